@@ -1,0 +1,85 @@
+//! The command line: clap definitions for the game's flags and the subcommands.
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::engine::Mode;
+
+/// Nim in the terminal, against an AI that never makes a mistake.
+///
+/// With no arguments, opens the start screen. Any of --heaps, --mode, --first starts a game at
+/// once. For scripts, `nim-tui solve` answers positions without a terminal.
+#[derive(Debug, Parser)]
+#[command(name = "nim-tui", version, about, long_about, allow_negative_numbers = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    #[command(flatten)]
+    pub game: GameArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Answer positions with perfect play: the nim-sum, who wins, and every winning move.
+    ///
+    /// Give the heaps as arguments (`nim-tui solve 3 4 5`), or `-` to read one position per line of
+    /// standard input (heaps separated by spaces and/or commas). With --json, each answer is one
+    /// line such as {"mode":"normal","heaps":[3,4,5],"nim_sum":2,"outcome":"win","moves":[{"heap":1,"take":2}]}.
+    #[command(allow_negative_numbers = true)]
+    Solve(SolveArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The convention: normal (taking the last token wins) or misere (taking it loses).
+    #[arg(long, value_name = "normal|misere", default_value = "normal", value_parser = parse_mode)]
+    pub mode: Mode,
+
+    /// One JSON object per position, one per line.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Heap sizes, whole numbers from 0 to 18446744073709551615; or `-` to read positions from
+    /// standard input.
+    #[arg(value_name = "HEAP", required = true, num_args = 1..)]
+    pub heaps: Vec<String>,
+}
+
+/// Flags that start a game at once, skipping the start screen.
+#[derive(Debug, Clone, Default, Args)]
+pub struct GameArgs {
+    /// Starting heaps, such as 3,4,5 or "3 4 5" (1 to 10^18 tokens each, at most 16 heaps).
+    #[arg(long, value_name = "LIST")]
+    pub heaps: Option<String>,
+
+    /// The convention: normal (taking the last token wins) or misere (taking it loses).
+    #[arg(long, value_name = "normal|misere", value_parser = parse_mode)]
+    pub mode: Option<Mode>,
+
+    /// Who moves first: you, ai or random.
+    #[arg(long, value_name = "you|ai|random", value_parser = parse_first)]
+    pub first: Option<crate::app::First>,
+
+    /// The AI's visible pause before its move, in milliseconds (0 for none; default 600).
+    #[arg(long, value_name = "MS")]
+    pub ai_delay: Option<u64>,
+
+    /// Seed for random heaps and random choices, so a game can be replayed.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+}
+
+impl GameArgs {
+    /// Whether the flags ask for a game to start at once.
+    pub fn starts_game(&self) -> bool {
+        self.heaps.is_some() || self.mode.is_some() || self.first.is_some()
+    }
+}
+
+fn parse_mode(text: &str) -> Result<Mode, String> {
+    text.parse().map_err(|e: crate::engine::ParseModeError| e.to_string())
+}
+
+fn parse_first(text: &str) -> Result<crate::app::First, String> {
+    text.parse()
+}

@@ -1,0 +1,140 @@
+//! The reasoning behind a move, for teaching: the heaps in binary, the nim-sum, and why the best
+//! move is best. Built from the same analysis the AI plays by, so it can never disagree with it.
+
+use std::fmt;
+
+use super::{Analysis, Mode, Move, Outcome, analyse, fallback_move};
+
+/// Why a particular move is the one to play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveReason {
+    /// The normal rule: `from ⊕ nim_sum = to < from`, which leaves a nim-sum of 0.
+    NimSum { mv: Move, from: u64, to: u64, nim_sum: u64 },
+    /// The misère endgame rule: no heap of two or more would be left, so leave an odd number of
+    /// heaps of one (`ones_left` of them).
+    MisereEndgame { mv: Move, from: u64, to: u64, ones_left: usize },
+    /// No winning move exists; the AI's fallback is shown instead.
+    Losing { mv: Move, nim_sum: u64, endgame: bool },
+    /// No token is left. `mover_wins` tells whether the player to move has won.
+    GameOver { mover_wins: bool },
+}
+
+impl MoveReason {
+    /// The move this reason recommends, if the game is not over.
+    pub fn mv(&self) -> Option<Move> {
+        match *self {
+            MoveReason::NimSum { mv, .. }
+            | MoveReason::MisereEndgame { mv, .. }
+            | MoveReason::Losing { mv, .. } => Some(mv),
+            MoveReason::GameOver { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for MoveReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            MoveReason::NimSum { mv, from, to, nim_sum } => {
+                write!(f, "{mv}: {from} ⊕ {nim_sum} = {to} < {from}, which leaves a nim-sum of 0")
+            }
+            MoveReason::MisereEndgame { mv, ones_left, .. } => write!(
+                f,
+                "{mv}: misère endgame, only heaps of one would be left, so leave an odd number of them ({ones_left})"
+            ),
+            MoveReason::Losing { mv, endgame: true, .. } => write!(
+                f,
+                "no winning move: an odd number of heaps of one is left, so whoever moves takes the last token in the end; {mv} and hope for a mistake"
+            ),
+            MoveReason::Losing { mv, .. } => write!(
+                f,
+                "no winning move: the nim-sum is 0, so every move loses against perfect play; {mv} and hope for a mistake"
+            ),
+            MoveReason::GameOver { mover_wins: true } => {
+                f.write_str("the game is over: the other player took the last token and lost")
+            }
+            MoveReason::GameOver { mover_wins: false } => {
+                f.write_str("the game is over: the other player took the last token and won")
+            }
+        }
+    }
+}
+
+/// A position explained: its heaps in binary, its nim-sum, the verdict and the best move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Explanation {
+    pub heaps: Vec<u64>,
+    pub analysis: Analysis,
+    /// The move the AI would play and why.
+    pub best: MoveReason,
+}
+
+impl Explanation {
+    pub fn new(heaps: &[u64], mode: Mode) -> Self {
+        let analysis = analyse(heaps, mode);
+        let best = match analysis.winning_moves.first() {
+            Some(&mv) => reason(heaps, &analysis, mv),
+            None => match fallback_move(heaps, mode) {
+                Some(mv) => MoveReason::Losing { mv, nim_sum: analysis.nim_sum, endgame: analysis.endgame },
+                None => MoveReason::GameOver { mover_wins: analysis.outcome == Outcome::Win },
+            },
+        };
+        Explanation { heaps: heaps.to_vec(), analysis, best }
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.analysis.mode
+    }
+
+    pub fn nim_sum(&self) -> u64 {
+        self.analysis.nim_sum
+    }
+
+    /// How many binary digits the widest heap needs (at least one).
+    pub fn digits(&self) -> usize {
+        let widest = self.heaps.iter().copied().max().unwrap_or(0);
+        (64 - widest.leading_zeros() as usize).max(1)
+    }
+
+    /// `value` in binary, padded to [`Explanation::digits`].
+    pub fn binary(&self, value: u64) -> String {
+        format!("{value:0width$b}", width = self.digits())
+    }
+
+    /// Why `mv`, one of the winning moves, wins.
+    pub fn reason_for(&self, mv: Move) -> MoveReason {
+        reason(&self.heaps, &self.analysis, mv)
+    }
+
+    /// Every winning move with its reason, in order.
+    pub fn winning_reasons(&self) -> impl Iterator<Item = MoveReason> + '_ {
+        self.analysis.winning_moves.iter().map(|&mv| self.reason_for(mv))
+    }
+
+    /// The short working of the best move, as the binary view shows it: `heap 1: 3 ⊕ 2 = 1, take 2`.
+    pub fn working(&self) -> Option<String> {
+        match self.best {
+            MoveReason::NimSum { mv, from, to, nim_sum } => {
+                Some(format!("heap {}: {from} ⊕ {nim_sum} = {to}, take {}", mv.number(), mv.take))
+            }
+            MoveReason::MisereEndgame { mv, from, to, ones_left } => Some(format!(
+                "heap {}: {from} → {to}, take {}: leaves {ones_left} heap{} of one (odd)",
+                mv.number(),
+                mv.take,
+                if ones_left == 1 { "" } else { "s" }
+            )),
+            _ => None,
+        }
+    }
+}
+
+fn reason(heaps: &[u64], analysis: &Analysis, mv: Move) -> MoveReason {
+    let from = heaps[mv.heap];
+    let to = from - mv.take;
+    if analysis.endgame {
+        let ones_left =
+            heaps.iter().filter(|&&h| h == 1).count() - usize::from(from == 1) + usize::from(to == 1);
+        MoveReason::MisereEndgame { mv, from, to, ones_left }
+    } else {
+        MoveReason::NimSum { mv, from, to, nim_sum: analysis.nim_sum }
+    }
+}

@@ -1,0 +1,238 @@
+//! Positions, moves and the conventions of play.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// Which player wins when the last token is taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// Normal play: whoever takes the last token wins.
+    #[default]
+    Normal,
+    /// Misère: whoever takes the last token loses.
+    Misere,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 2] = [Mode::Normal, Mode::Misere];
+
+    /// The word used on the command line and in files: `normal` or `misere`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Normal => "normal",
+            Mode::Misere => "misere",
+        }
+    }
+
+    /// The name a person reads.
+    pub fn title(self) -> &'static str {
+        match self {
+            Mode::Normal => "normal play",
+            Mode::Misere => "misère",
+        }
+    }
+
+    /// The rule in one line, so the two conventions are never confused.
+    pub fn rule(self) -> &'static str {
+        match self {
+            Mode::Normal => "whoever takes the last token wins",
+            Mode::Misere => "whoever takes the last token loses",
+        }
+    }
+}
+
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// An unknown convention name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown mode '{0}': expected 'normal' or 'misere'")]
+pub struct ParseModeError(pub String);
+
+impl FromStr for Mode {
+    type Err = ParseModeError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "normal" => Ok(Mode::Normal),
+            "misere" | "misère" => Ok(Mode::Misere),
+            _ => Err(ParseModeError(s.to_string())),
+        }
+    }
+}
+
+/// Taking `take` tokens from the heap at index `heap` (0-based; people see `heap + 1`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Move {
+    pub heap: usize,
+    pub take: u64,
+}
+
+impl Move {
+    pub fn new(heap: usize, take: u64) -> Self {
+        Move { heap, take }
+    }
+
+    /// The heap's number as players see it, counting from 1.
+    pub fn number(self) -> usize {
+        self.heap + 1
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "take {} from heap {}", self.take, self.number())
+    }
+}
+
+/// Why a move cannot be played. Heaps are named by their number, counting from 1.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    #[error("there is no heap {number}: the heaps are numbered 1 to {heaps}")]
+    NoSuchHeap { number: usize, heaps: usize },
+    #[error("a move takes at least one token")]
+    TakeNothing,
+    #[error("heap {number} holds {holds} tokens, so {take} cannot be taken from it")]
+    TooMany { number: usize, holds: u64, take: u64 },
+}
+
+/// The heaps on the table. An emptied heap keeps its place, so heap numbers never shift.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Position {
+    heaps: Vec<u64>,
+}
+
+impl Position {
+    pub fn new(heaps: Vec<u64>) -> Self {
+        Position { heaps }
+    }
+
+    pub fn heaps(&self) -> &[u64] {
+        &self.heaps
+    }
+
+    pub fn len(&self) -> usize {
+        self.heaps.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.heaps.is_empty()
+    }
+
+    pub fn heap(&self, index: usize) -> Option<u64> {
+        self.heaps.get(index).copied()
+    }
+
+    /// The game is over when no token is left.
+    pub fn is_over(&self) -> bool {
+        self.heaps.iter().all(|&h| h == 0)
+    }
+
+    /// All tokens on the table; a `u128` because many heaps of `u64::MAX` overflow a `u64`.
+    pub fn tokens(&self) -> u128 {
+        self.heaps.iter().map(|&h| u128::from(h)).sum()
+    }
+
+    /// Checks that `mv` is legal here.
+    pub fn check(&self, mv: Move) -> Result<(), MoveError> {
+        let holds = self
+            .heap(mv.heap)
+            .ok_or(MoveError::NoSuchHeap { number: mv.heap.saturating_add(1), heaps: self.heaps.len() })?;
+        if mv.take == 0 {
+            return Err(MoveError::TakeNothing);
+        }
+        if mv.take > holds {
+            return Err(MoveError::TooMany { number: mv.number(), holds, take: mv.take });
+        }
+        Ok(())
+    }
+
+    /// Plays `mv`, or leaves the position untouched and says why it is illegal.
+    pub fn apply(&mut self, mv: Move) -> Result<(), MoveError> {
+        self.check(mv)?;
+        self.heaps[mv.heap] -= mv.take;
+        Ok(())
+    }
+
+    /// The position after `mv`, leaving `self` as it was.
+    pub fn after(&self, mv: Move) -> Result<Position, MoveError> {
+        let mut next = self.clone();
+        next.apply(mv)?;
+        Ok(next)
+    }
+
+    /// Every legal move, heap by heap and then by `take`. Only sensible for small heaps.
+    pub fn legal_moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.heaps.iter().enumerate().flat_map(|(heap, &h)| (1..=h).map(move |take| Move { heap, take }))
+    }
+}
+
+impl From<Vec<u64>> for Position {
+    fn from(heaps: Vec<u64>) -> Self {
+        Position::new(heaps)
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, h) in self.heaps.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{h}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a list of heaps could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseHeapsError {
+    #[error("no heaps given: write heap sizes such as '3 4 5' or '3,4,5'")]
+    Empty,
+    #[error("'{0}' is negative: a heap holds a whole number of tokens from 0 to {max}", max = u64::MAX)]
+    Negative(String),
+    #[error("'{0}' is too large: a heap holds at most {max} tokens", max = u64::MAX)]
+    TooLarge(String),
+    #[error("'{0}' is not a heap size: expected a whole number from 0 to {max}", max = u64::MAX)]
+    NotANumber(String),
+}
+
+/// Reads heap sizes separated by spaces and/or commas, such as `3 4 5`, `3,4,5` or `3, 4, 5`.
+pub fn parse_heaps(text: &str) -> Result<Vec<u64>, ParseHeapsError> {
+    let heaps = text
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|word| !word.is_empty())
+        .map(parse_heap)
+        .collect::<Result<Vec<_>, _>>()?;
+    if heaps.is_empty() {
+        return Err(ParseHeapsError::Empty);
+    }
+    Ok(heaps)
+}
+
+/// Reads one heap size, saying exactly what is wrong with a bad one.
+pub fn parse_heap(word: &str) -> Result<u64, ParseHeapsError> {
+    let word = word.trim();
+    let digits = word.strip_prefix('+').unwrap_or(word);
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        return digits.parse::<u64>().map_err(|_| ParseHeapsError::TooLarge(word.to_string()));
+    }
+    if let Some(rest) = word.strip_prefix('-')
+        && !rest.is_empty()
+        && rest.bytes().all(|b| b.is_ascii_digit())
+    {
+        if rest.bytes().all(|b| b == b'0') {
+            return Ok(0);
+        }
+        return Err(ParseHeapsError::Negative(word.to_string()));
+    }
+    Err(ParseHeapsError::NotANumber(word.to_string()))
+}

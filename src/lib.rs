@@ -1,0 +1,6 @@
+//! nim-tui: the game of Nim in the terminal, against an AI that never makes a mistake.
+
+pub mod app;
+pub mod cli;
+pub mod engine;
+pub mod solve;

@@ -1,0 +1,39 @@
+//! The `nim-tui` binary: parse the command line and hand over; map errors to exit codes.
+
+use std::io::{self, IsTerminal};
+use std::process::ExitCode;
+
+use clap::{CommandFactory, Parser};
+use nim_tui::cli::{Cli, Command};
+use nim_tui::solve::{self, SolveError};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Solve(args)) => {
+            let input = match solve::parse_input(&args.heaps) {
+                Ok(input) => input,
+                Err(e) => return fail(2, &e.to_string()),
+            };
+            let stdin = io::stdin().lock();
+            let stdout = io::stdout().lock();
+            match solve::run(input, args.mode, args.json, stdin, stdout) {
+                Ok(()) => ExitCode::SUCCESS,
+                // A reader that stops early (`| head`) is not an error.
+                Err(SolveError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(e @ (SolveError::Usage(_) | SolveError::BadLine { .. })) => fail(2, &e.to_string()),
+                Err(e) => fail(1, &e.to_string()),
+            }
+        }
+        None => {
+            let _ = io::stdout().is_terminal();
+            let _ = Cli::command().print_help();
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+fn fail(code: u8, message: &str) -> ExitCode {
+    eprintln!("nim-tui: {message}");
+    ExitCode::from(code)
+}
