@@ -4,3 +4,4 @@ pub mod app;
 pub mod cli;
 pub mod engine;
 pub mod solve;
+pub mod theme;

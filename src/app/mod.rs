@@ -4,6 +4,10 @@
 use std::fmt;
 use std::str::FromStr;
 
+mod action;
+
+pub use action::Action;
+
 use serde::{Deserialize, Serialize};
 
 /// Who moves first in a new game.

@@ -1,0 +1,88 @@
+//! What a player can ask for. Keys are data: the keymap turns a key press into an `Action`, and
+//! `App::update` is the only place an `Action` has an effect.
+
+use serde::{Deserialize, Serialize};
+
+/// A rebindable command. The names are the keys of the config's `[keys]` table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Select the heap above (empty heaps are skipped); on menus, the entry above.
+    Up,
+    /// Select the heap below; on menus, the entry below.
+    Down,
+    /// Take one token less.
+    Less,
+    /// Take one token more.
+    More,
+    /// Take a single token.
+    TakeOne,
+    /// Take the whole heap.
+    TakeAll,
+    /// Play the chosen move; on menus, choose the entry.
+    Take,
+    /// Erase the last typed digit of the count.
+    Erase,
+    /// Show the optimal move with its reason, and preselect it.
+    Hint,
+    /// Back to the start screen for a new game.
+    NewGame,
+    /// Show or hide the list of keys.
+    Help,
+    /// Close an overlay, or quit.
+    Quit,
+}
+
+impl Action {
+    /// Every action, in the order the help overlay lists them.
+    pub const ALL: [Action; 12] = [
+        Action::Up,
+        Action::Down,
+        Action::Less,
+        Action::More,
+        Action::TakeOne,
+        Action::TakeAll,
+        Action::Take,
+        Action::Erase,
+        Action::Hint,
+        Action::NewGame,
+        Action::Help,
+        Action::Quit,
+    ];
+
+    /// The name used in the config's `[keys]` table.
+    pub fn name(self) -> &'static str {
+        match self {
+            Action::Up => "up",
+            Action::Down => "down",
+            Action::Less => "less",
+            Action::More => "more",
+            Action::TakeOne => "take_one",
+            Action::TakeAll => "take_all",
+            Action::Take => "take",
+            Action::Erase => "erase",
+            Action::Hint => "hint",
+            Action::NewGame => "new_game",
+            Action::Help => "help",
+            Action::Quit => "quit",
+        }
+    }
+
+    /// What the action does, for the help overlay.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Action::Up => "choose the heap above",
+            Action::Down => "choose the heap below",
+            Action::Less => "take one less",
+            Action::More => "take one more",
+            Action::TakeOne => "take one token",
+            Action::TakeAll => "take the whole heap",
+            Action::Take => "take the chosen tokens",
+            Action::Erase => "erase a typed digit",
+            Action::Hint => "hint: show and preselect the best move",
+            Action::NewGame => "new game",
+            Action::Help => "this help",
+            Action::Quit => "close / quit",
+        }
+    }
+}
