@@ -5,3 +5,5 @@ pub mod cli;
 pub mod engine;
 pub mod solve;
 pub mod theme;
+pub mod tui;
+pub mod ui;

@@ -3,9 +3,15 @@
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser};
-use nim_tui::cli::{Cli, Command};
+use std::time::Duration;
+
+use clap::Parser;
+use crossterm::event::{KeyCode, KeyEvent};
+use nim_tui::app::{Action, App, Level, Setup, parse_start_heaps};
+use nim_tui::cli::{Cli, Command, GameArgs};
 use nim_tui::solve::{self, SolveError};
+use nim_tui::tui::{self, Options};
+use nim_tui::ui::Look;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -25,12 +31,54 @@ fn main() -> ExitCode {
                 Err(e) => fail(1, &e.to_string()),
             }
         }
-        None => {
-            let _ = io::stdout().is_terminal();
-            let _ = Cli::command().print_help();
-            ExitCode::SUCCESS
-        }
+        None => play(cli.game),
     }
+}
+
+fn play(args: GameArgs) -> ExitCode {
+    let heaps = match args.heaps.as_deref().map(parse_start_heaps).transpose() {
+        Ok(heaps) => heaps,
+        Err(e) => return fail(2, &format!("--heaps: {e}")),
+    };
+    if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
+        return fail(
+            1,
+            "the game needs a terminal (standard input and output are not one); for scripts, use `nim-tui solve`",
+        );
+    }
+    let setup = Setup {
+        mode: args.mode.unwrap_or_default(),
+        heaps,
+        first: args.first.unwrap_or_default(),
+        level: Level::Perfect,
+        seed: args.seed,
+    };
+    let starts = args.starts_game();
+    let mut app = if starts { App::start_now(setup) } else { App::new(setup) };
+    let options = Options { ai_delay: Duration::from_millis(args.ai_delay.unwrap_or(600)), mouse: true };
+    let look = Look::default();
+    match tui::run(&mut app, &look, &default_keys, &options, &mut ()) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => fail(1, &format!("terminal error: {e}")),
+    }
+}
+
+fn default_keys(key: &KeyEvent) -> Option<Action> {
+    Some(match key.code {
+        KeyCode::Up | KeyCode::Char('k') => Action::Up,
+        KeyCode::Down | KeyCode::Char('j') => Action::Down,
+        KeyCode::Left | KeyCode::Char('-') => Action::Less,
+        KeyCode::Right | KeyCode::Char('+') => Action::More,
+        KeyCode::Home => Action::TakeOne,
+        KeyCode::End => Action::TakeAll,
+        KeyCode::Enter | KeyCode::Char(' ') => Action::Take,
+        KeyCode::Backspace => Action::Erase,
+        KeyCode::Char('h') => Action::Hint,
+        KeyCode::Char('n') => Action::NewGame,
+        KeyCode::Char('?') => Action::Help,
+        KeyCode::Char('q') | KeyCode::Esc => Action::Quit,
+        _ => return None,
+    })
 }
 
 fn fail(code: u8, message: &str) -> ExitCode {

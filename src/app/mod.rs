@@ -5,8 +5,12 @@ use std::fmt;
 use std::str::FromStr;
 
 mod action;
+mod game;
+mod model;
 
 pub use action::Action;
+pub use game::{Game, GameOver, Hint, Note, Side};
+pub use model::{App, Effect, HeapChoice, Input, Screen, Setup, StartMenu, StartRow, random_heaps};
 
 use serde::{Deserialize, Serialize};
 

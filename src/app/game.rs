@@ -1,0 +1,299 @@
+//! One game in progress: the position, whose turn it is, the move being chosen, and the AI's reply.
+
+use crate::engine::{Explanation, Mode, Move, MoveReason, Nim, Position, Rules};
+
+use super::Level;
+
+/// A side of the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    You,
+    Ai,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::You => Side::Ai,
+            Side::Ai => Side::You,
+        }
+    }
+}
+
+/// How the game ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameOver {
+    pub winner: Side,
+    /// Why, in words: "You took the last token", "AI had to take the last token".
+    pub reason: String,
+}
+
+/// A line of feedback under the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Note {
+    /// What the AI just did: "AI took 2 from heap 1".
+    AiMoved(String),
+    /// A refused input, with the reason.
+    Refused(String),
+}
+
+/// The optimal move, shown on request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hint {
+    pub mv: Move,
+    pub winning: bool,
+    /// The one-line reason, built by the engine.
+    pub reason: String,
+}
+
+/// A game between the player and the AI.
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub rules: Nim,
+    pub level: Level,
+    pub start: Vec<u64>,
+    pub position: Position,
+    pub turn: Side,
+    /// The heap the player is choosing from (an index).
+    pub selected: usize,
+    /// How many tokens the player would take.
+    pub count: u64,
+    /// Digits typed for the count, if the player is typing one.
+    pub typed: String,
+    /// The AI's move, chosen and shown during its pause, played when the pause ends.
+    pub pending: Option<Move>,
+    pub hint: Option<Hint>,
+    pub note: Option<Note>,
+    /// Every move so far, in order.
+    pub moves: Vec<(Side, Move)>,
+    pub over: Option<GameOver>,
+}
+
+impl Game {
+    /// A new game from `heaps`; if the AI moves first its move is chosen at once.
+    pub fn new(mode: Mode, level: Level, heaps: Vec<u64>, first: Side) -> Game {
+        let mut game = Game {
+            rules: Nim::new(mode),
+            level,
+            start: heaps.clone(),
+            position: Position::new(heaps),
+            turn: first,
+            selected: 0,
+            count: 1,
+            typed: String::new(),
+            pending: None,
+            hint: None,
+            note: None,
+            moves: Vec::new(),
+            over: None,
+        };
+        game.select_nearest(0);
+        game.begin_turn();
+        game
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.rules.mode
+    }
+
+    /// Whether the player is to choose a move now.
+    pub fn your_turn(&self) -> bool {
+        self.over.is_none() && self.turn == Side::You
+    }
+
+    /// The tokens the marked move would take: the player's choice, or the AI's during its pause.
+    pub fn marked(&self) -> Option<Move> {
+        if self.over.is_some() {
+            return None;
+        }
+        match self.turn {
+            Side::Ai => self.pending,
+            Side::You => Some(Move::new(self.selected, self.count)),
+        }
+    }
+
+    fn heap(&self, index: usize) -> u64 {
+        self.position.heap(index).unwrap_or(0)
+    }
+
+    /// Selects the first non-empty heap at or after `index`, wrapping around.
+    fn select_nearest(&mut self, index: usize) {
+        let n = self.position.len();
+        if let Some(found) = (0..n).map(|i| (index + i) % n).find(|&i| self.heap(i) > 0) {
+            self.selected = found;
+        }
+        self.clamp_count();
+    }
+
+    fn clamp_count(&mut self) {
+        self.count = self.count.clamp(1, self.heap(self.selected).max(1));
+    }
+
+    /// Moves the selection by `step` heaps, skipping empty ones.
+    pub fn step_selection(&mut self, down: bool) {
+        let n = self.position.len();
+        let next = (1..=n)
+            .map(|i| if down { (self.selected + i) % n } else { (self.selected + n - i) % n })
+            .find(|&i| self.heap(i) > 0);
+        if let Some(i) = next {
+            self.selected = i;
+            self.typed.clear();
+            self.clamp_count();
+        }
+    }
+
+    pub fn set_count(&mut self, count: u64) {
+        self.typed.clear();
+        self.count = count;
+        self.clamp_count();
+    }
+
+    /// Selects a heap and a count directly, as a mouse click does.
+    pub fn pick(&mut self, heap: usize, count: u64) {
+        if self.heap(heap) == 0 {
+            return;
+        }
+        self.selected = heap;
+        self.set_count(count);
+    }
+
+    /// Types one digit of the count. Refuses a count the heap cannot give.
+    pub fn type_digit(&mut self, digit: u8) {
+        if self.typed.is_empty() && digit == 0 {
+            return;
+        }
+        let mut text = self.typed.clone();
+        text.push(char::from(b'0' + digit));
+        let holds = self.heap(self.selected);
+        match text.parse::<u64>() {
+            Ok(value) if value <= holds => {
+                self.typed = text;
+                self.count = value;
+                self.note = None;
+            }
+            _ => {
+                self.note = Some(Note::Refused(format!(
+                    "Heap {} holds {holds} token{}",
+                    self.selected + 1,
+                    plural(holds)
+                )))
+            }
+        }
+    }
+
+    /// Erases the last typed digit.
+    pub fn erase_digit(&mut self) {
+        self.typed.pop();
+        self.count = self.typed.parse().unwrap_or(1);
+        self.clamp_count();
+    }
+
+    /// The optimal move with its reason, preselected so that taking plays it.
+    pub fn show_hint(&mut self) {
+        if !self.your_turn() {
+            return;
+        }
+        let explanation = self.explain();
+        let winning = explanation.analysis.is_win();
+        let best = explanation.best;
+        if let Some(mv) = best.mv() {
+            self.selected = mv.heap;
+            self.set_count(mv.take);
+            let reason = capitalise(&best.to_string());
+            self.hint = Some(Hint { mv, winning, reason });
+        }
+    }
+
+    /// The engine's explanation of the current position.
+    pub fn explain(&self) -> Explanation {
+        self.rules.explain(&self.position)
+    }
+
+    /// Plays the player's chosen move. Returns whether it was played.
+    pub fn take(&mut self) -> bool {
+        if !self.your_turn() {
+            return false;
+        }
+        let mv = Move::new(self.selected, self.count);
+        if let Err(e) = self.rules.check(&self.position, mv) {
+            self.note = Some(Note::Refused(capitalise(&e.to_string())));
+            return false;
+        }
+        self.note = None;
+        self.play(Side::You, mv);
+        true
+    }
+
+    /// Plays the AI's chosen move at the end of its pause.
+    pub fn ai_play(&mut self) -> bool {
+        if self.over.is_some() || self.turn != Side::Ai {
+            return false;
+        }
+        let Some(mv) = self.pending.take().or_else(|| self.rules.ai_move(&self.position)) else {
+            return false;
+        };
+        self.note = Some(Note::AiMoved(format!("AI took {} from heap {}", mv.take, mv.number())));
+        self.play(Side::Ai, mv);
+        true
+    }
+
+    fn play(&mut self, side: Side, mv: Move) {
+        // Checked by the caller (the player's move) or chosen by the engine (the AI's).
+        if self.position.apply(mv).is_err() {
+            return;
+        }
+        self.moves.push((side, mv));
+        self.hint = None;
+        self.typed.clear();
+        if self.position.is_over() {
+            self.over = Some(self.ending(side));
+            return;
+        }
+        self.turn = side.other();
+        if self.heap(self.selected) == 0 {
+            self.select_nearest(self.selected);
+        }
+        self.clamp_count();
+        self.begin_turn();
+    }
+
+    fn begin_turn(&mut self) {
+        if self.turn == Side::Ai && self.over.is_none() {
+            self.pending = self.rules.ai_move(&self.position);
+        }
+    }
+
+    /// The result when `last` took the last token.
+    fn ending(&self, last: Side) -> GameOver {
+        let (winner, reason) = match (self.mode(), last) {
+            (Mode::Normal, Side::You) => (Side::You, "You took the last token"),
+            (Mode::Normal, Side::Ai) => (Side::Ai, "AI took the last token"),
+            (Mode::Misere, Side::You) => (Side::Ai, "You had to take the last token"),
+            (Mode::Misere, Side::Ai) => (Side::You, "AI had to take the last token"),
+        };
+        GameOver { winner, reason: reason.to_string() }
+    }
+
+    /// Whether the hint's move is still the one selected.
+    pub fn hint_selected(&self) -> bool {
+        self.hint.as_ref().is_some_and(|h| h.mv == Move::new(self.selected, self.count))
+    }
+
+    /// The reason of the current best move, for views that explain.
+    pub fn best_reason(&self) -> MoveReason {
+        self.explain().best
+    }
+}
+
+pub(crate) fn plural(n: u64) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,370 @@
+//! The whole application state and `App::update`, the one place where input changes it.
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::engine::Mode;
+
+use super::game::{Game, Side};
+use super::{Action, First, Level, parse_start_heaps};
+
+/// The starting heaps offered on the start screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HeapChoice {
+    Preset { name: &'static str, heaps: &'static [u64] },
+    Random,
+    Custom,
+}
+
+impl HeapChoice {
+    pub const ALL: [HeapChoice; 5] = [
+        HeapChoice::Preset { name: "3 4 5", heaps: &[3, 4, 5] },
+        HeapChoice::Preset { name: "Marienbad 1 3 5 7", heaps: &[1, 3, 5, 7] },
+        HeapChoice::Preset { name: "1 3 5 7 9", heaps: &[1, 3, 5, 7, 9] },
+        HeapChoice::Random,
+        HeapChoice::Custom,
+    ];
+}
+
+/// A row of the start screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StartRow {
+    Mode,
+    Heaps,
+    First,
+    Start,
+}
+
+impl StartRow {
+    pub const ALL: [StartRow; 4] = [StartRow::Mode, StartRow::Heaps, StartRow::First, StartRow::Start];
+}
+
+/// The start screen's choices.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StartMenu {
+    pub row: StartRow,
+    pub mode: Mode,
+    /// Index into [`HeapChoice::ALL`].
+    pub heaps: usize,
+    /// The custom heaps as typed, such as `2 5 7`.
+    pub custom: String,
+    pub first: First,
+    /// Why the custom heaps were refused.
+    pub error: Option<String>,
+}
+
+impl StartMenu {
+    pub fn heap_choice(&self) -> &'static HeapChoice {
+        &HeapChoice::ALL[self.heaps]
+    }
+}
+
+/// What the game asks of the program around it after an update.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect {
+    None,
+    /// Leave the program.
+    Quit,
+    /// A game has just ended with this winner.
+    Finished {
+        mode: Mode,
+        winner: Side,
+    },
+}
+
+/// Raw input, already translated: a bound action, a typed character, a click, the AI's pause ending.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// A key press: the action it is bound to (if any) and the character it types (if any).
+    Key { action: Option<Action>, ch: Option<char> },
+    /// A click on a token: select `heap` and take `count`.
+    Pick { heap: usize, count: u64 },
+    /// The AI's pause is over.
+    AiMove,
+}
+
+impl Input {
+    pub fn action(action: Action) -> Input {
+        Input::Key { action: Some(action), ch: None }
+    }
+
+    pub fn char(ch: char) -> Input {
+        Input::Key { action: None, ch: Some(ch) }
+    }
+}
+
+/// Which screen is showing.
+#[derive(Debug, Clone)]
+pub enum Screen {
+    Start(StartMenu),
+    Playing(Game),
+}
+
+/// Settings a game starts from; flags and the config fill them in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setup {
+    pub mode: Mode,
+    pub heaps: Option<Vec<u64>>,
+    pub first: First,
+    pub level: Level,
+    pub seed: Option<u64>,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Setup { mode: Mode::Normal, heaps: None, first: First::You, level: Level::Perfect, seed: None }
+    }
+}
+
+/// The application: the screen, the overlay, and what every new game starts from.
+#[derive(Debug)]
+pub struct App {
+    pub screen: Screen,
+    pub help: bool,
+    pub setup: Setup,
+    rng: StdRng,
+}
+
+impl App {
+    /// Opens the start screen with `setup`'s choices preselected.
+    pub fn new(setup: Setup) -> App {
+        let rng = match setup.seed {
+            Some(seed) => StdRng::seed_from_u64(seed),
+            None => StdRng::from_os_rng(),
+        };
+        let menu = start_menu(&setup);
+        App { screen: Screen::Start(menu), help: false, setup, rng }
+    }
+
+    /// Starts a game at once from `setup`, skipping the start screen.
+    pub fn start_now(setup: Setup) -> App {
+        let mut app = App::new(setup);
+        let heaps = match app.setup.heaps.clone() {
+            Some(heaps) => heaps,
+            None => random_heaps(&mut app.rng),
+        };
+        app.begin(heaps);
+        app
+    }
+
+    pub fn game(&self) -> Option<&Game> {
+        match &self.screen {
+            Screen::Playing(game) => Some(game),
+            Screen::Start(_) => None,
+        }
+    }
+
+    pub fn game_mut(&mut self) -> Option<&mut Game> {
+        match &mut self.screen {
+            Screen::Playing(game) => Some(game),
+            Screen::Start(_) => None,
+        }
+    }
+
+    /// Whether the AI is in its pause, waiting to move.
+    pub fn ai_waiting(&self) -> bool {
+        self.game().is_some_and(|g| g.over.is_none() && g.turn == Side::Ai)
+    }
+
+    fn begin(&mut self, heaps: Vec<u64>) {
+        let first = match self.setup.first {
+            First::You => Side::You,
+            First::Ai => Side::Ai,
+            First::Random => {
+                if self.rng.random_bool(0.5) {
+                    Side::You
+                } else {
+                    Side::Ai
+                }
+            }
+        };
+        self.setup.heaps = Some(heaps.clone());
+        self.screen = Screen::Playing(Game::new(self.setup.mode, self.setup.level, heaps, first));
+    }
+
+    /// Applies one input and says what the program should do next.
+    pub fn update(&mut self, input: Input) -> Effect {
+        if let Input::Key { action: Some(Action::Help), .. } = input
+            && !self.editing_custom()
+        {
+            self.help = !self.help;
+            return Effect::None;
+        }
+        if self.help {
+            // The overlay takes every key: quit/close and help close it, the rest are ignored.
+            if let Input::Key { action: Some(Action::Quit | Action::Help | Action::Take), .. } = input {
+                self.help = false;
+            }
+            if input != Input::AiMove {
+                return Effect::None;
+            }
+        }
+        match &mut self.screen {
+            Screen::Start(_) => self.update_start(input),
+            Screen::Playing(_) => self.update_game(input),
+        }
+    }
+
+    fn editing_custom(&self) -> bool {
+        matches!(&self.screen, Screen::Start(m) if m.row == StartRow::Heaps && *m.heap_choice() == HeapChoice::Custom)
+    }
+
+    fn update_start(&mut self, input: Input) -> Effect {
+        let editing = self.editing_custom();
+        let Screen::Start(menu) = &mut self.screen else { return Effect::None };
+        let Input::Key { action, ch } = input else { return Effect::None };
+        if editing && let Some(c) = ch.filter(|c| c.is_ascii_digit() || *c == ',' || *c == ' ') {
+            menu.custom.push(c);
+            menu.error = None;
+            return Effect::None;
+        }
+        let Some(action) = action else { return Effect::None };
+        let step = |forward: bool, len: usize, at: usize| {
+            if forward { (at + 1) % len } else { (at + len - 1) % len }
+        };
+        match action {
+            Action::Quit => return Effect::Quit,
+            Action::Up | Action::Down => {
+                let rows = StartRow::ALL;
+                let at = rows.iter().position(|r| *r == menu.row).unwrap_or(0);
+                menu.row = rows[step(action == Action::Down, rows.len(), at)];
+            }
+            Action::Less | Action::More => {
+                let forward = action == Action::More;
+                match menu.row {
+                    StartRow::Mode => {
+                        menu.mode = if menu.mode == Mode::Normal { Mode::Misere } else { Mode::Normal }
+                    }
+                    StartRow::Heaps => {
+                        menu.heaps = step(forward, HeapChoice::ALL.len(), menu.heaps);
+                        menu.error = None;
+                    }
+                    StartRow::First => {
+                        let all = [First::You, First::Ai, First::Random];
+                        let at = all.iter().position(|f| *f == menu.first).unwrap_or(0);
+                        menu.first = all[step(forward, all.len(), at)];
+                    }
+                    StartRow::Start => {}
+                }
+            }
+            Action::Erase if editing => {
+                menu.custom.pop();
+                menu.error = None;
+            }
+            Action::Take => return self.start_from_menu(),
+            _ => {}
+        }
+        Effect::None
+    }
+
+    fn start_from_menu(&mut self) -> Effect {
+        let Screen::Start(menu) = &mut self.screen else { return Effect::None };
+        let heaps = match menu.heap_choice() {
+            HeapChoice::Preset { heaps, .. } => heaps.to_vec(),
+            HeapChoice::Random => random_heaps(&mut self.rng),
+            HeapChoice::Custom => match parse_start_heaps(&menu.custom) {
+                Ok(heaps) => heaps,
+                Err(e) => {
+                    menu.error = Some(e.to_string());
+                    menu.row = StartRow::Heaps;
+                    return Effect::None;
+                }
+            },
+        };
+        self.setup.mode = menu.mode;
+        self.setup.first = menu.first;
+        self.begin(heaps);
+        Effect::None
+    }
+
+    fn update_game(&mut self, input: Input) -> Effect {
+        let Screen::Playing(game) = &mut self.screen else { return Effect::None };
+        if game.over.is_some() {
+            return match input {
+                Input::Key { action: Some(Action::Quit), .. } => Effect::Quit,
+                Input::Key { action: Some(Action::NewGame), .. } => {
+                    self.screen = Screen::Start(start_menu(&self.setup));
+                    Effect::None
+                }
+                Input::Key { action: Some(Action::Take), .. } => {
+                    let heaps = game.start.clone();
+                    self.begin(heaps);
+                    Effect::None
+                }
+                _ => Effect::None,
+            };
+        }
+        match input {
+            Input::AiMove => {
+                if game.ai_play() {
+                    return finished(game);
+                }
+            }
+            Input::Pick { heap, count } => {
+                if game.your_turn() {
+                    game.pick(heap, count);
+                }
+            }
+            Input::Key { action, ch } => {
+                if let Some(digit) = ch.and_then(|c| c.to_digit(10)) {
+                    if game.your_turn() {
+                        game.type_digit(digit as u8);
+                    }
+                    return Effect::None;
+                }
+                let Some(action) = action else { return Effect::None };
+                match action {
+                    Action::Quit => return Effect::Quit,
+                    Action::NewGame => self.screen = Screen::Start(start_menu(&self.setup)),
+                    _ if !game.your_turn() => {}
+                    Action::Up => game.step_selection(false),
+                    Action::Down => game.step_selection(true),
+                    Action::Less => game.set_count(game.count.saturating_sub(1)),
+                    Action::More => game.set_count(game.count.saturating_add(1)),
+                    Action::TakeOne => game.set_count(1),
+                    Action::TakeAll => game.set_count(u64::MAX),
+                    Action::Erase => game.erase_digit(),
+                    Action::Hint => game.show_hint(),
+                    Action::Take => {
+                        if game.take() {
+                            return finished(game);
+                        }
+                    }
+                    Action::Help => {}
+                }
+            }
+        }
+        Effect::None
+    }
+}
+
+fn finished(game: &Game) -> Effect {
+    match &game.over {
+        Some(over) => Effect::Finished { mode: game.mode(), winner: over.winner },
+        None => Effect::None,
+    }
+}
+
+fn start_menu(setup: &Setup) -> StartMenu {
+    let (heaps, custom) = match &setup.heaps {
+        None => (0, String::new()),
+        Some(list) => {
+            let preset = HeapChoice::ALL
+                .iter()
+                .position(|c| matches!(c, HeapChoice::Preset { heaps, .. } if *heaps == list.as_slice()));
+            let text = list.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+            match preset {
+                Some(i) => (i, String::new()),
+                None => (HeapChoice::ALL.len() - 1, text),
+            }
+        }
+    };
+    StartMenu { row: StartRow::Start, mode: setup.mode, heaps, custom, first: setup.first, error: None }
+}
+
+/// Three to five heaps of one to twelve tokens, never a position already lost for the first player
+/// by accident of an empty board.
+pub fn random_heaps(rng: &mut impl Rng) -> Vec<u64> {
+    let count = rng.random_range(3..=5);
+    (0..count).map(|_| rng.random_range(1..=12)).collect()
+}

@@ -1,0 +1,288 @@
+//! The game screen: the heaps as rows of tokens, the move being chosen, and the status line.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+use crate::app::{Action, Game, Input, Note, Side};
+
+use super::Look;
+
+/// Cells a token takes: the glyph and a space.
+const TOKEN_CELLS: u16 = 2;
+/// Cells before the tokens: the selection arrow and the heap number.
+const LABEL_CELLS: u16 = 7;
+/// Rows around the board: the header, the board's frame, three lines of messages, the status line.
+const CHROME_ROWS: u16 = 7;
+
+/// Where one heap's row is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HeapRow {
+    pub heap: usize,
+    pub y: u16,
+    /// Column of the first token.
+    pub x: u16,
+    /// Tokens drawn; when the heap holds more, a mark follows them.
+    pub shown: u64,
+    pub truncated: bool,
+}
+
+/// The game screen's geometry, shared by drawing and the mouse.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardLayout {
+    pub header: Rect,
+    pub board: Rect,
+    pub info: Rect,
+    pub status: Rect,
+    pub rows: Vec<HeapRow>,
+    /// Column where the counts start (right-aligned to the board's inner edge).
+    pub count_x: u16,
+    pub count_width: u16,
+}
+
+pub fn min_height(game: &Game) -> u16 {
+    game.position.len() as u16 + CHROME_ROWS
+}
+
+/// Lays out the board in `area`, which must be at least the minimum size.
+pub fn board_layout(game: &Game, area: Rect) -> BoardLayout {
+    let heaps = game.position.len() as u16;
+    let spare = area.height.saturating_sub(heaps + CHROME_ROWS);
+    // A blank line between heaps when there is room for it.
+    let gap = if spare >= heaps.saturating_sub(1) + 2 { 2 } else { 1 };
+    let board_height = heaps * gap - (gap - 1) + 2 + if gap == 2 { 2 } else { 0 };
+    let [header, board, info, _, status] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(board_height),
+        Constraint::Length(3),
+        Constraint::Fill(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let inner = board.inner(ratatui::layout::Margin::new(1, 1));
+    let count_width = game.start.iter().map(|&h| group_digits(h).len() as u16).max().unwrap_or(1).max(5) + 1;
+    let count_x = inner.right().saturating_sub(count_width);
+    let x = inner.x + LABEL_CELLS;
+    let capacity = u64::from(count_x.saturating_sub(x + 1) / TOKEN_CELLS);
+    let top = inner.y + if gap == 2 { 1 } else { 0 };
+    let rows = (0..game.position.len())
+        .map(|heap| {
+            let size = game.position.heap(heap).unwrap_or(0);
+            let truncated = size > capacity;
+            let shown = if truncated { capacity.saturating_sub(1) } else { size };
+            HeapRow { heap, y: top + heap as u16 * gap, x, shown, truncated }
+        })
+        .collect();
+    BoardLayout { header, board, info, status, rows, count_x, count_width }
+}
+
+/// What a click at (`column`, `row`) on the game screen picks: the token's heap, and the count from
+/// that token to the end of the heap.
+pub fn hit(game: &Game, area: Rect, column: u16, row: u16) -> Option<Input> {
+    let layout = board_layout(game, area);
+    let heap_row = layout.rows.iter().find(|r| r.y == row)?;
+    let size = game.position.heap(heap_row.heap)?;
+    if size == 0 || column < heap_row.x {
+        return None;
+    }
+    let slot = u64::from((column - heap_row.x) / TOKEN_CELLS);
+    let last_slot = heap_row.shown + u64::from(heap_row.truncated);
+    if slot >= last_slot {
+        return None;
+    }
+    // The mark after a cut row stands for the tokens not drawn.
+    Some(Input::Pick { heap: heap_row.heap, count: size - slot })
+}
+
+pub fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
+    let theme = &look.theme;
+    let layout = board_layout(game, area);
+    let mode = game.mode();
+
+    Line::from(vec![
+        Span::styled(" nim-tui ", theme.strong(theme.accent)),
+        Span::styled(format!(" {}: ", capitalised(mode.title())), theme.strong(theme.text)),
+        Span::styled(mode.rule(), theme.fg(theme.text)),
+    ])
+    .render(layout.header, buf);
+
+    Block::bordered().title(" Heaps ").border_style(theme.fg(theme.accent)).render(layout.board, buf);
+    let marked = game.marked();
+    for row in &layout.rows {
+        render_row(game, look, &layout, row, marked, buf);
+    }
+
+    render_info(game, look, layout.info, buf);
+    render_status(game, look, layout.status, buf);
+
+    if let Some(over) = &game.over {
+        let (title, style) = match over.winner {
+            Side::You => ("You win!", theme.strong(theme.you)),
+            Side::Ai => ("You lose", theme.strong(theme.ai)),
+        };
+        let keys = format!(
+            "{} play again · {} new game · {} quit",
+            look.key(Action::Take),
+            look.key(Action::NewGame),
+            look.key(Action::Quit)
+        );
+        let lines = vec![
+            Line::styled(title, style.add_modifier(Modifier::BOLD)).centered(),
+            Line::raw(over.reason.clone()).centered(),
+            Line::raw(""),
+            Line::styled(keys, theme.fg(theme.dim)).centered(),
+        ];
+        let width = (lines.iter().map(Line::width).max().unwrap_or(10) as u16 + 6).min(area.width);
+        let popup = layout.board.centered(Constraint::Length(width), Constraint::Length(6));
+        Clear.render(popup, buf);
+        Paragraph::new(lines).block(Block::bordered().border_style(style)).render(popup, buf);
+    }
+}
+
+fn render_row(
+    game: &Game,
+    look: &Look,
+    layout: &BoardLayout,
+    row: &HeapRow,
+    marked: Option<crate::engine::Move>,
+    buf: &mut Buffer,
+) {
+    let theme = &look.theme;
+    let size = game.position.heap(row.heap).unwrap_or(0);
+    let selected = game.your_turn() && game.selected == row.heap;
+    let label_style = if selected {
+        theme.strong(theme.selected).add_modifier(Modifier::REVERSED)
+    } else {
+        theme.fg(theme.dim)
+    };
+    let arrow = if selected { "▶" } else { " " };
+    buf.set_string(row.x - LABEL_CELLS, row.y, format!(" {arrow}{:>3} ", row.heap + 1), label_style);
+    buf.set_string(row.x - 2, row.y, "│", theme.fg(theme.dim));
+
+    // Tokens with an index at or past `first_marked` are the ones the move would take.
+    let first_marked = match marked {
+        Some(mv) if mv.heap == row.heap && mv.take <= size => size - mv.take,
+        _ => u64::MAX,
+    };
+    let token_style = theme.fg(theme.token);
+    let marked_style = theme.strong(theme.marked);
+    if size == 0 {
+        buf.set_string(row.x, row.y, "(empty)", theme.fg(theme.dim));
+    }
+    for i in 0..row.shown {
+        let x = row.x + i as u16 * TOKEN_CELLS;
+        if i >= first_marked {
+            buf.set_string(x, row.y, &look.marked, marked_style);
+        } else {
+            buf.set_string(x, row.y, &look.token, token_style);
+        }
+    }
+    if row.truncated {
+        let x = row.x + row.shown as u16 * TOKEN_CELLS;
+        let style = if first_marked < size { marked_style } else { theme.fg(theme.dim) };
+        buf.set_string(x, row.y, "⋯", style);
+    }
+    let count = group_digits(size);
+    let count_style = if selected { theme.strong(theme.text) } else { theme.fg(theme.text) };
+    buf.set_string(
+        layout.count_x,
+        row.y,
+        format!("{count:>width$}", width = layout.count_width as usize),
+        count_style,
+    );
+}
+
+fn render_info(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
+    let theme = &look.theme;
+    let mut lines = Vec::new();
+    if game.your_turn() {
+        let typing = if game.typed.is_empty() { String::new() } else { format!(" (typed {})", game.typed) };
+        lines.push(Line::from(vec![
+            Span::styled(
+                format!("Take {} from heap {}{typing}", group_digits(game.count), game.selected + 1),
+                theme.strong(theme.marked),
+            ),
+            Span::styled(
+                format!(
+                    "   {}/{} count · {} take · {} hint · {} keys",
+                    look.key(Action::Less),
+                    look.key(Action::More),
+                    look.key(Action::Take),
+                    look.key(Action::Hint),
+                    look.key(Action::Help)
+                ),
+                theme.fg(theme.dim),
+            ),
+        ]));
+    } else if let (None, Some(mv)) = (&game.over, game.pending) {
+        lines.push(Line::styled(
+            format!("AI takes {} from heap {}…", group_digits(mv.take), mv.number()),
+            theme.strong(theme.ai),
+        ));
+    } else {
+        lines.push(Line::raw(""));
+    }
+    match &game.note {
+        Some(Note::AiMoved(text)) => lines.push(Line::styled(text.clone(), theme.fg(theme.ai))),
+        Some(Note::Refused(text)) => lines.push(Line::styled(text.clone(), theme.strong(theme.error))),
+        None => {}
+    }
+    if let Some(hint) = &game.hint {
+        let label = if hint.winning { "Hint: " } else { "Hint (losing position): " };
+        lines.push(Line::from(vec![
+            Span::styled(label, theme.strong(theme.hint)),
+            Span::styled(hint.reason.clone(), theme.fg(theme.hint)),
+        ]));
+    }
+    Paragraph::new(lines).wrap(Wrap { trim: true }).render(area, buf);
+}
+
+fn render_status(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
+    let theme = &look.theme;
+    let (turn, style) = match (&game.over, game.turn) {
+        (Some(_), _) => ("Game over", theme.strong(theme.text)),
+        (None, Side::You) => ("Your turn", theme.strong(theme.you)),
+        (None, Side::Ai) => ("AI is thinking…", theme.strong(theme.ai)),
+    };
+    let mode = game.mode();
+    let right = format!("{} keys · {} quit ", look.key(Action::Help), look.key(Action::Quit));
+    let left = Line::from(vec![
+        Span::styled(format!(" {turn} "), style.add_modifier(Modifier::REVERSED)),
+        Span::styled(format!(" {} ", capitalised(mode.title())), theme.strong(theme.accent)),
+        Span::styled(format!("({}) ", short_rule(mode)), theme.fg(theme.dim)),
+        Span::styled(format!("│ AI: {} ", game.level), theme.fg(theme.dim)),
+    ]);
+    let left_width = left.width() as u16;
+    left.render(area, buf);
+    let width = right.chars().count() as u16;
+    if area.width > left_width + width {
+        buf.set_string(area.right() - width, area.y, right, Style::new().patch(theme.fg(theme.dim)));
+    }
+}
+
+fn short_rule(mode: crate::engine::Mode) -> &'static str {
+    match mode {
+        crate::engine::Mode::Normal => "last token wins",
+        crate::engine::Mode::Misere => "last token loses",
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// `1234567` as `1,234,567`, so huge counts can be read at a glance.
+pub fn group_digits(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
