@@ -76,6 +76,9 @@ fn default_keys(key: &KeyEvent) -> Option<Action> {
         KeyCode::Char('h') => Action::Hint,
         KeyCode::Char('n') => Action::NewGame,
         KeyCode::Char('?') => Action::Help,
+        KeyCode::Char('b') => Action::Binary,
+        KeyCode::Char('c') => Action::Coach,
+        KeyCode::Char('v') => Action::Review,
         KeyCode::Char('q') | KeyCode::Esc => Action::Quit,
         _ => return None,
     })

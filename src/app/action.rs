@@ -31,11 +31,17 @@ pub enum Action {
     Help,
     /// Close an overlay, or quit.
     Quit,
+    /// Show or hide the binary view: the heaps in binary and the nim-sum.
+    Binary,
+    /// Turn the coach on or off: a verdict on each of the player's moves.
+    Coach,
+    /// After a game: show or hide the review of every move.
+    Review,
 }
 
 impl Action {
     /// Every action, in the order the help overlay lists them.
-    pub const ALL: [Action; 12] = [
+    pub const ALL: [Action; 15] = [
         Action::Up,
         Action::Down,
         Action::Less,
@@ -46,6 +52,9 @@ impl Action {
         Action::Erase,
         Action::Hint,
         Action::NewGame,
+        Action::Binary,
+        Action::Coach,
+        Action::Review,
         Action::Help,
         Action::Quit,
     ];
@@ -65,6 +74,9 @@ impl Action {
             Action::NewGame => "new_game",
             Action::Help => "help",
             Action::Quit => "quit",
+            Action::Binary => "binary",
+            Action::Coach => "coach",
+            Action::Review => "review",
         }
     }
 
@@ -83,6 +95,9 @@ impl Action {
             Action::NewGame => "new game",
             Action::Help => "this help",
             Action::Quit => "close / quit",
+            Action::Binary => "binary view: heaps and nim-sum in binary",
+            Action::Coach => "coach: a verdict on each of your moves",
+            Action::Review => "after a game: review every move",
         }
     }
 }

@@ -38,6 +38,56 @@ pub enum Note {
     Refused(String),
 }
 
+/// The coach's verdict on one of the player's moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Coaching {
+    /// The move kept a winning position.
+    Kept,
+    /// A winning position was given away; these were the winning moves.
+    Missed(Vec<Move>),
+    /// The position was already lost whatever the player did.
+    AlreadyLost,
+}
+
+impl std::fmt::Display for Coaching {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Coaching::Kept => f.write_str("Coach: good move, you kept a winning position"),
+            Coaching::AlreadyLost => {
+                f.write_str("Coach: the position was already lost, no move wins against perfect play")
+            }
+            Coaching::Missed(moves) => {
+                let list: Vec<String> = moves.iter().map(Move::to_string).collect();
+                let plural = if moves.len() == 1 { "move was" } else { "moves were" };
+                write!(f, "Coach: that gave the win away; the winning {plural}: {}", list.join(", "))
+            }
+        }
+    }
+}
+
+/// The coach's verdict on `mv` played from a position with `analysis`.
+pub fn coaching(analysis: &crate::engine::Analysis, mv: Move) -> Coaching {
+    if !analysis.is_win() {
+        Coaching::AlreadyLost
+    } else if analysis.winning_moves.contains(&mv) {
+        Coaching::Kept
+    } else {
+        Coaching::Missed(analysis.winning_moves.clone())
+    }
+}
+
+/// One move of a finished game, as the review lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReviewLine {
+    pub side: Side,
+    pub mv: Move,
+    /// The heaps after the move.
+    pub heaps: Vec<u64>,
+    pub nim_sum: u64,
+    /// The move turned a won position into a lost one.
+    pub blunder: bool,
+}
+
 /// The optimal move, shown on request.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hint {
@@ -65,6 +115,8 @@ pub struct Game {
     pub pending: Option<Move>,
     pub hint: Option<Hint>,
     pub note: Option<Note>,
+    /// The coach's verdict on the player's last move.
+    pub coach: Option<Coaching>,
     /// Every move so far, in order.
     pub moves: Vec<(Side, Move)>,
     pub over: Option<GameOver>,
@@ -85,6 +137,7 @@ impl Game {
             pending: None,
             hint: None,
             note: None,
+            coach: None,
             moves: Vec::new(),
             over: None,
         };
@@ -221,8 +274,31 @@ impl Game {
             return false;
         }
         self.note = None;
+        self.coach = Some(coaching(&self.rules.analyse(&self.position), mv));
         self.play(Side::You, mv);
         true
+    }
+
+    /// Every move of the game with what it did to the mover's chances, for the review.
+    pub fn review(&self) -> Vec<ReviewLine> {
+        let mut position = crate::engine::Position::new(self.start.clone());
+        let mut lines = Vec::with_capacity(self.moves.len());
+        for &(side, mv) in &self.moves {
+            let before = self.rules.analyse(&position);
+            if position.apply(mv).is_err() {
+                break;
+            }
+            let after = self.rules.analyse(&position);
+            lines.push(ReviewLine {
+                side,
+                mv,
+                heaps: position.heaps().to_vec(),
+                nim_sum: after.nim_sum,
+                // The mover could have won, and now the opponent can.
+                blunder: before.is_win() && after.is_win(),
+            });
+        }
+        lines
     }
 
     /// Plays the AI's chosen move at the end of its pause.

@@ -121,6 +121,12 @@ impl Default for Setup {
 pub struct App {
     pub screen: Screen,
     pub help: bool,
+    /// The binary view beside the board.
+    pub binary: bool,
+    /// The coach's line after each of the player's moves.
+    pub coach: bool,
+    /// The review of a finished game, scrolled this many moves from the top.
+    pub review: Option<usize>,
     pub setup: Setup,
     rng: StdRng,
 }
@@ -133,7 +139,15 @@ impl App {
             None => StdRng::from_os_rng(),
         };
         let menu = start_menu(&setup);
-        App { screen: Screen::Start(menu), help: false, setup, rng }
+        App {
+            screen: Screen::Start(menu),
+            help: false,
+            binary: false,
+            coach: false,
+            review: None,
+            setup,
+            rng,
+        }
     }
 
     /// Starts a game at once from `setup`, skipping the start screen.
@@ -179,6 +193,7 @@ impl App {
             }
         };
         self.setup.heaps = Some(heaps.clone());
+        self.review = None;
         self.screen = Screen::Playing(Game::new(self.setup.mode, self.setup.level, heaps, first));
     }
 
@@ -279,8 +294,34 @@ impl App {
 
     fn update_game(&mut self, input: Input) -> Effect {
         let Screen::Playing(game) = &mut self.screen else { return Effect::None };
+        match input {
+            Input::Key { action: Some(Action::Binary), .. } => {
+                self.binary = !self.binary;
+                return Effect::None;
+            }
+            Input::Key { action: Some(Action::Coach), .. } => {
+                self.coach = !self.coach;
+                return Effect::None;
+            }
+            _ => {}
+        }
         if game.over.is_some() {
+            if let Some(offset) = &mut self.review {
+                match input {
+                    Input::Key { action: Some(Action::Up), .. } => *offset = offset.saturating_sub(1),
+                    Input::Key { action: Some(Action::Down), .. } => {
+                        *offset = (*offset + 1).min(game.moves.len().saturating_sub(1))
+                    }
+                    Input::Key { action: Some(Action::Review | Action::Quit), .. } => self.review = None,
+                    _ => {}
+                }
+                return Effect::None;
+            }
             return match input {
+                Input::Key { action: Some(Action::Review), .. } => {
+                    self.review = Some(0);
+                    Effect::None
+                }
                 Input::Key { action: Some(Action::Quit), .. } => Effect::Quit,
                 Input::Key { action: Some(Action::NewGame), .. } => {
                     self.screen = Screen::Start(start_menu(&self.setup));
@@ -330,7 +371,7 @@ impl App {
                             return finished(game);
                         }
                     }
-                    Action::Help => {}
+                    Action::Help | Action::Binary | Action::Coach | Action::Review => {}
                 }
             }
         }

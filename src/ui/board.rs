@@ -13,7 +13,7 @@ use super::Look;
 /// Cells a token takes: the glyph and a space.
 const TOKEN_CELLS: u16 = 2;
 /// Cells before the tokens: the selection arrow and the heap number.
-const LABEL_CELLS: u16 = 7;
+const LABEL_CELLS: u16 = 8;
 /// Rows around the board: the header, the board's frame, three lines of messages, the status line.
 const CHROME_ROWS: u16 = 7;
 
@@ -63,7 +63,7 @@ pub fn board_layout(game: &Game, area: Rect) -> BoardLayout {
     .areas(area);
     let inner = board.inner(ratatui::layout::Margin::new(1, 1));
     let count_width = game.start.iter().map(|&h| group_digits(h).len() as u16).max().unwrap_or(1).max(5) + 1;
-    let count_x = inner.right().saturating_sub(count_width);
+    let count_x = inner.right().saturating_sub(count_width + 1);
     let x = inner.x + LABEL_CELLS;
     let capacity = u64::from(count_x.saturating_sub(x + 1) / TOKEN_CELLS);
     let top = inner.y + if gap == 2 { 1 } else { 0 };
@@ -158,7 +158,7 @@ fn render_row(
         theme.fg(theme.dim)
     };
     let arrow = if selected { "▶" } else { " " };
-    buf.set_string(row.x - LABEL_CELLS, row.y, format!(" {arrow}{:>3} ", row.heap + 1), label_style);
+    buf.set_string(row.x - LABEL_CELLS, row.y, format!(" {arrow} {:>2} ", row.heap + 1), label_style);
     buf.set_string(row.x - 2, row.y, "│", theme.fg(theme.dim));
 
     // Tokens with an index at or past `first_marked` are the ones the move would take.

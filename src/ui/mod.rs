@@ -66,6 +66,9 @@ fn default_key_labels() -> Vec<(Action, Vec<String>)> {
         (Action::Erase, &["Backspace"]),
         (Action::Hint, &["h"]),
         (Action::NewGame, &["n"]),
+        (Action::Binary, &["b"]),
+        (Action::Coach, &["c"]),
+        (Action::Review, &["v"]),
         (Action::Help, &["?"]),
         (Action::Quit, &["q", "Esc"]),
     ];
