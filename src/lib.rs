@@ -4,4 +4,5 @@ pub mod app;
 pub mod cli;
 pub mod engine;
 pub mod solve;
+pub mod store;
 pub mod theme;

@@ -1,11 +1,12 @@
 //! The `nim-tui` binary: parse the command line and hand over; map errors to exit codes.
 
-use std::io::{self, IsTerminal};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser};
 use nim_tui::cli::{Cli, Command};
 use nim_tui::solve::{self, SolveError};
+use nim_tui::store::{self, Store};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -23,6 +24,22 @@ fn main() -> ExitCode {
                 Err(SolveError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
                 Err(e @ (SolveError::Usage(_) | SolveError::BadLine { .. })) => fail(2, &e.to_string()),
                 Err(e) => fail(1, &e.to_string()),
+            }
+        }
+        Some(Command::Stats(args)) => {
+            let store = match Store::open_default() {
+                Ok(store) => store,
+                Err(e) => return fail(1, &e.to_string()),
+            };
+            let (stats, warning) = store.load_stats();
+            if let Some(warning) = warning {
+                eprintln!("nim-tui: warning: {warning}");
+            }
+            let text = if args.json { store::stats_json(&stats) + "\n" } else { store::stats_table(&stats) };
+            match io::stdout().lock().write_all(text.as_bytes()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(e) => fail(1, &format!("cannot write the statistics: {e}")),
             }
         }
         None => {
