@@ -615,18 +615,25 @@ fn move_aside(path: &Path) -> io::Result<PathBuf> {
     let secs = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
     let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let ext = path.extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
+    let is_dir = fs::symlink_metadata(path)?.is_dir();
     for n in 1..1000u32 {
         let suffix = if n == 1 { String::new() } else { format!("-{n}") };
         let target = path.with_file_name(format!("{stem}.corrupt-{secs}{suffix}{ext}"));
-        match OpenOptions::new().write(true).create_new(true).open(&target) {
-            Ok(_) => {}
+        // A directory can only be renamed over an empty directory, a file over a file.
+        let claimed = if is_dir {
+            fs::create_dir(&target)
+        } else {
+            OpenOptions::new().write(true).create_new(true).open(&target).map(drop)
+        };
+        match claimed {
+            Ok(()) => {}
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
             Err(e) => return Err(e),
         }
         return match fs::rename(path, &target) {
             Ok(()) => Ok(target),
             Err(e) => {
-                let _ = fs::remove_file(&target);
+                let _ = if is_dir { fs::remove_dir(&target) } else { fs::remove_file(&target) };
                 Err(e)
             }
         };
