@@ -27,6 +27,20 @@ pub enum Command {
     /// line such as {"mode":"normal","heaps":[3,4,5],"nim_sum":2,"outcome":"win","moves":[{"heap":1,"take":2}]}.
     #[command(allow_negative_numbers = true)]
     Solve(SolveArgs),
+
+    /// Show your statistics: games played, won and lost in each mode, and winning streaks.
+    ///
+    /// With --json, prints one JSON object with the totals over both modes at the top level and
+    /// each mode's figures beside them, such as
+    /// {"played":5,"won":3,"lost":2,"assisted_wins":0,"normal":{...},"misere":{...},"puzzle":{...}}.
+    Stats(StatsArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// One JSON object instead of a table.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]

@@ -4,6 +4,7 @@ pub mod app;
 pub mod cli;
 pub mod engine;
 pub mod solve;
+pub mod store;
 pub mod theme;
 pub mod tui;
 pub mod ui;

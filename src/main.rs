@@ -1,6 +1,6 @@
 //! The `nim-tui` binary: parse the command line and hand over; map errors to exit codes.
 
-use std::io::{self, IsTerminal};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use std::time::Duration;
@@ -10,6 +10,7 @@ use crossterm::event::{KeyCode, KeyEvent};
 use nim_tui::app::{Action, App, Level, Setup, parse_start_heaps};
 use nim_tui::cli::{Cli, Command, GameArgs};
 use nim_tui::solve::{self, SolveError};
+use nim_tui::store::{self, Store};
 use nim_tui::tui::{self, Options};
 use nim_tui::ui::Look;
 
@@ -29,6 +30,22 @@ fn main() -> ExitCode {
                 Err(SolveError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
                 Err(e @ (SolveError::Usage(_) | SolveError::BadLine { .. })) => fail(2, &e.to_string()),
                 Err(e) => fail(1, &e.to_string()),
+            }
+        }
+        Some(Command::Stats(args)) => {
+            let store = match Store::open_default() {
+                Ok(store) => store,
+                Err(e) => return fail(1, &e.to_string()),
+            };
+            let (stats, warning) = store.load_stats();
+            if let Some(warning) = warning {
+                eprintln!("nim-tui: warning: {warning}");
+            }
+            let text = if args.json { store::stats_json(&stats) + "\n" } else { store::stats_table(&stats) };
+            match io::stdout().lock().write_all(text.as_bytes()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(e) => fail(1, &format!("cannot write the statistics: {e}")),
             }
         }
         None => play(cli.game),

@@ -1,0 +1,372 @@
+//! The data files from the outside: statistics counted, the saved game round trip, corrupt files
+//! moved aside and reported once, atomic writes, and `nim-tui stats` run as a program.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use nim_tui::app::Level;
+use nim_tui::engine::{Mode, Move};
+use nim_tui::store::{GameResult, Player, SavedGame, SavedMove, Stats, Store, StoreError};
+
+const WIN: GameResult = GameResult { won: true, assisted: false };
+const LOSS: GameResult = GameResult { won: false, assisted: false };
+const ASSISTED_WIN: GameResult = GameResult { won: true, assisted: true };
+
+fn store() -> (tempfile::TempDir, Store) {
+    let dir = tempfile::tempdir().unwrap();
+    // A subdirectory that does not exist yet, as on a first run.
+    let store = Store::at(dir.path().join("nim-tui"));
+    (dir, store)
+}
+
+/// Every file in `dir`, by name, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> =
+        fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    names
+}
+
+fn corrupt_copies(dir: &Path, stem: &str) -> Vec<PathBuf> {
+    names(dir)
+        .into_iter()
+        .filter(|n| n.starts_with(&format!("{stem}.corrupt-")) && n.ends_with(".json"))
+        .map(|n| dir.join(n))
+        .collect()
+}
+
+/// 3 4 5, you then the AI each take from a heap; you to move.
+fn sample_game() -> SavedGame {
+    let mut game = SavedGame::new(Mode::Misere, Level::Hard, vec![3, 4, 5], Player::You, 250);
+    game.moves =
+        vec![SavedMove::new(Player::You, Move::new(0, 2)), SavedMove::new(Player::Ai, Move::new(2, 5))];
+    game.heaps = vec![1, 4, 0];
+    game.turn = Player::You;
+    game.seed = Some(42);
+    game
+}
+
+#[test]
+fn wins_and_losses_are_counted_with_streaks() {
+    let mut stats = Stats::default();
+    for result in [WIN, WIN, LOSS, WIN] {
+        stats.record(Mode::Normal, result);
+    }
+    stats.record(Mode::Misere, LOSS);
+    let n = stats.mode(Mode::Normal);
+    assert_eq!((n.played, n.won, n.lost, n.assisted_wins), (4, 3, 1, 0));
+    assert_eq!((n.current_streak, n.best_streak), (1, 2));
+    let m = stats.mode(Mode::Misere);
+    assert_eq!((m.played, m.won, m.lost, m.current_streak, m.best_streak), (1, 0, 1, 0, 0));
+    let t = stats.totals();
+    assert_eq!((t.played, t.won, t.lost), (5, 3, 2));
+}
+
+#[test]
+fn assisted_wins_count_as_wins_but_do_not_extend_the_streak() {
+    let mut stats = Stats::default();
+    for result in [WIN, ASSISTED_WIN, ASSISTED_WIN, WIN] {
+        stats.record(Mode::Misere, result);
+    }
+    let m = stats.mode(Mode::Misere);
+    assert_eq!((m.played, m.won, m.lost, m.assisted_wins), (4, 4, 0, 2));
+    // The assisted wins neither add to nor break the run of unassisted wins around them.
+    assert_eq!((m.current_streak, m.best_streak), (2, 2));
+    stats.record(Mode::Misere, LOSS);
+    assert_eq!(stats.mode(Mode::Misere).current_streak, 0);
+    assert_eq!(stats.mode(Mode::Misere).best_streak, 2);
+    assert_eq!(stats.mode(Mode::Normal).played, 0);
+}
+
+#[test]
+fn puzzle_streak() {
+    let mut stats = Stats::default();
+    for solved in [true, true, true, false, true] {
+        stats.record_puzzle(solved);
+    }
+    let p = stats.puzzle;
+    assert_eq!((p.attempted, p.solved, p.current_streak, p.best_streak), (5, 4, 1, 3));
+}
+
+#[test]
+fn stats_are_fresh_without_a_file_and_survive_a_round_trip() {
+    let (_tmp, store) = store();
+    assert_eq!(store.load_stats(), (Stats::default(), None));
+    let mut stats = Stats::default();
+    stats.record(Mode::Normal, WIN);
+    stats.record(Mode::Misere, ASSISTED_WIN);
+    stats.record_puzzle(true);
+    store.save_stats(&stats).unwrap();
+    assert_eq!(store.load_stats(), (stats.clone(), None));
+
+    let (after, warning) = store.record_game(Mode::Normal, LOSS).unwrap();
+    assert_eq!(warning, None);
+    assert_eq!(after.normal.lost, 1);
+    assert_eq!(store.load_stats().0, after);
+}
+
+#[test]
+fn saved_game_round_trip_and_clear() {
+    let (_tmp, store) = store();
+    assert_eq!(store.load_game(), (None, None));
+    // Clearing when there is nothing to clear is fine.
+    store.clear_game().unwrap();
+
+    let game = sample_game();
+    game.validate().unwrap();
+    store.save_game(&game).unwrap();
+    assert_eq!(store.load_game(), (Some(game.clone()), None));
+
+    let text = fs::read_to_string(store.game_path()).unwrap();
+    assert!(text.contains("\"by\": \"ai\""), "{text}");
+    assert!(text.contains("\"level\": \"hard\""), "{text}");
+    assert!(text.contains("\"mode\": \"misere\""), "{text}");
+
+    store.clear_game().unwrap();
+    assert!(!store.game_path().exists());
+    assert_eq!(store.load_game(), (None, None));
+}
+
+#[test]
+fn invalid_games_are_refused_on_save() {
+    let (_tmp, store) = store();
+    let mut over = sample_game();
+    over.moves.push(SavedMove::new(Player::You, Move::new(0, 1)));
+    over.moves.push(SavedMove::new(Player::Ai, Move::new(1, 4)));
+    over.heaps = vec![0, 0, 0];
+    assert!(matches!(store.save_game(&over), Err(StoreError::InvalidGame(_))));
+    assert!(!store.game_path().exists());
+}
+
+#[test]
+fn validation_catches_each_kind_of_inconsistency() {
+    type Spoil = fn(&mut SavedGame);
+    let cases: Vec<(&str, Spoil)> = vec![
+        ("version", |g| g.version = 99),
+        ("heap count", |g| g.heaps.push(1)),
+        ("heap grew", |g| g.heaps[1] = 9),
+        ("heap 0", |g| g.moves[0].heap = 0),
+        ("no such heap", |g| g.moves[0].heap = 7),
+        ("take too many", |g| g.moves[0].take = 4),
+        ("take nothing", |g| g.moves[0].take = 0),
+        ("same mover twice", |g| g.moves[1].by = Player::You),
+        ("wrong turn", |g| g.turn = Player::Ai),
+        ("heaps do not match the moves", |g| g.heaps = vec![1, 3, 0]),
+        ("empty starting heap", |g| g.start_heaps[1] = 0),
+        ("no heaps", |g| g.start_heaps.clear()),
+    ];
+    for (what, spoil) in cases {
+        let mut game = sample_game();
+        spoil(&mut game);
+        assert!(game.validate().is_err(), "{what}: {game:?}");
+    }
+}
+
+#[test]
+fn atomic_write_replaces_content_and_leaves_no_temporary_files() {
+    let (_tmp, store) = store();
+    let mut stats = Stats::default();
+    for _ in 0..5 {
+        stats.record(Mode::Normal, WIN);
+        store.save_stats(&stats).unwrap();
+    }
+    store.save_game(&sample_game()).unwrap();
+    assert_eq!(names(store.dir()), ["game.json", "stats.json"]);
+    assert_eq!(store.load_stats().0.normal.won, 5);
+}
+
+/// Writes `content` to `file` in the store, loads it, and checks that it was moved aside with
+/// the warning given once and fresh data returned. Returns the moved-aside copy.
+fn check_corrupt(store: &Store, file: &str, content: &[u8]) -> PathBuf {
+    let path = store.dir().join(file);
+    let stem = file.trim_end_matches(".json");
+    let before = corrupt_copies(store.dir(), stem);
+    fs::write(&path, content).unwrap();
+
+    let warning = if file == "stats.json" {
+        let (stats, warning) = store.load_stats();
+        assert_eq!(stats, Stats::default());
+        warning
+    } else {
+        let (game, warning) = store.load_game();
+        assert_eq!(game, None);
+        warning
+    };
+    let warning = warning.unwrap_or_else(|| panic!("no warning for {content:?}"));
+
+    let after = corrupt_copies(store.dir(), stem);
+    assert_eq!(after.len(), before.len() + 1, "{after:?}");
+    let moved = after.into_iter().find(|p| !before.contains(p)).unwrap();
+    assert_eq!(fs::read(&moved).unwrap(), content, "the bad file is kept as it was");
+    assert!(!path.exists(), "the bad file is moved, not copied");
+    assert!(warning.contains(&path.display().to_string()), "{warning}");
+    assert!(warning.contains(&moved.display().to_string()), "{warning}");
+    assert!(moved.file_name().unwrap().to_string_lossy().contains("corrupt"));
+
+    // Reported once: the next load finds no file and says nothing.
+    if file == "stats.json" {
+        assert_eq!(store.load_stats(), (Stats::default(), None));
+    } else {
+        assert_eq!(store.load_game(), (None, None));
+    }
+    moved
+}
+
+#[test]
+fn corrupt_stats_are_moved_aside_and_never_overwritten() {
+    let (_tmp, store) = store();
+    fs::create_dir_all(store.dir()).unwrap();
+    let mut stats = Stats::default();
+    stats.record(Mode::Normal, WIN);
+    let valid = serde_json::to_string(&stats).unwrap();
+    let inconsistent = valid.replace("\"won\":1", "\"won\":7");
+    assert_ne!(valid, inconsistent);
+
+    let contents: Vec<Vec<u8>> = vec![
+        vec![0xff, 0x00, 0x13, 0x37, 0xfe],
+        valid.as_bytes()[..valid.len() / 2].to_vec(),
+        inconsistent.into_bytes(),
+        br#"{"version":1,"normal":{"played":"many"}}"#.to_vec(),
+        br#"{"version":2,"anything":true}"#.to_vec(),
+        b"[1,2,3]".to_vec(),
+        Vec::new(),
+    ];
+    let mut copies = Vec::new();
+    for content in &contents {
+        copies.push(check_corrupt(&store, "stats.json", content));
+    }
+    // Every bad file has its own copy, so a second one did not overwrite the first.
+    for (copy, content) in copies.iter().zip(&contents) {
+        assert_eq!(&fs::read(copy).unwrap(), content);
+    }
+    // Fresh statistics can be saved afterwards without touching the copies.
+    store.save_stats(&stats).unwrap();
+    assert_eq!(store.load_stats(), (stats, None));
+    assert_eq!(corrupt_copies(store.dir(), "stats").len(), contents.len());
+}
+
+#[test]
+fn corrupt_games_are_moved_aside() {
+    let (_tmp, store) = store();
+    fs::create_dir_all(store.dir()).unwrap();
+    let valid = serde_json::to_string(&sample_game()).unwrap();
+    let mut over = sample_game();
+    over.moves.push(SavedMove::new(Player::You, Move::new(0, 1)));
+    over.moves.push(SavedMove::new(Player::Ai, Move::new(1, 4)));
+    over.heaps = vec![0, 0, 0];
+    let mut mismatched = sample_game();
+    mismatched.heaps = vec![3, 4, 5];
+    let mut grown = sample_game();
+    grown.heaps = vec![1, 9, 0];
+
+    let contents: Vec<Vec<u8>> = vec![
+        b"\x00\x01garbage\xff".to_vec(),
+        valid.as_bytes()[..valid.len() - 10].to_vec(),
+        serde_json::to_vec(&over).unwrap(),
+        serde_json::to_vec(&mismatched).unwrap(),
+        serde_json::to_vec(&grown).unwrap(),
+        valid.replace("\"mode\":\"misere\"", "\"mode\":\"sideways\"").into_bytes(),
+    ];
+    let mut copies = Vec::new();
+    for content in &contents {
+        copies.push(check_corrupt(&store, "game.json", content));
+    }
+    for (copy, content) in copies.iter().zip(&contents) {
+        assert_eq!(&fs::read(copy).unwrap(), content);
+    }
+    // The statistics file is not involved.
+    assert!(!store.stats_path().exists());
+}
+
+/// Runs `nim-tui` with its data in `data_home` and no terminal.
+fn run(data_home: &Path, args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_nim-tui"))
+        .args(args)
+        .env("XDG_DATA_HOME", data_home)
+        .env("HOME", data_home)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn stats_json_reports_prepared_figures() {
+    let tmp = tempfile::tempdir().unwrap();
+    let store = Store::at(tmp.path().join("nim-tui"));
+    let mut stats = Stats::default();
+    for result in [WIN, WIN, LOSS, ASSISTED_WIN] {
+        stats.record(Mode::Normal, result);
+    }
+    stats.record(Mode::Misere, LOSS);
+    stats.record(Mode::Misere, WIN);
+    store.save_stats(&stats).unwrap();
+
+    let out = run(tmp.path(), &["stats", "--json"]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(json["played"], 6);
+    assert_eq!(json["won"], 4);
+    assert_eq!(json["lost"], 2);
+    assert_eq!(json["assisted_wins"], 1);
+    assert_eq!(json["normal"]["played"], 4);
+    assert_eq!(json["normal"]["won"], 3);
+    assert_eq!(json["normal"]["best_streak"], 2);
+    assert_eq!(json["normal"]["current_streak"], 0);
+    assert_eq!(json["misere"]["won"], 1);
+    assert_eq!(json["misere"]["current_streak"], 1);
+
+    let table = run(tmp.path(), &["stats"]);
+    assert!(table.status.success());
+    let text = String::from_utf8(table.stdout).unwrap();
+    assert!(text.contains("normal play"), "{text}");
+    assert!(text.contains("misère"), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("total") && l.contains(" 6 ")), "{text}");
+}
+
+#[test]
+fn stats_json_with_a_corrupt_file_warns_once_and_prints_fresh_figures() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("nim-tui");
+    fs::create_dir_all(&dir).unwrap();
+    fs::write(dir.join("stats.json"), "{\"version\":1,\"normal\":").unwrap();
+
+    let out = run(tmp.path(), &["stats", "--json"]);
+    assert!(out.status.success(), "{out:?}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (json["played"].as_u64(), json["won"].as_u64(), json["lost"].as_u64()),
+        (Some(0), Some(0), Some(0))
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let copies = corrupt_copies(&dir, "stats");
+    assert_eq!(copies.len(), 1, "{:?}", names(&dir));
+    assert!(stderr.contains("stats.json"), "{stderr}");
+    assert!(stderr.contains(&copies[0].display().to_string()), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(!dir.join("stats.json").exists());
+
+    // The second run has nothing to report.
+    let again = run(tmp.path(), &["stats", "--json"]);
+    assert!(again.status.success());
+    assert!(again.stderr.is_empty(), "{}", String::from_utf8_lossy(&again.stderr));
+    assert_eq!(corrupt_copies(&dir, "stats").len(), 1);
+}
+
+#[test]
+fn an_unreadable_stats_file_is_moved_aside_too() {
+    let (_tmp, store) = store();
+    // A directory where the file should be cannot be read as a file.
+    fs::create_dir_all(store.stats_path().join("inside")).unwrap();
+    let (stats, warning) = store.load_stats();
+    assert_eq!(stats, Stats::default());
+    assert!(warning.unwrap().contains("stats.corrupt-"));
+    let copies = corrupt_copies(store.dir(), "stats");
+    assert_eq!(copies.len(), 1);
+    assert!(copies[0].join("inside").is_dir(), "moved whole, contents kept");
+    store.save_stats(&stats).unwrap();
+    assert_eq!(store.load_stats(), (stats, None));
+}
