@@ -9,7 +9,7 @@ mod game;
 mod model;
 
 pub use action::Action;
-pub use game::{Game, GameOver, Hint, Note, Side};
+pub use game::{Coaching, Game, GameOver, Hint, Note, ReviewLine, Side, coaching};
 pub use model::{App, Effect, HeapChoice, Input, Screen, Setup, StartMenu, StartRow, random_heaps};
 
 use serde::{Deserialize, Serialize};

@@ -6,7 +6,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use crate::app::{Action, Game, Input, Note, Side};
+use crate::app::{Action, App, Game, Input, Note, Side};
 
 use super::Look;
 
@@ -14,8 +14,8 @@ use super::Look;
 const TOKEN_CELLS: u16 = 2;
 /// Cells before the tokens: the selection arrow and the heap number.
 const LABEL_CELLS: u16 = 8;
-/// Rows around the board: the header, the board's frame, three lines of messages, the status line.
-const CHROME_ROWS: u16 = 7;
+/// Rows around the board: the header, the board's frame, four lines of messages, the status line.
+const CHROME_ROWS: u16 = 8;
 
 /// Where one heap's row is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,6 +34,8 @@ pub struct HeapRow {
 pub struct BoardLayout {
     pub header: Rect,
     pub board: Rect,
+    /// Where the binary view goes, when it is on and there is room.
+    pub panel: Option<Rect>,
     pub info: Rect,
     pub status: Rect,
     pub rows: Vec<HeapRow>,
@@ -46,21 +48,44 @@ pub fn min_height(game: &Game) -> u16 {
     game.position.len() as u16 + CHROME_ROWS
 }
 
-/// Lays out the board in `area`, which must be at least the minimum size.
-pub fn board_layout(game: &Game, area: Rect) -> BoardLayout {
+/// Lays out the board in `area`, which must be at least the minimum size; with `binary`, room is
+/// made for the binary view beside the board, or below it, or shortened below it.
+pub fn board_layout(game: &Game, area: Rect, binary: bool) -> BoardLayout {
     let heaps = game.position.len() as u16;
+    let panel_width = if binary { super::binary::width(game) } else { 0 };
+    let beside = binary && area.width >= panel_width + 60;
+    let panel_full = super::binary::full_height(game);
     let spare = area.height.saturating_sub(heaps + CHROME_ROWS);
+    let below = match binary && !beside {
+        false => 0,
+        true if spare >= panel_full => panel_full,
+        true if spare >= 4 => 4,
+        true => 0,
+    };
+    let spare = spare - below;
     // A blank line between heaps when there is room for it.
     let gap = if spare >= heaps.saturating_sub(1) + 2 { 2 } else { 1 };
     let board_height = heaps * gap - (gap - 1) + 2 + if gap == 2 { 2 } else { 0 };
-    let [header, board, info, _, status] = Layout::vertical([
+    let middle_height =
+        if beside { board_height.max(panel_full.min(area.height - CHROME_ROWS + 2)) } else { board_height };
+    let [header, middle, panel_below, info, _, status] = Layout::vertical([
         Constraint::Length(1),
-        Constraint::Length(board_height),
-        Constraint::Length(3),
+        Constraint::Length(middle_height),
+        Constraint::Length(below),
+        Constraint::Length(4),
         Constraint::Fill(1),
         Constraint::Length(1),
     ])
     .areas(area);
+    let (board, panel) = if beside {
+        let [board, panel] =
+            Layout::horizontal([Constraint::Fill(1), Constraint::Length(panel_width)]).areas(middle);
+        (Rect { height: board_height, ..board }, Some(panel))
+    } else if below > 0 {
+        (middle, Some(panel_below))
+    } else {
+        (middle, None)
+    };
     let inner = board.inner(ratatui::layout::Margin::new(1, 1));
     let count_width = game.start.iter().map(|&h| group_digits(h).len() as u16).max().unwrap_or(1).max(5) + 1;
     let count_x = inner.right().saturating_sub(count_width + 1);
@@ -75,13 +100,13 @@ pub fn board_layout(game: &Game, area: Rect) -> BoardLayout {
             HeapRow { heap, y: top + heap as u16 * gap, x, shown, truncated }
         })
         .collect();
-    BoardLayout { header, board, info, status, rows, count_x, count_width }
+    BoardLayout { header, board, panel, info, status, rows, count_x, count_width }
 }
 
 /// What a click at (`column`, `row`) on the game screen picks: the token's heap, and the count from
 /// that token to the end of the heap.
-pub fn hit(game: &Game, area: Rect, column: u16, row: u16) -> Option<Input> {
-    let layout = board_layout(game, area);
+pub fn hit(game: &Game, binary: bool, area: Rect, column: u16, row: u16) -> Option<Input> {
+    let layout = board_layout(game, area, binary);
     let heap_row = layout.rows.iter().find(|r| r.y == row)?;
     let size = game.position.heap(heap_row.heap)?;
     if size == 0 || column < heap_row.x {
@@ -96,9 +121,9 @@ pub fn hit(game: &Game, area: Rect, column: u16, row: u16) -> Option<Input> {
     Some(Input::Pick { heap: heap_row.heap, count: size - slot })
 }
 
-pub fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
+pub fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
-    let layout = board_layout(game, area);
+    let layout = board_layout(game, area, app.binary);
     let mode = game.mode();
 
     Line::from(vec![
@@ -114,8 +139,15 @@ pub fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
         render_row(game, look, &layout, row, marked, buf);
     }
 
-    render_info(game, look, layout.info, buf);
-    render_status(game, look, layout.status, buf);
+    if let Some(panel) = layout.panel {
+        super::binary::render(game, look, panel, buf);
+    }
+    render_info(game, app.coach, look, layout.info, buf);
+    render_status(game, app, look, layout.status, buf);
+    if app.review.is_some() {
+        super::review::render(game, app, look, area, buf);
+        return;
+    }
 
     if let Some(over) = &game.over {
         let (title, style) = match over.winner {
@@ -133,9 +165,11 @@ pub fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
             Line::raw(over.reason.clone()).centered(),
             Line::raw(""),
             Line::styled(keys, theme.fg(theme.dim)).centered(),
+            Line::styled(format!("{} review the game", look.key(Action::Review)), theme.fg(theme.dim))
+                .centered(),
         ];
         let width = (lines.iter().map(Line::width).max().unwrap_or(10) as u16 + 6).min(area.width);
-        let popup = layout.board.centered(Constraint::Length(width), Constraint::Length(6));
+        let popup = layout.board.centered(Constraint::Length(width), Constraint::Length(7));
         Clear.render(popup, buf);
         Paragraph::new(lines).block(Block::bordered().border_style(style)).render(popup, buf);
     }
@@ -194,7 +228,7 @@ fn render_row(
     );
 }
 
-fn render_info(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
+fn render_info(game: &Game, coach: bool, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
     let mut lines = Vec::new();
     if game.your_turn() {
@@ -229,6 +263,13 @@ fn render_info(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
         Some(Note::Refused(text)) => lines.push(Line::styled(text.clone(), theme.strong(theme.error))),
         None => {}
     }
+    if let (true, Some(coaching)) = (coach, &game.coach) {
+        let style = match coaching {
+            crate::app::Coaching::Missed(_) => theme.fg(theme.error),
+            _ => theme.fg(theme.you),
+        };
+        lines.push(Line::styled(coaching.to_string(), style));
+    }
     if let Some(hint) = &game.hint {
         let label = if hint.winning { "Hint: " } else { "Hint (losing position): " };
         lines.push(Line::from(vec![
@@ -239,7 +280,7 @@ fn render_info(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines).wrap(Wrap { trim: true }).render(area, buf);
 }
 
-fn render_status(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
+fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
     let (turn, style) = match (&game.over, game.turn) {
         (Some(_), _) => ("Game over", theme.strong(theme.text)),
@@ -247,13 +288,31 @@ fn render_status(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
         (None, Side::Ai) => ("AI is thinking…", theme.strong(theme.ai)),
     };
     let mode = game.mode();
-    let right = format!("{} keys · {} quit ", look.key(Action::Help), look.key(Action::Quit));
+    let right = if game.over.is_some() {
+        format!(
+            "{} review · {} keys · {} quit ",
+            look.key(Action::Review),
+            look.key(Action::Help),
+            look.key(Action::Quit)
+        )
+    } else {
+        format!(
+            "{} binary · {} keys · {} quit ",
+            look.key(Action::Binary),
+            look.key(Action::Help),
+            look.key(Action::Quit)
+        )
+    };
     let left = Line::from(vec![
         Span::styled(format!(" {turn} "), style.add_modifier(Modifier::REVERSED)),
         Span::styled(format!(" {} ", capitalised(mode.title())), theme.strong(theme.accent)),
         Span::styled(format!("({}) ", short_rule(mode)), theme.fg(theme.dim)),
         Span::styled(format!("│ AI: {} ", game.level), theme.fg(theme.dim)),
     ]);
+    let mut left = left;
+    if app.coach {
+        left.push_span(Span::styled("│ coach on ", theme.fg(theme.dim)));
+    }
     let left_width = left.width() as u16;
     left.render(area, buf);
     let width = right.chars().count() as u16;

@@ -2,7 +2,9 @@
 //! here changes state; the board's geometry is shared with the mouse so a click lands on what the
 //! player sees.
 
+mod binary;
 mod board;
+mod review;
 mod start;
 
 use ratatui::Frame;
@@ -99,7 +101,7 @@ impl Widget for View<'_> {
         }
         match &app.screen {
             Screen::Start(menu) => start::render(menu, look, area, buf),
-            Screen::Playing(game) => board::render(game, look, area, buf),
+            Screen::Playing(game) => board::render(game, app, look, area, buf),
         }
         if app.help {
             help_overlay(look, area, buf);
@@ -121,7 +123,7 @@ pub fn click(app: &App, area: Rect, column: u16, row: u16) -> Option<Input> {
     if app.help || area.width < MIN_WIDTH || area.height < min_height(app) {
         return None;
     }
-    board::hit(game, area, column, row)
+    board::hit(game, app.binary, area, column, row)
 }
 
 fn too_small(area: Rect, buf: &mut Buffer, look: &Look, needed: u16) {
