@@ -97,7 +97,7 @@ impl Input {
 #[derive(Debug, Clone)]
 pub enum Screen {
     Start(StartMenu),
-    Playing(Game),
+    Playing(Box<Game>),
 }
 
 /// Settings a game starts from; flags and the config fill them in.
@@ -194,7 +194,7 @@ impl App {
         };
         self.setup.heaps = Some(heaps.clone());
         self.review = None;
-        self.screen = Screen::Playing(Game::new(self.setup.mode, self.setup.level, heaps, first));
+        self.screen = Screen::Playing(Box::new(Game::new(self.setup.mode, self.setup.level, heaps, first)));
     }
 
     /// Applies one input and says what the program should do next.
