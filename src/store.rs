@@ -298,23 +298,8 @@ pub fn stats_table(stats: &Stats) -> String {
     out
 }
 
-/// One of the two players.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Player {
-    You,
-    Ai,
-}
-
-impl Player {
-    /// The player who moves after this one.
-    pub fn other(self) -> Player {
-        match self {
-            Player::You => Player::Ai,
-            Player::Ai => Player::You,
-        }
-    }
-}
+/// One of the two players: the game's own `Side`, saved as `"you"` or `"ai"`.
+pub use crate::app::Side as Player;
 
 /// A move in a saved game. `heap` counts from 1, as players see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -150,6 +150,39 @@ impl Game {
         self.rules.mode
     }
 
+    /// The game as it is kept on disk when the player leaves it unfinished.
+    pub fn to_saved(&self, ai_delay_ms: u64, seed: Option<u64>) -> crate::store::SavedGame {
+        crate::store::SavedGame {
+            version: crate::store::SAVED_GAME_VERSION,
+            mode: self.mode(),
+            level: self.level,
+            start_heaps: self.start.clone(),
+            heaps: self.position.heaps().to_vec(),
+            turn: self.turn,
+            moves: self.moves.iter().map(|&(side, mv)| crate::store::SavedMove::new(side, mv)).collect(),
+            used_undo: false,
+            ai_delay_ms,
+            seed,
+        }
+    }
+
+    /// A saved game, ready to go on. The store has validated it, so its moves replay legally.
+    pub fn from_saved(saved: &crate::store::SavedGame) -> Game {
+        let mut game = Game::new(saved.mode, saved.level, saved.start_heaps.clone(), Side::You);
+        game.pending = None;
+        for m in &saved.moves {
+            if let Some(mv) = m.to_move()
+                && game.position.apply(mv).is_ok()
+            {
+                game.moves.push((m.by, mv));
+            }
+        }
+        game.turn = saved.turn;
+        game.select_nearest(0);
+        game.begin_turn();
+        game
+    }
+
     /// Whether the player is to choose a move now.
     pub fn your_turn(&self) -> bool {
         self.over.is_none() && self.turn == Side::You

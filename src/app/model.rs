@@ -29,6 +29,8 @@ impl HeapChoice {
 /// A row of the start screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StartRow {
+    /// Go on with the game saved when the player last left.
+    Resume,
     Mode,
     Heaps,
     First,
@@ -51,9 +53,17 @@ pub struct StartMenu {
     pub first: First,
     /// Why the custom heaps were refused.
     pub error: Option<String>,
+    /// The game left unfinished last time, offered first.
+    pub resume: Option<Box<crate::store::SavedGame>>,
 }
 
 impl StartMenu {
+    /// The rows on show: Resume first when there is a saved game.
+    pub fn rows(&self) -> Vec<StartRow> {
+        let resume = self.resume.is_some().then_some(StartRow::Resume);
+        resume.into_iter().chain(StartRow::ALL).collect()
+    }
+
     pub fn heap_choice(&self) -> &'static HeapChoice {
         &HeapChoice::ALL[self.heaps]
     }
@@ -127,6 +137,8 @@ pub struct App {
     pub coach: bool,
     /// The review of a finished game, scrolled this many moves from the top.
     pub review: Option<usize>,
+    /// The player's record, shown on the start screen.
+    pub stats: Option<crate::store::Stats>,
     pub setup: Setup,
     rng: StdRng,
 }
@@ -145,6 +157,7 @@ impl App {
             binary: false,
             coach: false,
             review: None,
+            stats: None,
             setup,
             rng,
         }
@@ -159,6 +172,14 @@ impl App {
         };
         app.begin(heaps);
         app
+    }
+
+    /// Offers `saved` as the first choice of the start screen.
+    pub fn offer_resume(&mut self, saved: crate::store::SavedGame) {
+        if let Screen::Start(menu) = &mut self.screen {
+            menu.resume = Some(Box::new(saved));
+            menu.row = StartRow::Resume;
+        }
     }
 
     pub fn game(&self) -> Option<&Game> {
@@ -240,7 +261,7 @@ impl App {
         match action {
             Action::Quit => return Effect::Quit,
             Action::Up | Action::Down => {
-                let rows = StartRow::ALL;
+                let rows = menu.rows();
                 let at = rows.iter().position(|r| *r == menu.row).unwrap_or(0);
                 menu.row = rows[step(action == Action::Down, rows.len(), at)];
             }
@@ -259,7 +280,7 @@ impl App {
                         let at = all.iter().position(|f| *f == menu.first).unwrap_or(0);
                         menu.first = all[step(forward, all.len(), at)];
                     }
-                    StartRow::Start => {}
+                    StartRow::Start | StartRow::Resume => {}
                 }
             }
             Action::Erase if editing => {
@@ -274,6 +295,16 @@ impl App {
 
     fn start_from_menu(&mut self) -> Effect {
         let Screen::Start(menu) = &mut self.screen else { return Effect::None };
+        if menu.row == StartRow::Resume
+            && let Some(saved) = menu.resume.take()
+        {
+            self.setup.mode = saved.mode;
+            self.setup.level = saved.level;
+            self.setup.heaps = Some(saved.start_heaps.clone());
+            self.review = None;
+            self.screen = Screen::Playing(Box::new(Game::from_saved(&saved)));
+            return Effect::None;
+        }
         let heaps = match menu.heap_choice() {
             HeapChoice::Preset { heaps, .. } => heaps.to_vec(),
             HeapChoice::Random => random_heaps(&mut self.rng),
@@ -400,11 +431,18 @@ fn start_menu(setup: &Setup) -> StartMenu {
             }
         }
     };
-    StartMenu { row: StartRow::Start, mode: setup.mode, heaps, custom, first: setup.first, error: None }
+    StartMenu {
+        row: StartRow::Start,
+        mode: setup.mode,
+        heaps,
+        custom,
+        first: setup.first,
+        error: None,
+        resume: None,
+    }
 }
 
-/// Three to five heaps of one to twelve tokens, never a position already lost for the first player
-/// by accident of an empty board.
+/// Three to five heaps of one to twelve tokens.
 pub fn random_heaps(rng: &mut impl Rng) -> Vec<u64> {
     let count = rng.random_range(3..=5);
     (0..count).map(|_| rng.random_range(1..=12)).collect()

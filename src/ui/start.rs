@@ -36,12 +36,14 @@ pub fn render(menu: &StartMenu, look: &Look, area: Rect, buf: &mut Buffer) {
         let focused = menu.row == row;
         let marker = if focused { "▶ " } else { "  " };
         let label_style = if focused { theme.strong(theme.selected) } else { theme.fg(theme.text) };
-        let mut spans = vec![Span::styled(format!("{marker}{label:<12}"), label_style)];
-        if focused && row != StartRow::Start {
+        let label = if label.is_empty() { String::new() } else { format!("{label:<12}") };
+        let mut spans = vec![Span::styled(format!("{marker}{label}"), label_style)];
+        let choice = !matches!(row, StartRow::Start | StartRow::Resume);
+        if focused && choice {
             spans.push(Span::styled("◀ ", theme.fg(theme.dim)));
         }
         spans.extend(value);
-        if focused && row != StartRow::Start {
+        if focused && choice {
             spans.push(Span::styled(" ▶", theme.fg(theme.dim)));
         }
         Line::from(spans)
@@ -81,7 +83,29 @@ pub fn render(menu: &StartMenu, look: &Look, area: Rect, buf: &mut Buffer) {
         theme.strong(theme.you)
     };
 
-    let mut lines = vec![
+    let mut lines = Vec::new();
+    if let Some(saved) = &menu.resume {
+        let heaps = saved.heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+        let turn = if saved.turn == crate::app::Side::You { "your turn" } else { "AI to move" };
+        let style = if menu.row == StartRow::Resume {
+            theme.strong(theme.you).add_modifier(Modifier::REVERSED)
+        } else {
+            theme.strong(theme.you)
+        };
+        lines.push(row_line(
+            StartRow::Resume,
+            "",
+            vec![
+                Span::styled("  Resume  ", style),
+                Span::styled(
+                    format!("  {}: heaps {heaps}, {turn}", mode_name(saved.mode)),
+                    theme.fg(theme.text),
+                ),
+            ],
+        ));
+        lines.push(Line::raw(""));
+    }
+    lines.extend([
         row_line(StartRow::Mode, "Mode", mode_value),
         Line::raw(""),
         row_line(StartRow::Heaps, "Heaps", heaps_value),
@@ -89,7 +113,7 @@ pub fn render(menu: &StartMenu, look: &Look, area: Rect, buf: &mut Buffer) {
         row_line(StartRow::First, "First move", first_value),
         Line::raw(""),
         row_line(StartRow::Start, "", vec![Span::styled("  Start  ", start_style)]),
-    ];
+    ]);
     if let Some(error) = &menu.error {
         lines.push(Line::raw(""));
         lines.push(Line::styled(format!("  {error}"), theme.strong(theme.error)));
