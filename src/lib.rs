@@ -3,5 +3,6 @@
 pub mod app;
 pub mod cli;
 pub mod engine;
+pub mod keys;
 pub mod solve;
 pub mod theme;
