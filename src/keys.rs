@@ -179,8 +179,7 @@ impl FromStr for KeyBinding {
         let mut rest = text;
         // A prefix counts as a modifier only when something follows it, so "-" is the minus key
         // and "ctrl--" is Ctrl with minus.
-        loop {
-            let Some((head, tail)) = rest.split_once('-') else { break };
+        while let Some((head, tail)) = rest.split_once('-') {
             if tail.is_empty() {
                 break;
             }

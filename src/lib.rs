@@ -2,6 +2,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod config;
 pub mod engine;
 pub mod keys;
 pub mod solve;
