@@ -14,6 +14,16 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
 
+    /// Read the configuration from PATH instead of the usual place (on Linux
+    /// ~/.config/nim-tui/config.toml).
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<std::path::PathBuf>,
+
+    /// Print the default configuration, every setting with what it does, and exit. Save it as your
+    /// config file to start changing things.
+    #[arg(long)]
+    pub print_config: bool,
+
     #[command(flatten)]
     pub game: GameArgs,
 }

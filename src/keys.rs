@@ -56,7 +56,7 @@ const ALIASES: [(&str, KeyCode); 6] = [
 #[error("unknown key '{name}': {reason}")]
 pub struct ParseKeyError {
     pub name: String,
-    pub reason: &'static str,
+    pub reason: String,
 }
 
 const EXPECTED_KEYS: &str = "expected a single character such as \"h\" or \"?\", a key name (enter, space, \
@@ -174,7 +174,7 @@ impl FromStr for KeyBinding {
     type Err = ParseKeyError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let err = |reason| ParseKeyError { name: text.to_string(), reason };
+        let err = |reason: &str| ParseKeyError { name: text.to_string(), reason: reason.to_string() };
         let mut modifiers = KeyModifiers::NONE;
         let mut rest = text;
         // A prefix counts as a modifier only when something follows it, so "-" is the minus key
@@ -187,7 +187,12 @@ impl FromStr for KeyBinding {
                 "ctrl" | "control" => KeyModifiers::CONTROL,
                 "alt" | "meta" => KeyModifiers::ALT,
                 "shift" => KeyModifiers::SHIFT,
-                _ => break,
+                // Nothing but a modifier comes before a dash, so this is a misspelt one ("ctlr-x").
+                _ => {
+                    return Err(err(&format!(
+                        "'{head}-' is not a modifier: write ctrl-, alt- or shift- before a key name"
+                    )));
+                }
             };
             if modifiers.contains(modifier) {
                 return Err(err("a modifier is written twice"));
@@ -389,6 +394,10 @@ mod tests {
         text.parse().unwrap()
     }
 
+    fn key_err(text: &str) -> String {
+        text.parse::<KeyBinding>().unwrap_err().to_string()
+    }
+
     fn press(code: KeyCode, modifiers: KeyModifiers) -> KeyEvent {
         KeyEvent::new(code, modifiers)
     }
@@ -461,7 +470,10 @@ mod tests {
 
     #[test]
     fn bad_names_are_refused() {
-        for name in ["", "ctlr-x", "f13", "f0", "shift-?", "ctrl-", "enterr", "ctrl-ctrl-x", "\t"] {
+        assert!(key_err("ctlr-x").contains("'ctlr-' is not a modifier"));
+        for name in
+            ["", "ctlr-x", "-x", "x-y", "f13", "f0", "shift-?", "ctrl-", "enterr", "ctrl-ctrl-x", "\t"]
+        {
             let e = name.parse::<KeyBinding>().unwrap_err();
             assert!(e.to_string().contains("unknown key"), "{name}: {e}");
         }
