@@ -28,7 +28,7 @@ pub const DEFAULT_TOML: &str = include_str!("../config.toml");
 /// How the embedded default is named in messages (it can only be wrong through a bug).
 const BUILT_IN: &str = "(built-in config.toml)";
 
-/// Every setting, as `--print-config` lists them.
+/// Every setting a file may have, in the order `config.toml` documents them.
 pub const SETTINGS: [&str; 9] =
     ["mode", "heaps", "first", "level", "ai_delay_ms", "theme", "token", "mouse", "keys"];
 
@@ -496,7 +496,7 @@ type Failure<P> = (Range<usize>, P);
 
 /// A whole number from the document, or a message naming what was found.
 fn read_u64(value: &Spanned<DeValue<'_>>, what: &str) -> Result<u64, Failure<String>> {
-    let bad = || (value.span(), format!("{what} is {}, expected a whole number", describe(value.get_ref())));
+    let bad = || (value.span(), format!("{what} is {}: expected a whole number", describe(value.get_ref())));
     let int = value.get_ref().as_integer().ok_or_else(bad)?;
     u64::from_str_radix(int.as_str(), int.radix()).map_err(|_| bad())
 }
@@ -508,7 +508,7 @@ fn read_range(
     limits: (u64, u64),
     limit_text: &str,
 ) -> Result<(u64, u64), Failure<String>> {
-    let expected = format!("{what} is [least, most] with {limit_text}");
+    let expected = format!("expected [least, most] with {limit_text}");
     let pair = match value.get_ref().as_array().map(|a| a.as_ref()) {
         Some([least, most]) => (read_u64(least, what)?, read_u64(most, what)?),
         _ => return Err((value.span(), format!("{what} is {}: {expected}", describe(value.get_ref())))),

@@ -134,7 +134,8 @@ impl KeyBinding {
             KeyCode::Delete => "Del".to_string(),
             KeyCode::Insert => "Ins".to_string(),
             KeyCode::F(n) => format!("F{n}"),
-            KeyCode::Char(c) if self.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) => {
+            // Ctrl-letters are stored in lower case, where case means nothing; Alt keeps it.
+            KeyCode::Char(c) if self.modifiers.contains(KeyModifiers::CONTROL) => {
                 c.to_ascii_uppercase().to_string()
             }
             KeyCode::Char(c) => c.to_string(),
@@ -486,6 +487,8 @@ mod tests {
         assert_eq!(key("shift-tab").pretty(), "Shift-Tab");
         assert_eq!(key("space").pretty(), "Space");
         assert_eq!(key("?").pretty(), "?");
+        assert_eq!(key("alt-x").pretty(), "Alt-x");
+        assert_eq!(key("alt-X").pretty(), "Alt-X");
     }
 
     #[test]

@@ -167,6 +167,18 @@ mod tests {
     }
 
     #[test]
+    fn every_theme_file_is_shipped() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/themes");
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_stem().unwrap().to_str().unwrap();
+            let (_, text) = BUILTIN.iter().find(|(n, _)| *n == name).expect("listed in BUILTIN");
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), *text);
+            Theme::parse(name, text).unwrap();
+        }
+    }
+
+    #[test]
     fn default_file_matches_default_theme() {
         assert_eq!(Theme::builtin("default").unwrap(), Theme::default());
     }
