@@ -14,6 +14,16 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
 
+    /// Read the configuration from PATH instead of the usual place (on Linux
+    /// ~/.config/nim-tui/config.toml).
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<std::path::PathBuf>,
+
+    /// Print the default configuration, every setting with what it does, and exit. Save it as your
+    /// config file to start changing things.
+    #[arg(long)]
+    pub print_config: bool,
+
     #[command(flatten)]
     pub game: GameArgs,
 }
@@ -77,6 +87,10 @@ pub struct GameArgs {
     /// The AI's visible pause before its move, in milliseconds (0 for none; default 600).
     #[arg(long, value_name = "MS")]
     pub ai_delay: Option<u64>,
+
+    /// Start with the coach on: a verdict on each of your moves.
+    #[arg(long)]
+    pub coach: bool,
 
     /// Seed for random heaps and random choices, so a game can be replayed.
     #[arg(long, value_name = "N")]

@@ -2,7 +2,10 @@
 
 pub mod app;
 pub mod cli;
+pub mod config;
 pub mod engine;
+pub mod keys;
+pub mod session;
 pub mod solve;
 pub mod store;
 pub mod theme;

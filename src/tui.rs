@@ -42,7 +42,7 @@ pub struct Options {
 /// Where the program around the game is told what happened (statistics, saved games).
 pub trait Hooks {
     /// Called after every update that had an effect.
-    fn effect(&mut self, _app: &App, _effect: &Effect) {}
+    fn effect(&mut self, _app: &mut App, _effect: &Effect) {}
     /// Called once, before the terminal is restored, however the session ends.
     fn ending(&mut self, _app: &App, _ending: Ending) {}
 }

@@ -1,0 +1,819 @@
+//! The configuration: the documented default (`config.toml`, embedded), the user's file laid over
+//! it, and messages that name the file, the line and what is accepted when a file cannot be used.
+//!
+//! A file is read in two passes. The first walks the parsed document with its byte spans, so that
+//! every problem can be given a line, an unknown setting a "did you mean", and the `heaps` and
+//! `[keys]` values messages of their own. The second deserialises the plain settings into a typed
+//! serde struct with `deny_unknown_fields`, which is the schema of the file.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::io;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use crate::app::{self, Action, First, Level, MAX_HEAP, MAX_HEAPS};
+use crate::cli::GameArgs;
+use crate::engine::Mode;
+use crate::keys::{KeyBinding, Keymap, KeymapError, ParseKeyError};
+use crate::theme::Theme;
+
+/// The documented default configuration, printed byte for byte by `nim-tui --print-config`.
+pub const DEFAULT_TOML: &str = include_str!("../config.toml");
+
+/// How the embedded default is named in messages (it can only be wrong through a bug).
+const BUILT_IN: &str = "(built-in config.toml)";
+
+/// Every setting a file may have, in the order `config.toml` documents them.
+pub const SETTINGS: [&str; 9] =
+    ["mode", "heaps", "first", "level", "ai_delay_ms", "theme", "token", "mouse", "keys"];
+
+/// Everything the configuration decides.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    pub mode: Mode,
+    pub heaps: Heaps,
+    pub first: First,
+    pub level: Level,
+    /// The AI's visible pause before its move.
+    pub ai_delay_ms: u64,
+    /// The theme's name, one of `Theme::names()`; see `Config::theme` for the theme itself.
+    pub theme: String,
+    /// The glyph drawn for each token.
+    pub token: String,
+    pub mouse: bool,
+    pub keys: Keymap,
+}
+
+impl Default for Config {
+    /// The same values as `config.toml` (the test `shipped_config_is_the_default` keeps them equal).
+    fn default() -> Self {
+        Config {
+            mode: Mode::Normal,
+            heaps: Heaps::Preset(Preset::ThreeFourFive),
+            first: First::You,
+            level: Level::Perfect,
+            ai_delay_ms: 600,
+            theme: "default".to_string(),
+            token: "●".to_string(),
+            mouse: true,
+            keys: Keymap::default(),
+        }
+    }
+}
+
+/// The heaps a new game starts with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Heaps {
+    Preset(Preset),
+    /// Exactly these heaps (checked by `app::check_start_heaps`).
+    List(Vec<u64>),
+    /// A number of heaps in `count`, each with a number of tokens in `size` (both inclusive).
+    Random {
+        count: (usize, usize),
+        size: (u64, u64),
+    },
+}
+
+/// The named starting positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Preset {
+    /// 3 4 5, the classic opening.
+    ThreeFourFive,
+    /// 1 3 5 7, as played in the film "Last Year at Marienbad".
+    Marienbad,
+    /// 1 3 5 7 9.
+    OneToNine,
+    /// 3 to 5 heaps of 1 to 12 tokens.
+    Random,
+}
+
+impl Preset {
+    pub const ALL: [Preset; 4] =
+        [Preset::ThreeFourFive, Preset::Marienbad, Preset::OneToNine, Preset::Random];
+
+    /// The name used in the config.
+    pub fn name(self) -> &'static str {
+        match self {
+            Preset::ThreeFourFive => "3-4-5",
+            Preset::Marienbad => "marienbad",
+            Preset::OneToNine => "1-3-5-7-9",
+            Preset::Random => "random",
+        }
+    }
+
+    /// What the preset resolves to.
+    pub fn heaps(self) -> Heaps {
+        match self {
+            Preset::ThreeFourFive => Heaps::List(vec![3, 4, 5]),
+            Preset::Marienbad => Heaps::List(vec![1, 3, 5, 7]),
+            Preset::OneToNine => Heaps::List(vec![1, 3, 5, 7, 9]),
+            Preset::Random => Heaps::Random { count: (3, 5), size: (1, 12) },
+        }
+    }
+
+    fn from_name(name: &str) -> Option<Preset> {
+        let name = name.trim().to_ascii_lowercase();
+        // "1-3-5-7" is Marienbad by another name.
+        let name = if name == "1-3-5-7" { "marienbad" } else { name.as_str() };
+        Preset::ALL.into_iter().find(|p| p.name() == name)
+    }
+}
+
+impl Heaps {
+    /// The heaps of a new game, drawing random ones from `rng` when the setting asks for them.
+    pub fn resolve(&self, rng: &mut impl rand::Rng) -> Vec<u64> {
+        match self {
+            Heaps::Preset(preset) => preset.heaps().resolve(rng),
+            Heaps::List(heaps) => heaps.clone(),
+            Heaps::Random { count, size } => {
+                let n = rng.random_range(count.0..=count.1);
+                (0..n).map(|_| rng.random_range(size.0..=size.1)).collect()
+            }
+        }
+    }
+}
+
+impl fmt::Display for Heaps {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Heaps::Preset(p) => f.write_str(p.name()),
+            Heaps::List(heaps) => {
+                let words: Vec<String> = heaps.iter().map(u64::to_string).collect();
+                f.write_str(&words.join(" "))
+            }
+            Heaps::Random { count, size } => {
+                write!(f, "{} to {} heaps of {} to {} tokens", count.0, count.1, size.0, size.1)
+            }
+        }
+    }
+}
+
+/// Why the configuration cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("config file {} does not exist", path.display())]
+    NotFound { path: PathBuf },
+    #[error("cannot read config file {}: {source}", path.display())]
+    Read { path: PathBuf, source: io::Error },
+    #[error("{}, line {line}: {problem}", path.display())]
+    Invalid { path: PathBuf, line: usize, problem: Problem },
+}
+
+/// What is wrong inside a config file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Problem {
+    #[error("not valid TOML: {0}")]
+    Syntax(String),
+    #[error("unknown setting '{name}'{hint}: the settings are {list}", list = quoted(&SETTINGS))]
+    UnknownSetting { name: String, hint: Hint },
+    #[error("bad value for '{setting}': found {found}, expected {expected}")]
+    WrongValue { setting: String, found: String, expected: String },
+    #[error("in [keys] '{action}': {source}", action = action.name())]
+    UnknownKeyName { action: Action, source: ParseKeyError },
+    #[error("unknown command '{name}' in [keys]{hint}: the commands are {list}", list = quoted(&Action::ALL.map(Action::name)))]
+    UnknownAction { name: String, hint: Hint },
+    #[error("in [keys]: {source}{note}")]
+    Keymap { source: KeymapError, note: String },
+    #[error("bad heaps: {0}")]
+    BadHeaps(String),
+    #[error("unknown theme '{name}'{hint}: the themes are {list}", list = quoted(&Theme::names().collect::<Vec<_>>()))]
+    UnknownTheme { name: String, hint: Hint },
+}
+
+/// A "did you mean" suggestion, written after the problem.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Hint(pub Option<String>);
+
+impl fmt::Display for Hint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Some(text) => write!(f, " ({text})"),
+            None => Ok(()),
+        }
+    }
+}
+
+fn quoted(names: &[&str]) -> String {
+    names.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(", ")
+}
+
+const HEAPS_EXPECTED: &str = "expected a preset (\"3-4-5\", \"marienbad\", \"1-3-5-7-9\" or \"random\"), \
+     a list such as [3, 4, 5], or { random = { count = [3, 5], size = [1, 12] } }";
+
+/// What each plain setting accepts, for messages.
+fn expected(setting: &str) -> &'static str {
+    match setting {
+        "mode" => "\"normal\" or \"misere\"",
+        "first" => "\"you\", \"ai\" or \"random\"",
+        "level" => "\"perfect\", \"hard\", \"medium\" or \"easy\"",
+        "ai_delay_ms" => "a whole number of milliseconds such as 600 (0 for no pause)",
+        "theme" => "a theme name in quotes, such as \"default\"",
+        "token" => "one character in quotes, such as \"●\"",
+        "mouse" => "true or false",
+        "keys" => "a table of commands and their keys, such as [keys] hint = [\"h\"]",
+        _ => "another value",
+    }
+}
+
+/// The plain settings, typed. `heaps` and `keys` are read from the spanned document instead, for
+/// messages that point inside them; they are named here so that `deny_unknown_fields` knows them.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Layer {
+    mode: Option<Mode>,
+    first: Option<First>,
+    level: Option<Level>,
+    ai_delay_ms: Option<u64>,
+    theme: Option<String>,
+    token: Option<String>,
+    mouse: Option<bool>,
+    #[allow(dead_code)]
+    heaps: Option<serde::de::IgnoredAny>,
+    #[allow(dead_code)]
+    keys: Option<serde::de::IgnoredAny>,
+}
+
+/// Reads the configuration: the embedded default, with the file at `path` laid over it, or else
+/// the file in the platform's config directory if there is one (on Linux
+/// `$XDG_CONFIG_HOME/nim-tui/config.toml`).
+pub fn load(path: Option<&Path>) -> Result<Config, ConfigError> {
+    let mut config = Config::default();
+    config.overlay(Path::new(BUILT_IN), DEFAULT_TOML)?;
+    let (path, required) = match path {
+        Some(path) => (path.to_path_buf(), true),
+        None => match default_path() {
+            Some(path) => (path, false),
+            None => return Ok(config),
+        },
+    };
+    match std::fs::read_to_string(&path) {
+        Ok(text) => config.overlay(&path, &text)?,
+        Err(e) if e.kind() == io::ErrorKind::NotFound && !required => {}
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(ConfigError::NotFound { path }),
+        Err(source) => return Err(ConfigError::Read { path, source }),
+    }
+    Ok(config)
+}
+
+/// Where the user's config file is looked for when `--config` is not given.
+pub fn default_path() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "nim-tui").map(|dirs| dirs.config_dir().join("config.toml"))
+}
+
+/// The default configuration with `text` laid over it; `path` names the text in messages.
+pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigError> {
+    let mut config = Config::default();
+    config.overlay(path, text)?;
+    Ok(config)
+}
+
+impl Config {
+    /// Lays the settings in `text` over `self`; settings the text leaves out keep their values, and
+    /// in `[keys]` only the commands it names get new keys.
+    pub fn overlay(&mut self, path: &Path, text: &str) -> Result<(), ConfigError> {
+        let fail = |span: Range<usize>, problem| ConfigError::Invalid {
+            path: path.to_path_buf(),
+            line: line_of(text, span.start),
+            problem,
+        };
+        let doc = DeTable::parse(text).map_err(|e| {
+            fail(e.span().unwrap_or(0..0), Problem::Syntax(e.message().trim().replace('\n', "; ")))
+        })?;
+        let mut entries: Vec<_> = doc.get_ref().iter().collect();
+        entries.sort_by_key(|(key, _)| key.span().start);
+
+        for (key, _) in &entries {
+            if !SETTINGS.contains(&key.get_ref().as_ref()) {
+                let name = key.get_ref().to_string();
+                let hint = if Action::ALL.iter().any(|a| a.name() == name) {
+                    Hint(Some(format!("keys go in the [keys] table: [keys] {name} = [...]")))
+                } else {
+                    did_you_mean(&name, SETTINGS)
+                };
+                return Err(fail(key.span(), Problem::UnknownSetting { name, hint }));
+            }
+        }
+
+        let layer: Layer = toml::from_str(text).map_err(|e| {
+            let span = e.span().unwrap_or(0..0);
+            // The entry holding the error: its key starts before it and its value ends after it.
+            let entry =
+                entries.iter().find(|(k, v)| k.span().start <= span.start && span.start < v.span().end);
+            match entry {
+                Some((key, value)) => fail(
+                    value.span(),
+                    Problem::WrongValue {
+                        setting: key.get_ref().to_string(),
+                        found: describe(value.get_ref()),
+                        expected: expected(key.get_ref()).to_string(),
+                    },
+                ),
+                None => fail(span, Problem::Syntax(e.message().to_string())),
+            }
+        })?;
+
+        let mut heaps = None;
+        let mut keys = None;
+        for (key, value) in &entries {
+            match key.get_ref().as_ref() {
+                "heaps" => {
+                    heaps = Some(read_heaps(value).map_err(|(span, msg)| fail(span, Problem::BadHeaps(msg)))?)
+                }
+                "theme" => {
+                    let name = value.get_ref().as_str().unwrap_or_default();
+                    if Theme::builtin(name).is_none() {
+                        let hint = did_you_mean(name, Theme::names());
+                        return Err(fail(
+                            value.span(),
+                            Problem::UnknownTheme { name: name.to_string(), hint },
+                        ));
+                    }
+                }
+                "token" => {
+                    let token = value.get_ref().as_str().unwrap_or_default();
+                    let count = token.chars().count();
+                    if !(1..=2).contains(&count) || token.chars().any(|c| c.is_whitespace() || c.is_control())
+                    {
+                        return Err(fail(
+                            value.span(),
+                            Problem::WrongValue {
+                                setting: "token".into(),
+                                found: describe(value.get_ref()),
+                                expected: expected("token").into(),
+                            },
+                        ));
+                    }
+                }
+                "keys" => keys = Some(read_keys(value).map_err(|(span, problem)| fail(span, problem))?),
+                _ => {}
+            }
+        }
+
+        if let Some(user) = keys {
+            let mut table = self.keys.table().clone();
+            for (action, bindings) in &user {
+                table.insert(*action, bindings.iter().map(|(key, _)| *key).collect());
+            }
+            self.keys = Keymap::new(table).map_err(|source| {
+                // A keymap error always involves a key from this file: the earlier keymap was
+                // already valid. Point at it, and say when the other side of a clash is an older key.
+                let find = |action: Action| {
+                    user.get(&action)?
+                        .iter()
+                        .find(|(key, _)| *key == source.key())
+                        .map(|(_, span)| span.clone())
+                };
+                let mut span = find(source.action());
+                let mut note = String::new();
+                if let KeymapError::Duplicate { first, second, .. } = &source {
+                    for (mine, other) in [(second, first), (first, second)] {
+                        if span.is_none() {
+                            span = find(*mine);
+                        }
+                        if find(*mine).is_some() && !user.contains_key(other) {
+                            note = format!(
+                                "; '{}' has that key by default, so give '{}' other keys too",
+                                other.name(),
+                                other.name()
+                            );
+                        }
+                    }
+                }
+                let keys_span = entries.iter().find(|(k, _)| k.get_ref() == "keys").map(|(_, v)| v.span());
+                fail(span.or(keys_span).unwrap_or(0..0), Problem::Keymap { source, note })
+            })?;
+        }
+
+        let Layer { mode, first, level, ai_delay_ms, theme, token, mouse, .. } = layer;
+        self.mode = mode.unwrap_or(self.mode);
+        self.first = first.unwrap_or(self.first);
+        self.level = level.unwrap_or(self.level);
+        self.ai_delay_ms = ai_delay_ms.unwrap_or(self.ai_delay_ms);
+        self.mouse = mouse.unwrap_or(self.mouse);
+        if let Some(theme) = theme {
+            self.theme = theme;
+        }
+        if let Some(token) = token {
+            self.token = token;
+        }
+        if let Some(heaps) = heaps {
+            self.heaps = heaps;
+        }
+        Ok(())
+    }
+
+    /// The heaps of a new game, drawing random ones from `rng` when the setting asks for them.
+    pub fn starting_heaps(&self, rng: &mut impl rand::Rng) -> Vec<u64> {
+        self.heaps.resolve(rng)
+    }
+
+    /// The theme to draw with; NO_COLOR in the environment asks for no colour whatever the config says.
+    pub fn theme(&self) -> Theme {
+        // `theme` names a shipped theme (checked when the file was read), so the default is only
+        // there for a `Config` built by hand with a bad name.
+        Theme::select(&self.theme, std::env::var_os("NO_COLOR").as_deref()).unwrap_or_default()
+    }
+
+    /// Applies the game flags, which beat the file. `--seed` is not a setting and is left to the caller.
+    pub fn apply_args(&mut self, args: &GameArgs) -> Result<(), app::StartHeapsError> {
+        if let Some(text) = &args.heaps {
+            self.heaps = Heaps::List(app::parse_start_heaps(text)?);
+        }
+        if let Some(mode) = args.mode {
+            self.mode = mode;
+        }
+        if let Some(first) = args.first {
+            self.first = first;
+        }
+        if let Some(delay) = args.ai_delay {
+            self.ai_delay_ms = delay;
+        }
+        Ok(())
+    }
+}
+
+/// The 1-based line holding byte `offset`.
+fn line_of(text: &str, offset: usize) -> usize {
+    let end = offset.min(text.len());
+    text.as_bytes()[..end].iter().filter(|&&b| b == b'\n').count() + 1
+}
+
+/// A value as a message shows it: short values as written, others by their kind.
+fn describe(value: &DeValue<'_>) -> String {
+    match value {
+        DeValue::String(s) => format!("\"{s}\""),
+        DeValue::Integer(i) => i.to_string(),
+        DeValue::Float(x) => x.to_string(),
+        DeValue::Boolean(b) => b.to_string(),
+        DeValue::Datetime(d) => d.to_string(),
+        DeValue::Array(_) => "a list".to_string(),
+        DeValue::Table(_) => "a table".to_string(),
+    }
+}
+
+/// The known name closest to `name`, if it is close enough to be a slip of the fingers.
+fn did_you_mean<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Hint {
+    let len = name.chars().count();
+    let close = |k: &str, d: usize| {
+        // A shortened name ("ai_delay") is as clear a slip as a typo.
+        let shortened = len >= 3 && k.starts_with(&name.to_lowercase());
+        shortened || (d <= 2.max(len / 3) && d < len)
+    };
+    let best = known.into_iter().map(|k| (edit_distance(name, k), k)).filter(|&(d, k)| close(k, d)).min();
+    Hint(best.map(|(_, k)| format!("did you mean '{k}'?")))
+}
+
+/// Levenshtein distance with adjacent swaps counted as one edit ("mdoe" is one from "mode").
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.to_lowercase().chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+type Failure<P> = (Range<usize>, P);
+
+/// A whole number from the document, or a message naming what was found.
+fn read_u64(value: &Spanned<DeValue<'_>>, what: &str) -> Result<u64, Failure<String>> {
+    let bad = || (value.span(), format!("{what} is {}: expected a whole number", describe(value.get_ref())));
+    let int = value.get_ref().as_integer().ok_or_else(bad)?;
+    u64::from_str_radix(int.as_str(), int.radix()).map_err(|_| bad())
+}
+
+/// `[least, most]` from the document, with both in `limits`.
+fn read_range(
+    value: &Spanned<DeValue<'_>>,
+    what: &str,
+    limits: (u64, u64),
+    limit_text: &str,
+) -> Result<(u64, u64), Failure<String>> {
+    let expected = format!("expected [least, most] with {limit_text}");
+    let pair = match value.get_ref().as_array().map(|a| a.as_ref()) {
+        Some([least, most]) => (read_u64(least, what)?, read_u64(most, what)?),
+        _ => return Err((value.span(), format!("{what} is {}: {expected}", describe(value.get_ref())))),
+    };
+    if pair.0 < limits.0 || pair.1 > limits.1 || pair.0 > pair.1 {
+        return Err((value.span(), format!("{what} is [{}, {}]: {expected}", pair.0, pair.1)));
+    }
+    Ok(pair)
+}
+
+fn read_heaps(value: &Spanned<DeValue<'_>>) -> Result<Heaps, Failure<String>> {
+    let span = value.span();
+    match value.get_ref() {
+        DeValue::String(name) => Preset::from_name(name)
+            .map(Heaps::Preset)
+            .ok_or_else(|| (span, format!("unknown preset \"{name}\": {HEAPS_EXPECTED}"))),
+        DeValue::Array(items) => {
+            let mut heaps = Vec::with_capacity(items.len());
+            for (i, item) in items.iter().enumerate() {
+                heaps.push(read_u64(item, &format!("heap {}", i + 1))?);
+            }
+            app::check_start_heaps(&heaps).map_err(|e| (span, e.to_string()))?;
+            Ok(Heaps::List(heaps))
+        }
+        DeValue::Table(table) => {
+            let random = table.iter().find(|(k, _)| k.get_ref() == "random").map(|(_, v)| v);
+            let extra = table.iter().find(|(k, _)| k.get_ref() != "random");
+            let (random, None) = (random, extra) else {
+                return Err((span, format!("a table of heaps has only 'random': {HEAPS_EXPECTED}")));
+            };
+            let Some(DeValue::Table(fields)) = random.map(Spanned::get_ref) else {
+                return Err((span, format!("'random' is not a table: {HEAPS_EXPECTED}")));
+            };
+            let field = |name: &str| fields.iter().find(|(k, _)| k.get_ref() == name).map(|(_, v)| v);
+            if let Some((k, _)) =
+                fields.iter().find(|(k, _)| !["count", "size"].contains(&k.get_ref().as_ref()))
+            {
+                return Err((
+                    k.span(),
+                    format!("unknown field '{}' in random heaps: expected 'count' and 'size'", k.get_ref()),
+                ));
+            }
+            let (Some(count), Some(size)) = (field("count"), field("size")) else {
+                return Err((span, format!("random heaps need both 'count' and 'size': {HEAPS_EXPECTED}")));
+            };
+            let max_heaps = MAX_HEAPS as u64;
+            let count =
+                read_range(count, "count", (1, max_heaps), &format!("1 <= least <= most <= {MAX_HEAPS}"))?;
+            let size = read_range(size, "size", (1, MAX_HEAP), "1 <= least <= most <= 10^18")?;
+            // count.1 <= MAX_HEAPS (16) was just checked, so it fits a usize.
+            Ok(Heaps::Random { count: (count.0 as usize, count.1 as usize), size })
+        }
+        other => Err((span, format!("found {}, {HEAPS_EXPECTED}", describe(other)))),
+    }
+}
+
+/// Each command named in `[keys]` with its keys and where each is written.
+type UserKeys = BTreeMap<Action, Vec<(KeyBinding, Range<usize>)>>;
+
+fn read_keys(value: &Spanned<DeValue<'_>>) -> Result<UserKeys, Failure<Problem>> {
+    let Some(table) = value.get_ref().as_table() else {
+        return Err((
+            value.span(),
+            Problem::WrongValue {
+                setting: "keys".into(),
+                found: describe(value.get_ref()),
+                expected: expected("keys").into(),
+            },
+        ));
+    };
+    let mut entries: Vec<_> = table.iter().collect();
+    entries.sort_by_key(|(key, _)| key.span().start);
+    let mut user = UserKeys::new();
+    for (name, list) in entries {
+        let name_str = name.get_ref().as_ref();
+        let Some(action) = Action::ALL.into_iter().find(|a| a.name() == name_str) else {
+            let hint = if SETTINGS.contains(&name_str) {
+                Hint(Some(format!("'{name_str}' is a setting: put it above the [keys] table")))
+            } else {
+                did_you_mean(name_str, Action::ALL.map(Action::name))
+            };
+            return Err((name.span(), Problem::UnknownAction { name: name_str.to_string(), hint }));
+        };
+        let wrong = |span: Range<usize>, found: &DeValue<'_>| {
+            (
+                span,
+                Problem::WrongValue {
+                    setting: format!("keys.{name_str}"),
+                    found: describe(found),
+                    expected: "a list of key names in quotes, such as [\"h\", \"f1\"]".into(),
+                },
+            )
+        };
+        let Some(items) = list.get_ref().as_array() else {
+            return Err(wrong(list.span(), list.get_ref()));
+        };
+        let mut keys = Vec::with_capacity(items.len());
+        for item in items.iter() {
+            let Some(text) = item.get_ref().as_str() else {
+                return Err(wrong(item.span(), item.get_ref()));
+            };
+            let key: KeyBinding =
+                text.parse().map_err(|source| (item.span(), Problem::UnknownKeyName { action, source }))?;
+            keys.push((key, item.span()));
+        }
+        user.insert(action, keys);
+    }
+    Ok(user)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_str(text: &str) -> Result<Config, ConfigError> {
+        parse(Path::new("test.toml"), text)
+    }
+
+    fn problem(text: &str) -> (usize, Problem) {
+        match parse_str(text) {
+            Err(ConfigError::Invalid { line, problem, .. }) => (line, problem),
+            other => panic!("expected a problem, got {other:?}"),
+        }
+    }
+
+    fn key(text: &str) -> KeyBinding {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn shipped_config_is_the_default() {
+        let mut config = Config::default();
+        config.overlay(Path::new(BUILT_IN), DEFAULT_TOML).unwrap();
+        assert_eq!(config, Config::default());
+        // Every setting is written out in the shipped file, so that it documents them all.
+        let doc = DeTable::parse(DEFAULT_TOML).unwrap();
+        let keys: Vec<&str> = doc.get_ref().iter().map(|(k, _)| k.get_ref().as_ref()).collect();
+        for setting in SETTINGS {
+            assert!(keys.contains(&setting), "config.toml sets '{setting}'");
+        }
+        let Some(DeValue::Table(table)) = doc.get_ref().get("keys").map(Spanned::get_ref) else { panic!() };
+        for action in Action::ALL {
+            assert!(table.get(action.name()).is_some(), "config.toml binds '{}'", action.name());
+        }
+        assert_eq!(load(Some(Path::new("config.toml"))).unwrap(), Config::default());
+    }
+
+    #[test]
+    fn a_partial_file_keeps_the_rest() {
+        let config = parse_str("mode = \"misere\"\n").unwrap();
+        assert_eq!(config, Config { mode: Mode::Misere, ..Config::default() });
+        assert_eq!(parse_str("").unwrap(), Config::default());
+    }
+
+    #[test]
+    fn a_partial_keys_table_replaces_only_its_commands() {
+        let config = parse_str("[keys]\nhint = [\"f1\", \"i\"]\n").unwrap();
+        let default = Keymap::default();
+        for action in Action::ALL {
+            if action == Action::Hint {
+                assert_eq!(config.keys.keys_for(action), &[key("f1"), key("i")]);
+            } else {
+                assert_eq!(config.keys.keys_for(action), default.keys_for(action));
+            }
+        }
+        let freed = parse_str("[keys]\nhint = [\"x\"]\nquit = [\"h\"]\n").unwrap();
+        assert_eq!(freed.keys.keys_for(Action::Quit), &[key("h")]);
+        let unbound = parse_str("[keys]\nhint = []\n").unwrap();
+        assert!(unbound.keys.keys_for(Action::Hint).is_empty());
+    }
+
+    #[test]
+    fn heaps_shapes() {
+        let heaps = |text: &str| parse_str(&format!("heaps = {text}\n")).unwrap().heaps;
+        assert_eq!(heaps("\"marienbad\""), Heaps::Preset(Preset::Marienbad));
+        assert_eq!(heaps("\"1-3-5-7\""), Heaps::Preset(Preset::Marienbad));
+        assert_eq!(heaps("[2, 7, 9]"), Heaps::List(vec![2, 7, 9]));
+        assert_eq!(
+            heaps("{ random = { count = [2, 4], size = [5, 9] } }"),
+            Heaps::Random { count: (2, 4), size: (5, 9) }
+        );
+        let table = parse_str("[heaps.random]\ncount = [1, 1]\nsize = [3, 3]\n").unwrap();
+        assert_eq!(table.heaps, Heaps::Random { count: (1, 1), size: (3, 3) });
+        for bad in [
+            "\"3-4-6\"",
+            "[]",
+            "[3, 0]",
+            "[3, -1]",
+            "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]",
+            "[1000000000000000001]",
+            "{ random = { count = [0, 3], size = [1, 2] } }",
+            "{ random = { count = [3, 2], size = [1, 2] } }",
+            "{ random = { count = [3, 5] } }",
+            "{ random = { count = [3, 5], size = [1, 2], sizes = [1, 2] } }",
+            "{ count = [3, 5] }",
+            "3",
+        ] {
+            let (line, p) = problem(&format!("heaps = {bad}\n"));
+            assert_eq!(line, 1);
+            assert!(matches!(p, Problem::BadHeaps(_)), "{bad}: {p}");
+        }
+    }
+
+    #[test]
+    fn starting_heaps_resolve() {
+        let mut rng = rand::rng();
+        assert_eq!(Config::default().starting_heaps(&mut rng), vec![3, 4, 5]);
+        let config = Config { heaps: Heaps::Random { count: (2, 4), size: (5, 9) }, ..Config::default() };
+        for _ in 0..100 {
+            let heaps = config.starting_heaps(&mut rng);
+            assert!((2..=4).contains(&heaps.len()));
+            assert!(heaps.iter().all(|h| (5..=9).contains(h)));
+            app::check_start_heaps(&heaps).unwrap();
+        }
+    }
+
+    #[test]
+    fn unknown_settings_get_suggestions() {
+        let (line, p) = problem("# comment\nmdoe = \"normal\"\n");
+        assert_eq!(line, 2);
+        assert_eq!(
+            p,
+            Problem::UnknownSetting { name: "mdoe".into(), hint: Hint(Some("did you mean 'mode'?".into())) }
+        );
+        let (_, p) = problem("colour = 1\n");
+        assert_eq!(p, Problem::UnknownSetting { name: "colour".into(), hint: Hint(None) });
+        let (_, p) = problem("hint = [\"x\"]\n");
+        assert!(p.to_string().contains("[keys]"), "{p}");
+        let (_, p) = problem("[keys]\nhnit = [\"x\"]\n");
+        assert!(p.to_string().contains("did you mean 'hint'?"), "{p}");
+        let (_, p) = problem("[keys]\nmode = \"misere\"\n");
+        assert!(p.to_string().contains("above the [keys] table"), "{p}");
+        let (_, p) = problem("theme = \"mnoo\"\n");
+        assert!(p.to_string().contains("did you mean 'mono'?"), "{p}");
+    }
+
+    #[test]
+    fn wrong_values_say_what_is_expected() {
+        let (line, p) = problem("mode = \"normal\"\n\nai_delay_ms = \"fast\"\n");
+        assert_eq!(line, 3);
+        assert_eq!(
+            p.to_string(),
+            "bad value for 'ai_delay_ms': found \"fast\", expected a whole number of milliseconds such as 600 (0 for no pause)"
+        );
+        let (_, p) = problem("mode = \"norml\"\n");
+        assert!(p.to_string().contains("\"normal\" or \"misere\""), "{p}");
+        let (_, p) = problem("ai_delay_ms = -5\n");
+        assert!(p.to_string().contains("found -5"), "{p}");
+        let (_, p) = problem("token = \"\"\n");
+        assert!(p.to_string().contains("one character"), "{p}");
+        let (_, p) = problem("keys = 3\n");
+        assert!(p.to_string().contains("a table of commands"), "{p}");
+        let (_, p) = problem("[keys]\nhint = \"h\"\n");
+        assert!(p.to_string().contains("a list of key names"), "{p}");
+    }
+
+    #[test]
+    fn key_problems_point_at_the_key() {
+        let (line, p) = problem("[keys]\nhint = [\"h\",\n  \"ctlr-x\"]\n");
+        assert_eq!(line, 3);
+        assert!(p.to_string().contains("unknown key 'ctlr-x'"), "{p}");
+        let (line, p) = problem("[keys]\nhint = [\"x\"]\nquit = [\"q\", \"x\"]\n");
+        assert_eq!(line, 3);
+        assert!(p.to_string().contains("'hint' and 'quit'"), "{p}");
+        let (line, p) = problem("[keys]\n\nquit = [\"h\"]\n");
+        assert_eq!(line, 3);
+        assert!(p.to_string().contains("'hint' has that key by default"), "{p}");
+        let (_, p) = problem("[keys]\nhint = [\"5\"]\n");
+        assert!(p.to_string().contains("digits"), "{p}");
+        let (_, p) = problem("[keys]\nhint = [\"ctrl-c\"]\n");
+        assert!(p.to_string().contains("ctrl-c always quits"), "{p}");
+        assert!(parse_str("[keys]\nquit = [\"ctrl-c\", \"q\"]\n").is_ok());
+    }
+
+    #[test]
+    fn broken_toml_has_a_line() {
+        let (line, p) = problem("mode = \"normal\"\nfirst = \n");
+        assert_eq!(line, 2);
+        assert!(matches!(p, Problem::Syntax(_)));
+    }
+
+    #[test]
+    fn flags_beat_the_file() {
+        let mut config = parse_str("mode = \"normal\"\nheaps = \"random\"\n").unwrap();
+        let args = GameArgs {
+            heaps: Some("2,3".into()),
+            mode: Some(Mode::Misere),
+            first: Some(First::Ai),
+            ai_delay: Some(0),
+            coach: false,
+            seed: None,
+        };
+        config.apply_args(&args).unwrap();
+        assert_eq!(config.heaps, Heaps::List(vec![2, 3]));
+        assert_eq!((config.mode, config.first, config.ai_delay_ms), (Mode::Misere, First::Ai, 0));
+        let bad = GameArgs { heaps: Some("3,0".into()), ..GameArgs::default() };
+        assert!(config.apply_args(&bad).is_err());
+    }
+
+    #[test]
+    fn edit_distances() {
+        assert_eq!(edit_distance("mdoe", "mode"), 1);
+        assert_eq!(edit_distance("mode", "mode"), 0);
+        assert_eq!(edit_distance("ai_delay", "ai_delay_ms"), 3);
+        assert_eq!(did_you_mean("ai_delay", SETTINGS), Hint(Some("did you mean 'ai_delay_ms'?".into())));
+        assert_eq!(did_you_mean("xyz", SETTINGS), Hint(None));
+    }
+}

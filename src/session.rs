@@ -1,0 +1,157 @@
+//! A session at the terminal: builds the app from the config and flags, runs it, and keeps the
+//! player's record and unfinished game on disk on every way out.
+
+use std::ffi::OsString;
+use std::io::{self, IsTerminal};
+use std::time::Duration;
+
+use crate::app::{App, Effect, Screen, Setup, Side};
+use crate::config::{Config, Heaps};
+use crate::keys::Keymap;
+use crate::store::{GameResult, Store};
+use crate::tui::{self, Ending, Hooks, Options};
+use crate::ui::Look;
+
+/// Why a session could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    #[error(
+        "the game needs a terminal, and standard input or output is not one; for scripts, use `nim-tui solve`"
+    )]
+    NoTerminal,
+    #[error("terminal error: {0}")]
+    Terminal(#[from] io::Error),
+}
+
+/// What the flags add to the config: whether to skip the start screen, and the seed.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Launch {
+    pub start_now: bool,
+    pub coach: bool,
+    pub seed: Option<u64>,
+}
+
+/// Plays until the player quits or the terminal goes away. Warnings about data files that had to be
+/// moved aside are printed once the terminal is restored.
+pub fn play(config: &Config, launch: Launch) -> Result<Ending, SessionError> {
+    if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
+        return Err(SessionError::NoTerminal);
+    }
+    let store = Store::open_default().ok();
+    let mut warnings = Vec::new();
+    let (stats, saved) = match &store {
+        Some(store) => {
+            let (stats, warning) = store.load_stats();
+            warnings.extend(warning);
+            let (saved, warning) = store.load_game();
+            warnings.extend(warning);
+            (Some(stats), saved)
+        }
+        None => (None, None),
+    };
+
+    let heaps = match &config.heaps {
+        Heaps::Preset(preset) => preset.heaps(),
+        other => other.clone(),
+    };
+    let heaps = match heaps {
+        Heaps::List(list) => Some(list),
+        _ => None,
+    };
+    let setup =
+        Setup { mode: config.mode, heaps, first: config.first, level: config.level, seed: launch.seed };
+    let mut app = if launch.start_now {
+        let mut setup = setup;
+        if setup.heaps.is_none() {
+            let mut rng = seeded(launch.seed);
+            setup.heaps = Some(config.starting_heaps(&mut rng));
+        }
+        App::start_now(setup)
+    } else {
+        App::new(setup)
+    };
+    app.stats = stats;
+    app.coach = launch.coach;
+    if let (false, Some(saved)) = (launch.start_now, saved) {
+        app.offer_resume(saved);
+    }
+
+    let look = look(config, std::env::var_os("NO_COLOR"));
+    let keymap = config.keys.clone();
+    let options = Options { ai_delay: Duration::from_millis(config.ai_delay_ms), mouse: config.mouse };
+    let mut keeper =
+        Keeper { store: store.as_ref(), ai_delay_ms: config.ai_delay_ms, seed: launch.seed, warnings };
+    let ending = tui::run(&mut app, &look, &|key| keymap.action(key), &options, &mut keeper)?;
+    for warning in &keeper.warnings {
+        eprintln!("nim-tui: warning: {warning}");
+    }
+    Ok(ending)
+}
+
+fn seeded(seed: Option<u64>) -> rand::rngs::StdRng {
+    use rand::SeedableRng;
+    match seed {
+        Some(seed) => rand::rngs::StdRng::seed_from_u64(seed),
+        None => rand::rngs::StdRng::from_os_rng(),
+    }
+}
+
+/// The look from the config: theme (no colour when NO_COLOR is set), glyph and keys.
+pub fn look(config: &Config, no_color: Option<OsString>) -> Look {
+    let theme =
+        crate::theme::Theme::select(&config.theme, no_color.as_deref()).unwrap_or_else(|| config.theme());
+    Look {
+        theme,
+        token: config.token.clone(),
+        marked: "○".into(),
+        keys: key_labels(&config.keys),
+        title: crate::theme::TITLE.to_string(),
+    }
+}
+
+/// The keys bound to each action, as people read them.
+pub fn key_labels(keymap: &Keymap) -> Vec<(crate::app::Action, Vec<String>)> {
+    crate::app::Action::ALL
+        .iter()
+        .map(|&action| (action, keymap.keys_for(action).iter().map(|k| k.pretty()).collect()))
+        .collect()
+}
+
+/// Keeps statistics and the unfinished game on disk.
+struct Keeper<'a> {
+    store: Option<&'a Store>,
+    ai_delay_ms: u64,
+    seed: Option<u64>,
+    warnings: Vec<String>,
+}
+
+impl Hooks for Keeper<'_> {
+    fn effect(&mut self, app: &mut App, effect: &Effect) {
+        let Some(store) = self.store else { return };
+        if let Effect::Finished { mode, winner } = effect {
+            let assisted = app.game().is_some_and(|g| g.level != crate::app::Level::Perfect);
+            match store.record_game(*mode, GameResult { won: *winner == Side::You, assisted }) {
+                Ok((stats, warning)) => {
+                    app.stats = Some(stats);
+                    self.warnings.extend(warning);
+                }
+                Err(e) => self.warnings.push(format!("could not save statistics: {e}")),
+            }
+            if let Err(e) = store.clear_game() {
+                self.warnings.push(format!("could not clear the saved game: {e}"));
+            }
+        }
+    }
+
+    fn ending(&mut self, app: &App, _ending: Ending) {
+        let Some(store) = self.store else { return };
+        // A game left unfinished, however the session ends, is offered again next time.
+        if let Screen::Playing(game) = &app.screen
+            && game.over.is_none()
+            && !game.moves.is_empty()
+            && let Err(e) = store.save_game(&game.to_saved(self.ai_delay_ms, self.seed))
+        {
+            self.warnings.push(format!("could not save the game: {e}"));
+        }
+    }
+}

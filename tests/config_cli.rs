@@ -1,0 +1,180 @@
+//! The configuration seen from outside: the real binary on each broken file in tests/fixtures,
+//! `--print-config`, and the shipped config.toml.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use nim_tui::app::Action;
+use nim_tui::config::{self, Config};
+use nim_tui::engine::Mode;
+
+/// An empty directory of its own for each test, so that no real user config is read; removed
+/// when dropped.
+struct TempDir(PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn empty_dir(name: &str) -> TempDir {
+    let dir = std::env::temp_dir().join(format!("nim-tui-config-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    TempDir(dir)
+}
+
+fn run(args: &[&str], config_home: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_nim-tui"))
+        .args(args)
+        .env("XDG_CONFIG_HOME", config_home)
+        .env("HOME", config_home)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
+}
+
+/// Runs with `--config fixture` and checks that it is refused with a message naming the file,
+/// the line and the problem.
+fn refused(name: &str, line: usize, problem: &str) {
+    let home = empty_dir(name);
+    let path = fixture(name);
+    let out = run(&["--config", path.to_str().unwrap()], &home);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+    assert!(out.stdout.is_empty(), "{name}: nothing on stdout");
+    assert!(stderr.starts_with("nim-tui: "), "{name}: {stderr}");
+    assert!(stderr.contains(&path.display().to_string()), "{name} is named: {stderr}");
+    assert!(stderr.contains(&format!("line {line}:")), "{name}: line {line}: {stderr}");
+    assert!(stderr.contains(problem), "{name}: '{problem}' in {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+}
+
+#[test]
+fn broken_toml() {
+    refused("broken-toml.toml", 2, "not valid TOML");
+}
+
+#[test]
+fn wrong_type() {
+    refused("wrong-type.toml", 3, "bad value for 'ai_delay_ms': found \"fast\", expected a whole number");
+}
+
+#[test]
+fn unknown_setting() {
+    refused("unknown-key.toml", 2, "unknown setting 'mdoe' (did you mean 'mode'?)");
+}
+
+#[test]
+fn unknown_key_name() {
+    refused("unknown-key-name.toml", 3, "unknown key 'ctlr-x'");
+}
+
+#[test]
+fn unknown_action() {
+    refused("unknown-action.toml", 4, "unknown command 'undo' in [keys]");
+}
+
+#[test]
+fn duplicate_binding() {
+    refused("duplicate-binding.toml", 5, "key 'x' is bound to both 'hint' and 'quit'");
+}
+
+#[test]
+fn bad_heaps() {
+    refused("bad-heaps.toml", 2, "bad heaps: heap 2 is empty");
+}
+
+#[test]
+fn unknown_theme() {
+    refused("unknown-theme.toml", 3, "unknown theme 'solarized'");
+}
+
+#[test]
+fn digit_bound() {
+    refused("digit-bound.toml", 3, "key '5' cannot be bound to 'hint': the digits 0-9 type");
+}
+
+#[test]
+fn ctrl_c_bound() {
+    refused("ctrl-c-bound.toml", 4, "ctrl-c cannot be bound to 'hint': ctrl-c always quits");
+}
+
+#[test]
+fn missing_config_is_named() {
+    let home = empty_dir("missing");
+    let path = home.join("no-such-config.toml");
+    let out = run(&["--config", path.to_str().unwrap()], &home);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(&format!("config file {} does not exist", path.display())), "{stderr}");
+}
+
+#[test]
+fn the_usual_config_file_is_read() {
+    let home = empty_dir("usual");
+    let dir = home.join("nim-tui");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("config.toml");
+    std::fs::write(&path, "mode = \"misere\"\nlevel = \"godlike\"\n").unwrap();
+    let out = run(&[], &home);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(&format!("{}, line 2:", path.display())), "{stderr}");
+    assert!(stderr.contains("\"perfect\", \"hard\", \"medium\" or \"easy\""), "{stderr}");
+}
+
+#[test]
+fn print_config_is_the_shipped_file() {
+    let home = empty_dir("print");
+    let out = run(&["--print-config"], &home);
+    assert_eq!(out.status.code(), Some(0));
+    let shipped = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("config.toml")).unwrap();
+    assert_eq!(out.stdout, shipped);
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn print_config_ignores_a_broken_config() {
+    // Printing the default is how to start over, so a broken file must not stand in the way.
+    let home = empty_dir("print-broken");
+    let path = fixture("broken-toml.toml");
+    let out = run(&["--config", path.to_str().unwrap(), "--print-config"], &home);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stdout, config::DEFAULT_TOML.as_bytes());
+}
+
+#[test]
+fn shipped_config_is_the_default() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("config.toml");
+    let config = config::load(Some(&path)).unwrap();
+    assert_eq!(config, Config::default());
+    assert_eq!(config.mode, Mode::Normal);
+    assert_eq!(config.ai_delay_ms, 600);
+    assert_eq!(config.theme, "default");
+    assert!(config.mouse);
+}
+
+#[test]
+fn a_partial_file_keeps_the_defaults() {
+    let config = config::load(Some(&fixture("partial.toml"))).unwrap();
+    let default = Config::default();
+    assert_eq!(config.mode, Mode::Misere);
+    assert_eq!(config.keys.keys_for(Action::Hint), &["i".parse().unwrap()]);
+    for action in Action::ALL.into_iter().filter(|&a| a != Action::Hint) {
+        assert_eq!(config.keys.keys_for(action), default.keys.keys_for(action));
+    }
+    assert_eq!(Config { mode: Mode::Normal, keys: default.keys.clone(), ..config }, default);
+}
