@@ -8,29 +8,15 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use crate::app::{Action, First, HeapChoice, StartMenu, StartRow};
 use crate::engine::Mode;
+use crate::store::Stats;
 
 use super::Look;
 
 /// Rows the start screen needs.
-pub const MIN_HEIGHT: u16 = 14;
+pub const MIN_HEIGHT: u16 = 17;
 
-pub fn render(menu: &StartMenu, look: &Look, area: Rect, buf: &mut Buffer) {
+pub fn render(menu: &StartMenu, stats: Option<&Stats>, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
-    let title_lines: Vec<&str> = look.title.lines().collect();
-    let title_height = title_lines.len() as u16;
-    let show_title = area.height > MIN_HEIGHT + title_height;
-    let [title_area, menu_area, keys_area] = Layout::vertical([
-        Constraint::Length(if show_title { title_height + 1 } else { 0 }),
-        Constraint::Length(10),
-        Constraint::Fill(1),
-    ])
-    .areas(area.centered_horizontally(Constraint::Max(76)));
-
-    if show_title {
-        let art: Vec<Line> =
-            title_lines.iter().map(|l| Line::styled(*l, theme.strong(theme.accent)).centered()).collect();
-        Paragraph::new(art).render(title_area, buf);
-    }
 
     let row_line = |row: StartRow, label: &str, value: Vec<Span<'static>>| {
         let focused = menu.row == row;
@@ -118,10 +104,47 @@ pub fn render(menu: &StartMenu, look: &Look, area: Rect, buf: &mut Buffer) {
         lines.push(Line::raw(""));
         lines.push(Line::styled(format!("  {error}"), theme.strong(theme.error)));
     }
+    let menu_height = lines.len() as u16 + 2;
+    let title_lines: Vec<&str> = look.title.lines().collect();
+    let title_height = title_lines.len() as u16 + 1;
+    let show_title = area.height >= MIN_HEIGHT + title_height;
+    let content = (if show_title { title_height } else { 0 }) + menu_height + 4;
+    let [title_area, menu_area, stats_area, keys_area] = Layout::vertical([
+        Constraint::Length(if show_title { title_height } else { 0 }),
+        Constraint::Length(menu_height),
+        Constraint::Length(3),
+        Constraint::Length(1),
+    ])
+    .areas(
+        area.centered_horizontally(Constraint::Max(76))
+            .centered_vertically(Constraint::Length(content.min(area.height))),
+    );
+    if show_title {
+        let art: Vec<Line> =
+            title_lines.iter().map(|l| Line::styled(*l, theme.strong(theme.accent)).centered()).collect();
+        Paragraph::new(art).render(title_area, buf);
+    }
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .block(Block::bordered().title(" New game ").border_style(theme.fg(theme.accent)))
-        .render(menu_area.inner(ratatui::layout::Margin::new(0, 0)), buf);
+        .render(menu_area, buf);
+    if let Some(stats) = stats {
+        let line = |mode: Mode| {
+            let s = stats.mode(mode);
+            Line::from(vec![
+                Span::styled(format!("{:<12}", mode_name(mode)), theme.fg(theme.dim)),
+                Span::styled(
+                    format!(
+                        "{} played · {} won · {} lost · streak {} (best {})",
+                        s.played, s.won, s.lost, s.current_streak, s.best_streak
+                    ),
+                    theme.fg(theme.text),
+                ),
+            ])
+            .centered()
+        };
+        Paragraph::new(vec![Line::raw(""), line(Mode::Normal), line(Mode::Misere)]).render(stats_area, buf);
+    }
 
     let keys = format!(
         "{}/{} choose · {}/{} change · {} start · {} keys · {} quit",
