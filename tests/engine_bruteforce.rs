@@ -42,6 +42,43 @@ fn analyse_matches_the_game_tree_in_both_modes() {
     }
 }
 
+/// Wide positions: 130 heaps, all empty but four placed on both sides of the boundaries at 64 and
+/// 128, holding 0 to 5 tokens each, so that long positions are judged by the search too.
+fn wide_positions() -> Vec<Vec<u64>> {
+    const SLOTS: [usize; 4] = [0, 63, 64, 129];
+    let mut all = Vec::new();
+    for small in positions(4, 5).into_iter().filter(|p| p.len() == SLOTS.len()) {
+        let mut heaps = vec![0u64; 130];
+        for (&slot, &h) in SLOTS.iter().zip(&small) {
+            heaps[slot] = h;
+        }
+        all.push(heaps);
+    }
+    all
+}
+
+#[test]
+fn analyse_matches_the_game_tree_on_wide_positions() {
+    for mode in Mode::ALL {
+        let mut brute = BruteForce::new(mode);
+        let nim = Nim::new(mode);
+        for heaps in wide_positions() {
+            let analysis = analyse(&heaps, mode);
+            let shown: Vec<(usize, u64)> =
+                heaps.iter().copied().enumerate().filter(|&(_, h)| h > 0).collect();
+            assert_eq!(analysis.outcome, outcome_of(&mut brute, &heaps), "outcome of {shown:?} in {mode}");
+            let winning = brute.winning_moves(&heaps);
+            assert_eq!(analysis.winning_moves, winning, "winning moves from {shown:?} in {mode}");
+            let chosen = nim.ai_move(&Position::new(heaps.clone()));
+            if winning.is_empty() {
+                assert_eq!(chosen, documented_fallback(&mut brute, &heaps), "fallback from {shown:?}");
+            } else {
+                assert!(chosen.is_some_and(|mv| winning.contains(&mv)), "ai_move from {shown:?}");
+            }
+        }
+    }
+}
+
 #[test]
 fn the_misere_endgame_flag_means_no_heap_of_two_is_left() {
     for mode in Mode::ALL {

@@ -107,6 +107,24 @@ proptest! {
     }
 
     #[test]
+    fn long_positions_list_every_heap_that_shrinks(
+        heaps in prop::collection::vec(heap(), 1..=300),
+        mode in mode(),
+    ) {
+        // The plainest form of the rule, heap by heap, against the engine's faster one. Misère only
+        // follows it while two heaps hold two or more tokens.
+        prop_assume!(mode == Mode::Normal || heaps.iter().filter(|&&h| h > 1).count() >= 2);
+        let nim_sum = heaps.iter().fold(0, |x, &h| x ^ h);
+        let expected: Vec<Move> = heaps
+            .iter()
+            .enumerate()
+            .filter(|&(_, &h)| h ^ nim_sum < h)
+            .map(|(heap, &h)| Move { heap, take: h - (h ^ nim_sum) })
+            .collect();
+        prop_assert_eq!(analyse(&heaps, mode).winning_moves, expected);
+    }
+
+    #[test]
     fn the_ai_always_moves_legally_and_wins_when_it_can(heaps in heaps(), mode in mode()) {
         let position = Position::new(heaps.clone());
         let nim = Nim::new(mode);
