@@ -15,7 +15,7 @@ use rand::{Rng, SeedableRng};
 const HEAPS: usize = 1_000_000;
 
 fn million_heaps(c: &mut Criterion) {
-    let mut rng = StdRng::seed_from_u64(0x5eed_0f_4e17);
+    let mut rng = StdRng::seed_from_u64(0x005e_ed0f_4e17);
     let heaps: Vec<u64> = (0..HEAPS).map(|_| rng.random()).collect();
 
     let mut group = c.benchmark_group("million_heaps");
