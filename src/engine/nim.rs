@@ -101,15 +101,30 @@ pub fn analyse(heaps: &[u64], mode: Mode) -> Analysis {
     if nim_sum == 0 {
         return Analysis { mode, nim_sum, outcome: Outcome::Lose, winning_moves: Vec::new(), endgame: false };
     }
-    // `h ⊕ x < h` exactly when `h` has the highest set bit of `x`.
-    let top = 1u64 << (63 - nim_sum.leading_zeros());
-    let winning_moves = heaps
-        .iter()
-        .enumerate()
-        .filter(|&(_, &h)| h & top != 0)
-        .map(|(heap, &h)| Move { heap, take: h - (h ^ nim_sum) })
-        .collect();
+    let winning_moves = nim_sum_moves(heaps, nim_sum);
     Analysis { mode, nim_sum, outcome: Outcome::Win, winning_moves, endgame: false }
+}
+
+/// Every move reducing a heap `h` to `h ⊕ nim_sum`, for a nim-sum other than 0.
+///
+/// `h ⊕ x < h` exactly when `h` has the highest set bit of `x`. With many heaps about half of them
+/// have it, at random, so testing heap by heap mispredicts a branch for every other heap. Instead
+/// the heaps are marked 64 at a time in a bit mask built without branches, and only the marked
+/// ones are visited; counting them first sizes the list once.
+fn nim_sum_moves(heaps: &[u64], nim_sum: u64) -> Vec<Move> {
+    let bit = 63 - nim_sum.leading_zeros();
+    let count: usize = heaps.iter().map(|&h| (h >> bit & 1) as usize).sum();
+    let mut moves = Vec::with_capacity(count);
+    for (block, chunk) in heaps.chunks(64).enumerate() {
+        let mut marked = chunk.iter().enumerate().fold(0u64, |m, (i, &h)| m | (h >> bit & 1) << i);
+        while marked != 0 {
+            let i = marked.trailing_zeros() as usize;
+            marked &= marked - 1;
+            let h = chunk[i];
+            moves.push(Move { heap: block * 64 + i, take: h - (h ^ nim_sum) });
+        }
+    }
+    moves
 }
 
 /// Misère with at most one heap of two or more tokens.
