@@ -82,7 +82,13 @@ pub fn board_layout(game: &Game, area: Rect, binary: bool) -> BoardLayout {
             Layout::horizontal([Constraint::Fill(1), Constraint::Length(panel_width)]).areas(middle);
         (Rect { height: board_height, ..board }, Some(panel))
     } else if below > 0 {
-        (middle, Some(panel_below))
+        (
+            middle,
+            Some(Rect {
+                width: panel_width.max(panel_below.width / 2).min(panel_below.width),
+                ..panel_below
+            }),
+        )
     } else {
         (middle, None)
     };
