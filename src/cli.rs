@@ -38,6 +38,10 @@ pub enum Command {
     #[command(allow_negative_numbers = true)]
     Solve(SolveArgs),
 
+    /// Puzzles: positions with exactly one winning move; find it. With --seed, the same run of
+    /// puzzles every time, so a puzzle can be shared as "seed 42, puzzle 3".
+    Puzzle(PuzzleArgs),
+
     /// Show your statistics: games played, won and lost in each mode, and winning streaks.
     ///
     /// With --json, prints one JSON object with the totals over both modes at the top level and
@@ -51,6 +55,13 @@ pub struct StatsArgs {
     /// One JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct PuzzleArgs {
+    /// Seed of the run of puzzles.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
 }
 
 #[derive(Debug, Args)]

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use nim_tui::cli::{Cli, Command};
 use nim_tui::config;
-use nim_tui::session::{self, Launch, SessionError};
+use nim_tui::session::{self, Launch};
 use nim_tui::solve::{self, SolveError};
 use nim_tui::store::{self, Store};
 
@@ -43,6 +43,14 @@ fn main() -> ExitCode {
             let text = if args.json { store::stats_json(&stats) + "\n" } else { store::stats_table(&stats) };
             write_out(&text, "the statistics")
         }
+        Some(Command::Puzzle(args)) => {
+            let config = match config::load(cli.config.as_deref()) {
+                Ok(config) => config,
+                Err(e) => return fail(2, &e.to_string()),
+            };
+            let launch = Launch { puzzles: true, seed: args.seed, ..Launch::default() };
+            run_session(&config, launch)
+        }
         None => {
             // Config and flags are checked before anything touches the terminal, so that the
             // message is seen.
@@ -53,14 +61,21 @@ fn main() -> ExitCode {
             if let Err(e) = config.apply_args(&cli.game) {
                 return fail(2, &format!("--heaps: {e}"));
             }
-            let launch =
-                Launch { start_now: cli.game.starts_game(), coach: cli.game.coach, seed: cli.game.seed };
-            match session::play(&config, launch) {
-                Ok(_) => ExitCode::SUCCESS,
-                Err(e @ SessionError::NoTerminal) => fail(1, &e.to_string()),
-                Err(e) => fail(1, &e.to_string()),
-            }
+            let launch = Launch {
+                start_now: cli.game.starts_game(),
+                coach: cli.game.coach,
+                seed: cli.game.seed,
+                ..Launch::default()
+            };
+            run_session(&config, launch)
         }
+    }
+}
+
+fn run_session(config: &config::Config, launch: Launch) -> ExitCode {
+    match session::play(config, launch) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => fail(1, &e.to_string()),
     }
 }
 

@@ -27,6 +27,8 @@ pub enum SessionError {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Launch {
     pub start_now: bool,
+    /// Go straight to a run of puzzles.
+    pub puzzles: bool,
     pub coach: bool,
     pub seed: Option<u64>,
 }
@@ -60,7 +62,9 @@ pub fn play(config: &Config, launch: Launch) -> Result<Ending, SessionError> {
     };
     let setup =
         Setup { mode: config.mode, heaps, first: config.first, level: config.level, seed: launch.seed };
-    let mut app = if launch.start_now {
+    let mut app = if launch.puzzles {
+        App::start_puzzles(setup)
+    } else if launch.start_now {
         let mut setup = setup;
         if setup.heaps.is_none() {
             let mut rng = seeded(launch.seed);
@@ -72,7 +76,7 @@ pub fn play(config: &Config, launch: Launch) -> Result<Ending, SessionError> {
     };
     app.stats = stats;
     app.coach = launch.coach;
-    if let (false, Some(saved)) = (launch.start_now, saved) {
+    if let (false, false, Some(saved)) = (launch.start_now, launch.puzzles, saved) {
         app.offer_resume(saved);
     }
 
@@ -128,6 +132,15 @@ struct Keeper<'a> {
 impl Hooks for Keeper<'_> {
     fn effect(&mut self, app: &mut App, effect: &Effect) {
         let Some(store) = self.store else { return };
+        if let Effect::PuzzleAnswered { solved } = effect {
+            let (mut stats, warning) = store.load_stats();
+            self.warnings.extend(warning);
+            stats.record_puzzle(*solved);
+            match store.save_stats(&stats) {
+                Ok(()) => app.stats = Some(stats),
+                Err(e) => self.warnings.push(format!("could not save statistics: {e}")),
+            }
+        }
         if let Effect::Finished { mode, winner } = effect {
             let assisted = app.game().is_some_and(|g| g.level != crate::app::Level::Perfect);
             match store.record_game(*mode, GameResult { won: *winner == Side::You, assisted }) {
@@ -147,6 +160,7 @@ impl Hooks for Keeper<'_> {
         let Some(store) = self.store else { return };
         // A game left unfinished, however the session ends, is offered again next time.
         if let Screen::Playing(game) = &app.screen
+            && app.puzzle.is_none()
             && game.over.is_none()
             && !game.moves.is_empty()
             && let Err(e) = store.save_game(&game.to_saved(self.ai_delay_ms, self.seed))

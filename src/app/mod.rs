@@ -10,7 +10,9 @@ mod model;
 
 pub use action::Action;
 pub use game::{Coaching, Game, GameOver, Hint, Note, ReviewLine, Side, coaching};
-pub use model::{App, Effect, HeapChoice, Input, Screen, Setup, StartMenu, StartRow, random_heaps};
+pub use model::{
+    App, Effect, HeapChoice, Input, PuzzleAnswer, PuzzleRun, Screen, Setup, StartMenu, StartRow, random_heaps,
+};
 
 use serde::{Deserialize, Serialize};
 

@@ -35,10 +35,13 @@ pub enum StartRow {
     Heaps,
     First,
     Start,
+    /// A run of puzzles instead of a game.
+    Puzzles,
 }
 
 impl StartRow {
-    pub const ALL: [StartRow; 4] = [StartRow::Mode, StartRow::Heaps, StartRow::First, StartRow::Start];
+    pub const ALL: [StartRow; 5] =
+        [StartRow::Mode, StartRow::Heaps, StartRow::First, StartRow::Start, StartRow::Puzzles];
 }
 
 /// The start screen's choices.
@@ -69,12 +72,39 @@ impl StartMenu {
     }
 }
 
+/// A run of puzzles: find the one winning move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PuzzleRun {
+    /// Which puzzle of the run this is, counting from 1 (with `--seed`, the same number is the
+    /// same puzzle).
+    pub number: u32,
+    /// Whether a hint was asked for: then a right answer does not count as solved.
+    pub revealed: bool,
+    pub answer: Option<PuzzleAnswer>,
+}
+
+/// The player's answer to a puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PuzzleAnswer {
+    pub mv: crate::engine::Move,
+    /// The answer is the winning move.
+    pub correct: bool,
+    /// Correct, and found without a hint: counted in the puzzle streak.
+    pub solved: bool,
+    /// The one winning move and why it wins.
+    pub explanation: String,
+}
+
 /// What the game asks of the program around it after an update.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Effect {
     None,
     /// Leave the program.
     Quit,
+    /// A puzzle was answered; `solved` is false for a wrong answer or one given after a hint.
+    PuzzleAnswered {
+        solved: bool,
+    },
     /// A game has just ended with this winner.
     Finished {
         mode: Mode,
@@ -139,6 +169,8 @@ pub struct App {
     pub review: Option<usize>,
     /// The player's record, shown on the start screen.
     pub stats: Option<crate::store::Stats>,
+    /// Puzzle mode: the board holds a puzzle instead of a game against the AI.
+    pub puzzle: Option<PuzzleRun>,
     pub setup: Setup,
     rng: StdRng,
 }
@@ -158,6 +190,7 @@ impl App {
             coach: false,
             review: None,
             stats: None,
+            puzzle: None,
             setup,
             rng,
         }
@@ -172,6 +205,53 @@ impl App {
         };
         app.begin(heaps);
         app
+    }
+
+    /// Starts a run of puzzles at once.
+    pub fn start_puzzles(setup: Setup) -> App {
+        let mut app = App::new(setup);
+        app.next_puzzle(1);
+        app
+    }
+
+    fn next_puzzle(&mut self, number: u32) {
+        let puzzle = crate::puzzle::generate(&mut self.rng);
+        self.review = None;
+        self.puzzle = Some(PuzzleRun { number, revealed: false, answer: None });
+        self.screen =
+            Screen::Playing(Box::new(Game::new(puzzle.mode, self.setup.level, puzzle.heaps, Side::You)));
+    }
+
+    fn update_puzzle(&mut self, input: Input) -> Option<Effect> {
+        let (Some(run), Screen::Playing(game)) = (&mut self.puzzle, &mut self.screen) else { return None };
+        let Input::Key { action: Some(action), .. } = input else { return None };
+        match action {
+            Action::Take if run.answer.is_some() => {
+                let next = run.number + 1;
+                self.next_puzzle(next);
+                Some(Effect::None)
+            }
+            Action::Take => {
+                let mv = crate::engine::Move::new(game.selected, game.count);
+                let explanation = game.explain();
+                let best = explanation.analysis.winning_moves.first().copied();
+                let correct = best == Some(mv);
+                let solved = correct && !run.revealed;
+                let reason = best.map(|w| explanation.reason_for(w).to_string()).unwrap_or_default();
+                run.answer = Some(PuzzleAnswer { mv, correct, solved, explanation: reason });
+                Some(Effect::PuzzleAnswered { solved })
+            }
+            Action::Hint => {
+                run.revealed = true;
+                None
+            }
+            Action::NewGame => {
+                self.puzzle = None;
+                None
+            }
+            _ if run.answer.is_some() && action != Action::Quit => Some(Effect::None),
+            _ => None,
+        }
     }
 
     /// Offers `saved` as the first choice of the start screen.
@@ -215,6 +295,7 @@ impl App {
         };
         self.setup.heaps = Some(heaps.clone());
         self.review = None;
+        self.puzzle = None;
         self.screen = Screen::Playing(Box::new(Game::new(self.setup.mode, self.setup.level, heaps, first)));
     }
 
@@ -280,7 +361,7 @@ impl App {
                         let at = all.iter().position(|f| *f == menu.first).unwrap_or(0);
                         menu.first = all[step(forward, all.len(), at)];
                     }
-                    StartRow::Start | StartRow::Resume => {}
+                    StartRow::Start | StartRow::Resume | StartRow::Puzzles => {}
                 }
             }
             Action::Erase if editing => {
@@ -295,6 +376,10 @@ impl App {
 
     fn start_from_menu(&mut self) -> Effect {
         let Screen::Start(menu) = &mut self.screen else { return Effect::None };
+        if menu.row == StartRow::Puzzles {
+            self.next_puzzle(1);
+            return Effect::None;
+        }
         if menu.row == StartRow::Resume
             && let Some(saved) = menu.resume.take()
         {
@@ -324,6 +409,9 @@ impl App {
     }
 
     fn update_game(&mut self, input: Input) -> Effect {
+        if let Some(effect) = self.update_puzzle(input.clone()) {
+            return effect;
+        }
         let Screen::Playing(game) = &mut self.screen else { return Effect::None };
         match input {
             Input::Key { action: Some(Action::Binary), .. } => {

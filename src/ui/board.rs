@@ -6,7 +6,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use crate::app::{Action, App, Game, Input, Note, Side};
+use crate::app::{Action, App, Game, Input, Note, PuzzleRun, Side};
 
 use super::Look;
 
@@ -148,7 +148,10 @@ pub fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer)
     if let Some(panel) = layout.panel {
         super::binary::render(game, look, panel, buf);
     }
-    render_info(game, app.coach, look, layout.info, buf);
+    match &app.puzzle {
+        Some(run) => render_puzzle_info(game, run, look, layout.info, buf),
+        None => render_info(game, app.coach, look, layout.info, buf),
+    }
     render_status(game, app, look, layout.status, buf);
     if app.review.is_some() {
         super::review::render(game, app, look, area, buf);
@@ -286,8 +289,65 @@ fn render_info(game: &Game, coach: bool, look: &Look, area: Rect, buf: &mut Buff
     Paragraph::new(lines).wrap(Wrap { trim: true }).render(area, buf);
 }
 
+fn render_puzzle_info(game: &Game, run: &PuzzleRun, look: &Look, area: Rect, buf: &mut Buffer) {
+    let theme = &look.theme;
+    let mut lines = Vec::new();
+    match &run.answer {
+        None => {
+            lines.push(Line::from(vec![
+                Span::styled(
+                    format!("Your answer: take {} from heap {}", group_digits(game.count), game.selected + 1),
+                    theme.strong(theme.marked),
+                ),
+                Span::styled(format!("   {} answer", look.key(Action::Take)), theme.fg(theme.dim)),
+            ]));
+            lines.push(Line::styled(
+                "Exactly one move wins here. Find it: the opponent then loses against perfect play.",
+                theme.fg(theme.text),
+            ));
+        }
+        Some(answer) => {
+            let (verdict, style) = if answer.solved {
+                ("Right!".to_string(), theme.strong(theme.you))
+            } else if answer.correct {
+                ("Right, with the hint's help (not counted as solved).".to_string(), theme.strong(theme.hint))
+            } else {
+                (format!("Not that one: {} loses.", answer.mv), theme.strong(theme.error))
+            };
+            lines.push(Line::styled(verdict, style));
+            lines.push(Line::styled(
+                format!("The winning move: {}", answer.explanation),
+                theme.fg(theme.hint),
+            ));
+            lines.push(Line::styled(
+                format!("{} next puzzle · {} quit", look.key(Action::Take), look.key(Action::Quit)),
+                theme.fg(theme.dim),
+            ));
+        }
+    }
+    if let Some(Note::Refused(text)) = &game.note {
+        lines.push(Line::styled(text.clone(), theme.strong(theme.error)));
+    }
+    Paragraph::new(lines).wrap(Wrap { trim: true }).render(area, buf);
+}
+
 fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
+    if let Some(run) = &app.puzzle {
+        let mode = game.mode();
+        let streak = app.stats.as_ref().map(|s| s.puzzle.current_streak).unwrap_or(0);
+        Line::from(vec![
+            Span::styled(
+                format!(" Puzzle {} ", run.number),
+                theme.strong(theme.hint).add_modifier(Modifier::REVERSED),
+            ),
+            Span::styled(format!(" {} ", capitalised(mode.title())), theme.strong(theme.accent)),
+            Span::styled(format!("({}) ", short_rule(mode)), theme.fg(theme.dim)),
+            Span::styled(format!("│ streak {streak} "), theme.fg(theme.dim)),
+        ])
+        .render(area, buf);
+        return;
+    }
     let (turn, style) = match (&game.over, game.turn) {
         (Some(_), _) => ("Game over", theme.strong(theme.text)),
         (None, Side::You) => ("Your turn", theme.strong(theme.you)),

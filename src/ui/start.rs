@@ -13,7 +13,7 @@ use crate::store::Stats;
 use super::Look;
 
 /// Rows the start screen needs.
-pub const MIN_HEIGHT: u16 = 17;
+pub const MIN_HEIGHT: u16 = 18;
 
 pub fn render(menu: &StartMenu, stats: Option<&Stats>, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
@@ -99,6 +99,21 @@ pub fn render(menu: &StartMenu, stats: Option<&Stats>, look: &Look, area: Rect, 
         row_line(StartRow::First, "First move", first_value),
         Line::raw(""),
         row_line(StartRow::Start, "", vec![Span::styled("  Start  ", start_style)]),
+        row_line(
+            StartRow::Puzzles,
+            "",
+            vec![
+                Span::styled(
+                    "  Puzzles  ",
+                    if menu.row == StartRow::Puzzles {
+                        theme.strong(theme.hint).add_modifier(Modifier::REVERSED)
+                    } else {
+                        theme.strong(theme.hint)
+                    },
+                ),
+                Span::styled("  find the one winning move", theme.fg(theme.dim)),
+            ],
+        ),
     ]);
     if let Some(error) = &menu.error {
         lines.push(Line::raw(""));
