@@ -85,12 +85,13 @@ const LABEL: usize = 8;
 /// The width the panel needs, frame included.
 pub fn width(game: &Game) -> u16 {
     let columns = Columns::new(&game.explain());
-    (LABEL + columns.width() + 4).max(34) as u16
+    (LABEL + columns.width() + 4).max(40) as u16
 }
 
-/// The rows the full panel needs, frame included: header, heaps, rule, nim-sum, two lines of working.
+/// The rows the full panel needs, frame included: header, heaps, rule, nim-sum, and up to four
+/// lines of working (it wraps in a narrow panel).
 pub fn full_height(game: &Game) -> u16 {
-    game.position.len() as u16 + 7
+    game.position.len() as u16 + 9
 }
 
 /// Draws the panel into `area`; with fewer rows than [`full_height`] it shortens to the nim-sum
@@ -105,7 +106,7 @@ pub fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
     let label = |text: String| Span::styled(format!("{text:<LABEL$}"), theme.fg(theme.dim));
 
     let mut lines = Vec::new();
-    let full = area.height >= full_height(game);
+    let full = area.height >= full_height(game) - 2;
     if full {
         lines.push(Line::from(vec![
             label(String::new()),

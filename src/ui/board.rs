@@ -56,11 +56,11 @@ pub fn board_layout(game: &Game, area: Rect, binary: bool) -> BoardLayout {
     let beside = binary && area.width >= panel_width + 60;
     let panel_full = super::binary::full_height(game);
     let spare = area.height.saturating_sub(heaps + CHROME_ROWS);
+    // Below the board the panel takes what room there is, shortening to the nim-sum and the working.
     let below = match binary && !beside {
-        false => 0,
         true if spare >= panel_full => panel_full,
-        true if spare >= 4 => 4,
-        true => 0,
+        true if spare >= 4 => spare.min(6),
+        _ => 0,
     };
     let spare = spare - below;
     // A blank line between heaps when there is room for it.

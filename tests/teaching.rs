@@ -1,0 +1,253 @@
+//! The teaching features as a player meets them: the binary view, the coach, the review and puzzles.
+
+mod common;
+
+use common::BruteForce;
+use nim_tui::app::{Action, App, Coaching, Effect, Input, Screen, Setup, Side};
+use nim_tui::engine::{Mode, Move};
+use nim_tui::puzzle;
+use nim_tui::ui::{Look, draw};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+fn game_app(mode: Mode, heaps: &[u64]) -> App {
+    App::start_now(Setup { mode, heaps: Some(heaps.to_vec()), seed: Some(1), ..Setup::default() })
+}
+
+fn press(app: &mut App, action: Action) -> Effect {
+    app.update(Input::action(action))
+}
+
+/// The screen as text, one line per row, trailing spaces trimmed.
+fn screen(app: &App, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+    let look = Look::default();
+    terminal.draw(|frame| draw(frame, app, &look)).expect("drawing succeeds");
+    let buffer = terminal.backend().buffer().clone();
+    (0..height)
+        .map(|y| {
+            let line: String = (0..width).map(|x| buffer[(x, y)].symbol().to_string()).collect();
+            line.trim_end().to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Selects `mv` the way a player does: heap with the arrows, count by typing it.
+fn choose(app: &mut App, mv: Move) {
+    let Screen::Playing(game) = &app.screen else { panic!("not playing") };
+    let steps = (mv.heap + game.position.len() - game.selected) % game.position.len();
+    for _ in 0..steps {
+        press(app, Action::Down);
+    }
+    for digit in mv.take.to_string().chars() {
+        app.update(Input::char(digit));
+    }
+}
+
+#[test]
+fn binary_view_reads_011_100_101_and_nim_sum_010_for_3_4_5() {
+    let mut app = game_app(Mode::Normal, &[3, 4, 5]);
+    assert!(!screen(&app, 100, 30).contains("nim-sum"), "the binary view is off by default");
+    press(&mut app, Action::Binary);
+    let text = screen(&app, 100, 30);
+    for row in ["heap 1  0 1 1", "heap 2  1 0 0", "heap 3  1 0 1", "nim-sum 0 1 0"] {
+        assert!(text.contains(row), "missing {row:?} in\n{text}");
+    }
+    assert!(text.contains("4 2 1"), "powers of two head the columns");
+    press(&mut app, Action::Hint);
+    let text = screen(&app, 100, 30);
+    assert!(text.contains("heap 1: 3 ⊕ 2 = 1, take 2"), "the hint's working is shown:\n{text}");
+    insta::assert_snapshot!("binary_view_3_4_5_hint", text);
+}
+
+#[test]
+fn binary_view_says_when_the_misere_endgame_rule_takes_over() {
+    let mut app = game_app(Mode::Misere, &[1, 4, 1]);
+    press(&mut app, Action::Binary);
+    press(&mut app, Action::Hint);
+    let text = screen(&app, 100, 30);
+    assert!(text.contains("Misère endgame"), "{text}");
+    assert!(text.contains("odd number"), "{text}");
+    insta::assert_snapshot!("binary_view_misere_endgame", text);
+}
+
+#[test]
+fn binary_view_of_twelve_heaps_fits_a_narrow_terminal_without_overlapping() {
+    let heaps: Vec<u64> = (1..=12).map(|i| i * 83 + 1000).collect();
+    let mut app = game_app(Mode::Normal, &heaps);
+    press(&mut app, Action::Binary);
+    let text = screen(&app, 60, 30);
+    assert!(text.contains("nim-sum"), "the panel keeps at least the nim-sum row:\n{text}");
+    assert!(text.contains("Your turn"), "the status line is still there:\n{text}");
+    for heap in &heaps {
+        assert!(
+            text.contains(&heap.to_string().chars().collect::<String>())
+                || text.contains(&format_grouped(*heap))
+        );
+    }
+    insta::assert_snapshot!("binary_view_twelve_heaps_narrow", text);
+}
+
+fn format_grouped(n: u64) -> String {
+    nim_tui::ui::group_digits(n)
+}
+
+#[test]
+fn binary_view_keeps_up_with_both_sides_moves() {
+    let mut app = game_app(Mode::Normal, &[3, 4, 5]);
+    press(&mut app, Action::Binary);
+    press(&mut app, Action::Hint);
+    press(&mut app, Action::Take);
+    app.update(Input::AiMove);
+    let Screen::Playing(game) = &app.screen else { panic!("not playing") };
+    let text = screen(&app, 100, 30);
+    let nim_sum = game.position.heaps().iter().fold(0, |x, h| x ^ h);
+    assert!(text.contains(&format!("= {nim_sum}")), "nim-sum {nim_sum} after the AI's move:\n{text}");
+}
+
+#[test]
+fn coach_says_kept_missed_with_every_winning_move_or_already_lost() {
+    // 1 2 3 4 5: nim-sum 1, so heaps 1, 3 and 5 can each be reduced to win.
+    let mut app = game_app(Mode::Normal, &[1, 2, 3, 4, 5]);
+    press(&mut app, Action::Coach);
+    choose(&mut app, Move::new(1, 1));
+    press(&mut app, Action::Take);
+    let Screen::Playing(game) = &app.screen else { panic!("not playing") };
+    let missed = vec![Move::new(0, 1), Move::new(2, 1), Move::new(4, 1)];
+    assert_eq!(game.coach, Some(Coaching::Missed(missed)));
+    let text = screen(&app, 100, 30);
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("take 1 from heap 1, take 1 from heap 3, take 1 from heap 5"),
+        "every winning move is named:\n{text}"
+    );
+    insta::assert_snapshot!("coach_missed", text);
+
+    // The AI wins from here, so whatever the player does next, the position was already lost.
+    app.update(Input::AiMove);
+    press(&mut app, Action::Take);
+    let Screen::Playing(game) = &app.screen else { panic!("not playing") };
+    assert_eq!(game.coach, Some(Coaching::AlreadyLost));
+
+    let mut app = game_app(Mode::Normal, &[3, 4, 5]);
+    press(&mut app, Action::Coach);
+    press(&mut app, Action::Hint);
+    press(&mut app, Action::Take);
+    assert!(screen(&app, 100, 30).contains("Coach: good move, you kept a winning position"));
+}
+
+#[test]
+fn the_coach_is_silent_when_off() {
+    let mut app = game_app(Mode::Normal, &[3, 4, 5]);
+    press(&mut app, Action::Take);
+    assert!(!screen(&app, 100, 30).contains("Coach"));
+}
+
+#[test]
+fn review_lists_every_move_and_marks_the_one_that_gave_the_win_away() {
+    let mut app = game_app(Mode::Normal, &[3, 4, 5]);
+    // Taking 1 from heap 1 gives the win away: 2 4 5 has nim-sum 3.
+    press(&mut app, Action::Take);
+    app.update(Input::AiMove);
+    while app.game().is_some_and(|g| g.over.is_none()) {
+        if app.ai_waiting() {
+            app.update(Input::AiMove);
+        } else {
+            press(&mut app, Action::Take);
+        }
+    }
+    let game = app.game().expect("a game");
+    assert_eq!(game.over.as_ref().map(|o| o.winner), Some(Side::Ai));
+    let review = game.review();
+    assert_eq!(review.len(), game.moves.len());
+    assert!(review[0].blunder, "the first move turned a won position into a lost one");
+    assert!(review.iter().filter(|l| l.side == Side::Ai).all(|l| !l.blunder), "the AI never errs");
+    assert_eq!(review[0].heaps, vec![2, 4, 5]);
+    assert_eq!(review[0].nim_sum, 3);
+    press(&mut app, Action::Review);
+    let text = screen(&app, 100, 30);
+    assert!(text.contains("1. You took 1 from heap 1  → 2 4 5  nim-sum 3  ✗ gave the win away"), "{text}");
+    insta::assert_snapshot!("review", text);
+    press(&mut app, Action::Review);
+    assert!(!screen(&app, 100, 30).contains("gave the win away"), "the review closes");
+}
+
+/// Every winning move of `heaps`, found by trying every move against the brute force. Positions
+/// are sorted before the search so the memo stays small.
+fn brute_winning_moves(bf: &mut BruteForce, heaps: &[u64]) -> Vec<Move> {
+    let mut moves = Vec::new();
+    for heap in 0..heaps.len() {
+        for take in 1..=heaps[heap] {
+            let mut next = heaps.to_vec();
+            next[heap] -= take;
+            next.sort_unstable();
+            if !bf.wins(&next) {
+                moves.push(Move::new(heap, take));
+            }
+        }
+    }
+    moves
+}
+
+#[test]
+fn every_generated_puzzle_has_exactly_one_winning_move() {
+    let mut normal = BruteForce::new(Mode::Normal);
+    let mut misere = BruteForce::new(Mode::Misere);
+    let mut modes = [0, 0];
+    for seed in 0..40 {
+        let mut rng = StdRng::seed_from_u64(seed);
+        for _ in 0..10 {
+            let p = puzzle::generate(&mut rng);
+            let bf = if p.mode == Mode::Normal { &mut normal } else { &mut misere };
+            let moves = brute_winning_moves(bf, &p.heaps);
+            assert_eq!(moves.len(), 1, "{:?} {:?} has winning moves {moves:?}", p.mode, p.heaps);
+            modes[usize::from(p.mode == Mode::Misere)] += 1;
+        }
+    }
+    assert!(modes[0] > 0 && modes[1] > 0, "both modes appear: {modes:?}");
+}
+
+#[test]
+fn puzzles_are_the_same_for_the_same_seed() {
+    let run = |seed| {
+        let mut rng = StdRng::seed_from_u64(seed);
+        (0..5).map(|_| puzzle::generate(&mut rng)).collect::<Vec<_>>()
+    };
+    assert_eq!(run(42), run(42));
+    assert_ne!(run(42), run(43));
+}
+
+#[test]
+fn a_puzzle_is_answered_right_or_wrong_with_the_explanation() {
+    let mut app = App::start_puzzles(Setup { seed: Some(3), ..Setup::default() });
+    let game = app.game().expect("a puzzle board");
+    let answer = nim_tui::engine::analyse(game.position.heaps(), game.mode()).winning_moves[0];
+    choose(&mut app, answer);
+    assert_eq!(press(&mut app, Action::Take), Effect::PuzzleAnswered { solved: true });
+    let text = screen(&app, 100, 30);
+    assert!(text.contains("Right!"), "{text}");
+    assert!(text.contains("The winning move: "), "{text}");
+    insta::assert_snapshot!("puzzle_right", text);
+
+    // Next puzzle: a wrong answer.
+    assert_eq!(press(&mut app, Action::Take), Effect::None);
+    assert_eq!(app.puzzle.as_ref().map(|p| p.number), Some(2));
+    let game = app.game().expect("a puzzle board");
+    let answer = nim_tui::engine::analyse(game.position.heaps(), game.mode()).winning_moves[0];
+    let wrong =
+        game.position.legal_moves().find(|&mv| mv != answer).expect("a puzzle has more than one legal move");
+    choose(&mut app, wrong);
+    assert_eq!(press(&mut app, Action::Take), Effect::PuzzleAnswered { solved: false });
+    let text = screen(&app, 100, 30);
+    assert!(text.contains("Not that one"), "{text}");
+    assert!(text.contains(&answer.to_string()), "the winning move is shown:\n{text}");
+
+    // With a hint, the right answer is not counted as solved.
+    press(&mut app, Action::Take);
+    press(&mut app, Action::Hint);
+    assert_eq!(press(&mut app, Action::Take), Effect::PuzzleAnswered { solved: false });
+    assert!(screen(&app, 100, 30).contains("with the hint's help"));
+}
