@@ -21,7 +21,8 @@ pub fn render(menu: &StartMenu, look: &Look, area: Rect, buf: &mut Buffer) {
     let show_title = area.height > MIN_HEIGHT + title_height;
     let [title_area, menu_area, keys_area] = Layout::vertical([
         Constraint::Length(if show_title { title_height + 1 } else { 0 }),
-        Constraint::Length(10),
+        // Room for a refusal under the rows: a blank line and up to two lines of message.
+        Constraint::Length(if menu.error.is_some() { 12 } else { 10 }),
         Constraint::Fill(1),
     ])
     .areas(area.centered_horizontally(Constraint::Max(76)));
