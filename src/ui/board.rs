@@ -178,7 +178,10 @@ pub fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer)
                 .centered(),
         ];
         let width = (lines.iter().map(Line::width).max().unwrap_or(10) as u16 + 6).min(area.width);
-        let popup = layout.board.centered(Constraint::Length(width), Constraint::Length(7));
+        // A board of one or two heaps is shorter than the banner; the banner grows past it rather
+        // than losing its last line (the minimum height leaves room below the board).
+        let over_board = Rect { height: layout.board.height.max(7), ..layout.board }.intersection(area);
+        let popup = over_board.centered(Constraint::Length(width), Constraint::Length(7));
         Clear.render(popup, buf);
         Paragraph::new(lines).block(Block::bordered().border_style(style)).render(popup, buf);
     }

@@ -119,7 +119,8 @@ pub fn render(menu: &StartMenu, stats: Option<&Stats>, look: &Look, area: Rect, 
         lines.push(Line::raw(""));
         lines.push(Line::styled(format!("  {error}"), theme.strong(theme.error)));
     }
-    let menu_height = lines.len() as u16 + 2;
+    // A refusal may wrap onto a second line.
+    let menu_height = lines.len() as u16 + 2 + u16::from(menu.error.is_some());
     let title_lines: Vec<&str> = look.title.lines().collect();
     let title_height = title_lines.len() as u16 + 1;
     let show_title = area.height >= MIN_HEIGHT + title_height;

@@ -1,0 +1,875 @@
+//! The model seen from outside: inputs go in through `App::update`, and the tests check what the
+//! player would see change (screen, heaps, selection, count, turn, notes, the end of the game).
+
+use nim_tui::app::{
+    Action, App, Effect, First, Game, HeapChoice, Input, Level, Note, Screen, Setup, Side, StartMenu,
+    StartRow,
+};
+use nim_tui::engine::{Mode, Move, Outcome, analyse, fallback_move};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+const MODES: [Mode; 2] = [Mode::Normal, Mode::Misere];
+
+fn act(app: &mut App, action: Action) -> Effect {
+    app.update(Input::action(action))
+}
+
+fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        assert_eq!(app.update(Input::char(c)), Effect::None);
+    }
+}
+
+fn menu(app: &App) -> &StartMenu {
+    match &app.screen {
+        Screen::Start(menu) => menu,
+        Screen::Playing(_) => panic!("expected the start screen, a game is showing"),
+    }
+}
+
+fn game(app: &App) -> &Game {
+    app.game().expect("expected a game, the start screen is showing")
+}
+
+fn heaps(app: &App) -> Vec<u64> {
+    game(app).position.heaps().to_vec()
+}
+
+fn setup(mode: Mode, heaps: &[u64], first: First) -> Setup {
+    Setup { mode, heaps: Some(heaps.to_vec()), first, level: Level::Perfect, seed: Some(7) }
+}
+
+fn playing(mode: Mode, heaps: &[u64]) -> App {
+    let app = App::start_now(setup(mode, heaps, First::You));
+    assert!(game(&app).your_turn());
+    app
+}
+
+fn start_screen(mode: Mode) -> App {
+    App::new(Setup { mode, seed: Some(3), ..Setup::default() })
+}
+
+/// Moves the start screen's focus to `row` with Down presses.
+fn focus(app: &mut App, row: StartRow) {
+    for _ in 0..StartRow::ALL.len() {
+        if menu(app).row == row {
+            return;
+        }
+        act(app, Action::Down);
+    }
+    assert_eq!(menu(app).row, row);
+}
+
+/// Selects the custom heaps entry on the start screen.
+fn choose_custom(app: &mut App) {
+    focus(app, StartRow::Heaps);
+    while *menu(app).heap_choice() != HeapChoice::Custom {
+        act(app, Action::More);
+    }
+}
+
+/// The player's move is taken and the AI replies; returns the effect of whichever ended the game.
+fn take_and_reply(app: &mut App) -> Effect {
+    let effect = act(app, Action::Take);
+    if effect != Effect::None {
+        return effect;
+    }
+    assert!(app.ai_waiting(), "after the player's move the AI must be waiting to move");
+    let effect = app.update(Input::AiMove);
+    assert!(!app.ai_waiting());
+    if game(app).over.is_none() {
+        assert!(game(app).your_turn(), "after the AI's move it is the player's turn");
+    }
+    effect
+}
+
+// ---------------------------------------------------------------- start screen
+
+#[test]
+fn start_screen_opens_on_start_with_the_setup_preselected() {
+    for mode in MODES {
+        let app = start_screen(mode);
+        let m = menu(&app);
+        assert_eq!(m.row, StartRow::Start);
+        assert_eq!(m.mode, mode);
+        assert_eq!(m.first, First::You);
+        assert_eq!(*m.heap_choice(), HeapChoice::ALL[0]);
+        assert_eq!(m.error, None);
+        assert!(!app.help);
+    }
+}
+
+#[test]
+fn up_and_down_walk_the_rows_and_wrap() {
+    let mut app = start_screen(Mode::Normal);
+    let mut seen = Vec::new();
+    for _ in 0..5 {
+        act(&mut app, Action::Down);
+        seen.push(menu(&app).row);
+    }
+    assert_eq!(seen, [StartRow::Puzzles, StartRow::Mode, StartRow::Heaps, StartRow::First, StartRow::Start]);
+    seen.clear();
+    for _ in 0..5 {
+        act(&mut app, Action::Up);
+        seen.push(menu(&app).row);
+    }
+    assert_eq!(seen, [StartRow::First, StartRow::Heaps, StartRow::Mode, StartRow::Puzzles, StartRow::Start]);
+}
+
+#[test]
+fn less_and_more_toggle_the_mode() {
+    for mode in MODES {
+        let other = if mode == Mode::Normal { Mode::Misere } else { Mode::Normal };
+        let mut app = start_screen(mode);
+        focus(&mut app, StartRow::Mode);
+        act(&mut app, Action::More);
+        assert_eq!(menu(&app).mode, other);
+        act(&mut app, Action::More);
+        assert_eq!(menu(&app).mode, mode);
+        act(&mut app, Action::Less);
+        assert_eq!(menu(&app).mode, other);
+        act(&mut app, Action::Take);
+        assert_eq!(game(&app).mode(), other, "the game starts in the mode chosen");
+    }
+}
+
+#[test]
+fn less_and_more_cycle_the_heap_choices_both_ways() {
+    let mut app = start_screen(Mode::Normal);
+    focus(&mut app, StartRow::Heaps);
+    let forward: Vec<_> = (0..HeapChoice::ALL.len())
+        .map(|_| {
+            act(&mut app, Action::More);
+            menu(&app).heap_choice().clone()
+        })
+        .collect();
+    let mut expected: Vec<_> = HeapChoice::ALL[1..].to_vec();
+    expected.push(HeapChoice::ALL[0].clone());
+    assert_eq!(forward, expected);
+    act(&mut app, Action::Less);
+    assert_eq!(*menu(&app).heap_choice(), HeapChoice::Custom, "Less wraps from the first to the last");
+}
+
+#[test]
+fn less_and_more_cycle_who_moves_first() {
+    let mut app = start_screen(Mode::Normal);
+    focus(&mut app, StartRow::First);
+    let mut seen = Vec::new();
+    for _ in 0..3 {
+        act(&mut app, Action::More);
+        seen.push(menu(&app).first);
+    }
+    assert_eq!(seen, [First::Ai, First::Random, First::You]);
+    act(&mut app, Action::Less);
+    assert_eq!(menu(&app).first, First::Random);
+}
+
+#[test]
+fn less_and_more_on_the_start_row_change_nothing() {
+    let mut app = start_screen(Mode::Misere);
+    let before = menu(&app).clone();
+    act(&mut app, Action::Less);
+    act(&mut app, Action::More);
+    assert_eq!(*menu(&app), before);
+}
+
+#[test]
+fn each_preset_starts_its_heaps_in_either_mode() {
+    for mode in MODES {
+        for (i, choice) in HeapChoice::ALL.iter().enumerate() {
+            let HeapChoice::Preset { heaps: preset, .. } = choice else { continue };
+            let mut app = start_screen(mode);
+            focus(&mut app, StartRow::Heaps);
+            for _ in 0..i {
+                act(&mut app, Action::More);
+            }
+            assert_eq!(act(&mut app, Action::Take), Effect::None);
+            assert_eq!(heaps(&app), *preset);
+            assert_eq!(game(&app).mode(), mode);
+            assert!(game(&app).your_turn());
+        }
+    }
+}
+
+#[test]
+fn random_heaps_are_three_to_five_heaps_of_one_to_twelve() {
+    let mut app = start_screen(Mode::Normal);
+    focus(&mut app, StartRow::Heaps);
+    while *menu(&app).heap_choice() != HeapChoice::Random {
+        act(&mut app, Action::More);
+    }
+    act(&mut app, Action::Take);
+    let h = heaps(&app);
+    assert!((3..=5).contains(&h.len()), "{h:?}");
+    assert!(h.iter().all(|t| (1..=12).contains(t)), "{h:?}");
+}
+
+#[test]
+fn custom_heaps_typed_with_spaces_and_commas_start_that_game() {
+    for mode in MODES {
+        let mut app = start_screen(mode);
+        choose_custom(&mut app);
+        type_text(&mut app, "2 5,7");
+        assert_eq!(menu(&app).custom, "2 5,7");
+        act(&mut app, Action::Take);
+        assert_eq!(heaps(&app), [2, 5, 7]);
+        assert_eq!(game(&app).mode(), mode);
+    }
+}
+
+#[test]
+fn custom_heaps_ignore_other_characters_and_erase_the_last_one() {
+    let mut app = start_screen(Mode::Normal);
+    choose_custom(&mut app);
+    type_text(&mut app, "1x2a;");
+    assert_eq!(menu(&app).custom, "12");
+    act(&mut app, Action::Erase);
+    assert_eq!(menu(&app).custom, "1");
+    act(&mut app, Action::Erase);
+    act(&mut app, Action::Erase);
+    assert_eq!(menu(&app).custom, "", "erasing an empty field is harmless");
+}
+
+#[test]
+fn digits_are_not_typed_unless_the_custom_entry_is_focused() {
+    let mut app = start_screen(Mode::Normal);
+    type_text(&mut app, "12");
+    focus(&mut app, StartRow::Heaps);
+    type_text(&mut app, "34");
+    assert_eq!(menu(&app).custom, "");
+    assert_eq!(*menu(&app).heap_choice(), HeapChoice::ALL[0]);
+}
+
+#[test]
+fn invalid_custom_heaps_are_refused_with_the_reason() {
+    let cases = [
+        ("3 0", "heap 2 is empty"),
+        ("", "no heaps given"),
+        ("1 2 3 4 5 6 7 8 9 1 2 3 4 5 6 7 8", "17 heaps is too many"),
+        ("2000000000000000000", "at most 10^18 tokens"),
+        ("99999999999999999999", "is too large"),
+    ];
+    for mode in MODES {
+        for (text, reason) in cases {
+            let mut app = start_screen(mode);
+            choose_custom(&mut app);
+            type_text(&mut app, text);
+            assert_eq!(act(&mut app, Action::Take), Effect::None);
+            let m = menu(&app);
+            let error = m.error.as_deref().unwrap_or_else(|| panic!("{text:?} was not refused"));
+            assert!(error.contains(reason), "{text:?}: {error}");
+            assert_eq!(m.row, StartRow::Heaps, "the focus goes back to the field to fix");
+
+            // Fixing the field clears the message, and a valid list then starts.
+            act(&mut app, Action::Down);
+            act(&mut app, Action::Up);
+            while !menu(&app).custom.is_empty() {
+                act(&mut app, Action::Erase);
+            }
+            type_text(&mut app, "4");
+            assert_eq!(menu(&app).error, None, "typing clears the message");
+            act(&mut app, Action::Take);
+            assert_eq!(heaps(&app), [4]);
+        }
+    }
+}
+
+#[test]
+fn changing_the_heap_choice_clears_the_error() {
+    let mut app = start_screen(Mode::Normal);
+    choose_custom(&mut app);
+    act(&mut app, Action::Take);
+    assert!(menu(&app).error.is_some());
+    act(&mut app, Action::More);
+    assert_eq!(menu(&app).error, None);
+}
+
+#[test]
+fn first_ai_from_the_start_screen_lets_the_ai_move_first() {
+    let mut app = start_screen(Mode::Normal);
+    focus(&mut app, StartRow::First);
+    act(&mut app, Action::More);
+    act(&mut app, Action::Take);
+    assert!(app.ai_waiting());
+    assert!(!game(&app).your_turn());
+}
+
+#[test]
+fn first_random_gives_both_sides_across_seeds() {
+    let mut sides = std::collections::HashSet::new();
+    for seed in 0..40 {
+        let app =
+            App::start_now(Setup { seed: Some(seed), ..setup(Mode::Normal, &[3, 4, 5], First::Random) });
+        sides.insert(game(&app).turn);
+    }
+    assert_eq!(sides.len(), 2, "random first move never picked one of the sides");
+}
+
+#[test]
+fn quit_on_the_start_screen_quits() {
+    let mut app = start_screen(Mode::Normal);
+    assert_eq!(act(&mut app, Action::Quit), Effect::Quit);
+}
+
+#[test]
+fn help_on_the_start_screen_is_closed_by_quit_before_quitting() {
+    let mut app = start_screen(Mode::Normal);
+    act(&mut app, Action::Help);
+    assert!(app.help);
+    // Keys under the overlay do nothing.
+    act(&mut app, Action::Down);
+    assert_eq!(menu(&app).row, StartRow::Start);
+    assert_eq!(act(&mut app, Action::Quit), Effect::None);
+    assert!(!app.help);
+    assert_eq!(act(&mut app, Action::Quit), Effect::Quit);
+}
+
+// ---------------------------------------------------------------- in a game: choosing the move
+
+#[test]
+fn up_and_down_skip_empty_heaps() {
+    for mode in MODES {
+        let mut app = playing(mode, &[3, 1, 4]);
+        act(&mut app, Action::Down);
+        assert_eq!(game(&app).selected, 1);
+        act(&mut app, Action::TakeAll);
+        take_and_reply(&mut app);
+        let h = heaps(&app);
+        assert_eq!(h[1], 0);
+        let non_empty: Vec<usize> = (0..3).filter(|&i| h[i] > 0).collect();
+        assert!(non_empty.len() >= 2, "{h:?}");
+        // Down visits the non-empty heaps in order and wraps; Up goes back.
+        let start = game(&app).selected;
+        assert!(h[start] > 0, "the selection left the emptied heap");
+        let mut down = vec![start];
+        for _ in 0..non_empty.len() {
+            act(&mut app, Action::Down);
+            down.push(game(&app).selected);
+        }
+        assert!(down.iter().all(|&i| h[i] > 0), "{down:?} on {h:?}");
+        assert_eq!(down.first(), down.last(), "Down wraps around");
+        let mut sorted = down[..non_empty.len()].to_vec();
+        sorted.sort_unstable();
+        assert_eq!(sorted, non_empty);
+        act(&mut app, Action::Up);
+        assert_eq!(game(&app).selected, down[non_empty.len() - 1]);
+    }
+}
+
+#[test]
+fn up_and_down_skip_empty_heaps_in_a_known_position() {
+    // Taking heap 2 of [3, 1, 4] leaves [3, 0, 4]; the perfect reply takes 1 from heap 3: [3, 0, 3].
+    let mut app = playing(Mode::Normal, &[3, 1, 4]);
+    act(&mut app, Action::Down);
+    act(&mut app, Action::Take);
+    app.update(Input::AiMove);
+    assert_eq!(heaps(&app), [3, 0, 3]);
+    assert_eq!(game(&app).selected, 2, "the emptied heap's selection moves to the next heap");
+    act(&mut app, Action::Down);
+    assert_eq!(game(&app).selected, 0);
+    act(&mut app, Action::Down);
+    assert_eq!(game(&app).selected, 2);
+    act(&mut app, Action::Up);
+    assert_eq!(game(&app).selected, 0);
+    act(&mut app, Action::Up);
+    assert_eq!(game(&app).selected, 2);
+}
+
+#[test]
+fn less_and_more_stay_between_one_and_the_heap() {
+    for mode in MODES {
+        let mut app = playing(mode, &[3, 4, 5]);
+        assert_eq!(game(&app).count, 1);
+        act(&mut app, Action::Less);
+        assert_eq!(game(&app).count, 1, "never fewer than one token");
+        for want in [2, 3, 3, 3] {
+            act(&mut app, Action::More);
+            assert_eq!(game(&app).count, want, "never more than the heap's 3 tokens");
+        }
+        act(&mut app, Action::Less);
+        assert_eq!(game(&app).count, 2);
+        // Moving to a smaller heap brings the count down with it.
+        act(&mut app, Action::Down);
+        act(&mut app, Action::TakeAll);
+        assert_eq!(game(&app).count, 4);
+        act(&mut app, Action::Up);
+        assert_eq!(game(&app).count, 3);
+    }
+}
+
+#[test]
+fn take_one_and_take_all() {
+    for mode in MODES {
+        let mut app = playing(mode, &[3, 4, 5]);
+        act(&mut app, Action::Down);
+        act(&mut app, Action::Down);
+        act(&mut app, Action::TakeAll);
+        assert_eq!((game(&app).selected, game(&app).count), (2, 5));
+        act(&mut app, Action::TakeOne);
+        assert_eq!(game(&app).count, 1);
+        act(&mut app, Action::TakeAll);
+        take_and_reply(&mut app);
+        assert_eq!(game(&app).moves[0], (Side::You, Move::new(2, 5)));
+        assert_eq!(heaps(&app).iter().sum::<u64>(), 3 + 4 - game(&app).moves[1].1.take);
+    }
+}
+
+#[test]
+fn typed_digits_set_the_count_and_too_many_are_refused() {
+    for mode in MODES {
+        let mut app = playing(mode, &[3, 4, 25]);
+        act(&mut app, Action::Up);
+        assert_eq!(game(&app).selected, 2);
+        app.update(Input::char('2'));
+        assert_eq!((game(&app).typed.as_str(), game(&app).count), ("2", 2));
+        app.update(Input::char('6'));
+        assert_eq!(game(&app).count, 2, "26 is more than the heap holds");
+        assert_eq!(game(&app).note, Some(Note::Refused("Heap 3 holds 25 tokens".into())));
+        app.update(Input::char('5'));
+        assert_eq!((game(&app).typed.as_str(), game(&app).count), ("25", 25));
+        assert_eq!(game(&app).note, None, "a digit accepted clears the refusal");
+        act(&mut app, Action::Erase);
+        assert_eq!((game(&app).typed.as_str(), game(&app).count), ("2", 2));
+        act(&mut app, Action::Erase);
+        assert_eq!((game(&app).typed.as_str(), game(&app).count), ("", 1));
+        act(&mut app, Action::Erase);
+        assert_eq!(game(&app).count, 1);
+        app.update(Input::char('0'));
+        assert_eq!((game(&app).typed.as_str(), game(&app).count), ("", 1), "a count does not start with 0");
+        app.update(Input::char('1'));
+        app.update(Input::char('0'));
+        assert_eq!(game(&app).count, 10);
+        take_and_reply(&mut app);
+        assert_eq!(game(&app).moves[0], (Side::You, Move::new(2, 10)));
+    }
+}
+
+#[test]
+fn a_digit_larger_than_a_one_token_heap_names_it_in_the_singular() {
+    let mut app = playing(Mode::Normal, &[1, 2]);
+    app.update(Input::char('2'));
+    assert_eq!(game(&app).note, Some(Note::Refused("Heap 1 holds 1 token".into())));
+    assert_eq!(game(&app).count, 1);
+}
+
+#[test]
+fn digits_work_on_huge_heaps() {
+    let mut app = playing(Mode::Normal, &[1_000_000_000_000_000_000, 5]);
+    for c in "999999999999999999".chars() {
+        app.update(Input::char(c));
+    }
+    assert_eq!(game(&app).count, 999_999_999_999_999_999);
+    take_and_reply(&mut app);
+    assert_eq!(game(&app).moves[0], (Side::You, Move::new(0, 999_999_999_999_999_999)));
+}
+
+#[test]
+fn pick_selects_the_heap_and_count() {
+    for mode in MODES {
+        let mut app = playing(mode, &[3, 4, 5]);
+        app.update(Input::Pick { heap: 1, count: 3 });
+        assert_eq!((game(&app).selected, game(&app).count), (1, 3));
+        app.update(Input::Pick { heap: 2, count: 99 });
+        assert_eq!((game(&app).selected, game(&app).count), (2, 5), "a count past the heap is clamped");
+        app.update(Input::Pick { heap: 7, count: 1 });
+        assert_eq!((game(&app).selected, game(&app).count), (2, 5), "no such heap: nothing changes");
+        take_and_reply(&mut app);
+        assert_eq!(game(&app).moves[0], (Side::You, Move::new(2, 5)));
+        let h = heaps(&app);
+        let selected = game(&app).selected;
+        app.update(Input::Pick { heap: 2, count: 1 });
+        assert_eq!(game(&app).selected, selected, "an empty heap cannot be picked: {h:?}");
+    }
+}
+
+// ---------------------------------------------------------------- taking and the AI's reply
+
+#[test]
+fn take_plays_and_the_ai_waits_until_its_pause_ends() {
+    for mode in MODES {
+        let mut app = playing(mode, &[3, 4, 5]);
+        act(&mut app, Action::More);
+        assert_eq!(act(&mut app, Action::Take), Effect::None);
+        assert_eq!(heaps(&app), [1, 4, 5]);
+        assert!(app.ai_waiting());
+        let pending = game(&app).pending.expect("the AI's move is chosen during its pause");
+        assert_eq!(Some(pending), fallback_move(&[1, 4, 5], mode), "[1,4,5] is lost for the AI");
+
+        // Nothing the player does moves for them or skips the AI.
+        for action in Action::ALL {
+            if matches!(action, Action::Quit | Action::NewGame | Action::Help) {
+                continue;
+            }
+            act(&mut app, action);
+            app.update(Input::char('1'));
+            app.update(Input::Pick { heap: 2, count: 5 });
+        }
+        assert_eq!(heaps(&app), [1, 4, 5]);
+        assert!(app.ai_waiting());
+        assert!(!game(&app).your_turn());
+
+        assert_eq!(app.update(Input::AiMove), Effect::None);
+        assert!(!app.ai_waiting());
+        assert!(game(&app).your_turn());
+        let mut after = vec![1, 4, 5];
+        after[pending.heap] -= pending.take;
+        assert_eq!(heaps(&app), after);
+        assert_eq!(
+            game(&app).note,
+            Some(Note::AiMoved(format!("AI took {} from heap {}", pending.take, pending.number())))
+        );
+        assert_eq!(game(&app).moves, [(Side::You, Move::new(0, 2)), (Side::Ai, pending)]);
+    }
+}
+
+#[test]
+fn ai_move_when_it_is_not_the_ais_turn_does_nothing() {
+    let mut app = playing(Mode::Normal, &[3, 4, 5]);
+    assert_eq!(app.update(Input::AiMove), Effect::None);
+    assert_eq!(heaps(&app), [3, 4, 5]);
+    assert!(game(&app).your_turn());
+    assert!(game(&app).moves.is_empty());
+}
+
+#[test]
+fn a_key_with_no_action_changes_nothing() {
+    let mut app = playing(Mode::Normal, &[3, 4, 5]);
+    act(&mut app, Action::More);
+    app.update(Input::Key { action: None, ch: None });
+    app.update(Input::char('x'));
+    assert_eq!((game(&app).selected, game(&app).count), (0, 2));
+    assert_eq!(heaps(&app), [3, 4, 5]);
+}
+
+#[test]
+fn first_ai_moves_first() {
+    for mode in MODES {
+        let mut app = App::start_now(setup(mode, &[3, 4, 5], First::Ai));
+        assert!(app.ai_waiting());
+        let pending = game(&app).pending.expect("the AI chose its opening move");
+        assert_eq!(Some(pending), analyse(&[3, 4, 5], mode).winning_moves.first().copied());
+        act(&mut app, Action::Take);
+        assert_eq!(heaps(&app), [3, 4, 5], "the player cannot move before the AI");
+        app.update(Input::AiMove);
+        assert_eq!(game(&app).moves, [(Side::Ai, pending)]);
+        assert!(game(&app).your_turn());
+    }
+}
+
+// ---------------------------------------------------------------- hints
+
+#[test]
+fn hint_preselects_the_winning_move_and_take_plays_it() {
+    for mode in MODES {
+        for start in [vec![3, 4, 5], vec![1, 3, 5, 7, 9], vec![2, 2, 1], vec![1, 1, 5]] {
+            let analysis = analyse(&start, mode);
+            if analysis.outcome != Outcome::Win {
+                continue;
+            }
+            let mut app = playing(mode, &start);
+            act(&mut app, Action::Hint);
+            let hint = game(&app).hint.clone().expect("a hint is shown");
+            assert!(hint.winning);
+            assert!(analysis.winning_moves.contains(&hint.mv), "{start:?} {mode}: {:?}", hint.mv);
+            assert_eq!((game(&app).selected, game(&app).count), (hint.mv.heap, hint.mv.take));
+            assert!(game(&app).hint_selected());
+            act(&mut app, Action::Take);
+            assert_eq!(game(&app).moves[0], (Side::You, hint.mv));
+            assert_eq!(game(&app).hint, None, "the hint goes once the move is played");
+            assert_eq!(analyse(game(&app).position.heaps(), mode).outcome, Outcome::Lose);
+        }
+    }
+}
+
+#[test]
+fn hint_in_a_losing_position_says_so_and_preselects_the_fallback() {
+    for (mode, start) in [(Mode::Normal, [1, 2, 3]), (Mode::Misere, [1, 2, 3]), (Mode::Misere, [1, 1, 1])] {
+        assert_eq!(analyse(&start, mode).outcome, Outcome::Lose, "{start:?} {mode}");
+        let mut app = playing(mode, &start);
+        act(&mut app, Action::Hint);
+        let hint = game(&app).hint.clone().expect("a hint is shown even when losing");
+        assert!(!hint.winning);
+        assert!(hint.reason.starts_with("No winning move"), "{}", hint.reason);
+        let fallback = fallback_move(&start, mode).expect("the game is not over");
+        assert_eq!(hint.mv, fallback, "the hint is the move the AI itself would play");
+        assert_eq!((game(&app).selected, game(&app).count), (fallback.heap, fallback.take));
+    }
+}
+
+#[test]
+fn moving_off_the_hint_keeps_the_text_but_not_the_selection() {
+    let mut app = playing(Mode::Normal, &[3, 4, 5]);
+    act(&mut app, Action::Hint);
+    assert!(game(&app).hint_selected());
+    act(&mut app, Action::Down);
+    assert!(game(&app).hint.is_some());
+    assert!(!game(&app).hint_selected());
+}
+
+// ---------------------------------------------------------------- new game, help, quit
+
+#[test]
+fn new_game_returns_to_the_start_screen_with_the_games_choices() {
+    for mode in MODES {
+        let mut app = playing(mode, &[2, 5, 7]);
+        act(&mut app, Action::Take);
+        assert_eq!(act(&mut app, Action::NewGame), Effect::None);
+        let m = menu(&app);
+        assert_eq!(m.mode, mode);
+        assert_eq!(*m.heap_choice(), HeapChoice::Custom);
+        assert_eq!(m.custom, "2 5 7");
+        assert_eq!(m.row, StartRow::Start);
+        act(&mut app, Action::Take);
+        assert_eq!(heaps(&app), [2, 5, 7], "Start replays the same heaps");
+        assert!(game(&app).moves.is_empty());
+    }
+}
+
+#[test]
+fn help_toggles_and_hides_keys_from_the_game() {
+    for mode in MODES {
+        let mut app = playing(mode, &[3, 4, 5]);
+        act(&mut app, Action::Help);
+        assert!(app.help);
+        for action in [Action::Down, Action::More, Action::TakeAll, Action::Hint, Action::NewGame] {
+            act(&mut app, action);
+        }
+        app.update(Input::char('2'));
+        assert!(app.help);
+        let g = game(&app);
+        assert_eq!(
+            (g.selected, g.count, g.hint.is_some()),
+            (0, 1, false),
+            "keys under the overlay do nothing"
+        );
+        act(&mut app, Action::Help);
+        assert!(!app.help, "Help closes the overlay too");
+    }
+}
+
+#[test]
+fn quit_closes_the_help_before_quitting() {
+    let mut app = playing(Mode::Normal, &[3, 4, 5]);
+    act(&mut app, Action::Help);
+    assert_eq!(act(&mut app, Action::Quit), Effect::None);
+    assert!(!app.help);
+    assert!(app.game().is_some());
+    assert_eq!(act(&mut app, Action::Quit), Effect::Quit);
+}
+
+#[test]
+fn take_closes_the_help_without_playing() {
+    let mut app = playing(Mode::Normal, &[3, 4, 5]);
+    act(&mut app, Action::Help);
+    act(&mut app, Action::Take);
+    assert!(!app.help);
+    assert_eq!(heaps(&app), [3, 4, 5]);
+    assert!(game(&app).your_turn());
+}
+
+#[test]
+fn the_ai_still_moves_while_the_help_is_open() {
+    let mut app = playing(Mode::Normal, &[3, 4, 5]);
+    act(&mut app, Action::Take);
+    act(&mut app, Action::Help);
+    assert!(app.ai_waiting());
+    app.update(Input::AiMove);
+    assert!(app.help);
+    assert!(game(&app).your_turn());
+    assert_eq!(game(&app).moves.len(), 2);
+}
+
+#[test]
+fn quit_in_a_game_and_while_the_ai_waits() {
+    let mut app = playing(Mode::Misere, &[3, 4, 5]);
+    assert_eq!(act(&mut app, Action::Quit), Effect::Quit);
+    let mut app = playing(Mode::Misere, &[3, 4, 5]);
+    act(&mut app, Action::Take);
+    assert!(app.ai_waiting());
+    assert_eq!(act(&mut app, Action::Quit), Effect::Quit);
+}
+
+// ---------------------------------------------------------------- the end of the game
+
+#[test]
+fn normal_play_the_taker_of_the_last_token_wins() {
+    let mut app = playing(Mode::Normal, &[1]);
+    assert_eq!(act(&mut app, Action::Take), Effect::Finished { mode: Mode::Normal, winner: Side::You });
+    let over = game(&app).over.clone().expect("the game is over");
+    assert_eq!(over.winner, Side::You);
+    assert_eq!(over.reason, "You took the last token");
+    assert!(!app.ai_waiting());
+
+    let mut app = playing(Mode::Normal, &[2]);
+    act(&mut app, Action::TakeOne);
+    assert_eq!(act(&mut app, Action::Take), Effect::None);
+    assert_eq!(app.update(Input::AiMove), Effect::Finished { mode: Mode::Normal, winner: Side::Ai });
+    let over = game(&app).over.clone().expect("the game is over");
+    assert_eq!((over.winner, over.reason.as_str()), (Side::Ai, "AI took the last token"));
+}
+
+#[test]
+fn misere_the_taker_of_the_last_token_loses() {
+    let mut app = playing(Mode::Misere, &[1]);
+    assert_eq!(act(&mut app, Action::Take), Effect::Finished { mode: Mode::Misere, winner: Side::Ai });
+    let over = game(&app).over.clone().expect("the game is over");
+    assert_eq!((over.winner, over.reason.as_str()), (Side::Ai, "You had to take the last token"));
+
+    let mut app = playing(Mode::Misere, &[1, 1]);
+    assert_eq!(act(&mut app, Action::Take), Effect::None);
+    assert_eq!(app.update(Input::AiMove), Effect::Finished { mode: Mode::Misere, winner: Side::You });
+    let over = game(&app).over.clone().expect("the game is over");
+    assert_eq!((over.winner, over.reason.as_str()), (Side::You, "AI had to take the last token"));
+}
+
+#[test]
+fn after_the_game_take_plays_again_with_the_same_heaps() {
+    for mode in MODES {
+        for first in [First::You, First::Ai] {
+            let mut app = App::start_now(setup(mode, &[1, 2], first));
+            let mut effect = Effect::None;
+            for _ in 0..10 {
+                if app.ai_waiting() {
+                    effect = app.update(Input::AiMove);
+                } else {
+                    effect = act(&mut app, Action::TakeAll);
+                    if effect == Effect::None {
+                        effect = act(&mut app, Action::Take);
+                    }
+                }
+                if effect != Effect::None {
+                    break;
+                }
+            }
+            assert!(matches!(effect, Effect::Finished { .. }), "{effect:?}");
+            assert!(game(&app).over.is_some());
+            // Keys other than play again / new game / quit do nothing now.
+            for action in
+                [Action::Up, Action::Down, Action::More, Action::Hint, Action::TakeAll, Action::Erase]
+            {
+                assert_eq!(act(&mut app, action), Effect::None);
+            }
+            app.update(Input::AiMove);
+            assert!(game(&app).over.is_some());
+
+            act(&mut app, Action::Take);
+            let g = game(&app);
+            assert_eq!(g.position.heaps(), [1, 2]);
+            assert_eq!(g.over, None);
+            assert!(g.moves.is_empty());
+            assert_eq!(g.mode(), mode);
+            assert_eq!(app.ai_waiting(), first == First::Ai, "the same side moves first again");
+        }
+    }
+}
+
+#[test]
+fn after_the_game_new_game_opens_the_start_screen_and_quit_quits() {
+    let mut app = playing(Mode::Misere, &[1]);
+    act(&mut app, Action::Take);
+    act(&mut app, Action::NewGame);
+    assert_eq!(menu(&app).mode, Mode::Misere);
+
+    let mut app = playing(Mode::Normal, &[1]);
+    act(&mut app, Action::Take);
+    assert_eq!(act(&mut app, Action::Quit), Effect::Quit);
+}
+
+// ---------------------------------------------------------------- whole games
+
+/// Every start of one to three heaps of one to five tokens.
+fn small_starts() -> Vec<Vec<u64>> {
+    let mut starts = Vec::new();
+    for a in 1..=5 {
+        starts.push(vec![a]);
+        for b in 1..=5 {
+            starts.push(vec![a, b]);
+            for c in 1..=5 {
+                starts.push(vec![a, b, c]);
+            }
+        }
+    }
+    starts
+}
+
+#[test]
+fn following_the_hint_from_a_winning_start_always_wins() {
+    for mode in MODES {
+        let mut won = 0;
+        for start in small_starts() {
+            if !analyse(&start, mode).is_win() {
+                continue;
+            }
+            let mut app = playing(mode, &start);
+            let mut effect = Effect::None;
+            for _ in 0..start.iter().sum::<u64>() {
+                act(&mut app, Action::Hint);
+                assert!(
+                    game(&app).hint.as_ref().is_some_and(|h| h.winning),
+                    "{start:?} {mode}: lost the win"
+                );
+                effect = take_and_reply(&mut app);
+                if effect != Effect::None {
+                    break;
+                }
+            }
+            assert_eq!(effect, Effect::Finished { mode, winner: Side::You }, "{start:?} {mode}");
+            won += 1;
+        }
+        assert!(won > 100, "only {won} winning starts in {mode}");
+    }
+}
+
+#[test]
+fn from_a_losing_start_the_ai_wins_whatever_the_player_does() {
+    let mut rng = StdRng::seed_from_u64(0x5eed);
+    for mode in MODES {
+        let mut lost = 0;
+        for start in small_starts() {
+            if analyse(&start, mode).is_win() {
+                continue;
+            }
+            for _ in 0..5 {
+                let mut app = playing(mode, &start);
+                let mut effect = Effect::None;
+                for _ in 0..start.iter().sum::<u64>() {
+                    let h = heaps(&app);
+                    let choices: Vec<usize> = (0..h.len()).filter(|&i| h[i] > 0).collect();
+                    let heap = choices[rng.random_range(0..choices.len())];
+                    let count = rng.random_range(1..=h[heap]);
+                    app.update(Input::Pick { heap, count });
+                    effect = take_and_reply(&mut app);
+                    if effect != Effect::None {
+                        break;
+                    }
+                }
+                assert_eq!(effect, Effect::Finished { mode, winner: Side::Ai }, "{start:?} {mode}");
+                lost += 1;
+            }
+        }
+        assert!(lost > 50, "only {lost} losing games in {mode}");
+    }
+}
+
+#[test]
+fn when_the_ai_starts_in_a_winning_position_it_wins() {
+    let mut rng = StdRng::seed_from_u64(17);
+    for mode in MODES {
+        for start in small_starts() {
+            if !analyse(&start, mode).is_win() {
+                continue;
+            }
+            let mut app = App::start_now(setup(mode, &start, First::Ai));
+            let mut effect = app.update(Input::AiMove);
+            while effect == Effect::None {
+                let h = heaps(&app);
+                let choices: Vec<usize> = (0..h.len()).filter(|&i| h[i] > 0).collect();
+                let heap = choices[rng.random_range(0..choices.len())];
+                app.update(Input::Pick { heap, count: rng.random_range(1..=h[heap]) });
+                effect = take_and_reply(&mut app);
+            }
+            assert_eq!(effect, Effect::Finished { mode, winner: Side::Ai }, "{start:?} {mode}");
+        }
+    }
+}
