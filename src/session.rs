@@ -75,6 +75,7 @@ pub fn play(config: &Config, launch: Launch) -> Result<Ending, SessionError> {
         App::new(setup)
     };
     app.stats = stats;
+    app.notices = warnings.clone();
     app.coach = launch.coach;
     if let (false, false, Some(saved)) = (launch.start_now, launch.puzzles, saved) {
         app.offer_resume(saved);

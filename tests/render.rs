@@ -456,3 +456,12 @@ fn clicks_do_nothing_off_the_board() {
     act(&mut app, Action::Help);
     assert_eq!(ui::click(&app, Rect::new(0, 0, 20, 5), row.x, row.y), None, "a terminal too small to play");
 }
+
+#[test]
+fn a_data_file_moved_aside_is_reported_on_the_start_screen() {
+    let mut app = App::new(Setup { seed: Some(1), ..Setup::default() });
+    app.notices.push("stats.json could not be read; it was moved to stats.corrupt-1.json".into());
+    let text = text(&draw(&app, 100, 30));
+    assert!(text.contains("Note: stats.json could not be read"), "{text}");
+    assert!(text.contains("Start"), "the menu is still there:\n{text}");
+}

@@ -171,6 +171,8 @@ pub struct App {
     pub stats: Option<crate::store::Stats>,
     /// Puzzle mode: the board holds a puzzle instead of a game against the AI.
     pub puzzle: Option<PuzzleRun>,
+    /// Problems met on the way in (a data file moved aside), shown on the start screen.
+    pub notices: Vec<String>,
     pub setup: Setup,
     rng: StdRng,
 }
@@ -191,6 +193,7 @@ impl App {
             review: None,
             stats: None,
             puzzle: None,
+            notices: Vec::new(),
             setup,
             rng,
         }

@@ -100,7 +100,7 @@ impl Widget for View<'_> {
             return;
         }
         match &app.screen {
-            Screen::Start(menu) => start::render(menu, app.stats.as_ref(), look, area, buf),
+            Screen::Start(menu) => start::render(menu, app.stats.as_ref(), &app.notices, look, area, buf),
             Screen::Playing(game) => board::render(game, app, look, area, buf),
         }
         if app.help {

@@ -15,8 +15,25 @@ use super::Look;
 /// Rows the start screen needs.
 pub const MIN_HEIGHT: u16 = 18;
 
-pub fn render(menu: &StartMenu, stats: Option<&Stats>, look: &Look, area: Rect, buf: &mut Buffer) {
+pub fn render(
+    menu: &StartMenu,
+    stats: Option<&Stats>,
+    notices: &[String],
+    look: &Look,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let theme = &look.theme;
+    // Notices (a data file moved aside) go at the top, above everything else.
+    let notice_lines: Vec<Line> =
+        notices.iter().map(|n| Line::styled(format!("Note: {n}"), theme.fg(theme.error))).collect();
+    let width = usize::from(area.width.max(1));
+    // Wrapping breaks at words, so allow a little more than the bare division.
+    let wrapped: usize = notice_lines.iter().map(|l| (l.width() + width / 4).div_ceil(width)).sum();
+    let notice_height = (wrapped as u16).min(area.height.saturating_sub(MIN_HEIGHT));
+    let [notice_area, area] =
+        Layout::vertical([Constraint::Length(notice_height), Constraint::Fill(1)]).areas(area);
+    Paragraph::new(notice_lines).wrap(Wrap { trim: true }).render(notice_area, buf);
 
     let row_line = |row: StartRow, label: &str, value: Vec<Span<'static>>| {
         let focused = menu.row == row;
