@@ -114,16 +114,16 @@ pub fn analyse(heaps: &[u64], mode: Mode) -> Analysis {
 fn nim_sum_moves(heaps: &[u64], nim_sum: u64) -> Vec<Move> {
     let bit = 63 - nim_sum.leading_zeros();
     let count: usize = heaps.iter().map(|&h| (h >> bit & 1) as usize).sum();
-    let mut moves = Vec::with_capacity(count);
-    for (block, chunk) in heaps.chunks(64).enumerate() {
-        let mut marked = chunk.iter().enumerate().fold(0u64, |m, (i, &h)| m | (h >> bit & 1) << i);
-        while marked != 0 {
-            let i = marked.trailing_zeros() as usize;
-            marked &= marked - 1;
-            let h = chunk[i];
-            moves.push(Move { heap: block * 64 + i, take: h - (h ^ nim_sum) });
-        }
+    // Every heap is written to the next free slot, and the slot is kept only when the heap has the
+    // nim-sum's top bit: no branch to mispredict on random heaps. One slot of slack takes the last
+    // write when the last heap is not kept.
+    let mut moves = vec![Move { heap: 0, take: 0 }; count + 1];
+    let mut kept = 0;
+    for (heap, &h) in heaps.iter().enumerate() {
+        moves[kept.min(count)] = Move { heap, take: h.wrapping_sub(h ^ nim_sum) };
+        kept += (h >> bit & 1) as usize;
     }
+    moves.truncate(count);
     moves
 }
 
