@@ -84,6 +84,11 @@ pub struct GameArgs {
     #[arg(long, value_name = "you|ai|random", value_parser = parse_first)]
     pub first: Option<crate::app::First>,
 
+    /// How well the AI plays: perfect (never errs; the default), or hard, medium or easy, which
+    /// play a uniformly random legal move instead of the best one 10%, 30% or 60% of the time.
+    #[arg(long, value_name = "perfect|hard|medium|easy", value_parser = parse_level)]
+    pub level: Option<crate::app::Level>,
+
     /// The AI's visible pause before its move, in milliseconds (0 for none; default 600).
     #[arg(long, value_name = "MS")]
     pub ai_delay: Option<u64>,
@@ -106,6 +111,10 @@ impl GameArgs {
 
 fn parse_mode(text: &str) -> Result<Mode, String> {
     text.parse().map_err(|e: crate::engine::ParseModeError| e.to_string())
+}
+
+fn parse_level(text: &str) -> Result<crate::app::Level, String> {
+    text.parse()
 }
 
 fn parse_first(text: &str) -> Result<crate::app::First, String> {

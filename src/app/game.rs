@@ -1,5 +1,8 @@
 //! One game in progress: the position, whose turn it is, the move being chosen, and the AI's reply.
 
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
 use crate::engine::{Explanation, Mode, Move, MoveReason, Nim, Position, Rules};
 
 use super::Level;
@@ -120,11 +123,20 @@ pub struct Game {
     /// Every move so far, in order.
     pub moves: Vec<(Side, Move)>,
     pub over: Option<GameOver>,
+    /// Where the weaker levels' random moves come from: drawn from the app's seeded generator,
+    /// so a seeded game replays exactly.
+    rng: StdRng,
 }
 
 impl Game {
-    /// A new game from `heaps`; if the AI moves first its move is chosen at once.
+    /// A new game from `heaps`; if the AI moves first its move is chosen at once. A weaker level's
+    /// random moves come from a fixed seed; see [`Game::with_rng`].
     pub fn new(mode: Mode, level: Level, heaps: Vec<u64>, first: Side) -> Game {
+        Game::with_rng(mode, level, heaps, first, StdRng::seed_from_u64(0))
+    }
+
+    /// A new game whose AI draws its random moves (at levels below perfect) from `rng`.
+    pub fn with_rng(mode: Mode, level: Level, heaps: Vec<u64>, first: Side, rng: StdRng) -> Game {
         let mut game = Game {
             rules: Nim::new(mode),
             level,
@@ -140,10 +152,18 @@ impl Game {
             coach: None,
             moves: Vec::new(),
             over: None,
+            rng,
         };
         game.select_nearest(0);
         game.begin_turn();
         game
+    }
+
+    /// Draws the AI's random moves from `rng` from now on; a pending AI move is chosen again.
+    pub fn set_rng(&mut self, rng: StdRng) {
+        self.rng = rng;
+        self.pending = None;
+        self.begin_turn();
     }
 
     pub fn mode(&self) -> Mode {
@@ -339,7 +359,7 @@ impl Game {
         if self.over.is_some() || self.turn != Side::Ai {
             return false;
         }
-        let Some(mv) = self.pending.take().or_else(|| self.rules.ai_move(&self.position)) else {
+        let Some(mv) = self.pending.take().or_else(|| self.ai_choice()) else {
             return false;
         };
         self.note = Some(Note::AiMoved(format!("AI took {} from heap {}", mv.take, mv.number())));
@@ -369,8 +389,13 @@ impl Game {
 
     fn begin_turn(&mut self) {
         if self.turn == Side::Ai && self.over.is_none() {
-            self.pending = self.rules.ai_move(&self.position);
+            self.pending = self.ai_choice();
         }
+    }
+
+    /// The AI's move at the game's level.
+    fn ai_choice(&mut self) -> Option<Move> {
+        super::level_move(&self.rules, &self.position, self.level, &mut self.rng)
     }
 
     /// The result when `last` took the last token.

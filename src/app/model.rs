@@ -34,11 +34,14 @@ pub enum StartRow {
     Mode,
     Heaps,
     First,
+    /// How well the AI plays.
+    Level,
     Start,
 }
 
 impl StartRow {
-    pub const ALL: [StartRow; 4] = [StartRow::Mode, StartRow::Heaps, StartRow::First, StartRow::Start];
+    pub const ALL: [StartRow; 5] =
+        [StartRow::Mode, StartRow::Heaps, StartRow::First, StartRow::Level, StartRow::Start];
 }
 
 /// The start screen's choices.
@@ -51,6 +54,7 @@ pub struct StartMenu {
     /// The custom heaps as typed, such as `2 5 7`.
     pub custom: String,
     pub first: First,
+    pub level: Level,
     /// Why the custom heaps were refused.
     pub error: Option<String>,
     /// The game left unfinished last time, offered first.
@@ -215,7 +219,9 @@ impl App {
         };
         self.setup.heaps = Some(heaps.clone());
         self.review = None;
-        self.screen = Screen::Playing(Box::new(Game::new(self.setup.mode, self.setup.level, heaps, first)));
+        let rng = StdRng::from_rng(&mut self.rng);
+        let game = Game::with_rng(self.setup.mode, self.setup.level, heaps, first, rng);
+        self.screen = Screen::Playing(Box::new(game));
     }
 
     /// Applies one input and says what the program should do next.
@@ -280,6 +286,10 @@ impl App {
                         let at = all.iter().position(|f| *f == menu.first).unwrap_or(0);
                         menu.first = all[step(forward, all.len(), at)];
                     }
+                    StartRow::Level => {
+                        let at = Level::ALL.iter().position(|l| *l == menu.level).unwrap_or(0);
+                        menu.level = Level::ALL[step(forward, Level::ALL.len(), at)];
+                    }
                     StartRow::Start | StartRow::Resume => {}
                 }
             }
@@ -302,7 +312,9 @@ impl App {
             self.setup.level = saved.level;
             self.setup.heaps = Some(saved.start_heaps.clone());
             self.review = None;
-            self.screen = Screen::Playing(Box::new(Game::from_saved(&saved)));
+            let mut game = Game::from_saved(&saved);
+            game.set_rng(StdRng::from_rng(&mut self.rng));
+            self.screen = Screen::Playing(Box::new(game));
             return Effect::None;
         }
         let heaps = match menu.heap_choice() {
@@ -319,6 +331,7 @@ impl App {
         };
         self.setup.mode = menu.mode;
         self.setup.first = menu.first;
+        self.setup.level = menu.level;
         self.begin(heaps);
         Effect::None
     }
@@ -437,6 +450,7 @@ fn start_menu(setup: &Setup) -> StartMenu {
         heaps,
         custom,
         first: setup.first,
+        level: setup.level,
         error: None,
         resume: None,
     }
