@@ -129,7 +129,7 @@ impl Hooks for Keeper<'_> {
     fn effect(&mut self, app: &mut App, effect: &Effect) {
         let Some(store) = self.store else { return };
         if let Effect::Finished { mode, winner } = effect {
-            let assisted = app.game().is_some_and(|g| g.level != crate::app::Level::Perfect);
+            let assisted = app.game().is_some_and(|g| g.used_undo || g.level != crate::app::Level::Perfect);
             match store.record_game(*mode, GameResult { won: *winner == Side::You, assisted }) {
                 Ok((stats, warning)) => {
                     app.stats = Some(stats);

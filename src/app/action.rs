@@ -37,11 +37,17 @@ pub enum Action {
     Coach,
     /// After a game: show or hide the review of every move.
     Review,
+    /// Take back the player's last move and the AI's reply.
+    Undo,
+    /// Play again what the last undo took back.
+    Redo,
+    /// Show or hide the list of moves beside the board.
+    History,
 }
 
 impl Action {
     /// Every action, in the order the help overlay lists them.
-    pub const ALL: [Action; 15] = [
+    pub const ALL: [Action; 18] = [
         Action::Up,
         Action::Down,
         Action::Less,
@@ -51,7 +57,10 @@ impl Action {
         Action::Take,
         Action::Erase,
         Action::Hint,
+        Action::Undo,
+        Action::Redo,
         Action::NewGame,
+        Action::History,
         Action::Binary,
         Action::Coach,
         Action::Review,
@@ -77,6 +86,9 @@ impl Action {
             Action::Binary => "binary",
             Action::Coach => "coach",
             Action::Review => "review",
+            Action::Undo => "undo",
+            Action::Redo => "redo",
+            Action::History => "history",
         }
     }
 
@@ -98,6 +110,9 @@ impl Action {
             Action::Binary => "binary view: heaps and nim-sum in binary",
             Action::Coach => "coach: a verdict on each of your moves",
             Action::Review => "after a game: review every move",
+            Action::Undo => "undo your last move and the AI's reply",
+            Action::Redo => "redo what was undone",
+            Action::History => "move list: every move and the heaps after it",
         }
     }
 }

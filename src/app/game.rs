@@ -123,6 +123,10 @@ pub struct Game {
     /// Every move so far, in order.
     pub moves: Vec<(Side, Move)>,
     pub over: Option<GameOver>,
+    /// Whether a move was taken back in this game: a win then counts as assisted.
+    pub used_undo: bool,
+    /// Moves taken back, latest undo last; each entry is the player's move with the reply after it.
+    redo: Vec<Vec<(Side, Move)>>,
     /// Where the weaker levels' random moves come from: drawn from the app's seeded generator,
     /// so a seeded game replays exactly.
     rng: StdRng,
@@ -152,6 +156,8 @@ impl Game {
             coach: None,
             moves: Vec::new(),
             over: None,
+            used_undo: false,
+            redo: Vec::new(),
             rng,
         };
         game.select_nearest(0);
@@ -180,7 +186,7 @@ impl Game {
             heaps: self.position.heaps().to_vec(),
             turn: self.turn,
             moves: self.moves.iter().map(|&(side, mv)| crate::store::SavedMove::new(side, mv)).collect(),
-            used_undo: false,
+            used_undo: self.used_undo,
             ai_delay_ms,
             seed,
         }
@@ -198,6 +204,7 @@ impl Game {
             }
         }
         game.turn = saved.turn;
+        game.used_undo = saved.used_undo;
         game.select_nearest(0);
         game.begin_turn();
         game
@@ -328,8 +335,67 @@ impl Game {
         }
         self.note = None;
         self.coach = Some(coaching(&self.rules.analyse(&self.position), mv));
+        // A new move starts a new line of play: what was undone can no longer be redone.
+        self.redo.clear();
         self.play(Side::You, mv);
         true
+    }
+
+    /// Takes back the player's last move together with the AI's reply, if it has come; during the
+    /// AI's pause the reply is cancelled. Returns whether anything was taken back.
+    pub fn undo(&mut self) -> bool {
+        if self.over.is_some() {
+            return false;
+        }
+        let Some(at) = self.moves.iter().rposition(|&(side, _)| side == Side::You) else {
+            return false;
+        };
+        let taken = self.moves.split_off(at);
+        self.turn = taken[0].0;
+        self.redo.push(taken);
+        self.used_undo = true;
+        self.replay_moves();
+        true
+    }
+
+    /// Plays again the moves the last undo took back. Returns whether anything was redone.
+    pub fn redo(&mut self) -> bool {
+        if !self.your_turn() {
+            return false;
+        }
+        let Some(group) = self.redo.pop() else { return false };
+        for (side, mv) in group {
+            if self.over.is_some() || side != self.turn || self.rules.check(&self.position, mv).is_err() {
+                // Not the line that was undone (cannot happen while moves only go through here).
+                self.redo.clear();
+                break;
+            }
+            self.play(side, mv);
+        }
+        true
+    }
+
+    /// Whether an undo has something to redo.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Rebuilds the position from the starting heaps and the moves that remain.
+    fn replay_moves(&mut self) {
+        let mut position = Position::new(self.start.clone());
+        for &(_, mv) in &self.moves {
+            // Every kept move was legal when it was played from the same position.
+            let _ = position.apply(mv);
+        }
+        self.position = position;
+        self.over = None;
+        self.pending = None;
+        self.hint = None;
+        self.note = None;
+        self.coach = None;
+        self.typed.clear();
+        self.select_nearest(self.selected);
+        self.begin_turn();
     }
 
     /// Every move of the game with what it did to the mover's chances, for the review.
@@ -373,6 +439,7 @@ impl Game {
             return;
         }
         self.moves.push((side, mv));
+        self.pending = None;
         self.hint = None;
         self.typed.clear();
         if self.position.is_over() {

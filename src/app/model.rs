@@ -139,6 +139,8 @@ pub struct App {
     pub binary: bool,
     /// The coach's line after each of the player's moves.
     pub coach: bool,
+    /// The move list beside the board.
+    pub history: bool,
     /// The review of a finished game, scrolled this many moves from the top.
     pub review: Option<usize>,
     /// The player's record, shown on the start screen.
@@ -160,6 +162,7 @@ impl App {
             help: false,
             binary: false,
             coach: false,
+            history: false,
             review: None,
             stats: None,
             setup,
@@ -347,6 +350,10 @@ impl App {
                 self.coach = !self.coach;
                 return Effect::None;
             }
+            Input::Key { action: Some(Action::History), .. } => {
+                self.history = !self.history;
+                return Effect::None;
+            }
             _ => {}
         }
         if game.over.is_some() {
@@ -401,7 +408,16 @@ impl App {
                 match action {
                     Action::Quit => return Effect::Quit,
                     Action::NewGame => self.screen = Screen::Start(start_menu(&self.setup)),
+                    // Also during the AI's pause, which it cancels.
+                    Action::Undo => {
+                        game.undo();
+                    }
                     _ if !game.your_turn() => {}
+                    Action::Redo => {
+                        if game.redo() {
+                            return finished(game);
+                        }
+                    }
                     Action::Up => game.step_selection(false),
                     Action::Down => game.step_selection(true),
                     Action::Less => game.set_count(game.count.saturating_sub(1)),
@@ -415,7 +431,7 @@ impl App {
                             return finished(game);
                         }
                     }
-                    Action::Help | Action::Binary | Action::Coach | Action::Review => {}
+                    Action::Help | Action::Binary | Action::Coach | Action::Review | Action::History => {}
                 }
             }
         }

@@ -38,6 +38,9 @@ pub struct BoardLayout {
     pub panel: Option<Rect>,
     pub info: Rect,
     pub status: Rect,
+    /// Where the move list goes, when it is on: beside the board, or in place of the lines under it
+    /// on a narrow screen.
+    pub history: Option<Rect>,
     pub rows: Vec<HeapRow>,
     /// Column where the counts start (right-aligned to the board's inner edge).
     pub count_x: u16,
@@ -48,9 +51,40 @@ pub fn min_height(game: &Game) -> u16 {
     game.position.len() as u16 + CHROME_ROWS
 }
 
-/// Lays out the board in `area`, which must be at least the minimum size; with `binary`, room is
-/// made for the binary view beside the board, or below it, or shortened below it.
+/// Columns of the move list when it stands beside the board.
+const HISTORY_WIDTH: u16 = 40;
+
+/// Lays out the board in `area` without the move list; see [`board_layout_with`].
 pub fn board_layout(game: &Game, area: Rect, binary: bool) -> BoardLayout {
+    board_layout_with(game, area, binary, false)
+}
+
+/// Lays out the board in `area`, which must be at least the minimum size. With `history`, the move
+/// list takes a column on the right when the screen is wide enough, and otherwise the lines under
+/// the board.
+pub fn board_layout_with(game: &Game, area: Rect, binary: bool, history: bool) -> BoardLayout {
+    if !history {
+        return layout_without_history(game, area, binary);
+    }
+    if area.width >= super::MIN_WIDTH + HISTORY_WIDTH {
+        let narrowed = Rect { width: area.width - HISTORY_WIDTH, ..area };
+        let mut layout = layout_without_history(game, narrowed, binary);
+        layout.status.width = area.width;
+        let top = layout.board.y;
+        layout.history = Some(Rect {
+            x: narrowed.right(),
+            y: top,
+            width: HISTORY_WIDTH,
+            height: layout.status.y.saturating_sub(top),
+        });
+        return layout;
+    }
+    let mut layout = layout_without_history(game, area, binary);
+    layout.history = Some(layout.info);
+    layout
+}
+
+fn layout_without_history(game: &Game, area: Rect, binary: bool) -> BoardLayout {
     let heaps = game.position.len() as u16;
     let panel_width = if binary { super::binary::width(game) } else { 0 };
     let beside = binary && area.width >= panel_width + 60;
@@ -100,13 +134,13 @@ pub fn board_layout(game: &Game, area: Rect, binary: bool) -> BoardLayout {
             HeapRow { heap, y: top + heap as u16 * gap, x, shown, truncated }
         })
         .collect();
-    BoardLayout { header, board, panel, info, status, rows, count_x, count_width }
+    BoardLayout { header, board, panel, info, status, history: None, rows, count_x, count_width }
 }
 
 /// What a click at (`column`, `row`) on the game screen picks: the token's heap, and the count from
 /// that token to the end of the heap.
-pub fn hit(game: &Game, binary: bool, area: Rect, column: u16, row: u16) -> Option<Input> {
-    let layout = board_layout(game, area, binary);
+pub fn hit(game: &Game, binary: bool, history: bool, area: Rect, column: u16, row: u16) -> Option<Input> {
+    let layout = board_layout_with(game, area, binary, history);
     let heap_row = layout.rows.iter().find(|r| r.y == row)?;
     let size = game.position.heap(heap_row.heap)?;
     if size == 0 || column < heap_row.x {
@@ -123,7 +157,7 @@ pub fn hit(game: &Game, binary: bool, area: Rect, column: u16, row: u16) -> Opti
 
 pub fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
-    let layout = board_layout(game, area, app.binary);
+    let layout = board_layout_with(game, area, app.binary, app.history);
     let mode = game.mode();
 
     Line::from(vec![
@@ -142,7 +176,15 @@ pub fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer)
     if let Some(panel) = layout.panel {
         super::binary::render(game, look, panel, buf);
     }
-    render_info(game, app.coach, look, layout.info, buf);
+    match layout.history {
+        Some(history) => {
+            if history != layout.info {
+                render_info(game, app.coach, look, layout.info, buf);
+            }
+            render_history(game, look, history, buf);
+        }
+        None => render_info(game, app.coach, look, layout.info, buf),
+    }
     render_status(game, app, look, layout.status, buf);
     if app.review.is_some() {
         super::review::render(game, app, look, area, buf);
@@ -280,6 +322,47 @@ fn render_info(game: &Game, coach: bool, look: &Look, area: Rect, buf: &mut Buff
     Paragraph::new(lines).wrap(Wrap { trim: true }).render(area, buf);
 }
 
+/// The move list: each move, who made it, and the heaps after it; the latest moves when they do not
+/// all fit.
+fn render_history(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
+    let theme = &look.theme;
+    Clear.render(area, buf);
+    let block = Block::bordered().title(" Moves ").border_style(theme.fg(theme.dim));
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let start = game.start.iter().map(|&h| group_digits(h)).collect::<Vec<_>>().join(" ");
+    let mut lines = vec![Line::styled(format!("    start  {start}"), theme.fg(theme.dim))];
+    for (i, line) in game.review().iter().enumerate() {
+        let style = match line.side {
+            Side::You => theme.fg(theme.you),
+            Side::Ai => theme.fg(theme.ai),
+        };
+        let heaps = line.heaps.iter().map(|&h| group_digits(h)).collect::<Vec<_>>().join(" ");
+        lines.push(Line::from(vec![
+            Span::styled(format!("{:>3}. ", i + 1), theme.fg(theme.dim)),
+            Span::styled(
+                format!(
+                    "{}: {} from heap {} ",
+                    side_name(line.side),
+                    group_digits(line.mv.take),
+                    line.mv.number()
+                ),
+                style,
+            ),
+            Span::styled(format!("→ {heaps}"), theme.fg(theme.text)),
+        ]));
+    }
+    let skip = lines.len().saturating_sub(usize::from(inner.height));
+    Paragraph::new(lines.split_off(skip)).render(inner, buf);
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::You => "You",
+        Side::Ai => "AI ",
+    }
+}
+
 fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
     let (turn, style) = match (&game.over, game.turn) {
@@ -297,7 +380,9 @@ fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buff
         )
     } else {
         format!(
-            "{} binary · {} keys · {} quit ",
+            "{} undo · {} moves · {} binary · {} keys · {} quit ",
+            look.key(Action::Undo),
+            look.key(Action::History),
             look.key(Action::Binary),
             look.key(Action::Help),
             look.key(Action::Quit)
