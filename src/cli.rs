@@ -44,6 +44,12 @@ pub enum Command {
     /// each mode's figures beside them, such as
     /// {"played":5,"won":3,"lost":2,"assisted_wins":0,"normal":{...},"misere":{...},"puzzle":{...}}.
     Stats(StatsArgs),
+
+    /// Watch the AI play both sides, with its pause between moves.
+    ///
+    /// Takes the same flags as a game (--heaps, --mode, --level, --ai-delay, --seed...). Any key
+    /// pauses or resumes; q quits. Demos are not counted in the statistics.
+    Demo(GameArgs),
 }
 
 #[derive(Debug, Args)]
@@ -89,6 +95,16 @@ pub struct GameArgs {
     #[arg(long, value_name = "perfect|hard|medium|easy", value_parser = parse_level)]
     pub level: Option<crate::app::Level>,
 
+    /// Who you play against: the AI, or a human: two people taking turns at one keyboard (not
+    /// counted in your statistics).
+    #[arg(long, value_name = "ai|human", value_parser = parse_opponent)]
+    pub opponent: Option<crate::app::Opponent>,
+
+    /// The two players' names in a game against a human, such as Ann,Bob (default "Player 1" and
+    /// "Player 2"). The first name plays where "you" would.
+    #[arg(long, value_name = "FIRST,SECOND", value_parser = parse_names)]
+    pub names: Option<crate::app::Names>,
+
     /// The AI's visible pause before its move, in milliseconds (0 for none; default 600).
     #[arg(long, value_name = "MS")]
     pub ai_delay: Option<u64>,
@@ -111,6 +127,14 @@ impl GameArgs {
 
 fn parse_mode(text: &str) -> Result<Mode, String> {
     text.parse().map_err(|e: crate::engine::ParseModeError| e.to_string())
+}
+
+fn parse_opponent(text: &str) -> Result<crate::app::Opponent, String> {
+    text.parse()
+}
+
+fn parse_names(text: &str) -> Result<crate::app::Names, String> {
+    text.parse()
 }
 
 fn parse_level(text: &str) -> Result<crate::app::Level, String> {

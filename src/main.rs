@@ -5,9 +5,9 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
-use nim_tui::cli::{Cli, Command};
+use nim_tui::cli::{Cli, Command, GameArgs};
 use nim_tui::config;
-use nim_tui::session::{self, Launch, SessionError};
+use nim_tui::session::{self, Launch};
 use nim_tui::solve::{self, SolveError};
 use nim_tui::store::{self, Store};
 
@@ -43,24 +43,33 @@ fn main() -> ExitCode {
             let text = if args.json { store::stats_json(&stats) + "\n" } else { store::stats_table(&stats) };
             write_out(&text, "the statistics")
         }
-        None => {
-            // Config and flags are checked before anything touches the terminal, so that the
-            // message is seen.
-            let mut config = match config::load(cli.config.as_deref()) {
-                Ok(config) => config,
-                Err(e) => return fail(2, &e.to_string()),
-            };
-            if let Err(e) = config.apply_args(&cli.game) {
-                return fail(2, &format!("--heaps: {e}"));
-            }
-            let launch =
-                Launch { start_now: cli.game.starts_game(), coach: cli.game.coach, seed: cli.game.seed };
-            match session::play(&config, launch) {
-                Ok(_) => ExitCode::SUCCESS,
-                Err(e @ SessionError::NoTerminal) => fail(1, &e.to_string()),
-                Err(e) => fail(1, &e.to_string()),
-            }
-        }
+        Some(Command::Demo(args)) => run_game(&cli.config, &args, true),
+        None => run_game(&cli.config, &cli.game, false),
+    }
+}
+
+/// A game at the terminal, or a demo where the AI plays both sides.
+fn run_game(config_path: &Option<std::path::PathBuf>, args: &GameArgs, demo: bool) -> ExitCode {
+    // Config and flags are checked before anything touches the terminal, so that the message is
+    // seen.
+    let mut config = match config::load(config_path.as_deref()) {
+        Ok(config) => config,
+        Err(e) => return fail(2, &e.to_string()),
+    };
+    if let Err(e) = config.apply_args(args) {
+        return fail(2, &format!("--heaps: {e}"));
+    }
+    let launch = Launch {
+        start_now: args.starts_game(),
+        coach: args.coach,
+        seed: args.seed,
+        opponent: args.opponent.unwrap_or_default(),
+        names: args.names.clone().unwrap_or_default(),
+        demo,
+    };
+    match session::play(&config, launch) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => fail(1, &e.to_string()),
     }
 }
 

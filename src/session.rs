@@ -24,11 +24,15 @@ pub enum SessionError {
 }
 
 /// What the flags add to the config: whether to skip the start screen, and the seed.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Launch {
     pub start_now: bool,
     pub coach: bool,
     pub seed: Option<u64>,
+    pub opponent: crate::app::Opponent,
+    pub names: crate::app::Names,
+    /// The AI plays both sides (`nim-tui demo`).
+    pub demo: bool,
 }
 
 /// Plays until the player quits or the terminal goes away. Warnings about data files that had to be
@@ -58,9 +62,17 @@ pub fn play(config: &Config, launch: Launch) -> Result<Ending, SessionError> {
         Heaps::List(list) => Some(list),
         _ => None,
     };
-    let setup =
-        Setup { mode: config.mode, heaps, first: config.first, level: config.level, seed: launch.seed };
-    let mut app = if launch.start_now {
+    let setup = Setup {
+        mode: config.mode,
+        heaps,
+        first: config.first,
+        level: config.level,
+        seed: launch.seed,
+        opponent: launch.opponent,
+        names: launch.names.clone(),
+        demo: launch.demo,
+    };
+    let mut app = if launch.start_now || launch.demo {
         let mut setup = setup;
         if setup.heaps.is_none() {
             let mut rng = seeded(launch.seed);
@@ -72,7 +84,7 @@ pub fn play(config: &Config, launch: Launch) -> Result<Ending, SessionError> {
     };
     app.stats = stats;
     app.coach = launch.coach;
-    if let (false, Some(saved)) = (launch.start_now, saved) {
+    if let (false, false, Some(saved)) = (launch.start_now, launch.demo, saved) {
         app.offer_resume(saved);
     }
 
@@ -129,6 +141,10 @@ impl Hooks for Keeper<'_> {
     fn effect(&mut self, app: &mut App, effect: &Effect) {
         let Some(store) = self.store else { return };
         if let Effect::Finished { mode, winner } = effect {
+            // Only games against the AI are the player's record; two-player games and demos are not.
+            if app.game().is_some_and(|g| g.players != crate::app::Players::Ai) {
+                return;
+            }
             let assisted = app.game().is_some_and(|g| g.used_undo || g.level != crate::app::Level::Perfect);
             match store.record_game(*mode, GameResult { won: *winner == Side::You, assisted }) {
                 Ok((stats, warning)) => {
@@ -149,6 +165,7 @@ impl Hooks for Keeper<'_> {
         if let Screen::Playing(game) = &app.screen
             && game.over.is_none()
             && !game.moves.is_empty()
+            && game.players == crate::app::Players::Ai
             && let Err(e) = store.save_game(&game.to_saved(self.ai_delay_ms, self.seed))
         {
             self.warnings.push(format!("could not save the game: {e}"));

@@ -24,6 +24,18 @@ impl Side {
     }
 }
 
+/// Who sits at the two sides of the table.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Players {
+    /// The player (`Side::You`) against the AI (`Side::Ai`).
+    #[default]
+    Ai,
+    /// Two people at one keyboard: the first name plays `Side::You`, the second `Side::Ai`.
+    Hotseat([String; 2]),
+    /// The AI plays both sides, for watching.
+    Demo,
+}
+
 /// How the game ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameOver {
@@ -123,6 +135,7 @@ pub struct Game {
     /// Every move so far, in order.
     pub moves: Vec<(Side, Move)>,
     pub over: Option<GameOver>,
+    pub players: Players,
     /// Whether a move was taken back in this game: a win then counts as assisted.
     pub used_undo: bool,
     /// Moves taken back, latest undo last; each entry is the player's move with the reply after it.
@@ -156,6 +169,7 @@ impl Game {
             coach: None,
             moves: Vec::new(),
             over: None,
+            players: Players::Ai,
             used_undo: false,
             redo: Vec::new(),
             rng,
@@ -163,6 +177,43 @@ impl Game {
         game.select_nearest(0);
         game.begin_turn();
         game
+    }
+
+    /// Seats `players` at the table; the AI's pending move is chosen again for them.
+    pub fn set_players(&mut self, players: Players) {
+        self.players = players;
+        self.pending = None;
+        self.begin_turn();
+    }
+
+    /// Whether a person plays `side` (in a demo, nobody does).
+    pub fn is_human(&self, side: Side) -> bool {
+        match self.players {
+            Players::Ai => side == Side::You,
+            Players::Hotseat(_) => true,
+            Players::Demo => false,
+        }
+    }
+
+    /// Whether two people share the keyboard.
+    pub fn hotseat(&self) -> bool {
+        matches!(self.players, Players::Hotseat(_))
+    }
+
+    /// The name of whoever plays `side`: "You" and "AI" against the AI, the players' names in a
+    /// two-player game, "AI 1" and "AI 2" in a demo.
+    pub fn name(&self, side: Side) -> &str {
+        let index = usize::from(side == Side::Ai);
+        match &self.players {
+            Players::Ai => ["You", "AI"][index],
+            Players::Hotseat(names) => &names[index],
+            Players::Demo => ["AI 1", "AI 2"][index],
+        }
+    }
+
+    /// Whether the AI is to move now (and will, when its pause ends).
+    pub fn ai_to_move(&self) -> bool {
+        self.over.is_none() && !self.is_human(self.turn)
     }
 
     /// Draws the AI's random moves from `rng` from now on; a pending AI move is chosen again.
@@ -212,7 +263,7 @@ impl Game {
 
     /// Whether the player is to choose a move now.
     pub fn your_turn(&self) -> bool {
-        self.over.is_none() && self.turn == Side::You
+        self.over.is_none() && self.is_human(self.turn)
     }
 
     /// The tokens the marked move would take: the player's choice, or the AI's during its pause.
@@ -220,10 +271,7 @@ impl Game {
         if self.over.is_some() {
             return None;
         }
-        match self.turn {
-            Side::Ai => self.pending,
-            Side::You => Some(Move::new(self.selected, self.count)),
-        }
+        if self.is_human(self.turn) { Some(Move::new(self.selected, self.count)) } else { self.pending }
     }
 
     fn heap(&self, index: usize) -> u64 {
@@ -337,7 +385,7 @@ impl Game {
         self.coach = Some(coaching(&self.rules.analyse(&self.position), mv));
         // A new move starts a new line of play: what was undone can no longer be redone.
         self.redo.clear();
-        self.play(Side::You, mv);
+        self.play(self.turn, mv);
         true
     }
 
@@ -347,7 +395,7 @@ impl Game {
         if self.over.is_some() {
             return false;
         }
-        let Some(at) = self.moves.iter().rposition(|&(side, _)| side == Side::You) else {
+        let Some(at) = self.moves.iter().rposition(|&(side, _)| self.is_human(side)) else {
             return false;
         };
         let taken = self.moves.split_off(at);
@@ -422,14 +470,15 @@ impl Game {
 
     /// Plays the AI's chosen move at the end of its pause.
     pub fn ai_play(&mut self) -> bool {
-        if self.over.is_some() || self.turn != Side::Ai {
+        if !self.ai_to_move() {
             return false;
         }
         let Some(mv) = self.pending.take().or_else(|| self.ai_choice()) else {
             return false;
         };
-        self.note = Some(Note::AiMoved(format!("AI took {} from heap {}", mv.take, mv.number())));
-        self.play(Side::Ai, mv);
+        let who = self.name(self.turn);
+        self.note = Some(Note::AiMoved(format!("{who} took {} from heap {}", mv.take, mv.number())));
+        self.play(self.turn, mv);
         true
     }
 
@@ -455,7 +504,7 @@ impl Game {
     }
 
     fn begin_turn(&mut self) {
-        if self.turn == Side::Ai && self.over.is_none() {
+        if self.ai_to_move() {
             self.pending = self.ai_choice();
         }
     }
@@ -467,13 +516,12 @@ impl Game {
 
     /// The result when `last` took the last token.
     fn ending(&self, last: Side) -> GameOver {
-        let (winner, reason) = match (self.mode(), last) {
-            (Mode::Normal, Side::You) => (Side::You, "You took the last token"),
-            (Mode::Normal, Side::Ai) => (Side::Ai, "AI took the last token"),
-            (Mode::Misere, Side::You) => (Side::Ai, "You had to take the last token"),
-            (Mode::Misere, Side::Ai) => (Side::You, "AI had to take the last token"),
+        let who = self.name(last);
+        let (winner, reason) = match self.mode() {
+            Mode::Normal => (last, format!("{who} took the last token")),
+            Mode::Misere => (last.other(), format!("{who} had to take the last token")),
         };
-        GameOver { winner, reason: reason.to_string() }
+        GameOver { winner, reason }
     }
 
     /// Whether the hint's move is still the one selected.

@@ -9,7 +9,7 @@ mod game;
 mod model;
 
 pub use action::Action;
-pub use game::{Coaching, Game, GameOver, Hint, Note, ReviewLine, Side, coaching};
+pub use game::{Coaching, Game, GameOver, Hint, Note, Players, ReviewLine, Side, coaching};
 pub use model::{App, Effect, HeapChoice, Input, Screen, Setup, StartMenu, StartRow, random_heaps};
 
 use rand::Rng;
@@ -138,6 +138,59 @@ pub fn random_move(position: &Position, rng: &mut impl Rng) -> Option<Move> {
         pick -= size;
     }
     None
+}
+
+/// Who the player plays against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Opponent {
+    #[default]
+    Ai,
+    /// Another person at the same keyboard.
+    Human,
+}
+
+impl FromStr for Opponent {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "ai" => Ok(Opponent::Ai),
+            "human" => Ok(Opponent::Human),
+            _ => Err(format!("unknown opponent '{s}': expected 'ai' or 'human'")),
+        }
+    }
+}
+
+/// The two players' names in a two-player game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Names(pub [String; 2]);
+
+impl Default for Names {
+    fn default() -> Self {
+        Names(["Player 1".to_string(), "Player 2".to_string()])
+    }
+}
+
+impl FromStr for Names {
+    type Err = String;
+
+    /// Two names separated by a comma, such as `Ann,Bob`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let names: Vec<&str> = s.split(',').map(str::trim).collect();
+        match names.as_slice() {
+            [first, second] if !first.is_empty() && !second.is_empty() => {
+                if first.chars().count() > 20 || second.chars().count() > 20 {
+                    return Err(format!("names '{s}': each name has at most 20 characters"));
+                }
+                if s.chars().any(char::is_control) {
+                    return Err(format!("names {s:?}: a name cannot hold control characters"));
+                }
+                Ok(Names([first.to_string(), second.to_string()]))
+            }
+            _ => Err(format!("names '{s}': expected two names separated by a comma, such as Ann,Bob")),
+        }
+    }
 }
 
 /// The most heaps a game starts with.

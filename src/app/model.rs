@@ -5,8 +5,8 @@ use rand::{Rng, SeedableRng};
 
 use crate::engine::Mode;
 
-use super::game::{Game, Side};
-use super::{Action, First, Level, parse_start_heaps};
+use super::game::{Game, Players, Side};
+use super::{Action, First, Level, Names, Opponent, parse_start_heaps};
 
 /// The starting heaps offered on the start screen.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -122,11 +122,36 @@ pub struct Setup {
     pub first: First,
     pub level: Level,
     pub seed: Option<u64>,
+    pub opponent: Opponent,
+    /// The names in a two-player game.
+    pub names: Names,
+    /// The AI plays both sides while a person watches.
+    pub demo: bool,
 }
 
 impl Default for Setup {
     fn default() -> Self {
-        Setup { mode: Mode::Normal, heaps: None, first: First::You, level: Level::Perfect, seed: None }
+        Setup {
+            mode: Mode::Normal,
+            heaps: None,
+            first: First::You,
+            level: Level::Perfect,
+            seed: None,
+            opponent: Opponent::Ai,
+            names: Names::default(),
+            demo: false,
+        }
+    }
+}
+
+impl Setup {
+    /// Who sits at the table in a game from this setup.
+    pub fn players(&self) -> Players {
+        match (self.demo, self.opponent) {
+            (true, _) => Players::Demo,
+            (false, Opponent::Human) => Players::Hotseat(self.names.0.clone()),
+            (false, Opponent::Ai) => Players::Ai,
+        }
     }
 }
 
@@ -141,6 +166,8 @@ pub struct App {
     pub coach: bool,
     /// The move list beside the board.
     pub history: bool,
+    /// A demo stopped by the watcher: the AI waits until a key resumes it.
+    pub paused: bool,
     /// The review of a finished game, scrolled this many moves from the top.
     pub review: Option<usize>,
     /// The player's record, shown on the start screen.
@@ -163,6 +190,7 @@ impl App {
             binary: false,
             coach: false,
             history: false,
+            paused: false,
             review: None,
             stats: None,
             setup,
@@ -205,7 +233,7 @@ impl App {
 
     /// Whether the AI is in its pause, waiting to move.
     pub fn ai_waiting(&self) -> bool {
-        self.game().is_some_and(|g| g.over.is_none() && g.turn == Side::Ai)
+        !self.paused && self.game().is_some_and(Game::ai_to_move)
     }
 
     fn begin(&mut self, heaps: Vec<u64>) {
@@ -223,7 +251,9 @@ impl App {
         self.setup.heaps = Some(heaps.clone());
         self.review = None;
         let rng = StdRng::from_rng(&mut self.rng);
-        let game = Game::with_rng(self.setup.mode, self.setup.level, heaps, first, rng);
+        let mut game = Game::with_rng(self.setup.mode, self.setup.level, heaps, first, rng);
+        game.set_players(self.setup.players());
+        self.paused = false;
         self.screen = Screen::Playing(Box::new(game));
     }
 
@@ -355,6 +385,20 @@ impl App {
                 return Effect::None;
             }
             _ => {}
+        }
+        if game.players == Players::Demo && game.over.is_none() {
+            // Watching: quit leaves, any other key stops or restarts the play.
+            match input {
+                Input::Key { action: Some(Action::Quit), .. } => return Effect::Quit,
+                Input::Key { action: None, ch: None } | Input::Pick { .. } => {}
+                Input::Key { .. } => self.paused = !self.paused,
+                Input::AiMove => {
+                    if !self.paused && game.ai_play() {
+                        return finished(game);
+                    }
+                }
+            }
+            return Effect::None;
         }
         if game.over.is_some() {
             if let Some(offset) = &mut self.review {

@@ -6,7 +6,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use crate::app::{Action, App, Game, Input, Note, Side};
+use crate::app::{Action, App, Game, Input, Note, Players, Side};
 
 use super::Look;
 
@@ -192,9 +192,14 @@ pub fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer)
     }
 
     if let Some(over) = &game.over {
-        let (title, style) = match over.winner {
-            Side::You => ("You win!", theme.strong(theme.you)),
-            Side::Ai => ("You lose", theme.strong(theme.ai)),
+        let style = match over.winner {
+            Side::You => theme.strong(theme.you),
+            Side::Ai => theme.strong(theme.ai),
+        };
+        let title = match (&game.players, over.winner) {
+            (Players::Ai, Side::You) => "You win!".to_string(),
+            (Players::Ai, Side::Ai) => "You lose".to_string(),
+            (_, winner) => format!("{} wins!", game.name(winner)),
         };
         let keys = format!(
             "{} play again · {} new game · {} quit",
@@ -294,7 +299,7 @@ fn render_info(game: &Game, coach: bool, look: &Look, area: Rect, buf: &mut Buff
         ]));
     } else if let (None, Some(mv)) = (&game.over, game.pending) {
         lines.push(Line::styled(
-            format!("AI takes {} from heap {}…", group_digits(mv.take), mv.number()),
+            format!("{} takes {} from heap {}…", game.name(game.turn), group_digits(mv.take), mv.number()),
             theme.strong(theme.ai),
         ));
     } else {
@@ -343,7 +348,7 @@ fn render_history(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
             Span::styled(
                 format!(
                     "{}: {} from heap {} ",
-                    side_name(line.side),
+                    game.name(line.side),
                     group_digits(line.mv.take),
                     line.mv.number()
                 ),
@@ -356,22 +361,28 @@ fn render_history(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines.split_off(skip)).render(inner, buf);
 }
 
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::You => "You",
-        Side::Ai => "AI ",
-    }
-}
-
 fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
-    let (turn, style) = match (&game.over, game.turn) {
-        (Some(_), _) => ("Game over", theme.strong(theme.text)),
-        (None, Side::You) => ("Your turn", theme.strong(theme.you)),
-        (None, Side::Ai) => ("AI is thinking…", theme.strong(theme.ai)),
+    let side_style = |side: Side| match side {
+        Side::You => theme.strong(theme.you),
+        Side::Ai => theme.strong(theme.ai),
+    };
+    let (turn, style) = match (&game.over, &game.players) {
+        (Some(_), _) => ("Game over".to_string(), theme.strong(theme.text)),
+        (None, _) if app.paused => ("Paused".to_string(), theme.strong(theme.text)),
+        (None, Players::Ai) if game.turn == Side::You => ("Your turn".to_string(), theme.strong(theme.you)),
+        (None, Players::Hotseat(_)) => (format!("{}'s turn", game.name(game.turn)), side_style(game.turn)),
+        (None, _) => (format!("{} is thinking…", game.name(game.turn)), side_style(game.turn)),
+    };
+    let opponent = match game.players {
+        Players::Ai => format!("│ AI: {} ", game.level),
+        Players::Hotseat(_) => "│ two players ".to_string(),
+        Players::Demo => format!("│ demo, AI: {} ", game.level),
     };
     let mode = game.mode();
-    let right = if game.over.is_some() {
+    let right = if game.players == Players::Demo && game.over.is_none() {
+        format!("any key pauses · {} quit ", look.key(Action::Quit))
+    } else if game.over.is_some() {
         format!(
             "{} review · {} keys · {} quit ",
             look.key(Action::Review),
@@ -392,7 +403,7 @@ fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buff
         Span::styled(format!(" {turn} "), style.add_modifier(Modifier::REVERSED)),
         Span::styled(format!(" {} ", capitalised(mode.title())), theme.strong(theme.accent)),
         Span::styled(format!("({}) ", short_rule(mode)), theme.fg(theme.dim)),
-        Span::styled(format!("│ AI: {} ", game.level), theme.fg(theme.dim)),
+        Span::styled(opponent, theme.fg(theme.dim)),
     ]);
     let mut left = left;
     if app.coach {
