@@ -50,6 +50,20 @@ pub enum Command {
     /// Takes the same flags as a game (--heaps, --mode, --level, --ai-delay, --seed...). Any key
     /// pauses or resumes; q quits. Demos are not counted in the statistics.
     Demo(GameArgs),
+
+    /// Step through a saved game record (saved with w after a game) forwards and backwards with
+    /// ←/→; Home and End jump to the start and the end, q quits.
+    ///
+    /// The record is checked whole first: a damaged record or an illegal move is refused with its
+    /// line number (exit status 2).
+    Replay(ReplayArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The record file.
+    #[arg(value_name = "FILE")]
+    pub file: std::path::PathBuf,
 }
 
 #[derive(Debug, Args)]

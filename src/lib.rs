@@ -5,6 +5,7 @@ pub mod cli;
 pub mod config;
 pub mod engine;
 pub mod keys;
+pub mod record;
 pub mod session;
 pub mod solve;
 pub mod store;

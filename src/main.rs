@@ -44,6 +44,32 @@ fn main() -> ExitCode {
             write_out(&text, "the statistics")
         }
         Some(Command::Demo(args)) => run_game(&cli.config, &args, true),
+        Some(Command::Replay(args)) => {
+            let text = match std::fs::read(&args.file) {
+                Ok(bytes) => match String::from_utf8(bytes) {
+                    Ok(text) => text,
+                    Err(_) => {
+                        return fail(
+                            2,
+                            &format!("{}: not a game record: not UTF-8 text", args.file.display()),
+                        );
+                    }
+                },
+                Err(e) => return fail(1, &format!("cannot read {}: {e}", args.file.display())),
+            };
+            let record = match nim_tui::record::Record::parse(&text) {
+                Ok(record) => record,
+                Err(e) => return fail(2, &format!("{}: {e}", args.file.display())),
+            };
+            let config = match config::load(cli.config.as_deref()) {
+                Ok(config) => config,
+                Err(e) => return fail(2, &e.to_string()),
+            };
+            match session::replay(&config, &record) {
+                Ok(_) => ExitCode::SUCCESS,
+                Err(e) => fail(1, &e.to_string()),
+            }
+        }
         None => run_game(&cli.config, &cli.game, false),
     }
 }

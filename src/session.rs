@@ -100,6 +100,18 @@ pub fn play(config: &Config, launch: Launch) -> Result<Ending, SessionError> {
     Ok(ending)
 }
 
+/// Steps through a checked game record in the terminal.
+pub fn replay(config: &Config, record: &crate::record::Record) -> Result<Ending, SessionError> {
+    if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
+        return Err(SessionError::NoTerminal);
+    }
+    let mut app = App::replay(record);
+    let look = look(config, std::env::var_os("NO_COLOR"));
+    let keymap = config.keys.clone();
+    let options = Options { ai_delay: Duration::from_millis(config.ai_delay_ms), mouse: false };
+    Ok(tui::run(&mut app, &look, &|key| keymap.action(key), &options, &mut ())?)
+}
+
 fn seeded(seed: Option<u64>) -> rand::rngs::StdRng {
     use rand::SeedableRng;
     match seed {
@@ -139,6 +151,16 @@ struct Keeper<'a> {
 
 impl Hooks for Keeper<'_> {
     fn effect(&mut self, app: &mut App, effect: &Effect) {
+        if *effect == Effect::Record {
+            let Some(game) = app.game() else { return };
+            let text = crate::record::Record::of(game).to_text();
+            app.message = Some(match self.store.map(|store| store.save_record(&text)) {
+                Some(Ok(path)) => format!("Saved to {}", path.display()),
+                Some(Err(e)) => format!("Not saved: {e}"),
+                None => "Not saved: no data directory".to_string(),
+            });
+            return;
+        }
         let Some(store) = self.store else { return };
         if let Effect::Finished { mode, winner } = effect {
             // Only games against the AI are the player's record; two-player games and demos are not.

@@ -43,11 +43,13 @@ pub enum Action {
     Redo,
     /// Show or hide the list of moves beside the board.
     History,
+    /// After a game: save its record to a text file.
+    Record,
 }
 
 impl Action {
     /// Every action, in the order the help overlay lists them.
-    pub const ALL: [Action; 18] = [
+    pub const ALL: [Action; 19] = [
         Action::Up,
         Action::Down,
         Action::Less,
@@ -64,6 +66,7 @@ impl Action {
         Action::Binary,
         Action::Coach,
         Action::Review,
+        Action::Record,
         Action::Help,
         Action::Quit,
     ];
@@ -89,6 +92,7 @@ impl Action {
             Action::Undo => "undo",
             Action::Redo => "redo",
             Action::History => "history",
+            Action::Record => "record",
         }
     }
 
@@ -113,6 +117,7 @@ impl Action {
             Action::Undo => "undo your last move and the AI's reply",
             Action::Redo => "redo what was undone",
             Action::History => "move list: every move and the heaps after it",
+            Action::Record => "after a game: save its record (nim-tui replay FILE)",
         }
     }
 }

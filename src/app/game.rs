@@ -423,6 +423,18 @@ impl Game {
         true
     }
 
+    /// Shows the game after `moves` (a prefix of a checked record): the position, whose turn, and
+    /// the result once no token is left. Nothing is pending.
+    pub fn show_moves(&mut self, moves: &[(Side, Move)], first: Side) {
+        self.moves = moves.to_vec();
+        self.turn = moves.last().map_or(first, |&(side, _)| side.other());
+        self.replay_moves();
+        self.pending = None;
+        if let (true, Some(&(last, _))) = (self.position.is_over(), moves.last()) {
+            self.over = Some(self.ending(last));
+        }
+    }
+
     /// Whether an undo has something to redo.
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()

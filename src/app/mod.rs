@@ -10,7 +10,7 @@ mod model;
 
 pub use action::Action;
 pub use game::{Coaching, Game, GameOver, Hint, Note, Players, ReviewLine, Side, coaching};
-pub use model::{App, Effect, HeapChoice, Input, Screen, Setup, StartMenu, StartRow, random_heaps};
+pub use model::{App, Effect, HeapChoice, Input, Replay, Screen, Setup, StartMenu, StartRow, random_heaps};
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};

@@ -84,6 +84,24 @@ pub enum Effect {
         mode: Mode,
         winner: Side,
     },
+    /// Save the record of the finished game; the program says where in [`App::message`].
+    Record,
+}
+
+/// A recorded game being stepped through.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replay {
+    pub moves: Vec<(Side, crate::engine::Move)>,
+    /// How many moves are shown as played.
+    pub at: usize,
+    pub first: Side,
+}
+
+impl Replay {
+    /// The move the next step forwards plays.
+    pub fn next(&self) -> Option<crate::engine::Move> {
+        self.moves.get(self.at).map(|&(_, mv)| mv)
+    }
 }
 
 /// Raw input, already translated: a bound action, a typed character, a click, the AI's pause ending.
@@ -168,6 +186,10 @@ pub struct App {
     pub history: bool,
     /// A demo stopped by the watcher: the AI waits until a key resumes it.
     pub paused: bool,
+    /// A line for the player from outside the game, such as where a record was saved.
+    pub message: Option<String>,
+    /// Stepping through a recorded game; no one moves.
+    pub replay: Option<Replay>,
     /// The review of a finished game, scrolled this many moves from the top.
     pub review: Option<usize>,
     /// The player's record, shown on the start screen.
@@ -191,6 +213,8 @@ impl App {
             coach: false,
             history: false,
             paused: false,
+            message: None,
+            replay: None,
             review: None,
             stats: None,
             setup,
@@ -206,6 +230,20 @@ impl App {
             None => random_heaps(&mut app.rng),
         };
         app.begin(heaps);
+        app
+    }
+
+    /// Opens `record` for stepping through, at its start.
+    pub fn replay(record: &crate::record::Record) -> App {
+        let first = record.moves.first().map_or(Side::You, |&(side, _)| side);
+        let setup =
+            Setup { mode: record.mode, heaps: Some(record.start.clone()), seed: Some(0), ..Setup::default() };
+        let mut app = App::new(setup);
+        let mut game = Game::new(record.mode, Level::Perfect, record.start.clone(), first);
+        game.set_players(record.players.clone());
+        game.show_moves(&[], first);
+        app.screen = Screen::Playing(Box::new(game));
+        app.replay = Some(Replay { moves: record.moves.clone(), at: 0, first });
         app
     }
 
@@ -233,7 +271,7 @@ impl App {
 
     /// Whether the AI is in its pause, waiting to move.
     pub fn ai_waiting(&self) -> bool {
-        !self.paused && self.game().is_some_and(Game::ai_to_move)
+        !self.paused && self.replay.is_none() && self.game().is_some_and(Game::ai_to_move)
     }
 
     fn begin(&mut self, heaps: Vec<u64>) {
@@ -254,6 +292,7 @@ impl App {
         let mut game = Game::with_rng(self.setup.mode, self.setup.level, heaps, first, rng);
         game.set_players(self.setup.players());
         self.paused = false;
+        self.message = None;
         self.screen = Screen::Playing(Box::new(game));
     }
 
@@ -386,6 +425,22 @@ impl App {
             }
             _ => {}
         }
+        if let Some(replay) = &mut self.replay {
+            match input {
+                Input::Key { action: Some(Action::Quit), .. } => return Effect::Quit,
+                Input::Key { action: Some(Action::Less | Action::Up), .. } => {
+                    replay.at = replay.at.saturating_sub(1)
+                }
+                Input::Key { action: Some(Action::More | Action::Down | Action::Take), .. } => {
+                    replay.at = (replay.at + 1).min(replay.moves.len())
+                }
+                Input::Key { action: Some(Action::TakeOne), .. } => replay.at = 0,
+                Input::Key { action: Some(Action::TakeAll), .. } => replay.at = replay.moves.len(),
+                _ => return Effect::None,
+            }
+            game.show_moves(&replay.moves[..replay.at], replay.first);
+            return Effect::None;
+        }
         if game.players == Players::Demo && game.over.is_none() {
             // Watching: quit leaves, any other key stops or restarts the play.
             match input {
@@ -418,6 +473,7 @@ impl App {
                     Effect::None
                 }
                 Input::Key { action: Some(Action::Quit), .. } => Effect::Quit,
+                Input::Key { action: Some(Action::Record), .. } => Effect::Record,
                 Input::Key { action: Some(Action::NewGame), .. } => {
                     self.screen = Screen::Start(start_menu(&self.setup));
                     Effect::None
@@ -475,7 +531,12 @@ impl App {
                             return finished(game);
                         }
                     }
-                    Action::Help | Action::Binary | Action::Coach | Action::Review | Action::History => {}
+                    Action::Help
+                    | Action::Binary
+                    | Action::Coach
+                    | Action::Review
+                    | Action::History
+                    | Action::Record => {}
                 }
             }
         }

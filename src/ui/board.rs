@@ -168,7 +168,10 @@ pub fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer)
     .render(layout.header, buf);
 
     Block::bordered().title(" Heaps ").border_style(theme.fg(theme.accent)).render(layout.board, buf);
-    let marked = game.marked();
+    let marked = match &app.replay {
+        Some(replay) => replay.next(),
+        None => game.marked(),
+    };
     for row in &layout.rows {
         render_row(game, look, &layout, row, marked, buf);
     }
@@ -179,11 +182,11 @@ pub fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer)
     match layout.history {
         Some(history) => {
             if history != layout.info {
-                render_info(game, app.coach, look, layout.info, buf);
+                render_info(game, app, look, layout.info, buf);
             }
             render_history(game, look, history, buf);
         }
-        None => render_info(game, app.coach, look, layout.info, buf),
+        None => render_info(game, app, look, layout.info, buf),
     }
     render_status(game, app, look, layout.status, buf);
     if app.review.is_some() {
@@ -207,16 +210,41 @@ pub fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer)
             look.key(Action::NewGame),
             look.key(Action::Quit)
         );
-        let lines = vec![
+        let mut lines = vec![
             Line::styled(title, style.add_modifier(Modifier::BOLD)).centered(),
             Line::raw(over.reason.clone()).centered(),
             Line::raw(""),
-            Line::styled(keys, theme.fg(theme.dim)).centered(),
-            Line::styled(format!("{} review the game", look.key(Action::Review)), theme.fg(theme.dim))
-                .centered(),
         ];
+        if app.replay.is_some() {
+            lines.push(
+                Line::styled(
+                    format!("{} back · {} quit", look.key(Action::Less), look.key(Action::Quit)),
+                    theme.fg(theme.dim),
+                )
+                .centered(),
+            );
+        } else {
+            lines.push(Line::styled(keys, theme.fg(theme.dim)).centered());
+            lines.push(
+                Line::styled(
+                    format!(
+                        "{} review the game · {} save its record",
+                        look.key(Action::Review),
+                        look.key(Action::Record)
+                    ),
+                    theme.fg(theme.dim),
+                )
+                .centered(),
+            );
+        }
+        if let Some(message) = &app.message {
+            lines.push(Line::styled(message.clone(), theme.fg(theme.text)).centered());
+        }
         let width = (lines.iter().map(Line::width).max().unwrap_or(10) as u16 + 6).min(area.width);
-        let popup = layout.board.centered(Constraint::Length(width), Constraint::Length(7));
+        let height = lines.len() as u16 + 2;
+        // The board and the lines under it: a short board alone may be lower than the banner.
+        let room = Rect { height: layout.status.y.saturating_sub(layout.board.y), ..layout.board };
+        let popup = room.centered(Constraint::Length(width), Constraint::Length(height.min(room.height)));
         Clear.render(popup, buf);
         Paragraph::new(lines).block(Block::bordered().border_style(style)).render(popup, buf);
     }
@@ -275,8 +303,25 @@ fn render_row(
     );
 }
 
-fn render_info(game: &Game, coach: bool, look: &Look, area: Rect, buf: &mut Buffer) {
+fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
+    let coach = app.coach;
+    if let Some(replay) = &app.replay {
+        let line = match replay.moves.get(replay.at) {
+            Some(&(side, mv)) => {
+                let verb = if game.players == Players::Ai && side == Side::You { "take" } else { "takes" };
+                format!(
+                    "Next: {} {verb} {} from heap {}",
+                    game.name(side),
+                    group_digits(mv.take),
+                    mv.number()
+                )
+            }
+            None => "The end of the game".to_string(),
+        };
+        Paragraph::new(Line::styled(line, theme.strong(theme.marked))).render(area, buf);
+        return;
+    }
     let mut lines = Vec::new();
     if game.your_turn() {
         let typing = if game.typed.is_empty() { String::new() } else { format!(" (typed {})", game.typed) };
@@ -368,6 +413,10 @@ fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buff
         Side::Ai => theme.strong(theme.ai),
     };
     let (turn, style) = match (&game.over, &game.players) {
+        (_, _) if app.replay.is_some() => {
+            let replay = app.replay.as_ref().map_or((0, 0), |r| (r.at, r.moves.len()));
+            (format!("Replay: move {} of {}", replay.0, replay.1), theme.strong(theme.text))
+        }
         (Some(_), _) => ("Game over".to_string(), theme.strong(theme.text)),
         (None, _) if app.paused => ("Paused".to_string(), theme.strong(theme.text)),
         (None, Players::Ai) if game.turn == Side::You => ("Your turn".to_string(), theme.strong(theme.you)),
@@ -380,7 +429,14 @@ fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buff
         Players::Demo => format!("│ demo, AI: {} ", game.level),
     };
     let mode = game.mode();
-    let right = if game.players == Players::Demo && game.over.is_none() {
+    let right = if app.replay.is_some() {
+        format!(
+            "{}/{} step · {} quit ",
+            look.key(Action::Less),
+            look.key(Action::More),
+            look.key(Action::Quit)
+        )
+    } else if game.players == Players::Demo && game.over.is_none() {
         format!("any key pauses · {} quit ", look.key(Action::Quit))
     } else if game.over.is_some() {
         format!(

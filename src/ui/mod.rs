@@ -74,6 +74,7 @@ fn default_key_labels() -> Vec<(Action, Vec<String>)> {
         (Action::Undo, &["u"]),
         (Action::Redo, &["r"]),
         (Action::History, &["l"]),
+        (Action::Record, &["w"]),
         (Action::Help, &["?"]),
         (Action::Quit, &["q", "Esc"]),
     ];
