@@ -148,3 +148,21 @@ fn a_key_pauses_and_resumes_a_demo() {
     assert!(!app.paused && app.ai_waiting());
     assert_eq!(press(&mut app, Action::Quit), Effect::Quit);
 }
+
+#[test]
+fn the_start_screen_chooses_the_level_and_the_opponent() {
+    let mut app = App::new(Setup { heaps: Some(vec![3, 4, 5]), ..Setup::default() });
+    // From Start, up once is the opponent, twice the level.
+    press(&mut app, Action::Up);
+    press(&mut app, Action::More);
+    press(&mut app, Action::Up);
+    press(&mut app, Action::More);
+    press(&mut app, Action::More);
+    press(&mut app, Action::Down);
+    press(&mut app, Action::Down);
+    press(&mut app, Action::Take);
+    let game = app.game().expect("started");
+    assert_eq!(game.level, nim_tui::app::Level::Medium);
+    assert!(game.hotseat());
+    assert!(screen(&app).contains("Player 1's turn"));
+}

@@ -36,12 +36,20 @@ pub enum StartRow {
     First,
     /// How well the AI plays.
     Level,
+    /// The AI, or another person at the same keyboard.
+    Opponent,
     Start,
 }
 
 impl StartRow {
-    pub const ALL: [StartRow; 5] =
-        [StartRow::Mode, StartRow::Heaps, StartRow::First, StartRow::Level, StartRow::Start];
+    pub const ALL: [StartRow; 6] = [
+        StartRow::Mode,
+        StartRow::Heaps,
+        StartRow::First,
+        StartRow::Level,
+        StartRow::Opponent,
+        StartRow::Start,
+    ];
 }
 
 /// The start screen's choices.
@@ -55,6 +63,7 @@ pub struct StartMenu {
     pub custom: String,
     pub first: First,
     pub level: Level,
+    pub opponent: Opponent,
     /// Why the custom heaps were refused.
     pub error: Option<String>,
     /// The game left unfinished last time, offered first.
@@ -362,6 +371,12 @@ impl App {
                         let at = Level::ALL.iter().position(|l| *l == menu.level).unwrap_or(0);
                         menu.level = Level::ALL[step(forward, Level::ALL.len(), at)];
                     }
+                    StartRow::Opponent => {
+                        menu.opponent = match menu.opponent {
+                            Opponent::Ai => Opponent::Human,
+                            Opponent::Human => Opponent::Ai,
+                        }
+                    }
                     StartRow::Start | StartRow::Resume => {}
                 }
             }
@@ -404,6 +419,7 @@ impl App {
         self.setup.mode = menu.mode;
         self.setup.first = menu.first;
         self.setup.level = menu.level;
+        self.setup.opponent = menu.opponent;
         self.begin(heaps);
         Effect::None
     }
@@ -572,6 +588,7 @@ fn start_menu(setup: &Setup) -> StartMenu {
         custom,
         first: setup.first,
         level: setup.level,
+        opponent: setup.opponent,
         error: None,
         resume: None,
     }

@@ -1,4 +1,4 @@
-//! The start screen: mode, starting heaps, who moves first, the AI's level, and Start.
+//! The start screen: mode, starting heaps, who moves first, the AI's level, the opponent, and Start.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -13,7 +13,7 @@ use crate::store::Stats;
 use super::Look;
 
 /// Rows the start screen needs.
-pub const MIN_HEIGHT: u16 = 19;
+pub const MIN_HEIGHT: u16 = 21;
 
 pub fn render(menu: &StartMenu, stats: Option<&Stats>, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
@@ -67,6 +67,13 @@ pub fn render(menu: &StartMenu, stats: Option<&Stats>, look: &Look, area: Rect, 
         Span::styled(menu.level.as_str(), theme.strong(theme.text)),
         Span::styled(level_note(menu.level), theme.fg(theme.dim)),
     ];
+    let opponent_value = match menu.opponent {
+        crate::app::Opponent::Ai => vec![Span::styled("AI", theme.strong(theme.text))],
+        crate::app::Opponent::Human => vec![
+            Span::styled("Human", theme.strong(theme.text)),
+            Span::styled("  two players at one keyboard", theme.fg(theme.dim)),
+        ],
+    };
     let start_style = if menu.row == StartRow::Start {
         theme.strong(theme.you).add_modifier(Modifier::REVERSED)
     } else {
@@ -103,6 +110,8 @@ pub fn render(menu: &StartMenu, stats: Option<&Stats>, look: &Look, area: Rect, 
         row_line(StartRow::First, "First move", first_value),
         Line::raw(""),
         row_line(StartRow::Level, "AI level", level_value),
+        Line::raw(""),
+        row_line(StartRow::Opponent, "Opponent", opponent_value),
         Line::raw(""),
         row_line(StartRow::Start, "", vec![Span::styled("  Start  ", start_style)]),
     ]);
