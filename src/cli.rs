@@ -48,6 +48,26 @@ pub enum Command {
     /// each mode's figures beside them, such as
     /// {"played":5,"won":3,"lost":2,"assisted_wins":0,"normal":{...},"misere":{...},"puzzle":{...}}.
     Stats(StatsArgs),
+
+    /// Watch the AI play both sides, with its pause between moves.
+    ///
+    /// Takes the same flags as a game (--heaps, --mode, --level, --ai-delay, --seed...). Any key
+    /// pauses or resumes; q quits. Demos are not counted in the statistics.
+    Demo(GameArgs),
+
+    /// Step through a saved game record (saved with w after a game) forwards and backwards with
+    /// ←/→; Home and End jump to the start and the end, q quits.
+    ///
+    /// The record is checked whole first: a damaged record or an illegal move is refused with its
+    /// line number (exit status 2).
+    Replay(ReplayArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The record file.
+    #[arg(value_name = "FILE")]
+    pub file: std::path::PathBuf,
 }
 
 #[derive(Debug, Args)]
@@ -95,6 +115,21 @@ pub struct GameArgs {
     #[arg(long, value_name = "you|ai|random", value_parser = parse_first)]
     pub first: Option<crate::app::First>,
 
+    /// How well the AI plays: perfect (never errs; the default), or hard, medium or easy, which
+    /// play a uniformly random legal move instead of the best one 10%, 30% or 60% of the time.
+    #[arg(long, value_name = "perfect|hard|medium|easy", value_parser = parse_level)]
+    pub level: Option<crate::app::Level>,
+
+    /// Who you play against: the AI, or a human: two people taking turns at one keyboard (not
+    /// counted in your statistics).
+    #[arg(long, value_name = "ai|human", value_parser = parse_opponent)]
+    pub opponent: Option<crate::app::Opponent>,
+
+    /// The two players' names in a game against a human, such as Ann,Bob (default "Player 1" and
+    /// "Player 2"). The first name plays where "you" would.
+    #[arg(long, value_name = "FIRST,SECOND", value_parser = parse_names)]
+    pub names: Option<crate::app::Names>,
+
     /// The AI's visible pause before its move, in milliseconds (0 for none; default 600).
     #[arg(long, value_name = "MS")]
     pub ai_delay: Option<u64>,
@@ -117,6 +152,18 @@ impl GameArgs {
 
 fn parse_mode(text: &str) -> Result<Mode, String> {
     text.parse().map_err(|e: crate::engine::ParseModeError| e.to_string())
+}
+
+fn parse_opponent(text: &str) -> Result<crate::app::Opponent, String> {
+    text.parse()
+}
+
+fn parse_names(text: &str) -> Result<crate::app::Names, String> {
+    text.parse()
+}
+
+fn parse_level(text: &str) -> Result<crate::app::Level, String> {
+    text.parse()
 }
 
 fn parse_first(text: &str) -> Result<crate::app::First, String> {

@@ -430,6 +430,9 @@ impl Config {
         if let Some(first) = args.first {
             self.first = first;
         }
+        if let Some(level) = args.level {
+            self.level = level;
+        }
         if let Some(delay) = args.ai_delay {
             self.ai_delay_ms = delay;
         }
@@ -798,11 +801,12 @@ mod tests {
             mode: Some(Mode::Misere),
             first: Some(First::Ai),
             ai_delay: Some(0),
-            coach: false,
-            seed: None,
+            level: Some(Level::Easy),
+            ..GameArgs::default()
         };
         config.apply_args(&args).unwrap();
         assert_eq!(config.heaps, Heaps::List(vec![2, 3]));
+        assert_eq!(config.level, Level::Easy);
         assert_eq!((config.mode, config.first, config.ai_delay_ms), (Mode::Misere, First::Ai, 0));
         let bad = GameArgs { heaps: Some("3,0".into()), ..GameArgs::default() };
         assert!(config.apply_args(&bad).is_err());

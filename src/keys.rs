@@ -287,7 +287,7 @@ pub struct Keymap {
 }
 
 /// The shipped bindings; `config.toml` lists the same (a test keeps them equal).
-const DEFAULTS: [(Action, &[KeyBinding]); 15] = {
+const DEFAULTS: [(Action, &[KeyBinding]); 19] = {
     use KeyBinding as K;
     use KeyCode as C;
     [
@@ -304,6 +304,10 @@ const DEFAULTS: [(Action, &[KeyBinding]); 15] = {
         (Action::Binary, &[K::plain(C::Char('b'))]),
         (Action::Coach, &[K::plain(C::Char('c'))]),
         (Action::Review, &[K::plain(C::Char('v'))]),
+        (Action::Undo, &[K::plain(C::Char('u'))]),
+        (Action::Redo, &[K::plain(C::Char('r'))]),
+        (Action::History, &[K::plain(C::Char('l'))]),
+        (Action::Record, &[K::plain(C::Char('w'))]),
         (Action::Help, &[K::plain(C::Char('?'))]),
         (Action::Quit, &[K::plain(C::Char('q')), K::plain(C::Esc)]),
     ]

@@ -6,6 +6,7 @@ pub mod config;
 pub mod engine;
 pub mod keys;
 pub mod puzzle;
+pub mod record;
 pub mod session;
 pub mod solve;
 pub mod store;

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
-use nim_tui::cli::{Cli, Command};
+use nim_tui::cli::{Cli, Command, GameArgs};
 use nim_tui::config;
 use nim_tui::session::{self, Launch};
 use nim_tui::solve::{self, SolveError};
@@ -43,37 +43,69 @@ fn main() -> ExitCode {
             let text = if args.json { store::stats_json(&stats) + "\n" } else { store::stats_table(&stats) };
             write_out(&text, "the statistics")
         }
+        Some(Command::Demo(args)) => run_game(&cli.config, &args, true),
         Some(Command::Puzzle(args)) => {
             let config = match config::load(cli.config.as_deref()) {
                 Ok(config) => config,
                 Err(e) => return fail(2, &e.to_string()),
             };
             let launch = Launch { puzzles: true, seed: args.seed, ..Launch::default() };
-            run_session(&config, launch)
+            match session::play(&config, launch) {
+                Ok(_) => ExitCode::SUCCESS,
+                Err(e) => fail(1, &e.to_string()),
+            }
         }
-        None => {
-            // Config and flags are checked before anything touches the terminal, so that the
-            // message is seen.
-            let mut config = match config::load(cli.config.as_deref()) {
+        Some(Command::Replay(args)) => {
+            let text = match std::fs::read(&args.file) {
+                Ok(bytes) => match String::from_utf8(bytes) {
+                    Ok(text) => text,
+                    Err(_) => {
+                        return fail(
+                            2,
+                            &format!("{}: not a game record: not UTF-8 text", args.file.display()),
+                        );
+                    }
+                },
+                Err(e) => return fail(1, &format!("cannot read {}: {e}", args.file.display())),
+            };
+            let record = match nim_tui::record::Record::parse(&text) {
+                Ok(record) => record,
+                Err(e) => return fail(2, &format!("{}: {e}", args.file.display())),
+            };
+            let config = match config::load(cli.config.as_deref()) {
                 Ok(config) => config,
                 Err(e) => return fail(2, &e.to_string()),
             };
-            if let Err(e) = config.apply_args(&cli.game) {
-                return fail(2, &format!("--heaps: {e}"));
+            match session::replay(&config, &record) {
+                Ok(_) => ExitCode::SUCCESS,
+                Err(e) => fail(1, &e.to_string()),
             }
-            let launch = Launch {
-                start_now: cli.game.starts_game(),
-                coach: cli.game.coach,
-                seed: cli.game.seed,
-                ..Launch::default()
-            };
-            run_session(&config, launch)
         }
+        None => run_game(&cli.config, &cli.game, false),
     }
 }
 
-fn run_session(config: &config::Config, launch: Launch) -> ExitCode {
-    match session::play(config, launch) {
+/// A game at the terminal, or a demo where the AI plays both sides.
+fn run_game(config_path: &Option<std::path::PathBuf>, args: &GameArgs, demo: bool) -> ExitCode {
+    // Config and flags are checked before anything touches the terminal, so that the message is
+    // seen.
+    let mut config = match config::load(config_path.as_deref()) {
+        Ok(config) => config,
+        Err(e) => return fail(2, &e.to_string()),
+    };
+    if let Err(e) = config.apply_args(args) {
+        return fail(2, &format!("--heaps: {e}"));
+    }
+    let launch = Launch {
+        start_now: args.starts_game(),
+        coach: args.coach,
+        seed: args.seed,
+        opponent: args.opponent.unwrap_or_default(),
+        names: args.names.clone().unwrap_or_default(),
+        demo,
+        puzzles: false,
+    };
+    match session::play(&config, launch) {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => fail(1, &e.to_string()),
     }

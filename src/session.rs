@@ -24,13 +24,17 @@ pub enum SessionError {
 }
 
 /// What the flags add to the config: whether to skip the start screen, and the seed.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Launch {
     pub start_now: bool,
     /// Go straight to a run of puzzles.
     pub puzzles: bool,
     pub coach: bool,
     pub seed: Option<u64>,
+    pub opponent: crate::app::Opponent,
+    pub names: crate::app::Names,
+    /// The AI plays both sides (`nim-tui demo`).
+    pub demo: bool,
 }
 
 /// Plays until the player quits or the terminal goes away. Warnings about data files that had to be
@@ -60,11 +64,19 @@ pub fn play(config: &Config, launch: Launch) -> Result<Ending, SessionError> {
         Heaps::List(list) => Some(list),
         _ => None,
     };
-    let setup =
-        Setup { mode: config.mode, heaps, first: config.first, level: config.level, seed: launch.seed };
+    let setup = Setup {
+        mode: config.mode,
+        heaps,
+        first: config.first,
+        level: config.level,
+        seed: launch.seed,
+        opponent: launch.opponent,
+        names: launch.names.clone(),
+        demo: launch.demo,
+    };
     let mut app = if launch.puzzles {
         App::start_puzzles(setup)
-    } else if launch.start_now {
+    } else if launch.start_now || launch.demo {
         let mut setup = setup;
         if setup.heaps.is_none() {
             let mut rng = seeded(launch.seed);
@@ -77,7 +89,7 @@ pub fn play(config: &Config, launch: Launch) -> Result<Ending, SessionError> {
     app.stats = stats;
     app.notices = warnings.clone();
     app.coach = launch.coach;
-    if let (false, false, Some(saved)) = (launch.start_now, launch.puzzles, saved) {
+    if let (false, false, false, Some(saved)) = (launch.start_now, launch.demo, launch.puzzles, saved) {
         app.offer_resume(saved);
     }
 
@@ -91,6 +103,18 @@ pub fn play(config: &Config, launch: Launch) -> Result<Ending, SessionError> {
         eprintln!("nim-tui: warning: {warning}");
     }
     Ok(ending)
+}
+
+/// Steps through a checked game record in the terminal.
+pub fn replay(config: &Config, record: &crate::record::Record) -> Result<Ending, SessionError> {
+    if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
+        return Err(SessionError::NoTerminal);
+    }
+    let mut app = App::replay(record);
+    let look = look(config, std::env::var_os("NO_COLOR"));
+    let keymap = config.keys.clone();
+    let options = Options { ai_delay: Duration::from_millis(config.ai_delay_ms), mouse: false };
+    Ok(tui::run(&mut app, &look, &|key| keymap.action(key), &options, &mut ())?)
 }
 
 fn seeded(seed: Option<u64>) -> rand::rngs::StdRng {
@@ -132,6 +156,16 @@ struct Keeper<'a> {
 
 impl Hooks for Keeper<'_> {
     fn effect(&mut self, app: &mut App, effect: &Effect) {
+        if *effect == Effect::Record {
+            let Some(game) = app.game() else { return };
+            let text = crate::record::Record::of(game).to_text();
+            app.message = Some(match self.store.map(|store| store.save_record(&text)) {
+                Some(Ok(path)) => format!("Saved to {}", path.display()),
+                Some(Err(e)) => format!("Not saved: {e}"),
+                None => "Not saved: no data directory".to_string(),
+            });
+            return;
+        }
         let Some(store) = self.store else { return };
         if let Effect::PuzzleAnswered { solved } = effect {
             let (mut stats, warning) = store.load_stats();
@@ -143,7 +177,11 @@ impl Hooks for Keeper<'_> {
             }
         }
         if let Effect::Finished { mode, winner } = effect {
-            let assisted = app.game().is_some_and(|g| g.level != crate::app::Level::Perfect);
+            // Only games against the AI are the player's record; two-player games and demos are not.
+            if app.game().is_some_and(|g| g.players != crate::app::Players::Ai) {
+                return;
+            }
+            let assisted = app.game().is_some_and(|g| g.used_undo || g.level != crate::app::Level::Perfect);
             match store.record_game(*mode, GameResult { won: *winner == Side::You, assisted }) {
                 Ok((stats, warning)) => {
                     app.stats = Some(stats);
@@ -164,6 +202,7 @@ impl Hooks for Keeper<'_> {
             && app.puzzle.is_none()
             && game.over.is_none()
             && !game.moves.is_empty()
+            && game.players == crate::app::Players::Ai
             && let Err(e) = store.save_game(&game.to_saved(self.ai_delay_ms, self.seed))
         {
             self.warnings.push(format!("could not save the game: {e}"));

@@ -522,6 +522,27 @@ impl Store {
         self.write(&self.game_path(), game, &self.game_protected)
     }
 
+    /// Where game records are saved.
+    pub fn records_dir(&self) -> PathBuf {
+        self.dir.join("records")
+    }
+
+    /// Saves a game record as the first free `records/game-NNNN.txt` and returns its path.
+    pub fn save_record(&self, text: &str) -> Result<PathBuf, StoreError> {
+        let dir = self.records_dir();
+        fs::create_dir_all(&dir).map_err(|source| StoreError::CreateDir { path: dir.clone(), source })?;
+        let path = (1..=9999)
+            .map(|n| dir.join(format!("game-{n:04}.txt")))
+            .find(|p| !p.exists())
+            .ok_or_else(|| StoreError::Write {
+                path: dir.clone(),
+                source: io::Error::new(io::ErrorKind::AlreadyExists, "9999 records are already there"),
+            })?;
+        write_atomic(&path, text.as_bytes())
+            .map_err(|source| StoreError::Write { path: path.clone(), source })?;
+        Ok(path)
+    }
+
     /// Removes the saved game; there being none is fine.
     pub fn clear_game(&self) -> Result<(), StoreError> {
         let path = self.game_path();

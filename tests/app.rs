@@ -37,7 +37,14 @@ fn heaps(app: &App) -> Vec<u64> {
 }
 
 fn setup(mode: Mode, heaps: &[u64], first: First) -> Setup {
-    Setup { mode, heaps: Some(heaps.to_vec()), first, level: Level::Perfect, seed: Some(7) }
+    Setup {
+        mode,
+        heaps: Some(heaps.to_vec()),
+        first,
+        level: Level::Perfect,
+        seed: Some(7),
+        ..Setup::default()
+    }
 }
 
 fn playing(mode: Mode, heaps: &[u64]) -> App {
@@ -104,17 +111,39 @@ fn start_screen_opens_on_start_with_the_setup_preselected() {
 fn up_and_down_walk_the_rows_and_wrap() {
     let mut app = start_screen(Mode::Normal);
     let mut seen = Vec::new();
-    for _ in 0..5 {
+    for _ in 0..7 {
         act(&mut app, Action::Down);
         seen.push(menu(&app).row);
     }
-    assert_eq!(seen, [StartRow::Puzzles, StartRow::Mode, StartRow::Heaps, StartRow::First, StartRow::Start]);
+    assert_eq!(
+        seen,
+        [
+            StartRow::Puzzles,
+            StartRow::Mode,
+            StartRow::Heaps,
+            StartRow::First,
+            StartRow::Level,
+            StartRow::Opponent,
+            StartRow::Start
+        ]
+    );
     seen.clear();
-    for _ in 0..5 {
+    for _ in 0..7 {
         act(&mut app, Action::Up);
         seen.push(menu(&app).row);
     }
-    assert_eq!(seen, [StartRow::First, StartRow::Heaps, StartRow::Mode, StartRow::Puzzles, StartRow::Start]);
+    assert_eq!(
+        seen,
+        [
+            StartRow::Opponent,
+            StartRow::Level,
+            StartRow::First,
+            StartRow::Heaps,
+            StartRow::Mode,
+            StartRow::Puzzles,
+            StartRow::Start
+        ]
+    );
 }
 
 #[test]

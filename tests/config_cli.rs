@@ -84,7 +84,7 @@ fn unknown_key_name() {
 
 #[test]
 fn unknown_action() {
-    refused("unknown-action.toml", 4, "unknown command 'undo' in [keys]");
+    refused("unknown-action.toml", 4, "unknown command 'teleport' in [keys]");
 }
 
 #[test]

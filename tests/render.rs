@@ -12,7 +12,14 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 
 fn setup(mode: Mode, heaps: &[u64], first: First) -> Setup {
-    Setup { mode, heaps: Some(heaps.to_vec()), first, level: Level::Perfect, seed: Some(1) }
+    Setup {
+        mode,
+        heaps: Some(heaps.to_vec()),
+        first,
+        level: Level::Perfect,
+        seed: Some(1),
+        ..Setup::default()
+    }
 }
 
 fn playing(mode: Mode, heaps: &[u64]) -> App {
@@ -87,8 +94,10 @@ fn start_screen() {
 #[test]
 fn start_screen_custom_heaps_refused() {
     let mut app = App::new(Setup { mode: Mode::Misere, seed: Some(1), ..Setup::default() });
-    act(&mut app, Action::Up);
-    act(&mut app, Action::Up);
+    // From Start, up past Opponent, Level and First to Heaps.
+    for _ in 0..4 {
+        act(&mut app, Action::Up);
+    }
     act(&mut app, Action::Less);
     for c in "3 0".chars() {
         app.update(Input::char(c));
@@ -103,10 +112,11 @@ fn start_screen_custom_heaps_refused() {
 
 #[test]
 fn a_refusal_that_wraps_is_shown_whole() {
-    for height in [18, 30] {
+    for height in [23, 30] {
         let mut app = App::new(Setup { seed: Some(1), ..Setup::default() });
-        act(&mut app, Action::Up);
-        act(&mut app, Action::Up);
+        for _ in 0..4 {
+            act(&mut app, Action::Up);
+        }
         act(&mut app, Action::Less);
         for c in "2000000000000000000".chars() {
             app.update(Input::char(c));

@@ -37,11 +37,19 @@ pub enum Action {
     Coach,
     /// After a game: show or hide the review of every move.
     Review,
+    /// Take back the player's last move and the AI's reply.
+    Undo,
+    /// Play again what the last undo took back.
+    Redo,
+    /// Show or hide the list of moves beside the board.
+    History,
+    /// After a game: save its record to a text file.
+    Record,
 }
 
 impl Action {
     /// Every action, in the order the help overlay lists them.
-    pub const ALL: [Action; 15] = [
+    pub const ALL: [Action; 19] = [
         Action::Up,
         Action::Down,
         Action::Less,
@@ -51,10 +59,14 @@ impl Action {
         Action::Take,
         Action::Erase,
         Action::Hint,
+        Action::Undo,
+        Action::Redo,
         Action::NewGame,
+        Action::History,
         Action::Binary,
         Action::Coach,
         Action::Review,
+        Action::Record,
         Action::Help,
         Action::Quit,
     ];
@@ -77,6 +89,10 @@ impl Action {
             Action::Binary => "binary",
             Action::Coach => "coach",
             Action::Review => "review",
+            Action::Undo => "undo",
+            Action::Redo => "redo",
+            Action::History => "history",
+            Action::Record => "record",
         }
     }
 
@@ -98,6 +114,10 @@ impl Action {
             Action::Binary => "binary view: heaps and nim-sum in binary",
             Action::Coach => "coach: a verdict on each of your moves",
             Action::Review => "after a game: review every move",
+            Action::Undo => "undo your last move and the AI's reply",
+            Action::Redo => "redo what was undone",
+            Action::History => "move list: every move and the heaps after it",
+            Action::Record => "after a game: save its record (nim-tui replay FILE)",
         }
     }
 }

@@ -1,5 +1,8 @@
 //! One game in progress: the position, whose turn it is, the move being chosen, and the AI's reply.
 
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
 use crate::engine::{Explanation, Mode, Move, MoveReason, Nim, Position, Rules};
 
 use super::Level;
@@ -19,6 +22,18 @@ impl Side {
             Side::Ai => Side::You,
         }
     }
+}
+
+/// Who sits at the two sides of the table.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Players {
+    /// The player (`Side::You`) against the AI (`Side::Ai`).
+    #[default]
+    Ai,
+    /// Two people at one keyboard: the first name plays `Side::You`, the second `Side::Ai`.
+    Hotseat([String; 2]),
+    /// The AI plays both sides, for watching.
+    Demo,
 }
 
 /// How the game ended.
@@ -120,11 +135,25 @@ pub struct Game {
     /// Every move so far, in order.
     pub moves: Vec<(Side, Move)>,
     pub over: Option<GameOver>,
+    pub players: Players,
+    /// Whether a move was taken back in this game: a win then counts as assisted.
+    pub used_undo: bool,
+    /// Moves taken back, latest undo last; each entry is the player's move with the reply after it.
+    redo: Vec<Vec<(Side, Move)>>,
+    /// Where the weaker levels' random moves come from: drawn from the app's seeded generator,
+    /// so a seeded game replays exactly.
+    rng: StdRng,
 }
 
 impl Game {
-    /// A new game from `heaps`; if the AI moves first its move is chosen at once.
+    /// A new game from `heaps`; if the AI moves first its move is chosen at once. A weaker level's
+    /// random moves come from a fixed seed; see [`Game::with_rng`].
     pub fn new(mode: Mode, level: Level, heaps: Vec<u64>, first: Side) -> Game {
+        Game::with_rng(mode, level, heaps, first, StdRng::seed_from_u64(0))
+    }
+
+    /// A new game whose AI draws its random moves (at levels below perfect) from `rng`.
+    pub fn with_rng(mode: Mode, level: Level, heaps: Vec<u64>, first: Side, rng: StdRng) -> Game {
         let mut game = Game {
             rules: Nim::new(mode),
             level,
@@ -140,10 +169,58 @@ impl Game {
             coach: None,
             moves: Vec::new(),
             over: None,
+            players: Players::Ai,
+            used_undo: false,
+            redo: Vec::new(),
+            rng,
         };
         game.select_nearest(0);
         game.begin_turn();
         game
+    }
+
+    /// Seats `players` at the table; the AI's pending move is chosen again for them.
+    pub fn set_players(&mut self, players: Players) {
+        self.players = players;
+        self.pending = None;
+        self.begin_turn();
+    }
+
+    /// Whether a person plays `side` (in a demo, nobody does).
+    pub fn is_human(&self, side: Side) -> bool {
+        match self.players {
+            Players::Ai => side == Side::You,
+            Players::Hotseat(_) => true,
+            Players::Demo => false,
+        }
+    }
+
+    /// Whether two people share the keyboard.
+    pub fn hotseat(&self) -> bool {
+        matches!(self.players, Players::Hotseat(_))
+    }
+
+    /// The name of whoever plays `side`: "You" and "AI" against the AI, the players' names in a
+    /// two-player game, "AI 1" and "AI 2" in a demo.
+    pub fn name(&self, side: Side) -> &str {
+        let index = usize::from(side == Side::Ai);
+        match &self.players {
+            Players::Ai => ["You", "AI"][index],
+            Players::Hotseat(names) => &names[index],
+            Players::Demo => ["AI 1", "AI 2"][index],
+        }
+    }
+
+    /// Whether the AI is to move now (and will, when its pause ends).
+    pub fn ai_to_move(&self) -> bool {
+        self.over.is_none() && !self.is_human(self.turn)
+    }
+
+    /// Draws the AI's random moves from `rng` from now on; a pending AI move is chosen again.
+    pub fn set_rng(&mut self, rng: StdRng) {
+        self.rng = rng;
+        self.pending = None;
+        self.begin_turn();
     }
 
     pub fn mode(&self) -> Mode {
@@ -160,7 +237,7 @@ impl Game {
             heaps: self.position.heaps().to_vec(),
             turn: self.turn,
             moves: self.moves.iter().map(|&(side, mv)| crate::store::SavedMove::new(side, mv)).collect(),
-            used_undo: false,
+            used_undo: self.used_undo,
             ai_delay_ms,
             seed,
         }
@@ -178,6 +255,7 @@ impl Game {
             }
         }
         game.turn = saved.turn;
+        game.used_undo = saved.used_undo;
         game.select_nearest(0);
         game.begin_turn();
         game
@@ -185,7 +263,7 @@ impl Game {
 
     /// Whether the player is to choose a move now.
     pub fn your_turn(&self) -> bool {
-        self.over.is_none() && self.turn == Side::You
+        self.over.is_none() && self.is_human(self.turn)
     }
 
     /// The tokens the marked move would take: the player's choice, or the AI's during its pause.
@@ -193,10 +271,7 @@ impl Game {
         if self.over.is_some() {
             return None;
         }
-        match self.turn {
-            Side::Ai => self.pending,
-            Side::You => Some(Move::new(self.selected, self.count)),
-        }
+        if self.is_human(self.turn) { Some(Move::new(self.selected, self.count)) } else { self.pending }
     }
 
     fn heap(&self, index: usize) -> u64 {
@@ -308,8 +383,79 @@ impl Game {
         }
         self.note = None;
         self.coach = Some(coaching(&self.rules.analyse(&self.position), mv));
-        self.play(Side::You, mv);
+        // A new move starts a new line of play: what was undone can no longer be redone.
+        self.redo.clear();
+        self.play(self.turn, mv);
         true
+    }
+
+    /// Takes back the player's last move together with the AI's reply, if it has come; during the
+    /// AI's pause the reply is cancelled. Returns whether anything was taken back.
+    pub fn undo(&mut self) -> bool {
+        if self.over.is_some() {
+            return false;
+        }
+        let Some(at) = self.moves.iter().rposition(|&(side, _)| self.is_human(side)) else {
+            return false;
+        };
+        let taken = self.moves.split_off(at);
+        self.turn = taken[0].0;
+        self.redo.push(taken);
+        self.used_undo = true;
+        self.replay_moves();
+        true
+    }
+
+    /// Plays again the moves the last undo took back. Returns whether anything was redone.
+    pub fn redo(&mut self) -> bool {
+        if !self.your_turn() {
+            return false;
+        }
+        let Some(group) = self.redo.pop() else { return false };
+        for (side, mv) in group {
+            if self.over.is_some() || side != self.turn || self.rules.check(&self.position, mv).is_err() {
+                // Not the line that was undone (cannot happen while moves only go through here).
+                self.redo.clear();
+                break;
+            }
+            self.play(side, mv);
+        }
+        true
+    }
+
+    /// Shows the game after `moves` (a prefix of a checked record): the position, whose turn, and
+    /// the result once no token is left. Nothing is pending.
+    pub fn show_moves(&mut self, moves: &[(Side, Move)], first: Side) {
+        self.moves = moves.to_vec();
+        self.turn = moves.last().map_or(first, |&(side, _)| side.other());
+        self.replay_moves();
+        self.pending = None;
+        if let (true, Some(&(last, _))) = (self.position.is_over(), moves.last()) {
+            self.over = Some(self.ending(last));
+        }
+    }
+
+    /// Whether an undo has something to redo.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Rebuilds the position from the starting heaps and the moves that remain.
+    fn replay_moves(&mut self) {
+        let mut position = Position::new(self.start.clone());
+        for &(_, mv) in &self.moves {
+            // Every kept move was legal when it was played from the same position.
+            let _ = position.apply(mv);
+        }
+        self.position = position;
+        self.over = None;
+        self.pending = None;
+        self.hint = None;
+        self.note = None;
+        self.coach = None;
+        self.typed.clear();
+        self.select_nearest(self.selected);
+        self.begin_turn();
     }
 
     /// Every move of the game with what it did to the mover's chances, for the review.
@@ -336,14 +482,15 @@ impl Game {
 
     /// Plays the AI's chosen move at the end of its pause.
     pub fn ai_play(&mut self) -> bool {
-        if self.over.is_some() || self.turn != Side::Ai {
+        if !self.ai_to_move() {
             return false;
         }
-        let Some(mv) = self.pending.take().or_else(|| self.rules.ai_move(&self.position)) else {
+        let Some(mv) = self.pending.take().or_else(|| self.ai_choice()) else {
             return false;
         };
-        self.note = Some(Note::AiMoved(format!("AI took {} from heap {}", mv.take, mv.number())));
-        self.play(Side::Ai, mv);
+        let who = self.name(self.turn);
+        self.note = Some(Note::AiMoved(format!("{who} took {} from heap {}", mv.take, mv.number())));
+        self.play(self.turn, mv);
         true
     }
 
@@ -353,6 +500,7 @@ impl Game {
             return;
         }
         self.moves.push((side, mv));
+        self.pending = None;
         self.hint = None;
         self.typed.clear();
         if self.position.is_over() {
@@ -368,20 +516,24 @@ impl Game {
     }
 
     fn begin_turn(&mut self) {
-        if self.turn == Side::Ai && self.over.is_none() {
-            self.pending = self.rules.ai_move(&self.position);
+        if self.ai_to_move() {
+            self.pending = self.ai_choice();
         }
+    }
+
+    /// The AI's move at the game's level.
+    fn ai_choice(&mut self) -> Option<Move> {
+        super::level_move(&self.rules, &self.position, self.level, &mut self.rng)
     }
 
     /// The result when `last` took the last token.
     fn ending(&self, last: Side) -> GameOver {
-        let (winner, reason) = match (self.mode(), last) {
-            (Mode::Normal, Side::You) => (Side::You, "You took the last token"),
-            (Mode::Normal, Side::Ai) => (Side::Ai, "AI took the last token"),
-            (Mode::Misere, Side::You) => (Side::Ai, "You had to take the last token"),
-            (Mode::Misere, Side::Ai) => (Side::You, "AI had to take the last token"),
+        let who = self.name(last);
+        let (winner, reason) = match self.mode() {
+            Mode::Normal => (last, format!("{who} took the last token")),
+            Mode::Misere => (last.other(), format!("{who} had to take the last token")),
         };
-        GameOver { winner, reason: reason.to_string() }
+        GameOver { winner, reason }
     }
 
     /// Whether the hint's move is still the one selected.

@@ -5,8 +5,8 @@ use rand::{Rng, SeedableRng};
 
 use crate::engine::Mode;
 
-use super::game::{Game, Side};
-use super::{Action, First, Level, parse_start_heaps};
+use super::game::{Game, Players, Side};
+use super::{Action, First, Level, Names, Opponent, parse_start_heaps};
 
 /// The starting heaps offered on the start screen.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,14 +34,25 @@ pub enum StartRow {
     Mode,
     Heaps,
     First,
+    /// How well the AI plays.
+    Level,
+    /// The AI, or another person at the same keyboard.
+    Opponent,
     Start,
     /// A run of puzzles instead of a game.
     Puzzles,
 }
 
 impl StartRow {
-    pub const ALL: [StartRow; 5] =
-        [StartRow::Mode, StartRow::Heaps, StartRow::First, StartRow::Start, StartRow::Puzzles];
+    pub const ALL: [StartRow; 7] = [
+        StartRow::Mode,
+        StartRow::Heaps,
+        StartRow::First,
+        StartRow::Level,
+        StartRow::Opponent,
+        StartRow::Start,
+        StartRow::Puzzles,
+    ];
 }
 
 /// The start screen's choices.
@@ -54,6 +65,8 @@ pub struct StartMenu {
     /// The custom heaps as typed, such as `2 5 7`.
     pub custom: String,
     pub first: First,
+    pub level: Level,
+    pub opponent: Opponent,
     /// Why the custom heaps were refused.
     pub error: Option<String>,
     /// The game left unfinished last time, offered first.
@@ -110,6 +123,24 @@ pub enum Effect {
         mode: Mode,
         winner: Side,
     },
+    /// Save the record of the finished game; the program says where in [`App::message`].
+    Record,
+}
+
+/// A recorded game being stepped through.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replay {
+    pub moves: Vec<(Side, crate::engine::Move)>,
+    /// How many moves are shown as played.
+    pub at: usize,
+    pub first: Side,
+}
+
+impl Replay {
+    /// The move the next step forwards plays.
+    pub fn next(&self) -> Option<crate::engine::Move> {
+        self.moves.get(self.at).map(|&(_, mv)| mv)
+    }
 }
 
 /// Raw input, already translated: a bound action, a typed character, a click, the AI's pause ending.
@@ -148,11 +179,36 @@ pub struct Setup {
     pub first: First,
     pub level: Level,
     pub seed: Option<u64>,
+    pub opponent: Opponent,
+    /// The names in a two-player game.
+    pub names: Names,
+    /// The AI plays both sides while a person watches.
+    pub demo: bool,
 }
 
 impl Default for Setup {
     fn default() -> Self {
-        Setup { mode: Mode::Normal, heaps: None, first: First::You, level: Level::Perfect, seed: None }
+        Setup {
+            mode: Mode::Normal,
+            heaps: None,
+            first: First::You,
+            level: Level::Perfect,
+            seed: None,
+            opponent: Opponent::Ai,
+            names: Names::default(),
+            demo: false,
+        }
+    }
+}
+
+impl Setup {
+    /// Who sits at the table in a game from this setup.
+    pub fn players(&self) -> Players {
+        match (self.demo, self.opponent) {
+            (true, _) => Players::Demo,
+            (false, Opponent::Human) => Players::Hotseat(self.names.0.clone()),
+            (false, Opponent::Ai) => Players::Ai,
+        }
     }
 }
 
@@ -165,6 +221,14 @@ pub struct App {
     pub binary: bool,
     /// The coach's line after each of the player's moves.
     pub coach: bool,
+    /// The move list beside the board.
+    pub history: bool,
+    /// A demo stopped by the watcher: the AI waits until a key resumes it.
+    pub paused: bool,
+    /// A line for the player from outside the game, such as where a record was saved.
+    pub message: Option<String>,
+    /// Stepping through a recorded game; no one moves.
+    pub replay: Option<Replay>,
     /// The review of a finished game, scrolled this many moves from the top.
     pub review: Option<usize>,
     /// The player's record, shown on the start screen.
@@ -190,6 +254,10 @@ impl App {
             help: false,
             binary: false,
             coach: false,
+            history: false,
+            paused: false,
+            message: None,
+            replay: None,
             review: None,
             stats: None,
             puzzle: None,
@@ -257,6 +325,20 @@ impl App {
         }
     }
 
+    /// Opens `record` for stepping through, at its start.
+    pub fn replay(record: &crate::record::Record) -> App {
+        let first = record.moves.first().map_or(Side::You, |&(side, _)| side);
+        let setup =
+            Setup { mode: record.mode, heaps: Some(record.start.clone()), seed: Some(0), ..Setup::default() };
+        let mut app = App::new(setup);
+        let mut game = Game::new(record.mode, Level::Perfect, record.start.clone(), first);
+        game.set_players(record.players.clone());
+        game.show_moves(&[], first);
+        app.screen = Screen::Playing(Box::new(game));
+        app.replay = Some(Replay { moves: record.moves.clone(), at: 0, first });
+        app
+    }
+
     /// Offers `saved` as the first choice of the start screen.
     pub fn offer_resume(&mut self, saved: crate::store::SavedGame) {
         if let Screen::Start(menu) = &mut self.screen {
@@ -281,7 +363,7 @@ impl App {
 
     /// Whether the AI is in its pause, waiting to move.
     pub fn ai_waiting(&self) -> bool {
-        self.game().is_some_and(|g| g.over.is_none() && g.turn == Side::Ai)
+        !self.paused && self.replay.is_none() && self.game().is_some_and(Game::ai_to_move)
     }
 
     fn begin(&mut self, heaps: Vec<u64>) {
@@ -299,7 +381,12 @@ impl App {
         self.setup.heaps = Some(heaps.clone());
         self.review = None;
         self.puzzle = None;
-        self.screen = Screen::Playing(Box::new(Game::new(self.setup.mode, self.setup.level, heaps, first)));
+        let rng = StdRng::from_rng(&mut self.rng);
+        let mut game = Game::with_rng(self.setup.mode, self.setup.level, heaps, first, rng);
+        game.set_players(self.setup.players());
+        self.paused = false;
+        self.message = None;
+        self.screen = Screen::Playing(Box::new(game));
     }
 
     /// Applies one input and says what the program should do next.
@@ -364,6 +451,16 @@ impl App {
                         let at = all.iter().position(|f| *f == menu.first).unwrap_or(0);
                         menu.first = all[step(forward, all.len(), at)];
                     }
+                    StartRow::Level => {
+                        let at = Level::ALL.iter().position(|l| *l == menu.level).unwrap_or(0);
+                        menu.level = Level::ALL[step(forward, Level::ALL.len(), at)];
+                    }
+                    StartRow::Opponent => {
+                        menu.opponent = match menu.opponent {
+                            Opponent::Ai => Opponent::Human,
+                            Opponent::Human => Opponent::Ai,
+                        }
+                    }
                     StartRow::Start | StartRow::Resume | StartRow::Puzzles => {}
                 }
             }
@@ -390,7 +487,9 @@ impl App {
             self.setup.level = saved.level;
             self.setup.heaps = Some(saved.start_heaps.clone());
             self.review = None;
-            self.screen = Screen::Playing(Box::new(Game::from_saved(&saved)));
+            let mut game = Game::from_saved(&saved);
+            game.set_rng(StdRng::from_rng(&mut self.rng));
+            self.screen = Screen::Playing(Box::new(game));
             return Effect::None;
         }
         let heaps = match menu.heap_choice() {
@@ -407,6 +506,8 @@ impl App {
         };
         self.setup.mode = menu.mode;
         self.setup.first = menu.first;
+        self.setup.level = menu.level;
+        self.setup.opponent = menu.opponent;
         self.begin(heaps);
         Effect::None
     }
@@ -425,7 +526,41 @@ impl App {
                 self.coach = !self.coach;
                 return Effect::None;
             }
+            Input::Key { action: Some(Action::History), .. } => {
+                self.history = !self.history;
+                return Effect::None;
+            }
             _ => {}
+        }
+        if let Some(replay) = &mut self.replay {
+            match input {
+                Input::Key { action: Some(Action::Quit), .. } => return Effect::Quit,
+                Input::Key { action: Some(Action::Less | Action::Up), .. } => {
+                    replay.at = replay.at.saturating_sub(1)
+                }
+                Input::Key { action: Some(Action::More | Action::Down | Action::Take), .. } => {
+                    replay.at = (replay.at + 1).min(replay.moves.len())
+                }
+                Input::Key { action: Some(Action::TakeOne), .. } => replay.at = 0,
+                Input::Key { action: Some(Action::TakeAll), .. } => replay.at = replay.moves.len(),
+                _ => return Effect::None,
+            }
+            game.show_moves(&replay.moves[..replay.at], replay.first);
+            return Effect::None;
+        }
+        if game.players == Players::Demo && game.over.is_none() {
+            // Watching: quit leaves, any other key stops or restarts the play.
+            match input {
+                Input::Key { action: Some(Action::Quit), .. } => return Effect::Quit,
+                Input::Key { action: None, ch: None } | Input::Pick { .. } => {}
+                Input::Key { .. } => self.paused = !self.paused,
+                Input::AiMove => {
+                    if !self.paused && game.ai_play() {
+                        return finished(game);
+                    }
+                }
+            }
+            return Effect::None;
         }
         if game.over.is_some() {
             if let Some(offset) = &mut self.review {
@@ -445,6 +580,7 @@ impl App {
                     Effect::None
                 }
                 Input::Key { action: Some(Action::Quit), .. } => Effect::Quit,
+                Input::Key { action: Some(Action::Record), .. } => Effect::Record,
                 Input::Key { action: Some(Action::NewGame), .. } => {
                     self.screen = Screen::Start(start_menu(&self.setup));
                     Effect::None
@@ -479,7 +615,16 @@ impl App {
                 match action {
                     Action::Quit => return Effect::Quit,
                     Action::NewGame => self.screen = Screen::Start(start_menu(&self.setup)),
+                    // Also during the AI's pause, which it cancels.
+                    Action::Undo => {
+                        game.undo();
+                    }
                     _ if !game.your_turn() => {}
+                    Action::Redo => {
+                        if game.redo() {
+                            return finished(game);
+                        }
+                    }
                     Action::Up => game.step_selection(false),
                     Action::Down => game.step_selection(true),
                     Action::Less => game.set_count(game.count.saturating_sub(1)),
@@ -493,7 +638,12 @@ impl App {
                             return finished(game);
                         }
                     }
-                    Action::Help | Action::Binary | Action::Coach | Action::Review => {}
+                    Action::Help
+                    | Action::Binary
+                    | Action::Coach
+                    | Action::Review
+                    | Action::History
+                    | Action::Record => {}
                 }
             }
         }
@@ -528,6 +678,8 @@ fn start_menu(setup: &Setup) -> StartMenu {
         heaps,
         custom,
         first: setup.first,
+        level: setup.level,
+        opponent: setup.opponent,
         error: None,
         resume: None,
     }

@@ -6,7 +6,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use crate::app::{Action, App, Game, Input, Note, PuzzleRun, Side};
+use crate::app::{Action, App, Game, Input, Note, Players, PuzzleRun, Side};
 
 use super::Look;
 
@@ -38,6 +38,9 @@ pub struct BoardLayout {
     pub panel: Option<Rect>,
     pub info: Rect,
     pub status: Rect,
+    /// Where the move list goes, when it is on: beside the board, or in place of the lines under it
+    /// on a narrow screen.
+    pub history: Option<Rect>,
     pub rows: Vec<HeapRow>,
     /// Column where the counts start (right-aligned to the board's inner edge).
     pub count_x: u16,
@@ -48,9 +51,40 @@ pub fn min_height(game: &Game) -> u16 {
     game.position.len() as u16 + CHROME_ROWS
 }
 
-/// Lays out the board in `area`, which must be at least the minimum size; with `binary`, room is
-/// made for the binary view beside the board, or below it, or shortened below it.
+/// Columns of the move list when it stands beside the board.
+const HISTORY_WIDTH: u16 = 40;
+
+/// Lays out the board in `area` without the move list; see [`board_layout_with`].
 pub fn board_layout(game: &Game, area: Rect, binary: bool) -> BoardLayout {
+    board_layout_with(game, area, binary, false)
+}
+
+/// Lays out the board in `area`, which must be at least the minimum size. With `history`, the move
+/// list takes a column on the right when the screen is wide enough, and otherwise the lines under
+/// the board.
+pub fn board_layout_with(game: &Game, area: Rect, binary: bool, history: bool) -> BoardLayout {
+    if !history {
+        return layout_without_history(game, area, binary);
+    }
+    if area.width >= super::MIN_WIDTH + HISTORY_WIDTH {
+        let narrowed = Rect { width: area.width - HISTORY_WIDTH, ..area };
+        let mut layout = layout_without_history(game, narrowed, binary);
+        layout.status.width = area.width;
+        let top = layout.board.y;
+        layout.history = Some(Rect {
+            x: narrowed.right(),
+            y: top,
+            width: HISTORY_WIDTH,
+            height: layout.status.y.saturating_sub(top),
+        });
+        return layout;
+    }
+    let mut layout = layout_without_history(game, area, binary);
+    layout.history = Some(layout.info);
+    layout
+}
+
+fn layout_without_history(game: &Game, area: Rect, binary: bool) -> BoardLayout {
     let heaps = game.position.len() as u16;
     let panel_width = if binary { super::binary::width(game) } else { 0 };
     let beside = binary && area.width >= panel_width + 60;
@@ -106,13 +140,13 @@ pub fn board_layout(game: &Game, area: Rect, binary: bool) -> BoardLayout {
             HeapRow { heap, y: top + heap as u16 * gap, x, shown, truncated }
         })
         .collect();
-    BoardLayout { header, board, panel, info, status, rows, count_x, count_width }
+    BoardLayout { header, board, panel, info, status, history: None, rows, count_x, count_width }
 }
 
 /// What a click at (`column`, `row`) on the game screen picks: the token's heap, and the count from
 /// that token to the end of the heap.
-pub fn hit(game: &Game, binary: bool, area: Rect, column: u16, row: u16) -> Option<Input> {
-    let layout = board_layout(game, area, binary);
+pub fn hit(game: &Game, binary: bool, history: bool, area: Rect, column: u16, row: u16) -> Option<Input> {
+    let layout = board_layout_with(game, area, binary, history);
     let heap_row = layout.rows.iter().find(|r| r.y == row)?;
     let size = game.position.heap(heap_row.heap)?;
     if size == 0 || column < heap_row.x {
@@ -129,7 +163,7 @@ pub fn hit(game: &Game, binary: bool, area: Rect, column: u16, row: u16) -> Opti
 
 pub fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
-    let layout = board_layout(game, area, app.binary);
+    let layout = board_layout_with(game, area, app.binary, app.history);
     let mode = game.mode();
 
     Line::from(vec![
@@ -140,7 +174,10 @@ pub fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer)
     .render(layout.header, buf);
 
     Block::bordered().title(" Heaps ").border_style(theme.fg(theme.accent)).render(layout.board, buf);
-    let marked = game.marked();
+    let marked = match &app.replay {
+        Some(replay) => replay.next(),
+        None => game.marked(),
+    };
     for row in &layout.rows {
         render_row(game, look, &layout, row, marked, buf);
     }
@@ -148,9 +185,14 @@ pub fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer)
     if let Some(panel) = layout.panel {
         super::binary::render(game, look, panel, buf);
     }
-    match &app.puzzle {
-        Some(run) => render_puzzle_info(game, run, look, layout.info, buf),
-        None => render_info(game, app.coach, look, layout.info, buf),
+    match layout.history {
+        Some(history) => {
+            if history != layout.info {
+                render_info(game, app, look, layout.info, buf);
+            }
+            render_history(game, look, history, buf);
+        }
+        None => render_info(game, app, look, layout.info, buf),
     }
     render_status(game, app, look, layout.status, buf);
     if app.review.is_some() {
@@ -159,9 +201,14 @@ pub fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer)
     }
 
     if let Some(over) = &game.over {
-        let (title, style) = match over.winner {
-            Side::You => ("You win!", theme.strong(theme.you)),
-            Side::Ai => ("You lose", theme.strong(theme.ai)),
+        let style = match over.winner {
+            Side::You => theme.strong(theme.you),
+            Side::Ai => theme.strong(theme.ai),
+        };
+        let title = match (&game.players, over.winner) {
+            (Players::Ai, Side::You) => "You win!".to_string(),
+            (Players::Ai, Side::Ai) => "You lose".to_string(),
+            (_, winner) => format!("{} wins!", game.name(winner)),
         };
         let keys = format!(
             "{} play again · {} new game · {} quit",
@@ -169,19 +216,41 @@ pub fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer)
             look.key(Action::NewGame),
             look.key(Action::Quit)
         );
-        let lines = vec![
+        let mut lines = vec![
             Line::styled(title, style.add_modifier(Modifier::BOLD)).centered(),
             Line::raw(over.reason.clone()).centered(),
             Line::raw(""),
-            Line::styled(keys, theme.fg(theme.dim)).centered(),
-            Line::styled(format!("{} review the game", look.key(Action::Review)), theme.fg(theme.dim))
-                .centered(),
         ];
+        if app.replay.is_some() {
+            lines.push(
+                Line::styled(
+                    format!("{} back · {} quit", look.key(Action::Less), look.key(Action::Quit)),
+                    theme.fg(theme.dim),
+                )
+                .centered(),
+            );
+        } else {
+            lines.push(Line::styled(keys, theme.fg(theme.dim)).centered());
+            lines.push(
+                Line::styled(
+                    format!(
+                        "{} review the game · {} save its record",
+                        look.key(Action::Review),
+                        look.key(Action::Record)
+                    ),
+                    theme.fg(theme.dim),
+                )
+                .centered(),
+            );
+        }
+        if let Some(message) = &app.message {
+            lines.push(Line::styled(message.clone(), theme.fg(theme.text)).centered());
+        }
         let width = (lines.iter().map(Line::width).max().unwrap_or(10) as u16 + 6).min(area.width);
-        // A board of one or two heaps is shorter than the banner; the banner grows past it rather
-        // than losing its last line (the minimum height leaves room below the board).
-        let over_board = Rect { height: layout.board.height.max(7), ..layout.board }.intersection(area);
-        let popup = over_board.centered(Constraint::Length(width), Constraint::Length(7));
+        let height = lines.len() as u16 + 2;
+        // The board and the lines under it: a short board alone may be lower than the banner.
+        let room = Rect { height: layout.status.y.saturating_sub(layout.board.y), ..layout.board };
+        let popup = room.centered(Constraint::Length(width), Constraint::Length(height.min(room.height)));
         Clear.render(popup, buf);
         Paragraph::new(lines).block(Block::bordered().border_style(style)).render(popup, buf);
     }
@@ -240,8 +309,29 @@ fn render_row(
     );
 }
 
-fn render_info(game: &Game, coach: bool, look: &Look, area: Rect, buf: &mut Buffer) {
+fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
+    if let Some(run) = &app.puzzle {
+        render_puzzle_info(game, run, look, area, buf);
+        return;
+    }
     let theme = &look.theme;
+    let coach = app.coach;
+    if let Some(replay) = &app.replay {
+        let line = match replay.moves.get(replay.at) {
+            Some(&(side, mv)) => {
+                let verb = if game.players == Players::Ai && side == Side::You { "take" } else { "takes" };
+                format!(
+                    "Next: {} {verb} {} from heap {}",
+                    game.name(side),
+                    group_digits(mv.take),
+                    mv.number()
+                )
+            }
+            None => "The end of the game".to_string(),
+        };
+        Paragraph::new(Line::styled(line, theme.strong(theme.marked))).render(area, buf);
+        return;
+    }
     let mut lines = Vec::new();
     if game.your_turn() {
         let typing = if game.typed.is_empty() { String::new() } else { format!(" (typed {})", game.typed) };
@@ -264,7 +354,7 @@ fn render_info(game: &Game, coach: bool, look: &Look, area: Rect, buf: &mut Buff
         ]));
     } else if let (None, Some(mv)) = (&game.over, game.pending) {
         lines.push(Line::styled(
-            format!("AI takes {} from heap {}…", group_digits(mv.take), mv.number()),
+            format!("{} takes {} from heap {}…", game.name(game.turn), group_digits(mv.take), mv.number()),
             theme.strong(theme.ai),
         ));
     } else {
@@ -334,6 +424,40 @@ fn render_puzzle_info(game: &Game, run: &PuzzleRun, look: &Look, area: Rect, buf
     Paragraph::new(lines).wrap(Wrap { trim: true }).render(area, buf);
 }
 
+/// The move list: each move, who made it, and the heaps after it; the latest moves when they do not
+/// all fit.
+fn render_history(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
+    let theme = &look.theme;
+    Clear.render(area, buf);
+    let block = Block::bordered().title(" Moves ").border_style(theme.fg(theme.dim));
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let start = game.start.iter().map(|&h| group_digits(h)).collect::<Vec<_>>().join(" ");
+    let mut lines = vec![Line::styled(format!("    start  {start}"), theme.fg(theme.dim))];
+    for (i, line) in game.review().iter().enumerate() {
+        let style = match line.side {
+            Side::You => theme.fg(theme.you),
+            Side::Ai => theme.fg(theme.ai),
+        };
+        let heaps = line.heaps.iter().map(|&h| group_digits(h)).collect::<Vec<_>>().join(" ");
+        lines.push(Line::from(vec![
+            Span::styled(format!("{:>3}. ", i + 1), theme.fg(theme.dim)),
+            Span::styled(
+                format!(
+                    "{}: {} from heap {} ",
+                    game.name(line.side),
+                    group_digits(line.mv.take),
+                    line.mv.number()
+                ),
+                style,
+            ),
+            Span::styled(format!("→ {heaps}"), theme.fg(theme.text)),
+        ]));
+    }
+    let skip = lines.len().saturating_sub(usize::from(inner.height));
+    Paragraph::new(lines.split_off(skip)).render(inner, buf);
+}
+
 fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
     if let Some(run) = &app.puzzle {
@@ -351,13 +475,37 @@ fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buff
         .render(area, buf);
         return;
     }
-    let (turn, style) = match (&game.over, game.turn) {
-        (Some(_), _) => ("Game over", theme.strong(theme.text)),
-        (None, Side::You) => ("Your turn", theme.strong(theme.you)),
-        (None, Side::Ai) => ("AI is thinking…", theme.strong(theme.ai)),
+    let side_style = |side: Side| match side {
+        Side::You => theme.strong(theme.you),
+        Side::Ai => theme.strong(theme.ai),
+    };
+    let (turn, style) = match (&game.over, &game.players) {
+        (_, _) if app.replay.is_some() => {
+            let replay = app.replay.as_ref().map_or((0, 0), |r| (r.at, r.moves.len()));
+            (format!("Replay: move {} of {}", replay.0, replay.1), theme.strong(theme.text))
+        }
+        (Some(_), _) => ("Game over".to_string(), theme.strong(theme.text)),
+        (None, _) if app.paused => ("Paused".to_string(), theme.strong(theme.text)),
+        (None, Players::Ai) if game.turn == Side::You => ("Your turn".to_string(), theme.strong(theme.you)),
+        (None, Players::Hotseat(_)) => (format!("{}'s turn", game.name(game.turn)), side_style(game.turn)),
+        (None, _) => (format!("{} is thinking…", game.name(game.turn)), side_style(game.turn)),
+    };
+    let opponent = match game.players {
+        Players::Ai => format!("│ AI: {} ", game.level),
+        Players::Hotseat(_) => "│ two players ".to_string(),
+        Players::Demo => format!("│ demo, AI: {} ", game.level),
     };
     let mode = game.mode();
-    let right = if game.over.is_some() {
+    let right = if app.replay.is_some() {
+        format!(
+            "{}/{} step · {} quit ",
+            look.key(Action::Less),
+            look.key(Action::More),
+            look.key(Action::Quit)
+        )
+    } else if game.players == Players::Demo && game.over.is_none() {
+        format!("any key pauses · {} quit ", look.key(Action::Quit))
+    } else if game.over.is_some() {
         format!(
             "{} review · {} keys · {} quit ",
             look.key(Action::Review),
@@ -366,7 +514,9 @@ fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buff
         )
     } else {
         format!(
-            "{} binary · {} keys · {} quit ",
+            "{} undo · {} moves · {} binary · {} keys · {} quit ",
+            look.key(Action::Undo),
+            look.key(Action::History),
             look.key(Action::Binary),
             look.key(Action::Help),
             look.key(Action::Quit)
@@ -376,7 +526,7 @@ fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buff
         Span::styled(format!(" {turn} "), style.add_modifier(Modifier::REVERSED)),
         Span::styled(format!(" {} ", capitalised(mode.title())), theme.strong(theme.accent)),
         Span::styled(format!("({}) ", short_rule(mode)), theme.fg(theme.dim)),
-        Span::styled(format!("│ AI: {} ", game.level), theme.fg(theme.dim)),
+        Span::styled(opponent, theme.fg(theme.dim)),
     ]);
     let mut left = left;
     if app.coach {

@@ -17,7 +17,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use crate::app::{Action, App, Input, Screen};
 use crate::theme::Theme;
 
-pub use board::{BoardLayout, HeapRow, board_layout, group_digits};
+pub use board::{BoardLayout, HeapRow, board_layout, board_layout_with, group_digits};
 
 /// How things look: the theme, the token glyphs and the keys as configured.
 #[derive(Debug, Clone)]
@@ -71,6 +71,10 @@ fn default_key_labels() -> Vec<(Action, Vec<String>)> {
         (Action::Binary, &["b"]),
         (Action::Coach, &["c"]),
         (Action::Review, &["v"]),
+        (Action::Undo, &["u"]),
+        (Action::Redo, &["r"]),
+        (Action::History, &["l"]),
+        (Action::Record, &["w"]),
         (Action::Help, &["?"]),
         (Action::Quit, &["q", "Esc"]),
     ];
@@ -123,7 +127,7 @@ pub fn click(app: &App, area: Rect, column: u16, row: u16) -> Option<Input> {
     if app.help || area.width < MIN_WIDTH || area.height < min_height(app) {
         return None;
     }
-    board::hit(game, app.binary, area, column, row)
+    board::hit(game, app.binary, app.history, area, column, row)
 }
 
 fn too_small(area: Rect, buf: &mut Buffer, look: &Look, needed: u16) {

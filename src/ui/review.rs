@@ -22,9 +22,13 @@ pub fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer)
         theme.fg(theme.dim),
     )];
     for (i, line) in review.iter().enumerate().skip(offset).take(rows.saturating_sub(1)) {
-        let (who, style) = match line.side {
-            Side::You => ("You", theme.fg(theme.you)),
-            Side::Ai => ("AI ", theme.fg(theme.ai)),
+        let style = match line.side {
+            Side::You => theme.fg(theme.you),
+            Side::Ai => theme.fg(theme.ai),
+        };
+        let who = match (&game.players, line.side) {
+            (crate::app::Players::Ai, Side::Ai) => "AI ",
+            _ => game.name(line.side),
         };
         let heaps = line.heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
         let mut spans = vec![

@@ -1,4 +1,4 @@
-//! The start screen: mode, starting heaps, who moves first, and Start.
+//! The start screen: mode, starting heaps, who moves first, the AI's level, the opponent, and Start.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -13,7 +13,7 @@ use crate::store::Stats;
 use super::Look;
 
 /// Rows the start screen needs.
-pub const MIN_HEIGHT: u16 = 18;
+pub const MIN_HEIGHT: u16 = 23;
 
 pub fn render(
     menu: &StartMenu,
@@ -80,6 +80,17 @@ pub fn render(
         },
         theme.strong(theme.text),
     )];
+    let level_value = vec![
+        Span::styled(menu.level.as_str(), theme.strong(theme.text)),
+        Span::styled(level_note(menu.level), theme.fg(theme.dim)),
+    ];
+    let opponent_value = match menu.opponent {
+        crate::app::Opponent::Ai => vec![Span::styled("AI", theme.strong(theme.text))],
+        crate::app::Opponent::Human => vec![
+            Span::styled("Human", theme.strong(theme.text)),
+            Span::styled("  two players at one keyboard", theme.fg(theme.dim)),
+        ],
+    };
     let start_style = if menu.row == StartRow::Start {
         theme.strong(theme.you).add_modifier(Modifier::REVERSED)
     } else {
@@ -114,6 +125,10 @@ pub fn render(
         row_line(StartRow::Heaps, "Heaps", heaps_value),
         Line::raw(""),
         row_line(StartRow::First, "First move", first_value),
+        Line::raw(""),
+        row_line(StartRow::Level, "AI level", level_value),
+        Line::raw(""),
+        row_line(StartRow::Opponent, "Opponent", opponent_value),
         Line::raw(""),
         row_line(StartRow::Start, "", vec![Span::styled("  Start  ", start_style)]),
         row_line(
@@ -192,6 +207,15 @@ pub fn render(
     Paragraph::new(Line::styled(keys, theme.fg(theme.dim)).centered())
         .wrap(Wrap { trim: true })
         .render(keys_area, buf);
+}
+
+fn level_note(level: crate::app::Level) -> &'static str {
+    match level {
+        crate::app::Level::Perfect => "  never makes a mistake",
+        crate::app::Level::Hard => "  a random move 10% of the time",
+        crate::app::Level::Medium => "  a random move 30% of the time",
+        crate::app::Level::Easy => "  a random move 60% of the time",
+    }
 }
 
 fn mode_name(mode: Mode) -> &'static str {

@@ -1,0 +1,126 @@
+//! Undo and redo: the player's move goes back with the AI's reply, redo brings both again, and a
+//! new move ends what can be redone.
+
+use nim_tui::app::{Action, App, First, Game, Input, Level, Setup, Side};
+use nim_tui::engine::Move;
+
+fn app(heaps: &[u64], first: First) -> App {
+    App::start_now(Setup {
+        heaps: Some(heaps.to_vec()),
+        first,
+        level: Level::Perfect,
+        seed: Some(1),
+        ..Setup::default()
+    })
+}
+
+fn game(app: &App) -> &Game {
+    app.game().expect("a game is on")
+}
+
+/// What undo and redo must restore exactly.
+fn state(app: &App) -> (Vec<u64>, Side, Vec<(Side, Move)>) {
+    let g = game(app);
+    (g.position.heaps().to_vec(), g.turn, g.moves.clone())
+}
+
+fn press(app: &mut App, action: Action) {
+    app.update(Input::action(action));
+}
+
+/// The player takes one token from the selected heap, and the AI replies.
+fn exchange(app: &mut App) {
+    press(app, Action::TakeOne);
+    press(app, Action::Take);
+    app.update(Input::AiMove);
+}
+
+#[test]
+fn undo_and_redo_round_trip() {
+    let mut app = app(&[5, 7, 9, 11], First::You);
+    let mut states = vec![state(&app)];
+    for _ in 0..3 {
+        exchange(&mut app);
+        states.push(state(&app));
+    }
+    assert_eq!(game(&app).moves.len(), 6);
+    for expected in states.iter().rev().skip(1) {
+        press(&mut app, Action::Undo);
+        assert_eq!(&state(&app), expected);
+    }
+    assert!(game(&app).used_undo);
+    for expected in states.iter().skip(1) {
+        press(&mut app, Action::Redo);
+        assert_eq!(&state(&app), expected);
+    }
+    // Nothing left to redo.
+    press(&mut app, Action::Redo);
+    assert_eq!(&state(&app), states.last().unwrap());
+}
+
+#[test]
+fn undo_at_the_start_does_nothing() {
+    let mut app = app(&[3, 4, 5], First::You);
+    let before = state(&app);
+    press(&mut app, Action::Undo);
+    assert_eq!(state(&app), before);
+    assert!(!game(&app).used_undo);
+
+    // The AI moved first: there is no move of the player's to take back.
+    let mut app = self::app(&[3, 4, 5], First::Ai);
+    app.update(Input::AiMove);
+    let before = state(&app);
+    press(&mut app, Action::Undo);
+    assert_eq!(state(&app), before);
+}
+
+#[test]
+fn redo_after_a_new_move_does_nothing() {
+    let mut app = app(&[5, 7, 9], First::You);
+    exchange(&mut app);
+    press(&mut app, Action::Undo);
+    press(&mut app, Action::Down);
+    press(&mut app, Action::TakeAll);
+    press(&mut app, Action::Take);
+    app.update(Input::AiMove);
+    let after = state(&app);
+    press(&mut app, Action::Redo);
+    assert_eq!(state(&app), after);
+}
+
+#[test]
+fn undo_during_the_ai_pause_cancels_the_reply() {
+    let mut app = app(&[5, 7, 9], First::You);
+    let before = state(&app);
+    press(&mut app, Action::TakeOne);
+    press(&mut app, Action::Take);
+    assert!(app.ai_waiting());
+    press(&mut app, Action::Undo);
+    assert!(!app.ai_waiting());
+    assert_eq!(state(&app), before);
+    assert!(game(&app).pending.is_none());
+    // Redo plays the player's move again, and the AI's pause begins again.
+    press(&mut app, Action::Redo);
+    assert!(app.ai_waiting());
+    assert_eq!(game(&app).moves.len(), 1);
+}
+
+#[test]
+fn used_undo_is_saved_and_restored() {
+    let mut app = app(&[5, 7, 9], First::You);
+    exchange(&mut app);
+    exchange(&mut app);
+    press(&mut app, Action::Undo);
+    let saved = game(&app).to_saved(0, None);
+    assert!(saved.used_undo);
+    assert!(Game::from_saved(&saved).used_undo);
+}
+
+#[test]
+fn history_toggles() {
+    let mut app = app(&[3, 4, 5], First::You);
+    press(&mut app, Action::History);
+    assert!(app.history);
+    press(&mut app, Action::History);
+    assert!(!app.history);
+}
