@@ -37,7 +37,8 @@ fn keyish() -> impl Strategy<Value = String> {
         "[ -~]",
         any::<char>().prop_map(String::from),
     ];
-    let prefix = prop::collection::vec(prop_oneof!["ctrl-", "alt-", "shift-", "meta-", "control-", "CTRL-"], 0..4);
+    let prefix =
+        prop::collection::vec(prop_oneof!["ctrl-", "alt-", "shift-", "meta-", "control-", "CTRL-"], 0..4);
     prop_oneof![(prefix, named).prop_map(|(p, n)| p.concat() + &n), any::<String>(), "[a-z\\-]{0,12}"]
 }
 
