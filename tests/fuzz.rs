@@ -233,3 +233,12 @@ proptest! {
         check_store(b"", &stats)?;
     }
 }
+
+/// Found by `key_names_round_trip`: Ctrl with Shift and a letter read as Ctrl with the capital,
+/// which no terminal sends and which was written back as a different key.
+#[test]
+fn ctrl_shift_letter_round_trips() {
+    let key = KeyBinding::from_str("ctrl-shift-a").expect("a valid key name");
+    assert_eq!(KeyBinding::from_str(&key.to_string()), Ok(key));
+    assert_eq!(key, KeyBinding::from_str("ctrl-a").expect("a valid key name"));
+}
