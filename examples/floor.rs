@@ -21,7 +21,10 @@ fn run(terminal: &mut ratatui::DefaultTerminal) -> std::io::Result<()> {
         .collect();
     loop {
         terminal.draw(|frame| {
-            frame.render_widget(Paragraph::new(lines.clone()).block(Block::bordered().title(" Nim ")), frame.area())
+            frame.render_widget(
+                Paragraph::new(lines.clone()).block(Block::bordered().title(" Nim ")),
+                frame.area(),
+            )
         })?;
         // Blocks until something happens; anything but `q` (a resize included) just redraws.
         if let Event::Key(key) = event::read()?
