@@ -236,8 +236,10 @@ impl FromStr for KeyBinding {
                 ));
             }
             modifiers.remove(KeyModifiers::SHIFT);
-            let upper = c.to_ascii_uppercase();
-            return Ok(KeyBinding { code: KeyCode::Char(upper), modifiers });
+            // With Ctrl the letter stays lower case (below): terminals never send Ctrl with 'A'.
+            if !modifiers.contains(KeyModifiers::CONTROL) {
+                return Ok(KeyBinding { code: KeyCode::Char(c.to_ascii_uppercase()), modifiers });
+            }
         }
         if let KeyCode::Char(c) = code
             && modifiers.contains(KeyModifiers::CONTROL)
