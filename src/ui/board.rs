@@ -286,14 +286,11 @@ fn render_row(
     if size == 0 {
         buf.set_string(row.x, row.y, "(empty)", theme.fg(theme.dim));
     }
-    for i in 0..row.shown {
-        let x = row.x + i as u16 * TOKEN_CELLS;
-        if i >= first_marked {
-            buf.set_string(x, row.y, &look.marked, marked_style);
-        } else {
-            buf.set_string(x, row.y, &look.token, token_style);
-        }
-    }
+    // Each run of tokens is one string, so a long row costs about as much to draw as a short one.
+    let kept = first_marked.min(row.shown);
+    buf.set_string(row.x, row.y, token_run(&look.token, kept), token_style);
+    let marked_x = row.x + kept as u16 * TOKEN_CELLS;
+    buf.set_string(marked_x, row.y, token_run(&look.marked, row.shown - kept), marked_style);
     if row.truncated {
         let x = row.x + row.shown as u16 * TOKEN_CELLS;
         let style = if first_marked < size { marked_style } else { theme.fg(theme.dim) };
@@ -550,6 +547,12 @@ fn short_rule(mode: crate::engine::Mode) -> &'static str {
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// `count` tokens, each in its two cells: the glyph and a space, or a glyph two cells wide alone.
+fn token_run(glyph: &str, count: u64) -> String {
+    let cell = if Span::raw(glyph).width() >= 2 { glyph.to_string() } else { format!("{glyph} ") };
+    cell.repeat(count as usize)
 }
 
 /// `1234567` as `1,234,567`, so huge counts can be read at a glance.
