@@ -29,8 +29,13 @@ impl XorShift {
 /// Keys a player might press. q, Esc and Ctrl-C quit, so they are left out.
 const KEYS: &[&[u8]] = &[
     b"\x1b[A", b"\x1b[B", b"\x1b[C", b"\x1b[D", b"j", b"k", b"+", b"-", b"\x1b[H", b"\x1b[F", b"0", b"1",
-    b"2", b"3", b"4", b"5", b"7", b"9", b"\x7f", b"\r", b" ", b"h", b"b", b"c", b"v", b"?", b"n",
+    b"2", b"3", b"4", b"5", b"7", b"9", b"\x7f", b"\r", b" ", b"h", b"b", b"c", b"v", b"?", b"n", b"u", b"r",
+    b"l", b"w",
 ];
+
+/// Keys after which the heaps may legally grow: `n` (a new game from the start screen), Enter and
+/// Space (play again from a banner, start from the start screen, the next puzzle), and undo / redo.
+const MAY_GROW: &[&[u8]] = &[b"n", b"\r", b" ", b"u", b"r"];
 
 /// The heap number and token count of each board row on the screen: rows that read
 /// ` ▶  2 │ ● ● ○  4,000` (the count follows the tokens).
@@ -56,12 +61,14 @@ fn heap_rows(screen: &str) -> Vec<(usize, u64)> {
 }
 
 /// What a game must never show: a heap that grew. `limits` holds the largest count each heap
-/// may show: the starting sizes, then whatever it was last seen at. Only `n` (back to the start
-/// screen) can lead to a new game, whose heaps become the new limits.
+/// may show: the starting sizes, then whatever it was last seen at. Only the keys in `MAY_GROW`
+/// can lead to a new game or take moves back, and after them the heaps seen become the new limits.
 fn check_board(pty: &Pty, limits: &mut Vec<u64>, new_game: &mut bool, step: usize, seed: u64) -> bool {
     let screen = pty.contents();
     // Overlays cover parts of the rows; the review lists earlier positions on purpose.
-    if !screen.contains("AI: ") || screen.contains(" Keys ") || screen.contains("start: ") {
+    // A board shows its opponent on the status line: the AI, a second player, or a puzzle.
+    let board = ["AI: ", "two players", " Puzzle "].iter().any(|s| screen.contains(s));
+    if !board || screen.contains(" Keys ") || screen.contains("start: ") {
         return false;
     }
     let rows = heap_rows(&screen);
@@ -94,7 +101,7 @@ fn monkey(mode: &str, seed: u64) {
         match rng.below(100) {
             0..=84 => {
                 let key = KEYS[rng.below(KEYS.len() as u64) as usize];
-                new_game |= key == b"n";
+                new_game |= MAY_GROW.contains(&key);
                 pty.send(key);
             }
             85..=96 => {
@@ -122,18 +129,18 @@ fn monkey(mode: &str, seed: u64) {
     assert!(boards_checked >= 3, "seed {seed}: only {boards_checked} boards checked");
     eprintln!("seed {seed}: {boards_checked} boards checked");
 
-    // Afterwards: full size, and the game still answers.
+    // Afterwards: full size, and the game still answers. The monkey types faster than a debug
+    // build draws, so let it work through what is queued first.
     pty.resize(30, 100);
-    pty.settle(Duration::from_millis(200));
+    pty.settle(Duration::from_millis(800));
     if pty.contents().contains(" Keys ") {
         pty.send(b"?");
-        pty.settle(Duration::from_millis(200));
+        assert!(pty.wait_for_gone(" Keys "), "seed {seed}: help did not close\n{}", pty.contents());
     }
     pty.send(b"?");
     assert!(pty.wait_for(" Keys "), "seed {seed}: help did not open\n{}", pty.contents());
     pty.send(b"?");
-    pty.settle(Duration::from_millis(200));
-    assert!(!pty.contents().contains(" Keys "), "seed {seed}: help did not close\n{}", pty.contents());
+    assert!(pty.wait_for_gone(" Keys "), "seed {seed}: help did not close\n{}", pty.contents());
 
     // q quits a game; on the start screen or a banner it may take a second q.
     for _ in 0..3 {

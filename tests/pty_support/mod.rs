@@ -129,6 +129,21 @@ impl Pty {
         false
     }
 
+    /// Waits until the screen no longer shows `text`; false if it still does at the end.
+    pub fn wait_for_gone(&mut self, text: &str) -> bool {
+        let end = Instant::now() + PATIENCE;
+        while Instant::now() < end {
+            if !self.contents().contains(text) {
+                return true;
+            }
+            if self.closed {
+                return false;
+            }
+            self.pump(Duration::from_millis(50));
+        }
+        false
+    }
+
     /// Resizes the terminal; the program hears of it through SIGWINCH.
     pub fn resize(&mut self, rows: u16, cols: u16) {
         // What the program wrote for the old size is read at the old size.
