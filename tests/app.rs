@@ -902,3 +902,17 @@ fn when_the_ai_starts_in_a_winning_position_it_wins() {
         }
     }
 }
+
+#[test]
+fn each_turn_starts_from_taking_one_token() {
+    for mode in MODES {
+        let mut app = playing(mode, &[9, 9, 9, 1]);
+        act(&mut app, Action::TakeAll);
+        act(&mut app, Action::More);
+        act(&mut app, Action::Less);
+        act(&mut app, Action::Take);
+        app.update(Input::AiMove);
+        assert!(game(&app).your_turn());
+        assert_eq!(game(&app).count, 1, "{mode:?}: the last move's count is not offered again");
+    }
+}

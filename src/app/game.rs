@@ -511,7 +511,8 @@ impl Game {
         if self.heap(self.selected) == 0 {
             self.select_nearest(self.selected);
         }
-        self.clamp_count();
+        // Each turn starts from taking one token, never from the last move's count.
+        self.count = 1;
         self.begin_turn();
     }
 

@@ -332,23 +332,21 @@ fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer
     let mut lines = Vec::new();
     if game.your_turn() {
         let typing = if game.typed.is_empty() { String::new() } else { format!(" (typed {})", game.typed) };
-        lines.push(Line::from(vec![
-            Span::styled(
-                format!("Take {} from heap {}{typing}", group_digits(game.count), game.selected + 1),
-                theme.strong(theme.marked),
-            ),
-            Span::styled(
-                format!(
-                    "   {}/{} count · {} take · {} hint · {} keys",
-                    look.key(Action::Less),
-                    look.key(Action::More),
-                    look.key(Action::Take),
-                    look.key(Action::Hint),
-                    look.key(Action::Help)
-                ),
-                theme.fg(theme.dim),
-            ),
-        ]));
+        let choice = format!("Take {} from heap {}{typing}", group_digits(game.count), game.selected + 1);
+        let keys = format!(
+            "   {}/{} count · {} take · {} hint · {} keys",
+            look.key(Action::Less),
+            look.key(Action::More),
+            look.key(Action::Take),
+            look.key(Action::Hint),
+            look.key(Action::Help)
+        );
+        let mut line = vec![Span::styled(choice, theme.strong(theme.marked))];
+        // The reminder of keys gives way in a narrow terminal rather than push the hint off screen.
+        if line[0].width() + Span::raw(keys.as_str()).width() <= usize::from(area.width) {
+            line.push(Span::styled(keys, theme.fg(theme.dim)));
+        }
+        lines.push(Line::from(line));
     } else if let (None, Some(mv)) = (&game.over, game.pending) {
         lines.push(Line::styled(
             format!("{} takes {} from heap {}…", game.name(game.turn), group_digits(mv.take), mv.number()),
