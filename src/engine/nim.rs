@@ -108,19 +108,18 @@ pub fn analyse(heaps: &[u64], mode: Mode) -> Analysis {
 /// Every move reducing a heap `h` to `h ⊕ nim_sum`, for a nim-sum other than 0.
 ///
 /// `h ⊕ x < h` exactly when `h` has the highest set bit of `x`. With many heaps about half of them
-/// have it, at random, so testing heap by heap mispredicts a branch for every other heap. Instead
-/// the heaps are marked 64 at a time in a bit mask built without branches, and only the marked
-/// ones are visited; counting them first sizes the list once.
+/// have it, at random, so testing heap by heap would mispredict a branch for every other heap.
 fn nim_sum_moves(heaps: &[u64], nim_sum: u64) -> Vec<Move> {
     let bit = 63 - nim_sum.leading_zeros();
     let count: usize = heaps.iter().map(|&h| (h >> bit & 1) as usize).sum();
     // Every heap is written to the next free slot, and the slot is kept only when the heap has the
-    // nim-sum's top bit: no branch to mispredict on random heaps. One slot of slack takes the last
-    // write when the last heap is not kept.
+    // nim-sum's top bit: no branch to mispredict. `kept` never exceeds `count`, and one slot of
+    // slack takes the writes of heaps after the last kept one. (For a heap without the bit,
+    // `h ^ nim_sum > h`, hence the wrapping subtraction of a value that is then overwritten.)
     let mut moves = vec![Move { heap: 0, take: 0 }; count + 1];
     let mut kept = 0;
     for (heap, &h) in heaps.iter().enumerate() {
-        moves[kept.min(count)] = Move { heap, take: h.wrapping_sub(h ^ nim_sum) };
+        moves[kept] = Move { heap, take: h.wrapping_sub(h ^ nim_sum) };
         kept += (h >> bit & 1) as usize;
     }
     moves.truncate(count);
