@@ -1,13 +1,11 @@
 //! A session at the terminal: builds the app from the config and flags, runs it, and keeps the
 //! player's record and unfinished game on disk on every way out.
 
-use std::ffi::OsString;
 use std::io::{self, IsTerminal};
 use std::time::Duration;
 
 use crate::app::{App, Effect, Screen, Setup, Side};
 use crate::config::{Config, Heaps};
-use crate::keys::Keymap;
 use crate::store::{GameResult, Store};
 use crate::tui::{self, Ending, Hooks, Options};
 use crate::ui::Look;
@@ -93,7 +91,7 @@ pub fn play(config: &Config, launch: Launch) -> Result<Ending, SessionError> {
         app.offer_resume(saved);
     }
 
-    let look = look(config, std::env::var_os("NO_COLOR"));
+    let look = look(config);
     let keymap = config.keys.clone();
     let options = Options { ai_delay: Duration::from_millis(config.ai_delay_ms), mouse: config.mouse };
     let mut keeper =
@@ -111,7 +109,7 @@ pub fn replay(config: &Config, record: &crate::record::Record) -> Result<Ending,
         return Err(SessionError::NoTerminal);
     }
     let mut app = App::replay(record);
-    let look = look(config, std::env::var_os("NO_COLOR"));
+    let look = look(config);
     let keymap = config.keys.clone();
     let options = Options { ai_delay: Duration::from_millis(config.ai_delay_ms), mouse: false };
     Ok(tui::run(&mut app, &look, &|key| keymap.action(key), &options, &mut ())?)
@@ -126,24 +124,14 @@ fn seeded(seed: Option<u64>) -> rand::rngs::StdRng {
 }
 
 /// The look from the config: theme (no colour when NO_COLOR is set), glyph and keys.
-pub fn look(config: &Config, no_color: Option<OsString>) -> Look {
-    let theme =
-        crate::theme::Theme::select(&config.theme, no_color.as_deref()).unwrap_or_else(|| config.theme());
+pub fn look(config: &Config) -> Look {
     Look {
-        theme,
+        theme: config.theme(),
         token: config.token.clone(),
         marked: "○".into(),
-        keys: key_labels(&config.keys),
+        keys: Look::key_labels(&config.keys),
         title: crate::theme::TITLE.to_string(),
     }
-}
-
-/// The keys bound to each action, as people read them.
-pub fn key_labels(keymap: &Keymap) -> Vec<(crate::app::Action, Vec<String>)> {
-    crate::app::Action::ALL
-        .iter()
-        .map(|&action| (action, keymap.keys_for(action).iter().map(|k| k.pretty()).collect()))
-        .collect()
 }
 
 /// Keeps statistics and the unfinished game on disk.

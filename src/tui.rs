@@ -95,11 +95,15 @@ fn event_loop(
 ) -> io::Result<Ending> {
     let mut deadline: Option<Instant> = None;
     let mut area = Rect::default();
+    // Events that change nothing (mouse motion, key releases) do not cost a redraw.
+    let mut dirty = true;
     loop {
-        terminal.draw(|frame| {
-            area = frame.area();
-            ui::draw(frame, app, look);
-        })?;
+        if dirty {
+            terminal.draw(|frame| {
+                area = frame.area();
+                ui::draw(frame, app, look);
+            })?;
+        }
         if app.ai_waiting() {
             deadline.get_or_insert_with(|| Instant::now() + options.ai_delay);
         } else {
@@ -123,6 +127,7 @@ fn event_loop(
             Some(Event::Signal(_)) | Some(Event::InputClosed) => return Ok(Ending::HungUp),
             Some(Event::Term(event)) => translate(app, area, keymap, event),
         };
+        dirty = input.is_some();
         let Some(input) = input else { continue };
         let effect = app.update(input);
         if effect != Effect::None {

@@ -3,7 +3,7 @@
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::engine::{Explanation, Mode, Move, MoveReason, Nim, Position, Rules};
+use crate::engine::{Explanation, Mode, Move, Nim, Position, Rules};
 
 use super::Level;
 
@@ -540,11 +540,6 @@ impl Game {
     /// Whether the hint's move is still the one selected.
     pub fn hint_selected(&self) -> bool {
         self.hint.as_ref().is_some_and(|h| h.mv == Move::new(self.selected, self.count))
-    }
-
-    /// The reason of the current best move, for views that explain.
-    pub fn best_reason(&self) -> MoveReason {
-        self.explain().best
     }
 }
 

@@ -91,8 +91,7 @@ impl Explanation {
 
     /// How many binary digits the widest heap needs (at least one).
     pub fn digits(&self) -> usize {
-        let widest = self.heaps.iter().copied().max().unwrap_or(0);
-        (64 - widest.leading_zeros() as usize).max(1)
+        binary_digits(&self.heaps)
     }
 
     /// `value` in binary, padded to [`Explanation::digits`].
@@ -125,6 +124,12 @@ impl Explanation {
             _ => None,
         }
     }
+}
+
+/// How many binary digits the widest of `heaps` needs (at least one).
+pub fn binary_digits(heaps: &[u64]) -> usize {
+    let widest = heaps.iter().copied().max().unwrap_or(0);
+    (64 - widest.leading_zeros() as usize).max(1)
 }
 
 fn reason(heaps: &[u64], analysis: &Analysis, mv: Move) -> MoveReason {

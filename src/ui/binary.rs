@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use crate::app::Game;
-use crate::engine::{Explanation, MoveReason};
+use crate::engine::{Explanation, MoveReason, binary_digits};
 
 use super::Look;
 
@@ -24,8 +24,7 @@ struct Columns {
 }
 
 impl Columns {
-    fn new(explanation: &Explanation) -> Columns {
-        let digits = explanation.digits();
+    fn new(digits: usize) -> Columns {
         let cell = if digits <= HEADED_DIGITS { (1u64 << (digits - 1)).to_string().len() } else { 1 };
         Columns { digits, cell }
     }
@@ -84,7 +83,8 @@ const LABEL: usize = 8;
 
 /// The width the panel needs, frame included.
 pub fn width(game: &Game) -> u16 {
-    let columns = Columns::new(&game.explain());
+    // Only the widest heap matters here; the layout asks for this on every frame.
+    let columns = Columns::new(binary_digits(game.position.heaps()));
     (LABEL + columns.width() + 4).max(40) as u16
 }
 
@@ -99,7 +99,7 @@ pub fn full_height(game: &Game) -> u16 {
 pub fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
     let explanation = game.explain();
-    let columns = Columns::new(&explanation);
+    let columns = Columns::new(explanation.digits());
     let nim_sum = explanation.nim_sum();
     let plain = theme.fg(theme.text);
     let strong = theme.strong(theme.hint).add_modifier(ratatui::style::Modifier::UNDERLINED);

@@ -15,6 +15,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use crate::app::{Action, App, Input, Screen};
+use crate::keys::Keymap;
 use crate::theme::Theme;
 
 pub use board::{BoardLayout, HeapRow, board_layout, board_layout_with, group_digits};
@@ -39,13 +40,21 @@ impl Default for Look {
             theme: Theme::default(),
             token: "●".into(),
             marked: "○".into(),
-            keys: default_key_labels(),
+            keys: Look::key_labels(&Keymap::default()),
             title: "N I M".into(),
         }
     }
 }
 
 impl Look {
+    /// The keys bound to each action, as people read them, in the order the help lists them.
+    pub fn key_labels(keymap: &Keymap) -> Vec<(Action, Vec<String>)> {
+        Action::ALL
+            .iter()
+            .map(|&action| (action, keymap.keys_for(action).iter().map(|k| k.pretty()).collect()))
+            .collect()
+    }
+
     /// The first key bound to `action`, for the short hints on screen.
     pub fn key(&self, action: Action) -> String {
         self.keys
@@ -54,31 +63,6 @@ impl Look {
             .and_then(|(_, keys)| keys.first().cloned())
             .unwrap_or_else(|| "(unbound)".into())
     }
-}
-
-fn default_key_labels() -> Vec<(Action, Vec<String>)> {
-    let keys: &[(Action, &[&str])] = &[
-        (Action::Up, &["↑", "k"]),
-        (Action::Down, &["↓", "j"]),
-        (Action::Less, &["←", "-"]),
-        (Action::More, &["→", "+"]),
-        (Action::TakeOne, &["Home"]),
-        (Action::TakeAll, &["End"]),
-        (Action::Take, &["Enter", "Space"]),
-        (Action::Erase, &["Backspace"]),
-        (Action::Hint, &["h"]),
-        (Action::NewGame, &["n"]),
-        (Action::Binary, &["b"]),
-        (Action::Coach, &["c"]),
-        (Action::Review, &["v"]),
-        (Action::Undo, &["u"]),
-        (Action::Redo, &["r"]),
-        (Action::History, &["l"]),
-        (Action::Record, &["w"]),
-        (Action::Help, &["?"]),
-        (Action::Quit, &["q", "Esc"]),
-    ];
-    keys.iter().map(|(a, ks)| (*a, ks.iter().map(|k| k.to_string()).collect())).collect()
 }
 
 /// The smallest terminal the game draws in; below it a short message asks for more room.
