@@ -113,22 +113,22 @@ pub struct GameArgs {
 
     /// Who moves first: you, ai or random.
     #[arg(long, value_name = "you|ai|random", value_parser = parse_first)]
-    pub first: Option<crate::app::First>,
+    pub first: Option<crate::domain::First>,
 
     /// How well the AI plays: perfect (never errs; the default), or hard, medium or easy, which
     /// play a uniformly random legal move instead of the best one 10%, 30% or 60% of the time.
     #[arg(long, value_name = "perfect|hard|medium|easy", value_parser = parse_level)]
-    pub level: Option<crate::app::Level>,
+    pub level: Option<crate::domain::Level>,
 
     /// Who you play against: the AI, or a human: two people taking turns at one keyboard (not
     /// counted in your statistics).
     #[arg(long, value_name = "ai|human", value_parser = parse_opponent)]
-    pub opponent: Option<crate::app::Opponent>,
+    pub opponent: Option<crate::domain::Opponent>,
 
     /// The two players' names in a game against a human, such as Ann,Bob (default "Player 1" and
     /// "Player 2"). The first name plays where "you" would.
     #[arg(long, value_name = "FIRST,SECOND", value_parser = parse_names)]
-    pub names: Option<crate::app::Names>,
+    pub names: Option<crate::domain::Names>,
 
     /// The AI's visible pause before its move, in milliseconds (0 for none; default 600).
     #[arg(long, value_name = "MS")]
@@ -154,18 +154,18 @@ fn parse_mode(text: &str) -> Result<Mode, String> {
     text.parse().map_err(|e: crate::engine::ParseModeError| e.to_string())
 }
 
-fn parse_opponent(text: &str) -> Result<crate::app::Opponent, String> {
+fn parse_opponent(text: &str) -> Result<crate::domain::Opponent, String> {
     text.parse()
 }
 
-fn parse_names(text: &str) -> Result<crate::app::Names, String> {
+fn parse_names(text: &str) -> Result<crate::domain::Names, String> {
     text.parse()
 }
 
-fn parse_level(text: &str) -> Result<crate::app::Level, String> {
+fn parse_level(text: &str) -> Result<crate::domain::Level, String> {
     text.parse()
 }
 
-fn parse_first(text: &str) -> Result<crate::app::First, String> {
+fn parse_first(text: &str) -> Result<crate::domain::First, String> {
     text.parse()
 }

@@ -16,140 +16,107 @@ use serde::Deserialize;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use crate::app::{self, Action, First, Level, MAX_HEAP, MAX_HEAPS};
 use crate::cli::GameArgs;
-use crate::engine::Mode;
+use crate::domain::{Action, First, HeapChoice, Level, MAX_HEAP, MAX_HEAPS, Names, Opponent, Preset};
+use crate::engine::{GameKind, Mode};
 use crate::keys::{KeyBinding, Keymap, KeymapError, ParseKeyError};
 use crate::theme::Theme;
 
-/// The documented default configuration, printed byte for byte by `nim-tui --print-config`.
+/// The documented default configuration, printed byte for byte by `nim-tui --print-config`. It is
+/// the only source of default values: every setting is read from it first.
 pub const DEFAULT_TOML: &str = include_str!("../config.toml");
 
 /// How the embedded default is named in messages (it can only be wrong through a bug).
 const BUILT_IN: &str = "(built-in config.toml)";
 
-/// Every setting a file may have, in the order `config.toml` documents them.
-pub const SETTINGS: [&str; 9] =
-    ["mode", "heaps", "first", "level", "ai_delay_ms", "theme", "token", "mouse", "keys"];
+/// Every setting, in the order `config.toml` documents them: the top-level names of the shipped
+/// file, so that a setting is named in one place.
+pub fn settings() -> &'static [&'static str] {
+    static NAMES: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+        let Ok(doc) = DeTable::parse(DEFAULT_TOML) else { return Vec::new() };
+        let mut entries: Vec<_> = doc.get_ref().iter().map(|(k, _)| (k.span().start, k.get_ref().to_string())).collect();
+        entries.sort();
+        entries.into_iter().map(|(_, name)| &*Box::leak(name.into_boxed_str())).collect()
+    });
+    &NAMES
+}
 
-/// Everything the configuration decides.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Config {
+/// Everything the configuration decides, typed: the default file, the user's file laid over it,
+/// then the command-line flags. Adding a setting means writing it in `config.toml`, adding its
+/// field here, and using it; a setting in `config.toml` without a field here fails to load.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    pub game: GameKind,
     pub mode: Mode,
-    pub heaps: Heaps,
+    /// Read from the file by its own reader for messages that point inside it.
+    #[serde(skip, default = "unread_heaps")]
+    pub heaps: HeapChoice,
     pub first: First,
     pub level: Level,
+    pub opponent: Opponent,
+    pub names: Names,
+    /// The coach on from the start.
+    pub coach: bool,
     /// The AI's visible pause before its move.
     pub ai_delay_ms: u64,
-    /// The theme's name, one of `Theme::names()`; see `Config::theme` for the theme itself.
+    /// The theme's name, one of `Theme::names()`; see `Settings::theme` for the theme itself.
     pub theme: String,
     /// The glyph drawn for each token.
     pub token: String,
     pub mouse: bool,
+    /// Read from the file by its own reader, so that a partial `[keys]` table keeps the rest.
+    #[serde(skip)]
     pub keys: Keymap,
 }
 
-impl Default for Config {
-    /// The same values as `config.toml` (the test `shipped_config_is_the_default` keeps them equal).
+/// `heaps` before its reader has run; always replaced (see [`Layers::settings`]).
+fn unread_heaps() -> HeapChoice {
+    HeapChoice::Preset(Preset::ThreeFourFive)
+}
+
+impl Default for Settings {
+    /// The settings of the shipped `config.toml`.
     fn default() -> Self {
-        Config {
-            mode: Mode::Normal,
-            heaps: Heaps::Preset(Preset::ThreeFourFive),
-            first: First::You,
-            level: Level::Perfect,
-            ai_delay_ms: 600,
-            theme: "default".to_string(),
-            token: "●".to_string(),
-            mouse: true,
-            keys: Keymap::default(),
+        let mut layers = Layers::default();
+        match layers.lay(Path::new(BUILT_IN), DEFAULT_TOML).and_then(|()| layers.settings()) {
+            Ok(settings) => settings,
+            // The shipped file is checked by the test `shipped_config_is_the_default`.
+            Err(e) => panic!("the built-in config.toml is broken: {e}"),
         }
     }
 }
 
-/// The heaps a new game starts with.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Heaps {
-    Preset(Preset),
-    /// Exactly these heaps (checked by `app::check_start_heaps`).
-    List(Vec<u64>),
-    /// A number of heaps in `count`, each with a number of tokens in `size` (both inclusive).
-    Random {
-        count: (usize, usize),
-        size: (u64, u64),
-    },
-}
-
-/// The named starting positions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Preset {
-    /// 3 4 5, the classic opening.
-    ThreeFourFive,
-    /// 1 3 5 7, as played in the film "Last Year at Marienbad".
-    Marienbad,
-    /// 1 3 5 7 9.
-    OneToNine,
-    /// 3 to 5 heaps of 1 to 12 tokens.
-    Random,
-}
-
-impl Preset {
-    pub const ALL: [Preset; 4] =
-        [Preset::ThreeFourFive, Preset::Marienbad, Preset::OneToNine, Preset::Random];
-
-    /// The name used in the config.
-    pub fn name(self) -> &'static str {
-        match self {
-            Preset::ThreeFourFive => "3-4-5",
-            Preset::Marienbad => "marienbad",
-            Preset::OneToNine => "1-3-5-7-9",
-            Preset::Random => "random",
-        }
-    }
-
-    /// What the preset resolves to.
-    pub fn heaps(self) -> Heaps {
-        match self {
-            Preset::ThreeFourFive => Heaps::List(vec![3, 4, 5]),
-            Preset::Marienbad => Heaps::List(vec![1, 3, 5, 7]),
-            Preset::OneToNine => Heaps::List(vec![1, 3, 5, 7, 9]),
-            Preset::Random => Heaps::Random { count: (3, 5), size: (1, 12) },
-        }
-    }
-
-    fn from_name(name: &str) -> Option<Preset> {
-        let name = name.trim().to_ascii_lowercase();
-        // "1-3-5-7" is Marienbad by another name.
-        let name = if name == "1-3-5-7" { "marienbad" } else { name.as_str() };
-        Preset::ALL.into_iter().find(|p| p.name() == name)
+impl<'de> Deserialize<'de> for Names {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let [first, second] = <[String; 2]>::deserialize(deserializer)?;
+        let check = |name: &str| Names::check(name).map_err(serde::de::Error::custom);
+        Ok(Names([check(&first)?, check(&second)?]))
     }
 }
 
-impl Heaps {
-    /// The heaps of a new game, drawing random ones from `rng` when the setting asks for them.
-    pub fn resolve(&self, rng: &mut impl rand::Rng) -> Vec<u64> {
-        match self {
-            Heaps::Preset(preset) => preset.heaps().resolve(rng),
-            Heaps::List(heaps) => heaps.clone(),
-            Heaps::Random { count, size } => {
-                let n = rng.random_range(count.0..=count.1);
-                (0..n).map(|_| rng.random_range(size.0..=size.1)).collect()
-            }
-        }
-    }
+/// The settings as they build up, one file laid over another.
+#[derive(Debug, Clone, Default)]
+struct Layers {
+    /// The plain settings, each as the last file to set it wrote it.
+    plain: toml::Table,
+    heaps: Option<HeapChoice>,
+    keys: Option<Keymap>,
 }
 
-impl fmt::Display for Heaps {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Heaps::Preset(p) => f.write_str(p.name()),
-            Heaps::List(heaps) => {
-                let words: Vec<String> = heaps.iter().map(u64::to_string).collect();
-                f.write_str(&words.join(" "))
-            }
-            Heaps::Random { count, size } => {
-                write!(f, "{} to {} heaps of {} to {} tokens", count.0, count.1, size.0, size.1)
-            }
-        }
+impl Layers {
+    /// The typed settings from every layer so far.
+    fn settings(&self) -> Result<Settings, ConfigError> {
+        let fail = |problem: String| ConfigError::Invalid {
+            path: PathBuf::from(BUILT_IN),
+            line: 1,
+            problem: Problem::Syntax(problem),
+        };
+        let mut settings = Settings::deserialize(toml::Value::Table(self.plain.clone()))
+            .map_err(|e| fail(e.to_string()))?;
+        settings.heaps = self.heaps.clone().ok_or_else(|| fail("'heaps' is not set".into()))?;
+        settings.keys = self.keys.clone().ok_or_else(|| fail("'[keys]' is not set".into()))?;
+        Ok(settings)
     }
 }
 
@@ -169,7 +136,7 @@ pub enum ConfigError {
 pub enum Problem {
     #[error("not valid TOML: {0}")]
     Syntax(String),
-    #[error("unknown setting '{name}'{hint}: the settings are {list}", list = quoted(&SETTINGS))]
+    #[error("unknown setting '{name}'{hint}: the settings are {list}", list = quoted(settings()))]
     UnknownSetting { name: String, hint: Hint },
     #[error("bad value for '{setting}': found {found}, expected {expected}")]
     WrongValue { setting: String, found: String, expected: String },
@@ -216,48 +183,34 @@ fn expected(setting: &str) -> &'static str {
         "token" => "one character in quotes, such as \"●\"",
         "mouse" => "true or false",
         "keys" => "a table of commands and their keys, such as [keys] hint = [\"h\"]",
+        "game" => "\"nim\"",
+        "opponent" => "\"ai\" or \"human\"",
+        "names" => "two names in quotes, such as [\"Ann\", \"Bob\"]",
+        "coach" => "true or false",
         _ => "another value",
     }
-}
-
-/// The plain settings, typed. `heaps` and `keys` are read from the spanned document instead, for
-/// messages that point inside them; they are named here so that `deny_unknown_fields` knows them.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Layer {
-    mode: Option<Mode>,
-    first: Option<First>,
-    level: Option<Level>,
-    ai_delay_ms: Option<u64>,
-    theme: Option<String>,
-    token: Option<String>,
-    mouse: Option<bool>,
-    #[allow(dead_code)]
-    heaps: Option<serde::de::IgnoredAny>,
-    #[allow(dead_code)]
-    keys: Option<serde::de::IgnoredAny>,
 }
 
 /// Reads the configuration: the embedded default, with the file at `path` laid over it, or else
 /// the file in the platform's config directory if there is one (on Linux
 /// `$XDG_CONFIG_HOME/nim-tui/config.toml`).
-pub fn load(path: Option<&Path>) -> Result<Config, ConfigError> {
-    let mut config = Config::default();
-    config.overlay(Path::new(BUILT_IN), DEFAULT_TOML)?;
+pub fn load(path: Option<&Path>) -> Result<Settings, ConfigError> {
+    let mut layers = Layers::default();
+    layers.lay(Path::new(BUILT_IN), DEFAULT_TOML)?;
     let (path, required) = match path {
         Some(path) => (path.to_path_buf(), true),
         None => match default_path() {
             Some(path) => (path, false),
-            None => return Ok(config),
+            None => return layers.settings(),
         },
     };
     match std::fs::read_to_string(&path) {
-        Ok(text) => config.overlay(&path, &text)?,
+        Ok(text) => layers.lay(&path, &text)?,
         Err(e) if e.kind() == io::ErrorKind::NotFound && !required => {}
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(ConfigError::NotFound { path }),
         Err(source) => return Err(ConfigError::Read { path, source }),
     }
-    Ok(config)
+    layers.settings()
 }
 
 /// Where the user's config file is looked for when `--config` is not given.
@@ -266,16 +219,17 @@ pub fn default_path() -> Option<PathBuf> {
 }
 
 /// The default configuration with `text` laid over it; `path` names the text in messages.
-pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigError> {
-    let mut config = Config::default();
-    config.overlay(path, text)?;
-    Ok(config)
+pub fn parse(path: &Path, text: &str) -> Result<Settings, ConfigError> {
+    let mut layers = Layers::default();
+    layers.lay(Path::new(BUILT_IN), DEFAULT_TOML)?;
+    layers.lay(path, text)?;
+    layers.settings()
 }
 
-impl Config {
-    /// Lays the settings in `text` over `self`; settings the text leaves out keep their values, and
-    /// in `[keys]` only the commands it names get new keys.
-    pub fn overlay(&mut self, path: &Path, text: &str) -> Result<(), ConfigError> {
+impl Layers {
+    /// Lays the settings in `text` over the layers so far; settings the text leaves out keep their
+    /// values, and in `[keys]` only the commands it names get new keys.
+    fn lay(&mut self, path: &Path, text: &str) -> Result<(), ConfigError> {
         let fail = |span: Range<usize>, problem| ConfigError::Invalid {
             path: path.to_path_buf(),
             line: line_of(text, span.start),
@@ -288,41 +242,23 @@ impl Config {
         entries.sort_by_key(|(key, _)| key.span().start);
 
         for (key, _) in &entries {
-            if !SETTINGS.contains(&key.get_ref().as_ref()) {
+            if !settings().contains(&key.get_ref().as_ref()) {
                 let name = key.get_ref().to_string();
                 let hint = if Action::ALL.iter().any(|a| a.name() == name) {
                     Hint(Some(format!("keys go in the [keys] table: [keys] {name} = [...]")))
                 } else {
-                    did_you_mean(&name, SETTINGS)
+                    did_you_mean(&name, settings().iter().copied())
                 };
                 return Err(fail(key.span(), Problem::UnknownSetting { name, hint }));
             }
         }
 
-        let layer: Layer = toml::from_str(text).map_err(|e| {
-            let span = e.span().unwrap_or(0..0);
-            // The entry holding the error: its key starts before it and its value ends after it.
-            let entry =
-                entries.iter().find(|(k, v)| k.span().start <= span.start && span.start < v.span().end);
-            match entry {
-                Some((key, value)) => fail(
-                    value.span(),
-                    Problem::WrongValue {
-                        setting: key.get_ref().to_string(),
-                        found: describe(value.get_ref()),
-                        expected: expected(key.get_ref()).to_string(),
-                    },
-                ),
-                None => fail(span, Problem::Syntax(e.message().to_string())),
-            }
-        })?;
-
-        let mut heaps = None;
         let mut keys = None;
         for (key, value) in &entries {
             match key.get_ref().as_ref() {
                 "heaps" => {
-                    heaps = Some(read_heaps(value).map_err(|(span, msg)| fail(span, Problem::BadHeaps(msg)))?)
+                    self.heaps =
+                        Some(read_heaps(value).map_err(|(span, msg)| fail(span, Problem::BadHeaps(msg)))?)
                 }
                 "theme" => {
                     let name = value.get_ref().as_str().unwrap_or_default();
@@ -355,11 +291,12 @@ impl Config {
         }
 
         if let Some(user) = keys {
-            let mut table = self.keys.table().clone();
+            let base = self.keys.clone().unwrap_or_default();
+            let mut table = base.table().clone();
             for (action, bindings) in &user {
                 table.insert(*action, bindings.iter().map(|(key, _)| *key).collect());
             }
-            self.keys = Keymap::new(table).map_err(|source| {
+            self.keys = Some(Keymap::new(table).map_err(|source| {
                 // A keymap error always involves a key from this file: the earlier keymap was
                 // already valid. Point at it, and say when the other side of a clash is an older key.
                 let find = |action: Action| {
@@ -386,43 +323,74 @@ impl Config {
                 }
                 let keys_span = entries.iter().find(|(k, _)| k.get_ref() == "keys").map(|(_, v)| v.span());
                 fail(span.or(keys_span).unwrap_or(0..0), Problem::Keymap { source, note })
-            })?;
+            })?);
         }
 
-        let Layer { mode, first, level, ai_delay_ms, theme, token, mouse, .. } = layer;
-        self.mode = mode.unwrap_or(self.mode);
-        self.first = first.unwrap_or(self.first);
-        self.level = level.unwrap_or(self.level);
-        self.ai_delay_ms = ai_delay_ms.unwrap_or(self.ai_delay_ms);
-        self.mouse = mouse.unwrap_or(self.mouse);
-        if let Some(theme) = theme {
-            self.theme = theme;
+        // The plain settings: each value replaces the one below it, and the typed settings must
+        // still read; when they do not, the value that broke them is found and pointed at.
+        let table: toml::Table =
+            toml::from_str(text).map_err(|e| fail(e.span().unwrap_or(0..0), Problem::Syntax(e.message().into())))?;
+        let before = self.plain.clone();
+        for (key, value) in table {
+            if key != "heaps" && key != "keys" {
+                self.plain.insert(key, value);
+            }
         }
-        if let Some(token) = token {
-            self.token = token;
+        if before.is_empty() {
+            // The first layer (the built-in file) must hold every setting; `settings` says so.
+            return Ok(());
         }
-        if let Some(heaps) = heaps {
-            self.heaps = heaps;
+        if Settings::deserialize(toml::Value::Table(self.plain.clone())).is_err() {
+            for (key, value) in &entries {
+                let name = key.get_ref().as_ref();
+                let Some(mine) = self.plain.get(name) else { continue };
+                let mut alone = before.clone();
+                alone.insert(name.to_string(), mine.clone());
+                if let Err(e) = Settings::deserialize(toml::Value::Table(alone)) {
+                    let expected = match expected(name) {
+                        "another value" => e.message().to_string(),
+                        words => words.to_string(),
+                    };
+                    return Err(fail(
+                        value.span(),
+                        Problem::WrongValue { setting: name.to_string(), found: describe(value.get_ref()), expected },
+                    ));
+                }
+            }
         }
         Ok(())
     }
+}
 
-    /// The heaps of a new game, drawing random ones from `rng` when the setting asks for them.
-    pub fn starting_heaps(&self, rng: &mut impl rand::Rng) -> Vec<u64> {
-        self.heaps.resolve(rng)
-    }
-
+impl Settings {
     /// The theme to draw with; NO_COLOR in the environment asks for no colour whatever the config says.
     pub fn theme(&self) -> Theme {
         // `theme` names a shipped theme (checked when the file was read), so the default is only
-        // there for a `Config` built by hand with a bad name.
+        // there for settings built by hand with a bad name.
         Theme::select(&self.theme, std::env::var_os("NO_COLOR").as_deref()).unwrap_or_default()
     }
 
-    /// Applies the game flags, which beat the file. `--seed` is not a setting and is left to the caller.
-    pub fn apply_args(&mut self, args: &GameArgs) -> Result<(), app::StartHeapsError> {
+    /// The choices a new game starts from.
+    pub fn setup(&self) -> crate::domain::GameSetup {
+        crate::domain::GameSetup {
+            game: self.game,
+            mode: self.mode,
+            heaps: self.heaps.clone(),
+            first: self.first,
+            level: self.level,
+            opponent: self.opponent,
+            names: self.names.clone(),
+        }
+    }
+
+    /// Lays the game flags over the files: a flag beats the file, written here once per flag.
+    /// `--seed` is not a setting and is left to the caller.
+    pub fn apply_flags(&mut self, args: &GameArgs) -> Result<(), FlagError> {
         if let Some(text) = &args.heaps {
-            self.heaps = Heaps::List(app::parse_start_heaps(text)?);
+            self.heaps = text.parse().map_err(|e: crate::domain::StartHeapsError| FlagError {
+                flag: "--heaps",
+                problem: e.to_string(),
+            })?;
         }
         if let Some(mode) = args.mode {
             self.mode = mode;
@@ -433,11 +401,26 @@ impl Config {
         if let Some(level) = args.level {
             self.level = level;
         }
+        if let Some(opponent) = args.opponent {
+            self.opponent = opponent;
+        }
+        if let Some(names) = &args.names {
+            self.names = names.clone();
+        }
         if let Some(delay) = args.ai_delay {
             self.ai_delay_ms = delay;
         }
+        self.coach |= args.coach;
         Ok(())
     }
+}
+
+/// A flag whose value cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{flag}: {problem}")]
+pub struct FlagError {
+    pub flag: &'static str,
+    pub problem: String,
 }
 
 /// The 1-based line holding byte `offset`.
@@ -522,19 +505,20 @@ fn read_range(
     Ok(pair)
 }
 
-fn read_heaps(value: &Spanned<DeValue<'_>>) -> Result<Heaps, Failure<String>> {
+fn read_heaps(value: &Spanned<DeValue<'_>>) -> Result<HeapChoice, Failure<String>> {
     let span = value.span();
     match value.get_ref() {
+        DeValue::String(name) if name.trim().eq_ignore_ascii_case("random") => Ok(HeapChoice::RANDOM),
         DeValue::String(name) => Preset::from_name(name)
-            .map(Heaps::Preset)
+            .map(HeapChoice::Preset)
             .ok_or_else(|| (span, format!("unknown preset \"{name}\": {HEAPS_EXPECTED}"))),
         DeValue::Array(items) => {
             let mut heaps = Vec::with_capacity(items.len());
             for (i, item) in items.iter().enumerate() {
                 heaps.push(read_u64(item, &format!("heap {}", i + 1))?);
             }
-            app::check_start_heaps(&heaps).map_err(|e| (span, e.to_string()))?;
-            Ok(Heaps::List(heaps))
+            crate::domain::check_start_heaps(&heaps).map_err(|e| (span, e.to_string()))?;
+            Ok(HeapChoice::of_list(heaps))
         }
         DeValue::Table(table) => {
             let random = table.iter().find(|(k, _)| k.get_ref() == "random").map(|(_, v)| v);
@@ -562,7 +546,7 @@ fn read_heaps(value: &Spanned<DeValue<'_>>) -> Result<Heaps, Failure<String>> {
                 read_range(count, "count", (1, max_heaps), &format!("1 <= least <= most <= {MAX_HEAPS}"))?;
             let size = read_range(size, "size", (1, MAX_HEAP), "1 <= least <= most <= 10^18")?;
             // count.1 <= MAX_HEAPS (16) was just checked, so it fits a usize.
-            Ok(Heaps::Random { count: (count.0 as usize, count.1 as usize), size })
+            Ok(HeapChoice::Random { count: (count.0 as usize, count.1 as usize), size })
         }
         other => Err((span, format!("found {}, {HEAPS_EXPECTED}", describe(other)))),
     }
@@ -588,7 +572,7 @@ fn read_keys(value: &Spanned<DeValue<'_>>) -> Result<UserKeys, Failure<Problem>>
     for (name, list) in entries {
         let name_str = name.get_ref().as_ref();
         let Some(action) = Action::ALL.into_iter().find(|a| a.name() == name_str) else {
-            let hint = if SETTINGS.contains(&name_str) {
+            let hint = if settings().contains(&name_str) {
                 Hint(Some(format!("'{name_str}' is a setting: put it above the [keys] table")))
             } else {
                 did_you_mean(name_str, Action::ALL.map(Action::name))
@@ -626,7 +610,7 @@ fn read_keys(value: &Spanned<DeValue<'_>>) -> Result<UserKeys, Failure<Problem>>
 mod tests {
     use super::*;
 
-    fn parse_str(text: &str) -> Result<Config, ConfigError> {
+    fn parse_str(text: &str) -> Result<Settings, ConfigError> {
         parse(Path::new("test.toml"), text)
     }
 
@@ -643,27 +627,28 @@ mod tests {
 
     #[test]
     fn shipped_config_is_the_default() {
-        let mut config = Config::default();
-        config.overlay(Path::new(BUILT_IN), DEFAULT_TOML).unwrap();
-        assert_eq!(config, Config::default());
+        let config = Settings::default();
+        assert_eq!(config.mode, Mode::Normal);
+        assert_eq!(config.heaps, HeapChoice::Preset(Preset::ThreeFourFive));
+        assert_eq!(config.keys, Keymap::default(), "config.toml binds the keys keys.rs knows");
         // Every setting is written out in the shipped file, so that it documents them all.
         let doc = DeTable::parse(DEFAULT_TOML).unwrap();
         let keys: Vec<&str> = doc.get_ref().iter().map(|(k, _)| k.get_ref().as_ref()).collect();
-        for setting in SETTINGS {
-            assert!(keys.contains(&setting), "config.toml sets '{setting}'");
+        for setting in settings() {
+            assert!(keys.contains(setting), "config.toml sets '{setting}'");
         }
         let Some(DeValue::Table(table)) = doc.get_ref().get("keys").map(Spanned::get_ref) else { panic!() };
         for action in Action::ALL {
             assert!(table.get(action.name()).is_some(), "config.toml binds '{}'", action.name());
         }
-        assert_eq!(load(Some(Path::new("config.toml"))).unwrap(), Config::default());
+        assert_eq!(load(Some(Path::new("config.toml"))).unwrap(), Settings::default());
     }
 
     #[test]
     fn a_partial_file_keeps_the_rest() {
         let config = parse_str("mode = \"misere\"\n").unwrap();
-        assert_eq!(config, Config { mode: Mode::Misere, ..Config::default() });
-        assert_eq!(parse_str("").unwrap(), Config::default());
+        assert_eq!(config, Settings { mode: Mode::Misere, ..Settings::default() });
+        assert_eq!(parse_str("").unwrap(), Settings::default());
     }
 
     #[test]
@@ -686,15 +671,15 @@ mod tests {
     #[test]
     fn heaps_shapes() {
         let heaps = |text: &str| parse_str(&format!("heaps = {text}\n")).unwrap().heaps;
-        assert_eq!(heaps("\"marienbad\""), Heaps::Preset(Preset::Marienbad));
-        assert_eq!(heaps("\"1-3-5-7\""), Heaps::Preset(Preset::Marienbad));
-        assert_eq!(heaps("[2, 7, 9]"), Heaps::List(vec![2, 7, 9]));
+        assert_eq!(heaps("\"marienbad\""), HeapChoice::Preset(Preset::Marienbad));
+        assert_eq!(heaps("\"1-3-5-7\""), HeapChoice::Preset(Preset::Marienbad));
+        assert_eq!(heaps("[2, 7, 9]"), HeapChoice::Custom(vec![2, 7, 9]));
         assert_eq!(
             heaps("{ random = { count = [2, 4], size = [5, 9] } }"),
-            Heaps::Random { count: (2, 4), size: (5, 9) }
+            HeapChoice::Random { count: (2, 4), size: (5, 9) }
         );
         let table = parse_str("[heaps.random]\ncount = [1, 1]\nsize = [3, 3]\n").unwrap();
-        assert_eq!(table.heaps, Heaps::Random { count: (1, 1), size: (3, 3) });
+        assert_eq!(table.heaps, HeapChoice::Random { count: (1, 1), size: (3, 3) });
         for bad in [
             "\"3-4-6\"",
             "[]",
@@ -718,13 +703,13 @@ mod tests {
     #[test]
     fn starting_heaps_resolve() {
         let mut rng = rand::rng();
-        assert_eq!(Config::default().starting_heaps(&mut rng), vec![3, 4, 5]);
-        let config = Config { heaps: Heaps::Random { count: (2, 4), size: (5, 9) }, ..Config::default() };
+        assert_eq!(Settings::default().heaps.heaps(&mut rng), vec![3, 4, 5]);
+        let config = Settings { heaps: HeapChoice::Random { count: (2, 4), size: (5, 9) }, ..Settings::default() };
         for _ in 0..100 {
-            let heaps = config.starting_heaps(&mut rng);
+            let heaps = config.heaps.heaps(&mut rng);
             assert!((2..=4).contains(&heaps.len()));
             assert!(heaps.iter().all(|h| (5..=9).contains(h)));
-            app::check_start_heaps(&heaps).unwrap();
+            crate::domain::check_start_heaps(&heaps).unwrap();
         }
     }
 
@@ -804,12 +789,12 @@ mod tests {
             level: Some(Level::Easy),
             ..GameArgs::default()
         };
-        config.apply_args(&args).unwrap();
-        assert_eq!(config.heaps, Heaps::List(vec![2, 3]));
+        config.apply_flags(&args).unwrap();
+        assert_eq!(config.heaps, HeapChoice::Custom(vec![2, 3]));
         assert_eq!(config.level, Level::Easy);
         assert_eq!((config.mode, config.first, config.ai_delay_ms), (Mode::Misere, First::Ai, 0));
         let bad = GameArgs { heaps: Some("3,0".into()), ..GameArgs::default() };
-        assert!(config.apply_args(&bad).is_err());
+        assert!(config.apply_flags(&bad).is_err());
     }
 
     #[test]
@@ -817,7 +802,10 @@ mod tests {
         assert_eq!(edit_distance("mdoe", "mode"), 1);
         assert_eq!(edit_distance("mode", "mode"), 0);
         assert_eq!(edit_distance("ai_delay", "ai_delay_ms"), 3);
-        assert_eq!(did_you_mean("ai_delay", SETTINGS), Hint(Some("did you mean 'ai_delay_ms'?".into())));
-        assert_eq!(did_you_mean("xyz", SETTINGS), Hint(None));
+        assert_eq!(
+            did_you_mean("ai_delay", settings().iter().copied()),
+            Hint(Some("did you mean 'ai_delay_ms'?".into()))
+        );
+        assert_eq!(did_you_mean("xyz", settings().iter().copied()), Hint(None));
     }
 }

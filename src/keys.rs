@@ -10,7 +10,7 @@ use std::str::FromStr;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use crate::app::Action;
+use crate::domain::Action;
 
 /// One key with its modifiers, as a player presses it.
 ///

@@ -3,6 +3,7 @@
 pub mod app;
 pub mod cli;
 pub mod config;
+pub mod domain;
 pub mod engine;
 pub mod keys;
 pub mod puzzle;

@@ -45,12 +45,11 @@ fn main() -> ExitCode {
         }
         Some(Command::Demo(args)) => run_game(&cli.config, &args, true),
         Some(Command::Puzzle(args)) => {
-            let config = match config::load(cli.config.as_deref()) {
-                Ok(config) => config,
+            let settings = match config::load(cli.config.as_deref()) {
+                Ok(settings) => settings,
                 Err(e) => return fail(2, &e.to_string()),
             };
-            let launch = Launch { puzzles: true, seed: args.seed, ..Launch::default() };
-            match session::play(&config, launch) {
+            match session::play(&settings, Launch::Puzzles, args.seed) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(e) => fail(1, &e.to_string()),
             }
@@ -72,11 +71,11 @@ fn main() -> ExitCode {
                 Ok(record) => record,
                 Err(e) => return fail(2, &format!("{}: {e}", args.file.display())),
             };
-            let config = match config::load(cli.config.as_deref()) {
-                Ok(config) => config,
+            let settings = match config::load(cli.config.as_deref()) {
+                Ok(settings) => settings,
                 Err(e) => return fail(2, &e.to_string()),
             };
-            match session::replay(&config, &record) {
+            match session::play(&settings, Launch::Replay(Box::new(record)), None) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(e) => fail(1, &e.to_string()),
             }
@@ -87,25 +86,21 @@ fn main() -> ExitCode {
 
 /// A game at the terminal, or a demo where the AI plays both sides.
 fn run_game(config_path: &Option<std::path::PathBuf>, args: &GameArgs, demo: bool) -> ExitCode {
-    // Config and flags are checked before anything touches the terminal, so that the message is
+    // Settings and flags are checked before anything touches the terminal, so that the message is
     // seen.
-    let mut config = match config::load(config_path.as_deref()) {
-        Ok(config) => config,
+    let mut settings = match config::load(config_path.as_deref()) {
+        Ok(settings) => settings,
         Err(e) => return fail(2, &e.to_string()),
     };
-    if let Err(e) = config.apply_args(args) {
-        return fail(2, &format!("--heaps: {e}"));
+    if let Err(e) = settings.apply_flags(args) {
+        return fail(2, &e.to_string());
     }
-    let launch = Launch {
-        start_now: args.starts_game(),
-        coach: args.coach,
-        seed: args.seed,
-        opponent: args.opponent.unwrap_or_default(),
-        names: args.names.clone().unwrap_or_default(),
-        demo,
-        puzzles: false,
+    let launch = match (demo, args.starts_game()) {
+        (true, _) => Launch::Demo,
+        (false, true) => Launch::Game,
+        (false, false) => Launch::Menu,
     };
-    match session::play(&config, launch) {
+    match session::play(&settings, launch, args.seed) {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => fail(1, &e.to_string()),
     }

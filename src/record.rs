@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! # nim-tui game record
+//! game nim
 //! mode normal
 //! heaps 3 4 5
 //! players ai
@@ -10,15 +11,17 @@
 //! ai 2 3
 //! ```
 //!
-//! One move per line: who moved (`you` is the side that moves where the player would, `ai` the
-//! other) and the heap (counted from 1) and the number of tokens taken. `players` is `ai`,
-//! `human FIRST,SECOND` (two names) or `demo`. Lines starting with `#` and blank lines are ignored.
-//! A record is read whole and checked move by move with the engine before anything is shown.
+//! One move per line: who moved (`you` is the first seat, where the player sits against the AI,
+//! `ai` the other) and the move in the game's notation (for Nim the heap, counted from 1, and the
+//! number of tokens taken). `players` is `ai`, `human FIRST,SECOND` (two names) or `demo`. The
+//! `game` line names the game; records written before it existed have none and are Nim. Lines
+//! starting with `#` and blank lines are ignored. A record is read whole and checked move by move
+//! before anything is shown.
 
 use std::fmt::Write as _;
 
-use crate::app::{Game, Names, Players, Side, StartHeapsError, check_start_heaps};
-use crate::engine::{Mode, Position, Rules, Take, parse_heap, parse_heaps};
+use crate::domain::{History, Names, Players, Seat, StartHeapsError, check_start_heaps};
+use crate::engine::{GameKind, Mode, Rules, Ruleset, parse_heaps};
 
 /// The first line of every record.
 pub const HEADER: &str = "# nim-tui game record";
@@ -26,10 +29,9 @@ pub const HEADER: &str = "# nim-tui game record";
 /// One finished game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Record {
-    pub mode: Mode,
-    pub start: Vec<u64>,
     pub players: Players,
-    pub moves: Vec<(Side, Take)>,
+    /// The game's rules, starting heaps and every move, checked.
+    pub history: History,
 }
 
 /// Why a record cannot be replayed: the line (counted from 1) and what is wrong there.
@@ -41,35 +43,35 @@ pub struct RecordError {
 }
 
 impl Record {
-    /// The record of `game`.
-    pub fn of(game: &Game) -> Record {
-        Record {
-            mode: game.mode(),
-            start: game.start.clone(),
-            players: game.players.clone(),
-            moves: game.moves.clone(),
-        }
+    /// The record of a game.
+    pub fn of(history: &History, players: &Players) -> Record {
+        Record { players: players.clone(), history: history.clone() }
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.history.rules().mode
     }
 
     /// The record as text, which [`Record::parse`] reads back.
     pub fn to_text(&self) -> String {
-        let mut out = format!("{HEADER}\nmode {}\n", self.mode.as_str());
-        let heaps: Vec<String> = self.start.iter().map(u64::to_string).collect();
+        let rules = self.history.rules();
+        let mut out = format!("{HEADER}\ngame {}\nmode {}\n", rules.kind, rules.mode.as_str());
+        let heaps: Vec<String> = self.history.start().iter().map(u64::to_string).collect();
         let _ = writeln!(out, "heaps {}", heaps.join(" "));
         let players = match &self.players {
             Players::Ai => "ai".to_string(),
-            Players::Hotseat([first, second]) => format!("human {first},{second}"),
+            Players::Hotseat(Names([first, second])) => format!("human {first},{second}"),
             Players::Demo => "demo".to_string(),
         };
         let _ = writeln!(out, "players {players}");
-        for (side, mv) in &self.moves {
-            let _ = writeln!(out, "{} {} {}", side_word(*side), mv.number(), mv.take);
+        for (seat, mv) in self.history.moves() {
+            let _ = writeln!(out, "{} {}", seat.word(), rules.write_move(mv));
         }
         out
     }
 
     /// Reads a record and checks it whole: the header, the settings, and every move legal in turn,
-    /// with the players alternating, until no token is left.
+    /// with the players alternating, until the game is over.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
         let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim()));
         let err = |line: usize, problem: String| RecordError { line, problem };
@@ -77,14 +79,20 @@ impl Record {
             Some((_, HEADER)) => {}
             _ => return Err(err(1, format!("not a game record: the first line must be '{HEADER}'"))),
         }
-        let mut content = lines.filter(|(_, l)| !l.is_empty() && !l.starts_with('#'));
+        let mut content = lines.filter(|(_, l)| !l.is_empty() && !l.starts_with('#')).peekable();
+        let last_line = text.lines().count().max(1);
+        // The `game` line is optional: records from before it existed are Nim.
+        let kind = match content.next_if(|(_, line)| line.starts_with("game ")) {
+            Some((n, line)) => line["game ".len()..].trim().parse::<GameKind>().map_err(|e| err(n, shown(&e.to_string())))?,
+            None => GameKind::Nim,
+        };
         let mut setting = |name: &str| -> Result<(usize, String), RecordError> {
             match content.next() {
                 Some((n, line)) => match line.split_once(' ') {
                     Some((key, value)) if key == name => Ok((n, value.trim().to_string())),
-                    _ => Err(err(n, format!("expected '{name} ...', found '{line}'"))),
+                    _ => Err(err(n, format!("expected '{name} ...', found '{}'", shown(line)))),
                 },
-                None => Err(err(text.lines().count().max(1), format!("the record ends before '{name}'"))),
+                None => Err(err(last_line, format!("the record ends before '{name}'"))),
             }
         };
         let (n, mode) = setting("mode")?;
@@ -96,60 +104,54 @@ impl Record {
         let players = match players.split_once(' ') {
             None if players == "ai" => Players::Ai,
             None if players == "demo" => Players::Demo,
-            Some(("human", names)) => Players::Hotseat(names.parse::<Names>().map_err(|e| err(n, e))?.0),
+            Some(("human", names)) => Players::Hotseat(names.parse::<Names>().map_err(|e| err(n, e))?),
             _ => {
                 return Err(err(
                     n,
-                    format!("unknown players '{players}': expected ai, human FIRST,SECOND or demo"),
+                    format!("unknown players '{}': expected ai, human FIRST,SECOND or demo", shown(&players)),
                 ));
             }
         };
 
-        let rules = crate::engine::Nim::new(mode);
-        let mut position = Position::new(start.clone());
-        let mut moves: Vec<(Side, Take)> = Vec::new();
+        let rules = Ruleset::new(kind, mode);
+        let mut history: Option<History> = None;
         let mut last_line = n;
         for (n, line) in content {
             last_line = n;
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let [who, heap, take] = words.as_slice() else {
-                return Err(err(
-                    n,
-                    format!("expected a move such as 'you 1 2' (heap 1, take 2), found '{line}'"),
-                ));
+            let (who, notation) = line.split_once(' ').unwrap_or((line, ""));
+            let seat = match who {
+                "you" => Seat::First,
+                "ai" => Seat::Second,
+                other => {
+                    return Err(err(n, format!("unknown player '{}': expected 'you' or 'ai'", shown(other))));
+                }
             };
-            let side = match *who {
-                "you" => Side::You,
-                "ai" => Side::Ai,
-                other => return Err(err(n, format!("unknown player '{other}': expected 'you' or 'ai'"))),
-            };
-            let heap = parse_heap(heap).map_err(|e| err(n, e.to_string()))?;
-            let take = parse_heap(take).map_err(|e| err(n, e.to_string()))?;
-            if position.is_over() {
+            let mv = rules.read_move(notation).map_err(|e| err(n, shown(&e)))?;
+            let history = history.get_or_insert_with(|| History::new(rules, start.clone(), seat));
+            if history.is_over() {
                 return Err(err(n, "a move after the last token was taken".to_string()));
             }
-            if moves.last().is_some_and(|&(prev, _)| prev == side) {
+            if history.last_mover() == Some(seat) {
                 return Err(err(n, format!("'{who}' moves twice in a row: players take turns")));
             }
-            let index = usize::try_from(heap).ok().and_then(|h| h.checked_sub(1));
-            let Some(index) = index else {
-                return Err(err(n, "heap 0 does not exist: heaps are counted from 1".to_string()));
-            };
-            let mv = Take::new(index, take);
-            rules.check(&position, mv).map_err(|e| err(n, format!("illegal move: {e}")))?;
-            let _ = position.apply(mv);
-            moves.push((side, mv));
+            history.push(seat, mv).map_err(|e| match e {
+                crate::domain::HistoryError::Illegal { source, .. } => err(n, format!("illegal move: {source}")),
+                other => err(n, other.to_string()),
+            })?;
         }
-        if !position.is_over() {
+        let history = history.unwrap_or_else(|| History::new(rules, start, Seat::First));
+        if !history.is_over() {
             return Err(err(last_line, "the record ends before the game does: tokens are left".to_string()));
         }
-        Ok(Record { mode, start, players, moves })
+        Ok(Record { players, history })
     }
 }
 
-fn side_word(side: Side) -> &'static str {
-    match side {
-        Side::You => "you",
-        Side::Ai => "ai",
+/// Text from the file as a message may show it: control characters escaped, cut short.
+fn shown(text: &str) -> String {
+    let mut out: String = text.chars().take(60).flat_map(char::escape_debug).collect();
+    if text.chars().count() > 60 {
+        out.push('…');
     }
+    out
 }

@@ -1,12 +1,14 @@
-//! A session at the terminal: builds the app from the config and flags, runs it, and keeps the
-//! player's record and unfinished game on disk on every way out.
+//! A session at the terminal: builds the app from the settings and what was asked for, runs it,
+//! carries out the app's effects (statistics, records, the saved game) and reports back what
+//! came of them, and keeps an unfinished game on disk on every way out.
 
 use std::io::{self, IsTerminal};
 use std::time::Duration;
 
-use crate::app::{App, Effect, Screen, Setup, Side};
-use crate::config::{Config, Heaps};
-use crate::store::{GameResult, Store};
+use crate::app::{App, Effect, Msg, Report};
+use crate::config::Settings;
+use crate::record::Record;
+use crate::store::{SavedGame, Store};
 use crate::tui::{self, Ending, Hooks, Options};
 use crate::ui::Look;
 
@@ -21,27 +23,30 @@ pub enum SessionError {
     Terminal(#[from] io::Error),
 }
 
-/// What the flags add to the config: whether to skip the start screen, and the seed.
-#[derive(Debug, Clone, Default)]
-pub struct Launch {
-    pub start_now: bool,
-    /// Go straight to a run of puzzles.
-    pub puzzles: bool,
-    pub coach: bool,
-    pub seed: Option<u64>,
-    pub opponent: crate::app::Opponent,
-    pub names: crate::app::Names,
-    /// The AI plays both sides (`nim-tui demo`).
-    pub demo: bool,
+/// What to open.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Launch {
+    /// The start menu, offering a saved game if there is one.
+    Menu,
+    /// A game at once, from the settings.
+    Game,
+    /// The AI playing both sides.
+    Demo,
+    /// A run of puzzles.
+    Puzzles,
+    /// Stepping through a checked record.
+    Replay(Box<Record>),
 }
 
 /// Plays until the player quits or the terminal goes away. Warnings about data files that had to be
 /// moved aside are printed once the terminal is restored.
-pub fn play(config: &Config, launch: Launch) -> Result<Ending, SessionError> {
+pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<Ending, SessionError> {
     if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
         return Err(SessionError::NoTerminal);
     }
-    let store = Store::open_default().ok();
+    let replaying = matches!(launch, Launch::Replay(_));
+    // A replay touches no file of the player's.
+    let store = if replaying { None } else { Store::open_default().ok() };
     let mut warnings = Vec::new();
     let (stats, saved) = match &store {
         Some(store) => {
@@ -54,48 +59,26 @@ pub fn play(config: &Config, launch: Launch) -> Result<Ending, SessionError> {
         None => (None, None),
     };
 
-    let heaps = match &config.heaps {
-        Heaps::Preset(preset) => preset.heaps(),
-        other => other.clone(),
-    };
-    let heaps = match heaps {
-        Heaps::List(list) => Some(list),
-        _ => None,
-    };
-    let setup = Setup {
-        mode: config.mode,
-        heaps,
-        first: config.first,
-        level: config.level,
-        seed: launch.seed,
-        opponent: launch.opponent,
-        names: launch.names.clone(),
-        demo: launch.demo,
-    };
-    let mut app = if launch.puzzles {
-        App::start_puzzles(setup)
-    } else if launch.start_now || launch.demo {
-        let mut setup = setup;
-        if setup.heaps.is_none() {
-            let mut rng = seeded(launch.seed);
-            setup.heaps = Some(config.starting_heaps(&mut rng));
-        }
-        App::start_now(setup)
-    } else {
-        App::new(setup)
+    let setup = settings.setup();
+    let mut app = match launch {
+        Launch::Menu => App::new(setup, seed),
+        Launch::Game => App::start_now(setup, seed),
+        Launch::Demo => App::demo(setup, seed),
+        Launch::Puzzles => App::puzzles(setup, seed),
+        Launch::Replay(record) => App::replay(&record),
     };
     app.stats = stats;
     app.notices = warnings.clone();
-    app.coach = launch.coach;
-    if let (false, false, false, Some(saved)) = (launch.start_now, launch.demo, launch.puzzles, saved) {
+    app.panels.coach = settings.coach;
+    if let Some(saved) = saved {
         app.offer_resume(saved);
     }
 
-    let look = look(config);
-    let keymap = config.keys.clone();
-    let options = Options { ai_delay: Duration::from_millis(config.ai_delay_ms), mouse: config.mouse };
-    let mut keeper =
-        Keeper { store: store.as_ref(), ai_delay_ms: config.ai_delay_ms, seed: launch.seed, warnings };
+    let look = look(settings);
+    let keymap = settings.keys.clone();
+    let mouse = settings.mouse && !replaying;
+    let options = Options { ai_delay: Duration::from_millis(settings.ai_delay_ms), mouse };
+    let mut keeper = Keeper { store: store.as_ref(), ai_delay_ms: settings.ai_delay_ms, seed, warnings };
     let ending = tui::run(&mut app, &look, &|key| keymap.action(key), &options, &mut keeper)?;
     for warning in &keeper.warnings {
         eprintln!("nim-tui: warning: {warning}");
@@ -103,38 +86,18 @@ pub fn play(config: &Config, launch: Launch) -> Result<Ending, SessionError> {
     Ok(ending)
 }
 
-/// Steps through a checked game record in the terminal.
-pub fn replay(config: &Config, record: &crate::record::Record) -> Result<Ending, SessionError> {
-    if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
-        return Err(SessionError::NoTerminal);
-    }
-    let mut app = App::replay(record);
-    let look = look(config);
-    let keymap = config.keys.clone();
-    let options = Options { ai_delay: Duration::from_millis(config.ai_delay_ms), mouse: false };
-    Ok(tui::run(&mut app, &look, &|key| keymap.action(key), &options, &mut ())?)
-}
-
-fn seeded(seed: Option<u64>) -> rand::rngs::StdRng {
-    use rand::SeedableRng;
-    match seed {
-        Some(seed) => rand::rngs::StdRng::seed_from_u64(seed),
-        None => rand::rngs::StdRng::from_os_rng(),
-    }
-}
-
-/// The look from the config: theme (no colour when NO_COLOR is set), glyph and keys.
-pub fn look(config: &Config) -> Look {
+/// The look from the settings: theme (no colour when NO_COLOR is set), glyph and keys.
+pub fn look(settings: &Settings) -> Look {
     Look {
-        theme: config.theme(),
-        token: config.token.clone(),
+        theme: settings.theme(),
+        token: settings.token.clone(),
         marked: "○".into(),
-        keys: Look::key_labels(&config.keys),
+        keys: Look::key_labels(&settings.keys),
         title: crate::theme::TITLE.to_string(),
     }
 }
 
-/// Keeps statistics and the unfinished game on disk.
+/// Carries out the app's effects on disk and reports back.
 struct Keeper<'a> {
     store: Option<&'a Store>,
     ai_delay_ms: u64,
@@ -143,57 +106,51 @@ struct Keeper<'a> {
 }
 
 impl Hooks for Keeper<'_> {
-    fn effect(&mut self, app: &mut App, effect: &Effect) {
-        if *effect == Effect::Record {
-            let Some(game) = app.game() else { return };
-            let text = crate::record::Record::of(game).to_text();
-            app.message = Some(match self.store.map(|store| store.save_record(&text)) {
-                Some(Ok(path)) => format!("Saved to {}", path.display()),
-                Some(Err(e)) => format!("Not saved: {e}"),
-                None => "Not saved: no data directory".to_string(),
-            });
-            return;
-        }
-        let Some(store) = self.store else { return };
-        if let Effect::PuzzleAnswered { solved } = effect {
-            let (mut stats, warning) = store.load_stats();
-            self.warnings.extend(warning);
-            stats.record_puzzle(*solved);
-            match store.save_stats(&stats) {
-                Ok(()) => app.stats = Some(stats),
-                Err(e) => self.warnings.push(format!("could not save statistics: {e}")),
-            }
-        }
-        if let Effect::Finished { mode, winner } = effect {
-            // Only games against the AI are the player's record; two-player games and demos are not.
-            if app.game().is_some_and(|g| g.players != crate::app::Players::Ai) {
-                return;
-            }
-            let assisted = app.game().is_some_and(|g| g.used_undo || g.level != crate::app::Level::Perfect);
-            match store.record_game(*mode, GameResult { won: *winner == Side::You, assisted }) {
-                Ok((stats, warning)) => {
-                    app.stats = Some(stats);
-                    self.warnings.extend(warning);
+    fn perform(&mut self, effect: Effect) -> Option<Msg> {
+        let Some(store) = self.store else {
+            return match effect {
+                Effect::SaveRecord(_) => Some(Msg::Report(Report::Problem("no data directory".into()))),
+                _ => None,
+            };
+        };
+        let report = match effect {
+            Effect::None | Effect::Quit => return None,
+            Effect::SaveRecord(record) => match store.save_record(&record.to_text()) {
+                Ok(path) => Report::RecordSaved(path),
+                Err(e) => Report::Problem(format!("the record was not saved: {e}")),
+            },
+            Effect::CountPuzzle { solved } => {
+                let (mut stats, warning) = store.load_stats();
+                self.warnings.extend(warning);
+                stats.record_puzzle(solved);
+                match store.save_stats(&stats) {
+                    Ok(()) => Report::Stats(stats),
+                    Err(e) => Report::Problem(format!("could not save statistics: {e}")),
                 }
-                Err(e) => self.warnings.push(format!("could not save statistics: {e}")),
             }
-            if let Err(e) = store.clear_game() {
-                self.warnings.push(format!("could not clear the saved game: {e}"));
-            }
-        }
+            Effect::CountGame { mode, result } => match store.record_game(mode, result) {
+                Ok((stats, warning)) => {
+                    self.warnings.extend(warning);
+                    Report::Stats(stats)
+                }
+                Err(e) => Report::Problem(format!("could not save statistics: {e}")),
+            },
+            Effect::ClaimSaved => match store.clear_game() {
+                Ok(()) => return None,
+                Err(e) => Report::Problem(format!("could not clear the saved game: {e}")),
+            },
+        };
+        Some(Msg::Report(report))
     }
 
     fn ending(&mut self, app: &App, _ending: Ending) {
         let Some(store) = self.store else { return };
         // A game left unfinished, however the session ends, is offered again next time.
-        if let Screen::Playing(game) = &app.screen
-            && app.puzzle.is_none()
-            && game.over.is_none()
-            && !game.moves.is_empty()
-            && game.players == crate::app::Players::Ai
-            && let Err(e) = store.save_game(&game.to_saved(self.ai_delay_ms, self.seed))
-        {
-            self.warnings.push(format!("could not save the game: {e}"));
+        if let Some(game) = app.unfinished() {
+            let saved = SavedGame::of(game.history(), game.level, game.used_undo, self.ai_delay_ms, self.seed);
+            if let Err(e) = store.save_game(&saved) {
+                self.warnings.push(format!("could not save the game: {e}"));
+            }
         }
     }
 }

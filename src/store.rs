@@ -23,8 +23,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::app::{Level, check_start_heaps};
-use crate::engine::{Mode, Position, Take};
+use crate::domain::{History, Level, Players, check_start_heaps};
+use crate::engine::{GameKind, Mode, Move, Position, Ruleset, Take};
 
 /// The statistics file's name in the data directory.
 pub const STATS_FILE: &str = "stats.json";
@@ -299,7 +299,7 @@ pub fn stats_table(stats: &Stats) -> String {
 }
 
 /// One of the two players: the game's own `Side`, saved as `"you"` or `"ai"`.
-pub use crate::app::Side as Player;
+pub use crate::domain::Seat as Player;
 
 /// A move in a saved game. `heap` counts from 1, as players see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -316,6 +316,12 @@ impl SavedMove {
         SavedMove { by, heap: mv.number(), take: mv.take }
     }
 
+    /// Records a move of the game interface; Nim's moves are single takes.
+    pub fn of(by: Player, mv: &Move) -> Self {
+        let take = mv.as_take().unwrap_or(Take { heap: usize::MAX, take: 0 });
+        SavedMove { by, heap: take.heap.wrapping_add(1), take: take.take }
+    }
+
     /// The engine's move (heap counted from 0), or `None` for heap 0, which does not exist.
     pub fn to_move(self) -> Option<Take> {
         self.heap.checked_sub(1).map(|heap| Take::new(heap, self.take))
@@ -327,6 +333,9 @@ impl SavedMove {
 #[serde(deny_unknown_fields)]
 pub struct SavedGame {
     pub version: u32,
+    /// The game; files from before other games existed have none and are Nim.
+    #[serde(default)]
+    pub game: GameKind,
     pub mode: Mode,
     pub level: Level,
     /// The heaps the game started with.
@@ -351,7 +360,7 @@ pub enum SavedGameError {
     #[error("version {0} is not the supported version {SAVED_GAME_VERSION}")]
     Version(u32),
     #[error("the starting heaps cannot start a game: {0}")]
-    StartHeaps(#[from] crate::app::StartHeapsError),
+    StartHeaps(#[from] crate::domain::StartHeapsError),
     #[error("{heaps} current heaps but {start} starting heaps")]
     HeapCount { heaps: usize, start: usize },
     #[error("heap {number} holds {holds} tokens but started with {start}")]
@@ -373,6 +382,7 @@ impl SavedGame {
     pub fn new(mode: Mode, level: Level, start_heaps: Vec<u64>, first: Player, ai_delay_ms: u64) -> Self {
         SavedGame {
             version: SAVED_GAME_VERSION,
+            game: GameKind::Nim,
             mode,
             level,
             heaps: start_heaps.clone(),
@@ -383,6 +393,53 @@ impl SavedGame {
             ai_delay_ms,
             seed: None,
         }
+    }
+
+    /// The saved game of a game in progress.
+    pub fn of(history: &History, level: Level, used_undo: bool, ai_delay_ms: u64, seed: Option<u64>) -> Self {
+        let rules = history.rules();
+        SavedGame {
+            version: SAVED_GAME_VERSION,
+            game: rules.kind,
+            mode: rules.mode,
+            level,
+            start_heaps: history.start().to_vec(),
+            heaps: history.position().heaps().to_vec(),
+            turn: history.to_move(),
+            moves: history.moves().iter().map(|(by, mv)| SavedMove::of(*by, mv)).collect(),
+            used_undo,
+            ai_delay_ms,
+            seed,
+        }
+    }
+
+    /// The game's rules.
+    pub fn rules(&self) -> Ruleset {
+        Ruleset::new(self.game, self.mode)
+    }
+
+    /// Who sits at the table: a saved game is always against the AI.
+    pub fn players(&self) -> Players {
+        Players::Ai
+    }
+
+    /// The moves replayed from the starting heaps, each checked.
+    pub fn history(&self) -> Result<History, SavedGameError> {
+        let first = self.moves.first().map_or(self.turn, |m| m.by);
+        let mut history = History::new(self.rules(), self.start_heaps.clone(), first);
+        for (i, saved) in self.moves.iter().enumerate() {
+            let index = i + 1;
+            let bad = |reason: String| SavedGameError::BadMove { index, heap: saved.heap, take: saved.take, reason };
+            let mv = saved.to_move().ok_or_else(|| bad("heaps are numbered from 1".to_string()))?;
+            if history.last_mover() == Some(saved.by) {
+                return Err(SavedGameError::SameMover { index, by: saved.by });
+            }
+            history.push(saved.by, Move::Take(mv)).map_err(|e| match e {
+                crate::domain::HistoryError::Illegal { source, .. } => bad(source.to_string()),
+                other => bad(other.to_string()),
+            })?;
+        }
+        Ok(history)
     }
 
     /// The current heaps as an engine position.
@@ -406,26 +463,11 @@ impl SavedGame {
                 return Err(SavedGameError::HeapGrew { number: i + 1, holds, start });
             }
         }
-        let mut position = Position::new(self.start_heaps.clone());
-        let mut previous: Option<Player> = None;
-        for (i, saved) in self.moves.iter().enumerate() {
-            let index = i + 1;
-            let bad = |reason: String| SavedGameError::BadMove {
-                index,
-                heap: saved.heap,
-                take: saved.take,
-                reason,
-            };
-            let mv = saved.to_move().ok_or_else(|| bad("heaps are numbered from 1".to_string()))?;
-            position.apply(mv).map_err(|e| bad(e.to_string()))?;
-            if previous == Some(saved.by) {
-                return Err(SavedGameError::SameMover { index, by: saved.by });
-            }
-            previous = Some(saved.by);
-        }
-        if previous == Some(self.turn) {
+        let history = self.history()?;
+        if history.last_mover() == Some(self.turn) {
             return Err(SavedGameError::WrongTurn { turn: self.turn });
         }
+        let position = history.position();
         if position.heaps() != self.heaps.as_slice() {
             return Err(SavedGameError::Mismatch {
                 replayed: position.heaps().to_vec(),

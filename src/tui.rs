@@ -17,7 +17,7 @@ use ratatui::layout::Rect;
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 
-use crate::app::{Action, App, Effect, Input};
+use crate::app::{Action, App, Effect, Msg};
 use crate::ui::{self, Look};
 
 /// How the session with the terminal ended.
@@ -39,10 +39,13 @@ pub struct Options {
     pub mouse: bool,
 }
 
-/// Where the program around the game is told what happened (statistics, saved games).
+/// The program around the game: it carries out the app's effects (statistics, records, saved
+/// games) and says what came of them.
 pub trait Hooks {
-    /// Called after every update that had an effect.
-    fn effect(&mut self, _app: &mut App, _effect: &Effect) {}
+    /// Carries out `effect`; what came of it goes back to the app as a message.
+    fn perform(&mut self, _effect: Effect) -> Option<Msg> {
+        None
+    }
     /// Called once, before the terminal is restored, however the session ends.
     fn ending(&mut self, _app: &App, _ending: Ending) {}
 }
@@ -103,6 +106,10 @@ fn event_loop(
                 area = frame.area();
                 ui::draw(frame, app, look);
             })?;
+            let fits = ui::fits(app, area);
+            if fits != app.fits {
+                app.update(Msg::Resize { fits });
+            }
         }
         if app.ai_waiting() {
             deadline.get_or_insert_with(|| Instant::now() + options.ai_delay);
@@ -120,21 +127,34 @@ fn event_loop(
         let input = match event {
             None => {
                 deadline = None;
-                Some(Input::AiMove)
+                Some(Msg::AiMove)
             }
             Some(Event::Signal(SIGTERM)) => return Ok(Ending::Terminated),
             Some(Event::Signal(SIGINT)) => return Ok(Ending::Quit),
             Some(Event::Signal(_)) | Some(Event::InputClosed) => return Ok(Ending::HungUp),
+            Some(Event::Term(TermEvent::Resize(width, height))) => {
+                area = Rect::new(0, 0, width, height);
+                Some(Msg::Resize { fits: ui::fits(app, area) })
+            }
             Some(Event::Term(event)) => translate(app, area, keymap, event),
         };
         dirty = input.is_some();
-        let Some(input) = input else { continue };
-        let effect = app.update(input);
-        if effect != Effect::None {
-            hooks.effect(app, &effect);
+        let Some(mut msg) = input else { continue };
+        // An effect's outcome comes back as a message, which may ask for another effect.
+        loop {
+            match app.update(msg) {
+                Effect::None => break,
+                Effect::Quit => return Ok(Ending::Quit),
+                effect => match hooks.perform(effect) {
+                    Some(reply) => msg = reply,
+                    None => break,
+                },
+            }
         }
-        if effect == Effect::Quit {
-            return Ok(Ending::Quit);
+        // A screen change can change the room it needs.
+        let fits = ui::fits(app, area);
+        if fits != app.fits {
+            app.update(Msg::Resize { fits });
         }
     }
 }
@@ -145,12 +165,12 @@ fn translate(
     area: Rect,
     keymap: &dyn Fn(&KeyEvent) -> Option<Action>,
     event: TermEvent,
-) -> Option<Input> {
+) -> Option<Msg> {
     match event {
         TermEvent::Key(key) if key.kind != KeyEventKind::Release => {
             // Raw mode turns Ctrl-C into a key; it always quits, whatever the config binds.
             if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-                return Some(Input::action(Action::Quit));
+                return Some(Msg::Interrupt);
             }
             let ch = match key.code {
                 KeyCode::Char(c) if !key.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) => {
@@ -158,13 +178,11 @@ fn translate(
                 }
                 _ => None,
             };
-            Some(Input::Key { action: keymap(&key), ch })
+            Some(Msg::Key { action: keymap(&key), ch })
         }
         TermEvent::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
             ui::click(app, area, mouse.column, mouse.row)
         }
-        // A resize only needs the redraw that follows every event.
-        TermEvent::Resize(..) => Some(Input::Key { action: None, ch: None }),
         _ => None,
     }
 }

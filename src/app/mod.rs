@@ -1,241 +1,490 @@
-//! The game's model: everything on screen is drawn from here, and every key becomes an `Action`
-//! that `App::update` applies. No drawing and no terminal I/O.
+//! The game's model: screens as a state machine, overlays above them, and `App::update`, the one
+//! place where a message (a key, a click, the AI's pause ending, the outcome of an effect) changes
+//! anything. Each screen lists the commands that work on it now; the key line and the help are
+//! drawn from that list. No drawing and no I/O: effects go back to the session as [`Effect`]s.
 
-use std::fmt;
-use std::str::FromStr;
-
-mod action;
+mod commands;
 mod game;
-mod model;
+mod play;
+mod puzzle;
+mod replay;
+mod start;
 
-pub use action::Action;
-pub use game::{Coaching, Game, GameOver, Hint, Note, Players, ReviewLine, Side, coaching};
-pub use model::{
-    App, Effect, HeapChoice, Input, PuzzleAnswer, PuzzleRun, Replay, Screen, Setup, StartMenu, StartRow,
-    random_heaps,
-};
+use std::path::PathBuf;
 
-use rand::Rng;
-use serde::{Deserialize, Serialize};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
 
-use crate::engine::{Position, Rules, Take};
+pub use crate::domain::Action;
+pub use commands::Command;
+pub use game::{Coaching, Game, GameOver, Hint, Note, ReviewLine, coaching, past_tense};
+pub use play::{Demo, Play};
+pub use puzzle::{PuzzleAnswer, PuzzleRun, PuzzleScreen};
+pub use replay::Replay;
+pub use start::{HEAP_OPTIONS, StartMenu, StartRow};
 
-/// Who moves first in a new game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum First {
-    #[default]
-    You,
-    Ai,
-    Random,
-}
+use crate::domain::{GameSetup, Seat};
+use crate::engine::Mode;
+use crate::store::{GameResult, SavedGame, Stats};
 
-impl First {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            First::You => "you",
-            First::Ai => "ai",
-            First::Random => "random",
-        }
-    }
-}
-
-impl fmt::Display for First {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for First {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "you" => Ok(First::You),
-            "ai" => Ok(First::Ai),
-            "random" => Ok(First::Random),
-            _ => Err(format!("unknown first player '{s}': expected 'you', 'ai' or 'random'")),
-        }
-    }
-}
-
-/// How well the AI plays. Only `Perfect` is perfect; the others sometimes play a uniformly random
-/// legal move instead of the best one: `Hard` 10% of its moves, `Medium` 30%, `Easy` 60%.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Level {
-    #[default]
-    Perfect,
-    Hard,
-    Medium,
-    Easy,
-}
-
-impl Level {
-    pub const ALL: [Level; 4] = [Level::Perfect, Level::Hard, Level::Medium, Level::Easy];
-
-    /// The chance that one of the AI's moves is a uniformly random legal move.
-    pub fn random_odds(self) -> f64 {
-        match self {
-            Level::Perfect => 0.0,
-            Level::Hard => 0.1,
-            Level::Medium => 0.3,
-            Level::Easy => 0.6,
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Level::Perfect => "perfect",
-            Level::Hard => "hard",
-            Level::Medium => "medium",
-            Level::Easy => "easy",
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for Level {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.as_str() == s.trim().to_ascii_lowercase())
-            .ok_or_else(|| format!("unknown level '{s}': expected 'perfect', 'hard', 'medium' or 'easy'"))
-    }
-}
-
-/// The AI's move at `level`: the perfect move, or with the level's odds a uniformly random legal
-/// move. The chance comes from `rng` (the game's seeded one), so a seeded game replays exactly;
-/// the engine itself stays free of randomness. `None` once the game is over.
-pub fn level_move(rules: &impl Rules, position: &Position, level: Level, rng: &mut impl Rng) -> Option<Take> {
-    if position.is_over() {
-        return None;
-    }
-    if level != Level::Perfect && rng.random_bool(level.random_odds()) {
-        return random_move(position, rng);
-    }
-    rules.ai_move(position)
-}
-
-/// A legal move drawn uniformly from every (heap, take) pair, without listing them: heaps of up to
-/// 10^18 tokens have that many moves.
-pub fn random_move(position: &Position, rng: &mut impl Rng) -> Option<Take> {
-    let total = position.tokens();
-    if total == 0 {
-        return None;
-    }
-    let mut pick = rng.random_range(0..total);
-    for (heap, &size) in position.heaps().iter().enumerate() {
-        let size = u128::from(size);
-        if pick < size {
-            // `pick < size <= u64::MAX`, so the take fits.
-            return Some(Take::new(heap, u64::try_from(pick + 1).unwrap_or(u64::MAX)));
-        }
-        pick -= size;
-    }
-    None
-}
-
-/// Who the player plays against.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Opponent {
-    #[default]
-    Ai,
-    /// Another person at the same keyboard.
-    Human,
-}
-
-impl FromStr for Opponent {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "ai" => Ok(Opponent::Ai),
-            "human" => Ok(Opponent::Human),
-            _ => Err(format!("unknown opponent '{s}': expected 'ai' or 'human'")),
-        }
-    }
-}
-
-/// The two players' names in a two-player game.
+/// Everything that can change the app: input already translated, the AI's pause ending, and what
+/// came of an effect.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Names(pub [String; 2]);
+pub enum Msg {
+    /// A key press: the action it is bound to (if any) and the character it types (if any).
+    Key { action: Option<Action>, ch: Option<char> },
+    /// A click on a token: select `heap` and take `count`.
+    Pick { heap: usize, count: u64 },
+    /// Ctrl-C: quits from anywhere, whatever is open.
+    Interrupt,
+    /// The terminal changed size; `fits` says whether the current screen can be drawn in it.
+    Resize { fits: bool },
+    /// The AI's pause is over.
+    AiMove,
+    /// What came of an effect the session carried out.
+    Report(Report),
+}
 
-impl Default for Names {
-    fn default() -> Self {
-        Names(["Player 1".to_string(), "Player 2".to_string()])
+impl Msg {
+    pub fn action(action: Action) -> Msg {
+        Msg::Key { action: Some(action), ch: None }
+    }
+
+    pub fn char(ch: char) -> Msg {
+        Msg::Key { action: None, ch: Some(ch) }
+    }
+
+    fn is_action(&self, wanted: Action) -> bool {
+        matches!(self, Msg::Key { action: Some(a), .. } if *a == wanted)
     }
 }
 
-impl FromStr for Names {
-    type Err = String;
+/// The outcome of an effect, sent back to the app.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Report {
+    /// The record was saved there.
+    RecordSaved(PathBuf),
+    /// The statistics as they are now on disk.
+    Stats(Stats),
+    /// The saved game offered on the start screen was resumed by another instance first.
+    ClaimRefused(String),
+    /// Something could not be done; shown to the player.
+    Problem(String),
+}
 
-    /// Two names separated by a comma, such as `Ann,Bob`.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let names: Vec<&str> = s.split(',').map(str::trim).collect();
-        match names.as_slice() {
-            [first, second] if !first.is_empty() && !second.is_empty() => {
-                if first.chars().count() > 20 || second.chars().count() > 20 {
-                    return Err(format!("names '{s}': each name has at most 20 characters"));
-                }
-                if s.chars().any(char::is_control) {
-                    return Err(format!("names {s:?}: a name cannot hold control characters"));
-                }
-                Ok(Names([first.to_string(), second.to_string()]))
+/// What the program around the app must do after an update.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect {
+    None,
+    /// Leave the program.
+    Quit,
+    /// Count a finished game in the statistics (only games that count reach here).
+    CountGame { mode: Mode, result: GameResult },
+    /// Count an answered puzzle.
+    CountPuzzle { solved: bool },
+    /// Save the finished game's record.
+    SaveRecord(crate::record::Record),
+    /// The saved game was resumed: take it, so that no other instance resumes it too.
+    ClaimSaved,
+}
+
+/// Which screen is showing, each with its own state.
+#[derive(Debug, Clone)]
+pub enum Screen {
+    Start(StartMenu),
+    Play(Box<Play>),
+    Demo(Box<Demo>),
+    Puzzle(Box<PuzzleScreen>),
+    Replay(Box<Replay>),
+}
+
+/// What is drawn over the screen, taking the keys while it is open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Overlay {
+    /// The keys that work on the screen beneath, scrolled this many lines.
+    Help { scroll: u16 },
+    /// The review of a finished game, scrolled this many moves from the top.
+    Review { offset: usize },
+}
+
+/// Panels beside the board and the coach, kept from one game to the next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Panels {
+    /// The binary view (the game's teaching view).
+    pub binary: bool,
+    /// The move list.
+    pub history: bool,
+    /// The coach's line after each move.
+    pub coach: bool,
+}
+
+/// The application.
+#[derive(Debug)]
+pub struct App {
+    pub screen: Screen,
+    pub overlay: Option<Overlay>,
+    pub panels: Panels,
+    /// What the next game starts from; the start menu edits it.
+    pub setup: GameSetup,
+    /// The player's record, shown on the start screen and in puzzles.
+    pub stats: Option<Stats>,
+    /// Problems met on the way in or since (a data file moved aside), shown on the start screen.
+    pub notices: Vec<String>,
+    /// Whether the terminal is large enough for the screen; while it is not, only quitting works.
+    pub fits: bool,
+    rng: StdRng,
+}
+
+impl App {
+    /// Opens the start screen with `setup`'s choices preselected. `seed` makes every random
+    /// choice (heaps, coin tosses, the weaker levels' moves, puzzles) repeatable.
+    pub fn new(setup: GameSetup, seed: Option<u64>) -> App {
+        let rng = match seed {
+            Some(seed) => StdRng::seed_from_u64(seed),
+            None => StdRng::from_os_rng(),
+        };
+        App {
+            screen: Screen::Start(StartMenu::new(&setup, None)),
+            overlay: None,
+            panels: Panels::default(),
+            setup,
+            stats: None,
+            notices: Vec::new(),
+            fits: true,
+            rng,
+        }
+    }
+
+    /// Starts a game at once from `setup`, skipping the start screen.
+    pub fn start_now(setup: GameSetup, seed: Option<u64>) -> App {
+        let mut app = App::new(setup, seed);
+        app.begin();
+        app
+    }
+
+    /// The AI plays both sides from `setup` while a person watches.
+    pub fn demo(setup: GameSetup, seed: Option<u64>) -> App {
+        let mut app = App::new(setup, seed);
+        app.begin_demo();
+        app
+    }
+
+    /// Starts a run of puzzles at once.
+    pub fn puzzles(setup: GameSetup, seed: Option<u64>) -> App {
+        let mut app = App::new(setup, seed);
+        app.screen = Screen::Puzzle(Box::new(PuzzleScreen::first(&mut app.rng, false)));
+        app
+    }
+
+    /// Opens `record` for stepping through, at its start.
+    pub fn replay(record: &crate::record::Record) -> App {
+        let rules = record.history.rules();
+        let setup = GameSetup {
+            game: rules.kind,
+            mode: rules.mode,
+            heaps: crate::domain::HeapChoice::Custom(record.history.start().to_vec()),
+            first: crate::domain::First::You,
+            level: crate::domain::Level::Perfect,
+            opponent: crate::domain::Opponent::Ai,
+            names: crate::domain::Names::default(),
+        };
+        let mut app = App::new(setup, Some(0));
+        app.screen = Screen::Replay(Box::new(Replay::new(record)));
+        app
+    }
+
+    /// Offers `saved` as the first choice of the start screen.
+    pub fn offer_resume(&mut self, saved: SavedGame) {
+        if let Screen::Start(menu) = &mut self.screen {
+            menu.offer(saved);
+        }
+    }
+
+    /// The game on screen, if any.
+    pub fn game(&self) -> Option<&Game> {
+        match &self.screen {
+            Screen::Play(play) => Some(&play.game),
+            Screen::Demo(demo) => Some(&demo.game),
+            Screen::Puzzle(puzzle) => Some(&puzzle.game),
+            Screen::Replay(replay) => Some(&replay.game),
+            Screen::Start(_) => None,
+        }
+    }
+
+    /// Whether the help overlay is open.
+    pub fn help_open(&self) -> bool {
+        matches!(self.overlay, Some(Overlay::Help { .. }))
+    }
+
+    /// Whether the AI is in its pause, waiting to move.
+    pub fn ai_waiting(&self) -> bool {
+        if !self.fits {
+            return false;
+        }
+        match &self.screen {
+            Screen::Play(play) => play.game.ai_to_move(),
+            Screen::Demo(demo) => !demo.paused && demo.game.ai_to_move(),
+            _ => false,
+        }
+    }
+
+    /// The game to keep on disk when the session ends now: one in play, with moves made.
+    pub fn unfinished(&self) -> Option<&Game> {
+        match &self.screen {
+            Screen::Play(play)
+                if play.game.over.is_none()
+                    && !play.game.moves().is_empty()
+                    && play.game.players == crate::domain::Players::Ai =>
+            {
+                Some(&play.game)
             }
-            _ => Err(format!("names '{s}': expected two names separated by a comma, such as Ann,Bob")),
+            _ => None,
+        }
+    }
+
+    /// The commands of the screen in front of the player, as the key line and the help show them.
+    pub fn commands(&self) -> Vec<Command> {
+        match self.overlay {
+            Some(Overlay::Review { .. }) => commands::review(),
+            Some(Overlay::Help { .. }) => commands::help(),
+            None => self.screen_commands(),
+        }
+    }
+
+    /// The commands of the screen itself, beneath any overlay.
+    pub fn screen_commands(&self) -> Vec<Command> {
+        match &self.screen {
+            Screen::Start(menu) => menu.commands(),
+            Screen::Play(play) => play.commands(),
+            Screen::Demo(demo) => demo.commands(),
+            Screen::Puzzle(puzzle) => puzzle.commands(),
+            Screen::Replay(replay) => replay.commands(),
+        }
+    }
+
+    /// Applies one message and says what the program should do next.
+    pub fn update(&mut self, msg: Msg) -> Effect {
+        match msg {
+            Msg::Interrupt => return Effect::Quit,
+            Msg::Resize { fits } => {
+                self.fits = fits;
+                return Effect::None;
+            }
+            Msg::Report(report) => {
+                self.report(report);
+                return Effect::None;
+            }
+            _ => {}
+        }
+        if !self.fits {
+            // The screen only asks for more room: a key must not act on what cannot be seen.
+            return if msg.is_action(Action::Quit) { Effect::Quit } else { Effect::None };
+        }
+        if let Some(overlay) = self.overlay {
+            return self.update_overlay(overlay, msg);
+        }
+        if msg.is_action(Action::Help) && !self.typing(&msg) {
+            self.overlay = Some(Overlay::Help { scroll: 0 });
+            return Effect::None;
+        }
+        if let Some(effect) = self.toggle_panel(&msg) {
+            return effect;
+        }
+        let next = match &mut self.screen {
+            Screen::Start(menu) => menu.update(msg),
+            Screen::Play(play) => play.update(msg),
+            Screen::Demo(demo) => demo.update(msg),
+            Screen::Puzzle(puzzle) => puzzle.update(msg),
+            Screen::Replay(replay) => replay.update(msg),
+        };
+        self.go(next)
+    }
+
+    /// Whether `msg` types into a text field rather than asking for its action.
+    fn typing(&self, msg: &Msg) -> bool {
+        match (&self.screen, msg) {
+            (Screen::Start(menu), Msg::Key { ch: Some(c), .. }) => menu.accepts(*c),
+            _ => false,
+        }
+    }
+
+    /// The panels work the same on every screen with a board.
+    fn toggle_panel(&mut self, msg: &Msg) -> Option<Effect> {
+        if self.game().is_none() {
+            return None;
+        }
+        let Msg::Key { action: Some(action), .. } = msg else { return None };
+        let panels = &mut self.panels;
+        match action {
+            Action::Binary => panels.binary = !panels.binary,
+            Action::History => panels.history = !panels.history,
+            Action::Coach if matches!(self.screen, Screen::Play(_)) => panels.coach = !panels.coach,
+            _ => return None,
+        }
+        Some(Effect::None)
+    }
+
+    fn update_overlay(&mut self, overlay: Overlay, msg: Msg) -> Effect {
+        let Msg::Key { action: Some(action), .. } = msg else {
+            // The AI keeps to its time under the help, so its pause is not lost.
+            if msg == Msg::AiMove {
+                self.overlay = None;
+                let effect = self.update(msg);
+                self.overlay = Some(overlay);
+                return effect;
+            }
+            return Effect::None;
+        };
+        match (overlay, action) {
+            (Overlay::Help { .. }, Action::Help | Action::Quit | Action::Take) => self.overlay = None,
+            (Overlay::Help { scroll }, Action::Up) => {
+                self.overlay = Some(Overlay::Help { scroll: scroll.saturating_sub(1) })
+            }
+            (Overlay::Help { scroll }, Action::Down) => {
+                self.overlay = Some(Overlay::Help { scroll: scroll.saturating_add(1) })
+            }
+            (Overlay::Review { .. }, Action::Review | Action::Quit) => self.overlay = None,
+            (Overlay::Review { offset }, Action::Up) => {
+                self.overlay = Some(Overlay::Review { offset: offset.saturating_sub(1) })
+            }
+            (Overlay::Review { offset }, Action::Down) => {
+                let last = self.game().map_or(0, |g| g.moves().len().saturating_sub(1));
+                self.overlay = Some(Overlay::Review { offset: (offset + 1).min(last) })
+            }
+            _ => {}
+        }
+        Effect::None
+    }
+
+    /// Carries out a screen's answer: stay, or move to another screen.
+    fn go(&mut self, next: Next) -> Effect {
+        match next {
+            Next::Stay(effect) => effect,
+            Next::Quit => Effect::Quit,
+            Next::Menu => {
+                self.overlay = None;
+                self.screen = Screen::Start(StartMenu::new(&self.setup, None));
+                Effect::None
+            }
+            Next::Begin(setup) => {
+                self.setup = setup;
+                self.begin();
+                Effect::None
+            }
+            Next::Again => {
+                match &self.screen {
+                    Screen::Demo(_) => self.begin_demo(),
+                    _ => self.begin(),
+                }
+                Effect::None
+            }
+            Next::Resume(saved) => {
+                let Some(game) = play::resumed(&saved, StdRng::from_rng(&mut self.rng)) else {
+                    return Effect::None;
+                };
+                self.setup.game = game.rules.kind;
+                self.setup.mode = game.rules.mode;
+                self.setup.level = game.level;
+                self.overlay = None;
+                self.screen = Screen::Play(Box::new(Play::new(game)));
+                Effect::ClaimSaved
+            }
+            Next::Puzzles => {
+                self.overlay = None;
+                self.screen = Screen::Puzzle(Box::new(PuzzleScreen::first(&mut self.rng, true)));
+                Effect::None
+            }
+            Next::NextPuzzle => {
+                if let Screen::Puzzle(puzzle) = &mut self.screen {
+                    puzzle.next(&mut self.rng);
+                }
+                Effect::None
+            }
+            Next::Review => {
+                self.overlay = Some(Overlay::Review { offset: 0 });
+                Effect::None
+            }
+        }
+    }
+
+    /// A new game from the setup: heaps drawn from the heap choice, the first seat by the setup.
+    fn begin(&mut self) {
+        let game = self.new_game(false);
+        self.overlay = None;
+        self.screen = Screen::Play(Box::new(Play::new(game)));
+    }
+
+    fn begin_demo(&mut self) {
+        let game = self.new_game(true);
+        self.overlay = None;
+        self.screen = Screen::Demo(Box::new(Demo { game, paused: false }));
+    }
+
+    fn new_game(&mut self, demo: bool) -> Game {
+        let heaps = self.setup.heaps.heaps(&mut self.rng);
+        let first = self.setup.first.seat(&mut self.rng);
+        let rules = crate::engine::Ruleset::new(self.setup.game, self.setup.mode);
+        let rng = StdRng::from_rng(&mut self.rng);
+        let mut game = Game::with_rng(rules, self.setup.level, heaps, first, rng);
+        game.set_players(self.setup.players(demo));
+        game
+    }
+
+    fn report(&mut self, report: Report) {
+        match report {
+            Report::Stats(stats) => self.stats = Some(stats),
+            Report::RecordSaved(path) => self.say(format!("Saved to {}", path.display())),
+            Report::Problem(problem) => {
+                self.say(format!("Not done: {problem}"));
+                self.notices.push(problem);
+            }
+            Report::ClaimRefused(why) => {
+                self.notices.push(why);
+                self.go(Next::Menu);
+            }
+        }
+    }
+
+    /// A line for the player on the screen in front of them.
+    fn say(&mut self, text: String) {
+        if let Screen::Play(play) = &mut self.screen {
+            play.message = Some(text);
         }
     }
 }
 
-/// The most heaps a game starts with.
-pub const MAX_HEAPS: usize = 16;
-/// The most tokens a heap starts with (10^18).
-pub const MAX_HEAP: u64 = 1_000_000_000_000_000_000;
-
-/// Why a list of starting heaps cannot start a game.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum StartHeapsError {
-    #[error(transparent)]
-    Parse(#[from] crate::engine::ParseHeapsError),
-    #[error("{count} heaps is too many: a game has 1 to {MAX_HEAPS} heaps")]
-    TooMany { count: usize },
-    #[error("heap {number} is empty: every heap starts with 1 to 10^18 tokens")]
-    Empty { number: usize },
-    #[error("heap {number} has {size} tokens: a heap starts with at most 10^18 tokens")]
-    TooLarge { number: usize, size: u64 },
+/// What a screen's handler asks for: stay (perhaps with an effect), or go elsewhere.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Next {
+    Stay(Effect),
+    Quit,
+    /// Back to the start menu.
+    Menu,
+    /// A new game from this setup.
+    Begin(GameSetup),
+    /// Another game like the last one (another demo after a demo).
+    Again,
+    /// Go on with a saved game.
+    Resume(Box<SavedGame>),
+    /// A run of puzzles from the start menu.
+    Puzzles,
+    NextPuzzle,
+    /// Open the review of the finished game.
+    Review,
 }
 
-/// Checks that `heaps` can start a game.
-pub fn check_start_heaps(heaps: &[u64]) -> Result<(), StartHeapsError> {
-    if heaps.is_empty() {
-        return Err(crate::engine::ParseHeapsError::Empty.into());
-    }
-    if heaps.len() > MAX_HEAPS {
-        return Err(StartHeapsError::TooMany { count: heaps.len() });
-    }
-    for (i, &size) in heaps.iter().enumerate() {
-        if size == 0 {
-            return Err(StartHeapsError::Empty { number: i + 1 });
-        }
-        if size > MAX_HEAP {
-            return Err(StartHeapsError::TooLarge { number: i + 1, size });
-        }
-    }
-    Ok(())
+impl Next {
+    pub(crate) const NOTHING: Next = Next::Stay(Effect::None);
 }
 
-/// Reads starting heaps such as `3,4,5` or `3 4 5` and checks them.
-pub fn parse_start_heaps(text: &str) -> Result<Vec<u64>, StartHeapsError> {
-    let heaps = crate::engine::parse_heaps(text)?;
-    check_start_heaps(&heaps)?;
-    Ok(heaps)
+/// Whether a finished game counts in the player's statistics, and how: only games against the AI
+/// do, and a win with undo or against a weaker level is assisted. The one place this is decided.
+pub fn counted(game: &Game) -> Option<(Mode, GameResult)> {
+    let over = game.over.as_ref()?;
+    if game.players != crate::domain::Players::Ai {
+        return None;
+    }
+    let won = over.winner == Seat::First;
+    let assisted = game.used_undo || game.level != crate::domain::Level::Perfect;
+    Some((game.mode(), GameResult { won, assisted }))
 }

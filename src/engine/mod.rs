@@ -6,26 +6,14 @@
 //! built from the same computation.
 
 mod explain;
+mod game;
 mod nim;
 mod position;
 
+pub use game::{GameKind, Move, ParseGameError, Rules, Ruleset, Teaching};
 pub use explain::{Explanation, MoveReason, binary_digits};
 pub use nim::{Analysis, Nim, Outcome, analyse, fallback_move};
 pub use position::{
     Mode, MoveError, ParseHeapsError, ParseModeError, Position, Take, parse_heap, parse_heaps,
 };
 
-/// The interface the game and the solver use, so that other impartial games played on heaps
-/// (subtraction games, Lasker's Nim, Kayles, Wythoff) can be added without touching the UI.
-pub trait Rules {
-    /// The convention the game is played under.
-    fn mode(&self) -> Mode;
-    /// Checks a move without applying it.
-    fn check(&self, position: &Position, mv: Take) -> Result<(), MoveError>;
-    /// Who wins with perfect play, and every winning move.
-    fn analyse(&self, position: &Position) -> Analysis;
-    /// The move the perfect AI plays, or `None` when the game is over.
-    fn ai_move(&self, position: &Position) -> Option<Take>;
-    /// The reasoning behind the best move, for teaching.
-    fn explain(&self, position: &Position) -> Explanation;
-}

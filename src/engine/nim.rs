@@ -9,7 +9,7 @@
 //! misère loses exactly when the nim-sum is 0 with some heap of two or more, or when every heap
 //! holds at most one token and an odd number hold one.
 
-use super::{Explanation, Mode, MoveError, Position, Rules, Take};
+use super::{Explanation, Mode, MoveError, Position, Take};
 
 /// The result of perfect play for the player to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -62,20 +62,21 @@ impl Nim {
     }
 }
 
-impl Rules for Nim {
-    fn mode(&self) -> Mode {
-        self.mode
-    }
-
-    fn check(&self, position: &Position, mv: Take) -> Result<(), MoveError> {
+/// Nim's own answers in its own terms (single takes); the game interface, [`super::Rules`], is
+/// built on these.
+impl Nim {
+    /// Checks a take without applying it.
+    pub fn check(&self, position: &Position, mv: Take) -> Result<(), MoveError> {
         position.check(mv)
     }
 
-    fn analyse(&self, position: &Position) -> Analysis {
+    /// Who wins with perfect play, and every winning move.
+    pub fn analyse(&self, position: &Position) -> Analysis {
         analyse(position.heaps(), self.mode)
     }
 
-    fn ai_move(&self, position: &Position) -> Option<Take> {
+    /// The take the perfect AI plays, or `None` when the game is over.
+    pub fn ai_move(&self, position: &Position) -> Option<Take> {
         let analysis = self.analyse(position);
         match analysis.winning_moves.first() {
             Some(&mv) => Some(mv),
@@ -83,7 +84,8 @@ impl Rules for Nim {
         }
     }
 
-    fn explain(&self, position: &Position) -> Explanation {
+    /// The reasoning behind the best move, for teaching.
+    pub fn explain(&self, position: &Position) -> Explanation {
         Explanation::new(position.heaps(), self.mode)
     }
 }

@@ -100,6 +100,8 @@ pub enum MoveError {
     TakeNothing,
     #[error("heap {number} holds {holds} tokens, so {take} cannot be taken from it")]
     TooMany { number: usize, holds: u64, take: u64 },
+    #[error("in {game} a move takes from {what}")]
+    NotInThisGame { game: &'static str, what: &'static str },
 }
 
 /// The heaps on the table. An emptied heap keeps its place, so heap numbers never shift.
@@ -159,6 +161,17 @@ impl Position {
         self.check(mv)?;
         self.heaps[mv.heap] -= mv.take;
         Ok(())
+    }
+
+    /// Splits heap `index` in two: `left` tokens stay in its place, the rest become a new last heap.
+    /// The caller has checked that the heap holds at least `left`.
+    pub(crate) fn split(mut self, index: usize, left: u64) -> Position {
+        if let Some(heap) = self.heaps.get_mut(index) {
+            let rest = heap.saturating_sub(left);
+            *heap = left;
+            self.heaps.push(rest);
+        }
+        self
     }
 
     /// The position after `mv`, leaving `self` as it was.

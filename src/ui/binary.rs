@@ -84,21 +84,21 @@ const LABEL: usize = 8;
 /// The width the panel needs, frame included.
 pub fn width(game: &Game) -> u16 {
     // Only the widest heap matters here; the layout asks for this on every frame.
-    let columns = Columns::new(binary_digits(game.position.heaps()));
+    let columns = Columns::new(binary_digits(game.position().heaps()));
     (LABEL + columns.width() + 4).max(40) as u16
 }
 
 /// The rows the full panel needs, frame included: header, heaps, rule, nim-sum, and up to four
 /// lines of working (it wraps in a narrow panel).
 pub fn full_height(game: &Game) -> u16 {
-    game.position.len() as u16 + 9
+    game.position().len() as u16 + 9
 }
 
 /// Draws the panel into `area`; with fewer rows than [`full_height`] it shortens to the nim-sum
 /// and the working.
 pub fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
-    let explanation = game.explain();
+    let crate::engine::Teaching::Nim(explanation) = game.teach();
     let columns = Columns::new(explanation.digits());
     let nim_sum = explanation.nim_sum();
     let plain = theme.fg(theme.text);

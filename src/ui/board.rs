@@ -6,7 +6,9 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use crate::app::{Action, App, Game, Input, Note, Players, PuzzleRun, Side};
+use crate::app::{App, Game, Msg, Note, Panels, PuzzleRun, Screen};
+use crate::domain::{Players, Seat};
+use crate::engine::Move;
 
 use super::Look;
 
@@ -48,7 +50,7 @@ pub struct BoardLayout {
 }
 
 pub fn min_height(game: &Game) -> u16 {
-    game.position.len() as u16 + CHROME_ROWS
+    game.position().len() as u16 + CHROME_ROWS
 }
 
 /// Columns of the move list when it stands beside the board.
@@ -57,6 +59,11 @@ const HISTORY_WIDTH: u16 = 40;
 /// Lays out the board in `area` without the move list; see [`board_layout_with`].
 pub fn board_layout(game: &Game, area: Rect, binary: bool) -> BoardLayout {
     board_layout_with(game, area, binary, false)
+}
+
+/// Lays out the board with `panels` on.
+pub fn layout_for(game: &Game, area: Rect, panels: Panels) -> BoardLayout {
+    board_layout_with(game, area, panels.binary, panels.history)
 }
 
 /// Lays out the board in `area`, which must be at least the minimum size. With `history`, the move
@@ -85,7 +92,7 @@ pub fn board_layout_with(game: &Game, area: Rect, binary: bool, history: bool) -
 }
 
 fn layout_without_history(game: &Game, area: Rect, binary: bool) -> BoardLayout {
-    let heaps = game.position.len() as u16;
+    let heaps = game.position().len() as u16;
     let panel_width = if binary { super::binary::width(game) } else { 0 };
     let beside = binary && area.width >= panel_width + 60;
     let panel_full = super::binary::full_height(game);
@@ -127,14 +134,14 @@ fn layout_without_history(game: &Game, area: Rect, binary: bool) -> BoardLayout 
         (middle, None)
     };
     let inner = board.inner(ratatui::layout::Margin::new(1, 1));
-    let count_width = game.start.iter().map(|&h| group_digits(h).len() as u16).max().unwrap_or(1).max(5) + 1;
+    let count_width = game.start().iter().map(|&h| group_digits(h).len() as u16).max().unwrap_or(1).max(5) + 1;
     let count_x = inner.right().saturating_sub(count_width + 1);
     let x = inner.x + LABEL_CELLS;
     let capacity = u64::from(count_x.saturating_sub(x + 1) / TOKEN_CELLS);
     let top = inner.y + if gap == 2 { 1 } else { 0 };
-    let rows = (0..game.position.len())
+    let rows = (0..game.position().len())
         .map(|heap| {
-            let size = game.position.heap(heap).unwrap_or(0);
+            let size = game.position().heap(heap).unwrap_or(0);
             let truncated = size > capacity;
             let shown = if truncated { capacity.saturating_sub(1) } else { size };
             HeapRow { heap, y: top + heap as u16 * gap, x, shown, truncated }
@@ -145,10 +152,10 @@ fn layout_without_history(game: &Game, area: Rect, binary: bool) -> BoardLayout 
 
 /// What a click at (`column`, `row`) on the game screen picks: the token's heap, and the count from
 /// that token to the end of the heap.
-pub fn hit(game: &Game, binary: bool, history: bool, area: Rect, column: u16, row: u16) -> Option<Input> {
-    let layout = board_layout_with(game, area, binary, history);
+pub fn hit(game: &Game, panels: Panels, area: Rect, column: u16, row: u16) -> Option<Msg> {
+    let layout = layout_for(game, area, panels);
     let heap_row = layout.rows.iter().find(|r| r.y == row)?;
-    let size = game.position.heap(heap_row.heap)?;
+    let size = game.position().heap(heap_row.heap)?;
     if size == 0 || column < heap_row.x {
         return None;
     }
@@ -158,12 +165,14 @@ pub fn hit(game: &Game, binary: bool, history: bool, area: Rect, column: u16, ro
         return None;
     }
     // The mark after a cut row stands for the tokens not drawn.
-    Some(Input::Pick { heap: heap_row.heap, count: size - slot })
+    Some(Msg::Pick { heap: heap_row.heap, count: size - slot })
 }
 
-pub fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
+/// Draws a screen with a board: a game, a demo, a puzzle or a replay.
+pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
+    let Some(game) = app.game() else { return };
     let theme = &look.theme;
-    let layout = board_layout_with(game, area, app.binary, app.history);
+    let layout = layout_for(game, area, app.panels);
     let mode = game.mode();
 
     Line::from(vec![
@@ -174,12 +183,12 @@ pub fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer)
     .render(layout.header, buf);
 
     Block::bordered().title(" Heaps ").border_style(theme.fg(theme.accent)).render(layout.board, buf);
-    let marked = match &app.replay {
-        Some(replay) => replay.next(),
-        None => game.marked(),
+    let marked = match &app.screen {
+        Screen::Replay(replay) => replay.next().cloned(),
+        _ => game.marked(),
     };
     for row in &layout.rows {
-        render_row(game, look, &layout, row, marked, buf);
+        render_row(game, look, &layout, row, marked.as_ref(), buf);
     }
 
     if let Some(panel) = layout.panel {
@@ -195,55 +204,27 @@ pub fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer)
         None => render_info(game, app, look, layout.info, buf),
     }
     render_status(game, app, look, layout.status, buf);
-    if app.review.is_some() {
-        super::review::render(game, app, look, area, buf);
+    if app.overlay.is_some() {
         return;
     }
 
-    if let Some(over) = &game.over {
-        let style = match over.winner {
-            Side::You => theme.strong(theme.you),
-            Side::Ai => theme.strong(theme.ai),
-        };
+    if let (Some(over), false) = (&game.over, matches!(app.screen, Screen::Replay(_))) {
+        let style = seat_style(look, over.winner);
         let title = match (&game.players, over.winner) {
-            (Players::Ai, Side::You) => "You win!".to_string(),
-            (Players::Ai, Side::Ai) => "You lose".to_string(),
+            (Players::Ai, Seat::First) => "You win!".to_string(),
+            (Players::Ai, Seat::Second) => "You lose".to_string(),
             (_, winner) => format!("{} wins!", game.name(winner)),
         };
-        let keys = format!(
-            "{} play again · {} new game · {} quit",
-            look.key(Action::Take),
-            look.key(Action::NewGame),
-            look.key(Action::Quit)
-        );
         let mut lines = vec![
             Line::styled(title, style.add_modifier(Modifier::BOLD)).centered(),
             Line::raw(over.reason.clone()).centered(),
             Line::raw(""),
+            Line::styled(super::key_line(&app.commands(), look, usize::from(area.width.saturating_sub(8))), theme.fg(theme.dim))
+                .centered(),
         ];
-        if app.replay.is_some() {
-            lines.push(
-                Line::styled(
-                    format!("{} back · {} quit", look.key(Action::Less), look.key(Action::Quit)),
-                    theme.fg(theme.dim),
-                )
-                .centered(),
-            );
-        } else {
-            lines.push(Line::styled(keys, theme.fg(theme.dim)).centered());
-            lines.push(
-                Line::styled(
-                    format!(
-                        "{} review the game · {} save its record",
-                        look.key(Action::Review),
-                        look.key(Action::Record)
-                    ),
-                    theme.fg(theme.dim),
-                )
-                .centered(),
-            );
-        }
-        if let Some(message) = &app.message {
+        if let Screen::Play(play) = &app.screen
+            && let Some(message) = &play.message
+        {
             lines.push(Line::styled(message.clone(), theme.fg(theme.text)).centered());
         }
         let width = (lines.iter().map(Line::width).max().unwrap_or(10) as u16 + 6).min(area.width);
@@ -252,7 +233,14 @@ pub fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer)
         let room = Rect { height: layout.status.y.saturating_sub(layout.board.y), ..layout.board };
         let popup = room.centered(Constraint::Length(width), Constraint::Length(height.min(room.height)));
         Clear.render(popup, buf);
-        Paragraph::new(lines).block(Block::bordered().border_style(style)).render(popup, buf);
+        Paragraph::new(lines).wrap(Wrap { trim: true }).block(Block::bordered().border_style(style)).render(popup, buf);
+    }
+}
+
+fn seat_style(look: &Look, seat: Seat) -> Style {
+    match seat {
+        Seat::First => look.theme.strong(look.theme.you),
+        Seat::Second => look.theme.strong(look.theme.ai),
     }
 }
 
@@ -261,11 +249,11 @@ fn render_row(
     look: &Look,
     layout: &BoardLayout,
     row: &HeapRow,
-    marked: Option<crate::engine::Take>,
+    marked: Option<&Move>,
     buf: &mut Buffer,
 ) {
     let theme = &look.theme;
-    let size = game.position.heap(row.heap).unwrap_or(0);
+    let size = game.position().heap(row.heap).unwrap_or(0);
     let selected = game.your_turn() && game.selected == row.heap;
     let label_style = if selected {
         theme.strong(theme.selected).add_modifier(Modifier::REVERSED)
@@ -277,8 +265,9 @@ fn render_row(
     buf.set_string(row.x - 2, row.y, "│", theme.fg(theme.dim));
 
     // Tokens with an index at or past `first_marked` are the ones the move would take.
-    let first_marked = match marked {
-        Some(mv) if mv.heap == row.heap && mv.take <= size => size - mv.take,
+    let taking = marked.map(Move::takes).unwrap_or_default().into_iter().find(|t| t.heap == row.heap);
+    let first_marked = match taking {
+        Some(take) if take.take <= size => size - take.take,
         _ => u64::MAX,
     };
     let token_style = theme.fg(theme.token);
@@ -307,51 +296,51 @@ fn render_row(
 }
 
 fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
-    if let Some(run) = &app.puzzle {
-        render_puzzle_info(game, run, look, area, buf);
-        return;
-    }
     let theme = &look.theme;
-    let coach = app.coach;
-    if let Some(replay) = &app.replay {
-        let line = match replay.moves.get(replay.at) {
-            Some(&(side, mv)) => {
-                let verb = if game.players == Players::Ai && side == Side::You { "take" } else { "takes" };
-                format!(
-                    "Next: {} {verb} {} from heap {}",
-                    game.name(side),
-                    group_digits(mv.take),
-                    mv.number()
-                )
-            }
-            None => "The end of the game".to_string(),
-        };
-        Paragraph::new(Line::styled(line, theme.strong(theme.marked))).render(area, buf);
-        return;
+    match &app.screen {
+        Screen::Puzzle(puzzle) => {
+            render_puzzle_info(game, &puzzle.run, look, area, buf);
+            return;
+        }
+        Screen::Replay(replay) => {
+            let line = match replay.record.moves().get(replay.at) {
+                Some((seat, mv)) => {
+                    let verb = if game.players == Players::Ai && *seat == Seat::First { "take" } else { "takes" };
+                    match mv.as_take() {
+                        Some(take) => format!(
+                            "Next: {} {verb} {} from heap {}",
+                            game.name(*seat),
+                            group_digits(take.take),
+                            take.number()
+                        ),
+                        None => format!("Next: {}: {mv}", game.name(*seat)),
+                    }
+                }
+                None => "The end of the game".to_string(),
+            };
+            Paragraph::new(Line::styled(line, theme.strong(theme.marked))).render(area, buf);
+            return;
+        }
+        _ => {}
     }
     let mut lines = Vec::new();
     if game.your_turn() {
         let typing = if game.typed.is_empty() { String::new() } else { format!(" (typed {})", game.typed) };
-        let choice = format!("Take {} from heap {}{typing}", group_digits(game.count), game.selected + 1);
-        let keys = format!(
-            "   {}/{} count · {} take · {} hint · {} keys",
-            look.key(Action::Less),
-            look.key(Action::More),
-            look.key(Action::Take),
-            look.key(Action::Hint),
-            look.key(Action::Help)
-        );
-        let mut line = vec![Span::styled(choice, theme.strong(theme.marked))];
-        // The reminder of keys gives way in a narrow terminal rather than push the hint off screen.
-        if line[0].width() + Span::raw(keys.as_str()).width() <= usize::from(area.width) {
-            line.push(Span::styled(keys, theme.fg(theme.dim)));
-        }
-        lines.push(Line::from(line));
-    } else if let (None, Some(mv)) = (&game.over, game.pending) {
-        lines.push(Line::styled(
-            format!("{} takes {} from heap {}…", game.name(game.turn), group_digits(mv.take), mv.number()),
-            theme.strong(theme.ai),
-        ));
+        let who = if game.hotseat() { format!("{}: ", game.name(game.turn())) } else { String::new() };
+        let choice =
+            format!("{who}Take {} from heap {}{typing}", group_digits(game.count), game.selected + 1);
+        lines.push(Line::styled(choice, theme.strong(theme.marked)));
+    } else if let (None, Some(mv)) = (&game.over, &game.pending) {
+        let text = match mv.as_take() {
+            Some(take) => format!(
+                "{} takes {} from heap {}…",
+                game.name(game.turn()),
+                group_digits(take.take),
+                take.number()
+            ),
+            None => format!("{}: {mv}…", game.name(game.turn())),
+        };
+        lines.push(Line::styled(text, theme.strong(theme.ai)));
     } else {
         lines.push(Line::raw(""));
     }
@@ -360,7 +349,7 @@ fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer
         Some(Note::Refused(text)) => lines.push(Line::styled(text.clone(), theme.strong(theme.error))),
         None => {}
     }
-    if let (true, Some(coaching)) = (coach, &game.coach) {
+    if let (true, Some(coaching)) = (app.panels.coach, &game.coach) {
         let style = match coaching {
             crate::app::Coaching::Missed(_) => theme.fg(theme.error),
             _ => theme.fg(theme.you),
@@ -382,13 +371,10 @@ fn render_puzzle_info(game: &Game, run: &PuzzleRun, look: &Look, area: Rect, buf
     let mut lines = Vec::new();
     match &run.answer {
         None => {
-            lines.push(Line::from(vec![
-                Span::styled(
-                    format!("Your answer: take {} from heap {}", group_digits(game.count), game.selected + 1),
-                    theme.strong(theme.marked),
-                ),
-                Span::styled(format!("   {} answer", look.key(Action::Take)), theme.fg(theme.dim)),
-            ]));
+            lines.push(Line::styled(
+                format!("Your answer: take {} from heap {}", group_digits(game.count), game.selected + 1),
+                theme.strong(theme.marked),
+            ));
             lines.push(Line::styled(
                 "Exactly one move wins here. Find it: the opponent then loses against perfect play.",
                 theme.fg(theme.text),
@@ -407,10 +393,6 @@ fn render_puzzle_info(game: &Game, run: &PuzzleRun, look: &Look, area: Rect, buf
                 format!("The winning move: {}", answer.explanation),
                 theme.fg(theme.hint),
             ));
-            lines.push(Line::styled(
-                format!("{} next puzzle · {} quit", look.key(Action::Take), look.key(Action::Quit)),
-                theme.fg(theme.dim),
-            ));
         }
     }
     if let Some(Note::Refused(text)) = &game.note {
@@ -427,25 +409,17 @@ fn render_history(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
     let block = Block::bordered().title(" Moves ").border_style(theme.fg(theme.dim));
     let inner = block.inner(area);
     block.render(area, buf);
-    let start = game.start.iter().map(|&h| group_digits(h)).collect::<Vec<_>>().join(" ");
+    let start = game.start().iter().map(|&h| group_digits(h)).collect::<Vec<_>>().join(" ");
     let mut lines = vec![Line::styled(format!("    start  {start}"), theme.fg(theme.dim))];
     for (i, line) in game.review().iter().enumerate() {
-        let style = match line.side {
-            Side::You => theme.fg(theme.you),
-            Side::Ai => theme.fg(theme.ai),
-        };
         let heaps = line.heaps.iter().map(|&h| group_digits(h)).collect::<Vec<_>>().join(" ");
+        let what = match line.mv.as_take() {
+            Some(take) => format!("{} from heap {} ", group_digits(take.take), take.number()),
+            None => format!("{} ", line.mv),
+        };
         lines.push(Line::from(vec![
             Span::styled(format!("{:>3}. ", i + 1), theme.fg(theme.dim)),
-            Span::styled(
-                format!(
-                    "{}: {} from heap {} ",
-                    game.name(line.side),
-                    group_digits(line.mv.take),
-                    line.mv.number()
-                ),
-                style,
-            ),
+            Span::styled(format!("{}: {what}", game.name(line.seat)), seat_style(look, line.seat)),
             Span::styled(format!("→ {heaps}"), theme.fg(theme.text)),
         ]));
     }
@@ -453,84 +427,65 @@ fn render_history(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines.split_off(skip)).render(inner, buf);
 }
 
+/// The status line: whose turn it is, the mode, who plays, and on the right the key line drawn
+/// from the screen's commands.
 fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
-    if let Some(run) = &app.puzzle {
-        let mode = game.mode();
-        let streak = app.stats.as_ref().map(|s| s.puzzle.current_streak).unwrap_or(0);
-        Line::from(vec![
-            Span::styled(
-                format!(" Puzzle {} ", run.number),
-                theme.strong(theme.hint).add_modifier(Modifier::REVERSED),
-            ),
-            Span::styled(format!(" {} ", capitalised(mode.title())), theme.strong(theme.accent)),
-            Span::styled(format!("({}) ", short_rule(mode)), theme.fg(theme.dim)),
-            Span::styled(format!("│ streak {streak} "), theme.fg(theme.dim)),
-        ])
-        .render(area, buf);
-        return;
-    }
-    let side_style = |side: Side| match side {
-        Side::You => theme.strong(theme.you),
-        Side::Ai => theme.strong(theme.ai),
-    };
-    let (turn, style) = match (&game.over, &game.players) {
-        (_, _) if app.replay.is_some() => {
-            let replay = app.replay.as_ref().map_or((0, 0), |r| (r.at, r.moves.len()));
-            (format!("Replay: move {} of {}", replay.0, replay.1), theme.strong(theme.text))
-        }
-        (Some(_), _) => ("Game over".to_string(), theme.strong(theme.text)),
-        (None, _) if app.paused => ("Paused".to_string(), theme.strong(theme.text)),
-        (None, Players::Ai) if game.turn == Side::You => ("Your turn".to_string(), theme.strong(theme.you)),
-        (None, Players::Hotseat(_)) => (format!("{}'s turn", game.name(game.turn)), side_style(game.turn)),
-        (None, _) => (format!("{} is thinking…", game.name(game.turn)), side_style(game.turn)),
-    };
-    let opponent = match game.players {
-        Players::Ai => format!("│ AI: {} ", game.level),
-        Players::Hotseat(_) => "│ two players ".to_string(),
-        Players::Demo => format!("│ demo, AI: {} ", game.level),
-    };
     let mode = game.mode();
-    let right = if app.replay.is_some() {
-        format!(
-            "{}/{} step · {} quit ",
-            look.key(Action::Less),
-            look.key(Action::More),
-            look.key(Action::Quit)
-        )
-    } else if game.players == Players::Demo && game.over.is_none() {
-        format!("any key pauses · {} quit ", look.key(Action::Quit))
-    } else if game.over.is_some() {
-        format!(
-            "{} review · {} keys · {} quit ",
-            look.key(Action::Review),
-            look.key(Action::Help),
-            look.key(Action::Quit)
-        )
-    } else {
-        format!(
-            "{} undo · {} moves · {} binary · {} keys · {} quit ",
-            look.key(Action::Undo),
-            look.key(Action::History),
-            look.key(Action::Binary),
-            look.key(Action::Help),
-            look.key(Action::Quit)
-        )
+    let mut left = match &app.screen {
+        Screen::Puzzle(puzzle) => {
+            let streak = app.stats.as_ref().map(|s| s.puzzle.current_streak).unwrap_or(0);
+            Line::from(vec![
+                Span::styled(
+                    format!(" Puzzle {} ", puzzle.run.number),
+                    theme.strong(theme.hint).add_modifier(Modifier::REVERSED),
+                ),
+                Span::styled(format!(" {} ", capitalised(mode.title())), theme.strong(theme.accent)),
+                Span::styled(format!("({}) ", short_rule(mode)), theme.fg(theme.dim)),
+                Span::styled(format!("│ streak {streak} "), theme.fg(theme.dim)),
+            ])
+        }
+        screen => {
+            let (turn, style) = match (screen, &game.over, &game.players) {
+                (Screen::Replay(replay), _, _) => {
+                    (format!("Replay: move {} of {}", replay.at, replay.record.len()), theme.strong(theme.text))
+                }
+                (_, Some(_), _) => ("Game over".to_string(), theme.strong(theme.text)),
+                (Screen::Demo(demo), None, _) if demo.paused => ("Paused".to_string(), theme.strong(theme.text)),
+                (_, None, Players::Ai) if game.turn() == Seat::First => {
+                    ("Your turn".to_string(), theme.strong(theme.you))
+                }
+                (_, None, Players::Hotseat(_)) => {
+                    (format!("{}'s turn", game.name(game.turn())), seat_style(look, game.turn()))
+                }
+                (_, None, _) => (format!("{} is thinking…", game.name(game.turn())), seat_style(look, game.turn())),
+            };
+            let opponent = match game.players {
+                Players::Ai => format!("│ AI: {} ", game.level),
+                Players::Hotseat(_) => "│ two players ".to_string(),
+                Players::Demo => format!("│ demo, AI: {} ", game.level),
+            };
+            Line::from(vec![
+                Span::styled(format!(" {turn} "), style.add_modifier(Modifier::REVERSED)),
+                Span::styled(format!(" {} ", capitalised(mode.title())), theme.strong(theme.accent)),
+                Span::styled(format!("({}) ", short_rule(mode)), theme.fg(theme.dim)),
+                Span::styled(opponent, theme.fg(theme.dim)),
+            ])
+        }
     };
-    let left = Line::from(vec![
-        Span::styled(format!(" {turn} "), style.add_modifier(Modifier::REVERSED)),
-        Span::styled(format!(" {} ", capitalised(mode.title())), theme.strong(theme.accent)),
-        Span::styled(format!("({}) ", short_rule(mode)), theme.fg(theme.dim)),
-        Span::styled(opponent, theme.fg(theme.dim)),
-    ]);
-    let mut left = left;
-    if app.coach {
+    if app.panels.coach && matches!(app.screen, Screen::Play(_)) {
         left.push_span(Span::styled("│ coach on ", theme.fg(theme.dim)));
     }
     let left_width = left.width() as u16;
     left.render(area, buf);
-    let width = right.chars().count() as u16;
-    if area.width > left_width + width {
+    // The banner shows the keys after a game; the status line shows them during one.
+    if game.over.is_some() && matches!(app.screen, Screen::Play(_) | Screen::Demo(_)) {
+        return;
+    }
+    let room = usize::from(area.width.saturating_sub(left_width + 2));
+    let right = format!("{} ", super::key_line(&app.commands(), look, room));
+    let width = Span::raw(right.as_str()).width() as u16;
+    if width > 1 && area.width > left_width + width {
         buf.set_string(area.right() - width, area.y, right, Style::new().patch(theme.fg(theme.dim)));
     }
 }

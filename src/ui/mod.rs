@@ -14,7 +14,7 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use crate::app::{Action, App, Input, Screen};
+use crate::app::{Action, App, Command, Msg, Overlay, Screen};
 use crate::keys::Keymap;
 use crate::theme::Theme;
 
@@ -82,36 +82,81 @@ pub struct View<'a> {
 impl Widget for View<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let View { app, look } = self;
-        let needed = min_height(app);
-        if area.width < MIN_WIDTH || area.height < needed {
-            too_small(area, buf, look, needed);
+        if !fits(app, area) {
+            too_small(area, buf, look, min_height(app));
             return;
         }
         match &app.screen {
-            Screen::Start(menu) => start::render(menu, app.stats.as_ref(), &app.notices, look, area, buf),
-            Screen::Playing(game) => board::render(game, app, look, area, buf),
+            Screen::Start(menu) => start::render(menu, app, look, area, buf),
+            _ => board::render(app, look, area, buf),
         }
-        if app.help {
-            help_overlay(look, area, buf);
+        match app.overlay {
+            Some(Overlay::Help { scroll }) => help_overlay(app, look, scroll, area, buf),
+            Some(Overlay::Review { offset }) => {
+                if let Some(game) = app.game() {
+                    review::render(game, offset, look, area, buf);
+                }
+            }
+            None => {}
         }
     }
+}
+
+/// Whether the current screen can be drawn in `area`; while it cannot, only quitting works.
+pub fn fits(app: &App, area: Rect) -> bool {
+    area.width >= MIN_WIDTH && area.height >= min_height(app)
 }
 
 /// The height the current screen needs.
 pub fn min_height(app: &App) -> u16 {
-    match &app.screen {
-        Screen::Start(_) => start::MIN_HEIGHT,
-        Screen::Playing(game) => board::min_height(game),
+    match (&app.screen, app.game()) {
+        (_, Some(game)) => board::min_height(game),
+        _ => start::MIN_HEIGHT,
     }
 }
 
 /// What a click at (`column`, `row`) means, given the screen `area`.
-pub fn click(app: &App, area: Rect, column: u16, row: u16) -> Option<Input> {
-    let Screen::Playing(game) = &app.screen else { return None };
-    if app.help || area.width < MIN_WIDTH || area.height < min_height(app) {
+pub fn click(app: &App, area: Rect, column: u16, row: u16) -> Option<Msg> {
+    if app.overlay.is_some() || !fits(app, area) {
         return None;
     }
-    board::hit(game, app.binary, app.history, area, column, row)
+    let game = match &app.screen {
+        Screen::Play(play) => &play.game,
+        Screen::Puzzle(puzzle) => &puzzle.game,
+        _ => return None,
+    };
+    board::hit(game, app.panels, area, column, row)
+}
+
+/// The key line: each command the screen shows there, with its keys as configured, in at most
+/// `width` columns. Paired commands share one entry (`←/→ count`). When the line does not fit,
+/// entries give way from the middle, so the first ones (the screen's own) and the last ones (keys,
+/// quit) stay.
+pub fn key_line(commands: &[Command], look: &Look, width: usize) -> String {
+    let pairs = [(Action::Less, Action::More), (Action::Up, Action::Down)];
+    let mut entries: Vec<String> = commands
+        .iter()
+        .filter(|c| c.enabled)
+        .filter_map(|c| {
+            let short = c.short?;
+            let partner = pairs.iter().find(|(a, _)| *a == c.action).map(|(_, b)| *b);
+            let keys = match partner {
+                Some(b) if commands.iter().any(|o| o.action == b && o.enabled) => {
+                    format!("{}/{}", look.key(c.action), look.key(b))
+                }
+                _ => look.key(c.action),
+            };
+            Some(format!("{keys} {short}"))
+        })
+        .collect();
+    let joined = |entries: &[String]| entries.join(" · ");
+    while Span::raw(joined(&entries)).width() > width && entries.len() > 2 {
+        entries.remove(entries.len() - 3);
+    }
+    if Span::raw(joined(&entries)).width() > width {
+        return String::new();
+    }
+    joined(&entries)
 }
 
 fn too_small(area: Rect, buf: &mut Buffer, look: &Look, needed: u16) {
@@ -121,40 +166,62 @@ fn too_small(area: Rect, buf: &mut Buffer, look: &Look, needed: u16) {
             format!("need {}×{}, have {}×{}", MIN_WIDTH, needed, area.width, area.height),
             look.theme.fg(look.theme.dim),
         ),
+        Line::styled(format!("{} quits", look.key(Action::Quit)), look.theme.fg(look.theme.dim)),
     ];
     Paragraph::new(text).wrap(Wrap { trim: true }).render(area, buf);
 }
 
-fn help_overlay(look: &Look, area: Rect, buf: &mut Buffer) {
+/// The help: the commands of the screen beneath, each with its keys, scrolled when it does not fit.
+fn help_overlay(app: &App, look: &Look, scroll: u16, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
-    let key_width = look.keys.iter().map(|(_, ks)| ks.join(" ").chars().count()).max().unwrap_or(8).max(9);
-    let mut lines: Vec<Line> = look
-        .keys
+    let commands = app.screen_commands();
+    let keys_of = |action: Action| {
+        look.keys.iter().find(|(a, _)| *a == action).map(|(_, ks)| ks.join(" ")).unwrap_or_default()
+    };
+    let mut rows: Vec<(String, String, bool)> = Vec::new();
+    let mut seen = Vec::new();
+    for command in &commands {
+        // One line per action: the first label a screen gives it.
+        if seen.contains(&command.action) {
+            continue;
+        }
+        seen.push(command.action);
+        rows.push((keys_of(command.action), command.label.to_string(), command.enabled));
+    }
+    let typing = commands.iter().any(|c| c.action == Action::Erase);
+    if typing && app.game().is_some() {
+        rows.push(("0-9".into(), "type the count (for huge heaps)".into(), true));
+    }
+    if matches!(app.screen, Screen::Play(_) | Screen::Puzzle(_)) {
+        rows.push(("mouse".into(), "click a token: take it and all after it".into(), true));
+    }
+    rows.push(("ctrl-c".into(), "quit at once".into(), true));
+    let key_width = rows.iter().map(|(k, _, _)| k.chars().count()).max().unwrap_or(8).max(9);
+    let lines: Vec<Line> = rows
         .iter()
-        .map(|(action, keys)| {
+        .map(|(keys, label, enabled)| {
+            let label_style = if *enabled { theme.fg(theme.text) } else { theme.fg(theme.dim) };
             Line::from(vec![
-                Span::styled(format!(" {:<key_width$}  ", keys.join(" ")), theme.strong(theme.accent)),
-                Span::raw(action.describe()),
+                Span::styled(format!(" {keys:<key_width$}  "), theme.strong(theme.accent)),
+                Span::styled(label.clone(), label_style),
             ])
         })
         .collect();
-    lines.push(Line::from(vec![
-        Span::styled(format!(" {:<key_width$}  ", "0-9"), theme.strong(theme.accent)),
-        Span::raw("type the count (for huge heaps)"),
-    ]));
-    lines.push(Line::from(vec![
-        Span::styled(format!(" {:<key_width$}  ", "mouse"), theme.strong(theme.accent)),
-        Span::raw("click a token: take it and all after it"),
-    ]));
     let width = (lines.iter().map(Line::width).max().unwrap_or(20) as u16 + 4).min(area.width);
     let height = (lines.len() as u16 + 2).min(area.height);
+    let inner_rows = height.saturating_sub(2);
+    let hidden = (lines.len() as u16).saturating_sub(inner_rows);
+    let scroll = scroll.min(hidden);
     let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
+    let more = if scroll < hidden { format!(" ↓ {} more ", hidden - scroll) } else { String::new() };
     Clear.render(popup, buf);
     Paragraph::new(lines)
+        .scroll((scroll, 0))
         .block(
             Block::bordered()
                 .title(" Keys ")
-                .title_bottom(Line::from(format!(" {} closes ", look.key(Action::Quit))).right_aligned())
+                .title_bottom(Line::from(more).left_aligned())
+                .title_bottom(Line::from(format!(" {} closes ", look.key(Action::Help))).right_aligned())
                 .border_style(theme.fg(theme.accent).add_modifier(Modifier::BOLD)),
         )
         .render(popup, buf);

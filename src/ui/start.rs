@@ -6,7 +6,8 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
-use crate::app::{Action, First, HeapChoice, StartMenu, StartRow};
+use crate::app::{App, StartMenu, StartRow};
+use crate::domain::{First, HeapChoice, Opponent, Preset, Seat};
 use crate::engine::Mode;
 use crate::store::Stats;
 
@@ -15,15 +16,10 @@ use super::Look;
 /// Rows the start screen needs.
 pub const MIN_HEIGHT: u16 = 23;
 
-pub fn render(
-    menu: &StartMenu,
-    stats: Option<&Stats>,
-    notices: &[String],
-    look: &Look,
-    area: Rect,
-    buf: &mut Buffer,
-) {
+pub fn render(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
+    let stats: Option<&Stats> = app.stats.as_ref();
+    let notices = &app.notices;
     // Notices (a data file moved aside) go at the top, above everything else.
     let notice_lines: Vec<Line> =
         notices.iter().map(|n| Line::styled(format!("Note: {n}"), theme.fg(theme.error))).collect();
@@ -56,13 +52,18 @@ pub fn render(
         Span::styled(mode_name(menu.mode), theme.strong(theme.text)),
         Span::styled(format!("  {}", menu.mode.rule()), theme.fg(theme.dim)),
     ];
-    let heaps_value = match menu.heap_choice() {
-        HeapChoice::Preset { name, .. } => vec![Span::styled(name.to_string(), theme.strong(theme.text))],
-        HeapChoice::Random => vec![
-            Span::styled("Random", theme.strong(theme.text)),
-            Span::styled("  3 to 5 heaps of 1 to 12", theme.fg(theme.dim)),
-        ],
-        HeapChoice::Custom => {
+    let heaps_value = match menu.heap_option {
+        i if i < Preset::ALL.len() => vec![Span::styled(Preset::ALL[i].title(), theme.strong(theme.text))],
+        i if i == Preset::ALL.len() => {
+            let ranges = match &menu.random {
+                HeapChoice::Random { count, size } => {
+                    format!("  {} to {} heaps of {} to {}", count.0, count.1, size.0, size.1)
+                }
+                other => format!("  {other}"),
+            };
+            vec![Span::styled("Random", theme.strong(theme.text)), Span::styled(ranges, theme.fg(theme.dim))]
+        }
+        _ => {
             let cursor = if menu.row == StartRow::Heaps { "▏" } else { "" };
             let text = if menu.custom.is_empty() && menu.row != StartRow::Heaps {
                 Span::styled("type heaps, e.g. 2 5 7", theme.fg(theme.dim))
@@ -85,8 +86,8 @@ pub fn render(
         Span::styled(level_note(menu.level), theme.fg(theme.dim)),
     ];
     let opponent_value = match menu.opponent {
-        crate::app::Opponent::Ai => vec![Span::styled("AI", theme.strong(theme.text))],
-        crate::app::Opponent::Human => vec![
+        Opponent::Ai => vec![Span::styled("AI", theme.strong(theme.text))],
+        Opponent::Human => vec![
             Span::styled("Human", theme.strong(theme.text)),
             Span::styled("  two players at one keyboard", theme.fg(theme.dim)),
         ],
@@ -100,7 +101,7 @@ pub fn render(
     let mut lines = Vec::new();
     if let Some(saved) = &menu.resume {
         let heaps = saved.heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
-        let turn = if saved.turn == crate::app::Side::You { "your turn" } else { "AI to move" };
+        let turn = if saved.turn == Seat::First { "your turn" } else { "AI to move" };
         let style = if menu.row == StartRow::Resume {
             theme.strong(theme.you).add_modifier(Modifier::REVERSED)
         } else {
@@ -194,27 +195,18 @@ pub fn render(
         Paragraph::new(vec![Line::raw(""), line(Mode::Normal), line(Mode::Misere)]).render(stats_area, buf);
     }
 
-    let keys = format!(
-        "{}/{} choose · {}/{} change · {} start · {} keys · {} quit",
-        look.key(Action::Up),
-        look.key(Action::Down),
-        look.key(Action::Less),
-        look.key(Action::More),
-        look.key(Action::Take),
-        look.key(Action::Help),
-        look.key(Action::Quit)
-    );
+    let keys = super::key_line(&app.commands(), look, usize::from(area.width));
     Paragraph::new(Line::styled(keys, theme.fg(theme.dim)).centered())
         .wrap(Wrap { trim: true })
         .render(keys_area, buf);
 }
 
-fn level_note(level: crate::app::Level) -> &'static str {
+fn level_note(level: crate::domain::Level) -> &'static str {
     match level {
-        crate::app::Level::Perfect => "  never makes a mistake",
-        crate::app::Level::Hard => "  a random move 10% of the time",
-        crate::app::Level::Medium => "  a random move 30% of the time",
-        crate::app::Level::Easy => "  a random move 60% of the time",
+        crate::domain::Level::Perfect => "  never makes a mistake",
+        crate::domain::Level::Hard => "  a random move 10% of the time",
+        crate::domain::Level::Medium => "  a random move 30% of the time",
+        crate::domain::Level::Easy => "  a random move 60% of the time",
     }
 }
 

@@ -1,0 +1,53 @@
+//! Commands: what a screen offers now. The key line and the help overlay are both drawn from a
+//! screen's list, so they always show the keys that work in front of the player, as configured.
+
+use crate::domain::Action;
+
+/// One command of a screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Command {
+    pub action: Action,
+    /// What it does here, as the help lists it.
+    pub label: &'static str,
+    /// The few words the key line shows, for the commands it shows.
+    pub short: Option<&'static str>,
+    /// Whether it does anything right now (an undo with nothing to undo does not).
+    pub enabled: bool,
+}
+
+impl Command {
+    /// A command the help lists.
+    pub const fn new(action: Action, label: &'static str) -> Command {
+        Command { action, label, short: None, enabled: true }
+    }
+
+    /// The same command, shown on the key line too as `short`.
+    pub const fn bar(self, short: &'static str) -> Command {
+        Command { short: Some(short), ..self }
+    }
+
+    /// The same command, enabled only when `enabled`.
+    pub const fn when(self, enabled: bool) -> Command {
+        Command { enabled, ..self }
+    }
+}
+
+/// The commands of the review overlay.
+pub fn review() -> Vec<Command> {
+    vec![
+        Command::new(Action::Up, "scroll up").bar("scroll"),
+        Command::new(Action::Down, "scroll down"),
+        Command::new(Action::Review, "close the review").bar("close"),
+        Command::new(Action::Quit, "close the review"),
+    ]
+}
+
+/// The commands of the help overlay itself.
+pub fn help() -> Vec<Command> {
+    vec![
+        Command::new(Action::Up, "scroll up").bar("scroll"),
+        Command::new(Action::Down, "scroll down"),
+        Command::new(Action::Help, "close the help").bar("close"),
+        Command::new(Action::Quit, "close the help"),
+    ]
+}

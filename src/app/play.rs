@@ -1,0 +1,208 @@
+//! The game screen: a game against the AI or another person, its end, and the demo where the AI
+//! plays both sides.
+
+use rand::rngs::StdRng;
+
+use crate::domain::Action;
+use crate::store::SavedGame;
+
+use super::{Command, Effect, Game, Msg, Next, counted};
+
+/// A game being played, or just finished.
+#[derive(Debug, Clone)]
+pub struct Play {
+    pub game: Game,
+    /// A line from outside the game, such as where its record was saved.
+    pub message: Option<String>,
+}
+
+impl Play {
+    pub fn new(game: Game) -> Play {
+        Play { game, message: None }
+    }
+
+    pub fn commands(&self) -> Vec<Command> {
+        let game = &self.game;
+        if game.over.is_some() {
+            return vec![
+                Command::new(Action::Take, "play again").bar("play again"),
+                Command::new(Action::NewGame, "new game").bar("new game"),
+                Command::new(Action::Review, "review every move").bar("review"),
+                Command::new(Action::Record, "save the game's record").bar("save record"),
+                Command::new(Action::History, "move list"),
+                Command::new(Action::Binary, "binary view"),
+                Command::new(Action::Help, "keys").bar("keys"),
+                Command::new(Action::Quit, "quit").bar("quit"),
+            ];
+        }
+        let mine = game.your_turn();
+        let undo = game.moves().iter().any(|(seat, _)| game.is_human(*seat));
+        vec![
+            Command::new(Action::Up, "choose the heap above").when(mine),
+            Command::new(Action::Down, "choose the heap below").when(mine),
+            Command::new(Action::Less, "take one less").bar("count").when(mine),
+            Command::new(Action::More, "take one more").when(mine),
+            Command::new(Action::TakeOne, "take one token").when(mine),
+            Command::new(Action::TakeAll, "take the whole heap").when(mine),
+            Command::new(Action::Take, "take the chosen tokens").bar("take").when(mine),
+            Command::new(Action::Erase, "erase a typed digit").when(mine && !game.typed.is_empty()),
+            Command::new(Action::Hint, "hint: show and preselect the best move").bar("hint").when(mine),
+            Command::new(Action::Undo, "undo the last move and the reply").bar("undo").when(undo),
+            Command::new(Action::Redo, "redo what was undone").when(game.can_redo()),
+            Command::new(Action::NewGame, "new game"),
+            Command::new(Action::History, "move list: every move and the heaps after it").bar("moves"),
+            Command::new(Action::Binary, "binary view: heaps and nim-sum in binary").bar("binary"),
+            Command::new(Action::Coach, "coach: a verdict on each move"),
+            Command::new(Action::Help, "keys").bar("keys"),
+            Command::new(Action::Quit, "quit (the game is kept)").bar("quit"),
+        ]
+    }
+
+    pub(crate) fn update(&mut self, msg: Msg) -> Next {
+        let game = &mut self.game;
+        if game.over.is_some() {
+            return match msg {
+                Msg::Key { action: Some(Action::Review), .. } => Next::Review,
+                Msg::Key { action: Some(Action::Quit), .. } => Next::Quit,
+                Msg::Key { action: Some(Action::Record), .. } => {
+                    Next::Stay(Effect::SaveRecord(crate::record::Record::of(game.history(), &game.players)))
+                }
+                Msg::Key { action: Some(Action::NewGame), .. } => Next::Menu,
+                Msg::Key { action: Some(Action::Take), .. } => Next::Again,
+                _ => Next::NOTHING,
+            };
+        }
+        let played = match msg {
+            Msg::AiMove => game.ai_play(),
+            Msg::Pick { heap, count } => {
+                if game.your_turn() {
+                    game.pick(heap, count);
+                }
+                false
+            }
+            Msg::Key { action, ch } => {
+                if let Some(digit) = ch.and_then(|c| c.to_digit(10)) {
+                    if game.your_turn() {
+                        // to_digit(10) is at most 9.
+                        game.type_digit(digit as u8);
+                    }
+                    return Next::NOTHING;
+                }
+                let Some(action) = action else { return Next::NOTHING };
+                match action {
+                    Action::Quit => return Next::Quit,
+                    Action::NewGame => return Next::Menu,
+                    // Also during the AI's pause, which it cancels.
+                    Action::Undo => {
+                        game.undo();
+                        false
+                    }
+                    _ if !game.your_turn() => false,
+                    Action::Redo => game.redo(),
+                    Action::Up => {
+                        game.step_selection(false);
+                        false
+                    }
+                    Action::Down => {
+                        game.step_selection(true);
+                        false
+                    }
+                    Action::Less => {
+                        game.set_count(game.count.saturating_sub(1));
+                        false
+                    }
+                    Action::More => {
+                        game.set_count(game.count.saturating_add(1));
+                        false
+                    }
+                    Action::TakeOne => {
+                        game.set_count(1);
+                        false
+                    }
+                    Action::TakeAll => {
+                        game.set_count(u64::MAX);
+                        false
+                    }
+                    Action::Erase => {
+                        game.erase_digit();
+                        false
+                    }
+                    Action::Hint => {
+                        game.show_hint();
+                        false
+                    }
+                    Action::Take => game.take(),
+                    _ => false,
+                }
+            }
+            _ => false,
+        };
+        match (played, counted(game)) {
+            (true, Some((mode, result))) => Next::Stay(Effect::CountGame { mode, result }),
+            _ => Next::NOTHING,
+        }
+    }
+}
+
+/// The AI playing both sides while a person watches.
+#[derive(Debug, Clone)]
+pub struct Demo {
+    pub game: Game,
+    /// Stopped by the watcher: the AI waits until a key resumes it.
+    pub paused: bool,
+}
+
+impl Demo {
+    pub fn commands(&self) -> Vec<Command> {
+        if self.game.over.is_some() {
+            return vec![
+                Command::new(Action::Take, "watch another game").bar("again"),
+                Command::new(Action::NewGame, "new game").bar("new game"),
+                Command::new(Action::History, "move list"),
+                Command::new(Action::Binary, "binary view"),
+                Command::new(Action::Help, "keys").bar("keys"),
+                Command::new(Action::Quit, "quit").bar("quit"),
+            ];
+        }
+        let label = if self.paused { "resume (any other key too)" } else { "pause (any other key too)" };
+        vec![
+            Command::new(Action::Take, label).bar(if self.paused { "resume" } else { "pause" }),
+            Command::new(Action::History, "move list"),
+            Command::new(Action::Binary, "binary view"),
+            Command::new(Action::Help, "keys").bar("keys"),
+            Command::new(Action::Quit, "quit").bar("quit"),
+        ]
+    }
+
+    pub(crate) fn update(&mut self, msg: Msg) -> Next {
+        if self.game.over.is_some() {
+            return match msg {
+                Msg::Key { action: Some(Action::Quit), .. } => Next::Quit,
+                Msg::Key { action: Some(Action::NewGame), .. } => Next::Menu,
+                Msg::Key { action: Some(Action::Take), .. } => Next::Again,
+                _ => Next::NOTHING,
+            };
+        }
+        match msg {
+            Msg::Key { action: Some(Action::Quit), .. } => return Next::Quit,
+            // Watching: any key, bound or not, stops or restarts the play.
+            Msg::Key { .. } => self.paused = !self.paused,
+            Msg::AiMove if !self.paused => {
+                self.game.ai_play();
+            }
+            _ => {}
+        }
+        Next::NOTHING
+    }
+}
+
+/// The game `saved` describes, ready to go on, or `None` if its moves no longer replay (the store
+/// checks them when it loads the file, so this does not happen).
+pub fn resumed(saved: &SavedGame, rng: StdRng) -> Option<Game> {
+    let history = saved.history().ok()?;
+    let players = saved.players();
+    let mut game = Game::from_history(history, saved.level, players, rng);
+    game.used_undo = saved.used_undo;
+    Some(game)
+}
+

@@ -1,0 +1,199 @@
+//! The heaps a game starts from: a named preset, random heaps, or a custom list, kept as the
+//! player's *choice* so that "Random" stays random from one game to the next.
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand::Rng;
+
+use crate::engine::{ParseHeapsError, parse_heaps};
+
+/// The most heaps a game starts with.
+pub const MAX_HEAPS: usize = 16;
+/// The most tokens a heap starts with (10^18).
+pub const MAX_HEAP: u64 = 1_000_000_000_000_000_000;
+
+/// The named starting positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Preset {
+    /// 3 4 5, the classic opening.
+    ThreeFourFive,
+    /// 1 3 5 7, as played in the film "Last Year at Marienbad".
+    Marienbad,
+    /// 1 3 5 7 9.
+    OneToNine,
+}
+
+impl Preset {
+    pub const ALL: [Preset; 3] = [Preset::ThreeFourFive, Preset::Marienbad, Preset::OneToNine];
+
+    /// The name used in the config and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Preset::ThreeFourFive => "3-4-5",
+            Preset::Marienbad => "marienbad",
+            Preset::OneToNine => "1-3-5-7-9",
+        }
+    }
+
+    /// The name a person reads on the start screen.
+    pub fn title(self) -> &'static str {
+        match self {
+            Preset::ThreeFourFive => "3 4 5",
+            Preset::Marienbad => "Marienbad 1 3 5 7",
+            Preset::OneToNine => "1 3 5 7 9",
+        }
+    }
+
+    pub fn heaps(self) -> &'static [u64] {
+        match self {
+            Preset::ThreeFourFive => &[3, 4, 5],
+            Preset::Marienbad => &[1, 3, 5, 7],
+            Preset::OneToNine => &[1, 3, 5, 7, 9],
+        }
+    }
+
+    /// The preset named `name` (`1-3-5-7` is Marienbad by another name).
+    pub fn from_name(name: &str) -> Option<Preset> {
+        let name = name.trim().to_ascii_lowercase();
+        let name = if name == "1-3-5-7" { "marienbad" } else { name.as_str() };
+        Preset::ALL.into_iter().find(|p| p.name() == name)
+    }
+}
+
+/// The starting heaps of a new game.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum HeapChoice {
+    Preset(Preset),
+    /// A number of heaps in `count`, each with a number of tokens in `size` (both inclusive).
+    Random { count: (usize, usize), size: (u64, u64) },
+    /// Exactly these heaps (checked by [`check_start_heaps`]).
+    Custom(Vec<u64>),
+}
+
+impl HeapChoice {
+    /// What "random" means when nothing else is said: 3 to 5 heaps of 1 to 12 tokens.
+    pub const RANDOM: HeapChoice = HeapChoice::Random { count: (3, 5), size: (1, 12) };
+
+    /// The heaps of a new game, drawing random ones from `rng` when the choice asks for them.
+    pub fn heaps(&self, rng: &mut impl Rng) -> Vec<u64> {
+        match self {
+            HeapChoice::Preset(preset) => preset.heaps().to_vec(),
+            HeapChoice::Random { count, size } => {
+                let n = rng.random_range(count.0..=count.1);
+                (0..n).map(|_| rng.random_range(size.0..=size.1)).collect()
+            }
+            HeapChoice::Custom(heaps) => heaps.clone(),
+        }
+    }
+
+    /// The choice for a list of heaps: the preset it is, if it is one.
+    pub fn of_list(heaps: Vec<u64>) -> HeapChoice {
+        match Preset::ALL.into_iter().find(|p| p.heaps() == heaps.as_slice()) {
+            Some(preset) => HeapChoice::Preset(preset),
+            None => HeapChoice::Custom(heaps),
+        }
+    }
+
+    /// Checks that the choice can start games: the list or the ranges fit the limits.
+    pub fn check(&self) -> Result<(), StartHeapsError> {
+        match self {
+            HeapChoice::Preset(_) => Ok(()),
+            HeapChoice::Custom(heaps) => check_start_heaps(heaps),
+            HeapChoice::Random { count, size } => {
+                if count.0 < 1 || count.0 > count.1 || count.1 > MAX_HEAPS {
+                    return Err(StartHeapsError::Range(format!(
+                        "count [{}, {}] must be a least and a most from 1 to {MAX_HEAPS}",
+                        count.0, count.1
+                    )));
+                }
+                if size.0 < 1 || size.0 > size.1 || size.1 > MAX_HEAP {
+                    return Err(StartHeapsError::Range(format!(
+                        "size [{}, {}] must be a least and a most from 1 to 10^18",
+                        size.0, size.1
+                    )));
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl fmt::Display for HeapChoice {
+    /// As the config writes it: a preset's name, `random`, or the heaps separated by spaces.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HeapChoice::Preset(p) => f.write_str(p.name()),
+            HeapChoice::Random { .. } if *self == HeapChoice::RANDOM => f.write_str("random"),
+            HeapChoice::Random { count, size } => {
+                write!(f, "{} to {} heaps of {} to {} tokens", count.0, count.1, size.0, size.1)
+            }
+            HeapChoice::Custom(heaps) => f.write_str(&crate::engine::Position::new(heaps.clone()).to_string()),
+        }
+    }
+}
+
+impl FromStr for HeapChoice {
+    type Err = StartHeapsError;
+
+    /// A preset name (`3-4-5`, `marienbad`, `1-3-5-7-9`), `random`, or heaps written `3 4 5`,
+    /// `3,4,5` or `3-4-5`.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        if let Some(preset) = Preset::from_name(text) {
+            return Ok(HeapChoice::Preset(preset));
+        }
+        if text.trim().eq_ignore_ascii_case("random") {
+            return Ok(HeapChoice::RANDOM);
+        }
+        parse_start_heaps(text).map(HeapChoice::of_list)
+    }
+}
+
+/// Why a list of starting heaps cannot start a game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StartHeapsError {
+    #[error(transparent)]
+    Parse(#[from] ParseHeapsError),
+    #[error("{count} heaps is too many: a game has 1 to {MAX_HEAPS} heaps")]
+    TooMany { count: usize },
+    #[error("heap {number} is empty: every heap starts with 1 to 10^18 tokens")]
+    Empty { number: usize },
+    #[error("heap {number} has {size} tokens: a heap starts with at most 10^18 tokens")]
+    TooLarge { number: usize, size: u64 },
+    #[error("random heaps: {0}")]
+    Range(String),
+}
+
+/// Checks that `heaps` can start a game.
+pub fn check_start_heaps(heaps: &[u64]) -> Result<(), StartHeapsError> {
+    if heaps.is_empty() {
+        return Err(ParseHeapsError::Empty.into());
+    }
+    if heaps.len() > MAX_HEAPS {
+        return Err(StartHeapsError::TooMany { count: heaps.len() });
+    }
+    for (i, &size) in heaps.iter().enumerate() {
+        if size == 0 {
+            return Err(StartHeapsError::Empty { number: i + 1 });
+        }
+        if size > MAX_HEAP {
+            return Err(StartHeapsError::TooLarge { number: i + 1, size });
+        }
+    }
+    Ok(())
+}
+
+/// Reads starting heaps such as `3,4,5`, `3 4 5` or `3-4-5` and checks them.
+pub fn parse_start_heaps(text: &str) -> Result<Vec<u64>, StartHeapsError> {
+    // A dash between digits separates heaps ("3-4-5"); a dash before the first digit of a word
+    // is a minus sign, which the heap parser refuses with its own message.
+    let mut spaced = String::with_capacity(text.len());
+    let mut previous = ' ';
+    for c in text.chars() {
+        spaced.push(if c == '-' && previous.is_ascii_digit() { ' ' } else { c });
+        previous = c;
+    }
+    let heaps = parse_heaps(&spaced)?;
+    check_start_heaps(&heaps)?;
+    Ok(heaps)
+}

@@ -1,0 +1,290 @@
+//! Seats, players and their names, who moves first, and how well the AI plays.
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{Move, Position, Rules};
+
+/// A seat at the table. The first seat is where a person plays against the AI (and the first
+/// name in a two-player game); the second is the AI's (or the second name's). Files write them as
+/// `you` and `ai`, as they always have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Seat {
+    #[serde(rename = "you")]
+    First,
+    #[serde(rename = "ai")]
+    Second,
+}
+
+impl Seat {
+    pub fn other(self) -> Seat {
+        match self {
+            Seat::First => Seat::Second,
+            Seat::Second => Seat::First,
+        }
+    }
+
+    /// The word records use: `you` or `ai`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Seat::First => "you",
+            Seat::Second => "ai",
+        }
+    }
+
+    fn index(self) -> usize {
+        usize::from(self == Seat::Second)
+    }
+}
+
+/// Who sits in the two seats.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Players {
+    /// A person in the first seat against the AI in the second.
+    #[default]
+    Ai,
+    /// Two people at one keyboard, the first name in the first seat.
+    Hotseat(Names),
+    /// The AI in both seats, for watching.
+    Demo,
+}
+
+impl Players {
+    /// Whether a person plays `seat`.
+    pub fn is_human(&self, seat: Seat) -> bool {
+        match self {
+            Players::Ai => seat == Seat::First,
+            Players::Hotseat(_) => true,
+            Players::Demo => false,
+        }
+    }
+
+    /// The name of whoever plays `seat`: "You" and "AI" against the AI, the players' names in a
+    /// two-player game, "AI 1" and "AI 2" in a demo.
+    pub fn name(&self, seat: Seat) -> &str {
+        match self {
+            Players::Ai => ["You", "AI"][seat.index()],
+            Players::Hotseat(names) => &names.0[seat.index()],
+            Players::Demo => ["AI 1", "AI 2"][seat.index()],
+        }
+    }
+
+    /// Whether two people share the keyboard.
+    pub fn hotseat(&self) -> bool {
+        matches!(self, Players::Hotseat(_))
+    }
+}
+
+/// The two players' names in a two-player game.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Names(pub [String; 2]);
+
+impl Default for Names {
+    fn default() -> Self {
+        Names(["Player 1".to_string(), "Player 2".to_string()])
+    }
+}
+
+/// The longest name, in characters.
+pub const MAX_NAME: usize = 20;
+
+impl Names {
+    /// Checks one name: printable, without control, bidi or zero-width characters, 1 to
+    /// [`MAX_NAME`] characters.
+    pub fn check(name: &str) -> Result<String, String> {
+        let name = name.trim();
+        if name.is_empty() {
+            return Err("a name cannot be empty".into());
+        }
+        if name.chars().count() > MAX_NAME {
+            return Err(format!("a name has at most {MAX_NAME} characters"));
+        }
+        if let Some(bad) = name.chars().find(|&c| !printable(c)) {
+            return Err(format!("a name cannot hold the character {:?}", bad));
+        }
+        Ok(name.to_string())
+    }
+}
+
+/// Whether `c` can stand in a name shown on screen: not a control character, not a bidi control,
+/// not an invisible (zero-width) character.
+fn printable(c: char) -> bool {
+    !(c.is_control()
+        || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}' | '\u{061C}' | '\u{00AD}'))
+}
+
+impl FromStr for Names {
+    type Err = String;
+
+    /// Two names separated by a comma, such as `Ann,Bob`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let shown = crate::domain::players::escaped(s);
+        let names: Vec<&str> = s.split(',').collect();
+        match names.as_slice() {
+            [first, second] => {
+                let check = |name: &str| Names::check(name).map_err(|e| format!("names '{shown}': {e}"));
+                Ok(Names([check(first)?, check(second)?]))
+            }
+            _ => Err(format!("names '{shown}': expected two names separated by a comma, such as Ann,Bob")),
+        }
+    }
+}
+
+/// `text` with control characters written as escapes, cut short, for a message.
+pub(crate) fn escaped(text: &str) -> String {
+    let mut out: String = text.chars().take(60).flat_map(char::escape_debug).collect();
+    if text.chars().count() > 60 {
+        out.push('…');
+    }
+    out
+}
+
+/// Who moves first in a new game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum First {
+    #[default]
+    You,
+    Ai,
+    Random,
+}
+
+impl First {
+    pub const ALL: [First; 3] = [First::You, First::Ai, First::Random];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            First::You => "you",
+            First::Ai => "ai",
+            First::Random => "random",
+        }
+    }
+
+    /// The seat that moves first; a coin toss from `rng` for `Random`.
+    pub fn seat(self, rng: &mut impl Rng) -> Seat {
+        match self {
+            First::You => Seat::First,
+            First::Ai => Seat::Second,
+            First::Random if rng.random_bool(0.5) => Seat::First,
+            First::Random => Seat::Second,
+        }
+    }
+}
+
+impl fmt::Display for First {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for First {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        First::ALL
+            .into_iter()
+            .find(|f| f.as_str() == s.trim().to_ascii_lowercase())
+            .ok_or_else(|| format!("unknown first player '{}': expected 'you', 'ai' or 'random'", escaped(s)))
+    }
+}
+
+/// Who the player plays against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Opponent {
+    #[default]
+    Ai,
+    /// Another person at the same keyboard.
+    Human,
+}
+
+impl Opponent {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Opponent::Ai => "ai",
+            Opponent::Human => "human",
+        }
+    }
+}
+
+impl FromStr for Opponent {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "ai" => Ok(Opponent::Ai),
+            "human" => Ok(Opponent::Human),
+            _ => Err(format!("unknown opponent '{}': expected 'ai' or 'human'", escaped(s))),
+        }
+    }
+}
+
+/// How well the AI plays. Only `Perfect` is perfect; the others sometimes play a uniformly random
+/// legal move instead of the best one: `Hard` 10% of its moves, `Medium` 30%, `Easy` 60%.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    #[default]
+    Perfect,
+    Hard,
+    Medium,
+    Easy,
+}
+
+impl Level {
+    pub const ALL: [Level; 4] = [Level::Perfect, Level::Hard, Level::Medium, Level::Easy];
+
+    /// The chance that one of the AI's moves is a uniformly random legal move.
+    pub fn random_odds(self) -> f64 {
+        match self {
+            Level::Perfect => 0.0,
+            Level::Hard => 0.1,
+            Level::Medium => 0.3,
+            Level::Easy => 0.6,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Perfect => "perfect",
+            Level::Hard => "hard",
+            Level::Medium => "medium",
+            Level::Easy => "easy",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Level::ALL.into_iter().find(|l| l.as_str() == s.trim().to_ascii_lowercase()).ok_or_else(|| {
+            format!("unknown level '{}': expected 'perfect', 'hard', 'medium' or 'easy'", escaped(s))
+        })
+    }
+}
+
+/// The AI's move at `level`: the perfect move, or with the level's odds a uniformly random legal
+/// move. The chance comes from `rng` (the game's seeded one), so a seeded game replays exactly;
+/// the engine itself stays free of randomness. `None` once the game is over.
+pub fn level_move(rules: &impl Rules, position: &Position, level: Level, rng: &mut impl Rng) -> Option<Move> {
+    if rules.is_over(position) {
+        return None;
+    }
+    if level != Level::Perfect && rng.random_bool(level.random_odds()) {
+        let count = rules.move_count(position);
+        if count > 0 {
+            return rules.nth_move(position, rng.random_range(0..count));
+        }
+    }
+    rules.ai_move(position)
+}
