@@ -3,14 +3,15 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use nim_tui::app::{App, Setup};
+use nim_tui::app::App;
+use nim_tui::domain::{GameSetup, HeapChoice};
 use nim_tui::ui::{Look, draw};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 fn app(heaps: Vec<u64>, binary: bool) -> App {
-    let mut app = App::start_now(Setup { heaps: Some(heaps), seed: Some(1), ..Setup::default() });
-    app.binary = binary;
+    let mut app = App::start_now(GameSetup { heaps: HeapChoice::Custom(heaps), ..base() }, Some(1));
+    app.panels.binary = binary;
     app
 }
 
@@ -59,3 +60,8 @@ fn bench_render(c: &mut Criterion) {
 
 criterion_group!(benches, bench_render);
 criterion_main!(benches);
+
+/// The settings of the shipped config.toml, as a game setup.
+fn base() -> nim_tui::domain::GameSetup {
+    nim_tui::config::Settings::default().setup()
+}

@@ -34,7 +34,8 @@ const BUILT_IN: &str = "(built-in config.toml)";
 pub fn settings() -> &'static [&'static str] {
     static NAMES: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
         let Ok(doc) = DeTable::parse(DEFAULT_TOML) else { return Vec::new() };
-        let mut entries: Vec<_> = doc.get_ref().iter().map(|(k, _)| (k.span().start, k.get_ref().to_string())).collect();
+        let mut entries: Vec<_> =
+            doc.get_ref().iter().map(|(k, _)| (k.span().start, k.get_ref().to_string())).collect();
         entries.sort();
         entries.into_iter().map(|(_, name)| &*Box::leak(name.into_boxed_str())).collect()
     });
@@ -112,8 +113,8 @@ impl Layers {
             line: 1,
             problem: Problem::Syntax(problem),
         };
-        let mut settings = Settings::deserialize(toml::Value::Table(self.plain.clone()))
-            .map_err(|e| fail(e.to_string()))?;
+        let mut settings =
+            Settings::deserialize(toml::Value::Table(self.plain.clone())).map_err(|e| fail(e.to_string()))?;
         settings.heaps = self.heaps.clone().ok_or_else(|| fail("'heaps' is not set".into()))?;
         settings.keys = self.keys.clone().ok_or_else(|| fail("'[keys]' is not set".into()))?;
         Ok(settings)
@@ -328,8 +329,8 @@ impl Layers {
 
         // The plain settings: each value replaces the one below it, and the typed settings must
         // still read; when they do not, the value that broke them is found and pointed at.
-        let table: toml::Table =
-            toml::from_str(text).map_err(|e| fail(e.span().unwrap_or(0..0), Problem::Syntax(e.message().into())))?;
+        let table: toml::Table = toml::from_str(text)
+            .map_err(|e| fail(e.span().unwrap_or(0..0), Problem::Syntax(e.message().into())))?;
         let before = self.plain.clone();
         for (key, value) in table {
             if key != "heaps" && key != "keys" {
@@ -353,7 +354,11 @@ impl Layers {
                     };
                     return Err(fail(
                         value.span(),
-                        Problem::WrongValue { setting: name.to_string(), found: describe(value.get_ref()), expected },
+                        Problem::WrongValue {
+                            setting: name.to_string(),
+                            found: describe(value.get_ref()),
+                            expected,
+                        },
                     ));
                 }
             }
@@ -704,7 +709,8 @@ mod tests {
     fn starting_heaps_resolve() {
         let mut rng = rand::rng();
         assert_eq!(Settings::default().heaps.heaps(&mut rng), vec![3, 4, 5]);
-        let config = Settings { heaps: HeapChoice::Random { count: (2, 4), size: (5, 9) }, ..Settings::default() };
+        let config =
+            Settings { heaps: HeapChoice::Random { count: (2, 4), size: (5, 9) }, ..Settings::default() };
         for _ in 0..100 {
             let heaps = config.heaps.heaps(&mut rng);
             assert!((2..=4).contains(&heaps.len()));

@@ -83,7 +83,9 @@ impl Record {
         let last_line = text.lines().count().max(1);
         // The `game` line is optional: records from before it existed are Nim.
         let kind = match content.next_if(|(_, line)| line.starts_with("game ")) {
-            Some((n, line)) => line["game ".len()..].trim().parse::<GameKind>().map_err(|e| err(n, shown(&e.to_string())))?,
+            Some((n, line)) => {
+                line["game ".len()..].trim().parse::<GameKind>().map_err(|e| err(n, shown(&e.to_string())))?
+            }
             None => GameKind::Nim,
         };
         let mut setting = |name: &str| -> Result<(usize, String), RecordError> {
@@ -126,7 +128,8 @@ impl Record {
                     return Err(err(n, format!("unknown player '{}': expected 'you' or 'ai'", shown(other))));
                 }
             };
-            let mv = rules.read_move(notation).map_err(|e| err(n, shown(&e)))?;
+            let mv =
+                rules.read_move(notation).map_err(|e| err(n, format!("{e}, found '{}'", shown(line))))?;
             let history = history.get_or_insert_with(|| History::new(rules, start.clone(), seat));
             if history.is_over() {
                 return Err(err(n, "a move after the last token was taken".to_string()));
@@ -135,7 +138,9 @@ impl Record {
                 return Err(err(n, format!("'{who}' moves twice in a row: players take turns")));
             }
             history.push(seat, mv).map_err(|e| match e {
-                crate::domain::HistoryError::Illegal { source, .. } => err(n, format!("illegal move: {source}")),
+                crate::domain::HistoryError::Illegal { source, .. } => {
+                    err(n, format!("illegal move: {source}"))
+                }
                 other => err(n, other.to_string()),
             })?;
         }

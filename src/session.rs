@@ -119,7 +119,7 @@ impl Hooks for Keeper<'_> {
                 Ok(path) => Report::RecordSaved(path),
                 Err(e) => Report::Problem(format!("the record was not saved: {e}")),
             },
-            Effect::CountPuzzle { solved } => {
+            Effect::PuzzleAnswered { solved } => {
                 let (mut stats, warning) = store.load_stats();
                 self.warnings.extend(warning);
                 stats.record_puzzle(solved);
@@ -147,7 +147,8 @@ impl Hooks for Keeper<'_> {
         let Some(store) = self.store else { return };
         // A game left unfinished, however the session ends, is offered again next time.
         if let Some(game) = app.unfinished() {
-            let saved = SavedGame::of(game.history(), game.level, game.used_undo, self.ai_delay_ms, self.seed);
+            let saved =
+                SavedGame::of(game.history(), game.level, game.used_undo, self.ai_delay_ms, self.seed);
             if let Err(e) = store.save_game(&saved) {
                 self.warnings.push(format!("could not save the game: {e}"));
             }

@@ -429,7 +429,12 @@ impl SavedGame {
         let mut history = History::new(self.rules(), self.start_heaps.clone(), first);
         for (i, saved) in self.moves.iter().enumerate() {
             let index = i + 1;
-            let bad = |reason: String| SavedGameError::BadMove { index, heap: saved.heap, take: saved.take, reason };
+            let bad = |reason: String| SavedGameError::BadMove {
+                index,
+                heap: saved.heap,
+                take: saved.take,
+                reason,
+            };
             let mv = saved.to_move().ok_or_else(|| bad("heaps are numbered from 1".to_string()))?;
             if history.last_mover() == Some(saved.by) {
                 return Err(SavedGameError::SameMover { index, by: saved.by });

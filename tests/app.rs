@@ -1,30 +1,28 @@
 //! The model seen from outside: inputs go in through `App::update`, and the tests check what the
 //! player would see change (screen, heaps, selection, count, turn, notes, the end of the game).
 
-use nim_tui::app::{
-    Action, App, Effect, First, Game, HeapChoice, Input, Level, Note, Screen, Setup, Side, StartMenu,
-    StartRow,
-};
-use nim_tui::engine::{Mode, Outcome, Take, analyse, fallback_move};
+use nim_tui::app::{Action, App, Effect, Game, HeapOption, Msg, Note, Screen, StartMenu, StartRow};
+use nim_tui::domain::{First, GameSetup, HeapChoice, Level, Seat};
+use nim_tui::engine::{Mode, Move, Outcome, analyse, fallback_move};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 const MODES: [Mode; 2] = [Mode::Normal, Mode::Misere];
 
 fn act(app: &mut App, action: Action) -> Effect {
-    app.update(Input::action(action))
+    app.update(Msg::action(action))
 }
 
 fn type_text(app: &mut App, text: &str) {
     for c in text.chars() {
-        assert_eq!(app.update(Input::char(c)), Effect::None);
+        assert_eq!(app.update(Msg::char(c)), Effect::None);
     }
 }
 
 fn menu(app: &App) -> &StartMenu {
     match &app.screen {
         Screen::Start(menu) => menu,
-        Screen::Playing(_) => panic!("expected the start screen, a game is showing"),
+        _ => panic!("expected the start screen, a game is showing"),
     }
 }
 
@@ -33,28 +31,21 @@ fn game(app: &App) -> &Game {
 }
 
 fn heaps(app: &App) -> Vec<u64> {
-    game(app).position.heaps().to_vec()
+    game(app).position().heaps().to_vec()
 }
 
-fn setup(mode: Mode, heaps: &[u64], first: First) -> Setup {
-    Setup {
-        mode,
-        heaps: Some(heaps.to_vec()),
-        first,
-        level: Level::Perfect,
-        seed: Some(7),
-        ..Setup::default()
-    }
+fn setup(mode: Mode, heaps: &[u64], first: First) -> GameSetup {
+    GameSetup { mode, heaps: HeapChoice::Custom(heaps.to_vec()), first, level: Level::Perfect, ..base() }
 }
 
 fn playing(mode: Mode, heaps: &[u64]) -> App {
-    let app = App::start_now(setup(mode, heaps, First::You));
+    let app = App::start_now(setup(mode, heaps, First::You), Some(7));
     assert!(game(&app).your_turn());
     app
 }
 
 fn start_screen(mode: Mode) -> App {
-    App::new(Setup { mode, seed: Some(3), ..Setup::default() })
+    App::new(GameSetup { mode, ..base() }, Some(3))
 }
 
 /// Moves the start screen's focus to `row` with Down presses.
@@ -71,7 +62,7 @@ fn focus(app: &mut App, row: StartRow) {
 /// Selects the custom heaps entry on the start screen.
 fn choose_custom(app: &mut App) {
     focus(app, StartRow::Heaps);
-    while *menu(app).heap_choice() != HeapChoice::Custom {
+    while menu(app).heap_option != HeapOption::Custom {
         act(app, Action::More);
     }
 }
@@ -83,7 +74,7 @@ fn take_and_reply(app: &mut App) -> Effect {
         return effect;
     }
     assert!(app.ai_waiting(), "after the player's move the AI must be waiting to move");
-    let effect = app.update(Input::AiMove);
+    let effect = app.update(Msg::AiMove);
     assert!(!app.ai_waiting());
     if game(app).over.is_none() {
         assert!(game(app).your_turn(), "after the AI's move it is the player's turn");
@@ -101,9 +92,9 @@ fn start_screen_opens_on_start_with_the_setup_preselected() {
         assert_eq!(m.row, StartRow::Start);
         assert_eq!(m.mode, mode);
         assert_eq!(m.first, First::You);
-        assert_eq!(*m.heap_choice(), HeapChoice::ALL[0]);
+        assert_eq!(m.heap_option, HeapOption::ALL[0]);
         assert_eq!(m.error, None);
-        assert!(!app.help);
+        assert!(!app.help_open());
     }
 }
 
@@ -167,17 +158,17 @@ fn less_and_more_toggle_the_mode() {
 fn less_and_more_cycle_the_heap_choices_both_ways() {
     let mut app = start_screen(Mode::Normal);
     focus(&mut app, StartRow::Heaps);
-    let forward: Vec<_> = (0..HeapChoice::ALL.len())
+    let forward: Vec<_> = (0..HeapOption::ALL.len())
         .map(|_| {
             act(&mut app, Action::More);
-            menu(&app).heap_choice().clone()
+            menu(&app).heap_option
         })
         .collect();
-    let mut expected: Vec<_> = HeapChoice::ALL[1..].to_vec();
-    expected.push(HeapChoice::ALL[0].clone());
+    let mut expected: Vec<_> = HeapOption::ALL[1..].to_vec();
+    expected.push(HeapOption::ALL[0]);
     assert_eq!(forward, expected);
     act(&mut app, Action::Less);
-    assert_eq!(*menu(&app).heap_choice(), HeapChoice::Custom, "Less wraps from the first to the last");
+    assert_eq!(menu(&app).heap_option, HeapOption::Custom, "Less wraps from the first to the last");
 }
 
 #[test]
@@ -206,8 +197,9 @@ fn less_and_more_on_the_start_row_change_nothing() {
 #[test]
 fn each_preset_starts_its_heaps_in_either_mode() {
     for mode in MODES {
-        for (i, choice) in HeapChoice::ALL.iter().enumerate() {
-            let HeapChoice::Preset { heaps: preset, .. } = choice else { continue };
+        for (i, choice) in HeapOption::ALL.iter().enumerate() {
+            let HeapOption::Preset(preset) = choice else { continue };
+            let preset = preset.heaps();
             let mut app = start_screen(mode);
             focus(&mut app, StartRow::Heaps);
             for _ in 0..i {
@@ -225,7 +217,7 @@ fn each_preset_starts_its_heaps_in_either_mode() {
 fn random_heaps_are_three_to_five_heaps_of_one_to_twelve() {
     let mut app = start_screen(Mode::Normal);
     focus(&mut app, StartRow::Heaps);
-    while *menu(&app).heap_choice() != HeapChoice::Random {
+    while menu(&app).heap_option != HeapOption::Random {
         act(&mut app, Action::More);
     }
     act(&mut app, Action::Take);
@@ -267,7 +259,7 @@ fn digits_are_not_typed_unless_the_custom_entry_is_focused() {
     focus(&mut app, StartRow::Heaps);
     type_text(&mut app, "34");
     assert_eq!(menu(&app).custom, "");
-    assert_eq!(*menu(&app).heap_choice(), HeapChoice::ALL[0]);
+    assert_eq!(menu(&app).heap_option, HeapOption::ALL[0]);
 }
 
 #[test]
@@ -328,9 +320,8 @@ fn first_ai_from_the_start_screen_lets_the_ai_move_first() {
 fn first_random_gives_both_sides_across_seeds() {
     let mut sides = std::collections::HashSet::new();
     for seed in 0..40 {
-        let app =
-            App::start_now(Setup { seed: Some(seed), ..setup(Mode::Normal, &[3, 4, 5], First::Random) });
-        sides.insert(game(&app).turn);
+        let app = App::start_now(GameSetup { ..setup(Mode::Normal, &[3, 4, 5], First::Random) }, Some(seed));
+        sides.insert(game(&app).turn());
     }
     assert_eq!(sides.len(), 2, "random first move never picked one of the sides");
 }
@@ -345,12 +336,12 @@ fn quit_on_the_start_screen_quits() {
 fn help_on_the_start_screen_is_closed_by_quit_before_quitting() {
     let mut app = start_screen(Mode::Normal);
     act(&mut app, Action::Help);
-    assert!(app.help);
+    assert!(app.help_open());
     // Keys under the overlay do nothing.
     act(&mut app, Action::Down);
     assert_eq!(menu(&app).row, StartRow::Start);
     assert_eq!(act(&mut app, Action::Quit), Effect::None);
-    assert!(!app.help);
+    assert!(!app.help_open());
     assert_eq!(act(&mut app, Action::Quit), Effect::Quit);
 }
 
@@ -392,7 +383,7 @@ fn up_and_down_skip_empty_heaps_in_a_known_position() {
     let mut app = playing(Mode::Normal, &[3, 1, 4]);
     act(&mut app, Action::Down);
     act(&mut app, Action::Take);
-    app.update(Input::AiMove);
+    app.update(Msg::AiMove);
     assert_eq!(heaps(&app), [3, 0, 3]);
     assert_eq!(game(&app).selected, 2, "the emptied heap's selection moves to the next heap");
     act(&mut app, Action::Down);
@@ -439,8 +430,11 @@ fn take_one_and_take_all() {
         assert_eq!(game(&app).count, 1);
         act(&mut app, Action::TakeAll);
         take_and_reply(&mut app);
-        assert_eq!(game(&app).moves[0], (Side::You, Take::new(2, 5)));
-        assert_eq!(heaps(&app).iter().sum::<u64>(), 3 + 4 - game(&app).moves[1].1.take);
+        assert_eq!(game(&app).moves()[0], (Seat::First, Move::take(2, 5)));
+        assert_eq!(
+            heaps(&app).iter().sum::<u64>(),
+            3 + 4 - game(&app).moves()[1].1.as_take().expect("a take").take
+        );
     }
 }
 
@@ -450,12 +444,12 @@ fn typed_digits_set_the_count_and_too_many_are_refused() {
         let mut app = playing(mode, &[3, 4, 25]);
         act(&mut app, Action::Up);
         assert_eq!(game(&app).selected, 2);
-        app.update(Input::char('2'));
+        app.update(Msg::char('2'));
         assert_eq!((game(&app).typed.as_str(), game(&app).count), ("2", 2));
-        app.update(Input::char('6'));
+        app.update(Msg::char('6'));
         assert_eq!(game(&app).count, 2, "26 is more than the heap holds");
         assert_eq!(game(&app).note, Some(Note::Refused("Heap 3 holds 25 tokens".into())));
-        app.update(Input::char('5'));
+        app.update(Msg::char('5'));
         assert_eq!((game(&app).typed.as_str(), game(&app).count), ("25", 25));
         assert_eq!(game(&app).note, None, "a digit accepted clears the refusal");
         act(&mut app, Action::Erase);
@@ -464,20 +458,20 @@ fn typed_digits_set_the_count_and_too_many_are_refused() {
         assert_eq!((game(&app).typed.as_str(), game(&app).count), ("", 1));
         act(&mut app, Action::Erase);
         assert_eq!(game(&app).count, 1);
-        app.update(Input::char('0'));
+        app.update(Msg::char('0'));
         assert_eq!((game(&app).typed.as_str(), game(&app).count), ("", 1), "a count does not start with 0");
-        app.update(Input::char('1'));
-        app.update(Input::char('0'));
+        app.update(Msg::char('1'));
+        app.update(Msg::char('0'));
         assert_eq!(game(&app).count, 10);
         take_and_reply(&mut app);
-        assert_eq!(game(&app).moves[0], (Side::You, Take::new(2, 10)));
+        assert_eq!(game(&app).moves()[0], (Seat::First, Move::take(2, 10)));
     }
 }
 
 #[test]
 fn a_digit_larger_than_a_one_token_heap_names_it_in_the_singular() {
     let mut app = playing(Mode::Normal, &[1, 2]);
-    app.update(Input::char('2'));
+    app.update(Msg::char('2'));
     assert_eq!(game(&app).note, Some(Note::Refused("Heap 1 holds 1 token".into())));
     assert_eq!(game(&app).count, 1);
 }
@@ -486,28 +480,28 @@ fn a_digit_larger_than_a_one_token_heap_names_it_in_the_singular() {
 fn digits_work_on_huge_heaps() {
     let mut app = playing(Mode::Normal, &[1_000_000_000_000_000_000, 5]);
     for c in "999999999999999999".chars() {
-        app.update(Input::char(c));
+        app.update(Msg::char(c));
     }
     assert_eq!(game(&app).count, 999_999_999_999_999_999);
     take_and_reply(&mut app);
-    assert_eq!(game(&app).moves[0], (Side::You, Take::new(0, 999_999_999_999_999_999)));
+    assert_eq!(game(&app).moves()[0], (Seat::First, Move::take(0, 999_999_999_999_999_999)));
 }
 
 #[test]
 fn pick_selects_the_heap_and_count() {
     for mode in MODES {
         let mut app = playing(mode, &[3, 4, 5]);
-        app.update(Input::Pick { heap: 1, count: 3 });
+        app.update(Msg::Pick { heap: 1, count: 3 });
         assert_eq!((game(&app).selected, game(&app).count), (1, 3));
-        app.update(Input::Pick { heap: 2, count: 99 });
+        app.update(Msg::Pick { heap: 2, count: 99 });
         assert_eq!((game(&app).selected, game(&app).count), (2, 5), "a count past the heap is clamped");
-        app.update(Input::Pick { heap: 7, count: 1 });
+        app.update(Msg::Pick { heap: 7, count: 1 });
         assert_eq!((game(&app).selected, game(&app).count), (2, 5), "no such heap: nothing changes");
         take_and_reply(&mut app);
-        assert_eq!(game(&app).moves[0], (Side::You, Take::new(2, 5)));
+        assert_eq!(game(&app).moves()[0], (Seat::First, Move::take(2, 5)));
         let h = heaps(&app);
         let selected = game(&app).selected;
-        app.update(Input::Pick { heap: 2, count: 1 });
+        app.update(Msg::Pick { heap: 2, count: 1 });
         assert_eq!(game(&app).selected, selected, "an empty heap cannot be picked: {h:?}");
     }
 }
@@ -522,8 +516,13 @@ fn take_plays_and_the_ai_waits_until_its_pause_ends() {
         assert_eq!(act(&mut app, Action::Take), Effect::None);
         assert_eq!(heaps(&app), [1, 4, 5]);
         assert!(app.ai_waiting());
-        let pending = game(&app).pending.expect("the AI's move is chosen during its pause");
-        assert_eq!(Some(pending), fallback_move(&[1, 4, 5], mode), "[1,4,5] is lost for the AI");
+        let pending = game(&app).pending.clone().expect("the AI's move is chosen during its pause");
+        assert_eq!(
+            Some(pending.clone()),
+            fallback_move(&[1, 4, 5], mode).map(Move::Take),
+            "[1,4,5] is lost for the AI"
+        );
+        let take = pending.as_take().expect("Nim moves take from one heap");
 
         // Nothing the player does moves for them or skips the AI.
         for action in Action::ALL {
@@ -531,42 +530,42 @@ fn take_plays_and_the_ai_waits_until_its_pause_ends() {
                 continue;
             }
             act(&mut app, action);
-            app.update(Input::char('1'));
-            app.update(Input::Pick { heap: 2, count: 5 });
+            app.update(Msg::char('1'));
+            app.update(Msg::Pick { heap: 2, count: 5 });
         }
         assert_eq!(heaps(&app), [1, 4, 5]);
         assert!(app.ai_waiting());
         assert!(!game(&app).your_turn());
 
-        assert_eq!(app.update(Input::AiMove), Effect::None);
+        assert_eq!(app.update(Msg::AiMove), Effect::None);
         assert!(!app.ai_waiting());
         assert!(game(&app).your_turn());
         let mut after = vec![1, 4, 5];
-        after[pending.heap] -= pending.take;
+        after[take.heap] -= take.take;
         assert_eq!(heaps(&app), after);
         assert_eq!(
             game(&app).note,
-            Some(Note::AiMoved(format!("AI took {} from heap {}", pending.take, pending.number())))
+            Some(Note::AiMoved(format!("AI took {} from heap {}", take.take, take.number())))
         );
-        assert_eq!(game(&app).moves, [(Side::You, Take::new(0, 2)), (Side::Ai, pending)]);
+        assert_eq!(game(&app).moves(), [(Seat::First, Move::take(0, 2)), (Seat::Second, pending)]);
     }
 }
 
 #[test]
 fn ai_move_when_it_is_not_the_ais_turn_does_nothing() {
     let mut app = playing(Mode::Normal, &[3, 4, 5]);
-    assert_eq!(app.update(Input::AiMove), Effect::None);
+    assert_eq!(app.update(Msg::AiMove), Effect::None);
     assert_eq!(heaps(&app), [3, 4, 5]);
     assert!(game(&app).your_turn());
-    assert!(game(&app).moves.is_empty());
+    assert!(game(&app).moves().is_empty());
 }
 
 #[test]
 fn a_key_with_no_action_changes_nothing() {
     let mut app = playing(Mode::Normal, &[3, 4, 5]);
     act(&mut app, Action::More);
-    app.update(Input::Key { action: None, ch: None });
-    app.update(Input::char('x'));
+    app.update(Msg::Key { action: None, ch: None });
+    app.update(Msg::char('x'));
     assert_eq!((game(&app).selected, game(&app).count), (0, 2));
     assert_eq!(heaps(&app), [3, 4, 5]);
 }
@@ -574,14 +573,17 @@ fn a_key_with_no_action_changes_nothing() {
 #[test]
 fn first_ai_moves_first() {
     for mode in MODES {
-        let mut app = App::start_now(setup(mode, &[3, 4, 5], First::Ai));
+        let mut app = App::start_now(setup(mode, &[3, 4, 5], First::Ai), Some(7));
         assert!(app.ai_waiting());
-        let pending = game(&app).pending.expect("the AI chose its opening move");
-        assert_eq!(Some(pending), analyse(&[3, 4, 5], mode).winning_moves.first().copied());
+        let pending = game(&app).pending.clone().expect("the AI chose its opening move");
+        assert_eq!(
+            Some(pending.clone()),
+            analyse(&[3, 4, 5], mode).winning_moves.first().copied().map(Move::Take)
+        );
         act(&mut app, Action::Take);
         assert_eq!(heaps(&app), [3, 4, 5], "the player cannot move before the AI");
-        app.update(Input::AiMove);
-        assert_eq!(game(&app).moves, [(Side::Ai, pending)]);
+        app.update(Msg::AiMove);
+        assert_eq!(game(&app).moves(), [(Seat::Second, pending)]);
         assert!(game(&app).your_turn());
     }
 }
@@ -600,13 +602,14 @@ fn hint_preselects_the_winning_move_and_take_plays_it() {
             act(&mut app, Action::Hint);
             let hint = game(&app).hint.clone().expect("a hint is shown");
             assert!(hint.winning);
-            assert!(analysis.winning_moves.contains(&hint.mv), "{start:?} {mode}: {:?}", hint.mv);
-            assert_eq!((game(&app).selected, game(&app).count), (hint.mv.heap, hint.mv.take));
+            let take = hint.mv.as_take().expect("a take");
+            assert!(analysis.winning_moves.contains(&take), "{start:?} {mode}: {:?}", hint.mv);
+            assert_eq!((game(&app).selected, game(&app).count), (take.heap, take.take));
             assert!(game(&app).hint_selected());
             act(&mut app, Action::Take);
-            assert_eq!(game(&app).moves[0], (Side::You, hint.mv));
+            assert_eq!(game(&app).moves()[0], (Seat::First, hint.mv));
             assert_eq!(game(&app).hint, None, "the hint goes once the move is played");
-            assert_eq!(analyse(game(&app).position.heaps(), mode).outcome, Outcome::Lose);
+            assert_eq!(analyse(game(&app).position().heaps(), mode).outcome, Outcome::Lose);
         }
     }
 }
@@ -621,7 +624,7 @@ fn hint_in_a_losing_position_says_so_and_preselects_the_fallback() {
         assert!(!hint.winning);
         assert!(hint.reason.starts_with("No winning move"), "{}", hint.reason);
         let fallback = fallback_move(&start, mode).expect("the game is not over");
-        assert_eq!(hint.mv, fallback, "the hint is the move the AI itself would play");
+        assert_eq!(hint.mv, Move::Take(fallback), "the hint is the move the AI itself would play");
         assert_eq!((game(&app).selected, game(&app).count), (fallback.heap, fallback.take));
     }
 }
@@ -646,12 +649,12 @@ fn new_game_returns_to_the_start_screen_with_the_games_choices() {
         assert_eq!(act(&mut app, Action::NewGame), Effect::None);
         let m = menu(&app);
         assert_eq!(m.mode, mode);
-        assert_eq!(*m.heap_choice(), HeapChoice::Custom);
+        assert_eq!(m.heap_option, HeapOption::Custom);
         assert_eq!(m.custom, "2 5 7");
         assert_eq!(m.row, StartRow::Start);
         act(&mut app, Action::Take);
         assert_eq!(heaps(&app), [2, 5, 7], "Start replays the same heaps");
-        assert!(game(&app).moves.is_empty());
+        assert!(game(&app).moves().is_empty());
     }
 }
 
@@ -660,12 +663,12 @@ fn help_toggles_and_hides_keys_from_the_game() {
     for mode in MODES {
         let mut app = playing(mode, &[3, 4, 5]);
         act(&mut app, Action::Help);
-        assert!(app.help);
+        assert!(app.help_open());
         for action in [Action::Down, Action::More, Action::TakeAll, Action::Hint, Action::NewGame] {
             act(&mut app, action);
         }
-        app.update(Input::char('2'));
-        assert!(app.help);
+        app.update(Msg::char('2'));
+        assert!(app.help_open());
         let g = game(&app);
         assert_eq!(
             (g.selected, g.count, g.hint.is_some()),
@@ -673,7 +676,7 @@ fn help_toggles_and_hides_keys_from_the_game() {
             "keys under the overlay do nothing"
         );
         act(&mut app, Action::Help);
-        assert!(!app.help, "Help closes the overlay too");
+        assert!(!app.help_open(), "Help closes the overlay too");
     }
 }
 
@@ -682,7 +685,7 @@ fn quit_closes_the_help_before_quitting() {
     let mut app = playing(Mode::Normal, &[3, 4, 5]);
     act(&mut app, Action::Help);
     assert_eq!(act(&mut app, Action::Quit), Effect::None);
-    assert!(!app.help);
+    assert!(!app.help_open());
     assert!(app.game().is_some());
     assert_eq!(act(&mut app, Action::Quit), Effect::Quit);
 }
@@ -692,7 +695,7 @@ fn take_closes_the_help_without_playing() {
     let mut app = playing(Mode::Normal, &[3, 4, 5]);
     act(&mut app, Action::Help);
     act(&mut app, Action::Take);
-    assert!(!app.help);
+    assert!(!app.help_open());
     assert_eq!(heaps(&app), [3, 4, 5]);
     assert!(game(&app).your_turn());
 }
@@ -703,10 +706,10 @@ fn the_ai_still_moves_while_the_help_is_open() {
     act(&mut app, Action::Take);
     act(&mut app, Action::Help);
     assert!(app.ai_waiting());
-    app.update(Input::AiMove);
-    assert!(app.help);
+    app.update(Msg::AiMove);
+    assert!(app.help_open());
     assert!(game(&app).your_turn());
-    assert_eq!(game(&app).moves.len(), 2);
+    assert_eq!(game(&app).moves().len(), 2);
 }
 
 #[test]
@@ -724,43 +727,43 @@ fn quit_in_a_game_and_while_the_ai_waits() {
 #[test]
 fn normal_play_the_taker_of_the_last_token_wins() {
     let mut app = playing(Mode::Normal, &[1]);
-    assert_eq!(act(&mut app, Action::Take), Effect::Finished { mode: Mode::Normal, winner: Side::You });
+    assert_eq!(act(&mut app, Action::Take), Effect::CountGame { mode: Mode::Normal, result: result(true) });
     let over = game(&app).over.clone().expect("the game is over");
-    assert_eq!(over.winner, Side::You);
+    assert_eq!(over.winner, Seat::First);
     assert_eq!(over.reason, "You took the last token");
     assert!(!app.ai_waiting());
 
     let mut app = playing(Mode::Normal, &[2]);
     act(&mut app, Action::TakeOne);
     assert_eq!(act(&mut app, Action::Take), Effect::None);
-    assert_eq!(app.update(Input::AiMove), Effect::Finished { mode: Mode::Normal, winner: Side::Ai });
+    assert_eq!(app.update(Msg::AiMove), Effect::CountGame { mode: Mode::Normal, result: result(false) });
     let over = game(&app).over.clone().expect("the game is over");
-    assert_eq!((over.winner, over.reason.as_str()), (Side::Ai, "AI took the last token"));
+    assert_eq!((over.winner, over.reason.as_str()), (Seat::Second, "AI took the last token"));
 }
 
 #[test]
 fn misere_the_taker_of_the_last_token_loses() {
     let mut app = playing(Mode::Misere, &[1]);
-    assert_eq!(act(&mut app, Action::Take), Effect::Finished { mode: Mode::Misere, winner: Side::Ai });
+    assert_eq!(act(&mut app, Action::Take), Effect::CountGame { mode: Mode::Misere, result: result(false) });
     let over = game(&app).over.clone().expect("the game is over");
-    assert_eq!((over.winner, over.reason.as_str()), (Side::Ai, "You had to take the last token"));
+    assert_eq!((over.winner, over.reason.as_str()), (Seat::Second, "You had to take the last token"));
 
     let mut app = playing(Mode::Misere, &[1, 1]);
     assert_eq!(act(&mut app, Action::Take), Effect::None);
-    assert_eq!(app.update(Input::AiMove), Effect::Finished { mode: Mode::Misere, winner: Side::You });
+    assert_eq!(app.update(Msg::AiMove), Effect::CountGame { mode: Mode::Misere, result: result(true) });
     let over = game(&app).over.clone().expect("the game is over");
-    assert_eq!((over.winner, over.reason.as_str()), (Side::You, "AI had to take the last token"));
+    assert_eq!((over.winner, over.reason.as_str()), (Seat::First, "AI had to take the last token"));
 }
 
 #[test]
 fn after_the_game_take_plays_again_with_the_same_heaps() {
     for mode in MODES {
         for first in [First::You, First::Ai] {
-            let mut app = App::start_now(setup(mode, &[1, 2], first));
+            let mut app = App::start_now(setup(mode, &[1, 2], first), Some(7));
             let mut effect = Effect::None;
             for _ in 0..10 {
                 if app.ai_waiting() {
-                    effect = app.update(Input::AiMove);
+                    effect = app.update(Msg::AiMove);
                 } else {
                     effect = act(&mut app, Action::TakeAll);
                     if effect == Effect::None {
@@ -771,7 +774,7 @@ fn after_the_game_take_plays_again_with_the_same_heaps() {
                     break;
                 }
             }
-            assert!(matches!(effect, Effect::Finished { .. }), "{effect:?}");
+            assert!(matches!(effect, Effect::CountGame { .. }), "{effect:?}");
             assert!(game(&app).over.is_some());
             // Keys other than play again / new game / quit do nothing now.
             for action in
@@ -779,14 +782,14 @@ fn after_the_game_take_plays_again_with_the_same_heaps() {
             {
                 assert_eq!(act(&mut app, action), Effect::None);
             }
-            app.update(Input::AiMove);
+            app.update(Msg::AiMove);
             assert!(game(&app).over.is_some());
 
             act(&mut app, Action::Take);
             let g = game(&app);
-            assert_eq!(g.position.heaps(), [1, 2]);
+            assert_eq!(g.position().heaps(), [1, 2]);
             assert_eq!(g.over, None);
-            assert!(g.moves.is_empty());
+            assert!(g.moves().is_empty());
             assert_eq!(g.mode(), mode);
             assert_eq!(app.ai_waiting(), first == First::Ai, "the same side moves first again");
         }
@@ -843,7 +846,7 @@ fn following_the_hint_from_a_winning_start_always_wins() {
                     break;
                 }
             }
-            assert_eq!(effect, Effect::Finished { mode, winner: Side::You }, "{start:?} {mode}");
+            assert_eq!(effect, Effect::CountGame { mode, result: result(true) }, "{start:?} {mode}");
             won += 1;
         }
         assert!(won > 100, "only {won} winning starts in {mode}");
@@ -867,13 +870,13 @@ fn from_a_losing_start_the_ai_wins_whatever_the_player_does() {
                     let choices: Vec<usize> = (0..h.len()).filter(|&i| h[i] > 0).collect();
                     let heap = choices[rng.random_range(0..choices.len())];
                     let count = rng.random_range(1..=h[heap]);
-                    app.update(Input::Pick { heap, count });
+                    app.update(Msg::Pick { heap, count });
                     effect = take_and_reply(&mut app);
                     if effect != Effect::None {
                         break;
                     }
                 }
-                assert_eq!(effect, Effect::Finished { mode, winner: Side::Ai }, "{start:?} {mode}");
+                assert_eq!(effect, Effect::CountGame { mode, result: result(false) }, "{start:?} {mode}");
                 lost += 1;
             }
         }
@@ -889,16 +892,16 @@ fn when_the_ai_starts_in_a_winning_position_it_wins() {
             if !analyse(&start, mode).is_win() {
                 continue;
             }
-            let mut app = App::start_now(setup(mode, &start, First::Ai));
-            let mut effect = app.update(Input::AiMove);
+            let mut app = App::start_now(setup(mode, &start, First::Ai), Some(7));
+            let mut effect = app.update(Msg::AiMove);
             while effect == Effect::None {
                 let h = heaps(&app);
                 let choices: Vec<usize> = (0..h.len()).filter(|&i| h[i] > 0).collect();
                 let heap = choices[rng.random_range(0..choices.len())];
-                app.update(Input::Pick { heap, count: rng.random_range(1..=h[heap]) });
+                app.update(Msg::Pick { heap, count: rng.random_range(1..=h[heap]) });
                 effect = take_and_reply(&mut app);
             }
-            assert_eq!(effect, Effect::Finished { mode, winner: Side::Ai }, "{start:?} {mode}");
+            assert_eq!(effect, Effect::CountGame { mode, result: result(false) }, "{start:?} {mode}");
         }
     }
 }
@@ -911,8 +914,18 @@ fn each_turn_starts_from_taking_one_token() {
         act(&mut app, Action::More);
         act(&mut app, Action::Less);
         act(&mut app, Action::Take);
-        app.update(Input::AiMove);
+        app.update(Msg::AiMove);
         assert!(game(&app).your_turn());
         assert_eq!(game(&app).count, 1, "{mode:?}: the last move's count is not offered again");
     }
+}
+
+/// The settings of the shipped config.toml, as a game setup.
+fn base() -> nim_tui::domain::GameSetup {
+    nim_tui::config::Settings::default().setup()
+}
+
+/// A finished game as the statistics count it, without help.
+fn result(won: bool) -> nim_tui::store::GameResult {
+    nim_tui::store::GameResult { won, assisted: false }
 }

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use nim_tui::app::Action;
-use nim_tui::config::{self, Config};
+use nim_tui::config::{self, Settings};
 use nim_tui::engine::Mode;
 
 /// An empty directory of its own for each test, so that no real user config is read; removed
@@ -160,7 +160,7 @@ fn print_config_ignores_a_broken_config() {
 fn shipped_config_is_the_default() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("config.toml");
     let config = config::load(Some(&path)).unwrap();
-    assert_eq!(config, Config::default());
+    assert_eq!(config, Settings::default());
     assert_eq!(config.mode, Mode::Normal);
     assert_eq!(config.ai_delay_ms, 600);
     assert_eq!(config.theme, "default");
@@ -170,11 +170,11 @@ fn shipped_config_is_the_default() {
 #[test]
 fn a_partial_file_keeps_the_defaults() {
     let config = config::load(Some(&fixture("partial.toml"))).unwrap();
-    let default = Config::default();
+    let default = Settings::default();
     assert_eq!(config.mode, Mode::Misere);
     assert_eq!(config.keys.keys_for(Action::Hint), &["i".parse().unwrap()]);
     for action in Action::ALL.into_iter().filter(|&a| a != Action::Hint) {
         assert_eq!(config.keys.keys_for(action), default.keys.keys_for(action));
     }
-    assert_eq!(Config { mode: Mode::Normal, keys: default.keys.clone(), ..config }, default);
+    assert_eq!(Settings { mode: Mode::Normal, keys: default.keys.clone(), ..config }, default);
 }

@@ -3,7 +3,7 @@
 mod common;
 
 use common::{BruteForce, positions};
-use nim_tui::engine::{Explanation, Mode, Nim, Outcome, Position, Rules, Take, analyse, fallback_move};
+use nim_tui::engine::{Explanation, Mode, Nim, Outcome, Position, Take, analyse, fallback_move};
 
 /// Up to 4 heaps of up to 7 tokens, then up to 5 heaps of up to 4 tokens (zero-sized heaps included).
 fn small_positions() -> Vec<Vec<u64>> {

@@ -3,7 +3,7 @@
 //! position leads to a winning one), and nothing may panic or overflow up to `u64::MAX`.
 
 use nim_tui::engine::{
-    Explanation, Mode, MoveError, Nim, Outcome, ParseHeapsError, Position, Rules, Take, analyse, parse_heap,
+    Explanation, Mode, MoveError, Nim, Outcome, ParseHeapsError, Position, Take, analyse, parse_heap,
     parse_heaps,
 };
 use nim_tui::solve::{human_text, json_line};

@@ -6,8 +6,8 @@ use std::io::Cursor;
 use std::path::Path;
 use std::str::FromStr;
 
-use nim_tui::app::{MAX_HEAP, MAX_HEAPS, parse_start_heaps};
 use nim_tui::config::{self, DEFAULT_TOML};
+use nim_tui::domain::{MAX_HEAP, MAX_HEAPS, parse_start_heaps};
 use nim_tui::engine::{Mode, parse_heaps};
 use nim_tui::keys::KeyBinding;
 use nim_tui::solve::{self, Input, SolveError};

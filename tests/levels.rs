@@ -1,8 +1,9 @@
 //! The AI's levels: perfect never errs, the weaker ones err at their stated odds, and a seeded game
 //! replays exactly.
 
-use nim_tui::app::{App, First, Input, Level, Setup, level_move};
-use nim_tui::engine::{Mode, Nim, Position, Rules};
+use nim_tui::app::{App, Msg};
+use nim_tui::domain::{First, GameSetup, HeapChoice, Level, level_move};
+use nim_tui::engine::{Mode, Move, Nim, Position, Ruleset};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -22,7 +23,8 @@ fn perfect_never_errs() {
             if position.is_over() || !rules.analyse(&position).is_win() {
                 continue;
             }
-            let mv = level_move(&rules, &position, Level::Perfect, &mut rng).expect("a move");
+            let mv = level_move(&Ruleset::nim(mode), &position, Level::Perfect, &mut rng).expect("a move");
+            let mv = mv.as_take().expect("Nim moves take from one heap");
             let after = position.after(mv).expect("a legal move");
             assert!(!rules.analyse(&after).is_win(), "perfect played {mv} from {position} ({mode})");
             checked += 1;
@@ -43,7 +45,8 @@ fn error_rate(level: Level) -> (f64, f64) {
         if position.is_over() || !analysis.is_win() {
             continue;
         }
-        let mv = level_move(&rules, &position, level, &mut rng).expect("a move");
+        let mv = level_move(&Ruleset::nim(Mode::Normal), &position, level, &mut rng).expect("a move");
+        let mv = mv.as_take().expect("Nim moves take from one heap");
         position.check(mv).expect("a legal move");
         if !analysis.winning_moves.contains(&mv) {
             errors += 1.0;
@@ -67,28 +70,27 @@ fn weaker_levels_err_at_their_stated_rate() {
 
 /// Plays a whole game with the AI moving first against itself-less input: the player always takes
 /// one token from the first heap that has any.
-fn seeded_game(seed: u64, level: Level) -> Vec<(nim_tui::app::Side, nim_tui::engine::Take)> {
-    let setup = Setup {
-        heaps: Some(vec![9, 12, 15, 7]),
+fn seeded_game(seed: u64, level: Level) -> Vec<(nim_tui::domain::Seat, Move)> {
+    let setup = GameSetup {
+        heaps: HeapChoice::Custom(vec![9, 12, 15, 7]),
         first: First::Ai,
         level,
-        seed: Some(seed),
-        ..Setup::default()
+        ..nim_tui::config::Settings::default().setup()
     };
-    let mut app = App::start_now(setup);
+    let mut app = App::start_now(setup, Some(seed));
     for _ in 0..200 {
         let game = app.game().expect("playing");
         if game.over.is_some() {
             break;
         }
         if game.your_turn() {
-            app.update(Input::action(nim_tui::app::Action::TakeOne));
-            app.update(Input::action(nim_tui::app::Action::Take));
+            app.update(Msg::action(nim_tui::app::Action::TakeOne));
+            app.update(Msg::action(nim_tui::app::Action::Take));
         } else {
-            app.update(Input::AiMove);
+            app.update(Msg::AiMove);
         }
     }
-    app.game().expect("playing").moves.clone()
+    app.game().expect("playing").moves().to_vec()
 }
 
 #[test]

@@ -1,21 +1,24 @@
 //! Who plays: two people at one keyboard, and the demo where the AI plays both sides.
 
-use nim_tui::app::{Action, App, Effect, First, Input, Names, Opponent, Players, Setup, Side};
+use nim_tui::app::{Action, App, Effect, Msg};
+use nim_tui::domain::{First, GameSetup, HeapChoice, Names, Opponent, Players, Seat};
 use nim_tui::engine::Mode;
 use nim_tui::ui::{Look, draw};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 fn hotseat(mode: Mode, heaps: &[u64]) -> App {
-    App::start_now(Setup {
-        mode,
-        heaps: Some(heaps.to_vec()),
-        first: First::You,
-        opponent: Opponent::Human,
-        names: "Ann,Bob".parse().expect("two names"),
-        seed: Some(5),
-        ..Setup::default()
-    })
+    App::start_now(
+        GameSetup {
+            mode,
+            heaps: HeapChoice::Custom(heaps.to_vec()),
+            first: First::You,
+            opponent: Opponent::Human,
+            names: "Ann, Bob".parse().expect("two names"),
+            ..base()
+        },
+        Some(5),
+    )
 }
 
 fn screen(app: &App) -> String {
@@ -33,7 +36,7 @@ fn screen(app: &App) -> String {
 }
 
 fn press(app: &mut App, action: Action) -> Effect {
-    app.update(Input::action(action))
+    app.update(Msg::action(action))
 }
 
 /// Takes the whole selected heap.
@@ -46,28 +49,30 @@ fn take_all(app: &mut App) -> Effect {
 fn hotseat_players_take_turns_and_the_winner_is_named() {
     for (mode, winner) in [(Mode::Normal, "Bob"), (Mode::Misere, "Ann")] {
         let mut app = hotseat(mode, &[2, 3]);
-        assert_eq!(app.game().unwrap().players, Players::Hotseat(["Ann".into(), "Bob".into()]));
+        assert_eq!(app.game().unwrap().players, Players::Hotseat(Names(["Ann".into(), "Bob".into()])));
         assert!(screen(&app).contains("Ann's turn"), "{}", screen(&app));
         take_all(&mut app);
         let game = app.game().unwrap();
-        assert_eq!(game.turn, Side::Ai);
+        assert_eq!(game.turn(), Seat::Second);
         // Nobody's AI: the second player moves by hand, and no AI pause is waited for.
         assert!(!app.ai_waiting());
         assert!(game.pending.is_none());
         assert!(screen(&app).contains("Bob's turn"), "{}", screen(&app));
-        app.update(Input::AiMove);
-        assert_eq!(app.game().unwrap().moves.len(), 1, "no AI move in a two-player game");
+        app.update(Msg::AiMove);
+        assert_eq!(app.game().unwrap().moves().len(), 1, "no AI move in a two-player game");
         let effect = take_all(&mut app);
-        let winner_side = if winner == "Bob" { Side::Ai } else { Side::You };
-        assert_eq!(effect, Effect::Finished { mode, winner: winner_side });
+        let winner_side = if winner == "Bob" { Seat::Second } else { Seat::First };
+        assert_eq!(effect, Effect::None, "two-player games are not counted in the statistics");
+        let over = app.game().unwrap().over.clone().expect("the game is over");
+        assert_eq!((app.game().unwrap().mode(), over.winner), (mode, winner_side));
         let text = screen(&app);
         assert!(text.contains(&format!("{winner} wins!")), "{text}");
-        assert_eq!(app.game().unwrap().moves, vec![(Side::You, mv(0, 2)), (Side::Ai, mv(1, 3))]);
+        assert_eq!(app.game().unwrap().moves(), vec![(Seat::First, mv(0, 2)), (Seat::Second, mv(1, 3))]);
     }
 }
 
-fn mv(heap: usize, take: u64) -> nim_tui::engine::Take {
-    nim_tui::engine::Take::new(heap, take)
+fn mv(heap: usize, take: u64) -> nim_tui::engine::Move {
+    nim_tui::engine::Move::take(heap, take)
 }
 
 #[test]
@@ -79,25 +84,28 @@ fn hints_and_undo_work_in_hotseat() {
     // Undo takes back one move: the other player's.
     press(&mut app, Action::Undo);
     let game = app.game().unwrap();
-    assert!(game.moves.is_empty());
-    assert_eq!(game.turn, Side::You);
+    assert!(game.moves().is_empty());
+    assert_eq!(game.turn(), Seat::First);
 }
 
 #[test]
 fn default_names_and_against_the_ai_it_stays_your_turn() {
-    let mut app =
-        App::start_now(Setup { heaps: Some(vec![2, 3]), opponent: Opponent::Human, ..Setup::default() });
+    let mut app = App::start_now(
+        GameSetup { heaps: HeapChoice::Custom(vec![2, 3]), opponent: Opponent::Human, ..base() },
+        None,
+    );
     assert!(screen(&app).contains("Player 1's turn"));
     take_all(&mut app);
     assert!(screen(&app).contains("Player 2's turn"));
 
-    let mut app = App::start_now(Setup { heaps: Some(vec![1, 1]), ..Setup::default() });
+    let mut app = App::start_now(GameSetup { heaps: HeapChoice::Custom(vec![1, 1]), ..base() }, None);
     let text = screen(&app);
     assert!(text.contains("Your turn") && !text.contains("'s turn"), "{text}");
     take_all(&mut app);
     assert!(app.ai_waiting());
-    let effect = app.update(Input::AiMove);
-    assert_eq!(effect, Effect::Finished { mode: Mode::Normal, winner: Side::Ai });
+    let effect = app.update(Msg::AiMove);
+    let lost = nim_tui::store::GameResult { won: false, assisted: false };
+    assert_eq!(effect, Effect::CountGame { mode: Mode::Normal, result: lost });
     assert!(screen(&app).contains("You lose"));
 }
 
@@ -112,23 +120,25 @@ fn names_are_checked() {
 #[test]
 fn a_demo_plays_itself_to_a_winner() {
     for seed in 0..20 {
-        let mut app = App::start_now(Setup {
-            heaps: Some(vec![3, 4, 5, 6]),
-            demo: true,
-            level: nim_tui::app::Level::Medium,
-            seed: Some(seed),
-            ..Setup::default()
-        });
+        let mut app = App::demo(
+            GameSetup {
+                heaps: HeapChoice::Custom(vec![3, 4, 5, 6]),
+                level: nim_tui::domain::Level::Medium,
+                ..base()
+            },
+            Some(seed),
+        );
         let mut finished = None;
         for _ in 0..100 {
             assert!(app.ai_waiting());
-            if let Effect::Finished { winner, .. } = app.update(Input::AiMove) {
-                finished = Some(winner);
+            assert_eq!(app.update(Msg::AiMove), Effect::None, "demos are not counted");
+            if let Some(over) = &app.game().unwrap().over {
+                finished = Some(over.winner);
                 break;
             }
         }
         let game = app.game().unwrap();
-        assert!(finished.is_some() && game.over.is_some() && game.position.is_over());
+        assert!(finished.is_some() && game.over.is_some() && game.position().is_over());
         assert!(!app.ai_waiting());
         assert!(screen(&app).contains("wins!"));
     }
@@ -136,22 +146,22 @@ fn a_demo_plays_itself_to_a_winner() {
 
 #[test]
 fn a_key_pauses_and_resumes_a_demo() {
-    let mut app = App::start_now(Setup { heaps: Some(vec![3, 4, 5]), demo: true, ..Setup::default() });
-    app.update(Input::AiMove);
-    assert_eq!(app.game().unwrap().moves.len(), 1);
-    app.update(Input::char('x'));
-    assert!(app.paused && !app.ai_waiting());
-    app.update(Input::AiMove);
-    assert_eq!(app.game().unwrap().moves.len(), 1, "paused: no move");
+    let mut app = App::demo(GameSetup { heaps: HeapChoice::Custom(vec![3, 4, 5]), ..base() }, None);
+    app.update(Msg::AiMove);
+    assert_eq!(app.game().unwrap().moves().len(), 1);
+    app.update(Msg::char('x'));
+    assert!(paused(&app) && !app.ai_waiting());
+    app.update(Msg::AiMove);
+    assert_eq!(app.game().unwrap().moves().len(), 1, "paused: no move");
     assert!(screen(&app).contains("Paused"));
     press(&mut app, Action::Take);
-    assert!(!app.paused && app.ai_waiting());
+    assert!(!paused(&app) && app.ai_waiting());
     assert_eq!(press(&mut app, Action::Quit), Effect::Quit);
 }
 
 #[test]
 fn the_start_screen_chooses_the_level_and_the_opponent() {
-    let mut app = App::new(Setup { heaps: Some(vec![3, 4, 5]), ..Setup::default() });
+    let mut app = App::new(GameSetup { heaps: HeapChoice::Custom(vec![3, 4, 5]), ..base() }, None);
     // From Start, up once is the opponent, twice the level.
     press(&mut app, Action::Up);
     press(&mut app, Action::More);
@@ -162,7 +172,16 @@ fn the_start_screen_chooses_the_level_and_the_opponent() {
     press(&mut app, Action::Down);
     press(&mut app, Action::Take);
     let game = app.game().expect("started");
-    assert_eq!(game.level, nim_tui::app::Level::Medium);
+    assert_eq!(game.level, nim_tui::domain::Level::Medium);
     assert!(game.hotseat());
     assert!(screen(&app).contains("Player 1's turn"));
+}
+
+/// The settings of the shipped config.toml, as a game setup.
+fn base() -> nim_tui::domain::GameSetup {
+    nim_tui::config::Settings::default().setup()
+}
+
+fn paused(app: &App) -> bool {
+    matches!(&app.screen, nim_tui::app::Screen::Demo(demo) if demo.paused)
 }

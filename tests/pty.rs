@@ -238,9 +238,11 @@ fn ctrl_c_on_the_players_turn_quits_cleanly() {
     game.wait_for("the board", your_turn_without_hint);
     // Esc closes the help overlay first; the game goes on.
     game.press(b"?");
-    game.wait_for("the help overlay", |t| t.contains("Keys") && t.contains("close / quit"));
+    game.wait_for("the help overlay", |t| t.contains("Keys") && t.contains("quit (the game is kept)"));
     game.press(b"\x1b");
-    game.wait_for("the overlay to close", |t| !t.contains("close / quit") && t.contains("Your turn"));
+    game.wait_for("the overlay to close", |t| {
+        !t.contains("quit (the game is kept)") && t.contains("Your turn")
+    });
     assert!(game.child.try_wait().expect("the child's status").is_none(), "Esc under the overlay quit");
     game.press(b"h");
     game.wait_for("the hint", |t| t.contains("Hint:"));

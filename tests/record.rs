@@ -3,31 +3,35 @@
 
 use std::process::Command;
 
-use nim_tui::app::{Action, App, Effect, First, Input, Level, Players, Setup, Side};
-use nim_tui::engine::{Mode, Take};
+use nim_tui::app::{Action, App, Effect, Msg};
+use nim_tui::domain::{First, GameSetup, HeapChoice, Level, Players, Seat};
+use nim_tui::domain::{History, Names};
+use nim_tui::engine::{Mode, Move, Ruleset};
 use nim_tui::record::{Record, RecordError};
 use nim_tui::store::Store;
 
 /// A finished game against the AI at easy level, the player always taking one token.
 fn finished_app(mode: Mode, seed: u64) -> App {
-    let mut app = App::start_now(Setup {
-        mode,
-        heaps: Some(vec![3, 4, 5]),
-        first: First::Ai,
-        level: Level::Easy,
-        seed: Some(seed),
-        ..Setup::default()
-    });
+    let mut app = App::start_now(
+        GameSetup {
+            mode,
+            heaps: HeapChoice::Custom(vec![3, 4, 5]),
+            first: First::Ai,
+            level: Level::Easy,
+            ..base()
+        },
+        Some(seed),
+    );
     for _ in 0..100 {
         let game = app.game().unwrap();
         if game.over.is_some() {
             break;
         }
         if game.your_turn() {
-            app.update(Input::action(Action::TakeOne));
-            app.update(Input::action(Action::Take));
+            app.update(Msg::action(Action::TakeOne));
+            app.update(Msg::action(Action::Take));
         } else {
-            app.update(Input::AiMove);
+            app.update(Msg::AiMove);
         }
     }
     assert!(app.game().unwrap().over.is_some());
@@ -39,17 +43,17 @@ fn write_and_read_round_trip() {
     for mode in [Mode::Normal, Mode::Misere] {
         for seed in 0..5 {
             let app = finished_app(mode, seed);
-            let record = Record::of(app.game().unwrap());
+            let game = app.game().unwrap();
+            let record = Record::of(game.history(), &game.players);
             let text = record.to_text();
             assert_eq!(Record::parse(&text), Ok(record.clone()), "{text}");
             assert!(text.lines().any(|l| l.starts_with("you ")), "{text}");
         }
     }
+    let moves = [(Seat::First, Move::take(1, 2)), (Seat::Second, Move::take(0, 1))];
     let hotseat = Record {
-        mode: Mode::Normal,
-        start: vec![1, 2],
-        players: Players::Hotseat(["Ann Lee".into(), "Bob".into()]),
-        moves: vec![(Side::You, Take::new(1, 2)), (Side::Ai, Take::new(0, 1))],
+        players: Players::Hotseat(Names(["Ann Lee".into(), "Bob".into()])),
+        history: History::replayed(Ruleset::nim(Mode::Normal), vec![1, 2], Seat::First, moves).unwrap(),
     };
     assert_eq!(Record::parse(&hotseat.to_text()), Ok(hotseat));
 }
@@ -57,16 +61,18 @@ fn write_and_read_round_trip() {
 #[test]
 fn the_record_key_asks_for_a_record_after_the_game_only() {
     let mut app = finished_app(Mode::Normal, 1);
-    assert_eq!(app.update(Input::action(Action::Record)), Effect::Record);
-    let mut app = App::start_now(Setup { heaps: Some(vec![3, 4, 5]), ..Setup::default() });
-    assert_eq!(app.update(Input::action(Action::Record)), Effect::None);
+    assert!(matches!(app.update(Msg::action(Action::Record)), Effect::SaveRecord(_)));
+    let mut app = App::start_now(GameSetup { heaps: HeapChoice::Custom(vec![3, 4, 5]), ..base() }, None);
+    assert_eq!(app.update(Msg::action(Action::Record)), Effect::None);
 }
 
 #[test]
 fn records_are_saved_in_the_data_dir_without_overwriting() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::at(dir.path().to_path_buf());
-    let text = Record::of(finished_app(Mode::Normal, 2).game().unwrap()).to_text();
+    let app = finished_app(Mode::Normal, 2);
+    let game = app.game().unwrap();
+    let text = Record::of(game.history(), &game.players).to_text();
     let first = store.save_record(&text).unwrap();
     let second = store.save_record(&text).unwrap();
     assert_ne!(first, second);
@@ -124,21 +130,26 @@ fn replay_refuses_a_damaged_file_with_exit_2_and_its_line() {
 fn replay_steps_forwards_and_backwards() {
     let record = Record::parse(GOOD).unwrap();
     let mut app = App::replay(&record);
-    let heaps = |app: &App| app.game().unwrap().position.heaps().to_vec();
+    let heaps = |app: &App| app.game().unwrap().position().heaps().to_vec();
     assert_eq!(heaps(&app), vec![1, 2]);
     assert!(!app.ai_waiting());
-    app.update(Input::action(Action::More));
+    app.update(Msg::action(Action::More));
     assert_eq!(heaps(&app), vec![1, 0]);
-    app.update(Input::action(Action::More));
+    app.update(Msg::action(Action::More));
     assert_eq!(heaps(&app), vec![0, 0]);
-    assert_eq!(app.game().unwrap().over.as_ref().map(|o| o.winner), Some(Side::Ai));
-    app.update(Input::action(Action::More));
-    assert_eq!(app.replay.as_ref().unwrap().at, 2);
-    app.update(Input::action(Action::Less));
+    assert_eq!(app.game().unwrap().over.as_ref().map(|o| o.winner), Some(Seat::Second));
+    app.update(Msg::action(Action::More));
+    assert!(matches!(&app.screen, nim_tui::app::Screen::Replay(r) if r.at == 2));
+    app.update(Msg::action(Action::Less));
     assert_eq!(heaps(&app), vec![1, 0]);
     assert!(app.game().unwrap().over.is_none());
-    app.update(Input::action(Action::Less));
-    app.update(Input::action(Action::Less));
+    app.update(Msg::action(Action::Less));
+    app.update(Msg::action(Action::Less));
     assert_eq!(heaps(&app), vec![1, 2]);
-    assert_eq!(app.update(Input::action(Action::Quit)), Effect::Quit);
+    assert_eq!(app.update(Msg::action(Action::Quit)), Effect::Quit);
+}
+
+/// The settings of the shipped config.toml, as a game setup.
+fn base() -> nim_tui::domain::GameSetup {
+    nim_tui::config::Settings::default().setup()
 }

@@ -1,7 +1,8 @@
 //! The view: the screens drawn into ratatui's `TestBackend` and kept as text snapshots, plus the
 //! few styles and lines that carry meaning checked in plain code, and the mouse's view of the board.
 
-use nim_tui::app::{Action, App, First, Input, Level, Screen, Setup, StartRow};
+use nim_tui::app::{Action, App, Msg, Screen, StartRow};
+use nim_tui::domain::{First, GameSetup, HeapChoice, Level};
 use nim_tui::engine::Mode;
 use nim_tui::theme::Theme;
 use nim_tui::ui::{self, Look, board_layout};
@@ -11,23 +12,16 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 
-fn setup(mode: Mode, heaps: &[u64], first: First) -> Setup {
-    Setup {
-        mode,
-        heaps: Some(heaps.to_vec()),
-        first,
-        level: Level::Perfect,
-        seed: Some(1),
-        ..Setup::default()
-    }
+fn setup(mode: Mode, heaps: &[u64], first: First) -> GameSetup {
+    GameSetup { mode, heaps: HeapChoice::Custom(heaps.to_vec()), first, level: Level::Perfect, ..base() }
 }
 
 fn playing(mode: Mode, heaps: &[u64]) -> App {
-    App::start_now(setup(mode, heaps, First::You))
+    App::start_now(setup(mode, heaps, First::You), Some(1))
 }
 
 fn act(app: &mut App, action: Action) {
-    app.update(Input::action(action));
+    app.update(Msg::action(action));
 }
 
 fn draw_with(app: &App, look: &Look, width: u16, height: u16) -> Buffer {
@@ -61,7 +55,9 @@ fn status_line(buf: &Buffer) -> String {
 
 /// The banner at the end tells the player how to go on, whatever the size of the board.
 fn assert_banner_keys(text: &str) {
-    assert!(text.contains("Enter play again · n new game · q quit"), "the banner's keys are cut:\n{text}");
+    for keys in ["Enter play again", "n new game", "q quit"] {
+        assert!(text.contains(keys), "the banner's keys are cut ({keys}):\n{text}");
+    }
 }
 
 fn game_over(mode: Mode, you_win: bool) -> App {
@@ -77,7 +73,7 @@ fn game_over(mode: Mode, you_win: bool) -> App {
     act(&mut app, Action::TakeOne);
     act(&mut app, Action::Take);
     if ai_moves {
-        app.update(Input::AiMove);
+        app.update(Msg::AiMove);
     }
     assert!(app.game().is_some_and(|g| g.over.is_some()));
     app
@@ -87,20 +83,20 @@ fn game_over(mode: Mode, you_win: bool) -> App {
 
 #[test]
 fn start_screen() {
-    let app = App::new(Setup { seed: Some(1), ..Setup::default() });
+    let app = App::new(GameSetup { ..base() }, Some(1));
     insta::assert_snapshot!(text(&draw(&app, 100, 30)));
 }
 
 #[test]
 fn start_screen_custom_heaps_refused() {
-    let mut app = App::new(Setup { mode: Mode::Misere, seed: Some(1), ..Setup::default() });
+    let mut app = App::new(GameSetup { mode: Mode::Misere, ..base() }, Some(1));
     // From Start, up past Opponent, Level and First to Heaps.
     for _ in 0..4 {
         act(&mut app, Action::Up);
     }
     act(&mut app, Action::Less);
     for c in "3 0".chars() {
-        app.update(Input::char(c));
+        app.update(Msg::char(c));
     }
     act(&mut app, Action::Take);
     let Screen::Start(menu) = &app.screen else { panic!("the refused heaps started a game") };
@@ -113,13 +109,13 @@ fn start_screen_custom_heaps_refused() {
 #[test]
 fn a_refusal_that_wraps_is_shown_whole() {
     for height in [23, 30] {
-        let mut app = App::new(Setup { seed: Some(1), ..Setup::default() });
+        let mut app = App::new(GameSetup { ..base() }, Some(1));
         for _ in 0..4 {
             act(&mut app, Action::Up);
         }
         act(&mut app, Action::Less);
         for c in "2000000000000000000".chars() {
-            app.update(Input::char(c));
+            app.update(Msg::char(c));
         }
         act(&mut app, Action::Take);
         let text = text(&draw(&app, 80, height));
@@ -145,7 +141,7 @@ fn board_mid_game() {
     let mut app = playing(Mode::Normal, &[3, 4, 5]);
     act(&mut app, Action::More);
     act(&mut app, Action::Take);
-    app.update(Input::AiMove);
+    app.update(Msg::AiMove);
     act(&mut app, Action::Down);
     act(&mut app, Action::More);
     insta::assert_snapshot!(text(&draw(&app, 100, 30)));
@@ -157,7 +153,7 @@ fn board_misere_mid_game() {
     act(&mut app, Action::Up);
     act(&mut app, Action::TakeAll);
     act(&mut app, Action::Take);
-    app.update(Input::AiMove);
+    app.update(Msg::AiMove);
     insta::assert_snapshot!(text(&draw(&app, 100, 30)));
 }
 
@@ -166,7 +162,7 @@ fn board_with_huge_heaps() {
     let mut app = playing(Mode::Normal, &[1_000_000_000_000_000_000, 999_999_999_999, 123_456_789_012]);
     act(&mut app, Action::Down);
     for c in "1000".chars() {
-        app.update(Input::char(c));
+        app.update(Msg::char(c));
     }
     let buf = draw(&app, 100, 30);
     let text = text(&buf);
@@ -207,15 +203,15 @@ fn help_overlay() {
     let mut app = playing(Mode::Normal, &[3, 4, 5]);
     act(&mut app, Action::Help);
     let text = text(&draw(&app, 100, 30));
-    for action in Action::ALL {
-        assert!(text.contains(action.describe()), "the help lists {action:?}:\n{text}");
+    for command in app.screen_commands() {
+        assert!(text.contains(command.label), "the help lists {:?}:\n{text}", command.action);
     }
     insta::assert_snapshot!(text);
 }
 
 #[test]
 fn help_overlay_on_the_start_screen() {
-    let mut app = App::new(Setup { seed: Some(1), ..Setup::default() });
+    let mut app = App::new(GameSetup { ..base() }, Some(1));
     act(&mut app, Action::Help);
     insta::assert_snapshot!(text(&draw(&app, 100, 30)));
 }
@@ -277,7 +273,7 @@ fn tiny_terminal_asks_for_more_room() {
 fn any_size_draws_without_panicking() {
     let mut app = playing(Mode::Misere, &[1_000_000_000_000_000_000, 7, 1]);
     act(&mut app, Action::Hint);
-    let start = App::new(Setup { seed: Some(1), ..Setup::default() });
+    let start = App::new(GameSetup { ..base() }, Some(1));
     for (w, h) in [(1, 1), (2, 1), (1, 30), (43, 30), (44, 9), (44, 10), (44, 14), (200, 3), (300, 80)] {
         draw(&app, w, h);
         draw(&start, w, h);
@@ -314,7 +310,7 @@ fn status_line_says_whose_turn_and_the_mode() {
         assert!(!status.contains("Your turn"), "{status}");
         assert!(status.contains(name), "{status}");
 
-        app.update(Input::AiMove);
+        app.update(Msg::AiMove);
         let status = status_line(&draw(&app, 100, 30));
         assert!(status.contains("Your turn"), "{status}");
     }
@@ -354,9 +350,10 @@ fn the_tokens_a_move_would_take_are_marked_at_the_end_of_the_row() {
 
     // While the AI pauses, its chosen move is the one marked.
     act(&mut app, Action::Take);
-    let pending = app.game().and_then(|g| g.pending).expect("the AI's move");
+    let pending =
+        app.game().and_then(|g| g.pending.clone()).and_then(|m| m.as_take()).expect("the AI's move");
     let buf = draw(&app, 100, 30);
-    let size = app.game().and_then(|g| g.position.heap(pending.heap)).unwrap_or(0);
+    let size = app.game().and_then(|g| g.position().heap(pending.heap)).unwrap_or(0);
     let cells = row_cells(&app, &buf, pending.heap);
     let marks = cells.iter().filter(|c| **c == marked).count() as u64;
     assert_eq!(marks, pending.take);
@@ -408,14 +405,14 @@ fn a_click_on_a_token_picks_it_and_the_rest_of_the_row() {
     let app = playing(Mode::Normal, &[3, 4, 5]);
     let area = Rect::new(0, 0, 100, 30);
     let buf = draw(&app, 100, 30);
-    let layout = board_layout(app.game().expect("a game"), area, app.binary);
+    let layout = board_layout(app.game().expect("a game"), area, app.panels.binary);
     for row in &layout.rows {
         let size = [3, 4, 5][row.heap];
         for i in 0..size {
             let x = row.x + 2 * i as u16;
             let glyph = buf[(x, row.y)].symbol();
             assert!(glyph == "●" || glyph == "○", "a token is drawn where the mouse expects it: {glyph:?}");
-            let pick = Input::Pick { heap: row.heap, count: size - i };
+            let pick = Msg::Pick { heap: row.heap, count: size - i };
             assert_eq!(ui::click(&app, area, x, row.y), Some(pick.clone()));
             assert_eq!(
                 ui::click(&app, area, x + 1, row.y),
@@ -445,22 +442,22 @@ fn a_click_on_the_mark_of_a_cut_row_picks_the_tokens_not_drawn() {
     let app = playing(Mode::Normal, &[size]);
     let area = Rect::new(0, 0, 100, 30);
     let buf = draw(&app, 100, 30);
-    let row = board_layout(app.game().expect("a game"), area, app.binary).rows[0];
+    let row = board_layout(app.game().expect("a game"), area, app.panels.binary).rows[0];
     assert!(row.truncated);
     let mark_x = row.x + 2 * row.shown as u16;
     assert_eq!(buf[(mark_x, row.y)].symbol(), "⋯");
-    assert_eq!(ui::click(&app, area, mark_x, row.y), Some(Input::Pick { heap: 0, count: size - row.shown }));
-    assert_eq!(ui::click(&app, area, row.x, row.y), Some(Input::Pick { heap: 0, count: size }));
+    assert_eq!(ui::click(&app, area, mark_x, row.y), Some(Msg::Pick { heap: 0, count: size - row.shown }));
+    assert_eq!(ui::click(&app, area, row.x, row.y), Some(Msg::Pick { heap: 0, count: size }));
 }
 
 #[test]
 fn clicks_do_nothing_off_the_board() {
     let area = Rect::new(0, 0, 100, 30);
-    let start = App::new(Setup { seed: Some(1), ..Setup::default() });
+    let start = App::new(GameSetup { ..base() }, Some(1));
     assert_eq!(ui::click(&start, area, 50, 10), None, "the start screen has no tokens");
 
     let mut app = playing(Mode::Normal, &[3, 4, 5]);
-    let row = board_layout(app.game().expect("a game"), area, app.binary).rows[0];
+    let row = board_layout(app.game().expect("a game"), area, app.panels.binary).rows[0];
     act(&mut app, Action::Help);
     assert_eq!(ui::click(&app, area, row.x, row.y), None, "the help overlay covers the board");
     act(&mut app, Action::Help);
@@ -469,9 +466,14 @@ fn clicks_do_nothing_off_the_board() {
 
 #[test]
 fn a_data_file_moved_aside_is_reported_on_the_start_screen() {
-    let mut app = App::new(Setup { seed: Some(1), ..Setup::default() });
+    let mut app = App::new(GameSetup { ..base() }, Some(1));
     app.notices.push("stats.json could not be read; it was moved to stats.corrupt-1.json".into());
     let text = text(&draw(&app, 100, 30));
     assert!(text.contains("Note: stats.json could not be read"), "{text}");
     assert!(text.contains("Start"), "the menu is still there:\n{text}");
+}
+
+/// The settings of the shipped config.toml, as a game setup.
+fn base() -> nim_tui::domain::GameSetup {
+    nim_tui::config::Settings::default().setup()
 }

@@ -1,8 +1,6 @@
 //! The worked examples of the seed texts, checked against the engine.
 
-use nim_tui::engine::{
-    Explanation, Mode, MoveReason, Nim, Outcome, Position, Rules, Take, analyse, parse_heaps,
-};
+use nim_tui::engine::{Explanation, Mode, MoveReason, Nim, Outcome, Position, Take, analyse, parse_heaps};
 
 #[test]
 fn three_four_five_in_normal_play_has_one_winning_move() {

@@ -5,7 +5,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use nim_tui::app::Level;
+use nim_tui::domain::Level;
 use nim_tui::engine::{Mode, Take};
 use nim_tui::store::{GameResult, Player, SavedGame, SavedMove, Stats, Store, StoreError};
 
@@ -38,11 +38,11 @@ fn corrupt_copies(dir: &Path, stem: &str) -> Vec<PathBuf> {
 
 /// 3 4 5, you then the AI each take from a heap; you to move.
 fn sample_game() -> SavedGame {
-    let mut game = SavedGame::new(Mode::Misere, Level::Hard, vec![3, 4, 5], Player::You, 250);
+    let mut game = SavedGame::new(Mode::Misere, Level::Hard, vec![3, 4, 5], Player::First, 250);
     game.moves =
-        vec![SavedMove::new(Player::You, Take::new(0, 2)), SavedMove::new(Player::Ai, Take::new(2, 5))];
+        vec![SavedMove::new(Player::First, Take::new(0, 2)), SavedMove::new(Player::Second, Take::new(2, 5))];
     game.heaps = vec![1, 4, 0];
-    game.turn = Player::You;
+    game.turn = Player::First;
     game.seed = Some(42);
     game
 }
@@ -132,8 +132,8 @@ fn saved_game_round_trip_and_clear() {
 fn invalid_games_are_refused_on_save() {
     let (_tmp, store) = store();
     let mut over = sample_game();
-    over.moves.push(SavedMove::new(Player::You, Take::new(0, 1)));
-    over.moves.push(SavedMove::new(Player::Ai, Take::new(1, 4)));
+    over.moves.push(SavedMove::new(Player::First, Take::new(0, 1)));
+    over.moves.push(SavedMove::new(Player::Second, Take::new(1, 4)));
     over.heaps = vec![0, 0, 0];
     assert!(matches!(store.save_game(&over), Err(StoreError::InvalidGame(_))));
     assert!(!store.game_path().exists());
@@ -150,8 +150,8 @@ fn validation_catches_each_kind_of_inconsistency() {
         ("no such heap", |g| g.moves[0].heap = 7),
         ("take too many", |g| g.moves[0].take = 4),
         ("take nothing", |g| g.moves[0].take = 0),
-        ("same mover twice", |g| g.moves[1].by = Player::You),
-        ("wrong turn", |g| g.turn = Player::Ai),
+        ("same mover twice", |g| g.moves[1].by = Player::First),
+        ("wrong turn", |g| g.turn = Player::Second),
         ("heaps do not match the moves", |g| g.heaps = vec![1, 3, 0]),
         ("empty starting heap", |g| g.start_heaps[1] = 0),
         ("no heaps", |g| g.start_heaps.clear()),
@@ -252,8 +252,8 @@ fn corrupt_games_are_moved_aside() {
     fs::create_dir_all(store.dir()).unwrap();
     let valid = serde_json::to_string(&sample_game()).unwrap();
     let mut over = sample_game();
-    over.moves.push(SavedMove::new(Player::You, Take::new(0, 1)));
-    over.moves.push(SavedMove::new(Player::Ai, Take::new(1, 4)));
+    over.moves.push(SavedMove::new(Player::First, Take::new(0, 1)));
+    over.moves.push(SavedMove::new(Player::Second, Take::new(1, 4)));
     over.heaps = vec![0, 0, 0];
     let mut mismatched = sample_game();
     mismatched.heaps = vec![3, 4, 5];

@@ -3,8 +3,9 @@
 mod common;
 
 use common::BruteForce;
-use nim_tui::app::{Action, App, Coaching, Effect, Input, Screen, Setup, Side};
-use nim_tui::engine::{Mode, Take};
+use nim_tui::app::{Action, App, Coaching, Effect, Msg, Screen};
+use nim_tui::domain::{GameSetup, HeapChoice, Seat};
+use nim_tui::engine::{Mode, Move, Take};
 use nim_tui::puzzle;
 use nim_tui::ui::{Look, draw};
 use rand::SeedableRng;
@@ -13,11 +14,11 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 fn game_app(mode: Mode, heaps: &[u64]) -> App {
-    App::start_now(Setup { mode, heaps: Some(heaps.to_vec()), seed: Some(1), ..Setup::default() })
+    App::start_now(GameSetup { mode, heaps: HeapChoice::Custom(heaps.to_vec()), ..base() }, Some(1))
 }
 
 fn press(app: &mut App, action: Action) -> Effect {
-    app.update(Input::action(action))
+    app.update(Msg::action(action))
 }
 
 /// The screen as text, one line per row, trailing spaces trimmed.
@@ -37,13 +38,13 @@ fn screen(app: &App, width: u16, height: u16) -> String {
 
 /// Selects `mv` the way a player does: heap with the arrows, count by typing it.
 fn choose(app: &mut App, mv: Take) {
-    let Screen::Playing(game) = &app.screen else { panic!("not playing") };
-    let steps = (mv.heap + game.position.len() - game.selected) % game.position.len();
+    let Some(game) = app.game() else { panic!("not playing") };
+    let steps = (mv.heap + game.position().len() - game.selected) % game.position().len();
     for _ in 0..steps {
         press(app, Action::Down);
     }
     for digit in mv.take.to_string().chars() {
-        app.update(Input::char(digit));
+        app.update(Msg::char(digit));
     }
 }
 
@@ -101,10 +102,10 @@ fn binary_view_keeps_up_with_both_sides_moves() {
     press(&mut app, Action::Binary);
     press(&mut app, Action::Hint);
     press(&mut app, Action::Take);
-    app.update(Input::AiMove);
-    let Screen::Playing(game) = &app.screen else { panic!("not playing") };
+    app.update(Msg::AiMove);
+    let Some(game) = app.game() else { panic!("not playing") };
     let text = screen(&app, 100, 30);
-    let nim_sum = game.position.heaps().iter().fold(0, |x, h| x ^ h);
+    let nim_sum = game.position().heaps().iter().fold(0, |x, h| x ^ h);
     assert!(text.contains(&format!("= {nim_sum}")), "nim-sum {nim_sum} after the AI's move:\n{text}");
 }
 
@@ -115,9 +116,9 @@ fn coach_says_kept_missed_with_every_winning_move_or_already_lost() {
     press(&mut app, Action::Coach);
     choose(&mut app, Take::new(1, 1));
     press(&mut app, Action::Take);
-    let Screen::Playing(game) = &app.screen else { panic!("not playing") };
+    let Some(game) = app.game() else { panic!("not playing") };
     let missed = vec![Take::new(0, 1), Take::new(2, 1), Take::new(4, 1)];
-    assert_eq!(game.coach, Some(Coaching::Missed(missed)));
+    assert_eq!(game.coach, Some(Coaching::Missed(missed.into_iter().map(Move::Take).collect())));
     let text = screen(&app, 100, 30);
     let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
@@ -127,9 +128,9 @@ fn coach_says_kept_missed_with_every_winning_move_or_already_lost() {
     insta::assert_snapshot!("coach_missed", text);
 
     // The AI wins from here, so whatever the player does next, the position was already lost.
-    app.update(Input::AiMove);
+    app.update(Msg::AiMove);
     press(&mut app, Action::Take);
-    let Screen::Playing(game) = &app.screen else { panic!("not playing") };
+    let Some(game) = app.game() else { panic!("not playing") };
     assert_eq!(game.coach, Some(Coaching::AlreadyLost));
 
     let mut app = game_app(Mode::Normal, &[3, 4, 5]);
@@ -151,20 +152,20 @@ fn review_lists_every_move_and_marks_the_one_that_gave_the_win_away() {
     let mut app = game_app(Mode::Normal, &[3, 4, 5]);
     // Taking 1 from heap 1 gives the win away: 2 4 5 has nim-sum 3.
     press(&mut app, Action::Take);
-    app.update(Input::AiMove);
+    app.update(Msg::AiMove);
     while app.game().is_some_and(|g| g.over.is_none()) {
         if app.ai_waiting() {
-            app.update(Input::AiMove);
+            app.update(Msg::AiMove);
         } else {
             press(&mut app, Action::Take);
         }
     }
     let game = app.game().expect("a game");
-    assert_eq!(game.over.as_ref().map(|o| o.winner), Some(Side::Ai));
+    assert_eq!(game.over.as_ref().map(|o| o.winner), Some(Seat::Second));
     let review = game.review();
-    assert_eq!(review.len(), game.moves.len());
+    assert_eq!(review.len(), game.moves().len());
     assert!(review[0].blunder, "the first move turned a won position into a lost one");
-    assert!(review.iter().filter(|l| l.side == Side::Ai).all(|l| !l.blunder), "the AI never errs");
+    assert!(review.iter().filter(|l| l.seat == Seat::Second).all(|l| !l.blunder), "the AI never errs");
     assert_eq!(review[0].heaps, vec![2, 4, 5]);
     assert_eq!(review[0].nim_sum, 3);
     press(&mut app, Action::Review);
@@ -222,9 +223,9 @@ fn puzzles_are_the_same_for_the_same_seed() {
 
 #[test]
 fn a_puzzle_is_answered_right_or_wrong_with_the_explanation() {
-    let mut app = App::start_puzzles(Setup { seed: Some(3), ..Setup::default() });
+    let mut app = App::puzzles(GameSetup { ..base() }, Some(3));
     let game = app.game().expect("a puzzle board");
-    let answer = nim_tui::engine::analyse(game.position.heaps(), game.mode()).winning_moves[0];
+    let answer = nim_tui::engine::analyse(game.position().heaps(), game.mode()).winning_moves[0];
     choose(&mut app, answer);
     assert_eq!(press(&mut app, Action::Take), Effect::PuzzleAnswered { solved: true });
     let text = screen(&app, 100, 30);
@@ -234,11 +235,14 @@ fn a_puzzle_is_answered_right_or_wrong_with_the_explanation() {
 
     // Next puzzle: a wrong answer.
     assert_eq!(press(&mut app, Action::Take), Effect::None);
-    assert_eq!(app.puzzle.as_ref().map(|p| p.number), Some(2));
+    assert!(matches!(&app.screen, Screen::Puzzle(p) if p.run.number == 2));
     let game = app.game().expect("a puzzle board");
-    let answer = nim_tui::engine::analyse(game.position.heaps(), game.mode()).winning_moves[0];
-    let wrong =
-        game.position.legal_moves().find(|&mv| mv != answer).expect("a puzzle has more than one legal move");
+    let answer = nim_tui::engine::analyse(game.position().heaps(), game.mode()).winning_moves[0];
+    let wrong = game
+        .position()
+        .legal_moves()
+        .find(|&mv| mv != answer)
+        .expect("a puzzle has more than one legal move");
     choose(&mut app, wrong);
     assert_eq!(press(&mut app, Action::Take), Effect::PuzzleAnswered { solved: false });
     let text = screen(&app, 100, 30);
@@ -250,4 +254,9 @@ fn a_puzzle_is_answered_right_or_wrong_with_the_explanation() {
     press(&mut app, Action::Hint);
     assert_eq!(press(&mut app, Action::Take), Effect::PuzzleAnswered { solved: false });
     assert!(screen(&app, 100, 30).contains("with the hint's help"));
+}
+
+/// The settings of the shipped config.toml, as a game setup.
+fn base() -> nim_tui::domain::GameSetup {
+    nim_tui::config::Settings::default().setup()
 }

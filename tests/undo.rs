@@ -1,17 +1,15 @@
 //! Undo and redo: the player's move goes back with the AI's reply, redo brings both again, and a
 //! new move ends what can be redone.
 
-use nim_tui::app::{Action, App, First, Game, Input, Level, Setup, Side};
-use nim_tui::engine::Take;
+use nim_tui::app::{Action, App, Game, Msg};
+use nim_tui::domain::{First, GameSetup, HeapChoice, Level, Seat};
+use nim_tui::engine::Move;
 
 fn app(heaps: &[u64], first: First) -> App {
-    App::start_now(Setup {
-        heaps: Some(heaps.to_vec()),
-        first,
-        level: Level::Perfect,
-        seed: Some(1),
-        ..Setup::default()
-    })
+    App::start_now(
+        GameSetup { heaps: HeapChoice::Custom(heaps.to_vec()), first, level: Level::Perfect, ..base() },
+        Some(1),
+    )
 }
 
 fn game(app: &App) -> &Game {
@@ -19,20 +17,20 @@ fn game(app: &App) -> &Game {
 }
 
 /// What undo and redo must restore exactly.
-fn state(app: &App) -> (Vec<u64>, Side, Vec<(Side, Take)>) {
+fn state(app: &App) -> (Vec<u64>, Seat, Vec<(Seat, Move)>) {
     let g = game(app);
-    (g.position.heaps().to_vec(), g.turn, g.moves.clone())
+    (g.position().heaps().to_vec(), g.turn(), g.moves().to_vec())
 }
 
 fn press(app: &mut App, action: Action) {
-    app.update(Input::action(action));
+    app.update(Msg::action(action));
 }
 
 /// The player takes one token from the selected heap, and the AI replies.
 fn exchange(app: &mut App) {
     press(app, Action::TakeOne);
     press(app, Action::Take);
-    app.update(Input::AiMove);
+    app.update(Msg::AiMove);
 }
 
 #[test]
@@ -43,7 +41,7 @@ fn undo_and_redo_round_trip() {
         exchange(&mut app);
         states.push(state(&app));
     }
-    assert_eq!(game(&app).moves.len(), 6);
+    assert_eq!(game(&app).moves().len(), 6);
     for expected in states.iter().rev().skip(1) {
         press(&mut app, Action::Undo);
         assert_eq!(&state(&app), expected);
@@ -68,7 +66,7 @@ fn undo_at_the_start_does_nothing() {
 
     // The AI moved first: there is no move of the player's to take back.
     let mut app = self::app(&[3, 4, 5], First::Ai);
-    app.update(Input::AiMove);
+    app.update(Msg::AiMove);
     let before = state(&app);
     press(&mut app, Action::Undo);
     assert_eq!(state(&app), before);
@@ -82,7 +80,7 @@ fn redo_after_a_new_move_does_nothing() {
     press(&mut app, Action::Down);
     press(&mut app, Action::TakeAll);
     press(&mut app, Action::Take);
-    app.update(Input::AiMove);
+    app.update(Msg::AiMove);
     let after = state(&app);
     press(&mut app, Action::Redo);
     assert_eq!(state(&app), after);
@@ -102,7 +100,7 @@ fn undo_during_the_ai_pause_cancels_the_reply() {
     // Redo plays the player's move again, and the AI's pause begins again.
     press(&mut app, Action::Redo);
     assert!(app.ai_waiting());
-    assert_eq!(game(&app).moves.len(), 1);
+    assert_eq!(game(&app).moves().len(), 1);
 }
 
 #[test]
@@ -111,16 +109,23 @@ fn used_undo_is_saved_and_restored() {
     exchange(&mut app);
     exchange(&mut app);
     press(&mut app, Action::Undo);
-    let saved = game(&app).to_saved(0, None);
+    let g = game(&app);
+    let saved = nim_tui::store::SavedGame::of(g.history(), g.level, g.used_undo, 0, None);
     assert!(saved.used_undo);
-    assert!(Game::from_saved(&saved).used_undo);
+    let resumed = nim_tui::app::resumed(&saved, rand::SeedableRng::seed_from_u64(0)).expect("it replays");
+    assert!(resumed.used_undo);
 }
 
 #[test]
 fn history_toggles() {
     let mut app = app(&[3, 4, 5], First::You);
     press(&mut app, Action::History);
-    assert!(app.history);
+    assert!(app.panels.history);
     press(&mut app, Action::History);
-    assert!(!app.history);
+    assert!(!app.panels.history);
+}
+
+/// The settings of the shipped config.toml, as a game setup.
+fn base() -> nim_tui::domain::GameSetup {
+    nim_tui::config::Settings::default().setup()
 }

@@ -18,10 +18,10 @@ use rand::rngs::StdRng;
 pub use crate::domain::Action;
 pub use commands::Command;
 pub use game::{Coaching, Game, GameOver, Hint, Note, ReviewLine, coaching, past_tense};
-pub use play::{Demo, Play};
+pub use play::{Demo, Play, resumed};
 pub use puzzle::{PuzzleAnswer, PuzzleRun, PuzzleScreen};
 pub use replay::Replay;
-pub use start::{HEAP_OPTIONS, StartMenu, StartRow};
+pub use start::{HeapOption, StartMenu, StartRow};
 
 use crate::domain::{GameSetup, Seat};
 use crate::engine::Mode;
@@ -79,9 +79,14 @@ pub enum Effect {
     /// Leave the program.
     Quit,
     /// Count a finished game in the statistics (only games that count reach here).
-    CountGame { mode: Mode, result: GameResult },
+    CountGame {
+        mode: Mode,
+        result: GameResult,
+    },
     /// Count an answered puzzle.
-    CountPuzzle { solved: bool },
+    PuzzleAnswered {
+        solved: bool,
+    },
     /// Save the finished game's record.
     SaveRecord(crate::record::Record),
     /// The saved game was resumed: take it, so that no other instance resumes it too.
@@ -310,9 +315,7 @@ impl App {
 
     /// The panels work the same on every screen with a board.
     fn toggle_panel(&mut self, msg: &Msg) -> Option<Effect> {
-        if self.game().is_none() {
-            return None;
-        }
+        self.game()?;
         let Msg::Key { action: Some(action), .. } = msg else { return None };
         let panels = &mut self.panels;
         match action {
@@ -394,7 +397,7 @@ impl App {
                 self.screen = Screen::Puzzle(Box::new(PuzzleScreen::first(&mut self.rng, true)));
                 Effect::None
             }
-            Next::NextPuzzle => {
+            Next::Puzzle => {
                 if let Screen::Puzzle(puzzle) = &mut self.screen {
                     puzzle.next(&mut self.rng);
                 }
@@ -468,7 +471,7 @@ pub(crate) enum Next {
     Resume(Box<SavedGame>),
     /// A run of puzzles from the start menu.
     Puzzles,
-    NextPuzzle,
+    Puzzle,
     /// Open the review of the finished game.
     Review,
 }

@@ -205,4 +205,3 @@ pub fn resumed(saved: &SavedGame, rng: StdRng) -> Option<Game> {
     game.used_undo = saved.used_undo;
     Some(game)
 }
-

@@ -42,7 +42,11 @@ pub struct PuzzleScreen {
 impl PuzzleScreen {
     /// The first puzzle of a run.
     pub fn first(rng: &mut impl Rng, from_menu: bool) -> PuzzleScreen {
-        PuzzleScreen { game: deal(rng), run: PuzzleRun { number: 1, revealed: false, answer: None }, from_menu }
+        PuzzleScreen {
+            game: deal(rng),
+            run: PuzzleRun { number: 1, revealed: false, answer: None },
+            from_menu,
+        }
     }
 
     /// The next puzzle of the run.
@@ -98,7 +102,7 @@ impl PuzzleScreen {
         let Some(action) = action else { return Next::NOTHING };
         if self.run.answer.is_some() {
             return match action {
-                Action::Take => Next::NextPuzzle,
+                Action::Take => Next::Puzzle,
                 Action::Quit => leave,
                 _ => Next::NOTHING,
             };
@@ -113,7 +117,7 @@ impl PuzzleScreen {
                 let solved = correct && !self.run.revealed;
                 let explanation = teaching.reason();
                 self.run.answer = Some(PuzzleAnswer { mv, correct, solved, explanation });
-                return Next::Stay(Effect::CountPuzzle { solved });
+                return Next::Stay(Effect::PuzzleAnswered { solved });
             }
             Action::Hint => {
                 self.run.revealed = true;

@@ -69,7 +69,8 @@ impl Replay {
 
 fn shown(mut history: History, record: &Record, at: usize) -> Game {
     history.truncate(at);
-    let mut game = Game::from_history(history, Level::Perfect, record.players.clone(), StdRng::seed_from_u64(0));
+    let mut game =
+        Game::from_history(history, Level::Perfect, record.players.clone(), StdRng::seed_from_u64(0));
     game.pending = None;
     game
 }

@@ -35,16 +35,33 @@ impl StartRow {
     ];
 }
 
-/// How many heap options the menu cycles through: the presets, Random, Custom.
-pub const HEAP_OPTIONS: usize = Preset::ALL.len() + 2;
+/// The heap options the menu cycles through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HeapOption {
+    Preset(Preset),
+    /// Random heaps, with the ranges the menu holds.
+    Random,
+    /// Heaps as typed.
+    Custom,
+}
+
+impl HeapOption {
+    pub const ALL: [HeapOption; 5] = [
+        HeapOption::Preset(Preset::ThreeFourFive),
+        HeapOption::Preset(Preset::Marienbad),
+        HeapOption::Preset(Preset::OneToNine),
+        HeapOption::Random,
+        HeapOption::Custom,
+    ];
+}
 
 /// The start menu's state.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StartMenu {
     pub row: StartRow,
     pub mode: Mode,
-    /// Which heap option is chosen: a preset (by index), then Random, then Custom.
-    pub heap_option: usize,
+    /// Which heap option is chosen.
+    pub heap_option: HeapOption,
     /// What Random means here (the config may give other ranges).
     pub random: HeapChoice,
     /// The custom heaps as typed, such as `2 5 7`.
@@ -64,11 +81,9 @@ impl StartMenu {
     /// The menu with `setup`'s choices, Start focused.
     pub fn new(setup: &GameSetup, resume: Option<SavedGame>) -> StartMenu {
         let (heap_option, random, custom) = match &setup.heaps {
-            HeapChoice::Preset(preset) => {
-                (Preset::ALL.iter().position(|p| p == preset).unwrap_or(0), HeapChoice::RANDOM, String::new())
-            }
-            random @ HeapChoice::Random { .. } => (Preset::ALL.len(), random.clone(), String::new()),
-            custom @ HeapChoice::Custom(_) => (Preset::ALL.len() + 1, HeapChoice::RANDOM, custom.to_string()),
+            HeapChoice::Preset(preset) => (HeapOption::Preset(*preset), HeapChoice::RANDOM, String::new()),
+            random @ HeapChoice::Random { .. } => (HeapOption::Random, random.clone(), String::new()),
+            custom @ HeapChoice::Custom(_) => (HeapOption::Custom, HeapChoice::RANDOM, custom.to_string()),
         };
         let mut menu = StartMenu {
             row: StartRow::Start,
@@ -103,7 +118,7 @@ impl StartMenu {
 
     /// Whether the Custom heaps field is focused, so that characters are typed into it.
     pub fn editing(&self) -> bool {
-        self.row == StartRow::Heaps && self.heap_option == Preset::ALL.len() + 1
+        self.row == StartRow::Heaps && self.heap_option == HeapOption::Custom
     }
 
     /// Whether `c` is typed into the focused field rather than taken as a key's action.
@@ -114,9 +129,11 @@ impl StartMenu {
     /// The heap option on show, as a choice (Custom as typed, which may not parse).
     pub fn heap_choice(&self) -> Result<HeapChoice, String> {
         match self.heap_option {
-            i if i < Preset::ALL.len() => Ok(HeapChoice::Preset(Preset::ALL[i])),
-            i if i == Preset::ALL.len() => Ok(self.random.clone()),
-            _ => crate::domain::parse_start_heaps(&self.custom).map(HeapChoice::Custom).map_err(|e| e.to_string()),
+            HeapOption::Preset(preset) => Ok(HeapChoice::Preset(preset)),
+            HeapOption::Random => Ok(self.random.clone()),
+            HeapOption::Custom => crate::domain::parse_start_heaps(&self.custom)
+                .map(HeapChoice::of_list)
+                .map_err(|e| e.to_string()),
         }
     }
 
@@ -132,7 +149,11 @@ impl StartMenu {
             Command::new(Action::Down, "choose the row below"),
             Command::new(Action::Less, "change the choice").bar("change").when(change),
             Command::new(Action::More, "change the choice the other way").when(change),
-            Command::new(Action::Take, go).bar(match self.row { StartRow::Resume => "resume", StartRow::Puzzles => "open", _ => "start" }),
+            Command::new(Action::Take, go).bar(match self.row {
+                StartRow::Resume => "resume",
+                StartRow::Puzzles => "open",
+                _ => "start",
+            }),
             Command::new(Action::Erase, "erase a typed character").when(self.editing()),
             Command::new(Action::Help, "keys").bar("keys"),
             Command::new(Action::Quit, "quit").bar("quit"),
@@ -169,12 +190,14 @@ impl StartMenu {
         match self.row {
             StartRow::Mode => self.mode = if self.mode == Mode::Normal { Mode::Misere } else { Mode::Normal },
             StartRow::Heaps => {
-                self.heap_option = step(forward, HEAP_OPTIONS, self.heap_option);
+                self.heap_option = cycle(&HeapOption::ALL, self.heap_option, forward);
                 self.error = None;
             }
             StartRow::First => self.first = cycle(&First::ALL, self.first, forward),
             StartRow::Level => self.level = cycle(&Level::ALL, self.level, forward),
-            StartRow::Opponent => self.opponent = cycle(&[Opponent::Ai, Opponent::Human], self.opponent, forward),
+            StartRow::Opponent => {
+                self.opponent = cycle(&[Opponent::Ai, Opponent::Human], self.opponent, forward)
+            }
             StartRow::Start | StartRow::Resume | StartRow::Puzzles => {}
         }
     }

@@ -66,7 +66,10 @@ impl Preset {
 pub enum HeapChoice {
     Preset(Preset),
     /// A number of heaps in `count`, each with a number of tokens in `size` (both inclusive).
-    Random { count: (usize, usize), size: (u64, u64) },
+    Random {
+        count: (usize, usize),
+        size: (u64, u64),
+    },
     /// Exactly these heaps (checked by [`check_start_heaps`]).
     Custom(Vec<u64>),
 }
@@ -128,7 +131,9 @@ impl fmt::Display for HeapChoice {
             HeapChoice::Random { count, size } => {
                 write!(f, "{} to {} heaps of {} to {} tokens", count.0, count.1, size.0, size.1)
             }
-            HeapChoice::Custom(heaps) => f.write_str(&crate::engine::Position::new(heaps.clone()).to_string()),
+            HeapChoice::Custom(heaps) => {
+                f.write_str(&crate::engine::Position::new(heaps.clone()).to_string())
+            }
         }
     }
 }

@@ -105,9 +105,11 @@ impl History {
         if seat != self.to_move() {
             return Err(HistoryError::OutOfTurn { index, seat });
         }
-        self.rules
-            .play(&mut self.now, &mv)
-            .map_err(|source| HistoryError::Illegal { index, mv: mv.clone(), source })?;
+        self.rules.play(&mut self.now, &mv).map_err(|source| HistoryError::Illegal {
+            index,
+            mv: mv.clone(),
+            source,
+        })?;
         self.moves.push((seat, mv));
         Ok(())
     }

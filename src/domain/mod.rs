@@ -8,7 +8,9 @@ mod history;
 mod players;
 
 pub use action::Action;
-pub use heaps::{HeapChoice, MAX_HEAP, MAX_HEAPS, Preset, StartHeapsError, check_start_heaps, parse_start_heaps};
+pub use heaps::{
+    HeapChoice, MAX_HEAP, MAX_HEAPS, Preset, StartHeapsError, check_start_heaps, parse_start_heaps,
+};
 pub use history::{History, HistoryError};
 pub use players::{First, Level, Names, Opponent, Players, Seat, level_move};
 

@@ -352,7 +352,7 @@ impl Rules for Nim {
     fn read_move(&self, text: &str) -> Result<Move, String> {
         let words: Vec<&str> = text.split_whitespace().collect();
         let [heap, take] = words.as_slice() else {
-            return Err(format!("expected a heap and a count such as '1 2' (heap 1, take 2), found '{text}'"));
+            return Err("expected a move such as '1 2' (heap 1, take 2)".to_string());
         };
         let heap = super::parse_heap(heap).map_err(|e| e.to_string())?;
         let take = super::parse_heap(take).map_err(|e| e.to_string())?;

@@ -10,10 +10,9 @@ mod game;
 mod nim;
 mod position;
 
-pub use game::{GameKind, Move, ParseGameError, Rules, Ruleset, Teaching};
 pub use explain::{Explanation, MoveReason, binary_digits};
+pub use game::{GameKind, Move, ParseGameError, Rules, Ruleset, Teaching};
 pub use nim::{Analysis, Nim, Outcome, analyse, fallback_move};
 pub use position::{
     Mode, MoveError, ParseHeapsError, ParseModeError, Position, Take, parse_heap, parse_heaps,
 };
-

@@ -6,7 +6,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use crate::app::{App, Game, Msg, Note, Panels, PuzzleRun, Screen};
+use crate::app::{Action, App, Command, Game, Msg, Note, Panels, PuzzleRun, Screen};
 use crate::domain::{Players, Seat};
 use crate::engine::Move;
 
@@ -134,7 +134,8 @@ fn layout_without_history(game: &Game, area: Rect, binary: bool) -> BoardLayout 
         (middle, None)
     };
     let inner = board.inner(ratatui::layout::Margin::new(1, 1));
-    let count_width = game.start().iter().map(|&h| group_digits(h).len() as u16).max().unwrap_or(1).max(5) + 1;
+    let count_width =
+        game.start().iter().map(|&h| group_digits(h).len() as u16).max().unwrap_or(1).max(5) + 1;
     let count_x = inner.right().saturating_sub(count_width + 1);
     let x = inner.x + LABEL_CELLS;
     let capacity = u64::from(count_x.saturating_sub(x + 1) / TOKEN_CELLS);
@@ -219,9 +220,18 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
             Line::styled(title, style.add_modifier(Modifier::BOLD)).centered(),
             Line::raw(over.reason.clone()).centered(),
             Line::raw(""),
-            Line::styled(super::key_line(&app.commands(), look, usize::from(area.width.saturating_sub(8))), theme.fg(theme.dim))
-                .centered(),
         ];
+        // The board and the lines under it: a short board alone may be lower than the banner.
+        let room = Rect { height: layout.status.y.saturating_sub(layout.board.y), ..layout.board };
+        let widest = usize::from(area.width.saturating_sub(6));
+        let mut keys = super::key_lines(&app.commands(), look, 44.min(widest));
+        let message = usize::from(matches!(&app.screen, Screen::Play(p) if p.message.is_some()));
+        if lines.len() + keys.len() + message + 2 > usize::from(room.height) {
+            // Too little room: one line of the keys that matter most, and no blank line.
+            lines.pop();
+            keys = vec![super::key_line(&app.commands(), look, widest)];
+        }
+        lines.extend(keys.into_iter().map(|k| Line::styled(k, theme.fg(theme.dim)).centered()));
         if let Screen::Play(play) = &app.screen
             && let Some(message) = &play.message
         {
@@ -229,12 +239,23 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
         }
         let width = (lines.iter().map(Line::width).max().unwrap_or(10) as u16 + 6).min(area.width);
         let height = lines.len() as u16 + 2;
-        // The board and the lines under it: a short board alone may be lower than the banner.
-        let room = Rect { height: layout.status.y.saturating_sub(layout.board.y), ..layout.board };
         let popup = room.centered(Constraint::Length(width), Constraint::Length(height.min(room.height)));
         Clear.render(popup, buf);
-        Paragraph::new(lines).wrap(Wrap { trim: true }).block(Block::bordered().border_style(style)).render(popup, buf);
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .block(Block::bordered().border_style(style))
+            .render(popup, buf);
     }
+}
+
+/// The commands that choose and play a move, shown beside the choice.
+const CHOOSING: [Action; 4] = [Action::Less, Action::More, Action::Take, Action::Hint];
+
+fn choosing(commands: &[Command]) -> Vec<Command> {
+    let mut chosen: Vec<Command> =
+        commands.iter().filter(|c| CHOOSING.contains(&c.action)).copied().collect();
+    chosen.extend(commands.iter().filter(|c| c.action == Action::Help).copied());
+    chosen
 }
 
 fn seat_style(look: &Look, seat: Seat) -> Style {
@@ -305,7 +326,8 @@ fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer
         Screen::Replay(replay) => {
             let line = match replay.record.moves().get(replay.at) {
                 Some((seat, mv)) => {
-                    let verb = if game.players == Players::Ai && *seat == Seat::First { "take" } else { "takes" };
+                    let verb =
+                        if game.players == Players::Ai && *seat == Seat::First { "take" } else { "takes" };
                     match mv.as_take() {
                         Some(take) => format!(
                             "Next: {} {verb} {} from heap {}",
@@ -329,7 +351,14 @@ fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer
         let who = if game.hotseat() { format!("{}: ", game.name(game.turn())) } else { String::new() };
         let choice =
             format!("{who}Take {} from heap {}{typing}", group_digits(game.count), game.selected + 1);
-        lines.push(Line::styled(choice, theme.strong(theme.marked)));
+        let mut line = vec![Span::styled(choice, theme.strong(theme.marked))];
+        // The keys for choosing the move stand next to the choice, when they fit.
+        let room = usize::from(area.width).saturating_sub(line[0].width() + 3);
+        let keys = super::key_line(&choosing(&app.commands()), look, room);
+        if !keys.is_empty() {
+            line.push(Span::styled(format!("   {keys}"), theme.fg(theme.dim)));
+        }
+        lines.push(Line::from(line));
     } else if let (None, Some(mv)) = (&game.over, &game.pending) {
         let text = match mv.as_take() {
             Some(take) => format!(
@@ -447,18 +476,23 @@ fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buff
         }
         screen => {
             let (turn, style) = match (screen, &game.over, &game.players) {
-                (Screen::Replay(replay), _, _) => {
-                    (format!("Replay: move {} of {}", replay.at, replay.record.len()), theme.strong(theme.text))
-                }
+                (Screen::Replay(replay), _, _) => (
+                    format!("Replay: move {} of {}", replay.at, replay.record.len()),
+                    theme.strong(theme.text),
+                ),
                 (_, Some(_), _) => ("Game over".to_string(), theme.strong(theme.text)),
-                (Screen::Demo(demo), None, _) if demo.paused => ("Paused".to_string(), theme.strong(theme.text)),
+                (Screen::Demo(demo), None, _) if demo.paused => {
+                    ("Paused".to_string(), theme.strong(theme.text))
+                }
                 (_, None, Players::Ai) if game.turn() == Seat::First => {
                     ("Your turn".to_string(), theme.strong(theme.you))
                 }
                 (_, None, Players::Hotseat(_)) => {
                     (format!("{}'s turn", game.name(game.turn())), seat_style(look, game.turn()))
                 }
-                (_, None, _) => (format!("{} is thinking…", game.name(game.turn())), seat_style(look, game.turn())),
+                (_, None, _) => {
+                    (format!("{} is thinking…", game.name(game.turn())), seat_style(look, game.turn()))
+                }
             };
             let opponent = match game.players {
                 Players::Ai => format!("│ AI: {} ", game.level),
@@ -483,7 +517,13 @@ fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buff
         return;
     }
     let room = usize::from(area.width.saturating_sub(left_width + 2));
-    let right = format!("{} ", super::key_line(&app.commands(), look, room));
+    // The keys for choosing the move are on the line under the board while a person chooses one.
+    let commands: Vec<Command> =
+        match game.your_turn() && app.overlay.is_none() && matches!(app.screen, Screen::Play(_)) {
+            true => app.commands().into_iter().filter(|c| !CHOOSING.contains(&c.action)).collect(),
+            false => app.commands(),
+        };
+    let right = format!("{} ", super::key_line(&commands, look, room));
     let width = Span::raw(right.as_str()).width() as u16;
     if width > 1 && area.width > left_width + width {
         buf.set_string(area.right() - width, area.y, right, Style::new().patch(theme.fg(theme.dim)));

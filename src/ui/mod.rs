@@ -130,11 +130,43 @@ pub fn click(app: &App, area: Rect, column: u16, row: u16) -> Option<Msg> {
 
 /// The key line: each command the screen shows there, with its keys as configured, in at most
 /// `width` columns. Paired commands share one entry (`←/→ count`). When the line does not fit,
-/// entries give way from the middle, so the first ones (the screen's own) and the last ones (keys,
-/// quit) stay.
+/// entries give way from the middle, so the first ones (the screen's own) and the last one (quit)
+/// stay longest.
 pub fn key_line(commands: &[Command], look: &Look, width: usize) -> String {
+    let mut entries = key_entries(commands, look);
+    let joined = |entries: &[String]| entries.join(" · ");
+    // First the middle goes (keeping the two first and the two last), then the one before last.
+    while Span::raw(joined(&entries)).width() > width && entries.len() > 4 {
+        entries.remove(entries.len() - 3);
+    }
+    while Span::raw(joined(&entries)).width() > width && entries.len() > 2 {
+        entries.remove(entries.len() - 2);
+    }
+    if Span::raw(joined(&entries)).width() > width {
+        return String::new();
+    }
+    joined(&entries)
+}
+
+/// The key line's entries over as many lines of at most `width` columns as they need.
+pub fn key_lines(commands: &[Command], look: &Look, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for entry in key_entries(commands, look) {
+        match lines.last_mut() {
+            Some(line) if Span::raw(format!("{line} · {entry}")).width() <= width => {
+                line.push_str(" · ");
+                line.push_str(&entry);
+            }
+            _ => lines.push(entry),
+        }
+    }
+    lines
+}
+
+/// `←/→ count`, `Enter take`...: each enabled command the key line shows, with its keys.
+fn key_entries(commands: &[Command], look: &Look) -> Vec<String> {
     let pairs = [(Action::Less, Action::More), (Action::Up, Action::Down)];
-    let mut entries: Vec<String> = commands
+    commands
         .iter()
         .filter(|c| c.enabled)
         .filter_map(|c| {
@@ -148,15 +180,7 @@ pub fn key_line(commands: &[Command], look: &Look, width: usize) -> String {
             };
             Some(format!("{keys} {short}"))
         })
-        .collect();
-    let joined = |entries: &[String]| entries.join(" · ");
-    while Span::raw(joined(&entries)).width() > width && entries.len() > 2 {
-        entries.remove(entries.len() - 3);
-    }
-    if Span::raw(joined(&entries)).width() > width {
-        return String::new();
-    }
-    joined(&entries)
+        .collect()
 }
 
 fn too_small(area: Rect, buf: &mut Buffer, look: &Look, needed: u16) {

@@ -6,8 +6,8 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
-use crate::app::{App, StartMenu, StartRow};
-use crate::domain::{First, HeapChoice, Opponent, Preset, Seat};
+use crate::app::{App, HeapOption, StartMenu, StartRow};
+use crate::domain::{First, HeapChoice, Opponent, Seat};
 use crate::engine::Mode;
 use crate::store::Stats;
 
@@ -53,8 +53,8 @@ pub fn render(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Bu
         Span::styled(format!("  {}", menu.mode.rule()), theme.fg(theme.dim)),
     ];
     let heaps_value = match menu.heap_option {
-        i if i < Preset::ALL.len() => vec![Span::styled(Preset::ALL[i].title(), theme.strong(theme.text))],
-        i if i == Preset::ALL.len() => {
+        HeapOption::Preset(preset) => vec![Span::styled(preset.title(), theme.strong(theme.text))],
+        HeapOption::Random => {
             let ranges = match &menu.random {
                 HeapChoice::Random { count, size } => {
                     format!("  {} to {} heaps of {} to {}", count.0, count.1, size.0, size.1)
@@ -63,7 +63,7 @@ pub fn render(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Bu
             };
             vec![Span::styled("Random", theme.strong(theme.text)), Span::styled(ranges, theme.fg(theme.dim))]
         }
-        _ => {
+        HeapOption::Custom => {
             let cursor = if menu.row == StartRow::Heaps { "▏" } else { "" };
             let text = if menu.custom.is_empty() && menu.row != StartRow::Heaps {
                 Span::styled("type heaps, e.g. 2 5 7", theme.fg(theme.dim))
