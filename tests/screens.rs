@@ -1,0 +1,202 @@
+//! The screens as a player meets them: each screen answers only its own keys, the help lists the
+//! keys of the screen in front, and the choices on the start menu survive a game. Each test here
+//! is a fault a player once met.
+
+use nim_tui::app::{Action, App, Effect, HeapOption, Msg, Screen};
+use nim_tui::config::{self, Settings};
+use nim_tui::domain::{GameSetup, HeapChoice, Seat};
+use nim_tui::record::Record;
+use nim_tui::ui::{self, Look};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::layout::Rect;
+
+fn base() -> GameSetup {
+    Settings::default().setup()
+}
+
+fn press(app: &mut App, action: Action) -> Effect {
+    app.update(Msg::action(action))
+}
+
+fn screen(app: &App, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+    let look = Look::default();
+    terminal.draw(|frame| ui::draw(frame, app, &look)).expect("drawing succeeds");
+    let buffer = terminal.backend().buffer().clone();
+    (0..height)
+        .map(|y| (0..width).map(|x| buffer[(x, y)].symbol().to_string()).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn heaps(app: &App) -> Vec<u64> {
+    app.game().expect("a game").position().heaps().to_vec()
+}
+
+#[test]
+fn keys_do_nothing_but_quit_while_the_terminal_is_too_small() {
+    let mut app = App::start_now(GameSetup { heaps: HeapChoice::Custom(vec![3, 4, 5]), ..base() }, Some(1));
+    let tiny = Rect::new(0, 0, 30, 6);
+    assert!(!ui::fits(&app, tiny));
+    app.update(Msg::Resize { fits: ui::fits(&app, tiny) });
+    assert!(screen(&app, 30, 6).contains("Enlarge the terminal"));
+    for action in [Action::TakeAll, Action::Take, Action::Hint, Action::Down, Action::Help, Action::NewGame] {
+        assert_eq!(press(&mut app, action), Effect::None);
+    }
+    app.update(Msg::char('2'));
+    app.update(Msg::Pick { heap: 2, count: 5 });
+    assert_eq!(heaps(&app), [3, 4, 5], "nothing was played blind");
+    assert!(app.overlay.is_none() && matches!(app.screen, Screen::Play(_)));
+    assert!(!app.ai_waiting());
+    // Back to a size that fits, the same keys work again.
+    app.update(Msg::Resize { fits: true });
+    press(&mut app, Action::TakeAll);
+    press(&mut app, Action::Take);
+    assert_eq!(heaps(&app), [0, 4, 5]);
+    app.update(Msg::Resize { fits: false });
+    assert_eq!(press(&mut app, Action::Quit), Effect::Quit, "quit still works");
+    assert_eq!(app.update(Msg::Interrupt), Effect::Quit, "and so does Ctrl-C");
+}
+
+#[test]
+fn help_on_the_start_screen_lists_the_menu_keys() {
+    let mut app = App::new(base(), Some(1));
+    press(&mut app, Action::Help);
+    let text = screen(&app, 100, 34);
+    assert!(text.contains("start the game"), "{text}");
+    assert!(text.contains("choose the row above"), "{text}");
+    assert!(!text.contains("take the chosen tokens"), "the game's keys are not the menu's:\n{text}");
+    assert!(!text.contains("hint"), "{text}");
+}
+
+#[test]
+fn help_in_a_replay_lists_the_replay_keys() {
+    let record =
+        Record::parse("# nim-tui game record\nmode normal\nheaps 1 2\nplayers ai\nyou 2 2\nai 1 1\n")
+            .expect("a good record");
+    let mut app = App::replay(&record);
+    press(&mut app, Action::Help);
+    let text = screen(&app, 100, 30);
+    assert!(text.contains("one move forward"), "{text}");
+    assert!(!text.contains("hint"), "{text}");
+    assert!(!text.contains("undo"), "{text}");
+}
+
+#[test]
+fn help_in_a_demo_lists_the_demo_keys() {
+    let mut app = App::demo(GameSetup { heaps: HeapChoice::Custom(vec![3, 4, 5]), ..base() }, Some(1));
+    press(&mut app, Action::Help);
+    let text = screen(&app, 100, 30);
+    assert!(text.contains("pause"), "{text}");
+    assert!(!text.contains("hint"), "{text}");
+}
+
+#[test]
+fn help_opens_from_the_custom_heaps_row() {
+    let mut app = App::new(base(), Some(1));
+    // From Start: Puzzles, Mode, Heaps.
+    for _ in 0..3 {
+        press(&mut app, Action::Down);
+    }
+    let Screen::Start(menu) = &app.screen else { panic!("the start menu") };
+    assert!(menu.row == nim_tui::app::StartRow::Heaps, "{:?}", menu.row);
+    while !matches!(&app.screen, Screen::Start(m) if m.heap_option == HeapOption::Custom) {
+        press(&mut app, Action::More);
+    }
+    app.update(Msg::char('7'));
+    press(&mut app, Action::Help);
+    assert!(app.help_open());
+    press(&mut app, Action::Help);
+    assert!(!app.help_open());
+    let Screen::Start(menu) = &app.screen else { panic!("the start menu") };
+    assert_eq!(menu.custom, "7", "the field keeps what was typed");
+}
+
+#[test]
+fn ctrl_c_quits_with_help_open() {
+    let mut app = App::start_now(GameSetup { heaps: HeapChoice::Custom(vec![3, 4, 5]), ..base() }, Some(1));
+    press(&mut app, Action::Help);
+    assert!(app.help_open());
+    assert_eq!(app.update(Msg::Interrupt), Effect::Quit);
+    // q only closes the help.
+    assert_eq!(press(&mut app, Action::Quit), Effect::None);
+    assert!(!app.help_open());
+}
+
+#[test]
+fn heaps_random_in_the_config_shows_random_on_the_start_screen() {
+    let settings = config::parse(std::path::Path::new("test.toml"), "heaps = \"random\"\n").expect("valid");
+    let app = App::new(settings.setup(), Some(1));
+    let Screen::Start(menu) = &app.screen else { panic!("the start menu") };
+    assert_eq!(menu.heap_option, HeapOption::Random);
+    assert!(screen(&app, 100, 30).contains("Random"), "{}", screen(&app, 100, 30));
+    let ranges = "heaps = { random = { count = [2, 2], size = [7, 9] } }\n";
+    let settings = config::parse(std::path::Path::new("test.toml"), ranges).expect("valid");
+    let app = App::new(settings.setup(), Some(1));
+    assert!(screen(&app, 100, 30).contains("2 to 2 heaps of 7 to 9"), "{}", screen(&app, 100, 30));
+}
+
+#[test]
+fn new_game_after_a_random_game_offers_random_again() {
+    let setup = GameSetup { heaps: HeapChoice::RANDOM, ..base() };
+    let mut app = App::new(setup, Some(4));
+    press(&mut app, Action::Take);
+    let first = heaps(&app);
+    press(&mut app, Action::NewGame);
+    let Screen::Start(menu) = &app.screen else { panic!("the start menu") };
+    assert_eq!(menu.heap_option, HeapOption::Random, "not Custom: {first:?}");
+    // Starting again draws new heaps.
+    let mut seen = std::collections::HashSet::from([first]);
+    for _ in 0..5 {
+        press(&mut app, Action::Take);
+        seen.insert(heaps(&app));
+        press(&mut app, Action::NewGame);
+    }
+    assert!(seen.len() > 1, "random heaps were drawn again: {seen:?}");
+}
+
+#[test]
+fn any_key_pauses_a_demo_but_a_resize_does_not() {
+    let mut app = App::demo(GameSetup { heaps: HeapChoice::Custom(vec![3, 4, 5]), ..base() }, Some(1));
+    let paused = |app: &App| matches!(&app.screen, Screen::Demo(d) if d.paused);
+    app.update(Msg::Resize { fits: true });
+    assert!(!paused(&app), "a resize is not a key");
+    // A key bound to nothing and typing nothing (F5, say) pauses too.
+    app.update(Msg::Key { action: None, ch: None });
+    assert!(paused(&app));
+    app.update(Msg::AiMove);
+    assert!(app.game().unwrap().moves().is_empty(), "paused: no move");
+    app.update(Msg::char('x'));
+    assert!(!paused(&app) && app.ai_waiting());
+}
+
+#[test]
+fn new_game_after_a_demo_starts_a_game_not_another_demo() {
+    let mut app = App::demo(GameSetup { heaps: HeapChoice::Custom(vec![1]), ..base() }, Some(1));
+    app.update(Msg::AiMove);
+    assert!(app.game().unwrap().over.is_some());
+    press(&mut app, Action::NewGame);
+    assert!(matches!(app.screen, Screen::Start(_)));
+    press(&mut app, Action::Take);
+    assert!(matches!(app.screen, Screen::Play(_)), "Start plays a game");
+    let game = app.game().unwrap();
+    assert!(game.is_human(Seat::First));
+}
+
+#[test]
+fn custom_heaps_accept_dashes() {
+    let mut app = App::new(base(), Some(1));
+    // From Start: Puzzles, Mode, Heaps.
+    for _ in 0..3 {
+        press(&mut app, Action::Down);
+    }
+    while !matches!(&app.screen, Screen::Start(m) if m.heap_option == HeapOption::Custom) {
+        press(&mut app, Action::More);
+    }
+    for c in "3-4-6".chars() {
+        app.update(Msg::char(c));
+    }
+    press(&mut app, Action::Take);
+    assert_eq!(heaps(&app), [3, 4, 6]);
+}
