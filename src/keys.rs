@@ -289,7 +289,7 @@ pub struct Keymap {
 }
 
 /// The shipped bindings; `config.toml` lists the same (a test keeps them equal).
-const DEFAULTS: [(Action, &[KeyBinding]); 19] = {
+const DEFAULTS: [(Action, &[KeyBinding]); 20] = {
     use KeyBinding as K;
     use KeyCode as C;
     [
@@ -310,6 +310,7 @@ const DEFAULTS: [(Action, &[KeyBinding]); 19] = {
         (Action::Redo, &[K::plain(C::Char('r'))]),
         (Action::History, &[K::plain(C::Char('l'))]),
         (Action::Record, &[K::plain(C::Char('w'))]),
+        (Action::Resign, &[K::plain(C::Char('R'))]),
         (Action::Help, &[K::plain(C::Char('?'))]),
         (Action::Quit, &[K::plain(C::Char('q')), K::plain(C::Esc)]),
     ]

@@ -137,6 +137,13 @@ fn monkey(mode: &str, seed: u64) {
         pty.send(b"?");
         assert!(pty.wait_for_gone(" Keys "), "seed {seed}: help did not close\n{}", pty.contents());
     }
+    // A question (resign? leave the game?) waits for its answer: say no.
+    for question in ["counts as a loss", "will not count"] {
+        if pty.contents().contains(question) {
+            pty.send(b"n");
+            assert!(pty.wait_for_gone(question), "seed {seed}: the question stayed\n{}", pty.contents());
+        }
+    }
     pty.send(b"?");
     assert!(pty.wait_for(" Keys "), "seed {seed}: help did not open\n{}", pty.contents());
     pty.send(b"?");

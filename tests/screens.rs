@@ -200,3 +200,51 @@ fn custom_heaps_accept_dashes() {
     press(&mut app, Action::Take);
     assert_eq!(heaps(&app), [3, 4, 6]);
 }
+
+#[test]
+fn resigning_asks_first_and_counts_as_a_loss() {
+    let mut app = App::start_now(GameSetup { heaps: HeapChoice::Custom(vec![3, 4, 5]), ..base() }, Some(1));
+    assert_eq!(press(&mut app, Action::Resign), Effect::None);
+    assert!(screen(&app, 100, 30).contains("Resign this game?"));
+    // No keeps the game as it was.
+    assert_eq!(app.update(Msg::char('n')), Effect::None);
+    assert!(app.game().unwrap().over.is_none() && app.overlay.is_none());
+    press(&mut app, Action::Resign);
+    let lost = nim_tui::store::GameResult { won: false, assisted: false };
+    let mode = app.game().unwrap().mode();
+    assert_eq!(press(&mut app, Action::Take), Effect::CountGame { mode, result: lost });
+    let over = app.game().unwrap().over.clone().expect("over");
+    assert_eq!(over.winner, Seat::Second);
+    assert!(over.resigned);
+    assert!(screen(&app, 100, 30).contains("You resigned"), "{}", screen(&app, 100, 30));
+}
+
+#[test]
+fn leaving_a_game_with_moves_asks_first_and_counts_as_a_loss() {
+    let mut app = App::start_now(GameSetup { heaps: HeapChoice::Custom(vec![3, 4, 5]), ..base() }, Some(1));
+    // Before any move, n just goes to the menu.
+    assert_eq!(press(&mut app, Action::NewGame), Effect::None);
+    assert!(matches!(app.screen, Screen::Start(_)));
+    press(&mut app, Action::Take);
+    press(&mut app, Action::Take);
+    press(&mut app, Action::NewGame);
+    assert!(matches!(app.screen, Screen::Play(_)), "not left before the answer");
+    assert!(screen(&app, 100, 30).contains("counts as a loss"));
+    let effect = app.update(Msg::char('y'));
+    assert!(matches!(effect, Effect::CountGame { result, .. } if !result.won), "{effect:?}");
+    assert!(matches!(app.screen, Screen::Start(_)));
+}
+
+#[test]
+fn a_win_with_hints_is_assisted_and_says_so() {
+    let mut app = App::start_now(GameSetup { heaps: HeapChoice::Custom(vec![1]), ..base() }, Some(1));
+    press(&mut app, Action::Hint);
+    assert!(screen(&app, 100, 30).contains("assisted: hints"), "{}", screen(&app, 100, 30));
+    let mode = app.game().unwrap().mode();
+    let effect = press(&mut app, Action::Take);
+    assert_eq!(
+        effect,
+        Effect::CountGame { mode, result: nim_tui::store::GameResult { won: true, assisted: true } }
+    );
+    assert!(screen(&app, 100, 30).contains("Assisted win (hints)"), "{}", screen(&app, 100, 30));
+}

@@ -252,6 +252,8 @@ fn a_puzzle_is_answered_right_or_wrong_with_the_explanation() {
     // With a hint, the right answer is not counted as solved.
     press(&mut app, Action::Take);
     press(&mut app, Action::Hint);
+    assert!(screen(&app, 100, 30).contains("will not count"), "the hint asks first");
+    app.update(Msg::char('y'));
     assert_eq!(press(&mut app, Action::Take), Effect::PuzzleAnswered { solved: false });
     assert!(screen(&app, 100, 30).contains("with the hint's help"));
 }

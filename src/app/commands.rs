@@ -51,3 +51,11 @@ pub fn help() -> Vec<Command> {
         Command::new(Action::Quit, "close the help"),
     ]
 }
+
+/// The commands of a confirmation.
+pub fn confirm() -> Vec<Command> {
+    vec![
+        Command::new(Action::Take, "yes (or y)").bar("yes"),
+        Command::new(Action::Quit, "no (or n)").bar("no"),
+    ]
+}

@@ -10,6 +10,8 @@ use crate::engine::{Mode, Move, Position, Rules, Ruleset, Teaching};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameOver {
     pub winner: Seat,
+    /// Whether the loser resigned rather than played to the end.
+    pub resigned: bool,
     /// Why, in words: "You took the last token", "AI had to take the last token".
     pub reason: String,
 }
@@ -105,6 +107,8 @@ pub struct Game {
     pub over: Option<GameOver>,
     /// Whether a move was taken back in this game: a win then counts as assisted.
     pub used_undo: bool,
+    /// Whether a hint was shown in this game: a win then counts as assisted.
+    pub used_hint: bool,
     /// Moves taken back, latest undo last; each entry is the player's move with the reply after it.
     redo: Vec<Vec<(Seat, Move)>>,
     /// Where the weaker levels' random moves come from: drawn from the app's seeded generator,
@@ -140,6 +144,7 @@ impl Game {
             coach: None,
             over: None,
             used_undo: false,
+            used_hint: false,
             redo: Vec::new(),
             rng,
         };
@@ -315,6 +320,7 @@ impl Game {
         }
         let reason = capitalise(&teaching.reason());
         self.hint = Some(Hint { mv, winning: teaching.is_win(), reason });
+        self.used_hint = true;
     }
 
     /// The game's teaching view of the current position.
@@ -464,7 +470,46 @@ impl Game {
             Mode::Normal => (last, format!("{who} took the last token")),
             Mode::Misere => (last.other(), format!("{who} had to take the last token")),
         };
-        GameOver { winner, reason }
+        GameOver { winner, resigned: false, reason }
+    }
+
+    /// The player to move gives up: the other side wins. Returns whether the game was going on.
+    pub fn resign(&mut self) -> bool {
+        self.give_up(self.turn(), "resigned")
+    }
+
+    /// The person at the keyboard leaves the game unfinished: against the AI, a loss for them;
+    /// between two people, for the one to move.
+    pub fn abandon(&mut self) -> bool {
+        let loser = if self.players == Players::Ai { Seat::First } else { self.turn() };
+        self.give_up(loser, "left the game")
+    }
+
+    fn give_up(&mut self, loser: Seat, how: &str) -> bool {
+        if self.over.is_some() {
+            return false;
+        }
+        let reason = format!("{} {how}", self.name(loser));
+        self.pending = None;
+        self.hint = None;
+        self.over = Some(GameOver { winner: loser.other(), resigned: true, reason });
+        true
+    }
+
+    /// What helped the player in this game, in words ("hints", "undo", "a weaker AI"), empty when
+    /// nothing did. A win with any of these is an assisted win.
+    pub fn assistance(&self) -> Vec<&'static str> {
+        let mut help = Vec::new();
+        if self.used_hint {
+            help.push("hints");
+        }
+        if self.used_undo {
+            help.push("undo");
+        }
+        if self.level != Level::Perfect && self.players == Players::Ai {
+            help.push("a weaker AI");
+        }
+        help
     }
 
     /// Whether the hint's move is still the one selected.

@@ -110,6 +110,30 @@ pub enum Overlay {
     Help { scroll: u16 },
     /// The review of a finished game, scrolled this many moves from the top.
     Review { offset: usize },
+    /// A question before something that cannot be taken back.
+    Confirm(Confirm),
+}
+
+/// What a confirmation asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Confirm {
+    /// Resign the game in progress: it counts as a loss.
+    Resign,
+    /// Leave a game in which moves were made for the menu: it counts as a loss.
+    Abandon,
+    /// Show the hint in a puzzle: the puzzle then does not count.
+    PuzzleHint,
+}
+
+impl Confirm {
+    /// The question, in words.
+    pub fn question(self) -> &'static str {
+        match self {
+            Confirm::Resign => "Resign this game? It counts as a loss.",
+            Confirm::Abandon => "Leave this game for a new one? It counts as a loss.",
+            Confirm::PuzzleHint => "Show the answer? This puzzle will not count.",
+        }
+    }
 }
 
 /// Panels beside the board and the coach, kept from one game to the next.
@@ -252,6 +276,7 @@ impl App {
         match self.overlay {
             Some(Overlay::Review { .. }) => commands::review(),
             Some(Overlay::Help { .. }) => commands::help(),
+            Some(Overlay::Confirm(_)) => commands::confirm(),
             None => self.screen_commands(),
         }
     }
@@ -328,6 +353,9 @@ impl App {
     }
 
     fn update_overlay(&mut self, overlay: Overlay, msg: Msg) -> Effect {
+        if let Overlay::Confirm(question) = overlay {
+            return self.answer(question, msg);
+        }
         let Msg::Key { action: Some(action), .. } = msg else {
             // The AI keeps to its time under the help, so its pause is not lost.
             if msg == Msg::AiMove {
@@ -357,6 +385,49 @@ impl App {
             _ => {}
         }
         Effect::None
+    }
+
+    /// A confirmation answered: `y` or Enter says yes, `n` or Esc/q says no; other keys wait.
+    fn answer(&mut self, question: Confirm, msg: Msg) -> Effect {
+        let yes = match msg {
+            Msg::Key { ch: Some('y' | 'Y'), .. } | Msg::Key { action: Some(Action::Take), .. } => true,
+            Msg::Key { ch: Some('n' | 'N'), .. } | Msg::Key { action: Some(Action::Quit), .. } => false,
+            // The AI keeps to its time under the question.
+            Msg::AiMove => {
+                self.overlay = None;
+                let effect = self.update(Msg::AiMove);
+                self.overlay = Some(Overlay::Confirm(question));
+                return effect;
+            }
+            _ => return Effect::None,
+        };
+        self.overlay = None;
+        if !yes {
+            return Effect::None;
+        }
+        match (question, &mut self.screen) {
+            (Confirm::Resign, Screen::Play(play)) => {
+                play.game.resign();
+                match counted(&play.game) {
+                    Some((mode, result)) => Effect::CountGame { mode, result },
+                    None => Effect::None,
+                }
+            }
+            (Confirm::Abandon, Screen::Play(play)) => {
+                play.game.abandon();
+                let effect = match counted(&play.game) {
+                    Some((mode, result)) => Effect::CountGame { mode, result },
+                    None => Effect::None,
+                };
+                self.go(Next::Menu);
+                effect
+            }
+            (Confirm::PuzzleHint, Screen::Puzzle(puzzle)) => {
+                puzzle.reveal();
+                Effect::None
+            }
+            _ => Effect::None,
+        }
     }
 
     /// Carries out a screen's answer: stay, or move to another screen.
@@ -405,6 +476,10 @@ impl App {
             }
             Next::Review => {
                 self.overlay = Some(Overlay::Review { offset: 0 });
+                Effect::None
+            }
+            Next::Ask(question) => {
+                self.overlay = Some(Overlay::Confirm(question));
                 Effect::None
             }
         }
@@ -474,6 +549,8 @@ pub(crate) enum Next {
     Puzzle,
     /// Open the review of the finished game.
     Review,
+    /// Ask before doing something that cannot be taken back.
+    Ask(Confirm),
 }
 
 impl Next {
@@ -481,13 +558,14 @@ impl Next {
 }
 
 /// Whether a finished game counts in the player's statistics, and how: only games against the AI
-/// do, and a win with undo or against a weaker level is assisted. The one place this is decided.
+/// do, and a win with hints, undo or against a weaker level is assisted. The one place this is
+/// decided.
 pub fn counted(game: &Game) -> Option<(Mode, GameResult)> {
     let over = game.over.as_ref()?;
     if game.players != crate::domain::Players::Ai {
         return None;
     }
     let won = over.winner == Seat::First;
-    let assisted = game.used_undo || game.level != crate::domain::Level::Perfect;
+    let assisted = !game.assistance().is_empty();
     Some((game.mode(), GameResult { won, assisted }))
 }

@@ -48,8 +48,9 @@ impl Play {
             Command::new(Action::Erase, "erase a typed digit").when(mine && !game.typed.is_empty()),
             Command::new(Action::Hint, "hint: show and preselect the best move").bar("hint").when(mine),
             Command::new(Action::Undo, "undo the last move and the reply").bar("undo").when(undo),
+            Command::new(Action::Resign, "resign (asks first; counts as a loss)").when(mine),
             Command::new(Action::Redo, "redo what was undone").when(game.can_redo()),
-            Command::new(Action::NewGame, "new game"),
+            Command::new(Action::NewGame, "new game (leaving this one asks first)"),
             Command::new(Action::History, "move list: every move and the heaps after it").bar("moves"),
             Command::new(Action::Binary, "binary view: heaps and nim-sum in binary").bar("binary"),
             Command::new(Action::Coach, "coach: a verdict on each move"),
@@ -91,7 +92,9 @@ impl Play {
                 let Some(action) = action else { return Next::NOTHING };
                 match action {
                     Action::Quit => return Next::Quit,
-                    Action::NewGame => return Next::Menu,
+                    Action::NewGame if game.moves().is_empty() => return Next::Menu,
+                    Action::NewGame => return Next::Ask(super::Confirm::Abandon),
+                    Action::Resign if game.your_turn() => return Next::Ask(super::Confirm::Resign),
                     // Also during the AI's pause, which it cancels.
                     Action::Undo => {
                         game.undo();

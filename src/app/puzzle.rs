@@ -55,6 +55,12 @@ impl PuzzleScreen {
         self.run = PuzzleRun { number: self.run.number + 1, revealed: false, answer: None };
     }
 
+    /// Shows the answer's hint; the puzzle then does not count.
+    pub fn reveal(&mut self) {
+        self.run.revealed = true;
+        self.game.show_hint();
+    }
+
     pub fn commands(&self) -> Vec<Command> {
         let leave = if self.from_menu { "back to the menu" } else { "quit" };
         if self.run.answer.is_some() {
@@ -119,10 +125,8 @@ impl PuzzleScreen {
                 self.run.answer = Some(PuzzleAnswer { mv, correct, solved, explanation });
                 return Next::Stay(Effect::PuzzleAnswered { solved });
             }
-            Action::Hint => {
-                self.run.revealed = true;
-                game.show_hint();
-            }
+            Action::Hint if self.run.revealed => game.show_hint(),
+            Action::Hint => return Next::Ask(super::Confirm::PuzzleHint),
             Action::Up => game.step_selection(false),
             Action::Down => game.step_selection(true),
             Action::Less => game.set_count(game.count.saturating_sub(1)),

@@ -45,11 +45,13 @@ pub enum Action {
     History,
     /// After a game: save its record to a text file.
     Record,
+    /// Give up the game in progress (asks first; counts as a loss).
+    Resign,
 }
 
 impl Action {
     /// Every action, in the order the help overlay lists them.
-    pub const ALL: [Action; 19] = [
+    pub const ALL: [Action; 20] = [
         Action::Up,
         Action::Down,
         Action::Less,
@@ -67,6 +69,7 @@ impl Action {
         Action::Coach,
         Action::Review,
         Action::Record,
+        Action::Resign,
         Action::Help,
         Action::Quit,
     ];
@@ -93,6 +96,7 @@ impl Action {
             Action::Redo => "redo",
             Action::History => "history",
             Action::Record => "record",
+            Action::Resign => "resign",
         }
     }
 
@@ -118,6 +122,7 @@ impl Action {
             Action::Redo => "redo what was undone",
             Action::History => "move list: every move and the heaps after it",
             Action::Record => "after a game: save its record (nim-tui replay FILE)",
+            Action::Resign => "resign the game (asks first; counts as a loss)",
         }
     }
 }

@@ -219,8 +219,30 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
         let mut lines = vec![
             Line::styled(title, style.add_modifier(Modifier::BOLD)).centered(),
             Line::raw(over.reason.clone()).centered(),
-            Line::raw(""),
         ];
+        if game.players == Players::Ai && matches!(app.screen, Screen::Play(_)) {
+            let help = game.assistance();
+            if over.winner == Seat::First && !help.is_empty() {
+                lines.push(
+                    Line::styled(
+                        format!("Assisted win ({}): not counted in streaks", help.join(", ")),
+                        theme.fg(theme.hint),
+                    )
+                    .centered(),
+                );
+            }
+            if let Some(stats) = &app.stats {
+                let s = stats.mode(game.mode());
+                lines.push(
+                    Line::styled(
+                        format!("Streak {} · best {}", s.current_streak, s.best_streak),
+                        theme.fg(theme.text),
+                    )
+                    .centered(),
+                );
+            }
+        }
+        lines.push(Line::raw(""));
         // The board and the lines under it: a short board alone may be lower than the banner.
         let room = Rect { height: layout.status.y.saturating_sub(layout.board.y), ..layout.board };
         let widest = usize::from(area.width.saturating_sub(6));
@@ -509,6 +531,10 @@ fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buff
     };
     if app.panels.coach && matches!(app.screen, Screen::Play(_)) {
         left.push_span(Span::styled("│ coach on ", theme.fg(theme.dim)));
+    }
+    let help = game.assistance();
+    if matches!(app.screen, Screen::Play(_)) && game.players == Players::Ai && !help.is_empty() {
+        left.push_span(Span::styled(format!("│ assisted: {} ", help.join(", ")), theme.fg(theme.hint)));
     }
     let left_width = left.width() as u16;
     left.render(area, buf);

@@ -14,7 +14,7 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use crate::app::{Action, App, Command, Msg, Overlay, Screen};
+use crate::app::{Action, App, Command, Confirm, Msg, Overlay, Screen};
 use crate::keys::Keymap;
 use crate::theme::Theme;
 
@@ -97,6 +97,7 @@ impl Widget for View<'_> {
                     review::render(game, offset, look, area, buf);
                 }
             }
+            Some(Overlay::Confirm(question)) => confirm_overlay(question, look, area, buf),
             None => {}
         }
     }
@@ -193,6 +194,25 @@ fn too_small(area: Rect, buf: &mut Buffer, look: &Look, needed: u16) {
         Line::styled(format!("{} quits", look.key(Action::Quit)), look.theme.fg(look.theme.dim)),
     ];
     Paragraph::new(text).wrap(Wrap { trim: true }).render(area, buf);
+}
+
+/// A question before something that cannot be taken back, with the keys that answer it.
+fn confirm_overlay(question: Confirm, look: &Look, area: Rect, buf: &mut Buffer) {
+    let theme = &look.theme;
+    let keys = format!("{} or y: yes · {} or n: no", look.key(Action::Take), look.key(Action::Quit));
+    let lines = vec![
+        Line::styled(question.question(), theme.strong(theme.text)).centered(),
+        Line::raw(""),
+        Line::styled(keys, theme.fg(theme.dim)).centered(),
+    ];
+    let width = (lines.iter().map(Line::width).max().unwrap_or(20) as u16 + 6).min(area.width);
+    let height = (lines.len() as u16 + 2).min(area.height);
+    let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
+    Clear.render(popup, buf);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: true })
+        .block(Block::bordered().border_style(theme.strong(theme.error)))
+        .render(popup, buf);
 }
 
 /// The help: the commands of the screen beneath, each with its keys, scrolled when it does not fit.
