@@ -94,11 +94,21 @@ pub fn play(config: &Config, launch: Launch) -> Result<Ending, SessionError> {
     let look = look(config);
     let keymap = config.keys.clone();
     let options = Options { ai_delay: Duration::from_millis(config.ai_delay_ms), mouse: config.mouse };
-    let mut keeper =
-        Keeper { store: store.as_ref(), ai_delay_ms: config.ai_delay_ms, seed: launch.seed, warnings };
+    let offered = match &app.screen {
+        Screen::Start(menu) => menu.resume.as_deref().cloned(),
+        Screen::Playing(_) => None,
+    };
+    let mut keeper = Keeper {
+        store: store.as_ref(),
+        ai_delay_ms: config.ai_delay_ms,
+        seed: launch.seed,
+        warnings,
+        offered,
+        copy: false,
+    };
     let ending = tui::run(&mut app, &look, &|key| keymap.action(key), &options, &mut keeper)?;
     for warning in &keeper.warnings {
-        eprintln!("nim-tui: warning: {warning}");
+        crate::text::warn(warning);
     }
     Ok(ending)
 }
@@ -140,6 +150,11 @@ struct Keeper<'a> {
     ai_delay_ms: u64,
     seed: Option<u64>,
     warnings: Vec<String>,
+    /// The saved game offered on the start screen, until the player resumes it or starts another.
+    offered: Option<crate::store::SavedGame>,
+    /// The game on screen is a resumed game that another instance claimed first: it is not
+    /// counted or saved here, so that it is counted once.
+    copy: bool,
 }
 
 impl Hooks for Keeper<'_> {
@@ -148,7 +163,7 @@ impl Hooks for Keeper<'_> {
             let Some(game) = app.game() else { return };
             let text = crate::record::Record::of(game).to_text();
             app.message = Some(match self.store.map(|store| store.save_record(&text)) {
-                Some(Ok(path)) => format!("Saved to {}", path.display()),
+                Some(Ok(path)) => format!("Saved to {}", crate::text::path(&path)),
                 Some(Err(e)) => format!("Not saved: {e}"),
                 None => "Not saved: no data directory".to_string(),
             });
@@ -156,17 +171,23 @@ impl Hooks for Keeper<'_> {
         }
         let Some(store) = self.store else { return };
         if let Effect::PuzzleAnswered { solved } = effect {
-            let (mut stats, warning) = store.load_stats();
-            self.warnings.extend(warning);
-            stats.record_puzzle(*solved);
-            match store.save_stats(&stats) {
-                Ok(()) => app.stats = Some(stats),
+            match store.record_puzzle(*solved) {
+                Ok((stats, warning)) => {
+                    app.stats = Some(stats);
+                    self.warnings.extend(warning);
+                }
                 Err(e) => self.warnings.push(format!("could not save statistics: {e}")),
             }
         }
         if let Effect::Finished { mode, winner } = effect {
             // Only games against the AI are the player's record; two-player games and demos are not.
-            if app.game().is_some_and(|g| g.players != crate::app::Players::Ai) {
+            // The game this instance resumed is over (or was left for this one): it goes.
+            if let Err(e) = store.release_claim() {
+                self.warnings.push(format!("could not clear the saved game: {e}"));
+            }
+            if std::mem::take(&mut self.copy)
+                || app.game().is_some_and(|g| g.players != crate::app::Players::Ai)
+            {
                 return;
             }
             let assisted = app.game().is_some_and(|g| g.used_undo || g.level != crate::app::Level::Perfect);
@@ -177,23 +198,51 @@ impl Hooks for Keeper<'_> {
                 }
                 Err(e) => self.warnings.push(format!("could not save statistics: {e}")),
             }
-            if let Err(e) = store.clear_game() {
-                self.warnings.push(format!("could not clear the saved game: {e}"));
+        }
+    }
+
+    fn updated(&mut self, app: &mut App) {
+        let Some(offered) = &self.offered else { return };
+        let resumed = match &app.screen {
+            // Still on offer.
+            Screen::Start(menu) if menu.resume.is_some() => return,
+            Screen::Playing(game) => {
+                let now = game.to_saved(offered.ai_delay_ms, offered.seed);
+                now.start_heaps == offered.start_heaps
+                    && now.moves == offered.moves
+                    && now.turn == offered.turn
             }
+            Screen::Start(_) => false,
+        };
+        let offered = self.offered.take();
+        let (true, Some(offered), Some(store)) = (resumed, offered, self.store) else { return };
+        // Claimed, so that no other instance resumes it too; cleared only by this one.
+        match store.claim_game(&offered) {
+            Ok(()) => {}
+            Err(e @ (crate::store::ClaimError::Taken | crate::store::ClaimError::Changed)) => {
+                self.copy = true;
+                app.message = Some(format!("Not saved or counted here: {e}"));
+            }
+            Err(e) => self.warnings.push(format!("could not claim the saved game: {e}")),
         }
     }
 
     fn ending(&mut self, app: &App, _ending: Ending) {
         let Some(store) = self.store else { return };
-        // A game left unfinished, however the session ends, is offered again next time.
+        // A game left unfinished, however the session ends, is offered again next time; saving it
+        // drops this instance's claim on the game it resumed. Two-player games are kept too.
         if let Screen::Playing(game) = &app.screen
             && app.puzzle.is_none()
             && game.over.is_none()
             && !game.moves.is_empty()
-            && game.players == crate::app::Players::Ai
-            && let Err(e) = store.save_game(&game.to_saved(self.ai_delay_ms, self.seed))
+            && game.players != crate::app::Players::Demo
+            && !self.copy
         {
-            self.warnings.push(format!("could not save the game: {e}"));
+            if let Err(e) = store.save_game(&game.to_saved(self.ai_delay_ms, self.seed)) {
+                self.warnings.push(format!("could not save the game: {e}"));
+            }
+        } else if let Err(e) = store.release_claim() {
+            self.warnings.push(format!("could not clear the saved game: {e}"));
         }
     }
 }

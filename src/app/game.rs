@@ -231,6 +231,11 @@ impl Game {
     pub fn to_saved(&self, ai_delay_ms: u64, seed: Option<u64>) -> crate::store::SavedGame {
         crate::store::SavedGame {
             version: crate::store::SAVED_GAME_VERSION,
+            game: crate::store::GAME_NIM.to_string(),
+            hotseat: match &self.players {
+                Players::Hotseat(names) => Some(names.clone()),
+                _ => None,
+            },
             mode: self.mode(),
             level: self.level,
             start_heaps: self.start.clone(),
@@ -256,6 +261,9 @@ impl Game {
         }
         game.turn = saved.turn;
         game.used_undo = saved.used_undo;
+        if let Some(names) = &saved.hotseat {
+            game.set_players(Players::Hotseat(names.clone()));
+        }
         game.select_nearest(0);
         game.begin_turn();
         game
