@@ -127,7 +127,16 @@ fn resume(terminal: &mut DefaultTerminal, options: &Options) -> io::Result<()> {
     if options.mouse {
         execute!(io::stdout(), EnableMouseCapture)?;
     }
-    terminal.clear()
+    execute!(
+        io::stdout(),
+        crossterm::terminal::Clear(crossterm::terminal::ClearType::All),
+        crossterm::cursor::Hide
+    )?;
+    // Both of ratatui's buffers blank, like the screen now, so that the next draw writes every
+    // cell. (`Terminal::clear` would do this too, but it first asks the terminal where the cursor
+    // is, and the answer would arrive on the input our event thread is reading.)
+    terminal.swap_buffers();
+    Ok(())
 }
 
 #[allow(clippy::too_many_arguments)]
