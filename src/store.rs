@@ -51,6 +51,8 @@ pub const SAVED_GAME_VERSION: u32 = 2;
 pub const GAME_NIM: &str = "nim";
 /// The lock file that serialises updates to a directory's files between instances.
 pub const LOCK_FILE: &str = ".nim-tui.lock";
+/// How much of a parser's message about a bad file a warning quotes.
+const REASON_MAX: usize = 300;
 /// How long to wait for another instance to finish its update before giving up.
 const LOCK_PATIENCE: Duration = Duration::from_secs(10);
 
@@ -825,6 +827,12 @@ impl Store {
         protect: &OnceLock<String>,
     ) -> String {
         let shown = crate::text::path(path);
+        // Parser messages quote the file's content ("unknown variant `...`"): escaped and cut
+        // short, since the warning is shown on screen and printed.
+        let failure = match failure {
+            LoadFailure::Bad(r) => LoadFailure::Bad(crate::text::escape_short(&r, REASON_MAX)),
+            LoadFailure::Keep(r) => LoadFailure::Keep(crate::text::escape_short(&r, REASON_MAX)),
+        };
         match failure {
             LoadFailure::Keep(reason) => {
                 let _ = protect.set(reason.clone());

@@ -62,10 +62,12 @@ enum Event {
     Term(TermEvent),
     /// A signal that ends the session.
     Stop(Ending),
-    /// Ctrl-Z or SIGTSTP: restore the terminal and stop until SIGCONT.
+    /// Ctrl-Z or SIGTSTP: restore the terminal and stop until SIGCONT. (Job control is unix's.)
+    #[cfg_attr(not(unix), allow(dead_code))]
     Suspend,
     /// SIGCONT: the process was stopped (by us or by SIGSTOP) and goes on; the terminal may have
     /// been changed meanwhile.
+    #[cfg_attr(not(unix), allow(dead_code))]
     Continued,
     InputClosed,
 }

@@ -280,6 +280,17 @@ fn escape_sequences_from_outside_are_shown_escaped() {
     assert_eq!(r.code, Some(0));
     no_escape(&r.stderr());
     assert!(r.stderr().contains("moved to"), "{}", r.stderr());
+
+    // A saved game whose fields quote one back in the parser's message: the warning, shown on
+    // screen and printed, holds it escaped.
+    let store = Store::at(data.clone());
+    let json_evil = "\\u001b]0;pwned\\u0007";
+    fs::write(store.game_path(), format!("{{\"version\":2,\"mode\":\"{json_evil}\"}}")).unwrap();
+    let (game, warning) = store.load_game();
+    assert_eq!(game, None);
+    let warning = warning.expect("a warning");
+    no_escape(&warning);
+    assert!(warning.contains("\\x1b"), "{warning}");
 }
 
 fn sample_game() -> SavedGame {
