@@ -11,7 +11,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use nim_tui::app::Level;
-use nim_tui::engine::{Mode, Move};
+use nim_tui::engine::{Mode, Take};
 use nim_tui::store::{GameResult, ModeStats, Player, SavedGame, SavedMove, Stats, Store, StoreError};
 
 /// Generous: a run that takes this long is hanging, not slow.
@@ -295,7 +295,7 @@ fn escape_sequences_from_outside_are_shown_escaped() {
 
 fn sample_game() -> SavedGame {
     let mut game = SavedGame::new(Mode::Normal, Level::Perfect, vec![3, 4, 5], Player::You, 0);
-    game.moves = vec![SavedMove::new(Player::You, Move::new(0, 1))];
+    game.moves = vec![SavedMove::new(Player::You, Take::new(0, 1))];
     game.heaps = vec![2, 4, 5];
     game.turn = Player::Ai;
     game

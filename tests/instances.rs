@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
 use nim_tui::app::Level;
-use nim_tui::engine::{Mode, Move};
+use nim_tui::engine::{Mode, Take};
 use nim_tui::store::{GameResult, Player, SavedGame, SavedMove, Store};
 
 const INSTANCES: usize = 6;
@@ -54,7 +54,7 @@ fn instance_store() -> Option<(Store, String)> {
 
 fn sample_game() -> SavedGame {
     let mut game = SavedGame::new(Mode::Normal, Level::Perfect, vec![3, 4, 5], Player::You, 0);
-    game.moves = vec![SavedMove::new(Player::You, Move::new(0, 1))];
+    game.moves = vec![SavedMove::new(Player::You, Take::new(0, 1))];
     game.heaps = vec![2, 4, 5];
     game.turn = Player::Ai;
     game
