@@ -205,7 +205,7 @@ pub fn load(path: Option<&Path>) -> Result<Settings, ConfigError> {
             None => return layers.settings(),
         },
     };
-    match std::fs::read_to_string(&path) {
+    match crate::files::read_text(&path, crate::files::CONFIG_LIMIT) {
         Ok(text) => layers.lay(&path, &text)?,
         Err(e) if e.kind() == io::ErrorKind::NotFound && !required => {}
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(ConfigError::NotFound { path }),
@@ -250,6 +250,7 @@ impl Layers {
                 } else {
                     did_you_mean(&name, settings().iter().copied())
                 };
+                let name = crate::text::escape_short(&name, crate::text::ECHO_MAX);
                 return Err(fail(key.span(), Problem::UnknownSetting { name, hint }));
             }
         }
@@ -267,15 +268,16 @@ impl Layers {
                         let hint = did_you_mean(name, Theme::names());
                         return Err(fail(
                             value.span(),
-                            Problem::UnknownTheme { name: name.to_string(), hint },
+                            Problem::UnknownTheme {
+                                name: crate::text::escape_short(name, crate::text::ECHO_MAX),
+                                hint,
+                            },
                         ));
                     }
                 }
                 "token" => {
                     let token = value.get_ref().as_str().unwrap_or_default();
-                    let count = token.chars().count();
-                    if !(1..=2).contains(&count) || token.chars().any(|c| c.is_whitespace() || c.is_control())
-                    {
+                    if crate::text::check_glyph(token).is_err() {
                         return Err(fail(
                             value.span(),
                             Problem::WrongValue {
@@ -437,7 +439,7 @@ fn line_of(text: &str, offset: usize) -> usize {
 /// A value as a message shows it: short values as written, others by their kind.
 fn describe(value: &DeValue<'_>) -> String {
     match value {
-        DeValue::String(s) => format!("\"{s}\""),
+        DeValue::String(s) => format!("\"{}\"", crate::text::escape_short(s, crate::text::ECHO_MAX)),
         DeValue::Integer(i) => i.to_string(),
         DeValue::Float(x) => x.to_string(),
         DeValue::Boolean(b) => b.to_string(),
@@ -449,6 +451,11 @@ fn describe(value: &DeValue<'_>) -> String {
 
 /// The known name closest to `name`, if it is close enough to be a slip of the fingers.
 fn did_you_mean<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Hint {
+    // No known name is longer than this, and a typo is never three times as long: a long name
+    // gets no suggestion, and the edit distance (quadratic in the length) is never computed for it.
+    if name.len() > 64 {
+        return Hint(None);
+    }
     let len = name.chars().count();
     let close = |k: &str, d: usize| {
         // A shortened name ("ai_delay") is as clear a slip as a typo.
@@ -582,7 +589,8 @@ fn read_keys(value: &Spanned<DeValue<'_>>) -> Result<UserKeys, Failure<Problem>>
             } else {
                 did_you_mean(name_str, Action::ALL.map(Action::name))
             };
-            return Err((name.span(), Problem::UnknownAction { name: name_str.to_string(), hint }));
+            let shown = crate::text::escape_short(name_str, crate::text::ECHO_MAX);
+            return Err((name.span(), Problem::UnknownAction { name: shown, hint }));
         };
         let wrong = |span: Range<usize>, found: &DeValue<'_>| {
             (

@@ -171,11 +171,69 @@ impl fmt::Display for KeyBinding {
     }
 }
 
+/// Why a terminal can never deliver this key as written, if it cannot: the bytes it sends for it
+/// are those of another key (Ctrl-M is Enter, Ctrl-I is Tab, Ctrl-[ is Esc), or it sends nothing
+/// that tells the modifier apart. Based on what crossterm reports in raw mode without the kitty
+/// keyboard protocol, which most terminals do not speak.
+fn undeliverable(code: KeyCode, modifiers: KeyModifiers) -> Option<String> {
+    let ctrl = modifiers.contains(KeyModifiers::CONTROL);
+    let shift = modifiers.contains(KeyModifiers::SHIFT);
+    let alt = modifiers.contains(KeyModifiers::ALT);
+    let same_as = |other: &str| {
+        Some(format!("a terminal sends it exactly as {other}, so it would never be told apart"))
+    };
+    if ctrl && let KeyCode::Char(c) = code {
+        return match c {
+            'm' => same_as("enter"),
+            'i' => same_as("tab"),
+            '[' | '3' => same_as("esc"),
+            '2' | '@' => same_as("ctrl-space"),
+            '8' | '?' => same_as("backspace"),
+            '\\' => same_as("ctrl-4"),
+            ']' => same_as("ctrl-5"),
+            '^' => same_as("ctrl-6"),
+            '_' | '/' => same_as("ctrl-7"),
+            'z' if cfg!(unix) => Some("ctrl-z suspends the game (fg brings it back)".to_string()),
+            'a'..='z' | ' ' | '4'..='7' => None,
+            _ => Some(
+                "terminals send no Ctrl with this key: Ctrl goes with letters, space and 4 to 7".to_string(),
+            ),
+        };
+    }
+    match code {
+        KeyCode::Enter | KeyCode::Backspace | KeyCode::Esc if ctrl || shift => {
+            Some("terminals send this key the same with or without ctrl- and shift-".to_string())
+        }
+        KeyCode::Tab if ctrl => Some("terminals send ctrl-tab as tab".to_string()),
+        KeyCode::Char(' ') if shift => Some("terminals send shift-space as space".to_string()),
+        KeyCode::Esc if alt => Some("terminals send alt-esc as esc".to_string()),
+        _ => None,
+    }
+}
+
 impl FromStr for KeyBinding {
     type Err = ParseKeyError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let err = |reason: &str| ParseKeyError { name: text.to_string(), reason: reason.to_string() };
+        let binding = parse_binding(text)?;
+        match undeliverable(binding.code, binding.modifiers) {
+            Some(reason) => Err(ParseKeyError {
+                name: crate::text::escape_short(text, crate::text::ECHO_MAX),
+                reason: format!("it cannot be bound: {reason}"),
+            }),
+            None => Ok(binding),
+        }
+    }
+}
+
+/// A key name read as written, before asking whether a terminal can deliver it.
+fn parse_binding(text: &str) -> Result<KeyBinding, ParseKeyError> {
+    {
+        // Names are echoed in messages: escaped, and cut short.
+        let err = |reason: &str| ParseKeyError {
+            name: crate::text::escape_short(text, crate::text::ECHO_MAX),
+            reason: reason.to_string(),
+        };
         let mut modifiers = KeyModifiers::NONE;
         let mut rest = text;
         // A prefix counts as a modifier only when something follows it, so "-" is the minus key
@@ -443,7 +501,10 @@ mod tests {
             "alt-x",
             "shift-tab",
             "ctrl-alt-x",
-            "ctrl--",
+            "ctrl-space",
+            "ctrl-4",
+            "ctrl-j",
+            "ctrl-h",
             "alt-enter",
             "ctrl-f1",
             "é",
@@ -488,6 +549,39 @@ mod tests {
             let e = name.parse::<KeyBinding>().unwrap_err();
             assert!(e.to_string().contains("unknown key"), "{name}: {e}");
         }
+    }
+
+    #[test]
+    fn keys_a_terminal_cannot_deliver_are_refused_with_the_reason() {
+        for (name, says) in [
+            ("ctrl-m", "as enter"),
+            ("ctrl-i", "as tab"),
+            ("ctrl-[", "as esc"),
+            ("ctrl-3", "as esc"),
+            ("ctrl-2", "as ctrl-space"),
+            ("ctrl-8", "as backspace"),
+            ("ctrl-]", "as ctrl-5"),
+            ("ctrl--", "no Ctrl with this key"),
+            ("ctrl-1", "no Ctrl with this key"),
+            ("ctrl-é", "no Ctrl with this key"),
+            ("ctrl-enter", "with or without"),
+            ("shift-enter", "with or without"),
+            ("ctrl-tab", "as tab"),
+            ("alt-esc", "as esc"),
+        ] {
+            let e = key_err(name);
+            assert!(e.contains("cannot be bound") && e.contains(says), "{name}: {e}");
+        }
+        #[cfg(unix)]
+        assert!(key_err("ctrl-z").contains("suspends"));
+    }
+
+    #[test]
+    fn echoed_names_are_escaped_and_short() {
+        let e = key_err("\x1b]0;title\x07");
+        assert!(!e.contains('\x1b') && e.contains("\\x1b"), "{e}");
+        let e = key_err(&"x".repeat(100_000));
+        assert!(e.len() < 600, "{} bytes", e.len());
     }
 
     #[test]

@@ -38,7 +38,7 @@ fn main() -> ExitCode {
             };
             let (stats, warning) = store.load_stats();
             if let Some(warning) = warning {
-                eprintln!("nim-tui: warning: {warning}");
+                nim_tui::text::warn(&warning);
             }
             let text = if args.json { store::stats_json(&stats) + "\n" } else { store::stats_table(&stats) };
             write_out(&text, "the statistics")
@@ -55,21 +55,24 @@ fn main() -> ExitCode {
             }
         }
         Some(Command::Replay(args)) => {
-            let text = match std::fs::read(&args.file) {
+            let text = match nim_tui::files::read_bounded(&args.file, nim_tui::files::RECORD_LIMIT) {
                 Ok(bytes) => match String::from_utf8(bytes) {
                     Ok(text) => text,
                     Err(_) => {
                         return fail(
                             2,
-                            &format!("{}: not a game record: not UTF-8 text", args.file.display()),
+                            &format!(
+                                "{}: not a game record: not UTF-8 text",
+                                nim_tui::text::path(&args.file)
+                            ),
                         );
                     }
                 },
-                Err(e) => return fail(1, &format!("cannot read {}: {e}", args.file.display())),
+                Err(e) => return fail(1, &format!("cannot read {}: {e}", nim_tui::text::path(&args.file))),
             };
             let record = match nim_tui::record::Record::parse(&text) {
                 Ok(record) => record,
-                Err(e) => return fail(2, &format!("{}: {e}", args.file.display())),
+                Err(e) => return fail(2, &format!("{}: {e}", nim_tui::text::path(&args.file))),
             };
             let settings = match config::load(cli.config.as_deref()) {
                 Ok(settings) => settings,
@@ -115,6 +118,7 @@ fn write_out(text: &str, what: &str) -> ExitCode {
 }
 
 fn fail(code: u8, message: &str) -> ExitCode {
-    eprintln!("nim-tui: {message}");
+    // A stderr that cannot be written (closed, full) leaves the exit status to tell.
+    let _ = nim_tui::text::eprint_safe(&format!("nim-tui: {message}"));
     ExitCode::from(code)
 }

@@ -154,9 +154,5 @@ impl Record {
 
 /// Text from the file as a message may show it: control characters escaped, cut short.
 fn shown(text: &str) -> String {
-    let mut out: String = text.chars().take(60).flat_map(char::escape_debug).collect();
-    if text.chars().count() > 60 {
-        out.push('…');
-    }
-    out
+    crate::text::escape_short(text, crate::text::ECHO_MAX)
 }

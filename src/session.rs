@@ -8,7 +8,7 @@ use std::time::Duration;
 use crate::app::{App, Effect, Msg, Report};
 use crate::config::Settings;
 use crate::record::Record;
-use crate::store::{SavedGame, Store};
+use crate::store::{ClaimError, SavedGame, Store};
 use crate::tui::{self, Ending, Hooks, Options};
 use crate::ui::Look;
 
@@ -70,7 +70,11 @@ pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<En
     app.stats = stats;
     app.notices = warnings.clone();
     app.panels.coach = settings.coach;
-    if let Some(saved) = saved {
+    // The saved game is offered on the start menu only; the keeper remembers which one, to claim
+    // it if it is resumed.
+    let offered = matches!(app.screen, crate::app::Screen::Start(_)).then_some(saved).flatten();
+    let saved_copy = offered.clone();
+    if let Some(saved) = offered {
         app.offer_resume(saved);
     }
 
@@ -78,10 +82,16 @@ pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<En
     let keymap = settings.keys.clone();
     let mouse = settings.mouse && !replaying;
     let options = Options { ai_delay: Duration::from_millis(settings.ai_delay_ms), mouse };
-    let mut keeper = Keeper { store: store.as_ref(), ai_delay_ms: settings.ai_delay_ms, seed, warnings };
+    let mut keeper = Keeper {
+        store: store.as_ref(),
+        ai_delay_ms: settings.ai_delay_ms,
+        seed,
+        warnings,
+        offered: saved_copy,
+    };
     let ending = tui::run(&mut app, &look, &|key| keymap.action(key), &options, &mut keeper)?;
     for warning in &keeper.warnings {
-        eprintln!("nim-tui: warning: {warning}");
+        crate::text::warn(warning);
     }
     Ok(ending)
 }
@@ -103,6 +113,9 @@ struct Keeper<'a> {
     ai_delay_ms: u64,
     seed: Option<u64>,
     warnings: Vec<String>,
+    /// The saved game offered on the start menu: resuming it claims it, so that no other instance
+    /// resumes it too.
+    offered: Option<SavedGame>,
 }
 
 impl Hooks for Keeper<'_> {
@@ -119,38 +132,62 @@ impl Hooks for Keeper<'_> {
                 Ok(path) => Report::RecordSaved(path),
                 Err(e) => Report::Problem(format!("the record was not saved: {e}")),
             },
-            Effect::PuzzleAnswered { solved } => {
-                let (mut stats, warning) = store.load_stats();
-                self.warnings.extend(warning);
-                stats.record_puzzle(solved);
-                match store.save_stats(&stats) {
-                    Ok(()) => Report::Stats(stats),
-                    Err(e) => Report::Problem(format!("could not save statistics: {e}")),
-                }
-            }
-            Effect::CountGame { mode, result } => match store.record_game(mode, result) {
+            Effect::PuzzleAnswered { solved } => match store.record_puzzle(solved) {
                 Ok((stats, warning)) => {
                     self.warnings.extend(warning);
                     Report::Stats(stats)
                 }
                 Err(e) => Report::Problem(format!("could not save statistics: {e}")),
             },
-            Effect::ClaimSaved => match store.clear_game() {
-                Ok(()) => return None,
-                Err(e) => Report::Problem(format!("could not clear the saved game: {e}")),
-            },
+            Effect::CountGame { mode, result } => {
+                // The game this instance resumed is over: its saved copy goes.
+                if let Err(e) = store.release_claim() {
+                    self.warnings.push(format!("could not clear the saved game: {e}"));
+                }
+                match store.record_game(mode, result) {
+                    Ok((stats, warning)) => {
+                        self.warnings.extend(warning);
+                        Report::Stats(stats)
+                    }
+                    Err(e) => Report::Problem(format!("could not save statistics: {e}")),
+                }
+            }
+            Effect::ClaimSaved => {
+                let offered = self.offered.take()?;
+                match store.claim_game(&offered) {
+                    Ok(()) => return None,
+                    Err(e @ (ClaimError::Taken | ClaimError::Changed)) => {
+                        Report::ClaimRefused(format!("the saved game was not resumed: {e}"))
+                    }
+                    Err(e) => Report::Problem(format!("could not claim the saved game: {e}")),
+                }
+            }
         };
         Some(Msg::Report(report))
     }
 
     fn ending(&mut self, app: &App, _ending: Ending) {
         let Some(store) = self.store else { return };
-        // A game left unfinished, however the session ends, is offered again next time.
-        if let Some(game) = app.unfinished() {
-            let saved =
-                SavedGame::of(game.history(), game.level, game.used_undo, self.ai_delay_ms, self.seed);
-            if let Err(e) = store.save_game(&saved) {
-                self.warnings.push(format!("could not save the game: {e}"));
+        // A game left unfinished, however the session ends, is offered again next time; saving it
+        // drops this instance's claim on the game it resumed. Otherwise the claim just goes.
+        match app.unfinished() {
+            Some(game) => {
+                let saved = SavedGame::of(
+                    game.history(),
+                    &game.players,
+                    game.level,
+                    game.used_undo,
+                    self.ai_delay_ms,
+                    self.seed,
+                );
+                if let Err(e) = store.save_game(&saved) {
+                    self.warnings.push(format!("could not save the game: {e}"));
+                }
+            }
+            None => {
+                if let Err(e) = store.release_claim() {
+                    self.warnings.push(format!("could not clear the saved game: {e}"));
+                }
             }
         }
     }

@@ -1,29 +1,41 @@
-//! Statistics and the saved game: JSON files in the data directory, written atomically, and moved
-//! aside (never overwritten) when they cannot be read.
+//! Statistics, the saved game and game records on disk, shared safely between instances: files
+//! written atomically under an advisory lock, read with a size limit, and moved aside (never
+//! overwritten) when they cannot be read.
 //!
-//! Two files live in the data directory (`$XDG_DATA_HOME/nim-tui/` on Linux):
+//! Statistics (`stats.json`) and records (`records/`) live in the data directory
+//! (`$XDG_DATA_HOME/nim-tui/` on Linux); the saved game (`game.json`) may live in another directory
+//! (see [`Store::new`]).
 //!
-//! - `stats.json`: games played, won and lost per mode, winning streaks, and the puzzle streak.
-//! - `game.json`: the game in progress, so that it can be resumed after quitting.
-//!
-//! Every write goes to a temporary file in the same directory, is flushed to disk and then renamed
-//! over the old file, so a crash mid-write leaves the old file whole. A file that cannot be read,
-//! parsed or validated is renamed to `<stem>.corrupt-<unix-seconds>.json` (with `-2`, `-3`, ...
-//! added if that name is taken) and the loader returns fresh data with a warning for the caller
-//! to show. Because the bad file has been moved, the warning is given once. A missing file is
-//! not an error: it means fresh data and no warning.
+//! - Every write goes to a temporary file in the same directory, is flushed to disk and then renamed
+//!   over the old file, so a crash mid-write leaves the old file whole. Temporary files left by a
+//!   killed process are removed the next time the directory is read.
+//! - Statistics are updated read-modify-write under an exclusive advisory lock on `.nim-tui.lock`
+//!   ([`Store::update_stats`]), so games finished at the same moment in several instances are all
+//!   counted. The wait for the lock is bounded: a stopped instance cannot hang the others.
+//! - A record is saved under a name nobody else has: the complete file is linked into place,
+//!   which fails rather than replace an existing file.
+//! - The saved game is *claimed* when it is resumed ([`Store::claim_game`]): it is renamed to a
+//!   name of this process, so that only one instance resumes it, and only that instance removes it
+//!   ([`Store::release_claim`]); a game that finishes elsewhere never touches it.
+//! - A file that cannot be read, parsed or validated is renamed to
+//!   `<stem>.corrupt-<unix-seconds>.json` and the loader returns fresh data with a warning. A file
+//!   from a newer nim-tui, or one that is not a regular file (a FIFO, a device), is left untouched
+//!   and is not written over for the rest of the run. A missing file is fresh data and no warning.
 
 use std::fmt::Write as _;
 use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use fs4::fs_std::FileExt as _;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::domain::{History, Level, Players, check_start_heaps};
+use crate::domain::{History, Level, Names, Players, check_start_heaps};
 use crate::engine::{GameKind, Mode, Move, Position, Ruleset, Take};
 
 /// The statistics file's name in the data directory.
@@ -32,8 +44,17 @@ pub const STATS_FILE: &str = "stats.json";
 pub const GAME_FILE: &str = "game.json";
 /// The format version written to `stats.json`; a file with another version is not read.
 pub const STATS_VERSION: u32 = 1;
-/// The format version written to `game.json`; a file with another version is not read.
-pub const SAVED_GAME_VERSION: u32 = 1;
+/// The format version written to `game.json`. Version 1 files (no `game` or `players`) still load;
+/// a newer version is refused and left as it is.
+pub const SAVED_GAME_VERSION: u32 = 2;
+/// The only game so far, as named in `game.json`'s `game` field.
+pub const GAME_NIM: &str = "nim";
+/// The lock file that serialises updates to a directory's files between instances.
+pub const LOCK_FILE: &str = ".nim-tui.lock";
+/// How much of a parser's message about a bad file a warning quotes.
+const REASON_MAX: usize = 300;
+/// How long to wait for another instance to finish its update before giving up.
+const LOCK_PATIENCE: Duration = Duration::from_secs(10);
 
 /// What can go wrong when finding the data directory or writing to it. Reading never fails:
 /// a file that cannot be read is moved aside and reported as a warning instead.
@@ -41,17 +62,22 @@ pub const SAVED_GAME_VERSION: u32 = 1;
 pub enum StoreError {
     #[error("no data directory for nim-tui could be found: is $HOME set?")]
     NoDataDir,
-    #[error("cannot create the data directory {path}: {source}")]
+    #[error("cannot create the directory {}: {source}", crate::text::path(path))]
     CreateDir { path: PathBuf, source: io::Error },
-    #[error("cannot write {path}: {source}")]
+    #[error("cannot write {}: {source}", crate::text::path(path))]
     Write { path: PathBuf, source: io::Error },
-    #[error("cannot remove {path}: {source}")]
+    #[error("cannot remove {}: {source}", crate::text::path(path))]
     Remove { path: PathBuf, source: io::Error },
-    #[error("cannot encode {path}: {source}")]
+    #[error("cannot encode {}: {source}", crate::text::path(path))]
     Encode { path: PathBuf, source: serde_json::Error },
-    /// Refusing to overwrite a file that could be neither read nor moved aside.
-    #[error("not overwriting {path}: it could not be read and could not be moved aside")]
-    Protected { path: PathBuf },
+    /// Refusing to overwrite a file that was left as it is: from a newer nim-tui, not a regular
+    /// file, or unreadable and impossible to move aside.
+    #[error("not overwriting {}: {reason}", crate::text::path(path))]
+    Protected { path: PathBuf, reason: String },
+    #[error("another nim-tui kept {} locked for {} seconds; try again", crate::text::path(path), LOCK_PATIENCE.as_secs())]
+    Locked { path: PathBuf },
+    #[error("cannot lock {}: {source}", crate::text::path(path))]
+    Lock { path: PathBuf, source: io::Error },
     #[error("not saving the game: {0}")]
     InvalidGame(#[from] SavedGameError),
 }
@@ -83,7 +109,12 @@ pub struct ModeStats {
 
 impl ModeStats {
     fn record(&mut self, result: GameResult) {
-        self.played = self.played.saturating_add(1);
+        // At the largest count the figures stop moving together, so that they still agree with
+        // each other (won + lost = played) and the file still loads.
+        if self.played == u64::MAX {
+            return;
+        }
+        self.played += 1;
         if !result.won {
             self.lost = self.lost.saturating_add(1);
             self.current_streak = 0;
@@ -184,7 +215,11 @@ impl Stats {
     /// Counts a puzzle: solved extends the puzzle streak, failed ends it.
     pub fn record_puzzle(&mut self, solved: bool) {
         let p = &mut self.puzzle;
-        p.attempted = p.attempted.saturating_add(1);
+        // As for games: at the largest count nothing moves, so the figures stay consistent.
+        if p.attempted == u64::MAX {
+            return;
+        }
+        p.attempted += 1;
         if solved {
             p.solved = p.solved.saturating_add(1);
             p.current_streak = p.current_streak.saturating_add(1);
@@ -333,9 +368,14 @@ impl SavedMove {
 #[serde(deny_unknown_fields)]
 pub struct SavedGame {
     pub version: u32,
-    /// The game; files from before other games existed have none and are Nim.
-    #[serde(default)]
-    pub game: GameKind,
+    /// Which game this is, by its name (`nim` for version 1 files, which had no such field); a
+    /// name this version does not know is refused when the file is checked.
+    #[serde(default = "default_game")]
+    pub game: String,
+    /// The two people's names in a two-player game (the first plays `you`, the second `ai`);
+    /// absent in a game against the AI.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hotseat: Option<[String; 2]>,
     pub mode: Mode,
     pub level: Level,
     /// The heaps the game started with.
@@ -354,11 +394,19 @@ pub struct SavedGame {
     pub seed: Option<u64>,
 }
 
+fn default_game() -> String {
+    GAME_NIM.to_string()
+}
+
 /// Why a saved game cannot be resumed. Heaps and moves are numbered from 1.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SavedGameError {
-    #[error("version {0} is not the supported version {SAVED_GAME_VERSION}")]
+    #[error("version {0} is not a supported version (1 to {SAVED_GAME_VERSION})")]
     Version(u32),
+    #[error("the game '{0}' is not one this nim-tui plays")]
+    UnknownGame(String),
+    #[error("player {index}: {reason}")]
+    BadName { index: usize, reason: String },
     #[error("the starting heaps cannot start a game: {0}")]
     StartHeaps(#[from] crate::domain::StartHeapsError),
     #[error("{heaps} current heaps but {start} starting heaps")]
@@ -382,7 +430,8 @@ impl SavedGame {
     pub fn new(mode: Mode, level: Level, start_heaps: Vec<u64>, first: Player, ai_delay_ms: u64) -> Self {
         SavedGame {
             version: SAVED_GAME_VERSION,
-            game: GameKind::Nim,
+            game: default_game(),
+            hotseat: None,
             mode,
             level,
             heaps: start_heaps.clone(),
@@ -395,12 +444,23 @@ impl SavedGame {
         }
     }
 
-    /// The saved game of a game in progress.
-    pub fn of(history: &History, level: Level, used_undo: bool, ai_delay_ms: u64, seed: Option<u64>) -> Self {
+    /// The saved game of a game in progress between `players`.
+    pub fn of(
+        history: &History,
+        players: &Players,
+        level: Level,
+        used_undo: bool,
+        ai_delay_ms: u64,
+        seed: Option<u64>,
+    ) -> Self {
         let rules = history.rules();
         SavedGame {
             version: SAVED_GAME_VERSION,
-            game: rules.kind,
+            game: rules.kind.as_str().to_string(),
+            hotseat: match players {
+                Players::Hotseat(Names(names)) => Some(names.clone()),
+                _ => None,
+            },
             mode: rules.mode,
             level,
             start_heaps: history.start().to_vec(),
@@ -415,12 +475,16 @@ impl SavedGame {
 
     /// The game's rules.
     pub fn rules(&self) -> Ruleset {
-        Ruleset::new(self.game, self.mode)
+        // The name was checked by `validate`; an unknown one cannot get here.
+        Ruleset::new(self.game.parse().unwrap_or_default(), self.mode)
     }
 
-    /// Who sits at the table: a saved game is always against the AI.
+    /// Who sits at the table: two people when the file names them, else a person and the AI.
     pub fn players(&self) -> Players {
-        Players::Ai
+        match &self.hotseat {
+            Some(names) => Players::Hotseat(Names(names.clone())),
+            None => Players::Ai,
+        }
     }
 
     /// The moves replayed from the starting heaps, each checked.
@@ -456,8 +520,26 @@ impl SavedGame {
     /// moves replayed from them are legal, alternate between the players and give the current
     /// heaps, the turn follows the last move, and the game is not over.
     pub fn validate(&self) -> Result<(), SavedGameError> {
-        if self.version != SAVED_GAME_VERSION {
+        if !(1..=SAVED_GAME_VERSION).contains(&self.version) {
             return Err(SavedGameError::Version(self.version));
+        }
+        if self.game.parse::<GameKind>().is_err() {
+            return Err(SavedGameError::UnknownGame(crate::text::escape_short(
+                &self.game,
+                crate::text::ECHO_MAX,
+            )));
+        }
+        for (i, name) in self.hotseat.iter().flatten().enumerate() {
+            match crate::text::check_name(name) {
+                Ok(checked) if checked == *name => {}
+                Ok(_) => {
+                    return Err(SavedGameError::BadName {
+                        index: i + 1,
+                        reason: "a name has no spaces around it".into(),
+                    });
+                }
+                Err(reason) => return Err(SavedGameError::BadName { index: i + 1, reason }),
+            }
         }
         check_start_heaps(&self.start_heaps)?;
         if self.heaps.len() != self.start_heaps.len() {
@@ -486,179 +568,463 @@ impl SavedGame {
     }
 }
 
-/// The data directory and the files in it.
+/// The directories and the files in them.
 #[derive(Debug)]
 pub struct Store {
-    dir: PathBuf,
-    /// Set when the file could be neither read nor moved aside, so that saving does not destroy it.
-    stats_protected: AtomicBool,
-    game_protected: AtomicBool,
+    data_dir: PathBuf,
+    state_dir: PathBuf,
+    /// Set, with the reason, when `stats.json` is left as it is, so that saving does not destroy it.
+    stats_protected: OnceLock<String>,
+    game_protected: OnceLock<String>,
+    /// The saved game this instance resumed, under its claimed name; only this instance removes it.
+    claim: Mutex<Option<PathBuf>>,
+}
+
+/// Why a saved game could not be claimed for resuming.
+#[derive(Debug, thiserror::Error)]
+pub enum ClaimError {
+    /// Another instance resumed it first (or it was removed).
+    #[error("the saved game was resumed in another nim-tui meanwhile")]
+    Taken,
+    /// It was replaced by another game since it was offered; that one is left for later.
+    #[error("the saved game was replaced by another one meanwhile")]
+    Changed,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Why a data file could not be used.
+enum LoadFailure {
+    /// Corrupt or invalid: move it aside.
+    Bad(String),
+    /// From a newer nim-tui, or not a regular file: leave it as it is and do not write over it.
+    Keep(String),
 }
 
 impl Store {
     /// The platform data directory: `$XDG_DATA_HOME/nim-tui/` (or `~/.local/share/nim-tui/`) on
-    /// Linux. The directory is created on the first write, not here.
+    /// Linux, for everything. The directory is created on the first write, not here.
     pub fn open_default() -> Result<Store, StoreError> {
         let dirs = directories::ProjectDirs::from("", "", "nim-tui").ok_or(StoreError::NoDataDir)?;
         Ok(Store::at(dirs.data_dir().to_path_buf()))
     }
 
-    /// A store in `dir`, for tests and for a data directory chosen elsewhere.
-    pub fn at(dir: PathBuf) -> Store {
-        Store { dir, stats_protected: AtomicBool::new(false), game_protected: AtomicBool::new(false) }
+    /// Statistics and records in `data_dir`, the saved game in `state_dir` (they may be the same).
+    pub fn new(data_dir: PathBuf, state_dir: PathBuf) -> Store {
+        Store {
+            data_dir,
+            state_dir,
+            stats_protected: OnceLock::new(),
+            game_protected: OnceLock::new(),
+            claim: Mutex::new(None),
+        }
     }
 
+    /// A store with everything in `dir`.
+    pub fn at(dir: PathBuf) -> Store {
+        Store::new(dir.clone(), dir)
+    }
+
+    /// The data directory (statistics and records).
     pub fn dir(&self) -> &Path {
-        &self.dir
+        &self.data_dir
+    }
+
+    /// The directory of the saved game.
+    pub fn state_dir(&self) -> &Path {
+        &self.state_dir
     }
 
     pub fn stats_path(&self) -> PathBuf {
-        self.dir.join(STATS_FILE)
+        self.data_dir.join(STATS_FILE)
     }
 
     pub fn game_path(&self) -> PathBuf {
-        self.dir.join(GAME_FILE)
+        self.state_dir.join(GAME_FILE)
     }
 
     /// The statistics, fresh if there are none yet. If `stats.json` cannot be read it is moved
-    /// aside and the warning (naming both files) is returned with fresh statistics.
+    /// aside (or, from a newer nim-tui or not a regular file, left alone and protected) and the
+    /// warning naming it is returned with fresh statistics.
     pub fn load_stats(&self) -> (Stats, Option<String>) {
+        let lock = self.lock(&self.data_dir, false);
+        let out = self.load_stats_unlocked();
+        drop(lock);
+        out
+    }
+
+    fn load_stats_unlocked(&self) -> (Stats, Option<String>) {
         let path = self.stats_path();
+        remove_stale_temporaries(&self.data_dir);
         match load_json::<Stats>(&path, STATS_VERSION, |s| s.validate()) {
             Ok(stats) => (stats.unwrap_or_default(), None),
-            Err(reason) => {
+            Err(failure) => {
                 let warning =
-                    self.set_aside(&path, &reason, "fresh statistics are used", &self.stats_protected);
+                    self.set_aside(&path, failure, "fresh statistics are used", &self.stats_protected);
                 (Stats::default(), Some(warning))
             }
         }
     }
 
-    /// Writes `stats.json` atomically.
+    /// Writes `stats.json` atomically, under the lock. This replaces whatever another instance
+    /// counted meanwhile: to count a game, use [`Store::update_stats`].
     pub fn save_stats(&self, stats: &Stats) -> Result<(), StoreError> {
-        self.write(&self.stats_path(), stats, &self.stats_protected)
+        let _lock = self.lock(&self.data_dir, true)?;
+        self.write(&self.data_dir, &self.stats_path(), stats, &self.stats_protected)
     }
 
-    /// Loads the statistics, counts `result` and saves them at once, so that two games running
-    /// side by side both get counted. Returns the new statistics and any warning from loading.
-    pub fn record_game(&self, mode: Mode, result: GameResult) -> Result<(Stats, Option<String>), StoreError> {
-        let (mut stats, warning) = self.load_stats();
-        stats.record(mode, result);
-        self.save_stats(&stats)?;
+    /// Loads the statistics, applies `change` and saves them, all under the lock, so that games
+    /// finished at the same moment in several instances are all counted. Returns the new
+    /// statistics and any warning from loading.
+    pub fn update_stats(
+        &self,
+        change: impl FnOnce(&mut Stats),
+    ) -> Result<(Stats, Option<String>), StoreError> {
+        let _lock = self.lock(&self.data_dir, true)?;
+        let (mut stats, warning) = self.load_stats_unlocked();
+        change(&mut stats);
+        self.write(&self.data_dir, &self.stats_path(), &stats, &self.stats_protected)?;
         Ok((stats, warning))
     }
 
-    /// The saved game, if there is one that can be resumed. If `game.json` cannot be read or
-    /// fails [`SavedGame::validate`] it is moved aside and a warning is returned.
+    /// Counts a finished game (see [`Store::update_stats`]).
+    pub fn record_game(&self, mode: Mode, result: GameResult) -> Result<(Stats, Option<String>), StoreError> {
+        self.update_stats(|stats| stats.record(mode, result))
+    }
+
+    /// Counts a puzzle (see [`Store::update_stats`]).
+    pub fn record_puzzle(&self, solved: bool) -> Result<(Stats, Option<String>), StoreError> {
+        self.update_stats(|stats| stats.record_puzzle(solved))
+    }
+
+    /// The saved game, if there is one that can be resumed; it stays on disk until it is claimed.
+    /// If `game.json` cannot be read or fails [`SavedGame::validate`] it is moved aside (or left
+    /// alone, see [`Store::load_stats`]) and a warning is returned. A game claimed by an instance
+    /// that has since died (killed during play) is put back first, so that it is not lost.
     pub fn load_game(&self) -> (Option<SavedGame>, Option<String>) {
+        let lock = self.lock(&self.state_dir, false);
+        remove_stale_temporaries(&self.state_dir);
+        self.recover_dead_claims();
+        let out = self.load_game_unlocked();
+        drop(lock);
+        out
+    }
+
+    fn load_game_unlocked(&self) -> (Option<SavedGame>, Option<String>) {
         let path = self.game_path();
         match load_json::<SavedGame>(&path, SAVED_GAME_VERSION, |g| g.validate().map_err(|e| e.to_string())) {
             Ok(game) => (game, None),
-            Err(reason) => {
+            Err(failure) => {
                 let warning =
-                    self.set_aside(&path, &reason, "no saved game is resumed", &self.game_protected);
+                    self.set_aside(&path, failure, "no saved game is resumed", &self.game_protected);
                 (None, Some(warning))
             }
         }
     }
 
-    /// Writes `game.json` atomically. A game that would not load again (see
-    /// [`SavedGame::validate`]; a finished game among them) is refused: clear it instead.
+    /// Claims the saved game `offered` (as [`Store::load_game`] returned it) for this instance,
+    /// when the player resumes it: `game.json` is renamed to a name of this process, so no other
+    /// instance can resume it too. Only one claim is held; a second replaces nothing.
+    pub fn claim_game(&self, offered: &SavedGame) -> Result<(), ClaimError> {
+        let _lock = self.lock(&self.state_dir, true)?;
+        let path = self.game_path();
+        let claimed = self.state_dir.join(format!(".game.claimed-{}-{}.json", std::process::id(), unique()));
+        match fs::rename(&path, &claimed) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(ClaimError::Taken),
+            Err(source) => return Err(StoreError::Write { path, source }.into()),
+        }
+        let same = load_json::<SavedGame>(&claimed, SAVED_GAME_VERSION, |_| Ok(()))
+            .ok()
+            .flatten()
+            .is_some_and(|g| g == *offered);
+        if !same {
+            // Another instance saved a different game since this one was offered: put it back.
+            let _ = fs::rename(&claimed, &path);
+            return Err(ClaimError::Changed);
+        }
+        let old = self.claim.lock().unwrap_or_else(|e| e.into_inner()).replace(claimed);
+        if let Some(old) = old {
+            let _ = fs::remove_file(old);
+        }
+        Ok(())
+    }
+
+    /// Whether this instance holds a claimed saved game.
+    pub fn has_claim(&self) -> bool {
+        self.claim.lock().unwrap_or_else(|e| e.into_inner()).is_some()
+    }
+
+    /// Removes the saved game this instance claimed (it was finished, saved anew or left for
+    /// another game); without a claim this does nothing. Never touches `game.json`.
+    pub fn release_claim(&self) -> Result<(), StoreError> {
+        let claimed = self.claim.lock().unwrap_or_else(|e| e.into_inner()).take();
+        match claimed.map(fs::remove_file) {
+            None | Some(Ok(())) => Ok(()),
+            Some(Err(e)) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+            Some(Err(source)) => Err(StoreError::Remove { path: self.game_path(), source }),
+        }
+    }
+
+    /// The old name of [`Store::release_claim`]: clears only the game this instance resumed.
+    pub fn clear_game(&self) -> Result<(), StoreError> {
+        self.release_claim()
+    }
+
+    /// Writes `game.json` atomically and drops this instance's claim, the game having been saved
+    /// anew. A game that would not load again (see [`SavedGame::validate`]; a finished game among
+    /// them) is refused.
     pub fn save_game(&self, game: &SavedGame) -> Result<(), StoreError> {
         game.validate()?;
-        self.write(&self.game_path(), game, &self.game_protected)
+        {
+            let _lock = self.lock(&self.state_dir, true)?;
+            self.write(&self.state_dir, &self.game_path(), game, &self.game_protected)?;
+        }
+        self.release_claim()
     }
 
     /// Where game records are saved.
     pub fn records_dir(&self) -> PathBuf {
-        self.dir.join("records")
+        self.data_dir.join("records")
     }
 
-    /// Saves a game record as the first free `records/game-NNNN.txt` and returns its path.
+    /// Saves a game record as the first free `records/game-NNNN.txt` and returns its path. The
+    /// whole file is written first and then linked to its name, which fails if the name is taken,
+    /// so instances saving at the same moment each get their own file.
     pub fn save_record(&self, text: &str) -> Result<PathBuf, StoreError> {
         let dir = self.records_dir();
         fs::create_dir_all(&dir).map_err(|source| StoreError::CreateDir { path: dir.clone(), source })?;
-        let path = (1..=9999)
-            .map(|n| dir.join(format!("game-{n:04}.txt")))
-            .find(|p| !p.exists())
-            .ok_or_else(|| StoreError::Write {
+        remove_stale_temporaries(&dir);
+        let tmp = dir.join(format!(".record.tmp-{}-{}", std::process::id(), unique()));
+        let write_err = |source| StoreError::Write { path: tmp.clone(), source };
+        let mut file = OpenOptions::new().write(true).create_new(true).open(&tmp).map_err(write_err)?;
+        let written = file.write_all(text.as_bytes()).and_then(|()| file.sync_all());
+        drop(file);
+        if let Err(source) = written {
+            let _ = fs::remove_file(&tmp);
+            return Err(StoreError::Write { path: tmp, source });
+        }
+        let result = (|| {
+            for n in 1..=9999 {
+                let path = dir.join(format!("game-{n:04}.txt"));
+                if path.exists() {
+                    continue;
+                }
+                match link_new(&tmp, &path) {
+                    Ok(()) => return Ok(path),
+                    Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                    Err(source) => return Err(StoreError::Write { path, source }),
+                }
+            }
+            Err(StoreError::Write {
                 path: dir.clone(),
                 source: io::Error::new(io::ErrorKind::AlreadyExists, "9999 records are already there"),
-            })?;
-        write_atomic(&path, text.as_bytes())
-            .map_err(|source| StoreError::Write { path: path.clone(), source })?;
-        Ok(path)
+            })
+        })();
+        let _ = fs::remove_file(&tmp);
+        sync_dir(&tmp);
+        result
     }
 
-    /// Removes the saved game; there being none is fine.
-    pub fn clear_game(&self) -> Result<(), StoreError> {
-        let path = self.game_path();
-        if self.game_protected.load(Ordering::Relaxed) {
-            return Err(StoreError::Protected { path });
+    /// Takes the lock of `dir`. For a write the directory is created and failing to lock is an
+    /// error; for a read (`write` false) a missing directory or lock file just means no lock.
+    fn lock(&self, dir: &Path, write: bool) -> Result<Option<fs::File>, StoreError> {
+        let path = dir.join(LOCK_FILE);
+        if write {
+            fs::create_dir_all(dir)
+                .map_err(|source| StoreError::CreateDir { path: dir.to_path_buf(), source })?;
         }
-        match fs::remove_file(&path) {
-            Ok(()) => Ok(()),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
-            Err(source) => Err(StoreError::Remove { path, source }),
-        }
-    }
-
-    /// Moves a bad file aside and words the warning. If it cannot be moved, later writes to it
-    /// are refused rather than silently destroying it.
-    fn set_aside(&self, path: &Path, reason: &str, carrying_on: &str, protect: &AtomicBool) -> String {
-        match move_aside(path) {
-            Ok(new) => format!(
-                "{} could not be read ({reason}); it was moved to {} and {carrying_on}",
-                path.display(),
-                new.display()
-            ),
-            Err(e) => {
-                protect.store(true, Ordering::Relaxed);
-                format!(
-                    "{} could not be read ({reason}) and could not be moved aside ({e}); \
-                     {carrying_on} and it will not be overwritten",
-                    path.display()
-                )
+        let file = match OpenOptions::new().read(true).write(true).create(write).truncate(false).open(&path) {
+            Ok(file) => file,
+            Err(_) if !write => return Ok(None),
+            Err(source) => return Err(StoreError::Lock { path, source }),
+        };
+        // Polling with a bound rather than blocking: an instance stopped with the lock held (Ctrl-Z
+        // during a save) must not hang this one for ever.
+        let end = Instant::now() + LOCK_PATIENCE;
+        loop {
+            match file.try_lock_exclusive() {
+                Ok(true) => return Ok(Some(file)),
+                Ok(false) if Instant::now() < end => std::thread::sleep(Duration::from_millis(5)),
+                Ok(false) => return Err(StoreError::Locked { path }),
+                // A file system without locks: carry on unlocked, as before locks existed.
+                Err(e) if e.kind() == io::ErrorKind::Unsupported => return Ok(None),
+                Err(source) => return Err(StoreError::Lock { path, source }),
             }
         }
     }
 
-    fn write<T: Serialize>(&self, path: &Path, value: &T, protect: &AtomicBool) -> Result<(), StoreError> {
-        if protect.load(Ordering::Relaxed) {
-            return Err(StoreError::Protected { path: path.to_path_buf() });
+    /// Puts back saved games claimed by instances that are no longer running, when no other game
+    /// has been saved since. Called under the state directory's lock.
+    fn recover_dead_claims(&self) {
+        let Ok(entries) = fs::read_dir(&self.state_dir) else { return };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let Some(pid) = name.to_str().and_then(|n| n.strip_prefix(".game.claimed-")).and_then(pid_of)
+            else {
+                continue;
+            };
+            if process_alive(pid) {
+                continue;
+            }
+            let game = self.game_path();
+            if !game.exists() {
+                let _ = fs::rename(entry.path(), &game);
+            }
+        }
+    }
+
+    /// Moves a bad file aside and words the warning. A file that must be kept (newer version, not
+    /// a regular file), or that cannot be moved, is protected: later writes to it are refused
+    /// rather than silently destroying it.
+    fn set_aside(
+        &self,
+        path: &Path,
+        failure: LoadFailure,
+        carrying_on: &str,
+        protect: &OnceLock<String>,
+    ) -> String {
+        let shown = crate::text::path(path);
+        // Parser messages quote the file's content ("unknown variant `...`"): escaped and cut
+        // short, since the warning is shown on screen and printed.
+        let failure = match failure {
+            LoadFailure::Bad(r) => LoadFailure::Bad(crate::text::escape_short(&r, REASON_MAX)),
+            LoadFailure::Keep(r) => LoadFailure::Keep(crate::text::escape_short(&r, REASON_MAX)),
+        };
+        match failure {
+            LoadFailure::Keep(reason) => {
+                let _ = protect.set(reason.clone());
+                format!(
+                    "{shown}: {reason}; it is left as it is, {carrying_on} and it will not be overwritten"
+                )
+            }
+            LoadFailure::Bad(reason) => match move_aside(path) {
+                Ok(new) => format!(
+                    "{shown} could not be read ({reason}); it was moved to {} and {carrying_on}",
+                    crate::text::path(&new)
+                ),
+                Err(e) => {
+                    let _ = protect.set("it could not be read and could not be moved aside".into());
+                    format!(
+                        "{shown} could not be read ({reason}) and could not be moved aside ({e}); \
+                         {carrying_on} and it will not be overwritten"
+                    )
+                }
+            },
+        }
+    }
+
+    fn write<T: Serialize>(
+        &self,
+        dir: &Path,
+        path: &Path,
+        value: &T,
+        protect: &OnceLock<String>,
+    ) -> Result<(), StoreError> {
+        if let Some(reason) = protect.get() {
+            return Err(StoreError::Protected { path: path.to_path_buf(), reason: reason.clone() });
         }
         let mut bytes = serde_json::to_vec_pretty(value)
             .map_err(|source| StoreError::Encode { path: path.to_path_buf(), source })?;
         bytes.push(b'\n');
-        fs::create_dir_all(&self.dir)
-            .map_err(|source| StoreError::CreateDir { path: self.dir.clone(), source })?;
+        fs::create_dir_all(dir)
+            .map_err(|source| StoreError::CreateDir { path: dir.to_path_buf(), source })?;
         write_atomic(path, &bytes).map_err(|source| StoreError::Write { path: path.to_path_buf(), source })
     }
 }
 
-/// Reads and checks a JSON file. `Ok(None)` when there is no file; `Err` says why a file that is
-/// there cannot be used.
+/// A number not used before by this process, for unique file names.
+fn unique() -> u64 {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    COUNTER.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The process id at the start of `<pid>-<n>...`.
+fn pid_of(rest: &str) -> Option<u32> {
+    rest.split('-').next()?.parse().ok()
+}
+
+/// Whether process `pid` is still running. Where this cannot be known, it is assumed to be, so
+/// that nothing of a running instance is ever taken from it.
+fn process_alive(pid: u32) -> bool {
+    if pid == std::process::id() {
+        return true;
+    }
+    #[cfg(unix)]
+    {
+        let Ok(pid) = libc::pid_t::try_from(pid) else { return true };
+        // SAFETY: kill with signal 0 sends nothing; it only checks that the process exists.
+        let r = unsafe { libc::kill(pid, 0) };
+        r == 0 || io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
+    }
+    #[cfg(not(unix))]
+    true
+}
+
+/// Removes temporary files (`.<name>.tmp-<pid>-<n>`) left in `dir` by a save that was killed
+/// before it could rename them; those of running instances are left alone.
+fn remove_stale_temporaries(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let Some((_, rest)) = name.strip_prefix('.').and_then(|n| n.split_once(".tmp-")) else { continue };
+        if pid_of(rest).is_some_and(|pid| !process_alive(pid)) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Gives `from`'s content the new name `to`, failing with `AlreadyExists` if `to` exists. A hard
+/// link does that atomically; where links are not supported, the content is copied into a file
+/// created exclusively.
+fn link_new(from: &Path, to: &Path) -> io::Result<()> {
+    match fs::hard_link(from, to) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(e),
+        Err(_) => {
+            let bytes = fs::read(from)?;
+            let mut file = OpenOptions::new().write(true).create_new(true).open(to)?;
+            file.write_all(&bytes)?;
+            file.sync_all()
+        }
+    }
+}
+
+/// Reads and checks a JSON file, at most [`crate::files::DATA_LIMIT`] bytes of a regular file.
+/// `Ok(None)` when there is no file; `Err` says why a file that is there cannot be used. Format
+/// versions from 1 to `version` are read; a newer one is to be kept.
 fn load_json<T: DeserializeOwned>(
     path: &Path,
     version: u32,
     validate: impl FnOnce(&T) -> Result<(), String>,
-) -> Result<Option<T>, String> {
-    let bytes = match fs::read(path) {
+) -> Result<Option<T>, LoadFailure> {
+    let bytes = match crate::files::read_bounded(path, crate::files::DATA_LIMIT) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e.to_string()),
+        // A directory in the way is moved aside like a corrupt file; a FIFO or a device was put
+        // there on purpose and is not ours to move.
+        Err(e) if e.kind() == io::ErrorKind::InvalidInput && !path.is_dir() => {
+            return Err(LoadFailure::Keep(e.to_string()));
+        }
+        Err(e) => return Err(LoadFailure::Bad(e.to_string())),
     };
     // The version is looked at before the fields, so that a file from a newer nim-tui is named as
     // such rather than as having unknown fields.
     let value: serde_json::Value =
-        serde_json::from_slice(&bytes).map_err(|e| format!("not valid JSON: {e}"))?;
+        serde_json::from_slice(&bytes).map_err(|e| LoadFailure::Bad(format!("not valid JSON: {e}")))?;
     match value.get("version").and_then(serde_json::Value::as_u64) {
-        Some(v) if v == u64::from(version) => {}
-        Some(v) => return Err(format!("format version {v} is not the supported version {version}")),
-        None => return Err("no format version".to_string()),
+        Some(v) if (1..=u64::from(version)).contains(&v) => {}
+        Some(v) if v > u64::from(version) => {
+            return Err(LoadFailure::Keep(format!(
+                "it was written by a newer nim-tui (format version {v}; this one reads up to {version})"
+            )));
+        }
+        Some(v) => return Err(LoadFailure::Bad(format!("format version {v} is not a supported version"))),
+        None => return Err(LoadFailure::Bad("no format version".to_string())),
     }
-    let parsed: T = serde_json::from_value(value).map_err(|e| e.to_string())?;
-    validate(&parsed)?;
+    let parsed: T = serde_json::from_value(value).map_err(|e| LoadFailure::Bad(e.to_string()))?;
+    validate(&parsed).map_err(LoadFailure::Bad)?;
     Ok(Some(parsed))
 }
 
@@ -695,12 +1061,12 @@ fn move_aside(path: &Path) -> io::Result<PathBuf> {
 }
 
 /// Writes `bytes` to a temporary file beside `path`, flushes it to disk and renames it into place,
-/// so a reader (or a crash) sees either the old file or the new one, never half of one.
+/// so a reader (or a crash) sees either the old file or the new one, never half of one. The
+/// temporary name carries the process id, so that one left by a killed process can be recognised
+/// and removed (see `remove_stale_temporaries`).
 fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let count = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let tmp = path.with_file_name(format!(".{name}.tmp-{}-{count}", std::process::id()));
+    let tmp = path.with_file_name(format!(".{name}.tmp-{}-{}", std::process::id(), unique()));
     let result = (|| {
         let mut file = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
         file.write_all(bytes)?;

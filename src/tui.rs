@@ -1,6 +1,12 @@
 //! The terminal around the game: set-up and restore, and an event loop that blocks while nothing
 //! happens. Keys, mouse, resizes and signals all arrive on one channel; the AI's pause is a deadline
 //! on the wait for that channel, not a sleep and not a tick.
+//!
+//! Every way out saves and restores the terminal: a quit, every catchable terminating signal
+//! (TERM, HUP, INT, QUIT, USR1, USR2, ALRM, PIPE), and the terminal going away without a signal
+//! (input at end of file or failing, as when the program was started with `setsid`). Ctrl-Z and
+//! SIGTSTP suspend: the terminal is restored, the process stops, and on `fg` (SIGCONT) raw mode,
+//! the alternate screen and the mouse come back and the screen is drawn afresh.
 
 use std::io::{self, Write};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -14,8 +20,6 @@ use crossterm::event::{
 use crossterm::execute;
 use ratatui::DefaultTerminal;
 use ratatui::layout::Rect;
-use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-use signal_hook::iterator::Signals;
 
 use crate::app::{Action, App, Effect, Msg};
 use crate::ui::{self, Look};
@@ -25,7 +29,7 @@ use crate::ui::{self, Look};
 pub enum Ending {
     /// The player quit.
     Quit,
-    /// SIGTERM: asked to stop.
+    /// SIGTERM or another terminating signal (QUIT, USR1, USR2, ALRM, PIPE): asked to stop.
     Terminated,
     /// SIGHUP, or the terminal's input closed: the terminal is gone.
     HungUp,
@@ -55,9 +59,21 @@ impl Hooks for () {}
 
 enum Event {
     Term(TermEvent),
-    Signal(i32),
+    /// A signal that ends the session.
+    Stop(Ending),
+    /// Ctrl-Z or SIGTSTP: restore the terminal and stop until SIGCONT. (Job control is unix's.)
+    #[cfg_attr(not(unix), allow(dead_code))]
+    Suspend,
+    /// SIGCONT: the process was stopped (by us or by SIGSTOP) and goes on; the terminal may have
+    /// been changed meanwhile.
+    #[cfg_attr(not(unix), allow(dead_code))]
+    Continued,
     InputClosed,
 }
+
+/// The shortest time between two AI moves, whatever `--ai-delay` says: at 0 a demo would
+/// otherwise draw as fast as the terminal takes it, using a whole core.
+const MIN_FRAME: Duration = Duration::from_millis(15);
 
 /// Runs the game in the terminal until the player quits or a signal arrives. The terminal is
 /// restored on every way out, a panic included.
@@ -75,15 +91,53 @@ pub fn run(
         execute!(io::stdout(), EnableMouseCapture)?;
     }
     let result = event_loop(&mut terminal, app, look, keymap, options, hooks, &events);
-    let ending = *result.as_ref().unwrap_or(&Ending::Quit);
+    // A failed draw means the terminal is gone: the game is saved as on a hang-up.
+    let ending = *result.as_ref().unwrap_or(&Ending::HungUp);
     hooks.ending(app, ending);
+    restore(options);
+    result
+}
+
+/// Leaves the terminal as it was found. With the terminal gone (SIGHUP) restoring may fail;
+/// there is nothing left to restore then.
+fn restore(options: &Options) {
     if options.mouse {
         let _ = execute!(io::stdout(), DisableMouseCapture);
     }
-    // With the terminal gone (SIGHUP) restoring may fail; there is nothing left to restore then.
     let _ = ratatui::try_restore();
     let _ = io::stdout().flush();
-    result
+}
+
+/// Restores the terminal, stops the process as SIGTSTP would, and on SIGCONT sets the terminal up
+/// again and forces a full redraw.
+fn suspend(terminal: &mut DefaultTerminal, options: &Options) -> io::Result<()> {
+    restore(options);
+    #[cfg(unix)]
+    {
+        // The default action of SIGTSTP (stop), which our handler replaced. Returns on SIGCONT.
+        signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP)?;
+    }
+    resume(terminal, options)
+}
+
+/// Raw mode, the alternate screen and the mouse again, and a full redraw: after `fg`, or after
+/// SIGCONT from outside (the shell may have changed the terminal while we were stopped).
+fn resume(terminal: &mut DefaultTerminal, options: &Options) -> io::Result<()> {
+    crossterm::terminal::enable_raw_mode()?;
+    execute!(io::stdout(), crossterm::terminal::EnterAlternateScreen)?;
+    if options.mouse {
+        execute!(io::stdout(), EnableMouseCapture)?;
+    }
+    execute!(
+        io::stdout(),
+        crossterm::terminal::Clear(crossterm::terminal::ClearType::All),
+        crossterm::cursor::Hide
+    )?;
+    // Both of ratatui's buffers blank, like the screen now, so that the next draw writes every
+    // cell. (`Terminal::clear` would do this too, but it first asks the terminal where the cursor
+    // is, and the answer would arrive on the input our event thread is reading.)
+    terminal.swap_buffers();
+    Ok(())
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -112,7 +166,7 @@ fn event_loop(
             }
         }
         if app.ai_waiting() {
-            deadline.get_or_insert_with(|| Instant::now() + options.ai_delay);
+            deadline.get_or_insert_with(|| Instant::now() + options.ai_delay.max(MIN_FRAME));
         } else {
             deadline = None;
         }
@@ -129,9 +183,23 @@ fn event_loop(
                 deadline = None;
                 Some(Msg::AiMove)
             }
-            Some(Event::Signal(SIGTERM)) => return Ok(Ending::Terminated),
-            Some(Event::Signal(SIGINT)) => return Ok(Ending::Quit),
-            Some(Event::Signal(_)) | Some(Event::InputClosed) => return Ok(Ending::HungUp),
+            Some(Event::Stop(ending)) => return Ok(ending),
+            Some(Event::InputClosed) => return Ok(Ending::HungUp),
+            Some(Event::Suspend) => {
+                suspend(terminal, options)?;
+                dirty = true;
+                continue;
+            }
+            Some(Event::Continued) => {
+                resume(terminal, options)?;
+                dirty = true;
+                continue;
+            }
+            Some(Event::Term(event)) if is_suspend_key(&event) => {
+                suspend(terminal, options)?;
+                dirty = true;
+                continue;
+            }
             Some(Event::Term(TermEvent::Resize(width, height))) => {
                 area = Rect::new(0, 0, width, height);
                 Some(Msg::Resize { fits: ui::fits(app, area) })
@@ -157,6 +225,16 @@ fn event_loop(
             app.update(Msg::Resize { fits });
         }
     }
+}
+
+/// Ctrl-Z, which raw mode delivers as a key instead of SIGTSTP. Where there is no job control
+/// (Windows) it is an ordinary key.
+fn is_suspend_key(event: &TermEvent) -> bool {
+    cfg!(unix)
+        && matches!(event, TermEvent::Key(key)
+            if key.kind != KeyEventKind::Release
+                && key.modifiers.contains(KeyModifiers::CONTROL)
+                && matches!(key.code, KeyCode::Char('z' | 'Z')))
 }
 
 /// Turns a terminal event into the game's input, or `None` for events that change nothing.
@@ -187,19 +265,13 @@ fn translate(
     }
 }
 
-/// Terminal input and signals, both forwarded to one channel by threads that block until
-/// something happens.
+/// Terminal input, signals and the terminal hanging up, all forwarded to one channel by threads
+/// that block until something happens.
 fn spawn_event_sources() -> io::Result<Receiver<Event>> {
     let (tx, rx) = mpsc::channel();
-    let mut signals = Signals::new([SIGTERM, SIGHUP, SIGINT])?;
-    let signal_tx = tx.clone();
-    thread::spawn(move || {
-        for signal in signals.forever() {
-            if signal_tx.send(Event::Signal(signal)).is_err() {
-                break;
-            }
-        }
-    });
+    spawn_signal_source(tx.clone())?;
+    #[cfg(unix)]
+    spawn_hangup_watch(tx.clone());
     thread::spawn(move || {
         loop {
             let event = match event::read() {
@@ -213,6 +285,88 @@ fn spawn_event_sources() -> io::Result<Receiver<Event>> {
         }
     });
     Ok(rx)
+}
+
+/// The signals that end the session (each restores the terminal and saves the game), and the
+/// two of job control.
+#[cfg(unix)]
+fn spawn_signal_source(tx: mpsc::Sender<Event>) -> io::Result<()> {
+    use signal_hook::consts::{
+        SIGALRM, SIGCONT, SIGHUP, SIGINT, SIGPIPE, SIGQUIT, SIGTERM, SIGTSTP, SIGUSR1, SIGUSR2,
+    };
+    let mut signals = signal_hook::iterator::Signals::new([
+        SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGTSTP, SIGCONT,
+    ])?;
+    thread::spawn(move || {
+        for signal in signals.forever() {
+            let event = match signal {
+                SIGHUP => Event::Stop(Ending::HungUp),
+                SIGINT => Event::Stop(Ending::Quit),
+                SIGTSTP => Event::Suspend,
+                SIGCONT => Event::Continued,
+                _ => Event::Stop(Ending::Terminated),
+            };
+            if tx.send(event).is_err() {
+                break;
+            }
+        }
+    });
+    Ok(())
+}
+
+/// On Windows, closing the console window (and Ctrl-Break) ends the session the same way; Ctrl-C
+/// arrives as a key in raw mode.
+#[cfg(windows)]
+fn spawn_signal_source(tx: mpsc::Sender<Event>) -> io::Result<()> {
+    use std::sync::Mutex;
+    let tx = Mutex::new(tx);
+    let handler = move || {
+        if let Ok(tx) = tx.lock() {
+            let _ = tx.send(Event::Stop(Ending::HungUp));
+        }
+        // Windows ends the process once the handler returns from a close event: give the loop
+        // time to save and restore.
+        thread::sleep(Duration::from_secs(2));
+    };
+    // A second session in the same process finds the handler already set; it still works.
+    match ctrlc::set_handler(handler) {
+        Ok(()) | Err(ctrlc::Error::MultipleHandlers) => Ok(()),
+        Err(e) => Err(io::Error::other(e.to_string())),
+    }
+}
+
+#[cfg(not(any(unix, windows)))]
+fn spawn_signal_source(_tx: mpsc::Sender<Event>) -> io::Result<()> {
+    Ok(())
+}
+
+/// Watches the terminal for a hang-up that comes without SIGHUP (no controlling terminal, as
+/// after `setsid`): crossterm's reader retries a read that returns end of file for ever, so the
+/// hang-up is seen here instead, with a `poll` that asks for no events and so wakes only when the
+/// terminal is gone (POLLHUP, POLLERR or POLLNVAL). It costs nothing while it waits.
+#[cfg(unix)]
+fn spawn_hangup_watch(tx: mpsc::Sender<Event>) {
+    thread::spawn(move || {
+        let mut fds = [
+            libc::pollfd { fd: libc::STDIN_FILENO, events: 0, revents: 0 },
+            libc::pollfd { fd: libc::STDOUT_FILENO, events: 0, revents: 0 },
+        ];
+        loop {
+            // SAFETY: `fds` is a valid array of two pollfd for the duration of the call.
+            let n = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, -1) };
+            if n < 0 {
+                if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
+                    continue;
+                }
+                // poll itself failing is no sign of a hang-up; stop watching.
+                return;
+            }
+            if fds.iter().any(|fd| fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0) {
+                let _ = tx.send(Event::InputClosed);
+                return;
+            }
+        }
+    });
 }
 
 /// ratatui's panic hook restores the screen; mouse reporting must be switched off too, or the shell

@@ -10,7 +10,7 @@ use std::path::Path;
 const LAYERS: &[(&str, u8)] = &[
     ("engine", 0),
     ("domain", 1),
-    ("text", 2),
+    ("text", 1),
     ("files", 2),
     ("paths", 2),
     ("log", 2),

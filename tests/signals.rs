@@ -77,3 +77,95 @@ fn ctrl_c_quits_cleanly() {
     // An unfinished game is kept on a quit too.
     assert!(saved_game(home.path()).is_file(), "no game.json after Ctrl-C");
 }
+
+/// Whether the screen is back in the shell's (main) screen, after the restore sequence.
+fn restored(pty: &Pty) -> bool {
+    pty.raw.windows(LEAVE_ALTERNATE_SCREEN.len()).any(|w| w == LEAVE_ALTERNATE_SCREEN)
+        && !pty.screen.screen().alternate_screen()
+}
+
+#[test]
+fn every_terminating_signal_saves_the_game_and_restores_the_terminal() {
+    for signal in ["-QUIT", "-USR1", "-USR2", "-ALRM", "-PIPE", "-INT"] {
+        let home = tempfile::tempdir().expect("temp dir");
+        let mut pty = game_with_a_move(home.path());
+        pty.raw.clear();
+        send_signal(&pty, signal);
+        let status = pty.wait_exit().unwrap_or_else(|| panic!("nim-tui did not exit on {signal}"));
+        assert!(saved_game(home.path()).is_file(), "no game.json after {signal} (exit {status:?})");
+        assert!(
+            restored(&pty),
+            "{signal}: the terminal was not restored: {:?}",
+            String::from_utf8_lossy(&pty.raw)
+        );
+        // Mouse reporting is switched off again.
+        assert!(
+            pty.raw.windows(8).any(|w| w == b"\x1b[?1000l"),
+            "{signal}: mouse reporting left on: {:?}",
+            String::from_utf8_lossy(&pty.raw)
+        );
+    }
+}
+
+/// The process state letter from /proc (T when stopped), if there is a /proc.
+fn state(pid: u32) -> Option<char> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The state follows the command name in parentheses, which may itself hold spaces.
+    stat.rsplit_once(") ").and_then(|(_, rest)| rest.chars().next())
+}
+
+/// Waits (generously) until the process is stopped, or no longer is.
+fn wait_stopped(pid: u32, stopped: bool) -> bool {
+    let end = std::time::Instant::now() + pty_support::PATIENCE;
+    while std::time::Instant::now() < end {
+        match state(pid) {
+            Some(s) if (s == 'T') == stopped => return true,
+            None => return false,
+            _ => std::thread::sleep(Duration::from_millis(20)),
+        }
+    }
+    false
+}
+
+fn check_suspend_and_continue(mut pty: Pty, suspend: impl FnOnce(&mut Pty)) {
+    pty.raw.clear();
+    suspend(&mut pty);
+    assert!(wait_stopped(pty.pid(), true), "nim-tui did not stop");
+    pty.settle(Duration::from_millis(200));
+    assert!(
+        restored(&pty),
+        "the terminal was not restored before stopping: {:?}",
+        String::from_utf8_lossy(&pty.raw)
+    );
+
+    // The shell may have drawn over everything meanwhile.
+    pty.screen.process(b"\x1b[2J\x1b[Hshell was here");
+    pty.raw.clear();
+    send_signal(&pty, "-CONT");
+    assert!(wait_stopped(pty.pid(), false), "nim-tui did not go on after SIGCONT");
+    assert!(pty.wait_for("Your turn"), "the screen was not drawn again:\n{}", pty.contents());
+    assert!(pty.screen.screen().alternate_screen(), "not back in the alternate screen");
+    assert!(
+        !pty.contents().contains("shell was here"),
+        "the screen was not redrawn whole:\n{}",
+        pty.contents()
+    );
+    // Raw mode is back: a single key works without Enter.
+    pty.send(b"q");
+    let status = pty.wait_exit().expect("nim-tui did not quit after resuming");
+    assert!(status.success(), "exit status {status:?}");
+}
+
+#[test]
+fn sigtstp_then_sigcont_restores_then_sets_the_terminal_up_again() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let pty = game_with_a_move(home.path());
+    check_suspend_and_continue(pty, |pty| send_signal(pty, "-TSTP"));
+}
+
+#[test]
+fn ctrl_z_suspends_and_fg_resumes() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let pty = game_with_a_move(home.path());
+    check_suspend_and_continue(pty, |pty| pty.send(b"\x1a"));
+}

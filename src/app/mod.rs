@@ -257,14 +257,11 @@ impl App {
         }
     }
 
-    /// The game to keep on disk when the session ends now: one in play, with moves made.
+    /// The game to keep on disk when the session ends now: one in play (against the AI or between
+    /// two people, not a demo), with moves made.
     pub fn unfinished(&self) -> Option<&Game> {
         match &self.screen {
-            Screen::Play(play)
-                if play.game.over.is_none()
-                    && !play.game.moves().is_empty()
-                    && play.game.players == crate::domain::Players::Ai =>
-            {
+            Screen::Play(play) if play.game.over.is_none() && !play.game.moves().is_empty() => {
                 Some(&play.game)
             }
             _ => None,

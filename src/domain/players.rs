@@ -88,32 +88,12 @@ impl Default for Names {
     }
 }
 
-/// The longest name, in characters.
-pub const MAX_NAME: usize = 20;
-
 impl Names {
-    /// Checks one name: printable, without control, bidi or zero-width characters, 1 to
-    /// [`MAX_NAME`] characters.
+    /// Checks one name: printable, without control, bidi or zero-width characters, and short
+    /// (see [`crate::text::check_name`]).
     pub fn check(name: &str) -> Result<String, String> {
-        let name = name.trim();
-        if name.is_empty() {
-            return Err("a name cannot be empty".into());
-        }
-        if name.chars().count() > MAX_NAME {
-            return Err(format!("a name has at most {MAX_NAME} characters"));
-        }
-        if let Some(bad) = name.chars().find(|&c| !printable(c)) {
-            return Err(format!("a name cannot hold the character {:?}", bad));
-        }
-        Ok(name.to_string())
+        crate::text::check_name(name)
     }
-}
-
-/// Whether `c` can stand in a name shown on screen: not a control character, not a bidi control,
-/// not an invisible (zero-width) character.
-fn printable(c: char) -> bool {
-    !(c.is_control()
-        || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}' | '\u{061C}' | '\u{00AD}'))
 }
 
 impl FromStr for Names {
@@ -121,7 +101,7 @@ impl FromStr for Names {
 
     /// Two names separated by a comma, such as `Ann,Bob`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let shown = crate::domain::players::escaped(s);
+        let shown = escaped(s);
         let names: Vec<&str> = s.split(',').collect();
         match names.as_slice() {
             [first, second] => {
@@ -134,12 +114,8 @@ impl FromStr for Names {
 }
 
 /// `text` with control characters written as escapes, cut short, for a message.
-pub(crate) fn escaped(text: &str) -> String {
-    let mut out: String = text.chars().take(60).flat_map(char::escape_debug).collect();
-    if text.chars().count() > 60 {
-        out.push('…');
-    }
-    out
+fn escaped(text: &str) -> String {
+    crate::text::escape_short(text, crate::text::ECHO_MAX)
 }
 
 /// Who moves first in a new game.

@@ -1,0 +1,141 @@
+//! Several instances at once, as separate processes (this test binary runs itself again as the
+//! "instances"): every finished game is counted, every record gets its own file, and a saved
+//! game is resumed by one instance only.
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+use nim_tui::domain::Level;
+use nim_tui::engine::{Mode, Take};
+use nim_tui::store::{GameResult, Player, SavedGame, SavedMove, Store};
+
+const INSTANCES: usize = 6;
+const GAMES_EACH: u64 = 20;
+const RECORDS_EACH: usize = 3;
+
+/// Starts `INSTANCES` copies of this test binary running the ignored test `role` on `dir`.
+fn instances(role: &str, dir: &Path) -> Vec<Child> {
+    (0..INSTANCES)
+        .map(|i| {
+            Command::new(std::env::current_exe().expect("test binary"))
+                .args([role, "--exact", "--ignored", "--nocapture", "--test-threads=1"])
+                .env("NIM_TUI_INSTANCE_DIR", dir)
+                .env("NIM_TUI_INSTANCE", i.to_string())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("start an instance")
+        })
+        .collect()
+}
+
+/// Waits for every instance and returns what each printed; all must have succeeded.
+fn outputs(children: Vec<Child>) -> Vec<String> {
+    children
+        .into_iter()
+        .map(|child| {
+            let out = child.wait_with_output().expect("wait for an instance");
+            let text = String::from_utf8_lossy(&out.stdout).into_owned();
+            assert!(
+                out.status.success(),
+                "an instance failed: {text}{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            text
+        })
+        .collect()
+}
+
+fn instance_store() -> Option<(Store, String)> {
+    let dir = std::env::var_os("NIM_TUI_INSTANCE_DIR")?;
+    let id = std::env::var("NIM_TUI_INSTANCE").unwrap_or_default();
+    Some((Store::at(dir.into()), id))
+}
+
+fn sample_game() -> SavedGame {
+    let mut game = SavedGame::new(Mode::Normal, Level::Perfect, vec![3, 4, 5], Player::First, 0);
+    game.moves = vec![SavedMove::new(Player::First, Take::new(0, 1))];
+    game.heaps = vec![2, 4, 5];
+    game.turn = Player::Second;
+    game
+}
+
+#[test]
+#[ignore = "run by the tests below as a separate process"]
+fn instance_finishing_games() {
+    let Some((store, id)) = instance_store() else { return };
+    for n in 0..GAMES_EACH {
+        let result = GameResult { won: n % 2 == 0, assisted: false };
+        store.record_game(Mode::Normal, result).expect("count a game");
+    }
+    for n in 0..RECORDS_EACH {
+        let path = store.save_record(&format!("record {id}-{n}\n")).expect("save a record");
+        println!("saved {}", path.display());
+    }
+}
+
+#[test]
+#[ignore = "run by the tests below as a separate process"]
+fn instance_resuming() {
+    let Some((store, _)) = instance_store() else { return };
+    let (offered, _) = store.load_game();
+    match offered.map(|game| store.claim_game(&game)) {
+        Some(Ok(())) => {
+            println!("claimed");
+            // This instance's game ends; the claimed game goes with it.
+            store.release_claim().expect("release");
+        }
+        Some(Err(e)) => println!("not claimed: {e}"),
+        None => println!("nothing offered"),
+    }
+}
+
+#[test]
+fn games_finished_at_once_in_several_instances_are_all_counted_and_records_never_collide() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let outs = outputs(instances("instance_finishing_games", dir.path()));
+
+    let store = Store::at(dir.path().to_path_buf());
+    let (stats, warning) = store.load_stats();
+    assert_eq!(warning, None);
+    let total = INSTANCES as u64 * GAMES_EACH;
+    assert_eq!(stats.normal.played, total, "every game counted");
+    assert_eq!(stats.normal.won + stats.normal.lost, total);
+
+    // The test harness may print its "test ... " on the same line as an instance's first one.
+    let said: Vec<&str> = outs
+        .iter()
+        .flat_map(|o| o.lines())
+        .filter_map(|l| l.split_once("saved ").map(|(_, path)| path))
+        .collect();
+    let mut unique = said.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), INSTANCES * RECORDS_EACH, "each save names its own file: {said:?}");
+    let mut contents: Vec<String> = said
+        .iter()
+        .map(|p| std::fs::read_to_string(p).expect("the record is where it was said to be"))
+        .collect();
+    contents.sort();
+    contents.dedup();
+    assert_eq!(contents.len(), INSTANCES * RECORDS_EACH, "no record overwrote another");
+    // Nothing temporary is left behind.
+    let leftovers: Vec<_> = std::fs::read_dir(store.records_dir())
+        .expect("records")
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().contains("tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+fn a_saved_game_is_resumed_by_one_instance_only() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::at(dir.path().to_path_buf());
+    store.save_game(&sample_game()).expect("save");
+    let outs = outputs(instances("instance_resuming", dir.path()));
+    let claimed = outs.iter().filter(|o| o.contains("claimed\n") && !o.contains("not claimed")).count();
+    assert_eq!(claimed, 1, "{outs:?}");
+    // The one that resumed it cleared it; nobody else could, and nothing is offered again.
+    assert_eq!(store.load_game(), (None, None));
+}
