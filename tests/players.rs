@@ -164,17 +164,87 @@ fn the_start_screen_chooses_the_level_and_the_opponent() {
     let mut app = App::new(GameSetup { heaps: HeapChoice::Custom(vec![3, 4, 5]), ..base() }, None);
     // From Start, up once is the opponent, twice the level.
     press(&mut app, Action::Up);
-    press(&mut app, Action::More);
     press(&mut app, Action::Up);
     press(&mut app, Action::More);
     press(&mut app, Action::More);
     press(&mut app, Action::Down);
-    press(&mut app, Action::Down);
+    press(&mut app, Action::More);
+    // Two players: the names follow the opponent, and the AI's level is not asked.
+    let text = screen(&app);
+    assert!(text.contains("Player 1") && text.contains("Player 2") && !text.contains("AI level"), "{text}");
+    for _ in 0..3 {
+        press(&mut app, Action::Down);
+    }
     press(&mut app, Action::Take);
     let game = app.game().expect("started");
-    assert_eq!(game.level, nim_tui::domain::Level::Medium);
     assert!(game.hotseat());
     assert!(screen(&app).contains("Player 1's turn"));
+    // Against the AI, the level chosen is the one played.
+    let mut app = App::new(GameSetup { heaps: HeapChoice::Custom(vec![3, 4, 5]), ..base() }, None);
+    press(&mut app, Action::Up);
+    press(&mut app, Action::Up);
+    press(&mut app, Action::More);
+    press(&mut app, Action::More);
+    press(&mut app, Action::Take);
+    assert_eq!(app.game().expect("started").level, nim_tui::domain::Level::Medium);
+}
+
+#[test]
+fn names_are_typed_on_the_start_screen_and_each_move_is_reported_by_name() {
+    let mut app = App::new(
+        GameSetup { heaps: HeapChoice::Custom(vec![3, 4, 5]), opponent: Opponent::Human, ..base() },
+        None,
+    );
+    // From Start: up to Player 2, then Player 1.
+    press(&mut app, Action::Up);
+    for _ in 0..8 {
+        press(&mut app, Action::Erase);
+    }
+    for c in "Bob q".chars() {
+        app.update(Msg::char(c));
+    }
+    press(&mut app, Action::Up);
+    for _ in 0..8 {
+        press(&mut app, Action::Erase);
+    }
+    for c in "Ann".chars() {
+        app.update(Msg::char(c));
+    }
+    assert!(screen(&app).contains("Bob q"), "q is typed into a name, not taken as quit");
+    press(&mut app, Action::Take);
+    assert_eq!(app.game().unwrap().players, Players::Hotseat(Names(["Ann".into(), "Bob q".into()])));
+    press(&mut app, Action::Take);
+    assert!(screen(&app).contains("Ann took 1 from heap 1"), "{}", screen(&app));
+    press(&mut app, Action::Take);
+    assert!(screen(&app).contains("Bob q took 1 from heap 1"), "{}", screen(&app));
+}
+
+#[test]
+fn an_empty_name_is_refused_on_the_start_screen() {
+    let mut app = App::new(GameSetup { opponent: Opponent::Human, ..base() }, None);
+    press(&mut app, Action::Up);
+    for _ in 0..10 {
+        press(&mut app, Action::Erase);
+    }
+    press(&mut app, Action::Take);
+    assert!(app.game().is_none(), "no game with an empty name");
+    assert!(
+        screen(&app).contains("Player 2: a name cannot be empty") || screen(&app).contains("Player 2:"),
+        "{}",
+        screen(&app)
+    );
+}
+
+#[test]
+fn the_coin_toss_is_announced() {
+    for seed in 0..6 {
+        let app = App::start_now(GameSetup { first: First::Random, ..base() }, Some(seed));
+        let text = screen(&app);
+        assert!(
+            text.contains("Coin toss: you move first") || text.contains("Coin toss: AI moves first"),
+            "{text}"
+        );
+    }
 }
 
 /// The settings of the shipped config.toml, as a game setup.

@@ -19,8 +19,10 @@ pub struct GameOver {
 /// A line of feedback under the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Note {
-    /// What the AI just did: "AI took 2 from heap 1".
+    /// What the other side just did: "AI took 2 from heap 1", "Ann took 2 from heap 1".
     AiMoved(String),
+    /// Something to know at the start, such as who won the coin toss.
+    Told(String),
     /// A refused input, with the reason.
     Refused(String),
 }
@@ -34,6 +36,19 @@ pub enum Coaching {
     Missed(Vec<Move>),
     /// The position was already lost whatever the player did.
     AlreadyLost,
+}
+
+impl Coaching {
+    /// The verdict about `who` ("Ann"), where the plain form speaks to "you".
+    pub fn about(&self, who: &str) -> String {
+        match self {
+            Coaching::Kept => format!("Coach: good move, {who} kept a winning position"),
+            Coaching::AlreadyLost => {
+                format!("Coach: {who} was already lost; no move wins against perfect play")
+            }
+            Coaching::Missed(_) => self.to_string().replacen("that gave", &format!("{who}'s move gave"), 1),
+        }
+    }
 }
 
 impl std::fmt::Display for Coaching {
@@ -338,7 +353,8 @@ impl Game {
             self.note = Some(Note::Refused(capitalise(&e.to_string())));
             return false;
         }
-        self.note = None;
+        self.note =
+            self.hotseat().then(|| Note::AiMoved(format!("{} {}", self.name(self.turn()), past_tense(&mv))));
         self.coach = Some(coaching(self.rules.winning_moves(self.position()), &mv));
         // A new move starts a new line of play: what was undone can no longer be redone.
         self.redo.clear();

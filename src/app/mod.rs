@@ -501,7 +501,17 @@ impl App {
         let rules = crate::engine::Ruleset::new(self.setup.game, self.setup.mode);
         let rng = StdRng::from_rng(&mut self.rng);
         let mut game = Game::with_rng(rules, self.setup.level, heaps, first, rng);
-        game.set_players(self.setup.players(demo));
+        let players = self.setup.players(demo);
+        if self.setup.first == crate::domain::First::Random {
+            let who = match players.name(first) {
+                "You" => "you move".to_string(),
+                name => format!("{name} moves"),
+            };
+            game.set_players(players);
+            game.note = Some(game::Note::Told(format!("Coin toss: {who} first")));
+            return game;
+        }
+        game.set_players(players);
         game
     }
 

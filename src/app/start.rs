@@ -18,6 +18,10 @@ pub enum StartRow {
     Level,
     /// The AI, or another person at the same keyboard.
     Opponent,
+    /// The first player's name, in a two-player game.
+    Name1,
+    /// The second player's name, in a two-player game.
+    Name2,
     Start,
     /// A run of puzzles instead of a game.
     Puzzles,
@@ -69,7 +73,9 @@ pub struct StartMenu {
     pub first: First,
     pub level: Level,
     pub opponent: Opponent,
-    /// Why the custom heaps were refused.
+    /// The two players' names as typed, for a two-player game.
+    pub names: [String; 2],
+    /// Why the custom heaps or a name were refused.
     pub error: Option<String>,
     /// The game left unfinished last time, offered first.
     pub resume: Option<Box<SavedGame>>,
@@ -94,6 +100,7 @@ impl StartMenu {
             first: setup.first,
             level: setup.level,
             opponent: setup.opponent,
+            names: setup.names.0.clone(),
             error: None,
             resume: None,
             base: setup.clone(),
@@ -110,10 +117,29 @@ impl StartMenu {
         self.row = StartRow::Resume;
     }
 
-    /// The rows on show: Resume first when there is a saved game.
+    /// The rows on show: Resume first when there is a saved game; in a two-player game the names
+    /// instead of the AI's level.
     pub fn rows(&self) -> Vec<StartRow> {
         let resume = self.resume.is_some().then_some(StartRow::Resume);
-        resume.into_iter().chain(StartRow::ALL).collect()
+        let two = self.opponent == Opponent::Human;
+        resume
+            .into_iter()
+            .chain(StartRow::ALL)
+            .filter(|row| !(two && *row == StartRow::Level))
+            .flat_map(|row| match (two, row) {
+                (true, StartRow::Opponent) => vec![row, StartRow::Name1, StartRow::Name2],
+                _ => vec![row],
+            })
+            .collect()
+    }
+
+    /// The name field focused, if one is: 0 for the first player, 1 for the second.
+    pub fn name_field(&self) -> Option<usize> {
+        match self.row {
+            StartRow::Name1 => Some(0),
+            StartRow::Name2 => Some(1),
+            _ => None,
+        }
     }
 
     /// Whether the Custom heaps field is focused, so that characters are typed into it.
@@ -121,9 +147,13 @@ impl StartMenu {
         self.row == StartRow::Heaps && self.heap_option == HeapOption::Custom
     }
 
-    /// Whether `c` is typed into the focused field rather than taken as a key's action.
+    /// Whether `c` is typed into the focused field rather than taken as a key's action. A name
+    /// takes any printable character but `?`, which still opens the help.
     pub fn accepts(&self, c: char) -> bool {
-        self.editing() && (c.is_ascii_digit() || matches!(c, ',' | ' ' | '-'))
+        match self.name_field() {
+            Some(_) => !c.is_control() && c != '?',
+            None => self.editing() && (c.is_ascii_digit() || matches!(c, ',' | ' ' | '-')),
+        }
     }
 
     /// The heap option on show, as a choice (Custom as typed, which may not parse).
@@ -138,7 +168,10 @@ impl StartMenu {
     }
 
     pub fn commands(&self) -> Vec<Command> {
-        let change = !matches!(self.row, StartRow::Start | StartRow::Resume | StartRow::Puzzles);
+        let change = !matches!(
+            self.row,
+            StartRow::Start | StartRow::Resume | StartRow::Puzzles | StartRow::Name1 | StartRow::Name2
+        );
         let go = match self.row {
             StartRow::Resume => "resume the saved game",
             StartRow::Puzzles => "open the puzzles",
@@ -154,7 +187,8 @@ impl StartMenu {
                 StartRow::Puzzles => "open",
                 _ => "start",
             }),
-            Command::new(Action::Erase, "erase a typed character").when(self.editing()),
+            Command::new(Action::Erase, "erase a typed character")
+                .when(self.editing() || self.name_field().is_some()),
             Command::new(Action::Help, "keys").bar("keys"),
             Command::new(Action::Quit, "quit").bar("quit"),
         ]
@@ -163,7 +197,11 @@ impl StartMenu {
     pub(crate) fn update(&mut self, msg: Msg) -> Next {
         let Msg::Key { action, ch } = msg else { return Next::NOTHING };
         if let Some(c) = ch.filter(|&c| self.accepts(c)) {
-            self.custom.push(c);
+            match self.name_field() {
+                Some(i) if self.names[i].chars().count() < crate::text::NAME_MAX => self.names[i].push(c),
+                Some(_) => {}
+                None => self.custom.push(c),
+            }
             self.error = None;
             return Next::NOTHING;
         }
@@ -179,6 +217,12 @@ impl StartMenu {
             Action::Erase if self.editing() => {
                 self.custom.pop();
                 self.error = None;
+            }
+            Action::Erase => {
+                if let Some(i) = self.name_field() {
+                    self.names[i].pop();
+                    self.error = None;
+                }
             }
             Action::Take => return self.choose(),
             _ => {}
@@ -198,7 +242,7 @@ impl StartMenu {
             StartRow::Opponent => {
                 self.opponent = cycle(&[Opponent::Ai, Opponent::Human], self.opponent, forward)
             }
-            StartRow::Start | StartRow::Resume | StartRow::Puzzles => {}
+            StartRow::Start | StartRow::Resume | StartRow::Puzzles | StartRow::Name1 | StartRow::Name2 => {}
         }
     }
 
@@ -212,6 +256,14 @@ impl StartMenu {
             }
             _ => {}
         }
+        let names = match self.checked_names() {
+            Ok(names) => names,
+            Err((row, error)) => {
+                self.error = Some(error);
+                self.row = row;
+                return Next::NOTHING;
+            }
+        };
         let heaps = match self.heap_choice() {
             Ok(heaps) => heaps,
             Err(error) => {
@@ -226,8 +278,20 @@ impl StartMenu {
             first: self.first,
             level: self.level,
             opponent: self.opponent,
+            names,
             ..self.base.clone()
         })
+    }
+
+    /// The names as typed, checked; in a game against the AI they are kept but not used.
+    fn checked_names(&self) -> Result<crate::domain::Names, (StartRow, String)> {
+        if self.opponent != Opponent::Human {
+            return Ok(self.base.names.clone());
+        }
+        let check = |i: usize, row: StartRow| {
+            crate::domain::Names::check(&self.names[i]).map_err(|e| (row, format!("Player {}: {e}", i + 1)))
+        };
+        Ok(crate::domain::Names([check(0, StartRow::Name1)?, check(1, StartRow::Name2)?]))
     }
 }
 

@@ -397,6 +397,7 @@ fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer
     }
     match &game.note {
         Some(Note::AiMoved(text)) => lines.push(Line::styled(text.clone(), theme.fg(theme.ai))),
+        Some(Note::Told(text)) => lines.push(Line::styled(text.clone(), theme.strong(theme.text))),
         Some(Note::Refused(text)) => lines.push(Line::styled(text.clone(), theme.strong(theme.error))),
         None => {}
     }
@@ -405,7 +406,12 @@ fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer
             crate::app::Coaching::Missed(_) => theme.fg(theme.error),
             _ => theme.fg(theme.you),
         };
-        lines.push(Line::styled(coaching.to_string(), style));
+        let text = match game.hotseat() {
+            // The verdict is about the move just made, by the player who is no longer to move.
+            true => coaching.about(game.name(game.turn().other())),
+            false => coaching.to_string(),
+        };
+        lines.push(Line::styled(text, style));
     }
     if let Some(hint) = &game.hint {
         let label = if hint.winning { "Hint: " } else { "Hint (losing position): " };

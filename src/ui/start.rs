@@ -13,8 +13,8 @@ use crate::store::Stats;
 
 use super::Look;
 
-/// Rows the start screen needs.
-pub const MIN_HEIGHT: u16 = 23;
+/// Rows the start screen needs: the menu without spacing, the key line, no title or record.
+pub const MIN_HEIGHT: u16 = 17;
 
 pub fn render(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
@@ -37,7 +37,7 @@ pub fn render(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Bu
         let label_style = if focused { theme.strong(theme.selected) } else { theme.fg(theme.text) };
         let label = if label.is_empty() { String::new() } else { format!("{label:<12}") };
         let mut spans = vec![Span::styled(format!("{marker}{label}"), label_style)];
-        let choice = !matches!(row, StartRow::Start | StartRow::Resume);
+        let choice = !matches!(row, StartRow::Start | StartRow::Resume | StartRow::Name1 | StartRow::Name2);
         if focused && choice {
             spans.push(Span::styled("◀ ", theme.fg(theme.dim)));
         }
@@ -48,9 +48,13 @@ pub fn render(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Bu
         Line::from(spans)
     };
 
+    // The rule beside the mode only when it fits on the row.
+    let inner = usize::from(area.width.min(76)).saturating_sub(2);
+    let mode_words = 18 + mode_name(menu.mode).len() + 2 + menu.mode.rule().len();
+    let rule = if mode_words <= inner { format!("  {}", menu.mode.rule()) } else { String::new() };
     let mode_value = vec![
         Span::styled(mode_name(menu.mode), theme.strong(theme.text)),
-        Span::styled(format!("  {}", menu.mode.rule()), theme.fg(theme.dim)),
+        Span::styled(rule, theme.fg(theme.dim)),
     ];
     let heaps_value = match menu.heap_option {
         HeapOption::Preset(preset) => vec![Span::styled(preset.title(), theme.strong(theme.text))],
@@ -73,14 +77,22 @@ pub fn render(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Bu
             vec![Span::styled("Custom: ", theme.strong(theme.text)), text]
         }
     };
+    let two = menu.opponent == Opponent::Human;
     let first_value = vec![Span::styled(
-        match menu.first {
-            First::You => "You",
-            First::Ai => "AI",
-            First::Random => "Random",
+        match (menu.first, two) {
+            (First::You, false) => "You".to_string(),
+            (First::Ai, false) => "AI".to_string(),
+            (First::Random, false) => "Random (a coin toss)".to_string(),
+            (First::You, true) => menu.names[0].clone(),
+            (First::Ai, true) => menu.names[1].clone(),
+            (First::Random, true) => "Coin toss".to_string(),
         },
         theme.strong(theme.text),
     )];
+    let name_value = |i: usize| {
+        let cursor = if menu.name_field() == Some(i) { "▏" } else { "" };
+        vec![Span::styled(format!("{}{cursor}", menu.names[i]), theme.strong(theme.text))]
+    };
     let level_value = vec![
         Span::styled(menu.level.as_str(), theme.strong(theme.text)),
         Span::styled(level_note(menu.level), theme.fg(theme.dim)),
@@ -120,17 +132,31 @@ pub fn render(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Bu
         ));
         lines.push(Line::raw(""));
     }
+    // Blank lines between the settings when there is room for them, none in a short terminal.
+    let settings: Vec<StartRow> = menu
+        .rows()
+        .into_iter()
+        .filter(|r| !matches!(r, StartRow::Resume | StartRow::Start | StartRow::Puzzles))
+        .collect();
+    let spaced = area.height >= MIN_HEIGHT + settings.len() as u16 + 8;
+    let mut values = [
+        (StartRow::Mode, "Mode", mode_value),
+        (StartRow::Heaps, "Heaps", heaps_value),
+        (StartRow::First, "First move", first_value),
+        (StartRow::Level, "AI level", level_value),
+        (StartRow::Opponent, "Opponent", opponent_value),
+        (StartRow::Name1, "Player 1", name_value(0)),
+        (StartRow::Name2, "Player 2", name_value(1)),
+    ];
+    for row in settings {
+        if let Some((_, label, value)) = values.iter_mut().find(|(r, _, _)| *r == row) {
+            lines.push(row_line(row, label, std::mem::take(value)));
+            if spaced {
+                lines.push(Line::raw(""));
+            }
+        }
+    }
     lines.extend([
-        row_line(StartRow::Mode, "Mode", mode_value),
-        Line::raw(""),
-        row_line(StartRow::Heaps, "Heaps", heaps_value),
-        Line::raw(""),
-        row_line(StartRow::First, "First move", first_value),
-        Line::raw(""),
-        row_line(StartRow::Level, "AI level", level_value),
-        Line::raw(""),
-        row_line(StartRow::Opponent, "Opponent", opponent_value),
-        Line::raw(""),
         row_line(StartRow::Start, "", vec![Span::styled("  Start  ", start_style)]),
         row_line(
             StartRow::Puzzles,
@@ -156,12 +182,16 @@ pub fn render(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Bu
     let menu_height = lines.len() as u16 + 2 + u16::from(menu.error.is_some());
     let title_lines: Vec<&str> = look.title.lines().collect();
     let title_height = title_lines.len() as u16 + 1;
-    let show_title = area.height >= MIN_HEIGHT + title_height;
-    let content = (if show_title { title_height } else { 0 }) + menu_height + 4;
+    // What does not fit gives way: first the title, then the record.
+    let mut content = menu_height + 1;
+    let show_stats = stats.is_some() && area.height >= content + 3;
+    content += if show_stats { 3 } else { 0 };
+    let show_title = area.height >= content + title_height;
+    content += if show_title { title_height } else { 0 };
     let [title_area, menu_area, stats_area, keys_area] = Layout::vertical([
         Constraint::Length(if show_title { title_height } else { 0 }),
         Constraint::Length(menu_height),
-        Constraint::Length(3),
+        Constraint::Length(if show_stats { 3 } else { 0 }),
         Constraint::Length(1),
     ])
     .areas(
@@ -177,7 +207,7 @@ pub fn render(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Bu
         .wrap(Wrap { trim: false })
         .block(Block::bordered().title(" New game ").border_style(theme.fg(theme.accent)))
         .render(menu_area, buf);
-    if let Some(stats) = stats {
+    if let (true, Some(stats)) = (show_stats, stats) {
         let line = |mode: Mode| {
             let s = stats.mode(mode);
             Line::from(vec![
