@@ -96,7 +96,7 @@ pub enum Effect {
 /// Which screen is showing, each with its own state.
 #[derive(Debug, Clone)]
 pub enum Screen {
-    Start(StartMenu),
+    Start(Box<StartMenu>),
     Play(Box<Play>),
     Demo(Box<Demo>),
     Puzzle(Box<PuzzleScreen>),
@@ -173,7 +173,7 @@ impl App {
             None => StdRng::from_os_rng(),
         };
         App {
-            screen: Screen::Start(StartMenu::new(&setup, None)),
+            screen: Screen::Start(Box::new(StartMenu::new(&setup, None))),
             overlay: None,
             panels: Panels::default(),
             setup,
@@ -434,7 +434,7 @@ impl App {
             Next::Quit => Effect::Quit,
             Next::Menu => {
                 self.overlay = None;
-                self.screen = Screen::Start(StartMenu::new(&self.setup, None));
+                self.screen = Screen::Start(Box::new(StartMenu::new(&self.setup, None)));
                 Effect::None
             }
             Next::Begin(setup) => {
