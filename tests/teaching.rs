@@ -168,12 +168,24 @@ fn review_lists_every_move_and_marks_the_one_that_gave_the_win_away() {
     assert!(review.iter().filter(|l| l.seat == Seat::Second).all(|l| !l.blunder), "the AI never errs");
     assert_eq!(review[0].heaps, vec![2, 4, 5]);
     assert_eq!(review[0].nim_sum, 3);
+    // The review opens on the board at the first mistake, with the move that would have won.
     press(&mut app, Action::Review);
     let text = screen(&app, 100, 30);
-    assert!(text.contains("1. You took 1 from heap 1  → 2 4 5  nim-sum 3  ✗ gave the win away"), "{text}");
+    assert!(text.contains("Move 1: You took 1 from heap 1"), "{text}");
+    assert!(text.contains("gave the win away; the winning move was: take 2 from heap 1"), "{text}");
+    assert!(text.contains("Review: move 1 of"), "{text}");
+    assert_eq!(app.game().unwrap().position().heaps(), [2, 4, 5], "the board shows the position after it");
     insta::assert_snapshot!("review", text);
+    // Stepping on: the AI's replies keep the win.
+    press(&mut app, Action::More);
+    assert!(screen(&app, 100, 30).contains("kept a winning position"));
+    press(&mut app, Action::Less);
+    press(&mut app, Action::Less);
+    assert_eq!(app.game().unwrap().position().heaps(), [3, 4, 5]);
+    // And back to the end of the game.
     press(&mut app, Action::Review);
-    assert!(!screen(&app, 100, 30).contains("gave the win away"), "the review closes");
+    let text = screen(&app, 100, 30);
+    assert!(text.contains("You lose") && !text.contains("gave the win away"), "the review closes:\n{text}");
 }
 
 /// Every winning move of `heaps`, found by trying every move against the brute force. Positions

@@ -32,16 +32,6 @@ impl Command {
     }
 }
 
-/// The commands of the review overlay.
-pub fn review() -> Vec<Command> {
-    vec![
-        Command::new(Action::Up, "scroll up").bar("scroll"),
-        Command::new(Action::Down, "scroll down"),
-        Command::new(Action::Review, "close the review").bar("close"),
-        Command::new(Action::Quit, "close the review"),
-    ]
-}
-
 /// The commands of the help overlay itself.
 pub fn help() -> Vec<Command> {
     vec![

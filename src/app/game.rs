@@ -88,6 +88,9 @@ pub struct ReviewLine {
     pub nim_sum: u64,
     /// The move turned a won position into a lost one.
     pub blunder: bool,
+    /// The verdict on the move by the game's own rule (in misère's endgame, the endgame rule),
+    /// with the winning moves it missed.
+    pub coaching: Coaching,
 }
 
 /// The optimal move, shown on request.
@@ -415,6 +418,7 @@ impl Game {
                     nim_sum,
                     // The mover could have won, and now the opponent can.
                     blunder: could_win && gives_win,
+                    coaching: coaching(self.rules.winning_moves(&before), mv),
                 }
             })
             .collect()

@@ -108,8 +108,6 @@ pub enum Screen {
 pub enum Overlay {
     /// The keys that work on the screen beneath, scrolled this many lines.
     Help { scroll: u16 },
-    /// The review of a finished game, scrolled this many moves from the top.
-    Review { offset: usize },
     /// A question before something that cannot be taken back.
     Confirm(Confirm),
 }
@@ -271,7 +269,6 @@ impl App {
     /// The commands of the screen in front of the player, as the key line and the help show them.
     pub fn commands(&self) -> Vec<Command> {
         match self.overlay {
-            Some(Overlay::Review { .. }) => commands::review(),
             Some(Overlay::Help { .. }) => commands::help(),
             Some(Overlay::Confirm(_)) => commands::confirm(),
             None => self.screen_commands(),
@@ -371,14 +368,6 @@ impl App {
             (Overlay::Help { scroll }, Action::Down) => {
                 self.overlay = Some(Overlay::Help { scroll: scroll.saturating_add(1) })
             }
-            (Overlay::Review { .. }, Action::Review | Action::Quit) => self.overlay = None,
-            (Overlay::Review { offset }, Action::Up) => {
-                self.overlay = Some(Overlay::Review { offset: offset.saturating_sub(1) })
-            }
-            (Overlay::Review { offset }, Action::Down) => {
-                let last = self.game().map_or(0, |g| g.moves().len().saturating_sub(1));
-                self.overlay = Some(Overlay::Review { offset: (offset + 1).min(last) })
-            }
             _ => {}
         }
         Effect::None
@@ -472,7 +461,24 @@ impl App {
                 Effect::None
             }
             Next::Review => {
-                self.overlay = Some(Overlay::Review { offset: 0 });
+                let placeholder = Screen::Start(Box::new(StartMenu::new(&self.setup, None)));
+                let screen = std::mem::replace(&mut self.screen, placeholder);
+                self.screen = match screen {
+                    Screen::Play(play) => Screen::Replay(Box::new(Replay::reviewing(*play))),
+                    other => other,
+                };
+                Effect::None
+            }
+            Next::EndReview => {
+                let placeholder = Screen::Start(Box::new(StartMenu::new(&self.setup, None)));
+                let screen = std::mem::replace(&mut self.screen, placeholder);
+                self.screen = match screen {
+                    Screen::Replay(replay) => match replay.review {
+                        Some((play, _)) => Screen::Play(play),
+                        None => Screen::Replay(replay),
+                    },
+                    other => other,
+                };
                 Effect::None
             }
             Next::Ask(question) => {
@@ -556,6 +562,8 @@ pub(crate) enum Next {
     Puzzle,
     /// Open the review of the finished game.
     Review,
+    /// Leave the review for the end of the game.
+    EndReview,
     /// Ask before doing something that cannot be taken back.
     Ask(Confirm),
 }

@@ -6,9 +6,10 @@ use rand::rngs::StdRng;
 use crate::domain::{Action, History, Level};
 use crate::record::Record;
 
-use super::{Command, Game, Msg, Next};
+use super::{Command, Game, Msg, Next, Play, ReviewLine};
 
-/// A checked record and how far into it the board shows.
+/// A checked record and how far into it the board shows: a saved record, or the review of the
+/// game just finished.
 #[derive(Debug, Clone)]
 pub struct Replay {
     /// The board after the first `at` moves; no one moves on it.
@@ -16,11 +17,36 @@ pub struct Replay {
     pub record: History,
     /// How many moves are shown as played.
     pub at: usize,
+    /// In a review, the finished game to go back to, and the verdict on each of its moves.
+    pub review: Option<(Box<Play>, Vec<ReviewLine>)>,
 }
 
 impl Replay {
     pub fn new(record: &Record) -> Replay {
-        Replay { game: shown(record.history.clone(), record, 0), record: record.history.clone(), at: 0 }
+        Replay {
+            game: shown(record.history.clone(), record, 0),
+            record: record.history.clone(),
+            at: 0,
+            review: None,
+        }
+    }
+
+    /// The review of a finished game, stepped through on the board from its first move.
+    pub fn reviewing(play: Play) -> Replay {
+        let record = Record::of(play.game.history(), &play.game.players);
+        let lines = play.game.review();
+        // Start on the first mistake, where there is one to learn from.
+        let at = lines.iter().position(|l| l.blunder).map_or(0, |i| i + 1);
+        let mut replay = Replay::new(&record);
+        replay.review = Some((Box::new(play), lines));
+        replay.step_to(at);
+        replay
+    }
+
+    /// The verdict on the move just shown as played, in a review.
+    pub fn verdict(&self) -> Option<&ReviewLine> {
+        let (_, lines) = self.review.as_ref()?;
+        lines.get(self.at.checked_sub(1)?)
     }
 
     /// The move the next step forwards plays.
@@ -30,6 +56,21 @@ impl Replay {
 
     pub fn commands(&self) -> Vec<Command> {
         let end = self.at == self.record.len();
+        if self.review.is_some() {
+            return vec![
+                Command::new(Action::Less, "one move back").bar("step").when(self.at > 0),
+                Command::new(Action::More, "one move forward").when(!end),
+                Command::new(Action::Up, "one move back").when(self.at > 0),
+                Command::new(Action::Down, "one move forward").when(!end),
+                Command::new(Action::TakeOne, "to the start").when(self.at > 0),
+                Command::new(Action::TakeAll, "to the end").when(!end),
+                Command::new(Action::History, "move list"),
+                Command::new(Action::Binary, "binary view"),
+                Command::new(Action::Review, "back to the end of the game").bar("back"),
+                Command::new(Action::Help, "keys").bar("keys"),
+                Command::new(Action::Quit, "back to the end of the game"),
+            ];
+        }
         vec![
             Command::new(Action::Less, "one move back").bar("step").when(self.at > 0),
             Command::new(Action::More, "one move forward").when(!end),
@@ -48,22 +89,29 @@ impl Replay {
     pub(crate) fn update(&mut self, msg: Msg) -> Next {
         let Msg::Key { action: Some(action), .. } = msg else { return Next::NOTHING };
         let at = match action {
+            Action::Quit | Action::Review if self.review.is_some() => return Next::EndReview,
             Action::Quit => return Next::Quit,
             Action::Less | Action::Up => self.at.saturating_sub(1),
-            Action::More | Action::Down | Action::Take => (self.at + 1).min(self.record.len()),
+            Action::More | Action::Down => (self.at + 1).min(self.record.len()),
+            Action::Take if self.review.is_none() => (self.at + 1).min(self.record.len()),
             Action::TakeOne => 0,
             Action::TakeAll => self.record.len(),
             _ => return Next::NOTHING,
         };
         if at != self.at {
-            self.at = at;
-            let players = self.game.players.clone();
-            let mut prefix = self.record.clone();
-            prefix.truncate(at);
-            self.game = Game::from_history(prefix, Level::Perfect, players, StdRng::seed_from_u64(0));
-            self.game.pending = None;
+            self.step_to(at);
         }
         Next::NOTHING
+    }
+
+    /// Shows the board after the first `at` moves.
+    fn step_to(&mut self, at: usize) {
+        self.at = at;
+        let players = self.game.players.clone();
+        let mut prefix = self.record.clone();
+        prefix.truncate(at);
+        self.game = Game::from_history(prefix, Level::Perfect, players, StdRng::seed_from_u64(0));
+        self.game.pending = None;
     }
 }
 

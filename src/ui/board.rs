@@ -345,6 +345,10 @@ fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer
             render_puzzle_info(game, &puzzle.run, look, area, buf);
             return;
         }
+        Screen::Replay(replay) if replay.review.is_some() => {
+            render_verdict(game, replay, look, area, buf);
+            return;
+        }
         Screen::Replay(replay) => {
             let line = match replay.record.moves().get(replay.at) {
                 Some((seat, mv)) => {
@@ -419,6 +423,41 @@ fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer
             Span::styled(label, theme.strong(theme.hint)),
             Span::styled(hint.reason.clone(), theme.fg(theme.hint)),
         ]));
+    }
+    Paragraph::new(lines).wrap(Wrap { trim: true }).render(area, buf);
+}
+
+/// In a review: the move just shown as played, who made it, and the verdict on it, with the
+/// winning move it missed.
+fn render_verdict(game: &Game, replay: &crate::app::Replay, look: &Look, area: Rect, buf: &mut Buffer) {
+    let theme = &look.theme;
+    let mut lines = Vec::new();
+    match replay.verdict() {
+        None => lines.push(Line::styled(
+            "The start of the game: step forward to see each move judged",
+            theme.fg(theme.text),
+        )),
+        Some(line) => {
+            let who = game.name(line.seat);
+            lines.push(Line::styled(
+                format!("Move {}: {who} {}", replay.at, crate::app::past_tense(&line.mv)),
+                seat_style(look, line.seat),
+            ));
+            let (text, style) = match &line.coaching {
+                crate::app::Coaching::Kept => ("✓ kept a winning position".to_string(), theme.fg(theme.you)),
+                crate::app::Coaching::AlreadyLost => {
+                    ("already lost: no move wins against perfect play".to_string(), theme.fg(theme.dim))
+                }
+                crate::app::Coaching::Missed(moves) => {
+                    let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+                    (
+                        format!("✗ gave the win away; the winning move was: {}", list.join(", ")),
+                        theme.strong(theme.error),
+                    )
+                }
+            };
+            lines.push(Line::styled(text, style));
+        }
     }
     Paragraph::new(lines).wrap(Wrap { trim: true }).render(area, buf);
 }
@@ -505,7 +544,12 @@ fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buff
         screen => {
             let (turn, style) = match (screen, &game.over, &game.players) {
                 (Screen::Replay(replay), _, _) => (
-                    format!("Replay: move {} of {}", replay.at, replay.record.len()),
+                    format!(
+                        "{}: move {} of {}",
+                        if replay.review.is_some() { "Review" } else { "Replay" },
+                        replay.at,
+                        replay.record.len()
+                    ),
                     theme.strong(theme.text),
                 ),
                 (_, Some(_), _) => ("Game over".to_string(), theme.strong(theme.text)),

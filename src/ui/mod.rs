@@ -4,7 +4,6 @@
 
 mod binary;
 mod board;
-mod review;
 mod start;
 
 use ratatui::Frame;
@@ -92,11 +91,6 @@ impl Widget for View<'_> {
         }
         match app.overlay {
             Some(Overlay::Help { scroll }) => help_overlay(app, look, scroll, area, buf),
-            Some(Overlay::Review { offset }) => {
-                if let Some(game) = app.game() {
-                    review::render(game, offset, look, area, buf);
-                }
-            }
             Some(Overlay::Confirm(question)) => confirm_overlay(question, look, area, buf),
             None => {}
         }
