@@ -49,7 +49,8 @@ fn main() -> ExitCode {
                 Ok(settings) => settings,
                 Err(e) => return fail(2, &e.to_string()),
             };
-            match session::play(&settings, Launch::Puzzles, args.seed) {
+            let start = nim_tui::app::PuzzleStart { seed: args.seed, ..Default::default() };
+            match session::play(&settings, Launch::Puzzles(start), args.seed) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(e) => fail(1, &e.to_string()),
             }

@@ -33,7 +33,7 @@ pub enum Launch {
     /// The AI playing both sides.
     Demo,
     /// A run of puzzles.
-    Puzzles,
+    Puzzles(crate::app::PuzzleStart),
     /// Stepping through a checked record.
     Replay(Box<Record>),
 }
@@ -64,7 +64,7 @@ pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<En
         Launch::Menu => App::new(setup, seed),
         Launch::Game => App::start_now(setup, seed),
         Launch::Demo => App::demo(setup, seed),
-        Launch::Puzzles => App::puzzles(setup, seed),
+        Launch::Puzzles(start) => App::puzzles(setup, start),
         Launch::Replay(record) => App::replay(&record),
     };
     app.stats = stats;
@@ -132,7 +132,10 @@ impl Hooks for Keeper<'_> {
                 Ok(path) => Report::RecordSaved(path),
                 Err(e) => Report::Problem(format!("the record was not saved: {e}")),
             },
-            Effect::PuzzleAnswered { solved } => match store.record_puzzle(solved) {
+            Effect::PuzzleAnswered { solved, daily } => match match daily {
+                Some(day) => store.record_daily(day, solved),
+                None => store.record_puzzle(solved),
+            } {
                 Ok((stats, warning)) => {
                     self.warnings.extend(warning);
                     Report::Stats(stats)

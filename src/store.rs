@@ -157,6 +157,14 @@ pub struct PuzzleStats {
     pub solved: u64,
     pub current_streak: u64,
     pub best_streak: u64,
+    /// Days in a row on which the day's puzzle was solved (`nim-tui puzzle --daily`).
+    #[serde(default)]
+    pub daily_streak: u64,
+    #[serde(default)]
+    pub best_daily_streak: u64,
+    /// The last day (counted from 1970-01-01, UTC) whose puzzle was answered; it counts once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_daily: Option<u64>,
 }
 
 impl PuzzleStats {
@@ -171,6 +179,12 @@ impl PuzzleStats {
             return Err(format!(
                 "puzzle streaks ({} current, {} best) do not fit {} solved",
                 self.current_streak, self.best_streak, self.solved
+            ));
+        }
+        if self.daily_streak > self.best_daily_streak || self.best_daily_streak > self.solved {
+            return Err(format!(
+                "daily streaks ({} current, {} best) do not fit {} solved",
+                self.daily_streak, self.best_daily_streak, self.solved
             ));
         }
         Ok(())
@@ -213,6 +227,26 @@ impl Stats {
     }
 
     /// Counts a puzzle: solved extends the puzzle streak, failed ends it.
+    /// Counts the day's puzzle of `day`: once a day, the first answer only; solved on the day after
+    /// the last one extends the daily streak, solved later starts it again, failed ends it.
+    pub fn record_daily(&mut self, day: u64, solved: bool) {
+        if self.puzzle.last_daily.is_some_and(|last| last >= day) {
+            return;
+        }
+        let follows = self.puzzle.last_daily.is_some_and(|last| last + 1 == day);
+        self.record_puzzle(solved);
+        let p = &mut self.puzzle;
+        p.last_daily = Some(day);
+        p.daily_streak = match (solved, follows) {
+            (false, _) => 0,
+            (true, true) => p.daily_streak.saturating_add(1),
+            (true, false) => 1,
+        };
+        // `record_puzzle` counted it as solved, so one more daily streak fits the solved count.
+        p.daily_streak = p.daily_streak.min(p.solved);
+        p.best_daily_streak = p.best_daily_streak.max(p.daily_streak);
+    }
+
     pub fn record_puzzle(&mut self, solved: bool) {
         let p = &mut self.puzzle;
         // As for games: at the largest count nothing moves, so the figures stay consistent.
@@ -695,6 +729,11 @@ impl Store {
     /// Counts a puzzle (see [`Store::update_stats`]).
     pub fn record_puzzle(&self, solved: bool) -> Result<(Stats, Option<String>), StoreError> {
         self.update_stats(|stats| stats.record_puzzle(solved))
+    }
+
+    /// Counts the day's puzzle under the lock; see [`Stats::record_daily`].
+    pub fn record_daily(&self, day: u64, solved: bool) -> Result<(Stats, Option<String>), StoreError> {
+        self.update_stats(|stats| stats.record_daily(day, solved))
     }
 
     /// The saved game, if there is one that can be resumed; it stays on disk until it is claimed.

@@ -3,7 +3,7 @@
 mod common;
 
 use common::BruteForce;
-use nim_tui::app::{Action, App, Coaching, Effect, Msg, Screen};
+use nim_tui::app::{Action, App, Coaching, Effect, Msg, PuzzleStart, Screen};
 use nim_tui::domain::{GameSetup, HeapChoice, Seat};
 use nim_tui::engine::{Mode, Move, Take};
 use nim_tui::puzzle;
@@ -235,11 +235,11 @@ fn puzzles_are_the_same_for_the_same_seed() {
 
 #[test]
 fn a_puzzle_is_answered_right_or_wrong_with_the_explanation() {
-    let mut app = App::puzzles(GameSetup { ..base() }, Some(3));
+    let mut app = App::puzzles(base(), PuzzleStart { seed: Some(3), ..Default::default() });
     let game = app.game().expect("a puzzle board");
     let answer = nim_tui::engine::analyse(game.position().heaps(), game.mode()).winning_moves[0];
     choose(&mut app, answer);
-    assert_eq!(press(&mut app, Action::Take), Effect::PuzzleAnswered { solved: true });
+    assert_eq!(press(&mut app, Action::Take), Effect::PuzzleAnswered { solved: true, daily: None });
     let text = screen(&app, 100, 30);
     assert!(text.contains("Right!"), "{text}");
     assert!(text.contains("The winning move: "), "{text}");
@@ -256,7 +256,7 @@ fn a_puzzle_is_answered_right_or_wrong_with_the_explanation() {
         .find(|&mv| mv != answer)
         .expect("a puzzle has more than one legal move");
     choose(&mut app, wrong);
-    assert_eq!(press(&mut app, Action::Take), Effect::PuzzleAnswered { solved: false });
+    assert_eq!(press(&mut app, Action::Take), Effect::PuzzleAnswered { solved: false, daily: None });
     let text = screen(&app, 100, 30);
     assert!(text.contains("Not that one"), "{text}");
     assert!(text.contains(&answer.to_string()), "the winning move is shown:\n{text}");
@@ -266,11 +266,79 @@ fn a_puzzle_is_answered_right_or_wrong_with_the_explanation() {
     press(&mut app, Action::Hint);
     assert!(screen(&app, 100, 30).contains("will not count"), "the hint asks first");
     app.update(Msg::char('y'));
-    assert_eq!(press(&mut app, Action::Take), Effect::PuzzleAnswered { solved: false });
+    assert_eq!(press(&mut app, Action::Take), Effect::PuzzleAnswered { solved: false, daily: None });
     assert!(screen(&app, 100, 30).contains("with the hint's help"));
 }
 
 /// The settings of the shipped config.toml, as a game setup.
 fn base() -> nim_tui::domain::GameSetup {
     nim_tui::config::Settings::default().setup()
+}
+
+#[test]
+fn a_puzzle_is_named_by_its_seed_and_number() {
+    let heaps_of = |app: &App| app.game().unwrap().position().heaps().to_vec();
+    // Reaching puzzle 3 of seed 42 by answering 1 and 2 gives the same puzzle as opening it.
+    let mut walked = App::puzzles(base(), PuzzleStart { seed: Some(42), ..Default::default() });
+    for _ in 0..2 {
+        press(&mut walked, Action::Take);
+        press(&mut walked, Action::Take);
+    }
+    let opened = App::puzzles(base(), PuzzleStart { seed: Some(42), number: Some(3), ..Default::default() });
+    assert_eq!(heaps_of(&walked), heaps_of(&opened));
+    assert!(screen(&opened, 100, 30).contains("Puzzle 3"), "{}", screen(&opened, 100, 30));
+    assert!(screen(&opened, 100, 30).contains("seed 42"));
+    // Another number or another seed is another puzzle (almost always: check a few).
+    let other = |seed, number| {
+        heaps_of(&App::puzzles(
+            base(),
+            PuzzleStart { seed: Some(seed), number: Some(number), ..Default::default() },
+        ))
+    };
+    let distinct: std::collections::HashSet<_> = (1..=6).map(|n| other(42, n)).collect();
+    assert!(distinct.len() >= 4, "{distinct:?}");
+}
+
+#[test]
+fn every_difficulty_has_exactly_one_winning_move() {
+    use nim_tui::puzzle::{Difficulty, PuzzleId};
+    for difficulty in Difficulty::ALL {
+        let mut misere = 0;
+        let mut largest = 0;
+        for number in 1..=60 {
+            let puzzle = PuzzleId { seed: 7, number, difficulty }.puzzle();
+            let mut brute = BruteForce::new(puzzle.mode);
+            assert_eq!(brute.winning_moves(&puzzle.heaps).len(), 1, "{difficulty} {puzzle:?}");
+            misere += usize::from(puzzle.mode == Mode::Misere);
+            largest = largest.max(*puzzle.heaps.iter().max().unwrap());
+        }
+        match difficulty {
+            Difficulty::Easy => assert_eq!((misere, largest <= 7), (0, true)),
+            Difficulty::Medium => assert!(misere > 5 && largest <= 15),
+            Difficulty::Hard => assert!(misere > 15 && largest > 15, "{misere} {largest}"),
+        }
+    }
+}
+
+#[test]
+fn the_daily_puzzle_is_the_days_and_counts_once_a_day() {
+    let day = 20_000;
+    let app = App::puzzles(base(), PuzzleStart { daily: Some(day), ..Default::default() });
+    let again = App::puzzles(base(), PuzzleStart { daily: Some(day), ..Default::default() });
+    assert_eq!(app.game().unwrap().position(), again.game().unwrap().position());
+    let next_day = App::puzzles(base(), PuzzleStart { daily: Some(day + 1), ..Default::default() });
+    assert_ne!(app.game().unwrap().position(), next_day.game().unwrap().position());
+    assert!(screen(&app, 100, 30).contains("Today's puzzle"));
+
+    let mut stats = nim_tui::store::Stats::default();
+    stats.record_daily(day, true);
+    stats.record_daily(day, true);
+    assert_eq!((stats.puzzle.attempted, stats.puzzle.daily_streak), (1, 1), "once a day");
+    stats.record_daily(day + 1, true);
+    assert_eq!(stats.puzzle.daily_streak, 2);
+    stats.record_daily(day + 3, true);
+    assert_eq!((stats.puzzle.daily_streak, stats.puzzle.best_daily_streak), (1, 2), "a day missed");
+    stats.record_daily(day + 4, false);
+    assert_eq!(stats.puzzle.daily_streak, 0);
+    assert!(stats.validate().is_ok());
 }

@@ -19,7 +19,7 @@ pub use crate::domain::Action;
 pub use commands::Command;
 pub use game::{Coaching, Game, GameOver, Hint, Note, ReviewLine, coaching, past_tense};
 pub use play::{Demo, Play, resumed};
-pub use puzzle::{PuzzleAnswer, PuzzleRun, PuzzleScreen};
+pub use puzzle::{PuzzleAnswer, PuzzleRun, PuzzleScreen, PuzzleStart};
 pub use replay::Replay;
 pub use start::{HeapOption, StartMenu, StartRow};
 
@@ -83,9 +83,10 @@ pub enum Effect {
         mode: Mode,
         result: GameResult,
     },
-    /// Count an answered puzzle.
+    /// Count an answered puzzle; the day's puzzle names its day.
     PuzzleAnswered {
         solved: bool,
+        daily: Option<u64>,
     },
     /// Save the finished game's record.
     SaveRecord(crate::record::Record),
@@ -197,9 +198,9 @@ impl App {
     }
 
     /// Starts a run of puzzles at once.
-    pub fn puzzles(setup: GameSetup, seed: Option<u64>) -> App {
-        let mut app = App::new(setup, seed);
-        app.screen = Screen::Puzzle(Box::new(PuzzleScreen::first(&mut app.rng, false)));
+    pub fn puzzles(setup: GameSetup, start: PuzzleStart) -> App {
+        let mut app = App::new(setup, start.seed);
+        app.screen = Screen::Puzzle(Box::new(PuzzleScreen::first(start, &mut app.rng, false)));
         app
     }
 
@@ -451,12 +452,16 @@ impl App {
             }
             Next::Puzzles => {
                 self.overlay = None;
-                self.screen = Screen::Puzzle(Box::new(PuzzleScreen::first(&mut self.rng, true)));
+                self.screen = Screen::Puzzle(Box::new(PuzzleScreen::first(
+                    PuzzleStart::default(),
+                    &mut self.rng,
+                    true,
+                )));
                 Effect::None
             }
             Next::Puzzle => {
                 if let Screen::Puzzle(puzzle) = &mut self.screen {
-                    puzzle.next(&mut self.rng);
+                    puzzle.next();
                 }
                 Effect::None
             }

@@ -2,6 +2,8 @@
 
 use rand::Rng;
 
+use crate::puzzle::{Difficulty, PuzzleId};
+
 use crate::domain::{Action, Level, Seat};
 use crate::engine::{Move, Rules, Ruleset};
 
@@ -30,29 +32,57 @@ pub struct PuzzleAnswer {
     pub explanation: String,
 }
 
+/// Where a run of puzzles starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PuzzleStart {
+    /// The run's seed; without one a seed is drawn and shown, so the puzzle can still be shared.
+    pub seed: Option<u64>,
+    /// The first puzzle's number in the run (1 when not given).
+    pub number: Option<u32>,
+    pub difficulty: Difficulty,
+    /// The day's puzzle of this day (counted from 1970-01-01, UTC), instead of a run.
+    pub daily: Option<u64>,
+}
+
 /// The puzzle on the board and the run it belongs to.
 #[derive(Debug, Clone)]
 pub struct PuzzleScreen {
     pub game: Game,
     pub run: PuzzleRun,
+    /// Which puzzle this is: seed, number and difficulty.
+    pub id: PuzzleId,
+    /// The day of the day's puzzle, when this is one.
+    pub daily: Option<u64>,
     /// Opened from the start menu, so that leaving goes back there.
     pub from_menu: bool,
 }
 
 impl PuzzleScreen {
     /// The first puzzle of a run.
-    pub fn first(rng: &mut impl Rng, from_menu: bool) -> PuzzleScreen {
+    pub fn first(start: PuzzleStart, rng: &mut impl Rng, from_menu: bool) -> PuzzleScreen {
+        let id = match start.daily {
+            Some(day) => PuzzleId::daily(day),
+            None => PuzzleId {
+                seed: start.seed.unwrap_or_else(|| rng.random_range(1..1_000_000)),
+                number: start.number.unwrap_or(1).max(1),
+                difficulty: start.difficulty,
+            },
+        };
         PuzzleScreen {
-            game: deal(rng),
-            run: PuzzleRun { number: 1, revealed: false, answer: None },
+            game: deal(&id),
+            run: PuzzleRun { number: id.number, revealed: false, answer: None },
+            id,
+            daily: start.daily,
             from_menu,
         }
     }
 
     /// The next puzzle of the run.
-    pub fn next(&mut self, rng: &mut impl Rng) {
-        self.game = deal(rng);
-        self.run = PuzzleRun { number: self.run.number + 1, revealed: false, answer: None };
+    pub fn next(&mut self) {
+        self.id = self.id.next();
+        self.daily = None;
+        self.game = deal(&self.id);
+        self.run = PuzzleRun { number: self.id.number, revealed: false, answer: None };
     }
 
     /// Shows the answer's hint; the puzzle then does not count.
@@ -123,7 +153,7 @@ impl PuzzleScreen {
                 let solved = correct && !self.run.revealed;
                 let explanation = teaching.reason();
                 self.run.answer = Some(PuzzleAnswer { mv, correct, solved, explanation });
-                return Next::Stay(Effect::PuzzleAnswered { solved });
+                return Next::Stay(Effect::PuzzleAnswered { solved, daily: self.daily });
             }
             Action::Hint if self.run.revealed => game.show_hint(),
             Action::Hint => return Next::Ask(super::Confirm::PuzzleHint),
@@ -140,9 +170,9 @@ impl PuzzleScreen {
     }
 }
 
-/// A new puzzle as a game whose first move is the player's.
-fn deal(rng: &mut impl Rng) -> Game {
-    let puzzle = crate::puzzle::generate(rng);
+/// The puzzle `id` as a game whose first move is the player's.
+fn deal(id: &PuzzleId) -> Game {
+    let puzzle = id.puzzle();
     let rules = Ruleset::nim(puzzle.mode);
     Game::with_rng(rules, Level::Perfect, puzzle.heaps, Seat::First, rand::SeedableRng::seed_from_u64(0))
 }

@@ -533,12 +533,26 @@ fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buff
             let streak = app.stats.as_ref().map(|s| s.puzzle.current_streak).unwrap_or(0);
             Line::from(vec![
                 Span::styled(
-                    format!(" Puzzle {} ", puzzle.run.number),
+                    match puzzle.daily {
+                        Some(_) => " Today's puzzle ".to_string(),
+                        None => format!(" Puzzle {} ", puzzle.run.number),
+                    },
                     theme.strong(theme.hint).add_modifier(Modifier::REVERSED),
                 ),
                 Span::styled(format!(" {} ", capitalised(mode.title())), theme.strong(theme.accent)),
                 Span::styled(format!("({}) ", short_rule(mode)), theme.fg(theme.dim)),
-                Span::styled(format!("│ streak {streak} "), theme.fg(theme.dim)),
+                Span::styled(
+                    match puzzle.daily {
+                        Some(_) => {
+                            let days = app.stats.as_ref().map(|s| s.puzzle.daily_streak).unwrap_or(0);
+                            format!("│ daily streak {days} ")
+                        }
+                        None => {
+                            format!("│ seed {} · {} │ streak {streak} ", puzzle.id.seed, puzzle.id.difficulty)
+                        }
+                    },
+                    theme.fg(theme.dim),
+                ),
             ])
         }
         screen => {
