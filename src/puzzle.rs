@@ -18,7 +18,7 @@ pub fn generate(rng: &mut impl Rng) -> Puzzle {
         let mode = if rng.random_ratio(1, 3) { Mode::Misere } else { Mode::Normal };
         let count = rng.random_range(3..=5);
         let heaps: Vec<u64> = (0..count).map(|_| rng.random_range(1..=15)).collect();
-        if analyse(&heaps, mode).winning_moves.len() == 1 {
+        if analyse(&heaps, mode).move_count() == 1 {
             return Puzzle { mode, heaps };
         }
     }

@@ -224,7 +224,8 @@ fn puzzles_are_the_same_for_the_same_seed() {
 fn a_puzzle_is_answered_right_or_wrong_with_the_explanation() {
     let mut app = App::start_puzzles(Setup { seed: Some(3), ..Setup::default() });
     let game = app.game().expect("a puzzle board");
-    let answer = nim_tui::engine::analyse(game.position.heaps(), game.mode()).winning_moves[0];
+    let answer =
+        nim_tui::engine::analyse(game.position.heaps(), game.mode()).winning_moves(game.position.heaps())[0];
     choose(&mut app, answer);
     assert_eq!(press(&mut app, Action::Take), Effect::PuzzleAnswered { solved: true });
     let text = screen(&app, 100, 30);
@@ -236,7 +237,8 @@ fn a_puzzle_is_answered_right_or_wrong_with_the_explanation() {
     assert_eq!(press(&mut app, Action::Take), Effect::None);
     assert_eq!(app.puzzle.as_ref().map(|p| p.number), Some(2));
     let game = app.game().expect("a puzzle board");
-    let answer = nim_tui::engine::analyse(game.position.heaps(), game.mode()).winning_moves[0];
+    let answer =
+        nim_tui::engine::analyse(game.position.heaps(), game.mode()).winning_moves(game.position.heaps())[0];
     let wrong =
         game.position.legal_moves().find(|&mv| mv != answer).expect("a puzzle has more than one legal move");
     choose(&mut app, wrong);

@@ -81,13 +81,13 @@ impl std::fmt::Display for Coaching {
 }
 
 /// The coach's verdict on `mv` played from a position with `analysis`.
-pub fn coaching(analysis: &crate::engine::Analysis, mv: Move) -> Coaching {
+pub fn coaching(analysis: &crate::engine::Analysis, heaps: &[u64], mv: Move) -> Coaching {
     if !analysis.is_win() {
         Coaching::AlreadyLost
-    } else if analysis.winning_moves.contains(&mv) {
+    } else if analysis.is_winning_move(heaps, mv) {
         Coaching::Kept
     } else {
-        Coaching::Missed(analysis.winning_moves.clone())
+        Coaching::Missed(analysis.winning_moves(heaps))
     }
 }
 
@@ -382,7 +382,7 @@ impl Game {
             return false;
         }
         self.note = None;
-        self.coach = Some(coaching(&self.rules.analyse(&self.position), mv));
+        self.coach = Some(coaching(&self.rules.analyse(&self.position), self.position.heaps(), mv));
         // A new move starts a new line of play: what was undone can no longer be redone.
         self.redo.clear();
         self.play(self.turn, mv);

@@ -305,7 +305,7 @@ impl App {
             Action::Take => {
                 let mv = crate::engine::Move::new(game.selected, game.count);
                 let explanation = game.explain();
-                let best = explanation.analysis.winning_moves.first().copied();
+                let best = explanation.analysis.first_move(&explanation.heaps);
                 let correct = best == Some(mv);
                 let solved = correct && !run.revealed;
                 let reason = best.map(|w| explanation.reason_for(w).to_string()).unwrap_or_default();

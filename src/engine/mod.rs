@@ -10,7 +10,7 @@ mod nim;
 mod position;
 
 pub use explain::{Explanation, MoveReason, binary_digits};
-pub use nim::{Analysis, Nim, Outcome, analyse, fallback_move};
+pub use nim::{Analysis, Moves, Nim, Outcome, WinningMoves, analyse, fallback_move};
 pub use position::{
     Mode, Move, MoveError, ParseHeapsError, ParseModeError, Position, parse_heap, parse_heaps,
 };
