@@ -44,56 +44,27 @@ const SHOWN_BYTES: usize = SHOWN_CHARS * 4 + 4;
 
 /// The single JSON line answering `heaps` under `mode` (without the newline).
 pub fn json_line(heaps: &[u64], mode: Mode) -> String {
-    let mut buf = Vec::new();
-    // A Vec never fails to take bytes, so the spill that does nothing cannot fail either.
-    let _ = write_json(&mut buf, heaps, mode, &mut |_| Ok(()));
-    buf.pop();
+    let mut out = Output::new(Vec::new());
+    // Writing to a Vec cannot fail.
+    let _ = out.json(heaps, mode);
+    let _ = out.flush();
+    let mut line = out.sink;
+    line.pop();
     // Only ASCII is written: digits, field names and the mode's and outcome's words.
-    String::from_utf8(buf).unwrap_or_default()
+    String::from_utf8(line).unwrap_or_default()
 }
 
-/// Appends the JSON line answering `heaps`, newline included, to `buf`. `spill` is called when
-/// `buf` has grown past [`OUT_CHUNK`], so that the answer for a huge line is written in pieces.
-fn write_json(
-    buf: &mut Vec<u8>,
-    heaps: &[u64],
-    mode: Mode,
-    spill: &mut impl FnMut(&mut Vec<u8>) -> io::Result<()>,
-) -> io::Result<()> {
-    let analysis = analyse(heaps, mode);
-    let mut numbers = itoa::Buffer::new();
-    buf.extend_from_slice(match mode {
-        Mode::Normal => br#"{"mode":"normal","heaps":["#,
-        Mode::Misere => br#"{"mode":"misere","heaps":["#,
-    });
-    for (i, &h) in heaps.iter().enumerate() {
-        if i > 0 {
-            buf.push(b',');
-        }
-        buf.extend_from_slice(numbers.format(h).as_bytes());
-        if buf.len() >= OUT_CHUNK {
-            spill(buf)?;
-        }
+/// Two decimal digits for each of 0 to 99, so numbers are written two digits at a time.
+const DIGIT_PAIRS: [u8; 200] = {
+    let mut pairs = [0u8; 200];
+    let mut i = 0;
+    while i < 100 {
+        pairs[2 * i] = b'0' + (i / 10) as u8;
+        pairs[2 * i + 1] = b'0' + (i % 10) as u8;
+        i += 1;
     }
-    buf.extend_from_slice(br#"],"nim_sum":"#);
-    buf.extend_from_slice(numbers.format(analysis.nim_sum).as_bytes());
-    buf.extend_from_slice(match analysis.outcome {
-        Outcome::Win => br#","outcome":"win","moves":["#,
-        Outcome::Lose => br#","outcome":"lose","moves":["#,
-    });
-    for (i, mv) in analysis.moves(heaps).enumerate() {
-        buf.extend_from_slice(if i > 0 { br#",{"heap":"# } else { br#"{"heap":"# });
-        buf.extend_from_slice(numbers.format(mv.number()).as_bytes());
-        buf.extend_from_slice(br#","take":"#);
-        buf.extend_from_slice(numbers.format(mv.take).as_bytes());
-        buf.push(b'}');
-        if buf.len() >= OUT_CHUNK {
-            spill(buf)?;
-        }
-    }
-    buf.extend_from_slice(b"]}\n");
-    Ok(())
-}
+    pairs
+};
 
 /// The answer for a person: the heaps in binary, the nim-sum, and every winning move with its reason.
 pub fn human_text(heaps: &[u64], mode: Mode) -> String {
@@ -231,7 +202,7 @@ pub fn run(
     stdin: impl BufRead,
     out: impl Write,
 ) -> Result<(), SolveError> {
-    let mut out = Output { buf: Vec::with_capacity(OUT_CHUNK + 4096), sink: out };
+    let mut out = Output::new(out);
     match input {
         Input::Heaps(heaps) => out.answer(&heaps, mode, json)?,
         Input::Stdin => {
@@ -252,7 +223,7 @@ pub fn run(
                     continue;
                 }
                 if !json && !first {
-                    out.buf.push(b'\n');
+                    out.put(b"\n");
                 }
                 first = false;
                 out.answer(&heaps, mode, json)?;
@@ -263,36 +234,123 @@ pub fn run(
 }
 
 /// The output buffer and where it goes.
+///
+/// The JSON is written by hand into a fixed buffer with room to spare past [`OUT_CHUNK`]: a
+/// number or a move is copied in without a capacity check or a call, which matters in the
+/// size-optimised release build, where `Vec::extend_from_slice` is not inlined.
 struct Output<W> {
-    buf: Vec<u8>,
+    buf: Box<[u8]>,
+    len: usize,
     sink: W,
+    /// The text for people, formatted apart (its speed is not the point; its linearity is).
+    text: Vec<u8>,
 }
 
+/// Room past [`OUT_CHUNK`] for the largest piece written between checks: one move.
+const OUT_SLACK: usize = 256;
+
 impl<W: Write> Output<W> {
-    fn answer(&mut self, heaps: &[u64], mode: Mode, json: bool) -> Result<(), SolveError> {
-        let sink = &mut self.sink;
-        let mut spill = |buf: &mut Vec<u8>| {
-            sink.write_all(buf)?;
-            buf.clear();
-            Ok(())
-        };
-        let written = if json {
-            write_json(&mut self.buf, heaps, mode, &mut spill)
+    fn new(sink: W) -> Self {
+        Output { buf: vec![0; OUT_CHUNK + OUT_SLACK].into_boxed_slice(), len: 0, sink, text: Vec::new() }
+    }
+
+    #[inline(always)]
+    fn put(&mut self, bytes: &[u8]) {
+        let end = self.len + bytes.len();
+        self.buf[self.len..end].copy_from_slice(bytes);
+        self.len = end;
+    }
+
+    /// Writes `value` in decimal, from its last digits back.
+    #[inline(always)]
+    fn num(&mut self, value: u64) {
+        let width = value.checked_ilog10().map_or(1, |log| log as usize + 1);
+        let mut end = self.len + width;
+        let digits = &mut self.buf[self.len..end];
+        end = width;
+        let mut rest = value;
+        while rest >= 100 {
+            let pair = (rest % 100) as usize * 2;
+            rest /= 100;
+            digits[end - 2..end].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
+            end -= 2;
+        }
+        if rest >= 10 {
+            let pair = rest as usize * 2;
+            digits[end - 2..end].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
         } else {
-            write_human(&mut self.buf, heaps, mode, &mut spill)
-        };
-        written.map_err(SolveError::Write)?;
-        if self.buf.len() >= OUT_CHUNK {
-            self.sink.write_all(&self.buf).map_err(SolveError::Write)?;
-            self.buf.clear();
+            digits[end - 1] = b'0' + rest as u8;
+        }
+        self.len += width;
+    }
+
+    #[inline(always)]
+    fn spill_if_full(&mut self) -> io::Result<()> {
+        if self.len >= OUT_CHUNK {
+            self.sink.write_all(&self.buf[..self.len])?;
+            self.len = 0;
         }
         Ok(())
     }
 
+    /// The JSON line answering `heaps`, newline included.
+    fn json(&mut self, heaps: &[u64], mode: Mode) -> io::Result<()> {
+        let analysis = analyse(heaps, mode);
+        self.put(match mode {
+            Mode::Normal => br#"{"mode":"normal","heaps":["#,
+            Mode::Misere => br#"{"mode":"misere","heaps":["#,
+        });
+        if let Some((&first, rest)) = heaps.split_first() {
+            self.num(first);
+            for &h in rest {
+                self.put(b",");
+                self.num(h);
+                self.spill_if_full()?;
+            }
+        }
+        self.put(br#"],"nim_sum":"#);
+        self.num(analysis.nim_sum);
+        self.put(match analysis.outcome {
+            Outcome::Win => br#","outcome":"win","moves":["#,
+            Outcome::Lose => br#","outcome":"lose","moves":["#,
+        });
+        let mut separator: &[u8] = br#"{"heap":"#;
+        for mv in analysis.moves(heaps) {
+            self.put(separator);
+            separator = br#",{"heap":"#;
+            self.num(mv.number() as u64);
+            self.put(br#","take":"#);
+            self.num(mv.take);
+            self.put(b"}");
+            self.spill_if_full()?;
+        }
+        self.put(b"]}\n");
+        self.spill_if_full()
+    }
+
+    fn answer(&mut self, heaps: &[u64], mode: Mode, json: bool) -> Result<(), SolveError> {
+        if json {
+            return self.json(heaps, mode).map_err(SolveError::Write);
+        }
+        self.sink.write_all(&self.buf[..self.len]).map_err(SolveError::Write)?;
+        self.len = 0;
+        let sink = &mut self.sink;
+        let mut spill = |text: &mut Vec<u8>| {
+            sink.write_all(text)?;
+            text.clear();
+            Ok(())
+        };
+        self.text.clear();
+        write_human(&mut self.text, heaps, mode, &mut spill).map_err(SolveError::Write)?;
+        self.sink.write_all(&self.text).map_err(SolveError::Write)?;
+        self.text.clear();
+        Ok(())
+    }
+
     fn flush(&mut self) -> Result<(), SolveError> {
-        if !self.buf.is_empty() {
-            self.sink.write_all(&self.buf).map_err(SolveError::Write)?;
-            self.buf.clear();
+        if self.len > 0 {
+            self.sink.write_all(&self.buf[..self.len]).map_err(SolveError::Write)?;
+            self.len = 0;
         }
         self.sink.flush().map_err(SolveError::Write)
     }
@@ -435,6 +493,11 @@ impl<R: BufRead> Lines<R> {
             return Ok(false);
         }
         self.line += 1;
+        if let Some(next) = self.plain_line(heaps) {
+            self.pos = next;
+            return Ok(true);
+        }
+        heaps.clear();
         let mut line = Kept::default();
         line.at(self.pos);
         let mut word_text = Kept::default();
@@ -443,6 +506,12 @@ impl<R: BufRead> Lines<R> {
         let mut comma = false;
         let mut i = self.pos;
         loop {
+            if !in_word {
+                // The common case on a long line: plain numbers between spaces or commas, each
+                // whole in the buffer, taken without the byte-by-byte machinery below.
+                i = self.plain_words(i, heaps, &mut comma);
+                self.pos = i;
+            }
             if in_word {
                 // The common case, a run of digits, without the full dispatch below.
                 while i < self.end {
@@ -573,6 +642,90 @@ impl<R: BufRead> Lines<R> {
             });
         }
         Ok(true)
+    }
+
+    /// The common case in one tight loop: a whole line already in the buffer, made of numbers
+    /// without signs that fit a u64, spaces, tabs and commas, with at least one number. Returns
+    /// where the next line starts, or `None` (with `heaps` partly filled) for anything else, which
+    /// the general parser then reads from the start of the line.
+    #[inline]
+    fn plain_line(&self, heaps: &mut Vec<u64>) -> Option<usize> {
+        let data = &self.buf[self.pos..self.end];
+        let mut i = 0;
+        loop {
+            let b = *data.get(i)?;
+            let d = b.wrapping_sub(b'0');
+            if d > 9 {
+                match b {
+                    b' ' | b',' | b'\t' | b'\r' => {
+                        i += 1;
+                        continue;
+                    }
+                    b'\n' if !heaps.is_empty() => return Some(self.pos + i + 1),
+                    _ => return None,
+                }
+            }
+            let start = i;
+            let mut value = u64::from(d);
+            i += 1;
+            loop {
+                let d = data.get(i)?.wrapping_sub(b'0');
+                if d > 9 {
+                    break;
+                }
+                // 19 digits always fit in a u64; from the 20th on, overflow is checked.
+                value = if i - start < 19 {
+                    value * 10 + u64::from(d)
+                } else {
+                    value.checked_mul(10)?.checked_add(u64::from(d))?
+                };
+                i += 1;
+            }
+            heaps.push(value);
+        }
+    }
+
+    /// Reads plain numbers and the spaces and commas between them from `buf[i]` on, as long as
+    /// each number ends within the data with such a separator; returns where it stopped.
+    #[inline]
+    fn plain_words(&self, mut i: usize, heaps: &mut Vec<u64>, comma: &mut bool) -> usize {
+        let data = &self.buf[..self.end];
+        while let Some(&b) = data.get(i) {
+            if b == b' ' || b == b',' {
+                *comma |= b == b',';
+                i += 1;
+                continue;
+            }
+            let d = b.wrapping_sub(b'0');
+            if d > 9 {
+                return i;
+            }
+            let mut j = i + 1;
+            let mut value = u64::from(d);
+            loop {
+                let Some(&b) = data.get(j) else { return i };
+                let d = b.wrapping_sub(b'0');
+                if d > 9 {
+                    if b != b' ' && b != b',' {
+                        return i;
+                    }
+                    break;
+                }
+                // As in `plain_line`: 19 digits always fit; past them overflow is checked.
+                value = if j - i < 19 {
+                    value * 10 + u64::from(d)
+                } else {
+                    match value.checked_mul(10).and_then(|v| v.checked_add(u64::from(d))) {
+                        Some(v) => v,
+                        None => return i,
+                    }
+                };
+                j += 1;
+            }
+            heaps.push(value);
+            i = j;
+        }
+        i
     }
 
     /// The character starting with the non-ASCII byte at `buf[i]` and its width; `None` when it
