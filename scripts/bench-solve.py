@@ -168,8 +168,9 @@ def main():
             cpu, mem = measure(programs, path, runs, pipe)
             print(f"| {name} | {cpu['floor']:.3f} s | {cpu['nim-tui']:.3f} s "
                   f"| {cpu['nim-tui'] / max(cpu['floor'], 1e-6):.2f}x "
-                  f"| {mem['floor'] / 1024:.1f} MB | {mem['nim-tui'] / 1024:.1f} MB "
-                  f"| {mem['nim-tui'] / mem['floor']:.2f}x |")
+                  + (f"| {mem['floor'] / 1024:.1f} MB | {mem['nim-tui'] / 1024:.1f} MB "
+                     f"| {mem['nim-tui'] / mem['floor']:.2f}x |" if not pipe or not GNU_TIME
+                     else "| (see above) | | |"))
 
         if not args.no_python:
             name, path = inputs[1]
