@@ -9,7 +9,7 @@
 //! misère loses exactly when the nim-sum is 0 with some heap of two or more, or when every heap
 //! holds at most one token and an odd number hold one.
 
-use super::{Explanation, Mode, Move, MoveError, Position, Rules};
+use super::{Explanation, Mode, Take, MoveError, Position, Rules};
 
 /// The result of perfect play for the player to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -57,7 +57,7 @@ pub enum WinningMoves {
     /// have that bit.
     NimSum { nim_sum: u64, count: usize },
     /// Misère endgame with one big heap: the single winning move.
-    One(Move),
+    One(Take),
     /// Misère with every heap at most one and an even number of ones: take any of the `count`
     /// heaps of one.
     Ones { count: usize },
@@ -103,7 +103,7 @@ enum Select {
 pub struct Moves<'a> {
     heaps: &'a [u64],
     select: Select,
-    single: Option<Move>,
+    single: Option<Take>,
     /// The index of the first heap of the next block to scan.
     block: usize,
     /// The heaps of the current block (starting at `block - 64`) that give a move, not yet visited.
@@ -133,10 +133,10 @@ impl Moves<'_> {
 }
 
 impl Iterator for Moves<'_> {
-    type Item = Move;
+    type Item = Take;
 
     #[inline]
-    fn next(&mut self) -> Option<Move> {
+    fn next(&mut self) -> Option<Take> {
         if let Some(mv) = self.single.take() {
             self.left = 0;
             return Some(mv);
@@ -153,7 +153,7 @@ impl Iterator for Moves<'_> {
             Select::NimSum(x) => h - (h ^ x),
             _ => 1,
         };
-        Some(Move { heap, take })
+        Some(Take { heap, take })
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -179,17 +179,17 @@ impl Analysis {
     }
 
     /// Every winning move from `heaps` (the heaps analysed), ordered by heap, as a list.
-    pub fn winning_moves(&self, heaps: &[u64]) -> Vec<Move> {
+    pub fn winning_moves(&self, heaps: &[u64]) -> Vec<Take> {
         self.moves(heaps).collect()
     }
 
     /// The first winning move (the one the AI plays), if any.
-    pub fn first_move(&self, heaps: &[u64]) -> Option<Move> {
+    pub fn first_move(&self, heaps: &[u64]) -> Option<Take> {
         self.moves(heaps).next()
     }
 
     /// Whether `mv` is one of the winning moves from `heaps` (the heaps analysed), in constant time.
-    pub fn is_winning_move(&self, heaps: &[u64], mv: Move) -> bool {
+    pub fn is_winning_move(&self, heaps: &[u64], mv: Take) -> bool {
         let Some(&h) = heaps.get(mv.heap) else { return false };
         match self.moves {
             WinningMoves::None => false,
@@ -220,7 +220,7 @@ impl Rules for Nim {
         self.mode
     }
 
-    fn check(&self, position: &Position, mv: Move) -> Result<(), MoveError> {
+    fn check(&self, position: &Position, mv: Take) -> Result<(), MoveError> {
         position.check(mv)
     }
 
@@ -228,7 +228,7 @@ impl Rules for Nim {
         analyse(position.heaps(), self.mode)
     }
 
-    fn ai_move(&self, position: &Position) -> Option<Move> {
+    fn ai_move(&self, position: &Position) -> Option<Take> {
         let analysis = self.analyse(position);
         match analysis.first_move(position.heaps()) {
             Some(mv) => Some(mv),
@@ -279,7 +279,7 @@ fn misere_endgame(heaps: &[u64], nim_sum: u64, big: usize) -> Analysis {
             mode,
             nim_sum,
             outcome: Outcome::Win,
-            moves: WinningMoves::One(Move { heap, take: h - keep }),
+            moves: WinningMoves::One(Take { heap, take: h - keep }),
             endgame: true,
         };
     }
@@ -303,7 +303,7 @@ fn misere_endgame(heaps: &[u64], nim_sum: u64, big: usize) -> Analysis {
 /// whose highest bit is the lowest set bit `k` of `h`; the winning replies are the other heaps that
 /// have bit `k` set. That count is read from a table of how many heaps have each bit, so the whole
 /// choice stays linear in the number of heaps.
-pub fn fallback_move(heaps: &[u64], mode: Mode) -> Option<Move> {
+pub fn fallback_move(heaps: &[u64], mode: Mode) -> Option<Take> {
     let mut with_bit = [0usize; 64];
     for &h in heaps {
         let mut rest = h;
@@ -342,5 +342,5 @@ pub fn fallback_move(heaps: &[u64], mode: Mode) -> Option<Move> {
         .filter(|&(_, &h)| h > 0)
         .map(|(heap, &h)| (heap, h, replies(h)))
         .min_by(|a, b| a.2.cmp(&b.2).then(b.1.cmp(&a.1)).then(a.0.cmp(&b.0)))
-        .map(|(heap, _, _)| Move { heap, take: 1 })
+        .map(|(heap, _, _)| Take { heap, take: 1 })
 }
