@@ -126,7 +126,7 @@ pub fn generate_at(difficulty: Difficulty, rng: &mut impl Rng) -> Puzzle {
                 (mode, (0..count).map(|_| rng.random_range(1..=31)).collect())
             }
         };
-        if heaps.iter().all(|&h| h > 0) && analyse(&heaps, mode).winning_moves.len() == 1 {
+        if heaps.iter().all(|&h| h > 0) && analyse(&heaps, mode).move_count() == 1 {
             return Puzzle { mode, heaps };
         }
     }

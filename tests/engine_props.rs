@@ -52,6 +52,10 @@ fn sample_move(heaps: &[u64], pick_heap: usize, pick_take: u64) -> Option<Take> 
 
 fn check_analysis(heaps: &[u64], mode: Mode) -> Result<(), TestCaseError> {
     let analysis = analyse(heaps, mode);
+    let winning_moves = analysis.winning_moves(heaps);
+    prop_assert_eq!(winning_moves.len(), analysis.move_count());
+    prop_assert_eq!(analysis.moves(heaps).len(), analysis.move_count());
+    prop_assert_eq!(analysis.first_move(heaps), winning_moves.first().copied());
     prop_assert_eq!(analysis.mode, mode);
     prop_assert_eq!(analysis.nim_sum, heaps.iter().fold(0, |x, &h| x ^ h));
     let over = heaps.iter().all(|&h| h == 0);
@@ -60,13 +64,14 @@ fn check_analysis(heaps: &[u64], mode: Mode) -> Result<(), TestCaseError> {
         // play and won in misère, with nothing left to play.
         let expected = if mode == Mode::Misere { Outcome::Win } else { Outcome::Lose };
         prop_assert_eq!(analysis.outcome, expected);
-        prop_assert!(analysis.winning_moves.is_empty());
+        prop_assert!(winning_moves.is_empty());
     } else {
-        prop_assert_eq!(analysis.is_win(), !analysis.winning_moves.is_empty());
+        prop_assert_eq!(analysis.is_win(), !winning_moves.is_empty());
     }
     // Ordered by heap, at most one move per heap.
-    prop_assert!(analysis.winning_moves.windows(2).all(|pair| pair[0].heap < pair[1].heap));
-    for &mv in &analysis.winning_moves {
+    prop_assert!(winning_moves.windows(2).all(|pair| pair[0].heap < pair[1].heap));
+    for &mv in &winning_moves {
+        prop_assert!(analysis.is_winning_move(heaps, mv));
         let next = after(heaps, mv);
         prop_assert_eq!(analyse(&next, mode).outcome, Outcome::Lose, "{:?} from {:?}", mv, heaps);
     }
@@ -121,7 +126,7 @@ proptest! {
             .filter(|&(_, &h)| h ^ nim_sum < h)
             .map(|(heap, &h)| Take { heap, take: h - (h ^ nim_sum) })
             .collect();
-        prop_assert_eq!(analyse(&heaps, mode).winning_moves, expected);
+        prop_assert_eq!(analyse(&heaps, mode).winning_moves(&heaps), expected);
     }
 
     #[test]
@@ -134,7 +139,7 @@ proptest! {
             Some(mv) => {
                 prop_assert_eq!(position.check(mv), Ok(()));
                 if analysis.is_win() {
-                    prop_assert!(analysis.winning_moves.contains(&mv));
+                    prop_assert!(analysis.winning_moves(&heaps).contains(&mv));
                 } else {
                     // The fallback takes a single token.
                     prop_assert_eq!(mv.take, 1);
@@ -150,7 +155,7 @@ proptest! {
         for &h in &heaps {
             prop_assert_eq!(u64::from_str_radix(&explanation.binary(h), 2), Ok(h));
         }
-        prop_assert_eq!(explanation.winning_reasons().count(), explanation.analysis.winning_moves.len());
+        prop_assert_eq!(explanation.winning_reasons().count(), explanation.analysis.move_count());
         let line = json_line(&heaps, mode);
         prop_assert!(line.starts_with('{') && !line.contains('\n'), "not one JSON line: {}", line);
         prop_assert!(!human_text(&heaps, mode).is_empty());

@@ -20,8 +20,15 @@ fn solve(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the nim-tui binary starts");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
+    // Written from another thread: a large input and its answers do not fit in the pipes at once.
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(input.as_bytes());
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
 }
 
 fn stdout(output: &Output) -> String {
@@ -245,4 +252,161 @@ fn bad_command_lines_print_nothing_and_exit_2() {
         let message = stderr(&output);
         assert!(message.contains(named), "solve {args:?}: {message}");
     }
+}
+
+/// The reference answer: the published fields serialised by serde_json.
+fn serde_answer(heaps: &[u64], mode: Mode) -> String {
+    let analysis = nim_tui::engine::analyse(heaps, mode);
+    let answer = nim_tui::solve::Answer {
+        mode,
+        heaps,
+        nim_sum: analysis.nim_sum,
+        outcome: analysis.outcome.as_str(),
+        moves: analysis
+            .winning_moves(heaps)
+            .iter()
+            .map(|mv| nim_tui::solve::JsonMove { heap: mv.number(), take: mv.take })
+            .collect(),
+    };
+    serde_json::to_string(&answer).unwrap()
+}
+
+/// Seeded random positions of every shape: few and many heaps (across the blocks of 64), small
+/// heaps (misère endgames, heaps of one), random and extreme values.
+fn random_positions(count: usize) -> Vec<Vec<u64>> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(15);
+    (0..count)
+        .map(|_| {
+            let len = [1, 2, 3, 5, 63, 64, 65, 200][rng.random_range(0..8)];
+            let top = [1, 2, 7, 100, u64::MAX][rng.random_range(0..5)];
+            (0..len).map(|_| if top == u64::MAX { rng.random() } else { rng.random_range(0..=top) }).collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_hand_written_json_is_byte_for_byte_serde_json() {
+    let positions = random_positions(2000);
+    for mode in Mode::ALL {
+        for heaps in &positions {
+            assert_eq!(nim_tui::solve::json_line(heaps, mode), serde_answer(heaps, mode), "{mode} {heaps:?}");
+        }
+        // The same through the binary, all positions as one stream.
+        let input: String = positions.iter().map(|heaps| join(heaps, " ") + "\n").collect();
+        let expected: String = positions.iter().map(|heaps| serde_answer(heaps, mode) + "\n").collect();
+        assert_eq!(solve_ok(&["--mode", mode.as_str(), "--json", "-"], &input), expected, "{mode}");
+    }
+}
+
+#[test]
+fn a_line_longer_than_any_buffer_is_answered_whole() {
+    // 300,000 heaps of up to 20 digits: some 6 MB in one line, so words run across reads.
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(10);
+    let heaps: Vec<u64> = (0..300_000).map(|_| rng.random::<u64>() >> rng.random_range(0..64)).collect();
+    let input = format!("1 2 3\n{}\n4 5 6\n", join(&heaps, ", "));
+    let out = solve_ok(&["--json", "-"], &input);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[1], serde_answer(&heaps, Mode::Normal));
+    assert_eq!(lines[2], serde_answer(&[4, 5, 6], Mode::Normal));
+}
+
+#[test]
+fn the_human_form_matches_the_explanation_for_random_positions() {
+    // Every row of the binary working and every winning move, for random positions.
+    for heaps in random_positions(200) {
+        for mode in Mode::ALL {
+            let text = nim_tui::solve::human_text(&heaps, mode);
+            let explanation = nim_tui::engine::Explanation::new(&heaps, mode);
+            for (i, &h) in heaps.iter().enumerate() {
+                let row = format!("heap {}", i + 1);
+                assert!(
+                    text.lines().any(|line| line.trim_start().starts_with(&format!("{row} "))
+                        && line.split_whitespace().skip(2).eq([h.to_string(), explanation.binary(h)])),
+                    "{row} of {heaps:?} in {mode}:\n{text}"
+                );
+            }
+            for reason in explanation.winning_reasons() {
+                assert!(text.contains(&format!("  {reason}\n")), "{reason} missing for {heaps:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn each_answer_comes_before_the_next_line_is_sent() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nim-tui"))
+        .args(["solve", "--json", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A guard against a hang, not a measure of speed: if an answer never comes, the child is
+    // killed and the read below ends with nothing.
+    let pid = child.id();
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(120));
+        let _ = Command::new("kill").arg(pid.to_string()).status();
+    });
+    let mut stdin = child.stdin.take().unwrap();
+    let mut answers = BufReader::new(child.stdout.take().unwrap());
+    for heaps in [[3u64, 4, 5], [1, 2, 3], [7, 7, 7]] {
+        writeln!(stdin, "{}", join(&heaps, " ")).unwrap();
+        stdin.flush().unwrap();
+        let mut answer = String::new();
+        answers.read_line(&mut answer).unwrap();
+        assert_eq!(
+            answer,
+            serde_answer(&heaps, Mode::Normal) + "\n",
+            "the answer to {heaps:?} while the pipe is open"
+        );
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn invalid_utf8_is_a_bad_line_named_by_number() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nim-tui"))
+        .args(["solve", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"3 4 5\n\n1 \xff\xfe 2\n").unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(message.contains("line 3") && message.contains("UTF-8"), "{message}");
+    assert!(message.contains(r"\xff\xfe"), "{message}");
+    assert!(stdout(&output).contains("heaps 3 4 5"), "the first answer is written");
+}
+
+#[test]
+fn bad_text_cannot_reach_the_terminal_raw() {
+    // An escape sequence that would set the terminal's title, in a line and in a word.
+    let output = solve(&["--json", "-"], "1 2\n3 \x1b]0;pwned\x07 4\n");
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(!message.bytes().any(|b| b == 0x1b || b == 0x07), "{message:?}");
+    assert!(message.contains(r"\x1b]0;pwned\x07"), "{message}");
+    assert!(message.contains("line 2"), "{message}");
+
+    // A bidi override and a very long bad line: shown escaped, and cut short.
+    let long = format!("1 \u{202e}x{} 2\n", "y".repeat(100_000));
+    let output = solve(&["-"], &long);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(message.contains(r"\u{202e}x"), "{message}");
+    assert!(message.len() < 1000, "{} bytes of message", message.len());
+    assert!(message.contains('…'), "{message}");
+
+    // The command line too.
+    let output = solve(&["3", "\x1b[2J"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains(r"\x1b[2J") && !stderr(&output).contains('\x1b'), "{}", stderr(&output));
 }

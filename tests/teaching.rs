@@ -237,7 +237,8 @@ fn puzzles_are_the_same_for_the_same_seed() {
 fn a_puzzle_is_answered_right_or_wrong_with_the_explanation() {
     let mut app = App::puzzles(base(), PuzzleStart { seed: Some(3), ..Default::default() });
     let game = app.game().expect("a puzzle board");
-    let answer = nim_tui::engine::analyse(game.position().heaps(), game.mode()).winning_moves[0];
+    let answer = nim_tui::engine::analyse(game.position().heaps(), game.mode())
+        .winning_moves(game.position().heaps())[0];
     choose(&mut app, answer);
     assert_eq!(press(&mut app, Action::Take), Effect::PuzzleAnswered { solved: true, daily: None });
     let text = screen(&app, 100, 30);
@@ -249,7 +250,8 @@ fn a_puzzle_is_answered_right_or_wrong_with_the_explanation() {
     assert_eq!(press(&mut app, Action::Take), Effect::None);
     assert!(matches!(&app.screen, Screen::Puzzle(p) if p.run.number == 2));
     let game = app.game().expect("a puzzle board");
-    let answer = nim_tui::engine::analyse(game.position().heaps(), game.mode()).winning_moves[0];
+    let answer = nim_tui::engine::analyse(game.position().heaps(), game.mode())
+        .winning_moves(game.position().heaps())[0];
     let wrong = game
         .position()
         .legal_moves()
@@ -311,7 +313,7 @@ fn every_difficulty_has_exactly_one_winning_move() {
             let winning = if puzzle.heaps.iter().sum::<u64>() <= 36 {
                 BruteForce::new(puzzle.mode).winning_moves(&puzzle.heaps).len()
             } else {
-                nim_tui::engine::analyse(&puzzle.heaps, puzzle.mode).winning_moves.len()
+                nim_tui::engine::analyse(&puzzle.heaps, puzzle.mode).move_count()
             };
             assert_eq!(winning, 1, "{difficulty} {puzzle:?}");
             misere += usize::from(puzzle.mode == Mode::Misere);

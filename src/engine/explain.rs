@@ -60,25 +60,31 @@ impl fmt::Display for MoveReason {
 }
 
 /// A position explained: its heaps in binary, its nim-sum, the verdict and the best move.
+///
+/// Everything here is linear in the number of heaps: the width of the binary column and the
+/// number of heaps of one are counted once, not once per heap or per move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Explanation {
     pub heaps: Vec<u64>,
     pub analysis: Analysis,
     /// The move the AI would play and why.
     pub best: MoveReason,
+    digits: usize,
+    ones: usize,
 }
 
 impl Explanation {
     pub fn new(heaps: &[u64], mode: Mode) -> Self {
         let analysis = analyse(heaps, mode);
-        let best = match analysis.winning_moves.first() {
-            Some(&mv) => reason(heaps, &analysis, mv),
+        let ones = if analysis.endgame { heaps.iter().filter(|&&h| h == 1).count() } else { 0 };
+        let best = match analysis.first_move(heaps) {
+            Some(mv) => reason(heaps, &analysis, ones, mv),
             None => match fallback_move(heaps, mode) {
                 Some(mv) => MoveReason::Losing { mv, nim_sum: analysis.nim_sum, endgame: analysis.endgame },
                 None => MoveReason::GameOver { mover_wins: analysis.outcome == Outcome::Win },
             },
         };
-        Explanation { heaps: heaps.to_vec(), analysis, best }
+        Explanation { heaps: heaps.to_vec(), analysis, best, digits: binary_digits(heaps), ones }
     }
 
     pub fn mode(&self) -> Mode {
@@ -91,22 +97,27 @@ impl Explanation {
 
     /// How many binary digits the widest heap needs (at least one).
     pub fn digits(&self) -> usize {
-        binary_digits(&self.heaps)
+        self.digits
     }
 
     /// `value` in binary, padded to [`Explanation::digits`].
     pub fn binary(&self, value: u64) -> String {
-        format!("{value:0width$b}", width = self.digits())
+        format!("{value:0width$b}", width = self.digits)
     }
 
     /// Why `mv`, one of the winning moves, wins.
     pub fn reason_for(&self, mv: Take) -> MoveReason {
-        reason(&self.heaps, &self.analysis, mv)
+        reason(&self.heaps, &self.analysis, self.ones, mv)
     }
 
     /// Every winning move with its reason, in order.
     pub fn winning_reasons(&self) -> impl Iterator<Item = MoveReason> + '_ {
-        self.analysis.winning_moves.iter().map(|&mv| self.reason_for(mv))
+        self.analysis.moves(&self.heaps).map(|mv| self.reason_for(mv))
+    }
+
+    /// Every winning move, in order, as a list.
+    pub fn winning_moves(&self) -> Vec<Take> {
+        self.analysis.winning_moves(&self.heaps)
     }
 
     /// The short working of the best move, as the binary view shows it: `heap 1: 3 ⊕ 2 = 1, take 2`.
@@ -132,12 +143,12 @@ pub fn binary_digits(heaps: &[u64]) -> usize {
     (64 - widest.leading_zeros() as usize).max(1)
 }
 
-fn reason(heaps: &[u64], analysis: &Analysis, mv: Take) -> MoveReason {
+/// `ones` is the number of heaps of one, counted once by the caller (only read in the endgame).
+fn reason(heaps: &[u64], analysis: &Analysis, ones: usize, mv: Take) -> MoveReason {
     let from = heaps[mv.heap];
     let to = from - mv.take;
     if analysis.endgame {
-        let ones_left =
-            heaps.iter().filter(|&&h| h == 1).count() - usize::from(from == 1) + usize::from(to == 1);
+        let ones_left = ones - usize::from(from == 1) + usize::from(to == 1);
         MoveReason::MisereEndgame { mv, from, to, ones_left }
     } else {
         MoveReason::NimSum { mv, from, to, nim_sum: analysis.nim_sum }

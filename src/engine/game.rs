@@ -320,7 +320,7 @@ impl Rules for Nim {
     }
     fn winning_moves(&self, position: &Position) -> Vec<Move> {
         let heaps = position.heaps();
-        super::analyse(heaps, self.mode).winning_moves.into_iter().map(Move::Take).collect()
+        super::analyse(heaps, self.mode).moves(heaps).map(Move::Take).collect()
     }
     fn ai_move(&self, position: &Position) -> Option<Move> {
         Nim::ai_move(self, position).map(Move::Take)

@@ -12,7 +12,7 @@ mod position;
 
 pub use explain::{Explanation, MoveReason, binary_digits};
 pub use game::{GameKind, Move, ParseGameError, Rules, Ruleset, Teaching};
-pub use nim::{Analysis, Nim, Outcome, analyse, fallback_move};
+pub use nim::{Analysis, Moves, Nim, Outcome, WinningMoves, analyse, fallback_move};
 pub use position::{
     Mode, MoveError, ParseHeapsError, ParseModeError, Position, Take, parse_heap, parse_heaps,
 };

@@ -30,23 +30,176 @@ impl Outcome {
 }
 
 /// Everything perfect play says about one position.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// The winning moves are described, not listed: a position of a million heaps has about half a
+/// million of them, and most callers need their number, the first one, or to stream them out.
+/// [`Analysis::moves`] produces them from the heaps; [`Analysis::winning_moves`] collects them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Analysis {
     pub mode: Mode,
     /// The XOR of all heaps.
     pub nim_sum: u64,
     pub outcome: Outcome,
-    /// Every winning move, ordered by heap; at most one per heap. Empty in a losing position and
-    /// once the game is over.
-    pub winning_moves: Vec<Take>,
+    /// Which heaps have a winning move, and how many. [`WinningMoves::None`] in a losing position
+    /// and once the game is over.
+    pub moves: WinningMoves,
     /// True in misère once the endgame rule decides the play: no heap would keep two or more
     /// tokens after the winning move, so the aim is an odd number of heaps of one.
     pub endgame: bool,
 }
 
+/// The winning moves of a position in a few words; at most one per heap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WinningMoves {
+    /// No winning move.
+    None,
+    /// Reduce each heap `h` that has the nim-sum's highest bit to `h ⊕ nim_sum`; `count` heaps
+    /// have that bit.
+    NimSum { nim_sum: u64, count: usize },
+    /// Misère endgame with one big heap: the single winning move.
+    One(Take),
+    /// Misère with every heap at most one and an even number of ones: take any of the `count`
+    /// heaps of one.
+    Ones { count: usize },
+}
+
+impl WinningMoves {
+    /// How many winning moves there are.
+    pub fn len(&self) -> usize {
+        match *self {
+            WinningMoves::None => 0,
+            WinningMoves::NimSum { count, .. } | WinningMoves::Ones { count } => count,
+            WinningMoves::One(_) => 1,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The winning moves from `heaps` (the heaps this was computed from), ordered by heap.
+    pub fn iter<'a>(&self, heaps: &'a [u64]) -> Moves<'a> {
+        let (take_from, single) = match *self {
+            WinningMoves::None => (Select::Nothing, None),
+            WinningMoves::NimSum { nim_sum, .. } => (Select::NimSum(nim_sum), None),
+            WinningMoves::One(mv) => (Select::Nothing, Some(mv)),
+            WinningMoves::Ones { .. } => (Select::Ones, None),
+        };
+        Moves { heaps, select: take_from, single, block: 0, mask: 0, left: self.len() }
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Select {
+    Nothing,
+    NimSum(u64),
+    Ones,
+}
+
+/// The winning moves produced lazily from the heaps, 64 heaps at a time: a bit mask of the heaps
+/// in a block that give a move is built without branches, then its set bits are visited. Random
+/// heaps give a move about every other heap, which a branch per heap would mispredict.
+#[derive(Debug, Clone)]
+pub struct Moves<'a> {
+    heaps: &'a [u64],
+    select: Select,
+    single: Option<Take>,
+    /// The index of the first heap of the next block to scan.
+    block: usize,
+    /// The heaps of the current block (starting at `block - 64`) that give a move, not yet visited.
+    mask: u64,
+    left: usize,
+}
+
+impl Moves<'_> {
+    fn fill(&mut self) -> bool {
+        while self.mask == 0 {
+            if self.block >= self.heaps.len() {
+                return false;
+            }
+            let chunk = &self.heaps[self.block..(self.block + 64).min(self.heaps.len())];
+            self.mask = match self.select {
+                Select::Nothing => 0,
+                Select::NimSum(x) => {
+                    let bit = 63 - x.leading_zeros();
+                    chunk.iter().enumerate().fold(0, |m, (i, &h)| m | (h >> bit & 1) << i)
+                }
+                Select::Ones => chunk.iter().enumerate().fold(0, |m, (i, &h)| m | u64::from(h == 1) << i),
+            };
+            self.block += 64;
+        }
+        true
+    }
+}
+
+impl Iterator for Moves<'_> {
+    type Item = Take;
+
+    #[inline]
+    fn next(&mut self) -> Option<Take> {
+        if let Some(mv) = self.single.take() {
+            self.left = 0;
+            return Some(mv);
+        }
+        if self.mask == 0 && !self.fill() {
+            return None;
+        }
+        let heap = self.block - 64 + self.mask.trailing_zeros() as usize;
+        self.mask &= self.mask - 1;
+        self.left = self.left.saturating_sub(1);
+        let h = self.heaps[heap];
+        let take = match self.select {
+            // `h` has the nim-sum's top bit, so `h ⊕ x < h`.
+            Select::NimSum(x) => h - (h ^ x),
+            _ => 1,
+        };
+        Some(Take { heap, take })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl ExactSizeIterator for Moves<'_> {}
+
 impl Analysis {
     pub fn is_win(&self) -> bool {
         self.outcome == Outcome::Win
+    }
+
+    /// How many winning moves there are.
+    pub fn move_count(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The winning moves from `heaps` (the heaps analysed), ordered by heap, produced lazily.
+    pub fn moves<'a>(&self, heaps: &'a [u64]) -> Moves<'a> {
+        self.moves.iter(heaps)
+    }
+
+    /// Every winning move from `heaps` (the heaps analysed), ordered by heap, as a list.
+    pub fn winning_moves(&self, heaps: &[u64]) -> Vec<Take> {
+        self.moves(heaps).collect()
+    }
+
+    /// The first winning move (the one the AI plays), if any.
+    pub fn first_move(&self, heaps: &[u64]) -> Option<Take> {
+        self.moves(heaps).next()
+    }
+
+    /// Whether `mv` is one of the winning moves from `heaps` (the heaps analysed), in constant time.
+    pub fn is_winning_move(&self, heaps: &[u64], mv: Take) -> bool {
+        let Some(&h) = heaps.get(mv.heap) else { return false };
+        match self.moves {
+            WinningMoves::None => false,
+            WinningMoves::NimSum { nim_sum, .. } => {
+                let bit = 63 - nim_sum.leading_zeros();
+                h >> bit & 1 == 1 && mv.take == h - (h ^ nim_sum)
+            }
+            WinningMoves::One(one) => one == mv,
+            WinningMoves::Ones { .. } => h == 1 && mv.take == 1,
+        }
     }
 }
 
@@ -70,7 +223,7 @@ impl Nim {
         position.check(mv)
     }
 
-    /// Who wins with perfect play, and every winning move.
+    /// Who wins with perfect play, and the winning moves.
     pub fn analyse(&self, position: &Position) -> Analysis {
         analyse(position.heaps(), self.mode)
     }
@@ -78,8 +231,8 @@ impl Nim {
     /// The take the perfect AI plays, or `None` when the game is over.
     pub fn ai_move(&self, position: &Position) -> Option<Take> {
         let analysis = self.analyse(position);
-        match analysis.winning_moves.first() {
-            Some(&mv) => Some(mv),
+        match analysis.first_move(position.heaps()) {
+            Some(mv) => Some(mv),
             None => fallback_move(position.heaps(), self.mode),
         }
     }
@@ -90,7 +243,10 @@ impl Nim {
     }
 }
 
-/// Perfect play from `heaps` under `mode`: the nim-sum, the outcome and every winning move.
+/// Perfect play from `heaps` under `mode`: the nim-sum, the outcome and the winning moves.
+///
+/// Two passes over the heaps, both free of branches: the XOR fold, and the count of heaps that
+/// have the nim-sum's highest bit (`h ⊕ x < h` exactly for those).
 pub fn analyse(heaps: &[u64], mode: Mode) -> Analysis {
     let nim_sum = heaps.iter().fold(0, |x, &h| x ^ h);
     if mode == Mode::Misere {
@@ -101,61 +257,41 @@ pub fn analyse(heaps: &[u64], mode: Mode) -> Analysis {
         }
     }
     if nim_sum == 0 {
-        return Analysis { mode, nim_sum, outcome: Outcome::Lose, winning_moves: Vec::new(), endgame: false };
+        return Analysis { mode, nim_sum, outcome: Outcome::Lose, moves: WinningMoves::None, endgame: false };
     }
-    let winning_moves = nim_sum_moves(heaps, nim_sum);
-    Analysis { mode, nim_sum, outcome: Outcome::Win, winning_moves, endgame: false }
-}
-
-/// Every move reducing a heap `h` to `h ⊕ nim_sum`, for a nim-sum other than 0.
-///
-/// `h ⊕ x < h` exactly when `h` has the highest set bit of `x`. With many heaps about half of them
-/// have it, at random, so testing heap by heap would mispredict a branch for every other heap.
-fn nim_sum_moves(heaps: &[u64], nim_sum: u64) -> Vec<Take> {
     let bit = 63 - nim_sum.leading_zeros();
-    let count: usize = heaps.iter().map(|&h| (h >> bit & 1) as usize).sum();
-    // Every heap is written to the next free slot, and the slot is kept only when the heap has the
-    // nim-sum's top bit: no branch to mispredict. `kept` never exceeds `count`, and one slot of
-    // slack takes the writes of heaps after the last kept one. (For a heap without the bit,
-    // `h ^ nim_sum > h`, hence the wrapping subtraction of a value that is then overwritten.)
-    let mut moves = vec![Take { heap: 0, take: 0 }; count + 1];
-    let mut kept = 0;
-    for (heap, &h) in heaps.iter().enumerate() {
-        moves[kept] = Take { heap, take: h.wrapping_sub(h ^ nim_sum) };
-        kept += (h >> bit & 1) as usize;
+    let count = heaps.iter().map(|&h| (h >> bit & 1) as usize).sum();
+    Analysis {
+        mode,
+        nim_sum,
+        outcome: Outcome::Win,
+        moves: WinningMoves::NimSum { nim_sum, count },
+        endgame: false,
     }
-    moves.truncate(count);
-    moves
 }
 
 /// Misère with at most one heap of two or more tokens.
 fn misere_endgame(heaps: &[u64], nim_sum: u64, big: usize) -> Analysis {
     let ones = heaps.iter().filter(|&&h| h == 1).count();
     let mode = Mode::Misere;
-    if big == 1 {
+    if let Some((heap, &h)) = heaps.iter().enumerate().find(|&(_, &h)| h > 1).filter(|_| big == 1) {
         // Always a win: reduce the big heap to 0 or 1 so that an odd number of ones is left.
-        let (heap, &h) = heaps
-            .iter()
-            .enumerate()
-            .find(|&(_, &h)| h > 1)
-            .expect("big == 1 means one heap holds two or more");
         let keep = if ones % 2 == 0 { 1 } else { 0 };
         return Analysis {
             mode,
             nim_sum,
             outcome: Outcome::Win,
-            winning_moves: vec![Take { heap, take: h - keep }],
+            moves: WinningMoves::One(Take { heap, take: h - keep }),
             endgame: true,
         };
     }
     // Every heap holds 0 or 1: the player facing an even number of ones (none at all included:
     // the opponent took the last token) wins, by taking any one of them.
     if ones % 2 == 1 {
-        return Analysis { mode, nim_sum, outcome: Outcome::Lose, winning_moves: Vec::new(), endgame: true };
+        return Analysis { mode, nim_sum, outcome: Outcome::Lose, moves: WinningMoves::None, endgame: true };
     }
-    let winning_moves =
-        heaps.iter().enumerate().filter(|&(_, &h)| h == 1).map(|(heap, _)| Take { heap, take: 1 }).collect();
-    Analysis { mode, nim_sum, outcome: Outcome::Win, winning_moves, endgame: ones > 0 }
+    let moves = if ones == 0 { WinningMoves::None } else { WinningMoves::Ones { count: ones } };
+    Analysis { mode, nim_sum, outcome: Outcome::Win, moves, endgame: ones > 0 }
 }
 
 /// The AI's move from a losing position, where every move loses against perfect play.
