@@ -5,6 +5,8 @@ pub mod cli;
 pub mod config;
 pub mod engine;
 pub mod keys;
+pub mod log;
+pub mod paths;
 pub mod puzzle;
 pub mod record;
 pub mod session;
