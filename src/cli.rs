@@ -242,7 +242,7 @@ pub struct PuzzleArgs {
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The convention: who wins by taking the last token
+    /// Normal or misère play
     #[arg(long, default_value = "normal", ignore_case = true, value_parser = mode_parser())]
     pub mode: Mode,
 
@@ -281,7 +281,7 @@ pub struct GameArgs {
     #[arg(long, value_name = "LIST")]
     pub heaps: Option<String>,
 
-    /// The convention: who wins by taking the last token
+    /// Normal or misère play
     #[arg(long, ignore_case = true, value_parser = mode_parser())]
     pub mode: Option<Mode>,
 
@@ -341,7 +341,7 @@ pub struct DemoArgs {
     #[arg(long, value_name = "LIST")]
     pub heaps: Option<String>,
 
-    /// The convention: who wins by taking the last token
+    /// Normal or misère play
     #[arg(long, ignore_case = true, value_parser = mode_parser())]
     pub mode: Option<Mode>,
 
