@@ -50,6 +50,7 @@ to a bug report.";
     after_long_help = EXAMPLES,
 )]
 pub struct Cli {
+    /// The subcommand; none for a game.
     #[command(subcommand)]
     pub command: Option<Command>,
 
@@ -67,6 +68,7 @@ pub struct Cli {
     #[arg(long)]
     pub print_config: bool,
 
+    /// The game's flags, given without a subcommand.
     #[command(flatten)]
     pub game: GameArgs,
 }
@@ -108,13 +110,14 @@ fn top_level_flags_given(cmd: &clap::Command, matches: &ArgMatches) -> Vec<Strin
         .collect()
 }
 
+/// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Answer positions with perfect play: who wins and every winning move
     ///
     /// Each answer shows the nim-sum, who wins, and every winning move. Give the heaps as arguments (`nim-tui solve 3 4 5`), or `-` to read one position per line of
     /// standard input (heaps separated by spaces and/or commas). With --json, each answer is one
-    /// line such as {"mode":"normal","heaps":[3,4,5],"nim_sum":2,"outcome":"win","moves":[{"heap":1,"take":2}]}.
+    /// line such as `{"mode":"normal","heaps":[3,4,5],"nim_sum":2,"outcome":"win","moves":[{"heap":1,"take":2}]}`.
     #[command(
         allow_negative_numbers = true,
         after_long_help = "\
@@ -219,6 +222,7 @@ impl Command {
     }
 }
 
+/// `nim-tui replay`'s arguments.
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
     /// The record file
@@ -226,6 +230,7 @@ pub struct ReplayArgs {
     pub file: PathBuf,
 }
 
+/// `nim-tui stats`'s flags.
 #[derive(Debug, Args)]
 pub struct StatsArgs {
     /// One JSON object instead of a table
@@ -233,6 +238,7 @@ pub struct StatsArgs {
     pub json: bool,
 }
 
+/// `nim-tui puzzle`'s flags.
 #[derive(Debug, Args)]
 pub struct PuzzleArgs {
     /// Seed of the run of puzzles
@@ -240,6 +246,7 @@ pub struct PuzzleArgs {
     pub seed: Option<u64>,
 }
 
+/// `nim-tui solve`'s flags and heaps.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     /// Normal or misère play
@@ -257,6 +264,7 @@ pub struct SolveArgs {
     pub heaps: Vec<String>,
 }
 
+/// `nim-tui completions`'s shell.
 #[derive(Debug, Args)]
 pub struct CompletionsArgs {
     /// The shell to complete for
@@ -264,6 +272,7 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
+/// `nim-tui man`'s flags.
 #[derive(Debug, Args)]
 pub struct ManArgs {
     /// Write nim-tui.1 and one page per subcommand into DIR instead of printing

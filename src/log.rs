@@ -18,12 +18,23 @@ pub const ENV: &str = "NIM_TUI_LOG";
 /// Why the log could not be started.
 #[derive(Debug, thiserror::Error)]
 pub enum LogError {
+    /// `NIM_TUI_LOG` holds something other than a level.
     #[error("{ENV}={value:?}: expected one of off, error, warn, info, debug, trace")]
-    BadLevel { value: String },
+    BadLevel {
+        /// What it holds.
+        value: String,
+    },
+    /// The log is asked for but there is nowhere to put it.
     #[error("{ENV} is set but there is no state directory for the log: is $HOME set?")]
     NoStateDir,
+    /// The log file cannot be created or opened.
     #[error("cannot open the log {path}: {source}")]
-    Open { path: PathBuf, source: io::Error },
+    Open {
+        /// The log file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
 }
 
 /// The level asked for in `NIM_TUI_LOG`, or `None` when the log is off (unset, empty or `off`).

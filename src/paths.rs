@@ -83,10 +83,20 @@ pub enum Migration {
     /// No saved game in the old place (or the two places are one, as on macOS and Windows).
     Nothing,
     /// The saved game was moved.
-    Moved { from: PathBuf, to: PathBuf },
+    Moved {
+        /// Where it was (the data directory).
+        from: PathBuf,
+        /// Where it is now (the state directory).
+        to: PathBuf,
+    },
     /// Both places hold a saved game. The new one is used; the old one is left where it is, not
     /// overwritten and not deleted.
-    KeptBoth { old: PathBuf, new: PathBuf },
+    KeptBoth {
+        /// The saved game in the data directory, left in place.
+        old: PathBuf,
+        /// The saved game in the state directory, the one resumed.
+        new: PathBuf,
+    },
 }
 
 /// Moves `game.json` from `data_dir` (where earlier versions kept it) to `state_dir`, creating
