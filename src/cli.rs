@@ -23,17 +23,16 @@ use crate::engine::Mode;
 
 const EXAMPLES: &str = "\
 Examples:
-  nim-tui                                 open the start screen
-  nim-tui --heaps 3,4,5 --mode misere     start a misère game at once
-  nim-tui --level easy --first ai         an easier AI that moves first
-  nim-tui --opponent human --names Ann,Bob
-                                          two people at one keyboard
-  nim-tui solve --mode misere 1 2 3       answer a position without a terminal
-  nim-tui completions bash > ~/.local/share/bash-completion/completions/nim-tui
-  nim-tui paths                           where the config, statistics and log are
+  nim-tui                               the start screen
+  nim-tui --heaps 3,4,5 --mode misere   a misère game at once
+  nim-tui --level easy --first ai       an easier AI, moving first
+  nim-tui --opponent human              two people, one keyboard
+  nim-tui solve --mode misere 1 2 3     answer a position, no terminal
+  nim-tui completions bash              a completion script
+  nim-tui paths                         where the files and the log are
 
-Files: `nim-tui paths` shows them. Log: run with NIM_TUI_LOG=debug and attach the file it names
-to a bug report.";
+For a bug report, run with NIM_TUI_LOG=debug and attach the log file
+that `nim-tui paths` names.";
 
 /// Nim in the terminal, against an AI that never makes a mistake.
 ///

@@ -32,8 +32,9 @@ fn main() -> ExitCode {
     if let Some(file) = &log_file {
         tracing::debug!(log = %file.display(), "logging");
     }
+    // Errors are logged with their exit status where they happen (`fail`).
     let code = run(cli, log_file.as_deref());
-    tracing::info!(?code, "exit");
+    tracing::info!("exit");
     code
 }
 
