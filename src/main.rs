@@ -22,7 +22,8 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => {
             if e.use_stderr() {
-                tracing::warn!("usage error: {}", e.kind());
+                let text = e.to_string();
+                tracing::warn!("usage error: {}", text.lines().next().unwrap_or_default());
             }
             e.exit()
         }
