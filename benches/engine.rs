@@ -8,7 +8,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use nim_tui::engine::{Mode, Move, analyse};
+use nim_tui::engine::{Mode, Take, analyse};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -25,7 +25,7 @@ fn million_heaps(c: &mut Criterion) {
     group.bench_function("write_moves_only", |b| {
         b.iter(|| {
             let heaps = black_box(&heaps);
-            (0..answer_len).map(|heap| Move { heap, take: heaps[heap] }).collect::<Vec<_>>()
+            (0..answer_len).map(|heap| Take { heap, take: heaps[heap] }).collect::<Vec<_>>()
         })
     });
     for mode in Mode::ALL {

@@ -18,7 +18,7 @@
 use std::fmt::Write as _;
 
 use crate::app::{Game, Names, Players, Side, StartHeapsError, check_start_heaps};
-use crate::engine::{Mode, Move, Position, Rules, parse_heap, parse_heaps};
+use crate::engine::{Mode, Take, Position, Rules, parse_heap, parse_heaps};
 
 /// The first line of every record.
 pub const HEADER: &str = "# nim-tui game record";
@@ -29,7 +29,7 @@ pub struct Record {
     pub mode: Mode,
     pub start: Vec<u64>,
     pub players: Players,
-    pub moves: Vec<(Side, Move)>,
+    pub moves: Vec<(Side, Take)>,
 }
 
 /// Why a record cannot be replayed: the line (counted from 1) and what is wrong there.
@@ -107,7 +107,7 @@ impl Record {
 
         let rules = crate::engine::Nim::new(mode);
         let mut position = Position::new(start.clone());
-        let mut moves: Vec<(Side, Move)> = Vec::new();
+        let mut moves: Vec<(Side, Take)> = Vec::new();
         let mut last_line = n;
         for (n, line) in content {
             last_line = n;
@@ -135,7 +135,7 @@ impl Record {
             let Some(index) = index else {
                 return Err(err(n, "heap 0 does not exist: heaps are counted from 1".to_string()));
             };
-            let mv = Move::new(index, take);
+            let mv = Take::new(index, take);
             rules.check(&position, mv).map_err(|e| err(n, format!("illegal move: {e}")))?;
             let _ = position.apply(mv);
             moves.push((side, mv));

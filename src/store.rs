@@ -24,7 +24,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::app::{Level, check_start_heaps};
-use crate::engine::{Mode, Move, Position};
+use crate::engine::{Mode, Take, Position};
 
 /// The statistics file's name in the data directory.
 pub const STATS_FILE: &str = "stats.json";
@@ -312,13 +312,13 @@ pub struct SavedMove {
 
 impl SavedMove {
     /// Records `mv` (heap counted from 0) played by `by`.
-    pub fn new(by: Player, mv: Move) -> Self {
+    pub fn new(by: Player, mv: Take) -> Self {
         SavedMove { by, heap: mv.number(), take: mv.take }
     }
 
     /// The engine's move (heap counted from 0), or `None` for heap 0, which does not exist.
-    pub fn to_move(self) -> Option<Move> {
-        self.heap.checked_sub(1).map(|heap| Move::new(heap, self.take))
+    pub fn to_move(self) -> Option<Take> {
+        self.heap.checked_sub(1).map(|heap| Take::new(heap, self.take))
     }
 }
 

@@ -5,7 +5,7 @@ use nim_tui::app::{
     Action, App, Effect, First, Game, HeapChoice, Input, Level, Note, Screen, Setup, Side, StartMenu,
     StartRow,
 };
-use nim_tui::engine::{Mode, Move, Outcome, analyse, fallback_move};
+use nim_tui::engine::{Mode, Take, Outcome, analyse, fallback_move};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -439,7 +439,7 @@ fn take_one_and_take_all() {
         assert_eq!(game(&app).count, 1);
         act(&mut app, Action::TakeAll);
         take_and_reply(&mut app);
-        assert_eq!(game(&app).moves[0], (Side::You, Move::new(2, 5)));
+        assert_eq!(game(&app).moves[0], (Side::You, Take::new(2, 5)));
         assert_eq!(heaps(&app).iter().sum::<u64>(), 3 + 4 - game(&app).moves[1].1.take);
     }
 }
@@ -470,7 +470,7 @@ fn typed_digits_set_the_count_and_too_many_are_refused() {
         app.update(Input::char('0'));
         assert_eq!(game(&app).count, 10);
         take_and_reply(&mut app);
-        assert_eq!(game(&app).moves[0], (Side::You, Move::new(2, 10)));
+        assert_eq!(game(&app).moves[0], (Side::You, Take::new(2, 10)));
     }
 }
 
@@ -490,7 +490,7 @@ fn digits_work_on_huge_heaps() {
     }
     assert_eq!(game(&app).count, 999_999_999_999_999_999);
     take_and_reply(&mut app);
-    assert_eq!(game(&app).moves[0], (Side::You, Move::new(0, 999_999_999_999_999_999)));
+    assert_eq!(game(&app).moves[0], (Side::You, Take::new(0, 999_999_999_999_999_999)));
 }
 
 #[test]
@@ -504,7 +504,7 @@ fn pick_selects_the_heap_and_count() {
         app.update(Input::Pick { heap: 7, count: 1 });
         assert_eq!((game(&app).selected, game(&app).count), (2, 5), "no such heap: nothing changes");
         take_and_reply(&mut app);
-        assert_eq!(game(&app).moves[0], (Side::You, Move::new(2, 5)));
+        assert_eq!(game(&app).moves[0], (Side::You, Take::new(2, 5)));
         let h = heaps(&app);
         let selected = game(&app).selected;
         app.update(Input::Pick { heap: 2, count: 1 });
@@ -548,7 +548,7 @@ fn take_plays_and_the_ai_waits_until_its_pause_ends() {
             game(&app).note,
             Some(Note::AiMoved(format!("AI took {} from heap {}", pending.take, pending.number())))
         );
-        assert_eq!(game(&app).moves, [(Side::You, Move::new(0, 2)), (Side::Ai, pending)]);
+        assert_eq!(game(&app).moves, [(Side::You, Take::new(0, 2)), (Side::Ai, pending)]);
     }
 }
 

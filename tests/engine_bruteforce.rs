@@ -3,7 +3,7 @@
 mod common;
 
 use common::{BruteForce, positions};
-use nim_tui::engine::{Explanation, Mode, Move, Nim, Outcome, Position, Rules, analyse, fallback_move};
+use nim_tui::engine::{Explanation, Mode, Take, Nim, Outcome, Position, Rules, analyse, fallback_move};
 
 /// Up to 4 heaps of up to 7 tokens, then up to 5 heaps of up to 4 tokens (zero-sized heaps included).
 fn small_positions() -> Vec<Vec<u64>> {
@@ -106,7 +106,7 @@ fn the_misere_endgame_flag_means_no_heap_of_two_is_left() {
 /// The fallback the doc comment of `fallback_move` promises, with the replies counted by search:
 /// one token from the heap leaving the fewest winning replies, ties to the larger heap, then to the
 /// lower heap number.
-fn documented_fallback(brute: &mut BruteForce, heaps: &[u64]) -> Option<Move> {
+fn documented_fallback(brute: &mut BruteForce, heaps: &[u64]) -> Option<Take> {
     let mut best: Option<(usize, u64, usize)> = None;
     for (heap, &h) in heaps.iter().enumerate() {
         if h == 0 {
@@ -125,7 +125,7 @@ fn documented_fallback(brute: &mut BruteForce, heaps: &[u64]) -> Option<Move> {
             best = Some((heap, h, replies));
         }
     }
-    best.map(|(heap, _, _)| Move { heap, take: 1 })
+    best.map(|(heap, _, _)| Take { heap, take: 1 })
 }
 
 #[test]

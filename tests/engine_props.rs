@@ -3,7 +3,7 @@
 //! position leads to a winning one), and nothing may panic or overflow up to `u64::MAX`.
 
 use nim_tui::engine::{
-    Explanation, Mode, Move, MoveError, Nim, Outcome, ParseHeapsError, Position, Rules, analyse, parse_heap,
+    Explanation, Mode, Take, MoveError, Nim, Outcome, ParseHeapsError, Position, Rules, analyse, parse_heap,
     parse_heaps,
 };
 use nim_tui::solve::{human_text, json_line};
@@ -37,17 +37,17 @@ fn mode() -> impl Strategy<Value = Mode> {
     prop::sample::select(Mode::ALL.to_vec())
 }
 
-fn after(heaps: &[u64], mv: Move) -> Vec<u64> {
+fn after(heaps: &[u64], mv: Take) -> Vec<u64> {
     let mut position = Position::new(heaps.to_vec());
     position.apply(mv).unwrap_or_else(|e| panic!("{mv:?} from {heaps:?} is illegal: {e}"));
     position.heaps().to_vec()
 }
 
 /// A legal move picked by two random numbers: a non-empty heap, and a take in `1..=heap`.
-fn sample_move(heaps: &[u64], pick_heap: usize, pick_take: u64) -> Option<Move> {
+fn sample_move(heaps: &[u64], pick_heap: usize, pick_take: u64) -> Option<Take> {
     let non_empty: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 0).collect();
     let heap = *non_empty.get(pick_heap % non_empty.len().max(1))?;
-    Some(Move { heap, take: 1 + pick_take % heaps[heap] })
+    Some(Take { heap, take: 1 + pick_take % heaps[heap] })
 }
 
 fn check_analysis(heaps: &[u64], mode: Mode) -> Result<(), TestCaseError> {
@@ -115,11 +115,11 @@ proptest! {
         // follows it while two heaps hold two or more tokens.
         prop_assume!(mode == Mode::Normal || heaps.iter().filter(|&&h| h > 1).count() >= 2);
         let nim_sum = heaps.iter().fold(0, |x, &h| x ^ h);
-        let expected: Vec<Move> = heaps
+        let expected: Vec<Take> = heaps
             .iter()
             .enumerate()
             .filter(|&(_, &h)| h ^ nim_sum < h)
-            .map(|(heap, &h)| Move { heap, take: h - (h ^ nim_sum) })
+            .map(|(heap, &h)| Take { heap, take: h - (h ^ nim_sum) })
             .collect();
         prop_assert_eq!(analyse(&heaps, mode).winning_moves, expected);
     }
@@ -166,20 +166,20 @@ proptest! {
         let mut position = Position::new(heaps.clone());
         let heap = pick % heaps.len();
 
-        prop_assert_eq!(position.apply(Move::new(heap, 0)), Err(MoveError::TakeNothing));
+        prop_assert_eq!(position.apply(Take::new(heap, 0)), Err(MoveError::TakeNothing));
         prop_assert_eq!(position.heaps(), &heaps[..]);
 
         let holds = heaps[heap];
         if let Some(take) = holds.checked_add(beyond) {
             prop_assert_eq!(
-                position.apply(Move::new(heap, take)),
+                position.apply(Take::new(heap, take)),
                 Err(MoveError::TooMany { number: heap + 1, holds, take })
             );
             prop_assert_eq!(position.heaps(), &heaps[..]);
         }
 
         for missing in [heaps.len() + past_end, usize::MAX] {
-            let refused = position.apply(Move::new(missing, 1));
+            let refused = position.apply(Take::new(missing, 1));
             let expected = MoveError::NoSuchHeap { number: missing.saturating_add(1), heaps: heaps.len() };
             prop_assert_eq!(refused, Err(expected));
             prop_assert_eq!(position.heaps(), &heaps[..]);

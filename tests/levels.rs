@@ -67,7 +67,7 @@ fn weaker_levels_err_at_their_stated_rate() {
 
 /// Plays a whole game with the AI moving first against itself-less input: the player always takes
 /// one token from the first heap that has any.
-fn seeded_game(seed: u64, level: Level) -> Vec<(nim_tui::app::Side, nim_tui::engine::Move)> {
+fn seeded_game(seed: u64, level: Level) -> Vec<(nim_tui::app::Side, nim_tui::engine::Take)> {
     let setup = Setup {
         heaps: Some(vec![9, 12, 15, 7]),
         first: First::Ai,

@@ -66,8 +66,8 @@ fn hotseat_players_take_turns_and_the_winner_is_named() {
     }
 }
 
-fn mv(heap: usize, take: u64) -> nim_tui::engine::Move {
-    nim_tui::engine::Move::new(heap, take)
+fn mv(heap: usize, take: u64) -> nim_tui::engine::Take {
+    nim_tui::engine::Take::new(heap, take)
 }
 
 #[test]

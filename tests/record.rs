@@ -4,7 +4,7 @@
 use std::process::Command;
 
 use nim_tui::app::{Action, App, Effect, First, Input, Level, Players, Setup, Side};
-use nim_tui::engine::{Mode, Move};
+use nim_tui::engine::{Mode, Take};
 use nim_tui::record::{Record, RecordError};
 use nim_tui::store::Store;
 
@@ -49,7 +49,7 @@ fn write_and_read_round_trip() {
         mode: Mode::Normal,
         start: vec![1, 2],
         players: Players::Hotseat(["Ann Lee".into(), "Bob".into()]),
-        moves: vec![(Side::You, Move::new(1, 2)), (Side::Ai, Move::new(0, 1))],
+        moves: vec![(Side::You, Take::new(1, 2)), (Side::Ai, Take::new(0, 1))],
     };
     assert_eq!(Record::parse(&hotseat.to_text()), Ok(hotseat));
 }

@@ -1,7 +1,7 @@
 //! The worked examples of the seed texts, checked against the engine.
 
 use nim_tui::engine::{
-    Explanation, Mode, Move, MoveReason, Nim, Outcome, Position, Rules, analyse, parse_heaps,
+    Explanation, Mode, Take, MoveReason, Nim, Outcome, Position, Rules, analyse, parse_heaps,
 };
 
 #[test]
@@ -10,9 +10,9 @@ fn three_four_five_in_normal_play_has_one_winning_move() {
     assert_eq!(analysis.nim_sum, 2);
     assert_eq!(analysis.outcome, Outcome::Win);
     // Take 2 from the first heap (A), leaving 1 4 5.
-    assert_eq!(analysis.winning_moves, vec![Move { heap: 0, take: 2 }]);
+    assert_eq!(analysis.winning_moves, vec![Take { heap: 0, take: 2 }]);
     assert!(!analysis.endgame);
-    let after = Position::new(vec![3, 4, 5]).after(Move::new(0, 2)).unwrap();
+    let after = Position::new(vec![3, 4, 5]).after(Take::new(0, 2)).unwrap();
     assert_eq!(after.heaps(), &[1, 4, 5]);
     assert_eq!(analyse(after.heaps(), Mode::Normal).outcome, Outcome::Lose);
 }
@@ -38,7 +38,7 @@ fn three_four_five_explained_in_binary() {
     assert_eq!(explanation.working().as_deref(), Some("heap 1: 3 ⊕ 2 = 1, take 2"));
     assert_eq!(
         explanation.best,
-        MoveReason::NimSum { mv: Move { heap: 0, take: 2 }, from: 3, to: 1, nim_sum: 2 }
+        MoveReason::NimSum { mv: Take { heap: 0, take: 2 }, from: 3, to: 1, nim_sum: 2 }
     );
 }
 
@@ -46,7 +46,7 @@ fn three_four_five_explained_in_binary() {
 fn three_four_five_is_a_first_player_win_in_misere_too() {
     let analysis = analyse(&[3, 4, 5], Mode::Misere);
     assert_eq!(analysis.outcome, Outcome::Win);
-    assert!(analysis.winning_moves.contains(&Move { heap: 0, take: 2 }));
+    assert!(analysis.winning_moves.contains(&Take { heap: 0, take: 2 }));
     assert!(!analysis.endgame);
 }
 
@@ -61,7 +61,7 @@ fn two_heaps_are_won_by_making_them_equal() {
             }
             let (big, small) = if a > b { (0, b) } else { (1, a) };
             let take = a.max(b) - small;
-            assert_eq!(analysis.winning_moves, vec![Move { heap: big, take }], "{a} {b}");
+            assert_eq!(analysis.winning_moves, vec![Take { heap: big, take }], "{a} {b}");
         }
     }
 }
@@ -79,14 +79,14 @@ fn the_misere_game_from_three_four_five_move_by_move() {
     let nim = Nim::new(Mode::Misere);
     // Heaps A, B, C are the engine's heaps 0, 1, 2. Each step: who moves, the move, what is left.
     let game = [
-        (I, Move::new(0, 2), [1, 4, 5]),
-        (You, Move::new(2, 2), [1, 4, 3]),
-        (I, Move::new(1, 2), [1, 2, 3]),
-        (You, Move::new(2, 1), [1, 2, 2]),
-        (I, Move::new(0, 1), [0, 2, 2]),
-        (You, Move::new(2, 1), [0, 2, 1]),
-        (I, Move::new(1, 2), [0, 0, 1]),
-        (You, Move::new(2, 1), [0, 0, 0]),
+        (I, Take::new(0, 2), [1, 4, 5]),
+        (You, Take::new(2, 2), [1, 4, 3]),
+        (I, Take::new(1, 2), [1, 2, 3]),
+        (You, Take::new(2, 1), [1, 2, 2]),
+        (I, Take::new(0, 1), [0, 2, 2]),
+        (You, Take::new(2, 1), [0, 2, 1]),
+        (I, Take::new(1, 2), [0, 0, 1]),
+        (You, Take::new(2, 1), [0, 0, 0]),
     ];
     let mut position = Position::new(vec![3, 4, 5]);
     for (player, mv, left) in game {
@@ -116,20 +116,20 @@ fn at_0_2_1_misere_empties_heap_b_where_normal_play_would_take_one() {
     let heaps = [0, 2, 1];
     let normal = analyse(&heaps, Mode::Normal);
     assert_eq!(normal.nim_sum, 3);
-    assert_eq!(normal.winning_moves, vec![Move { heap: 1, take: 1 }]);
+    assert_eq!(normal.winning_moves, vec![Take { heap: 1, take: 1 }]);
     assert!(!normal.endgame);
 
     let misere = analyse(&heaps, Mode::Misere);
     assert_eq!(misere.nim_sum, 3);
-    assert_eq!(misere.winning_moves, vec![Move { heap: 1, take: 2 }]);
+    assert_eq!(misere.winning_moves, vec![Take { heap: 1, take: 2 }]);
     assert!(misere.endgame);
     let nim = Nim::new(Mode::Misere);
-    assert_eq!(nim.ai_move(&Position::new(heaps.to_vec())), Some(Move { heap: 1, take: 2 }));
+    assert_eq!(nim.ai_move(&Position::new(heaps.to_vec())), Some(Take { heap: 1, take: 2 }));
 
     let explanation = Explanation::new(&heaps, Mode::Misere);
     assert_eq!(
         explanation.best,
-        MoveReason::MisereEndgame { mv: Move { heap: 1, take: 2 }, from: 2, to: 0, ones_left: 1 }
+        MoveReason::MisereEndgame { mv: Take { heap: 1, take: 2 }, from: 2, to: 0, ones_left: 1 }
     );
     assert_eq!(explanation.working().as_deref(), Some("heap 2: 2 → 0, take 2: leaves 1 heap of one (odd)"));
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use nim_tui::app::Level;
-use nim_tui::engine::{Mode, Move};
+use nim_tui::engine::{Mode, Take};
 use nim_tui::store::{GameResult, Player, SavedGame, SavedMove, Stats, Store, StoreError};
 
 const WIN: GameResult = GameResult { won: true, assisted: false };
@@ -40,7 +40,7 @@ fn corrupt_copies(dir: &Path, stem: &str) -> Vec<PathBuf> {
 fn sample_game() -> SavedGame {
     let mut game = SavedGame::new(Mode::Misere, Level::Hard, vec![3, 4, 5], Player::You, 250);
     game.moves =
-        vec![SavedMove::new(Player::You, Move::new(0, 2)), SavedMove::new(Player::Ai, Move::new(2, 5))];
+        vec![SavedMove::new(Player::You, Take::new(0, 2)), SavedMove::new(Player::Ai, Take::new(2, 5))];
     game.heaps = vec![1, 4, 0];
     game.turn = Player::You;
     game.seed = Some(42);
@@ -132,8 +132,8 @@ fn saved_game_round_trip_and_clear() {
 fn invalid_games_are_refused_on_save() {
     let (_tmp, store) = store();
     let mut over = sample_game();
-    over.moves.push(SavedMove::new(Player::You, Move::new(0, 1)));
-    over.moves.push(SavedMove::new(Player::Ai, Move::new(1, 4)));
+    over.moves.push(SavedMove::new(Player::You, Take::new(0, 1)));
+    over.moves.push(SavedMove::new(Player::Ai, Take::new(1, 4)));
     over.heaps = vec![0, 0, 0];
     assert!(matches!(store.save_game(&over), Err(StoreError::InvalidGame(_))));
     assert!(!store.game_path().exists());
@@ -252,8 +252,8 @@ fn corrupt_games_are_moved_aside() {
     fs::create_dir_all(store.dir()).unwrap();
     let valid = serde_json::to_string(&sample_game()).unwrap();
     let mut over = sample_game();
-    over.moves.push(SavedMove::new(Player::You, Move::new(0, 1)));
-    over.moves.push(SavedMove::new(Player::Ai, Move::new(1, 4)));
+    over.moves.push(SavedMove::new(Player::You, Take::new(0, 1)));
+    over.moves.push(SavedMove::new(Player::Ai, Take::new(1, 4)));
     over.heaps = vec![0, 0, 0];
     let mut mismatched = sample_game();
     mismatched.heaps = vec![3, 4, 5];

@@ -4,7 +4,7 @@ mod common;
 
 use common::BruteForce;
 use nim_tui::app::{Action, App, Coaching, Effect, Input, Screen, Setup, Side};
-use nim_tui::engine::{Mode, Move};
+use nim_tui::engine::{Mode, Take};
 use nim_tui::puzzle;
 use nim_tui::ui::{Look, draw};
 use rand::SeedableRng;
@@ -36,7 +36,7 @@ fn screen(app: &App, width: u16, height: u16) -> String {
 }
 
 /// Selects `mv` the way a player does: heap with the arrows, count by typing it.
-fn choose(app: &mut App, mv: Move) {
+fn choose(app: &mut App, mv: Take) {
     let Screen::Playing(game) = &app.screen else { panic!("not playing") };
     let steps = (mv.heap + game.position.len() - game.selected) % game.position.len();
     for _ in 0..steps {
@@ -113,10 +113,10 @@ fn coach_says_kept_missed_with_every_winning_move_or_already_lost() {
     // 1 2 3 4 5: nim-sum 1, so heaps 1, 3 and 5 can each be reduced to win.
     let mut app = game_app(Mode::Normal, &[1, 2, 3, 4, 5]);
     press(&mut app, Action::Coach);
-    choose(&mut app, Move::new(1, 1));
+    choose(&mut app, Take::new(1, 1));
     press(&mut app, Action::Take);
     let Screen::Playing(game) = &app.screen else { panic!("not playing") };
-    let missed = vec![Move::new(0, 1), Move::new(2, 1), Move::new(4, 1)];
+    let missed = vec![Take::new(0, 1), Take::new(2, 1), Take::new(4, 1)];
     assert_eq!(game.coach, Some(Coaching::Missed(missed)));
     let text = screen(&app, 100, 30);
     let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -177,7 +177,7 @@ fn review_lists_every_move_and_marks_the_one_that_gave_the_win_away() {
 
 /// Every winning move of `heaps`, found by trying every move against the brute force. Positions
 /// are sorted before the search so the memo stays small.
-fn brute_winning_moves(bf: &mut BruteForce, heaps: &[u64]) -> Vec<Move> {
+fn brute_winning_moves(bf: &mut BruteForce, heaps: &[u64]) -> Vec<Take> {
     let mut moves = Vec::new();
     for heap in 0..heaps.len() {
         for take in 1..=heaps[heap] {
@@ -185,7 +185,7 @@ fn brute_winning_moves(bf: &mut BruteForce, heaps: &[u64]) -> Vec<Move> {
             next[heap] -= take;
             next.sort_unstable();
             if !bf.wins(&next) {
-                moves.push(Move::new(heap, take));
+                moves.push(Take::new(heap, take));
             }
         }
     }

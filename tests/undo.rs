@@ -2,7 +2,7 @@
 //! new move ends what can be redone.
 
 use nim_tui::app::{Action, App, First, Game, Input, Level, Setup, Side};
-use nim_tui::engine::Move;
+use nim_tui::engine::Take;
 
 fn app(heaps: &[u64], first: First) -> App {
     App::start_now(Setup {
@@ -19,7 +19,7 @@ fn game(app: &App) -> &Game {
 }
 
 /// What undo and redo must restore exactly.
-fn state(app: &App) -> (Vec<u64>, Side, Vec<(Side, Move)>) {
+fn state(app: &App) -> (Vec<u64>, Side, Vec<(Side, Take)>) {
     let g = game(app);
     (g.position.heaps().to_vec(), g.turn, g.moves.clone())
 }

@@ -3,7 +3,7 @@
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::engine::{Explanation, Mode, Move, Nim, Position, Rules};
+use crate::engine::{Explanation, Mode, Take, Nim, Position, Rules};
 
 use super::Level;
 
@@ -59,7 +59,7 @@ pub enum Coaching {
     /// The move kept a winning position.
     Kept,
     /// A winning position was given away; these were the winning moves.
-    Missed(Vec<Move>),
+    Missed(Vec<Take>),
     /// The position was already lost whatever the player did.
     AlreadyLost,
 }
@@ -72,7 +72,7 @@ impl std::fmt::Display for Coaching {
                 f.write_str("Coach: the position was already lost, no move wins against perfect play")
             }
             Coaching::Missed(moves) => {
-                let list: Vec<String> = moves.iter().map(Move::to_string).collect();
+                let list: Vec<String> = moves.iter().map(Take::to_string).collect();
                 let plural = if moves.len() == 1 { "move was" } else { "moves were" };
                 write!(f, "Coach: that gave the win away; the winning {plural}: {}", list.join(", "))
             }
@@ -81,7 +81,7 @@ impl std::fmt::Display for Coaching {
 }
 
 /// The coach's verdict on `mv` played from a position with `analysis`.
-pub fn coaching(analysis: &crate::engine::Analysis, mv: Move) -> Coaching {
+pub fn coaching(analysis: &crate::engine::Analysis, mv: Take) -> Coaching {
     if !analysis.is_win() {
         Coaching::AlreadyLost
     } else if analysis.winning_moves.contains(&mv) {
@@ -95,7 +95,7 @@ pub fn coaching(analysis: &crate::engine::Analysis, mv: Move) -> Coaching {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReviewLine {
     pub side: Side,
-    pub mv: Move,
+    pub mv: Take,
     /// The heaps after the move.
     pub heaps: Vec<u64>,
     pub nim_sum: u64,
@@ -106,7 +106,7 @@ pub struct ReviewLine {
 /// The optimal move, shown on request.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hint {
-    pub mv: Move,
+    pub mv: Take,
     pub winning: bool,
     /// The one-line reason, built by the engine.
     pub reason: String,
@@ -127,19 +127,19 @@ pub struct Game {
     /// Digits typed for the count, if the player is typing one.
     pub typed: String,
     /// The AI's move, chosen and shown during its pause, played when the pause ends.
-    pub pending: Option<Move>,
+    pub pending: Option<Take>,
     pub hint: Option<Hint>,
     pub note: Option<Note>,
     /// The coach's verdict on the player's last move.
     pub coach: Option<Coaching>,
     /// Every move so far, in order.
-    pub moves: Vec<(Side, Move)>,
+    pub moves: Vec<(Side, Take)>,
     pub over: Option<GameOver>,
     pub players: Players,
     /// Whether a move was taken back in this game: a win then counts as assisted.
     pub used_undo: bool,
     /// Moves taken back, latest undo last; each entry is the player's move with the reply after it.
-    redo: Vec<Vec<(Side, Move)>>,
+    redo: Vec<Vec<(Side, Take)>>,
     /// Where the weaker levels' random moves come from: drawn from the app's seeded generator,
     /// so a seeded game replays exactly.
     rng: StdRng,
@@ -267,11 +267,11 @@ impl Game {
     }
 
     /// The tokens the marked move would take: the player's choice, or the AI's during its pause.
-    pub fn marked(&self) -> Option<Move> {
+    pub fn marked(&self) -> Option<Take> {
         if self.over.is_some() {
             return None;
         }
-        if self.is_human(self.turn) { Some(Move::new(self.selected, self.count)) } else { self.pending }
+        if self.is_human(self.turn) { Some(Take::new(self.selected, self.count)) } else { self.pending }
     }
 
     fn heap(&self, index: usize) -> u64 {
@@ -376,7 +376,7 @@ impl Game {
         if !self.your_turn() {
             return false;
         }
-        let mv = Move::new(self.selected, self.count);
+        let mv = Take::new(self.selected, self.count);
         if let Err(e) = self.rules.check(&self.position, mv) {
             self.note = Some(Note::Refused(capitalise(&e.to_string())));
             return false;
@@ -425,7 +425,7 @@ impl Game {
 
     /// Shows the game after `moves` (a prefix of a checked record): the position, whose turn, and
     /// the result once no token is left. Nothing is pending.
-    pub fn show_moves(&mut self, moves: &[(Side, Move)], first: Side) {
+    pub fn show_moves(&mut self, moves: &[(Side, Take)], first: Side) {
         self.moves = moves.to_vec();
         self.turn = moves.last().map_or(first, |&(side, _)| side.other());
         self.replay_moves();
@@ -494,7 +494,7 @@ impl Game {
         true
     }
 
-    fn play(&mut self, side: Side, mv: Move) {
+    fn play(&mut self, side: Side, mv: Take) {
         // Checked by the caller (the player's move) or chosen by the engine (the AI's).
         if self.position.apply(mv).is_err() {
             return;
@@ -523,7 +523,7 @@ impl Game {
     }
 
     /// The AI's move at the game's level.
-    fn ai_choice(&mut self) -> Option<Move> {
+    fn ai_choice(&mut self) -> Option<Take> {
         super::level_move(&self.rules, &self.position, self.level, &mut self.rng)
     }
 
@@ -539,7 +539,7 @@ impl Game {
 
     /// Whether the hint's move is still the one selected.
     pub fn hint_selected(&self) -> bool {
-        self.hint.as_ref().is_some_and(|h| h.mv == Move::new(self.selected, self.count))
+        self.hint.as_ref().is_some_and(|h| h.mv == Take::new(self.selected, self.count))
     }
 }
 

@@ -18,7 +18,7 @@ pub use model::{
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Move, Position, Rules};
+use crate::engine::{Take, Position, Rules};
 
 /// Who moves first in a new game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -114,7 +114,7 @@ impl FromStr for Level {
 /// The AI's move at `level`: the perfect move, or with the level's odds a uniformly random legal
 /// move. The chance comes from `rng` (the game's seeded one), so a seeded game replays exactly;
 /// the engine itself stays free of randomness. `None` once the game is over.
-pub fn level_move(rules: &impl Rules, position: &Position, level: Level, rng: &mut impl Rng) -> Option<Move> {
+pub fn level_move(rules: &impl Rules, position: &Position, level: Level, rng: &mut impl Rng) -> Option<Take> {
     if position.is_over() {
         return None;
     }
@@ -126,7 +126,7 @@ pub fn level_move(rules: &impl Rules, position: &Position, level: Level, rng: &m
 
 /// A legal move drawn uniformly from every (heap, take) pair, without listing them: heaps of up to
 /// 10^18 tokens have that many moves.
-pub fn random_move(position: &Position, rng: &mut impl Rng) -> Option<Move> {
+pub fn random_move(position: &Position, rng: &mut impl Rng) -> Option<Take> {
     let total = position.tokens();
     if total == 0 {
         return None;
@@ -136,7 +136,7 @@ pub fn random_move(position: &Position, rng: &mut impl Rng) -> Option<Move> {
         let size = u128::from(size);
         if pick < size {
             // `pick < size <= u64::MAX`, so the take fits.
-            return Some(Move::new(heap, u64::try_from(pick + 1).unwrap_or(u64::MAX)));
+            return Some(Take::new(heap, u64::try_from(pick + 1).unwrap_or(u64::MAX)));
         }
         pick -= size;
     }

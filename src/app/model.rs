@@ -99,7 +99,7 @@ pub struct PuzzleRun {
 /// The player's answer to a puzzle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PuzzleAnswer {
-    pub mv: crate::engine::Move,
+    pub mv: crate::engine::Take,
     /// The answer is the winning move.
     pub correct: bool,
     /// Correct, and found without a hint: counted in the puzzle streak.
@@ -130,7 +130,7 @@ pub enum Effect {
 /// A recorded game being stepped through.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Replay {
-    pub moves: Vec<(Side, crate::engine::Move)>,
+    pub moves: Vec<(Side, crate::engine::Take)>,
     /// How many moves are shown as played.
     pub at: usize,
     pub first: Side,
@@ -138,7 +138,7 @@ pub struct Replay {
 
 impl Replay {
     /// The move the next step forwards plays.
-    pub fn next(&self) -> Option<crate::engine::Move> {
+    pub fn next(&self) -> Option<crate::engine::Take> {
         self.moves.get(self.at).map(|&(_, mv)| mv)
     }
 }
@@ -303,7 +303,7 @@ impl App {
                 Some(Effect::None)
             }
             Action::Take => {
-                let mv = crate::engine::Move::new(game.selected, game.count);
+                let mv = crate::engine::Take::new(game.selected, game.count);
                 let explanation = game.explain();
                 let best = explanation.analysis.winning_moves.first().copied();
                 let correct = best == Some(mv);

@@ -3,25 +3,25 @@
 
 use std::fmt;
 
-use super::{Analysis, Mode, Move, Outcome, analyse, fallback_move};
+use super::{Analysis, Mode, Take, Outcome, analyse, fallback_move};
 
 /// Why a particular move is the one to play.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoveReason {
     /// The normal rule: `from ⊕ nim_sum = to < from`, which leaves a nim-sum of 0.
-    NimSum { mv: Move, from: u64, to: u64, nim_sum: u64 },
+    NimSum { mv: Take, from: u64, to: u64, nim_sum: u64 },
     /// The misère endgame rule: no heap of two or more would be left, so leave an odd number of
     /// heaps of one (`ones_left` of them).
-    MisereEndgame { mv: Move, from: u64, to: u64, ones_left: usize },
+    MisereEndgame { mv: Take, from: u64, to: u64, ones_left: usize },
     /// No winning move exists; the AI's fallback is shown instead.
-    Losing { mv: Move, nim_sum: u64, endgame: bool },
+    Losing { mv: Take, nim_sum: u64, endgame: bool },
     /// No token is left. `mover_wins` tells whether the player to move has won.
     GameOver { mover_wins: bool },
 }
 
 impl MoveReason {
     /// The move this reason recommends, if the game is not over.
-    pub fn mv(&self) -> Option<Move> {
+    pub fn mv(&self) -> Option<Take> {
         match *self {
             MoveReason::NimSum { mv, .. }
             | MoveReason::MisereEndgame { mv, .. }
@@ -100,7 +100,7 @@ impl Explanation {
     }
 
     /// Why `mv`, one of the winning moves, wins.
-    pub fn reason_for(&self, mv: Move) -> MoveReason {
+    pub fn reason_for(&self, mv: Take) -> MoveReason {
         reason(&self.heaps, &self.analysis, mv)
     }
 
@@ -132,7 +132,7 @@ pub fn binary_digits(heaps: &[u64]) -> usize {
     (64 - widest.leading_zeros() as usize).max(1)
 }
 
-fn reason(heaps: &[u64], analysis: &Analysis, mv: Move) -> MoveReason {
+fn reason(heaps: &[u64], analysis: &Analysis, mv: Take) -> MoveReason {
     let from = heaps[mv.heap];
     let to = from - mv.take;
     if analysis.endgame {

@@ -12,7 +12,7 @@ mod position;
 pub use explain::{Explanation, MoveReason, binary_digits};
 pub use nim::{Analysis, Nim, Outcome, analyse, fallback_move};
 pub use position::{
-    Mode, Move, MoveError, ParseHeapsError, ParseModeError, Position, parse_heap, parse_heaps,
+    Mode, Take, MoveError, ParseHeapsError, ParseModeError, Position, parse_heap, parse_heaps,
 };
 
 /// The interface the game and the solver use, so that other impartial games played on heaps
@@ -21,11 +21,11 @@ pub trait Rules {
     /// The convention the game is played under.
     fn mode(&self) -> Mode;
     /// Checks a move without applying it.
-    fn check(&self, position: &Position, mv: Move) -> Result<(), MoveError>;
+    fn check(&self, position: &Position, mv: Take) -> Result<(), MoveError>;
     /// Who wins with perfect play, and every winning move.
     fn analyse(&self, position: &Position) -> Analysis;
     /// The move the perfect AI plays, or `None` when the game is over.
-    fn ai_move(&self, position: &Position) -> Option<Move>;
+    fn ai_move(&self, position: &Position) -> Option<Take>;
     /// The reasoning behind the best move, for teaching.
     fn explain(&self, position: &Position) -> Explanation;
 }

@@ -9,7 +9,7 @@
 //! misère loses exactly when the nim-sum is 0 with some heap of two or more, or when every heap
 //! holds at most one token and an odd number hold one.
 
-use super::{Explanation, Mode, Move, MoveError, Position, Rules};
+use super::{Explanation, Mode, Take, MoveError, Position, Rules};
 
 /// The result of perfect play for the player to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -38,7 +38,7 @@ pub struct Analysis {
     pub outcome: Outcome,
     /// Every winning move, ordered by heap; at most one per heap. Empty in a losing position and
     /// once the game is over.
-    pub winning_moves: Vec<Move>,
+    pub winning_moves: Vec<Take>,
     /// True in misère once the endgame rule decides the play: no heap would keep two or more
     /// tokens after the winning move, so the aim is an odd number of heaps of one.
     pub endgame: bool,
@@ -67,7 +67,7 @@ impl Rules for Nim {
         self.mode
     }
 
-    fn check(&self, position: &Position, mv: Move) -> Result<(), MoveError> {
+    fn check(&self, position: &Position, mv: Take) -> Result<(), MoveError> {
         position.check(mv)
     }
 
@@ -75,7 +75,7 @@ impl Rules for Nim {
         analyse(position.heaps(), self.mode)
     }
 
-    fn ai_move(&self, position: &Position) -> Option<Move> {
+    fn ai_move(&self, position: &Position) -> Option<Take> {
         let analysis = self.analyse(position);
         match analysis.winning_moves.first() {
             Some(&mv) => Some(mv),
@@ -109,17 +109,17 @@ pub fn analyse(heaps: &[u64], mode: Mode) -> Analysis {
 ///
 /// `h ⊕ x < h` exactly when `h` has the highest set bit of `x`. With many heaps about half of them
 /// have it, at random, so testing heap by heap would mispredict a branch for every other heap.
-fn nim_sum_moves(heaps: &[u64], nim_sum: u64) -> Vec<Move> {
+fn nim_sum_moves(heaps: &[u64], nim_sum: u64) -> Vec<Take> {
     let bit = 63 - nim_sum.leading_zeros();
     let count: usize = heaps.iter().map(|&h| (h >> bit & 1) as usize).sum();
     // Every heap is written to the next free slot, and the slot is kept only when the heap has the
     // nim-sum's top bit: no branch to mispredict. `kept` never exceeds `count`, and one slot of
     // slack takes the writes of heaps after the last kept one. (For a heap without the bit,
     // `h ^ nim_sum > h`, hence the wrapping subtraction of a value that is then overwritten.)
-    let mut moves = vec![Move { heap: 0, take: 0 }; count + 1];
+    let mut moves = vec![Take { heap: 0, take: 0 }; count + 1];
     let mut kept = 0;
     for (heap, &h) in heaps.iter().enumerate() {
-        moves[kept] = Move { heap, take: h.wrapping_sub(h ^ nim_sum) };
+        moves[kept] = Take { heap, take: h.wrapping_sub(h ^ nim_sum) };
         kept += (h >> bit & 1) as usize;
     }
     moves.truncate(count);
@@ -142,7 +142,7 @@ fn misere_endgame(heaps: &[u64], nim_sum: u64, big: usize) -> Analysis {
             mode,
             nim_sum,
             outcome: Outcome::Win,
-            winning_moves: vec![Move { heap, take: h - keep }],
+            winning_moves: vec![Take { heap, take: h - keep }],
             endgame: true,
         };
     }
@@ -152,7 +152,7 @@ fn misere_endgame(heaps: &[u64], nim_sum: u64, big: usize) -> Analysis {
         return Analysis { mode, nim_sum, outcome: Outcome::Lose, winning_moves: Vec::new(), endgame: true };
     }
     let winning_moves =
-        heaps.iter().enumerate().filter(|&(_, &h)| h == 1).map(|(heap, _)| Move { heap, take: 1 }).collect();
+        heaps.iter().enumerate().filter(|&(_, &h)| h == 1).map(|(heap, _)| Take { heap, take: 1 }).collect();
     Analysis { mode, nim_sum, outcome: Outcome::Win, winning_moves, endgame: ones > 0 }
 }
 
@@ -167,7 +167,7 @@ fn misere_endgame(heaps: &[u64], nim_sum: u64, big: usize) -> Analysis {
 /// whose highest bit is the lowest set bit `k` of `h`; the winning replies are the other heaps that
 /// have bit `k` set. That count is read from a table of how many heaps have each bit, so the whole
 /// choice stays linear in the number of heaps.
-pub fn fallback_move(heaps: &[u64], mode: Mode) -> Option<Move> {
+pub fn fallback_move(heaps: &[u64], mode: Mode) -> Option<Take> {
     let mut with_bit = [0usize; 64];
     for &h in heaps {
         let mut rest = h;
@@ -206,5 +206,5 @@ pub fn fallback_move(heaps: &[u64], mode: Mode) -> Option<Move> {
         .filter(|&(_, &h)| h > 0)
         .map(|(heap, &h)| (heap, h, replies(h)))
         .min_by(|a, b| a.2.cmp(&b.2).then(b.1.cmp(&a.1)).then(a.0.cmp(&b.0)))
-        .map(|(heap, _, _)| Move { heap, take: 1 })
+        .map(|(heap, _, _)| Take { heap, take: 1 })
 }

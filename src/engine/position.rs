@@ -69,14 +69,14 @@ impl FromStr for Mode {
 
 /// Taking `take` tokens from the heap at index `heap` (0-based; people see `heap + 1`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct Move {
+pub struct Take {
     pub heap: usize,
     pub take: u64,
 }
 
-impl Move {
+impl Take {
     pub fn new(heap: usize, take: u64) -> Self {
-        Move { heap, take }
+        Take { heap, take }
     }
 
     /// The heap's number as players see it, counting from 1.
@@ -85,7 +85,7 @@ impl Move {
     }
 }
 
-impl fmt::Display for Move {
+impl fmt::Display for Take {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "take {} from heap {}", self.take, self.number())
     }
@@ -141,7 +141,7 @@ impl Position {
     }
 
     /// Checks that `mv` is legal here.
-    pub fn check(&self, mv: Move) -> Result<(), MoveError> {
+    pub fn check(&self, mv: Take) -> Result<(), MoveError> {
         let holds = self
             .heap(mv.heap)
             .ok_or(MoveError::NoSuchHeap { number: mv.heap.saturating_add(1), heaps: self.heaps.len() })?;
@@ -155,22 +155,22 @@ impl Position {
     }
 
     /// Plays `mv`, or leaves the position untouched and says why it is illegal.
-    pub fn apply(&mut self, mv: Move) -> Result<(), MoveError> {
+    pub fn apply(&mut self, mv: Take) -> Result<(), MoveError> {
         self.check(mv)?;
         self.heaps[mv.heap] -= mv.take;
         Ok(())
     }
 
     /// The position after `mv`, leaving `self` as it was.
-    pub fn after(&self, mv: Move) -> Result<Position, MoveError> {
+    pub fn after(&self, mv: Take) -> Result<Position, MoveError> {
         let mut next = self.clone();
         next.apply(mv)?;
         Ok(next)
     }
 
     /// Every legal move, heap by heap and then by `take`. Only sensible for small heaps.
-    pub fn legal_moves(&self) -> impl Iterator<Item = Move> + '_ {
-        self.heaps.iter().enumerate().flat_map(|(heap, &h)| (1..=h).map(move |take| Move { heap, take }))
+    pub fn legal_moves(&self) -> impl Iterator<Item = Take> + '_ {
+        self.heaps.iter().enumerate().flat_map(|(heap, &h)| (1..=h).map(move |take| Take { heap, take }))
     }
 }
 

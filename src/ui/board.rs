@@ -261,7 +261,7 @@ fn render_row(
     look: &Look,
     layout: &BoardLayout,
     row: &HeapRow,
-    marked: Option<crate::engine::Move>,
+    marked: Option<crate::engine::Take>,
     buf: &mut Buffer,
 ) {
     let theme = &look.theme;

@@ -10,7 +10,7 @@
 
 use std::collections::HashMap;
 
-use nim_tui::engine::{Mode, Move};
+use nim_tui::engine::{Mode, Take};
 
 /// Memoised search over every legal move, for one convention.
 pub struct BruteForce {
@@ -51,14 +51,14 @@ impl BruteForce {
     }
 
     /// Every move that leaves the opponent in a losing position, by heap and then by take.
-    pub fn winning_moves(&mut self, heaps: &[u64]) -> Vec<Move> {
+    pub fn winning_moves(&mut self, heaps: &[u64]) -> Vec<Take> {
         let mut moves = Vec::new();
         let mut next = heaps.to_vec();
         for heap in 0..heaps.len() {
             for take in 1..=heaps[heap] {
                 next[heap] = heaps[heap] - take;
                 if !self.wins(&next) {
-                    moves.push(Move { heap, take });
+                    moves.push(Take { heap, take });
                 }
             }
             next[heap] = heaps[heap];
