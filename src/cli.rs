@@ -1,144 +1,332 @@
 //! The command line: clap definitions for the game's flags and the subcommands.
+//!
+//! Which flag applies where is said to clap as far as clap can say it: `--config` is global; each
+//! subcommand has its own flags, so `demo --opponent human` is refused by name. The one rule clap
+//! cannot express is "the top level's own flags conflict with every subcommand, but the global
+//! `--config` does not" (`args_conflicts_with_subcommands` refuses global flags too), so
+//! [`Cli::try_parse_args`] checks that after clap has parsed and reports it as a clap error: `nim-tui
+//! --mode misere solve 1 1` is refused (exit 2, naming `--mode`) rather than answered in normal
+//! play. Possible values come from the types, so `-h`, `--help`, the man page and the shell
+//! completions all list them.
 
-use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
 
+use std::ffi::OsString;
+
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::error::ErrorKind;
+use clap::parser::ValueSource;
+use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueHint};
+
+use crate::domain::{First, Level, Names, Opponent};
 use crate::engine::Mode;
+
+const EXAMPLES: &str = "\
+Examples:
+  nim-tui                               the start screen
+  nim-tui --heaps 3,4,5 --mode misere   a misère game at once
+  nim-tui --level easy --first ai       an easier AI, moving first
+  nim-tui --opponent human              two people, one keyboard
+  nim-tui solve --mode misere 1 2 3     answer a position, no terminal
+  nim-tui completions bash              a completion script
+  nim-tui paths                         where the files and the log are
+
+For a bug report, run with NIM_TUI_LOG=debug and attach the log file
+that `nim-tui paths` names.";
 
 /// Nim in the terminal, against an AI that never makes a mistake.
 ///
 /// With no arguments, opens the start screen. Any of --heaps, --mode, --first starts a game at
-/// once. For scripts, `nim-tui solve` answers positions without a terminal.
+/// once; the other game options preselect the start screen's choices. For scripts,
+/// `nim-tui solve` answers positions without a terminal.
 #[derive(Debug, Parser)]
-#[command(name = "nim-tui", version, about, long_about, allow_negative_numbers = true)]
+#[command(
+    name = "nim-tui",
+    version,
+    about,
+    long_about,
+    allow_negative_numbers = true,
+    after_long_help = EXAMPLES,
+)]
 pub struct Cli {
+    /// The subcommand; none for a game.
     #[command(subcommand)]
     pub command: Option<Command>,
 
-    /// Read the configuration from PATH instead of the usual place (on Linux
-    /// ~/.config/nim-tui/config.toml).
-    #[arg(long, value_name = "PATH")]
-    pub config: Option<std::path::PathBuf>,
+    /// Read the configuration from PATH instead of the usual place
+    ///
+    /// The usual place is shown by `nim-tui paths` (on Linux ~/.config/nim-tui/config.toml). Works
+    /// before or after any subcommand; `solve`, `stats`, `completions` and `man` read no
+    /// configuration.
+    #[arg(long, global = true, value_name = "PATH", value_hint = ValueHint::FilePath)]
+    pub config: Option<PathBuf>,
 
-    /// Print the default configuration, every setting with what it does, and exit. Save it as your
-    /// config file to start changing things.
+    /// Print the documented default configuration and exit
+    ///
+    /// Every setting with what it does. Save it as your config file to start changing things.
     #[arg(long)]
     pub print_config: bool,
 
+    /// The game's flags, given without a subcommand.
     #[command(flatten)]
     pub game: GameArgs,
 }
 
+impl Cli {
+    /// Parses the command line (`args` starts with the program's name), refusing a top-level flag
+    /// given with a subcommand it does not apply to. Errors are clap's: `.exit()` prints them and
+    /// exits 2 (0 for `--help` and `--version`).
+    pub fn try_parse_args<I, T>(args: I) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<OsString> + Clone,
+    {
+        let mut cmd = Cli::command();
+        let matches = cmd.try_get_matches_from_mut(args)?;
+        if let Some((name, _)) = matches.subcommand() {
+            let given = top_level_flags_given(&cmd, &matches);
+            if !given.is_empty() {
+                let message = format!(
+                    "the subcommand '{name}' cannot be used with {}: a subcommand's options go after \
+                     it (see `nim-tui {name} --help`)",
+                    given.join(", ")
+                );
+                return Err(cmd.error(ErrorKind::ArgumentConflict, message));
+            }
+        }
+        let mut matches = matches;
+        Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut cmd))
+    }
+}
+
+/// The top level's own (not global) flags given on the command line, as clap shows them
+/// (`'--mode <MODE>'`).
+fn top_level_flags_given(cmd: &clap::Command, matches: &ArgMatches) -> Vec<String> {
+    cmd.get_arguments()
+        .filter(|arg| !arg.is_global_set())
+        .filter(|arg| matches.value_source(arg.get_id().as_str()) == Some(ValueSource::CommandLine))
+        .map(|arg| format!("'{arg}'"))
+        .collect()
+}
+
+/// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Answer positions with perfect play: the nim-sum, who wins, and every winning move.
+    /// Answer positions with perfect play: who wins and every winning move
     ///
-    /// Give the heaps as arguments (`nim-tui solve 3 4 5`), or `-` to read one position per line of
+    /// Each answer shows the nim-sum, who wins, and every winning move. Give the heaps as arguments (`nim-tui solve 3 4 5`), or `-` to read one position per line of
     /// standard input (heaps separated by spaces and/or commas). With --json, each answer is one
-    /// line such as {"mode":"normal","heaps":[3,4,5],"nim_sum":2,"outcome":"win","moves":[{"heap":1,"take":2}]}.
-    #[command(allow_negative_numbers = true)]
+    /// line such as `{"mode":"normal","heaps":[3,4,5],"nim_sum":2,"outcome":"win","moves":[{"heap":1,"take":2}]}`.
+    #[command(
+        allow_negative_numbers = true,
+        after_long_help = "\
+Examples:
+  nim-tui solve 3 4 5
+  nim-tui solve --mode misere --json 1 2 3
+  printf '1 2 3\\n0,2,1\\n' | nim-tui solve --json -"
+    )]
     Solve(SolveArgs),
 
-    /// Puzzles: positions with exactly one winning move; find it. With --seed, the same run of
-    /// puzzles every time, so a puzzle can be shared as "seed 42, puzzle 3".
+    /// Positions with exactly one winning move: find it
+    ///
+    /// With --seed, the same run of puzzles every time, so a puzzle can be shared as "seed 42,
+    /// puzzle 3".
+    #[command(after_long_help = "\
+Examples:
+  nim-tui puzzle
+  nim-tui puzzle --seed 42")]
     Puzzle(PuzzleArgs),
 
-    /// Show your statistics: games played, won and lost in each mode, and winning streaks.
+    /// Show your statistics: games played, won and lost, streaks
     ///
-    /// With --json, prints one JSON object with the totals over both modes at the top level and
+    /// Per mode, with winning streaks and the puzzle streak. With --json, prints one JSON object with the totals over both modes at the top level and
     /// each mode's figures beside them, such as
     /// {"played":5,"won":3,"lost":2,"assisted_wins":0,"normal":{...},"misere":{...},"puzzle":{...}}.
+    #[command(after_long_help = "\
+Examples:
+  nim-tui stats
+  nim-tui stats --json")]
     Stats(StatsArgs),
 
-    /// Watch the AI play both sides, with its pause between moves.
+    /// Watch the AI play both sides
     ///
-    /// Takes the same flags as a game (--heaps, --mode, --level, --ai-delay, --seed...). Any key
-    /// pauses or resumes; q quits. Demos are not counted in the statistics.
-    Demo(GameArgs),
+    /// The AI pauses before each move as in a game. Any key pauses or resumes; q quits. Demos are
+    /// not counted in the statistics.
+    #[command(after_long_help = "\
+Examples:
+  nim-tui demo
+  nim-tui demo --heaps 1,3,5,7 --mode misere --level easy --ai-delay 300")]
+    Demo(DemoArgs),
 
-    /// Step through a saved game record (saved with w after a game) forwards and backwards with
-    /// ←/→; Home and End jump to the start and the end, q quits.
+    /// Step through a saved game record
+    ///
+    /// A record is saved with w after a game. ← and → step backwards and forwards; Home and End
+    /// jump to the start and the end, q quits.
     ///
     /// The record is checked whole first: a damaged record or an illegal move is refused with its
     /// line number (exit status 2).
+    #[command(after_long_help = "\
+Examples:
+  nim-tui replay ~/.local/share/nim-tui/records/game-0001.txt")]
     Replay(ReplayArgs),
+
+    /// Print the config file, data and state directories, and log file in use
+    ///
+    /// The config file in use (and whether it exists), the data directory (statistics, game
+    /// records), the state directory (the unfinished game) and the log file (written only when
+    /// NIM_TUI_LOG is set).
+    #[command(after_long_help = "\
+Examples:
+  nim-tui paths
+  nim-tui paths --config ./my-config.toml")]
+    Paths,
+
+    /// Print a shell completion script
+    ///
+    /// The script goes to standard output. Load it from your shell's start-up
+    /// file, or save it where your shell looks for completions.
+    #[command(after_long_help = "\
+Examples:
+  nim-tui completions bash > ~/.local/share/bash-completion/completions/nim-tui
+  nim-tui completions zsh > ~/.zfunc/_nim-tui      # with fpath+=~/.zfunc before compinit
+  nim-tui completions fish > ~/.config/fish/completions/nim-tui.fish
+  source <(nim-tui completions bash)               # this shell only")]
+    Completions(CompletionsArgs),
+
+    /// Print the manual page (roff)
+    ///
+    /// The page goes to standard output; with --dir, one page for nim-tui and one for each
+    /// subcommand are written into DIR instead.
+    #[command(after_long_help = "\
+Examples:
+  nim-tui man | man -l -
+  nim-tui man > ~/.local/share/man/man1/nim-tui.1
+  nim-tui man --dir ~/.local/share/man/man1")]
+    Man(ManArgs),
 }
 
+impl Command {
+    /// The subcommand's name, as typed.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Solve(_) => "solve",
+            Command::Puzzle(_) => "puzzle",
+            Command::Stats(_) => "stats",
+            Command::Demo(_) => "demo",
+            Command::Replay(_) => "replay",
+            Command::Paths => "paths",
+            Command::Completions(_) => "completions",
+            Command::Man(_) => "man",
+        }
+    }
+}
+
+/// `nim-tui replay`'s arguments.
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
-    /// The record file.
-    #[arg(value_name = "FILE")]
-    pub file: std::path::PathBuf,
+    /// The record file
+    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub file: PathBuf,
 }
 
+/// `nim-tui stats`'s flags.
 #[derive(Debug, Args)]
 pub struct StatsArgs {
-    /// One JSON object instead of a table.
+    /// One JSON object instead of a table
     #[arg(long)]
     pub json: bool,
 }
 
+/// `nim-tui puzzle`'s flags.
 #[derive(Debug, Args)]
 pub struct PuzzleArgs {
-    /// Seed of the run of puzzles.
+    /// Seed of the run of puzzles
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
 }
 
+/// `nim-tui solve`'s flags and heaps.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The convention: normal (taking the last token wins) or misere (taking it loses).
-    #[arg(long, value_name = "normal|misere", default_value = "normal", value_parser = parse_mode)]
+    /// Normal or misère play
+    #[arg(long, default_value = "normal", ignore_case = true, value_parser = mode_parser())]
     pub mode: Mode,
 
-    /// One JSON object per position, one per line.
+    /// One JSON object per position, one per line
     #[arg(long)]
     pub json: bool,
 
-    /// Heap sizes, whole numbers from 0 to 18446744073709551615; or `-` to read positions from
-    /// standard input.
+    /// Heap sizes, or `-` to read positions from standard input
+    ///
+    /// Whole numbers from 0 to 18446744073709551615.
     #[arg(value_name = "HEAP", required = true, num_args = 1..)]
     pub heaps: Vec<String>,
 }
 
+/// `nim-tui completions`'s shell.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for
+    #[arg(value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
+}
+
+/// `nim-tui man`'s flags.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write nim-tui.1 and one page per subcommand into DIR instead of printing
+    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
+    pub dir: Option<PathBuf>,
+}
+
 /// Flags that start a game at once, skipping the start screen.
 #[derive(Debug, Clone, Default, Args)]
+#[command(next_help_heading = "Game options")]
 pub struct GameArgs {
-    /// Starting heaps, such as 3,4,5 or "3 4 5" (1 to 10^18 tokens each, at most 16 heaps).
+    /// Starting heaps, such as 3,4,5 or "3 4 5"
+    ///
+    /// 1 to 10^18 tokens each, at most 16 heaps.
     #[arg(long, value_name = "LIST")]
     pub heaps: Option<String>,
 
-    /// The convention: normal (taking the last token wins) or misere (taking it loses).
-    #[arg(long, value_name = "normal|misere", value_parser = parse_mode)]
+    /// Normal or misère play
+    #[arg(long, ignore_case = true, value_parser = mode_parser())]
     pub mode: Option<Mode>,
 
-    /// Who moves first: you, ai or random.
-    #[arg(long, value_name = "you|ai|random", value_parser = parse_first)]
-    pub first: Option<crate::domain::First>,
+    /// Who moves first
+    #[arg(long, ignore_case = true, value_parser = first_parser())]
+    pub first: Option<First>,
 
-    /// How well the AI plays: perfect (never errs; the default), or hard, medium or easy, which
-    /// play a uniformly random legal move instead of the best one 10%, 30% or 60% of the time.
-    #[arg(long, value_name = "perfect|hard|medium|easy", value_parser = parse_level)]
-    pub level: Option<crate::domain::Level>,
+    /// How well the AI plays
+    ///
+    /// Below perfect (the default), the AI plays a uniformly random legal move instead of the best
+    /// one some of the time.
+    #[arg(long, ignore_case = true, value_parser = level_parser())]
+    pub level: Option<Level>,
 
-    /// Who you play against: the AI, or a human: two people taking turns at one keyboard (not
-    /// counted in your statistics).
-    #[arg(long, value_name = "ai|human", value_parser = parse_opponent)]
-    pub opponent: Option<crate::domain::Opponent>,
+    /// Who you play against
+    ///
+    /// Games against a human are not counted in your statistics.
+    #[arg(long, ignore_case = true, value_parser = opponent_parser())]
+    pub opponent: Option<Opponent>,
 
-    /// The two players' names in a game against a human, such as Ann,Bob (default "Player 1" and
-    /// "Player 2"). The first name plays where "you" would.
+    /// The two players' names against a human, such as Ann,Bob
+    ///
+    /// The default is "Player 1" and "Player 2". The first name plays where "you" would.
     #[arg(long, value_name = "FIRST,SECOND", value_parser = parse_names)]
-    pub names: Option<crate::domain::Names>,
+    pub names: Option<Names>,
 
-    /// The AI's visible pause before its move, in milliseconds (0 for none; default 600).
+    /// The AI's pause before its move, in milliseconds
+    ///
+    /// 0 for none; the default is 600.
     #[arg(long, value_name = "MS")]
     pub ai_delay: Option<u64>,
 
-    /// Start with the coach on: a verdict on each of your moves.
+    /// Start with the coach on: a verdict on each of your moves
     #[arg(long)]
     pub coach: bool,
 
-    /// Seed for random heaps and random choices, so a game can be replayed.
+    /// Seed for random heaps and random choices, so a game can be replayed
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
 }
@@ -150,22 +338,156 @@ impl GameArgs {
     }
 }
 
-fn parse_mode(text: &str) -> Result<Mode, String> {
-    text.parse().map_err(|e: crate::engine::ParseModeError| e.to_string())
+/// The flags of `nim-tui demo`: those of a game that mean something when the AI plays both
+/// sides. Who moves first, the opponent, names and the coach are about a person playing, so
+/// they are not accepted here (clap refuses them by name).
+#[derive(Debug, Clone, Default, Args)]
+pub struct DemoArgs {
+    /// Starting heaps, such as 3,4,5 or "3 4 5"
+    ///
+    /// 1 to 10^18 tokens each, at most 16 heaps.
+    #[arg(long, value_name = "LIST")]
+    pub heaps: Option<String>,
+
+    /// Normal or misère play
+    #[arg(long, ignore_case = true, value_parser = mode_parser())]
+    pub mode: Option<Mode>,
+
+    /// How well the AI plays (both sides)
+    #[arg(long, ignore_case = true, value_parser = level_parser())]
+    pub level: Option<Level>,
+
+    /// The AI's pause before each move, in milliseconds
+    #[arg(long, value_name = "MS")]
+    pub ai_delay: Option<u64>,
+
+    /// Seed for random heaps and random choices, so a demo can be replayed
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
 }
 
-fn parse_opponent(text: &str) -> Result<crate::domain::Opponent, String> {
+impl From<DemoArgs> for GameArgs {
+    fn from(demo: DemoArgs) -> GameArgs {
+        let DemoArgs { heaps, mode, level, ai_delay, seed } = demo;
+        GameArgs { heaps, mode, level, ai_delay, seed, ..GameArgs::default() }
+    }
+}
+
+/// `normal` and `misere` with their rules, from [`Mode::ALL`]; `misère` is accepted too.
+fn mode_parser() -> impl TypedValueParser<Value = Mode> {
+    let values = Mode::ALL.map(|mode| {
+        let value = PossibleValue::new(mode.as_str()).help(mode.rule());
+        if mode == Mode::Misere { value.alias("misère") } else { value }
+    });
+    PossibleValuesParser::new(values).try_map(|text| text.parse::<Mode>())
+}
+
+fn level_parser() -> impl TypedValueParser<Value = Level> {
+    let values = Level::ALL.map(|level| {
+        let help = match level {
+            Level::Perfect => "never errs",
+            Level::Hard => "a random move 10% of the time",
+            Level::Medium => "a random move 30% of the time",
+            Level::Easy => "a random move 60% of the time",
+        };
+        PossibleValue::new(level.as_str()).help(help)
+    });
+    PossibleValuesParser::new(values).try_map(|text| text.parse::<Level>())
+}
+
+// `First` and `Opponent` have no list of their values to build from (yet); a unit test checks
+// that every value listed here parses.
+fn first_parser() -> impl TypedValueParser<Value = First> {
+    PossibleValuesParser::new([
+        PossibleValue::new("you").help("you move first"),
+        PossibleValue::new("ai").help("the AI (or the second player) moves first"),
+        PossibleValue::new("random").help("a coin toss"),
+    ])
+    .try_map(|text| text.parse::<First>())
+}
+
+fn opponent_parser() -> impl TypedValueParser<Value = Opponent> {
+    PossibleValuesParser::new([
+        PossibleValue::new("ai").help("the AI"),
+        PossibleValue::new("human").help("two people at one keyboard"),
+    ])
+    .try_map(|text| text.parse::<Opponent>())
+}
+
+fn parse_names(text: &str) -> Result<Names, String> {
     text.parse()
 }
 
-fn parse_names(text: &str) -> Result<crate::domain::Names, String> {
-    text.parse()
-}
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
 
-fn parse_level(text: &str) -> Result<crate::domain::Level, String> {
-    text.parse()
-}
+    use super::*;
 
-fn parse_first(text: &str) -> Result<crate::domain::First, String> {
-    text.parse()
+    #[test]
+    fn the_command_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn every_listed_value_parses() {
+        let cmd = Cli::command();
+        for name in ["mode", "first", "level", "opponent"] {
+            let arg = cmd.get_arguments().find(|a| a.get_id() == name).unwrap();
+            let values = arg.get_possible_values();
+            assert!(!values.is_empty(), "{name} lists its values");
+            for value in values {
+                let flag = format!("--{name}");
+                let parsed = Cli::try_parse_from(["nim-tui", &flag, value.get_name()]);
+                assert!(parsed.is_ok(), "{name} {}: {:?}", value.get_name(), parsed.err());
+            }
+        }
+    }
+
+    fn refusal(args: &[&str]) -> String {
+        let error = Cli::try_parse_args(args).expect_err("refused");
+        assert_eq!(error.kind(), ErrorKind::ArgumentConflict, "{error}");
+        assert_eq!(error.exit_code(), 2);
+        error.to_string()
+    }
+
+    #[test]
+    fn top_level_flags_do_not_reach_subcommands() {
+        let message = refusal(&["nim-tui", "--mode", "misere", "solve", "1", "1"]);
+        assert!(message.contains("'solve'") && message.contains("--mode"), "{message}");
+        let message = refusal(&["nim-tui", "--heaps", "3", "--coach", "stats"]);
+        assert!(message.contains("--heaps") && message.contains("--coach"), "{message}");
+        refusal(&["nim-tui", "--print-config", "paths"]);
+    }
+
+    #[test]
+    fn config_goes_anywhere() {
+        for args in [
+            &["nim-tui", "--config", "c.toml", "paths"][..],
+            &["nim-tui", "paths", "--config", "c.toml"],
+            &["nim-tui", "--config", "c.toml", "solve", "1"],
+            &["nim-tui", "--config", "c.toml", "--heaps", "1,2"],
+        ] {
+            let cli = Cli::try_parse_args(args).unwrap();
+            assert_eq!(cli.config.as_deref(), Some(std::path::Path::new("c.toml")), "{args:?}");
+        }
+    }
+
+    #[test]
+    fn misere_with_its_accent_and_in_capitals() {
+        for text in ["misere", "misère", "MISERE"] {
+            let cli = Cli::try_parse_from(["nim-tui", "--mode", text]).unwrap();
+            assert_eq!(cli.game.mode, Some(Mode::Misere), "{text}");
+        }
+    }
+
+    #[test]
+    fn demo_flags_become_game_flags() {
+        let cli = Cli::try_parse_from(["nim-tui", "demo", "--heaps", "1,2", "--level", "easy"]).unwrap();
+        let Some(Command::Demo(demo)) = cli.command else { panic!("a demo") };
+        let game = GameArgs::from(demo);
+        assert_eq!(game.heaps.as_deref(), Some("1,2"));
+        assert_eq!(game.level, Some(Level::Easy));
+        assert_eq!(game.opponent, None);
+    }
 }

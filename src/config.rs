@@ -216,7 +216,7 @@ pub fn load(path: Option<&Path>) -> Result<Settings, ConfigError> {
 
 /// Where the user's config file is looked for when `--config` is not given.
 pub fn default_path() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "nim-tui").map(|dirs| dirs.config_dir().join("config.toml"))
+    crate::paths::config_file()
 }
 
 /// The default configuration with `text` laid over it; `path` names the text in messages.
@@ -466,28 +466,10 @@ fn did_you_mean<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Hin
     Hint(best.map(|(_, k)| format!("did you mean '{k}'?")))
 }
 
-/// Levenshtein distance with adjacent swaps counted as one edit ("mdoe" is one from "mode").
+/// Levenshtein distance with adjacent swaps counted as one edit ("mdoe" is one from "mode"):
+/// strsim's optimal string alignment, which clap already compiles in for its own suggestions.
 fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.to_lowercase().chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = best;
-        }
-    }
-    d[a.len()][b.len()]
+    strsim::osa_distance(&a.to_lowercase(), b)
 }
 
 type Failure<P> = (Range<usize>, P);

@@ -7,6 +7,8 @@ pub mod domain;
 pub mod engine;
 pub mod files;
 pub mod keys;
+pub mod log;
+pub mod paths;
 pub mod puzzle;
 pub mod record;
 pub mod session;

@@ -4,15 +4,42 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
-use nim_tui::cli::{Cli, Command, GameArgs};
-use nim_tui::config;
+use clap::CommandFactory;
+use nim_tui::cli::{Cli, Command, GameArgs, ManArgs};
 use nim_tui::session::{self, Launch};
 use nim_tui::solve::{self, SolveError};
 use nim_tui::store::{self, Store};
+use nim_tui::{config, log, paths};
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // The log starts before the command line is read, so that usage errors are in it too.
+    let log_file = match log::init(paths::state_dir().as_deref()) {
+        Ok(file) => file,
+        Err(e) => return fail(2, &e.to_string()),
+    };
+    log::install_panic_hook();
+    let cli = match Cli::try_parse_args(std::env::args_os()) {
+        Ok(cli) => cli,
+        Err(e) => {
+            if e.use_stderr() {
+                let text = e.to_string();
+                tracing::warn!("usage error: {}", text.lines().next().unwrap_or_default());
+            }
+            e.exit()
+        }
+    };
+    let subcommand = cli.command.as_ref().map_or("game", Command::name);
+    tracing::info!(version = env!("CARGO_PKG_VERSION"), subcommand, config = ?cli.config, "start");
+    if let Some(file) = &log_file {
+        tracing::debug!(log = %file.display(), "logging");
+    }
+    // Errors are logged with their exit status where they happen (`fail`).
+    let code = run(cli, log_file.as_deref());
+    tracing::info!("exit");
+    code
+}
+
+fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
     if cli.print_config {
         // Byte for byte the shipped file, so that it can be saved as a config as it is.
         return write_out(config::DEFAULT_TOML, "the configuration");
@@ -38,12 +65,28 @@ fn main() -> ExitCode {
             };
             let (stats, warning) = store.load_stats();
             if let Some(warning) = warning {
+                tracing::warn!("{warning}");
                 nim_tui::text::warn(&warning);
             }
             let text = if args.json { store::stats_json(&stats) + "\n" } else { store::stats_table(&stats) };
             write_out(&text, "the statistics")
         }
-        Some(Command::Demo(args)) => run_game(&cli.config, &args, true),
+        Some(Command::Demo(args)) => run_game(&cli.config, &args.into(), true),
+        Some(Command::Paths) => print_paths(cli.config.as_deref(), log_file),
+        Some(Command::Completions(args)) => {
+            let mut out = Vec::new();
+            clap_complete::generate(args.shell, &mut Cli::command(), "nim-tui", &mut out);
+            if args.shell == clap_complete::Shell::Bash {
+                // clap_complete 4.6 spells a hyphenated binary's states two ways in bash
+                // (`nim__tui__subcmd__solve` when walking the words, `nim__subcmd__tui__subcmd__solve`
+                // in the case labels), so nothing after a subcommand completes
+                // (clap-rs/clap#6421). Spell the labels as the walk does; once fixed upstream
+                // the pattern no longer occurs and this does nothing.
+                out = String::from_utf8_lossy(&out).replace("nim__subcmd__tui", "nim__tui").into_bytes();
+            }
+            write_out(out, "the completions")
+        }
+        Some(Command::Man(args)) => man(&args),
         Some(Command::Puzzle(args)) => {
             let settings = match config::load(cli.config.as_deref()) {
                 Ok(settings) => settings,
@@ -110,8 +153,61 @@ fn run_game(config_path: &Option<std::path::PathBuf>, args: &GameArgs, demo: boo
     }
 }
 
-fn write_out(text: &str, what: &str) -> ExitCode {
-    match io::stdout().lock().write_all(text.as_bytes()) {
+/// `nim-tui paths`: one line per file or directory, with what is there.
+fn print_paths(config_flag: Option<&std::path::Path>, log_file: Option<&std::path::Path>) -> ExitCode {
+    let unknown = "unknown: no home directory ($HOME is not set)".to_string();
+    let config = match config_flag.map(std::path::Path::to_path_buf).or_else(paths::config_file) {
+        Some(path) => {
+            let found = if path.is_file() {
+                "exists"
+            } else if config_flag.is_some() {
+                "not found: nim-tui will refuse to start with it"
+            } else {
+                "not found: the built-in defaults are used"
+            };
+            format!("{} ({found})", path.display())
+        }
+        None => unknown.clone(),
+    };
+    let dir = |dir: Option<std::path::PathBuf>| dir.map_or(unknown.clone(), |d| d.display().to_string());
+    let log = match (log_file, paths::state_dir()) {
+        (Some(file), _) => {
+            format!("{} (on: {}={})", file.display(), log::ENV, std::env::var(log::ENV).unwrap_or_default())
+        }
+        (None, Some(state)) => {
+            format!("{} (off: set {}=debug to write it)", paths::log_file(&state).display(), log::ENV)
+        }
+        (None, None) => unknown.clone(),
+    };
+    let text = format!(
+        "config  {config}\ndata    {}\nstate   {}\nlog     {log}\n",
+        dir(paths::data_dir()),
+        dir(paths::state_dir())
+    );
+    write_out(&text, "the paths")
+}
+
+/// `nim-tui man`: the page on standard output, or every page into a directory.
+fn man(args: &ManArgs) -> ExitCode {
+    match &args.dir {
+        Some(dir) => {
+            match std::fs::create_dir_all(dir).and_then(|()| clap_mangen::generate_to(Cli::command(), dir)) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(1, &format!("cannot write the manual pages to {}: {e}", dir.display())),
+            }
+        }
+        None => {
+            let mut page = Vec::new();
+            if let Err(e) = clap_mangen::Man::new(Cli::command()).render(&mut page) {
+                return fail(1, &format!("cannot render the manual page: {e}"));
+            }
+            write_out(page, "the manual page")
+        }
+    }
+}
+
+fn write_out(text: impl AsRef<[u8]>, what: &str) -> ExitCode {
+    match io::stdout().lock().write_all(text.as_ref()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => fail(1, &format!("cannot write {what}: {e}")),
@@ -119,6 +215,7 @@ fn write_out(text: &str, what: &str) -> ExitCode {
 }
 
 fn fail(code: u8, message: &str) -> ExitCode {
+    tracing::error!(code, "{message}");
     // A stderr that cannot be written (closed, full) leaves the exit status to tell.
     let _ = nim_tui::text::eprint_safe(&format!("nim-tui: {message}"));
     ExitCode::from(code)

@@ -40,8 +40,8 @@ use crate::engine::{GameKind, Mode, Move, Position, Ruleset, Take};
 
 /// The statistics file's name in the data directory.
 pub const STATS_FILE: &str = "stats.json";
-/// The saved game's file name in the data directory.
-pub const GAME_FILE: &str = "game.json";
+/// The saved game's file name, in the state directory.
+pub use crate::paths::GAME_FILE;
 /// The format version written to `stats.json`; a file with another version is not read.
 pub const STATS_VERSION: u32 = 1;
 /// The format version written to `game.json`. Version 1 files (no `game` or `players`) still load;
@@ -639,8 +639,16 @@ impl Store {
     /// The platform data directory: `$XDG_DATA_HOME/nim-tui/` (or `~/.local/share/nim-tui/`) on
     /// Linux, for everything. The directory is created on the first write, not here.
     pub fn open_default() -> Result<Store, StoreError> {
-        let dirs = directories::ProjectDirs::from("", "", "nim-tui").ok_or(StoreError::NoDataDir)?;
-        Ok(Store::at(dirs.data_dir().to_path_buf()))
+        let data = crate::paths::data_dir().ok_or(StoreError::NoDataDir)?;
+        let state = crate::paths::state_dir().unwrap_or_else(|| data.clone());
+        // A game saved by an earlier version in the data directory moves to the state directory,
+        // never over one already there (then both are kept, and the log says where).
+        match crate::paths::migrate_saved_game(&data, &state) {
+            Ok(crate::paths::Migration::Nothing) => {}
+            Ok(moved) => tracing::info!("saved game: {moved:?}"),
+            Err(e) => tracing::warn!("could not move the saved game to {}: {e}", state.display()),
+        }
+        Ok(Store::new(data, state))
     }
 
     /// Statistics and records in `data_dir`, the saved game in `state_dir` (they may be the same).

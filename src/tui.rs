@@ -87,6 +87,8 @@ pub fn run(
     let events = spawn_event_sources()?;
     let mut terminal = ratatui::try_init()?;
     install_mouse_restoring_panic_hook();
+    // Over ratatui's hook, which restores the terminal: the panic is in the log first.
+    crate::log::install_panic_hook();
     if options.mouse {
         execute!(io::stdout(), EnableMouseCapture)?;
     }

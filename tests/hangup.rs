@@ -42,6 +42,7 @@ impl Terminal {
             .env("TERM", "xterm-256color")
             .env("HOME", home)
             .env("XDG_DATA_HOME", home.join("data"))
+            .env("XDG_STATE_HOME", home.join("state"))
             .env("XDG_CONFIG_HOME", home.join("config"))
             .stdin(Stdio::from(slave.try_clone().expect("dup")))
             .stdout(Stdio::from(slave))
@@ -143,7 +144,7 @@ fn closing_the_terminal_without_sighup_saves_the_game_and_exits() {
     assert!(status.code().is_some(), "killed by a signal ({status:?}), not an exit; stderr: {stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(
-        home.path().join("data").join("nim-tui").join("game.json").is_file(),
+        home.path().join("state").join("nim-tui").join("game.json").is_file(),
         "the game was not saved (exit {status:?}); stderr: {stderr}"
     );
 }

@@ -51,6 +51,7 @@ fn run_with(home: &Path, args: &[&str], stdout: Out, stderr: Out) -> Run {
         .args(args)
         .env("HOME", home)
         .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_STATE_HOME", home.join("state"))
         .env("XDG_CONFIG_HOME", home.join("config"))
         .stdin(Stdio::null())
         .stdout(stdout.stdio(&out_file))

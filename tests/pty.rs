@@ -70,6 +70,7 @@ impl Session {
         cmd.env("TERM", "xterm-256color");
         cmd.env("HOME", &home.0);
         cmd.env("XDG_DATA_HOME", home.0.join("data"));
+        cmd.env("XDG_STATE_HOME", home.0.join("state"));
         cmd.env("XDG_CONFIG_HOME", home.0.join("config"));
         cmd.cwd(&home.0);
         let child = pty.slave.spawn_command(cmd).expect("the game starts");
@@ -260,6 +261,7 @@ fn without_a_terminal_the_game_points_to_solve_and_writes_no_escape_codes() {
             .args(args)
             .env("HOME", &home.0)
             .env("XDG_DATA_HOME", home.0.join("data"))
+            .env("XDG_STATE_HOME", home.0.join("state"))
             .env("XDG_CONFIG_HOME", home.0.join("config"))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())

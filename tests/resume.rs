@@ -13,7 +13,7 @@ use std::time::Duration;
 use pty_support::Pty;
 
 fn saved_game(home: &Path) -> PathBuf {
-    home.join("data").join("nim-tui").join("game.json")
+    home.join("state").join("nim-tui").join("game.json")
 }
 
 /// Leaves an unfinished 5-6-7 game saved, as closing a window would.
@@ -73,7 +73,7 @@ fn a_resumed_game_is_claimed_and_saved_again_when_left() {
     first.send(b"q");
     first.wait_exit().expect("the first window did not quit");
     assert!(saved_game(home.path()).is_file(), "the resumed game was lost");
-    let leftovers: Vec<_> = std::fs::read_dir(home.path().join("data").join("nim-tui"))
+    let leftovers: Vec<_> = std::fs::read_dir(home.path().join("state").join("nim-tui"))
         .unwrap()
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().into_owned())

@@ -30,7 +30,7 @@ fn send_signal(pty: &Pty, signal: &str) {
 }
 
 fn saved_game(home: &Path) -> std::path::PathBuf {
-    home.join("data").join("nim-tui").join("game.json")
+    home.join("state").join("nim-tui").join("game.json")
 }
 
 #[test]

@@ -40,6 +40,7 @@ impl Pty {
         cmd.env("TERM", "xterm-256color");
         cmd.env("HOME", home);
         cmd.env("XDG_DATA_HOME", home.join("data"));
+        cmd.env("XDG_STATE_HOME", home.join("state"));
         cmd.env("XDG_CONFIG_HOME", home.join("config"));
         cmd.env_remove("NO_COLOR");
         let child = pair.slave.spawn_command(cmd).expect("spawn nim-tui");

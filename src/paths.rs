@@ -1,0 +1,178 @@
+//! Where nim-tui keeps its files, as each platform expects: the config file, the data directory
+//! (statistics, game records, lesson progress) and the state directory (the unfinished game, the
+//! log).
+//!
+//! The platform's directories come from the `directories` crate, already used before this module
+//! existed, so statistics stay where earlier versions wrote them on every platform. It follows the
+//! XDG base directories on Linux and the BSDs, Application Support on macOS and AppData on
+//! Windows. Two conventions are added on top:
+//!
+//! - State: `$XDG_STATE_HOME/nim-tui/` (`~/.local/state/nim-tui/`) on Linux; macOS and Windows
+//!   have no state directory, so there it is the data directory. [`migrate_saved_game`] moves a
+//!   saved game from where earlier versions kept it (the data directory).
+//! - On macOS, command-line users keep dotfiles under `~/.config` (helix, lazygit and bottom read
+//!   it there), so `$XDG_CONFIG_HOME/nim-tui/config.toml` and `~/.config/nim-tui/config.toml` are
+//!   read when they exist, before Application Support.
+
+use std::fs::{self, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// The config file's name in the config directory.
+/// The unfinished game's file name, in the state directory (and, before, the data directory).
+pub const GAME_FILE: &str = "game.json";
+pub const CONFIG_FILE: &str = "config.toml";
+/// The log's file name in the state directory.
+pub const LOG_FILE: &str = "nim-tui.log";
+
+/// The platform's directories for nim-tui, or `None` when there is no home directory.
+fn project_dirs() -> Option<directories::ProjectDirs> {
+    directories::ProjectDirs::from("", "", "nim-tui")
+}
+
+/// The config file read when `--config` is not given (it may not exist).
+pub fn config_file() -> Option<PathBuf> {
+    let platform = project_dirs()?.config_dir().join(CONFIG_FILE);
+    if cfg!(target_os = "macos") {
+        let xdg = std::env::var_os("XDG_CONFIG_HOME").map(PathBuf::from);
+        let home = directories::BaseDirs::new().map(|dirs| dirs.home_dir().to_path_buf());
+        return Some(macos_config_file(xdg, home, platform, |path| path.is_file()));
+    }
+    Some(platform)
+}
+
+/// The macOS choice, apart so that it can be tested anywhere: the first of
+/// `$XDG_CONFIG_HOME/nim-tui/config.toml` (when the variable is an absolute path, as the XDG spec
+/// requires), `~/.config/nim-tui/config.toml` and the Application Support file that exists; when
+/// none does, the XDG one if the variable is set (the user has said where configs go), else
+/// Application Support.
+#[cfg_attr(not(target_os = "macos"), allow(dead_code))]
+fn macos_config_file(
+    xdg_config_home: Option<PathBuf>,
+    home: Option<PathBuf>,
+    platform: PathBuf,
+    exists: impl Fn(&Path) -> bool,
+) -> PathBuf {
+    let xdg =
+        xdg_config_home.filter(|dir| dir.is_absolute()).map(|dir| dir.join("nim-tui").join(CONFIG_FILE));
+    let dot_config = home.map(|home| home.join(".config").join("nim-tui").join(CONFIG_FILE));
+    let candidates = [xdg.clone(), dot_config, Some(platform.clone())];
+    candidates.into_iter().flatten().find(|path| exists(path)).or(xdg).unwrap_or(platform)
+}
+
+/// Statistics, game records and lesson progress: `$XDG_DATA_HOME/nim-tui/` on Linux.
+pub fn data_dir() -> Option<PathBuf> {
+    Some(project_dirs()?.data_dir().to_path_buf())
+}
+
+/// The unfinished game and the log: `$XDG_STATE_HOME/nim-tui/` on Linux, the data directory where
+/// the platform has no state directory.
+pub fn state_dir() -> Option<PathBuf> {
+    let dirs = project_dirs()?;
+    Some(dirs.state_dir().unwrap_or(dirs.data_dir()).to_path_buf())
+}
+
+/// The log file in `state_dir`.
+pub fn log_file(state_dir: &Path) -> PathBuf {
+    state_dir.join(LOG_FILE)
+}
+
+/// What [`migrate_saved_game`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Migration {
+    /// No saved game in the old place (or the two places are one, as on macOS and Windows).
+    Nothing,
+    /// The saved game was moved.
+    Moved {
+        /// Where it was (the data directory).
+        from: PathBuf,
+        /// Where it is now (the state directory).
+        to: PathBuf,
+    },
+    /// Both places hold a saved game. The new one is used; the old one is left where it is, not
+    /// overwritten and not deleted.
+    KeptBoth {
+        /// The saved game in the data directory, left in place.
+        old: PathBuf,
+        /// The saved game in the state directory, the one resumed.
+        new: PathBuf,
+    },
+}
+
+/// Moves `game.json` from `data_dir` (where earlier versions kept it) to `state_dir`, creating
+/// `state_dir` if needed. It never overwrites and never loses a game: the new file is linked or
+/// copied with "create new" semantics before the old one is removed, so a second copy of nim-tui
+/// starting at the same moment cannot clobber it, and a crash leaves at least one whole copy.
+pub fn migrate_saved_game(data_dir: &Path, state_dir: &Path) -> io::Result<Migration> {
+    let old = data_dir.join(GAME_FILE);
+    let new = state_dir.join(GAME_FILE);
+    if data_dir == state_dir || !old.is_file() {
+        return Ok(Migration::Nothing);
+    }
+    if new.exists() {
+        return Ok(Migration::KeptBoth { old, new });
+    }
+    fs::create_dir_all(state_dir)?;
+    // A hard link is atomic and fails if `new` exists; across file systems (or where links are
+    // not supported) copy into a file that must not exist yet.
+    match fs::hard_link(&old, &new) {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => return Ok(Migration::KeptBoth { old, new }),
+        Err(_) => {
+            let bytes = fs::read(&old)?;
+            let mut file = match OpenOptions::new().write(true).create_new(true).open(&new) {
+                Ok(file) => file,
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                    return Ok(Migration::KeptBoth { old, new });
+                }
+                Err(e) => return Err(e),
+            };
+            if let Err(e) = file.write_all(&bytes).and_then(|()| file.sync_all()) {
+                // Half a copy must not be mistaken for the game: the old file is still whole.
+                let _ = fs::remove_file(&new);
+                return Err(e);
+            }
+        }
+    }
+    fs::remove_file(&old)?;
+    Ok(Migration::Moved { from: old, to: new })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(s: &str) -> PathBuf {
+        PathBuf::from(s)
+    }
+
+    #[test]
+    fn macos_prefers_an_existing_xdg_config() {
+        let platform = p("/Users/a/Library/Application Support/nim-tui/config.toml");
+        let pick = |xdg: Option<&str>, existing: &[&str]| {
+            let existing: Vec<PathBuf> = existing.iter().map(|s| p(s)).collect();
+            macos_config_file(xdg.map(p), Some(p("/Users/a")), platform.clone(), |path| {
+                existing.iter().any(|e| e == path)
+            })
+        };
+        let xdg_file = "/Users/a/xdg/nim-tui/config.toml";
+        let dot_file = "/Users/a/.config/nim-tui/config.toml";
+        assert_eq!(pick(Some("/Users/a/xdg"), &[xdg_file, dot_file]), p(xdg_file));
+        assert_eq!(pick(Some("/Users/a/xdg"), &[dot_file]), p(dot_file));
+        assert_eq!(pick(None, &[dot_file, platform.to_str().unwrap()]), p(dot_file));
+        assert_eq!(pick(None, &[platform.to_str().unwrap()]), platform);
+        // Nothing exists: the place the user pointed at, else the platform's.
+        assert_eq!(pick(Some("/Users/a/xdg"), &[]), p(xdg_file));
+        assert_eq!(pick(None, &[]), platform);
+        // A relative XDG_CONFIG_HOME is ignored, as the spec says.
+        assert_eq!(pick(Some("xdg"), &["xdg/nim-tui/config.toml"]), platform);
+    }
+
+    #[test]
+    fn same_directory_means_nothing_to_move() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join(GAME_FILE), "{}").unwrap();
+        assert_eq!(migrate_saved_game(dir.path(), dir.path()).unwrap(), Migration::Nothing);
+        assert!(dir.path().join(GAME_FILE).exists());
+    }
+}
