@@ -113,28 +113,64 @@ fn the_misere_endgame_flag_means_no_heap_of_two_is_left() {
 }
 
 /// The fallback the doc comment of `fallback_move` promises, with the replies counted by search:
-/// one token from the heap leaving the fewest winning replies, ties to the larger heap, then to the
-/// lower heap number.
+/// a power of two `2^k` from a heap with bit `k` set, leaving the fewest winning replies; ties to
+/// the smaller take, then the larger heap, then the lower heap number.
 fn documented_fallback(brute: &mut BruteForce, heaps: &[u64]) -> Option<Take> {
-    let mut best: Option<(usize, u64, usize)> = None;
+    let mut best: Option<(usize, usize, u64, u64)> = None; // (replies, heap, take, h)
     for (heap, &h) in heaps.iter().enumerate() {
-        if h == 0 {
-            continue;
-        }
-        let mut after = heaps.to_vec();
-        after[heap] -= 1;
-        let replies = brute.winning_moves(&after).len();
-        let better = match best {
-            None => true,
-            Some((_, best_h, best_replies)) => {
-                replies < best_replies || (replies == best_replies && h > best_h)
+        for k in 0..64 {
+            let take = 1u64 << k;
+            if h & take == 0 {
+                continue;
             }
-        };
-        if better {
-            best = Some((heap, h, replies));
+            let mut after = heaps.to_vec();
+            after[heap] -= take;
+            let replies = brute.winning_moves(&after).len();
+            let better = match best {
+                None => true,
+                Some((r, _, t, bh)) => (replies, take, std::cmp::Reverse(h)) < (r, t, std::cmp::Reverse(bh)),
+            };
+            if better {
+                best = Some((replies, heap, take, h));
+            }
         }
     }
-    best.map(|(heap, _, _)| Take { heap, take: 1 })
+    best.map(|(_, heap, take, _)| Take { heap, take })
+}
+
+/// The fewest winning replies any legal move leaves, counted by search over every move.
+fn fewest_replies(brute: &mut BruteForce, heaps: &[u64]) -> Option<usize> {
+    let mut fewest = None;
+    for (heap, &h) in heaps.iter().enumerate() {
+        for take in 1..=h {
+            let mut after = heaps.to_vec();
+            after[heap] -= take;
+            let replies = brute.winning_moves(&after).len();
+            fewest = Some(fewest.map_or(replies, |f: usize| f.min(replies)));
+        }
+    }
+    fewest
+}
+
+#[test]
+fn the_fallback_leaves_the_fewest_winning_replies_of_any_move() {
+    let mut checked = 0;
+    for mode in Mode::ALL {
+        let mut brute = BruteForce::new(mode);
+        for heaps in small_positions() {
+            if brute.wins(&heaps) || heaps.iter().all(|&h| h == 0) {
+                continue;
+            }
+            let mv = fallback_move(&heaps, mode).expect("a move while tokens are left");
+            let mut after = heaps.clone();
+            after[mv.heap] -= mv.take;
+            let left = brute.winning_moves(&after).len();
+            assert_eq!(Some(left), fewest_replies(&mut brute, &heaps), "{heaps:?} in {mode}: {mv:?}");
+            assert!(mv.take.is_power_of_two() && heaps[mv.heap] & mv.take != 0, "{heaps:?}: {mv:?}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 500, "only {checked} losing positions");
 }
 
 #[test]

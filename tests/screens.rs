@@ -248,3 +248,40 @@ fn a_win_with_hints_is_assisted_and_says_so() {
     );
     assert!(screen(&app, 100, 30).contains("Assisted win (hints)"), "{}", screen(&app, 100, 30));
 }
+
+/// Plays the AI against a player who follows every hint, and counts the moves to the end.
+fn moves_to_the_end(heaps: Vec<u64>, mode: nim_tui::engine::Mode) -> (usize, Option<Seat>) {
+    let setup =
+        GameSetup { heaps: HeapChoice::Custom(heaps), mode, first: nim_tui::domain::First::Ai, ..base() };
+    let mut app = App::start_now(setup, Some(1));
+    for _ in 0..10_000 {
+        let game = app.game().unwrap();
+        if game.over.is_some() {
+            break;
+        }
+        if game.your_turn() {
+            press(&mut app, Action::Hint);
+            press(&mut app, Action::Take);
+        } else {
+            app.update(Msg::AiMove);
+        }
+    }
+    let game = app.game().unwrap();
+    (game.moves().len(), game.over.as_ref().map(|o| o.winner))
+}
+
+#[test]
+fn a_game_from_huge_heaps_ends_in_a_few_hundred_moves() {
+    use nim_tui::engine::Mode;
+    const E18: u64 = 1_000_000_000_000_000_000;
+    for mode in Mode::ALL {
+        let (a, b) = (700_000_000_000_000_000u64, 123_456_789_012_345u64);
+        // Each a lost position for the AI, who moves first: nim-sum 0 with heaps of two or more.
+        for heaps in [vec![E18, E18], vec![a, b, a ^ b], vec![E18, E18, a, a, b, b]] {
+            let (moves, winner) = moves_to_the_end(heaps.clone(), mode);
+            // The AI moves first from a lost position: the hint wins, and soon.
+            assert_eq!(winner, Some(Seat::First), "{heaps:?} in {mode}: the hint lost");
+            assert!(moves <= 300, "{heaps:?} in {mode}: {moves} moves");
+        }
+    }
+}

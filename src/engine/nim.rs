@@ -296,15 +296,21 @@ fn misere_endgame(heaps: &[u64], nim_sum: u64, big: usize) -> Analysis {
 
 /// The AI's move from a losing position, where every move loses against perfect play.
 ///
-/// The AI never resigns and never stalls. It takes a single token, which keeps the game as long as
-/// possible, and chooses the heap that leaves the opponent the fewest winning replies, so a person
-/// has the most chances to go wrong. Ties go to the larger heap, then to the lower heap number.
+/// The AI never resigns. It leaves the opponent the fewest winning replies, so a person has the
+/// most chances to go wrong, and it keeps the game finite in the number of binary digits: every
+/// move it considers takes a power of two, `2^k`, from a heap that has bit `k` set, which clears
+/// exactly that one bit. Among the moves leaving the fewest replies it takes the fewest tokens
+/// (the longest game the rule allows), then from the larger heap, then the lower heap number.
 /// Returns `None` only when the game is over.
 ///
-/// After taking one token from `h` in a position of nim-sum 0, the nim-sum becomes `h ⊕ (h-1)`,
-/// whose highest bit is the lowest set bit `k` of `h`; the winning replies are the other heaps that
-/// have bit `k` set. That count is read from a table of how many heaps have each bit, so the whole
-/// choice stays linear in the number of heaps.
+/// Why this is enough: from a position of nim-sum 0, any move from `h` to `h'` gives a nim-sum
+/// whose highest bit `k` is a bit `h` has and `h'` has not, and the winning replies are the heaps
+/// left with bit `k`: `with_bit[k] - 1`, whatever the lower bits of `h'` are. Taking exactly `2^k`
+/// reaches every `k` of every heap, so the fewest replies among these moves are the fewest among
+/// all moves (misère's endgame is counted by its own rule below). And since each of the AI's
+/// moves clears one bit, and the winning reply to a nim-sum of `2^k` clears bit `k` of one heap,
+/// a game against a player who follows the hint lasts at most as many moves as the heaps have
+/// bits set (at most 64 per heap), not as many as they have tokens.
 pub fn fallback_move(heaps: &[u64], mode: Mode) -> Option<Take> {
     let mut with_bit = [0usize; 64];
     for &h in heaps {
@@ -317,8 +323,7 @@ pub fn fallback_move(heaps: &[u64], mode: Mode) -> Option<Take> {
     let nim_sum = heaps.iter().fold(0, |x, &h| x ^ h);
     let big = heaps.iter().filter(|&&h| h > 1).count();
     let ones = heaps.iter().filter(|&&h| h == 1).count();
-    let replies = |h: u64| -> usize {
-        let after = h - 1;
+    let replies = |h: u64, after: u64| -> usize {
         if mode == Mode::Misere {
             let big_after = big - usize::from(h > 1 && after <= 1);
             if big_after == 0 {
@@ -341,8 +346,19 @@ pub fn fallback_move(heaps: &[u64], mode: Mode) -> Option<Take> {
     heaps
         .iter()
         .enumerate()
-        .filter(|&(_, &h)| h > 0)
-        .map(|(heap, &h)| (heap, h, replies(h)))
-        .min_by(|a, b| a.2.cmp(&b.2).then(b.1.cmp(&a.1)).then(a.0.cmp(&b.0)))
-        .map(|(heap, _, _)| Take { heap, take: 1 })
+        .flat_map(|(heap, &h)| {
+            // Each set bit of the heap: take exactly that power of two.
+            let mut rest = h;
+            std::iter::from_fn(move || {
+                if rest == 0 {
+                    return None;
+                }
+                let take = rest & rest.wrapping_neg();
+                rest &= rest - 1;
+                Some((heap, h, take))
+            })
+        })
+        .map(|(heap, h, take)| (heap, h, take, replies(h, h - take)))
+        .min_by(|a, b| a.3.cmp(&b.3).then(a.2.cmp(&b.2)).then(b.1.cmp(&a.1)).then(a.0.cmp(&b.0)))
+        .map(|(heap, _, take, _)| Take { heap, take })
 }
