@@ -129,12 +129,15 @@ Examples:
 
     /// Positions with exactly one winning move: find it
     ///
-    /// With --seed, the same run of puzzles every time, so a puzzle can be shared as "seed 42,
-    /// puzzle 3".
+    /// Every puzzle is named by its seed, number and difficulty (shown on screen), so "seed 42,
+    /// puzzle 3" is the same puzzle for everyone: open it with --seed 42 --number 3. --daily deals
+    /// the day's puzzle, the same for everyone that day, and keeps a daily streak.
     #[command(after_long_help = "\
 Examples:
   nim-tui puzzle
-  nim-tui puzzle --seed 42")]
+  nim-tui puzzle --seed 42 --number 3
+  nim-tui puzzle --difficulty hard
+  nim-tui puzzle --daily")]
     Puzzle(PuzzleArgs),
 
     /// Show your statistics: games played, won and lost, streaks
@@ -240,9 +243,21 @@ pub struct StatsArgs {
 /// `nim-tui puzzle`'s flags.
 #[derive(Debug, Args)]
 pub struct PuzzleArgs {
-    /// Seed of the run of puzzles
-    #[arg(long, value_name = "N")]
+    /// Seed of the run of puzzles (drawn and shown when not given)
+    #[arg(long, value_name = "N", conflicts_with = "daily")]
     pub seed: Option<u64>,
+
+    /// Open this puzzle of the run directly, counting from 1
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "daily")]
+    pub number: Option<u32>,
+
+    /// How hard: more and larger heaps, and misère endgames
+    #[arg(long, default_value = "medium", value_parser = difficulty_parser(), conflicts_with = "daily")]
+    pub difficulty: crate::puzzle::Difficulty,
+
+    /// The day's puzzle (UTC), the same for everyone that day, with a daily streak
+    #[arg(long)]
+    pub daily: bool,
 }
 
 /// `nim-tui solve`'s flags and heaps.
@@ -374,6 +389,19 @@ impl From<DemoArgs> for GameArgs {
 }
 
 /// `normal` and `misere` with their rules, from [`Mode::ALL`]; `misère` is accepted too.
+fn difficulty_parser() -> impl TypedValueParser<Value = crate::puzzle::Difficulty> {
+    use crate::puzzle::Difficulty;
+    let values = Difficulty::ALL.map(|d| {
+        let help = match d {
+            Difficulty::Easy => "three heaps of up to 7, normal play",
+            Difficulty::Medium => "three to five heaps of up to 15, some misère",
+            Difficulty::Hard => "four to six heaps of up to 31, misère endgames",
+        };
+        PossibleValue::new(d.as_str()).help(help)
+    });
+    PossibleValuesParser::new(values).try_map(|text| text.parse::<Difficulty>())
+}
+
 fn mode_parser() -> impl TypedValueParser<Value = Mode> {
     let values = Mode::ALL.map(|mode| {
         let value = PossibleValue::new(mode.as_str()).help(mode.rule());

@@ -92,7 +92,16 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
                 Ok(settings) => settings,
                 Err(e) => return fail(2, &e.to_string()),
             };
-            let start = nim_tui::app::PuzzleStart { seed: args.seed, ..Default::default() };
+            // Days since 1970-01-01 in UTC: the day's puzzle is the same everywhere that day.
+            let today = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs() / 86_400);
+            let start = nim_tui::app::PuzzleStart {
+                seed: args.seed,
+                number: args.number,
+                difficulty: args.difficulty,
+                daily: args.daily.then_some(today),
+            };
             match session::play(&settings, Launch::Puzzles(start), args.seed) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(e) => fail(1, &e.to_string()),

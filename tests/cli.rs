@@ -334,3 +334,31 @@ fn a_saved_game_in_both_places_keeps_both() {
     assert_eq!(std::fs::read_to_string(data.join("game.json")).unwrap(), "old");
     assert_eq!(std::fs::read_to_string(state.join("game.json")).unwrap(), "new");
 }
+
+#[test]
+fn puzzle_flags_are_checked() {
+    refused(&["puzzle", "--daily", "--seed", "4"], "--seed");
+    refused(&["puzzle", "--number", "0"], "--number");
+    let err = refused(&["puzzle", "--difficulty", "extreme"], "--difficulty");
+    assert!(err.contains("easy") && err.contains("hard"), "{err}");
+    let help = stdout(&run(&["puzzle", "--help"]));
+    assert!(help.contains("--number") && help.contains("--daily"), "{help}");
+}
+
+#[test]
+fn heaps_take_the_config_presets_and_dashes() {
+    use nim_tui::cli::GameArgs;
+    use nim_tui::config::Settings;
+    use nim_tui::domain::{HeapChoice, Preset};
+    let with = |text: &str| {
+        let mut settings = Settings::default();
+        settings.apply_flags(&GameArgs { heaps: Some(text.into()), ..GameArgs::default() }).map(|()| settings.heaps)
+    };
+    assert_eq!(with("marienbad"), Ok(HeapChoice::Preset(Preset::Marienbad)));
+    assert_eq!(with("3-4-5"), Ok(HeapChoice::Preset(Preset::ThreeFourFive)));
+    assert_eq!(with("random"), Ok(HeapChoice::RANDOM));
+    assert_eq!(with("2-5-7"), Ok(HeapChoice::Custom(vec![2, 5, 7])));
+    assert_eq!(with("2,5 7"), Ok(HeapChoice::Custom(vec![2, 5, 7])));
+    let err = with("2--5").unwrap_err().to_string();
+    assert!(err.starts_with("--heaps:"), "{err}");
+}

@@ -342,7 +342,7 @@ fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer
     let theme = &look.theme;
     match &app.screen {
         Screen::Puzzle(puzzle) => {
-            render_puzzle_info(game, &puzzle.run, look, area, buf);
+            render_puzzle_info(app, game, &puzzle.run, look, area, buf);
             return;
         }
         Screen::Replay(replay) if replay.review.is_some() => {
@@ -462,15 +462,22 @@ fn render_verdict(game: &Game, replay: &crate::app::Replay, look: &Look, area: R
     Paragraph::new(lines).wrap(Wrap { trim: true }).render(area, buf);
 }
 
-fn render_puzzle_info(game: &Game, run: &PuzzleRun, look: &Look, area: Rect, buf: &mut Buffer) {
+fn render_puzzle_info(app: &App, game: &Game, run: &PuzzleRun, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
     let mut lines = Vec::new();
     match &run.answer {
         None => {
-            lines.push(Line::styled(
+            let choice = Span::styled(
                 format!("Your answer: take {} from heap {}", group_digits(game.count), game.selected + 1),
                 theme.strong(theme.marked),
-            ));
+            );
+            let room = usize::from(area.width).saturating_sub(choice.width() + 3);
+            let keys = super::key_line(&choosing(&app.commands()), look, room);
+            let mut line = vec![choice];
+            if !keys.is_empty() {
+                line.push(Span::styled(format!("   {keys}"), theme.fg(theme.dim)));
+            }
+            lines.push(Line::from(line));
             lines.push(Line::styled(
                 "Exactly one move wins here. Find it: the opponent then loses against perfect play.",
                 theme.fg(theme.text),
