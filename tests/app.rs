@@ -613,13 +613,14 @@ fn hint_preselects_the_winning_move_and_take_plays_it() {
 
 #[test]
 fn hint_in_a_losing_position_says_so_and_preselects_the_fallback() {
+    // It says so plainly, and why.
     for (mode, start) in [(Mode::Normal, [1, 2, 3]), (Mode::Misere, [1, 2, 3]), (Mode::Misere, [1, 1, 1])] {
         assert_eq!(analyse(&start, mode).outcome, Outcome::Lose, "{start:?} {mode}");
         let mut app = playing(mode, &start);
         act(&mut app, Action::Hint);
         let hint = game(&app).hint.clone().expect("a hint is shown even when losing");
         assert!(!hint.winning);
-        assert!(hint.reason.starts_with("No winning move"), "{}", hint.reason);
+        assert!(hint.reason.starts_with("This position is lost"), "{}", hint.reason);
         let fallback = fallback_move(&start, mode).expect("the game is not over");
         assert_eq!(hint.mv, Move::Take(fallback), "the hint is the move the AI itself would play");
         assert_eq!((game(&app).selected, game(&app).count), (fallback.heap, fallback.take));

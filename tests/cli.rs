@@ -352,7 +352,9 @@ fn heaps_take_the_config_presets_and_dashes() {
     use nim_tui::domain::{HeapChoice, Preset};
     let with = |text: &str| {
         let mut settings = Settings::default();
-        settings.apply_flags(&GameArgs { heaps: Some(text.into()), ..GameArgs::default() }).map(|()| settings.heaps)
+        settings
+            .apply_flags(&GameArgs { heaps: Some(text.into()), ..GameArgs::default() })
+            .map(|()| settings.heaps)
     };
     assert_eq!(with("marienbad"), Ok(HeapChoice::Preset(Preset::Marienbad)));
     assert_eq!(with("3-4-5"), Ok(HeapChoice::Preset(Preset::ThreeFourFive)));

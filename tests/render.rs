@@ -178,7 +178,11 @@ fn hint_shown() {
     let mut app = playing(Mode::Normal, &[3, 4, 5]);
     act(&mut app, Action::Hint);
     let text = text(&draw(&app, 100, 30));
-    assert!(text.contains("Hint: Take 2 from heap 1"), "{text}");
+    // The hint names the nim-sum and where it comes from, then the move.
+    assert!(
+        text.contains("Hint: Nim-sum 3 ⊕ 4 ⊕ 5 = 2; heap 1 becomes 3 ⊕ 2 = 1, so take 2 from heap 1"),
+        "{text}"
+    );
     insta::assert_snapshot!(text);
 }
 
@@ -187,7 +191,7 @@ fn hint_in_a_losing_position() {
     let mut app = playing(Mode::Normal, &[1, 2, 3]);
     act(&mut app, Action::Hint);
     let text = text(&draw(&app, 100, 30));
-    assert!(text.contains("Hint (losing position): No winning move"), "{text}");
+    assert!(text.contains("Hint (losing position): This position is lost: nim-sum 1 ⊕ 2 ⊕ 3 = 0"), "{text}");
     insta::assert_snapshot!(text);
 }
 

@@ -120,6 +120,43 @@ impl Explanation {
         self.analysis.winning_moves(&self.heaps)
     }
 
+    /// The best move taught in full, as the hint says it: where the nim-sum comes from and how the
+    /// move follows from it (`nim-sum 3 ⊕ 4 ⊕ 5 = 2; heap 1 becomes 3 ⊕ 2 = 1, so take 2 from
+    /// heap 1`), which rule applies in misère's endgame and why, or plainly that the position is
+    /// lost.
+    pub fn lesson(&self) -> String {
+        let sum = || {
+            let non_empty: Vec<String> = self.heaps.iter().filter(|&&h| h > 0).map(u64::to_string).collect();
+            if (2..=6).contains(&non_empty.len()) {
+                format!("nim-sum {} = {}", non_empty.join(" ⊕ "), self.nim_sum())
+            } else {
+                format!("nim-sum of the heaps = {}", self.nim_sum())
+            }
+        };
+        match self.best {
+            MoveReason::NimSum { mv, from, to, nim_sum } => format!(
+                "{}; heap {} becomes {from} ⊕ {nim_sum} = {to}, so {mv}: that leaves a nim-sum of 0",
+                sum(),
+                mv.number()
+            ),
+            MoveReason::MisereEndgame { mv, to, ones_left, .. } => format!(
+                "misère endgame: after this move no heap holds two or more, so the normal rule no longer \
+                 applies; leave an odd number of heaps of one ({ones_left}) and the opponent must take \
+                 the last token: {mv}, leaving {to}"
+            ),
+            MoveReason::Losing { mv, endgame: true, .. } => format!(
+                "this position is lost: an odd number of heaps of one is left, so whoever moves takes \
+                 the last token in the end; {mv} and hope for a mistake"
+            ),
+            MoveReason::Losing { mv, .. } => format!(
+                "this position is lost: {}, and every move from a nim-sum of 0 leaves one that is not 0, \
+                 which the opponent can always bring back to 0; {mv} and hope for a mistake",
+                sum()
+            ),
+            MoveReason::GameOver { .. } => self.best.to_string(),
+        }
+    }
+
     /// The short working of the best move, as the binary view shows it: `heap 1: 3 ⊕ 2 = 1, take 2`.
     pub fn working(&self) -> Option<String> {
         match self.best {

@@ -179,7 +179,7 @@ impl Teaching {
     /// The best move's reason in one line, for the hint.
     pub fn reason(&self) -> String {
         match self {
-            Teaching::Nim(explanation) => explanation.best.to_string(),
+            Teaching::Nim(explanation) => explanation.lesson(),
         }
     }
 
