@@ -140,6 +140,16 @@ Examples:
   nim-tui puzzle --daily")]
     Puzzle(PuzzleArgs),
 
+    /// A lesson: how to win, step by step, with exercises
+    ///
+    /// The rules, numbers in binary, the nim-sum, why a nim-sum of 0 loses, the winning move and
+    /// misère's one change. Each step has a small exercise checked by the engine; your progress is
+    /// kept, so the lesson opens where you left it.
+    #[command(after_long_help = "\
+Examples:
+  nim-tui learn")]
+    Learn,
+
     /// Show your statistics: games played, won and lost, streaks
     ///
     /// Per mode, with winning streaks and the puzzle streak. With --json, prints one JSON object with the totals over both modes at the top level and
@@ -214,6 +224,7 @@ impl Command {
         match self {
             Command::Solve(_) => "solve",
             Command::Puzzle(_) => "puzzle",
+            Command::Learn => "learn",
             Command::Stats(_) => "stats",
             Command::Demo(_) => "demo",
             Command::Replay(_) => "replay",

@@ -107,6 +107,16 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
                 Err(e) => fail(1, &e.to_string()),
             }
         }
+        Some(Command::Learn) => {
+            let settings = match config::load(cli.config.as_deref()) {
+                Ok(settings) => settings,
+                Err(e) => return fail(2, &e.to_string()),
+            };
+            match session::play(&settings, Launch::Learn, None) {
+                Ok(_) => ExitCode::SUCCESS,
+                Err(e) => fail(1, &e.to_string()),
+            }
+        }
         Some(Command::Replay(args)) => {
             let text = match nim_tui::files::read_bounded(&args.file, nim_tui::files::RECORD_LIMIT) {
                 Ok(bytes) => match String::from_utf8(bytes) {

@@ -36,6 +36,8 @@ pub enum Launch {
     Puzzles(crate::app::PuzzleStart),
     /// Stepping through a checked record.
     Replay(Box<Record>),
+    /// The lesson, where it was left.
+    Learn,
 }
 
 /// Plays until the player quits or the terminal goes away. Warnings about data files that had to be
@@ -48,15 +50,17 @@ pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<En
     // A replay touches no file of the player's.
     let store = if replaying { None } else { Store::open_default().ok() };
     let mut warnings = Vec::new();
-    let (stats, saved) = match &store {
+    let (stats, saved, lesson) = match &store {
         Some(store) => {
             let (stats, warning) = store.load_stats();
             warnings.extend(warning);
             let (saved, warning) = store.load_game();
             warnings.extend(warning);
-            (Some(stats), saved)
+            let (lesson, warning) = store.load_lesson();
+            warnings.extend(warning);
+            (Some(stats), saved, lesson)
         }
-        None => (None, None),
+        None => (None, None, crate::store::LessonProgress::default()),
     };
 
     let setup = settings.setup();
@@ -66,7 +70,9 @@ pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<En
         Launch::Demo => App::demo(setup, seed),
         Launch::Puzzles(start) => App::puzzles(setup, start),
         Launch::Replay(record) => App::replay(&record),
+        Launch::Learn => App::learn(setup, lesson.clone()),
     };
+    app.lesson = lesson;
     app.stats = stats;
     app.notices = warnings.clone();
     app.panels.coach = settings.coach;
@@ -155,6 +161,10 @@ impl Hooks for Keeper<'_> {
                     Err(e) => Report::Problem(format!("could not save statistics: {e}")),
                 }
             }
+            Effect::SaveLesson(progress) => match store.save_lesson(&progress) {
+                Ok(()) => Report::Lesson(progress),
+                Err(e) => Report::Problem(format!("could not keep the lesson's progress: {e}")),
+            },
             Effect::ClaimSaved => {
                 let offered = self.offered.take()?;
                 match store.claim_game(&offered) {

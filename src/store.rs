@@ -42,6 +42,10 @@ use crate::engine::{GameKind, Mode, Move, Position, Ruleset, Take};
 pub const STATS_FILE: &str = "stats.json";
 /// The saved game's file name, in the state directory.
 pub use crate::paths::GAME_FILE;
+/// The lesson's progress file's name in the data directory.
+pub const LESSON_FILE: &str = "lesson.json";
+/// The format version written to `lesson.json`.
+pub const LESSON_VERSION: u32 = 1;
 /// The format version written to `stats.json`; a file with another version is not read.
 pub const STATS_VERSION: u32 = 1;
 /// The format version written to `game.json`. Version 1 files (no `game` or `players`) still load;
@@ -977,6 +981,50 @@ impl Store {
         fs::create_dir_all(dir)
             .map_err(|source| StoreError::CreateDir { path: dir.to_path_buf(), source })?;
         write_atomic(path, &bytes).map_err(|source| StoreError::Write { path: path.to_path_buf(), source })
+    }
+}
+
+/// How far the lesson (`nim-tui learn`) got: the step to open at, and which exercises were done.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LessonProgress {
+    pub version: u32,
+    /// The step to go on from, counting from 0.
+    pub step: usize,
+    /// Whether each step's exercise was answered right, by step.
+    pub done: Vec<bool>,
+}
+
+impl Default for LessonProgress {
+    fn default() -> Self {
+        LessonProgress { version: LESSON_VERSION, step: 0, done: Vec::new() }
+    }
+}
+
+impl Store {
+    /// The lesson's progress: a fresh start when there is none, and also (with a warning) when
+    /// the file cannot be used; a damaged progress file is not worth more than that.
+    pub fn load_lesson(&self) -> (LessonProgress, Option<String>) {
+        let path = self.data_dir.join(LESSON_FILE);
+        let check =
+            |p: &LessonProgress| if p.done.len() > 1000 { Err("too many steps".to_string()) } else { Ok(()) };
+        match load_json::<LessonProgress>(&path, LESSON_VERSION, check) {
+            Ok(found) => (found.unwrap_or_default(), None),
+            Err(LoadFailure::Bad(why) | LoadFailure::Keep(why)) => (
+                LessonProgress::default(),
+                Some(format!(
+                    "the lesson starts from the beginning: {} cannot be used: {why}",
+                    crate::text::path(&path)
+                )),
+            ),
+        }
+    }
+
+    /// Keeps the lesson's progress, written atomically.
+    pub fn save_lesson(&self, progress: &LessonProgress) -> Result<(), StoreError> {
+        let _lock = self.lock(&self.data_dir, true)?;
+        let path = self.data_dir.join(LESSON_FILE);
+        let unprotected = OnceLock::new();
+        self.write(&self.data_dir, &path, progress, &unprotected)
     }
 }
 

@@ -102,7 +102,7 @@ fn start_screen_opens_on_start_with_the_setup_preselected() {
 fn up_and_down_walk_the_rows_and_wrap() {
     let mut app = start_screen(Mode::Normal);
     let mut seen = Vec::new();
-    for _ in 0..7 {
+    for _ in 0..8 {
         act(&mut app, Action::Down);
         seen.push(menu(&app).row);
     }
@@ -110,6 +110,7 @@ fn up_and_down_walk_the_rows_and_wrap() {
         seen,
         [
             StartRow::Puzzles,
+            StartRow::Learn,
             StartRow::Mode,
             StartRow::Heaps,
             StartRow::First,
@@ -119,7 +120,7 @@ fn up_and_down_walk_the_rows_and_wrap() {
         ]
     );
     seen.clear();
-    for _ in 0..7 {
+    for _ in 0..8 {
         act(&mut app, Action::Up);
         seen.push(menu(&app).row);
     }
@@ -131,6 +132,7 @@ fn up_and_down_walk_the_rows_and_wrap() {
             StartRow::First,
             StartRow::Heaps,
             StartRow::Mode,
+            StartRow::Learn,
             StartRow::Puzzles,
             StartRow::Start
         ]
@@ -666,7 +668,7 @@ fn help_toggles_and_hides_keys_from_the_game() {
         let mut app = playing(mode, &[3, 4, 5]);
         act(&mut app, Action::Help);
         assert!(app.help_open());
-        for action in [Action::Down, Action::More, Action::TakeAll, Action::Hint, Action::NewGame] {
+        for action in [Action::Down, Action::Less, Action::TakeAll, Action::Hint, Action::NewGame] {
             act(&mut app, action);
         }
         app.update(Msg::char('2'));

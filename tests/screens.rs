@@ -95,10 +95,7 @@ fn help_in_a_demo_lists_the_demo_keys() {
 #[test]
 fn help_opens_from_the_custom_heaps_row() {
     let mut app = App::new(base(), Some(1));
-    // From Start: Puzzles, Mode, Heaps.
-    for _ in 0..3 {
-        press(&mut app, Action::Down);
-    }
+    focus_heaps(&mut app);
     let Screen::Start(menu) = &app.screen else { panic!("the start menu") };
     assert!(menu.row == nim_tui::app::StartRow::Heaps, "{:?}", menu.row);
     while !matches!(&app.screen, Screen::Start(m) if m.heap_option == HeapOption::Custom) {
@@ -187,10 +184,7 @@ fn new_game_after_a_demo_starts_a_game_not_another_demo() {
 #[test]
 fn custom_heaps_accept_dashes() {
     let mut app = App::new(base(), Some(1));
-    // From Start: Puzzles, Mode, Heaps.
-    for _ in 0..3 {
-        press(&mut app, Action::Down);
-    }
+    focus_heaps(&mut app);
     while !matches!(&app.screen, Screen::Start(m) if m.heap_option == HeapOption::Custom) {
         press(&mut app, Action::More);
     }
@@ -284,4 +278,15 @@ fn a_game_from_huge_heaps_ends_in_a_few_hundred_moves() {
             assert!(moves <= 300, "{heaps:?} in {mode}: {moves} moves");
         }
     }
+}
+
+/// Moves the start menu's focus down to the Heaps row.
+fn focus_heaps(app: &mut App) {
+    for _ in 0..12 {
+        if matches!(&app.screen, Screen::Start(m) if m.row == nim_tui::app::StartRow::Heaps) {
+            return;
+        }
+        press(app, Action::Down);
+    }
+    panic!("no Heaps row on the start menu");
 }

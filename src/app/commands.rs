@@ -37,8 +37,18 @@ pub fn help() -> Vec<Command> {
     vec![
         Command::new(Action::Up, "scroll up").bar("scroll"),
         Command::new(Action::Down, "scroll down"),
+        Command::new(Action::More, "the rules of the game").bar("rules"),
         Command::new(Action::Help, "close the help").bar("close"),
         Command::new(Action::Quit, "close the help"),
+    ]
+}
+
+/// The commands of the rules page.
+pub fn rules() -> Vec<Command> {
+    vec![
+        Command::new(Action::Less, "back to the keys").bar("keys"),
+        Command::new(Action::Help, "close").bar("close"),
+        Command::new(Action::Quit, "close"),
     ]
 }
 

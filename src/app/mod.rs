@@ -5,6 +5,7 @@
 
 mod commands;
 mod game;
+mod learn;
 mod play;
 mod puzzle;
 mod replay;
@@ -18,6 +19,7 @@ use rand::rngs::StdRng;
 pub use crate::domain::Action;
 pub use commands::Command;
 pub use game::{Coaching, Game, GameOver, Hint, Note, ReviewLine, coaching, past_tense};
+pub use learn::{Exercise, Lesson, MISERE_GAME, RULES, STEPS, Step};
 pub use play::{Demo, Play, resumed};
 pub use puzzle::{PuzzleAnswer, PuzzleRun, PuzzleScreen, PuzzleStart};
 pub use replay::Replay;
@@ -66,6 +68,8 @@ pub enum Report {
     RecordSaved(PathBuf),
     /// The statistics as they are now on disk.
     Stats(Stats),
+    /// The lesson's progress as kept.
+    Lesson(crate::store::LessonProgress),
     /// The saved game offered on the start screen was resumed by another instance first.
     ClaimRefused(String),
     /// Something could not be done; shown to the player.
@@ -92,6 +96,8 @@ pub enum Effect {
     SaveRecord(crate::record::Record),
     /// The saved game was resumed: take it, so that no other instance resumes it too.
     ClaimSaved,
+    /// Keep the lesson's progress.
+    SaveLesson(crate::store::LessonProgress),
 }
 
 /// Which screen is showing, each with its own state.
@@ -102,6 +108,7 @@ pub enum Screen {
     Demo(Box<Demo>),
     Puzzle(Box<PuzzleScreen>),
     Replay(Box<Replay>),
+    Learn(Box<Lesson>),
 }
 
 /// What is drawn over the screen, taking the keys while it is open.
@@ -109,6 +116,8 @@ pub enum Screen {
 pub enum Overlay {
     /// The keys that work on the screen beneath, scrolled this many lines.
     Help { scroll: u16 },
+    /// The rules of both conventions, on one page (reached from the help).
+    Rules,
     /// A question before something that cannot be taken back.
     Confirm(Confirm),
 }
@@ -160,6 +169,8 @@ pub struct App {
     pub notices: Vec<String>,
     /// Whether the terminal is large enough for the screen; while it is not, only quitting works.
     pub fits: bool,
+    /// How far the lesson got, to open it there.
+    pub lesson: crate::store::LessonProgress,
     rng: StdRng,
 }
 
@@ -179,6 +190,7 @@ impl App {
             stats: None,
             notices: Vec::new(),
             fits: true,
+            lesson: crate::store::LessonProgress::default(),
             rng,
         }
     }
@@ -201,6 +213,14 @@ impl App {
     pub fn puzzles(setup: GameSetup, start: PuzzleStart) -> App {
         let mut app = App::new(setup, start.seed);
         app.screen = Screen::Puzzle(Box::new(PuzzleScreen::first(start, &mut app.rng, false)));
+        app
+    }
+
+    /// Opens the lesson where `progress` left it.
+    pub fn learn(setup: GameSetup, progress: crate::store::LessonProgress) -> App {
+        let mut app = App::new(setup, None);
+        app.screen = Screen::Learn(Box::new(Lesson::new(&progress, false)));
+        app.lesson = progress;
         app
     }
 
@@ -235,7 +255,7 @@ impl App {
             Screen::Demo(demo) => Some(&demo.game),
             Screen::Puzzle(puzzle) => Some(&puzzle.game),
             Screen::Replay(replay) => Some(&replay.game),
-            Screen::Start(_) => None,
+            Screen::Start(_) | Screen::Learn(_) => None,
         }
     }
 
@@ -271,6 +291,7 @@ impl App {
     pub fn commands(&self) -> Vec<Command> {
         match self.overlay {
             Some(Overlay::Help { .. }) => commands::help(),
+            Some(Overlay::Rules) => commands::rules(),
             Some(Overlay::Confirm(_)) => commands::confirm(),
             None => self.screen_commands(),
         }
@@ -284,6 +305,7 @@ impl App {
             Screen::Demo(demo) => demo.commands(),
             Screen::Puzzle(puzzle) => puzzle.commands(),
             Screen::Replay(replay) => replay.commands(),
+            Screen::Learn(lesson) => lesson.commands(),
         }
     }
 
@@ -321,6 +343,7 @@ impl App {
             Screen::Demo(demo) => demo.update(msg),
             Screen::Puzzle(puzzle) => puzzle.update(msg),
             Screen::Replay(replay) => replay.update(msg),
+            Screen::Learn(lesson) => lesson.update(msg),
         };
         self.go(next)
     }
@@ -329,6 +352,7 @@ impl App {
     fn typing(&self, msg: &Msg) -> bool {
         match (&self.screen, msg) {
             (Screen::Start(menu), Msg::Key { ch: Some(c), .. }) => menu.accepts(*c),
+            (Screen::Learn(lesson), Msg::Key { ch: Some(c), .. }) => lesson.accepts(*c),
             _ => false,
         }
     }
@@ -363,6 +387,9 @@ impl App {
         };
         match (overlay, action) {
             (Overlay::Help { .. }, Action::Help | Action::Quit | Action::Take) => self.overlay = None,
+            (Overlay::Help { .. }, Action::More) => self.overlay = Some(Overlay::Rules),
+            (Overlay::Rules, Action::Less) => self.overlay = Some(Overlay::Help { scroll: 0 }),
+            (Overlay::Rules, Action::Help | Action::Quit | Action::Take) => self.overlay = None,
             (Overlay::Help { scroll }, Action::Up) => {
                 self.overlay = Some(Overlay::Help { scroll: scroll.saturating_sub(1) })
             }
@@ -450,6 +477,11 @@ impl App {
                 self.screen = Screen::Play(Box::new(Play::new(game)));
                 Effect::ClaimSaved
             }
+            Next::Learn => {
+                self.overlay = None;
+                self.screen = Screen::Learn(Box::new(Lesson::new(&self.lesson, true)));
+                Effect::None
+            }
             Next::Puzzles => {
                 self.overlay = None;
                 self.screen = Screen::Puzzle(Box::new(PuzzleScreen::first(
@@ -529,6 +561,7 @@ impl App {
     fn report(&mut self, report: Report) {
         match report {
             Report::Stats(stats) => self.stats = Some(stats),
+            Report::Lesson(progress) => self.lesson = progress,
             Report::RecordSaved(path) => self.say(format!("Saved to {}", path.display())),
             Report::Problem(problem) => {
                 self.say(format!("Not done: {problem}"));
@@ -564,6 +597,8 @@ pub(crate) enum Next {
     Resume(Box<SavedGame>),
     /// A run of puzzles from the start menu.
     Puzzles,
+    /// The lesson from the start menu.
+    Learn,
     Puzzle,
     /// Open the review of the finished game.
     Review,

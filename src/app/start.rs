@@ -25,10 +25,12 @@ pub enum StartRow {
     Start,
     /// A run of puzzles instead of a game.
     Puzzles,
+    /// The lesson: how to win, step by step.
+    Learn,
 }
 
 impl StartRow {
-    pub const ALL: [StartRow; 7] = [
+    pub const ALL: [StartRow; 8] = [
         StartRow::Mode,
         StartRow::Heaps,
         StartRow::First,
@@ -36,6 +38,7 @@ impl StartRow {
         StartRow::Opponent,
         StartRow::Start,
         StartRow::Puzzles,
+        StartRow::Learn,
     ];
 }
 
@@ -175,6 +178,7 @@ impl StartMenu {
         let go = match self.row {
             StartRow::Resume => "resume the saved game",
             StartRow::Puzzles => "open the puzzles",
+            StartRow::Learn => "open the lesson",
             _ => "start the game",
         };
         vec![
@@ -242,13 +246,19 @@ impl StartMenu {
             StartRow::Opponent => {
                 self.opponent = cycle(&[Opponent::Ai, Opponent::Human], self.opponent, forward)
             }
-            StartRow::Start | StartRow::Resume | StartRow::Puzzles | StartRow::Name1 | StartRow::Name2 => {}
+            StartRow::Start
+            | StartRow::Resume
+            | StartRow::Puzzles
+            | StartRow::Learn
+            | StartRow::Name1
+            | StartRow::Name2 => {}
         }
     }
 
     fn choose(&mut self) -> Next {
         match self.row {
             StartRow::Puzzles => return Next::Puzzles,
+            StartRow::Learn => return Next::Learn,
             StartRow::Resume => {
                 if let Some(saved) = self.resume.take() {
                     return Next::Resume(saved);

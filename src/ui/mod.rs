@@ -4,6 +4,7 @@
 
 mod binary;
 mod board;
+mod learn;
 mod start;
 
 use ratatui::Frame;
@@ -87,11 +88,13 @@ impl Widget for View<'_> {
         }
         match &app.screen {
             Screen::Start(menu) => start::render(menu, app, look, area, buf),
+            Screen::Learn(lesson) => learn::render(lesson, app, look, area, buf),
             _ => board::render(app, look, area, buf),
         }
         match app.overlay {
             Some(Overlay::Help { scroll }) => help_overlay(app, look, scroll, area, buf),
             Some(Overlay::Confirm(question)) => confirm_overlay(question, look, area, buf),
+            Some(Overlay::Rules) => rules_overlay(look, area, buf),
             None => {}
         }
     }
@@ -106,6 +109,7 @@ pub fn fits(app: &App, area: Rect) -> bool {
 pub fn min_height(app: &App) -> u16 {
     match (&app.screen, app.game()) {
         (_, Some(game)) => board::min_height(game),
+        (Screen::Learn(_), _) => learn::MIN_HEIGHT,
         _ => start::MIN_HEIGHT,
     }
 }
@@ -209,6 +213,36 @@ fn confirm_overlay(question: Confirm, look: &Look, area: Rect, buf: &mut Buffer)
         .render(popup, buf);
 }
 
+/// The rules of both conventions on one page.
+fn rules_overlay(look: &Look, area: Rect, buf: &mut Buffer) {
+    let theme = &look.theme;
+    let lines: Vec<Line> = crate::app::RULES
+        .iter()
+        .flat_map(|rule| [Line::styled(*rule, theme.fg(theme.text)), Line::raw("")])
+        .collect();
+    let width = area.width.min(72);
+    let popup = area
+        .centered(Constraint::Length(width), Constraint::Length((lines.len() as u16 + 4).min(area.height)));
+    Clear.render(popup, buf);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: true })
+        .block(
+            Block::bordered()
+                .title(" Rules ")
+                .title_bottom(
+                    Line::from(format!(
+                        " {} keys · {} closes ",
+                        look.key(Action::Less),
+                        look.key(Action::Help)
+                    ))
+                    .right_aligned(),
+                )
+                .border_style(theme.fg(theme.accent).add_modifier(Modifier::BOLD))
+                .padding(ratatui::widgets::Padding::horizontal(1)),
+        )
+        .render(popup, buf);
+}
+
 /// The help: the commands of the screen beneath, each with its keys, scrolled when it does not fit.
 fn help_overlay(app: &App, look: &Look, scroll: u16, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
@@ -259,7 +293,14 @@ fn help_overlay(app: &App, look: &Look, scroll: u16, area: Rect, buf: &mut Buffe
             Block::bordered()
                 .title(" Keys ")
                 .title_bottom(Line::from(more).left_aligned())
-                .title_bottom(Line::from(format!(" {} closes ", look.key(Action::Help))).right_aligned())
+                .title_bottom(
+                    Line::from(format!(
+                        " {} rules · {} closes ",
+                        look.key(Action::More),
+                        look.key(Action::Help)
+                    ))
+                    .right_aligned(),
+                )
                 .border_style(theme.fg(theme.accent).add_modifier(Modifier::BOLD)),
         )
         .render(popup, buf);

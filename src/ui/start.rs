@@ -37,7 +37,15 @@ pub fn render(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Bu
         let label_style = if focused { theme.strong(theme.selected) } else { theme.fg(theme.text) };
         let label = if label.is_empty() { String::new() } else { format!("{label:<12}") };
         let mut spans = vec![Span::styled(format!("{marker}{label}"), label_style)];
-        let choice = !matches!(row, StartRow::Start | StartRow::Resume | StartRow::Name1 | StartRow::Name2);
+        let choice = !matches!(
+            row,
+            StartRow::Start
+                | StartRow::Resume
+                | StartRow::Puzzles
+                | StartRow::Learn
+                | StartRow::Name1
+                | StartRow::Name2
+        );
         if focused && choice {
             spans.push(Span::styled("◀ ", theme.fg(theme.dim)));
         }
@@ -138,7 +146,9 @@ pub fn render(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Bu
         .into_iter()
         .filter(|r| !matches!(r, StartRow::Resume | StartRow::Start | StartRow::Puzzles))
         .collect();
-    let spaced = area.height >= MIN_HEIGHT + settings.len() as u16 + 8;
+    // Spacing goes last of all: before it, the title and the record give way.
+    let extra = if menu.resume.is_some() { 2 } else { 0 } + if menu.error.is_some() { 3 } else { 0 };
+    let spaced = area.height >= 2 * settings.len() as u16 + 7 + extra;
     let mut values = [
         (StartRow::Mode, "Mode", mode_value),
         (StartRow::Heaps, "Heaps", heaps_value),
@@ -171,6 +181,21 @@ pub fn render(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Bu
                     },
                 ),
                 Span::styled("  find the one winning move", theme.fg(theme.dim)),
+            ],
+        ),
+        row_line(
+            StartRow::Learn,
+            "",
+            vec![
+                Span::styled(
+                    "  Learn    ",
+                    if menu.row == StartRow::Learn {
+                        theme.strong(theme.accent).add_modifier(Modifier::REVERSED)
+                    } else {
+                        theme.strong(theme.accent)
+                    },
+                ),
+                Span::styled("  how to win, step by step", theme.fg(theme.dim)),
             ],
         ),
     ]);

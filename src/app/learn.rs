@@ -1,0 +1,301 @@
+//! The lesson (`nim-tui learn`): the rules, binary numbers, the nim-sum, why a nim-sum of 0 loses,
+//! finding the winning move, and misère's one change, each step with a small exercise that the
+//! engine checks. Progress is kept between runs.
+
+use crate::domain::Action;
+use crate::engine::{Mode, Position, analyse, parse_heaps};
+use crate::store::LessonProgress;
+
+use super::{Command, Effect, Msg, Next};
+
+/// What a step asks the player to answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exercise {
+    /// Write this number in binary.
+    Binary(u64),
+    /// The nim-sum of these heaps.
+    NimSum(&'static [u64]),
+    /// A winning move from these heaps, as "heap count".
+    WinningMove(&'static [u64], Mode),
+}
+
+impl Exercise {
+    /// The question, in words.
+    pub fn question(self) -> String {
+        match self {
+            Exercise::Binary(n) => format!("Write {n} in binary:"),
+            Exercise::NimSum(heaps) => format!("What is the nim-sum of {}?", Position::new(heaps.to_vec())),
+            Exercise::WinningMove(heaps, mode) => format!(
+                "Heaps {} in {}: which move wins? Type the heap and how many to take, such as 1 2:",
+                Position::new(heaps.to_vec()),
+                mode.title()
+            ),
+        }
+    }
+
+    /// Whether `answer` is right, by the engine; with what to say either way.
+    pub fn check(self, answer: &str) -> (bool, String) {
+        let answer = answer.trim();
+        match self {
+            Exercise::Binary(n) => {
+                let right = format!("{n:b}");
+                let typed = answer.trim_start_matches('0');
+                if typed == right || (n == 0 && answer.chars().all(|c| c == '0') && !answer.is_empty()) {
+                    (true, format!("Right: {n} = {right} in binary."))
+                } else {
+                    (
+                        false,
+                        format!("Not quite: {n} is {right} in binary (add the powers of two that are 1)."),
+                    )
+                }
+            }
+            Exercise::NimSum(heaps) => {
+                let sum = heaps.iter().fold(0, |x, &h| x ^ h);
+                match answer.parse::<u64>() {
+                    Ok(typed) if typed == sum => {
+                        (true, format!("Right: the nim-sum is {sum} ({sum:b} in binary)."))
+                    }
+                    _ => (
+                        false,
+                        format!(
+                            "Not quite: write the heaps in binary and count the ones in each column; an odd \
+                         count gives 1. The nim-sum is {sum}."
+                        ),
+                    ),
+                }
+            }
+            Exercise::WinningMove(heaps, mode) => {
+                let analysis = analyse(heaps, mode);
+                let winning = analysis.winning_moves(heaps);
+                let shown: Vec<String> = winning.iter().map(|m| m.to_string()).collect();
+                let parsed = parse_heaps(answer).ok().and_then(|words| match words.as_slice() {
+                    [heap, take] => Some((*heap, *take)),
+                    _ => None,
+                });
+                let Some((heap, take)) = parsed else {
+                    return (
+                        false,
+                        "Type two numbers: the heap (from 1) and how many to take, such as 1 2.".into(),
+                    );
+                };
+                let right = winning.iter().any(|m| m.number() as u64 == heap && m.take == take);
+                if right {
+                    (true, format!("Right: {}.", shown.join(", or ")))
+                } else {
+                    (false, format!("That move loses. The winning move: {}.", shown.join(", or ")))
+                }
+            }
+        }
+    }
+}
+
+/// One step of the lesson.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step {
+    pub title: &'static str,
+    /// Paragraphs.
+    pub text: &'static [&'static str],
+    pub exercise: Option<Exercise>,
+}
+
+/// The seeds' misère game from 3 4 5, move by move: (heaps after, what happened).
+pub const MISERE_GAME: [(&[u64], &str); 8] = [
+    (&[3, 4, 5], "The start: nim-sum 3 ⊕ 4 ⊕ 5 = 2, so the first player can win."),
+    (&[1, 4, 5], "First player takes 2 from heap 1: nim-sum 0, as in normal play."),
+    (&[1, 4, 3], "Second player takes 2 from heap 3 (nim-sum 6)."),
+    (&[1, 2, 3], "First player takes 2 from heap 2: nim-sum 0 again."),
+    (&[1, 2, 2], "Second player takes 1 from heap 3 (nim-sum 1)."),
+    (&[0, 2, 2], "First player takes 1 from heap 1: nim-sum 0."),
+    (
+        &[0, 2, 1],
+        "Second player takes 1 from heap 3. Normal play would take 1 from heap 2 to leave two heaps of one; misère takes all of heap 2 to leave ONE heap of one, an odd number.",
+    ),
+    (&[0, 0, 1], "First player took heap 2: the second player must take the last token, and loses."),
+];
+
+/// The lesson, in order.
+pub const STEPS: [Step; 7] = [
+    Step {
+        title: "The rules",
+        text: &[
+            "Nim is played with heaps of tokens. Two players take turns; a move takes one or more tokens from a single heap (any number, up to the whole heap).",
+            "In normal play, whoever takes the last token wins. In misère, whoever takes the last token loses.",
+            "Every game of Nim can be played perfectly by a simple calculation. This lesson shows you how.",
+        ],
+        exercise: None,
+    },
+    Step {
+        title: "Numbers in binary",
+        text: &[
+            "Every whole number is a sum of different powers of two: 1, 2, 4, 8, 16, ... Write a 1 for each power used and a 0 for each one not used, largest first.",
+            "5 = 4 + 1, so 5 is 101 in binary. 6 = 4 + 2 is 110. 3 = 2 + 1 is 011 (leading zeros change nothing).",
+        ],
+        exercise: Some(Exercise::Binary(11)),
+    },
+    Step {
+        title: "The nim-sum: adding without carrying",
+        text: &[
+            "Write each heap in binary, one under the other, and look at each column on its own. If the column holds an odd number of ones, the sum has a 1 there; if even, a 0. Nothing is carried. This sum is written ⊕ and called the nim-sum (programmers know it as XOR).",
+            "3 ⊕ 5: 011 and 101. The 4s column has one 1, the 2s column one, the 1s column two. So 3 ⊕ 5 = 110 = 6.",
+        ],
+        exercise: Some(Exercise::NimSum(&[3, 4, 5])),
+    },
+    Step {
+        title: "Why a nim-sum of 0 loses",
+        text: &[
+            "If the nim-sum is 0, every column has an even number of ones. A move changes one heap, so it changes at least one of its binary digits: that column becomes odd, and the nim-sum is no longer 0.",
+            "If the nim-sum is not 0, a move back to 0 always exists: take the highest 1 of the nim-sum, find a heap with a 1 in that column, and turn it into heap ⊕ nim-sum, which is smaller, so it is a legal move.",
+            "So the player who leaves a nim-sum of 0 can always answer with another 0, until the heaps are all empty, which is a nim-sum of 0 too: in normal play they take the last token and win.",
+        ],
+        exercise: Some(Exercise::NimSum(&[1, 2, 3])),
+    },
+    Step {
+        title: "Finding the winning move",
+        text: &[
+            "Worked example, heaps 3 4 5: 011 ⊕ 100 ⊕ 101 = 010, so the nim-sum is 2. Its highest 1 is in the 2s column; only heap 1 (3 = 011) has a 1 there. Heap 1 becomes 3 ⊕ 2 = 1, so take 2 from heap 1, leaving 1 4 5 with nim-sum 0.",
+            "The same works for any heaps: the heaps with a 1 in the nim-sum's highest column are exactly the ones that can be reduced, each to heap ⊕ nim-sum.",
+        ],
+        exercise: Some(Exercise::WinningMove(&[2, 5, 6], Mode::Normal)),
+    },
+    Step {
+        title: "Misère: one change at the end",
+        text: &[
+            "In misère, play exactly as in normal play, with one exception: when your move would leave no heap of two or more tokens, leave an ODD number of heaps of one (normal play would leave an even number). The opponent then has to take the last token.",
+            "Below, the misère game from 3 4 5, move by move: step through it with ↑/↓.",
+        ],
+        exercise: Some(Exercise::WinningMove(&[0, 2, 1], Mode::Misere)),
+    },
+    Step {
+        title: "You are ready",
+        text: &[
+            "That is the whole strategy: keep the nim-sum at 0, and in misère leave an odd number of heaps of one at the very end.",
+            "Try it against the perfect AI (with the binary view, b, to see the columns), or solve puzzles: positions with exactly one winning move.",
+        ],
+        exercise: None,
+    },
+];
+
+/// The lesson screen's state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lesson {
+    /// The step shown, counting from 0.
+    pub step: usize,
+    /// The answer being typed.
+    pub input: String,
+    /// What the last answer got: right or not, and what to say.
+    pub feedback: Option<(bool, String)>,
+    /// Whether each step's exercise was answered right.
+    pub done: Vec<bool>,
+    /// How far into the misère example game the step shows.
+    pub replay_at: usize,
+    /// Opened from the start menu, so that leaving goes back there.
+    pub from_menu: bool,
+}
+
+impl Lesson {
+    /// The lesson where `progress` left it.
+    pub fn new(progress: &LessonProgress, from_menu: bool) -> Lesson {
+        let mut done = progress.done.clone();
+        done.resize(STEPS.len(), false);
+        Lesson {
+            step: progress.step.min(STEPS.len() - 1),
+            input: String::new(),
+            feedback: None,
+            done,
+            replay_at: 0,
+            from_menu,
+        }
+    }
+
+    pub fn current(&self) -> &'static Step {
+        &STEPS[self.step]
+    }
+
+    /// The progress to keep.
+    pub fn progress(&self) -> LessonProgress {
+        LessonProgress { step: self.step, done: self.done.clone(), ..LessonProgress::default() }
+    }
+
+    /// Whether the step's exercise waits for an answer.
+    fn asking(&self) -> bool {
+        self.current().exercise.is_some() && !self.done[self.step]
+    }
+
+    /// Whether `c` is typed into the answer.
+    pub fn accepts(&self, c: char) -> bool {
+        self.asking() && (c.is_ascii_digit() || c == ' ' || c == ',')
+    }
+
+    pub fn commands(&self) -> Vec<Command> {
+        let asking = self.asking();
+        let last = self.step + 1 == STEPS.len();
+        let misere = self.current().title.starts_with("Misère");
+        vec![
+            Command::new(Action::Take, if asking { "check the answer" } else { "next step" })
+                .bar(if asking { "check" } else { "next" })
+                .when(asking || !last),
+            Command::new(Action::More, "next step").bar("step").when(!last),
+            Command::new(Action::Less, "previous step").when(self.step > 0),
+            Command::new(Action::Up, "the example game: one move back").when(misere && self.replay_at > 0),
+            Command::new(Action::Down, "the example game: one move on")
+                .when(misere && self.replay_at + 1 < MISERE_GAME.len()),
+            Command::new(Action::Erase, "erase a typed character").when(!self.input.is_empty()),
+            Command::new(Action::Help, "keys").bar("keys"),
+            Command::new(Action::Quit, if self.from_menu { "back to the menu" } else { "quit" })
+                .bar(if self.from_menu { "menu" } else { "quit" }),
+        ]
+    }
+
+    pub(crate) fn update(&mut self, msg: Msg) -> Next {
+        let Msg::Key { action, ch } = msg else { return Next::NOTHING };
+        if let Some(c) = ch.filter(|&c| self.accepts(c)) {
+            if self.input.chars().count() < 40 {
+                self.input.push(c);
+            }
+            return Next::NOTHING;
+        }
+        let Some(action) = action else { return Next::NOTHING };
+        match action {
+            Action::Quit => return if self.from_menu { Next::Menu } else { Next::Quit },
+            Action::Take if self.asking() => {
+                let Some(exercise) = self.current().exercise else { return Next::NOTHING };
+                let (right, say) = exercise.check(&self.input);
+                self.feedback = Some((right, say));
+                if right {
+                    self.done[self.step] = true;
+                    self.input.clear();
+                    return Next::Stay(Effect::SaveLesson(self.progress()));
+                }
+            }
+            Action::Take | Action::More => return self.go_to(self.step + 1),
+            Action::Less => return self.go_to(self.step.saturating_sub(1)),
+            Action::Up => self.replay_at = self.replay_at.saturating_sub(1),
+            Action::Down => self.replay_at = (self.replay_at + 1).min(MISERE_GAME.len() - 1),
+            Action::Erase => {
+                self.input.pop();
+            }
+            _ => {}
+        }
+        Next::NOTHING
+    }
+
+    fn go_to(&mut self, step: usize) -> Next {
+        let step = step.min(STEPS.len() - 1);
+        if step == self.step {
+            return Next::NOTHING;
+        }
+        self.step = step;
+        self.input.clear();
+        self.feedback = None;
+        self.replay_at = 0;
+        Next::Stay(Effect::SaveLesson(self.progress()))
+    }
+}
+
+/// The rules of both conventions on one page, for the help.
+pub const RULES: [&str; 4] = [
+    "Nim: heaps of tokens; two players take turns; a move takes one or more tokens from one heap.",
+    "Normal play: whoever takes the last token wins.",
+    "Misère: whoever takes the last token loses.",
+    "Perfect play: keep the nim-sum (binary addition without carrying) at 0; in misère, when no heap of two or more would be left, leave an odd number of heaps of one.",
+];
