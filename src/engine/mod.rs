@@ -5,6 +5,8 @@
 //! with perfect play, every winning move, the move the AI plays, and an explanation of the move
 //! built from the same computation.
 
+#![warn(missing_docs)]
+
 mod explain;
 mod game;
 mod nim;
