@@ -91,9 +91,23 @@ pub enum StoreError {
 pub struct GameResult {
     /// Whether the player won.
     pub won: bool,
-    /// Whether the player had help: used undo, or played an AI weaker than `Level::Perfect`.
+    /// Whether the player had help: hints, undo, or an AI weaker than `Level::Perfect`.
     /// Only meaningful for a win.
     pub assisted: bool,
+    /// How the game ended: played to the end, or given up (a loss either way).
+    pub how: How,
+}
+
+/// How a game ended, for the statistics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum How {
+    /// Played to the last token.
+    #[default]
+    Played,
+    /// The player resigned.
+    Resigned,
+    /// The player left it for a new game after moves were made.
+    Abandoned,
 }
 
 /// The figures for one mode.
@@ -109,6 +123,12 @@ pub struct ModeStats {
     pub assisted_wins: u64,
     pub current_streak: u64,
     pub best_streak: u64,
+    /// Of the games lost, how many were resigned.
+    #[serde(default)]
+    pub resigned: u64,
+    /// Of the games lost, how many were left unfinished for a new game.
+    #[serde(default)]
+    pub abandoned: u64,
 }
 
 impl ModeStats {
@@ -122,6 +142,11 @@ impl ModeStats {
         if !result.won {
             self.lost = self.lost.saturating_add(1);
             self.current_streak = 0;
+            match result.how {
+                How::Played => {}
+                How::Resigned => self.resigned = self.resigned.saturating_add(1),
+                How::Abandoned => self.abandoned = self.abandoned.saturating_add(1),
+            }
             return;
         }
         self.won = self.won.saturating_add(1);
@@ -137,6 +162,12 @@ impl ModeStats {
     fn check(&self) -> Result<(), String> {
         if self.won.checked_add(self.lost) != Some(self.played) {
             return Err(format!("won ({}) + lost ({}) is not played ({})", self.won, self.lost, self.played));
+        }
+        if self.resigned.checked_add(self.abandoned).is_none_or(|given_up| given_up > self.lost) {
+            return Err(format!(
+                "resigned ({}) + abandoned ({}) is more than lost ({})",
+                self.resigned, self.abandoned, self.lost
+            ));
         }
         if self.assisted_wins > self.won {
             return Err(format!("assisted_wins ({}) is more than won ({})", self.assisted_wins, self.won));
@@ -344,14 +375,21 @@ pub fn stats_table(stats: &Stats) -> String {
     let row = |out: &mut String, name: &str, s: &ModeStats| {
         let _ = writeln!(
             out,
-            "{name:<12} {:>7} {:>7} {:>7} {:>9} {:>7} {:>7}",
-            s.played, s.won, s.lost, s.assisted_wins, s.current_streak, s.best_streak
+            "{name:<12} {:>7} {:>7} {:>7} {:>9} {:>7} {:>7} {:>9} {:>9}",
+            s.played,
+            s.won,
+            s.lost,
+            s.assisted_wins,
+            s.current_streak,
+            s.best_streak,
+            s.resigned,
+            s.abandoned
         );
     };
     let _ = writeln!(
         out,
-        "{:<12} {:>7} {:>7} {:>7} {:>9} {:>7} {:>7}",
-        "", "played", "won", "lost", "assisted", "streak", "best"
+        "{:<12} {:>7} {:>7} {:>7} {:>9} {:>7} {:>7} {:>9} {:>9}",
+        "", "played", "won", "lost", "assisted", "streak", "best", "resigned", "abandoned"
     );
     row(&mut out, Mode::Normal.title(), &stats.normal);
     row(&mut out, Mode::Misere.title(), &stats.misere);
@@ -366,7 +404,7 @@ pub fn stats_table(stats: &Stats) -> String {
     );
     let _ = writeln!(
         out,
-        "Assisted wins (with undo, or against an AI weaker than perfect) count as wins but not in streaks."
+        "Assisted wins (with hints, undo, or against an AI weaker than perfect) count as wins but not in\nstreaks. Resigned and abandoned games are among the losses."
     );
     out
 }

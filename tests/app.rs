@@ -649,7 +649,8 @@ fn new_game_returns_to_the_start_screen_with_the_games_choices() {
         // Moves were made: leaving asks first, and counts as a loss.
         assert_eq!(act(&mut app, Action::NewGame), Effect::None);
         assert_eq!(app.overlay, Some(nim_tui::app::Overlay::Confirm(nim_tui::app::Confirm::Abandon)));
-        let lost = nim_tui::store::GameResult { won: false, assisted: false };
+        let lost =
+            nim_tui::store::GameResult { won: false, assisted: false, how: nim_tui::store::How::Abandoned };
         assert_eq!(app.update(Msg::char('y')), Effect::CountGame { mode, result: lost });
         let m = menu(&app);
         assert_eq!(m.mode, mode);
@@ -851,7 +852,8 @@ fn following_the_hint_from_a_winning_start_always_wins() {
                 }
             }
             // Hints were used, so the win is counted, but as an assisted one.
-            let assisted = nim_tui::store::GameResult { won: true, assisted: true };
+            let assisted =
+                nim_tui::store::GameResult { won: true, assisted: true, how: nim_tui::store::How::Played };
             assert_eq!(effect, Effect::CountGame { mode, result: assisted }, "{start:?} {mode}");
             won += 1;
         }
@@ -933,5 +935,5 @@ fn base() -> nim_tui::domain::GameSetup {
 
 /// A finished game as the statistics count it, without help.
 fn result(won: bool) -> nim_tui::store::GameResult {
-    nim_tui::store::GameResult { won, assisted: false }
+    nim_tui::store::GameResult { won, assisted: false, how: nim_tui::store::How::Played }
 }

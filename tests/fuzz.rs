@@ -200,7 +200,10 @@ fn valid_stats() -> &'static [u8] {
         let dir = tempfile::tempdir().expect("temp dir");
         let store = Store::at(dir.path().to_path_buf());
         let (stats, _) = store
-            .record_game(Mode::Misere, nim_tui::store::GameResult { won: true, assisted: false })
+            .record_game(
+                Mode::Misere,
+                nim_tui::store::GameResult { won: true, assisted: false, how: nim_tui::store::How::Played },
+            )
             .expect("record a game");
         store.save_stats(&stats).expect("save stats");
         fs::read(store.stats_path()).expect("read stats")

@@ -157,7 +157,12 @@ fn a_statistics_file_that_is_a_fifo_or_a_device_is_reported_and_left_alone() {
         // And a game finished meanwhile does not write over it.
         let store = Store::at(stats.parent().unwrap().to_path_buf());
         let _ = store.load_stats();
-        let e = store.record_game(Mode::Normal, GameResult { won: true, assisted: false }).unwrap_err();
+        let e = store
+            .record_game(
+                Mode::Normal,
+                GameResult { won: true, assisted: false, how: nim_tui::store::How::Played },
+            )
+            .unwrap_err();
         assert!(matches!(e, StoreError::Protected { .. }), "{e}");
         assert!(!fs::symlink_metadata(&stats).unwrap().is_file());
     }
@@ -318,7 +323,14 @@ fn a_file_from_a_newer_version_is_refused_clearly_and_left_untouched() {
     assert_eq!(game, None);
     assert!(warning.unwrap().contains("newer nim-tui"));
 
-    assert!(store.record_game(Mode::Normal, GameResult { won: true, assisted: false }).is_err());
+    assert!(
+        store
+            .record_game(
+                Mode::Normal,
+                GameResult { won: true, assisted: false, how: nim_tui::store::How::Played }
+            )
+            .is_err()
+    );
     assert!(store.save_game(&sample_game()).is_err());
     assert_eq!(fs::read(store.stats_path()).unwrap(), newer);
     assert_eq!(fs::read(store.game_path()).unwrap(), newer);
@@ -339,6 +351,8 @@ fn counts_at_their_largest_still_load() {
             assisted_wins: 0,
             current_streak: 5,
             best_streak: 9,
+            resigned: 0,
+            abandoned: 1,
         },
         ..Stats::default()
     };
@@ -348,7 +362,9 @@ fn counts_at_their_largest_still_load() {
     stats.puzzle.best_streak = max;
     store.save_stats(&stats).unwrap();
     for won in [true, false] {
-        store.record_game(Mode::Normal, GameResult { won, assisted: false }).unwrap();
+        store
+            .record_game(Mode::Normal, GameResult { won, assisted: false, how: nim_tui::store::How::Played })
+            .unwrap();
         store.record_puzzle(won).unwrap();
     }
     let (loaded, warning) = store.load_stats();

@@ -65,7 +65,7 @@ fn sample_game() -> SavedGame {
 fn instance_finishing_games() {
     let Some((store, id)) = instance_store() else { return };
     for n in 0..GAMES_EACH {
-        let result = GameResult { won: n % 2 == 0, assisted: false };
+        let result = GameResult { won: n % 2 == 0, assisted: false, how: nim_tui::store::How::Played };
         store.record_game(Mode::Normal, result).expect("count a game");
     }
     for n in 0..RECORDS_EACH {

@@ -204,12 +204,12 @@ fn resigning_asks_first_and_counts_as_a_loss() {
     assert_eq!(app.update(Msg::char('n')), Effect::None);
     assert!(app.game().unwrap().over.is_none() && app.overlay.is_none());
     press(&mut app, Action::Resign);
-    let lost = nim_tui::store::GameResult { won: false, assisted: false };
+    let lost = nim_tui::store::GameResult { won: false, assisted: false, how: nim_tui::store::How::Resigned };
     let mode = app.game().unwrap().mode();
     assert_eq!(press(&mut app, Action::Take), Effect::CountGame { mode, result: lost });
     let over = app.game().unwrap().over.clone().expect("over");
     assert_eq!(over.winner, Seat::Second);
-    assert!(over.resigned);
+    assert_eq!(over.given_up, Some(nim_tui::app::GiveUp::Resigned));
     assert!(screen(&app, 100, 30).contains("You resigned"), "{}", screen(&app, 100, 30));
 }
 
@@ -238,7 +238,14 @@ fn a_win_with_hints_is_assisted_and_says_so() {
     let effect = press(&mut app, Action::Take);
     assert_eq!(
         effect,
-        Effect::CountGame { mode, result: nim_tui::store::GameResult { won: true, assisted: true } }
+        Effect::CountGame {
+            mode,
+            result: nim_tui::store::GameResult {
+                won: true,
+                assisted: true,
+                how: nim_tui::store::How::Played
+            }
+        }
     );
     assert!(screen(&app, 100, 30).contains("Assisted win (hints)"), "{}", screen(&app, 100, 30));
 }

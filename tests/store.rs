@@ -9,9 +9,9 @@ use nim_tui::domain::Level;
 use nim_tui::engine::{Mode, Take};
 use nim_tui::store::{GameResult, Player, SavedGame, SavedMove, Stats, Store, StoreError};
 
-const WIN: GameResult = GameResult { won: true, assisted: false };
-const LOSS: GameResult = GameResult { won: false, assisted: false };
-const ASSISTED_WIN: GameResult = GameResult { won: true, assisted: true };
+const WIN: GameResult = GameResult { won: true, assisted: false, how: nim_tui::store::How::Played };
+const LOSS: GameResult = GameResult { won: false, assisted: false, how: nim_tui::store::How::Played };
+const ASSISTED_WIN: GameResult = GameResult { won: true, assisted: true, how: nim_tui::store::How::Played };
 
 fn store() -> (tempfile::TempDir, Store) {
     let dir = tempfile::tempdir().unwrap();
@@ -375,4 +375,20 @@ fn an_unreadable_stats_file_is_moved_aside_too() {
     assert!(copies[0].join("inside").is_dir(), "moved whole, contents kept");
     store.save_stats(&stats).unwrap();
     assert_eq!(store.load_stats(), (stats, None));
+}
+
+#[test]
+fn resigned_and_abandoned_games_are_counted_among_the_losses() {
+    use nim_tui::store::How;
+    let mut stats = Stats::default();
+    stats.record(Mode::Normal, GameResult { won: false, assisted: false, how: How::Resigned });
+    stats.record(Mode::Normal, GameResult { won: false, assisted: false, how: How::Abandoned });
+    stats.record(Mode::Normal, LOSS);
+    let n = stats.mode(Mode::Normal);
+    assert_eq!((n.lost, n.resigned, n.abandoned), (3, 1, 1));
+    assert!(stats.validate().is_ok());
+    let table = nim_tui::store::stats_table(&stats);
+    assert!(table.contains("resigned") && table.contains("abandoned"), "{table}");
+    let json = nim_tui::store::stats_json(&stats);
+    assert!(json.contains("\"resigned\":1") && json.contains("\"abandoned\":1"), "{json}");
 }

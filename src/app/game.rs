@@ -6,12 +6,21 @@ use rand::rngs::StdRng;
 use crate::domain::{History, Level, Players, Seat, level_move};
 use crate::engine::{Mode, Move, Position, Rules, Ruleset, Teaching};
 
+/// How a player gave a game up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GiveUp {
+    /// With the resign key.
+    Resigned,
+    /// By leaving it for a new game.
+    Abandoned,
+}
+
 /// How the game ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameOver {
     pub winner: Seat,
-    /// Whether the loser resigned rather than played to the end.
-    pub resigned: bool,
+    /// Whether the loser gave up rather than played to the end, and how.
+    pub given_up: Option<GiveUp>,
     /// Why, in words: "You took the last token", "AI had to take the last token".
     pub reason: String,
 }
@@ -490,29 +499,33 @@ impl Game {
             Mode::Normal => (last, format!("{who} took the last token")),
             Mode::Misere => (last.other(), format!("{who} had to take the last token")),
         };
-        GameOver { winner, resigned: false, reason }
+        GameOver { winner, given_up: None, reason }
     }
 
     /// The player to move gives up: the other side wins. Returns whether the game was going on.
     pub fn resign(&mut self) -> bool {
-        self.give_up(self.turn(), "resigned")
+        self.give_up(self.turn(), GiveUp::Resigned)
     }
 
     /// The person at the keyboard leaves the game unfinished: against the AI, a loss for them;
     /// between two people, for the one to move.
     pub fn abandon(&mut self) -> bool {
         let loser = if self.players == Players::Ai { Seat::First } else { self.turn() };
-        self.give_up(loser, "left the game")
+        self.give_up(loser, GiveUp::Abandoned)
     }
 
-    fn give_up(&mut self, loser: Seat, how: &str) -> bool {
+    fn give_up(&mut self, loser: Seat, how: GiveUp) -> bool {
         if self.over.is_some() {
             return false;
         }
-        let reason = format!("{} {how}", self.name(loser));
+        let words = match how {
+            GiveUp::Resigned => "resigned",
+            GiveUp::Abandoned => "left the game",
+        };
+        let reason = format!("{} {words}", self.name(loser));
         self.pending = None;
         self.hint = None;
-        self.over = Some(GameOver { winner: loser.other(), resigned: true, reason });
+        self.over = Some(GameOver { winner: loser.other(), given_up: Some(how), reason });
         true
     }
 

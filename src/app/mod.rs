@@ -18,7 +18,7 @@ use rand::rngs::StdRng;
 
 pub use crate::domain::Action;
 pub use commands::Command;
-pub use game::{Coaching, Game, GameOver, Hint, Note, ReviewLine, coaching, past_tense};
+pub use game::{Coaching, Game, GameOver, GiveUp, Hint, Note, ReviewLine, coaching, past_tense};
 pub use learn::{Exercise, Lesson, MISERE_GAME, RULES, STEPS, Step};
 pub use play::{Demo, Play, resumed};
 pub use puzzle::{PuzzleAnswer, PuzzleRun, PuzzleScreen, PuzzleStart};
@@ -622,5 +622,10 @@ pub fn counted(game: &Game) -> Option<(Mode, GameResult)> {
     }
     let won = over.winner == Seat::First;
     let assisted = !game.assistance().is_empty();
-    Some((game.mode(), GameResult { won, assisted }))
+    let how = match over.given_up {
+        Some(GiveUp::Resigned) => crate::store::How::Resigned,
+        Some(GiveUp::Abandoned) => crate::store::How::Abandoned,
+        None => crate::store::How::Played,
+    };
+    Some((game.mode(), GameResult { won, assisted, how }))
 }
