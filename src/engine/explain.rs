@@ -9,14 +9,42 @@ use super::{Analysis, Mode, Outcome, Take, analyse, fallback_move};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoveReason {
     /// The normal rule: `from ⊕ nim_sum = to < from`, which leaves a nim-sum of 0.
-    NimSum { mv: Take, from: u64, to: u64, nim_sum: u64 },
+    NimSum {
+        /// The move.
+        mv: Take,
+        /// The heap before the move.
+        from: u64,
+        /// The heap after it: `from ⊕ nim_sum`.
+        to: u64,
+        /// The nim-sum of the position before the move.
+        nim_sum: u64,
+    },
     /// The misère endgame rule: no heap of two or more would be left, so leave an odd number of
     /// heaps of one (`ones_left` of them).
-    MisereEndgame { mv: Take, from: u64, to: u64, ones_left: usize },
+    MisereEndgame {
+        /// The move.
+        mv: Take,
+        /// The heap before the move.
+        from: u64,
+        /// The heap after it (0 or 1).
+        to: u64,
+        /// How many heaps of one the move leaves (always odd).
+        ones_left: usize,
+    },
     /// No winning move exists; the AI's fallback is shown instead.
-    Losing { mv: Take, nim_sum: u64, endgame: bool },
+    Losing {
+        /// The AI's fallback move.
+        mv: Take,
+        /// The nim-sum of the position.
+        nim_sum: u64,
+        /// Whether misère's endgame rule decides the position.
+        endgame: bool,
+    },
     /// No token is left. `mover_wins` tells whether the player to move has won.
-    GameOver { mover_wins: bool },
+    GameOver {
+        /// Whether the player to move has won.
+        mover_wins: bool,
+    },
 }
 
 impl MoveReason {
@@ -65,7 +93,9 @@ impl fmt::Display for MoveReason {
 /// number of heaps of one are counted once, not once per heap or per move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Explanation {
+    /// The heaps explained.
     pub heaps: Vec<u64>,
+    /// Perfect play's verdict on them.
     pub analysis: Analysis,
     /// The move the AI would play and why.
     pub best: MoveReason,
@@ -74,6 +104,7 @@ pub struct Explanation {
 }
 
 impl Explanation {
+    /// Explains `heaps` under `mode`.
     pub fn new(heaps: &[u64], mode: Mode) -> Self {
         let analysis = analyse(heaps, mode);
         let ones = if analysis.endgame { heaps.iter().filter(|&&h| h == 1).count() } else { 0 };
@@ -87,10 +118,12 @@ impl Explanation {
         Explanation { heaps: heaps.to_vec(), analysis, best, digits: binary_digits(heaps), ones }
     }
 
+    /// The convention the position is played under.
     pub fn mode(&self) -> Mode {
         self.analysis.mode
     }
 
+    /// The XOR of the heaps.
     pub fn nim_sum(&self) -> u64 {
         self.analysis.nim_sum
     }

@@ -22,7 +22,14 @@ pub enum Move {
     TakeMany(Vec<Take>),
     /// `take` tokens removed from heap `heap` (none for a plain split) and the rest split in two:
     /// `left` tokens stay in the heap's place, the others become a new heap after the last one.
-    Split { heap: usize, take: u64, left: u64 },
+    Split {
+        /// The heap split (0-based).
+        heap: usize,
+        /// Tokens removed before the split (0 for a plain split).
+        take: u64,
+        /// Tokens left in the heap's place; the rest form the new heap.
+        left: u64,
+    },
 }
 
 impl Move {
@@ -116,6 +123,7 @@ pub enum GameKind {
 }
 
 impl GameKind {
+    /// Every game, in the order menus list them.
     pub const ALL: [GameKind; 1] = [GameKind::Nim];
 
     /// The name used on the command line and in files.
@@ -165,6 +173,7 @@ impl FromStr for GameKind {
 /// What a game shows to teach its strategy: for Nim, the heaps in binary and the nim-sum.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Teaching {
+    /// Nim's binary view: the heaps in binary, the nim-sum and the best move's working.
     Nim(Explanation),
 }
 
@@ -232,11 +241,14 @@ pub trait Rules {
 /// A game and its convention: the one value the rest of the program holds to know the rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Ruleset {
+    /// The game.
     pub kind: GameKind,
+    /// Its convention.
     pub mode: Mode,
 }
 
 impl Ruleset {
+    /// `kind` played under `mode`.
     pub fn new(kind: GameKind, mode: Mode) -> Ruleset {
         Ruleset { kind, mode }
     }

@@ -21,6 +21,7 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// `win` or `lose`, as `solve` writes it.
     pub fn as_str(self) -> &'static str {
         match self {
             Outcome::Win => "win",
@@ -36,9 +37,11 @@ impl Outcome {
 /// [`Analysis::moves`] produces them from the heaps; [`Analysis::winning_moves`] collects them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Analysis {
+    /// The convention analysed.
     pub mode: Mode,
     /// The XOR of all heaps.
     pub nim_sum: u64,
+    /// Who wins with perfect play.
     pub outcome: Outcome,
     /// Which heaps have a winning move, and how many. [`WinningMoves::None`] in a losing position
     /// and once the game is over.
@@ -55,12 +58,20 @@ pub enum WinningMoves {
     None,
     /// Reduce each heap `h` that has the nim-sum's highest bit to `h ⊕ nim_sum`; `count` heaps
     /// have that bit.
-    NimSum { nim_sum: u64, count: usize },
+    NimSum {
+        /// The nim-sum of the position.
+        nim_sum: u64,
+        /// How many heaps have its highest bit.
+        count: usize,
+    },
     /// Misère endgame with one big heap: the single winning move.
     One(Take),
     /// Misère with every heap at most one and an even number of ones: take any of the `count`
     /// heaps of one.
-    Ones { count: usize },
+    Ones {
+        /// How many heaps hold one token.
+        count: usize,
+    },
 }
 
 impl WinningMoves {
@@ -73,6 +84,7 @@ impl WinningMoves {
         }
     }
 
+    /// Whether there is no winning move.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -164,6 +176,7 @@ impl Iterator for Moves<'_> {
 impl ExactSizeIterator for Moves<'_> {}
 
 impl Analysis {
+    /// Whether the player to move wins with perfect play.
     pub fn is_win(&self) -> bool {
         self.outcome == Outcome::Win
     }
@@ -206,10 +219,12 @@ impl Analysis {
 /// Nim under one convention.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Nim {
+    /// The convention.
     pub mode: Mode,
 }
 
 impl Nim {
+    /// Nim under `mode`.
     pub fn new(mode: Mode) -> Self {
         Nim { mode }
     }

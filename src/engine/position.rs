@@ -17,6 +17,7 @@ pub enum Mode {
 }
 
 impl Mode {
+    /// Both conventions, normal play first.
     pub const ALL: [Mode; 2] = [Mode::Normal, Mode::Misere];
 
     /// The word used on the command line and in files: `normal` or `misere`.
@@ -70,11 +71,14 @@ impl FromStr for Mode {
 /// Taking `take` tokens from the heap at index `heap` (0-based; people see `heap + 1`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Take {
+    /// The heap's index, from 0.
     pub heap: usize,
+    /// How many tokens are taken (at least one).
     pub take: u64,
 }
 
 impl Take {
+    /// Taking `take` tokens from the heap at index `heap`.
     pub fn new(heap: usize, take: u64) -> Self {
         Take { heap, take }
     }
@@ -95,13 +99,34 @@ impl fmt::Display for Take {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     #[error("there is no heap {number}: the heaps are numbered 1 to {heaps}")]
-    NoSuchHeap { number: usize, heaps: usize },
+    /// The move names a heap that is not on the table.
+    NoSuchHeap {
+        /// The heap named, from 1.
+        number: usize,
+        /// How many heaps there are.
+        heaps: usize,
+    },
     #[error("a move takes at least one token")]
+    /// The move takes no token.
     TakeNothing,
     #[error("heap {number} holds {holds} tokens, so {take} cannot be taken from it")]
-    TooMany { number: usize, holds: u64, take: u64 },
+    /// The move takes more than the heap holds.
+    TooMany {
+        /// The heap, from 1.
+        number: usize,
+        /// What it holds.
+        holds: u64,
+        /// What the move takes.
+        take: u64,
+    },
     #[error("in {game} a move takes from {what}")]
-    NotInThisGame { game: &'static str, what: &'static str },
+    /// The move has a shape the game does not allow.
+    NotInThisGame {
+        /// The game's name.
+        game: &'static str,
+        /// What a move of the game takes from.
+        what: &'static str,
+    },
 }
 
 /// The heaps on the table. An emptied heap keeps its place, so heap numbers never shift.
@@ -112,22 +137,27 @@ pub struct Position {
 }
 
 impl Position {
+    /// The position with these heaps.
     pub fn new(heaps: Vec<u64>) -> Self {
         Position { heaps }
     }
 
+    /// The heaps, in order.
     pub fn heaps(&self) -> &[u64] {
         &self.heaps
     }
 
+    /// How many heaps there are (empty ones included).
     pub fn len(&self) -> usize {
         self.heaps.len()
     }
 
+    /// Whether there are no heaps at all.
     pub fn is_empty(&self) -> bool {
         self.heaps.is_empty()
     }
 
+    /// The heap at `index`, if there is one.
     pub fn heap(&self, index: usize) -> Option<u64> {
         self.heaps.get(index).copied()
     }
@@ -209,12 +239,16 @@ impl fmt::Display for Position {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseHeapsError {
     #[error("no heaps given: write heap sizes such as '3 4 5' or '3,4,5'")]
+    /// Nothing but separators.
     Empty,
     #[error("'{0}' is negative: a heap holds a whole number of tokens from 0 to {max}", max = u64::MAX)]
+    /// A negative number.
     Negative(String),
     #[error("'{0}' is too large: a heap holds at most {max} tokens", max = u64::MAX)]
+    /// A number above `u64::MAX`.
     TooLarge(String),
     #[error("'{0}' is not a heap size: expected a whole number from 0 to {max}", max = u64::MAX)]
+    /// Not a whole number.
     NotANumber(String),
 }
 
