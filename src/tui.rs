@@ -206,7 +206,7 @@ fn event_loop(
                 area = Rect::new(0, 0, width, height);
                 Some(Msg::Resize { fits: ui::fits(app, area) })
             }
-            Some(Event::Term(event)) => translate(app, area, keymap, event),
+            Some(Event::Term(event)) => translate(app, look, area, keymap, event),
         };
         dirty = input.is_some();
         let Some(mut msg) = input else { continue };
@@ -242,6 +242,7 @@ fn is_suspend_key(event: &TermEvent) -> bool {
 /// Turns a terminal event into the game's input, or `None` for events that change nothing.
 fn translate(
     app: &App,
+    look: &Look,
     area: Rect,
     keymap: &dyn Fn(&KeyEvent) -> Option<Action>,
     event: TermEvent,
@@ -261,7 +262,12 @@ fn translate(
             Some(Msg::Key { action: keymap(&key), ch })
         }
         TermEvent::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
-            ui::click(app, area, mouse.column, mouse.row)
+            ui::click(app, look, area, mouse.column, mouse.row)
+        }
+        // The wheel changes the count (or the choice on the start screen).
+        TermEvent::Mouse(mouse) if mouse.kind == MouseEventKind::ScrollUp => Some(Msg::action(Action::More)),
+        TermEvent::Mouse(mouse) if mouse.kind == MouseEventKind::ScrollDown => {
+            Some(Msg::action(Action::Less))
         }
         _ => None,
     }

@@ -501,6 +501,12 @@ fn pick_selects_the_heap_and_count() {
         assert_eq!((game(&app).selected, game(&app).count), (2, 5), "no such heap: nothing changes");
         take_and_reply(&mut app);
         assert_eq!(game(&app).moves()[0], (Seat::First, Move::take(2, 5)));
+        // Clicking the chosen tokens again takes them, as Enter does.
+        let (selected, count) = (game(&app).selected, game(&app).count);
+        app.update(Msg::Pick { heap: selected, count });
+        assert_eq!(game(&app).moves().len(), 3, "the click took, and the AI's pause began");
+        assert!(!game(&app).your_turn() || game(&app).over.is_some());
+        app.update(Msg::AiMove);
         let h = heaps(&app);
         let selected = game(&app).selected;
         app.update(Msg::Pick { heap: 2, count: 1 });
@@ -878,8 +884,13 @@ fn from_a_losing_start_the_ai_wins_whatever_the_player_does() {
                     let choices: Vec<usize> = (0..h.len()).filter(|&i| h[i] > 0).collect();
                     let heap = choices[rng.random_range(0..choices.len())];
                     let count = rng.random_range(1..=h[heap]);
-                    app.update(Msg::Pick { heap, count });
-                    effect = take_and_reply(&mut app);
+                    // A click on the chosen tokens takes them; otherwise Enter does.
+                    effect = app.update(Msg::Pick { heap, count });
+                    if effect == Effect::None && game(&app).your_turn() {
+                        effect = take_and_reply(&mut app);
+                    } else if effect == Effect::None {
+                        effect = app.update(Msg::AiMove);
+                    }
                     if effect != Effect::None {
                         break;
                     }
@@ -906,7 +917,14 @@ fn when_the_ai_starts_in_a_winning_position_it_wins() {
                 let h = heaps(&app);
                 let choices: Vec<usize> = (0..h.len()).filter(|&i| h[i] > 0).collect();
                 let heap = choices[rng.random_range(0..choices.len())];
-                app.update(Msg::Pick { heap, count: rng.random_range(1..=h[heap]) });
+                // A click on the chosen tokens takes them, so the click may already end the game.
+                effect = app.update(Msg::Pick { heap, count: rng.random_range(1..=h[heap]) });
+                if effect != Effect::None || !game(&app).your_turn() {
+                    if effect == Effect::None {
+                        effect = app.update(Msg::AiMove);
+                    }
+                    continue;
+                }
                 effect = take_and_reply(&mut app);
             }
             assert_eq!(effect, Effect::CountGame { mode, result: result(false) }, "{start:?} {mode}");

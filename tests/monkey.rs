@@ -46,7 +46,8 @@ fn heap_rows(screen: &str) -> Vec<(usize, u64)> {
         let Some((label, rest)) = line.split_once('│') else { continue };
         let Ok(heap) = label.trim_start_matches(['▶', ' ']).trim().parse::<usize>() else { continue };
         let rest = rest.trim_start();
-        let tokens_end = rest.find(|c: char| !matches!(c, '●' | '○' | '⋯' | ' ')).unwrap_or(rest.len());
+        let tokens_end =
+            rest.find(|c: char| !matches!(c, '●' | '○' | '█' | '▒' | '⋯' | ' ')).unwrap_or(rest.len());
         let rest = rest[tokens_end..].trim_start().strip_prefix("(empty)").unwrap_or(&rest[tokens_end..]);
         let word: String =
             rest.trim_start().chars().take_while(|c| c.is_ascii_digit() || *c == ',').collect();

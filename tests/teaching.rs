@@ -93,7 +93,7 @@ fn binary_view_of_twelve_heaps_fits_a_narrow_terminal_without_overlapping() {
 }
 
 fn format_grouped(n: u64) -> String {
-    nim_tui::ui::group_digits(n)
+    nim_tui::ui::number(n)
 }
 
 #[test]

@@ -76,10 +76,15 @@ impl Play {
         let played = match msg {
             Msg::AiMove => game.ai_play(),
             Msg::Pick { heap, count } => {
-                if game.your_turn() {
-                    game.pick(heap, count);
+                // Clicking the chosen tokens again takes them.
+                if game.your_turn() && (heap, count) == (game.selected, game.count) {
+                    game.take()
+                } else {
+                    if game.your_turn() {
+                        game.pick(heap, count);
+                    }
+                    false
                 }
-                false
             }
             Msg::Key { action, ch } => {
                 if let Some(digit) = ch.and_then(|c| c.to_digit(10)) {

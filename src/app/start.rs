@@ -199,6 +199,16 @@ impl StartMenu {
     }
 
     pub(crate) fn update(&mut self, msg: Msg) -> Next {
+        if let Msg::Choose { row, action } = msg {
+            if !self.rows().contains(&row) {
+                return Next::NOTHING;
+            }
+            self.row = row;
+            return match action {
+                Some(action) => self.update(Msg::action(action)),
+                None => Next::NOTHING,
+            };
+        }
         let Msg::Key { action, ch } = msg else { return Next::NOTHING };
         if let Some(c) = ch.filter(|&c| self.accepts(c)) {
             match self.name_field() {

@@ -12,23 +12,62 @@ use crate::engine::Move;
 
 use super::Look;
 
-/// Cells a token takes: the glyph and a space.
-const TOKEN_CELLS: u16 = 2;
-/// Cells before the tokens: the selection arrow and the heap number.
+/// Cells before the tokens: the selection arrow and the heap number, then a bar.
 const LABEL_CELLS: u16 = 8;
-/// Rows around the board: the header, the board's frame, four lines of messages, the status line.
-const CHROME_ROWS: u16 = 8;
+/// Rows of messages under the board: the move being chosen, a note, the coach, the hint.
+const INFO_ROWS: u16 = 4;
+/// Rows that are always there: the header, the board's frame, the messages, the status line.
+const CHROME_ROWS: u16 = 4 + INFO_ROWS;
+/// Columns between the board and a panel beside it.
+const GAP: u16 = 2;
+
+/// How big a token is drawn: `cell` columns (the glyph and the space after it) by `height` rows.
+/// The smallest is a glyph and a space on one row; bigger ones are blocks, roughly square on
+/// screen (a terminal's cell is about twice as tall as it is wide).
+const SCALES: [(u16, u16); 5] = [(2, 1), (4, 2), (6, 3), (8, 4), (10, 5)];
 
 /// Where one heap's row is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HeapRow {
     pub heap: usize,
+    /// The row of the label and the count (the token blocks' top row).
     pub y: u16,
+    /// Rows a token takes.
+    pub height: u16,
     /// Column of the first token.
     pub x: u16,
-    /// Tokens drawn; when the heap holds more, a mark follows them.
+    /// Columns a token takes, the space after it included.
+    pub cell: u16,
+    /// Tokens drawn from the start of the heap.
     pub shown: u64,
+    /// Whether the heap holds more than can be drawn: then a mark follows the first `shown`
+    /// tokens and the last `tail` tokens are drawn after it.
     pub truncated: bool,
+    /// Tokens drawn after the mark of a cut row: the end of the heap, where a move takes from.
+    pub tail: u64,
+}
+
+impl HeapRow {
+    /// The token slots drawn: the tokens, and the mark of a cut row.
+    fn slots(&self) -> u64 {
+        self.shown + u64::from(self.truncated) + self.tail
+    }
+
+    /// The count a click on slot `slot` picks in a heap of `size`: that token and every one after it.
+    fn pick(&self, slot: u64, size: u64) -> Option<u64> {
+        if slot < self.shown {
+            return Some(size - slot);
+        }
+        if !self.truncated {
+            return None;
+        }
+        if slot == self.shown {
+            // The mark stands for the tokens not drawn, so it picks them and the tail.
+            return Some(size - self.shown);
+        }
+        let into_tail = slot - self.shown - 1;
+        (into_tail < self.tail).then(|| self.tail - into_tail)
+    }
 }
 
 /// The game screen's geometry, shared by drawing and the mouse.
@@ -49,12 +88,10 @@ pub struct BoardLayout {
     pub count_width: u16,
 }
 
+/// Rows the game screen needs: a heap a row, and the chrome around them.
 pub fn min_height(game: &Game) -> u16 {
-    game.position().len() as u16 + CHROME_ROWS
+    (game.position().len() as u16).saturating_add(CHROME_ROWS)
 }
-
-/// Columns of the move list when it stands beside the board.
-const HISTORY_WIDTH: u16 = 40;
 
 /// Lays out the board in `area` without the move list; see [`board_layout_with`].
 pub fn board_layout(game: &Game, area: Rect, binary: bool) -> BoardLayout {
@@ -66,86 +103,149 @@ pub fn layout_for(game: &Game, area: Rect, panels: Panels) -> BoardLayout {
     board_layout_with(game, area, panels.binary, panels.history)
 }
 
-/// Lays out the board in `area`, which must be at least the minimum size. With `history`, the move
-/// list takes a column on the right when the screen is wide enough, and otherwise the lines under
-/// the board.
+/// The move list's width beside the board: as wide as its longest line wants, within reason.
+fn history_width(game: &Game) -> u16 {
+    let heaps = game.start().len() as u16;
+    let widest = game.start().iter().map(|h| h.to_string().len() as u16).max().unwrap_or(1);
+    // "  1. You: 2 from heap 1 → " and the heaps after the move.
+    (28 + heaps * (widest + 1)).clamp(32, 64)
+}
+
+/// Lays out the board in `area`, which must be at least the minimum size. The board is sized to
+/// its heaps and centred with what goes beside and under it; tokens grow while there is room.
+/// With `history`, the move list takes a column on the right when the screen is wide enough, and
+/// otherwise the lines under the board.
 pub fn board_layout_with(game: &Game, area: Rect, binary: bool, history: bool) -> BoardLayout {
-    if !history {
-        return layout_without_history(game, area, binary);
-    }
-    if area.width >= super::MIN_WIDTH + HISTORY_WIDTH {
-        let narrowed = Rect { width: area.width - HISTORY_WIDTH, ..area };
-        let mut layout = layout_without_history(game, narrowed, binary);
-        layout.status.width = area.width;
-        let top = layout.board.y;
-        layout.history = Some(Rect {
-            x: narrowed.right(),
-            y: top,
-            width: HISTORY_WIDTH,
-            height: layout.status.y.saturating_sub(top),
+    let wanted = history_width(game);
+    let beside = history && area.width >= super::MIN_WIDTH + 24 + GAP;
+    let history_width = wanted.min(area.width.saturating_sub(super::MIN_WIDTH + GAP));
+    let room = if beside { Rect { width: area.width - history_width - GAP, ..area } } else { area };
+    let mut layout = layout_without_history(game, room, binary, area);
+    if history {
+        layout.history = Some(if beside {
+            let top = layout.header.bottom() + 1;
+            Rect { x: room.right() + GAP - 1, y: top, width: history_width, height: layout.status.y - top }
+        } else {
+            layout.info
         });
-        return layout;
     }
-    let mut layout = layout_without_history(game, area, binary);
-    layout.history = Some(layout.info);
     layout
 }
 
-fn layout_without_history(game: &Game, area: Rect, binary: bool) -> BoardLayout {
+/// The board's width and height for its heaps at `scale`, the rows between heaps, and the width it
+/// would need to draw the widest heap whole.
+fn board_size(game: &Game, scale: (u16, u16), count_width: u16, max_width: u16) -> (u16, u16, u16, u16) {
+    let (cell, height) = scale;
     let heaps = game.position().len() as u16;
-    let panel_width = if binary { super::binary::width(game) } else { 0 };
-    let beside = binary && area.width >= panel_width + 60;
+    let widest = game.start().iter().copied().max().unwrap_or(1).max(1).min(u64::from(u16::MAX));
+    // Label, tokens (the last one without its space), two columns, the count, a column; the frame.
+    let tokens = (widest as u16).saturating_mul(cell).saturating_sub(1);
+    let title = if game.mode() == crate::engine::Mode::Misere { 38 } else { 30 };
+    let needed = (LABEL_CELLS + 2 + count_width + 1 + 2).saturating_add(tokens).max(title);
+    let gap = if height > 1 { 1 } else { 0 };
+    let rows = heaps * height + heaps.saturating_sub(1) * gap;
+    // Big tokens get a blank row above and below them inside the frame.
+    let padding = if height > 1 { 2 } else { 0 };
+    (needed.min(max_width), rows + 2 + padding, gap, needed)
+}
+
+fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> BoardLayout {
+    let heaps = game.position().len() as u16;
+    let [header, body, status] =
+        Layout::vertical([Constraint::Length(1), Constraint::Fill(1), Constraint::Length(1)]).areas(room);
+    let status = Rect { width: area.width, ..status };
+    // A blank column each side of the stage.
+    let stage = Rect { x: body.x + 1, width: body.width.saturating_sub(2), ..body };
+    let count_width = game.start().iter().map(|&h| h.to_string().len() as u16).max().unwrap_or(1).max(3);
+    let natural = if binary { super::binary::width(game) } else { 0 };
     let panel_full = super::binary::full_height(game);
-    let spare = area.height.saturating_sub(heaps + CHROME_ROWS);
-    // Below the board the panel takes what room there is, shortening to the nim-sum and the working.
+
+    // The biggest tokens that draw every heap whole, with the panel beside the board if it fits
+    // there, else under it; failing both, the smallest tokens and rows cut short.
+    let try_fit = |scale: (u16, u16), beside: bool| {
+        // Beside the board the panel gets at least 30 columns, or its working wraps word by word.
+        let max_width = if beside { stage.width.saturating_sub(natural.max(30) + GAP) } else { stage.width };
+        let (width, height, gap, needed) = board_size(game, scale, count_width, max_width);
+        let below = if binary && !beside { super::binary::MIN_HEIGHT } else { 0 };
+        let column =
+            if beside { height.max(panel_full.min(stage.height.saturating_sub(INFO_ROWS))) } else { height };
+        // Big tokens leave a quarter of the room free, so the board never crowds the screen.
+        let limit = if scale.1 > 1 { stage.height * 3 / 4 } else { stage.height };
+        let ok = needed <= max_width && column + below + INFO_ROWS <= limit;
+        ok.then_some((scale, width, height, gap, beside))
+    };
+    let fallback = || {
+        let beside = binary && stage.width >= natural + GAP + 30;
+        let max_width = if beside { stage.width - natural - GAP } else { stage.width };
+        let (width, height, gap, _) = board_size(game, SCALES[0], count_width, max_width);
+        (SCALES[0], width, height, gap, beside)
+    };
+    let (scale, width, board_height, gap, beside) = [true, false]
+        .into_iter()
+        .filter(|&beside| binary || !beside)
+        .find_map(|beside| SCALES.iter().rev().find_map(|&scale| try_fit(scale, beside)))
+        .unwrap_or_else(fallback);
+    // A blank row between small rows too, when there is room for it and the panel.
+    let below_full = if binary && !beside { panel_full } else { 0 };
+    let roomy =
+        scale.1 == 1 && heaps > 1 && board_height + heaps + 1 + below_full + INFO_ROWS <= stage.height;
+    let (gap, board_height) = if roomy { (1, board_height + heaps + 1) } else { (gap, board_height) };
+
+    // Beside the board the panel is as wide as the room left allows, up to a comfortable width.
+    let panel_width = match beside {
+        true => stage.width.saturating_sub(width + GAP).min(natural.max(40)),
+        false => natural.max(40).min(stage.width),
+    };
+    // Under the board the panel takes the rows there are, up to its full height.
+    let spare = stage.height.saturating_sub(board_height + INFO_ROWS);
     let below = match binary && !beside {
-        true if spare >= panel_full => panel_full,
-        true if spare >= 4 => spare.min(6),
-        _ => 0,
+        true => spare.min(panel_full),
+        false => 0,
     };
-    let spare = spare - below;
-    // A blank line between heaps when there is room for it.
-    let gap = if spare >= heaps.saturating_sub(1) + 2 { 2 } else { 1 };
-    let board_height = heaps * gap - (gap - 1) + 2 + if gap == 2 { 2 } else { 0 };
-    let middle_height =
-        if beside { board_height.max(panel_full.min(area.height - CHROME_ROWS + 2)) } else { board_height };
-    let [header, middle, panel_below, info, _, status] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Length(middle_height),
-        Constraint::Length(below),
-        Constraint::Length(4),
-        Constraint::Fill(1),
-        Constraint::Length(1),
-    ])
-    .areas(area);
-    let (board, panel) = if beside {
-        let [board, panel] =
-            Layout::horizontal([Constraint::Fill(1), Constraint::Length(panel_width)]).areas(middle);
-        (Rect { height: board_height, ..board }, Some(panel))
-    } else if below > 0 {
-        (
-            middle,
-            Some(Rect {
-                width: panel_width.max(panel_below.width / 2).min(panel_below.width),
-                ..panel_below
-            }),
-        )
+    let column = if beside {
+        board_height.max(panel_full.min(stage.height.saturating_sub(INFO_ROWS)))
     } else {
-        (middle, None)
+        board_height
     };
+    let total = column + below + INFO_ROWS;
+    // The stage stands in the middle of the room, a little above the centre.
+    let top = stage.y + stage.height.saturating_sub(total) / 3;
+    let group =
+        if beside { width + GAP + panel_width } else { width.max(if below > 0 { panel_width } else { 0 }) };
+    let left = stage.x + stage.width.saturating_sub(group) / 2;
+    let board = Rect { x: left, y: top, width, height: board_height };
+    let panel = if beside {
+        Some(Rect { x: left + width + GAP, y: top, width: panel_width, height: panel_full.min(column) })
+    } else if below > 0 {
+        Some(Rect { x: left, y: top + board_height, width: panel_width, height: below })
+    } else {
+        None
+    };
+    // The messages are as wide as what stands above them, and at least wide enough to read.
+    let info_width = group.max(72).min(stage.width);
+    let info_x = stage.x + stage.width.saturating_sub(info_width) / 2;
+    let info = Rect { x: info_x, y: top + column + below, width: info_width, height: INFO_ROWS };
+
     let inner = board.inner(ratatui::layout::Margin::new(1, 1));
-    let count_width =
-        game.start().iter().map(|&h| group_digits(h).len() as u16).max().unwrap_or(1).max(5) + 1;
     let count_x = inner.right().saturating_sub(count_width + 1);
     let x = inner.x + LABEL_CELLS;
-    let capacity = u64::from(count_x.saturating_sub(x + 1) / TOKEN_CELLS);
-    let top = inner.y + if gap == 2 { 1 } else { 0 };
+    let (cell, height) = scale;
+    // Slots for tokens between the label and the count, two columns before the count.
+    let capacity = u64::from((count_x.saturating_sub(x + 1) + 1) / cell);
     let rows = (0..game.position().len())
         .map(|heap| {
             let size = game.position().heap(heap).unwrap_or(0);
+            let y = inner.y + u16::from(height > 1 || roomy) + heap as u16 * (height + gap);
             let truncated = size > capacity;
-            let shown = if truncated { capacity.saturating_sub(1) } else { size };
-            HeapRow { heap, y: top + heap as u16 * gap, x, shown, truncated }
+            // A cut row keeps a third of its slots for the end of the heap, after the mark.
+            let (shown, tail) = match truncated {
+                false => (size, 0),
+                true => {
+                    let tail = capacity.saturating_sub(1) / 3;
+                    (capacity.saturating_sub(1 + tail), tail)
+                }
+            };
+            HeapRow { heap, y, height, x, cell, shown, truncated, tail }
         })
         .collect();
     BoardLayout { header, board, panel, info, status, history: None, rows, count_x, count_width }
@@ -155,18 +255,16 @@ fn layout_without_history(game: &Game, area: Rect, binary: bool) -> BoardLayout 
 /// that token to the end of the heap.
 pub fn hit(game: &Game, panels: Panels, area: Rect, column: u16, row: u16) -> Option<Msg> {
     let layout = layout_for(game, area, panels);
-    let heap_row = layout.rows.iter().find(|r| r.y == row)?;
+    let heap_row = layout.rows.iter().find(|r| (r.y..r.y + r.height).contains(&row))?;
     let size = game.position().heap(heap_row.heap)?;
     if size == 0 || column < heap_row.x {
         return None;
     }
-    let slot = u64::from((column - heap_row.x) / TOKEN_CELLS);
-    let last_slot = heap_row.shown + u64::from(heap_row.truncated);
-    if slot >= last_slot {
+    let slot = u64::from((column - heap_row.x) / heap_row.cell);
+    if slot >= heap_row.slots() {
         return None;
     }
-    // The mark after a cut row stands for the tokens not drawn.
-    Some(Msg::Pick { heap: heap_row.heap, count: size - slot })
+    heap_row.pick(slot, size).map(|count| Msg::Pick { heap: heap_row.heap, count })
 }
 
 /// Draws a screen with a board: a game, a demo, a puzzle or a replay.
@@ -183,7 +281,18 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     ])
     .render(layout.header, buf);
 
-    Block::bordered().title(" Heaps ").border_style(theme.fg(theme.accent)).render(layout.board, buf);
+    // Misère cannot be missed: its own frame colour and its rule on the frame.
+    let (frame, title) = match mode {
+        crate::engine::Mode::Normal => (theme.fg(theme.accent), Line::from(" Heaps ")),
+        crate::engine::Mode::Misere => (
+            theme.strong(theme.ai),
+            Line::from(vec![
+                Span::raw(" Heaps "),
+                Span::styled("· MISÈRE: last token loses ", theme.strong(theme.ai)),
+            ]),
+        ),
+    };
+    Block::bordered().title(title).border_style(frame).render(layout.board, buf);
     let marked = match &app.screen {
         Screen::Replay(replay) => replay.next().cloned(),
         _ => game.marked(),
@@ -242,15 +351,17 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
                 );
             }
         }
-        lines.push(Line::raw(""));
-        // The board and the lines under it: a short board alone may be lower than the banner.
-        let room = Rect { height: layout.status.y.saturating_sub(layout.board.y), ..layout.board };
-        let widest = usize::from(area.width.saturating_sub(6));
-        let mut keys = super::key_lines(&app.commands(), look, 44.min(widest));
+        // The banner takes the place of the messages under the board, so the final position stays
+        // in view; the last move (the note) is part of it.
+        if let Some(Note::AiMoved(text) | Note::Told(text)) = &game.note {
+            lines.insert(1, Line::styled(text.clone(), theme.fg(theme.text)).centered());
+        }
+        let widest = usize::from(layout.info.width.saturating_sub(4));
+        let room = status_room(&layout);
+        let mut keys = super::key_lines(&app.commands(), look, widest.min(60));
         let message = usize::from(matches!(&app.screen, Screen::Play(p) if p.message.is_some()));
         if lines.len() + keys.len() + message + 2 > usize::from(room.height) {
-            // Too little room: one line of the keys that matter most, and no blank line.
-            lines.pop();
+            // Too little room: one line of the keys that matter most.
             keys = vec![super::key_line(&app.commands(), look, widest)];
         }
         lines.extend(keys.into_iter().map(|k| Line::styled(k, theme.fg(theme.dim)).centered()));
@@ -259,15 +370,22 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
         {
             lines.push(Line::styled(message.clone(), theme.fg(theme.text)).centered());
         }
-        let width = (lines.iter().map(Line::width).max().unwrap_or(10) as u16 + 6).min(area.width);
-        let height = lines.len() as u16 + 2;
-        let popup = room.centered(Constraint::Length(width), Constraint::Length(height.min(room.height)));
+        let height = (lines.len() as u16 + 2).min(room.height);
+        // Under the board when it fits there; pushed up over the board's foot only when it must be.
+        let y = layout.info.y.min(room.bottom().saturating_sub(height));
+        let popup = Rect { x: layout.info.x, y, width: layout.info.width, height };
         Clear.render(popup, buf);
         Paragraph::new(lines)
             .wrap(Wrap { trim: true })
             .block(Block::bordered().border_style(style))
             .render(popup, buf);
     }
+}
+
+/// The rows between the header and the status line.
+fn status_room(layout: &BoardLayout) -> Rect {
+    let top = layout.header.bottom();
+    Rect { x: layout.info.x, y: top, width: layout.info.width, height: layout.status.y.saturating_sub(top) }
 }
 
 /// The commands that choose and play a move, shown beside the choice.
@@ -278,6 +396,14 @@ fn choosing(commands: &[Command]) -> Vec<Command> {
         commands.iter().filter(|c| CHOOSING.contains(&c.action)).copied().collect();
     chosen.extend(commands.iter().filter(|c| c.action == Action::Help).copied());
     chosen
+}
+
+/// The mode on the status line: misère stands out (reversed, in its own colour).
+fn mode_style(look: &Look, mode: crate::engine::Mode) -> Style {
+    match mode {
+        crate::engine::Mode::Normal => look.theme.strong(look.theme.accent),
+        crate::engine::Mode::Misere => look.theme.strong(look.theme.ai).add_modifier(Modifier::REVERSED),
+    }
 }
 
 fn seat_style(look: &Look, seat: Seat) -> Style {
@@ -304,8 +430,12 @@ fn render_row(
         theme.fg(theme.dim)
     };
     let arrow = if selected { "▶" } else { " " };
-    buf.set_string(row.x - LABEL_CELLS, row.y, format!(" {arrow} {:>2} ", row.heap + 1), label_style);
-    buf.set_string(row.x - 2, row.y, "│", theme.fg(theme.dim));
+    // The label and the count stand on the middle row of a tall token.
+    let middle = row.y + (row.height - 1) / 2;
+    buf.set_string(row.x - LABEL_CELLS, middle, format!(" {arrow} {:>2} ", row.heap + 1), label_style);
+    for y in row.y..row.y + row.height {
+        buf.set_string(row.x - 2, y, "│", theme.fg(theme.dim));
+    }
 
     // Tokens with an index at or past `first_marked` are the ones the move would take.
     let taking = marked.map(Move::takes).unwrap_or_default().into_iter().find(|t| t.heap == row.heap);
@@ -316,26 +446,56 @@ fn render_row(
     let token_style = theme.fg(theme.token);
     let marked_style = theme.strong(theme.marked);
     if size == 0 {
-        buf.set_string(row.x, row.y, "(empty)", theme.fg(theme.dim));
+        buf.set_string(row.x, middle, "(empty)", theme.fg(theme.dim));
     }
-    // Each run of tokens is one string, so a long row costs about as much to draw as a short one.
-    let kept = first_marked.min(row.shown);
-    buf.set_string(row.x, row.y, token_run(&look.token, kept), token_style);
-    let marked_x = row.x + kept as u16 * TOKEN_CELLS;
-    buf.set_string(marked_x, row.y, token_run(&look.marked, row.shown - kept), marked_style);
+    let (token, marked_token) = token_cells(look, row.cell);
+    // A run of tokens from index `from`, `count` of them, drawn from slot `slot`: each run of like
+    // tokens is one string, so a long row costs about as much to draw as a short one.
+    let run = |buf: &mut Buffer, slot: u64, from: u64, count: u64| {
+        let kept = first_marked.saturating_sub(from).min(count);
+        for y in row.y..row.y + row.height {
+            let x = row.x + slot as u16 * row.cell;
+            buf.set_string(x, y, token.repeat(kept as usize), token_style);
+            let x = x + kept as u16 * row.cell;
+            buf.set_string(x, y, marked_token.repeat((count - kept) as usize), marked_style);
+        }
+    };
+    run(buf, 0, 0, row.shown);
     if row.truncated {
-        let x = row.x + row.shown as u16 * TOKEN_CELLS;
-        let style = if first_marked < size { marked_style } else { theme.fg(theme.dim) };
-        buf.set_string(x, row.y, "⋯", style);
+        let x = row.x + row.shown as u16 * row.cell;
+        // The mark is in the marked colour when some of the tokens it stands for are marked.
+        let hidden_marked = first_marked < size - row.tail;
+        let style = if hidden_marked { marked_style } else { theme.fg(theme.dim) };
+        buf.set_string(x, middle, "⋯", style);
+        run(buf, row.shown + 1, size - row.tail, row.tail);
     }
-    let count = group_digits(size);
     let count_style = if selected { theme.strong(theme.text) } else { theme.fg(theme.text) };
     buf.set_string(
         layout.count_x,
-        row.y,
-        format!("{count:>width$}", width = layout.count_width as usize),
+        middle,
+        format!("{size:>width$}", width = layout.count_width as usize),
         count_style,
     );
+}
+
+/// One token and one marked token as drawn in a cell `cell` columns wide, the space after included.
+/// The smallest cell is the glyph and a space; bigger cells are solid blocks (shaded for the marked
+/// tokens, so they differ without colour too), or the glyph repeated when it is not the default.
+fn token_cells(look: &Look, cell: u16) -> (String, String) {
+    let fill = usize::from(cell.saturating_sub(1)).max(1);
+    let cell_of = |glyph: &str| {
+        let width = Span::raw(glyph).width().max(1);
+        let copies = (fill / width).max(1);
+        let used = copies * width;
+        format!("{}{}", glyph.repeat(copies), " ".repeat(usize::from(cell).saturating_sub(used)))
+    };
+    if cell <= 2 {
+        return (cell_of(&look.token), cell_of(&look.marked));
+    }
+    match look.token.as_str() {
+        "●" => (cell_of("█"), cell_of("▒")),
+        _ => (cell_of(&look.token), cell_of(&look.marked)),
+    }
 }
 
 fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
@@ -358,7 +518,7 @@ fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer
                         Some(take) => format!(
                             "Next: {} {verb} {} from heap {}",
                             game.name(*seat),
-                            group_digits(take.take),
+                            number(take.take),
                             take.number()
                         ),
                         None => format!("Next: {}: {mv}", game.name(*seat)),
@@ -375,8 +535,7 @@ fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer
     if game.your_turn() {
         let typing = if game.typed.is_empty() { String::new() } else { format!(" (typed {})", game.typed) };
         let who = if game.hotseat() { format!("{}: ", game.name(game.turn())) } else { String::new() };
-        let choice =
-            format!("{who}Take {} from heap {}{typing}", group_digits(game.count), game.selected + 1);
+        let choice = format!("{who}Take {} from heap {}{typing}", number(game.count), game.selected + 1);
         let mut line = vec![Span::styled(choice, theme.strong(theme.marked))];
         // The keys for choosing the move stand next to the choice, when they fit.
         let room = usize::from(area.width).saturating_sub(line[0].width() + 3);
@@ -387,12 +546,9 @@ fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer
         lines.push(Line::from(line));
     } else if let (None, Some(mv)) = (&game.over, &game.pending) {
         let text = match mv.as_take() {
-            Some(take) => format!(
-                "{} takes {} from heap {}…",
-                game.name(game.turn()),
-                group_digits(take.take),
-                take.number()
-            ),
+            Some(take) => {
+                format!("{} takes {} from heap {}…", game.name(game.turn()), number(take.take), take.number())
+            }
             None => format!("{}: {mv}…", game.name(game.turn())),
         };
         lines.push(Line::styled(text, theme.strong(theme.ai)));
@@ -468,7 +624,7 @@ fn render_puzzle_info(app: &App, game: &Game, run: &PuzzleRun, look: &Look, area
     match &run.answer {
         None => {
             let choice = Span::styled(
-                format!("Your answer: take {} from heap {}", group_digits(game.count), game.selected + 1),
+                format!("Your answer: take {} from heap {}", number(game.count), game.selected + 1),
                 theme.strong(theme.marked),
             );
             let room = usize::from(area.width).saturating_sub(choice.width() + 3);
@@ -512,12 +668,12 @@ fn render_history(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
     let block = Block::bordered().title(" Moves ").border_style(theme.fg(theme.dim));
     let inner = block.inner(area);
     block.render(area, buf);
-    let start = game.start().iter().map(|&h| group_digits(h)).collect::<Vec<_>>().join(" ");
+    let start = game.start().iter().map(|&h| number(h)).collect::<Vec<_>>().join(" ");
     let mut lines = vec![Line::styled(format!("    start  {start}"), theme.fg(theme.dim))];
     for (i, line) in game.review().iter().enumerate() {
-        let heaps = line.heaps.iter().map(|&h| group_digits(h)).collect::<Vec<_>>().join(" ");
+        let heaps = line.heaps.iter().map(|&h| number(h)).collect::<Vec<_>>().join(" ");
         let what = match line.mv.as_take() {
-            Some(take) => format!("{} from heap {} ", group_digits(take.take), take.number()),
+            Some(take) => format!("{} from heap {} ", number(take.take), take.number()),
             None => format!("{} ", line.mv),
         };
         lines.push(Line::from(vec![
@@ -527,7 +683,9 @@ fn render_history(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
         ]));
     }
     let skip = lines.len().saturating_sub(usize::from(inner.height));
-    Paragraph::new(lines.split_off(skip)).render(inner, buf);
+    let width = usize::from(inner.width);
+    let lines: Vec<Line> = lines.split_off(skip).into_iter().map(|line| shortened(line, width)).collect();
+    Paragraph::new(lines).render(inner, buf);
 }
 
 /// The status line: whose turn it is, the mode, who plays, and on the right the key line drawn
@@ -546,7 +704,7 @@ fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buff
                     },
                     theme.strong(theme.hint).add_modifier(Modifier::REVERSED),
                 ),
-                Span::styled(format!(" {} ", capitalised(mode.title())), theme.strong(theme.accent)),
+                Span::styled(format!(" {} ", capitalised(mode.title())), mode_style(look, mode)),
                 Span::styled(format!("({}) ", short_rule(mode)), theme.fg(theme.dim)),
                 Span::styled(
                     match puzzle.daily {
@@ -594,7 +752,7 @@ fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buff
             };
             Line::from(vec![
                 Span::styled(format!(" {turn} "), style.add_modifier(Modifier::REVERSED)),
-                Span::styled(format!(" {} ", capitalised(mode.title())), theme.strong(theme.accent)),
+                Span::styled(format!(" {} ", capitalised(mode.title())), mode_style(look, mode)),
                 Span::styled(format!("({}) ", short_rule(mode)), theme.fg(theme.dim)),
                 Span::styled(opponent, theme.fg(theme.dim)),
             ])
@@ -607,6 +765,7 @@ fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buff
     if matches!(app.screen, Screen::Play(_)) && game.players == Players::Ai && !help.is_empty() {
         left.push_span(Span::styled(format!("│ assisted: {} ", help.join(", ")), theme.fg(theme.hint)));
     }
+    let left = shortened(left, usize::from(area.width));
     let left_width = left.width() as u16;
     left.render(area, buf);
     // The banner shows the keys after a game; the status line shows them during one.
@@ -640,20 +799,36 @@ fn capitalised(text: &str) -> String {
 }
 
 /// `count` tokens, each in its two cells: the glyph and a space, or a glyph two cells wide alone.
-fn token_run(glyph: &str, count: u64) -> String {
-    let cell = if Span::raw(glyph).width() >= 2 { glyph.to_string() } else { format!("{glyph} ") };
-    cell.repeat(count as usize)
+/// A number as the screen writes it: plain digits everywhere, as the engine's explanations, `solve`
+/// and records write them.
+pub fn number(n: u64) -> String {
+    n.to_string()
 }
 
-/// `1234567` as `1,234,567`, so huge counts can be read at a glance.
-pub fn group_digits(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
+/// `line` cut to `width` columns, ending in `…` when anything was cut: a panel never cuts silently.
+pub(crate) fn shortened(line: Line<'static>, width: usize) -> Line<'static> {
+    if line.width() <= width {
+        return line;
     }
-    out
+    let mut left = width.saturating_sub(1);
+    let mut spans = Vec::new();
+    for span in line.spans {
+        if left == 0 {
+            break;
+        }
+        let mut text = String::new();
+        for g in unicode_segmentation::UnicodeSegmentation::graphemes(span.content.as_ref(), true) {
+            let w = Span::raw(g).width();
+            if w > left {
+                left = 0;
+                break;
+            }
+            left -= w;
+            text.push_str(g);
+        }
+        spans.push(Span::styled(text, span.style));
+    }
+    let style = spans.last().map(|s| s.style).unwrap_or_default();
+    spans.push(Span::styled("…", style));
+    Line::from(spans)
 }

@@ -18,7 +18,7 @@ use crate::app::{Action, App, Command, Confirm, Msg, Overlay, Screen};
 use crate::keys::Keymap;
 use crate::theme::Theme;
 
-pub use board::{BoardLayout, HeapRow, board_layout, board_layout_with, group_digits};
+pub use board::{BoardLayout, HeapRow, board_layout, board_layout_with, number};
 
 /// How things look: the theme, the token glyphs and the keys as configured.
 #[derive(Debug, Clone)]
@@ -115,13 +115,14 @@ pub fn min_height(app: &App) -> u16 {
 }
 
 /// What a click at (`column`, `row`) means, given the screen `area`.
-pub fn click(app: &App, area: Rect, column: u16, row: u16) -> Option<Msg> {
+pub fn click(app: &App, look: &Look, area: Rect, column: u16, row: u16) -> Option<Msg> {
     if app.overlay.is_some() || !fits(app, area) {
         return None;
     }
     let game = match &app.screen {
         Screen::Play(play) => &play.game,
         Screen::Puzzle(puzzle) => &puzzle.game,
+        Screen::Start(menu) => return start::click(menu, app, look, area, column, row),
         _ => return None,
     };
     board::hit(game, app.panels, area, column, row)

@@ -6,7 +6,7 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
-use crate::app::{App, HeapOption, StartMenu, StartRow};
+use crate::app::{Action, App, HeapOption, Msg, StartMenu, StartRow};
 use crate::domain::{First, HeapChoice, Opponent, Seat};
 use crate::engine::Mode;
 use crate::store::Stats;
@@ -17,6 +17,31 @@ use super::Look;
 pub const MIN_HEIGHT: u16 = 17;
 
 pub fn render(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
+    draw(menu, app, look, area, buf);
+}
+
+/// What a click at (`column`, `row`) on the start screen means: a row is focused, a choice changes
+/// (the arrow before it goes back, anywhere else on it goes forward), an entry is opened.
+pub fn click(menu: &StartMenu, app: &App, look: &Look, area: Rect, column: u16, row: u16) -> Option<Msg> {
+    // The geometry comes from drawing itself, into a scratch buffer, so it cannot drift from it.
+    let mut scratch = Buffer::empty(area);
+    let rows = draw(menu, app, look, area, &mut scratch);
+    let &(clicked, line) =
+        rows.iter().find(|(_, line)| line.y == row && (line.x..line.right()).contains(&column))?;
+    let action = match clicked {
+        StartRow::Start | StartRow::Resume | StartRow::Puzzles | StartRow::Learn => Some(Action::Take),
+        StartRow::Heaps if menu.heap_option == HeapOption::Custom => None,
+        StartRow::Name1 | StartRow::Name2 => None,
+        // The first click on a choice focuses it; then "◀" goes back and the rest goes forward.
+        _ if menu.row != clicked => None,
+        _ if column < line.x + 2 + 12 + 2 => Some(Action::Less),
+        _ => Some(Action::More),
+    };
+    Some(Msg::Choose { row: clicked, action })
+}
+
+/// Draws the start screen and answers where each row of the menu was drawn.
+fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) -> Vec<(StartRow, Rect)> {
     let theme = &look.theme;
     let stats: Option<&Stats> = app.stats.as_ref();
     let notices = &app.notices;
@@ -80,7 +105,16 @@ pub fn render(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Bu
             let text = if menu.custom.is_empty() && menu.row != StartRow::Heaps {
                 Span::styled("type heaps, e.g. 2 5 7", theme.fg(theme.dim))
             } else {
-                Span::styled(format!("{}{cursor}", menu.custom), theme.strong(theme.text))
+                // A long entry scrolls within its field: the end, where typing happens, stays in view.
+                let room = inner.saturating_sub(2 + 12 + 2 + "Custom: ".len() + 2 + 1);
+                let typed: Vec<char> = menu.custom.chars().collect();
+                let shown: String = match typed.len() > room {
+                    true => std::iter::once('…')
+                        .chain(typed[typed.len() + 1 - room.max(1)..].iter().copied())
+                        .collect(),
+                    false => menu.custom.clone(),
+                };
+                Span::styled(format!("{shown}{cursor}"), theme.strong(theme.text))
             };
             vec![Span::styled("Custom: ", theme.strong(theme.text)), text]
         }
@@ -119,6 +153,8 @@ pub fn render(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Bu
     };
 
     let mut lines = Vec::new();
+    // Where each row of the menu stands among the lines, for the mouse.
+    let mut placed: Vec<(StartRow, usize)> = Vec::new();
     if let Some(saved) = &menu.resume {
         let heaps = saved.heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
         let turn = if saved.turn == Seat::First { "your turn" } else { "AI to move" };
@@ -127,6 +163,7 @@ pub fn render(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Bu
         } else {
             theme.strong(theme.you)
         };
+        placed.push((StartRow::Resume, lines.len()));
         lines.push(row_line(
             StartRow::Resume,
             "",
@@ -160,11 +197,15 @@ pub fn render(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Bu
     ];
     for row in settings {
         if let Some((_, label, value)) = values.iter_mut().find(|(r, _, _)| *r == row) {
+            placed.push((row, lines.len()));
             lines.push(row_line(row, label, std::mem::take(value)));
             if spaced {
                 lines.push(Line::raw(""));
             }
         }
+    }
+    for (i, row) in [StartRow::Start, StartRow::Puzzles, StartRow::Learn].into_iter().enumerate() {
+        placed.push((row, lines.len() + i));
     }
     lines.extend([
         row_line(StartRow::Start, "", vec![Span::styled("  Start  ", start_style)]),
@@ -254,6 +295,12 @@ pub fn render(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Bu
     Paragraph::new(Line::styled(keys, theme.fg(theme.dim)).centered())
         .wrap(Wrap { trim: true })
         .render(keys_area, buf);
+    let inner = menu_area.inner(ratatui::layout::Margin::new(1, 1));
+    placed
+        .into_iter()
+        .filter(|&(_, i)| i < usize::from(inner.height))
+        .map(|(row, i)| (row, Rect { y: inner.y + i as u16, height: 1, ..inner }))
+        .collect()
 }
 
 fn level_note(level: crate::domain::Level) -> &'static str {
