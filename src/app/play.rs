@@ -87,6 +87,10 @@ impl Play {
                 }
             }
             Msg::Key { action, ch } => {
+                // A typed count may be written with separators, as in 1,000 or 1_000.
+                if matches!(ch, Some(',' | '_')) && !game.typed.is_empty() {
+                    return Next::NOTHING;
+                }
                 if let Some(digit) = ch.and_then(|c| c.to_digit(10)) {
                     if game.your_turn() {
                         // to_digit(10) is at most 9.

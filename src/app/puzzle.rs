@@ -128,6 +128,10 @@ impl PuzzleScreen {
             }
             return Next::NOTHING;
         };
+        // A typed count may be written with separators, as in 1,000 or 1_000.
+        if matches!(ch, Some(',' | '_')) && !game.typed.is_empty() {
+            return Next::NOTHING;
+        }
         if let Some(digit) = ch.and_then(|c| c.to_digit(10)) {
             if self.run.answer.is_none() {
                 // to_digit(10) is at most 9.

@@ -153,7 +153,7 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
     let heaps = game.position().len() as u16;
     let [header, body, status] =
         Layout::vertical([Constraint::Length(1), Constraint::Fill(1), Constraint::Length(1)]).areas(room);
-    let status = Rect { width: area.width, ..status };
+    let (header, status) = (Rect { width: area.width, ..header }, Rect { width: area.width, ..status });
     // A blank column each side of the stage.
     let stage = Rect { x: body.x + 1, width: body.width.saturating_sub(2), ..body };
     let count_width = game.start().iter().map(|&h| h.to_string().len() as u16).max().unwrap_or(1).max(3);
