@@ -169,8 +169,9 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
         let below = if binary && !beside { super::binary::MIN_HEIGHT } else { 0 };
         let column =
             if beside { height.max(panel_full.min(stage.height.saturating_sub(INFO_ROWS))) } else { height };
-        // Big tokens leave a quarter of the room free, so the board never crowds the screen.
-        let limit = if scale.1 > 1 { stage.height * 3 / 4 } else { stage.height };
+        // Big tokens leave two fifths of the room free, so the board never crowds the screen (and a
+        // key press repaints few cells: see the README's performance section).
+        let limit = if scale.1 > 1 { stage.height * 3 / 5 } else { stage.height };
         let ok = needed <= max_width && column + below + INFO_ROWS <= limit;
         ok.then_some((scale, width, height, gap, beside))
     };
