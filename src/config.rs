@@ -20,7 +20,7 @@ use crate::cli::GameArgs;
 use crate::domain::{Action, First, HeapChoice, Level, MAX_HEAP, MAX_HEAPS, Names, Opponent, Preset};
 use crate::engine::{GameKind, Mode};
 use crate::keys::{KeyBinding, Keymap, KeymapError, ParseKeyError};
-use crate::theme::Theme;
+use crate::theme::{AUTO_GLYPH, Background, GlyphSet, Glyphs, Theme};
 
 /// The documented default configuration, printed byte for byte by `nim-tui --print-config`. It is
 /// the only source of default values: every setting is read from it first.
@@ -61,10 +61,15 @@ pub struct Settings {
     pub coach: bool,
     /// The AI's visible pause before its move.
     pub ai_delay_ms: u64,
-    /// The theme's name, one of `Theme::names()`; see `Settings::theme` for the theme itself.
+    /// The theme's name: `auto` or one of `Theme::names()` (or an old alias); see
+    /// `Settings::theme` for the theme itself.
     pub theme: String,
-    /// The glyph drawn for each token.
+    /// Unicode or ASCII symbols; see `Settings::glyphs` for the glyphs themselves.
+    pub glyphs: GlyphSet,
+    /// The glyph drawn for each token, or `auto` for the glyph set's.
     pub token: String,
+    /// The glyph drawn for each token a move would take, or `auto` for one that goes with `token`.
+    pub marked: String,
     pub mouse: bool,
     /// Read from the file by its own reader, so that a partial `[keys]` table keeps the rest.
     #[serde(skip)]
@@ -149,7 +154,7 @@ pub enum Problem {
     Keymap { source: KeymapError, note: String },
     #[error("bad heaps: {0}")]
     BadHeaps(String),
-    #[error("unknown theme '{name}'{hint}: the themes are {list}", list = quoted(&Theme::names().collect::<Vec<_>>()))]
+    #[error("unknown theme '{name}'{hint}: the themes are {list}", list = quoted(&Theme::setting_names().collect::<Vec<_>>()))]
     UnknownTheme { name: String, hint: Hint },
 }
 
@@ -180,8 +185,10 @@ fn expected(setting: &str) -> &'static str {
         "first" => "\"you\", \"ai\" or \"random\"",
         "level" => "\"perfect\", \"hard\", \"medium\" or \"easy\"",
         "ai_delay_ms" => "a whole number of milliseconds such as 600 (0 for no pause)",
-        "theme" => "a theme name in quotes, such as \"default\"",
-        "token" => "one character in quotes, such as \"●\"",
+        "theme" => "a theme name in quotes, such as \"auto\" or \"dark\"",
+        "glyphs" => "\"auto\", \"unicode\" or \"ascii\"",
+        "token" => "\"auto\" or one character in quotes, such as \"●\" or \"o\"",
+        "marked" => "\"auto\" or one character in quotes, such as \"○\" or \"x\"",
         "mouse" => "true or false",
         "keys" => "a table of commands and their keys, such as [keys] hint = [\"h\"]",
         "game" => "\"nim\"",
@@ -264,8 +271,8 @@ impl Layers {
                 }
                 "theme" => {
                     let name = value.get_ref().as_str().unwrap_or_default();
-                    if Theme::builtin(name).is_none() {
-                        let hint = did_you_mean(name, Theme::names());
+                    if !Theme::is_known(name) {
+                        let hint = did_you_mean(name, Theme::setting_names());
                         return Err(fail(
                             value.span(),
                             Problem::UnknownTheme {
@@ -275,15 +282,15 @@ impl Layers {
                         ));
                     }
                 }
-                "token" => {
-                    let token = value.get_ref().as_str().unwrap_or_default();
-                    if crate::text::check_glyph(token).is_err() {
+                setting @ ("token" | "marked") => {
+                    let glyph = value.get_ref().as_str().unwrap_or_default();
+                    if glyph != AUTO_GLYPH && crate::text::check_glyph(glyph).is_err() {
                         return Err(fail(
                             value.span(),
                             Problem::WrongValue {
-                                setting: "token".into(),
+                                setting: setting.into(),
                                 found: describe(value.get_ref()),
-                                expected: expected("token").into(),
+                                expected: expected(setting).into(),
                             },
                         ));
                     }
@@ -370,11 +377,20 @@ impl Layers {
 }
 
 impl Settings {
-    /// The theme to draw with; NO_COLOR in the environment asks for no colour whatever the config says.
-    pub fn theme(&self) -> Theme {
+    /// The theme to draw with; NO_COLOR in the environment asks for no colour whatever the config
+    /// says. For `theme = "auto"`, `background` says which background the terminal has; it is
+    /// called only then.
+    pub fn theme(&self, background: impl FnOnce() -> Background) -> Theme {
         // `theme` names a shipped theme (checked when the file was read), so the default is only
         // there for settings built by hand with a bad name.
-        Theme::select(&self.theme, std::env::var_os("NO_COLOR").as_deref()).unwrap_or_default()
+        Theme::select(&self.theme, std::env::var_os("NO_COLOR").as_deref(), background).unwrap_or_default()
+    }
+
+    /// The glyphs to draw with: the glyph set (for `auto`, ASCII unless the locale is UTF-8), with
+    /// the token and marked glyphs of the settings.
+    pub fn glyphs(&self) -> Glyphs {
+        let utf8 = crate::theme::locale_is_utf8(|name| std::env::var_os(name));
+        Glyphs::choose(self.glyphs, utf8, &self.token, &self.marked)
     }
 
     /// The choices a new game starts from.
@@ -747,6 +763,56 @@ mod tests {
         assert!(p.to_string().contains("a table of commands"), "{p}");
         let (_, p) = problem("[keys]\nhint = \"h\"\n");
         assert!(p.to_string().contains("a list of key names"), "{p}");
+    }
+
+    #[test]
+    fn theme_names_old_and_new() {
+        for name in ["auto", "dark", "light", "high-contrast", "high-contrast-light", "mono", "default"] {
+            assert_eq!(parse_str(&format!("theme = \"{name}\"\n")).unwrap().theme, name);
+        }
+        let (line, p) = problem("mode = \"normal\"\ntheme = \"solarized\"\n");
+        assert_eq!(line, 2);
+        assert_eq!(
+            p.to_string(),
+            "unknown theme 'solarized': the themes are 'auto', 'dark', 'light', 'high-contrast', \
+             'high-contrast-light', 'mono'"
+        );
+        let (_, p) = problem("theme = \"lihgt\"\n");
+        assert!(p.to_string().contains("did you mean 'light'?"), "{p}");
+        // Outside a terminal (as here) and with COLORFGBG unread, auto is decided by the closure.
+        let auto = parse_str("").unwrap();
+        if std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) {
+            assert_eq!(auto.theme(|| Background::Light).name, "light");
+            assert_eq!(auto.theme(|| Background::Dark).name, "dark");
+        }
+    }
+
+    #[test]
+    fn glyph_settings() {
+        let settings = parse_str("glyphs = \"ascii\"\n").unwrap();
+        assert_eq!(settings.glyphs, GlyphSet::Ascii);
+        let glyphs = settings.glyphs();
+        assert_eq!((glyphs.token.as_str(), glyphs.marked.as_str(), glyphs.xor.as_str()), ("o", "x", "^"));
+        let settings = parse_str("glyphs = \"unicode\"\ntoken = \"o\"\n").unwrap();
+        assert_eq!((settings.glyphs().token.as_str(), settings.glyphs().marked.as_str()), ("o", "x"));
+        let settings = parse_str("glyphs = \"unicode\"\ntoken = \"■\"\nmarked = \"·\"\n").unwrap();
+        assert_eq!((settings.glyphs().token.as_str(), settings.glyphs().marked.as_str()), ("■", "·"));
+        assert_eq!(parse_str("glyphs = \"unicode\"\n").unwrap().glyphs().cursor, "▶");
+
+        let (line, p) = problem("mode = \"normal\"\nglyphs = \"emoji\"\n");
+        assert_eq!(line, 2);
+        assert_eq!(
+            p.to_string(),
+            "bad value for 'glyphs': found \"emoji\", expected \"auto\", \"unicode\" or \"ascii\""
+        );
+        for bad in ["\"\"", "\"oo\"", "\" \"", "\"\\u001b\"", "\"\u{200b}\"", "3"] {
+            for setting in ["token", "marked"] {
+                let (_, p) = problem(&format!("{setting} = {bad}\n"));
+                let text = p.to_string();
+                assert!(text.starts_with(&format!("bad value for '{setting}'")), "{setting} = {bad}: {text}");
+                assert!(text.contains("\"auto\" or one character"), "{setting} = {bad}: {text}");
+            }
+        }
     }
 
     #[test]

@@ -9,6 +9,7 @@ use crate::app::{App, Effect, Msg, Report};
 use crate::config::Settings;
 use crate::record::Record;
 use crate::store::{ClaimError, SavedGame, Store};
+use crate::theme::Background;
 use crate::tui::{self, Ending, Hooks, Options};
 use crate::ui::Look;
 
@@ -102,15 +103,42 @@ pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<En
     Ok(ending)
 }
 
-/// The look from the settings: theme (no colour when NO_COLOR is set), glyph and keys.
+/// The look from the settings: theme (no colour when NO_COLOR is set; for `auto`, the one for the
+/// terminal's background), glyphs and keys. Called before the terminal is set up and before the
+/// thread that reads keys starts, so that asking the terminal its background cannot take a key.
 pub fn look(settings: &Settings) -> Look {
     Look {
-        theme: settings.theme(),
-        token: settings.token.clone(),
-        marked: "○".into(),
+        theme: settings.theme(terminal_background),
         keys: Look::key_labels(&settings.keys),
         title: crate::theme::TITLE.to_string(),
+        ..Look::default()
     }
+    .with_glyphs(settings.glyphs())
+}
+
+/// How long the terminal has to say what its background is. A terminal that answers does so in
+/// about a millisecond (or a round trip over ssh), and one that cannot answer colour queries is
+/// recognised at once by its answer to the device-attributes query sent after it; only a terminal
+/// that answers nothing at all costs the whole wait, before the first frame.
+pub const BACKGROUND_QUERY: Duration = Duration::from_millis(100);
+
+/// The terminal's background: asked of the terminal (OSC 11, by terminal-colorsaurus) when
+/// standard input and output are one, else from `COLORFGBG`, else dark.
+fn terminal_background() -> Background {
+    let answered = if io::stdin().is_terminal() && io::stdout().is_terminal() {
+        let mut options = terminal_colorsaurus::QueryOptions::default();
+        options.timeout = BACKGROUND_QUERY;
+        let answer = terminal_colorsaurus::theme_mode(options);
+        tracing::debug!(?answer, "the terminal's background");
+        match answer {
+            Ok(terminal_colorsaurus::ThemeMode::Dark) => Some(Background::Dark),
+            Ok(terminal_colorsaurus::ThemeMode::Light) => Some(Background::Light),
+            Err(_) => None,
+        }
+    } else {
+        None
+    };
+    Background::detect(answered, std::env::var_os("COLORFGBG").as_deref())
 }
 
 /// Carries out the app's effects on disk and reports back.

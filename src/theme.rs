@@ -1,7 +1,10 @@
 //! Colours and glyphs the board is drawn with. Themes are data (see `assets/themes/`); this is the
-//! typed form the view reads.
+//! typed form the view reads, the choice of a theme for the terminal's background (`theme =
+//! "auto"`), the glyph sets (Unicode, or ASCII where the locale is not UTF-8), and the reference
+//! palette the themes are measured against.
 
 use std::collections::BTreeMap;
+use std::ffi::{OsStr, OsString};
 
 use ratatui::style::{Color, Modifier, Style};
 use serde::Deserialize;
@@ -11,14 +14,53 @@ pub const TITLE: &str = include_str!("../assets/title.txt");
 
 /// The themes that ship with the game, by the name `theme = "..."` uses. Embedded, so no files are
 /// needed at run time.
-pub const BUILTIN: [(&str, &str); 3] = [
-    ("default", include_str!("../assets/themes/default.toml")),
+pub const BUILTIN: [(&str, &str); 5] = [
+    ("dark", include_str!("../assets/themes/dark.toml")),
+    ("light", include_str!("../assets/themes/light.toml")),
     ("high-contrast", include_str!("../assets/themes/high-contrast.toml")),
+    ("high-contrast-light", include_str!("../assets/themes/high-contrast-light.toml")),
     ("mono", include_str!("../assets/themes/mono.toml")),
 ];
 
+/// Older names still accepted in config files, and the theme each now means.
+pub const ALIASES: [(&str, &str); 1] = [("default", "dark")];
+
+/// The setting that picks `dark` or `light` from the terminal's background.
+pub const AUTO: &str = "auto";
+
 /// The theme used when the NO_COLOR environment variable is set.
 pub const NO_COLOUR_THEME: &str = "mono";
+
+/// The background a theme is made for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Background {
+    Dark,
+    Light,
+    /// Any background: the theme uses only the terminal's own colours (`mono`).
+    Any,
+}
+
+impl Background {
+    /// The background `COLORFGBG` describes (`"15;0"`, `"0;default;15"`, set by rxvt, Konsole and
+    /// others): its last field is the background's palette index, 0-6 or 8 dark, 7 or 9-15 light.
+    pub fn from_colorfgbg(value: &str) -> Option<Background> {
+        let index: u8 = value.rsplit(';').next()?.trim().parse().ok()?;
+        match index {
+            0..=6 | 8 => Some(Background::Dark),
+            7 | 9..=15 => Some(Background::Light),
+            _ => None,
+        }
+    }
+
+    /// The background to draw for: what the terminal answered, else what `COLORFGBG` says, else
+    /// dark (most terminals' default, and the safer guess: the dark themes' colours are bright).
+    pub fn detect(answered: Option<Background>, colorfgbg: Option<&OsStr>) -> Background {
+        answered
+            .or_else(|| colorfgbg.and_then(OsStr::to_str).and_then(Background::from_colorfgbg))
+            .unwrap_or(Background::Dark)
+    }
+}
 
 /// Everything the view needs to know about how things look.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,6 +68,8 @@ pub struct Theme {
     pub name: String,
     /// Whether colours are used at all; without them, meaning is carried by glyphs and modifiers.
     pub colour: bool,
+    /// The background the colours are chosen for (and measured against).
+    pub background: Background,
     /// Ordinary text.
     pub text: Color,
     /// Secondary text: hints about keys, counts, the rule line.
@@ -49,20 +93,22 @@ pub struct Theme {
 }
 
 impl Default for Theme {
+    /// The `dark` theme, as `assets/themes/dark.toml` writes it (a test keeps the two the same).
     fn default() -> Self {
         Theme {
-            name: "default".into(),
+            name: "dark".into(),
             colour: true,
+            background: Background::Dark,
             text: Color::Reset,
-            dim: Color::DarkGray,
+            dim: Color::Indexed(245),
             accent: Color::Cyan,
             token: Color::Yellow,
-            marked: Color::Red,
-            selected: Color::Cyan,
+            marked: Color::Indexed(203),
+            selected: Color::LightCyan,
             you: Color::Green,
-            ai: Color::Magenta,
-            hint: Color::Blue,
-            error: Color::Red,
+            ai: Color::Indexed(213),
+            hint: Color::Indexed(117),
+            error: Color::Indexed(203),
         }
     }
 }
@@ -83,6 +129,7 @@ pub enum ThemeError {
 #[derive(Debug, Deserialize)]
 struct ThemeFile {
     colour: bool,
+    background: Background,
     #[serde(flatten)]
     colours: BTreeMap<String, String>,
 }
@@ -93,22 +140,50 @@ impl Theme {
         BUILTIN.iter().map(|(name, _)| *name)
     }
 
-    /// A shipped theme by name, or `None` for a name that is not one.
+    /// Every value `theme = "..."` accepts, as messages list them: `auto` and the shipped themes
+    /// (the old aliases are accepted but not advertised).
+    pub fn setting_names() -> impl Iterator<Item = &'static str> {
+        std::iter::once(AUTO).chain(Theme::names())
+    }
+
+    /// Whether `theme = "name"` is accepted: `auto`, a shipped theme or an old alias.
+    pub fn is_known(name: &str) -> bool {
+        name == AUTO || Theme::builtin(name).is_some()
+    }
+
+    /// A shipped theme by name (or by an old alias), or `None` for a name that is not one.
     pub fn builtin(name: &str) -> Option<Theme> {
+        let name = ALIASES.iter().find(|(alias, _)| *alias == name).map_or(name, |(_, real)| *real);
         let (name, text) = BUILTIN.iter().find(|(n, _)| *n == name)?;
         // The shipped themes are checked by `every_shipped_theme_parses` below.
         Some(Theme::parse(name, text).expect("a shipped theme file is valid"))
     }
 
     /// The theme to draw with: `name`, unless NO_COLOR is set to anything but the empty string
-    /// (<https://no-color.org>), which asks for no colour whatever the config says.
-    pub fn select(name: &str, no_color: Option<&std::ffi::OsStr>) -> Option<Theme> {
+    /// (<https://no-color.org>), which asks for no colour whatever the config says. For `auto`,
+    /// `background` is asked which background the terminal has (and only then: asking may mean a
+    /// round trip to the terminal).
+    pub fn select(
+        name: &str,
+        no_color: Option<&OsStr>,
+        background: impl FnOnce() -> Background,
+    ) -> Option<Theme> {
         let wants_no_colour = no_color.is_some_and(|v| !v.is_empty());
+        if wants_no_colour && Theme::is_known(name) {
+            return Theme::builtin(NO_COLOUR_THEME);
+        }
+        if name == AUTO {
+            return Theme::builtin(match background() {
+                Background::Light => "light",
+                Background::Dark | Background::Any => "dark",
+            });
+        }
         let theme = Theme::builtin(name)?;
         if wants_no_colour && theme.colour { Theme::builtin(NO_COLOUR_THEME) } else { Some(theme) }
     }
 
-    /// Reads a theme file: `colour = true|false` and one colour per field.
+    /// Reads a theme file: `colour = true|false`, `background = "dark"|"light"|"any"` and one colour
+    /// per field.
     pub fn parse(name: &str, text: &str) -> Result<Theme, ThemeError> {
         let toml_err = |message: String| ThemeError::Toml { name: name.to_string(), message };
         let file: ThemeFile = toml::from_str(text).map_err(|e| toml_err(e.message().to_string()))?;
@@ -124,6 +199,7 @@ impl Theme {
         let theme = Theme {
             name: name.to_string(),
             colour: file.colour,
+            background: file.background,
             text: take("text")?,
             dim: take("dim")?,
             accent: take("accent")?,
@@ -141,6 +217,23 @@ impl Theme {
         Ok(theme)
     }
 
+    /// Every colour of the theme by its field's name. All of them are drawn as text (or as the
+    /// background of reversed text) on the terminal's background.
+    pub fn colours(&self) -> [(&'static str, Color); 10] {
+        [
+            ("text", self.text),
+            ("dim", self.dim),
+            ("accent", self.accent),
+            ("token", self.token),
+            ("marked", self.marked),
+            ("selected", self.selected),
+            ("you", self.you),
+            ("ai", self.ai),
+            ("hint", self.hint),
+            ("error", self.error),
+        ]
+    }
+
     /// A style in `colour`, or plain text when the theme has no colour.
     pub fn fg(&self, colour: Color) -> Style {
         if self.colour { Style::new().fg(colour) } else { Style::new() }
@@ -152,8 +245,227 @@ impl Theme {
     }
 }
 
+/// The reference the themes are measured against: xterm's default palette, with a black
+/// background and text of e5e5e5 when dark, a white background and black text when light.
+pub mod reference {
+    use super::{Background, Color};
+
+    /// An sRGB colour.
+    pub type Rgb = (u8, u8, u8);
+
+    /// xterm's 16 colours (its default `color0` to `color15` resources).
+    pub const ANSI: [Rgb; 16] = [
+        (0x00, 0x00, 0x00),
+        (0xcd, 0x00, 0x00),
+        (0x00, 0xcd, 0x00),
+        (0xcd, 0xcd, 0x00),
+        (0x00, 0x00, 0xee),
+        (0xcd, 0x00, 0xcd),
+        (0x00, 0xcd, 0xcd),
+        (0xe5, 0xe5, 0xe5),
+        (0x7f, 0x7f, 0x7f),
+        (0xff, 0x00, 0x00),
+        (0x00, 0xff, 0x00),
+        (0xff, 0xff, 0x00),
+        (0x5c, 0x5c, 0xff),
+        (0xff, 0x00, 0xff),
+        (0x00, 0xff, 0xff),
+        (0xff, 0xff, 0xff),
+    ];
+
+    /// The background and the default text colour (what `reset` means) for `background`.
+    /// `Any` is measured as dark here; a theme made for any background is measured on both.
+    pub fn colours_of(background: Background) -> (Rgb, Rgb) {
+        match background {
+            Background::Dark | Background::Any => ((0, 0, 0), ANSI[7]),
+            Background::Light => ((0xff, 0xff, 0xff), (0, 0, 0)),
+        }
+    }
+
+    /// Palette entry `index` as xterm sets it up: the 16 colours, then a 6x6x6 cube with the
+    /// levels 0, 95, 135, 175, 215, 255, then a ramp of 24 greys from 8 to 238 in steps of 10.
+    pub fn indexed(index: u8) -> Rgb {
+        match index {
+            0..=15 => ANSI[usize::from(index)],
+            16..=231 => {
+                let level = |n: u8| if n == 0 { 0 } else { 55 + 40 * n };
+                let i = index - 16;
+                (level(i / 36), level(i / 6 % 6), level(i % 6))
+            }
+            _ => {
+                let grey = 8 + 10 * (index - 232);
+                (grey, grey, grey)
+            }
+        }
+    }
+
+    /// The colour `colour` is drawn in on a terminal with xterm's palette and `background`.
+    pub fn rgb(colour: Color, background: Background) -> Rgb {
+        let ansi = |i: usize| ANSI[i];
+        match colour {
+            Color::Reset => colours_of(background).1,
+            Color::Black => ansi(0),
+            Color::Red => ansi(1),
+            Color::Green => ansi(2),
+            Color::Yellow => ansi(3),
+            Color::Blue => ansi(4),
+            Color::Magenta => ansi(5),
+            Color::Cyan => ansi(6),
+            Color::Gray => ansi(7),
+            Color::DarkGray => ansi(8),
+            Color::LightRed => ansi(9),
+            Color::LightGreen => ansi(10),
+            Color::LightYellow => ansi(11),
+            Color::LightBlue => ansi(12),
+            Color::LightMagenta => ansi(13),
+            Color::LightCyan => ansi(14),
+            Color::White => ansi(15),
+            Color::Indexed(i) => indexed(i),
+            Color::Rgb(r, g, b) => (r, g, b),
+        }
+    }
+
+    /// WCAG 2's relative luminance: 0 for black, 1 for white.
+    pub fn luminance((r, g, b): Rgb) -> f64 {
+        let linear = |c: u8| {
+            let c = f64::from(c) / 255.0;
+            if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+        };
+        0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+    }
+
+    /// WCAG 2's contrast ratio, from 1 (the same) to 21 (black on white).
+    pub fn contrast(a: Rgb, b: Rgb) -> f64 {
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    /// The contrast of `colour` drawn on `background`, both as xterm's palette has them.
+    pub fn contrast_on(colour: Color, background: Background) -> f64 {
+        contrast(rgb(colour, background), colours_of(background).0)
+    }
+}
+
+/// Which glyphs to draw: `glyphs = "auto" | "unicode" | "ascii"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GlyphSet {
+    /// Unicode where the locale is UTF-8 (see [`locale_is_utf8`]), ASCII elsewhere.
+    Auto,
+    Unicode,
+    Ascii,
+}
+
+/// The symbols the board is drawn with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Glyphs {
+    /// A token left on a heap.
+    pub token: String,
+    /// A token the chosen move would take.
+    pub marked: String,
+    /// The mark before the chosen row or menu item.
+    pub cursor: String,
+    /// Stands for the tokens of a heap too long to draw (one column).
+    pub overflow: String,
+    /// The nim-sum's operator, between numbers: `3 ⊕ 2 = 1`, or `3 ^ 2 = 1` in ASCII.
+    pub xor: String,
+    /// Cuts off text that does not fit. One column in Unicode, three in ASCII (`...`): measure it.
+    pub ellipsis: String,
+    /// Whether these are the ASCII glyphs (borders, arrows and other symbols follow suit).
+    pub ascii: bool,
+}
+
+/// The setting value that takes a glyph from the glyph set.
+pub const AUTO_GLYPH: &str = "auto";
+
+/// Tokens with a hollow or filled partner: the partner marks the tokens a move would take.
+const GLYPH_PAIRS: [(&str, &str); 10] = [
+    ("●", "○"),
+    ("○", "●"),
+    ("■", "□"),
+    ("□", "■"),
+    ("◆", "◇"),
+    ("◇", "◆"),
+    ("★", "☆"),
+    ("☆", "★"),
+    ("⬤", "◯"),
+    ("◯", "⬤"),
+];
+
+impl Glyphs {
+    /// The Unicode set: `● ○ ▶ ⋯ ⊕ …`.
+    pub fn unicode() -> Glyphs {
+        Glyphs {
+            token: "●".into(),
+            marked: "○".into(),
+            cursor: "▶".into(),
+            overflow: "⋯".into(),
+            xor: "⊕".into(),
+            ellipsis: "…".into(),
+            ascii: false,
+        }
+    }
+
+    /// The ASCII set, for terminals and locales without Unicode: `o x > ~ ^ ...`.
+    pub fn ascii() -> Glyphs {
+        Glyphs {
+            token: "o".into(),
+            marked: "x".into(),
+            cursor: ">".into(),
+            overflow: "~".into(),
+            xor: "^".into(),
+            ellipsis: "...".into(),
+            ascii: true,
+        }
+    }
+
+    /// The glyphs for the settings: the set (`auto` decided by `utf8`, whether the locale is
+    /// UTF-8), with `token` and `marked` from the settings unless they are `"auto"`. A token of
+    /// one's own with `marked = "auto"` gets a marked glyph to match: its hollow or filled partner
+    /// (`■` and `□`), for another ASCII token `x` (or `.` when the token is an x), else the set's.
+    pub fn choose(set: GlyphSet, utf8: bool, token: &str, marked: &str) -> Glyphs {
+        let mut glyphs = match set {
+            GlyphSet::Unicode => Glyphs::unicode(),
+            GlyphSet::Ascii => Glyphs::ascii(),
+            GlyphSet::Auto if utf8 => Glyphs::unicode(),
+            GlyphSet::Auto => Glyphs::ascii(),
+        };
+        if token != AUTO_GLYPH {
+            glyphs.marked = partner(token).unwrap_or(&glyphs.marked).to_string();
+            if token.is_ascii() {
+                let x = if token.eq_ignore_ascii_case("x") { "." } else { "x" };
+                glyphs.marked = x.to_string();
+            }
+            glyphs.token = token.to_string();
+        }
+        if marked != AUTO_GLYPH {
+            glyphs.marked = marked.to_string();
+        }
+        glyphs
+    }
+}
+
+fn partner(token: &str) -> Option<&'static str> {
+    GLYPH_PAIRS.iter().find(|(t, _)| *t == token).map(|(_, m)| *m)
+}
+
+/// Whether the locale's characters are UTF-8, as `var` (the environment) tells: the first of
+/// `LC_ALL`, `LC_CTYPE` and `LANG` that is set and not empty decides (POSIX's order), UTF-8 when it
+/// names UTF-8 (`en_GB.UTF-8`, `C.utf8`). None set is the C locale, which is ASCII, as ncurses and
+/// tmux take it; on Windows, whose consoles draw Unicode and set none of these, it is UTF-8.
+pub fn locale_is_utf8(var: impl Fn(&str) -> Option<OsString>) -> bool {
+    for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
+        if let Some(value) = var(name).filter(|v| !v.is_empty()) {
+            let value = value.to_string_lossy().to_ascii_lowercase();
+            return value.contains("utf-8") || value.contains("utf8");
+        }
+    }
+    cfg!(windows)
+}
+
 #[cfg(test)]
 mod tests {
+    use super::reference::{contrast, contrast_on, indexed, luminance};
     use super::*;
 
     #[test]
@@ -164,6 +476,11 @@ mod tests {
         }
         assert!(!Theme::builtin("mono").unwrap().colour);
         assert!(Theme::builtin("high-contrast").unwrap().colour);
+        assert_eq!(Theme::builtin("default").unwrap().name, "dark", "old config files still work");
+        for name in Theme::setting_names().chain(["default"]) {
+            assert!(Theme::is_known(name), "{name}");
+        }
+        assert!(!Theme::is_known("solarized"));
     }
 
     #[test]
@@ -180,18 +497,64 @@ mod tests {
 
     #[test]
     fn default_file_matches_default_theme() {
-        assert_eq!(Theme::builtin("default").unwrap(), Theme::default());
+        assert_eq!(Theme::builtin("dark").unwrap(), Theme::default());
     }
 
     #[test]
     fn no_color_picks_mono() {
-        use std::ffi::OsStr;
-        assert_eq!(Theme::select("default", Some(OsStr::new("1"))).unwrap().name, "mono");
-        assert_eq!(Theme::select("high-contrast", Some(OsStr::new("yes"))).unwrap().name, "mono");
+        let dark = || Background::Dark;
+        let no = |v: &str| Some(OsStr::new(v)).map(|v| v.to_owned());
+        let select = |name: &str, env: Option<OsString>| Theme::select(name, env.as_deref(), dark);
+        assert_eq!(select("dark", no("1")).unwrap().name, "mono");
+        assert_eq!(select("high-contrast", no("yes")).unwrap().name, "mono");
+        assert_eq!(select("auto", no("1")).unwrap().name, "mono");
         // An empty NO_COLOR does not count, as no-color.org says.
-        assert_eq!(Theme::select("default", Some(OsStr::new(""))).unwrap().name, "default");
-        assert_eq!(Theme::select("high-contrast", None).unwrap().name, "high-contrast");
-        assert_eq!(Theme::select("nope", None), None);
+        assert_eq!(select("dark", no("")).unwrap().name, "dark");
+        assert_eq!(select("high-contrast", None).unwrap().name, "high-contrast");
+        assert_eq!(select("default", None).unwrap().name, "dark");
+        assert_eq!(select("nope", None), None);
+        assert_eq!(select("nope", no("1")), None);
+    }
+
+    #[test]
+    fn auto_follows_the_background_and_asks_only_when_it_must() {
+        let asked = std::cell::Cell::new(0);
+        let light = || {
+            asked.set(asked.get() + 1);
+            Background::Light
+        };
+        assert_eq!(Theme::select("auto", None, light).unwrap().name, "light");
+        assert_eq!(Theme::select("auto", None, || Background::Dark).unwrap().name, "dark");
+        assert_eq!(asked.get(), 1);
+        // A named theme, or NO_COLOR, never asks the terminal.
+        let never = || -> Background { panic!("the terminal was asked") };
+        assert_eq!(Theme::select("light", None, never).unwrap().name, "light");
+        assert_eq!(Theme::select("auto", Some(OsStr::new("1")), never).unwrap().name, "mono");
+    }
+
+    #[test]
+    fn colorfgbg_names_the_background() {
+        use Background::{Dark, Light};
+        for (value, background) in [
+            ("15;0", Some(Dark)),
+            ("0;15", Some(Light)),
+            ("0;default;15", Some(Light)),
+            ("7;8", Some(Dark)),
+            ("0;7", Some(Light)),
+            ("12;9", Some(Light)),
+            ("15;6", Some(Dark)),
+            ("default;default", None),
+            ("15;16", None),
+            ("", None),
+            ("garbage", None),
+        ] {
+            assert_eq!(Background::from_colorfgbg(value), background, "{value:?}");
+        }
+        let fgbg = |v: &str| Some(OsString::from(v));
+        assert_eq!(Background::detect(Some(Light), fgbg("15;0").as_deref()), Light, "the answer first");
+        assert_eq!(Background::detect(None, fgbg("0;15").as_deref()), Light);
+        assert_eq!(Background::detect(None, fgbg("junk").as_deref()), Dark);
+        assert_eq!(Background::detect(None, None), Dark);
     }
 
     #[test]
@@ -199,10 +562,184 @@ mod tests {
         let ok = BUILTIN[0].1;
         let bad = ok.replace("\"cyan\"", "\"cyna\"");
         assert!(matches!(Theme::parse("x", &bad), Err(ThemeError::Colour { .. })));
-        let missing = ok.replace("error = \"red\"", "");
+        let missing = ok.replace("error = \"203\"", "");
         assert!(Theme::parse("x", &missing).unwrap_err().to_string().contains("missing colour 'error'"));
         let extra = format!("{ok}\nglow = \"red\"\n");
         assert!(Theme::parse("x", &extra).unwrap_err().to_string().contains("unknown field 'glow'"));
+        let no_background = ok.replace("background = \"dark\"", "");
+        assert!(Theme::parse("x", &no_background).unwrap_err().to_string().contains("background"));
+        let odd_background = ok.replace("background = \"dark\"", "background = \"grey\"");
+        assert!(Theme::parse("x", &odd_background).is_err());
+    }
+
+    #[test]
+    fn the_reference_palette_is_xterms() {
+        assert_eq!(indexed(4), (0, 0, 0xee));
+        assert_eq!(indexed(16), (0, 0, 0));
+        assert_eq!(indexed(117), (0x87, 0xd7, 0xff));
+        assert_eq!(indexed(203), (0xff, 0x5f, 0x5f));
+        assert_eq!(indexed(231), (0xff, 0xff, 0xff));
+        assert_eq!(indexed(232), (8, 8, 8));
+        assert_eq!(indexed(245), (0x8a, 0x8a, 0x8a));
+        assert_eq!(indexed(255), (0xee, 0xee, 0xee));
+        assert!((luminance((0xff, 0xff, 0xff)) - 1.0).abs() < 1e-9);
+        assert!((contrast((0, 0, 0), (0xff, 0xff, 0xff)) - 21.0).abs() < 1e-9);
+        // The complaint of issue 12: xterm's blue on black.
+        assert!((contrast_on(Color::Blue, Background::Dark) - 2.23).abs() < 0.01);
+        assert!((contrast_on(Color::DarkGray, Background::Light) - 4.0).abs() < 0.01);
+        assert!((contrast_on(Color::Reset, Background::Light) - 21.0).abs() < 1e-9);
+    }
+
+    /// The backgrounds a theme is measured on.
+    fn backgrounds(theme: &Theme) -> Vec<Background> {
+        match theme.background {
+            Background::Any => vec![Background::Dark, Background::Light],
+            b => vec![b],
+        }
+    }
+
+    /// Every colour of every theme is legible on the background it is made for, with xterm's
+    /// palette: WCAG's 4.5:1 for text, 7:1 in the high-contrast themes.
+    #[test]
+    fn every_colour_of_every_theme_is_legible() {
+        let mut failures = Vec::new();
+        for name in Theme::names() {
+            let theme = Theme::builtin(name).unwrap();
+            let floor = if name.starts_with("high-contrast") { 7.0 } else { 4.5 };
+            for background in backgrounds(&theme) {
+                for (field, colour) in theme.colours() {
+                    let ratio = contrast_on(colour, background);
+                    if ratio < floor {
+                        failures.push(format!("{name}: {field} {colour} is {ratio:.2}:1 on {background:?}"));
+                    }
+                }
+            }
+        }
+        assert!(failures.is_empty(), "below the floor:\n{}", failures.join("\n"));
+    }
+
+    /// Emphasis is never dimmer than plain text's quieter sibling: every colour but `text` and
+    /// `dim` (the tokens, the marks, the selection, the hint, the players, errors, titles) stands at
+    /// least as far from the background as `dim` does, and `text` does too. On a dark background
+    /// each emphasis reaches 7:1, so that none is a dark colour on black (ANSI blue's 2.2:1 was the
+    /// complaint: the hint, the odd columns of the binary view).
+    #[test]
+    fn emphasis_is_never_dimmer() {
+        let mut failures = Vec::new();
+        for name in Theme::names() {
+            let theme = Theme::builtin(name).unwrap();
+            for background in backgrounds(&theme) {
+                let dim = contrast_on(theme.dim, background);
+                for (field, colour) in theme.colours() {
+                    let ratio = contrast_on(colour, background);
+                    if field != "dim" && ratio < dim {
+                        failures
+                            .push(format!("{name}: {field} ({ratio:.2}:1) is dimmer than dim ({dim:.2}:1)"));
+                    }
+                    let emphasis = !["text", "dim"].contains(&field);
+                    if emphasis && theme.background == Background::Dark && ratio < 7.0 {
+                        failures.push(format!("{name}: {field} is only {ratio:.2}:1 on dark"));
+                    }
+                }
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+
+    /// The ratios the theme files write in their comments (`# 00cdcd: 10.6:1`) are the measured ones.
+    #[test]
+    fn the_theme_files_comments_are_true() {
+        for (name, text) in BUILTIN {
+            let theme = Theme::builtin(name).unwrap();
+            for line in text.lines().filter(|l| !l.starts_with('#')) {
+                let (Some((field, _)), Some((_, comment))) = (line.split_once('='), line.split_once('#'))
+                else {
+                    continue;
+                };
+                let Some(written) = comment.trim().strip_suffix(":1").and_then(|c| c.rsplit(' ').next())
+                else {
+                    continue;
+                };
+                let colour = theme.colours().into_iter().find(|(f, _)| *f == field.trim()).unwrap().1;
+                let measured = format!("{:.1}", contrast_on(colour, theme.background));
+                let written =
+                    if written.contains('.') { written.to_string() } else { format!("{written}.0") };
+                assert_eq!(written, measured, "{name}: {line}");
+            }
+        }
+    }
+
+    /// The table in the report and the README: every theme's colours and their ratios.
+    #[test]
+    fn print_the_contrast_table() {
+        for name in Theme::names() {
+            let theme = Theme::builtin(name).unwrap();
+            let row: Vec<String> = theme
+                .colours()
+                .iter()
+                .map(|(field, colour)| format!("{field} {:.1}", contrast_on(*colour, theme.background)))
+                .collect();
+            println!("{name}: {}", row.join(", "));
+        }
+    }
+
+    #[test]
+    fn the_glyph_sets_are_drawable() {
+        for glyphs in [Glyphs::unicode(), Glyphs::ascii()] {
+            for glyph in [&glyphs.token, &glyphs.marked, &glyphs.cursor, &glyphs.overflow, &glyphs.xor] {
+                crate::text::check_glyph(glyph).unwrap();
+            }
+            assert_ne!(glyphs.token, glyphs.marked);
+            // The cursor and the overflow mark stand in one column wherever they are drawn.
+            for glyph in [&glyphs.cursor, &glyphs.overflow] {
+                assert_eq!(unicode_width::UnicodeWidthStr::width(glyph.as_str()), 1, "{glyph}");
+            }
+        }
+        assert!(Glyphs::ascii().token.is_ascii() && Glyphs::ascii().xor.is_ascii());
+        assert!(Glyphs::ascii().ellipsis.is_ascii() && Glyphs::ascii().ascii);
+    }
+
+    #[test]
+    fn glyphs_follow_the_set_and_the_settings() {
+        let auto = AUTO_GLYPH;
+        let pick = |set, utf8, token, marked| {
+            let g = Glyphs::choose(set, utf8, token, marked);
+            (g.token, g.marked, g.cursor)
+        };
+        let strings = |t: &str, m: &str, c: &str| (t.to_string(), m.to_string(), c.to_string());
+        assert_eq!(pick(GlyphSet::Auto, true, auto, auto), strings("●", "○", "▶"));
+        assert_eq!(pick(GlyphSet::Auto, false, auto, auto), strings("o", "x", ">"));
+        assert_eq!(pick(GlyphSet::Ascii, true, auto, auto), strings("o", "x", ">"));
+        assert_eq!(pick(GlyphSet::Unicode, false, auto, auto), strings("●", "○", "▶"));
+        // `token = "o"` no longer marks with ○ (issue 12).
+        assert_eq!(pick(GlyphSet::Unicode, true, "o", auto), strings("o", "x", "▶"));
+        assert_eq!(pick(GlyphSet::Unicode, true, "|", auto), strings("|", "x", "▶"));
+        assert_eq!(pick(GlyphSet::Unicode, true, "x", auto), strings("x", ".", "▶"));
+        assert_eq!(pick(GlyphSet::Unicode, true, "■", auto), strings("■", "□", "▶"));
+        assert_eq!(pick(GlyphSet::Unicode, true, "○", auto), strings("○", "●", "▶"));
+        assert_eq!(pick(GlyphSet::Unicode, true, "李", auto), strings("李", "○", "▶"));
+        // A token of one's own beats the set; so does a marked glyph of one's own.
+        assert_eq!(pick(GlyphSet::Ascii, true, "●", auto), strings("●", "○", ">"));
+        assert_eq!(pick(GlyphSet::Unicode, true, "o", "-"), strings("o", "-", "▶"));
+        assert_eq!(pick(GlyphSet::Unicode, true, auto, "◌"), strings("●", "◌", "▶"));
+    }
+
+    #[test]
+    fn the_locale_decides_auto_glyphs() {
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |name: &str| pairs.iter().find(|(n, _)| *n == name).map(|(_, v)| OsString::from(v))
+        };
+        assert!(locale_is_utf8(env(&[("LANG", "en_GB.UTF-8")])));
+        assert!(locale_is_utf8(env(&[("LANG", "C.utf8")])));
+        assert!(!locale_is_utf8(env(&[("LANG", "C")])));
+        assert!(!locale_is_utf8(env(&[("LANG", "de_DE.ISO-8859-1")])));
+        // The first set of LC_ALL, LC_CTYPE and LANG decides.
+        assert!(!locale_is_utf8(env(&[("LC_ALL", "C"), ("LANG", "en_US.UTF-8")])));
+        assert!(locale_is_utf8(env(&[("LC_CTYPE", "en_US.UTF-8"), ("LANG", "C")])));
+        assert!(!locale_is_utf8(env(&[("LC_ALL", "POSIX"), ("LC_CTYPE", "en_US.UTF-8")])));
+        // An empty variable counts as unset.
+        assert!(locale_is_utf8(env(&[("LC_ALL", ""), ("LANG", "en_US.utf8")])));
+        assert_eq!(locale_is_utf8(env(&[])), cfg!(windows), "none set: the C locale");
     }
 
     #[test]

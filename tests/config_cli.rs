@@ -163,7 +163,7 @@ fn shipped_config_is_the_default() {
     assert_eq!(config, Settings::default());
     assert_eq!(config.mode, Mode::Normal);
     assert_eq!(config.ai_delay_ms, 600);
-    assert_eq!(config.theme, "default");
+    assert_eq!(config.theme, "auto");
     assert!(config.mouse);
 }
 

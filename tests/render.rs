@@ -359,8 +359,9 @@ fn the_tokens_a_move_would_take_are_marked_at_the_end_of_the_row() {
     // Small tokens are glyphs; big ones are blocks, solid and shaded.
     let big = board_layout(app.game().expect("a game"), buf.area, false).rows[0].cell > 2;
     let (token, marked) = if big { ("█", "▒") } else { ("●", "○") };
-    let token = (token.to_string(), Some(Color::Yellow), false);
-    let marked = (marked.to_string(), Some(Color::Red), true);
+    let theme = Look::default().theme;
+    let token = (token.to_string(), Some(theme.token), false);
+    let marked = (marked.to_string(), Some(theme.marked), true);
     assert_eq!(row_cells(&app, &buf, 1), [token.clone(), marked.clone(), marked.clone(), marked.clone()]);
     assert_eq!(row_cells(&app, &buf, 0), vec![token.clone(); 3], "other heaps are not marked");
 

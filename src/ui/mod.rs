@@ -11,23 +11,34 @@ use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::style::Modifier;
+use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use crate::app::{Action, App, Command, Confirm, Msg, Overlay, Screen};
 use crate::keys::Keymap;
-use crate::theme::Theme;
+use crate::theme::{Glyphs, Theme};
 
 pub use board::{BoardLayout, HeapRow, board_layout, board_layout_with, number};
 
-/// How things look: the theme, the token glyphs and the keys as configured.
+/// How things look: the theme, the glyphs and the keys as configured.
 #[derive(Debug, Clone)]
 pub struct Look {
     pub theme: Theme,
-    /// The glyph of a token left on a heap.
+    /// The glyph of a token left on a heap (`●`, or `o` in ASCII).
     pub token: String,
-    /// The glyph of a token the chosen move would take.
+    /// The glyph of a token the chosen move would take (`○`, or `x` in ASCII).
     pub marked: String,
+    /// The mark before the chosen heap or menu item (`▶`, or `>`): one column.
+    pub cursor: String,
+    /// Stands for the tokens of a heap too long to draw (`⋯`, or `~`): one column.
+    pub overflow: String,
+    /// The nim-sum's operator between numbers (`⊕`, or `^`): `3 ⊕ 2 = 1`.
+    pub xor: String,
+    /// Ends text cut short (`…`, one column; `...`, three, in ASCII): measure it.
+    pub ellipsis: String,
+    /// The lines of frames (`┌─┐`, or `+-+` in ASCII), for `Block::border_set`.
+    pub border: border::Set<'static>,
     /// The keys bound to each action, as the help overlay shows them.
     pub keys: Vec<(Action, Vec<String>)>,
     /// The start screen's title art.
@@ -35,18 +46,64 @@ pub struct Look {
 }
 
 impl Default for Look {
+    /// The `dark` theme, Unicode glyphs and the default keys.
     fn default() -> Self {
         Look {
             theme: Theme::default(),
-            token: "●".into(),
-            marked: "○".into(),
+            token: String::new(),
+            marked: String::new(),
+            cursor: String::new(),
+            overflow: String::new(),
+            xor: String::new(),
+            ellipsis: String::new(),
+            border: border::PLAIN,
             keys: Look::key_labels(&Keymap::default()),
             title: "N I M".into(),
         }
+        .with_glyphs(Glyphs::unicode())
     }
 }
 
 impl Look {
+    /// Frames drawn with `+`, `-` and `|`, for terminals without box-drawing characters.
+    pub const ASCII_BORDER: border::Set<'static> = border::Set {
+        top_left: "+",
+        top_right: "+",
+        bottom_left: "+",
+        bottom_right: "+",
+        vertical_left: "|",
+        vertical_right: "|",
+        horizontal_top: "-",
+        horizontal_bottom: "-",
+    };
+
+    /// This look drawn with `glyphs`: the symbols, and in ASCII the frames and the names of the
+    /// arrow keys too (`↑` is `Up`).
+    pub fn with_glyphs(self, glyphs: Glyphs) -> Look {
+        let ascii = |label: String| {
+            label.replace('↑', "Up").replace('↓', "Down").replace('←', "Left").replace('→', "Right")
+        };
+        let keys = if glyphs.ascii {
+            self.keys
+                .into_iter()
+                .map(|(action, labels)| (action, labels.into_iter().map(ascii).collect()))
+                .collect()
+        } else {
+            self.keys
+        };
+        Look {
+            token: glyphs.token,
+            marked: glyphs.marked,
+            cursor: glyphs.cursor,
+            overflow: glyphs.overflow,
+            xor: glyphs.xor,
+            ellipsis: glyphs.ellipsis,
+            border: if glyphs.ascii { Look::ASCII_BORDER } else { border::PLAIN },
+            keys,
+            ..self
+        }
+    }
+
     /// The keys bound to each action, as people read them, in the order the help lists them.
     pub fn key_labels(keymap: &Keymap) -> Vec<(Action, Vec<String>)> {
         Action::ALL
