@@ -85,10 +85,10 @@ pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<En
         app.offer_resume(saved);
     }
 
-    let look = look(settings);
+    let (look, reply_pending) = look(settings);
     let keymap = settings.keys.clone();
     let mouse = settings.mouse && !replaying;
-    let options = Options { ai_delay: Duration::from_millis(settings.ai_delay_ms), mouse };
+    let options = Options { ai_delay: Duration::from_millis(settings.ai_delay_ms), mouse, reply_pending };
     let mut keeper = Keeper {
         store: store.as_ref(),
         ai_delay_ms: settings.ai_delay_ms,
@@ -104,16 +104,23 @@ pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<En
 }
 
 /// The look from the settings: theme (no colour when NO_COLOR is set; for `auto`, the one for the
-/// terminal's background), glyphs and keys. Called before the terminal is set up and before the
-/// thread that reads keys starts, so that asking the terminal its background cannot take a key.
-pub fn look(settings: &Settings) -> Look {
-    Look {
-        theme: settings.theme(terminal_background),
+/// terminal's background), glyphs and keys; and whether the terminal, asked its background, may
+/// still answer (see `tui::Options::reply_pending`). Called before the terminal is set up and
+/// before the thread that reads keys starts, so that asking the terminal cannot take a key from it.
+pub fn look(settings: &Settings) -> (Look, bool) {
+    let mut reply_pending = false;
+    let look = Look {
+        theme: settings.theme(|| {
+            let (background, pending) = terminal_background();
+            reply_pending = pending;
+            background
+        }),
         keys: Look::key_labels(&settings.keys),
         title: crate::theme::TITLE.to_string(),
         ..Look::default()
     }
-    .with_glyphs(settings.glyphs())
+    .with_glyphs(settings.glyphs());
+    (look, reply_pending)
 }
 
 /// How long the terminal has to say what its background is. A terminal that answers does so in
@@ -122,23 +129,25 @@ pub fn look(settings: &Settings) -> Look {
 /// that answers nothing at all costs the whole wait, before the first frame.
 pub const BACKGROUND_QUERY: Duration = Duration::from_millis(100);
 
-/// The terminal's background: asked of the terminal (OSC 11, by terminal-colorsaurus) when
-/// standard input and output are one, else from `COLORFGBG`, else dark.
-fn terminal_background() -> Background {
-    let answered = if io::stdin().is_terminal() && io::stdout().is_terminal() {
+/// The terminal's background: asked of the terminal (OSC 10 and 11, by terminal-colorsaurus) when
+/// standard input and output are one, else from `COLORFGBG`, else dark; and whether the terminal's
+/// answer may still come (it did not come in time).
+fn terminal_background() -> (Background, bool) {
+    let mut pending = false;
+    let mut answered = None;
+    if io::stdin().is_terminal() && io::stdout().is_terminal() {
         let mut options = terminal_colorsaurus::QueryOptions::default();
         options.timeout = BACKGROUND_QUERY;
         let answer = terminal_colorsaurus::theme_mode(options);
         tracing::debug!(?answer, "the terminal's background");
         match answer {
-            Ok(terminal_colorsaurus::ThemeMode::Dark) => Some(Background::Dark),
-            Ok(terminal_colorsaurus::ThemeMode::Light) => Some(Background::Light),
-            Err(_) => None,
+            Ok(terminal_colorsaurus::ThemeMode::Dark) => answered = Some(Background::Dark),
+            Ok(terminal_colorsaurus::ThemeMode::Light) => answered = Some(Background::Light),
+            Err(terminal_colorsaurus::Error::Timeout(_)) => pending = true,
+            Err(_) => {}
         }
-    } else {
-        None
-    };
-    Background::detect(answered, std::env::var_os("COLORFGBG").as_deref())
+    }
+    (Background::detect(answered, std::env::var_os("COLORFGBG").as_deref()), pending)
 }
 
 /// Carries out the app's effects on disk and reports back.

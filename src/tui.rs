@@ -41,6 +41,9 @@ pub struct Options {
     /// The AI's visible pause before it moves.
     pub ai_delay: Duration,
     pub mouse: bool,
+    /// The terminal was asked its colours and had not answered when the wait ran out: its answer
+    /// may still come, and is then dropped instead of read as keys (see [`LateReply`]).
+    pub reply_pending: bool,
 }
 
 /// The program around the game: it carries out the app's effects (statistics, records, saved
@@ -84,7 +87,7 @@ pub fn run(
     options: &Options,
     hooks: &mut dyn Hooks,
 ) -> io::Result<Ending> {
-    let events = spawn_event_sources()?;
+    let events = spawn_event_sources(options.reply_pending)?;
     let mut terminal = ratatui::try_init()?;
     install_mouse_restoring_panic_hook();
     // Over ratatui's hook, which restores the terminal: the panic is in the log first.
@@ -275,14 +278,16 @@ fn translate(
 
 /// Terminal input, signals and the terminal hanging up, all forwarded to one channel by threads
 /// that block until something happens.
-fn spawn_event_sources() -> io::Result<Receiver<Event>> {
+fn spawn_event_sources(reply_pending: bool) -> io::Result<Receiver<Event>> {
     let (tx, rx) = mpsc::channel();
     spawn_signal_source(tx.clone())?;
     #[cfg(unix)]
     spawn_hangup_watch(tx.clone());
+    let mut late_reply = LateReply::new(reply_pending.then(|| Instant::now() + LATE_REPLY_WINDOW));
     thread::spawn(move || {
         loop {
             let event = match event::read() {
+                Ok(event) if late_reply.swallows(&event, Instant::now()) => continue,
                 Ok(event) => Event::Term(event),
                 Err(_) => Event::InputClosed,
             };
@@ -293,6 +298,59 @@ fn spawn_event_sources() -> io::Result<Receiver<Event>> {
         }
     });
     Ok(rx)
+}
+
+/// How long after the start a late answer to the colour query is looked out for.
+const LATE_REPLY_WINDOW: Duration = Duration::from_secs(5);
+
+/// The longest answer to a colour query, in the keys crossterm reads it as
+/// (`]11;rgb:ffff/ffff/ffff` and its end).
+const LATE_REPLY_MAX: usize = 48;
+
+/// Drops a terminal's late answer to the colour query (`session::look`): over a slow link the
+/// answer, `ESC ] 11 ; rgb:…/…/… BEL`, can arrive after the wait for it has run out, and crossterm
+/// would read it as keys (Alt-], then `1`, `;`, `r`, `g`, `b`: digits that type a count, `b` that
+/// opens the binary view). Each answer starts with Alt-] and ends with BEL (read as Ctrl-G) or ST
+/// (Alt-\); what lies between is dropped, for a few seconds after the start only, and at most
+/// [`LATE_REPLY_MAX`] keys at a time, so that a key of the player's is never held for long. The
+/// answer to the device-attributes query that follows it crossterm drops itself.
+#[derive(Debug)]
+struct LateReply {
+    /// Until when an answer is looked out for; `None` when none is.
+    until: Option<Instant>,
+    /// Keys dropped so far in the answer being read, if one is.
+    inside: Option<usize>,
+}
+
+impl LateReply {
+    fn new(until: Option<Instant>) -> LateReply {
+        LateReply { until, inside: None }
+    }
+
+    /// Whether `event`, arriving at `now`, is part of a late answer and to be dropped.
+    fn swallows(&mut self, event: &TermEvent, now: Instant) -> bool {
+        let Some(until) = self.until else { return false };
+        let TermEvent::Key(key) = event else { return false };
+        let is = |code: char, modifiers: KeyModifiers| {
+            key.code == KeyCode::Char(code) && key.modifiers == modifiers
+        };
+        match self.inside {
+            None if now > until => {
+                self.until = None;
+                false
+            }
+            None if is(']', KeyModifiers::ALT) => {
+                self.inside = Some(0);
+                true
+            }
+            None => false,
+            Some(count) => {
+                let end = is('g', KeyModifiers::CONTROL) || is('\\', KeyModifiers::ALT);
+                self.inside = if end || count + 1 >= LATE_REPLY_MAX { None } else { Some(count + 1) };
+                true
+            }
+        }
+    }
 }
 
 /// The signals that end the session (each restores the terminal and saves the game), and the
@@ -385,4 +443,52 @@ fn install_mouse_restoring_panic_hook() {
         let _ = execute!(io::stdout(), DisableMouseCapture);
         previous(info);
     }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The keys crossterm reads `bytes` as, as a terminal's answer arrives.
+    fn keys(text: &str) -> Vec<TermEvent> {
+        let mut events = Vec::new();
+        let mut chars = text.chars();
+        while let Some(c) = chars.next() {
+            let key = match c {
+                '\x1b' => KeyEvent::new(KeyCode::Char(chars.next().unwrap()), KeyModifiers::ALT),
+                '\x07' => KeyEvent::new(KeyCode::Char('g'), KeyModifiers::CONTROL),
+                c => KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE),
+            };
+            events.push(TermEvent::Key(key));
+        }
+        events
+    }
+
+    fn kept(filter: &mut LateReply, text: &str, now: Instant) -> String {
+        keys(text)
+            .iter()
+            .filter(|e| !filter.swallows(e, now))
+            .map(|e| match e {
+                TermEvent::Key(KeyEvent { code: KeyCode::Char(c), .. }) => *c,
+                _ => '?',
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_late_answer_to_the_colour_query_is_not_read_as_keys() {
+        let start = Instant::now();
+        let mut filter = LateReply::new(Some(start + LATE_REPLY_WINDOW));
+        let answers = "\x1b]10;rgb:0000/0000/0000\x07\x1b]11;rgb:ffff/ffff/ffff\x1b\\";
+        assert_eq!(kept(&mut filter, &format!("b{answers}3"), start), "b3", "the keys around it are kept");
+        // After the window, Alt-] is a key like another.
+        let later = start + LATE_REPLY_WINDOW + Duration::from_millis(1);
+        assert_eq!(kept(&mut filter, "\x1b]x", later), "]x");
+        // Without a pending query nothing is dropped.
+        assert_eq!(kept(&mut LateReply::new(None), answers, start).len(), keys(answers).len());
+        // An answer that never ends holds at most LATE_REPLY_MAX keys.
+        let mut filter = LateReply::new(Some(start + LATE_REPLY_WINDOW));
+        let endless = format!("\x1b]{}", "q".repeat(100));
+        assert_eq!(kept(&mut filter, &endless, start).len(), 100 - LATE_REPLY_MAX);
+    }
 }

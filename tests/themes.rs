@@ -1,0 +1,306 @@
+//! Themes and glyphs as a terminal gets them: the real binary in a pseudo-terminal that answers
+//! the background query as a light or a dark terminal would, or not at all, or too late; with
+//! `COLORFGBG`, `NO_COLOR` and the locale set as a user's shell might set them.
+//!
+//! Every wait is bounded, and generous: these tests judge what is drawn, never how fast.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+
+const BIN: &str = env!("CARGO_BIN_EXE_nim-tui");
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// The device-attributes query, which terminal-colorsaurus sends after the colour queries.
+const DA1_QUERY: &[u8] = b"\x1b[c";
+const DA1_ANSWER: &[u8] = b"\x1b[?62;22c";
+const LIGHT_ANSWER: &[u8] = b"\x1b]10;rgb:0000/0000/0000\x07\x1b]11;rgb:ffff/ffff/ffff\x07";
+const DARK_ANSWER: &[u8] = b"\x1b]10;rgb:e5e5/e5e5/e5e5\x07\x1b]11;rgb:0000/0000/0000\x07";
+
+/// How the pretend terminal answers the query.
+#[derive(Clone, Copy, PartialEq)]
+enum Answer {
+    /// Its colours, then the device attributes, as xterm does.
+    Colours(&'static [u8]),
+    /// Only the device attributes: it knows no colour queries.
+    DeviceOnly,
+    /// Nothing at all.
+    Nothing,
+}
+
+struct Term {
+    child: Box<dyn Child + Send + Sync>,
+    _master: Box<dyn MasterPty + Send>,
+    writer: Box<dyn Write + Send>,
+    output: Receiver<Vec<u8>>,
+    screen: vt100::Parser,
+    raw: Vec<u8>,
+    answer: Answer,
+    answered: bool,
+    _home: Home,
+}
+
+/// A home directory of the test's own, removed when dropped.
+struct Home(PathBuf);
+
+impl Drop for Home {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The environment variables a test sets (`Some`) or removes (`None`) beyond the common ones.
+type Env<'a> = &'a [(&'a str, Option<&'a str>)];
+
+impl Term {
+    /// nim-tui with `args` in a 100x30 terminal that answers as `answer` says, with a UTF-8 locale
+    /// and no COLORFGBG or NO_COLOR unless `env` says otherwise.
+    fn start(name: &str, args: &[&str], answer: Answer, env: Env<'_>) -> Term {
+        let home = std::env::temp_dir().join(format!("nim-tui-themes-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&home);
+        std::fs::create_dir_all(&home).expect("a home");
+        let pair = native_pty_system()
+            .openpty(PtySize { rows: 30, cols: 100, pixel_width: 0, pixel_height: 0 })
+            .expect("a pty");
+        let mut cmd = CommandBuilder::new(BIN);
+        cmd.args(args);
+        cmd.env("TERM", "xterm-256color");
+        cmd.env("HOME", &home);
+        for dir in ["XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"] {
+            cmd.env(dir, home.join(dir));
+        }
+        for var in ["NO_COLOR", "COLORFGBG", "LC_ALL", "LC_CTYPE"] {
+            cmd.env_remove(var);
+        }
+        cmd.env("LANG", "C.UTF-8");
+        for (var, value) in env {
+            match value {
+                Some(value) => cmd.env(var, value),
+                None => cmd.env_remove(var),
+            }
+        }
+        let child = pair.slave.spawn_command(cmd).expect("nim-tui starts");
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().expect("a reader");
+        let writer = pair.master.take_writer().expect("a writer");
+        let (tx, output) = mpsc::channel();
+        thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n @ 1..) = reader.read(&mut buf) {
+                if tx.send(buf[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        Term {
+            child,
+            _master: pair.master,
+            writer,
+            output,
+            screen: vt100::Parser::new(30, 100, 0),
+            raw: Vec::new(),
+            answer,
+            answered: false,
+            _home: Home(home),
+        }
+    }
+
+    fn send(&mut self, bytes: &[u8]) {
+        self.writer.write_all(bytes).expect("the terminal takes input");
+        self.writer.flush().expect("flushed");
+    }
+
+    /// Takes in output for up to `wait`, answering the query as this terminal does.
+    fn pump(&mut self, wait: Duration) {
+        let Ok(bytes) = self.output.recv_timeout(wait).map_err(|e| e == RecvTimeoutError::Disconnected)
+        else {
+            return;
+        };
+        self.screen.process(&bytes);
+        self.raw.extend_from_slice(&bytes);
+        if !self.answered && self.raw.windows(DA1_QUERY.len()).any(|w| w == DA1_QUERY) {
+            self.answered = true;
+            match self.answer {
+                Answer::Colours(colours) => self.send(&[colours, DA1_ANSWER].concat()),
+                Answer::DeviceOnly => self.send(DA1_ANSWER),
+                Answer::Nothing => {}
+            }
+        }
+    }
+
+    fn contents(&self) -> String {
+        self.screen.screen().contents()
+    }
+
+    /// Waits until the screen shows `text`.
+    fn wait_for(&mut self, text: &str) {
+        let end = Instant::now() + PATIENCE;
+        while !self.contents().contains(text) {
+            assert!(Instant::now() < end, "'{text}' never appeared:\n{}", self.contents());
+            self.pump(Duration::from_millis(50));
+        }
+    }
+
+    /// Takes in output until none comes for a moment.
+    fn settle(&mut self) {
+        let end = Instant::now() + PATIENCE;
+        loop {
+            let len = self.raw.len();
+            self.pump(Duration::from_millis(300));
+            if self.raw.len() == len || Instant::now() > end {
+                return;
+            }
+        }
+    }
+
+    /// The colours of the cells that show `glyph`, each once.
+    fn colours_of(&self, glyph: &str) -> Vec<vt100::Color> {
+        let screen = self.screen.screen();
+        let mut colours = Vec::new();
+        for row in 0..30 {
+            for col in 0..100 {
+                if let Some(cell) = screen.cell(row, col)
+                    && cell.contents() == glyph
+                    && !colours.contains(&cell.fgcolor())
+                {
+                    colours.push(cell.fgcolor());
+                }
+            }
+        }
+        colours
+    }
+
+    fn asked(&self) -> bool {
+        self.raw.windows(7).any(|w| w == b"\x1b]11;?\x07")
+    }
+}
+
+impl Drop for Term {
+    fn drop(&mut self) {
+        let _ = self.writer.write_all(b"q");
+        let end = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < end {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A game at once, 3 4 5, with no pause for the AI.
+const GAME: &[&str] = &["--heaps", "3,4,5", "--ai-delay", "0"];
+
+/// The token colours of the shipped themes, in the 256-colour palette.
+const DARK_TOKEN: vt100::Color = vt100::Color::Idx(3);
+const LIGHT_TOKEN: vt100::Color = vt100::Color::Idx(94);
+
+#[test]
+fn a_light_terminal_gets_the_light_theme_and_a_dark_one_the_dark() {
+    let mut term = Term::start("light", GAME, Answer::Colours(LIGHT_ANSWER), &[]);
+    term.wait_for("Your turn");
+    term.settle();
+    assert!(term.asked(), "the terminal was asked its colours");
+    assert_eq!(term.colours_of("●"), [LIGHT_TOKEN], "{}", term.contents());
+
+    // The answer is believed over COLORFGBG.
+    let mut term = Term::start("dark", GAME, Answer::Colours(DARK_ANSWER), &[("COLORFGBG", Some("0;15"))]);
+    term.wait_for("Your turn");
+    term.settle();
+    assert_eq!(term.colours_of("●"), [DARK_TOKEN]);
+}
+
+#[test]
+fn a_terminal_that_cannot_answer_is_judged_by_colorfgbg_then_taken_for_dark() {
+    for (answer, colorfgbg, token) in [
+        (Answer::DeviceOnly, Some("0;15"), LIGHT_TOKEN),
+        (Answer::DeviceOnly, Some("15;0"), DARK_TOKEN),
+        (Answer::DeviceOnly, None, DARK_TOKEN),
+        (Answer::Nothing, Some("0;default;15"), LIGHT_TOKEN),
+        (Answer::Nothing, None, DARK_TOKEN),
+    ] {
+        let name = format!("fgbg-{}", colorfgbg.unwrap_or("none").replace(';', "-"));
+        let mut term = Term::start(&name, GAME, answer, &[("COLORFGBG", colorfgbg)]);
+        term.wait_for("Your turn");
+        term.settle();
+        assert_eq!(term.colours_of("●"), [token], "COLORFGBG={colorfgbg:?}");
+    }
+}
+
+#[test]
+fn no_color_and_a_named_theme_ask_the_terminal_nothing() {
+    let mut term = Term::start("no-color", GAME, Answer::Colours(LIGHT_ANSWER), &[("NO_COLOR", Some("1"))]);
+    term.wait_for("Your turn");
+    term.settle();
+    assert!(!term.asked());
+    assert_eq!(term.colours_of("●"), [vt100::Color::Default], "mono");
+
+    let config = std::env::temp_dir().join(format!("nim-tui-themes-{}-config.toml", std::process::id()));
+    std::fs::write(&config, "theme = \"high-contrast-light\"\n").expect("a config");
+    let args = [GAME, &["--config", config.to_str().expect("a UTF-8 path")]].concat();
+    let mut term = Term::start("named", &args, Answer::Colours(DARK_ANSWER), &[]);
+    term.wait_for("Your turn");
+    term.settle();
+    assert!(!term.asked());
+    assert_eq!(term.colours_of("●"), [vt100::Color::Idx(17)]);
+    let _ = std::fs::remove_file(config);
+}
+
+/// Over a slow link the answer may come after the wait for it: it must not be read as keys
+/// (`b` in `rgb` would open the binary view, the digits would type a count).
+#[test]
+fn a_late_answer_is_not_taken_for_keys() {
+    let mut term = Term::start("late", GAME, Answer::Nothing, &[]);
+    term.wait_for("Your turn");
+    term.settle();
+    let before = term.contents();
+    term.send(&[LIGHT_ANSWER, DA1_ANSWER].concat());
+    term.settle();
+    thread::sleep(Duration::from_millis(300));
+    term.settle();
+    assert_eq!(term.contents(), before, "the answer changed the screen");
+    // Keys still work: the binary view opens.
+    term.send(b"b");
+    term.wait_for("nim-sum");
+}
+
+#[test]
+fn the_locale_picks_unicode_or_ascii_glyphs() {
+    let mut term = Term::start("ascii", GAME, Answer::DeviceOnly, &[("LANG", Some("C"))]);
+    term.wait_for("Your turn");
+    term.settle();
+    let screen = term.contents();
+    assert!(screen.contains("o o o o o") && !screen.contains('●'), "{screen}");
+    assert!(screen.contains("Left/Right"), "the arrow keys by name: {screen}");
+
+    let env = [("LANG", Some("C")), ("LC_CTYPE", Some("en_US.UTF-8"))];
+    let mut term = Term::start("utf8", GAME, Answer::DeviceOnly, &env);
+    term.wait_for("Your turn");
+    term.settle();
+    assert!(term.contents().contains("● ● ● ● ●"), "{}", term.contents());
+
+    // `glyphs = "ascii"` forces them in a UTF-8 locale too.
+    let config = std::env::temp_dir().join(format!("nim-tui-themes-{}-ascii.toml", std::process::id()));
+    std::fs::write(&config, "glyphs = \"ascii\"\n").expect("a config");
+    let args = [GAME, &["--config", config.to_str().expect("a UTF-8 path")]].concat();
+    let mut term = Term::start("forced", &args, Answer::DeviceOnly, &[]);
+    term.wait_for("Your turn");
+    term.settle();
+    assert!(term.contents().contains("o o o o o"), "{}", term.contents());
+    let _ = std::fs::remove_file(config);
+}
+
+#[test]
+fn print_config_is_the_shipped_file() {
+    let out = std::process::Command::new(BIN).arg("--print-config").output().expect("runs");
+    let shipped = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("config.toml")).expect("read");
+    assert_eq!(out.stdout, shipped);
+    let text = String::from_utf8(shipped).expect("UTF-8");
+    assert!(text.contains("\ntheme = \"auto\"\n") && text.contains("\nglyphs = \"auto\"\n"));
+}
