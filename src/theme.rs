@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use std::ffi::{OsStr, OsString};
 
 use ratatui::style::{Color, Modifier, Style};
+use ratatui::symbols::border;
 use serde::Deserialize;
 
 /// The title art for the start screen: "NIM", 6 lines of 26 columns.
@@ -371,9 +372,37 @@ pub struct Glyphs {
     pub xor: String,
     /// Cuts off text that does not fit. One column in Unicode, three in ASCII (`...`): measure it.
     pub ellipsis: String,
+    /// Between the entries of the key line (`·`).
+    pub separator: String,
+    /// Between the parts of the status line (`│`).
+    pub divider: String,
+    /// A horizontal rule, such as the line above the nim-sum (`─`), repeated.
+    pub rule: String,
+    /// Before and after a choice that the arrow keys change (`◀ 3 4 5 ▶`).
+    pub previous: String,
+    pub next: String,
+    /// The text cursor in a field being typed in (`▏`).
+    pub caret: String,
+    /// A good and a bad verdict (`✓`, `✗`).
+    pub check: String,
+    pub cross: String,
+    /// The lines of frames (`┌─┐`, or `+-+`), for `Block::border_set`.
+    pub border: border::Set<'static>,
     /// Whether these are the ASCII glyphs (borders, arrows and other symbols follow suit).
     pub ascii: bool,
 }
+
+/// Frames drawn with `+`, `-` and `|`, for terminals without box-drawing characters.
+pub const ASCII_BORDER: border::Set<'static> = border::Set {
+    top_left: "+",
+    top_right: "+",
+    bottom_left: "+",
+    bottom_right: "+",
+    vertical_left: "|",
+    vertical_right: "|",
+    horizontal_top: "-",
+    horizontal_bottom: "-",
+};
 
 /// The setting value that takes a glyph from the glyph set.
 pub const AUTO_GLYPH: &str = "auto";
@@ -402,11 +431,21 @@ impl Glyphs {
             overflow: "⋯".into(),
             xor: "⊕".into(),
             ellipsis: "…".into(),
+            separator: "·".into(),
+            divider: "│".into(),
+            rule: "─".into(),
+            previous: "◀".into(),
+            next: "▶".into(),
+            caret: "▏".into(),
+            check: "✓".into(),
+            cross: "✗".into(),
+            border: border::PLAIN,
             ascii: false,
         }
     }
 
-    /// The ASCII set, for terminals and locales without Unicode: `o x > ~ ^ ...`.
+    /// The ASCII set, for terminals and locales without Unicode: `o x > ~ ^ ...`, `|` between
+    /// entries, `< >` around a choice.
     pub fn ascii() -> Glyphs {
         Glyphs {
             token: "o".into(),
@@ -415,6 +454,15 @@ impl Glyphs {
             overflow: "~".into(),
             xor: "^".into(),
             ellipsis: "...".into(),
+            separator: "|".into(),
+            divider: "|".into(),
+            rule: "-".into(),
+            previous: "<".into(),
+            next: ">".into(),
+            caret: "_".into(),
+            check: "+".into(),
+            cross: "x".into(),
+            border: ASCII_BORDER,
             ascii: true,
         }
     }
@@ -685,18 +733,35 @@ mod tests {
 
     #[test]
     fn the_glyph_sets_are_drawable() {
+        let every = |g: &Glyphs| {
+            [
+                &g.token,
+                &g.marked,
+                &g.cursor,
+                &g.overflow,
+                &g.xor,
+                &g.separator,
+                &g.divider,
+                &g.rule,
+                &g.previous,
+                &g.next,
+                &g.caret,
+                &g.check,
+                &g.cross,
+            ]
+            .map(String::clone)
+        };
         for glyphs in [Glyphs::unicode(), Glyphs::ascii()] {
-            for glyph in [&glyphs.token, &glyphs.marked, &glyphs.cursor, &glyphs.overflow, &glyphs.xor] {
-                crate::text::check_glyph(glyph).unwrap();
-            }
-            assert_ne!(glyphs.token, glyphs.marked);
-            // The cursor and the overflow mark stand in one column wherever they are drawn.
-            for glyph in [&glyphs.cursor, &glyphs.overflow] {
+            for glyph in every(&glyphs) {
+                crate::text::check_glyph(&glyph).unwrap();
+                // Each stands in one column wherever it is drawn, the same in both sets.
                 assert_eq!(unicode_width::UnicodeWidthStr::width(glyph.as_str()), 1, "{glyph}");
             }
+            assert_ne!(glyphs.token, glyphs.marked);
+            assert_ne!(glyphs.check, glyphs.cross);
         }
-        assert!(Glyphs::ascii().token.is_ascii() && Glyphs::ascii().xor.is_ascii());
-        assert!(Glyphs::ascii().ellipsis.is_ascii() && Glyphs::ascii().ascii);
+        let ascii = Glyphs::ascii();
+        assert!(every(&ascii).iter().all(|g| g.is_ascii()) && ascii.ellipsis.is_ascii() && ascii.ascii);
     }
 
     #[test]

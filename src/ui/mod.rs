@@ -11,7 +11,6 @@ use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::style::Modifier;
-use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
@@ -25,20 +24,15 @@ pub use board::{BoardLayout, HeapRow, board_layout, board_layout_with, number};
 #[derive(Debug, Clone)]
 pub struct Look {
     pub theme: Theme,
-    /// The glyph of a token left on a heap (`●`, or `o` in ASCII).
+    /// Every symbol drawn: `glyphs.token` (`●`, or `o` in ASCII), `marked` (`○`, `x`), `cursor`
+    /// (`▶`, `>`), `overflow` (`⋯`, `~`), `xor` (`⊕`, `^`), `ellipsis` (`…`, `...`), `separator`
+    /// (`·`, `|`), `divider` (`│`, `|`), `rule` (`─`, `-`), `previous` and `next` (`◀ ▶`, `< >`),
+    /// `caret` (`▏`, `_`), `check` and `cross` (`✓ ✗`, `+ x`), `border` (box lines, `+-|`).
+    pub glyphs: Glyphs,
+    /// The same as `glyphs.token`, for the drawing code until it reads `glyphs`.
     pub token: String,
-    /// The glyph of a token the chosen move would take (`○`, or `x` in ASCII).
+    /// The same as `glyphs.marked`, for the drawing code until it reads `glyphs`.
     pub marked: String,
-    /// The mark before the chosen heap or menu item (`▶`, or `>`): one column.
-    pub cursor: String,
-    /// Stands for the tokens of a heap too long to draw (`⋯`, or `~`): one column.
-    pub overflow: String,
-    /// The nim-sum's operator between numbers (`⊕`, or `^`): `3 ⊕ 2 = 1`.
-    pub xor: String,
-    /// Ends text cut short (`…`, one column; `...`, three, in ASCII): measure it.
-    pub ellipsis: String,
-    /// The lines of frames (`┌─┐`, or `+-+` in ASCII), for `Block::border_set`.
-    pub border: border::Set<'static>,
     /// The keys bound to each action, as the help overlay shows them.
     pub keys: Vec<(Action, Vec<String>)>,
     /// The start screen's title art.
@@ -48,37 +42,20 @@ pub struct Look {
 impl Default for Look {
     /// The `dark` theme, Unicode glyphs and the default keys.
     fn default() -> Self {
+        let glyphs = Glyphs::unicode();
         Look {
             theme: Theme::default(),
-            token: String::new(),
-            marked: String::new(),
-            cursor: String::new(),
-            overflow: String::new(),
-            xor: String::new(),
-            ellipsis: String::new(),
-            border: border::PLAIN,
+            token: glyphs.token.clone(),
+            marked: glyphs.marked.clone(),
+            glyphs,
             keys: Look::key_labels(&Keymap::default()),
             title: "N I M".into(),
         }
-        .with_glyphs(Glyphs::unicode())
     }
 }
 
 impl Look {
-    /// Frames drawn with `+`, `-` and `|`, for terminals without box-drawing characters.
-    pub const ASCII_BORDER: border::Set<'static> = border::Set {
-        top_left: "+",
-        top_right: "+",
-        bottom_left: "+",
-        bottom_right: "+",
-        vertical_left: "|",
-        vertical_right: "|",
-        horizontal_top: "-",
-        horizontal_bottom: "-",
-    };
-
-    /// This look drawn with `glyphs`: the symbols, and in ASCII the frames and the names of the
-    /// arrow keys too (`↑` is `Up`).
+    /// This look drawn with `glyphs`; in ASCII the arrow keys are named too (`↑` is `Up`).
     pub fn with_glyphs(self, glyphs: Glyphs) -> Look {
         let ascii = |label: String| {
             label.replace('↑', "Up").replace('↓', "Down").replace('←', "Left").replace('→', "Right")
@@ -91,17 +68,7 @@ impl Look {
         } else {
             self.keys
         };
-        Look {
-            token: glyphs.token,
-            marked: glyphs.marked,
-            cursor: glyphs.cursor,
-            overflow: glyphs.overflow,
-            xor: glyphs.xor,
-            ellipsis: glyphs.ellipsis,
-            border: if glyphs.ascii { Look::ASCII_BORDER } else { border::PLAIN },
-            keys,
-            ..self
-        }
+        Look { token: glyphs.token.clone(), marked: glyphs.marked.clone(), glyphs, keys, ..self }
     }
 
     /// The keys bound to each action, as people read them, in the order the help lists them.
