@@ -138,11 +138,15 @@ fn terminal_background() -> (Background, bool) {
     if io::stdin().is_terminal() && io::stdout().is_terminal() {
         let mut options = terminal_colorsaurus::QueryOptions::default();
         options.timeout = BACKGROUND_QUERY;
-        let answer = terminal_colorsaurus::theme_mode(options);
-        tracing::debug!(?answer, "the terminal's background");
+        // The palette, not colorsaurus's `theme_mode`: that measures lightness with powf and cbrt,
+        // which load libm (300 KiB more resident) for one comparison; `of_terminal` needs none.
+        let answer = terminal_colorsaurus::color_palette(options);
+        tracing::debug!(?answer, "the terminal's colours");
         match answer {
-            Ok(terminal_colorsaurus::ThemeMode::Dark) => answered = Some(Background::Dark),
-            Ok(terminal_colorsaurus::ThemeMode::Light) => answered = Some(Background::Light),
+            Ok(palette) => {
+                let rgb = |c: &terminal_colorsaurus::Color| [c.r, c.g, c.b];
+                answered = Some(Background::of_terminal(rgb(&palette.foreground), rgb(&palette.background)));
+            }
             Err(terminal_colorsaurus::Error::Timeout(_)) => pending = true,
             Err(_) => {}
         }

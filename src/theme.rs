@@ -54,6 +54,19 @@ impl Background {
         }
     }
 
+    /// The background of a terminal whose text and background colours are `foreground` and
+    /// `background` (16 bits a channel, as terminals answer): dark when the background is darker
+    /// than the text, light when it is lighter, and for a tie light when the background is lighter
+    /// than middle grey (terminal-colorsaurus's rule). Lightness is compared as the luma of the
+    /// gamma-encoded channels, which orders a text colour and a background as their lightness does
+    /// and needs no floating-point maths (whose library would cost the process 300 KiB).
+    pub fn of_terminal(foreground: [u16; 3], background: [u16; 3]) -> Background {
+        let luma = |[r, g, b]: [u16; 3]| 2126 * u64::from(r) + 7152 * u64::from(g) + 722 * u64::from(b);
+        let (text, back) = (luma(foreground), luma(background));
+        let middle = 10_000 * u64::from(u16::MAX) / 2;
+        if back < text || back == text && back <= middle { Background::Dark } else { Background::Light }
+    }
+
     /// The background to draw for: what the terminal answered, else what `COLORFGBG` says, else
     /// dark (most terminals' default, and the safer guess: the dark themes' colours are bright).
     pub fn detect(answered: Option<Background>, colorfgbg: Option<&OsStr>) -> Background {
@@ -386,6 +399,9 @@ pub struct Glyphs {
     /// A good and a bad verdict (`✓`, `✗`).
     pub check: String,
     pub cross: String,
+    /// A big token's fill and a big marked token's (`█` and `▒`, or `#` and `:`), repeated.
+    pub block: String,
+    pub shade: String,
     /// The lines of frames (`┌─┐`, or `+-+`), for `Block::border_set`.
     pub border: border::Set<'static>,
     /// Whether these are the ASCII glyphs (borders, arrows and other symbols follow suit).
@@ -439,6 +455,8 @@ impl Glyphs {
             caret: "▏".into(),
             check: "✓".into(),
             cross: "✗".into(),
+            block: "█".into(),
+            shade: "▒".into(),
             border: border::PLAIN,
             ascii: false,
         }
@@ -462,6 +480,8 @@ impl Glyphs {
             caret: "_".into(),
             check: "+".into(),
             cross: "x".into(),
+            block: "#".into(),
+            shade: ":".into(),
             border: ASCII_BORDER,
             ascii: true,
         }
@@ -603,6 +623,22 @@ mod tests {
         assert_eq!(Background::detect(None, fgbg("0;15").as_deref()), Light);
         assert_eq!(Background::detect(None, fgbg("junk").as_deref()), Dark);
         assert_eq!(Background::detect(None, None), Dark);
+    }
+
+    #[test]
+    fn a_terminals_colours_name_its_background() {
+        use Background::{Dark, Light};
+        let (black, white, grey) = ([0; 3], [0xffff; 3], [0x8000; 3]);
+        assert_eq!(Background::of_terminal(white, black), Dark);
+        assert_eq!(Background::of_terminal(black, white), Light);
+        assert_eq!(Background::of_terminal([0xe5e5; 3], [0x1e1e, 0x1e1e, 0x2e2e]), Dark);
+        // Solarized light: dark grey-blue text on cream.
+        assert_eq!(Background::of_terminal([0x6565, 0x7b7b, 0x8383], [0xfdfd, 0xf6f6, 0xe3e3]), Light);
+        // Solarized dark: the same text on its dark blue.
+        assert_eq!(Background::of_terminal([0x8383, 0x9494, 0x9696], [0x0000, 0x2b2b, 0x3636]), Dark);
+        // Text as light as the background: the background's own lightness decides.
+        assert_eq!(Background::of_terminal(grey, grey), Light);
+        assert_eq!(Background::of_terminal([0x7000; 3], [0x7000; 3]), Dark);
     }
 
     #[test]
@@ -759,6 +795,7 @@ mod tests {
             }
             assert_ne!(glyphs.token, glyphs.marked);
             assert_ne!(glyphs.check, glyphs.cross);
+            assert_ne!(glyphs.block, glyphs.shade);
         }
         let ascii = Glyphs::ascii();
         assert!(every(&ascii).iter().all(|g| g.is_ascii()) && ascii.ellipsis.is_ascii() && ascii.ascii);

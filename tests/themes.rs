@@ -14,6 +14,9 @@ use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system}
 
 const BIN: &str = env!("CARGO_BIN_EXE_nim-tui");
 const PATIENCE: Duration = Duration::from_secs(20);
+/// The design size, where tokens are drawn as single glyphs (bigger terminals draw blocks).
+const ROWS: u16 = 24;
+const COLS: u16 = 80;
 
 /// The device-attributes query, which terminal-colorsaurus sends after the colour queries.
 const DA1_QUERY: &[u8] = b"\x1b[c";
@@ -57,14 +60,14 @@ impl Drop for Home {
 type Env<'a> = &'a [(&'a str, Option<&'a str>)];
 
 impl Term {
-    /// nim-tui with `args` in a 100x30 terminal that answers as `answer` says, with a UTF-8 locale
+    /// nim-tui with `args` in an 80x24 terminal that answers as `answer` says, with a UTF-8 locale
     /// and no COLORFGBG or NO_COLOR unless `env` says otherwise.
     fn start(name: &str, args: &[&str], answer: Answer, env: Env<'_>) -> Term {
         let home = std::env::temp_dir().join(format!("nim-tui-themes-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&home);
         std::fs::create_dir_all(&home).expect("a home");
         let pair = native_pty_system()
-            .openpty(PtySize { rows: 30, cols: 100, pixel_width: 0, pixel_height: 0 })
+            .openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 })
             .expect("a pty");
         let mut cmd = CommandBuilder::new(BIN);
         cmd.args(args);
@@ -101,7 +104,7 @@ impl Term {
             _master: pair.master,
             writer,
             output,
-            screen: vt100::Parser::new(30, 100, 0),
+            screen: vt100::Parser::new(ROWS, COLS, 0),
             raw: Vec::new(),
             answer,
             answered: false,
@@ -161,8 +164,8 @@ impl Term {
     fn colours_of(&self, glyph: &str) -> Vec<vt100::Color> {
         let screen = self.screen.screen();
         let mut colours = Vec::new();
-        for row in 0..30 {
-            for col in 0..100 {
+        for row in 0..ROWS {
+            for col in 0..COLS {
                 if let Some(cell) = screen.cell(row, col)
                     && cell.contents() == glyph
                     && !colours.contains(&cell.fgcolor())

@@ -27,7 +27,8 @@ pub struct Look {
     /// Every symbol drawn: `glyphs.token` (`●`, or `o` in ASCII), `marked` (`○`, `x`), `cursor`
     /// (`▶`, `>`), `overflow` (`⋯`, `~`), `xor` (`⊕`, `^`), `ellipsis` (`…`, `...`), `separator`
     /// (`·`, `|`), `divider` (`│`, `|`), `rule` (`─`, `-`), `previous` and `next` (`◀ ▶`, `< >`),
-    /// `caret` (`▏`, `_`), `check` and `cross` (`✓ ✗`, `+ x`), `border` (box lines, `+-|`).
+    /// `caret` (`▏`, `_`), `check` and `cross` (`✓ ✗`, `+ x`), `block` and `shade` for big tokens
+    /// (`█ ▒`, `# :`), `border` (box lines, `+-|`).
     pub glyphs: Glyphs,
     /// The same as `glyphs.token`, for the drawing code until it reads `glyphs`.
     pub token: String,
