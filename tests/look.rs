@@ -245,3 +245,43 @@ fn a_typed_count_may_have_separators() {
     }
     assert_eq!(app.game().map(|g| g.count), Some(1000), "10000 is more than the heap holds");
 }
+
+#[test]
+fn ascii_glyphs_leave_no_other_byte_on_any_screen() {
+    let look = Look::default().with_glyphs(nim_tui::theme::Glyphs::ascii());
+    let draw_ascii = |app: &App, width: u16, height: u16| {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+        terminal.draw(|frame| ui::draw(frame, app, &look)).expect("drawing");
+        text(terminal.backend().buffer())
+    };
+    let mut screens = vec![("start", App::new(base(), Some(1)))];
+    screens.push(("teaching", teaching_game()));
+    let mut misere = playing(Mode::Misere, &[1, 1, 4]);
+    act(&mut misere, Action::Binary);
+    act(&mut misere, Action::Hint);
+    screens.push(("misère endgame", misere));
+    let mut help = playing(Mode::Normal, &[3, 4, 5]);
+    act(&mut help, Action::Help);
+    screens.push(("help", help));
+    let mut huge = playing(Mode::Normal, &[1_000_000_000_000_000_000, 7]);
+    act(&mut huge, Action::History);
+    screens.push(("huge with moves", huge));
+    for (name, app) in &screens {
+        for (width, height) in SIZES {
+            let text = draw_ascii(app, width, height);
+            assert!(text.is_ascii(), "{name} at {width}x{height} draws a non-ASCII character:\n{text}");
+            // '?' stands in for a character without an ASCII form; the help key is the only '?' here.
+            let unknown =
+                text.replace("? keys", "").replace("? close", "").replace("? rules", "").replace(" ?  ", "");
+            assert!(
+                !unknown.contains('?'),
+                "{name} at {width}x{height} has a character without a stand-in:\n{text}"
+            );
+        }
+    }
+    // The glyphs of the set are the ones drawn.
+    let text = draw_ascii(&screens[1].1, 80, 24);
+    assert!(text.contains("> ") && text.contains("3 ^ 2 = 1") && text.contains("+-"), "{text}");
+    let text = draw_ascii(&screens[2].1, 80, 24);
+    assert!(text.contains("Misere"), "{text}");
+}

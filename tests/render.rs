@@ -380,19 +380,28 @@ fn the_tokens_a_move_would_take_are_marked_at_the_end_of_the_row() {
 
 #[test]
 fn without_colour_the_marked_glyph_still_tells_the_tokens_apart() {
-    let look = Look {
-        theme: Theme { colour: false, ..Theme::default() },
-        token: "o".into(),
-        marked: "x".into(),
-        ..Look::default()
-    };
+    // A token of the player's own, small (60x20) and big (100x30, where it is repeated into a block).
+    let glyphs =
+        nim_tui::theme::Glyphs {
+            token: "■".into(), marked: "□".into(), ..nim_tui::theme::Glyphs::unicode()
+        };
+    let look = Look { theme: Theme { colour: false, ..Theme::default() }, glyphs, ..Look::default() };
     let mut app = playing(Mode::Normal, &[3, 4, 5]);
     act(&mut app, Action::TakeAll);
+    for (width, height) in [(60, 20), (100, 30)] {
+        let buf = draw_with(&app, &look, width, height);
+        let glyphs: Vec<String> = row_cells(&app, &buf, 0).into_iter().map(|c| c.0).collect();
+        assert_eq!(glyphs, ["□", "□", "□"]);
+        let glyphs: Vec<String> = row_cells(&app, &buf, 2).into_iter().map(|c| c.0).collect();
+        assert_eq!(glyphs, ["■"; 5]);
+    }
+    // The set's own token becomes a solid block when big, and the marked one a shaded block.
+    let look = Look { theme: Theme { colour: false, ..Theme::default() }, ..Look::default() };
     let buf = draw_with(&app, &look, 100, 30);
     let glyphs: Vec<String> = row_cells(&app, &buf, 0).into_iter().map(|c| c.0).collect();
-    assert_eq!(glyphs, ["x", "x", "x"]);
+    assert_eq!(glyphs, ["▒", "▒", "▒"]);
     let glyphs: Vec<String> = row_cells(&app, &buf, 2).into_iter().map(|c| c.0).collect();
-    assert_eq!(glyphs, ["o"; 5]);
+    assert_eq!(glyphs, ["█"; 5]);
 }
 
 #[test]

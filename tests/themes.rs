@@ -315,10 +315,10 @@ fn the_look_carries_the_glyphs() {
     use nim_tui::ui::Look;
     let unicode = Look::default();
     assert_eq!(unicode.glyphs, Glyphs::unicode());
-    assert_eq!((unicode.token.as_str(), unicode.marked.as_str()), ("●", "○"));
+    assert_eq!((unicode.glyphs.token.as_str(), unicode.glyphs.marked.as_str()), ("●", "○"));
     assert_eq!(unicode.key(Action::Less), "←");
     let ascii = Look::default().with_glyphs(Glyphs::ascii());
-    assert_eq!((ascii.token.as_str(), ascii.marked.as_str()), ("o", "x"));
+    assert_eq!((ascii.glyphs.token.as_str(), ascii.glyphs.marked.as_str()), ("o", "x"));
     assert_eq!((ascii.glyphs.cursor.as_str(), ascii.glyphs.xor.as_str()), (">", "^"));
     assert_eq!(ascii.glyphs.border.top_left, "+");
     assert_eq!((ascii.key(Action::Less), ascii.key(Action::Up)), ("Left".to_string(), "Up".to_string()));

@@ -150,7 +150,7 @@ pub fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
     if fit_heaps >= 1 {
         let mut header = vec![label(String::new()), Span::styled(columns.header(), theme.fg(theme.dim))];
         if hidden_columns > 0 {
-            header.insert(1, Span::styled("⋯", theme.fg(theme.dim)));
+            header.insert(1, Span::styled(look.glyphs.overflow.clone(), theme.fg(theme.dim)));
         }
         lines.push(Line::from(header));
         // All the heaps, or a window around the selected one with a line saying what is left out.
@@ -172,14 +172,14 @@ pub fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
         }
         if count < heaps {
             lines.push(Line::styled(
-                format!("⋯ heaps {}-{} of {heaps} shown", first + 1, first + count),
+                format!("{} heaps {}-{} of {heaps} shown", look.glyphs.overflow, first + 1, first + count),
                 theme.fg(theme.dim),
             ));
         }
         let pad = if hidden_columns > 0 { 1 } else { 0 };
         lines.push(Line::from(vec![
             label(String::new()),
-            Span::styled("─".repeat(columns.width() + pad), theme.fg(theme.dim)),
+            Span::styled(look.glyphs.rule.repeat(columns.width() + pad), theme.fg(theme.dim)),
         ]));
     }
     let mut sum = vec![Span::styled(format!("{:<LABEL$}", "nim-sum"), theme.strong(theme.text))];
@@ -192,7 +192,10 @@ pub fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
     }
     lines.push(Line::from(sum));
     if hidden_columns > 0 && lines.len() < usize::from(inner.height) {
-        lines.push(Line::styled(format!("⋯ {hidden_columns} higher columns not shown"), theme.fg(theme.dim)));
+        lines.push(Line::styled(
+            format!("{} {hidden_columns} higher columns not shown", look.glyphs.overflow),
+            theme.fg(theme.dim),
+        ));
     }
     lines.push(Line::styled(working, theme.fg(theme.hint)));
     Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);

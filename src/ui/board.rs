@@ -11,6 +11,7 @@ use crate::domain::{Players, Seat};
 use crate::engine::Move;
 
 use super::Look;
+use crate::theme::Glyphs;
 
 /// Cells before the tokens: the selection arrow and the heap number, then a bar.
 const LABEL_CELLS: u16 = 8;
@@ -430,12 +431,12 @@ fn render_row(
     } else {
         theme.fg(theme.dim)
     };
-    let arrow = if selected { "▶" } else { " " };
+    let arrow = if selected { look.glyphs.cursor.as_str() } else { " " };
     // The label and the count stand on the middle row of a tall token.
     let middle = row.y + (row.height - 1) / 2;
     buf.set_string(row.x - LABEL_CELLS, middle, format!(" {arrow} {:>2} ", row.heap + 1), label_style);
     for y in row.y..row.y + row.height {
-        buf.set_string(row.x - 2, y, "│", theme.fg(theme.dim));
+        buf.set_string(row.x - 2, y, &look.glyphs.divider, theme.fg(theme.dim));
     }
 
     // Tokens with an index at or past `first_marked` are the ones the move would take.
@@ -467,7 +468,7 @@ fn render_row(
         // The mark is in the marked colour when some of the tokens it stands for are marked.
         let hidden_marked = first_marked < size - row.tail;
         let style = if hidden_marked { marked_style } else { theme.fg(theme.dim) };
-        buf.set_string(x, middle, "⋯", style);
+        buf.set_string(x, middle, &look.glyphs.overflow, style);
         run(buf, row.shown + 1, size - row.tail, row.tail);
     }
     let count_style = if selected { theme.strong(theme.text) } else { theme.fg(theme.text) };
@@ -490,13 +491,13 @@ fn token_cells(look: &Look, cell: u16) -> (String, String) {
         let used = copies * width;
         format!("{}{}", glyph.repeat(copies), " ".repeat(usize::from(cell).saturating_sub(used)))
     };
-    if cell <= 2 {
-        return (cell_of(&look.token), cell_of(&look.marked));
+    let glyphs = &look.glyphs;
+    // A token of the set's own becomes a block when big; a token of the player's own is repeated.
+    let own = ![Glyphs::unicode().token, Glyphs::ascii().token].contains(&glyphs.token);
+    if cell <= 2 || own {
+        return (cell_of(&glyphs.token), cell_of(&glyphs.marked));
     }
-    match look.token.as_str() {
-        "●" => (cell_of("█"), cell_of("▒")),
-        _ => (cell_of(&look.token), cell_of(&look.marked)),
-    }
+    (cell_of(&glyphs.block), cell_of(&glyphs.shade))
 }
 
 fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
@@ -601,14 +602,20 @@ fn render_verdict(game: &Game, replay: &crate::app::Replay, look: &Look, area: R
                 seat_style(look, line.seat),
             ));
             let (text, style) = match &line.coaching {
-                crate::app::Coaching::Kept => ("✓ kept a winning position".to_string(), theme.fg(theme.you)),
+                crate::app::Coaching::Kept => {
+                    (format!("{} kept a winning position", look.glyphs.check), theme.fg(theme.you))
+                }
                 crate::app::Coaching::AlreadyLost => {
                     ("already lost: no move wins against perfect play".to_string(), theme.fg(theme.dim))
                 }
                 crate::app::Coaching::Missed(moves) => {
                     let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
                     (
-                        format!("✗ gave the win away; the winning move was: {}", list.join(", ")),
+                        format!(
+                            "{} gave the win away; the winning move was: {}",
+                            look.glyphs.cross,
+                            list.join(", ")
+                        ),
                         theme.strong(theme.error),
                     )
                 }
@@ -685,7 +692,8 @@ fn render_history(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
     }
     let skip = lines.len().saturating_sub(usize::from(inner.height));
     let width = usize::from(inner.width);
-    let lines: Vec<Line> = lines.split_off(skip).into_iter().map(|line| shortened(line, width)).collect();
+    let lines: Vec<Line> =
+        lines.split_off(skip).into_iter().map(|line| shortened(line, width, &look.glyphs.ellipsis)).collect();
     Paragraph::new(lines).render(inner, buf);
 }
 
@@ -766,7 +774,7 @@ fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buff
     if matches!(app.screen, Screen::Play(_)) && game.players == Players::Ai && !help.is_empty() {
         left.push_span(Span::styled(format!("│ assisted: {} ", help.join(", ")), theme.fg(theme.hint)));
     }
-    let left = shortened(left, usize::from(area.width));
+    let left = shortened(left, usize::from(area.width), &look.glyphs.ellipsis);
     let left_width = left.width() as u16;
     left.render(area, buf);
     // The banner shows the keys after a game; the status line shows them during one.
@@ -807,11 +815,11 @@ pub fn number(n: u64) -> String {
 }
 
 /// `line` cut to `width` columns, ending in `…` when anything was cut: a panel never cuts silently.
-pub(crate) fn shortened(line: Line<'static>, width: usize) -> Line<'static> {
+pub(crate) fn shortened(line: Line<'static>, width: usize, ellipsis: &str) -> Line<'static> {
     if line.width() <= width {
         return line;
     }
-    let mut left = width.saturating_sub(1);
+    let mut left = width.saturating_sub(Span::raw(ellipsis).width());
     let mut spans = Vec::new();
     for span in line.spans {
         if left == 0 {
@@ -830,6 +838,6 @@ pub(crate) fn shortened(line: Line<'static>, width: usize) -> Line<'static> {
         spans.push(Span::styled(text, span.style));
     }
     let style = spans.last().map(|s| s.style).unwrap_or_default();
-    spans.push(Span::styled("…", style));
+    spans.push(Span::styled(ellipsis.to_string(), style));
     Line::from(spans)
 }

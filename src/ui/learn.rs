@@ -44,7 +44,7 @@ pub fn render(lesson: &Lesson, app: &App, look: &Look, area: Rect, buf: &mut Buf
         if !done {
             lines.push(Line::from(vec![
                 Span::styled("  answer: ", theme.fg(theme.dim)),
-                Span::styled(format!("{}▏", lesson.input), theme.strong(theme.text)),
+                Span::styled(format!("{}{}", lesson.input, look.glyphs.caret), theme.strong(theme.text)),
             ]));
         }
     }

@@ -30,10 +30,6 @@ pub struct Look {
     /// `caret` (`▏`, `_`), `check` and `cross` (`✓ ✗`, `+ x`), `block` and `shade` for big tokens
     /// (`█ ▒`, `# :`), `border` (box lines, `+-|`).
     pub glyphs: Glyphs,
-    /// The same as `glyphs.token`, for the drawing code until it reads `glyphs`.
-    pub token: String,
-    /// The same as `glyphs.marked`, for the drawing code until it reads `glyphs`.
-    pub marked: String,
     /// The keys bound to each action, as the help overlay shows them.
     pub keys: Vec<(Action, Vec<String>)>,
     /// The start screen's title art.
@@ -46,8 +42,6 @@ impl Default for Look {
         let glyphs = Glyphs::unicode();
         Look {
             theme: Theme::default(),
-            token: glyphs.token.clone(),
-            marked: glyphs.marked.clone(),
             glyphs,
             keys: Look::key_labels(&Keymap::default()),
             title: "N I M".into(),
@@ -69,7 +63,7 @@ impl Look {
         } else {
             self.keys
         };
-        Look { token: glyphs.token.clone(), marked: glyphs.marked.clone(), glyphs, keys, ..self }
+        Look { glyphs, keys, ..self }
     }
 
     /// The keys bound to each action, as people read them, in the order the help lists them.
@@ -122,6 +116,67 @@ impl Widget for View<'_> {
             Some(Overlay::Rules) => rules_overlay(look, area, buf),
             None => {}
         }
+        if look.glyphs.ascii {
+            ascii_only(area, buf);
+        }
+    }
+}
+
+/// With the ASCII glyphs, whatever else was drawn (frames, arrows, the engine's `⊕`, the `è` of
+/// misère, a player's name) is brought down to ASCII too, cell by cell, so a terminal without
+/// UTF-8 never receives a byte it cannot show.
+fn ascii_only(area: Rect, buf: &mut Buffer) {
+    for y in area.top()..area.bottom() {
+        let mut x = area.left();
+        while x < area.right() {
+            let symbol = buf[(x, y)].symbol();
+            if !symbol.is_ascii() {
+                let wide = Span::raw(symbol).width() == 2 && x + 1 < area.right();
+                let plain = symbol.chars().next().map(ascii_for).unwrap_or(' ');
+                buf[(x, y)].set_char(plain);
+                if wide {
+                    // The cell a wide character spilled into gets a character of its own.
+                    x += 1;
+                    buf[(x, y)].set_char(' ');
+                }
+            }
+            x += 1;
+        }
+    }
+}
+
+/// The ASCII stand-in for a character drawn in one cell.
+fn ascii_for(c: char) -> char {
+    match c {
+        '─' | '━' | '┄' | '┈' | '╌' => '-',
+        '│' | '┃' | '┆' | '┊' | '╎' | '▏' => '|',
+        '┌' | '┐' | '└' | '┘' | '├' | '┤' | '┬' | '┴' | '┼' | '╭' | '╮' | '╯' | '╰' => {
+            '+'
+        }
+        '▶' | '→' | '›' | '»' => '>',
+        '◀' | '←' | '‹' | '«' => '<',
+        '↑' | '⊕' => '^',
+        '↓' => 'v',
+        '●' | '○' => 'o',
+        '█' | '▓' => '#',
+        '▒' | '░' => ':',
+        '⋯' | '…' => '~',
+        '·' | '•' => '|',
+        '✓' => '+',
+        '✗' | '×' => 'x',
+        '−' | '–' | '—' => '-',
+        '‘' | '’' => '\'',
+        '“' | '”' => '"',
+        'à' | 'á' | 'â' | 'ä' | 'ã' | 'å' => 'a',
+        'À' | 'Á' | 'Â' | 'Ä' | 'Ã' | 'Å' => 'A',
+        'è' | 'é' | 'ê' | 'ë' => 'e',
+        'È' | 'É' | 'Ê' | 'Ë' => 'E',
+        'ì' | 'í' | 'î' | 'ï' => 'i',
+        'ò' | 'ó' | 'ô' | 'ö' | 'õ' => 'o',
+        'ù' | 'ú' | 'û' | 'ü' => 'u',
+        'ç' => 'c',
+        'ñ' => 'n',
+        _ => '?',
     }
 }
 
@@ -159,7 +214,8 @@ pub fn click(app: &App, look: &Look, area: Rect, column: u16, row: u16) -> Optio
 /// stay longest.
 pub fn key_line(commands: &[Command], look: &Look, width: usize) -> String {
     let mut entries = key_entries(commands, look);
-    let joined = |entries: &[String]| entries.join(" · ");
+    let separator = format!(" {} ", look.glyphs.separator);
+    let joined = |entries: &[String]| entries.join(&separator);
     // First the middle goes (keeping the two first and the two last), then the one before last.
     while Span::raw(joined(&entries)).width() > width && entries.len() > 4 {
         entries.remove(entries.len() - 3);
@@ -178,8 +234,8 @@ pub fn key_lines(commands: &[Command], look: &Look, width: usize) -> Vec<String>
     let mut lines: Vec<String> = Vec::new();
     for entry in key_entries(commands, look) {
         match lines.last_mut() {
-            Some(line) if Span::raw(format!("{line} · {entry}")).width() <= width => {
-                line.push_str(" · ");
+            Some(line) if Span::raw(format!("{line} {} {entry}", look.glyphs.separator)).width() <= width => {
+                line.push_str(&format!(" {} ", look.glyphs.separator));
                 line.push_str(&entry);
             }
             _ => lines.push(entry),

@@ -58,7 +58,7 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
 
     let row_line = |row: StartRow, label: &str, value: Vec<Span<'static>>| {
         let focused = menu.row == row;
-        let marker = if focused { "▶ " } else { "  " };
+        let marker = if focused { format!("{} ", look.glyphs.cursor) } else { "  ".to_string() };
         let label_style = if focused { theme.strong(theme.selected) } else { theme.fg(theme.text) };
         let label = if label.is_empty() { String::new() } else { format!("{label:<12}") };
         let mut spans = vec![Span::styled(format!("{marker}{label}"), label_style)];
@@ -72,11 +72,11 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
                 | StartRow::Name2
         );
         if focused && choice {
-            spans.push(Span::styled("◀ ", theme.fg(theme.dim)));
+            spans.push(Span::styled(format!("{} ", look.glyphs.previous), theme.fg(theme.dim)));
         }
         spans.extend(value);
         if focused && choice {
-            spans.push(Span::styled(" ▶", theme.fg(theme.dim)));
+            spans.push(Span::styled(format!(" {}", look.glyphs.next), theme.fg(theme.dim)));
         }
         Line::from(spans)
     };
@@ -101,7 +101,7 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
             vec![Span::styled("Random", theme.strong(theme.text)), Span::styled(ranges, theme.fg(theme.dim))]
         }
         HeapOption::Custom => {
-            let cursor = if menu.row == StartRow::Heaps { "▏" } else { "" };
+            let cursor = if menu.row == StartRow::Heaps { look.glyphs.caret.as_str() } else { "" };
             let text = if menu.custom.is_empty() && menu.row != StartRow::Heaps {
                 Span::styled("type heaps, e.g. 2 5 7", theme.fg(theme.dim))
             } else {
@@ -132,7 +132,7 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         theme.strong(theme.text),
     )];
     let name_value = |i: usize| {
-        let cursor = if menu.name_field() == Some(i) { "▏" } else { "" };
+        let cursor = if menu.name_field() == Some(i) { look.glyphs.caret.as_str() } else { "" };
         vec![Span::styled(format!("{}{cursor}", menu.names[i]), theme.strong(theme.text))]
     };
     let level_value = vec![
