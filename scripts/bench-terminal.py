@@ -69,6 +69,10 @@ class Run:
         except OSError:  # EIO: the child closed the terminal
             return -1
         self.out += data
+        # Answer the device-attributes query as every real terminal does (nim-tui asks it with the
+        # background colour, and a terminal that answers nothing makes it wait out its limit).
+        if b"\x1b[c" in data:
+            os.write(self.fd, b"\x1b[?62;22c")
         return len(data)
 
     def wait_for(self, text):

@@ -38,13 +38,14 @@ case $background in
 esac
 DISPLAY=$display HOME=$home XDG_CONFIG_HOME=$home/config XDG_DATA_HOME=$home/data XDG_STATE_HOME=$home/state \
     LANG=C.UTF-8 xterm -fa 'DejaVu Sans Mono' -fs 12 -geometry "$size" "${colours[@]}" -title nim-tui \
-    -xrm 'XTerm*allowSendEvents: true' \
     -e "$binary" "${args[@]}" &
 sleep 2
 window=$(DISPLAY=$display xdotool search --name nim-tui | head -1)
 DISPLAY=$display xdotool windowfocus --sync "$window" 2>/dev/null || true
+# Keys go to the focused window: xterm ignores events sent to it directly (and with
+# allowSendEvents it would stop answering the colour query that picks the light or dark theme).
 for key in $keys; do
-    DISPLAY=$display xdotool key --window "$window" "$key"
+    DISPLAY=$display xdotool key "$key"
     sleep 0.4
 done
 sleep 1
