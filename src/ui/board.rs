@@ -400,6 +400,14 @@ fn choosing(commands: &[Command]) -> Vec<Command> {
     chosen
 }
 
+/// The mode's name on the status line; misère's is a badge with room around it.
+fn mode_badge(mode: crate::engine::Mode) -> String {
+    match mode {
+        crate::engine::Mode::Normal => format!(" {}", capitalised(mode.title())),
+        crate::engine::Mode::Misere => format!(" {} ", capitalised(mode.title())),
+    }
+}
+
 /// The mode on the status line: misère stands out (reversed, in its own colour).
 fn mode_style(look: &Look, mode: crate::engine::Mode) -> Style {
     match mode {
@@ -713,8 +721,8 @@ fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buff
                     },
                     theme.strong(theme.hint).add_modifier(Modifier::REVERSED),
                 ),
-                Span::styled(format!(" {} ", capitalised(mode.title())), mode_style(look, mode)),
-                Span::styled(format!("({}) ", short_rule(mode)), theme.fg(theme.dim)),
+                Span::styled(mode_badge(mode), mode_style(look, mode)),
+                Span::styled(format!(" ({}) ", short_rule(mode)), theme.fg(theme.dim)),
                 Span::styled(
                     match puzzle.daily {
                         Some(_) => {
@@ -761,8 +769,8 @@ fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buff
             };
             Line::from(vec![
                 Span::styled(format!(" {turn} "), style.add_modifier(Modifier::REVERSED)),
-                Span::styled(format!(" {} ", capitalised(mode.title())), mode_style(look, mode)),
-                Span::styled(format!("({}) ", short_rule(mode)), theme.fg(theme.dim)),
+                Span::styled(mode_badge(mode), mode_style(look, mode)),
+                Span::styled(format!(" ({}) ", short_rule(mode)), theme.fg(theme.dim)),
                 Span::styled(opponent, theme.fg(theme.dim)),
             ])
         }

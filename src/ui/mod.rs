@@ -347,7 +347,11 @@ fn help_overlay(app: &App, look: &Look, scroll: u16, area: Rect, buf: &mut Buffe
         rows.push(("0-9".into(), "type the count (for huge heaps)".into(), true));
     }
     if matches!(app.screen, Screen::Play(_) | Screen::Puzzle(_)) {
-        rows.push(("mouse".into(), "click a token: take it and all after it".into(), true));
+        rows.push((
+            "mouse".into(),
+            "click a token: choose it and all after it; click again to take".into(),
+            true,
+        ));
     }
     rows.push(("ctrl-c".into(), "quit at once".into(), true));
     let key_width = rows.iter().map(|(k, _, _)| k.chars().count()).max().unwrap_or(8).max(9);
