@@ -20,13 +20,7 @@ fn main() -> ExitCode {
     log::install_panic_hook();
     let cli = match Cli::try_parse_args(std::env::args_os()) {
         Ok(cli) => cli,
-        Err(e) => {
-            if e.use_stderr() {
-                let text = e.to_string();
-                tracing::warn!("usage error: {}", text.lines().next().unwrap_or_default());
-            }
-            e.exit()
-        }
+        Err(e) => return clap_exit(&e),
     };
     let subcommand = cli.command.as_ref().map_or("game", Command::name);
     tracing::info!(version = env!("CARGO_PKG_VERSION"), subcommand, config = ?cli.config, "start");
@@ -223,6 +217,59 @@ fn man(args: &ManArgs) -> ExitCode {
             write_out(page, "the manual page")
         }
     }
+}
+
+/// What `clap::Error::exit` does, made safe: a usage error echoes the user's own text (a value, an
+/// unknown flag), which may hold escape sequences or bidi controls, so it is printed as plain text
+/// (clap's colours cannot be kept apart from what the user typed) and escaped; help and version go
+/// to stdout as clap draws them (our own text only), and a stdout that cannot take them is a
+/// failure (exit 1), not a silent success.
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    let code = u8::try_from(e.exit_code()).unwrap_or(2);
+    if e.use_stderr() {
+        let text = usage_error_text(e);
+        tracing::warn!("usage error: {}", nim_tui::text::escape(text.lines().next().unwrap_or_default()));
+        // As in `fail`: a stderr that cannot be written leaves the exit status to tell.
+        let _ = nim_tui::text::eprint_safe(text.trim_end_matches('\n'));
+        return ExitCode::from(code);
+    }
+    match e.print().and_then(|()| io::stdout().lock().flush()) {
+        Ok(()) => ExitCode::from(code),
+        // `nim-tui --help | head -1`: a reader that stops early is not an error.
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(code),
+        Err(err) => {
+            let what = if e.kind() == clap::error::ErrorKind::DisplayVersion { "the version" } else { "the help" };
+            fail(1, &format!("cannot write {what}: {err}"))
+        }
+    }
+}
+
+/// A usage error as plain text with the user's own text left in, to be escaped: clap's colour codes
+/// (and only those) are taken out. clap's plain rendering (`to_string`) would strip the user's
+/// escape sequences too, so that `--mode $'\e[31mred'` read "invalid value 'red'", hiding what
+/// was typed; escaped, it reads `'\x1b[31mred'`.
+fn usage_error_text(e: &clap::Error) -> String {
+    let mut text = e.render().ansi().to_string();
+    let cmd = Cli::command();
+    let styles = cmd.get_styles();
+    for style in [
+        styles.get_header(),
+        styles.get_error(),
+        styles.get_usage(),
+        styles.get_literal(),
+        styles.get_placeholder(),
+        styles.get_valid(),
+        styles.get_invalid(),
+        styles.get_context(),
+        styles.get_context_value(),
+    ] {
+        for code in [style.render().to_string(), style.render_reset().to_string()] {
+            if !code.is_empty() {
+                text = text.replace(&code, "");
+            }
+        }
+    }
+    text
 }
 
 fn write_out(text: impl AsRef<[u8]>, what: &str) -> ExitCode {
