@@ -238,7 +238,8 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
         // `nim-tui --help | head -1`: a reader that stops early is not an error.
         Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(code),
         Err(err) => {
-            let what = if e.kind() == clap::error::ErrorKind::DisplayVersion { "the version" } else { "the help" };
+            let what =
+                if e.kind() == clap::error::ErrorKind::DisplayVersion { "the version" } else { "the help" };
             fail(1, &format!("cannot write {what}: {err}"))
         }
     }

@@ -3,7 +3,7 @@
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::domain::{Action, History, Level};
+use crate::domain::{Action, History, Level, Seat};
 use crate::record::Record;
 
 use super::{Command, Game, Msg, Next, Play, ReviewLine};
@@ -17,23 +17,30 @@ pub struct Replay {
     pub record: History,
     /// How many moves are shown as played.
     pub at: usize,
+    /// Who resigned after the last move, if the game ended that way: shown once the board
+    /// reaches the end.
+    pub resigned: Option<Seat>,
     /// In a review, the finished game to go back to, and the verdict on each of its moves.
     pub review: Option<(Box<Play>, Vec<ReviewLine>)>,
 }
 
 impl Replay {
     pub fn new(record: &Record) -> Replay {
-        Replay {
+        let mut replay = Replay {
             game: shown(record.history.clone(), record, 0),
             record: record.history.clone(),
             at: 0,
+            resigned: record.resigned,
             review: None,
-        }
+        };
+        // A game resigned before any move is at its end from the start.
+        replay.step_to(0);
+        replay
     }
 
     /// The review of a finished game, stepped through on the board from its first move.
     pub fn reviewing(play: Play) -> Replay {
-        let record = Record::of(play.game.history(), &play.game.players);
+        let record = play.game.record();
         let lines = play.game.review();
         // Start on the first mistake, where there is one to learn from.
         let at = lines.iter().position(|l| l.blunder).map_or(0, |i| i + 1);
@@ -47,6 +54,12 @@ impl Replay {
     pub fn verdict(&self) -> Option<&ReviewLine> {
         let (_, lines) = self.review.as_ref()?;
         lines.get(self.at.checked_sub(1)?)
+    }
+
+    /// How the game ended, once the board shows its end: "You resigned", "Ann took the last
+    /// token"; `None` before the end.
+    pub fn ending(&self) -> Option<&str> {
+        self.game.over.as_ref().map(|over| over.reason.as_str())
     }
 
     /// The move the next step forwards plays.
@@ -112,6 +125,10 @@ impl Replay {
         prefix.truncate(at);
         self.game = Game::from_history(prefix, Level::Perfect, players, StdRng::seed_from_u64(0));
         self.game.pending = None;
+        if at == self.record.len() && self.resigned.is_some() {
+            // The record was checked: the player to move now is the one who resigned.
+            self.game.resign();
+        }
     }
 }
 
