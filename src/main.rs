@@ -171,24 +171,29 @@ fn print_paths(config_flag: Option<&std::path::Path>, log_file: Option<&std::pat
     let unknown = "unknown: no home directory ($HOME is not set)".to_string();
     let config = match config_flag.map(std::path::Path::to_path_buf).or_else(paths::config_file) {
         Some(path) => {
-            let found = if path.is_file() {
-                "exists"
-            } else if config_flag.is_some() {
-                "not found: nim-tui will refuse to start with it"
-            } else {
-                "not found: the built-in defaults are used"
-            };
-            format!("{} ({found})", path.display())
+            let mut status = paths::ConfigStatus::of(&path, config_flag.is_some());
+            if status == paths::ConfigStatus::Readable {
+                // Read, but is it a config? The same check as a game's start.
+                if let Err(e) = config::load(Some(&path)) {
+                    status = paths::ConfigStatus::Refused(e.to_string());
+                }
+            }
+            format!("{} ({status})", nim_tui::text::path(&path))
         }
         None => unknown.clone(),
     };
-    let dir = |dir: Option<std::path::PathBuf>| dir.map_or(unknown.clone(), |d| d.display().to_string());
+    let dir = |dir: Option<std::path::PathBuf>| dir.map_or(unknown.clone(), |d| nim_tui::text::path(&d));
     let log = match (log_file, paths::state_dir()) {
         (Some(file), _) => {
-            format!("{} (on: {}={})", file.display(), log::ENV, std::env::var(log::ENV).unwrap_or_default())
+            let level = std::env::var(log::ENV).unwrap_or_default();
+            format!("{} (on: {}={})", nim_tui::text::path(file), log::ENV, nim_tui::text::escape(&level))
         }
         (None, Some(state)) => {
-            format!("{} (off: set {}=debug to write it)", paths::log_file(&state).display(), log::ENV)
+            format!(
+                "{} (off: set {}=debug to write it)",
+                nim_tui::text::path(&paths::log_file(&state)),
+                log::ENV
+            )
         }
         (None, None) => unknown.clone(),
     };
