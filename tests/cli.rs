@@ -365,6 +365,19 @@ fn heaps_take_the_config_presets_and_dashes() {
     assert!(err.starts_with("--heaps:"), "{err}");
 }
 
+/// A doubled dash is a typing slip, not a negative heap; a word that is not a preset says which
+/// presets there are.
+#[test]
+fn heaps_with_a_doubled_dash_or_an_unknown_name_say_what_is_accepted() {
+    let err = refused(&["--heaps", "3--4"], "--heaps");
+    assert!(err.contains("'3--4': heaps are separated by one '-', ',' or space"), "{err}");
+    assert!(!err.contains("negative"), "{err}");
+    let err = refused(&["--heaps", "marienbda"], "--heaps");
+    assert!(err.contains("'marienbda' is neither heaps nor a preset") && err.contains("marienbad"), "{err}");
+    // A minus sign on its own is still called what it is.
+    assert!(refused(&["--heaps", "-4"], "--heaps").contains("negative"));
+}
+
 /// clap's usage errors echo what was typed; with stderr on a terminal they used to reach it raw (a
 /// pipe hid it: clap strips escape sequences there, but not a bidi override). Every value from the
 /// command line now shows escaped, whatever the stream.
