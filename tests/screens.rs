@@ -413,3 +413,33 @@ fn the_keys_listed_while_typing_are_the_ones_that_act() {
     assert_eq!(help_keys(&help, "start the game"), ["Enter", "Space"], "{help}");
     assert_eq!(help_keys(&help, "Esc"), ["q"], "{help}");
 }
+
+/// The status line, the last line of the screen.
+fn status_line(app: &App, width: u16, height: u16) -> String {
+    screen(app, width, height).lines().last().unwrap_or_default().to_string()
+}
+
+/// A demo (running or paused) and a replay say on their status line how to pause, step and quit,
+/// as a game does; a replay at its first move says how to step forward.
+#[test]
+fn demo_and_replay_show_their_keys_on_the_status_line() {
+    let (w, h) = (120, 30);
+    let mut app = App::demo(base(), Some(1));
+    let line = status_line(&app, w, h);
+    assert!(line.contains("Enter pause") && line.contains("q quit"), "{line}");
+    app.update(Msg::char('x'));
+    let line = status_line(&app, w, h);
+    assert!(line.contains("Paused") && line.contains("Enter resume") && line.contains("q quit"), "{line}");
+
+    let record =
+        Record::parse("# nim-tui game record\nmode normal\nheaps 1 2\nplayers ai\nyou 2 2\nai 1 1\n")
+            .expect("a record");
+    let mut app = App::replay(&record);
+    let line = status_line(&app, w, h);
+    assert!(line.contains("→ step") && line.contains("q quit"), "at the start: {line}");
+    press(&mut app, Action::More);
+    assert!(status_line(&app, w, h).contains("←/→ step"), "{}", status_line(&app, w, h));
+    press(&mut app, Action::More);
+    let line = status_line(&app, w, h);
+    assert!(line.contains("← step") && !line.contains("→"), "at the end: {line}");
+}

@@ -69,10 +69,16 @@ impl Replay {
 
     pub fn commands(&self) -> Vec<Command> {
         let end = self.at == self.record.len();
+        // The key line pairs back and forward as `←/→ step` on the back command; at the start,
+        // where there is no going back, forward carries the label itself.
+        let forward = |label| match self.at {
+            0 => Command::new(Action::More, label).bar("step").when(!end),
+            _ => Command::new(Action::More, label).when(!end),
+        };
         if self.review.is_some() {
             return vec![
                 Command::new(Action::Less, "one move back").bar("step").when(self.at > 0),
-                Command::new(Action::More, "one move forward").when(!end),
+                forward("one move forward"),
                 Command::new(Action::Up, "one move back").when(self.at > 0),
                 Command::new(Action::Down, "one move forward").when(!end),
                 Command::new(Action::TakeOne, "to the start").when(self.at > 0),
@@ -86,7 +92,7 @@ impl Replay {
         }
         vec![
             Command::new(Action::Less, "one move back").bar("step").when(self.at > 0),
-            Command::new(Action::More, "one move forward").when(!end),
+            forward("one move forward"),
             Command::new(Action::Up, "one move back").when(self.at > 0),
             Command::new(Action::Down, "one move forward").when(!end),
             Command::new(Action::Take, "one move forward").when(!end),
