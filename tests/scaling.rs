@@ -84,7 +84,8 @@ fn solve_without_json_grows_linearly_with_the_heaps() {
 #[test]
 fn config_errors_grow_linearly_with_the_bad_text() {
     let home = tempfile::tempdir().unwrap();
-    let cases: [(&str, fn(usize) -> String); 2] = [
+    type Text = fn(usize) -> String;
+    let cases: [(&str, Text); 2] = [
         ("an unknown key", |n| format!("{} = 1\n", "k".repeat(n))),
         ("a bad value", |n| format!("mode = \"{}\"\n", "x".repeat(n))),
     ];
