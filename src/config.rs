@@ -641,7 +641,7 @@ mod tests {
         let config = Settings::default();
         assert_eq!(config.mode, Mode::Normal);
         assert_eq!(config.heaps, HeapChoice::Preset(Preset::ThreeFourFive));
-        assert_eq!(config.keys, Keymap::default(), "config.toml binds the keys keys.rs knows");
+        assert_eq!(config.keys, Keymap::default(), "the default keymap is config.toml's [keys]");
         // Every setting is written out in the shipped file, so that it documents them all.
         let doc = DeTable::parse(DEFAULT_TOML).unwrap();
         let keys: Vec<&str> = doc.get_ref().iter().map(|(k, _)| k.get_ref().as_ref()).collect();

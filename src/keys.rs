@@ -346,38 +346,44 @@ pub struct Keymap {
     lookup: HashMap<KeyBinding, Action>,
 }
 
-/// The shipped bindings; `config.toml` lists the same (a test keeps them equal).
-const DEFAULTS: [(Action, &[KeyBinding]); 20] = {
-    use KeyBinding as K;
-    use KeyCode as C;
-    [
-        (Action::Up, &[K::plain(C::Up), K::plain(C::Char('k'))]),
-        (Action::Down, &[K::plain(C::Down), K::plain(C::Char('j'))]),
-        (Action::Less, &[K::plain(C::Left), K::plain(C::Char('-'))]),
-        (Action::More, &[K::plain(C::Right), K::plain(C::Char('+'))]),
-        (Action::TakeOne, &[K::plain(C::Home)]),
-        (Action::TakeAll, &[K::plain(C::End)]),
-        (Action::Take, &[K::plain(C::Enter), K::plain(C::Char(' '))]),
-        (Action::Erase, &[K::plain(C::Backspace)]),
-        (Action::Hint, &[K::plain(C::Char('h'))]),
-        (Action::NewGame, &[K::plain(C::Char('n'))]),
-        (Action::Binary, &[K::plain(C::Char('b'))]),
-        (Action::Coach, &[K::plain(C::Char('c'))]),
-        (Action::Review, &[K::plain(C::Char('v'))]),
-        (Action::Undo, &[K::plain(C::Char('u'))]),
-        (Action::Redo, &[K::plain(C::Char('r'))]),
-        (Action::History, &[K::plain(C::Char('l'))]),
-        (Action::Record, &[K::plain(C::Char('w'))]),
-        (Action::Resign, &[K::plain(C::Char('R'))]),
-        (Action::Help, &[K::plain(C::Char('?'))]),
-        (Action::Quit, &[K::plain(C::Char('q')), K::plain(C::Esc)]),
-    ]
-};
+/// The shipped configuration, whose `[keys]` table is the one place where the default keys are
+/// written: the keymap below is read from it, and the config's layers start from it too.
+const SHIPPED_CONFIG: &str = include_str!("../config.toml");
 
 impl Default for Keymap {
+    /// The keys of the shipped `config.toml`.
     fn default() -> Self {
-        Keymap::build(DEFAULTS.iter().map(|(action, keys)| (*action, keys.to_vec())).collect())
+        static SHIPPED: std::sync::LazyLock<Keymap> = std::sync::LazyLock::new(|| {
+            // The embedded file is read by the tests (`every_default_binding_round_trips`, and
+            // `config`'s `shipped_config_is_the_default`), so it cannot be broken in a build.
+            shipped_keys(SHIPPED_CONFIG).unwrap_or_else(|e| panic!("the built-in config.toml's [keys]: {e}"))
+        });
+        SHIPPED.clone()
     }
+}
+
+/// The keymap of a config's `[keys]` table, every command in it; for the shipped file, whose keys
+/// the config module's own reader (with line numbers and suggestions) checks again.
+fn shipped_keys(config: &str) -> Result<Keymap, String> {
+    let doc: toml::Table = config.parse().map_err(|e: toml::de::Error| e.to_string())?;
+    let Some(toml::Value::Table(keys)) = doc.get("keys") else { return Err("no [keys] table".into()) };
+    let mut table = BTreeMap::new();
+    for (name, value) in keys {
+        let action = Action::ALL
+            .into_iter()
+            .find(|a| a.name() == name)
+            .ok_or_else(|| format!("unknown command '{name}'"))?;
+        let list = value.as_array().ok_or_else(|| format!("'{name}' is not a list of keys"))?;
+        let bindings = list
+            .iter()
+            .map(|key| {
+                let key = key.as_str().ok_or_else(|| format!("'{name}' holds a key that is not a string"))?;
+                key.parse::<KeyBinding>().map_err(|e| format!("'{name}': {e}"))
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        table.insert(action, bindings);
+    }
+    Keymap::new(table).map_err(|e| e.to_string())
 }
 
 impl Keymap {
@@ -516,6 +522,22 @@ mod tests {
             assert_eq!(parsed.to_string(), name, "display of {name}");
             assert_eq!(key(&parsed.to_string()), parsed);
         }
+    }
+
+    /// The default keys are config.toml's: a key changed there is the default, with nothing
+    /// else to edit.
+    #[test]
+    fn the_default_keys_are_read_from_config_toml() {
+        assert_eq!(shipped_keys(SHIPPED_CONFIG), Ok(Keymap::default()));
+        assert_eq!(Keymap::default().keys_for(Action::Hint), &[key("h")]);
+        let changed = SHIPPED_CONFIG.replace("hint = [\"h\"]", "hint = [\"i\", \"f1\"]");
+        assert_ne!(changed, SHIPPED_CONFIG, "config.toml binds hint to h");
+        let keys = shipped_keys(&changed).unwrap();
+        assert_eq!(keys.keys_for(Action::Hint), &[key("i"), key("f1")]);
+        assert_eq!(keys.action(&press(KeyCode::Char('h'), KeyModifiers::NONE)), None);
+        // A command left out of the file has no default key (a test of config.rs then fails).
+        let without = SHIPPED_CONFIG.replace("hint = [\"h\"]", "");
+        assert!(shipped_keys(&without).unwrap().keys_for(Action::Hint).is_empty());
     }
 
     #[test]

@@ -20,13 +20,7 @@ fn main() -> ExitCode {
     log::install_panic_hook();
     let cli = match Cli::try_parse_args(std::env::args_os()) {
         Ok(cli) => cli,
-        Err(e) => {
-            if e.use_stderr() {
-                let text = e.to_string();
-                tracing::warn!("usage error: {}", text.lines().next().unwrap_or_default());
-            }
-            e.exit()
-        }
+        Err(e) => return clap_exit(&e),
     };
     let subcommand = cli.command.as_ref().map_or("game", Command::name);
     tracing::info!(version = env!("CARGO_PKG_VERSION"), subcommand, config = ?cli.config, "start");
@@ -177,24 +171,29 @@ fn print_paths(config_flag: Option<&std::path::Path>, log_file: Option<&std::pat
     let unknown = "unknown: no home directory ($HOME is not set)".to_string();
     let config = match config_flag.map(std::path::Path::to_path_buf).or_else(paths::config_file) {
         Some(path) => {
-            let found = if path.is_file() {
-                "exists"
-            } else if config_flag.is_some() {
-                "not found: nim-tui will refuse to start with it"
-            } else {
-                "not found: the built-in defaults are used"
-            };
-            format!("{} ({found})", path.display())
+            let mut status = paths::ConfigStatus::of(&path, config_flag.is_some());
+            if status == paths::ConfigStatus::Readable {
+                // Read, but is it a config? The same check as a game's start.
+                if let Err(e) = config::load(Some(&path)) {
+                    status = paths::ConfigStatus::Refused(e.to_string());
+                }
+            }
+            format!("{} ({status})", nim_tui::text::path(&path))
         }
         None => unknown.clone(),
     };
-    let dir = |dir: Option<std::path::PathBuf>| dir.map_or(unknown.clone(), |d| d.display().to_string());
+    let dir = |dir: Option<std::path::PathBuf>| dir.map_or(unknown.clone(), |d| nim_tui::text::path(&d));
     let log = match (log_file, paths::state_dir()) {
         (Some(file), _) => {
-            format!("{} (on: {}={})", file.display(), log::ENV, std::env::var(log::ENV).unwrap_or_default())
+            let level = std::env::var(log::ENV).unwrap_or_default();
+            format!("{} (on: {}={})", nim_tui::text::path(file), log::ENV, nim_tui::text::escape(&level))
         }
         (None, Some(state)) => {
-            format!("{} (off: set {}=debug to write it)", paths::log_file(&state).display(), log::ENV)
+            format!(
+                "{} (off: set {}=debug to write it)",
+                nim_tui::text::path(&paths::log_file(&state)),
+                log::ENV
+            )
         }
         (None, None) => unknown.clone(),
     };
@@ -223,6 +222,60 @@ fn man(args: &ManArgs) -> ExitCode {
             write_out(page, "the manual page")
         }
     }
+}
+
+/// What `clap::Error::exit` does, made safe: a usage error echoes the user's own text (a value, an
+/// unknown flag), which may hold escape sequences or bidi controls, so it is printed as plain text
+/// (clap's colours cannot be kept apart from what the user typed) and escaped; help and version go
+/// to stdout as clap draws them (our own text only), and a stdout that cannot take them is a
+/// failure (exit 1), not a silent success.
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    let code = u8::try_from(e.exit_code()).unwrap_or(2);
+    if e.use_stderr() {
+        let text = usage_error_text(e);
+        tracing::warn!("usage error: {}", nim_tui::text::escape(text.lines().next().unwrap_or_default()));
+        // As in `fail`: a stderr that cannot be written leaves the exit status to tell.
+        let _ = nim_tui::text::eprint_safe(text.trim_end_matches('\n'));
+        return ExitCode::from(code);
+    }
+    match e.print().and_then(|()| io::stdout().lock().flush()) {
+        Ok(()) => ExitCode::from(code),
+        // `nim-tui --help | head -1`: a reader that stops early is not an error.
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(code),
+        Err(err) => {
+            let what =
+                if e.kind() == clap::error::ErrorKind::DisplayVersion { "the version" } else { "the help" };
+            fail(1, &format!("cannot write {what}: {err}"))
+        }
+    }
+}
+
+/// A usage error as plain text with the user's own text left in, to be escaped: clap's colour codes
+/// (and only those) are taken out. clap's plain rendering (`to_string`) would strip the user's
+/// escape sequences too, so that `--mode $'\e[31mred'` read "invalid value 'red'", hiding what
+/// was typed; escaped, it reads `'\x1b[31mred'`.
+fn usage_error_text(e: &clap::Error) -> String {
+    let mut text = e.render().ansi().to_string();
+    let cmd = Cli::command();
+    let styles = cmd.get_styles();
+    for style in [
+        styles.get_header(),
+        styles.get_error(),
+        styles.get_usage(),
+        styles.get_literal(),
+        styles.get_placeholder(),
+        styles.get_valid(),
+        styles.get_invalid(),
+        styles.get_context(),
+        styles.get_context_value(),
+    ] {
+        for code in [style.render().to_string(), style.render_reset().to_string()] {
+            if !code.is_empty() {
+                text = text.replace(&code, "");
+            }
+        }
+    }
+    text
 }
 
 fn write_out(text: impl AsRef<[u8]>, what: &str) -> ExitCode {

@@ -18,9 +18,9 @@ use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-/// The config file's name in the config directory.
 /// The unfinished game's file name, in the state directory (and, before, the data directory).
 pub const GAME_FILE: &str = "game.json";
+/// The config file's name in the config directory.
 pub const CONFIG_FILE: &str = "config.toml";
 /// The log's file name in the state directory.
 pub const LOG_FILE: &str = "nim-tui.log";
@@ -39,6 +39,50 @@ pub fn config_file() -> Option<PathBuf> {
         return Some(macos_config_file(xdg, home, platform, |path| path.is_file()));
     }
     Some(platform)
+}
+
+/// What `nim-tui paths` says of the config file: found and readable, missing (the built-in
+/// defaults, or with `--config` an error), or there but refused, with the reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConfigStatus {
+    /// A regular file within the size limit, UTF-8 text.
+    Readable,
+    /// Nothing there; `given` is whether `--config` named it, which makes that an error.
+    Missing { given: bool },
+    /// Something is there that nim-tui will not start with, and why.
+    Refused(String),
+}
+
+impl ConfigStatus {
+    /// The config file at `path`, read as the game reads it (bounded, without waiting on a FIFO),
+    /// so that `paths` and the game cannot disagree: a FIFO, a device, a directory or a file too
+    /// large is there, but refused.
+    pub fn of(path: &Path, given: bool) -> ConfigStatus {
+        match crate::files::read_text(path, crate::files::CONFIG_LIMIT) {
+            Ok(_) => ConfigStatus::Readable,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => ConfigStatus::Missing { given },
+            Err(e) => ConfigStatus::Refused(e.to_string()),
+        }
+    }
+}
+
+impl std::fmt::Display for ConfigStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ConfigStatus::Readable => f.write_str("exists"),
+            ConfigStatus::Missing { given: true } => {
+                f.write_str("not found: nim-tui will refuse to start with it")
+            }
+            ConfigStatus::Missing { given: false } => {
+                f.write_str("not found: the built-in defaults are used")
+            }
+            ConfigStatus::Refused(why) => write!(
+                f,
+                "exists, but nim-tui will refuse to start with it: {}",
+                crate::text::escape_short(why, crate::text::ECHO_MAX * 4)
+            ),
+        }
+    }
 }
 
 /// The macOS choice, apart so that it can be tested anywhere: the first of

@@ -9,14 +9,17 @@
 //! players ai
 //! you 1 2
 //! ai 2 3
+//! resigned you
 //! ```
 //!
 //! One move per line: who moved (`you` is the first seat, where the player sits against the AI,
 //! `ai` the other) and the move in the game's notation (for Nim the heap, counted from 1, and the
 //! number of tokens taken). `players` is `ai`, `human FIRST,SECOND` (two names) or `demo`. The
-//! `game` line names the game; records written before it existed have none and are Nim. Lines
-//! starting with `#` and blank lines are ignored. A record is read whole and checked move by move
-//! before anything is shown.
+//! `game` line names the game; records written before it existed have none and are Nim. A game
+//! that ends before its last move, because the player to move resigned, ends with `resigned` and
+//! that player; records without it were played to the end, as before. Lines starting with `#` and
+//! blank lines are ignored. A record is read whole and checked move by move before anything is
+//! shown.
 
 use std::fmt::Write as _;
 
@@ -26,12 +29,18 @@ use crate::engine::{GameKind, Mode, Rules, Ruleset, parse_heaps};
 /// The first line of every record.
 pub const HEADER: &str = "# nim-tui game record";
 
+/// The word that starts the line of a resignation, the last line of a resigned game.
+const RESIGNED: &str = "resigned";
+
 /// One finished game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Record {
     pub players: Players,
     /// The game's rules, starting heaps and every move, checked.
     pub history: History,
+    /// Who resigned, when the game ended that way rather than with its last move: always the
+    /// player to move after the last move in `history`.
+    pub resigned: Option<Seat>,
 }
 
 /// Why a record cannot be replayed: the line (counted from 1) and what is wrong there.
@@ -43,9 +52,14 @@ pub struct RecordError {
 }
 
 impl Record {
-    /// The record of a game.
+    /// The record of a game played to its end (or not over yet).
     pub fn of(history: &History, players: &Players) -> Record {
-        Record { players: players.clone(), history: history.clone() }
+        Record { players: players.clone(), history: history.clone(), resigned: None }
+    }
+
+    /// The record of a game that the player to move resigned.
+    pub fn resigned(history: &History, players: &Players) -> Record {
+        Record { resigned: Some(history.to_move()), ..Record::of(history, players) }
     }
 
     pub fn mode(&self) -> Mode {
@@ -66,6 +80,9 @@ impl Record {
         let _ = writeln!(out, "players {players}");
         for (seat, mv) in self.history.moves() {
             let _ = writeln!(out, "{} {}", seat.word(), rules.write_move(mv));
+        }
+        if let Some(seat) = self.resigned {
+            let _ = writeln!(out, "{RESIGNED} {}", seat.word());
         }
         out
     }
@@ -118,16 +135,23 @@ impl Record {
         let rules = Ruleset::new(kind, mode);
         let mut history: Option<History> = None;
         let mut last_line = n;
+        let mut resigned: Option<(usize, Seat)> = None;
+        let seat_of = |n: usize, who: &str| match who {
+            "you" => Ok(Seat::First),
+            "ai" => Ok(Seat::Second),
+            other => Err(err(n, format!("unknown player '{}': expected 'you' or 'ai'", shown(other)))),
+        };
         for (n, line) in content {
             last_line = n;
+            if resigned.is_some() {
+                return Err(err(n, format!("'{}' after the resignation, which ends the game", shown(line))));
+            }
             let (who, notation) = line.split_once(' ').unwrap_or((line, ""));
-            let seat = match who {
-                "you" => Seat::First,
-                "ai" => Seat::Second,
-                other => {
-                    return Err(err(n, format!("unknown player '{}': expected 'you' or 'ai'", shown(other))));
-                }
-            };
+            if who == RESIGNED {
+                resigned = Some((n, seat_of(n, notation.trim())?));
+                continue;
+            }
+            let seat = seat_of(n, who)?;
             let mv =
                 rules.read_move(notation).map_err(|e| err(n, format!("{e}, found '{}'", shown(line))))?;
             let history = history.get_or_insert_with(|| History::new(rules, start.clone(), seat));
@@ -144,11 +168,29 @@ impl Record {
                 other => err(n, other.to_string()),
             })?;
         }
-        let history = history.unwrap_or_else(|| History::new(rules, start, Seat::First));
-        if !history.is_over() {
-            return Err(err(last_line, "the record ends before the game does: tokens are left".to_string()));
+        // With no move, who moved first is not written down: a player who resigned at once was
+        // the one to move.
+        let first = resigned.map_or(Seat::First, |(_, seat)| seat);
+        let history = history.unwrap_or_else(|| History::new(rules, start, first));
+        match resigned {
+            Some((n, _)) if history.is_over() => {
+                Err(err(n, "a resignation after the last token was taken".to_string()))
+            }
+            Some((n, seat)) if seat != history.to_move() => Err(err(
+                n,
+                format!(
+                    "'{}' resigns, but it is '{}' to move: only the player to move can resign",
+                    seat.word(),
+                    history.to_move().word()
+                ),
+            )),
+            Some((_, seat)) => Ok(Record { players, history, resigned: Some(seat) }),
+            None if !history.is_over() => Err(err(
+                last_line,
+                "the record ends before the game does: tokens are left (and no one resigned)".to_string(),
+            )),
+            None => Ok(Record { players, history, resigned: None }),
         }
-        Ok(Record { players, history })
     }
 }
 

@@ -36,7 +36,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::domain::{History, Level, Names, Players, check_start_heaps};
-use crate::engine::{GameKind, Mode, Move, Position, Ruleset, Take};
+use crate::engine::{GameKind, Mode, Move, Position, Rules, Ruleset, Take};
 
 /// The statistics file's name in the data directory.
 pub const STATS_FILE: &str = "stats.json";
@@ -48,9 +48,9 @@ pub const LESSON_FILE: &str = "lesson.json";
 pub const LESSON_VERSION: u32 = 1;
 /// The format version written to `stats.json`; a file with another version is not read.
 pub const STATS_VERSION: u32 = 1;
-/// The format version written to `game.json`. Version 1 files (no `game` or `players`) still load;
-/// a newer version is refused and left as it is.
-pub const SAVED_GAME_VERSION: u32 = 2;
+/// The format version written to `game.json`. Version 1 files (no `game` or `players`) and version
+/// 2 files (moves as `heap` and `take`) still load; a newer version is refused and left as it is.
+pub const SAVED_GAME_VERSION: u32 = 3;
 /// The only game so far, as named in `game.json`'s `game` field.
 pub const GAME_NIM: &str = "nim";
 /// The lock file that serialises updates to a directory's files between instances.
@@ -412,30 +412,71 @@ pub fn stats_table(stats: &Stats) -> String {
 /// One of the two players: the game's own `Side`, saved as `"you"` or `"ai"`.
 pub use crate::domain::Seat as Player;
 
-/// A move in a saved game. `heap` counts from 1, as players see it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A move in a saved game, written by its game as a record writes it ([`Rules::write_move`]), so
+/// that any move of any game can be saved: `{"by": "you", "move": "2 3"}` is Nim's "take 3 from
+/// heap 2". Files of versions 1 and 2 wrote Nim's moves as `{"by", "heap", "take"}` (heap counted
+/// from 1); they still load, as the same move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "SavedMoveFields", into = "SavedMoveFields")]
 pub struct SavedMove {
     pub by: Player,
-    pub heap: usize,
-    pub take: u64,
+    /// The move in its game's notation, read back with [`Rules::read_move`].
+    pub notation: String,
+}
+
+/// A saved move's fields as the file holds them, in either form.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SavedMoveFields {
+    by: Player,
+    #[serde(rename = "move", default, skip_serializing_if = "Option::is_none")]
+    notation: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    heap: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    take: Option<u64>,
+}
+
+impl TryFrom<SavedMoveFields> for SavedMove {
+    type Error = String;
+
+    fn try_from(fields: SavedMoveFields) -> Result<Self, String> {
+        let notation = match fields {
+            SavedMoveFields { notation: Some(notation), heap: None, take: None, .. } => notation,
+            // The old form could only hold Nim's moves, which Nim writes as "heap take".
+            SavedMoveFields { notation: None, heap: Some(heap), take: Some(take), .. } => {
+                format!("{heap} {take}")
+            }
+            _ => {
+                return Err("a move is written as {\"by\": ..., \"move\": \"...\"} (or, in files of \
+                            version 1 and 2, {\"by\": ..., \"heap\": ..., \"take\": ...})"
+                    .to_string());
+            }
+        };
+        Ok(SavedMove { by: fields.by, notation })
+    }
+}
+
+impl From<SavedMove> for SavedMoveFields {
+    fn from(mv: SavedMove) -> Self {
+        SavedMoveFields { by: mv.by, notation: Some(mv.notation), heap: None, take: None }
+    }
 }
 
 impl SavedMove {
-    /// Records `mv` (heap counted from 0) played by `by`.
+    /// A take in Nim (heap counted from 0) played by `by`.
     pub fn new(by: Player, mv: Take) -> Self {
-        SavedMove { by, heap: mv.number(), take: mv.take }
+        SavedMove::of(&Ruleset::nim(Mode::Normal), by, &Move::Take(mv))
     }
 
-    /// Records a move of the game interface; Nim's moves are single takes.
-    pub fn of(by: Player, mv: &Move) -> Self {
-        let take = mv.as_take().unwrap_or(Take { heap: usize::MAX, take: 0 });
-        SavedMove { by, heap: take.heap.wrapping_add(1), take: take.take }
+    /// A move of the game `rules` played by `by`, in that game's notation.
+    pub fn of(rules: &Ruleset, by: Player, mv: &Move) -> Self {
+        SavedMove { by, notation: rules.write_move(mv) }
     }
 
-    /// The engine's move (heap counted from 0), or `None` for heap 0, which does not exist.
-    pub fn to_move(self) -> Option<Take> {
-        self.heap.checked_sub(1).map(|heap| Take::new(heap, self.take))
+    /// The move, read by the game `rules`; or why it cannot be read.
+    pub fn to_move(&self, rules: &Ruleset) -> Result<Move, String> {
+        rules.read_move(&self.notation)
     }
 }
 
@@ -443,6 +484,9 @@ impl SavedMove {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SavedGame {
+    /// The format version the file was written in; a file is always written in this version's
+    /// format (moves included), so it is always written as [`SAVED_GAME_VERSION`].
+    #[serde(serialize_with = "current_saved_game_version")]
     pub version: u32,
     /// Which game this is, by its name (`nim` for version 1 files, which had no such field); a
     /// name this version does not know is refused when the file is checked.
@@ -470,6 +514,10 @@ pub struct SavedGame {
     pub seed: Option<u64>,
 }
 
+fn current_saved_game_version<S: serde::Serializer>(_: &u32, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_u32(SAVED_GAME_VERSION)
+}
+
 fn default_game() -> String {
     GAME_NIM.to_string()
 }
@@ -489,8 +537,8 @@ pub enum SavedGameError {
     HeapCount { heaps: usize, start: usize },
     #[error("heap {number} holds {holds} tokens but started with {start}")]
     HeapGrew { number: usize, holds: u64, start: u64 },
-    #[error("move {index} ({take} from heap {heap}) cannot be played: {reason}")]
-    BadMove { index: usize, heap: usize, take: u64, reason: String },
+    #[error("move {index} ('{notation}') cannot be played: {reason}")]
+    BadMove { index: usize, notation: String, reason: String },
     #[error("move {index} is by {by:?} again: players take turns")]
     SameMover { index: usize, by: Player },
     #[error("the turn is {turn:?} but the last move was also by {turn:?}")]
@@ -532,7 +580,7 @@ impl SavedGame {
         let rules = history.rules();
         SavedGame {
             version: SAVED_GAME_VERSION,
-            game: rules.kind.as_str().to_string(),
+            game: rules.kind.to_string(),
             hotseat: match players {
                 Players::Hotseat(Names(names)) => Some(names.clone()),
                 _ => None,
@@ -542,7 +590,7 @@ impl SavedGame {
             start_heaps: history.start().to_vec(),
             heaps: history.position().heaps().to_vec(),
             turn: history.to_move(),
-            moves: history.moves().iter().map(|(by, mv)| SavedMove::of(*by, mv)).collect(),
+            moves: history.moves().iter().map(|(by, mv)| SavedMove::of(&rules, *by, mv)).collect(),
             used_undo,
             ai_delay_ms,
             seed,
@@ -566,20 +614,20 @@ impl SavedGame {
     /// The moves replayed from the starting heaps, each checked.
     pub fn history(&self) -> Result<History, SavedGameError> {
         let first = self.moves.first().map_or(self.turn, |m| m.by);
-        let mut history = History::new(self.rules(), self.start_heaps.clone(), first);
+        let rules = self.rules();
+        let mut history = History::new(rules, self.start_heaps.clone(), first);
         for (i, saved) in self.moves.iter().enumerate() {
             let index = i + 1;
             let bad = |reason: String| SavedGameError::BadMove {
                 index,
-                heap: saved.heap,
-                take: saved.take,
+                notation: crate::text::escape_short(&saved.notation, crate::text::ECHO_MAX),
                 reason,
             };
-            let mv = saved.to_move().ok_or_else(|| bad("heaps are numbered from 1".to_string()))?;
+            let mv = saved.to_move(&rules).map_err(bad)?;
             if history.last_mover() == Some(saved.by) {
                 return Err(SavedGameError::SameMover { index, by: saved.by });
             }
-            history.push(saved.by, Move::Take(mv)).map_err(|e| match e {
+            history.push(saved.by, mv).map_err(|e| match e {
                 crate::domain::HistoryError::Illegal { source, .. } => bad(source.to_string()),
                 other => bad(other.to_string()),
             })?;
@@ -618,7 +666,8 @@ impl SavedGame {
             }
         }
         check_start_heaps(&self.start_heaps)?;
-        if self.heaps.len() != self.start_heaps.len() {
+        // A game that splits heaps ends with more of them than it started with, never fewer.
+        if self.heaps.len() < self.start_heaps.len() {
             return Err(SavedGameError::HeapCount { heaps: self.heaps.len(), start: self.start_heaps.len() });
         }
         for (i, (&holds, &start)) in self.heaps.iter().zip(&self.start_heaps).enumerate() {
@@ -637,7 +686,7 @@ impl SavedGame {
                 saved: self.heaps.clone(),
             });
         }
-        if position.is_over() {
+        if history.is_over() {
             return Err(SavedGameError::Over);
         }
         Ok(())

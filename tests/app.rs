@@ -242,15 +242,18 @@ fn custom_heaps_typed_with_spaces_and_commas_start_that_game() {
 }
 
 #[test]
-fn custom_heaps_ignore_other_characters_and_erase_the_last_one() {
+fn custom_heaps_ignore_control_characters_and_erase_the_last_one() {
     let mut app = start_screen(Mode::Normal);
     choose_custom(&mut app);
-    type_text(&mut app, "1x2a;");
-    assert_eq!(menu(&app).custom, "12");
+    // Letters are typed (a preset's name is accepted there); control, bidi and zero-width
+    // characters are not.
+    type_text(&mut app, "1x\u{7}2\u{202e}a\u{200b};");
+    assert_eq!(menu(&app).custom, "1x2a;");
     act(&mut app, Action::Erase);
-    assert_eq!(menu(&app).custom, "1");
-    act(&mut app, Action::Erase);
-    act(&mut app, Action::Erase);
+    assert_eq!(menu(&app).custom, "1x2a");
+    for _ in 0..6 {
+        act(&mut app, Action::Erase);
+    }
     assert_eq!(menu(&app).custom, "", "erasing an empty field is harmless");
 }
 

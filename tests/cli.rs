@@ -364,3 +364,60 @@ fn heaps_take_the_config_presets_and_dashes() {
     let err = with("2--5").unwrap_err().to_string();
     assert!(err.starts_with("--heaps:"), "{err}");
 }
+
+/// A doubled dash is a typing slip, not a negative heap; a word that is not a preset says which
+/// presets there are.
+#[test]
+fn heaps_with_a_doubled_dash_or_an_unknown_name_say_what_is_accepted() {
+    let err = refused(&["--heaps", "3--4"], "--heaps");
+    assert!(err.contains("'3--4': heaps are separated by one '-', ',' or space"), "{err}");
+    assert!(!err.contains("negative"), "{err}");
+    let err = refused(&["--heaps", "marienbda"], "--heaps");
+    assert!(err.contains("'marienbda' is neither heaps nor a preset") && err.contains("marienbad"), "{err}");
+    // A minus sign on its own is still called what it is.
+    assert!(refused(&["--heaps", "-4"], "--heaps").contains("negative"));
+}
+
+/// clap's usage errors echo what was typed; with stderr on a terminal they used to reach it raw (a
+/// pipe hid it: clap strips escape sequences there, but not a bidi override). Every value from the
+/// command line now shows escaped, whatever the stream.
+#[test]
+fn usage_errors_show_the_typed_text_escaped() {
+    let evil = "\x1b]0;PWNED\x07\u{202e}";
+    let names = format!("{evil}Ann,Bob");
+    let unknown = format!("--{evil}");
+    for args in [
+        &["--names", names.as_str()][..],
+        &["--mode", evil],
+        &["--ai-delay", evil],
+        &["--seed", evil],
+        &["solve", "--mode", evil],
+        &["completions", evil],
+        &[unknown.as_str()],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(!out.stderr.contains(&0x1b), "{args:?}: a raw ESC: {err}");
+        assert!(!err.contains('\u{202e}') && !err.contains('\x07'), "{args:?}: raw: {err}");
+        assert!(err.contains("\\x1b]0;PWNED\\x07\\u{202e}"), "{args:?} shows it escaped: {err}");
+    }
+}
+
+/// `--help` and `--version` that cannot be written are a failure, not a silent success.
+#[test]
+fn help_that_cannot_be_written_exits_1() {
+    for args in [&["--help"][..], &["-h"], &["-V"], &["solve", "--help"], &["help", "solve"]] {
+        let full = std::fs::File::create("/dev/full").unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_nim-tui"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(stderr(&out).contains("cannot write"), "{args:?}: {}", stderr(&out));
+    }
+    // Written, they still exit 0.
+    assert_eq!(run(&["--help"]).status.code(), Some(0));
+}

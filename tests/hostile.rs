@@ -130,6 +130,35 @@ fn a_config_file_that_is_a_fifo_or_a_device_is_refused_at_once() {
     }
 }
 
+/// `nim-tui paths` says what the game would do with the config file: a FIFO or a device there is
+/// not "not found" (the game refuses to start with it), and neither is a file that is no config.
+#[test]
+fn paths_says_a_config_that_the_game_refuses_is_there_but_refused() {
+    for (make, kind) in hostile_kinds() {
+        let home = tempfile::tempdir().unwrap();
+        let usual = home.path().join("config").join("nim-tui").join("config.toml");
+        make(&usual);
+        let r = run(home.path(), &["paths"]);
+        assert_eq!(r.code, Some(0), "{}", r.stderr());
+        let config = r.stdout.lines().next().unwrap_or_default().to_string();
+        assert!(!config.contains("not found"), "{config}");
+        assert!(
+            config.contains("exists, but nim-tui will refuse to start with it") && config.contains(kind),
+            "{config}"
+        );
+        // And the game does refuse it.
+        assert_eq!(run(home.path(), &[]).code, Some(2));
+    }
+    let home = tempfile::tempdir().unwrap();
+    let bad = home.path().join("bad.toml");
+    fs::write(&bad, "mode = \"sideways\"\n").unwrap();
+    let r = run(home.path(), &["paths", "--config", bad.to_str().unwrap()]);
+    assert!(r.stdout.contains("refuse to start with it") && r.stdout.contains("sideways"), "{}", r.stdout);
+    fs::write(&bad, "mode = \"misere\"\n").unwrap();
+    let r = run(home.path(), &["paths", "--config", bad.to_str().unwrap()]);
+    assert!(r.stdout.lines().next().unwrap_or_default().ends_with("bad.toml (exists)"), "{}", r.stdout);
+}
+
 #[test]
 fn a_replay_record_that_is_a_fifo_or_a_device_is_refused_at_once() {
     for (make, kind) in hostile_kinds() {

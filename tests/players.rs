@@ -255,3 +255,30 @@ fn base() -> nim_tui::domain::GameSetup {
 fn paused(app: &App) -> bool {
     matches!(&app.screen, nim_tui::app::Screen::Demo(demo) if demo.paused)
 }
+
+/// The start screen offers an unfinished two-player game by the name of the player to move, not
+/// as "your turn" against an AI.
+#[test]
+fn a_saved_two_player_game_is_offered_by_the_name_of_the_player_to_move() {
+    use nim_tui::domain::{History, Level};
+    use nim_tui::engine::{Move, Ruleset};
+    use nim_tui::store::SavedGame;
+    let history = History::replayed(
+        Ruleset::nim(Mode::Normal),
+        vec![3, 4, 5],
+        Seat::First,
+        [(Seat::First, Move::take(0, 1))],
+    )
+    .expect("a legal move");
+    let names = Players::Hotseat(Names(["Ann".into(), "Bob".into()]));
+    let mut app = App::new(base(), Some(1));
+    app.offer_resume(SavedGame::of(&history, &names, Level::Perfect, false, 0, None));
+    let shown = screen(&app);
+    assert!(shown.contains("Resume") && shown.contains("Bob's turn"), "{shown}");
+    assert!(!shown.contains("your turn") && !shown.contains("AI to move"), "{shown}");
+
+    // Against the AI it stays as it was.
+    let mut app = App::new(base(), Some(1));
+    app.offer_resume(SavedGame::of(&history, &Players::Ai, Level::Perfect, false, 0, None));
+    assert!(screen(&app).contains("AI to move"), "{}", screen(&app));
+}

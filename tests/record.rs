@@ -54,6 +54,7 @@ fn write_and_read_round_trip() {
     let hotseat = Record {
         players: Players::Hotseat(Names(["Ann Lee".into(), "Bob".into()])),
         history: History::replayed(Ruleset::nim(Mode::Normal), vec![1, 2], Seat::First, moves).unwrap(),
+        resigned: None,
     };
     assert_eq!(Record::parse(&hotseat.to_text()), Ok(hotseat));
 }
@@ -147,6 +148,70 @@ fn replay_steps_forwards_and_backwards() {
     app.update(Msg::action(Action::Less));
     assert_eq!(heaps(&app), vec![1, 2]);
     assert_eq!(app.update(Msg::action(Action::Quit)), Effect::Quit);
+}
+
+/// The record `w` saves after a resignation: played a move, the AI answered, `R`, `y`, `w`.
+fn resigned_record() -> Record {
+    let mut app = App::start_now(GameSetup { heaps: HeapChoice::Custom(vec![3, 4, 5]), ..base() }, Some(1));
+    app.update(Msg::action(Action::Take));
+    app.update(Msg::AiMove);
+    app.update(Msg::action(Action::Resign));
+    app.update(Msg::char('y'));
+    match app.update(Msg::action(Action::Record)) {
+        Effect::SaveRecord(record) => record,
+        other => panic!("w after a resignation: {other:?}"),
+    }
+}
+
+#[test]
+fn a_resigned_game_is_recorded_and_replays_to_the_resignation() {
+    let record = resigned_record();
+    let text = record.to_text();
+    assert!(text.ends_with("\nresigned you\n"), "{text}");
+    let read = Record::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(read, record);
+    assert_eq!(read.resigned, Some(Seat::First));
+
+    // The replay steps to the end, where the resignation is the game's end.
+    let mut app = App::replay(&read);
+    let ending = |app: &App| match &app.screen {
+        nim_tui::app::Screen::Replay(r) => r.ending().map(str::to_string),
+        _ => panic!("not a replay"),
+    };
+    assert_eq!(ending(&app), None);
+    app.update(Msg::action(Action::TakeAll));
+    assert_eq!(ending(&app).as_deref(), Some("You resigned"));
+    let over = app.game().unwrap().over.clone().expect("the end");
+    assert_eq!((over.winner, over.given_up), (Seat::Second, Some(nim_tui::app::GiveUp::Resigned)));
+    // One step back, the game goes on.
+    app.update(Msg::action(Action::Less));
+    assert_eq!(ending(&app), None);
+
+    // Saved as `w` saves it and read back as `nim-tui replay` reads it (which used to refuse it:
+    // "the record ends before the game does").
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path().to_path_buf());
+    let path = store.save_record(&text).unwrap();
+    assert_eq!(Record::parse(&std::fs::read_to_string(path).unwrap()), Ok(record));
+}
+
+#[test]
+fn a_resignation_is_checked_like_a_move() {
+    let open = "# nim-tui game record\nmode normal\nheaps 1 2\nplayers ai\nyou 2 1\n";
+    let record = Record::parse(&format!("{open}resigned ai\n")).unwrap();
+    assert_eq!(record.resigned, Some(Seat::Second));
+    // Resigned at once: the one who resigned was to move first.
+    let at_once = Record::parse("# nim-tui game record\nmode normal\nheaps 1 2\nplayers ai\nresigned you\n");
+    assert_eq!(
+        at_once.map(|r| (r.history.len(), r.history.first(), r.resigned)),
+        Ok((0, Seat::First, Some(Seat::First)))
+    );
+    refused(&format!("{open}resigned you\n"), 6, "only the player to move can resign");
+    refused(&format!("{open}resigned robot\n"), 6, "unknown player 'robot'");
+    refused(&format!("{open}resigned ai\nyou 1 1\n"), 7, "after the resignation");
+    refused(&format!("{GOOD}resigned you\n"), 7, "after the last token");
+    // Old records, played to the end, read as before.
+    assert_eq!(Record::parse(GOOD).map(|r| r.resigned), Ok(None));
 }
 
 /// The settings of the shipped config.toml, as a game setup.

@@ -297,3 +297,149 @@ fn focus_heaps(app: &mut App) {
     }
     panic!("no Heaps row on the start menu");
 }
+
+/// Keys as the terminal sends them: the default keymap's action for the key, with its character.
+fn type_keys(app: &mut App, text: &str) {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let keymap = nim_tui::keys::Keymap::default();
+    for c in text.chars() {
+        let key = KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+        app.update(Msg::Key { action: keymap.action(&key), ch: Some(c) });
+    }
+}
+
+fn focus_custom(app: &mut App) {
+    focus_heaps(app);
+    while !matches!(&app.screen, Screen::Start(m) if m.heap_option == HeapOption::Custom) {
+        press(app, Action::More);
+    }
+}
+
+/// The custom heaps field reads what `--heaps` reads: a preset's name is typed letter by letter,
+/// though `n`, `b` or `r` are keys elsewhere, and starts that game.
+#[test]
+fn custom_heaps_take_preset_names_and_every_separator() {
+    let cases: [(&str, &[u64]); 7] = [
+        ("marienbad", &[1, 3, 5, 7]),
+        ("Marienbad", &[1, 3, 5, 7]),
+        ("3-4-5", &[3, 4, 5]),
+        ("3 4 5", &[3, 4, 5]),
+        ("3,4,5", &[3, 4, 5]),
+        ("1-3-5-7-9", &[1, 3, 5, 7, 9]),
+        ("2, 5-7", &[2, 5, 7]),
+    ];
+    for (typed, want) in cases {
+        let mut app = App::new(base(), Some(1));
+        focus_custom(&mut app);
+        type_keys(&mut app, typed);
+        let Screen::Start(menu) = &app.screen else { panic!("{typed}: left the start menu") };
+        assert_eq!(menu.custom, typed);
+        press(&mut app, Action::Take);
+        assert_eq!(heaps(&app), want, "{typed}");
+    }
+
+    // `random` is a random game, as the menu's Random would be.
+    let mut app = App::new(base(), Some(1));
+    focus_custom(&mut app);
+    type_keys(&mut app, "random");
+    press(&mut app, Action::Take);
+    let count = heaps(&app).len();
+    assert!((3..=5).contains(&count), "{:?}", heaps(&app));
+}
+
+/// Letters bound to commands (`q` quits, `k`/`j` choose rows, `h`, `?` aside) are text while the
+/// field has the focus; a word that is no preset is refused with what is accepted.
+#[test]
+fn bound_letters_type_into_the_custom_heaps_field() {
+    let mut app = App::new(base(), Some(1));
+    focus_custom(&mut app);
+    type_keys(&mut app, "qkjh -+");
+    let Screen::Start(menu) = &app.screen else { panic!("q or another key acted") };
+    assert_eq!((menu.custom.as_str(), menu.row), ("qkjh -+", nim_tui::app::StartRow::Heaps));
+    assert_eq!(press(&mut app, Action::Take), Effect::None);
+    let text = screen(&app, 100, 30);
+    assert!(text.contains("neither heaps nor a preset"), "{text}");
+    // `?` still opens the help.
+    type_keys(&mut app, "?");
+    assert!(app.help_open());
+}
+
+/// The keys the help lists for the command labelled `label` (the words before it on its line).
+fn help_keys(help: &str, label: &str) -> Vec<String> {
+    let line = help
+        .lines()
+        .find(|l| l.contains('│') && l.contains(label))
+        .unwrap_or_else(|| panic!("no '{label}' in\n{help}"));
+    let before = &line[..line.find(label).unwrap_or(0)];
+    let keys = before.rsplit('│').next().unwrap_or_default();
+    keys.split_whitespace().map(str::to_string).collect()
+}
+
+/// While a field has the focus, the help and the key line list only the keys that still act:
+/// not `k`/`j`, `-`/`+`, Space or `q`, which are typed into it.
+#[test]
+fn the_keys_listed_while_typing_are_the_ones_that_act() {
+    let check = |app: &mut App, what: &str| {
+        let text = screen(app, 100, 30);
+        let key_line = text.lines().find(|l| l.contains("? keys")).unwrap_or_default().to_string();
+        assert!(key_line.contains("Esc quit") && !key_line.contains("q quit"), "{what}: {key_line}");
+        press(app, Action::Help);
+        let help = screen(app, 100, 30);
+        assert_eq!(help_keys(&help, "choose the row above"), ["↑"], "{what}\n{help}");
+        assert_eq!(help_keys(&help, "choose the row below"), ["↓"], "{what}\n{help}");
+        assert_eq!(help_keys(&help, "change the choice the other way"), ["→"], "{what}\n{help}");
+        assert_eq!(help_keys(&help, "start the game"), ["Enter"], "{what}\n{help}");
+        assert_eq!(help_keys(&help, "erase a typed character"), ["Backspace"], "{what}\n{help}");
+        assert_eq!(help_keys(&help, "keys"), ["?"], "{what}\n{help}");
+        assert_eq!(help_keys(&help, "quit at once"), ["ctrl-c"], "{what}\n{help}");
+        assert_eq!(help_keys(&help, "Esc"), Vec::<String>::new(), "{what}: Esc alone for quit\n{help}");
+        press(app, Action::Help);
+    };
+    let mut app = App::new(base(), Some(1));
+    focus_custom(&mut app);
+    check(&mut app, "custom heaps");
+
+    let mut app = App::new(GameSetup { opponent: nim_tui::domain::Opponent::Human, ..base() }, Some(1));
+    while !matches!(&app.screen, Screen::Start(m) if m.name_field() == Some(0)) {
+        press(&mut app, Action::Down);
+    }
+    check(&mut app, "a name");
+
+    // Elsewhere on the menu every key is listed.
+    let mut app = App::new(base(), Some(1));
+    press(&mut app, Action::Help);
+    let help = screen(&app, 100, 30);
+    assert_eq!(help_keys(&help, "choose the row above"), ["↑", "k"], "{help}");
+    assert_eq!(help_keys(&help, "start the game"), ["Enter", "Space"], "{help}");
+    assert_eq!(help_keys(&help, "Esc"), ["q"], "{help}");
+}
+
+/// The status line, the last line of the screen.
+fn status_line(app: &App, width: u16, height: u16) -> String {
+    screen(app, width, height).lines().last().unwrap_or_default().to_string()
+}
+
+/// A demo (running or paused) and a replay say on their status line how to pause, step and quit,
+/// as a game does; a replay at its first move says how to step forward.
+#[test]
+fn demo_and_replay_show_their_keys_on_the_status_line() {
+    let (w, h) = (120, 30);
+    let mut app = App::demo(base(), Some(1));
+    let line = status_line(&app, w, h);
+    assert!(line.contains("Enter pause") && line.contains("q quit"), "{line}");
+    app.update(Msg::char('x'));
+    let line = status_line(&app, w, h);
+    assert!(line.contains("Paused") && line.contains("Enter resume") && line.contains("q quit"), "{line}");
+
+    let record =
+        Record::parse("# nim-tui game record\nmode normal\nheaps 1 2\nplayers ai\nyou 2 2\nai 1 1\n")
+            .expect("a record");
+    let mut app = App::replay(&record);
+    let line = status_line(&app, w, h);
+    assert!(line.contains("→ step") && line.contains("q quit"), "at the start: {line}");
+    press(&mut app, Action::More);
+    assert!(status_line(&app, w, h).contains("←/→ step"), "{}", status_line(&app, w, h));
+    press(&mut app, Action::More);
+    let line = status_line(&app, w, h);
+    assert!(line.contains("← step") && !line.contains("→"), "at the end: {line}");
+}

@@ -5,8 +5,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use nim_tui::domain::Level;
-use nim_tui::engine::{Mode, Take};
+use nim_tui::domain::{History, Level, Players};
+use nim_tui::engine::{GameKind, Mode, Move, Rules, Ruleset, Take};
 use nim_tui::store::{GameResult, Player, SavedGame, SavedMove, Stats, Store, StoreError};
 
 const WIN: GameResult = GameResult { won: true, assisted: false, how: nim_tui::store::How::Played };
@@ -153,10 +153,11 @@ fn validation_catches_each_kind_of_inconsistency() {
         ("version", |g| g.version = 99),
         ("heap count", |g| g.heaps.push(1)),
         ("heap grew", |g| g.heaps[1] = 9),
-        ("heap 0", |g| g.moves[0].heap = 0),
-        ("no such heap", |g| g.moves[0].heap = 7),
-        ("take too many", |g| g.moves[0].take = 4),
-        ("take nothing", |g| g.moves[0].take = 0),
+        ("heap 0", |g| g.moves[0].notation = "0 2".into()),
+        ("no such heap", |g| g.moves[0].notation = "7 2".into()),
+        ("take too many", |g| g.moves[0].notation = "1 4".into()),
+        ("take nothing", |g| g.moves[0].notation = "1 0".into()),
+        ("not a move", |g| g.moves[0].notation = "take two".into()),
         ("same mover twice", |g| g.moves[1].by = Player::First),
         ("wrong turn", |g| g.turn = Player::Second),
         ("heaps do not match the moves", |g| g.heaps = vec![1, 3, 0]),
@@ -391,4 +392,85 @@ fn resigned_and_abandoned_games_are_counted_among_the_losses() {
     assert!(table.contains("resigned") && table.contains("abandoned"), "{table}");
     let json = nim_tui::store::stats_json(&stats);
     assert!(json.contains("\"resigned\":1") && json.contains("\"abandoned\":1"), "{json}");
+}
+
+/// `game.json` as nim-tui wrote it before moves were written by their game (version 2, each move
+/// a `heap` and a `take`): it still loads as the same game, and is saved again in the new form.
+#[test]
+fn a_saved_game_of_the_old_format_still_loads() {
+    let (_tmp, store) = store();
+    fs::create_dir_all(store.dir()).unwrap();
+    fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/saved-game-v2.json"),
+        store.game_path(),
+    )
+    .unwrap();
+    let (game, warning) = store.load_game();
+    assert_eq!(warning, None);
+    let game = game.expect("the old file loads");
+    let history = game.history().unwrap();
+    let moves = vec![(Player::First, Move::take(0, 2)), (Player::Second, Move::take(2, 3))];
+    assert_eq!(history.moves(), moves.as_slice());
+    assert_eq!((game.mode, game.used_undo, game.seed), (Mode::Misere, true, Some(7)));
+    assert_eq!(game.hotseat, Some(["Ann".to_string(), "Bob".to_string()]));
+
+    // Saved again, it is the new version, each move in its game's notation.
+    store.save_game(&game).unwrap();
+    let text = fs::read_to_string(store.game_path()).unwrap();
+    assert!(text.contains(&format!("\"version\": {}", nim_tui::store::SAVED_GAME_VERSION)), "{text}");
+    assert!(text.contains("\"move\": \"1 2\"") && !text.contains("\"heap\""), "{text}");
+    assert_eq!(store.load_game().0.map(|g| g.history().unwrap()), Some(history));
+
+    // A move in neither form, or in both, is a damaged file.
+    for moves in [r#"{"by":"you"}"#, r#"{"by":"you","move":"1 2","heap":1,"take":2}"#] {
+        let text = fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/saved-game-v2.json"),
+        )
+        .unwrap()
+        .replace(r#"{ "by": "you", "heap": 1, "take": 2 }"#, moves);
+        fs::write(store.game_path(), text).unwrap();
+        let (game, warning) = store.load_game();
+        assert_eq!(game, None, "{moves}");
+        assert!(warning.is_some_and(|w| w.contains("a move is written as")), "{moves}");
+    }
+}
+
+/// Any move of the game interface is saved as its game writes it: a move on several heaps or a
+/// split is kept whole, not turned into a take from heap 0 as before.
+#[test]
+fn saved_moves_are_written_by_their_game() {
+    let nim = Ruleset::nim(Mode::Normal);
+    for mv in [
+        Move::take(2, 5),
+        Move::TakeMany(vec![Take::new(0, 1), Take::new(2, 3)]),
+        Move::Split { heap: 1, take: 0, left: 2 },
+    ] {
+        let saved = SavedMove::of(&nim, Player::Second, &mv);
+        assert_eq!(saved.notation, nim.write_move(&mv));
+        assert!(!saved.notation.starts_with("0 "), "{mv:?} saved as {}", saved.notation);
+        let json = serde_json::to_string(&saved).unwrap();
+        assert_eq!(serde_json::from_str::<SavedMove>(&json).unwrap(), saved, "{json}");
+        // What the game reads back is the move itself.
+        if let Ok(read) = nim.read_move(&saved.notation) {
+            assert_eq!(read, mv);
+        }
+    }
+
+    // Every game there is, played a few moves by its AI, saved and loaded: the same game. Two
+    // heaps, which every game takes; misère in Nim, which has it.
+    let games = GameKind::ALL.into_iter().map(|kind| Ruleset::new(kind, Mode::Normal));
+    for rules in games.chain([Ruleset::nim(Mode::Misere)]) {
+        let mut history = History::new(rules, vec![5, 6], Player::First);
+        for _ in 0..4 {
+            let Some(mv) = rules.ai_move(history.position()) else { break };
+            if history.push(history.to_move(), mv).is_err() {
+                break;
+            }
+        }
+        let saved = SavedGame::of(&history, &Players::Ai, Level::Perfect, false, 0, None);
+        let (_tmp, store) = store();
+        store.save_game(&saved).unwrap();
+        let loaded = store.load_game().0.unwrap_or_else(|| panic!("{rules:?}"));
+        assert_eq!(loaded.history().unwrap(), history, "{rules:?}");
+    }
 }

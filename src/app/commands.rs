@@ -13,12 +13,16 @@ pub struct Command {
     pub short: Option<&'static str>,
     /// Whether it does anything right now (an undo with nothing to undo does not).
     pub enabled: bool,
+    /// A text field has the focus and takes what is typed: the command's keys that type a
+    /// character (a letter, a sign, Space) go into the field, so only its other keys (arrows,
+    /// Enter, Esc...) give it, and only those are shown.
+    pub typing: bool,
 }
 
 impl Command {
     /// A command the help lists.
     pub const fn new(action: Action, label: &'static str) -> Command {
-        Command { action, label, short: None, enabled: true }
+        Command { action, label, short: None, enabled: true, typing: false }
     }
 
     /// The same command, shown on the key line too as `short`.
@@ -29,6 +33,12 @@ impl Command {
     /// The same command, enabled only when `enabled`.
     pub const fn when(self, enabled: bool) -> Command {
         Command { enabled, ..self }
+    }
+
+    /// The same command, given only by keys that type no character while `typing` (see
+    /// [`Command::typing`]).
+    pub const fn typing(self, typing: bool) -> Command {
+        Command { typing, ..self }
     }
 }
 

@@ -529,6 +529,17 @@ impl Game {
         true
     }
 
+    /// The game's record: every move and, when the player to move resigned, the resignation, so
+    /// that a resigned game replays to its end.
+    pub fn record(&self) -> crate::record::Record {
+        match &self.over {
+            Some(GameOver { given_up: Some(GiveUp::Resigned), .. }) => {
+                crate::record::Record::resigned(&self.history, &self.players)
+            }
+            _ => crate::record::Record::of(&self.history, &self.players),
+        }
+    }
+
     /// What helped the player in this game, in words ("hints", "undo", "a weaker AI"), empty when
     /// nothing did. A win with any of these is an assisted win.
     pub fn assistance(&self) -> Vec<&'static str> {

@@ -66,7 +66,7 @@ impl Play {
                 Msg::Key { action: Some(Action::Review), .. } => Next::Review,
                 Msg::Key { action: Some(Action::Quit), .. } => Next::Quit,
                 Msg::Key { action: Some(Action::Record), .. } => {
-                    Next::Stay(Effect::SaveRecord(crate::record::Record::of(game.history(), &game.players)))
+                    Next::Stay(Effect::SaveRecord(game.record()))
                 }
                 Msg::Key { action: Some(Action::NewGame), .. } => Next::Menu,
                 Msg::Key { action: Some(Action::Take), .. } => Next::Again,

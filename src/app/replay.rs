@@ -3,7 +3,7 @@
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::domain::{Action, History, Level};
+use crate::domain::{Action, History, Level, Seat};
 use crate::record::Record;
 
 use super::{Command, Game, Msg, Next, Play, ReviewLine};
@@ -17,23 +17,30 @@ pub struct Replay {
     pub record: History,
     /// How many moves are shown as played.
     pub at: usize,
+    /// Who resigned after the last move, if the game ended that way: shown once the board
+    /// reaches the end.
+    pub resigned: Option<Seat>,
     /// In a review, the finished game to go back to, and the verdict on each of its moves.
     pub review: Option<(Box<Play>, Vec<ReviewLine>)>,
 }
 
 impl Replay {
     pub fn new(record: &Record) -> Replay {
-        Replay {
+        let mut replay = Replay {
             game: shown(record.history.clone(), record, 0),
             record: record.history.clone(),
             at: 0,
+            resigned: record.resigned,
             review: None,
-        }
+        };
+        // A game resigned before any move is at its end from the start.
+        replay.step_to(0);
+        replay
     }
 
     /// The review of a finished game, stepped through on the board from its first move.
     pub fn reviewing(play: Play) -> Replay {
-        let record = Record::of(play.game.history(), &play.game.players);
+        let record = play.game.record();
         let lines = play.game.review();
         // Start on the first mistake, where there is one to learn from.
         let at = lines.iter().position(|l| l.blunder).map_or(0, |i| i + 1);
@@ -49,6 +56,12 @@ impl Replay {
         lines.get(self.at.checked_sub(1)?)
     }
 
+    /// How the game ended, once the board shows its end: "You resigned", "Ann took the last
+    /// token"; `None` before the end.
+    pub fn ending(&self) -> Option<&str> {
+        self.game.over.as_ref().map(|over| over.reason.as_str())
+    }
+
     /// The move the next step forwards plays.
     pub fn next(&self) -> Option<&crate::engine::Move> {
         self.record.moves().get(self.at).map(|(_, mv)| mv)
@@ -56,10 +69,16 @@ impl Replay {
 
     pub fn commands(&self) -> Vec<Command> {
         let end = self.at == self.record.len();
+        // The key line pairs back and forward as `←/→ step` on the back command; at the start,
+        // where there is no going back, forward carries the label itself.
+        let forward = |label| match self.at {
+            0 => Command::new(Action::More, label).bar("step").when(!end),
+            _ => Command::new(Action::More, label).when(!end),
+        };
         if self.review.is_some() {
             return vec![
                 Command::new(Action::Less, "one move back").bar("step").when(self.at > 0),
-                Command::new(Action::More, "one move forward").when(!end),
+                forward("one move forward"),
                 Command::new(Action::Up, "one move back").when(self.at > 0),
                 Command::new(Action::Down, "one move forward").when(!end),
                 Command::new(Action::TakeOne, "to the start").when(self.at > 0),
@@ -73,7 +92,7 @@ impl Replay {
         }
         vec![
             Command::new(Action::Less, "one move back").bar("step").when(self.at > 0),
-            Command::new(Action::More, "one move forward").when(!end),
+            forward("one move forward"),
             Command::new(Action::Up, "one move back").when(self.at > 0),
             Command::new(Action::Down, "one move forward").when(!end),
             Command::new(Action::Take, "one move forward").when(!end),
@@ -112,6 +131,10 @@ impl Replay {
         prefix.truncate(at);
         self.game = Game::from_history(prefix, Level::Perfect, players, StdRng::seed_from_u64(0));
         self.game.pending = None;
+        if at == self.record.len() && self.resigned.is_some() {
+            // The record was checked: the player to move now is the one who resigned.
+            self.game.resign();
+        }
     }
 }
 

@@ -6,6 +6,10 @@ use crate::store::SavedGame;
 
 use super::{Command, Msg, Next};
 
+/// The longest custom heaps entry, in characters: room for the most heaps of the largest size,
+/// with separators.
+const CUSTOM_MAX: usize = 400;
+
 /// A row of the start menu.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StartRow {
@@ -150,23 +154,32 @@ impl StartMenu {
         self.row == StartRow::Heaps && self.heap_option == HeapOption::Custom
     }
 
-    /// Whether `c` is typed into the focused field rather than taken as a key's action. A name
-    /// takes any printable character but `?`, which still opens the help.
-    pub fn accepts(&self, c: char) -> bool {
-        match self.name_field() {
-            Some(_) => !c.is_control() && c != '?',
-            None => self.editing() && (c.is_ascii_digit() || matches!(c, ',' | ' ' | '-')),
-        }
+    /// Whether a text field has the focus (a name, or the custom heaps), so that the keys that
+    /// type characters type into it rather than act.
+    pub fn typing(&self) -> bool {
+        self.editing() || self.name_field().is_some()
     }
 
-    /// The heap option on show, as a choice (Custom as typed, which may not parse).
+    /// Whether `c` is typed into the focused field rather than taken as a key's action. Both the
+    /// names and the custom heaps (which may be a preset's name, `marienbad`) take any printable
+    /// character but `?`, which still opens the help; control, bidi and zero-width characters are
+    /// never typed in.
+    pub fn accepts(&self, c: char) -> bool {
+        self.typing() && !crate::text::needs_escape(c) && c != '?'
+    }
+
+    /// The heap option on show, as a choice. Custom is read as `--heaps` reads it: `3 4 5`,
+    /// `3,4,5`, `3-4-5`, a preset's name or `random` (with the menu's random ranges); it may not
+    /// parse.
     pub fn heap_choice(&self) -> Result<HeapChoice, String> {
         match self.heap_option {
             HeapOption::Preset(preset) => Ok(HeapChoice::Preset(preset)),
             HeapOption::Random => Ok(self.random.clone()),
-            HeapOption::Custom => crate::domain::parse_start_heaps(&self.custom)
-                .map(HeapChoice::of_list)
-                .map_err(|e| e.to_string()),
+            HeapOption::Custom => match self.custom.parse::<HeapChoice>() {
+                Ok(HeapChoice::Random { .. }) => Ok(self.random.clone()),
+                Ok(choice) => Ok(choice),
+                Err(e) => Err(e.to_string()),
+            },
         }
     }
 
@@ -181,20 +194,24 @@ impl StartMenu {
             StartRow::Learn => "open the lesson",
             _ => "start the game",
         };
+        // In a field, letters, signs and Space are typed: `k`, `-` or `q` there is text, not a
+        // command, so only the commands' other keys are listed (`?` still opens the help).
+        let typing = self.typing();
         vec![
-            Command::new(Action::Up, "choose the row above").bar("choose"),
-            Command::new(Action::Down, "choose the row below"),
-            Command::new(Action::Less, "change the choice").bar("change").when(change),
-            Command::new(Action::More, "change the choice the other way").when(change),
-            Command::new(Action::Take, go).bar(match self.row {
-                StartRow::Resume => "resume",
-                StartRow::Puzzles => "open",
-                _ => "start",
-            }),
-            Command::new(Action::Erase, "erase a typed character")
-                .when(self.editing() || self.name_field().is_some()),
+            Command::new(Action::Up, "choose the row above").bar("choose").typing(typing),
+            Command::new(Action::Down, "choose the row below").typing(typing),
+            Command::new(Action::Less, "change the choice").bar("change").when(change).typing(typing),
+            Command::new(Action::More, "change the choice the other way").when(change).typing(typing),
+            Command::new(Action::Take, go)
+                .bar(match self.row {
+                    StartRow::Resume => "resume",
+                    StartRow::Puzzles => "open",
+                    _ => "start",
+                })
+                .typing(typing),
+            Command::new(Action::Erase, "erase a typed character").when(typing).typing(typing),
             Command::new(Action::Help, "keys").bar("keys"),
-            Command::new(Action::Quit, "quit").bar("quit"),
+            Command::new(Action::Quit, "quit").bar("quit").typing(typing),
         ]
     }
 
@@ -214,7 +231,8 @@ impl StartMenu {
             match self.name_field() {
                 Some(i) if self.names[i].chars().count() < crate::text::NAME_MAX => self.names[i].push(c),
                 Some(_) => {}
-                None => self.custom.push(c),
+                None if self.custom.chars().count() < CUSTOM_MAX => self.custom.push(c),
+                None => {}
             }
             self.error = None;
             return Next::NOTHING;

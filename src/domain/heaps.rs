@@ -150,7 +150,15 @@ impl FromStr for HeapChoice {
         if text.trim().eq_ignore_ascii_case("random") {
             return Ok(HeapChoice::RANDOM);
         }
-        parse_start_heaps(text).map(HeapChoice::of_list)
+        parse_start_heaps(text).map(HeapChoice::of_list).map_err(|e| match e {
+            // A word, not a number: most likely a preset's name mistyped.
+            StartHeapsError::Parse(ParseHeapsError::NotANumber(word))
+                if word.chars().any(|c| c.is_alphabetic()) =>
+            {
+                StartHeapsError::NotAPreset(crate::text::escape_short(text.trim(), crate::text::ECHO_MAX))
+            }
+            other => other,
+        })
     }
 }
 
@@ -167,6 +175,13 @@ pub enum StartHeapsError {
     TooLarge { number: usize, size: u64 },
     #[error("random heaps: {0}")]
     Range(String),
+    #[error(
+        "'{0}' is neither heaps nor a preset: write heaps such as '3 4 5', '3,4,5' or '3-4-5', or a preset: \
+         3-4-5, marienbad, 1-3-5-7-9 or random"
+    )]
+    NotAPreset(String),
+    #[error("'{0}': heaps are separated by one '-', ',' or space")]
+    DoubleDash(String),
 }
 
 /// Checks that `heaps` can start a game.
@@ -194,8 +209,17 @@ pub fn parse_start_heaps(text: &str) -> Result<Vec<u64>, StartHeapsError> {
     // is a minus sign, which the heap parser refuses with its own message.
     let mut spaced = String::with_capacity(text.len());
     let mut previous = ' ';
+    let mut separating = false;
     for c in text.chars() {
-        spaced.push(if c == '-' && previous.is_ascii_digit() { ' ' } else { c });
+        if c == '-' && separating {
+            // "3--4": the second dash would read as a minus sign and call 4 negative.
+            return Err(StartHeapsError::DoubleDash(crate::text::escape_short(
+                text.trim(),
+                crate::text::ECHO_MAX,
+            )));
+        }
+        separating = c == '-' && previous.is_ascii_digit();
+        spaced.push(if separating { ' ' } else { c });
         previous = c;
     }
     let heaps = parse_heaps(&spaced)?;

@@ -252,16 +252,40 @@ fn key_entries(commands: &[Command], look: &Look) -> Vec<String> {
         .filter(|c| c.enabled)
         .filter_map(|c| {
             let short = c.short?;
+            let first = first_key(look, c)?;
             let partner = pairs.iter().find(|(a, _)| *a == c.action).map(|(_, b)| *b);
-            let keys = match partner {
-                Some(b) if commands.iter().any(|o| o.action == b && o.enabled) => {
-                    format!("{}/{}", look.key(c.action), look.key(b))
-                }
-                _ => look.key(c.action),
+            let partner = partner.and_then(|b| commands.iter().find(|o| o.action == b && o.enabled));
+            let keys = match partner.and_then(|o| first_key(look, o)) {
+                Some(second) => format!("{first}/{second}"),
+                None => first,
             };
             Some(format!("{keys} {short}"))
         })
         .collect()
+}
+
+/// The first key of `command` for the key line: "(unbound)" when it has none, nothing at all when
+/// its keys only type into the focused field.
+fn first_key(look: &Look, command: &Command) -> Option<String> {
+    match keys_now(look, command).into_iter().next() {
+        Some(key) => Some(key),
+        None if command.typing => None,
+        None => Some("(unbound)".into()),
+    }
+}
+
+/// The keys that give `command` now, as labelled: all its keys, or while a text field takes what
+/// is typed ([`Command::typing`]) those that type no character (not `k`, `-`, `Space`).
+fn keys_now(look: &Look, command: &Command) -> Vec<String> {
+    let types = |label: &str| {
+        let plain = label.strip_prefix("Shift-").unwrap_or(label);
+        plain == "Space" || (plain.chars().count() == 1 && !matches!(plain, "↑" | "↓" | "←" | "→"))
+    };
+    look.keys
+        .iter()
+        .find(|(a, _)| *a == command.action)
+        .map(|(_, keys)| keys.iter().filter(|k| !(command.typing && types(k))).cloned().collect())
+        .unwrap_or_default()
 }
 
 fn too_small(area: Rect, buf: &mut Buffer, look: &Look, needed: u16) {
@@ -329,9 +353,6 @@ fn rules_overlay(look: &Look, area: Rect, buf: &mut Buffer) {
 fn help_overlay(app: &App, look: &Look, scroll: u16, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
     let commands = app.screen_commands();
-    let keys_of = |action: Action| {
-        look.keys.iter().find(|(a, _)| *a == action).map(|(_, ks)| ks.join(" ")).unwrap_or_default()
-    };
     let mut rows: Vec<(String, String, bool)> = Vec::new();
     let mut seen = Vec::new();
     for command in &commands {
@@ -340,7 +361,12 @@ fn help_overlay(app: &App, look: &Look, scroll: u16, area: Rect, buf: &mut Buffe
             continue;
         }
         seen.push(command.action);
-        rows.push((keys_of(command.action), command.label.to_string(), command.enabled));
+        let keys = keys_now(look, command);
+        // While typing, a command whose every key types a character cannot be given at all.
+        if command.typing && keys.is_empty() {
+            continue;
+        }
+        rows.push((keys.join(" "), command.label.to_string(), command.enabled));
     }
     let typing = commands.iter().any(|c| c.action == Action::Erase);
     if typing && app.game().is_some() {

@@ -157,7 +157,11 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
     let mut placed: Vec<(StartRow, usize)> = Vec::new();
     if let Some(saved) = &menu.resume {
         let heaps = saved.heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
-        let turn = if saved.turn == Seat::First { "your turn" } else { "AI to move" };
+        let turn = match saved.players() {
+            players @ crate::domain::Players::Hotseat(_) => format!("{}'s turn", players.name(saved.turn)),
+            _ if saved.turn == Seat::First => "your turn".to_string(),
+            _ => "AI to move".to_string(),
+        };
         let style = if menu.row == StartRow::Resume {
             theme.strong(theme.you).add_modifier(Modifier::REVERSED)
         } else {
