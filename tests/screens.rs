@@ -423,7 +423,7 @@ fn status_line(app: &App, width: u16, height: u16) -> String {
 /// as a game does; a replay at its first move says how to step forward.
 #[test]
 fn demo_and_replay_show_their_keys_on_the_status_line() {
-    let (w, h) = (120, 30);
+    let (w, h) = (80, 24);
     let mut app = App::demo(base(), Some(1));
     let line = status_line(&app, w, h);
     assert!(line.contains("Enter pause") && line.contains("q quit"), "{line}");
@@ -442,4 +442,17 @@ fn demo_and_replay_show_their_keys_on_the_status_line() {
     press(&mut app, Action::More);
     let line = status_line(&app, w, h);
     assert!(line.contains("← step") && !line.contains("→"), "at the end: {line}");
+}
+
+/// A replay of a resigned game says at its end that the game was resigned, and by whom.
+#[test]
+fn a_resigned_record_says_so_at_its_end() {
+    let record = Record::parse(
+        "# nim-tui game record\nmode normal\nheaps 3 4 5\nplayers ai\nyou 1 1\nai 3 2\nresigned you\n",
+    )
+    .expect("a record");
+    let mut app = App::replay(&record);
+    press(&mut app, Action::TakeAll);
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("The end of the game: You resigned"), "{text}");
 }

@@ -534,7 +534,11 @@ fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer
                         None => format!("Next: {}: {mv}", game.name(*seat)),
                     }
                 }
-                None => "The end of the game".to_string(),
+                // How it ended: the last token, or a resignation, which a record keeps too.
+                None => match replay.ending() {
+                    Some(how) => format!("The end of the game: {how}"),
+                    None => "The end of the game".to_string(),
+                },
             };
             Paragraph::new(Line::styled(line, theme.strong(theme.marked))).render(area, buf);
             return;
@@ -782,24 +786,36 @@ fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buff
     if matches!(app.screen, Screen::Play(_)) && game.players == Players::Ai && !help.is_empty() {
         left.push_span(Span::styled(format!("│ assisted: {} ", help.join(", ")), theme.fg(theme.hint)));
     }
-    let left = shortened(left, usize::from(area.width), &look.glyphs.ellipsis);
-    let left_width = left.width() as u16;
-    left.render(area, buf);
+    let ellipsis = &look.glyphs.ellipsis;
     // The banner shows the keys after a game; the status line shows them during one.
     if game.over.is_some() && matches!(app.screen, Screen::Play(_) | Screen::Demo(_)) {
+        shortened(left, usize::from(area.width), ellipsis).render(area, buf);
         return;
     }
-    let room = usize::from(area.width.saturating_sub(left_width + 2));
     // The keys for choosing the move are on the line under the board while a person chooses one.
     let commands: Vec<Command> =
         match game.your_turn() && app.overlay.is_none() && matches!(app.screen, Screen::Play(_)) {
             true => app.commands().into_iter().filter(|c| !CHOOSING.contains(&c.action)).collect(),
             false => app.commands(),
         };
-    let right = format!("{} ", super::key_line(&commands, look, room));
-    let width = Span::raw(right.as_str()).width() as u16;
-    if width > 1 && area.width > left_width + width {
-        buf.set_string(area.right() - width, area.y, right, Style::new().patch(theme.fg(theme.dim)));
+    let mut keys = super::key_line(&commands, look, usize::from(area.width).saturating_sub(left.width() + 2));
+    if keys.is_empty() && matches!(app.screen, Screen::Demo(_) | Screen::Replay(_)) {
+        // A demo or a replay has no other place for its keys: when not even two fit beside the
+        // details, the rule and who plays give way (cut with an ellipsis); whose turn it is, or
+        // which move is shown, and the mode stay whole. (In a game the keys are under the board
+        // too, and the details say whether the win is assisted.)
+        let essential: usize = left.spans.iter().take(2).map(Span::width).sum();
+        keys = super::key_line(&commands, look, usize::from(area.width).saturating_sub(essential + 2));
+    }
+    let right = if keys.is_empty() { String::new() } else { format!("{keys} ") };
+    let width = Span::raw(right.as_str()).width();
+    let left = match width {
+        0 => shortened(left, usize::from(area.width), ellipsis),
+        _ => shortened(left, usize::from(area.width).saturating_sub(width + 1), ellipsis),
+    };
+    left.render(area, buf);
+    if width > 1 {
+        buf.set_string(area.right() - width as u16, area.y, right, Style::new().patch(theme.fg(theme.dim)));
     }
 }
 
