@@ -103,7 +103,7 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         HeapOption::Custom => {
             let cursor = if menu.row == StartRow::Heaps { look.glyphs.caret.as_str() } else { "" };
             let text = if menu.custom.is_empty() && menu.row != StartRow::Heaps {
-                Span::styled("type heaps, e.g. 2 5 7", theme.fg(theme.dim))
+                Span::styled("type heaps (2 5 7) or a preset (marienbad)", theme.fg(theme.dim))
             } else {
                 // A long entry scrolls within its field: the end, where typing happens, stays in view.
                 let room = inner.saturating_sub(2 + 12 + 2 + "Custom: ".len() + 2 + 1);
