@@ -98,7 +98,7 @@ pub fn full_height(game: &Game) -> u16 {
 /// and the working.
 pub fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
-    let crate::engine::Teaching::Nim(explanation) = game.teach();
+    let crate::engine::Teaching::Nim(explanation) = game.teach() else { return };
     let columns = Columns::new(explanation.digits());
     let nim_sum = explanation.nim_sum();
     let plain = theme.fg(theme.text);
