@@ -88,18 +88,32 @@ impl Fibonacci {
         position.heap(0).unwrap_or(0)
     }
 
-    /// The AI's take from a lost position: the most it may take while leaving more than twice as
-    /// much (so that the other player cannot simply take the rest), and at least one.
+    /// The AI's take from a lost position: the take that leaves the largest smallest Zeckendorf
+    /// term, among the takes that leave more than twice as much (so that the other player cannot
+    /// simply take the rest; any take when none does), the smallest such take.
     ///
-    /// Taking much keeps the game short: the other player's limit doubles with each large take.
+    /// The other player's winning reply is that smallest term, so each reply, and with it the AI's
+    /// next limit, is as large as the AI can make it: from a heap of `n` the game lasts about as
+    /// many moves as `n` has digits (see the tests), where taking little would let it last about
+    /// `n` moves.
     fn fallback(position: &Position) -> Option<u64> {
         let n = Fibonacci::heap(position);
         let most = most(position);
         if most == 0 {
             return None;
         }
-        let safe = n.saturating_sub(1) / 3;
-        Some(most.min(safe).max(1))
+        let safe = most.min(n.saturating_sub(1) / 3);
+        let highest = if safe >= 1 { safe } else { most };
+        // The rest lies in [n - highest, n - 1]: find in it the number made of the largest terms
+        // only, by cutting n - 1's representation below ever smaller terms.
+        let below = zeckendorf(u128::from(n - 1));
+        for t in (0..FIB.len()).rev() {
+            let rest = value(below & !((1u128 << t) - 1));
+            if rest >= u128::from(n - highest) && rest >= 1 {
+                return u64::try_from(rest).ok().map(|rest| n - rest);
+            }
+        }
+        Some(1)
     }
 }
 

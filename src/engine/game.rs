@@ -442,11 +442,11 @@ impl Game {
 
     /// The Grundy value of a heap of `size` in a game valued by Grundy numbers (subtraction games,
     /// Lasker's Nim, Kayles), in constant time.
-    pub fn grundy(&self, size: u64) -> Option<u64> {
+    pub fn grundy(&self, size: u64) -> Option<u128> {
         match &self.play {
-            Play::Subtraction(game) => Some(game.grundy(size)),
+            Play::Subtraction(game) => Some(u128::from(game.grundy(size))),
             Play::Lasker(game) => Some(game.grundy(size)),
-            Play::Kayles(game) => Some(game.grundy(size)),
+            Play::Kayles(game) => Some(u128::from(game.grundy(size))),
             _ => None,
         }
     }

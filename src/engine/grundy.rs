@@ -13,8 +13,8 @@ use super::{GameKind, Move, Outcome, Position};
 /// and `value(n) = value(n - period)` from `pre_period` on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GrundyTable {
-    /// The values of heaps `0..pre_period + period`.
-    pub values: Vec<u64>,
+    /// The values of heaps `0..pre_period + period` (a Grundy value of these games is at most 128).
+    pub values: Vec<u8>,
     /// The first heap from which the values repeat.
     pub pre_period: u64,
     /// How often they repeat.
@@ -30,7 +30,7 @@ impl GrundyTable {
             self.pre_period + (n - self.pre_period) % self.period
         };
         // `index < pre_period + period <= values.len()` by construction.
-        self.values.get(index as usize).copied().unwrap_or(0)
+        self.values.get(index as usize).map_or(0, |&v| u64::from(v))
     }
 }
 
@@ -41,13 +41,13 @@ pub struct GrundyView {
     pub game: GameKind,
     /// The heaps (rows of pins in Kayles).
     pub heaps: Vec<u64>,
-    /// Each heap's Grundy value.
-    pub values: Vec<u64>,
+    /// Each heap's Grundy value (a `u128`: Lasker's Nim values a heap of `u64::MAX` at 2^64).
+    pub values: Vec<u128>,
     /// The XOR of the values: 0 exactly when the player to move loses.
-    pub sum: u64,
+    pub sum: u128,
     /// Table entries `(heap, value)` near the heaps on the table (two either side of each),
     /// smallest heap first.
-    pub nearby: Vec<(u64, u64)>,
+    pub nearby: Vec<(u64, u128)>,
     /// When the values repeat: from which heap, and how often.
     pub periodic: Option<(u64, u64)>,
     /// The best move with the heap it changes, its value before, and the value it reaches.
@@ -66,9 +66,9 @@ pub struct GrundyStep {
     /// The heap changed (from 0).
     pub heap: usize,
     /// Its Grundy value before the move.
-    pub from: u64,
+    pub from: u128,
     /// The Grundy value of what the move leaves of it (one heap, or the XOR of two after a split).
-    pub to: u64,
+    pub to: u128,
 }
 
 /// Sprague-Grundy applied to a sum of heaps: what each game provides.
@@ -76,17 +76,17 @@ pub(crate) trait HeapGame {
     /// The game.
     fn kind(&self) -> GameKind;
     /// The Grundy value of a heap of `size`, in constant time.
-    fn grundy(&self, size: u64) -> u64;
+    fn grundy(&self, size: u64) -> u128;
     /// Appends the moves that take tokens from heap `heap` (of `size`) and leave it worth
     /// `target`, by amount, until `out` holds `limit` moves.
-    fn takes_to(&self, heap: usize, size: u64, target: u64, out: &mut Vec<Move>, limit: usize);
+    fn takes_to(&self, heap: usize, size: u64, target: u128, out: &mut Vec<Move>, limit: usize);
     /// How many moves [`HeapGame::takes_to`] would give without a limit.
-    fn count_takes_to(&self, size: u64, target: u64) -> u128;
+    fn count_takes_to(&self, size: u64, target: u128) -> u128;
     /// Appends the splits (and knock-downs) of heap `heap` leaving heaps worth `target` together,
     /// in the order of [`Move`], until `out` holds `limit` moves.
-    fn splits_to(&self, heap: usize, size: u64, target: u64, out: &mut Vec<Move>, limit: usize);
+    fn splits_to(&self, heap: usize, size: u64, target: u128, out: &mut Vec<Move>, limit: usize);
     /// How many moves [`HeapGame::splits_to`] would give without a limit.
-    fn count_splits_to(&self, size: u64, target: u64) -> u128;
+    fn count_splits_to(&self, size: u64, target: u128) -> u128;
     /// How many legal takes a heap of `size` has.
     fn take_count(&self, size: u64) -> u128;
     /// Take number `index` (from 0) of heap `heap`, in the order of [`Move`].
@@ -104,7 +104,7 @@ pub(crate) trait HeapGame {
 }
 
 /// The XOR of the heaps' Grundy values.
-pub(crate) fn sum(game: &impl HeapGame, heaps: &[u64]) -> u64 {
+pub(crate) fn sum(game: &impl HeapGame, heaps: &[u64]) -> u128 {
     heaps.iter().fold(0, |x, &h| x ^ game.grundy(h))
 }
 
@@ -193,7 +193,7 @@ fn moved_heap(mv: &Move) -> usize {
 /// The teaching view: values, their XOR, the table near the heaps, and the best move's working.
 pub(crate) fn teach(game: &impl HeapGame, position: &Position) -> GrundyView {
     let heaps = position.heaps().to_vec();
-    let values: Vec<u64> = heaps.iter().map(|&h| game.grundy(h)).collect();
+    let values: Vec<u128> = heaps.iter().map(|&h| game.grundy(h)).collect();
     let sum = values.iter().fold(0, |x, &g| x ^ g);
     let mut sizes: Vec<u64> =
         heaps.iter().flat_map(|&h| (h.saturating_sub(2)..=h.saturating_add(2)).collect::<Vec<_>>()).collect();
@@ -209,7 +209,7 @@ pub(crate) fn teach(game: &impl HeapGame, position: &Position) -> GrundyView {
     });
     let word = game.kind().heap_word();
     let listed = || {
-        let shown: Vec<String> = values.iter().map(u64::to_string).collect();
+        let shown: Vec<String> = values.iter().map(u128::to_string).collect();
         if (2..=6).contains(&shown.len()) {
             format!("Grundy values {} = {sum}", shown.join(" ⊕ "))
         } else {

@@ -31,15 +31,16 @@ fn table() -> &'static GrundyTable {
     static TABLE: OnceLock<GrundyTable> = OnceLock::new();
     TABLE.get_or_init(|| {
         let len = (KAYLES_PRE_PERIOD + KAYLES_PERIOD) as usize;
-        let mut values: Vec<u64> = Vec::with_capacity(len);
+        let mut values: Vec<u8> = Vec::with_capacity(len);
         for n in 0..len {
             let mut seen = 0u128;
             for take in 1..=2usize.min(n) {
                 for a in 0..=n - take {
+                    // Kayles values stay below 16.
                     seen |= 1 << (values[a] ^ values[n - take - a]);
                 }
             }
-            values.push(grundy::mex(seen));
+            values.push(grundy::mex(seen) as u8);
         }
         GrundyTable { values, pre_period: KAYLES_PRE_PERIOD, period: KAYLES_PERIOD }
     })
@@ -60,10 +61,10 @@ impl Kayles {
 /// Visits, by increasing `a`, every `a` in `0..=m` with `g(a) ⊕ g(m - a) = target`, until `visit`
 /// returns false. Both parts are looked up in the table where one is small, and by residues where
 /// both are in the periodic range.
-fn pairs(m: u64, target: u64, mut visit: impl FnMut(u64) -> bool) {
+fn pairs(m: u64, target: u128, mut visit: impl FnMut(u64) -> bool) {
     let t = table();
     let (pre, period) = (t.pre_period, t.period);
-    let ok = |a: u64| t.value(a) ^ t.value(m - a) == target;
+    let ok = |a: u64| u128::from(t.value(a) ^ t.value(m - a)) == target;
     if m < 2 * pre + 2 * period {
         for a in (0..=m).filter(|&a| ok(a)) {
             if !visit(a) {
@@ -101,10 +102,10 @@ fn pairs(m: u64, target: u64, mut visit: impl FnMut(u64) -> bool) {
 }
 
 /// How many `a` in `0..=m` have `g(a) ⊕ g(m - a) = target`.
-fn count_pairs(m: u64, target: u64) -> u128 {
+fn count_pairs(m: u64, target: u128) -> u128 {
     let t = table();
     let (pre, period) = (t.pre_period, t.period);
-    let ok = |a: u64| t.value(a) ^ t.value(m - a) == target;
+    let ok = |a: u64| u128::from(t.value(a) ^ t.value(m - a)) == target;
     if m < 2 * pre + 2 * period {
         return (0..=m).filter(|&a| ok(a)).count() as u128;
     }
@@ -123,14 +124,14 @@ impl HeapGame for Kayles {
     fn kind(&self) -> GameKind {
         GameKind::Kayles
     }
-    fn grundy(&self, size: u64) -> u64 {
-        table().value(size)
+    fn grundy(&self, size: u64) -> u128 {
+        u128::from(table().value(size))
     }
-    fn takes_to(&self, _: usize, _: u64, _: u64, _: &mut Vec<Move>, _: usize) {}
-    fn count_takes_to(&self, _: u64, _: u64) -> u128 {
+    fn takes_to(&self, _: usize, _: u64, _: u128, _: &mut Vec<Move>, _: usize) {}
+    fn count_takes_to(&self, _: u64, _: u128) -> u128 {
         0
     }
-    fn splits_to(&self, heap: usize, size: u64, target: u64, out: &mut Vec<Move>, limit: usize) {
+    fn splits_to(&self, heap: usize, size: u64, target: u128, out: &mut Vec<Move>, limit: usize) {
         for take in 1..=2u64.min(size) {
             if out.len() >= limit {
                 return;
@@ -141,7 +142,7 @@ impl HeapGame for Kayles {
             });
         }
     }
-    fn count_splits_to(&self, size: u64, target: u64) -> u128 {
+    fn count_splits_to(&self, size: u64, target: u128) -> u128 {
         (1..=2u64.min(size)).map(|take| count_pairs(size - take, target)).sum()
     }
     fn take_count(&self, _: u64) -> u128 {

@@ -21,14 +21,14 @@ use super::{GameKind, Move, MoveError, Outcome, Position, Rules, Teaching};
 pub struct Lasker;
 
 impl Lasker {
-    /// The Grundy value of a heap of `n`, by the period-4 formula.
-    pub fn grundy(&self, n: u64) -> u64 {
-        value(n)
+    /// The Grundy value of a heap of `n`, by the period-4 formula (2^64 for `u64::MAX`).
+    pub fn grundy(&self, n: u64) -> u128 {
+        value(u128::from(n))
     }
 }
 
 /// `g(n)`: `n`, except that `4k+3` and `4k+4` swap.
-fn value(n: u64) -> u64 {
+fn value(n: u128) -> u128 {
     match n % 4 {
         3 => n + 1,
         0 if n > 0 => n - 1,
@@ -50,16 +50,21 @@ struct Stream {
 }
 
 impl Stream {
-    fn new(n: u64, t: u64, r_a: u64) -> Option<Stream> {
-        let rho = |r: u64| [1, 2, 0, 3][(r - 1) as usize];
-        let r_b = (n + 8 - r_a - 1) % 4 + 1;
+    fn new(n: u64, t: u128, r_a: u64) -> Option<Stream> {
+        let rho = |r: u64| -> u8 { [1, 2, 0, 3][(r - 1) as usize] };
+        // r_b ≡ n - r_a (mod 4), from 1 to 4.
+        let r_b = match (n % 4 + 4 - r_a % 4) % 4 {
+            0 => 4,
+            r => r,
+        };
         let low = n.checked_sub(r_a + r_b)?;
-        if low % 4 != 0 || rho(r_a) ^ rho(r_b) != t & 3 {
+        if low % 4 != 0 || u128::from(rho(r_a) ^ rho(r_b)) != t & 3 {
             return None;
         }
         let (ind_a, ind_b) = (u64::from(r_a == 3), u64::from(r_b == 3));
         let sum = low / 4 + ind_a + ind_b;
-        let xor = t >> 2;
+        // `t` is below 2^65, so its quarter fits.
+        let xor = u64::try_from(t >> 2).ok()?;
         let and = sum.checked_sub(xor).filter(|d| d % 2 == 0)? / 2;
         if and & xor != 0 {
             return None;
@@ -105,7 +110,7 @@ impl Stream {
     }
 }
 
-fn streams(n: u64, t: u64) -> Vec<Stream> {
+fn streams(n: u64, t: u128) -> Vec<Stream> {
     (1..=4).filter_map(|r_a| Stream::new(n, t, r_a)).collect()
 }
 
@@ -113,19 +118,20 @@ impl HeapGame for Lasker {
     fn kind(&self) -> GameKind {
         GameKind::Lasker
     }
-    fn grundy(&self, size: u64) -> u64 {
-        value(size)
+    fn grundy(&self, size: u64) -> u128 {
+        value(u128::from(size))
     }
-    fn takes_to(&self, heap: usize, size: u64, target: u64, out: &mut Vec<Move>, limit: usize) {
+    fn takes_to(&self, heap: usize, size: u64, target: u128, out: &mut Vec<Move>, limit: usize) {
+        // `g` is its own inverse.
         let to = value(target);
-        if to < size && out.len() < limit {
-            out.push(Move::take(heap, size - to));
+        if to < u128::from(size) && out.len() < limit {
+            out.push(Move::take(heap, size - to as u64));
         }
     }
-    fn count_takes_to(&self, size: u64, target: u64) -> u128 {
-        u128::from(value(target) < size)
+    fn count_takes_to(&self, size: u64, target: u128) -> u128 {
+        u128::from(value(target) < u128::from(size))
     }
-    fn splits_to(&self, heap: usize, size: u64, target: u64, out: &mut Vec<Move>, limit: usize) {
+    fn splits_to(&self, heap: usize, size: u64, target: u128, out: &mut Vec<Move>, limit: usize) {
         let mut streams = streams(size, target);
         while out.len() < limit {
             let next = streams.iter_mut().enumerate().filter_map(|(i, s)| s.peek().map(|a| (a, i))).min();
@@ -134,7 +140,7 @@ impl HeapGame for Lasker {
             streams[i].advance();
         }
     }
-    fn count_splits_to(&self, size: u64, target: u64) -> u128 {
+    fn count_splits_to(&self, size: u64, target: u128) -> u128 {
         streams(size, target).iter().map(Stream::count).sum()
     }
     fn take_count(&self, size: u64) -> u128 {

@@ -37,6 +37,6 @@ pub use position::{
     Mode, MoveError, NoMisere, ParseHeapsError, ParseModeError, Position, PositionError, Take, parse_heap,
     parse_heaps,
 };
-pub use subtraction::{Subtraction, build_table};
+pub use subtraction::{SEARCH_LIMIT, Subtraction, table_of, try_build_table};
 pub use wythoff::{Wythoff, WythoffView, is_losing_pair, losing_pair, partner};
 pub use zeckendorf::{smallest_term as zeckendorf_smallest, terms as zeckendorf_terms};

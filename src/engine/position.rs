@@ -184,6 +184,12 @@ pub enum MoveError {
         /// How many pins the move knocks down.
         count: u64,
     },
+    #[error("{game}'s Grundy values do not repeat within the first 16777216, so it cannot be played perfectly here")]
+    /// A subtraction game whose Grundy table could not be built.
+    NoTable {
+        /// The game's name.
+        game: String,
+    },
     #[error("{0}")]
     /// The game has no misère form, so no move is played under it.
     NoMisere(#[from] NoMisere),
