@@ -204,15 +204,19 @@ impl Rules for Fibonacci {
         };
         let reason = match (&best, terms.last()) {
             (None, _) | (_, None) => "the game is over: the other player took the last token and won".to_string(),
-            (Some(mv), Some(&small)) if win => format!(
-                "in Zeckendorf form {n} = {sum}; the smallest term is {small} and {allowed}: {mv}, and the \
-                 opponent, allowed at most {}, cannot take the smallest term of what is left",
-                mv.as_take().map_or(0, |t| t.take.saturating_mul(2))
-            ),
+            (Some(mv), Some(&small)) if win => {
+                let take = mv.as_take().map_or(0, |t| t.take);
+                format!(
+                    "in Zeckendorf form {n} = {sum}; the smallest term is {small} and {allowed}: take {take}, and \
+                     the opponent, allowed at most {}, cannot take the smallest term of what is left",
+                    take.saturating_mul(2)
+                )
+            }
             (Some(mv), Some(&small)) => format!(
                 "this position is lost: in Zeckendorf form {n} = {sum}, and its smallest term {small} is more \
                  than {allowed}; whatever you take, the opponent can take the smallest term of what is left; \
-                 {mv} and hope for a mistake"
+                 take {} and hope for a mistake",
+                mv.as_take().map_or(0, |t| t.take)
             ),
         };
         Teaching::Fibonacci(FibonacciView { heap: n, most, first_move: position.limit().is_none(), terms, best, reason, win })

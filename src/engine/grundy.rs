@@ -48,8 +48,11 @@ pub struct GrundyView {
     /// Table entries `(heap, value)` near the heaps on the table (two either side of each),
     /// smallest heap first.
     pub nearby: Vec<(u64, u128)>,
-    /// When the values repeat: from which heap, and how often.
+    /// When the values repeat: from which heap, and how often (Lasker's values never repeat; they
+    /// follow a pattern of period 4, told in `note`).
     pub periodic: Option<(u64, u64)>,
+    /// How the values go, in a sentence: `values repeat every 12 from row 71 on`.
+    pub note: String,
     /// The best move with the heap it changes, its value before, and the value it reaches.
     pub working: Option<GrundyStep>,
     /// The move the AI would play.
@@ -101,6 +104,17 @@ pub(crate) trait HeapGame {
     fn describe(&self, position: &Position, mv: &Move) -> String;
     /// When the values repeat: from which heap, and how often.
     fn periodic(&self) -> Option<(u64, u64)>;
+    /// How the values go, in a sentence.
+    fn note(&self) -> String {
+        match self.periodic() {
+            Some((pre, period)) => format!(
+                "Grundy values repeat every {period} from {} {pre} on: a {} of n is worth what one of n - {period} is",
+                self.kind().heap_word(),
+                self.kind().heap_word()
+            ),
+            None => String::new(),
+        }
+    }
 }
 
 /// The XOR of the heaps' Grundy values.
@@ -248,6 +262,7 @@ pub(crate) fn teach(game: &impl HeapGame, position: &Position) -> GrundyView {
         sum,
         nearby,
         periodic: game.periodic(),
+        note: game.note(),
         working,
         best,
         reason,
