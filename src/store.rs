@@ -36,7 +36,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::domain::{History, Level, Names, Players, check_start_heaps};
-use crate::engine::{GameKind, Mode, Move, Position, Ruleset, Take};
+use crate::engine::{GameKind, Mode, Move, Position, Rules, Ruleset, Take};
 
 /// The statistics file's name in the data directory.
 pub const STATS_FILE: &str = "stats.json";
@@ -413,10 +413,28 @@ pub fn stats_table(stats: &Stats) -> String {
 pub use crate::domain::Seat as Player;
 
 /// A move in a saved game. `heap` counts from 1, as players see it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// A single take is `{"by", "heap", "take"}`, as every saved move of Nim has always been. Other
+/// games add one field: `also`, the other heaps of a move on several heaps (Moore's Nim_k,
+/// Wythoff's "the same from both"); `left`, what stays in the heap's place after a split (Lasker's
+/// Nim, with `take` 0) or a Kayles knock-down (`take` the pins knocked down, `left` the pins before
+/// them).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SavedMove {
     pub by: Player,
+    pub heap: usize,
+    pub take: u64,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<SavedTake>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left: Option<u64>,
+}
+
+/// One more heap of a move on several heaps; `heap` counts from 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedTake {
     pub heap: usize,
     pub take: u64,
 }
@@ -424,18 +442,52 @@ pub struct SavedMove {
 impl SavedMove {
     /// Records `mv` (heap counted from 0) played by `by`.
     pub fn new(by: Player, mv: Take) -> Self {
-        SavedMove { by, heap: mv.number(), take: mv.take }
+        SavedMove { by, heap: mv.number(), take: mv.take, also: Vec::new(), left: None }
     }
 
-    /// Records a move of the game interface; Nim's moves are single takes.
+    /// Records a move of the game interface.
     pub fn of(by: Player, mv: &Move) -> Self {
-        let take = mv.as_take().unwrap_or(Take { heap: usize::MAX, take: 0 });
-        SavedMove { by, heap: take.heap.wrapping_add(1), take: take.take }
+        match mv {
+            Move::Take(take) => SavedMove::new(by, *take),
+            Move::TakeMany(takes) => {
+                let (first, rest) = takes.split_first().map_or((Take::new(usize::MAX, 0), &[][..]), |(f, r)| (*f, r));
+                SavedMove {
+                    by,
+                    heap: first.heap.wrapping_add(1),
+                    take: first.take,
+                    also: rest.iter().map(|t| SavedTake { heap: t.number(), take: t.take }).collect(),
+                    left: None,
+                }
+            }
+            Move::Split { heap, take, left } => {
+                SavedMove { by, heap: heap.wrapping_add(1), take: *take, also: Vec::new(), left: Some(*left) }
+            }
+        }
     }
 
-    /// The engine's move (heap counted from 0), or `None` for heap 0, which does not exist.
-    pub fn to_move(self) -> Option<Take> {
+    /// The engine's single take (heap counted from 0), or `None` for heap 0, which does not exist,
+    /// or for a move that is not a single take.
+    pub fn to_move(&self) -> Option<Take> {
+        if !self.also.is_empty() || self.left.is_some() {
+            return None;
+        }
         self.heap.checked_sub(1).map(|heap| Take::new(heap, self.take))
+    }
+
+    /// The engine's move, whatever its kind, or `None` when a heap is numbered 0.
+    pub fn to_game_move(&self) -> Option<Move> {
+        let heap = self.heap.checked_sub(1)?;
+        if let Some(left) = self.left {
+            return Some(Move::Split { heap, take: self.take, left });
+        }
+        if self.also.is_empty() {
+            return Some(Move::take(heap, self.take));
+        }
+        let mut takes = vec![Take::new(heap, self.take)];
+        for t in &self.also {
+            takes.push(Take::new(t.heap.checked_sub(1)?, t.take));
+        }
+        Some(Move::TakeMany(takes))
     }
 }
 
@@ -485,6 +537,8 @@ pub enum SavedGameError {
     BadName { index: usize, reason: String },
     #[error("the starting heaps cannot start a game: {0}")]
     StartHeaps(#[from] crate::domain::StartHeapsError),
+    #[error("the starting heaps do not fit the game: {0}")]
+    Shape(String),
     #[error("{heaps} current heaps but {start} starting heaps")]
     HeapCount { heaps: usize, start: usize },
     #[error("heap {number} holds {holds} tokens but started with {start}")]
@@ -575,11 +629,11 @@ impl SavedGame {
                 take: saved.take,
                 reason,
             };
-            let mv = saved.to_move().ok_or_else(|| bad("heaps are numbered from 1".to_string()))?;
+            let mv = saved.to_game_move().ok_or_else(|| bad("heaps are numbered from 1".to_string()))?;
             if history.last_mover() == Some(saved.by) {
                 return Err(SavedGameError::SameMover { index, by: saved.by });
             }
-            history.push(saved.by, Move::Take(mv)).map_err(|e| match e {
+            history.push(saved.by, mv).map_err(|e| match e {
                 crate::domain::HistoryError::Illegal { source, .. } => bad(source.to_string()),
                 other => bad(other.to_string()),
             })?;
@@ -618,12 +672,19 @@ impl SavedGame {
             }
         }
         check_start_heaps(&self.start_heaps)?;
-        if self.heaps.len() != self.start_heaps.len() {
-            return Err(SavedGameError::HeapCount { heaps: self.heaps.len(), start: self.start_heaps.len() });
+        let rules = self.rules();
+        if let Err(e) = rules.check_position(&Position::new(self.start_heaps.clone())) {
+            return Err(SavedGameError::Shape(e.to_string()));
         }
-        for (i, (&holds, &start)) in self.heaps.iter().zip(&self.start_heaps).enumerate() {
-            if holds > start {
-                return Err(SavedGameError::HeapGrew { number: i + 1, holds, start });
+        // A split adds a heap, so only games without splits keep their heaps in place.
+        if !rules.kind.splits() {
+            if self.heaps.len() != self.start_heaps.len() {
+                return Err(SavedGameError::HeapCount { heaps: self.heaps.len(), start: self.start_heaps.len() });
+            }
+            for (i, (&holds, &start)) in self.heaps.iter().zip(&self.start_heaps).enumerate() {
+                if holds > start {
+                    return Err(SavedGameError::HeapGrew { number: i + 1, holds, start });
+                }
             }
         }
         let history = self.history()?;
@@ -637,7 +698,7 @@ impl SavedGame {
                 saved: self.heaps.clone(),
             });
         }
-        if position.is_over() {
+        if rules.is_over(position) {
             return Err(SavedGameError::Over);
         }
         Ok(())
