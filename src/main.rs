@@ -165,7 +165,9 @@ fn solve_game(args: &nim_tui::cli::SolveArgs) -> ExitCode {
     match solve::games::run(&game, input, args.json, io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(SolveError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e @ (SolveError::Usage(_) | SolveError::Position(_) | SolveError::BadLine { .. })) => fail(2, &e.to_string()),
+        Err(e @ (SolveError::Usage(_) | SolveError::Position(_) | SolveError::BadLine { .. })) => {
+            fail(2, &e.to_string())
+        }
         Err(e) => fail(1, &e.to_string()),
     }
 }

@@ -115,7 +115,10 @@ impl PuzzleId {
             return self.puzzle();
         }
         // FNV-1a of the game's name: stable across versions and platforms.
-        let name = game.name().bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+        let name = game
+            .name()
+            .bytes()
+            .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
         generate_game(game, self.difficulty, &mut StdRng::seed_from_u64(self.mixed(name)))
     }
 
@@ -216,7 +219,10 @@ pub fn generate_game(game: GameKind, difficulty: Difficulty, rng: &mut impl Rng)
         let position = Position::with_limit(drawn.clone(), limit);
         let playable = Game::of(rules);
         let fits = playable.check_position(&position).is_ok() && !playable.is_over(&position);
-        if fits && (one_answer(&playable, &position) || (tries > 100_000 && playable.winning_move_count(&position) > 0)) {
+        if fits
+            && (one_answer(&playable, &position)
+                || (tries > 100_000 && playable.winning_move_count(&position) > 0))
+        {
             return Puzzle { mode, heaps: drawn, game, limit };
         }
     }

@@ -779,7 +779,7 @@ fn trimmed(bytes: &[u8]) -> &[u8] {
 
 /// Text from outside made safe for a terminal: control characters, escape sequences, bidi
 /// controls and zero-width characters shown escaped (`\x1b`, `\u{202e}`), bytes that are not UTF-8
-/// as `\xff`, and at most [`SHOWN_CHARS`] characters, then `…` (also when `cut`: more was there).
+/// as `\xff`, and at most 80 characters (`SHOWN_CHARS`), then `…` (also when `cut`: more was there).
 pub fn shown(bytes: &[u8], cut: bool) -> String {
     use std::fmt::Write as _;
     let mut text = String::new();

@@ -450,7 +450,8 @@ impl SavedMove {
         match mv {
             Move::Take(take) => SavedMove::new(by, *take),
             Move::TakeMany(takes) => {
-                let (first, rest) = takes.split_first().map_or((Take::new(usize::MAX, 0), &[][..]), |(f, r)| (*f, r));
+                let (first, rest) =
+                    takes.split_first().map_or((Take::new(usize::MAX, 0), &[][..]), |(f, r)| (*f, r));
                 SavedMove {
                     by,
                     heap: first.heap.wrapping_add(1),
@@ -679,7 +680,10 @@ impl SavedGame {
         // A split adds a heap, so only games without splits keep their heaps in place.
         if !rules.kind.splits() {
             if self.heaps.len() != self.start_heaps.len() {
-                return Err(SavedGameError::HeapCount { heaps: self.heaps.len(), start: self.start_heaps.len() });
+                return Err(SavedGameError::HeapCount {
+                    heaps: self.heaps.len(),
+                    start: self.start_heaps.len(),
+                });
             }
             for (i, (&holds, &start)) in self.heaps.iter().zip(&self.start_heaps).enumerate() {
                 if holds > start {

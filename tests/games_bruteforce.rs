@@ -8,8 +8,8 @@ mod games;
 
 use games::{Search, State, grundy_by_definition, positions};
 use nim_tui::engine::{
-    Game, GameKind, KAYLES_PERIOD, KAYLES_PRE_PERIOD, Mode, Outcome, Position, Rules, Ruleset, SubtractionSet,
-    try_build_table,
+    Game, GameKind, KAYLES_PERIOD, KAYLES_PRE_PERIOD, Mode, Outcome, Position, Rules, Ruleset,
+    SubtractionSet, try_build_table,
 };
 
 /// Compares the engine with the search on every state given.
@@ -24,7 +24,11 @@ fn agree(kind: GameKind, mode: Mode, brute: games::Game, states: impl IntoIterat
         game.check_position(&position).unwrap_or_else(|e| panic!("{at}: {e}"));
         let wins = search.wins(&state);
         let expected = search.winning_moves(&state);
-        assert_eq!(game.outcome(&position), if wins { Outcome::Win } else { Outcome::Lose }, "outcome of {at}");
+        assert_eq!(
+            game.outcome(&position),
+            if wins { Outcome::Win } else { Outcome::Lose },
+            "outcome of {at}"
+        );
         assert_eq!(game.winning_moves(&position), expected, "winning moves from {at}");
         assert_eq!(game.winning_move_count(&position), expected.len() as u128, "count from {at}");
 
@@ -73,7 +77,12 @@ fn heap_states(count: usize, most: u64) -> impl Iterator<Item = State> {
 fn moore_in_both_conventions() {
     for mode in Mode::ALL {
         assert_eq!(agree(GameKind::Moore(2), mode, games::Game::Moore(2), heap_states(4, 6)), 2800);
-        agree(GameKind::Moore(2), mode, games::Game::Moore(2), heap_states(3, 12).filter(|s| s.heaps.len() == 3));
+        agree(
+            GameKind::Moore(2),
+            mode,
+            games::Game::Moore(2),
+            heap_states(3, 12).filter(|s| s.heaps.len() == 3),
+        );
         agree(GameKind::Moore(3), mode, games::Game::Moore(3), heap_states(4, 5));
         for k in 2..=5 {
             agree(GameKind::Moore(k), mode, games::Game::Moore(k as usize), heap_states(5, 3));
@@ -101,27 +110,54 @@ fn moore_misere_differs_only_with_no_heap_of_two() {
 
 #[test]
 fn subtraction_games() {
-    for set in [vec![1, 2, 3], vec![1, 3, 4], vec![2, 5, 7], vec![1, 4], vec![3, 5], vec![2], vec![1, 2, 4, 8]] {
+    for set in
+        [vec![1, 2, 3], vec![1, 3, 4], vec![2, 5, 7], vec![1, 4], vec![3, 5], vec![2], vec![1, 2, 4, 8]]
+    {
         let kind = GameKind::Subtraction(SubtractionSet::new(set.clone()).unwrap());
         agree(kind, Mode::Normal, games::Game::Subtraction(set.clone()), heap_states(3, 14));
     }
     // The 21 game: one heap.
     let kind: GameKind = "21".parse().unwrap();
-    agree(kind, Mode::Normal, games::Game::Subtraction(vec![1, 2, 3]), (0..=40).map(|h| State { heaps: vec![h], limit: None }));
+    agree(
+        kind,
+        Mode::Normal,
+        games::Game::Subtraction(vec![1, 2, 3]),
+        (0..=40).map(|h| State { heaps: vec![h], limit: None }),
+    );
 }
 
 #[test]
 fn lasker() {
     agree(GameKind::Lasker, Mode::Normal, games::Game::Lasker, heap_states(3, 9));
-    agree(GameKind::Lasker, Mode::Normal, games::Game::Lasker, heap_states(4, 5).filter(|s| s.heaps.len() == 4));
-    agree(GameKind::Lasker, Mode::Normal, games::Game::Lasker, (0..=30).map(|h| State { heaps: vec![h], limit: None }));
+    agree(
+        GameKind::Lasker,
+        Mode::Normal,
+        games::Game::Lasker,
+        heap_states(4, 5).filter(|s| s.heaps.len() == 4),
+    );
+    agree(
+        GameKind::Lasker,
+        Mode::Normal,
+        games::Game::Lasker,
+        (0..=30).map(|h| State { heaps: vec![h], limit: None }),
+    );
 }
 
 #[test]
 fn kayles() {
     agree(GameKind::Kayles, Mode::Normal, games::Game::Kayles, heap_states(3, 11));
-    agree(GameKind::Kayles, Mode::Normal, games::Game::Kayles, heap_states(4, 6).filter(|s| s.heaps.len() == 4));
-    agree(GameKind::Kayles, Mode::Normal, games::Game::Kayles, (0..=34).map(|h| State { heaps: vec![h], limit: None }));
+    agree(
+        GameKind::Kayles,
+        Mode::Normal,
+        games::Game::Kayles,
+        heap_states(4, 6).filter(|s| s.heaps.len() == 4),
+    );
+    agree(
+        GameKind::Kayles,
+        Mode::Normal,
+        games::Game::Kayles,
+        (0..=34).map(|h| State { heaps: vec![h], limit: None }),
+    );
 }
 
 #[test]
@@ -201,7 +237,8 @@ fn next(state: &mut u64) -> u64 {
 #[test]
 fn subtraction_tables_are_the_definition() {
     let mut rng = 0x5eed;
-    let mut sets: Vec<Vec<u64>> = vec![vec![1], vec![1, 2, 3], vec![2, 5, 7], vec![128], vec![1, 128], (1..=128).collect()];
+    let mut sets: Vec<Vec<u64>> =
+        vec![vec![1], vec![1, 2, 3], vec![2, 5, 7], vec![128], vec![1, 128], (1..=128).collect()];
     for _ in 0..60 {
         let len = 1 + next(&mut rng) % 5;
         let most = [8, 20, 50, 128][(next(&mut rng) % 4) as usize];

@@ -85,7 +85,8 @@ fn records_of_a_game_refuse_what_it_cannot_be() {
     let record = "# nim-tui game record\ngame wythoff\nmode normal\nheaps 3 4 5\nplayers ai\n";
     let err = Record::parse(record).unwrap_err();
     assert!(err.line == 4 && err.problem.contains("exactly 2 heaps"), "{err}");
-    let record = "# nim-tui game record\ngame fibonacci\nmode normal\nheaps 10\nplayers ai\nyou 1 3\nai 1 7\n";
+    let record =
+        "# nim-tui game record\ngame fibonacci\nmode normal\nheaps 10\nplayers ai\nyou 1 3\nai 1 7\n";
     let err = Record::parse(record).unwrap_err();
     assert!(err.line == 7 && err.problem.contains("at most 6"), "{err}");
 }

@@ -5,8 +5,8 @@
 //! an exact big-integer computation of ⌊kφ⌋; the split games' clever listing against plain scans.
 
 use nim_tui::engine::{
-    Game, GameKind, Mode, Move, Outcome, Position, Rules, Ruleset, SubtractionSet, is_losing_pair, losing_pair,
-    partner,
+    Game, GameKind, Mode, Move, Outcome, Position, Rules, Ruleset, SubtractionSet, is_losing_pair,
+    losing_pair, partner,
 };
 use proptest::prelude::*;
 
@@ -28,8 +28,12 @@ fn heap() -> impl Strategy<Value = u64> {
 fn kinds() -> impl Strategy<Value = (GameKind, Mode)> {
     let sets = [vec![1, 2, 3], vec![1, 3, 4], vec![2, 5, 7], vec![1, 10, 128], vec![3, 7, 11, 13]];
     prop_oneof![
-        (2u32..=4, prop_oneof![Just(Mode::Normal), Just(Mode::Misere)]).prop_map(|(k, m)| (GameKind::Moore(k), m)),
-        (0..sets.len()).prop_map(move |i| (GameKind::Subtraction(SubtractionSet::new(sets[i].clone()).unwrap()), Mode::Normal)),
+        (2u32..=4, prop_oneof![Just(Mode::Normal), Just(Mode::Misere)])
+            .prop_map(|(k, m)| (GameKind::Moore(k), m)),
+        (0..sets.len()).prop_map(move |i| (
+            GameKind::Subtraction(SubtractionSet::new(sets[i].clone()).unwrap()),
+            Mode::Normal
+        )),
         Just((GameKind::Lasker, Mode::Normal)),
         Just((GameKind::Kayles, Mode::Normal)),
         Just((GameKind::Wythoff, Mode::Normal)),
@@ -303,7 +307,8 @@ fn split_listing_against_a_scan() {
                 }
             }
             let all = game.winning_moves_up_to(&position, usize::MAX);
-            let listed: Vec<Move> = all.iter().filter(|mv| matches!(mv, Move::Split { heap: 0, .. })).cloned().collect();
+            let listed: Vec<Move> =
+                all.iter().filter(|mv| matches!(mv, Move::Split { heap: 0, .. })).cloned().collect();
             assert_eq!(listed, scanned, "{kind} {size} {other}");
             let takes = all.iter().filter(|mv| matches!(mv, Move::Take(_))).count();
             let count = (scanned.len() + takes) as u128 + count_heap_1(&game, &position, x);

@@ -23,7 +23,11 @@ fn brute(kind: GameKind) -> Option<games::Game> {
 #[test]
 fn every_game_deals_puzzles_with_one_winning_move() {
     let mut kinds: Vec<GameKind> = GameKind::ALL.to_vec();
-    kinds.extend([GameKind::Moore(3), GameKind::Subtraction(SubtractionSet::new([2, 5, 7]).unwrap()), "bachet".parse().unwrap()]);
+    kinds.extend([
+        GameKind::Moore(3),
+        GameKind::Subtraction(SubtractionSet::new([2, 5, 7]).unwrap()),
+        "bachet".parse().unwrap(),
+    ]);
     for kind in kinds {
         for difficulty in Difficulty::ALL {
             let mut misere = 0;
@@ -36,7 +40,8 @@ fn every_game_deals_puzzles_with_one_winning_move() {
                 let position = puzzle.position();
                 assert!(rules.check_position(&position).is_ok(), "{kind} {puzzle:?}");
                 assert!(puzzle.heaps.iter().all(|&h| h > 0), "{kind} {puzzle:?}");
-                let small = puzzle.heaps.iter().sum::<u64>() <= 30 && !matches!(kind, GameKind::Moore(_) if puzzle.heaps.len() > 4);
+                let small = puzzle.heaps.iter().sum::<u64>() <= 30
+                    && !matches!(kind, GameKind::Moore(_) if puzzle.heaps.len() > 4);
                 let winning = match brute(kind).filter(|_| small) {
                     Some(game) => {
                         // The positions the winning moves leave, as multisets of heaps: a move

@@ -126,7 +126,9 @@ fn json_from_stdin_agrees_with_the_engine() {
         (
             "fibonacci",
             Mode::Normal,
-            (1..30).flat_map(|n| std::iter::once(n.to_string()).chain((1..6).map(move |l| format!("{n}/{l}")))).collect(),
+            (1..30)
+                .flat_map(|n| std::iter::once(n.to_string()).chain((1..6).map(move |l| format!("{n}/{l}"))))
+                .collect(),
         ),
     ];
     for (name, mode, lines) in games {
@@ -175,8 +177,17 @@ fn solve_position(game: &Game, line: &str) -> Position {
 #[test]
 fn text_answers_in_each_games_terms() {
     let kayles = ok(&["--game", "kayles", "3", "7"], "");
-    assert!(kayles.starts_with("Kayles, normal play (whoever knocks down the last pin wins): rows 3 7\n"), "{kayles}");
-    for part in ["row 1  3  Grundy value 3", "XOR of the Grundy values: 3 ⊕ 2 = 1", "6 winning moves:", "knock down pin 3 of row 2, breaking it into rows of 2 and 4", "Why: "] {
+    assert!(
+        kayles.starts_with("Kayles, normal play (whoever knocks down the last pin wins): rows 3 7\n"),
+        "{kayles}"
+    );
+    for part in [
+        "row 1  3  Grundy value 3",
+        "XOR of the Grundy values: 3 ⊕ 2 = 1",
+        "6 winning moves:",
+        "knock down pin 3 of row 2, breaking it into rows of 2 and 4",
+        "Why: ",
+    ] {
         assert!(kayles.contains(part), "{part}: {kayles}");
     }
     let moore = ok(&["--game", "moore:2", "1", "2", "3", "4"], "");
@@ -184,7 +195,10 @@ fn text_answers_in_each_games_terms() {
         assert!(moore.contains(part), "{part}: {moore}");
     }
     let lasker = ok(&["--game", "lasker", "3", "8"], "");
-    assert!(lasker.contains("split heap 2 into 2 and 6") && lasker.contains("4k+3 is worth 4k+4"), "{lasker}");
+    assert!(
+        lasker.contains("split heap 2 into 2 and 6") && lasker.contains("4k+3 is worth 4k+4"),
+        "{lasker}"
+    );
     let wythoff = ok(&["--game", "wythoff", "3", "5"], "");
     for part in ["(3, 5) (4, 7)", "loses against perfect play", "The AI would take"] {
         assert!(wythoff.contains(part), "{part}: {wythoff}");
@@ -249,7 +263,10 @@ fn a_bad_line_stops_the_run_after_the_earlier_answers() {
     let out = String::from_utf8(output.stdout).unwrap();
     assert_eq!(out.lines().count(), 1, "{out}");
     let err = String::from_utf8(output.stderr).unwrap();
-    assert!(err.contains("line 2: '1 2 3' is not a position: Wythoff's game is played on exactly 2 heaps"), "{err}");
+    assert!(
+        err.contains("line 2: '1 2 3' is not a position: Wythoff's game is played on exactly 2 heaps"),
+        "{err}"
+    );
     let output = solve(&["--game", "kayles", "-"], "3\n\u{1b}[31m\n");
     let err = String::from_utf8(output.stderr).unwrap();
     assert!(err.contains("\\x1b") && !err.contains('\u{1b}'), "{err}");
@@ -267,7 +284,11 @@ fn huge_heaps_are_answered_with_a_count() {
     let text = ok(&["--game", "lasker", &max, "1"], "");
     assert!(text.contains("Grundy value 18446744073709551616"), "{text}");
     let text = ok(&["--game", "kayles", &max], "");
-    assert!(text.contains("... and ") && text.contains("more (the first 1000 are listed)"), "{}", &text[text.len() - 300..]);
+    assert!(
+        text.contains("... and ") && text.contains("more (the first 1000 are listed)"),
+        "{}",
+        &text[text.len() - 300..]
+    );
     for game in ["moore:3", "wythoff", "fibonacci"] {
         let args: Vec<&str> = match game {
             "wythoff" => vec!["--game", game, "--json", &max, &max],

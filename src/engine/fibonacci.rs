@@ -127,7 +127,11 @@ impl Rules for Fibonacci {
     }
     fn check_position(&self, position: &Position) -> Result<(), PositionError> {
         if position.len() != 1 {
-            return Err(PositionError::HeapCount { game: GameKind::Fibonacci.title(), heaps: 1, given: position.len() });
+            return Err(PositionError::HeapCount {
+                game: GameKind::Fibonacci.title(),
+                heaps: 1,
+                given: position.len(),
+            });
         }
         if position.limit() == Some(0) && Fibonacci::heap(position) > 0 {
             return Err(PositionError::ZeroLimit);
@@ -203,7 +207,9 @@ impl Rules for Fibonacci {
             Some(_) => format!("you may take up to {most} (twice the last take)"),
         };
         let reason = match (&best, terms.last()) {
-            (None, _) | (_, None) => "the game is over: the other player took the last token and won".to_string(),
+            (None, _) | (_, None) => {
+                "the game is over: the other player took the last token and won".to_string()
+            }
             (Some(mv), Some(&small)) if win => {
                 let take = mv.as_take().map_or(0, |t| t.take);
                 format!(
@@ -219,7 +225,15 @@ impl Rules for Fibonacci {
                 mv.as_take().map_or(0, |t| t.take)
             ),
         };
-        Teaching::Fibonacci(FibonacciView { heap: n, most, first_move: position.limit().is_none(), terms, best, reason, win })
+        Teaching::Fibonacci(FibonacciView {
+            heap: n,
+            most,
+            first_move: position.limit().is_none(),
+            terms,
+            best,
+            reason,
+            win,
+        })
     }
     fn describe_move(&self, _: &Position, mv: &Move) -> String {
         match mv.as_take() {

@@ -9,8 +9,9 @@
 use std::fmt;
 
 use super::{
-    Explanation, Fibonacci, FibonacciView, GameKind, GrundyTable, GrundyView, Kayles, Lasker, Mode, Moore, MooreView,
-    MoveError, Nim, NoMisere, Outcome, Position, PositionError, Subtraction, Take, Wythoff, WythoffView,
+    Explanation, Fibonacci, FibonacciView, GameKind, GrundyTable, GrundyView, Kayles, Lasker, Mode, Moore,
+    MooreView, MoveError, Nim, NoMisere, Outcome, Position, PositionError, Subtraction, Take, Wythoff,
+    WythoffView,
 };
 
 /// A move of any game.

@@ -167,7 +167,10 @@ pub(crate) fn ai_move(game: &impl HeapGame, position: &Position) -> Option<Move>
 }
 
 pub(crate) fn move_count(game: &impl HeapGame, position: &Position) -> u128 {
-    position.heaps().iter().fold(0u128, |n, &h| n.saturating_add(game.take_count(h)).saturating_add(game.split_count(h)))
+    position
+        .heaps()
+        .iter()
+        .fold(0u128, |n, &h| n.saturating_add(game.take_count(h)).saturating_add(game.split_count(h)))
 }
 
 pub(crate) fn nth_move(game: &impl HeapGame, position: &Position, index: u128) -> Option<Move> {

@@ -111,7 +111,8 @@ fn count_pairs(m: u64, target: u128) -> u128 {
     }
     let ends = (0..pre).filter(|&a| ok(a)).count() + (m - pre + 1..=m).filter(|&a| ok(a)).count();
     let span = m - 2 * pre;
-    let middle: u128 = (0..period).filter(|&r| ok(pre + r)).map(|r| u128::from((span - r) / period + 1)).sum();
+    let middle: u128 =
+        (0..period).filter(|&r| ok(pre + r)).map(|r| u128::from((span - r) / period + 1)).sum();
     ends as u128 + middle
 }
 
@@ -163,8 +164,12 @@ impl HeapGame for Kayles {
     /// Knocks down the last two pins of the longest row (its only pin if it has one). Kayles lasts
     /// at least (pins) / 2 moves whoever plays, so the AI makes it no longer than that.
     fn fallback(&self, position: &Position) -> Option<Move> {
-        let (heap, &size) =
-            position.heaps().iter().enumerate().filter(|(_, h)| **h > 0).max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))?;
+        let (heap, &size) = position
+            .heaps()
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| **h > 0)
+            .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))?;
         let take = size.min(2);
         Some(Move::Split { heap, take, left: size - take })
     }
@@ -212,7 +217,10 @@ impl Rules for Kayles {
                 }
                 Ok(())
             }
-            _ => Err(MoveError::NotInThisGame { game: GameKind::Kayles.title(), what: "one or two neighbouring pins of one row" }),
+            _ => Err(MoveError::NotInThisGame {
+                game: GameKind::Kayles.title(),
+                what: "one or two neighbouring pins of one row",
+            }),
         }
     }
     fn is_over(&self, position: &Position) -> bool {

@@ -231,20 +231,25 @@ impl GameKind {
         match self {
             GameKind::Nim => "a move takes any number of tokens from one heap".into(),
             GameKind::Moore(k) => format!("a move takes any number of tokens from each of one to {k} heaps"),
-            GameKind::Subtraction(set) => format!("a move takes exactly {} tokens from one heap", set.spoken()),
+            GameKind::Subtraction(set) => {
+                format!("a move takes exactly {} tokens from one heap", set.spoken())
+            }
             GameKind::Lasker => {
                 "a move takes any number of tokens from one heap, or splits a heap into two non-empty heaps"
                     .into()
             }
             GameKind::Kayles => {
-                "a move knocks down one pin or two neighbouring pins of a row, which may split it in two".into()
+                "a move knocks down one pin or two neighbouring pins of a row, which may split it in two"
+                    .into()
             }
             GameKind::Wythoff => {
                 "two heaps; a move takes any number from one heap, or the same number from both".into()
             }
-            GameKind::Fibonacci => "one heap; the first move takes anything but the whole heap, then each move \
+            GameKind::Fibonacci => {
+                "one heap; the first move takes anything but the whole heap, then each move \
                  takes from 1 to twice what the other player just took"
-                .into(),
+                    .into()
+            }
         }
     }
 
@@ -336,9 +341,13 @@ impl FromStr for GameKind {
         };
         match (simple, base, parameter) {
             (Some(kind), _, None) => Ok(kind),
-            (Some(_), _, Some(_)) => Err(ParseGameError::new(s, format!("{base} takes no parameter; {GAMES_EXPECTED}"))),
+            (Some(_), _, Some(_)) => {
+                Err(ParseGameError::new(s, format!("{base} takes no parameter; {GAMES_EXPECTED}")))
+            }
             (None, "moore", Some(k)) => {
-                let expected = format!("expected moore:K with K from 1 to {MOORE_MAX_K} (the most heaps a move takes from), as in moore:2");
+                let expected = format!(
+                    "expected moore:K with K from 1 to {MOORE_MAX_K} (the most heaps a move takes from), as in moore:2"
+                );
                 let k: u32 = k.parse().map_err(|_| ParseGameError::new(s, expected.clone()))?;
                 match k {
                     1 => Ok(GameKind::Nim),
@@ -346,9 +355,12 @@ impl FromStr for GameKind {
                     _ => Err(ParseGameError::new(s, expected)),
                 }
             }
-            (None, "moore", None) => {
-                Err(ParseGameError::new(s, format!("moore needs K: expected moore:K with K from 1 to {MOORE_MAX_K} (the most heaps a move takes from), as in moore:2")))
-            }
+            (None, "moore", None) => Err(ParseGameError::new(
+                s,
+                format!(
+                    "moore needs K: expected moore:K with K from 1 to {MOORE_MAX_K} (the most heaps a move takes from), as in moore:2"
+                ),
+            )),
             (None, "subtraction", Some(list)) => {
                 let set = parse_set(list).map_err(|e| ParseGameError::new(s, e))?;
                 if super::subtraction::table_of(set).is_none() {
@@ -416,7 +428,17 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for text in ["nim", "moore:2", "moore:8", "subtraction:1,2,3", "subtraction:1,5,128", "lasker", "kayles", "wythoff", "fibonacci"] {
+        for text in [
+            "nim",
+            "moore:2",
+            "moore:8",
+            "subtraction:1,2,3",
+            "subtraction:1,5,128",
+            "lasker",
+            "kayles",
+            "wythoff",
+            "fibonacci",
+        ] {
             let kind: GameKind = text.parse().unwrap();
             assert_eq!(kind.to_string(), text);
             assert_eq!(kind.name(), text);
@@ -425,7 +447,19 @@ mod tests {
         assert_eq!("21".parse::<GameKind>().unwrap().to_string(), "subtraction:1,2,3");
         assert_eq!("subtraction:1-3, 5".parse::<GameKind>().unwrap().to_string(), "subtraction:1,2,3,5");
         assert_eq!("bachet".parse::<GameKind>().unwrap().to_string(), "subtraction:1,2,3,4,5,6,7,8,9,10");
-        for bad in ["moore", "moore:0", "moore:9", "moore:x", "subtraction", "subtraction:", "subtraction:0", "subtraction:129", "subtraction:3-1", "nim:2", "chess"] {
+        for bad in [
+            "moore",
+            "moore:0",
+            "moore:9",
+            "moore:x",
+            "subtraction",
+            "subtraction:",
+            "subtraction:0",
+            "subtraction:129",
+            "subtraction:3-1",
+            "nim:2",
+            "chess",
+        ] {
             let err = bad.parse::<GameKind>().unwrap_err();
             assert!(err.to_string().contains("expected"), "{bad}: {err}");
         }

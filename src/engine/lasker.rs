@@ -76,7 +76,7 @@ impl Stream {
     fn valid(&self, x: u64) -> bool {
         let q_a = self.and | x;
         let q_b = self.and | (self.xor ^ x);
-        !(self.ind_a == 1 && q_a == 0) && !(self.ind_b == 1 && q_b == 0)
+        !(self.ind_a == 1 && q_a == 0 || self.ind_b == 1 && q_b == 0)
     }
 
     fn left(&self, x: u64) -> u64 {
@@ -162,8 +162,12 @@ impl HeapGame for Lasker {
     /// removes at least the largest heap's share of the tokens: a game against a player who follows
     /// the hint lasts a number of moves proportional to the heaps times the digits, not the tokens.
     fn fallback(&self, position: &Position) -> Option<Move> {
-        let (heap, &size) =
-            position.heaps().iter().enumerate().filter(|(_, h)| **h > 0).max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))?;
+        let (heap, &size) = position
+            .heaps()
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| **h > 0)
+            .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))?;
         Some(Move::take(heap, size))
     }
     fn describe(&self, position: &Position, mv: &Move) -> String {

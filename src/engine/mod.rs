@@ -29,7 +29,9 @@ pub use fibonacci::{Fibonacci, FibonacciView, winning_takes};
 pub use game::{Game, MOVE_LIST_LIMIT, Move, Rules, Ruleset, Teaching};
 pub use grundy::{GrundyStep, GrundyTable, GrundyView};
 pub use kayles::{KAYLES_PERIOD, KAYLES_PRE_PERIOD, Kayles};
-pub use kind::{GAMES_EXPECTED, GameKind, GamePreset, MOORE_MAX_K, ParseGameError, SUBTRACTION_MAX, SubtractionSet};
+pub use kind::{
+    GAMES_EXPECTED, GameKind, GamePreset, MOORE_MAX_K, ParseGameError, SUBTRACTION_MAX, SubtractionSet,
+};
 pub use lasker::Lasker;
 pub use moore::{Moore, MooreView};
 pub use nim::{Analysis, Moves, Nim, Outcome, WinningMoves, analyse, fallback_move};

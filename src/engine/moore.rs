@@ -88,7 +88,13 @@ fn subsets_up_to(items: &[usize], most: usize) -> Vec<Vec<usize>> {
 
 /// Calls `visit` with every `size`-element subset of `items`, in lexicographic order.
 fn combinations(items: &[usize], size: usize, visit: &mut dyn FnMut(&[usize])) {
-    fn walk(items: &[usize], size: usize, from: usize, chosen: &mut Vec<usize>, visit: &mut dyn FnMut(&[usize])) {
+    fn walk(
+        items: &[usize],
+        size: usize,
+        from: usize,
+        chosen: &mut Vec<usize>,
+        visit: &mut dyn FnMut(&[usize]),
+    ) {
         if chosen.len() == size {
             visit(chosen);
             return;
@@ -152,7 +158,8 @@ impl<'a> Search<'a> {
         let mut total = 0u128;
         for drop in subsets_up_to(&ones, self.k - free) {
             let kept = ones.len() - drop.len();
-            let ways: u128 = (0..=free).filter(|z| (kept + z) % self.m == 0).map(|z| choose(free, z)).sum();
+            let ways: u128 =
+                (0..=free).filter(|z| (kept + z).is_multiple_of(self.m)).map(|z| choose(free, z)).sum();
             if ways == 0 {
                 continue;
             }
@@ -171,7 +178,7 @@ impl<'a> Search<'a> {
         let mut choices = Vec::new();
         for drop in subsets_up_to(&ones, self.k - free) {
             let kept = ones.len() - drop.len();
-            for z in (0..=free).filter(|z| (kept + z) % self.m == 0) {
+            for z in (0..=free).filter(|z| (kept + z).is_multiple_of(self.m)) {
                 combinations(lowered, z, &mut |chosen| {
                     let mut pattern = vec![false; self.heaps.len()];
                     for &i in ones.iter().filter(|i| !drop.contains(i)).chain(chosen) {
@@ -187,7 +194,14 @@ impl<'a> Search<'a> {
     }
 
     /// Lists winning moves from column `j` down into `out`, at most `limit` in all.
-    fn list(&mut self, j: Option<u32>, lowered: &mut Vec<usize>, values: &mut Vec<u64>, out: &mut Vec<Move>, limit: usize) {
+    fn list(
+        &mut self,
+        j: Option<u32>,
+        lowered: &[usize],
+        values: &mut [u64],
+        out: &mut Vec<Move>,
+        limit: usize,
+    ) {
         if out.len() >= limit {
             return;
         }
@@ -207,15 +221,15 @@ impl<'a> Search<'a> {
             if self.count(j.checked_sub(1), &next) == 0 {
                 continue;
             }
-            let saved = values.clone();
+            let saved = values.to_vec();
             for &i in &choice.drop {
                 values[i] = above(self.heaps[i], j);
             }
             for &i in &choice.ones {
                 values[i] |= 1 << j;
             }
-            self.list(j.checked_sub(1), &mut next, values, out, limit);
-            *values = saved;
+            self.list(j.checked_sub(1), &next, values, out, limit);
+            values.copy_from_slice(&saved);
         }
     }
 }
@@ -376,8 +390,11 @@ impl Moore {
     /// most about 64 × heaps / (K+1) pairs of moves, whatever the heaps hold. In misère with only
     /// heaps of one, one of them.
     fn fallback(&self, heaps: &[u64]) -> Option<Move> {
-        let (heap, &h) =
-            heaps.iter().enumerate().filter(|(_, h)| **h > 0).max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))?;
+        let (heap, &h) = heaps
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| **h > 0)
+            .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))?;
         Some(Move::take(heap, 1 << (63 - h.leading_zeros())))
     }
 
@@ -423,7 +440,8 @@ impl Moore {
         }
         let digits = columns.len();
         if win {
-            let (at, (count, rest)) = columns.iter().enumerate().find(|(_, c)| c.1 != 0).unwrap_or((0, &(0, 0)));
+            let (at, (count, rest)) =
+                columns.iter().enumerate().find(|(_, c)| c.1 != 0).unwrap_or((0, &(0, 0)));
             let column = digits - 1 - at;
             format!(
                 "count the heaps with a 1 in each binary column: the player to move loses when every count is a \
@@ -467,9 +485,10 @@ impl Rules for Moore {
                 }
                 takes.iter().try_for_each(|t| position.check(*t))
             }
-            Move::Split { .. } => {
-                Err(MoveError::NotInThisGame { game: self.kind().title(), what: "one to K heaps, taking tokens" })
-            }
+            Move::Split { .. } => Err(MoveError::NotInThisGame {
+                game: self.kind().title(),
+                what: "one to K heaps, taking tokens",
+            }),
         }
     }
     fn is_over(&self, position: &Position) -> bool {
@@ -489,7 +508,7 @@ impl Rules for Moore {
         let mut search = Search::new(heaps, self.k);
         let mut out = Vec::new();
         let top = search.top();
-        search.list(top, &mut Vec::new(), &mut heaps.to_vec(), &mut out, limit);
+        search.list(top, &[], &mut heaps.to_vec(), &mut out, limit);
         out.sort();
         out
     }
@@ -592,8 +611,9 @@ impl Rules for Moore {
         super::game::write_takes(mv)
     }
     fn read_move(&self, text: &str) -> Result<Move, String> {
-        super::game::read_takes(text)
-            .map_err(|_| "expected a move such as '1 2' (heap 1, take 2) or '1 2, 3 1' on several heaps".to_string())
+        super::game::read_takes(text).map_err(|_| {
+            "expected a move such as '1 2' (heap 1, take 2) or '1 2, 3 1' on several heaps".to_string()
+        })
     }
 }
 

@@ -158,7 +158,9 @@ pub enum MoveError {
     #[error("a move on both heaps takes the same number from each")]
     /// Wythoff's game: a move on both heaps with different amounts.
     Uneven,
-    #[error("heap {number} holds {holds} tokens: a split leaves two heaps of at least one, so {left} cannot stay")]
+    #[error(
+        "heap {number} holds {holds} tokens: a split leaves two heaps of at least one, so {left} cannot stay"
+    )]
     /// Lasker's Nim: a split that leaves an empty part.
     BadSplit {
         /// The heap, from 1.
@@ -184,7 +186,9 @@ pub enum MoveError {
         /// How many pins the move knocks down.
         count: u64,
     },
-    #[error("{game}'s Grundy values do not repeat within the first 16777216, so it cannot be played perfectly here")]
+    #[error(
+        "{game}'s Grundy values do not repeat within the first 16777216, so it cannot be played perfectly here"
+    )]
     /// A subtraction game whose Grundy table could not be built.
     NoTable {
         /// The game's name.
@@ -200,7 +204,9 @@ pub enum MoveError {
 
 /// A game without a settled misère form, asked for in misère.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{game} has no misère form here (its misère theory is not settled or not checked): play it in normal play")]
+#[error(
+    "{game} has no misère form here (its misère theory is not settled or not checked): play it in normal play"
+)]
 pub struct NoMisere {
     /// The game's name as a person reads it.
     pub game: String,
@@ -222,7 +228,9 @@ pub enum PositionError {
     #[error("only Fibonacci Nim carries a limit on the next take")]
     /// A limit in a game that has none.
     UnexpectedLimit,
-    #[error("a limit of 0 allows no move while tokens are left: the limit is twice the last take, at least 2")]
+    #[error(
+        "a limit of 0 allows no move while tokens are left: the limit is twice the last take, at least 2"
+    )]
     /// Fibonacci Nim: a limit of zero with tokens left.
     ZeroLimit,
 }

@@ -162,12 +162,16 @@ impl Window {
 
     /// The hash of the window ending at `end` (which is at least `m - 1`).
     fn hash(&self, values: &[u8], end: usize) -> u64 {
-        values[end + 1 - self.m..=end].iter().fold(0u64, |h, &v| h.wrapping_mul(Window::BASE).wrapping_add(u64::from(v) + 1))
+        values[end + 1 - self.m..=end]
+            .iter()
+            .fold(0u64, |h, &v| h.wrapping_mul(Window::BASE).wrapping_add(u64::from(v) + 1))
     }
 
     /// The hash after the window moves on by one: `out` leaves, `new` comes in.
     fn roll(&self, hash: u64, out: u8, new: u8) -> u64 {
-        hash.wrapping_mul(Window::BASE).wrapping_add(u64::from(new) + 1).wrapping_sub((u64::from(out) + 1).wrapping_mul(self.top))
+        hash.wrapping_mul(Window::BASE)
+            .wrapping_add(u64::from(new) + 1)
+            .wrapping_sub((u64::from(out) + 1).wrapping_mul(self.top))
     }
 
     fn same(&self, values: &[u8], a: usize, b: usize) -> bool {
@@ -193,7 +197,11 @@ impl HeapGame for Subtraction {
         }
     }
     fn count_takes_to(&self, size: u64, target: u128) -> u128 {
-        self.set.amounts().take_while(|&s| s <= size).filter(|&s| HeapGame::grundy(self, size - s) == target).count() as u128
+        self.set
+            .amounts()
+            .take_while(|&s| s <= size)
+            .filter(|&s| HeapGame::grundy(self, size - s) == target)
+            .count() as u128
     }
     fn splits_to(&self, _: usize, _: u64, _: u128, _: &mut Vec<Move>, _: usize) {}
     fn count_splits_to(&self, _: u64, _: u128) -> u128 {
@@ -253,7 +261,10 @@ impl Rules for Subtraction {
                 }
                 Ok(())
             }
-            _ => Err(MoveError::NotInThisGame { game: GameKind::Subtraction(self.set).title(), what: "one heap at a time" }),
+            _ => Err(MoveError::NotInThisGame {
+                game: GameKind::Subtraction(self.set).title(),
+                what: "one heap at a time",
+            }),
         }
     }
     fn is_over(&self, position: &Position) -> bool {

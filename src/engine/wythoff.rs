@@ -125,7 +125,11 @@ impl Rules for Wythoff {
             return Err(PositionError::UnexpectedLimit);
         }
         if position.len() != 2 {
-            return Err(PositionError::HeapCount { game: GameKind::Wythoff.title(), heaps: 2, given: position.len() });
+            return Err(PositionError::HeapCount {
+                game: GameKind::Wythoff.title(),
+                heaps: 2,
+                given: position.len(),
+            });
         }
         Ok(())
     }
@@ -216,7 +220,10 @@ impl Rules for Wythoff {
                     Move::Take(take) => {
                         let other = if take.heap == 0 { y } else { x };
                         let (to, _) = partner(other);
-                        format!("the losing pair with {other} is {}", pair(to.min(u128::from(other)), to.max(u128::from(other))))
+                        format!(
+                            "the losing pair with {other} is {}",
+                            pair(to.min(u128::from(other)), to.max(u128::from(other)))
+                        )
                     }
                     Move::Split { .. } => String::new(),
                 };
@@ -231,7 +238,15 @@ impl Rules for Wythoff {
                 Wythoff::describe(mv)
             ),
         };
-        Teaching::Wythoff(WythoffView { heaps: [x, y], partners: [px, py], same_difference, nearby, best, reason, win })
+        Teaching::Wythoff(WythoffView {
+            heaps: [x, y],
+            partners: [px, py],
+            same_difference,
+            nearby,
+            best,
+            reason,
+            win,
+        })
     }
     fn describe_move(&self, _: &Position, mv: &Move) -> String {
         Wythoff::describe(mv)
@@ -248,7 +263,8 @@ impl Rules for Wythoff {
         match words.as_slice() {
             ["both", take] => Ok(Move::both(super::parse_heap(take).map_err(|e| e.to_string())?)),
             _ => super::game::read_take(text).map_err(|_| {
-                "expected a move such as '1 3' (heap 1, take 3) or 'both 3' (take 3 from both heaps)".to_string()
+                "expected a move such as '1 3' (heap 1, take 3) or 'both 3' (take 3 from both heaps)"
+                    .to_string()
             }),
         }
     }

@@ -79,7 +79,13 @@ pub fn parse_input(game: &Game, words: &[String]) -> Result<GameInput, PositionI
 }
 
 /// Runs `solve --game`: each answer written as it is found.
-pub fn run(game: &Game, input: GameInput, json: bool, mut stdin: impl BufRead, out: impl Write) -> Result<(), SolveError> {
+pub fn run(
+    game: &Game,
+    input: GameInput,
+    json: bool,
+    mut stdin: impl BufRead,
+    out: impl Write,
+) -> Result<(), SolveError> {
     let mut out = io::BufWriter::new(out);
     match input {
         GameInput::Position(position) => answer(game, &position, json, &mut out)?,
@@ -173,9 +179,9 @@ struct JsonTake {
 fn json_move(position: &Position, mv: &Move) -> JsonMove {
     match mv {
         Move::Take(take) => JsonMove::Take { heap: take.number(), take: take.take },
-        Move::TakeMany(takes) => {
-            JsonMove::Many { take: takes.iter().map(|t| JsonTake { heap: t.number(), take: t.take }).collect() }
-        }
+        Move::TakeMany(takes) => JsonMove::Many {
+            take: takes.iter().map(|t| JsonTake { heap: t.number(), take: t.take }).collect(),
+        },
         Move::Split { heap, take: 0, left } => {
             let rest = position.heap(*heap).unwrap_or(0).saturating_sub(*left);
             JsonMove::Split { heap: heap + 1, split: [*left, rest] }
@@ -232,7 +238,14 @@ pub fn human_text(game: &Game, position: &Position) -> String {
         _ => mode.rule(),
     };
     let list: Vec<String> = heaps.iter().map(u64::to_string).collect();
-    let _ = write!(out, "{}, {} ({rule}): {word}{} {}", capitalised(&kind.title()), mode.title(), if heaps.len() == 1 { "" } else { "s" }, list.join(" "));
+    let _ = write!(
+        out,
+        "{}, {} ({rule}): {word}{} {}",
+        capitalised(&kind.title()),
+        mode.title(),
+        if heaps.len() == 1 { "" } else { "s" },
+        list.join(" ")
+    );
     if kind == GameKind::Fibonacci {
         match position.limit() {
             None => out.push_str(", the first move"),
@@ -253,7 +266,11 @@ pub fn human_text(game: &Game, position: &Position) -> String {
                 let _ = writeln!(out, "  {label:<label_width$}  {h:>value_width$}  Grundy value {g}");
             }
             let values: Vec<String> = view.values.iter().map(u128::to_string).collect();
-            let shown = if (2..=8).contains(&values.len()) { format!("{} = {}", values.join(" ⊕ "), view.sum) } else { view.sum.to_string() };
+            let shown = if (2..=8).contains(&values.len()) {
+                format!("{} = {}", values.join(" ⊕ "), view.sum)
+            } else {
+                view.sum.to_string()
+            };
             let _ = writeln!(out, "  XOR of the Grundy values: {shown}");
             let _ = writeln!(out, "  ({})", view.note);
         }
@@ -265,10 +282,18 @@ pub fn human_text(game: &Game, position: &Position) -> String {
             }
             let counts: Vec<String> = view.columns.iter().map(|c| c.0.to_string()).collect();
             let rests: Vec<String> = view.columns.iter().map(|c| c.1.to_string()).collect();
-            let _ = writeln!(out, "  heaps with a 1 in each binary column, from the highest: {}", counts.join(" "));
+            let _ = writeln!(
+                out,
+                "  heaps with a 1 in each binary column, from the highest: {}",
+                counts.join(" ")
+            );
             let _ = writeln!(out, "  the same counts modulo {}: {}", u64::from(view.k) + 1, rests.join(" "));
             if view.endgame {
-                let _ = writeln!(out, "  (misère endgame: at most {} heaps hold two or more, so the heaps of one decide)", view.k);
+                let _ = writeln!(
+                    out,
+                    "  (misère endgame: at most {} heaps hold two or more, so the heaps of one decide)",
+                    view.k
+                );
             }
         }
         Teaching::Wythoff(view) => {
@@ -289,8 +314,17 @@ pub fn human_text(game: &Game, position: &Position) -> String {
         Teaching::Fibonacci(view) => {
             let terms: Vec<String> = view.terms.iter().map(u64::to_string).collect();
             let sum = if terms.is_empty() { "0".to_string() } else { terms.join(" + ") };
-            let _ = writeln!(out, "  heap {} = {sum} (Zeckendorf: Fibonacci numbers, no two neighbours)", view.heap);
-            let _ = writeln!(out, "  the next move takes 1 to {}{}", view.most, if view.first_move { " (anything but the whole heap)" } else { "" });
+            let _ = writeln!(
+                out,
+                "  heap {} = {sum} (Zeckendorf: Fibonacci numbers, no two neighbours)",
+                view.heap
+            );
+            let _ = writeln!(
+                out,
+                "  the next move takes 1 to {}{}",
+                view.most,
+                if view.first_move { " (anything but the whole heap)" } else { "" }
+            );
         }
         Teaching::Nim(_) => {}
     }
@@ -318,7 +352,11 @@ pub fn human_text(game: &Game, position: &Position) -> String {
                 let _ = writeln!(out, "  {}", game.describe_move(position, mv));
             }
             if count > moves.len() as u128 {
-                let _ = writeln!(out, "  ... and {} more (the first {MOVE_LIST_LIMIT} are listed)", count - moves.len() as u128);
+                let _ = writeln!(
+                    out,
+                    "  ... and {} more (the first {MOVE_LIST_LIMIT} are listed)",
+                    count - moves.len() as u128
+                );
             }
             let _ = writeln!(out, "Why: {}.", teaching.reason());
         }

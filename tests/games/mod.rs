@@ -47,7 +47,8 @@ impl Game {
                     if mask.count_ones() as usize > *k {
                         continue;
                     }
-                    let chosen: Vec<usize> = (0..live.len()).filter(|b| mask >> b & 1 == 1).map(|b| live[b]).collect();
+                    let chosen: Vec<usize> =
+                        (0..live.len()).filter(|b| mask >> b & 1 == 1).map(|b| live[b]).collect();
                     let mut amounts = vec![1u64; chosen.len()];
                     loop {
                         let mut next = heaps.clone();
@@ -103,7 +104,10 @@ impl Game {
                             let mut next = heaps.clone();
                             next[i] = before;
                             next.push(after);
-                            out.push((Move::Split { heap: i, take: count, left: before }, State { heaps: next, limit: None }));
+                            out.push((
+                                Move::Split { heap: i, take: count, left: before },
+                                State { heaps: next, limit: None },
+                            ));
                         }
                     }
                 }
@@ -186,8 +190,13 @@ impl Search {
 
     /// Every winning move from `state`, sorted in the order of `Move`.
     pub fn winning_moves(&mut self, state: &State) -> Vec<Move> {
-        let mut moves: Vec<Move> =
-            self.game.moves(state).into_iter().filter(|(_, next)| !self.wins(next)).map(|(mv, _)| mv).collect();
+        let mut moves: Vec<Move> = self
+            .game
+            .moves(state)
+            .into_iter()
+            .filter(|(_, next)| !self.wins(next))
+            .map(|(mv, _)| mv)
+            .collect();
         moves.sort();
         moves
     }
