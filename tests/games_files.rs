@@ -90,3 +90,16 @@ fn records_of_a_game_refuse_what_it_cannot_be() {
     let err = Record::parse(record).unwrap_err();
     assert!(err.line == 7 && err.problem.contains("at most 6"), "{err}");
 }
+
+#[test]
+fn positions_without_a_limit_keep_their_plain_form() {
+    use nim_tui::engine::Position;
+    let plain = Position::new(vec![3, 4, 5]);
+    assert_eq!(serde_json::to_string(&plain).unwrap(), "[3,4,5]");
+    assert_eq!(serde_json::from_str::<Position>("[3,4,5]").unwrap(), plain);
+    let limited = Position::with_limit(vec![20], Some(4));
+    let json = serde_json::to_string(&limited).unwrap();
+    assert_eq!(json, r#"{"heaps":[20],"limit":4}"#);
+    assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), limited);
+    assert!(serde_json::from_str::<Position>(r#"{"heaps":[1]}"#).is_err());
+}
