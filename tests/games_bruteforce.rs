@@ -76,7 +76,7 @@ fn heap_states(count: usize, most: u64) -> impl Iterator<Item = State> {
 #[test]
 fn moore_in_both_conventions() {
     for mode in Mode::ALL {
-        assert_eq!(agree(GameKind::Moore(2), mode, games::Game::Moore(2), heap_states(4, 6)), 2800);
+        assert_eq!(agree(GameKind::Moore(2), mode, games::Game::Moore(2), heap_states(4, 7)), 4680);
         agree(
             GameKind::Moore(2),
             mode,
@@ -128,12 +128,12 @@ fn subtraction_games() {
 
 #[test]
 fn lasker() {
-    agree(GameKind::Lasker, Mode::Normal, games::Game::Lasker, heap_states(3, 9));
+    agree(GameKind::Lasker, Mode::Normal, games::Game::Lasker, heap_states(3, 12));
     agree(
         GameKind::Lasker,
         Mode::Normal,
         games::Game::Lasker,
-        heap_states(4, 5).filter(|s| s.heaps.len() == 4),
+        heap_states(4, 7).filter(|s| s.heaps.len() == 4),
     );
     agree(
         GameKind::Lasker,
@@ -145,12 +145,12 @@ fn lasker() {
 
 #[test]
 fn kayles() {
-    agree(GameKind::Kayles, Mode::Normal, games::Game::Kayles, heap_states(3, 11));
+    agree(GameKind::Kayles, Mode::Normal, games::Game::Kayles, heap_states(3, 12));
     agree(
         GameKind::Kayles,
         Mode::Normal,
         games::Game::Kayles,
-        heap_states(4, 6).filter(|s| s.heaps.len() == 4),
+        heap_states(4, 7).filter(|s| s.heaps.len() == 4),
     );
     agree(
         GameKind::Kayles,
