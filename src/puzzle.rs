@@ -18,17 +18,15 @@ use crate::engine::{Game, GameKind, Mode, Position, Rules, Ruleset, analyse};
 pub struct Puzzle {
     pub mode: Mode,
     pub heaps: Vec<u64>,
-    /// The game (Nim for the puzzles of [`PuzzleId::puzzle`]).
+    /// The game (Nim for the puzzles of [`PuzzleId::puzzle`]). A puzzle is always a game's
+    /// starting position (Fibonacci Nim's is its first move), so it starts a game like any other.
     pub game: GameKind,
-    /// Fibonacci Nim: the most the first move of the puzzle may take (`None`: it is the game's
-    /// first move).
-    pub limit: Option<u64>,
 }
 
 impl Puzzle {
     /// The position to solve.
     pub fn position(&self) -> Position {
-        Position::with_limit(self.heaps.clone(), self.limit)
+        Position::new(self.heaps.clone())
     }
 
     /// The game and convention it is played under.
@@ -165,15 +163,14 @@ pub fn generate_at(difficulty: Difficulty, rng: &mut impl Rng) -> Puzzle {
             }
         };
         if heaps.iter().all(|&h| h > 0) && analyse(&heaps, mode).move_count() == 1 {
-            return Puzzle { mode, heaps, game: GameKind::Nim, limit: None };
+            return Puzzle { mode, heaps, game: GameKind::Nim };
         }
     }
 }
 
 /// Draws positions of `game` at the difficulty until one has exactly one winning move (see
-/// [`one_answer`] for Lasker's Nim and Kayles). Harder
-/// means more and larger heaps (rows), and for Moore's Nim_k more misère; Fibonacci Nim's puzzles
-/// are taken in mid-game, with a limit, from medium on.
+/// [`one_answer`] for Lasker's Nim and Kayles). Harder means more and larger heaps (rows), and
+/// for Moore's Nim_k more misère; Fibonacci Nim's puzzles are first moves, of larger heaps.
 pub fn generate_game(game: GameKind, difficulty: Difficulty, rng: &mut impl Rng) -> Puzzle {
     use Difficulty::{Easy, Hard, Medium};
     let level = match difficulty {
@@ -191,7 +188,6 @@ pub fn generate_game(game: GameKind, difficulty: Difficulty, rng: &mut impl Rng)
     loop {
         tries += 1;
         let mut mode = Mode::Normal;
-        let mut limit = None;
         let drawn = match game {
             GameKind::Nim => return generate_at(difficulty, rng),
             GameKind::Moore(_) => {
@@ -207,23 +203,17 @@ pub fn generate_game(game: GameKind, difficulty: Difficulty, rng: &mut impl Rng)
             GameKind::Lasker => heaps(rng, [(2, 2), (3, 3), (3, 4)][level], [7, 12, 20][level]),
             GameKind::Kayles => heaps(rng, [(2, 2), (2, 3), (3, 4)][level], [7, 10, 15][level]),
             GameKind::Wythoff => heaps(rng, (2, 2), [15, 40, 200][level]),
-            GameKind::Fibonacci => {
-                let heap = rng.random_range(2..=[20u64, 60, 300][level]);
-                if level > 0 {
-                    limit = Some(rng.random_range(1..=heap));
-                }
-                vec![heap]
-            }
+            GameKind::Fibonacci => vec![rng.random_range(2..=[20u64, 100, 1000][level])],
         };
         let rules = Ruleset::new(game, mode);
-        let position = Position::with_limit(drawn.clone(), limit);
+        let position = Position::new(drawn.clone());
         let playable = Game::of(rules);
         let fits = playable.check_position(&position).is_ok() && !playable.is_over(&position);
         if fits
             && (one_answer(&playable, &position)
                 || (tries > 100_000 && playable.winning_move_count(&position) > 0))
         {
-            return Puzzle { mode, heaps: drawn, game, limit };
+            return Puzzle { mode, heaps: drawn, game };
         }
     }
 }

@@ -269,6 +269,17 @@ impl GameKind {
         }
     }
 
+    /// The most tokens one move can take from a heap, when that is bounded: the largest amount
+    /// of a subtraction game, two pins in Kayles. Such a game lasts at least (tokens) / (this)
+    /// moves whoever plays, so its starting heaps are best kept small.
+    pub fn max_take(self) -> Option<u64> {
+        match self {
+            GameKind::Subtraction(set) => Some(set.max()),
+            GameKind::Kayles => Some(2),
+            _ => None,
+        }
+    }
+
     /// Whether a move may add a heap (a split in Lasker's Nim, a row broken in two in Kayles).
     pub fn splits(self) -> bool {
         matches!(self, GameKind::Lasker | GameKind::Kayles)
