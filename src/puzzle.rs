@@ -211,7 +211,7 @@ pub fn generate_game(game: GameKind, difficulty: Difficulty, rng: &mut impl Rng)
         let fits = playable.check_position(&position).is_ok() && !playable.is_over(&position);
         if fits
             && (one_answer(&playable, &position)
-                || (tries > 100_000 && playable.winning_move_count(&position) > 0))
+                || (tries > 100_000 && playable.winning_move_count(&position).is_some_and(|n| n > 0)))
         {
             return Puzzle { mode, heaps: drawn, game };
         }
@@ -223,7 +223,7 @@ pub fn generate_game(game: GameKind, difficulty: Difficulty, rng: &mut impl Rng)
 /// leave the same heaps in another order, so they count as one: without that, almost no position
 /// of Kayles would have a single answer.
 pub fn one_answer(game: &Game, position: &Position) -> bool {
-    let count = game.winning_move_count(position);
+    let Some(count) = game.winning_move_count(position) else { return false };
     if count == 1 {
         return true;
     }

@@ -172,8 +172,8 @@ impl Rules for Fibonacci {
         takes.truncate(limit);
         takes.into_iter().map(|t| Move::take(0, t)).collect()
     }
-    fn winning_move_count(&self, position: &Position) -> u128 {
-        winning_takes(Fibonacci::heap(position), most(position)).len() as u128
+    fn winning_move_count(&self, position: &Position) -> Option<u128> {
+        Some(winning_takes(Fibonacci::heap(position), most(position)).len() as u128)
     }
     /// The smallest term of the heap's Zeckendorf representation when it may be taken (always a
     /// winning move), else the fallback.

@@ -249,8 +249,9 @@ pub trait Rules {
     /// be too many to list, gives `limit` of them (those that leave the most in the highest binary
     /// columns), in the game's order.
     fn winning_moves_up_to(&self, position: &Position, limit: usize) -> Vec<Move>;
-    /// How many winning moves there are (saturating at `u128::MAX`).
-    fn winning_move_count(&self, position: &Position) -> u128;
+    /// How many winning moves there are (saturating at `u128::MAX`); `None` only for Moore's
+    /// Nim_k on so many heaps that counting them would take too long (see `moore.rs`).
+    fn winning_move_count(&self, position: &Position) -> Option<u128>;
     /// Whether `mv` is legal and wins: it leaves a position lost for the player then to move.
     fn is_winning_move(&self, position: &Position, mv: &Move) -> bool {
         let mut next = position.clone();
@@ -344,7 +345,7 @@ impl Rules for Ruleset {
     fn winning_moves_up_to(&self, position: &Position, limit: usize) -> Vec<Move> {
         self.game().winning_moves_up_to(position, limit)
     }
-    fn winning_move_count(&self, position: &Position) -> u128 {
+    fn winning_move_count(&self, position: &Position) -> Option<u128> {
         self.game().winning_move_count(position)
     }
     fn is_winning_move(&self, position: &Position, mv: &Move) -> bool {
@@ -497,7 +498,7 @@ impl Rules for Game {
     fn winning_moves_up_to(&self, position: &Position, limit: usize) -> Vec<Move> {
         each!(self, game => Rules::winning_moves_up_to(game, position, limit))
     }
-    fn winning_move_count(&self, position: &Position) -> u128 {
+    fn winning_move_count(&self, position: &Position) -> Option<u128> {
         each!(self, game => Rules::winning_move_count(game, position))
     }
     fn is_winning_move(&self, position: &Position, mv: &Move) -> bool {
@@ -554,8 +555,8 @@ impl Rules for Nim {
         let heaps = position.heaps();
         super::analyse(heaps, self.mode).moves(heaps).take(limit).map(Move::Take).collect()
     }
-    fn winning_move_count(&self, position: &Position) -> u128 {
-        self.analyse(position).move_count() as u128
+    fn winning_move_count(&self, position: &Position) -> Option<u128> {
+        Some(self.analyse(position).move_count() as u128)
     }
     fn is_winning_move(&self, position: &Position, mv: &Move) -> bool {
         let heaps = position.heaps();

@@ -20,8 +20,10 @@
 //! **Every winning move.** A winning move can reshape several huge heaps digit by digit, so there
 //! may be astronomically many. They are counted exactly by a search over the columns from the
 //! highest, whose state is the set of heaps already lowered (memoised), and listed from the same
-//! search, skipping every branch that leads to none. The cost grows like (heaps)^K, so it is meant
-//! for the handful of heaps of a game at the table.
+//! search, skipping every branch that leads to none. The cost grows like (heaps)^K: a game at the
+//! table (16 heaps) takes milliseconds, but many heaps with a large K would take ages, so the
+//! search stops after [`SEARCH_BUDGET`] steps; the count is then unknown (`None`) and the list
+//! holds the moves found, the column rule's among them.
 
 use std::collections::HashMap;
 
@@ -77,38 +79,45 @@ fn choose(n: usize, r: usize) -> u128 {
     result
 }
 
-/// Every subset of `items` with at most `most` elements, smallest first, in lexicographic order.
-fn subsets_up_to(items: &[usize], most: usize) -> Vec<Vec<usize>> {
-    let mut all = vec![Vec::new()];
-    for size in 1..=most.min(items.len()) {
-        combinations(items, size, &mut |c| all.push(c.to_vec()));
-    }
-    all
+/// How much work the exhaustive search may do (subsets of a column tried) before it gives up:
+/// about half a second in a release build. A game at the table (16 heaps of up to 10^18, K up to
+/// 8) needs far less (tens of milliseconds); `solve` on many heaps with a large K could otherwise
+/// run for ages.
+pub const SEARCH_BUDGET: u64 = 1_000_000;
+
+/// Calls `visit` with every subset of `items` of at most `most` elements, smallest first, in
+/// lexicographic order, until it returns false. Returns false when stopped.
+fn subsets_up_to(items: &[usize], most: usize, visit: &mut dyn FnMut(&[usize]) -> bool) -> bool {
+    (0..=most.min(items.len())).all(|size| combinations(items, size, visit))
 }
 
-/// Calls `visit` with every `size`-element subset of `items`, in lexicographic order.
-fn combinations(items: &[usize], size: usize, visit: &mut dyn FnMut(&[usize])) {
+/// Calls `visit` with every `size`-element subset of `items`, in lexicographic order, until it
+/// returns false. Returns false when stopped.
+fn combinations(items: &[usize], size: usize, visit: &mut dyn FnMut(&[usize]) -> bool) -> bool {
     fn walk(
         items: &[usize],
         size: usize,
         from: usize,
         chosen: &mut Vec<usize>,
-        visit: &mut dyn FnMut(&[usize]),
-    ) {
+        visit: &mut dyn FnMut(&[usize]) -> bool,
+    ) -> bool {
         if chosen.len() == size {
-            visit(chosen);
-            return;
+            return visit(chosen);
         }
         for i in from..items.len() {
             if items.len() - i < size - chosen.len() {
                 break;
             }
             chosen.push(items[i]);
-            walk(items, size, i + 1, chosen, visit);
+            let go_on = walk(items, size, i + 1, chosen, visit);
             chosen.pop();
+            if !go_on {
+                return false;
+            }
         }
+        true
     }
-    walk(items, size, 0, &mut Vec::new(), visit);
+    walk(items, size, 0, &mut Vec::new(), visit)
 }
 
 /// `h` with bit `j` and every bit below it cleared.
@@ -122,6 +131,10 @@ struct Search<'a> {
     k: usize,
     m: usize,
     memo: HashMap<(u32, Vec<usize>), u128>,
+    /// Work done so far, against [`SEARCH_BUDGET`].
+    work: u64,
+    /// Set once the budget is spent: every count from then on is meaningless.
+    exhausted: bool,
 }
 
 /// One way to play a column: `drop` heaps fall from 1 to 0 there (joining the lowered ones),
@@ -132,9 +145,16 @@ struct Choice {
     ones: Vec<usize>,
 }
 
+/// The most sets of at most K heaps a search takes on: C(16, ≤8), a full table of 16 heaps at the
+/// largest K, is 39203. Past this the search would surely spend its budget, so it does not start.
+const SETS_LIMIT: u128 = 100_000;
+
 impl<'a> Search<'a> {
     fn new(heaps: &'a [u64], k: u32) -> Search<'a> {
-        Search { heaps, k: k as usize, m: k as usize + 1, memo: HashMap::new() }
+        let live = heaps.iter().filter(|&&h| h > 0).count();
+        let sets = (0..=k as usize).fold(0u128, |n, r| n.saturating_add(choose(live, r)));
+        let exhausted = sets > SETS_LIMIT;
+        Search { heaps, k: k as usize, m: k as usize + 1, memo: HashMap::new(), work: 0, exhausted }
     }
 
     fn top(&self) -> Option<u32> {
@@ -146,47 +166,74 @@ impl<'a> Search<'a> {
         (0..self.heaps.len()).filter(|i| self.heaps[*i] >> j & 1 == 1 && !lowered.contains(i)).collect()
     }
 
+    /// Counts one unit of work; false once the budget is spent.
+    fn spend(&mut self) -> bool {
+        self.work += 1;
+        if self.work > SEARCH_BUDGET {
+            self.exhausted = true;
+        }
+        !self.exhausted
+    }
+
     /// How many ways the columns `j` and below can be played, given the heaps already lowered,
     /// to leave a multiple of K+1 in every column with at least one heap lowered in all.
     fn count(&mut self, j: Option<u32>, lowered: &[usize]) -> u128 {
         let Some(j) = j else { return u128::from(!lowered.is_empty()) };
+        if self.exhausted {
+            return 0;
+        }
         if let Some(&known) = self.memo.get(&(j, lowered.to_vec())) {
             return known;
         }
         let ones = self.with_bit(j, lowered);
         let free = lowered.len();
         let mut total = 0u128;
-        for drop in subsets_up_to(&ones, self.k - free) {
+        subsets_up_to(&ones, self.k - free, &mut |drop| {
+            if !self.spend() {
+                return false;
+            }
             let kept = ones.len() - drop.len();
             let ways: u128 =
                 (0..=free).filter(|z| (kept + z).is_multiple_of(self.m)).map(|z| choose(free, z)).sum();
-            if ways == 0 {
-                continue;
+            if ways > 0 {
+                let mut next: Vec<usize> = lowered.iter().chain(drop).copied().collect();
+                next.sort_unstable();
+                let below = self.count(j.checked_sub(1), &next);
+                total = total.saturating_add(ways.saturating_mul(below));
             }
-            let mut next: Vec<usize> = lowered.iter().chain(&drop).copied().collect();
-            next.sort_unstable();
-            let below = self.count(j.checked_sub(1), &next);
-            total = total.saturating_add(ways.saturating_mul(below));
+            true
+        });
+        if !self.exhausted {
+            self.memo.insert((j, lowered.to_vec()), total);
         }
-        self.memo.insert((j, lowered.to_vec()), total);
         total
     }
 
-    fn choices(&self, j: u32, lowered: &[usize]) -> Vec<Choice> {
+    fn choices(&mut self, j: u32, lowered: &[usize]) -> Vec<Choice> {
         let ones = self.with_bit(j, lowered);
         let free = lowered.len();
+        let width = self.heaps.len();
+        let m = self.m;
         let mut choices = Vec::new();
-        for drop in subsets_up_to(&ones, self.k - free) {
+        let mut work = 0u64;
+        let budget = SEARCH_BUDGET.saturating_sub(self.work);
+        subsets_up_to(&ones, self.k - free, &mut |drop| {
             let kept = ones.len() - drop.len();
-            for z in (0..=free).filter(|z| (kept + z).is_multiple_of(self.m)) {
+            (0..=free).filter(|z| (kept + z).is_multiple_of(m)).all(|z| {
                 combinations(lowered, z, &mut |chosen| {
-                    let mut pattern = vec![false; self.heaps.len()];
+                    work += 1;
+                    let mut pattern = vec![false; width];
                     for &i in ones.iter().filter(|i| !drop.contains(i)).chain(chosen) {
                         pattern[i] = true;
                     }
-                    choices.push(Choice { pattern, drop: drop.clone(), ones: chosen.to_vec() });
-                });
-            }
+                    choices.push(Choice { pattern, drop: drop.to_vec(), ones: chosen.to_vec() });
+                    work <= budget
+                })
+            })
+        });
+        self.work += work;
+        if self.work > SEARCH_BUDGET {
+            self.exhausted = true;
         }
         // The column with the most left in the first heaps first.
         choices.sort_by(|a, b| b.pattern.cmp(&a.pattern));
@@ -202,7 +249,7 @@ impl<'a> Search<'a> {
         out: &mut Vec<Move>,
         limit: usize,
     ) {
-        if out.len() >= limit {
+        if out.len() >= limit || self.exhausted {
             return;
         }
         let Some(j) = j else {
@@ -213,7 +260,7 @@ impl<'a> Search<'a> {
             return;
         };
         for choice in self.choices(j, lowered) {
-            if out.len() >= limit {
+            if out.len() >= limit || self.exhausted {
                 return;
             }
             let mut next: Vec<usize> = lowered.iter().chain(&choice.drop).copied().collect();
@@ -349,15 +396,17 @@ impl Moore {
         let bigs: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 1).collect();
         let ones: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] == 1).collect();
         let mut moves = Vec::new();
+        // Every plan's moves come out in the order of `Move` within the plan, so the first `limit`
+        // of each plan hold the first `limit` of all.
         for (removed, to_one) in self.endgame_plans(heaps) {
             let mut raised: Vec<Vec<usize>> = Vec::new();
-            combinations(&bigs, to_one, &mut |c| raised.push(c.to_vec()));
+            combinations(&bigs, to_one, &mut |c| {
+                raised.push(c.to_vec());
+                true
+            });
             for kept_one in raised {
                 let mut count = 0;
                 combinations(&ones, removed, &mut |taken| {
-                    if count >= limit {
-                        return;
-                    }
                     count += 1;
                     let mut takes: Vec<Take> = bigs
                         .iter()
@@ -365,6 +414,7 @@ impl Moore {
                         .collect();
                     takes.extend(taken.iter().map(|&i| Take::new(i, 1)));
                     moves.push(Move::take_many(takes));
+                    count < limit
                 });
             }
         }
@@ -509,20 +559,28 @@ impl Rules for Moore {
         let mut out = Vec::new();
         let top = search.top();
         search.list(top, &[], &mut heaps.to_vec(), &mut out, limit);
+        if search.exhausted {
+            // The moves found are winning moves; the column rule's is always among those listed.
+            if let Some(mv) = self.column_move(heaps).filter(|mv| !out.contains(mv)) {
+                out.truncate(limit.saturating_sub(1));
+                out.push(mv);
+            }
+        }
         out.sort();
         out
     }
-    fn winning_move_count(&self, position: &Position) -> u128 {
+    fn winning_move_count(&self, position: &Position) -> Option<u128> {
         let heaps = position.heaps();
         if self.lost(heaps) {
-            return 0;
+            return Some(0);
         }
         if self.endgame(heaps) {
-            return self.endgame_count(heaps);
+            return Some(self.endgame_count(heaps));
         }
         let mut search = Search::new(heaps, self.k);
         let top = search.top();
-        search.count(top, &[])
+        let count = search.count(top, &[]);
+        (!search.exhausted).then_some(count)
     }
     fn is_winning_move(&self, position: &Position, mv: &Move) -> bool {
         let mut next = position.clone();

@@ -276,8 +276,8 @@ impl Rules for Subtraction {
     fn winning_moves_up_to(&self, position: &Position, limit: usize) -> Vec<Move> {
         grundy::winning_moves(self, position, limit)
     }
-    fn winning_move_count(&self, position: &Position) -> u128 {
-        grundy::winning_move_count(self, position)
+    fn winning_move_count(&self, position: &Position) -> Option<u128> {
+        Some(grundy::winning_move_count(self, position))
     }
     fn ai_move(&self, position: &Position) -> Option<Move> {
         grundy::ai_move(self, position)

@@ -166,8 +166,8 @@ impl Rules for Wythoff {
         moves.truncate(limit);
         moves
     }
-    fn winning_move_count(&self, position: &Position) -> u128 {
-        self.winning(position).len() as u128
+    fn winning_move_count(&self, position: &Position) -> Option<u128> {
+        Some(self.winning(position).len() as u128)
     }
     fn ai_move(&self, position: &Position) -> Option<Move> {
         self.winning(position).into_iter().next().or_else(|| self.fallback(position))

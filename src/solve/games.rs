@@ -151,7 +151,8 @@ struct Answer<'a> {
     zeckendorf: Option<Vec<u64>>,
     outcome: &'static str,
     /// How many winning moves there are; `moves` lists at most [`MOVE_LIST_LIMIT`] of them.
-    count: u128,
+    /// `null` when there are too many to count (Moore's Nim_k on very many heaps).
+    count: Option<u128>,
     moves: Vec<JsonMove>,
 }
 
@@ -342,16 +343,27 @@ pub fn human_text(game: &Game, position: &Position) -> String {
     let count = game.winning_move_count(position);
     match game.outcome(position) {
         Outcome::Win => {
-            let _ = writeln!(
-                out,
-                "The player to move wins with perfect play. {count} winning move{}:",
-                if count == 1 { "" } else { "s" }
-            );
             let moves = game.winning_moves(position);
+            match count {
+                Some(count) => {
+                    let _ = writeln!(
+                        out,
+                        "The player to move wins with perfect play. {count} winning move{}:",
+                        if count == 1 { "" } else { "s" }
+                    );
+                }
+                None => {
+                    let _ = writeln!(
+                        out,
+                        "The player to move wins with perfect play. Too many winning moves to count; {} of them:",
+                        moves.len()
+                    );
+                }
+            }
             for mv in &moves {
                 let _ = writeln!(out, "  {}", game.describe_move(position, mv));
             }
-            if count > moves.len() as u128 {
+            if let Some(count) = count.filter(|&c| c > moves.len() as u128) {
                 let _ = writeln!(
                     out,
                     "  ... and {} more (the first {MOVE_LIST_LIMIT} are listed)",
