@@ -8,8 +8,9 @@
 //! or the last pin of a row are two moves that leave the same rows.
 //!
 //! Grundy values are computed once from the definition (`g(n)` is the mex of `g(a) ⊕ g(b)` over
-//! every way a move leaves rows `a` and `b`) for rows up to 82; from 71 on they repeat with period
-//! 12 (the last exception is at 70), which the tests check against the definition far beyond.
+//! every way a move leaves rows `a` and `b`) for rows up to 199; from 71 on they repeat with period
+//! 12 (the last exception is at 70), which is checked there (and by the tests to row 2500), and the
+//! table is kept to row 82.
 //! The winning moves of a huge row are counted and listed by residues modulo 12.
 
 use std::sync::OnceLock;
@@ -26,13 +27,15 @@ pub const KAYLES_PERIOD: u64 = 12;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Kayles;
 
-/// The values of rows 0 to 82, computed from the definition once.
+/// The values of rows 0 to 82, computed from the definition once (to row 199, where the period
+/// is checked, then cut to one period past its start).
 fn table() -> &'static GrundyTable {
     static TABLE: OnceLock<GrundyTable> = OnceLock::new();
     TABLE.get_or_init(|| {
+        const COMPUTED: usize = 200;
         let len = (KAYLES_PRE_PERIOD + KAYLES_PERIOD) as usize;
-        let mut values: Vec<u8> = Vec::with_capacity(len);
-        for n in 0..len {
+        let mut values: Vec<u8> = Vec::with_capacity(COMPUTED);
+        for n in 0..COMPUTED {
             let mut seen = 0u128;
             for take in 1..=2usize.min(n) {
                 for a in 0..=n - take {
@@ -42,6 +45,12 @@ fn table() -> &'static GrundyTable {
             }
             values.push(grundy::mex(seen) as u8);
         }
+        let period = KAYLES_PERIOD as usize;
+        debug_assert!(
+            (KAYLES_PRE_PERIOD as usize..COMPUTED - period).all(|n| values[n] == values[n + period]),
+            "Kayles repeats with period 12 from 71"
+        );
+        values.truncate(len);
         GrundyTable { values, pre_period: KAYLES_PRE_PERIOD, period: KAYLES_PERIOD }
     })
 }
