@@ -123,7 +123,7 @@ pub enum Command {
     /// for Moore's Nim_k, the losing pairs for Wythoff's game (two heaps), the Zeckendorf form for
     /// Fibonacci Nim (one heap; write HEAP/LIMIT when the next move takes at most LIMIT, a heap
     /// alone being the first move). Its JSON names the game and counts the winning moves:
-    /// `{"game":"kayles","mode":"normal","heaps":[3,4],"grundy":[3,1],"grundy_sum":2,"outcome":"win","count":2,"moves":[...]}`,
+    /// `{"game":"kayles","mode":"normal","heaps":[3,4],"grundy":[3,1],"grundy_sum":2,"outcome":"win","count":6,"moves":[...]}`,
     /// a move being `{"heap":1,"take":2}`, `{"take":[{"heap":1,"take":1},{"heap":2,"take":1}]}` on
     /// several heaps, `{"heap":1,"split":[3,4]}` for a split, or `{"heap":1,"pins":[2,3]}` for the
     /// pins knocked down (counted from 1). At most 1000 moves are listed. Only Nim and Moore's
