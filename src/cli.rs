@@ -19,7 +19,7 @@ use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueHint};
 
 use crate::domain::{First, Level, Names, Opponent};
-use crate::engine::Mode;
+use crate::engine::{GameKind, Mode};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -117,13 +117,29 @@ pub enum Command {
     /// Each answer shows the nim-sum, who wins, and every winning move. Give the heaps as arguments (`nim-tui solve 3 4 5`), or `-` to read one position per line of
     /// standard input (heaps separated by spaces and/or commas). With --json, each answer is one
     /// line such as `{"mode":"normal","heaps":[3,4,5],"nim_sum":2,"outcome":"win","moves":[{"heap":1,"take":2}]}`.
+    ///
+    /// With --game, another game is answered in its own terms: Grundy values for subtraction games,
+    /// Lasker's Nim and Kayles (whose heaps are rows of pins), binary columns counted modulo K+1
+    /// for Moore's Nim_k, the losing pairs for Wythoff's game (two heaps), the Zeckendorf form for
+    /// Fibonacci Nim (one heap; write HEAP/LIMIT when the next move takes at most LIMIT, a heap
+    /// alone being the first move). Its JSON names the game and counts the winning moves:
+    /// `{"game":"kayles","mode":"normal","heaps":[3,4],"grundy":[3,1],"grundy_sum":2,"outcome":"win","count":6,"moves":[...]}`,
+    /// a move being `{"heap":1,"take":2}`, `{"take":[{"heap":1,"take":1},{"heap":2,"take":1}]}` on
+    /// several heaps, `{"heap":1,"split":[3,4]}` for a split, or `{"heap":1,"pins":[2,3]}` for the
+    /// pins knocked down (counted from 1). At most 1000 moves are listed. Only Nim and Moore's
+    /// Nim_k have a misère form.
     #[command(
         allow_negative_numbers = true,
         after_long_help = "\
 Examples:
   nim-tui solve 3 4 5
   nim-tui solve --mode misere --json 1 2 3
-  printf '1 2 3\\n0,2,1\\n' | nim-tui solve --json -"
+  printf '1 2 3\\n0,2,1\\n' | nim-tui solve --json -
+  nim-tui solve --game moore:2 1 2 3 4
+  nim-tui solve --game kayles --json 3 7
+  nim-tui solve --game subtraction:1,3,4 10 11
+  nim-tui solve --game wythoff 3 5
+  nim-tui solve --game fibonacci 20/4   heap 20, take at most 4"
     )]
     Solve(SolveArgs),
 
@@ -274,6 +290,14 @@ pub struct PuzzleArgs {
 /// `nim-tui solve`'s flags and heaps.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
+    /// The game
+    ///
+    /// nim, moore:K (K from 1 to 8: a move takes from up to K heaps), subtraction:S (S the amounts
+    /// a move may take, 1 to 128, such as 1,2,3 or 1-3,5), lasker, kayles, wythoff, fibonacci, or
+    /// the subtraction presets 21 (take 1 to 3) and bachet (take 1 to 10).
+    #[arg(long, default_value = "nim", value_name = "GAME", value_parser = game_parser)]
+    pub game: GameKind,
+
     /// Normal or misère play
     #[arg(long, default_value = "normal", ignore_case = true, value_parser = mode_parser())]
     pub mode: Mode,
@@ -284,7 +308,7 @@ pub struct SolveArgs {
 
     /// Heap sizes, or `-` to read positions from standard input
     ///
-    /// Whole numbers from 0 to 18446744073709551615.
+    /// Whole numbers from 0 to 18446744073709551615. Fibonacci Nim: HEAP or HEAP/LIMIT.
     #[arg(value_name = "HEAP", required = true, num_args = 1..)]
     pub heaps: Vec<String>,
 }
@@ -455,6 +479,10 @@ fn opponent_parser() -> impl TypedValueParser<Value = Opponent> {
 
 fn parse_names(text: &str) -> Result<Names, String> {
     text.parse()
+}
+
+fn game_parser(text: &str) -> Result<GameKind, String> {
+    text.parse::<GameKind>().map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

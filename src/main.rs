@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::CommandFactory;
 use nim_tui::cli::{Cli, Command, GameArgs, ManArgs};
+use nim_tui::engine::{Game, GameKind, Ruleset};
 use nim_tui::session::{self, Launch};
 use nim_tui::solve::{self, SolveError};
 use nim_tui::store::{self, Store};
@@ -39,6 +40,7 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
         return write_out(config::DEFAULT_TOML, "the configuration");
     }
     match cli.command {
+        Some(Command::Solve(args)) if args.game != GameKind::Nim => solve_game(&args),
         Some(Command::Solve(args)) => {
             let input = match solve::parse_input(&args.heaps) {
                 Ok(input) => input,
@@ -141,6 +143,26 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
             }
         }
         None => run_game(&cli.config, &cli.game, false),
+    }
+}
+
+/// `nim-tui solve --game`: a game other than Nim, answered in its own terms.
+fn solve_game(args: &nim_tui::cli::SolveArgs) -> ExitCode {
+    let game = match Game::new(Ruleset::new(args.game, args.mode)) {
+        Ok(game) => game,
+        Err(e) => return fail(2, &e.to_string()),
+    };
+    let input = match solve::games::parse_input(&game, &args.heaps) {
+        Ok(input) => input,
+        Err(e) => return fail(2, &e.to_string()),
+    };
+    match solve::games::run(&game, input, args.json, io::stdin().lock(), io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(SolveError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e @ (SolveError::Usage(_) | SolveError::Position(_) | SolveError::BadLine { .. })) => {
+            fail(2, &e.to_string())
+        }
+        Err(e) => fail(1, &e.to_string()),
     }
 }
 

@@ -15,16 +15,18 @@
 //! One move per line: who moved (`you` is the first seat, where the player sits against the AI,
 //! `ai` the other) and the move in the game's notation (for Nim the heap, counted from 1, and the
 //! number of tokens taken). `players` is `ai`, `human FIRST,SECOND` (two names) or `demo`. The
-//! `game` line names the game; records written before it existed have none and are Nim. A game
-//! that ends before its last move, because the player to move resigned, ends with `resigned` and
-//! that player; records without it were played to the end, as before. Lines starting with `#` and
-//! blank lines are ignored. A record is read whole and checked move by move before anything is
-//! shown.
+//! `game` line names the game (`kayles`, `moore:2`, ...; see `GameKind`); records written before
+//! it existed have none and are Nim. Each game writes its moves in its own notation: `1 2, 3 1`
+//! on several heaps (Moore's Nim_k), `both 3` (Wythoff's game), `2 split 3` (Lasker's Nim: heap 2
+//! split, 3 staying in place), `1 pin 3` or `1 pins 3 4` (Kayles). A game that ends before its last
+//! move, because the player to move resigned, ends with `resigned` and that player; records
+//! without it were played to the end, as before. Lines starting with `#` and blank lines are
+//! ignored. A record is read whole and checked move by move before anything is shown.
 
 use std::fmt::Write as _;
 
 use crate::domain::{History, Names, Players, Seat, StartHeapsError, check_start_heaps};
-use crate::engine::{GameKind, Mode, Rules, Ruleset, parse_heaps};
+use crate::engine::{GameKind, Mode, Position, Rules, Ruleset, parse_heaps};
 
 /// The first line of every record.
 pub const HEADER: &str = "# nim-tui game record";
@@ -116,9 +118,11 @@ impl Record {
         };
         let (n, mode) = setting("mode")?;
         let mode: Mode = mode.parse().map_err(|e: crate::engine::ParseModeError| err(n, e.to_string()))?;
+        let rules = Ruleset::checked(kind, mode).map_err(|e| err(n, e.to_string()))?;
         let (n, heaps) = setting("heaps")?;
         let start = parse_heaps(&heaps).map_err(|e| err(n, e.to_string()))?;
         check_start_heaps(&start).map_err(|e: StartHeapsError| err(n, e.to_string()))?;
+        rules.check_position(&Position::new(start.clone())).map_err(|e| err(n, e.to_string()))?;
         let (n, players) = setting("players")?;
         let players = match players.split_once(' ') {
             None if players == "ai" => Players::Ai,
@@ -132,7 +136,6 @@ impl Record {
             }
         };
 
-        let rules = Ruleset::new(kind, mode);
         let mut history: Option<History> = None;
         let mut last_line = n;
         let mut resigned: Option<(usize, Seat)> = None;

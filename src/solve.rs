@@ -13,6 +13,10 @@ use serde::Serialize;
 
 use crate::engine::{Explanation, Mode, Outcome, ParseHeapsError, analyse, binary_digits, parse_heaps};
 
+pub mod games;
+
+pub use games::PositionInputError;
+
 /// One answer of `solve --json`. Field names and order are a published interface.
 ///
 /// `solve` itself formats the same bytes by hand ([`json_line`]); this is the reference form,
@@ -161,6 +165,9 @@ pub enum Input {
 pub enum SolveError {
     #[error("{0}")]
     Usage(#[from] ParseHeapsError),
+    /// A position on the command line that is not one of the game's (`solve --game`).
+    #[error("{0}")]
+    Position(#[from] PositionInputError),
     /// `text` is the line as it can be shown safely: escaped and cut short (see [`shown`]).
     #[error("line {line}: '{text}' is not a position: {source}")]
     BadLine { line: usize, text: String, source: LineError },
@@ -177,6 +184,8 @@ pub enum LineError {
     Heaps(#[from] ParseHeapsError),
     #[error("it is not UTF-8 text")]
     NotUtf8,
+    #[error(transparent)]
+    Position(PositionInputError),
 }
 
 /// Reads the heap words of the command line: every word must be a heap size, or the single word `-`.
@@ -770,7 +779,7 @@ fn trimmed(bytes: &[u8]) -> &[u8] {
 
 /// Text from outside made safe for a terminal: control characters, escape sequences, bidi
 /// controls and zero-width characters shown escaped (`\x1b`, `\u{202e}`), bytes that are not UTF-8
-/// as `\xff`, and at most [`SHOWN_CHARS`] characters, then `…` (also when `cut`: more was there).
+/// as `\xff`, and at most 80 characters (`SHOWN_CHARS`), then `…` (also when `cut`: more was there).
 pub fn shown(bytes: &[u8], cut: bool) -> String {
     use std::fmt::Write as _;
     let mut text = String::new();

@@ -533,6 +533,8 @@ pub enum SavedGameError {
     BadName { index: usize, reason: String },
     #[error("the starting heaps cannot start a game: {0}")]
     StartHeaps(#[from] crate::domain::StartHeapsError),
+    #[error("the starting heaps do not fit the game: {0}")]
+    Shape(String),
     #[error("{heaps} current heaps but {start} starting heaps")]
     HeapCount { heaps: usize, start: usize },
     #[error("heap {number} holds {holds} tokens but started with {start}")]
@@ -670,9 +672,18 @@ impl SavedGame {
         if self.heaps.len() < self.start_heaps.len() {
             return Err(SavedGameError::HeapCount { heaps: self.heaps.len(), start: self.start_heaps.len() });
         }
-        for (i, (&holds, &start)) in self.heaps.iter().zip(&self.start_heaps).enumerate() {
-            if holds > start {
-                return Err(SavedGameError::HeapGrew { number: i + 1, holds, start });
+        // A split adds a heap, so only games without splits keep their heaps in place.
+        if !self.rules().kind.splits() {
+            if self.heaps.len() != self.start_heaps.len() {
+                return Err(SavedGameError::HeapCount {
+                    heaps: self.heaps.len(),
+                    start: self.start_heaps.len(),
+                });
+            }
+            for (i, (&holds, &start)) in self.heaps.iter().zip(&self.start_heaps).enumerate() {
+                if holds > start {
+                    return Err(SavedGameError::HeapGrew { number: i + 1, holds, start });
+                }
             }
         }
         let history = self.history()?;

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use nim_tui::domain::{History, Level, Players};
-use nim_tui::engine::{GameKind, Mode, Move, Rules, Ruleset, Take};
+use nim_tui::engine::{GameKind, Mode, Move, Position, Rules, Ruleset, Take};
 use nim_tui::store::{GameResult, Player, SavedGame, SavedMove, Stats, Store, StoreError};
 
 const WIN: GameResult = GameResult { won: true, assisted: false, how: nim_tui::store::How::Played };
@@ -456,13 +456,21 @@ fn saved_moves_are_written_by_their_game() {
         }
     }
 
-    // Every game there is, played a few moves by its AI, saved and loaded: the same game. Two
-    // heaps, which every game takes; misère in Nim, which has it.
+    // Every game there is, played a few moves by its AI, saved and loaded: the same game;
+    // misère in Nim, which has it.
     let games = GameKind::ALL.into_iter().map(|kind| Ruleset::new(kind, Mode::Normal));
     for rules in games.chain([Ruleset::nim(Mode::Misere)]) {
-        let mut history = History::new(rules, vec![5, 6], Player::First);
+        // Two heaps where the game takes them, else one (Fibonacci Nim).
+        let start =
+            if rules.check_position(&Position::new(vec![5, 6])).is_ok() { vec![5, 6] } else { vec![9] };
+        let mut history = History::new(rules, start, Player::First);
         for _ in 0..4 {
             let Some(mv) = rules.ai_move(history.position()) else { break };
+            // A finished game is not saved: stop before the last move.
+            let mut next = history.position().clone();
+            if rules.play(&mut next, &mv).is_err() || rules.is_over(&next) {
+                break;
+            }
             if history.push(history.to_move(), mv).is_err() {
                 break;
             }

@@ -2,16 +2,17 @@
 //! records, puzzles and `solve` never need to know which game they hold.
 //!
 //! A [`Move`] can take from one heap, take from several at once (Moore's Nim_k, Wythoff's "the same
-//! from both"), or split a heap in two (Lasker's Nim, Kayles), so other games fit without another
-//! redesign. [`Ruleset`] names a game and its convention and dispatches to the game's rules; Nim is
-//! its only game for now.
+//! from both"), split a heap in two (Lasker's Nim), or knock pins out of a row (Kayles, as a split
+//! that takes one or two). [`Ruleset`] names a game and its convention; [`Game`] is that ruleset
+//! built and ready to answer, dispatching to the game's own rules.
 
 use std::fmt;
-use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
-
-use super::{Explanation, Mode, MoveError, Nim, Outcome, Position, Take};
+use super::{
+    Explanation, Fibonacci, FibonacciView, GameKind, GrundyTable, GrundyView, Kayles, Lasker, Mode, Moore,
+    MooreView, MoveError, Nim, NoMisere, Outcome, Position, PositionError, Subtraction, Take, Wythoff,
+    WythoffView,
+};
 
 /// A move of any game.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -55,9 +56,47 @@ impl Move {
         }
     }
 
+    /// Taking from several heaps at once, in its one canonical form: sorted by heap, and a plain
+    /// [`Move::Take`] when only one heap is named. (Two takes from one heap stay two entries, which
+    /// every game refuses.)
+    pub fn take_many(mut takes: Vec<Take>) -> Move {
+        takes.sort();
+        match takes.as_slice() {
+            [one] => Move::Take(*one),
+            _ => Move::TakeMany(takes),
+        }
+    }
+
+    /// Wythoff's move on both heaps: `take` tokens from each.
+    pub fn both(take: u64) -> Move {
+        Move::TakeMany(vec![Take::new(0, take), Take::new(1, take)])
+    }
+
+    /// Lasker's split of heap `heap`: `left` tokens stay in its place, the rest become a new last
+    /// heap.
+    pub fn split(heap: usize, left: u64) -> Move {
+        Move::Split { heap, take: 0, left }
+    }
+
+    /// A Kayles move: `count` pins (1 or 2) knocked down from row `row` (from 0), starting at pin
+    /// `first` (counted from 1, as players see them). The pins before them stay in the row's
+    /// place and the pins after them become a new last row; a move at either end of a row just
+    /// shortens it.
+    pub fn pins(row: usize, first: u64, count: u64) -> Move {
+        Move::Split { heap: row, take: count, left: first.saturating_sub(1) }
+    }
+
+    /// A Kayles move read back: the row (from 0), the first pin knocked down (from 1) and how many.
+    pub fn as_pins(&self) -> Option<(usize, u64, u64)> {
+        match *self {
+            Move::Split { heap, take, left } if take > 0 => Some((heap, left + 1, take)),
+            _ => None,
+        }
+    }
+
     /// Plays the move's mechanics on `position` without asking whether a game allows it; the
     /// game's [`Rules::check`] must have accepted it.
-    fn apply_to(&self, position: &mut Position) -> Result<(), MoveError> {
+    pub(crate) fn apply_to(&self, position: &mut Position) -> Result<(), MoveError> {
         match self {
             Move::Take(take) => position.apply(*take),
             Move::TakeMany(takes) => {
@@ -113,68 +152,19 @@ impl fmt::Display for Move {
     }
 }
 
-/// The games nim-tui plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum GameKind {
-    /// Nim: take any number of tokens from one heap.
-    #[default]
-    Nim,
-}
-
-impl GameKind {
-    /// Every game, in the order menus list them.
-    pub const ALL: [GameKind; 1] = [GameKind::Nim];
-
-    /// The name used on the command line and in files.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameKind::Nim => "nim",
-        }
-    }
-
-    /// The name a person reads.
-    pub fn title(self) -> &'static str {
-        match self {
-            GameKind::Nim => "Nim",
-        }
-    }
-
-    /// Whether the game has a misère form whose theory is settled.
-    pub fn has_misere(self) -> bool {
-        match self {
-            GameKind::Nim => true,
-        }
-    }
-}
-
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// An unknown game name.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown game '{0}': expected 'nim'")]
-pub struct ParseGameError(pub String);
-
-impl FromStr for GameKind {
-    type Err = ParseGameError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        GameKind::ALL
-            .into_iter()
-            .find(|kind| kind.as_str() == s.trim().to_ascii_lowercase())
-            .ok_or_else(|| ParseGameError(s.to_string()))
-    }
-}
-
-/// What a game shows to teach its strategy: for Nim, the heaps in binary and the nim-sum.
+/// What a game shows to teach its strategy, built from the same computation the AI plays by.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Teaching {
     /// Nim's binary view: the heaps in binary, the nim-sum and the best move's working.
     Nim(Explanation),
+    /// Moore's Nim_k: the binary columns, each counted modulo K+1.
+    Moore(MooreView),
+    /// Subtraction games, Lasker's Nim and Kayles: each heap's Grundy value and their XOR.
+    Grundy(GrundyView),
+    /// Wythoff's game: the losing pairs nearest the heaps.
+    Wythoff(WythoffView),
+    /// Fibonacci Nim: the heap's Zeckendorf representation against the limit.
+    Fibonacci(FibonacciView),
 }
 
 impl Teaching {
@@ -182,13 +172,21 @@ impl Teaching {
     pub fn best(&self) -> Option<Move> {
         match self {
             Teaching::Nim(explanation) => explanation.best.mv().map(Move::Take),
+            Teaching::Moore(view) => view.best.clone(),
+            Teaching::Grundy(view) => view.best.clone(),
+            Teaching::Wythoff(view) => view.best.clone(),
+            Teaching::Fibonacci(view) => view.best.clone(),
         }
     }
 
-    /// The best move's reason in one line, for the hint.
+    /// The best move's reason in one line, in the game's own terms, for the hint.
     pub fn reason(&self) -> String {
         match self {
             Teaching::Nim(explanation) => explanation.lesson(),
+            Teaching::Moore(view) => view.reason.clone(),
+            Teaching::Grundy(view) => view.reason.clone(),
+            Teaching::Wythoff(view) => view.reason.clone(),
+            Teaching::Fibonacci(view) => view.reason.clone(),
         }
     }
 
@@ -196,20 +194,40 @@ impl Teaching {
     pub fn is_win(&self) -> bool {
         match self {
             Teaching::Nim(explanation) => explanation.analysis.is_win(),
+            Teaching::Moore(view) => view.win,
+            Teaching::Grundy(view) => view.win,
+            Teaching::Wythoff(view) => view.win,
+            Teaching::Fibonacci(view) => view.win,
         }
     }
 }
+
+/// How many winning moves [`Rules::winning_moves`] lists at most. Only games whose moves reshape
+/// a heap freely (Moore's Nim_k, the splits of Lasker's Nim and Kayles) can have more; Nim's list
+/// is always whole. [`Rules::winning_move_count`] counts them all.
+pub const MOVE_LIST_LIMIT: usize = 1000;
 
 /// The rules of one game under one convention, and its perfect strategy.
 ///
 /// Everything that checks, plays, judges or explains a move goes through here. Implementations are
 /// pure: no I/O and no randomness (a caller that wants a random move draws the index itself and
 /// asks for [`Rules::nth_move`]).
+///
+/// Moves are listed in one fixed order, `Move`'s own (`Ord`): single takes by heap and amount,
+/// then moves on several heaps, then splits and knock-downs by heap, pins and what stays.
 pub trait Rules {
     /// The game.
     fn kind(&self) -> GameKind;
     /// The convention the game is played under.
     fn mode(&self) -> Mode;
+    /// Checks that the game is played on this position: the number of heaps (two for Wythoff's
+    /// game, one for Fibonacci Nim) and the limit (only Fibonacci Nim has one).
+    fn check_position(&self, position: &Position) -> Result<(), PositionError> {
+        if position.limit().is_some() {
+            return Err(PositionError::UnexpectedLimit);
+        }
+        Ok(())
+    }
     /// Checks a move without playing it.
     fn check(&self, position: &Position, mv: &Move) -> Result<(), MoveError>;
     /// Plays a move, or leaves the position untouched and says why it is illegal.
@@ -222,16 +240,38 @@ pub trait Rules {
     fn is_over(&self, position: &Position) -> bool;
     /// Who wins with perfect play.
     fn outcome(&self, position: &Position) -> Outcome;
-    /// Every winning move, in the game's order. Empty in a losing position.
-    fn winning_moves(&self, position: &Position) -> Vec<Move>;
+    /// The winning moves in the game's order, at most [`MOVE_LIST_LIMIT`] of them (Nim lists
+    /// every one). Empty in a losing position.
+    fn winning_moves(&self, position: &Position) -> Vec<Move> {
+        self.winning_moves_up_to(position, MOVE_LIST_LIMIT)
+    }
+    /// The first `limit` winning moves in the game's order. Moore's Nim_k, whose winning moves can
+    /// be too many to list, gives `limit` of them (those that leave the most in the highest binary
+    /// columns), in the game's order.
+    fn winning_moves_up_to(&self, position: &Position, limit: usize) -> Vec<Move>;
+    /// How many winning moves there are (saturating at `u128::MAX`); `None` only for Moore's
+    /// Nim_k on so many heaps that counting them would take too long (see `moore.rs`).
+    fn winning_move_count(&self, position: &Position) -> Option<u128>;
+    /// Whether `mv` is legal and wins: it leaves a position lost for the player then to move.
+    fn is_winning_move(&self, position: &Position, mv: &Move) -> bool {
+        let mut next = position.clone();
+        self.play(&mut next, mv).is_ok() && self.outcome(&next) == Outcome::Lose
+    }
     /// The move the perfect AI plays, or `None` when the game is over.
     fn ai_move(&self, position: &Position) -> Option<Move>;
-    /// How many legal moves there are (a `u128`: heaps of 10^18 tokens have that many).
+    /// How many legal moves there are (a `u128`: heaps of 10^18 tokens have that many; Moore's
+    /// Nim_k saturates at `u128::MAX`).
     fn move_count(&self, position: &Position) -> u128;
     /// The legal move number `index` (from 0) in a fixed order, without listing the others.
     fn nth_move(&self, position: &Position, index: u128) -> Option<Move>;
     /// The teaching view of the position: the theory at work, and the best move with its reason.
     fn teach(&self, position: &Position) -> Teaching;
+    /// The move from `position` in the game's own words: `take 2 from heap 1`, `split heap 2
+    /// into 3 and 4`, `knock down pins 3 and 4 of row 1`, `take 3 from both heaps`.
+    fn describe_move(&self, position: &Position, mv: &Move) -> String {
+        let _ = position;
+        mv.to_string()
+    }
     /// The move as a record writes it, such as `1 2` (heap 1, take 2).
     fn write_move(&self, mv: &Move) -> String;
     /// Reads a move as [`Rules::write_move`] writes it; heaps are counted from 1.
@@ -239,6 +279,10 @@ pub trait Rules {
 }
 
 /// A game and its convention: the one value the rest of the program holds to know the rules.
+///
+/// It answers [`Rules`] itself by building its [`Game`] for each question, which costs nothing
+/// for most games and a lookup in a small shared cache for subtraction games (whose Grundy table is
+/// built once per set). Code that asks many questions in a row (`solve`) builds the [`Game`] once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Ruleset {
     /// The game.
@@ -248,9 +292,18 @@ pub struct Ruleset {
 }
 
 impl Ruleset {
-    /// `kind` played under `mode`.
+    /// `kind` played under `mode`. A game without a misère form ([`GameKind::has_misere`]) in
+    /// misère refuses every move; [`Ruleset::checked`] refuses it up front.
     pub fn new(kind: GameKind, mode: Mode) -> Ruleset {
         Ruleset { kind, mode }
+    }
+
+    /// `kind` played under `mode`, or why that convention is not offered for the game.
+    pub fn checked(kind: GameKind, mode: Mode) -> Result<Ruleset, NoMisere> {
+        if mode == Mode::Misere && !kind.has_misere() {
+            return Err(NoMisere { game: kind.title() });
+        }
+        Ok(Ruleset { kind, mode })
     }
 
     /// Nim under `mode`.
@@ -258,13 +311,9 @@ impl Ruleset {
         Ruleset { kind: GameKind::Nim, mode }
     }
 
-    fn rules(&self) -> &dyn Rules {
-        match self.kind {
-            GameKind::Nim => match self.mode {
-                Mode::Normal => &Nim { mode: Mode::Normal },
-                Mode::Misere => &Nim { mode: Mode::Misere },
-            },
-        }
+    /// The game with everything it needs to answer quickly (a subtraction game's Grundy table).
+    pub fn game(&self) -> Game {
+        Game::of(*self)
     }
 }
 
@@ -275,38 +324,206 @@ impl Rules for Ruleset {
     fn mode(&self) -> Mode {
         self.mode
     }
+    fn check_position(&self, position: &Position) -> Result<(), PositionError> {
+        self.game().check_position(position)
+    }
     fn check(&self, position: &Position, mv: &Move) -> Result<(), MoveError> {
-        self.rules().check(position, mv)
+        self.game().check(position, mv)
     }
     fn play(&self, position: &mut Position, mv: &Move) -> Result<(), MoveError> {
-        self.rules().play(position, mv)
+        self.game().play(position, mv)
     }
     fn is_over(&self, position: &Position) -> bool {
-        self.rules().is_over(position)
+        self.game().is_over(position)
     }
     fn outcome(&self, position: &Position) -> Outcome {
-        self.rules().outcome(position)
+        self.game().outcome(position)
     }
     fn winning_moves(&self, position: &Position) -> Vec<Move> {
-        self.rules().winning_moves(position)
+        self.game().winning_moves(position)
+    }
+    fn winning_moves_up_to(&self, position: &Position, limit: usize) -> Vec<Move> {
+        self.game().winning_moves_up_to(position, limit)
+    }
+    fn winning_move_count(&self, position: &Position) -> Option<u128> {
+        self.game().winning_move_count(position)
+    }
+    fn is_winning_move(&self, position: &Position, mv: &Move) -> bool {
+        self.game().is_winning_move(position, mv)
     }
     fn ai_move(&self, position: &Position) -> Option<Move> {
-        self.rules().ai_move(position)
+        self.game().ai_move(position)
     }
     fn move_count(&self, position: &Position) -> u128 {
-        self.rules().move_count(position)
+        self.game().move_count(position)
     }
     fn nth_move(&self, position: &Position, index: u128) -> Option<Move> {
-        self.rules().nth_move(position, index)
+        self.game().nth_move(position, index)
     }
     fn teach(&self, position: &Position) -> Teaching {
-        self.rules().teach(position)
+        self.game().teach(position)
+    }
+    fn describe_move(&self, position: &Position, mv: &Move) -> String {
+        self.game().describe_move(position, mv)
     }
     fn write_move(&self, mv: &Move) -> String {
-        self.rules().write_move(mv)
+        self.game().write_move(mv)
     }
     fn read_move(&self, text: &str) -> Result<Move, String> {
-        self.rules().read_move(text)
+        self.game().read_move(text)
+    }
+}
+
+/// One game's rules and strategy, ready to answer: what a [`Ruleset`] builds to answer a question.
+///
+/// Building it is free for every game but a subtraction game, whose Grundy table (with its
+/// pre-period and period) is built once per set and shared.
+#[derive(Debug, Clone)]
+pub struct Game {
+    rules: Ruleset,
+    play: Play,
+    /// Set when the ruleset asks for misère in a game without it: every move is refused, and the
+    /// other answers are those of normal play.
+    refused: Option<NoMisere>,
+}
+
+#[derive(Debug, Clone)]
+enum Play {
+    Nim(Nim),
+    Moore(Moore),
+    Subtraction(Subtraction),
+    Lasker(Lasker),
+    Kayles(Kayles),
+    Wythoff(Wythoff),
+    Fibonacci(Fibonacci),
+}
+
+/// Calls the same method on whichever game is played.
+macro_rules! each {
+    ($self:expr, $game:ident => $body:expr) => {
+        match &$self.play {
+            Play::Nim($game) => $body,
+            Play::Moore($game) => $body,
+            Play::Subtraction($game) => $body,
+            Play::Lasker($game) => $body,
+            Play::Kayles($game) => $body,
+            Play::Wythoff($game) => $body,
+            Play::Fibonacci($game) => $body,
+        }
+    };
+}
+
+impl Game {
+    /// The game of `rules`, or why its convention is not offered.
+    pub fn new(rules: Ruleset) -> Result<Game, NoMisere> {
+        Ruleset::checked(rules.kind, rules.mode)?;
+        Ok(Game::of(rules))
+    }
+
+    /// The game of `rules`; misère in a game without it refuses every move (see [`Game::new`]).
+    pub fn of(rules: Ruleset) -> Game {
+        let refused = (rules.mode == Mode::Misere && !rules.kind.has_misere())
+            .then(|| NoMisere { game: rules.kind.title() });
+        let mode = if refused.is_some() { Mode::Normal } else { rules.mode };
+        let play = match rules.kind {
+            GameKind::Nim => Play::Nim(Nim::new(mode)),
+            GameKind::Moore(k) => Play::Moore(Moore::new(k, mode)),
+            GameKind::Subtraction(set) => Play::Subtraction(Subtraction::new(set)),
+            GameKind::Lasker => Play::Lasker(Lasker),
+            GameKind::Kayles => Play::Kayles(Kayles),
+            GameKind::Wythoff => Play::Wythoff(Wythoff),
+            GameKind::Fibonacci => Play::Fibonacci(Fibonacci),
+        };
+        Game { rules, play, refused }
+    }
+
+    /// The game's ruleset.
+    pub fn rules(&self) -> Ruleset {
+        self.rules
+    }
+
+    /// The Grundy value of a heap of `size` in a game valued by Grundy numbers (subtraction games,
+    /// Lasker's Nim, Kayles), in constant time.
+    pub fn grundy(&self, size: u64) -> Option<u128> {
+        match &self.play {
+            Play::Subtraction(game) => Some(u128::from(game.grundy(size))),
+            Play::Lasker(game) => Some(game.grundy(size)),
+            Play::Kayles(game) => Some(u128::from(game.grundy(size))),
+            _ => None,
+        }
+    }
+
+    /// A subtraction game's Grundy values from 0 through their pre-period and one period, with the
+    /// pre-period and the period: every heap's value is read from these.
+    pub fn grundy_table(&self) -> Option<GrundyTable> {
+        match &self.play {
+            Play::Subtraction(game) => Some(game.table()),
+            Play::Kayles(game) => Some(game.table()),
+            _ => None,
+        }
+    }
+}
+
+impl Rules for Game {
+    fn kind(&self) -> GameKind {
+        self.rules.kind
+    }
+    fn mode(&self) -> Mode {
+        self.rules.mode
+    }
+    fn check_position(&self, position: &Position) -> Result<(), PositionError> {
+        each!(self, game => Rules::check_position(game, position))
+    }
+    fn check(&self, position: &Position, mv: &Move) -> Result<(), MoveError> {
+        if let Some(refused) = &self.refused {
+            return Err(MoveError::NoMisere(refused.clone()));
+        }
+        each!(self, game => Rules::check(game, position, mv))
+    }
+    fn play(&self, position: &mut Position, mv: &Move) -> Result<(), MoveError> {
+        if let Some(refused) = &self.refused {
+            return Err(MoveError::NoMisere(refused.clone()));
+        }
+        each!(self, game => Rules::play(game, position, mv))
+    }
+    fn is_over(&self, position: &Position) -> bool {
+        each!(self, game => Rules::is_over(game, position))
+    }
+    fn outcome(&self, position: &Position) -> Outcome {
+        each!(self, game => Rules::outcome(game, position))
+    }
+    fn winning_moves(&self, position: &Position) -> Vec<Move> {
+        each!(self, game => Rules::winning_moves(game, position))
+    }
+    fn winning_moves_up_to(&self, position: &Position, limit: usize) -> Vec<Move> {
+        each!(self, game => Rules::winning_moves_up_to(game, position, limit))
+    }
+    fn winning_move_count(&self, position: &Position) -> Option<u128> {
+        each!(self, game => Rules::winning_move_count(game, position))
+    }
+    fn is_winning_move(&self, position: &Position, mv: &Move) -> bool {
+        self.refused.is_none() && each!(self, game => Rules::is_winning_move(game, position, mv))
+    }
+    fn ai_move(&self, position: &Position) -> Option<Move> {
+        each!(self, game => Rules::ai_move(game, position))
+    }
+    fn move_count(&self, position: &Position) -> u128 {
+        each!(self, game => Rules::move_count(game, position))
+    }
+    fn nth_move(&self, position: &Position, index: u128) -> Option<Move> {
+        each!(self, game => Rules::nth_move(game, position, index))
+    }
+    fn teach(&self, position: &Position) -> Teaching {
+        each!(self, game => Rules::teach(game, position))
+    }
+    fn describe_move(&self, position: &Position, mv: &Move) -> String {
+        each!(self, game => Rules::describe_move(game, position, mv))
+    }
+    fn write_move(&self, mv: &Move) -> String {
+        each!(self, game => Rules::write_move(game, mv))
+    }
+    fn read_move(&self, text: &str) -> Result<Move, String> {
+        each!(self, game => Rules::read_move(game, text))
     }
 }
 
@@ -334,6 +551,17 @@ impl Rules for Nim {
         let heaps = position.heaps();
         super::analyse(heaps, self.mode).moves(heaps).map(Move::Take).collect()
     }
+    fn winning_moves_up_to(&self, position: &Position, limit: usize) -> Vec<Move> {
+        let heaps = position.heaps();
+        super::analyse(heaps, self.mode).moves(heaps).take(limit).map(Move::Take).collect()
+    }
+    fn winning_move_count(&self, position: &Position) -> Option<u128> {
+        Some(self.analyse(position).move_count() as u128)
+    }
+    fn is_winning_move(&self, position: &Position, mv: &Move) -> bool {
+        let heaps = position.heaps();
+        mv.as_take().is_some_and(|take| super::analyse(heaps, self.mode).is_winning_move(heaps, take))
+    }
     fn ai_move(&self, position: &Position) -> Option<Move> {
         Nim::ai_move(self, position).map(Move::Take)
     }
@@ -341,35 +569,70 @@ impl Rules for Nim {
         position.tokens()
     }
     fn nth_move(&self, position: &Position, index: u128) -> Option<Move> {
-        let mut pick = index;
-        for (heap, &size) in position.heaps().iter().enumerate() {
-            let size = u128::from(size);
-            if pick < size {
-                // `pick < size <= u64::MAX`, so the take fits.
-                return u64::try_from(pick + 1).ok().map(|take| Move::take(heap, take));
-            }
-            pick -= size;
-        }
-        None
+        nth_take(position.heaps(), index).map(Move::Take)
     }
     fn teach(&self, position: &Position) -> Teaching {
         Teaching::Nim(self.explain(position))
     }
     fn write_move(&self, mv: &Move) -> String {
-        match mv {
-            Move::Take(take) => format!("{} {}", take.number(), take.take),
-            other => other.to_string(),
-        }
+        write_takes(mv)
     }
     fn read_move(&self, text: &str) -> Result<Move, String> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let [heap, take] = words.as_slice() else {
-            return Err("expected a move such as '1 2' (heap 1, take 2)".to_string());
-        };
-        let heap = super::parse_heap(heap).map_err(|e| e.to_string())?;
-        let take = super::parse_heap(take).map_err(|e| e.to_string())?;
-        let index = usize::try_from(heap).ok().and_then(|h| h.checked_sub(1));
-        let index = index.ok_or_else(|| "heap 0 does not exist: heaps are counted from 1".to_string())?;
-        Ok(Move::take(index, take))
+        read_take(text)
     }
+}
+
+/// Take number `index` (from 0) of every take from `heaps`, heap by heap, then by amount.
+pub(crate) fn nth_take(heaps: &[u64], index: u128) -> Option<Take> {
+    let mut pick = index;
+    for (heap, &size) in heaps.iter().enumerate() {
+        let size = u128::from(size);
+        if pick < size {
+            // `pick < size <= u64::MAX`, so the take fits.
+            return u64::try_from(pick + 1).ok().map(|take| Take::new(heap, take));
+        }
+        pick -= size;
+    }
+    None
+}
+
+/// A take as a record writes it, `1 2` (heap 1, take 2); several as `1 2, 3 1`.
+pub(crate) fn write_takes(mv: &Move) -> String {
+    match mv {
+        Move::Take(take) => format!("{} {}", take.number(), take.take),
+        Move::TakeMany(takes) => {
+            takes.iter().map(|t| format!("{} {}", t.number(), t.take)).collect::<Vec<_>>().join(", ")
+        }
+        other => other.to_string(),
+    }
+}
+
+/// Reads `HEAP TAKE`, the heap counted from 1.
+pub(crate) fn read_take(text: &str) -> Result<Move, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let [heap, take] = words.as_slice() else {
+        return Err("expected a move such as '1 2' (heap 1, take 2)".to_string());
+    };
+    let heap = read_heap_number(heap)?;
+    let take = super::parse_heap(take).map_err(|e| e.to_string())?;
+    Ok(Move::take(heap, take))
+}
+
+/// Reads a heap's number as people write it (from 1) and gives its index (from 0).
+pub(crate) fn read_heap_number(word: &str) -> Result<usize, String> {
+    let heap = super::parse_heap(word).map_err(|e| e.to_string())?;
+    let index = usize::try_from(heap).ok().and_then(|h| h.checked_sub(1));
+    index.ok_or_else(|| "heap 0 does not exist: heaps are counted from 1".to_string())
+}
+
+/// Reads `1 2, 3 1`: takes from several heaps (one take is a plain take).
+pub(crate) fn read_takes(text: &str) -> Result<Move, String> {
+    let mut takes = Vec::new();
+    for part in text.split(',') {
+        match read_take(part)? {
+            Move::Take(take) => takes.push(take),
+            _ => return Err("expected takes such as '1 2, 3 1'".to_string()),
+        }
+    }
+    Ok(Move::take_many(takes))
 }

@@ -123,23 +123,176 @@ pub enum MoveError {
     /// The move has a shape the game does not allow.
     NotInThisGame {
         /// The game's name.
-        game: &'static str,
+        game: String,
         /// What a move of the game takes from.
         what: &'static str,
     },
+    #[error("a move takes from at most {most} heaps at once")]
+    /// Moore's Nim_k: more heaps than the game allows in one move.
+    TooManyHeaps {
+        /// The most heaps one move may take from.
+        most: u32,
+    },
+    #[error("a move on several heaps names each heap once, in order, and at least two of them")]
+    /// A move on several heaps that is not written in its one canonical form.
+    NotCanonical,
+    #[error("{take} is not in the subtraction set: a move takes exactly {allowed} tokens")]
+    /// A subtraction game: the amount is not one the set allows.
+    NotInSet {
+        /// What the move takes.
+        take: u64,
+        /// The amounts allowed, written for people (`1, 2 or 3`).
+        allowed: String,
+    },
+    #[error("at most {limit} tokens can be taken now (twice what the other player just took), not {take}")]
+    /// Fibonacci Nim: more than twice the previous take.
+    OverLimit {
+        /// What the move takes.
+        take: u64,
+        /// The most it may take.
+        limit: u64,
+    },
+    #[error("the first move cannot take the whole heap")]
+    /// Fibonacci Nim: the first move takes everything.
+    WholeHeapFirst,
+    #[error("a move on both heaps takes the same number from each")]
+    /// Wythoff's game: a move on both heaps with different amounts.
+    Uneven,
+    #[error(
+        "heap {number} holds {holds} tokens: a split leaves two heaps of at least one, so {left} cannot stay"
+    )]
+    /// Lasker's Nim: a split that leaves an empty part.
+    BadSplit {
+        /// The heap, from 1.
+        number: usize,
+        /// What it holds.
+        holds: u64,
+        /// The part asked to stay in place.
+        left: u64,
+    },
+    #[error("row {number} has {pins} pins, so {knocked} cannot be knocked down")]
+    /// Kayles: knocking down pins that are not in the row.
+    NoSuchPins {
+        /// The row, from 1.
+        number: usize,
+        /// The pins standing in it.
+        pins: u64,
+        /// The pins asked for, as a person reads them (`pin 4`, `pins 4 and 5`).
+        knocked: String,
+    },
+    #[error("a move knocks down one pin or two neighbouring pins, not {count}")]
+    /// Kayles: a move that knocks down neither one nor two pins.
+    PinCount {
+        /// How many pins the move knocks down.
+        count: u64,
+    },
+    #[error(
+        "{game}'s Grundy values do not repeat within the first 16777216, so it cannot be played perfectly here"
+    )]
+    /// A subtraction game whose Grundy table could not be built.
+    NoTable {
+        /// The game's name.
+        game: String,
+    },
+    #[error("{0}")]
+    /// The game has no misère form, so no move is played under it.
+    NoMisere(#[from] NoMisere),
+    #[error("{0}")]
+    /// The position is not one the game is played on.
+    BadPosition(#[from] PositionError),
+}
+
+/// A game without a settled misère form, asked for in misère.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{game} has no misère form here (its misère theory is not settled or not checked): play it in normal play"
+)]
+pub struct NoMisere {
+    /// The game's name as a person reads it.
+    pub game: String,
+}
+
+/// Why a position is not one the game is played on.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    #[error("{game} is played on exactly {heaps} heap{}, not {given}", if *.heaps == 1 { "" } else { "s" })]
+    /// The game needs a fixed number of heaps.
+    HeapCount {
+        /// The game's name.
+        game: String,
+        /// How many heaps it is played on.
+        heaps: usize,
+        /// How many were given.
+        given: usize,
+    },
+    #[error("only Fibonacci Nim carries a limit on the next take")]
+    /// A limit in a game that has none.
+    UnexpectedLimit,
+    #[error(
+        "a limit of 0 allows no move while tokens are left: the limit is twice the last take, at least 2"
+    )]
+    /// Fibonacci Nim: a limit of zero with tokens left.
+    ZeroLimit,
 }
 
 /// The heaps on the table. An emptied heap keeps its place, so heap numbers never shift.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(transparent)]
+///
+/// Fibonacci Nim also carries the most the next move may take ([`Position::limit`]): `None` before
+/// the first move (which may take anything but the whole heap), then twice the last take. Every
+/// other game leaves it `None`. Serialised as a plain list of heaps when there is no limit (as
+/// every position was before limits existed), else as `{"heaps": [...], "limit": n}`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Position {
     heaps: Vec<u64>,
+    limit: Option<u64>,
+}
+
+/// The two serialised forms of a [`Position`].
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum PositionForm {
+    Heaps(Vec<u64>),
+    Limited { heaps: Vec<u64>, limit: u64 },
+}
+
+impl Serialize for Position {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.limit {
+            None => self.heaps.serialize(serializer),
+            Some(limit) => PositionForm::Limited { heaps: self.heaps.clone(), limit }.serialize(serializer),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Position {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(match PositionForm::deserialize(deserializer)? {
+            PositionForm::Heaps(heaps) => Position { heaps, limit: None },
+            PositionForm::Limited { heaps, limit } => Position { heaps, limit: Some(limit) },
+        })
+    }
 }
 
 impl Position {
-    /// The position with these heaps.
+    /// The position with these heaps (and no limit).
     pub fn new(heaps: Vec<u64>) -> Self {
-        Position { heaps }
+        Position { heaps, limit: None }
+    }
+
+    /// The position with these heaps where the next move takes at most `limit` (Fibonacci Nim;
+    /// `None` before the first move).
+    pub fn with_limit(heaps: Vec<u64>, limit: Option<u64>) -> Self {
+        Position { heaps, limit }
+    }
+
+    /// The most the next move may take, in Fibonacci Nim after the first move.
+    pub fn limit(&self) -> Option<u64> {
+        self.limit
+    }
+
+    /// Sets the most the next move may take (Fibonacci Nim).
+    pub fn set_limit(&mut self, limit: Option<u64>) {
+        self.limit = limit;
     }
 
     /// The heaps, in order.
@@ -194,12 +347,20 @@ impl Position {
     }
 
     /// Splits heap `index` in two: `left` tokens stay in its place, the rest become a new last heap.
-    /// The caller has checked that the heap holds at least `left`.
+    /// No empty heap is made: when `left` is 0 the rest stays in the heap's place, and when the rest
+    /// is 0 no heap is added (a Kayles move at the end of a row shortens the row). The caller has
+    /// checked that the heap holds at least `left`.
     pub(crate) fn split(mut self, index: usize, left: u64) -> Position {
         if let Some(heap) = self.heaps.get_mut(index) {
             let rest = heap.saturating_sub(left);
-            *heap = left;
-            self.heaps.push(rest);
+            if left == 0 {
+                *heap = rest;
+            } else {
+                *heap = left;
+                if rest > 0 {
+                    self.heaps.push(rest);
+                }
+            }
         }
         self
     }

@@ -113,7 +113,7 @@ pub fn full_height(game: &Game) -> u16 {
 /// the left, keeping the nim-sum's highest column and those below it.
 pub fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
-    let crate::engine::Teaching::Nim(explanation) = game.teach();
+    let crate::engine::Teaching::Nim(explanation) = game.teach() else { return };
     let nim_sum = explanation.nim_sum();
     let block = Block::bordered()
         .title(" Binary ")

@@ -1,0 +1,250 @@
+//! Fibonacci Nim: one heap; the first move takes any number but not all, and after that a move takes
+//! from one to twice what the other player just took. Whoever takes the last token wins.
+//!
+//! A position is the heap and the most the next move may take ([`Position::limit`]: `None` before
+//! the first move, when the most is the heap less one). Write the heap in Zeckendorf form (a sum of
+//! non-neighbouring Fibonacci numbers 1, 2, 3, 5, 8, ...): the player to move loses exactly when
+//! the smallest term is more than they may take, and otherwise taking that term wins.
+//!
+//! Every winning move is listed, not just that one: a take `x` wins when it empties the heap, or
+//! when the smallest term of `n - x` is more than `2x`. For each Fibonacci number `F` at most one
+//! such `n - x` has `F` as its smallest term (they lie within `F / 2` below `n`, and numbers whose
+//! smallest term is `F` are further apart than that): the largest number below `n` made of `F` and
+//! terms at least two places above it, found by cutting `n - F - 1`'s representation. So there are
+//! at most about 90 candidates, each checked exactly.
+
+use super::zeckendorf::{FIB, smallest_term, terms, value, zeckendorf};
+use super::{GameKind, Move, MoveError, Outcome, Position, PositionError, Rules, Take, Teaching};
+
+/// Fibonacci Nim, normal play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Fibonacci;
+
+/// What the teaching panel shows for Fibonacci Nim.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FibonacciView {
+    /// The heap.
+    pub heap: u64,
+    /// The most the next move may take (the heap less one before the first move).
+    pub most: u64,
+    /// Whether this is the first move (which may not take the whole heap).
+    pub first_move: bool,
+    /// The heap's Zeckendorf representation, largest term first.
+    pub terms: Vec<u64>,
+    /// The move the AI would play.
+    pub best: Option<Move>,
+    /// The hint: the best move's reason in one line.
+    pub reason: String,
+    /// Whether the player to move wins with perfect play.
+    pub win: bool,
+}
+
+/// The most the next move may take from `position`.
+fn most(position: &Position) -> u64 {
+    let n = position.heap(0).unwrap_or(0);
+    match position.limit() {
+        None => n.saturating_sub(1),
+        Some(limit) => limit.min(n),
+    }
+}
+
+/// Whether the player to move from a heap of `n`, allowed at most `most`, loses.
+fn loses(n: u64, most: u64) -> bool {
+    smallest_term(n).is_none_or(|term| term > most)
+}
+
+/// Every winning take from a heap of `n` allowed at most `most`, smallest first.
+pub fn winning_takes(n: u64, most: u64) -> Vec<u64> {
+    let mut takes = Vec::new();
+    if n == 0 || most == 0 {
+        return takes;
+    }
+    if n <= most {
+        takes.push(n);
+    }
+    for (j, &f) in FIB.iter().enumerate() {
+        let Ok(f) = u64::try_from(f) else { break };
+        if f >= n {
+            break;
+        }
+        // The largest m < n whose smallest term is f: f plus the terms of n - f - 1 from two
+        // places above f on.
+        let rest = zeckendorf(u128::from(n - f - 1));
+        let high = rest & !((1u128 << (j + 2)) - 1);
+        let m = u128::from(f) + value(high);
+        let Ok(m) = u64::try_from(m) else { continue };
+        let x = n - m;
+        if x >= 1 && x <= most && u128::from(f) > 2 * u128::from(x) {
+            takes.push(x);
+        }
+    }
+    takes.sort_unstable();
+    takes.dedup();
+    takes
+}
+
+impl Fibonacci {
+    fn heap(position: &Position) -> u64 {
+        position.heap(0).unwrap_or(0)
+    }
+
+    /// The AI's take from a lost position: the take that leaves the largest smallest Zeckendorf
+    /// term, among the takes that leave more than twice as much (so that the other player cannot
+    /// simply take the rest; any take when none does), the smallest such take.
+    ///
+    /// The other player's winning reply is that smallest term, so each reply, and with it the AI's
+    /// next limit, is as large as the AI can make it: from a heap of `n` the game lasts about as
+    /// many moves as `n` has digits (see the tests), where taking little would let it last about
+    /// `n` moves.
+    fn fallback(position: &Position) -> Option<u64> {
+        let n = Fibonacci::heap(position);
+        let most = most(position);
+        if most == 0 {
+            return None;
+        }
+        let safe = most.min(n.saturating_sub(1) / 3);
+        let highest = if safe >= 1 { safe } else { most };
+        // The rest lies in [n - highest, n - 1]: find in it the number made of the largest terms
+        // only, by cutting n - 1's representation below ever smaller terms.
+        let below = zeckendorf(u128::from(n - 1));
+        for t in (0..FIB.len()).rev() {
+            let rest = value(below & !((1u128 << t) - 1));
+            if rest >= u128::from(n - highest) && rest >= 1 {
+                return u64::try_from(rest).ok().map(|rest| n - rest);
+            }
+        }
+        Some(1)
+    }
+}
+
+/// Fibonacci Nim: at most twice the last take.
+impl Rules for Fibonacci {
+    fn kind(&self) -> GameKind {
+        GameKind::Fibonacci
+    }
+    fn mode(&self) -> super::Mode {
+        super::Mode::Normal
+    }
+    fn check_position(&self, position: &Position) -> Result<(), PositionError> {
+        if position.len() != 1 {
+            return Err(PositionError::HeapCount {
+                game: GameKind::Fibonacci.title(),
+                heaps: 1,
+                given: position.len(),
+            });
+        }
+        if position.limit() == Some(0) && Fibonacci::heap(position) > 0 {
+            return Err(PositionError::ZeroLimit);
+        }
+        Ok(())
+    }
+    fn check(&self, position: &Position, mv: &Move) -> Result<(), MoveError> {
+        self.check_position(position)?;
+        match mv {
+            Move::Take(take) => {
+                position.check(*take)?;
+                let n = Fibonacci::heap(position);
+                match position.limit() {
+                    None if take.take == n => Err(MoveError::WholeHeapFirst),
+                    Some(limit) if take.take > limit => Err(MoveError::OverLimit { take: take.take, limit }),
+                    _ => Ok(()),
+                }
+            }
+            _ => Err(MoveError::NotInThisGame { game: GameKind::Fibonacci.title(), what: "its one heap" }),
+        }
+    }
+    /// Takes the tokens and sets the limit to twice the take.
+    fn play(&self, position: &mut Position, mv: &Move) -> Result<(), MoveError> {
+        self.check(position, mv)?;
+        mv.apply_to(position)?;
+        let take = mv.as_take().map_or(0, |t| t.take);
+        position.set_limit(Some(take.saturating_mul(2)));
+        Ok(())
+    }
+    fn is_over(&self, position: &Position) -> bool {
+        most(position) == 0
+    }
+    fn outcome(&self, position: &Position) -> Outcome {
+        if loses(Fibonacci::heap(position), most(position)) { Outcome::Lose } else { Outcome::Win }
+    }
+    fn winning_moves_up_to(&self, position: &Position, limit: usize) -> Vec<Move> {
+        let mut takes = winning_takes(Fibonacci::heap(position), most(position));
+        takes.truncate(limit);
+        takes.into_iter().map(|t| Move::take(0, t)).collect()
+    }
+    fn winning_move_count(&self, position: &Position) -> Option<u128> {
+        Some(winning_takes(Fibonacci::heap(position), most(position)).len() as u128)
+    }
+    /// The smallest term of the heap's Zeckendorf representation when it may be taken (always a
+    /// winning move), else the fallback.
+    fn ai_move(&self, position: &Position) -> Option<Move> {
+        let n = Fibonacci::heap(position);
+        let most = most(position);
+        if most == 0 {
+            return None;
+        }
+        match smallest_term(n).filter(|&t| t <= most) {
+            Some(term) => Some(Move::take(0, term)),
+            None => Fibonacci::fallback(position).map(|t| Move::take(0, t)),
+        }
+    }
+    fn move_count(&self, position: &Position) -> u128 {
+        u128::from(most(position))
+    }
+    fn nth_move(&self, position: &Position, index: u128) -> Option<Move> {
+        let take = u64::try_from(index).ok()?.checked_add(1).filter(|&t| t <= most(position))?;
+        Some(Move::Take(Take::new(0, take)))
+    }
+    fn teach(&self, position: &Position) -> Teaching {
+        let n = Fibonacci::heap(position);
+        let most = most(position);
+        let terms = terms(n);
+        let win = self.outcome(position) == Outcome::Win;
+        let best = self.ai_move(position);
+        let sum = terms.iter().map(u64::to_string).collect::<Vec<_>>().join(" + ");
+        let allowed = match position.limit() {
+            None => format!("the first move may take up to {most} (anything but the whole heap)"),
+            Some(_) => format!("you may take up to {most} (twice the last take)"),
+        };
+        let reason = match (&best, terms.last()) {
+            (None, _) | (_, None) => {
+                "the game is over: the other player took the last token and won".to_string()
+            }
+            (Some(mv), Some(&small)) if win => {
+                let take = mv.as_take().map_or(0, |t| t.take);
+                format!(
+                    "in Zeckendorf form {n} = {sum}; the smallest term is {small} and {allowed}: take {take}, and \
+                     the opponent, allowed at most {}, cannot take the smallest term of what is left",
+                    take.saturating_mul(2)
+                )
+            }
+            (Some(mv), Some(&small)) => format!(
+                "this position is lost: in Zeckendorf form {n} = {sum}, and its smallest term {small} is more \
+                 than {allowed}; whatever you take, the opponent can take the smallest term of what is left; \
+                 take {} and hope for a mistake",
+                mv.as_take().map_or(0, |t| t.take)
+            ),
+        };
+        Teaching::Fibonacci(FibonacciView {
+            heap: n,
+            most,
+            first_move: position.limit().is_none(),
+            terms,
+            best,
+            reason,
+            win,
+        })
+    }
+    fn describe_move(&self, _: &Position, mv: &Move) -> String {
+        match mv.as_take() {
+            Some(take) => format!("take {}", take.take),
+            None => mv.to_string(),
+        }
+    }
+    fn write_move(&self, mv: &Move) -> String {
+        super::game::write_takes(mv)
+    }
+    fn read_move(&self, text: &str) -> Result<Move, String> {
+        super::game::read_take(text)
+    }
+}

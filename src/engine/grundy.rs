@@ -1,0 +1,279 @@
+//! Sprague-Grundy theory, shared by the games that are sums of heaps played apart: subtraction
+//! games, Lasker's Nim and Kayles.
+//!
+//! Every heap has a Grundy value, the least value none of its moves reaches (its "mex"); a
+//! position is lost for the player to move exactly when the XOR of its heaps' values is 0, like a
+//! position of Nim whose heaps are those values. A winning move changes one heap of value `g` into
+//! heaps worth `g ⊕ X`, `X` being the XOR of them all. Each game says what a heap is worth in
+//! constant time and which of its moves reach a given value; the rest is here.
+
+use super::{GameKind, Move, Outcome, Position};
+
+/// A table of Grundy values that repeat: `values[n]` for every heap below `pre_period + period`,
+/// and `value(n) = value(n - period)` from `pre_period` on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GrundyTable {
+    /// The values of heaps `0..pre_period + period` (a Grundy value of these games is at most 128).
+    pub values: Vec<u8>,
+    /// The first heap from which the values repeat.
+    pub pre_period: u64,
+    /// How often they repeat.
+    pub period: u64,
+}
+
+impl GrundyTable {
+    /// The Grundy value of a heap of `n`, in constant time.
+    pub fn value(&self, n: u64) -> u64 {
+        let index = if n < self.pre_period + self.period {
+            n
+        } else {
+            self.pre_period + (n - self.pre_period) % self.period
+        };
+        // `index < pre_period + period <= values.len()` by construction.
+        self.values.get(index as usize).map_or(0, |&v| u64::from(v))
+    }
+}
+
+/// What the teaching panel shows for a game valued by Grundy numbers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GrundyView {
+    /// The game.
+    pub game: GameKind,
+    /// The heaps (rows of pins in Kayles).
+    pub heaps: Vec<u64>,
+    /// Each heap's Grundy value (a `u128`: Lasker's Nim values a heap of `u64::MAX` at 2^64).
+    pub values: Vec<u128>,
+    /// The XOR of the values: 0 exactly when the player to move loses.
+    pub sum: u128,
+    /// Table entries `(heap, value)` near the heaps on the table (two either side of each),
+    /// smallest heap first.
+    pub nearby: Vec<(u64, u128)>,
+    /// When the values repeat: from which heap, and how often (Lasker's values never repeat; they
+    /// follow a pattern of period 4, told in `note`).
+    pub periodic: Option<(u64, u64)>,
+    /// How the values go, in a sentence: `values repeat every 12 from row 71 on`.
+    pub note: String,
+    /// The best move with the heap it changes, its value before, and the value it reaches.
+    pub working: Option<GrundyStep>,
+    /// The move the AI would play.
+    pub best: Option<Move>,
+    /// The hint: the best move's reason in one line.
+    pub reason: String,
+    /// Whether the player to move wins with perfect play.
+    pub win: bool,
+}
+
+/// How a winning move works: heap `heap`, worth `from`, becomes worth `to = from ⊕ sum`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GrundyStep {
+    /// The heap changed (from 0).
+    pub heap: usize,
+    /// Its Grundy value before the move.
+    pub from: u128,
+    /// The Grundy value of what the move leaves of it (one heap, or the XOR of two after a split).
+    pub to: u128,
+}
+
+/// Sprague-Grundy applied to a sum of heaps: what each game provides.
+pub(crate) trait HeapGame {
+    /// The game.
+    fn kind(&self) -> GameKind;
+    /// The Grundy value of a heap of `size`, in constant time.
+    fn grundy(&self, size: u64) -> u128;
+    /// Appends the moves that take tokens from heap `heap` (of `size`) and leave it worth
+    /// `target`, by amount, until `out` holds `limit` moves.
+    fn takes_to(&self, heap: usize, size: u64, target: u128, out: &mut Vec<Move>, limit: usize);
+    /// How many moves [`HeapGame::takes_to`] would give without a limit.
+    fn count_takes_to(&self, size: u64, target: u128) -> u128;
+    /// Appends the splits (and knock-downs) of heap `heap` leaving heaps worth `target` together,
+    /// in the order of [`Move`], until `out` holds `limit` moves.
+    fn splits_to(&self, heap: usize, size: u64, target: u128, out: &mut Vec<Move>, limit: usize);
+    /// How many moves [`HeapGame::splits_to`] would give without a limit.
+    fn count_splits_to(&self, size: u64, target: u128) -> u128;
+    /// How many legal takes a heap of `size` has.
+    fn take_count(&self, size: u64) -> u128;
+    /// Take number `index` (from 0) of heap `heap`, in the order of [`Move`].
+    fn nth_take(&self, heap: usize, size: u64, index: u128) -> Option<Move>;
+    /// How many legal splits (knock-downs) a heap of `size` has.
+    fn split_count(&self, size: u64) -> u128;
+    /// Split number `index` (from 0) of heap `heap`, in the order of [`Move`].
+    fn nth_split(&self, heap: usize, size: u64, index: u128) -> Option<Move>;
+    /// The AI's move from a lost position (`None` when no move is left).
+    fn fallback(&self, position: &Position) -> Option<Move>;
+    /// The move in the game's words.
+    fn describe(&self, position: &Position, mv: &Move) -> String;
+    /// When the values repeat: from which heap, and how often.
+    fn periodic(&self) -> Option<(u64, u64)>;
+    /// How the values go, in a sentence.
+    fn note(&self) -> String {
+        match self.periodic() {
+            Some((pre, period)) => format!(
+                "Grundy values repeat every {period} from {} {pre} on: a {} of n is worth what one of n - {period} is",
+                self.kind().heap_word(),
+                self.kind().heap_word()
+            ),
+            None => String::new(),
+        }
+    }
+}
+
+/// The XOR of the heaps' Grundy values.
+pub(crate) fn sum(game: &impl HeapGame, heaps: &[u64]) -> u128 {
+    heaps.iter().fold(0, |x, &h| x ^ game.grundy(h))
+}
+
+pub(crate) fn outcome(game: &impl HeapGame, position: &Position) -> Outcome {
+    if sum(game, position.heaps()) == 0 { Outcome::Lose } else { Outcome::Win }
+}
+
+/// The first `limit` winning moves: every heap's takes, then every heap's splits (the order of
+/// [`Move`]).
+pub(crate) fn winning_moves(game: &impl HeapGame, position: &Position, limit: usize) -> Vec<Move> {
+    let heaps = position.heaps();
+    let x = sum(game, heaps);
+    let mut out = Vec::new();
+    if x == 0 {
+        return out;
+    }
+    for (heap, &h) in heaps.iter().enumerate() {
+        if out.len() >= limit {
+            return out;
+        }
+        game.takes_to(heap, h, game.grundy(h) ^ x, &mut out, limit);
+    }
+    for (heap, &h) in heaps.iter().enumerate() {
+        if out.len() >= limit {
+            return out;
+        }
+        game.splits_to(heap, h, game.grundy(h) ^ x, &mut out, limit);
+    }
+    out
+}
+
+pub(crate) fn winning_move_count(game: &impl HeapGame, position: &Position) -> u128 {
+    let heaps = position.heaps();
+    let x = sum(game, heaps);
+    if x == 0 {
+        return 0;
+    }
+    heaps.iter().fold(0u128, |n, &h| {
+        let target = game.grundy(h) ^ x;
+        n.saturating_add(game.count_takes_to(h, target)).saturating_add(game.count_splits_to(h, target))
+    })
+}
+
+pub(crate) fn ai_move(game: &impl HeapGame, position: &Position) -> Option<Move> {
+    winning_moves(game, position, 1).into_iter().next().or_else(|| game.fallback(position))
+}
+
+pub(crate) fn move_count(game: &impl HeapGame, position: &Position) -> u128 {
+    position
+        .heaps()
+        .iter()
+        .fold(0u128, |n, &h| n.saturating_add(game.take_count(h)).saturating_add(game.split_count(h)))
+}
+
+pub(crate) fn nth_move(game: &impl HeapGame, position: &Position, index: u128) -> Option<Move> {
+    let mut pick = index;
+    for (heap, &h) in position.heaps().iter().enumerate() {
+        let count = game.take_count(h);
+        if pick < count {
+            return game.nth_take(heap, h, pick);
+        }
+        pick -= count;
+    }
+    for (heap, &h) in position.heaps().iter().enumerate() {
+        let count = game.split_count(h);
+        if pick < count {
+            return game.nth_split(heap, h, pick);
+        }
+        pick -= count;
+    }
+    None
+}
+
+/// Whether no move is left: every heap is worth 0 and has no move (a heap with no move is worth
+/// 0, so only those are looked at).
+pub(crate) fn is_over(game: &impl HeapGame, position: &Position) -> bool {
+    position.heaps().iter().all(|&h| game.take_count(h) == 0 && game.split_count(h) == 0)
+}
+
+/// The heap a move changes.
+fn moved_heap(mv: &Move) -> usize {
+    match mv {
+        Move::Take(take) => take.heap,
+        Move::TakeMany(takes) => takes.first().map_or(0, |t| t.heap),
+        Move::Split { heap, .. } => *heap,
+    }
+}
+
+/// The teaching view: values, their XOR, the table near the heaps, and the best move's working.
+pub(crate) fn teach(game: &impl HeapGame, position: &Position) -> GrundyView {
+    let heaps = position.heaps().to_vec();
+    let values: Vec<u128> = heaps.iter().map(|&h| game.grundy(h)).collect();
+    let sum = values.iter().fold(0, |x, &g| x ^ g);
+    let mut sizes: Vec<u64> =
+        heaps.iter().flat_map(|&h| (h.saturating_sub(2)..=h.saturating_add(2)).collect::<Vec<_>>()).collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    let nearby = sizes.into_iter().map(|n| (n, game.grundy(n))).collect();
+    let win = sum != 0;
+    let best = ai_move(game, position);
+    let working = best.as_ref().filter(|_| win).map(|mv| {
+        let heap = moved_heap(mv);
+        let from = values.get(heap).copied().unwrap_or(0);
+        GrundyStep { heap, from, to: from ^ sum }
+    });
+    let word = game.kind().heap_word();
+    let listed = || {
+        let shown: Vec<String> = values.iter().map(u128::to_string).collect();
+        if (2..=6).contains(&shown.len()) {
+            format!("Grundy values {} = {sum}", shown.join(" ⊕ "))
+        } else {
+            format!("the XOR of the {word}s' Grundy values is {sum}")
+        }
+    };
+    let reason = match (&best, working) {
+        (None, _) => "the game is over: the other player made the last move and won".to_string(),
+        (Some(mv), Some(step)) => {
+            let leaves = match mv {
+                Move::Split { .. } => "what it leaves is worth",
+                _ => "it is then worth",
+            };
+            format!(
+                "{}; {word} {} is worth {}, and {} ⊕ {sum} = {}: {}, and {leaves} {}, which leaves an XOR of 0",
+                listed(),
+                step.heap + 1,
+                step.from,
+                step.from,
+                step.to,
+                game.describe(position, mv),
+                step.to
+            )
+        }
+        (Some(mv), None) => format!(
+            "this position is lost: {}, and every move changes one {word}'s value, leaving an XOR that is not 0, \
+             which the opponent can bring back to 0; {} and hope for a mistake",
+            listed(),
+            game.describe(position, mv)
+        ),
+    };
+    GrundyView {
+        game: game.kind(),
+        heaps,
+        values,
+        sum,
+        nearby,
+        periodic: game.periodic(),
+        note: game.note(),
+        working,
+        best,
+        reason,
+        win,
+    }
+}
+
+/// The mex: the least value not in `seen` (a bit set of values below 128).
+pub(crate) fn mex(seen: u128) -> u64 {
+    u64::from((!seen).trailing_zeros())
+}

@@ -1,0 +1,292 @@
+//! Kayles: rows of pins; a move knocks down one pin or two neighbouring pins, which may break a row
+//! in two.
+//!
+//! A row is a heap. A move is a [`Move::Split`] of the row that takes 1 or 2 pins: the `left` pins
+//! before them stay in the row's place and the pins after them become a new last row. A move at
+//! either end of a row only shortens it (no empty row is added, and a row whose first pins fall
+//! keeps its place), so the same move always gives the same position; knocking down the first pin
+//! or the last pin of a row are two moves that leave the same rows.
+//!
+//! Grundy values are computed once from the definition (`g(n)` is the mex of `g(a) ⊕ g(b)` over
+//! every way a move leaves rows `a` and `b`) for rows up to 199; from 71 on they repeat with period
+//! 12 (the last exception is at 70), which is checked there (and by the tests to row 2500), and the
+//! table is kept to row 82.
+//! The winning moves of a huge row are counted and listed by residues modulo 12.
+
+use std::sync::OnceLock;
+
+use super::grundy::{self, GrundyTable, HeapGame};
+use super::{GameKind, Move, MoveError, Outcome, Position, Rules, Teaching};
+
+/// From this row on the values repeat.
+pub const KAYLES_PRE_PERIOD: u64 = 71;
+/// How often they repeat.
+pub const KAYLES_PERIOD: u64 = 12;
+
+/// Kayles, normal play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Kayles;
+
+/// The values of rows 0 to 82, computed from the definition once (to row 199, where the period
+/// is checked, then cut to one period past its start).
+fn table() -> &'static GrundyTable {
+    static TABLE: OnceLock<GrundyTable> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        const COMPUTED: usize = 200;
+        let len = (KAYLES_PRE_PERIOD + KAYLES_PERIOD) as usize;
+        let mut values: Vec<u8> = Vec::with_capacity(COMPUTED);
+        for n in 0..COMPUTED {
+            let mut seen = 0u128;
+            for take in 1..=2usize.min(n) {
+                for a in 0..=n - take {
+                    // Kayles values stay below 16.
+                    seen |= 1 << (values[a] ^ values[n - take - a]);
+                }
+            }
+            values.push(grundy::mex(seen) as u8);
+        }
+        let period = KAYLES_PERIOD as usize;
+        debug_assert!(
+            (KAYLES_PRE_PERIOD as usize..COMPUTED - period).all(|n| values[n] == values[n + period]),
+            "Kayles repeats with period 12 from 71"
+        );
+        values.truncate(len);
+        GrundyTable { values, pre_period: KAYLES_PRE_PERIOD, period: KAYLES_PERIOD }
+    })
+}
+
+impl Kayles {
+    /// The Grundy value of a row of `n` pins.
+    pub fn grundy(&self, n: u64) -> u64 {
+        table().value(n)
+    }
+
+    /// The table of values (rows 0 to 82) with its pre-period (71) and period (12).
+    pub fn table(&self) -> GrundyTable {
+        table().clone()
+    }
+}
+
+/// Visits, by increasing `a`, every `a` in `0..=m` with `g(a) ⊕ g(m - a) = target`, until `visit`
+/// returns false. Both parts are looked up in the table where one is small, and by residues where
+/// both are in the periodic range.
+fn pairs(m: u64, target: u128, mut visit: impl FnMut(u64) -> bool) {
+    let t = table();
+    let (pre, period) = (t.pre_period, t.period);
+    let ok = |a: u64| u128::from(t.value(a) ^ t.value(m - a)) == target;
+    if m < 2 * pre + 2 * period {
+        for a in (0..=m).filter(|&a| ok(a)) {
+            if !visit(a) {
+                return;
+            }
+        }
+        return;
+    }
+    for a in (0..pre).filter(|&a| ok(a)) {
+        if !visit(a) {
+            return;
+        }
+    }
+    let good: Vec<u64> = (0..period).filter(|&r| ok(pre + r)).collect();
+    if !good.is_empty() {
+        let mut base = pre;
+        'blocks: loop {
+            for &r in &good {
+                let a = base + r;
+                if a > m - pre {
+                    break 'blocks;
+                }
+                if !visit(a) {
+                    return;
+                }
+            }
+            base += period;
+        }
+    }
+    for a in (m - pre + 1..=m).filter(|&a| ok(a)) {
+        if !visit(a) {
+            return;
+        }
+    }
+}
+
+/// How many `a` in `0..=m` have `g(a) ⊕ g(m - a) = target`.
+fn count_pairs(m: u64, target: u128) -> u128 {
+    let t = table();
+    let (pre, period) = (t.pre_period, t.period);
+    let ok = |a: u64| u128::from(t.value(a) ^ t.value(m - a)) == target;
+    if m < 2 * pre + 2 * period {
+        return (0..=m).filter(|&a| ok(a)).count() as u128;
+    }
+    let ends = (0..pre).filter(|&a| ok(a)).count() + (m - pre + 1..=m).filter(|&a| ok(a)).count();
+    let span = m - 2 * pre;
+    let middle: u128 =
+        (0..period).filter(|&r| ok(pre + r)).map(|r| u128::from((span - r) / period + 1)).sum();
+    ends as u128 + middle
+}
+
+/// The pins a move knocks down, as a person reads them: `pin 3`, `pins 3 and 4`.
+fn knocked(first: u64, count: u64) -> String {
+    if count == 2 { format!("pins {first} and {}", first + 1) } else { format!("pin {first}") }
+}
+
+impl HeapGame for Kayles {
+    fn kind(&self) -> GameKind {
+        GameKind::Kayles
+    }
+    fn grundy(&self, size: u64) -> u128 {
+        u128::from(table().value(size))
+    }
+    fn takes_to(&self, _: usize, _: u64, _: u128, _: &mut Vec<Move>, _: usize) {}
+    fn count_takes_to(&self, _: u64, _: u128) -> u128 {
+        0
+    }
+    fn splits_to(&self, heap: usize, size: u64, target: u128, out: &mut Vec<Move>, limit: usize) {
+        for take in 1..=2u64.min(size) {
+            if out.len() >= limit {
+                return;
+            }
+            pairs(size - take, target, |left| {
+                out.push(Move::Split { heap, take, left });
+                out.len() < limit
+            });
+        }
+    }
+    fn count_splits_to(&self, size: u64, target: u128) -> u128 {
+        (1..=2u64.min(size)).map(|take| count_pairs(size - take, target)).sum()
+    }
+    fn take_count(&self, _: u64) -> u128 {
+        0
+    }
+    fn nth_take(&self, _: usize, _: u64, _: u128) -> Option<Move> {
+        None
+    }
+    fn split_count(&self, size: u64) -> u128 {
+        (2 * u128::from(size)).saturating_sub(1)
+    }
+    fn nth_split(&self, heap: usize, size: u64, index: u128) -> Option<Move> {
+        let singles = u128::from(size);
+        let (take, left) = if index < singles { (1, index) } else { (2, index - singles) };
+        let left = u64::try_from(left).ok().filter(|&l| l + take <= size)?;
+        Some(Move::Split { heap, take, left })
+    }
+    /// Knocks down the last two pins of the longest row (its only pin if it has one). Kayles lasts
+    /// at least (pins) / 2 moves whoever plays, so the AI makes it no longer than that.
+    fn fallback(&self, position: &Position) -> Option<Move> {
+        let (heap, &size) = position
+            .heaps()
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| **h > 0)
+            .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))?;
+        let take = size.min(2);
+        Some(Move::Split { heap, take, left: size - take })
+    }
+    fn describe(&self, position: &Position, mv: &Move) -> String {
+        let Some((row, first, count)) = mv.as_pins() else { return mv.to_string() };
+        let mut text = format!("knock down {} of row {}", knocked(first, count), row + 1);
+        if let Some(size) = position.heap(row) {
+            let left = first - 1;
+            let rest = size.saturating_sub(left + count);
+            if left > 0 && rest > 0 {
+                text.push_str(&format!(", breaking it into rows of {left} and {rest}"));
+            }
+        }
+        text
+    }
+    fn periodic(&self) -> Option<(u64, u64)> {
+        Some((KAYLES_PRE_PERIOD, KAYLES_PERIOD))
+    }
+}
+
+/// Kayles: knock down one pin or two neighbouring pins.
+impl Rules for Kayles {
+    fn kind(&self) -> GameKind {
+        GameKind::Kayles
+    }
+    fn mode(&self) -> super::Mode {
+        super::Mode::Normal
+    }
+    fn check(&self, position: &Position, mv: &Move) -> Result<(), MoveError> {
+        self.check_position(position)?;
+        match *mv {
+            Move::Split { heap, take, left } => {
+                if !(1..=2).contains(&take) {
+                    return Err(MoveError::PinCount { count: take });
+                }
+                let pins = position
+                    .heap(heap)
+                    .ok_or(MoveError::NoSuchHeap { number: heap.saturating_add(1), heaps: position.len() })?;
+                if left.checked_add(take).is_none_or(|end| end > pins) {
+                    return Err(MoveError::NoSuchPins {
+                        number: heap + 1,
+                        pins,
+                        knocked: knocked(left.saturating_add(1), take),
+                    });
+                }
+                Ok(())
+            }
+            _ => Err(MoveError::NotInThisGame {
+                game: GameKind::Kayles.title(),
+                what: "one or two neighbouring pins of one row",
+            }),
+        }
+    }
+    fn is_over(&self, position: &Position) -> bool {
+        position.is_over()
+    }
+    fn outcome(&self, position: &Position) -> Outcome {
+        grundy::outcome(self, position)
+    }
+    fn winning_moves_up_to(&self, position: &Position, limit: usize) -> Vec<Move> {
+        grundy::winning_moves(self, position, limit)
+    }
+    fn winning_move_count(&self, position: &Position) -> Option<u128> {
+        Some(grundy::winning_move_count(self, position))
+    }
+    fn ai_move(&self, position: &Position) -> Option<Move> {
+        grundy::ai_move(self, position)
+    }
+    fn move_count(&self, position: &Position) -> u128 {
+        grundy::move_count(self, position)
+    }
+    fn nth_move(&self, position: &Position, index: u128) -> Option<Move> {
+        grundy::nth_move(self, position, index)
+    }
+    fn teach(&self, position: &Position) -> Teaching {
+        Teaching::Grundy(grundy::teach(self, position))
+    }
+    fn describe_move(&self, position: &Position, mv: &Move) -> String {
+        HeapGame::describe(self, position, mv)
+    }
+    /// `1 pin 3` (row 1, pin 3) or `1 pins 3 4`.
+    fn write_move(&self, mv: &Move) -> String {
+        match mv.as_pins() {
+            Some((row, first, 2)) => format!("{} pins {first} {}", row + 1, first + 1),
+            Some((row, first, _)) => format!("{} pin {first}", row + 1),
+            None => mv.to_string(),
+        }
+    }
+    fn read_move(&self, text: &str) -> Result<Move, String> {
+        let expected = || "expected a move such as '1 pin 3' (row 1, pin 3) or '1 pins 3 4'".to_string();
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let pin = |word: &str| -> Result<u64, String> {
+            match super::parse_heap(word) {
+                Ok(0) => Err("pin 0 does not exist: pins are counted from 1".to_string()),
+                Ok(p) => Ok(p),
+                Err(e) => Err(e.to_string()),
+            }
+        };
+        match words.as_slice() {
+            [row, "pin", first] => Ok(Move::pins(super::game::read_heap_number(row)?, pin(first)?, 1)),
+            [row, "pins", first, second] => {
+                let (first, second) = (pin(first)?, pin(second)?);
+                if second != first.saturating_add(1) {
+                    return Err(format!("pins {first} and {second} are not neighbours: {}", expected()));
+                }
+                Ok(Move::pins(super::game::read_heap_number(row)?, first, 2))
+            }
+            _ => Err(expected()),
+        }
+    }
+}

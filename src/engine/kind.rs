@@ -1,0 +1,492 @@
+//! Which game is played: its name on the command line and in files, the name a person reads, and
+//! whether it has a misère form.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// The most heaps one move of Moore's Nim_k may take from: `moore:2` to `moore:8` (`moore:1` is
+/// Nim). Listing or counting the winning moves grows with the number of heaps to this power.
+pub const MOORE_MAX_K: u32 = 8;
+
+/// The largest amount a subtraction set may hold.
+pub const SUBTRACTION_MAX: u64 = 128;
+
+/// The games nim-tui plays.
+///
+/// A small `Copy` value, held by every [`super::Ruleset`]. Written as `nim`, `moore:K`,
+/// `subtraction:1,2,3`, `lasker`, `kayles`, `wythoff` or `fibonacci`, on the command line and in
+/// files alike (serde uses the same text). `moore:1` is read as `nim`: Moore's Nim_1 is Nim, and
+/// one game has one name. The presets `21` and `bachet` name subtraction games; their starting
+/// heaps are in [`GamePreset`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum GameKind {
+    /// Nim: take any number of tokens from one heap.
+    #[default]
+    Nim,
+    /// Moore's Nim_k: take from at least one and at most `K` heaps at once (2 ≤ K ≤
+    /// [`MOORE_MAX_K`]).
+    Moore(u32),
+    /// A subtraction game: take exactly `s` tokens from one heap, `s` in the set.
+    Subtraction(SubtractionSet),
+    /// Lasker's Nim: take from one heap, or split a heap into two non-empty heaps.
+    Lasker,
+    /// Kayles: rows of pins; knock down one pin or two neighbouring pins.
+    Kayles,
+    /// Wythoff's game: two heaps; take from one, or the same number from both.
+    Wythoff,
+    /// Fibonacci Nim: one heap; the first move takes anything but everything, then at most twice
+    /// the last take.
+    Fibonacci,
+}
+
+/// A finite set of positive amounts up to [`SUBTRACTION_MAX`], one bit each (bit `s - 1` for `s`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SubtractionSet(u128);
+
+impl SubtractionSet {
+    /// The set of these amounts, each from 1 to [`SUBTRACTION_MAX`]; `None` when one is out of
+    /// range or the set is empty.
+    pub fn new(amounts: impl IntoIterator<Item = u64>) -> Option<SubtractionSet> {
+        let mut bits = 0u128;
+        for s in amounts {
+            if !(1..=SUBTRACTION_MAX).contains(&s) {
+                return None;
+            }
+            bits |= 1 << (s - 1);
+        }
+        (bits != 0).then_some(SubtractionSet(bits))
+    }
+
+    /// The set `{1, ..., most}` (`most` from 1 to [`SUBTRACTION_MAX`]).
+    pub fn up_to(most: u64) -> Option<SubtractionSet> {
+        SubtractionSet::new(1..=most)
+    }
+
+    /// The set as bits: bit `s - 1` for the amount `s`.
+    pub fn bits(self) -> u128 {
+        self.0
+    }
+
+    /// Whether `s` may be taken.
+    pub fn contains(self, s: u64) -> bool {
+        (1..=SUBTRACTION_MAX).contains(&s) && self.0 >> (s - 1) & 1 == 1
+    }
+
+    /// The amounts, smallest first.
+    pub fn amounts(self) -> impl Iterator<Item = u64> + Clone {
+        let mut rest = self.0;
+        std::iter::from_fn(move || {
+            if rest == 0 {
+                return None;
+            }
+            let bit = rest.trailing_zeros();
+            rest &= rest - 1;
+            Some(u64::from(bit) + 1)
+        })
+    }
+
+    /// The largest amount.
+    pub fn max(self) -> u64 {
+        128 - u64::from(self.0.leading_zeros())
+    }
+
+    /// How many amounts there are.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty (never, for a set made by [`SubtractionSet::new`]).
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The amounts for a person: `1, 2 or 3`.
+    pub fn spoken(self) -> String {
+        let amounts: Vec<String> = self.amounts().map(|s| s.to_string()).collect();
+        match amounts.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => amounts.join(""),
+        }
+    }
+}
+
+impl fmt::Display for SubtractionSet {
+    /// `1,2,3`, as in the game's name.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, s) in self.amounts().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{s}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A named game with its starting heaps: the classic "21 game" and Bachet's game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GamePreset {
+    /// The name accepted wherever a game is named (`21`, `bachet`).
+    pub name: &'static str,
+    /// The name a person reads.
+    pub title: &'static str,
+    /// The game it is.
+    pub kind: GameKind,
+    /// Its starting heaps.
+    pub heaps: &'static [u64],
+}
+
+impl GamePreset {
+    /// Every preset.
+    pub fn all() -> [GamePreset; 2] {
+        // The sets are non-empty and in range, so `up_to` cannot fail; the fallback is never used.
+        let set = |most| SubtractionSet::up_to(most).unwrap_or(SubtractionSet(1));
+        [
+            GamePreset {
+                name: "21",
+                title: "the 21 game: one heap of 21, take 1 to 3",
+                kind: GameKind::Subtraction(set(3)),
+                heaps: &[21],
+            },
+            GamePreset {
+                name: "bachet",
+                title: "Bachet's game: one heap of 100, take 1 to 10",
+                kind: GameKind::Subtraction(set(10)),
+                heaps: &[100],
+            },
+        ]
+    }
+
+    /// The preset called `name`.
+    pub fn find(name: &str) -> Option<GamePreset> {
+        let name = name.trim().to_ascii_lowercase();
+        GamePreset::all().into_iter().find(|p| p.name == name)
+    }
+}
+
+impl GameKind {
+    /// One of each game, with its usual parameters (Nim_2, the subtraction set {1, 2, 3}), in the
+    /// order menus list them.
+    pub const ALL: [GameKind; 7] = [
+        GameKind::Nim,
+        GameKind::Moore(2),
+        GameKind::Subtraction(SubtractionSet(0b111)),
+        GameKind::Lasker,
+        GameKind::Kayles,
+        GameKind::Wythoff,
+        GameKind::Fibonacci,
+    ];
+
+    /// The name used on the command line and in files, such as `moore:2` or `subtraction:1,2,3`.
+    pub fn name(self) -> String {
+        match self {
+            GameKind::Moore(k) => format!("moore:{k}"),
+            GameKind::Subtraction(set) => format!("subtraction:{set}"),
+            other => other.base().to_string(),
+        }
+    }
+
+    /// The name without its parameter: `nim`, `moore`, `subtraction`, `lasker`, `kayles`,
+    /// `wythoff` or `fibonacci`.
+    pub fn base(self) -> &'static str {
+        match self {
+            GameKind::Nim => "nim",
+            GameKind::Moore(_) => "moore",
+            GameKind::Subtraction(_) => "subtraction",
+            GameKind::Lasker => "lasker",
+            GameKind::Kayles => "kayles",
+            GameKind::Wythoff => "wythoff",
+            GameKind::Fibonacci => "fibonacci",
+        }
+    }
+
+    /// The name used on the command line and in files (as [`GameKind::name`]).
+    pub fn as_str(self) -> std::borrow::Cow<'static, str> {
+        match self {
+            GameKind::Moore(_) | GameKind::Subtraction(_) => self.name().into(),
+            other => other.base().into(),
+        }
+    }
+
+    /// The name a person reads: `Nim`, `Moore's Nim_2`, `the subtraction game {1, 2, 3}`...
+    pub fn title(self) -> String {
+        match self {
+            GameKind::Nim => "Nim".into(),
+            GameKind::Moore(k) => format!("Moore's Nim_{k}"),
+            GameKind::Subtraction(set) => {
+                let amounts: Vec<String> = set.amounts().map(|s| s.to_string()).collect();
+                format!("the subtraction game {{{}}}", amounts.join(", "))
+            }
+            GameKind::Lasker => "Lasker's Nim".into(),
+            GameKind::Kayles => "Kayles".into(),
+            GameKind::Wythoff => "Wythoff's game".into(),
+            GameKind::Fibonacci => "Fibonacci Nim".into(),
+        }
+    }
+
+    /// The rules in one line, for help texts and `solve`.
+    pub fn rule(self) -> String {
+        match self {
+            GameKind::Nim => "a move takes any number of tokens from one heap".into(),
+            GameKind::Moore(k) => format!("a move takes any number of tokens from each of one to {k} heaps"),
+            GameKind::Subtraction(set) => {
+                format!("a move takes exactly {} tokens from one heap", set.spoken())
+            }
+            GameKind::Lasker => {
+                "a move takes any number of tokens from one heap, or splits a heap into two non-empty heaps"
+                    .into()
+            }
+            GameKind::Kayles => {
+                "a move knocks down one pin or two neighbouring pins of a row, which may split it in two"
+                    .into()
+            }
+            GameKind::Wythoff => {
+                "two heaps; a move takes any number from one heap, or the same number from both".into()
+            }
+            GameKind::Fibonacci => {
+                "one heap; the first move takes anything but the whole heap, then each move \
+                 takes from 1 to twice what the other player just took"
+                    .into()
+            }
+        }
+    }
+
+    /// Whether the game has a misère form whose theory is settled and checked against an
+    /// exhaustive search: Nim and Moore's Nim_k. The others are played in normal play only.
+    pub fn has_misere(self) -> bool {
+        matches!(self, GameKind::Nim | GameKind::Moore(_))
+    }
+
+    /// How many heaps the game is played on, when it is a fixed number: two for Wythoff's game,
+    /// one for Fibonacci Nim.
+    pub fn fixed_heaps(self) -> Option<usize> {
+        match self {
+            GameKind::Wythoff => Some(2),
+            GameKind::Fibonacci => Some(1),
+            _ => None,
+        }
+    }
+
+    /// The most tokens one move can take from a heap, when that is bounded: the largest amount
+    /// of a subtraction game, two pins in Kayles. Such a game lasts at least (tokens) / (this)
+    /// moves whoever plays, so its starting heaps are best kept small.
+    pub fn max_take(self) -> Option<u64> {
+        match self {
+            GameKind::Subtraction(set) => Some(set.max()),
+            GameKind::Kayles => Some(2),
+            _ => None,
+        }
+    }
+
+    /// Whether a move may add a heap (a split in Lasker's Nim, a row broken in two in Kayles).
+    pub fn splits(self) -> bool {
+        matches!(self, GameKind::Lasker | GameKind::Kayles)
+    }
+
+    /// What the game calls a heap: `heap`, or `row` for Kayles.
+    pub fn heap_word(self) -> &'static str {
+        match self {
+            GameKind::Kayles => "row",
+            _ => "heap",
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.as_str())
+    }
+}
+
+/// The games accepted, as a message lists them.
+pub const GAMES_EXPECTED: &str = "expected nim, moore:K (K from 1 to 8), subtraction:S (S a list of amounts \
+     from 1 to 128 such as 1,2,3 or 1-3,5), lasker, kayles, wythoff, fibonacci, or a preset: 21, bachet";
+
+/// An unknown or malformed game name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game '{name}': {problem}")]
+pub struct ParseGameError {
+    /// The name as given.
+    pub name: String,
+    /// What is wrong with it, and what is accepted.
+    pub problem: String,
+}
+
+impl ParseGameError {
+    fn new(name: &str, problem: impl Into<String>) -> ParseGameError {
+        ParseGameError { name: shown(name, 40), problem: problem.into() }
+    }
+}
+
+/// Text from outside as a message shows it: control characters escaped, at most `max` characters.
+/// (The engine sits below `text.rs`, so it keeps this small version of its own.)
+pub(crate) fn shown(text: &str, max: usize) -> String {
+    let mut out: String = text.chars().take(max).flat_map(char::escape_debug).collect();
+    if text.chars().nth(max).is_some() {
+        out.push('…');
+    }
+    out
+}
+
+impl FromStr for GameKind {
+    type Err = ParseGameError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let text = s.trim().to_ascii_lowercase();
+        if let Some(preset) = GamePreset::find(&text) {
+            return Ok(preset.kind);
+        }
+        let (base, parameter) = match text.split_once(':') {
+            Some((base, parameter)) => (base.trim(), Some(parameter.trim())),
+            None => (text.as_str(), None),
+        };
+        let simple = match base {
+            "nim" => Some(GameKind::Nim),
+            "lasker" => Some(GameKind::Lasker),
+            "kayles" => Some(GameKind::Kayles),
+            "wythoff" => Some(GameKind::Wythoff),
+            "fibonacci" => Some(GameKind::Fibonacci),
+            _ => None,
+        };
+        match (simple, base, parameter) {
+            (Some(kind), _, None) => Ok(kind),
+            (Some(_), _, Some(_)) => {
+                Err(ParseGameError::new(s, format!("{base} takes no parameter; {GAMES_EXPECTED}")))
+            }
+            (None, "moore", Some(k)) => {
+                let expected = format!(
+                    "expected moore:K with K from 1 to {MOORE_MAX_K} (the most heaps a move takes from), as in moore:2"
+                );
+                let k: u32 = k.parse().map_err(|_| ParseGameError::new(s, expected.clone()))?;
+                match k {
+                    1 => Ok(GameKind::Nim),
+                    2..=MOORE_MAX_K => Ok(GameKind::Moore(k)),
+                    _ => Err(ParseGameError::new(s, expected)),
+                }
+            }
+            (None, "moore", None) => Err(ParseGameError::new(
+                s,
+                format!(
+                    "moore needs K: expected moore:K with K from 1 to {MOORE_MAX_K} (the most heaps a move takes from), as in moore:2"
+                ),
+            )),
+            (None, "subtraction", Some(list)) => {
+                let set = parse_set(list).map_err(|e| ParseGameError::new(s, e))?;
+                if super::subtraction::table_of(set).is_none() {
+                    return Err(ParseGameError::new(
+                        s,
+                        format!(
+                            "its Grundy values do not repeat within the first {} (a rare set of four or more \
+                             amounts), so no heap beyond them could be answered; choose another set",
+                            super::subtraction::SEARCH_LIMIT
+                        ),
+                    ));
+                }
+                Ok(GameKind::Subtraction(set))
+            }
+            (None, "subtraction", None) => Err(ParseGameError::new(
+                s,
+                "subtraction needs its amounts: expected subtraction:S, S a list of amounts from 1 to 128 such as 1,2,3 or 1-3,5",
+            )),
+            _ => Err(ParseGameError::new(s, GAMES_EXPECTED)),
+        }
+    }
+}
+
+/// Reads `1,2,3`, `1-3,5` or `1 2 3`: amounts from 1 to [`SUBTRACTION_MAX`].
+fn parse_set(list: &str) -> Result<SubtractionSet, String> {
+    let expected = "expected a list of amounts from 1 to 128, such as 1,2,3 or 1-3,5";
+    let mut amounts = Vec::new();
+    for word in list.split(|c: char| c == ',' || c.is_whitespace()).filter(|w| !w.is_empty()) {
+        let number = |w: &str| -> Result<u64, String> {
+            match w.trim().parse::<u64>() {
+                Ok(n) if (1..=SUBTRACTION_MAX).contains(&n) => Ok(n),
+                _ => Err(format!("'{}' is not an amount from 1 to 128: {expected}", shown(w, 20))),
+            }
+        };
+        match word.split_once('-') {
+            Some((from, to)) => {
+                let (from, to) = (number(from)?, number(to)?);
+                if from > to {
+                    return Err(format!("the range {from}-{to} is empty: {expected}"));
+                }
+                amounts.extend(from..=to);
+            }
+            None => amounts.push(number(word)?),
+        }
+    }
+    SubtractionSet::new(amounts).ok_or_else(|| format!("the set is empty: {expected}"))
+}
+
+impl Serialize for GameKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for GameKind {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for text in [
+            "nim",
+            "moore:2",
+            "moore:8",
+            "subtraction:1,2,3",
+            "subtraction:1,5,128",
+            "lasker",
+            "kayles",
+            "wythoff",
+            "fibonacci",
+        ] {
+            let kind: GameKind = text.parse().unwrap();
+            assert_eq!(kind.to_string(), text);
+            assert_eq!(kind.name(), text);
+        }
+        assert_eq!("moore:1".parse::<GameKind>().unwrap(), GameKind::Nim);
+        assert_eq!("21".parse::<GameKind>().unwrap().to_string(), "subtraction:1,2,3");
+        assert_eq!("subtraction:1-3, 5".parse::<GameKind>().unwrap().to_string(), "subtraction:1,2,3,5");
+        assert_eq!("bachet".parse::<GameKind>().unwrap().to_string(), "subtraction:1,2,3,4,5,6,7,8,9,10");
+        for bad in [
+            "moore",
+            "moore:0",
+            "moore:9",
+            "moore:x",
+            "subtraction",
+            "subtraction:",
+            "subtraction:0",
+            "subtraction:129",
+            "subtraction:3-1",
+            "nim:2",
+            "chess",
+        ] {
+            let err = bad.parse::<GameKind>().unwrap_err();
+            assert!(err.to_string().contains("expected"), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn serde_uses_the_names() {
+        #[derive(Serialize, Deserialize, PartialEq, Debug)]
+        struct File {
+            game: GameKind,
+        }
+        let file = File { game: GameKind::Moore(3) };
+        let json = serde_json::to_string(&file).unwrap();
+        assert_eq!(json, r#"{"game":"moore:3"}"#);
+        assert_eq!(serde_json::from_str::<File>(&json).unwrap(), file);
+        assert_eq!(serde_json::from_str::<File>(r#"{"game":"nim"}"#).unwrap().game, GameKind::Nim);
+        assert!(serde_json::from_str::<File>(r#"{"game":"go"}"#).is_err());
+    }
+}

@@ -1,0 +1,310 @@
+//! `nim-tui solve --game` end to end: the real binary, each game in both forms, standard input, the
+//! JSON (valid, with its game field, and the engine's moves in the game's terms), and the refusals.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use nim_tui::engine::{Game, GameKind, Mode, Move, Position, Rules, Ruleset};
+use serde_json::{Value, json};
+
+fn solve(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nim-tui"))
+        .arg("solve")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the nim-tui binary starts");
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(input.as_bytes());
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
+}
+
+fn ok(args: &[&str], stdin: &str) -> String {
+    let output = solve(args, stdin);
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "solve {args:?} failed: {err}");
+    assert_eq!(err, "", "solve {args:?} wrote to stderr");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// A refusal: exit status 2, nothing on stdout, the message on stderr.
+fn refused(args: &[&str], stdin: &str) -> String {
+    let output = solve(args, stdin);
+    assert_eq!(output.status.code(), Some(2), "solve {args:?}");
+    assert_eq!(output.stdout, b"", "solve {args:?} wrote to stdout");
+    String::from_utf8(output.stderr).unwrap()
+}
+
+fn parsed(line: &str) -> Value {
+    serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"))
+}
+
+/// The engine's winning moves as the JSON writes them.
+fn expected_moves(game: &Game, position: &Position) -> Vec<Value> {
+    game.winning_moves(position)
+        .iter()
+        .map(|mv| match mv {
+            Move::Take(t) => json!({ "heap": t.heap + 1, "take": t.take }),
+            Move::TakeMany(takes) => {
+                json!({ "take": takes.iter().map(|t| json!({ "heap": t.heap + 1, "take": t.take })).collect::<Vec<_>>() })
+            }
+            Move::Split { heap, take: 0, left } => {
+                json!({ "heap": heap + 1, "split": [left, position.heaps()[*heap] - left] })
+            }
+            Move::Split { heap, take, left } => {
+                json!({ "heap": heap + 1, "pins": (left + 1..=left + take).collect::<Vec<_>>() })
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn json_lines_are_exact() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--game", "kayles", "--json", "3", "7"],
+            r#"{"game":"kayles","mode":"normal","heaps":[3,7],"grundy":[3,2],"grundy_sum":1,"outcome":"win","count":6,"moves":[{"heap":1,"pins":[1]},{"heap":1,"pins":[3]},{"heap":2,"pins":[1]},{"heap":2,"pins":[3]},{"heap":2,"pins":[5]},{"heap":2,"pins":[7]}]}"#,
+        ),
+        (
+            &["--game", "kayles", "--json", "4"],
+            r#"{"game":"kayles","mode":"normal","heaps":[4],"grundy":[1],"grundy_sum":1,"outcome":"win","count":1,"moves":[{"heap":1,"pins":[2,3]}]}"#,
+        ),
+        (
+            &["--game", "lasker", "--json", "3", "8"],
+            r#"{"game":"lasker","mode":"normal","heaps":[3,8],"grundy":[4,7],"grundy_sum":3,"outcome":"win","count":3,"moves":[{"heap":2,"take":5},{"heap":2,"split":[2,6]},{"heap":2,"split":[6,2]}]}"#,
+        ),
+        (
+            &["--game", "moore:2", "--mode", "misere", "--json", "1", "1", "3"],
+            r#"{"game":"moore:2","mode":"misere","heaps":[1,1,3],"outcome":"win","count":2,"moves":[{"take":[{"heap":1,"take":1},{"heap":3,"take":3}]},{"take":[{"heap":2,"take":1},{"heap":3,"take":3}]}]}"#,
+        ),
+        (
+            &["--game", "wythoff", "--json", "4", "6"],
+            r#"{"game":"wythoff","mode":"normal","heaps":[4,6],"outcome":"win","count":1,"moves":[{"take":[{"heap":1,"take":1},{"heap":2,"take":1}]}]}"#,
+        ),
+        (
+            &["--game", "wythoff", "--json", "3", "5"],
+            r#"{"game":"wythoff","mode":"normal","heaps":[3,5],"outcome":"lose","count":0,"moves":[]}"#,
+        ),
+        (
+            &["--game", "fibonacci", "--json", "20/4"],
+            r#"{"game":"fibonacci","mode":"normal","heaps":[20],"limit":4,"zeckendorf":[13,5,2],"outcome":"win","count":1,"moves":[{"heap":1,"take":2}]}"#,
+        ),
+        (
+            &["--game", "fibonacci", "--json", "21"],
+            r#"{"game":"fibonacci","mode":"normal","heaps":[21],"limit":null,"zeckendorf":[21],"outcome":"lose","count":0,"moves":[]}"#,
+        ),
+        (
+            &["--game", "21", "--json", "21"],
+            r#"{"game":"subtraction:1,2,3","mode":"normal","heaps":[21],"grundy":[1],"grundy_sum":1,"outcome":"win","count":1,"moves":[{"heap":1,"take":1}]}"#,
+        ),
+    ];
+    for (args, expected) in cases {
+        assert_eq!(ok(args, ""), format!("{expected}\n"), "solve {args:?}");
+        parsed(expected);
+    }
+}
+
+/// Every game, many positions through standard input: one valid JSON line each, agreeing with the
+/// engine (itself proved against the search) on everything it reports.
+#[test]
+fn json_from_stdin_agrees_with_the_engine() {
+    let games: &[(&str, Mode, Vec<String>)] = &[
+        ("moore:3", Mode::Normal, heaps_lines(4, 9)),
+        ("moore:2", Mode::Misere, heaps_lines(3, 6)),
+        ("subtraction:2,5,7", Mode::Normal, heaps_lines(3, 20)),
+        ("bachet", Mode::Normal, (90..=110).map(|h| h.to_string()).collect()),
+        ("lasker", Mode::Normal, heaps_lines(3, 12)),
+        ("kayles", Mode::Normal, heaps_lines(3, 12)),
+        ("wythoff", Mode::Normal, (0..12).flat_map(|x| (0..12).map(move |y| format!("{x} {y}"))).collect()),
+        (
+            "fibonacci",
+            Mode::Normal,
+            (1..30)
+                .flat_map(|n| std::iter::once(n.to_string()).chain((1..6).map(move |l| format!("{n}/{l}"))))
+                .collect(),
+        ),
+    ];
+    for (name, mode, lines) in games {
+        let kind: GameKind = name.parse().unwrap();
+        let game = Game::new(Ruleset::new(kind, *mode)).unwrap();
+        let input = lines.join("\n") + "\n\n";
+        let out = ok(&["--game", name, "--mode", mode.as_str(), "--json", "-"], &input);
+        let answers: Vec<&str> = out.lines().collect();
+        assert_eq!(answers.len(), lines.len(), "{name}: one answer per line");
+        for (line, answer) in lines.iter().zip(answers) {
+            let value = parsed(answer);
+            let position = solve_position(&game, line);
+            assert_eq!(value["game"], json!(kind.name()), "{name} {line}");
+            assert_eq!(value["mode"], json!(mode.as_str()));
+            assert_eq!(value["heaps"], json!(position.heaps()));
+            assert_eq!(value["outcome"], json!(game.outcome(&position).as_str()), "{name} {line}");
+            assert_eq!(value["count"], json!(game.winning_move_count(&position)));
+            assert_eq!(value["moves"], json!(expected_moves(&game, &position)), "{name} {line}");
+            if let Some(values) = value.get("grundy") {
+                let mine: Vec<u128> = position.heaps().iter().map(|&h| game.grundy(h).unwrap()).collect();
+                assert_eq!(values, &json!(mine));
+            }
+        }
+    }
+}
+
+fn heaps_lines(count: usize, most: u64) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut state = 9u64;
+    for i in 0..40 {
+        let heaps: Vec<String> = (0..1 + i % count)
+            .map(|_| {
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                ((state >> 33) % (most + 1)).to_string()
+            })
+            .collect();
+        lines.push(heaps.join(if i % 2 == 0 { " " } else { "," }));
+    }
+    lines
+}
+
+fn solve_position(game: &Game, line: &str) -> Position {
+    nim_tui::solve::games::parse_position(game, line).unwrap()
+}
+
+#[test]
+fn text_answers_in_each_games_terms() {
+    let kayles = ok(&["--game", "kayles", "3", "7"], "");
+    assert!(
+        kayles.starts_with("Kayles, normal play (whoever knocks down the last pin wins): rows 3 7\n"),
+        "{kayles}"
+    );
+    for part in [
+        "row 1  3  Grundy value 3",
+        "XOR of the Grundy values: 3 ⊕ 2 = 1",
+        "6 winning moves:",
+        "knock down pin 3 of row 2, breaking it into rows of 2 and 4",
+        "Why: ",
+    ] {
+        assert!(kayles.contains(part), "{part}: {kayles}");
+    }
+    let moore = ok(&["--game", "moore:2", "1", "2", "3", "4"], "");
+    for part in ["heap 4  4  100", "from the highest: 1 2 2", "modulo 3: 1 2 2", "take 1 from heap 4"] {
+        assert!(moore.contains(part), "{part}: {moore}");
+    }
+    let lasker = ok(&["--game", "lasker", "3", "8"], "");
+    assert!(
+        lasker.contains("split heap 2 into 2 and 6") && lasker.contains("4k+3 is worth 4k+4"),
+        "{lasker}"
+    );
+    let wythoff = ok(&["--game", "wythoff", "3", "5"], "");
+    for part in ["(3, 5) (4, 7)", "loses against perfect play", "The AI would take"] {
+        assert!(wythoff.contains(part), "{part}: {wythoff}");
+    }
+    let both = ok(&["--game", "wythoff", "4", "6"], "");
+    assert!(both.contains("take 1 from both heaps"), "{both}");
+    let fibonacci = ok(&["--game", "fibonacci", "20/4"], "");
+    for part in ["heap 20, the next move takes at most 4", "20 = 13 + 5 + 2", "take 2"] {
+        assert!(fibonacci.contains(part), "{part}: {fibonacci}");
+    }
+    let first = ok(&["--game", "fibonacci", "20"], "");
+    assert!(first.contains("the first move") && first.contains("anything but the whole heap"), "{first}");
+    let over = ok(&["--game", "kayles", "0", "0"], "");
+    assert!(over.contains("No move is left: the game is over, and the player to move has lost"), "{over}");
+    let subtraction = ok(&["--game", "subtraction:1-3,5", "9"], "");
+    assert!(subtraction.starts_with("The subtraction game {1, 2, 3, 5}"), "{subtraction}");
+    // Answers from standard input come one after another, a blank line between them.
+    let two = ok(&["--game", "kayles", "-"], "3\n\n4\n");
+    assert_eq!(two.matches("Kayles, normal play").count(), 2);
+    assert!(two.contains("\n\nKayles, normal play"), "{two}");
+}
+
+#[test]
+fn nim_by_name_is_nim_byte_for_byte() {
+    for args in [&["3", "4", "5"][..], &["--json", "3", "4", "5"], &["--mode", "misere", "1", "1", "2"]] {
+        let plain = ok(args, "");
+        let named: Vec<&str> = ["--game", "nim"].into_iter().chain(args.iter().copied()).collect();
+        assert_eq!(ok(&named, ""), plain);
+        let moore_1: Vec<&str> = ["--game", "moore:1"].into_iter().chain(args.iter().copied()).collect();
+        assert_eq!(ok(&moore_1, ""), plain, "moore:1 is Nim");
+    }
+}
+
+#[test]
+fn refusals_say_what_is_wrong() {
+    for game in ["kayles", "lasker", "wythoff", "fibonacci", "subtraction:1,2", "21"] {
+        let err = refused(&["--game", game, "--mode", "misere", "3", "5"], "");
+        assert!(err.contains("no misère form"), "{game}: {err}");
+    }
+    let err = refused(&["--game", "chess", "1"], "");
+    assert!(err.contains("unknown game 'chess'") && err.contains("moore:K"), "{err}");
+    let err = refused(&["--game", "moore:9", "1"], "");
+    assert!(err.contains("K from 1 to 8"), "{err}");
+    let err = refused(&["--game", "subtraction:0,3", "1"], "");
+    assert!(err.contains("from 1 to 128"), "{err}");
+    let err = refused(&["--game", "wythoff", "1", "2", "3"], "");
+    assert!(err.contains("exactly 2 heaps, not 3"), "{err}");
+    let err = refused(&["--game", "fibonacci", "20/0"], "");
+    assert!(err.contains("limit of 0"), "{err}");
+    let err = refused(&["--game", "fibonacci", "20/-1"], "");
+    assert!(err.contains("'-1' is not a limit"), "{err}");
+    let err = refused(&["--game", "lasker", "3/1"], "");
+    assert!(err.contains("only Fibonacci Nim has a limit"), "{err}");
+    let err = refused(&["--game", "kayles", "x"], "");
+    assert!(err.contains("'x' is not a heap size"), "{err}");
+}
+
+#[test]
+fn a_bad_line_stops_the_run_after_the_earlier_answers() {
+    let output = solve(&["--game", "wythoff", "--json", "-"], "3 5\n1 2 3\n4 7\n");
+    assert_eq!(output.status.code(), Some(2));
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(out.lines().count(), 1, "{out}");
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        err.contains("line 2: '1 2 3' is not a position: Wythoff's game is played on exactly 2 heaps"),
+        "{err}"
+    );
+    let output = solve(&["--game", "kayles", "-"], "3\n\u{1b}[31m\n");
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert!(err.contains("\\x1b") && !err.contains('\u{1b}'), "{err}");
+    let output = solve(&["--game", "kayles", "-"], "3\n\u{ff}\n");
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn huge_heaps_are_answered_with_a_count() {
+    let max = u64::MAX.to_string();
+    let out = ok(&["--game", "kayles", "--json", &max], "");
+    let value = parsed(out.trim());
+    assert_eq!(value["moves"].as_array().unwrap().len(), 1000);
+    assert!(value["count"].as_f64().unwrap() > 1e12, "{}", value["count"]);
+    let text = ok(&["--game", "lasker", &max, "1"], "");
+    assert!(text.contains("Grundy value 18446744073709551616"), "{text}");
+    let text = ok(&["--game", "kayles", &max], "");
+    assert!(
+        text.contains("... and ") && text.contains("more (the first 1000 are listed)"),
+        "{}",
+        &text[text.len() - 300..]
+    );
+    // Too many heaps to count Moore's winning moves: the count is null, and the text says so.
+    let many: Vec<String> =
+        (1..=100u64).map(|i| (i * 7_919_000_000_000_007 % 1_000_000_000_000_000_000).to_string()).collect();
+    let mut args = vec!["--game", "moore:8", "--json"];
+    args.extend(many.iter().map(String::as_str));
+    let value = parsed(ok(&args, "").trim());
+    assert_eq!(value["count"], Value::Null);
+    assert!(!value["moves"].as_array().unwrap().is_empty());
+    args.retain(|a| *a != "--json");
+    assert!(ok(&args, "").contains("Too many winning moves to count"));
+    for game in ["moore:3", "wythoff", "fibonacci"] {
+        let args: Vec<&str> = match game {
+            "wythoff" => vec!["--game", game, "--json", &max, &max],
+            "fibonacci" => vec!["--game", game, "--json", &max],
+            _ => vec!["--game", game, "--json", &max, &max, "12345678901234567890", "3"],
+        };
+        parsed(ok(&args, "").trim());
+    }
+}
