@@ -42,7 +42,7 @@ pub struct Options {
     pub ai_delay: Duration,
     pub mouse: bool,
     /// The terminal was asked its colours and had not answered when the wait ran out: its answer
-    /// may still come, and is then dropped instead of read as keys (see [`LateReply`]).
+    /// may still come, and is then dropped instead of read as keys (see `LateReply`).
     pub reply_pending: bool,
 }
 

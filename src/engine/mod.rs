@@ -7,6 +7,32 @@
 //! Kayles, Wythoff's game and Fibonacci Nim each have a file of their own, and every one of them
 //! analyses a heap in constant time. [`Rules`] is the interface they share; [`Ruleset`] names a
 //! game and its convention, and [`Game`] is one built and ready to answer.
+//!
+//! A puzzle site checking an answer, or a program playing, needs no more than this:
+//!
+//! ```
+//! use nim_tui::engine::{Mode, Move, Outcome, Position, Rules, Ruleset, analyse};
+//!
+//! // Nim from 3 4 5: the nim-sum is 3 ⊕ 4 ⊕ 5 = 2, so the player to move wins, and the one
+//! // winning move reduces heap 1 to 3 ⊕ 2 = 1 (heaps are counted from 0 in code).
+//! let heaps = [3, 4, 5];
+//! let analysis = analyse(&heaps, Mode::Normal);
+//! assert_eq!((analysis.nim_sum, analysis.outcome), (2, Outcome::Win));
+//! assert_eq!(analysis.winning_moves(&heaps), [nim_tui::engine::Take::new(0, 2)]);
+//!
+//! // The same through the interface every game shares; here Wythoff's game, where a move may
+//! // take the same number from both heaps: (1, 2) is a losing position, so from (4, 5) taking 3
+//! // from both wins.
+//! let wythoff = Ruleset::new("wythoff".parse().unwrap(), Mode::Normal);
+//! let mut position = Position::new(vec![4, 5]);
+//! assert!(wythoff.winning_moves(&position).contains(&Move::both(3)));
+//! wythoff.play(&mut position, &Move::both(3)).unwrap();
+//! assert_eq!(wythoff.outcome(&position), Outcome::Lose);
+//!
+//! // Huge heaps are answered exactly, in the time of a few small ones.
+//! let huge = [u64::MAX, u64::MAX - 1, 1 << 40];
+//! assert!(analyse(&huge, Mode::Misere).is_win());
+//! ```
 
 #![warn(missing_docs)]
 
