@@ -39,6 +39,9 @@ fn right_answer(exercise: Exercise) -> String {
             let mv = analyse(heaps, mode).first_move(heaps).expect("a winning move");
             format!("{} {}", mv.number(), mv.take)
         }
+        Exercise::Winner(heaps, mode) => {
+            if analyse(heaps, mode).is_win() { "win" } else { "lose" }.to_string()
+        }
     }
 }
 
@@ -51,6 +54,8 @@ fn lesson_step(app: &App) -> usize {
 
 #[test]
 fn the_whole_lesson_from_start_to_end() {
+    // Every step has its exercise, checked by the engine.
+    assert!(STEPS.iter().all(|step| step.exercise.is_some()));
     let mut app = App::learn(Settings::default().setup(), LessonProgress::default());
     let mut saved = Vec::new();
     for (i, step) in STEPS.iter().enumerate() {
@@ -65,6 +70,7 @@ fn the_whole_lesson_from_start_to_end() {
                 screen(&app).contains("Not quite")
                     || screen(&app).contains("That move loses")
                     || screen(&app).contains("Type two numbers")
+                    || screen(&app).contains("Type win or lose")
             );
             for _ in 0..3 {
                 press(&mut app, Action::Erase);

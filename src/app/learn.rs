@@ -17,6 +17,8 @@ pub enum Exercise {
     NimSum(&'static [u64]),
     /// A winning move from these heaps, as "heap count".
     WinningMove(&'static [u64], Mode),
+    /// Who wins from these heaps with perfect play: the player to move, or the other one.
+    Winner(&'static [u64], Mode),
 }
 
 impl Exercise {
@@ -27,6 +29,11 @@ impl Exercise {
             Exercise::NimSum(heaps) => format!("What is the nim-sum of {}?", Position::new(heaps.to_vec())),
             Exercise::WinningMove(heaps, mode) => format!(
                 "Heaps {} in {}: which move wins? Type the heap and how many to take, such as 1 2:",
+                Position::new(heaps.to_vec()),
+                mode.title()
+            ),
+            Exercise::Winner(heaps, mode) => format!(
+                "Heaps {} in {}, your move: with perfect play on both sides, do you win or lose? Type win or lose:",
                 Position::new(heaps.to_vec()),
                 mode.title()
             ),
@@ -85,6 +92,38 @@ impl Exercise {
                     (false, format!("That move loses. The winning move: {}.", shown.join(", or ")))
                 }
             }
+            Exercise::Winner(heaps, mode) => {
+                let wins = analyse(heaps, mode).is_win();
+                let typed = match answer.to_ascii_lowercase().as_str() {
+                    "win" | "w" | "i win" => Some(true),
+                    "lose" | "l" | "i lose" => Some(false),
+                    _ => None,
+                };
+                match typed {
+                    None => (false, "Type win or lose.".into()),
+                    Some(guess) if guess == wins => (
+                        true,
+                        match (wins, mode) {
+                            (true, _) => "Right: you win, by taking the right tokens.".to_string(),
+                            (false, Mode::Normal) => {
+                                "Right: you lose; whatever you take, the opponent can answer.".to_string()
+                            }
+                            (false, Mode::Misere) => {
+                                "Right: you lose; in misère the last token is the one nobody wants."
+                                    .to_string()
+                            }
+                        },
+                    ),
+                    Some(_) => (
+                        false,
+                        format!(
+                            "Not this time: the player to move {} here. Try the moves in your head: what can the \
+                             opponent answer to each?",
+                            if wins { "wins" } else { "loses" }
+                        ),
+                    ),
+                }
+            }
         }
     }
 }
@@ -121,8 +160,9 @@ pub const STEPS: [Step; 7] = [
             "Nim is played with heaps of tokens. Two players take turns; a move takes one or more tokens from a single heap (any number, up to the whole heap).",
             "In normal play, whoever takes the last token wins. In misère, whoever takes the last token loses.",
             "Every game of Nim can be played perfectly by a simple calculation. This lesson shows you how.",
+            "A first one to think through: two heaps of one token each. Whatever you take, one token is left for the other player.",
         ],
-        exercise: None,
+        exercise: Some(Exercise::Winner(&[1, 1], Mode::Normal)),
     },
     Step {
         title: "Numbers in binary",
@@ -170,8 +210,9 @@ pub const STEPS: [Step; 7] = [
         text: &[
             "That is the whole strategy: keep the nim-sum at 0, and in misère leave an odd number of heaps of one at the very end.",
             "Try it against the perfect AI (with the binary view, b, to see the columns), or solve puzzles: positions with exactly one winning move.",
+            "A last one, all of it together. Marienbad, the heaps 1 3 5 7 of Resnais's film, is lost for the player to move (its nim-sum is 0); here the last heap holds one token fewer.",
         ],
-        exercise: None,
+        exercise: Some(Exercise::WinningMove(&[1, 3, 5, 6], Mode::Normal)),
     },
 ];
 
@@ -223,7 +264,10 @@ impl Lesson {
 
     /// Whether `c` is typed into the answer.
     pub fn accepts(&self, c: char) -> bool {
-        self.asking() && (c.is_ascii_digit() || c == ' ' || c == ',')
+        // "win" or "lose" is typed letter by letter; q and the other keys still act.
+        let word = matches!(self.current().exercise, Some(Exercise::Winner(..)))
+            && "winlose".contains(c.to_ascii_lowercase());
+        self.asking() && (c.is_ascii_digit() || c == ' ' || c == ',' || word)
     }
 
     pub fn commands(&self) -> Vec<Command> {
