@@ -102,7 +102,7 @@ fn start_screen_opens_on_start_with_the_setup_preselected() {
 fn up_and_down_walk_the_rows_and_wrap() {
     let mut app = start_screen(Mode::Normal);
     let mut seen = Vec::new();
-    for _ in 0..8 {
+    for _ in 0..9 {
         act(&mut app, Action::Down);
         seen.push(menu(&app).row);
     }
@@ -111,6 +111,7 @@ fn up_and_down_walk_the_rows_and_wrap() {
         [
             StartRow::Puzzles,
             StartRow::Learn,
+            StartRow::Game,
             StartRow::Mode,
             StartRow::Heaps,
             StartRow::First,
@@ -120,7 +121,7 @@ fn up_and_down_walk_the_rows_and_wrap() {
         ]
     );
     seen.clear();
-    for _ in 0..8 {
+    for _ in 0..9 {
         act(&mut app, Action::Up);
         seen.push(menu(&app).row);
     }
@@ -132,6 +133,7 @@ fn up_and_down_walk_the_rows_and_wrap() {
             StartRow::First,
             StartRow::Heaps,
             StartRow::Mode,
+            StartRow::Game,
             StartRow::Learn,
             StartRow::Puzzles,
             StartRow::Start

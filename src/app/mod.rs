@@ -541,9 +541,9 @@ impl App {
     }
 
     fn new_game(&mut self, demo: bool) -> Game {
-        let heaps = self.setup.heaps.heaps(&mut self.rng);
+        let heaps = self.setup.start_heaps(&mut self.rng);
         let first = self.setup.first.seat(&mut self.rng);
-        let rules = crate::engine::Ruleset::new(self.setup.game, self.setup.mode);
+        let rules = self.setup.rules();
         let rng = StdRng::from_rng(&mut self.rng);
         let mut game = Game::with_rng(rules, self.setup.level, heaps, first, rng);
         let players = self.setup.players(demo);

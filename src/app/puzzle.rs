@@ -101,20 +101,23 @@ impl PuzzleScreen {
                 Command::new(Action::Quit, leave).bar(if self.from_menu { "menu" } else { "quit" }),
             ];
         }
-        vec![
+        let switch = self.game.can_switch();
+        let commands = vec![
             Command::new(Action::Up, "choose the heap above"),
             Command::new(Action::Down, "choose the heap below"),
             Command::new(Action::Less, "take one less").bar("count"),
             Command::new(Action::More, "take one more"),
             Command::new(Action::TakeOne, "take one token"),
             Command::new(Action::TakeAll, "take the whole heap"),
+            Command::new(Action::Switch, "switch the kind of move").when(self.game.can_switch()),
             Command::new(Action::Take, "answer with the chosen move").bar("answer"),
             Command::new(Action::Erase, "erase a typed digit").when(!self.game.typed.is_empty()),
             Command::new(Action::Hint, "hint (the puzzle then does not count)").bar("hint"),
             Command::new(Action::Binary, "binary view"),
             Command::new(Action::Help, "keys").bar("keys"),
             Command::new(Action::Quit, leave).bar(if self.from_menu { "menu" } else { "quit" }),
-        ]
+        ];
+        commands.into_iter().filter(|c| switch || c.action != Action::Switch).collect()
     }
 
     pub(crate) fn update(&mut self, msg: Msg) -> Next {
@@ -150,7 +153,7 @@ impl PuzzleScreen {
         match action {
             Action::Quit => return leave,
             Action::Take => {
-                let mv = Move::take(game.selected, game.count);
+                let mv = game.chosen();
                 let teaching = game.teach();
                 let winning = game.rules.winning_moves(game.position());
                 let correct = winning.first() == Some(&mv);
@@ -168,6 +171,7 @@ impl PuzzleScreen {
             Action::TakeOne => game.set_count(1),
             Action::TakeAll => game.set_count(u64::MAX),
             Action::Erase => game.erase_digit(),
+            Action::Switch => game.switch(),
             _ => {}
         }
         Next::NOTHING
