@@ -55,7 +55,14 @@ impl Play {
             Command::new(Action::Redo, "redo what was undone").when(game.can_redo()),
             Command::new(Action::NewGame, "new game (leaving this one asks first)"),
             Command::new(Action::History, "move list: every move and the heaps after it").bar("moves"),
-            Command::new(Action::Binary, "binary view: heaps and nim-sum in binary").bar("binary"),
+            match game.rules.kind {
+                crate::engine::GameKind::Nim => {
+                    Command::new(Action::Binary, "binary view: heaps and nim-sum in binary").bar("binary")
+                }
+                _ => {
+                    Command::new(Action::Binary, "theory view: the game's winning rule at work").bar("theory")
+                }
+            },
             Command::new(Action::Coach, "coach: a verdict on each move"),
             Command::new(Action::Help, "keys").bar("keys"),
             Command::new(Action::Quit, "quit (the game is kept)").bar("quit"),

@@ -849,8 +849,14 @@ fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buff
                 Players::Hotseat(_) => "│ two players ".to_string(),
                 Players::Demo => format!("│ demo, AI: {} ", game.level),
             };
+            // Another game than Nim is named before its mode.
+            let game_name = match game.rules.kind {
+                crate::engine::GameKind::Nim => String::new(),
+                kind => format!(" {} ·", short_title(kind)),
+            };
             Line::from(vec![
                 Span::styled(format!(" {turn} "), style.add_modifier(Modifier::REVERSED)),
+                Span::styled(game_name, theme.strong(theme.text)),
                 Span::styled(mode_badge(mode), mode_style(look, mode)),
                 Span::styled(format!(" ({}) ", short_rule(mode)), theme.fg(theme.dim)),
                 Span::styled(opponent, theme.fg(theme.dim)),
@@ -894,6 +900,18 @@ fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buff
     left.render(area, buf);
     if width > 1 {
         buf.set_string(area.right() - width as u16, area.y, right, Style::new().patch(theme.fg(theme.dim)));
+    }
+}
+
+/// The game's name short enough for the status line: `Nim_2`, `Subtraction 1,2,3`, `Kayles`.
+fn short_title(kind: crate::engine::GameKind) -> String {
+    match kind {
+        crate::engine::GameKind::Moore(k) => format!("Nim_{k}"),
+        crate::engine::GameKind::Subtraction(set) => format!("Subtraction {set}"),
+        crate::engine::GameKind::Lasker => "Lasker".into(),
+        crate::engine::GameKind::Wythoff => "Wythoff".into(),
+        crate::engine::GameKind::Fibonacci => "Fibonacci".into(),
+        other => other.title(),
     }
 }
 

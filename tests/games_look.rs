@@ -1,0 +1,107 @@
+//! How each game looks at 80x24: its board with the hint's move marked (several heaps, both heaps,
+//! a split, knocked pins), and its teaching panel. Kept as snapshots; what a player would notice
+//! is checked in code too.
+
+use nim_tui::app::{Action, App, Msg};
+use nim_tui::domain::{First, GameSetup, HeapChoice};
+use nim_tui::engine::{GameKind, Mode, SubtractionSet};
+use nim_tui::ui::{self, Look};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+fn playing(kind: GameKind, heaps: &[u64]) -> App {
+    let setup = GameSetup {
+        game: kind,
+        mode: Mode::Normal,
+        heaps: HeapChoice::Custom(heaps.to_vec()),
+        first: First::You,
+        ..nim_tui::config::Settings::default().setup()
+    };
+    App::start_now(setup, Some(1))
+}
+
+fn act(app: &mut App, action: Action) {
+    app.update(Msg::action(action));
+}
+
+fn text(app: &App) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("a test terminal");
+    terminal.draw(|frame| ui::draw(frame, app, &Look::default())).expect("drawing");
+    let buf = terminal.backend().buffer().clone();
+    let area = buf.area;
+    (area.top()..area.bottom())
+        .map(|y| {
+            (area.left()..area.right())
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn games() -> Vec<(&'static str, GameKind, Vec<u64>)> {
+    vec![
+        ("moore2", GameKind::Moore(2), vec![3, 5, 7, 2]),
+        ("subtraction", GameKind::Subtraction(SubtractionSet::up_to(3).unwrap()), vec![10, 7]),
+        ("lasker", GameKind::Lasker, vec![7, 2]),
+        ("kayles", GameKind::Kayles, vec![4, 9]),
+        ("wythoff", GameKind::Wythoff, vec![4, 9]),
+        ("fibonacci", GameKind::Fibonacci, vec![20]),
+    ]
+}
+
+#[test]
+fn each_games_board_with_the_hint() {
+    for (name, kind, heaps) in games() {
+        let mut app = playing(kind, &heaps);
+        act(&mut app, Action::Hint);
+        let text = text(&app);
+        assert!(
+            text.contains(&kind.title().chars().skip(1).collect::<String>()),
+            "{name}: the header names the game:\n{text}"
+        );
+        insta::assert_snapshot!(format!("board_{name}_80x24"), text);
+    }
+}
+
+#[test]
+fn each_games_teaching_panel() {
+    for (name, kind, heaps) in games() {
+        let mut app = playing(kind, &heaps);
+        act(&mut app, Action::Binary);
+        let text = text(&app);
+        insta::assert_snapshot!(format!("panel_{name}_80x24"), text);
+    }
+}
+
+#[test]
+fn fibonacci_shows_its_limit_on_the_board() {
+    let mut app = playing(GameKind::Fibonacci, &[20]);
+    assert!(text(&app).contains("first move: take 1 to 19, not all"));
+    act(&mut app, Action::More);
+    act(&mut app, Action::Take);
+    app.update(Msg::AiMove);
+    let limit = app.game().unwrap().position().limit().unwrap();
+    assert!(text(&app).contains(&format!("take 1 to {limit}")), "{}", text(&app));
+}
+
+#[test]
+fn the_rules_page_explains_the_game_being_played() {
+    let mut app = playing(GameKind::Kayles, &[4, 9]);
+    act(&mut app, Action::Help);
+    act(&mut app, Action::More);
+    let text = text(&app);
+    assert!(text.contains("Kayles: a move knocks down one pin"), "{text}");
+    assert!(text.contains("no misère form"), "{text}");
+    insta::assert_snapshot!("rules_kayles_80x24", text);
+}
+
+#[test]
+fn the_status_line_names_the_game() {
+    let app = playing(GameKind::Wythoff, &[4, 9]);
+    let text = text(&app);
+    let status = text.lines().last().unwrap_or_default();
+    assert!(status.contains("Wythoff · Normal play"), "{status}");
+}
