@@ -401,3 +401,24 @@ impl IntoTake for (usize, u64) {
         nim_tui::engine::Take::new(self.0, self.1)
     }
 }
+
+#[test]
+fn a_saved_game_of_every_kind_resumes_where_it_was_left() {
+    for (kind, list) in every_game() {
+        let mut app = playing(kind, &list);
+        acts(&mut app, &[Action::Hint, Action::Take]);
+        app.update(Msg::AiMove);
+        let g = game(&app);
+        let saved = nim_tui::store::SavedGame::of(g.history(), &g.players, g.level, false, 0, None);
+        let text = serde_json::to_string(&saved).unwrap();
+        let back: nim_tui::store::SavedGame = serde_json::from_str(&text).unwrap();
+        let position = g.position().clone();
+        let mut menu = App::new(Settings::default().setup(), Some(3));
+        menu.offer_resume(back);
+        act(&mut menu, Action::Take);
+        let resumed = game(&menu);
+        assert_eq!(resumed.rules.kind, kind, "{text}");
+        assert_eq!(resumed.position(), &position, "{kind}: {text}");
+        assert_eq!(menu.setup.game, kind, "a new game after it is of the same game");
+    }
+}

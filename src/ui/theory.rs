@@ -28,7 +28,9 @@ fn content(game: &Game, look: &Look) -> Option<(String, Vec<Line<'static>>)> {
         Teaching::Moore(view) => {
             (format!(" Nim_{}: columns mod {} ", view.k, view.k + 1), moore(&view, &styles))
         }
-        Teaching::Grundy(view) => (" Grundy values ".to_string(), grundy(&view, look, &styles)),
+        Teaching::Grundy(view) => {
+            (" Grundy values ".to_string(), grundy(&view, game.hint.is_some(), look, &styles))
+        }
         Teaching::Wythoff(view) => (" Losing pairs ".to_string(), wythoff(&view, &styles)),
         Teaching::Fibonacci(view) => (" Zeckendorf ".to_string(), fibonacci(&view, &styles)),
     };
@@ -89,11 +91,13 @@ fn moore(view: &MooreView, s: &Styles) -> Vec<Line<'static>> {
     lines
 }
 
-fn grundy(view: &GrundyView, look: &Look, s: &Styles) -> Vec<Line<'static>> {
+fn grundy(view: &GrundyView, hinted: bool, look: &Look, s: &Styles) -> Vec<Line<'static>> {
     let word = view.game.heap_word();
     let unit = if view.game == crate::engine::GameKind::Kayles { "pins" } else { "tokens" };
     let mut lines = Vec::new();
-    let changed = view.working.as_ref().map(|step| step.heap);
+    // The working gives the move away: shown with the hint only.
+    let working = view.working.as_ref().filter(|_| hinted);
+    let changed = working.map(|step| step.heap);
     for (i, (&heap, &value)) in view.heaps.iter().zip(&view.values).enumerate() {
         let style = if changed == Some(i) { s.strong } else { s.plain };
         lines.push(Line::styled(format!("{word} {:<3} {heap:>5} {unit}   g = {value}", i + 1), style));
@@ -102,7 +106,7 @@ fn grundy(view: &GrundyView, look: &Look, s: &Styles) -> Vec<Line<'static>> {
         view.values.iter().map(u128::to_string).collect::<Vec<_>>().join(&format!(" {} ", look.glyphs.xor));
     let sum_style = if view.sum != 0 { s.strong } else { s.plain };
     lines.push(Line::styled(format!("XOR     {xor} = {}", view.sum), sum_style));
-    if let Some(step) = &view.working {
+    if let Some(step) = working {
         lines.push(Line::styled(
             format!("Best: {word} {}, g {} to {}, XOR 0", step.heap + 1, step.from, step.to),
             s.strong,
