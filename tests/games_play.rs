@@ -422,3 +422,25 @@ fn a_saved_game_of_every_kind_resumes_where_it_was_left() {
         assert_eq!(menu.setup.game, kind, "a new game after it is of the same game");
     }
 }
+
+#[test]
+fn a_game_counts_in_its_own_statistics() {
+    // One pin: taking it wins at once.
+    let mut app = playing(GameKind::Kayles, &[1]);
+    let effect = app.update(Msg::action(Action::Take));
+    let nim_tui::app::Effect::CountGame { game, mode, result } = effect else { panic!("{effect:?}") };
+    assert_eq!((game, mode, result.won), (GameKind::Kayles, Mode::Normal, true));
+    let mut stats = nim_tui::store::Stats::default();
+    stats.record_of(game, mode, result);
+    assert_eq!(stats.of(GameKind::Kayles, Mode::Normal).won, 1);
+    assert_eq!(stats.of(GameKind::Nim, Mode::Normal).played, 0, "Nim's figures are apart");
+    assert_eq!(stats.totals().played, 1);
+    // Written with the game's name, and read back; a file without `games` reads as before.
+    let text = serde_json::to_string(&stats).unwrap();
+    assert!(text.contains(r#""games":{"kayles":"#), "{text}");
+    let back: nim_tui::store::Stats = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, stats);
+    assert!(back.validate().is_ok());
+    let old = serde_json::to_string(&nim_tui::store::Stats::default()).unwrap();
+    assert!(!old.contains("games"), "{old}");
+}

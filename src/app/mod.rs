@@ -69,7 +69,7 @@ pub enum Report {
     /// The record was saved there.
     RecordSaved(PathBuf),
     /// The statistics as they are now on disk.
-    Stats(Stats),
+    Stats(Box<Stats>),
     /// The lesson's progress as kept.
     Lesson(crate::store::LessonProgress),
     /// The saved game offered on the start screen was resumed by another instance first.
@@ -86,6 +86,8 @@ pub enum Effect {
     Quit,
     /// Count a finished game in the statistics (only games that count reach here).
     CountGame {
+        /// The game played: each game has its own figures.
+        game: crate::engine::GameKind,
         mode: Mode,
         result: GameResult,
     },
@@ -425,14 +427,14 @@ impl App {
             (Confirm::Resign, Screen::Play(play)) => {
                 play.game.resign();
                 match counted(&play.game) {
-                    Some((mode, result)) => Effect::CountGame { mode, result },
+                    Some((mode, result)) => Effect::CountGame { game: play.game.rules.kind, mode, result },
                     None => Effect::None,
                 }
             }
             (Confirm::Abandon, Screen::Play(play)) => {
                 play.game.abandon();
                 let effect = match counted(&play.game) {
-                    Some((mode, result)) => Effect::CountGame { mode, result },
+                    Some((mode, result)) => Effect::CountGame { game: play.game.rules.kind, mode, result },
                     None => Effect::None,
                 };
                 self.go(Next::Menu);
@@ -562,7 +564,7 @@ impl App {
 
     fn report(&mut self, report: Report) {
         match report {
-            Report::Stats(stats) => self.stats = Some(stats),
+            Report::Stats(stats) => self.stats = Some(*stats),
             Report::Lesson(progress) => self.lesson = progress,
             Report::RecordSaved(path) => self.say(format!("Saved to {}", path.display())),
             Report::Problem(problem) => {

@@ -166,7 +166,9 @@ impl Play {
             _ => false,
         };
         match (played, counted(game)) {
-            (true, Some((mode, result))) => Next::Stay(Effect::CountGame { mode, result }),
+            (true, Some((mode, result))) => {
+                Next::Stay(Effect::CountGame { game: game.rules.kind, mode, result })
+            }
             _ => Next::NOTHING,
         }
     }

@@ -371,7 +371,7 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
                 );
             }
             if let Some(stats) = &app.stats {
-                let s = stats.mode(game.mode());
+                let s = stats.of(game.rules.kind, game.mode());
                 lines.push(
                     Line::styled(
                         format!("Streak {} · best {}", s.current_streak, s.best_streak),
@@ -655,10 +655,22 @@ fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer
             crate::app::Coaching::Missed(_) => theme.fg(theme.error),
             _ => theme.fg(theme.you),
         };
-        let text = match game.hotseat() {
+        let text = match (game.hotseat(), coaching, game.rules.kind) {
+            // Another game's missed moves in its own words, from the position the player moved from.
+            (false, crate::app::Coaching::Missed(moves), kind) if kind != crate::engine::GameKind::Nim => {
+                let before = game.history().steps().filter(|(seat, ..)| game.is_human(*seat)).last();
+                let list: Vec<String> = moves
+                    .iter()
+                    .map(|m| {
+                        before.as_ref().map_or(m.to_string(), |(_, _, b, _)| game.rules.describe_move(b, m))
+                    })
+                    .collect();
+                let plural = if moves.len() == 1 { "move was" } else { "moves were" };
+                format!("Coach: that gave the win away; the winning {plural}: {}", list.join(", "))
+            }
             // The verdict is about the move just made, by the player who is no longer to move.
-            true => coaching.about(game.name(game.turn().other())),
-            false => coaching.to_string(),
+            (true, ..) => coaching.about(game.name(game.turn().other())),
+            (false, ..) => coaching.to_string(),
         };
         lines.push(Line::styled(text, style));
     }

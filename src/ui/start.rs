@@ -318,10 +318,20 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         .block(Block::bordered().title(" New game ").border_style(theme.fg(theme.accent)))
         .render(menu_area, buf);
     if let (true, Some(stats)) = (show_stats, stats) {
+        // The figures of the game chosen; another game than Nim is named.
+        let kind = menu.game.kind;
         let line = |mode: Mode| {
-            let s = stats.mode(mode);
+            let s = stats.of(kind, mode);
+            let name = match kind {
+                crate::engine::GameKind::Nim => mode_name(mode).to_string(),
+                _ => format!(
+                    "{} {} ",
+                    menu.game.title(),
+                    if mode == Mode::Normal { "normal" } else { "misère" }
+                ),
+            };
             Line::from(vec![
-                Span::styled(format!("{:<12}", mode_name(mode)), theme.fg(theme.dim)),
+                Span::styled(format!("{name:<12}"), theme.fg(theme.dim)),
                 Span::styled(
                     format!(
                         "{} played · {} won · {} lost · streak {} (best {})",
@@ -332,7 +342,11 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
             ])
             .centered()
         };
-        Paragraph::new(vec![Line::raw(""), line(Mode::Normal), line(Mode::Misere)]).render(stats_area, buf);
+        let mut lines = vec![Line::raw(""), line(Mode::Normal)];
+        if kind.has_misere() {
+            lines.push(line(Mode::Misere));
+        }
+        Paragraph::new(lines).render(stats_area, buf);
     }
 
     let keys = super::key_line(&app.commands(), look, usize::from(area.width));
