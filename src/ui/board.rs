@@ -594,14 +594,14 @@ fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer
                 Some((seat, mv)) => {
                     let verb =
                         if game.players == Players::Ai && *seat == Seat::First { "take" } else { "takes" };
-                    match mv.as_take() {
+                    match mv.as_take().filter(|_| game.rules.kind == crate::engine::GameKind::Nim) {
                         Some(take) => format!(
                             "Next: {} {verb} {} from heap {}",
                             game.name(*seat),
                             number(take.take),
                             take.number()
                         ),
-                        None => format!("Next: {}: {mv}", game.name(*seat)),
+                        None => format!("Next: {}: {}", game.name(*seat), game.describe(mv)),
                     }
                 }
                 // How it ended: the last token, or a resignation, which a record keeps too.
