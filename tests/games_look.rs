@@ -105,3 +105,22 @@ fn the_status_line_names_the_game() {
     let status = text.lines().last().unwrap_or_default();
     assert!(status.contains("Wythoff · Normal play"), "{status}");
 }
+
+#[test]
+fn a_split_a_pair_of_pins_and_both_heaps_are_marked() {
+    let mut lasker = playing(GameKind::Lasker, &[7, 2]);
+    act(&mut lasker, Action::Switch);
+    let text_lasker = text(&lasker);
+    assert!(text_lasker.contains("Split heap 1"), "{text_lasker}");
+    insta::assert_snapshot!("lasker_split_80x24", text_lasker);
+    let mut kayles = playing(GameKind::Kayles, &[9]);
+    for action in [Action::More, Action::More, Action::More, Action::Switch] {
+        act(&mut kayles, action);
+    }
+    insta::assert_snapshot!("kayles_two_pins_80x24", text(&kayles));
+    let mut wythoff = playing(GameKind::Wythoff, &[4, 9]);
+    for action in [Action::Switch, Action::More] {
+        act(&mut wythoff, action);
+    }
+    insta::assert_snapshot!("wythoff_both_80x24", text(&wythoff));
+}
