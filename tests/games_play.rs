@@ -444,3 +444,27 @@ fn a_game_counts_in_its_own_statistics() {
     let old = serde_json::to_string(&nim_tui::store::Stats::default()).unwrap();
     assert!(!old.contains("games"), "{old}");
 }
+
+#[test]
+fn puzzles_from_the_start_screen_are_of_the_game_chosen() {
+    for title in ["Kayles", "Wythoff's game", "Moore's Nim_2", "Lasker's Nim", "Fibonacci Nim"] {
+        let mut app = App::new(Settings::default().setup(), Some(4));
+        focus_game_row(&mut app);
+        while menu(&app).game.title() != title {
+            act(&mut app, Action::More);
+        }
+        while menu(&app).row != StartRow::Puzzles {
+            act(&mut app, Action::Down);
+        }
+        act(&mut app, Action::Take);
+        let Screen::Puzzle(puzzle) = &app.screen else { panic!("{title}: no puzzle") };
+        assert_eq!(puzzle.game.rules.kind.title(), title);
+        // The hint (asked for, and confirmed) preselects the one winning move, which Enter answers.
+        act(&mut app, Action::Hint);
+        app.update(Msg::char('y'));
+        act(&mut app, Action::Take);
+        let Screen::Puzzle(puzzle) = &app.screen else { panic!("{title}: the puzzle closed") };
+        let answer = puzzle.run.answer.as_ref().expect("answered");
+        assert!(answer.correct, "{title}: {answer:?}");
+    }
+}

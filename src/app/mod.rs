@@ -216,7 +216,8 @@ impl App {
     /// Starts a run of puzzles at once.
     pub fn puzzles(setup: GameSetup, start: PuzzleStart) -> App {
         let mut app = App::new(setup, start.seed);
-        app.screen = Screen::Puzzle(Box::new(PuzzleScreen::first(start, &mut app.rng, false)));
+        let kind = app.setup.game;
+        app.screen = Screen::Puzzle(Box::new(PuzzleScreen::first(start, kind, &mut app.rng, false)));
         app
     }
 
@@ -488,8 +489,14 @@ impl App {
             }
             Next::Puzzles => {
                 self.overlay = None;
+                // The game chosen on the start screen.
+                let kind = match &self.screen {
+                    Screen::Start(menu) => menu.game.kind,
+                    _ => self.setup.game,
+                };
                 self.screen = Screen::Puzzle(Box::new(PuzzleScreen::first(
                     PuzzleStart::default(),
+                    kind,
                     &mut self.rng,
                     true,
                 )));

@@ -5,7 +5,7 @@ use rand::Rng;
 use crate::puzzle::{Difficulty, PuzzleId};
 
 use crate::domain::{Action, Level, Seat};
-use crate::engine::{Move, Rules, Ruleset};
+use crate::engine::{GameKind, Move, Rules, Ruleset};
 
 use super::{Command, Effect, Game, Msg, Next};
 
@@ -55,11 +55,14 @@ pub struct PuzzleScreen {
     pub daily: Option<u64>,
     /// Opened from the start menu, so that leaving goes back there.
     pub from_menu: bool,
+    /// The game the run's puzzles are of (the day's puzzle is Nim's).
+    pub kind: GameKind,
 }
 
 impl PuzzleScreen {
-    /// The first puzzle of a run.
-    pub fn first(start: PuzzleStart, rng: &mut impl Rng, from_menu: bool) -> PuzzleScreen {
+    /// The first puzzle of a run of `kind`'s puzzles (the day's puzzle is always Nim's).
+    pub fn first(start: PuzzleStart, kind: GameKind, rng: &mut impl Rng, from_menu: bool) -> PuzzleScreen {
+        let kind = if start.daily.is_some() { GameKind::Nim } else { kind };
         let id = match start.daily {
             Some(day) => PuzzleId::daily(day),
             None => PuzzleId {
@@ -69,11 +72,12 @@ impl PuzzleScreen {
             },
         };
         PuzzleScreen {
-            game: deal(&id),
+            game: deal(&id, kind),
             run: PuzzleRun { number: id.number, revealed: false, answer: None },
             id,
             daily: start.daily,
             from_menu,
+            kind,
         }
     }
 
@@ -81,7 +85,7 @@ impl PuzzleScreen {
     pub fn next(&mut self) {
         self.id = self.id.next();
         self.daily = None;
-        self.game = deal(&self.id);
+        self.game = deal(&self.id, self.kind);
         self.run = PuzzleRun { number: self.id.number, revealed: false, answer: None };
     }
 
@@ -156,7 +160,8 @@ impl PuzzleScreen {
                 let mv = game.chosen();
                 let teaching = game.teach();
                 let winning = game.rules.winning_moves(game.position());
-                let correct = winning.first() == Some(&mv);
+                // A puzzle has exactly one winning move; asked of the engine, whatever form it takes.
+                let correct = !winning.is_empty() && game.rules.is_winning_move(game.position(), &mv);
                 let solved = correct && !self.run.revealed;
                 let explanation = teaching.reason();
                 self.run.answer = Some(PuzzleAnswer { mv, correct, solved, explanation });
@@ -178,9 +183,9 @@ impl PuzzleScreen {
     }
 }
 
-/// The puzzle `id` as a game whose first move is the player's.
-fn deal(id: &PuzzleId) -> Game {
-    let puzzle = id.puzzle();
-    let rules = Ruleset::nim(puzzle.mode);
+/// The puzzle `id` of `kind` as a game whose first move is the player's.
+fn deal(id: &PuzzleId, kind: GameKind) -> Game {
+    let puzzle = id.puzzle_of(kind);
+    let rules = Ruleset::new(puzzle.game, puzzle.mode);
     Game::with_rng(rules, Level::Perfect, puzzle.heaps, Seat::First, rand::SeedableRng::seed_from_u64(0))
 }

@@ -732,7 +732,12 @@ fn render_puzzle_info(app: &App, game: &Game, run: &PuzzleRun, look: &Look, area
     match &run.answer {
         None => {
             let choice = Span::styled(
-                format!("Your answer: take {} from heap {}", number(game.count), game.selected + 1),
+                match game.rules.kind {
+                    crate::engine::GameKind::Nim => {
+                        format!("Your answer: take {} from heap {}", number(game.count), game.selected + 1)
+                    }
+                    _ => format!("Your answer: {}", game.describe(&game.chosen())),
+                },
                 theme.strong(theme.marked),
             );
             let room = usize::from(area.width).saturating_sub(choice.width() + 3);
@@ -753,7 +758,11 @@ fn render_puzzle_info(app: &App, game: &Game, run: &PuzzleRun, look: &Look, area
             } else if answer.correct {
                 ("Right, with the hint's help (not counted as solved).".to_string(), theme.strong(theme.hint))
             } else {
-                (format!("Not that one: {} loses.", answer.mv), theme.strong(theme.error))
+                let what = match game.rules.kind {
+                    crate::engine::GameKind::Nim => answer.mv.to_string(),
+                    _ => game.describe(&answer.mv),
+                };
+                (format!("Not that one: {what} loses."), theme.strong(theme.error))
             };
             lines.push(Line::styled(verdict, style));
             lines.push(Line::styled(
