@@ -124,3 +124,20 @@ fn a_split_a_pair_of_pins_and_both_heaps_are_marked() {
     }
     insta::assert_snapshot!("wythoff_both_80x24", text(&wythoff));
 }
+
+#[test]
+fn the_start_screen_with_a_game_without_misere() {
+    let mut app = App::new(nim_tui::config::Settings::default().setup(), Some(1));
+    // Up from Start: Opponent, Level, First, Heaps, Mode, Game.
+    for _ in 0..6 {
+        act(&mut app, Action::Up);
+    }
+    for _ in 0..7 {
+        act(&mut app, Action::More);
+    }
+    act(&mut app, Action::Down);
+    let text = text(&app);
+    assert!(text.contains("Kayles"), "{text}");
+    assert!(text.contains("normal play only (no misère form)"), "{text}");
+    insta::assert_snapshot!("start_kayles_80x24", text);
+}

@@ -631,6 +631,9 @@ impl Game {
     fn ending(&self, last: Seat) -> GameOver {
         let who = self.name(last);
         let (winner, reason) = match self.mode() {
+            Mode::Normal if self.rules.kind == GameKind::Kayles => {
+                (last, format!("{who} knocked down the last pin"))
+            }
             Mode::Normal => (last, format!("{who} took the last token")),
             Mode::Misere => (last.other(), format!("{who} had to take the last token")),
         };

@@ -47,7 +47,7 @@ impl Play {
             Command::new(Action::TakeOne, keys.one).when(mine),
             Command::new(Action::TakeAll, keys.all).when(mine),
             Command::new(Action::Switch, keys.switch).bar(keys.switch_bar).when(mine && game.can_switch()),
-            Command::new(Action::Take, keys.take).bar("take").when(mine),
+            Command::new(Action::Take, keys.take).bar(keys.take_bar).when(mine),
             Command::new(Action::Erase, "erase a typed digit").when(mine && !game.typed.is_empty()),
             Command::new(Action::Hint, "hint: show and preselect the best move").bar("hint").when(mine),
             Command::new(Action::Undo, "undo the last move and the reply").bar("undo").when(undo),
@@ -186,6 +186,7 @@ pub(crate) struct MoveKeys {
     pub switch: &'static str,
     pub switch_bar: &'static str,
     pub take: &'static str,
+    pub take_bar: &'static str,
 }
 
 impl MoveKeys {
@@ -202,6 +203,7 @@ impl MoveKeys {
             switch: "switch the kind of move",
             switch_bar: "switch",
             take: "take the chosen tokens",
+            take_bar: "take",
         };
         match (game.rules.kind, game.switched) {
             (GameKind::Moore(_), _) => MoveKeys {
@@ -226,6 +228,7 @@ impl MoveKeys {
                 switch: "split the heap, or take from it",
                 switch_bar: "take",
                 take: "split the heap there",
+                take_bar: "split",
                 ..nim
             },
             (GameKind::Lasker, false) => {
@@ -242,6 +245,7 @@ impl MoveKeys {
                 switch: "knock down one pin, or two neighbouring pins",
                 switch_bar: if two { "one pin" } else { "two pins" },
                 take: "knock down the chosen pins",
+                take_bar: "knock down",
             },
             _ => nim,
         }

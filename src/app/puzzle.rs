@@ -117,7 +117,14 @@ impl PuzzleScreen {
             Command::new(Action::Take, "answer with the chosen move").bar("answer"),
             Command::new(Action::Erase, "erase a typed digit").when(!self.game.typed.is_empty()),
             Command::new(Action::Hint, "hint (the puzzle then does not count)").bar("hint"),
-            Command::new(Action::Binary, "binary view"),
+            Command::new(
+                Action::Binary,
+                if self.kind == GameKind::Nim {
+                    "binary view"
+                } else {
+                    "theory view: the game's winning rule"
+                },
+            ),
             Command::new(Action::Help, "keys").bar("keys"),
             Command::new(Action::Quit, leave).bar(if self.from_menu { "menu" } else { "quit" }),
         ];
