@@ -468,3 +468,14 @@ fn puzzles_from_the_start_screen_are_of_the_game_chosen() {
         assert!(answer.correct, "{title}: {answer:?}");
     }
 }
+
+#[test]
+fn undo_starts_the_choice_again() {
+    let mut app = playing(GameKind::Moore(2), &[3, 5, 6]);
+    acts(&mut app, &[Action::More, Action::Down, Action::More, Action::Take]);
+    app.update(Msg::AiMove);
+    acts(&mut app, &[Action::Down, Action::More, Action::Undo]);
+    assert_eq!(heaps(&app), [3, 5, 6]);
+    let chosen = game(&app).chosen();
+    assert_eq!(chosen.takes().len(), 1, "no count kept from before the undo: {chosen:?}");
+}

@@ -602,6 +602,9 @@ impl Game {
 
     /// Brings everything that follows from the history up to date after it changed wholesale.
     fn settle(&mut self) {
+        // The move being chosen was for the position before: start it again.
+        self.switched = false;
+        self.counts.clear();
         self.pending = None;
         self.hint = None;
         self.note = None;
