@@ -141,3 +141,22 @@ fn the_start_screen_with_a_game_without_misere() {
     assert!(text.contains("normal play only (no misère form)"), "{text}");
     insta::assert_snapshot!("start_kayles_80x24", text);
 }
+
+#[test]
+fn a_click_picks_a_pin_in_kayles_and_where_a_split_goes_in_lasker() {
+    let area = ratatui::layout::Rect::new(0, 0, 80, 24);
+    let mut kayles = playing(GameKind::Kayles, &[6]);
+    let row = ui::board_layout(kayles.game().unwrap(), area, false).rows[0];
+    let third = row.x + 2 * row.cell;
+    let msg = ui::click(&kayles, &Look::default(), area, third, row.y).expect("a pin");
+    assert_eq!(msg, Msg::Pick { heap: 0, count: 3 });
+    kayles.update(msg);
+    assert_eq!(kayles.game().unwrap().chosen(), nim_tui::engine::Move::pins(0, 3, 1));
+
+    let mut lasker = playing(GameKind::Lasker, &[6]);
+    act(&mut lasker, Action::Switch);
+    let row = ui::board_layout(lasker.game().unwrap(), area, false).rows[0];
+    let msg = ui::click(&lasker, &Look::default(), area, row.x + 4 * row.cell, row.y).expect("a token");
+    lasker.update(msg);
+    assert_eq!(lasker.game().unwrap().chosen(), nim_tui::engine::Move::split(0, 4));
+}
