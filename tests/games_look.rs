@@ -160,3 +160,14 @@ fn a_click_picks_a_pin_in_kayles_and_where_a_split_goes_in_lasker() {
     lasker.update(msg);
     assert_eq!(lasker.game().unwrap().chosen(), nim_tui::engine::Move::split(0, 4));
 }
+
+#[test]
+fn the_coach_names_missed_moves_in_the_games_words() {
+    let mut app = playing(GameKind::Kayles, &[4, 9]);
+    act(&mut app, Action::Coach);
+    // Pin 1 of row 1 leaves rows of 3 and 9, worth 3 ⊕ 4: not 0, so the win is given away.
+    act(&mut app, Action::Take);
+    let text = text(&app);
+    assert!(text.contains("Coach: that gave the win away; the winning move"), "{text}");
+    assert!(text.contains("knock down"), "{text}");
+}

@@ -657,7 +657,7 @@ fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer
         };
         let text = match (game.hotseat(), coaching, game.rules.kind) {
             // Another game's missed moves in its own words, from the position the player moved from.
-            (false, crate::app::Coaching::Missed(moves), kind) if kind != crate::engine::GameKind::Nim => {
+            (hotseat, crate::app::Coaching::Missed(moves), kind) if kind != crate::engine::GameKind::Nim => {
                 let before = game.history().steps().filter(|(seat, ..)| game.is_human(*seat)).last();
                 let list: Vec<String> = moves
                     .iter()
@@ -666,7 +666,11 @@ fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer
                     })
                     .collect();
                 let plural = if moves.len() == 1 { "move was" } else { "moves were" };
-                format!("Coach: that gave the win away; the winning {plural}: {}", list.join(", "))
+                let whose = match hotseat {
+                    true => format!("{}'s move", game.name(game.turn().other())),
+                    false => "that".to_string(),
+                };
+                format!("Coach: {whose} gave the win away; the winning {plural}: {}", list.join(", "))
             }
             // The verdict is about the move just made, by the player who is no longer to move.
             (true, ..) => coaching.about(game.name(game.turn().other())),
