@@ -171,3 +171,27 @@ fn the_coach_names_missed_moves_in_the_games_words() {
     assert!(text.contains("Coach: that gave the win away; the winning move"), "{text}");
     assert!(text.contains("knock down"), "{text}");
 }
+
+#[test]
+fn the_review_of_a_finished_game_speaks_the_games_words() {
+    let mut app = playing(GameKind::Lasker, &[3, 2]);
+    for _ in 0..40 {
+        let game = app.game().unwrap();
+        if game.over.is_some() {
+            break;
+        }
+        if game.your_turn() {
+            act(&mut app, Action::Hint);
+            act(&mut app, Action::Take);
+        } else {
+            app.update(Msg::AiMove);
+        }
+    }
+    assert!(app.game().unwrap().over.is_some());
+    act(&mut app, Action::Review);
+    act(&mut app, Action::TakeOne);
+    act(&mut app, Action::More);
+    let text = text(&app);
+    assert!(text.contains("Review"), "{text}");
+    assert!(text.contains("Move 1: You took") || text.contains("Move 1: You split"), "{text}");
+}
