@@ -195,3 +195,15 @@ fn the_review_of_a_finished_game_speaks_the_games_words() {
     assert!(text.contains("Review"), "{text}");
     assert!(text.contains("Move 1: You took") || text.contains("Move 1: You split"), "{text}");
 }
+
+#[test]
+fn random_heaps_say_what_they_become_in_a_game_on_two_heaps() {
+    let setup = GameSetup {
+        game: GameKind::Wythoff,
+        heaps: HeapChoice::RANDOM,
+        ..nim_tui::config::Settings::default().setup()
+    };
+    let app = App::new(setup, Some(1));
+    let text = text(&app);
+    assert!(text.contains("3 to 5 heaps of 1 to 12, ▶ here: the first 2"), "{text}");
+}

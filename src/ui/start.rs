@@ -133,7 +133,21 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
                 }
                 other => format!("  {other}"),
             };
-            vec![Span::styled("Random", theme.strong(theme.text)), Span::styled(ranges, theme.fg(theme.dim))]
+            // What random heaps become in a game played on other heaps.
+            let kind = menu.game.kind;
+            let note = match (kind.fixed_heaps(), crate::domain::largest_start_heap(kind)) {
+                (Some(1), _) => format!(", {} here: one heap of their sum", look.glyphs.next),
+                (Some(n), _) => format!(", {} here: the first {n}", look.glyphs.next),
+                (None, Some(most)) => format!(", {} here: at most {most} each", look.glyphs.next),
+                (None, None) => String::new(),
+            };
+            vec![
+                Span::styled("Random", theme.strong(theme.text)),
+                Span::styled(
+                    cut(&format!("{ranges}{note}"), inner.saturating_sub(18 + 6), &look.glyphs.ellipsis),
+                    theme.fg(theme.dim),
+                ),
+            ]
         }
         HeapOption::Custom => {
             let cursor = if menu.row == StartRow::Heaps { look.glyphs.caret.as_str() } else { "" };
