@@ -207,3 +207,16 @@ fn random_heaps_say_what_they_become_in_a_game_on_two_heaps() {
     let text = text(&app);
     assert!(text.contains("3 to 5 heaps of 1 to 12, ▶ here: the first 2"), "{text}");
 }
+
+#[test]
+fn the_help_lists_each_games_move_keys() {
+    let mut app = playing(GameKind::Moore(2), &[3, 5, 7]);
+    act(&mut app, Action::Help);
+    let moore = text(&app);
+    assert!(moore.contains("each heap keeps its count"), "{moore}");
+    let mut app = playing(GameKind::Wythoff, &[3, 5]);
+    act(&mut app, Action::Help);
+    let text = text(&app);
+    assert!(text.contains("same from both heaps, or from one heap"), "{text}");
+    insta::assert_snapshot!("help_wythoff_80x24", text);
+}
