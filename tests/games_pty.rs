@@ -61,3 +61,24 @@ fn wythoff_is_won_by_the_hint() {
 fn fibonacci_is_won_by_the_hint() {
     win_by_the_hint(&["--game", "fibonacci", "--heaps", "10"]);
 }
+
+#[test]
+fn a_demo_plays_another_game_to_its_end() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let mut pty =
+        Pty::spawn(&["demo", "--game", "kayles", "--heaps", "3,4", "--ai-delay", "0"], home.path(), 24, 80);
+    assert!(pty.wait_for("wins!"), "the demo did not end:\n{}", pty.contents());
+    assert!(pty.contents().contains("Kayles"), "{}", pty.contents());
+    pty.send(b"q");
+    pty.wait_exit().expect("nim-tui did not exit");
+}
+
+#[test]
+fn a_preset_game_opens_the_start_screen_with_its_heaps() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let mut pty = Pty::spawn(&["--game", "21"], home.path(), 24, 80);
+    assert!(pty.wait_for("The 21 game"), "{}", pty.contents());
+    assert!(pty.contents().contains("Custom: 21"), "{}", pty.contents());
+    pty.send(b"q");
+    pty.wait_exit().expect("nim-tui did not exit");
+}
