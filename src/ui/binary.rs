@@ -95,7 +95,7 @@ const LABEL: usize = 8;
 /// The width the panel would like, frame included: every column of the widest heap.
 pub fn width(game: &Game) -> u16 {
     if game.rules.kind != crate::engine::GameKind::Nim {
-        return super::theory::width(game, &Look::default());
+        return super::theory::width(game);
     }
     // Only the widest heap matters here; the layout asks for this on every frame.
     let columns = Columns::new(binary_digits(game.position().heaps()));
@@ -109,7 +109,7 @@ pub const MIN_HEIGHT: u16 = 4;
 /// lines of working (it wraps in a narrow panel).
 pub fn full_height(game: &Game) -> u16 {
     if game.rules.kind != crate::engine::GameKind::Nim {
-        return super::theory::full_height(game, &Look::default());
+        return super::theory::full_height(game);
     }
     game.position().len() as u16 + 9
 }

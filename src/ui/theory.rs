@@ -18,24 +18,22 @@ use super::Look;
 /// The widest the panel asks to be, frame included.
 const MAX_WIDTH: u16 = 52;
 
-/// The panel's lines and title for `game`, or `None` for Nim (drawn by `binary.rs`).
-fn content(game: &Game, look: &Look) -> Option<(String, Vec<Line<'static>>)> {
-    let theme = &look.theme;
-    let styles =
-        Styles { plain: theme.fg(theme.text), dim: theme.fg(theme.dim), strong: theme.strong(theme.hint) };
-    let (title, mut lines) = match game.teach() {
+/// The panel's lines and title for `game`, or `None` for Nim (drawn by `binary.rs`), drawn with
+/// `styles` and the XOR sign `xor`.
+fn content(game: &Game, styles: &Styles, xor: &str) -> Option<(String, Vec<Line<'static>>)> {
+    let teaching = game.teach();
+    let (title, mut lines) = match &teaching {
         Teaching::Nim(_) => return None,
         Teaching::Moore(view) => {
-            (format!(" Nim_{}: columns mod {} ", view.k, view.k + 1), moore(&view, &styles))
+            (format!(" Nim_{}: columns mod {} ", view.k, view.k + 1), moore(view, styles))
         }
         Teaching::Grundy(view) => {
-            (" Grundy values ".to_string(), grundy(&view, game.hint.is_some(), look, &styles))
+            (" Grundy values ".to_string(), grundy(view, game.hint.is_some(), xor, styles))
         }
-        Teaching::Wythoff(view) => (" Losing pairs ".to_string(), wythoff(&view, &styles)),
-        Teaching::Fibonacci(view) => (" Zeckendorf ".to_string(), fibonacci(&view, &styles)),
+        Teaching::Wythoff(view) => (" Losing pairs ".to_string(), wythoff(view, styles)),
+        Teaching::Fibonacci(view) => (" Zeckendorf ".to_string(), fibonacci(view, styles)),
     };
     if game.over.is_none() {
-        let teaching = game.teach();
         let line = match (&game.hint, teaching.is_win()) {
             (Some(_), _) => capitalised(&teaching.reason()),
             (None, true) => "The player to move can win: h shows how".to_string(),
@@ -44,6 +42,20 @@ fn content(game: &Game, look: &Look) -> Option<(String, Vec<Line<'static>>)> {
         lines.push(Line::styled(line, styles.strong));
     }
     Some((title, lines))
+}
+
+/// The panel's lines as drawn with `look`.
+fn drawn(game: &Game, look: &Look) -> Option<(String, Vec<Line<'static>>)> {
+    let theme = &look.theme;
+    let styles =
+        Styles { plain: theme.fg(theme.text), dim: theme.fg(theme.dim), strong: theme.strong(theme.hint) };
+    content(game, &styles, &look.glyphs.xor)
+}
+
+/// The panel's lines for measuring: the text alone (every XOR sign is one column wide).
+fn measured(game: &Game) -> Option<(String, Vec<Line<'static>>)> {
+    let plain = Style::default();
+    content(game, &Styles { plain, dim: plain, strong: plain }, "^")
 }
 
 struct Styles {
@@ -91,7 +103,7 @@ fn moore(view: &MooreView, s: &Styles) -> Vec<Line<'static>> {
     lines
 }
 
-fn grundy(view: &GrundyView, hinted: bool, look: &Look, s: &Styles) -> Vec<Line<'static>> {
+fn grundy(view: &GrundyView, hinted: bool, xor: &str, s: &Styles) -> Vec<Line<'static>> {
     let word = view.game.heap_word();
     let unit = if view.game == crate::engine::GameKind::Kayles { "pins" } else { "tokens" };
     let mut lines = Vec::new();
@@ -102,8 +114,7 @@ fn grundy(view: &GrundyView, hinted: bool, look: &Look, s: &Styles) -> Vec<Line<
         let style = if changed == Some(i) { s.strong } else { s.plain };
         lines.push(Line::styled(format!("{word} {:<3} {heap:>5} {unit}   g = {value}", i + 1), style));
     }
-    let xor =
-        view.values.iter().map(u128::to_string).collect::<Vec<_>>().join(&format!(" {} ", look.glyphs.xor));
+    let xor = view.values.iter().map(u128::to_string).collect::<Vec<_>>().join(&format!(" {xor} "));
     let sum_style = if view.sum != 0 { s.strong } else { s.plain };
     lines.push(Line::styled(format!("XOR     {xor} = {}", view.sum), sum_style));
     if let Some(step) = working {
@@ -173,21 +184,21 @@ fn capitalised(text: &str) -> String {
 }
 
 /// The width the panel would like, frame and padding included.
-pub fn width(game: &Game, look: &Look) -> u16 {
-    let Some((title, lines)) = content(game, look) else { return 0 };
+pub fn width(game: &Game) -> u16 {
+    let Some((title, lines)) = measured(game) else { return 0 };
     let widest = lines.iter().map(Line::width).max().unwrap_or(0).max(title.chars().count());
     (widest as u16 + 4).min(MAX_WIDTH)
 }
 
 /// The rows the full panel needs, frame included.
-pub fn full_height(game: &Game, look: &Look) -> u16 {
-    content(game, look).map_or(0, |(_, lines)| lines.len() as u16 + 2)
+pub fn full_height(game: &Game) -> u16 {
+    measured(game).map_or(0, |(_, lines)| lines.len() as u16 + 2)
 }
 
 /// Draws the panel into `area`; lines too long end in an ellipsis, and rows that do not fit are
 /// left out from the top's heaps first, keeping the sum and the working.
 pub fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
-    let Some((title, lines)) = content(game, look) else { return };
+    let Some((title, lines)) = drawn(game, look) else { return };
     let block = Block::bordered()
         .title(title)
         .border_style(look.theme.fg(look.theme.accent))
