@@ -457,13 +457,18 @@ pub fn stats_table(stats: &Stats) -> String {
         "{:<12} {:>7} {:>7} {:>7} {:>9} {:>7} {:>7} {:>9} {:>9}",
         "", "played", "won", "lost", "assisted", "streak", "best", "resigned", "abandoned"
     );
+    // Nim's rows are named when other games follow them.
+    if !stats.games.is_empty() {
+        let _ = writeln!(out, "nim:");
+    }
     row(&mut out, Mode::Normal.title(), &stats.normal);
     row(&mut out, Mode::Misere.title(), &stats.misere);
     for (name, figures) in &stats.games {
         let _ = writeln!(out, "{name}:");
         for mode in Mode::ALL {
             if figures.mode(mode).played > 0 {
-                row(&mut out, &format!("  {}", mode.title()), figures.mode(mode));
+                let name = if mode == Mode::Normal { "  normal" } else { "  misère" };
+                row(&mut out, name, figures.mode(mode));
             }
         }
     }

@@ -479,3 +479,18 @@ fn undo_starts_the_choice_again() {
     let chosen = game(&app).chosen();
     assert_eq!(chosen.takes().len(), 1, "no count kept from before the undo: {chosen:?}");
 }
+
+#[test]
+fn the_stats_table_and_json_list_each_game_played() {
+    let mut stats = nim_tui::store::Stats::default();
+    let win = nim_tui::store::GameResult { won: true, assisted: false, how: nim_tui::store::How::Played };
+    stats.record_of(GameKind::Wythoff, Mode::Normal, win);
+    stats.record_of(GameKind::Moore(2), Mode::Misere, win);
+    let table = nim_tui::store::stats_table(&stats);
+    assert!(table.contains("nim:\nnormal play        0"), "{table}");
+    assert!(table.contains("moore:2:\n  misère           1"), "{table}");
+    assert!(table.contains("wythoff:\n  normal           1"), "{table}");
+    let json = nim_tui::store::stats_json(&stats);
+    assert!(json.starts_with(r#"{"played":2,"won":2,"lost":0"#), "{json}");
+    assert!(json.contains(r#""games":{"moore:2":{"normal":{"played":0"#), "{json}");
+}
