@@ -333,6 +333,14 @@ pub struct ManArgs {
 #[derive(Debug, Clone, Default, Args)]
 #[command(next_help_heading = "Game options")]
 pub struct GameArgs {
+    /// The game to play
+    ///
+    /// nim, moore:K (K from 1 to 8: a move takes from up to K heaps), subtraction:S (S the amounts
+    /// a move may take, such as 1,2,3), lasker, kayles, wythoff, fibonacci, or the presets 21 (one
+    /// heap of 21, take 1 to 3) and bachet (one heap of 100, take 1 to 10).
+    #[arg(long, value_name = "GAME", value_parser = game_name_parser)]
+    pub game: Option<String>,
+
     /// Starting heaps, such as 3,4,5 or "3 4 5"
     ///
     /// 1 to 10^18 tokens each, at most 16 heaps.
@@ -393,6 +401,10 @@ impl GameArgs {
 /// they are not accepted here (clap refuses them by name).
 #[derive(Debug, Clone, Default, Args)]
 pub struct DemoArgs {
+    /// The game the AI plays (as for a game: nim, moore:2, kayles, 21...)
+    #[arg(long, value_name = "GAME", value_parser = game_name_parser)]
+    pub game: Option<String>,
+
     /// Starting heaps, such as 3,4,5 or "3 4 5"
     ///
     /// 1 to 10^18 tokens each, at most 16 heaps.
@@ -418,8 +430,8 @@ pub struct DemoArgs {
 
 impl From<DemoArgs> for GameArgs {
     fn from(demo: DemoArgs) -> GameArgs {
-        let DemoArgs { heaps, mode, level, ai_delay, seed } = demo;
-        GameArgs { heaps, mode, level, ai_delay, seed, ..GameArgs::default() }
+        let DemoArgs { game, heaps, mode, level, ai_delay, seed } = demo;
+        GameArgs { game, heaps, mode, level, ai_delay, seed, ..GameArgs::default() }
     }
 }
 
@@ -479,6 +491,11 @@ fn opponent_parser() -> impl TypedValueParser<Value = Opponent> {
 
 fn parse_names(text: &str) -> Result<Names, String> {
     text.parse()
+}
+
+/// A game's name, checked and kept as written (a preset's name also chooses its heaps).
+fn game_name_parser(text: &str) -> Result<String, String> {
+    game_parser(text).map(|_| text.trim().to_string())
 }
 
 fn game_parser(text: &str) -> Result<GameKind, String> {

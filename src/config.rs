@@ -411,13 +411,44 @@ impl Settings {
     /// Lays the game flags over the files: a flag beats the file, written here once per flag.
     /// `--seed` is not a setting and is left to the caller.
     pub fn apply_flags(&mut self, args: &GameArgs) -> Result<(), FlagError> {
+        if let Some(name) = &args.game {
+            self.game = name.parse().map_err(|e: crate::engine::ParseGameError| FlagError {
+                flag: "--game",
+                problem: e.to_string(),
+            })?;
+            // A preset (`21`, `bachet`) is a game and its heaps; --heaps still beats them.
+            if let Some(preset) = crate::engine::GamePreset::find(name) {
+                self.heaps = HeapChoice::Custom(preset.heaps.to_vec());
+            }
+        }
         if let Some(text) = &args.heaps {
             self.heaps = text.parse().map_err(|e: crate::domain::StartHeapsError| FlagError {
                 flag: "--heaps",
                 problem: e.to_string(),
             })?;
         }
+        // Heaps from a file that do not fit the game are made to fit when the game starts; heaps
+        // given with the game on the command line are refused.
+        let given = match &self.heaps {
+            HeapChoice::Custom(heaps) => Some(heaps.as_slice()),
+            HeapChoice::Preset(preset) => Some(preset.heaps()),
+            HeapChoice::Random { .. } => None,
+        };
+        if let (Some(_), Some(heaps)) = (&args.heaps, given)
+            && let Err(problem) = crate::domain::check_heaps_for(self.game, heaps)
+        {
+            return Err(FlagError { flag: "--heaps", problem });
+        }
         if let Some(mode) = args.mode {
+            if mode == Mode::Misere && !self.game.has_misere() {
+                return Err(FlagError {
+                    flag: "--mode",
+                    problem: format!(
+                        "{} is played in normal play only (no misère form); misère is offered for nim and moore:K",
+                        self.game.title()
+                    ),
+                });
+            }
             self.mode = mode;
         }
         if let Some(first) = args.first {

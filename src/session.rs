@@ -185,19 +185,19 @@ impl Hooks for Keeper<'_> {
             } {
                 Ok((stats, warning)) => {
                     self.warnings.extend(warning);
-                    Report::Stats(stats)
+                    Report::Stats(Box::new(stats))
                 }
                 Err(e) => Report::Problem(format!("could not save statistics: {e}")),
             },
-            Effect::CountGame { mode, result } => {
+            Effect::CountGame { game, mode, result } => {
                 // The game this instance resumed is over: its saved copy goes.
                 if let Err(e) = store.release_claim() {
                     self.warnings.push(format!("could not clear the saved game: {e}"));
                 }
-                match store.record_game(mode, result) {
+                match store.record_game_of(game, mode, result) {
                     Ok((stats, warning)) => {
                         self.warnings.extend(warning);
-                        Report::Stats(stats)
+                        Report::Stats(Box::new(stats))
                     }
                     Err(e) => Report::Problem(format!("could not save statistics: {e}")),
                 }

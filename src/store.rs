@@ -22,6 +22,7 @@
 //!   from a newer nim-tui, or one that is not a regular file (a FIFO, a device), is left untouched
 //!   and is not written over for the rest of the run. A missing file is fresh data and no warning.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
@@ -230,9 +231,33 @@ impl PuzzleStats {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stats {
     pub version: u32,
+    /// Nim's games in normal play (files from before the other games hold only Nim's).
     pub normal: ModeStats,
+    /// Nim's games in misère.
     pub misere: ModeStats,
     pub puzzle: PuzzleStats,
+    /// The other games, by their name (`kayles`, `moore:2`, `subtraction:1,2,3`), each with its
+    /// own figures in each mode. Absent from files that never counted one, so that those read as
+    /// before.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub games: BTreeMap<String, GameStats>,
+}
+
+/// One game's figures (other than Nim's) in each mode.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GameStats {
+    pub normal: ModeStats,
+    pub misere: ModeStats,
+}
+
+impl GameStats {
+    fn mode(&self, mode: Mode) -> &ModeStats {
+        match mode {
+            Mode::Normal => &self.normal,
+            Mode::Misere => &self.misere,
+        }
+    }
 }
 
 impl Default for Stats {
@@ -242,6 +267,7 @@ impl Default for Stats {
             normal: ModeStats::default(),
             misere: ModeStats::default(),
             puzzle: PuzzleStats::default(),
+            games: BTreeMap::new(),
         }
     }
 }
@@ -256,9 +282,30 @@ pub struct Totals {
 }
 
 impl Stats {
-    /// Counts a finished game under `mode`.
+    /// Counts a finished game of Nim under `mode`.
     pub fn record(&mut self, mode: Mode, result: GameResult) {
         self.mode_mut(mode).record(result);
+    }
+
+    /// Counts a finished game of `game` under `mode`: Nim's in `normal` and `misere`, each other
+    /// game's under its name.
+    pub fn record_of(&mut self, game: GameKind, mode: Mode, result: GameResult) {
+        if game == GameKind::Nim {
+            return self.record(mode, result);
+        }
+        let figures = self.games.entry(game.name()).or_default();
+        match mode {
+            Mode::Normal => figures.normal.record(result),
+            Mode::Misere => figures.misere.record(result),
+        }
+    }
+
+    /// The figures of `game` under `mode` (all zero for a game never played).
+    pub fn of(&self, game: GameKind, mode: Mode) -> ModeStats {
+        match game {
+            GameKind::Nim => *self.mode(mode),
+            _ => self.games.get(&game.name()).map(|g| *g.mode(mode)).unwrap_or_default(),
+        }
     }
 
     /// Counts a puzzle: solved extends the puzzle streak, failed ends it.
@@ -312,15 +359,18 @@ impl Stats {
         }
     }
 
-    /// Played, won and lost summed over both modes. Streaks are per mode and are not summed.
+    /// Played, won and lost summed over both modes and every game. Streaks are per game and
+    /// mode and are not summed.
     pub fn totals(&self) -> Totals {
-        let (n, m) = (&self.normal, &self.misere);
-        Totals {
-            played: n.played.saturating_add(m.played),
-            won: n.won.saturating_add(m.won),
-            lost: n.lost.saturating_add(m.lost),
-            assisted_wins: n.assisted_wins.saturating_add(m.assisted_wins),
-        }
+        let all = [&self.normal, &self.misere]
+            .into_iter()
+            .chain(self.games.values().flat_map(|g| [&g.normal, &g.misere]));
+        all.fold(Totals::default(), |t, s| Totals {
+            played: t.played.saturating_add(s.played),
+            won: t.won.saturating_add(s.won),
+            lost: t.lost.saturating_add(s.lost),
+            assisted_wins: t.assisted_wins.saturating_add(s.assisted_wins),
+        })
     }
 
     /// Checks that a loaded file makes sense.
@@ -330,6 +380,18 @@ impl Stats {
         }
         for mode in Mode::ALL {
             self.mode(mode).check().map_err(|e| format!("{mode}: {e}"))?;
+        }
+        for (name, figures) in &self.games {
+            let kind: GameKind = name.parse().map_err(|e| format!("games: {e}"))?;
+            if kind == GameKind::Nim || kind.name() != *name {
+                return Err(format!(
+                    "games: '{}' is not another game's name",
+                    crate::text::escape_short(name, 40)
+                ));
+            }
+            for mode in Mode::ALL {
+                figures.mode(mode).check().map_err(|e| format!("games: {name}: {mode}: {e}"))?;
+            }
         }
         self.puzzle.check()
     }
@@ -346,6 +408,9 @@ pub struct StatsReport<'a> {
     pub normal: &'a ModeStats,
     pub misere: &'a ModeStats,
     pub puzzle: &'a PuzzleStats,
+    /// The other games' figures by name; absent when none was played.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub games: &'a BTreeMap<String, GameStats>,
 }
 
 impl<'a> From<&'a Stats> for StatsReport<'a> {
@@ -359,6 +424,7 @@ impl<'a> From<&'a Stats> for StatsReport<'a> {
             normal: &stats.normal,
             misere: &stats.misere,
             puzzle: &stats.puzzle,
+            games: &stats.games,
         }
     }
 }
@@ -391,8 +457,21 @@ pub fn stats_table(stats: &Stats) -> String {
         "{:<12} {:>7} {:>7} {:>7} {:>9} {:>7} {:>7} {:>9} {:>9}",
         "", "played", "won", "lost", "assisted", "streak", "best", "resigned", "abandoned"
     );
+    // Nim's rows are named when other games follow them.
+    if !stats.games.is_empty() {
+        let _ = writeln!(out, "nim:");
+    }
     row(&mut out, Mode::Normal.title(), &stats.normal);
     row(&mut out, Mode::Misere.title(), &stats.misere);
+    for (name, figures) in &stats.games {
+        let _ = writeln!(out, "{name}:");
+        for mode in Mode::ALL {
+            if figures.mode(mode).played > 0 {
+                let name = if mode == Mode::Normal { "  normal" } else { "  misère" };
+                row(&mut out, name, figures.mode(mode));
+            }
+        }
+    }
     let t = stats.totals();
     let _ =
         writeln!(out, "{:<12} {:>7} {:>7} {:>7} {:>9}", "total", t.played, t.won, t.lost, t.assisted_wins);
@@ -831,9 +910,19 @@ impl Store {
         Ok((stats, warning))
     }
 
-    /// Counts a finished game (see [`Store::update_stats`]).
+    /// Counts a finished game of Nim (see [`Store::update_stats`]).
     pub fn record_game(&self, mode: Mode, result: GameResult) -> Result<(Stats, Option<String>), StoreError> {
         self.update_stats(|stats| stats.record(mode, result))
+    }
+
+    /// Counts a finished game of `game` (see [`Store::update_stats`]).
+    pub fn record_game_of(
+        &self,
+        game: GameKind,
+        mode: Mode,
+        result: GameResult,
+    ) -> Result<(Stats, Option<String>), StoreError> {
+        self.update_stats(|stats| stats.record_of(game, mode, result))
     }
 
     /// Counts a puzzle (see [`Store::update_stats`]).

@@ -102,7 +102,7 @@ fn start_screen_opens_on_start_with_the_setup_preselected() {
 fn up_and_down_walk_the_rows_and_wrap() {
     let mut app = start_screen(Mode::Normal);
     let mut seen = Vec::new();
-    for _ in 0..8 {
+    for _ in 0..9 {
         act(&mut app, Action::Down);
         seen.push(menu(&app).row);
     }
@@ -111,6 +111,7 @@ fn up_and_down_walk_the_rows_and_wrap() {
         [
             StartRow::Puzzles,
             StartRow::Learn,
+            StartRow::Game,
             StartRow::Mode,
             StartRow::Heaps,
             StartRow::First,
@@ -120,7 +121,7 @@ fn up_and_down_walk_the_rows_and_wrap() {
         ]
     );
     seen.clear();
-    for _ in 0..8 {
+    for _ in 0..9 {
         act(&mut app, Action::Up);
         seen.push(menu(&app).row);
     }
@@ -132,6 +133,7 @@ fn up_and_down_walk_the_rows_and_wrap() {
             StartRow::First,
             StartRow::Heaps,
             StartRow::Mode,
+            StartRow::Game,
             StartRow::Learn,
             StartRow::Puzzles,
             StartRow::Start
@@ -660,7 +662,10 @@ fn new_game_returns_to_the_start_screen_with_the_games_choices() {
         assert_eq!(app.overlay, Some(nim_tui::app::Overlay::Confirm(nim_tui::app::Confirm::Abandon)));
         let lost =
             nim_tui::store::GameResult { won: false, assisted: false, how: nim_tui::store::How::Abandoned };
-        assert_eq!(app.update(Msg::char('y')), Effect::CountGame { mode, result: lost });
+        assert_eq!(
+            app.update(Msg::char('y')),
+            Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode, result: lost }
+        );
         let m = menu(&app);
         assert_eq!(m.mode, mode);
         assert_eq!(m.heap_option, HeapOption::Custom);
@@ -741,7 +746,10 @@ fn quit_in_a_game_and_while_the_ai_waits() {
 #[test]
 fn normal_play_the_taker_of_the_last_token_wins() {
     let mut app = playing(Mode::Normal, &[1]);
-    assert_eq!(act(&mut app, Action::Take), Effect::CountGame { mode: Mode::Normal, result: result(true) });
+    assert_eq!(
+        act(&mut app, Action::Take),
+        Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode: Mode::Normal, result: result(true) }
+    );
     let over = game(&app).over.clone().expect("the game is over");
     assert_eq!(over.winner, Seat::First);
     assert_eq!(over.reason, "You took the last token");
@@ -750,7 +758,10 @@ fn normal_play_the_taker_of_the_last_token_wins() {
     let mut app = playing(Mode::Normal, &[2]);
     act(&mut app, Action::TakeOne);
     assert_eq!(act(&mut app, Action::Take), Effect::None);
-    assert_eq!(app.update(Msg::AiMove), Effect::CountGame { mode: Mode::Normal, result: result(false) });
+    assert_eq!(
+        app.update(Msg::AiMove),
+        Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode: Mode::Normal, result: result(false) }
+    );
     let over = game(&app).over.clone().expect("the game is over");
     assert_eq!((over.winner, over.reason.as_str()), (Seat::Second, "AI took the last token"));
 }
@@ -758,13 +769,19 @@ fn normal_play_the_taker_of_the_last_token_wins() {
 #[test]
 fn misere_the_taker_of_the_last_token_loses() {
     let mut app = playing(Mode::Misere, &[1]);
-    assert_eq!(act(&mut app, Action::Take), Effect::CountGame { mode: Mode::Misere, result: result(false) });
+    assert_eq!(
+        act(&mut app, Action::Take),
+        Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode: Mode::Misere, result: result(false) }
+    );
     let over = game(&app).over.clone().expect("the game is over");
     assert_eq!((over.winner, over.reason.as_str()), (Seat::Second, "You had to take the last token"));
 
     let mut app = playing(Mode::Misere, &[1, 1]);
     assert_eq!(act(&mut app, Action::Take), Effect::None);
-    assert_eq!(app.update(Msg::AiMove), Effect::CountGame { mode: Mode::Misere, result: result(true) });
+    assert_eq!(
+        app.update(Msg::AiMove),
+        Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode: Mode::Misere, result: result(true) }
+    );
     let over = game(&app).over.clone().expect("the game is over");
     assert_eq!((over.winner, over.reason.as_str()), (Seat::First, "AI had to take the last token"));
 }
@@ -863,7 +880,11 @@ fn following_the_hint_from_a_winning_start_always_wins() {
             // Hints were used, so the win is counted, but as an assisted one.
             let assisted =
                 nim_tui::store::GameResult { won: true, assisted: true, how: nim_tui::store::How::Played };
-            assert_eq!(effect, Effect::CountGame { mode, result: assisted }, "{start:?} {mode}");
+            assert_eq!(
+                effect,
+                Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode, result: assisted },
+                "{start:?} {mode}"
+            );
             won += 1;
         }
         assert!(won > 100, "only {won} winning starts in {mode}");
@@ -898,7 +919,11 @@ fn from_a_losing_start_the_ai_wins_whatever_the_player_does() {
                         break;
                     }
                 }
-                assert_eq!(effect, Effect::CountGame { mode, result: result(false) }, "{start:?} {mode}");
+                assert_eq!(
+                    effect,
+                    Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode, result: result(false) },
+                    "{start:?} {mode}"
+                );
                 lost += 1;
             }
         }
@@ -930,7 +955,11 @@ fn when_the_ai_starts_in_a_winning_position_it_wins() {
                 }
                 effect = take_and_reply(&mut app);
             }
-            assert_eq!(effect, Effect::CountGame { mode, result: result(false) }, "{start:?} {mode}");
+            assert_eq!(
+                effect,
+                Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode, result: result(false) },
+                "{start:?} {mode}"
+            );
         }
     }
 }

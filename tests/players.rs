@@ -105,7 +105,10 @@ fn default_names_and_against_the_ai_it_stays_your_turn() {
     assert!(app.ai_waiting());
     let effect = app.update(Msg::AiMove);
     let lost = nim_tui::store::GameResult { won: false, assisted: false, how: nim_tui::store::How::Played };
-    assert_eq!(effect, Effect::CountGame { mode: Mode::Normal, result: lost });
+    assert_eq!(
+        effect,
+        Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode: Mode::Normal, result: lost }
+    );
     assert!(screen(&app).contains("You lose"));
 }
 

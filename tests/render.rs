@@ -493,7 +493,7 @@ fn a_click_on_the_mark_of_a_cut_row_picks_the_tokens_not_drawn() {
 fn clicks_do_nothing_off_the_board() {
     let area = Rect::new(0, 0, 100, 30);
     let start = App::new(GameSetup { ..base() }, Some(1));
-    assert_eq!(ui::click(&start, &Look::default(), area, 50, 10), None, "the start screen has no tokens");
+    assert_eq!(ui::click(&start, &Look::default(), area, 2, 10), None, "the start screen has no tokens");
 
     let mut app = playing(Mode::Normal, &[3, 4, 5]);
     let row = board_layout(app.game().expect("a game"), area, app.panels.binary).rows[0];

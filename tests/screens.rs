@@ -206,7 +206,10 @@ fn resigning_asks_first_and_counts_as_a_loss() {
     press(&mut app, Action::Resign);
     let lost = nim_tui::store::GameResult { won: false, assisted: false, how: nim_tui::store::How::Resigned };
     let mode = app.game().unwrap().mode();
-    assert_eq!(press(&mut app, Action::Take), Effect::CountGame { mode, result: lost });
+    assert_eq!(
+        press(&mut app, Action::Take),
+        Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode, result: lost }
+    );
     let over = app.game().unwrap().over.clone().expect("over");
     assert_eq!(over.winner, Seat::Second);
     assert_eq!(over.given_up, Some(nim_tui::app::GiveUp::Resigned));
@@ -239,6 +242,7 @@ fn a_win_with_hints_is_assisted_and_says_so() {
     assert_eq!(
         effect,
         Effect::CountGame {
+            game: nim_tui::engine::GameKind::Nim,
             mode,
             result: nim_tui::store::GameResult {
                 won: true,

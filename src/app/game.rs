@@ -4,7 +4,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use crate::domain::{History, Level, Players, Seat, level_move};
-use crate::engine::{Mode, Move, Position, Rules, Ruleset, Teaching};
+use crate::engine::{GameKind, Mode, Move, Position, Rules, Ruleset, Take, Teaching};
 
 /// How a player gave a game up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,6 +92,10 @@ pub fn coaching(winning: Vec<Move>, mv: &Move) -> Coaching {
 pub struct ReviewLine {
     pub seat: Seat,
     pub mv: Move,
+    /// The position before the move, to name moves in the game's words.
+    pub before: Position,
+    /// The move as the line that reports it says it: "took 2 from heap 1".
+    pub words: String,
     /// The heaps after the move.
     pub heaps: Vec<u64>,
     pub nim_sum: u64,
@@ -121,8 +125,15 @@ pub struct Game {
     history: History,
     /// The heap the player is choosing from (an index).
     pub selected: usize,
-    /// How many tokens the player would take.
+    /// How many tokens the player would take; in a split (Lasker's Nim), how many stay in the
+    /// heap; in Kayles, the first pin knocked down (from 1).
     pub count: u64,
+    /// The other kind of move, in the games that have two (see [`Game::switch`]): the same from
+    /// both heaps (Wythoff), a split (Lasker), two pins (Kayles).
+    pub switched: bool,
+    /// Moore's Nim_k: the counts kept on the other heaps, one a heap (0 for none), so that a move
+    /// can take from several; the selected heap's is `count`.
+    pub counts: Vec<u64>,
     /// Digits typed for the count, if the player is typing one.
     pub typed: String,
     /// The AI's move, chosen and shown during its pause, played when the pause ends.
@@ -164,6 +175,8 @@ impl Game {
             history,
             selected: 0,
             count: 1,
+            switched: false,
+            counts: Vec::new(),
             typed: String::new(),
             pending: None,
             hint: None,
@@ -253,9 +266,69 @@ impl Game {
         if self.is_human(self.turn()) { Some(self.chosen()) } else { self.pending.clone() }
     }
 
-    /// The move the player has chosen so far.
-    fn chosen(&self) -> Move {
-        Move::take(self.selected, self.count)
+    /// The move the player has chosen so far, in the game's own kind of move.
+    pub fn chosen(&self) -> Move {
+        match (self.rules.kind, self.switched) {
+            (GameKind::Moore(_), _) => {
+                let mut takes: Vec<Take> = self
+                    .counts
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, &n)| i != self.selected && n > 0)
+                    .map(|(i, &n)| Take::new(i, n))
+                    .collect();
+                if self.count > 0 || takes.is_empty() {
+                    takes.push(Take::new(self.selected, self.count));
+                }
+                Move::take_many(takes)
+            }
+            (GameKind::Wythoff, true) => Move::both(self.count),
+            (GameKind::Lasker, true) => Move::split(self.selected, self.count),
+            (GameKind::Kayles, two) => Move::pins(self.selected, self.count, if two { 2 } else { 1 }),
+            _ => Move::take(self.selected, self.count),
+        }
+    }
+
+    /// Whether the game has a second kind of move for [`Game::switch`].
+    pub fn can_switch(&self) -> bool {
+        matches!(self.rules.kind, GameKind::Wythoff | GameKind::Lasker | GameKind::Kayles)
+    }
+
+    /// Switches to the game's other kind of move: the same number from both heaps (Wythoff), a
+    /// split of the heap (Lasker), two neighbouring pins instead of one (Kayles).
+    pub fn switch(&mut self) {
+        if !self.can_switch() || !self.your_turn() {
+            return;
+        }
+        self.switched = !self.switched;
+        self.typed.clear();
+        if self.rules.kind == GameKind::Lasker && self.switched {
+            // A split starts even, or nearly.
+            self.count = self.heap(self.selected) / 2;
+        }
+        self.note = None;
+        self.clamp_count();
+    }
+
+    /// The least and the most the count can be for the selected heap and kind of move.
+    fn count_range(&self) -> (u64, u64) {
+        let size = self.heap(self.selected);
+        let position = self.position();
+        match (self.rules.kind, self.switched) {
+            // Moore's Nim_k: 0 leaves this heap out of the move.
+            (GameKind::Moore(_), _) => (0, size),
+            (GameKind::Wythoff, true) => (1, self.heap(0).min(self.heap(1)).max(1)),
+            // How many stay: both parts non-empty.
+            (GameKind::Lasker, true) => (1, size.saturating_sub(1).max(1)),
+            // The first pin: two pins must both be in the row.
+            (GameKind::Kayles, two) => (1, if two { size.saturating_sub(1).max(1) } else { size.max(1) }),
+            (GameKind::Subtraction(set), _) => (1, size.min(set.max()).max(1)),
+            (GameKind::Fibonacci, _) => {
+                let most = position.limit().unwrap_or(size.saturating_sub(1));
+                (1, size.min(most).max(1))
+            }
+            _ => (1, size.max(1)),
+        }
     }
 
     fn heap(&self, index: usize) -> u64 {
@@ -272,7 +345,25 @@ impl Game {
     }
 
     fn clamp_count(&mut self) {
-        self.count = self.count.clamp(1, self.heap(self.selected).max(1));
+        let (least, most) = self.count_range();
+        self.count = self.count.clamp(least, most);
+    }
+
+    /// Moore's Nim_k: keeps the selected heap's count among the others before the selection moves.
+    fn keep_count(&mut self) {
+        if let GameKind::Moore(_) = self.rules.kind {
+            self.counts.resize(self.position().len(), 0);
+            if let Some(slot) = self.counts.get_mut(self.selected) {
+                *slot = self.count;
+            }
+        }
+    }
+
+    /// Moore's Nim_k: the count kept for the newly selected heap.
+    fn load_count(&mut self) {
+        if let GameKind::Moore(_) = self.rules.kind {
+            self.count = self.counts.get(self.selected).copied().unwrap_or(0);
+        }
     }
 
     /// Moves the selection one heap up or down, skipping empty ones.
@@ -282,7 +373,9 @@ impl Game {
             .map(|i| if down { (self.selected + i) % n } else { (self.selected + n - i) % n })
             .find(|&i| self.heap(i) > 0);
         if let Some(i) = next {
+            self.keep_count();
             self.selected = i;
+            self.load_count();
             self.typed.clear();
             self.clamp_count();
         }
@@ -299,8 +392,48 @@ impl Game {
         if self.heap(heap) == 0 {
             return;
         }
+        self.keep_count();
         self.selected = heap;
         self.set_count(count);
+    }
+
+    /// Selects the move `mv` so that taking plays it (the hint's move, in the game's terms).
+    pub fn select_move(&mut self, mv: &Move) {
+        self.typed.clear();
+        match mv {
+            Move::Take(take) => {
+                self.switched = false;
+                self.counts.clear();
+                self.selected = take.heap;
+                self.count = take.take;
+            }
+            Move::TakeMany(takes) if self.rules.kind == GameKind::Wythoff => {
+                self.switched = true;
+                self.selected = 0;
+                self.count = takes.first().map_or(1, |t| t.take);
+            }
+            Move::TakeMany(takes) => {
+                self.counts = vec![0; self.position().len()];
+                for take in takes {
+                    if let Some(slot) = self.counts.get_mut(take.heap) {
+                        *slot = take.take;
+                    }
+                }
+                self.selected = takes.first().map_or(0, |t| t.heap);
+                self.count = takes.first().map_or(1, |t| t.take);
+            }
+            Move::Split { heap, take: 0, left } => {
+                self.switched = true;
+                self.selected = *heap;
+                self.count = *left;
+            }
+            Move::Split { heap, take, left } => {
+                self.switched = *take == 2;
+                self.selected = *heap;
+                self.count = left + 1;
+            }
+        }
+        self.clamp_count();
     }
 
     /// Types one digit of the count. Refuses a count the heap cannot give.
@@ -341,10 +474,7 @@ impl Game {
         }
         let teaching = self.teach();
         let Some(mv) = teaching.best() else { return };
-        if let Some(take) = mv.as_take() {
-            self.selected = take.heap;
-            self.set_count(take.take);
-        }
+        self.select_move(&mv);
         let reason = capitalise(&teaching.reason());
         self.hint = Some(Hint { mv, winning: teaching.is_win(), reason });
         self.used_hint = true;
@@ -365,9 +495,10 @@ impl Game {
             self.note = Some(Note::Refused(capitalise(&e.to_string())));
             return false;
         }
-        self.note =
-            self.hotseat().then(|| Note::AiMoved(format!("{} {}", self.name(self.turn()), past_tense(&mv))));
-        self.coach = Some(coaching(self.rules.winning_moves(self.position()), &mv));
+        self.note = self.hotseat().then(|| {
+            Note::AiMoved(format!("{} {}", self.name(self.turn()), self.past_tense(self.position(), &mv)))
+        });
+        self.coach = Some(self.coaching(self.position(), &mv));
         // A new move starts a new line of play: what was undone can no longer be redone.
         self.redo.clear();
         self.play(mv);
@@ -423,11 +554,13 @@ impl Game {
                 ReviewLine {
                     seat,
                     mv: mv.clone(),
+                    words: self.past_tense(&before, mv),
                     heaps: after.heaps().to_vec(),
                     nim_sum,
                     // The mover could have won, and now the opponent can.
                     blunder: could_win && gives_win,
-                    coaching: coaching(self.rules.winning_moves(&before), mv),
+                    coaching: self.coaching(&before, mv),
+                    before,
                 }
             })
             .collect()
@@ -442,7 +575,7 @@ impl Game {
             return false;
         };
         let who = self.name(self.turn());
-        self.note = Some(Note::AiMoved(format!("{who} {}", past_tense(&mv))));
+        self.note = Some(Note::AiMoved(format!("{who} {}", self.past_tense(self.position(), &mv))));
         self.play(mv);
         true
     }
@@ -457,6 +590,8 @@ impl Game {
         self.typed.clear();
         // Each turn starts from taking one token, never from the last move's count.
         self.count = 1;
+        self.switched = false;
+        self.counts.clear();
         self.pending = None;
         self.over = None;
         if self.heap(self.selected) == 0 {
@@ -467,6 +602,9 @@ impl Game {
 
     /// Brings everything that follows from the history up to date after it changed wholesale.
     fn settle(&mut self) {
+        // The move being chosen was for the position before: start it again.
+        self.switched = false;
+        self.counts.clear();
         self.pending = None;
         self.hint = None;
         self.note = None;
@@ -496,6 +634,9 @@ impl Game {
     fn ending(&self, last: Seat) -> GameOver {
         let who = self.name(last);
         let (winner, reason) = match self.mode() {
+            Mode::Normal if self.rules.kind == GameKind::Kayles => {
+                (last, format!("{who} knocked down the last pin"))
+            }
             Mode::Normal => (last, format!("{who} took the last token")),
             Mode::Misere => (last.other(), format!("{who} had to take the last token")),
         };
@@ -556,11 +697,52 @@ impl Game {
         help
     }
 
+    /// The coach's verdict on `mv` from `before`: asked of the engine move by move
+    /// ([`Rules::is_winning_move`]), since Moore's Nim_k can have more winning moves than can be
+    /// listed; the winning moves it missed are listed up to a few.
+    pub fn coaching(&self, before: &Position, mv: &Move) -> Coaching {
+        if self.rules.outcome(before) == crate::engine::Outcome::Lose {
+            Coaching::AlreadyLost
+        } else if self.rules.is_winning_move(before, mv) {
+            Coaching::Kept
+        } else {
+            Coaching::Missed(self.rules.winning_moves_up_to(before, COACH_MOVES))
+        }
+    }
+
+    /// "took 2 from heap 1", "knocked down pins 3 and 4 of row 1": the move in the game's words,
+    /// for the line that reports it.
+    pub fn past_tense(&self, before: &Position, mv: &Move) -> String {
+        match self.rules.kind {
+            GameKind::Nim => past_tense(mv),
+            _ => {
+                let words = self.rules.describe_move(before, mv);
+                for (now, then) in
+                    [("take ", "took "), ("knock down ", "knocked down "), ("split ", "split ")]
+                {
+                    if let Some(rest) = words.strip_prefix(now) {
+                        return format!("{then}{rest}");
+                    }
+                }
+                format!("played: {words}")
+            }
+        }
+    }
+
+    /// The move in the game's words from the position now ("take 2 from heap 1", "split heap 2
+    /// into 3 and 4", "knock down pins 3 and 4 of row 1").
+    pub fn describe(&self, mv: &Move) -> String {
+        self.rules.describe_move(self.position(), mv)
+    }
+
     /// Whether the hint's move is still the one selected.
     pub fn hint_selected(&self) -> bool {
         self.hint.as_ref().is_some_and(|h| h.mv == self.chosen())
     }
 }
+
+/// The most winning moves the coach lists when a move missed them.
+const COACH_MOVES: usize = 6;
 
 /// "took 2 from heap 1", for the line that reports a move.
 pub fn past_tense(mv: &Move) -> String {

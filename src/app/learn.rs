@@ -336,6 +336,66 @@ impl Lesson {
     }
 }
 
+/// The rules of `kind` on one page, for the help: Nim's are [`RULES`]; the other games say their
+/// rule, their conventions, the winning strategy and their own keys.
+pub fn rules_of(kind: crate::engine::GameKind) -> Vec<String> {
+    use crate::engine::GameKind;
+    if kind == GameKind::Nim {
+        return RULES.iter().map(|rule| rule.to_string()).collect();
+    }
+    let title = kind.title();
+    let mut chars = title.chars();
+    let title: String = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
+    let mut rules = vec![format!("{title}: {}.", kind.rule())];
+    rules.push("Normal play: whoever makes the last move wins.".into());
+    match kind.has_misere() {
+        true => rules.push("Misère: whoever makes the last move loses.".into()),
+        false => rules.push("Played in normal play only (no misère form).".into()),
+    }
+    let (strategy, keys) = match kind {
+        GameKind::Moore(k) => (
+            format!(
+                "Perfect play: count the heaps with a 1 in each binary column, and leave every count a \
+                 multiple of {}.",
+                k + 1
+            ),
+            format!(
+                "Keys: up and down choose a heap, each keeping its own count (0: none); Enter takes \
+                     from every heap with a count, at most {k} of them."
+            ),
+        ),
+        GameKind::Subtraction(_) | GameKind::Lasker | GameKind::Kayles => (
+            "Perfect play (Sprague-Grundy): each heap is worth a Grundy value, the smallest value none \
+             of its moves reaches; leave the XOR of the values at 0, as in Nim."
+                .to_string(),
+            match kind {
+                GameKind::Lasker => "Keys: s switches between taking and splitting the heap; left and right \
+                                     choose how many stay in it."
+                    .to_string(),
+                GameKind::Kayles => "Keys: left and right move along the row to the pin; s switches between \
+                                     one pin and two neighbouring pins."
+                    .to_string(),
+                _ => "Keys: as in Nim; a count the game does not allow is refused.".to_string(),
+            },
+        ),
+        GameKind::Wythoff => (
+            "Perfect play: leave a losing pair (⌊nφ⌋, ⌊nφ²⌋), φ the golden ratio: (0, 0), (1, 2), (3, 5), \
+             (4, 7), (6, 10), (8, 13)..."
+                .to_string(),
+            "Keys: s switches between taking from one heap and the same number from both.".to_string(),
+        ),
+        GameKind::Fibonacci => (
+            "Perfect play: write the heap as a sum of Fibonacci numbers, no two neighbours (Zeckendorf), \
+             and take the smallest term when the limit allows it."
+                .to_string(),
+            "Keys: as in Nim; the count stops at the most this move may take.".to_string(),
+        ),
+        GameKind::Nim => (String::new(), String::new()),
+    };
+    rules.extend([strategy, keys]);
+    rules
+}
+
 /// The rules of both conventions on one page, for the help.
 pub const RULES: [&str; 4] = [
     "Nim: heaps of tokens; two players take turns; a move takes one or more tokens from one heap.",

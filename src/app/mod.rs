@@ -19,7 +19,7 @@ use rand::rngs::StdRng;
 pub use crate::domain::Action;
 pub use commands::Command;
 pub use game::{Coaching, Game, GameOver, GiveUp, Hint, Note, ReviewLine, coaching, past_tense};
-pub use learn::{Exercise, Lesson, MISERE_GAME, RULES, STEPS, Step};
+pub use learn::{Exercise, Lesson, MISERE_GAME, RULES, STEPS, Step, rules_of};
 pub use play::{Demo, Play, resumed};
 pub use puzzle::{PuzzleAnswer, PuzzleRun, PuzzleScreen, PuzzleStart};
 pub use replay::Replay;
@@ -69,7 +69,7 @@ pub enum Report {
     /// The record was saved there.
     RecordSaved(PathBuf),
     /// The statistics as they are now on disk.
-    Stats(Stats),
+    Stats(Box<Stats>),
     /// The lesson's progress as kept.
     Lesson(crate::store::LessonProgress),
     /// The saved game offered on the start screen was resumed by another instance first.
@@ -86,6 +86,8 @@ pub enum Effect {
     Quit,
     /// Count a finished game in the statistics (only games that count reach here).
     CountGame {
+        /// The game played: each game has its own figures.
+        game: crate::engine::GameKind,
         mode: Mode,
         result: GameResult,
     },
@@ -214,7 +216,8 @@ impl App {
     /// Starts a run of puzzles at once.
     pub fn puzzles(setup: GameSetup, start: PuzzleStart) -> App {
         let mut app = App::new(setup, start.seed);
-        app.screen = Screen::Puzzle(Box::new(PuzzleScreen::first(start, &mut app.rng, false)));
+        let kind = app.setup.game;
+        app.screen = Screen::Puzzle(Box::new(PuzzleScreen::first(start, kind, &mut app.rng, false)));
         app
     }
 
@@ -425,14 +428,14 @@ impl App {
             (Confirm::Resign, Screen::Play(play)) => {
                 play.game.resign();
                 match counted(&play.game) {
-                    Some((mode, result)) => Effect::CountGame { mode, result },
+                    Some((mode, result)) => Effect::CountGame { game: play.game.rules.kind, mode, result },
                     None => Effect::None,
                 }
             }
             (Confirm::Abandon, Screen::Play(play)) => {
                 play.game.abandon();
                 let effect = match counted(&play.game) {
-                    Some((mode, result)) => Effect::CountGame { mode, result },
+                    Some((mode, result)) => Effect::CountGame { game: play.game.rules.kind, mode, result },
                     None => Effect::None,
                 };
                 self.go(Next::Menu);
@@ -486,8 +489,14 @@ impl App {
             }
             Next::Puzzles => {
                 self.overlay = None;
+                // The game chosen on the start screen.
+                let kind = match &self.screen {
+                    Screen::Start(menu) => menu.game.kind,
+                    _ => self.setup.game,
+                };
                 self.screen = Screen::Puzzle(Box::new(PuzzleScreen::first(
                     PuzzleStart::default(),
+                    kind,
                     &mut self.rng,
                     true,
                 )));
@@ -541,9 +550,9 @@ impl App {
     }
 
     fn new_game(&mut self, demo: bool) -> Game {
-        let heaps = self.setup.heaps.heaps(&mut self.rng);
+        let heaps = self.setup.start_heaps(&mut self.rng);
         let first = self.setup.first.seat(&mut self.rng);
-        let rules = crate::engine::Ruleset::new(self.setup.game, self.setup.mode);
+        let rules = self.setup.rules();
         let rng = StdRng::from_rng(&mut self.rng);
         let mut game = Game::with_rng(rules, self.setup.level, heaps, first, rng);
         let players = self.setup.players(demo);
@@ -562,7 +571,7 @@ impl App {
 
     fn report(&mut self, report: Report) {
         match report {
-            Report::Stats(stats) => self.stats = Some(stats),
+            Report::Stats(stats) => self.stats = Some(*stats),
             Report::Lesson(progress) => self.lesson = progress,
             Report::RecordSaved(path) => self.say(format!("Saved to {}", path.display())),
             Report::Problem(problem) => {

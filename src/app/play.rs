@@ -37,14 +37,17 @@ impl Play {
         }
         let mine = game.your_turn();
         let undo = game.moves().iter().any(|(seat, _)| game.is_human(*seat));
-        vec![
-            Command::new(Action::Up, "choose the heap above").when(mine),
-            Command::new(Action::Down, "choose the heap below").when(mine),
-            Command::new(Action::Less, "take one less").bar("count").when(mine),
-            Command::new(Action::More, "take one more").when(mine),
-            Command::new(Action::TakeOne, "take one token").when(mine),
-            Command::new(Action::TakeAll, "take the whole heap").when(mine),
-            Command::new(Action::Take, "take the chosen tokens").bar("take").when(mine),
+        let keys = MoveKeys::of(game);
+        let switch = game.can_switch();
+        let commands = vec![
+            Command::new(Action::Up, keys.up).when(mine),
+            Command::new(Action::Down, keys.down).when(mine),
+            Command::new(Action::Less, keys.less).bar(keys.bar).when(mine),
+            Command::new(Action::More, keys.more).when(mine),
+            Command::new(Action::TakeOne, keys.one).when(mine),
+            Command::new(Action::TakeAll, keys.all).when(mine),
+            Command::new(Action::Switch, keys.switch).bar(keys.switch_bar).when(mine && game.can_switch()),
+            Command::new(Action::Take, keys.take).bar(keys.take_bar).when(mine),
             Command::new(Action::Erase, "erase a typed digit").when(mine && !game.typed.is_empty()),
             Command::new(Action::Hint, "hint: show and preselect the best move").bar("hint").when(mine),
             Command::new(Action::Undo, "undo the last move and the reply").bar("undo").when(undo),
@@ -52,11 +55,20 @@ impl Play {
             Command::new(Action::Redo, "redo what was undone").when(game.can_redo()),
             Command::new(Action::NewGame, "new game (leaving this one asks first)"),
             Command::new(Action::History, "move list: every move and the heaps after it").bar("moves"),
-            Command::new(Action::Binary, "binary view: heaps and nim-sum in binary").bar("binary"),
+            match game.rules.kind {
+                crate::engine::GameKind::Nim => {
+                    Command::new(Action::Binary, "binary view: heaps and nim-sum in binary").bar("binary")
+                }
+                _ => {
+                    Command::new(Action::Binary, "theory view: the game's winning rule at work").bar("theory")
+                }
+            },
             Command::new(Action::Coach, "coach: a verdict on each move"),
             Command::new(Action::Help, "keys").bar("keys"),
             Command::new(Action::Quit, "quit (the game is kept)").bar("quit"),
-        ]
+        ];
+        // A game with one kind of move has no switch, not even in the help.
+        commands.into_iter().filter(|c| switch || c.action != Action::Switch).collect()
     }
 
     pub(crate) fn update(&mut self, msg: Msg) -> Next {
@@ -143,6 +155,10 @@ impl Play {
                         game.show_hint();
                         false
                     }
+                    Action::Switch => {
+                        game.switch();
+                        false
+                    }
                     Action::Take => game.take(),
                     _ => false,
                 }
@@ -150,8 +166,88 @@ impl Play {
             _ => false,
         };
         match (played, counted(game)) {
-            (true, Some((mode, result))) => Next::Stay(Effect::CountGame { mode, result }),
+            (true, Some((mode, result))) => {
+                Next::Stay(Effect::CountGame { game: game.rules.kind, mode, result })
+            }
             _ => Next::NOTHING,
+        }
+    }
+}
+
+/// What the keys that choose a move do in the game being played, for the help and the key line.
+pub(crate) struct MoveKeys {
+    pub up: &'static str,
+    pub down: &'static str,
+    pub less: &'static str,
+    pub more: &'static str,
+    pub bar: &'static str,
+    pub one: &'static str,
+    pub all: &'static str,
+    pub switch: &'static str,
+    pub switch_bar: &'static str,
+    pub take: &'static str,
+    pub take_bar: &'static str,
+}
+
+impl MoveKeys {
+    pub(crate) fn of(game: &Game) -> MoveKeys {
+        use crate::engine::GameKind;
+        let nim = MoveKeys {
+            up: "choose the heap above",
+            down: "choose the heap below",
+            less: "take one less",
+            more: "take one more",
+            bar: "count",
+            one: "take one token",
+            all: "take the whole heap",
+            switch: "switch the kind of move",
+            switch_bar: "switch",
+            take: "take the chosen tokens",
+            take_bar: "take",
+        };
+        match (game.rules.kind, game.switched) {
+            (GameKind::Moore(_), _) => MoveKeys {
+                up: "choose the heap above (each heap keeps its count)",
+                down: "choose the heap below (each heap keeps its count)",
+                less: "take one less from this heap (0: none from it)",
+                take: "take the chosen tokens from every heap with a count",
+                ..nim
+            },
+            (GameKind::Wythoff, both) => MoveKeys {
+                switch: "same from both heaps, or from one heap",
+                switch_bar: if both { "one heap" } else { "both heaps" },
+                take: if both { "take the count from both heaps" } else { nim.take },
+                ..nim
+            },
+            (GameKind::Lasker, true) => MoveKeys {
+                less: "keep one less in the heap",
+                more: "keep one more in the heap",
+                bar: "where to split",
+                one: "keep one token",
+                all: "keep all but one",
+                switch: "split the heap, or take from it",
+                switch_bar: "take",
+                take: "split the heap there",
+                take_bar: "split",
+                ..nim
+            },
+            (GameKind::Lasker, false) => {
+                MoveKeys { switch: "split the heap, or take from it", switch_bar: "split", ..nim }
+            }
+            (GameKind::Kayles, two) => MoveKeys {
+                up: "choose the row above",
+                down: "choose the row below",
+                less: "move along the row: the pin before",
+                more: "move along the row: the pin after",
+                bar: "pin",
+                one: "the first pin of the row",
+                all: "the last pin of the row",
+                switch: "knock down one pin, or two neighbouring pins",
+                switch_bar: if two { "one pin" } else { "two pins" },
+                take: "knock down the chosen pins",
+                take_bar: "knock down",
+            },
+            _ => nim,
         }
     }
 }

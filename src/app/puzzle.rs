@@ -5,7 +5,7 @@ use rand::Rng;
 use crate::puzzle::{Difficulty, PuzzleId};
 
 use crate::domain::{Action, Level, Seat};
-use crate::engine::{Move, Rules, Ruleset};
+use crate::engine::{GameKind, Move, Rules, Ruleset};
 
 use super::{Command, Effect, Game, Msg, Next};
 
@@ -55,11 +55,14 @@ pub struct PuzzleScreen {
     pub daily: Option<u64>,
     /// Opened from the start menu, so that leaving goes back there.
     pub from_menu: bool,
+    /// The game the run's puzzles are of (the day's puzzle is Nim's).
+    pub kind: GameKind,
 }
 
 impl PuzzleScreen {
-    /// The first puzzle of a run.
-    pub fn first(start: PuzzleStart, rng: &mut impl Rng, from_menu: bool) -> PuzzleScreen {
+    /// The first puzzle of a run of `kind`'s puzzles (the day's puzzle is always Nim's).
+    pub fn first(start: PuzzleStart, kind: GameKind, rng: &mut impl Rng, from_menu: bool) -> PuzzleScreen {
+        let kind = if start.daily.is_some() { GameKind::Nim } else { kind };
         let id = match start.daily {
             Some(day) => PuzzleId::daily(day),
             None => PuzzleId {
@@ -69,11 +72,12 @@ impl PuzzleScreen {
             },
         };
         PuzzleScreen {
-            game: deal(&id),
+            game: deal(&id, kind),
             run: PuzzleRun { number: id.number, revealed: false, answer: None },
             id,
             daily: start.daily,
             from_menu,
+            kind,
         }
     }
 
@@ -81,7 +85,7 @@ impl PuzzleScreen {
     pub fn next(&mut self) {
         self.id = self.id.next();
         self.daily = None;
-        self.game = deal(&self.id);
+        self.game = deal(&self.id, self.kind);
         self.run = PuzzleRun { number: self.id.number, revealed: false, answer: None };
     }
 
@@ -101,20 +105,30 @@ impl PuzzleScreen {
                 Command::new(Action::Quit, leave).bar(if self.from_menu { "menu" } else { "quit" }),
             ];
         }
-        vec![
+        let switch = self.game.can_switch();
+        let commands = vec![
             Command::new(Action::Up, "choose the heap above"),
             Command::new(Action::Down, "choose the heap below"),
             Command::new(Action::Less, "take one less").bar("count"),
             Command::new(Action::More, "take one more"),
             Command::new(Action::TakeOne, "take one token"),
             Command::new(Action::TakeAll, "take the whole heap"),
+            Command::new(Action::Switch, "switch the kind of move").when(self.game.can_switch()),
             Command::new(Action::Take, "answer with the chosen move").bar("answer"),
             Command::new(Action::Erase, "erase a typed digit").when(!self.game.typed.is_empty()),
             Command::new(Action::Hint, "hint (the puzzle then does not count)").bar("hint"),
-            Command::new(Action::Binary, "binary view"),
+            Command::new(
+                Action::Binary,
+                if self.kind == GameKind::Nim {
+                    "binary view"
+                } else {
+                    "theory view: the game's winning rule"
+                },
+            ),
             Command::new(Action::Help, "keys").bar("keys"),
             Command::new(Action::Quit, leave).bar(if self.from_menu { "menu" } else { "quit" }),
-        ]
+        ];
+        commands.into_iter().filter(|c| switch || c.action != Action::Switch).collect()
     }
 
     pub(crate) fn update(&mut self, msg: Msg) -> Next {
@@ -150,10 +164,11 @@ impl PuzzleScreen {
         match action {
             Action::Quit => return leave,
             Action::Take => {
-                let mv = Move::take(game.selected, game.count);
+                let mv = game.chosen();
                 let teaching = game.teach();
                 let winning = game.rules.winning_moves(game.position());
-                let correct = winning.first() == Some(&mv);
+                // A puzzle has exactly one winning move; asked of the engine, whatever form it takes.
+                let correct = !winning.is_empty() && game.rules.is_winning_move(game.position(), &mv);
                 let solved = correct && !self.run.revealed;
                 let explanation = teaching.reason();
                 self.run.answer = Some(PuzzleAnswer { mv, correct, solved, explanation });
@@ -168,15 +183,16 @@ impl PuzzleScreen {
             Action::TakeOne => game.set_count(1),
             Action::TakeAll => game.set_count(u64::MAX),
             Action::Erase => game.erase_digit(),
+            Action::Switch => game.switch(),
             _ => {}
         }
         Next::NOTHING
     }
 }
 
-/// The puzzle `id` as a game whose first move is the player's.
-fn deal(id: &PuzzleId) -> Game {
-    let puzzle = id.puzzle();
-    let rules = Ruleset::nim(puzzle.mode);
+/// The puzzle `id` of `kind` as a game whose first move is the player's.
+fn deal(id: &PuzzleId, kind: GameKind) -> Game {
+    let puzzle = id.puzzle_of(kind);
+    let rules = Ruleset::new(puzzle.game, puzzle.mode);
     Game::with_rng(rules, Level::Perfect, puzzle.heaps, Seat::First, rand::SeedableRng::seed_from_u64(0))
 }

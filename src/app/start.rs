@@ -1,7 +1,7 @@
 //! The start menu: the game's settings, Resume when a game was left unfinished, Start and Puzzles.
 
 use crate::domain::{Action, First, GameSetup, HeapChoice, Level, Opponent, Preset};
-use crate::engine::Mode;
+use crate::engine::{GameKind, GamePreset, Mode, SubtractionSet};
 use crate::store::SavedGame;
 
 use super::{Command, Msg, Next};
@@ -15,6 +15,8 @@ const CUSTOM_MAX: usize = 400;
 pub enum StartRow {
     /// Go on with the game saved when the player last left.
     Resume,
+    /// Which game: Nim or one of its relatives.
+    Game,
     Mode,
     Heaps,
     First,
@@ -34,7 +36,8 @@ pub enum StartRow {
 }
 
 impl StartRow {
-    pub const ALL: [StartRow; 8] = [
+    pub const ALL: [StartRow; 9] = [
+        StartRow::Game,
         StartRow::Mode,
         StartRow::Heaps,
         StartRow::First,
@@ -44,6 +47,52 @@ impl StartRow {
         StartRow::Puzzles,
         StartRow::Learn,
     ];
+}
+
+/// A choice of the Game row: a game, or a preset of one (the 21 game, Bachet's game), which
+/// chooses its heaps too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameOption {
+    pub kind: GameKind,
+    /// The preset's name (`21`, `bachet`).
+    pub preset: Option<&'static str>,
+}
+
+impl GameOption {
+    /// The games the Game row cycles through, in order.
+    pub fn all() -> Vec<GameOption> {
+        let game = |kind| GameOption { kind, preset: None };
+        let mut all = vec![game(GameKind::Nim), game(GameKind::Moore(2)), game(GameKind::Moore(3))];
+        // {1, 2, 3} is a valid set, so this never falls back.
+        let one_to_three = SubtractionSet::up_to(3).map_or(GameKind::Nim, GameKind::Subtraction);
+        all.push(game(one_to_three));
+        all.extend(GamePreset::all().into_iter().map(|p| GameOption { kind: p.kind, preset: Some(p.name) }));
+        all.extend([GameKind::Lasker, GameKind::Kayles, GameKind::Wythoff, GameKind::Fibonacci].map(game));
+        all
+    }
+
+    /// The preset it is, if it is one.
+    pub fn game_preset(self) -> Option<GamePreset> {
+        self.preset.and_then(GamePreset::find)
+    }
+
+    /// The name on the Game row: `Nim`, `Moore's Nim_2`, `Subtraction 1-3`, `The 21 game`...
+    pub fn title(self) -> String {
+        match (self.game_preset(), self.kind) {
+            (Some(p), _) if p.name == "21" => "The 21 game".into(),
+            (Some(_), _) => "Bachet's game".into(),
+            (None, GameKind::Subtraction(set)) => format!("Subtraction {{{set}}}"),
+            (None, kind) => kind.title(),
+        }
+    }
+
+    /// The rule shown beside it.
+    pub fn rule(self) -> String {
+        match self.game_preset() {
+            Some(p) => format!("one heap of {}: {}", p.heaps.first().copied().unwrap_or(0), self.kind.rule()),
+            None => self.kind.rule(),
+        }
+    }
 }
 
 /// The heap options the menu cycles through.
@@ -70,6 +119,8 @@ impl HeapOption {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StartMenu {
     pub row: StartRow,
+    /// The game chosen.
+    pub game: GameOption,
     pub mode: Mode,
     /// Which heap option is chosen.
     pub heap_option: HeapOption,
@@ -86,6 +137,8 @@ pub struct StartMenu {
     pub error: Option<String>,
     /// The game left unfinished last time, offered first.
     pub resume: Option<Box<SavedGame>>,
+    /// The heaps chosen before a preset game chose its own, given back when the game changes again.
+    kept_heaps: Option<(HeapOption, String)>,
     /// Everything else the setup holds, handed on unchanged.
     base: GameSetup,
 }
@@ -98,9 +151,19 @@ impl StartMenu {
             random @ HeapChoice::Random { .. } => (HeapOption::Random, random.clone(), String::new()),
             custom @ HeapChoice::Custom(_) => (HeapOption::Custom, HeapChoice::RANDOM, custom.to_string()),
         };
+        // A preset's game with the preset's heaps shows as the preset.
+        let all = GameOption::all();
+        let preset = all.iter().find(|o| {
+            o.kind == setup.game
+                && o.game_preset().is_some_and(|p| setup.heaps == HeapChoice::Custom(p.heaps.to_vec()))
+        });
+        let plain = all.iter().find(|o| o.kind == setup.game && o.preset.is_none());
+        let game = preset.or(plain).copied().unwrap_or(GameOption { kind: setup.game, preset: None });
+        let mode = if setup.game.has_misere() { setup.mode } else { Mode::Normal };
         let mut menu = StartMenu {
             row: StartRow::Start,
-            mode: setup.mode,
+            game,
+            mode,
             heap_option,
             random,
             custom,
@@ -110,6 +173,7 @@ impl StartMenu {
             names: setup.names.0.clone(),
             error: None,
             resume: None,
+            kept_heaps: None,
             base: setup.clone(),
         };
         if let Some(saved) = resume {
@@ -262,8 +326,46 @@ impl StartMenu {
         Next::NOTHING
     }
 
+    /// Whether the Mode row can be changed: only for a game with a misère form.
+    pub fn mode_fixed(&self) -> bool {
+        !self.game.kind.has_misere()
+    }
+
+    /// Chooses the next or the previous game. A preset chooses its heaps (as custom heaps); leaving
+    /// a preset goes back to the first preset heaps. A game without misère is played in normal play.
+    fn change_game(&mut self, forward: bool) {
+        let all = GameOption::all();
+        // Options may hold a game that is not in the list (moore:5 from the config): start from
+        // Nim then.
+        let at = all.iter().position(|o| *o == self.game);
+        let next = match at {
+            Some(at) => all[step(forward, all.len(), at)],
+            None => all[0],
+        };
+        if self.game.preset.is_some() && next.preset.is_none() {
+            let (option, custom) =
+                self.kept_heaps.take().unwrap_or((HeapOption::Preset(Preset::ThreeFourFive), String::new()));
+            self.heap_option = option;
+            self.custom = custom;
+        }
+        if let Some(preset) = next.game_preset() {
+            if self.game.preset.is_none() {
+                self.kept_heaps = Some((self.heap_option, self.custom.clone()));
+            }
+            self.heap_option = HeapOption::Custom;
+            self.custom = preset.heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+        }
+        self.game = next;
+        if self.mode_fixed() {
+            self.mode = Mode::Normal;
+        }
+        self.error = None;
+    }
+
     fn change(&mut self, forward: bool) {
         match self.row {
+            StartRow::Game => self.change_game(forward),
+            StartRow::Mode if self.mode_fixed() => {}
             StartRow::Mode => self.mode = if self.mode == Mode::Normal { Mode::Misere } else { Mode::Normal },
             StartRow::Heaps => {
                 self.heap_option = cycle(&HeapOption::ALL, self.heap_option, forward);
@@ -310,14 +412,21 @@ impl StartMenu {
                 return Next::NOTHING;
             }
         };
+        if let HeapChoice::Custom(list) = &heaps
+            && let Err(error) = crate::domain::check_heaps_for(self.game.kind, list)
+        {
+            self.error = Some(error);
+            self.row = StartRow::Heaps;
+            return Next::NOTHING;
+        }
         Next::Begin(GameSetup {
-            mode: self.mode,
+            game: self.game.kind,
+            mode: if self.mode_fixed() { Mode::Normal } else { self.mode },
             heaps,
             first: self.first,
             level: self.level,
             opponent: self.opponent,
             names,
-            ..self.base.clone()
         })
     }
 

@@ -47,17 +47,21 @@ pub enum Action {
     Record,
     /// Give up the game in progress (asks first; counts as a loss).
     Resign,
+    /// Switch the kind of move, in the games that have two: the same number from both heaps
+    /// (Wythoff), splitting the heap (Lasker), one pin or two (Kayles).
+    Switch,
 }
 
 impl Action {
     /// Every action, in the order the help overlay lists them.
-    pub const ALL: [Action; 20] = [
+    pub const ALL: [Action; 21] = [
         Action::Up,
         Action::Down,
         Action::Less,
         Action::More,
         Action::TakeOne,
         Action::TakeAll,
+        Action::Switch,
         Action::Take,
         Action::Erase,
         Action::Hint,
@@ -97,6 +101,7 @@ impl Action {
             Action::History => "history",
             Action::Record => "record",
             Action::Resign => "resign",
+            Action::Switch => "switch",
         }
     }
 
@@ -123,6 +128,9 @@ impl Action {
             Action::History => "move list: every move and the heaps after it",
             Action::Record => "after a game: save its record (nim-tui replay FILE)",
             Action::Resign => "resign the game (asks first; counts as a loss)",
+            Action::Switch => {
+                "switch the kind of move: both heaps (Wythoff), split (Lasker), two pins (Kayles)"
+            }
         }
     }
 }

@@ -9,7 +9,8 @@ mod players;
 
 pub use action::Action;
 pub use heaps::{
-    HeapChoice, MAX_HEAP, MAX_HEAPS, Preset, StartHeapsError, check_start_heaps, parse_start_heaps,
+    BOUNDED_MOVES, HeapChoice, MAX_HEAP, MAX_HEAPS, Preset, StartHeapsError, check_heaps_for,
+    check_start_heaps, fit_heaps, largest_start_heap, parse_start_heaps,
 };
 pub use history::{History, HistoryError};
 pub use players::{First, Level, Names, Opponent, Players, Seat, level_move};
@@ -30,6 +31,23 @@ pub struct GameSetup {
 }
 
 impl GameSetup {
+    /// The game and its convention; a game without a misère form ([`GameKind::has_misere`]) is
+    /// played in normal play whatever the mode says (a flag asking for misère is refused before).
+    pub fn rules(&self) -> crate::engine::Ruleset {
+        let mode = if self.game.has_misere() { self.mode } else { Mode::Normal };
+        crate::engine::Ruleset::new(self.game, mode)
+    }
+
+    /// The heaps of a new game: custom heaps as given (checked for the game where they were
+    /// chosen), a preset or a random draw made fit for the game ([`fit_heaps`]).
+    pub fn start_heaps(&self, rng: &mut impl rand::Rng) -> Vec<u64> {
+        let heaps = self.heaps.heaps(rng);
+        match &self.heaps {
+            HeapChoice::Custom(_) if check_heaps_for(self.game, &heaps).is_ok() => heaps,
+            _ => fit_heaps(self.game, heaps),
+        }
+    }
+
     /// Who sits at the table in a game from this setup (a demo seats the AI twice).
     pub fn players(&self, demo: bool) -> Players {
         match (demo, self.opponent) {

@@ -94,6 +94,9 @@ const LABEL: usize = 8;
 
 /// The width the panel would like, frame included: every column of the widest heap.
 pub fn width(game: &Game) -> u16 {
+    if game.rules.kind != crate::engine::GameKind::Nim {
+        return super::theory::width(game);
+    }
     // Only the widest heap matters here; the layout asks for this on every frame.
     let columns = Columns::new(binary_digits(game.position().heaps()));
     (LABEL + columns.width() + 4) as u16
@@ -105,6 +108,9 @@ pub const MIN_HEIGHT: u16 = 4;
 /// The rows the full panel needs, frame included: header, heaps, rule, nim-sum, and up to four
 /// lines of working (it wraps in a narrow panel).
 pub fn full_height(game: &Game) -> u16 {
+    if game.rules.kind != crate::engine::GameKind::Nim {
+        return super::theory::full_height(game);
+    }
     game.position().len() as u16 + 9
 }
 
@@ -113,7 +119,10 @@ pub fn full_height(game: &Game) -> u16 {
 /// the left, keeping the nim-sum's highest column and those below it.
 pub fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
-    let crate::engine::Teaching::Nim(explanation) = game.teach() else { return };
+    // The other games teach their own theory.
+    let crate::engine::Teaching::Nim(explanation) = game.teach() else {
+        return super::theory::render(game, look, area, buf);
+    };
     let nim_sum = explanation.nim_sum();
     let block = Block::bordered()
         .title(" Binary ")

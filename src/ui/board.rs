@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use crate::app::{Action, App, Command, Game, Msg, Note, Panels, PuzzleRun, Screen};
 use crate::domain::{Players, Seat};
-use crate::engine::Move;
+use crate::engine::{Move, Rules};
 
 use super::Look;
 use crate::theme::Glyphs;
@@ -266,6 +266,16 @@ pub fn hit(game: &Game, panels: Panels, area: Rect, column: u16, row: u16) -> Op
     if slot >= heap_row.slots() {
         return None;
     }
+    // Kayles picks the pin clicked; a split keeps the tokens before the one clicked.
+    match (game.rules.kind, game.switched) {
+        (crate::engine::GameKind::Kayles, _) if slot < heap_row.shown => {
+            return Some(Msg::Pick { heap: heap_row.heap, count: slot + 1 });
+        }
+        (crate::engine::GameKind::Lasker, true) if slot < heap_row.shown => {
+            return Some(Msg::Pick { heap: heap_row.heap, count: slot.max(1) });
+        }
+        _ => {}
+    }
     heap_row.pick(slot, size).map(|count| Msg::Pick { heap: heap_row.heap, count })
 }
 
@@ -276,20 +286,38 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     let layout = layout_for(game, area, app.panels);
     let mode = game.mode();
 
-    Line::from(vec![
-        Span::styled(" nim-tui ", theme.strong(theme.accent)),
-        Span::styled(format!(" {}: ", capitalised(mode.title())), theme.strong(theme.text)),
-        Span::styled(mode.rule(), theme.fg(theme.text)),
-    ])
-    .render(layout.header, buf);
+    let kind = game.rules.kind;
+    let header = match kind {
+        crate::engine::GameKind::Nim => Line::from(vec![
+            Span::styled(" nim-tui ", theme.strong(theme.accent)),
+            Span::styled(format!(" {}: ", capitalised(mode.title())), theme.strong(theme.text)),
+            Span::styled(mode.rule(), theme.fg(theme.text)),
+        ]),
+        // Another game: its name and rule, then the mode.
+        _ => Line::from(vec![
+            Span::styled(" nim-tui ", theme.strong(theme.accent)),
+            Span::styled(format!(" {}: ", capitalised(&kind.title())), theme.strong(theme.text)),
+            Span::styled(format!("{}; {}", kind.rule(), mode.rule()), theme.fg(theme.text)),
+        ]),
+    };
+    shortened(header, usize::from(layout.header.width), &look.glyphs.ellipsis).render(layout.header, buf);
 
-    // Misère cannot be missed: its own frame colour and its rule on the frame.
+    // Misère cannot be missed: its own frame colour and its rule on the frame. Fibonacci Nim's
+    // limit is on the frame too.
+    let heaps_word = match kind {
+        crate::engine::GameKind::Kayles => " Rows of pins ".to_string(),
+        crate::engine::GameKind::Fibonacci => match fibonacci_limit(game) {
+            Some(text) => format!(" Heap · {text} "),
+            None => " Heap ".to_string(),
+        },
+        _ => " Heaps ".to_string(),
+    };
     let (frame, title) = match mode {
-        crate::engine::Mode::Normal => (theme.fg(theme.accent), Line::from(" Heaps ")),
+        crate::engine::Mode::Normal => (theme.fg(theme.accent), Line::from(heaps_word)),
         crate::engine::Mode::Misere => (
             theme.strong(theme.ai),
             Line::from(vec![
-                Span::raw(" Heaps "),
+                Span::raw(heaps_word),
                 Span::styled("· MISÈRE: last token loses ", theme.strong(theme.ai)),
             ]),
         ),
@@ -343,7 +371,7 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
                 );
             }
             if let Some(stats) = &app.stats {
-                let s = stats.mode(game.mode());
+                let s = stats.of(game.rules.kind, game.mode());
                 lines.push(
                     Line::styled(
                         format!("Streak {} · best {}", s.current_streak, s.best_streak),
@@ -447,12 +475,9 @@ fn render_row(
         buf.set_string(row.x - 2, y, &look.glyphs.divider, theme.fg(theme.dim));
     }
 
-    // Tokens with an index at or past `first_marked` are the ones the move would take.
-    let taking = marked.map(Move::takes).unwrap_or_default().into_iter().find(|t| t.heap == row.heap);
-    let first_marked = match taking {
-        Some(take) if take.take <= size => size - take.take,
-        _ => u64::MAX,
-    };
+    // The tokens with an index in `lo..hi` are the ones the move would take: the end of the heap
+    // for a take, the pins knocked down for Kayles; a split marks where the heap splits.
+    let (lo, hi, split_at) = marked_span(marked, row.heap, size);
     let token_style = theme.fg(theme.token);
     let marked_style = theme.strong(theme.marked);
     if size == 0 {
@@ -462,22 +487,36 @@ fn render_row(
     // A run of tokens from index `from`, `count` of them, drawn from slot `slot`: each run of like
     // tokens is one string, so a long row costs about as much to draw as a short one.
     let run = |buf: &mut Buffer, slot: u64, from: u64, count: u64| {
-        let kept = first_marked.saturating_sub(from).min(count);
+        let before = lo.saturating_sub(from).min(count);
+        let inside = hi.saturating_sub(from).min(count).saturating_sub(before);
+        let after = count - before - inside;
         for y in row.y..row.y + row.height {
-            let x = row.x + slot as u16 * row.cell;
-            buf.set_string(x, y, token.repeat(kept as usize), token_style);
-            let x = x + kept as u16 * row.cell;
-            buf.set_string(x, y, marked_token.repeat((count - kept) as usize), marked_style);
+            let mut x = row.x + slot as u16 * row.cell;
+            for (n, cell, style) in [
+                (before, &token, token_style),
+                (inside, &marked_token, marked_style),
+                (after, &token, token_style),
+            ] {
+                buf.set_string(x, y, cell.repeat(n as usize), style);
+                x += n as u16 * row.cell;
+            }
         }
     };
     run(buf, 0, 0, row.shown);
     if row.truncated {
         let x = row.x + row.shown as u16 * row.cell;
         // The mark is in the marked colour when some of the tokens it stands for are marked.
-        let hidden_marked = first_marked < size - row.tail;
+        let hidden_marked = lo < size - row.tail && hi > row.shown;
         let style = if hidden_marked { marked_style } else { theme.fg(theme.dim) };
         buf.set_string(x, middle, &look.glyphs.overflow, style);
         run(buf, row.shown + 1, size - row.tail, row.tail);
+    }
+    // A split: a bar in the gap after the tokens that stay.
+    if let Some(left) = split_at.filter(|&left| left > 0 && left < row.shown) {
+        let x = row.x + left as u16 * row.cell - 1;
+        for y in row.y..row.y + row.height {
+            buf.set_string(x, y, &look.glyphs.divider, marked_style);
+        }
     }
     let count_style = if selected { theme.strong(theme.text) } else { theme.fg(theme.text) };
     buf.set_string(
@@ -486,6 +525,37 @@ fn render_row(
         format!("{size:>width$}", width = layout.count_width as usize),
         count_style,
     );
+}
+
+/// Fibonacci Nim's limit in words: "take 1 to 6", or the first move's rule.
+pub(crate) fn fibonacci_limit(game: &Game) -> Option<String> {
+    if game.rules.kind != crate::engine::GameKind::Fibonacci || game.over.is_some() {
+        return None;
+    }
+    let heap = game.position().heap(0).unwrap_or(0);
+    Some(match game.position().limit() {
+        None => format!("first move: take 1 to {}, not all", heap.saturating_sub(1)),
+        Some(limit) => format!("take 1 to {}", limit.min(heap)),
+    })
+}
+
+/// Which tokens of heap `heap` (holding `size`) the move marks, as the indexes `lo..hi`, and
+/// where a split cuts the heap (after this many tokens).
+fn marked_span(marked: Option<&Move>, heap: usize, size: u64) -> (u64, u64, Option<u64>) {
+    match marked {
+        // Kayles: the pins knocked down, where they stand in the row.
+        Some(Move::Split { heap: h, take, left }) if *h == heap && *take > 0 => {
+            (*left, left.saturating_add(*take).min(size), None)
+        }
+        Some(Move::Split { heap: h, take: 0, left }) if *h == heap => (u64::MAX, u64::MAX, Some(*left)),
+        Some(mv) => match mv.takes().into_iter().find(|t| t.heap == heap) {
+            Some(take) if take.take <= size && !matches!(mv, Move::Split { .. }) => {
+                (size - take.take, size, None)
+            }
+            _ => (u64::MAX, u64::MAX, None),
+        },
+        None => (u64::MAX, u64::MAX, None),
+    }
 }
 
 /// One token and one marked token as drawn in a cell `cell` columns wide, the space after included.
@@ -524,14 +594,14 @@ fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer
                 Some((seat, mv)) => {
                     let verb =
                         if game.players == Players::Ai && *seat == Seat::First { "take" } else { "takes" };
-                    match mv.as_take() {
+                    match mv.as_take().filter(|_| game.rules.kind == crate::engine::GameKind::Nim) {
                         Some(take) => format!(
                             "Next: {} {verb} {} from heap {}",
                             game.name(*seat),
                             number(take.take),
                             take.number()
                         ),
-                        None => format!("Next: {}: {mv}", game.name(*seat)),
+                        None => format!("Next: {}: {}", game.name(*seat), game.describe(mv)),
                     }
                 }
                 // How it ended: the last token, or a resignation, which a record keeps too.
@@ -549,7 +619,12 @@ fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer
     if game.your_turn() {
         let typing = if game.typed.is_empty() { String::new() } else { format!(" (typed {})", game.typed) };
         let who = if game.hotseat() { format!("{}: ", game.name(game.turn())) } else { String::new() };
-        let choice = format!("{who}Take {} from heap {}{typing}", number(game.count), game.selected + 1);
+        let choice = match game.rules.kind {
+            crate::engine::GameKind::Nim => {
+                format!("{who}Take {} from heap {}{typing}", number(game.count), game.selected + 1)
+            }
+            _ => format!("{who}{}{typing}", capitalised(&game.describe(&game.chosen()))),
+        };
         let mut line = vec![Span::styled(choice, theme.strong(theme.marked))];
         // The keys for choosing the move stand next to the choice, when they fit.
         let room = usize::from(area.width).saturating_sub(line[0].width() + 3);
@@ -559,11 +634,11 @@ fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer
         }
         lines.push(Line::from(line));
     } else if let (None, Some(mv)) = (&game.over, &game.pending) {
-        let text = match mv.as_take() {
-            Some(take) => {
+        let text = match (game.rules.kind, mv.as_take()) {
+            (crate::engine::GameKind::Nim, Some(take)) => {
                 format!("{} takes {} from heap {}…", game.name(game.turn()), number(take.take), take.number())
             }
-            None => format!("{}: {mv}…", game.name(game.turn())),
+            _ => format!("{}: {}…", game.name(game.turn()), game.describe(mv)),
         };
         lines.push(Line::styled(text, theme.strong(theme.ai)));
     } else {
@@ -580,10 +655,26 @@ fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer
             crate::app::Coaching::Missed(_) => theme.fg(theme.error),
             _ => theme.fg(theme.you),
         };
-        let text = match game.hotseat() {
+        let text = match (game.hotseat(), coaching, game.rules.kind) {
+            // Another game's missed moves in its own words, from the position the player moved from.
+            (hotseat, crate::app::Coaching::Missed(moves), kind) if kind != crate::engine::GameKind::Nim => {
+                let before = game.history().steps().filter(|(seat, ..)| game.is_human(*seat)).last();
+                let list: Vec<String> = moves
+                    .iter()
+                    .map(|m| {
+                        before.as_ref().map_or(m.to_string(), |(_, _, b, _)| game.rules.describe_move(b, m))
+                    })
+                    .collect();
+                let plural = if moves.len() == 1 { "move was" } else { "moves were" };
+                let whose = match hotseat {
+                    true => format!("{}'s move", game.name(game.turn().other())),
+                    false => "that".to_string(),
+                };
+                format!("Coach: {whose} gave the win away; the winning {plural}: {}", list.join(", "))
+            }
             // The verdict is about the move just made, by the player who is no longer to move.
-            true => coaching.about(game.name(game.turn().other())),
-            false => coaching.to_string(),
+            (true, ..) => coaching.about(game.name(game.turn().other())),
+            (false, ..) => coaching.to_string(),
         };
         lines.push(Line::styled(text, style));
     }
@@ -610,7 +701,7 @@ fn render_verdict(game: &Game, replay: &crate::app::Replay, look: &Look, area: R
         Some(line) => {
             let who = game.name(line.seat);
             lines.push(Line::styled(
-                format!("Move {}: {who} {}", replay.at, crate::app::past_tense(&line.mv)),
+                format!("Move {}: {who} {}", replay.at, line.words),
                 seat_style(look, line.seat),
             ));
             let (text, style) = match &line.coaching {
@@ -621,7 +712,8 @@ fn render_verdict(game: &Game, replay: &crate::app::Replay, look: &Look, area: R
                     ("already lost: no move wins against perfect play".to_string(), theme.fg(theme.dim))
                 }
                 crate::app::Coaching::Missed(moves) => {
-                    let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+                    let list: Vec<String> =
+                        moves.iter().map(|m| game.rules.describe_move(&line.before, m)).collect();
                     (
                         format!(
                             "{} gave the win away; the winning move was: {}",
@@ -644,7 +736,12 @@ fn render_puzzle_info(app: &App, game: &Game, run: &PuzzleRun, look: &Look, area
     match &run.answer {
         None => {
             let choice = Span::styled(
-                format!("Your answer: take {} from heap {}", number(game.count), game.selected + 1),
+                match game.rules.kind {
+                    crate::engine::GameKind::Nim => {
+                        format!("Your answer: take {} from heap {}", number(game.count), game.selected + 1)
+                    }
+                    _ => format!("Your answer: {}", game.describe(&game.chosen())),
+                },
                 theme.strong(theme.marked),
             );
             let room = usize::from(area.width).saturating_sub(choice.width() + 3);
@@ -665,7 +762,11 @@ fn render_puzzle_info(app: &App, game: &Game, run: &PuzzleRun, look: &Look, area
             } else if answer.correct {
                 ("Right, with the hint's help (not counted as solved).".to_string(), theme.strong(theme.hint))
             } else {
-                (format!("Not that one: {} loses.", answer.mv), theme.strong(theme.error))
+                let what = match game.rules.kind {
+                    crate::engine::GameKind::Nim => answer.mv.to_string(),
+                    _ => game.describe(&answer.mv),
+                };
+                (format!("Not that one: {what} loses."), theme.strong(theme.error))
             };
             lines.push(Line::styled(verdict, style));
             lines.push(Line::styled(
@@ -692,9 +793,11 @@ fn render_history(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
     let mut lines = vec![Line::styled(format!("    start  {start}"), theme.fg(theme.dim))];
     for (i, line) in game.review().iter().enumerate() {
         let heaps = line.heaps.iter().map(|&h| number(h)).collect::<Vec<_>>().join(" ");
-        let what = match line.mv.as_take() {
-            Some(take) => format!("{} from heap {} ", number(take.take), take.number()),
-            None => format!("{} ", line.mv),
+        let what = match (game.rules.kind, line.mv.as_take()) {
+            (crate::engine::GameKind::Nim, Some(take)) => {
+                format!("{} from heap {} ", number(take.take), take.number())
+            }
+            _ => format!("{} ", game.rules.describe_move(&line.before, &line.mv)),
         };
         lines.push(Line::from(vec![
             Span::styled(format!("{:>3}. ", i + 1), theme.fg(theme.dim)),
@@ -771,8 +874,14 @@ fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buff
                 Players::Hotseat(_) => "│ two players ".to_string(),
                 Players::Demo => format!("│ demo, AI: {} ", game.level),
             };
+            // Another game than Nim is named before its mode.
+            let game_name = match game.rules.kind {
+                crate::engine::GameKind::Nim => String::new(),
+                kind => format!(" {} ·", short_title(kind)),
+            };
             Line::from(vec![
                 Span::styled(format!(" {turn} "), style.add_modifier(Modifier::REVERSED)),
+                Span::styled(game_name, theme.strong(theme.text)),
                 Span::styled(mode_badge(mode), mode_style(look, mode)),
                 Span::styled(format!(" ({}) ", short_rule(mode)), theme.fg(theme.dim)),
                 Span::styled(opponent, theme.fg(theme.dim)),
@@ -816,6 +925,18 @@ fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buff
     left.render(area, buf);
     if width > 1 {
         buf.set_string(area.right() - width as u16, area.y, right, Style::new().patch(theme.fg(theme.dim)));
+    }
+}
+
+/// The game's name short enough for the status line: `Nim_2`, `Subtraction 1,2,3`, `Kayles`.
+fn short_title(kind: crate::engine::GameKind) -> String {
+    match kind {
+        crate::engine::GameKind::Moore(k) => format!("Nim_{k}"),
+        crate::engine::GameKind::Subtraction(set) => format!("Subtraction {set}"),
+        crate::engine::GameKind::Lasker => "Lasker".into(),
+        crate::engine::GameKind::Wythoff => "Wythoff".into(),
+        crate::engine::GameKind::Fibonacci => "Fibonacci".into(),
+        other => other.title(),
     }
 }
 

@@ -6,6 +6,7 @@ mod binary;
 mod board;
 mod learn;
 mod start;
+mod theory;
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -113,7 +114,13 @@ impl Widget for View<'_> {
         match app.overlay {
             Some(Overlay::Help { scroll }) => help_overlay(app, look, scroll, area, buf),
             Some(Overlay::Confirm(question)) => confirm_overlay(question, look, area, buf),
-            Some(Overlay::Rules) => rules_overlay(look, area, buf),
+            Some(Overlay::Rules) => {
+                let kind = match &app.screen {
+                    Screen::Start(menu) => menu.game.kind,
+                    _ => app.game().map_or(app.setup.game, |game| game.rules.kind),
+                };
+                rules_overlay(kind, look, area, buf)
+            }
             None => {}
         }
         if look.glyphs.ascii {
@@ -320,15 +327,18 @@ fn confirm_overlay(question: Confirm, look: &Look, area: Rect, buf: &mut Buffer)
 }
 
 /// The rules of both conventions on one page.
-fn rules_overlay(look: &Look, area: Rect, buf: &mut Buffer) {
+fn rules_overlay(kind: crate::engine::GameKind, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
-    let lines: Vec<Line> = crate::app::RULES
-        .iter()
-        .flat_map(|rule| [Line::styled(*rule, theme.fg(theme.text)), Line::raw("")])
+    let lines: Vec<Line> = crate::app::rules_of(kind)
+        .into_iter()
+        .flat_map(|rule| [Line::styled(rule, theme.fg(theme.text)), Line::raw("")])
         .collect();
     let width = area.width.min(72);
-    let popup = area
-        .centered(Constraint::Length(width), Constraint::Length((lines.len() as u16 + 4).min(area.height)));
+    // Each rule wraps within the frame and its padding.
+    let room = usize::from(width.saturating_sub(4)).max(1);
+    let rows: usize = lines.iter().map(|line| (line.width() + room / 4).div_ceil(room).max(1)).sum();
+    let popup =
+        area.centered(Constraint::Length(width), Constraint::Length((rows as u16 + 3).min(area.height)));
     Clear.render(popup, buf);
     Paragraph::new(lines)
         .wrap(Wrap { trim: true })

@@ -14,7 +14,7 @@ use crate::store::Stats;
 use super::Look;
 
 /// Rows the start screen needs: the menu without spacing, the key line, no title or record.
-pub const MIN_HEIGHT: u16 = 17;
+pub const MIN_HEIGHT: u16 = 18;
 
 pub fn render(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     draw(menu, app, look, area, buf);
@@ -71,6 +71,8 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
                 | StartRow::Name1
                 | StartRow::Name2
         );
+        // A game without misère has one mode: nothing to change.
+        let choice = choice && !(row == StartRow::Mode && menu.mode_fixed());
         if focused && choice {
             spans.push(Span::styled(format!("{} ", look.glyphs.previous), theme.fg(theme.dim)));
         }
@@ -85,12 +87,45 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
     let inner = usize::from(area.width.min(76)).saturating_sub(2);
     let mode_words = 18 + mode_name(menu.mode).len() + 2 + menu.mode.rule().len();
     let rule = if mode_words <= inner { format!("  {}", menu.mode.rule()) } else { String::new() };
-    let mode_value = vec![
-        Span::styled(mode_name(menu.mode), theme.strong(theme.text)),
-        Span::styled(rule, theme.fg(theme.dim)),
+    let mode_value = match menu.mode_fixed() {
+        true => vec![
+            Span::styled(mode_name(Mode::Normal), theme.strong(theme.text)),
+            Span::styled(
+                cut(
+                    "  normal play only (no misère form)",
+                    inner.saturating_sub(18 + 11),
+                    &look.glyphs.ellipsis,
+                ),
+                theme.fg(theme.dim),
+            ),
+        ],
+        false => vec![
+            Span::styled(mode_name(menu.mode), theme.strong(theme.text)),
+            Span::styled(rule, theme.fg(theme.dim)),
+        ],
+    };
+    let game_title = menu.game.title();
+    let game_rule = format!("  {}", menu.game.rule());
+    let game_value = vec![
+        Span::styled(game_title.clone(), theme.strong(theme.text)),
+        Span::styled(
+            cut(&game_rule, inner.saturating_sub(18 + game_title.chars().count()), &look.glyphs.ellipsis),
+            theme.fg(theme.dim),
+        ),
     ];
     let heaps_value = match menu.heap_option {
-        HeapOption::Preset(preset) => vec![Span::styled(preset.title(), theme.strong(theme.text))],
+        HeapOption::Preset(preset) => {
+            // What the preset becomes in a game played on other heaps (Wythoff's two, Fibonacci's one).
+            let fitted = crate::domain::fit_heaps(menu.game.kind, preset.heaps().to_vec());
+            let note = match fitted.as_slice() == preset.heaps() {
+                true => String::new(),
+                false => format!("  {} here: {}", look.glyphs.next, spaced(&fitted)),
+            };
+            vec![
+                Span::styled(preset.title(), theme.strong(theme.text)),
+                Span::styled(note, theme.fg(theme.dim)),
+            ]
+        }
         HeapOption::Random => {
             let ranges = match &menu.random {
                 HeapChoice::Random { count, size } => {
@@ -98,7 +133,21 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
                 }
                 other => format!("  {other}"),
             };
-            vec![Span::styled("Random", theme.strong(theme.text)), Span::styled(ranges, theme.fg(theme.dim))]
+            // What random heaps become in a game played on other heaps.
+            let kind = menu.game.kind;
+            let note = match (kind.fixed_heaps(), crate::domain::largest_start_heap(kind)) {
+                (Some(1), _) => format!(", {} here: one heap of their sum", look.glyphs.next),
+                (Some(n), _) => format!(", {} here: the first {n}", look.glyphs.next),
+                (None, Some(most)) => format!(", {} here: at most {most} each", look.glyphs.next),
+                (None, None) => String::new(),
+            };
+            vec![
+                Span::styled("Random", theme.strong(theme.text)),
+                Span::styled(
+                    cut(&format!("{ranges}{note}"), inner.saturating_sub(18 + 6), &look.glyphs.ellipsis),
+                    theme.fg(theme.dim),
+                ),
+            ]
         }
         HeapOption::Custom => {
             let cursor = if menu.row == StartRow::Heaps { look.glyphs.caret.as_str() } else { "" };
@@ -157,6 +206,10 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
     let mut placed: Vec<(StartRow, usize)> = Vec::new();
     if let Some(saved) = &menu.resume {
         let heaps = saved.heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+        let game = match saved.game.parse::<crate::engine::GameKind>() {
+            Ok(crate::engine::GameKind::Nim) | Err(_) => String::new(),
+            Ok(kind) => format!("{}, ", kind.title()),
+        };
         let turn = match saved.players() {
             players @ crate::domain::Players::Hotseat(_) => format!("{}'s turn", players.name(saved.turn)),
             _ if saved.turn == Seat::First => "your turn".to_string(),
@@ -174,7 +227,7 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
             vec![
                 Span::styled("  Resume  ", style),
                 Span::styled(
-                    format!("  {}: heaps {heaps}, {turn}", mode_name(saved.mode)),
+                    format!("  {game}{}: heaps {heaps}, {turn}", mode_name(saved.mode)),
                     theme.fg(theme.text),
                 ),
             ],
@@ -191,6 +244,7 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
     let extra = if menu.resume.is_some() { 2 } else { 0 } + if menu.error.is_some() { 3 } else { 0 };
     let spaced = area.height >= 2 * settings.len() as u16 + 7 + extra;
     let mut values = [
+        (StartRow::Game, "Game", game_value),
         (StartRow::Mode, "Mode", mode_value),
         (StartRow::Heaps, "Heaps", heaps_value),
         (StartRow::First, "First move", first_value),
@@ -278,10 +332,20 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         .block(Block::bordered().title(" New game ").border_style(theme.fg(theme.accent)))
         .render(menu_area, buf);
     if let (true, Some(stats)) = (show_stats, stats) {
+        // The figures of the game chosen; another game than Nim is named.
+        let kind = menu.game.kind;
         let line = |mode: Mode| {
-            let s = stats.mode(mode);
+            let s = stats.of(kind, mode);
+            let name = match kind {
+                crate::engine::GameKind::Nim => mode_name(mode).to_string(),
+                _ => format!(
+                    "{} {} ",
+                    menu.game.title(),
+                    if mode == Mode::Normal { "normal" } else { "misère" }
+                ),
+            };
             Line::from(vec![
-                Span::styled(format!("{:<12}", mode_name(mode)), theme.fg(theme.dim)),
+                Span::styled(format!("{name:<12}"), theme.fg(theme.dim)),
                 Span::styled(
                     format!(
                         "{} played · {} won · {} lost · streak {} (best {})",
@@ -292,7 +356,11 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
             ])
             .centered()
         };
-        Paragraph::new(vec![Line::raw(""), line(Mode::Normal), line(Mode::Misere)]).render(stats_area, buf);
+        let mut lines = vec![Line::raw(""), line(Mode::Normal)];
+        if kind.has_misere() {
+            lines.push(line(Mode::Misere));
+        }
+        Paragraph::new(lines).render(stats_area, buf);
     }
 
     let keys = super::key_line(&app.commands(), look, usize::from(area.width));
@@ -305,6 +373,21 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         .filter(|&(_, i)| i < usize::from(inner.height))
         .map(|(row, i)| (row, Rect { y: inner.y + i as u16, height: 1, ..inner }))
         .collect()
+}
+
+/// `text` cut to `width` characters, ending in `ellipsis` when it was cut.
+fn cut(text: &str, width: usize, ellipsis: &str) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let keep = width.saturating_sub(ellipsis.chars().count());
+    let mut out: String = text.chars().take(keep).collect();
+    out.push_str(ellipsis);
+    out
+}
+
+fn spaced(heaps: &[u64]) -> String {
+    heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
 }
 
 fn level_note(level: crate::domain::Level) -> &'static str {
