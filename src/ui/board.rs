@@ -829,7 +829,7 @@ fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buff
                     theme.strong(theme.hint).add_modifier(Modifier::REVERSED),
                 ),
                 Span::styled(mode_badge(mode), mode_style(look, mode)),
-                Span::styled(format!(" ({}) ", short_rule(mode)), theme.fg(theme.dim)),
+                Span::styled(format!(" ({}) ", short_rule(game.rules.kind, mode)), theme.fg(theme.dim)),
                 Span::styled(
                     match puzzle.daily {
                         Some(_) => {
@@ -883,7 +883,7 @@ fn render_status(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buff
                 Span::styled(format!(" {turn} "), style.add_modifier(Modifier::REVERSED)),
                 Span::styled(game_name, theme.strong(theme.text)),
                 Span::styled(mode_badge(mode), mode_style(look, mode)),
-                Span::styled(format!(" ({}) ", short_rule(mode)), theme.fg(theme.dim)),
+                Span::styled(format!(" ({}) ", short_rule(game.rules.kind, mode)), theme.fg(theme.dim)),
                 Span::styled(opponent, theme.fg(theme.dim)),
             ])
         }
@@ -940,10 +940,13 @@ fn short_title(kind: crate::engine::GameKind) -> String {
     }
 }
 
-fn short_rule(mode: crate::engine::Mode) -> &'static str {
-    match mode {
-        crate::engine::Mode::Normal => "last token wins",
-        crate::engine::Mode::Misere => "last token loses",
+/// The convention in a few words, in the game's own terms: Kayles knocks down pins.
+fn short_rule(kind: crate::engine::GameKind, mode: crate::engine::Mode) -> &'static str {
+    match (kind == crate::engine::GameKind::Kayles, mode) {
+        (true, crate::engine::Mode::Normal) => "last pin wins",
+        (true, crate::engine::Mode::Misere) => "last pin loses",
+        (false, crate::engine::Mode::Normal) => "last token wins",
+        (false, crate::engine::Mode::Misere) => "last token loses",
     }
 }
 
