@@ -226,7 +226,14 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
     // The messages are as wide as what stands above them, and at least wide enough to read.
     let info_width = group.max(72).min(stage.width);
     let info_x = stage.x + stage.width.saturating_sub(info_width) / 2;
-    let info = Rect { x: info_x, y: top + column + below, width: info_width, height: INFO_ROWS };
+    // At least its four rows, and every row down to the status line, so a long hint is not cut.
+    let info_y = top + column + below;
+    let info = Rect {
+        x: info_x,
+        y: info_y,
+        width: info_width,
+        height: status.y.saturating_sub(info_y).max(INFO_ROWS),
+    };
 
     let inner = board.inner(ratatui::layout::Margin::new(1, 1));
     let count_x = inner.right().saturating_sub(count_width + 1);
