@@ -117,6 +117,35 @@ pub(crate) trait HeapGame {
     }
 }
 
+/// The `Rules` answers every game valued by Grundy numbers gives the same way, from its
+/// [`HeapGame`]: written once here, expanded inside each game's `impl Rules`.
+macro_rules! grundy_answers {
+    () => {
+        fn outcome(&self, position: &Position) -> Outcome {
+            grundy::outcome(self, position)
+        }
+        fn winning_moves_up_to(&self, position: &Position, limit: usize) -> Vec<Move> {
+            grundy::winning_moves(self, position, limit)
+        }
+        fn winning_move_count(&self, position: &Position) -> Option<u128> {
+            Some(grundy::winning_move_count(self, position))
+        }
+        fn ai_move(&self, position: &Position) -> Option<Move> {
+            grundy::ai_move(self, position)
+        }
+        fn move_count(&self, position: &Position) -> u128 {
+            grundy::move_count(self, position)
+        }
+        fn nth_move(&self, position: &Position, index: u128) -> Option<Move> {
+            grundy::nth_move(self, position, index)
+        }
+        fn teach(&self, position: &Position) -> Teaching {
+            Teaching::Grundy(grundy::teach(self, position))
+        }
+    };
+}
+pub(crate) use grundy_answers;
+
 /// The XOR of the heaps' Grundy values.
 pub(crate) fn sum(game: &impl HeapGame, heaps: &[u64]) -> u128 {
     heaps.iter().fold(0, |x, &h| x ^ game.grundy(h))

@@ -270,27 +270,7 @@ impl Rules for Subtraction {
     fn is_over(&self, position: &Position) -> bool {
         grundy::is_over(self, position)
     }
-    fn outcome(&self, position: &Position) -> Outcome {
-        grundy::outcome(self, position)
-    }
-    fn winning_moves_up_to(&self, position: &Position, limit: usize) -> Vec<Move> {
-        grundy::winning_moves(self, position, limit)
-    }
-    fn winning_move_count(&self, position: &Position) -> Option<u128> {
-        Some(grundy::winning_move_count(self, position))
-    }
-    fn ai_move(&self, position: &Position) -> Option<Move> {
-        grundy::ai_move(self, position)
-    }
-    fn move_count(&self, position: &Position) -> u128 {
-        grundy::move_count(self, position)
-    }
-    fn nth_move(&self, position: &Position, index: u128) -> Option<Move> {
-        grundy::nth_move(self, position, index)
-    }
-    fn teach(&self, position: &Position) -> Teaching {
-        Teaching::Grundy(grundy::teach(self, position))
-    }
+    grundy::grundy_answers!();
     fn write_move(&self, mv: &Move) -> String {
         super::game::write_takes(mv)
     }
