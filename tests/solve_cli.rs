@@ -2,34 +2,16 @@
 //! input, and the refusals (message on stderr, nothing on stdout, exit status 2).
 
 mod common;
+mod solve_support;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 use common::{BruteForce, positions};
 use nim_tui::engine::Mode;
+use solve_support::solve;
 
 const MAX: u64 = u64::MAX;
-
-fn solve(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nim-tui"))
-        .arg("solve")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the nim-tui binary starts");
-    // Written from another thread: a large input and its answers do not fit in the pipes at once.
-    let mut pipe = child.stdin.take().unwrap();
-    let input = stdin.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(input.as_bytes());
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    output
-}
 
 fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).unwrap()

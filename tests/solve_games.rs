@@ -1,30 +1,11 @@
 //! `nim-tui solve --game` end to end: the real binary, each game in both forms, standard input, the
 //! JSON (valid, with its game field, and the engine's moves in the game's terms), and the refusals.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod solve_support;
 
 use nim_tui::engine::{Game, GameKind, Mode, Move, Position, Rules, Ruleset};
 use serde_json::{Value, json};
-
-fn solve(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nim-tui"))
-        .arg("solve")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the nim-tui binary starts");
-    let mut pipe = child.stdin.take().unwrap();
-    let input = stdin.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(input.as_bytes());
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    output
-}
+use solve_support::solve;
 
 fn ok(args: &[&str], stdin: &str) -> String {
     let output = solve(args, stdin);
