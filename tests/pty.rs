@@ -192,7 +192,11 @@ fn a_whole_game_following_the_hints_is_won_and_q_restores_the_terminal() {
     let mut game = Session::start("win", &["--heaps", "3,4,5", "--ai-delay", "0"]);
     let first = game.wait_for("the board", your_turn_without_hint);
     assert!(first.contains("Normal play"), "{first}");
-    assert!(first.contains("3 │") && first.contains("4 │") && first.contains("5 │"), "{first}");
+    // Each heap's row ends with its count, right after its tokens.
+    for (heap, count) in [(1, "3"), (2, "4"), (3, "5")] {
+        let row = first.lines().find(|l| l.contains(&format!(" {heap} │"))).unwrap_or_default();
+        assert!(row.trim_end_matches([' ', '│']).ends_with(&format!(" {count}")), "heap {heap}: {first}");
+    }
 
     let mut moves = 0;
     loop {

@@ -526,12 +526,15 @@ fn render_row(
         }
     }
     let count_style = if selected { theme.strong(theme.text) } else { theme.fg(theme.text) };
-    buf.set_string(
-        layout.count_x,
-        middle,
-        format!("{size:>width$}", width = layout.count_width as usize),
-        count_style,
-    );
+    // The count stands right after its tokens; a cut row is full, so its count ends the row.
+    let count = size.to_string();
+    let last = layout.count_x + layout.count_width - count.len() as u16;
+    let after = match (size, row.truncated) {
+        (0, _) => row.x + "(empty)".len() as u16 + 2,
+        (_, false) => row.x + row.slots() as u16 * row.cell + 1,
+        (_, true) => last,
+    };
+    buf.set_string(after.min(last), middle, count, count_style);
 }
 
 /// Fibonacci Nim's limit in words: "take 1 to 6", or the first move's rule.
