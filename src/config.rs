@@ -342,6 +342,14 @@ impl Layers {
         // still read; when they do not, the value that broke them is found and pointed at.
         let table: toml::Table = toml::from_str(text)
             .map_err(|e| fail(e.span().unwrap_or(0..0), Problem::Syntax(e.message().into())))?;
+        // A preset game (`game = "21"`) is a game and its heaps, as with --game, unless this file
+        // names its heaps too.
+        if let Some(preset) =
+            table.get("game").and_then(toml::Value::as_str).and_then(crate::engine::GamePreset::find)
+            && !table.contains_key("heaps")
+        {
+            self.heaps = Some(HeapChoice::Custom(preset.heaps.to_vec()));
+        }
         let before = self.plain.clone();
         for (key, value) in table {
             if key != "heaps" && key != "keys" {
@@ -667,6 +675,17 @@ mod tests {
 
     fn key(text: &str) -> KeyBinding {
         text.parse().unwrap()
+    }
+
+    #[test]
+    fn a_preset_game_in_the_file_brings_its_heaps_unless_the_file_names_them() {
+        let twenty_one = parse_str("game = \"21\"\n").unwrap();
+        assert_eq!(twenty_one.game.to_string(), "subtraction:1,2,3");
+        assert_eq!(twenty_one.heaps, HeapChoice::Custom(vec![21]));
+        let own = parse_str("game = \"21\"\nheaps = [7, 9]\n").unwrap();
+        assert_eq!(own.heaps, HeapChoice::Custom(vec![7, 9]));
+        // A game that is not a preset leaves the heaps as they were.
+        assert_eq!(parse_str("game = \"kayles\"\n").unwrap().heaps, Settings::default().heaps);
     }
 
     #[test]
