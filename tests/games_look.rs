@@ -2,12 +2,12 @@
 //! a split, knocked pins), and its teaching panel. Kept as snapshots; what a player would notice
 //! is checked in code too.
 
+mod view_support;
+
 use nim_tui::app::{Action, App, Msg};
 use nim_tui::domain::{First, GameSetup, HeapChoice};
 use nim_tui::engine::{GameKind, Mode, SubtractionSet};
 use nim_tui::ui::{self, Look};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 
 fn playing(kind: GameKind, heaps: &[u64]) -> App {
     let setup = GameSetup {
@@ -25,20 +25,7 @@ fn act(app: &mut App, action: Action) {
 }
 
 fn text(app: &App) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("a test terminal");
-    terminal.draw(|frame| ui::draw(frame, app, &Look::default())).expect("drawing");
-    let buf = terminal.backend().buffer().clone();
-    let area = buf.area;
-    (area.top()..area.bottom())
-        .map(|y| {
-            (area.left()..area.right())
-                .map(|x| buf[(x, y)].symbol())
-                .collect::<String>()
-                .trim_end()
-                .to_string()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    view_support::text(&view_support::draw_with(app, &Look::default(), 80, 24))
 }
 
 fn games() -> Vec<(&'static str, GameKind, Vec<u64>)> {

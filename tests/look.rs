@@ -2,14 +2,15 @@
 //! 140x45. Each screen is kept as a snapshot at each size, and what a player would notice is
 //! checked in code: nothing overlaps, nothing is cut without a mark, the board scales.
 
+mod view_support;
+
 use nim_tui::app::{Action, App, Msg, Screen, StartRow};
 use nim_tui::domain::{First, GameSetup, HeapChoice};
 use nim_tui::engine::Mode;
 use nim_tui::ui::{self, Look, board_layout_with};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use view_support::{draw_with, lines, text};
 
 const SIZES: [(u16, u16); 4] = [(80, 24), (60, 20), (100, 30), (140, 45)];
 
@@ -27,26 +28,7 @@ fn act(app: &mut App, action: Action) {
 }
 
 fn draw(app: &App, width: u16, height: u16) -> Buffer {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
-    terminal.draw(|frame| ui::draw(frame, app, &Look::default())).expect("drawing");
-    terminal.backend().buffer().clone()
-}
-
-fn lines(buf: &Buffer) -> Vec<String> {
-    let area = buf.area;
-    (area.top()..area.bottom())
-        .map(|y| {
-            (area.left()..area.right())
-                .map(|x| buf[(x, y)].symbol())
-                .collect::<String>()
-                .trim_end()
-                .to_string()
-        })
-        .collect()
-}
-
-fn text(buf: &Buffer) -> String {
-    lines(buf).join("\n")
+    draw_with(app, &Look::default(), width, height)
 }
 
 fn snapshot(name: &str, app: &App, (width, height): (u16, u16)) -> String {
@@ -249,11 +231,7 @@ fn a_typed_count_may_have_separators() {
 #[test]
 fn ascii_glyphs_leave_no_other_byte_on_any_screen() {
     let look = Look::default().with_glyphs(nim_tui::theme::Glyphs::ascii());
-    let draw_ascii = |app: &App, width: u16, height: u16| {
-        let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
-        terminal.draw(|frame| ui::draw(frame, app, &look)).expect("drawing");
-        text(terminal.backend().buffer())
-    };
+    let draw_ascii = |app: &App, width: u16, height: u16| text(&draw_with(app, &look, width, height));
     let mut screens = vec![("start", App::new(base(), Some(1)))];
     screens.push(("teaching", teaching_game()));
     let mut misere = playing(Mode::Misere, &[1, 1, 4]);

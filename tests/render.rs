@@ -1,16 +1,17 @@
 //! The view: the screens drawn into ratatui's `TestBackend` and kept as text snapshots, plus the
 //! few styles and lines that carry meaning checked in plain code, and the mouse's view of the board.
 
+mod view_support;
+
 use nim_tui::app::{Action, App, Msg, Screen, StartRow};
 use nim_tui::domain::{First, GameSetup, HeapChoice, Level};
 use nim_tui::engine::Mode;
 use nim_tui::theme::Theme;
 use nim_tui::ui::{self, Look, board_layout};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
+use view_support::{draw_with, lines, text};
 
 fn setup(mode: Mode, heaps: &[u64], first: First) -> GameSetup {
     GameSetup { mode, heaps: HeapChoice::Custom(heaps.to_vec()), first, level: Level::Perfect, ..base() }
@@ -24,29 +25,8 @@ fn act(app: &mut App, action: Action) {
     app.update(Msg::action(action));
 }
 
-fn draw_with(app: &App, look: &Look, width: u16, height: u16) -> Buffer {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
-    terminal.draw(|frame| ui::draw(frame, app, look)).expect("drawing into a test terminal");
-    terminal.backend().buffer().clone()
-}
-
 fn draw(app: &App, width: u16, height: u16) -> Buffer {
     draw_with(app, &Look::default(), width, height)
-}
-
-/// One line of text per row, trailing blanks removed.
-fn lines(buf: &Buffer) -> Vec<String> {
-    let area = buf.area;
-    (area.top()..area.bottom())
-        .map(|y| {
-            let row: String = (area.left()..area.right()).map(|x| buf[(x, y)].symbol()).collect();
-            row.trim_end().to_string()
-        })
-        .collect()
-}
-
-fn text(buf: &Buffer) -> String {
-    lines(buf).join("\n")
 }
 
 /// The screen's words in one line, so a check does not depend on where a long line wraps.

@@ -161,6 +161,12 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
     let natural = if binary { super::binary::width(game) } else { 0 };
     let panel_full = super::binary::full_height(game);
 
+    // The rows the board takes with the panel beside it: the taller of the two.
+    let column_of = |board: u16, beside: bool| match beside {
+        true => board.max(panel_full.min(stage.height.saturating_sub(INFO_ROWS))),
+        false => board,
+    };
+
     // The biggest tokens that draw every heap whole, with the panel beside the board if it fits
     // there, else under it; failing both, the smallest tokens and rows cut short.
     let try_fit = |scale: (u16, u16), beside: bool| {
@@ -168,8 +174,7 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
         let max_width = if beside { stage.width.saturating_sub(natural.max(30) + GAP) } else { stage.width };
         let (width, height, gap, needed) = board_size(game, scale, count_width, max_width);
         let below = if binary && !beside { super::binary::MIN_HEIGHT } else { 0 };
-        let column =
-            if beside { height.max(panel_full.min(stage.height.saturating_sub(INFO_ROWS))) } else { height };
+        let column = column_of(height, beside);
         // Big tokens leave two fifths of the room free, so the board never crowds the screen (and a
         // key press repaints few cells: see the README's performance section).
         let limit = if scale.1 > 1 { stage.height * 3 / 5 } else { stage.height };
@@ -204,11 +209,7 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
         true => spare.min(panel_full),
         false => 0,
     };
-    let column = if beside {
-        board_height.max(panel_full.min(stage.height.saturating_sub(INFO_ROWS)))
-    } else {
-        board_height
-    };
+    let column = column_of(board_height, beside);
     let total = column + below + INFO_ROWS;
     // The stage stands in the middle of the room, a little above the centre.
     let top = stage.y + stage.height.saturating_sub(total) / 3;
