@@ -32,14 +32,30 @@ const BUILT_IN: &str = "(built-in config.toml)";
 /// Every setting, in the order `config.toml` documents them: the top-level names of the shipped
 /// file, so that a setting is named in one place.
 pub fn settings() -> &'static [&'static str] {
-    static NAMES: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
-        let Ok(doc) = DeTable::parse(DEFAULT_TOML) else { return Vec::new() };
-        let mut entries: Vec<_> =
-            doc.get_ref().iter().map(|(k, _)| (k.span().start, k.get_ref().to_string())).collect();
-        entries.sort();
-        entries.into_iter().map(|(_, name)| &*Box::leak(name.into_boxed_str())).collect()
+    &built_in().names
+}
+
+/// The shipped file, read once: the layer every configuration starts from, and its settings'
+/// names. It is read at every start, and reading it was most of the start's work while each user
+/// of it (the settings' names, the default keys, each load) read it again.
+struct BuiltIn {
+    layers: Layers,
+    names: Vec<&'static str>,
+}
+
+fn built_in() -> &'static BuiltIn {
+    static BUILT_IN_LAYER: std::sync::LazyLock<BuiltIn> = std::sync::LazyLock::new(|| {
+        let mut layers = Layers::default();
+        match layers.lay(Path::new(BUILT_IN), DEFAULT_TOML, None) {
+            Ok(names) => BuiltIn {
+                layers,
+                names: names.into_iter().map(|n| &*Box::leak(n.into_boxed_str())).collect(),
+            },
+            // The shipped file is checked by the test `shipped_config_is_the_default`.
+            Err(e) => panic!("the built-in config.toml is broken: {e}"),
+        }
     });
-    &NAMES
+    &BUILT_IN_LAYER
 }
 
 /// Everything the configuration decides, typed: the default file, the user's file laid over it,
@@ -72,7 +88,7 @@ pub struct Settings {
     pub marked: String,
     pub mouse: bool,
     /// Read from the file by its own reader, so that a partial `[keys]` table keeps the rest.
-    #[serde(skip)]
+    #[serde(skip, default = "Keymap::empty")]
     pub keys: Keymap,
 }
 
@@ -84,8 +100,7 @@ fn unread_heaps() -> HeapChoice {
 impl Default for Settings {
     /// The settings of the shipped `config.toml`.
     fn default() -> Self {
-        let mut layers = Layers::default();
-        match layers.lay(Path::new(BUILT_IN), DEFAULT_TOML).and_then(|()| layers.settings()) {
+        match built_in().layers.settings() {
             Ok(settings) => settings,
             // The shipped file is checked by the test `shipped_config_is_the_default`.
             Err(e) => panic!("the built-in config.toml is broken: {e}"),
@@ -205,8 +220,7 @@ fn expected(setting: &str) -> &'static str {
 /// the file in the platform's config directory if there is one (on Linux
 /// `$XDG_CONFIG_HOME/nim-tui/config.toml`).
 pub fn load(path: Option<&Path>) -> Result<Settings, ConfigError> {
-    let mut layers = Layers::default();
-    layers.lay(Path::new(BUILT_IN), DEFAULT_TOML)?;
+    let mut layers = built_in().layers.clone();
     let (path, required) = match path {
         Some(path) => (path.to_path_buf(), true),
         None => match default_path() {
@@ -215,7 +229,9 @@ pub fn load(path: Option<&Path>) -> Result<Settings, ConfigError> {
         },
     };
     match crate::files::read_text(&path, crate::files::CONFIG_LIMIT) {
-        Ok(text) => layers.lay(&path, &text)?,
+        Ok(text) => {
+            layers.lay(&path, &text, Some(settings()))?;
+        }
         Err(e) if e.kind() == io::ErrorKind::NotFound && !required => {}
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(ConfigError::NotFound { path }),
         Err(source) => return Err(ConfigError::Read { path, source }),
@@ -230,16 +246,17 @@ pub fn default_path() -> Option<PathBuf> {
 
 /// The default configuration with `text` laid over it; `path` names the text in messages.
 pub fn parse(path: &Path, text: &str) -> Result<Settings, ConfigError> {
-    let mut layers = Layers::default();
-    layers.lay(Path::new(BUILT_IN), DEFAULT_TOML)?;
-    layers.lay(path, text)?;
+    let mut layers = built_in().layers.clone();
+    layers.lay(path, text, Some(settings()))?;
     layers.settings()
 }
 
 impl Layers {
     /// Lays the settings in `text` over the layers so far; settings the text leaves out keep their
-    /// values, and in `[keys]` only the commands it names get new keys.
-    fn lay(&mut self, path: &Path, text: &str) -> Result<(), ConfigError> {
+    /// values, and in `[keys]` only the commands it names get new keys. `known` are the settings
+    /// a file may hold: every one for the shipped file, which defines them (`None`). Returns the
+    /// names the text sets, in its order.
+    fn lay(&mut self, path: &Path, text: &str, known: Option<&[&str]>) -> Result<Vec<String>, ConfigError> {
         let fail = |span: Range<usize>, problem| ConfigError::Invalid {
             path: path.to_path_buf(),
             line: line_of(text, span.start),
@@ -252,12 +269,14 @@ impl Layers {
         entries.sort_by_key(|(key, _)| key.span().start);
 
         for (key, _) in &entries {
-            if !settings().contains(&key.get_ref().as_ref()) {
+            if let Some(known) = known
+                && !known.contains(&key.get_ref().as_ref())
+            {
                 let name = key.get_ref().to_string();
                 let hint = if Action::ALL.iter().any(|a| a.name() == name) {
                     Hint(Some(format!("keys go in the [keys] table: [keys] {name} = [...]")))
                 } else {
-                    did_you_mean(&name, settings().iter().copied())
+                    did_you_mean(&name, known.iter().copied())
                 };
                 let name = crate::text::escape_short(&name, crate::text::ECHO_MAX);
                 return Err(fail(key.span(), Problem::UnknownSetting { name, hint }));
@@ -303,8 +322,8 @@ impl Layers {
         }
 
         if let Some(user) = keys {
-            let base = self.keys.clone().unwrap_or_default();
-            let mut table = base.table().clone();
+            // Over the keys so far; the shipped file, the first, names every command.
+            let mut table = self.keys.as_ref().map(|base| base.table().clone()).unwrap_or_default();
             for (action, bindings) in &user {
                 table.insert(*action, bindings.iter().map(|(key, _)| *key).collect());
             }
@@ -339,8 +358,10 @@ impl Layers {
         }
 
         // The plain settings: each value replaces the one below it, and the typed settings must
-        // still read; when they do not, the value that broke them is found and pointed at.
-        let table: toml::Table = toml::from_str(text)
+        // still read; when they do not, the value that broke them is found and pointed at. The
+        // table is the document already read, not the text read again.
+        let whole = Spanned::new(doc.span(), DeValue::Table(doc.get_ref().clone()));
+        let table = toml::Table::deserialize(toml::de::ValueDeserializer::from(whole))
             .map_err(|e| fail(e.span().unwrap_or(0..0), Problem::Syntax(e.message().into())))?;
         // A preset game (`game = "21"`) is a game and its heaps, as with --game, unless this file
         // names its heaps too.
@@ -356,9 +377,10 @@ impl Layers {
                 self.plain.insert(key, value);
             }
         }
+        let names = entries.iter().map(|(key, _)| key.get_ref().to_string()).collect();
         if before.is_empty() {
             // The first layer (the built-in file) must hold every setting; `settings` says so.
-            return Ok(());
+            return Ok(names);
         }
         if Settings::deserialize(toml::Value::Table(self.plain.clone())).is_err() {
             for (key, value) in &entries {
@@ -382,7 +404,7 @@ impl Layers {
                 }
             }
         }
-        Ok(())
+        Ok(names)
     }
 }
 

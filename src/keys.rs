@@ -387,6 +387,11 @@ fn shipped_keys(config: &str) -> Result<Keymap, String> {
 }
 
 impl Keymap {
+    /// No keys at all: what the settings hold before a config's `[keys]` is read.
+    pub fn empty() -> Keymap {
+        Keymap { keys: BTreeMap::new(), lookup: HashMap::new() }
+    }
+
     /// A keymap from each action's keys. An action left out has no keys (Ctrl-C still quits).
     /// A key listed twice for one action counts once.
     pub fn new(table: BTreeMap<Action, Vec<KeyBinding>>) -> Result<Keymap, KeymapError> {

@@ -117,7 +117,9 @@ pub fn look(settings: &Settings) -> (Look, bool) {
         }),
         keys: Look::key_labels(&settings.keys),
         title: crate::theme::TITLE.to_string(),
-        ..Look::default()
+        // Every field is written: `..Look::default()` would build a whole default look (the
+        // shipped keys read from config.toml among it) only to drop it.
+        glyphs: crate::theme::Glyphs::unicode(),
     }
     .with_glyphs(settings.glyphs());
     (look, reply_pending)
