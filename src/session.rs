@@ -47,6 +47,7 @@ pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<En
     if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
         return Err(SessionError::NoTerminal);
     }
+    let events = tui::Events::catch()?;
     let replaying = matches!(launch, Launch::Replay(_));
     // A replay touches no file of the player's.
     let store = if replaying { None } else { Store::open_default().ok() };
@@ -96,7 +97,7 @@ pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<En
         warnings,
         offered: saved_copy,
     };
-    let ending = tui::run(&mut app, &look, &|key| keymap.action(key), &options, &mut keeper)?;
+    let ending = tui::run(&mut app, &look, &|key| keymap.action(key), &options, &mut keeper, events)?;
     for warning in &keeper.warnings {
         crate::text::warn(warning);
     }

@@ -79,15 +79,17 @@ enum Event {
 const MIN_FRAME: Duration = Duration::from_millis(15);
 
 /// Runs the game in the terminal until the player quits or a signal arrives. The terminal is
-/// restored on every way out, a panic included.
+/// restored on every way out, a panic included. `events` were caught before the terminal was
+/// touched (see [`Events::catch`]).
 pub fn run(
     app: &mut App,
     look: &Look,
     keymap: &dyn Fn(&KeyEvent) -> Option<Action>,
     options: &Options,
     hooks: &mut dyn Hooks,
+    events: Events,
 ) -> io::Result<Ending> {
-    let events = spawn_event_sources(options.reply_pending)?;
+    let (events, start_sources) = events.sources(options.reply_pending);
     let mut terminal = ratatui::try_init()?;
     install_mouse_restoring_panic_hook();
     // Over ratatui's hook, which restores the terminal: the panic is in the log first.
@@ -95,7 +97,7 @@ pub fn run(
     if options.mouse {
         execute!(io::stdout(), EnableMouseCapture)?;
     }
-    let result = event_loop(&mut terminal, app, look, keymap, options, hooks, &events);
+    let result = event_loop(&mut terminal, app, look, keymap, options, hooks, &events, start_sources);
     // A failed draw means the terminal is gone: the game is saved as on a hang-up.
     let ending = *result.as_ref().unwrap_or(&Ending::HungUp);
     hooks.ending(app, ending);
@@ -154,7 +156,9 @@ fn event_loop(
     options: &Options,
     hooks: &mut dyn Hooks,
     events: &Receiver<Event>,
+    start_sources: Box<dyn FnOnce()>,
 ) -> io::Result<Ending> {
+    let mut start_sources = Some(start_sources);
     let mut deadline: Option<Instant> = None;
     let mut area = Rect::default();
     // Events that change nothing (mouse motion, key releases) do not cost a redraw.
@@ -169,6 +173,9 @@ fn event_loop(
             if fits != app.fits {
                 app.update(Msg::Resize { fits });
             }
+        }
+        if let Some(start) = start_sources.take() {
+            start();
         }
         if app.ai_waiting() {
             deadline.get_or_insert_with(|| Instant::now() + options.ai_delay.max(MIN_FRAME));
@@ -276,28 +283,51 @@ fn translate(
     }
 }
 
-/// Terminal input, signals and the terminal hanging up, all forwarded to one channel by threads
-/// that block until something happens.
-fn spawn_event_sources(reply_pending: bool) -> io::Result<Receiver<Event>> {
-    let (tx, rx) = mpsc::channel();
-    spawn_signal_source(tx.clone())?;
-    #[cfg(unix)]
-    spawn_hangup_watch(tx.clone());
-    let mut late_reply = LateReply::new(reply_pending.then(|| Instant::now() + LATE_REPLY_WINDOW));
-    thread::spawn(move || {
-        loop {
-            let event = match event::read() {
-                Ok(event) if late_reply.swallows(&event, Instant::now()) => continue,
-                Ok(event) => Event::Term(event),
-                Err(_) => Event::InputClosed,
-            };
-            let closed = matches!(event, Event::InputClosed);
-            if tx.send(event).is_err() || closed {
-                break;
-            }
-        }
-    });
-    Ok(rx)
+/// Where a session's events come from: terminal input, signals and the terminal hanging up, all
+/// forwarded to one channel by threads that block until something happens.
+pub struct Events {
+    rx: Receiver<Event>,
+    tx: mpsc::Sender<Event>,
+    start_signals: Box<dyn FnOnce()>,
+}
+
+impl Events {
+    /// Catches the signals from now on. Called before anything changes the terminal (the colour
+    /// query of `theme = "auto"` puts it in raw mode for a moment), so that no signal ends the
+    /// program with the terminal left changed: one that comes early waits in signal-hook's pipe
+    /// and is taken once the game runs.
+    pub fn catch() -> io::Result<Events> {
+        let (tx, rx) = mpsc::channel();
+        let start_signals = catch_signals(tx.clone())?;
+        Ok(Events { rx, tx, start_signals })
+    }
+
+    /// The channel, and the function that starts the threads feeding it: called after the first
+    /// frame, so that starting them is no part of the wait for it. Nothing is lost meanwhile: keys
+    /// wait in the terminal, signals in signal-hook's pipe.
+    fn sources(self, reply_pending: bool) -> (Receiver<Event>, Box<dyn FnOnce()>) {
+        let Events { rx, tx, start_signals } = self;
+        let start = move || {
+            start_signals();
+            #[cfg(unix)]
+            spawn_hangup_watch(tx.clone());
+            let mut late_reply = LateReply::new(reply_pending.then(|| Instant::now() + LATE_REPLY_WINDOW));
+            thread::spawn(move || {
+                loop {
+                    let event = match event::read() {
+                        Ok(event) if late_reply.swallows(&event, Instant::now()) => continue,
+                        Ok(event) => Event::Term(event),
+                        Err(_) => Event::InputClosed,
+                    };
+                    let closed = matches!(event, Event::InputClosed);
+                    if tx.send(event).is_err() || closed {
+                        break;
+                    }
+                }
+            });
+        };
+        (rx, Box::new(start))
+    }
 }
 
 /// How long after the start a late answer to the colour query is looked out for.
@@ -354,36 +384,37 @@ impl LateReply {
 }
 
 /// The signals that end the session (each restores the terminal and saves the game), and the
-/// two of job control.
+/// two of job control: caught at once, forwarded by a thread that the returned function starts.
 #[cfg(unix)]
-fn spawn_signal_source(tx: mpsc::Sender<Event>) -> io::Result<()> {
+fn catch_signals(tx: mpsc::Sender<Event>) -> io::Result<Box<dyn FnOnce()>> {
     use signal_hook::consts::{
         SIGALRM, SIGCONT, SIGHUP, SIGINT, SIGPIPE, SIGQUIT, SIGTERM, SIGTSTP, SIGUSR1, SIGUSR2,
     };
     let mut signals = signal_hook::iterator::Signals::new([
         SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGTSTP, SIGCONT,
     ])?;
-    thread::spawn(move || {
-        for signal in signals.forever() {
-            let event = match signal {
-                SIGHUP => Event::Stop(Ending::HungUp),
-                SIGINT => Event::Stop(Ending::Quit),
-                SIGTSTP => Event::Suspend,
-                SIGCONT => Event::Continued,
-                _ => Event::Stop(Ending::Terminated),
-            };
-            if tx.send(event).is_err() {
-                break;
+    Ok(Box::new(move || {
+        thread::spawn(move || {
+            for signal in signals.forever() {
+                let event = match signal {
+                    SIGHUP => Event::Stop(Ending::HungUp),
+                    SIGINT => Event::Stop(Ending::Quit),
+                    SIGTSTP => Event::Suspend,
+                    SIGCONT => Event::Continued,
+                    _ => Event::Stop(Ending::Terminated),
+                };
+                if tx.send(event).is_err() {
+                    break;
+                }
             }
-        }
-    });
-    Ok(())
+        });
+    }))
 }
 
 /// On Windows, closing the console window (and Ctrl-Break) ends the session the same way; Ctrl-C
 /// arrives as a key in raw mode.
 #[cfg(windows)]
-fn spawn_signal_source(tx: mpsc::Sender<Event>) -> io::Result<()> {
+fn catch_signals(tx: mpsc::Sender<Event>) -> io::Result<Box<dyn FnOnce()>> {
     use std::sync::Mutex;
     let tx = Mutex::new(tx);
     let handler = move || {
@@ -396,14 +427,14 @@ fn spawn_signal_source(tx: mpsc::Sender<Event>) -> io::Result<()> {
     };
     // A second session in the same process finds the handler already set; it still works.
     match ctrlc::set_handler(handler) {
-        Ok(()) | Err(ctrlc::Error::MultipleHandlers) => Ok(()),
+        Ok(()) | Err(ctrlc::Error::MultipleHandlers) => Ok(Box::new(|| {})),
         Err(e) => Err(io::Error::other(e.to_string())),
     }
 }
 
 #[cfg(not(any(unix, windows)))]
-fn spawn_signal_source(_tx: mpsc::Sender<Event>) -> io::Result<()> {
-    Ok(())
+fn catch_signals(_tx: mpsc::Sender<Event>) -> io::Result<Box<dyn FnOnce()>> {
+    Ok(Box::new(|| {}))
 }
 
 /// Watches the terminal for a hang-up that comes without SIGHUP (no controlling terminal, as

@@ -273,6 +273,41 @@ fn a_late_answer_is_not_taken_for_keys() {
     term.wait_for("nim-sum");
 }
 
+/// While the terminal is asked its colours it is in raw mode, for up to the wait for an answer: a
+/// signal that comes then still ends the game as every signal does, with the terminal left as it
+/// was found (it used to end the program there, leaving the terminal raw).
+#[cfg(unix)]
+#[test]
+fn a_signal_during_the_colour_query_leaves_the_terminal_as_it_was() {
+    let mut term = Term::start("early-signal", GAME, Answer::Nothing, &[]);
+    let end = Instant::now() + PATIENCE;
+    while !term.asked() {
+        assert!(Instant::now() < end, "the terminal was never asked its colours");
+        term.pump(Duration::from_millis(5));
+    }
+    let pid = term.child.process_id().expect("a pid");
+    // SAFETY: kill(2) with a child's pid and a signal number; no memory is involved.
+    assert_eq!(unsafe { libc::kill(pid as libc::pid_t, libc::SIGTERM) }, 0);
+    let end = Instant::now() + PATIENCE;
+    let status = loop {
+        if let Ok(Some(status)) = term.child.try_wait() {
+            break status;
+        }
+        assert!(Instant::now() < end, "nim-tui did not exit on SIGTERM");
+        term.pump(Duration::from_millis(20));
+    };
+    assert!(status.success(), "exit status {status:?}");
+    let fd = term._master.as_raw_fd().expect("the pty's descriptor");
+    // SAFETY: tcgetattr fills the termios it is given, which lives on this stack.
+    let mut mode: libc::termios = unsafe { std::mem::zeroed() };
+    assert_eq!(unsafe { libc::tcgetattr(fd, &mut mode) }, 0);
+    assert!(
+        mode.c_lflag & libc::ICANON != 0 && mode.c_lflag & libc::ECHO != 0,
+        "the terminal was left raw (c_lflag {:#o})",
+        mode.c_lflag
+    );
+}
+
 #[test]
 fn the_locale_picks_unicode_or_ascii_glyphs() {
     let mut term = Term::start("ascii", GAME, Answer::DeviceOnly, &[("LANG", Some("C"))]);
