@@ -37,6 +37,8 @@ import argparse
 import importlib.util
 import os
 import re
+import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -106,16 +108,22 @@ def profile(session, folder, index):
         os.write(run.fd, key)
         run.until_quiet(QUIET)
     # Quit from wherever the keys left it: close what is open, then leave (and confirm if asked).
-    for key in (b"q", b"q", b"y", b"q"):
-        done, _ = os.waitpid(run.pid, os.WNOHANG)
-        if done:
-            break
-        os.write(run.fd, key)
-        run.until_quiet(QUIET)
-    else:
-        time.sleep(QUIET)
-        os.waitpid(run.pid, 0)
-    return ran(out)
+    # callgrind writes its profile as the game exits, so a game that does not is an error.
+    for key in (b"q", b"q", b"y", b"q", None):
+        end = time.monotonic() + (bench.TIMEOUT if key is None else 0)
+        while True:
+            done, _ = os.waitpid(run.pid, os.WNOHANG)
+            if done:
+                return ran(out)
+            if time.monotonic() >= end:
+                break
+            run.read(0.1)
+        if key is not None:
+            os.write(run.fd, key)
+            run.until_quiet(QUIET)
+    os.kill(run.pid, signal.SIGKILL)
+    os.waitpid(run.pid, 0)
+    sys.exit(f"order-startup: the game did not quit after session {index + 1}; no profile")
 
 
 def ran(callgrind_out):
@@ -158,7 +166,7 @@ def main():
     parser.add_argument("--keep", help="keep the callgrind profiles in this folder")
     args = parser.parse_args()
     for tool in ("valgrind", "cargo"):
-        if subprocess.run(["sh", "-c", f"command -v {tool}"], capture_output=True).returncode:
+        if not shutil.which(tool):
             sys.exit(f"order-startup: {tool} is missing")
     # Built in the default layout: valgrind takes symbols only from a section called `.text`.
     subprocess.run(["cargo", "build", "--profile", "order", "--bin", "nim-tui"], cwd=ROOT, check=True,
@@ -167,10 +175,14 @@ def main():
     folder = args.keep or tempfile.mkdtemp(prefix="nim-order-")
     os.makedirs(folder, exist_ok=True)
     tiers = {tier: [] for tier in TIERS}
-    for i, session in enumerate(SESSIONS):
-        tier = session[0]
-        tiers[tier] += profile(session, folder, i)
-        print(f"session {i + 1}/{len(SESSIONS)}: {tier} {len(set(tiers[tier]))} functions", file=sys.stderr)
+    try:
+        for i, session in enumerate(SESSIONS):
+            tier = session[0]
+            tiers[tier] += profile(session, folder, i)
+            print(f"session {i + 1}/{len(SESSIONS)}: {tier} {len(set(tiers[tier]))} functions", file=sys.stderr)
+    finally:
+        if not args.keep:
+            shutil.rmtree(folder, ignore_errors=True)
 
     seen, lines = set(), []
     for tier in TIERS:
