@@ -36,8 +36,8 @@ pub fn settings() -> &'static [&'static str] {
 }
 
 /// The shipped file, read once: the layer every configuration starts from, and its settings'
-/// names. It is read at every start, and reading it was most of the start's work while each user
-/// of it (the settings' names, the default keys, each load) read it again.
+/// names. Every start needs it, and it was a large part of a start's work while each user of it
+/// (the settings' names, the default keys, each load) read it again.
 struct BuiltIn {
     layers: Layers,
     names: Vec<&'static str>,
