@@ -95,7 +95,11 @@ const LOCK_PATIENCE: Duration = Duration::from_secs(10);
 pub enum StoreError {
     #[error("no data directory for nim-tui could be found: is $HOME set?")]
     NoDataDir,
-    #[error("cannot create the directory {}: {}", crate::text::path(path), crate::paths::why_not(path, source))]
+    #[error(
+        "cannot create the directory {}: {}",
+        crate::text::path(path),
+        crate::paths::why_not(path, source)
+    )]
     CreateDir { path: PathBuf, source: io::Error },
     #[error("cannot write {}: {source}", crate::text::path(path))]
     Write { path: PathBuf, source: io::Error },
@@ -1287,8 +1291,7 @@ impl Store {
             let Ok(entries) = fs::read_dir(&dir) else { continue };
             for entry in entries.flatten() {
                 let name = entry.file_name();
-                let Some(pid) =
-                    name.to_str().and_then(|n| n.strip_prefix(".game.claimed-")).and_then(pid_of)
+                let Some(pid) = name.to_str().and_then(|n| n.strip_prefix(".game.claimed-")).and_then(pid_of)
                 else {
                     continue;
                 };
