@@ -232,8 +232,10 @@ pub fn load(path: Option<&Path>) -> Result<Settings, ConfigError> {
         Ok(text) => {
             layers.lay(&path, &text, Some(settings()))?;
         }
-        Err(e) if e.kind() == io::ErrorKind::NotFound && !required => {}
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(ConfigError::NotFound { path }),
+        // No file there, as when `$HOME` is a regular file or cannot be searched: the defaults, and
+        // the game is played (without saving, which says why).
+        Err(e) if crate::paths::not_there(&path, &e) && !required => {}
+        Err(e) if crate::paths::not_there(&path, &e) => return Err(ConfigError::NotFound { path }),
         Err(source) => return Err(ConfigError::Read { path, source }),
     }
     layers.settings()

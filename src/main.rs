@@ -204,7 +204,12 @@ fn print_paths(config_flag: Option<&std::path::Path>, log_file: Option<&std::pat
         }
         None => unknown.clone(),
     };
-    let dir = |dir: Option<std::path::PathBuf>| dir.map_or(unknown.clone(), |d| nim_tui::text::path(&d));
+    let dir = |dir: Option<std::path::PathBuf>| {
+        dir.map_or(unknown.clone(), |d| match paths::unusable(&d) {
+            Some(why) => format!("{} (unusable: {why}; nothing is saved)", nim_tui::text::path(&d)),
+            None => nim_tui::text::path(&d),
+        })
+    };
     let log = match (log_file, paths::state_dir()) {
         (Some(file), _) => {
             let level = std::env::var(log::ENV).unwrap_or_default();

@@ -13,6 +13,11 @@
 //! - On macOS, command-line users keep dotfiles under `~/.config` (helix, lazygit and bottom read
 //!   it there), so `$XDG_CONFIG_HOME/nim-tui/config.toml` and `~/.config/nim-tui/config.toml` are
 //!   read when they exist, before Application Support.
+//!
+//! `$HOME` (or an `XDG_*` directory) may be a regular file, a dangling symbolic link or a directory
+//! that cannot be searched. Then no file of nim-tui's is there to read ([`not_there`]: the config's
+//! defaults, fresh statistics) and none can be written: the game is played without saving, and
+//! says why ([`unusable`]), as it does with a read-only data directory.
 
 use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
@@ -49,6 +54,8 @@ pub enum ConfigStatus {
     Readable,
     /// Nothing there; `given` is whether `--config` named it, which makes that an error.
     Missing { given: bool },
+    /// Its directory cannot be reached (`$HOME` cannot be searched), and why: as good as missing.
+    Unreachable { why: String, given: bool },
     /// Something is there that nim-tui will not start with, and why.
     Refused(String),
 }
@@ -60,7 +67,12 @@ impl ConfigStatus {
     pub fn of(path: &Path, given: bool) -> ConfigStatus {
         match crate::files::read_text(path, crate::files::CONFIG_LIMIT) {
             Ok(_) => ConfigStatus::Readable,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => ConfigStatus::Missing { given },
+            Err(e) if not_there(path, &e) => match unusable(parent_of(path)) {
+                Some(why) if e.kind() == io::ErrorKind::PermissionDenied => {
+                    ConfigStatus::Unreachable { why, given }
+                }
+                _ => ConfigStatus::Missing { given },
+            },
             Err(e) => ConfigStatus::Refused(e.to_string()),
         }
     }
@@ -76,12 +88,79 @@ impl std::fmt::Display for ConfigStatus {
             ConfigStatus::Missing { given: false } => {
                 f.write_str("not found: the built-in defaults are used")
             }
+            ConfigStatus::Unreachable { why, given } => write!(
+                f,
+                "cannot be looked for ({}): {}",
+                crate::text::escape_short(why, crate::text::ECHO_MAX * 4),
+                if *given {
+                    "nim-tui will refuse to start with it"
+                } else {
+                    "the built-in defaults are used"
+                }
+            ),
             ConfigStatus::Refused(why) => write!(
                 f,
                 "exists, but nim-tui will refuse to start with it: {}",
                 crate::text::escape_short(why, crate::text::ECHO_MAX * 4)
             ),
         }
+    }
+}
+
+/// Whether the error `e` from opening `path` means that there is no file there to read: nothing
+/// there, something on the way that is not a directory (`$HOME` a regular file), or a directory on
+/// the way that cannot be searched ([`unusable`] says which). A file that is there but cannot be
+/// read is another matter: it is the user's, and refused by name.
+pub fn not_there(path: &Path, e: &io::Error) -> bool {
+    match e.kind() {
+        io::ErrorKind::NotFound | io::ErrorKind::NotADirectory => true,
+        io::ErrorKind::PermissionDenied => {
+            fs::symlink_metadata(path).is_err() && unusable(parent_of(path)).is_some()
+        }
+        _ => false,
+    }
+}
+
+/// Why the directory `dir` cannot hold nim-tui's files, found without creating anything: a
+/// directory on its way is a regular file, a symbolic link to nothing, or cannot be searched. `None`
+/// when it is there or can be made (a read-only one is found when writing, as before).
+pub fn unusable(dir: &Path) -> Option<String> {
+    // The first that is there, from `dir` upwards, and the one below it on the way to `dir`.
+    let mut below: Option<(&Path, io::Error)> = None;
+    for ancestor in dir.ancestors().filter(|a| !a.as_os_str().is_empty()) {
+        match fs::metadata(ancestor) {
+            Ok(meta) if meta.is_dir() => {
+                let (child, e) = below?;
+                let shown = crate::text::path(child);
+                return match e.kind() {
+                    io::ErrorKind::NotFound if fs::symlink_metadata(child).is_ok() => {
+                        Some(format!("{shown} is a symbolic link to nothing"))
+                    }
+                    io::ErrorKind::NotFound => None,
+                    io::ErrorKind::PermissionDenied => {
+                        Some(format!("{} cannot be searched: permission denied", crate::text::path(ancestor)))
+                    }
+                    _ => Some(format!("{shown}: {e}")),
+                };
+            }
+            Ok(_) => return Some(format!("{} is not a directory", crate::text::path(ancestor))),
+            Err(e) => below = Some((ancestor, e)),
+        }
+    }
+    None
+}
+
+/// What to say of a failure `source` to create or use `path`: why the directory cannot be used,
+/// when [`unusable`] finds it (`$HOME` is a regular file), else the system's word.
+pub fn why_not(path: &Path, source: &io::Error) -> String {
+    unusable(path).unwrap_or_else(|| source.to_string())
+}
+
+/// The directory a file named by `path` is in (`.` for a bare name).
+fn parent_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
     }
 }
 

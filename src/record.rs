@@ -21,11 +21,13 @@
 //! split, 3 staying in place), `1 pin 3` or `1 pins 3 4` (Kayles). A game that ends before its last
 //! move, because the player to move resigned, ends with `resigned` and that player; records
 //! without it were played to the end, as before. Lines starting with `#` and blank lines are
-//! ignored. A record is read whole and checked move by move before anything is shown.
+//! ignored. A record is read whole and checked before anything is shown: its game and mode, its
+//! heaps against the game (as a new game's are: two heaps for Wythoff's game, one for Fibonacci
+//! Nim, the limits on heaps), and every move in turn.
 
 use std::fmt::Write as _;
 
-use crate::domain::{History, Names, Players, Seat, StartHeapsError, check_start_heaps};
+use crate::domain::{History, Names, Players, Seat, StartHeapsError, check_heaps_for, check_start_heaps};
 use crate::engine::{GameKind, Mode, Position, Rules, Ruleset, parse_heaps};
 
 /// The first line of every record.
@@ -123,6 +125,9 @@ impl Record {
         let start = parse_heaps(&heaps).map_err(|e| err(n, e.to_string()))?;
         check_start_heaps(&start).map_err(|e: StartHeapsError| err(n, e.to_string()))?;
         rules.check_position(&Position::new(start.clone())).map_err(|e| err(n, e.to_string()))?;
+        // Checked as a new game's heaps are: a record this version would never write is not
+        // replayed as if it could have been played.
+        check_heaps_for(kind, &start).map_err(|e| err(n, e))?;
         let (n, players) = setting("players")?;
         let players = match players.split_once(' ') {
             None if players == "ai" => Players::Ai,

@@ -6,9 +6,12 @@
 //! (`$XDG_DATA_HOME/nim-tui/` on Linux); the saved game (`game.json`) may live in another directory
 //! (see [`Store::new`]).
 //!
-//! - Every write goes to a temporary file in the same directory, is flushed to disk and then renamed
-//!   over the old file, so a crash mid-write leaves the old file whole. Temporary files left by a
-//!   killed process are removed the next time the directory is read.
+//! - Every write goes to a temporary file with a random name in the target's directory (the
+//!   `tempfile` crate), is flushed to disk and then renamed over the old file, and the directory is
+//!   flushed too, so a crash mid-write leaves the old file whole. A file that is a symbolic link (into
+//!   a synced folder, say) is written through: its target is replaced and the link stays. Temporary
+//!   files left by a killed save never stand in the way of a new one (their names are random) and
+//!   are removed once they are stale (see `remove_stale_temporaries`).
 //! - Statistics are updated read-modify-write under an exclusive advisory lock on `.nim-tui.lock`
 //!   ([`Store::update_stats`]), so games finished at the same moment in several instances are all
 //!   counted. The wait for the lock is bounded: a stopped instance cannot hang the others.
@@ -20,14 +23,18 @@
 //! - A file that cannot be read, parsed or validated is renamed to
 //!   `<stem>.corrupt-<unix-seconds>.json` and the loader returns fresh data with a warning. A file
 //!   from a newer nim-tui, or one that is not a regular file (a FIFO, a device), is left untouched
-//!   and is not written over for the rest of the run. A missing file is fresh data and no warning.
+//!   and is not written over for the rest of the run; so is a saved game of a game this version does
+//!   not play, or whose heaps or mode do not fit its game (see [`SavedGame::validate`]). A missing
+//!   file is fresh data and no warning.
+//! - What a newer nim-tui added is kept: the statistics of a game this version does not know, and
+//!   members of `stats.json` and `lesson.json` it does not read, are written back unchanged on every
+//!   save (see `overlay`).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -36,7 +43,7 @@ use fs4::fs_std::FileExt as _;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::domain::{History, Level, Names, Players, check_start_heaps};
+use crate::domain::{History, Level, Names, Players, check_heaps_for, check_start_heaps};
 use crate::engine::{GameKind, Mode, Move, Position, Rules, Ruleset, Take};
 
 /// The statistics file's name in the data directory.
@@ -54,6 +61,27 @@ pub const STATS_VERSION: u32 = 1;
 pub const SAVED_GAME_VERSION: u32 = 3;
 /// The only game so far, as named in `game.json`'s `game` field.
 pub const GAME_NIM: &str = "nim";
+/// The members of `game.json` this version reads; a file with another was written by a newer one.
+const SAVED_GAME_FIELDS: [&str; 12] = [
+    "version",
+    "game",
+    "hotseat",
+    "mode",
+    "level",
+    "start_heaps",
+    "heaps",
+    "turn",
+    "moves",
+    "used_undo",
+    "ai_delay_ms",
+    "seed",
+];
+/// How old a temporary file must be before it is removed as left by a killed save. A save takes
+/// milliseconds; one stopped for longer than this (Ctrl-Z in the middle of it) finds its
+/// temporary file gone, fails, and leaves the old file whole.
+const STALE_AFTER: Duration = Duration::from_secs(3600);
+/// The end of every temporary file's name: `.stats.json.<random>.tmp`.
+const TEMP_SUFFIX: &str = ".tmp";
 /// The lock file that serialises updates to a directory's files between instances.
 pub const LOCK_FILE: &str = ".nim-tui.lock";
 /// How much of a parser's message about a bad file a warning quotes.
@@ -67,7 +95,11 @@ const LOCK_PATIENCE: Duration = Duration::from_secs(10);
 pub enum StoreError {
     #[error("no data directory for nim-tui could be found: is $HOME set?")]
     NoDataDir,
-    #[error("cannot create the directory {}: {source}", crate::text::path(path))]
+    #[error(
+        "cannot create the directory {}: {}",
+        crate::text::path(path),
+        crate::paths::why_not(path, source)
+    )]
     CreateDir { path: PathBuf, source: io::Error },
     #[error("cannot write {}: {source}", crate::text::path(path))]
     Write { path: PathBuf, source: io::Error },
@@ -229,6 +261,7 @@ impl PuzzleStats {
 
 /// Everything in `stats.json`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "StatsFields")]
 pub struct Stats {
     pub version: u32,
     /// Nim's games in normal play (files from before the other games hold only Nim's).
@@ -241,6 +274,50 @@ pub struct Stats {
     /// before.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub games: BTreeMap<String, GameStats>,
+    /// The names of games in the file that this nim-tui does not play (written by a newer one),
+    /// sorted. Their figures are not read: they stay in the file, written back unchanged on every
+    /// save, and are not in `games` or the totals.
+    #[serde(skip)]
+    pub other_games: Vec<String>,
+}
+
+/// `stats.json` as read: each game's figures are read only when this version knows its name.
+#[derive(Deserialize)]
+struct StatsFields {
+    version: u32,
+    normal: ModeStats,
+    misere: ModeStats,
+    puzzle: PuzzleStats,
+    #[serde(default)]
+    games: BTreeMap<String, serde_json::Value>,
+}
+
+impl TryFrom<StatsFields> for Stats {
+    type Error = String;
+
+    fn try_from(fields: StatsFields) -> Result<Self, String> {
+        let mut games = BTreeMap::new();
+        let mut other_games = Vec::new();
+        for (name, figures) in fields.games {
+            // Only the name is read: building a game's tables is for playing it.
+            let known = GameKind::parse_name(&name).is_ok_and(|k| k != GameKind::Nim && k.name() == name);
+            if !known {
+                other_games.push(name);
+                continue;
+            }
+            let figures: GameStats =
+                serde_json::from_value(figures).map_err(|e| format!("games: {name}: {e}"))?;
+            games.insert(name, figures);
+        }
+        Ok(Stats {
+            version: fields.version,
+            normal: fields.normal,
+            misere: fields.misere,
+            puzzle: fields.puzzle,
+            games,
+            other_games,
+        })
+    }
 }
 
 /// One game's figures (other than Nim's) in each mode.
@@ -268,6 +345,7 @@ impl Default for Stats {
             misere: ModeStats::default(),
             puzzle: PuzzleStats::default(),
             games: BTreeMap::new(),
+            other_games: Vec::new(),
         }
     }
 }
@@ -382,7 +460,7 @@ impl Stats {
             self.mode(mode).check().map_err(|e| format!("{mode}: {e}"))?;
         }
         for (name, figures) in &self.games {
-            let kind: GameKind = name.parse().map_err(|e| format!("games: {e}"))?;
+            let kind = GameKind::parse_name(name).map_err(|e| format!("games: {e}"))?;
             if kind == GameKind::Nim || kind.name() != *name {
                 return Err(format!(
                     "games: '{}' is not another game's name",
@@ -485,6 +563,17 @@ pub fn stats_table(stats: &Stats) -> String {
         out,
         "Assisted wins (with hints, undo, or against an AI weaker than perfect) count as wins but not in\nstreaks. Resigned and abandoned games are among the losses."
     );
+    if !stats.other_games.is_empty() {
+        let names: Vec<String> =
+            stats.other_games.iter().take(10).map(|n| crate::text::escape_short(n, 40)).collect();
+        let more = stats.other_games.len().saturating_sub(names.len());
+        let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+        let _ = writeln!(
+            out,
+            "Kept as they are, not counted here: the figures of games this nim-tui does not play ({}{more}).",
+            names.join(", ")
+        );
+    }
     out
 }
 
@@ -608,6 +697,10 @@ pub enum SavedGameError {
     Version(u32),
     #[error("the game '{0}' is not one this nim-tui plays")]
     UnknownGame(String),
+    /// The game is known, but not as saved: a mode it has no form of, or heaps it is not played
+    /// on (perhaps a newer nim-tui's; this one would never move).
+    #[error("{game} cannot be resumed as saved: {problem}")]
+    Misfit { game: String, problem: String },
     #[error("player {index}: {reason}")]
     BadName { index: usize, reason: String },
     #[error("the starting heaps cannot start a game: {0}")]
@@ -628,6 +721,14 @@ pub enum SavedGameError {
     Mismatch { replayed: Vec<u64>, saved: Vec<u64> },
     #[error("the game is over: no token is left")]
     Over,
+}
+
+impl SavedGameError {
+    /// Whether the file is to be left as it is rather than moved aside: a game this version does
+    /// not play, or not in this form, may well be a newer version's, and is kept for it.
+    fn keep(&self) -> bool {
+        matches!(self, SavedGameError::UnknownGame(_) | SavedGameError::Misfit { .. })
+    }
 }
 
 impl SavedGame {
@@ -728,12 +829,12 @@ impl SavedGame {
         if !(1..=SAVED_GAME_VERSION).contains(&self.version) {
             return Err(SavedGameError::Version(self.version));
         }
-        if self.game.parse::<GameKind>().is_err() {
+        let Ok(kind) = self.game.parse::<GameKind>() else {
             return Err(SavedGameError::UnknownGame(crate::text::escape_short(
                 &self.game,
                 crate::text::ECHO_MAX,
             )));
-        }
+        };
         for (i, name) in self.hotseat.iter().flatten().enumerate() {
             match crate::text::check_name(name) {
                 Ok(checked) if checked == *name => {}
@@ -747,6 +848,12 @@ impl SavedGame {
             }
         }
         check_start_heaps(&self.start_heaps)?;
+        // Checked as a new game's start is: a game whose heaps or mode do not fit it would be
+        // offered and then never move.
+        let misfit = |problem: String| SavedGameError::Misfit { game: kind.title(), problem };
+        let rules = Ruleset::checked(kind, self.mode).map_err(|e| misfit(e.to_string()))?;
+        check_heaps_for(kind, &self.start_heaps).map_err(misfit)?;
+        rules.check_position(&Position::new(self.start_heaps.clone())).map_err(|e| misfit(e.to_string()))?;
         // A game that splits heaps ends with more of them than it started with, never fewer.
         if self.heaps.len() < self.start_heaps.len() {
             return Err(SavedGameError::HeapCount { heaps: self.heaps.len(), start: self.start_heaps.len() });
@@ -791,6 +898,7 @@ pub struct Store {
     /// Set, with the reason, when `stats.json` is left as it is, so that saving does not destroy it.
     stats_protected: OnceLock<String>,
     game_protected: OnceLock<String>,
+    lesson_protected: OnceLock<String>,
     /// The saved game this instance resumed, under its claimed name; only this instance removes it.
     claim: Mutex<Option<PathBuf>>,
 }
@@ -839,6 +947,7 @@ impl Store {
             state_dir,
             stats_protected: OnceLock::new(),
             game_protected: OnceLock::new(),
+            lesson_protected: OnceLock::new(),
             claim: Mutex::new(None),
         }
     }
@@ -869,31 +978,49 @@ impl Store {
     /// The statistics, fresh if there are none yet. If `stats.json` cannot be read it is moved
     /// aside (or, from a newer nim-tui or not a regular file, left alone and protected) and the
     /// warning naming it is returned with fresh statistics.
+    ///
+    /// When the data directory cannot be made (`$HOME` is a file, say), the warning says so: the
+    /// statistics are fresh and nothing will be saved, and the game is played all the same.
     pub fn load_stats(&self) -> (Stats, Option<String>) {
         let lock = self.lock(&self.data_dir, false);
-        let out = self.load_stats_unlocked();
+        let (stats, warning, _) = self.load_stats_unlocked();
         drop(lock);
-        out
+        let warning = warning.or_else(|| {
+            crate::paths::unusable(&self.data_dir).map(|why| {
+                format!(
+                    "{} cannot hold nim-tui's files ({why}): statistics, records and lesson progress are \
+                     not saved",
+                    crate::text::path(&self.data_dir)
+                )
+            })
+        });
+        (stats, warning)
     }
 
-    fn load_stats_unlocked(&self) -> (Stats, Option<String>) {
+    /// The statistics with the file's JSON as read, whose members this version does not read are
+    /// written back (see `overlay`).
+    fn load_stats_unlocked(&self) -> (Stats, Option<String>, Option<serde_json::Value>) {
         let path = self.stats_path();
         remove_stale_temporaries(&self.data_dir);
-        match load_json::<Stats>(&path, STATS_VERSION, |s| s.validate()) {
-            Ok(stats) => (stats.unwrap_or_default(), None),
+        match load_json::<Stats>(&path, STATS_VERSION, |s| s.validate().map_err(LoadFailure::Bad)) {
+            Ok(Some((stats, raw))) => (stats, None, Some(raw)),
+            Ok(None) => (Stats::default(), None, None),
             Err(failure) => {
                 let warning =
                     self.set_aside(&path, failure, "fresh statistics are used", &self.stats_protected);
-                (Stats::default(), Some(warning))
+                (Stats::default(), Some(warning), None)
             }
         }
     }
 
     /// Writes `stats.json` atomically, under the lock. This replaces whatever another instance
-    /// counted meanwhile: to count a game, use [`Store::update_stats`].
+    /// counted meanwhile: to count a game, use [`Store::update_stats`]. What the file holds that
+    /// this version does not read (another game's figures) is kept.
     pub fn save_stats(&self, stats: &Stats) -> Result<(), StoreError> {
         let _lock = self.lock(&self.data_dir, true)?;
-        self.write(&self.data_dir, &self.stats_path(), stats, &self.stats_protected)
+        let path = self.stats_path();
+        let raw = read_json(&path, STATS_VERSION).ok().flatten();
+        self.write(&self.data_dir, &path, stats, &self.stats_protected, raw.as_ref())
     }
 
     /// Loads the statistics, applies `change` and saves them, all under the lock, so that games
@@ -904,9 +1031,9 @@ impl Store {
         change: impl FnOnce(&mut Stats),
     ) -> Result<(Stats, Option<String>), StoreError> {
         let _lock = self.lock(&self.data_dir, true)?;
-        let (mut stats, warning) = self.load_stats_unlocked();
+        let (mut stats, warning, raw) = self.load_stats_unlocked();
         change(&mut stats);
-        self.write(&self.data_dir, &self.stats_path(), &stats, &self.stats_protected)?;
+        self.write(&self.data_dir, &self.stats_path(), &stats, &self.stats_protected, raw.as_ref())?;
         Ok((stats, warning))
     }
 
@@ -939,18 +1066,54 @@ impl Store {
     /// If `game.json` cannot be read or fails [`SavedGame::validate`] it is moved aside (or left
     /// alone, see [`Store::load_stats`]) and a warning is returned. A game claimed by an instance
     /// that has since died (killed during play) is put back first, so that it is not lost.
+    ///
+    /// A saved game of a game this version does not play, or whose heaps or mode do not fit its
+    /// game, or with members this version does not know, is not offered and is left where it is,
+    /// protected like a newer version's file: perhaps a newer nim-tui wrote it, and will resume it.
+    /// When the state directory cannot be made, the warning says that a game will not be saved.
     pub fn load_game(&self) -> (Option<SavedGame>, Option<String>) {
         let lock = self.lock(&self.state_dir, false);
         remove_stale_temporaries(&self.state_dir);
         self.recover_dead_claims();
-        let out = self.load_game_unlocked();
+        let (game, warning) = self.load_game_unlocked();
         drop(lock);
-        out
+        let warning = warning.or_else(|| {
+            crate::paths::unusable(&self.state_dir).map(|why| {
+                format!(
+                    "{} cannot hold nim-tui's files ({why}): an unfinished game is not saved",
+                    crate::text::path(&self.state_dir)
+                )
+            })
+        });
+        (game, warning)
     }
 
     fn load_game_unlocked(&self) -> (Option<SavedGame>, Option<String>) {
         let path = self.game_path();
-        match load_json::<SavedGame>(&path, SAVED_GAME_VERSION, |g| g.validate().map_err(|e| e.to_string())) {
+        let check = |raw: &serde_json::Value| -> Result<(), LoadFailure> {
+            let unknown = raw
+                .as_object()
+                .and_then(|fields| fields.keys().find(|k| !SAVED_GAME_FIELDS.contains(&k.as_str())));
+            match unknown {
+                Some(name) => Err(LoadFailure::Keep(format!(
+                    "it holds '{}', which this nim-tui does not know (a newer nim-tui may have written it)",
+                    crate::text::escape_short(name, crate::text::ECHO_MAX)
+                ))),
+                None => Ok(()),
+            }
+        };
+        let loaded = read_json(&path, SAVED_GAME_VERSION).and_then(|raw| match raw {
+            Some(raw) => {
+                check(&raw)?;
+                let game = SavedGame::deserialize(&raw).map_err(|e| LoadFailure::Bad(e.to_string()))?;
+                game.validate().map_err(|e| {
+                    if e.keep() { LoadFailure::Keep(e.to_string()) } else { LoadFailure::Bad(e.to_string()) }
+                })?;
+                Ok(Some(game))
+            }
+            None => Ok(None),
+        });
+        match loaded {
             Ok(game) => (game, None),
             Err(failure) => {
                 let warning =
@@ -966,24 +1129,46 @@ impl Store {
     pub fn claim_game(&self, offered: &SavedGame) -> Result<(), ClaimError> {
         let _lock = self.lock(&self.state_dir, true)?;
         let path = self.game_path();
-        let claimed = self.state_dir.join(format!(".game.claimed-{}-{}.json", std::process::id(), unique()));
-        match fs::rename(&path, &claimed) {
+        // Through a symbolic link, the target is claimed (beside it), so that the link is still
+        // there for the next save.
+        let target = resolve_links(&path).unwrap_or_else(|_| path.clone());
+        let write_err = |source| StoreError::Write { path: path.clone(), source };
+        // The claimed name is first created, empty and exclusively, with a random part: it can be
+        // neither another claim nor one left by an earlier process that had this process's id.
+        let claimed = tempfile::Builder::new()
+            .prefix(&format!(".game.claimed-{}-", std::process::id()))
+            .suffix(".json")
+            .rand_bytes(10)
+            .tempfile_in(parent_of(&target))
+            .map_err(write_err)?
+            .into_temp_path()
+            .keep()
+            .map_err(|e| write_err(e.error))?;
+        match fs::rename(&target, &claimed) {
             Ok(()) => {}
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(ClaimError::Taken),
-            Err(source) => return Err(StoreError::Write { path, source }.into()),
+            Err(e) => {
+                let _ = fs::remove_file(&claimed);
+                return Err(match e.kind() {
+                    io::ErrorKind::NotFound => ClaimError::Taken,
+                    _ => write_err(e).into(),
+                });
+            }
         }
-        let same = load_json::<SavedGame>(&claimed, SAVED_GAME_VERSION, |_| Ok(()))
+        let same = read_json(&claimed, SAVED_GAME_VERSION)
             .ok()
             .flatten()
+            .and_then(|raw| SavedGame::deserialize(&raw).ok())
             .is_some_and(|g| g == *offered);
         if !same {
             // Another instance saved a different game since this one was offered: put it back.
-            let _ = fs::rename(&claimed, &path);
+            let _ = fs::rename(&claimed, &target);
             return Err(ClaimError::Changed);
         }
+        held_claims().push(claimed.clone());
         let old = self.claim.lock().unwrap_or_else(|e| e.into_inner()).replace(claimed);
         if let Some(old) = old {
-            let _ = fs::remove_file(old);
+            let _ = fs::remove_file(&old);
+            held_claims().retain(|p| *p != old);
         }
         Ok(())
     }
@@ -997,6 +1182,9 @@ impl Store {
     /// another game); without a claim this does nothing. Never touches `game.json`.
     pub fn release_claim(&self) -> Result<(), StoreError> {
         let claimed = self.claim.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if let Some(claimed) = &claimed {
+            held_claims().retain(|p| p != claimed);
+        }
         match claimed.map(fs::remove_file) {
             None | Some(Ok(())) => Ok(()),
             Some(Err(e)) if e.kind() == io::ErrorKind::NotFound => Ok(()),
@@ -1016,7 +1204,7 @@ impl Store {
         game.validate()?;
         {
             let _lock = self.lock(&self.state_dir, true)?;
-            self.write(&self.state_dir, &self.game_path(), game, &self.game_protected)?;
+            self.write(&self.state_dir, &self.game_path(), game, &self.game_protected, None)?;
         }
         self.release_claim()
     }
@@ -1033,22 +1221,17 @@ impl Store {
         let dir = self.records_dir();
         fs::create_dir_all(&dir).map_err(|source| StoreError::CreateDir { path: dir.clone(), source })?;
         remove_stale_temporaries(&dir);
-        let tmp = dir.join(format!(".record.tmp-{}-{}", std::process::id(), unique()));
-        let write_err = |source| StoreError::Write { path: tmp.clone(), source };
-        let mut file = OpenOptions::new().write(true).create_new(true).open(&tmp).map_err(write_err)?;
-        let written = file.write_all(text.as_bytes()).and_then(|()| file.sync_all());
-        drop(file);
-        if let Err(source) = written {
-            let _ = fs::remove_file(&tmp);
-            return Err(StoreError::Write { path: tmp, source });
-        }
+        let write_err = |source| StoreError::Write { path: dir.clone(), source };
+        // Removed when dropped, at the end of this function, whatever happens.
+        let mut tmp = temporary(&dir, ".record.", None).map_err(write_err)?;
+        tmp.write_all(text.as_bytes()).and_then(|()| tmp.as_file().sync_all()).map_err(write_err)?;
         let result = (|| {
             for n in 1..=9999 {
                 let path = dir.join(format!("game-{n:04}.txt"));
                 if path.exists() {
                     continue;
                 }
-                match link_new(&tmp, &path) {
+                match link_new(tmp.path(), &path) {
                     Ok(()) => return Ok(path),
                     Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
                     Err(source) => return Err(StoreError::Write { path, source }),
@@ -1059,8 +1242,8 @@ impl Store {
                 source: io::Error::new(io::ErrorKind::AlreadyExists, "9999 records are already there"),
             })
         })();
-        let _ = fs::remove_file(&tmp);
-        sync_dir(&tmp);
+        drop(tmp);
+        sync_dir(&dir.join(GAME_FILE));
         result
     }
 
@@ -1094,20 +1277,32 @@ impl Store {
 
     /// Puts back saved games claimed by instances that are no longer running, when no other game
     /// has been saved since. Called under the state directory's lock.
+    /// A claim with this process's id that this process does not hold was left by an earlier
+    /// process that had the same id. Claims are looked for beside the saved game's target too,
+    /// where a `game.json` that is a symbolic link has its claims.
     fn recover_dead_claims(&self) {
-        let Ok(entries) = fs::read_dir(&self.state_dir) else { return };
-        for entry in entries.flatten() {
-            let name = entry.file_name();
-            let Some(pid) = name.to_str().and_then(|n| n.strip_prefix(".game.claimed-")).and_then(pid_of)
-            else {
-                continue;
-            };
-            if process_alive(pid) {
-                continue;
-            }
-            let game = self.game_path();
-            if !game.exists() {
-                let _ = fs::rename(entry.path(), &game);
+        let game = self.game_path();
+        let target = resolve_links(&game).unwrap_or_else(|_| game.clone());
+        let mut dirs = vec![self.state_dir.clone()];
+        if parent_of(&target) != self.state_dir {
+            dirs.push(parent_of(&target).to_path_buf());
+        }
+        for dir in dirs {
+            let Ok(entries) = fs::read_dir(&dir) else { continue };
+            for entry in entries.flatten() {
+                let name = entry.file_name();
+                let Some(pid) = name.to_str().and_then(|n| n.strip_prefix(".game.claimed-")).and_then(pid_of)
+                else {
+                    continue;
+                };
+                let alive = if pid == std::process::id() {
+                    held_claims().contains(&entry.path())
+                } else {
+                    process_alive(pid)
+                };
+                if !alive && !target.exists() {
+                    let _ = fs::rename(entry.path(), &target);
+                }
             }
         }
     }
@@ -1152,18 +1347,30 @@ impl Store {
         }
     }
 
+    /// Writes `value` to `path` atomically, unless the file is protected. `raw` is the file as it
+    /// was read: what it holds that `value` does not (a newer version's additions) is kept.
     fn write<T: Serialize>(
         &self,
         dir: &Path,
         path: &Path,
         value: &T,
         protect: &OnceLock<String>,
+        raw: Option<&serde_json::Value>,
     ) -> Result<(), StoreError> {
         if let Some(reason) = protect.get() {
             return Err(StoreError::Protected { path: path.to_path_buf(), reason: reason.clone() });
         }
-        let mut bytes = serde_json::to_vec_pretty(value)
-            .map_err(|source| StoreError::Encode { path: path.to_path_buf(), source })?;
+        let encode = |source| StoreError::Encode { path: path.to_path_buf(), source };
+        let kept = match raw {
+            Some(raw) => overlay(raw, serde_json::to_value(value).map_err(encode)?),
+            None => None,
+        };
+        // Without additions to keep, the value is written as itself, its members in their order.
+        let mut bytes = match kept {
+            Some(merged) => serde_json::to_vec_pretty(&merged),
+            None => serde_json::to_vec_pretty(value),
+        }
+        .map_err(encode)?;
         bytes.push(b'\n');
         fs::create_dir_all(dir)
             .map_err(|source| StoreError::CreateDir { path: dir.to_path_buf(), source })?;
@@ -1192,11 +1399,24 @@ impl Store {
     /// the file cannot be used; a damaged progress file is not worth more than that.
     pub fn load_lesson(&self) -> (LessonProgress, Option<String>) {
         let path = self.data_dir.join(LESSON_FILE);
-        let check =
-            |p: &LessonProgress| if p.done.len() > 1000 { Err("too many steps".to_string()) } else { Ok(()) };
+        let check = |p: &LessonProgress| {
+            if p.done.len() > 1000 { Err(LoadFailure::Bad("too many steps".to_string())) } else { Ok(()) }
+        };
         match load_json::<LessonProgress>(&path, LESSON_VERSION, check) {
-            Ok(found) => (found.unwrap_or_default(), None),
-            Err(LoadFailure::Bad(why) | LoadFailure::Keep(why)) => (
+            Ok(found) => (found.map(|(progress, _)| progress).unwrap_or_default(), None),
+            // A newer nim-tui's progress is not written over (see `save_lesson`).
+            Err(LoadFailure::Keep(why)) => {
+                let _ = self.lesson_protected.set(why.clone());
+                (
+                    LessonProgress::default(),
+                    Some(format!(
+                        "the lesson starts from the beginning: {} cannot be used: {why}; it is left as it is \
+                         and it will not be overwritten",
+                        crate::text::path(&path)
+                    )),
+                )
+            }
+            Err(LoadFailure::Bad(why)) => (
                 LessonProgress::default(),
                 Some(format!(
                     "the lesson starts from the beginning: {} cannot be used: {why}",
@@ -1206,19 +1426,23 @@ impl Store {
         }
     }
 
-    /// Keeps the lesson's progress, written atomically.
+    /// Keeps the lesson's progress, written atomically; what the file holds that this version
+    /// does not read is kept. A file from a newer nim-tui found by [`Store::load_lesson`] is not
+    /// written over.
     pub fn save_lesson(&self, progress: &LessonProgress) -> Result<(), StoreError> {
         let _lock = self.lock(&self.data_dir, true)?;
         let path = self.data_dir.join(LESSON_FILE);
-        let unprotected = OnceLock::new();
-        self.write(&self.data_dir, &path, progress, &unprotected)
+        let raw = read_json(&path, LESSON_VERSION).ok().flatten();
+        self.write(&self.data_dir, &path, progress, &self.lesson_protected, raw.as_ref())
     }
 }
 
-/// A number not used before by this process, for unique file names.
-fn unique() -> u64 {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    COUNTER.fetch_add(1, Ordering::Relaxed)
+/// The claims this process holds, whatever `Store` made them: a claim with this process's id that
+/// is not among them was left by an earlier process with the same id.
+fn held_claims() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    static HELD: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+    // A poisoned lock only means a thread panicked while holding it; the list is still whole.
+    HELD.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The process id at the start of `<pid>-<n>...`.
@@ -1243,15 +1467,31 @@ fn process_alive(pid: u32) -> bool {
     true
 }
 
-/// Removes temporary files (`.<name>.tmp-<pid>-<n>`) left in `dir` by a save that was killed
-/// before it could rename them; those of running instances are left alone.
+/// Removes temporary files left in `dir` by saves that were killed before they could rename them.
+/// They are in the way of nothing (a new save picks a random name), so only those surely stale
+/// go: any older than [`STALE_AFTER`], and those of earlier versions (`.<name>.tmp-<pid>-<n>`)
+/// whose process is gone. A running instance's temporary file is never taken from it.
 fn remove_stale_temporaries(dir: &Path) {
     let Ok(entries) = fs::read_dir(dir) else { return };
     for entry in entries.flatten() {
         let name = entry.file_name();
         let Some(name) = name.to_str() else { continue };
-        let Some((_, rest)) = name.strip_prefix('.').and_then(|n| n.split_once(".tmp-")) else { continue };
-        if pid_of(rest).is_some_and(|pid| !process_alive(pid)) {
+        if !name.starts_with('.') {
+            continue;
+        }
+        let old_style = name.split_once(".tmp-").map(|(_, rest)| rest);
+        if old_style.is_none() && !name.ends_with(TEMP_SUFFIX) {
+            continue;
+        }
+        let dead = old_style.and_then(pid_of).is_some_and(|pid| !process_alive(pid));
+        let old = entry
+            .metadata()
+            .ok()
+            .filter(fs::Metadata::is_file)
+            .and_then(|m| m.modified().ok())
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age > STALE_AFTER);
+        if dead || old {
             let _ = fs::remove_file(entry.path());
         }
     }
@@ -1273,17 +1513,14 @@ fn link_new(from: &Path, to: &Path) -> io::Result<()> {
     }
 }
 
-/// Reads and checks a JSON file, at most [`crate::files::DATA_LIMIT`] bytes of a regular file.
-/// `Ok(None)` when there is no file; `Err` says why a file that is there cannot be used. Format
-/// versions from 1 to `version` are read; a newer one is to be kept.
-fn load_json<T: DeserializeOwned>(
-    path: &Path,
-    version: u32,
-    validate: impl FnOnce(&T) -> Result<(), String>,
-) -> Result<Option<T>, LoadFailure> {
+/// Reads a JSON file this version may read: at most [`crate::files::DATA_LIMIT`] bytes of a
+/// regular file, with a format version from 1 to `version`. `Ok(None)` when there is no file (or no
+/// directory on the way to it); `Err` says why a file that is there cannot be used, and whether to
+/// keep it (a newer version's).
+fn read_json(path: &Path, version: u32) -> Result<Option<serde_json::Value>, LoadFailure> {
     let bytes = match crate::files::read_bounded(path, crate::files::DATA_LIMIT) {
         Ok(bytes) => bytes,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) if crate::paths::not_there(path, &e) => return Ok(None),
         // A directory in the way is moved aside like a corrupt file; a FIFO or a device was put
         // there on purpose and is not ours to move.
         Err(e) if e.kind() == io::ErrorKind::InvalidInput && !path.is_dir() => {
@@ -1305,9 +1542,44 @@ fn load_json<T: DeserializeOwned>(
         Some(v) => return Err(LoadFailure::Bad(format!("format version {v} is not a supported version"))),
         None => return Err(LoadFailure::Bad("no format version".to_string())),
     }
-    let parsed: T = serde_json::from_value(value).map_err(|e| LoadFailure::Bad(e.to_string()))?;
-    validate(&parsed).map_err(LoadFailure::Bad)?;
-    Ok(Some(parsed))
+    Ok(Some(value))
+}
+
+/// Reads and checks a JSON file (see [`read_json`]), and returns it with the JSON it was read
+/// from, whose members `T` does not read are kept when it is written again.
+fn load_json<T: DeserializeOwned>(
+    path: &Path,
+    version: u32,
+    validate: impl FnOnce(&T) -> Result<(), LoadFailure>,
+) -> Result<Option<(T, serde_json::Value)>, LoadFailure> {
+    let Some(raw) = read_json(path, version)? else { return Ok(None) };
+    let parsed = T::deserialize(&raw).map_err(|e| LoadFailure::Bad(e.to_string()))?;
+    validate(&parsed)?;
+    Ok(Some((parsed, raw)))
+}
+
+/// `new` laid over `raw`, the file as it was read: members of `raw` that `new` lacks (written by a
+/// newer version: another game's figures, a setting) are kept, at every depth; everything `new`
+/// holds replaces what was there. `None` when nothing is kept, so that `new` is written as it is.
+fn overlay(raw: &serde_json::Value, new: serde_json::Value) -> Option<serde_json::Value> {
+    fn lay(base: &mut serde_json::Value, new: serde_json::Value) {
+        match (base, new) {
+            (serde_json::Value::Object(base), serde_json::Value::Object(new)) => {
+                for (key, value) in new {
+                    match base.get_mut(&key) {
+                        Some(old) => lay(old, value),
+                        None => {
+                            base.insert(key, value);
+                        }
+                    }
+                }
+            }
+            (base, new) => *base = new,
+        }
+    }
+    let mut merged = raw.clone();
+    lay(&mut merged, new.clone());
+    (merged != new).then_some(merged)
 }
 
 /// Renames `path` to `<stem>.corrupt-<unix-seconds>[-n].<ext>` beside it, never over an earlier
@@ -1342,26 +1614,67 @@ fn move_aside(path: &Path) -> io::Result<PathBuf> {
     Err(io::Error::new(io::ErrorKind::AlreadyExists, "too many corrupt copies with this timestamp"))
 }
 
-/// Writes `bytes` to a temporary file beside `path`, flushes it to disk and renames it into place,
-/// so a reader (or a crash) sees either the old file or the new one, never half of one. The
-/// temporary name carries the process id, so that one left by a killed process can be recognised
-/// and removed (see `remove_stale_temporaries`).
+/// Writes `bytes` to a temporary file beside the file `path` names, flushes it to disk, renames it
+/// into place and flushes the directory, so a reader (or a crash) sees either the old file or the
+/// new one, never half of one. When `path` is a symbolic link, its target is what is replaced, and
+/// the link stays. The temporary file's name is random, so a leftover of a killed save is never in
+/// the way; it is removed if anything fails. The file keeps its permissions.
 fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = path.with_file_name(format!(".{name}.tmp-{}-{}", std::process::id(), unique()));
-    let result = (|| {
-        let mut file = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        drop(file);
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result?;
-    sync_dir(path);
+    let target = resolve_links(path)?;
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let permissions = fs::metadata(&target).ok().map(|m| m.permissions());
+    let mut file = temporary(parent_of(&target), &format!(".{name}."), permissions)?;
+    file.write_all(bytes)?;
+    file.as_file().sync_all()?;
+    file.persist(&target).map_err(|e| e.error)?;
+    sync_dir(&target);
     Ok(())
+}
+
+/// A new temporary file in `dir` named `<prefix><random>.tmp`, created exclusively, with
+/// `permissions` (where the platform has them) or else those a new file gets (0666 less the
+/// umask), and removed when dropped unless persisted.
+fn temporary(
+    dir: &Path,
+    prefix: &str,
+    permissions: Option<fs::Permissions>,
+) -> io::Result<tempfile::NamedTempFile> {
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(prefix).suffix(TEMP_SUFFIX).rand_bytes(12);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(permissions.unwrap_or_else(|| fs::Permissions::from_mode(0o666)));
+    }
+    #[cfg(not(unix))]
+    let _ = permissions;
+    builder.tempfile_in(dir)
+}
+
+/// The file a write to `path` replaces: `path` itself, or, when it is a symbolic link (a chain of
+/// them), the file it leads to, which need not exist yet. Relative links are read from the link's
+/// directory, as the system reads them.
+fn resolve_links(path: &Path) -> io::Result<PathBuf> {
+    let mut current = path.to_path_buf();
+    // As many links as Linux follows before it gives up (ELOOP).
+    for _ in 0..40 {
+        match fs::symlink_metadata(&current) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link = fs::read_link(&current)?;
+                current = parent_of(&current).join(link);
+            }
+            _ => return Ok(current),
+        }
+    }
+    Err(io::Error::other(format!("{}: too many levels of symbolic links", path.display())))
+}
+
+/// The directory a file named by `path` is in (`.` for a bare name).
+fn parent_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
 }
 
 /// Flushes the directory entry of a rename to disk where the platform allows it. Failing here

@@ -1,11 +1,12 @@
 //! Every game's moves in the files: a record written and read back, a saved game written, checked
 //! and resumed, with the moves of every kind (several heaps, both heaps, splits, pins) and
-//! Fibonacci's limit rebuilt by replaying. Nim's saved moves keep their old form.
+//! Fibonacci's limit rebuilt by replaying. Nim's saved moves keep their old form. A saved game or a
+//! record that does not fit its game (heaps, mode, limits) is refused by name, and left in place.
 
 use nim_tui::domain::{History, Level, Players, Seat};
 use nim_tui::engine::{GameKind, Mode, Move, Rules, Ruleset, SubtractionSet};
 use nim_tui::record::Record;
-use nim_tui::store::{SavedGame, SavedMove};
+use nim_tui::store::{SavedGame, SavedMove, Store};
 
 /// A game between the AI and itself from `start`, stopped after `moves` moves (or at the end).
 fn played(rules: Ruleset, start: &[u64], moves: usize) -> History {
@@ -104,4 +105,103 @@ fn positions_without_a_limit_keep_their_plain_form() {
     assert_eq!(json, r#"{"heaps":[20],"limit":4}"#);
     assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), limited);
     assert!(serde_json::from_str::<Position>(r#"{"heaps":[1]}"#).is_err());
+}
+
+/// Games saved or recorded in a form their game is not played in: a mode it has no form of, a
+/// number of heaps it is not played on, heaps beyond its start limits. Each with the line of a
+/// record that says so (3: the mode, 4: the heaps) and a word of the message.
+fn misfits() -> Vec<(&'static str, Mode, Vec<u64>, usize, &'static str)> {
+    vec![
+        ("wythoff", Mode::Normal, vec![3, 4, 5], 4, "2 heaps"),
+        ("wythoff", Mode::Normal, vec![7], 4, "2 heaps"),
+        ("wythoff", Mode::Misere, vec![3, 4], 3, "no misère"),
+        ("fibonacci", Mode::Normal, vec![3, 4], 4, "heap, not 2"),
+        ("fibonacci", Mode::Normal, vec![1], 4, "at least 2 tokens"),
+        ("fibonacci", Mode::Misere, vec![10], 3, "no misère"),
+        ("kayles", Mode::Misere, vec![3, 4], 3, "no misère"),
+        ("kayles", Mode::Normal, vec![5, 40], 4, "at most 24"),
+        ("lasker", Mode::Misere, vec![3, 4], 3, "no misère"),
+        ("subtraction:1,2,3", Mode::Misere, vec![5], 3, "no misère"),
+        ("subtraction:1,2,3", Mode::Normal, vec![8, 500], 4, "at most 36"),
+        ("21", Mode::Normal, vec![21, 1000], 4, "at most 36"),
+    ]
+}
+
+/// A saved game of `game` in `mode` from `start`, no move made yet.
+fn saved_misfit(game: &str, mode: Mode, start: &[u64]) -> serde_json::Value {
+    let mut saved = SavedGame::new(mode, Level::Perfect, start.to_vec(), Seat::First, 0);
+    saved.game = game.to_string();
+    serde_json::to_value(&saved).unwrap()
+}
+
+#[test]
+fn saved_games_that_do_not_fit_their_game_are_refused_by_name_and_left_in_place() {
+    for (game, mode, start, _, word) in misfits() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::at(dir.path().to_path_buf());
+        let bytes = serde_json::to_vec(&saved_misfit(game, mode, &start)).unwrap();
+        std::fs::write(store.game_path(), &bytes).unwrap();
+        let what = format!("{game} {mode:?} {start:?}");
+
+        let (offered, warning) = store.load_game();
+        assert_eq!(offered, None, "{what} is not offered");
+        let warning = warning.unwrap_or_else(|| panic!("{what}: no message"));
+        assert!(warning.contains(&store.game_path().display().to_string()), "{what}: {warning}");
+        assert!(warning.contains(word), "{what}: {warning}");
+        assert_eq!(std::fs::read(store.game_path()).unwrap(), bytes, "{what}: left as it was");
+        let files: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert!(!files.iter().any(|n| n.to_string_lossy().contains("corrupt")), "{what}: {files:?}");
+        // Not overwritten by accident either: this instance's next save is refused, saying why.
+        let nim = SavedGame::new(Mode::Normal, Level::Perfect, vec![3, 4], Seat::First, 0);
+        assert!(store.save_game(&nim).unwrap_err().to_string().contains("not overwriting"), "{what}");
+        assert_eq!(std::fs::read(store.game_path()).unwrap(), bytes, "{what}");
+        // The same game in a form that fits is offered.
+        let rules = Ruleset::new(game.parse().unwrap(), Mode::Normal);
+        let fits = nim_tui::domain::fit_heaps(rules.kind, start.clone());
+        std::fs::write(
+            store.game_path(),
+            serde_json::to_vec(&saved_misfit(game, Mode::Normal, &fits)).unwrap(),
+        )
+        .unwrap();
+        let fresh = Store::at(dir.path().to_path_buf());
+        assert!(fresh.load_game().0.is_some(), "{game} on {fits:?} is offered");
+    }
+}
+
+fn misfit_record(game: &str, mode: Mode, start: &[u64]) -> String {
+    let heaps: Vec<String> = start.iter().map(u64::to_string).collect();
+    format!(
+        "# nim-tui game record\ngame {game}\nmode {}\nheaps {}\nplayers ai\n",
+        mode.as_str(),
+        heaps.join(" ")
+    )
+}
+
+#[test]
+fn records_that_do_not_fit_their_game_are_refused_with_their_line() {
+    for (game, mode, start, line, word) in misfits() {
+        let err = Record::parse(&misfit_record(game, mode, &start)).unwrap_err();
+        assert!(err.line == line && err.problem.contains(word), "{game} {mode:?} {start:?}: {err}");
+    }
+}
+
+#[test]
+fn replay_of_a_record_that_does_not_fit_its_game_exits_2_naming_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    for (i, (game, mode, start, line, word)) in misfits().into_iter().enumerate() {
+        let path = dir.path().join(format!("misfit-{i}.txt"));
+        std::fs::write(&path, misfit_record(game, mode, &start)).unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_nim-tui"))
+            .arg("replay")
+            .arg(&path)
+            .env("HOME", dir.path())
+            .env("XDG_CONFIG_HOME", dir.path().join("config"))
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{game} {start:?}: {stderr}");
+        let names = format!("{}: line {line}", path.display());
+        assert!(stderr.contains(&names) && stderr.contains(word), "{game} {start:?}: {stderr}");
+    }
 }

@@ -1,8 +1,11 @@
 //! Hostile and careless surroundings: FIFOs, devices and huge files in place of every file the
 //! program reads, output that cannot be written, escape sequences in everything from outside,
-//! files from a newer version, the largest counts, and what a killed process leaves behind.
+//! files from a newer version, the largest counts, and what a killed process leaves behind; game
+//! names that would cost time or memory; a `$HOME` (or `XDG_*` directory) that is not a directory.
 
 #![cfg(unix)]
+
+mod pty_support;
 
 use std::fs;
 use std::io::Read;
@@ -11,7 +14,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use nim_tui::domain::Level;
-use nim_tui::engine::{Mode, Take};
+use nim_tui::engine::{GameKind, Mode, Take};
 use nim_tui::store::{GameResult, ModeStats, Player, SavedGame, SavedMove, Stats, Store, StoreError};
 
 /// Generous: a run that takes this long is hanging, not slow.
@@ -445,4 +448,315 @@ fn two_player_games_are_saved_and_version_1_files_still_load() {
     assert_eq!(warning, None);
     let loaded = loaded.unwrap();
     assert_eq!((loaded.game.as_str(), loaded.hotseat.clone()), ("nim", None));
+}
+
+/// Statistics naming games that would cost time or memory if their names were built into games:
+/// ranges that expand to 128 amounts, thousands of times, in one name of megabytes; and two
+/// thousand different subtraction sets, each of which would need its Grundy table.
+fn hostile_stats() -> Vec<u8> {
+    let figures = serde_json::json!({
+        "normal": {"played": 1, "won": 1, "lost": 0, "assisted_wins": 0, "current_streak": 1, "best_streak": 1},
+        "misere": {"played": 0, "won": 0, "lost": 0, "assisted_wins": 0, "current_streak": 0, "best_streak": 0},
+    });
+    let mut games = serde_json::Map::new();
+    games.insert(format!("subtraction:{}", vec!["1-128"; 500_000].join(",")), figures.clone());
+    games.insert(format!("subtraction:{}", vec!["1-128"; 128].join(",")), figures.clone());
+    // Sets of six amounts up to 128, different each time (a simple generator, no randomness).
+    let mut x = 12345u64;
+    for _ in 0..2000 {
+        let mut bits = 0u128;
+        for _ in 0..6 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            bits |= 1 << ((x >> 33) % 128);
+        }
+        let set: Vec<String> = (0..128).filter(|b| bits >> b & 1 == 1).map(|b| (b + 1).to_string()).collect();
+        games.insert(format!("subtraction:{}", set.join(",")), figures.clone());
+    }
+    let mut stats = serde_json::to_value(Stats::default()).unwrap();
+    stats["games"] = serde_json::Value::Object(games);
+    let bytes = serde_json::to_vec(&stats).unwrap();
+    assert!(bytes.len() < 4 << 20, "within the size limit of data files: {}", bytes.len());
+    bytes
+}
+
+/// Runs nim-tui like `run`, with its address space limited to `bytes`.
+fn run_limited(home: &Path, args: &[&str], bytes: u64) -> Run {
+    use std::os::unix::process::CommandExt;
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_nim-tui"));
+    cmd.args(args)
+        .env("HOME", home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_STATE_HOME", home.join("state"))
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .stdin(Stdio::null());
+    let limit = libc::rlimit { rlim_cur: bytes as libc::rlim_t, rlim_max: bytes as libc::rlim_t };
+    // SAFETY: setrlimit is async-signal-safe, and `limit` is moved into the closure.
+    unsafe {
+        cmd.pre_exec(move || {
+            if libc::setrlimit(libc::RLIMIT_AS, &limit) == 0 {
+                Ok(())
+            } else {
+                Err(std::io::Error::last_os_error())
+            }
+        });
+    }
+    let out = cmd.output().expect("start nim-tui");
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: out.stderr,
+    }
+}
+
+#[test]
+fn statistics_naming_costly_games_load_under_a_memory_limit() {
+    let home = tempfile::tempdir().unwrap();
+    let dir = home.path().join("data").join("nim-tui");
+    fs::create_dir_all(&dir).unwrap();
+    let bytes = hostile_stats();
+    fs::write(dir.join("stats.json"), &bytes).unwrap();
+    // Far less than the 700 MB that one name of ranges used to take.
+    let out = run_limited(home.path(), &["stats", "--json"], 256 << 20);
+    assert_eq!(out.code, Some(0), "{}", out.stderr());
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    // Every set's figures are shown; the two names of ranges (one too long to read, one not
+    // written as this version writes names) are kept, not counted.
+    let before: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    let names = before["games"].as_object().unwrap().len();
+    assert_eq!(json["games"].as_object().unwrap().len(), names - 2, "{}", out.stderr());
+    assert_eq!(fs::read(dir.join("stats.json")).unwrap(), bytes, "the file is left as it is");
+
+    // A game of Nim counted with these statistics keeps every other game's figures.
+    let store = Store::new(dir.clone(), home.path().join("state"));
+    store
+        .record_game(
+            Mode::Normal,
+            GameResult { won: true, assisted: false, how: nim_tui::store::How::Played },
+        )
+        .unwrap();
+    let written: serde_json::Value =
+        serde_json::from_slice(&fs::read(dir.join("stats.json")).unwrap()).unwrap();
+    assert_eq!(written["normal"]["won"], 1);
+    let (written, before) = (written["games"].as_object().unwrap(), before["games"].as_object().unwrap());
+    assert_eq!(written.len(), before.len(), "every game is still there");
+    for (name, figures) in before {
+        // Known games are written as this version writes figures (with its default members);
+        // the others exactly as they were.
+        let same = match GameKind::parse_name(name) {
+            Ok(kind) if kind.name() == *name => written[name]["normal"]["won"] == figures["normal"]["won"],
+            _ => written[name] == *figures,
+        };
+        assert!(same, "{} changed", &name[..name.len().min(40)]);
+    }
+}
+
+#[test]
+fn a_saved_game_naming_a_costly_game_is_refused_quickly_and_kept() {
+    let home = tempfile::tempdir().unwrap();
+    let state = home.path().join("state").join("nim-tui");
+    fs::create_dir_all(&state).unwrap();
+    let mut game = serde_json::to_value(sample_game()).unwrap();
+    game["game"] = format!("subtraction:{}", vec!["1-128"; 500_000].join(",")).into();
+    let bytes = serde_json::to_vec(&game).unwrap();
+    fs::write(state.join("game.json"), &bytes).unwrap();
+    let store = Store::new(home.path().join("data"), state.clone());
+    let (offered, warning) = store.load_game();
+    assert_eq!(offered, None);
+    let warning = warning.unwrap();
+    assert!(warning.contains("game.json") && warning.len() < 1000, "{warning}");
+    assert_eq!(fs::read(state.join("game.json")).unwrap(), bytes);
+}
+
+#[test]
+fn a_game_named_past_the_limits_is_refused_with_exit_2_and_the_limit() {
+    let home = tempfile::tempdir().unwrap();
+    let items: Vec<String> = (0..129).map(|i| (i % 128 + 1).to_string()).collect();
+    let too_many = format!("subtraction:{}", items.join(","));
+    let too_long = format!("subtraction:{}", vec!["1-128"; 400].join(","));
+    for (name, limit) in [(too_many.as_str(), "128"), (too_long.as_str(), "1000")] {
+        for args in [vec!["--game", name], vec!["solve", "--game", name, "3"]] {
+            let out = run_limited(home.path(), &args, 256 << 20);
+            let stderr = out.stderr();
+            assert_eq!(out.code, Some(2), "{args:?}: {stderr}");
+            assert!(stderr.contains(&format!("at most {limit}")), "{stderr}");
+        }
+    }
+}
+
+/// The ways `$HOME` can fail to be a directory, each made under `root`, with what it is.
+fn broken_homes(root: &Path) -> Vec<(PathBuf, &'static str)> {
+    let file = root.join("home-file");
+    fs::write(&file, b"not a directory").unwrap();
+    let dangling = root.join("home-dangling");
+    std::os::unix::fs::symlink(root.join("nowhere"), &dangling).unwrap();
+    let to_file = root.join("home-link-to-file");
+    std::os::unix::fs::symlink(&file, &to_file).unwrap();
+    vec![(file, "not a directory"), (dangling, "symbolic link to nothing"), (to_file, "not a directory")]
+}
+
+/// `nim-tui ARGS` with `HOME` set to `home` and the `XDG_*` variables given (the others unset),
+/// as the user `uid` if given.
+fn run_home(home: &Path, xdg: &[(&str, PathBuf)], args: &[&str], uid: Option<u32>) -> std::process::Output {
+    use std::os::unix::process::CommandExt;
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_nim-tui"));
+    cmd.args(args).env("HOME", home).stdin(Stdio::null());
+    for name in ["XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "NIM_TUI_LOG"] {
+        cmd.env_remove(name);
+    }
+    for (name, value) in xdg {
+        cmd.env(name, value);
+    }
+    if let Some(uid) = uid {
+        cmd.uid(uid).gid(uid);
+    }
+    cmd.output().expect("start nim-tui")
+}
+
+/// Checks what `paths` and `stats` say with this environment: no config file is claimed, each
+/// directory is said to be unusable with `why`, and the statistics are printed (fresh).
+fn check_unusable_home(home: &Path, xdg: &[(&str, PathBuf)], why: &str, uid: Option<u32>) {
+    let paths = run_home(home, xdg, &["paths"], uid);
+    let text = String::from_utf8_lossy(&paths.stdout);
+    assert!(paths.status.success(), "{paths:?}");
+    let config = text.lines().find(|l| l.starts_with("config")).unwrap();
+    assert!(!config.contains("exists") && config.contains("built-in defaults"), "{text}");
+    for dir in ["data", "state"] {
+        let line = text.lines().find(|l| l.starts_with(dir)).unwrap();
+        assert!(line.contains("unusable") && line.contains(why), "{text}");
+    }
+    for args in [&["stats"][..], &["stats", "--json"]] {
+        let out = run_home(home, xdg, args, uid);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {stderr}");
+        assert!(String::from_utf8_lossy(&out.stdout).contains("played"), "{args:?}");
+        assert!(stderr.contains(why) && stderr.contains("not saved"), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "one clear message: {stderr}");
+    }
+}
+
+#[test]
+fn a_home_that_is_not_a_directory_is_said_so_and_nothing_is_claimed_there() {
+    let root = tempfile::tempdir().unwrap();
+    for (home, why) in broken_homes(root.path()) {
+        check_unusable_home(&home, &[], why, None);
+    }
+    // XDG directories that are files, under a good home.
+    let home = root.path().join("home");
+    fs::create_dir_all(&home).unwrap();
+    let file = root.path().join("xdg-file");
+    fs::write(&file, b"x").unwrap();
+    let xdg = [("XDG_DATA_HOME", file.clone()), ("XDG_STATE_HOME", file.clone()), ("XDG_CONFIG_HOME", file)];
+    check_unusable_home(&home, &xdg, "not a directory", None);
+}
+
+#[test]
+fn a_home_that_cannot_be_searched_is_said_so_and_nothing_is_claimed_there() {
+    use std::os::unix::fs::PermissionsExt;
+    let root = tempfile::tempdir().unwrap();
+    fs::set_permissions(root.path(), fs::Permissions::from_mode(0o755)).unwrap();
+    let home = root.path().join("home");
+    fs::create_dir_all(home.join(".config").join("nim-tui")).unwrap();
+    fs::write(home.join(".config").join("nim-tui").join("config.toml"), "mode = \"misere\"\n").unwrap();
+    fs::set_permissions(&home, fs::Permissions::from_mode(0o000)).unwrap();
+    // Permissions do not stop root: the program then runs as nobody.
+    // SAFETY: geteuid has no preconditions.
+    let uid = (unsafe { libc::geteuid() } == 0).then_some(65534);
+    check_unusable_home(&home, &[], "cannot be searched", uid);
+    fs::set_permissions(&home, fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// The game in a pseudo-terminal with `HOME` set to `home` and no `XDG_*` variables, which the
+/// shared driver cannot do (it sets them, and starts the program in `HOME`): stdin, stdout and
+/// stderr all on the terminal. At each step, waits for the text and sends the keys. Returns the
+/// screen at the end and the exit status.
+fn play_with_home(home: &Path, cwd: &Path, steps: &[(&str, &[u8])]) -> (String, Option<u32>) {
+    use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+    use std::io::Write as _;
+    let pair = native_pty_system()
+        .openpty(PtySize { rows: 30, cols: 110, pixel_width: 0, pixel_height: 0 })
+        .expect("open a pty");
+    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_nim-tui"));
+    cmd.args(["--heaps", "3,4", "--first", "you", "--ai-delay", "0"]);
+    cmd.env("TERM", "xterm-256color");
+    cmd.env("HOME", home);
+    for name in ["XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "NIM_TUI_LOG", "NO_COLOR"] {
+        cmd.env_remove(name);
+    }
+    cmd.cwd(cwd);
+    let mut child = pair.slave.spawn_command(cmd).expect("spawn nim-tui");
+    drop(pair.slave);
+    let mut reader = pair.master.try_clone_reader().expect("pty reader");
+    let mut writer = pair.master.take_writer().expect("pty writer");
+    let (tx, rx) = std::sync::mpsc::channel::<Vec<u8>>();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 8192];
+        while let Ok(n @ 1..) = reader.read(&mut buf) {
+            if tx.send(buf[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut screen = vt100::Parser::new(30, 110, 0);
+    let pump = |screen: &mut vt100::Parser, wait: Duration| {
+        if let Ok(bytes) = rx.recv_timeout(wait) {
+            screen.process(&bytes);
+        }
+        while let Ok(bytes) = rx.try_recv() {
+            screen.process(&bytes);
+        }
+    };
+    for (text, keys) in steps {
+        let end = Instant::now() + PATIENCE;
+        while !screen.screen().contents().contains(text) && Instant::now() < end {
+            pump(&mut screen, Duration::from_millis(50));
+        }
+        assert!(screen.screen().contents().contains(text), "no '{text}':\n{}", screen.screen().contents());
+        let _ = writer.write_all(keys);
+        let _ = writer.flush();
+    }
+    let end = Instant::now() + PATIENCE;
+    let status = loop {
+        pump(&mut screen, Duration::from_millis(20));
+        if let Ok(Some(status)) = child.try_wait() {
+            pump(&mut screen, Duration::from_millis(200));
+            break Some(status.exit_code());
+        }
+        if Instant::now() > end {
+            let _ = child.kill();
+            break None;
+        }
+    };
+    (screen.screen().contents(), status)
+}
+
+#[test]
+fn a_game_is_played_without_saving_when_home_is_not_a_directory() {
+    let root = tempfile::tempdir().unwrap();
+    for (home, why) in broken_homes(root.path()) {
+        // A move, then quit mid-game: the game would be saved; it cannot be, and says so.
+        let steps: [(&str, &[u8]); 3] = [("Your turn", b"\r"), ("AI", b""), ("Your turn", b"q")];
+        let (screen, status) = play_with_home(&home, root.path(), &steps);
+        assert_eq!(status, Some(0), "{why}:\n{screen}");
+        assert!(screen.contains(why) && screen.contains("not saved"), "{why}:\n{screen}");
+        assert!(!screen.contains("panicked"), "{screen}");
+    }
+}
+
+#[test]
+fn a_saved_game_that_does_not_fit_its_game_is_not_offered_at_the_terminal() {
+    let home = tempfile::tempdir().unwrap();
+    let state = home.path().join("state").join("nim-tui");
+    fs::create_dir_all(&state).unwrap();
+    let saved = SavedGame::new(Mode::Normal, Level::Perfect, vec![3, 4, 5], Player::First, 0);
+    let mut game = serde_json::to_value(saved).unwrap();
+    game["game"] = "wythoff".into();
+    let bytes = serde_json::to_vec(&game).unwrap();
+    fs::write(state.join("game.json"), &bytes).unwrap();
+
+    let mut pty = pty_support::Pty::spawn(&[], home.path(), 40, 160);
+    assert!(pty.wait_for("game.json"), "the file is named:\n{}", pty.contents());
+    assert!(!pty.contents().contains("Resume"), "{}", pty.contents());
+    pty.send(b"q");
+    pty.wait_exit().expect("nim-tui did not quit");
+    assert_eq!(fs::read(state.join("game.json")).unwrap(), bytes, "left where it is");
 }

@@ -1,6 +1,6 @@
 //! Several instances at once, as separate processes (this test binary runs itself again as the
-//! "instances"): every finished game is counted, every record gets its own file, and a saved
-//! game is resumed by one instance only.
+//! "instances"): every finished game is counted, every record gets its own file, a saved game is
+//! resumed by one instance only, and what a killed process with the same id left is in no one's way.
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -138,4 +138,55 @@ fn a_saved_game_is_resumed_by_one_instance_only() {
     assert_eq!(claimed, 1, "{outs:?}");
     // The one that resumed it cleared it; nobody else could, and nothing is offered again.
     assert_eq!(store.load_game(), (None, None));
+}
+
+/// Starts this test binary running the ignored test `role` on `dir` through a shell that first
+/// leaves, in `dir`, what a killed save or resume would have left with the id the instance gets
+/// (the shell's, which `exec` hands on): temporary files of every earlier pattern, and a claimed
+/// game holding `claimed` (unless it is empty).
+fn instance_with_leftovers(role: &str, dir: &Path, claimed: &str) -> Child {
+    let script = r#"
+        cd "$NIM_TUI_INSTANCE_DIR" && mkdir -p records || exit 1
+        for n in 0 1 2 3 4 5 6 7 8 9; do
+            for name in stats.json game.json lesson.json; do echo '{"version":1,' > ".$name.tmp-$$-$n"; done
+            echo partial > "records/.record.tmp-$$-$n"
+        done
+        [ -z "$NIM_TUI_CLAIMED" ] || printf '%s' "$NIM_TUI_CLAIMED" > ".game.claimed-$$-0.json"
+        exec "$0" "$1" --exact --ignored --nocapture --test-threads=1
+    "#;
+    Command::new("sh")
+        .args(["-c", script, &std::env::current_exe().expect("test binary").to_string_lossy(), role])
+        .env("NIM_TUI_INSTANCE_DIR", dir)
+        .env("NIM_TUI_INSTANCE", "0")
+        .env("NIM_TUI_CLAIMED", claimed)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start an instance")
+}
+
+#[cfg(unix)]
+#[test]
+fn what_a_killed_process_with_the_same_id_left_never_stops_an_instance() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::at(dir.path().to_path_buf());
+    // The game saved now, and another one claimed by the killed process, which must come back.
+    store.save_game(&sample_game()).unwrap();
+    let mut other = sample_game();
+    other.start_heaps = vec![6, 4, 5];
+    other.heaps = vec![5, 4, 5];
+    let other_json = serde_json::to_string(&other).unwrap();
+
+    let outs = outputs(vec![instance_with_leftovers("instance_finishing_games", dir.path(), "")]);
+    let said = outs.iter().flat_map(|o| o.lines()).filter(|l| l.contains("saved ")).count();
+    assert_eq!(said, RECORDS_EACH, "{outs:?}");
+    let (stats, warning) = store.load_stats();
+    assert_eq!((stats.normal.played, warning), (GAMES_EACH, None));
+
+    let outs = outputs(vec![instance_with_leftovers("instance_resuming", dir.path(), &other_json)]);
+    assert!(outs[0].contains("claimed\n") && !outs[0].contains("not claimed"), "{outs:?}");
+    // The claim left with the instance's id was not overwritten by the instance's own claim: the
+    // killed process's game comes back.
+    let (offered, warning) = store.load_game();
+    assert_eq!((offered, warning), (Some(other.clone()), None));
 }

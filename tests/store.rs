@@ -482,3 +482,234 @@ fn saved_moves_are_written_by_their_game() {
         assert_eq!(loaded.history().unwrap(), history, "{rules:?}");
     }
 }
+
+/// Every file in `dir` with its content, for checking that nothing was written.
+fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    names(dir).into_iter().map(|n| (n.clone(), fs::read(dir.join(&n)).unwrap_or_default())).collect()
+}
+
+#[cfg(unix)]
+#[test]
+fn files_that_are_symbolic_links_stay_links_and_their_targets_are_written() {
+    let (tmp, store) = store();
+    fs::create_dir_all(store.dir()).unwrap();
+    // The targets live elsewhere, as in a synced folder; one link is relative, one goes through a
+    // second link.
+    let synced = tmp.path().join("synced");
+    fs::create_dir_all(&synced).unwrap();
+    let mut stats = Stats::default();
+    stats.record(Mode::Normal, WIN);
+    store.save_stats(&stats).unwrap();
+    fs::rename(store.stats_path(), synced.join("stats.json")).unwrap();
+    std::os::unix::fs::symlink(synced.join("stats.json"), store.stats_path()).unwrap();
+    std::os::unix::fs::symlink("../synced/game-target.json", store.game_path()).unwrap();
+    std::os::unix::fs::symlink(synced.join("chain"), store.dir().join("lesson.json")).unwrap();
+    std::os::unix::fs::symlink(synced.join("lesson.json"), synced.join("chain")).unwrap();
+
+    let is_link = |p: &Path| fs::symlink_metadata(p).unwrap().file_type().is_symlink();
+    let (after, warning) = store.record_game(Mode::Normal, LOSS).unwrap();
+    assert_eq!(warning, None);
+    store.save_game(&sample_game()).unwrap();
+    let progress =
+        nim_tui::store::LessonProgress { step: 3, done: vec![true, false, true], ..Default::default() };
+    store.save_lesson(&progress).unwrap();
+
+    for (link, target) in [
+        (store.stats_path(), synced.join("stats.json")),
+        (store.game_path(), synced.join("game-target.json")),
+        (store.dir().join("lesson.json"), synced.join("lesson.json")),
+    ] {
+        assert!(is_link(&link), "{} is still a link", link.display());
+        assert!(target.is_file(), "{} was written", target.display());
+    }
+    assert!(is_link(&synced.join("chain")), "the second link of a chain stays too");
+    assert_eq!(store.load_stats(), (after, None));
+    assert_eq!(store.load_game(), (Some(sample_game()), None));
+    assert_eq!(store.load_lesson(), (progress, None));
+    // No temporary file is left beside the links or the targets.
+    for dir in [store.dir(), synced.as_path()] {
+        assert!(!names(dir).iter().any(|n| n.contains("tmp")), "{:?}", names(dir));
+    }
+
+    // Resuming the linked game and leaving it again keeps the link.
+    store.claim_game(&sample_game()).unwrap();
+    assert_eq!(store.load_game(), (None, None), "claimed: not offered");
+    store.save_game(&sample_game()).unwrap();
+    assert!(is_link(&store.game_path()));
+    assert_eq!(store.load_game(), (Some(sample_game()), None));
+}
+
+#[test]
+fn leftover_temporary_files_of_every_pattern_never_stop_a_save() {
+    let (_tmp, store) = store();
+    let records = store.records_dir();
+    fs::create_dir_all(&records).unwrap();
+    // Leftovers of a killed save as earlier versions named them, for this very process id (the
+    // id a new process may be given) and its neighbours, and as this version names them.
+    let pid = std::process::id();
+    let mut leftovers = Vec::new();
+    for id in pid.saturating_sub(3)..=pid + 3 {
+        for n in 0..40 {
+            for name in ["stats.json", "game.json", "lesson.json"] {
+                leftovers.push(store.dir().join(format!(".{name}.tmp-{id}-{n}")));
+            }
+            leftovers.push(records.join(format!(".record.tmp-{id}-{n}")));
+        }
+    }
+    leftovers.push(store.dir().join(".stats.json.AbCdEf123456.tmp"));
+    leftovers.push(records.join(".record.AbCdEf123456.tmp"));
+    for path in &leftovers {
+        fs::write(path, b"{\"version\":1,").unwrap();
+    }
+
+    store.record_game(Mode::Normal, WIN).unwrap();
+    store.save_game(&sample_game()).unwrap();
+    store.save_lesson(&nim_tui::store::LessonProgress::default()).unwrap();
+    let record = store.save_record("# nim-tui game record\n").unwrap();
+    assert_eq!(store.load_stats().0.normal.won, 1);
+    assert_eq!(store.load_game(), (Some(sample_game()), None));
+    assert!(record.is_file());
+}
+
+#[test]
+fn stale_temporary_files_are_removed_and_fresh_ones_are_not() {
+    let (_tmp, store) = store();
+    fs::create_dir_all(store.dir()).unwrap();
+    let fresh = store.dir().join(".stats.json.Fresh1234567.tmp");
+    let stale = store.dir().join(".stats.json.Stale1234567.tmp");
+    let stale_old_style = store.dir().join(format!(".stats.json.tmp-{}-7", std::process::id()));
+    for path in [&fresh, &stale, &stale_old_style] {
+        fs::write(path, b"partial").unwrap();
+    }
+    // Two hours old: far older than any save takes.
+    let then = std::time::SystemTime::now() - std::time::Duration::from_secs(7200);
+    for path in [&stale, &stale_old_style] {
+        fs::File::options().write(true).open(path).unwrap().set_modified(then).unwrap();
+    }
+    let _ = store.load_stats();
+    assert!(fresh.exists(), "a temporary file of a save in progress elsewhere is left alone");
+    assert!(!stale.exists() && !stale_old_style.exists(), "{:?}", names(store.dir()));
+}
+
+/// The statistics of a newer nim-tui: a game this one does not know ("dawson", "foo:3", and a
+/// name too long to read) and members it does not read, at the top and inside known figures.
+fn newer_stats() -> serde_json::Value {
+    let mut figures = serde_json::json!({
+        "normal": {"played": 3, "won": 2, "lost": 1, "assisted_wins": 0, "current_streak": 1,
+                   "best_streak": 2, "draws": 9},
+        "misere": {"played": 0, "won": 0, "lost": 0, "assisted_wins": 0, "current_streak": 0,
+                   "best_streak": 0},
+    });
+    let mut stats = serde_json::to_value(Stats::default()).unwrap();
+    stats["normal"] = figures["normal"].clone();
+    stats["achievements"] = serde_json::json!(["first win"]);
+    figures["reverse"] = serde_json::json!({"played": 5});
+    let long = format!("subtraction:{}", vec!["1-128"; 1000].join(","));
+    stats["games"] = serde_json::json!({
+        "dawson": figures.clone(),
+        "foo:3": {"shape": "unlike any other"},
+        long: 7,
+        "kayles": figures,
+    });
+    stats
+}
+
+#[test]
+fn games_and_members_a_newer_version_wrote_are_kept_and_written_back_unchanged() {
+    let (_tmp, store) = store();
+    fs::create_dir_all(store.dir()).unwrap();
+    let newer = newer_stats();
+    fs::write(store.stats_path(), serde_json::to_vec(&newer).unwrap()).unwrap();
+
+    let (stats, warning) = store.load_stats();
+    assert_eq!(warning, None, "nothing to warn about: the file is not set aside");
+    assert_eq!(stats.of(GameKind::Kayles, Mode::Normal).won, 2);
+    assert_eq!(stats.other_games.len(), 3, "{:?}", stats.other_games);
+    assert!(stats.other_games.contains(&"dawson".to_string()));
+    assert!(corrupt_copies(store.dir(), "stats").is_empty());
+
+    // Counting games of known kinds updates them and keeps everything else as it was.
+    store.record_game_of(GameKind::Kayles, Mode::Normal, WIN).unwrap();
+    store.record_game(Mode::Normal, LOSS).unwrap();
+    store.save_stats(&store.load_stats().0).unwrap();
+    let written: serde_json::Value = serde_json::from_slice(&fs::read(store.stats_path()).unwrap()).unwrap();
+    for name in newer["games"].as_object().unwrap().keys().filter(|n| *n != "kayles") {
+        assert_eq!(written["games"][name], newer["games"][name], "{name} unchanged");
+    }
+    assert_eq!(written["achievements"], newer["achievements"]);
+    assert_eq!(written["games"]["kayles"]["normal"]["won"], 3);
+    assert_eq!(written["games"]["kayles"]["normal"]["draws"], 9, "a member inside known figures");
+    assert_eq!(written["games"]["kayles"]["reverse"], newer["games"]["kayles"]["reverse"]);
+    assert_eq!(written["normal"]["lost"], 2);
+    assert!(corrupt_copies(store.dir(), "stats").is_empty());
+}
+
+#[test]
+fn nim_tui_stats_reads_a_newer_versions_statistics_and_writes_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("nim-tui");
+    fs::create_dir_all(&dir).unwrap();
+    fs::write(dir.join("stats.json"), serde_json::to_vec(&newer_stats()).unwrap()).unwrap();
+    let before = snapshot(&dir);
+
+    let out = run(tmp.path(), &["stats", "--json"]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["games"]["kayles"]["normal"]["won"], 2);
+    let table = run(tmp.path(), &["stats"]);
+    let text = String::from_utf8_lossy(&table.stdout);
+    assert!(table.status.success() && text.contains("kayles:") && text.contains("dawson"), "{text}");
+    assert_eq!(snapshot(&dir), before, "nothing written, moved or created");
+}
+
+#[test]
+fn a_saved_game_of_an_unknown_game_or_with_unknown_members_is_not_offered_and_left_in_place() {
+    let (_tmp, store) = store();
+    fs::create_dir_all(store.dir()).unwrap();
+    let mut unknown_game = serde_json::to_value(sample_game()).unwrap();
+    unknown_game["game"] = "dawson".into();
+    let mut unknown_member = serde_json::to_value(sample_game()).unwrap();
+    unknown_member["clock"] = serde_json::json!({"you": 30});
+    let mut long_name = serde_json::to_value(sample_game()).unwrap();
+    long_name["game"] = format!("subtraction:{}", vec!["1-128"; 100_000].join(",")).into();
+    for content in [unknown_game, unknown_member, long_name] {
+        let bytes = serde_json::to_vec(&content).unwrap();
+        fs::write(store.game_path(), &bytes).unwrap();
+        let store = Store::at(store.dir().to_path_buf());
+        let (game, warning) = store.load_game();
+        assert_eq!(game, None);
+        let warning = warning.expect("a message");
+        assert!(warning.contains(&store.game_path().display().to_string()), "names the file: {warning}");
+        assert!(warning.len() < 1000, "{warning}");
+        assert_eq!(fs::read(store.game_path()).unwrap(), bytes, "left where it is");
+        assert!(corrupt_copies(store.dir(), "game").is_empty());
+        // Not overwritten by accident: the next save is refused, saying why.
+        assert!(matches!(store.save_game(&sample_game()), Err(StoreError::Protected { .. })));
+        assert_eq!(fs::read(store.game_path()).unwrap(), bytes);
+    }
+}
+
+#[test]
+fn a_lesson_from_a_newer_version_is_not_overwritten() {
+    let (_tmp, store) = store();
+    fs::create_dir_all(store.dir()).unwrap();
+    let path = store.dir().join("lesson.json");
+    let newer = br#"{"version": 2, "chapters": [1, 2]}"#;
+    fs::write(&path, newer).unwrap();
+    let (progress, warning) = store.load_lesson();
+    assert_eq!(progress, nim_tui::store::LessonProgress::default());
+    assert!(warning.unwrap().contains("newer nim-tui"));
+    assert!(store.save_lesson(&progress).is_err());
+    assert_eq!(fs::read(&path).unwrap(), newer);
+
+    // A lesson file of this version with a member it does not read keeps it.
+    fs::write(&path, br#"{"version": 1, "step": 1, "done": [true], "bookmarks": [4]}"#).unwrap();
+    let store = Store::at(store.dir().to_path_buf());
+    let (mut progress, warning) = store.load_lesson();
+    assert_eq!((progress.step, warning), (1, None));
+    progress.step = 2;
+    store.save_lesson(&progress).unwrap();
+    let written: serde_json::Value = serde_json::from_slice(&fs::read(&path).unwrap()).unwrap();
+    assert_eq!((written["step"].as_u64(), written["bookmarks"][0].as_u64()), (Some(2), Some(4)));
+}

@@ -13,6 +13,15 @@ pub const MOORE_MAX_K: u32 = 8;
 /// The largest amount a subtraction set may hold.
 pub const SUBTRACTION_MAX: u64 = 128;
 
+/// The most amounts and ranges (`1-3` is one) a subtraction set's list may hold: as many as there
+/// are amounts, so every set can be written, one amount at a time.
+pub const SUBTRACTION_ITEMS_MAX: usize = 128;
+
+/// The longest game name read, in bytes: the longest set (`subtraction:1,2,...,128`, 415 bytes)
+/// written with spaces, and room to spare. Names come from data files too, which may hold
+/// megabytes; a longer one is refused before anything is made of it.
+pub const GAME_NAME_MAX: usize = 1000;
+
 /// The games nim-tui plays.
 ///
 /// A small `Copy` value, held by every [`super::Ruleset`]. Written as `nim`, `moore:K`,
@@ -301,8 +310,13 @@ impl fmt::Display for GameKind {
 }
 
 /// The games accepted, as a message lists them.
-pub const GAMES_EXPECTED: &str = "expected nim, moore:K (K from 1 to 8), subtraction:S (S a list of amounts \
-     from 1 to 128 such as 1,2,3 or 1-3,5), lasker, kayles, wythoff, fibonacci, or a preset: 21, bachet";
+pub const GAMES_EXPECTED: &str = "expected nim, moore:K (K from 1 to 8), subtraction:S (S a list of at most \
+     128 amounts or ranges, from 1 to 128, such as 1,2,3 or 1-3,5), lasker, kayles, wythoff, fibonacci, \
+     or a preset: 21, bachet";
+
+/// What a subtraction set's list may be, as a message says it.
+const SET_EXPECTED: &str =
+    "expected a list of at most 128 amounts or ranges, from 1 to 128, such as 1,2,3 or 1-3,5";
 
 /// An unknown or malformed game name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -333,7 +347,39 @@ pub(crate) fn shown(text: &str, max: usize) -> String {
 impl FromStr for GameKind {
     type Err = ParseGameError;
 
+    /// A game that can be played: the name read by [`GameKind::parse_name`], and for a
+    /// subtraction game its Grundy table built (once per set, then shared), which refuses the rare
+    /// set whose values do not repeat within [`super::subtraction::SEARCH_LIMIT`].
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let kind = GameKind::parse_name(s)?;
+        if let GameKind::Subtraction(set) = kind
+            && super::subtraction::table_of(set).is_none()
+        {
+            return Err(ParseGameError::new(
+                s,
+                format!(
+                    "its Grundy values do not repeat within the first {} (a rare set of four or more \
+                     amounts), so no heap beyond them could be answered; choose another set",
+                    super::subtraction::SEARCH_LIMIT
+                ),
+            ));
+        }
+        Ok(kind)
+    }
+}
+
+impl GameKind {
+    /// Reads a game's name, and nothing more: no table is built, so that naming a game costs
+    /// time and memory in proportion to the name, which is at most [`GAME_NAME_MAX`] bytes, and a
+    /// file naming many games (the statistics) loads at once. A subtraction set that names a game
+    /// but cannot be played (see [`GameKind::from_str`]) passes here.
+    pub fn parse_name(s: &str) -> Result<GameKind, ParseGameError> {
+        if s.len() > GAME_NAME_MAX {
+            return Err(ParseGameError::new(
+                s,
+                format!("a game's name is at most {GAME_NAME_MAX} bytes long, and this one has {}", s.len()),
+            ));
+        }
         let text = s.trim().to_ascii_lowercase();
         if let Some(preset) = GamePreset::find(&text) {
             return Ok(preset.kind);
@@ -373,51 +419,52 @@ impl FromStr for GameKind {
                 ),
             )),
             (None, "subtraction", Some(list)) => {
-                let set = parse_set(list).map_err(|e| ParseGameError::new(s, e))?;
-                if super::subtraction::table_of(set).is_none() {
-                    return Err(ParseGameError::new(
-                        s,
-                        format!(
-                            "its Grundy values do not repeat within the first {} (a rare set of four or more \
-                             amounts), so no heap beyond them could be answered; choose another set",
-                            super::subtraction::SEARCH_LIMIT
-                        ),
-                    ));
-                }
-                Ok(GameKind::Subtraction(set))
+                parse_set(list).map(GameKind::Subtraction).map_err(|e| ParseGameError::new(s, e))
             }
             (None, "subtraction", None) => Err(ParseGameError::new(
                 s,
-                "subtraction needs its amounts: expected subtraction:S, S a list of amounts from 1 to 128 such as 1,2,3 or 1-3,5",
+                "subtraction needs its amounts: expected subtraction:S, S a list of at most 128 amounts or ranges, \
+                 from 1 to 128, such as 1,2,3 or 1-3,5",
             )),
             _ => Err(ParseGameError::new(s, GAMES_EXPECTED)),
         }
     }
 }
 
-/// Reads `1,2,3`, `1-3,5` or `1 2 3`: amounts from 1 to [`SUBTRACTION_MAX`].
+/// Reads `1,2,3`, `1-3,5` or `1 2 3`: at most [`SUBTRACTION_ITEMS_MAX`] amounts and ranges, each
+/// amount from 1 to [`SUBTRACTION_MAX`]. The amounts go straight into the set's bits, so a range
+/// costs no more than an amount, however many there are.
 fn parse_set(list: &str) -> Result<SubtractionSet, String> {
-    let expected = "expected a list of amounts from 1 to 128, such as 1,2,3 or 1-3,5";
-    let mut amounts = Vec::new();
-    for word in list.split(|c: char| c == ',' || c.is_whitespace()).filter(|w| !w.is_empty()) {
+    let mut bits = 0u128;
+    let words = list.split(|c: char| c == ',' || c.is_whitespace()).filter(|w| !w.is_empty());
+    for (i, word) in words.enumerate() {
+        if i == SUBTRACTION_ITEMS_MAX {
+            return Err(format!("more than {SUBTRACTION_ITEMS_MAX} amounts and ranges: {SET_EXPECTED}"));
+        }
         let number = |w: &str| -> Result<u64, String> {
             match w.trim().parse::<u64>() {
                 Ok(n) if (1..=SUBTRACTION_MAX).contains(&n) => Ok(n),
-                _ => Err(format!("'{}' is not an amount from 1 to 128: {expected}", shown(w, 20))),
+                _ => Err(format!("'{}' is not an amount from 1 to 128: {SET_EXPECTED}", shown(w, 20))),
             }
         };
-        match word.split_once('-') {
-            Some((from, to)) => {
-                let (from, to) = (number(from)?, number(to)?);
-                if from > to {
-                    return Err(format!("the range {from}-{to} is empty: {expected}"));
-                }
-                amounts.extend(from..=to);
+        let (from, to) = match word.split_once('-') {
+            Some((from, to)) => (number(from)?, number(to)?),
+            None => {
+                let n = number(word)?;
+                (n, n)
             }
-            None => amounts.push(number(word)?),
+        };
+        if from > to {
+            return Err(format!("the range {from}-{to} is empty: {SET_EXPECTED}"));
         }
+        // Bits `from - 1` to `to - 1`: every bit up to `to - 1`, less those below `from - 1`.
+        let up_to = |n: u64| if n >= 128 { u128::MAX } else { (1u128 << n) - 1 };
+        bits |= up_to(to) & !up_to(from - 1);
     }
-    SubtractionSet::new(amounts).ok_or_else(|| format!("the set is empty: {expected}"))
+    if bits == 0 {
+        return Err(format!("the set is empty: {SET_EXPECTED}"));
+    }
+    Ok(SubtractionSet(bits))
 }
 
 impl Serialize for GameKind {
@@ -473,6 +520,32 @@ mod tests {
         ] {
             let err = bad.parse::<GameKind>().unwrap_err();
             assert!(err.to_string().contains("expected"), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn names_are_read_within_stated_limits() {
+        // A range costs no more than an amount: the list below names 128 ranges of 128 amounts.
+        let ranges = vec!["1-128"; SUBTRACTION_ITEMS_MAX].join(",");
+        let all = GameKind::parse_name(&format!("subtraction:{ranges}")).unwrap();
+        assert_eq!(all, GameKind::Subtraction(SubtractionSet::up_to(128).unwrap()));
+        // One more item, or a name longer than the limit, is refused with the limit.
+        let err = GameKind::parse_name(&format!("subtraction:{ranges},1")).unwrap_err().to_string();
+        assert!(err.contains("more than 128 amounts and ranges"), "{err}");
+        let long = format!("subtraction:{}", "1,".repeat(2_000_000));
+        let err = GameKind::parse_name(&long).unwrap_err().to_string();
+        assert!(err.contains(&format!("at most {GAME_NAME_MAX} bytes")), "{err}");
+        assert!(err.len() < 300, "the message quotes the name cut short: {err}");
+        // The longest set written with spaces is within the limit.
+        let spaced: Vec<String> = (1..=128).map(|n| n.to_string()).collect();
+        let spaced = format!("subtraction: {}", spaced.join(", "));
+        assert!(spaced.len() <= GAME_NAME_MAX);
+        assert_eq!(GameKind::parse_name(&spaced).unwrap(), all);
+        assert_eq!(GameKind::parse_name("subtraction:5-7").unwrap().to_string(), "subtraction:5,6,7");
+        assert_eq!(GameKind::parse_name("subtraction:128").unwrap().to_string(), "subtraction:128");
+        // Every name is read the same way by both parsers where the game can be played.
+        for text in ["nim", "moore:3", "subtraction:1-3,5", "21", "kayles"] {
+            assert_eq!(GameKind::parse_name(text).unwrap(), text.parse::<GameKind>().unwrap());
         }
     }
 
