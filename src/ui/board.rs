@@ -771,7 +771,8 @@ fn render_puzzle_info(app: &App, game: &Game, run: &PuzzleRun, look: &Look, area
             let (verdict, style) = if answer.solved {
                 ("Right!".to_string(), theme.strong(theme.you))
             } else if answer.correct {
-                ("Right, with the hint's help (not counted as solved).".to_string(), theme.strong(theme.hint))
+                let counted = if answer.counted { "counted as not solved" } else { "not counted" };
+                (format!("Right, with the hint's help ({counted})."), theme.strong(theme.hint))
             } else {
                 let what = match game.rules.kind {
                     crate::engine::GameKind::Nim => answer.mv.to_string(),
