@@ -66,9 +66,9 @@ pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<En
     };
 
     let setup = settings.setup();
+    let start_now = launch == Launch::Game;
     let mut app = match launch {
-        Launch::Menu => App::new(setup, seed),
-        Launch::Game => App::start_now(setup, seed),
+        Launch::Menu | Launch::Game => App::new(setup, seed),
         Launch::Demo => App::demo(setup, seed),
         Launch::Puzzles(start) => App::puzzles(setup, start),
         Launch::Replay(record) => App::replay(&record),
@@ -78,25 +78,23 @@ pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<En
     app.stats = stats;
     app.notices = warnings.clone();
     app.panels.coach = settings.coach;
-    // The saved game is offered on the start menu only; the keeper remembers which one, to claim
-    // it if it is resumed.
-    let offered = matches!(app.screen, crate::app::Screen::Start(_)).then_some(saved).flatten();
-    let saved_copy = offered.clone();
-    if let Some(saved) = offered {
+    // The saved game is offered on every start menu the session shows, and a new game that would
+    // replace it asks first, a game started with flags too; the keeper remembers which one, to
+    // claim it when it is resumed or given up.
+    let offered = saved.clone();
+    if let Some(saved) = saved {
         app.offer_resume(saved);
+    }
+    if start_now {
+        app.start();
     }
 
     let (look, reply_pending) = look(settings);
     let keymap = settings.keys.clone();
     let mouse = settings.mouse && !replaying;
     let options = Options { ai_delay: Duration::from_millis(settings.ai_delay_ms), mouse, reply_pending };
-    let mut keeper = Keeper {
-        store: store.as_ref(),
-        ai_delay_ms: settings.ai_delay_ms,
-        seed,
-        warnings,
-        offered: saved_copy,
-    };
+    let mut keeper =
+        Keeper { store: store.as_ref(), ai_delay_ms: settings.ai_delay_ms, seed, warnings, offered };
     let ending = tui::run(&mut app, &look, &|key| keymap.action(key), &options, &mut keeper, events)?;
     for warning in &keeper.warnings {
         crate::text::warn(warning);
@@ -164,7 +162,7 @@ struct Keeper<'a> {
     seed: Option<u64>,
     warnings: Vec<String>,
     /// The saved game offered on the start menu: resuming it claims it, so that no other instance
-    /// resumes it too.
+    /// resumes it too; giving it up for a new game claims it before it is counted and removed.
     offered: Option<SavedGame>,
 }
 
@@ -218,6 +216,37 @@ impl Hooks for Keeper<'_> {
                     }
                     Err(e) => Report::Problem(format!("could not claim the saved game: {e}")),
                 }
+            }
+            Effect::GiveUpSaved { counted } => {
+                let offered = self.offered.take()?;
+                // Claimed first, as a resume would: a game another instance resumed meanwhile (or
+                // replaced by another) is theirs, and is neither counted nor removed here.
+                match store.claim_game(&offered) {
+                    Ok(()) => {}
+                    Err(e @ (ClaimError::Taken | ClaimError::Changed)) => {
+                        return Some(Msg::Report(Report::Problem(format!(
+                            "the saved game was left as it is, and not counted: {e}"
+                        ))));
+                    }
+                    Err(e) => {
+                        return Some(Msg::Report(Report::Problem(format!(
+                            "could not give up the saved game: {e}"
+                        ))));
+                    }
+                }
+                // Counted before it goes, so that no failure can leave it gone but uncounted.
+                let report =
+                    counted.map(|(game, mode, result)| match store.record_game_of(game, mode, result) {
+                        Ok((stats, warning)) => {
+                            self.warnings.extend(warning);
+                            Report::Stats(Box::new(stats))
+                        }
+                        Err(e) => Report::Problem(format!("could not count the saved game: {e}")),
+                    });
+                if let Err(e) = store.release_claim() {
+                    self.warnings.push(format!("could not clear the saved game: {e}"));
+                }
+                return report.map(Msg::Report);
             }
         };
         Some(Msg::Report(report))

@@ -987,3 +987,233 @@ fn base() -> nim_tui::domain::GameSetup {
 fn result(won: bool) -> nim_tui::store::GameResult {
     nim_tui::store::GameResult { won, assisted: false, how: nim_tui::store::How::Played }
 }
+
+/// A game left unfinished: `kind` in `mode` from 5-6-7 after one move, against the AI or between
+/// two people.
+fn saved(
+    kind: nim_tui::engine::GameKind,
+    mode: Mode,
+    players: &nim_tui::domain::Players,
+) -> nim_tui::store::SavedGame {
+    let history = nim_tui::domain::History::replayed(
+        nim_tui::engine::Ruleset::new(kind, mode),
+        vec![5, 6, 7],
+        Seat::First,
+        [(
+            Seat::First,
+            if kind == nim_tui::engine::GameKind::Kayles { Move::pins(0, 1, 1) } else { Move::take(0, 1) },
+        )],
+    )
+    .expect("a legal move");
+    nim_tui::store::SavedGame::of(&history, players, Level::Perfect, false, 0, None)
+}
+
+/// The question on screen, if any.
+fn asked(app: &App) -> Option<&'static str> {
+    match app.overlay {
+        Some(nim_tui::app::Overlay::Confirm(question)) => Some(app.question(question)),
+        _ => None,
+    }
+}
+
+#[test]
+fn start_over_a_saved_game_asks_and_gives_it_up_in_its_own_game_and_mode() {
+    use nim_tui::engine::GameKind;
+    let lost =
+        nim_tui::store::GameResult { won: false, assisted: false, how: nim_tui::store::How::Abandoned };
+    for (kind, mode) in
+        [(GameKind::Nim, Mode::Misere), (GameKind::Kayles, Mode::Normal), (GameKind::Moore(2), Mode::Misere)]
+    {
+        let mut app = start_screen(Mode::Normal);
+        let offered = saved(kind, mode, &nim_tui::domain::Players::Ai);
+        app.offer_resume(offered.clone());
+        focus(&mut app, StartRow::Start);
+        let before = menu(&app).clone();
+        // Enter on Start, then a click on it: both ask, and no leaves everything as it was.
+        for msg in
+            [Msg::action(Action::Take), Msg::Choose { row: StartRow::Start, action: Some(Action::Take) }]
+        {
+            assert_eq!(app.update(msg), Effect::None);
+            let question = asked(&app).expect("Start over a saved game asks first");
+            assert!(question.contains("counts as a loss"), "{question}");
+            assert_eq!(app.update(Msg::char('n')), Effect::None);
+            assert_eq!(menu(&app), &before, "no changed the menu");
+            assert_eq!(app.saved(), Some(&offered));
+        }
+        // Yes: the new game starts, and the saved one is given up as the loss it is.
+        act(&mut app, Action::Take);
+        assert_eq!(
+            app.update(Msg::char('y')),
+            Effect::GiveUpSaved { counted: Some((kind, mode, lost)) },
+            "{kind} {mode:?}"
+        );
+        assert_eq!((game(&app).rules.kind, game(&app).mode()), (GameKind::Nim, Mode::Normal));
+        assert_eq!(app.saved(), None);
+        // Back on the menu, nothing is offered any more, and a new game asks nothing.
+        act(&mut app, Action::NewGame);
+        assert!(menu(&app).resume.is_none());
+        assert_eq!(menu(&app).row, StartRow::Start);
+        assert_eq!(act(&mut app, Action::Take), Effect::None);
+        assert!(asked(&app).is_none() && app.game().is_some());
+    }
+}
+
+#[test]
+fn a_saved_game_between_two_people_is_given_up_without_a_count_and_the_question_says_so() {
+    let players = nim_tui::domain::Players::Hotseat(nim_tui::domain::Names(["Ann".into(), "Bob".into()]));
+    let mut app = start_screen(Mode::Normal);
+    app.offer_resume(saved(nim_tui::engine::GameKind::Nim, Mode::Normal, &players));
+    focus(&mut app, StartRow::Start);
+    act(&mut app, Action::Take);
+    let question = asked(&app).expect("asks first");
+    assert!(question.contains("not counted") && !question.contains("counts as a loss"), "{question}");
+    assert_eq!(act(&mut app, Action::Take), Effect::GiveUpSaved { counted: None });
+}
+
+#[test]
+fn a_game_started_with_flags_over_a_saved_game_asks_over_the_menu() {
+    let mut app = App::new(setup(Mode::Normal, &[3, 4, 5], First::You), Some(2));
+    app.offer_resume(saved(nim_tui::engine::GameKind::Nim, Mode::Misere, &nim_tui::domain::Players::Ai));
+    app.start();
+    assert!(asked(&app).is_some_and(|q| q.contains("counts as a loss")));
+    // No: the menu, with the flags' heaps and the saved game first.
+    app.update(Msg::char('n'));
+    assert_eq!(menu(&app).custom, "3 4 5");
+    assert_eq!(menu(&app).row, StartRow::Resume);
+    assert_eq!(act(&mut app, Action::Take), Effect::ClaimSaved);
+    assert_eq!(game(&app).mode(), Mode::Misere);
+}
+
+#[test]
+fn the_menu_comes_back_from_the_puzzles_and_the_lesson_as_it_was_left() {
+    for row in [StartRow::Puzzles, StartRow::Learn] {
+        let mut app = start_screen(Mode::Normal);
+        app.offer_resume(saved(nim_tui::engine::GameKind::Nim, Mode::Normal, &nim_tui::domain::Players::Ai));
+        // Choices changed on every row that has one.
+        focus(&mut app, StartRow::Game);
+        act(&mut app, Action::More);
+        focus(&mut app, StartRow::Mode);
+        act(&mut app, Action::More);
+        focus(&mut app, StartRow::Heaps);
+        for _ in 0..4 {
+            act(&mut app, Action::More);
+        }
+        type_text(&mut app, "2 9");
+        focus(&mut app, StartRow::First);
+        act(&mut app, Action::More);
+        focus(&mut app, StartRow::Level);
+        act(&mut app, Action::More);
+        focus(&mut app, row);
+        let left = menu(&app).clone();
+        assert!(left.resume.is_some());
+        act(&mut app, Action::Take);
+        assert!(!matches!(app.screen, Screen::Start(_)), "{row:?} did not open");
+        // The help on the way, then back.
+        act(&mut app, Action::Help);
+        act(&mut app, Action::Help);
+        act(&mut app, Action::Quit);
+        assert_eq!(menu(&app), &left, "{row:?}: the menu came back changed");
+    }
+}
+
+#[test]
+fn a_long_moore_game_judges_each_move_once_when_it_is_made() {
+    use nim_tui::engine::{GameKind, Rules};
+    // Moore's Nim_7 on 16 large heaps against a weak AI, so that verdicts of every kind come up;
+    // the move list and the coach are open, and the screen is drawn after every key.
+    let heaps: Vec<u64> = (0..16u64).map(|i| (1 << 61) - 1 - i * 0x0123_4567_89ab_cdef % (1 << 59)).collect();
+    let mut app = App::start_now(
+        GameSetup { game: GameKind::Moore(7), level: Level::Easy, ..setup(Mode::Normal, &heaps, First::You) },
+        Some(5),
+    );
+    app.panels.history = true;
+    app.panels.coach = true;
+    let look = nim_tui::ui::Look::default();
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(140, 45)).unwrap();
+    let mut kinds = std::collections::HashSet::new();
+    for _ in 0..70 {
+        let g = game(&app);
+        if g.over.is_some() {
+            break;
+        }
+        if g.your_turn() {
+            act(&mut app, Action::TakeOne);
+            act(&mut app, Action::Take);
+        } else {
+            app.update(Msg::AiMove);
+        }
+        terminal.draw(|frame| nim_tui::ui::draw(frame, &app, &look)).unwrap();
+        // Every move has its verdict stored from the moment it was made, and it is the engine's.
+        let g = game(&app);
+        let (from, lines) = g.judged();
+        assert_eq!((from, lines.len()), (0, g.moves().len()), "a move without its stored verdict");
+        let last = lines.last().expect("a move was made");
+        let (seat, mv) = g.moves().last().unwrap();
+        assert_eq!((&last.seat, &last.mv), (seat, mv));
+        let expected = match (g.rules.outcome(&last.before), g.rules.is_winning_move(&last.before, mv)) {
+            (Outcome::Lose, _) => "already lost",
+            (_, true) => "kept",
+            (_, false) => "missed",
+        };
+        let stored = match &last.coaching {
+            nim_tui::app::Coaching::AlreadyLost => "already lost",
+            nim_tui::app::Coaching::Kept => "kept",
+            nim_tui::app::Coaching::Missed(moves) => {
+                assert!(moves.iter().all(|m| g.rules.is_winning_move(&last.before, m)), "{moves:?}");
+                "missed"
+            }
+        };
+        assert_eq!(stored, expected, "the stored verdict is not the engine's");
+        kinds.insert(std::mem::discriminant(&last.coaching));
+        if g.is_human(*seat) {
+            assert_eq!(g.coach.as_ref(), Some(&last.coaching), "the coach's line is the stored verdict");
+        }
+        // The move list shows the latest move from what was stored.
+        let shown = format!("{:?}", terminal.backend().buffer());
+        assert!(shown.contains(&format!("{}. ", g.moves().len())), "the move list lacks the last move");
+    }
+    assert!(game(&app).moves().len() >= 40, "too short a game: {}", game(&app).moves().len());
+    assert!(kinds.len() >= 2, "the verdicts were all of one kind");
+    // The review is made of the stored verdicts (each checked against the engine above).
+    let g = game(&app);
+    let review = g.review();
+    assert_eq!(review, g.judged().1);
+    for (line, (seat, mv, before, after)) in review.iter().zip(g.history().steps()) {
+        assert_eq!((line.seat, &line.mv, &line.before), (seat, mv, &before));
+        let blunder = g.rules.outcome(&before) == Outcome::Win && g.rules.outcome(&after) == Outcome::Win;
+        assert_eq!(line.blunder, blunder);
+    }
+}
+
+#[test]
+fn undo_forgets_the_verdicts_of_the_moves_taken_back_and_a_resumed_game_judges_its_own() {
+    let mut app = playing(Mode::Normal, &[3, 4, 5, 6]);
+    for _ in 0..3 {
+        act(&mut app, Action::Take);
+        app.update(Msg::AiMove);
+    }
+    assert_eq!(game(&app).judged().1.len(), 6);
+    act(&mut app, Action::Undo);
+    let g = game(&app);
+    assert_eq!((g.judged().1.len(), g.moves().len()), (4, 4));
+    // Resumed: the moves it came with are judged by the review, the new ones as they are made.
+    let saved = nim_tui::store::SavedGame::of(g.history(), &g.players, g.level, false, 0, None);
+    let mut resumed = start_screen(Mode::Normal);
+    resumed.offer_resume(saved);
+    act(&mut resumed, Action::Take);
+    act(&mut resumed, Action::Take);
+    let g = game(&resumed);
+    assert_eq!(g.judged().0, 4);
+    assert_eq!(g.judged().1.len(), g.moves().len() - 4);
+    let review = g.review();
+    assert_eq!(review.len(), g.moves().len());
+    for (line, (_, mv, before, _)) in review.iter().zip(g.history().steps()) {
+        assert_eq!(line.coaching, g.coaching(&before, mv));
+    }
+    // Undo past where the game was resumed.
+    act(&mut resumed, Action::Undo);
+    act(&mut resumed, Action::Undo);
+    let g = game(&resumed);
+    assert_eq!(g.judged().0 + g.judged().1.len(), g.moves().len());
+    assert_eq!(g.review().len(), g.moves().len());
+}

@@ -263,13 +263,42 @@ fn a_puzzle_is_answered_right_or_wrong_with_the_explanation() {
     assert!(text.contains("Not that one"), "{text}");
     assert!(text.contains(&answer.to_string()), "the winning move is shown:\n{text}");
 
-    // With a hint, the right answer is not counted as solved.
+    // With a hint, the puzzle does not count, as the question says: neither solved nor attempted,
+    // so the streak stays as it was.
     press(&mut app, Action::Take);
     press(&mut app, Action::Hint);
     assert!(screen(&app, 100, 30).contains("will not count"), "the hint asks first");
     app.update(Msg::char('y'));
-    assert_eq!(press(&mut app, Action::Take), Effect::PuzzleAnswered { solved: false, daily: None });
-    assert!(screen(&app, 100, 30).contains("with the hint's help"));
+    assert_eq!(
+        press(&mut app, Action::Take),
+        Effect::None,
+        "a puzzle answered after its hint is not counted"
+    );
+    let text = screen(&app, 100, 30);
+    assert!(text.contains("with the hint's help (not counted)"), "{text}");
+    // A wrong answer after the hint is not counted either.
+    press(&mut app, Action::Take);
+    press(&mut app, Action::Hint);
+    app.update(Msg::char('y'));
+    let game = app.game().expect("a puzzle board");
+    let right = game.hint.as_ref().expect("the hint is shown").mv.clone();
+    let wrong = game.position().legal_moves().find(|mv| nim_tui::engine::Move::Take(*mv) != right);
+    choose(&mut app, wrong.expect("another move"));
+    assert_eq!(press(&mut app, Action::Take), Effect::None);
+    assert!(screen(&app, 100, 30).contains("Not that one"));
+}
+
+#[test]
+fn the_day_s_puzzle_says_that_its_hint_counts_it_as_not_solved() {
+    // The day's puzzle can be answered once a day: a hint, then the answer, would otherwise let
+    // anyone look it up and give it from another start. The question says so, and it is so.
+    let mut app = App::puzzles(base(), PuzzleStart { daily: Some(20_000), ..Default::default() });
+    press(&mut app, Action::Hint);
+    let text = screen(&app, 100, 30);
+    assert!(text.contains("Today's puzzle then counts as not solved"), "{text}");
+    app.update(Msg::char('y'));
+    assert_eq!(press(&mut app, Action::Take), Effect::PuzzleAnswered { solved: false, daily: Some(20_000) });
+    assert!(screen(&app, 100, 30).contains("counted as not solved"));
 }
 
 /// The settings of the shipped config.toml, as a game setup.

@@ -149,6 +149,15 @@ pub struct Game {
     pub used_hint: bool,
     /// Moves taken back, latest undo last; each entry is the player's move with the reply after it.
     redo: Vec<Vec<(Seat, Move)>>,
+    /// What each move made in this game did, worked out once, when it was made: the move list,
+    /// the coach's line and the review read these instead of asking the engine again at every
+    /// redraw. They begin at move `judged_from`; the moves the game was built with (a saved game,
+    /// a record shown up to some move) are judged only when the review asks for them.
+    judged: Vec<ReviewLine>,
+    judged_from: usize,
+    /// The teaching view of the position now, worked out on the first frame that shows it and
+    /// forgotten when the position changes.
+    teaching: std::cell::OnceCell<Teaching>,
     /// Where the weaker levels' random moves come from: drawn from the app's seeded generator,
     /// so a seeded game replays exactly.
     rng: StdRng,
@@ -186,8 +195,12 @@ impl Game {
             used_undo: false,
             used_hint: false,
             redo: Vec::new(),
+            judged: Vec::new(),
+            judged_from: 0,
+            teaching: std::cell::OnceCell::new(),
             rng,
         };
+        game.judged_from = game.history.len();
         game.settle();
         game
     }
@@ -474,15 +487,16 @@ impl Game {
         }
         let teaching = self.teach();
         let Some(mv) = teaching.best() else { return };
-        self.select_move(&mv);
         let reason = capitalise(&teaching.reason());
-        self.hint = Some(Hint { mv, winning: teaching.is_win(), reason });
+        let winning = teaching.is_win();
+        self.select_move(&mv);
+        self.hint = Some(Hint { mv, winning, reason });
         self.used_hint = true;
     }
 
-    /// The game's teaching view of the current position.
-    pub fn teach(&self) -> Teaching {
-        self.rules.teach(self.position())
+    /// The game's teaching view of the current position, worked out once per position.
+    pub fn teach(&self) -> &Teaching {
+        self.teaching.get_or_init(|| self.rules.teach(self.position()))
     }
 
     /// Plays the player's chosen move. Returns whether it was played.
@@ -498,10 +512,11 @@ impl Game {
         self.note = self.hotseat().then(|| {
             Note::AiMoved(format!("{} {}", self.name(self.turn()), self.past_tense(self.position(), &mv)))
         });
-        self.coach = Some(self.coaching(self.position(), &mv));
         // A new move starts a new line of play: what was undone can no longer be redone.
         self.redo.clear();
         self.play(mv);
+        // The verdict was worked out as the move was played.
+        self.coach = self.judged.last().map(|line| line.coaching.clone());
         true
     }
 
@@ -515,6 +530,8 @@ impl Game {
             return false;
         };
         let taken = self.history.truncate(at);
+        self.judged.truncate(at.saturating_sub(self.judged_from));
+        self.judged_from = self.judged_from.min(at);
         self.redo.push(taken);
         self.used_undo = true;
         self.settle();
@@ -543,27 +560,42 @@ impl Game {
         !self.redo.is_empty()
     }
 
-    /// Every move of the game with what it did to the mover's chances, for the review.
+    /// Every move of the game with what it did to the mover's chances, for the review: the
+    /// moves made in this game as they were judged when made, the ones it was built with judged
+    /// now.
     pub fn review(&self) -> Vec<ReviewLine> {
-        self.history
+        let mut lines: Vec<ReviewLine> = self
+            .history
             .steps()
-            .map(|(seat, mv, before, after)| {
-                let could_win = self.rules.outcome(&before) == crate::engine::Outcome::Win;
-                let gives_win = self.rules.outcome(&after) == crate::engine::Outcome::Win;
-                let nim_sum = after.heaps().iter().fold(0, |x, &h| x ^ h);
-                ReviewLine {
-                    seat,
-                    mv: mv.clone(),
-                    words: self.past_tense(&before, mv),
-                    heaps: after.heaps().to_vec(),
-                    nim_sum,
-                    // The mover could have won, and now the opponent can.
-                    blunder: could_win && gives_win,
-                    coaching: self.coaching(&before, mv),
-                    before,
-                }
-            })
-            .collect()
+            .take(self.judged_from)
+            .map(|(seat, mv, before, after)| self.judge(seat, mv, before, &after))
+            .collect();
+        lines.extend(self.judged.iter().cloned());
+        lines
+    }
+
+    /// The moves made in this game, judged when they were made, and the number of the first of
+    /// them (from 0): the moves before it came with the game and have no line here.
+    pub fn judged(&self) -> (usize, &[ReviewLine]) {
+        (self.judged_from, &self.judged)
+    }
+
+    /// What `mv` by `seat` from `before` to `after` did to the mover's chances.
+    fn judge(&self, seat: Seat, mv: &Move, before: Position, after: &Position) -> ReviewLine {
+        let could_win = self.rules.outcome(&before) == crate::engine::Outcome::Win;
+        let gives_win = self.rules.outcome(after) == crate::engine::Outcome::Win;
+        let nim_sum = after.heaps().iter().fold(0, |x, &h| x ^ h);
+        ReviewLine {
+            seat,
+            mv: mv.clone(),
+            words: self.past_tense(&before, mv),
+            heaps: after.heaps().to_vec(),
+            nim_sum,
+            // The mover could have won, and now the opponent can.
+            blunder: could_win && gives_win,
+            coaching: self.coaching(&before, mv),
+            before,
+        }
     }
 
     /// Plays the AI's chosen move at the end of its pause.
@@ -582,10 +614,15 @@ impl Game {
 
     fn play(&mut self, mv: Move) {
         let seat = self.turn();
+        let before = self.position().clone();
         // Checked by the caller (the player's move) or chosen by the engine (the AI's).
-        if self.history.push(seat, mv).is_err() {
+        if self.history.push(seat, mv.clone()).is_err() {
             return;
         }
+        // Judged once, now, for every frame and the review to come.
+        let line = self.judge(seat, &mv, before, self.history.position());
+        self.judged.push(line);
+        self.teaching = std::cell::OnceCell::new();
         self.hint = None;
         self.typed.clear();
         // Each turn starts from taking one token, never from the last move's count.
@@ -602,6 +639,7 @@ impl Game {
 
     /// Brings everything that follows from the history up to date after it changed wholesale.
     fn settle(&mut self) {
+        self.teaching = std::cell::OnceCell::new();
         // The move being chosen was for the position before: start it again.
         self.switched = false;
         self.counts.clear();

@@ -100,6 +100,12 @@ pub enum Effect {
     SaveRecord(crate::record::Record),
     /// The saved game was resumed: take it, so that no other instance resumes it too.
     ClaimSaved,
+    /// A new game was started over the saved game, and the player agreed to give the saved one up:
+    /// take it as a resume would (so that another instance that resumed it first keeps it), count
+    /// it if it counts (a loss, in its own game and mode), then remove it.
+    GiveUpSaved {
+        counted: Option<(crate::engine::GameKind, Mode, GameResult)>,
+    },
     /// Keep the lesson's progress.
     SaveLesson(crate::store::LessonProgress),
 }
@@ -133,17 +139,36 @@ pub enum Confirm {
     Resign,
     /// Leave a game in which moves were made for the menu: it counts as a loss.
     Abandon,
-    /// Show the hint in a puzzle: the puzzle then does not count.
+    /// Show the hint in a puzzle: a puzzle of a run then does not count at all; the day's puzzle
+    /// counts as not solved.
     PuzzleHint,
+    /// Start a new game while a game left unfinished is saved: the saved game is given up, and
+    /// counts as a loss when it was against the AI.
+    ReplaceSaved,
 }
 
 impl Confirm {
-    /// The question, in words.
-    pub fn question(self) -> &'static str {
-        match self {
-            Confirm::Resign => "Resign this game? It counts as a loss.",
-            Confirm::Abandon => "Leave this game for a new one? It counts as a loss.",
-            Confirm::PuzzleHint => "Show the answer? This puzzle will not count.",
+    /// The question, in words. `counted` says whether what is given up still counts in the
+    /// statistics (a game against the AI, see [`counted`]; the day's puzzle), so that the
+    /// question says what will happen.
+    pub fn question(self, counted: bool) -> &'static str {
+        match (self, counted) {
+            (Confirm::Resign, true) => "Resign this game? It counts as a loss.",
+            (Confirm::Resign, false) => "Resign this game? Games between two people are not counted.",
+            (Confirm::Abandon, true) => "Leave this game for a new one? It counts as a loss.",
+            (Confirm::Abandon, false) => {
+                "Leave this game for a new one? Games between two people are not counted."
+            }
+            (Confirm::PuzzleHint, false) => {
+                "Show the answer? This puzzle will not count: neither solved nor attempted."
+            }
+            (Confirm::PuzzleHint, true) => "Show the answer? Today's puzzle then counts as not solved.",
+            (Confirm::ReplaceSaved, true) => {
+                "Start a new game? The saved game is given up and counts as a loss."
+            }
+            (Confirm::ReplaceSaved, false) => {
+                "Start a new game? The saved game is given up (games between two people are not counted)."
+            }
         }
     }
 }
@@ -175,6 +200,14 @@ pub struct App {
     pub fits: bool,
     /// How far the lesson got, to open it there.
     pub lesson: crate::store::LessonProgress,
+    /// The game saved on disk when the session began, until it is resumed or given up: offered
+    /// on every start menu, and asked about before a new game replaces it.
+    saved: Option<Box<SavedGame>>,
+    /// The start menu as the player left it for a game, the puzzles or the lesson, to come back
+    /// to as it was.
+    menu_left: Option<Box<StartMenu>>,
+    /// The new game's setup while the player is asked whether to give up the saved game for it.
+    waiting: Option<GameSetup>,
     rng: StdRng,
 }
 
@@ -195,6 +228,9 @@ impl App {
             notices: Vec::new(),
             fits: true,
             lesson: crate::store::LessonProgress::default(),
+            saved: None,
+            menu_left: None,
+            waiting: None,
             rng,
         }
     }
@@ -202,8 +238,17 @@ impl App {
     /// Starts a game at once from `setup`, skipping the start screen.
     pub fn start_now(setup: GameSetup, seed: Option<u64>) -> App {
         let mut app = App::new(setup, seed);
-        app.begin();
+        app.start();
         app
+    }
+
+    /// Starts a game from the setup now, as the game flags (`--heaps`, `--game`...) ask. With a
+    /// saved game on offer, the new game would replace it: the start menu is shown, with the
+    /// setup's choices and Resume, under the question whether to give the saved game up. Yes
+    /// starts the game; no leaves the menu, from which the saved game can be resumed.
+    pub fn start(&mut self) {
+        let setup = self.setup.clone();
+        self.start_game(setup);
     }
 
     /// The AI plays both sides from `setup` while a person watches.
@@ -246,11 +291,30 @@ impl App {
         app
     }
 
-    /// Offers `saved` as the first choice of the start screen.
+    /// Offers `saved` as the first choice of the start screen, now and whenever the menu comes
+    /// back, until it is resumed or given up for a new game.
     pub fn offer_resume(&mut self, saved: SavedGame) {
         if let Screen::Start(menu) = &mut self.screen {
-            menu.offer(saved);
+            menu.offer(saved.clone());
         }
+        self.saved = Some(Box::new(saved));
+    }
+
+    /// The saved game on offer, if there is one.
+    pub fn saved(&self) -> Option<&SavedGame> {
+        self.saved.as_deref()
+    }
+
+    /// The words of `question`, as the confirmation shows them: what happens if the answer is yes.
+    pub fn question(&self, question: Confirm) -> &'static str {
+        let against_ai = match question {
+            Confirm::ReplaceSaved => {
+                self.saved.as_ref().is_some_and(|s| s.players() == crate::domain::Players::Ai)
+            }
+            Confirm::PuzzleHint => matches!(&self.screen, Screen::Puzzle(p) if p.daily.is_some()),
+            _ => self.game().is_some_and(|g| g.players == crate::domain::Players::Ai),
+        };
+        question.question(against_ai)
     }
 
     /// The game on screen, if any.
@@ -422,6 +486,8 @@ impl App {
         };
         self.overlay = None;
         if !yes {
+            // Nothing changes: the saved game stays on offer and the menu as it was.
+            self.waiting = None;
             return Effect::None;
         }
         match (question, &mut self.screen) {
@@ -445,7 +511,52 @@ impl App {
                 puzzle.reveal();
                 Effect::None
             }
+            (Confirm::ReplaceSaved, _) => {
+                let Some(setup) = self.waiting.take() else { return Effect::None };
+                let effect = self.give_up_saved();
+                self.setup = setup;
+                self.begin();
+                effect
+            }
             _ => Effect::None,
+        }
+    }
+
+    /// Starts a game from `setup`, asking first when it would replace the saved game.
+    fn start_game(&mut self, setup: GameSetup) {
+        if self.saved.is_some() {
+            if !matches!(self.screen, Screen::Start(_)) {
+                // Not from the menu: the question is asked over it, where no leaves the player.
+                let mut menu =
+                    self.menu_left.take().unwrap_or_else(|| Box::new(StartMenu::new(&setup, None)));
+                menu.keep_offer(self.saved.as_deref().cloned());
+                self.screen = Screen::Start(menu);
+            }
+            self.waiting = Some(setup);
+            self.overlay = Some(Overlay::Confirm(Confirm::ReplaceSaved));
+            return;
+        }
+        self.setup = setup;
+        self.begin();
+    }
+
+    /// Gives up the saved game for a new one: no longer offered, and counted as an abandoned game
+    /// against the AI is counted (see [`counted`]).
+    fn give_up_saved(&mut self) -> Effect {
+        let Some(saved) = self.saved.take() else { return Effect::None };
+        let counted = play::resumed(&saved, StdRng::from_rng(&mut self.rng)).and_then(|mut game| {
+            game.abandon();
+            counted(&game).map(|(mode, result)| (game.rules.kind, mode, result))
+        });
+        Effect::GiveUpSaved { counted }
+    }
+
+    /// Shows `screen`, keeping the start menu it replaces, so that coming back finds the menu as
+    /// the player left it.
+    fn show(&mut self, screen: Screen) {
+        self.overlay = None;
+        if let Screen::Start(menu) = std::mem::replace(&mut self.screen, screen) {
+            self.menu_left = Some(menu);
         }
     }
 
@@ -456,18 +567,20 @@ impl App {
             Next::Quit => Effect::Quit,
             Next::Menu => {
                 self.overlay = None;
-                self.screen = Screen::Start(Box::new(StartMenu::new(&self.setup, None)));
+                let mut menu =
+                    self.menu_left.take().unwrap_or_else(|| Box::new(StartMenu::new(&self.setup, None)));
+                menu.keep_offer(self.saved.as_deref().cloned());
+                self.screen = Screen::Start(menu);
                 Effect::None
             }
             Next::Begin(setup) => {
-                self.setup = setup;
-                self.begin();
+                self.start_game(setup);
                 Effect::None
             }
             Next::Again => {
                 match &self.screen {
                     Screen::Demo(_) => self.begin_demo(),
-                    _ => self.begin(),
+                    _ => self.start(),
                 }
                 Effect::None
             }
@@ -478,28 +591,26 @@ impl App {
                 self.setup.game = game.rules.kind;
                 self.setup.mode = game.rules.mode;
                 self.setup.level = game.level;
+                self.saved = None;
                 self.overlay = None;
                 self.screen = Screen::Play(Box::new(Play::new(game)));
+                // The menu after a resumed game shows that game's settings, as a new game after it
+                // is of the same game.
+                self.menu_left = None;
                 Effect::ClaimSaved
             }
             Next::Learn => {
-                self.overlay = None;
-                self.screen = Screen::Learn(Box::new(Lesson::new(&self.lesson, true)));
+                self.show(Screen::Learn(Box::new(Lesson::new(&self.lesson, true))));
                 Effect::None
             }
             Next::Puzzles => {
-                self.overlay = None;
                 // The game chosen on the start screen.
                 let kind = match &self.screen {
                     Screen::Start(menu) => menu.game.kind,
                     _ => self.setup.game,
                 };
-                self.screen = Screen::Puzzle(Box::new(PuzzleScreen::first(
-                    PuzzleStart::default(),
-                    kind,
-                    &mut self.rng,
-                    true,
-                )));
+                let puzzles = PuzzleScreen::first(PuzzleStart::default(), kind, &mut self.rng, true);
+                self.show(Screen::Puzzle(Box::new(puzzles)));
                 Effect::None
             }
             Next::Puzzle => {
@@ -539,14 +650,12 @@ impl App {
     /// A new game from the setup: heaps drawn from the heap choice, the first seat by the setup.
     fn begin(&mut self) {
         let game = self.new_game(false);
-        self.overlay = None;
-        self.screen = Screen::Play(Box::new(Play::new(game)));
+        self.show(Screen::Play(Box::new(Play::new(game))));
     }
 
     fn begin_demo(&mut self) {
         let game = self.new_game(true);
-        self.overlay = None;
-        self.screen = Screen::Demo(Box::new(Demo { game, paused: false }));
+        self.show(Screen::Demo(Box::new(Demo { game, paused: false })));
     }
 
     fn new_game(&mut self, demo: bool) -> Game {
@@ -585,10 +694,14 @@ impl App {
         }
     }
 
-    /// A line for the player on the screen in front of them.
+    /// A line for the player on the screen in front of them: on the banner of a finished game,
+    /// or under the board of one going on.
     fn say(&mut self, text: String) {
         if let Screen::Play(play) = &mut self.screen {
-            play.message = Some(text);
+            match play.game.over {
+                Some(_) => play.message = Some(text),
+                None => play.game.note = Some(game::Note::Told(text)),
+            }
         }
     }
 }

@@ -39,6 +39,11 @@ impl Play {
         let undo = game.moves().iter().any(|(seat, _)| game.is_human(*seat));
         let keys = MoveKeys::of(game);
         let switch = game.can_switch();
+        // What the command promises is what it does: a game between two people is not counted.
+        let resign = match game.players {
+            crate::domain::Players::Ai => "resign (asks first; counts as a loss)",
+            _ => "resign (asks first; games between two people are not counted)",
+        };
         let commands = vec![
             Command::new(Action::Up, keys.up).when(mine),
             Command::new(Action::Down, keys.down).when(mine),
@@ -51,7 +56,7 @@ impl Play {
             Command::new(Action::Erase, "erase a typed digit").when(mine && !game.typed.is_empty()),
             Command::new(Action::Hint, "hint: show and preselect the best move").bar("hint").when(mine),
             Command::new(Action::Undo, "undo the last move and the reply").bar("undo").when(undo),
-            Command::new(Action::Resign, "resign (asks first; counts as a loss)").when(mine),
+            Command::new(Action::Resign, resign).when(mine),
             Command::new(Action::Redo, "redo what was undone").when(game.can_redo()),
             Command::new(Action::NewGame, "new game (leaving this one asks first)"),
             Command::new(Action::History, "move list: every move and the heaps after it").bar("moves"),

@@ -15,7 +15,9 @@ pub struct PuzzleRun {
     /// Which puzzle of the run this is, counting from 1 (with `--seed`, the same number is the
     /// same puzzle).
     pub number: u32,
-    /// Whether a hint was asked for: then a right answer does not count as solved.
+    /// Whether the answer was shown: then a puzzle of a run does not count at all, neither as
+    /// solved nor as attempted, and the streak stays as it was (the day's puzzle counts as not
+    /// solved).
     pub revealed: bool,
     pub answer: Option<PuzzleAnswer>,
 }
@@ -26,8 +28,10 @@ pub struct PuzzleAnswer {
     pub mv: Move,
     /// The answer is the winning move.
     pub correct: bool,
-    /// Correct, and found without a hint: counted in the puzzle streak.
+    /// Correct, and found without a hint: counted as solved, in the puzzle streak.
     pub solved: bool,
+    /// Counted in the statistics: answered without the hint, or the day's puzzle.
+    pub counted: bool,
     /// The one winning move and why it wins.
     pub explanation: String,
 }
@@ -89,7 +93,7 @@ impl PuzzleScreen {
         self.run = PuzzleRun { number: self.id.number, revealed: false, answer: None };
     }
 
-    /// Shows the answer's hint; the puzzle then does not count.
+    /// Shows the answer's hint; the puzzle then does not count at all.
     pub fn reveal(&mut self) {
         self.run.revealed = true;
         self.game.show_hint();
@@ -169,9 +173,17 @@ impl PuzzleScreen {
                 let winning = game.rules.winning_moves(game.position());
                 // A puzzle has exactly one winning move; asked of the engine, whatever form it takes.
                 let correct = !winning.is_empty() && game.rules.is_winning_move(game.position(), &mv);
+                // As the hint's question says: once the answer was shown, a puzzle of a run is
+                // not counted at all (not even as attempted), so the streak stays as it was; the
+                // day's puzzle, which can be answered once a day, counts as not solved, or the
+                // answer could be looked up and then given by another start.
+                let counted = !self.run.revealed || self.daily.is_some();
                 let solved = correct && !self.run.revealed;
                 let explanation = teaching.reason();
-                self.run.answer = Some(PuzzleAnswer { mv, correct, solved, explanation });
+                self.run.answer = Some(PuzzleAnswer { mv, correct, solved, counted, explanation });
+                if !counted {
+                    return Next::NOTHING;
+                }
                 return Next::Stay(Effect::PuzzleAnswered { solved, daily: self.daily });
             }
             Action::Hint if self.run.revealed => game.show_hint(),

@@ -188,6 +188,22 @@ impl StartMenu {
         self.row = StartRow::Resume;
     }
 
+    /// Brings the Resume row up to date with the saved game on offer: shown while there is one
+    /// (focused when it is newly offered, as at the start), gone once it was resumed or given up,
+    /// the focus then moving from it to Start. Everything else stays as the player left it.
+    pub fn keep_offer(&mut self, saved: Option<SavedGame>) {
+        match saved {
+            Some(saved) if self.resume.is_none() => self.offer(saved),
+            Some(saved) => self.resume = Some(Box::new(saved)),
+            None => {
+                self.resume = None;
+                if self.row == StartRow::Resume {
+                    self.row = StartRow::Start;
+                }
+            }
+        }
+    }
+
     /// The rows on show: Resume first when there is a saved game; in a two-player game the names
     /// instead of the AI's level.
     pub fn rows(&self) -> Vec<StartRow> {

@@ -144,7 +144,7 @@ pub fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
     let strong = theme.strong(theme.hint);
     let label = |text: String| Span::styled(format!("{text:<LABEL$}"), theme.fg(theme.dim));
 
-    let working = working(game, &explanation);
+    let working = working(game, explanation);
     let working_rows = if working.is_empty() {
         0
     } else {

@@ -669,12 +669,12 @@ fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer
         let text = match (game.hotseat(), coaching, game.rules.kind) {
             // Another game's missed moves in its own words, from the position the player moved from.
             (hotseat, crate::app::Coaching::Missed(moves), kind) if kind != crate::engine::GameKind::Nim => {
-                let before = game.history().steps().filter(|(seat, ..)| game.is_human(*seat)).last();
+                // The player's last move, as recorded when it was made.
+                let before =
+                    game.judged().1.iter().rev().find(|line| game.is_human(line.seat)).map(|l| &l.before);
                 let list: Vec<String> = moves
                     .iter()
-                    .map(|m| {
-                        before.as_ref().map_or(m.to_string(), |(_, _, b, _)| game.rules.describe_move(b, m))
-                    })
+                    .map(|m| before.map_or(m.to_string(), |b| game.rules.describe_move(b, m)))
                     .collect();
                 let plural = if moves.len() == 1 { "move was" } else { "moves were" };
                 let whose = match hotseat {
@@ -771,7 +771,8 @@ fn render_puzzle_info(app: &App, game: &Game, run: &PuzzleRun, look: &Look, area
             let (verdict, style) = if answer.solved {
                 ("Right!".to_string(), theme.strong(theme.you))
             } else if answer.correct {
-                ("Right, with the hint's help (not counted as solved).".to_string(), theme.strong(theme.hint))
+                let counted = if answer.counted { "counted as not solved" } else { "not counted" };
+                (format!("Right, with the hint's help ({counted})."), theme.strong(theme.hint))
             } else {
                 let what = match game.rules.kind {
                     crate::engine::GameKind::Nim => answer.mv.to_string(),
@@ -793,34 +794,65 @@ fn render_puzzle_info(app: &App, game: &Game, run: &PuzzleRun, look: &Look, area
 }
 
 /// The move list: each move, who made it, and the heaps after it; the latest moves when they do not
-/// all fit.
+/// all fit. Only the lines that fit are made, from what each move recorded when it was played (see
+/// [`Game::judged`]); the engine is asked nothing but the words of a move the game was built with.
 fn render_history(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
     Clear.render(area, buf);
     let block = Block::bordered().title(" Moves ").border_style(theme.fg(theme.dim));
     let inner = block.inner(area);
     block.render(area, buf);
-    let start = game.start().iter().map(|&h| number(h)).collect::<Vec<_>>().join(" ");
-    let mut lines = vec![Line::styled(format!("    start  {start}"), theme.fg(theme.dim))];
-    for (i, line) in game.review().iter().enumerate() {
-        let heaps = line.heaps.iter().map(|&h| number(h)).collect::<Vec<_>>().join(" ");
-        let what = match (game.rules.kind, line.mv.as_take()) {
-            (crate::engine::GameKind::Nim, Some(take)) => {
-                format!("{} from heap {} ", number(take.take), take.number())
+    let moves = game.moves();
+    // The start line and the moves fit in the panel's height: the latest moves first lose the start.
+    let room = usize::from(inner.height);
+    let mut lines = Vec::new();
+    if moves.len() < room {
+        let start = game.start().iter().map(|&h| number(h)).collect::<Vec<_>>().join(" ");
+        lines.push(Line::styled(format!("    start  {start}"), theme.fg(theme.dim)));
+    }
+    let shown = moves.len().min(room.saturating_sub(lines.len()));
+    let from = moves.len() - shown;
+    let (judged_from, judged) = game.judged();
+    // The moves the game was built with have no recorded line: their positions are replayed, once
+    // per frame, from the start, and only the ones shown are put in words.
+    let mut position = (from < judged_from).then(|| game.history().position_after(from));
+    for (i, (seat, mv)) in moves.iter().enumerate().skip(from) {
+        let (words, heaps) = match i.checked_sub(judged_from).and_then(|j| judged.get(j)) {
+            Some(line) => (listed(game, &line.before, mv), line.heaps.clone()),
+            None => {
+                let Some(before) = position.clone() else { break };
+                let words = listed(game, &before, mv);
+                let mut after = before;
+                if game.rules.play(&mut after, mv).is_err() {
+                    break;
+                }
+                let heaps = after.heaps().to_vec();
+                position = Some(after);
+                (words, heaps)
             }
-            _ => format!("{} ", game.rules.describe_move(&line.before, &line.mv)),
         };
+        let heaps = heaps.iter().map(|&h| number(h)).collect::<Vec<_>>().join(" ");
         lines.push(Line::from(vec![
             Span::styled(format!("{:>3}. ", i + 1), theme.fg(theme.dim)),
-            Span::styled(format!("{}: {what}", game.name(line.seat)), seat_style(look, line.seat)),
+            Span::styled(format!("{}: {words}", game.name(*seat)), seat_style(look, *seat)),
             Span::styled(format!("→ {heaps}"), theme.fg(theme.text)),
         ]));
     }
-    let skip = lines.len().saturating_sub(usize::from(inner.height));
     let width = usize::from(inner.width);
     let lines: Vec<Line> =
-        lines.split_off(skip).into_iter().map(|line| shortened(line, width, &look.glyphs.ellipsis)).collect();
+        lines.into_iter().map(|line| shortened(line, width, &look.glyphs.ellipsis)).collect();
     Paragraph::new(lines).render(inner, buf);
+}
+
+/// A move as the move list writes it: Nim's takes as "2 from heap 1", other moves in the game's
+/// words from the position before.
+fn listed(game: &Game, before: &crate::engine::Position, mv: &crate::engine::Move) -> String {
+    match (game.rules.kind, mv.as_take()) {
+        (crate::engine::GameKind::Nim, Some(take)) => {
+            format!("{} from heap {} ", number(take.take), take.number())
+        }
+        _ => format!("{} ", game.rules.describe_move(before, mv)),
+    }
 }
 
 /// The status line: whose turn it is, the mode, who plays, and on the right the key line drawn

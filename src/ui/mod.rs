@@ -15,7 +15,7 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use crate::app::{Action, App, Command, Confirm, Msg, Overlay, Screen};
+use crate::app::{Action, App, Command, Msg, Overlay, Screen};
 use crate::keys::Keymap;
 use crate::theme::{Glyphs, Theme};
 
@@ -113,7 +113,7 @@ impl Widget for View<'_> {
         }
         match app.overlay {
             Some(Overlay::Help { scroll }) => help_overlay(app, look, scroll, area, buf),
-            Some(Overlay::Confirm(question)) => confirm_overlay(question, look, area, buf),
+            Some(Overlay::Confirm(question)) => confirm_overlay(app.question(question), look, area, buf),
             Some(Overlay::Rules) => {
                 let kind = match &app.screen {
                     Screen::Start(menu) => menu.game.kind,
@@ -308,11 +308,11 @@ fn too_small(area: Rect, buf: &mut Buffer, look: &Look, needed: u16) {
 }
 
 /// A question before something that cannot be taken back, with the keys that answer it.
-fn confirm_overlay(question: Confirm, look: &Look, area: Rect, buf: &mut Buffer) {
+fn confirm_overlay(question: &str, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
     let keys = format!("{} or y: yes · {} or n: no", look.key(Action::Take), look.key(Action::Quit));
     let lines = vec![
-        Line::styled(question.question(), theme.strong(theme.text)).centered(),
+        Line::styled(question, theme.strong(theme.text)).centered(),
         Line::raw(""),
         Line::styled(keys, theme.fg(theme.dim)).centered(),
     ];
