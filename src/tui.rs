@@ -219,11 +219,13 @@ fn resume(terminal: &mut Screen, options: &Options) -> io::Result<()> {
     if options.mouse {
         execute!(io::stdout(), EnableMouseCapture)?;
     }
-    execute!(
-        io::stdout(),
-        crossterm::terminal::Clear(crossterm::terminal::ClearType::All),
-        crossterm::cursor::Hide
-    )?;
+    execute!(io::stdout(), crossterm::cursor::Hide)?;
+    redraw_whole(terminal)
+}
+
+/// Clears the screen and makes the next draw write every cell.
+fn redraw_whole(terminal: &mut Screen) -> io::Result<()> {
+    execute!(io::stdout(), crossterm::terminal::Clear(crossterm::terminal::ClearType::All))?;
     // Both of ratatui's buffers blank, like the screen now, so that the next draw writes every
     // cell. (`Terminal::clear` would do this too, but it first asks the terminal where the cursor
     // is, and the answer would arrive on the input our event thread is reading.)
@@ -297,6 +299,9 @@ fn event_loop(
                 continue;
             }
             Some(Event::Term(TermEvent::Resize(width, height))) => {
+                // The terminal may have moved or dropped what was on it (a window larger than the
+                // largest screen leaves the drawn size unchanged, so ratatui would redraw nothing).
+                redraw_whole(terminal)?;
                 area = ui::clamp(Rect::new(0, 0, width, height));
                 Some(Msg::Resize { fits: ui::fits(app, area) })
             }
