@@ -177,6 +177,24 @@ impl Pty {
         Some(kib * 1024)
     }
 
+    /// Whether the terminal is in its ordinary (cooked) mode, lines edited and echoed, as a shell
+    /// wants it; `None` where that cannot be asked.
+    pub fn is_cooked(&self) -> Option<bool> {
+        #[cfg(unix)]
+        {
+            let fd = self.master.as_raw_fd()?;
+            // SAFETY: tcgetattr fills the termios it is given, which lives on this stack.
+            let mut mode: libc::termios = unsafe { std::mem::zeroed() };
+            // SAFETY: as above; `fd` is the open master of this pty.
+            if unsafe { libc::tcgetattr(fd, &mut mode) } != 0 {
+                return None;
+            }
+            Some(mode.c_lflag & libc::ICANON != 0 && mode.c_lflag & libc::ECHO != 0)
+        }
+        #[cfg(not(unix))]
+        None
+    }
+
     /// Whether the program is still running.
     pub fn alive(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))
