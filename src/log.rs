@@ -3,12 +3,18 @@
 //! screen and has nowhere else to say what went wrong.
 //!
 //! Events are written with `tracing`; panics are logged by [`install_panic_hook`].
+//!
+//! The log is opened like every other file: a regular file only, never waited on (a FIFO or a
+//! device in its place is refused at once, with the other usage errors, exit 2). Each line is
+//! escaped as it is written, since much of what is logged comes from outside (paths, values) and a
+//! log is read in a terminal. A failed write (a full disk) is never an error of the game's, and is
+//! reported once, at the end ([`write_failure`]).
 
-use std::fs::{self, OpenOptions};
-use std::io;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 use tracing_subscriber::filter::LevelFilter;
 
@@ -27,8 +33,11 @@ pub enum LogError {
     /// The log is asked for but there is nowhere to put it.
     #[error("{ENV} is set but there is no state directory for the log: is $HOME set?")]
     NoStateDir,
-    /// The log file cannot be created or opened.
-    #[error("cannot open the log {path}: {source}")]
+    /// The log file cannot be created or opened, or is not a regular file.
+    #[error(
+        "cannot open the log {}: {source}; the log must be a regular file that can be written (or unset {ENV})",
+        crate::text::path(path)
+    )]
     Open {
         /// The log file.
         path: PathBuf,
@@ -67,19 +76,88 @@ pub fn init(state_dir: Option<&Path>) -> Result<Option<PathBuf>, LogError> {
     let Some(level) = level_from_env()? else { return Ok(None) };
     let dir = state_dir.ok_or(LogError::NoStateDir)?;
     let path = crate::paths::log_file(dir);
-    let open = || {
-        fs::create_dir_all(dir)?;
-        OpenOptions::new().create(true).append(true).open(&path)
-    };
-    let file = open().map_err(|source| LogError::Open { path: path.clone(), source })?;
+    let file = fs::create_dir_all(dir)
+        .and_then(|()| open(&path))
+        .map_err(|source| LogError::Open { path: path.clone(), source })?;
     let subscriber = tracing_subscriber::fmt()
         .with_max_level(level)
-        .with_writer(Mutex::new(file))
+        .with_writer(Mutex::new(LogWriter::new(file, path.clone())))
         .with_ansi(false)
+        // Its own reports of a failed write go to stderr, once per event; ours go once.
+        .log_internal_errors(false)
         .finish();
     // Fails only if a subscriber is already set, and then that one keeps logging.
     let _ = tracing::subscriber::set_global_default(subscriber);
     Ok(Some(path))
+}
+
+/// Opens the log for appending, refusing anything but a regular file without waiting on it: what
+/// is there is looked at first as `files` reads a file (a FIFO with no reader would otherwise
+/// block the open, and every command with it), then the file is opened without blocking and
+/// checked again, in case it was replaced meanwhile.
+fn open(path: &Path) -> io::Result<File> {
+    match crate::files::open_regular(path) {
+        // Missing (created below), or not readable (write-only is enough).
+        Ok(_) => {}
+        Err(e) if matches!(e.kind(), io::ErrorKind::NotFound | io::ErrorKind::PermissionDenied) => {}
+        Err(e) => return Err(e),
+    }
+    let mut options = OpenOptions::new();
+    options.create(true).append(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // O_NOCTTY: a terminal in its place must not become our controlling terminal.
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
+    }
+    let file = options.open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, "not a regular file"));
+    }
+    Ok(file)
+}
+
+/// The first failed write to the log, as a message: set once, told once at the end.
+static WRITE_FAILURE: OnceLock<String> = OnceLock::new();
+
+/// Why the log could not be written, if a write failed (the first failure only): for a warning
+/// once the program is done, instead of a line on stderr for every event.
+pub fn write_failure() -> Option<&'static str> {
+    WRITE_FAILURE.get().map(String::as_str)
+}
+
+/// The log file as `tracing` writes to it: each event's line escaped (control characters from
+/// outside shown as `\x1b` and the like, a line break inside an event as `\n`, so that one event
+/// is one line), and a failed write kept for [`write_failure`] instead of returned (which
+/// tracing-subscriber would report on stderr, once per event).
+struct LogWriter<W> {
+    inner: W,
+    path: PathBuf,
+}
+
+impl<W: Write> LogWriter<W> {
+    fn new(inner: W, path: PathBuf) -> LogWriter<W> {
+        LogWriter { inner, path }
+    }
+}
+
+impl<W: Write> Write for LogWriter<W> {
+    /// Takes `buf` whole: tracing-subscriber writes each event in one `write_all`.
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let text = String::from_utf8_lossy(buf);
+        let line = text.strip_suffix('\n').unwrap_or(&text);
+        let mut escaped = crate::text::escape(line).into_owned();
+        escaped.push('\n');
+        if let Err(e) = self.inner.write_all(escaped.as_bytes()).and_then(|()| self.inner.flush()) {
+            let _ =
+                WRITE_FAILURE.set(format!("could not write the log {}: {e}", crate::text::path(&self.path)));
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// Installs a panic hook that logs the panic's message and location, then calls the hook that
@@ -114,6 +192,46 @@ pub fn install_panic_hook() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A disk that is always full.
+    struct Full;
+
+    impl Write for Full {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::Error::from_raw_os_error(28))
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn lines_are_escaped_one_event_a_line() {
+        let mut writer = LogWriter::new(Vec::new(), PathBuf::from("log"));
+        writer.write_all(b"path=/tmp/\x1b[31mred\x07 two\nlines\n").unwrap();
+        writer.write_all("caf\u{e9} \u{202e}txt\n".as_bytes()).unwrap();
+        let text = String::from_utf8(writer.inner).unwrap();
+        assert_eq!(text, "path=/tmp/\\x1b[31mred\\x07 two\\nlines\ncaf\u{e9} \\u{202e}txt\n");
+    }
+
+    #[test]
+    fn a_failed_write_is_kept_once_and_never_returned() {
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(Mutex::new(LogWriter::new(Full, PathBuf::from("/full/nim-tui.log"))))
+            .with_ansi(false)
+            .log_internal_errors(false)
+            .finish();
+        tracing::subscriber::with_default(subscriber, || {
+            for n in 0..100 {
+                tracing::error!(n, "an event");
+            }
+        });
+        let failure = write_failure().expect("the failure is kept");
+        assert!(failure.contains("/full/nim-tui.log") && failure.contains("No space left"), "{failure}");
+        let mut writer = LogWriter::new(Full, PathBuf::from("other"));
+        assert_eq!(writer.write(b"x\n").unwrap(), 2, "the failure is not the caller's");
+        assert_eq!(write_failure(), Some(failure), "the first failure is the one told");
+    }
 
     #[test]
     fn levels() {

@@ -13,6 +13,16 @@ use nim_tui::store::{self, Store};
 use nim_tui::{config, log, paths};
 
 fn main() -> ExitCode {
+    let code = start();
+    // Once, at the very end, the terminal being the shell's again: not a line for every event.
+    if let Some(failure) = log::write_failure() {
+        nim_tui::text::warn(failure);
+    }
+    code
+}
+
+/// Everything `main` does but tell of a log that could not be written.
+fn start() -> ExitCode {
     // The log starts before the command line is read, so that usage errors are in it too.
     let log_file = match log::init(paths::state_dir().as_deref()) {
         Ok(file) => file,

@@ -7,22 +7,37 @@
 //! (input at end of file or failing, as when the program was started with `setsid`). Ctrl-Z and
 //! SIGTSTP suspend: the terminal is restored, the process stops, and on `fg` (SIGCONT) raw mode,
 //! the alternate screen and the mouse come back and the screen is drawn afresh.
+//!
+//! The terminal may be gone by the time anything here runs: nothing writes with `print!` or
+//! `eprint!` (which panic when the write fails), restoring a terminal that is gone is not an
+//! error, and the game is saved before the terminal is touched again. Input is read here (see
+//! [`input`]) rather than by crossterm, whose reader retries a read at end of file for ever: at end
+//! of input the reader ends at once. The screen is never larger than [`ui::MAX_WIDTH`] by
+//! [`ui::MAX_HEIGHT`], whatever the window's size (see [`Clamped`]).
 
-use std::io::{self, Write};
+#[cfg(unix)]
+mod input;
+
+use std::io::{self, Stdout, Write};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind,
+    DisableMouseCapture, EnableMouseCapture, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind,
     KeyModifiers, MouseButton, MouseEventKind,
 };
 use crossterm::execute;
-use ratatui::DefaultTerminal;
-use ratatui::layout::Rect;
+use ratatui::Terminal;
+use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
+use ratatui::buffer::Cell;
+use ratatui::layout::{Position, Rect, Size};
 
 use crate::app::{Action, App, Effect, Msg};
 use crate::ui::{self, Look};
+
+/// The terminal the game draws on.
+type Screen = Terminal<Clamped<CrosstermBackend<Stdout>>>;
 
 /// How the session with the terminal ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,7 +57,7 @@ pub struct Options {
     pub ai_delay: Duration,
     pub mouse: bool,
     /// The terminal was asked its colours and had not answered when the wait ran out: its answer
-    /// may still come, and is then dropped instead of read as keys (see `LateReply`).
+    /// may still come, at any time, and is then dropped instead of read as keys (see [`input`]).
     pub reply_pending: bool,
 }
 
@@ -78,6 +93,59 @@ enum Event {
 /// otherwise draw as fast as the terminal takes it, using a whole core.
 const MIN_FRAME: Duration = Duration::from_millis(15);
 
+/// A backend whose screen is at most [`ui::MAX_WIDTH`] by [`ui::MAX_HEIGHT`]: ratatui keeps two
+/// buffers of the whole screen and the drawing walks every cell, so a window of 65535x65535 would
+/// ask for hundreds of gigabytes. A larger window shows the game in its top-left corner.
+///
+/// Showing the cursor never fails here: it is part of restoring the terminal (ratatui does it
+/// when the terminal is dropped, and `eprintln!`s a failure, which panics once the terminal is
+/// gone), and a terminal that is gone has nothing left to restore.
+pub struct Clamped<B>(pub B);
+
+impl<B: Backend> Backend for Clamped<B> {
+    type Error = B::Error;
+
+    fn draw<'a, I>(&mut self, content: I) -> Result<(), Self::Error>
+    where
+        I: Iterator<Item = (u16, u16, &'a Cell)>,
+    {
+        self.0.draw(content)
+    }
+    fn append_lines(&mut self, n: u16) -> Result<(), Self::Error> {
+        self.0.append_lines(n)
+    }
+    fn hide_cursor(&mut self) -> Result<(), Self::Error> {
+        self.0.hide_cursor()
+    }
+    fn show_cursor(&mut self) -> Result<(), Self::Error> {
+        let _ = self.0.show_cursor();
+        Ok(())
+    }
+    fn get_cursor_position(&mut self) -> Result<Position, Self::Error> {
+        self.0.get_cursor_position()
+    }
+    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> Result<(), Self::Error> {
+        self.0.set_cursor_position(position)
+    }
+    fn clear(&mut self) -> Result<(), Self::Error> {
+        self.0.clear()
+    }
+    fn clear_region(&mut self, clear_type: ClearType) -> Result<(), Self::Error> {
+        self.0.clear_region(clear_type)
+    }
+    fn size(&self) -> Result<Size, Self::Error> {
+        self.0.size().map(ui::clamp_size)
+    }
+    fn window_size(&mut self) -> Result<WindowSize, Self::Error> {
+        let mut size = self.0.window_size()?;
+        size.columns_rows = ui::clamp_size(size.columns_rows);
+        Ok(size)
+    }
+    fn flush(&mut self) -> Result<(), Self::Error> {
+        self.0.flush()
+    }
+}
+
 /// Runs the game in the terminal until the player quits or a signal arrives. The terminal is
 /// restored on every way out, a panic included. `events` were caught before the terminal was
 /// touched (see [`Events::catch`]).
@@ -90,34 +158,50 @@ pub fn run(
     events: Events,
 ) -> io::Result<Ending> {
     let (events, start_sources) = events.sources(options.reply_pending);
-    let mut terminal = ratatui::try_init()?;
-    install_mouse_restoring_panic_hook();
-    // Over ratatui's hook, which restores the terminal: the panic is in the log first.
-    crate::log::install_panic_hook();
-    if options.mouse {
-        execute!(io::stdout(), EnableMouseCapture)?;
-    }
+    install_panic_hook(options.mouse);
+    let mut terminal = match set_up(options) {
+        Ok(terminal) => terminal,
+        Err(e) => {
+            restore(options);
+            return Err(e);
+        }
+    };
     let result = event_loop(&mut terminal, app, look, keymap, options, hooks, &events, start_sources);
-    // A failed draw means the terminal is gone: the game is saved as on a hang-up.
+    // A failed draw means the terminal is gone: the game is saved as on a hang-up, before the
+    // terminal is touched again.
     let ending = *result.as_ref().unwrap_or(&Ending::HungUp);
     hooks.ending(app, ending);
     restore(options);
     result
 }
 
-/// Leaves the terminal as it was found. With the terminal gone (SIGHUP) restoring may fail;
-/// there is nothing left to restore then.
-fn restore(options: &Options) {
+/// Raw mode, the alternate screen and the mouse, and the terminal ratatui draws on.
+fn set_up(options: &Options) -> io::Result<Screen> {
+    crossterm::terminal::enable_raw_mode()?;
+    execute!(io::stdout(), crossterm::terminal::EnterAlternateScreen)?;
     if options.mouse {
-        let _ = execute!(io::stdout(), DisableMouseCapture);
+        execute!(io::stdout(), EnableMouseCapture)?;
     }
-    let _ = ratatui::try_restore();
-    let _ = io::stdout().flush();
+    Terminal::new(Clamped(CrosstermBackend::new(io::stdout())))
+}
+
+/// Leaves the terminal as it was found: mouse reporting off, the cursor shown, the main screen,
+/// raw mode off. Each step is tried whatever became of the others, and none can fail: with the
+/// terminal gone (a hang-up) there is nothing left to restore.
+fn restore(options: &Options) {
+    // Raw mode first: of all the steps it matters most to the shell.
+    let _ = crossterm::terminal::disable_raw_mode();
+    let mut out = io::stdout();
+    if options.mouse {
+        let _ = crossterm::queue!(out, DisableMouseCapture);
+    }
+    let _ = crossterm::queue!(out, crossterm::cursor::Show, crossterm::terminal::LeaveAlternateScreen);
+    let _ = out.flush();
 }
 
 /// Restores the terminal, stops the process as SIGTSTP would, and on SIGCONT sets the terminal up
 /// again and forces a full redraw.
-fn suspend(terminal: &mut DefaultTerminal, options: &Options) -> io::Result<()> {
+fn suspend(terminal: &mut Screen, options: &Options) -> io::Result<()> {
     restore(options);
     #[cfg(unix)]
     {
@@ -129,17 +213,19 @@ fn suspend(terminal: &mut DefaultTerminal, options: &Options) -> io::Result<()> 
 
 /// Raw mode, the alternate screen and the mouse again, and a full redraw: after `fg`, or after
 /// SIGCONT from outside (the shell may have changed the terminal while we were stopped).
-fn resume(terminal: &mut DefaultTerminal, options: &Options) -> io::Result<()> {
+fn resume(terminal: &mut Screen, options: &Options) -> io::Result<()> {
     crossterm::terminal::enable_raw_mode()?;
     execute!(io::stdout(), crossterm::terminal::EnterAlternateScreen)?;
     if options.mouse {
         execute!(io::stdout(), EnableMouseCapture)?;
     }
-    execute!(
-        io::stdout(),
-        crossterm::terminal::Clear(crossterm::terminal::ClearType::All),
-        crossterm::cursor::Hide
-    )?;
+    execute!(io::stdout(), crossterm::cursor::Hide)?;
+    redraw_whole(terminal)
+}
+
+/// Clears the screen and makes the next draw write every cell.
+fn redraw_whole(terminal: &mut Screen) -> io::Result<()> {
+    execute!(io::stdout(), crossterm::terminal::Clear(crossterm::terminal::ClearType::All))?;
     // Both of ratatui's buffers blank, like the screen now, so that the next draw writes every
     // cell. (`Terminal::clear` would do this too, but it first asks the terminal where the cursor
     // is, and the answer would arrive on the input our event thread is reading.)
@@ -149,7 +235,7 @@ fn resume(terminal: &mut DefaultTerminal, options: &Options) -> io::Result<()> {
 
 #[allow(clippy::too_many_arguments)]
 fn event_loop(
-    terminal: &mut DefaultTerminal,
+    terminal: &mut Screen,
     app: &mut App,
     look: &Look,
     keymap: &dyn Fn(&KeyEvent) -> Option<Action>,
@@ -213,7 +299,10 @@ fn event_loop(
                 continue;
             }
             Some(Event::Term(TermEvent::Resize(width, height))) => {
-                area = Rect::new(0, 0, width, height);
+                // The terminal may have moved or dropped what was on it (a window larger than the
+                // largest screen leaves the drawn size unchanged, so ratatui would redraw nothing).
+                redraw_whole(terminal)?;
+                area = ui::clamp(Rect::new(0, 0, width, height));
                 Some(Msg::Resize { fits: ui::fits(app, area) })
             }
             Some(Event::Term(event)) => translate(app, look, area, keymap, event),
@@ -309,76 +398,91 @@ impl Events {
         let Events { rx, tx, start_signals } = self;
         let start = move || {
             start_signals();
-            #[cfg(unix)]
-            spawn_hangup_watch(tx.clone());
-            let mut late_reply = LateReply::new(reply_pending.then(|| Instant::now() + LATE_REPLY_WINDOW));
-            thread::spawn(move || {
-                loop {
-                    let event = match event::read() {
-                        Ok(event) if late_reply.swallows(&event, Instant::now()) => continue,
-                        Ok(event) => Event::Term(event),
-                        Err(_) => Event::InputClosed,
-                    };
-                    let closed = matches!(event, Event::InputClosed);
-                    if tx.send(event).is_err() || closed {
-                        break;
-                    }
-                }
-            });
+            thread::spawn(move || read_input(&tx, reply_pending));
         };
         (rx, Box::new(start))
     }
 }
 
-/// How long after the start a late answer to the colour query is looked out for.
-const LATE_REPLY_WINDOW: Duration = Duration::from_secs(5);
+/// How long bytes that may start a longer sequence are held for the rest: a lone ESC while the
+/// colour query's answer is awaited (is `]` next?), or a key's sequence split across reads. A
+/// terminal sends a sequence in one write, so the rest comes at once or, over a slow link, within
+/// a round trip; a real Esc keypress waits this long only while an answer is awaited.
+#[cfg(unix)]
+const HOLD: Duration = Duration::from_millis(500);
 
-/// The longest answer to a colour query, in the keys crossterm reads it as
-/// (`]11;rgb:ffff/ffff/ffff` and its end).
-const LATE_REPLY_MAX: usize = 48;
-
-/// Drops a terminal's late answer to the colour query (`session::look`): over a slow link the
-/// answer, `ESC ] 11 ; rgb:…/…/… BEL`, can arrive after the wait for it has run out, and crossterm
-/// would read it as keys (Alt-], then `1`, `;`, `r`, `g`, `b`: digits that type a count, `b` that
-/// opens the binary view). Each answer starts with Alt-] and ends with BEL (read as Ctrl-G) or ST
-/// (Alt-\); what lies between is dropped, for a few seconds after the start only, and at most
-/// [`LATE_REPLY_MAX`] keys at a time, so that a key of the player's is never held for long. The
-/// answer to the device-attributes query that follows it crossterm drops itself.
-#[derive(Debug)]
-struct LateReply {
-    /// Until when an answer is looked out for; `None` when none is.
-    until: Option<Instant>,
-    /// Keys dropped so far in the answer being read, if one is.
-    inside: Option<usize>,
+/// Reads the terminal's input and sends its events, until the input ends: end of file, an error,
+/// or a hang-up of standard input or output (POLLHUP, as when the terminal's window is closed and
+/// no SIGHUP comes, the game having no controlling terminal), which is sent as `InputClosed`. The
+/// thread then ends at once. It blocks in `poll` while nothing happens, with a deadline only while
+/// part of a sequence is held.
+#[cfg(unix)]
+fn read_input(tx: &mpsc::Sender<Event>, reply_pending: bool) {
+    let mut parser = input::Parser::new(reply_pending);
+    let mut buf = [0u8; 1024];
+    let mut held_until: Option<Instant> = None;
+    let mut events = Vec::new();
+    let gone = libc::POLLHUP | libc::POLLERR | libc::POLLNVAL;
+    loop {
+        let timeout = held_until.map_or(-1, |until| {
+            // Rounded up, so that the wait does not wake just before the deadline.
+            let left = until.saturating_duration_since(Instant::now());
+            i32::try_from(left.as_micros().div_ceil(1000)).unwrap_or(i32::MAX)
+        });
+        let mut fds = [
+            libc::pollfd { fd: libc::STDIN_FILENO, events: libc::POLLIN, revents: 0 },
+            libc::pollfd { fd: libc::STDOUT_FILENO, events: 0, revents: 0 },
+        ];
+        // SAFETY: `fds` is a valid array of two pollfd for the duration of the call.
+        let n = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, timeout) };
+        let closed = if n < 0 {
+            io::Error::last_os_error().kind() != io::ErrorKind::Interrupted
+        } else if n == 0 {
+            // Nothing more came: what is held is read as it stands.
+            parser.flush(&mut events);
+            held_until = None;
+            false
+        } else if fds[0].revents & libc::POLLIN != 0 {
+            // SAFETY: reading into a buffer of the stated length.
+            let got = unsafe { libc::read(libc::STDIN_FILENO, buf.as_mut_ptr().cast(), buf.len()) };
+            match usize::try_from(got) {
+                Ok(0) => true,
+                Ok(got) => {
+                    parser.feed(&buf[..got]);
+                    held_until = parser.events(&mut events).then(|| Instant::now() + HOLD);
+                    false
+                }
+                Err(_) => !matches!(
+                    io::Error::last_os_error().kind(),
+                    io::ErrorKind::Interrupted | io::ErrorKind::WouldBlock
+                ),
+            }
+        } else {
+            fds.iter().any(|fd| fd.revents & gone != 0)
+        };
+        for event in events.drain(..) {
+            if tx.send(Event::Term(event)).is_err() {
+                return;
+            }
+        }
+        if closed {
+            let _ = tx.send(Event::InputClosed);
+            return;
+        }
+    }
 }
 
-impl LateReply {
-    fn new(until: Option<Instant>) -> LateReply {
-        LateReply { until, inside: None }
-    }
-
-    /// Whether `event`, arriving at `now`, is part of a late answer and to be dropped.
-    fn swallows(&mut self, event: &TermEvent, now: Instant) -> bool {
-        let Some(until) = self.until else { return false };
-        let TermEvent::Key(key) = event else { return false };
-        let is = |code: char, modifiers: KeyModifiers| {
-            key.code == KeyCode::Char(code) && key.modifiers == modifiers
+/// Where there is no `poll` on standard input (Windows), crossterm reads the console.
+#[cfg(not(unix))]
+fn read_input(tx: &mpsc::Sender<Event>, _reply_pending: bool) {
+    loop {
+        let event = match crossterm::event::read() {
+            Ok(event) => Event::Term(event),
+            Err(_) => Event::InputClosed,
         };
-        match self.inside {
-            None if now > until => {
-                self.until = None;
-                false
-            }
-            None if is(']', KeyModifiers::ALT) => {
-                self.inside = Some(0);
-                true
-            }
-            None => false,
-            Some(count) => {
-                let end = is('g', KeyModifiers::CONTROL) || is('\\', KeyModifiers::ALT);
-                self.inside = if end || count + 1 >= LATE_REPLY_MAX { None } else { Some(count + 1) };
-                true
-            }
+        let closed = matches!(event, Event::InputClosed);
+        if tx.send(event).is_err() || closed {
+            return;
         }
     }
 }
@@ -388,10 +492,10 @@ impl LateReply {
 #[cfg(unix)]
 fn catch_signals(tx: mpsc::Sender<Event>) -> io::Result<Box<dyn FnOnce()>> {
     use signal_hook::consts::{
-        SIGALRM, SIGCONT, SIGHUP, SIGINT, SIGPIPE, SIGQUIT, SIGTERM, SIGTSTP, SIGUSR1, SIGUSR2,
+        SIGALRM, SIGCONT, SIGHUP, SIGINT, SIGPIPE, SIGQUIT, SIGTERM, SIGTSTP, SIGUSR1, SIGUSR2, SIGWINCH,
     };
     let mut signals = signal_hook::iterator::Signals::new([
-        SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGTSTP, SIGCONT,
+        SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGTSTP, SIGCONT, SIGWINCH,
     ])?;
     Ok(Box::new(move || {
         thread::spawn(move || {
@@ -401,6 +505,11 @@ fn catch_signals(tx: mpsc::Sender<Event>) -> io::Result<Box<dyn FnOnce()>> {
                     SIGINT => Event::Stop(Ending::Quit),
                     SIGTSTP => Event::Suspend,
                     SIGCONT => Event::Continued,
+                    // The window's new size, as crossterm's own reader would have sent it.
+                    SIGWINCH => match crossterm::terminal::size() {
+                        Ok((width, height)) => Event::Term(TermEvent::Resize(width, height)),
+                        Err(_) => continue,
+                    },
                     _ => Event::Stop(Ending::Terminated),
                 };
                 if tx.send(event).is_err() {
@@ -437,89 +546,18 @@ fn catch_signals(_tx: mpsc::Sender<Event>) -> io::Result<Box<dyn FnOnce()>> {
     Ok(Box::new(|| {}))
 }
 
-/// Watches the terminal for a hang-up that comes without SIGHUP (no controlling terminal, as
-/// after `setsid`): crossterm's reader retries a read that returns end of file for ever, so the
-/// hang-up is seen here instead, with a `poll` that asks for no events and so wakes only when the
-/// terminal is gone (POLLHUP, POLLERR or POLLNVAL). It costs nothing while it waits.
-#[cfg(unix)]
-fn spawn_hangup_watch(tx: mpsc::Sender<Event>) {
-    thread::spawn(move || {
-        let mut fds = [
-            libc::pollfd { fd: libc::STDIN_FILENO, events: 0, revents: 0 },
-            libc::pollfd { fd: libc::STDOUT_FILENO, events: 0, revents: 0 },
-        ];
-        loop {
-            // SAFETY: `fds` is a valid array of two pollfd for the duration of the call.
-            let n = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, -1) };
-            if n < 0 {
-                if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
-                    continue;
-                }
-                // poll itself failing is no sign of a hang-up; stop watching.
-                return;
-            }
-            if fds.iter().any(|fd| fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0) {
-                let _ = tx.send(Event::InputClosed);
-                return;
-            }
-        }
+/// Restores the terminal on a panic, quietly (ratatui's own hook `eprintln!`s when restoring
+/// fails, which panics again once the terminal is gone and aborts), then the hooks before it (the
+/// standard one prints the message, ignoring a stderr that cannot take it). Installed once; the
+/// log's hook goes over it, so that a panic is in the log first.
+fn install_panic_hook(mouse: bool) {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore(&Options { ai_delay: Duration::ZERO, mouse, reply_pending: false });
+            previous(info);
+        }));
+        crate::log::install_panic_hook();
     });
-}
-
-/// ratatui's panic hook restores the screen; mouse reporting must be switched off too, or the shell
-/// fills with escape codes.
-fn install_mouse_restoring_panic_hook() {
-    let previous = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let _ = execute!(io::stdout(), DisableMouseCapture);
-        previous(info);
-    }));
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The keys crossterm reads `bytes` as, as a terminal's answer arrives.
-    fn keys(text: &str) -> Vec<TermEvent> {
-        let mut events = Vec::new();
-        let mut chars = text.chars();
-        while let Some(c) = chars.next() {
-            let key = match c {
-                '\x1b' => KeyEvent::new(KeyCode::Char(chars.next().unwrap()), KeyModifiers::ALT),
-                '\x07' => KeyEvent::new(KeyCode::Char('g'), KeyModifiers::CONTROL),
-                c => KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE),
-            };
-            events.push(TermEvent::Key(key));
-        }
-        events
-    }
-
-    fn kept(filter: &mut LateReply, text: &str, now: Instant) -> String {
-        keys(text)
-            .iter()
-            .filter(|e| !filter.swallows(e, now))
-            .map(|e| match e {
-                TermEvent::Key(KeyEvent { code: KeyCode::Char(c), .. }) => *c,
-                _ => '?',
-            })
-            .collect()
-    }
-
-    #[test]
-    fn a_late_answer_to_the_colour_query_is_not_read_as_keys() {
-        let start = Instant::now();
-        let mut filter = LateReply::new(Some(start + LATE_REPLY_WINDOW));
-        let answers = "\x1b]10;rgb:0000/0000/0000\x07\x1b]11;rgb:ffff/ffff/ffff\x1b\\";
-        assert_eq!(kept(&mut filter, &format!("b{answers}3"), start), "b3", "the keys around it are kept");
-        // After the window, Alt-] is a key like another.
-        let later = start + LATE_REPLY_WINDOW + Duration::from_millis(1);
-        assert_eq!(kept(&mut filter, "\x1b]x", later), "]x");
-        // Without a pending query nothing is dropped.
-        assert_eq!(kept(&mut LateReply::new(None), answers, start).len(), keys(answers).len());
-        // An answer that never ends holds at most LATE_REPLY_MAX keys.
-        let mut filter = LateReply::new(Some(start + LATE_REPLY_WINDOW));
-        let endless = format!("\x1b]{}", "q".repeat(100));
-        assert_eq!(kept(&mut filter, &endless, start).len(), 100 - LATE_REPLY_MAX);
-    }
 }

@@ -1,5 +1,6 @@
 //! The real binary in a real pseudo-terminal: a whole game played with the keys, quitting with `q`
-//! and with Ctrl-C, and the terminal left as it was found. Also the binary without a terminal.
+//! and with Ctrl-C, and the terminal left as it was found; windows of any size, up to 65535x65535.
+//! Also the binary without a terminal.
 //!
 //! Every wait is bounded: each step has a few seconds, each test about twenty, and the child is
 //! killed if a test fails half-way.
@@ -13,6 +14,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+
+mod pty_support;
 
 const BIN: &str = env!("CARGO_BIN_EXE_nim-tui");
 const ROWS: u16 = 30;
@@ -278,5 +281,84 @@ fn without_a_terminal_the_game_points_to_solve_and_writes_no_escape_codes() {
         assert!(stderr.contains("terminal"), "{args:?}: {stderr}");
         assert!(!output.stdout.contains(&0x1b), "escape codes on stdout: {:?}", output.stdout);
         assert!(!output.stderr.contains(&0x1b), "escape codes on stderr: {stderr:?}");
+    }
+}
+
+/// The largest screen the game draws (`ui::MAX_WIDTH` x `ui::MAX_HEIGHT`): a larger window is read
+/// through a screen of this size, which is all the game draws on.
+const LARGEST: (u16, u16) = (nim_tui::ui::MAX_HEIGHT, nim_tui::ui::MAX_WIDTH);
+
+/// Far more than the game needs at its largest screen (a few tens of MB), far less than a screen
+/// of 10000x10000 took (9 GB) before the screen was clamped.
+const MEMORY_BOUND: u64 = 1 << 30;
+
+#[test]
+fn a_huge_window_is_drawn_as_the_largest_screen_and_the_game_plays_on() {
+    for huge in [65535, 10000] {
+        let home = tempfile::tempdir().expect("temp dir");
+        let mut pty = pty_support::Pty::spawn_in_window(
+            &["--heaps", "5,6,7", "--ai-delay", "0"],
+            home.path(),
+            (huge, huge),
+            LARGEST,
+        );
+        assert!(pty.wait_for("Your turn"), "{huge}x{huge}: the game did not start:\n{}", pty.contents());
+        pty.send(b"\r");
+        assert!(pty.wait_for("AI took"), "{huge}x{huge}: the move was not played:\n{}", pty.contents());
+
+        // Back to an ordinary window, then huge again mid-game: the game is drawn afresh each time.
+        pty.resize_window((ROWS, COLS), (ROWS, COLS));
+        assert!(pty.wait_for("AI took"), "{huge}x{huge}, then {COLS}x{ROWS}:\n{}", pty.contents());
+        pty.resize_window((huge, huge), LARGEST);
+        assert!(pty.wait_for("AI took"), "{huge}x{huge} again:\n{}", pty.contents());
+        pty.send(b"h");
+        assert!(pty.wait_for("Hint"), "{huge}x{huge}: keys work:\n{}", pty.contents());
+
+        if let Some(peak) = pty.peak_memory() {
+            assert!(peak < MEMORY_BOUND, "{huge}x{huge}: {peak} bytes at the peak");
+        }
+        pty.send(b"q");
+        let status = pty.wait_exit().expect("nim-tui did not quit");
+        assert!(status.success(), "{huge}x{huge}: exit status {status:?}");
+        assert!(!pty.screen.screen().alternate_screen(), "the alternate screen was not left");
+        assert!(!pty.screen.screen().hide_cursor(), "the cursor is still hidden");
+    }
+}
+
+#[test]
+fn a_game_started_in_an_ordinary_window_survives_a_huge_one() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let mut pty = pty_support::Pty::spawn(&["--heaps", "5,6,7", "--ai-delay", "0"], home.path(), ROWS, COLS);
+    assert!(pty.wait_for("Your turn"), "{}", pty.contents());
+    for window in [(65535, 65535), (10000, 10000), (65535, 60), (24, 65535), (ROWS, COLS)] {
+        let screen = (window.0.min(LARGEST.0), window.1.min(LARGEST.1));
+        pty.resize_window(window, screen);
+        assert!(pty.wait_for("Your turn"), "{window:?}:\n{}", pty.contents());
+    }
+    if let Some(peak) = pty.peak_memory() {
+        assert!(peak < MEMORY_BOUND, "{peak} bytes at the peak");
+    }
+    pty.send(b"q");
+    assert!(pty.wait_exit().expect("nim-tui did not quit").success());
+}
+
+#[test]
+fn every_screen_in_a_huge_window() {
+    for (args, shows) in [(&[][..], "New game"), (&["puzzle"][..], "Heaps"), (&["learn"][..], "Lesson")] {
+        let home = tempfile::tempdir().expect("temp dir");
+        let mut pty = pty_support::Pty::spawn_in_window(args, home.path(), (65535, 65535), LARGEST);
+        assert!(pty.wait_for(shows), "{args:?}:\n{}", pty.contents());
+        // A click anywhere, and the wheel, are taken as on any screen.
+        pty.send(b"\x1b[<0;300;150M\x1b[<0;300;150m\x1b[<65;10;10M");
+        pty.send(b"?");
+        assert!(pty.wait_for(" Keys "), "{args:?}: the help opens:\n{}", pty.contents());
+        if let Some(peak) = pty.peak_memory() {
+            assert!(peak < MEMORY_BOUND, "{args:?}: {peak} bytes at the peak");
+        }
+        pty.send(b"q");
+        assert!(pty.wait_for_gone(" Keys "), "{args:?}: the help closes:\n{}", pty.contents());
+        pty.send(b"q");
+        let status = pty.wait_exit().expect("nim-tui did not quit");
+        assert!(status.success(), "{args:?}: exit status {status:?}");
     }
 }

@@ -137,6 +137,15 @@ fn check_suspend_and_continue(mut pty: Pty, suspend: impl FnOnce(&mut Pty)) {
         "the terminal was not restored before stopping: {:?}",
         String::from_utf8_lossy(&pty.raw)
     );
+    // Fully: the shell gets its cursor, no mouse reports and its line editing back.
+    let screen = pty.screen.screen();
+    assert!(
+        !screen.hide_cursor(),
+        "the cursor is hidden while stopped: {:?}",
+        String::from_utf8_lossy(&pty.raw)
+    );
+    assert_eq!(screen.mouse_protocol_mode(), vt100::MouseProtocolMode::None, "mouse reporting left on");
+    assert_ne!(pty.is_cooked(), Some(false), "the terminal was left raw");
 
     // The shell may have drawn over everything meanwhile.
     pty.screen.process(b"\x1b[2J\x1b[Hshell was here");
@@ -168,4 +177,29 @@ fn ctrl_z_suspends_and_fg_resumes() {
     let home = tempfile::tempdir().expect("temp dir");
     let pty = game_with_a_move(home.path());
     check_suspend_and_continue(pty, |pty| pty.send(b"\x1a"));
+}
+
+#[test]
+fn ctrl_z_at_a_prompt_suspends_and_fg_brings_the_prompt_back() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let mut pty = game_with_a_move(home.path());
+    pty.send(b"n");
+    assert!(pty.wait_for("Leave this game"), "no question:\n{}", pty.contents());
+    pty.raw.clear();
+    pty.send(b"\x1a");
+    assert!(wait_stopped(pty.pid(), true), "nim-tui did not stop");
+    pty.settle(Duration::from_millis(200));
+    assert!(restored(&pty), "not restored: {:?}", String::from_utf8_lossy(&pty.raw));
+    assert!(!pty.screen.screen().hide_cursor(), "the cursor is hidden while stopped");
+    assert_ne!(pty.is_cooked(), Some(false), "the terminal was left raw");
+    send_signal(&pty, "-CONT");
+    assert!(wait_stopped(pty.pid(), false), "nim-tui did not go on after SIGCONT");
+    assert!(pty.wait_for("Leave this game"), "the question is gone after fg:\n{}", pty.contents());
+    assert!(pty.screen.screen().hide_cursor(), "the game hides the cursor again");
+    // The question is answered as before: no.
+    pty.send(b"q");
+    assert!(pty.wait_for_gone("Leave this game"), "{}", pty.contents());
+    pty.send(b"q");
+    assert!(pty.wait_exit().expect("nim-tui did not quit").success());
+    assert!(saved_game(home.path()).is_file(), "the game is kept");
 }

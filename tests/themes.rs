@@ -273,6 +273,82 @@ fn a_late_answer_is_not_taken_for_keys() {
     term.wait_for("nim-sum");
 }
 
+/// The answer may come at any time, in pieces cut anywhere: right after its ESC (which alone is
+/// the Esc key, and quits), in the middle, or whole long after the start. None of it is a key, and
+/// the game goes on.
+#[test]
+fn a_late_answer_split_anywhere_or_very_late_is_not_taken_for_keys() {
+    let answer = [LIGHT_ANSWER, DA1_ANSWER].concat();
+    let colours_only = LIGHT_ANSWER;
+    // (name, the pieces, the pause before each piece)
+    let after_esc: Vec<&[u8]> = vec![&answer[..1], &answer[1..]];
+    let after_esc_no_da1: Vec<&[u8]> = vec![&colours_only[..1], &colours_only[1..]];
+    let middle: Vec<&[u8]> = vec![&answer[..9], &answer[9..27], &answer[27..]];
+    let before_st: Vec<&[u8]> = answer.split_inclusive(|&b| b == 0x1b).collect();
+    let every_byte: Vec<&[u8]> = answer.chunks(1).collect();
+    let whole: Vec<&[u8]> = vec![&answer];
+    let pause = Duration::from_millis(100);
+    let cases: [(&str, Vec<&[u8]>, Duration); 6] = [
+        ("after-esc", after_esc, pause),
+        ("after-esc-no-da1", after_esc_no_da1, pause),
+        ("middle", middle, pause),
+        ("at-each-esc", before_st, pause),
+        ("every-byte", every_byte, Duration::from_millis(5)),
+        // After the five seconds a late answer used to be looked out for.
+        ("six-seconds", whole, Duration::from_secs(6)),
+    ];
+    for (name, pieces, pause) in cases {
+        let mut term = Term::start(&format!("late-{name}"), GAME, Answer::Nothing, &[]);
+        term.wait_for("Your turn");
+        term.settle();
+        let before = term.contents();
+        for piece in pieces {
+            thread::sleep(pause);
+            term.send(piece);
+            term.pump(Duration::ZERO);
+        }
+        term.settle();
+        thread::sleep(Duration::from_millis(700));
+        term.settle();
+        assert!(matches!(term.child.try_wait(), Ok(None)), "{name}: the answer ended the game");
+        assert_eq!(term.contents(), before, "{name}: the answer changed the screen");
+        // Keys still work: the binary view opens.
+        term.send(b"b");
+        term.wait_for("nim-sum");
+    }
+}
+
+/// While an answer may still come, a lone ESC is held a moment to see whether `]` follows; a real
+/// Esc is still Esc: it closes the help, and then quits.
+#[test]
+fn a_real_esc_works_while_an_answer_may_still_come_and_after_it_came() {
+    for late in [false, true] {
+        let mut term = Term::start(&format!("esc-{late}"), GAME, Answer::Nothing, &[]);
+        term.wait_for("Your turn");
+        if late {
+            term.send(&[LIGHT_ANSWER, DA1_ANSWER].concat());
+        }
+        term.send(b"?");
+        term.wait_for(" Keys ");
+        term.send(b"\x1b");
+        let end = Instant::now() + PATIENCE;
+        while term.contents().contains(" Keys ") {
+            assert!(Instant::now() < end, "Esc did not close the help (late answer: {late})");
+            term.pump(Duration::from_millis(50));
+        }
+        term.send(b"\x1b");
+        let end = Instant::now() + PATIENCE;
+        let status = loop {
+            if let Ok(Some(status)) = term.child.try_wait() {
+                break status;
+            }
+            assert!(Instant::now() < end, "Esc did not quit (late answer: {late})");
+            term.pump(Duration::from_millis(20));
+        };
+        assert!(status.success(), "exit status {status:?}");
+    }
+}
+
 /// While the terminal is asked its colours it is in raw mode, for up to the wait for an answer: a
 /// signal that comes then still ends the game as every signal does, with the terminal left as it
 /// was found (it used to end the program there, leaving the terminal raw).

@@ -88,6 +88,25 @@ impl Look {
 /// The smallest terminal the game draws in; below it a short message asks for more room.
 pub const MIN_WIDTH: u16 = 44;
 
+/// The largest screen the game draws, in columns and rows: a larger window is drawn as this size,
+/// in its top-left corner. Everything the drawing keeps is sized by the screen (ratatui's two
+/// buffers, the start menu's scratch buffer), so without a limit a window of 65535x65535 would ask
+/// for hundreds of gigabytes. The largest layout, 16 heaps of tokens at their largest scale with
+/// every panel open, needs well under this (about 300 columns and 100 rows).
+pub const MAX_WIDTH: u16 = 500;
+/// See [`MAX_WIDTH`].
+pub const MAX_HEIGHT: u16 = 200;
+
+/// `area` cut down to at most [`MAX_WIDTH`] by [`MAX_HEIGHT`], keeping its corner.
+pub fn clamp(area: Rect) -> Rect {
+    Rect { width: area.width.min(MAX_WIDTH), height: area.height.min(MAX_HEIGHT), ..area }
+}
+
+/// A terminal's size cut down to at most [`MAX_WIDTH`] by [`MAX_HEIGHT`].
+pub fn clamp_size(size: ratatui::layout::Size) -> ratatui::layout::Size {
+    ratatui::layout::Size { width: size.width.min(MAX_WIDTH), height: size.height.min(MAX_HEIGHT) }
+}
+
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, app: &App, look: &Look) {
     View { app, look }.render(frame.area(), frame.buffer_mut());

@@ -34,7 +34,15 @@ fn size(rows: u16, cols: u16) -> PtySize {
 impl Pty {
     /// Starts nim-tui with `args` in a `cols`x`rows` terminal, with its data and config under `home`.
     pub fn spawn(args: &[&str], home: &Path, rows: u16, cols: u16) -> Pty {
-        let pair = native_pty_system().openpty(size(rows, cols)).expect("open a pty");
+        Pty::spawn_in_window(args, home, (rows, cols), (rows, cols))
+    }
+
+    /// Starts nim-tui in a window of `window` (rows, columns), read through a screen of `screen`:
+    /// a window too large to model whole (65535x65535 would take this process's memory too) is
+    /// read through the part the game draws on.
+    pub fn spawn_in_window(args: &[&str], home: &Path, window: (u16, u16), screen: (u16, u16)) -> Pty {
+        let (rows, cols) = screen;
+        let pair = native_pty_system().openpty(size(window.0, window.1)).expect("open a pty");
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_nim-tui"));
         cmd.args(args);
         cmd.env("TERM", "xterm-256color");
@@ -151,6 +159,40 @@ impl Pty {
         self.pump(Duration::ZERO);
         self.screen.screen_mut().set_size(rows, cols);
         self.master.resize(size(rows, cols)).expect("resize the pty");
+    }
+
+    /// Resizes the window to `window` (rows, columns), read from now on through a blank screen of
+    /// `screen`: what is then shown was drawn after the resize.
+    pub fn resize_window(&mut self, window: (u16, u16), screen: (u16, u16)) {
+        self.pump(Duration::ZERO);
+        self.screen = vt100::Parser::new(screen.0, screen.1, 0);
+        self.master.resize(size(window.0, window.1)).expect("resize the pty");
+    }
+
+    /// The most memory the program has held (VmHWM, in bytes), where /proc tells.
+    pub fn peak_memory(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib * 1024)
+    }
+
+    /// Whether the terminal is in its ordinary (cooked) mode, lines edited and echoed, as a shell
+    /// wants it; `None` where that cannot be asked.
+    pub fn is_cooked(&self) -> Option<bool> {
+        #[cfg(unix)]
+        {
+            let fd = self.master.as_raw_fd()?;
+            // SAFETY: tcgetattr fills the termios it is given, which lives on this stack.
+            let mut mode: libc::termios = unsafe { std::mem::zeroed() };
+            // SAFETY: as above; `fd` is the open master of this pty.
+            if unsafe { libc::tcgetattr(fd, &mut mode) } != 0 {
+                return None;
+            }
+            Some(mode.c_lflag & libc::ICANON != 0 && mode.c_lflag & libc::ECHO != 0)
+        }
+        #[cfg(not(unix))]
+        None
     }
 
     /// Whether the program is still running.
