@@ -10,7 +10,7 @@ use std::fmt;
 
 use super::{
     Explanation, Fibonacci, FibonacciView, GameKind, GrundyTable, GrundyView, Kayles, Lasker, Mode, Moore,
-    MooreView, MoveError, Nim, NoMisere, Outcome, Position, PositionError, Subtraction, Take, Wythoff,
+    MooreView, MoveCount, MoveError, Nim, NoMisere, Outcome, Position, PositionError, Subtraction, Take, Wythoff,
     WythoffView,
 };
 
@@ -249,9 +249,21 @@ pub trait Rules {
     /// be too many to list, gives `limit` of them (those that leave the most in the highest binary
     /// columns), in the game's order.
     fn winning_moves_up_to(&self, position: &Position, limit: usize) -> Vec<Move>;
-    /// How many winning moves there are (saturating at `u128::MAX`); `None` only for Moore's
-    /// Nim_k on so many heaps that counting them would take too long (see `moore.rs`).
+    /// How many winning moves there are, when that is known exactly and fits a `u128`; `None`
+    /// only for Moore's Nim_k, whose count may pass `u128` or cost more than its budget (see
+    /// [`Rules::count_winning_moves`]). Every other game's count is below heaps × 2^65.
     fn winning_move_count(&self, position: &Position) -> Option<u128>;
+    /// How many winning moves there are, of any size: exact, or a lower bound where counting
+    /// them all would cost more than the game's budget (Moore's Nim_k on many heaps, see
+    /// `moore.rs`). Never a bound passed off as exact.
+    fn count_winning_moves(&self, position: &Position) -> MoveCount {
+        match self.winning_move_count(position) {
+            Some(count) => MoveCount::exact(count),
+            // Only a game that counts for itself gives up on `winning_move_count`; a winning
+            // position has at least one winning move.
+            None => MoveCount::at_least(u64::from(self.outcome(position) == Outcome::Win)),
+        }
+    }
     /// Whether `mv` is legal and wins: it leaves a position lost for the player then to move.
     fn is_winning_move(&self, position: &Position, mv: &Move) -> bool {
         let mut next = position.clone();
@@ -347,6 +359,9 @@ impl Rules for Ruleset {
     }
     fn winning_move_count(&self, position: &Position) -> Option<u128> {
         self.game().winning_move_count(position)
+    }
+    fn count_winning_moves(&self, position: &Position) -> MoveCount {
+        self.game().count_winning_moves(position)
     }
     fn is_winning_move(&self, position: &Position, mv: &Move) -> bool {
         self.game().is_winning_move(position, mv)
@@ -500,6 +515,9 @@ impl Rules for Game {
     }
     fn winning_move_count(&self, position: &Position) -> Option<u128> {
         each!(self, game => Rules::winning_move_count(game, position))
+    }
+    fn count_winning_moves(&self, position: &Position) -> MoveCount {
+        each!(self, game => Rules::count_winning_moves(game, position))
     }
     fn is_winning_move(&self, position: &Position, mv: &Move) -> bool {
         self.refused.is_none() && each!(self, game => Rules::is_winning_move(game, position, mv))
