@@ -762,10 +762,7 @@ fn render_puzzle_info(app: &App, game: &Game, run: &PuzzleRun, look: &Look, area
                 line.push(Span::styled(format!("   {keys}"), theme.fg(theme.dim)));
             }
             lines.push(Line::from(line));
-            lines.push(Line::styled(
-                "Exactly one move wins here. Find it: the opponent then loses against perfect play.",
-                theme.fg(theme.text),
-            ));
+            lines.push(Line::styled(crate::puzzle::promise(&game.rules, game.position()), theme.fg(theme.text)));
         }
         Some(answer) => {
             let (verdict, style) = if answer.solved {
