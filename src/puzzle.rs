@@ -69,7 +69,7 @@ impl FromStr for Difficulty {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Difficulty::ALL.into_iter().find(|d| d.as_str() == s.trim().to_ascii_lowercase()).ok_or_else(|| {
+        Difficulty::ALL.into_iter().find(|d| d.as_str() == s.trim().to_lowercase()).ok_or_else(|| {
             format!(
                 "unknown difficulty '{}': expected 'easy', 'medium' or 'hard'",
                 crate::text::escape_short(s, 40)
@@ -246,7 +246,8 @@ pub fn generate_game(game: GameKind, difficulty: Difficulty, rng: &mut impl Rng)
 fn smallest_puzzle(game: &Game) -> Puzzle {
     let mut candidates: Vec<Vec<u64>> = (1..=64).map(|a| vec![a]).collect();
     candidates.extend((1..=24).flat_map(|a| (1..=24).map(move |b| vec![a, b])));
-    candidates.extend((1..=12).flat_map(|a| (1..=12).flat_map(move |b| (1..=12).map(move |c| vec![a, b, c]))));
+    candidates
+        .extend((1..=12).flat_map(|a| (1..=12).flat_map(move |b| (1..=12).map(move |c| vec![a, b, c]))));
     let mut ending = None;
     for heaps in candidates {
         match answer(game, &Position::new(heaps.clone())) {
@@ -284,7 +285,8 @@ fn every_move_wins(game: &Game) -> bool {
     let span = table.pre_period + 2 * table.period + set.max();
     (0..span).all(|n| {
         let value = game.grundy(n);
-        value.is_some_and(|v| v <= 1) && set.amounts().filter(|&s| s <= n).all(|s| game.grundy(n - s) != value)
+        value.is_some_and(|v| v <= 1)
+            && set.amounts().filter(|&s| s <= n).all(|s| game.grundy(n - s) != value)
     })
 }
 
@@ -302,7 +304,9 @@ pub fn promise(rules: &Ruleset, position: &Position) -> String {
             "Exactly one move wins here, and it takes the last tokens: {} has no puzzle with more to it.{every}",
             rules.kind.title()
         ),
-        _ => format!("Exactly one move wins here. Find it: the opponent then loses against perfect play.{every}"),
+        _ => format!(
+            "Exactly one move wins here. Find it: the opponent then loses against perfect play.{every}"
+        ),
     }
 }
 

@@ -174,7 +174,8 @@ fn a_record_of_200000_lasker_splits_is_read_and_replayed_to_the_end() {
     const SPLITS: usize = 200_000;
     let start = SPLITS as u64 + 100_000;
     // Heap 1 gives one token at a time to a new last heap.
-    let text = long_record("lasker", &start.to_string(), SPLITS, |i| format!("1 split {}", start - 1 - i as u64));
+    let text =
+        long_record("lasker", &start.to_string(), SPLITS, |i| format!("1 split {}", start - 1 - i as u64));
     assert!(text.len() > 3_500_000 && text.len() < 4_194_304, "{} bytes", text.len());
     let heaps = replayed_to_the_end(&text, SPLITS);
     assert_eq!(heaps.len(), SPLITS + 1);

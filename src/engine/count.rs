@@ -48,8 +48,7 @@ impl Natural {
 
     /// `self + other`.
     pub fn add(&self, other: &Natural) -> Natural {
-        let (long, short) =
-            if self.limbs.len() >= other.limbs.len() { (self, other) } else { (other, self) };
+        let (long, short) = if self.limbs.len() >= other.limbs.len() { (self, other) } else { (other, self) };
         let mut limbs = Vec::with_capacity(long.limbs.len() + 1);
         let mut carry = false;
         for (i, &a) in long.limbs.iter().enumerate() {
@@ -168,7 +167,10 @@ impl From<u128> for Natural {
 
 impl Ord for Natural {
     fn cmp(&self, other: &Natural) -> Ordering {
-        self.limbs.len().cmp(&other.limbs.len()).then_with(|| self.limbs.iter().rev().cmp(other.limbs.iter().rev()))
+        self.limbs
+            .len()
+            .cmp(&other.limbs.len())
+            .then_with(|| self.limbs.iter().rev().cmp(other.limbs.iter().rev()))
     }
 }
 
@@ -239,7 +241,8 @@ mod tests {
 
     #[test]
     fn arithmetic_matches_u128_and_goes_past_it() {
-        let values = [0u128, 1, 9, u64::MAX as u128, u64::MAX as u128 + 1, 123_456_789_012_345_678_901_234_567];
+        let values =
+            [0u128, 1, 9, u64::MAX as u128, u64::MAX as u128 + 1, 123_456_789_012_345_678_901_234_567];
         for &a in &values {
             for &b in &values {
                 let (na, nb) = (Natural::from(a), Natural::from(b));
@@ -269,7 +272,10 @@ mod tests {
         assert_eq!(Natural::choose(16, 6).to_u128(), Some(8008));
         assert_eq!(Natural::choose(5, 7), Natural::zero());
         // C(200, 100) = 90548514656103281165404177077484163874504589675413336841320 (61 digits).
-        assert_eq!(Natural::choose(200, 100).digits(), "90548514656103281165404177077484163874504589675413336841320");
+        assert_eq!(
+            Natural::choose(200, 100).digits(),
+            "90548514656103281165404177077484163874504589675413336841320"
+        );
     }
 
     #[test]

@@ -10,8 +10,8 @@ use std::fmt;
 
 use super::{
     Explanation, Fibonacci, FibonacciView, GameKind, GrundyTable, GrundyView, Kayles, Lasker, Mode, Moore,
-    MooreView, MoveCount, MoveError, Nim, NoMisere, Outcome, Position, PositionError, Subtraction, Take, Wythoff,
-    WythoffView,
+    MooreView, MoveCount, MoveError, Nim, NoMisere, Outcome, Position, PositionError, Subtraction, Take,
+    Wythoff, WythoffView,
 };
 
 /// A move of any game.

@@ -336,7 +336,8 @@ impl<'a> Search<'a> {
         let mut part = 1u128;
         for column in (0..=j).rev() {
             let in_lowered = lowered.iter().filter(|&&i| self.heaps[i] >> column & 1 == 1).count() as u64;
-            let ways = u128::from(self.ways(lowered.len(), (self.counts[column as usize] - in_lowered) as usize));
+            let ways =
+                u128::from(self.ways(lowered.len(), (self.counts[column as usize] - in_lowered) as usize));
             part = match part.checked_mul(ways) {
                 Some(p) => p,
                 None => {
@@ -495,7 +496,8 @@ impl Moore {
         let mut order: Vec<usize> =
             self.column_move(heaps).map(|mv| mv.takes().iter().map(|t| t.heap).collect()).unwrap_or_default();
         let first = order.len();
-        let mut others: Vec<usize> = (0..heaps.len()).filter(|i| heaps[*i] > 0 && !order.contains(i)).collect();
+        let mut others: Vec<usize> =
+            (0..heaps.len()).filter(|i| heaps[*i] > 0 && !order.contains(i)).collect();
         others.sort_by_key(|&i| std::cmp::Reverse(heaps[i]));
         order.extend(others);
         let k = u64::from(self.k);

@@ -60,7 +60,7 @@ impl FromStr for Mode {
     type Err = ParseModeError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
+        match s.trim().to_lowercase().as_str() {
             "normal" => Ok(Mode::Normal),
             "misere" | "misère" => Ok(Mode::Misere),
             _ => Err(ParseModeError(s.to_string())),

@@ -12,8 +12,8 @@ use serde::Serialize;
 
 use super::{LineError, SolveError, shown};
 use crate::engine::{
-    Game, GameKind, MOVE_LIST_LIMIT, Mode, Move, MoveCount, Natural, Outcome, ParseHeapsError, Position, PositionError, Rules,
-    Teaching, parse_heap, parse_heaps,
+    Game, GameKind, MOVE_LIST_LIMIT, Mode, Move, MoveCount, Natural, Outcome, ParseHeapsError, Position,
+    PositionError, Rules, Teaching, parse_heap, parse_heaps,
 };
 
 /// Why some text is not a position of the game.
@@ -377,7 +377,8 @@ pub fn human_text(game: &Game, position: &Position) -> String {
             let value = count.value();
             let plural = if value.to_u64() == Some(1) { "" } else { "s" };
             if count.is_exact() {
-                let _ = writeln!(out, "The player to move wins with perfect play. {value} winning move{plural}:");
+                let _ =
+                    writeln!(out, "The player to move wins with perfect play. {value} winning move{plural}:");
             } else {
                 let _ = writeln!(
                     out,

@@ -762,7 +762,10 @@ fn render_puzzle_info(app: &App, game: &Game, run: &PuzzleRun, look: &Look, area
                 line.push(Span::styled(format!("   {keys}"), theme.fg(theme.dim)));
             }
             lines.push(Line::from(line));
-            lines.push(Line::styled(crate::puzzle::promise(&game.rules, game.position()), theme.fg(theme.text)));
+            lines.push(Line::styled(
+                crate::puzzle::promise(&game.rules, game.position()),
+                theme.fg(theme.text),
+            ));
         }
         Some(answer) => {
             let (verdict, style) = if answer.solved {
