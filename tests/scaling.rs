@@ -123,7 +123,7 @@ fn config_errors_grow_linearly_with_the_bad_text() {
 /// resignation so that the game need not be played out.
 fn long_record(game: &str, heaps: &str, count: usize, mv: impl Fn(usize) -> String) -> String {
     let mut text = format!("# nim-tui game record\ngame {game}\nmode normal\nheaps {heaps}\nplayers ai\n");
-    let seat = |i: usize| if i % 2 == 0 { "you" } else { "ai" };
+    let seat = |i: usize| if i.is_multiple_of(2) { "you" } else { "ai" };
     for i in 0..count {
         text.push_str(seat(i));
         text.push(' ');

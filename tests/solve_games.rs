@@ -346,7 +346,7 @@ fn moore_count_apart(heaps: &[u64], k: usize) -> nim_tui::engine::Natural {
                     continue;
                 }
                 for bits in 0usize..1 << s {
-                    if (bits.count_ones() + outside) % m != 0 {
+                    if !(bits.count_ones() + outside).is_multiple_of(m) {
                         continue;
                     }
                     let mut still = 0;

@@ -227,7 +227,7 @@ impl<'a> Search<'a> {
         let counts = Moore::counts(heaps);
         let mut settled = [true; 65];
         for j in 1..65 {
-            settled[j] = settled[j - 1] && counts[j - 1] % m as u64 == 0;
+            settled[j] = settled[j - 1] && counts[j - 1].is_multiple_of(m as u64);
         }
         Search {
             heaps,
