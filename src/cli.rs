@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 use std::ffi::OsString;
 
-use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueHint};
@@ -279,7 +279,7 @@ pub struct PuzzleArgs {
     pub number: Option<u32>,
 
     /// How hard: more and larger heaps, and misère endgames
-    #[arg(long, default_value = "medium", value_parser = difficulty_parser(), conflicts_with = "daily")]
+    #[arg(long, default_value = "medium", ignore_case = true, value_parser = difficulty_parser(), conflicts_with = "daily")]
     pub difficulty: crate::puzzle::Difficulty,
 
     /// The day's puzzle (UTC), the same for everyone that day, with a daily streak
@@ -435,7 +435,56 @@ impl From<DemoArgs> for GameArgs {
     }
 }
 
-/// `normal` and `misere` with their rules, from [`Mode::ALL`]; `misère` is accepted too.
+/// A value people type, read by its type's `FromStr` (any case, and `misère` with its accent
+/// for misère), with the canonical lower-case names listed for `--help`, the completions and
+/// the message for a value that is not one of them.
+///
+/// clap's `PossibleValuesParser` compares without case only in ASCII, so `MISÈRE` was refused
+/// while `misère` was taken; the types' own parsers already say what they accept.
+#[derive(Clone)]
+struct Words<T> {
+    values: Vec<PossibleValue>,
+    read: fn(&str) -> Option<T>,
+}
+
+impl<T: Clone + Send + Sync + 'static> TypedValueParser for Words<T> {
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<T, clap::Error> {
+        if let Some(found) = value.to_str().and_then(self.read) {
+            return Ok(found);
+        }
+        use clap::error::{ContextKind, ContextValue};
+        let mut error = clap::Error::new(ErrorKind::InvalidValue).with_cmd(cmd);
+        let name = arg.map_or_else(|| "...".to_string(), |a| a.to_string());
+        error.insert(ContextKind::InvalidArg, ContextValue::String(name));
+        error.insert(ContextKind::InvalidValue, ContextValue::String(value.to_string_lossy().into_owned()));
+        let names: Vec<String> =
+            self.values.iter().filter(|v| !v.is_hide_set()).map(|v| v.get_name().to_string()).collect();
+        // As clap suggests: the most similar name, when it is similar enough.
+        let typed = value.to_string_lossy().to_lowercase();
+        let near = names
+            .iter()
+            .map(|name| (strsim::jaro(&typed, name), name))
+            .filter(|(score, _)| *score > 0.7)
+            .max_by(|a, b| a.0.total_cmp(&b.0));
+        if let Some((_, name)) = near {
+            error.insert(ContextKind::SuggestedValue, ContextValue::String(name.clone()));
+        }
+        error.insert(ContextKind::ValidValue, ContextValue::Strings(names));
+        Err(error)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.values.iter().cloned()))
+    }
+}
+
 fn difficulty_parser() -> impl TypedValueParser<Value = crate::puzzle::Difficulty> {
     use crate::puzzle::Difficulty;
     let values = Difficulty::ALL.map(|d| {
@@ -446,15 +495,16 @@ fn difficulty_parser() -> impl TypedValueParser<Value = crate::puzzle::Difficult
         };
         PossibleValue::new(d.as_str()).help(help)
     });
-    PossibleValuesParser::new(values).try_map(|text| text.parse::<Difficulty>())
+    Words { values: values.to_vec(), read: |text| text.parse().ok() }
 }
 
+/// `normal` and `misere` with their rules, from [`Mode::ALL`]; `misère` is accepted too.
 fn mode_parser() -> impl TypedValueParser<Value = Mode> {
     let values = Mode::ALL.map(|mode| {
         let value = PossibleValue::new(mode.as_str()).help(mode.rule());
         if mode == Mode::Misere { value.alias("misère") } else { value }
     });
-    PossibleValuesParser::new(values).try_map(|text| text.parse::<Mode>())
+    Words { values: values.to_vec(), read: |text| text.parse().ok() }
 }
 
 fn level_parser() -> impl TypedValueParser<Value = Level> {
@@ -467,26 +517,26 @@ fn level_parser() -> impl TypedValueParser<Value = Level> {
         };
         PossibleValue::new(level.as_str()).help(help)
     });
-    PossibleValuesParser::new(values).try_map(|text| text.parse::<Level>())
+    Words { values: values.to_vec(), read: |text| text.parse().ok() }
 }
 
 // `First` and `Opponent` have no list of their values to build from (yet); a unit test checks
 // that every value listed here parses.
 fn first_parser() -> impl TypedValueParser<Value = First> {
-    PossibleValuesParser::new([
+    let values = vec![
         PossibleValue::new("you").help("you move first"),
         PossibleValue::new("ai").help("the AI (or the second player) moves first"),
         PossibleValue::new("random").help("a coin toss"),
-    ])
-    .try_map(|text| text.parse::<First>())
+    ];
+    Words { values, read: |text| text.parse().ok() }
 }
 
 fn opponent_parser() -> impl TypedValueParser<Value = Opponent> {
-    PossibleValuesParser::new([
+    let values = vec![
         PossibleValue::new("ai").help("the AI"),
         PossibleValue::new("human").help("two people at one keyboard"),
-    ])
-    .try_map(|text| text.parse::<Opponent>())
+    ];
+    Words { values, read: |text| text.parse().ok() }
 }
 
 fn parse_names(text: &str) -> Result<Names, String> {
@@ -559,7 +609,7 @@ mod tests {
 
     #[test]
     fn misere_with_its_accent_and_in_capitals() {
-        for text in ["misere", "misère", "MISERE"] {
+        for text in ["misere", "misère", "MISERE", "Misere", "MISÈRE", "Misère", " misère "] {
             let cli = Cli::try_parse_from(["nim-tui", "--mode", text]).unwrap();
             assert_eq!(cli.game.mode, Some(Mode::Misere), "{text}");
         }

@@ -216,6 +216,23 @@ fn expected(setting: &str) -> &'static str {
     }
 }
 
+/// A value people type as the program writes it, so that any case is accepted (`mode =
+/// "Misère"`, `level = "HARD"`, `theme = "Dark"`): the words of `mode`, `first`, `level`,
+/// `opponent`, `glyphs` and `theme` are read as their flags read them. Anything else, and a word
+/// that is not one of the setting's, is left as written, for the usual message.
+fn canonical(setting: &str, value: toml::Value) -> toml::Value {
+    let toml::Value::String(text) = &value else { return value };
+    let word = match setting {
+        "mode" => text.parse::<Mode>().ok().map(|mode| mode.as_str().to_string()),
+        "first" => text.parse::<First>().ok().map(|first| first.as_str().to_string()),
+        "level" => text.parse::<Level>().ok().map(|level| level.as_str().to_string()),
+        "opponent" => text.parse::<Opponent>().ok().map(|opponent| opponent.as_str().to_string()),
+        "glyphs" | "theme" => Some(text.trim().to_lowercase()),
+        _ => None,
+    };
+    word.map_or(value, toml::Value::String)
+}
+
 /// Reads the configuration: the embedded default, with the file at `path` laid over it, or else
 /// the file in the platform's config directory if there is one (on Linux
 /// `$XDG_CONFIG_HOME/nim-tui/config.toml`).
@@ -294,7 +311,7 @@ impl Layers {
                 }
                 "theme" => {
                     let name = value.get_ref().as_str().unwrap_or_default();
-                    if !Theme::is_known(name) {
+                    if !Theme::is_known(&name.trim().to_lowercase()) {
                         let hint = did_you_mean(name, Theme::setting_names());
                         return Err(fail(
                             value.span(),
@@ -376,6 +393,7 @@ impl Layers {
         let before = self.plain.clone();
         for (key, value) in table {
             if key != "heaps" && key != "keys" {
+                let value = canonical(&key, value);
                 self.plain.insert(key, value);
             }
         }

@@ -69,7 +69,7 @@ impl FromStr for Difficulty {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Difficulty::ALL.into_iter().find(|d| d.as_str() == s.trim().to_ascii_lowercase()).ok_or_else(|| {
+        Difficulty::ALL.into_iter().find(|d| d.as_str() == s.trim().to_lowercase()).ok_or_else(|| {
             format!(
                 "unknown difficulty '{}': expected 'easy', 'medium' or 'hard'",
                 crate::text::escape_short(s, 40)
@@ -168,9 +168,22 @@ pub fn generate_at(difficulty: Difficulty, rng: &mut impl Rng) -> Puzzle {
     }
 }
 
-/// Draws positions of `game` at the difficulty until one has exactly one winning move (see
-/// [`one_answer`] for Lasker's Nim and Kayles). Harder means more and larger heaps (rows), and
-/// for Moore's Nim_k more misère; Fibonacci Nim's puzzles are first moves, of larger heaps.
+/// How many positions [`generate_game`] draws before it looks for a puzzle among the smallest
+/// positions instead. Every game but those where every move wins deals one within a few hundred.
+const MOST_DRAWS: u32 = 20_000;
+
+/// Draws positions of `game` at the difficulty until one has exactly one winning move, by the
+/// engine's count, and that move leaves a game to play (a puzzle whose answer is "take every
+/// token" teaches nothing). Harder means more and larger heaps (rows), and for Moore's Nim_k
+/// more misère; Fibonacci Nim's puzzles are first moves, of larger heaps.
+///
+/// Moore's Nim_k is dealt more than K heaps: with K or fewer, taking every token wins, and is
+/// often the only move that does. In a game where every move wins from a won position (a
+/// subtraction game of odd amounts, whose Grundy values go 0, 1, 0, 1...), a single winning
+/// move needs a single legal move, so its puzzles are one heap. Should no draw do within
+/// [`MOST_DRAWS`], the smallest positions are searched in order: the first with one winning move
+/// that leaves a game to play, else the first with one winning move at all; [`promise`] then
+/// says on the screen that the answer takes the last tokens.
 pub fn generate_game(game: GameKind, difficulty: Difficulty, rng: &mut impl Rng) -> Puzzle {
     use Difficulty::{Easy, Hard, Medium};
     let level = match difficulty {
@@ -182,66 +195,125 @@ pub fn generate_game(game: GameKind, difficulty: Difficulty, rng: &mut impl Rng)
         let count = rng.random_range(count.0..=count.1);
         (0..count).map(|_| rng.random_range(1..=most)).collect()
     };
-    // Every game tried deals a puzzle within a few hundred draws; should some subtraction set
-    // never give a single answer, a won position is dealt after this many draws rather than none.
-    let mut tries = 0u32;
-    loop {
-        tries += 1;
+    let normal = Game::of(Ruleset::new(game, Mode::Normal));
+    let misere = Game::of(Ruleset::new(game, Mode::Misere));
+    let parity = every_move_wins(&normal);
+    if parity {
+        // Its puzzles are the heaps with a single legal move; when the smallest ends the game,
+        // so do they all, and drawing more would find nothing else.
+        let smallest = smallest_puzzle(&normal);
+        if answer(&normal, &smallest.position()) != Some(true) {
+            return smallest;
+        }
+    }
+    for _ in 0..MOST_DRAWS {
         let mut mode = Mode::Normal;
         let drawn = match game {
             GameKind::Nim => return generate_at(difficulty, rng),
-            GameKind::Moore(_) => {
+            GameKind::Moore(k) => {
                 if game.has_misere() && rng.random_ratio([0, 1, 1][level], [1, 3, 2][level]) {
                     mode = Mode::Misere;
                 }
-                heaps(rng, [(3, 3), (3, 5), (4, 6)][level], [7, 15, 31][level])
+                // More heaps than a move can take from, so that taking everything does not win.
+                let more = k as usize + 1;
+                let (least, most) = [(3, 3), (3, 5), (4, 6)][level];
+                let count = (least.max(more), most.max(more + level).min(crate::domain::MAX_HEAPS));
+                heaps(rng, count, [7, 15, 31][level])
             }
             GameKind::Subtraction(set) => {
                 let most = (set.max() + 1).saturating_mul([3, 6, 12][level]);
-                heaps(rng, [(1, 2), (2, 3), (3, 4)][level], most)
+                let count = if parity { (1, 1) } else { [(1, 2), (2, 3), (3, 4)][level] };
+                heaps(rng, count, most)
             }
             GameKind::Lasker => heaps(rng, [(2, 2), (3, 3), (3, 4)][level], [7, 12, 20][level]),
-            GameKind::Kayles => heaps(rng, [(2, 2), (2, 3), (3, 4)][level], [7, 10, 15][level]),
+            // Two rows of up to 7 almost never have a single winning move (a knock and its mirror
+            // image are two), so the easy ones may be one to three rows.
+            GameKind::Kayles => heaps(rng, [(1, 3), (2, 3), (3, 4)][level], [7, 10, 15][level]),
             GameKind::Wythoff => heaps(rng, (2, 2), [15, 40, 200][level]),
             GameKind::Fibonacci => vec![rng.random_range(2..=[20u64, 100, 1000][level])],
         };
-        let rules = Ruleset::new(game, mode);
-        let position = Position::new(drawn.clone());
-        let playable = Game::of(rules);
-        let fits = playable.check_position(&position).is_ok() && !playable.is_over(&position);
-        if fits
-            && (one_answer(&playable, &position)
-                || (tries > 100_000 && playable.winning_move_count(&position).is_some_and(|n| n > 0)))
-        {
+        let playable = if mode == Mode::Misere { &misere } else { &normal };
+        if answer(playable, &Position::new(drawn.clone())) == Some(true) {
             return Puzzle { mode, heaps: drawn, game };
         }
     }
+    smallest_puzzle(&normal)
 }
 
-/// Whether the position has exactly one winning move. In Lasker's Nim and Kayles a move and its
-/// mirror image (a split into 3 and 4 or into 4 and 3; knocking down the first pin or the last)
-/// leave the same heaps in another order, so they count as one: without that, almost no position
-/// of Kayles would have a single answer.
+/// The first of the smallest positions (one heap up to 64, then two up to 24, then three up to
+/// 12) with one winning move that leaves a game to play, else the first with one winning move.
+/// Every game has one: a heap of its smallest amount (or two heaps for Wythoff's game).
+fn smallest_puzzle(game: &Game) -> Puzzle {
+    let mut candidates: Vec<Vec<u64>> = (1..=64).map(|a| vec![a]).collect();
+    candidates.extend((1..=24).flat_map(|a| (1..=24).map(move |b| vec![a, b])));
+    candidates
+        .extend((1..=12).flat_map(|a| (1..=12).flat_map(move |b| (1..=12).map(move |c| vec![a, b, c]))));
+    let mut ending = None;
+    for heaps in candidates {
+        match answer(game, &Position::new(heaps.clone())) {
+            Some(true) => return Puzzle { mode: game.mode(), heaps, game: game.kind() },
+            Some(false) if ending.is_none() => ending = Some(heaps),
+            _ => {}
+        }
+    }
+    // Found above for every game; a heap of one is the last resort, checked by the tests.
+    Puzzle { mode: game.mode(), heaps: ending.unwrap_or_else(|| vec![1]), game: game.kind() }
+}
+
+/// Whether `position` is a puzzle of `game`: `Some(true)` when exactly one move wins and it
+/// leaves a game to play, `Some(false)` when exactly one wins and it ends the game, `None`
+/// otherwise (or when the position is not one of the game's).
+pub fn answer(game: &Game, position: &Position) -> Option<bool> {
+    if game.check_position(position).is_err() || game.is_over(position) {
+        return None;
+    }
+    if game.winning_move_count(position) != Some(1) {
+        return None;
+    }
+    let mv = game.winning_moves_up_to(position, 1).into_iter().next()?;
+    let mut next = position.clone();
+    game.play(&mut next, &mv).ok()?;
+    Some(!game.is_over(&next))
+}
+
+/// Whether every legal move wins from every won position of `game`: a game valued by Grundy
+/// numbers whose values are only 0 and 1 and whose every move changes the value (a subtraction
+/// game of odd amounts). Checked over the first pre-period and two periods of its table.
+fn every_move_wins(game: &Game) -> bool {
+    let Some(table) = game.grundy_table() else { return false };
+    let GameKind::Subtraction(set) = game.kind() else { return false };
+    let span = table.pre_period + 2 * table.period + set.max();
+    (0..span).all(|n| {
+        let value = game.grundy(n);
+        value.is_some_and(|v| v <= 1)
+            && set.amounts().filter(|&s| s <= n).all(|s| game.grundy(n - s) != value)
+    })
+}
+
+/// What the puzzle screen promises about `position`, a puzzle of `rules`, in one line: that
+/// exactly one move wins, and where the only such puzzles of the game end it at once, that too.
+pub fn promise(rules: &Ruleset, position: &Position) -> String {
+    let game = rules.game();
+    let every = if every_move_wins(&game) {
+        " (In this game every move wins from a won position, so a puzzle has a single legal move.)"
+    } else {
+        ""
+    };
+    match answer(&game, position) {
+        Some(false) => format!(
+            "Exactly one move wins here, and it takes the last tokens: {} has no puzzle with more to it.{every}",
+            rules.kind.title()
+        ),
+        _ => format!(
+            "Exactly one move wins here. Find it: the opponent then loses against perfect play.{every}"
+        ),
+    }
+}
+
+/// Whether the position has exactly one winning move by the engine's count: the one test of a
+/// puzzle. (Lasker's splits into 3 and 4 or into 4 and 3, and Kayles's knocks at either end of a
+/// row, are two moves: a puzzle of those games has its one winning move in the middle of a row,
+/// or on a row of one or two.)
 pub fn one_answer(game: &Game, position: &Position) -> bool {
-    let Some(count) = game.winning_move_count(position) else { return false };
-    if count == 1 {
-        return true;
-    }
-    if !game.kind().splits() || count == 0 || count > 4 {
-        return false;
-    }
-    let mut left: Vec<Vec<u64>> = game
-        .winning_moves(position)
-        .iter()
-        .filter_map(|mv| {
-            let mut next = position.clone();
-            game.play(&mut next, mv).ok()?;
-            let mut heaps: Vec<u64> = next.heaps().iter().copied().filter(|&h| h > 0).collect();
-            heaps.sort_unstable();
-            Some(heaps)
-        })
-        .collect();
-    left.sort();
-    left.dedup();
-    left.len() == 1
+    answer(game, position).is_some()
 }

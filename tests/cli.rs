@@ -6,6 +6,9 @@ use std::process::{Command, Output, Stdio};
 
 use nim_tui::paths::{self, Migration};
 
+mod pty_support;
+use pty_support::Pty;
+
 /// Runs the binary with `home` as HOME, no XDG variables and no log unless `env` sets them, from
 /// `home` as the working directory (so nothing depends on the repository being there).
 fn run_in(home: &Path, args: &[&str], env: &[(&str, &Path)]) -> Output {
@@ -420,4 +423,78 @@ fn help_that_cannot_be_written_exits_1() {
     }
     // Written, they still exit 0.
     assert_eq!(run(&["--help"]).status.code(), Some(0));
+}
+
+/// Values people type are read in any case, and misère with or without its accent: `--mode
+/// MISÈRE` and `--mode Misere` were refused. Through the real binary: `solve` answers in misère,
+/// a game started by the flags plays by them, a puzzle run has the difficulty asked for.
+#[test]
+fn values_people_type_are_read_in_any_case() {
+    for mode in ["Misere", "MISÈRE", "misère", "Misère", "MISERE", "mIsErE", " misere "] {
+        for game in ["nim", "moore:2"] {
+            let out = run(&["solve", "--game", game, "--mode", mode, "--json", "1", "1", "3"]);
+            assert_eq!(out.status.code(), Some(0), "--mode {mode:?}: {}", stderr(&out));
+            assert!(
+                stdout(&out).starts_with(&format!(
+                    "{{\"{}mode\":\"misere\"",
+                    if game == "nim" { "" } else { "game\":\"moore:2\",\"" }
+                )),
+                "{}",
+                stdout(&out)
+            );
+        }
+    }
+    for mode in ["NORMAL", "Normal"] {
+        let out = run(&["solve", "--mode", mode, "--json", "1", "1"]);
+        assert!(stdout(&out).contains("\"mode\":\"normal\""), "{}", stderr(&out));
+    }
+    let home = tempfile::tempdir().unwrap();
+    let args =
+        ["--mode", "MISÈRE", "--level", "HARD", "--first", "You", "--opponent", "AI", "--heaps", "3,4,5"];
+    let mut pty = Pty::spawn(&args, home.path(), 30, 100);
+    assert!(pty.wait_for("AI: hard"), "{}", pty.contents());
+    let screen = pty.contents();
+    assert!(screen.contains("Misère") && screen.contains("Your turn"), "{screen}");
+    pty.send(b"q");
+    pty.wait_exit();
+    let args = ["--opponent", "HUMAN", "--first", "Ai", "--mode", "Normal", "--heaps", "3,4,5"];
+    let mut pty = Pty::spawn(&args, home.path(), 30, 100);
+    assert!(pty.wait_for("Player 2"), "the second player moves first: {}", pty.contents());
+    assert!(pty.contents().contains("Normal play"), "{}", pty.contents());
+    pty.send(b"q");
+    pty.wait_exit();
+    let mut pty = Pty::spawn(&["puzzle", "--difficulty", "HARD", "--seed", "3"], home.path(), 30, 100);
+    assert!(pty.wait_for("seed 3 · hard"), "{}", pty.contents());
+    pty.send(b"q");
+    pty.wait_exit();
+    // A word that is none of them is still refused, with the accepted ones and a suggestion.
+    let out = run(&["--mode", "MISER"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("[possible values: normal, misere]") && err.contains("'misere'"), "{err}");
+    let out = run(&["puzzle", "--difficulty", "Extreme"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("[possible values: easy, medium, hard]"), "{}", stderr(&out));
+}
+
+/// The help and the completions still offer the canonical lower-case names, and only those.
+#[test]
+fn help_and_completions_list_the_lower_case_names() {
+    let bash = stdout(&run(&["completions", "bash"]));
+    for words in
+        ["normal misere", "perfect hard medium easy", "you ai random", "ai human", "easy medium hard"]
+    {
+        assert!(bash.contains(words), "bash completes {words}");
+    }
+    let fish = stdout(&run(&["completions", "fish"]));
+    assert!(fish.contains("misere") && fish.contains("perfect"), "{fish}");
+    for text in [&bash, &fish] {
+        assert!(!text.contains("MISERE") && !text.contains("Misere") && !text.contains("HARD"), "{text}");
+    }
+    let help = stdout(&run(&["--help"]));
+    for name in ["misere:", "perfect:", "random:", "human:"] {
+        assert!(help.contains(name), "--help lists {name}: {help}");
+    }
+    let help = stdout(&run(&["puzzle", "--help"]));
+    assert!(help.contains("hard:") && !help.contains("HARD"), "{help}");
 }

@@ -6,7 +6,12 @@ use std::process::{Command, Output, Stdio};
 
 use nim_tui::app::Action;
 use nim_tui::config::{self, Settings};
+use nim_tui::domain::{First, Level, Opponent};
 use nim_tui::engine::Mode;
+use nim_tui::theme::GlyphSet;
+
+mod pty_support;
+use pty_support::Pty;
 
 /// An empty directory of its own for each test, so that no real user config is read; removed
 /// when dropped.
@@ -177,4 +182,50 @@ fn a_partial_file_keeps_the_defaults() {
         assert_eq!(config.keys.keys_for(action), default.keys.keys_for(action));
     }
     assert_eq!(Settings { mode: Mode::Normal, keys: default.keys.clone(), ..config }, default);
+}
+
+/// Values in a config file are read in any case, and misère with its accent, as the flags read
+/// them: `mode = "Misere"` and `level = "HARD"` were refused.
+#[test]
+fn config_values_in_any_case() {
+    let path = Path::new("config.toml");
+    for mode in ["Misere", "MISÈRE", "misère", "Misère", "MISERE", "misere"] {
+        let settings = config::parse(path, &format!("mode = \"{mode}\"\n")).unwrap();
+        assert_eq!(settings.mode, Mode::Misere, "{mode}");
+    }
+    let text = "mode = \"NORMAL\"\nlevel = \"HARD\"\nfirst = \"AI\"\nopponent = \"Human\"\ntheme = \"Light\"\nglyphs = \"ASCII\"\n";
+    let settings = config::parse(path, text).unwrap();
+    assert_eq!(settings.mode, Mode::Normal);
+    assert_eq!(settings.level, Level::Hard);
+    assert_eq!(settings.first, First::Ai);
+    assert_eq!(settings.opponent, Opponent::Human);
+    assert_eq!(settings.theme, "light");
+    assert_eq!(settings.glyphs, GlyphSet::Ascii);
+    for (setting, value) in
+        [("first", "Random"), ("level", "Easy"), ("theme", "HIGH-CONTRAST"), ("glyphs", "Unicode")]
+    {
+        assert!(config::parse(path, &format!("{setting} = \"{value}\"\n")).is_ok(), "{setting} = {value}");
+    }
+    // A word that is none of the setting's is refused as before, with the words it accepts.
+    let error = config::parse(path, "mode = \"Sideways\"\n").unwrap_err().to_string();
+    assert!(error.contains("\"normal\" or \"misere\"") && error.contains("Sideways"), "{error}");
+    let error = config::parse(path, "theme = \"Mauve\"\n").unwrap_err().to_string();
+    assert!(error.contains("unknown theme 'Mauve'"), "{error}");
+}
+
+/// The same file through the real binary: the game it starts plays by it.
+#[test]
+fn a_config_file_in_capitals_is_played_by() {
+    let home = empty_dir("capitals");
+    let path = home.join("capitals.toml");
+    std::fs::write(&path, "mode = \"MISÈRE\"\nlevel = \"HARD\"\nfirst = \"You\"\nopponent = \"AI\"\nglyphs = \"ASCII\"\ntheme = \"Dark\"\n")
+        .unwrap();
+    let mut pty = Pty::spawn(&["--config", path.to_str().unwrap(), "--heaps", "3,4,5"], &home, 30, 100);
+    assert!(pty.wait_for("AI: hard"), "{}", pty.contents());
+    let screen = pty.contents();
+    assert!(screen.contains("Misere") || screen.contains("Misère"), "{screen}");
+    assert!(screen.contains("Your turn"), "{screen}");
+    assert!(screen.is_ascii(), "ASCII glyphs: {screen}");
+    pty.send(b"q");
+    assert!(pty.wait_exit().is_some_and(|status| status.success()), "{}", pty.contents());
 }

@@ -118,3 +118,86 @@ fn config_errors_grow_linearly_with_the_bad_text() {
         "refusing 10 MB took {growth:.1} times as long as a one-line file ({huge:?})"
     );
 }
+
+/// A record of `count` moves of `game` from `heaps`, `mv(i)` the notation of move `i`, ended by a
+/// resignation so that the game need not be played out.
+fn long_record(game: &str, heaps: &str, count: usize, mv: impl Fn(usize) -> String) -> String {
+    let mut text = format!("# nim-tui game record\ngame {game}\nmode normal\nheaps {heaps}\nplayers ai\n");
+    let seat = |i: usize| if i.is_multiple_of(2) { "you" } else { "ai" };
+    for i in 0..count {
+        text.push_str(seat(i));
+        text.push(' ');
+        text.push_str(&mv(i));
+        text.push('\n');
+    }
+    text.push_str(&format!("resigned {}\n", seat(count)));
+    text
+}
+
+/// Opens `text` as `nim-tui replay` does and steps through it as a person would: to the end, one
+/// move back, to the start, one forward, to the end again. Returns the heaps shown at the end.
+fn replayed_to_the_end(text: &str, moves: usize) -> Vec<u64> {
+    use nim_tui::app::{App, Msg, Screen};
+    use nim_tui::domain::Action;
+    let record = nim_tui::record::Record::parse(text).expect("the record is read");
+    assert_eq!(record.history.len(), moves);
+    let mut app = App::replay(&record);
+    let at = |app: &App| match &app.screen {
+        Screen::Replay(replay) => replay.at,
+        _ => panic!("not the replay screen"),
+    };
+    let press = |app: &mut App, action| {
+        app.update(Msg::Key { action: Some(action), ch: None });
+    };
+    assert_eq!(at(&app), 0);
+    press(&mut app, Action::TakeAll);
+    assert_eq!(at(&app), moves);
+    press(&mut app, Action::Less);
+    assert_eq!(at(&app), moves - 1);
+    press(&mut app, Action::TakeOne);
+    assert_eq!(at(&app), 0);
+    press(&mut app, Action::More);
+    assert_eq!(at(&app), 1);
+    press(&mut app, Action::TakeAll);
+    let Screen::Replay(replay) = &app.screen else { panic!("not the replay screen") };
+    assert_eq!(replay.at, moves);
+    assert!(replay.ending().is_some(), "the resignation is shown at the end");
+    replay.game.position().heaps().to_vec()
+}
+
+/// `replay` of a Lasker record of 200,000 splits (3.7 MB) took 88 s before its first frame: every
+/// split copied every heap, and there are as many heaps as splits by the end. Reading and
+/// replaying is linear in the record now; quadratic work would take minutes here even in a
+/// release build, linear work well under a second. No time is measured: the test must finish.
+#[test]
+fn a_record_of_200000_lasker_splits_is_read_and_replayed_to_the_end() {
+    const SPLITS: usize = 200_000;
+    let start = SPLITS as u64 + 100_000;
+    // Heap 1 gives one token at a time to a new last heap.
+    let text =
+        long_record("lasker", &start.to_string(), SPLITS, |i| format!("1 split {}", start - 1 - i as u64));
+    assert!(text.len() > 3_500_000 && text.len() < 4_194_304, "{} bytes", text.len());
+    let heaps = replayed_to_the_end(&text, SPLITS);
+    assert_eq!(heaps.len(), SPLITS + 1);
+    assert_eq!(heaps[0], start - SPLITS as u64);
+    assert!(heaps[1..].iter().all(|&h| h == 1));
+}
+
+/// The same for Kayles, whose knock-downs split rows too (each in the last row made, so the row
+/// numbers grow), and for Moore's Nim_k, whose moves take from several heaps at once.
+#[test]
+fn long_kayles_and_moore_records_replay_in_linear_time() {
+    const MOVES: usize = 150_000;
+    let start = 2 * MOVES as u64 + 1_001;
+    // Knocking down pin 2 of the last row leaves pin 1 there and the rest as a new last row.
+    let text = long_record("kayles", &start.to_string(), MOVES, |i| format!("{} pin 2", i + 1));
+    let heaps = replayed_to_the_end(&text, MOVES);
+    assert_eq!(heaps.len(), MOVES + 1);
+    assert_eq!(*heaps.last().unwrap(), start - 2 * MOVES as u64);
+
+    let heaps16 = vec!["1000000000000"; 16].join(" ");
+    let text = long_record("moore:3", &heaps16, MOVES, |i| format!("{} 1, {} 1", i % 8 + 1, i % 8 + 9));
+    let heaps = replayed_to_the_end(&text, MOVES);
+    let taken: u64 = heaps.iter().map(|h| 1_000_000_000_000 - h).sum();
+    assert_eq!(taken, 2 * MOVES as u64);
+}

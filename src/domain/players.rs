@@ -162,7 +162,7 @@ impl FromStr for First {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         First::ALL
             .into_iter()
-            .find(|f| f.as_str() == s.trim().to_ascii_lowercase())
+            .find(|f| f.as_str() == s.trim().to_lowercase())
             .ok_or_else(|| format!("unknown first player '{}': expected 'you', 'ai' or 'random'", escaped(s)))
     }
 }
@@ -190,7 +190,7 @@ impl FromStr for Opponent {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
+        match s.trim().to_lowercase().as_str() {
             "ai" => Ok(Opponent::Ai),
             "human" => Ok(Opponent::Human),
             _ => Err(format!("unknown opponent '{}': expected 'ai' or 'human'", escaped(s))),
@@ -243,7 +243,7 @@ impl FromStr for Level {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Level::ALL.into_iter().find(|l| l.as_str() == s.trim().to_ascii_lowercase()).ok_or_else(|| {
+        Level::ALL.into_iter().find(|l| l.as_str() == s.trim().to_lowercase()).ok_or_else(|| {
             format!("unknown level '{}': expected 'perfect', 'hard', 'medium' or 'easy'", escaped(s))
         })
     }

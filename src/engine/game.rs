@@ -10,8 +10,8 @@ use std::fmt;
 
 use super::{
     Explanation, Fibonacci, FibonacciView, GameKind, GrundyTable, GrundyView, Kayles, Lasker, Mode, Moore,
-    MooreView, MoveError, Nim, NoMisere, Outcome, Position, PositionError, Subtraction, Take, Wythoff,
-    WythoffView,
+    MooreView, MoveCount, MoveError, Nim, NoMisere, Outcome, Position, PositionError, Subtraction, Take,
+    Wythoff, WythoffView,
 };
 
 /// A move of any game.
@@ -95,11 +95,23 @@ impl Move {
     }
 
     /// Plays the move's mechanics on `position` without asking whether a game allows it; the
-    /// game's [`Rules::check`] must have accepted it.
+    /// game's [`Rules::check`] must have accepted it. Leaves `position` as it was on an error.
+    ///
+    /// Everything is checked before anything changes, and the position is changed in place: a
+    /// record of 200,000 Lasker splits has that many heaps by its end, and copying them for
+    /// every move made replaying it quadratic (88 s).
     pub(crate) fn apply_to(&self, position: &mut Position) -> Result<(), MoveError> {
         match self {
             Move::Take(take) => position.apply(*take),
             Move::TakeMany(takes) => {
+                if takes.windows(2).all(|w| w[0].heap < w[1].heap) {
+                    takes.iter().try_for_each(|take| position.check(*take))?;
+                    for take in takes {
+                        position.apply(*take)?;
+                    }
+                    return Ok(());
+                }
+                // Two takes from one heap (refused by every game): checked on a copy.
                 let mut next = position.clone();
                 for take in takes {
                     next.apply(*take)?;
@@ -108,15 +120,17 @@ impl Move {
                 Ok(())
             }
             Move::Split { heap, take, left } => {
-                let mut next = position.clone();
                 if *take > 0 {
-                    next.apply(Take::new(*heap, *take))?;
+                    position.check(Take::new(*heap, *take))?;
                 }
-                let rest = next.heap(*heap).unwrap_or(0);
+                let rest = position.heap(*heap).unwrap_or(0).saturating_sub(*take);
                 if *left > rest {
                     return Err(MoveError::TooMany { number: heap + 1, holds: rest, take: *left });
                 }
-                *position = next.split(*heap, *left);
+                if *take > 0 {
+                    position.apply(Take::new(*heap, *take))?;
+                }
+                position.split_in_place(*heap, *left);
                 Ok(())
             }
         }
@@ -249,9 +263,21 @@ pub trait Rules {
     /// be too many to list, gives `limit` of them (those that leave the most in the highest binary
     /// columns), in the game's order.
     fn winning_moves_up_to(&self, position: &Position, limit: usize) -> Vec<Move>;
-    /// How many winning moves there are (saturating at `u128::MAX`); `None` only for Moore's
-    /// Nim_k on so many heaps that counting them would take too long (see `moore.rs`).
+    /// How many winning moves there are, when that is known exactly and fits a `u128`; `None`
+    /// only for Moore's Nim_k, whose count may pass `u128` or cost more than its budget (see
+    /// [`Rules::count_winning_moves`]). Every other game's count is below heaps × 2^65.
     fn winning_move_count(&self, position: &Position) -> Option<u128>;
+    /// How many winning moves there are, of any size: exact, or a lower bound where counting
+    /// them all would cost more than the game's budget (Moore's Nim_k on many heaps, see
+    /// `moore.rs`). Never a bound passed off as exact.
+    fn count_winning_moves(&self, position: &Position) -> MoveCount {
+        match self.winning_move_count(position) {
+            Some(count) => MoveCount::exact(count),
+            // Only a game that counts for itself gives up on `winning_move_count`; a winning
+            // position has at least one winning move.
+            None => MoveCount::at_least(u64::from(self.outcome(position) == Outcome::Win)),
+        }
+    }
     /// Whether `mv` is legal and wins: it leaves a position lost for the player then to move.
     fn is_winning_move(&self, position: &Position, mv: &Move) -> bool {
         let mut next = position.clone();
@@ -347,6 +373,9 @@ impl Rules for Ruleset {
     }
     fn winning_move_count(&self, position: &Position) -> Option<u128> {
         self.game().winning_move_count(position)
+    }
+    fn count_winning_moves(&self, position: &Position) -> MoveCount {
+        self.game().count_winning_moves(position)
     }
     fn is_winning_move(&self, position: &Position, mv: &Move) -> bool {
         self.game().is_winning_move(position, mv)
@@ -500,6 +529,9 @@ impl Rules for Game {
     }
     fn winning_move_count(&self, position: &Position) -> Option<u128> {
         each!(self, game => Rules::winning_move_count(game, position))
+    }
+    fn count_winning_moves(&self, position: &Position) -> MoveCount {
+        each!(self, game => Rules::count_winning_moves(game, position))
     }
     fn is_winning_move(&self, position: &Position, mv: &Move) -> bool {
         self.refused.is_none() && each!(self, game => Rules::is_winning_move(game, position, mv))

@@ -36,6 +36,7 @@
 
 #![warn(missing_docs)]
 
+mod count;
 mod explain;
 mod fibonacci;
 mod game;
@@ -50,6 +51,7 @@ mod subtraction;
 mod wythoff;
 mod zeckendorf;
 
+pub use count::{MoveCount, Natural};
 pub use explain::{Explanation, MoveReason, binary_digits};
 pub use fibonacci::{Fibonacci, FibonacciView, winning_takes};
 pub use game::{Game, MOVE_LIST_LIMIT, Move, Rules, Ruleset, Teaching};

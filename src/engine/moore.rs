@@ -18,17 +18,22 @@
 //! by big heaps.) The tests check both conventions against an exhaustive search.
 //!
 //! **Every winning move.** A winning move can reshape several huge heaps digit by digit, so there
-//! may be astronomically many. They are counted exactly by a search over the columns from the
-//! highest, whose state is the set of heaps already lowered (memoised), and listed from the same
-//! search, skipping every branch that leads to none. The cost grows like (heaps)^K: a game at the
-//! table (16 heaps) takes milliseconds, but many heaps with a large K would take ages, so the
-//! search stops after [`SEARCH_BUDGET`] steps; the count is then unknown (`None`) and the list
-//! holds the moves found, the column rule's among them.
+//! may be astronomically many (about 10^51 on 16 heaps of 10^17 with K = 6): they are counted as
+//! a [`Natural`], never saturated. They are counted by a search over the columns from the highest,
+//! whose state is the set of heaps already lowered (memoised). The cost grows like (heaps)^K: a
+//! game at the table (16 heaps) mostly takes milliseconds, but dozens of heaps with a large K
+//! would take hours, so each position has a budget: [`SEARCH_BUDGET`] steps (under a second,
+//! in a release build) and [`MEMO_LIMIT`] remembered results (a few tens of MB). Past it the count
+//! is a lower bound, said to be one ([`MoveCount::at_least`]): the larger of the part counted and
+//! the exact count of the moves on a few heaps (those of the column rule's move and the largest
+//! others). The list needs no such search: from any set of lowered heaps the column rule always
+//! finishes a winning move (but from none, when every column below is settled), so every branch
+//! the listing enters gives a move, and listing 1000 costs about 1000 × columns × heaps.
 
 use std::collections::HashMap;
 
 use super::explain::binary_digits;
-use super::{GameKind, Mode, Move, MoveError, Outcome, Position, Rules, Take, Teaching};
+use super::{GameKind, Mode, Move, MoveCount, MoveError, Natural, Outcome, Position, Rules, Take, Teaching};
 
 /// Moore's Nim_k under one convention.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,28 +67,19 @@ pub struct MooreView {
     pub win: bool,
 }
 
-/// `C(n, r)`, saturating.
-fn choose(n: usize, r: usize) -> u128 {
-    if r > n {
-        return 0;
-    }
-    let r = r.min(n - r);
-    let mut result = 1u128;
-    for i in 0..r {
-        // result * (n - i) / (i + 1) stays whole at every step.
-        result = match result.checked_mul((n - i) as u128) {
-            Some(v) => v / (i as u128 + 1),
-            None => return u128::MAX,
-        };
-    }
-    result
-}
+/// How much work the exhaustive search may do before it gives up: about 0.6 s in a release
+/// build, and under a second with the lower bound's smaller searches after it (a unit is one way
+/// to play a column, or sixteen columns of a product). A game at the table (16 heaps of up to
+/// 10^18, K up to 8) mostly needs far less; `solve` on dozens of heaps with a large K could
+/// otherwise run for hours. Past it, the count is a lower bound.
+pub const SEARCH_BUDGET: u64 = 500_000;
 
-/// How much work the exhaustive search may do (subsets of a column tried) before it gives up:
-/// about half a second in a release build. A game at the table (16 heaps of up to 10^18, K up to
-/// 8) needs far less (tens of milliseconds); `solve` on many heaps with a large K could otherwise
-/// run for ages.
-pub const SEARCH_BUDGET: u64 = 1_000_000;
+/// The most results the search remembers (each a set of at most K heaps and a count of a few
+/// words): a few tens of MB at most. Past it, the search goes on without remembering more.
+const MEMO_LIMIT: usize = 100_000;
+
+/// The most sets of at most K heaps the lower bound's search takes on ([`Moore::family_count`]).
+const FAMILY_SETS: u64 = 4_000;
 
 /// Calls `visit` with every subset of `items` of at most `most` elements, smallest first, in
 /// lexicographic order, until it returns false. Returns false when stopped.
@@ -120,127 +116,243 @@ fn combinations(items: &[usize], size: usize, visit: &mut dyn FnMut(&[usize]) ->
     walk(items, size, 0, &mut Vec::new(), visit)
 }
 
+/// Calls `visit(dropped, raised)` for every way to play one column that leaves a multiple of `m`
+/// ones in it, `fixed` of them in heaps that stay as they are: `dropped` heaps of `ones` (not yet
+/// lowered, with a 1 there) fall to 0, at most
+/// `room` of them, and `raised` heaps of `lowered` (whose digits here are free) get a 1. They come
+/// in the order of the column left, read as heaps 1, 2, ... with a 1 before a 0: the column with
+/// the most left in the first heaps first. Generated one at a time, so a column with millions of
+/// ways costs no memory; a branch is entered only if it reaches at least one way. Returns false
+/// when `visit` stopped it.
+fn each_choice(
+    ones: &[usize],
+    fixed: usize,
+    lowered: &[usize],
+    room: usize,
+    m: usize,
+    visit: &mut dyn FnMut(&[usize], &[usize]) -> bool,
+) -> bool {
+    // Every heap that can hold a 1 in the column, in heap order; true for the heaps of `ones`.
+    let mut candidates: Vec<(usize, bool)> =
+        ones.iter().map(|&i| (i, true)).chain(lowered.iter().map(|&i| (i, false))).collect();
+    candidates.sort_unstable();
+    struct Walk<'v> {
+        candidates: Vec<(usize, bool)>,
+        /// `ones_after[p]`: heaps of `ones` among the candidates from `p` on; the rest are free.
+        ones_after: Vec<usize>,
+        room: usize,
+        m: usize,
+        dropped: Vec<usize>,
+        raised: Vec<usize>,
+        visit: &'v mut dyn FnMut(&[usize], &[usize]) -> bool,
+    }
+    impl Walk<'_> {
+        /// Whether some way on from candidate `p`, with `set` ones so far, leaves a multiple of m.
+        fn reachable(&self, p: usize, set: usize) -> bool {
+            let ones = self.ones_after[p];
+            let free = self.candidates.len() - p - ones;
+            let least = set + ones.saturating_sub(self.room - self.dropped.len());
+            let most = set + ones + free;
+            least.div_ceil(self.m) * self.m <= most
+        }
+        fn go(&mut self, p: usize, set: usize) -> bool {
+            let Some(&(heap, one)) = self.candidates.get(p) else {
+                return (self.visit)(&self.dropped, &self.raised);
+            };
+            // A 1 in this heap first: kept, or raised.
+            if !one {
+                self.raised.push(heap);
+            }
+            let go_on = !self.reachable(p + 1, set + 1) || self.go(p + 1, set + 1);
+            if !one {
+                self.raised.pop();
+            }
+            if !go_on {
+                return false;
+            }
+            // Then a 0: dropped (if there is room), or left free at 0.
+            if one {
+                if self.dropped.len() == self.room {
+                    return true;
+                }
+                self.dropped.push(heap);
+            }
+            let go_on = !self.reachable(p + 1, set) || self.go(p + 1, set);
+            if one {
+                self.dropped.pop();
+            }
+            go_on
+        }
+    }
+    let mut ones_after = vec![0; candidates.len() + 1];
+    for p in (0..candidates.len()).rev() {
+        ones_after[p] = ones_after[p + 1] + usize::from(candidates[p].1);
+    }
+    let mut walk = Walk { candidates, ones_after, room, m, dropped: Vec::new(), raised: Vec::new(), visit };
+    !walk.reachable(0, fixed) || walk.go(0, fixed)
+}
+
 /// `h` with bit `j` and every bit below it cleared.
 fn above(h: u64, j: u32) -> u64 {
     h & !(u64::MAX >> (63 - j))
 }
 
 /// The search over columns behind the count and the list of normal play's winning moves.
+///
+/// From the highest column down, its state is the set of heaps already lowered (at most K, kept
+/// sorted): below the column where a heap was first lowered its digits are free. The count from a
+/// column down depends on that set alone, and is remembered (up to [`MEMO_LIMIT`] of them).
+/// `movable` may restrict the heaps a move touches: the count is then that of the winning moves
+/// on those heaps only, a lower bound of the whole.
 struct Search<'a> {
     heaps: &'a [u64],
     k: usize,
     m: usize,
-    memo: HashMap<(u32, Vec<usize>), u128>,
-    /// Work done so far, against [`SEARCH_BUDGET`].
+    /// The heaps a move may touch.
+    movable: Vec<bool>,
+    /// How many heaps have a 1 in each column (index = the column's bit).
+    counts: [u64; 64],
+    /// `settled[j]`: every column below `j` holds a multiple of K+1 ones as the heaps stand.
+    settled: [bool; 65],
+    memo: HashMap<(u32, Box<[u32]>), Natural>,
+    /// Work done so far, against `budget`.
     work: u64,
-    /// Set once the budget is spent: every count from then on is meaningless.
+    budget: u64,
+    /// Set once the budget is spent: every count from then on is a lower bound only.
     exhausted: bool,
 }
 
-/// One way to play a column: `drop` heaps fall from 1 to 0 there (joining the lowered ones),
-/// `ones` of the lowered heaps get a 1; `pattern` is the column after it, for the order.
-struct Choice {
-    pattern: Vec<bool>,
-    drop: Vec<usize>,
-    ones: Vec<usize>,
-}
-
-/// The most sets of at most K heaps a search takes on: C(16, ≤8), a full table of 16 heaps at the
-/// largest K, is 39203. Past this the search would surely spend its budget, so it does not start.
-const SETS_LIMIT: u128 = 100_000;
-
 impl<'a> Search<'a> {
-    fn new(heaps: &'a [u64], k: u32) -> Search<'a> {
-        let live = heaps.iter().filter(|&&h| h > 0).count();
-        let sets = (0..=k as usize).fold(0u128, |n, r| n.saturating_add(choose(live, r)));
-        let exhausted = sets > SETS_LIMIT;
-        Search { heaps, k: k as usize, m: k as usize + 1, memo: HashMap::new(), work: 0, exhausted }
+    fn new(heaps: &'a [u64], k: u32, movable: Vec<bool>, budget: u64) -> Search<'a> {
+        let m = k as usize + 1;
+        let counts = Moore::counts(heaps);
+        let mut settled = [true; 65];
+        for j in 1..65 {
+            settled[j] = settled[j - 1] && counts[j - 1].is_multiple_of(m as u64);
+        }
+        Search {
+            heaps,
+            k: k as usize,
+            m,
+            movable,
+            counts,
+            settled,
+            memo: HashMap::new(),
+            work: 0,
+            budget,
+            exhausted: false,
+        }
     }
 
     fn top(&self) -> Option<u32> {
         self.heaps.iter().copied().max().filter(|&h| h > 0).map(|h| 63 - h.leading_zeros())
     }
 
-    /// The heaps not yet lowered that have a 1 in column `j`.
-    fn with_bit(&self, j: u32, lowered: &[usize]) -> Vec<usize> {
-        (0..self.heaps.len()).filter(|i| self.heaps[*i] >> j & 1 == 1 && !lowered.contains(i)).collect()
+    /// In column `j`: the movable heaps not yet lowered with a 1 there, and how many ones the
+    /// heaps not lowered hold there in all.
+    fn column(&self, j: u32, lowered: &[usize]) -> (Vec<usize>, usize) {
+        let ones: Vec<usize> = (0..self.heaps.len())
+            .filter(|&i| self.movable[i] && self.heaps[i] >> j & 1 == 1 && !lowered.contains(&i))
+            .collect();
+        let in_lowered = lowered.iter().filter(|&&i| self.heaps[i] >> j & 1 == 1).count() as u64;
+        // Every heap with a 1 there is counted in `counts`, the lowered ones among them.
+        (ones, (self.counts[j as usize] - in_lowered) as usize)
     }
 
-    /// Counts one unit of work; false once the budget is spent.
-    fn spend(&mut self) -> bool {
-        self.work += 1;
-        if self.work > SEARCH_BUDGET {
+    /// Counts `units` of work; false once the budget is spent.
+    fn spend(&mut self, units: u64) -> bool {
+        self.work += units;
+        if self.work > self.budget {
             self.exhausted = true;
         }
         !self.exhausted
     }
 
+    /// The ways to give `free` lowered heaps their digits in a column that holds `kept` ones
+    /// besides, leaving a multiple of K+1: `C(free, z)` for each `z` that does. Since
+    /// `free <= K < K+1`, at most one `z` does.
+    fn ways(&self, free: usize, kept: usize) -> u64 {
+        let z = (self.m - kept % self.m) % self.m;
+        if z <= free { choose_small(free, z) } else { 0 }
+    }
+
+    /// Whether the columns `j` and below can be played at all, given the heaps already lowered.
+    /// They always can but in one case: in a column whose count outside the lowered heaps is `r`
+    /// more than a multiple of K+1, with `s` heaps lowered, either `s + r <= K` and `r` more are
+    /// lowered, or `r >= K + 1 - s` and `K + 1 - r` lowered heaps get a 1 (the column rule). The
+    /// case: no heap lowered yet, and every column below already a multiple of K+1.
+    fn reachable(&self, j: Option<u32>, lowered: &[usize]) -> bool {
+        !lowered.is_empty() || !self.settled[j.map_or(0, |j| j as usize + 1)]
+    }
+
     /// How many ways the columns `j` and below can be played, given the heaps already lowered,
-    /// to leave a multiple of K+1 in every column with at least one heap lowered in all.
-    fn count(&mut self, j: Option<u32>, lowered: &[usize]) -> u128 {
-        let Some(j) = j else { return u128::from(!lowered.is_empty()) };
-        if self.exhausted {
-            return 0;
+    /// to leave a multiple of K+1 in every column with at least one heap lowered in all. Exact
+    /// unless the budget ran out (then a lower bound: a sum of some of its terms).
+    fn count(&mut self, j: Option<u32>, lowered: &[usize]) -> Natural {
+        let Some(j) = j else { return Natural::from(u64::from(!lowered.is_empty())) };
+        if self.exhausted || !self.reachable(Some(j), lowered) {
+            return Natural::zero();
         }
-        if let Some(&known) = self.memo.get(&(j, lowered.to_vec())) {
-            return known;
+        let key = (j, lowered.iter().map(|&i| i as u32).collect::<Box<[u32]>>());
+        if let Some(known) = self.memo.get(&key) {
+            return known.clone();
         }
-        let ones = self.with_bit(j, lowered);
+        if lowered.len() == self.k {
+            let count = self.count_full(j, lowered);
+            if !self.exhausted && self.memo.len() < MEMO_LIMIT {
+                self.memo.insert(key, count.clone());
+            }
+            return count;
+        }
+        let (ones, all) = self.column(j, lowered);
         let free = lowered.len();
-        let mut total = 0u128;
+        let mut total = Natural::zero();
         subsets_up_to(&ones, self.k - free, &mut |drop| {
-            if !self.spend() {
+            if !self.spend(1) {
                 return false;
             }
-            let kept = ones.len() - drop.len();
-            let ways: u128 =
-                (0..=free).filter(|z| (kept + z).is_multiple_of(self.m)).map(|z| choose(free, z)).sum();
+            let ways = self.ways(free, all - drop.len());
             if ways > 0 {
                 let mut next: Vec<usize> = lowered.iter().chain(drop).copied().collect();
                 next.sort_unstable();
                 let below = self.count(j.checked_sub(1), &next);
-                total = total.saturating_add(ways.saturating_mul(below));
+                total = total.add(&below.mul(&Natural::from(ways)));
             }
             true
         });
-        if !self.exhausted {
-            self.memo.insert((j, lowered.to_vec()), total);
+        if !self.exhausted && self.memo.len() < MEMO_LIMIT {
+            self.memo.insert(key, total.clone());
         }
         total
     }
 
-    fn choices(&mut self, j: u32, lowered: &[usize]) -> Vec<Choice> {
-        let ones = self.with_bit(j, lowered);
-        let free = lowered.len();
-        let width = self.heaps.len();
-        let m = self.m;
-        let mut choices = Vec::new();
-        let mut work = 0u64;
-        let budget = SEARCH_BUDGET.saturating_sub(self.work);
-        subsets_up_to(&ones, self.k - free, &mut |drop| {
-            let kept = ones.len() - drop.len();
-            (0..=free).filter(|z| (kept + z).is_multiple_of(m)).all(|z| {
-                combinations(lowered, z, &mut |chosen| {
-                    work += 1;
-                    let mut pattern = vec![false; width];
-                    for &i in ones.iter().filter(|i| !drop.contains(i)).chain(chosen) {
-                        pattern[i] = true;
-                    }
-                    choices.push(Choice { pattern, drop: drop.to_vec(), ones: chosen.to_vec() });
-                    work <= budget
-                })
-            })
-        });
-        self.work += work;
-        if self.work > SEARCH_BUDGET {
-            self.exhausted = true;
+    /// [`Search::count`] when K heaps are lowered already: no other heap may change, and each
+    /// column below is played in `C(K, z)` ways, `z` the ones it lacks (there are always K free
+    /// digits to give them), so the count is their product.
+    fn count_full(&mut self, j: u32, lowered: &[usize]) -> Natural {
+        if !self.spend(1 + u64::from(j) / 16) {
+            return Natural::zero();
         }
-        // The column with the most left in the first heaps first.
-        choices.sort_by(|a, b| b.pattern.cmp(&a.pattern));
-        choices
+        let mut product = Natural::from(1u64);
+        let mut part = 1u128;
+        for column in (0..=j).rev() {
+            let in_lowered = lowered.iter().filter(|&&i| self.heaps[i] >> column & 1 == 1).count() as u64;
+            let ways =
+                u128::from(self.ways(lowered.len(), (self.counts[column as usize] - in_lowered) as usize));
+            part = match part.checked_mul(ways) {
+                Some(p) => p,
+                None => {
+                    product = product.mul(&Natural::from(part));
+                    ways
+                }
+            };
+        }
+        product.mul(&Natural::from(part))
     }
 
-    /// Lists winning moves from column `j` down into `out`, at most `limit` in all.
+    /// Lists winning moves from column `j` down into `out`, at most `limit` in all. Every branch
+    /// it enters leads to a winning move ([`Search::reachable`]), so the work is about the
+    /// number of moves listed times the columns and heaps.
     fn list(
         &mut self,
         j: Option<u32>,
@@ -259,26 +371,40 @@ impl<'a> Search<'a> {
             }
             return;
         };
-        for choice in self.choices(j, lowered) {
-            if out.len() >= limit || self.exhausted {
-                return;
+        let (ones, all) = self.column(j, lowered);
+        let room = self.k - lowered.len();
+        each_choice(&ones, all - ones.len(), lowered, room, self.m, &mut |dropped, raised| {
+            if out.len() >= limit || !self.spend(1) {
+                return false;
             }
-            let mut next: Vec<usize> = lowered.iter().chain(&choice.drop).copied().collect();
+            let mut next: Vec<usize> = lowered.iter().chain(dropped).copied().collect();
             next.sort_unstable();
-            if self.count(j.checked_sub(1), &next) == 0 {
-                continue;
+            if !self.reachable(j.checked_sub(1), &next) {
+                return true;
             }
-            let saved = values.to_vec();
-            for &i in &choice.drop {
+            // A heap dropped here was not lowered before, so it held its own value; a lowered
+            // heap's digit here was cleared when it was lowered.
+            for &i in dropped {
                 values[i] = above(self.heaps[i], j);
             }
-            for &i in &choice.ones {
+            for &i in raised {
                 values[i] |= 1 << j;
             }
             self.list(j.checked_sub(1), &next, values, out, limit);
-            values.copy_from_slice(&saved);
-        }
+            for &i in dropped {
+                values[i] = self.heaps[i];
+            }
+            for &i in raised {
+                values[i] &= !(1 << j);
+            }
+            true
+        });
     }
+}
+
+/// `C(n, r)` for the small `n` of a column (at most K heaps lowered).
+fn choose_small(n: usize, r: usize) -> u64 {
+    Natural::choose(n as u64, r as u64).to_u64().unwrap_or(u64::MAX)
 }
 
 impl Moore {
@@ -364,6 +490,39 @@ impl Moore {
         Some(Move::take_many(lowered.iter().map(|&i| Take::new(i, heaps[i] - values[i])).collect()))
     }
 
+    /// The winning moves of normal play that touch only a few heaps, counted exactly: the heaps
+    /// of the column rule's move (so at least that move) and as many of the largest others as
+    /// keep the search small. Zero if even that runs out of budget.
+    fn family_count(&self, heaps: &[u64]) -> Natural {
+        let mut order: Vec<usize> =
+            self.column_move(heaps).map(|mv| mv.takes().iter().map(|t| t.heap).collect()).unwrap_or_default();
+        let first = order.len();
+        let mut others: Vec<usize> =
+            (0..heaps.len()).filter(|i| heaps[*i] > 0 && !order.contains(i)).collect();
+        others.sort_by_key(|&i| std::cmp::Reverse(heaps[i]));
+        order.extend(others);
+        let k = u64::from(self.k);
+        for most_sets in [FAMILY_SETS, FAMILY_SETS / 8, 0] {
+            // The most heaps whose sets of at most K stay within `most_sets`.
+            let sets = |n: u64| (0..=k).fold(Natural::zero(), |total, r| total.add(&Natural::choose(n, r)));
+            let mut size = first;
+            while size < order.len() && sets(size as u64 + 1) <= Natural::from(most_sets) {
+                size += 1;
+            }
+            let mut movable = vec![false; heaps.len()];
+            for &i in &order[..size] {
+                movable[i] = true;
+            }
+            let mut search = Search::new(heaps, self.k, movable, SEARCH_BUDGET / 4);
+            let top = search.top();
+            let count = search.count(top, &[]);
+            if !search.exhausted {
+                return count;
+            }
+        }
+        Natural::zero()
+    }
+
     /// Misère with at most K big heaps: the ways to leave only heaps of 0 and 1, with one more than
     /// a multiple of K+1 heaps of one. Every big heap is brought to 0 or 1 (`to_one` of them, the
     /// first ones, to 1) and `removed` heaps of one are taken.
@@ -382,13 +541,12 @@ impl Moore {
         plans
     }
 
-    fn endgame_count(&self, heaps: &[u64]) -> u128 {
-        let big = Moore::big(heaps);
-        let ones = Moore::ones(heaps);
-        self.endgame_plans(heaps)
-            .into_iter()
-            .map(|(removed, to_one)| choose(big, to_one).saturating_mul(choose(ones, removed)))
-            .fold(0, u128::saturating_add)
+    fn endgame_count(&self, heaps: &[u64]) -> Natural {
+        let big = Moore::big(heaps) as u64;
+        let ones = Moore::ones(heaps) as u64;
+        self.endgame_plans(heaps).into_iter().fold(Natural::zero(), |total, (removed, to_one)| {
+            total.add(&Natural::choose(big, to_one as u64).mul(&Natural::choose(ones, removed as u64)))
+        })
     }
 
     /// Every endgame winning move (up to `limit` per plan), in the order of [`Move`].
@@ -555,12 +713,12 @@ impl Rules for Moore {
         if self.endgame(heaps) {
             return self.endgame_moves(heaps, limit);
         }
-        let mut search = Search::new(heaps, self.k);
+        let mut search = Search::new(heaps, self.k, vec![true; heaps.len()], SEARCH_BUDGET);
         let mut out = Vec::new();
         let top = search.top();
         search.list(top, &[], &mut heaps.to_vec(), &mut out, limit);
-        if search.exhausted {
-            // The moves found are winning moves; the column rule's is always among those listed.
+        if search.exhausted || out.len() >= limit {
+            // The column rule's move, the AI's, is always among those listed.
             if let Some(mv) = self.column_move(heaps).filter(|mv| !out.contains(mv)) {
                 out.truncate(limit.saturating_sub(1));
                 out.push(mv);
@@ -570,17 +728,27 @@ impl Rules for Moore {
         out
     }
     fn winning_move_count(&self, position: &Position) -> Option<u128> {
+        self.count_winning_moves(position).exact_u128()
+    }
+    /// Exact unless the search spends [`SEARCH_BUDGET`]; then a lower bound (at least 1: the
+    /// column rule's move wins).
+    fn count_winning_moves(&self, position: &Position) -> MoveCount {
         let heaps = position.heaps();
         if self.lost(heaps) {
-            return Some(0);
+            return MoveCount::exact(0u64);
         }
         if self.endgame(heaps) {
-            return Some(self.endgame_count(heaps));
+            return MoveCount::exact(self.endgame_count(heaps));
         }
-        let mut search = Search::new(heaps, self.k);
+        let mut search = Search::new(heaps, self.k, vec![true; heaps.len()], SEARCH_BUDGET);
         let top = search.top();
         let count = search.count(top, &[]);
-        (!search.exhausted).then_some(count)
+        if !search.exhausted {
+            return MoveCount::exact(count);
+        }
+        // Too many to count in the budget: the moves on a few heaps, counted exactly, are a
+        // lower bound too, and often a larger one than the part of the whole counted so far.
+        MoveCount::at_least(count.max(self.family_count(heaps))).raised_to(1)
     }
     fn is_winning_move(&self, position: &Position, mv: &Move) -> bool {
         let mut next = position.clone();

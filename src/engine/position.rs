@@ -60,7 +60,7 @@ impl FromStr for Mode {
     type Err = ParseModeError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
+        match s.trim().to_lowercase().as_str() {
             "normal" => Ok(Mode::Normal),
             "misere" | "misère" => Ok(Mode::Misere),
             _ => Err(ParseModeError(s.to_string())),
@@ -245,6 +245,9 @@ pub enum PositionError {
 pub struct Position {
     heaps: Vec<u64>,
     limit: Option<u64>,
+    /// How many heaps hold a token, kept as moves are played so that [`Position::is_over`] costs
+    /// nothing: a record of 200,000 splits is checked for its end after every move.
+    live: usize,
 }
 
 /// The two serialised forms of a [`Position`].
@@ -267,8 +270,8 @@ impl Serialize for Position {
 impl<'de> Deserialize<'de> for Position {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         Ok(match PositionForm::deserialize(deserializer)? {
-            PositionForm::Heaps(heaps) => Position { heaps, limit: None },
-            PositionForm::Limited { heaps, limit } => Position { heaps, limit: Some(limit) },
+            PositionForm::Heaps(heaps) => Position::new(heaps),
+            PositionForm::Limited { heaps, limit } => Position::with_limit(heaps, Some(limit)),
         })
     }
 }
@@ -276,13 +279,14 @@ impl<'de> Deserialize<'de> for Position {
 impl Position {
     /// The position with these heaps (and no limit).
     pub fn new(heaps: Vec<u64>) -> Self {
-        Position { heaps, limit: None }
+        Position::with_limit(heaps, None)
     }
 
     /// The position with these heaps where the next move takes at most `limit` (Fibonacci Nim;
     /// `None` before the first move).
     pub fn with_limit(heaps: Vec<u64>, limit: Option<u64>) -> Self {
-        Position { heaps, limit }
+        let live = heaps.iter().filter(|&&h| h > 0).count();
+        Position { heaps, limit, live }
     }
 
     /// The most the next move may take, in Fibonacci Nim after the first move.
@@ -317,7 +321,7 @@ impl Position {
 
     /// The game is over when no token is left.
     pub fn is_over(&self) -> bool {
-        self.heaps.iter().all(|&h| h == 0)
+        self.live == 0
     }
 
     /// All tokens on the table; a `u128` because many heaps of `u64::MAX` overflow a `u64`.
@@ -343,14 +347,18 @@ impl Position {
     pub fn apply(&mut self, mv: Take) -> Result<(), MoveError> {
         self.check(mv)?;
         self.heaps[mv.heap] -= mv.take;
+        if self.heaps[mv.heap] == 0 {
+            self.live -= 1;
+        }
         Ok(())
     }
 
     /// Splits heap `index` in two: `left` tokens stay in its place, the rest become a new last heap.
     /// No empty heap is made: when `left` is 0 the rest stays in the heap's place, and when the rest
     /// is 0 no heap is added (a Kayles move at the end of a row shortens the row). The caller has
-    /// checked that the heap holds at least `left`.
-    pub(crate) fn split(mut self, index: usize, left: u64) -> Position {
+    /// checked that the heap holds at least `left`. In place, in time independent of the number
+    /// of heaps.
+    pub(crate) fn split_in_place(&mut self, index: usize, left: u64) {
         if let Some(heap) = self.heaps.get_mut(index) {
             let rest = heap.saturating_sub(left);
             if left == 0 {
@@ -359,10 +367,10 @@ impl Position {
                 *heap = left;
                 if rest > 0 {
                     self.heaps.push(rest);
+                    self.live += 1;
                 }
             }
         }
-        self
     }
 
     /// The position after `mv`, leaving `self` as it was.

@@ -12,8 +12,8 @@ use serde::Serialize;
 
 use super::{LineError, SolveError, shown};
 use crate::engine::{
-    Game, GameKind, MOVE_LIST_LIMIT, Mode, Move, Outcome, ParseHeapsError, Position, PositionError, Rules,
-    Teaching, parse_heap, parse_heaps,
+    Game, GameKind, MOVE_LIST_LIMIT, Mode, Move, MoveCount, Natural, Outcome, ParseHeapsError, Position,
+    PositionError, Rules, Teaching, parse_heap, parse_heaps,
 };
 
 /// Why some text is not a position of the game.
@@ -150,10 +150,32 @@ struct Answer<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     zeckendorf: Option<Vec<u64>>,
     outcome: &'static str,
-    /// How many winning moves there are; `moves` lists at most [`MOVE_LIST_LIMIT`] of them.
-    /// `null` when there are too many to count (Moore's Nim_k on very many heaps).
-    count: Option<u128>,
+    /// How many winning moves there are; `moves` lists at most [`MOVE_LIST_LIMIT`] of them. A
+    /// number up to `u64::MAX`, past it a string of digits (JSON readers lose digits past 2^53,
+    /// many past 2^64).
+    count: JsonCount,
+    /// `false` when `count` is only a lower bound (Moore's Nim_k on many heaps, where counting
+    /// every winning move would cost more than its budget); absent when it is exact.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count_exact: Option<bool>,
     moves: Vec<JsonMove>,
+}
+
+/// A count as JSON writes it: a number while it fits a `u64`, else its digits as a string.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+enum JsonCount {
+    Number(u64),
+    Digits(String),
+}
+
+impl From<&MoveCount> for JsonCount {
+    fn from(count: &MoveCount) -> JsonCount {
+        match count.value().to_u64() {
+            Some(n) => JsonCount::Number(n),
+            None => JsonCount::Digits(count.value().digits()),
+        }
+    }
 }
 
 /// A move as `solve --game --json` writes it: heaps (rows) and pins numbered from 1.
@@ -193,6 +215,11 @@ fn json_move(position: &Position, mv: &Move) -> JsonMove {
     }
 }
 
+/// How many winning moves `position` has, a lower bound raised to the moves listed.
+fn tally(game: &Game, position: &Position, moves: &[Move]) -> MoveCount {
+    game.count_winning_moves(position).raised_to(moves.len() as u128)
+}
+
 /// The JSON line answering `position` (without the newline).
 pub fn json_line(game: &Game, position: &Position) -> String {
     let teaching = game.teach(position);
@@ -204,6 +231,8 @@ pub fn json_line(game: &Game, position: &Position) -> String {
         Teaching::Fibonacci(view) => Some(view.terms.clone()),
         _ => None,
     };
+    let moves = game.winning_moves(position);
+    let count = tally(game, position, &moves);
     let answer = Answer {
         game: game.kind().name(),
         mode: game.mode(),
@@ -213,8 +242,9 @@ pub fn json_line(game: &Game, position: &Position) -> String {
         grundy_sum,
         zeckendorf,
         outcome: game.outcome(position).as_str(),
-        count: game.winning_move_count(position),
-        moves: game.winning_moves(position).iter().map(|mv| json_move(position, mv)).collect(),
+        count: JsonCount::from(&count),
+        count_exact: (!count.is_exact()).then_some(false),
+        moves: moves.iter().map(|mv| json_move(position, mv)).collect(),
     };
     // Serialising plain numbers, strings and lists cannot fail.
     serde_json::to_string(&answer).unwrap_or_default()
@@ -340,35 +370,29 @@ pub fn human_text(game: &Game, position: &Position) -> String {
         let _ = writeln!(out, "No winning move.");
         return out;
     }
-    let count = game.winning_move_count(position);
     match game.outcome(position) {
         Outcome::Win => {
             let moves = game.winning_moves(position);
-            match count {
-                Some(count) => {
-                    let _ = writeln!(
-                        out,
-                        "The player to move wins with perfect play. {count} winning move{}:",
-                        if count == 1 { "" } else { "s" }
-                    );
-                }
-                None => {
-                    let _ = writeln!(
-                        out,
-                        "The player to move wins with perfect play. Too many winning moves to count; {} of them:",
-                        moves.len()
-                    );
-                }
+            let count = tally(game, position, &moves);
+            let value = count.value();
+            let plural = if value.to_u64() == Some(1) { "" } else { "s" };
+            if count.is_exact() {
+                let _ =
+                    writeln!(out, "The player to move wins with perfect play. {value} winning move{plural}:");
+            } else {
+                let _ = writeln!(
+                    out,
+                    "The player to move wins with perfect play. At least {value} winning move{plural} (too many \
+                     to count them all in the time allowed):"
+                );
             }
             for mv in &moves {
                 let _ = writeln!(out, "  {}", game.describe_move(position, mv));
             }
-            if let Some(count) = count.filter(|&c| c > moves.len() as u128) {
-                let _ = writeln!(
-                    out,
-                    "  ... and {} more (the first {MOVE_LIST_LIMIT} are listed)",
-                    count - moves.len() as u128
-                );
+            if *count.value() > Natural::from(moves.len() as u128) {
+                let more = if count.is_exact() { "" } else { "at least " };
+                let rest = count.value().saturating_sub(&Natural::from(moves.len() as u128));
+                let _ = writeln!(out, "  ... and {more}{rest} more (the first {MOVE_LIST_LIMIT} are listed)");
             }
             let _ = writeln!(out, "Why: {}.", teaching.reason());
         }

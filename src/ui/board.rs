@@ -763,7 +763,7 @@ fn render_puzzle_info(app: &App, game: &Game, run: &PuzzleRun, look: &Look, area
             }
             lines.push(Line::from(line));
             lines.push(Line::styled(
-                "Exactly one move wins here. Find it: the opponent then loses against perfect play.",
+                crate::puzzle::promise(&game.rules, game.position()),
                 theme.fg(theme.text),
             ));
         }
