@@ -181,7 +181,7 @@ const MOST_DRAWS: u32 = 20_000;
 /// often the only move that does. In a game where every move wins from a won position (a
 /// subtraction game of odd amounts, whose Grundy values go 0, 1, 0, 1...), a single winning
 /// move needs a single legal move, so its puzzles are one heap. Should no draw do within
-/// [`MOST_DRAWS`], the smallest positions are searched in order: the first with one winning move
+/// `MOST_DRAWS`, the smallest positions are searched in order: the first with one winning move
 /// that leaves a game to play, else the first with one winning move at all; [`promise`] then
 /// says on the screen that the answer takes the last tokens.
 pub fn generate_game(game: GameKind, difficulty: Difficulty, rng: &mut impl Rng) -> Puzzle {

@@ -11,7 +11,7 @@
 //! The terminal may be gone by the time anything here runs: nothing writes with `print!` or
 //! `eprint!` (which panic when the write fails), restoring a terminal that is gone is not an
 //! error, and the game is saved before the terminal is touched again. Input is read here (see
-//! [`input`]) rather than by crossterm, whose reader retries a read at end of file for ever: at end
+//! `tui::input`) rather than by crossterm, whose reader retries a read at end of file for ever: at end
 //! of input the reader ends at once. The screen is never larger than [`ui::MAX_WIDTH`] by
 //! [`ui::MAX_HEIGHT`], whatever the window's size (see [`Clamped`]).
 
@@ -57,7 +57,7 @@ pub struct Options {
     pub ai_delay: Duration,
     pub mouse: bool,
     /// The terminal was asked its colours and had not answered when the wait ran out: its answer
-    /// may still come, at any time, and is then dropped instead of read as keys (see [`input`]).
+    /// may still come, at any time, and is then dropped instead of read as keys (see `tui::input`).
     pub reply_pending: bool,
 }
 

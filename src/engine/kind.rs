@@ -370,7 +370,7 @@ impl FromStr for GameKind {
 
 impl GameKind {
     /// Reads a game's name, and nothing more: no table is built, so that naming a game costs
-    /// time and memory in proportion to the name, which is at most [`GAME_NAME_MAX`] bytes, and a
+    /// time and memory in proportion to the name, which is at most `GAME_NAME_MAX` (1000) bytes, and a
     /// file naming many games (the statistics) loads at once. A subtraction set that names a game
     /// but cannot be played (see [`GameKind::from_str`]) passes here.
     pub fn parse_name(s: &str) -> Result<GameKind, ParseGameError> {

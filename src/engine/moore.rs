@@ -730,7 +730,7 @@ impl Rules for Moore {
     fn winning_move_count(&self, position: &Position) -> Option<u128> {
         self.count_winning_moves(position).exact_u128()
     }
-    /// Exact unless the search spends [`SEARCH_BUDGET`]; then a lower bound (at least 1: the
+    /// Exact unless the search spends `SEARCH_BUDGET`; then a lower bound (at least 1: the
     /// column rule's move wins).
     fn count_winning_moves(&self, position: &Position) -> MoveCount {
         let heaps = position.heaps();
