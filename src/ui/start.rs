@@ -7,9 +7,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use crate::app::{Action, App, HeapOption, Msg, StartMenu, StartRow};
+use crate::domain::Stats;
 use crate::domain::{First, HeapChoice, Opponent, Seat};
 use crate::engine::Mode;
-use crate::store::Stats;
 
 use super::Look;
 
