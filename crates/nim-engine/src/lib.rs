@@ -11,14 +11,14 @@
 //! A puzzle site checking an answer, or a program playing, needs no more than this:
 //!
 //! ```
-//! use nim_tui::engine::{Mode, Move, Outcome, Position, Rules, Ruleset, analyse};
+//! use nim_engine::{Mode, Move, Outcome, Position, Rules, Ruleset, analyse};
 //!
 //! // Nim from 3 4 5: the nim-sum is 3 ⊕ 4 ⊕ 5 = 2, so the player to move wins, and the one
 //! // winning move reduces heap 1 to 3 ⊕ 2 = 1 (heaps are counted from 0 in code).
 //! let heaps = [3, 4, 5];
 //! let analysis = analyse(&heaps, Mode::Normal);
 //! assert_eq!((analysis.nim_sum, analysis.outcome), (2, Outcome::Win));
-//! assert_eq!(analysis.winning_moves(&heaps), [nim_tui::engine::Take::new(0, 2)]);
+//! assert_eq!(analysis.winning_moves(&heaps), [nim_engine::Take::new(0, 2)]);
 //!
 //! // The same through the interface every game shares; here Wythoff's game, where a move may
 //! // take the same number from both heaps: (1, 2) is a losing position, so from (4, 5) taking 3
@@ -34,7 +34,7 @@
 //! assert!(analyse(&huge, Mode::Misere).is_win());
 //! ```
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 mod count;
 mod explain;
