@@ -1,6 +1,10 @@
 //! The shape of the code: modules import only from the layers below them, and no two modules
 //! import each other, however indirectly. Read from the source's `crate::` paths, so a new upward
 //! import fails here before it tangles the middle again.
+//!
+//! The engine is a crate of its own (`crates/nim-engine`), so the compiler keeps it from importing
+//! the program; it is still layer 0 here, reached as `crate::engine` (the re-export in `lib.rs`) or
+//! as `nim_engine`. What this file checks of the engine itself is its list of dependencies.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -8,6 +12,7 @@ use std::path::Path;
 /// Each top-level module and its layer, lowest first. A module may use modules of a lower layer,
 /// and of its own layer as long as no cycle forms.
 const LAYERS: &[(&str, u8)] = &[
+    // The `nim-engine` crate, re-exported as `crate::engine`.
     ("engine", 0),
     ("domain", 1),
     ("text", 1),
@@ -36,7 +41,8 @@ fn layer(module: &str) -> u8 {
         .unwrap_or_else(|| panic!("module '{module}' has no layer: add it to LAYERS in tests/layers.rs"))
 }
 
-/// Every `crate::NAME` a module's files mention, outside comments.
+/// Every `crate::NAME` a module's files mention, outside comments; `nim_engine::` counts as
+/// `crate::engine`, which is the same crate.
 fn imports() -> BTreeMap<String, BTreeSet<String>> {
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -57,6 +63,9 @@ fn imports() -> BTreeMap<String, BTreeSet<String>> {
             let text = std::fs::read_to_string(&path).expect("a source file");
             let used = graph.entry(module.clone()).or_default();
             for line in text.lines().map(str::trim).filter(|l| !l.starts_with("//")) {
+                if line.contains("nim_engine::") && module != "engine" {
+                    used.insert("engine".to_string());
+                }
                 let mut rest = line;
                 while let Some(at) = rest.find("crate::") {
                     rest = &rest[at + "crate::".len()..];
@@ -123,6 +132,50 @@ fn the_import_graph_has_no_cycle() {
             panic!("import cycle: {}", cycle.join(" → "));
         }
     }
+}
+
+/// What the engine may depend on: serde (names and positions in files) and thiserror (its error
+/// types). No terminal, no randomness, no I/O, and nothing of nim-tui.
+const ENGINE_DEPENDENCIES: &[&str] = &["serde", "thiserror"];
+
+#[test]
+fn the_engine_depends_on_nothing_but_its_listed_crates() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/nim-engine");
+    let text = std::fs::read_to_string(root.join("Cargo.toml")).expect("the engine's manifest");
+    let manifest: toml::Table = text.parse().expect("the engine's manifest is TOML");
+    let dependencies: Vec<&str> = manifest
+        .get("dependencies")
+        .and_then(toml::Value::as_table)
+        .map(|table| table.keys().map(String::as_str).collect())
+        .unwrap_or_default();
+    assert_eq!(dependencies, ENGINE_DEPENDENCIES, "the engine's [dependencies]");
+    // A dependency can also come in for one platform, or through a build script.
+    for key in ["target", "build-dependencies"] {
+        assert!(!manifest.contains_key(key), "the engine's manifest has [{key}]");
+    }
+    let package = manifest.get("package").and_then(toml::Value::as_table).expect("[package]");
+    assert!(
+        !package.contains_key("build") && !root.join("build.rs").exists(),
+        "the engine has a build script"
+    );
+}
+
+#[test]
+fn the_engine_names_nothing_of_the_program() {
+    // The compiler refuses `nim_tui::` in the engine, which does not depend on it; this keeps its
+    // comments and docs from pointing into the program's modules too.
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/nim-engine/src");
+    let mut named = Vec::new();
+    for entry in std::fs::read_dir(&src).expect("the engine's src is readable") {
+        let path = entry.expect("an entry").path();
+        let text = std::fs::read_to_string(&path).expect("a source file");
+        for (number, line) in text.lines().enumerate() {
+            if line.contains("nim_tui") || line.contains("crate::engine") {
+                named.push(format!("{}:{}: {}", path.display(), number + 1, line.trim()));
+            }
+        }
+    }
+    assert!(named.is_empty(), "the engine names the program:\n{}", named.join("\n"));
 }
 
 #[test]
