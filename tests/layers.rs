@@ -9,6 +9,10 @@
 //! in `app/mod.rs`) is how Rust declares the tree and is not counted; any other path is. Tests
 //! (`#[cfg(test)] mod tests`) and comments are not read. The crates under `crates/` are read the
 //! same way, each on its own.
+//!
+//! The engine is a crate of its own (`crates/nim-engine`), so the compiler keeps it from importing
+//! the program; it is still layer 0 here, reached as `crate::engine` (the re-export in `lib.rs`) or
+//! as `nim_engine`. What this file checks of the engine itself is its list of dependencies.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
@@ -16,6 +20,7 @@ use std::path::{Path, PathBuf};
 /// Each top-level module and its layer, lowest first. A module may use modules of a lower layer,
 /// and of its own layer as long as no cycle forms.
 const LAYERS: &[(&str, u8)] = &[
+    // The `nim-engine` crate, re-exported as `crate::engine`.
     ("engine", 0),
     ("domain", 1),
     ("text", 1),
@@ -117,7 +122,7 @@ fn is_ident(c: char) -> bool {
 }
 
 /// Every path starting with `crate::`, `super::` or `self::` in `code`, made absolute from the
-/// file of module `module`; a `use` tree with braces gives each of its paths. Inside an inline
+/// file of module `module` (and `nim_engine::`, which is `crate::engine`); a `use` tree with braces gives each of its paths. Inside an inline
 /// `mod name { ... }`, `self` and `super` are read from that module. Comments (doc comments and
 /// their links too) and string and character literals are skipped.
 fn paths(code: &str, module: &[String]) -> Vec<Vec<String>> {
@@ -200,6 +205,7 @@ fn paths(code: &str, module: &[String]) -> Vec<Vec<String>> {
         }
         let base = match word.as_str() {
             "crate" => Some(Vec::new()),
+            "nim_engine" => Some(vec!["engine".to_string()]),
             "self" => Some(here.clone()),
             "super" => Some(here[..here.len().saturating_sub(1)].to_vec()),
             _ => None,
@@ -449,6 +455,50 @@ fn no_two_files_use_each_other() {
     let found = cycles(&file_graph());
     let shown: Vec<String> = found.iter().map(|c| c.join(" → ")).collect();
     assert!(found.is_empty(), "files that reach each other (a cycle):\n{}", shown.join("\n"));
+}
+
+/// What the engine may depend on: serde (names and positions in files) and thiserror (its error
+/// types). No terminal, no randomness, no I/O, and nothing of nim-tui.
+const ENGINE_DEPENDENCIES: &[&str] = &["serde", "thiserror"];
+
+#[test]
+fn the_engine_depends_on_nothing_but_its_listed_crates() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/nim-engine");
+    let text = std::fs::read_to_string(root.join("Cargo.toml")).expect("the engine's manifest");
+    let manifest: toml::Table = text.parse().expect("the engine's manifest is TOML");
+    let dependencies: Vec<&str> = manifest
+        .get("dependencies")
+        .and_then(toml::Value::as_table)
+        .map(|table| table.keys().map(String::as_str).collect())
+        .unwrap_or_default();
+    assert_eq!(dependencies, ENGINE_DEPENDENCIES, "the engine's [dependencies]");
+    // A dependency can also come in for one platform, or through a build script.
+    for key in ["target", "build-dependencies"] {
+        assert!(!manifest.contains_key(key), "the engine's manifest has [{key}]");
+    }
+    let package = manifest.get("package").and_then(toml::Value::as_table).expect("[package]");
+    assert!(
+        !package.contains_key("build") && !root.join("build.rs").exists(),
+        "the engine has a build script"
+    );
+}
+
+#[test]
+fn the_engine_names_nothing_of_the_program() {
+    // The compiler refuses `nim_tui::` in the engine, which does not depend on it; this keeps its
+    // comments and docs from pointing into the program's modules too.
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/nim-engine/src");
+    let mut named = Vec::new();
+    for entry in std::fs::read_dir(&src).expect("the engine's src is readable") {
+        let path = entry.expect("an entry").path();
+        let text = std::fs::read_to_string(&path).expect("a source file");
+        for (number, line) in text.lines().enumerate() {
+            if line.contains("nim_tui") || line.contains("crate::engine") {
+                named.push(format!("{}:{}: {}", path.display(), number + 1, line.trim()));
+            }
+        }
+    }
+    assert!(named.is_empty(), "the engine names the program:\n{}", named.join("\n"));
 }
 
 #[test]

@@ -22,13 +22,24 @@ pub const SUBTRACTION_ITEMS_MAX: usize = 128;
 /// megabytes; a longer one is refused before anything is made of it.
 pub const GAME_NAME_MAX: usize = 1000;
 
-/// The games nim-tui plays.
+/// The games the engine knows (and nim-tui plays).
 ///
 /// A small `Copy` value, held by every [`super::Ruleset`]. Written as `nim`, `moore:K`,
 /// `subtraction:1,2,3`, `lasker`, `kayles`, `wythoff` or `fibonacci`, on the command line and in
 /// files alike (serde uses the same text). `moore:1` is read as `nim`: Moore's Nim_1 is Nim, and
 /// one game has one name. The presets `21` and `bachet` name subtraction games; their starting
 /// heaps are in [`GamePreset`].
+///
+/// ```
+/// use nim_engine::{GameKind, SubtractionSet};
+///
+/// let kind: GameKind = "subtraction:1-3".parse().unwrap();
+/// assert_eq!(kind, GameKind::Subtraction(SubtractionSet::up_to(3).unwrap()));
+/// assert_eq!(kind.to_string(), "subtraction:1,2,3");
+/// assert_eq!("21".parse::<GameKind>(), Ok(kind));
+/// assert_eq!("moore:1".parse::<GameKind>(), Ok(GameKind::Nim));
+/// assert!("chess".parse::<GameKind>().is_err());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum GameKind {
     /// Nim: take any number of tokens from one heap.

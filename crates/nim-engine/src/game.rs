@@ -82,6 +82,16 @@ impl Move {
     /// `first` (counted from 1, as players see them). The pins before them stay in the row's
     /// place and the pins after them become a new last row; a move at either end of a row just
     /// shortens it.
+    ///
+    /// ```
+    /// use nim_engine::{GameKind, Mode, Move, Position, Rules, Ruleset};
+    ///
+    /// // Pins 2 and 3 of a row of 6: one pin stays in the row's place, three form a new last row.
+    /// let mut position = Position::new(vec![6]);
+    /// Ruleset::new(GameKind::Kayles, Mode::Normal).play(&mut position, &Move::pins(0, 2, 2)).unwrap();
+    /// assert_eq!(position.heaps(), [1, 3]);
+    /// assert_eq!(Move::pins(0, 2, 2).as_pins(), Some((0, 2, 2)));
+    /// ```
     pub fn pins(row: usize, first: u64, count: u64) -> Move {
         Move::Split { heap: row, take: count, left: first.saturating_sub(1) }
     }
@@ -289,6 +299,22 @@ pub trait Rules {
     /// Nim_k saturates at `u128::MAX`).
     fn move_count(&self, position: &Position) -> u128;
     /// The legal move number `index` (from 0) in a fixed order, without listing the others.
+    ///
+    /// With [`Rules::move_count`], this is how a caller picks a random move with its own
+    /// randomness, or walks every move:
+    ///
+    /// ```
+    /// use nim_engine::{GameKind, Mode, Move, Position, Rules, Ruleset};
+    ///
+    /// // A row of 3 pins: three single pins, and two pairs of neighbours.
+    /// let kayles = Ruleset::new(GameKind::Kayles, Mode::Normal).game();
+    /// let row = Position::new(vec![3]);
+    /// assert_eq!(kayles.move_count(&row), 5);
+    /// let moves: Vec<Move> = (0..5).filter_map(|i| kayles.nth_move(&row, i)).collect();
+    /// assert_eq!(moves[0], Move::pins(0, 1, 1));
+    /// assert!(moves.iter().all(|mv| kayles.check(&row, mv).is_ok()));
+    /// assert_eq!(kayles.nth_move(&row, 5), None);
+    /// ```
     fn nth_move(&self, position: &Position, index: u128) -> Option<Move>;
     /// The teaching view of the position: the theory at work, and the best move with its reason.
     fn teach(&self, position: &Position) -> Teaching;
@@ -299,6 +325,18 @@ pub trait Rules {
         mv.to_string()
     }
     /// The move as a record writes it, such as `1 2` (heap 1, take 2).
+    ///
+    /// ```
+    /// use nim_engine::{GameKind, Mode, Move, Rules, Ruleset};
+    ///
+    /// let wythoff = Ruleset::new(GameKind::Wythoff, Mode::Normal);
+    /// assert_eq!(wythoff.write_move(&Move::both(3)), "both 3");
+    /// assert_eq!(wythoff.read_move("both 3"), Ok(Move::both(3)));
+    ///
+    /// let kayles = Ruleset::new(GameKind::Kayles, Mode::Normal);
+    /// assert_eq!(kayles.write_move(&Move::pins(0, 4, 1)), "1 pin 4");
+    /// assert_eq!(kayles.read_move("1 pins 5 6"), Ok(Move::pins(0, 5, 2)));
+    /// ```
     fn write_move(&self, mv: &Move) -> String;
     /// Reads a move as [`Rules::write_move`] writes it; heaps are counted from 1.
     fn read_move(&self, text: &str) -> Result<Move, String>;
@@ -325,6 +363,14 @@ impl Ruleset {
     }
 
     /// `kind` played under `mode`, or why that convention is not offered for the game.
+    ///
+    /// ```
+    /// use nim_engine::{GameKind, Mode, Ruleset};
+    ///
+    /// assert!(Ruleset::checked(GameKind::Moore(3), Mode::Misere).is_ok());
+    /// let refused = Ruleset::checked(GameKind::Kayles, Mode::Misere).unwrap_err();
+    /// assert_eq!(refused.game, "Kayles");
+    /// ```
     pub fn checked(kind: GameKind, mode: Mode) -> Result<Ruleset, NoMisere> {
         if mode == Mode::Misere && !kind.has_misere() {
             return Err(NoMisere { game: kind.title() });
@@ -338,6 +384,17 @@ impl Ruleset {
     }
 
     /// The game with everything it needs to answer quickly (a subtraction game's Grundy table).
+    ///
+    /// ```
+    /// use nim_engine::{GameKind, Mode, Move, Outcome, Position, Rules, Ruleset, SubtractionSet};
+    ///
+    /// // Subtraction {1, 3, 4}: its Grundy values repeat 0 1 0 1 2 3 2 with period 7.
+    /// let set = SubtractionSet::new([1, 3, 4]).expect("amounts from 1 to 128");
+    /// let game = Ruleset::new(GameKind::Subtraction(set), Mode::Normal).game();
+    /// let position = Position::new(vec![10, 7]);
+    /// assert_eq!(game.outcome(&position), Outcome::Win);
+    /// assert_eq!(game.winning_moves(&position), [Move::take(0, 1), Move::take(0, 3), Move::take(1, 4)]);
+    /// ```
     pub fn game(&self) -> Game {
         Game::of(*self)
     }
