@@ -3,8 +3,8 @@
 //! engine checks. Progress is kept between runs.
 
 use crate::domain::Action;
+use crate::domain::LessonProgress;
 use crate::engine::{Mode, Position, analyse, parse_heaps};
-use crate::store::LessonProgress;
 
 use super::{Command, Effect, Msg, Next};
 

@@ -4,7 +4,7 @@
 use rand::rngs::StdRng;
 
 use crate::domain::Action;
-use crate::store::SavedGame;
+use crate::domain::SavedGame;
 
 use super::{Command, Effect, Game, Msg, Next, counted};
 

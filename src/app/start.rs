@@ -1,8 +1,8 @@
 //! The start menu: the game's settings, Resume when a game was left unfinished, Start and Puzzles.
 
+use crate::domain::SavedGame;
 use crate::domain::{Action, First, GameSetup, HeapChoice, Level, Opponent, Preset};
 use crate::engine::{GameKind, GamePreset, Mode, SubtractionSet};
-use crate::store::SavedGame;
 
 use super::{Command, Msg, Next};
 

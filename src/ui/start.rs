@@ -7,11 +7,13 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use crate::app::{Action, App, HeapOption, Msg, StartMenu, StartRow};
+use crate::domain::Stats;
 use crate::domain::{First, HeapChoice, Opponent, Seat};
 use crate::engine::Mode;
-use crate::store::Stats;
 
-use super::Look;
+use super::key_line::key_line;
+use super::look::Look;
+use super::text::{cut, wrapped_rows};
 
 /// Rows the start screen needs: the menu without spacing, the key line, no title or record.
 pub const MIN_HEIGHT: u16 = 18;
@@ -50,7 +52,7 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         notices.iter().map(|n| Line::styled(format!("Note: {n}"), theme.fg(theme.error))).collect();
     let width = usize::from(area.width.max(1));
     // Wrapping breaks at words, so allow a little more than the bare division.
-    let wrapped: usize = notice_lines.iter().map(|l| (l.width() + width / 4).div_ceil(width)).sum();
+    let wrapped: usize = notice_lines.iter().map(|l| wrapped_rows(l.width(), width)).sum();
     let notice_height = (wrapped as u16).min(area.height.saturating_sub(MIN_HEIGHT));
     let [notice_area, area] =
         Layout::vertical([Constraint::Length(notice_height), Constraint::Fill(1)]).areas(area);
@@ -363,7 +365,7 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         Paragraph::new(lines).render(stats_area, buf);
     }
 
-    let keys = super::key_line(&app.commands(), look, usize::from(area.width));
+    let keys = key_line(&app.commands(), look, usize::from(area.width));
     Paragraph::new(Line::styled(keys, theme.fg(theme.dim)).centered())
         .wrap(Wrap { trim: true })
         .render(keys_area, buf);
@@ -373,17 +375,6 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         .filter(|&(_, i)| i < usize::from(inner.height))
         .map(|(row, i)| (row, Rect { y: inner.y + i as u16, height: 1, ..inner }))
         .collect()
-}
-
-/// `text` cut to `width` characters, ending in `ellipsis` when it was cut.
-fn cut(text: &str, width: usize, ellipsis: &str) -> String {
-    if text.chars().count() <= width {
-        return text.to_string();
-    }
-    let keep = width.saturating_sub(ellipsis.chars().count());
-    let mut out: String = text.chars().take(keep).collect();
-    out.push_str(ellipsis);
-    out
 }
 
 fn spaced(heaps: &[u64]) -> String {
