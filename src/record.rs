@@ -107,7 +107,7 @@ impl Record {
             Some((n, line)) => {
                 line["game ".len()..].trim().parse::<GameKind>().map_err(|e| err(n, shown(&e.to_string())))?
             }
-            None => GameKind::Nim,
+            None => GameKind::default(),
         };
         let mut setting = |name: &str| -> Result<(usize, String), RecordError> {
             match content.next() {

@@ -15,6 +15,7 @@ fn brute(kind: GameKind) -> Option<games::Game> {
         GameKind::Subtraction(set) => games::Game::Subtraction(set.amounts().collect()),
         GameKind::Lasker => games::Game::Lasker,
         GameKind::Kayles => games::Game::Kayles,
+        GameKind::Dawson => games::Game::Dawson,
         GameKind::Wythoff => games::Game::Wythoff,
         GameKind::Fibonacci => games::Game::Fibonacci,
         GameKind::Nim => return None,

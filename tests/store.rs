@@ -591,7 +591,7 @@ fn stale_temporary_files_are_removed_and_fresh_ones_are_not() {
     assert!(!stale.exists() && !stale_old_style.exists(), "{:?}", names(store.dir()));
 }
 
-/// The statistics of a newer nim-tui: a game this one does not know ("dawson", "foo:3", and a
+/// The statistics of a newer nim-tui: a game this one does not know ("treblecross", "foo:3", and a
 /// name too long to read) and members it does not read, at the top and inside known figures.
 fn newer_stats() -> serde_json::Value {
     let mut figures = serde_json::json!({
@@ -606,7 +606,7 @@ fn newer_stats() -> serde_json::Value {
     figures["reverse"] = serde_json::json!({"played": 5});
     let long = format!("subtraction:{}", vec!["1-128"; 1000].join(","));
     stats["games"] = serde_json::json!({
-        "dawson": figures.clone(),
+        "treblecross": figures.clone(),
         "foo:3": {"shape": "unlike any other"},
         long: 7,
         "kayles": figures,
@@ -625,7 +625,7 @@ fn games_and_members_a_newer_version_wrote_are_kept_and_written_back_unchanged()
     assert_eq!(warning, None, "nothing to warn about: the file is not set aside");
     assert_eq!(stats.of(GameKind::Kayles, Mode::Normal).won, 2);
     assert_eq!(stats.other_games.len(), 3, "{:?}", stats.other_games);
-    assert!(stats.other_games.contains(&"dawson".to_string()));
+    assert!(stats.other_games.contains(&"treblecross".to_string()));
     assert!(corrupt_copies(store.dir(), "stats").is_empty());
 
     // Counting games of known kinds updates them and keeps everything else as it was.
@@ -659,7 +659,7 @@ fn nim_tui_stats_reads_a_newer_versions_statistics_and_writes_nothing() {
     assert_eq!(json["games"]["kayles"]["normal"]["won"], 2);
     let table = run(tmp.path(), &["stats"]);
     let text = String::from_utf8_lossy(&table.stdout);
-    assert!(table.status.success() && text.contains("kayles:") && text.contains("dawson"), "{text}");
+    assert!(table.status.success() && text.contains("kayles:") && text.contains("treblecross"), "{text}");
     assert_eq!(snapshot(&dir), before, "nothing written, moved or created");
 }
 
@@ -668,7 +668,7 @@ fn a_saved_game_of_an_unknown_game_or_with_unknown_members_is_not_offered_and_le
     let (_tmp, store) = store();
     fs::create_dir_all(store.dir()).unwrap();
     let mut unknown_game = serde_json::to_value(sample_game()).unwrap();
-    unknown_game["game"] = "dawson".into();
+    unknown_game["game"] = "treblecross".into();
     let mut unknown_member = serde_json::to_value(sample_game()).unwrap();
     unknown_member["clock"] = serde_json::json!({"you": 30});
     let mut long_name = serde_json::to_value(sample_game()).unwrap();

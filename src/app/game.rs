@@ -4,7 +4,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use crate::domain::{History, Level, Players, Seat, level_move};
-use crate::engine::{GameKind, Mode, Move, Position, Rules, Ruleset, Take, Teaching};
+use crate::engine::{Alternative, Mode, Move, MoveShape, Position, Rules, Ruleset, Teaching};
 
 /// How a player gave a game up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -281,41 +281,28 @@ impl Game {
 
     /// The move the player has chosen so far, in the game's own kind of move.
     pub fn chosen(&self) -> Move {
-        match (self.rules.kind, self.switched) {
-            (GameKind::Moore(_), _) => {
-                let mut takes: Vec<Take> = self
-                    .counts
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, &n)| i != self.selected && n > 0)
-                    .map(|(i, &n)| Take::new(i, n))
-                    .collect();
-                if self.count > 0 || takes.is_empty() {
-                    takes.push(Take::new(self.selected, self.count));
-                }
-                Move::take_many(takes)
-            }
-            (GameKind::Wythoff, true) => Move::both(self.count),
-            (GameKind::Lasker, true) => Move::split(self.selected, self.count),
-            (GameKind::Kayles, two) => Move::pins(self.selected, self.count, if two { 2 } else { 1 }),
-            _ => Move::take(self.selected, self.count),
-        }
+        self.shape().build(self.selected, self.count, self.switched, &self.counts)
+    }
+
+    /// How the game's moves are built.
+    fn shape(&self) -> MoveShape {
+        self.rules.kind.describe().shape
     }
 
     /// Whether the game has a second kind of move for [`Game::switch`].
     pub fn can_switch(&self) -> bool {
-        matches!(self.rules.kind, GameKind::Wythoff | GameKind::Lasker | GameKind::Kayles)
+        self.shape().alternative().is_some()
     }
 
-    /// Switches to the game's other kind of move: the same number from both heaps (Wythoff), a
-    /// split of the heap (Lasker), two neighbouring pins instead of one (Kayles).
+    /// Switches to the game's other kind of move ([`MoveShape::alternative`]): the same number
+    /// from both heaps, a split of the heap, two neighbouring pins instead of one.
     pub fn switch(&mut self) {
         if !self.can_switch() || !self.your_turn() {
             return;
         }
         self.switched = !self.switched;
         self.typed.clear();
-        if self.rules.kind == GameKind::Lasker && self.switched {
+        if self.shape().alternative() == Some(Alternative::Split) && self.switched {
             // A split starts even, or nearly.
             self.count = self.heap(self.selected) / 2;
         }
@@ -325,23 +312,7 @@ impl Game {
 
     /// The least and the most the count can be for the selected heap and kind of move.
     fn count_range(&self) -> (u64, u64) {
-        let size = self.heap(self.selected);
-        let position = self.position();
-        match (self.rules.kind, self.switched) {
-            // Moore's Nim_k: 0 leaves this heap out of the move.
-            (GameKind::Moore(_), _) => (0, size),
-            (GameKind::Wythoff, true) => (1, self.heap(0).min(self.heap(1)).max(1)),
-            // How many stay: both parts non-empty.
-            (GameKind::Lasker, true) => (1, size.saturating_sub(1).max(1)),
-            // The first pin: two pins must both be in the row.
-            (GameKind::Kayles, two) => (1, if two { size.saturating_sub(1).max(1) } else { size.max(1) }),
-            (GameKind::Subtraction(set), _) => (1, size.min(set.max()).max(1)),
-            (GameKind::Fibonacci, _) => {
-                let most = position.limit().unwrap_or(size.saturating_sub(1));
-                (1, size.min(most).max(1))
-            }
-            _ => (1, size.max(1)),
-        }
+        self.rules.kind.count_range(self.position(), self.selected, self.switched)
     }
 
     fn heap(&self, index: usize) -> u64 {
@@ -364,7 +335,7 @@ impl Game {
 
     /// Moore's Nim_k: keeps the selected heap's count among the others before the selection moves.
     fn keep_count(&mut self) {
-        if let GameKind::Moore(_) = self.rules.kind {
+        if let MoveShape::UpToHeaps(_) = self.shape() {
             self.counts.resize(self.position().len(), 0);
             if let Some(slot) = self.counts.get_mut(self.selected) {
                 *slot = self.count;
@@ -374,7 +345,7 @@ impl Game {
 
     /// Moore's Nim_k: the count kept for the newly selected heap.
     fn load_count(&mut self) {
-        if let GameKind::Moore(_) = self.rules.kind {
+        if let MoveShape::UpToHeaps(_) = self.shape() {
             self.count = self.counts.get(self.selected).copied().unwrap_or(0);
         }
     }
@@ -420,7 +391,7 @@ impl Game {
                 self.selected = take.heap;
                 self.count = take.take;
             }
-            Move::TakeMany(takes) if self.rules.kind == GameKind::Wythoff => {
+            Move::TakeMany(takes) if self.shape() == MoveShape::OneOrBoth => {
                 self.switched = true;
                 self.selected = 0;
                 self.count = takes.first().map_or(1, |t| t.take);
@@ -672,10 +643,9 @@ impl Game {
     fn ending(&self, last: Seat) -> GameOver {
         let who = self.name(last);
         let (winner, reason) = match self.mode() {
-            Mode::Normal if self.rules.kind == GameKind::Kayles => {
-                (last, format!("{who} knocked down the last pin"))
+            Mode::Normal => {
+                (last, format!("{who} {}", crate::words::last_move(self.rules.kind.describe().words.last)))
             }
-            Mode::Normal => (last, format!("{who} took the last token")),
             Mode::Misere => (last.other(), format!("{who} had to take the last token")),
         };
         GameOver { winner, given_up: None, reason }
@@ -751,20 +721,13 @@ impl Game {
     /// "took 2 from heap 1", "knocked down pins 3 and 4 of row 1": the move in the game's words,
     /// for the line that reports it.
     pub fn past_tense(&self, before: &Position, mv: &Move) -> String {
-        match self.rules.kind {
-            GameKind::Nim => past_tense(mv),
-            _ => {
-                let words = self.rules.describe_move(before, mv);
-                for (now, then) in
-                    [("take ", "took "), ("knock down ", "knocked down "), ("split ", "split ")]
-                {
-                    if let Some(rest) = words.strip_prefix(now) {
-                        return format!("{then}{rest}");
-                    }
-                }
-                format!("played: {words}")
+        let words = self.rules.describe_move(before, mv);
+        for (now, then) in [("take ", "took "), ("knock down ", "knocked down "), ("split ", "split ")] {
+            if let Some(rest) = words.strip_prefix(now) {
+                return format!("{then}{rest}");
             }
         }
+        format!("played: {words}")
     }
 
     /// The move in the game's words from the position now ("take 2 from heap 1", "split heap 2

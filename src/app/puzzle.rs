@@ -66,7 +66,7 @@ pub struct PuzzleScreen {
 impl PuzzleScreen {
     /// The first puzzle of a run of `kind`'s puzzles (the day's puzzle is always Nim's).
     pub fn first(start: PuzzleStart, kind: GameKind, rng: &mut impl Rng, from_menu: bool) -> PuzzleScreen {
-        let kind = if start.daily.is_some() { GameKind::Nim } else { kind };
+        let kind = if start.daily.is_some() { GameKind::default() } else { kind };
         let id = match start.daily {
             Some(day) => PuzzleId::daily(day),
             None => PuzzleId {
@@ -123,7 +123,7 @@ impl PuzzleScreen {
             Command::new(Action::Hint, "hint (the puzzle then does not count)").bar("hint"),
             Command::new(
                 Action::Binary,
-                if self.kind == GameKind::Nim {
+                if self.kind.describe().view == crate::engine::ViewKind::Binary {
                     "binary view"
                 } else {
                     "theory view: the game's winning rule"

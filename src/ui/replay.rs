@@ -23,7 +23,7 @@ pub(super) fn render_info(game: &Game, replay: &Replay, look: &Look, area: Rect,
     let line = match replay.record.moves().get(replay.at) {
         Some((seat, mv)) => {
             let verb = if game.players == Players::Ai && *seat == Seat::First { "take" } else { "takes" };
-            match mv.as_take().filter(|_| game.rules.kind == crate::engine::GameKind::Nim) {
+            match mv.as_take().filter(|_| crate::words::plain_takes(game.rules.kind)) {
                 Some(take) => format!(
                     "Next: {} {verb} {} from heap {}",
                     game.name(*seat),

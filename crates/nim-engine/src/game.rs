@@ -9,9 +9,9 @@
 use std::fmt;
 
 use super::{
-    Explanation, Fibonacci, FibonacciView, GameKind, GrundyTable, GrundyView, Kayles, Lasker, Mode, Moore,
-    MooreView, MoveCount, MoveError, Nim, NoMisere, Outcome, Position, PositionError, Subtraction, Take,
-    Wythoff, WythoffView,
+    Explanation, Fibonacci, FibonacciView, GameKind, GrundyTable, GrundyView, Lasker, Mode, Moore, MooreView,
+    MoveCount, MoveError, Nim, NoMisere, Outcome, Position, PositionError, Subtraction, Take, Wythoff,
+    WythoffView,
 };
 
 /// A move of any game.
@@ -479,7 +479,7 @@ enum Play {
     Moore(Moore),
     Subtraction(Subtraction),
     Lasker(Lasker),
-    Kayles(Kayles),
+    Pins(super::Pins),
     Wythoff(Wythoff),
     Fibonacci(Fibonacci),
 }
@@ -492,7 +492,7 @@ macro_rules! each {
             Play::Moore($game) => $body,
             Play::Subtraction($game) => $body,
             Play::Lasker($game) => $body,
-            Play::Kayles($game) => $body,
+            Play::Pins($game) => $body,
             Play::Wythoff($game) => $body,
             Play::Fibonacci($game) => $body,
         }
@@ -516,7 +516,8 @@ impl Game {
             GameKind::Moore(k) => Play::Moore(Moore::new(k, mode)),
             GameKind::Subtraction(set) => Play::Subtraction(Subtraction::new(set)),
             GameKind::Lasker => Play::Lasker(Lasker),
-            GameKind::Kayles => Play::Kayles(Kayles),
+            GameKind::Kayles => Play::Pins(super::Pins::kayles()),
+            GameKind::Dawson => Play::Pins(super::Pins::dawson()),
             GameKind::Wythoff => Play::Wythoff(Wythoff),
             GameKind::Fibonacci => Play::Fibonacci(Fibonacci),
         };
@@ -534,7 +535,7 @@ impl Game {
         match &self.play {
             Play::Subtraction(game) => Some(u128::from(game.grundy(size))),
             Play::Lasker(game) => Some(game.grundy(size)),
-            Play::Kayles(game) => Some(u128::from(game.grundy(size))),
+            Play::Pins(game) => Some(super::grundy::HeapGame::grundy(game, size)),
             _ => None,
         }
     }
@@ -544,7 +545,7 @@ impl Game {
     pub fn grundy_table(&self) -> Option<GrundyTable> {
         match &self.play {
             Play::Subtraction(game) => Some(game.table()),
-            Play::Kayles(game) => Some(game.table()),
+            Play::Pins(game) => Some(game.grundy_table()),
             _ => None,
         }
     }
