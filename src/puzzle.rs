@@ -287,17 +287,16 @@ fn every_move_wins(game: &Game) -> bool {
 
 /// What the puzzle screen promises about `position`, a puzzle of `rules`, in one line: that
 /// exactly one move wins, and where the only such puzzles of the game end it at once, that too.
-pub fn promise(rules: &Ruleset, position: &Position) -> String {
-    let game = rules.game();
-    let every = if every_move_wins(&game) {
+pub fn promise(game: &Game, position: &Position) -> String {
+    let every = if every_move_wins(game) {
         " (In this game every move wins from a won position, so a puzzle has a single legal move.)"
     } else {
         ""
     };
-    match answer(&game, position) {
+    match answer(game, position) {
         Some(false) => format!(
             "Exactly one move wins here, and it takes the last tokens: {} has no puzzle with more to it.{every}",
-            rules.kind.title()
+            game.kind().title()
         ),
         _ => format!(
             "Exactly one move wins here. Find it: the opponent then loses against perfect play.{every}"

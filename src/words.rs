@@ -3,7 +3,7 @@
 //! turns them into text for every screen, message and file that speaks of a game. A second
 //! language would be a second set of these functions.
 
-use crate::engine::{Cap, GameKind, HeapNoun, LastMove, Mode, MoveShape, Unit, Verb};
+use crate::engine::{Cap, GameKind, HeapNoun, LastMove, LeastReason, Mode, MoveShape, Unit, Verb};
 
 /// What a heap of `kind` is called: `heap` or `row`.
 pub fn heap(kind: GameKind) -> &'static str {
@@ -63,5 +63,13 @@ pub fn short_rule(kind: GameKind, mode: Mode) -> &'static str {
         (LastMove::KnockedDownLastPin, Mode::Misere) => "last pin loses",
         (LastMove::MadeLastMove, Mode::Normal) => "last move wins",
         (LastMove::MadeLastMove, Mode::Misere) => "last move loses",
+    }
+}
+
+/// Why a heap starts with more than one token, after the rule that says so.
+pub fn least_reason(why: LeastReason) -> &'static str {
+    match why {
+        LeastReason::FirstMoveNotAll => "the first move may not take them all",
+        LeastReason::NoMove => "a smaller one allows no move",
     }
 }

@@ -219,7 +219,7 @@ fn games_without_misere_refuse_it() {
         if let Err(e) = ruleset {
             assert!(e.to_string().contains("no misère form"), "{e}");
             // Held anyway, the ruleset refuses every move.
-            let game = Ruleset::new(kind, Mode::Misere);
+            let game = Ruleset::new(kind, Mode::Misere).game();
             let position = Position::new(vec![5, 5]);
             let mv = nim_tui::engine::Move::take(0, 1);
             assert!(game.check(&position, &mv).is_err(), "{kind}");

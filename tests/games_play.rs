@@ -268,14 +268,14 @@ fn every_game() -> Vec<(GameKind, Vec<u64>)> {
 fn the_hint_preselects_the_best_move_and_enter_plays_it_in_every_game() {
     for (kind, list) in every_game() {
         let mut app = playing(kind, &list);
-        let best = game(&app).rules.teach(game(&app).position()).best().unwrap();
+        let best = game(&app).engine().teach(game(&app).position()).best().unwrap();
         act(&mut app, Action::Hint);
         assert_eq!(game(&app).chosen(), best, "{kind}");
         assert!(game(&app).hint_selected(), "{kind}");
         act(&mut app, Action::Take);
         assert_ne!(heaps(&app), list, "{kind}: the move was played");
         let g = game(&app);
-        assert_eq!(g.rules.outcome(g.position()), Outcome::Lose, "{kind}: the AI is left lost");
+        assert_eq!(g.engine().outcome(g.position()), Outcome::Lose, "{kind}: the AI is left lost");
     }
 }
 

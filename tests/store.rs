@@ -439,7 +439,7 @@ fn a_saved_game_of_the_old_format_still_loads() {
 /// split is kept whole, not turned into a take from heap 0 as before.
 #[test]
 fn saved_moves_are_written_by_their_game() {
-    let nim = Ruleset::nim(Mode::Normal);
+    let nim = Ruleset::nim(Mode::Normal).game();
     for mv in [
         Move::take(2, 5),
         Move::TakeMany(vec![Take::new(0, 1), Take::new(2, 3)]),
@@ -461,14 +461,17 @@ fn saved_moves_are_written_by_their_game() {
     let games = GameKind::ALL.into_iter().map(|kind| Ruleset::new(kind, Mode::Normal));
     for rules in games.chain([Ruleset::nim(Mode::Misere)]) {
         // Two heaps where the game takes them, else one (Fibonacci Nim).
-        let start =
-            if rules.check_position(&Position::new(vec![5, 6])).is_ok() { vec![5, 6] } else { vec![9] };
+        let start = if rules.game().check_position(&Position::new(vec![5, 6])).is_ok() {
+            vec![5, 6]
+        } else {
+            vec![9]
+        };
         let mut history = History::new(rules, start, Player::First);
         for _ in 0..4 {
-            let Some(mv) = rules.ai_move(history.position()) else { break };
+            let Some(mv) = history.game().ai_move(history.position()) else { break };
             // A finished game is not saved: stop before the last move.
             let mut next = history.position().clone();
-            if rules.play(&mut next, &mv).is_err() || rules.is_over(&next) {
+            if history.game().play(&mut next, &mv).is_err() || history.game().is_over(&next) {
                 break;
             }
             if history.push(history.to_move(), mv).is_err() {

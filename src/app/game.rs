@@ -467,7 +467,7 @@ impl Game {
 
     /// The game's teaching view of the current position, worked out once per position.
     pub fn teach(&self) -> &Teaching {
-        self.teaching.get_or_init(|| self.rules.teach(self.position()))
+        self.teaching.get_or_init(|| self.engine().teach(self.position()))
     }
 
     /// Plays the player's chosen move. Returns whether it was played.
@@ -476,7 +476,7 @@ impl Game {
             return false;
         }
         let mv = self.chosen();
-        if let Err(e) = self.rules.check(self.position(), &mv) {
+        if let Err(e) = self.engine().check(self.position(), &mv) {
             self.note = Some(Note::Refused(capitalise(&e.to_string())));
             return false;
         }
@@ -516,7 +516,10 @@ impl Game {
         }
         let Some(group) = self.redo.pop() else { return false };
         for (seat, mv) in group {
-            if self.over.is_some() || seat != self.turn() || self.rules.check(self.position(), &mv).is_err() {
+            if self.over.is_some()
+                || seat != self.turn()
+                || self.engine().check(self.position(), &mv).is_err()
+            {
                 // Not the line that was undone (cannot happen while moves only go through here).
                 self.redo.clear();
                 break;
@@ -553,8 +556,8 @@ impl Game {
 
     /// What `mv` by `seat` from `before` to `after` did to the mover's chances.
     fn judge(&self, seat: Seat, mv: &Move, before: Position, after: &Position) -> ReviewLine {
-        let could_win = self.rules.outcome(&before) == crate::engine::Outcome::Win;
-        let gives_win = self.rules.outcome(after) == crate::engine::Outcome::Win;
+        let could_win = self.engine().outcome(&before) == crate::engine::Outcome::Win;
+        let gives_win = self.engine().outcome(after) == crate::engine::Outcome::Win;
         let nim_sum = after.heaps().iter().fold(0, |x, &h| x ^ h);
         ReviewLine {
             seat,
@@ -636,7 +639,7 @@ impl Game {
 
     /// The AI's move at the game's level.
     fn ai_choice(&mut self) -> Option<Move> {
-        level_move(&self.rules, self.history.position(), self.level, &mut self.rng)
+        level_move(self.history.game(), self.history.position(), self.level, &mut self.rng)
     }
 
     /// The result when `last` took the last token.
@@ -709,19 +712,19 @@ impl Game {
     /// ([`Rules::is_winning_move`]), since Moore's Nim_k can have more winning moves than can be
     /// listed; the winning moves it missed are listed up to a few.
     pub fn coaching(&self, before: &Position, mv: &Move) -> Coaching {
-        if self.rules.outcome(before) == crate::engine::Outcome::Lose {
+        if self.engine().outcome(before) == crate::engine::Outcome::Lose {
             Coaching::AlreadyLost
-        } else if self.rules.is_winning_move(before, mv) {
+        } else if self.engine().is_winning_move(before, mv) {
             Coaching::Kept
         } else {
-            Coaching::Missed(self.rules.winning_moves_up_to(before, COACH_MOVES))
+            Coaching::Missed(self.engine().winning_moves_up_to(before, COACH_MOVES))
         }
     }
 
     /// "took 2 from heap 1", "knocked down pins 3 and 4 of row 1": the move in the game's words,
     /// for the line that reports it.
     pub fn past_tense(&self, before: &Position, mv: &Move) -> String {
-        let words = self.rules.describe_move(before, mv);
+        let words = self.engine().describe_move(before, mv);
         for (now, then) in [("take ", "took "), ("knock down ", "knocked down "), ("split ", "split ")] {
             if let Some(rest) = words.strip_prefix(now) {
                 return format!("{then}{rest}");
@@ -733,7 +736,13 @@ impl Game {
     /// The move in the game's words from the position now ("take 2 from heap 1", "split heap 2
     /// into 3 and 4", "knock down pins 3 and 4 of row 1").
     pub fn describe(&self, mv: &Move) -> String {
-        self.rules.describe_move(self.position(), mv)
+        self.engine().describe_move(self.position(), mv)
+    }
+
+    /// The game being played, built once when the game began: every question about a position
+    /// goes to it (a [`Ruleset`] only names the game).
+    pub fn engine(&self) -> &crate::engine::Game {
+        self.history.game()
     }
 
     /// Whether the hint's move is still the one selected.

@@ -240,14 +240,14 @@ impl MoveKeys {
             (_, Some(Alternative::Split), false) => {
                 MoveKeys { switch: "split the heap, or take from it", switch_bar: "split", ..nim }
             }
-            (MoveShape::Pins { one, .. }, _, two) => MoveKeys {
+            (MoveShape::Pins { .. }, _, two) => MoveKeys {
                 up: "choose the row above",
                 down: "choose the row below",
                 less: "move along the row: the pin before",
                 more: "move along the row: the pin after",
                 bar: "pin",
                 one: "the first pin of the row",
-                all: if one { "the last pin of the row" } else { "the last two pins of the row" },
+                all: "the last pin of the row",
                 switch: "knock down one pin, or two neighbouring pins",
                 switch_bar: if two { "one pin" } else { "two pins" },
                 take: "knock down the chosen pins",

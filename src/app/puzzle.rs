@@ -170,9 +170,9 @@ impl PuzzleScreen {
             Action::Take => {
                 let mv = game.chosen();
                 let teaching = game.teach();
-                let winning = game.rules.winning_moves(game.position());
+                let winning = game.engine().winning_moves(game.position());
                 // A puzzle has exactly one winning move; asked of the engine, whatever form it takes.
-                let correct = !winning.is_empty() && game.rules.is_winning_move(game.position(), &mv);
+                let correct = !winning.is_empty() && game.engine().is_winning_move(game.position(), &mv);
                 // As the hint's question says: once the answer was shown, a puzzle of a run is
                 // not counted at all (not even as attempted), so the streak stays as it was; the
                 // day's puzzle, which can be answered once a day, counts as not solved, or the

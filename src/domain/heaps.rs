@@ -7,7 +7,7 @@ use std::str::FromStr;
 use rand::Rng;
 
 pub use crate::engine::BOUNDED_MOVES;
-use crate::engine::{GameKind, LeastReason, ParseHeapsError, parse_heaps};
+use crate::engine::{GameKind, ParseHeapsError, parse_heaps};
 
 /// The most heaps a game starts with.
 pub const MAX_HEAPS: usize = 16;
@@ -260,10 +260,7 @@ pub fn check_heaps_for(kind: GameKind, heaps: &[u64]) -> Result<(), String> {
     if let Some((least, why)) = start.least
         && heaps.iter().any(|&h| h < least)
     {
-        let why = match why {
-            LeastReason::FirstMoveNotAll => "the first move may not take them all",
-            LeastReason::NoMove => "a smaller one allows no move",
-        };
+        let why = crate::words::least_reason(why);
         let units = crate::words::units(kind);
         let each = if start.heaps == Some(1) { String::new() } else { format!(" in each {word}") };
         return Err(format!("{} starts with at least {least} {units}{each}: {why}", capital(&kind.title())));

@@ -41,7 +41,7 @@ pub(super) fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
                 let Some(before) = position.clone() else { break };
                 let words = listed(game, &before, mv);
                 let mut after = before;
-                if game.rules.play(&mut after, mv).is_err() {
+                if game.engine().play(&mut after, mv).is_err() {
                     break;
                 }
                 let heaps = after.heaps().to_vec();
@@ -69,6 +69,6 @@ fn listed(game: &Game, before: &crate::engine::Position, mv: &crate::engine::Mov
         (true, Some(take)) => {
             format!("{} from heap {} ", number(take.take), take.number())
         }
-        _ => format!("{} ", game.rules.describe_move(before, mv)),
+        _ => format!("{} ", game.engine().describe_move(before, mv)),
     }
 }

@@ -42,7 +42,7 @@ pub(super) fn render_info(
             }
             lines.push(Line::from(line));
             lines.push(Line::styled(
-                crate::puzzle::promise(&game.rules, game.position()),
+                crate::puzzle::promise(game.engine(), game.position()),
                 theme.fg(theme.text),
             ));
         }

@@ -67,7 +67,7 @@ fn render_verdict(game: &Game, replay: &Replay, look: &Look, area: Rect, buf: &m
                 }
                 crate::app::Coaching::Missed(moves) => {
                     let list: Vec<String> =
-                        moves.iter().map(|m| game.rules.describe_move(&line.before, m)).collect();
+                        moves.iter().map(|m| game.engine().describe_move(&line.before, m)).collect();
                     (
                         format!(
                             "{} gave the win away; the winning move was: {}",
