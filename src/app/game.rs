@@ -319,10 +319,20 @@ impl Game {
         self.position().heap(index).unwrap_or(0)
     }
 
-    /// Selects the first non-empty heap at or after `index`, wrapping around.
+    /// Whether heap `index` holds enough for a move: any token, or two neighbouring pins in a
+    /// game whose moves knock down two.
+    fn playable(&self, index: usize) -> bool {
+        let least = match self.shape() {
+            MoveShape::Pins { one: false, .. } => 2,
+            _ => 1,
+        };
+        self.heap(index) >= least
+    }
+
+    /// Selects the first heap a move can be made from at or after `index`, wrapping around.
     fn select_nearest(&mut self, index: usize) {
         let n = self.position().len();
-        if let Some(found) = (0..n).map(|i| (index + i) % n).find(|&i| self.heap(i) > 0) {
+        if let Some(found) = (0..n).map(|i| (index + i) % n).find(|&i| self.playable(i)) {
             self.selected = found;
         }
         self.clamp_count();
@@ -350,12 +360,12 @@ impl Game {
         }
     }
 
-    /// Moves the selection one heap up or down, skipping empty ones.
+    /// Moves the selection one heap up or down, skipping those no move can be made from.
     pub fn step_selection(&mut self, down: bool) {
         let n = self.position().len();
         let next = (1..=n)
             .map(|i| if down { (self.selected + i) % n } else { (self.selected + n - i) % n })
-            .find(|&i| self.heap(i) > 0);
+            .find(|&i| self.playable(i));
         if let Some(i) = next {
             self.keep_count();
             self.selected = i;
@@ -373,7 +383,7 @@ impl Game {
 
     /// Selects a heap and a count directly, as a mouse click does.
     pub fn pick(&mut self, heap: usize, count: u64) {
-        if self.heap(heap) == 0 {
+        if !self.playable(heap) {
             return;
         }
         self.keep_count();
@@ -605,7 +615,7 @@ impl Game {
         self.counts.clear();
         self.pending = None;
         self.over = None;
-        if self.heap(self.selected) == 0 {
+        if !self.playable(self.selected) {
             self.select_nearest(self.selected);
         }
         self.begin_turn();
