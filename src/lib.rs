@@ -23,3 +23,4 @@ pub mod text;
 pub mod theme;
 pub mod tui;
 pub mod ui;
+pub mod words;

@@ -24,6 +24,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("engine", 0),
     ("domain", 1),
     ("text", 1),
+    ("words", 1),
     ("files", 2),
     ("paths", 2),
     ("log", 2),

@@ -85,17 +85,17 @@ impl From<SavedMove> for SavedMoveFields {
 impl SavedMove {
     /// A take in Nim (heap counted from 0) played by `by`.
     pub fn new(by: Seat, mv: Take) -> Self {
-        SavedMove::of(&Ruleset::nim(Mode::Normal), by, &Move::Take(mv))
+        SavedMove::of(&Ruleset::nim(Mode::Normal).game(), by, &Move::Take(mv))
     }
 
-    /// A move of the game `rules` played by `by`, in that game's notation.
-    pub fn of(rules: &Ruleset, by: Seat, mv: &Move) -> Self {
-        SavedMove { by, notation: rules.write_move(mv) }
+    /// A move of the game `game` played by `by`, in that game's notation.
+    pub fn of(game: &impl Rules, by: Seat, mv: &Move) -> Self {
+        SavedMove { by, notation: game.write_move(mv) }
     }
 
-    /// The move, read by the game `rules`; or why it cannot be read.
-    pub fn to_move(&self, rules: &Ruleset) -> Result<Move, String> {
-        rules.read_move(&self.notation)
+    /// The move, read by the game `game`; or why it cannot be read.
+    pub fn to_move(&self, game: &impl Rules) -> Result<Move, String> {
+        game.read_move(&self.notation)
     }
 }
 
@@ -224,7 +224,7 @@ impl SavedGame {
             start_heaps: history.start().to_vec(),
             heaps: history.position().heaps().to_vec(),
             turn: history.to_move(),
-            moves: history.moves().iter().map(|(by, mv)| SavedMove::of(&rules, *by, mv)).collect(),
+            moves: history.moves().iter().map(|(by, mv)| SavedMove::of(history.game(), *by, mv)).collect(),
             used_undo,
             ai_delay_ms,
             seed,
@@ -257,7 +257,7 @@ impl SavedGame {
                 notation: crate::text::escape_short(&saved.notation, crate::text::ECHO_MAX),
                 reason,
             };
-            let mv = saved.to_move(&rules).map_err(bad)?;
+            let mv = saved.to_move(history.game()).map_err(bad)?;
             if history.last_mover() == Some(saved.by) {
                 return Err(SavedGameError::SameMover { index, by: saved.by });
             }
@@ -305,7 +305,10 @@ impl SavedGame {
         let misfit = |problem: String| SavedGameError::Misfit { game: kind.title(), problem };
         let rules = Ruleset::checked(kind, self.mode).map_err(|e| misfit(e.to_string()))?;
         check_heaps_for(kind, &self.start_heaps).map_err(misfit)?;
-        rules.check_position(&Position::new(self.start_heaps.clone())).map_err(|e| misfit(e.to_string()))?;
+        rules
+            .game()
+            .check_position(&Position::new(self.start_heaps.clone()))
+            .map_err(|e| misfit(e.to_string()))?;
         // A game that splits heaps ends with more of them than it started with, never fewer.
         if self.heaps.len() < self.start_heaps.len() {
             return Err(SavedGameError::HeapCount { heaps: self.heaps.len(), start: self.start_heaps.len() });

@@ -194,7 +194,8 @@ impl TryFrom<StatsFields> for Stats {
         let mut other_games = Vec::new();
         for (name, figures) in fields.games {
             // Only the name is read: building a game's tables is for playing it.
-            let known = GameKind::parse_name(&name).is_ok_and(|k| k != GameKind::Nim && k.name() == name);
+            let known =
+                GameKind::parse_name(&name).is_ok_and(|k| k != GameKind::default() && k.name() == name);
             if !known {
                 other_games.push(name);
                 continue;
@@ -262,7 +263,8 @@ impl Stats {
     /// Counts a finished game of `game` under `mode`: Nim's in `normal` and `misere`, each other
     /// game's under its name.
     pub fn record_of(&mut self, game: GameKind, mode: Mode, result: GameResult) {
-        if game == GameKind::Nim {
+        // The default game's figures are the file's own, from before there were other games.
+        if game == GameKind::default() {
             return self.record(mode, result);
         }
         let figures = self.games.entry(game.name()).or_default();
@@ -274,9 +276,9 @@ impl Stats {
 
     /// The figures of `game` under `mode` (all zero for a game never played).
     pub fn of(&self, game: GameKind, mode: Mode) -> ModeStats {
-        match game {
-            GameKind::Nim => *self.mode(mode),
-            _ => self.games.get(&game.name()).map(|g| *g.mode(mode)).unwrap_or_default(),
+        match game == GameKind::default() {
+            true => *self.mode(mode),
+            false => self.games.get(&game.name()).map(|g| *g.mode(mode)).unwrap_or_default(),
         }
     }
 
@@ -355,7 +357,7 @@ impl Stats {
         }
         for (name, figures) in &self.games {
             let kind = GameKind::parse_name(name).map_err(|e| format!("games: {e}"))?;
-            if kind == GameKind::Nim || kind.name() != *name {
+            if kind == GameKind::default() || kind.name() != *name {
                 return Err(format!(
                     "games: '{}' is not another game's name",
                     crate::text::escape_short(name, 40)

@@ -22,14 +22,15 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     let mode = game.mode();
 
     let kind = game.rules.kind;
-    let header = match kind {
-        crate::engine::GameKind::Nim => Line::from(vec![
+    // The default game is named by its mode alone.
+    let header = match kind == crate::engine::GameKind::default() {
+        true => Line::from(vec![
             Span::styled(" nim-tui ", theme.strong(theme.accent)),
             Span::styled(format!(" {}: ", capitalised(mode.title())), theme.strong(theme.text)),
             Span::styled(mode.rule(), theme.fg(theme.text)),
         ]),
         // Another game: its name and rule, then the mode.
-        _ => Line::from(vec![
+        false => Line::from(vec![
             Span::styled(" nim-tui ", theme.strong(theme.accent)),
             Span::styled(format!(" {}: ", capitalised(&kind.title())), theme.strong(theme.text)),
             Span::styled(format!("{}; {}", kind.rule(), mode.rule()), theme.fg(theme.text)),

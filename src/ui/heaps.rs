@@ -26,9 +26,12 @@ pub(super) fn render(
     let kind = game.rules.kind;
     // Misère cannot be missed: its own frame colour and its rule on the frame. Fibonacci Nim's
     // limit is on the frame too.
-    let heaps_word = match kind {
-        crate::engine::GameKind::Kayles => " Rows of pins ".to_string(),
-        crate::engine::GameKind::Fibonacci => match fibonacci_limit(game) {
+    let described = kind.describe();
+    let heaps_word = match (described.words.heap, described.shape) {
+        (crate::engine::HeapNoun::Row, _) => {
+            format!(" Rows of {} ", crate::words::units(kind))
+        }
+        (_, crate::engine::MoveShape::OneHeap { cap: crate::engine::Cap::Limit }) => match limit_text(game) {
             Some(text) => format!(" Heap · {text} "),
             None => " Heap ".to_string(),
         },
@@ -129,9 +132,10 @@ fn render_row(
     buf.set_string(after.min(last), middle, count, count_style);
 }
 
-/// Fibonacci Nim's limit in words: "take 1 to 6", or the first move's rule.
-fn fibonacci_limit(game: &Game) -> Option<String> {
-    if game.rules.kind != crate::engine::GameKind::Fibonacci || game.over.is_some() {
+/// The limit a move sets for the next (Fibonacci Nim's) in words: "take 1 to 6", or the first
+/// move's rule.
+fn limit_text(game: &Game) -> Option<String> {
+    if !game.rules.kind.describe().has_limit() || game.over.is_some() {
         return None;
     }
     let heap = game.position().heap(0).unwrap_or(0);

@@ -274,11 +274,12 @@ pub fn hit(game: &Game, panels: Panels, area: Rect, column: u16, row: u16) -> Op
         return None;
     }
     // Kayles picks the pin clicked; a split keeps the tokens before the one clicked.
-    match (game.rules.kind, game.switched) {
-        (crate::engine::GameKind::Kayles, _) if slot < heap_row.shown => {
+    let shape = game.rules.kind.describe().shape;
+    match (shape, shape.alternative(), game.switched) {
+        (crate::engine::MoveShape::Pins { .. }, _, _) if slot < heap_row.shown => {
             return Some(Msg::Pick { heap: heap_row.heap, count: slot + 1 });
         }
-        (crate::engine::GameKind::Lasker, true) if slot < heap_row.shown => {
+        (_, Some(crate::engine::Alternative::Split), true) if slot < heap_row.shown => {
             return Some(Msg::Pick { heap: heap_row.heap, count: slot.max(1) });
         }
         _ => {}

@@ -41,7 +41,7 @@ pub(super) fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
                 let Some(before) = position.clone() else { break };
                 let words = listed(game, &before, mv);
                 let mut after = before;
-                if game.rules.play(&mut after, mv).is_err() {
+                if game.engine().play(&mut after, mv).is_err() {
                     break;
                 }
                 let heaps = after.heaps().to_vec();
@@ -65,10 +65,10 @@ pub(super) fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
 /// A move as the move list writes it: Nim's takes as "2 from heap 1", other moves in the game's
 /// words from the position before.
 fn listed(game: &Game, before: &crate::engine::Position, mv: &crate::engine::Move) -> String {
-    match (game.rules.kind, mv.as_take()) {
-        (crate::engine::GameKind::Nim, Some(take)) => {
+    match (crate::words::plain_takes(game.rules.kind), mv.as_take()) {
+        (true, Some(take)) => {
             format!("{} from heap {} ", number(take.take), take.number())
         }
-        _ => format!("{} ", game.rules.describe_move(before, mv)),
+        _ => format!("{} ", game.engine().describe_move(before, mv)),
     }
 }

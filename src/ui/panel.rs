@@ -9,7 +9,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use crate::app::Game;
-use crate::engine::{GameKind, Teaching};
+use crate::engine::{Teaching, ViewKind};
 
 use super::look::Look;
 
@@ -18,16 +18,16 @@ pub const MIN_HEIGHT: u16 = 4;
 
 /// The width the panel would like, frame included.
 pub fn width(game: &Game) -> u16 {
-    match game.rules.kind {
-        GameKind::Nim => binary::width(game),
+    match game.rules.kind.describe().view {
+        ViewKind::Binary => binary::width(game),
         _ => theory::width(game),
     }
 }
 
 /// The rows the full panel needs, frame included.
 pub fn full_height(game: &Game) -> u16 {
-    match game.rules.kind {
-        GameKind::Nim => binary::full_height(game),
+    match game.rules.kind.describe().view {
+        ViewKind::Binary => binary::full_height(game),
         _ => theory::full_height(game),
     }
 }

@@ -20,11 +20,9 @@ pub(super) fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: 
     if game.your_turn() {
         let typing = if game.typed.is_empty() { String::new() } else { format!(" (typed {})", game.typed) };
         let who = if game.hotseat() { format!("{}: ", game.name(game.turn())) } else { String::new() };
-        let choice = match game.rules.kind {
-            crate::engine::GameKind::Nim => {
-                format!("{who}Take {} from heap {}{typing}", number(game.count), game.selected + 1)
-            }
-            _ => format!("{who}{}{typing}", capitalised(&game.describe(&game.chosen()))),
+        let choice = match crate::words::plain_takes(game.rules.kind) {
+            true => format!("{who}Take {} from heap {}{typing}", number(game.count), game.selected + 1),
+            false => format!("{who}{}{typing}", capitalised(&game.describe(&game.chosen()))),
         };
         let mut line = vec![Span::styled(choice, theme.strong(theme.marked))];
         // The keys for choosing the move stand next to the choice, when they fit.
@@ -35,8 +33,8 @@ pub(super) fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: 
         }
         lines.push(Line::from(line));
     } else if let (None, Some(mv)) = (&game.over, &game.pending) {
-        let text = match (game.rules.kind, mv.as_take()) {
-            (crate::engine::GameKind::Nim, Some(take)) => {
+        let text = match (crate::words::plain_takes(game.rules.kind), mv.as_take()) {
+            (true, Some(take)) => {
                 format!("{} takes {} from heap {}…", game.name(game.turn()), number(take.take), take.number())
             }
             _ => format!("{}: {}…", game.name(game.turn()), game.describe(mv)),
@@ -56,15 +54,15 @@ pub(super) fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: 
             crate::app::Coaching::Missed(_) => theme.fg(theme.error),
             _ => theme.fg(theme.you),
         };
-        let text = match (game.hotseat(), coaching, game.rules.kind) {
+        let text = match (game.hotseat(), coaching, crate::words::plain_takes(game.rules.kind)) {
             // Another game's missed moves in its own words, from the position the player moved from.
-            (hotseat, crate::app::Coaching::Missed(moves), kind) if kind != crate::engine::GameKind::Nim => {
+            (hotseat, crate::app::Coaching::Missed(moves), false) => {
                 // The player's last move, as recorded when it was made.
                 let before =
                     game.judged().1.iter().rev().find(|line| game.is_human(line.seat)).map(|l| &l.before);
                 let list: Vec<String> = moves
                     .iter()
-                    .map(|m| before.map_or(m.to_string(), |b| game.rules.describe_move(b, m)))
+                    .map(|m| before.map_or(m.to_string(), |b| game.engine().describe_move(b, m)))
                     .collect();
                 let plural = if moves.len() == 1 { "move was" } else { "moves were" };
                 let whose = match hotseat {

@@ -26,11 +26,11 @@ pub(super) fn render_info(
     match &run.answer {
         None => {
             let choice = Span::styled(
-                match game.rules.kind {
-                    crate::engine::GameKind::Nim => {
+                match crate::words::plain_takes(game.rules.kind) {
+                    true => {
                         format!("Your answer: take {} from heap {}", number(game.count), game.selected + 1)
                     }
-                    _ => format!("Your answer: {}", game.describe(&game.chosen())),
+                    false => format!("Your answer: {}", game.describe(&game.chosen())),
                 },
                 theme.strong(theme.marked),
             );
@@ -42,7 +42,7 @@ pub(super) fn render_info(
             }
             lines.push(Line::from(line));
             lines.push(Line::styled(
-                crate::puzzle::promise(&game.rules, game.position()),
+                crate::puzzle::promise(game.engine(), game.position()),
                 theme.fg(theme.text),
             ));
         }
@@ -53,9 +53,9 @@ pub(super) fn render_info(
                 let counted = if answer.counted { "counted as not solved" } else { "not counted" };
                 (format!("Right, with the hint's help ({counted})."), theme.strong(theme.hint))
             } else {
-                let what = match game.rules.kind {
-                    crate::engine::GameKind::Nim => answer.mv.to_string(),
-                    _ => game.describe(&answer.mv),
+                let what = match crate::words::plain_takes(game.rules.kind) {
+                    true => answer.mv.to_string(),
+                    false => game.describe(&answer.mv),
                 };
                 (format!("Not that one: {what} loses."), theme.strong(theme.error))
             };

@@ -23,7 +23,7 @@ pub(super) fn render_info(game: &Game, replay: &Replay, look: &Look, area: Rect,
     let line = match replay.record.moves().get(replay.at) {
         Some((seat, mv)) => {
             let verb = if game.players == Players::Ai && *seat == Seat::First { "take" } else { "takes" };
-            match mv.as_take().filter(|_| game.rules.kind == crate::engine::GameKind::Nim) {
+            match mv.as_take().filter(|_| crate::words::plain_takes(game.rules.kind)) {
                 Some(take) => format!(
                     "Next: {} {verb} {} from heap {}",
                     game.name(*seat),
@@ -67,7 +67,7 @@ fn render_verdict(game: &Game, replay: &Replay, look: &Look, area: Rect, buf: &m
                 }
                 crate::app::Coaching::Missed(moves) => {
                     let list: Vec<String> =
-                        moves.iter().map(|m| game.rules.describe_move(&line.before, m)).collect();
+                        moves.iter().map(|m| game.engine().describe_move(&line.before, m)).collect();
                     (
                         format!(
                             "{} gave the win away; the winning move was: {}",

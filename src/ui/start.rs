@@ -137,7 +137,8 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
             };
             // What random heaps become in a game played on other heaps.
             let kind = menu.game.kind;
-            let note = match (kind.fixed_heaps(), crate::domain::largest_start_heap(kind)) {
+            let start = kind.describe().start;
+            let note = match (start.heaps, start.most) {
                 (Some(1), _) => format!(", {} here: one heap of their sum", look.glyphs.next),
                 (Some(n), _) => format!(", {} here: the first {n}", look.glyphs.next),
                 (None, Some(most)) => format!(", {} here: at most {most} each", look.glyphs.next),
@@ -209,8 +210,9 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
     if let Some(saved) = &menu.resume {
         let heaps = saved.heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
         let game = match saved.game.parse::<crate::engine::GameKind>() {
-            Ok(crate::engine::GameKind::Nim) | Err(_) => String::new(),
-            Ok(kind) => format!("{}, ", kind.title()),
+            // The default game goes without saying.
+            Ok(kind) if kind != crate::engine::GameKind::default() => format!("{}, ", kind.title()),
+            Ok(_) | Err(_) => String::new(),
         };
         let turn = match saved.players() {
             players @ crate::domain::Players::Hotseat(_) => format!("{}'s turn", players.name(saved.turn)),
@@ -338,9 +340,9 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         let kind = menu.game.kind;
         let line = |mode: Mode| {
             let s = stats.of(kind, mode);
-            let name = match kind {
-                crate::engine::GameKind::Nim => mode_name(mode).to_string(),
-                _ => format!(
+            let name = match kind == crate::engine::GameKind::default() {
+                true => mode_name(mode).to_string(),
+                false => format!(
                     "{} {} ",
                     menu.game.title(),
                     if mode == Mode::Normal { "normal" } else { "misère" }

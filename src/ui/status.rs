@@ -31,7 +31,10 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
                     theme.strong(theme.hint).add_modifier(Modifier::REVERSED),
                 ),
                 Span::styled(mode_badge(mode), mode_style(look, mode)),
-                Span::styled(format!(" ({}) ", short_rule(game.rules.kind, mode)), theme.fg(theme.dim)),
+                Span::styled(
+                    format!(" ({}) ", crate::words::short_rule(game.rules.kind, mode)),
+                    theme.fg(theme.dim),
+                ),
                 Span::styled(
                     match puzzle.daily {
                         Some(_) => {
@@ -76,16 +79,19 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
                 Players::Hotseat(_) => "│ two players ".to_string(),
                 Players::Demo => format!("│ demo, AI: {} ", game.level),
             };
-            // Another game than Nim is named before its mode.
+            // Another game than the default one is named before its mode.
             let game_name = match game.rules.kind {
-                crate::engine::GameKind::Nim => String::new(),
-                kind => format!(" {} ·", short_title(kind)),
+                kind if kind == crate::engine::GameKind::default() => String::new(),
+                kind => format!(" {} ·", kind.short_title()),
             };
             Line::from(vec![
                 Span::styled(format!(" {turn} "), style.add_modifier(Modifier::REVERSED)),
                 Span::styled(game_name, theme.strong(theme.text)),
                 Span::styled(mode_badge(mode), mode_style(look, mode)),
-                Span::styled(format!(" ({}) ", short_rule(game.rules.kind, mode)), theme.fg(theme.dim)),
+                Span::styled(
+                    format!(" ({}) ", crate::words::short_rule(game.rules.kind, mode)),
+                    theme.fg(theme.dim),
+                ),
                 Span::styled(opponent, theme.fg(theme.dim)),
             ])
         }
@@ -127,28 +133,6 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
     left.render(area, buf);
     if width > 1 {
         buf.set_string(area.right() - width as u16, area.y, right, Style::new().patch(theme.fg(theme.dim)));
-    }
-}
-
-/// The game's name short enough for the status line: `Nim_2`, `Subtraction 1,2,3`, `Kayles`.
-fn short_title(kind: crate::engine::GameKind) -> String {
-    match kind {
-        crate::engine::GameKind::Moore(k) => format!("Nim_{k}"),
-        crate::engine::GameKind::Subtraction(set) => format!("Subtraction {set}"),
-        crate::engine::GameKind::Lasker => "Lasker".into(),
-        crate::engine::GameKind::Wythoff => "Wythoff".into(),
-        crate::engine::GameKind::Fibonacci => "Fibonacci".into(),
-        other => other.title(),
-    }
-}
-
-/// The convention in a few words, in the game's own terms: Kayles knocks down pins.
-fn short_rule(kind: crate::engine::GameKind, mode: crate::engine::Mode) -> &'static str {
-    match (kind == crate::engine::GameKind::Kayles, mode) {
-        (true, crate::engine::Mode::Normal) => "last pin wins",
-        (true, crate::engine::Mode::Misere) => "last pin loses",
-        (false, crate::engine::Mode::Normal) => "last token wins",
-        (false, crate::engine::Mode::Misere) => "last token loses",
     }
 }
 

@@ -16,6 +16,7 @@
 //! | subtraction games | `subtraction:1,2,3`, `21`, `bachet` | takes an amount of the set from one heap | periodic Grundy values ([`Subtraction`]) |
 //! | Lasker's Nim | `lasker` | takes from one heap, or splits one in two | Grundy values with period 4 ([`Lasker`]) |
 //! | Kayles | `kayles` | knocks down one pin or two neighbours in a row | Grundy values with period 12 from 71 ([`Kayles`]) |
+//! | Dawson's Kayles | `dawson` | knocks down two neighbours in a row | Grundy values with period 34 from 53 ([`Dawson`]) |
 //! | Wythoff's game | `wythoff` | takes from one of two heaps, or the same from both | the losing pairs `(⌊kφ⌋, ⌊kφ²⌋)` ([`Wythoff`]) |
 //! | Fibonacci Nim | `fibonacci` | takes up to twice the last take from one heap | Zeckendorf representations ([`Fibonacci`]) |
 //!
@@ -139,6 +140,7 @@
 #![deny(missing_docs)]
 
 mod count;
+mod describe;
 mod explain;
 mod fibonacci;
 mod game;
@@ -154,13 +156,19 @@ mod wythoff;
 mod zeckendorf;
 
 pub use count::{MoveCount, Natural};
+pub use describe::{
+    Alternative, BOUNDED_MOVES, Cap, Description, HeapNoun, LastMove, LeastReason, MenuEntry, MoveShape,
+    PuzzleSize, StartLimits, Unit, Verb, ViewKind, Words,
+};
 pub use explain::{Explanation, MoveReason, binary_digits};
 pub use fibonacci::{Fibonacci, FibonacciView, winning_takes};
 pub use game::{Game, MOVE_LIST_LIMIT, Move, Rules, Ruleset, Teaching};
 pub use grundy::{GrundyStep, GrundyTable, GrundyView};
-pub use kayles::{KAYLES_PERIOD, KAYLES_PRE_PERIOD, Kayles};
+pub(crate) use kayles::Pins;
+pub use kayles::{DAWSON_PERIOD, DAWSON_PRE_PERIOD, Dawson, KAYLES_PERIOD, KAYLES_PRE_PERIOD, Kayles};
 pub use kind::{
-    GAMES_EXPECTED, GameKind, GamePreset, MOORE_MAX_K, ParseGameError, SUBTRACTION_MAX, SubtractionSet,
+    GAMES_EXPECTED, GAMES_QUOTED, GameKind, GamePreset, MOORE_MAX_K, ParseGameError, SUBTRACTION_MAX,
+    SubtractionSet,
 };
 pub use lasker::Lasker;
 pub use moore::{Moore, MooreView};

@@ -105,8 +105,8 @@ fn moore(view: &MooreView, s: &Styles) -> Vec<Line<'static>> {
 }
 
 fn grundy(view: &GrundyView, hinted: bool, xor: &str, s: &Styles) -> Vec<Line<'static>> {
-    let word = view.game.heap_word();
-    let unit = if view.game == crate::engine::GameKind::Kayles { "pins" } else { "tokens" };
+    let word = crate::words::heap(view.game);
+    let unit = crate::words::units(view.game);
     let mut lines = Vec::new();
     // The working gives the move away: shown with the hint only.
     let working = view.working.as_ref().filter(|_| hinted);
