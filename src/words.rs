@@ -3,7 +3,7 @@
 //! turns them into text for every screen, message and file that speaks of a game. A second
 //! language would be a second set of these functions.
 
-use crate::engine::{Cap, GameKind, HeapNoun, LastMove, LeastReason, Mode, MoveShape, Unit, Verb};
+use crate::engine::{Cap, GameKind, HeapNoun, LastMove, LeastReason, Mode, MoveShape, MoveWords, Unit, Verb};
 
 /// What a heap of `kind` is called: `heap` or `row`.
 pub fn heap(kind: GameKind) -> &'static str {
@@ -49,7 +49,7 @@ pub fn normal_play(kind: GameKind) -> &'static str {
 
 /// Whether the moves of `kind` read as plain takes, "2 from heap 1": a game whose every move
 /// takes any number from one heap (Nim). Other games' moves are told in their own words
-/// ([`crate::engine::Rules::describe_move`]).
+/// ([`crate::engine::Rules::move_words`], [`move_text`]).
 pub fn plain_takes(kind: GameKind) -> bool {
     matches!(kind.describe().shape, MoveShape::OneHeap { cap: Cap::None })
 }
@@ -71,5 +71,78 @@ pub fn least_reason(why: LeastReason) -> &'static str {
     match why {
         LeastReason::FirstMoveNotAll => "the first move may not take them all",
         LeastReason::NoMove => "a smaller one allows no move",
+    }
+}
+
+/// When a move is told: as one to make (`take 2 from heap 1`), or as one made (`took 2 from heap
+/// 1`, after the player's name).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tense {
+    /// A move to make, or one shown: a hint, a choice, a list of moves.
+    Present,
+    /// A move made, after the name of whoever made it.
+    Past,
+}
+
+/// A move in words, in `tense`: `take 2 from heap 1`, `split heap 2 into 3 and 4`, `knocked down
+/// pins 3 and 4 of row 1`. Each kind of move is one sentence with its numbers (one message id
+/// with arguments, in a translation).
+pub fn move_text(words: &MoveWords, tense: Tense) -> String {
+    use Tense::{Past, Present};
+    match (words, tense) {
+        (MoveWords::Take { heap, amount }, Present) => format!("take {amount} from heap {heap}"),
+        (MoveWords::Take { heap, amount }, Past) => format!("took {amount} from heap {heap}"),
+        (MoveWords::TakeFromTheHeap { amount }, Present) => format!("take {amount}"),
+        (MoveWords::TakeFromTheHeap { amount }, Past) => format!("took {amount}"),
+        (MoveWords::TakeMany(takes), Present) => format!("take {}", take_list(takes)),
+        (MoveWords::TakeMany(takes), Past) => format!("took {}", take_list(takes)),
+        (MoveWords::TakeFromBoth { amount }, Present) => format!("take {amount} from both heaps"),
+        (MoveWords::TakeFromBoth { amount }, Past) => format!("took {amount} from both heaps"),
+        (MoveWords::Split { heap, left, right: Some(right) }, _) => {
+            format!("split heap {heap} into {left} and {right}")
+        }
+        (MoveWords::Split { heap, left, right: None }, _) => {
+            format!("split heap {heap}, leaving {left} in its place and the rest as a new heap")
+        }
+        (MoveWords::TakeAndLeave { heap, amount, left }, Present) => {
+            format!("take {amount} from heap {heap} and leave {left} in it")
+        }
+        (MoveWords::TakeAndLeave { heap, amount, left }, Past) => {
+            format!("took {amount} from heap {heap} and left {left} in it")
+        }
+        (&MoveWords::KnockDown { row, first, count, breaking }, tense) => {
+            let second = first + 1;
+            match (count == 2, breaking, tense) {
+                (false, None, Present) => format!("knock down pin {first} of row {row}"),
+                (false, None, Past) => format!("knocked down pin {first} of row {row}"),
+                (true, None, Present) => format!("knock down pins {first} and {second} of row {row}"),
+                (true, None, Past) => format!("knocked down pins {first} and {second} of row {row}"),
+                (false, Some((left, rest)), Present) => {
+                    format!("knock down pin {first} of row {row}, breaking it into rows of {left} and {rest}")
+                }
+                (false, Some((left, rest)), Past) => {
+                    format!(
+                        "knocked down pin {first} of row {row}, breaking it into rows of {left} and {rest}"
+                    )
+                }
+                (true, Some((left, rest)), Present) => format!(
+                    "knock down pins {first} and {second} of row {row}, breaking it into rows of {left} and {rest}"
+                ),
+                (true, Some((left, rest)), Past) => format!(
+                    "knocked down pins {first} and {second} of row {row}, breaking it into rows of {left} and {rest}"
+                ),
+            }
+        }
+    }
+}
+
+/// The takes of a move on several heaps, as a list: `1 from heap 1, 2 from heap 2 and 3 from heap
+/// 3`.
+fn take_list(takes: &[(usize, u64)]) -> String {
+    let parts: Vec<String> =
+        takes.iter().map(|(heap, amount)| format!("{amount} from heap {heap}")).collect();
+    match parts.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => parts.join(""),
     }
 }

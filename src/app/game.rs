@@ -5,6 +5,7 @@ use rand::rngs::StdRng;
 
 use crate::domain::{History, Level, Players, Seat, level_move};
 use crate::engine::{Alternative, Mode, Move, MoveShape, Position, Rules, Ruleset, Teaching};
+use crate::words::{self, Tense};
 
 /// How a player gave a game up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -734,19 +735,18 @@ impl Game {
     /// "took 2 from heap 1", "knocked down pins 3 and 4 of row 1": the move in the game's words,
     /// for the line that reports it.
     pub fn past_tense(&self, before: &Position, mv: &Move) -> String {
-        let words = self.engine().describe_move(before, mv);
-        for (now, then) in [("take ", "took "), ("knock down ", "knocked down "), ("split ", "split ")] {
-            if let Some(rest) = words.strip_prefix(now) {
-                return format!("{then}{rest}");
-            }
-        }
-        format!("played: {words}")
+        words::move_text(&self.engine().move_words(before, mv), Tense::Past)
     }
 
     /// The move in the game's words from the position now ("take 2 from heap 1", "split heap 2
     /// into 3 and 4", "knock down pins 3 and 4 of row 1").
     pub fn describe(&self, mv: &Move) -> String {
-        self.engine().describe_move(self.position(), mv)
+        self.describe_from(self.position(), mv)
+    }
+
+    /// The move from `before` in the game's words, as one to make.
+    pub fn describe_from(&self, before: &Position, mv: &Move) -> String {
+        words::move_text(&self.engine().move_words(before, mv), Tense::Present)
     }
 
     /// The game being played, built once when the game began: every question about a position
@@ -766,10 +766,7 @@ const COACH_MOVES: usize = 6;
 
 /// "took 2 from heap 1", for the line that reports a move.
 pub fn past_tense(mv: &Move) -> String {
-    match mv {
-        Move::Take(take) => format!("took {} from heap {}", take.take, take.number()),
-        other => format!("played: {other}"),
-    }
+    words::move_text(&crate::engine::MoveWords::plain(mv), Tense::Past)
 }
 
 pub(crate) fn plural(n: u64) -> &'static str {

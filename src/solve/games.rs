@@ -387,7 +387,11 @@ pub fn human_text(game: &Game, position: &Position) -> String {
                 );
             }
             for mv in &moves {
-                let _ = writeln!(out, "  {}", game.describe_move(position, mv));
+                let _ = writeln!(
+                    out,
+                    "  {}",
+                    crate::words::move_text(&game.move_words(position, mv), crate::words::Tense::Present)
+                );
             }
             if *count.value() > Natural::from(moves.len() as u128) {
                 let more = if count.is_exact() { "" } else { "at least " };
@@ -399,7 +403,11 @@ pub fn human_text(game: &Game, position: &Position) -> String {
         Outcome::Lose => {
             let _ = writeln!(out, "The player to move loses against perfect play: no winning move.");
             if let Some(mv) = teaching.best() {
-                let _ = writeln!(out, "The AI would {}.", game.describe_move(position, &mv));
+                let _ = writeln!(
+                    out,
+                    "The AI would {}.",
+                    crate::words::move_text(&game.move_words(position, &mv), crate::words::Tense::Present)
+                );
             }
             let _ = writeln!(out, "Why: {}.", teaching.reason());
         }

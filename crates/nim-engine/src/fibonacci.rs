@@ -14,7 +14,7 @@
 //! at most about 90 candidates, each checked exactly.
 
 use super::zeckendorf::{FIB, smallest_term, terms, value, zeckendorf};
-use super::{GameKind, Move, MoveError, Outcome, Position, PositionError, Rules, Take, Teaching};
+use super::{GameKind, Move, MoveError, MoveWords, Outcome, Position, PositionError, Rules, Take, Teaching};
 
 /// Fibonacci Nim, normal play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -235,10 +235,10 @@ impl Rules for Fibonacci {
             win,
         })
     }
-    fn describe_move(&self, _: &Position, mv: &Move) -> String {
+    fn move_words(&self, _: &Position, mv: &Move) -> MoveWords {
         match mv.as_take() {
-            Some(take) => format!("take {}", take.take),
-            None => mv.to_string(),
+            Some(take) => MoveWords::TakeFromTheHeap { amount: take.take },
+            None => MoveWords::plain(mv),
         }
     }
     fn write_move(&self, mv: &Move) -> String {

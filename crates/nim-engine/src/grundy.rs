@@ -7,7 +7,7 @@
 //! heaps worth `g ⊕ X`, `X` being the XOR of them all. Each game says what a heap is worth in
 //! constant time and which of its moves reach a given value; the rest is here.
 
-use super::{GameKind, Move, Outcome, Position};
+use super::{GameKind, Move, MoveWords, Outcome, Position};
 
 /// A table of Grundy values that repeat: `values[n]` for every heap below `pre_period + period`,
 /// and `value(n) = value(n - period)` from `pre_period` on.
@@ -100,8 +100,8 @@ pub(crate) trait HeapGame {
     fn nth_split(&self, heap: usize, size: u64, index: u128) -> Option<Move>;
     /// The AI's move from a lost position (`None` when no move is left).
     fn fallback(&self, position: &Position) -> Option<Move>;
-    /// The move in the game's words.
-    fn describe(&self, position: &Position, mv: &Move) -> String;
+    /// What the move does, as data for the words that tell it.
+    fn move_words(&self, position: &Position, mv: &Move) -> MoveWords;
     /// When the values repeat: from which heap, and how often.
     fn periodic(&self) -> Option<(u64, u64)>;
     /// How the values go, in a sentence.
@@ -276,7 +276,7 @@ pub(crate) fn teach(game: &impl HeapGame, position: &Position) -> GrundyView {
                 step.from,
                 step.from,
                 step.to,
-                game.describe(position, mv),
+                super::describe::english(&game.move_words(position, mv)),
                 step.to
             )
         }
@@ -284,7 +284,7 @@ pub(crate) fn teach(game: &impl HeapGame, position: &Position) -> GrundyView {
             "this position is lost: {}, and every move changes one {word}'s value, leaving an XOR that is not 0, \
              which the opponent can bring back to 0; {} and hope for a mistake",
             listed(),
-            game.describe(position, mv)
+            super::describe::english(&game.move_words(position, mv))
         ),
     };
     GrundyView {

@@ -158,7 +158,7 @@ mod zeckendorf;
 pub use count::{MoveCount, Natural};
 pub use describe::{
     Alternative, BOUNDED_MOVES, Cap, Description, HeapNoun, LastMove, LeastReason, MenuEntry, MoveShape,
-    PuzzleSize, StartLimits, Unit, Verb, ViewKind, Words,
+    MoveWords, PuzzleSize, StartLimits, Unit, Verb, ViewKind, Words,
 };
 pub use explain::{Explanation, MoveReason, binary_digits};
 pub use fibonacci::{Fibonacci, FibonacciView, winning_takes};

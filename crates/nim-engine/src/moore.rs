@@ -607,17 +607,7 @@ impl Moore {
     }
 
     fn describe(mv: &Move) -> String {
-        match mv {
-            Move::TakeMany(takes) => {
-                let parts: Vec<String> =
-                    takes.iter().map(|t| format!("{} from heap {}", t.take, t.number())).collect();
-                match parts.split_last() {
-                    Some((last, rest)) if !rest.is_empty() => format!("take {} and {last}", rest.join(", ")),
-                    _ => format!("take {}", parts.join("")),
-                }
-            }
-            other => other.to_string(),
-        }
+        super::describe::english(&super::MoveWords::plain(mv))
     }
 
     fn reason(&self, heaps: &[u64], best: Option<&Move>, win: bool, columns: &[(u64, u64)]) -> String {
@@ -828,9 +818,6 @@ impl Rules for Moore {
             reason,
             win,
         })
-    }
-    fn describe_move(&self, _: &Position, mv: &Move) -> String {
-        Moore::describe(mv)
     }
     /// `1 2` (heap 1, take 2), or `1 2, 3 1` on several heaps.
     fn write_move(&self, mv: &Move) -> String {

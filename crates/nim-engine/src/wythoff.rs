@@ -10,7 +10,7 @@
 //! search up to 60 and against an exact big-integer computation of `⌊kφ⌋` for random huge `k`.
 
 use super::zeckendorf::{shift_up, value, zeckendorf};
-use super::{GameKind, Move, MoveError, Outcome, Position, PositionError, Rules, Take, Teaching};
+use super::{GameKind, Move, MoveError, MoveWords, Outcome, Position, PositionError, Rules, Take, Teaching};
 
 /// Wythoff's game, normal play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -104,11 +104,16 @@ impl Wythoff {
         (size > 0).then(|| Move::take(heap, size - size / 4))
     }
 
-    fn describe(mv: &Move) -> String {
+    /// What a move does: the same from both heaps, or a plain take.
+    fn words(mv: &Move) -> MoveWords {
         match mv {
-            Move::TakeMany(takes) if takes.len() == 2 => format!("take {} from both heaps", takes[0].take),
-            other => other.to_string(),
+            Move::TakeMany(takes) if takes.len() == 2 => MoveWords::TakeFromBoth { amount: takes[0].take },
+            other => MoveWords::plain(other),
         }
+    }
+
+    fn describe(mv: &Move) -> String {
+        super::describe::english(&Wythoff::words(mv))
     }
 }
 
@@ -248,8 +253,8 @@ impl Rules for Wythoff {
             win,
         })
     }
-    fn describe_move(&self, _: &Position, mv: &Move) -> String {
-        Wythoff::describe(mv)
+    fn move_words(&self, _: &Position, mv: &Move) -> MoveWords {
+        Wythoff::words(mv)
     }
     /// `1 3` (heap 1, take 3) or `both 3`.
     fn write_move(&self, mv: &Move) -> String {
