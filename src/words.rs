@@ -74,6 +74,13 @@ pub fn least_reason(why: LeastReason) -> &'static str {
     }
 }
 
+/// `text` with its first letter a capital, for a sentence's start: the one capitaliser of the
+/// program (a language without capitals would make this the identity).
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
 /// When a move is told: as one to make (`take 2 from heap 1`), or as one made (`took 2 from heap
 /// 1`, after the player's name).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -469,7 +469,7 @@ impl Game {
         }
         let teaching = self.teach();
         let Some(mv) = teaching.best() else { return };
-        let reason = capitalise(&teaching.reason());
+        let reason = words::capitalised(&teaching.reason());
         let winning = teaching.is_win();
         self.select_move(&mv);
         self.hint = Some(Hint { mv, winning, reason });
@@ -488,7 +488,7 @@ impl Game {
         }
         let mv = self.chosen();
         if let Err(e) = self.engine().check(self.position(), &mv) {
-            self.note = Some(Note::Refused(capitalise(&e.to_string())));
+            self.note = Some(Note::Refused(words::capitalised(&e.to_string())));
             return false;
         }
         self.note = self.hotseat().then(|| {
@@ -771,12 +771,4 @@ pub fn past_tense(mv: &Move) -> String {
 
 pub(crate) fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }

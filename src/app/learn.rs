@@ -345,9 +345,7 @@ pub fn rules_of(kind: crate::engine::GameKind) -> Vec<String> {
     if described.view == ViewKind::Binary {
         return RULES.iter().map(|rule| rule.to_string()).collect();
     }
-    let title = kind.title();
-    let mut chars = title.chars();
-    let title: String = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
+    let title = crate::words::capitalised(&kind.title());
     let mut rules = vec![format!("{title}: {}.", kind.rule())];
     rules.push("Normal play: whoever makes the last move wins.".into());
     match described.has_misere {

@@ -15,6 +15,7 @@ use crate::engine::{
     Game, MOVE_LIST_LIMIT, Mode, Move, MoveCount, Natural, Outcome, ParseHeapsError, Position, PositionError,
     Rules, Teaching, parse_heap, parse_heaps,
 };
+use crate::words::capitalised;
 
 /// Why some text is not a position of the game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -248,12 +249,6 @@ pub fn json_line(game: &Game, position: &Position) -> String {
     };
     // Serialising plain numbers, strings and lists cannot fail.
     serde_json::to_string(&answer).unwrap_or_default()
-}
-
-/// `text` with its first letter in capitals.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 /// The answer for a person: the position, the theory at work, the verdict and every winning move.
