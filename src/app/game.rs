@@ -764,11 +764,6 @@ impl Game {
 /// The most winning moves the coach lists when a move missed them.
 const COACH_MOVES: usize = 6;
 
-/// "took 2 from heap 1", for the line that reports a move.
-pub fn past_tense(mv: &Move) -> String {
-    words::move_text(&crate::engine::MoveWords::plain(mv), Tense::Past)
-}
-
 pub(crate) fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
