@@ -89,7 +89,7 @@ fn write_human(
     let explanation = Explanation::new(heaps, mode);
     let analysis = &explanation.analysis;
     let mut numbers = itoa::Buffer::new();
-    write!(buf, "Nim, {} ({}): heaps", mode.title(), mode.rule())?;
+    write!(buf, "Nim, {} ({}): heaps", crate::words::mode_title(mode), crate::words::mode_rule(mode))?;
     for &h in heaps {
         buf.push(b' ');
         buf.extend_from_slice(numbers.format(h).as_bytes());

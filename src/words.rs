@@ -153,3 +153,65 @@ fn take_list(takes: &[(usize, u64)]) -> String {
         _ => parts.join(""),
     }
 }
+
+/// The name of a convention a person reads: `normal play`, `misère`.
+pub fn mode_title(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Normal => "normal play",
+        Mode::Misere => "misère",
+    }
+}
+
+/// A convention's rule in one line, so the two are never confused.
+pub fn mode_rule(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Normal => "whoever takes the last token wins",
+        Mode::Misere => "whoever takes the last token loses",
+    }
+}
+
+/// The name a menu of games shows: `Subtraction {1,2,3}`, `Kayles`.
+pub fn menu_title(kind: GameKind) -> String {
+    match kind {
+        GameKind::Subtraction(set) => format!("Subtraction {{{set}}}"),
+        other => other.title(),
+    }
+}
+
+/// The name short enough for a status line: `Nim_2`, `Subtraction 1,2,3`, `Kayles`.
+pub fn short_title(kind: GameKind) -> String {
+    match kind {
+        GameKind::Moore(k) => format!("Nim_{k}"),
+        GameKind::Subtraction(set) => format!("Subtraction {set}"),
+        GameKind::Lasker => "Lasker".into(),
+        GameKind::Dawson => "Dawson".into(),
+        GameKind::Wythoff => "Wythoff".into(),
+        GameKind::Fibonacci => "Fibonacci".into(),
+        other => other.title(),
+    }
+}
+
+/// A game's rules in one line, for help texts and `solve`.
+pub fn rule(kind: GameKind) -> String {
+    match kind {
+        GameKind::Nim => "a move takes any number of tokens from one heap".into(),
+        GameKind::Moore(k) => format!("a move takes any number of tokens from each of one to {k} heaps"),
+        GameKind::Subtraction(set) => format!("a move takes exactly {} tokens from one heap", set.spoken()),
+        GameKind::Lasker => {
+            "a move takes any number of tokens from one heap, or splits a heap into two non-empty heaps"
+                .into()
+        }
+        GameKind::Kayles => {
+            "a move knocks down one pin or two neighbouring pins of a row, which may split it in two".into()
+        }
+        GameKind::Dawson => {
+            "a move knocks down exactly two neighbouring pins of a row, which may split it in two".into()
+        }
+        GameKind::Wythoff => {
+            "two heaps; a move takes any number from one heap, or the same number from both".into()
+        }
+        GameKind::Fibonacci => "one heap; the first move takes anything but the whole heap, then each move \
+             takes from 1 to twice what the other player just took"
+            .into(),
+    }
+}

@@ -261,14 +261,14 @@ pub fn human_text(game: &Game, position: &Position) -> String {
     let mut out = String::new();
     let rule = match mode {
         Mode::Normal => crate::words::normal_play(kind),
-        Mode::Misere => mode.rule(),
+        Mode::Misere => crate::words::mode_rule(mode),
     };
     let list: Vec<String> = heaps.iter().map(u64::to_string).collect();
     let _ = write!(
         out,
         "{}, {} ({rule}): {word}{} {}",
         capitalised(&kind.title()),
-        mode.title(),
+        crate::words::mode_title(mode),
         if heaps.len() == 1 { "" } else { "s" },
         list.join(" ")
     );
@@ -280,7 +280,7 @@ pub fn human_text(game: &Game, position: &Position) -> String {
             }
         }
     }
-    let _ = writeln!(out, "\n{}.\n", capitalised(&kind.rule()));
+    let _ = writeln!(out, "\n{}.\n", capitalised(&crate::words::rule(kind)));
 
     let teaching = game.teach(position);
     let label_width = format!("{word} {}", heaps.len()).len();
