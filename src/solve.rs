@@ -135,7 +135,7 @@ fn write_human(
                 if count == 1 { "" } else { "s" }
             )?;
             for reason in explanation.winning_reasons() {
-                writeln!(buf, "  {reason}")?;
+                writeln!(buf, "  {}", crate::words::move_reason(&reason))?;
                 if buf.len() >= OUT_CHUNK {
                     spill(buf)?;
                 }

@@ -3,7 +3,10 @@
 //! turns them into text for every screen, message and file that speaks of a game. A second
 //! language would be a second set of these functions.
 
-use crate::engine::{Cap, GameKind, HeapNoun, LastMove, LeastReason, Mode, MoveShape, MoveWords, Unit, Verb};
+use crate::engine::{
+    Cap, Explanation, GameKind, HeapNoun, LastMove, LeastReason, Mode, MoveReason, MoveShape, MoveWords,
+    Teaching, Unit, Verb,
+};
 
 /// What a heap of `kind` is called: `heap` or `row`.
 pub fn heap(kind: GameKind) -> &'static str {
@@ -213,5 +216,112 @@ pub fn rule(kind: GameKind) -> String {
         GameKind::Fibonacci => "one heap; the first move takes anything but the whole heap, then each move \
              takes from 1 to twice what the other player just took"
             .into(),
+    }
+}
+
+/// A Nim move taken from one heap, as one to make: `take 2 from heap 1`.
+fn take(mv: crate::engine::Take) -> String {
+    move_text(&MoveWords::Take { heap: mv.number(), amount: mv.take }, Tense::Present)
+}
+
+/// Why a Nim move is the one to play, in one line, as `solve` lists the winning moves: `take 2
+/// from heap 1: 3 ⊕ 2 = 1 < 3, which leaves a nim-sum of 0`.
+pub fn move_reason(reason: &MoveReason) -> String {
+    match *reason {
+        MoveReason::NimSum { mv, from, to, nim_sum } => {
+            format!("{}: {from} ⊕ {nim_sum} = {to} < {from}, which leaves a nim-sum of 0", take(mv))
+        }
+        MoveReason::MisereEndgame { mv, ones_left, .. } => format!(
+            "{}: misère endgame, only heaps of one would be left, so leave an odd number of them ({ones_left})",
+            take(mv)
+        ),
+        MoveReason::Losing { mv, endgame: true, .. } => format!(
+            "no winning move: an odd number of heaps of one is left, so whoever moves takes the last token in \
+             the end; {} and hope for a mistake",
+            take(mv)
+        ),
+        MoveReason::Losing { mv, .. } => format!(
+            "no winning move: the nim-sum is 0, so every move loses against perfect play; {} and hope for a \
+             mistake",
+            take(mv)
+        ),
+        MoveReason::GameOver { mover_wins: true } => {
+            "the game is over: the other player took the last token and lost".to_string()
+        }
+        MoveReason::GameOver { mover_wins: false } => {
+            "the game is over: the other player took the last token and won".to_string()
+        }
+    }
+}
+
+/// The best Nim move taught in full, as the hint says it: where the nim-sum comes from and how
+/// the move follows from it (`nim-sum 3 ⊕ 4 ⊕ 5 = 2; heap 1 becomes 3 ⊕ 2 = 1, so take 2 from
+/// heap 1`), which rule applies in misère's endgame and why, or plainly that the position is lost.
+pub fn lesson(explanation: &Explanation) -> String {
+    let sum = || {
+        let non_empty: Vec<String> =
+            explanation.heaps.iter().filter(|&&h| h > 0).map(u64::to_string).collect();
+        if (2..=6).contains(&non_empty.len()) {
+            format!("nim-sum {} = {}", non_empty.join(" ⊕ "), explanation.nim_sum())
+        } else {
+            format!("nim-sum of the heaps = {}", explanation.nim_sum())
+        }
+    };
+    match explanation.best {
+        MoveReason::NimSum { mv, from, to, nim_sum } => format!(
+            "{}; heap {} becomes {from} ⊕ {nim_sum} = {to}, so {}: that leaves a nim-sum of 0",
+            sum(),
+            mv.number(),
+            take(mv)
+        ),
+        MoveReason::MisereEndgame { mv, to, ones_left, .. } => format!(
+            "misère endgame: after this move no heap holds two or more, so the normal rule no longer \
+             applies; leave an odd number of heaps of one ({ones_left}) and the opponent must take \
+             the last token: {}, leaving {to}",
+            take(mv)
+        ),
+        MoveReason::Losing { mv, endgame: true, .. } => format!(
+            "this position is lost: an odd number of heaps of one is left, so whoever moves takes \
+             the last token in the end; {} and hope for a mistake",
+            take(mv)
+        ),
+        MoveReason::Losing { mv, .. } => format!(
+            "this position is lost: {}, and every move from a nim-sum of 0 leaves one that is not 0, \
+             which the opponent can always bring back to 0; {} and hope for a mistake",
+            sum(),
+            take(mv)
+        ),
+        MoveReason::GameOver { .. } => move_reason(&explanation.best),
+    }
+}
+
+/// The short working of the best Nim move, as the binary view shows it: `heap 1: 3 ⊕ 2 = 1, take
+/// 2`.
+pub fn working(explanation: &Explanation) -> Option<String> {
+    match explanation.best {
+        MoveReason::NimSum { mv, from, to, nim_sum } => {
+            Some(format!("heap {}: {from} ⊕ {nim_sum} = {to}, take {}", mv.number(), mv.take))
+        }
+        MoveReason::MisereEndgame { mv, from, to, ones_left: 1 } => {
+            Some(format!("heap {}: {from} → {to}, take {}: leaves 1 heap of one (odd)", mv.number(), mv.take))
+        }
+        MoveReason::MisereEndgame { mv, from, to, ones_left } => Some(format!(
+            "heap {}: {from} → {to}, take {}: leaves {ones_left} heaps of one (odd)",
+            mv.number(),
+            mv.take
+        )),
+        _ => None,
+    }
+}
+
+/// The best move's reason in one line, for the hint: Nim's lesson, or the reason another game's
+/// teaching view gives (still a sentence of the engine's).
+pub fn reason(teaching: &Teaching) -> String {
+    match teaching {
+        Teaching::Nim(explanation) => lesson(explanation),
+        Teaching::Moore(view) => view.reason.clone(),
+        Teaching::Grundy(view) => view.reason.clone(),
+        Teaching::Wythoff(view) => view.reason.clone(),
+        Teaching::Fibonacci(view) => view.reason.clone(),
     }
 }

@@ -64,7 +64,7 @@ fn agree(kind: GameKind, mode: Mode, brute: games::Game, states: impl IntoIterat
         let teaching = game.teach(&position);
         assert_eq!(teaching.best(), ai, "the hint is the AI's move at {at}");
         assert_eq!(teaching.is_win(), wins, "the teaching's verdict at {at}");
-        assert!(!teaching.reason().is_empty());
+        assert!(!nim_tui::words::reason(&teaching).is_empty());
     }
     checked
 }

@@ -469,7 +469,7 @@ impl Game {
         }
         let teaching = self.teach();
         let Some(mv) = teaching.best() else { return };
-        let reason = words::capitalised(&teaching.reason());
+        let reason = words::capitalised(&words::reason(teaching));
         let winning = teaching.is_win();
         self.select_move(&mv);
         self.hint = Some(Hint { mv, winning, reason });

@@ -393,7 +393,7 @@ pub fn human_text(game: &Game, position: &Position) -> String {
                 let rest = count.value().saturating_sub(&Natural::from(moves.len() as u128));
                 let _ = writeln!(out, "  ... and {more}{rest} more (the first {MOVE_LIST_LIMIT} are listed)");
             }
-            let _ = writeln!(out, "Why: {}.", teaching.reason());
+            let _ = writeln!(out, "Why: {}.", crate::words::reason(&teaching));
         }
         Outcome::Lose => {
             let _ = writeln!(out, "The player to move loses against perfect play: no winning move.");
@@ -404,7 +404,7 @@ pub fn human_text(game: &Game, position: &Position) -> String {
                     crate::words::move_text(&game.move_words(position, &mv), crate::words::Tense::Present)
                 );
             }
-            let _ = writeln!(out, "Why: {}.", teaching.reason());
+            let _ = writeln!(out, "Why: {}.", crate::words::reason(&teaching));
         }
     }
     out

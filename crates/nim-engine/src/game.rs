@@ -203,17 +203,6 @@ impl Teaching {
         }
     }
 
-    /// The best move's reason in one line, in the game's own terms, for the hint.
-    pub fn reason(&self) -> String {
-        match self {
-            Teaching::Nim(explanation) => explanation.lesson(),
-            Teaching::Moore(view) => view.reason.clone(),
-            Teaching::Grundy(view) => view.reason.clone(),
-            Teaching::Wythoff(view) => view.reason.clone(),
-            Teaching::Fibonacci(view) => view.reason.clone(),
-        }
-    }
-
     /// Whether the player to move wins with perfect play.
     pub fn is_win(&self) -> bool {
         match self {
