@@ -4,8 +4,9 @@
 //! language would be a second set of these functions.
 
 use crate::engine::{
-    Cap, Explanation, GameKind, HeapNoun, LastMove, LeastReason, Mode, MoveReason, MoveShape, MoveWords,
-    Teaching, Unit, Verb,
+    Cap, Explanation, FibonacciReason, FibonacciView, GameKind, GrundyReason, GrundyView, HeapNoun, LastMove,
+    LeastReason, Mode, MooreReason, MoveReason, MoveShape, MoveWords, Teaching, Unit, Verb, WythoffHow,
+    WythoffReason, WythoffView,
 };
 
 /// What a heap of `kind` is called: `heap` or `row`.
@@ -319,9 +320,144 @@ pub fn working(explanation: &Explanation) -> Option<String> {
 pub fn reason(teaching: &Teaching) -> String {
     match teaching {
         Teaching::Nim(explanation) => lesson(explanation),
-        Teaching::Moore(view) => view.reason.clone(),
-        Teaching::Grundy(view) => view.reason.clone(),
-        Teaching::Wythoff(view) => view.reason.clone(),
-        Teaching::Fibonacci(view) => view.reason.clone(),
+        Teaching::Moore(view) => moore_reason(&view.reason),
+        Teaching::Grundy(view) => grundy_reason(view),
+        Teaching::Wythoff(view) => wythoff_reason(view),
+        Teaching::Fibonacci(view) => fibonacci_reason(view),
+    }
+}
+
+/// Why Moore's Nim_k's best move is best, for the hint.
+fn moore_reason(reason: &MooreReason) -> String {
+    let shown = |mv| move_text(&MoveWords::plain(mv), Tense::Present);
+    match reason {
+        MooreReason::GameOver { mover_wins: false } => {
+            "the game is over: the other player took the last token and won".into()
+        }
+        MooreReason::GameOver { mover_wins: true } => {
+            "the game is over: the other player took the last token and lost".into()
+        }
+        MooreReason::EndgameWin { mv, modulus: m, ones_left: left } => format!(
+            "misère endgame: after this move no heap holds two or more, so leave a number of heaps of one \
+             that is 1 more than a multiple of {m} ({left}): the opponent then takes the last token in \
+             the end; {}",
+            shown(mv)
+        ),
+        MooreReason::EndgameLost { mv, modulus: m, ones, k } => format!(
+            "this position is lost: {ones} heaps of one is 1 more than a multiple of {m}, and whatever you \
+             take (1 to {k}), the opponent can bring it back there; {} and hope for a mistake",
+            shown(mv)
+        ),
+        MooreReason::Columns { mv, modulus: m, column, count, rest } => format!(
+            "count the heaps with a 1 in each binary column: the player to move loses when every count is a \
+             multiple of {m}; the {} column has {count} ({rest} more than a multiple of {m}), so {}: \
+             every column then holds a multiple of {m}",
+            place(*column),
+            shown(mv)
+        ),
+        MooreReason::Lost { mv, modulus: m, k } => format!(
+            "this position is lost: every binary column holds a multiple of {m} ones, and a move on 1 to {k} \
+             heaps changes some column by 1 to {k}, which the opponent can always set right; {} and \
+             hope for a mistake",
+            shown(mv)
+        ),
+    }
+}
+
+/// A binary column as a person names it: `1s`, `2s`, `4s`, ... (`2^40s` past 2^20).
+fn place(column: usize) -> String {
+    if column <= 20 { format!("{}s", 1u64 << column) } else { format!("2^{column}s") }
+}
+
+/// Why Fibonacci Nim's best move is best, for the hint.
+fn fibonacci_reason(view: &FibonacciView) -> String {
+    let (n, most) = (view.heap, view.most);
+    let sum = view.terms.iter().map(u64::to_string).collect::<Vec<_>>().join(" + ");
+    let allowed = match view.first_move {
+        true => format!("the first move may take up to {most} (anything but the whole heap)"),
+        false => format!("you may take up to {most} (twice the last take)"),
+    };
+    match view.reason {
+        FibonacciReason::GameOver => {
+            "the game is over: the other player took the last token and won".to_string()
+        }
+        FibonacciReason::Win { smallest, take } => format!(
+            "in Zeckendorf form {n} = {sum}; the smallest term is {smallest} and {allowed}: take {take}, and \
+             the opponent, allowed at most {}, cannot take the smallest term of what is left",
+            take.saturating_mul(2)
+        ),
+        FibonacciReason::Lost { smallest, take } => format!(
+            "this position is lost: in Zeckendorf form {n} = {sum}, and its smallest term {smallest} is more \
+             than {allowed}; whatever you take, the opponent can take the smallest term of what is left; \
+             take {take} and hope for a mistake"
+        ),
+    }
+}
+
+/// Why the best move of Wythoff's game is best, for the hint.
+fn wythoff_reason(view: &WythoffView) -> String {
+    let shown = |words| move_text(words, Tense::Present);
+    let [x, y] = view.heaps;
+    match &view.reason {
+        WythoffReason::GameOver => {
+            "the game is over: the other player took the last token and won".to_string()
+        }
+        WythoffReason::Win { words, how, after: (ax, ay) } => {
+            let how = match *how {
+                WythoffHow::Both { difference, pair: (a, b) } => format!(
+                    "taking the same from both keeps the difference {difference}, and the losing pair with that \
+                     difference is ({a}, {b})"
+                ),
+                WythoffHow::One { other, pair: (a, b) } => {
+                    format!("the losing pair with {other} is ({a}, {b})")
+                }
+                WythoffHow::Unexplained => String::new(),
+            };
+            format!(
+                "the losing pairs are (⌊kφ⌋, ⌊kφ²⌋): (0, 0), (1, 2), (3, 5), (4, 7), (6, 10)...; {how}: {}, leaving \
+                 ({ax}, {ay}), a losing pair",
+                shown(words)
+            )
+        }
+        WythoffReason::Lost { words } => format!(
+            "this position is lost: ({x}, {y}) is a losing pair, and every move from a losing pair leaves one \
+             that is not, from which the opponent can reach a smaller losing pair; {} and hope for a mistake",
+            shown(words)
+        ),
+    }
+}
+
+/// Why the best move of a game valued by Grundy numbers is best, for the hint.
+fn grundy_reason(view: &GrundyView) -> String {
+    let (word, sum) = (heap(view.game), view.sum);
+    let listed = || {
+        let shown: Vec<String> = view.values.iter().map(u128::to_string).collect();
+        if (2..=6).contains(&shown.len()) {
+            format!("Grundy values {} = {sum}", shown.join(" ⊕ "))
+        } else {
+            format!("the XOR of the {word}s' Grundy values is {sum}")
+        }
+    };
+    match &view.reason {
+        GrundyReason::GameOver => "the game is over: the other player made the last move and won".to_string(),
+        GrundyReason::Win { words, step, split } => {
+            let leaves = if *split { "what it leaves is worth" } else { "it is then worth" };
+            format!(
+                "{}; {word} {} is worth {}, and {} ⊕ {sum} = {}: {}, and {leaves} {}, which leaves an XOR of 0",
+                listed(),
+                step.heap + 1,
+                step.from,
+                step.from,
+                step.to,
+                move_text(words, Tense::Present),
+                step.to
+            )
+        }
+        GrundyReason::Lost { words } => format!(
+            "this position is lost: {}, and every move changes one {word}'s value, leaving an XOR that is not 0, \
+             which the opponent can bring back to 0; {} and hope for a mistake",
+            listed(),
+            move_text(words, Tense::Present)
+        ),
     }
 }
