@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 
-mod pty_support;
+use crate::support::pty;
 
 const BIN: &str = env!("CARGO_BIN_EXE_nim-tui");
 const ROWS: u16 = 30;
@@ -296,7 +296,7 @@ const MEMORY_BOUND: u64 = 1 << 30;
 fn a_huge_window_is_drawn_as_the_largest_screen_and_the_game_plays_on() {
     for huge in [65535, 10000] {
         let home = tempfile::tempdir().expect("temp dir");
-        let mut pty = pty_support::Pty::spawn_in_window(
+        let mut pty = pty::Pty::spawn_in_window(
             &["--heaps", "5,6,7", "--ai-delay", "0"],
             home.path(),
             (huge, huge),
@@ -328,7 +328,7 @@ fn a_huge_window_is_drawn_as_the_largest_screen_and_the_game_plays_on() {
 #[test]
 fn a_game_started_in_an_ordinary_window_survives_a_huge_one() {
     let home = tempfile::tempdir().expect("temp dir");
-    let mut pty = pty_support::Pty::spawn(&["--heaps", "5,6,7", "--ai-delay", "0"], home.path(), ROWS, COLS);
+    let mut pty = pty::Pty::spawn(&["--heaps", "5,6,7", "--ai-delay", "0"], home.path(), ROWS, COLS);
     assert!(pty.wait_for("Your turn"), "{}", pty.contents());
     for window in [(65535, 65535), (10000, 10000), (65535, 60), (24, 65535), (ROWS, COLS)] {
         let screen = (window.0.min(LARGEST.0), window.1.min(LARGEST.1));
@@ -346,7 +346,7 @@ fn a_game_started_in_an_ordinary_window_survives_a_huge_one() {
 fn every_screen_in_a_huge_window() {
     for (args, shows) in [(&[][..], "New game"), (&["puzzle"][..], "Heaps"), (&["learn"][..], "Lesson")] {
         let home = tempfile::tempdir().expect("temp dir");
-        let mut pty = pty_support::Pty::spawn_in_window(args, home.path(), (65535, 65535), LARGEST);
+        let mut pty = pty::Pty::spawn_in_window(args, home.path(), (65535, 65535), LARGEST);
         assert!(pty.wait_for(shows), "{args:?}:\n{}", pty.contents());
         // A click anywhere, and the wheel, are taken as on any screen.
         pty.send(b"\x1b[<0;300;150M\x1b[<0;300;150m\x1b[<65;10;10M");

@@ -1,15 +1,12 @@
 //! `nim-tui solve` end to end: the real binary, its exact JSON lines, its text for people, standard
 //! input, and the refusals (message on stderr, nothing on stdout, exit status 2).
 
-mod common;
-mod solve_support;
-
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-use common::{BruteForce, positions};
+use crate::support::nim_tree::{BruteForce, positions};
+use crate::support::solve::solve;
 use nim_tui::engine::Mode;
-use solve_support::solve;
 
 const MAX: u64 = u64::MAX;
 

@@ -4,14 +4,13 @@
 
 #![cfg(unix)]
 
-mod pty_support;
+use crate::support::pty::{self, Pty};
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
 use nim_tui::engine::{GameKind, Mode};
-use pty_support::Pty;
 
 fn saved_game(home: &Path) -> PathBuf {
     home.join("state").join("nim-tui").join("game.json")
@@ -54,7 +53,7 @@ fn finishing_an_unrelated_game_keeps_the_saved_one() {
     assert!(first.wait_for("Resume"), "no Resume offered:\n{}", first.contents());
     first.send(b"\r");
     assert!(first.wait_for("Your turn"), "the game did not resume:\n{}", first.contents());
-    let end = std::time::Instant::now() + pty_support::PATIENCE;
+    let end = std::time::Instant::now() + pty::PATIENCE;
     while saved_game(home.path()).exists() && std::time::Instant::now() < end {
         first.pump(Duration::from_millis(50));
     }
@@ -89,7 +88,7 @@ fn a_resumed_game_is_claimed_and_saved_again_when_left() {
     first.send(b"\r");
     assert!(first.wait_for("Your turn"), "the game did not resume:\n{}", first.contents());
     // Claimed: no longer offered to anyone else.
-    let end = std::time::Instant::now() + pty_support::PATIENCE;
+    let end = std::time::Instant::now() + pty::PATIENCE;
     while saved_game(home.path()).exists() && std::time::Instant::now() < end {
         first.pump(Duration::from_millis(50));
     }
@@ -154,7 +153,7 @@ fn keys(pty: &mut Pty, keys: &[&[u8]]) {
 /// Waits until the saved game was counted as abandoned in `mode`: the statistics are written
 /// after the answer, by the session.
 fn wait_counted(pty: &mut Pty, home: &Path, mode: Mode) {
-    let end = std::time::Instant::now() + pty_support::PATIENCE;
+    let end = std::time::Instant::now() + pty::PATIENCE;
     while nim(home, mode).played == 0 && std::time::Instant::now() < end {
         pty.pump(Duration::from_millis(50));
     }
@@ -350,7 +349,7 @@ fn a_saved_game_resumed_elsewhere_meanwhile_is_neither_counted_nor_removed() {
     assert!(first.wait_for("Resume"), "{}", first.contents());
     first.send(b"\r");
     assert!(first.wait_for("Your turn"), "{}", first.contents());
-    let end = std::time::Instant::now() + pty_support::PATIENCE;
+    let end = std::time::Instant::now() + pty::PATIENCE;
     while saved_game(home.path()).exists() && std::time::Instant::now() < end {
         first.pump(Duration::from_millis(50));
     }

@@ -1,11 +1,9 @@
 //! `nim-tui solve --game` end to end: the real binary, each game in both forms, standard input, the
 //! JSON (valid, with its game field, and the engine's moves in the game's terms), and the refusals.
 
-mod solve_support;
-
+use crate::support::solve::solve;
 use nim_tui::engine::{Game, GameKind, Mode, Move, Position, Rules, Ruleset};
 use serde_json::{Value, json};
-use solve_support::solve;
 
 fn ok(args: &[&str], stdin: &str) -> String {
     let output = solve(args, stdin);

@@ -2,7 +2,7 @@
 //! a split, knocked pins), and its teaching panel. Kept as snapshots; what a player would notice
 //! is checked in code too.
 
-mod view_support;
+use crate::support::view;
 
 use nim_tui::app::{Action, App, Msg};
 use nim_tui::domain::{First, GameSetup, HeapChoice};
@@ -25,7 +25,7 @@ fn act(app: &mut App, action: Action) {
 }
 
 fn text(app: &App) -> String {
-    view_support::text(&view_support::draw_with(app, &Look::default(), 80, 24))
+    view::text(&view::draw_with(app, &Look::default(), 80, 24))
 }
 
 fn games() -> Vec<(&'static str, GameKind, Vec<u64>)> {

@@ -13,12 +13,20 @@ const INSTANCES: usize = 6;
 const GAMES_EACH: u64 = 20;
 const RECORDS_EACH: usize = 3;
 
+/// The full name of this module's test `role`, as the test binary knows it: its path below the
+/// crate (`instances::instance_resuming`).
+fn test_name(role: &str) -> String {
+    let module = module_path!().split_once("::").map_or("", |(_, module)| module);
+    format!("{module}::{role}")
+}
+
 /// Starts `INSTANCES` copies of this test binary running the ignored test `role` on `dir`.
 fn instances(role: &str, dir: &Path) -> Vec<Child> {
+    let name = test_name(role);
     (0..INSTANCES)
         .map(|i| {
             Command::new(std::env::current_exe().expect("test binary"))
-                .args([role, "--exact", "--ignored", "--nocapture", "--test-threads=1"])
+                .args([name.as_str(), "--exact", "--ignored", "--nocapture", "--test-threads=1"])
                 .env("NIM_TUI_INSTANCE_DIR", dir)
                 .env("NIM_TUI_INSTANCE", i.to_string())
                 .stdout(Stdio::piped())
@@ -155,7 +163,12 @@ fn instance_with_leftovers(role: &str, dir: &Path, claimed: &str) -> Child {
         exec "$0" "$1" --exact --ignored --nocapture --test-threads=1
     "#;
     Command::new("sh")
-        .args(["-c", script, &std::env::current_exe().expect("test binary").to_string_lossy(), role])
+        .args([
+            "-c",
+            script,
+            &std::env::current_exe().expect("test binary").to_string_lossy(),
+            &test_name(role),
+        ])
         .env("NIM_TUI_INSTANCE_DIR", dir)
         .env("NIM_TUI_INSTANCE", "0")
         .env("NIM_TUI_CLAIMED", claimed)

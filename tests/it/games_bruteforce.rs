@@ -4,16 +4,21 @@
 //! and the record notation, for every small position. Grundy tables against the definition far
 //! beyond.
 
-mod games;
+use crate::support::game_tree;
 
-use games::{Search, State, grundy_by_definition, positions};
+use game_tree::{Search, State, grundy_by_definition, positions};
 use nim_tui::engine::{
     Game, GameKind, KAYLES_PERIOD, KAYLES_PRE_PERIOD, Mode, Outcome, Position, Rules, Ruleset,
     SubtractionSet, try_build_table,
 };
 
 /// Compares the engine with the search on every state given.
-fn agree(kind: GameKind, mode: Mode, brute: games::Game, states: impl IntoIterator<Item = State>) -> usize {
+fn agree(
+    kind: GameKind,
+    mode: Mode,
+    brute: game_tree::Game,
+    states: impl IntoIterator<Item = State>,
+) -> usize {
     let game = Game::new(Ruleset::new(kind, mode)).expect("the convention is offered");
     let mut search = Search::new(brute, mode);
     let mut checked = 0;
@@ -76,16 +81,16 @@ fn heap_states(count: usize, most: u64) -> impl Iterator<Item = State> {
 #[test]
 fn moore_in_both_conventions() {
     for mode in Mode::ALL {
-        assert_eq!(agree(GameKind::Moore(2), mode, games::Game::Moore(2), heap_states(4, 7)), 4680);
+        assert_eq!(agree(GameKind::Moore(2), mode, game_tree::Game::Moore(2), heap_states(4, 7)), 4680);
         agree(
             GameKind::Moore(2),
             mode,
-            games::Game::Moore(2),
+            game_tree::Game::Moore(2),
             heap_states(3, 12).filter(|s| s.heaps.len() == 3),
         );
-        agree(GameKind::Moore(3), mode, games::Game::Moore(3), heap_states(4, 5));
+        agree(GameKind::Moore(3), mode, game_tree::Game::Moore(3), heap_states(4, 5));
         for k in 2..=5 {
-            agree(GameKind::Moore(k), mode, games::Game::Moore(k as usize), heap_states(5, 3));
+            agree(GameKind::Moore(k), mode, game_tree::Game::Moore(k as usize), heap_states(5, 3));
         }
     }
 }
@@ -94,8 +99,8 @@ fn moore_in_both_conventions() {
 #[test]
 fn moore_misere_differs_only_with_no_heap_of_two() {
     for k in 2..=4usize {
-        let mut normal = Search::new(games::Game::Moore(k), Mode::Normal);
-        let mut misere = Search::new(games::Game::Moore(k), Mode::Misere);
+        let mut normal = Search::new(game_tree::Game::Moore(k), Mode::Normal);
+        let mut misere = Search::new(game_tree::Game::Moore(k), Mode::Misere);
         for heaps in positions(4, 5) {
             let state = State { heaps: heaps.clone(), limit: None };
             if heaps.iter().any(|&h| h > 1) {
@@ -114,48 +119,48 @@ fn subtraction_games() {
         [vec![1, 2, 3], vec![1, 3, 4], vec![2, 5, 7], vec![1, 4], vec![3, 5], vec![2], vec![1, 2, 4, 8]]
     {
         let kind = GameKind::Subtraction(SubtractionSet::new(set.clone()).unwrap());
-        agree(kind, Mode::Normal, games::Game::Subtraction(set.clone()), heap_states(3, 14));
+        agree(kind, Mode::Normal, game_tree::Game::Subtraction(set.clone()), heap_states(3, 14));
     }
     // The 21 game: one heap.
     let kind: GameKind = "21".parse().unwrap();
     agree(
         kind,
         Mode::Normal,
-        games::Game::Subtraction(vec![1, 2, 3]),
+        game_tree::Game::Subtraction(vec![1, 2, 3]),
         (0..=40).map(|h| State { heaps: vec![h], limit: None }),
     );
 }
 
 #[test]
 fn lasker() {
-    agree(GameKind::Lasker, Mode::Normal, games::Game::Lasker, heap_states(3, 12));
+    agree(GameKind::Lasker, Mode::Normal, game_tree::Game::Lasker, heap_states(3, 12));
     agree(
         GameKind::Lasker,
         Mode::Normal,
-        games::Game::Lasker,
+        game_tree::Game::Lasker,
         heap_states(4, 7).filter(|s| s.heaps.len() == 4),
     );
     agree(
         GameKind::Lasker,
         Mode::Normal,
-        games::Game::Lasker,
+        game_tree::Game::Lasker,
         (0..=30).map(|h| State { heaps: vec![h], limit: None }),
     );
 }
 
 #[test]
 fn kayles() {
-    agree(GameKind::Kayles, Mode::Normal, games::Game::Kayles, heap_states(3, 12));
+    agree(GameKind::Kayles, Mode::Normal, game_tree::Game::Kayles, heap_states(3, 12));
     agree(
         GameKind::Kayles,
         Mode::Normal,
-        games::Game::Kayles,
+        game_tree::Game::Kayles,
         heap_states(4, 7).filter(|s| s.heaps.len() == 4),
     );
     agree(
         GameKind::Kayles,
         Mode::Normal,
-        games::Game::Kayles,
+        game_tree::Game::Kayles,
         (0..=34).map(|h| State { heaps: vec![h], limit: None }),
     );
 }
@@ -163,7 +168,7 @@ fn kayles() {
 #[test]
 fn wythoff() {
     let pairs = (0..=60u64).flat_map(|x| (0..=60u64).map(move |y| State { heaps: vec![x, y], limit: None }));
-    assert_eq!(agree(GameKind::Wythoff, Mode::Normal, games::Game::Wythoff, pairs), 61 * 61);
+    assert_eq!(agree(GameKind::Wythoff, Mode::Normal, game_tree::Game::Wythoff, pairs), 61 * 61);
 }
 
 #[test]
@@ -172,7 +177,7 @@ fn fibonacci_with_every_limit() {
         let limits = std::iter::once(None).chain((1..=n + 1).map(Some));
         limits.map(move |limit| State { heaps: vec![n], limit })
     });
-    agree(GameKind::Fibonacci, Mode::Normal, games::Game::Fibonacci, states);
+    agree(GameKind::Fibonacci, Mode::Normal, game_tree::Game::Fibonacci, states);
 }
 
 #[test]

@@ -3,11 +3,9 @@
 
 #![cfg(unix)]
 
-mod pty_support;
+use crate::support::pty::Pty;
 
 use std::time::Duration;
-
-use pty_support::Pty;
 
 fn win_by_the_hint(args: &[&str]) {
     let home = tempfile::tempdir().expect("temp dir");

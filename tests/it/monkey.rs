@@ -2,11 +2,9 @@
 //! binary in a pseudo-terminal. The board must only ever show legal positions, the program must
 //! stay alive, and afterwards it must still answer, quit cleanly and restore the terminal.
 
-mod pty_support;
+use crate::support::pty::Pty;
 
 use std::time::Duration;
-
-use pty_support::Pty;
 
 /// A small, seeded generator: the same seed sends the same keys, so a failure can be replayed.
 struct XorShift(u64);

@@ -2,7 +2,7 @@
 //! 140x45. Each screen is kept as a snapshot at each size, and what a player would notice is
 //! checked in code: nothing overlaps, nothing is cut without a mark, the board scales.
 
-mod view_support;
+use crate::support::view;
 
 use nim_tui::app::{Action, App, Msg, Screen, StartRow};
 use nim_tui::domain::{First, GameSetup, HeapChoice};
@@ -10,7 +10,7 @@ use nim_tui::engine::Mode;
 use nim_tui::ui::{self, Look, board_layout_with};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use view_support::{draw_with, lines, text};
+use view::{draw_with, lines, text};
 
 const SIZES: [(u16, u16); 4] = [(80, 24), (60, 20), (100, 30), (140, 45)];
 

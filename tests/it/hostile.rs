@@ -5,7 +5,7 @@
 
 #![cfg(unix)]
 
-mod pty_support;
+use crate::support::pty;
 
 use std::fs;
 use std::io::Read;
@@ -753,7 +753,7 @@ fn a_saved_game_that_does_not_fit_its_game_is_not_offered_at_the_terminal() {
     let bytes = serde_json::to_vec(&game).unwrap();
     fs::write(state.join("game.json"), &bytes).unwrap();
 
-    let mut pty = pty_support::Pty::spawn(&[], home.path(), 40, 160);
+    let mut pty = pty::Pty::spawn(&[], home.path(), 40, 160);
     assert!(pty.wait_for("game.json"), "the file is named:\n{}", pty.contents());
     assert!(!pty.contents().contains("Resume"), "{}", pty.contents());
     pty.send(b"q");

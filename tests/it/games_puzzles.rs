@@ -3,20 +3,20 @@
 //! the game has no such puzzle (and the screen says so), the same id deals the same puzzle, and
 //! Nim's puzzles are the ones they always were.
 
-mod games;
+use crate::support::game_tree;
 
-use games::{Search, State};
+use game_tree::{Search, State};
 use nim_tui::engine::{GameKind, Mode, Position, Rules, SubtractionSet};
 use nim_tui::puzzle::{Difficulty, PuzzleId};
 
-fn brute(kind: GameKind) -> Option<games::Game> {
+fn brute(kind: GameKind) -> Option<game_tree::Game> {
     Some(match kind {
-        GameKind::Moore(k) => games::Game::Moore(k as usize),
-        GameKind::Subtraction(set) => games::Game::Subtraction(set.amounts().collect()),
-        GameKind::Lasker => games::Game::Lasker,
-        GameKind::Kayles => games::Game::Kayles,
-        GameKind::Wythoff => games::Game::Wythoff,
-        GameKind::Fibonacci => games::Game::Fibonacci,
+        GameKind::Moore(k) => game_tree::Game::Moore(k as usize),
+        GameKind::Subtraction(set) => game_tree::Game::Subtraction(set.amounts().collect()),
+        GameKind::Lasker => game_tree::Game::Lasker,
+        GameKind::Kayles => game_tree::Game::Kayles,
+        GameKind::Wythoff => game_tree::Game::Wythoff,
+        GameKind::Fibonacci => game_tree::Game::Fibonacci,
         GameKind::Nim => return None,
     })
 }

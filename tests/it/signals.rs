@@ -1,13 +1,11 @@
 //! Every way out saves the game and restores the terminal: SIGTERM, SIGHUP and Ctrl-C, sent to the
 //! real binary in a pseudo-terminal.
 
-mod pty_support;
+use crate::support::pty::{self, Pty};
 
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
-
-use pty_support::Pty;
 
 const LEAVE_ALTERNATE_SCREEN: &[u8] = b"\x1b[?1049l";
 
@@ -116,7 +114,7 @@ fn state(pid: u32) -> Option<char> {
 
 /// Waits (generously) until the process is stopped, or no longer is.
 fn wait_stopped(pid: u32, stopped: bool) -> bool {
-    let end = std::time::Instant::now() + pty_support::PATIENCE;
+    let end = std::time::Instant::now() + pty::PATIENCE;
     while std::time::Instant::now() < end {
         match state(pid) {
             Some(s) if (s == 'T') == stopped => return true,

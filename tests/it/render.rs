@@ -1,7 +1,7 @@
 //! The view: the screens drawn into ratatui's `TestBackend` and kept as text snapshots, plus the
 //! few styles and lines that carry meaning checked in plain code, and the mouse's view of the board.
 
-mod view_support;
+use crate::support::view;
 
 use nim_tui::app::{Action, App, Msg, Screen, StartRow};
 use nim_tui::domain::{First, GameSetup, HeapChoice, Level};
@@ -11,7 +11,7 @@ use nim_tui::ui::{self, Look, board_layout};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
-use view_support::{draw_with, lines, text};
+use view::{draw_with, lines, text};
 
 fn setup(mode: Mode, heaps: &[u64], first: First) -> GameSetup {
     GameSetup { mode, heaps: HeapChoice::Custom(heaps.to_vec()), first, level: Level::Perfect, ..base() }

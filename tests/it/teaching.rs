@@ -1,8 +1,6 @@
 //! The teaching features as a player meets them: the binary view, the coach, the review and puzzles.
 
-mod common;
-
-use common::BruteForce;
+use crate::support::nim_tree::BruteForce;
 use nim_tui::app::{Action, App, Coaching, Effect, Msg, PuzzleStart, Screen};
 use nim_tui::domain::{GameSetup, HeapChoice, Seat};
 use nim_tui::engine::{Mode, Move, Take};

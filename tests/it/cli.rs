@@ -6,8 +6,7 @@ use std::process::{Command, Output, Stdio};
 
 use nim_tui::paths::{self, Migration};
 
-mod pty_support;
-use pty_support::Pty;
+use crate::support::pty::Pty;
 
 /// Runs the binary with `home` as HOME, no XDG variables and no log unless `env` sets them, from
 /// `home` as the working directory (so nothing depends on the repository being there).
@@ -303,7 +302,7 @@ fn a_panic_is_logged_with_its_location() {
     });
     let log = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
     assert!(log.contains("panic: the heaps fell over"), "{log}");
-    assert!(log.contains("tests/cli.rs:"), "the location: {log}");
+    assert!(log.contains(&format!("{}:", file!())), "the location: {log}");
 }
 
 #[test]

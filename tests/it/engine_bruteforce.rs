@@ -1,8 +1,6 @@
 //! The engine against an exhaustive game-tree search, on every small position in both conventions.
 
-mod common;
-
-use common::{BruteForce, positions};
+use crate::support::nim_tree::{BruteForce, positions};
 use nim_tui::engine::{Explanation, Mode, Nim, Outcome, Position, Take, analyse, fallback_move};
 
 /// Up to 4 heaps of up to 7 tokens, then up to 5 heaps of up to 4 tokens (zero-sized heaps included).

@@ -10,8 +10,7 @@ use nim_tui::domain::{First, Level, Opponent};
 use nim_tui::engine::Mode;
 use nim_tui::theme::GlyphSet;
 
-mod pty_support;
-use pty_support::Pty;
+use crate::support::pty::Pty;
 
 /// An empty directory of its own for each test, so that no real user config is read; removed
 /// when dropped.

@@ -1,0 +1,9 @@
+//! What the areas' tests share: the pseudo-terminal driver, the screen as text, the keys, the
+//! `solve` runner, the game-tree searches written from the rules alone, and the size of the
+//! exhaustive checks.
+
+pub mod game_tree;
+pub mod nim_tree;
+pub mod pty;
+pub mod solve;
+pub mod view;
