@@ -6,6 +6,7 @@ use std::process::{Command, Output, Stdio};
 
 use nim_tui::paths::{self, Migration};
 
+#[cfg(unix)]
 use crate::support::pty::Pty;
 
 /// Runs the binary with `home` as HOME, no XDG variables and no log unless `env` sets them, from
@@ -427,6 +428,7 @@ fn help_that_cannot_be_written_exits_1() {
 /// Values people type are read in any case, and misère with or without its accent: `--mode
 /// MISÈRE` and `--mode Misere` were refused. Through the real binary: `solve` answers in misère,
 /// a game started by the flags plays by them, a puzzle run has the difficulty asked for.
+#[cfg(unix)]
 #[test]
 fn values_people_type_are_read_in_any_case() {
     for mode in ["Misere", "MISÈRE", "misère", "Misère", "MISERE", "mIsErE", " misere "] {

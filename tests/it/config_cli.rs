@@ -10,6 +10,7 @@ use nim_tui::domain::{First, Level, Opponent};
 use nim_tui::engine::Mode;
 use nim_tui::theme::GlyphSet;
 
+#[cfg(unix)]
 use crate::support::pty::Pty;
 
 /// An empty directory of its own for each test, so that no real user config is read; removed
@@ -213,6 +214,7 @@ fn config_values_in_any_case() {
 }
 
 /// The same file through the real binary: the game it starts plays by it.
+#[cfg(unix)]
 #[test]
 fn a_config_file_in_capitals_is_played_by() {
     let home = empty_dir("capitals");

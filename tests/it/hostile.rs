@@ -5,7 +5,7 @@
 
 #![cfg(unix)]
 
-use crate::support::pty;
+use crate::support::pty::Pty;
 
 use std::fs;
 use std::io::Read;
@@ -665,68 +665,21 @@ fn a_home_that_cannot_be_searched_is_said_so_and_nothing_is_claimed_there() {
     fs::set_permissions(&home, fs::Permissions::from_mode(0o755)).unwrap();
 }
 
-/// The game in a pseudo-terminal with `HOME` set to `home` and no `XDG_*` variables, which the
-/// shared driver cannot do (it sets them, and starts the program in `HOME`): stdin, stdout and
-/// stderr all on the terminal. At each step, waits for the text and sends the keys. Returns the
-/// screen at the end and the exit status.
-fn play_with_home(home: &Path, cwd: &Path, steps: &[(&str, &[u8])]) -> (String, Option<u32>) {
-    use portable_pty::{CommandBuilder, PtySize, native_pty_system};
-    use std::io::Write as _;
-    let pair = native_pty_system()
-        .openpty(PtySize { rows: 30, cols: 110, pixel_width: 0, pixel_height: 0 })
-        .expect("open a pty");
-    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_nim-tui"));
-    cmd.args(["--heaps", "3,4", "--first", "you", "--ai-delay", "0"]);
-    cmd.env("TERM", "xterm-256color");
-    cmd.env("HOME", home);
-    for name in ["XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "NIM_TUI_LOG", "NO_COLOR"] {
-        cmd.env_remove(name);
-    }
-    cmd.cwd(cwd);
-    let mut child = pair.slave.spawn_command(cmd).expect("spawn nim-tui");
-    drop(pair.slave);
-    let mut reader = pair.master.try_clone_reader().expect("pty reader");
-    let mut writer = pair.master.take_writer().expect("pty writer");
-    let (tx, rx) = std::sync::mpsc::channel::<Vec<u8>>();
-    std::thread::spawn(move || {
-        let mut buf = [0u8; 8192];
-        while let Ok(n @ 1..) = reader.read(&mut buf) {
-            if tx.send(buf[..n].to_vec()).is_err() {
-                break;
-            }
-        }
-    });
-    let mut screen = vt100::Parser::new(30, 110, 0);
-    let pump = |screen: &mut vt100::Parser, wait: Duration| {
-        if let Ok(bytes) = rx.recv_timeout(wait) {
-            screen.process(&bytes);
-        }
-        while let Ok(bytes) = rx.try_recv() {
-            screen.process(&bytes);
-        }
-    };
+/// The game in a pseudo-terminal with `HOME` set to `home` and no `XDG_*` variables, started in
+/// `cwd`: stdin, stdout and stderr all on the terminal. At each step, waits for the text and sends
+/// the keys. Returns the screen at the end and the exit status.
+fn play_with_home(home: &Path, cwd: &Path, steps: &[(&str, &[u8])]) -> (String, Option<i32>) {
+    let mut pty = Pty::with(&["--heaps", "3,4", "--first", "you", "--ai-delay", "0"], home)
+        .size(30, 110)
+        .without_xdg()
+        .cwd(cwd)
+        .spawn();
     for (text, keys) in steps {
-        let end = Instant::now() + PATIENCE;
-        while !screen.screen().contents().contains(text) && Instant::now() < end {
-            pump(&mut screen, Duration::from_millis(50));
-        }
-        assert!(screen.screen().contents().contains(text), "no '{text}':\n{}", screen.screen().contents());
-        let _ = writer.write_all(keys);
-        let _ = writer.flush();
+        assert!(pty.wait_for(text), "no '{text}':\n{}", pty.contents());
+        pty.send(keys);
     }
-    let end = Instant::now() + PATIENCE;
-    let status = loop {
-        pump(&mut screen, Duration::from_millis(20));
-        if let Ok(Some(status)) = child.try_wait() {
-            pump(&mut screen, Duration::from_millis(200));
-            break Some(status.exit_code());
-        }
-        if Instant::now() > end {
-            let _ = child.kill();
-            break None;
-        }
-    };
-    (screen.screen().contents(), status)
+    let status = pty.wait_exit().and_then(|status| status.code());
+    (pty.contents(), status)
 }
 
 #[test]
@@ -753,7 +706,7 @@ fn a_saved_game_that_does_not_fit_its_game_is_not_offered_at_the_terminal() {
     let bytes = serde_json::to_vec(&game).unwrap();
     fs::write(state.join("game.json"), &bytes).unwrap();
 
-    let mut pty = pty::Pty::spawn(&[], home.path(), 40, 160);
+    let mut pty = Pty::spawn(&[], home.path(), 40, 160);
     assert!(pty.wait_for("game.json"), "the file is named:\n{}", pty.contents());
     assert!(!pty.contents().contains("Resume"), "{}", pty.contents());
     pty.send(b"q");

@@ -2,6 +2,8 @@
 //! binary in a pseudo-terminal. The board must only ever show legal positions, the program must
 //! stay alive, and afterwards it must still answer, quit cleanly and restore the terminal.
 
+#![cfg(unix)]
+
 use crate::support::pty::Pty;
 
 use std::time::Duration;

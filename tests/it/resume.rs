@@ -4,17 +4,13 @@
 
 #![cfg(unix)]
 
-use crate::support::pty::{self, Pty};
+use crate::support::pty::{self, Pty, saved_game};
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
 use nim_tui::engine::{GameKind, Mode};
-
-fn saved_game(home: &Path) -> PathBuf {
-    home.join("state").join("nim-tui").join("game.json")
-}
 
 /// The claimed copies of the saved game in the state directory.
 fn claimed_files(home: &Path) -> Vec<PathBuf> {

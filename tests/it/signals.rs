@@ -1,7 +1,9 @@
 //! Every way out saves the game and restores the terminal: SIGTERM, SIGHUP and Ctrl-C, sent to the
 //! real binary in a pseudo-terminal.
 
-use crate::support::pty::{self, Pty};
+#![cfg(unix)]
+
+use crate::support::pty::{self, Pty, saved_game};
 
 use std::path::Path;
 use std::process::Command;
@@ -25,10 +27,6 @@ fn game_with_a_move(home: &Path) -> Pty {
 fn send_signal(pty: &Pty, signal: &str) {
     let status = Command::new("kill").args([signal, &pty.pid().to_string()]).status().expect("run kill");
     assert!(status.success(), "kill {signal} failed");
-}
-
-fn saved_game(home: &Path) -> std::path::PathBuf {
-    home.join("state").join("nim-tui").join("game.json")
 }
 
 #[test]

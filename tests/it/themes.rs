@@ -4,16 +4,15 @@
 //!
 //! Every wait is bounded, and generous: these tests judge what is drawn, never how fast.
 
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+#![cfg(unix)]
+
+use std::path::Path;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+use crate::support::BIN;
+use crate::support::pty::{PATIENCE, Pty};
 
-const BIN: &str = env!("CARGO_BIN_EXE_nim-tui");
-const PATIENCE: Duration = Duration::from_secs(20);
 /// The design size, where tokens are drawn as single glyphs (bigger terminals draw blocks).
 const ROWS: u16 = 24;
 const COLS: u16 = 80;
@@ -35,129 +34,60 @@ enum Answer {
     Nothing,
 }
 
-struct Term {
-    child: Box<dyn Child + Send + Sync>,
-    _master: Box<dyn MasterPty + Send>,
-    writer: Box<dyn Write + Send>,
-    output: Receiver<Vec<u8>>,
-    screen: vt100::Parser,
-    raw: Vec<u8>,
-    answer: Answer,
-    answered: bool,
-    _home: Home,
-}
-
-/// A home directory of the test's own, removed when dropped.
-struct Home(PathBuf);
-
-impl Drop for Home {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// The environment variables a test sets (`Some`) or removes (`None`) beyond the common ones.
 type Env<'a> = &'a [(&'a str, Option<&'a str>)];
 
+/// The game in a terminal of this test's, with a home of its own.
+struct Term {
+    pty: Pty,
+    _home: tempfile::TempDir,
+}
+
+impl std::ops::Deref for Term {
+    type Target = Pty;
+    fn deref(&self) -> &Pty {
+        &self.pty
+    }
+}
+
+impl std::ops::DerefMut for Term {
+    fn deref_mut(&mut self) -> &mut Pty {
+        &mut self.pty
+    }
+}
+
 impl Term {
-    /// nim-tui with `args` in an 80x24 terminal that answers as `answer` says, with a UTF-8 locale
-    /// and no COLORFGBG or NO_COLOR unless `env` says otherwise.
-    fn start(name: &str, args: &[&str], answer: Answer, env: Env<'_>) -> Term {
-        let home = std::env::temp_dir().join(format!("nim-tui-themes-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&home);
-        std::fs::create_dir_all(&home).expect("a home");
-        let pair = native_pty_system()
-            .openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 })
-            .expect("a pty");
-        let mut cmd = CommandBuilder::new(BIN);
-        cmd.args(args);
-        cmd.env("TERM", "xterm-256color");
-        cmd.env("HOME", &home);
-        for dir in ["XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"] {
-            cmd.env(dir, home.join(dir));
-        }
+    /// nim-tui with `args` in an 80x24 terminal that answers as `answer` says, with a UTF-8
+    /// locale and no COLORFGBG or NO_COLOR unless `env` says otherwise.
+    fn start(args: &[&str], answer: Answer, env: Env<'_>) -> Term {
+        let home = tempfile::tempdir().expect("a temporary home");
+        let mut launch = Pty::with(args, home.path()).size(ROWS, COLS);
         for var in ["NO_COLOR", "COLORFGBG", "LC_ALL", "LC_CTYPE"] {
-            cmd.env_remove(var);
+            launch = launch.env_remove(var);
         }
-        cmd.env("LANG", "C.UTF-8");
+        launch = launch.env("LANG", "C.UTF-8");
         for (var, value) in env {
-            match value {
-                Some(value) => cmd.env(var, value),
-                None => cmd.env_remove(var),
-            }
+            launch = match value {
+                Some(value) => launch.env(var, value),
+                None => launch.env_remove(var),
+            };
         }
-        let child = pair.slave.spawn_command(cmd).expect("nim-tui starts");
-        drop(pair.slave);
-        let mut reader = pair.master.try_clone_reader().expect("a reader");
-        let writer = pair.master.take_writer().expect("a writer");
-        let (tx, output) = mpsc::channel();
-        thread::spawn(move || {
-            let mut buf = [0u8; 8192];
-            while let Ok(n @ 1..) = reader.read(&mut buf) {
-                if tx.send(buf[..n].to_vec()).is_err() {
-                    break;
-                }
-            }
-        });
-        Term {
-            child,
-            _master: pair.master,
-            writer,
-            output,
-            screen: vt100::Parser::new(ROWS, COLS, 0),
-            raw: Vec::new(),
-            answer,
-            answered: false,
-            _home: Home(home),
-        }
-    }
-
-    fn send(&mut self, bytes: &[u8]) {
-        self.writer.write_all(bytes).expect("the terminal takes input");
-        self.writer.flush().expect("flushed");
-    }
-
-    /// Takes in output for up to `wait`, answering the query as this terminal does.
-    fn pump(&mut self, wait: Duration) {
-        let Ok(bytes) = self.output.recv_timeout(wait).map_err(|e| e == RecvTimeoutError::Disconnected)
-        else {
-            return;
+        let launch = match answer {
+            Answer::Colours(colours) => launch.answering(DA1_QUERY, &[colours, DA1_ANSWER].concat()),
+            Answer::DeviceOnly => launch.answering(DA1_QUERY, DA1_ANSWER),
+            Answer::Nothing => launch,
         };
-        self.screen.process(&bytes);
-        self.raw.extend_from_slice(&bytes);
-        if !self.answered && self.raw.windows(DA1_QUERY.len()).any(|w| w == DA1_QUERY) {
-            self.answered = true;
-            match self.answer {
-                Answer::Colours(colours) => self.send(&[colours, DA1_ANSWER].concat()),
-                Answer::DeviceOnly => self.send(DA1_ANSWER),
-                Answer::Nothing => {}
-            }
-        }
-    }
-
-    fn contents(&self) -> String {
-        self.screen.screen().contents()
+        Term { pty: launch.spawn(), _home: home }
     }
 
     /// Waits until the screen shows `text`.
     fn wait_for(&mut self, text: &str) {
-        let end = Instant::now() + PATIENCE;
-        while !self.contents().contains(text) {
-            assert!(Instant::now() < end, "'{text}' never appeared:\n{}", self.contents());
-            self.pump(Duration::from_millis(50));
-        }
+        assert!(self.pty.wait_for(text), "'{text}' never appeared:\n{}", self.contents());
     }
 
     /// Takes in output until none comes for a moment.
     fn settle(&mut self) {
-        let end = Instant::now() + PATIENCE;
-        loop {
-            let len = self.raw.len();
-            self.pump(Duration::from_millis(300));
-            if self.raw.len() == len || Instant::now() > end {
-                return;
-            }
-        }
+        self.pty.settle(Duration::from_millis(300));
     }
 
     /// The colours of the cells that show `glyph`, each once.
@@ -177,23 +107,9 @@ impl Term {
         colours
     }
 
+    /// Whether the program asked the terminal its background colour.
     fn asked(&self) -> bool {
-        self.raw.windows(7).any(|w| w == b"\x1b]11;?\x07")
-    }
-}
-
-impl Drop for Term {
-    fn drop(&mut self) {
-        let _ = self.writer.write_all(b"q");
-        let end = Instant::now() + Duration::from_secs(5);
-        while Instant::now() < end {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            thread::sleep(Duration::from_millis(20));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.raw_contains(b"\x1b]11;?\x07")
     }
 }
 
@@ -206,14 +122,14 @@ const LIGHT_TOKEN: vt100::Color = vt100::Color::Idx(94);
 
 #[test]
 fn a_light_terminal_gets_the_light_theme_and_a_dark_one_the_dark() {
-    let mut term = Term::start("light", GAME, Answer::Colours(LIGHT_ANSWER), &[]);
+    let mut term = Term::start(GAME, Answer::Colours(LIGHT_ANSWER), &[]);
     term.wait_for("Your turn");
     term.settle();
     assert!(term.asked(), "the terminal was asked its colours");
     assert_eq!(term.colours_of("●"), [LIGHT_TOKEN], "{}", term.contents());
 
     // The answer is believed over COLORFGBG.
-    let mut term = Term::start("dark", GAME, Answer::Colours(DARK_ANSWER), &[("COLORFGBG", Some("0;15"))]);
+    let mut term = Term::start(GAME, Answer::Colours(DARK_ANSWER), &[("COLORFGBG", Some("0;15"))]);
     term.wait_for("Your turn");
     term.settle();
     assert_eq!(term.colours_of("●"), [DARK_TOKEN]);
@@ -228,8 +144,7 @@ fn a_terminal_that_cannot_answer_is_judged_by_colorfgbg_then_taken_for_dark() {
         (Answer::Nothing, Some("0;default;15"), LIGHT_TOKEN),
         (Answer::Nothing, None, DARK_TOKEN),
     ] {
-        let name = format!("fgbg-{}", colorfgbg.unwrap_or("none").replace(';', "-"));
-        let mut term = Term::start(&name, GAME, answer, &[("COLORFGBG", colorfgbg)]);
+        let mut term = Term::start(GAME, answer, &[("COLORFGBG", colorfgbg)]);
         term.wait_for("Your turn");
         term.settle();
         assert_eq!(term.colours_of("●"), [token], "COLORFGBG={colorfgbg:?}");
@@ -238,28 +153,28 @@ fn a_terminal_that_cannot_answer_is_judged_by_colorfgbg_then_taken_for_dark() {
 
 #[test]
 fn no_color_and_a_named_theme_ask_the_terminal_nothing() {
-    let mut term = Term::start("no-color", GAME, Answer::Colours(LIGHT_ANSWER), &[("NO_COLOR", Some("1"))]);
+    let mut term = Term::start(GAME, Answer::Colours(LIGHT_ANSWER), &[("NO_COLOR", Some("1"))]);
     term.wait_for("Your turn");
     term.settle();
     assert!(!term.asked());
     assert_eq!(term.colours_of("●"), [vt100::Color::Default], "mono");
 
-    let config = std::env::temp_dir().join(format!("nim-tui-themes-{}-config.toml", std::process::id()));
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let config = dir.path().join("config.toml");
     std::fs::write(&config, "theme = \"high-contrast-light\"\n").expect("a config");
     let args = [GAME, &["--config", config.to_str().expect("a UTF-8 path")]].concat();
-    let mut term = Term::start("named", &args, Answer::Colours(DARK_ANSWER), &[]);
+    let mut term = Term::start(&args, Answer::Colours(DARK_ANSWER), &[]);
     term.wait_for("Your turn");
     term.settle();
     assert!(!term.asked());
     assert_eq!(term.colours_of("●"), [vt100::Color::Idx(17)]);
-    let _ = std::fs::remove_file(config);
 }
 
 /// Over a slow link the answer may come after the wait for it: it must not be read as keys
 /// (`b` in `rgb` would open the binary view, the digits would type a count).
 #[test]
 fn a_late_answer_is_not_taken_for_keys() {
-    let mut term = Term::start("late", GAME, Answer::Nothing, &[]);
+    let mut term = Term::start(GAME, Answer::Nothing, &[]);
     term.wait_for("Your turn");
     term.settle();
     let before = term.contents();
@@ -298,7 +213,7 @@ fn a_late_answer_split_anywhere_or_very_late_is_not_taken_for_keys() {
         ("six-seconds", whole, Duration::from_secs(6)),
     ];
     for (name, pieces, pause) in cases {
-        let mut term = Term::start(&format!("late-{name}"), GAME, Answer::Nothing, &[]);
+        let mut term = Term::start(GAME, Answer::Nothing, &[]);
         term.wait_for("Your turn");
         term.settle();
         let before = term.contents();
@@ -323,7 +238,7 @@ fn a_late_answer_split_anywhere_or_very_late_is_not_taken_for_keys() {
 #[test]
 fn a_real_esc_works_while_an_answer_may_still_come_and_after_it_came() {
     for late in [false, true] {
-        let mut term = Term::start(&format!("esc-{late}"), GAME, Answer::Nothing, &[]);
+        let mut term = Term::start(GAME, Answer::Nothing, &[]);
         term.wait_for("Your turn");
         if late {
             term.send(&[LIGHT_ANSWER, DA1_ANSWER].concat());
@@ -352,16 +267,15 @@ fn a_real_esc_works_while_an_answer_may_still_come_and_after_it_came() {
 /// While the terminal is asked its colours it is in raw mode, for up to the wait for an answer: a
 /// signal that comes then still ends the game as every signal does, with the terminal left as it
 /// was found (it used to end the program there, leaving the terminal raw).
-#[cfg(unix)]
 #[test]
 fn a_signal_during_the_colour_query_leaves_the_terminal_as_it_was() {
-    let mut term = Term::start("early-signal", GAME, Answer::Nothing, &[]);
+    let mut term = Term::start(GAME, Answer::Nothing, &[]);
     let end = Instant::now() + PATIENCE;
     while !term.asked() {
         assert!(Instant::now() < end, "the terminal was never asked its colours");
         term.pump(Duration::from_millis(5));
     }
-    let pid = term.child.process_id().expect("a pid");
+    let pid = term.pid();
     // SAFETY: kill(2) with a child's pid and a signal number; no memory is involved.
     assert_eq!(unsafe { libc::kill(pid as libc::pid_t, libc::SIGTERM) }, 0);
     let end = Instant::now() + PATIENCE;
@@ -373,20 +287,12 @@ fn a_signal_during_the_colour_query_leaves_the_terminal_as_it_was() {
         term.pump(Duration::from_millis(20));
     };
     assert!(status.success(), "exit status {status:?}");
-    let fd = term._master.as_raw_fd().expect("the pty's descriptor");
-    // SAFETY: tcgetattr fills the termios it is given, which lives on this stack.
-    let mut mode: libc::termios = unsafe { std::mem::zeroed() };
-    assert_eq!(unsafe { libc::tcgetattr(fd, &mut mode) }, 0);
-    assert!(
-        mode.c_lflag & libc::ICANON != 0 && mode.c_lflag & libc::ECHO != 0,
-        "the terminal was left raw (c_lflag {:#o})",
-        mode.c_lflag
-    );
+    assert_eq!(term.is_cooked(), Some(true), "the terminal was left raw");
 }
 
 #[test]
 fn the_locale_picks_unicode_or_ascii_glyphs() {
-    let mut term = Term::start("ascii", GAME, Answer::DeviceOnly, &[("LANG", Some("C"))]);
+    let mut term = Term::start(GAME, Answer::DeviceOnly, &[("LANG", Some("C"))]);
     term.wait_for("Your turn");
     term.settle();
     let screen = term.contents();
@@ -394,20 +300,20 @@ fn the_locale_picks_unicode_or_ascii_glyphs() {
     assert!(screen.contains("Left/Right"), "the arrow keys by name: {screen}");
 
     let env = [("LANG", Some("C")), ("LC_CTYPE", Some("en_US.UTF-8"))];
-    let mut term = Term::start("utf8", GAME, Answer::DeviceOnly, &env);
+    let mut term = Term::start(GAME, Answer::DeviceOnly, &env);
     term.wait_for("Your turn");
     term.settle();
     assert!(term.contents().contains("● ● ● ● ●"), "{}", term.contents());
 
     // `glyphs = "ascii"` forces them in a UTF-8 locale too.
-    let config = std::env::temp_dir().join(format!("nim-tui-themes-{}-ascii.toml", std::process::id()));
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let config = dir.path().join("ascii.toml");
     std::fs::write(&config, "glyphs = \"ascii\"\n").expect("a config");
     let args = [GAME, &["--config", config.to_str().expect("a UTF-8 path")]].concat();
-    let mut term = Term::start("forced", &args, Answer::DeviceOnly, &[]);
+    let mut term = Term::start(&args, Answer::DeviceOnly, &[]);
     term.wait_for("Your turn");
     term.settle();
     assert!(term.contents().contains("o o o o o"), "{}", term.contents());
-    let _ = std::fs::remove_file(config);
 }
 
 #[test]

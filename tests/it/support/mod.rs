@@ -4,6 +4,10 @@
 
 pub mod game_tree;
 pub mod nim_tree;
+#[cfg(unix)]
 pub mod pty;
 pub mod solve;
 pub mod view;
+
+/// The game's binary, built for these tests.
+pub const BIN: &str = env!("CARGO_BIN_EXE_nim-tui");

@@ -1,109 +1,279 @@
-//! A nim-tui process in a real pseudo-terminal, read through a vt100 screen, for the tests that
-//! drive the game as a person would. Waits are bounded by generous timeouts so that a broken build
-//! fails instead of hanging; they are never used to judge speed.
+//! nim-tui in a real pseudo-terminal, read through a vt100 screen: the one driver of every test
+//! that drives the game as a person would.
+//!
+//! As in a real session the terminal holds all three of the program's standard descriptors, and
+//! it is the program's controlling terminal (so that a resize sends SIGWINCH and closing it sends
+//! SIGHUP) unless the test starts it in a session of its own without one, as `setsid` does.
+//! The test reads the terminal itself, with poll(2), rather than from a reader thread: no thread
+//! holds a copy of the terminal, so closing it (`hang_up`) closes it, as closing a window does.
+//!
+//! Waits are bounded by generous timeouts so that a broken build fails instead of hanging; they
+//! are never used to judge speed.
 
-#![allow(dead_code)]
-
-use std::io::{Read, Write};
-use std::path::Path;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::thread;
+use std::ffi::OsStr;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-use portable_pty::{Child, CommandBuilder, ExitStatus, MasterPty, PtySize, native_pty_system};
+use super::BIN;
 
 /// How long any single wait may take before the test gives up.
 pub const PATIENCE: Duration = Duration::from_secs(30);
 
+/// The program in its terminal.
 pub struct Pty {
-    pub child: Box<dyn Child + Send + Sync>,
-    master: Box<dyn MasterPty + Send>,
-    writer: Box<dyn Write + Send>,
-    output: Receiver<Vec<u8>>,
+    pub child: Child,
+    /// The terminal's end the test holds; `None` once it is closed (`hang_up`).
+    master: Option<OwnedFd>,
     pub screen: vt100::Parser,
-    /// Every byte the program wrote, since the last `clear_raw`.
+    /// Every byte the program wrote, since the last `raw.clear()`.
     pub raw: Vec<u8>,
-    /// The program closed the terminal (it exited).
+    /// The program closed the terminal (it, and whatever it started, exited).
     pub closed: bool,
+    /// A query the terminal answers, once, as a real one would (`Launch::answering`).
+    answer: Option<(Vec<u8>, Vec<u8>)>,
 }
 
-fn size(rows: u16, cols: u16) -> PtySize {
-    PtySize { rows, cols, pixel_width: 0, pixel_height: 0 }
+/// How to start the program: its arguments, home, window and surroundings.
+pub struct Launch {
+    command: Command,
+    window: (u16, u16),
+    screen: (u16, u16),
+    controlling: bool,
+    answer: Option<(Vec<u8>, Vec<u8>)>,
+}
+
+/// The `XDG_*` directories, each under the test's home unless the test says otherwise.
+const XDG: [(&str, &str); 3] =
+    [("XDG_DATA_HOME", "data"), ("XDG_STATE_HOME", "state"), ("XDG_CONFIG_HOME", "config")];
+
+impl Launch {
+    /// The terminal's size, in rows and columns.
+    pub fn size(self, rows: u16, cols: u16) -> Launch {
+        self.window((rows, cols), (rows, cols))
+    }
+
+    /// A window of `window` (rows, columns), read through a screen of `screen`: a window too large
+    /// to model whole (65535x65535 would take this process's memory too) is read through the part
+    /// the game draws on.
+    pub fn window(mut self, window: (u16, u16), screen: (u16, u16)) -> Launch {
+        (self.window, self.screen) = (window, screen);
+        self
+    }
+
+    pub fn env(mut self, name: &str, value: impl AsRef<OsStr>) -> Launch {
+        self.command.env(name, value);
+        self
+    }
+
+    pub fn env_remove(mut self, name: &str) -> Launch {
+        self.command.env_remove(name);
+        self
+    }
+
+    /// No `XDG_*` variable at all: the program finds its directories from `HOME` alone.
+    pub fn without_xdg(mut self) -> Launch {
+        for (name, _) in XDG {
+            self.command.env_remove(name);
+        }
+        self
+    }
+
+    /// Starts the program in `dir` (by default in its home, when that is a directory).
+    pub fn cwd(mut self, dir: &Path) -> Launch {
+        self.command.current_dir(dir);
+        self
+    }
+
+    /// A session of its own with no controlling terminal: closing the terminal only ends the
+    /// program's input, and sends no SIGHUP.
+    pub fn without_controlling_terminal(mut self) -> Launch {
+        self.controlling = false;
+        self
+    }
+
+    /// The terminal answers `query`, the first time the program sends it, with `reply`.
+    pub fn answering(mut self, query: &[u8], reply: &[u8]) -> Launch {
+        self.answer = Some((query.to_vec(), reply.to_vec()));
+        self
+    }
+
+    pub fn spawn(mut self) -> Pty {
+        let (mut master, mut slave) = (-1, -1);
+        let size = winsize(self.window);
+        // SAFETY: out-pointers to two ints; no name buffer and default terminal settings.
+        let r =
+            unsafe { libc::openpty(&mut master, &mut slave, std::ptr::null_mut(), std::ptr::null(), &size) };
+        assert_eq!(r, 0, "openpty: {}", std::io::Error::last_os_error());
+        // SAFETY: openpty returned two open descriptors that nothing else owns.
+        let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
+        // openpty's descriptors are inherited by default: no other child may keep them open, or
+        // closing the master here would not close the terminal. The master never blocks: the test
+        // reads what has come, and writes what fits, while the program may be writing too.
+        // SAFETY: setting flags on descriptors this function owns.
+        unsafe {
+            for fd in [&master, &slave] {
+                libc::fcntl(fd.as_raw_fd(), libc::F_SETFD, libc::FD_CLOEXEC);
+            }
+            let flags = libc::fcntl(master.as_raw_fd(), libc::F_GETFL);
+            libc::fcntl(master.as_raw_fd(), libc::F_SETFL, flags | libc::O_NONBLOCK);
+        }
+        let dup = |fd: &OwnedFd| Stdio::from(fd.try_clone().expect("dup the terminal"));
+        self.command.stdin(dup(&slave)).stdout(dup(&slave)).stderr(Stdio::from(slave));
+        let controlling = self.controlling;
+        // SAFETY: setsid, ioctl, syscall and fcntl are async-signal-safe, and nothing is allocated.
+        // A new session has no controlling terminal; TIOCSCTTY on the terminal (now stdin) makes
+        // it the controlling one. Any descriptor another test's terminal left open in this
+        // process at the fork is closed at the exec, so that no child keeps another's terminal.
+        unsafe {
+            self.command.pre_exec(move || {
+                libc::setsid();
+                if controlling && libc::ioctl(0, libc::TIOCSCTTY as _, 0) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                close_at_exec_from(3);
+                Ok(())
+            });
+        }
+        let child = self.command.spawn().expect("spawn nim-tui");
+        // The child holds the only copies of the terminal's other end now, so the test sees the
+        // terminal close when the program (and whatever it started) has exited.
+        Pty {
+            child,
+            master: Some(master),
+            screen: vt100::Parser::new(self.screen.0, self.screen.1, 0),
+            raw: Vec::new(),
+            closed: false,
+            answer: self.answer,
+        }
+    }
+}
+
+/// Marks every descriptor from `first` up to be closed at the exec. Run in the child between fork
+/// and exec, so only async-signal-safe calls.
+fn close_at_exec_from(first: i32) {
+    #[cfg(target_os = "linux")]
+    // SAFETY: close_range(2) with CLOSE_RANGE_CLOEXEC only sets a flag on descriptors.
+    if unsafe { libc::syscall(libc::SYS_close_range, first as u32, u32::MAX, libc::CLOSE_RANGE_CLOEXEC) } == 0
+    {
+        return;
+    }
+    for fd in first..4096 {
+        // SAFETY: fcntl on a descriptor that may not be open fails harmlessly.
+        unsafe { libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC) };
+    }
+}
+
+fn winsize((rows, cols): (u16, u16)) -> libc::winsize {
+    libc::winsize { ws_row: rows, ws_col: cols, ws_xpixel: 0, ws_ypixel: 0 }
 }
 
 impl Pty {
-    /// Starts nim-tui with `args` in a `cols`x`rows` terminal, with its data and config under `home`.
-    pub fn spawn(args: &[&str], home: &Path, rows: u16, cols: u16) -> Pty {
-        Pty::spawn_in_window(args, home, (rows, cols), (rows, cols))
+    /// nim-tui with `args`, its data, state and config under `home` (`XDG_*` set there, and the
+    /// program started there), `TERM=xterm-256color`, and neither `NO_COLOR` nor a log; in a
+    /// terminal of 30x100 unless the test says otherwise.
+    pub fn with(args: &[&str], home: &Path) -> Launch {
+        let mut command = Command::new(BIN);
+        command.args(args).env("TERM", "xterm-256color").env("HOME", home);
+        for (name, dir) in XDG {
+            command.env(name, home.join(dir));
+        }
+        command.env_remove("NO_COLOR").env_remove("NIM_TUI_LOG");
+        if home.is_dir() {
+            command.current_dir(home);
+        }
+        Launch { command, window: (30, 100), screen: (30, 100), controlling: true, answer: None }
     }
 
-    /// Starts nim-tui in a window of `window` (rows, columns), read through a screen of `screen`:
-    /// a window too large to model whole (65535x65535 would take this process's memory too) is
-    /// read through the part the game draws on.
+    /// Starts nim-tui with `args` in a `cols`x`rows` terminal, with its data and config under `home`.
+    pub fn spawn(args: &[&str], home: &Path, rows: u16, cols: u16) -> Pty {
+        Pty::with(args, home).size(rows, cols).spawn()
+    }
+
+    /// Starts nim-tui in a window of `window` (rows, columns), read through a screen of `screen`.
     pub fn spawn_in_window(args: &[&str], home: &Path, window: (u16, u16), screen: (u16, u16)) -> Pty {
-        let (rows, cols) = screen;
-        let pair = native_pty_system().openpty(size(window.0, window.1)).expect("open a pty");
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_nim-tui"));
-        cmd.args(args);
-        cmd.env("TERM", "xterm-256color");
-        cmd.env("HOME", home);
-        cmd.env("XDG_DATA_HOME", home.join("data"));
-        cmd.env("XDG_STATE_HOME", home.join("state"));
-        cmd.env("XDG_CONFIG_HOME", home.join("config"));
-        cmd.env_remove("NO_COLOR");
-        let child = pair.slave.spawn_command(cmd).expect("spawn nim-tui");
-        drop(pair.slave);
-        let mut reader = pair.master.try_clone_reader().expect("pty reader");
-        let writer = pair.master.take_writer().expect("pty writer");
-        let (tx, output) = mpsc::channel();
-        thread::spawn(move || {
-            let mut buf = [0u8; 8192];
-            loop {
-                match reader.read(&mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(n) => {
-                        if tx.send(buf[..n].to_vec()).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
-        });
-        Pty {
-            child,
-            master: pair.master,
-            writer,
-            output,
-            screen: vt100::Parser::new(rows, cols, 0),
-            raw: Vec::new(),
-            closed: false,
-        }
+        Pty::with(args, home).window(window, screen).spawn()
     }
 
     pub fn pid(&self) -> u32 {
-        self.child.process_id().expect("the child has a pid")
+        self.child.id()
     }
 
-    /// Sends bytes as if typed; a program that has gone away is noticed elsewhere.
+    fn fd(&self) -> Option<i32> {
+        self.master.as_ref().map(AsRawFd::as_raw_fd)
+    }
+
+    /// Sends bytes as if typed; a program that has gone away is noticed elsewhere. What the program
+    /// writes meanwhile is read, so that neither side waits on the other.
     pub fn send(&mut self, bytes: &[u8]) {
-        let _ = self.writer.write_all(bytes);
-        let _ = self.writer.flush();
+        let end = Instant::now() + PATIENCE;
+        let mut rest = bytes;
+        while !rest.is_empty() && Instant::now() < end {
+            let Some(fd) = self.fd() else { return };
+            let mut pfd = libc::pollfd { fd, events: libc::POLLIN | libc::POLLOUT, revents: 0 };
+            // SAFETY: one valid pollfd.
+            if unsafe { libc::poll(&mut pfd, 1, 50) } <= 0 {
+                continue;
+            }
+            if pfd.revents & libc::POLLOUT != 0 {
+                // SAFETY: writing from a buffer of the stated length.
+                let n = unsafe { libc::write(fd, rest.as_ptr().cast(), rest.len()) };
+                if n > 0 {
+                    rest = &rest[n as usize..];
+                } else if std::io::Error::last_os_error().kind() != std::io::ErrorKind::WouldBlock {
+                    return;
+                }
+            }
+            if pfd.revents & (libc::POLLIN | libc::POLLHUP | libc::POLLERR) != 0 && !self.read_available() {
+                return;
+            }
+        }
     }
 
-    fn take(&mut self, bytes: Vec<u8>) {
-        self.screen.process(&bytes);
-        self.raw.extend_from_slice(&bytes);
+    /// Reads everything that has arrived; false once the terminal has closed.
+    fn read_available(&mut self) -> bool {
+        let Some(fd) = self.fd() else { return false };
+        let mut buf = [0u8; 8192];
+        loop {
+            // SAFETY: reading into a buffer of the stated length.
+            let got = unsafe { libc::read(fd, buf.as_mut_ptr().cast(), buf.len()) };
+            if got > 0 {
+                self.take(&buf[..got as usize]);
+                continue;
+            }
+            if got < 0 && std::io::Error::last_os_error().kind() == std::io::ErrorKind::WouldBlock {
+                return true;
+            }
+            // End of file, or EIO: every copy of the other end is closed.
+            self.closed = true;
+            return false;
+        }
+    }
+
+    fn take(&mut self, bytes: &[u8]) {
+        self.screen.process(bytes);
+        self.raw.extend_from_slice(bytes);
+    }
+
+    /// Answers the query the terminal answers, once it has been asked.
+    fn answer_if_asked(&mut self) {
+        let asked = self.answer.as_ref().is_some_and(|(query, _)| self.raw_contains(query));
+        if asked && let Some((_, reply)) = self.answer.take() {
+            self.send(&reply);
+        }
     }
 
     /// Takes in what has arrived, waiting at most `wait` for the first piece.
     pub fn pump(&mut self, wait: Duration) {
-        match self.output.recv_timeout(wait) {
-            Ok(bytes) => self.take(bytes),
-            Err(RecvTimeoutError::Disconnected) => self.closed = true,
-            Err(RecvTimeoutError::Timeout) => {}
-        }
-        while let Ok(bytes) = self.output.try_recv() {
-            self.take(bytes);
+        let Some(fd) = self.fd() else { return };
+        let mut pfd = libc::pollfd { fd, events: libc::POLLIN, revents: 0 };
+        // SAFETY: one valid pollfd.
+        let n = unsafe { libc::poll(&mut pfd, 1, wait.as_millis().min(i32::MAX as u128) as i32) };
+        if n > 0 {
+            self.read_available();
+            self.answer_if_asked();
         }
     }
 
@@ -111,10 +281,10 @@ impl Pty {
     pub fn settle(&mut self, quiet: Duration) {
         let end = Instant::now() + PATIENCE;
         while Instant::now() < end && !self.closed {
-            match self.output.recv_timeout(quiet) {
-                Ok(bytes) => self.take(bytes),
-                Err(RecvTimeoutError::Disconnected) => self.closed = true,
-                Err(RecvTimeoutError::Timeout) => return,
+            let before = self.raw.len();
+            self.pump(quiet);
+            if self.raw.len() == before {
+                return;
             }
         }
     }
@@ -123,11 +293,16 @@ impl Pty {
         self.screen.screen().contents()
     }
 
-    /// Waits until the screen shows `text`; false if it never does.
-    pub fn wait_for(&mut self, text: &str) -> bool {
+    /// Whether the program has written `needle` since the last `raw.clear()`.
+    pub fn raw_contains(&self, needle: &[u8]) -> bool {
+        self.raw.windows(needle.len()).any(|w| w == needle)
+    }
+
+    /// Waits until the screen satisfies `ready`; false if it never does.
+    pub fn wait_until(&mut self, ready: impl Fn(&str) -> bool) -> bool {
         let end = Instant::now() + PATIENCE;
         while Instant::now() < end {
-            if self.contents().contains(text) {
+            if ready(&self.contents()) {
                 return true;
             }
             if self.closed {
@@ -138,19 +313,22 @@ impl Pty {
         false
     }
 
+    /// Waits until the screen shows `text`; false if it never does.
+    pub fn wait_for(&mut self, text: &str) -> bool {
+        self.wait_until(|screen| screen.contains(text))
+    }
+
     /// Waits until the screen no longer shows `text`; false if it still does at the end.
     pub fn wait_for_gone(&mut self, text: &str) -> bool {
-        let end = Instant::now() + PATIENCE;
-        while Instant::now() < end {
-            if !self.contents().contains(text) {
-                return true;
-            }
-            if self.closed {
-                return false;
-            }
-            self.pump(Duration::from_millis(50));
-        }
-        false
+        self.wait_until(|screen| !screen.contains(text))
+    }
+
+    fn set_window(&mut self, window: (u16, u16)) {
+        let fd = self.fd().expect("the terminal is open");
+        let size = winsize(window);
+        // SAFETY: TIOCSWINSZ reads the winsize it is given, which lives on this stack.
+        let r = unsafe { libc::ioctl(fd, libc::TIOCSWINSZ, &size) };
+        assert_eq!(r, 0, "resize the terminal: {}", std::io::Error::last_os_error());
     }
 
     /// Resizes the terminal; the program hears of it through SIGWINCH.
@@ -158,7 +336,7 @@ impl Pty {
         // What the program wrote for the old size is read at the old size.
         self.pump(Duration::ZERO);
         self.screen.screen_mut().set_size(rows, cols);
-        self.master.resize(size(rows, cols)).expect("resize the pty");
+        self.set_window((rows, cols));
     }
 
     /// Resizes the window to `window` (rows, columns), read from now on through a blank screen of
@@ -166,7 +344,7 @@ impl Pty {
     pub fn resize_window(&mut self, window: (u16, u16), screen: (u16, u16)) {
         self.pump(Duration::ZERO);
         self.screen = vt100::Parser::new(screen.0, screen.1, 0);
-        self.master.resize(size(window.0, window.1)).expect("resize the pty");
+        self.set_window(window);
     }
 
     /// The most memory the program has held (VmHWM, in bytes), where /proc tells.
@@ -178,21 +356,16 @@ impl Pty {
     }
 
     /// Whether the terminal is in its ordinary (cooked) mode, lines edited and echoed, as a shell
-    /// wants it; `None` where that cannot be asked.
+    /// wants it; `None` once the terminal is closed.
     pub fn is_cooked(&self) -> Option<bool> {
-        #[cfg(unix)]
-        {
-            let fd = self.master.as_raw_fd()?;
-            // SAFETY: tcgetattr fills the termios it is given, which lives on this stack.
-            let mut mode: libc::termios = unsafe { std::mem::zeroed() };
-            // SAFETY: as above; `fd` is the open master of this pty.
-            if unsafe { libc::tcgetattr(fd, &mut mode) } != 0 {
-                return None;
-            }
-            Some(mode.c_lflag & libc::ICANON != 0 && mode.c_lflag & libc::ECHO != 0)
+        let fd = self.fd()?;
+        // SAFETY: tcgetattr fills the termios it is given, which lives on this stack.
+        let mut mode: libc::termios = unsafe { std::mem::zeroed() };
+        // SAFETY: as above; `fd` is the open master of this terminal.
+        if unsafe { libc::tcgetattr(fd, &mut mode) } != 0 {
+            return None;
         }
-        #[cfg(not(unix))]
-        None
+        Some(mode.c_lflag & libc::ICANON != 0 && mode.c_lflag & libc::ECHO != 0)
     }
 
     /// Whether the program is still running.
@@ -200,12 +373,13 @@ impl Pty {
         matches!(self.child.try_wait(), Ok(None))
     }
 
-    /// Waits for the program to exit, reading its output meanwhile; `None` if it does not.
+    /// Waits for the program to exit, reading its output meanwhile; `None` (and the program
+    /// killed) if it does not.
     pub fn wait_exit(&mut self) -> Option<ExitStatus> {
         let end = Instant::now() + PATIENCE;
         while Instant::now() < end {
             if let Ok(Some(status)) = self.child.try_wait() {
-                // The last frame and the restore sequences may still be in the pipe.
+                // The last frame and the restore sequences may still be on their way.
                 self.settle(Duration::from_millis(200));
                 return Some(status);
             }
@@ -213,6 +387,20 @@ impl Pty {
         }
         let _ = self.child.kill();
         None
+    }
+
+    /// Closes the window: the terminal's other end goes away. Returns how the program ended; it
+    /// must end by itself.
+    pub fn hang_up(&mut self) -> ExitStatus {
+        drop(self.master.take());
+        let end = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait for nim-tui") {
+                return status;
+            }
+            assert!(Instant::now() < end, "nim-tui kept running after its terminal closed");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 }
 
@@ -223,4 +411,9 @@ impl Drop for Pty {
             let _ = self.child.wait();
         }
     }
+}
+
+/// Where the saved game is kept under a home given to `Pty::with`.
+pub fn saved_game(home: &Path) -> PathBuf {
+    home.join("state").join("nim-tui").join("game.json")
 }
