@@ -7,17 +7,9 @@ use nim_tui::engine::{Mode, Move, Outcome, analyse, fallback_move};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use crate::support::keys::{act, type_text};
+
 const MODES: [Mode; 2] = [Mode::Normal, Mode::Misere];
-
-fn act(app: &mut App, action: Action) -> Effect {
-    app.update(Msg::action(action))
-}
-
-fn type_text(app: &mut App, text: &str) {
-    for c in text.chars() {
-        assert_eq!(app.update(Msg::char(c)), Effect::None);
-    }
-}
 
 fn menu(app: &App) -> &StartMenu {
     match &app.screen {

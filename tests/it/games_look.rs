@@ -2,6 +2,7 @@
 //! a split, knocked pins), and its teaching panel. Kept as snapshots; what a player would notice
 //! is checked in code too.
 
+use crate::support::keys::act;
 use crate::support::view;
 
 use nim_tui::app::{Action, App, Msg};
@@ -18,10 +19,6 @@ fn playing(kind: GameKind, heaps: &[u64]) -> App {
         ..nim_tui::config::Settings::default().setup()
     };
     App::start_now(setup, Some(1))
-}
-
-fn act(app: &mut App, action: Action) {
-    app.update(Msg::action(action));
 }
 
 fn text(app: &App) -> String {

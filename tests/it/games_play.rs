@@ -9,15 +9,7 @@ use nim_tui::config::Settings;
 use nim_tui::domain::{First, GameSetup, HeapChoice, Level, Preset};
 use nim_tui::engine::{GameKind, Mode, Move, Outcome, Rules, SubtractionSet};
 
-fn act(app: &mut App, action: Action) {
-    app.update(Msg::action(action));
-}
-
-fn acts(app: &mut App, actions: &[Action]) {
-    for &action in actions {
-        act(app, action);
-    }
-}
+use crate::support::keys::{act, acts};
 
 fn game(app: &App) -> &Game {
     app.game().expect("a game is showing")

@@ -2,32 +2,16 @@
 //! (a wrong answer is explained and waits, a right one counts), progress kept, the rules page one
 //! key away from the help.
 
-use nim_tui::app::{Action, App, Effect, Exercise, Msg, Overlay, STEPS, Screen};
+use crate::support::keys::{act, type_text};
+use crate::support::view;
+use nim_tui::app::{Action, App, Effect, Exercise, Overlay, STEPS, Screen};
 use nim_tui::config::Settings;
 use nim_tui::engine::analyse;
 use nim_tui::store::{LessonProgress, Store};
-use nim_tui::ui::{Look, draw};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 
+/// The lesson as it is drawn at 90x30.
 fn screen(app: &App) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(90, 30)).expect("a test terminal");
-    terminal.draw(|frame| draw(frame, app, &Look::default())).expect("drawing succeeds");
-    let buffer = terminal.backend().buffer().clone();
-    (0..30)
-        .map(|y| (0..90).map(|x| buffer[(x, y)].symbol().to_string()).collect::<String>())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn press(app: &mut App, action: Action) -> Effect {
-    app.update(Msg::action(action))
-}
-
-fn type_text(app: &mut App, text: &str) {
-    for c in text.chars() {
-        app.update(Msg::char(c));
-    }
+    view::screen(app, 90, 30)
 }
 
 /// A right answer, worked out the way the lesson teaches.
@@ -64,7 +48,7 @@ fn the_whole_lesson_from_start_to_end() {
         if let Some(exercise) = step.exercise {
             // A wrong answer is explained, and the lesson waits.
             type_text(&mut app, "9 9");
-            assert_eq!(press(&mut app, Action::Take), Effect::None);
+            assert_eq!(act(&mut app, Action::Take), Effect::None);
             assert_eq!(lesson_step(&app), i, "a wrong answer does not move on");
             assert!(
                 screen(&app).contains("Not quite")
@@ -73,16 +57,16 @@ fn the_whole_lesson_from_start_to_end() {
                     || screen(&app).contains("Type win or lose")
             );
             for _ in 0..3 {
-                press(&mut app, Action::Erase);
+                act(&mut app, Action::Erase);
             }
             type_text(&mut app, &right_answer(exercise));
-            match press(&mut app, Action::Take) {
+            match act(&mut app, Action::Take) {
                 Effect::SaveLesson(progress) => saved.push(progress),
                 other => panic!("step {i}: a right answer is kept, not {other:?}"),
             }
             assert!(screen(&app).contains("Right"), "{}", screen(&app));
         }
-        press(&mut app, Action::Take);
+        act(&mut app, Action::Take);
     }
     assert_eq!(lesson_step(&app), STEPS.len() - 1);
     let exercises = STEPS.iter().filter(|s| s.exercise.is_some()).count();
@@ -97,7 +81,7 @@ fn the_misere_step_replays_the_example_game_move_by_move() {
         App::learn(Settings::default().setup(), LessonProgress { step: misere, ..LessonProgress::default() });
     assert!(screen(&app).contains("heaps 3 4 5"));
     for _ in 0..7 {
-        press(&mut app, Action::Down);
+        act(&mut app, Action::Down);
     }
     let text = screen(&app);
     assert!(text.contains("heaps 0 0 1") && text.contains("must take the last token"), "{text}");
@@ -125,24 +109,24 @@ fn the_lesson_is_on_the_start_menu_and_q_goes_back_there() {
     let mut app = App::new(Settings::default().setup(), Some(1));
     assert!(screen(&app).contains("Learn"));
     // From Start: Puzzles, then Learn.
-    press(&mut app, Action::Down);
-    press(&mut app, Action::Down);
-    press(&mut app, Action::Take);
+    act(&mut app, Action::Down);
+    act(&mut app, Action::Down);
+    act(&mut app, Action::Take);
     assert!(matches!(app.screen, Screen::Learn(_)), "Learn opens the lesson");
-    assert_eq!(press(&mut app, Action::Quit), Effect::None);
+    assert_eq!(act(&mut app, Action::Quit), Effect::None);
     assert!(matches!(app.screen, Screen::Start(_)));
 }
 
 #[test]
 fn the_rules_page_is_reached_from_the_help() {
     let mut app = App::start_now(Settings::default().setup(), Some(1));
-    press(&mut app, Action::Help);
+    act(&mut app, Action::Help);
     assert!(screen(&app).contains("rules"), "the help says how to reach the rules");
-    press(&mut app, Action::More);
+    act(&mut app, Action::More);
     assert_eq!(app.overlay, Some(Overlay::Rules));
     let text = screen(&app);
     assert!(text.contains("Normal play: whoever takes the last token wins"), "{text}");
     assert!(text.contains("Misère: whoever takes the last token loses"), "{text}");
-    press(&mut app, Action::Less);
+    act(&mut app, Action::Less);
     assert!(app.help_open());
 }

@@ -2,6 +2,7 @@
 //! 140x45. Each screen is kept as a snapshot at each size, and what a player would notice is
 //! checked in code: nothing overlaps, nothing is cut without a mark, the board scales.
 
+use crate::support::keys::act;
 use crate::support::view;
 
 use nim_tui::app::{Action, App, Msg, Screen, StartRow};
@@ -21,10 +22,6 @@ fn base() -> GameSetup {
 fn playing(mode: Mode, heaps: &[u64]) -> App {
     let setup = GameSetup { mode, heaps: HeapChoice::Custom(heaps.to_vec()), first: First::You, ..base() };
     App::start_now(setup, Some(1))
-}
-
-fn act(app: &mut App, action: Action) {
-    app.update(Msg::action(action));
 }
 
 fn draw(app: &App, width: u16, height: u16) -> Buffer {

@@ -1,11 +1,15 @@
 //! Who plays: two people at one keyboard, and the demo where the AI plays both sides.
 
+use crate::support::keys::act;
+use crate::support::view;
 use nim_tui::app::{Action, App, Effect, Msg};
 use nim_tui::domain::{First, GameSetup, HeapChoice, Names, Opponent, Players, Seat};
 use nim_tui::engine::Mode;
-use nim_tui::ui::{Look, draw};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+
+/// The game as it is drawn at 80x24.
+fn screen(app: &App) -> String {
+    view::screen(app, 80, 24)
+}
 
 fn hotseat(mode: Mode, heaps: &[u64]) -> App {
     App::start_now(
@@ -21,28 +25,10 @@ fn hotseat(mode: Mode, heaps: &[u64]) -> App {
     )
 }
 
-fn screen(app: &App) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("a test terminal");
-    terminal.draw(|frame| draw(frame, app, &Look::default())).expect("drawn");
-    let buffer = terminal.backend().buffer();
-    let mut text = String::new();
-    for y in 0..buffer.area.height {
-        for x in 0..buffer.area.width {
-            text.push_str(buffer[(x, y)].symbol());
-        }
-        text.push('\n');
-    }
-    text
-}
-
-fn press(app: &mut App, action: Action) -> Effect {
-    app.update(Msg::action(action))
-}
-
 /// Takes the whole selected heap.
 fn take_all(app: &mut App) -> Effect {
-    press(app, Action::TakeAll);
-    press(app, Action::Take)
+    act(app, Action::TakeAll);
+    act(app, Action::Take)
 }
 
 #[test]
@@ -79,10 +65,10 @@ fn mv(heap: usize, take: u64) -> nim_tui::engine::Move {
 fn hints_and_undo_work_in_hotseat() {
     let mut app = hotseat(Mode::Normal, &[3, 4, 5]);
     take_all(&mut app);
-    press(&mut app, Action::Hint);
+    act(&mut app, Action::Hint);
     assert!(app.game().unwrap().hint.is_some(), "the second player gets hints too");
     // Undo takes back one move: the other player's.
-    press(&mut app, Action::Undo);
+    act(&mut app, Action::Undo);
     let game = app.game().unwrap();
     assert!(game.moves().is_empty());
     assert_eq!(game.turn(), Seat::First);
@@ -157,38 +143,38 @@ fn a_key_pauses_and_resumes_a_demo() {
     app.update(Msg::AiMove);
     assert_eq!(app.game().unwrap().moves().len(), 1, "paused: no move");
     assert!(screen(&app).contains("Paused"));
-    press(&mut app, Action::Take);
+    act(&mut app, Action::Take);
     assert!(!paused(&app) && app.ai_waiting());
-    assert_eq!(press(&mut app, Action::Quit), Effect::Quit);
+    assert_eq!(act(&mut app, Action::Quit), Effect::Quit);
 }
 
 #[test]
 fn the_start_screen_chooses_the_level_and_the_opponent() {
     let mut app = App::new(GameSetup { heaps: HeapChoice::Custom(vec![3, 4, 5]), ..base() }, None);
     // From Start, up once is the opponent, twice the level.
-    press(&mut app, Action::Up);
-    press(&mut app, Action::Up);
-    press(&mut app, Action::More);
-    press(&mut app, Action::More);
-    press(&mut app, Action::Down);
-    press(&mut app, Action::More);
+    act(&mut app, Action::Up);
+    act(&mut app, Action::Up);
+    act(&mut app, Action::More);
+    act(&mut app, Action::More);
+    act(&mut app, Action::Down);
+    act(&mut app, Action::More);
     // Two players: the names follow the opponent, and the AI's level is not asked.
     let text = screen(&app);
     assert!(text.contains("Player 1") && text.contains("Player 2") && !text.contains("AI level"), "{text}");
     for _ in 0..3 {
-        press(&mut app, Action::Down);
+        act(&mut app, Action::Down);
     }
-    press(&mut app, Action::Take);
+    act(&mut app, Action::Take);
     let game = app.game().expect("started");
     assert!(game.hotseat());
     assert!(screen(&app).contains("Player 1's turn"));
     // Against the AI, the level chosen is the one played.
     let mut app = App::new(GameSetup { heaps: HeapChoice::Custom(vec![3, 4, 5]), ..base() }, None);
-    press(&mut app, Action::Up);
-    press(&mut app, Action::Up);
-    press(&mut app, Action::More);
-    press(&mut app, Action::More);
-    press(&mut app, Action::Take);
+    act(&mut app, Action::Up);
+    act(&mut app, Action::Up);
+    act(&mut app, Action::More);
+    act(&mut app, Action::More);
+    act(&mut app, Action::Take);
     assert_eq!(app.game().expect("started").level, nim_tui::domain::Level::Medium);
 }
 
@@ -199,37 +185,37 @@ fn names_are_typed_on_the_start_screen_and_each_move_is_reported_by_name() {
         None,
     );
     // From Start: up to Player 2, then Player 1.
-    press(&mut app, Action::Up);
+    act(&mut app, Action::Up);
     for _ in 0..8 {
-        press(&mut app, Action::Erase);
+        act(&mut app, Action::Erase);
     }
     for c in "Bob q".chars() {
         app.update(Msg::char(c));
     }
-    press(&mut app, Action::Up);
+    act(&mut app, Action::Up);
     for _ in 0..8 {
-        press(&mut app, Action::Erase);
+        act(&mut app, Action::Erase);
     }
     for c in "Ann".chars() {
         app.update(Msg::char(c));
     }
     assert!(screen(&app).contains("Bob q"), "q is typed into a name, not taken as quit");
-    press(&mut app, Action::Take);
+    act(&mut app, Action::Take);
     assert_eq!(app.game().unwrap().players, Players::Hotseat(Names(["Ann".into(), "Bob q".into()])));
-    press(&mut app, Action::Take);
+    act(&mut app, Action::Take);
     assert!(screen(&app).contains("Ann took 1 from heap 1"), "{}", screen(&app));
-    press(&mut app, Action::Take);
+    act(&mut app, Action::Take);
     assert!(screen(&app).contains("Bob q took 1 from heap 1"), "{}", screen(&app));
 }
 
 #[test]
 fn an_empty_name_is_refused_on_the_start_screen() {
     let mut app = App::new(GameSetup { opponent: Opponent::Human, ..base() }, None);
-    press(&mut app, Action::Up);
+    act(&mut app, Action::Up);
     for _ in 0..10 {
-        press(&mut app, Action::Erase);
+        act(&mut app, Action::Erase);
     }
-    press(&mut app, Action::Take);
+    act(&mut app, Action::Take);
     assert!(app.game().is_none(), "no game with an empty name");
     assert!(
         screen(&app).contains("Player 2: a name cannot be empty") || screen(&app).contains("Player 2:"),

@@ -1,6 +1,7 @@
 //! The view: the screens drawn into ratatui's `TestBackend` and kept as text snapshots, plus the
 //! few styles and lines that carry meaning checked in plain code, and the mouse's view of the board.
 
+use crate::support::keys::act;
 use crate::support::view;
 
 use nim_tui::app::{Action, App, Msg, Screen, StartRow};
@@ -19,10 +20,6 @@ fn setup(mode: Mode, heaps: &[u64], first: First) -> GameSetup {
 
 fn playing(mode: Mode, heaps: &[u64]) -> App {
     App::start_now(setup(mode, heaps, First::You), Some(1))
-}
-
-fn act(app: &mut App, action: Action) {
-    app.update(Msg::action(action));
 }
 
 fn draw(app: &App, width: u16, height: u16) -> Buffer {

@@ -2,32 +2,17 @@
 //! keys of the screen in front, and the choices on the start menu survive a game. Each test here
 //! is a fault a player once met.
 
+use crate::support::keys::act;
+use crate::support::view::screen;
 use nim_tui::app::{Action, App, Effect, HeapOption, Msg, Screen};
 use nim_tui::config::{self, Settings};
 use nim_tui::domain::{GameSetup, HeapChoice, Seat};
 use nim_tui::record::Record;
-use nim_tui::ui::{self, Look};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use nim_tui::ui;
 use ratatui::layout::Rect;
 
 fn base() -> GameSetup {
     Settings::default().setup()
-}
-
-fn press(app: &mut App, action: Action) -> Effect {
-    app.update(Msg::action(action))
-}
-
-fn screen(app: &App, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
-    let look = Look::default();
-    terminal.draw(|frame| ui::draw(frame, app, &look)).expect("drawing succeeds");
-    let buffer = terminal.backend().buffer().clone();
-    (0..height)
-        .map(|y| (0..width).map(|x| buffer[(x, y)].symbol().to_string()).collect::<String>())
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 fn heaps(app: &App) -> Vec<u64> {
@@ -42,7 +27,7 @@ fn keys_do_nothing_but_quit_while_the_terminal_is_too_small() {
     app.update(Msg::Resize { fits: ui::fits(&app, tiny) });
     assert!(screen(&app, 30, 6).contains("Enlarge the terminal"));
     for action in [Action::TakeAll, Action::Take, Action::Hint, Action::Down, Action::Help, Action::NewGame] {
-        assert_eq!(press(&mut app, action), Effect::None);
+        assert_eq!(act(&mut app, action), Effect::None);
     }
     app.update(Msg::char('2'));
     app.update(Msg::Pick { heap: 2, count: 5 });
@@ -51,18 +36,18 @@ fn keys_do_nothing_but_quit_while_the_terminal_is_too_small() {
     assert!(!app.ai_waiting());
     // Back to a size that fits, the same keys work again.
     app.update(Msg::Resize { fits: true });
-    press(&mut app, Action::TakeAll);
-    press(&mut app, Action::Take);
+    act(&mut app, Action::TakeAll);
+    act(&mut app, Action::Take);
     assert_eq!(heaps(&app), [0, 4, 5]);
     app.update(Msg::Resize { fits: false });
-    assert_eq!(press(&mut app, Action::Quit), Effect::Quit, "quit still works");
+    assert_eq!(act(&mut app, Action::Quit), Effect::Quit, "quit still works");
     assert_eq!(app.update(Msg::Interrupt), Effect::Quit, "and so does Ctrl-C");
 }
 
 #[test]
 fn help_on_the_start_screen_lists_the_menu_keys() {
     let mut app = App::new(base(), Some(1));
-    press(&mut app, Action::Help);
+    act(&mut app, Action::Help);
     let text = screen(&app, 100, 34);
     assert!(text.contains("start the game"), "{text}");
     assert!(text.contains("choose the row above"), "{text}");
@@ -76,7 +61,7 @@ fn help_in_a_replay_lists_the_replay_keys() {
         Record::parse("# nim-tui game record\nmode normal\nheaps 1 2\nplayers ai\nyou 2 2\nai 1 1\n")
             .expect("a good record");
     let mut app = App::replay(&record);
-    press(&mut app, Action::Help);
+    act(&mut app, Action::Help);
     let text = screen(&app, 100, 30);
     assert!(text.contains("one move forward"), "{text}");
     assert!(!text.contains("hint"), "{text}");
@@ -86,7 +71,7 @@ fn help_in_a_replay_lists_the_replay_keys() {
 #[test]
 fn help_in_a_demo_lists_the_demo_keys() {
     let mut app = App::demo(GameSetup { heaps: HeapChoice::Custom(vec![3, 4, 5]), ..base() }, Some(1));
-    press(&mut app, Action::Help);
+    act(&mut app, Action::Help);
     let text = screen(&app, 100, 30);
     assert!(text.contains("pause"), "{text}");
     assert!(!text.contains("hint"), "{text}");
@@ -99,12 +84,12 @@ fn help_opens_from_the_custom_heaps_row() {
     let Screen::Start(menu) = &app.screen else { panic!("the start menu") };
     assert!(menu.row == nim_tui::app::StartRow::Heaps, "{:?}", menu.row);
     while !matches!(&app.screen, Screen::Start(m) if m.heap_option == HeapOption::Custom) {
-        press(&mut app, Action::More);
+        act(&mut app, Action::More);
     }
     app.update(Msg::char('7'));
-    press(&mut app, Action::Help);
+    act(&mut app, Action::Help);
     assert!(app.help_open());
-    press(&mut app, Action::Help);
+    act(&mut app, Action::Help);
     assert!(!app.help_open());
     let Screen::Start(menu) = &app.screen else { panic!("the start menu") };
     assert_eq!(menu.custom, "7", "the field keeps what was typed");
@@ -113,11 +98,11 @@ fn help_opens_from_the_custom_heaps_row() {
 #[test]
 fn ctrl_c_quits_with_help_open() {
     let mut app = App::start_now(GameSetup { heaps: HeapChoice::Custom(vec![3, 4, 5]), ..base() }, Some(1));
-    press(&mut app, Action::Help);
+    act(&mut app, Action::Help);
     assert!(app.help_open());
     assert_eq!(app.update(Msg::Interrupt), Effect::Quit);
     // q only closes the help.
-    assert_eq!(press(&mut app, Action::Quit), Effect::None);
+    assert_eq!(act(&mut app, Action::Quit), Effect::None);
     assert!(!app.help_open());
 }
 
@@ -138,17 +123,17 @@ fn heaps_random_in_the_config_shows_random_on_the_start_screen() {
 fn new_game_after_a_random_game_offers_random_again() {
     let setup = GameSetup { heaps: HeapChoice::RANDOM, ..base() };
     let mut app = App::new(setup, Some(4));
-    press(&mut app, Action::Take);
+    act(&mut app, Action::Take);
     let first = heaps(&app);
-    press(&mut app, Action::NewGame);
+    act(&mut app, Action::NewGame);
     let Screen::Start(menu) = &app.screen else { panic!("the start menu") };
     assert_eq!(menu.heap_option, HeapOption::Random, "not Custom: {first:?}");
     // Starting again draws new heaps.
     let mut seen = std::collections::HashSet::from([first]);
     for _ in 0..5 {
-        press(&mut app, Action::Take);
+        act(&mut app, Action::Take);
         seen.insert(heaps(&app));
-        press(&mut app, Action::NewGame);
+        act(&mut app, Action::NewGame);
     }
     assert!(seen.len() > 1, "random heaps were drawn again: {seen:?}");
 }
@@ -173,9 +158,9 @@ fn new_game_after_a_demo_starts_a_game_not_another_demo() {
     let mut app = App::demo(GameSetup { heaps: HeapChoice::Custom(vec![1]), ..base() }, Some(1));
     app.update(Msg::AiMove);
     assert!(app.game().unwrap().over.is_some());
-    press(&mut app, Action::NewGame);
+    act(&mut app, Action::NewGame);
     assert!(matches!(app.screen, Screen::Start(_)));
-    press(&mut app, Action::Take);
+    act(&mut app, Action::Take);
     assert!(matches!(app.screen, Screen::Play(_)), "Start plays a game");
     let game = app.game().unwrap();
     assert!(game.is_human(Seat::First));
@@ -186,28 +171,28 @@ fn custom_heaps_accept_dashes() {
     let mut app = App::new(base(), Some(1));
     focus_heaps(&mut app);
     while !matches!(&app.screen, Screen::Start(m) if m.heap_option == HeapOption::Custom) {
-        press(&mut app, Action::More);
+        act(&mut app, Action::More);
     }
     for c in "3-4-6".chars() {
         app.update(Msg::char(c));
     }
-    press(&mut app, Action::Take);
+    act(&mut app, Action::Take);
     assert_eq!(heaps(&app), [3, 4, 6]);
 }
 
 #[test]
 fn resigning_asks_first_and_counts_as_a_loss() {
     let mut app = App::start_now(GameSetup { heaps: HeapChoice::Custom(vec![3, 4, 5]), ..base() }, Some(1));
-    assert_eq!(press(&mut app, Action::Resign), Effect::None);
+    assert_eq!(act(&mut app, Action::Resign), Effect::None);
     assert!(screen(&app, 100, 30).contains("Resign this game?"));
     // No keeps the game as it was.
     assert_eq!(app.update(Msg::char('n')), Effect::None);
     assert!(app.game().unwrap().over.is_none() && app.overlay.is_none());
-    press(&mut app, Action::Resign);
+    act(&mut app, Action::Resign);
     let lost = nim_tui::store::GameResult { won: false, assisted: false, how: nim_tui::store::How::Resigned };
     let mode = app.game().unwrap().mode();
     assert_eq!(
-        press(&mut app, Action::Take),
+        act(&mut app, Action::Take),
         Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode, result: lost }
     );
     let over = app.game().unwrap().over.clone().expect("over");
@@ -220,11 +205,11 @@ fn resigning_asks_first_and_counts_as_a_loss() {
 fn leaving_a_game_with_moves_asks_first_and_counts_as_a_loss() {
     let mut app = App::start_now(GameSetup { heaps: HeapChoice::Custom(vec![3, 4, 5]), ..base() }, Some(1));
     // Before any move, n just goes to the menu.
-    assert_eq!(press(&mut app, Action::NewGame), Effect::None);
+    assert_eq!(act(&mut app, Action::NewGame), Effect::None);
     assert!(matches!(app.screen, Screen::Start(_)));
-    press(&mut app, Action::Take);
-    press(&mut app, Action::Take);
-    press(&mut app, Action::NewGame);
+    act(&mut app, Action::Take);
+    act(&mut app, Action::Take);
+    act(&mut app, Action::NewGame);
     assert!(matches!(app.screen, Screen::Play(_)), "not left before the answer");
     assert!(screen(&app, 100, 30).contains("counts as a loss"));
     let effect = app.update(Msg::char('y'));
@@ -235,10 +220,10 @@ fn leaving_a_game_with_moves_asks_first_and_counts_as_a_loss() {
 #[test]
 fn a_win_with_hints_is_assisted_and_says_so() {
     let mut app = App::start_now(GameSetup { heaps: HeapChoice::Custom(vec![1]), ..base() }, Some(1));
-    press(&mut app, Action::Hint);
+    act(&mut app, Action::Hint);
     assert!(screen(&app, 100, 30).contains("assisted: hints"), "{}", screen(&app, 100, 30));
     let mode = app.game().unwrap().mode();
-    let effect = press(&mut app, Action::Take);
+    let effect = act(&mut app, Action::Take);
     assert_eq!(
         effect,
         Effect::CountGame {
@@ -265,8 +250,8 @@ fn moves_to_the_end(heaps: Vec<u64>, mode: nim_tui::engine::Mode) -> (usize, Opt
             break;
         }
         if game.your_turn() {
-            press(&mut app, Action::Hint);
-            press(&mut app, Action::Take);
+            act(&mut app, Action::Hint);
+            act(&mut app, Action::Take);
         } else {
             app.update(Msg::AiMove);
         }
@@ -297,7 +282,7 @@ fn focus_heaps(app: &mut App) {
         if matches!(&app.screen, Screen::Start(m) if m.row == nim_tui::app::StartRow::Heaps) {
             return;
         }
-        press(app, Action::Down);
+        act(app, Action::Down);
     }
     panic!("no Heaps row on the start menu");
 }
@@ -315,7 +300,7 @@ fn type_keys(app: &mut App, text: &str) {
 fn focus_custom(app: &mut App) {
     focus_heaps(app);
     while !matches!(&app.screen, Screen::Start(m) if m.heap_option == HeapOption::Custom) {
-        press(app, Action::More);
+        act(app, Action::More);
     }
 }
 
@@ -338,7 +323,7 @@ fn custom_heaps_take_preset_names_and_every_separator() {
         type_keys(&mut app, typed);
         let Screen::Start(menu) = &app.screen else { panic!("{typed}: left the start menu") };
         assert_eq!(menu.custom, typed);
-        press(&mut app, Action::Take);
+        act(&mut app, Action::Take);
         assert_eq!(heaps(&app), want, "{typed}");
     }
 
@@ -346,7 +331,7 @@ fn custom_heaps_take_preset_names_and_every_separator() {
     let mut app = App::new(base(), Some(1));
     focus_custom(&mut app);
     type_keys(&mut app, "random");
-    press(&mut app, Action::Take);
+    act(&mut app, Action::Take);
     let count = heaps(&app).len();
     assert!((3..=5).contains(&count), "{:?}", heaps(&app));
 }
@@ -360,7 +345,7 @@ fn bound_letters_type_into_the_custom_heaps_field() {
     type_keys(&mut app, "qkjh -+");
     let Screen::Start(menu) = &app.screen else { panic!("q or another key acted") };
     assert_eq!((menu.custom.as_str(), menu.row), ("qkjh -+", nim_tui::app::StartRow::Heaps));
-    assert_eq!(press(&mut app, Action::Take), Effect::None);
+    assert_eq!(act(&mut app, Action::Take), Effect::None);
     let text = screen(&app, 100, 30);
     assert!(text.contains("neither heaps nor a preset"), "{text}");
     // `?` still opens the help.
@@ -387,7 +372,7 @@ fn the_keys_listed_while_typing_are_the_ones_that_act() {
         let text = screen(app, 100, 30);
         let key_line = text.lines().find(|l| l.contains("? keys")).unwrap_or_default().to_string();
         assert!(key_line.contains("Esc quit") && !key_line.contains("q quit"), "{what}: {key_line}");
-        press(app, Action::Help);
+        act(app, Action::Help);
         let help = screen(app, 100, 30);
         assert_eq!(help_keys(&help, "choose the row above"), ["↑"], "{what}\n{help}");
         assert_eq!(help_keys(&help, "choose the row below"), ["↓"], "{what}\n{help}");
@@ -397,7 +382,7 @@ fn the_keys_listed_while_typing_are_the_ones_that_act() {
         assert_eq!(help_keys(&help, "keys"), ["?"], "{what}\n{help}");
         assert_eq!(help_keys(&help, "quit at once"), ["ctrl-c"], "{what}\n{help}");
         assert_eq!(help_keys(&help, "Esc"), Vec::<String>::new(), "{what}: Esc alone for quit\n{help}");
-        press(app, Action::Help);
+        act(app, Action::Help);
     };
     let mut app = App::new(base(), Some(1));
     focus_custom(&mut app);
@@ -405,13 +390,13 @@ fn the_keys_listed_while_typing_are_the_ones_that_act() {
 
     let mut app = App::new(GameSetup { opponent: nim_tui::domain::Opponent::Human, ..base() }, Some(1));
     while !matches!(&app.screen, Screen::Start(m) if m.name_field() == Some(0)) {
-        press(&mut app, Action::Down);
+        act(&mut app, Action::Down);
     }
     check(&mut app, "a name");
 
     // Elsewhere on the menu every key is listed.
     let mut app = App::new(base(), Some(1));
-    press(&mut app, Action::Help);
+    act(&mut app, Action::Help);
     let help = screen(&app, 100, 30);
     assert_eq!(help_keys(&help, "choose the row above"), ["↑", "k"], "{help}");
     assert_eq!(help_keys(&help, "start the game"), ["Enter", "Space"], "{help}");
@@ -441,9 +426,9 @@ fn demo_and_replay_show_their_keys_on_the_status_line() {
     let mut app = App::replay(&record);
     let line = status_line(&app, w, h);
     assert!(line.contains("→ step") && line.contains("q quit"), "at the start: {line}");
-    press(&mut app, Action::More);
+    act(&mut app, Action::More);
     assert!(status_line(&app, w, h).contains("←/→ step"), "{}", status_line(&app, w, h));
-    press(&mut app, Action::More);
+    act(&mut app, Action::More);
     let line = status_line(&app, w, h);
     assert!(line.contains("← step") && !line.contains("→"), "at the end: {line}");
 }
@@ -456,7 +441,7 @@ fn a_resigned_record_says_so_at_its_end() {
     )
     .expect("a record");
     let mut app = App::replay(&record);
-    press(&mut app, Action::TakeAll);
+    act(&mut app, Action::TakeAll);
     let text = screen(&app, 80, 24);
     assert!(text.contains("The end of the game: You resigned"), "{text}");
 }

@@ -1,37 +1,17 @@
 //! The teaching features as a player meets them: the binary view, the coach, the review and puzzles.
 
+use crate::support::keys::act;
 use crate::support::nim_tree::BruteForce;
+use crate::support::view::screen;
 use nim_tui::app::{Action, App, Coaching, Effect, Msg, PuzzleStart, Screen};
 use nim_tui::domain::{GameSetup, HeapChoice, Seat};
 use nim_tui::engine::{Mode, Move, Take};
 use nim_tui::puzzle;
-use nim_tui::ui::{Look, draw};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 
 fn game_app(mode: Mode, heaps: &[u64]) -> App {
     App::start_now(GameSetup { mode, heaps: HeapChoice::Custom(heaps.to_vec()), ..base() }, Some(1))
-}
-
-fn press(app: &mut App, action: Action) -> Effect {
-    app.update(Msg::action(action))
-}
-
-/// The screen as text, one line per row, trailing spaces trimmed.
-fn screen(app: &App, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
-    let look = Look::default();
-    terminal.draw(|frame| draw(frame, app, &look)).expect("drawing succeeds");
-    let buffer = terminal.backend().buffer().clone();
-    (0..height)
-        .map(|y| {
-            let line: String = (0..width).map(|x| buffer[(x, y)].symbol().to_string()).collect();
-            line.trim_end().to_string()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// Selects `mv` the way a player does: heap with the arrows, count by typing it.
@@ -39,7 +19,7 @@ fn choose(app: &mut App, mv: Take) {
     let Some(game) = app.game() else { panic!("not playing") };
     let steps = (mv.heap + game.position().len() - game.selected) % game.position().len();
     for _ in 0..steps {
-        press(app, Action::Down);
+        act(app, Action::Down);
     }
     for digit in mv.take.to_string().chars() {
         app.update(Msg::char(digit));
@@ -50,13 +30,13 @@ fn choose(app: &mut App, mv: Take) {
 fn binary_view_reads_011_100_101_and_nim_sum_010_for_3_4_5() {
     let mut app = game_app(Mode::Normal, &[3, 4, 5]);
     assert!(!screen(&app, 100, 30).contains("nim-sum"), "the binary view is off by default");
-    press(&mut app, Action::Binary);
+    act(&mut app, Action::Binary);
     let text = screen(&app, 100, 30);
     for row in ["heap 1  0 1 1", "heap 2  1 0 0", "heap 3  1 0 1", "nim-sum 0 1 0"] {
         assert!(text.contains(row), "missing {row:?} in\n{text}");
     }
     assert!(text.contains("4 2 1"), "powers of two head the columns");
-    press(&mut app, Action::Hint);
+    act(&mut app, Action::Hint);
     let text = screen(&app, 100, 30);
     assert!(text.contains("heap 1: 3 ⊕ 2 = 1, take 2"), "the hint's working is shown:\n{text}");
     insta::assert_snapshot!("binary_view_3_4_5_hint", text);
@@ -65,8 +45,8 @@ fn binary_view_reads_011_100_101_and_nim_sum_010_for_3_4_5() {
 #[test]
 fn binary_view_says_when_the_misere_endgame_rule_takes_over() {
     let mut app = game_app(Mode::Misere, &[1, 4, 1]);
-    press(&mut app, Action::Binary);
-    press(&mut app, Action::Hint);
+    act(&mut app, Action::Binary);
+    act(&mut app, Action::Hint);
     let text = screen(&app, 100, 30);
     assert!(text.contains("Misère endgame"), "{text}");
     assert!(text.contains("odd number"), "{text}");
@@ -77,7 +57,7 @@ fn binary_view_says_when_the_misere_endgame_rule_takes_over() {
 fn binary_view_of_twelve_heaps_fits_a_narrow_terminal_without_overlapping() {
     let heaps: Vec<u64> = (1..=12).map(|i| i * 83 + 1000).collect();
     let mut app = game_app(Mode::Normal, &heaps);
-    press(&mut app, Action::Binary);
+    act(&mut app, Action::Binary);
     let text = screen(&app, 60, 30);
     assert!(text.contains("nim-sum"), "the panel keeps at least the nim-sum row:\n{text}");
     assert!(text.contains("Your turn"), "the status line is still there:\n{text}");
@@ -97,9 +77,9 @@ fn format_grouped(n: u64) -> String {
 #[test]
 fn binary_view_keeps_up_with_both_sides_moves() {
     let mut app = game_app(Mode::Normal, &[3, 4, 5]);
-    press(&mut app, Action::Binary);
-    press(&mut app, Action::Hint);
-    press(&mut app, Action::Take);
+    act(&mut app, Action::Binary);
+    act(&mut app, Action::Hint);
+    act(&mut app, Action::Take);
     app.update(Msg::AiMove);
     let Some(game) = app.game() else { panic!("not playing") };
     let text = screen(&app, 100, 30);
@@ -111,9 +91,9 @@ fn binary_view_keeps_up_with_both_sides_moves() {
 fn coach_says_kept_missed_with_every_winning_move_or_already_lost() {
     // 1 2 3 4 5: nim-sum 1, so heaps 1, 3 and 5 can each be reduced to win.
     let mut app = game_app(Mode::Normal, &[1, 2, 3, 4, 5]);
-    press(&mut app, Action::Coach);
+    act(&mut app, Action::Coach);
     choose(&mut app, Take::new(1, 1));
-    press(&mut app, Action::Take);
+    act(&mut app, Action::Take);
     let Some(game) = app.game() else { panic!("not playing") };
     let missed = vec![Take::new(0, 1), Take::new(2, 1), Take::new(4, 1)];
     assert_eq!(game.coach, Some(Coaching::Missed(missed.into_iter().map(Move::Take).collect())));
@@ -127,21 +107,21 @@ fn coach_says_kept_missed_with_every_winning_move_or_already_lost() {
 
     // The AI wins from here, so whatever the player does next, the position was already lost.
     app.update(Msg::AiMove);
-    press(&mut app, Action::Take);
+    act(&mut app, Action::Take);
     let Some(game) = app.game() else { panic!("not playing") };
     assert_eq!(game.coach, Some(Coaching::AlreadyLost));
 
     let mut app = game_app(Mode::Normal, &[3, 4, 5]);
-    press(&mut app, Action::Coach);
-    press(&mut app, Action::Hint);
-    press(&mut app, Action::Take);
+    act(&mut app, Action::Coach);
+    act(&mut app, Action::Hint);
+    act(&mut app, Action::Take);
     assert!(screen(&app, 100, 30).contains("Coach: good move, you kept a winning position"));
 }
 
 #[test]
 fn the_coach_is_silent_when_off() {
     let mut app = game_app(Mode::Normal, &[3, 4, 5]);
-    press(&mut app, Action::Take);
+    act(&mut app, Action::Take);
     assert!(!screen(&app, 100, 30).contains("Coach"));
 }
 
@@ -149,13 +129,13 @@ fn the_coach_is_silent_when_off() {
 fn review_lists_every_move_and_marks_the_one_that_gave_the_win_away() {
     let mut app = game_app(Mode::Normal, &[3, 4, 5]);
     // Taking 1 from heap 1 gives the win away: 2 4 5 has nim-sum 3.
-    press(&mut app, Action::Take);
+    act(&mut app, Action::Take);
     app.update(Msg::AiMove);
     while app.game().is_some_and(|g| g.over.is_none()) {
         if app.ai_waiting() {
             app.update(Msg::AiMove);
         } else {
-            press(&mut app, Action::Take);
+            act(&mut app, Action::Take);
         }
     }
     let game = app.game().expect("a game");
@@ -167,7 +147,7 @@ fn review_lists_every_move_and_marks_the_one_that_gave_the_win_away() {
     assert_eq!(review[0].heaps, vec![2, 4, 5]);
     assert_eq!(review[0].nim_sum, 3);
     // The review opens on the board at the first mistake, with the move that would have won.
-    press(&mut app, Action::Review);
+    act(&mut app, Action::Review);
     let text = screen(&app, 100, 30);
     assert!(text.contains("Move 1: You took 1 from heap 1"), "{text}");
     assert!(text.contains("gave the win away; the winning move was: take 2 from heap 1"), "{text}");
@@ -175,13 +155,13 @@ fn review_lists_every_move_and_marks_the_one_that_gave_the_win_away() {
     assert_eq!(app.game().unwrap().position().heaps(), [2, 4, 5], "the board shows the position after it");
     insta::assert_snapshot!("review", text);
     // Stepping on: the AI's replies keep the win.
-    press(&mut app, Action::More);
+    act(&mut app, Action::More);
     assert!(screen(&app, 100, 30).contains("kept a winning position"));
-    press(&mut app, Action::Less);
-    press(&mut app, Action::Less);
+    act(&mut app, Action::Less);
+    act(&mut app, Action::Less);
     assert_eq!(app.game().unwrap().position().heaps(), [3, 4, 5]);
     // And back to the end of the game.
-    press(&mut app, Action::Review);
+    act(&mut app, Action::Review);
     let text = screen(&app, 100, 30);
     assert!(text.contains("You lose") && !text.contains("gave the win away"), "the review closes:\n{text}");
 }
@@ -238,14 +218,14 @@ fn a_puzzle_is_answered_right_or_wrong_with_the_explanation() {
     let answer = nim_tui::engine::analyse(game.position().heaps(), game.mode())
         .winning_moves(game.position().heaps())[0];
     choose(&mut app, answer);
-    assert_eq!(press(&mut app, Action::Take), Effect::PuzzleAnswered { solved: true, daily: None });
+    assert_eq!(act(&mut app, Action::Take), Effect::PuzzleAnswered { solved: true, daily: None });
     let text = screen(&app, 100, 30);
     assert!(text.contains("Right!"), "{text}");
     assert!(text.contains("The winning move: "), "{text}");
     insta::assert_snapshot!("puzzle_right", text);
 
     // Next puzzle: a wrong answer.
-    assert_eq!(press(&mut app, Action::Take), Effect::None);
+    assert_eq!(act(&mut app, Action::Take), Effect::None);
     assert!(matches!(&app.screen, Screen::Puzzle(p) if p.run.number == 2));
     let game = app.game().expect("a puzzle board");
     let answer = nim_tui::engine::analyse(game.position().heaps(), game.mode())
@@ -256,33 +236,29 @@ fn a_puzzle_is_answered_right_or_wrong_with_the_explanation() {
         .find(|&mv| mv != answer)
         .expect("a puzzle has more than one legal move");
     choose(&mut app, wrong);
-    assert_eq!(press(&mut app, Action::Take), Effect::PuzzleAnswered { solved: false, daily: None });
+    assert_eq!(act(&mut app, Action::Take), Effect::PuzzleAnswered { solved: false, daily: None });
     let text = screen(&app, 100, 30);
     assert!(text.contains("Not that one"), "{text}");
     assert!(text.contains(&answer.to_string()), "the winning move is shown:\n{text}");
 
     // With a hint, the puzzle does not count, as the question says: neither solved nor attempted,
     // so the streak stays as it was.
-    press(&mut app, Action::Take);
-    press(&mut app, Action::Hint);
+    act(&mut app, Action::Take);
+    act(&mut app, Action::Hint);
     assert!(screen(&app, 100, 30).contains("will not count"), "the hint asks first");
     app.update(Msg::char('y'));
-    assert_eq!(
-        press(&mut app, Action::Take),
-        Effect::None,
-        "a puzzle answered after its hint is not counted"
-    );
+    assert_eq!(act(&mut app, Action::Take), Effect::None, "a puzzle answered after its hint is not counted");
     let text = screen(&app, 100, 30);
     assert!(text.contains("with the hint's help (not counted)"), "{text}");
     // A wrong answer after the hint is not counted either.
-    press(&mut app, Action::Take);
-    press(&mut app, Action::Hint);
+    act(&mut app, Action::Take);
+    act(&mut app, Action::Hint);
     app.update(Msg::char('y'));
     let game = app.game().expect("a puzzle board");
     let right = game.hint.as_ref().expect("the hint is shown").mv.clone();
     let wrong = game.position().legal_moves().find(|mv| nim_tui::engine::Move::Take(*mv) != right);
     choose(&mut app, wrong.expect("another move"));
-    assert_eq!(press(&mut app, Action::Take), Effect::None);
+    assert_eq!(act(&mut app, Action::Take), Effect::None);
     assert!(screen(&app, 100, 30).contains("Not that one"));
 }
 
@@ -291,11 +267,11 @@ fn the_day_s_puzzle_says_that_its_hint_counts_it_as_not_solved() {
     // The day's puzzle can be answered once a day: a hint, then the answer, would otherwise let
     // anyone look it up and give it from another start. The question says so, and it is so.
     let mut app = App::puzzles(base(), PuzzleStart { daily: Some(20_000), ..Default::default() });
-    press(&mut app, Action::Hint);
+    act(&mut app, Action::Hint);
     let text = screen(&app, 100, 30);
     assert!(text.contains("Today's puzzle then counts as not solved"), "{text}");
     app.update(Msg::char('y'));
-    assert_eq!(press(&mut app, Action::Take), Effect::PuzzleAnswered { solved: false, daily: Some(20_000) });
+    assert_eq!(act(&mut app, Action::Take), Effect::PuzzleAnswered { solved: false, daily: Some(20_000) });
     assert!(screen(&app, 100, 30).contains("counted as not solved"));
 }
 
@@ -310,8 +286,8 @@ fn a_puzzle_is_named_by_its_seed_and_number() {
     // Reaching puzzle 3 of seed 42 by answering 1 and 2 gives the same puzzle as opening it.
     let mut walked = App::puzzles(base(), PuzzleStart { seed: Some(42), ..Default::default() });
     for _ in 0..2 {
-        press(&mut walked, Action::Take);
-        press(&mut walked, Action::Take);
+        act(&mut walked, Action::Take);
+        act(&mut walked, Action::Take);
     }
     let opened = App::puzzles(base(), PuzzleStart { seed: Some(42), number: Some(3), ..Default::default() });
     assert_eq!(heaps_of(&walked), heaps_of(&opened));

@@ -5,6 +5,8 @@ use nim_tui::app::{Action, App, Game, Msg};
 use nim_tui::domain::{First, GameSetup, HeapChoice, Level, Seat};
 use nim_tui::engine::Move;
 
+use crate::support::keys::act;
+
 fn app(heaps: &[u64], first: First) -> App {
     App::start_now(
         GameSetup { heaps: HeapChoice::Custom(heaps.to_vec()), first, level: Level::Perfect, ..base() },
@@ -22,14 +24,10 @@ fn state(app: &App) -> (Vec<u64>, Seat, Vec<(Seat, Move)>) {
     (g.position().heaps().to_vec(), g.turn(), g.moves().to_vec())
 }
 
-fn press(app: &mut App, action: Action) {
-    app.update(Msg::action(action));
-}
-
 /// The player takes one token from the selected heap, and the AI replies.
 fn exchange(app: &mut App) {
-    press(app, Action::TakeOne);
-    press(app, Action::Take);
+    act(app, Action::TakeOne);
+    act(app, Action::Take);
     app.update(Msg::AiMove);
 }
 
@@ -43,16 +41,16 @@ fn undo_and_redo_round_trip() {
     }
     assert_eq!(game(&app).moves().len(), 6);
     for expected in states.iter().rev().skip(1) {
-        press(&mut app, Action::Undo);
+        act(&mut app, Action::Undo);
         assert_eq!(&state(&app), expected);
     }
     assert!(game(&app).used_undo);
     for expected in states.iter().skip(1) {
-        press(&mut app, Action::Redo);
+        act(&mut app, Action::Redo);
         assert_eq!(&state(&app), expected);
     }
     // Nothing left to redo.
-    press(&mut app, Action::Redo);
+    act(&mut app, Action::Redo);
     assert_eq!(&state(&app), states.last().unwrap());
 }
 
@@ -60,7 +58,7 @@ fn undo_and_redo_round_trip() {
 fn undo_at_the_start_does_nothing() {
     let mut app = app(&[3, 4, 5], First::You);
     let before = state(&app);
-    press(&mut app, Action::Undo);
+    act(&mut app, Action::Undo);
     assert_eq!(state(&app), before);
     assert!(!game(&app).used_undo);
 
@@ -68,7 +66,7 @@ fn undo_at_the_start_does_nothing() {
     let mut app = self::app(&[3, 4, 5], First::Ai);
     app.update(Msg::AiMove);
     let before = state(&app);
-    press(&mut app, Action::Undo);
+    act(&mut app, Action::Undo);
     assert_eq!(state(&app), before);
 }
 
@@ -76,13 +74,13 @@ fn undo_at_the_start_does_nothing() {
 fn redo_after_a_new_move_does_nothing() {
     let mut app = app(&[5, 7, 9], First::You);
     exchange(&mut app);
-    press(&mut app, Action::Undo);
-    press(&mut app, Action::Down);
-    press(&mut app, Action::TakeAll);
-    press(&mut app, Action::Take);
+    act(&mut app, Action::Undo);
+    act(&mut app, Action::Down);
+    act(&mut app, Action::TakeAll);
+    act(&mut app, Action::Take);
     app.update(Msg::AiMove);
     let after = state(&app);
-    press(&mut app, Action::Redo);
+    act(&mut app, Action::Redo);
     assert_eq!(state(&app), after);
 }
 
@@ -90,15 +88,15 @@ fn redo_after_a_new_move_does_nothing() {
 fn undo_during_the_ai_pause_cancels_the_reply() {
     let mut app = app(&[5, 7, 9], First::You);
     let before = state(&app);
-    press(&mut app, Action::TakeOne);
-    press(&mut app, Action::Take);
+    act(&mut app, Action::TakeOne);
+    act(&mut app, Action::Take);
     assert!(app.ai_waiting());
-    press(&mut app, Action::Undo);
+    act(&mut app, Action::Undo);
     assert!(!app.ai_waiting());
     assert_eq!(state(&app), before);
     assert!(game(&app).pending.is_none());
     // Redo plays the player's move again, and the AI's pause begins again.
-    press(&mut app, Action::Redo);
+    act(&mut app, Action::Redo);
     assert!(app.ai_waiting());
     assert_eq!(game(&app).moves().len(), 1);
 }
@@ -108,7 +106,7 @@ fn used_undo_is_saved_and_restored() {
     let mut app = app(&[5, 7, 9], First::You);
     exchange(&mut app);
     exchange(&mut app);
-    press(&mut app, Action::Undo);
+    act(&mut app, Action::Undo);
     let g = game(&app);
     let saved = nim_tui::store::SavedGame::of(g.history(), &g.players, g.level, g.used_undo, 0, None);
     assert!(saved.used_undo);
@@ -119,9 +117,9 @@ fn used_undo_is_saved_and_restored() {
 #[test]
 fn history_toggles() {
     let mut app = app(&[3, 4, 5], First::You);
-    press(&mut app, Action::History);
+    act(&mut app, Action::History);
     assert!(app.panels.history);
-    press(&mut app, Action::History);
+    act(&mut app, Action::History);
     assert!(!app.panels.history);
 }
 

@@ -3,6 +3,7 @@
 //! exhaustive checks.
 
 pub mod game_tree;
+pub mod keys;
 pub mod nim_tree;
 #[cfg(unix)]
 pub mod pty;

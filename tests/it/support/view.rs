@@ -1,9 +1,6 @@
 //! The screen as a person reads it: the app drawn into ratatui's `TestBackend`, then one line of
 //! text per row with the trailing blanks removed.
 
-// Each test file uses a different part of this module.
-#![allow(dead_code)]
-
 use nim_tui::app::App;
 use nim_tui::ui::{self, Look};
 use ratatui::Terminal;
@@ -34,4 +31,9 @@ pub fn lines(buf: &Buffer) -> Vec<String> {
 /// The whole screen as text.
 pub fn text(buf: &Buffer) -> String {
     lines(buf).join("\n")
+}
+
+/// `app` drawn with the default look into a terminal of `width` x `height`, as text.
+pub fn screen(app: &App, width: u16, height: u16) -> String {
+    text(&draw_with(app, &Look::default(), width, height))
 }
