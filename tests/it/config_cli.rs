@@ -15,26 +15,8 @@ use crate::support::pty::Pty;
 
 /// An empty directory of its own for each test, so that no real user config is read; removed
 /// when dropped.
-struct TempDir(PathBuf);
-
-impl std::ops::Deref for TempDir {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn empty_dir(name: &str) -> TempDir {
-    let dir = std::env::temp_dir().join(format!("nim-tui-config-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    TempDir(dir)
+fn empty_dir() -> tempfile::TempDir {
+    tempfile::tempdir().expect("a temporary directory")
 }
 
 fn run(args: &[&str], config_home: &Path) -> Output {
@@ -54,9 +36,10 @@ fn fixture(name: &str) -> PathBuf {
 /// Runs with `--config fixture` and checks that it is refused with a message naming the file,
 /// the line and the problem.
 fn refused(name: &str, line: usize, problem: &str) {
-    let home = empty_dir(name);
+    let tmp = empty_dir();
+    let home = tmp.path();
     let path = fixture(name);
-    let out = run(&["--config", path.to_str().unwrap()], &home);
+    let out = run(&["--config", path.to_str().unwrap()], home);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
     assert!(out.stdout.is_empty(), "{name}: nothing on stdout");
@@ -119,9 +102,10 @@ fn ctrl_c_bound() {
 
 #[test]
 fn missing_config_is_named() {
-    let home = empty_dir("missing");
+    let tmp = empty_dir();
+    let home = tmp.path();
     let path = home.join("no-such-config.toml");
-    let out = run(&["--config", path.to_str().unwrap()], &home);
+    let out = run(&["--config", path.to_str().unwrap()], home);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains(&format!("config file {} does not exist", path.display())), "{stderr}");
@@ -129,12 +113,13 @@ fn missing_config_is_named() {
 
 #[test]
 fn the_usual_config_file_is_read() {
-    let home = empty_dir("usual");
+    let tmp = empty_dir();
+    let home = tmp.path();
     let dir = home.join("nim-tui");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("config.toml");
     std::fs::write(&path, "mode = \"misere\"\nlevel = \"godlike\"\n").unwrap();
-    let out = run(&[], &home);
+    let out = run(&[], home);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains(&format!("{}, line 2:", path.display())), "{stderr}");
@@ -143,8 +128,9 @@ fn the_usual_config_file_is_read() {
 
 #[test]
 fn print_config_is_the_shipped_file() {
-    let home = empty_dir("print");
-    let out = run(&["--print-config"], &home);
+    let tmp = empty_dir();
+    let home = tmp.path();
+    let out = run(&["--print-config"], home);
     assert_eq!(out.status.code(), Some(0));
     let shipped = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("config.toml")).unwrap();
     assert_eq!(out.stdout, shipped);
@@ -154,9 +140,10 @@ fn print_config_is_the_shipped_file() {
 #[test]
 fn print_config_ignores_a_broken_config() {
     // Printing the default is how to start over, so a broken file must not stand in the way.
-    let home = empty_dir("print-broken");
+    let tmp = empty_dir();
+    let home = tmp.path();
     let path = fixture("broken-toml.toml");
-    let out = run(&["--config", path.to_str().unwrap(), "--print-config"], &home);
+    let out = run(&["--config", path.to_str().unwrap(), "--print-config"], home);
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(out.stdout, config::DEFAULT_TOML.as_bytes());
 }
@@ -217,11 +204,12 @@ fn config_values_in_any_case() {
 #[cfg(unix)]
 #[test]
 fn a_config_file_in_capitals_is_played_by() {
-    let home = empty_dir("capitals");
+    let tmp = empty_dir();
+    let home = tmp.path();
     let path = home.join("capitals.toml");
     std::fs::write(&path, "mode = \"MISÈRE\"\nlevel = \"HARD\"\nfirst = \"You\"\nopponent = \"AI\"\nglyphs = \"ASCII\"\ntheme = \"Dark\"\n")
         .unwrap();
-    let mut pty = Pty::spawn(&["--config", path.to_str().unwrap(), "--heaps", "3,4,5"], &home, 30, 100);
+    let mut pty = Pty::spawn(&["--config", path.to_str().unwrap(), "--heaps", "3,4,5"], home, 30, 100);
     assert!(pty.wait_for("AI: hard"), "{}", pty.contents());
     let screen = pty.contents();
     assert!(screen.contains("Misere") || screen.contains("Misère"), "{screen}");
