@@ -9,6 +9,8 @@ use nim_tui::engine::{
 use nim_tui::solve::{human_text, json_line};
 use proptest::prelude::*;
 
+use crate::support::sized;
+
 /// Heap sizes with the edges well represented: `u64::MAX` and just below it, powers of two, tiny
 /// heaps (which decide misère), and anything at all.
 fn heap() -> impl Strategy<Value = u64> {
@@ -79,7 +81,7 @@ fn check_analysis(heaps: &[u64], mode: Mode) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(ProptestConfig::with_cases(sized(128, 512)))]
 
     #[test]
     fn winning_moves_are_legal_and_leave_a_losing_position(heaps in heaps(), mode in mode()) {

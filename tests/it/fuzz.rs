@@ -14,6 +14,8 @@ use nim_tui::solve::{self, Input, SolveError};
 use nim_tui::store::{GAME_FILE, STATS_FILE, Stats, Store};
 use proptest::prelude::*;
 
+use crate::support::sized;
+
 /// Text that looks like heaps most of the time: digits, separators, signs and the odd letter.
 fn heapish() -> impl Strategy<Value = String> {
     prop_oneof![
@@ -65,7 +67,7 @@ fn mutated(base: &'static [u8]) -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: sized(128, 512), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn parse_heaps_answers_everything(text in heapish()) {
@@ -211,7 +213,7 @@ fn valid_stats() -> &'static [u8] {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: sized(64, 256), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn saved_files_of_any_bytes_never_panic(

@@ -2,9 +2,9 @@
 //! in every convention it offers: the outcome, the full ordered list of winning moves, their
 //! count, every legal move (checked, played and judged alike), the AI's move, the teaching view,
 //! and the record notation, for every small position. Grundy tables against the definition far
-//! beyond.
+//! beyond. "Small" is smaller in an ordinary debug run than at full depth (`support::full`).
 
-use crate::support::game_tree;
+use crate::support::{game_tree, sized};
 
 use game_tree::{Search, State, grundy_by_definition, positions};
 use nim_tui::engine::{
@@ -80,17 +80,21 @@ fn heap_states(count: usize, most: u64) -> impl Iterator<Item = State> {
 
 #[test]
 fn moore_in_both_conventions() {
+    // (largest heap of up to 4, of exactly 3, of up to 4 for K = 3, of up to 5 for K = 2..=5)
+    let (four, three, moore3, five) = sized((5, 8, 3, 2), (7, 12, 5, 3));
+    let positions = sized(6 + 36 + 216 + 1296, 8 + 64 + 512 + 4096);
     for mode in Mode::ALL {
-        assert_eq!(agree(GameKind::Moore(2), mode, game_tree::Game::Moore(2), heap_states(4, 7)), 4680);
+        let states = heap_states(4, four);
+        assert_eq!(agree(GameKind::Moore(2), mode, game_tree::Game::Moore(2), states), positions);
         agree(
             GameKind::Moore(2),
             mode,
             game_tree::Game::Moore(2),
-            heap_states(3, 12).filter(|s| s.heaps.len() == 3),
+            heap_states(3, three).filter(|s| s.heaps.len() == 3),
         );
-        agree(GameKind::Moore(3), mode, game_tree::Game::Moore(3), heap_states(4, 5));
+        agree(GameKind::Moore(3), mode, game_tree::Game::Moore(3), heap_states(4, moore3));
         for k in 2..=5 {
-            agree(GameKind::Moore(k), mode, game_tree::Game::Moore(k as usize), heap_states(5, 3));
+            agree(GameKind::Moore(k), mode, game_tree::Game::Moore(k as usize), heap_states(5, five));
         }
     }
 }
@@ -133,12 +137,13 @@ fn subtraction_games() {
 
 #[test]
 fn lasker() {
-    agree(GameKind::Lasker, Mode::Normal, game_tree::Game::Lasker, heap_states(3, 12));
+    let (three, four) = sized((8, 4), (12, 7));
+    agree(GameKind::Lasker, Mode::Normal, game_tree::Game::Lasker, heap_states(3, three));
     agree(
         GameKind::Lasker,
         Mode::Normal,
         game_tree::Game::Lasker,
-        heap_states(4, 7).filter(|s| s.heaps.len() == 4),
+        heap_states(4, four).filter(|s| s.heaps.len() == 4),
     );
     agree(
         GameKind::Lasker,
@@ -150,12 +155,13 @@ fn lasker() {
 
 #[test]
 fn kayles() {
-    agree(GameKind::Kayles, Mode::Normal, game_tree::Game::Kayles, heap_states(3, 12));
+    let (three, four) = sized((8, 4), (12, 7));
+    agree(GameKind::Kayles, Mode::Normal, game_tree::Game::Kayles, heap_states(3, three));
     agree(
         GameKind::Kayles,
         Mode::Normal,
         game_tree::Game::Kayles,
-        heap_states(4, 7).filter(|s| s.heaps.len() == 4),
+        heap_states(4, four).filter(|s| s.heaps.len() == 4),
     );
     agree(
         GameKind::Kayles,
@@ -167,8 +173,10 @@ fn kayles() {
 
 #[test]
 fn wythoff() {
-    let pairs = (0..=60u64).flat_map(|x| (0..=60u64).map(move |y| State { heaps: vec![x, y], limit: None }));
-    assert_eq!(agree(GameKind::Wythoff, Mode::Normal, game_tree::Game::Wythoff, pairs), 61 * 61);
+    let most: u64 = sized(30, 60);
+    let pairs = (0..=most).flat_map(|x| (0..=most).map(move |y| State { heaps: vec![x, y], limit: None }));
+    let checked = agree(GameKind::Wythoff, Mode::Normal, game_tree::Game::Wythoff, pairs);
+    assert_eq!(checked, ((most + 1) * (most + 1)) as usize);
 }
 
 #[test]

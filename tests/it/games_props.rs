@@ -10,6 +10,8 @@ use nim_tui::engine::{
 };
 use proptest::prelude::*;
 
+use crate::support::sized;
+
 fn game(kind: GameKind, mode: Mode) -> Game {
     Game::new(Ruleset::new(kind, mode)).expect("offered")
 }
@@ -57,7 +59,7 @@ fn after(game: &Game, position: &Position, mv: &Move) -> Position {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: sized(100, 400), ..ProptestConfig::default() })]
 
     #[test]
     fn winning_moves_win_and_losing_positions_lose(

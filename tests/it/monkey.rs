@@ -1,10 +1,12 @@
-//! A monkey at the keyboard: thousands of seeded random keys, clicks and resizes sent to the real
-//! binary in a pseudo-terminal. The board must only ever show legal positions, the program must
-//! stay alive, and afterwards it must still answer, quit cleanly and restore the terminal.
+//! A monkey at the keyboard: a thousand seeded random keys, clicks and resizes (three thousand at
+//! full depth) sent to the real binary in a pseudo-terminal. The board must only ever show legal
+//! positions, the program must stay alive, and afterwards it must still answer, quit cleanly and
+//! restore the terminal.
 
 #![cfg(unix)]
 
 use crate::support::pty::Pty;
+use crate::support::sized;
 
 use std::time::Duration;
 
@@ -98,7 +100,7 @@ fn monkey(mode: &str, seed: u64) {
     let mut new_game = false;
     let mut boards_checked = 0;
     let (mut rows, mut cols) = (30u16, 100u16);
-    for step in 0..3000 {
+    for step in 0..sized(1000, 3000) {
         match rng.below(100) {
             0..=84 => {
                 let key = KEYS[rng.below(KEYS.len() as u64) as usize];
@@ -133,15 +135,20 @@ fn monkey(mode: &str, seed: u64) {
     // Afterwards: full size, and the game still answers. The monkey types faster than a debug
     // build draws, so let it work through what is queued first.
     pty.resize(30, 100);
-    // A loaded machine may still be working through the queue, and what it ends on (the help, a
-    // question such as "resign?" or "show the answer?") may appear late: clear whatever is open,
-    // then ask for the help, until the help opens.
+    // A loaded machine may still be working through the queue, and what it ends on (the help, the
+    // rules, a question such as "resign?" or "show the answer?") may appear late: clear whatever
+    // is open, then ask for the help, until the help opens.
     let mut opened = false;
     for _ in 0..5 {
         pty.settle(Duration::from_millis(800));
         if pty.contents().contains(" Keys ") {
             pty.send(b"?");
             assert!(pty.wait_for_gone(" Keys "), "seed {seed}: help did not close\n{}", pty.contents());
+        }
+        // So does the rules page, which the help leads to (`←`).
+        if pty.contents().contains(" Rules ") {
+            pty.send(b"?");
+            assert!(pty.wait_for_gone(" Rules "), "seed {seed}: rules did not close\n{}", pty.contents());
         }
         // A question waits for its answer: say no.
         for question in ["counts as a loss", "will not count"] {
