@@ -6,13 +6,14 @@ use std::process::{Command, Output, Stdio};
 
 use nim_tui::paths::{self, Migration};
 
+use crate::support::BIN;
 #[cfg(unix)]
 use crate::support::pty::Pty;
 
 /// Runs the binary with `home` as HOME, no XDG variables and no log unless `env` sets them, from
 /// `home` as the working directory (so nothing depends on the repository being there).
 fn run_in(home: &Path, args: &[&str], env: &[(&str, &Path)]) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_nim-tui"));
+    let mut cmd = Command::new(BIN);
     cmd.args(args).current_dir(home).env("HOME", home).env("COLUMNS", "100").stdin(Stdio::null());
     for var in ["XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "NIM_TUI_LOG"] {
         cmd.env_remove(var);
@@ -412,12 +413,7 @@ fn usage_errors_show_the_typed_text_escaped() {
 fn help_that_cannot_be_written_exits_1() {
     for args in [&["--help"][..], &["-h"], &["-V"], &["solve", "--help"], &["help", "solve"]] {
         let full = std::fs::File::create("/dev/full").unwrap();
-        let out = Command::new(env!("CARGO_BIN_EXE_nim-tui"))
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(full)
-            .output()
-            .unwrap();
+        let out = Command::new(BIN).args(args).stdin(Stdio::null()).stdout(full).output().unwrap();
         assert_eq!(out.status.code(), Some(1), "{args:?}");
         assert!(stderr(&out).contains("cannot write"), "{args:?}: {}", stderr(&out));
     }

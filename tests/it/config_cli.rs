@@ -10,6 +10,7 @@ use nim_tui::domain::{First, Level, Opponent};
 use nim_tui::engine::Mode;
 use nim_tui::theme::GlyphSet;
 
+use crate::support::BIN;
 #[cfg(unix)]
 use crate::support::pty::Pty;
 
@@ -20,7 +21,7 @@ fn empty_dir() -> tempfile::TempDir {
 }
 
 fn run(args: &[&str], config_home: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nim-tui"))
+    Command::new(BIN)
         .args(args)
         .env("XDG_CONFIG_HOME", config_home)
         .env("HOME", config_home)

@@ -3,6 +3,7 @@
 //! Fibonacci's limit rebuilt by replaying. Nim's saved moves keep their old form. A saved game or a
 //! record that does not fit its game (heaps, mode, limits) is refused by name, and left in place.
 
+use crate::support::BIN;
 use nim_tui::domain::{History, Level, Players, Seat};
 use nim_tui::engine::{GameKind, Mode, Move, Rules, Ruleset, SubtractionSet};
 use nim_tui::record::Record;
@@ -191,7 +192,7 @@ fn replay_of_a_record_that_does_not_fit_its_game_exits_2_naming_the_file() {
     for (i, (game, mode, start, line, word)) in misfits().into_iter().enumerate() {
         let path = dir.path().join(format!("misfit-{i}.txt"));
         std::fs::write(&path, misfit_record(game, mode, &start)).unwrap();
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_nim-tui"))
+        let out = std::process::Command::new(BIN)
             .arg("replay")
             .arg(&path)
             .env("HOME", dir.path())

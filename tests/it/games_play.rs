@@ -9,6 +9,7 @@ use nim_tui::config::Settings;
 use nim_tui::domain::{First, GameSetup, HeapChoice, Level, Preset};
 use nim_tui::engine::{GameKind, Mode, Move, Outcome, Rules, SubtractionSet};
 
+use crate::support::BIN;
 use crate::support::keys::{act, acts};
 
 fn game(app: &App) -> &Game {
@@ -342,7 +343,7 @@ fn weaker_levels_play_random_moves_of_every_kind() {
 
 fn binary(args: &[&str]) -> (Option<i32>, String) {
     let home = tempfile::tempdir().unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_nim-tui"))
+    let out = Command::new(BIN)
         .args(args)
         .current_dir(home.path())
         .env("HOME", home.path())

@@ -6,6 +6,7 @@
 #![cfg(unix)]
 
 use crate::support::pty::Pty;
+use crate::support::{BIN, command};
 
 use std::fs;
 use std::io::Read;
@@ -50,13 +51,8 @@ impl Out {
 fn run_with(home: &Path, args: &[&str], stdout: Out, stderr: Out) -> Run {
     let out_file = home.join(".out");
     let err_file = home.join(".err");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nim-tui"))
+    let mut child = command(home)
         .args(args)
-        .env("HOME", home)
-        .env("XDG_DATA_HOME", home.join("data"))
-        .env("XDG_STATE_HOME", home.join("state"))
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .stdin(Stdio::null())
         .stdout(stdout.stdio(&out_file))
         .stderr(stderr.stdio(&err_file))
         .spawn()
@@ -261,7 +257,7 @@ fn output_that_cannot_be_written_ends_with_a_clear_status_not_a_panic() {
     assert_eq!(r.code, Some(2));
 
     // A reader that goes away at once: a quiet, successful end.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nim-tui"))
+    let mut child = Command::new(BIN)
         .args(["--print-config"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -482,13 +478,8 @@ fn hostile_stats() -> Vec<u8> {
 /// Runs nim-tui like `run`, with its address space limited to `bytes`.
 fn run_limited(home: &Path, args: &[&str], bytes: u64) -> Run {
     use std::os::unix::process::CommandExt;
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_nim-tui"));
-    cmd.args(args)
-        .env("HOME", home)
-        .env("XDG_DATA_HOME", home.join("data"))
-        .env("XDG_STATE_HOME", home.join("state"))
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .stdin(Stdio::null());
+    let mut cmd = command(home);
+    cmd.args(args);
     let limit = libc::rlimit { rlim_cur: bytes as libc::rlim_t, rlim_max: bytes as libc::rlim_t };
     // SAFETY: setrlimit is async-signal-safe, and `limit` is moved into the closure.
     unsafe {
@@ -598,7 +589,7 @@ fn broken_homes(root: &Path) -> Vec<(PathBuf, &'static str)> {
 /// as the user `uid` if given.
 fn run_home(home: &Path, xdg: &[(&str, PathBuf)], args: &[&str], uid: Option<u32>) -> std::process::Output {
     use std::os::unix::process::CommandExt;
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_nim-tui"));
+    let mut cmd = Command::new(BIN);
     cmd.args(args).env("HOME", home).stdin(Stdio::null());
     for name in ["XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "NIM_TUI_LOG"] {
         cmd.env_remove(name);

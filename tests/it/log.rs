@@ -4,6 +4,7 @@
 
 #![cfg(unix)]
 
+use crate::support::BIN;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -14,7 +15,7 @@ const PATIENCE: Duration = Duration::from_secs(30);
 /// Runs nim-tui with `args`, its state (and so its log) in `state`, the log on at debug level;
 /// `prepare` runs in the child before exec. Fails the test if it does not finish in time.
 fn run(args: &[&str], home: &Path, state: &Path, prepare: fn() -> std::io::Result<()>) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_nim-tui"));
+    let mut cmd = Command::new(BIN);
     cmd.args(args)
         .current_dir(home)
         .env("HOME", home)

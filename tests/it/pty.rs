@@ -7,9 +7,9 @@
 
 #![cfg(unix)]
 
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
-use crate::support::BIN;
+use crate::support::command;
 use crate::support::pty::Pty;
 
 const ROWS: u16 = 30;
@@ -128,13 +128,8 @@ fn without_a_terminal_the_game_points_to_solve_and_writes_no_escape_codes() {
     for args in [&["--heaps", "3,4,5"][..], &[][..]] {
         let home = tempfile::tempdir().expect("a temporary home");
         let home = home.path();
-        let output = Command::new(BIN)
+        let output = command(home)
             .args(args)
-            .env("HOME", home)
-            .env("XDG_DATA_HOME", home.join("data"))
-            .env("XDG_STATE_HOME", home.join("state"))
-            .env("XDG_CONFIG_HOME", home.join("config"))
-            .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .output()

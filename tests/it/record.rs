@@ -3,6 +3,7 @@
 
 use std::process::Command;
 
+use crate::support::BIN;
 use nim_tui::app::{Action, App, Effect, Msg};
 use nim_tui::domain::{First, GameSetup, HeapChoice, Level, Players, Seat};
 use nim_tui::domain::{History, Names};
@@ -121,7 +122,7 @@ fn replay_refuses_a_damaged_file_with_exit_2_and_its_line() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bad.txt");
     std::fs::write(&path, GOOD.replace("ai 1 1", "ai 1 5")).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_nim-tui")).arg("replay").arg(&path).output().unwrap();
+    let out = Command::new(BIN).arg("replay").arg(&path).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bad.txt: line 6: illegal move"), "{err}");

@@ -12,7 +12,9 @@
 
 use std::fs::{self, File};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
+
+use crate::support::command;
 use std::time::{Duration, Instant};
 
 /// How much longer ten times the input may take.
@@ -24,15 +26,8 @@ fn best_of_three(home: &Path, args: &[&str], stdin: Option<&Path>) -> (Duration,
     let mut best = Duration::MAX;
     let mut last = (None, String::new());
     for _ in 0..3 {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_nim-tui"));
-        cmd.args(args)
-            .env("HOME", home)
-            .env("XDG_CONFIG_HOME", home.join("config"))
-            .env("XDG_DATA_HOME", home.join("data"))
-            .env("XDG_STATE_HOME", home.join("state"))
-            .env_remove("NIM_TUI_LOG")
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped());
+        let mut cmd = command(home);
+        cmd.args(args).stdout(Stdio::null()).stderr(Stdio::piped());
         cmd.stdin(match stdin {
             Some(path) => Stdio::from(File::open(path).unwrap()),
             None => Stdio::null(),

@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+use crate::support::BIN;
 use crate::support::nim_tree::{BruteForce, positions};
 use crate::support::solve::solve;
 use nim_tui::engine::Mode;
@@ -317,7 +318,7 @@ fn the_human_form_matches_the_explanation_for_random_positions() {
 #[test]
 fn each_answer_comes_before_the_next_line_is_sent() {
     use std::io::{BufRead, BufReader};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nim-tui"))
+    let mut child = Command::new(BIN)
         .args(["solve", "--json", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -349,7 +350,7 @@ fn each_answer_comes_before_the_next_line_is_sent() {
 
 #[test]
 fn invalid_utf8_is_a_bad_line_named_by_number() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nim-tui"))
+    let mut child = Command::new(BIN)
         .args(["solve", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

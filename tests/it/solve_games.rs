@@ -1,6 +1,7 @@
 //! `nim-tui solve --game` end to end: the real binary, each game in both forms, standard input, the
 //! JSON (valid, with its game field, and the engine's moves in the game's terms), and the refusals.
 
+use crate::support::BIN;
 use crate::support::sized;
 use crate::support::solve::solve;
 use nim_tui::engine::{Game, GameKind, Mode, Move, Position, Rules, Ruleset};
@@ -436,7 +437,7 @@ fn moore_on_40_large_heaps_is_answered_within_a_memory_limit() {
             let words = words.clone();
             std::thread::spawn(move || {
                 let run = |json: bool| {
-                    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_nim-tui"));
+                    let mut cmd = std::process::Command::new(BIN);
                     cmd.arg("solve").arg("--game").arg(format!("moore:{k}")).args(&words);
                     if json {
                         cmd.arg("--json");

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-use super::BIN;
+use super::{XDG, command};
 
 /// How long any single wait may take before the test gives up.
 pub const PATIENCE: Duration = Duration::from_secs(30);
@@ -44,10 +44,6 @@ pub struct Launch {
     controlling: bool,
     answer: Option<(Vec<u8>, Vec<u8>)>,
 }
-
-/// The `XDG_*` directories, each under the test's home unless the test says otherwise.
-const XDG: [(&str, &str); 3] =
-    [("XDG_DATA_HOME", "data"), ("XDG_STATE_HOME", "state"), ("XDG_CONFIG_HOME", "config")];
 
 impl Launch {
     /// The terminal's size, in rows and columns.
@@ -171,20 +167,16 @@ fn winsize((rows, cols): (u16, u16)) -> libc::winsize {
 }
 
 impl Pty {
-    /// nim-tui with `args`, its data, state and config under `home` (`XDG_*` set there, and the
-    /// program started there), `TERM=xterm-256color`, and neither `NO_COLOR` nor a log; in a
-    /// terminal of 30x100 unless the test says otherwise.
+    /// nim-tui with `args`, its data, state and config under `home` (`support::command`), started
+    /// there, with `TERM=xterm-256color` and no `NO_COLOR`; in a terminal of 30x100 unless the
+    /// test says otherwise.
     pub fn with(args: &[&str], home: &Path) -> Launch {
-        let mut command = Command::new(BIN);
-        command.args(args).env("TERM", "xterm-256color").env("HOME", home);
-        for (name, dir) in XDG {
-            command.env(name, home.join(dir));
-        }
-        command.env_remove("NO_COLOR").env_remove("NIM_TUI_LOG");
+        let mut cmd = command(home);
+        cmd.args(args).env("TERM", "xterm-256color").env_remove("NO_COLOR");
         if home.is_dir() {
-            command.current_dir(home);
+            cmd.current_dir(home);
         }
-        Launch { command, window: (30, 100), screen: (30, 100), controlling: true, answer: None }
+        Launch { command: cmd, window: (30, 100), screen: (30, 100), controlling: true, answer: None }
     }
 
     /// Starts nim-tui with `args` in a `cols`x`rows` terminal, with its data and config under `home`.

@@ -1,11 +1,12 @@
 //! Running `nim-tui solve` as a script would: arguments, standard input written from another
 //! thread, everything it printed.
 
+use super::BIN;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 pub fn solve(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nim-tui"))
+    let mut child = Command::new(BIN)
         .arg("solve")
         .args(args)
         .stdin(Stdio::piped())
