@@ -212,25 +212,30 @@ fn a_late_answer_split_anywhere_or_very_late_is_not_taken_for_keys() {
         // After the five seconds a late answer used to be looked out for.
         ("six-seconds", whole, Duration::from_secs(6)),
     ];
-    for (name, pieces, pause) in cases {
-        let mut term = Term::start(GAME, Answer::Nothing, &[]);
-        term.wait_for("Your turn");
-        term.settle();
-        let before = term.contents();
-        for piece in pieces {
-            thread::sleep(pause);
-            term.send(piece);
-            term.pump(Duration::ZERO);
+    // Each case in a terminal of its own, side by side: most of their time is spent waiting.
+    thread::scope(|scope| {
+        for (name, pieces, pause) in cases {
+            scope.spawn(move || {
+                let mut term = Term::start(GAME, Answer::Nothing, &[]);
+                term.wait_for("Your turn");
+                term.settle();
+                let before = term.contents();
+                for piece in pieces {
+                    thread::sleep(pause);
+                    term.send(piece);
+                    term.pump(Duration::ZERO);
+                }
+                term.settle();
+                thread::sleep(Duration::from_millis(700));
+                term.settle();
+                assert!(matches!(term.child.try_wait(), Ok(None)), "{name}: the answer ended the game");
+                assert_eq!(term.contents(), before, "{name}: the answer changed the screen");
+                // Keys still work: the binary view opens.
+                term.send(b"b");
+                term.wait_for("nim-sum");
+            });
         }
-        term.settle();
-        thread::sleep(Duration::from_millis(700));
-        term.settle();
-        assert!(matches!(term.child.try_wait(), Ok(None)), "{name}: the answer ended the game");
-        assert_eq!(term.contents(), before, "{name}: the answer changed the screen");
-        // Keys still work: the binary view opens.
-        term.send(b"b");
-        term.wait_for("nim-sum");
-    }
+    });
 }
 
 /// While an answer may still come, a lone ESC is held a moment to see whether `]` follows; a real
