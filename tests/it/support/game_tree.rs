@@ -3,9 +3,6 @@
 //! the engine's strategies (no Grundy value, no column count, no golden ratio); only the `Move`
 //! type is borrowed, so that both sides name moves alike.
 
-// Each test file uses a different part of this module.
-#![allow(dead_code)]
-
 use std::collections::HashMap;
 
 use nim_tui::engine::{Mode, Move, Take};

@@ -5,9 +5,6 @@
 //! Everything else is found by trying every legal move, so it is slow but cannot share a mistake
 //! with the nim-sum rule it is there to judge.
 
-// Each test file uses a different part of this module.
-#![allow(dead_code)]
-
 use std::collections::HashMap;
 
 use nim_tui::engine::{Mode, Take};
