@@ -119,7 +119,7 @@ pub enum Command {
     /// line such as `{"mode":"normal","heaps":[3,4,5],"nim_sum":2,"outcome":"win","moves":[{"heap":1,"take":2}]}`.
     ///
     /// With --game, another game is answered in its own terms: Grundy values for subtraction games,
-    /// Lasker's Nim and Kayles (whose heaps are rows of pins), binary columns counted modulo K+1
+    /// Lasker's Nim, Kayles and Dawson's Kayles (whose heaps are rows of pins), binary columns counted modulo K+1
     /// for Moore's Nim_k, the losing pairs for Wythoff's game (two heaps), the Zeckendorf form for
     /// Fibonacci Nim (one heap; write HEAP/LIMIT when the next move takes at most LIMIT, a heap
     /// alone being the first move). Its JSON names the game and counts the winning moves:

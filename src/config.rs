@@ -206,9 +206,7 @@ fn expected(setting: &str) -> &'static str {
         "marked" => "\"auto\" or one character in quotes, such as \"○\" or \"x\"",
         "mouse" => "true or false",
         "keys" => "a table of commands and their keys, such as [keys] hint = [\"h\"]",
-        "game" => {
-            "a game: \"nim\", \"moore:K\" (K from 1 to 8), \"subtraction:1,2,3\" (amounts from 1 to 128), \"lasker\", \"kayles\", \"wythoff\", \"fibonacci\", \"21\" or \"bachet\""
-        }
+        "game" => crate::engine::GAMES_QUOTED,
         "opponent" => "\"ai\" or \"human\"",
         "names" => "two names in quotes, such as [\"Ann\", \"Bob\"]",
         "coach" => "true or false",

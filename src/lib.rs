@@ -4,7 +4,12 @@ pub mod app;
 pub mod cli;
 pub mod config;
 pub mod domain;
-pub mod engine;
+/// The games' rules and perfect strategies, from the `nim-engine` crate of this workspace.
+///
+/// Re-exported under its old name so that every `crate::engine::…` in the program and every
+/// `nim_tui::engine::…` in the tests and benchmarks reads as it did when the engine was a module
+/// here: moving it into a crate of its own changed where it lives, not what it is called.
+pub use nim_engine as engine;
 pub mod files;
 pub mod keys;
 pub mod log;
@@ -18,3 +23,4 @@ pub mod text;
 pub mod theme;
 pub mod tui;
 pub mod ui;
+pub mod words;

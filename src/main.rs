@@ -6,10 +6,11 @@ use std::process::ExitCode;
 
 use clap::CommandFactory;
 use nim_tui::cli::{Cli, Command, GameArgs, ManArgs};
+use nim_tui::domain::{stats_json, stats_table};
 use nim_tui::engine::{Game, GameKind, Ruleset};
 use nim_tui::session::{self, Launch};
 use nim_tui::solve::{self, SolveError};
-use nim_tui::store::{self, Store};
+use nim_tui::store::Store;
 use nim_tui::{config, log, paths};
 
 fn main() -> ExitCode {
@@ -74,7 +75,7 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
                 tracing::warn!("{warning}");
                 nim_tui::text::warn(&warning);
             }
-            let text = if args.json { store::stats_json(&stats) + "\n" } else { store::stats_table(&stats) };
+            let text = if args.json { stats_json(&stats) + "\n" } else { stats_table(&stats) };
             write_out(&text, "the statistics")
         }
         Some(Command::Demo(args)) => run_game(&cli.config, &args.into(), true),

@@ -109,7 +109,8 @@ impl PuzzleId {
     /// The puzzle of `game` with this id: Nim's is [`PuzzleId::puzzle`]; another game's comes from
     /// the id with the game's name mixed in, so each game has its own run for every seed.
     pub fn puzzle_of(&self, game: GameKind) -> Puzzle {
-        if game == GameKind::Nim {
+        if game.puzzle_size(0).is_none() {
+            // Nim's puzzles come from their own generator.
             return self.puzzle();
         }
         // FNV-1a of the game's name: stable across versions and platforms.
@@ -191,10 +192,6 @@ pub fn generate_game(game: GameKind, difficulty: Difficulty, rng: &mut impl Rng)
         Medium => 1,
         Hard => 2,
     };
-    let heaps = |rng: &mut dyn rand::RngCore, count: (usize, usize), most: u64| -> Vec<u64> {
-        let count = rng.random_range(count.0..=count.1);
-        (0..count).map(|_| rng.random_range(1..=most)).collect()
-    };
     let normal = Game::of(Ruleset::new(game, Mode::Normal));
     let misere = Game::of(Ruleset::new(game, Mode::Misere));
     let parity = every_move_wins(&normal);
@@ -206,31 +203,22 @@ pub fn generate_game(game: GameKind, difficulty: Difficulty, rng: &mut impl Rng)
             return smallest;
         }
     }
+    // Nim's puzzles come from their own generator, older than the others.
+    let Some(size) = game.puzzle_size(level) else { return generate_at(difficulty, rng) };
+    let described = game.describe();
     for _ in 0..MOST_DRAWS {
         let mut mode = Mode::Normal;
-        let drawn = match game {
-            GameKind::Nim => return generate_at(difficulty, rng),
-            GameKind::Moore(k) => {
-                if game.has_misere() && rng.random_ratio([0, 1, 1][level], [1, 3, 2][level]) {
-                    mode = Mode::Misere;
-                }
-                // More heaps than a move can take from, so that taking everything does not win.
-                let more = k as usize + 1;
-                let (least, most) = [(3, 3), (3, 5), (4, 6)][level];
-                let count = (least.max(more), most.max(more + level).min(crate::domain::MAX_HEAPS));
-                heaps(rng, count, [7, 15, 31][level])
-            }
-            GameKind::Subtraction(set) => {
-                let most = (set.max() + 1).saturating_mul([3, 6, 12][level]);
-                let count = if parity { (1, 1) } else { [(1, 2), (2, 3), (3, 4)][level] };
-                heaps(rng, count, most)
-            }
-            GameKind::Lasker => heaps(rng, [(2, 2), (3, 3), (3, 4)][level], [7, 12, 20][level]),
-            // Two rows of up to 7 almost never have a single winning move (a knock and its mirror
-            // image are two), so the easy ones may be one to three rows.
-            GameKind::Kayles => heaps(rng, [(1, 3), (2, 3), (3, 4)][level], [7, 10, 15][level]),
-            GameKind::Wythoff => heaps(rng, (2, 2), [15, 40, 200][level]),
-            GameKind::Fibonacci => vec![rng.random_range(2..=[20u64, 100, 1000][level])],
+        if described.has_misere && rng.random_ratio(size.misere.0, size.misere.1) {
+            mode = Mode::Misere;
+        }
+        let drawn: Vec<u64> = if described.start.heaps == Some(1) {
+            // A game of one heap draws no count (so a seed deals what it always dealt).
+            vec![rng.random_range(size.least..=size.most)]
+        } else {
+            // In a game where every move wins, a single winning move needs a single heap.
+            let (least, most) = if parity { (1, 1) } else { size.heaps };
+            let count = rng.random_range(least..=most.min(crate::domain::MAX_HEAPS));
+            (0..count).map(|_| rng.random_range(size.least..=size.most)).collect()
         };
         let playable = if mode == Mode::Misere { &misere } else { &normal };
         if answer(playable, &Position::new(drawn.clone())) == Some(true) {
@@ -281,28 +269,34 @@ pub fn answer(game: &Game, position: &Position) -> Option<bool> {
 /// game of odd amounts). Checked over the first pre-period and two periods of its table.
 fn every_move_wins(game: &Game) -> bool {
     let Some(table) = game.grundy_table() else { return false };
-    let GameKind::Subtraction(set) = game.kind() else { return false };
-    let span = table.pre_period + 2 * table.period + set.max();
+    let span = table.pre_period + 2 * table.period + game.kind().describe().start.max_take.unwrap_or(0);
+    let worth = |position: &Position| {
+        position.heaps().iter().try_fold(0u128, |sum, &h| game.grundy(h).map(|g| sum ^ g))
+    };
     (0..span).all(|n| {
+        let heap = Position::new(vec![n]);
         let value = game.grundy(n);
         value.is_some_and(|v| v <= 1)
-            && set.amounts().filter(|&s| s <= n).all(|s| game.grundy(n - s) != value)
+            && (0..game.move_count(&heap)).all(|i| {
+                let mut next = heap.clone();
+                game.nth_move(&heap, i).is_some_and(|mv| game.play(&mut next, &mv).is_ok())
+                    && worth(&next) != value
+            })
     })
 }
 
 /// What the puzzle screen promises about `position`, a puzzle of `rules`, in one line: that
 /// exactly one move wins, and where the only such puzzles of the game end it at once, that too.
-pub fn promise(rules: &Ruleset, position: &Position) -> String {
-    let game = rules.game();
-    let every = if every_move_wins(&game) {
+pub fn promise(game: &Game, position: &Position) -> String {
+    let every = if every_move_wins(game) {
         " (In this game every move wins from a won position, so a puzzle has a single legal move.)"
     } else {
         ""
     };
-    match answer(&game, position) {
+    match answer(game, position) {
         Some(false) => format!(
             "Exactly one move wins here, and it takes the last tokens: {} has no puzzle with more to it.{every}",
-            rules.kind.title()
+            game.kind().title()
         ),
         _ => format!(
             "Exactly one move wins here. Find it: the opponent then loses against perfect play.{every}"

@@ -83,7 +83,7 @@ impl Record {
         };
         let _ = writeln!(out, "players {players}");
         for (seat, mv) in self.history.moves() {
-            let _ = writeln!(out, "{} {}", seat.word(), rules.write_move(mv));
+            let _ = writeln!(out, "{} {}", seat.word(), self.history.game().write_move(mv));
         }
         if let Some(seat) = self.resigned {
             let _ = writeln!(out, "{RESIGNED} {}", seat.word());
@@ -107,7 +107,7 @@ impl Record {
             Some((n, line)) => {
                 line["game ".len()..].trim().parse::<GameKind>().map_err(|e| err(n, shown(&e.to_string())))?
             }
-            None => GameKind::Nim,
+            None => GameKind::default(),
         };
         let mut setting = |name: &str| -> Result<(usize, String), RecordError> {
             match content.next() {
@@ -124,7 +124,9 @@ impl Record {
         let (n, heaps) = setting("heaps")?;
         let start = parse_heaps(&heaps).map_err(|e| err(n, e.to_string()))?;
         check_start_heaps(&start).map_err(|e: StartHeapsError| err(n, e.to_string()))?;
-        rules.check_position(&Position::new(start.clone())).map_err(|e| err(n, e.to_string()))?;
+        // Built once: every move of the record is read by it.
+        let game = rules.game();
+        game.check_position(&Position::new(start.clone())).map_err(|e| err(n, e.to_string()))?;
         // Checked as a new game's heaps are: a record this version would never write is not
         // replayed as if it could have been played.
         check_heaps_for(kind, &start).map_err(|e| err(n, e))?;
@@ -160,8 +162,7 @@ impl Record {
                 continue;
             }
             let seat = seat_of(n, who)?;
-            let mv =
-                rules.read_move(notation).map_err(|e| err(n, format!("{e}, found '{}'", shown(line))))?;
+            let mv = game.read_move(notation).map_err(|e| err(n, format!("{e}, found '{}'", shown(line))))?;
             let history = history.get_or_insert_with(|| History::new(rules, start.clone(), seat));
             if history.is_over() {
                 return Err(err(n, "a move after the last token was taken".to_string()));

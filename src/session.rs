@@ -7,8 +7,9 @@ use std::time::Duration;
 
 use crate::app::{App, Effect, Msg, Report};
 use crate::config::Settings;
+use crate::domain::SavedGame;
 use crate::record::Record;
-use crate::store::{ClaimError, SavedGame, Store};
+use crate::store::{ClaimError, Store};
 use crate::theme::Background;
 use crate::tui::{self, Ending, Hooks, Options};
 use crate::ui::Look;
@@ -62,7 +63,7 @@ pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<En
             warnings.extend(warning);
             (Some(stats), saved, lesson)
         }
-        None => (None, None, crate::store::LessonProgress::default()),
+        None => (None, None, crate::domain::LessonProgress::default()),
     };
 
     let setup = settings.setup();

@@ -4,7 +4,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use crate::domain::{History, Level, Players, Seat, level_move};
-use crate::engine::{GameKind, Mode, Move, Position, Rules, Ruleset, Take, Teaching};
+use crate::engine::{Alternative, Mode, Move, MoveShape, Position, Rules, Ruleset, Teaching};
 
 /// How a player gave a game up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -281,41 +281,28 @@ impl Game {
 
     /// The move the player has chosen so far, in the game's own kind of move.
     pub fn chosen(&self) -> Move {
-        match (self.rules.kind, self.switched) {
-            (GameKind::Moore(_), _) => {
-                let mut takes: Vec<Take> = self
-                    .counts
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, &n)| i != self.selected && n > 0)
-                    .map(|(i, &n)| Take::new(i, n))
-                    .collect();
-                if self.count > 0 || takes.is_empty() {
-                    takes.push(Take::new(self.selected, self.count));
-                }
-                Move::take_many(takes)
-            }
-            (GameKind::Wythoff, true) => Move::both(self.count),
-            (GameKind::Lasker, true) => Move::split(self.selected, self.count),
-            (GameKind::Kayles, two) => Move::pins(self.selected, self.count, if two { 2 } else { 1 }),
-            _ => Move::take(self.selected, self.count),
-        }
+        self.shape().build(self.selected, self.count, self.switched, &self.counts)
+    }
+
+    /// How the game's moves are built.
+    fn shape(&self) -> MoveShape {
+        self.rules.kind.describe().shape
     }
 
     /// Whether the game has a second kind of move for [`Game::switch`].
     pub fn can_switch(&self) -> bool {
-        matches!(self.rules.kind, GameKind::Wythoff | GameKind::Lasker | GameKind::Kayles)
+        self.shape().alternative().is_some()
     }
 
-    /// Switches to the game's other kind of move: the same number from both heaps (Wythoff), a
-    /// split of the heap (Lasker), two neighbouring pins instead of one (Kayles).
+    /// Switches to the game's other kind of move ([`MoveShape::alternative`]): the same number
+    /// from both heaps, a split of the heap, two neighbouring pins instead of one.
     pub fn switch(&mut self) {
         if !self.can_switch() || !self.your_turn() {
             return;
         }
         self.switched = !self.switched;
         self.typed.clear();
-        if self.rules.kind == GameKind::Lasker && self.switched {
+        if self.shape().alternative() == Some(Alternative::Split) && self.switched {
             // A split starts even, or nearly.
             self.count = self.heap(self.selected) / 2;
         }
@@ -325,33 +312,27 @@ impl Game {
 
     /// The least and the most the count can be for the selected heap and kind of move.
     fn count_range(&self) -> (u64, u64) {
-        let size = self.heap(self.selected);
-        let position = self.position();
-        match (self.rules.kind, self.switched) {
-            // Moore's Nim_k: 0 leaves this heap out of the move.
-            (GameKind::Moore(_), _) => (0, size),
-            (GameKind::Wythoff, true) => (1, self.heap(0).min(self.heap(1)).max(1)),
-            // How many stay: both parts non-empty.
-            (GameKind::Lasker, true) => (1, size.saturating_sub(1).max(1)),
-            // The first pin: two pins must both be in the row.
-            (GameKind::Kayles, two) => (1, if two { size.saturating_sub(1).max(1) } else { size.max(1) }),
-            (GameKind::Subtraction(set), _) => (1, size.min(set.max()).max(1)),
-            (GameKind::Fibonacci, _) => {
-                let most = position.limit().unwrap_or(size.saturating_sub(1));
-                (1, size.min(most).max(1))
-            }
-            _ => (1, size.max(1)),
-        }
+        self.rules.kind.count_range(self.position(), self.selected, self.switched)
     }
 
     fn heap(&self, index: usize) -> u64 {
         self.position().heap(index).unwrap_or(0)
     }
 
-    /// Selects the first non-empty heap at or after `index`, wrapping around.
+    /// Whether heap `index` holds enough for a move: any token, or two neighbouring pins in a
+    /// game whose moves knock down two.
+    fn playable(&self, index: usize) -> bool {
+        let least = match self.shape() {
+            MoveShape::Pins { one: false, .. } => 2,
+            _ => 1,
+        };
+        self.heap(index) >= least
+    }
+
+    /// Selects the first heap a move can be made from at or after `index`, wrapping around.
     fn select_nearest(&mut self, index: usize) {
         let n = self.position().len();
-        if let Some(found) = (0..n).map(|i| (index + i) % n).find(|&i| self.heap(i) > 0) {
+        if let Some(found) = (0..n).map(|i| (index + i) % n).find(|&i| self.playable(i)) {
             self.selected = found;
         }
         self.clamp_count();
@@ -364,7 +345,7 @@ impl Game {
 
     /// Moore's Nim_k: keeps the selected heap's count among the others before the selection moves.
     fn keep_count(&mut self) {
-        if let GameKind::Moore(_) = self.rules.kind {
+        if let MoveShape::UpToHeaps(_) = self.shape() {
             self.counts.resize(self.position().len(), 0);
             if let Some(slot) = self.counts.get_mut(self.selected) {
                 *slot = self.count;
@@ -374,17 +355,17 @@ impl Game {
 
     /// Moore's Nim_k: the count kept for the newly selected heap.
     fn load_count(&mut self) {
-        if let GameKind::Moore(_) = self.rules.kind {
+        if let MoveShape::UpToHeaps(_) = self.shape() {
             self.count = self.counts.get(self.selected).copied().unwrap_or(0);
         }
     }
 
-    /// Moves the selection one heap up or down, skipping empty ones.
+    /// Moves the selection one heap up or down, skipping those no move can be made from.
     pub fn step_selection(&mut self, down: bool) {
         let n = self.position().len();
         let next = (1..=n)
             .map(|i| if down { (self.selected + i) % n } else { (self.selected + n - i) % n })
-            .find(|&i| self.heap(i) > 0);
+            .find(|&i| self.playable(i));
         if let Some(i) = next {
             self.keep_count();
             self.selected = i;
@@ -402,7 +383,7 @@ impl Game {
 
     /// Selects a heap and a count directly, as a mouse click does.
     pub fn pick(&mut self, heap: usize, count: u64) {
-        if self.heap(heap) == 0 {
+        if !self.playable(heap) {
             return;
         }
         self.keep_count();
@@ -420,7 +401,7 @@ impl Game {
                 self.selected = take.heap;
                 self.count = take.take;
             }
-            Move::TakeMany(takes) if self.rules.kind == GameKind::Wythoff => {
+            Move::TakeMany(takes) if self.shape() == MoveShape::OneOrBoth => {
                 self.switched = true;
                 self.selected = 0;
                 self.count = takes.first().map_or(1, |t| t.take);
@@ -496,7 +477,7 @@ impl Game {
 
     /// The game's teaching view of the current position, worked out once per position.
     pub fn teach(&self) -> &Teaching {
-        self.teaching.get_or_init(|| self.rules.teach(self.position()))
+        self.teaching.get_or_init(|| self.engine().teach(self.position()))
     }
 
     /// Plays the player's chosen move. Returns whether it was played.
@@ -505,7 +486,7 @@ impl Game {
             return false;
         }
         let mv = self.chosen();
-        if let Err(e) = self.rules.check(self.position(), &mv) {
+        if let Err(e) = self.engine().check(self.position(), &mv) {
             self.note = Some(Note::Refused(capitalise(&e.to_string())));
             return false;
         }
@@ -545,7 +526,10 @@ impl Game {
         }
         let Some(group) = self.redo.pop() else { return false };
         for (seat, mv) in group {
-            if self.over.is_some() || seat != self.turn() || self.rules.check(self.position(), &mv).is_err() {
+            if self.over.is_some()
+                || seat != self.turn()
+                || self.engine().check(self.position(), &mv).is_err()
+            {
                 // Not the line that was undone (cannot happen while moves only go through here).
                 self.redo.clear();
                 break;
@@ -582,8 +566,8 @@ impl Game {
 
     /// What `mv` by `seat` from `before` to `after` did to the mover's chances.
     fn judge(&self, seat: Seat, mv: &Move, before: Position, after: &Position) -> ReviewLine {
-        let could_win = self.rules.outcome(&before) == crate::engine::Outcome::Win;
-        let gives_win = self.rules.outcome(after) == crate::engine::Outcome::Win;
+        let could_win = self.engine().outcome(&before) == crate::engine::Outcome::Win;
+        let gives_win = self.engine().outcome(after) == crate::engine::Outcome::Win;
         let nim_sum = after.heaps().iter().fold(0, |x, &h| x ^ h);
         ReviewLine {
             seat,
@@ -631,7 +615,7 @@ impl Game {
         self.counts.clear();
         self.pending = None;
         self.over = None;
-        if self.heap(self.selected) == 0 {
+        if !self.playable(self.selected) {
             self.select_nearest(self.selected);
         }
         self.begin_turn();
@@ -665,17 +649,16 @@ impl Game {
 
     /// The AI's move at the game's level.
     fn ai_choice(&mut self) -> Option<Move> {
-        level_move(&self.rules, self.history.position(), self.level, &mut self.rng)
+        level_move(self.history.game(), self.history.position(), self.level, &mut self.rng)
     }
 
     /// The result when `last` took the last token.
     fn ending(&self, last: Seat) -> GameOver {
         let who = self.name(last);
         let (winner, reason) = match self.mode() {
-            Mode::Normal if self.rules.kind == GameKind::Kayles => {
-                (last, format!("{who} knocked down the last pin"))
+            Mode::Normal => {
+                (last, format!("{who} {}", crate::words::last_move(self.rules.kind.describe().words.last)))
             }
-            Mode::Normal => (last, format!("{who} took the last token")),
             Mode::Misere => (last.other(), format!("{who} had to take the last token")),
         };
         GameOver { winner, given_up: None, reason }
@@ -739,38 +722,37 @@ impl Game {
     /// ([`Rules::is_winning_move`]), since Moore's Nim_k can have more winning moves than can be
     /// listed; the winning moves it missed are listed up to a few.
     pub fn coaching(&self, before: &Position, mv: &Move) -> Coaching {
-        if self.rules.outcome(before) == crate::engine::Outcome::Lose {
+        if self.engine().outcome(before) == crate::engine::Outcome::Lose {
             Coaching::AlreadyLost
-        } else if self.rules.is_winning_move(before, mv) {
+        } else if self.engine().is_winning_move(before, mv) {
             Coaching::Kept
         } else {
-            Coaching::Missed(self.rules.winning_moves_up_to(before, COACH_MOVES))
+            Coaching::Missed(self.engine().winning_moves_up_to(before, COACH_MOVES))
         }
     }
 
     /// "took 2 from heap 1", "knocked down pins 3 and 4 of row 1": the move in the game's words,
     /// for the line that reports it.
     pub fn past_tense(&self, before: &Position, mv: &Move) -> String {
-        match self.rules.kind {
-            GameKind::Nim => past_tense(mv),
-            _ => {
-                let words = self.rules.describe_move(before, mv);
-                for (now, then) in
-                    [("take ", "took "), ("knock down ", "knocked down "), ("split ", "split ")]
-                {
-                    if let Some(rest) = words.strip_prefix(now) {
-                        return format!("{then}{rest}");
-                    }
-                }
-                format!("played: {words}")
+        let words = self.engine().describe_move(before, mv);
+        for (now, then) in [("take ", "took "), ("knock down ", "knocked down "), ("split ", "split ")] {
+            if let Some(rest) = words.strip_prefix(now) {
+                return format!("{then}{rest}");
             }
         }
+        format!("played: {words}")
     }
 
     /// The move in the game's words from the position now ("take 2 from heap 1", "split heap 2
     /// into 3 and 4", "knock down pins 3 and 4 of row 1").
     pub fn describe(&self, mv: &Move) -> String {
-        self.rules.describe_move(self.position(), mv)
+        self.engine().describe_move(self.position(), mv)
+    }
+
+    /// The game being played, built once when the game began: every question about a position
+    /// goes to it (a [`Ruleset`] only names the game).
+    pub fn engine(&self) -> &crate::engine::Game {
+        self.history.game()
     }
 
     /// Whether the hint's move is still the one selected.

@@ -3,8 +3,8 @@
 //! engine checks. Progress is kept between runs.
 
 use crate::domain::Action;
+use crate::domain::LessonProgress;
 use crate::engine::{Mode, Position, analyse, parse_heaps};
-use crate::store::LessonProgress;
 
 use super::{Command, Effect, Msg, Next};
 
@@ -336,11 +336,13 @@ impl Lesson {
     }
 }
 
-/// The rules of `kind` on one page, for the help: Nim's are [`RULES`]; the other games say their
-/// rule, their conventions, the winning strategy and their own keys.
+/// The rules of `kind` on one page, for the help: Nim's (the binary view's game) are [`RULES`];
+/// the other games say their rule, their conventions, the winning strategy (by the view that
+/// teaches it) and their own keys (by the shape of their moves).
 pub fn rules_of(kind: crate::engine::GameKind) -> Vec<String> {
-    use crate::engine::GameKind;
-    if kind == GameKind::Nim {
+    use crate::engine::{Alternative, Cap, MoveShape, ViewKind};
+    let described = kind.describe();
+    if described.view == ViewKind::Binary {
         return RULES.iter().map(|rule| rule.to_string()).collect();
     }
     let title = kind.title();
@@ -348,49 +350,53 @@ pub fn rules_of(kind: crate::engine::GameKind) -> Vec<String> {
     let title: String = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
     let mut rules = vec![format!("{title}: {}.", kind.rule())];
     rules.push("Normal play: whoever makes the last move wins.".into());
-    match kind.has_misere() {
+    match described.has_misere {
         true => rules.push("Misère: whoever makes the last move loses.".into()),
         false => rules.push("Played in normal play only (no misère form).".into()),
     }
-    let (strategy, keys) = match kind {
-        GameKind::Moore(k) => (
-            format!(
-                "Perfect play: count the heaps with a 1 in each binary column, and leave every count a \
-                 multiple of {}.",
-                k + 1
-            ),
-            format!(
-                "Keys: up and down choose a heap, each keeping its own count (0: none); Enter takes \
-                     from every heap with a count, at most {k} of them."
-            ),
+    let strategy = match (described.view, described.shape) {
+        (ViewKind::Columns, MoveShape::UpToHeaps(k)) => format!(
+            "Perfect play: count the heaps with a 1 in each binary column, and leave every count a \
+             multiple of {}.",
+            k + 1
         ),
-        GameKind::Subtraction(_) | GameKind::Lasker | GameKind::Kayles => (
-            "Perfect play (Sprague-Grundy): each heap is worth a Grundy value, the smallest value none \
-             of its moves reaches; leave the XOR of the values at 0, as in Nim."
-                .to_string(),
-            match kind {
-                GameKind::Lasker => "Keys: s switches between taking and splitting the heap; left and right \
-                                     choose how many stay in it."
-                    .to_string(),
-                GameKind::Kayles => "Keys: left and right move along the row to the pin; s switches between \
-                                     one pin and two neighbouring pins."
-                    .to_string(),
-                _ => "Keys: as in Nim; a count the game does not allow is refused.".to_string(),
-            },
+        (ViewKind::Grundy, _) => {
+            "Perfect play (Sprague-Grundy): each heap is worth a Grundy value, the smallest \
+             value none of its moves reaches; leave the XOR of the values at 0, as in Nim."
+                .to_string()
+        }
+        (ViewKind::Pairs, _) => {
+            "Perfect play: leave a losing pair (⌊nφ⌋, ⌊nφ²⌋), φ the golden ratio: (0, 0), \
+             (1, 2), (3, 5), (4, 7), (6, 10), (8, 13)..."
+                .to_string()
+        }
+        (ViewKind::Zeckendorf, _) => "Perfect play: write the heap as a sum of Fibonacci numbers, no two \
+             neighbours (Zeckendorf), and take the smallest term when the limit allows it."
+            .to_string(),
+        _ => String::new(),
+    };
+    let keys = match (described.shape, described.shape.alternative()) {
+        (MoveShape::UpToHeaps(k), _) => format!(
+            "Keys: up and down choose a heap, each keeping its own count (0: none); Enter takes \
+                 from every heap with a count, at most {k} of them."
         ),
-        GameKind::Wythoff => (
-            "Perfect play: leave a losing pair (⌊nφ⌋, ⌊nφ²⌋), φ the golden ratio: (0, 0), (1, 2), (3, 5), \
-             (4, 7), (6, 10), (8, 13)..."
-                .to_string(),
-            "Keys: s switches between taking from one heap and the same number from both.".to_string(),
-        ),
-        GameKind::Fibonacci => (
-            "Perfect play: write the heap as a sum of Fibonacci numbers, no two neighbours (Zeckendorf), \
-             and take the smallest term when the limit allows it."
-                .to_string(),
-            "Keys: as in Nim; the count stops at the most this move may take.".to_string(),
-        ),
-        GameKind::Nim => (String::new(), String::new()),
+        (_, Some(Alternative::Split)) => {
+            "Keys: s switches between taking and splitting the heap; left and right choose how many stay in it."
+                .to_string()
+        }
+        (_, Some(Alternative::TwoPins)) => "Keys: left and right move along the row to the pin; s switches between \
+                                one pin and two neighbouring pins."
+            .to_string(),
+        (_, Some(Alternative::Both)) => {
+            "Keys: s switches between taking from one heap and the same number from both.".to_string()
+        }
+        (MoveShape::Pins { .. }, None) => {
+            "Keys: left and right move along the row to the first of the two pins.".to_string()
+        }
+        (MoveShape::OneHeap { cap: Cap::Limit }, _) => {
+            "Keys: as in Nim; the count stops at the most this move may take.".to_string()
+        }
+        _ => "Keys: as in Nim; a count the game does not allow is refused.".to_string(),
     };
     rules.extend([strategy, keys]);
     rules

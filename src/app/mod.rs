@@ -25,9 +25,8 @@ pub use puzzle::{PuzzleAnswer, PuzzleRun, PuzzleScreen, PuzzleStart};
 pub use replay::Replay;
 pub use start::{HeapOption, StartMenu, StartRow};
 
-use crate::domain::{GameSetup, Seat};
+use crate::domain::{GameResult, GameSetup, SavedGame, Seat, Stats};
 use crate::engine::Mode;
-use crate::store::{GameResult, SavedGame, Stats};
 
 /// Everything that can change the app: input already translated, the AI's pause ending, and what
 /// came of an effect.
@@ -71,7 +70,7 @@ pub enum Report {
     /// The statistics as they are now on disk.
     Stats(Box<Stats>),
     /// The lesson's progress as kept.
-    Lesson(crate::store::LessonProgress),
+    Lesson(crate::domain::LessonProgress),
     /// The saved game offered on the start screen was resumed by another instance first.
     ClaimRefused(String),
     /// Something could not be done; shown to the player.
@@ -107,7 +106,7 @@ pub enum Effect {
         counted: Option<(crate::engine::GameKind, Mode, GameResult)>,
     },
     /// Keep the lesson's progress.
-    SaveLesson(crate::store::LessonProgress),
+    SaveLesson(crate::domain::LessonProgress),
 }
 
 /// Which screen is showing, each with its own state.
@@ -199,7 +198,7 @@ pub struct App {
     /// Whether the terminal is large enough for the screen; while it is not, only quitting works.
     pub fits: bool,
     /// How far the lesson got, to open it there.
-    pub lesson: crate::store::LessonProgress,
+    pub lesson: crate::domain::LessonProgress,
     /// The game saved on disk when the session began, until it is resumed or given up: offered
     /// on every start menu, and asked about before a new game replaces it.
     saved: Option<Box<SavedGame>>,
@@ -227,7 +226,7 @@ impl App {
             stats: None,
             notices: Vec::new(),
             fits: true,
-            lesson: crate::store::LessonProgress::default(),
+            lesson: crate::domain::LessonProgress::default(),
             saved: None,
             menu_left: None,
             waiting: None,
@@ -267,7 +266,7 @@ impl App {
     }
 
     /// Opens the lesson where `progress` left it.
-    pub fn learn(setup: GameSetup, progress: crate::store::LessonProgress) -> App {
+    pub fn learn(setup: GameSetup, progress: crate::domain::LessonProgress) -> App {
         let mut app = App::new(setup, None);
         app.screen = Screen::Learn(Box::new(Lesson::new(&progress, false)));
         app.lesson = progress;
@@ -747,9 +746,9 @@ pub fn counted(game: &Game) -> Option<(Mode, GameResult)> {
     let won = over.winner == Seat::First;
     let assisted = !game.assistance().is_empty();
     let how = match over.given_up {
-        Some(GiveUp::Resigned) => crate::store::How::Resigned,
-        Some(GiveUp::Abandoned) => crate::store::How::Abandoned,
-        None => crate::store::How::Played,
+        Some(GiveUp::Resigned) => crate::domain::How::Resigned,
+        Some(GiveUp::Abandoned) => crate::domain::How::Abandoned,
+        None => crate::domain::How::Played,
     };
     Some((game.mode(), GameResult { won, assisted, how }))
 }

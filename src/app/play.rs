@@ -4,7 +4,7 @@
 use rand::rngs::StdRng;
 
 use crate::domain::Action;
-use crate::store::SavedGame;
+use crate::domain::SavedGame;
 
 use super::{Command, Effect, Game, Msg, Next, counted};
 
@@ -60,8 +60,8 @@ impl Play {
             Command::new(Action::Redo, "redo what was undone").when(game.can_redo()),
             Command::new(Action::NewGame, "new game (leaving this one asks first)"),
             Command::new(Action::History, "move list: every move and the heaps after it").bar("moves"),
-            match game.rules.kind {
-                crate::engine::GameKind::Nim => {
+            match game.rules.kind.describe().view {
+                crate::engine::ViewKind::Binary => {
                     Command::new(Action::Binary, "binary view: heaps and nim-sum in binary").bar("binary")
                 }
                 _ => {
@@ -196,7 +196,7 @@ pub(crate) struct MoveKeys {
 
 impl MoveKeys {
     pub(crate) fn of(game: &Game) -> MoveKeys {
-        use crate::engine::GameKind;
+        use crate::engine::{Alternative, MoveShape};
         let nim = MoveKeys {
             up: "choose the heap above",
             down: "choose the heap below",
@@ -210,21 +210,22 @@ impl MoveKeys {
             take: "take the chosen tokens",
             take_bar: "take",
         };
-        match (game.rules.kind, game.switched) {
-            (GameKind::Moore(_), _) => MoveKeys {
+        let shape = game.rules.kind.describe().shape;
+        match (shape, shape.alternative(), game.switched) {
+            (MoveShape::UpToHeaps(_), _, _) => MoveKeys {
                 up: "choose the heap above (each heap keeps its count)",
                 down: "choose the heap below (each heap keeps its count)",
                 less: "take one less from this heap (0: none from it)",
                 take: "take the chosen tokens from every heap with a count",
                 ..nim
             },
-            (GameKind::Wythoff, both) => MoveKeys {
+            (_, Some(Alternative::Both), both) => MoveKeys {
                 switch: "same from both heaps, or from one heap",
                 switch_bar: if both { "one heap" } else { "both heaps" },
                 take: if both { "take the count from both heaps" } else { nim.take },
                 ..nim
             },
-            (GameKind::Lasker, true) => MoveKeys {
+            (_, Some(Alternative::Split), true) => MoveKeys {
                 less: "keep one less in the heap",
                 more: "keep one more in the heap",
                 bar: "where to split",
@@ -236,10 +237,10 @@ impl MoveKeys {
                 take_bar: "split",
                 ..nim
             },
-            (GameKind::Lasker, false) => {
+            (_, Some(Alternative::Split), false) => {
                 MoveKeys { switch: "split the heap, or take from it", switch_bar: "split", ..nim }
             }
-            (GameKind::Kayles, two) => MoveKeys {
+            (MoveShape::Pins { .. }, _, two) => MoveKeys {
                 up: "choose the row above",
                 down: "choose the row below",
                 less: "move along the row: the pin before",

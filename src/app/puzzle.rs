@@ -66,7 +66,7 @@ pub struct PuzzleScreen {
 impl PuzzleScreen {
     /// The first puzzle of a run of `kind`'s puzzles (the day's puzzle is always Nim's).
     pub fn first(start: PuzzleStart, kind: GameKind, rng: &mut impl Rng, from_menu: bool) -> PuzzleScreen {
-        let kind = if start.daily.is_some() { GameKind::Nim } else { kind };
+        let kind = if start.daily.is_some() { GameKind::default() } else { kind };
         let id = match start.daily {
             Some(day) => PuzzleId::daily(day),
             None => PuzzleId {
@@ -123,7 +123,7 @@ impl PuzzleScreen {
             Command::new(Action::Hint, "hint (the puzzle then does not count)").bar("hint"),
             Command::new(
                 Action::Binary,
-                if self.kind == GameKind::Nim {
+                if self.kind.describe().view == crate::engine::ViewKind::Binary {
                     "binary view"
                 } else {
                     "theory view: the game's winning rule"
@@ -170,9 +170,9 @@ impl PuzzleScreen {
             Action::Take => {
                 let mv = game.chosen();
                 let teaching = game.teach();
-                let winning = game.rules.winning_moves(game.position());
+                let winning = game.engine().winning_moves(game.position());
                 // A puzzle has exactly one winning move; asked of the engine, whatever form it takes.
-                let correct = !winning.is_empty() && game.rules.is_winning_move(game.position(), &mv);
+                let correct = !winning.is_empty() && game.engine().is_winning_move(game.position(), &mv);
                 // As the hint's question says: once the answer was shown, a puzzle of a run is
                 // not counted at all (not even as attempted), so the streak stays as it was; the
                 // day's puzzle, which can be answered once a day, counts as not solved, or the

@@ -1,8 +1,8 @@
 //! The start menu: the game's settings, Resume when a game was left unfinished, Start and Puzzles.
 
+use crate::domain::SavedGame;
 use crate::domain::{Action, First, GameSetup, HeapChoice, Level, Opponent, Preset};
-use crate::engine::{GameKind, GamePreset, Mode, SubtractionSet};
-use crate::store::SavedGame;
+use crate::engine::{GameKind, GamePreset, Mode};
 
 use super::{Command, Msg, Next};
 
@@ -59,16 +59,12 @@ pub struct GameOption {
 }
 
 impl GameOption {
-    /// The games the Game row cycles through, in order.
+    /// The games the Game row cycles through, in order: the engine's menu.
     pub fn all() -> Vec<GameOption> {
-        let game = |kind| GameOption { kind, preset: None };
-        let mut all = vec![game(GameKind::Nim), game(GameKind::Moore(2)), game(GameKind::Moore(3))];
-        // {1, 2, 3} is a valid set, so this never falls back.
-        let one_to_three = SubtractionSet::up_to(3).map_or(GameKind::Nim, GameKind::Subtraction);
-        all.push(game(one_to_three));
-        all.extend(GamePreset::all().into_iter().map(|p| GameOption { kind: p.kind, preset: Some(p.name) }));
-        all.extend([GameKind::Lasker, GameKind::Kayles, GameKind::Wythoff, GameKind::Fibonacci].map(game));
-        all
+        GameKind::menu()
+            .into_iter()
+            .map(|entry| GameOption { kind: entry.kind, preset: entry.preset })
+            .collect()
     }
 
     /// The preset it is, if it is one.
@@ -78,11 +74,9 @@ impl GameOption {
 
     /// The name on the Game row: `Nim`, `Moore's Nim_2`, `Subtraction 1-3`, `The 21 game`...
     pub fn title(self) -> String {
-        match (self.game_preset(), self.kind) {
-            (Some(p), _) if p.name == "21" => "The 21 game".into(),
-            (Some(_), _) => "Bachet's game".into(),
-            (None, GameKind::Subtraction(set)) => format!("Subtraction {{{set}}}"),
-            (None, kind) => kind.title(),
+        match self.game_preset() {
+            Some(preset) => preset.short.into(),
+            None => self.kind.menu_title(),
         }
     }
 

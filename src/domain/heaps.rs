@@ -6,7 +6,8 @@ use std::str::FromStr;
 
 use rand::Rng;
 
-use crate::engine::{GameKind, GamePreset, ParseHeapsError, parse_heaps};
+pub use crate::engine::BOUNDED_MOVES;
+use crate::engine::{GameKind, ParseHeapsError, parse_heaps};
 
 /// The most heaps a game starts with.
 pub const MAX_HEAPS: usize = 16;
@@ -227,28 +228,20 @@ pub fn parse_start_heaps(text: &str) -> Result<Vec<u64>, StartHeapsError> {
     Ok(heaps)
 }
 
-/// The most tokens a heap may start with in a game whose moves take a bounded number
-/// ([`GameKind::max_take`]): such a game lasts a move per token or two, so a heap lasts at most
-/// this many of the largest moves.
-pub const BOUNDED_MOVES: u64 = 12;
-
-/// The largest starting heap `kind` is played with, when it is bounded: twelve of its largest
-/// moves (36 tokens for take 1 to 3, 24 pins in a Kayles row), and never less than a preset of
+/// The largest starting heap `kind` is played with, when it is bounded (the engine's
+/// [`crate::engine::StartLimits::most`]): twelve of its largest moves (36 tokens for take 1 to 3, 24 pins in a Kayles row), and never less than a preset of
 /// that game needs (Bachet's 100).
 pub fn largest_start_heap(kind: GameKind) -> Option<u64> {
-    kind.max_take().map(|most| {
-        let preset =
-            GamePreset::all().iter().filter(|p| p.kind == kind).flat_map(|p| p.heaps.iter().copied()).max();
-        preset.unwrap_or(0).max(most.saturating_mul(BOUNDED_MOVES))
-    })
+    kind.describe().start.most
 }
 
 /// Checks that `heaps` (already checked by [`check_start_heaps`]) can start a game of `kind`: the
 /// number of heaps of Wythoff's game and Fibonacci Nim, the limit on heaps in games whose moves
 /// take a few tokens at a time, and Fibonacci Nim's first move (the heap must hold two tokens).
 pub fn check_heaps_for(kind: GameKind, heaps: &[u64]) -> Result<(), String> {
-    let word = kind.heap_word();
-    if let Some(count) = kind.fixed_heaps()
+    let word = crate::words::heap(kind);
+    let start = kind.describe().start;
+    if let Some(count) = start.heaps
         && heaps.len() != count
     {
         let wanted = if count == 1 { format!("one {word}") } else { format!("{count} {word}s") };
@@ -261,13 +254,16 @@ pub fn check_heaps_for(kind: GameKind, heaps: &[u64]) -> Result<(), String> {
             "{word} {} holds {size}: {} starts with {word}s of at most {most}, since a move takes at most {}",
             i + 1,
             kind.title(),
-            kind.max_take().unwrap_or(1)
+            start.max_take.unwrap_or(1)
         ));
     }
-    if kind == GameKind::Fibonacci && heaps.iter().any(|&h| h < 2) {
-        return Err(
-            "Fibonacci Nim starts with at least 2 tokens: the first move may not take them all".into()
-        );
+    if let Some((least, why)) = start.least
+        && heaps.iter().any(|&h| h < least)
+    {
+        let why = crate::words::least_reason(why);
+        let units = crate::words::units(kind);
+        let each = if start.heaps == Some(1) { String::new() } else { format!(" in each {word}") };
+        return Err(format!("{} starts with at least {least} {units}{each}: {why}", capital(&kind.title())));
     }
     Ok(())
 }
@@ -276,7 +272,8 @@ pub fn check_heaps_for(kind: GameKind, heaps: &[u64]) -> Result<(), String> {
 /// game, all the tokens in one heap for Fibonacci Nim, heaps cut to
 /// [`largest_start_heap`] where moves take a few tokens at a time.
 pub fn fit_heaps(kind: GameKind, mut heaps: Vec<u64>) -> Vec<u64> {
-    match kind.fixed_heaps() {
+    let start = kind.describe().start;
+    match start.heaps {
         Some(1) => heaps = vec![heaps.iter().fold(0u64, |sum, &h| sum.saturating_add(h)).clamp(2, MAX_HEAP)],
         Some(count) => {
             while heaps.len() < count {
@@ -286,10 +283,10 @@ pub fn fit_heaps(kind: GameKind, mut heaps: Vec<u64>) -> Vec<u64> {
         }
         None => {}
     }
-    if let Some(most) = largest_start_heap(kind) {
-        for heap in &mut heaps {
-            *heap = (*heap).min(most);
-        }
+    let least = start.least.map_or(1, |(least, _)| least);
+    let most = start.most.unwrap_or(MAX_HEAP);
+    for heap in &mut heaps {
+        *heap = (*heap).clamp(least, most.max(least));
     }
     heaps
 }

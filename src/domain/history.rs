@@ -2,7 +2,9 @@
 //! checked by the game's rules as it is added. Games in play, saved games, records and replays all
 //! keep their moves in one of these, so replaying a game is written once.
 
-use crate::engine::{Move, MoveError, Position, Rules, Ruleset};
+use std::sync::Arc;
+
+use crate::engine::{Game, Move, MoveError, Position, Rules, Ruleset};
 
 use super::Seat;
 
@@ -18,9 +20,12 @@ pub enum HistoryError {
 }
 
 /// The moves of one game, legal and alternating, with the position they lead to.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct History {
-    rules: Ruleset,
+    /// The game being played (its rules are [`History::rules`]), built once: every move is
+    /// checked and played by it. Shared, so that
+    /// a history is cheap to copy (undo keeps copies) and small to carry in a message.
+    game: Arc<Game>,
     start: Position,
     first: Seat,
     moves: Vec<(Seat, Move)>,
@@ -28,11 +33,22 @@ pub struct History {
     now: Position,
 }
 
+/// Two histories are equal when their rules, start and moves are (the built game follows from
+/// the rules).
+impl PartialEq for History {
+    fn eq(&self, other: &History) -> bool {
+        (self.rules(), &self.start, self.first, &self.moves, &self.now)
+            == (other.rules(), &other.start, other.first, &other.moves, &other.now)
+    }
+}
+
+impl Eq for History {}
+
 impl History {
     /// A game about to start from `start`, with `first` to move.
     pub fn new(rules: Ruleset, start: Vec<u64>, first: Seat) -> History {
         let start = Position::new(start);
-        History { rules, now: start.clone(), start, first, moves: Vec::new() }
+        History { game: Arc::new(rules.game()), now: start.clone(), start, first, moves: Vec::new() }
     }
 
     /// A history rebuilt from saved moves, each checked in turn.
@@ -50,7 +66,12 @@ impl History {
     }
 
     pub fn rules(&self) -> Ruleset {
-        self.rules
+        self.game.rules()
+    }
+
+    /// The game being played, built once when the history began, to answer questions about it.
+    pub fn game(&self) -> &Game {
+        &self.game
     }
 
     /// The heaps the game started with.
@@ -88,7 +109,7 @@ impl History {
 
     /// Whether no move is left.
     pub fn is_over(&self) -> bool {
-        self.rules.is_over(&self.now)
+        self.game.is_over(&self.now)
     }
 
     /// Who made the last move, which ended the game when [`History::is_over`].
@@ -105,7 +126,7 @@ impl History {
         if seat != self.to_move() {
             return Err(HistoryError::OutOfTurn { index, seat });
         }
-        self.rules.play(&mut self.now, &mv).map_err(|source| HistoryError::Illegal {
+        self.game.play(&mut self.now, &mv).map_err(|source| HistoryError::Illegal {
             index,
             mv: mv.clone(),
             source,
@@ -126,7 +147,7 @@ impl History {
         let mut position = self.start.clone();
         for (_, mv) in self.moves.iter().take(count) {
             // Every kept move was checked when it was added, from this same position.
-            let _ = self.rules.play(&mut position, mv);
+            let _ = self.game.play(&mut position, mv);
         }
         position
     }
@@ -136,7 +157,7 @@ impl History {
         let mut position = self.start.clone();
         self.moves.iter().map(move |(seat, mv)| {
             let before = position.clone();
-            let _ = self.rules.play(&mut position, mv);
+            let _ = self.game.play(&mut position, mv);
             (*seat, mv, before, position.clone())
         })
     }

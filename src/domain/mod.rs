@@ -1,11 +1,16 @@
 //! What every outer layer shares: seats, players and names, AI levels, who moves first, the
-//! starting-heap choices and their limits, and one checked move history that replays itself.
-//! Everything that saves, parses or plays a game imports these from here, never from the app.
+//! starting-heap choices and their limits, one checked move history that replays itself, and the
+//! plain data of the statistics, the saved game and the lesson's progress (which the store keeps
+//! on disk). Everything that saves, parses or plays a game imports these from here, never from the
+//! app; nothing here touches a file.
 
 mod action;
 mod heaps;
 mod history;
+mod lesson;
 mod players;
+mod saved;
+mod stats;
 
 pub use action::Action;
 pub use heaps::{
@@ -13,7 +18,13 @@ pub use heaps::{
     check_start_heaps, fit_heaps, largest_start_heap, parse_start_heaps,
 };
 pub use history::{History, HistoryError};
+pub use lesson::{LESSON_VERSION, LessonProgress};
 pub use players::{First, Level, Names, Opponent, Players, Seat, level_move};
+pub use saved::{GAME_NIM, SAVED_GAME_FIELDS, SAVED_GAME_VERSION, SavedGame, SavedGameError, SavedMove};
+pub use stats::{
+    GameResult, GameStats, How, ModeStats, PuzzleStats, STATS_VERSION, Stats, StatsReport, Totals,
+    stats_json, stats_table,
+};
 
 use crate::engine::{GameKind, Mode};
 

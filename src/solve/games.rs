@@ -12,8 +12,8 @@ use serde::Serialize;
 
 use super::{LineError, SolveError, shown};
 use crate::engine::{
-    Game, GameKind, MOVE_LIST_LIMIT, Mode, Move, MoveCount, Natural, Outcome, ParseHeapsError, Position,
-    PositionError, Rules, Teaching, parse_heap, parse_heaps,
+    Game, MOVE_LIST_LIMIT, Mode, Move, MoveCount, Natural, Outcome, ParseHeapsError, Position, PositionError,
+    Rules, Teaching, parse_heap, parse_heaps,
 };
 
 /// Why some text is not a position of the game.
@@ -57,7 +57,7 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionInput
     })?;
     let limit = match limit {
         None => None,
-        Some(_) if game.kind() != GameKind::Fibonacci => {
+        Some(_) if !game.kind().describe().has_limit() => {
             return Err(PositionInputError::NoLimitHere(game.kind().title()));
         }
         Some(word) => match parse_heap(word) {
@@ -237,7 +237,7 @@ pub fn json_line(game: &Game, position: &Position) -> String {
         game: game.kind().name(),
         mode: game.mode(),
         heaps: position.heaps(),
-        limit: (game.kind() == GameKind::Fibonacci).then_some(position.limit()),
+        limit: game.kind().describe().has_limit().then_some(position.limit()),
         grundy,
         grundy_sum,
         zeckendorf,
@@ -261,12 +261,12 @@ pub fn human_text(game: &Game, position: &Position) -> String {
     use std::fmt::Write as _;
     let kind = game.kind();
     let mode = game.mode();
-    let word = kind.heap_word();
+    let word = crate::words::heap(kind);
     let heaps = position.heaps();
     let mut out = String::new();
-    let rule = match (kind, mode) {
-        (GameKind::Kayles, Mode::Normal) => "whoever knocks down the last pin wins",
-        _ => mode.rule(),
+    let rule = match mode {
+        Mode::Normal => crate::words::normal_play(kind),
+        Mode::Misere => mode.rule(),
     };
     let list: Vec<String> = heaps.iter().map(u64::to_string).collect();
     let _ = write!(
@@ -277,7 +277,7 @@ pub fn human_text(game: &Game, position: &Position) -> String {
         if heaps.len() == 1 { "" } else { "s" },
         list.join(" ")
     );
-    if kind == GameKind::Fibonacci {
+    if kind.describe().has_limit() {
         match position.limit() {
             None => out.push_str(", the first move"),
             Some(limit) => {

@@ -10,7 +10,8 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use crate::app::{App, Lesson, MISERE_GAME, STEPS};
 use crate::engine::Position;
 
-use super::Look;
+use super::key_line::key_line;
+use super::look::Look;
 
 /// Rows the lesson needs.
 pub const MIN_HEIGHT: u16 = 16;
@@ -65,6 +66,6 @@ pub fn render(lesson: &Lesson, app: &App, look: &Look, area: Rect, buf: &mut Buf
                 .padding(ratatui::widgets::Padding::horizontal(1)),
         )
         .render(body, buf);
-    let line = super::key_line(&app.commands(), look, usize::from(keys.width));
+    let line = key_line(&app.commands(), look, usize::from(keys.width));
     Paragraph::new(Line::styled(line, theme.fg(theme.dim)).centered()).render(keys, buf);
 }

@@ -7,11 +7,13 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use crate::app::{Action, App, HeapOption, Msg, StartMenu, StartRow};
+use crate::domain::Stats;
 use crate::domain::{First, HeapChoice, Opponent, Seat};
 use crate::engine::Mode;
-use crate::store::Stats;
 
-use super::Look;
+use super::key_line::key_line;
+use super::look::Look;
+use super::text::{cut, wrapped_rows};
 
 /// Rows the start screen needs: the menu without spacing, the key line, no title or record.
 pub const MIN_HEIGHT: u16 = 18;
@@ -50,7 +52,7 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         notices.iter().map(|n| Line::styled(format!("Note: {n}"), theme.fg(theme.error))).collect();
     let width = usize::from(area.width.max(1));
     // Wrapping breaks at words, so allow a little more than the bare division.
-    let wrapped: usize = notice_lines.iter().map(|l| (l.width() + width / 4).div_ceil(width)).sum();
+    let wrapped: usize = notice_lines.iter().map(|l| wrapped_rows(l.width(), width)).sum();
     let notice_height = (wrapped as u16).min(area.height.saturating_sub(MIN_HEIGHT));
     let [notice_area, area] =
         Layout::vertical([Constraint::Length(notice_height), Constraint::Fill(1)]).areas(area);
@@ -135,7 +137,8 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
             };
             // What random heaps become in a game played on other heaps.
             let kind = menu.game.kind;
-            let note = match (kind.fixed_heaps(), crate::domain::largest_start_heap(kind)) {
+            let start = kind.describe().start;
+            let note = match (start.heaps, start.most) {
                 (Some(1), _) => format!(", {} here: one heap of their sum", look.glyphs.next),
                 (Some(n), _) => format!(", {} here: the first {n}", look.glyphs.next),
                 (None, Some(most)) => format!(", {} here: at most {most} each", look.glyphs.next),
@@ -207,8 +210,9 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
     if let Some(saved) = &menu.resume {
         let heaps = saved.heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
         let game = match saved.game.parse::<crate::engine::GameKind>() {
-            Ok(crate::engine::GameKind::Nim) | Err(_) => String::new(),
-            Ok(kind) => format!("{}, ", kind.title()),
+            // The default game goes without saying.
+            Ok(kind) if kind != crate::engine::GameKind::default() => format!("{}, ", kind.title()),
+            Ok(_) | Err(_) => String::new(),
         };
         let turn = match saved.players() {
             players @ crate::domain::Players::Hotseat(_) => format!("{}'s turn", players.name(saved.turn)),
@@ -336,9 +340,9 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         let kind = menu.game.kind;
         let line = |mode: Mode| {
             let s = stats.of(kind, mode);
-            let name = match kind {
-                crate::engine::GameKind::Nim => mode_name(mode).to_string(),
-                _ => format!(
+            let name = match kind == crate::engine::GameKind::default() {
+                true => mode_name(mode).to_string(),
+                false => format!(
                     "{} {} ",
                     menu.game.title(),
                     if mode == Mode::Normal { "normal" } else { "misère" }
@@ -363,7 +367,7 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         Paragraph::new(lines).render(stats_area, buf);
     }
 
-    let keys = super::key_line(&app.commands(), look, usize::from(area.width));
+    let keys = key_line(&app.commands(), look, usize::from(area.width));
     Paragraph::new(Line::styled(keys, theme.fg(theme.dim)).centered())
         .wrap(Wrap { trim: true })
         .render(keys_area, buf);
@@ -373,17 +377,6 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         .filter(|&(_, i)| i < usize::from(inner.height))
         .map(|(row, i)| (row, Rect { y: inner.y + i as u16, height: 1, ..inner }))
         .collect()
-}
-
-/// `text` cut to `width` characters, ending in `ellipsis` when it was cut.
-fn cut(text: &str, width: usize, ellipsis: &str) -> String {
-    if text.chars().count() <= width {
-        return text.to_string();
-    }
-    let keep = width.saturating_sub(ellipsis.chars().count());
-    let mut out: String = text.chars().take(keep).collect();
-    out.push_str(ellipsis);
-    out
 }
 
 fn spaced(heaps: &[u64]) -> String {

@@ -1142,7 +1142,8 @@ fn a_long_moore_game_judges_each_move_once_when_it_is_made() {
         let last = lines.last().expect("a move was made");
         let (seat, mv) = g.moves().last().unwrap();
         assert_eq!((&last.seat, &last.mv), (seat, mv));
-        let expected = match (g.rules.outcome(&last.before), g.rules.is_winning_move(&last.before, mv)) {
+        let expected = match (g.engine().outcome(&last.before), g.engine().is_winning_move(&last.before, mv))
+        {
             (Outcome::Lose, _) => "already lost",
             (_, true) => "kept",
             (_, false) => "missed",
@@ -1151,7 +1152,7 @@ fn a_long_moore_game_judges_each_move_once_when_it_is_made() {
             nim_tui::app::Coaching::AlreadyLost => "already lost",
             nim_tui::app::Coaching::Kept => "kept",
             nim_tui::app::Coaching::Missed(moves) => {
-                assert!(moves.iter().all(|m| g.rules.is_winning_move(&last.before, m)), "{moves:?}");
+                assert!(moves.iter().all(|m| g.engine().is_winning_move(&last.before, m)), "{moves:?}");
                 "missed"
             }
         };
@@ -1172,7 +1173,8 @@ fn a_long_moore_game_judges_each_move_once_when_it_is_made() {
     assert_eq!(review, g.judged().1);
     for (line, (seat, mv, before, after)) in review.iter().zip(g.history().steps()) {
         assert_eq!((line.seat, &line.mv, &line.before), (seat, mv, &before));
-        let blunder = g.rules.outcome(&before) == Outcome::Win && g.rules.outcome(&after) == Outcome::Win;
+        let blunder =
+            g.engine().outcome(&before) == Outcome::Win && g.engine().outcome(&after) == Outcome::Win;
         assert_eq!(line.blunder, blunder);
     }
 }

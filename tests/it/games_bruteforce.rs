@@ -8,8 +8,8 @@ use crate::support::{game_tree, sized};
 
 use game_tree::{Search, State, grundy_by_definition, positions};
 use nim_tui::engine::{
-    Game, GameKind, KAYLES_PERIOD, KAYLES_PRE_PERIOD, Mode, Outcome, Position, Rules, Ruleset,
-    SubtractionSet, try_build_table,
+    DAWSON_PERIOD, DAWSON_PRE_PERIOD, Game, GameKind, KAYLES_PERIOD, KAYLES_PRE_PERIOD, Mode, Outcome,
+    Position, Rules, Ruleset, SubtractionSet, try_build_table,
 };
 
 /// Compares the engine with the search on every state given.
@@ -172,6 +172,43 @@ fn kayles() {
 }
 
 #[test]
+fn dawson() {
+    let (three, four) = sized((8, 5), (12, 8));
+    agree(GameKind::Dawson, Mode::Normal, game_tree::Game::Dawson, heap_states(3, three));
+    agree(
+        GameKind::Dawson,
+        Mode::Normal,
+        game_tree::Game::Dawson,
+        heap_states(4, four).filter(|s| s.heaps.len() == 4),
+    );
+    agree(
+        GameKind::Dawson,
+        Mode::Normal,
+        game_tree::Game::Dawson,
+        (0..=40).map(|h| State { heaps: vec![h], limit: None }),
+    );
+}
+
+#[test]
+fn dawson_table_is_the_definition_with_period_34_from_53() {
+    // A row of n pins goes to rows of a and n - 2 - a: exactly two neighbours fall.
+    let options = |n: usize| (0..n.saturating_sub(1)).map(|a| vec![a, n - 2 - a]).collect::<Vec<_>>();
+    let values = grundy_by_definition(3000, options);
+    let game = Game::new(Ruleset::new(GameKind::Dawson, Mode::Normal)).unwrap();
+    for (n, &g) in values.iter().enumerate() {
+        assert_eq!(game.grundy(n as u64), Some(u128::from(g)), "g({n})");
+    }
+    // The last exception is a row of 52 pins (51 in the numbering of Dawson's chess, 0.137,
+    // whose heap of n is a row of n + 1 here): 52 does not repeat 86, and every value from 53 does.
+    assert_ne!(values[52], values[86]);
+    assert!((53..values.len() - 34).all(|n| values[n] == values[n + 34]));
+    assert_eq!((DAWSON_PRE_PERIOD, DAWSON_PERIOD), (53, 34));
+    // The engine uses the period, so the largest row is answered exactly.
+    let residue = 53 + (u64::MAX - 53) % 34;
+    assert_eq!(game.grundy(u64::MAX), Some(u128::from(values[residue as usize])));
+}
+
+#[test]
 fn wythoff() {
     let most: u64 = sized(30, 60);
     let pairs = (0..=most).flat_map(|x| (0..=most).map(move |y| State { heaps: vec![x, y], limit: None }));
@@ -196,7 +233,7 @@ fn games_without_misere_refuse_it() {
         if let Err(e) = ruleset {
             assert!(e.to_string().contains("no misère form"), "{e}");
             // Held anyway, the ruleset refuses every move.
-            let game = Ruleset::new(kind, Mode::Misere);
+            let game = Ruleset::new(kind, Mode::Misere).game();
             let position = Position::new(vec![5, 5]);
             let mv = nim_tui::engine::Move::take(0, 1);
             assert!(game.check(&position, &mv).is_err(), "{kind}");

@@ -13,7 +13,7 @@ use nim_tui::store::{SavedGame, SavedMove, Store};
 fn played(rules: Ruleset, start: &[u64], moves: usize) -> History {
     let mut history = History::new(rules, start.to_vec(), Seat::First);
     while history.len() < moves && !history.is_over() {
-        let mv = rules.ai_move(history.position()).expect("a move while the game goes on");
+        let mv = history.game().ai_move(history.position()).expect("a move while the game goes on");
         history.push(history.to_move(), mv).unwrap();
     }
     history
@@ -75,9 +75,9 @@ fn moves_of_every_kind_have_their_saved_form() {
     ];
     for (game, mv, json) in cases {
         let rules = Ruleset::new(game.parse().unwrap(), Mode::Normal);
-        let saved = SavedMove::of(&rules, Seat::First, &mv);
+        let saved = SavedMove::of(&rules.game(), Seat::First, &mv);
         assert_eq!(serde_json::to_string(&saved).unwrap(), json);
-        assert_eq!(serde_json::from_str::<SavedMove>(json).unwrap().to_move(&rules), Ok(mv));
+        assert_eq!(serde_json::from_str::<SavedMove>(json).unwrap().to_move(&rules.game()), Ok(mv));
     }
 }
 

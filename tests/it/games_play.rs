@@ -64,7 +64,7 @@ fn the_game_row_cycles_through_every_game_and_back() {
     let mut app = App::new(Settings::default().setup(), Some(1));
     focus_game_row(&mut app);
     let mut titles = vec![menu(&app).game.title()];
-    for _ in 0..10 {
+    for _ in 0..11 {
         act(&mut app, Action::More);
         titles.push(menu(&app).game.title());
     }
@@ -79,6 +79,7 @@ fn the_game_row_cycles_through_every_game_and_back() {
             "Bachet's game",
             "Lasker's Nim",
             "Kayles",
+            "Dawson's Kayles",
             "Wythoff's game",
             "Fibonacci Nim",
             "Nim"
@@ -260,14 +261,14 @@ fn every_game() -> Vec<(GameKind, Vec<u64>)> {
 fn the_hint_preselects_the_best_move_and_enter_plays_it_in_every_game() {
     for (kind, list) in every_game() {
         let mut app = playing(kind, &list);
-        let best = game(&app).rules.teach(game(&app).position()).best().unwrap();
+        let best = game(&app).engine().teach(game(&app).position()).best().unwrap();
         act(&mut app, Action::Hint);
         assert_eq!(game(&app).chosen(), best, "{kind}");
         assert!(game(&app).hint_selected(), "{kind}");
         act(&mut app, Action::Take);
         assert_ne!(heaps(&app), list, "{kind}: the move was played");
         let g = game(&app);
-        assert_eq!(g.rules.outcome(g.position()), Outcome::Lose, "{kind}: the AI is left lost");
+        assert_eq!(g.engine().outcome(g.position()), Outcome::Lose, "{kind}: the AI is left lost");
     }
 }
 
@@ -440,7 +441,9 @@ fn a_game_counts_in_its_own_statistics() {
 
 #[test]
 fn puzzles_from_the_start_screen_are_of_the_game_chosen() {
-    for title in ["Kayles", "Wythoff's game", "Moore's Nim_2", "Lasker's Nim", "Fibonacci Nim"] {
+    for title in
+        ["Kayles", "Dawson's Kayles", "Wythoff's game", "Moore's Nim_2", "Lasker's Nim", "Fibonacci Nim"]
+    {
         let mut app = App::new(Settings::default().setup(), Some(4));
         focus_game_row(&mut app);
         while menu(&app).game.title() != title {
@@ -486,4 +489,39 @@ fn the_stats_table_and_json_list_each_game_played() {
     let json = nim_tui::store::stats_json(&stats);
     assert!(json.starts_with(r#"{"played":2,"won":2,"lost":0"#), "{json}");
     assert!(json.contains(r#""games":{"moore:2":{"normal":{"played":0"#), "{json}");
+}
+
+#[test]
+fn dawsons_kayles_is_played_two_pins_at_a_time_to_the_last_move() {
+    let mut app = playing(GameKind::Dawson, &[3, 7]);
+    assert!(!game(&app).can_switch(), "one kind of move only");
+    // The choice is the first of two pins: at most the row's last but one.
+    act(&mut app, Action::TakeAll);
+    assert_eq!(game(&app).chosen(), nim_tui::engine::Move::pins(0, 2, 2));
+    // Knocking down pins 1 and 2 leaves a row of one pin, which allows no move: the selection
+    // passes it by from then on.
+    act(&mut app, Action::TakeOne);
+    act(&mut app, Action::Take);
+    assert_eq!(heaps(&app)[0], 1);
+    app.update(Msg::AiMove);
+    for _ in 0..3 {
+        let g = game(&app);
+        assert!(g.over.is_some() || heaps(&app)[g.selected] >= 2, "{:?} {}", heaps(&app), g.selected);
+        act(&mut app, Action::Down);
+    }
+    // Played out, the person with the hint's moves, the game ends with the last move there is.
+    for _ in 0..10 {
+        if game(&app).over.is_some() {
+            break;
+        }
+        if game(&app).your_turn() {
+            act(&mut app, Action::Hint);
+            app.update(Msg::char('y'));
+            act(&mut app, Action::Take);
+        } else {
+            app.update(Msg::AiMove);
+        }
+    }
+    let over = game(&app).over.as_ref().expect("the game ended");
+    assert!(over.reason.ends_with("made the last move"), "{}", over.reason);
 }

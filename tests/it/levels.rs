@@ -23,7 +23,8 @@ fn perfect_never_errs() {
             if position.is_over() || !rules.analyse(&position).is_win() {
                 continue;
             }
-            let mv = level_move(&Ruleset::nim(mode), &position, Level::Perfect, &mut rng).expect("a move");
+            let mv =
+                level_move(&Ruleset::nim(mode).game(), &position, Level::Perfect, &mut rng).expect("a move");
             let mv = mv.as_take().expect("Nim moves take from one heap");
             let after = position.after(mv).expect("a legal move");
             assert!(!rules.analyse(&after).is_win(), "perfect played {mv} from {position} ({mode})");
@@ -45,7 +46,7 @@ fn error_rate(level: Level) -> (f64, f64) {
         if position.is_over() || !analysis.is_win() {
             continue;
         }
-        let mv = level_move(&Ruleset::nim(Mode::Normal), &position, level, &mut rng).expect("a move");
+        let mv = level_move(&Ruleset::nim(Mode::Normal).game(), &position, level, &mut rng).expect("a move");
         let mv = mv.as_take().expect("Nim moves take from one heap");
         position.check(mv).expect("a legal move");
         if !analysis.is_winning_move(position.heaps(), mv) {

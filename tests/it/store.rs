@@ -439,7 +439,7 @@ fn a_saved_game_of_the_old_format_still_loads() {
 /// split is kept whole, not turned into a take from heap 0 as before.
 #[test]
 fn saved_moves_are_written_by_their_game() {
-    let nim = Ruleset::nim(Mode::Normal);
+    let nim = Ruleset::nim(Mode::Normal).game();
     for mv in [
         Move::take(2, 5),
         Move::TakeMany(vec![Take::new(0, 1), Take::new(2, 3)]),
@@ -461,14 +461,17 @@ fn saved_moves_are_written_by_their_game() {
     let games = GameKind::ALL.into_iter().map(|kind| Ruleset::new(kind, Mode::Normal));
     for rules in games.chain([Ruleset::nim(Mode::Misere)]) {
         // Two heaps where the game takes them, else one (Fibonacci Nim).
-        let start =
-            if rules.check_position(&Position::new(vec![5, 6])).is_ok() { vec![5, 6] } else { vec![9] };
+        let start = if rules.game().check_position(&Position::new(vec![5, 6])).is_ok() {
+            vec![5, 6]
+        } else {
+            vec![9]
+        };
         let mut history = History::new(rules, start, Player::First);
         for _ in 0..4 {
-            let Some(mv) = rules.ai_move(history.position()) else { break };
+            let Some(mv) = history.game().ai_move(history.position()) else { break };
             // A finished game is not saved: stop before the last move.
             let mut next = history.position().clone();
-            if rules.play(&mut next, &mv).is_err() || rules.is_over(&next) {
+            if history.game().play(&mut next, &mv).is_err() || history.game().is_over(&next) {
                 break;
             }
             if history.push(history.to_move(), mv).is_err() {
@@ -591,7 +594,7 @@ fn stale_temporary_files_are_removed_and_fresh_ones_are_not() {
     assert!(!stale.exists() && !stale_old_style.exists(), "{:?}", names(store.dir()));
 }
 
-/// The statistics of a newer nim-tui: a game this one does not know ("dawson", "foo:3", and a
+/// The statistics of a newer nim-tui: a game this one does not know ("treblecross", "foo:3", and a
 /// name too long to read) and members it does not read, at the top and inside known figures.
 fn newer_stats() -> serde_json::Value {
     let mut figures = serde_json::json!({
@@ -606,7 +609,7 @@ fn newer_stats() -> serde_json::Value {
     figures["reverse"] = serde_json::json!({"played": 5});
     let long = format!("subtraction:{}", vec!["1-128"; 1000].join(","));
     stats["games"] = serde_json::json!({
-        "dawson": figures.clone(),
+        "treblecross": figures.clone(),
         "foo:3": {"shape": "unlike any other"},
         long: 7,
         "kayles": figures,
@@ -625,7 +628,7 @@ fn games_and_members_a_newer_version_wrote_are_kept_and_written_back_unchanged()
     assert_eq!(warning, None, "nothing to warn about: the file is not set aside");
     assert_eq!(stats.of(GameKind::Kayles, Mode::Normal).won, 2);
     assert_eq!(stats.other_games.len(), 3, "{:?}", stats.other_games);
-    assert!(stats.other_games.contains(&"dawson".to_string()));
+    assert!(stats.other_games.contains(&"treblecross".to_string()));
     assert!(corrupt_copies(store.dir(), "stats").is_empty());
 
     // Counting games of known kinds updates them and keeps everything else as it was.
@@ -659,7 +662,7 @@ fn nim_tui_stats_reads_a_newer_versions_statistics_and_writes_nothing() {
     assert_eq!(json["games"]["kayles"]["normal"]["won"], 2);
     let table = run(tmp.path(), &["stats"]);
     let text = String::from_utf8_lossy(&table.stdout);
-    assert!(table.status.success() && text.contains("kayles:") && text.contains("dawson"), "{text}");
+    assert!(table.status.success() && text.contains("kayles:") && text.contains("treblecross"), "{text}");
     assert_eq!(snapshot(&dir), before, "nothing written, moved or created");
 }
 
@@ -668,7 +671,7 @@ fn a_saved_game_of_an_unknown_game_or_with_unknown_members_is_not_offered_and_le
     let (_tmp, store) = store();
     fs::create_dir_all(store.dir()).unwrap();
     let mut unknown_game = serde_json::to_value(sample_game()).unwrap();
-    unknown_game["game"] = "dawson".into();
+    unknown_game["game"] = "treblecross".into();
     let mut unknown_member = serde_json::to_value(sample_game()).unwrap();
     unknown_member["clock"] = serde_json::json!({"you": 30});
     let mut long_name = serde_json::to_value(sample_game()).unwrap();

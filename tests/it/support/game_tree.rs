@@ -22,6 +22,8 @@ pub enum Game {
     Subtraction(Vec<u64>),
     Lasker,
     Kayles,
+    /// Dawson's Kayles: exactly two neighbouring pins.
+    Dawson,
     Wythoff,
     Fibonacci,
 }
@@ -88,10 +90,12 @@ impl Game {
                     }
                 }
             }
-            Game::Kayles => {
-                // Pins 1..=n in a row; knock down pin p, or pins p and p+1.
+            Game::Kayles | Game::Dawson => {
+                // Pins 1..=n in a row; knock down pin p, or pins p and p+1 (in Dawson's Kayles
+                // only pins p and p+1).
+                let fewest = if matches!(self, Game::Dawson) { 2 } else { 1 };
                 for (i, &n) in heaps.iter().enumerate() {
-                    for count in 1..=2u64 {
+                    for count in fewest..=2u64 {
                         for p in 1..=n {
                             if p + count - 1 > n {
                                 continue;

@@ -7,71 +7,144 @@
 //! keeps its place), so the same move always gives the same position; knocking down the first pin
 //! or the last pin of a row are two moves that leave the same rows.
 //!
+//! Dawson's Kayles (octal game 0.07) is played the same way, but a move knocks down exactly two
+//! neighbouring pins: a row of one pin can no longer be played.
+//!
 //! Grundy values are computed once from the definition (`g(n)` is the mex of `g(a) ⊕ g(b)` over
-//! every way a move leaves rows `a` and `b`) for rows up to 199; from 71 on they repeat with period
-//! 12 (the last exception is at 70), which is checked there (and by the tests to row 2500), and the
-//! table is kept to row 82.
-//! The winning moves of a huge row are counted and listed by residues modulo 12.
+//! every way a move leaves rows `a` and `b`) for rows up to 199; in Kayles they repeat with period
+//! 12 from 71 on (the last exception is at 70), in Dawson's Kayles with period 34 from 53 on (the
+//! last exception is at a row of 52 pins, 51 in the usual numbering of 0.137, Dawson's chess),
+//! which is checked there (and by the tests to row 3000), and each table is kept to one period
+//! past its start. The winning moves of a huge row are counted and listed by residues.
 
 use std::sync::OnceLock;
 
 use super::grundy::{self, GrundyTable, HeapGame};
 use super::{GameKind, Move, MoveError, Outcome, Position, Rules, Teaching};
 
-/// From this row on the values repeat.
+/// From this row on the values of Kayles repeat.
 pub const KAYLES_PRE_PERIOD: u64 = 71;
 /// How often they repeat.
 pub const KAYLES_PERIOD: u64 = 12;
+/// From this row on the values of Dawson's Kayles repeat.
+pub const DAWSON_PRE_PERIOD: u64 = 53;
+/// How often they repeat.
+pub const DAWSON_PERIOD: u64 = 34;
 
 /// Kayles, normal play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Kayles;
 
-/// The values of rows 0 to 82, computed from the definition once (to row 199, where the period
-/// is checked, then cut to one period past its start).
-fn table() -> &'static GrundyTable {
-    static TABLE: OnceLock<GrundyTable> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        const COMPUTED: usize = 200;
-        let len = (KAYLES_PRE_PERIOD + KAYLES_PERIOD) as usize;
-        let mut values: Vec<u8> = Vec::with_capacity(COMPUTED);
-        for n in 0..COMPUTED {
-            let mut seen = 0u128;
-            for take in 1..=2usize.min(n) {
-                for a in 0..=n - take {
-                    // Kayles values stay below 16.
-                    seen |= 1 << (values[a] ^ values[n - take - a]);
-                }
+/// Dawson's Kayles, normal play: a move knocks down exactly two neighbouring pins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Dawson;
+
+/// What sets a game of pins apart: how many neighbouring pins a move may knock down, and when its
+/// values repeat.
+#[derive(Debug)]
+struct PinRule {
+    kind: GameKind,
+    /// The fewest pins a move knocks down (1 in Kayles, 2 in Dawson's Kayles); the most is 2.
+    fewest: u64,
+    pre_period: u64,
+    period: u64,
+    /// What a move may knock down, as an error says it.
+    allowed: &'static str,
+    /// How a move is written, as an error says it.
+    expected: &'static str,
+    table: fn() -> &'static GrundyTable,
+}
+
+/// Kayles's rule.
+static KAYLES: PinRule = PinRule {
+    kind: GameKind::Kayles,
+    fewest: 1,
+    pre_period: KAYLES_PRE_PERIOD,
+    period: KAYLES_PERIOD,
+    allowed: "one pin or two neighbouring pins",
+    expected: "expected a move such as '1 pin 3' (row 1, pin 3) or '1 pins 3 4'",
+    table: kayles_table,
+};
+
+/// Dawson's Kayles's rule.
+static DAWSON: PinRule = PinRule {
+    kind: GameKind::Dawson,
+    fewest: 2,
+    pre_period: DAWSON_PRE_PERIOD,
+    period: DAWSON_PERIOD,
+    allowed: "exactly two neighbouring pins",
+    expected: "expected a move such as '1 pins 3 4' (row 1, pins 3 and 4)",
+    table: dawson_table,
+};
+
+/// The values of a game of pins, computed from the definition for rows below 200 (where the
+/// period is checked), then cut to one period past its start.
+fn build(fewest: u64, pre_period: u64, period: u64) -> GrundyTable {
+    const COMPUTED: usize = 200;
+    let mut values: Vec<u8> = Vec::with_capacity(COMPUTED);
+    for n in 0..COMPUTED {
+        let mut seen = 0u128;
+        for take in fewest as usize..=2usize.min(n) {
+            for a in 0..=n - take {
+                // The values of both games stay below 16.
+                seen |= 1 << (values[a] ^ values[n - take - a]);
             }
-            values.push(grundy::mex(seen) as u8);
         }
-        let period = KAYLES_PERIOD as usize;
-        debug_assert!(
-            (KAYLES_PRE_PERIOD as usize..COMPUTED - period).all(|n| values[n] == values[n + period]),
-            "Kayles repeats with period 12 from 71"
-        );
-        values.truncate(len);
-        GrundyTable { values, pre_period: KAYLES_PRE_PERIOD, period: KAYLES_PERIOD }
-    })
+        values.push(grundy::mex(seen) as u8);
+    }
+    let (pre, per) = (pre_period as usize, period as usize);
+    debug_assert!((pre..COMPUTED - per).all(|n| values[n] == values[n + per]), "the values repeat");
+    values.truncate(pre + per);
+    GrundyTable { values, pre_period, period }
+}
+
+fn kayles_table() -> &'static GrundyTable {
+    static TABLE: OnceLock<GrundyTable> = OnceLock::new();
+    TABLE.get_or_init(|| build(1, KAYLES_PRE_PERIOD, KAYLES_PERIOD))
+}
+
+fn dawson_table() -> &'static GrundyTable {
+    static TABLE: OnceLock<GrundyTable> = OnceLock::new();
+    TABLE.get_or_init(|| build(2, DAWSON_PRE_PERIOD, DAWSON_PERIOD))
 }
 
 impl Kayles {
     /// The Grundy value of a row of `n` pins.
     pub fn grundy(&self, n: u64) -> u64 {
-        table().value(n)
+        kayles_table().value(n)
     }
 
     /// The table of values (rows 0 to 82) with its pre-period (71) and period (12).
     pub fn table(&self) -> GrundyTable {
-        table().clone()
+        kayles_table().clone()
+    }
+}
+
+impl Dawson {
+    /// The Grundy value of a row of `n` pins.
+    ///
+    /// ```
+    /// use nim_engine::Dawson;
+    ///
+    /// // A row of 2 is one move, worth 1; a row of 5 is lost for the player to move.
+    /// assert_eq!((Dawson.grundy(2), Dawson.grundy(5)), (1, 0));
+    /// // From 53 on the values repeat every 34, to the largest row.
+    /// assert_eq!(Dawson.grundy(u64::MAX), Dawson.grundy(53 + (u64::MAX - 53) % 34));
+    /// ```
+    pub fn grundy(&self, n: u64) -> u64 {
+        dawson_table().value(n)
+    }
+
+    /// The table of values (rows 0 to 86) with its pre-period (53) and period (34).
+    pub fn table(&self) -> GrundyTable {
+        dawson_table().clone()
     }
 }
 
 /// Visits, by increasing `a`, every `a` in `0..=m` with `g(a) ⊕ g(m - a) = target`, until `visit`
 /// returns false. Both parts are looked up in the table where one is small, and by residues where
 /// both are in the periodic range.
-fn pairs(m: u64, target: u128, mut visit: impl FnMut(u64) -> bool) {
-    let t = table();
+fn pairs(t: &GrundyTable, m: u64, target: u128, mut visit: impl FnMut(u64) -> bool) {
     let (pre, period) = (t.pre_period, t.period);
     let ok = |a: u64| u128::from(t.value(a) ^ t.value(m - a)) == target;
     if m < 2 * pre + 2 * period {
@@ -111,8 +184,7 @@ fn pairs(m: u64, target: u128, mut visit: impl FnMut(u64) -> bool) {
 }
 
 /// How many `a` in `0..=m` have `g(a) ⊕ g(m - a) = target`.
-fn count_pairs(m: u64, target: u128) -> u128 {
-    let t = table();
+fn count_pairs(t: &GrundyTable, m: u64, target: u128) -> u128 {
     let (pre, period) = (t.pre_period, t.period);
     let ok = |a: u64| u128::from(t.value(a) ^ t.value(m - a)) == target;
     if m < 2 * pre + 2 * period {
@@ -130,30 +202,60 @@ fn knocked(first: u64, count: u64) -> String {
     if count == 2 { format!("pins {first} and {}", first + 1) } else { format!("pin {first}") }
 }
 
-impl HeapGame for Kayles {
+/// A game of pins ready to answer: Kayles or Dawson's Kayles.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Pins(&'static PinRule);
+
+impl Pins {
+    /// Kayles, ready to answer.
+    pub(crate) fn kayles() -> Pins {
+        Pins(&KAYLES)
+    }
+
+    /// Dawson's Kayles, ready to answer.
+    pub(crate) fn dawson() -> Pins {
+        Pins(&DAWSON)
+    }
+
+    fn table(&self) -> &'static GrundyTable {
+        (self.0.table)()
+    }
+
+    /// The counts of pins a move may knock down.
+    fn counts(&self, size: u64) -> std::ops::RangeInclusive<u64> {
+        self.0.fewest..=2u64.min(size)
+    }
+
+    /// The Grundy values and their period.
+    pub(crate) fn grundy_table(&self) -> GrundyTable {
+        self.table().clone()
+    }
+}
+
+impl HeapGame for Pins {
     fn kind(&self) -> GameKind {
-        GameKind::Kayles
+        self.0.kind
     }
     fn grundy(&self, size: u64) -> u128 {
-        u128::from(table().value(size))
+        u128::from(self.table().value(size))
     }
     fn takes_to(&self, _: usize, _: u64, _: u128, _: &mut Vec<Move>, _: usize) {}
     fn count_takes_to(&self, _: u64, _: u128) -> u128 {
         0
     }
     fn splits_to(&self, heap: usize, size: u64, target: u128, out: &mut Vec<Move>, limit: usize) {
-        for take in 1..=2u64.min(size) {
+        for take in self.counts(size) {
             if out.len() >= limit {
                 return;
             }
-            pairs(size - take, target, |left| {
+            pairs(self.table(), size - take, target, |left| {
                 out.push(Move::Split { heap, take, left });
                 out.len() < limit
             });
         }
     }
     fn count_splits_to(&self, size: u64, target: u128) -> u128 {
-        (1..=2u64.min(size)).map(|take| count_pairs(size - take, target)).sum()
+        self.counts(size).map(|take| count_pairs(self.table(), size - take, target)).sum()
     }
     fn take_count(&self, _: u64) -> u128 {
         0
@@ -162,22 +264,25 @@ impl HeapGame for Kayles {
         None
     }
     fn split_count(&self, size: u64) -> u128 {
-        (2 * u128::from(size)).saturating_sub(1)
+        // `size` places for one pin (in Kayles), `size - 1` for two.
+        let singles = if self.0.fewest == 1 { u128::from(size) } else { 0 };
+        singles + u128::from(size.saturating_sub(1))
     }
     fn nth_split(&self, heap: usize, size: u64, index: u128) -> Option<Move> {
-        let singles = u128::from(size);
+        let singles = if self.0.fewest == 1 { u128::from(size) } else { 0 };
         let (take, left) = if index < singles { (1, index) } else { (2, index - singles) };
         let left = u64::try_from(left).ok().filter(|&l| l + take <= size)?;
         Some(Move::Split { heap, take, left })
     }
-    /// Knocks down the last two pins of the longest row (its only pin if it has one). Kayles lasts
-    /// at least (pins) / 2 moves whoever plays, so the AI makes it no longer than that.
+    /// Knocks down the last two pins of the longest row (its only pin if it has one, in Kayles).
+    /// The game lasts at least (pins) / 2 moves whoever plays, so the AI makes it no longer than
+    /// that.
     fn fallback(&self, position: &Position) -> Option<Move> {
         let (heap, &size) = position
             .heaps()
             .iter()
             .enumerate()
-            .filter(|(_, h)| **h > 0)
+            .filter(|(_, h)| **h >= self.0.fewest)
             .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))?;
         let take = size.min(2);
         Some(Move::Split { heap, take, left: size - take })
@@ -195,14 +300,14 @@ impl HeapGame for Kayles {
         text
     }
     fn periodic(&self) -> Option<(u64, u64)> {
-        Some((KAYLES_PRE_PERIOD, KAYLES_PERIOD))
+        Some((self.0.pre_period, self.0.period))
     }
 }
 
-/// Kayles: knock down one pin or two neighbouring pins.
-impl Rules for Kayles {
+/// Kayles and Dawson's Kayles: knock down one pin or two neighbouring pins, or exactly two.
+impl Rules for Pins {
     fn kind(&self) -> GameKind {
-        GameKind::Kayles
+        self.0.kind
     }
     fn mode(&self) -> super::Mode {
         super::Mode::Normal
@@ -211,8 +316,8 @@ impl Rules for Kayles {
         self.check_position(position)?;
         match *mv {
             Move::Split { heap, take, left } => {
-                if !(1..=2).contains(&take) {
-                    return Err(MoveError::PinCount { count: take });
+                if !(self.0.fewest..=2).contains(&take) {
+                    return Err(MoveError::PinCount { count: take, allowed: self.0.allowed });
                 }
                 let pins = position
                     .heap(heap)
@@ -227,13 +332,18 @@ impl Rules for Kayles {
                 Ok(())
             }
             _ => Err(MoveError::NotInThisGame {
-                game: GameKind::Kayles.title(),
-                what: "one or two neighbouring pins of one row",
+                game: self.0.kind.title(),
+                what: if self.0.fewest == 1 {
+                    "one or two neighbouring pins of one row"
+                } else {
+                    "two neighbouring pins of one row"
+                },
             }),
         }
     }
+    /// No row holds a move: in Dawson's Kayles rows of one pin may still stand.
     fn is_over(&self, position: &Position) -> bool {
-        position.is_over()
+        grundy::is_over(self, position)
     }
     grundy::grundy_answers!();
     fn describe_move(&self, position: &Position, mv: &Move) -> String {
@@ -248,7 +358,7 @@ impl Rules for Kayles {
         }
     }
     fn read_move(&self, text: &str) -> Result<Move, String> {
-        let expected = || "expected a move such as '1 pin 3' (row 1, pin 3) or '1 pins 3 4'".to_string();
+        let expected = || self.0.expected.to_string();
         let words: Vec<&str> = text.split_whitespace().collect();
         let pin = |word: &str| -> Result<u64, String> {
             match super::parse_heap(word) {
@@ -258,7 +368,9 @@ impl Rules for Kayles {
             }
         };
         match words.as_slice() {
-            [row, "pin", first] => Ok(Move::pins(super::game::read_heap_number(row)?, pin(first)?, 1)),
+            [row, "pin", first] if self.0.fewest == 1 => {
+                Ok(Move::pins(super::game::read_heap_number(row)?, pin(first)?, 1))
+            }
             [row, "pins", first, second] => {
                 let (first, second) = (pin(first)?, pin(second)?);
                 if second != first.saturating_add(1) {

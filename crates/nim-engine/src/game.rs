@@ -9,9 +9,9 @@
 use std::fmt;
 
 use super::{
-    Explanation, Fibonacci, FibonacciView, GameKind, GrundyTable, GrundyView, Kayles, Lasker, Mode, Moore,
-    MooreView, MoveCount, MoveError, Nim, NoMisere, Outcome, Position, PositionError, Subtraction, Take,
-    Wythoff, WythoffView,
+    Explanation, Fibonacci, FibonacciView, GameKind, GrundyTable, GrundyView, Lasker, Mode, Moore, MooreView,
+    MoveCount, MoveError, Nim, NoMisere, Outcome, Position, PositionError, Subtraction, Take, Wythoff,
+    WythoffView,
 };
 
 /// A move of any game.
@@ -82,6 +82,16 @@ impl Move {
     /// `first` (counted from 1, as players see them). The pins before them stay in the row's
     /// place and the pins after them become a new last row; a move at either end of a row just
     /// shortens it.
+    ///
+    /// ```
+    /// use nim_engine::{GameKind, Mode, Move, Position, Rules, Ruleset};
+    ///
+    /// // Pins 2 and 3 of a row of 6: one pin stays in the row's place, three form a new last row.
+    /// let mut position = Position::new(vec![6]);
+    /// Ruleset::new(GameKind::Kayles, Mode::Normal).game().play(&mut position, &Move::pins(0, 2, 2)).unwrap();
+    /// assert_eq!(position.heaps(), [1, 3]);
+    /// assert_eq!(Move::pins(0, 2, 2).as_pins(), Some((0, 2, 2)));
+    /// ```
     pub fn pins(row: usize, first: u64, count: u64) -> Move {
         Move::Split { heap: row, take: count, left: first.saturating_sub(1) }
     }
@@ -289,6 +299,22 @@ pub trait Rules {
     /// Nim_k saturates at `u128::MAX`).
     fn move_count(&self, position: &Position) -> u128;
     /// The legal move number `index` (from 0) in a fixed order, without listing the others.
+    ///
+    /// With [`Rules::move_count`], this is how a caller picks a random move with its own
+    /// randomness, or walks every move:
+    ///
+    /// ```
+    /// use nim_engine::{GameKind, Mode, Move, Position, Rules, Ruleset};
+    ///
+    /// // A row of 3 pins: three single pins, and two pairs of neighbours.
+    /// let kayles = Ruleset::new(GameKind::Kayles, Mode::Normal).game();
+    /// let row = Position::new(vec![3]);
+    /// assert_eq!(kayles.move_count(&row), 5);
+    /// let moves: Vec<Move> = (0..5).filter_map(|i| kayles.nth_move(&row, i)).collect();
+    /// assert_eq!(moves[0], Move::pins(0, 1, 1));
+    /// assert!(moves.iter().all(|mv| kayles.check(&row, mv).is_ok()));
+    /// assert_eq!(kayles.nth_move(&row, 5), None);
+    /// ```
     fn nth_move(&self, position: &Position, index: u128) -> Option<Move>;
     /// The teaching view of the position: the theory at work, and the best move with its reason.
     fn teach(&self, position: &Position) -> Teaching;
@@ -299,16 +325,29 @@ pub trait Rules {
         mv.to_string()
     }
     /// The move as a record writes it, such as `1 2` (heap 1, take 2).
+    ///
+    /// ```
+    /// use nim_engine::{GameKind, Mode, Move, Rules, Ruleset};
+    ///
+    /// let wythoff = Ruleset::new(GameKind::Wythoff, Mode::Normal).game();
+    /// assert_eq!(wythoff.write_move(&Move::both(3)), "both 3");
+    /// assert_eq!(wythoff.read_move("both 3"), Ok(Move::both(3)));
+    ///
+    /// let kayles = Ruleset::new(GameKind::Kayles, Mode::Normal).game();
+    /// assert_eq!(kayles.write_move(&Move::pins(0, 4, 1)), "1 pin 4");
+    /// assert_eq!(kayles.read_move("1 pins 5 6"), Ok(Move::pins(0, 5, 2)));
+    /// ```
     fn write_move(&self, mv: &Move) -> String;
     /// Reads a move as [`Rules::write_move`] writes it; heaps are counted from 1.
     fn read_move(&self, text: &str) -> Result<Move, String>;
 }
 
-/// A game and its convention: the one value the rest of the program holds to know the rules.
+/// A game and its convention: an identity only, small and `Copy`, fit to store, compare or send.
 ///
-/// It answers [`Rules`] itself by building its [`Game`] for each question, which costs nothing
-/// for most games and a lookup in a small shared cache for subtraction games (whose Grundy table is
-/// built once per set). Code that asks many questions in a row (`solve`) builds the [`Game`] once.
+/// It answers nothing itself: [`Ruleset::game`] builds the [`Game`] that answers [`Rules`] (for a
+/// subtraction game, a lookup in a small shared cache of Grundy tables), and a caller that asks
+/// questions holds that [`Game`]. What a game says about itself without a position (its move
+/// shape, words and limits) is [`GameKind::describe`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Ruleset {
     /// The game.
@@ -325,6 +364,14 @@ impl Ruleset {
     }
 
     /// `kind` played under `mode`, or why that convention is not offered for the game.
+    ///
+    /// ```
+    /// use nim_engine::{GameKind, Mode, Ruleset};
+    ///
+    /// assert!(Ruleset::checked(GameKind::Moore(3), Mode::Misere).is_ok());
+    /// let refused = Ruleset::checked(GameKind::Kayles, Mode::Misere).unwrap_err();
+    /// assert_eq!(refused.game, "Kayles");
+    /// ```
     pub fn checked(kind: GameKind, mode: Mode) -> Result<Ruleset, NoMisere> {
         if mode == Mode::Misere && !kind.has_misere() {
             return Err(NoMisere { game: kind.title() });
@@ -338,68 +385,19 @@ impl Ruleset {
     }
 
     /// The game with everything it needs to answer quickly (a subtraction game's Grundy table).
+    ///
+    /// ```
+    /// use nim_engine::{GameKind, Mode, Move, Outcome, Position, Rules, Ruleset, SubtractionSet};
+    ///
+    /// // Subtraction {1, 3, 4}: its Grundy values repeat 0 1 0 1 2 3 2 with period 7.
+    /// let set = SubtractionSet::new([1, 3, 4]).expect("amounts from 1 to 128");
+    /// let game = Ruleset::new(GameKind::Subtraction(set), Mode::Normal).game();
+    /// let position = Position::new(vec![10, 7]);
+    /// assert_eq!(game.outcome(&position), Outcome::Win);
+    /// assert_eq!(game.winning_moves(&position), [Move::take(0, 1), Move::take(0, 3), Move::take(1, 4)]);
+    /// ```
     pub fn game(&self) -> Game {
         Game::of(*self)
-    }
-}
-
-impl Rules for Ruleset {
-    fn kind(&self) -> GameKind {
-        self.kind
-    }
-    fn mode(&self) -> Mode {
-        self.mode
-    }
-    fn check_position(&self, position: &Position) -> Result<(), PositionError> {
-        self.game().check_position(position)
-    }
-    fn check(&self, position: &Position, mv: &Move) -> Result<(), MoveError> {
-        self.game().check(position, mv)
-    }
-    fn play(&self, position: &mut Position, mv: &Move) -> Result<(), MoveError> {
-        self.game().play(position, mv)
-    }
-    fn is_over(&self, position: &Position) -> bool {
-        self.game().is_over(position)
-    }
-    fn outcome(&self, position: &Position) -> Outcome {
-        self.game().outcome(position)
-    }
-    fn winning_moves(&self, position: &Position) -> Vec<Move> {
-        self.game().winning_moves(position)
-    }
-    fn winning_moves_up_to(&self, position: &Position, limit: usize) -> Vec<Move> {
-        self.game().winning_moves_up_to(position, limit)
-    }
-    fn winning_move_count(&self, position: &Position) -> Option<u128> {
-        self.game().winning_move_count(position)
-    }
-    fn count_winning_moves(&self, position: &Position) -> MoveCount {
-        self.game().count_winning_moves(position)
-    }
-    fn is_winning_move(&self, position: &Position, mv: &Move) -> bool {
-        self.game().is_winning_move(position, mv)
-    }
-    fn ai_move(&self, position: &Position) -> Option<Move> {
-        self.game().ai_move(position)
-    }
-    fn move_count(&self, position: &Position) -> u128 {
-        self.game().move_count(position)
-    }
-    fn nth_move(&self, position: &Position, index: u128) -> Option<Move> {
-        self.game().nth_move(position, index)
-    }
-    fn teach(&self, position: &Position) -> Teaching {
-        self.game().teach(position)
-    }
-    fn describe_move(&self, position: &Position, mv: &Move) -> String {
-        self.game().describe_move(position, mv)
-    }
-    fn write_move(&self, mv: &Move) -> String {
-        self.game().write_move(mv)
-    }
-    fn read_move(&self, text: &str) -> Result<Move, String> {
-        self.game().read_move(text)
     }
 }
 
@@ -422,7 +420,7 @@ enum Play {
     Moore(Moore),
     Subtraction(Subtraction),
     Lasker(Lasker),
-    Kayles(Kayles),
+    Pins(super::Pins),
     Wythoff(Wythoff),
     Fibonacci(Fibonacci),
 }
@@ -435,7 +433,7 @@ macro_rules! each {
             Play::Moore($game) => $body,
             Play::Subtraction($game) => $body,
             Play::Lasker($game) => $body,
-            Play::Kayles($game) => $body,
+            Play::Pins($game) => $body,
             Play::Wythoff($game) => $body,
             Play::Fibonacci($game) => $body,
         }
@@ -459,7 +457,8 @@ impl Game {
             GameKind::Moore(k) => Play::Moore(Moore::new(k, mode)),
             GameKind::Subtraction(set) => Play::Subtraction(Subtraction::new(set)),
             GameKind::Lasker => Play::Lasker(Lasker),
-            GameKind::Kayles => Play::Kayles(Kayles),
+            GameKind::Kayles => Play::Pins(super::Pins::kayles()),
+            GameKind::Dawson => Play::Pins(super::Pins::dawson()),
             GameKind::Wythoff => Play::Wythoff(Wythoff),
             GameKind::Fibonacci => Play::Fibonacci(Fibonacci),
         };
@@ -477,7 +476,7 @@ impl Game {
         match &self.play {
             Play::Subtraction(game) => Some(u128::from(game.grundy(size))),
             Play::Lasker(game) => Some(game.grundy(size)),
-            Play::Kayles(game) => Some(u128::from(game.grundy(size))),
+            Play::Pins(game) => Some(super::grundy::HeapGame::grundy(game, size)),
             _ => None,
         }
     }
@@ -487,7 +486,7 @@ impl Game {
     pub fn grundy_table(&self) -> Option<GrundyTable> {
         match &self.play {
             Play::Subtraction(game) => Some(game.table()),
-            Play::Kayles(game) => Some(game.table()),
+            Play::Pins(game) => Some(game.grundy_table()),
             _ => None,
         }
     }

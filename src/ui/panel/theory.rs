@@ -13,7 +13,8 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 use crate::app::Game;
 use crate::engine::{FibonacciView, GrundyView, MooreView, Teaching, WythoffView};
 
-use super::Look;
+use crate::ui::look::Look;
+use crate::ui::text::{capitalised, shortened};
 
 /// The widest the panel asks to be, frame included.
 const MAX_WIDTH: u16 = 52;
@@ -104,8 +105,8 @@ fn moore(view: &MooreView, s: &Styles) -> Vec<Line<'static>> {
 }
 
 fn grundy(view: &GrundyView, hinted: bool, xor: &str, s: &Styles) -> Vec<Line<'static>> {
-    let word = view.game.heap_word();
-    let unit = if view.game == crate::engine::GameKind::Kayles { "pins" } else { "tokens" };
+    let word = crate::words::heap(view.game);
+    let unit = crate::words::units(view.game);
     let mut lines = Vec::new();
     // The working gives the move away: shown with the hint only.
     let working = view.working.as_ref().filter(|_| hinted);
@@ -175,29 +176,21 @@ fn fibonacci(view: &FibonacciView, s: &Styles) -> Vec<Line<'static>> {
     ]
 }
 
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 /// The width the panel would like, frame and padding included.
-pub fn width(game: &Game) -> u16 {
+pub(super) fn width(game: &Game) -> u16 {
     let Some((title, lines)) = measured(game) else { return 0 };
     let widest = lines.iter().map(Line::width).max().unwrap_or(0).max(title.chars().count());
     (widest as u16 + 4).min(MAX_WIDTH)
 }
 
 /// The rows the full panel needs, frame included.
-pub fn full_height(game: &Game) -> u16 {
+pub(super) fn full_height(game: &Game) -> u16 {
     measured(game).map_or(0, |(_, lines)| lines.len() as u16 + 2)
 }
 
 /// Draws the panel into `area`; lines too long end in an ellipsis, and rows that do not fit are
 /// left out from the top's heaps first, keeping the sum and the working.
-pub fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
+pub(super) fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
     let Some((title, lines)) = drawn(game, look) else { return };
     let block = Block::bordered()
         .title(title)
@@ -207,10 +200,7 @@ pub fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
     block.render(area, buf);
     let width = usize::from(inner.width);
     let skip = lines.len().saturating_sub(usize::from(inner.height));
-    let lines: Vec<Line> = lines
-        .into_iter()
-        .skip(skip)
-        .map(|line| super::board::shortened(line, width, &look.glyphs.ellipsis))
-        .collect();
+    let lines: Vec<Line> =
+        lines.into_iter().skip(skip).map(|line| shortened(line, width, &look.glyphs.ellipsis)).collect();
     Paragraph::new(lines).render(inner, buf);
 }

@@ -188,6 +188,15 @@ impl fmt::Display for Natural {
 
 /// How many winning moves a position has: the exact number, or a lower bound when counting them
 /// all would cost more than the game's stated budget (Moore's Nim_k on many heaps).
+///
+/// ```
+/// use nim_engine::{MoveCount, Natural};
+///
+/// assert_eq!(MoveCount::exact(3u64).to_string(), "3");
+/// let bound = MoveCount::at_least(Natural::choose(100, 50));
+/// assert!(!bound.is_exact());
+/// assert_eq!(bound.to_string(), "at least 100891344545564193334812497256");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveCount {
     value: Natural,

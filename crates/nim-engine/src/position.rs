@@ -180,11 +180,13 @@ pub enum MoveError {
         /// The pins asked for, as a person reads them (`pin 4`, `pins 4 and 5`).
         knocked: String,
     },
-    #[error("a move knocks down one pin or two neighbouring pins, not {count}")]
-    /// Kayles: a move that knocks down neither one nor two pins.
+    #[error("a move knocks down {allowed}, not {count}")]
+    /// Kayles or Dawson's Kayles: a move that knocks down a number of pins the game does not allow.
     PinCount {
         /// How many pins the move knocks down.
         count: u64,
+        /// What a move may knock down: `one pin or two neighbouring pins`.
+        allowed: &'static str,
     },
     #[error(
         "{game}'s Grundy values do not repeat within the first 16777216, so it cannot be played perfectly here"

@@ -11,7 +11,7 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use crate::app::Game;
 use crate::engine::{Explanation, MoveReason, binary_digits};
 
-use super::Look;
+use crate::ui::look::Look;
 
 /// Up to this many binary digits, every column gets its power of two as a header.
 const HEADED_DIGITS: usize = 8;
@@ -93,36 +93,23 @@ impl Columns {
 const LABEL: usize = 8;
 
 /// The width the panel would like, frame included: every column of the widest heap.
-pub fn width(game: &Game) -> u16 {
-    if game.rules.kind != crate::engine::GameKind::Nim {
-        return super::theory::width(game);
-    }
+pub(super) fn width(game: &Game) -> u16 {
     // Only the widest heap matters here; the layout asks for this on every frame.
     let columns = Columns::new(binary_digits(game.position().heaps()));
     (LABEL + columns.width() + 4) as u16
 }
 
-/// The fewest rows the panel is drawn in: its frame, the nim-sum and one line of working.
-pub const MIN_HEIGHT: u16 = 4;
-
 /// The rows the full panel needs, frame included: header, heaps, rule, nim-sum, and up to four
 /// lines of working (it wraps in a narrow panel).
-pub fn full_height(game: &Game) -> u16 {
-    if game.rules.kind != crate::engine::GameKind::Nim {
-        return super::theory::full_height(game);
-    }
+pub(super) fn full_height(game: &Game) -> u16 {
     game.position().len() as u16 + 9
 }
 
 /// Draws the panel into `area`. What does not fit gives way and says so: first heap rows (a
 /// window around the selected heap is kept), then the header and the rule; columns are cut from
 /// the left, keeping the nim-sum's highest column and those below it.
-pub fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
+pub(super) fn render(game: &Game, explanation: &Explanation, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
-    // The other games teach their own theory.
-    let crate::engine::Teaching::Nim(explanation) = game.teach() else {
-        return super::theory::render(game, look, area, buf);
-    };
     let nim_sum = explanation.nim_sum();
     let block = Block::bordered()
         .title(" Binary ")

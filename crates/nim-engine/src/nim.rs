@@ -262,6 +262,21 @@ impl Nim {
 ///
 /// Two passes over the heaps, both free of branches: the XOR fold, and the count of heaps that
 /// have the nim-sum's highest bit (`h ⊕ x < h` exactly for those).
+///
+/// ```
+/// use nim_engine::{Mode, Outcome, Take, analyse};
+///
+/// // Three heaps of one: whoever moves takes the first of three last tokens. In normal play that
+/// // wins (the nim-sum is 1); in misère it loses, since the other player is left to take the last.
+/// assert_eq!(analyse(&[1, 1, 1], Mode::Normal).outcome, Outcome::Win);
+/// assert_eq!(analyse(&[1, 1, 1], Mode::Misere).outcome, Outcome::Lose);
+///
+/// // In misère with a heap of two or more left, play as in normal play until the move that
+/// // would leave only heaps of one: then leave an odd number of them.
+/// let heaps = [1, 1, 5];
+/// assert_eq!(analyse(&heaps, Mode::Normal).winning_moves(&heaps), [Take::new(2, 5)]);
+/// assert_eq!(analyse(&heaps, Mode::Misere).winning_moves(&heaps), [Take::new(2, 4)]);
+/// ```
 pub fn analyse(heaps: &[u64], mode: Mode) -> Analysis {
     let nim_sum = heaps.iter().fold(0, |x, &h| x ^ h);
     if mode == Mode::Misere {

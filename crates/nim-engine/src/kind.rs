@@ -22,13 +22,24 @@ pub const SUBTRACTION_ITEMS_MAX: usize = 128;
 /// megabytes; a longer one is refused before anything is made of it.
 pub const GAME_NAME_MAX: usize = 1000;
 
-/// The games nim-tui plays.
+/// The games the engine knows (and nim-tui plays).
 ///
 /// A small `Copy` value, held by every [`super::Ruleset`]. Written as `nim`, `moore:K`,
 /// `subtraction:1,2,3`, `lasker`, `kayles`, `wythoff` or `fibonacci`, on the command line and in
 /// files alike (serde uses the same text). `moore:1` is read as `nim`: Moore's Nim_1 is Nim, and
 /// one game has one name. The presets `21` and `bachet` name subtraction games; their starting
 /// heaps are in [`GamePreset`].
+///
+/// ```
+/// use nim_engine::{GameKind, SubtractionSet};
+///
+/// let kind: GameKind = "subtraction:1-3".parse().unwrap();
+/// assert_eq!(kind, GameKind::Subtraction(SubtractionSet::up_to(3).unwrap()));
+/// assert_eq!(kind.to_string(), "subtraction:1,2,3");
+/// assert_eq!("21".parse::<GameKind>(), Ok(kind));
+/// assert_eq!("moore:1".parse::<GameKind>(), Ok(GameKind::Nim));
+/// assert!("chess".parse::<GameKind>().is_err());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum GameKind {
     /// Nim: take any number of tokens from one heap.
@@ -43,6 +54,8 @@ pub enum GameKind {
     Lasker,
     /// Kayles: rows of pins; knock down one pin or two neighbouring pins.
     Kayles,
+    /// Dawson's Kayles (octal game 0.07): rows of pins; knock down exactly two neighbouring pins.
+    Dawson,
     /// Wythoff's game: two heaps; take from one, or the same number from both.
     Wythoff,
     /// Fibonacci Nim: one heap; the first move takes anything but everything, then at most twice
@@ -141,6 +154,8 @@ pub struct GamePreset {
     pub name: &'static str,
     /// The name a person reads.
     pub title: &'static str,
+    /// The name a menu shows: `The 21 game`.
+    pub short: &'static str,
     /// The game it is.
     pub kind: GameKind,
     /// Its starting heaps.
@@ -156,12 +171,14 @@ impl GamePreset {
             GamePreset {
                 name: "21",
                 title: "the 21 game: one heap of 21, take 1 to 3",
+                short: "The 21 game",
                 kind: GameKind::Subtraction(set(3)),
                 heaps: &[21],
             },
             GamePreset {
                 name: "bachet",
                 title: "Bachet's game: one heap of 100, take 1 to 10",
+                short: "Bachet's game",
                 kind: GameKind::Subtraction(set(10)),
                 heaps: &[100],
             },
@@ -178,12 +195,13 @@ impl GamePreset {
 impl GameKind {
     /// One of each game, with its usual parameters (Nim_2, the subtraction set {1, 2, 3}), in the
     /// order menus list them.
-    pub const ALL: [GameKind; 7] = [
+    pub const ALL: [GameKind; 8] = [
         GameKind::Nim,
         GameKind::Moore(2),
         GameKind::Subtraction(SubtractionSet(0b111)),
         GameKind::Lasker,
         GameKind::Kayles,
+        GameKind::Dawson,
         GameKind::Wythoff,
         GameKind::Fibonacci,
     ];
@@ -206,6 +224,7 @@ impl GameKind {
             GameKind::Subtraction(_) => "subtraction",
             GameKind::Lasker => "lasker",
             GameKind::Kayles => "kayles",
+            GameKind::Dawson => "dawson",
             GameKind::Wythoff => "wythoff",
             GameKind::Fibonacci => "fibonacci",
         }
@@ -230,8 +249,30 @@ impl GameKind {
             }
             GameKind::Lasker => "Lasker's Nim".into(),
             GameKind::Kayles => "Kayles".into(),
+            GameKind::Dawson => "Dawson's Kayles".into(),
             GameKind::Wythoff => "Wythoff's game".into(),
             GameKind::Fibonacci => "Fibonacci Nim".into(),
+        }
+    }
+
+    /// The name a menu of games shows: `Subtraction {1,2,3}`, `Kayles`.
+    pub fn menu_title(self) -> String {
+        match self {
+            GameKind::Subtraction(set) => format!("Subtraction {{{set}}}"),
+            other => other.title(),
+        }
+    }
+
+    /// The name short enough for a status line: `Nim_2`, `Subtraction 1,2,3`, `Kayles`.
+    pub fn short_title(self) -> String {
+        match self {
+            GameKind::Moore(k) => format!("Nim_{k}"),
+            GameKind::Subtraction(set) => format!("Subtraction {set}"),
+            GameKind::Lasker => "Lasker".into(),
+            GameKind::Dawson => "Dawson".into(),
+            GameKind::Wythoff => "Wythoff".into(),
+            GameKind::Fibonacci => "Fibonacci".into(),
+            other => other.title(),
         }
     }
 
@@ -250,6 +291,9 @@ impl GameKind {
             GameKind::Kayles => {
                 "a move knocks down one pin or two neighbouring pins of a row, which may split it in two"
                     .into()
+            }
+            GameKind::Dawson => {
+                "a move knocks down exactly two neighbouring pins of a row, which may split it in two".into()
             }
             GameKind::Wythoff => {
                 "two heaps; a move takes any number from one heap, or the same number from both".into()
@@ -284,20 +328,20 @@ impl GameKind {
     pub fn max_take(self) -> Option<u64> {
         match self {
             GameKind::Subtraction(set) => Some(set.max()),
-            GameKind::Kayles => Some(2),
+            GameKind::Kayles | GameKind::Dawson => Some(2),
             _ => None,
         }
     }
 
     /// Whether a move may add a heap (a split in Lasker's Nim, a row broken in two in Kayles).
     pub fn splits(self) -> bool {
-        matches!(self, GameKind::Lasker | GameKind::Kayles)
+        matches!(self, GameKind::Lasker | GameKind::Kayles | GameKind::Dawson)
     }
 
     /// What the game calls a heap: `heap`, or `row` for Kayles.
     pub fn heap_word(self) -> &'static str {
         match self {
-            GameKind::Kayles => "row",
+            GameKind::Kayles | GameKind::Dawson => "row",
             _ => "heap",
         }
     }
@@ -311,8 +355,13 @@ impl fmt::Display for GameKind {
 
 /// The games accepted, as a message lists them.
 pub const GAMES_EXPECTED: &str = "expected nim, moore:K (K from 1 to 8), subtraction:S (S a list of at most \
-     128 amounts or ranges, from 1 to 128, such as 1,2,3 or 1-3,5), lasker, kayles, wythoff, fibonacci, \
+     128 amounts or ranges, from 1 to 128, such as 1,2,3 or 1-3,5), lasker, kayles, dawson, wythoff, \
+     fibonacci, \
      or a preset: 21, bachet";
+
+/// The games accepted, as a configuration file quotes them, for its messages.
+pub const GAMES_QUOTED: &str = "a game: \"nim\", \"moore:K\" (K from 1 to 8), \"subtraction:1,2,3\" (amounts from 1 to \
+     128), \"lasker\", \"kayles\", \"dawson\", \"wythoff\", \"fibonacci\", \"21\" or \"bachet\"";
 
 /// What a subtraction set's list may be, as a message says it.
 const SET_EXPECTED: &str =
@@ -392,6 +441,7 @@ impl GameKind {
             "nim" => Some(GameKind::Nim),
             "lasker" => Some(GameKind::Lasker),
             "kayles" => Some(GameKind::Kayles),
+            "dawson" => Some(GameKind::Dawson),
             "wythoff" => Some(GameKind::Wythoff),
             "fibonacci" => Some(GameKind::Fibonacci),
             _ => None,
@@ -494,6 +544,7 @@ mod tests {
             "subtraction:1,5,128",
             "lasker",
             "kayles",
+            "dawson",
             "wythoff",
             "fibonacci",
         ] {

@@ -1,0 +1,396 @@
+//! What each game says about itself, as plain data: how a player builds a move, the words the game
+//! uses (as values, not English), the heaps it starts from, the puzzles it deals, whether it has a
+//! misère form and which teaching view explains it.
+//!
+//! A program that plays every game reads these instead of asking which game it holds: it matches
+//! on a [`MoveShape`], a [`ViewKind`] or a [`Words`] value, and turns the words into text in one
+//! place of its own. This file and the game's own file are the only places that know a game by
+//! name.
+
+use super::{GameKind, GamePreset, Move, Position, Take};
+
+/// How a player builds a move of the game, key by key or click by click.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MoveShape {
+    /// Take from one heap, as much as `cap` allows (Nim, subtraction games, Fibonacci Nim).
+    OneHeap {
+        /// The most one move takes.
+        cap: Cap,
+    },
+    /// Take from one heap up to `K` heaps at once (Moore's Nim_k): each heap keeps its own count,
+    /// and 0 leaves a heap out of the move.
+    UpToHeaps(u32),
+    /// Take from one heap, or (the alternative) the same from both (Wythoff's game).
+    OneOrBoth,
+    /// Take from one heap, or (the alternative) split it in two (Lasker's Nim).
+    TakeOrSplit,
+    /// Knock down neighbouring pins of a row: `one` if a move may knock down one pin, `two` if it
+    /// may knock down two neighbours (Kayles: both, the alternative being two; Dawson's Kayles:
+    /// two only). The count is the first pin knocked down, from 1.
+    Pins {
+        /// A move may knock down one pin.
+        one: bool,
+        /// A move may knock down two neighbouring pins.
+        two: bool,
+    },
+}
+
+impl MoveShape {
+    /// The second kind of move a player may switch to, if the game has one.
+    pub fn alternative(self) -> Option<Alternative> {
+        match self {
+            MoveShape::OneOrBoth => Some(Alternative::Both),
+            MoveShape::TakeOrSplit => Some(Alternative::Split),
+            MoveShape::Pins { one: true, two: true } => Some(Alternative::TwoPins),
+            _ => None,
+        }
+    }
+
+    /// How many pins a move knocks down, in a game of pins, with the alternative chosen or not.
+    fn pins(self, alternative: bool) -> Option<u64> {
+        match self {
+            MoveShape::Pins { one, two } => Some(if two && (alternative || !one) { 2 } else { 1 }),
+            _ => None,
+        }
+    }
+
+    /// The move a player has chosen: `count` from heap `heap` (how many stay, in a split; the
+    /// first pin, in a game of pins), the alternative or not, and in Moore's Nim_k the counts kept
+    /// on the other heaps (`counts[i]` for heap `i`, 0 for none).
+    ///
+    /// ```
+    /// use nim_engine::{Move, MoveShape};
+    ///
+    /// let kayles = MoveShape::Pins { one: true, two: true };
+    /// assert_eq!(kayles.build(0, 3, true, &[]), Move::pins(0, 3, 2));
+    /// let dawson = MoveShape::Pins { one: false, two: true };
+    /// assert_eq!(dawson.build(0, 3, false, &[]), Move::pins(0, 3, 2));
+    /// assert_eq!(MoveShape::OneOrBoth.build(0, 2, true, &[]), Move::both(2));
+    /// ```
+    pub fn build(self, heap: usize, count: u64, alternative: bool, counts: &[u64]) -> Move {
+        match (self, alternative) {
+            (MoveShape::UpToHeaps(_), _) => {
+                let mut takes: Vec<Take> = counts
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, &n)| i != heap && n > 0)
+                    .map(|(i, &n)| Take::new(i, n))
+                    .collect();
+                if count > 0 || takes.is_empty() {
+                    takes.push(Take::new(heap, count));
+                }
+                Move::take_many(takes)
+            }
+            (MoveShape::OneOrBoth, true) => Move::both(count),
+            (MoveShape::TakeOrSplit, true) => Move::split(heap, count),
+            (MoveShape::Pins { .. }, _) => Move::pins(heap, count, self.pins(alternative).unwrap_or(1)),
+            _ => Move::take(heap, count),
+        }
+    }
+}
+
+/// The most one move takes from a heap, in a game whose moves take from one heap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Cap {
+    /// Any number, up to the whole heap (Nim).
+    None,
+    /// Only some amounts, up to this one (a subtraction game: the others are refused).
+    Amounts(u64),
+    /// A limit that each move sets for the next (Fibonacci Nim: twice the last take; the first
+    /// move takes anything but the whole heap).
+    Limit,
+}
+
+/// The second kind of move of a game that has two (chosen with a switch).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Alternative {
+    /// The same number from both heaps (Wythoff's game).
+    Both,
+    /// A split of the heap, the count being how many stay in its place (Lasker's Nim).
+    Split,
+    /// Two neighbouring pins instead of one (Kayles).
+    TwoPins,
+}
+
+/// What a heap is called.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HeapNoun {
+    /// A heap (of tokens).
+    Heap,
+    /// A row (of pins).
+    Row,
+}
+
+/// What a heap is made of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Unit {
+    /// Tokens.
+    Token,
+    /// Pins.
+    Pin,
+}
+
+/// What a move does to them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Verb {
+    /// Takes tokens.
+    Take,
+    /// Knocks pins down.
+    KnockDown,
+}
+
+/// How the last move of a game in normal play is told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LastMove {
+    /// The winner took the last token.
+    TookLastToken,
+    /// The winner knocked down the last pin.
+    KnockedDownLastPin,
+    /// The winner made the last move (pins that no move can reach may still stand).
+    MadeLastMove,
+}
+
+/// The game's words, as values: a program turns them into text (in any language) in one place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Words {
+    /// What a heap is called.
+    pub heap: HeapNoun,
+    /// What a heap is made of.
+    pub unit: Unit,
+    /// What a move does.
+    pub verb: Verb,
+    /// How the last move is told.
+    pub last: LastMove,
+}
+
+/// Why a heap must start with more than one token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LeastReason {
+    /// The first move may not take the whole heap (Fibonacci Nim).
+    FirstMoveNotAll,
+    /// A smaller row allows no move (Dawson's Kayles).
+    NoMove,
+}
+
+/// The heaps a game may start from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct StartLimits {
+    /// The number of heaps, when the game is played on a fixed number (two for Wythoff's game,
+    /// one for Fibonacci Nim).
+    pub heaps: Option<usize>,
+    /// The fewest tokens a heap starts with, and why, when that is more than one.
+    pub least: Option<(u64, LeastReason)>,
+    /// The most tokens a heap starts with, when the game's moves take a few at a time (see
+    /// [`BOUNDED_MOVES`]); `max_take` is the most a move takes.
+    pub most: Option<u64>,
+    /// The most tokens one move takes from a heap, when that is bounded.
+    pub max_take: Option<u64>,
+}
+
+/// The most of its largest moves a starting heap lasts, in a game whose moves take a bounded
+/// number: such a game lasts a move per token or two, so its heaps are kept small.
+pub const BOUNDED_MOVES: u64 = 12;
+
+/// The positions a game deals as puzzles at one difficulty: `heaps.0` to `heaps.1` heaps of
+/// `least` to `most` tokens each, in misère with odds `misere.0` in `misere.1` (0 for never).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PuzzleSize {
+    /// The fewest and the most heaps.
+    pub heaps: (usize, usize),
+    /// The fewest tokens in a heap.
+    pub least: u64,
+    /// The most tokens in a heap.
+    pub most: u64,
+    /// The odds of misère: `misere.0` in `misere.1`.
+    pub misere: (u32, u32),
+}
+
+/// Which teaching view explains the game: the variant of [`crate::Teaching`] it gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ViewKind {
+    /// Heaps in binary and the nim-sum (Nim).
+    Binary,
+    /// Binary columns counted modulo K+1 (Moore's Nim_k).
+    Columns,
+    /// Grundy values and their XOR (subtraction games, Lasker's Nim, the games of pins).
+    Grundy,
+    /// The losing pairs (Wythoff's game).
+    Pairs,
+    /// Zeckendorf representations (Fibonacci Nim).
+    Zeckendorf,
+}
+
+/// Everything a game says about itself: see the module's documentation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Description {
+    /// How a move is built.
+    pub shape: MoveShape,
+    /// Its words.
+    pub words: Words,
+    /// The heaps it starts from.
+    pub start: StartLimits,
+    /// Whether it has a misère form ([`GameKind::has_misere`]).
+    pub has_misere: bool,
+    /// The teaching view that explains it.
+    pub view: ViewKind,
+}
+
+/// An entry of a menu of games: a game, or a preset of one (which chooses its heaps too).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MenuEntry {
+    /// The game.
+    pub kind: GameKind,
+    /// The preset's name (`21`, `bachet`), if the entry is one.
+    pub preset: Option<&'static str>,
+}
+
+impl Description {
+    /// Whether a position of the game carries a limit that each move sets for the next (Fibonacci
+    /// Nim's), which a position written for the game may give.
+    pub fn has_limit(&self) -> bool {
+        self.shape == MoveShape::OneHeap { cap: Cap::Limit }
+    }
+}
+
+impl GameKind {
+    /// What the game says about itself.
+    ///
+    /// ```
+    /// use nim_engine::{GameKind, HeapNoun, MoveShape, ViewKind};
+    ///
+    /// let dawson = GameKind::Dawson.describe();
+    /// assert_eq!(dawson.shape, MoveShape::Pins { one: false, two: true });
+    /// assert_eq!((dawson.words.heap, dawson.view), (HeapNoun::Row, ViewKind::Grundy));
+    /// assert!(!dawson.has_misere);
+    /// ```
+    pub fn describe(self) -> Description {
+        let tokens = Words {
+            heap: HeapNoun::Heap,
+            unit: Unit::Token,
+            verb: Verb::Take,
+            last: LastMove::TookLastToken,
+        };
+        let pins = |last| Words { heap: HeapNoun::Row, unit: Unit::Pin, verb: Verb::KnockDown, last };
+        let (shape, words, view) = match self {
+            GameKind::Nim => (MoveShape::OneHeap { cap: Cap::None }, tokens, ViewKind::Binary),
+            GameKind::Moore(k) => (MoveShape::UpToHeaps(k), tokens, ViewKind::Columns),
+            GameKind::Subtraction(set) => {
+                (MoveShape::OneHeap { cap: Cap::Amounts(set.max()) }, tokens, ViewKind::Grundy)
+            }
+            GameKind::Lasker => (MoveShape::TakeOrSplit, tokens, ViewKind::Grundy),
+            GameKind::Kayles => (
+                MoveShape::Pins { one: true, two: true },
+                pins(LastMove::KnockedDownLastPin),
+                ViewKind::Grundy,
+            ),
+            GameKind::Dawson => {
+                (MoveShape::Pins { one: false, two: true }, pins(LastMove::MadeLastMove), ViewKind::Grundy)
+            }
+            GameKind::Wythoff => (MoveShape::OneOrBoth, tokens, ViewKind::Pairs),
+            GameKind::Fibonacci => (MoveShape::OneHeap { cap: Cap::Limit }, tokens, ViewKind::Zeckendorf),
+        };
+        let least = match self {
+            GameKind::Fibonacci => Some((2, LeastReason::FirstMoveNotAll)),
+            GameKind::Dawson => Some((2, LeastReason::NoMove)),
+            _ => None,
+        };
+        let max_take = self.max_take();
+        let most = max_take.map(|take| {
+            let preset = GamePreset::all()
+                .iter()
+                .filter(|p| p.kind == self)
+                .flat_map(|p| p.heaps.iter().copied())
+                .max();
+            preset.unwrap_or(0).max(take.saturating_mul(BOUNDED_MOVES))
+        });
+        Description {
+            shape,
+            words,
+            start: StartLimits { heaps: self.fixed_heaps(), least, most, max_take },
+            has_misere: self.has_misere(),
+            view,
+        }
+    }
+
+    /// The least and the most a player's count can be on heap `heap` of `position`, the
+    /// alternative ([`MoveShape::alternative`]) chosen or not: how many to take (up to a
+    /// subtraction set's largest amount, or Fibonacci Nim's limit), how many stay in a split, or
+    /// the first pin knocked down. Never below 1 as a most, so that an empty heap still has a
+    /// range.
+    ///
+    /// ```
+    /// use nim_engine::{GameKind, Position};
+    ///
+    /// let row = Position::new(vec![5]);
+    /// assert_eq!(GameKind::Kayles.count_range(&row, 0, false), (1, 5));
+    /// assert_eq!(GameKind::Dawson.count_range(&row, 0, false), (1, 4));
+    /// ```
+    pub fn count_range(self, position: &Position, heap: usize, alternative: bool) -> (u64, u64) {
+        let size = position.heap(heap).unwrap_or(0);
+        match (self.describe().shape, alternative) {
+            // Moore's Nim_k: 0 leaves this heap out of the move.
+            (MoveShape::UpToHeaps(_), _) => (0, size),
+            (MoveShape::OneOrBoth, true) => {
+                let both = position.heap(0).unwrap_or(0).min(position.heap(1).unwrap_or(0));
+                (1, both.max(1))
+            }
+            // How many stay: both parts non-empty.
+            (MoveShape::TakeOrSplit, true) => (1, size.saturating_sub(1).max(1)),
+            // The first pin: two pins must both be in the row.
+            (shape @ MoveShape::Pins { .. }, _) => {
+                let last = if shape.pins(alternative) == Some(2) { size.saturating_sub(1) } else { size };
+                (1, last.max(1))
+            }
+            (MoveShape::OneHeap { cap: Cap::Amounts(most) }, _) => (1, size.min(most).max(1)),
+            (MoveShape::OneHeap { cap: Cap::Limit }, _) => {
+                let most = position.limit().unwrap_or(size.saturating_sub(1));
+                (1, size.min(most).max(1))
+            }
+            _ => (1, size.max(1)),
+        }
+    }
+
+    /// The puzzles the game deals at a difficulty (`level` 0, 1 or 2: easy to hard), or `None` for
+    /// Nim, whose puzzles come from a generator of their own (older than the others, and kept so
+    /// that a seed deals the same Nim puzzles as ever).
+    pub fn puzzle_size(self, level: usize) -> Option<PuzzleSize> {
+        let level = level.min(2);
+        let size = |heaps: (usize, usize), most: u64| PuzzleSize { heaps, least: 1, most, misere: (0, 1) };
+        Some(match self {
+            GameKind::Nim => return None,
+            GameKind::Moore(k) => {
+                // More heaps than a move can take from, so that taking everything does not win.
+                let more = k as usize + 1;
+                let (least, most) = [(3, 3), (3, 5), (4, 6)][level];
+                PuzzleSize {
+                    misere: [(0, 1), (1, 3), (1, 2)][level],
+                    ..size((least.max(more), most.max(more + level)), [7, 15, 31][level])
+                }
+            }
+            GameKind::Subtraction(set) => {
+                size([(1, 2), (2, 3), (3, 4)][level], (set.max() + 1).saturating_mul([3, 6, 12][level]))
+            }
+            GameKind::Lasker => size([(2, 2), (3, 3), (3, 4)][level], [7, 12, 20][level]),
+            // Two rows of up to 7 almost never have a single winning move (a knock and its mirror
+            // image are two), so the easy ones may be one to three rows.
+            GameKind::Kayles => size([(1, 3), (2, 3), (3, 4)][level], [7, 10, 15][level]),
+            GameKind::Dawson => size([(1, 3), (2, 3), (3, 4)][level], [9, 14, 20][level]),
+            GameKind::Wythoff => size((2, 2), [15, 40, 200][level]),
+            GameKind::Fibonacci => PuzzleSize { least: 2, ..size((1, 1), [20u64, 100, 1000][level]) },
+        })
+    }
+
+    /// The games and presets a menu offers, in order: Nim, Moore's Nim_2 and Nim_3, the
+    /// subtraction game {1, 2, 3}, the presets ([`GamePreset`]), then one of each other game.
+    pub fn menu() -> Vec<MenuEntry> {
+        let game = |kind| MenuEntry { kind, preset: None };
+        let mut all = vec![game(GameKind::Nim), game(GameKind::Moore(2)), game(GameKind::Moore(3))];
+        all.push(game(GameKind::ALL[2]));
+        all.extend(GamePreset::all().into_iter().map(|p| MenuEntry { kind: p.kind, preset: Some(p.name) }));
+        all.extend(
+            [GameKind::Lasker, GameKind::Kayles, GameKind::Dawson, GameKind::Wythoff, GameKind::Fibonacci]
+                .map(game),
+        );
+        all
+    }
+}

@@ -1,0 +1,474 @@
+//! The statistics as plain data: each game's figures in each mode, the puzzles' streaks, how they
+//! change when a game or a puzzle is counted, the checks a loaded file must pass, and the report
+//! that `nim-tui stats` prints (a table or one line of JSON). Reading and writing `stats.json`
+//! is the store's.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{GameKind, Mode};
+
+/// The format version written to `stats.json`; a file with another version is not read.
+pub const STATS_VERSION: u32 = 1;
+
+/// The result of one finished game, for [`Stats::record`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameResult {
+    /// Whether the player won.
+    pub won: bool,
+    /// Whether the player had help: hints, undo, or an AI weaker than `Level::Perfect`.
+    /// Only meaningful for a win.
+    pub assisted: bool,
+    /// How the game ended: played to the end, or given up (a loss either way).
+    pub how: How,
+}
+
+/// How a game ended, for the statistics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum How {
+    /// Played to the last token.
+    #[default]
+    Played,
+    /// The player resigned.
+    Resigned,
+    /// The player left it for a new game after moves were made.
+    Abandoned,
+}
+
+/// The figures for one mode.
+///
+/// `won` counts every win, assisted or not; `assisted_wins` is the part of `won` that had help.
+/// Streaks count unassisted wins only: an assisted win neither extends nor breaks the current
+/// streak, and a loss ends it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ModeStats {
+    pub played: u64,
+    pub won: u64,
+    pub lost: u64,
+    pub assisted_wins: u64,
+    pub current_streak: u64,
+    pub best_streak: u64,
+    /// Of the games lost, how many were resigned.
+    #[serde(default)]
+    pub resigned: u64,
+    /// Of the games lost, how many were left unfinished for a new game.
+    #[serde(default)]
+    pub abandoned: u64,
+}
+
+impl ModeStats {
+    fn record(&mut self, result: GameResult) {
+        // At the largest count the figures stop moving together, so that they still agree with
+        // each other (won + lost = played) and the file still loads.
+        if self.played == u64::MAX {
+            return;
+        }
+        self.played += 1;
+        if !result.won {
+            self.lost = self.lost.saturating_add(1);
+            self.current_streak = 0;
+            match result.how {
+                How::Played => {}
+                How::Resigned => self.resigned = self.resigned.saturating_add(1),
+                How::Abandoned => self.abandoned = self.abandoned.saturating_add(1),
+            }
+            return;
+        }
+        self.won = self.won.saturating_add(1);
+        if result.assisted {
+            self.assisted_wins = self.assisted_wins.saturating_add(1);
+        } else {
+            self.current_streak = self.current_streak.saturating_add(1);
+            self.best_streak = self.best_streak.max(self.current_streak);
+        }
+    }
+
+    /// Whether the figures agree with each other; a file where they do not was not written by us.
+    fn check(&self) -> Result<(), String> {
+        if self.won.checked_add(self.lost) != Some(self.played) {
+            return Err(format!("won ({}) + lost ({}) is not played ({})", self.won, self.lost, self.played));
+        }
+        if self.resigned.checked_add(self.abandoned).is_none_or(|given_up| given_up > self.lost) {
+            return Err(format!(
+                "resigned ({}) + abandoned ({}) is more than lost ({})",
+                self.resigned, self.abandoned, self.lost
+            ));
+        }
+        if self.assisted_wins > self.won {
+            return Err(format!("assisted_wins ({}) is more than won ({})", self.assisted_wins, self.won));
+        }
+        if self.current_streak > self.best_streak {
+            return Err(format!(
+                "current_streak ({}) is more than best_streak ({})",
+                self.current_streak, self.best_streak
+            ));
+        }
+        if self.best_streak > self.won - self.assisted_wins {
+            return Err(format!("best_streak ({}) is more than the unassisted wins", self.best_streak));
+        }
+        Ok(())
+    }
+}
+
+/// Puzzles attempted and solved, and the run of puzzles solved in a row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct PuzzleStats {
+    pub attempted: u64,
+    pub solved: u64,
+    pub current_streak: u64,
+    pub best_streak: u64,
+    /// Days in a row on which the day's puzzle was solved (`nim-tui puzzle --daily`).
+    #[serde(default)]
+    pub daily_streak: u64,
+    #[serde(default)]
+    pub best_daily_streak: u64,
+    /// The last day (counted from 1970-01-01, UTC) whose puzzle was answered; it counts once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_daily: Option<u64>,
+}
+
+impl PuzzleStats {
+    fn check(&self) -> Result<(), String> {
+        if self.solved > self.attempted {
+            return Err(format!(
+                "puzzles solved ({}) is more than attempted ({})",
+                self.solved, self.attempted
+            ));
+        }
+        if self.current_streak > self.best_streak || self.best_streak > self.solved {
+            return Err(format!(
+                "puzzle streaks ({} current, {} best) do not fit {} solved",
+                self.current_streak, self.best_streak, self.solved
+            ));
+        }
+        if self.daily_streak > self.best_daily_streak || self.best_daily_streak > self.solved {
+            return Err(format!(
+                "daily streaks ({} current, {} best) do not fit {} solved",
+                self.daily_streak, self.best_daily_streak, self.solved
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Everything in `stats.json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "StatsFields")]
+pub struct Stats {
+    pub version: u32,
+    /// Nim's games in normal play (files from before the other games hold only Nim's).
+    pub normal: ModeStats,
+    /// Nim's games in misère.
+    pub misere: ModeStats,
+    pub puzzle: PuzzleStats,
+    /// The other games, by their name (`kayles`, `moore:2`, `subtraction:1,2,3`), each with its
+    /// own figures in each mode. Absent from files that never counted one, so that those read as
+    /// before.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub games: BTreeMap<String, GameStats>,
+    /// The names of games in the file that this nim-tui does not play (written by a newer one),
+    /// sorted. Their figures are not read: they stay in the file, written back unchanged on every
+    /// save, and are not in `games` or the totals.
+    #[serde(skip)]
+    pub other_games: Vec<String>,
+}
+
+/// `stats.json` as read: each game's figures are read only when this version knows its name.
+#[derive(Deserialize)]
+struct StatsFields {
+    version: u32,
+    normal: ModeStats,
+    misere: ModeStats,
+    puzzle: PuzzleStats,
+    #[serde(default)]
+    games: BTreeMap<String, serde_json::Value>,
+}
+
+impl TryFrom<StatsFields> for Stats {
+    type Error = String;
+
+    fn try_from(fields: StatsFields) -> Result<Self, String> {
+        let mut games = BTreeMap::new();
+        let mut other_games = Vec::new();
+        for (name, figures) in fields.games {
+            // Only the name is read: building a game's tables is for playing it.
+            let known =
+                GameKind::parse_name(&name).is_ok_and(|k| k != GameKind::default() && k.name() == name);
+            if !known {
+                other_games.push(name);
+                continue;
+            }
+            let figures: GameStats =
+                serde_json::from_value(figures).map_err(|e| format!("games: {name}: {e}"))?;
+            games.insert(name, figures);
+        }
+        Ok(Stats {
+            version: fields.version,
+            normal: fields.normal,
+            misere: fields.misere,
+            puzzle: fields.puzzle,
+            games,
+            other_games,
+        })
+    }
+}
+
+/// One game's figures (other than Nim's) in each mode.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GameStats {
+    pub normal: ModeStats,
+    pub misere: ModeStats,
+}
+
+impl GameStats {
+    fn mode(&self, mode: Mode) -> &ModeStats {
+        match mode {
+            Mode::Normal => &self.normal,
+            Mode::Misere => &self.misere,
+        }
+    }
+}
+
+impl Default for Stats {
+    fn default() -> Self {
+        Stats {
+            version: STATS_VERSION,
+            normal: ModeStats::default(),
+            misere: ModeStats::default(),
+            puzzle: PuzzleStats::default(),
+            games: BTreeMap::new(),
+            other_games: Vec::new(),
+        }
+    }
+}
+
+/// Games played, won and lost over both modes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Totals {
+    pub played: u64,
+    pub won: u64,
+    pub lost: u64,
+    pub assisted_wins: u64,
+}
+
+impl Stats {
+    /// Counts a finished game of Nim under `mode`.
+    pub fn record(&mut self, mode: Mode, result: GameResult) {
+        self.mode_mut(mode).record(result);
+    }
+
+    /// Counts a finished game of `game` under `mode`: Nim's in `normal` and `misere`, each other
+    /// game's under its name.
+    pub fn record_of(&mut self, game: GameKind, mode: Mode, result: GameResult) {
+        // The default game's figures are the file's own, from before there were other games.
+        if game == GameKind::default() {
+            return self.record(mode, result);
+        }
+        let figures = self.games.entry(game.name()).or_default();
+        match mode {
+            Mode::Normal => figures.normal.record(result),
+            Mode::Misere => figures.misere.record(result),
+        }
+    }
+
+    /// The figures of `game` under `mode` (all zero for a game never played).
+    pub fn of(&self, game: GameKind, mode: Mode) -> ModeStats {
+        match game == GameKind::default() {
+            true => *self.mode(mode),
+            false => self.games.get(&game.name()).map(|g| *g.mode(mode)).unwrap_or_default(),
+        }
+    }
+
+    /// Counts a puzzle: solved extends the puzzle streak, failed ends it.
+    /// Counts the day's puzzle of `day`: once a day, the first answer only; solved on the day after
+    /// the last one extends the daily streak, solved later starts it again, failed ends it.
+    pub fn record_daily(&mut self, day: u64, solved: bool) {
+        if self.puzzle.last_daily.is_some_and(|last| last >= day) {
+            return;
+        }
+        let follows = self.puzzle.last_daily.is_some_and(|last| last + 1 == day);
+        self.record_puzzle(solved);
+        let p = &mut self.puzzle;
+        p.last_daily = Some(day);
+        p.daily_streak = match (solved, follows) {
+            (false, _) => 0,
+            (true, true) => p.daily_streak.saturating_add(1),
+            (true, false) => 1,
+        };
+        // `record_puzzle` counted it as solved, so one more daily streak fits the solved count.
+        p.daily_streak = p.daily_streak.min(p.solved);
+        p.best_daily_streak = p.best_daily_streak.max(p.daily_streak);
+    }
+
+    pub fn record_puzzle(&mut self, solved: bool) {
+        let p = &mut self.puzzle;
+        // As for games: at the largest count nothing moves, so the figures stay consistent.
+        if p.attempted == u64::MAX {
+            return;
+        }
+        p.attempted += 1;
+        if solved {
+            p.solved = p.solved.saturating_add(1);
+            p.current_streak = p.current_streak.saturating_add(1);
+            p.best_streak = p.best_streak.max(p.current_streak);
+        } else {
+            p.current_streak = 0;
+        }
+    }
+
+    pub fn mode(&self, mode: Mode) -> &ModeStats {
+        match mode {
+            Mode::Normal => &self.normal,
+            Mode::Misere => &self.misere,
+        }
+    }
+
+    pub fn mode_mut(&mut self, mode: Mode) -> &mut ModeStats {
+        match mode {
+            Mode::Normal => &mut self.normal,
+            Mode::Misere => &mut self.misere,
+        }
+    }
+
+    /// Played, won and lost summed over both modes and every game. Streaks are per game and
+    /// mode and are not summed.
+    pub fn totals(&self) -> Totals {
+        let all = [&self.normal, &self.misere]
+            .into_iter()
+            .chain(self.games.values().flat_map(|g| [&g.normal, &g.misere]));
+        all.fold(Totals::default(), |t, s| Totals {
+            played: t.played.saturating_add(s.played),
+            won: t.won.saturating_add(s.won),
+            lost: t.lost.saturating_add(s.lost),
+            assisted_wins: t.assisted_wins.saturating_add(s.assisted_wins),
+        })
+    }
+
+    /// Checks that a loaded file makes sense.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.version != STATS_VERSION {
+            return Err(format!("version {} is not the supported version {STATS_VERSION}", self.version));
+        }
+        for mode in Mode::ALL {
+            self.mode(mode).check().map_err(|e| format!("{mode}: {e}"))?;
+        }
+        for (name, figures) in &self.games {
+            let kind = GameKind::parse_name(name).map_err(|e| format!("games: {e}"))?;
+            if kind == GameKind::default() || kind.name() != *name {
+                return Err(format!(
+                    "games: '{}' is not another game's name",
+                    crate::text::escape_short(name, 40)
+                ));
+            }
+            for mode in Mode::ALL {
+                figures.mode(mode).check().map_err(|e| format!("games: {name}: {mode}: {e}"))?;
+            }
+        }
+        self.puzzle.check()
+    }
+}
+
+/// The statistics as `nim-tui stats --json` prints them: totals over both modes at the top level,
+/// beside each mode's figures. Field names are a published interface.
+#[derive(Debug, Serialize)]
+pub struct StatsReport<'a> {
+    pub played: u64,
+    pub won: u64,
+    pub lost: u64,
+    pub assisted_wins: u64,
+    pub normal: &'a ModeStats,
+    pub misere: &'a ModeStats,
+    pub puzzle: &'a PuzzleStats,
+    /// The other games' figures by name; absent when none was played.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub games: &'a BTreeMap<String, GameStats>,
+}
+
+impl<'a> From<&'a Stats> for StatsReport<'a> {
+    fn from(stats: &'a Stats) -> Self {
+        let t = stats.totals();
+        StatsReport {
+            played: t.played,
+            won: t.won,
+            lost: t.lost,
+            assisted_wins: t.assisted_wins,
+            normal: &stats.normal,
+            misere: &stats.misere,
+            puzzle: &stats.puzzle,
+            games: &stats.games,
+        }
+    }
+}
+
+/// The one-line JSON object of `nim-tui stats --json`.
+pub fn stats_json(stats: &Stats) -> String {
+    // Serialising plain integers and structs of them into a String cannot fail.
+    serde_json::to_string(&StatsReport::from(stats)).unwrap_or_default()
+}
+
+/// The small table `nim-tui stats` prints for a person.
+pub fn stats_table(stats: &Stats) -> String {
+    let mut out = String::new();
+    let row = |out: &mut String, name: &str, s: &ModeStats| {
+        let _ = writeln!(
+            out,
+            "{name:<12} {:>7} {:>7} {:>7} {:>9} {:>7} {:>7} {:>9} {:>9}",
+            s.played,
+            s.won,
+            s.lost,
+            s.assisted_wins,
+            s.current_streak,
+            s.best_streak,
+            s.resigned,
+            s.abandoned
+        );
+    };
+    let _ = writeln!(
+        out,
+        "{:<12} {:>7} {:>7} {:>7} {:>9} {:>7} {:>7} {:>9} {:>9}",
+        "", "played", "won", "lost", "assisted", "streak", "best", "resigned", "abandoned"
+    );
+    // Nim's rows are named when other games follow them.
+    if !stats.games.is_empty() {
+        let _ = writeln!(out, "nim:");
+    }
+    row(&mut out, Mode::Normal.title(), &stats.normal);
+    row(&mut out, Mode::Misere.title(), &stats.misere);
+    for (name, figures) in &stats.games {
+        let _ = writeln!(out, "{name}:");
+        for mode in Mode::ALL {
+            if figures.mode(mode).played > 0 {
+                let name = if mode == Mode::Normal { "  normal" } else { "  misère" };
+                row(&mut out, name, figures.mode(mode));
+            }
+        }
+    }
+    let t = stats.totals();
+    let _ =
+        writeln!(out, "{:<12} {:>7} {:>7} {:>7} {:>9}", "total", t.played, t.won, t.lost, t.assisted_wins);
+    let p = &stats.puzzle;
+    let _ = writeln!(
+        out,
+        "\npuzzles: {} solved of {}, streak {}, best {}",
+        p.solved, p.attempted, p.current_streak, p.best_streak
+    );
+    let _ = writeln!(
+        out,
+        "Assisted wins (with hints, undo, or against an AI weaker than perfect) count as wins but not in\nstreaks. Resigned and abandoned games are among the losses."
+    );
+    if !stats.other_games.is_empty() {
+        let names: Vec<String> =
+            stats.other_games.iter().take(10).map(|n| crate::text::escape_short(n, 40)).collect();
+        let more = stats.other_games.len().saturating_sub(names.len());
+        let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+        let _ = writeln!(
+            out,
+            "Kept as they are, not counted here: the figures of games this nim-tui does not play ({}{more}).",
+            names.join(", ")
+        );
+    }
+    out
+}

@@ -1,0 +1,81 @@
+//! How things look: the theme, the glyphs and the keys as configured, and the styles that carry a
+//! meaning on every screen (whose move it is).
+
+use ratatui::style::Style;
+
+use crate::app::Action;
+use crate::domain::Seat;
+use crate::keys::Keymap;
+use crate::theme::{Glyphs, Theme};
+
+/// How things look: the theme, the glyphs and the keys as configured.
+#[derive(Debug, Clone)]
+pub struct Look {
+    pub theme: Theme,
+    /// Every symbol drawn: `glyphs.token` (`●`, or `o` in ASCII), `marked` (`○`, `x`), `cursor`
+    /// (`▶`, `>`), `overflow` (`⋯`, `~`), `xor` (`⊕`, `^`), `ellipsis` (`…`, `...`), `separator`
+    /// (`·`, `|`), `divider` (`│`, `|`), `rule` (`─`, `-`), `previous` and `next` (`◀ ▶`, `< >`),
+    /// `caret` (`▏`, `_`), `check` and `cross` (`✓ ✗`, `+ x`), `block` and `shade` for big tokens
+    /// (`█ ▒`, `# :`), `border` (box lines, `+-|`).
+    pub glyphs: Glyphs,
+    /// The keys bound to each action, as the help overlay shows them.
+    pub keys: Vec<(Action, Vec<String>)>,
+    /// The start screen's title art.
+    pub title: String,
+}
+
+impl Default for Look {
+    /// The `dark` theme, Unicode glyphs and the default keys.
+    fn default() -> Self {
+        let glyphs = Glyphs::unicode();
+        Look {
+            theme: Theme::default(),
+            glyphs,
+            keys: Look::key_labels(&Keymap::default()),
+            title: "N I M".into(),
+        }
+    }
+}
+
+impl Look {
+    /// This look drawn with `glyphs`; in ASCII the arrow keys are named too (`↑` is `Up`).
+    pub fn with_glyphs(self, glyphs: Glyphs) -> Look {
+        let ascii = |label: String| {
+            label.replace('↑', "Up").replace('↓', "Down").replace('←', "Left").replace('→', "Right")
+        };
+        let keys = if glyphs.ascii {
+            self.keys
+                .into_iter()
+                .map(|(action, labels)| (action, labels.into_iter().map(ascii).collect()))
+                .collect()
+        } else {
+            self.keys
+        };
+        Look { glyphs, keys, ..self }
+    }
+
+    /// The keys bound to each action, as people read them, in the order the help lists them.
+    pub fn key_labels(keymap: &Keymap) -> Vec<(Action, Vec<String>)> {
+        Action::ALL
+            .iter()
+            .map(|&action| (action, keymap.keys_for(action).iter().map(|k| k.pretty()).collect()))
+            .collect()
+    }
+
+    /// The first key bound to `action`, for the short hints on screen.
+    pub fn key(&self, action: Action) -> String {
+        self.keys
+            .iter()
+            .find(|(a, _)| *a == action)
+            .and_then(|(_, keys)| keys.first().cloned())
+            .unwrap_or_else(|| "(unbound)".into())
+    }
+}
+
+/// The style of what `seat` did or does: its colour, in bold.
+pub(super) fn seat_style(look: &Look, seat: Seat) -> Style {
+    match seat {
+        Seat::First => look.theme.strong(look.theme.you),
+        Seat::Second => look.theme.strong(look.theme.ai),
+    }
+}

@@ -1,0 +1,135 @@
+//! The overlays drawn over any screen: the help (the keys of the screen beneath), the rules of the
+//! game, and a question before something that cannot be taken back.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Rect};
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+use crate::app::{Action, App, Screen};
+
+use super::key_line::keys_now;
+use super::look::Look;
+use super::text::wrapped_rows;
+
+/// A question before something that cannot be taken back, with the keys that answer it.
+pub(super) fn confirm(question: &str, look: &Look, area: Rect, buf: &mut Buffer) {
+    let theme = &look.theme;
+    let keys = format!("{} or y: yes · {} or n: no", look.key(Action::Take), look.key(Action::Quit));
+    let lines = vec![
+        Line::styled(question, theme.strong(theme.text)).centered(),
+        Line::raw(""),
+        Line::styled(keys, theme.fg(theme.dim)).centered(),
+    ];
+    let width = (lines.iter().map(Line::width).max().unwrap_or(20) as u16 + 6).min(area.width);
+    let height = (lines.len() as u16 + 2).min(area.height);
+    let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
+    Clear.render(popup, buf);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: true })
+        .block(Block::bordered().border_style(theme.strong(theme.error)))
+        .render(popup, buf);
+}
+
+/// The rules of both conventions on one page.
+pub(super) fn rules(kind: crate::engine::GameKind, look: &Look, area: Rect, buf: &mut Buffer) {
+    let theme = &look.theme;
+    let lines: Vec<Line> = crate::app::rules_of(kind)
+        .into_iter()
+        .flat_map(|rule| [Line::styled(rule, theme.fg(theme.text)), Line::raw("")])
+        .collect();
+    let width = area.width.min(72);
+    // Each rule wraps within the frame and its padding.
+    let room = usize::from(width.saturating_sub(4)).max(1);
+    let rows: usize = lines.iter().map(|line| wrapped_rows(line.width(), room).max(1)).sum();
+    let popup =
+        area.centered(Constraint::Length(width), Constraint::Length((rows as u16 + 3).min(area.height)));
+    Clear.render(popup, buf);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: true })
+        .block(
+            Block::bordered()
+                .title(" Rules ")
+                .title_bottom(
+                    Line::from(format!(
+                        " {} keys · {} closes ",
+                        look.key(Action::Less),
+                        look.key(Action::Help)
+                    ))
+                    .right_aligned(),
+                )
+                .border_style(theme.fg(theme.accent).add_modifier(Modifier::BOLD))
+                .padding(ratatui::widgets::Padding::horizontal(1)),
+        )
+        .render(popup, buf);
+}
+
+/// The help: the commands of the screen beneath, each with its keys, scrolled when it does not fit.
+pub(super) fn help(app: &App, look: &Look, scroll: u16, area: Rect, buf: &mut Buffer) {
+    let theme = &look.theme;
+    let commands = app.screen_commands();
+    let mut rows: Vec<(String, String, bool)> = Vec::new();
+    let mut seen = Vec::new();
+    for command in &commands {
+        // One line per action: the first label a screen gives it.
+        if seen.contains(&command.action) {
+            continue;
+        }
+        seen.push(command.action);
+        let keys = keys_now(look, command);
+        // While typing, a command whose every key types a character cannot be given at all.
+        if command.typing && keys.is_empty() {
+            continue;
+        }
+        rows.push((keys.join(" "), command.label.to_string(), command.enabled));
+    }
+    let typing = commands.iter().any(|c| c.action == Action::Erase);
+    if typing && app.game().is_some() {
+        rows.push(("0-9".into(), "type the count (for huge heaps)".into(), true));
+    }
+    if matches!(app.screen, Screen::Play(_) | Screen::Puzzle(_)) {
+        rows.push((
+            "mouse".into(),
+            "click a token: choose it and all after it; click again to take".into(),
+            true,
+        ));
+    }
+    rows.push(("ctrl-c".into(), "quit at once".into(), true));
+    let key_width = rows.iter().map(|(k, _, _)| k.chars().count()).max().unwrap_or(8).max(9);
+    let lines: Vec<Line> = rows
+        .iter()
+        .map(|(keys, label, enabled)| {
+            let label_style = if *enabled { theme.fg(theme.text) } else { theme.fg(theme.dim) };
+            Line::from(vec![
+                Span::styled(format!(" {keys:<key_width$}  "), theme.strong(theme.accent)),
+                Span::styled(label.clone(), label_style),
+            ])
+        })
+        .collect();
+    let width = (lines.iter().map(Line::width).max().unwrap_or(20) as u16 + 4).min(area.width);
+    let height = (lines.len() as u16 + 2).min(area.height);
+    let inner_rows = height.saturating_sub(2);
+    let hidden = (lines.len() as u16).saturating_sub(inner_rows);
+    let scroll = scroll.min(hidden);
+    let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
+    let more = if scroll < hidden { format!(" ↓ {} more ", hidden - scroll) } else { String::new() };
+    Clear.render(popup, buf);
+    Paragraph::new(lines)
+        .scroll((scroll, 0))
+        .block(
+            Block::bordered()
+                .title(" Keys ")
+                .title_bottom(Line::from(more).left_aligned())
+                .title_bottom(
+                    Line::from(format!(
+                        " {} rules · {} closes ",
+                        look.key(Action::More),
+                        look.key(Action::Help)
+                    ))
+                    .right_aligned(),
+                )
+                .border_style(theme.fg(theme.accent).add_modifier(Modifier::BOLD)),
+        )
+        .render(popup, buf);
+}

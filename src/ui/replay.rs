@@ -1,0 +1,85 @@
+//! The lines under the board in a replay: the next move of the record, or how the game ended; in a
+//! review of a finished game, each move as played with the verdict on it.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use crate::app::{Game, Replay};
+use crate::domain::{Players, Seat};
+use crate::engine::Rules;
+
+use super::look::{Look, seat_style};
+use super::text::number;
+
+/// Draws the lines under the board of a replay or a review into `area`.
+pub(super) fn render_info(game: &Game, replay: &Replay, look: &Look, area: Rect, buf: &mut Buffer) {
+    let theme = &look.theme;
+    if replay.review.is_some() {
+        render_verdict(game, replay, look, area, buf);
+        return;
+    }
+    let line = match replay.record.moves().get(replay.at) {
+        Some((seat, mv)) => {
+            let verb = if game.players == Players::Ai && *seat == Seat::First { "take" } else { "takes" };
+            match mv.as_take().filter(|_| crate::words::plain_takes(game.rules.kind)) {
+                Some(take) => format!(
+                    "Next: {} {verb} {} from heap {}",
+                    game.name(*seat),
+                    number(take.take),
+                    take.number()
+                ),
+                None => format!("Next: {}: {}", game.name(*seat), game.describe(mv)),
+            }
+        }
+        // How it ended: the last token, or a resignation, which a record keeps too.
+        None => match replay.ending() {
+            Some(how) => format!("The end of the game: {how}"),
+            None => "The end of the game".to_string(),
+        },
+    };
+    Paragraph::new(Line::styled(line, theme.strong(theme.marked))).render(area, buf);
+}
+
+/// In a review: the move just shown as played, who made it, and the verdict on it, with the
+/// winning move it missed.
+fn render_verdict(game: &Game, replay: &Replay, look: &Look, area: Rect, buf: &mut Buffer) {
+    let theme = &look.theme;
+    let mut lines = Vec::new();
+    match replay.verdict() {
+        None => lines.push(Line::styled(
+            "The start of the game: step forward to see each move judged",
+            theme.fg(theme.text),
+        )),
+        Some(line) => {
+            let who = game.name(line.seat);
+            lines.push(Line::styled(
+                format!("Move {}: {who} {}", replay.at, line.words),
+                seat_style(look, line.seat),
+            ));
+            let (text, style) = match &line.coaching {
+                crate::app::Coaching::Kept => {
+                    (format!("{} kept a winning position", look.glyphs.check), theme.fg(theme.you))
+                }
+                crate::app::Coaching::AlreadyLost => {
+                    ("already lost: no move wins against perfect play".to_string(), theme.fg(theme.dim))
+                }
+                crate::app::Coaching::Missed(moves) => {
+                    let list: Vec<String> =
+                        moves.iter().map(|m| game.engine().describe_move(&line.before, m)).collect();
+                    (
+                        format!(
+                            "{} gave the win away; the winning move was: {}",
+                            look.glyphs.cross,
+                            list.join(", ")
+                        ),
+                        theme.strong(theme.error),
+                    )
+                }
+            };
+            lines.push(Line::styled(text, style));
+        }
+    }
+    Paragraph::new(lines).wrap(Wrap { trim: true }).render(area, buf);
+}

@@ -1,0 +1,153 @@
+//! The status line: whose turn it is (or which puzzle, or which move of a replay), the game and
+//! its mode, who plays, and on the right the key line drawn from the screen's commands.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use crate::app::{App, Command, Game, Screen};
+use crate::domain::{Players, Seat};
+
+use super::key_line::{CHOOSING, key_line};
+use super::look::{Look, seat_style};
+use super::text::{capitalised, shortened};
+
+/// The status line: whose turn it is, the mode, who plays, and on the right the key line drawn
+/// from the screen's commands.
+pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
+    let theme = &look.theme;
+    let mode = game.mode();
+    let mut left = match &app.screen {
+        Screen::Puzzle(puzzle) => {
+            let streak = app.stats.as_ref().map(|s| s.puzzle.current_streak).unwrap_or(0);
+            Line::from(vec![
+                Span::styled(
+                    match puzzle.daily {
+                        Some(_) => " Today's puzzle ".to_string(),
+                        None => format!(" Puzzle {} ", puzzle.run.number),
+                    },
+                    theme.strong(theme.hint).add_modifier(Modifier::REVERSED),
+                ),
+                Span::styled(mode_badge(mode), mode_style(look, mode)),
+                Span::styled(
+                    format!(" ({}) ", crate::words::short_rule(game.rules.kind, mode)),
+                    theme.fg(theme.dim),
+                ),
+                Span::styled(
+                    match puzzle.daily {
+                        Some(_) => {
+                            let days = app.stats.as_ref().map(|s| s.puzzle.daily_streak).unwrap_or(0);
+                            format!("│ daily streak {days} ")
+                        }
+                        None => {
+                            format!("│ seed {} · {} │ streak {streak} ", puzzle.id.seed, puzzle.id.difficulty)
+                        }
+                    },
+                    theme.fg(theme.dim),
+                ),
+            ])
+        }
+        screen => {
+            let (turn, style) = match (screen, &game.over, &game.players) {
+                (Screen::Replay(replay), _, _) => (
+                    format!(
+                        "{}: move {} of {}",
+                        if replay.review.is_some() { "Review" } else { "Replay" },
+                        replay.at,
+                        replay.record.len()
+                    ),
+                    theme.strong(theme.text),
+                ),
+                (_, Some(_), _) => ("Game over".to_string(), theme.strong(theme.text)),
+                (Screen::Demo(demo), None, _) if demo.paused => {
+                    ("Paused".to_string(), theme.strong(theme.text))
+                }
+                (_, None, Players::Ai) if game.turn() == Seat::First => {
+                    ("Your turn".to_string(), theme.strong(theme.you))
+                }
+                (_, None, Players::Hotseat(_)) => {
+                    (format!("{}'s turn", game.name(game.turn())), seat_style(look, game.turn()))
+                }
+                (_, None, _) => {
+                    (format!("{} is thinking…", game.name(game.turn())), seat_style(look, game.turn()))
+                }
+            };
+            let opponent = match game.players {
+                Players::Ai => format!("│ AI: {} ", game.level),
+                Players::Hotseat(_) => "│ two players ".to_string(),
+                Players::Demo => format!("│ demo, AI: {} ", game.level),
+            };
+            // Another game than the default one is named before its mode.
+            let game_name = match game.rules.kind {
+                kind if kind == crate::engine::GameKind::default() => String::new(),
+                kind => format!(" {} ·", kind.short_title()),
+            };
+            Line::from(vec![
+                Span::styled(format!(" {turn} "), style.add_modifier(Modifier::REVERSED)),
+                Span::styled(game_name, theme.strong(theme.text)),
+                Span::styled(mode_badge(mode), mode_style(look, mode)),
+                Span::styled(
+                    format!(" ({}) ", crate::words::short_rule(game.rules.kind, mode)),
+                    theme.fg(theme.dim),
+                ),
+                Span::styled(opponent, theme.fg(theme.dim)),
+            ])
+        }
+    };
+    if app.panels.coach && matches!(app.screen, Screen::Play(_)) {
+        left.push_span(Span::styled("│ coach on ", theme.fg(theme.dim)));
+    }
+    let help = game.assistance();
+    if matches!(app.screen, Screen::Play(_)) && game.players == Players::Ai && !help.is_empty() {
+        left.push_span(Span::styled(format!("│ assisted: {} ", help.join(", ")), theme.fg(theme.hint)));
+    }
+    let ellipsis = &look.glyphs.ellipsis;
+    // The banner shows the keys after a game; the status line shows them during one.
+    if game.over.is_some() && matches!(app.screen, Screen::Play(_) | Screen::Demo(_)) {
+        shortened(left, usize::from(area.width), ellipsis).render(area, buf);
+        return;
+    }
+    // The keys for choosing the move are on the line under the board while a person chooses one.
+    let commands: Vec<Command> =
+        match game.your_turn() && app.overlay.is_none() && matches!(app.screen, Screen::Play(_)) {
+            true => app.commands().into_iter().filter(|c| !CHOOSING.contains(&c.action)).collect(),
+            false => app.commands(),
+        };
+    let mut keys = key_line(&commands, look, usize::from(area.width).saturating_sub(left.width() + 2));
+    if keys.is_empty() && matches!(app.screen, Screen::Demo(_) | Screen::Replay(_)) {
+        // A demo or a replay has no other place for its keys: when not even two fit beside the
+        // details, the rule and who plays give way (cut with an ellipsis); whose turn it is, or
+        // which move is shown, and the mode stay whole. (In a game the keys are under the board
+        // too, and the details say whether the win is assisted.)
+        let essential: usize = left.spans.iter().take(2).map(Span::width).sum();
+        keys = key_line(&commands, look, usize::from(area.width).saturating_sub(essential + 2));
+    }
+    let right = if keys.is_empty() { String::new() } else { format!("{keys} ") };
+    let width = Span::raw(right.as_str()).width();
+    let left = match width {
+        0 => shortened(left, usize::from(area.width), ellipsis),
+        _ => shortened(left, usize::from(area.width).saturating_sub(width + 1), ellipsis),
+    };
+    left.render(area, buf);
+    if width > 1 {
+        buf.set_string(area.right() - width as u16, area.y, right, Style::new().patch(theme.fg(theme.dim)));
+    }
+}
+
+/// The mode's name on the status line; misère's is a badge with room around it.
+fn mode_badge(mode: crate::engine::Mode) -> String {
+    match mode {
+        crate::engine::Mode::Normal => format!(" {}", capitalised(mode.title())),
+        crate::engine::Mode::Misere => format!(" {} ", capitalised(mode.title())),
+    }
+}
+
+/// The mode on the status line: misère stands out (reversed, in its own colour).
+fn mode_style(look: &Look, mode: crate::engine::Mode) -> Style {
+    match mode {
+        crate::engine::Mode::Normal => look.theme.strong(look.theme.accent),
+        crate::engine::Mode::Misere => look.theme.strong(look.theme.ai).add_modifier(Modifier::REVERSED),
+    }
+}
