@@ -257,16 +257,26 @@ impl Pty {
         }
     }
 
-    /// Takes in what has arrived, waiting at most `wait` for the first piece.
-    pub fn pump(&mut self, wait: Duration) {
-        let Some(fd) = self.fd() else { return };
+    /// Takes in what has arrived, waiting at most `wait` for the first piece; whether anything
+    /// came.
+    pub fn pump(&mut self, wait: Duration) -> bool {
+        let Some(fd) = self.fd() else { return false };
         let mut pfd = libc::pollfd { fd, events: libc::POLLIN, revents: 0 };
         // SAFETY: one valid pollfd.
         let n = unsafe { libc::poll(&mut pfd, 1, wait.as_millis().min(i32::MAX as u128) as i32) };
+        let before = self.raw.len();
         if n > 0 {
             self.read_available();
             self.answer_if_asked();
         }
+        self.raw.len() > before
+    }
+
+    /// Reads on while more keeps coming within a moment (for at most a quarter of a second), so
+    /// that a frame written in several pieces is judged whole, even where output never stops.
+    fn finish_frame(&mut self) {
+        let end = Instant::now() + Duration::from_millis(250);
+        while Instant::now() < end && self.pump(Duration::from_millis(25)) {}
     }
 
     /// Takes in output until none arrives for `quiet`.
@@ -290,7 +300,7 @@ impl Pty {
         self.raw.windows(needle.len()).any(|w| w == needle)
     }
 
-    /// Waits until the screen satisfies `ready`; false if it never does.
+    /// Waits until the screen satisfies `ready`, judged on whole frames; false if it never does.
     pub fn wait_until(&mut self, ready: impl Fn(&str) -> bool) -> bool {
         let end = Instant::now() + PATIENCE;
         while Instant::now() < end {
@@ -300,7 +310,9 @@ impl Pty {
             if self.closed {
                 return false;
             }
-            self.pump(Duration::from_millis(50));
+            if self.pump(Duration::from_millis(50)) {
+                self.finish_frame();
+            }
         }
         false
     }
