@@ -1,0 +1,319 @@
+//! Every game against an exhaustive game-tree search written from its rules alone (`games/mod.rs`),
+//! in every convention it offers: the outcome, the full ordered list of winning moves, their
+//! count, every legal move (checked, played and judged alike), the AI's move, the teaching view,
+//! and the record notation, for every small position. Grundy tables against the definition far
+//! beyond. "Small" is smaller in an ordinary debug run than at full depth (`support::full`).
+
+use crate::support::{game_tree, sized};
+
+use game_tree::{Search, State, grundy_by_definition, positions};
+use nim_tui::engine::{
+    DAWSON_PERIOD, DAWSON_PRE_PERIOD, Game, GameKind, KAYLES_PERIOD, KAYLES_PRE_PERIOD, Mode, Outcome,
+    Position, Rules, Ruleset, SubtractionSet, try_build_table,
+};
+
+/// Compares the engine with the search on every state given.
+fn agree(
+    kind: GameKind,
+    mode: Mode,
+    brute: game_tree::Game,
+    states: impl IntoIterator<Item = State>,
+) -> usize {
+    let game = Game::new(Ruleset::new(kind, mode)).expect("the convention is offered");
+    let mut search = Search::new(brute, mode);
+    let mut checked = 0;
+    for state in states {
+        checked += 1;
+        let position = Position::with_limit(state.heaps.clone(), state.limit);
+        let at = format!("{kind} {mode} {:?} limit {:?}", state.heaps, state.limit);
+        game.check_position(&position).unwrap_or_else(|e| panic!("{at}: {e}"));
+        let wins = search.wins(&state);
+        let expected = search.winning_moves(&state);
+        assert_eq!(
+            game.outcome(&position),
+            if wins { Outcome::Win } else { Outcome::Lose },
+            "outcome of {at}"
+        );
+        assert_eq!(game.winning_moves(&position), expected, "winning moves from {at}");
+        assert_eq!(game.winning_move_count(&position), Some(expected.len() as u128), "count from {at}");
+
+        // Every legal move, as the rules list them.
+        let legal = search.game.moves(&state);
+        assert_eq!(game.move_count(&position), legal.len() as u128, "move count of {at}");
+        assert_eq!(game.is_over(&position), legal.is_empty(), "over at {at}");
+        let mut by_index: Vec<_> =
+            (0..legal.len()).map(|i| game.nth_move(&position, i as u128).expect("a move")).collect();
+        assert_eq!(game.nth_move(&position, legal.len() as u128), None, "past the last move at {at}");
+        by_index.sort();
+        let mut listed: Vec<_> = legal.iter().map(|(mv, _)| mv.clone()).collect();
+        listed.sort();
+        assert_eq!(by_index, listed, "nth_move lists every move once at {at}");
+        for (mv, next) in &legal {
+            game.check(&position, mv).unwrap_or_else(|e| panic!("{mv:?} from {at}: {e}"));
+            let mut after = position.clone();
+            game.play(&mut after, mv).unwrap();
+            let after = State { heaps: after.heaps().to_vec(), limit: after.limit() };
+            assert_eq!(search.game.key(&after), search.game.key(next), "{mv:?} from {at}");
+            assert_eq!(game.is_winning_move(&position, mv), expected.contains(mv), "{mv:?} from {at}");
+            let written = game.write_move(mv);
+            assert_eq!(game.read_move(&written).as_ref(), Ok(mv), "{written} from {at}");
+        }
+
+        // The AI plays a winning move when there is one, and a legal move otherwise.
+        let ai = game.ai_move(&position);
+        match &ai {
+            Some(mv) if !expected.is_empty() => assert!(expected.contains(mv), "AI's {mv:?} from {at}"),
+            Some(mv) => assert!(listed.contains(mv), "AI's {mv:?} from {at}"),
+            None => assert!(legal.is_empty(), "the AI resigned at {at}"),
+        }
+        let teaching = game.teach(&position);
+        assert_eq!(teaching.best(), ai, "the hint is the AI's move at {at}");
+        assert_eq!(teaching.is_win(), wins, "the teaching's verdict at {at}");
+        assert!(!nim_tui::words::reason(&teaching).is_empty());
+    }
+    checked
+}
+
+fn heap_states(count: usize, most: u64) -> impl Iterator<Item = State> {
+    positions(count, most).into_iter().map(|heaps| State { heaps, limit: None })
+}
+
+#[test]
+fn moore_in_both_conventions() {
+    // (largest heap of up to 4, of exactly 3, of up to 4 for K = 3, of up to 5 for K = 2..=5)
+    let (four, three, moore3, five) = sized((5, 8, 3, 2), (7, 12, 5, 3));
+    let positions = sized(6 + 36 + 216 + 1296, 8 + 64 + 512 + 4096);
+    for mode in Mode::ALL {
+        let states = heap_states(4, four);
+        assert_eq!(agree(GameKind::Moore(2), mode, game_tree::Game::Moore(2), states), positions);
+        agree(
+            GameKind::Moore(2),
+            mode,
+            game_tree::Game::Moore(2),
+            heap_states(3, three).filter(|s| s.heaps.len() == 3),
+        );
+        agree(GameKind::Moore(3), mode, game_tree::Game::Moore(3), heap_states(4, moore3));
+        for k in 2..=5 {
+            agree(GameKind::Moore(k), mode, game_tree::Game::Moore(k as usize), heap_states(5, five));
+        }
+    }
+}
+
+/// Misère differs from normal play exactly where every heap holds at most one token.
+#[test]
+fn moore_misere_differs_only_with_no_heap_of_two() {
+    for k in 2..=4usize {
+        let mut normal = Search::new(game_tree::Game::Moore(k), Mode::Normal);
+        let mut misere = Search::new(game_tree::Game::Moore(k), Mode::Misere);
+        for heaps in positions(4, 5) {
+            let state = State { heaps: heaps.clone(), limit: None };
+            if heaps.iter().any(|&h| h > 1) {
+                assert_eq!(normal.wins(&state), misere.wins(&state), "k {k} {heaps:?}");
+            } else {
+                let ones = heaps.iter().filter(|&&h| h == 1).count();
+                assert_eq!(misere.wins(&state), ones % (k + 1) != 1, "k {k} {heaps:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn subtraction_games() {
+    for set in
+        [vec![1, 2, 3], vec![1, 3, 4], vec![2, 5, 7], vec![1, 4], vec![3, 5], vec![2], vec![1, 2, 4, 8]]
+    {
+        let kind = GameKind::Subtraction(SubtractionSet::new(set.clone()).unwrap());
+        agree(kind, Mode::Normal, game_tree::Game::Subtraction(set.clone()), heap_states(3, 14));
+    }
+    // The 21 game: one heap.
+    let kind: GameKind = "21".parse().unwrap();
+    agree(
+        kind,
+        Mode::Normal,
+        game_tree::Game::Subtraction(vec![1, 2, 3]),
+        (0..=40).map(|h| State { heaps: vec![h], limit: None }),
+    );
+}
+
+#[test]
+fn lasker() {
+    let (three, four) = sized((8, 4), (12, 7));
+    agree(GameKind::Lasker, Mode::Normal, game_tree::Game::Lasker, heap_states(3, three));
+    agree(
+        GameKind::Lasker,
+        Mode::Normal,
+        game_tree::Game::Lasker,
+        heap_states(4, four).filter(|s| s.heaps.len() == 4),
+    );
+    agree(
+        GameKind::Lasker,
+        Mode::Normal,
+        game_tree::Game::Lasker,
+        (0..=30).map(|h| State { heaps: vec![h], limit: None }),
+    );
+}
+
+#[test]
+fn kayles() {
+    let (three, four) = sized((8, 4), (12, 7));
+    agree(GameKind::Kayles, Mode::Normal, game_tree::Game::Kayles, heap_states(3, three));
+    agree(
+        GameKind::Kayles,
+        Mode::Normal,
+        game_tree::Game::Kayles,
+        heap_states(4, four).filter(|s| s.heaps.len() == 4),
+    );
+    agree(
+        GameKind::Kayles,
+        Mode::Normal,
+        game_tree::Game::Kayles,
+        (0..=34).map(|h| State { heaps: vec![h], limit: None }),
+    );
+}
+
+#[test]
+fn dawson() {
+    let (three, four) = sized((8, 5), (12, 8));
+    agree(GameKind::Dawson, Mode::Normal, game_tree::Game::Dawson, heap_states(3, three));
+    agree(
+        GameKind::Dawson,
+        Mode::Normal,
+        game_tree::Game::Dawson,
+        heap_states(4, four).filter(|s| s.heaps.len() == 4),
+    );
+    agree(
+        GameKind::Dawson,
+        Mode::Normal,
+        game_tree::Game::Dawson,
+        (0..=40).map(|h| State { heaps: vec![h], limit: None }),
+    );
+}
+
+#[test]
+fn dawson_table_is_the_definition_with_period_34_from_53() {
+    // A row of n pins goes to rows of a and n - 2 - a: exactly two neighbours fall.
+    let options = |n: usize| (0..n.saturating_sub(1)).map(|a| vec![a, n - 2 - a]).collect::<Vec<_>>();
+    let values = grundy_by_definition(3000, options);
+    let game = Game::new(Ruleset::new(GameKind::Dawson, Mode::Normal)).unwrap();
+    for (n, &g) in values.iter().enumerate() {
+        assert_eq!(game.grundy(n as u64), Some(u128::from(g)), "g({n})");
+    }
+    // The last exception is a row of 52 pins (51 in the numbering of Dawson's chess, 0.137,
+    // whose heap of n is a row of n + 1 here): 52 does not repeat 86, and every value from 53 does.
+    assert_ne!(values[52], values[86]);
+    assert!((53..values.len() - 34).all(|n| values[n] == values[n + 34]));
+    assert_eq!((DAWSON_PRE_PERIOD, DAWSON_PERIOD), (53, 34));
+    // The engine uses the period, so the largest row is answered exactly.
+    let residue = 53 + (u64::MAX - 53) % 34;
+    assert_eq!(game.grundy(u64::MAX), Some(u128::from(values[residue as usize])));
+}
+
+#[test]
+fn wythoff() {
+    let most: u64 = sized(30, 60);
+    let pairs = (0..=most).flat_map(|x| (0..=most).map(move |y| State { heaps: vec![x, y], limit: None }));
+    let checked = agree(GameKind::Wythoff, Mode::Normal, game_tree::Game::Wythoff, pairs);
+    assert_eq!(checked, ((most + 1) * (most + 1)) as usize);
+}
+
+#[test]
+fn fibonacci_with_every_limit() {
+    let states = (0..=60u64).flat_map(|n| {
+        let limits = std::iter::once(None).chain((1..=n + 1).map(Some));
+        limits.map(move |limit| State { heaps: vec![n], limit })
+    });
+    agree(GameKind::Fibonacci, Mode::Normal, game_tree::Game::Fibonacci, states);
+}
+
+#[test]
+fn games_without_misere_refuse_it() {
+    for kind in GameKind::ALL {
+        let ruleset = Ruleset::checked(kind, Mode::Misere);
+        assert_eq!(ruleset.is_ok(), kind.has_misere(), "{kind}");
+        if let Err(e) = ruleset {
+            assert!(e.to_string().contains("no misère form"), "{e}");
+            // Held anyway, the ruleset refuses every move.
+            let game = Ruleset::new(kind, Mode::Misere).game();
+            let position = Position::new(vec![5, 5]);
+            let mv = nim_tui::engine::Move::take(0, 1);
+            assert!(game.check(&position, &mv).is_err(), "{kind}");
+        }
+    }
+    assert!(GameKind::Moore(2).has_misere() && GameKind::Nim.has_misere());
+}
+
+#[test]
+fn kayles_table_is_the_definition_with_period_12_from_71() {
+    let options = |n: usize| {
+        let mut options = Vec::new();
+        for take in 1..=2.min(n) {
+            for a in 0..=n - take {
+                options.push(vec![a, n - take - a]);
+            }
+        }
+        options
+    };
+    let values = grundy_by_definition(2500, options);
+    let game = Game::new(Ruleset::new(GameKind::Kayles, Mode::Normal)).unwrap();
+    for (n, &g) in values.iter().enumerate() {
+        assert_eq!(game.grundy(n as u64), Some(u128::from(g)), "g({n})");
+    }
+    // The last exception: 70 does not repeat 82, and every value from 71 does repeat.
+    assert_ne!(values[70], values[82]);
+    assert!((71..values.len() - 12).all(|n| values[n] == values[n + 12]));
+    assert_eq!((KAYLES_PRE_PERIOD, KAYLES_PERIOD), (71, 12));
+}
+
+#[test]
+fn lasker_values_are_the_definition() {
+    let options = |n: usize| {
+        let mut options: Vec<Vec<usize>> = (0..n).map(|k| vec![k]).collect();
+        options.extend((1..n).map(|a| vec![a, n - a]));
+        options
+    };
+    let values = grundy_by_definition(1500, options);
+    let game = Game::new(Ruleset::new(GameKind::Lasker, Mode::Normal)).unwrap();
+    for (n, &g) in values.iter().enumerate() {
+        assert_eq!(game.grundy(n as u64), Some(u128::from(g)), "g({n})");
+    }
+}
+
+/// A small deterministic generator, so the sets tried are the same every run.
+fn next(state: &mut u64) -> u64 {
+    *state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    *state >> 33
+}
+
+#[test]
+fn subtraction_tables_are_the_definition() {
+    let mut rng = 0x5eed;
+    let mut sets: Vec<Vec<u64>> =
+        vec![vec![1], vec![1, 2, 3], vec![2, 5, 7], vec![128], vec![1, 128], (1..=128).collect()];
+    for _ in 0..60 {
+        let len = 1 + next(&mut rng) % 5;
+        let most = [8, 20, 50, 128][(next(&mut rng) % 4) as usize];
+        sets.push((0..len).map(|_| 1 + next(&mut rng) % most).collect());
+    }
+    for set in sets {
+        let amounts = SubtractionSet::new(set.clone()).unwrap();
+        let table = try_build_table(amounts).expect("a period");
+        let values = grundy_by_definition(4000, |n| {
+            amounts.amounts().filter(|&s| s as usize <= n).map(|s| vec![n - s as usize]).collect()
+        });
+        for (n, &g) in values.iter().enumerate() {
+            assert_eq!(table.value(n as u64), g, "g({n}) for {amounts}");
+        }
+        // The pre-period and period are the least: the values just before do not repeat, and no
+        // shorter period fits.
+        let (pre, period) = (table.pre_period as usize, table.period as usize);
+        assert!(pre + 2 * period < values.len(), "{amounts}: {pre} + {period}");
+        if pre > 0 {
+            assert_ne!(values[pre - 1], values[pre - 1 + period], "{amounts}");
+        }
+        for d in (1..period).filter(|d| period % d == 0) {
+            assert!((pre..pre + period).any(|n| values[n] != values[n + d]), "{amounts}: period {d}");
+        }
+        let game = Game::new(Ruleset::new(GameKind::Subtraction(amounts), Mode::Normal)).unwrap();
+        assert_eq!(game.grundy(u64::MAX), Some(u128::from(table.value(u64::MAX))));
+    }
+}

@@ -1,0 +1,39 @@
+//! The screen as a person reads it: the app drawn into ratatui's `TestBackend`, then one line of
+//! text per row with the trailing blanks removed.
+
+use nim_tui::app::App;
+use nim_tui::ui::{self, Look};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+
+/// `app` drawn with `look` into a terminal of `width` x `height`.
+pub fn draw_with(app: &App, look: &Look, width: u16, height: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+    terminal.draw(|frame| ui::draw(frame, app, look)).expect("drawing into a test terminal");
+    terminal.backend().buffer().clone()
+}
+
+/// One line of text per row, trailing blanks removed.
+pub fn lines(buf: &Buffer) -> Vec<String> {
+    let area = buf.area;
+    (area.top()..area.bottom())
+        .map(|y| {
+            (area.left()..area.right())
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
+
+/// The whole screen as text.
+pub fn text(buf: &Buffer) -> String {
+    lines(buf).join("\n")
+}
+
+/// `app` drawn with the default look into a terminal of `width` x `height`, as text.
+pub fn screen(app: &App, width: u16, height: u16) -> String {
+    text(&draw_with(app, &Look::default(), width, height))
+}
