@@ -501,7 +501,7 @@ fn difficulty_parser() -> impl TypedValueParser<Value = crate::puzzle::Difficult
 /// `normal` and `misere` with their rules, from [`Mode::ALL`]; `misère` is accepted too.
 fn mode_parser() -> impl TypedValueParser<Value = Mode> {
     let values = Mode::ALL.map(|mode| {
-        let value = PossibleValue::new(mode.as_str()).help(mode.rule());
+        let value = PossibleValue::new(mode.as_str()).help(crate::words::mode_rule(mode));
         if mode == Mode::Misere { value.alias("misère") } else { value }
     });
     Words { values: values.to_vec(), read: |text| text.parse().ok() }

@@ -89,7 +89,7 @@ fn write_human(
     let explanation = Explanation::new(heaps, mode);
     let analysis = &explanation.analysis;
     let mut numbers = itoa::Buffer::new();
-    write!(buf, "Nim, {} ({}): heaps", mode.title(), mode.rule())?;
+    write!(buf, "Nim, {} ({}): heaps", crate::words::mode_title(mode), crate::words::mode_rule(mode))?;
     for &h in heaps {
         buf.push(b' ');
         buf.extend_from_slice(numbers.format(h).as_bytes());
@@ -135,7 +135,7 @@ fn write_human(
                 if count == 1 { "" } else { "s" }
             )?;
             for reason in explanation.winning_reasons() {
-                writeln!(buf, "  {reason}")?;
+                writeln!(buf, "  {}", crate::words::move_reason(&reason))?;
                 if buf.len() >= OUT_CHUNK {
                     spill(buf)?;
                 }

@@ -69,29 +69,24 @@ fn push_escaped(out: &mut String, c: char) {
 /// `\u{202e}`), so that it shows as text and does nothing to the terminal. Backslashes are left
 /// as they are: the result is for people to read, not to parse back.
 pub fn escape(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(needs_escape) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        if needs_escape(c) {
-            push_escaped(&mut out, c);
-        } else {
-            out.push(c);
-        }
-    }
-    Cow::Owned(out)
+    escape_where(text, needs_escape)
 }
 
 /// Like [`escape`], but keeps line breaks: for whole messages of this program's own making, whose
 /// echoed parts have been escaped already.
 pub fn escape_keeping_lines(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(|c| c != '\n' && needs_escape(c)) {
+    escape_where(text, |c| c != '\n' && needs_escape(c))
+}
+
+/// `text` with the characters `escaped` picks written as escapes: the one loop behind [`escape`]
+/// and [`escape_keeping_lines`], which differ only in whether a line break is kept.
+fn escape_where(text: &str, escaped: impl Fn(char) -> bool) -> Cow<'_, str> {
+    if !text.chars().any(&escaped) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
-        if c != '\n' && needs_escape(c) {
+        if escaped(c) {
             push_escaped(&mut out, c);
         } else {
             out.push(c);

@@ -3,7 +3,11 @@
 //! turns them into text for every screen, message and file that speaks of a game. A second
 //! language would be a second set of these functions.
 
-use crate::engine::{Cap, GameKind, HeapNoun, LastMove, LeastReason, Mode, MoveShape, Unit, Verb};
+use crate::engine::{
+    Cap, Explanation, FibonacciReason, FibonacciView, GameKind, GrundyReason, GrundyView, HeapNoun, LastMove,
+    LeastReason, Mode, MooreReason, MoveReason, MoveShape, MoveWords, Teaching, Unit, Verb, WythoffHow,
+    WythoffReason, WythoffView,
+};
 
 /// What a heap of `kind` is called: `heap` or `row`.
 pub fn heap(kind: GameKind) -> &'static str {
@@ -49,7 +53,7 @@ pub fn normal_play(kind: GameKind) -> &'static str {
 
 /// Whether the moves of `kind` read as plain takes, "2 from heap 1": a game whose every move
 /// takes any number from one heap (Nim). Other games' moves are told in their own words
-/// ([`crate::engine::Rules::describe_move`]).
+/// ([`crate::engine::Rules::move_words`], [`move_text`]).
 pub fn plain_takes(kind: GameKind) -> bool {
     matches!(kind.describe().shape, MoveShape::OneHeap { cap: Cap::None })
 }
@@ -71,5 +75,389 @@ pub fn least_reason(why: LeastReason) -> &'static str {
     match why {
         LeastReason::FirstMoveNotAll => "the first move may not take them all",
         LeastReason::NoMove => "a smaller one allows no move",
+    }
+}
+
+/// `text` with its first letter a capital, for a sentence's start: the one capitaliser of the
+/// program (a language without capitals would make this the identity).
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// When a move is told: as one to make (`take 2 from heap 1`), or as one made (`took 2 from heap
+/// 1`, after the player's name).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tense {
+    /// A move to make, or one shown: a hint, a choice, a list of moves.
+    Present,
+    /// A move made, after the name of whoever made it.
+    Past,
+}
+
+/// A move in words, in `tense`: `take 2 from heap 1`, `split heap 2 into 3 and 4`, `knocked down
+/// pins 3 and 4 of row 1`. Each kind of move is one sentence with its numbers (one message id
+/// with arguments, in a translation).
+pub fn move_text(words: &MoveWords, tense: Tense) -> String {
+    use Tense::{Past, Present};
+    match (words, tense) {
+        (MoveWords::Take { heap, amount }, Present) => format!("take {amount} from heap {heap}"),
+        (MoveWords::Take { heap, amount }, Past) => format!("took {amount} from heap {heap}"),
+        (MoveWords::TakeFromTheHeap { amount }, Present) => format!("take {amount}"),
+        (MoveWords::TakeFromTheHeap { amount }, Past) => format!("took {amount}"),
+        (MoveWords::TakeMany(takes), Present) => format!("take {}", take_list(takes)),
+        (MoveWords::TakeMany(takes), Past) => format!("took {}", take_list(takes)),
+        (MoveWords::TakeFromBoth { amount }, Present) => format!("take {amount} from both heaps"),
+        (MoveWords::TakeFromBoth { amount }, Past) => format!("took {amount} from both heaps"),
+        (MoveWords::Split { heap, left, right: Some(right) }, _) => {
+            format!("split heap {heap} into {left} and {right}")
+        }
+        (MoveWords::Split { heap, left, right: None }, _) => {
+            format!("split heap {heap}, leaving {left} in its place and the rest as a new heap")
+        }
+        (MoveWords::TakeAndLeave { heap, amount, left }, Present) => {
+            format!("take {amount} from heap {heap} and leave {left} in it")
+        }
+        (MoveWords::TakeAndLeave { heap, amount, left }, Past) => {
+            format!("took {amount} from heap {heap} and left {left} in it")
+        }
+        (&MoveWords::KnockDown { row, first, count, breaking }, tense) => {
+            let second = first + 1;
+            match (count == 2, breaking, tense) {
+                (false, None, Present) => format!("knock down pin {first} of row {row}"),
+                (false, None, Past) => format!("knocked down pin {first} of row {row}"),
+                (true, None, Present) => format!("knock down pins {first} and {second} of row {row}"),
+                (true, None, Past) => format!("knocked down pins {first} and {second} of row {row}"),
+                (false, Some((left, rest)), Present) => {
+                    format!("knock down pin {first} of row {row}, breaking it into rows of {left} and {rest}")
+                }
+                (false, Some((left, rest)), Past) => {
+                    format!(
+                        "knocked down pin {first} of row {row}, breaking it into rows of {left} and {rest}"
+                    )
+                }
+                (true, Some((left, rest)), Present) => format!(
+                    "knock down pins {first} and {second} of row {row}, breaking it into rows of {left} and {rest}"
+                ),
+                (true, Some((left, rest)), Past) => format!(
+                    "knocked down pins {first} and {second} of row {row}, breaking it into rows of {left} and {rest}"
+                ),
+            }
+        }
+    }
+}
+
+/// The takes of a move on several heaps, as a list: `1 from heap 1, 2 from heap 2 and 3 from heap
+/// 3`.
+fn take_list(takes: &[(usize, u64)]) -> String {
+    let parts: Vec<String> =
+        takes.iter().map(|(heap, amount)| format!("{amount} from heap {heap}")).collect();
+    match parts.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => parts.join(""),
+    }
+}
+
+/// The name of a convention a person reads: `normal play`, `misère`.
+pub fn mode_title(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Normal => "normal play",
+        Mode::Misere => "misère",
+    }
+}
+
+/// A convention's rule in one line, so the two are never confused.
+pub fn mode_rule(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Normal => "whoever takes the last token wins",
+        Mode::Misere => "whoever takes the last token loses",
+    }
+}
+
+/// The name a menu of games shows: `Subtraction {1,2,3}`, `Kayles`.
+pub fn menu_title(kind: GameKind) -> String {
+    match kind {
+        GameKind::Subtraction(set) => format!("Subtraction {{{set}}}"),
+        other => other.title(),
+    }
+}
+
+/// The name short enough for a status line: `Nim_2`, `Subtraction 1,2,3`, `Kayles`.
+pub fn short_title(kind: GameKind) -> String {
+    match kind {
+        GameKind::Moore(k) => format!("Nim_{k}"),
+        GameKind::Subtraction(set) => format!("Subtraction {set}"),
+        GameKind::Lasker => "Lasker".into(),
+        GameKind::Dawson => "Dawson".into(),
+        GameKind::Wythoff => "Wythoff".into(),
+        GameKind::Fibonacci => "Fibonacci".into(),
+        other => other.title(),
+    }
+}
+
+/// A game's rules in one line, for help texts and `solve`.
+pub fn rule(kind: GameKind) -> String {
+    match kind {
+        GameKind::Nim => "a move takes any number of tokens from one heap".into(),
+        GameKind::Moore(k) => format!("a move takes any number of tokens from each of one to {k} heaps"),
+        GameKind::Subtraction(set) => format!("a move takes exactly {} tokens from one heap", set.spoken()),
+        GameKind::Lasker => {
+            "a move takes any number of tokens from one heap, or splits a heap into two non-empty heaps"
+                .into()
+        }
+        GameKind::Kayles => {
+            "a move knocks down one pin or two neighbouring pins of a row, which may split it in two".into()
+        }
+        GameKind::Dawson => {
+            "a move knocks down exactly two neighbouring pins of a row, which may split it in two".into()
+        }
+        GameKind::Wythoff => {
+            "two heaps; a move takes any number from one heap, or the same number from both".into()
+        }
+        GameKind::Fibonacci => "one heap; the first move takes anything but the whole heap, then each move \
+             takes from 1 to twice what the other player just took"
+            .into(),
+    }
+}
+
+/// A Nim move taken from one heap, as one to make: `take 2 from heap 1`.
+fn take(mv: crate::engine::Take) -> String {
+    move_text(&MoveWords::Take { heap: mv.number(), amount: mv.take }, Tense::Present)
+}
+
+/// Why a Nim move is the one to play, in one line, as `solve` lists the winning moves: `take 2
+/// from heap 1: 3 ⊕ 2 = 1 < 3, which leaves a nim-sum of 0`.
+pub fn move_reason(reason: &MoveReason) -> String {
+    match *reason {
+        MoveReason::NimSum { mv, from, to, nim_sum } => {
+            format!("{}: {from} ⊕ {nim_sum} = {to} < {from}, which leaves a nim-sum of 0", take(mv))
+        }
+        MoveReason::MisereEndgame { mv, ones_left, .. } => format!(
+            "{}: misère endgame, only heaps of one would be left, so leave an odd number of them ({ones_left})",
+            take(mv)
+        ),
+        MoveReason::Losing { mv, endgame: true, .. } => format!(
+            "no winning move: an odd number of heaps of one is left, so whoever moves takes the last token in \
+             the end; {} and hope for a mistake",
+            take(mv)
+        ),
+        MoveReason::Losing { mv, .. } => format!(
+            "no winning move: the nim-sum is 0, so every move loses against perfect play; {} and hope for a \
+             mistake",
+            take(mv)
+        ),
+        MoveReason::GameOver { mover_wins: true } => {
+            "the game is over: the other player took the last token and lost".to_string()
+        }
+        MoveReason::GameOver { mover_wins: false } => {
+            "the game is over: the other player took the last token and won".to_string()
+        }
+    }
+}
+
+/// The best Nim move taught in full, as the hint says it: where the nim-sum comes from and how
+/// the move follows from it (`nim-sum 3 ⊕ 4 ⊕ 5 = 2; heap 1 becomes 3 ⊕ 2 = 1, so take 2 from
+/// heap 1`), which rule applies in misère's endgame and why, or plainly that the position is lost.
+pub fn lesson(explanation: &Explanation) -> String {
+    let sum = || {
+        let non_empty: Vec<String> =
+            explanation.heaps.iter().filter(|&&h| h > 0).map(u64::to_string).collect();
+        if (2..=6).contains(&non_empty.len()) {
+            format!("nim-sum {} = {}", non_empty.join(" ⊕ "), explanation.nim_sum())
+        } else {
+            format!("nim-sum of the heaps = {}", explanation.nim_sum())
+        }
+    };
+    match explanation.best {
+        MoveReason::NimSum { mv, from, to, nim_sum } => format!(
+            "{}; heap {} becomes {from} ⊕ {nim_sum} = {to}, so {}: that leaves a nim-sum of 0",
+            sum(),
+            mv.number(),
+            take(mv)
+        ),
+        MoveReason::MisereEndgame { mv, to, ones_left, .. } => format!(
+            "misère endgame: after this move no heap holds two or more, so the normal rule no longer \
+             applies; leave an odd number of heaps of one ({ones_left}) and the opponent must take \
+             the last token: {}, leaving {to}",
+            take(mv)
+        ),
+        MoveReason::Losing { mv, endgame: true, .. } => format!(
+            "this position is lost: an odd number of heaps of one is left, so whoever moves takes \
+             the last token in the end; {} and hope for a mistake",
+            take(mv)
+        ),
+        MoveReason::Losing { mv, .. } => format!(
+            "this position is lost: {}, and every move from a nim-sum of 0 leaves one that is not 0, \
+             which the opponent can always bring back to 0; {} and hope for a mistake",
+            sum(),
+            take(mv)
+        ),
+        MoveReason::GameOver { .. } => move_reason(&explanation.best),
+    }
+}
+
+/// The short working of the best Nim move, as the binary view shows it: `heap 1: 3 ⊕ 2 = 1, take
+/// 2`.
+pub fn working(explanation: &Explanation) -> Option<String> {
+    match explanation.best {
+        MoveReason::NimSum { mv, from, to, nim_sum } => {
+            Some(format!("heap {}: {from} ⊕ {nim_sum} = {to}, take {}", mv.number(), mv.take))
+        }
+        MoveReason::MisereEndgame { mv, from, to, ones_left: 1 } => {
+            Some(format!("heap {}: {from} → {to}, take {}: leaves 1 heap of one (odd)", mv.number(), mv.take))
+        }
+        MoveReason::MisereEndgame { mv, from, to, ones_left } => Some(format!(
+            "heap {}: {from} → {to}, take {}: leaves {ones_left} heaps of one (odd)",
+            mv.number(),
+            mv.take
+        )),
+        _ => None,
+    }
+}
+
+/// The best move's reason in one line, for the hint: Nim's lesson, or the reason another game's
+/// teaching view gives (still a sentence of the engine's).
+pub fn reason(teaching: &Teaching) -> String {
+    match teaching {
+        Teaching::Nim(explanation) => lesson(explanation),
+        Teaching::Moore(view) => moore_reason(&view.reason),
+        Teaching::Grundy(view) => grundy_reason(view),
+        Teaching::Wythoff(view) => wythoff_reason(view),
+        Teaching::Fibonacci(view) => fibonacci_reason(view),
+    }
+}
+
+/// Why Moore's Nim_k's best move is best, for the hint.
+fn moore_reason(reason: &MooreReason) -> String {
+    let shown = |mv| move_text(&MoveWords::plain(mv), Tense::Present);
+    match reason {
+        MooreReason::GameOver { mover_wins: false } => {
+            "the game is over: the other player took the last token and won".into()
+        }
+        MooreReason::GameOver { mover_wins: true } => {
+            "the game is over: the other player took the last token and lost".into()
+        }
+        MooreReason::EndgameWin { mv, modulus: m, ones_left: left } => format!(
+            "misère endgame: after this move no heap holds two or more, so leave a number of heaps of one \
+             that is 1 more than a multiple of {m} ({left}): the opponent then takes the last token in \
+             the end; {}",
+            shown(mv)
+        ),
+        MooreReason::EndgameLost { mv, modulus: m, ones, k } => format!(
+            "this position is lost: {ones} heaps of one is 1 more than a multiple of {m}, and whatever you \
+             take (1 to {k}), the opponent can bring it back there; {} and hope for a mistake",
+            shown(mv)
+        ),
+        MooreReason::Columns { mv, modulus: m, column, count, rest } => format!(
+            "count the heaps with a 1 in each binary column: the player to move loses when every count is a \
+             multiple of {m}; the {} column has {count} ({rest} more than a multiple of {m}), so {}: \
+             every column then holds a multiple of {m}",
+            place(*column),
+            shown(mv)
+        ),
+        MooreReason::Lost { mv, modulus: m, k } => format!(
+            "this position is lost: every binary column holds a multiple of {m} ones, and a move on 1 to {k} \
+             heaps changes some column by 1 to {k}, which the opponent can always set right; {} and \
+             hope for a mistake",
+            shown(mv)
+        ),
+    }
+}
+
+/// A binary column as a person names it: `1s`, `2s`, `4s`, ... (`2^40s` past 2^20).
+fn place(column: usize) -> String {
+    if column <= 20 { format!("{}s", 1u64 << column) } else { format!("2^{column}s") }
+}
+
+/// Why Fibonacci Nim's best move is best, for the hint.
+fn fibonacci_reason(view: &FibonacciView) -> String {
+    let (n, most) = (view.heap, view.most);
+    let sum = view.terms.iter().map(u64::to_string).collect::<Vec<_>>().join(" + ");
+    let allowed = match view.first_move {
+        true => format!("the first move may take up to {most} (anything but the whole heap)"),
+        false => format!("you may take up to {most} (twice the last take)"),
+    };
+    match view.reason {
+        FibonacciReason::GameOver => {
+            "the game is over: the other player took the last token and won".to_string()
+        }
+        FibonacciReason::Win { smallest, take } => format!(
+            "in Zeckendorf form {n} = {sum}; the smallest term is {smallest} and {allowed}: take {take}, and \
+             the opponent, allowed at most {}, cannot take the smallest term of what is left",
+            take.saturating_mul(2)
+        ),
+        FibonacciReason::Lost { smallest, take } => format!(
+            "this position is lost: in Zeckendorf form {n} = {sum}, and its smallest term {smallest} is more \
+             than {allowed}; whatever you take, the opponent can take the smallest term of what is left; \
+             take {take} and hope for a mistake"
+        ),
+    }
+}
+
+/// Why the best move of Wythoff's game is best, for the hint.
+fn wythoff_reason(view: &WythoffView) -> String {
+    let shown = |words| move_text(words, Tense::Present);
+    let [x, y] = view.heaps;
+    match &view.reason {
+        WythoffReason::GameOver => {
+            "the game is over: the other player took the last token and won".to_string()
+        }
+        WythoffReason::Win { words, how, after: (ax, ay) } => {
+            let how = match *how {
+                WythoffHow::Both { difference, pair: (a, b) } => format!(
+                    "taking the same from both keeps the difference {difference}, and the losing pair with that \
+                     difference is ({a}, {b})"
+                ),
+                WythoffHow::One { other, pair: (a, b) } => {
+                    format!("the losing pair with {other} is ({a}, {b})")
+                }
+                WythoffHow::Unexplained => String::new(),
+            };
+            format!(
+                "the losing pairs are (⌊kφ⌋, ⌊kφ²⌋): (0, 0), (1, 2), (3, 5), (4, 7), (6, 10)...; {how}: {}, leaving \
+                 ({ax}, {ay}), a losing pair",
+                shown(words)
+            )
+        }
+        WythoffReason::Lost { words } => format!(
+            "this position is lost: ({x}, {y}) is a losing pair, and every move from a losing pair leaves one \
+             that is not, from which the opponent can reach a smaller losing pair; {} and hope for a mistake",
+            shown(words)
+        ),
+    }
+}
+
+/// Why the best move of a game valued by Grundy numbers is best, for the hint.
+fn grundy_reason(view: &GrundyView) -> String {
+    let (word, sum) = (heap(view.game), view.sum);
+    let listed = || {
+        let shown: Vec<String> = view.values.iter().map(u128::to_string).collect();
+        if (2..=6).contains(&shown.len()) {
+            format!("Grundy values {} = {sum}", shown.join(" ⊕ "))
+        } else {
+            format!("the XOR of the {word}s' Grundy values is {sum}")
+        }
+    };
+    match &view.reason {
+        GrundyReason::GameOver => "the game is over: the other player made the last move and won".to_string(),
+        GrundyReason::Win { words, step, split } => {
+            let leaves = if *split { "what it leaves is worth" } else { "it is then worth" };
+            format!(
+                "{}; {word} {} is worth {}, and {} ⊕ {sum} = {}: {}, and {leaves} {}, which leaves an XOR of 0",
+                listed(),
+                step.heap + 1,
+                step.from,
+                step.from,
+                step.to,
+                move_text(words, Tense::Present),
+                step.to
+            )
+        }
+        GrundyReason::Lost { words } => format!(
+            "this position is lost: {}, and every move changes one {word}'s value, leaving an XOR that is not 0, \
+             which the opponent can bring back to 0; {} and hope for a mistake",
+            listed(),
+            move_text(words, Tense::Present)
+        ),
     }
 }

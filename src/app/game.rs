@@ -5,6 +5,7 @@ use rand::rngs::StdRng;
 
 use crate::domain::{History, Level, Players, Seat, level_move};
 use crate::engine::{Alternative, Mode, Move, MoveShape, Position, Rules, Ruleset, Teaching};
+use crate::words::{self, Tense};
 
 /// How a player gave a game up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -468,7 +469,7 @@ impl Game {
         }
         let teaching = self.teach();
         let Some(mv) = teaching.best() else { return };
-        let reason = capitalise(&teaching.reason());
+        let reason = words::capitalised(&words::reason(teaching));
         let winning = teaching.is_win();
         self.select_move(&mv);
         self.hint = Some(Hint { mv, winning, reason });
@@ -487,7 +488,7 @@ impl Game {
         }
         let mv = self.chosen();
         if let Err(e) = self.engine().check(self.position(), &mv) {
-            self.note = Some(Note::Refused(capitalise(&e.to_string())));
+            self.note = Some(Note::Refused(words::capitalised(&e.to_string())));
             return false;
         }
         self.note = self.hotseat().then(|| {
@@ -734,19 +735,18 @@ impl Game {
     /// "took 2 from heap 1", "knocked down pins 3 and 4 of row 1": the move in the game's words,
     /// for the line that reports it.
     pub fn past_tense(&self, before: &Position, mv: &Move) -> String {
-        let words = self.engine().describe_move(before, mv);
-        for (now, then) in [("take ", "took "), ("knock down ", "knocked down "), ("split ", "split ")] {
-            if let Some(rest) = words.strip_prefix(now) {
-                return format!("{then}{rest}");
-            }
-        }
-        format!("played: {words}")
+        words::move_text(&self.engine().move_words(before, mv), Tense::Past)
     }
 
     /// The move in the game's words from the position now ("take 2 from heap 1", "split heap 2
     /// into 3 and 4", "knock down pins 3 and 4 of row 1").
     pub fn describe(&self, mv: &Move) -> String {
-        self.engine().describe_move(self.position(), mv)
+        self.describe_from(self.position(), mv)
+    }
+
+    /// The move from `before` in the game's words, as one to make.
+    pub fn describe_from(&self, before: &Position, mv: &Move) -> String {
+        words::move_text(&self.engine().move_words(before, mv), Tense::Present)
     }
 
     /// The game being played, built once when the game began: every question about a position
@@ -764,22 +764,6 @@ impl Game {
 /// The most winning moves the coach lists when a move missed them.
 const COACH_MOVES: usize = 6;
 
-/// "took 2 from heap 1", for the line that reports a move.
-pub fn past_tense(mv: &Move) -> String {
-    match mv {
-        Move::Take(take) => format!("took {} from heap {}", take.take, take.number()),
-        other => format!("played: {other}"),
-    }
-}
-
 pub(crate) fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }

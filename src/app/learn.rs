@@ -30,12 +30,12 @@ impl Exercise {
             Exercise::WinningMove(heaps, mode) => format!(
                 "Heaps {} in {}: which move wins? Type the heap and how many to take, such as 1 2:",
                 Position::new(heaps.to_vec()),
-                mode.title()
+                crate::words::mode_title(mode)
             ),
             Exercise::Winner(heaps, mode) => format!(
                 "Heaps {} in {}, your move: with perfect play on both sides, do you win or lose? Type win or lose:",
                 Position::new(heaps.to_vec()),
-                mode.title()
+                crate::words::mode_title(mode)
             ),
         }
     }
@@ -345,10 +345,8 @@ pub fn rules_of(kind: crate::engine::GameKind) -> Vec<String> {
     if described.view == ViewKind::Binary {
         return RULES.iter().map(|rule| rule.to_string()).collect();
     }
-    let title = kind.title();
-    let mut chars = title.chars();
-    let title: String = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
-    let mut rules = vec![format!("{title}: {}.", kind.rule())];
+    let title = crate::words::capitalised(&kind.title());
+    let mut rules = vec![format!("{title}: {}.", crate::words::rule(kind))];
     rules.push("Normal play: whoever makes the last move wins.".into());
     match described.has_misere {
         true => rules.push("Misère: whoever makes the last move loses.".into()),

@@ -18,7 +18,7 @@ use rand::rngs::StdRng;
 
 pub use crate::domain::Action;
 pub use commands::Command;
-pub use game::{Coaching, Game, GameOver, GiveUp, Hint, Note, ReviewLine, coaching, past_tense};
+pub use game::{Coaching, Game, GameOver, GiveUp, Hint, Note, ReviewLine, coaching};
 pub use learn::{Exercise, Lesson, MISERE_GAME, RULES, STEPS, Step, rules_of};
 pub use play::{Demo, Play, resumed};
 pub use puzzle::{PuzzleAnswer, PuzzleRun, PuzzleScreen, PuzzleStart};

@@ -179,7 +179,7 @@ impl PuzzleScreen {
                 // answer could be looked up and then given by another start.
                 let counted = !self.run.revealed || self.daily.is_some();
                 let solved = correct && !self.run.revealed;
-                let explanation = teaching.reason();
+                let explanation = crate::words::reason(teaching);
                 self.run.answer = Some(PuzzleAnswer { mv, correct, solved, counted, explanation });
                 if !counted {
                     return Next::NOTHING;

@@ -76,15 +76,19 @@ impl GameOption {
     pub fn title(self) -> String {
         match self.game_preset() {
             Some(preset) => preset.short.into(),
-            None => self.kind.menu_title(),
+            None => crate::words::menu_title(self.kind),
         }
     }
 
     /// The rule shown beside it.
     pub fn rule(self) -> String {
         match self.game_preset() {
-            Some(p) => format!("one heap of {}: {}", p.heaps.first().copied().unwrap_or(0), self.kind.rule()),
-            None => self.kind.rule(),
+            Some(p) => format!(
+                "one heap of {}: {}",
+                p.heaps.first().copied().unwrap_or(0),
+                crate::words::rule(self.kind)
+            ),
+            None => crate::words::rule(self.kind),
         }
     }
 }

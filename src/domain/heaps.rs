@@ -8,6 +8,7 @@ use rand::Rng;
 
 pub use crate::engine::BOUNDED_MOVES;
 use crate::engine::{GameKind, ParseHeapsError, parse_heaps};
+use crate::words::capitalised;
 
 /// The most heaps a game starts with.
 pub const MAX_HEAPS: usize = 16;
@@ -245,7 +246,7 @@ pub fn check_heaps_for(kind: GameKind, heaps: &[u64]) -> Result<(), String> {
         && heaps.len() != count
     {
         let wanted = if count == 1 { format!("one {word}") } else { format!("{count} {word}s") };
-        return Err(format!("{} is played on {wanted}, not {}", capital(&kind.title()), heaps.len()));
+        return Err(format!("{} is played on {wanted}, not {}", capitalised(&kind.title()), heaps.len()));
     }
     if let Some(most) = largest_start_heap(kind)
         && let Some((i, &size)) = heaps.iter().enumerate().find(|(_, size)| **size > most)
@@ -263,7 +264,10 @@ pub fn check_heaps_for(kind: GameKind, heaps: &[u64]) -> Result<(), String> {
         let why = crate::words::least_reason(why);
         let units = crate::words::units(kind);
         let each = if start.heaps == Some(1) { String::new() } else { format!(" in each {word}") };
-        return Err(format!("{} starts with at least {least} {units}{each}: {why}", capital(&kind.title())));
+        return Err(format!(
+            "{} starts with at least {least} {units}{each}: {why}",
+            capitalised(&kind.title())
+        ));
     }
     Ok(())
 }
@@ -289,12 +293,4 @@ pub fn fit_heaps(kind: GameKind, mut heaps: Vec<u64>) -> Vec<u64> {
         *heap = (*heap).clamp(least, most.max(least));
     }
     heaps
-}
-
-fn capital(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }

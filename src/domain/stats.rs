@@ -435,8 +435,8 @@ pub fn stats_table(stats: &Stats) -> String {
     if !stats.games.is_empty() {
         let _ = writeln!(out, "nim:");
     }
-    row(&mut out, Mode::Normal.title(), &stats.normal);
-    row(&mut out, Mode::Misere.title(), &stats.misere);
+    row(&mut out, crate::words::mode_title(Mode::Normal), &stats.normal);
+    row(&mut out, crate::words::mode_title(Mode::Misere), &stats.misere);
     for (name, figures) in &stats.games {
         let _ = writeln!(out, "{name}:");
         for mode in Mode::ALL {

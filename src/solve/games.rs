@@ -15,6 +15,7 @@ use crate::engine::{
     Game, MOVE_LIST_LIMIT, Mode, Move, MoveCount, Natural, Outcome, ParseHeapsError, Position, PositionError,
     Rules, Teaching, parse_heap, parse_heaps,
 };
+use crate::words::capitalised;
 
 /// Why some text is not a position of the game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -250,12 +251,6 @@ pub fn json_line(game: &Game, position: &Position) -> String {
     serde_json::to_string(&answer).unwrap_or_default()
 }
 
-/// `text` with its first letter in capitals.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
-}
-
 /// The answer for a person: the position, the theory at work, the verdict and every winning move.
 pub fn human_text(game: &Game, position: &Position) -> String {
     use std::fmt::Write as _;
@@ -266,14 +261,14 @@ pub fn human_text(game: &Game, position: &Position) -> String {
     let mut out = String::new();
     let rule = match mode {
         Mode::Normal => crate::words::normal_play(kind),
-        Mode::Misere => mode.rule(),
+        Mode::Misere => crate::words::mode_rule(mode),
     };
     let list: Vec<String> = heaps.iter().map(u64::to_string).collect();
     let _ = write!(
         out,
         "{}, {} ({rule}): {word}{} {}",
         capitalised(&kind.title()),
-        mode.title(),
+        crate::words::mode_title(mode),
         if heaps.len() == 1 { "" } else { "s" },
         list.join(" ")
     );
@@ -285,7 +280,7 @@ pub fn human_text(game: &Game, position: &Position) -> String {
             }
         }
     }
-    let _ = writeln!(out, "\n{}.\n", capitalised(&kind.rule()));
+    let _ = writeln!(out, "\n{}.\n", capitalised(&crate::words::rule(kind)));
 
     let teaching = game.teach(position);
     let label_width = format!("{word} {}", heaps.len()).len();
@@ -387,21 +382,29 @@ pub fn human_text(game: &Game, position: &Position) -> String {
                 );
             }
             for mv in &moves {
-                let _ = writeln!(out, "  {}", game.describe_move(position, mv));
+                let _ = writeln!(
+                    out,
+                    "  {}",
+                    crate::words::move_text(&game.move_words(position, mv), crate::words::Tense::Present)
+                );
             }
             if *count.value() > Natural::from(moves.len() as u128) {
                 let more = if count.is_exact() { "" } else { "at least " };
                 let rest = count.value().saturating_sub(&Natural::from(moves.len() as u128));
                 let _ = writeln!(out, "  ... and {more}{rest} more (the first {MOVE_LIST_LIMIT} are listed)");
             }
-            let _ = writeln!(out, "Why: {}.", teaching.reason());
+            let _ = writeln!(out, "Why: {}.", crate::words::reason(&teaching));
         }
         Outcome::Lose => {
             let _ = writeln!(out, "The player to move loses against perfect play: no winning move.");
             if let Some(mv) = teaching.best() {
-                let _ = writeln!(out, "The AI would {}.", game.describe_move(position, &mv));
+                let _ = writeln!(
+                    out,
+                    "The AI would {}.",
+                    crate::words::move_text(&game.move_words(position, &mv), crate::words::Tense::Present)
+                );
             }
-            let _ = writeln!(out, "Why: {}.", teaching.reason());
+            let _ = writeln!(out, "Why: {}.", crate::words::reason(&teaching));
         }
     }
     out

@@ -26,14 +26,20 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     let header = match kind == crate::engine::GameKind::default() {
         true => Line::from(vec![
             Span::styled(" nim-tui ", theme.strong(theme.accent)),
-            Span::styled(format!(" {}: ", capitalised(mode.title())), theme.strong(theme.text)),
-            Span::styled(mode.rule(), theme.fg(theme.text)),
+            Span::styled(
+                format!(" {}: ", capitalised(crate::words::mode_title(mode))),
+                theme.strong(theme.text),
+            ),
+            Span::styled(crate::words::mode_rule(mode), theme.fg(theme.text)),
         ]),
         // Another game: its name and rule, then the mode.
         false => Line::from(vec![
             Span::styled(" nim-tui ", theme.strong(theme.accent)),
             Span::styled(format!(" {}: ", capitalised(&kind.title())), theme.strong(theme.text)),
-            Span::styled(format!("{}; {}", kind.rule(), mode.rule()), theme.fg(theme.text)),
+            Span::styled(
+                format!("{}; {}", crate::words::rule(kind), crate::words::mode_rule(mode)),
+                theme.fg(theme.text),
+            ),
         ]),
     };
     shortened(header, usize::from(layout.header.width), &look.glyphs.ellipsis).render(layout.header, buf);

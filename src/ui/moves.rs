@@ -69,6 +69,6 @@ fn listed(game: &Game, before: &crate::engine::Position, mv: &crate::engine::Mov
         (true, Some(take)) => {
             format!("{} from heap {} ", number(take.take), take.number())
         }
-        _ => format!("{} ", game.engine().describe_move(before, mv)),
+        _ => format!("{} ", game.describe_from(before, mv)),
     }
 }

@@ -7,7 +7,6 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::{App, Game, Note};
-use crate::engine::Rules;
 
 use super::key_line::{choosing, key_line};
 use super::look::Look;
@@ -62,7 +61,7 @@ pub(super) fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: 
                     game.judged().1.iter().rev().find(|line| game.is_human(line.seat)).map(|l| &l.before);
                 let list: Vec<String> = moves
                     .iter()
-                    .map(|m| before.map_or(m.to_string(), |b| game.engine().describe_move(b, m)))
+                    .map(|m| before.map_or(m.to_string(), |b| game.describe_from(b, m)))
                     .collect();
                 let plural = if moves.len() == 1 { "move was" } else { "moves were" };
                 let whose = match hotseat {

@@ -8,7 +8,6 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::{Game, Replay};
 use crate::domain::{Players, Seat};
-use crate::engine::Rules;
 
 use super::look::{Look, seat_style};
 use super::text::number;
@@ -67,7 +66,7 @@ fn render_verdict(game: &Game, replay: &Replay, look: &Look, area: Rect, buf: &m
                 }
                 crate::app::Coaching::Missed(moves) => {
                     let list: Vec<String> =
-                        moves.iter().map(|m| game.engine().describe_move(&line.before, m)).collect();
+                        moves.iter().map(|m| game.describe_from(&line.before, m)).collect();
                     (
                         format!(
                             "{} gave the win away; the winning move was: {}",

@@ -87,8 +87,9 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
 
     // The rule beside the mode only when it fits on the row.
     let inner = usize::from(area.width.min(76)).saturating_sub(2);
-    let mode_words = 18 + mode_name(menu.mode).len() + 2 + menu.mode.rule().len();
-    let rule = if mode_words <= inner { format!("  {}", menu.mode.rule()) } else { String::new() };
+    let mode_words = 18 + mode_name(menu.mode).len() + 2 + crate::words::mode_rule(menu.mode).len();
+    let rule =
+        if mode_words <= inner { format!("  {}", crate::words::mode_rule(menu.mode)) } else { String::new() };
     let mode_value = match menu.mode_fixed() {
         true => vec![
             Span::styled(mode_name(Mode::Normal), theme.strong(theme.text)),

@@ -82,7 +82,7 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
             // Another game than the default one is named before its mode.
             let game_name = match game.rules.kind {
                 kind if kind == crate::engine::GameKind::default() => String::new(),
-                kind => format!(" {} ·", kind.short_title()),
+                kind => format!(" {} ·", crate::words::short_title(kind)),
             };
             Line::from(vec![
                 Span::styled(format!(" {turn} "), style.add_modifier(Modifier::REVERSED)),
@@ -139,8 +139,8 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
 /// The mode's name on the status line; misère's is a badge with room around it.
 fn mode_badge(mode: crate::engine::Mode) -> String {
     match mode {
-        crate::engine::Mode::Normal => format!(" {}", capitalised(mode.title())),
-        crate::engine::Mode::Misere => format!(" {} ", capitalised(mode.title())),
+        crate::engine::Mode::Normal => format!(" {}", capitalised(crate::words::mode_title(mode))),
+        crate::engine::Mode::Misere => format!(" {} ", capitalised(crate::words::mode_title(mode))),
     }
 }
 

@@ -3,11 +3,7 @@
 
 use ratatui::text::{Line, Span};
 
-/// `text` with its first letter a capital.
-pub(super) fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
-}
+pub(super) use crate::words::capitalised;
 
 /// A number as the screen writes it: plain digits everywhere, as the engine's explanations, `solve`
 /// and records write them.

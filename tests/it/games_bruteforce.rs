@@ -69,7 +69,7 @@ fn agree(
         let teaching = game.teach(&position);
         assert_eq!(teaching.best(), ai, "the hint is the AI's move at {at}");
         assert_eq!(teaching.is_win(), wins, "the teaching's verdict at {at}");
-        assert!(!teaching.reason().is_empty());
+        assert!(!nim_tui::words::reason(&teaching).is_empty());
     }
     checked
 }

@@ -309,6 +309,7 @@ fn the_human_form_matches_the_explanation_for_random_positions() {
                 );
             }
             for reason in explanation.winning_reasons() {
+                let reason = nim_tui::words::move_reason(&reason);
                 assert!(text.contains(&format!("  {reason}\n")), "{reason} missing for {heaps:?}");
             }
         }

@@ -394,3 +394,87 @@ impl GameKind {
         all
     }
 }
+
+/// A move as data, for the words that tell it: what it does and its numbers, never its English.
+/// A program turns it into a sentence of its own language, in the tense it needs ("take 2 from
+/// heap 1", "took 2 from heap 1"), in one place. Heaps, rows and pins are counted from 1.
+///
+/// ```
+/// use nim_engine::{GameKind, Mode, Move, MoveWords, Position, Rules, Ruleset};
+///
+/// let lasker = Ruleset::new(GameKind::Lasker, Mode::Normal).game();
+/// let words = lasker.move_words(&Position::new(vec![3, 7]), &Move::split(1, 3));
+/// assert_eq!(words, MoveWords::Split { heap: 2, left: 3, right: Some(4) });
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum MoveWords {
+    /// Take `amount` tokens from heap `heap`.
+    Take {
+        /// The heap, from 1.
+        heap: usize,
+        /// How many tokens.
+        amount: u64,
+    },
+    /// Take `amount` tokens from the only heap there is (Fibonacci Nim), naming no heap.
+    TakeFromTheHeap {
+        /// How many tokens.
+        amount: u64,
+    },
+    /// Take from several heaps at once (Moore's Nim_k): `(heap, amount)` for each, in order.
+    TakeMany(Vec<(usize, u64)>),
+    /// Take the same `amount` from both heaps (Wythoff's game).
+    TakeFromBoth {
+        /// How many tokens from each heap.
+        amount: u64,
+    },
+    /// Split heap `heap`, leaving `left` in its place and the rest as a new heap (Lasker's Nim);
+    /// `right` is that rest when the heap's size is known.
+    Split {
+        /// The heap, from 1.
+        heap: usize,
+        /// What stays in its place.
+        left: u64,
+        /// What becomes the new heap, if the heap's size is known.
+        right: Option<u64>,
+    },
+    /// Take `amount` from heap `heap` and leave `left` in it, the rest becoming a new heap.
+    TakeAndLeave {
+        /// The heap, from 1.
+        heap: usize,
+        /// How many tokens are taken.
+        amount: u64,
+        /// What stays in the heap's place.
+        left: u64,
+    },
+    /// Knock down `count` neighbouring pins (1 or 2) of row `row`, the first being pin `first`;
+    /// `breaking` is the two rows left when the move breaks the row in two.
+    KnockDown {
+        /// The row, from 1.
+        row: usize,
+        /// The first pin knocked down, from 1.
+        first: u64,
+        /// How many pins: 1, or 2 (pins `first` and `first + 1`).
+        count: u64,
+        /// The rows left on either side, when both hold pins.
+        breaking: Option<(u64, u64)>,
+    },
+}
+
+impl MoveWords {
+    /// The move's mechanics as data, with nothing a particular game adds: each heap's take, a
+    /// split with what it leaves. A game's [`crate::Rules::move_words`] starts from this.
+    pub fn plain(mv: &Move) -> MoveWords {
+        match mv {
+            Move::Take(take) => MoveWords::Take { heap: take.number(), amount: take.take },
+            Move::TakeMany(takes) => {
+                MoveWords::TakeMany(takes.iter().map(|t| (t.number(), t.take)).collect())
+            }
+            Move::Split { heap, take: 0, left } => {
+                MoveWords::Split { heap: heap + 1, left: *left, right: None }
+            }
+            Move::Split { heap, take, left } => {
+                MoveWords::TakeAndLeave { heap: heap + 1, amount: *take, left: *left }
+            }
+        }
+    }
+}

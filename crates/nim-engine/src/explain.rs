@@ -1,7 +1,6 @@
 //! The reasoning behind a move, for teaching: the heaps in binary, the nim-sum, and why the best
 //! move is best. Built from the same analysis the AI plays by, so it can never disagree with it.
-
-use std::fmt;
+//! It is data, with its numbers: a program writes it in its own words.
 
 use super::{Analysis, Mode, Outcome, Take, analyse, fallback_move};
 
@@ -55,34 +54,6 @@ impl MoveReason {
             | MoveReason::MisereEndgame { mv, .. }
             | MoveReason::Losing { mv, .. } => Some(mv),
             MoveReason::GameOver { .. } => None,
-        }
-    }
-}
-
-impl fmt::Display for MoveReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            MoveReason::NimSum { mv, from, to, nim_sum } => {
-                write!(f, "{mv}: {from} ⊕ {nim_sum} = {to} < {from}, which leaves a nim-sum of 0")
-            }
-            MoveReason::MisereEndgame { mv, ones_left, .. } => write!(
-                f,
-                "{mv}: misère endgame, only heaps of one would be left, so leave an odd number of them ({ones_left})"
-            ),
-            MoveReason::Losing { mv, endgame: true, .. } => write!(
-                f,
-                "no winning move: an odd number of heaps of one is left, so whoever moves takes the last token in the end; {mv} and hope for a mistake"
-            ),
-            MoveReason::Losing { mv, .. } => write!(
-                f,
-                "no winning move: the nim-sum is 0, so every move loses against perfect play; {mv} and hope for a mistake"
-            ),
-            MoveReason::GameOver { mover_wins: true } => {
-                f.write_str("the game is over: the other player took the last token and lost")
-            }
-            MoveReason::GameOver { mover_wins: false } => {
-                f.write_str("the game is over: the other player took the last token and won")
-            }
         }
     }
 }
@@ -151,59 +122,6 @@ impl Explanation {
     /// Every winning move, in order, as a list.
     pub fn winning_moves(&self) -> Vec<Take> {
         self.analysis.winning_moves(&self.heaps)
-    }
-
-    /// The best move taught in full, as the hint says it: where the nim-sum comes from and how the
-    /// move follows from it (`nim-sum 3 ⊕ 4 ⊕ 5 = 2; heap 1 becomes 3 ⊕ 2 = 1, so take 2 from
-    /// heap 1`), which rule applies in misère's endgame and why, or plainly that the position is
-    /// lost.
-    pub fn lesson(&self) -> String {
-        let sum = || {
-            let non_empty: Vec<String> = self.heaps.iter().filter(|&&h| h > 0).map(u64::to_string).collect();
-            if (2..=6).contains(&non_empty.len()) {
-                format!("nim-sum {} = {}", non_empty.join(" ⊕ "), self.nim_sum())
-            } else {
-                format!("nim-sum of the heaps = {}", self.nim_sum())
-            }
-        };
-        match self.best {
-            MoveReason::NimSum { mv, from, to, nim_sum } => format!(
-                "{}; heap {} becomes {from} ⊕ {nim_sum} = {to}, so {mv}: that leaves a nim-sum of 0",
-                sum(),
-                mv.number()
-            ),
-            MoveReason::MisereEndgame { mv, to, ones_left, .. } => format!(
-                "misère endgame: after this move no heap holds two or more, so the normal rule no longer \
-                 applies; leave an odd number of heaps of one ({ones_left}) and the opponent must take \
-                 the last token: {mv}, leaving {to}"
-            ),
-            MoveReason::Losing { mv, endgame: true, .. } => format!(
-                "this position is lost: an odd number of heaps of one is left, so whoever moves takes \
-                 the last token in the end; {mv} and hope for a mistake"
-            ),
-            MoveReason::Losing { mv, .. } => format!(
-                "this position is lost: {}, and every move from a nim-sum of 0 leaves one that is not 0, \
-                 which the opponent can always bring back to 0; {mv} and hope for a mistake",
-                sum()
-            ),
-            MoveReason::GameOver { .. } => self.best.to_string(),
-        }
-    }
-
-    /// The short working of the best move, as the binary view shows it: `heap 1: 3 ⊕ 2 = 1, take 2`.
-    pub fn working(&self) -> Option<String> {
-        match self.best {
-            MoveReason::NimSum { mv, from, to, nim_sum } => {
-                Some(format!("heap {}: {from} ⊕ {nim_sum} = {to}, take {}", mv.number(), mv.take))
-            }
-            MoveReason::MisereEndgame { mv, from, to, ones_left } => Some(format!(
-                "heap {}: {from} → {to}, take {}: leaves {ones_left} heap{} of one (odd)",
-                mv.number(),
-                mv.take,
-                if ones_left == 1 { "" } else { "s" }
-            )),
-            _ => None,
-        }
     }
 }
 

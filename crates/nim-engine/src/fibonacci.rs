@@ -14,7 +14,7 @@
 //! at most about 90 candidates, each checked exactly.
 
 use super::zeckendorf::{FIB, smallest_term, terms, value, zeckendorf};
-use super::{GameKind, Move, MoveError, Outcome, Position, PositionError, Rules, Take, Teaching};
+use super::{GameKind, Move, MoveError, MoveWords, Outcome, Position, PositionError, Rules, Take, Teaching};
 
 /// Fibonacci Nim, normal play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -33,10 +33,33 @@ pub struct FibonacciView {
     pub terms: Vec<u64>,
     /// The move the AI would play.
     pub best: Option<Move>,
-    /// The hint: the best move's reason in one line.
-    pub reason: String,
+    /// Why the best move is best, as data for the hint's sentence.
+    pub reason: FibonacciReason,
     /// Whether the player to move wins with perfect play.
     pub win: bool,
+}
+
+/// Why the best move of Fibonacci Nim is best, with its numbers (the heap's Zeckendorf terms and
+/// the most a move may take are in [`FibonacciView`]): a program writes the sentence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FibonacciReason {
+    /// No token is left: the other player took the last one and won.
+    GameOver,
+    /// Taking the smallest Zeckendorf term `smallest` (`take`) leaves the opponent unable to take
+    /// the smallest term of what is left.
+    Win {
+        /// The heap's smallest Zeckendorf term.
+        smallest: u64,
+        /// What the move takes.
+        take: u64,
+    },
+    /// The smallest term is more than the move may take: lost, `take` is the AI's fallback.
+    Lost {
+        /// The heap's smallest Zeckendorf term.
+        smallest: u64,
+        /// What the AI's fallback takes.
+        take: u64,
+    },
 }
 
 /// The most the next move may take from `position`.
@@ -201,29 +224,12 @@ impl Rules for Fibonacci {
         let terms = terms(n);
         let win = self.outcome(position) == Outcome::Win;
         let best = self.ai_move(position);
-        let sum = terms.iter().map(u64::to_string).collect::<Vec<_>>().join(" + ");
-        let allowed = match position.limit() {
-            None => format!("the first move may take up to {most} (anything but the whole heap)"),
-            Some(_) => format!("you may take up to {most} (twice the last take)"),
-        };
-        let reason = match (&best, terms.last()) {
-            (None, _) | (_, None) => {
-                "the game is over: the other player took the last token and won".to_string()
-            }
-            (Some(mv), Some(&small)) if win => {
-                let take = mv.as_take().map_or(0, |t| t.take);
-                format!(
-                    "in Zeckendorf form {n} = {sum}; the smallest term is {small} and {allowed}: take {take}, and \
-                     the opponent, allowed at most {}, cannot take the smallest term of what is left",
-                    take.saturating_mul(2)
-                )
-            }
-            (Some(mv), Some(&small)) => format!(
-                "this position is lost: in Zeckendorf form {n} = {sum}, and its smallest term {small} is more \
-                 than {allowed}; whatever you take, the opponent can take the smallest term of what is left; \
-                 take {} and hope for a mistake",
-                mv.as_take().map_or(0, |t| t.take)
-            ),
+        let take = best.as_ref().and_then(Move::as_take).map_or(0, |t| t.take);
+        let reason = match terms.last() {
+            None => FibonacciReason::GameOver,
+            Some(_) if best.is_none() => FibonacciReason::GameOver,
+            Some(&smallest) if win => FibonacciReason::Win { smallest, take },
+            Some(&smallest) => FibonacciReason::Lost { smallest, take },
         };
         Teaching::Fibonacci(FibonacciView {
             heap: n,
@@ -235,10 +241,10 @@ impl Rules for Fibonacci {
             win,
         })
     }
-    fn describe_move(&self, _: &Position, mv: &Move) -> String {
+    fn move_words(&self, _: &Position, mv: &Move) -> MoveWords {
         match mv.as_take() {
-            Some(take) => format!("take {}", take.take),
-            None => mv.to_string(),
+            Some(take) => MoveWords::TakeFromTheHeap { amount: take.take },
+            None => MoveWords::plain(mv),
         }
     }
     fn write_move(&self, mv: &Move) -> String {

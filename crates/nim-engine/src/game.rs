@@ -10,8 +10,8 @@ use std::fmt;
 
 use super::{
     Explanation, Fibonacci, FibonacciView, GameKind, GrundyTable, GrundyView, Lasker, Mode, Moore, MooreView,
-    MoveCount, MoveError, Nim, NoMisere, Outcome, Position, PositionError, Subtraction, Take, Wythoff,
-    WythoffView,
+    MoveCount, MoveError, MoveWords, Nim, NoMisere, Outcome, Position, PositionError, Subtraction, Take,
+    Wythoff, WythoffView,
 };
 
 /// A move of any game.
@@ -203,17 +203,6 @@ impl Teaching {
         }
     }
 
-    /// The best move's reason in one line, in the game's own terms, for the hint.
-    pub fn reason(&self) -> String {
-        match self {
-            Teaching::Nim(explanation) => explanation.lesson(),
-            Teaching::Moore(view) => view.reason.clone(),
-            Teaching::Grundy(view) => view.reason.clone(),
-            Teaching::Wythoff(view) => view.reason.clone(),
-            Teaching::Fibonacci(view) => view.reason.clone(),
-        }
-    }
-
     /// Whether the player to move wins with perfect play.
     pub fn is_win(&self) -> bool {
         match self {
@@ -318,11 +307,12 @@ pub trait Rules {
     fn nth_move(&self, position: &Position, index: u128) -> Option<Move>;
     /// The teaching view of the position: the theory at work, and the best move with its reason.
     fn teach(&self, position: &Position) -> Teaching;
-    /// The move from `position` in the game's own words: `take 2 from heap 1`, `split heap 2
-    /// into 3 and 4`, `knock down pins 3 and 4 of row 1`, `take 3 from both heaps`.
-    fn describe_move(&self, position: &Position, mv: &Move) -> String {
+    /// What the move from `position` does, as data for the words that tell it: take 2 from
+    /// heap 1, split heap 2 into 3 and 4, knock down pins 3 and 4 of row 1, take 3 from both
+    /// heaps. The program writes the sentence, in the tense it needs.
+    fn move_words(&self, position: &Position, mv: &Move) -> MoveWords {
         let _ = position;
-        mv.to_string()
+        MoveWords::plain(mv)
     }
     /// The move as a record writes it, such as `1 2` (heap 1, take 2).
     ///
@@ -547,8 +537,8 @@ impl Rules for Game {
     fn teach(&self, position: &Position) -> Teaching {
         each!(self, game => Rules::teach(game, position))
     }
-    fn describe_move(&self, position: &Position, mv: &Move) -> String {
-        each!(self, game => Rules::describe_move(game, position, mv))
+    fn move_words(&self, position: &Position, mv: &Move) -> MoveWords {
+        each!(self, game => Rules::move_words(game, position, mv))
     }
     fn write_move(&self, mv: &Move) -> String {
         each!(self, game => Rules::write_move(game, mv))

@@ -7,7 +7,7 @@
 //! heaps worth `g ⊕ X`, `X` being the XOR of them all. Each game says what a heap is worth in
 //! constant time and which of its moves reach a given value; the rest is here.
 
-use super::{GameKind, Move, Outcome, Position};
+use super::{GameKind, Move, MoveWords, Outcome, Position};
 
 /// A table of Grundy values that repeat: `values[n]` for every heap below `pre_period + period`,
 /// and `value(n) = value(n - period)` from `pre_period` on.
@@ -57,8 +57,8 @@ pub struct GrundyView {
     pub working: Option<GrundyStep>,
     /// The move the AI would play.
     pub best: Option<Move>,
-    /// The hint: the best move's reason in one line.
-    pub reason: String,
+    /// Why the best move is best, as data for the hint's sentence.
+    pub reason: GrundyReason,
     /// Whether the player to move wins with perfect play.
     pub win: bool,
 }
@@ -100,8 +100,8 @@ pub(crate) trait HeapGame {
     fn nth_split(&self, heap: usize, size: u64, index: u128) -> Option<Move>;
     /// The AI's move from a lost position (`None` when no move is left).
     fn fallback(&self, position: &Position) -> Option<Move>;
-    /// The move in the game's words.
-    fn describe(&self, position: &Position, mv: &Move) -> String;
+    /// What the move does, as data for the words that tell it.
+    fn move_words(&self, position: &Position, mv: &Move) -> MoveWords;
     /// When the values repeat: from which heap, and how often.
     fn periodic(&self) -> Option<(u64, u64)>;
     /// How the values go, in a sentence.
@@ -236,6 +236,29 @@ fn moved_heap(mv: &Move) -> usize {
     }
 }
 
+/// Why the best move of a game valued by Grundy numbers is best, with its numbers (the values
+/// and their XOR are in [`GrundyView`]): a program writes the sentence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GrundyReason {
+    /// No move is left: the other player made the last one and won.
+    GameOver,
+    /// The move changes one heap's value as `step` says, leaving an XOR of 0.
+    Win {
+        /// What the move does.
+        words: MoveWords,
+        /// The heap changed, its value before and after.
+        step: GrundyStep,
+        /// Whether the move splits the heap (what it leaves is worth the new value), rather than
+        /// leaving one heap of that value.
+        split: bool,
+    },
+    /// The XOR is 0: lost; `words` tells the AI's fallback.
+    Lost {
+        /// What the AI's fallback move does.
+        words: MoveWords,
+    },
+}
+
 /// The teaching view: values, their XOR, the table near the heaps, and the best move's working.
 pub(crate) fn teach(game: &impl HeapGame, position: &Position) -> GrundyView {
     let heaps = position.heaps().to_vec();
@@ -253,39 +276,14 @@ pub(crate) fn teach(game: &impl HeapGame, position: &Position) -> GrundyView {
         let from = values.get(heap).copied().unwrap_or(0);
         GrundyStep { heap, from, to: from ^ sum }
     });
-    let word = game.kind().heap_word();
-    let listed = || {
-        let shown: Vec<String> = values.iter().map(u128::to_string).collect();
-        if (2..=6).contains(&shown.len()) {
-            format!("Grundy values {} = {sum}", shown.join(" ⊕ "))
-        } else {
-            format!("the XOR of the {word}s' Grundy values is {sum}")
-        }
-    };
     let reason = match (&best, working) {
-        (None, _) => "the game is over: the other player made the last move and won".to_string(),
-        (Some(mv), Some(step)) => {
-            let leaves = match mv {
-                Move::Split { .. } => "what it leaves is worth",
-                _ => "it is then worth",
-            };
-            format!(
-                "{}; {word} {} is worth {}, and {} ⊕ {sum} = {}: {}, and {leaves} {}, which leaves an XOR of 0",
-                listed(),
-                step.heap + 1,
-                step.from,
-                step.from,
-                step.to,
-                game.describe(position, mv),
-                step.to
-            )
-        }
-        (Some(mv), None) => format!(
-            "this position is lost: {}, and every move changes one {word}'s value, leaving an XOR that is not 0, \
-             which the opponent can bring back to 0; {} and hope for a mistake",
-            listed(),
-            game.describe(position, mv)
-        ),
+        (None, _) => GrundyReason::GameOver,
+        (Some(mv), Some(step)) => GrundyReason::Win {
+            words: game.move_words(position, mv),
+            step,
+            split: matches!(mv, Move::Split { .. }),
+        },
+        (Some(mv), None) => GrundyReason::Lost { words: game.move_words(position, mv) },
     };
     GrundyView {
         game: game.kind(),

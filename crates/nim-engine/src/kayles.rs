@@ -20,7 +20,7 @@
 use std::sync::OnceLock;
 
 use super::grundy::{self, GrundyTable, HeapGame};
-use super::{GameKind, Move, MoveError, Outcome, Position, Rules, Teaching};
+use super::{GameKind, Move, MoveError, MoveWords, Outcome, Position, Rules, Teaching};
 
 /// From this row on the values of Kayles repeat.
 pub const KAYLES_PRE_PERIOD: u64 = 71;
@@ -287,17 +287,14 @@ impl HeapGame for Pins {
         let take = size.min(2);
         Some(Move::Split { heap, take, left: size - take })
     }
-    fn describe(&self, position: &Position, mv: &Move) -> String {
-        let Some((row, first, count)) = mv.as_pins() else { return mv.to_string() };
-        let mut text = format!("knock down {} of row {}", knocked(first, count), row + 1);
-        if let Some(size) = position.heap(row) {
+    fn move_words(&self, position: &Position, mv: &Move) -> MoveWords {
+        let Some((row, first, count)) = mv.as_pins() else { return MoveWords::plain(mv) };
+        let breaking = position.heap(row).and_then(|size| {
             let left = first - 1;
             let rest = size.saturating_sub(left + count);
-            if left > 0 && rest > 0 {
-                text.push_str(&format!(", breaking it into rows of {left} and {rest}"));
-            }
-        }
-        text
+            (left > 0 && rest > 0).then_some((left, rest))
+        });
+        MoveWords::KnockDown { row: row + 1, first, count, breaking }
     }
     fn periodic(&self) -> Option<(u64, u64)> {
         Some((self.0.pre_period, self.0.period))
@@ -346,8 +343,8 @@ impl Rules for Pins {
         grundy::is_over(self, position)
     }
     grundy::grundy_answers!();
-    fn describe_move(&self, position: &Position, mv: &Move) -> String {
-        HeapGame::describe(self, position, mv)
+    fn move_words(&self, position: &Position, mv: &Move) -> MoveWords {
+        HeapGame::move_words(self, position, mv)
     }
     /// `1 pin 3` (row 1, pin 3) or `1 pins 3 4`.
     fn write_move(&self, mv: &Move) -> String {

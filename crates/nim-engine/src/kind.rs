@@ -255,57 +255,6 @@ impl GameKind {
         }
     }
 
-    /// The name a menu of games shows: `Subtraction {1,2,3}`, `Kayles`.
-    pub fn menu_title(self) -> String {
-        match self {
-            GameKind::Subtraction(set) => format!("Subtraction {{{set}}}"),
-            other => other.title(),
-        }
-    }
-
-    /// The name short enough for a status line: `Nim_2`, `Subtraction 1,2,3`, `Kayles`.
-    pub fn short_title(self) -> String {
-        match self {
-            GameKind::Moore(k) => format!("Nim_{k}"),
-            GameKind::Subtraction(set) => format!("Subtraction {set}"),
-            GameKind::Lasker => "Lasker".into(),
-            GameKind::Dawson => "Dawson".into(),
-            GameKind::Wythoff => "Wythoff".into(),
-            GameKind::Fibonacci => "Fibonacci".into(),
-            other => other.title(),
-        }
-    }
-
-    /// The rules in one line, for help texts and `solve`.
-    pub fn rule(self) -> String {
-        match self {
-            GameKind::Nim => "a move takes any number of tokens from one heap".into(),
-            GameKind::Moore(k) => format!("a move takes any number of tokens from each of one to {k} heaps"),
-            GameKind::Subtraction(set) => {
-                format!("a move takes exactly {} tokens from one heap", set.spoken())
-            }
-            GameKind::Lasker => {
-                "a move takes any number of tokens from one heap, or splits a heap into two non-empty heaps"
-                    .into()
-            }
-            GameKind::Kayles => {
-                "a move knocks down one pin or two neighbouring pins of a row, which may split it in two"
-                    .into()
-            }
-            GameKind::Dawson => {
-                "a move knocks down exactly two neighbouring pins of a row, which may split it in two".into()
-            }
-            GameKind::Wythoff => {
-                "two heaps; a move takes any number from one heap, or the same number from both".into()
-            }
-            GameKind::Fibonacci => {
-                "one heap; the first move takes anything but the whole heap, then each move \
-                 takes from 1 to twice what the other player just took"
-                    .into()
-            }
-        }
-    }
-
     /// Whether the game has a misère form whose theory is settled and checked against an
     /// exhaustive search: Nim and Moore's Nim_k. The others are played in normal play only.
     pub fn has_misere(self) -> bool {

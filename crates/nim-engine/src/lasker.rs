@@ -14,7 +14,7 @@
 //! splits per `r_a`, listed in increasing `a` by counting through the subsets of `D`'s bits.
 
 use super::grundy::{self, HeapGame};
-use super::{GameKind, Move, MoveError, Outcome, Position, Rules, Teaching};
+use super::{GameKind, Move, MoveError, MoveWords, Outcome, Position, Rules, Teaching};
 
 /// Lasker's Nim, normal play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -170,10 +170,14 @@ impl HeapGame for Lasker {
             .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))?;
         Some(Move::take(heap, size))
     }
-    fn describe(&self, position: &Position, mv: &Move) -> String {
-        match mv {
-            Move::Split { heap, .. } => describe(mv, position.heap(*heap)),
-            _ => mv.to_string(),
+    fn move_words(&self, position: &Position, mv: &Move) -> MoveWords {
+        match *mv {
+            Move::Split { heap, take: 0, left } => MoveWords::Split {
+                heap: heap + 1,
+                left,
+                right: position.heap(heap).map(|size| size.saturating_sub(left)),
+            },
+            _ => MoveWords::plain(mv),
         }
     }
     fn periodic(&self) -> Option<(u64, u64)> {
@@ -183,19 +187,6 @@ impl HeapGame for Lasker {
         "Grundy values follow a pattern of period 4: a heap of 4k+1 or 4k+2 is worth itself, 4k+3 is worth \
          4k+4 and 4k+4 is worth 4k+3"
             .to_string()
-    }
-}
-
-/// A Lasker move in words; with the heap's size a split names both parts.
-fn describe(mv: &Move, size: Option<u64>) -> String {
-    match (mv, size) {
-        (Move::Split { heap, take: 0, left }, Some(size)) => {
-            format!("split heap {} into {left} and {}", heap + 1, size.saturating_sub(*left))
-        }
-        (Move::Split { heap, take: 0, left }, None) => {
-            format!("split heap {}, leaving {left} in its place and the rest as a new heap", heap + 1)
-        }
-        _ => mv.to_string(),
     }
 }
 
@@ -230,8 +221,8 @@ impl Rules for Lasker {
         position.is_over()
     }
     grundy::grundy_answers!();
-    fn describe_move(&self, position: &Position, mv: &Move) -> String {
-        HeapGame::describe(self, position, mv)
+    fn move_words(&self, position: &Position, mv: &Move) -> MoveWords {
+        HeapGame::move_words(self, position, mv)
     }
     fn write_move(&self, mv: &Move) -> String {
         match mv {

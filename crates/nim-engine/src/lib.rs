@@ -158,12 +158,12 @@ mod zeckendorf;
 pub use count::{MoveCount, Natural};
 pub use describe::{
     Alternative, BOUNDED_MOVES, Cap, Description, HeapNoun, LastMove, LeastReason, MenuEntry, MoveShape,
-    PuzzleSize, StartLimits, Unit, Verb, ViewKind, Words,
+    MoveWords, PuzzleSize, StartLimits, Unit, Verb, ViewKind, Words,
 };
 pub use explain::{Explanation, MoveReason, binary_digits};
-pub use fibonacci::{Fibonacci, FibonacciView, winning_takes};
+pub use fibonacci::{Fibonacci, FibonacciReason, FibonacciView, winning_takes};
 pub use game::{Game, MOVE_LIST_LIMIT, Move, Rules, Ruleset, Teaching};
-pub use grundy::{GrundyStep, GrundyTable, GrundyView};
+pub use grundy::{GrundyReason, GrundyStep, GrundyTable, GrundyView};
 pub(crate) use kayles::Pins;
 pub use kayles::{DAWSON_PERIOD, DAWSON_PRE_PERIOD, Dawson, KAYLES_PERIOD, KAYLES_PRE_PERIOD, Kayles};
 pub use kind::{
@@ -171,14 +171,14 @@ pub use kind::{
     SubtractionSet,
 };
 pub use lasker::Lasker;
-pub use moore::{Moore, MooreView};
+pub use moore::{Moore, MooreReason, MooreView};
 pub use nim::{Analysis, Moves, Nim, Outcome, WinningMoves, analyse, fallback_move};
 pub use position::{
     Mode, MoveError, NoMisere, ParseHeapsError, ParseModeError, Position, PositionError, Take, parse_heap,
     parse_heaps,
 };
 pub use subtraction::{SEARCH_LIMIT, Subtraction, table_of, try_build_table};
-pub use wythoff::{Wythoff, WythoffView, is_losing_pair, losing_pair, partner};
+pub use wythoff::{Wythoff, WythoffHow, WythoffReason, WythoffView, is_losing_pair, losing_pair, partner};
 pub use zeckendorf::{smallest_term as zeckendorf_smallest, terms as zeckendorf_terms};
 
 // The README's example runs with the doc tests, so that the page crates.io shows stays true.

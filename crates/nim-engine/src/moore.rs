@@ -61,8 +61,8 @@ pub struct MooreView {
     pub endgame: bool,
     /// The move the AI would play.
     pub best: Option<Move>,
-    /// The hint: the best move's reason in one line.
-    pub reason: String,
+    /// Why the best move is best, as data for the hint's sentence.
+    pub reason: MooreReason,
     /// Whether the player to move wins with perfect play.
     pub win: bool,
 }
@@ -606,70 +606,83 @@ impl Moore {
         Some(Move::take(heap, 1 << (63 - h.leading_zeros())))
     }
 
-    fn describe(mv: &Move) -> String {
-        match mv {
-            Move::TakeMany(takes) => {
-                let parts: Vec<String> =
-                    takes.iter().map(|t| format!("{} from heap {}", t.take, t.number())).collect();
-                match parts.split_last() {
-                    Some((last, rest)) if !rest.is_empty() => format!("take {} and {last}", rest.join(", ")),
-                    _ => format!("take {}", parts.join("")),
-                }
-            }
-            other => other.to_string(),
-        }
-    }
-
-    fn reason(&self, heaps: &[u64], best: Option<&Move>, win: bool, columns: &[(u64, u64)]) -> String {
-        let (k, m) = (self.k, self.modulus());
+    fn reason(&self, heaps: &[u64], best: Option<&Move>, win: bool, columns: &[(u64, u64)]) -> MooreReason {
+        let (k, modulus) = (self.k, self.modulus());
         let Some(mv) = best else {
-            return match self.mode {
-                Mode::Normal => "the game is over: the other player took the last token and won".into(),
-                Mode::Misere => "the game is over: the other player took the last token and lost".into(),
-            };
+            return MooreReason::GameOver { mover_wins: self.mode == Mode::Misere };
         };
-        let shown = Moore::describe(mv);
+        let mv = mv.clone();
         if self.endgame(heaps) {
-            let ones = Moore::ones(heaps);
             if win {
                 let mut after = Position::new(heaps.to_vec());
                 let _ = mv.apply_to(&mut after);
-                let left = Moore::ones(after.heaps());
-                return format!(
-                    "misère endgame: after this move no heap holds two or more, so leave a number of heaps of one \
-                     that is 1 more than a multiple of {m} ({left}): the opponent then takes the last token in \
-                     the end; {shown}"
-                );
+                return MooreReason::EndgameWin { mv, modulus, ones_left: Moore::ones(after.heaps()) };
             }
-            return format!(
-                "this position is lost: {ones} heaps of one is 1 more than a multiple of {m}, and whatever you \
-                 take (1 to {k}), the opponent can bring it back there; {shown} and hope for a mistake"
-            );
+            return MooreReason::EndgameLost { mv, modulus, ones: Moore::ones(heaps), k };
         }
         let digits = columns.len();
         if win {
-            let (at, (count, rest)) =
+            let (at, &(count, rest)) =
                 columns.iter().enumerate().find(|(_, c)| c.1 != 0).unwrap_or((0, &(0, 0)));
-            let column = digits - 1 - at;
-            format!(
-                "count the heaps with a 1 in each binary column: the player to move loses when every count is a \
-                 multiple of {m}; the {} column has {count} ({rest} more than a multiple of {m}), so {shown}: \
-                 every column then holds a multiple of {m}",
-                place(column)
-            )
+            MooreReason::Columns { mv, modulus, column: digits - 1 - at, count, rest }
         } else {
-            format!(
-                "this position is lost: every binary column holds a multiple of {m} ones, and a move on 1 to {k} \
-                 heaps changes some column by 1 to {k}, which the opponent can always set right; {shown} and \
-                 hope for a mistake"
-            )
+            MooreReason::Lost { mv, modulus, k }
         }
     }
 }
 
-/// A binary column as a person names it: `1s`, `2s`, `4s`, ... (`2^40s` past 2^20).
-fn place(column: usize) -> String {
-    if column <= 20 { format!("{}s", 1u64 << column) } else { format!("2^{column}s") }
+/// Why the best move of Moore's Nim_k is best, with its numbers: a program writes the sentence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MooreReason {
+    /// No token is left: the other player took the last one, and won unless `mover_wins`.
+    GameOver {
+        /// Whether the player to move has won (in misère).
+        mover_wins: bool,
+    },
+    /// Misère's endgame, won: leave a number of heaps of one that is 1 more than a multiple of
+    /// `modulus` (`ones_left` of them).
+    EndgameWin {
+        /// The move.
+        mv: Move,
+        /// K + 1.
+        modulus: u64,
+        /// How many heaps of one the move leaves.
+        ones_left: usize,
+    },
+    /// Misère's endgame, lost: `ones` heaps of one is 1 more than a multiple of `modulus`.
+    EndgameLost {
+        /// The AI's fallback move.
+        mv: Move,
+        /// K + 1.
+        modulus: u64,
+        /// How many heaps of one there are.
+        ones: usize,
+        /// K, the most heaps a move takes from.
+        k: u32,
+    },
+    /// The binary columns: the highest column whose count of ones is not a multiple of `modulus`
+    /// (`column`, from 0 for the 1s) holds `count`, `rest` more than a multiple.
+    Columns {
+        /// The move.
+        mv: Move,
+        /// K + 1.
+        modulus: u64,
+        /// The column, from 0 for the 1s.
+        column: usize,
+        /// How many heaps have a 1 in it.
+        count: u64,
+        /// `count` modulo `modulus`.
+        rest: u64,
+    },
+    /// Lost: every column holds a multiple of `modulus` ones.
+    Lost {
+        /// The AI's fallback move.
+        mv: Move,
+        /// K + 1.
+        modulus: u64,
+        /// K, the most heaps a move takes from.
+        k: u32,
+    },
 }
 
 /// Moore's Nim_k: take from one to K heaps at once.
@@ -828,9 +841,6 @@ impl Rules for Moore {
             reason,
             win,
         })
-    }
-    fn describe_move(&self, _: &Position, mv: &Move) -> String {
-        Moore::describe(mv)
     }
     /// `1 2` (heap 1, take 2), or `1 2, 3 1` on several heaps.
     fn write_move(&self, mv: &Move) -> String {

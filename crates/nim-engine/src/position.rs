@@ -27,22 +27,6 @@ impl Mode {
             Mode::Misere => "misere",
         }
     }
-
-    /// The name a person reads.
-    pub fn title(self) -> &'static str {
-        match self {
-            Mode::Normal => "normal play",
-            Mode::Misere => "misère",
-        }
-    }
-
-    /// The rule in one line, so the two conventions are never confused.
-    pub fn rule(self) -> &'static str {
-        match self {
-            Mode::Normal => "whoever takes the last token wins",
-            Mode::Misere => "whoever takes the last token loses",
-        }
-    }
 }
 
 impl fmt::Display for Mode {

@@ -11,7 +11,7 @@
 use std::sync::{Arc, Mutex};
 
 use super::grundy::{self, GrundyTable, HeapGame};
-use super::{GameKind, Move, MoveError, Outcome, Position, Rules, SubtractionSet, Teaching};
+use super::{GameKind, Move, MoveError, MoveWords, Outcome, Position, Rules, SubtractionSet, Teaching};
 
 /// The most Grundy values computed while looking for the period (one byte each). Most sets repeat
 /// within a few hundred values; a few sets of four or more amounts take hundreds of thousands, and
@@ -232,8 +232,8 @@ impl HeapGame for Subtraction {
         let s = self.set.amounts().take_while(|&s| s <= size).last()?;
         Some(Move::take(heap, s))
     }
-    fn describe(&self, _: &Position, mv: &Move) -> String {
-        mv.to_string()
+    fn move_words(&self, _: &Position, mv: &Move) -> MoveWords {
+        MoveWords::plain(mv)
     }
     fn periodic(&self) -> Option<(u64, u64)> {
         self.table.as_ref().map(|t| (t.pre_period, t.period))

@@ -10,7 +10,7 @@
 //! search up to 60 and against an exact big-integer computation of `⌊kφ⌋` for random huge `k`.
 
 use super::zeckendorf::{shift_up, value, zeckendorf};
-use super::{GameKind, Move, MoveError, Outcome, Position, PositionError, Rules, Take, Teaching};
+use super::{GameKind, Move, MoveError, MoveWords, Outcome, Position, PositionError, Rules, Take, Teaching};
 
 /// Wythoff's game, normal play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -61,10 +61,53 @@ pub struct WythoffView {
     pub nearby: Vec<(u64, u128, u128)>,
     /// The move the AI would play.
     pub best: Option<Move>,
-    /// The hint: the best move's reason in one line.
-    pub reason: String,
+    /// Why the best move is best, as data for the hint's sentence.
+    pub reason: WythoffReason,
     /// Whether the player to move wins with perfect play.
     pub win: bool,
+}
+
+/// Why the best move of Wythoff's game is best, with its numbers (the heaps are in
+/// [`WythoffView`]): a program writes the sentence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WythoffReason {
+    /// No token is left: the other player took the last one and won.
+    GameOver,
+    /// The move reaches a losing pair, `after`, in the way `how` tells.
+    Win {
+        /// What the move does.
+        words: MoveWords,
+        /// How the losing pair is reached.
+        how: WythoffHow,
+        /// The heaps after the move, a losing pair.
+        after: (u64, u64),
+    },
+    /// The heaps are a losing pair; `words` tells the AI's fallback.
+    Lost {
+        /// What the AI's fallback move does.
+        words: MoveWords,
+    },
+}
+
+/// How a winning move of Wythoff's game finds its losing pair.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WythoffHow {
+    /// Taking the same from both keeps the `difference`, whose losing pair is `pair`.
+    Both {
+        /// The heaps' difference.
+        difference: u64,
+        /// The losing pair with that difference.
+        pair: (u128, u128),
+    },
+    /// Taking from one heap: the losing pair with the other heap, `other`, is `pair`.
+    One {
+        /// The heap not taken from.
+        other: u64,
+        /// The losing pair it belongs to.
+        pair: (u128, u128),
+    },
+    /// A move the game does not have (a split): nothing to tell.
+    Unexplained,
 }
 
 impl Wythoff {
@@ -104,10 +147,11 @@ impl Wythoff {
         (size > 0).then(|| Move::take(heap, size - size / 4))
     }
 
-    fn describe(mv: &Move) -> String {
+    /// What a move does: the same from both heaps, or a plain take.
+    fn words(mv: &Move) -> MoveWords {
         match mv {
-            Move::TakeMany(takes) if takes.len() == 2 => format!("take {} from both heaps", takes[0].take),
-            other => other.to_string(),
+            Move::TakeMany(takes) if takes.len() == 2 => MoveWords::TakeFromBoth { amount: takes[0].take },
+            other => MoveWords::plain(other),
         }
     }
 }
@@ -204,39 +248,26 @@ impl Rules for Wythoff {
         let nearby = nearby.collect();
         let win = self.outcome(position) == Outcome::Win;
         let best = self.ai_move(position);
-        let pair = |a: u128, b: u128| format!("({a}, {b})");
         let reason = match &best {
-            None => "the game is over: the other player took the last token and won".to_string(),
+            None => WythoffReason::GameOver,
             Some(mv) if win => {
                 let mut after = position.clone();
                 let _ = self.play(&mut after, mv);
-                let (ax, ay) = Wythoff::pair(&after);
                 let how = match mv {
-                    Move::TakeMany(_) => format!(
-                        "taking the same from both keeps the difference {}, and the losing pair with that difference is {}",
-                        high - low,
-                        pair(same_difference.0, same_difference.1)
-                    ),
+                    Move::TakeMany(_) => WythoffHow::Both { difference: high - low, pair: same_difference },
                     Move::Take(take) => {
                         let other = if take.heap == 0 { y } else { x };
                         let (to, _) = partner(other);
-                        format!(
-                            "the losing pair with {other} is {}",
-                            pair(to.min(u128::from(other)), to.max(u128::from(other)))
-                        )
+                        WythoffHow::One {
+                            other,
+                            pair: (to.min(u128::from(other)), to.max(u128::from(other))),
+                        }
                     }
-                    Move::Split { .. } => String::new(),
+                    Move::Split { .. } => WythoffHow::Unexplained,
                 };
-                format!(
-                    "the losing pairs are (⌊kφ⌋, ⌊kφ²⌋): (0, 0), (1, 2), (3, 5), (4, 7), (6, 10)...; {how}: {}, leaving ({ax}, {ay}), a losing pair",
-                    Wythoff::describe(mv)
-                )
+                WythoffReason::Win { words: Wythoff::words(mv), how, after: Wythoff::pair(&after) }
             }
-            Some(mv) => format!(
-                "this position is lost: ({x}, {y}) is a losing pair, and every move from a losing pair leaves one \
-                 that is not, from which the opponent can reach a smaller losing pair; {} and hope for a mistake",
-                Wythoff::describe(mv)
-            ),
+            Some(mv) => WythoffReason::Lost { words: Wythoff::words(mv) },
         };
         Teaching::Wythoff(WythoffView {
             heaps: [x, y],
@@ -248,8 +279,8 @@ impl Rules for Wythoff {
             win,
         })
     }
-    fn describe_move(&self, _: &Position, mv: &Move) -> String {
-        Wythoff::describe(mv)
+    fn move_words(&self, _: &Position, mv: &Move) -> MoveWords {
+        Wythoff::words(mv)
     }
     /// `1 3` (heap 1, take 3) or `both 3`.
     fn write_move(&self, mv: &Move) -> String {

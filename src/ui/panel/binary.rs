@@ -229,13 +229,13 @@ fn working(game: &Game, explanation: &Explanation) -> String {
         return match &explanation.best {
             MoveReason::MisereEndgame { .. } => format!(
                 "Misère endgame: only heaps of one would be left, so leave an odd number of them. {}",
-                explanation.working().unwrap_or_default()
+                crate::words::working(explanation).unwrap_or_default()
             ),
             MoveReason::Losing { .. } if endgame => {
                 "Misère endgame: an odd number of heaps of one is left; every move loses".into()
             }
             MoveReason::Losing { .. } => "nim-sum 0: every move leaves a nim-sum that is not 0".into(),
-            _ => explanation.working().unwrap_or_default(),
+            _ => crate::words::working(explanation).unwrap_or_default(),
         };
     }
     if endgame {

@@ -36,7 +36,7 @@ fn content(game: &Game, styles: &Styles, xor: &str) -> Option<(String, Vec<Line<
     };
     if game.over.is_none() {
         let line = match (&game.hint, teaching.is_win()) {
-            (Some(_), _) => capitalised(&teaching.reason()),
+            (Some(_), _) => capitalised(&crate::words::reason(teaching)),
             (None, true) => "The player to move can win: h shows how".to_string(),
             (None, false) => "The player to move loses against perfect play".to_string(),
         };
