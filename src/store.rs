@@ -42,17 +42,11 @@ use fs4::fs_std::FileExt as _;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::domain::SAVED_GAME_FIELDS;
-use crate::engine::{GameKind, Mode};
-
-// The plain data these files hold lives in `domain`; its names are kept here too, so that callers
-// written against `store` (the integration tests among them) still compile.
-pub use crate::domain::Seat as Player;
-pub use crate::domain::{
-    GAME_NIM, GameResult, GameStats, How, LESSON_VERSION, LessonProgress, ModeStats, PuzzleStats,
-    SAVED_GAME_VERSION, STATS_VERSION, SavedGame, SavedGameError, SavedMove, Stats, StatsReport, Totals,
-    stats_json, stats_table,
+use crate::domain::{
+    GameResult, LESSON_VERSION, LessonProgress, SAVED_GAME_FIELDS, SAVED_GAME_VERSION, STATS_VERSION,
+    SavedGame, SavedGameError, Stats,
 };
+use crate::engine::{GameKind, Mode};
 
 /// The statistics file's name in the data directory.
 pub const STATS_FILE: &str = "stats.json";

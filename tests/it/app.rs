@@ -653,7 +653,7 @@ fn new_game_returns_to_the_start_screen_with_the_games_choices() {
         assert_eq!(act(&mut app, Action::NewGame), Effect::None);
         assert_eq!(app.overlay, Some(nim_tui::app::Overlay::Confirm(nim_tui::app::Confirm::Abandon)));
         let lost =
-            nim_tui::store::GameResult { won: false, assisted: false, how: nim_tui::store::How::Abandoned };
+            nim_tui::domain::GameResult { won: false, assisted: false, how: nim_tui::domain::How::Abandoned };
         assert_eq!(
             app.update(Msg::char('y')),
             Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode, result: lost }
@@ -871,7 +871,7 @@ fn following_the_hint_from_a_winning_start_always_wins() {
             }
             // Hints were used, so the win is counted, but as an assisted one.
             let assisted =
-                nim_tui::store::GameResult { won: true, assisted: true, how: nim_tui::store::How::Played };
+                nim_tui::domain::GameResult { won: true, assisted: true, how: nim_tui::domain::How::Played };
             assert_eq!(
                 effect,
                 Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode, result: assisted },
@@ -976,8 +976,8 @@ fn base() -> nim_tui::domain::GameSetup {
 }
 
 /// A finished game as the statistics count it, without help.
-fn result(won: bool) -> nim_tui::store::GameResult {
-    nim_tui::store::GameResult { won, assisted: false, how: nim_tui::store::How::Played }
+fn result(won: bool) -> nim_tui::domain::GameResult {
+    nim_tui::domain::GameResult { won, assisted: false, how: nim_tui::domain::How::Played }
 }
 
 /// A game left unfinished: `kind` in `mode` from 5-6-7 after one move, against the AI or between
@@ -986,7 +986,7 @@ fn saved(
     kind: nim_tui::engine::GameKind,
     mode: Mode,
     players: &nim_tui::domain::Players,
-) -> nim_tui::store::SavedGame {
+) -> nim_tui::domain::SavedGame {
     let history = nim_tui::domain::History::replayed(
         nim_tui::engine::Ruleset::new(kind, mode),
         vec![5, 6, 7],
@@ -997,7 +997,7 @@ fn saved(
         )],
     )
     .expect("a legal move");
-    nim_tui::store::SavedGame::of(&history, players, Level::Perfect, false, 0, None)
+    nim_tui::domain::SavedGame::of(&history, players, Level::Perfect, false, 0, None)
 }
 
 /// The question on screen, if any.
@@ -1012,7 +1012,7 @@ fn asked(app: &App) -> Option<&'static str> {
 fn start_over_a_saved_game_asks_and_gives_it_up_in_its_own_game_and_mode() {
     use nim_tui::engine::GameKind;
     let lost =
-        nim_tui::store::GameResult { won: false, assisted: false, how: nim_tui::store::How::Abandoned };
+        nim_tui::domain::GameResult { won: false, assisted: false, how: nim_tui::domain::How::Abandoned };
     for (kind, mode) in
         [(GameKind::Nim, Mode::Misere), (GameKind::Kayles, Mode::Normal), (GameKind::Moore(2), Mode::Misere)]
     {
@@ -1191,7 +1191,7 @@ fn undo_forgets_the_verdicts_of_the_moves_taken_back_and_a_resumed_game_judges_i
     let g = game(&app);
     assert_eq!((g.judged().1.len(), g.moves().len()), (4, 4));
     // Resumed: the moves it came with are judged by the review, the new ones as they are made.
-    let saved = nim_tui::store::SavedGame::of(g.history(), &g.players, g.level, false, 0, None);
+    let saved = nim_tui::domain::SavedGame::of(g.history(), &g.players, g.level, false, 0, None);
     let mut resumed = start_screen(Mode::Normal);
     resumed.offer_resume(saved);
     act(&mut resumed, Action::Take);

@@ -7,11 +7,12 @@ use std::path::Path;
 use std::str::FromStr;
 
 use nim_tui::config::{self, DEFAULT_TOML};
+use nim_tui::domain::Stats;
 use nim_tui::domain::{MAX_HEAP, MAX_HEAPS, parse_start_heaps};
 use nim_tui::engine::{Mode, parse_heaps};
 use nim_tui::keys::KeyBinding;
 use nim_tui::solve::{self, Input, SolveError};
-use nim_tui::store::{GAME_FILE, STATS_FILE, Stats, Store};
+use nim_tui::store::{GAME_FILE, STATS_FILE, Store};
 use proptest::prelude::*;
 
 use crate::support::sized;
@@ -204,7 +205,7 @@ fn valid_stats() -> &'static [u8] {
         let (stats, _) = store
             .record_game(
                 Mode::Misere,
-                nim_tui::store::GameResult { won: true, assisted: false, how: nim_tui::store::How::Played },
+                nim_tui::domain::GameResult { won: true, assisted: false, how: nim_tui::domain::How::Played },
             )
             .expect("record a game");
         store.save_stats(&stats).expect("save stats");

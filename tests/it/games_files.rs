@@ -5,9 +5,10 @@
 
 use crate::support::BIN;
 use nim_tui::domain::{History, Level, Players, Seat};
+use nim_tui::domain::{SavedGame, SavedMove};
 use nim_tui::engine::{GameKind, Mode, Move, Rules, Ruleset, SubtractionSet};
 use nim_tui::record::Record;
-use nim_tui::store::{SavedGame, SavedMove, Store};
+use nim_tui::store::Store;
 
 /// A game between the AI and itself from `start`, stopped after `moves` moves (or at the end).
 fn played(rules: Ruleset, start: &[u64], moves: usize) -> History {

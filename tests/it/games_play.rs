@@ -403,9 +403,9 @@ fn a_saved_game_of_every_kind_resumes_where_it_was_left() {
         acts(&mut app, &[Action::Hint, Action::Take]);
         app.update(Msg::AiMove);
         let g = game(&app);
-        let saved = nim_tui::store::SavedGame::of(g.history(), &g.players, g.level, false, 0, None);
+        let saved = nim_tui::domain::SavedGame::of(g.history(), &g.players, g.level, false, 0, None);
         let text = serde_json::to_string(&saved).unwrap();
-        let back: nim_tui::store::SavedGame = serde_json::from_str(&text).unwrap();
+        let back: nim_tui::domain::SavedGame = serde_json::from_str(&text).unwrap();
         let position = g.position().clone();
         let mut menu = App::new(Settings::default().setup(), Some(3));
         menu.offer_resume(back);
@@ -424,7 +424,7 @@ fn a_game_counts_in_its_own_statistics() {
     let effect = app.update(Msg::action(Action::Take));
     let nim_tui::app::Effect::CountGame { game, mode, result } = effect else { panic!("{effect:?}") };
     assert_eq!((game, mode, result.won), (GameKind::Kayles, Mode::Normal, true));
-    let mut stats = nim_tui::store::Stats::default();
+    let mut stats = nim_tui::domain::Stats::default();
     stats.record_of(game, mode, result);
     assert_eq!(stats.of(GameKind::Kayles, Mode::Normal).won, 1);
     assert_eq!(stats.of(GameKind::Nim, Mode::Normal).played, 0, "Nim's figures are apart");
@@ -432,10 +432,10 @@ fn a_game_counts_in_its_own_statistics() {
     // Written with the game's name, and read back; a file without `games` reads as before.
     let text = serde_json::to_string(&stats).unwrap();
     assert!(text.contains(r#""games":{"kayles":"#), "{text}");
-    let back: nim_tui::store::Stats = serde_json::from_str(&text).unwrap();
+    let back: nim_tui::domain::Stats = serde_json::from_str(&text).unwrap();
     assert_eq!(back, stats);
     assert!(back.validate().is_ok());
-    let old = serde_json::to_string(&nim_tui::store::Stats::default()).unwrap();
+    let old = serde_json::to_string(&nim_tui::domain::Stats::default()).unwrap();
     assert!(!old.contains("games"), "{old}");
 }
 
@@ -478,15 +478,15 @@ fn undo_starts_the_choice_again() {
 
 #[test]
 fn the_stats_table_and_json_list_each_game_played() {
-    let mut stats = nim_tui::store::Stats::default();
-    let win = nim_tui::store::GameResult { won: true, assisted: false, how: nim_tui::store::How::Played };
+    let mut stats = nim_tui::domain::Stats::default();
+    let win = nim_tui::domain::GameResult { won: true, assisted: false, how: nim_tui::domain::How::Played };
     stats.record_of(GameKind::Wythoff, Mode::Normal, win);
     stats.record_of(GameKind::Moore(2), Mode::Misere, win);
-    let table = nim_tui::store::stats_table(&stats);
+    let table = nim_tui::domain::stats_table(&stats);
     assert!(table.contains("nim:\nnormal play        0"), "{table}");
     assert!(table.contains("moore:2:\n  misère           1"), "{table}");
     assert!(table.contains("wythoff:\n  normal           1"), "{table}");
-    let json = nim_tui::store::stats_json(&stats);
+    let json = nim_tui::domain::stats_json(&stats);
     assert!(json.starts_with(r#"{"played":2,"won":2,"lost":0"#), "{json}");
     assert!(json.contains(r#""games":{"moore:2":{"normal":{"played":0"#), "{json}");
 }

@@ -15,8 +15,9 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use nim_tui::domain::Level;
+use nim_tui::domain::{GameResult, ModeStats, SavedGame, SavedMove, Seat as Player, Stats};
 use nim_tui::engine::{GameKind, Mode, Take};
-use nim_tui::store::{GameResult, ModeStats, Player, SavedGame, SavedMove, Stats, Store, StoreError};
+use nim_tui::store::{Store, StoreError};
 
 /// Generous: a run that takes this long is hanging, not slow.
 const PATIENCE: Duration = Duration::from_secs(30);
@@ -188,7 +189,7 @@ fn a_statistics_file_that_is_a_fifo_or_a_device_is_reported_and_left_alone() {
         let e = store
             .record_game(
                 Mode::Normal,
-                GameResult { won: true, assisted: false, how: nim_tui::store::How::Played },
+                GameResult { won: true, assisted: false, how: nim_tui::domain::How::Played },
             )
             .unwrap_err();
         assert!(matches!(e, StoreError::Protected { .. }), "{e}");
@@ -355,7 +356,7 @@ fn a_file_from_a_newer_version_is_refused_clearly_and_left_untouched() {
         store
             .record_game(
                 Mode::Normal,
-                GameResult { won: true, assisted: false, how: nim_tui::store::How::Played }
+                GameResult { won: true, assisted: false, how: nim_tui::domain::How::Played }
             )
             .is_err()
     );
@@ -391,7 +392,7 @@ fn counts_at_their_largest_still_load() {
     store.save_stats(&stats).unwrap();
     for won in [true, false] {
         store
-            .record_game(Mode::Normal, GameResult { won, assisted: false, how: nim_tui::store::How::Played })
+            .record_game(Mode::Normal, GameResult { won, assisted: false, how: nim_tui::domain::How::Played })
             .unwrap();
         store.record_puzzle(won).unwrap();
     }
@@ -522,7 +523,7 @@ fn statistics_naming_costly_games_load_under_a_memory_limit() {
     store
         .record_game(
             Mode::Normal,
-            GameResult { won: true, assisted: false, how: nim_tui::store::How::Played },
+            GameResult { won: true, assisted: false, how: nim_tui::domain::How::Played },
         )
         .unwrap();
     let written: serde_json::Value =

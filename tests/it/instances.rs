@@ -6,8 +6,9 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
 use nim_tui::domain::Level;
+use nim_tui::domain::{GameResult, SavedGame, SavedMove, Seat as Player};
 use nim_tui::engine::{Mode, Take};
-use nim_tui::store::{GameResult, Player, SavedGame, SavedMove, Store};
+use nim_tui::store::Store;
 
 const INSTANCES: usize = 6;
 const GAMES_EACH: u64 = 20;
@@ -73,7 +74,7 @@ fn sample_game() -> SavedGame {
 fn instance_finishing_games() {
     let Some((store, id)) = instance_store() else { return };
     for n in 0..GAMES_EACH {
-        let result = GameResult { won: n % 2 == 0, assisted: false, how: nim_tui::store::How::Played };
+        let result = GameResult { won: n % 2 == 0, assisted: false, how: nim_tui::domain::How::Played };
         store.record_game(Mode::Normal, result).expect("count a game");
     }
     for n in 0..RECORDS_EACH {

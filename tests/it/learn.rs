@@ -6,8 +6,9 @@ use crate::support::keys::{act, type_text};
 use crate::support::view;
 use nim_tui::app::{Action, App, Effect, Exercise, Overlay, STEPS, Screen};
 use nim_tui::config::Settings;
+use nim_tui::domain::LessonProgress;
 use nim_tui::engine::analyse;
-use nim_tui::store::{LessonProgress, Store};
+use nim_tui::store::Store;
 
 /// The lesson as it is drawn at 90x30.
 fn screen(app: &App) -> String {

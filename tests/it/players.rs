@@ -90,7 +90,7 @@ fn default_names_and_against_the_ai_it_stays_your_turn() {
     take_all(&mut app);
     assert!(app.ai_waiting());
     let effect = app.update(Msg::AiMove);
-    let lost = nim_tui::store::GameResult { won: false, assisted: false, how: nim_tui::store::How::Played };
+    let lost = nim_tui::domain::GameResult { won: false, assisted: false, how: nim_tui::domain::How::Played };
     assert_eq!(
         effect,
         Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode: Mode::Normal, result: lost }
@@ -249,9 +249,9 @@ fn paused(app: &App) -> bool {
 /// as "your turn" against an AI.
 #[test]
 fn a_saved_two_player_game_is_offered_by_the_name_of_the_player_to_move() {
+    use nim_tui::domain::SavedGame;
     use nim_tui::domain::{History, Level};
     use nim_tui::engine::{Move, Ruleset};
-    use nim_tui::store::SavedGame;
     let history = History::replayed(
         Ruleset::nim(Mode::Normal),
         vec![3, 4, 5],

@@ -127,7 +127,7 @@ fn stats_file(home: &Path) -> Option<Vec<u8>> {
 }
 
 /// The figures of Nim in `mode` on disk.
-fn nim(home: &Path, mode: Mode) -> nim_tui::store::ModeStats {
+fn nim(home: &Path, mode: Mode) -> nim_tui::domain::ModeStats {
     let (stats, warning) = store(home).load_stats();
     assert_eq!(warning, None);
     stats.of(GameKind::Nim, mode)

@@ -189,7 +189,8 @@ fn resigning_asks_first_and_counts_as_a_loss() {
     assert_eq!(app.update(Msg::char('n')), Effect::None);
     assert!(app.game().unwrap().over.is_none() && app.overlay.is_none());
     act(&mut app, Action::Resign);
-    let lost = nim_tui::store::GameResult { won: false, assisted: false, how: nim_tui::store::How::Resigned };
+    let lost =
+        nim_tui::domain::GameResult { won: false, assisted: false, how: nim_tui::domain::How::Resigned };
     let mode = app.game().unwrap().mode();
     assert_eq!(
         act(&mut app, Action::Take),
@@ -229,10 +230,10 @@ fn a_win_with_hints_is_assisted_and_says_so() {
         Effect::CountGame {
             game: nim_tui::engine::GameKind::Nim,
             mode,
-            result: nim_tui::store::GameResult {
+            result: nim_tui::domain::GameResult {
                 won: true,
                 assisted: true,
-                how: nim_tui::store::How::Played
+                how: nim_tui::domain::How::Played
             }
         }
     );

@@ -5,13 +5,14 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use nim_tui::domain::{GameResult, SavedGame, SavedMove, Seat as Player, Stats};
 use nim_tui::domain::{History, Level, Players};
 use nim_tui::engine::{GameKind, Mode, Move, Position, Rules, Ruleset, Take};
-use nim_tui::store::{GameResult, Player, SavedGame, SavedMove, Stats, Store, StoreError};
+use nim_tui::store::{Store, StoreError};
 
-const WIN: GameResult = GameResult { won: true, assisted: false, how: nim_tui::store::How::Played };
-const LOSS: GameResult = GameResult { won: false, assisted: false, how: nim_tui::store::How::Played };
-const ASSISTED_WIN: GameResult = GameResult { won: true, assisted: true, how: nim_tui::store::How::Played };
+const WIN: GameResult = GameResult { won: true, assisted: false, how: nim_tui::domain::How::Played };
+const LOSS: GameResult = GameResult { won: false, assisted: false, how: nim_tui::domain::How::Played };
+const ASSISTED_WIN: GameResult = GameResult { won: true, assisted: true, how: nim_tui::domain::How::Played };
 
 fn store() -> (tempfile::TempDir, Store) {
     let dir = tempfile::tempdir().unwrap();
@@ -380,7 +381,7 @@ fn an_unreadable_stats_file_is_moved_aside_too() {
 
 #[test]
 fn resigned_and_abandoned_games_are_counted_among_the_losses() {
-    use nim_tui::store::How;
+    use nim_tui::domain::How;
     let mut stats = Stats::default();
     stats.record(Mode::Normal, GameResult { won: false, assisted: false, how: How::Resigned });
     stats.record(Mode::Normal, GameResult { won: false, assisted: false, how: How::Abandoned });
@@ -388,9 +389,9 @@ fn resigned_and_abandoned_games_are_counted_among_the_losses() {
     let n = stats.mode(Mode::Normal);
     assert_eq!((n.lost, n.resigned, n.abandoned), (3, 1, 1));
     assert!(stats.validate().is_ok());
-    let table = nim_tui::store::stats_table(&stats);
+    let table = nim_tui::domain::stats_table(&stats);
     assert!(table.contains("resigned") && table.contains("abandoned"), "{table}");
-    let json = nim_tui::store::stats_json(&stats);
+    let json = nim_tui::domain::stats_json(&stats);
     assert!(json.contains("\"resigned\":1") && json.contains("\"abandoned\":1"), "{json}");
 }
 
@@ -417,7 +418,7 @@ fn a_saved_game_of_the_old_format_still_loads() {
     // Saved again, it is the new version, each move in its game's notation.
     store.save_game(&game).unwrap();
     let text = fs::read_to_string(store.game_path()).unwrap();
-    assert!(text.contains(&format!("\"version\": {}", nim_tui::store::SAVED_GAME_VERSION)), "{text}");
+    assert!(text.contains(&format!("\"version\": {}", nim_tui::domain::SAVED_GAME_VERSION)), "{text}");
     assert!(text.contains("\"move\": \"1 2\"") && !text.contains("\"heap\""), "{text}");
     assert_eq!(store.load_game().0.map(|g| g.history().unwrap()), Some(history));
 
@@ -514,7 +515,7 @@ fn files_that_are_symbolic_links_stay_links_and_their_targets_are_written() {
     assert_eq!(warning, None);
     store.save_game(&sample_game()).unwrap();
     let progress =
-        nim_tui::store::LessonProgress { step: 3, done: vec![true, false, true], ..Default::default() };
+        nim_tui::domain::LessonProgress { step: 3, done: vec![true, false, true], ..Default::default() };
     store.save_lesson(&progress).unwrap();
 
     for (link, target) in [
@@ -567,7 +568,7 @@ fn leftover_temporary_files_of_every_pattern_never_stop_a_save() {
 
     store.record_game(Mode::Normal, WIN).unwrap();
     store.save_game(&sample_game()).unwrap();
-    store.save_lesson(&nim_tui::store::LessonProgress::default()).unwrap();
+    store.save_lesson(&nim_tui::domain::LessonProgress::default()).unwrap();
     let record = store.save_record("# nim-tui game record\n").unwrap();
     assert_eq!(store.load_stats().0.normal.won, 1);
     assert_eq!(store.load_game(), (Some(sample_game()), None));
@@ -701,7 +702,7 @@ fn a_lesson_from_a_newer_version_is_not_overwritten() {
     let newer = br#"{"version": 2, "chapters": [1, 2]}"#;
     fs::write(&path, newer).unwrap();
     let (progress, warning) = store.load_lesson();
-    assert_eq!(progress, nim_tui::store::LessonProgress::default());
+    assert_eq!(progress, nim_tui::domain::LessonProgress::default());
     assert!(warning.unwrap().contains("newer nim-tui"));
     assert!(store.save_lesson(&progress).is_err());
     assert_eq!(fs::read(&path).unwrap(), newer);

@@ -341,7 +341,7 @@ fn the_daily_puzzle_is_the_days_and_counts_once_a_day() {
     assert_ne!(app.game().unwrap().position(), next_day.game().unwrap().position());
     assert!(screen(&app, 100, 30).contains("Today's puzzle"));
 
-    let mut stats = nim_tui::store::Stats::default();
+    let mut stats = nim_tui::domain::Stats::default();
     stats.record_daily(day, true);
     stats.record_daily(day, true);
     assert_eq!((stats.puzzle.attempted, stats.puzzle.daily_streak), (1, 1), "once a day");

@@ -108,7 +108,7 @@ fn used_undo_is_saved_and_restored() {
     exchange(&mut app);
     act(&mut app, Action::Undo);
     let g = game(&app);
-    let saved = nim_tui::store::SavedGame::of(g.history(), &g.players, g.level, g.used_undo, 0, None);
+    let saved = nim_tui::domain::SavedGame::of(g.history(), &g.players, g.level, g.used_undo, 0, None);
     assert!(saved.used_undo);
     let resumed = nim_tui::app::resumed(&saved, rand::SeedableRng::seed_from_u64(0)).expect("it replays");
     assert!(resumed.used_undo);
