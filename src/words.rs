@@ -461,3 +461,130 @@ fn grundy_reason(view: &GrundyView) -> String {
         ),
     }
 }
+
+/// The move being chosen, under the board: `Take 2 from heap 1`, after whose turn it is when two
+/// people share the keyboard (`Ann: Take 2 from heap 1`), with the digits typed so far (`(typed
+/// 12)`). `mv` is the move in words ([`move_text`], present tense).
+pub fn choosing(who: Option<&str>, mv: &str, typed: &str) -> String {
+    let mv = capitalised(mv);
+    match (who, typed.is_empty()) {
+        (None, true) => mv,
+        (None, false) => format!("{mv} (typed {typed})"),
+        (Some(who), true) => format!("{who}: {mv}"),
+        (Some(who), false) => format!("{who}: {mv} (typed {typed})"),
+    }
+}
+
+/// A Nim take about to be played by `who`: `Ann takes 2 from heap 1…`.
+pub fn about_to_take(who: &str, heap: usize, amount: u64) -> String {
+    format!("{who} takes {amount} from heap {heap}…")
+}
+
+/// Another game's move about to be played by `who`, in the game's words: `Ann: split heap 2 into 3
+/// and 4…`.
+pub fn about_to_move(who: &str, mv: &str) -> String {
+    format!("{who}: {mv}…")
+}
+
+/// The coach on a move that gave the win away, with the winning moves it missed in the game's
+/// words; `who` names whose move it was when two people share the keyboard.
+pub fn coach_missed(who: Option<&str>, moves: &[String]) -> String {
+    let list = moves.join(", ");
+    match (who, moves.len() == 1) {
+        (None, true) => format!("Coach: that gave the win away; the winning move was: {list}"),
+        (None, false) => format!("Coach: that gave the win away; the winning moves were: {list}"),
+        (Some(who), true) => format!("Coach: {who}'s move gave the win away; the winning move was: {list}"),
+        (Some(who), false) => {
+            format!("Coach: {who}'s move gave the win away; the winning moves were: {list}")
+        }
+    }
+}
+
+/// The label before the hint's reason: the position is winning, or lost.
+pub fn hint_label(winning: bool) -> &'static str {
+    if winning { "Hint: " } else { "Hint (losing position): " }
+}
+
+/// The answer being chosen in a puzzle: `Your answer: take 2 from heap 1`.
+pub fn your_answer(mv: &str) -> String {
+    format!("Your answer: {mv}")
+}
+
+/// The verdict on a puzzle's right answer found without the hint.
+pub fn puzzle_right() -> &'static str {
+    "Right!"
+}
+
+/// The verdict on a puzzle's right answer found with the hint's help; `counted` tells whether the
+/// puzzle still counts, as not solved.
+pub fn puzzle_right_with_hint(counted: bool) -> String {
+    match counted {
+        true => "Right, with the hint's help (counted as not solved).".to_string(),
+        false => "Right, with the hint's help (not counted).".to_string(),
+    }
+}
+
+/// The verdict on a puzzle's wrong answer, the move in words: `Not that one: take 1 from heap 2
+/// loses.`
+pub fn puzzle_wrong(mv: &str) -> String {
+    format!("Not that one: {mv} loses.")
+}
+
+/// The puzzle's winning move with why it wins, after an answer.
+pub fn puzzle_winning_move(explanation: &str) -> String {
+    format!("The winning move: {explanation}")
+}
+
+/// A replay's next Nim take: `Next: Ann takes 2 from heap 1`, or `Next: You take 2 from heap 1`
+/// when `you` (the person against the AI) made it.
+pub fn next_take(who: &str, you: bool, heap: usize, amount: u64) -> String {
+    match you {
+        true => format!("Next: {who} take {amount} from heap {heap}"),
+        false => format!("Next: {who} takes {amount} from heap {heap}"),
+    }
+}
+
+/// A replay's next move of another game, in the game's words: `Next: Ann: split heap 2 into 3 and
+/// 4`.
+pub fn next_move(who: &str, mv: &str) -> String {
+    format!("Next: {who}: {mv}")
+}
+
+/// A replay at its end, with how the game ended when the record says so.
+pub fn replay_end(how: Option<&str>) -> String {
+    match how {
+        Some(how) => format!("The end of the game: {how}"),
+        None => "The end of the game".to_string(),
+    }
+}
+
+/// A review at its start, before any move is judged.
+pub fn review_start() -> &'static str {
+    "The start of the game: step forward to see each move judged"
+}
+
+/// A move shown in a review, as played: `Move 3: Ann took 2 from heap 1` (`mv` in the past tense).
+pub fn review_move(number: usize, who: &str, mv: &str) -> String {
+    format!("Move {number}: {who} {mv}")
+}
+
+/// A review's verdict on a move that kept a winning position, after its mark.
+pub fn review_kept(mark: &str) -> String {
+    format!("{mark} kept a winning position")
+}
+
+/// A review's verdict on a move from a position already lost.
+pub fn review_already_lost() -> &'static str {
+    "already lost: no move wins against perfect play"
+}
+
+/// A review's verdict on a move that gave the win away, after its mark, with the winning moves in
+/// the game's words.
+pub fn review_missed(mark: &str, moves: &[String]) -> String {
+    format!("{mark} gave the win away; the winning move was: {}", moves.join(", "))
+}
+
+/// A Nim take as the move list writes it: `2 from heap 1`.
+pub fn listed_take(heap: usize, amount: u64) -> String {
+    format!("{amount} from heap {heap}")
+}
