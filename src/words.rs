@@ -4,9 +4,9 @@
 //! language would be a second set of these functions.
 
 use crate::engine::{
-    Cap, Explanation, FibonacciReason, FibonacciView, GameKind, GrundyReason, GrundyView, HeapNoun, LastMove,
-    LeastReason, Mode, MooreReason, MoveReason, MoveShape, MoveWords, Teaching, Unit, Verb, WythoffHow,
-    WythoffReason, WythoffView,
+    Cap, Explanation, FibonacciReason, FibonacciView, GameKind, GrundyPattern, GrundyReason, GrundyView,
+    HeapNoun, LastMove, LeastReason, Mode, MooreReason, MoveReason, MoveShape, MoveWords, Teaching, Unit,
+    Verb, WythoffHow, WythoffReason, WythoffView,
 };
 
 /// What a heap of `kind` is called: `heap` or `row`.
@@ -587,4 +587,22 @@ pub fn review_missed(mark: &str, moves: &[String]) -> String {
 /// A Nim take as the move list writes it: `2 from heap 1`.
 pub fn listed_take(heap: usize, amount: u64) -> String {
     format!("{amount} from heap {heap}")
+}
+
+/// How the Grundy values of `kind` go, in a sentence for the teaching panel and `solve`: `Grundy
+/// values repeat every 12 from row 71 on: a row of n is worth what one of n - 12 is`.
+pub fn grundy_pattern(kind: GameKind, pattern: GrundyPattern) -> String {
+    match pattern {
+        GrundyPattern::Periodic { from, period } => {
+            let word = heap(kind);
+            format!(
+                "Grundy values repeat every {period} from {word} {from} on: a {word} of n is worth what one of n - {period} is"
+            )
+        }
+        GrundyPattern::Lasker => {
+            "Grundy values follow a pattern of period 4: a heap of 4k+1 or 4k+2 is worth itself, \
+             4k+3 is worth 4k+4 and 4k+4 is worth 4k+3"
+                .to_string()
+        }
+    }
 }
