@@ -221,7 +221,7 @@ pub fn rule(kind: GameKind) -> String {
 }
 
 /// A Nim move taken from one heap, as one to make: `take 2 from heap 1`.
-fn take(mv: crate::engine::Take) -> String {
+pub fn take(mv: crate::engine::Take) -> String {
     move_text(&MoveWords::Take { heap: mv.number(), amount: mv.take }, Tense::Present)
 }
 
@@ -605,4 +605,10 @@ pub fn grundy_pattern(kind: GameKind, pattern: GrundyPattern) -> String {
                 .to_string()
         }
     }
+}
+
+/// A move in words as one to make, from the move alone, without the position it is made from:
+/// `take 2 from heap 1` (a split's new heap is told without its size; see [`MoveWords::plain`]).
+pub fn plain_move(mv: &crate::engine::Move) -> String {
+    move_text(&MoveWords::plain(mv), Tense::Present)
 }

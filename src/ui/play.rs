@@ -63,7 +63,7 @@ pub(super) fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: 
                     game.judged().1.iter().rev().find(|line| game.is_human(line.seat)).map(|l| &l.before);
                 let list: Vec<String> = moves
                     .iter()
-                    .map(|m| before.map_or(m.to_string(), |b| game.describe_from(b, m)))
+                    .map(|m| before.map_or_else(|| crate::words::plain_move(m), |b| game.describe_from(b, m)))
                     .collect();
                 let who = hotseat.then(|| game.name(game.turn().other()));
                 crate::words::coach_missed(who, &list)

@@ -53,7 +53,7 @@ pub(super) fn render_info(
                 (crate::words::puzzle_right_with_hint(answer.counted), theme.strong(theme.hint))
             } else {
                 let what = match crate::words::plain_takes(game.rules.kind) {
-                    true => answer.mv.to_string(),
+                    true => crate::words::plain_move(&answer.mv),
                     false => game.describe(&answer.mv),
                 };
                 (crate::words::puzzle_wrong(&what), theme.strong(theme.error))
