@@ -612,3 +612,45 @@ pub fn grundy_pattern(kind: GameKind, pattern: GrundyPattern) -> String {
 pub fn plain_move(mv: &crate::engine::Move) -> String {
     move_text(&MoveWords::plain(mv), Tense::Present)
 }
+
+/// The coach on a move that kept a winning position, about `who`, or about "you" when `None`.
+pub fn coach_kept(who: Option<&str>) -> String {
+    match who {
+        Some(who) => format!("Coach: good move, {who} kept a winning position"),
+        None => "Coach: good move, you kept a winning position".to_string(),
+    }
+}
+
+/// The coach on a move from a position already lost, about `who`, or plainly when `None`.
+pub fn coach_already_lost(who: Option<&str>) -> String {
+    match who {
+        Some(who) => format!("Coach: {who} was already lost; no move wins against perfect play"),
+        None => "Coach: the position was already lost, no move wins against perfect play".to_string(),
+    }
+}
+
+/// The banner's title when the person playing the AI wins.
+pub fn you_win() -> &'static str {
+    "You win!"
+}
+
+/// The banner's title when the person playing the AI loses.
+pub fn you_lose() -> &'static str {
+    "You lose"
+}
+
+/// The banner's title when `who` wins: `Ann wins!`.
+pub fn wins(who: &str) -> String {
+    format!("{who} wins!")
+}
+
+/// A win with help (the hint, an undo), which streaks do not count: `Assisted win (hint, undo):
+/// not counted in streaks`.
+pub fn assisted_win(help: &[&str]) -> String {
+    format!("Assisted win ({}): not counted in streaks", help.join(", "))
+}
+
+/// The player's streak of wins and the best one: `Streak 3 · best 5`.
+pub fn streak(current: u64, best: u64) -> String {
+    format!("Streak {current} · best {best}")
+}
