@@ -654,3 +654,28 @@ pub fn assisted_win(help: &[&str]) -> String {
 pub fn streak(current: u64, best: u64) -> String {
     format!("Streak {current} · best {best}")
 }
+
+/// The status line when the game is over.
+pub fn game_over() -> &'static str {
+    "Game over"
+}
+
+/// The status line when a demo is paused.
+pub fn paused() -> &'static str {
+    "Paused"
+}
+
+/// The status line when the person playing the AI is to move.
+pub fn your_turn() -> &'static str {
+    "Your turn"
+}
+
+/// The status line when `who` is to move, two people sharing the keyboard: `Ann's turn`.
+pub fn turn_of(who: &str) -> String {
+    format!("{who}'s turn")
+}
+
+/// The status line while `who`, a computer player, chooses its move: `AI is thinking…`.
+pub fn thinking(who: &str) -> String {
+    format!("{who} is thinking…")
+}
