@@ -144,7 +144,7 @@ fn write_human(
         Outcome::Lose => {
             writeln!(buf, "The player to move loses against perfect play: no winning move.")?;
             if let Some(mv) = explanation.best.mv() {
-                writeln!(buf, "The AI would {mv}, to make mistakes most likely.")?;
+                writeln!(buf, "The AI would {}, to make mistakes most likely.", crate::words::take(mv))?;
             }
         }
     }

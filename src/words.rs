@@ -4,9 +4,9 @@
 //! language would be a second set of these functions.
 
 use crate::engine::{
-    Cap, Explanation, FibonacciReason, FibonacciView, GameKind, GrundyReason, GrundyView, HeapNoun, LastMove,
-    LeastReason, Mode, MooreReason, MoveReason, MoveShape, MoveWords, Teaching, Unit, Verb, WythoffHow,
-    WythoffReason, WythoffView,
+    Cap, Explanation, FibonacciReason, FibonacciView, GameKind, GrundyPattern, GrundyReason, GrundyView,
+    HeapNoun, LastMove, LeastReason, Mode, MooreReason, MoveReason, MoveShape, MoveWords, Teaching, Unit,
+    Verb, WythoffHow, WythoffReason, WythoffView,
 };
 
 /// What a heap of `kind` is called: `heap` or `row`.
@@ -221,7 +221,7 @@ pub fn rule(kind: GameKind) -> String {
 }
 
 /// A Nim move taken from one heap, as one to make: `take 2 from heap 1`.
-fn take(mv: crate::engine::Take) -> String {
+pub fn take(mv: crate::engine::Take) -> String {
     move_text(&MoveWords::Take { heap: mv.number(), amount: mv.take }, Tense::Present)
 }
 
@@ -460,4 +460,222 @@ fn grundy_reason(view: &GrundyView) -> String {
             move_text(words, Tense::Present)
         ),
     }
+}
+
+/// The move being chosen, under the board: `Take 2 from heap 1`, after whose turn it is when two
+/// people share the keyboard (`Ann: Take 2 from heap 1`), with the digits typed so far (`(typed
+/// 12)`). `mv` is the move in words ([`move_text`], present tense).
+pub fn choosing(who: Option<&str>, mv: &str, typed: &str) -> String {
+    let mv = capitalised(mv);
+    match (who, typed.is_empty()) {
+        (None, true) => mv,
+        (None, false) => format!("{mv} (typed {typed})"),
+        (Some(who), true) => format!("{who}: {mv}"),
+        (Some(who), false) => format!("{who}: {mv} (typed {typed})"),
+    }
+}
+
+/// A Nim take about to be played by `who`: `Ann takes 2 from heap 1…`.
+pub fn about_to_take(who: &str, heap: usize, amount: u64) -> String {
+    format!("{who} takes {amount} from heap {heap}…")
+}
+
+/// Another game's move about to be played by `who`, in the game's words: `Ann: split heap 2 into 3
+/// and 4…`.
+pub fn about_to_move(who: &str, mv: &str) -> String {
+    format!("{who}: {mv}…")
+}
+
+/// The coach on a move that gave the win away, with the winning moves it missed in the game's
+/// words; `who` names whose move it was when two people share the keyboard.
+pub fn coach_missed(who: Option<&str>, moves: &[String]) -> String {
+    let list = moves.join(", ");
+    match (who, moves.len() == 1) {
+        (None, true) => format!("Coach: that gave the win away; the winning move was: {list}"),
+        (None, false) => format!("Coach: that gave the win away; the winning moves were: {list}"),
+        (Some(who), true) => format!("Coach: {who}'s move gave the win away; the winning move was: {list}"),
+        (Some(who), false) => {
+            format!("Coach: {who}'s move gave the win away; the winning moves were: {list}")
+        }
+    }
+}
+
+/// The label before the hint's reason: the position is winning, or lost.
+pub fn hint_label(winning: bool) -> &'static str {
+    if winning { "Hint: " } else { "Hint (losing position): " }
+}
+
+/// The answer being chosen in a puzzle: `Your answer: take 2 from heap 1`.
+pub fn your_answer(mv: &str) -> String {
+    format!("Your answer: {mv}")
+}
+
+/// The verdict on a puzzle's right answer found without the hint.
+pub fn puzzle_right() -> &'static str {
+    "Right!"
+}
+
+/// The verdict on a puzzle's right answer found with the hint's help; `counted` tells whether the
+/// puzzle still counts, as not solved.
+pub fn puzzle_right_with_hint(counted: bool) -> String {
+    match counted {
+        true => "Right, with the hint's help (counted as not solved).".to_string(),
+        false => "Right, with the hint's help (not counted).".to_string(),
+    }
+}
+
+/// The verdict on a puzzle's wrong answer, the move in words: `Not that one: take 1 from heap 2
+/// loses.`
+pub fn puzzle_wrong(mv: &str) -> String {
+    format!("Not that one: {mv} loses.")
+}
+
+/// The puzzle's winning move with why it wins, after an answer.
+pub fn puzzle_winning_move(explanation: &str) -> String {
+    format!("The winning move: {explanation}")
+}
+
+/// A replay's next Nim take: `Next: Ann takes 2 from heap 1`, or `Next: You take 2 from heap 1`
+/// when `you` (the person against the AI) made it.
+pub fn next_take(who: &str, you: bool, heap: usize, amount: u64) -> String {
+    match you {
+        true => format!("Next: {who} take {amount} from heap {heap}"),
+        false => format!("Next: {who} takes {amount} from heap {heap}"),
+    }
+}
+
+/// A replay's next move of another game, in the game's words: `Next: Ann: split heap 2 into 3 and
+/// 4`.
+pub fn next_move(who: &str, mv: &str) -> String {
+    format!("Next: {who}: {mv}")
+}
+
+/// A replay at its end, with how the game ended when the record says so.
+pub fn replay_end(how: Option<&str>) -> String {
+    match how {
+        Some(how) => format!("The end of the game: {how}"),
+        None => "The end of the game".to_string(),
+    }
+}
+
+/// A review at its start, before any move is judged.
+pub fn review_start() -> &'static str {
+    "The start of the game: step forward to see each move judged"
+}
+
+/// A move shown in a review, as played: `Move 3: Ann took 2 from heap 1` (`mv` in the past tense).
+pub fn review_move(number: usize, who: &str, mv: &str) -> String {
+    format!("Move {number}: {who} {mv}")
+}
+
+/// A review's verdict on a move that kept a winning position, after its mark.
+pub fn review_kept(mark: &str) -> String {
+    format!("{mark} kept a winning position")
+}
+
+/// A review's verdict on a move from a position already lost.
+pub fn review_already_lost() -> &'static str {
+    "already lost: no move wins against perfect play"
+}
+
+/// A review's verdict on a move that gave the win away, after its mark, with the winning moves in
+/// the game's words.
+pub fn review_missed(mark: &str, moves: &[String]) -> String {
+    format!("{mark} gave the win away; the winning move was: {}", moves.join(", "))
+}
+
+/// A Nim take as the move list writes it: `2 from heap 1`.
+pub fn listed_take(heap: usize, amount: u64) -> String {
+    format!("{amount} from heap {heap}")
+}
+
+/// How the Grundy values of `kind` go, in a sentence for the teaching panel and `solve`: `Grundy
+/// values repeat every 12 from row 71 on: a row of n is worth what one of n - 12 is`.
+pub fn grundy_pattern(kind: GameKind, pattern: GrundyPattern) -> String {
+    match pattern {
+        GrundyPattern::Periodic { from, period } => {
+            let word = heap(kind);
+            format!(
+                "Grundy values repeat every {period} from {word} {from} on: a {word} of n is worth what one of n - {period} is"
+            )
+        }
+        GrundyPattern::Lasker => {
+            "Grundy values follow a pattern of period 4: a heap of 4k+1 or 4k+2 is worth itself, \
+             4k+3 is worth 4k+4 and 4k+4 is worth 4k+3"
+                .to_string()
+        }
+    }
+}
+
+/// A move in words as one to make, from the move alone, without the position it is made from:
+/// `take 2 from heap 1` (a split's new heap is told without its size; see [`MoveWords::plain`]).
+pub fn plain_move(mv: &crate::engine::Move) -> String {
+    move_text(&MoveWords::plain(mv), Tense::Present)
+}
+
+/// The coach on a move that kept a winning position, about `who`, or about "you" when `None`.
+pub fn coach_kept(who: Option<&str>) -> String {
+    match who {
+        Some(who) => format!("Coach: good move, {who} kept a winning position"),
+        None => "Coach: good move, you kept a winning position".to_string(),
+    }
+}
+
+/// The coach on a move from a position already lost, about `who`, or plainly when `None`.
+pub fn coach_already_lost(who: Option<&str>) -> String {
+    match who {
+        Some(who) => format!("Coach: {who} was already lost; no move wins against perfect play"),
+        None => "Coach: the position was already lost, no move wins against perfect play".to_string(),
+    }
+}
+
+/// The banner's title when the person playing the AI wins.
+pub fn you_win() -> &'static str {
+    "You win!"
+}
+
+/// The banner's title when the person playing the AI loses.
+pub fn you_lose() -> &'static str {
+    "You lose"
+}
+
+/// The banner's title when `who` wins: `Ann wins!`.
+pub fn wins(who: &str) -> String {
+    format!("{who} wins!")
+}
+
+/// A win with help (the hint, an undo), which streaks do not count: `Assisted win (hint, undo):
+/// not counted in streaks`.
+pub fn assisted_win(help: &[&str]) -> String {
+    format!("Assisted win ({}): not counted in streaks", help.join(", "))
+}
+
+/// The player's streak of wins and the best one: `Streak 3 · best 5`.
+pub fn streak(current: u64, best: u64) -> String {
+    format!("Streak {current} · best {best}")
+}
+
+/// The status line when the game is over.
+pub fn game_over() -> &'static str {
+    "Game over"
+}
+
+/// The status line when a demo is paused.
+pub fn paused() -> &'static str {
+    "Paused"
+}
+
+/// The status line when the person playing the AI is to move.
+pub fn your_turn() -> &'static str {
+    "Your turn"
+}
+
+/// The status line when `who` is to move, two people sharing the keyboard: `Ann's turn`.
+pub fn turn_of(who: &str) -> String {
+    format!("{who}'s turn")
+}
+
+/// The status line while `who`, a computer player, chooses its move: `AI is thinking…`.
+pub fn thinking(who: &str) -> String {
+    format!("{who} is thinking…")
 }

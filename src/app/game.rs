@@ -52,11 +52,11 @@ impl Coaching {
     /// The verdict about `who` ("Ann"), where the plain form speaks to "you".
     pub fn about(&self, who: &str) -> String {
         match self {
-            Coaching::Kept => format!("Coach: good move, {who} kept a winning position"),
-            Coaching::AlreadyLost => {
-                format!("Coach: {who} was already lost; no move wins against perfect play")
+            Coaching::Kept => words::coach_kept(Some(who)),
+            Coaching::AlreadyLost => words::coach_already_lost(Some(who)),
+            Coaching::Missed(moves) => {
+                words::coach_missed(Some(who), &moves.iter().map(words::plain_move).collect::<Vec<_>>())
             }
-            Coaching::Missed(_) => self.to_string().replacen("that gave", &format!("{who}'s move gave"), 1),
         }
     }
 }
@@ -64,15 +64,12 @@ impl Coaching {
 impl std::fmt::Display for Coaching {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Coaching::Kept => f.write_str("Coach: good move, you kept a winning position"),
-            Coaching::AlreadyLost => {
-                f.write_str("Coach: the position was already lost, no move wins against perfect play")
-            }
-            Coaching::Missed(moves) => {
-                let list: Vec<String> = moves.iter().map(Move::to_string).collect();
-                let plural = if moves.len() == 1 { "move was" } else { "moves were" };
-                write!(f, "Coach: that gave the win away; the winning {plural}: {}", list.join(", "))
-            }
+            Coaching::Kept => f.write_str(&words::coach_kept(None)),
+            Coaching::AlreadyLost => f.write_str(&words::coach_already_lost(None)),
+            Coaching::Missed(moves) => f.write_str(&words::coach_missed(
+                None,
+                &moves.iter().map(words::plain_move).collect::<Vec<_>>(),
+            )),
         }
     }
 }

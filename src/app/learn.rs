@@ -74,7 +74,7 @@ impl Exercise {
             Exercise::WinningMove(heaps, mode) => {
                 let analysis = analyse(heaps, mode);
                 let winning = analysis.winning_moves(heaps);
-                let shown: Vec<String> = winning.iter().map(|m| m.to_string()).collect();
+                let shown: Vec<String> = winning.iter().map(|&m| crate::words::take(m)).collect();
                 let parsed = parse_heaps(answer).ok().and_then(|words| match words.as_slice() {
                     [heap, take] => Some((*heap, *take)),
                     _ => None,

@@ -298,7 +298,8 @@ pub fn human_text(game: &Game, position: &Position) -> String {
                 view.sum.to_string()
             };
             let _ = writeln!(out, "  XOR of the Grundy values: {shown}");
-            let _ = writeln!(out, "  ({})", view.note);
+            let note = view.pattern.map(|p| crate::words::grundy_pattern(view.game, p)).unwrap_or_default();
+            let _ = writeln!(out, "  ({note})");
         }
         Teaching::Moore(view) => {
             let digits = view.digits;

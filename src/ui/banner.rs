@@ -26,9 +26,9 @@ pub(super) fn render(
     let theme = &look.theme;
     let style = seat_style(look, over.winner);
     let title = match (&game.players, over.winner) {
-        (Players::Ai, Seat::First) => "You win!".to_string(),
-        (Players::Ai, Seat::Second) => "You lose".to_string(),
-        (_, winner) => format!("{} wins!", game.name(winner)),
+        (Players::Ai, Seat::First) => crate::words::you_win().to_string(),
+        (Players::Ai, Seat::Second) => crate::words::you_lose().to_string(),
+        (_, winner) => crate::words::wins(game.name(winner)),
     };
     let mut lines = vec![
         Line::styled(title, style.add_modifier(Modifier::BOLD)).centered(),
@@ -37,22 +37,13 @@ pub(super) fn render(
     if game.players == Players::Ai && matches!(app.screen, Screen::Play(_)) {
         let help = game.assistance();
         if over.winner == Seat::First && !help.is_empty() {
-            lines.push(
-                Line::styled(
-                    format!("Assisted win ({}): not counted in streaks", help.join(", ")),
-                    theme.fg(theme.hint),
-                )
-                .centered(),
-            );
+            lines.push(Line::styled(crate::words::assisted_win(&help), theme.fg(theme.hint)).centered());
         }
         if let Some(stats) = &app.stats {
             let s = stats.of(game.rules.kind, game.mode());
             lines.push(
-                Line::styled(
-                    format!("Streak {} · best {}", s.current_streak, s.best_streak),
-                    theme.fg(theme.text),
-                )
-                .centered(),
+                Line::styled(crate::words::streak(s.current_streak, s.best_streak), theme.fg(theme.text))
+                    .centered(),
             );
         }
     }

@@ -67,7 +67,7 @@ pub(super) fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
 fn listed(game: &Game, before: &crate::engine::Position, mv: &crate::engine::Move) -> String {
     match (crate::words::plain_takes(game.rules.kind), mv.as_take()) {
         (true, Some(take)) => {
-            format!("{} from heap {} ", number(take.take), take.number())
+            format!("{} ", crate::words::listed_take(take.number(), take.take))
         }
         _ => format!("{} ", game.describe_from(before, mv)),
     }

@@ -10,19 +10,21 @@ use crate::app::{App, Game, Note};
 
 use super::key_line::{choosing, key_line};
 use super::look::Look;
-use super::text::{capitalised, number};
 
 /// Draws the lines under the board of a game or a demo into `area`.
 pub(super) fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
     let mut lines = Vec::new();
     if game.your_turn() {
-        let typing = if game.typed.is_empty() { String::new() } else { format!(" (typed {})", game.typed) };
-        let who = if game.hotseat() { format!("{}: ", game.name(game.turn())) } else { String::new() };
-        let choice = match crate::words::plain_takes(game.rules.kind) {
-            true => format!("{who}Take {} from heap {}{typing}", number(game.count), game.selected + 1),
-            false => format!("{who}{}{typing}", capitalised(&game.describe(&game.chosen()))),
+        let who = game.hotseat().then(|| game.name(game.turn()));
+        let mv = match crate::words::plain_takes(game.rules.kind) {
+            true => crate::words::move_text(
+                &crate::engine::MoveWords::Take { heap: game.selected + 1, amount: game.count },
+                crate::words::Tense::Present,
+            ),
+            false => game.describe(&game.chosen()),
         };
+        let choice = crate::words::choosing(who, &mv, &game.typed);
         let mut line = vec![Span::styled(choice, theme.strong(theme.marked))];
         // The keys for choosing the move stand next to the choice, when they fit.
         let room = usize::from(area.width).saturating_sub(line[0].width() + 3);
@@ -34,9 +36,9 @@ pub(super) fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: 
     } else if let (None, Some(mv)) = (&game.over, &game.pending) {
         let text = match (crate::words::plain_takes(game.rules.kind), mv.as_take()) {
             (true, Some(take)) => {
-                format!("{} takes {} from heap {}…", game.name(game.turn()), number(take.take), take.number())
+                crate::words::about_to_take(game.name(game.turn()), take.number(), take.take)
             }
-            _ => format!("{}: {}…", game.name(game.turn()), game.describe(mv)),
+            _ => crate::words::about_to_move(game.name(game.turn()), &game.describe(mv)),
         };
         lines.push(Line::styled(text, theme.strong(theme.ai)));
     } else {
@@ -61,14 +63,10 @@ pub(super) fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: 
                     game.judged().1.iter().rev().find(|line| game.is_human(line.seat)).map(|l| &l.before);
                 let list: Vec<String> = moves
                     .iter()
-                    .map(|m| before.map_or(m.to_string(), |b| game.describe_from(b, m)))
+                    .map(|m| before.map_or_else(|| crate::words::plain_move(m), |b| game.describe_from(b, m)))
                     .collect();
-                let plural = if moves.len() == 1 { "move was" } else { "moves were" };
-                let whose = match hotseat {
-                    true => format!("{}'s move", game.name(game.turn().other())),
-                    false => "that".to_string(),
-                };
-                format!("Coach: {whose} gave the win away; the winning {plural}: {}", list.join(", "))
+                let who = hotseat.then(|| game.name(game.turn().other()));
+                crate::words::coach_missed(who, &list)
             }
             // The verdict is about the move just made, by the player who is no longer to move.
             (true, ..) => coaching.about(game.name(game.turn().other())),
@@ -77,7 +75,7 @@ pub(super) fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: 
         lines.push(Line::styled(text, style));
     }
     if let Some(hint) = &game.hint {
-        let label = if hint.winning { "Hint: " } else { "Hint (losing position): " };
+        let label = crate::words::hint_label(hint.winning);
         lines.push(Line::from(vec![
             Span::styled(label, theme.strong(theme.hint)),
             Span::styled(hint.reason.clone(), theme.fg(theme.hint)),

@@ -10,7 +10,6 @@ use crate::app::{App, Game, Note, PuzzleRun};
 
 use super::key_line::{choosing, key_line};
 use super::look::Look;
-use super::text::number;
 
 /// Draws the lines under the board of a puzzle into `area`.
 pub(super) fn render_info(
@@ -26,12 +25,13 @@ pub(super) fn render_info(
     match &run.answer {
         None => {
             let choice = Span::styled(
-                match crate::words::plain_takes(game.rules.kind) {
-                    true => {
-                        format!("Your answer: take {} from heap {}", number(game.count), game.selected + 1)
-                    }
-                    false => format!("Your answer: {}", game.describe(&game.chosen())),
-                },
+                crate::words::your_answer(&match crate::words::plain_takes(game.rules.kind) {
+                    true => crate::words::move_text(
+                        &crate::engine::MoveWords::Take { heap: game.selected + 1, amount: game.count },
+                        crate::words::Tense::Present,
+                    ),
+                    false => game.describe(&game.chosen()),
+                }),
                 theme.strong(theme.marked),
             );
             let room = usize::from(area.width).saturating_sub(choice.width() + 3);
@@ -48,20 +48,19 @@ pub(super) fn render_info(
         }
         Some(answer) => {
             let (verdict, style) = if answer.solved {
-                ("Right!".to_string(), theme.strong(theme.you))
+                (crate::words::puzzle_right().to_string(), theme.strong(theme.you))
             } else if answer.correct {
-                let counted = if answer.counted { "counted as not solved" } else { "not counted" };
-                (format!("Right, with the hint's help ({counted})."), theme.strong(theme.hint))
+                (crate::words::puzzle_right_with_hint(answer.counted), theme.strong(theme.hint))
             } else {
                 let what = match crate::words::plain_takes(game.rules.kind) {
-                    true => answer.mv.to_string(),
+                    true => crate::words::plain_move(&answer.mv),
                     false => game.describe(&answer.mv),
                 };
-                (format!("Not that one: {what} loses."), theme.strong(theme.error))
+                (crate::words::puzzle_wrong(&what), theme.strong(theme.error))
             };
             lines.push(Line::styled(verdict, style));
             lines.push(Line::styled(
-                format!("The winning move: {}", answer.explanation),
+                crate::words::puzzle_winning_move(&answer.explanation),
                 theme.fg(theme.hint),
             ));
         }

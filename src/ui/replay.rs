@@ -10,7 +10,6 @@ use crate::app::{Game, Replay};
 use crate::domain::{Players, Seat};
 
 use super::look::{Look, seat_style};
-use super::text::number;
 
 /// Draws the lines under the board of a replay or a review into `area`.
 pub(super) fn render_info(game: &Game, replay: &Replay, look: &Look, area: Rect, buf: &mut Buffer) {
@@ -21,22 +20,14 @@ pub(super) fn render_info(game: &Game, replay: &Replay, look: &Look, area: Rect,
     }
     let line = match replay.record.moves().get(replay.at) {
         Some((seat, mv)) => {
-            let verb = if game.players == Players::Ai && *seat == Seat::First { "take" } else { "takes" };
+            let you = game.players == Players::Ai && *seat == Seat::First;
             match mv.as_take().filter(|_| crate::words::plain_takes(game.rules.kind)) {
-                Some(take) => format!(
-                    "Next: {} {verb} {} from heap {}",
-                    game.name(*seat),
-                    number(take.take),
-                    take.number()
-                ),
-                None => format!("Next: {}: {}", game.name(*seat), game.describe(mv)),
+                Some(take) => crate::words::next_take(game.name(*seat), you, take.number(), take.take),
+                None => crate::words::next_move(game.name(*seat), &game.describe(mv)),
             }
         }
         // How it ended: the last token, or a resignation, which a record keeps too.
-        None => match replay.ending() {
-            Some(how) => format!("The end of the game: {how}"),
-            None => "The end of the game".to_string(),
-        },
+        None => crate::words::replay_end(replay.ending()),
     };
     Paragraph::new(Line::styled(line, theme.strong(theme.marked))).render(area, buf);
 }
@@ -47,34 +38,24 @@ fn render_verdict(game: &Game, replay: &Replay, look: &Look, area: Rect, buf: &m
     let theme = &look.theme;
     let mut lines = Vec::new();
     match replay.verdict() {
-        None => lines.push(Line::styled(
-            "The start of the game: step forward to see each move judged",
-            theme.fg(theme.text),
-        )),
+        None => lines.push(Line::styled(crate::words::review_start(), theme.fg(theme.text))),
         Some(line) => {
             let who = game.name(line.seat);
             lines.push(Line::styled(
-                format!("Move {}: {who} {}", replay.at, line.words),
+                crate::words::review_move(replay.at, who, &line.words),
                 seat_style(look, line.seat),
             ));
             let (text, style) = match &line.coaching {
                 crate::app::Coaching::Kept => {
-                    (format!("{} kept a winning position", look.glyphs.check), theme.fg(theme.you))
+                    (crate::words::review_kept(&look.glyphs.check), theme.fg(theme.you))
                 }
                 crate::app::Coaching::AlreadyLost => {
-                    ("already lost: no move wins against perfect play".to_string(), theme.fg(theme.dim))
+                    (crate::words::review_already_lost().to_string(), theme.fg(theme.dim))
                 }
                 crate::app::Coaching::Missed(moves) => {
                     let list: Vec<String> =
                         moves.iter().map(|m| game.describe_from(&line.before, m)).collect();
-                    (
-                        format!(
-                            "{} gave the win away; the winning move was: {}",
-                            look.glyphs.cross,
-                            list.join(", ")
-                        ),
-                        theme.strong(theme.error),
-                    )
+                    (crate::words::review_missed(&look.glyphs.cross, &list), theme.strong(theme.error))
                 }
             };
             lines.push(Line::styled(text, style));

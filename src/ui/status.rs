@@ -60,18 +60,18 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
                     ),
                     theme.strong(theme.text),
                 ),
-                (_, Some(_), _) => ("Game over".to_string(), theme.strong(theme.text)),
+                (_, Some(_), _) => (crate::words::game_over().to_string(), theme.strong(theme.text)),
                 (Screen::Demo(demo), None, _) if demo.paused => {
-                    ("Paused".to_string(), theme.strong(theme.text))
+                    (crate::words::paused().to_string(), theme.strong(theme.text))
                 }
                 (_, None, Players::Ai) if game.turn() == Seat::First => {
-                    ("Your turn".to_string(), theme.strong(theme.you))
+                    (crate::words::your_turn().to_string(), theme.strong(theme.you))
                 }
                 (_, None, Players::Hotseat(_)) => {
-                    (format!("{}'s turn", game.name(game.turn())), seat_style(look, game.turn()))
+                    (crate::words::turn_of(game.name(game.turn())), seat_style(look, game.turn()))
                 }
                 (_, None, _) => {
-                    (format!("{} is thinking…", game.name(game.turn())), seat_style(look, game.turn()))
+                    (crate::words::thinking(game.name(game.turn())), seat_style(look, game.turn()))
                 }
             };
             let opponent = match game.players {

@@ -49,10 +49,10 @@ pub struct GrundyView {
     /// smallest heap first.
     pub nearby: Vec<(u64, u128)>,
     /// When the values repeat: from which heap, and how often (Lasker's values never repeat; they
-    /// follow a pattern of period 4, told in `note`).
+    /// follow a pattern of period 4, told in `pattern`).
     pub periodic: Option<(u64, u64)>,
-    /// How the values go, in a sentence: `values repeat every 12 from row 71 on`.
-    pub note: String,
+    /// How the values go, as data for the sentence that tells it (`None` when nothing is told).
+    pub pattern: Option<GrundyPattern>,
     /// The best move with the heap it changes, its value before, and the value it reaches.
     pub working: Option<GrundyStep>,
     /// The move the AI would play.
@@ -104,17 +104,26 @@ pub(crate) trait HeapGame {
     fn move_words(&self, position: &Position, mv: &Move) -> MoveWords;
     /// When the values repeat: from which heap, and how often.
     fn periodic(&self) -> Option<(u64, u64)>;
-    /// How the values go, in a sentence.
-    fn note(&self) -> String {
-        match self.periodic() {
-            Some((pre, period)) => format!(
-                "Grundy values repeat every {period} from {} {pre} on: a {} of n is worth what one of n - {period} is",
-                self.kind().heap_word(),
-                self.kind().heap_word()
-            ),
-            None => String::new(),
-        }
+    /// How the values go, as data for the sentence that tells it.
+    fn pattern(&self) -> Option<GrundyPattern> {
+        self.periodic().map(|(from, period)| GrundyPattern::Periodic { from, period })
     }
+}
+
+/// How a game's Grundy values go, as data: the words that tell it are the program's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GrundyPattern {
+    /// The values repeat every `period` from heaps of `from` on: a heap of n is worth what one of
+    /// n - `period` is.
+    Periodic {
+        /// The first heap from which the values repeat.
+        from: u64,
+        /// How often they repeat.
+        period: u64,
+    },
+    /// Lasker's Nim's pattern of period 4: a heap of 4k+1 or 4k+2 is worth itself, 4k+3 is worth
+    /// 4k+4 and 4k+4 is worth 4k+3.
+    Lasker,
 }
 
 /// The `Rules` answers every game valued by Grundy numbers gives the same way, from its
@@ -292,7 +301,7 @@ pub(crate) fn teach(game: &impl HeapGame, position: &Position) -> GrundyView {
         sum,
         nearby,
         periodic: game.periodic(),
-        note: game.note(),
+        pattern: game.pattern(),
         working,
         best,
         reason,

@@ -286,14 +286,6 @@ impl GameKind {
     pub fn splits(self) -> bool {
         matches!(self, GameKind::Lasker | GameKind::Kayles | GameKind::Dawson)
     }
-
-    /// What the game calls a heap: `heap`, or `row` for Kayles.
-    pub fn heap_word(self) -> &'static str {
-        match self {
-            GameKind::Kayles | GameKind::Dawson => "row",
-            _ => "heap",
-        }
-    }
 }
 
 impl fmt::Display for GameKind {

@@ -183,10 +183,8 @@ impl HeapGame for Lasker {
     fn periodic(&self) -> Option<(u64, u64)> {
         None
     }
-    fn note(&self) -> String {
-        "Grundy values follow a pattern of period 4: a heap of 4k+1 or 4k+2 is worth itself, 4k+3 is worth \
-         4k+4 and 4k+4 is worth 4k+3"
-            .to_string()
+    fn pattern(&self) -> Option<grundy::GrundyPattern> {
+        Some(grundy::GrundyPattern::Lasker)
     }
 }
 

@@ -130,8 +130,8 @@ fn grundy(view: &GrundyView, hinted: bool, xor: &str, s: &Styles) -> Vec<Line<'s
         "Sprague-Grundy: each heap plays as a Nim heap of its value g; XOR 0 loses".to_string(),
         s.dim,
     ));
-    if !view.note.is_empty() {
-        lines.push(Line::styled(capitalised(&view.note), s.dim));
+    if let Some(pattern) = view.pattern {
+        lines.push(Line::styled(capitalised(&crate::words::grundy_pattern(view.game, pattern)), s.dim));
     }
     lines
 }
