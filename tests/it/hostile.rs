@@ -14,9 +14,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::support::sample_game;
 use nim_tui::domain::Level;
-use nim_tui::domain::{GameResult, ModeStats, SavedGame, SavedMove, Seat as Player, Stats};
-use nim_tui::engine::{GameKind, Mode, Take};
+use nim_tui::domain::{GameResult, ModeStats, SavedGame, Seat as Player, Stats};
+use nim_tui::engine::{GameKind, Mode};
 use nim_tui::store::{Store, StoreError};
 
 /// Generous: a run that takes this long is hanging, not slow.
@@ -326,14 +327,6 @@ fn escape_sequences_from_outside_are_shown_escaped() {
     let warning = warning.expect("a warning");
     no_escape(&warning);
     assert!(warning.contains("\\x1b"), "{warning}");
-}
-
-fn sample_game() -> SavedGame {
-    let mut game = SavedGame::new(Mode::Normal, Level::Perfect, vec![3, 4, 5], Player::First, 0);
-    game.moves = vec![SavedMove::new(Player::First, Take::new(0, 1))];
-    game.heaps = vec![2, 4, 5];
-    game.turn = Player::Second;
-    game
 }
 
 #[test]

@@ -5,9 +5,9 @@
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
-use nim_tui::domain::Level;
-use nim_tui::domain::{GameResult, SavedGame, SavedMove, Seat as Player};
-use nim_tui::engine::{Mode, Take};
+use crate::support::sample_game;
+use nim_tui::domain::GameResult;
+use nim_tui::engine::Mode;
 use nim_tui::store::Store;
 
 const INSTANCES: usize = 6;
@@ -59,14 +59,6 @@ fn instance_store() -> Option<(Store, String)> {
     let dir = std::env::var_os("NIM_TUI_INSTANCE_DIR")?;
     let id = std::env::var("NIM_TUI_INSTANCE").unwrap_or_default();
     Some((Store::at(dir.into()), id))
-}
-
-fn sample_game() -> SavedGame {
-    let mut game = SavedGame::new(Mode::Normal, Level::Perfect, vec![3, 4, 5], Player::First, 0);
-    game.moves = vec![SavedMove::new(Player::First, Take::new(0, 1))];
-    game.heaps = vec![2, 4, 5];
-    game.turn = Player::Second;
-    game
 }
 
 #[test]

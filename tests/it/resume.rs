@@ -24,15 +24,7 @@ fn claimed_files(home: &Path) -> Vec<PathBuf> {
 
 /// Leaves an unfinished 5-6-7 game saved (with `flags` too), as closing a window would.
 fn leave_a_saved_game(home: &Path, flags: &[&str]) {
-    let mut args = vec!["--heaps", "5,6,7", "--ai-delay", "0"];
-    args.extend_from_slice(flags);
-    let mut pty = Pty::spawn(&args, home, 30, 100);
-    assert!(pty.wait_for("Your turn"), "the game did not start:\n{}", pty.contents());
-    pty.send(b"h");
-    pty.settle(Duration::from_millis(200));
-    pty.send(b"\r");
-    pty.settle(Duration::from_millis(300));
-    assert!(pty.wait_for("Your turn"), "no turn after the move:\n{}", pty.contents());
+    let mut pty = pty::game_with_a_move(home, flags);
     let status = Command::new("kill").args(["-HUP", &pty.pid().to_string()]).status().expect("kill");
     assert!(status.success());
     pty.wait_exit().expect("nim-tui did not exit on SIGHUP");
@@ -45,14 +37,7 @@ fn finishing_an_unrelated_game_keeps_the_saved_one() {
     leave_a_saved_game(home.path(), &[]);
 
     // One window resumes the saved game: it is claimed, and no longer on offer.
-    let mut first = Pty::spawn(&[], home.path(), 30, 100);
-    assert!(first.wait_for("Resume"), "no Resume offered:\n{}", first.contents());
-    first.send(b"\r");
-    assert!(first.wait_for("Your turn"), "the game did not resume:\n{}", first.contents());
-    let end = std::time::Instant::now() + pty::PATIENCE;
-    while saved_game(home.path()).exists() && std::time::Instant::now() < end {
-        first.pump(Duration::from_millis(50));
-    }
+    let mut first = pty::resume_and_claim(home.path());
     let claimed = claimed_files(home.path());
     assert_eq!(claimed.len(), 1, "{claimed:?}");
     let before = std::fs::read(&claimed[0]).unwrap();
@@ -79,15 +64,7 @@ fn a_resumed_game_is_claimed_and_saved_again_when_left() {
     let home = tempfile::tempdir().expect("temp dir");
     leave_a_saved_game(home.path(), &[]);
 
-    let mut first = Pty::spawn(&[], home.path(), 30, 100);
-    assert!(first.wait_for("Resume"), "no Resume offered:\n{}", first.contents());
-    first.send(b"\r");
-    assert!(first.wait_for("Your turn"), "the game did not resume:\n{}", first.contents());
-    // Claimed: no longer offered to anyone else.
-    let end = std::time::Instant::now() + pty::PATIENCE;
-    while saved_game(home.path()).exists() && std::time::Instant::now() < end {
-        first.pump(Duration::from_millis(50));
-    }
+    let mut first = pty::resume_and_claim(home.path());
     assert!(!saved_game(home.path()).exists(), "the resumed game is still on offer");
 
     let mut second = Pty::spawn(&[], home.path(), 30, 100);
@@ -341,14 +318,7 @@ fn a_saved_game_resumed_elsewhere_meanwhile_is_neither_counted_nor_removed() {
     let mut late = Pty::spawn(&["--ai-delay", "0"], home.path(), 30, 100);
     assert!(late.wait_for("Resume"), "no Resume offered:\n{}", late.contents());
     // ...and resumed in another.
-    let mut first = Pty::spawn(&[], home.path(), 30, 100);
-    assert!(first.wait_for("Resume"), "{}", first.contents());
-    first.send(b"\r");
-    assert!(first.wait_for("Your turn"), "{}", first.contents());
-    let end = std::time::Instant::now() + pty::PATIENCE;
-    while saved_game(home.path()).exists() && std::time::Instant::now() < end {
-        first.pump(Duration::from_millis(50));
-    }
+    let mut first = pty::resume_and_claim(home.path());
     let claimed = claimed_files(home.path());
     assert_eq!(claimed.len(), 1);
     let kept = std::fs::read(&claimed[0]).unwrap();

@@ -11,17 +11,8 @@ use std::time::Duration;
 
 const LEAVE_ALTERNATE_SCREEN: &[u8] = b"\x1b[?1049l";
 
-/// Starts a 5-6-7 game and makes one move, so that there is something to save.
 fn game_with_a_move(home: &Path) -> Pty {
-    let mut pty = Pty::spawn(&["--heaps", "5,6,7", "--ai-delay", "0"], home, 30, 100);
-    assert!(pty.wait_for("Your turn"), "the game did not start:\n{}", pty.contents());
-    pty.send(b"h");
-    pty.settle(Duration::from_millis(200));
-    pty.send(b"\r");
-    // The AI answers at once; then it is the player's turn again.
-    pty.settle(Duration::from_millis(300));
-    assert!(pty.wait_for("Your turn"), "no turn after the move:\n{}", pty.contents());
-    pty
+    pty::game_with_a_move(home, &[])
 }
 
 fn send_signal(pty: &Pty, signal: &str) {

@@ -43,3 +43,14 @@ pub fn full() -> bool {
 pub fn sized<T>(quick: T, full: T) -> T {
     if self::full() { full } else { quick }
 }
+
+/// A saved game of 3 4 5 after one take of yours, the AI to move.
+pub fn sample_game() -> nim_tui::domain::SavedGame {
+    use nim_tui::domain::{Level, SavedGame, SavedMove, Seat};
+    use nim_tui::engine::{Mode, Take};
+    let mut game = SavedGame::new(Mode::Normal, Level::Perfect, vec![3, 4, 5], Seat::First, 0);
+    game.moves = vec![SavedMove::new(Seat::First, Take::new(0, 1))];
+    game.heaps = vec![2, 4, 5];
+    game.turn = Seat::Second;
+    game
+}

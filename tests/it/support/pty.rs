@@ -421,3 +421,32 @@ impl Drop for Pty {
 pub fn saved_game(home: &Path) -> PathBuf {
     home.join("state").join("nim-tui").join("game.json")
 }
+
+/// Starts a 5-6-7 game (with `flags` too) and makes one move, the hint's, so that there is
+/// something to save; the AI answers at once and it is the player's turn again.
+pub fn game_with_a_move(home: &Path, flags: &[&str]) -> Pty {
+    let mut args = vec!["--heaps", "5,6,7", "--ai-delay", "0"];
+    args.extend_from_slice(flags);
+    let mut pty = Pty::spawn(&args, home, 30, 100);
+    assert!(pty.wait_for("Your turn"), "the game did not start:\n{}", pty.contents());
+    pty.send(b"h");
+    pty.settle(Duration::from_millis(200));
+    pty.send(b"\r");
+    pty.settle(Duration::from_millis(300));
+    assert!(pty.wait_for("Your turn"), "no turn after the move:\n{}", pty.contents());
+    pty
+}
+
+/// Opens the start screen in a new window, resumes the saved game there and waits until this
+/// window has claimed it (the saved file is no longer on offer).
+pub fn resume_and_claim(home: &Path) -> Pty {
+    let mut pty = Pty::spawn(&[], home, 30, 100);
+    assert!(pty.wait_for("Resume"), "no Resume offered:\n{}", pty.contents());
+    pty.send(b"\r");
+    assert!(pty.wait_for("Your turn"), "the game did not resume:\n{}", pty.contents());
+    let end = std::time::Instant::now() + PATIENCE;
+    while saved_game(home).exists() && std::time::Instant::now() < end {
+        pty.pump(Duration::from_millis(50));
+    }
+    pty
+}
