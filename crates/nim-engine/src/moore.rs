@@ -78,6 +78,26 @@ pub const SEARCH_BUDGET: u64 = 500_000;
 /// words): a few tens of MB at most. Past it, the search goes on without remembering more.
 const MEMO_LIMIT: usize = 100_000;
 
+/// The most non-empty heaps [`Moore::column_count`] takes on: its table holds one count per set
+/// of them (2^12 of 16 bytes at most); with more, the search counts.
+const COLUMN_HEAPS: usize = 12;
+
+/// `C(s, z)` for the at most K = 8 heaps of a column.
+const BINOMIALS: [[u128; 9]; 9] = {
+    let mut table = [[0u128; 9]; 9];
+    let mut s = 0;
+    while s < 9 {
+        table[s][0] = 1;
+        let mut z = 1;
+        while z <= s {
+            table[s][z] = table[s - 1][z - 1] + if z < s { table[s - 1][z] } else { 0 };
+            z += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
 /// The most sets of at most K heaps the lower bound's search takes on ([`Moore::family_count`]).
 const FAMILY_SETS: u64 = 4_000;
 
@@ -490,6 +510,72 @@ impl Moore {
         Some(Move::take_many(lowered.iter().map(|&i| Take::new(i, heaps[i] - values[i])).collect()))
     }
 
+    /// Normal play's winning moves counted exactly by a walk down the binary columns whose state
+    /// is the set of heaps lowered so far, as a bit mask, with the number of ways to reach it:
+    /// the same sum as [`Search::count`], without lists, memo or big numbers, so a position of a
+    /// few heaps costs microseconds. A heap joins the set in the column where it first holds a 0
+    /// in place of its 1; below it its digits are free, and a column with `s` free digits and
+    /// `kept` other ones is played in `C(s, z)` ways, `z` the ones it lacks to a multiple of K+1.
+    /// `None` (the search then counts) with more than [`COLUMN_HEAPS`] non-empty heaps, or when a
+    /// count passes `u128`.
+    fn column_count(&self, heaps: &[u64]) -> Option<u128> {
+        let (k, m) = (self.k as usize, self.modulus() as usize);
+        // Empty heaps are never lowered and hold no ones: they are left out.
+        let live: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        let n = live.len();
+        if n > COLUMN_HEAPS || k >= BINOMIALS.len() {
+            return None;
+        }
+        let mut columns = [0u32; 64];
+        for (i, &h) in live.iter().enumerate() {
+            let mut rest = h;
+            while rest != 0 {
+                columns[rest.trailing_zeros() as usize] |= 1 << i;
+                rest &= rest - 1;
+            }
+        }
+        let top = live.iter().map(|&h| 63 - h.leading_zeros()).max()?;
+        let mut ways = vec![0u128; 1 << n];
+        let mut next = vec![0u128; 1 << n];
+        let (mut active, mut reached) = (vec![0u32], Vec::new());
+        ways[0] = 1;
+        for j in (0..=top).rev() {
+            for &set in &active {
+                let w = ways[set as usize];
+                ways[set as usize] = 0;
+                let free = set.count_ones() as usize;
+                let ones = columns[j as usize] & !set;
+                let count = ones.count_ones() as usize;
+                let room = k - free;
+                // Every subset of the ones not yet lowered may drop to 0 here, room allowing.
+                let mut drop = ones;
+                loop {
+                    let dropped = drop.count_ones() as usize;
+                    if dropped <= room {
+                        let lacking = (m - (count - dropped) % m) % m;
+                        if lacking <= free {
+                            let add = w.checked_mul(BINOMIALS[free][lacking])?;
+                            let to = (set | drop) as usize;
+                            if next[to] == 0 {
+                                reached.push(set | drop);
+                            }
+                            next[to] = next[to].checked_add(add)?;
+                        }
+                    }
+                    if drop == 0 {
+                        break;
+                    }
+                    drop = (drop - 1) & ones;
+                }
+            }
+            std::mem::swap(&mut ways, &mut next);
+            std::mem::swap(&mut active, &mut reached);
+            reached.clear();
+        }
+        // A move lowers at least one heap.
+        active.iter().filter(|&&set| set != 0).try_fold(0u128, |total, &set| total.checked_add(ways[set as usize]))
+    }
+
     /// The winning moves of normal play that touch only a few heaps, counted exactly: the heaps
     /// of the column rule's move (so at least that move) and as many of the largest others as
     /// keep the search small. Zero if even that runs out of budget.
@@ -753,6 +839,9 @@ impl Rules for Moore {
         if self.endgame(heaps) {
             return MoveCount::exact(self.endgame_count(heaps));
         }
+        if let Some(count) = self.column_count(heaps) {
+            return MoveCount::exact(count);
+        }
         let mut search = Search::new(heaps, self.k, vec![true; heaps.len()], SEARCH_BUDGET);
         let top = search.top();
         let count = search.count(top, &[]);
@@ -864,4 +953,36 @@ fn selections(heaps: &[u64], k: usize) -> Vec<Vec<u128>> {
         }
     }
     sel
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The count by columns is the search's count, on positions of every size of heap.
+    #[test]
+    fn the_column_count_is_the_search_count() {
+        // A xorshift: the engine has no randomness of its own, and these need not be portable.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for round in 0..3000 {
+            let k = 1 + (round % 8) as u32;
+            let len = 1 + (next() % 7) as usize;
+            let bits = [3, 6, 20, 63, 64][(next() % 5) as usize];
+            let heaps: Vec<u64> = (0..len).map(|_| next() >> (64 - bits)).collect();
+            let moore = Moore::new(k, Mode::Normal);
+            if moore.normal_lost(&heaps) {
+                continue;
+            }
+            let mut search = Search::new(&heaps, k, vec![true; heaps.len()], u64::MAX);
+            let top = search.top();
+            let expected = search.count(top, &[]);
+            assert_eq!(moore.column_count(&heaps).map(Natural::from), Some(expected), "K={k} {heaps:?}");
+        }
+    }
 }
