@@ -303,8 +303,26 @@ pub struct SolveArgs {
     pub mode: Mode,
 
     /// One JSON object per position, one per line
+    ///
+    /// Every game in one schema, version 1 (assets/solve.schema.json in the source; the README
+    /// lists the fields).
     #[arg(long)]
     pub json: bool,
+
+    /// List at most N winning moves per position (the count still counts them all)
+    ///
+    /// The default is 20 in the text form; with --json, every winning move for Nim and at most
+    /// 1000 for the other games.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+
+    /// With `-`: report a line that is not a position and go on
+    ///
+    /// With --json the bad line's answer is {"version":1,"line":N,"error":"..."}; in the text
+    /// form a message naming the line goes to standard error. The exit status is 2 at the end if
+    /// any line was bad.
+    #[arg(long)]
+    pub keep_going: bool,
 
     /// Heap sizes, or `-` to read positions from standard input
     ///

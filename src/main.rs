@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::CommandFactory;
 use nim_tui::cli::{Cli, Command, GameArgs, ManArgs};
 use nim_tui::domain::{stats_json, stats_table};
-use nim_tui::engine::{Game, GameKind, Ruleset};
+use nim_tui::engine::{Game, Ruleset};
 use nim_tui::session::{self, Launch};
 use nim_tui::solve::{self, SolveError};
 use nim_tui::store::Store;
@@ -51,20 +51,7 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
         return write_out(config::DEFAULT_TOML, "the configuration");
     }
     match cli.command {
-        Some(Command::Solve(args)) if args.game != GameKind::Nim => solve_game(&args),
-        Some(Command::Solve(args)) => {
-            let input = match solve::parse_input(&args.heaps) {
-                Ok(input) => input,
-                Err(e) => return fail(2, &e.to_string()),
-            };
-            match solve::run(input, args.mode, args.json, io::stdin().lock(), io::stdout().lock()) {
-                Ok(()) => ExitCode::SUCCESS,
-                // A reader that stops early (`| head`) is not an error.
-                Err(SolveError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-                Err(e @ (SolveError::Usage(_) | SolveError::BadLine { .. })) => fail(2, &e.to_string()),
-                Err(e) => fail(1, &e.to_string()),
-            }
-        }
+        Some(Command::Solve(args)) => solve(&args),
         Some(Command::Stats(args)) => {
             let store = match Store::open_default() {
                 Ok(store) => store,
@@ -157,18 +144,29 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
     }
 }
 
-/// `nim-tui solve --game`: a game other than Nim, answered in its own terms.
-fn solve_game(args: &nim_tui::cli::SolveArgs) -> ExitCode {
+/// `nim-tui solve`: every game through one path and one schema.
+fn solve(args: &nim_tui::cli::SolveArgs) -> ExitCode {
     let game = match Game::new(Ruleset::new(args.game, args.mode)) {
         Ok(game) => game,
         Err(e) => return fail(2, &e.to_string()),
     };
-    let input = match solve::games::parse_input(&game, &args.heaps) {
+    let input = match solve::parse_input(&game, &args.heaps) {
         Ok(input) => input,
         Err(e) => return fail(2, &e.to_string()),
     };
-    match solve::games::run(&game, input, args.json, io::stdin().lock(), io::stdout().lock()) {
-        Ok(()) => ExitCode::SUCCESS,
+    let options = solve::Options {
+        json: args.json,
+        limit: args.limit.or((!args.json).then_some(solve::TEXT_LIMIT)),
+        keep_going: args.keep_going,
+    };
+    match solve::run(&game, input, options, io::stdin().lock(), io::stdout().lock(), io::stderr().lock()) {
+        // Each bad line was reported as it came (`--keep-going`); the status says there were some.
+        Ok(report) if report.bad_lines > 0 => {
+            tracing::warn!(bad_lines = report.bad_lines, "solve: lines that are not positions");
+            ExitCode::from(2)
+        }
+        Ok(_) => ExitCode::SUCCESS,
+        // A reader that stops early (`| head`) is not an error.
         Err(SolveError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e @ (SolveError::Usage(_) | SolveError::Position(_) | SolveError::BadLine { .. })) => {
             fail(2, &e.to_string())
