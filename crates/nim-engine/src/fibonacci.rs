@@ -77,32 +77,29 @@ fn loses(n: u64, most: u64) -> bool {
 }
 
 /// Every winning take from a heap of `n` allowed at most `most`, smallest first.
+///
+/// A take `x` wins when it empties the heap, or leaves `m = n - x` whose smallest Zeckendorf term
+/// `f` is more than `2x` (the other player may then take at most `2x`, never `f`). Then
+/// `x < f / 2 <` the Fibonacci number below `f`, so `x`'s terms and `m`'s are no neighbours, and
+/// together they are `n`'s own terms: `m` is the sum of `n`'s terms from some term `f` up and `x`
+/// the sum of those below it. So the winning takes are found among `n`'s few terms, one split
+/// each, in time that grows with the number of terms (at most 46), not with `n`.
 pub fn winning_takes(n: u64, most: u64) -> Vec<u64> {
     let mut takes = Vec::new();
     if n == 0 || most == 0 {
         return takes;
     }
+    // Terms smallest first; `below` sums those already passed.
+    let mut below = 0u64;
+    for &term in terms(n).iter().rev() {
+        if below >= 1 && below <= most && u128::from(term) > 2 * u128::from(below) {
+            takes.push(below);
+        }
+        below += term;
+    }
     if n <= most {
         takes.push(n);
     }
-    for (j, &f) in FIB.iter().enumerate() {
-        let Ok(f) = u64::try_from(f) else { break };
-        if f >= n {
-            break;
-        }
-        // The largest m < n whose smallest term is f: f plus the terms of n - f - 1 from two
-        // places above f on.
-        let rest = zeckendorf(u128::from(n - f - 1));
-        let high = rest & !((1u128 << (j + 2)) - 1);
-        let m = u128::from(f) + value(high);
-        let Ok(m) = u64::try_from(m) else { continue };
-        let x = n - m;
-        if x >= 1 && x <= most && u128::from(f) > 2 * u128::from(x) {
-            takes.push(x);
-        }
-    }
-    takes.sort_unstable();
-    takes.dedup();
     takes
 }
 
@@ -252,5 +249,57 @@ impl Rules for Fibonacci {
     }
     fn read_move(&self, text: &str) -> Result<Move, String> {
         super::game::read_take(text)
+    }
+}
+
+#[cfg(test)]
+mod split_tests {
+    use super::*;
+
+    /// The takes as they were first found: for every Fibonacci number, the largest rest below the
+    /// heap with it as its smallest term.
+    fn by_every_fibonacci(n: u64, most: u64) -> Vec<u64> {
+        let mut takes = Vec::new();
+        if n == 0 || most == 0 {
+            return takes;
+        }
+        if n <= most {
+            takes.push(n);
+        }
+        for (j, &f) in FIB.iter().enumerate() {
+            let Ok(f) = u64::try_from(f) else { break };
+            if f >= n {
+                break;
+            }
+            let rest = zeckendorf(u128::from(n - f - 1));
+            let high = rest & !((1u128 << (j + 2)) - 1);
+            let Ok(m) = u64::try_from(u128::from(f) + value(high)) else { continue };
+            let x = n - m;
+            if x >= 1 && x <= most && u128::from(f) > 2 * u128::from(x) {
+                takes.push(x);
+            }
+        }
+        takes.sort_unstable();
+        takes.dedup();
+        takes
+    }
+
+    #[test]
+    fn the_terms_give_the_same_takes() {
+        for n in 0..1500u64 {
+            for most in [0, 1, 2, 3, 5, 10, n / 3, n.saturating_sub(1), n, u64::MAX] {
+                assert_eq!(winning_takes(n, most), by_every_fibonacci(n, most), "{n} {most}");
+            }
+        }
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..5_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let n = state >> (state % 64);
+            for most in [n.saturating_sub(1), n / 7, 1 + state % 1000, u64::MAX] {
+                assert_eq!(winning_takes(n, most), by_every_fibonacci(n, most), "{n} {most}");
+            }
+        }
     }
 }
