@@ -656,6 +656,9 @@ impl Moore {
     /// One winning move of normal play by the column rule, or `None` when every column is a
     /// multiple of K+1.
     fn column_move(&self, heaps: &[u64]) -> Option<Move> {
+        if heaps.len() <= 64 {
+            return self.column_move_masks(heaps);
+        }
         let (k, m) = (self.k as usize, self.modulus() as usize);
         let mut lowered: Vec<usize> = Vec::new();
         let mut values = heaps.to_vec();
@@ -720,6 +723,18 @@ impl Moore {
                 let ones = columns[j as usize] & !set;
                 let count = ones.count_ones() as usize;
                 let room = k - free;
+                if room == 0 {
+                    // No heap may join: the free digits alone make up the column.
+                    let lacking = (m - count % m) % m;
+                    if lacking <= free {
+                        let add = w.checked_mul(BINOMIALS[free][lacking])?;
+                        if next[set as usize] == 0 {
+                            reached.push(set);
+                        }
+                        next[set as usize] = next[set as usize].checked_add(add)?;
+                    }
+                    continue;
+                }
                 // Every subset of the ones not yet lowered may drop to 0 here, room allowing.
                 let mut drop = ones;
                 loop {
@@ -747,6 +762,44 @@ impl Moore {
         }
         // A move lowers at least one heap.
         active.iter().filter(|&&set| set != 0).try_fold(0u128, |total, &set| total.checked_add(ways[set as usize]))
+    }
+
+    /// [`Moore::column_move`] for up to 64 heaps, the heaps of each column as a bit mask: the
+    /// same move, without a list made per column.
+    fn column_move_masks(&self, heaps: &[u64]) -> Option<Move> {
+        let (k, m) = (self.k as usize, self.modulus() as usize);
+        let mut columns = [0u64; 64];
+        for (i, &h) in heaps.iter().enumerate() {
+            let mut rest = h;
+            while rest != 0 {
+                columns[rest.trailing_zeros() as usize] |= 1 << i;
+                rest &= rest - 1;
+            }
+        }
+        // The heaps lowered, in the order they were, with what each is lowered to.
+        let mut lowered: Vec<(usize, u64)> = Vec::with_capacity(k);
+        let mut lowered_mask = 0u64;
+        for j in (0..64u32).rev() {
+            let ones = columns[j as usize] & !lowered_mask;
+            let r = ones.count_ones() as usize % m;
+            if r == 0 {
+                continue;
+            }
+            if lowered.len() + r <= k {
+                for i in bits(ones).take(r) {
+                    lowered.push((i, above(heaps[i], j)));
+                    lowered_mask |= 1 << i;
+                }
+            } else {
+                for (_, value) in &mut lowered[..m - r] {
+                    *value |= 1 << j;
+                }
+            }
+        }
+        if lowered.is_empty() {
+            return None;
+        }
+        Some(Move::take_many(lowered.iter().map(|&(i, value)| Take::new(i, heaps[i] - value)).collect()))
     }
 
     /// The winning moves of normal play that touch only a few heaps, counted exactly: the heaps
@@ -1166,6 +1219,10 @@ mod tests {
             let top = search.top();
             let expected = search.count(top, &[]);
             assert_eq!(moore.column_count(&heaps).map(Natural::from), Some(expected), "K={k} {heaps:?}");
+            let mut many = heaps.clone();
+            many.extend(std::iter::repeat_n(0, 65 - heaps.len()));
+            let slow = moore.column_move(&many).map(|mv| mv.takes());
+            assert_eq!(moore.column_move_masks(&heaps).map(|mv| mv.takes()), slow, "K={k} {heaps:?}");
             for limit in [1, 3, 10, 200] {
                 let mut search = Search::new(&heaps, k, vec![true; heaps.len()], SEARCH_BUDGET);
                 let mut listed = Vec::new();
