@@ -158,7 +158,8 @@ pub fn reference_answer<'a>(game: &Game, position: &'a Position, limit: Option<u
         None => game.winning_moves(position),
         Some(limit) => game.winning_moves_up_to(position, limit),
     };
-    let count = game.count_winning_moves(position);
+    // A lower bound is raised to the moves listed, as `solve` does.
+    let count = game.count_winning_moves(position).raised_to(moves.len() as u128);
     let mut answer = Answer {
         version: SCHEMA_VERSION,
         game: game.kind().name(),
@@ -591,7 +592,13 @@ impl<W: Write> Output<W> {
 
     /// The JSON line answering `position`, newline included.
     fn json(&mut self, game: &Game, position: &Position, limit: Option<usize>) -> io::Result<()> {
-        let verdict = game.verdict(position);
+        let mut verdict = game.verdict(position);
+        if !verdict.count.is_exact() {
+            // A lower bound is at least the moves listed (rare: Moore's Nim_k on many heaps).
+            let mut listed = 0u128;
+            game.visit_winning_moves(position, limit, &mut |_| listed += 1);
+            verdict.count = verdict.count.raised_to(listed);
+        }
         let head = std::mem::take(&mut self.head);
         self.put(&head);
         self.head = head;
