@@ -112,24 +112,24 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
             }
         }
         Some(Command::Replay(args)) => {
-            let text = match nim_tui::files::read_bounded(&args.file, nim_tui::files::RECORD_LIMIT) {
+            // `-` is standard input, bounded as a file is.
+            let from_stdin = args.file.as_os_str() == "-";
+            let read = if from_stdin {
+                nim_tui::files::read_bounded_from(io::stdin().lock(), nim_tui::files::RECORD_LIMIT)
+            } else {
+                nim_tui::files::read_bounded(&args.file, nim_tui::files::RECORD_LIMIT)
+            };
+            let name = if from_stdin { "standard input".to_string() } else { nim_tui::text::path(&args.file) };
+            let text = match read {
                 Ok(bytes) => match String::from_utf8(bytes) {
                     Ok(text) => text,
-                    Err(_) => {
-                        return fail(
-                            2,
-                            &format!(
-                                "{}: not a game record: not UTF-8 text",
-                                nim_tui::text::path(&args.file)
-                            ),
-                        );
-                    }
+                    Err(_) => return fail(2, &format!("{name}: not a game record: not UTF-8 text")),
                 },
-                Err(e) => return fail(1, &format!("cannot read {}: {e}", nim_tui::text::path(&args.file))),
+                Err(e) => return fail(1, &format!("cannot read {name}: {e}")),
             };
             let record = match nim_tui::record::Record::parse(&text) {
                 Ok(record) => record,
-                Err(e) => return fail(2, &format!("{}: {e}", nim_tui::text::path(&args.file))),
+                Err(e) => return fail(2, &format!("{name}: {e}")),
             };
             let settings = match config::load(cli.config.as_deref()) {
                 Ok(settings) => settings,
