@@ -243,21 +243,102 @@ fn print_paths(config_flag: Option<&std::path::Path>, log_file: Option<&std::pat
 
 /// `nim-tui man`: the page on standard output, or every page into a directory.
 fn man(args: &ManArgs) -> ExitCode {
+    // `help` is a subcommand for the terminal, not a page: none is written, so none is named.
+    let cmd = Cli::command().disable_help_subcommand(true);
+    let page = match man_page(cmd.clone()) {
+        Ok(page) => page,
+        Err(e) => return fail(1, &format!("cannot render the manual page: {e}")),
+    };
     match &args.dir {
         Some(dir) => {
-            match std::fs::create_dir_all(dir).and_then(|()| clap_mangen::generate_to(Cli::command(), dir)) {
+            // One page per subcommand as clap_mangen writes them, then nim-tui.1 with its own
+            // sections (keys, files, environment, exit status) in place of clap's.
+            let written = std::fs::create_dir_all(dir)
+                .and_then(|()| clap_mangen::generate_to(cmd, dir))
+                .and_then(|()| std::fs::write(dir.join("nim-tui.1"), &page));
+            match written {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => fail(1, &format!("cannot write the manual pages to {}: {e}", dir.display())),
             }
         }
-        None => {
-            let mut page = Vec::new();
-            if let Err(e) = clap_mangen::Man::new(Cli::command()).render(&mut page) {
-                return fail(1, &format!("cannot render the manual page: {e}"));
-            }
-            write_out(page, "the manual page")
+        None => write_out(page, "the manual page"),
+    }
+}
+
+/// nim-tui(1): clap's sections, then KEYS (from the shipped key map), EXIT STATUS, ENVIRONMENT
+/// and FILES, which a game needs and clap does not write.
+fn man_page(cmd: clap::Command) -> io::Result<Vec<u8>> {
+    let man = clap_mangen::Man::new(cmd.clone());
+    let mut page = Vec::new();
+    man.render_title(&mut page)?;
+    man.render_name_section(&mut page)?;
+    man.render_synopsis_section(&mut page)?;
+    man.render_description_section(&mut page)?;
+    man.render_options_section(&mut page)?;
+    man.render_subcommands_section(&mut page)?;
+    page.extend_from_slice(extra_man_sections().as_bytes());
+    if cmd.get_after_long_help().is_some() || cmd.get_after_help().is_some() {
+        man.render_extra_section(&mut page)?;
+    }
+    man.render_version_section(&mut page)?;
+    Ok(page)
+}
+
+/// Text made safe for roff: backslashes and hyphens escaped, a leading dot or quote defused.
+fn roff(text: &str) -> String {
+    let escaped = text.replace('\\', "\\e").replace('-', "\\-");
+    if escaped.starts_with('.') || escaped.starts_with('\'') { format!("\\&{escaped}") } else { escaped }
+}
+
+/// The sections clap_mangen does not write, in roff.
+fn extra_man_sections() -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let item = |out: &mut String, tag: &str, text: &str| {
+        let _ = write!(out, ".TP\n\\fB{}\\fR\n{}\n", roff(tag), roff(text));
+    };
+    out.push_str(".SH KEYS\n.PP\n");
+    out.push_str(&roff("The keys of a game, as shipped; the [keys] table of the configuration file changes them (nim-tui --print-config shows it). Ctrl-C always quits."));
+    out.push('\n');
+    let keymap = nim_tui::keys::Keymap::default();
+    for action in nim_tui::domain::Action::ALL {
+        let keys: Vec<String> = keymap.keys_for(action).iter().map(|key| key.pretty()).collect();
+        if !keys.is_empty() {
+            item(&mut out, &keys.join(", "), action.describe());
         }
     }
+    out.push_str(".SH EXIT STATUS\n");
+    item(&mut out, "0", "Success.");
+    item(&mut out, "1", "A failure at run time: a file or the terminal cannot be read or written.");
+    item(
+        &mut out,
+        "2",
+        "Bad usage or input: an unknown flag or value, a bad configuration file, a heap or a line of solve's input that is not a position (with solve --keep-going, at the end, if any line was).",
+    );
+    out.push_str(".SH ENVIRONMENT\n");
+    item(&mut out, nim_tui::log::ENV, "The log's level (error, warn, info, debug, trace): set, the log is written to nim-tui.log in the state directory.");
+    item(&mut out, "XDG_CONFIG_HOME", "Where the configuration file is looked for first (an absolute path).");
+    item(&mut out, "XDG_DATA_HOME, XDG_STATE_HOME, HOME", "Where the data and state directories are (see FILES).");
+    item(&mut out, "NO_COLOR", "Set and not empty: no colours.");
+    item(&mut out, "COLORFGBG", "The terminal's colours, when it does not answer the question about its background.");
+    item(&mut out, "LC_ALL, LC_CTYPE, LANG", "Whether the terminal takes UTF-8: the board's pictures, or plain ASCII.");
+    out.push_str(".SH FILES\n");
+    let config = format!("$XDG_CONFIG_HOME/nim-tui/{0} or ~/.config/nim-tui/{0}", nim_tui::paths::CONFIG_FILE);
+    item(&mut out, &config, "The configuration file (--config names another).");
+    item(
+        &mut out,
+        "$XDG_DATA_HOME/nim-tui/ (~/.local/share/nim-tui/)",
+        &format!("The data: {} (statistics), {} (lesson progress) and saved records.", nim_tui::store::STATS_FILE, nim_tui::store::LESSON_FILE),
+    );
+    item(
+        &mut out,
+        "$XDG_STATE_HOME/nim-tui/ (~/.local/state/nim-tui/)",
+        &format!("The state: {} (the unfinished game) and {} (the log).", nim_tui::paths::GAME_FILE, nim_tui::paths::LOG_FILE),
+    );
+    out.push_str(".PP\n");
+    out.push_str(&roff("nim-tui paths prints where each is on this machine."));
+    out.push('\n');
+    out
 }
 
 /// What `clap::Error::exit` does, made safe: a usage error echoes the user's own text (a value, an
