@@ -61,7 +61,8 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionInput
 }
 
 /// Reads positions with a limit from standard input, one per line, and answers each; a bad line
-/// ends the run, or under `--keep-going` is reported and skipped.
+/// ends the run, or under `--keep-going` is reported and skipped. Input is read in large pieces;
+/// the answers are written out only before a read that may wait, not after every line.
 pub(super) fn read_lines<W: Write>(
     game: &Game,
     options: Options,
@@ -70,28 +71,46 @@ pub(super) fn read_lines<W: Write>(
     err: &mut impl Write,
     report: &mut Report,
 ) -> Result<(), SolveError> {
-    let mut line = Vec::new();
+    let mut buf: Vec<u8> = Vec::new();
+    let mut start = 0;
+    let mut eof = false;
     let mut number = 0;
     loop {
-        line.clear();
-        // Everything answered so far goes out before a read that may wait.
-        out.flush()?;
-        match stdin.read_until(b'\n', &mut line) {
-            Ok(0) => return Ok(()),
-            Ok(_) => {}
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(SolveError::Read(e)),
-        }
+        let end = match buf[start..].iter().position(|&b| b == b'\n') {
+            Some(n) => start + n + 1,
+            None if eof && start < buf.len() => buf.len(),
+            None if eof => return Ok(()),
+            None => {
+                buf.drain(..start);
+                start = 0;
+                // Everything answered so far goes out before a read that may wait.
+                out.flush()?;
+                let before = buf.len();
+                buf.resize(before + super::IN_CHUNK, 0);
+                let read = loop {
+                    match stdin.read(&mut buf[before..]) {
+                        Ok(n) => break n,
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                        Err(e) => return Err(SolveError::Read(e)),
+                    }
+                };
+                buf.truncate(before + read);
+                eof = read == 0;
+                continue;
+            }
+        };
+        let line = &buf[start..end];
+        start = end;
         number += 1;
         let bad = |source: LineError, text: &[u8]| {
             let cut = text.len() > super::SHOWN_BYTES;
             let text = &text[..text.len().min(super::SHOWN_BYTES)];
             SolveError::BadLine { line: number, text: shown(super::trimmed(text), cut), source }
         };
-        let position = match std::str::from_utf8(&line) {
-            Err(_) => Err(bad(LineError::NotUtf8, &line)),
+        let position = match std::str::from_utf8(line) {
+            Err(_) => Err(bad(LineError::NotUtf8, line)),
             Ok(text) if text.trim().is_empty() => continue,
-            Ok(text) => parse_position(game, text).map_err(|e| bad(LineError::Position(e), &line)),
+            Ok(text) => parse_position(game, text).map_err(|e| bad(LineError::Position(e), line)),
         };
         match position {
             Ok(position) => out.answer(game, &position, options)?,

@@ -664,3 +664,35 @@ fn the_schema_names_every_field_the_readme_documents() {
     }
     crate::support::schema::check_line(r#"{"version":1,"line":3,"error":"'x' is not a position"}"#);
 }
+
+/// A game read a line at a time (Fibonacci Nim's `HEAP/LIMIT`) still answers each line before
+/// the next is sent, though it no longer writes after every line.
+#[test]
+fn a_game_with_a_limit_answers_each_line_while_the_pipe_is_open() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(BIN)
+        .args(["solve", "--game", "fibonacci", "--json", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A guard against a hang, not a measure of speed.
+    let pid = child.id();
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(120));
+        let _ = Command::new("kill").arg(pid.to_string()).status();
+    });
+    let mut stdin = child.stdin.take().unwrap();
+    let mut answers = BufReader::new(child.stdout.take().unwrap());
+    for (line, heap) in [("10", 10), ("20/4", 20), ("21", 21)] {
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+        let mut answer = String::new();
+        answers.read_line(&mut answer).unwrap();
+        assert_eq!(parsed(&answer)["heaps"], json!([heap]), "the answer to {line} while the pipe is open");
+        crate::support::schema::check_line(answer.trim_end());
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
