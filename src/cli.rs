@@ -589,7 +589,9 @@ impl<T: Clone + Send + Sync + 'static> TypedValueParser for GameNames<T> {
     ) -> Result<T, clap::Error> {
         // The same parser, and so the same messages, as a plain function would give.
         let read = self.read;
-        clap::builder::StringValueParser::new().try_map(move |text: String| read(&text)).parse_ref(cmd, arg, value)
+        clap::builder::StringValueParser::new()
+            .try_map(move |text: String| read(&text))
+            .parse_ref(cmd, arg, value)
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
@@ -630,8 +632,14 @@ fn game_names() -> Vec<(String, String)> {
         let kind = GameKind::Moore(k);
         add(kind.name(), kind.title());
     }
-    add("moore:".into(), format!("Moore's Nim_K: K from 1 to {MOORE_MAX_K}, the most heaps a move takes from"));
-    add("subtraction:".into(), "a subtraction game: the amounts a move may take, such as 1,2,3 or 1-3,5".into());
+    add(
+        "moore:".into(),
+        format!("Moore's Nim_K: K from 1 to {MOORE_MAX_K}, the most heaps a move takes from"),
+    );
+    add(
+        "subtraction:".into(),
+        "a subtraction game: the amounts a move may take, such as 1,2,3 or 1-3,5".into(),
+    );
     values
 }
 

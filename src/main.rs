@@ -119,7 +119,8 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
             } else {
                 nim_tui::files::read_bounded(&args.file, nim_tui::files::RECORD_LIMIT)
             };
-            let name = if from_stdin { "standard input".to_string() } else { nim_tui::text::path(&args.file) };
+            let name =
+                if from_stdin { "standard input".to_string() } else { nim_tui::text::path(&args.file) };
             let text = match read {
                 Ok(bytes) => match String::from_utf8(bytes) {
                     Ok(text) => text,
@@ -316,24 +317,49 @@ fn extra_man_sections() -> String {
         "Bad usage or input: an unknown flag or value, a bad configuration file, a heap or a line of solve's input that is not a position (with solve --keep-going, at the end, if any line was).",
     );
     out.push_str(".SH ENVIRONMENT\n");
-    item(&mut out, nim_tui::log::ENV, "The log's level (error, warn, info, debug, trace): set, the log is written to nim-tui.log in the state directory.");
+    item(
+        &mut out,
+        nim_tui::log::ENV,
+        "The log's level (error, warn, info, debug, trace): set, the log is written to nim-tui.log in the state directory.",
+    );
     item(&mut out, "XDG_CONFIG_HOME", "Where the configuration file is looked for first (an absolute path).");
-    item(&mut out, "XDG_DATA_HOME, XDG_STATE_HOME, HOME", "Where the data and state directories are (see FILES).");
+    item(
+        &mut out,
+        "XDG_DATA_HOME, XDG_STATE_HOME, HOME",
+        "Where the data and state directories are (see FILES).",
+    );
     item(&mut out, "NO_COLOR", "Set and not empty: no colours.");
-    item(&mut out, "COLORFGBG", "The terminal's colours, when it does not answer the question about its background.");
-    item(&mut out, "LC_ALL, LC_CTYPE, LANG", "Whether the terminal takes UTF-8: the board's pictures, or plain ASCII.");
+    item(
+        &mut out,
+        "COLORFGBG",
+        "The terminal's colours, when it does not answer the question about its background.",
+    );
+    item(
+        &mut out,
+        "LC_ALL, LC_CTYPE, LANG",
+        "Whether the terminal takes UTF-8: the board's pictures, or plain ASCII.",
+    );
     out.push_str(".SH FILES\n");
-    let config = format!("$XDG_CONFIG_HOME/nim-tui/{0} or ~/.config/nim-tui/{0}", nim_tui::paths::CONFIG_FILE);
+    let config =
+        format!("$XDG_CONFIG_HOME/nim-tui/{0} or ~/.config/nim-tui/{0}", nim_tui::paths::CONFIG_FILE);
     item(&mut out, &config, "The configuration file (--config names another).");
     item(
         &mut out,
         "$XDG_DATA_HOME/nim-tui/ (~/.local/share/nim-tui/)",
-        &format!("The data: {} (statistics), {} (lesson progress) and saved records.", nim_tui::store::STATS_FILE, nim_tui::store::LESSON_FILE),
+        &format!(
+            "The data: {} (statistics), {} (lesson progress) and saved records.",
+            nim_tui::store::STATS_FILE,
+            nim_tui::store::LESSON_FILE
+        ),
     );
     item(
         &mut out,
         "$XDG_STATE_HOME/nim-tui/ (~/.local/state/nim-tui/)",
-        &format!("The state: {} (the unfinished game) and {} (the log).", nim_tui::paths::GAME_FILE, nim_tui::paths::LOG_FILE),
+        &format!(
+            "The state: {} (the unfinished game) and {} (the log).",
+            nim_tui::paths::GAME_FILE,
+            nim_tui::paths::LOG_FILE
+        ),
     );
     out.push_str(".PP\n");
     out.push_str(&roff("nim-tui paths prints where each is on this machine."));

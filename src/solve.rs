@@ -174,7 +174,8 @@ pub fn reference_answer<'a>(game: &Game, position: &'a Position, limit: Option<u
         count: JsonCount::from(&count),
         count_exact: (!count.is_exact()).then_some(false),
         moves: moves.iter().map(|mv| JsonMove::of(position, mv)).collect(),
-        best_try: (outcome == Outcome::Lose).then(|| game.ai_move(position).map(|mv| JsonMove::of(position, &mv))),
+        best_try: (outcome == Outcome::Lose)
+            .then(|| game.ai_move(position).map(|mv| JsonMove::of(position, &mv))),
     };
     match game.teach(position) {
         Teaching::Nim(explanation) => answer.nim_sum = Some(explanation.analysis.nim_sum),
@@ -700,7 +701,12 @@ impl<W: Write> Output<W> {
 
     /// A bad line under `--keep-going`: `{"version":1,"line":N,"error":"…"}` in its place in the
     /// JSON, or its message on `err` (after the answers before it).
-    fn bad_line(&mut self, failure: &SolveError, options: Options, err: &mut impl Write) -> Result<(), SolveError> {
+    fn bad_line(
+        &mut self,
+        failure: &SolveError,
+        options: Options,
+        err: &mut impl Write,
+    ) -> Result<(), SolveError> {
         let SolveError::BadLine { line, text, source } = failure else { return Ok(()) };
         if options.json {
             let error = format!("'{text}' is not a position: {source}");
@@ -830,7 +836,15 @@ impl Kept {
 
 impl<R: BufRead> Lines<R> {
     fn new(src: R) -> Self {
-        Lines { src, buf: vec![0; IN_CHUNK].into_boxed_slice(), pos: 0, end: 0, eof: false, line: 0, unfinished: false }
+        Lines {
+            src,
+            buf: vec![0; IN_CHUNK].into_boxed_slice(),
+            pos: 0,
+            end: 0,
+            eof: false,
+            line: 0,
+            unfinished: false,
+        }
     }
 
     /// Reads more input after `buf[..keep]` is dropped, writing the answers so far first (the read

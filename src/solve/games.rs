@@ -10,8 +10,8 @@ use std::io::{self, BufRead, Write};
 
 use super::{LineError, Options, Output, Report, SolveError, shown};
 use crate::engine::{
-    Game, Mode, Natural, Outcome, ParseHeapsError, Position, PositionError, Rules, Teaching,
-    parse_heap, parse_heaps,
+    Game, Mode, Natural, Outcome, ParseHeapsError, Position, PositionError, Rules, Teaching, parse_heap,
+    parse_heaps,
 };
 use crate::words::capitalised;
 

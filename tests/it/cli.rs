@@ -250,8 +250,10 @@ fn the_man_pages_name_only_pages_that_are_written() {
     let out = run_in(home.path(), &["man", "--dir", "pages"], &[]);
     assert!(out.status.success(), "{}", stderr(&out));
     let dir = home.path().join("pages");
-    let written: Vec<String> =
-        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    let written: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
     assert!(!written.iter().any(|page| page.contains("help")), "{written:?}");
     let mut pages = vec![stdout(&run(&["man"]))];
     pages.extend(written.iter().map(|page| std::fs::read_to_string(dir.join(page)).unwrap()));
@@ -259,14 +261,19 @@ fn the_man_pages_name_only_pages_that_are_written() {
         for (at, _) in page.match_indices("nim\\-tui\\-") {
             let name: String = page[at..].replace("\\-", "-").chars().take_while(|c| *c != '(').collect();
             if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') && page[at..].contains('(') {
-                assert!(written.contains(&format!("{name}.1")), "{name}(1) is named but not written: {written:?}");
+                assert!(
+                    written.contains(&format!("{name}.1")),
+                    "{name}(1) is named but not written: {written:?}"
+                );
             }
         }
         assert!(!page.contains("help(1)"), "no help page is named");
     }
     // The page written into the directory is the full one, with its own sections.
     let main = std::fs::read_to_string(dir.join("nim-tui.1")).unwrap();
-    assert!(main.contains(".SH KEYS") && main.contains(".SH \"EXIT STATUS\"") || main.contains(".SH EXIT STATUS"));
+    assert!(
+        main.contains(".SH KEYS") && main.contains(".SH \"EXIT STATUS\"") || main.contains(".SH EXIT STATUS")
+    );
 }
 
 /// `replay -` reads the record from standard input, refused as a file would be when it is not one.

@@ -92,12 +92,20 @@ fn seeds_deal_the_same_puzzles_for_ever() {
     kinds.extend((2..=8).map(GameKind::Moore));
     kinds.extend(["21", "bachet", "subtraction:2,5,7"].iter().map(|name| name.parse::<GameKind>().unwrap()));
     for kind in kinds {
-        for (seed, number, difficulty) in
-            [(1, 1, Difficulty::Medium), (42, 3, Difficulty::Medium), (2026, 1, Difficulty::Easy), (7, 9, Difficulty::Hard)]
-        {
+        for (seed, number, difficulty) in [
+            (1, 1, Difficulty::Medium),
+            (42, 3, Difficulty::Medium),
+            (2026, 1, Difficulty::Easy),
+            (7, 9, Difficulty::Hard),
+        ] {
             let puzzle = PuzzleId { seed, number, difficulty }.puzzle_of(kind);
             let heaps: Vec<String> = puzzle.heaps.iter().map(u64::to_string).collect();
-            seen.push(format!("{} {seed} {number} {difficulty}: {} {}", kind.name(), puzzle.mode, heaps.join(",")));
+            seen.push(format!(
+                "{} {seed} {number} {difficulty}: {} {}",
+                kind.name(),
+                puzzle.mode,
+                heaps.join(",")
+            ));
         }
     }
     for day in [0, 20_000, 20_417] {

@@ -528,10 +528,7 @@ fn every_game_answers_in_one_schema_with_its_best_try() {
         let kind: GameKind = name.parse().unwrap();
         for mode in Mode::ALL.into_iter().filter(|&mode| mode == Mode::Normal || kind.has_misere()) {
             let game = Game::new(Ruleset::new(kind, mode)).unwrap();
-            let heaps = match kind.describe().start.heaps {
-                Some(n) => n,
-                None => 4,
-            };
+            let heaps = kind.describe().start.heaps.unwrap_or(4);
             let mut lines = vec![vec![0; heaps].iter().map(u64::to_string).collect::<Vec<_>>().join(" ")];
             for i in 0..30 {
                 let most = if i % 3 == 0 { u64::MAX } else { [3, 12, 40][i % 3] };
@@ -635,7 +632,8 @@ fn keep_going_reports_each_bad_line_and_goes_on() {
 #[test]
 fn limit_lists_at_most_n_and_counts_them_all() {
     // 39 heaps of 7 and one of 1: nim-sum 6, and each 7 has its highest bit: 39 winning moves.
-    let heaps: Vec<String> = (0..40).map(|i| if i == 0 { "1".to_string() } else { "7".to_string() }).collect();
+    let heaps: Vec<String> =
+        (0..40).map(|i| if i == 0 { "1".to_string() } else { "7".to_string() }).collect();
     let mut args = vec!["--json", "--limit", "5"];
     args.extend(heaps.iter().map(String::as_str));
     let value = parsed(ok(&args, "").trim());
@@ -648,7 +646,8 @@ fn limit_lists_at_most_n_and_counts_them_all() {
 
     let text = ok(&["--game", "kayles", "--limit", "2", "99"], "");
     assert!(text.contains("more (the first 2 are listed)"), "{text}");
-    let none = parsed(ok(&["--game", "moore:3", "--json", "--limit", "0", "5", "6", "7", "9", "10"], "").trim());
+    let none =
+        parsed(ok(&["--game", "moore:3", "--json", "--limit", "0", "5", "6", "7", "9", "10"], "").trim());
     assert_eq!(none["moves"], json!([]));
     assert!(none["count"].as_u64().unwrap() > 0, "{none}");
 }

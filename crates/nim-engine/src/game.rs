@@ -565,7 +565,11 @@ impl Game {
             }
             _ => self.outcome(position),
         };
-        let count = if outcome == Outcome::Lose { MoveCount::exact(0u64) } else { self.count_winning_moves(position) };
+        let count = if outcome == Outcome::Lose {
+            MoveCount::exact(0u64)
+        } else {
+            self.count_winning_moves(position)
+        };
         Verdict { outcome, count, working }
     }
 
@@ -573,7 +577,12 @@ impl Game {
     /// own list ([`Rules::winning_moves`]: every one for Nim, at most [`MOVE_LIST_LIMIT`] for the
     /// others) when `limit` is `None`. Nim's moves are produced one at a time, never gathered, so
     /// a position of a million heaps costs no list.
-    pub fn visit_winning_moves(&self, position: &Position, limit: Option<usize>, visit: &mut dyn FnMut(&Move)) {
+    pub fn visit_winning_moves(
+        &self,
+        position: &Position,
+        limit: Option<usize>,
+        visit: &mut dyn FnMut(&Move),
+    ) {
         if let Play::Nim(nim) = &self.play {
             let heaps = position.heaps();
             let analysis = nim.analyse(position);

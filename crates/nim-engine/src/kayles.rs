@@ -247,7 +247,8 @@ fn count_pairs(t: &GrundyTable, counts: &PairCounts, m: u64, target: u128) -> u1
         };
         let residue = (m % period) as usize;
         let span = m - 2 * pre;
-        let middle: u128 = counts.middle[residue][target].iter().map(|&r| u128::from((span - r) / period + 1)).sum();
+        let middle: u128 =
+            counts.middle[residue][target].iter().map(|&r| u128::from((span - r) / period + 1)).sum();
         return 2 * u128::from(counts.ends[residue][target]) + middle;
     }
     slow_count_pairs(t, m, target)

@@ -761,7 +761,10 @@ impl Moore {
             reached.clear();
         }
         // A move lowers at least one heap.
-        active.iter().filter(|&&set| set != 0).try_fold(0u128, |total, &set| total.checked_add(ways[set as usize]))
+        active
+            .iter()
+            .filter(|&&set| set != 0)
+            .try_fold(0u128, |total, &set| total.checked_add(ways[set as usize]))
     }
 
     /// [`Moore::column_move`] for up to 64 heaps, the heaps of each column as a bit mask: the

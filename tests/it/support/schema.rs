@@ -6,7 +6,8 @@ use std::sync::OnceLock;
 fn schema() -> &'static (boon::Schemas, boon::SchemaIndex) {
     static SCHEMA: OnceLock<(boon::Schemas, boon::SchemaIndex)> = OnceLock::new();
     SCHEMA.get_or_init(|| {
-        let document: serde_json::Value = serde_json::from_str(nim_tui::solve::SCHEMA).expect("the schema is JSON");
+        let document: serde_json::Value =
+            serde_json::from_str(nim_tui::solve::SCHEMA).expect("the schema is JSON");
         let mut schemas = boon::Schemas::new();
         let mut compiler = boon::Compiler::new();
         compiler.add_resource("urn:nim-tui:solve:1", document).expect("the schema loads");
