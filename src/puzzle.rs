@@ -33,7 +33,7 @@ use crate::engine::{Game, GameKind, Mode, Position, Rules, Ruleset};
 pub struct Puzzle {
     pub mode: Mode,
     pub heaps: Vec<u64>,
-    /// The game (Nim for the puzzles of [`PuzzleId::puzzle`]). A puzzle is always a game's
+    /// The game. A puzzle is always a game's
     /// starting position (Fibonacci Nim's is its first move), so it starts a game like any other.
     pub game: GameKind,
 }

@@ -379,7 +379,7 @@ pub const STATS_REPORT_VERSION: u64 = 1;
 /// beside each mode's figures. Field names are a published interface.
 #[derive(Debug, Serialize)]
 pub struct StatsReport<'a> {
-    /// The version of this report's shape ([`STATS_REPORT_VERSION`]), first so that a reader sees it
+    /// The version of this report's shape (`STATS_REPORT_VERSION`), first so that a reader sees it
     /// before anything it might misread.
     pub version: u64,
     pub played: u64,

@@ -3,7 +3,7 @@
 //!
 //! A position is its heaps, and for Fibonacci Nim `HEAP/LIMIT` when the next move may take at
 //! most `LIMIT` (a heap alone is the first move). Positions with a limit are read from standard
-//! input a line at a time here ([`read_lines`]); every other game's go through the parent's
+//! input a line at a time here (`read_lines`); every other game's go through the parent's
 //! streaming reader. The JSON answer is the parent's, one schema for every game.
 
 use std::io::{self, BufRead, Write};
