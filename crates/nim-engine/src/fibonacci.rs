@@ -76,6 +76,30 @@ fn loses(n: u64, most: u64) -> bool {
     smallest_term(n).is_none_or(|term| term > most)
 }
 
+/// Who wins a heap of `n` allowed at most `most`, how many winning takes there are, and the heap's
+/// Zeckendorf terms, largest first: [`winning_takes`]'s count and the teaching's terms from one
+/// Zeckendorf representation (what `solve` asks of every position).
+pub(crate) fn verdict(position: &Position) -> (Outcome, usize, Vec<u64>) {
+    let n = Fibonacci::heap(position);
+    let most = most(position);
+    let bits = zeckendorf(u128::from(n));
+    let mut terms = Vec::with_capacity(bits.count_ones() as usize);
+    let (mut below, mut count) = (0u64, 0usize);
+    let mut rest = bits;
+    while rest != 0 {
+        let term = FIB[rest.trailing_zeros() as usize];
+        rest &= rest - 1;
+        count += usize::from(below >= 1 && below <= most && term > 2 * u128::from(below));
+        below += term as u64;
+        terms.push(term as u64);
+    }
+    terms.reverse();
+    count += usize::from(n >= 1 && most >= 1 && n <= most);
+    // As `loses`: lost when the smallest term may not be taken (or nothing is left).
+    let lost = terms.last().is_none_or(|&smallest| smallest > most);
+    (if lost { Outcome::Lose } else { Outcome::Win }, if most == 0 { 0 } else { count }, terms)
+}
+
 /// Every winning take from a heap of `n` allowed at most `most`, smallest first.
 ///
 /// A take `x` wins when it empties the heap, or leaves `m = n - x` whose smallest Zeckendorf term
@@ -89,13 +113,17 @@ pub fn winning_takes(n: u64, most: u64) -> Vec<u64> {
     if n == 0 || most == 0 {
         return takes;
     }
-    // Terms smallest first; `below` sums those already passed.
+    // Terms smallest first, read off the representation's bits; `below` sums those passed.
     let mut below = 0u64;
-    for &term in terms(n).iter().rev() {
-        if below >= 1 && below <= most && u128::from(term) > 2 * u128::from(below) {
+    let mut bits = zeckendorf(u128::from(n));
+    while bits != 0 {
+        let term = FIB[bits.trailing_zeros() as usize];
+        bits &= bits - 1;
+        if below >= 1 && below <= most && term > 2 * u128::from(below) {
             takes.push(below);
         }
-        below += term;
+        // The terms of a u64 sum to it.
+        below += term as u64;
     }
     if n <= most {
         takes.push(n);
@@ -299,6 +327,10 @@ mod split_tests {
             let n = state >> (state % 64);
             for most in [n.saturating_sub(1), n / 7, 1 + state % 1000, u64::MAX] {
                 assert_eq!(winning_takes(n, most), by_every_fibonacci(n, most), "{n} {most}");
+                let position = Position::with_limit(vec![n], Some(most));
+                let outcome = if loses(n, super::most(&position)) { Outcome::Lose } else { Outcome::Win };
+                let count = winning_takes(n, super::most(&position)).len();
+                assert_eq!(verdict(&position), (outcome, count, terms(n)), "{n} {most}");
             }
         }
     }

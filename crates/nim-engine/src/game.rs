@@ -542,6 +542,14 @@ impl Game {
                 working: Working::NimSum(analysis.nim_sum),
             };
         }
+        if let Play::Fibonacci(_) = &self.play {
+            let (outcome, count, terms) = super::fibonacci::verdict(position);
+            return Verdict {
+                outcome,
+                count: MoveCount::exact(count as u128),
+                working: Working::Zeckendorf { limit: position.limit(), terms },
+            };
+        }
         let working = match &self.play {
             Play::Subtraction(_) | Play::Lasker(_) | Play::Pins(_) => {
                 let values: Vec<u128> =

@@ -81,8 +81,15 @@ pub fn value(bits: u128) -> u128 {
 
 /// The terms of `n`'s Zeckendorf representation, largest first.
 pub fn terms(n: u64) -> Vec<u64> {
-    let bits = zeckendorf(u128::from(n));
-    (0..FIB.len()).rev().filter(|&i| bits >> i & 1 == 1).map(|i| FIB[i] as u64).collect()
+    let mut bits = zeckendorf(u128::from(n));
+    let mut terms = Vec::with_capacity(bits.count_ones() as usize);
+    while bits != 0 {
+        let i = 127 - bits.leading_zeros() as usize;
+        bits &= !(1 << i);
+        // A term of a u64 is at most the u64 itself.
+        terms.push(FIB[i] as u64);
+    }
+    terms
 }
 
 /// The smallest term of `n`'s Zeckendorf representation (`None` for 0).
