@@ -79,7 +79,7 @@ fn loses(n: u64, most: u64) -> bool {
 /// Who wins a heap of `n` allowed at most `most`, how many winning takes there are, and the heap's
 /// Zeckendorf terms, largest first: [`winning_takes`]'s count and the teaching's terms from one
 /// Zeckendorf representation (what `solve` asks of every position).
-pub(crate) fn verdict(position: &Position) -> (Outcome, usize, Vec<u64>) {
+fn verdict(position: &Position) -> (Outcome, usize, Vec<u64>) {
     let n = Fibonacci::heap(position);
     let most = most(position);
     let bits = zeckendorf(u128::from(n));
@@ -132,6 +132,12 @@ pub fn winning_takes(n: u64, most: u64) -> Vec<u64> {
 }
 
 impl Fibonacci {
+    /// Who wins `position`, how many winning takes it has, and the heap's Zeckendorf terms, from
+    /// one representation (see `verdict`).
+    pub(crate) fn verdict(&self, position: &Position) -> (Outcome, usize, Vec<u64>) {
+        verdict(position)
+    }
+
     fn heap(position: &Position) -> u64 {
         position.heap(0).unwrap_or(0)
     }

@@ -542,8 +542,8 @@ impl Game {
                 working: Working::NimSum(analysis.nim_sum),
             };
         }
-        if let Play::Fibonacci(_) = &self.play {
-            let (outcome, count, terms) = super::fibonacci::verdict(position);
+        if let Play::Fibonacci(fibonacci) = &self.play {
+            let (outcome, count, terms) = fibonacci.verdict(position);
             return Verdict {
                 outcome,
                 count: MoveCount::exact(count as u128),
