@@ -132,6 +132,12 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
                 Ok(record) => record,
                 Err(e) => return fail(2, &format!("{name}: {e}")),
             };
+            if from_stdin && let Err(e) = terminal_as_stdin() {
+                return fail(
+                    1,
+                    &format!("the record was read from standard input, but the terminal cannot be: {e}"),
+                );
+            }
             let settings = match config::load(cli.config.as_deref()) {
                 Ok(settings) => settings,
                 Err(e) => return fail(2, &e.to_string()),
@@ -143,6 +149,30 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
         }
         None => run_game(&cli.config, &cli.game, false),
     }
+}
+
+/// After `replay -` has read its record from standard input, the keys come from the terminal
+/// itself: `/dev/tty` takes standard input's place, so the game sees a terminal there as usual.
+/// Nothing changes when standard input is a terminal already.
+#[cfg(unix)]
+fn terminal_as_stdin() -> io::Result<()> {
+    use std::io::IsTerminal;
+    use std::os::fd::AsRawFd;
+    if io::stdin().is_terminal() {
+        return Ok(());
+    }
+    let tty = std::fs::OpenOptions::new().read(true).write(true).open("/dev/tty")?;
+    // Both descriptors are open: dup2 only makes 0 another name for the terminal.
+    if unsafe { libc::dup2(tty.as_raw_fd(), libc::STDIN_FILENO) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// Elsewhere the game's own check of the terminal says what is wrong.
+#[cfg(not(unix))]
+fn terminal_as_stdin() -> io::Result<()> {
+    Ok(())
 }
 
 /// `nim-tui solve`: every game through one path and one schema.

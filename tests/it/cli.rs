@@ -612,3 +612,24 @@ fn help_and_completions_list_the_lower_case_names() {
     let help = stdout(&run(&["puzzle", "--help"]));
     assert!(help.contains("hard:") && !help.contains("HARD"), "{help}");
 }
+
+/// `nim-tui replay - < FILE` as a user types it: the record from standard input, the keys from the
+/// terminal, the replay stepped and closed.
+#[cfg(unix)]
+#[test]
+fn replay_from_standard_input_plays_at_the_terminal() {
+    let home = tempfile::tempdir().unwrap();
+    let record = home.path().join("game.txt");
+    std::fs::write(
+        &record,
+        "# nim-tui game record\ngame nim\nmode normal\nheaps 3 4 5\nplayers ai\nyou 1 2\nai 2 3\nresigned you\n",
+    )
+    .unwrap();
+    let mut pty = Pty::with(&["replay", "-"], home.path()).stdin_file(&record).spawn();
+    assert!(pty.wait_for("move 0 of 2"), "the replay starts:\n{}", pty.screen.screen().contents());
+    pty.send(b"\x1b[C");
+    assert!(pty.wait_for("move 1 of 2"), "a step forward:\n{}", pty.screen.screen().contents());
+    pty.send(b"q");
+    let status = pty.wait_exit().expect("nim-tui exits");
+    assert!(status.success(), "{status:?}");
+}
