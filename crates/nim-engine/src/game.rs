@@ -542,6 +542,12 @@ impl Game {
                 working: Working::NimSum(analysis.nim_sum),
             };
         }
+        if let Play::Wythoff(wythoff) = &self.play {
+            // A pair is lost exactly when no move wins: one look at its losing pairs for both.
+            let count = Rules::winning_moves(wythoff, position).len();
+            let outcome = if count == 0 { Outcome::Lose } else { Outcome::Win };
+            return Verdict { outcome, count: MoveCount::exact(count as u128), working: Working::Plain };
+        }
         if let Play::Fibonacci(fibonacci) = &self.play {
             let (outcome, count, terms) = fibonacci.verdict(position);
             return Verdict {
