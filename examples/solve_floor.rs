@@ -1,5 +1,5 @@
-//! The floor for `nim-tui solve --json -` (normal play): the same bytes out, as fast as we can
-//! make them, with nothing else. Assumes well-formed input (digits separated by spaces, commas or
+//! The floor for `nim-tui solve --json -` (normal play, schema version 1): the same bytes out, as
+//! fast as we can make them, with nothing else. Assumes well-formed input (digits separated by spaces, commas or
 //! tabs, one position per line); no messages, no misère, no text for people.
 //!
 //! Input read in 1 MiB pieces and parsed byte by byte with the number carried across reads; one
@@ -58,7 +58,7 @@ fn main() -> io::Result<()> {
 fn answer(heaps: &[u64], out: &mut Vec<u8>, output: &mut impl Write) -> io::Result<()> {
     let mut numbers = itoa::Buffer::new();
     let nim_sum = heaps.iter().fold(0, |x, &h| x ^ h);
-    out.extend_from_slice(br#"{"mode":"normal","heaps":["#);
+    out.extend_from_slice(br#"{"version":1,"game":"nim","mode":"normal","heaps":["#);
     for (i, &h) in heaps.iter().enumerate() {
         if i > 0 {
             out.push(b',');
@@ -72,12 +72,27 @@ fn answer(heaps: &[u64], out: &mut Vec<u8>, output: &mut impl Write) -> io::Resu
     out.extend_from_slice(br#"],"nim_sum":"#);
     out.extend_from_slice(numbers.format(nim_sum).as_bytes());
     if nim_sum == 0 {
-        out.extend_from_slice(br#","outcome":"lose","moves":[]}"#);
-        out.push(b'\n');
+        // A lost position is rare in the benchmark's inputs: its best try is the engine's.
+        out.extend_from_slice(br#","outcome":"lose","count":0,"moves":[],"best_try":"#);
+        match nim_tui::engine::fallback_move(heaps, nim_tui::engine::Mode::Normal) {
+            Some(take) => {
+                out.extend_from_slice(br#"{"heap":"#);
+                out.extend_from_slice(numbers.format(take.heap + 1).as_bytes());
+                out.extend_from_slice(br#","take":"#);
+                out.extend_from_slice(numbers.format(take.take).as_bytes());
+                out.push(b'}');
+            }
+            None => out.extend_from_slice(b"null"),
+        }
+        out.extend_from_slice(b"}\n");
         return Ok(());
     }
-    out.extend_from_slice(br#","outcome":"win","moves":["#);
     let bit = 63 - nim_sum.leading_zeros();
+    // The count comes before the moves: one pass for it, branch-free.
+    let count: u64 = heaps.iter().map(|&h| h >> bit & 1).sum();
+    out.extend_from_slice(br#","outcome":"win","count":"#);
+    out.extend_from_slice(numbers.format(count).as_bytes());
+    out.extend_from_slice(br#","moves":["#);
     let mut first = true;
     for (block, chunk) in heaps.chunks(64).enumerate() {
         let mut mask = chunk.iter().enumerate().fold(0u64, |m, (i, &h)| m | (h >> bit & 1) << i);

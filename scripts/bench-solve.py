@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Measures `nim-tui solve --json -` against its floor (examples/solve_floor.rs) and the seeds'
-Python strategy (scripts/solve_seeds.py), on seeded inputs, side by side.
+Python strategy (scripts/solve_seeds.py), on seeded inputs, side by side; then every game against
+Nim, per position, on the inputs of issue #23 (`--games`, on by default).
 
 For each input, several runs alternating between the programs; medians of the CPU time
 (user + system) and of the peak resident memory (ru_maxrss), read from wait4(2). Standard input
@@ -10,7 +11,13 @@ Before timing, each program's output is checked to be byte-identical to nim-tui'
 nim-tui is the release build (target/release/nim-tui); the floor is built with the `perf` profile
 (opt-level 3) into target/perf, so target/release keeps the release build. Linux only.
 
-Usage: python3 scripts/bench-solve.py [--runs 5] [--no-build] [--no-huge] [--no-python]
+The games' table: 100,000 seeded lines of 5 random 63-bit heaps for nim, moore:2, moore:8,
+kayles, dawson, lasker and subtraction:1,2,3; 2 heaps for wythoff, 1 for fibonacci; each game run
+as `solve --game G --json --limit 10 -` and Nim on lines of as many heaps, CPU medians; the goal is
+every game within 10x Nim's cost per position.
+
+Usage: python3 scripts/bench-solve.py [--runs 5] [--no-build] [--no-huge] [--no-python] [--no-games]
+       python3 scripts/bench-solve.py --only-games [--runs 3] [--lines 100000]
 """
 
 import argparse
@@ -101,6 +108,49 @@ def same_output(a, b, path):
         return filecmp.cmp(outs[0], outs[1], shallow=False)
 
 
+def same_answers(a, b, path, fields=("mode", "heaps", "nim_sum", "outcome", "moves")):
+    """Whether a and b give the same answers for the input at path, field by field (the seeds'
+    Python strategy writes the fields Nim's answers had before schema version 1)."""
+    import json
+    outs = []
+    for argv in (a, b):
+        with open(path, "rb") as f:
+            done = subprocess.run(argv, stdin=f, stdout=subprocess.PIPE, check=True)
+        outs.append([json.loads(line) for line in done.stdout.splitlines()])
+    pick = lambda answer: {k: answer.get(k) for k in fields}
+    return len(outs[0]) == len(outs[1]) and all(pick(x) == pick(y) for x, y in zip(*outs))
+
+
+GAMES = [("nim", 5), ("moore:2", 5), ("moore:8", 5), ("kayles", 5), ("dawson", 5), ("lasker", 5),
+         ("subtraction:1,2,3", 5), ("wythoff", 2), ("fibonacci", 1)]
+
+
+def games_table(runs, lines):
+    """Every game against Nim per position, on seeded lines of random 63-bit heaps."""
+    with tempfile.TemporaryDirectory() as folder:
+        paths = {}
+        for heaps in sorted({h for _, h in GAMES}):
+            rng = random.Random(23 + heaps)
+            path = os.path.join(folder, f"{heaps}.txt")
+            with open(path, "w") as f:
+                for _ in range(lines):
+                    f.write(" ".join(str(rng.getrandbits(63)) for _ in range(heaps)) + "\n")
+            paths[heaps] = path
+        nim = {}
+        for heaps, path in paths.items():
+            cpu, _ = measure([("nim", [NIM, "solve", "--json", "--limit", "10", "-"])], path, runs)
+            nim[heaps] = cpu["nim"]
+        print(f"\n| game ({lines:,} lines, --json --limit 10) | heaps | CPU | per position | Nim's "
+              "per position | ratio (goal <= 10x) |")
+        print("| --- | --- | --- | --- | --- | --- |")
+        for game, heaps in GAMES:
+            argv = [NIM, "solve", "--game", game, "--json", "--limit", "10", "-"]
+            cpu, _ = measure([(game, argv)], paths[heaps], runs)
+            per, base = cpu[game] / lines * 1e6, nim[heaps] / lines * 1e6
+            print(f"| {game} | {heaps} | {cpu[game]:.3f} s | {per:.2f} us | {base:.2f} us "
+                  f"| {cpu[game] / max(nim[heaps], 1e-6):.1f}x |")
+
+
 def measure(programs, path, runs, pipe=False):
     cpu = {name: [] for name, _ in programs}
     mem = {name: [] for name, _ in programs}
@@ -138,6 +188,9 @@ def main():
     parser.add_argument("--no-build", action="store_true", help="use the binaries already built")
     parser.add_argument("--no-huge", action="store_true", help="skip the line of 10^7 heaps")
     parser.add_argument("--no-python", action="store_true", help="skip the seeds' Python strategy")
+    parser.add_argument("--no-games", action="store_true", help="skip the games' table")
+    parser.add_argument("--only-games", action="store_true", help="only the games' table")
+    parser.add_argument("--lines", type=int, default=100_000, help="lines per game (games' table)")
     parser.add_argument("--generate", metavar="FOLDER", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.generate:
@@ -147,6 +200,10 @@ def main():
         subprocess.run(["cargo", "build", "--release", "--bin", "nim-tui"], cwd=ROOT, check=True)
         subprocess.run(["cargo", "build", "--profile", "perf", "--example", "solve_floor"], cwd=ROOT,
                        check=True)
+
+    if args.only_games:
+        games_table(args.runs, args.lines)
+        return
 
     nim = [NIM, "solve", "--json", "-"]
     programs = [("floor", [FLOOR]), ("nim-tui", nim)]
@@ -175,12 +232,15 @@ def main():
         if not args.no_python:
             name, path = inputs[1]
             python = [sys.executable, SEEDS]
-            if not same_output(python, nim, path):
+            if not same_answers(python, nim, path):
                 sys.exit(f"the seeds' Python strategy and nim-tui disagree on {name}")
             cpu, _ = measure([("python", python), ("nim-tui", nim)], path, args.runs)
             print(f"\nseeds' Python strategy on {name}: {cpu['python']:.3f} s CPU, nim-tui "
                   f"{cpu['nim-tui']:.4f} s: nim-tui {cpu['python'] / cpu['nim-tui']:.0f}x faster "
                   "(goal >= 20x)")
+
+    if not args.no_games:
+        games_table(args.runs, args.lines)
 
     small, large = human_seconds(10**5, 3), human_seconds(10**6, 3)
     print(f"\n`nim-tui solve -` for people, one line of 10^5 heaps: {small:.3f} s; 10^6 heaps: "

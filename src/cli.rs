@@ -112,22 +112,29 @@ fn top_level_flags_given(cmd: &clap::Command, matches: &ArgMatches) -> Vec<Strin
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Answer positions with perfect play: who wins and every winning move
+    /// Answer positions with perfect play: who wins and the winning moves
     ///
-    /// Each answer shows the nim-sum, who wins, and every winning move. Give the heaps as arguments (`nim-tui solve 3 4 5`), or `-` to read one position per line of
-    /// standard input (heaps separated by spaces and/or commas). With --json, each answer is one
-    /// line such as `{"mode":"normal","heaps":[3,4,5],"nim_sum":2,"outcome":"win","moves":[{"heap":1,"take":2}]}`.
+    /// Each answer shows who wins, how many winning moves there are and the first of them (20 in
+    /// the text form unless --limit says otherwise), and in a losing position the move the AI
+    /// would try. Give the heaps as arguments (`nim-tui solve 3 4 5`), or `-` to read one position
+    /// per line of standard input (heaps separated by spaces and/or commas).
     ///
     /// With --game, another game is answered in its own terms: Grundy values for subtraction games,
     /// Lasker's Nim, Kayles and Dawson's Kayles (whose heaps are rows of pins), binary columns counted modulo K+1
     /// for Moore's Nim_k, the losing pairs for Wythoff's game (two heaps), the Zeckendorf form for
     /// Fibonacci Nim (one heap; write HEAP/LIMIT when the next move takes at most LIMIT, a heap
-    /// alone being the first move). Its JSON names the game and counts the winning moves:
-    /// `{"game":"kayles","mode":"normal","heaps":[3,4],"grundy":[3,1],"grundy_sum":2,"outcome":"win","count":6,"moves":[...]}`,
-    /// a move being `{"heap":1,"take":2}`, `{"take":[{"heap":1,"take":1},{"heap":2,"take":1}]}` on
-    /// several heaps, `{"heap":1,"split":[3,4]}` for a split, or `{"heap":1,"pins":[2,3]}` for the
-    /// pins knocked down (counted from 1). At most 1000 moves are listed. Only Nim and Moore's
-    /// Nim_k have a misère form.
+    /// alone being the first move). Only Nim and Moore's Nim_k have a misère form.
+    ///
+    /// With --json every game answers in one schema, version 1 (assets/solve.schema.json in the
+    /// source, fields in the README), one line per position:
+    /// `{"version":1,"game":"nim","mode":"normal","heaps":[1,2,3],"nim_sum":0,"outcome":"lose","count":0,"moves":[],"best_try":{"heap":3,"take":1}}`;
+    /// `count` counts every winning move (a string of digits past 2^64-1, with `"count_exact":false`
+    /// where only a lower bound is known), a move being `{"heap":1,"take":2}`,
+    /// `{"take":[{"heap":1,"take":1},{"heap":2,"take":1}]}` on several heaps, `{"heap":1,"split":[3,4]}`
+    /// for a split, or `{"heap":1,"pins":[2,3]}` for the pins knocked down (counted from 1).
+    ///
+    /// Exit status: 0 when every position was answered, 2 for bad usage or a position that is not
+    /// one (with --keep-going, at the end, if any line was bad), 1 when the answer cannot be written.
     #[command(
         allow_negative_numbers = true,
         after_long_help = "\
@@ -135,6 +142,8 @@ Examples:
   nim-tui solve 3 4 5
   nim-tui solve --mode misere --json 1 2 3
   printf '1 2 3\\n0,2,1\\n' | nim-tui solve --json -
+  nim-tui solve --json --keep-going - < positions.txt
+  nim-tui solve --game moore:2 --limit 5 20 21 22 23
   nim-tui solve --game moore:2 1 2 3 4
   nim-tui solve --game kayles --json 3 7
   nim-tui solve --game subtraction:1,3,4 10 11
@@ -254,7 +263,7 @@ impl Command {
 /// `nim-tui replay`'s arguments.
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
-    /// The record file
+    /// The record file, or `-` to read it from standard input
     #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub file: PathBuf,
 }
@@ -295,7 +304,7 @@ pub struct SolveArgs {
     /// nim, moore:K (K from 1 to 8: a move takes from up to K heaps), subtraction:S (S the amounts
     /// a move may take, 1 to 128, such as 1,2,3 or 1-3,5), lasker, kayles, wythoff, fibonacci, or
     /// the subtraction presets 21 (take 1 to 3) and bachet (take 1 to 10).
-    #[arg(long, default_value = "nim", value_name = "GAME", value_parser = game_parser)]
+    #[arg(long, default_value = "nim", value_name = "GAME", value_parser = GameNames { read: game_parser }, hide_possible_values = true)]
     pub game: GameKind,
 
     /// Normal or misère play
@@ -303,8 +312,26 @@ pub struct SolveArgs {
     pub mode: Mode,
 
     /// One JSON object per position, one per line
+    ///
+    /// Every game in one schema, version 1 (assets/solve.schema.json in the source; the README
+    /// lists the fields).
     #[arg(long)]
     pub json: bool,
+
+    /// List at most N winning moves per position (the count still counts them all)
+    ///
+    /// The default is 20 in the text form; with --json, every winning move for Nim and at most
+    /// 1000 for the other games.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+
+    /// With `-`: report a line that is not a position and go on
+    ///
+    /// With --json the bad line's answer is {"version":1,"line":N,"error":"..."}; in the text
+    /// form a message naming the line goes to standard error. The exit status is 2 at the end if
+    /// any line was bad.
+    #[arg(long)]
+    pub keep_going: bool,
 
     /// Heap sizes, or `-` to read positions from standard input
     ///
@@ -338,7 +365,7 @@ pub struct GameArgs {
     /// nim, moore:K (K from 1 to 8: a move takes from up to K heaps), subtraction:S (S the amounts
     /// a move may take, such as 1,2,3), lasker, kayles, wythoff, fibonacci, or the presets 21 (one
     /// heap of 21, take 1 to 3) and bachet (one heap of 100, take 1 to 10).
-    #[arg(long, value_name = "GAME", value_parser = game_name_parser)]
+    #[arg(long, value_name = "GAME", value_parser = GameNames { read: game_name_parser }, hide_possible_values = true)]
     pub game: Option<String>,
 
     /// Starting heaps, such as 3,4,5 or "3 4 5"
@@ -402,7 +429,7 @@ impl GameArgs {
 #[derive(Debug, Clone, Default, Args)]
 pub struct DemoArgs {
     /// The game the AI plays (as for a game: nim, moore:2, kayles, 21...)
-    #[arg(long, value_name = "GAME", value_parser = game_name_parser)]
+    #[arg(long, value_name = "GAME", value_parser = GameNames { read: game_name_parser }, hide_possible_values = true)]
     pub game: Option<String>,
 
     /// Starting heaps, such as 3,4,5 or "3 4 5"
@@ -541,6 +568,79 @@ fn opponent_parser() -> impl TypedValueParser<Value = Opponent> {
 
 fn parse_names(text: &str) -> Result<Names, String> {
     text.parse()
+}
+
+/// `--game`: read by the game's own parser (its messages say what is accepted), and offering the
+/// completions every name the engine knows: the games and presets of its menu, Moore's Nim_K
+/// for each K, and the forms `moore:` and `subtraction:` to be finished by hand.
+#[derive(Clone)]
+struct GameNames<T> {
+    read: fn(&str) -> Result<T, String>,
+}
+
+impl<T: Clone + Send + Sync + 'static> TypedValueParser for GameNames<T> {
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<T, clap::Error> {
+        // The same parser, and so the same messages, as a plain function would give.
+        let read = self.read;
+        clap::builder::StringValueParser::new()
+            .try_map(move |text: String| read(&text))
+            .parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(game_values().into_iter()))
+    }
+}
+
+/// Every game name the completions offer, from the engine's registry, each with its title.
+pub fn game_values() -> Vec<PossibleValue> {
+    // clap keeps a value's name as `&'static str` (without its "string" feature): the names are
+    // made once per run and kept, a few hundred bytes.
+    static VALUES: std::sync::OnceLock<Vec<(&'static str, &'static str)>> = std::sync::OnceLock::new();
+    let values = VALUES.get_or_init(|| {
+        game_names().into_iter().map(|(name, help)| (&*name.leak(), &*help.leak())).collect()
+    });
+    values.iter().map(|&(name, help)| PossibleValue::new(name).help(help)).collect()
+}
+
+/// The names of [`game_values`], with their titles.
+fn game_names() -> Vec<(String, String)> {
+    use crate::engine::{GamePreset, MOORE_MAX_K};
+    let mut values: Vec<(String, String)> = Vec::new();
+    let mut add = |name: String, help: String| {
+        if !values.iter().any(|(known, _)| *known == name) {
+            values.push((name, help));
+        }
+    };
+    for entry in GameKind::menu() {
+        match entry.preset.and_then(GamePreset::find) {
+            Some(preset) => add(preset.name.to_string(), preset.title.to_string()),
+            None => add(entry.kind.name(), entry.kind.title()),
+        }
+    }
+    for kind in GameKind::ALL {
+        add(kind.name(), kind.title());
+    }
+    for k in 1..=MOORE_MAX_K {
+        let kind = GameKind::Moore(k);
+        add(kind.name(), kind.title());
+    }
+    add(
+        "moore:".into(),
+        format!("Moore's Nim_K: K from 1 to {MOORE_MAX_K}, the most heaps a move takes from"),
+    );
+    add(
+        "subtraction:".into(),
+        "a subtraction game: the amounts a move may take, such as 1,2,3 or 1-3,5".into(),
+    );
+    values
 }
 
 /// A game's name, checked and kept as written (a preset's name also chooses its heaps).

@@ -84,6 +84,20 @@ pub fn read_bounded(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// Reads at most `limit` bytes from `reader` (standard input), refused as [`read_bounded`]
+/// refuses a longer file: `replay -` is held to the same bound as a record file.
+pub fn read_bounded_from(reader: impl Read, limit: u64) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    reader.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("larger than the limit of {} bytes", limit),
+        ));
+    }
+    Ok(bytes)
+}
+
 /// [`read_bounded`] for a text file: invalid UTF-8 is an `InvalidData` error.
 pub fn read_text(path: &Path, limit: u64) -> io::Result<String> {
     String::from_utf8(read_bounded(path, limit)?).map_err(|e| {

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::CommandFactory;
 use nim_tui::cli::{Cli, Command, GameArgs, ManArgs};
 use nim_tui::domain::{stats_json, stats_table};
-use nim_tui::engine::{Game, GameKind, Ruleset};
+use nim_tui::engine::{Game, Ruleset};
 use nim_tui::session::{self, Launch};
 use nim_tui::solve::{self, SolveError};
 use nim_tui::store::Store;
@@ -51,20 +51,7 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
         return write_out(config::DEFAULT_TOML, "the configuration");
     }
     match cli.command {
-        Some(Command::Solve(args)) if args.game != GameKind::Nim => solve_game(&args),
-        Some(Command::Solve(args)) => {
-            let input = match solve::parse_input(&args.heaps) {
-                Ok(input) => input,
-                Err(e) => return fail(2, &e.to_string()),
-            };
-            match solve::run(input, args.mode, args.json, io::stdin().lock(), io::stdout().lock()) {
-                Ok(()) => ExitCode::SUCCESS,
-                // A reader that stops early (`| head`) is not an error.
-                Err(SolveError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-                Err(e @ (SolveError::Usage(_) | SolveError::BadLine { .. })) => fail(2, &e.to_string()),
-                Err(e) => fail(1, &e.to_string()),
-            }
-        }
+        Some(Command::Solve(args)) => solve(&args),
         Some(Command::Stats(args)) => {
             let store = match Store::open_default() {
                 Ok(store) => store,
@@ -125,25 +112,32 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
             }
         }
         Some(Command::Replay(args)) => {
-            let text = match nim_tui::files::read_bounded(&args.file, nim_tui::files::RECORD_LIMIT) {
+            // `-` is standard input, bounded as a file is.
+            let from_stdin = args.file.as_os_str() == "-";
+            let read = if from_stdin {
+                nim_tui::files::read_bounded_from(io::stdin().lock(), nim_tui::files::RECORD_LIMIT)
+            } else {
+                nim_tui::files::read_bounded(&args.file, nim_tui::files::RECORD_LIMIT)
+            };
+            let name =
+                if from_stdin { "standard input".to_string() } else { nim_tui::text::path(&args.file) };
+            let text = match read {
                 Ok(bytes) => match String::from_utf8(bytes) {
                     Ok(text) => text,
-                    Err(_) => {
-                        return fail(
-                            2,
-                            &format!(
-                                "{}: not a game record: not UTF-8 text",
-                                nim_tui::text::path(&args.file)
-                            ),
-                        );
-                    }
+                    Err(_) => return fail(2, &format!("{name}: not a game record: not UTF-8 text")),
                 },
-                Err(e) => return fail(1, &format!("cannot read {}: {e}", nim_tui::text::path(&args.file))),
+                Err(e) => return fail(1, &format!("cannot read {name}: {e}")),
             };
             let record = match nim_tui::record::Record::parse(&text) {
                 Ok(record) => record,
-                Err(e) => return fail(2, &format!("{}: {e}", nim_tui::text::path(&args.file))),
+                Err(e) => return fail(2, &format!("{name}: {e}")),
             };
+            if from_stdin && let Err(e) = terminal_as_stdin() {
+                return fail(
+                    1,
+                    &format!("the record was read from standard input, but the terminal cannot be: {e}"),
+                );
+            }
             let settings = match config::load(cli.config.as_deref()) {
                 Ok(settings) => settings,
                 Err(e) => return fail(2, &e.to_string()),
@@ -157,18 +151,53 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
     }
 }
 
-/// `nim-tui solve --game`: a game other than Nim, answered in its own terms.
-fn solve_game(args: &nim_tui::cli::SolveArgs) -> ExitCode {
+/// After `replay -` has read its record from standard input, the keys come from the terminal
+/// itself: `/dev/tty` takes standard input's place, so the game sees a terminal there as usual.
+/// Nothing changes when standard input is a terminal already.
+#[cfg(unix)]
+fn terminal_as_stdin() -> io::Result<()> {
+    use std::io::IsTerminal;
+    use std::os::fd::AsRawFd;
+    if io::stdin().is_terminal() {
+        return Ok(());
+    }
+    let tty = std::fs::OpenOptions::new().read(true).write(true).open("/dev/tty")?;
+    // Both descriptors are open: dup2 only makes 0 another name for the terminal.
+    if unsafe { libc::dup2(tty.as_raw_fd(), libc::STDIN_FILENO) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// Elsewhere the game's own check of the terminal says what is wrong.
+#[cfg(not(unix))]
+fn terminal_as_stdin() -> io::Result<()> {
+    Ok(())
+}
+
+/// `nim-tui solve`: every game through one path and one schema.
+fn solve(args: &nim_tui::cli::SolveArgs) -> ExitCode {
     let game = match Game::new(Ruleset::new(args.game, args.mode)) {
         Ok(game) => game,
         Err(e) => return fail(2, &e.to_string()),
     };
-    let input = match solve::games::parse_input(&game, &args.heaps) {
+    let input = match solve::parse_input(&game, &args.heaps) {
         Ok(input) => input,
         Err(e) => return fail(2, &e.to_string()),
     };
-    match solve::games::run(&game, input, args.json, io::stdin().lock(), io::stdout().lock()) {
-        Ok(()) => ExitCode::SUCCESS,
+    let options = solve::Options {
+        json: args.json,
+        limit: args.limit.or((!args.json).then_some(solve::TEXT_LIMIT)),
+        keep_going: args.keep_going,
+    };
+    match solve::run(&game, input, options, io::stdin().lock(), io::stdout().lock(), io::stderr().lock()) {
+        // Each bad line was reported as it came (`--keep-going`); the status says there were some.
+        Ok(report) if report.bad_lines > 0 => {
+            tracing::warn!(bad_lines = report.bad_lines, "solve: lines that are not positions");
+            ExitCode::from(2)
+        }
+        Ok(_) => ExitCode::SUCCESS,
+        // A reader that stops early (`| head`) is not an error.
         Err(SolveError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e @ (SolveError::Usage(_) | SolveError::Position(_) | SolveError::BadLine { .. })) => {
             fail(2, &e.to_string())
@@ -245,21 +274,127 @@ fn print_paths(config_flag: Option<&std::path::Path>, log_file: Option<&std::pat
 
 /// `nim-tui man`: the page on standard output, or every page into a directory.
 fn man(args: &ManArgs) -> ExitCode {
+    // `help` is a subcommand for the terminal, not a page: none is written, so none is named.
+    let cmd = Cli::command().disable_help_subcommand(true);
+    let page = match man_page(cmd.clone()) {
+        Ok(page) => page,
+        Err(e) => return fail(1, &format!("cannot render the manual page: {e}")),
+    };
     match &args.dir {
         Some(dir) => {
-            match std::fs::create_dir_all(dir).and_then(|()| clap_mangen::generate_to(Cli::command(), dir)) {
+            // One page per subcommand as clap_mangen writes them, then nim-tui.1 with its own
+            // sections (keys, files, environment, exit status) in place of clap's.
+            let written = std::fs::create_dir_all(dir)
+                .and_then(|()| clap_mangen::generate_to(cmd, dir))
+                .and_then(|()| std::fs::write(dir.join("nim-tui.1"), &page));
+            match written {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => fail(1, &format!("cannot write the manual pages to {}: {e}", dir.display())),
             }
         }
-        None => {
-            let mut page = Vec::new();
-            if let Err(e) = clap_mangen::Man::new(Cli::command()).render(&mut page) {
-                return fail(1, &format!("cannot render the manual page: {e}"));
-            }
-            write_out(page, "the manual page")
+        None => write_out(page, "the manual page"),
+    }
+}
+
+/// nim-tui(1): clap's sections, then KEYS (from the shipped key map), EXIT STATUS, ENVIRONMENT
+/// and FILES, which a game needs and clap does not write.
+fn man_page(cmd: clap::Command) -> io::Result<Vec<u8>> {
+    let man = clap_mangen::Man::new(cmd.clone());
+    let mut page = Vec::new();
+    man.render_title(&mut page)?;
+    man.render_name_section(&mut page)?;
+    man.render_synopsis_section(&mut page)?;
+    man.render_description_section(&mut page)?;
+    man.render_options_section(&mut page)?;
+    man.render_subcommands_section(&mut page)?;
+    page.extend_from_slice(extra_man_sections().as_bytes());
+    if cmd.get_after_long_help().is_some() || cmd.get_after_help().is_some() {
+        man.render_extra_section(&mut page)?;
+    }
+    man.render_version_section(&mut page)?;
+    Ok(page)
+}
+
+/// Text made safe for roff: backslashes and hyphens escaped, a leading dot or quote defused.
+fn roff(text: &str) -> String {
+    let escaped = text.replace('\\', "\\e").replace('-', "\\-");
+    if escaped.starts_with('.') || escaped.starts_with('\'') { format!("\\&{escaped}") } else { escaped }
+}
+
+/// The sections clap_mangen does not write, in roff.
+fn extra_man_sections() -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let item = |out: &mut String, tag: &str, text: &str| {
+        let _ = write!(out, ".TP\n\\fB{}\\fR\n{}\n", roff(tag), roff(text));
+    };
+    out.push_str(".SH KEYS\n.PP\n");
+    out.push_str(&roff("The keys of a game, as shipped; the [keys] table of the configuration file changes them (nim-tui --print-config shows it). Ctrl-C always quits."));
+    out.push('\n');
+    let keymap = nim_tui::keys::Keymap::default();
+    for action in nim_tui::domain::Action::ALL {
+        let keys: Vec<String> = keymap.keys_for(action).iter().map(|key| key.pretty()).collect();
+        if !keys.is_empty() {
+            item(&mut out, &keys.join(", "), action.describe());
         }
     }
+    out.push_str(".SH EXIT STATUS\n");
+    item(&mut out, "0", "Success.");
+    item(&mut out, "1", "A failure at run time: a file or the terminal cannot be read or written.");
+    item(
+        &mut out,
+        "2",
+        "Bad usage or input: an unknown flag or value, a bad configuration file, a heap or a line of solve's input that is not a position (with solve --keep-going, at the end, if any line was).",
+    );
+    out.push_str(".SH ENVIRONMENT\n");
+    item(
+        &mut out,
+        nim_tui::log::ENV,
+        "The log's level (error, warn, info, debug, trace): set, the log is written to nim-tui.log in the state directory.",
+    );
+    item(&mut out, "XDG_CONFIG_HOME", "Where the configuration file is looked for first (an absolute path).");
+    item(
+        &mut out,
+        "XDG_DATA_HOME, XDG_STATE_HOME, HOME",
+        "Where the data and state directories are (see FILES).",
+    );
+    item(&mut out, "NO_COLOR", "Set and not empty: no colours.");
+    item(
+        &mut out,
+        "COLORFGBG",
+        "The terminal's colours, when it does not answer the question about its background.",
+    );
+    item(
+        &mut out,
+        "LC_ALL, LC_CTYPE, LANG",
+        "Whether the terminal takes UTF-8: the board's pictures, or plain ASCII.",
+    );
+    out.push_str(".SH FILES\n");
+    let config =
+        format!("$XDG_CONFIG_HOME/nim-tui/{0} or ~/.config/nim-tui/{0}", nim_tui::paths::CONFIG_FILE);
+    item(&mut out, &config, "The configuration file (--config names another).");
+    item(
+        &mut out,
+        "$XDG_DATA_HOME/nim-tui/ (~/.local/share/nim-tui/)",
+        &format!(
+            "The data: {} (statistics), {} (lesson progress) and saved records.",
+            nim_tui::store::STATS_FILE,
+            nim_tui::store::LESSON_FILE
+        ),
+    );
+    item(
+        &mut out,
+        "$XDG_STATE_HOME/nim-tui/ (~/.local/state/nim-tui/)",
+        &format!(
+            "The state: {} (the unfinished game) and {} (the log).",
+            nim_tui::paths::GAME_FILE,
+            nim_tui::paths::LOG_FILE
+        ),
+    );
+    out.push_str(".PP\n");
+    out.push_str(&roff("nim-tui paths prints where each is on this machine."));
+    out.push('\n');
+    out
 }
 
 /// What `clap::Error::exit` does, made safe: a usage error echoes the user's own text (a value, an

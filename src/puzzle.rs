@@ -2,23 +2,38 @@
 //! the run and a difficulty, and is made from those alone, so "seed 42, puzzle 3" is the same
 //! puzzle for everyone, and the day's puzzle is the same for everyone that day.
 //!
-//! Every game has its puzzles: [`PuzzleId::puzzle`] deals Nim's (as it always has), and
-//! [`PuzzleId::puzzle_of`] any game's, the game's name mixed into the seed.
+//! Every game has its puzzles, from [`PuzzleId::puzzle_of`], the game's name mixed into the seed.
+//!
+//! **They never renumber.** The draws come from a named, portable generator, ChaCha8
+//! (`rand_chacha`, whose output is fixed for a given seed), seeded by a rule written here and
+//! nowhere else, and turned into numbers by this module's own arithmetic ([`Draws`]), never by
+//! `rand`'s ranges or its `StdRng` (which rand documents as free to change between versions):
+//!
+//! 1. `mixed` = SplitMix64 of the seed XOR the number times 0xbf58476d1ce4e5b9 XOR (the
+//!    difficulty's rank + 1, easy = 1) times 0x94d049bb133111eb XOR the game's tag: the FNV-1a
+//!    hash of its name (`nim`, `moore:2`, `subtraction:1,2,3`, ...), 0 for Nim;
+//! 2. the ChaCha8 key: the next four outputs of a SplitMix64 stream started at `mixed`, as
+//!    little-endian bytes (`ChaCha8Rng::from_seed`);
+//! 3. a number from `low` to `high`: the generator's next 64-bit words until one falls below the
+//!    largest multiple of the span, that word modulo the span, plus `low`.
+//!
+//! The pinned puzzles in `tests/it/games_puzzles.rs` hold every game to this, seed by seed.
 
 use std::fmt;
 use std::str::FromStr;
 
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::RngCore;
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
 
-use crate::engine::{Game, GameKind, Mode, Position, Rules, Ruleset, analyse};
+use crate::engine::{Game, GameKind, Mode, Position, Rules, Ruleset};
 
 /// A puzzle: find the one winning move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
     pub mode: Mode,
     pub heaps: Vec<u64>,
-    /// The game (Nim for the puzzles of [`PuzzleId::puzzle`]). A puzzle is always a game's
+    /// The game. A puzzle is always a game's
     /// starting position (Fibonacci Nim's is its first move), so it starts a game like any other.
     pub game: GameKind,
 }
@@ -101,24 +116,18 @@ impl PuzzleId {
         PuzzleId { number: self.number.saturating_add(1), ..self }
     }
 
-    /// The Nim puzzle itself, made from the id alone.
-    pub fn puzzle(&self) -> Puzzle {
-        generate_at(self.difficulty, &mut StdRng::seed_from_u64(self.mixed(0)))
-    }
-
-    /// The puzzle of `game` with this id: Nim's is [`PuzzleId::puzzle`]; another game's comes from
-    /// the id with the game's name mixed in, so each game has its own run for every seed.
+    /// The puzzle of `game` with this id, made from the id alone (see the module's rule).
     pub fn puzzle_of(&self, game: GameKind) -> Puzzle {
-        if game.puzzle_size(0).is_none() {
-            // Nim's puzzles come from their own generator.
-            return self.puzzle();
-        }
-        // FNV-1a of the game's name: stable across versions and platforms.
-        let name = game
-            .name()
-            .bytes()
-            .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
-        generate_game(game, self.difficulty, &mut StdRng::seed_from_u64(self.mixed(name)))
+        // A game without a size of its own (Nim) is dealt by the binary generator, tag 0.
+        let tag = if game.puzzle_size(0).is_none() {
+            0
+        } else {
+            // FNV-1a of the game's name: stable across versions and platforms.
+            game.name()
+                .bytes()
+                .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+        };
+        generate_game(game, self.difficulty, &mut Draws::seeded(self.mixed(tag)))
     }
 
     /// SplitMix64 of the parts, so neighbouring numbers give unrelated puzzles.
@@ -133,38 +142,99 @@ impl PuzzleId {
     }
 }
 
-/// A medium puzzle drawn from `rng`.
-pub fn generate(rng: &mut impl Rng) -> Puzzle {
-    generate_at(Difficulty::Medium, rng)
+/// The puzzles' draws: numbers made from a generator's 64-bit words by this module's own
+/// arithmetic, so that a puzzle depends on the generator's output alone.
+#[derive(Debug, Clone)]
+pub struct Draws<R> {
+    rng: R,
 }
 
-/// Draws positions of the difficulty until one has exactly one winning move.
-pub fn generate_at(difficulty: Difficulty, rng: &mut impl Rng) -> Puzzle {
+impl Draws<ChaCha8Rng> {
+    /// ChaCha8 keyed by the next four outputs of SplitMix64 from `seed` (the module's rule).
+    pub fn seeded(seed: u64) -> Draws<ChaCha8Rng> {
+        let mut state = seed;
+        let mut key = [0u8; 32];
+        for word in key.chunks_exact_mut(8) {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            word.copy_from_slice(&(z ^ (z >> 31)).to_le_bytes());
+        }
+        Draws { rng: ChaCha8Rng::from_seed(key) }
+    }
+}
+
+impl<R: RngCore> Draws<R> {
+    /// Draws from `rng` (any generator: the app's seeded one, for a puzzle that needs no name).
+    pub fn new(rng: R) -> Draws<R> {
+        Draws { rng }
+    }
+
+    /// A number from `low` to `high`, both included (`low` when `high < low`), without bias.
+    pub fn range(&mut self, low: u64, high: u64) -> u64 {
+        let Some(span) = high.checked_sub(low).and_then(|d| d.checked_add(1)) else {
+            // The whole of u64, or an empty range.
+            return if high < low { low } else { self.rng.next_u64() };
+        };
+        // The largest multiple of `span` that fits: words at or past it are drawn again.
+        let zone = u64::MAX - (u64::MAX - span + 1) % span;
+        loop {
+            let word = self.rng.next_u64();
+            if word <= zone {
+                return low + word % span;
+            }
+        }
+    }
+
+    /// True with odds `num` in `den`.
+    pub fn ratio(&mut self, num: u64, den: u64) -> bool {
+        self.range(0, den.saturating_sub(1)) < num
+    }
+
+    /// True one time in two.
+    pub fn coin(&mut self) -> bool {
+        self.range(0, 1) == 1
+    }
+}
+
+/// A medium puzzle of `game` drawn from `rng`.
+pub fn generate(game: GameKind, rng: &mut impl RngCore) -> Puzzle {
+    generate_game(game, Difficulty::Medium, &mut Draws::new(rng))
+}
+
+/// Draws positions of the difficulty until one has exactly one winning move: the puzzles of a
+/// game without a size of its own (Nim), read in binary.
+fn generate_binary(game: GameKind, difficulty: Difficulty, draws: &mut Draws<impl RngCore>) -> Puzzle {
+    let normal = Game::of(Ruleset::new(game, Mode::Normal));
+    let misere = Game::of(Ruleset::new(game, Mode::Misere));
     loop {
         let (mode, heaps): (Mode, Vec<u64>) = match difficulty {
-            Difficulty::Easy => (Mode::Normal, (0..3).map(|_| rng.random_range(1..=7)).collect()),
+            Difficulty::Easy => (Mode::Normal, (0..3).map(|_| draws.range(1, 7)).collect()),
             Difficulty::Medium => {
-                let mode = if rng.random_ratio(1, 3) { Mode::Misere } else { Mode::Normal };
-                let count = rng.random_range(3..=5);
-                (mode, (0..count).map(|_| rng.random_range(1..=15)).collect())
+                let mode = if draws.ratio(1, 3) { Mode::Misere } else { Mode::Normal };
+                let count = draws.range(3, 5);
+                (mode, (0..count).map(|_| draws.range(1, 15)).collect())
             }
-            Difficulty::Hard if rng.random_bool(0.5) => {
+            Difficulty::Hard if draws.coin() => {
                 // A misère endgame: one big heap among heaps of one, where normal play's move loses.
-                let ones = rng.random_range(2..=5);
+                let ones = draws.range(2, 5) as usize;
                 let mut heaps: Vec<u64> = vec![1; ones];
-                heaps.push(rng.random_range(2..=31));
-                let turn = rng.random_range(0..heaps.len());
+                heaps.push(draws.range(2, 31));
+                let turn = draws.range(0, ones as u64) as usize;
                 heaps.rotate_right(turn);
                 (Mode::Misere, heaps)
             }
             Difficulty::Hard => {
-                let mode = if rng.random_bool(0.5) { Mode::Misere } else { Mode::Normal };
-                let count = rng.random_range(4..=6);
-                (mode, (0..count).map(|_| rng.random_range(1..=31)).collect())
+                let mode = if draws.coin() { Mode::Misere } else { Mode::Normal };
+                let count = draws.range(4, 6);
+                (mode, (0..count).map(|_| draws.range(1, 31)).collect())
             }
         };
-        if heaps.iter().all(|&h| h > 0) && analyse(&heaps, mode).move_count() == 1 {
-            return Puzzle { mode, heaps, game: GameKind::Nim };
+        let playable = if mode == Mode::Misere { &misere } else { &normal };
+        let position = Position::new(heaps.clone());
+        if heaps.iter().all(|&h| h > 0) && playable.winning_move_count(&position) == Some(1) {
+            return Puzzle { mode, heaps, game };
         }
     }
 }
@@ -185,7 +255,7 @@ const MOST_DRAWS: u32 = 20_000;
 /// `MOST_DRAWS`, the smallest positions are searched in order: the first with one winning move
 /// that leaves a game to play, else the first with one winning move at all; [`promise`] then
 /// says on the screen that the answer takes the last tokens.
-pub fn generate_game(game: GameKind, difficulty: Difficulty, rng: &mut impl Rng) -> Puzzle {
+pub fn generate_game(game: GameKind, difficulty: Difficulty, draws: &mut Draws<impl RngCore>) -> Puzzle {
     use Difficulty::{Easy, Hard, Medium};
     let level = match difficulty {
         Easy => 0,
@@ -203,22 +273,22 @@ pub fn generate_game(game: GameKind, difficulty: Difficulty, rng: &mut impl Rng)
             return smallest;
         }
     }
-    // Nim's puzzles come from their own generator, older than the others.
-    let Some(size) = game.puzzle_size(level) else { return generate_at(difficulty, rng) };
+    // A game without a size of its own (Nim) has its puzzles read in binary.
+    let Some(size) = game.puzzle_size(level) else { return generate_binary(game, difficulty, draws) };
     let described = game.describe();
     for _ in 0..MOST_DRAWS {
         let mut mode = Mode::Normal;
-        if described.has_misere && rng.random_ratio(size.misere.0, size.misere.1) {
+        if described.has_misere && draws.ratio(u64::from(size.misere.0), u64::from(size.misere.1)) {
             mode = Mode::Misere;
         }
         let drawn: Vec<u64> = if described.start.heaps == Some(1) {
             // A game of one heap draws no count (so a seed deals what it always dealt).
-            vec![rng.random_range(size.least..=size.most)]
+            vec![draws.range(size.least, size.most)]
         } else {
             // In a game where every move wins, a single winning move needs a single heap.
             let (least, most) = if parity { (1, 1) } else { size.heaps };
-            let count = rng.random_range(least..=most.min(crate::domain::MAX_HEAPS));
-            (0..count).map(|_| rng.random_range(size.least..=size.most)).collect()
+            let count = draws.range(least as u64, most.min(crate::domain::MAX_HEAPS) as u64);
+            (0..count).map(|_| draws.range(size.least, size.most)).collect()
         };
         let playable = if mode == Mode::Misere { &misere } else { &normal };
         if answer(playable, &Position::new(drawn.clone())) == Some(true) {

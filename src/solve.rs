@@ -1,40 +1,195 @@
-//! `nim-tui solve`: perfect-play answers for scripts (one JSON line per position) and for people.
+//! `nim-tui solve`: perfect-play answers for scripts (one JSON line per position) and for people,
+//! for every game, in one versioned schema (`assets/solve.schema.json`).
 //!
 //! Built for streams of millions of positions: standard input is read in large pieces into one
 //! reused buffer and parsed byte by byte (a heap is never a `String`), answers are formatted
 //! straight into one output buffer, and that buffer is written when it is large, when the next
 //! read of standard input might block, and at the end. So a script that sends a line and waits
 //! gets its answer at once, and a file of a million lines costs a few hundred writes. A line of
-//! any length costs 8 bytes per heap plus the fixed buffers.
+//! any length costs 8 bytes per heap plus the fixed buffers. The engine answers each position
+//! without listing more moves than are printed ([`Game::verdict`], [`Game::visit_winning_moves`]).
 
 use std::io::{self, BufRead, Write};
 
 use serde::Serialize;
 
-use crate::engine::{Explanation, Mode, Outcome, ParseHeapsError, analyse, binary_digits, parse_heaps};
+use crate::engine::{
+    Explanation, Game, Mode, Move, MoveCount, Outcome, ParseHeapsError, Position, Rules, Teaching, Working,
+    binary_digits,
+};
 
 pub mod games;
 
-pub use games::PositionInputError;
+pub use games::{PositionInputError, parse_position};
 
-/// One answer of `solve --json`. Field names and order are a published interface.
-///
-/// `solve` itself formats the same bytes by hand ([`json_line`]); this is the reference form,
-/// serialised with serde_json in the tests to check that both agree.
-#[derive(Debug, Serialize)]
-pub struct Answer<'a> {
-    pub mode: Mode,
-    pub heaps: &'a [u64],
-    pub nim_sum: u64,
-    pub outcome: &'static str,
-    pub moves: Vec<JsonMove>,
+/// The version of the JSON answers' schema, written first in every object (`"version":1`). It
+/// changes only when a field changes meaning or goes away; new fields may be added within it.
+pub const SCHEMA_VERSION: u64 = 1;
+
+/// The JSON Schema of `solve --json`'s answers (and its error objects), as shipped.
+pub const SCHEMA: &str = include_str!("../assets/solve.schema.json");
+
+/// How many winning moves the text form lists when `--limit` is not given: a screenful. The
+/// JSON form lists the game's own list by default (every move for Nim, at most
+/// [`crate::engine::MOVE_LIST_LIMIT`] for the others).
+pub const TEXT_LIMIT: usize = 20;
+
+/// How a run of `solve` answers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Options {
+    /// One JSON object per position instead of the text for people.
+    pub json: bool,
+    /// The most winning moves listed per position (the count still counts them all); `None` for
+    /// the game's own list.
+    pub limit: Option<usize>,
+    /// A bad line of standard input is reported and skipped instead of ending the run.
+    pub keep_going: bool,
 }
 
-/// A winning move as `solve --json` prints it: heaps numbered from 1.
+/// What a finished run reports.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Lines of standard input that were not positions, skipped under `--keep-going`.
+    pub bad_lines: usize,
+}
+
+/// The reference form of one answer of `solve --json`, serialised by serde: field names and order
+/// are the published interface (`assets/solve.schema.json`).
+///
+/// `solve` formats the same bytes by hand ([`json_line`]); [`reference_answer`] builds this from
+/// the engine's plain answers (listing, then counting), and the tests check that both agree.
 #[derive(Debug, Serialize)]
-pub struct JsonMove {
+pub struct Answer<'a> {
+    pub version: u64,
+    pub game: String,
+    pub mode: Mode,
+    pub heaps: &'a [u64],
+    /// Nim: the XOR of the heaps.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nim_sum: Option<u64>,
+    /// Fibonacci Nim only: the most the next move may take (`null` before the first move).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<Option<u64>>,
+    /// Subtraction games, Lasker's Nim and Kayles: each heap's Grundy value, and their XOR.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grundy: Option<Vec<u128>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grundy_sum: Option<u128>,
+    /// Fibonacci Nim: the heap's Zeckendorf terms, largest first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub zeckendorf: Option<Vec<u64>>,
+    pub outcome: &'static str,
+    /// How many winning moves there are, all of them, whatever `moves` lists.
+    pub count: JsonCount,
+    /// `false` when `count` is only a lower bound; absent when it is exact.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count_exact: Option<bool>,
+    pub moves: Vec<JsonMove>,
+    /// In a losing position only: the move the AI plays there (`null` once the game is over).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_try: Option<Option<JsonMove>>,
+}
+
+/// A count as JSON writes it: a number while it fits a `u64`, else its digits as a string (JSON
+/// readers lose digits past 2^53, many past 2^64).
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum JsonCount {
+    Number(u64),
+    Digits(String),
+}
+
+impl From<&MoveCount> for JsonCount {
+    fn from(count: &MoveCount) -> JsonCount {
+        match count.value().to_u64() {
+            Some(n) => JsonCount::Number(n),
+            None => JsonCount::Digits(count.value().digits()),
+        }
+    }
+}
+
+/// A move as `solve --json` writes it: heaps (rows) and pins numbered from 1.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum JsonMove {
+    /// `{"heap":1,"take":2}`
+    Take { heap: usize, take: u64 },
+    /// `{"take":[{"heap":1,"take":2},{"heap":3,"take":1}]}`: several heaps at once (Moore's Nim_k,
+    /// Wythoff's "the same from both").
+    Many { take: Vec<JsonTake> },
+    /// `{"heap":1,"split":[3,4]}`: Lasker's split, the part staying in place first.
+    Split { heap: usize, split: [u64; 2] },
+    /// `{"heap":1,"pins":[3,4]}`: the Kayles pins knocked down.
+    Pins { heap: usize, pins: Vec<u64> },
+}
+
+/// One heap's part of a move on several heaps.
+#[derive(Debug, Serialize)]
+pub struct JsonTake {
     pub heap: usize,
     pub take: u64,
+}
+
+impl JsonMove {
+    /// `mv` from `position` in its JSON shape.
+    pub fn of(position: &Position, mv: &Move) -> JsonMove {
+        match mv {
+            Move::Take(take) => JsonMove::Take { heap: take.number(), take: take.take },
+            Move::TakeMany(takes) => JsonMove::Many {
+                take: takes.iter().map(|t| JsonTake { heap: t.number(), take: t.take }).collect(),
+            },
+            Move::Split { heap, take: 0, left } => {
+                let rest = position.heap(*heap).unwrap_or(0).saturating_sub(*left);
+                JsonMove::Split { heap: heap + 1, split: [*left, rest] }
+            }
+            Move::Split { heap, take, left } => {
+                JsonMove::Pins { heap: heap + 1, pins: (left + 1..=left + take).collect() }
+            }
+        }
+    }
+}
+
+/// The answer to `position` built the plain way: the outcome, the list of winning moves, their
+/// count and the teaching view, each asked of the engine on its own. The reference that the tests
+/// hold [`json_line`]'s fast path to.
+pub fn reference_answer<'a>(game: &Game, position: &'a Position, limit: Option<usize>) -> Answer<'a> {
+    let outcome = game.outcome(position);
+    let moves = match limit {
+        None => game.winning_moves(position),
+        Some(limit) => game.winning_moves_up_to(position, limit),
+    };
+    // A lower bound is raised to the moves listed, as `solve` does.
+    let count = game.count_winning_moves(position).raised_to(moves.len() as u128);
+    let mut answer = Answer {
+        version: SCHEMA_VERSION,
+        game: game.kind().name(),
+        mode: game.mode(),
+        heaps: position.heaps(),
+        nim_sum: None,
+        limit: None,
+        grundy: None,
+        grundy_sum: None,
+        zeckendorf: None,
+        outcome: outcome.as_str(),
+        count: JsonCount::from(&count),
+        count_exact: (!count.is_exact()).then_some(false),
+        moves: moves.iter().map(|mv| JsonMove::of(position, mv)).collect(),
+        best_try: (outcome == Outcome::Lose)
+            .then(|| game.ai_move(position).map(|mv| JsonMove::of(position, &mv))),
+    };
+    match game.teach(position) {
+        Teaching::Nim(explanation) => answer.nim_sum = Some(explanation.analysis.nim_sum),
+        Teaching::Grundy(view) => {
+            answer.grundy = Some(view.values);
+            answer.grundy_sum = Some(view.sum);
+        }
+        Teaching::Fibonacci(view) => {
+            answer.limit = Some(position.limit());
+            answer.zeckendorf = Some(view.terms);
+        }
+        Teaching::Moore(_) | Teaching::Wythoff(_) => {}
+    }
+    answer
 }
 
 /// How much output is gathered before it is written, when no read of input comes first.
@@ -46,15 +201,16 @@ const SHOWN_CHARS: usize = 80;
 /// Enough bytes of a line or word to show [`SHOWN_CHARS`] characters of it.
 const SHOWN_BYTES: usize = SHOWN_CHARS * 4 + 4;
 
-/// The single JSON line answering `heaps` under `mode` (without the newline).
-pub fn json_line(heaps: &[u64], mode: Mode) -> String {
-    let mut out = Output::new(Vec::new());
+/// The single JSON line answering `position` (without the newline), listing at most `limit`
+/// winning moves (`None`: the game's own list).
+pub fn json_line(game: &Game, position: &Position, limit: Option<usize>) -> String {
+    let mut out = Output::new(Vec::new(), game);
     // Writing to a Vec cannot fail.
-    let _ = out.json(heaps, mode);
+    let _ = out.json(game, position, limit);
     let _ = out.flush();
     let mut line = out.sink;
     line.pop();
-    // Only ASCII is written: digits, field names and the mode's and outcome's words.
+    // Only UTF-8 is written: digits, ASCII field names and words, the game's name.
     String::from_utf8(line).unwrap_or_default()
 }
 
@@ -70,24 +226,44 @@ const DIGIT_PAIRS: [u8; 200] = {
     pairs
 };
 
-/// The answer for a person: the heaps in binary, the nim-sum, and every winning move with its reason.
-pub fn human_text(heaps: &[u64], mode: Mode) -> String {
+/// The answer for a person, listing at most `limit` winning moves (`None`: the game's own list).
+/// Nim shows the heaps in binary, the nim-sum and each winning move with its reason; the other
+/// games their own working (see [`games::human_text`]).
+pub fn human_text(game: &Game, position: &Position, limit: Option<usize>) -> String {
     let mut buf = Vec::new();
     // As in `json_line`: writing to a Vec cannot fail.
-    let _ = write_human(&mut buf, heaps, mode, &mut |_| Ok(()));
+    let _ = write_text(&mut buf, game, position, limit, &mut |_| Ok(()));
     String::from_utf8(buf).unwrap_or_default()
 }
 
-/// Appends the answer for a person to `buf`, in time linear in the number of heaps; `spill` as
-/// for [`write_json`].
-fn write_human(
+/// Appends the answer for a person to `buf`; `spill` may write out and empty `buf` when it is
+/// large (a line of a million heaps).
+fn write_text(
     buf: &mut Vec<u8>,
-    heaps: &[u64],
-    mode: Mode,
+    game: &Game,
+    position: &Position,
+    limit: Option<usize>,
     spill: &mut impl FnMut(&mut Vec<u8>) -> io::Result<()>,
 ) -> io::Result<()> {
-    let explanation = Explanation::new(heaps, mode);
+    match game.teach(position) {
+        Teaching::Nim(explanation) => write_binary(buf, position.heaps(), &explanation, limit, spill),
+        teaching => {
+            buf.extend_from_slice(games::human_text(game, position, &teaching, limit).as_bytes());
+            Ok(())
+        }
+    }
+}
+
+/// The binary working of Nim's view, in time linear in the number of heaps.
+fn write_binary(
+    buf: &mut Vec<u8>,
+    heaps: &[u64],
+    explanation: &Explanation,
+    limit: Option<usize>,
+    spill: &mut impl FnMut(&mut Vec<u8>) -> io::Result<()>,
+) -> io::Result<()> {
     let analysis = &explanation.analysis;
+    let mode = analysis.mode;
     let mut numbers = itoa::Buffer::new();
     write!(buf, "Nim, {} ({}): heaps", crate::words::mode_title(mode), crate::words::mode_rule(mode))?;
     for &h in heaps {
@@ -134,11 +310,15 @@ fn write_human(
                 "The player to move wins with perfect play. {count} winning move{}:",
                 if count == 1 { "" } else { "s" }
             )?;
-            for reason in explanation.winning_reasons() {
+            let shown = limit.unwrap_or(usize::MAX).min(count);
+            for reason in explanation.winning_reasons().take(shown) {
                 writeln!(buf, "  {}", crate::words::move_reason(&reason))?;
                 if buf.len() >= OUT_CHUNK {
                     spill(buf)?;
                 }
+            }
+            if shown < count {
+                writeln!(buf, "  ... and {} more (the first {shown} are listed)", count - shown)?;
             }
         }
         Outcome::Lose => {
@@ -154,8 +334,8 @@ fn write_human(
 /// Where `solve` reads positions from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Input {
-    /// Heap sizes from the command line.
-    Heaps(Vec<u64>),
+    /// One position from the command line.
+    Position(Position),
     /// One position per line of standard input.
     Stdin,
 }
@@ -165,7 +345,7 @@ pub enum Input {
 pub enum SolveError {
     #[error("{0}")]
     Usage(#[from] ParseHeapsError),
-    /// A position on the command line that is not one of the game's (`solve --game`).
+    /// A position on the command line that is not one of the game's.
     #[error("{0}")]
     Position(#[from] PositionInputError),
     /// `text` is the line as it can be shown safely: escaped and cut short (see [`shown`]).
@@ -188,58 +368,79 @@ pub enum LineError {
     Position(PositionInputError),
 }
 
-/// Reads the heap words of the command line: every word must be a heap size, or the single word `-`.
-/// A bad word is echoed escaped and cut short, as [`shown`] does.
-pub fn parse_input(words: &[String]) -> Result<Input, ParseHeapsError> {
+/// Reads the position words of the command line, or the single word `-` for standard input. A
+/// bad word is echoed escaped and cut short, as [`shown`] does.
+pub fn parse_input(game: &Game, words: &[String]) -> Result<Input, PositionInputError> {
     if words.len() == 1 && words[0] == "-" {
         return Ok(Input::Stdin);
     }
-    parse_heaps(&words.join(" ")).map(Input::Heaps).map_err(|e| match e {
-        ParseHeapsError::Negative(w) => ParseHeapsError::Negative(shown(w.as_bytes(), false)),
-        ParseHeapsError::TooLarge(w) => ParseHeapsError::TooLarge(shown(w.as_bytes(), false)),
-        ParseHeapsError::NotANumber(w) => ParseHeapsError::NotANumber(shown(w.as_bytes(), false)),
-        other => other,
-    })
+    parse_position(game, &words.join(" ")).map(Input::Position)
 }
 
-/// Runs `solve`. Answers are gathered in one buffer, written when it is large, before any read of
-/// `stdin` (which might block) and at the end.
+/// Runs `solve` for `game`. Answers are gathered in one buffer, written when it is large, before
+/// any read of `stdin` (which might block) and at the end. Under `keep_going` a bad line is
+/// reported (a JSON object in its place on `out`, or a message on `err`) and the run goes on.
 pub fn run(
+    game: &Game,
     input: Input,
-    mode: Mode,
-    json: bool,
+    options: Options,
     stdin: impl BufRead,
     out: impl Write,
-) -> Result<(), SolveError> {
-    let mut out = Output::new(out);
+    mut err: impl Write,
+) -> Result<Report, SolveError> {
+    let mut out = Output::new(out, game);
+    let mut report = Report::default();
     match input {
-        Input::Heaps(heaps) => out.answer(&heaps, mode, json)?,
+        Input::Position(position) => out.answer(game, &position, options)?,
+        // A position with a limit (`HEAP/LIMIT`) is read a line at a time.
+        Input::Stdin if game.kind().describe().has_limit() => {
+            games::read_lines(game, options, stdin, &mut out, &mut err, &mut report)?;
+        }
         Input::Stdin => {
             let mut lines = Lines::new(stdin);
             let mut heaps = Vec::new();
-            let mut first = true;
             loop {
-                match lines.next_line(&mut heaps, &mut out) {
-                    Ok(true) => {}
-                    Ok(false) => break,
-                    Err(e) => {
-                        // The answers to the lines before the bad one are written first.
-                        out.flush()?;
-                        return Err(e);
+                let failure = match lines.next_line(&mut heaps, &mut out) {
+                    Ok(true) if heaps.is_empty() => continue,
+                    Ok(true) => {
+                        let position = Position::new(std::mem::take(&mut heaps));
+                        let checked = game.check_position(&position);
+                        if checked.is_ok() {
+                            out.answer(game, &position, options)?;
+                        }
+                        heaps = position.into_heaps();
+                        match checked {
+                            Ok(()) => continue,
+                            // The line was read whole: its heaps are what can be shown of it.
+                            Err(e) => SolveError::BadLine {
+                                line: lines.line,
+                                text: shown_heaps(&heaps),
+                                source: LineError::Position(PositionInputError::Shape(e)),
+                            },
+                        }
                     }
+                    Ok(false) => break,
+                    Err(e) => e,
+                };
+                if !options.keep_going || !matches!(failure, SolveError::BadLine { .. }) {
+                    // The answers to the lines before the bad one are written first.
+                    out.flush()?;
+                    return Err(failure);
                 }
-                if heaps.is_empty() {
-                    continue;
-                }
-                if !json && !first {
-                    out.put(b"\n");
-                }
-                first = false;
-                out.answer(&heaps, mode, json)?;
+                out.bad_line(&failure, options, &mut err)?;
+                report.bad_lines += 1;
+                lines.skip_line(&mut out)?;
             }
         }
     }
-    out.flush()
+    out.flush()?;
+    Ok(report)
+}
+
+/// The first heaps of a line, as [`shown`] would show the line.
+fn shown_heaps(heaps: &[u64]) -> String {
+    let words: Vec<String> = heaps.iter().take(SHOWN_CHARS / 2 + 1).map(u64::to_string).collect();
+    shown(words.join(" ").as_bytes(), false)
 }
 
 /// The output buffer and where it goes.
@@ -251,16 +452,32 @@ struct Output<W> {
     buf: Box<[u8]>,
     len: usize,
     sink: W,
+    /// `{"version":1,"game":"…","mode":"…","heaps":[`, the same for every answer of the run.
+    head: Box<[u8]>,
     /// The text for people, formatted apart (its speed is not the point; its linearity is).
     text: Vec<u8>,
+    /// Whether an answer in the text form was written (answers are separated by a blank line).
+    texts: bool,
 }
 
-/// Room past [`OUT_CHUNK`] for the largest piece written between checks: one move.
-const OUT_SLACK: usize = 256;
+/// Room past [`OUT_CHUNK`] for the largest piece written between checks: one move on up to eight
+/// heaps, or a count of a few hundred digits.
+const OUT_SLACK: usize = 2048;
 
 impl<W: Write> Output<W> {
-    fn new(sink: W) -> Self {
-        Output { buf: vec![0; OUT_CHUNK + OUT_SLACK].into_boxed_slice(), len: 0, sink, text: Vec::new() }
+    fn new(sink: W, game: &Game) -> Self {
+        let mut head = format!(r#"{{"version":{SCHEMA_VERSION},"game":"#).into_bytes();
+        // A game's name is plain ASCII (`moore:2`, `subtraction:1,2,3`), quoted all the same.
+        head.extend_from_slice(serde_json::to_string(&game.kind().name()).unwrap_or_default().as_bytes());
+        head.extend_from_slice(format!(r#","mode":"{}","heaps":["#, game.mode().as_str()).as_bytes());
+        Output {
+            buf: vec![0; OUT_CHUNK + OUT_SLACK].into_boxed_slice(),
+            len: 0,
+            sink,
+            head: head.into_boxed_slice(),
+            text: Vec::new(),
+            texts: false,
+        }
     }
 
     #[inline(always)]
@@ -293,6 +510,18 @@ impl<W: Write> Output<W> {
         self.len += width;
     }
 
+    /// A number past `u64` (a Grundy value of Lasker's Nim reaches 2^64).
+    fn wide(&mut self, value: u128) {
+        match u64::try_from(value) {
+            Ok(small) => self.num(small),
+            Err(_) => {
+                let mut digits = itoa::Buffer::new();
+                let text = digits.format(value);
+                self.put(text.as_bytes());
+            }
+        }
+    }
+
     #[inline(always)]
     fn spill_if_full(&mut self) -> io::Result<()> {
         if self.len >= OUT_CHUNK {
@@ -302,13 +531,79 @@ impl<W: Write> Output<W> {
         Ok(())
     }
 
-    /// The JSON line answering `heaps`, newline included.
-    fn json(&mut self, heaps: &[u64], mode: Mode) -> io::Result<()> {
-        let analysis = analyse(heaps, mode);
-        self.put(match mode {
-            Mode::Normal => br#"{"mode":"normal","heaps":["#,
-            Mode::Misere => br#"{"mode":"misere","heaps":["#,
-        });
+    /// A list of numbers, `[1,2,3]`, written out as it grows.
+    fn list(&mut self, values: impl IntoIterator<Item = u128>) -> io::Result<()> {
+        self.put(b"[");
+        for (i, value) in values.into_iter().enumerate() {
+            if i > 0 {
+                self.put(b",");
+            }
+            self.wide(value);
+            self.spill_if_full()?;
+        }
+        self.put(b"]");
+        Ok(())
+    }
+
+    /// One move in its JSON shape (see [`JsonMove`]).
+    fn mv(&mut self, position: &Position, mv: &Move) {
+        match mv {
+            Move::Take(take) => {
+                self.put(br#"{"heap":"#);
+                self.num(take.number() as u64);
+                self.put(br#","take":"#);
+                self.num(take.take);
+                self.put(b"}");
+            }
+            Move::TakeMany(takes) => {
+                self.put(br#"{"take":["#);
+                for (i, take) in takes.iter().enumerate() {
+                    self.put(if i == 0 { br#"{"heap":"# } else { br#",{"heap":"# });
+                    self.num(take.number() as u64);
+                    self.put(br#","take":"#);
+                    self.num(take.take);
+                    self.put(b"}");
+                }
+                self.put(b"]}");
+            }
+            Move::Split { heap, take: 0, left } => {
+                let rest = position.heap(*heap).unwrap_or(0).saturating_sub(*left);
+                self.put(br#"{"heap":"#);
+                self.num(*heap as u64 + 1);
+                self.put(br#","split":["#);
+                self.num(*left);
+                self.put(b",");
+                self.num(rest);
+                self.put(b"]}");
+            }
+            Move::Split { heap, take, left } => {
+                self.put(br#"{"heap":"#);
+                self.num(*heap as u64 + 1);
+                self.put(br#","pins":["#);
+                for pin in left + 1..=left.saturating_add(*take) {
+                    if pin > left + 1 {
+                        self.put(b",");
+                    }
+                    self.num(pin);
+                }
+                self.put(b"]}");
+            }
+        }
+    }
+
+    /// The JSON line answering `position`, newline included.
+    fn json(&mut self, game: &Game, position: &Position, limit: Option<usize>) -> io::Result<()> {
+        let mut verdict = game.verdict(position);
+        if !verdict.count.is_exact() {
+            // A lower bound is at least the moves listed (rare: Moore's Nim_k on many heaps).
+            let mut listed = 0u128;
+            game.visit_winning_moves(position, limit, &mut |_| listed += 1);
+            verdict.count = verdict.count.raised_to(listed);
+        }
+        let head = std::mem::take(&mut self.head);
+        self.put(&head);
+        self.head = head;
+        let heaps = position.heaps();
         if let Some((&first, rest)) = heaps.split_first() {
             self.num(first);
             for &h in rest {
@@ -317,29 +612,77 @@ impl<W: Write> Output<W> {
                 self.spill_if_full()?;
             }
         }
-        self.put(br#"],"nim_sum":"#);
-        self.num(analysis.nim_sum);
-        self.put(match analysis.outcome {
-            Outcome::Win => br#","outcome":"win","moves":["#,
-            Outcome::Lose => br#","outcome":"lose","moves":["#,
-        });
-        let mut separator: &[u8] = br#"{"heap":"#;
-        for mv in analysis.moves(heaps) {
-            self.put(separator);
-            separator = br#",{"heap":"#;
-            self.num(mv.number() as u64);
-            self.put(br#","take":"#);
-            self.num(mv.take);
-            self.put(b"}");
-            self.spill_if_full()?;
+        self.put(b"]");
+        match &verdict.working {
+            Working::NimSum(nim_sum) => {
+                self.put(br#","nim_sum":"#);
+                self.num(*nim_sum);
+            }
+            Working::Grundy { values, sum } => {
+                self.put(br#","grundy":"#);
+                self.list(values.iter().copied())?;
+                self.put(br#","grundy_sum":"#);
+                self.wide(*sum);
+            }
+            Working::Zeckendorf { limit, terms } => {
+                self.put(br#","limit":"#);
+                match limit {
+                    Some(limit) => self.num(*limit),
+                    None => self.put(b"null"),
+                }
+                self.put(br#","zeckendorf":"#);
+                self.list(terms.iter().map(|&t| u128::from(t)))?;
+            }
+            Working::Plain => {}
         }
-        self.put(b"]}\n");
+        self.put(match verdict.outcome {
+            Outcome::Win => br#","outcome":"win","count":"#,
+            Outcome::Lose => br#","outcome":"lose","count":"#,
+        });
+        match verdict.count.value().to_u64() {
+            Some(count) => self.num(count),
+            None => {
+                self.put(b"\"");
+                self.put(verdict.count.value().digits().as_bytes());
+                self.put(b"\"");
+            }
+        }
+        if !verdict.count.is_exact() {
+            self.put(br#","count_exact":false"#);
+        }
+        self.put(br#","moves":["#);
+        let mut first = true;
+        let mut written = Ok(());
+        game.visit_winning_moves(position, limit, &mut |mv| {
+            if written.is_err() {
+                return;
+            }
+            if !first {
+                self.put(b",");
+            }
+            first = false;
+            self.mv(position, mv);
+            written = self.spill_if_full();
+        });
+        written?;
+        self.put(b"]");
+        if verdict.outcome == Outcome::Lose {
+            self.put(br#","best_try":"#);
+            match game.ai_move(position) {
+                Some(mv) => self.mv(position, &mv),
+                None => self.put(b"null"),
+            }
+        }
+        self.put(b"}\n");
         self.spill_if_full()
     }
 
-    fn answer(&mut self, heaps: &[u64], mode: Mode, json: bool) -> Result<(), SolveError> {
-        if json {
-            return self.json(heaps, mode).map_err(SolveError::Write);
+    fn answer(&mut self, game: &Game, position: &Position, options: Options) -> Result<(), SolveError> {
+        if options.json {
+            return self.json(game, position, options.limit).map_err(SolveError::Write);
+        }
+        if std::mem::replace(&mut self.texts, true) {
+            self.put(b"\n");
         }
         self.sink.write_all(&self.buf[..self.len]).map_err(SolveError::Write)?;
         self.len = 0;
@@ -350,10 +693,32 @@ impl<W: Write> Output<W> {
             Ok(())
         };
         self.text.clear();
-        write_human(&mut self.text, heaps, mode, &mut spill).map_err(SolveError::Write)?;
+        write_text(&mut self.text, game, position, options.limit, &mut spill).map_err(SolveError::Write)?;
         self.sink.write_all(&self.text).map_err(SolveError::Write)?;
         self.text.clear();
         Ok(())
+    }
+
+    /// A bad line under `--keep-going`: `{"version":1,"line":N,"error":"…"}` in its place in the
+    /// JSON, or its message on `err` (after the answers before it).
+    fn bad_line(
+        &mut self,
+        failure: &SolveError,
+        options: Options,
+        err: &mut impl Write,
+    ) -> Result<(), SolveError> {
+        let SolveError::BadLine { line, text, source } = failure else { return Ok(()) };
+        if options.json {
+            let error = format!("'{text}' is not a position: {source}");
+            let quoted = serde_json::to_string(&error).unwrap_or_default();
+            let object = format!(r#"{{"version":{SCHEMA_VERSION},"line":{line},"error":{quoted}}}"#);
+            self.put(object.as_bytes());
+            self.put(b"\n");
+            return self.spill_if_full().map_err(SolveError::Write);
+        }
+        self.flush()?;
+        // The message holds only text made safe by `shown`.
+        writeln!(err, "nim-tui: {failure}").and_then(|()| err.flush()).map_err(SolveError::Write)
     }
 
     fn flush(&mut self) -> Result<(), SolveError> {
@@ -375,6 +740,8 @@ struct Lines<R> {
     eof: bool,
     /// The number of the line being read, counting from 1.
     line: usize,
+    /// A bad line was left before its end: [`Lines::skip_line`] reads on past it.
+    unfinished: bool,
 }
 
 /// What is known of the word being read, fed one byte at a time, so that a word may run across
@@ -469,7 +836,15 @@ impl Kept {
 
 impl<R: BufRead> Lines<R> {
     fn new(src: R) -> Self {
-        Lines { src, buf: vec![0; IN_CHUNK].into_boxed_slice(), pos: 0, end: 0, eof: false, line: 0 }
+        Lines {
+            src,
+            buf: vec![0; IN_CHUNK].into_boxed_slice(),
+            pos: 0,
+            end: 0,
+            eof: false,
+            line: 0,
+            unfinished: false,
+        }
     }
 
     /// Reads more input after `buf[..keep]` is dropped, writing the answers so far first (the read
@@ -491,6 +866,24 @@ impl<R: BufRead> Lines<R> {
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(SolveError::Read(e)),
+            }
+        }
+    }
+
+    /// Reads on past the end of a bad line that was left before its end, so that the next line
+    /// can be read (`--keep-going`).
+    fn skip_line<W: Write>(&mut self, out: &mut Output<W>) -> Result<(), SolveError> {
+        if !std::mem::take(&mut self.unfinished) {
+            return Ok(());
+        }
+        loop {
+            if let Some(n) = self.buf[self.pos..self.end].iter().position(|&b| b == b'\n') {
+                self.pos += n + 1;
+                return Ok(());
+            }
+            if self.eof || !self.refill(self.end, out)? {
+                self.pos = self.end;
+                return Ok(());
             }
         }
     }
@@ -555,6 +948,8 @@ impl<R: BufRead> Lines<R> {
                 match self.char_at(i) {
                     Some(Ok((c, width))) => (c.is_whitespace(), width),
                     Some(Err(())) => {
+                        self.pos = i;
+                        self.unfinished = true;
                         let (text, cut) = line.text(&self.buf, self.line_end(i));
                         return Err(SolveError::BadLine {
                             line: self.line,
@@ -592,6 +987,8 @@ impl<R: BufRead> Lines<R> {
                     match heap {
                         Ok(h) => heaps.push(h),
                         Err(e) => {
+                            self.pos = i;
+                            self.unfinished = true;
                             let (text, cut) = line.text(&self.buf, self.line_end(i));
                             return Err(SolveError::BadLine {
                                 line: self.line,

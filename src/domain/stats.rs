@@ -371,10 +371,17 @@ impl Stats {
     }
 }
 
+/// The version of `nim-tui stats --json`'s shape (not of the file): it changes only when a field
+/// changes meaning or goes away (new fields may come within it).
+pub const STATS_REPORT_VERSION: u64 = 1;
+
 /// The statistics as `nim-tui stats --json` prints them: totals over both modes at the top level,
 /// beside each mode's figures. Field names are a published interface.
 #[derive(Debug, Serialize)]
 pub struct StatsReport<'a> {
+    /// The version of this report's shape (`STATS_REPORT_VERSION`), first so that a reader sees it
+    /// before anything it might misread.
+    pub version: u64,
     pub played: u64,
     pub won: u64,
     pub lost: u64,
@@ -391,6 +398,7 @@ impl<'a> From<&'a Stats> for StatsReport<'a> {
     fn from(stats: &'a Stats) -> Self {
         let t = stats.totals();
         StatsReport {
+            version: STATS_REPORT_VERSION,
             played: t.played,
             won: t.won,
             lost: t.lost,

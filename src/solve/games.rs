@@ -1,19 +1,17 @@
-//! `nim-tui solve --game`: the answers for every game but Nim, in the game's own terms.
+//! `nim-tui solve` for games other than Nim: reading a position in the game's own terms, and the
+//! answer for a person in them.
 //!
-//! Nim keeps its own streaming path (the parent module), byte for byte as before. The other games
-//! are answered here from one [`Game`] built once per run (a subtraction game's Grundy table is
-//! built once, not per line), one position per command line or per line of standard input, as
-//! text for people or one JSON object per line. A position is its heaps, and for Fibonacci Nim
-//! `HEAP/LIMIT` when the next move may take at most `LIMIT` (a heap alone is the first move).
+//! A position is its heaps, and for Fibonacci Nim `HEAP/LIMIT` when the next move may take at
+//! most `LIMIT` (a heap alone is the first move). Positions with a limit are read from standard
+//! input a line at a time here (`read_lines`); every other game's go through the parent's
+//! streaming reader. The JSON answer is the parent's, one schema for every game.
 
 use std::io::{self, BufRead, Write};
 
-use serde::Serialize;
-
-use super::{LineError, SolveError, shown};
+use super::{LineError, Options, Output, Report, SolveError, shown};
 use crate::engine::{
-    Game, MOVE_LIST_LIMIT, Mode, Move, MoveCount, Natural, Outcome, ParseHeapsError, Position, PositionError,
-    Rules, Teaching, parse_heap, parse_heaps,
+    Game, Mode, Natural, Outcome, ParseHeapsError, Position, PositionError, Rules, Teaching, parse_heap,
+    parse_heaps,
 };
 use crate::words::capitalised;
 
@@ -32,15 +30,6 @@ pub enum PositionInputError {
     #[error("{0}")]
     /// The heaps do not fit the game (two for Wythoff's game, one for Fibonacci Nim).
     Shape(#[from] PositionError),
-}
-
-/// Where `solve --game` reads positions from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum GameInput {
-    /// One position from the command line.
-    Position(Position),
-    /// One position per line of standard input.
-    Stdin,
 }
 
 /// Reads a position of `game`: heaps separated by spaces and/or commas, and for Fibonacci Nim
@@ -71,188 +60,72 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionInput
     Ok(position)
 }
 
-/// Reads the position words of the command line, or the single word `-` for standard input.
-pub fn parse_input(game: &Game, words: &[String]) -> Result<GameInput, PositionInputError> {
-    if words.len() == 1 && words[0] == "-" {
-        return Ok(GameInput::Stdin);
-    }
-    parse_position(game, &words.join(" ")).map(GameInput::Position)
-}
-
-/// Runs `solve --game`: each answer written as it is found.
-pub fn run(
+/// Reads positions with a limit from standard input, one per line, and answers each; a bad line
+/// ends the run, or under `--keep-going` is reported and skipped. Input is read in large pieces;
+/// the answers are written out only before a read that may wait, not after every line.
+pub(super) fn read_lines<W: Write>(
     game: &Game,
-    input: GameInput,
-    json: bool,
+    options: Options,
     mut stdin: impl BufRead,
-    out: impl Write,
+    out: &mut Output<W>,
+    err: &mut impl Write,
+    report: &mut Report,
 ) -> Result<(), SolveError> {
-    let mut out = io::BufWriter::new(out);
-    match input {
-        GameInput::Position(position) => answer(game, &position, json, &mut out)?,
-        GameInput::Stdin => {
-            let mut line = Vec::new();
-            let mut number = 0;
-            let mut first = true;
-            loop {
-                line.clear();
+    let mut buf: Vec<u8> = Vec::new();
+    let mut start = 0;
+    let mut eof = false;
+    let mut number = 0;
+    loop {
+        let end = match buf[start..].iter().position(|&b| b == b'\n') {
+            Some(n) => start + n + 1,
+            None if eof && start < buf.len() => buf.len(),
+            None if eof => return Ok(()),
+            None => {
+                buf.drain(..start);
+                start = 0;
                 // Everything answered so far goes out before a read that may wait.
-                out.flush().map_err(SolveError::Write)?;
-                match stdin.read_until(b'\n', &mut line) {
-                    Ok(0) => break,
-                    Ok(_) => {}
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                    Err(e) => return Err(SolveError::Read(e)),
-                }
-                number += 1;
-                let bad = |source: LineError, text: &[u8]| {
-                    let cut = text.len() > super::SHOWN_BYTES;
-                    let text = &text[..text.len().min(super::SHOWN_BYTES)];
-                    SolveError::BadLine { line: number, text: shown(super::trimmed(text), cut), source }
+                out.flush()?;
+                let before = buf.len();
+                buf.resize(before + super::IN_CHUNK, 0);
+                let read = loop {
+                    match stdin.read(&mut buf[before..]) {
+                        Ok(n) => break n,
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                        Err(e) => return Err(SolveError::Read(e)),
+                    }
                 };
-                let Ok(text) = std::str::from_utf8(&line) else {
-                    return Err(bad(LineError::NotUtf8, &line));
-                };
-                if text.trim().is_empty() {
-                    continue;
-                }
-                let position = parse_position(game, text).map_err(|e| bad(LineError::Position(e), &line))?;
-                if !json && !first {
-                    out.write_all(b"\n").map_err(SolveError::Write)?;
-                }
-                first = false;
-                answer(game, &position, json, &mut out)?;
+                buf.truncate(before + read);
+                eof = read == 0;
+                continue;
             }
-        }
-    }
-    out.flush().map_err(SolveError::Write)
-}
-
-fn answer(game: &Game, position: &Position, json: bool, out: &mut impl Write) -> Result<(), SolveError> {
-    let text = if json { json_line(game, position) + "\n" } else { human_text(game, position) };
-    out.write_all(text.as_bytes()).map_err(SolveError::Write)
-}
-
-/// One answer of `solve --game ... --json`. Field names and order are a published interface.
-#[derive(Debug, Serialize)]
-struct Answer<'a> {
-    game: String,
-    mode: Mode,
-    heaps: &'a [u64],
-    /// Fibonacci Nim only: the most the next move may take (`null` before the first move).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    limit: Option<Option<u64>>,
-    /// Subtraction games, Lasker's Nim and Kayles: each heap's Grundy value, and their XOR.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    grundy: Option<Vec<u128>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    grundy_sum: Option<u128>,
-    /// Fibonacci Nim: the heap's Zeckendorf terms, largest first.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    zeckendorf: Option<Vec<u64>>,
-    outcome: &'static str,
-    /// How many winning moves there are; `moves` lists at most [`MOVE_LIST_LIMIT`] of them. A
-    /// number up to `u64::MAX`, past it a string of digits (JSON readers lose digits past 2^53,
-    /// many past 2^64).
-    count: JsonCount,
-    /// `false` when `count` is only a lower bound (Moore's Nim_k on many heaps, where counting
-    /// every winning move would cost more than its budget); absent when it is exact.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    count_exact: Option<bool>,
-    moves: Vec<JsonMove>,
-}
-
-/// A count as JSON writes it: a number while it fits a `u64`, else its digits as a string.
-#[derive(Debug, Serialize)]
-#[serde(untagged)]
-enum JsonCount {
-    Number(u64),
-    Digits(String),
-}
-
-impl From<&MoveCount> for JsonCount {
-    fn from(count: &MoveCount) -> JsonCount {
-        match count.value().to_u64() {
-            Some(n) => JsonCount::Number(n),
-            None => JsonCount::Digits(count.value().digits()),
+        };
+        let line = &buf[start..end];
+        start = end;
+        number += 1;
+        let bad = |source: LineError, text: &[u8]| {
+            let cut = text.len() > super::SHOWN_BYTES;
+            let text = &text[..text.len().min(super::SHOWN_BYTES)];
+            SolveError::BadLine { line: number, text: shown(super::trimmed(text), cut), source }
+        };
+        let position = match std::str::from_utf8(line) {
+            Err(_) => Err(bad(LineError::NotUtf8, line)),
+            Ok(text) if text.trim().is_empty() => continue,
+            Ok(text) => parse_position(game, text).map_err(|e| bad(LineError::Position(e), line)),
+        };
+        match position {
+            Ok(position) => out.answer(game, &position, options)?,
+            Err(failure) if options.keep_going => {
+                out.bad_line(&failure, options, err)?;
+                report.bad_lines += 1;
+            }
+            Err(failure) => return Err(failure),
         }
     }
 }
 
-/// A move as `solve --game --json` writes it: heaps (rows) and pins numbered from 1.
-#[derive(Debug, Serialize)]
-#[serde(untagged)]
-enum JsonMove {
-    /// `{"heap":1,"take":2}`
-    Take { heap: usize, take: u64 },
-    /// `{"take":[{"heap":1,"take":2},{"heap":3,"take":1}]}`: several heaps at once (Moore's Nim_k,
-    /// Wythoff's "the same from both").
-    Many { take: Vec<JsonTake> },
-    /// `{"heap":1,"split":[3,4]}`: Lasker's split, the part staying in place first.
-    Split { heap: usize, split: [u64; 2] },
-    /// `{"heap":1,"pins":[3,4]}`: the Kayles pins knocked down.
-    Pins { heap: usize, pins: Vec<u64> },
-}
-
-#[derive(Debug, Serialize)]
-struct JsonTake {
-    heap: usize,
-    take: u64,
-}
-
-fn json_move(position: &Position, mv: &Move) -> JsonMove {
-    match mv {
-        Move::Take(take) => JsonMove::Take { heap: take.number(), take: take.take },
-        Move::TakeMany(takes) => JsonMove::Many {
-            take: takes.iter().map(|t| JsonTake { heap: t.number(), take: t.take }).collect(),
-        },
-        Move::Split { heap, take: 0, left } => {
-            let rest = position.heap(*heap).unwrap_or(0).saturating_sub(*left);
-            JsonMove::Split { heap: heap + 1, split: [*left, rest] }
-        }
-        Move::Split { heap, take, left } => {
-            JsonMove::Pins { heap: heap + 1, pins: (left + 1..=left + take).collect() }
-        }
-    }
-}
-
-/// How many winning moves `position` has, a lower bound raised to the moves listed.
-fn tally(game: &Game, position: &Position, moves: &[Move]) -> MoveCount {
-    game.count_winning_moves(position).raised_to(moves.len() as u128)
-}
-
-/// The JSON line answering `position` (without the newline).
-pub fn json_line(game: &Game, position: &Position) -> String {
-    let teaching = game.teach(position);
-    let (grundy, grundy_sum) = match &teaching {
-        Teaching::Grundy(view) => (Some(view.values.clone()), Some(view.sum)),
-        _ => (None, None),
-    };
-    let zeckendorf = match &teaching {
-        Teaching::Fibonacci(view) => Some(view.terms.clone()),
-        _ => None,
-    };
-    let moves = game.winning_moves(position);
-    let count = tally(game, position, &moves);
-    let answer = Answer {
-        game: game.kind().name(),
-        mode: game.mode(),
-        heaps: position.heaps(),
-        limit: game.kind().describe().has_limit().then_some(position.limit()),
-        grundy,
-        grundy_sum,
-        zeckendorf,
-        outcome: game.outcome(position).as_str(),
-        count: JsonCount::from(&count),
-        count_exact: (!count.is_exact()).then_some(false),
-        moves: moves.iter().map(|mv| json_move(position, mv)).collect(),
-    };
-    // Serialising plain numbers, strings and lists cannot fail.
-    serde_json::to_string(&answer).unwrap_or_default()
-}
-
-/// The answer for a person: the position, the theory at work, the verdict and every winning move.
-pub fn human_text(game: &Game, position: &Position) -> String {
+/// The answer for a person: the position, the theory at work (`teaching`, the game's view of
+/// `position`), the verdict and at most `limit` winning moves (`None`: the game's own list).
+pub fn human_text(game: &Game, position: &Position, teaching: &Teaching, limit: Option<usize>) -> String {
     use std::fmt::Write as _;
     let kind = game.kind();
     let mode = game.mode();
@@ -282,10 +155,9 @@ pub fn human_text(game: &Game, position: &Position) -> String {
     }
     let _ = writeln!(out, "\n{}.\n", capitalised(&crate::words::rule(kind)));
 
-    let teaching = game.teach(position);
     let label_width = format!("{word} {}", heaps.len()).len();
     let value_width = heaps.iter().map(|h| h.to_string().len()).max().unwrap_or(1);
-    match &teaching {
+    match teaching {
         Teaching::Grundy(view) => {
             for (i, (&h, &g)) in heaps.iter().zip(&view.values).enumerate() {
                 let label = format!("{word} {}", i + 1);
@@ -368,8 +240,11 @@ pub fn human_text(game: &Game, position: &Position) -> String {
     }
     match game.outcome(position) {
         Outcome::Win => {
-            let moves = game.winning_moves(position);
-            let count = tally(game, position, &moves);
+            let moves = match limit {
+                None => game.winning_moves(position),
+                Some(limit) => game.winning_moves_up_to(position, limit),
+            };
+            let count = game.count_winning_moves(position).raised_to(moves.len() as u128);
             let value = count.value();
             let plural = if value.to_u64() == Some(1) { "" } else { "s" };
             if count.is_exact() {
@@ -392,9 +267,10 @@ pub fn human_text(game: &Game, position: &Position) -> String {
             if *count.value() > Natural::from(moves.len() as u128) {
                 let more = if count.is_exact() { "" } else { "at least " };
                 let rest = count.value().saturating_sub(&Natural::from(moves.len() as u128));
-                let _ = writeln!(out, "  ... and {more}{rest} more (the first {MOVE_LIST_LIMIT} are listed)");
+                let listed = moves.len();
+                let _ = writeln!(out, "  ... and {more}{rest} more (the first {listed} are listed)");
             }
-            let _ = writeln!(out, "Why: {}.", crate::words::reason(&teaching));
+            let _ = writeln!(out, "Why: {}.", crate::words::reason(teaching));
         }
         Outcome::Lose => {
             let _ = writeln!(out, "The player to move loses against perfect play: no winning move.");
@@ -405,7 +281,7 @@ pub fn human_text(game: &Game, position: &Position) -> String {
                     crate::words::move_text(&game.move_words(position, &mv), crate::words::Tense::Present)
                 );
             }
-            let _ = writeln!(out, "Why: {}.", crate::words::reason(&teaching));
+            let _ = writeln!(out, "Why: {}.", crate::words::reason(teaching));
         }
     }
     out

@@ -63,7 +63,7 @@ fn solve_takes_its_mode_after_the_subcommand() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(
         stdout(&out),
-        "{\"mode\":\"misere\",\"heaps\":[1,1],\"nim_sum\":0,\"outcome\":\"win\",\"moves\":[{\"heap\":1,\"take\":1},{\"heap\":2,\"take\":1}]}\n"
+        "{\"version\":1,\"game\":\"nim\",\"mode\":\"misere\",\"heaps\":[1,1],\"nim_sum\":0,\"outcome\":\"win\",\"count\":2,\"moves\":[{\"heap\":1,\"take\":1},{\"heap\":2,\"take\":1}]}\n"
     );
 }
 
@@ -147,11 +147,38 @@ fn bash_completions_load_and_complete_subcommands_and_values() {
         tab nim-tui --mode ""
         tab nim-tui solve --j
         tab nim-tui demo --level e
+        tab nim-tui solve --game ka
+        tab nim-tui solve --game ""
+        tab nim-tui --game ba
     "#;
     let done = Command::new("bash").arg("-c").arg(probe).arg("probe").arg(&script).output().unwrap();
     assert!(done.status.success(), "{}", stderr(&done));
     let lines: Vec<String> = stdout(&done).lines().map(str::to_string).collect();
-    assert_eq!(lines, ["solve", "normal misere", "--json", "easy"]);
+    assert_eq!(lines[..4], ["solve", "normal misere", "--json", "easy"]);
+    assert_eq!(lines[4], "kayles");
+    // Every name the engine's registry knows, the presets and the forms to finish by hand.
+    let offered: Vec<&str> = lines[5].split(' ').collect();
+    let mut names: Vec<String> = nim_tui::engine::GameKind::menu()
+        .into_iter()
+        .map(|entry| entry.preset.map_or_else(|| entry.kind.name(), str::to_string))
+        .collect();
+    names.extend((1..=nim_tui::engine::MOORE_MAX_K).map(|k| format!("moore:{k}")));
+    names.extend(["moore:".to_string(), "subtraction:".to_string()]);
+    for name in &names {
+        assert!(offered.contains(&name.as_str()), "--game offers {name}: {offered:?}");
+    }
+    assert!(offered.len() <= names.len() + nim_tui::engine::GameKind::ALL.len(), "{offered:?}");
+    assert_eq!(lines[6], "bachet");
+}
+
+#[test]
+fn zsh_and_fish_complete_game_names() {
+    for shell in ["zsh", "fish"] {
+        let text = stdout(&run(&["completions", shell]));
+        for name in ["kayles", "bachet", "moore", "subtraction", "fibonacci", "wythoff", "lasker", "dawson"] {
+            assert!(text.contains(name), "{shell} offers {name} for --game");
+        }
+    }
 }
 
 #[test]
@@ -193,6 +220,99 @@ fn the_man_page_is_roff_and_renders() {
     for part in ["NAME", "SYNOPSIS", "OPTIONS", "GAME OPTIONS", "SUBCOMMANDS", "--heaps", "solve"] {
         assert!(text.contains(part), "man shows {part}:\n{text}");
     }
+    for part in ["KEYS", "EXIT STATUS", "ENVIRONMENT", "FILES", "NIM_TUI_LOG", "config.toml", "stats.json"] {
+        assert!(text.contains(part), "man shows {part}:\n{text}");
+    }
+}
+
+/// The KEYS section is the shipped key map: every action with keys, with each of its keys.
+#[test]
+fn the_man_page_lists_every_key_of_the_key_map() {
+    let page = stdout(&run(&["man"]));
+    let keys = &page[page.find(".SH KEYS").expect("a KEYS section")..];
+    let keys = &keys[..keys[1..].find(".SH").map_or(keys.len(), |end| end + 1)];
+    let keymap = nim_tui::keys::Keymap::default();
+    for action in nim_tui::domain::Action::ALL {
+        let bound = keymap.keys_for(action);
+        if bound.is_empty() {
+            continue;
+        }
+        let shown: Vec<String> = bound.iter().map(|key| key.pretty().replace('-', "\\-")).collect();
+        assert!(keys.contains(&shown.join(", ")), "{action:?}'s keys {shown:?} in:\n{keys}");
+        assert!(keys.contains(&action.describe().replace('-', "\\-")), "{action:?} described");
+    }
+}
+
+/// Every page the man pages name is a page `man --dir` writes: no nim-tui-help(1).
+#[test]
+fn the_man_pages_name_only_pages_that_are_written() {
+    let home = tempfile::tempdir().unwrap();
+    let out = run_in(home.path(), &["man", "--dir", "pages"], &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let dir = home.path().join("pages");
+    let written: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(!written.iter().any(|page| page.contains("help")), "{written:?}");
+    let mut pages = vec![stdout(&run(&["man"]))];
+    pages.extend(written.iter().map(|page| std::fs::read_to_string(dir.join(page)).unwrap()));
+    for page in &pages {
+        for (at, _) in page.match_indices("nim\\-tui\\-") {
+            let name: String = page[at..].replace("\\-", "-").chars().take_while(|c| *c != '(').collect();
+            if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') && page[at..].contains('(') {
+                assert!(
+                    written.contains(&format!("{name}.1")),
+                    "{name}(1) is named but not written: {written:?}"
+                );
+            }
+        }
+        assert!(!page.contains("help(1)"), "no help page is named");
+    }
+    // The page written into the directory is the full one, with its own sections.
+    let main = std::fs::read_to_string(dir.join("nim-tui.1")).unwrap();
+    assert!(
+        main.contains(".SH KEYS") && main.contains(".SH \"EXIT STATUS\"") || main.contains(".SH EXIT STATUS")
+    );
+}
+
+/// `replay -` reads the record from standard input, refused as a file would be when it is not one.
+#[test]
+fn replay_reads_standard_input() {
+    let mut child = Command::new(BIN)
+        .args(["replay", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(child.stdin.as_mut().unwrap(), b"not a record\n").unwrap();
+    drop(child.stdin.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("standard input"), "{}", stderr(&out));
+
+    // Past the bound of a record file: refused, not read to the end.
+    let mut child = Command::new(BIN)
+        .args(["replay", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let block = vec![b'x'; 1 << 16];
+        for _ in 0..(nim_tui::files::RECORD_LIMIT >> 16) + 2 {
+            if std::io::Write::write_all(&mut input, &block).is_err() {
+                break;
+            }
+        }
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("larger than the limit"), "{}", stderr(&out));
 }
 
 #[test]
@@ -432,10 +552,7 @@ fn values_people_type_are_read_in_any_case() {
             let out = run(&["solve", "--game", game, "--mode", mode, "--json", "1", "1", "3"]);
             assert_eq!(out.status.code(), Some(0), "--mode {mode:?}: {}", stderr(&out));
             assert!(
-                stdout(&out).starts_with(&format!(
-                    "{{\"{}mode\":\"misere\"",
-                    if game == "nim" { "" } else { "game\":\"moore:2\",\"" }
-                )),
+                stdout(&out).starts_with(&format!("{{\"version\":1,\"game\":\"{game}\",\"mode\":\"misere\"")),
                 "{}",
                 stdout(&out)
             );
@@ -494,4 +611,25 @@ fn help_and_completions_list_the_lower_case_names() {
     }
     let help = stdout(&run(&["puzzle", "--help"]));
     assert!(help.contains("hard:") && !help.contains("HARD"), "{help}");
+}
+
+/// `nim-tui replay - < FILE` as a user types it: the record from standard input, the keys from the
+/// terminal, the replay stepped and closed.
+#[cfg(unix)]
+#[test]
+fn replay_from_standard_input_plays_at_the_terminal() {
+    let home = tempfile::tempdir().unwrap();
+    let record = home.path().join("game.txt");
+    std::fs::write(
+        &record,
+        "# nim-tui game record\ngame nim\nmode normal\nheaps 3 4 5\nplayers ai\nyou 1 2\nai 2 3\nresigned you\n",
+    )
+    .unwrap();
+    let mut pty = Pty::with(&["replay", "-"], home.path()).stdin_file(&record).spawn();
+    assert!(pty.wait_for("move 0 of 2"), "the replay starts:\n{}", pty.screen.screen().contents());
+    pty.send(b"\x1b[C");
+    assert!(pty.wait_for("move 1 of 2"), "a step forward:\n{}", pty.screen.screen().contents());
+    pty.send(b"q");
+    let status = pty.wait_exit().expect("nim-tui exits");
+    assert!(status.success(), "{status:?}");
 }

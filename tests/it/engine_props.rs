@@ -6,7 +6,6 @@ use nim_tui::engine::{
     Explanation, Mode, MoveError, Nim, Outcome, ParseHeapsError, Position, Take, analyse, parse_heap,
     parse_heaps,
 };
-use nim_tui::solve::{human_text, json_line};
 use proptest::prelude::*;
 
 use crate::support::sized;
@@ -159,9 +158,12 @@ proptest! {
             prop_assert_eq!(u64::from_str_radix(&explanation.binary(h), 2), Ok(h));
         }
         prop_assert_eq!(explanation.winning_reasons().count(), explanation.analysis.move_count());
-        let line = json_line(&heaps, mode);
+        let game = nim_tui::engine::Ruleset::nim(mode).game();
+        let position = Position::new(heaps.clone());
+        let line = nim_tui::solve::json_line(&game, &position, None);
         prop_assert!(line.starts_with('{') && !line.contains('\n'), "not one JSON line: {}", line);
-        prop_assert!(!human_text(&heaps, mode).is_empty());
+        crate::support::schema::check_line(&line);
+        prop_assert!(!nim_tui::solve::human_text(&game, &position, None).is_empty());
     }
 
     #[test]

@@ -11,7 +11,7 @@ use nim_tui::domain::Stats;
 use nim_tui::domain::{MAX_HEAP, MAX_HEAPS, parse_start_heaps};
 use nim_tui::engine::{Mode, parse_heaps};
 use nim_tui::keys::KeyBinding;
-use nim_tui::solve::{self, Input, SolveError};
+use nim_tui::solve::{self, Input, Options, SolveError};
 use nim_tui::store::{GAME_FILE, STATS_FILE, Store};
 use proptest::prelude::*;
 
@@ -99,14 +99,17 @@ proptest! {
         let line_count = text.lines().count();
         let mode = if misere { Mode::Misere } else { Mode::Normal };
         let mut out = Vec::new();
-        match solve::run(Input::Stdin, mode, json, Cursor::new(text.as_bytes()), &mut out) {
-            Ok(()) => {
+        let game = nim_tui::engine::Ruleset::nim(mode).game();
+        let options = Options { json, ..Options::default() };
+        match solve::run(&game, Input::Stdin, options, Cursor::new(text.as_bytes()), &mut out, std::io::sink()) {
+            Ok(_) => {
                 if json {
                     let answers = String::from_utf8(out).expect("solve writes UTF-8");
                     let positions = text.lines().filter(|l| !l.trim().is_empty()).count();
                     prop_assert_eq!(answers.lines().count(), positions);
                     for answer in answers.lines() {
                         prop_assert!(serde_json::from_str::<serde_json::Value>(answer).is_ok(), "{answer}");
+                        crate::support::schema::check_line(answer);
                     }
                 }
             }

@@ -36,6 +36,14 @@ fn agree(
         );
         assert_eq!(game.winning_moves(&position), expected, "winning moves from {at}");
         assert_eq!(game.winning_move_count(&position), Some(expected.len() as u128), "count from {at}");
+        // What `solve` prints: the verdict worked out without listing the moves.
+        let verdict = game.verdict(&position);
+        assert_eq!(verdict.outcome, game.outcome(&position), "verdict of {at}");
+        assert_eq!(verdict.count.exact_u128(), Some(expected.len() as u128), "verdict's count from {at}");
+        let mut visited = Vec::new();
+        game.visit_winning_moves(&position, Some(3), &mut |mv| visited.push(mv.clone()));
+        assert_eq!(visited, game.winning_moves_up_to(&position, 3), "three listed from {at}");
+        assert!(visited.iter().all(|mv| expected.contains(mv)), "three listed from {at}");
 
         // Every legal move, as the rules list them.
         let legal = search.game.moves(&state);

@@ -487,7 +487,7 @@ fn the_stats_table_and_json_list_each_game_played() {
     assert!(table.contains("moore:2:\n  misère           1"), "{table}");
     assert!(table.contains("wythoff:\n  normal           1"), "{table}");
     let json = nim_tui::domain::stats_json(&stats);
-    assert!(json.starts_with(r#"{"played":2,"won":2,"lost":0"#), "{json}");
+    assert!(json.starts_with(r#"{"version":1,"played":2,"won":2,"lost":0"#), "{json}");
     assert!(json.contains(r#""games":{"moore:2":{"normal":{"played":0"#), "{json}");
 }
 

@@ -71,14 +71,126 @@ fn every_game_deals_puzzles_with_one_winning_move() {
 }
 
 #[test]
-fn nim_puzzles_are_unchanged() {
+fn nim_puzzles_are_read_in_binary() {
     for difficulty in Difficulty::ALL {
         for number in 1..=10 {
             let id = PuzzleId { seed: 42, number, difficulty };
-            assert_eq!(id.puzzle_of(GameKind::Nim), id.puzzle());
-            assert_eq!(id.puzzle().game, GameKind::Nim);
+            let puzzle = id.puzzle_of(GameKind::Nim);
+            assert_eq!(puzzle.game, GameKind::Nim);
+            assert_eq!(nim_tui::engine::analyse(&puzzle.heaps, puzzle.mode).move_count(), 1, "{puzzle:?}");
         }
     }
+}
+
+/// What each seed deals, written down once from the generator: a shared puzzle ("seed 42, puzzle
+/// 3") and the day's puzzle must be the same in every later version, whatever rand does. A change
+/// here renumbers every shared puzzle: it is never the way to make this test pass.
+#[test]
+fn seeds_deal_the_same_puzzles_for_ever() {
+    let mut seen = Vec::new();
+    let mut kinds: Vec<GameKind> = GameKind::ALL.to_vec();
+    kinds.extend((2..=8).map(GameKind::Moore));
+    kinds.extend(["21", "bachet", "subtraction:2,5,7"].iter().map(|name| name.parse::<GameKind>().unwrap()));
+    for kind in kinds {
+        for (seed, number, difficulty) in [
+            (1, 1, Difficulty::Medium),
+            (42, 3, Difficulty::Medium),
+            (2026, 1, Difficulty::Easy),
+            (7, 9, Difficulty::Hard),
+        ] {
+            let puzzle = PuzzleId { seed, number, difficulty }.puzzle_of(kind);
+            let heaps: Vec<String> = puzzle.heaps.iter().map(u64::to_string).collect();
+            seen.push(format!(
+                "{} {seed} {number} {difficulty}: {} {}",
+                kind.name(),
+                puzzle.mode,
+                heaps.join(",")
+            ));
+        }
+    }
+    for day in [0, 20_000, 20_417] {
+        let puzzle = PuzzleId::daily(day).puzzle_of(GameKind::Nim);
+        let heaps: Vec<String> = puzzle.heaps.iter().map(u64::to_string).collect();
+        seen.push(format!("daily {day}: {} {}", puzzle.mode, heaps.join(",")));
+    }
+    let expected: &[&str] = &[
+        "nim 1 1 medium: normal 1,13,12,4,7",
+        "nim 42 3 medium: misere 12,1,11,3",
+        "nim 2026 1 easy: normal 2,5,5",
+        "nim 7 9 hard: misere 1,9,1",
+        "moore:2 1 1 medium: normal 15,8,2",
+        "moore:2 42 3 medium: misere 5,5,13",
+        "moore:2 2026 1 easy: normal 4,3,3",
+        "moore:2 7 9 hard: misere 2,4,26,31",
+        "subtraction:1,2,3 1 1 medium: normal 10,1",
+        "subtraction:1,2,3 42 3 medium: normal 7,2",
+        "subtraction:1,2,3 2026 1 easy: normal 2,11",
+        "subtraction:1,2,3 7 9 hard: normal 1,1,22",
+        "lasker 1 1 medium: normal 6,1,9",
+        "lasker 42 3 medium: normal 4,2,3",
+        "lasker 2026 1 easy: normal 5,1",
+        "lasker 7 9 hard: normal 1,19,9",
+        "kayles 1 1 medium: normal 1,3,1",
+        "kayles 42 3 medium: normal 4,5,4",
+        "kayles 2026 1 easy: normal 3",
+        "kayles 7 9 hard: normal 12,4,1",
+        "dawson 1 1 medium: normal 14,13,4",
+        "dawson 42 3 medium: normal 5,4",
+        "dawson 2026 1 easy: normal 4,7,3",
+        "dawson 7 9 hard: normal 9,14,1,1",
+        "wythoff 1 1 medium: normal 14,2",
+        "wythoff 42 3 medium: normal 1,28",
+        "wythoff 2026 1 easy: normal 6,4",
+        "wythoff 7 9 hard: normal 91,19",
+        "fibonacci 1 1 medium: normal 47",
+        "fibonacci 42 3 medium: normal 6",
+        "fibonacci 2026 1 easy: normal 14",
+        "fibonacci 7 9 hard: normal 143",
+        "moore:2 1 1 medium: normal 15,8,2",
+        "moore:2 42 3 medium: misere 5,5,13",
+        "moore:2 2026 1 easy: normal 4,3,3",
+        "moore:2 7 9 hard: misere 2,4,26,31",
+        "moore:3 1 1 medium: misere 8,14,5,2",
+        "moore:3 42 3 medium: normal 3,15,10,5",
+        "moore:3 2026 1 easy: normal 1,4,3,2",
+        "moore:3 7 9 hard: misere 9,22,15,13",
+        "moore:4 1 1 medium: misere 8,5,2,12,14,12",
+        "moore:4 42 3 medium: normal 6,13,2,8,15",
+        "moore:4 2026 1 easy: normal 6,7,5,4,3",
+        "moore:4 7 9 hard: normal 13,18,8,3,15,24",
+        "moore:5 1 1 medium: normal 12,11,7,15,12,4",
+        "moore:5 42 3 medium: normal 11,13,5,1,11,13",
+        "moore:5 2026 1 easy: normal 7,6,7,7,1,5",
+        "moore:5 7 9 hard: misere 23,26,11,19,27,6",
+        "moore:6 1 1 medium: normal 15,11,8,11,4,4,3,13",
+        "moore:6 42 3 medium: normal 9,4,12,3,8,10,5",
+        "moore:6 2026 1 easy: normal 7,3,1,7,2,2,3",
+        "moore:6 7 9 hard: misere 7,20,6,8,10,26,14",
+        "moore:7 1 1 medium: normal 12,10,9,6,14,2,7,1,4",
+        "moore:7 42 3 medium: normal 13,8,2,13,14,3,12,1",
+        "moore:7 2026 1 easy: normal 4,4,4,1,4,2,4,5",
+        "moore:7 7 9 hard: normal 16,17,11,28,24,30,21,1",
+        "moore:8 1 1 medium: normal 4,1,6,14,11,1,5,7,15",
+        "moore:8 42 3 medium: normal 1,10,13,5,1,9,3,11,15",
+        "moore:8 2026 1 easy: normal 1,3,2,6,4,5,7,3,6",
+        "moore:8 7 9 hard: misere 24,29,27,4,12,6,8,10,4",
+        "subtraction:1,2,3 1 1 medium: normal 10,1",
+        "subtraction:1,2,3 42 3 medium: normal 7,2",
+        "subtraction:1,2,3 2026 1 easy: normal 2,11",
+        "subtraction:1,2,3 7 9 hard: normal 1,1,22",
+        "subtraction:1,2,3,4,5,6,7,8,9,10 1 1 medium: normal 32,6,34",
+        "subtraction:1,2,3,4,5,6,7,8,9,10 42 3 medium: normal 24,37,20",
+        "subtraction:1,2,3,4,5,6,7,8,9,10 2026 1 easy: normal 3,30",
+        "subtraction:1,2,3,4,5,6,7,8,9,10 7 9 hard: normal 42,50,62",
+        "subtraction:2,5,7 1 1 medium: normal 7,23",
+        "subtraction:2,5,7 42 3 medium: normal 30,30,24",
+        "subtraction:2,5,7 2026 1 easy: normal 9",
+        "subtraction:2,5,7 7 9 hard: normal 1,20,15",
+        "daily 0: misere 9,6,11,11,11",
+        "daily 20000: normal 2,11,1,1",
+        "daily 20417: normal 5,6,13,12",
+    ];
+    assert_eq!(seen, expected);
 }
 
 #[test]

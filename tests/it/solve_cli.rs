@@ -34,66 +34,66 @@ fn json_lines_are_exact() {
     let cases: &[(&[&str], String)] = &[
         (
             &["--json", "3", "4", "5"],
-            r#"{"mode":"normal","heaps":[3,4,5],"nim_sum":2,"outcome":"win","moves":[{"heap":1,"take":2}]}"#.into(),
+            r#"{"version":1,"game":"nim","mode":"normal","heaps":[3,4,5],"nim_sum":2,"outcome":"win","count":1,"moves":[{"heap":1,"take":2}]}"#.into(),
         ),
         (
             &["--mode", "misere", "--json", "3", "4", "5"],
-            r#"{"mode":"misere","heaps":[3,4,5],"nim_sum":2,"outcome":"win","moves":[{"heap":1,"take":2}]}"#.into(),
+            r#"{"version":1,"game":"nim","mode":"misere","heaps":[3,4,5],"nim_sum":2,"outcome":"win","count":1,"moves":[{"heap":1,"take":2}]}"#.into(),
         ),
-        (&["--json", "1", "2", "3"], r#"{"mode":"normal","heaps":[1,2,3],"nim_sum":0,"outcome":"lose","moves":[]}"#.into()),
+        (&["--json", "1", "2", "3"], r#"{"version":1,"game":"nim","mode":"normal","heaps":[1,2,3],"nim_sum":0,"outcome":"lose","count":0,"moves":[],"best_try":{"heap":3,"take":1}}"#.into()),
         // Several winning moves, ordered by heap.
         (
             &["--json", "1", "2", "4"],
-            r#"{"mode":"normal","heaps":[1,2,4],"nim_sum":7,"outcome":"win","moves":[{"heap":3,"take":1}]}"#.into(),
+            r#"{"version":1,"game":"nim","mode":"normal","heaps":[1,2,4],"nim_sum":7,"outcome":"win","count":1,"moves":[{"heap":3,"take":1}]}"#.into(),
         ),
         (
             &["--json", "3", "5", "7", "0"],
-            r#"{"mode":"normal","heaps":[3,5,7,0],"nim_sum":1,"outcome":"win","moves":[{"heap":1,"take":1},{"heap":2,"take":1},{"heap":3,"take":1}]}"#.into(),
+            r#"{"version":1,"game":"nim","mode":"normal","heaps":[3,5,7,0],"nim_sum":1,"outcome":"win","count":3,"moves":[{"heap":1,"take":1},{"heap":2,"take":1},{"heap":3,"take":1}]}"#.into(),
         ),
         // The game is over: normal play has been lost, misère has been won.
-        (&["--json", "0", "0", "0"], r#"{"mode":"normal","heaps":[0,0,0],"nim_sum":0,"outcome":"lose","moves":[]}"#.into()),
+        (&["--json", "0", "0", "0"], r#"{"version":1,"game":"nim","mode":"normal","heaps":[0,0,0],"nim_sum":0,"outcome":"lose","count":0,"moves":[],"best_try":null}"#.into()),
         (
             &["--mode", "misere", "--json", "0", "0", "0"],
-            r#"{"mode":"misere","heaps":[0,0,0],"nim_sum":0,"outcome":"win","moves":[]}"#.into(),
+            r#"{"version":1,"game":"nim","mode":"misere","heaps":[0,0,0],"nim_sum":0,"outcome":"win","count":0,"moves":[]}"#.into(),
         ),
         // Misère endgames: empty the one big heap, leave an odd number of heaps of one.
         (
             &["--mode", "misere", "--json", "0", "2", "1"],
-            r#"{"mode":"misere","heaps":[0,2,1],"nim_sum":3,"outcome":"win","moves":[{"heap":2,"take":2}]}"#.into(),
+            r#"{"version":1,"game":"nim","mode":"misere","heaps":[0,2,1],"nim_sum":3,"outcome":"win","count":1,"moves":[{"heap":2,"take":2}]}"#.into(),
         ),
         (
             &["--mode", "misere", "--json", "1", "1", "5"],
-            r#"{"mode":"misere","heaps":[1,1,5],"nim_sum":5,"outcome":"win","moves":[{"heap":3,"take":4}]}"#.into(),
+            r#"{"version":1,"game":"nim","mode":"misere","heaps":[1,1,5],"nim_sum":5,"outcome":"win","count":1,"moves":[{"heap":3,"take":4}]}"#.into(),
         ),
         (
             &["--mode", "misere", "--json", "1", "1", "1"],
-            r#"{"mode":"misere","heaps":[1,1,1],"nim_sum":1,"outcome":"lose","moves":[]}"#.into(),
+            r#"{"version":1,"game":"nim","mode":"misere","heaps":[1,1,1],"nim_sum":1,"outcome":"lose","count":0,"moves":[],"best_try":{"heap":1,"take":1}}"#.into(),
         ),
         (
             &["--mode", "misere", "--json", "1", "0", "1"],
-            r#"{"mode":"misere","heaps":[1,0,1],"nim_sum":0,"outcome":"win","moves":[{"heap":1,"take":1},{"heap":3,"take":1}]}"#.into(),
+            r#"{"version":1,"game":"nim","mode":"misere","heaps":[1,0,1],"nim_sum":0,"outcome":"win","count":2,"moves":[{"heap":1,"take":1},{"heap":3,"take":1}]}"#.into(),
         ),
         // The largest heaps, printed and computed without loss.
         (
             &["--json", &max, &max],
-            format!(r#"{{"mode":"normal","heaps":[{max},{max}],"nim_sum":0,"outcome":"lose","moves":[]}}"#),
+            format!(r#"{{"version":1,"game":"nim","mode":"normal","heaps":[{max},{max}],"nim_sum":0,"outcome":"lose","count":0,"moves":[],"best_try":{{"heap":1,"take":1}}}}"#),
         ),
         (
             &["--json", &max, "1"],
             format!(
-                r#"{{"mode":"normal","heaps":[{max},1],"nim_sum":{below_max},"outcome":"win","moves":[{{"heap":1,"take":{below_max}}}]}}"#
+                r#"{{"version":1,"game":"nim","mode":"normal","heaps":[{max},1],"nim_sum":{below_max},"outcome":"win","count":1,"moves":[{{"heap":1,"take":{below_max}}}]}}"#
             ),
         ),
         (
             &["--mode", "misere", "--json", &max, "1", "1"],
             format!(
-                r#"{{"mode":"misere","heaps":[{max},1,1],"nim_sum":{max},"outcome":"win","moves":[{{"heap":1,"take":{below_max}}}]}}"#
+                r#"{{"version":1,"game":"nim","mode":"misere","heaps":[{max},1,1],"nim_sum":{max},"outcome":"win","count":1,"moves":[{{"heap":1,"take":{below_max}}}]}}"#
             ),
         ),
         (
             &["--mode", "misere", "--json", &max, "0", "1"],
             format!(
-                r#"{{"mode":"misere","heaps":[{max},0,1],"nim_sum":{below_max},"outcome":"win","moves":[{{"heap":1,"take":{max}}}]}}"#
+                r#"{{"version":1,"game":"nim","mode":"misere","heaps":[{max},0,1],"nim_sum":{below_max},"outcome":"win","count":1,"moves":[{{"heap":1,"take":{max}}}]}}"#
             ),
         ),
     ];
@@ -114,7 +114,7 @@ fn json_answers_agree_with_the_game_tree() {
         assert_eq!(lines.len(), all.len());
         let mut brute = BruteForce::new(mode);
         for (heaps, line) in all.iter().zip(lines) {
-            let answer: serde_json::Value = serde_json::from_str(line).unwrap();
+            let mut answer: serde_json::Value = serde_json::from_str(line).unwrap();
             let outcome = if brute.wins(heaps) { "win" } else { "lose" };
             let moves: Vec<serde_json::Value> = brute
                 .winning_moves(heaps)
@@ -122,8 +122,23 @@ fn json_answers_agree_with_the_game_tree() {
                 .map(|mv| serde_json::json!({ "heap": mv.heap + 1, "take": mv.take }))
                 .collect();
             let nim_sum = heaps.iter().fold(0, |x, &h| x ^ h);
+            // A losing position's best try is a legal move (none once every heap is empty).
+            if let Some(best) = answer.as_object_mut().and_then(|a| a.remove("best_try")) {
+                assert_eq!(outcome, "lose", "{mode} {heaps:?}");
+                match best.as_object() {
+                    None => assert!(heaps.iter().all(|&h| h == 0), "{mode} {heaps:?}: {best}"),
+                    Some(mv) => {
+                        let heap = mv["heap"].as_u64().unwrap() as usize;
+                        let take = mv["take"].as_u64().unwrap();
+                        assert!((1..=heaps[heap - 1]).contains(&take), "{mode} {heaps:?}: {best}");
+                    }
+                }
+            } else {
+                assert_eq!(outcome, "win", "{mode} {heaps:?}: no best try");
+            }
             let expected = serde_json::json!({
-                "mode": mode.as_str(), "heaps": heaps, "nim_sum": nim_sum, "outcome": outcome, "moves": moves,
+                "version": 1, "game": "nim", "mode": mode.as_str(), "heaps": heaps, "nim_sum": nim_sum,
+                "outcome": outcome, "count": moves.len(), "moves": moves,
             });
             assert_eq!(answer, expected, "{mode} {heaps:?}");
         }
@@ -138,10 +153,10 @@ fn join(heaps: &[u64], separator: &str) -> String {
 fn stdin_answers_each_line_in_order_and_skips_blank_lines() {
     let out = solve_ok(&["--json", "-"], "3 4 5\n\n1,2,3\n   \n  7 , 7 7\n0\n");
     let expected = [
-        r#"{"mode":"normal","heaps":[3,4,5],"nim_sum":2,"outcome":"win","moves":[{"heap":1,"take":2}]}"#,
-        r#"{"mode":"normal","heaps":[1,2,3],"nim_sum":0,"outcome":"lose","moves":[]}"#,
-        r#"{"mode":"normal","heaps":[7,7,7],"nim_sum":7,"outcome":"win","moves":[{"heap":1,"take":7},{"heap":2,"take":7},{"heap":3,"take":7}]}"#,
-        r#"{"mode":"normal","heaps":[0],"nim_sum":0,"outcome":"lose","moves":[]}"#,
+        r#"{"version":1,"game":"nim","mode":"normal","heaps":[3,4,5],"nim_sum":2,"outcome":"win","count":1,"moves":[{"heap":1,"take":2}]}"#,
+        r#"{"version":1,"game":"nim","mode":"normal","heaps":[1,2,3],"nim_sum":0,"outcome":"lose","count":0,"moves":[],"best_try":{"heap":3,"take":1}}"#,
+        r#"{"version":1,"game":"nim","mode":"normal","heaps":[7,7,7],"nim_sum":7,"outcome":"win","count":3,"moves":[{"heap":1,"take":7},{"heap":2,"take":7},{"heap":3,"take":7}]}"#,
+        r#"{"version":1,"game":"nim","mode":"normal","heaps":[0],"nim_sum":0,"outcome":"lose","count":0,"moves":[],"best_try":null}"#,
     ];
     assert_eq!(out.lines().collect::<Vec<_>>(), expected);
     assert!(out.ends_with('\n'));
@@ -160,7 +175,7 @@ fn a_bad_line_stops_the_run_after_the_earlier_answers() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         stdout(&output),
-        "{\"mode\":\"normal\",\"heaps\":[3,4,5],\"nim_sum\":2,\"outcome\":\"win\",\"moves\":[{\"heap\":1,\"take\":2}]}\n"
+        "{\"version\":1,\"game\":\"nim\",\"mode\":\"normal\",\"heaps\":[3,4,5],\"nim_sum\":2,\"outcome\":\"win\",\"count\":1,\"moves\":[{\"heap\":1,\"take\":2}]}\n"
     );
     let message = stderr(&output);
     // Line numbers count the blank line too: they are the lines of the input as written.
@@ -234,21 +249,17 @@ fn bad_command_lines_print_nothing_and_exit_2() {
     }
 }
 
-/// The reference answer: the published fields serialised by serde_json.
+/// The reference answer: the published fields, each asked of the engine on its own, serialised by
+/// serde_json.
 fn serde_answer(heaps: &[u64], mode: Mode) -> String {
-    let analysis = nim_tui::engine::analyse(heaps, mode);
-    let answer = nim_tui::solve::Answer {
-        mode,
-        heaps,
-        nim_sum: analysis.nim_sum,
-        outcome: analysis.outcome.as_str(),
-        moves: analysis
-            .winning_moves(heaps)
-            .iter()
-            .map(|mv| nim_tui::solve::JsonMove { heap: mv.number(), take: mv.take })
-            .collect(),
-    };
-    serde_json::to_string(&answer).unwrap()
+    let game = nim_tui::engine::Ruleset::nim(mode).game();
+    let position = nim_tui::engine::Position::new(heaps.to_vec());
+    serde_json::to_string(&nim_tui::solve::reference_answer(&game, &position, None)).unwrap()
+}
+
+fn json_line(heaps: &[u64], mode: Mode) -> String {
+    let game = nim_tui::engine::Ruleset::nim(mode).game();
+    nim_tui::solve::json_line(&game, &nim_tui::engine::Position::new(heaps.to_vec()), None)
 }
 
 /// Seeded random positions of every shape: few and many heaps (across the blocks of 64), small
@@ -270,7 +281,9 @@ fn the_hand_written_json_is_byte_for_byte_serde_json() {
     let positions = random_positions(2000);
     for mode in Mode::ALL {
         for heaps in &positions {
-            assert_eq!(nim_tui::solve::json_line(heaps, mode), serde_answer(heaps, mode), "{mode} {heaps:?}");
+            let line = json_line(heaps, mode);
+            crate::support::schema::check_line(&line);
+            assert_eq!(line, serde_answer(heaps, mode), "{mode} {heaps:?}");
         }
         // The same through the binary, all positions as one stream.
         let input: String = positions.iter().map(|heaps| join(heaps, " ") + "\n").collect();
@@ -298,7 +311,9 @@ fn the_human_form_matches_the_explanation_for_random_positions() {
     // Every row of the binary working and every winning move, for random positions.
     for heaps in random_positions(200) {
         for mode in Mode::ALL {
-            let text = nim_tui::solve::human_text(&heaps, mode);
+            let game = nim_tui::engine::Ruleset::nim(mode).game();
+            let position = nim_tui::engine::Position::new(heaps.clone());
+            let text = nim_tui::solve::human_text(&game, &position, None);
             let explanation = nim_tui::engine::Explanation::new(&heaps, mode);
             for (i, &h) in heaps.iter().enumerate() {
                 let row = format!("heap {}", i + 1);

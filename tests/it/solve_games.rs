@@ -29,7 +29,12 @@ fn parsed(line: &str) -> Value {
 
 /// The engine's winning moves as the JSON writes them.
 fn expected_moves(game: &Game, position: &Position) -> Vec<Value> {
-    game.winning_moves(position)
+    json_moves(position, &game.winning_moves(position))
+}
+
+/// Moves as the JSON writes them, written here from the moves' meaning.
+fn json_moves(position: &Position, moves: &[Move]) -> Vec<Value> {
+    moves
         .iter()
         .map(|mv| match mv {
             Move::Take(t) => json!({ "heap": t.heap + 1, "take": t.take }),
@@ -51,39 +56,39 @@ fn json_lines_are_exact() {
     let cases: &[(&[&str], &str)] = &[
         (
             &["--game", "kayles", "--json", "3", "7"],
-            r#"{"game":"kayles","mode":"normal","heaps":[3,7],"grundy":[3,2],"grundy_sum":1,"outcome":"win","count":6,"moves":[{"heap":1,"pins":[1]},{"heap":1,"pins":[3]},{"heap":2,"pins":[1]},{"heap":2,"pins":[3]},{"heap":2,"pins":[5]},{"heap":2,"pins":[7]}]}"#,
+            r#"{"version":1,"game":"kayles","mode":"normal","heaps":[3,7],"grundy":[3,2],"grundy_sum":1,"outcome":"win","count":6,"moves":[{"heap":1,"pins":[1]},{"heap":1,"pins":[3]},{"heap":2,"pins":[1]},{"heap":2,"pins":[3]},{"heap":2,"pins":[5]},{"heap":2,"pins":[7]}]}"#,
         ),
         (
             &["--game", "kayles", "--json", "4"],
-            r#"{"game":"kayles","mode":"normal","heaps":[4],"grundy":[1],"grundy_sum":1,"outcome":"win","count":1,"moves":[{"heap":1,"pins":[2,3]}]}"#,
+            r#"{"version":1,"game":"kayles","mode":"normal","heaps":[4],"grundy":[1],"grundy_sum":1,"outcome":"win","count":1,"moves":[{"heap":1,"pins":[2,3]}]}"#,
         ),
         (
             &["--game", "lasker", "--json", "3", "8"],
-            r#"{"game":"lasker","mode":"normal","heaps":[3,8],"grundy":[4,7],"grundy_sum":3,"outcome":"win","count":3,"moves":[{"heap":2,"take":5},{"heap":2,"split":[2,6]},{"heap":2,"split":[6,2]}]}"#,
+            r#"{"version":1,"game":"lasker","mode":"normal","heaps":[3,8],"grundy":[4,7],"grundy_sum":3,"outcome":"win","count":3,"moves":[{"heap":2,"take":5},{"heap":2,"split":[2,6]},{"heap":2,"split":[6,2]}]}"#,
         ),
         (
             &["--game", "moore:2", "--mode", "misere", "--json", "1", "1", "3"],
-            r#"{"game":"moore:2","mode":"misere","heaps":[1,1,3],"outcome":"win","count":2,"moves":[{"take":[{"heap":1,"take":1},{"heap":3,"take":3}]},{"take":[{"heap":2,"take":1},{"heap":3,"take":3}]}]}"#,
+            r#"{"version":1,"game":"moore:2","mode":"misere","heaps":[1,1,3],"outcome":"win","count":2,"moves":[{"take":[{"heap":1,"take":1},{"heap":3,"take":3}]},{"take":[{"heap":2,"take":1},{"heap":3,"take":3}]}]}"#,
         ),
         (
             &["--game", "wythoff", "--json", "4", "6"],
-            r#"{"game":"wythoff","mode":"normal","heaps":[4,6],"outcome":"win","count":1,"moves":[{"take":[{"heap":1,"take":1},{"heap":2,"take":1}]}]}"#,
+            r#"{"version":1,"game":"wythoff","mode":"normal","heaps":[4,6],"outcome":"win","count":1,"moves":[{"take":[{"heap":1,"take":1},{"heap":2,"take":1}]}]}"#,
         ),
         (
             &["--game", "wythoff", "--json", "3", "5"],
-            r#"{"game":"wythoff","mode":"normal","heaps":[3,5],"outcome":"lose","count":0,"moves":[]}"#,
+            r#"{"version":1,"game":"wythoff","mode":"normal","heaps":[3,5],"outcome":"lose","count":0,"moves":[],"best_try":{"heap":2,"take":4}}"#,
         ),
         (
             &["--game", "fibonacci", "--json", "20/4"],
-            r#"{"game":"fibonacci","mode":"normal","heaps":[20],"limit":4,"zeckendorf":[13,5,2],"outcome":"win","count":1,"moves":[{"heap":1,"take":2}]}"#,
+            r#"{"version":1,"game":"fibonacci","mode":"normal","heaps":[20],"limit":4,"zeckendorf":[13,5,2],"outcome":"win","count":1,"moves":[{"heap":1,"take":2}]}"#,
         ),
         (
             &["--game", "fibonacci", "--json", "21"],
-            r#"{"game":"fibonacci","mode":"normal","heaps":[21],"limit":null,"zeckendorf":[21],"outcome":"lose","count":0,"moves":[]}"#,
+            r#"{"version":1,"game":"fibonacci","mode":"normal","heaps":[21],"limit":null,"zeckendorf":[21],"outcome":"lose","count":0,"moves":[],"best_try":{"heap":1,"take":3}}"#,
         ),
         (
             &["--game", "21", "--json", "21"],
-            r#"{"game":"subtraction:1,2,3","mode":"normal","heaps":[21],"grundy":[1],"grundy_sum":1,"outcome":"win","count":1,"moves":[{"heap":1,"take":1}]}"#,
+            r#"{"version":1,"game":"subtraction:1,2,3","mode":"normal","heaps":[21],"grundy":[1],"grundy_sum":1,"outcome":"win","count":1,"moves":[{"heap":1,"take":1}]}"#,
         ),
     ];
     for (args, expected) in cases {
@@ -264,12 +269,15 @@ fn huge_heaps_are_answered_with_a_count() {
     assert!(value["count"].as_f64().unwrap() > 1e12, "{}", value["count"]);
     let text = ok(&["--game", "lasker", &max, "1"], "");
     assert!(text.contains("Grundy value 18446744073709551616"), "{text}");
-    let text = ok(&["--game", "kayles", &max], "");
+    let text = ok(&["--game", "kayles", "--limit", "1000", &max], "");
     assert!(
         text.contains("... and ") && text.contains("more (the first 1000 are listed)"),
         "{}",
         &text[text.len() - 300..]
     );
+    // Without --limit the text lists a screenful.
+    let text = ok(&["--game", "kayles", &max], "");
+    assert!(text.contains("more (the first 20 are listed)"), "{}", &text[text.len() - 300..]);
     // Too many heaps to count Moore's winning moves in the budget: the count is a lower bound,
     // said to be one, and at least the moves listed.
     let many: Vec<String> =
@@ -286,6 +294,8 @@ fn huge_heaps_are_answered_with_a_count() {
     };
     assert!(count.len() > 3 || count.parse::<usize>().unwrap() >= listed, "{count}");
     args.retain(|a| *a != "--json");
+    // As many listed as in the JSON, which lists 1000 by default: the bound is raised to them.
+    args.extend(["--limit", "1000"]);
     let text = ok(&args, "");
     assert!(text.contains(&format!("At least {count} winning moves")), "{}", &text[..text.len().min(3000)]);
     for game in ["moore:3", "wythoff", "fibonacci"] {
@@ -500,4 +510,188 @@ fn moore_on_40_large_heaps_is_answered_within_a_memory_limit() {
         };
         assert!(text.contains(&line), "K = {k}: {}", &text[..text.len().min(2000)]);
     }
+}
+
+/// Every game's JSON on a seeded run of positions, small and huge: held to the schema (by the
+/// runner), the count the engine's plain count, the moves at most `--limit` of the game's list,
+/// and in a losing position `best_try` the AI's move, legal (null only once the game is over).
+#[test]
+fn every_game_answers_in_one_schema_with_its_best_try() {
+    let mut state = 23u64;
+    let mut next = move |most: u64| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        if most == u64::MAX { state } else { (state >> 11) % (most + 1) }
+    };
+    let mut names: Vec<String> = GameKind::ALL.iter().map(|kind| kind.name()).collect();
+    names.extend(["moore:8".into(), "subtraction:2,5,7".into(), "bachet".into()]);
+    for name in &names {
+        let kind: GameKind = name.parse().unwrap();
+        for mode in Mode::ALL.into_iter().filter(|&mode| mode == Mode::Normal || kind.has_misere()) {
+            let game = Game::new(Ruleset::new(kind, mode)).unwrap();
+            let heaps = kind.describe().start.heaps.unwrap_or(4);
+            let mut lines = vec![vec![0; heaps].iter().map(u64::to_string).collect::<Vec<_>>().join(" ")];
+            for i in 0..30 {
+                let most = if i % 3 == 0 { u64::MAX } else { [3, 12, 40][i % 3] };
+                let line: Vec<String> = (0..heaps).map(|_| next(most).to_string()).collect();
+                lines.push(line.join(" "));
+            }
+            let input = lines.join("\n") + "\n";
+            let out = ok(&["--game", name, "--mode", mode.as_str(), "--json", "--limit", "3", "-"], &input);
+            for (line, answer) in lines.iter().zip(out.lines()) {
+                let value = parsed(answer);
+                let position = solve_position(&game, line);
+                let at = format!("{name} {mode} {line}");
+                assert_eq!(value["version"], json!(1), "{at}");
+                assert_eq!(value["outcome"], json!(game.outcome(&position).as_str()), "{at}");
+                let count = game.count_winning_moves(&position);
+                if count.is_exact() {
+                    match count.value().to_u64() {
+                        Some(n) => assert_eq!(value["count"], json!(n), "{at}"),
+                        None => assert_eq!(value["count"], json!(count.value().digits()), "{at}"),
+                    }
+                }
+                let listed: Vec<Move> = game.winning_moves_up_to(&position, 3);
+                assert_eq!(value["moves"], json!(json_moves(&position, &listed)), "{at}");
+                match game.outcome(&position) {
+                    nim_tui::engine::Outcome::Win => assert!(value.get("best_try").is_none(), "{at}"),
+                    nim_tui::engine::Outcome::Lose => match game.ai_move(&position) {
+                        Some(mv) => {
+                            assert!(game.check(&position, &mv).is_ok(), "{at}: {mv}");
+                            assert_eq!(value["best_try"], json_moves(&position, &[mv])[0], "{at}");
+                        }
+                        None => {
+                            assert!(game.is_over(&position), "{at}");
+                            assert_eq!(value["best_try"], Value::Null, "{at}");
+                        }
+                    },
+                }
+            }
+            assert_eq!(out.lines().count(), lines.len(), "{name} {mode}");
+        }
+    }
+}
+
+/// `--keep-going`: a bad line gets its error object in its place (JSON) or a message naming it on
+/// stderr (text), the lines after it are answered, and the status is 2 at the end. Without it, the
+/// first bad line ends the run, as before.
+#[test]
+fn keep_going_reports_each_bad_line_and_goes_on() {
+    let input = "3 4 5\n1 x 2\n\n1 2 3\n-4\n7 \u{202e}8\n5 5\n";
+    let output = solve(&["--json", "--keep-going", "-"], input);
+    assert_eq!(output.status.code(), Some(2));
+    let out = String::from_utf8(output.stdout.clone()).unwrap();
+    let lines: Vec<Value> = out.lines().map(parsed).collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    assert_eq!(lines[0]["heaps"], json!([3, 4, 5]));
+    assert_eq!(lines[1]["line"], json!(2));
+    assert!(lines[1]["error"].as_str().unwrap().contains("'x'"), "{}", lines[1]);
+    assert_eq!(lines[2]["heaps"], json!([1, 2, 3]));
+    assert_eq!(lines[3]["line"], json!(5));
+    assert_eq!(lines[4]["line"], json!(6));
+    assert!(lines[4]["error"].as_str().unwrap().contains(r"\u{202e}"), "shown escaped: {}", lines[4]);
+    assert_eq!(lines[5]["heaps"], json!([5, 5]));
+    for bad in [&lines[1], &lines[3], &lines[4]] {
+        assert_eq!(bad.as_object().unwrap().len(), 3, "only version, line and error: {bad}");
+    }
+
+    // The text form: answers on stdout, one message per bad line on stderr.
+    let output = solve(&["--keep-going", "-"], input);
+    assert_eq!(output.status.code(), Some(2));
+    let out = String::from_utf8(output.stdout.clone()).unwrap();
+    let err = String::from_utf8(output.stderr.clone()).unwrap();
+    for heaps in ["heaps 3 4 5", "heaps 1 2 3", "heaps 5 5"] {
+        assert!(out.contains(heaps), "{heaps} answered:\n{out}");
+    }
+    let messages: Vec<&str> = err.lines().collect();
+    assert_eq!(messages.len(), 3, "{err}");
+    for (message, line) in messages.iter().zip([2, 5, 6]) {
+        assert!(message.starts_with(&format!("nim-tui: line {line}: ")), "{message}");
+    }
+
+    // Another game, and a game with a limit (read a line at a time): the same.
+    let output = solve(&["--game", "wythoff", "--json", "--keep-going", "-"], "3 5\n1 2 3\n4 6\n");
+    assert_eq!(output.status.code(), Some(2));
+    let lines: Vec<Value> = String::from_utf8(output.stdout).unwrap().lines().map(parsed).collect();
+    assert_eq!((lines.len(), &lines[1]["line"], &lines[2]["heaps"]), (3, &json!(2), &json!([4, 6])));
+    let output = solve(&["--game", "fibonacci", "--json", "--keep-going", "-"], "10\n10/0\n3/x\n20/4\n");
+    assert_eq!(output.status.code(), Some(2));
+    let lines: Vec<Value> = String::from_utf8(output.stdout).unwrap().lines().map(parsed).collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!((&lines[1]["line"], &lines[2]["line"], &lines[3]["limit"]), (&json!(2), &json!(3), &json!(4)));
+
+    // All good: status 0. Without --keep-going: the first bad line stops the run.
+    let output = solve(&["--json", "--keep-going", "-"], "1 2\n3\n");
+    assert_eq!(output.status.code(), Some(0));
+    let output = solve(&["--json", "-"], input);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(String::from_utf8(output.stdout).unwrap().lines().count(), 1);
+}
+
+/// `--limit N` lists at most N moves and the count still counts them all; the text lists 20 by
+/// default, the JSON the game's own list.
+#[test]
+fn limit_lists_at_most_n_and_counts_them_all() {
+    // 39 heaps of 7 and one of 1: nim-sum 6, and each 7 has its highest bit: 39 winning moves.
+    let heaps: Vec<String> =
+        (0..40).map(|i| if i == 0 { "1".to_string() } else { "7".to_string() }).collect();
+    let mut args = vec!["--json", "--limit", "5"];
+    args.extend(heaps.iter().map(String::as_str));
+    let value = parsed(ok(&args, "").trim());
+    assert_eq!(value["moves"].as_array().unwrap().len(), 5);
+    assert_eq!(value["count"], json!(39), "{value}");
+    args.drain(1..3);
+    let all = parsed(ok(&args, "").trim());
+    assert_eq!(all["moves"].as_array().unwrap().len() as u64, all["count"].as_u64().unwrap());
+    assert_eq!(all["count"], value["count"]);
+
+    let text = ok(&["--game", "kayles", "--limit", "2", "99"], "");
+    assert!(text.contains("more (the first 2 are listed)"), "{text}");
+    let none =
+        parsed(ok(&["--game", "moore:3", "--json", "--limit", "0", "5", "6", "7", "9", "10"], "").trim());
+    assert_eq!(none["moves"], json!([]));
+    assert!(none["count"].as_u64().unwrap() > 0, "{none}");
+}
+
+/// The shipped schema is itself well formed, and what it requires is what the README lists.
+#[test]
+fn the_schema_names_every_field_the_readme_documents() {
+    let schema: Value = serde_json::from_str(nim_tui::solve::SCHEMA).unwrap();
+    let answer = &schema["$defs"]["answer"]["properties"];
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for field in answer.as_object().unwrap().keys() {
+        assert!(readme.contains(&format!("`{field}`")), "the README documents `{field}`");
+    }
+    crate::support::schema::check_line(r#"{"version":1,"line":3,"error":"'x' is not a position"}"#);
+}
+
+/// A game read a line at a time (Fibonacci Nim's `HEAP/LIMIT`) still answers each line before
+/// the next is sent, though it no longer writes after every line.
+#[test]
+fn a_game_with_a_limit_answers_each_line_while_the_pipe_is_open() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(BIN)
+        .args(["solve", "--game", "fibonacci", "--json", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A guard against a hang, not a measure of speed.
+    let pid = child.id();
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(120));
+        let _ = Command::new("kill").arg(pid.to_string()).status();
+    });
+    let mut stdin = child.stdin.take().unwrap();
+    let mut answers = BufReader::new(child.stdout.take().unwrap());
+    for (line, heap) in [("10", 10), ("20/4", 20), ("21", 21)] {
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+        let mut answer = String::new();
+        answers.read_line(&mut answer).unwrap();
+        assert_eq!(parsed(&answer)["heaps"], json!([heap]), "the answer to {line} while the pipe is open");
+        crate::support::schema::check_line(answer.trim_end());
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
 }

@@ -316,6 +316,7 @@ fn stats_json_reports_prepared_figures() {
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert_eq!(stdout.lines().count(), 1, "{stdout}");
     let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert!(stdout.starts_with(r#"{"version":1,"#), "the version comes first: {stdout}");
     assert_eq!(json["played"], 6);
     assert_eq!(json["won"], 4);
     assert_eq!(json["lost"], 2);

@@ -192,7 +192,7 @@ fn every_generated_puzzle_has_exactly_one_winning_move() {
     for seed in 0..sized(12, 40) {
         let mut rng = StdRng::seed_from_u64(seed);
         for _ in 0..10 {
-            let p = puzzle::generate(&mut rng);
+            let p = puzzle::generate(nim_tui::engine::GameKind::Nim, &mut rng);
             let bf = if p.mode == Mode::Normal { &mut normal } else { &mut misere };
             let moves = brute_winning_moves(bf, &p.heaps);
             assert_eq!(moves.len(), 1, "{:?} {:?} has winning moves {moves:?}", p.mode, p.heaps);
@@ -206,7 +206,7 @@ fn every_generated_puzzle_has_exactly_one_winning_move() {
 fn puzzles_are_the_same_for_the_same_seed() {
     let run = |seed| {
         let mut rng = StdRng::seed_from_u64(seed);
-        (0..5).map(|_| puzzle::generate(&mut rng)).collect::<Vec<_>>()
+        (0..5).map(|_| puzzle::generate(nim_tui::engine::GameKind::Nim, &mut rng)).collect::<Vec<_>>()
     };
     assert_eq!(run(42), run(42));
     assert_ne!(run(42), run(43));
@@ -312,7 +312,7 @@ fn every_difficulty_has_exactly_one_winning_move() {
         let mut misere = 0;
         let mut largest = 0;
         for number in 1..=60 {
-            let puzzle = PuzzleId { seed: 7, number, difficulty }.puzzle();
+            let puzzle = PuzzleId { seed: 7, number, difficulty }.puzzle_of(nim_tui::engine::GameKind::Nim);
             // The brute force where it runs in moments; the engine (proved against it) beyond.
             let winning = if puzzle.heaps.iter().sum::<u64>() <= 36 {
                 BruteForce::new(puzzle.mode).winning_moves(&puzzle.heaps).len()

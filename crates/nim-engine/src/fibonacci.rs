@@ -76,37 +76,68 @@ fn loses(n: u64, most: u64) -> bool {
     smallest_term(n).is_none_or(|term| term > most)
 }
 
+/// Who wins a heap of `n` allowed at most `most`, how many winning takes there are, and the heap's
+/// Zeckendorf terms, largest first: [`winning_takes`]'s count and the teaching's terms from one
+/// Zeckendorf representation (what `solve` asks of every position).
+fn verdict(position: &Position) -> (Outcome, usize, Vec<u64>) {
+    let n = Fibonacci::heap(position);
+    let most = most(position);
+    let bits = zeckendorf(u128::from(n));
+    let mut terms = Vec::with_capacity(bits.count_ones() as usize);
+    let (mut below, mut count) = (0u64, 0usize);
+    let mut rest = bits;
+    while rest != 0 {
+        let term = FIB[rest.trailing_zeros() as usize];
+        rest &= rest - 1;
+        count += usize::from(below >= 1 && below <= most && term > 2 * u128::from(below));
+        below += term as u64;
+        terms.push(term as u64);
+    }
+    terms.reverse();
+    count += usize::from(n >= 1 && most >= 1 && n <= most);
+    // As `loses`: lost when the smallest term may not be taken (or nothing is left).
+    let lost = terms.last().is_none_or(|&smallest| smallest > most);
+    (if lost { Outcome::Lose } else { Outcome::Win }, if most == 0 { 0 } else { count }, terms)
+}
+
 /// Every winning take from a heap of `n` allowed at most `most`, smallest first.
+///
+/// A take `x` wins when it empties the heap, or leaves `m = n - x` whose smallest Zeckendorf term
+/// `f` is more than `2x` (the other player may then take at most `2x`, never `f`). Then
+/// `x < f / 2 <` the Fibonacci number below `f`, so `x`'s terms and `m`'s are no neighbours, and
+/// together they are `n`'s own terms: `m` is the sum of `n`'s terms from some term `f` up and `x`
+/// the sum of those below it. So the winning takes are found among `n`'s few terms, one split
+/// each, in time that grows with the number of terms (at most 46), not with `n`.
 pub fn winning_takes(n: u64, most: u64) -> Vec<u64> {
     let mut takes = Vec::new();
     if n == 0 || most == 0 {
         return takes;
     }
+    // Terms smallest first, read off the representation's bits; `below` sums those passed.
+    let mut below = 0u64;
+    let mut bits = zeckendorf(u128::from(n));
+    while bits != 0 {
+        let term = FIB[bits.trailing_zeros() as usize];
+        bits &= bits - 1;
+        if below >= 1 && below <= most && term > 2 * u128::from(below) {
+            takes.push(below);
+        }
+        // The terms of a u64 sum to it.
+        below += term as u64;
+    }
     if n <= most {
         takes.push(n);
     }
-    for (j, &f) in FIB.iter().enumerate() {
-        let Ok(f) = u64::try_from(f) else { break };
-        if f >= n {
-            break;
-        }
-        // The largest m < n whose smallest term is f: f plus the terms of n - f - 1 from two
-        // places above f on.
-        let rest = zeckendorf(u128::from(n - f - 1));
-        let high = rest & !((1u128 << (j + 2)) - 1);
-        let m = u128::from(f) + value(high);
-        let Ok(m) = u64::try_from(m) else { continue };
-        let x = n - m;
-        if x >= 1 && x <= most && u128::from(f) > 2 * u128::from(x) {
-            takes.push(x);
-        }
-    }
-    takes.sort_unstable();
-    takes.dedup();
     takes
 }
 
 impl Fibonacci {
+    /// Who wins `position`, how many winning takes it has, and the heap's Zeckendorf terms, from
+    /// one representation (see `verdict`).
+    pub(crate) fn verdict(&self, position: &Position) -> (Outcome, usize, Vec<u64>) {
+        verdict(position)
+    }
+
     fn heap(position: &Position) -> u64 {
         position.heap(0).unwrap_or(0)
     }
@@ -252,5 +283,61 @@ impl Rules for Fibonacci {
     }
     fn read_move(&self, text: &str) -> Result<Move, String> {
         super::game::read_take(text)
+    }
+}
+
+#[cfg(test)]
+mod split_tests {
+    use super::*;
+
+    /// The takes as they were first found: for every Fibonacci number, the largest rest below the
+    /// heap with it as its smallest term.
+    fn by_every_fibonacci(n: u64, most: u64) -> Vec<u64> {
+        let mut takes = Vec::new();
+        if n == 0 || most == 0 {
+            return takes;
+        }
+        if n <= most {
+            takes.push(n);
+        }
+        for (j, &f) in FIB.iter().enumerate() {
+            let Ok(f) = u64::try_from(f) else { break };
+            if f >= n {
+                break;
+            }
+            let rest = zeckendorf(u128::from(n - f - 1));
+            let high = rest & !((1u128 << (j + 2)) - 1);
+            let Ok(m) = u64::try_from(u128::from(f) + value(high)) else { continue };
+            let x = n - m;
+            if x >= 1 && x <= most && u128::from(f) > 2 * u128::from(x) {
+                takes.push(x);
+            }
+        }
+        takes.sort_unstable();
+        takes.dedup();
+        takes
+    }
+
+    #[test]
+    fn the_terms_give_the_same_takes() {
+        for n in 0..1500u64 {
+            for most in [0, 1, 2, 3, 5, 10, n / 3, n.saturating_sub(1), n, u64::MAX] {
+                assert_eq!(winning_takes(n, most), by_every_fibonacci(n, most), "{n} {most}");
+            }
+        }
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..5_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let n = state >> (state % 64);
+            for most in [n.saturating_sub(1), n / 7, 1 + state % 1000, u64::MAX] {
+                assert_eq!(winning_takes(n, most), by_every_fibonacci(n, most), "{n} {most}");
+                let position = Position::with_limit(vec![n], Some(most));
+                let outcome = if loses(n, super::most(&position)) { Outcome::Lose } else { Outcome::Win };
+                let count = winning_takes(n, super::most(&position)).len();
+                assert_eq!(verdict(&position), (outcome, count, terms(n)), "{n} {most}");
+            }
+        }
     }
 }

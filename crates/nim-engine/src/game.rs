@@ -482,6 +482,137 @@ impl Game {
     }
 }
 
+/// What a position's answer shows of the theory at work, besides the verdict: cheap to compute,
+/// without the teaching view's best move and reasons.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Working {
+    /// Nim: the XOR of the heaps.
+    NimSum(u64),
+    /// Subtraction games, Lasker's Nim, Kayles and Dawson's Kayles: each heap's Grundy value and
+    /// their XOR.
+    Grundy {
+        /// Each heap's Grundy value, in heap order.
+        values: Vec<u128>,
+        /// Their XOR: the position is lost exactly when it is 0.
+        sum: u128,
+    },
+    /// Fibonacci Nim: the most the next move may take (`None` before the first move) and the
+    /// heap's Zeckendorf terms, largest first.
+    Zeckendorf {
+        /// The limit of the position.
+        limit: Option<u64>,
+        /// The heap as a sum of Fibonacci numbers, no two neighbours.
+        terms: Vec<u64>,
+    },
+    /// Nothing beyond the heaps (Moore's Nim_k, Wythoff's game).
+    Plain,
+}
+
+/// Who wins, how many winning moves there are and the working, worked out without listing the
+/// moves: what `solve` prints for every position before the moves it lists.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    /// Who wins with perfect play.
+    pub outcome: Outcome,
+    /// How many winning moves there are: exact, or a lower bound that says so.
+    pub count: MoveCount,
+    /// The theory at work.
+    pub working: Working,
+}
+
+impl Game {
+    /// The verdict on `position`: outcome, count and working, in time that does not grow with the
+    /// number of winning moves (Nim analyses the heaps once).
+    ///
+    /// ```
+    /// use nim_engine::{GameKind, Mode, Outcome, Position, Ruleset, Working};
+    ///
+    /// let nim = Ruleset::new(GameKind::Nim, Mode::Normal).game();
+    /// let verdict = nim.verdict(&Position::new(vec![3, 5, 7]));
+    /// assert_eq!(verdict.outcome, Outcome::Win);
+    /// assert_eq!(verdict.count.exact_u128(), Some(3));
+    /// assert_eq!(verdict.working, Working::NimSum(1));
+    /// ```
+    pub fn verdict(&self, position: &Position) -> Verdict {
+        if let Play::Nim(nim) = &self.play {
+            let analysis = nim.analyse(position);
+            return Verdict {
+                outcome: analysis.outcome,
+                count: MoveCount::exact(analysis.move_count() as u128),
+                working: Working::NimSum(analysis.nim_sum),
+            };
+        }
+        if let Play::Wythoff(wythoff) = &self.play {
+            // A pair is lost exactly when no move wins: one look at its losing pairs for both.
+            let count = Rules::winning_moves(wythoff, position).len();
+            let outcome = if count == 0 { Outcome::Lose } else { Outcome::Win };
+            return Verdict { outcome, count: MoveCount::exact(count as u128), working: Working::Plain };
+        }
+        if let Play::Fibonacci(fibonacci) = &self.play {
+            let (outcome, count, terms) = fibonacci.verdict(position);
+            return Verdict {
+                outcome,
+                count: MoveCount::exact(count as u128),
+                working: Working::Zeckendorf { limit: position.limit(), terms },
+            };
+        }
+        let working = match &self.play {
+            Play::Subtraction(_) | Play::Lasker(_) | Play::Pins(_) => {
+                let values: Vec<u128> =
+                    position.heaps().iter().map(|&h| self.grundy(h).unwrap_or_default()).collect();
+                let sum = values.iter().fold(0, |x, v| x ^ v);
+                Working::Grundy { values, sum }
+            }
+            Play::Fibonacci(_) => Working::Zeckendorf {
+                limit: position.limit(),
+                terms: super::zeckendorf::terms(position.heap(0).unwrap_or(0)),
+            },
+            _ => Working::Plain,
+        };
+        let outcome = match &working {
+            Working::Grundy { sum, .. } => {
+                if *sum == 0 {
+                    Outcome::Lose
+                } else {
+                    Outcome::Win
+                }
+            }
+            _ => self.outcome(position),
+        };
+        let count = if outcome == Outcome::Lose {
+            MoveCount::exact(0u64)
+        } else {
+            self.count_winning_moves(position)
+        };
+        Verdict { outcome, count, working }
+    }
+
+    /// Calls `visit` with the first `limit` winning moves in the game's order, or with the game's
+    /// own list ([`Rules::winning_moves`]: every one for Nim, at most [`MOVE_LIST_LIMIT`] for the
+    /// others) when `limit` is `None`. Nim's moves are produced one at a time, never gathered, so
+    /// a position of a million heaps costs no list.
+    pub fn visit_winning_moves(
+        &self,
+        position: &Position,
+        limit: Option<usize>,
+        visit: &mut dyn FnMut(&Move),
+    ) {
+        if let Play::Nim(nim) = &self.play {
+            let heaps = position.heaps();
+            let analysis = nim.analyse(position);
+            for take in analysis.moves(heaps).take(limit.unwrap_or(usize::MAX)) {
+                visit(&Move::Take(take));
+            }
+            return;
+        }
+        let moves = match limit {
+            None => self.winning_moves(position),
+            Some(limit) => self.winning_moves_up_to(position, limit),
+        };
+        moves.iter().for_each(visit);
+    }
+}
+
 impl Rules for Game {
     fn kind(&self) -> GameKind {
         self.rules.kind

@@ -53,6 +53,7 @@ struct PinRule {
     /// How a move is written, as an error says it.
     expected: &'static str,
     table: fn() -> &'static GrundyTable,
+    pairs: fn() -> &'static PairCounts,
 }
 
 /// Kayles's rule.
@@ -64,6 +65,7 @@ static KAYLES: PinRule = PinRule {
     allowed: "one pin or two neighbouring pins",
     expected: "expected a move such as '1 pin 3' (row 1, pin 3) or '1 pins 3 4'",
     table: kayles_table,
+    pairs: kayles_pairs,
 };
 
 /// Dawson's Kayles's rule.
@@ -75,6 +77,7 @@ static DAWSON: PinRule = PinRule {
     allowed: "exactly two neighbouring pins",
     expected: "expected a move such as '1 pins 3 4' (row 1, pins 3 and 4)",
     table: dawson_table,
+    pairs: dawson_pairs,
 };
 
 /// The values of a game of pins, computed from the definition for rows below 200 (where the
@@ -183,8 +186,77 @@ fn pairs(t: &GrundyTable, m: u64, target: u128, mut visit: impl FnMut(u64) -> bo
     }
 }
 
-/// How many `a` in `0..=m` have `g(a) ⊕ g(m - a) = target`.
-fn count_pairs(t: &GrundyTable, m: u64, target: u128) -> u128 {
+/// The values of both games of pins stay below this (checked where [`PairCounts`] are built).
+const VALUES: usize = 16;
+
+/// What [`count_pairs`] needs for a long row, worked out once per game: for `m` in the periodic
+/// range, the pairs `a + b = m` reaching a target depend only on `m` modulo the period.
+/// `ends[ρ][t]` counts the `a` below the pre-period with `g(a) ⊕ g(m - a) = t` (the same number
+/// has `m - a` below it); `middle[ρ][t]` lists the `r` below the period with
+/// `g(pre + r) ⊕ g(m - pre - r) = t`, each standing for every `pre + r + k·period` up to `m - pre`.
+#[derive(Debug)]
+struct PairCounts {
+    ends: Vec<[u64; VALUES]>,
+    middle: Vec<[Vec<u64>; VALUES]>,
+}
+
+impl PairCounts {
+    fn new(t: &GrundyTable) -> PairCounts {
+        let (pre, period) = (t.pre_period, t.period);
+        let base = 2 * pre + 2 * period;
+        debug_assert!(t.values.iter().all(|&v| usize::from(v) < VALUES), "values below {VALUES}");
+        let mut ends = Vec::new();
+        let mut middle = Vec::new();
+        for residue in 0..period {
+            // The first `m` from `base` on with this residue.
+            let m = base + (residue + period - base % period) % period;
+            let mut end = [0u64; VALUES];
+            let mut mid: [Vec<u64>; VALUES] = Default::default();
+            for a in 0..pre {
+                end[(t.value(a) ^ t.value(m - a)) as usize % VALUES] += 1;
+            }
+            for r in 0..period {
+                mid[(t.value(pre + r) ^ t.value(m - pre - r)) as usize % VALUES].push(r);
+            }
+            ends.push(end);
+            middle.push(mid);
+        }
+        PairCounts { ends, middle }
+    }
+}
+
+fn kayles_pairs() -> &'static PairCounts {
+    static PAIRS: OnceLock<PairCounts> = OnceLock::new();
+    PAIRS.get_or_init(|| PairCounts::new(kayles_table()))
+}
+
+fn dawson_pairs() -> &'static PairCounts {
+    static PAIRS: OnceLock<PairCounts> = OnceLock::new();
+    PAIRS.get_or_init(|| PairCounts::new(dawson_table()))
+}
+
+/// How many `a` in `0..=m` have `g(a) ⊕ g(m - a) = target`: on a long row, from the pair counts
+/// of its residue, in a dozen or so steps whatever `m` is.
+fn count_pairs(t: &GrundyTable, counts: &PairCounts, m: u64, target: u128) -> u128 {
+    let (pre, period) = (t.pre_period, t.period);
+    if m >= 2 * pre + 2 * period {
+        // No pair reaches a value the games never have.
+        let target = match usize::try_from(target) {
+            Ok(target) if target < VALUES => target,
+            _ => return 0,
+        };
+        let residue = (m % period) as usize;
+        let span = m - 2 * pre;
+        let middle: u128 =
+            counts.middle[residue][target].iter().map(|&r| u128::from((span - r) / period + 1)).sum();
+        return 2 * u128::from(counts.ends[residue][target]) + middle;
+    }
+    slow_count_pairs(t, m, target)
+}
+
+/// [`count_pairs`] by looking at pairs, as it was first written: the reference for the tests,
+/// and the way for short rows.
+fn slow_count_pairs(t: &GrundyTable, m: u64, target: u128) -> u128 {
     let (pre, period) = (t.pre_period, t.period);
     let ok = |a: u64| u128::from(t.value(a) ^ t.value(m - a)) == target;
     if m < 2 * pre + 2 * period {
@@ -255,7 +327,8 @@ impl HeapGame for Pins {
         }
     }
     fn count_splits_to(&self, size: u64, target: u128) -> u128 {
-        self.counts(size).map(|take| count_pairs(self.table(), size - take, target)).sum()
+        let counts = (self.0.pairs)();
+        self.counts(size).map(|take| count_pairs(self.table(), counts, size - take, target)).sum()
     }
     fn take_count(&self, _: u64) -> u128 {
         0
@@ -376,6 +449,28 @@ impl Rules for Pins {
                 Ok(Move::pins(super::game::read_heap_number(row)?, first, 2))
             }
             _ => Err(expected()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pair_counts_by_residue_are_the_pairs_counted() {
+        for (table, counts) in [(kayles_table(), kayles_pairs()), (dawson_table(), dawson_pairs())] {
+            let base = 2 * table.pre_period + 2 * table.period;
+            let rows = (0..base + 3 * table.period).chain([1_000, 12_345, 99_999, 1 << 20, (1 << 20) + 7]);
+            for m in rows {
+                for target in 0..20u128 {
+                    assert_eq!(
+                        count_pairs(table, counts, m, target),
+                        slow_count_pairs(table, m, target),
+                        "row {m}, target {target}"
+                    );
+                }
+            }
         }
     }
 }

@@ -78,6 +78,26 @@ pub const SEARCH_BUDGET: u64 = 500_000;
 /// words): a few tens of MB at most. Past it, the search goes on without remembering more.
 const MEMO_LIMIT: usize = 100_000;
 
+/// The most non-empty heaps [`Moore::column_count`] takes on: its table holds one count per set
+/// of them (2^12 of 16 bytes at most); with more, the search counts.
+const COLUMN_HEAPS: usize = 12;
+
+/// `C(s, z)` for the at most K = 8 heaps of a column.
+const BINOMIALS: [[u128; 9]; 9] = {
+    let mut table = [[0u128; 9]; 9];
+    let mut s = 0;
+    while s < 9 {
+        table[s][0] = 1;
+        let mut z = 1;
+        while z <= s {
+            table[s][z] = table[s - 1][z - 1] + if z < s { table[s - 1][z] } else { 0 };
+            z += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
 /// The most sets of at most K heaps the lower bound's search takes on ([`Moore::family_count`]).
 const FAMILY_SETS: u64 = 4_000;
 
@@ -402,6 +422,179 @@ impl<'a> Search<'a> {
     }
 }
 
+/// [`Search::list`] for up to 64 heaps, the sets of heaps as bit masks: the same moves in the same
+/// order, the same budget, without a list made or a set copied at each step, so listing ten moves
+/// of five huge heaps costs microseconds.
+struct MaskList<'a> {
+    heaps: &'a [u64],
+    k: usize,
+    m: usize,
+    /// `columns[j]`: the heaps with a 1 in column `j`.
+    columns: [u64; 64],
+    /// As in [`Search`].
+    settled: [bool; 65],
+    /// The heaps as the move being built leaves them.
+    values: Vec<u64>,
+    out: Vec<Move>,
+    limit: usize,
+    work: u64,
+    budget: u64,
+    exhausted: bool,
+}
+
+impl<'a> MaskList<'a> {
+    fn new(heaps: &'a [u64], k: u32, limit: usize, budget: u64) -> Option<MaskList<'a>> {
+        if heaps.len() > 64 {
+            return None;
+        }
+        let m = k as usize + 1;
+        let mut columns = [0u64; 64];
+        let mut counts = [0u64; 64];
+        for (i, &h) in heaps.iter().enumerate() {
+            let mut rest = h;
+            while rest != 0 {
+                let j = rest.trailing_zeros() as usize;
+                columns[j] |= 1 << i;
+                counts[j] += 1;
+                rest &= rest - 1;
+            }
+        }
+        let mut settled = [true; 65];
+        for j in 1..65 {
+            settled[j] = settled[j - 1] && counts[j - 1].is_multiple_of(m as u64);
+        }
+        Some(MaskList {
+            heaps,
+            k: k as usize,
+            m,
+            columns,
+            settled,
+            values: heaps.to_vec(),
+            out: Vec::new(),
+            limit,
+            work: 0,
+            budget,
+            exhausted: false,
+        })
+    }
+
+    fn spend(&mut self) -> bool {
+        self.work += 1;
+        if self.work > self.budget {
+            self.exhausted = true;
+        }
+        !self.exhausted
+    }
+
+    /// As [`Search::list`], from column `j` down with the heaps of `lowered` lowered.
+    fn list(&mut self, j: Option<u32>, lowered: u64) {
+        if self.out.len() >= self.limit || self.exhausted {
+            return;
+        }
+        let Some(j) = j else {
+            if lowered != 0 {
+                let takes = bits(lowered).map(|i| Take::new(i, self.heaps[i] - self.values[i])).collect();
+                self.out.push(Move::take_many(takes));
+            }
+            return;
+        };
+        let ones = self.columns[j as usize] & !lowered;
+        let room = self.k - lowered.count_ones() as usize;
+        let choice = Choice { j, lowered, ones, room };
+        if choice.reachable(ones | lowered, 0, 0, self.m) {
+            self.choose(&choice, ones | lowered, 0, 0, 0);
+        }
+    }
+
+    /// [`each_choice`]'s walk over the heaps of `left`, in heap order: a 1 first (kept, or
+    /// raised), then a 0 (dropped, room allowing, or left free). False once stopped.
+    fn choose(&mut self, choice: &Choice, left: u64, set: usize, dropped: u64, raised: u64) -> bool {
+        if left == 0 {
+            return self.visit(choice, dropped, raised);
+        }
+        let heap = left.trailing_zeros();
+        let rest = left & (left - 1);
+        let one = choice.ones >> heap & 1 == 1;
+        let raised_here = if one { raised } else { raised | 1 << heap };
+        if choice.reachable(rest, set + 1, dropped.count_ones() as usize, self.m)
+            && !self.choose(choice, rest, set + 1, dropped, raised_here)
+        {
+            return false;
+        }
+        let dropped_here = if one {
+            if dropped.count_ones() as usize == choice.room {
+                return true;
+            }
+            dropped | 1 << heap
+        } else {
+            dropped
+        };
+        !choice.reachable(rest, set, dropped_here.count_ones() as usize, self.m)
+            || self.choose(choice, rest, set, dropped_here, raised)
+    }
+
+    /// One way to play the column: on to the columns below. False once stopped.
+    fn visit(&mut self, choice: &Choice, dropped: u64, raised: u64) -> bool {
+        if self.out.len() >= self.limit || !self.spend() {
+            return false;
+        }
+        let j = choice.j;
+        let next = choice.lowered | dropped;
+        // As `Search::reachable` for the column below.
+        if next == 0 && self.settled[j as usize] {
+            return true;
+        }
+        for i in bits(dropped) {
+            self.values[i] = above(self.heaps[i], j);
+        }
+        for i in bits(raised) {
+            self.values[i] |= 1 << j;
+        }
+        self.list(j.checked_sub(1), next);
+        for i in bits(dropped) {
+            self.values[i] = self.heaps[i];
+        }
+        for i in bits(raised) {
+            self.values[i] &= !(1 << j);
+        }
+        true
+    }
+}
+
+/// One column being played by [`MaskList`].
+struct Choice {
+    j: u32,
+    lowered: u64,
+    /// The heaps not yet lowered with a 1 in the column.
+    ones: u64,
+    /// How many more heaps may be lowered.
+    room: usize,
+}
+
+impl Choice {
+    /// As in [`each_choice`]: whether some way on through the heaps of `left`, with `set` ones so
+    /// far and `dropped` heaps dropped, leaves a multiple of `m`.
+    fn reachable(&self, left: u64, set: usize, dropped: usize, m: usize) -> bool {
+        let ones = (left & self.ones).count_ones() as usize;
+        let free = (left & !self.ones).count_ones() as usize;
+        let least = set + ones.saturating_sub(self.room - dropped);
+        let most = set + ones + free;
+        least.div_ceil(m) * m <= most
+    }
+}
+
+/// The indices of the bits set in `mask`, lowest first.
+fn bits(mask: u64) -> impl Iterator<Item = usize> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            i
+        })
+    })
+}
+
 /// `C(n, r)` for the small `n` of a column (at most K heaps lowered).
 fn choose_small(n: usize, r: usize) -> u64 {
     Natural::choose(n as u64, r as u64).to_u64().unwrap_or(u64::MAX)
@@ -463,6 +656,9 @@ impl Moore {
     /// One winning move of normal play by the column rule, or `None` when every column is a
     /// multiple of K+1.
     fn column_move(&self, heaps: &[u64]) -> Option<Move> {
+        if heaps.len() <= 64 {
+            return self.column_move_masks(heaps);
+        }
         let (k, m) = (self.k as usize, self.modulus() as usize);
         let mut lowered: Vec<usize> = Vec::new();
         let mut values = heaps.to_vec();
@@ -488,6 +684,125 @@ impl Moore {
             return None;
         }
         Some(Move::take_many(lowered.iter().map(|&i| Take::new(i, heaps[i] - values[i])).collect()))
+    }
+
+    /// Normal play's winning moves counted exactly by a walk down the binary columns whose state
+    /// is the set of heaps lowered so far, as a bit mask, with the number of ways to reach it:
+    /// the same sum as [`Search::count`], without lists, memo or big numbers, so a position of a
+    /// few heaps costs microseconds. A heap joins the set in the column where it first holds a 0
+    /// in place of its 1; below it its digits are free, and a column with `s` free digits and
+    /// `kept` other ones is played in `C(s, z)` ways, `z` the ones it lacks to a multiple of K+1.
+    /// `None` (the search then counts) with more than [`COLUMN_HEAPS`] non-empty heaps, or when a
+    /// count passes `u128`.
+    fn column_count(&self, heaps: &[u64]) -> Option<u128> {
+        let (k, m) = (self.k as usize, self.modulus() as usize);
+        // Empty heaps are never lowered and hold no ones: they are left out.
+        let live: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        let n = live.len();
+        if n > COLUMN_HEAPS || k >= BINOMIALS.len() {
+            return None;
+        }
+        let mut columns = [0u32; 64];
+        for (i, &h) in live.iter().enumerate() {
+            let mut rest = h;
+            while rest != 0 {
+                columns[rest.trailing_zeros() as usize] |= 1 << i;
+                rest &= rest - 1;
+            }
+        }
+        let top = live.iter().map(|&h| 63 - h.leading_zeros()).max()?;
+        let mut ways = vec![0u128; 1 << n];
+        let mut next = vec![0u128; 1 << n];
+        let (mut active, mut reached) = (vec![0u32], Vec::new());
+        ways[0] = 1;
+        for j in (0..=top).rev() {
+            for &set in &active {
+                let w = ways[set as usize];
+                ways[set as usize] = 0;
+                let free = set.count_ones() as usize;
+                let ones = columns[j as usize] & !set;
+                let count = ones.count_ones() as usize;
+                let room = k - free;
+                if room == 0 {
+                    // No heap may join: the free digits alone make up the column.
+                    let lacking = (m - count % m) % m;
+                    if lacking <= free {
+                        let add = w.checked_mul(BINOMIALS[free][lacking])?;
+                        if next[set as usize] == 0 {
+                            reached.push(set);
+                        }
+                        next[set as usize] = next[set as usize].checked_add(add)?;
+                    }
+                    continue;
+                }
+                // Every subset of the ones not yet lowered may drop to 0 here, room allowing.
+                let mut drop = ones;
+                loop {
+                    let dropped = drop.count_ones() as usize;
+                    if dropped <= room {
+                        let lacking = (m - (count - dropped) % m) % m;
+                        if lacking <= free {
+                            let add = w.checked_mul(BINOMIALS[free][lacking])?;
+                            let to = (set | drop) as usize;
+                            if next[to] == 0 {
+                                reached.push(set | drop);
+                            }
+                            next[to] = next[to].checked_add(add)?;
+                        }
+                    }
+                    if drop == 0 {
+                        break;
+                    }
+                    drop = (drop - 1) & ones;
+                }
+            }
+            std::mem::swap(&mut ways, &mut next);
+            std::mem::swap(&mut active, &mut reached);
+            reached.clear();
+        }
+        // A move lowers at least one heap.
+        active
+            .iter()
+            .filter(|&&set| set != 0)
+            .try_fold(0u128, |total, &set| total.checked_add(ways[set as usize]))
+    }
+
+    /// [`Moore::column_move`] for up to 64 heaps, the heaps of each column as a bit mask: the
+    /// same move, without a list made per column.
+    fn column_move_masks(&self, heaps: &[u64]) -> Option<Move> {
+        let (k, m) = (self.k as usize, self.modulus() as usize);
+        let mut columns = [0u64; 64];
+        for (i, &h) in heaps.iter().enumerate() {
+            let mut rest = h;
+            while rest != 0 {
+                columns[rest.trailing_zeros() as usize] |= 1 << i;
+                rest &= rest - 1;
+            }
+        }
+        // The heaps lowered, in the order they were, with what each is lowered to.
+        let mut lowered: Vec<(usize, u64)> = Vec::with_capacity(k);
+        let mut lowered_mask = 0u64;
+        for j in (0..64u32).rev() {
+            let ones = columns[j as usize] & !lowered_mask;
+            let r = ones.count_ones() as usize % m;
+            if r == 0 {
+                continue;
+            }
+            if lowered.len() + r <= k {
+                for i in bits(ones).take(r) {
+                    lowered.push((i, above(heaps[i], j)));
+                    lowered_mask |= 1 << i;
+                }
+            } else {
+                for (_, value) in &mut lowered[..m - r] {
+                    *value |= 1 << j;
+                }
+            }
+        }
+        if lowered.is_empty() {
+            return None;
+        }
+        Some(Move::take_many(lowered.iter().map(|&(i, value)| Take::new(i, heaps[i] - value)).collect()))
     }
 
     /// The winning moves of normal play that touch only a few heaps, counted exactly: the heaps
@@ -726,11 +1041,21 @@ impl Rules for Moore {
         if self.endgame(heaps) {
             return self.endgame_moves(heaps, limit);
         }
-        let mut search = Search::new(heaps, self.k, vec![true; heaps.len()], SEARCH_BUDGET);
-        let mut out = Vec::new();
-        let top = search.top();
-        search.list(top, &[], &mut heaps.to_vec(), &mut out, limit);
-        if search.exhausted || out.len() >= limit {
+        let (mut out, exhausted) = match MaskList::new(heaps, self.k, limit, SEARCH_BUDGET) {
+            Some(mut list) => {
+                let top = heaps.iter().copied().max().filter(|&h| h > 0).map(|h| 63 - h.leading_zeros());
+                list.list(top, 0);
+                (list.out, list.exhausted)
+            }
+            None => {
+                let mut search = Search::new(heaps, self.k, vec![true; heaps.len()], SEARCH_BUDGET);
+                let mut out = Vec::new();
+                let top = search.top();
+                search.list(top, &[], &mut heaps.to_vec(), &mut out, limit);
+                (out, search.exhausted)
+            }
+        };
+        if exhausted || out.len() >= limit {
             // The column rule's move, the AI's, is always among those listed.
             if let Some(mv) = self.column_move(heaps).filter(|mv| !out.contains(mv)) {
                 out.truncate(limit.saturating_sub(1));
@@ -752,6 +1077,9 @@ impl Rules for Moore {
         }
         if self.endgame(heaps) {
             return MoveCount::exact(self.endgame_count(heaps));
+        }
+        if let Some(count) = self.column_count(heaps) {
+            return MoveCount::exact(count);
         }
         let mut search = Search::new(heaps, self.k, vec![true; heaps.len()], SEARCH_BUDGET);
         let top = search.top();
@@ -864,4 +1192,48 @@ fn selections(heaps: &[u64], k: usize) -> Vec<Vec<u128>> {
         }
     }
     sel
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The count by columns is the search's count, on positions of every size of heap.
+    #[test]
+    fn the_column_count_is_the_search_count() {
+        // A xorshift: the engine has no randomness of its own, and these need not be portable.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for round in 0..3000 {
+            let k = 1 + (round % 8) as u32;
+            let len = 1 + (next() % 7) as usize;
+            let bits = [3, 6, 20, 63, 64][(next() % 5) as usize];
+            let heaps: Vec<u64> = (0..len).map(|_| next() >> (64 - bits)).collect();
+            let moore = Moore::new(k, Mode::Normal);
+            if moore.normal_lost(&heaps) {
+                continue;
+            }
+            let mut search = Search::new(&heaps, k, vec![true; heaps.len()], u64::MAX);
+            let top = search.top();
+            let expected = search.count(top, &[]);
+            assert_eq!(moore.column_count(&heaps).map(Natural::from), Some(expected), "K={k} {heaps:?}");
+            let mut many = heaps.clone();
+            many.extend(std::iter::repeat_n(0, 65 - heaps.len()));
+            let slow = moore.column_move(&many).map(|mv| mv.takes());
+            assert_eq!(moore.column_move_masks(&heaps).map(|mv| mv.takes()), slow, "K={k} {heaps:?}");
+            for limit in [1, 3, 10, 200] {
+                let mut search = Search::new(&heaps, k, vec![true; heaps.len()], SEARCH_BUDGET);
+                let mut listed = Vec::new();
+                search.list(top, &[], &mut heaps.clone(), &mut listed, limit);
+                let mut masks = MaskList::new(&heaps, k, limit, SEARCH_BUDGET).unwrap();
+                masks.list(top, 0);
+                assert_eq!(masks.out, listed, "K={k} {heaps:?} limit {limit}");
+            }
+        }
+    }
 }

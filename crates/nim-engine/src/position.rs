@@ -290,6 +290,11 @@ impl Position {
         &self.heaps
     }
 
+    /// The heaps, given back (so that a caller reading many positions reuses one list).
+    pub fn into_heaps(self) -> Vec<u64> {
+        self.heaps
+    }
+
     /// How many heaps there are (empty ones included).
     pub fn len(&self) -> usize {
         self.heaps.len()

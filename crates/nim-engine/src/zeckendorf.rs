@@ -16,8 +16,28 @@ pub const FIB: [u128; 96] = {
     fib
 };
 
+/// `LARGEST_BELOW[b]`: the index of the largest Fibonacci number of `FIB` below `2^b`. A number
+/// of `b` binary digits has its largest term at that index or one or two below, so each term is
+/// found in a step or three instead of a walk down the whole table.
+const LARGEST_BELOW: [usize; 65] = {
+    let mut table = [0usize; 65];
+    let mut b = 1;
+    while b < 65 {
+        let mut i = 0;
+        while i + 1 < FIB.len() && FIB[i + 1] < 1u128 << b {
+            i += 1;
+        }
+        table[b] = i;
+        b += 1;
+    }
+    table
+};
+
 /// The Zeckendorf representation of `n` as bits: bit `i` set when `FIB[i]` is a term.
 pub fn zeckendorf(n: u128) -> u128 {
+    if let Ok(small) = u64::try_from(n) {
+        return zeckendorf_u64(small);
+    }
     let mut rest = n;
     let mut bits = 0u128;
     for i in (0..FIB.len()).rev() {
@@ -25,6 +45,24 @@ pub fn zeckendorf(n: u128) -> u128 {
             rest -= FIB[i];
             bits |= 1 << i;
         }
+    }
+    bits
+}
+
+/// [`zeckendorf`] for a `u64`, a term at a time: the greedy choice, each term looked up from the
+/// rest's number of binary digits.
+fn zeckendorf_u64(n: u64) -> u128 {
+    let mut rest = n;
+    let mut bits = 0u128;
+    while rest != 0 {
+        let mut i = LARGEST_BELOW[64 - rest.leading_zeros() as usize];
+        // `FIB[i] < 2^b`, and `rest >= 2^(b-1)`, so the largest term ≤ rest is at `i` or below, and
+        // no lower than two below (each power of two holds at most two Fibonacci numbers).
+        while FIB[i] > u128::from(rest) {
+            i -= 1;
+        }
+        rest -= FIB[i] as u64;
+        bits |= 1 << i;
     }
     bits
 }
@@ -43,8 +81,15 @@ pub fn value(bits: u128) -> u128 {
 
 /// The terms of `n`'s Zeckendorf representation, largest first.
 pub fn terms(n: u64) -> Vec<u64> {
-    let bits = zeckendorf(u128::from(n));
-    (0..FIB.len()).rev().filter(|&i| bits >> i & 1 == 1).map(|i| FIB[i] as u64).collect()
+    let mut bits = zeckendorf(u128::from(n));
+    let mut terms = Vec::with_capacity(bits.count_ones() as usize);
+    while bits != 0 {
+        let i = 127 - bits.leading_zeros() as usize;
+        bits &= !(1 << i);
+        // A term of a u64 is at most the u64 itself.
+        terms.push(FIB[i] as u64);
+    }
+    terms
 }
 
 /// The smallest term of `n`'s Zeckendorf representation (`None` for 0).
@@ -56,4 +101,43 @@ pub fn smallest_term(n: u64) -> Option<u64> {
 /// `n` with every Zeckendorf term moved up one (1 → 2, 2 → 3, 3 → 5...): about `n` times φ.
 pub fn shift_up(n: u128) -> u128 {
     value(zeckendorf(n) << 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The greedy walk down the whole table, as first written.
+    fn walked(n: u128) -> u128 {
+        let mut rest = n;
+        let mut bits = 0u128;
+        for i in (0..FIB.len()).rev() {
+            if FIB[i] <= rest {
+                rest -= FIB[i];
+                bits |= 1 << i;
+            }
+        }
+        bits
+    }
+
+    #[test]
+    fn terms_looked_up_are_the_terms_walked_to() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for n in (0..5000u64).chain([u64::MAX, u64::MAX - 1, 1 << 63, (1 << 63) - 1]) {
+            assert_eq!(zeckendorf(u128::from(n)), walked(u128::from(n)), "{n}");
+        }
+        for _ in 0..50_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let n = state >> (state % 64);
+            assert_eq!(zeckendorf(u128::from(n)), walked(u128::from(n)), "{n}");
+            assert_eq!(zeckendorf(u128::from(n) << 2), walked(u128::from(n) << 2), "{n} << 2");
+        }
+        for &f in FIB.iter().take(93) {
+            for n in [f - 1, f, f + 1] {
+                assert_eq!(zeckendorf(n), walked(n), "{n}");
+            }
+        }
+    }
 }

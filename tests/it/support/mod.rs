@@ -7,6 +7,7 @@ pub mod keys;
 pub mod nim_tree;
 #[cfg(unix)]
 pub mod pty;
+pub mod schema;
 pub mod solve;
 pub mod view;
 

@@ -43,9 +43,16 @@ pub struct Launch {
     screen: (u16, u16),
     controlling: bool,
     answer: Option<(Vec<u8>, Vec<u8>)>,
+    /// Standard input from this file instead of the terminal (`nim-tui replay - < FILE`).
+    stdin: Option<std::path::PathBuf>,
 }
 
 impl Launch {
+    pub fn stdin_file(mut self, path: &Path) -> Launch {
+        self.stdin = Some(path.to_path_buf());
+        self
+    }
+
     /// The terminal's size, in rows and columns.
     pub fn size(self, rows: u16, cols: u16) -> Launch {
         self.window((rows, cols), (rows, cols))
@@ -117,7 +124,11 @@ impl Launch {
             libc::fcntl(master.as_raw_fd(), libc::F_SETFL, flags | libc::O_NONBLOCK);
         }
         let dup = |fd: &OwnedFd| Stdio::from(fd.try_clone().expect("dup the terminal"));
-        self.command.stdin(dup(&slave)).stdout(dup(&slave)).stderr(Stdio::from(slave));
+        let stdin = match &self.stdin {
+            Some(path) => Stdio::from(std::fs::File::open(path).expect("the file for standard input")),
+            None => dup(&slave),
+        };
+        self.command.stdin(stdin).stdout(dup(&slave)).stderr(Stdio::from(slave));
         let controlling = self.controlling;
         // SAFETY: setsid, ioctl, syscall and fcntl are async-signal-safe, and nothing is allocated.
         // A new session has no controlling terminal; TIOCSCTTY on the terminal (now stdin) makes
@@ -126,7 +137,7 @@ impl Launch {
         unsafe {
             self.command.pre_exec(move || {
                 libc::setsid();
-                if controlling && libc::ioctl(0, libc::TIOCSCTTY as _, 0) != 0 {
+                if controlling && libc::ioctl(1, libc::TIOCSCTTY as _, 0) != 0 {
                     return Err(std::io::Error::last_os_error());
                 }
                 close_at_exec_from(3);
@@ -176,7 +187,14 @@ impl Pty {
         if home.is_dir() {
             cmd.current_dir(home);
         }
-        Launch { command: cmd, window: (30, 100), screen: (30, 100), controlling: true, answer: None }
+        Launch {
+            command: cmd,
+            window: (30, 100),
+            screen: (30, 100),
+            controlling: true,
+            answer: None,
+            stdin: None,
+        }
     }
 
     /// Starts nim-tui with `args` in a `cols`x`rows` terminal, with its data and config under `home`.
