@@ -25,6 +25,17 @@ pub fn units(kind: GameKind) -> &'static str {
     }
 }
 
+/// `count` of what a heap of `kind` holds, singular or plural as the count asks: `1 pin`, `3 pins`,
+/// `1 token`. Every count written with its unit goes through here, so "1 pins" cannot happen.
+pub fn count_of(kind: GameKind, count: u64) -> String {
+    match (kind.describe().words.unit, count) {
+        (Unit::Token, 1) => "1 token".to_string(),
+        (Unit::Token, n) => format!("{n} tokens"),
+        (Unit::Pin, 1) => "1 pin".to_string(),
+        (Unit::Pin, n) => format!("{n} pins"),
+    }
+}
+
 /// What a move of `kind` does, in the infinitive: `take` or `knock down`.
 pub fn verb(kind: GameKind) -> &'static str {
     match kind.describe().words.verb {
@@ -313,6 +324,56 @@ pub fn working(explanation: &Explanation) -> Option<String> {
         )),
         _ => None,
     }
+}
+
+/// The binary view's working of a move in misère's endgame, with the move's working after it
+/// (`heap 3: 2 → 1, ...`), begun as a sentence of its own.
+pub fn panel_endgame_move(working: Option<&str>) -> String {
+    let first = "Misère endgame: only heaps of one would be left, so leave an odd number of them.";
+    match working {
+        Some(working) => format!("{first} {}", capitalised(working)),
+        None => first.to_string(),
+    }
+}
+
+/// The binary view's line, with the hint, in misère's lost endgame.
+pub fn panel_endgame_lost() -> &'static str {
+    "Misère endgame: an odd number of heaps of one is left; every move loses"
+}
+
+/// The binary view's line, with the hint, when the nim-sum is 0.
+pub fn panel_zero_every_move() -> &'static str {
+    "nim-sum 0: every move leaves a nim-sum that is not 0"
+}
+
+/// The binary view's line without the hint: what the nim-sum says (or misère's endgame rule).
+pub fn panel_nim_sum(endgame: bool, zero: bool) -> &'static str {
+    match (endgame, zero) {
+        (true, _) => "Misère endgame: no heap of two or more would be left; aim for an odd number of heaps of one",
+        (false, true) => "nim-sum 0: the player to move loses against perfect play",
+        (false, false) => "nim-sum not 0: a move to nim-sum 0 wins",
+    }
+}
+
+/// Wythoff's heap `number` holding `size`, with the size that would make a losing pair with it:
+/// `Heap 1: 3, partner 5`.
+pub fn wythoff_partner(number: usize, size: u64, partner: u128) -> String {
+    format!("Heap {number}: {size}, partner {partner}")
+}
+
+/// A heap with nothing left, on the board.
+pub fn empty_heap() -> &'static str {
+    "(empty)"
+}
+
+/// The mark on the board's frame when rows are scrolled out of view above: `↑ 3 more`.
+pub fn more_above(arrow: &str, count: usize) -> String {
+    format!("{arrow} {count} more")
+}
+
+/// The mark on the board's frame when rows are scrolled out of view below: `↓ 5 more`.
+pub fn more_below(arrow: &str, count: usize) -> String {
+    format!("{arrow} {count} more")
 }
 
 /// The best move's reason in one line, for the hint: Nim's lesson, or the reason another game's

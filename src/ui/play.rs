@@ -44,6 +44,9 @@ pub(super) fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: 
     } else {
         lines.push(Line::raw(""));
     }
+    if let Some(toss) = &game.toss {
+        lines.push(Line::styled(toss.clone(), theme.strong(theme.text)));
+    }
     match &game.note {
         Some(Note::AiMoved(text)) => lines.push(Line::styled(text.clone(), theme.fg(theme.ai))),
         Some(Note::Told(text)) => lines.push(Line::styled(text.clone(), theme.strong(theme.text))),
@@ -51,9 +54,11 @@ pub(super) fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: 
         None => {}
     }
     if let (true, Some(coaching)) = (app.panels.coach, &game.coach) {
+        // A mistake in the warning colour, a lost position neutral: only a good move is green.
         let style = match coaching {
-            crate::app::Coaching::Missed(_) => theme.fg(theme.error),
-            _ => theme.fg(theme.you),
+            crate::app::Coaching::Missed(_) => theme.strong(theme.warning),
+            crate::app::Coaching::AlreadyLost => theme.fg(theme.dim),
+            crate::app::Coaching::Kept => theme.fg(theme.you),
         };
         let text = match (game.hotseat(), coaching, crate::words::plain_takes(game.rules.kind)) {
             // Another game's missed moves in its own words, from the position the player moved from.
