@@ -65,7 +65,7 @@ pub struct HeapRow {
 
 impl HeapRow {
     /// The token slots drawn: the tokens, and the mark of a cut row.
-    pub(super) fn slots(&self) -> u64 {
+    pub fn slots(&self) -> u64 {
         self.shown + u64::from(self.truncated) + self.tail
     }
 
