@@ -173,8 +173,11 @@ fn draw_token(look: &Look, kind: Token, x: u16, y: u16, width: u16, height: u16,
                     if centre { glyphs.check.as_str() } else { " " },
                     theme.fill(theme.hint).add_modifier(Modifier::BOLD),
                 ),
-                // The upper half in the chosen move's colour, the lower in the alternative's.
-                (Token::Both, true) => ("▀", Style::new().fg(theme.marked).bg(theme.hint)),
+                // Taken by both: the chosen move's fill with the alternative's mark.
+                (Token::Both, true) => (
+                    if centre { glyphs.check.as_str() } else { " " },
+                    theme.fill(theme.marked).add_modifier(Modifier::BOLD),
+                ),
                 (Token::Taken | Token::Both, false) => (glyphs.marked.as_str(), Style::new().add_modifier(Modifier::BOLD)),
                 (Token::Alternative, false) => (glyphs.check.as_str(), Style::new().add_modifier(Modifier::BOLD)),
             };

@@ -169,22 +169,29 @@ pub fn board_layout_with(game: &Game, area: Rect, binary: bool, history: bool) -
     let wanted = history_width(game);
     let beside = history && area.width >= MIN_WIDTH + 24 + GAP;
     let history_width = wanted.min(area.width.saturating_sub(MIN_WIDTH + GAP));
-    let room = if beside { Rect { width: area.width - history_width - GAP, ..area } } else { area };
+    // Under the board, the move list takes as many rows as it has lines (and its frame), up to
+    // six, from the bottom of the screen; the board scrolls to make room, if it must.
+    let under = match history && !beside {
+        true => (game.moves().len() as u16 + 3).min(6).min(area.height.saturating_sub(CHROME_ROWS + 1)),
+        false => 0,
+    };
+    let under = if under >= 3 { under } else { 0 };
+    let room = match beside {
+        true => Rect { width: area.width - history_width - GAP, ..area },
+        false => Rect { height: area.height - under, ..area },
+    };
     let mut layout = layout_without_history(game, room, binary, area);
     if history {
         layout.history = if beside {
             let top = layout.header.bottom() + 1;
             Some(Rect { x: room.right() + GAP - 1, y: top, width: history_width, height: layout.status.y - top })
+        } else if under > 0 {
+            let list = Rect { y: room.bottom() - 1, height: under, ..layout.info };
+            // The status line goes back to the screen's last row, under the list.
+            layout.status.y = area.bottom() - 1;
+            Some(list)
         } else {
-            // Under the lines under the board: as many rows as the list has lines (and its
-            // frame), leaving those lines two rows at least (the prompt and the hint).
-            let lines = game.moves().len() as u16 + 1;
-            let spare = layout.info.height.saturating_sub(2);
-            let rows = (lines + 2).min(spare.max(layout.info.height.saturating_sub(INFO_ROWS)));
-            (rows >= 3).then(|| {
-                layout.info.height -= rows;
-                Rect { y: layout.info.bottom(), height: rows, ..layout.info }
-            })
+            None
         };
     }
     layout
@@ -196,7 +203,9 @@ fn board_width(game: &Game, scale: (u16, u16), count_width: u16, max_width: u16)
     let (cell, _) = scale;
     let widest = game.start().iter().copied().max().unwrap_or(1).max(1).min(u64::from(u16::MAX));
     // Label, tokens (the last one without its space), two columns, the count, a column; the frame.
-    let tokens = (widest as u16).saturating_mul(cell).saturating_sub(1);
+    // At least room for "(empty)", which an emptied heap shows in place of its tokens.
+    let empty = crate::words::empty_heap().len() as u16 + 1;
+    let tokens = (widest as u16).saturating_mul(cell).saturating_sub(1).max(empty);
     let count = if scale.1 >= BIG_ROWS { count_width * (super::digits::WIDTH + 1) } else { count_width };
     let title = title_width(game) as u16 + 4;
     let needed = (LABEL_CELLS + 2 + count + 1 + 2).saturating_add(tokens).max(title);
@@ -306,9 +315,12 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
     // Failing every whole board: the smallest tokens, rows cut short, and as many heaps as fit
     // (the rest scroll); the panel beside it while it has 24 columns or more.
     let fallback = || {
+        // The panel's digits without the nim-sum's value after them, beside a board of 28
+        // columns at least (its rows are cut short with a mark).
         let natural = if binary { panel::width(game, false) } else { 0 };
-        let panel_width = natural.max(24).min(stage.width);
-        let beside = binary && stage.width >= panel_width + GAP + 30;
+        let least = natural.saturating_sub(6).max(24);
+        let beside = binary && stage.width >= least + GAP + 28;
+        let panel_width = if beside { natural.min(stage.width - GAP - 28) } else { natural.min(stage.width) };
         let max_width = if beside { stage.width - panel_width - GAP } else { stage.width };
         let (width, _) = board_width(game, SCALES[0], count_width, max_width);
         let pad = u16::from(beside);

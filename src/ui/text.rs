@@ -61,6 +61,10 @@ pub(super) fn wrapped_rows(width: usize, room: usize) -> usize {
 /// line. The layout counts rows with this same function, so what it reserves is what is drawn.
 pub(super) fn wrap(line: &Line<'static>, width: usize) -> Vec<Line<'static>> {
     let width = width.max(1);
+    // A line that fits is kept as it is, its spacing (a table's columns) included.
+    if line.width() <= width {
+        return vec![line.clone()];
+    }
     let mut lines: Vec<Line<'static>> = Vec::new();
     let mut current: Vec<Span<'static>> = Vec::new();
     let mut used = 0;
