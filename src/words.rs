@@ -185,6 +185,15 @@ pub fn mode_rule(mode: Mode) -> &'static str {
     }
 }
 
+/// A convention's rule in one line in the game's own terms: `whoever knocks down the last pin
+/// wins`; misère (offered where it is Nim's or Moore's) as Nim's.
+pub fn game_mode_rule(kind: GameKind, mode: Mode) -> &'static str {
+    match mode {
+        Mode::Normal => normal_play(kind),
+        Mode::Misere => mode_rule(mode),
+    }
+}
+
 /// The name a menu of games shows: `Subtraction {1,2,3}`, `Kayles`.
 pub fn menu_title(kind: GameKind) -> String {
     match kind {

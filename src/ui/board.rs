@@ -22,7 +22,17 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
         Screen::Replay(replay) if replay.verdict().is_some() => replay.before.as_ref().unwrap_or(game),
         _ => game,
     };
-    let layout = layout_for(board_game, area, app.panels);
+    let mut layout = layout_for(board_game, area, app.panels);
+    // The prompt and the hint go last: a move list under them gives up rows they need.
+    if let (Some(history), Screen::Play(_) | Screen::Demo(_)) = (layout.history, &app.screen)
+        && history.y == layout.info.bottom()
+    {
+        let needed = play::info_rows(game, app, look, layout.info);
+        let give = needed.saturating_sub(layout.info.height).min(history.height);
+        layout.info.height += give;
+        let left = Rect { y: history.y + give, height: history.height - give, ..history };
+        layout.history = (left.height >= 3).then_some(left);
+    }
 
     render_header(game, look, &layout, buf);
 
@@ -79,11 +89,6 @@ fn render_header(game: &Game, look: &Look, layout: &super::layout::BoardLayout, 
         if i == 0 {
             spans.push(Span::styled(name.clone(), theme.strong(theme.accent)));
             spans.push(Span::styled(title.clone(), theme.strong(theme.text)));
-            if usize::from(indent) < Line::from(spans.clone()).width() {
-                // A narrow screen: the rule starts on the next row.
-                Line::from(spans).render(Rect { y, height: 1, ..area }, buf);
-                continue;
-            }
         } else {
             spans.push(Span::raw(" ".repeat(usize::from(indent))));
         }

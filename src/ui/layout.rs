@@ -33,7 +33,7 @@ const CHROME_ROWS: u16 = 4 + INFO_ROWS;
 /// digits): the sizes of a projector's screen, such as 140x45.
 const BIG_ROWS: u16 = super::digits::HEIGHT;
 /// The most rows the header wraps into; past them its last row ends in an ellipsis.
-const HEADER_ROWS: usize = 3;
+const HEADER_ROWS: usize = 4;
 /// Columns between the board and a panel beside it.
 const GAP: u16 = 2;
 
@@ -145,7 +145,7 @@ pub(super) fn header_parts(game: &Game) -> (String, String, String) {
         (" nim-tui ".into(), title, crate::words::mode_rule(mode).into())
     } else {
         let title = format!(" {}: ", crate::words::capitalised(&kind.title()));
-        let rule = format!("{}; {}", crate::words::rule(kind), crate::words::mode_rule(mode));
+        let rule = format!("{}; {}", crate::words::rule(kind), crate::words::game_mode_rule(kind, mode));
         (" nim-tui ".into(), title, rule)
     }
 }
@@ -155,10 +155,23 @@ pub(super) fn header_parts(game: &Game) -> (String, String, String) {
 pub(super) fn header_rows(game: &Game, width: u16) -> (u16, Vec<Line<'static>>) {
     let (name, title, rule) = header_parts(game);
     let prefix = Span::raw(name.as_str()).width() + Span::raw(title.as_str()).width();
-    let indent = if prefix * 2 <= usize::from(width) { prefix } else { 1 };
-    let room = usize::from(width).saturating_sub(indent).max(8);
-    let lines = wrap(&Line::raw(rule), room);
-    (indent as u16, lines)
+    // Under the rule's start while that takes two rows at most, else from the screen's edge.
+    let wrapped = |indent: usize| wrap(&Line::raw(rule.clone()), usize::from(width).saturating_sub(indent).max(8));
+    let under = (prefix * 2 <= usize::from(width)).then(|| wrapped(prefix)).filter(|lines| lines.len() <= 2);
+    match under {
+        Some(lines) => (prefix as u16, lines),
+        None => {
+            // The first row holds the rule's start after the title; the rest from column 1.
+            let first = wrap(&Line::raw(rule.clone()), usize::from(width).saturating_sub(prefix).max(8));
+            let head = first.first().cloned().unwrap_or_default();
+            let rest_text: String = rule.chars().skip(head.to_string().chars().count()).collect();
+            let mut lines = vec![head];
+            if !rest_text.trim().is_empty() {
+                lines.extend(wrap(&Line::raw(rest_text.trim_start().to_string()), usize::from(width).saturating_sub(1)));
+            }
+            (1, lines)
+        }
+    }
 }
 
 /// Lays out the board in `area`, which must be at least the minimum size. The board is sized to
@@ -383,7 +396,15 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
     let board = Rect { x: left, y: top, width, height: board_height };
 
     // The heaps shown: all, or a window around the chosen one.
-    let chosen = game.selected.min(usize::from(heaps.saturating_sub(1)));
+    // The heap in view: the chosen one, or the one the AI's move is about to take from.
+    let focus = match (&game.pending, game.your_turn()) {
+        (Some(mv), false) => match mv {
+            crate::engine::Move::Split { heap, .. } => *heap,
+            mv => mv.takes().first().map_or(game.selected, |t| t.heap),
+        },
+        _ => game.selected,
+    };
+    let chosen = focus.min(usize::from(heaps.saturating_sub(1)));
     let first = chosen.saturating_sub(usize::from(shown) / 2).min(usize::from(heaps - shown.min(heaps)));
     let above = first;
     let below_heaps = usize::from(heaps).saturating_sub(first + usize::from(shown));

@@ -70,16 +70,20 @@ pub(super) fn wrap(line: &Line<'static>, width: usize) -> Vec<Line<'static>> {
     let mut used = 0;
     // Words with the style of the span they come from; a space between spans is kept as a break.
     let mut words: Vec<(String, ratatui::style::Style, bool)> = Vec::new();
+    let mut after_space = true;
     for span in &line.spans {
         let mut first = true;
         for word in span.content.split(' ') {
             // `glued`: no space before this word (it continues the previous span's last word).
-            let glued = first && !words.is_empty() && !span.content.starts_with(' ');
+            let glued = first && !after_space && !span.content.starts_with(' ');
             first = false;
             if word.is_empty() {
                 continue;
             }
             words.push((word.to_string(), span.style, glued));
+        }
+        if !span.content.is_empty() {
+            after_space = span.content.ends_with(' ');
         }
     }
     for (word, style, glued) in words {

@@ -19,6 +19,8 @@ use crate::ui::text::{capitalised, shortened, wrap, wrapped_len};
 
 /// The widest the panel asks to be, frame included.
 const MAX_WIDTH: u16 = 52;
+/// The width the lines after the heaps ask for: more and they wrap.
+const TAIL_WIDTH: usize = 40;
 
 /// The panel's title and lines for `game`, or `None` for Nim (drawn by `binary.rs`), drawn with
 /// `styles` and the XOR sign `xor`: the line above the heaps, a line per heap (drawn level with
@@ -190,20 +192,20 @@ fn fibonacci(view: &FibonacciView, s: &Styles) -> Content {
     }
 }
 
-/// The width the panel would like, frame and padding included: its widest line, within reason
-/// (the lines after the heaps wrap).
+/// The width the panel would like, frame and padding included: its widest line above the heaps
+/// or level with them, and room for the lines after the heaps to wrap in few rows (they wrap).
 pub(super) fn width(game: &Game) -> u16 {
     let Some(content) = measured(game) else { return 0 };
-    let widest = content
+    let levelled = content
         .head
         .iter()
         .chain(&content.heaps)
-        .chain(&content.tail)
         .map(Line::width)
         .max()
         .unwrap_or(0)
         .max(content.title.chars().count());
-    (widest as u16 + 4).min(MAX_WIDTH)
+    let tail = content.tail.iter().map(Line::width).max().unwrap_or(0).min(TAIL_WIDTH);
+    (levelled.max(tail) as u16 + 4).min(MAX_WIDTH)
 }
 
 /// The rows after the heaps, drawn `width` columns wide (frame included): the lines after the
