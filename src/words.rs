@@ -275,6 +275,21 @@ pub fn move_reason(reason: &MoveReason) -> String {
     }
 }
 
+/// Why a Nim position is lost for the player to move, in one sentence without the move: misère's
+/// endgame (an odd number of heaps of one: `1 1 1`) or a nim-sum of 0.
+pub fn loss_reason(explanation: &Explanation) -> String {
+    match explanation.best {
+        MoveReason::Losing { endgame: true, .. } => {
+            "an odd number of heaps of one is left and no heap holds two or more, so the heaps of one are \
+             taken one at a time and whoever moves now takes the last token"
+                .to_string()
+        }
+        _ => "the nim-sum is 0, and every move leaves a nim-sum that is not 0, which the opponent can always \
+              bring back to 0"
+            .to_string(),
+    }
+}
+
 /// The best Nim move taught in full, as the hint says it: where the nim-sum comes from and how
 /// the move follows from it (`nim-sum 3 ⊕ 4 ⊕ 5 = 2; heap 1 becomes 3 ⊕ 2 = 1, so take 2 from
 /// heap 1`), which rule applies in misère's endgame and why, or plainly that the position is lost.
@@ -414,8 +429,9 @@ fn moore_reason(reason: &MooreReason) -> String {
             shown(mv)
         ),
         MooreReason::EndgameLost { mv, modulus: m, ones, k } => format!(
-            "this position is lost: {ones} heaps of one is 1 more than a multiple of {m}, and whatever you \
+            "this position is lost: {} of one is 1 more than a multiple of {m}, and whatever you \
              take (1 to {k}), the opponent can bring it back there; {} and hope for a mistake",
+            if *ones == 1 { "1 heap".to_string() } else { format!("{ones} heaps") },
             shown(mv)
         ),
         MooreReason::Columns { mv, modulus: m, column, count, rest } => format!(

@@ -20,7 +20,7 @@ use crate::ui::text::{capitalised, shortened, wrap, wrapped_len};
 /// The widest the panel asks to be, frame included.
 const MAX_WIDTH: u16 = 52;
 /// The width the lines after the heaps ask for: more and they wrap.
-const TAIL_WIDTH: usize = 40;
+const TAIL_WIDTH: usize = 34;
 
 /// The panel's title and lines for `game`, or `None` for Nim (drawn by `binary.rs`), drawn with
 /// `styles` and the XOR sign `xor`: the line above the heaps, a line per heap (drawn level with
