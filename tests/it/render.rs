@@ -543,3 +543,98 @@ fn a_data_file_moved_aside_is_reported_on_the_start_screen() {
 fn base() -> nim_tui::domain::GameSetup {
     nim_tui::config::Settings::default().setup()
 }
+
+// ---------------------------------------------------------------- colours that mean what they say
+
+/// A game of 3 4 5 in which the person's first move (1 from heap 1) gives the win away, played
+/// to its end, and its review opened on that mistake.
+fn reviewed_mistake() -> App {
+    let mut app = playing(Mode::Normal, &[3, 4, 5]);
+    act(&mut app, Action::Take);
+    app.update(Msg::AiMove);
+    while app.game().is_some_and(|g| g.over.is_none()) {
+        if app.ai_waiting() {
+            app.update(Msg::AiMove);
+        } else {
+            act(&mut app, Action::Take);
+        }
+    }
+    act(&mut app, Action::Review);
+    app
+}
+
+#[test]
+fn the_review_marks_the_move_judged_and_the_winning_move_it_missed() {
+    let app = reviewed_mistake();
+    let theme = Look::default().theme;
+    for (width, height) in [(60, 20), (80, 24), (100, 30), (140, 45)] {
+        let buf = draw(&app, width, height);
+        let screen = view::text(&buf);
+        assert!(screen.contains("Move 1: You took 1 from heap 1"), "{screen}");
+        // The board the move was played from, 3 4 5: heap 1's last token was taken (the move
+        // judged, in the marked colour), and the winning move took two (the one before it in the
+        // hint's colour, the last one both).
+        let before = match &app.screen {
+            Screen::Replay(replay) => replay.before.clone().expect("the board before the move"),
+            _ => panic!("a review"),
+        };
+        assert_eq!(before.position().heaps(), [3, 4, 5]);
+        let layout = nim_tui::ui::board_layout(&before, buf.area, false);
+        let row = layout.rows[0];
+        let fills: Vec<Option<Color>> =
+            (0..row.shown).map(|i| buf[(row.x + row.cell * i as u16, row.y)].style().bg).collect();
+        assert_eq!(
+            fills,
+            [Some(theme.token), Some(theme.hint), Some(theme.marked)],
+            "{width}x{height}:\n{screen}"
+        );
+        // The mistake is headed in the warning colour, not a player's green.
+        let heading = (0..height)
+            .find(|&y| view::lines(&buf)[usize::from(y)].contains("Move 1: You took"))
+            .expect("the heading");
+        let x = view::lines(&buf)[usize::from(heading)].find("Move").expect("the heading") as u16;
+        let x = view::lines(&buf)[usize::from(heading)][..usize::from(x)].chars().count() as u16;
+        assert_eq!(buf[(x, heading)].style().fg, Some(theme.warning), "{width}x{height}");
+        assert_ne!(buf[(x, heading)].style().fg, Some(theme.you));
+    }
+}
+
+#[test]
+fn the_coach_says_already_lost_without_green_and_a_mistake_in_the_warning_colour() {
+    let theme = Look::default().theme;
+    // A mistake: 1 from heap 1 of 3 4 5.
+    let mut app = playing(Mode::Normal, &[3, 4, 5]);
+    act(&mut app, Action::Coach);
+    act(&mut app, Action::Take);
+    let buf = draw(&app, 100, 30);
+    let lines = view::lines(&buf);
+    let y = lines.iter().position(|l| l.contains("Coach:")).expect("the coach's verdict");
+    let x = lines[y][..lines[y].find("Coach:").expect("the verdict")].chars().count() as u16;
+    assert_eq!(buf[(x, y as u16)].style().fg, Some(theme.warning), "{}", view::text(&buf));
+    // Already lost: 1 2 3 has a nim-sum of 0, whatever is taken.
+    let mut app = playing(Mode::Normal, &[1, 2, 3]);
+    act(&mut app, Action::Coach);
+    act(&mut app, Action::Take);
+    let buf = draw(&app, 100, 30);
+    let lines = view::lines(&buf);
+    let y = lines.iter().position(|l| l.contains("already lost")).expect("the coach's verdict");
+    let x = lines[y][..lines[y].find("Coach:").expect("the verdict")].chars().count() as u16;
+    let fg = buf[(x, y as u16)].style().fg;
+    assert_ne!(fg, Some(theme.you), "not green like a good move");
+}
+
+#[test]
+fn the_coin_toss_stays_until_the_persons_first_move() {
+    let setup = GameSetup { first: First::Random, ..setup(Mode::Normal, &[3, 4, 5], First::You) };
+    for seed in 0..6 {
+        let mut app = App::start_now(setup.clone(), Some(seed));
+        let toss = |app: &App| view::text(&draw(app, 80, 24)).contains("Coin toss:");
+        assert!(toss(&app), "seed {seed}: the toss is said at the start");
+        if app.ai_waiting() {
+            app.update(Msg::AiMove);
+            assert!(toss(&app), "seed {seed}: still said after the AI's first move");
+        }
+        act(&mut app, Action::Take);
+        assert!(!toss(&app), "seed {seed}: gone after the person's first move");
+    }
+}
