@@ -284,9 +284,11 @@ pub fn loss_reason(explanation: &Explanation) -> String {
              taken one at a time and whoever moves now takes the last token"
                 .to_string()
         }
-        _ => "the nim-sum is 0, and every move leaves a nim-sum that is not 0, which the opponent can always \
+        _ => {
+            "the nim-sum is 0, and every move leaves a nim-sum that is not 0, which the opponent can always \
               bring back to 0"
-            .to_string(),
+                .to_string()
+        }
     }
 }
 
@@ -373,7 +375,9 @@ pub fn panel_zero_every_move() -> &'static str {
 /// The binary view's line without the hint: what the nim-sum says (or misère's endgame rule).
 pub fn panel_nim_sum(endgame: bool, zero: bool) -> &'static str {
     match (endgame, zero) {
-        (true, _) => "Misère endgame: no heap of two or more would be left; aim for an odd number of heaps of one",
+        (true, _) => {
+            "Misère endgame: no heap of two or more would be left; aim for an odd number of heaps of one"
+        }
         (false, true) => "nim-sum 0: the player to move loses against perfect play",
         (false, false) => "nim-sum not 0: a move to nim-sum 0 wins",
     }

@@ -137,7 +137,8 @@ impl Replay {
             (Some(_), Some(previous)) => {
                 let mut before = prefix.clone();
                 before.truncate(previous);
-                let mut game = Game::from_history(before, Level::Perfect, players.clone(), StdRng::seed_from_u64(0));
+                let mut game =
+                    Game::from_history(before, Level::Perfect, players.clone(), StdRng::seed_from_u64(0));
                 game.pending = None;
                 Some(game)
             }

@@ -98,11 +98,14 @@ fn render_header(game: &Game, look: &Look, layout: &super::layout::BoardLayout, 
             // More rule than rows: the last row says so.
             let cut = usize::from(area.width).saturating_sub(1);
             line = shortened(line, cut, &look.glyphs.ellipsis);
-            if line.width() < usize::from(area.width) && !line.spans.last().is_some_and(|s| s.content == look.glyphs.ellipsis) {
+            if line.width() < usize::from(area.width)
+                && line.spans.last().is_none_or(|s| s.content != look.glyphs.ellipsis)
+            {
                 line.push_span(Span::styled(look.glyphs.ellipsis.clone(), theme.fg(theme.text)));
             }
         }
-        shortened(line, usize::from(area.width), &look.glyphs.ellipsis).render(Rect { y, height: 1, ..area }, buf);
+        shortened(line, usize::from(area.width), &look.glyphs.ellipsis)
+            .render(Rect { y, height: 1, ..area }, buf);
     }
 }
 

@@ -42,11 +42,13 @@ pub(super) fn render(game: &Game, look: &Look, layout: &BoardLayout, marks: &Mar
     let mut block = Block::bordered().title(title).border_style(frame);
     if layout.above > 0 {
         let mark = crate::words::more_above("↑", layout.above);
-        block = block.title_top(Line::styled(format!(" {mark} "), theme.strong(theme.accent)).right_aligned());
+        block =
+            block.title_top(Line::styled(format!(" {mark} "), theme.strong(theme.accent)).right_aligned());
     }
     if layout.below > 0 {
         let mark = crate::words::more_below("↓", layout.below);
-        block = block.title_bottom(Line::styled(format!(" {mark} "), theme.strong(theme.accent)).right_aligned());
+        block =
+            block.title_bottom(Line::styled(format!(" {mark} "), theme.strong(theme.accent)).right_aligned());
     }
     // (The arrows become `^` and `v` in the ASCII pass.)
     block.render(layout.board, buf);
@@ -65,7 +67,14 @@ enum Token {
     Both,
 }
 
-fn render_row(game: &Game, look: &Look, layout: &BoardLayout, row: &HeapRow, marks: &Marks, buf: &mut Buffer) {
+fn render_row(
+    game: &Game,
+    look: &Look,
+    layout: &BoardLayout,
+    row: &HeapRow,
+    marks: &Marks,
+    buf: &mut Buffer,
+) {
     let theme = &look.theme;
     let size = game.position().heap(row.heap).unwrap_or(0);
     let selected = game.your_turn() && game.selected == row.heap;
@@ -178,8 +187,12 @@ fn draw_token(look: &Look, kind: Token, x: u16, y: u16, width: u16, height: u16,
                     if centre { glyphs.check.as_str() } else { " " },
                     theme.fill(theme.marked).add_modifier(Modifier::BOLD),
                 ),
-                (Token::Taken | Token::Both, false) => (glyphs.marked.as_str(), Style::new().add_modifier(Modifier::BOLD)),
-                (Token::Alternative, false) => (glyphs.check.as_str(), Style::new().add_modifier(Modifier::BOLD)),
+                (Token::Taken | Token::Both, false) => {
+                    (glyphs.marked.as_str(), Style::new().add_modifier(Modifier::BOLD))
+                }
+                (Token::Alternative, false) => {
+                    (glyphs.check.as_str(), Style::new().add_modifier(Modifier::BOLD))
+                }
             };
             buf[(column, row)].set_symbol(symbol).set_style(style);
         }
@@ -204,4 +217,3 @@ fn marked_span(marked: Option<&Move>, heap: usize, size: u64) -> (u64, u64, Opti
         None => (u64::MAX, u64::MAX, None),
     }
 }
-

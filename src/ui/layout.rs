@@ -14,7 +14,6 @@
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-
 use crate::app::{Game, Msg, Panels};
 
 use super::panel::{self, Levels};
@@ -156,7 +155,8 @@ pub(super) fn header_rows(game: &Game, width: u16) -> (u16, Vec<Line<'static>>) 
     let (name, title, rule) = header_parts(game);
     let prefix = Span::raw(name.as_str()).width() + Span::raw(title.as_str()).width();
     // Under the rule's start while that takes two rows at most, else from the screen's edge.
-    let wrapped = |indent: usize| wrap(&Line::raw(rule.clone()), usize::from(width).saturating_sub(indent).max(8));
+    let wrapped =
+        |indent: usize| wrap(&Line::raw(rule.clone()), usize::from(width).saturating_sub(indent).max(8));
     let under = (prefix * 2 <= usize::from(width)).then(|| wrapped(prefix)).filter(|lines| lines.len() <= 2);
     match under {
         Some(lines) => (prefix as u16, lines),
@@ -167,7 +167,10 @@ pub(super) fn header_rows(game: &Game, width: u16) -> (u16, Vec<Line<'static>>) 
             let rest_text: String = rule.chars().skip(head.to_string().chars().count()).collect();
             let mut lines = vec![head];
             if !rest_text.trim().is_empty() {
-                lines.extend(wrap(&Line::raw(rest_text.trim_start().to_string()), usize::from(width).saturating_sub(1)));
+                lines.extend(wrap(
+                    &Line::raw(rest_text.trim_start().to_string()),
+                    usize::from(width).saturating_sub(1),
+                ));
             }
             (1, lines)
         }
@@ -197,7 +200,12 @@ pub fn board_layout_with(game: &Game, area: Rect, binary: bool, history: bool) -
     if history {
         layout.history = if beside {
             let top = layout.header.bottom() + 1;
-            Some(Rect { x: room.right() + GAP - 1, y: top, width: history_width, height: layout.status.y - top })
+            Some(Rect {
+                x: room.right() + GAP - 1,
+                y: top,
+                width: history_width,
+                height: layout.status.y - top,
+            })
         } else if under > 0 {
             let list = Rect { y: room.bottom() - 1, height: under, ..layout.info };
             // The status line goes back to the screen's last row, under the list.
@@ -339,7 +347,9 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
         let pad = u16::from(beside);
         let least_tail = if beside { panel::least_tail_rows(game, false) } else { 0 };
         let below = if binary && !beside { panel::MIN_HEIGHT } else { 0 };
-        let fit = column_room.saturating_sub(2 * pad + 2 + below).min(column_room.saturating_sub(1 + pad + least_tail));
+        let fit = column_room
+            .saturating_sub(2 * pad + 2 + below)
+            .min(column_room.saturating_sub(1 + pad + least_tail));
         let shown = heaps.min(fit.max(1));
         Plan { scale: SCALES[0], gap: 0, pad, beside, width, panel_width, shown }
     };
@@ -376,7 +386,9 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
     let heaps_rows = shown * scale.1 + shown.saturating_sub(1) * gap;
     // Beside: the panel's rows reach as far as its tail wants, within the room.
     let panel_height = match beside {
-        true => (1 + pad + heaps_rows + panel_tail(panel_width)).min(column_room).max(board_height.min(column_room)),
+        true => (1 + pad + heaps_rows + panel_tail(panel_width))
+            .min(column_room)
+            .max(board_height.min(column_room)),
         false => 0,
     };
     let column = board_height.max(panel_height);

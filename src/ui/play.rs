@@ -14,8 +14,10 @@ use super::text::wrap;
 
 /// Draws the lines under the board of a game or a demo into `area`, wrapped.
 pub(super) fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
-    let lines: Vec<Line> =
-        info_lines(game, app, look, area).iter().flat_map(|line| wrap(line, usize::from(area.width))).collect();
+    let lines: Vec<Line> = info_lines(game, app, look, area)
+        .iter()
+        .flat_map(|line| wrap(line, usize::from(area.width)))
+        .collect();
     Paragraph::new(lines).render(area, buf);
 }
 

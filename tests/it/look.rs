@@ -353,7 +353,10 @@ fn a_board_with_more_rows_than_fit_scrolls_with_a_mark_and_the_game_goes_on() {
     for (width, height) in [(60, 20), (80, 20), (44, 18)] {
         let screen = text(&draw(&app, width, height));
         assert!(!screen.contains("Enlarge"), "{width}x{height}:\n{screen}");
-        assert!(screen.contains("↓") && screen.contains("more"), "a mark below at {width}x{height}:\n{screen}");
+        assert!(
+            screen.contains("↓") && screen.contains("more"),
+            "a mark below at {width}x{height}:\n{screen}"
+        );
     }
     // The chosen heap stays in view: choose the last one.
     for _ in 0..15 {
@@ -372,10 +375,8 @@ fn every_games_rule_is_whole_at_80_and_100_columns() {
     for game in ["moore:2", "subtraction:1,2,3", "lasker", "kayles", "dawson", "wythoff", "fibonacci"] {
         let kind: nim_tui::engine::GameKind = game.parse().expect("a game");
         let setup = GameSetup { game: kind, first: First::You, ..base() };
-        let setup = GameSetup {
-            heaps: HeapChoice::Custom(nim_tui::domain::fit_heaps(kind, vec![3, 4, 5])),
-            ..setup
-        };
+        let setup =
+            GameSetup { heaps: HeapChoice::Custom(nim_tui::domain::fit_heaps(kind, vec![3, 4, 5])), ..setup };
         let app = App::start_now(setup, Some(1));
         for width in [80, 100] {
             let screen = text(&draw(&app, width, 24));

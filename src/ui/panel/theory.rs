@@ -98,7 +98,9 @@ fn moore(view: &MooreView, s: &Styles) -> Content {
                 format!("{:>cell$}", if one { "1" } else { "0" })
             })
             .collect();
-        content.heaps.push(Line::styled(format!("{:<8}{}", format!("heap {}", i + 1), digits.join(" ")), s.plain));
+        content
+            .heaps
+            .push(Line::styled(format!("{:<8}{}", format!("heap {}", i + 1), digits.join(" ")), s.plain));
     }
     let lines = &mut content.tail;
     let mut counts = vec![Span::styled(format!("{:<8}", "ones"), s.dim)];
