@@ -23,15 +23,27 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
         _ => game,
     };
     let mut layout = layout_for(board_game, area, app.panels);
-    // The prompt and the hint go last: a move list under them gives up rows they need.
-    if let (Some(history), Screen::Play(_) | Screen::Demo(_)) = (layout.history, &app.screen)
-        && history.y == layout.info.bottom()
-    {
+    // The prompt and the hint go last: a move list under them, then a panel under the board,
+    // give up the rows they need.
+    if matches!(app.screen, Screen::Play(_) | Screen::Demo(_)) {
         let needed = play::info_rows(game, app, look, layout.info);
-        let give = needed.saturating_sub(layout.info.height).min(history.height);
-        layout.info.height += give;
-        let left = Rect { y: history.y + give, height: history.height - give, ..history };
-        layout.history = (left.height >= 3).then_some(left);
+        if let Some(history) = layout.history.filter(|h| h.y == layout.info.bottom()) {
+            let give = needed.saturating_sub(layout.info.height).min(history.height);
+            layout.info.height += give;
+            let left = Rect { y: history.y + give, height: history.height - give, ..history };
+            layout.history = (left.height >= 3).then_some(left);
+        }
+        if let Some(panel) = layout.panel.filter(|p| layout.levels.is_none() && p.bottom() == layout.info.y) {
+            let give = needed.saturating_sub(layout.info.height).min(panel.height);
+            if give > 0 {
+                // A panel too short to show its sum is no panel: it gives all its rows.
+                let left = panel.height - give;
+                let give = if left < super::panel::MIN_HEIGHT { panel.height } else { give };
+                layout.panel = (give < panel.height).then_some(Rect { height: panel.height - give, ..panel });
+                layout.info.y -= give;
+                layout.info.height += give;
+            }
+        }
     }
 
     render_header(game, look, &layout, buf);
