@@ -387,3 +387,32 @@ fn every_games_rule_is_whole_at_80_and_100_columns() {
         }
     }
 }
+
+#[test]
+fn the_prompt_and_the_hint_are_whole_at_small_sizes_with_every_panel_open() {
+    for game in ["nim", "moore:2", "subtraction:1,2,3", "lasker", "kayles", "dawson", "wythoff", "fibonacci"]
+    {
+        let kind: nim_tui::engine::GameKind = game.parse().expect("a game");
+        let heaps = nim_tui::domain::fit_heaps(kind, vec![3, 4, 5]);
+        let setup = GameSetup { game: kind, first: First::You, heaps: HeapChoice::Custom(heaps), ..base() };
+        let mut app = App::start_now(setup, Some(1));
+        act(&mut app, Action::Binary);
+        act(&mut app, Action::History);
+        act(&mut app, Action::Hint);
+        let hint = app.game().and_then(|g| g.hint.as_ref()).map(|h| h.reason.clone()).expect("a hint");
+        let hint = hint.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+        for (width, height) in [(60, 20), (44, 18), (80, 24)] {
+            let buf = draw(&app, width, height);
+            let screen = text(&buf);
+            // The lines under the board, left of a move list beside them.
+            let layout = board_layout_with(app.game().expect("a game"), buf.area, true, true);
+            let right = layout.history.filter(|h| h.x > layout.info.x).map_or(width, |h| h.x);
+            let under: Vec<String> = (layout.board.bottom()..buf.area.bottom())
+                .map(|y| (0..right).map(|x| buf[(x, y)].symbol()).collect::<String>())
+                .collect();
+            let flat = under.join(" ").split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+            assert!(flat.contains(&hint), "{game} at {width}x{height}: the hint is cut:\n{screen}");
+            assert!(flat.contains("hint"), "{game} at {width}x{height}:\n{screen}");
+        }
+    }
+}
