@@ -383,6 +383,23 @@ pub fn panel_nim_sum(endgame: bool, zero: bool) -> &'static str {
     }
 }
 
+/// The theory panel's last line when the player to move can win, with the hint's key: `The
+/// player to move can win: h shows how`.
+pub fn panel_can_win(hint_key: &str) -> String {
+    format!("The player to move can win: {hint_key} shows how")
+}
+
+/// The theory panel's last line when the player to move loses.
+pub fn panel_loses() -> &'static str {
+    "The player to move loses against perfect play"
+}
+
+/// The Sprague-Grundy theorem in a line, in the game's words: `Sprague-Grundy: each row plays as
+/// a Nim heap of its value g; XOR 0 loses`.
+pub fn sprague_grundy(kind: GameKind) -> String {
+    format!("Sprague-Grundy: each {} plays as a Nim heap of its value g; XOR 0 loses", heap(kind))
+}
+
 /// Wythoff's heap `number` holding `size`, with the size that would make a losing pair with it:
 /// `Heap 1: 3, partner 5`.
 pub fn wythoff_partner(number: usize, size: u64, partner: u128) -> String {

@@ -23,9 +23,9 @@ const MAX_WIDTH: u16 = 52;
 const TAIL_WIDTH: usize = 34;
 
 /// The panel's title and lines for `game`, or `None` for Nim (drawn by `binary.rs`), drawn with
-/// `styles` and the XOR sign `xor`: the line above the heaps, a line per heap (drawn level with
+/// `styles`, the XOR sign `xor` and the hint's key `hint_key`: the line above the heaps, a line per heap (drawn level with
 /// its tokens), and the lines after the heaps, which wrap.
-fn content(game: &Game, styles: &Styles, xor: &str) -> Option<Content> {
+fn content(game: &Game, styles: &Styles, xor: &str, hint_key: &str) -> Option<Content> {
     let teaching = game.teach();
     let (title, mut content) = match &teaching {
         Teaching::Nim(_) => return None,
@@ -41,8 +41,8 @@ fn content(game: &Game, styles: &Styles, xor: &str) -> Option<Content> {
     if game.over.is_none() {
         let line = match (&game.hint, teaching.is_win()) {
             (Some(_), _) => capitalised(&crate::words::reason(teaching)),
-            (None, true) => "The player to move can win: h shows how".to_string(),
-            (None, false) => "The player to move loses against perfect play".to_string(),
+            (None, true) => crate::words::panel_can_win(hint_key),
+            (None, false) => crate::words::panel_loses().to_string(),
         };
         content.tail.push(Line::styled(line, styles.strong));
     }
@@ -64,13 +64,14 @@ fn drawn(game: &Game, look: &Look) -> Option<Content> {
     let theme = &look.theme;
     let styles =
         Styles { plain: theme.fg(theme.text), dim: theme.fg(theme.dim), strong: theme.strong(theme.hint) };
-    content(game, &styles, &look.glyphs.xor)
+    content(game, &styles, &look.glyphs.xor, &look.key(crate::app::Action::Hint))
 }
 
 /// The panel's lines for measuring: the text alone (every XOR sign is one column wide).
 fn measured(game: &Game) -> Option<Content> {
     let plain = Style::default();
-    content(game, &Styles { plain, dim: plain, strong: plain }, "^")
+    // The hint's key as measured: the default's, one letter like most.
+    content(game, &Styles { plain, dim: plain, strong: plain }, "^", "h")
 }
 
 struct Styles {
@@ -144,10 +145,7 @@ fn grundy(view: &GrundyView, hinted: bool, xor: &str, s: &Styles) -> Content {
     }
     let table: Vec<String> = view.nearby.iter().map(|(n, g)| format!("{n}:{g}")).collect();
     lines.push(Line::styled(format!("Table (n:g) {}", table.join(" ")), s.dim));
-    lines.push(Line::styled(
-        "Sprague-Grundy: each heap plays as a Nim heap of its value g; XOR 0 loses".to_string(),
-        s.dim,
-    ));
+    lines.push(Line::styled(crate::words::sprague_grundy(view.game), s.dim));
     if let Some(pattern) = view.pattern {
         lines.push(Line::styled(capitalised(&crate::words::grundy_pattern(view.game, pattern)), s.dim));
     }
