@@ -182,8 +182,22 @@ pub(super) fn header_rows(game: &Game, width: u16) -> (u16, Vec<Line<'static>>) 
 /// With `history`, the move list takes a column on the right when the screen is wide enough, and
 /// otherwise the rows under the lines under the board.
 pub fn board_layout_with(game: &Game, area: Rect, binary: bool, history: bool) -> BoardLayout {
-    let wanted = history_width(game);
     let beside = history && area.width >= MIN_WIDTH + 24 + GAP;
+    let layout = layout_with_history(game, area, binary, history, beside);
+    // A panel level with the heaps comes before a move list beside them: when the list's column
+    // would push the panel under the board, the list goes under the board instead.
+    if beside && binary && layout.levels.is_none() {
+        let under = layout_with_history(game, area, binary, history, false);
+        if under.levels.is_some() {
+            return under;
+        }
+    }
+    layout
+}
+
+/// The layout with the move list beside the board (`beside`) or under it.
+fn layout_with_history(game: &Game, area: Rect, binary: bool, history: bool, beside: bool) -> BoardLayout {
+    let wanted = history_width(game);
     let history_width = wanted.min(area.width.saturating_sub(MIN_WIDTH + GAP));
     // Under the board, the move list takes as many rows as it has lines (and its frame), up to
     // six, from the bottom of the screen; the board scrolls to make room, if it must.
