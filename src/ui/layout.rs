@@ -7,7 +7,8 @@
 //! At small sizes things give way in this order: the blank rows between heaps, the panel's working
 //! (cut to the rows left), the panel's head line, the panel beside the board (it goes under the
 //! board, then away), the board's rows (they scroll, with a mark saying how many are above and
-//! below, the chosen heap kept in view), the move list under the board (it keeps to the rows left
+//! below, the chosen heap kept in view), the move list beside the board (under it when its column
+//! would push the panel under the board), the move list under the board (it keeps to the rows left
 //! after the lines under the board); last of all the lines under the board (the prompt and the
 //! hint), which always keep their rows.
 
