@@ -104,6 +104,12 @@ pub struct Theme {
     pub hint: Color,
     /// Errors and refusals.
     pub error: Color,
+    /// Mistakes: a move that gave the win away, in the review and from the coach; a position
+    /// already lost. Not an error of the program's or the player's keys, and never green.
+    pub warning: Color,
+    /// A background, not a text colour: the band through the nim-sum's odd columns in the binary
+    /// view. Text and hints are drawn on it (a test measures them there too).
+    pub band: Color,
 }
 
 impl Default for Theme {
@@ -123,6 +129,8 @@ impl Default for Theme {
             ai: Color::Indexed(213),
             hint: Color::Indexed(117),
             error: Color::Indexed(203),
+            warning: Color::Indexed(214),
+            band: Color::Indexed(238),
         }
     }
 }
@@ -224,6 +232,8 @@ impl Theme {
             ai: take("ai")?,
             hint: take("hint")?,
             error: take("error")?,
+            warning: take("warning")?,
+            band: take("band")?,
         };
         if let Some(field) = colours.keys().next() {
             return Err(toml_err(format!("unknown field '{field}'")));
@@ -231,9 +241,9 @@ impl Theme {
         Ok(theme)
     }
 
-    /// Every colour of the theme by its field's name. All of them are drawn as text (or as the
-    /// background of reversed text) on the terminal's background.
-    pub fn colours(&self) -> [(&'static str, Color); 10] {
+    /// Every colour of the theme by its field's name but the band's. All of them are drawn as text
+    /// (or as a fill: a token, a marked token) on the terminal's background.
+    pub fn colours(&self) -> [(&'static str, Color); 11] {
         [
             ("text", self.text),
             ("dim", self.dim),
@@ -245,7 +255,42 @@ impl Theme {
             ("ai", self.ai),
             ("hint", self.hint),
             ("error", self.error),
+            ("warning", self.warning),
         ]
+    }
+
+    /// The terminal's background as a colour to draw text in: black for a dark theme, white for a
+    /// light one, the terminal's own for `mono`. A mark drawn in it on a fill of a theme colour
+    /// stands out as much as that colour does on the background (the contrast test's ratio).
+    pub fn ground(&self) -> Color {
+        match (self.colour, self.background) {
+            (false, _) | (_, Background::Any) => Color::Reset,
+            (true, Background::Dark) => Color::Black,
+            (true, Background::Light) => Color::White,
+        }
+    }
+
+    /// A fill of `colour`: cells painted in it (a background colour on spaces, which meets its
+    /// neighbours without a seam in every terminal, as full-block glyphs do not); without colour,
+    /// reversed cells in the terminal's own text colour.
+    pub fn fill(&self, colour: Color) -> Style {
+        if self.colour {
+            // `reset` is the terminal's text colour for text, but its background as a fill: the
+            // text colour the reference measures stands in for it.
+            let colour = match (colour, self.background) {
+                (Color::Reset, Background::Light) => Color::Black,
+                (Color::Reset, _) => Color::Gray,
+                (colour, _) => colour,
+            };
+            Style::new().bg(colour).fg(self.ground())
+        } else {
+            Style::new().add_modifier(Modifier::REVERSED)
+        }
+    }
+
+    /// Text in `colour` on the band ([`Theme::band`]); without colour, reversed text.
+    pub fn on_band(&self, style: Style) -> Style {
+        if self.colour { style.bg(self.band) } else { style.add_modifier(Modifier::REVERSED) }
     }
 
     /// A style in `colour`, or plain text when the theme has no colour.
@@ -700,6 +745,34 @@ mod tests {
             }
         }
         assert!(failures.is_empty(), "below the floor:\n{}", failures.join("\n"));
+    }
+
+    /// What is drawn on the band through the nim-sum's odd columns (the digits in the text and the
+    /// hint's colours, the column headers) is as legible there as on the background: 4.5:1, 7:1
+    /// in the high-contrast themes; and the band itself is seen against the background.
+    #[test]
+    fn text_on_the_band_is_legible() {
+        use super::reference::rgb;
+        let mut failures = Vec::new();
+        for name in Theme::names() {
+            let theme = Theme::builtin(name).unwrap();
+            if !theme.colour {
+                continue;
+            }
+            let floor = if name.starts_with("high-contrast") { 7.0 } else { 4.5 };
+            let band = rgb(theme.band, theme.background);
+            for (field, colour) in [("text", theme.text), ("hint", theme.hint)] {
+                let ratio = contrast(rgb(colour, theme.background), band);
+                if ratio < floor {
+                    failures.push(format!("{name}: {field} is {ratio:.2}:1 on the band"));
+                }
+            }
+            let seen = contrast(band, super::reference::colours_of(theme.background).0);
+            if seen < 1.3 {
+                failures.push(format!("{name}: the band is only {seen:.2}:1 from the background"));
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
     }
 
     /// Emphasis is never dimmer than plain text's quieter sibling: every colour but `text` and

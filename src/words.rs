@@ -25,6 +25,17 @@ pub fn units(kind: GameKind) -> &'static str {
     }
 }
 
+/// `count` of what a heap of `kind` holds, singular or plural as the count asks: `1 pin`, `3 pins`,
+/// `1 token`. Every count written with its unit goes through here, so "1 pins" cannot happen.
+pub fn count_of(kind: GameKind, count: u64) -> String {
+    match (kind.describe().words.unit, count) {
+        (Unit::Token, 1) => "1 token".to_string(),
+        (Unit::Token, n) => format!("{n} tokens"),
+        (Unit::Pin, 1) => "1 pin".to_string(),
+        (Unit::Pin, n) => format!("{n} pins"),
+    }
+}
+
 /// What a move of `kind` does, in the infinitive: `take` or `knock down`.
 pub fn verb(kind: GameKind) -> &'static str {
     match kind.describe().words.verb {
@@ -174,6 +185,15 @@ pub fn mode_rule(mode: Mode) -> &'static str {
     }
 }
 
+/// A convention's rule in one line in the game's own terms: `whoever knocks down the last pin
+/// wins`; misère (offered where it is Nim's or Moore's) as Nim's.
+pub fn game_mode_rule(kind: GameKind, mode: Mode) -> &'static str {
+    match mode {
+        Mode::Normal => normal_play(kind),
+        Mode::Misere => mode_rule(mode),
+    }
+}
+
 /// The name a menu of games shows: `Subtraction {1,2,3}`, `Kayles`.
 pub fn menu_title(kind: GameKind) -> String {
     match kind {
@@ -255,6 +275,23 @@ pub fn move_reason(reason: &MoveReason) -> String {
     }
 }
 
+/// Why a Nim position is lost for the player to move, in one sentence without the move: misère's
+/// endgame (an odd number of heaps of one: `1 1 1`) or a nim-sum of 0.
+pub fn loss_reason(explanation: &Explanation) -> String {
+    match explanation.best {
+        MoveReason::Losing { endgame: true, .. } => {
+            "an odd number of heaps of one is left and no heap holds two or more, so the heaps of one are \
+             taken one at a time and whoever moves now takes the last token"
+                .to_string()
+        }
+        _ => {
+            "the nim-sum is 0, and every move leaves a nim-sum that is not 0, which the opponent can always \
+              bring back to 0"
+                .to_string()
+        }
+    }
+}
+
 /// The best Nim move taught in full, as the hint says it: where the nim-sum comes from and how
 /// the move follows from it (`nim-sum 3 ⊕ 4 ⊕ 5 = 2; heap 1 becomes 3 ⊕ 2 = 1, so take 2 from
 /// heap 1`), which rule applies in misère's endgame and why, or plainly that the position is lost.
@@ -315,6 +352,75 @@ pub fn working(explanation: &Explanation) -> Option<String> {
     }
 }
 
+/// The binary view's working of a move in misère's endgame, with the move's working after it
+/// (`heap 3: 2 → 1, ...`), begun as a sentence of its own.
+pub fn panel_endgame_move(working: Option<&str>) -> String {
+    let first = "Misère endgame: only heaps of one would be left, so leave an odd number of them.";
+    match working {
+        Some(working) => format!("{first} {}", capitalised(working)),
+        None => first.to_string(),
+    }
+}
+
+/// The binary view's line, with the hint, in misère's lost endgame.
+pub fn panel_endgame_lost() -> &'static str {
+    "Misère endgame: an odd number of heaps of one is left; every move loses"
+}
+
+/// The binary view's line, with the hint, when the nim-sum is 0.
+pub fn panel_zero_every_move() -> &'static str {
+    "nim-sum 0: every move leaves a nim-sum that is not 0"
+}
+
+/// The binary view's line without the hint: what the nim-sum says (or misère's endgame rule).
+pub fn panel_nim_sum(endgame: bool, zero: bool) -> &'static str {
+    match (endgame, zero) {
+        (true, _) => {
+            "Misère endgame: no heap of two or more would be left; aim for an odd number of heaps of one"
+        }
+        (false, true) => "nim-sum 0: the player to move loses against perfect play",
+        (false, false) => "nim-sum not 0: a move to nim-sum 0 wins",
+    }
+}
+
+/// The theory panel's last line when the player to move can win, with the hint's key: `The
+/// player to move can win: h shows how`.
+pub fn panel_can_win(hint_key: &str) -> String {
+    format!("The player to move can win: {hint_key} shows how")
+}
+
+/// The theory panel's last line when the player to move loses.
+pub fn panel_loses() -> &'static str {
+    "The player to move loses against perfect play"
+}
+
+/// The Sprague-Grundy theorem in a line, in the game's words: `Sprague-Grundy: each row plays as
+/// a Nim heap of its value g; XOR 0 loses`.
+pub fn sprague_grundy(kind: GameKind) -> String {
+    format!("Sprague-Grundy: each {} plays as a Nim heap of its value g; XOR 0 loses", heap(kind))
+}
+
+/// Wythoff's heap `number` holding `size`, with the size that would make a losing pair with it:
+/// `Heap 1: 3, partner 5`.
+pub fn wythoff_partner(number: usize, size: u64, partner: u128) -> String {
+    format!("Heap {number}: {size}, partner {partner}")
+}
+
+/// A heap with nothing left, on the board.
+pub fn empty_heap() -> &'static str {
+    "(empty)"
+}
+
+/// The mark on the board's frame when rows are scrolled out of view above: `↑ 3 more`.
+pub fn more_above(arrow: &str, count: usize) -> String {
+    format!("{arrow} {count} more")
+}
+
+/// The mark on the board's frame when rows are scrolled out of view below: `↓ 5 more`.
+pub fn more_below(arrow: &str, count: usize) -> String {
+    format!("{arrow} {count} more")
+}
+
 /// The best move's reason in one line, for the hint: Nim's lesson, or the reason another game's
 /// teaching view gives (still a sentence of the engine's).
 pub fn reason(teaching: &Teaching) -> String {
@@ -344,8 +450,9 @@ fn moore_reason(reason: &MooreReason) -> String {
             shown(mv)
         ),
         MooreReason::EndgameLost { mv, modulus: m, ones, k } => format!(
-            "this position is lost: {ones} heaps of one is 1 more than a multiple of {m}, and whatever you \
+            "this position is lost: {} of one is 1 more than a multiple of {m}, and whatever you \
              take (1 to {k}), the opponent can bring it back there; {} and hope for a mistake",
+            if *ones == 1 { "1 heap".to_string() } else { format!("{ones} heaps") },
             shown(mv)
         ),
         MooreReason::Columns { mv, modulus: m, column, count, rest } => format!(

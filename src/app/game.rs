@@ -138,6 +138,9 @@ pub struct Game {
     pub pending: Option<Move>,
     pub hint: Option<Hint>,
     pub note: Option<Note>,
+    /// Who the coin toss sent first, shown under the board until a person makes a move (not
+    /// only during the AI's pause, when the AI won it).
+    pub toss: Option<String>,
     /// The coach's verdict on the player's last move.
     pub coach: Option<Coaching>,
     pub over: Option<GameOver>,
@@ -188,6 +191,7 @@ impl Game {
             pending: None,
             hint: None,
             note: None,
+            toss: None,
             coach: None,
             over: None,
             used_undo: false,
@@ -491,6 +495,7 @@ impl Game {
         self.note = self.hotseat().then(|| {
             Note::AiMoved(format!("{} {}", self.name(self.turn()), self.past_tense(self.position(), &mv)))
         });
+        self.toss = None;
         // A new move starts a new line of play: what was undone can no longer be redone.
         self.redo.clear();
         self.play(mv);

@@ -670,7 +670,7 @@ impl App {
                 name => format!("{name} moves"),
             };
             game.set_players(players);
-            game.note = Some(game::Note::Told(format!("Coin toss: {who} first")));
+            game.toss = Some(format!("Coin toss: {who} first"));
             return game;
         }
         game.set_players(players);

@@ -22,6 +22,9 @@ pub struct Replay {
     pub resigned: Option<Seat>,
     /// In a review, the finished game to go back to, and the verdict on each of its moves.
     pub review: Option<(Box<Play>, Vec<ReviewLine>)>,
+    /// In a review, the board the move judged was played from (after the first `at - 1` moves),
+    /// where the board marks that move and the winning move it missed.
+    pub before: Option<Game>,
 }
 
 impl Replay {
@@ -32,6 +35,7 @@ impl Replay {
             at: 0,
             resigned: record.resigned,
             review: None,
+            before: None,
         };
         // A game resigned before any move is at its end from the start.
         replay.step_to(0);
@@ -129,6 +133,17 @@ impl Replay {
         let players = self.game.players.clone();
         let mut prefix = self.record.clone();
         prefix.truncate(at);
+        self.before = match (&self.review, at.checked_sub(1)) {
+            (Some(_), Some(previous)) => {
+                let mut before = prefix.clone();
+                before.truncate(previous);
+                let mut game =
+                    Game::from_history(before, Level::Perfect, players.clone(), StdRng::seed_from_u64(0));
+                game.pending = None;
+                Some(game)
+            }
+            _ => None,
+        };
         self.game = Game::from_history(prefix, Level::Perfect, players, StdRng::seed_from_u64(0));
         self.game.pending = None;
         if at == self.record.len() && self.resigned.is_some() {

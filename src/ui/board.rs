@@ -9,49 +9,64 @@ use ratatui::widgets::Widget;
 
 use crate::app::{App, Game, Screen};
 
-use super::layout::layout_for;
+use super::layout::{header_parts, header_rows, layout_for};
 use super::look::Look;
-use super::text::{capitalised, shortened};
+use super::text::shortened;
 use super::{banner, heaps, moves, panel, play, puzzle, replay, status};
 
 /// Draws a screen with a board: a game, a demo, a puzzle or a replay.
 pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     let Some(game) = app.game() else { return };
-    let theme = &look.theme;
-    let layout = layout_for(game, area, app.panels);
-    let mode = game.mode();
-
-    let kind = game.rules.kind;
-    // The default game is named by its mode alone.
-    let header = match kind == crate::engine::GameKind::default() {
-        true => Line::from(vec![
-            Span::styled(" nim-tui ", theme.strong(theme.accent)),
-            Span::styled(
-                format!(" {}: ", capitalised(crate::words::mode_title(mode))),
-                theme.strong(theme.text),
-            ),
-            Span::styled(crate::words::mode_rule(mode), theme.fg(theme.text)),
-        ]),
-        // Another game: its name and rule, then the mode.
-        false => Line::from(vec![
-            Span::styled(" nim-tui ", theme.strong(theme.accent)),
-            Span::styled(format!(" {}: ", capitalised(&kind.title())), theme.strong(theme.text)),
-            Span::styled(
-                format!("{}; {}", crate::words::rule(kind), crate::words::mode_rule(mode)),
-                theme.fg(theme.text),
-            ),
-        ]),
+    // A review draws the board the judged move was played from, with that move marked on it.
+    let board_game = match &app.screen {
+        Screen::Replay(replay) if replay.verdict().is_some() => replay.before.as_ref().unwrap_or(game),
+        _ => game,
     };
-    shortened(header, usize::from(layout.header.width), &look.glyphs.ellipsis).render(layout.header, buf);
+    let mut layout = layout_for(board_game, area, app.panels);
+    // The prompt and the hint go last: a move list under them, then a panel under the board,
+    // give up the rows they need.
+    if matches!(app.screen, Screen::Play(_) | Screen::Demo(_)) {
+        let needed = play::info_rows(game, app, look, layout.info);
+        if let Some(history) = layout.history.filter(|h| h.y == layout.info.bottom()) {
+            let give = needed.saturating_sub(layout.info.height).min(history.height);
+            layout.info.height += give;
+            let left = Rect { y: history.y + give, height: history.height - give, ..history };
+            layout.history = (left.height >= 3).then_some(left);
+        }
+        if let Some(panel) = layout.panel.filter(|p| layout.levels.is_none() && p.bottom() == layout.info.y) {
+            let give = needed.saturating_sub(layout.info.height).min(panel.height);
+            if give > 0 {
+                // A panel too short to show its sum is no panel: it gives all its rows.
+                let left = panel.height - give;
+                let give = if left < super::panel::MIN_HEIGHT { panel.height } else { give };
+                layout.panel = (give < panel.height).then_some(Rect { height: panel.height - give, ..panel });
+                layout.info.y -= give;
+                layout.info.height += give;
+            }
+        }
+    }
 
-    let marked = match &app.screen {
-        Screen::Replay(replay) => replay.next().cloned(),
-        _ => game.marked(),
+    render_header(game, look, &layout, buf);
+
+    let marks = match &app.screen {
+        // A review marks the move judged, on the board it was played from, and for a mistake the
+        // winning move it missed; a replay marks the next move.
+        Screen::Replay(replay) => match replay.verdict() {
+            Some(line) if replay.review.is_some() => heaps::Marks {
+                chosen: Some(line.mv.clone()),
+                alternative: match &line.coaching {
+                    crate::app::Coaching::Missed(moves) => moves.first().cloned(),
+                    _ => None,
+                },
+            },
+            _ => heaps::Marks { chosen: replay.next().cloned(), alternative: None },
+        },
+        _ => heaps::Marks { chosen: game.marked(), alternative: None },
     };
-    heaps::render(game, look, &layout, marked.as_ref(), buf);
+    heaps::render(board_game, look, &layout, &marks, buf);
 
     if let Some(area) = layout.panel {
-        panel::render(game, look, area, buf);
+        panel::render(board_game, look, area, layout.levels.as_ref(), buf);
     }
     match layout.history {
         Some(history) => {
@@ -69,6 +84,40 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
 
     if let (Some(over), false) = (&game.over, matches!(app.screen, Screen::Replay(_))) {
         banner::render(app, game, over, look, &layout, buf);
+    }
+}
+
+/// The header: the program's name, the game's (or the mode's) title and its whole rule, wrapped
+/// under itself; past the rows the layout gave it, the last row ends in an ellipsis.
+fn render_header(game: &Game, look: &Look, layout: &super::layout::BoardLayout, buf: &mut Buffer) {
+    let theme = &look.theme;
+    let (name, title, _) = header_parts(game);
+    let (indent, lines) = header_rows(game, layout.header.width);
+    let area = layout.header;
+    let rows = usize::from(area.height);
+    for (i, line) in lines.iter().enumerate().take(rows) {
+        let y = area.y + i as u16;
+        let mut spans = Vec::new();
+        if i == 0 {
+            spans.push(Span::styled(name.clone(), theme.strong(theme.accent)));
+            spans.push(Span::styled(title.clone(), theme.strong(theme.text)));
+        } else {
+            spans.push(Span::raw(" ".repeat(usize::from(indent))));
+        }
+        spans.extend(line.spans.iter().map(|s| Span::styled(s.content.clone(), theme.fg(theme.text))));
+        let mut line = Line::from(spans);
+        if i + 1 == rows && lines.len() > rows {
+            // More rule than rows: the last row says so.
+            let cut = usize::from(area.width).saturating_sub(1);
+            line = shortened(line, cut, &look.glyphs.ellipsis);
+            if line.width() < usize::from(area.width)
+                && line.spans.last().is_none_or(|s| s.content != look.glyphs.ellipsis)
+            {
+                line.push_span(Span::styled(look.glyphs.ellipsis.clone(), theme.fg(theme.text)));
+            }
+        }
+        shortened(line, usize::from(area.width), &look.glyphs.ellipsis)
+            .render(Rect { y, height: 1, ..area }, buf);
     }
 }
 

@@ -1,56 +1,70 @@
 //! The board: the heaps as rows of tokens in their frame (misère's in its own colour, with its
-//! rule), each row's label and count, and the tokens the move being chosen (or shown) would take.
+//! rule), each row's label and count, and the tokens the move being chosen (or shown) would take;
+//! tokens are cells of colour, never block glyphs, and a board too tall for the screen scrolls.
 
 use ratatui::buffer::Buffer;
-use ratatui::style::Modifier;
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
 
 use crate::app::Game;
 use crate::engine::Move;
-use crate::theme::Glyphs;
 
-use super::layout::{BoardLayout, HeapRow, LABEL_CELLS};
+use super::layout::{BoardLayout, HeapRow, LABEL_CELLS, title_text};
 use super::look::Look;
+use super::text::shortened;
 
-/// Draws the board's frame and every heap's row, marking the tokens `marked` would take.
-pub(super) fn render(
-    game: &Game,
-    look: &Look,
-    layout: &BoardLayout,
-    marked: Option<&Move>,
-    buf: &mut Buffer,
-) {
+/// The moves the board marks: the one chosen (or about to be played, or judged in a review) in
+/// the marked colour, and in a review of a mistake the winning move it missed, in the hint's.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Marks {
+    pub chosen: Option<Move>,
+    pub alternative: Option<Move>,
+}
+
+/// Draws the board's frame and every heap's row shown, marking the tokens `marks` would take; a
+/// board with more rows than fit says on its frame how many are above and below.
+pub(super) fn render(game: &Game, look: &Look, layout: &BoardLayout, marks: &Marks, buf: &mut Buffer) {
     let theme = &look.theme;
-    let mode = game.mode();
-    let kind = game.rules.kind;
     // Misère cannot be missed: its own frame colour and its rule on the frame. Fibonacci Nim's
     // limit is on the frame too.
-    let described = kind.describe();
-    let heaps_word = match (described.words.heap, described.shape) {
-        (crate::engine::HeapNoun::Row, _) => {
-            format!(" Rows of {} ", crate::words::units(kind))
-        }
-        (_, crate::engine::MoveShape::OneHeap { cap: crate::engine::Cap::Limit }) => match limit_text(game) {
-            Some(text) => format!(" Heap · {text} "),
-            None => " Heap ".to_string(),
-        },
-        _ => " Heaps ".to_string(),
-    };
-    let (frame, title) = match mode {
-        crate::engine::Mode::Normal => (theme.fg(theme.accent), Line::from(heaps_word)),
-        crate::engine::Mode::Misere => (
+    let (heaps_word, misere) = title_text(game);
+    let (frame, title) = match misere {
+        None => (theme.fg(theme.accent), Line::from(heaps_word)),
+        Some(misere) => (
             theme.strong(theme.ai),
-            Line::from(vec![
-                Span::raw(heaps_word),
-                Span::styled("· MISÈRE: last token loses ", theme.strong(theme.ai)),
-            ]),
+            Line::from(vec![Span::raw(heaps_word), Span::styled(misere, theme.strong(theme.ai))]),
         ),
     };
-    Block::bordered().title(title).border_style(frame).render(layout.board, buf);
-    for row in &layout.rows {
-        render_row(game, look, layout, row, marked, buf);
+    // A title wider than the board (a narrow screen) is cut with a mark, never mid-word silently.
+    let room = usize::from(layout.board.width.saturating_sub(2));
+    let title = shortened(title, room, &look.glyphs.ellipsis);
+    let mut block = Block::bordered().title(title).border_style(frame);
+    if layout.above > 0 {
+        let mark = crate::words::more_above("↑", layout.above);
+        block =
+            block.title_top(Line::styled(format!(" {mark} "), theme.strong(theme.accent)).right_aligned());
     }
+    if layout.below > 0 {
+        let mark = crate::words::more_below("↓", layout.below);
+        block =
+            block.title_bottom(Line::styled(format!(" {mark} "), theme.strong(theme.accent)).right_aligned());
+    }
+    // (The arrows become `^` and `v` in the ASCII pass.)
+    block.render(layout.board, buf);
+    for row in &layout.rows {
+        render_row(game, look, layout, row, marks, buf);
+    }
+}
+
+/// What a token is drawn as: left on its heap, taken by the chosen move, taken by the winning
+/// move a review shows beside it, or by both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Token {
+    Left,
+    Taken,
+    Alternative,
+    Both,
 }
 
 fn render_row(
@@ -58,7 +72,7 @@ fn render_row(
     look: &Look,
     layout: &BoardLayout,
     row: &HeapRow,
-    marked: Option<&Move>,
+    marks: &Marks,
     buf: &mut Buffer,
 ) {
     let theme = &look.theme;
@@ -77,72 +91,112 @@ fn render_row(
         buf.set_string(row.x - 2, y, &look.glyphs.divider, theme.fg(theme.dim));
     }
 
-    // The tokens with an index in `lo..hi` are the ones the move would take: the end of the heap
+    // The tokens with an index in `lo..hi` are the ones a move would take: the end of the heap
     // for a take, the pins knocked down for Kayles; a split marks where the heap splits.
-    let (lo, hi, split_at) = marked_span(marked, row.heap, size);
-    let token_style = theme.fg(theme.token);
-    let marked_style = theme.strong(theme.marked);
+    let (lo, hi, split_at) = marked_span(marks.chosen.as_ref(), row.heap, size);
+    let (alt_lo, alt_hi, alt_split) = marked_span(marks.alternative.as_ref(), row.heap, size);
     if size == 0 {
-        buf.set_string(row.x, middle, "(empty)", theme.fg(theme.dim));
+        buf.set_string(row.x, middle, crate::words::empty_heap(), theme.fg(theme.dim));
     }
-    let (token, marked_token) = token_cells(look, row.cell);
-    // A run of tokens from index `from`, `count` of them, drawn from slot `slot`: each run of like
-    // tokens is one string, so a long row costs about as much to draw as a short one.
-    let run = |buf: &mut Buffer, slot: u64, from: u64, count: u64| {
-        let before = lo.saturating_sub(from).min(count);
-        let inside = hi.saturating_sub(from).min(count).saturating_sub(before);
-        let after = count - before - inside;
-        for y in row.y..row.y + row.height {
-            let mut x = row.x + slot as u16 * row.cell;
-            for (n, cell, style) in [
-                (before, &token, token_style),
-                (inside, &marked_token, marked_style),
-                (after, &token, token_style),
-            ] {
-                buf.set_string(x, y, cell.repeat(n as usize), style);
-                x += n as u16 * row.cell;
-            }
-        }
+    let kind_of = |i: u64| match ((lo..hi).contains(&i), (alt_lo..alt_hi).contains(&i)) {
+        (false, false) => Token::Left,
+        (true, false) => Token::Taken,
+        (false, true) => Token::Alternative,
+        (true, true) => Token::Both,
     };
-    run(buf, 0, 0, row.shown);
+    // Token `i` of the heap drawn in slot `slot`.
+    let draw = |buf: &mut Buffer, slot: u64, i: u64| {
+        let x = row.x + slot as u16 * row.cell;
+        draw_token(look, kind_of(i), x, row.y, row.cell.saturating_sub(1).max(1), row.height, buf);
+    };
+    for i in 0..row.shown {
+        draw(buf, i, i);
+    }
     if row.truncated {
         let x = row.x + row.shown as u16 * row.cell;
         // The mark is in the marked colour when some of the tokens it stands for are marked.
         let hidden_marked = lo < size - row.tail && hi > row.shown;
-        let style = if hidden_marked { marked_style } else { theme.fg(theme.dim) };
+        let style = if hidden_marked { theme.strong(theme.marked) } else { theme.fg(theme.dim) };
         buf.set_string(x, middle, &look.glyphs.overflow, style);
-        run(buf, row.shown + 1, size - row.tail, row.tail);
+        for (n, i) in (size - row.tail..size).enumerate() {
+            draw(buf, row.shown + 1 + n as u64, i);
+        }
     }
     // A split: a bar in the gap after the tokens that stay.
-    if let Some(left) = split_at.filter(|&left| left > 0 && left < row.shown) {
-        let x = row.x + left as u16 * row.cell - 1;
-        for y in row.y..row.y + row.height {
-            buf.set_string(x, y, &look.glyphs.divider, marked_style);
+    for (split, colour) in [(split_at, theme.marked), (alt_split, theme.hint)] {
+        if let Some(left) = split.filter(|&left| left > 0 && left < row.shown) {
+            let x = row.x + left as u16 * row.cell - 1;
+            for y in row.y..row.y + row.height {
+                buf.set_string(x, y, &look.glyphs.divider, theme.strong(colour));
+            }
         }
     }
     let count_style = if selected { theme.strong(theme.text) } else { theme.fg(theme.text) };
     // The count stands right after its tokens; a cut row is full, so its count ends the row.
     let count = size.to_string();
-    let last = layout.count_x + layout.count_width - count.len() as u16;
+    let count_width = if layout.big { super::digits::width(&count) } else { count.len() as u16 };
+    let last = layout.count_x + layout.count_width - count_width;
     let after = match (size, row.truncated) {
-        (0, _) => row.x + "(empty)".len() as u16 + 2,
+        (0, _) => row.x + crate::words::empty_heap().len() as u16 + 2,
         (_, false) => row.x + row.slots() as u16 * row.cell + 1,
         (_, true) => last,
     };
-    buf.set_string(after.min(last), middle, count, count_style);
+    if layout.big && !look.glyphs.ascii {
+        // Big enough rows carry their count in big digits, for the back of the room.
+        let y = row.y + (row.height - super::digits::HEIGHT) / 2;
+        super::digits::render(&count, after.min(last), y, theme.text, theme, buf);
+    } else {
+        buf.set_string(after.min(last), middle, count, count_style);
+    }
 }
 
-/// The limit a move sets for the next (Fibonacci Nim's) in words: "take 1 to 6", or the first
-/// move's rule.
-fn limit_text(game: &Game) -> Option<String> {
-    if !game.rules.kind.describe().has_limit() || game.over.is_some() {
-        return None;
+/// Draws one token `width` columns by `height` rows at (`x`, `y`) as cells of colour: a fill of
+/// the token's colour (a background colour on spaces, which meets its neighbours without the
+/// seams of block glyphs); a taken token in the marked colour with the marked glyph at its
+/// centre; the review's winning alternative in the hint's colour; a token both take split in
+/// half between the two. Without colour a token is reversed and a taken one is its glyph on the
+/// terminal's own ground, so that the two differ in every theme; the ASCII set keeps a character
+/// in every token.
+fn draw_token(look: &Look, kind: Token, x: u16, y: u16, width: u16, height: u16, buf: &mut Buffer) {
+    let theme = &look.theme;
+    let glyphs = &look.glyphs;
+    // A token of the player's own glyph, or the ASCII set's, shows its glyph too.
+    let own = glyphs.ascii || glyphs.token != crate::theme::Glyphs::unicode().token;
+    let (centre_x, centre_y) = (x + (width - 1) / 2, y + (height - 1) / 2);
+    let area = buf.area;
+    for row in y..y + height {
+        for column in x..x + width {
+            if column >= area.right() || row >= area.bottom() {
+                continue;
+            }
+            let centre = column == centre_x && row == centre_y;
+            let (symbol, style): (&str, Style) = match (kind, theme.colour) {
+                (Token::Left, _) => {
+                    (if centre && own { glyphs.token.as_str() } else { " " }, theme.fill(theme.token))
+                }
+                (Token::Taken, true) => (
+                    if centre { glyphs.marked.as_str() } else { " " },
+                    theme.fill(theme.marked).add_modifier(Modifier::BOLD),
+                ),
+                (Token::Alternative, true) => (
+                    if centre { glyphs.check.as_str() } else { " " },
+                    theme.fill(theme.hint).add_modifier(Modifier::BOLD),
+                ),
+                // Taken by both: the chosen move's fill with the alternative's mark.
+                (Token::Both, true) => (
+                    if centre { glyphs.check.as_str() } else { " " },
+                    theme.fill(theme.marked).add_modifier(Modifier::BOLD),
+                ),
+                (Token::Taken | Token::Both, false) => {
+                    (glyphs.marked.as_str(), Style::new().add_modifier(Modifier::BOLD))
+                }
+                (Token::Alternative, false) => {
+                    (glyphs.check.as_str(), Style::new().add_modifier(Modifier::BOLD))
+                }
+            };
+            buf[(column, row)].set_symbol(symbol).set_style(style);
+        }
     }
-    let heap = game.position().heap(0).unwrap_or(0);
-    Some(match game.position().limit() {
-        None => format!("first move: take 1 to {}, not all", heap.saturating_sub(1)),
-        Some(limit) => format!("take 1 to {}", limit.min(heap)),
-    })
 }
 
 /// Which tokens of heap `heap` (holding `size`) the move marks, as the indexes `lo..hi`, and
@@ -162,24 +216,4 @@ fn marked_span(marked: Option<&Move>, heap: usize, size: u64) -> (u64, u64, Opti
         },
         None => (u64::MAX, u64::MAX, None),
     }
-}
-
-/// One token and one marked token as drawn in a cell `cell` columns wide, the space after included.
-/// The smallest cell is the glyph and a space; bigger cells are solid blocks (shaded for the marked
-/// tokens, so they differ without colour too), or the glyph repeated when it is not the default.
-fn token_cells(look: &Look, cell: u16) -> (String, String) {
-    let fill = usize::from(cell.saturating_sub(1)).max(1);
-    let cell_of = |glyph: &str| {
-        let width = Span::raw(glyph).width().max(1);
-        let copies = (fill / width).max(1);
-        let used = copies * width;
-        format!("{}{}", glyph.repeat(copies), " ".repeat(usize::from(cell).saturating_sub(used)))
-    };
-    let glyphs = &look.glyphs;
-    // A token of the set's own becomes a block when big; a token of the player's own is repeated.
-    let own = ![Glyphs::unicode().token, Glyphs::ascii().token].contains(&glyphs.token);
-    if cell <= 2 || own {
-        return (cell_of(&glyphs.token), cell_of(&glyphs.marked));
-    }
-    (cell_of(&glyphs.block), cell_of(&glyphs.shade))
 }

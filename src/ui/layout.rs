@@ -1,13 +1,24 @@
 //! The game screen's geometry, computed once per frame and shared by the drawing and the mouse:
-//! the board sized to its heaps and centred, tokens grown into blocks while there is room, a cut
-//! heap's first and last tokens, the panel and the move list beside or under the board; and what
-//! a click on a token picks.
+//! the header (wrapped), the board sized to its heaps and centred, tokens grown into blocks while
+//! there is room, a cut heap's first and last tokens, the rows scrolled when there are more than
+//! fit, the panel beside the board with each heap's line level with its tokens (or under it), the
+//! move list beside or under it; and what a click on a token picks.
+//!
+//! At small sizes things give way in this order: the blank rows between heaps, the panel's working
+//! (cut to the rows left), the panel's head line, the panel beside the board (it goes under the
+//! board, then away), the board's rows (they scroll, with a mark saying how many are above and
+//! below, the chosen heap kept in view), the move list beside the board (under it when its column
+//! would push the panel under the board), the move list under the board (it keeps to the rows left
+//! after the lines under the board); last of all the lines under the board (the prompt and the
+//! hint), which always keep their rows.
 
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
 
 use crate::app::{Game, Msg, Panels};
 
-use super::panel;
+use super::panel::{self, Levels};
+use super::text::wrap;
 
 /// The smallest terminal the game draws in; below it a short message asks for more room.
 pub const MIN_WIDTH: u16 = 44;
@@ -18,6 +29,11 @@ pub(super) const LABEL_CELLS: u16 = 8;
 const INFO_ROWS: u16 = 4;
 /// Rows that are always there: the header, the board's frame, the messages, the status line.
 const CHROME_ROWS: u16 = 4 + INFO_ROWS;
+/// Tokens this many rows tall and more have their numbers drawn large (the count, the binary
+/// digits): the sizes of a projector's screen, such as 140x45.
+const BIG_ROWS: u16 = super::digits::HEIGHT;
+/// The most rows the header wraps into; past them its last row ends in an ellipsis.
+const HEADER_ROWS: usize = 4;
 /// Columns between the board and a panel beside it.
 const GAP: u16 = 2;
 
@@ -49,7 +65,7 @@ pub struct HeapRow {
 
 impl HeapRow {
     /// The token slots drawn: the tokens, and the mark of a cut row.
-    pub(super) fn slots(&self) -> u64 {
+    pub fn slots(&self) -> u64 {
         self.shown + u64::from(self.truncated) + self.tail
     }
 
@@ -73,24 +89,32 @@ impl HeapRow {
 /// The game screen's geometry, shared by drawing and the mouse.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BoardLayout {
+    /// The header: the game's name and its whole rule, wrapped over up to three rows.
     pub header: Rect,
     pub board: Rect,
-    /// Where the binary view goes, when it is on and there is room.
+    /// Where the teaching panel goes, when it is on and there is room.
     pub panel: Option<Rect>,
+    /// Where the panel's lines stand when the panel is beside the board: level with the heaps.
+    pub levels: Option<Levels>,
     pub info: Rect,
     pub status: Rect,
-    /// Where the move list goes, when it is on: beside the board, or in place of the lines under it
-    /// on a narrow screen.
+    /// Where the move list goes, when it is on: beside the board, or under the lines under it.
     pub history: Option<Rect>,
+    /// The heaps' rows shown: all of them, or a window around the chosen heap.
     pub rows: Vec<HeapRow>,
+    /// Heaps scrolled out of view above and below the rows shown.
+    pub above: usize,
+    pub below: usize,
     /// Column where the counts start (right-aligned to the board's inner edge).
     pub count_x: u16,
     pub count_width: u16,
+    /// Whether numbers are drawn large: the rows are tall enough for big digits.
+    pub big: bool,
 }
 
-/// Rows the game screen needs: a heap a row, and the chrome around them.
-pub fn min_height(game: &Game) -> u16 {
-    (game.position().len() as u16).saturating_add(CHROME_ROWS)
+/// Rows the game screen needs: one heap's row (the others scroll), and the chrome around it.
+pub fn min_height(_game: &Game) -> u16 {
+    CHROME_ROWS + 1
 }
 
 /// Lays out the board in `area` without the move list; see [`board_layout_with`].
@@ -111,104 +135,285 @@ fn history_width(game: &Game) -> u16 {
     (28 + heaps * (widest + 1)).clamp(32, 64)
 }
 
+/// The header's parts: the program's name, the game's title (or the mode's, for Nim), and the
+/// rule, which wraps.
+pub(super) fn header_parts(game: &Game) -> (String, String, String) {
+    let kind = game.rules.kind;
+    let mode = game.mode();
+    if kind == crate::engine::GameKind::default() {
+        let title = format!(" {}: ", crate::words::capitalised(crate::words::mode_title(mode)));
+        (" nim-tui ".into(), title, crate::words::mode_rule(mode).into())
+    } else {
+        let title = format!(" {}: ", crate::words::capitalised(&kind.title()));
+        let rule = format!("{}; {}", crate::words::rule(kind), crate::words::game_mode_rule(kind, mode));
+        (" nim-tui ".into(), title, rule)
+    }
+}
+
+/// The header's rule wrapped for a screen `width` columns wide: the rows after the name and the
+/// title, each indented under the rule's start (or by one column on a narrow screen).
+pub(super) fn header_rows(game: &Game, width: u16) -> (u16, Vec<Line<'static>>) {
+    let (name, title, rule) = header_parts(game);
+    let prefix = Span::raw(name.as_str()).width() + Span::raw(title.as_str()).width();
+    // Under the rule's start while that takes two rows at most, else from the screen's edge.
+    let wrapped =
+        |indent: usize| wrap(&Line::raw(rule.clone()), usize::from(width).saturating_sub(indent).max(8));
+    let under = (prefix * 2 <= usize::from(width)).then(|| wrapped(prefix)).filter(|lines| lines.len() <= 2);
+    match under {
+        Some(lines) => (prefix as u16, lines),
+        None => {
+            // The first row holds the rule's start after the title; the rest from column 1.
+            let first = wrap(&Line::raw(rule.clone()), usize::from(width).saturating_sub(prefix).max(8));
+            let head = first.first().cloned().unwrap_or_default();
+            let rest_text: String = rule.chars().skip(head.to_string().chars().count()).collect();
+            let mut lines = vec![head];
+            if !rest_text.trim().is_empty() {
+                lines.extend(wrap(
+                    &Line::raw(rest_text.trim_start().to_string()),
+                    usize::from(width).saturating_sub(1),
+                ));
+            }
+            (1, lines)
+        }
+    }
+}
+
 /// Lays out the board in `area`, which must be at least the minimum size. The board is sized to
 /// its heaps and centred with what goes beside and under it; tokens grow while there is room.
 /// With `history`, the move list takes a column on the right when the screen is wide enough, and
-/// otherwise the lines under the board.
+/// otherwise the rows under the lines under the board.
 pub fn board_layout_with(game: &Game, area: Rect, binary: bool, history: bool) -> BoardLayout {
-    let wanted = history_width(game);
     let beside = history && area.width >= MIN_WIDTH + 24 + GAP;
-    let history_width = wanted.min(area.width.saturating_sub(MIN_WIDTH + GAP));
-    let room = if beside { Rect { width: area.width - history_width - GAP, ..area } } else { area };
-    let mut layout = layout_without_history(game, room, binary, area);
-    if history {
-        layout.history = Some(if beside {
-            let top = layout.header.bottom() + 1;
-            Rect { x: room.right() + GAP - 1, y: top, width: history_width, height: layout.status.y - top }
-        } else {
-            layout.info
-        });
+    let layout = layout_with_history(game, area, binary, history, beside);
+    // A panel level with the heaps comes before a move list beside them: when the list's column
+    // would push the panel under the board, the list goes under the board instead.
+    if beside && binary && layout.levels.is_none() {
+        let under = layout_with_history(game, area, binary, history, false);
+        if under.levels.is_some() {
+            return under;
+        }
     }
     layout
 }
 
-/// The board's width and height for its heaps at `scale`, the rows between heaps, and the width it
-/// would need to draw the widest heap whole.
-fn board_size(game: &Game, scale: (u16, u16), count_width: u16, max_width: u16) -> (u16, u16, u16, u16) {
-    let (cell, height) = scale;
-    let heaps = game.position().len() as u16;
+/// The layout with the move list beside the board (`beside`) or under it.
+fn layout_with_history(game: &Game, area: Rect, binary: bool, history: bool, beside: bool) -> BoardLayout {
+    let wanted = history_width(game);
+    let history_width = wanted.min(area.width.saturating_sub(MIN_WIDTH + GAP));
+    // Under the board, the move list takes as many rows as it has lines (and its frame), up to
+    // six, from the bottom of the screen; the board scrolls to make room, if it must.
+    let under = match history && !beside {
+        true => (game.moves().len() as u16 + 3).min(6).min(area.height.saturating_sub(CHROME_ROWS + 1)),
+        false => 0,
+    };
+    let under = if under >= 3 { under } else { 0 };
+    let room = match beside {
+        true => Rect { width: area.width - history_width - GAP, ..area },
+        false => Rect { height: area.height - under, ..area },
+    };
+    let mut layout = layout_without_history(game, room, binary, area);
+    if history {
+        layout.history = if beside {
+            let top = layout.header.bottom() + 1;
+            Some(Rect {
+                x: room.right() + GAP - 1,
+                y: top,
+                width: history_width,
+                height: layout.status.y - top,
+            })
+        } else if under > 0 {
+            let list = Rect { y: room.bottom() - 1, height: under, ..layout.info };
+            // The status line goes back to the screen's last row, under the list.
+            layout.status.y = area.bottom() - 1;
+            Some(list)
+        } else {
+            None
+        };
+    }
+    layout
+}
+
+/// The board's width for its heaps at `scale`, and the width it would need to draw the widest
+/// heap whole.
+fn board_width(game: &Game, scale: (u16, u16), count_width: u16, max_width: u16) -> (u16, u16) {
+    let (cell, _) = scale;
     let widest = game.start().iter().copied().max().unwrap_or(1).max(1).min(u64::from(u16::MAX));
     // Label, tokens (the last one without its space), two columns, the count, a column; the frame.
-    let tokens = (widest as u16).saturating_mul(cell).saturating_sub(1);
-    let title = if game.mode() == crate::engine::Mode::Misere { 38 } else { 30 };
-    let needed = (LABEL_CELLS + 2 + count_width + 1 + 2).saturating_add(tokens).max(title);
-    let gap = if height > 1 { 1 } else { 0 };
-    let rows = heaps * height + heaps.saturating_sub(1) * gap;
-    // Big tokens get a blank row above and below them inside the frame.
-    let padding = if height > 1 { 2 } else { 0 };
-    (needed.min(max_width), rows + 2 + padding, gap, needed)
+    // At least room for "(empty)", which an emptied heap shows in place of its tokens.
+    let empty = crate::words::empty_heap().len() as u16 + 1;
+    let tokens = (widest as u16).saturating_mul(cell).saturating_sub(1).max(empty);
+    let count = if scale.1 >= BIG_ROWS { count_width * (super::digits::WIDTH + 1) } else { count_width };
+    let title = title_width(game) as u16 + 4;
+    let needed = (LABEL_CELLS + 2 + count + 1 + 2).saturating_add(tokens).max(title);
+    (needed.min(max_width), needed)
+}
+
+/// The rows a board of `heaps` rows takes at `height` rows a token with `gap` rows between heaps
+/// and `pad` blank rows above and below them, frame included.
+fn board_rows(heaps: u16, height: u16, gap: u16, pad: u16) -> u16 {
+    heaps * height + heaps.saturating_sub(1) * gap + 2 * pad + 2
+}
+
+/// The frame's title: what the rows are, misère's rule, Fibonacci Nim's limit.
+pub(super) fn title_text(game: &Game) -> (String, Option<String>) {
+    let kind = game.rules.kind;
+    let described = kind.describe();
+    let heaps_word = match (described.words.heap, described.shape) {
+        (crate::engine::HeapNoun::Row, _) => {
+            format!(" Rows of {} ", crate::words::units(kind))
+        }
+        (_, crate::engine::MoveShape::OneHeap { cap: crate::engine::Cap::Limit }) => match limit_text(game) {
+            Some(text) => format!(" Heap · {text} "),
+            None => " Heap ".to_string(),
+        },
+        _ => " Heaps ".to_string(),
+    };
+    let misere = match game.mode() {
+        crate::engine::Mode::Normal => None,
+        crate::engine::Mode::Misere => Some("· MISÈRE: last token loses ".to_string()),
+    };
+    (heaps_word, misere)
+}
+
+/// The columns the frame's title takes, so that the board is made wide enough to hold it whole.
+pub(super) fn title_width(game: &Game) -> usize {
+    let (title, misere) = title_text(game);
+    Span::raw(title).width() + misere.map_or(0, |m| Span::raw(m).width())
+}
+
+/// The limit a move sets for the next (Fibonacci Nim's) in words: "take 1 to 6", or the first
+/// move's rule.
+fn limit_text(game: &Game) -> Option<String> {
+    if !game.rules.kind.describe().has_limit() || game.over.is_some() {
+        return None;
+    }
+    let heap = game.position().heap(0).unwrap_or(0);
+    Some(match game.position().limit() {
+        None => format!("first move: take 1 to {}, not all", heap.saturating_sub(1)),
+        Some(limit) => format!("take 1 to {}", limit.min(heap)),
+    })
+}
+
+/// One way to lay the board out: its scale, the rows between heaps, the blank rows above and
+/// below them, whether the panel is beside it, and how many heaps are shown.
+#[derive(Debug, Clone, Copy)]
+struct Plan {
+    scale: (u16, u16),
+    gap: u16,
+    pad: u16,
+    beside: bool,
+    width: u16,
+    panel_width: u16,
+    shown: u16,
 }
 
 fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> BoardLayout {
     let heaps = game.position().len() as u16;
-    let [header, body, status] =
-        Layout::vertical([Constraint::Length(1), Constraint::Fill(1), Constraint::Length(1)]).areas(room);
-    let (header, status) = (Rect { width: area.width, ..header }, Rect { width: area.width, ..status });
+    let (_, header_lines) = header_rows(game, area.width);
+    let header_height = header_lines.len().clamp(1, HEADER_ROWS) as u16;
+    // The header gives its extra rows back on a screen too short for them.
+    let header_height = header_height.min(room.height.saturating_sub(CHROME_ROWS + 1) + 1);
+    let header = Rect { height: header_height, width: area.width, ..room };
+    let status = Rect { y: room.bottom().saturating_sub(1), height: 1, width: area.width, ..room };
+    let body = Rect { y: header.bottom(), height: status.y.saturating_sub(header.bottom()), ..room };
     // A blank column each side of the stage.
     let stage = Rect { x: body.x + 1, width: body.width.saturating_sub(2), ..body };
     let count_width = game.start().iter().map(|&h| h.to_string().len() as u16).max().unwrap_or(1).max(3);
-    let natural = if binary { panel::width(game) } else { 0 };
-    let panel_full = panel::full_height(game);
+    let column_room = stage.height.saturating_sub(INFO_ROWS);
 
-    // The rows the board takes with the panel beside it: the taller of the two.
-    let column_of = |board: u16, beside: bool| match beside {
-        true => board.max(panel_full.min(stage.height.saturating_sub(INFO_ROWS))),
-        false => board,
+    // The panel beside the board needs the rows of the heaps, a head row above them (the board's
+    // blank row) and its tail under them; the tail may reach below the board.
+    let panel_fits = |plan: &Plan| -> Option<u16> {
+        let big = plan.scale.1 >= BIG_ROWS;
+        let heaps_rows = plan.shown * plan.scale.1 + plan.shown.saturating_sub(1) * plan.gap;
+        let least = 1 + plan.pad + heaps_rows + panel::least_tail_rows(game, big);
+        (least <= column_room).then_some(least)
     };
-
-    // The biggest tokens that draw every heap whole, with the panel beside the board if it fits
-    // there, else under it; failing both, the smallest tokens and rows cut short.
-    let try_fit = |scale: (u16, u16), beside: bool| {
+    let try_fit = |scale: (u16, u16), beside: bool| -> Option<Plan> {
+        let big = scale.1 >= BIG_ROWS;
+        let natural = if binary { panel::width(game, big) } else { 0 };
         // Beside the board the panel gets at least 30 columns, or its working wraps word by word.
-        let max_width = if beside { stage.width.saturating_sub(natural.max(30) + GAP) } else { stage.width };
-        let (width, height, gap, needed) = board_size(game, scale, count_width, max_width);
+        let panel_width = natural.max(30);
+        let max_width = if beside { stage.width.saturating_sub(panel_width + GAP) } else { stage.width };
+        let (width, needed) = board_width(game, scale, count_width, max_width);
+        let gap = u16::from(scale.1 > 1);
+        let pad = u16::from(scale.1 > 1 || beside);
+        let rows = board_rows(heaps, scale.1, gap, pad);
+        // Big tokens leave two fifths of the room free, so the board never crowds the screen.
+        let limit = if scale.1 > 1 { stage.height * 3 / 5 } else { column_room };
+        let plan = Plan { scale, gap, pad, beside, width, panel_width, shown: heaps };
         let below = if binary && !beside { panel::MIN_HEIGHT } else { 0 };
-        let column = column_of(height, beside);
-        // Big tokens leave two fifths of the room free, so the board never crowds the screen (and a
-        // key press repaints few cells: see the README's performance section).
-        let limit = if scale.1 > 1 { stage.height * 3 / 5 } else { stage.height };
-        let ok = needed <= max_width && column + below + INFO_ROWS <= limit;
-        ok.then_some((scale, width, height, gap, beside))
+        let ok = needed <= max_width
+            && rows + below <= limit.min(column_room)
+            && (!beside || panel_fits(&plan).is_some());
+        ok.then_some(plan)
     };
+    // Failing every whole board: the smallest tokens, rows cut short, and as many heaps as fit
+    // (the rest scroll); the panel beside it while it has 24 columns or more.
     let fallback = || {
-        let beside = binary && stage.width >= natural + GAP + 30;
-        let max_width = if beside { stage.width - natural - GAP } else { stage.width };
-        let (width, height, gap, _) = board_size(game, SCALES[0], count_width, max_width);
-        (SCALES[0], width, height, gap, beside)
+        // The panel's digits without the nim-sum's value after them, beside a board of 28
+        // columns at least (its rows are cut short with a mark).
+        let natural = if binary { panel::width(game, false) } else { 0 };
+        let least = natural.saturating_sub(6).max(24);
+        let beside = binary && stage.width >= least + GAP + 28;
+        let panel_width = if beside { natural.min(stage.width - GAP - 28) } else { natural.min(stage.width) };
+        let max_width = if beside { stage.width - panel_width - GAP } else { stage.width };
+        let (width, _) = board_width(game, SCALES[0], count_width, max_width);
+        let pad = u16::from(beside);
+        let least_tail = if beside { panel::least_tail_rows(game, false) } else { 0 };
+        let below = if binary && !beside { panel::MIN_HEIGHT } else { 0 };
+        let fit = column_room
+            .saturating_sub(2 * pad + 2 + below)
+            .min(column_room.saturating_sub(1 + pad + least_tail));
+        let shown = heaps.min(fit.max(1));
+        Plan { scale: SCALES[0], gap: 0, pad, beside, width, panel_width, shown }
     };
-    let (scale, width, board_height, gap, beside) = [true, false]
+    let mut plan = [true, false]
         .into_iter()
         .filter(|&beside| binary || !beside)
         .find_map(|beside| SCALES.iter().rev().find_map(|&scale| try_fit(scale, beside)))
         .unwrap_or_else(fallback);
-    // A blank row between small rows too, when there is room for it and the panel.
-    let below_full = if binary && !beside { panel_full } else { 0 };
-    let roomy =
-        scale.1 == 1 && heaps > 1 && board_height + heaps + 1 + below_full + INFO_ROWS <= stage.height;
-    let (gap, board_height) = if roomy { (1, board_height + heaps + 1) } else { (gap, board_height) };
+    let big = plan.scale.1 >= BIG_ROWS;
 
-    // Beside the board the panel is as wide as the room left allows, up to a comfortable width.
+    // A blank row between small rows too, when there is room for it and the panel.
+    let panel_tail = |width: u16| if binary { panel::tail_rows(game, width, big) } else { 0 };
+    if plan.scale.1 == 1 && plan.shown == heaps && heaps > 1 {
+        let roomy = Plan { gap: 1, pad: 1, ..plan };
+        let rows = board_rows(heaps, 1, 1, 1);
+        let beside_rows = 2 + heaps * 2 - 1 + panel_tail(plan.panel_width);
+        let below = if binary && !plan.beside { panel::full_height(game, plan.panel_width) } else { 0 };
+        let column = if plan.beside { rows.max(beside_rows) } else { rows + below };
+        if column <= column_room {
+            plan = roomy;
+        }
+    }
+    let Plan { scale, gap, pad, beside, width, .. } = plan;
+    let shown = plan.shown;
+    let board_height = board_rows(shown, scale.1, gap, pad);
+
+    // Beside the board the panel is as wide as the room left allows, up to its natural width
+    // (and at least wide enough for its working to read).
+    let natural = if binary { panel::width(game, big) } else { 0 };
     let panel_width = match beside {
         true => stage.width.saturating_sub(width + GAP).min(natural.max(40)),
         false => natural.max(40).min(stage.width),
     };
-    // Under the board the panel takes the rows there are, up to its full height.
-    let spare = stage.height.saturating_sub(board_height + INFO_ROWS);
-    let below = match binary && !beside {
-        true => spare.min(panel_full),
+    let heaps_rows = shown * scale.1 + shown.saturating_sub(1) * gap;
+    // Beside: the panel's rows reach as far as its tail wants, within the room.
+    let panel_height = match beside {
+        true => (1 + pad + heaps_rows + panel_tail(panel_width))
+            .min(column_room)
+            .max(board_height.min(column_room)),
         false => 0,
     };
-    let column = column_of(board_height, beside);
+    let column = board_height.max(panel_height);
+    // Under the board the panel takes the rows there are, up to its full height.
+    let spare = column_room.saturating_sub(column);
+    let below = match binary && !beside {
+        true => spare.min(panel::full_height(game, panel_width)),
+        false => 0,
+    };
+    let below = if below >= panel::MIN_HEIGHT { below } else { 0 };
     let total = column + below + INFO_ROWS;
     // The stage stands in the middle of the room, a little above the centre.
     let top = stage.y + stage.height.saturating_sub(total) / 3;
@@ -216,35 +421,33 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
         if beside { width + GAP + panel_width } else { width.max(if below > 0 { panel_width } else { 0 }) };
     let left = stage.x + stage.width.saturating_sub(group) / 2;
     let board = Rect { x: left, y: top, width, height: board_height };
-    let panel = if beside {
-        Some(Rect { x: left + width + GAP, y: top, width: panel_width, height: panel_full.min(column) })
-    } else if below > 0 {
-        Some(Rect { x: left, y: top + board_height, width: panel_width, height: below })
-    } else {
-        None
+
+    // The heaps shown: all, or a window around the chosen one.
+    // The heap in view: the chosen one, or the one the AI's move is about to take from.
+    let focus = match (&game.pending, game.your_turn()) {
+        (Some(mv), false) => match mv {
+            crate::engine::Move::Split { heap, .. } => *heap,
+            mv => mv.takes().first().map_or(game.selected, |t| t.heap),
+        },
+        _ => game.selected,
     };
-    // The messages are as wide as what stands above them, and at least wide enough to read.
-    let info_width = group.max(72).min(stage.width);
-    let info_x = stage.x + stage.width.saturating_sub(info_width) / 2;
-    // At least its four rows, and every row down to the status line, so a long hint is not cut.
-    let info_y = top + column + below;
-    let info = Rect {
-        x: info_x,
-        y: info_y,
-        width: info_width,
-        height: status.y.saturating_sub(info_y).max(INFO_ROWS),
-    };
+    let chosen = focus.min(usize::from(heaps.saturating_sub(1)));
+    let first = chosen.saturating_sub(usize::from(shown) / 2).min(usize::from(heaps - shown.min(heaps)));
+    let above = first;
+    let below_heaps = usize::from(heaps).saturating_sub(first + usize::from(shown));
 
     let inner = board.inner(ratatui::layout::Margin::new(1, 1));
     let count_x = inner.right().saturating_sub(count_width + 1);
     let x = inner.x + LABEL_CELLS;
     let (cell, height) = scale;
     // Slots for tokens between the label and the count, two columns before the count.
+    let count_cells = if big { count_width * (super::digits::WIDTH + 1) } else { count_width };
+    let count_x = if big { inner.right().saturating_sub(count_cells + 1) } else { count_x };
     let capacity = u64::from((count_x.saturating_sub(x + 1) + 1) / cell);
-    let rows = (0..game.position().len())
+    let rows: Vec<HeapRow> = (first..first + usize::from(shown))
         .map(|heap| {
             let size = game.position().heap(heap).unwrap_or(0);
-            let y = inner.y + u16::from(height > 1 || roomy) + heap as u16 * (height + gap);
+            let y = inner.y + pad + (heap - first) as u16 * (height + gap);
             let truncated = size > capacity;
             // A cut row keeps a third of its slots for the end of the heap, after the mark.
             let (shown, tail) = match truncated {
@@ -257,7 +460,47 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
             HeapRow { heap, y, height, x, cell, shown, truncated, tail }
         })
         .collect();
-    BoardLayout { header, board, panel, info, status, history: None, rows, count_x, count_width }
+
+    let (panel, levels) = if beside {
+        let rect = Rect { x: left + width + GAP, y: top, width: panel_width, height: panel_height };
+        let levels = Levels {
+            head: (pad > 0).then_some(top + pad),
+            rows: rows.iter().map(|r| (r.heap, r.y, r.height)).collect(),
+            tail: inner.y + pad + heaps_rows,
+            big,
+        };
+        (Some(rect), Some(levels))
+    } else if below > 0 {
+        (Some(Rect { x: left, y: top + board_height, width: panel_width, height: below }), None)
+    } else {
+        (None, None)
+    };
+    // The messages are as wide as what stands above them, and at least wide enough to read.
+    let info_width = group.max(72).min(stage.width);
+    let info_x = stage.x + stage.width.saturating_sub(info_width) / 2;
+    // At least its four rows, and every row down to the status line, so a long hint is not cut.
+    let info_y = top + column + below;
+    let info = Rect {
+        x: info_x,
+        y: info_y,
+        width: info_width,
+        height: status.y.saturating_sub(info_y).max(INFO_ROWS),
+    };
+    BoardLayout {
+        header,
+        board,
+        panel,
+        levels,
+        info,
+        status,
+        history: None,
+        rows,
+        above,
+        below: below_heaps,
+        count_x,
+        count_width: if big { count_cells } else { count_width },
+        big,
+    }
 }
 
 /// What a click at (`column`, `row`) on the game screen picks: the token's heap, and the count from

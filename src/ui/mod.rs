@@ -9,6 +9,7 @@
 mod ascii;
 mod banner;
 mod board;
+mod digits;
 mod heaps;
 mod key_line;
 mod layout;

@@ -11,7 +11,7 @@ use crate::app::{Action, App, Screen};
 
 use super::key_line::keys_now;
 use super::look::Look;
-use super::text::wrapped_rows;
+use super::text::{wrap, wrapped_rows};
 
 /// A question before something that cannot be taken back, with the keys that answer it.
 pub(super) fn confirm(question: &str, look: &Look, area: Rect, buf: &mut Buffer) {
@@ -97,14 +97,21 @@ pub(super) fn help(app: &App, look: &Look, scroll: u16, area: Rect, buf: &mut Bu
     }
     rows.push(("ctrl-c".into(), "quit at once".into(), true));
     let key_width = rows.iter().map(|(k, _, _)| k.chars().count()).max().unwrap_or(8).max(9);
+    // A description too long for a narrow screen wraps under itself, never cut.
+    let widest = rows.iter().map(|(_, label, _)| Span::raw(label.as_str()).width()).max().unwrap_or(20);
+    let room = usize::from(area.width.saturating_sub(2)).saturating_sub(key_width + 3).max(8);
     let lines: Vec<Line> = rows
         .iter()
-        .map(|(keys, label, enabled)| {
+        .flat_map(|(keys, label, enabled)| {
             let label_style = if *enabled { theme.fg(theme.text) } else { theme.fg(theme.dim) };
-            Line::from(vec![
-                Span::styled(format!(" {keys:<key_width$}  "), theme.strong(theme.accent)),
-                Span::styled(label.clone(), label_style),
-            ])
+            let parts = wrap(&Line::styled(label.clone(), label_style), room.min(widest));
+            parts.into_iter().enumerate().map(move |(i, part)| {
+                let keys = if i == 0 { keys.as_str() } else { "" };
+                let mut spans =
+                    vec![Span::styled(format!(" {keys:<key_width$}  "), theme.strong(theme.accent))];
+                spans.extend(part.spans);
+                Line::from(spans)
+            })
         })
         .collect();
     let width = (lines.iter().map(Line::width).max().unwrap_or(20) as u16 + 4).min(area.width);

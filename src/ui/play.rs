@@ -4,15 +4,32 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget};
 
 use crate::app::{App, Game, Note};
 
 use super::key_line::{choosing, key_line};
 use super::look::Look;
+use super::text::wrap;
 
-/// Draws the lines under the board of a game or a demo into `area`.
+/// Draws the lines under the board of a game or a demo into `area`, wrapped.
 pub(super) fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
+    let lines: Vec<Line> = info_lines(game, app, look, area)
+        .iter()
+        .flat_map(|line| wrap(line, usize::from(area.width)))
+        .collect();
+    Paragraph::new(lines).render(area, buf);
+}
+
+/// The rows the lines under the board take wrapped in `area`'s width: the layout's four rows may
+/// not be enough for a long hint on a narrow screen, and the move list under them gives way.
+pub(super) fn info_rows(game: &Game, app: &App, look: &Look, area: Rect) -> u16 {
+    let width = usize::from(area.width);
+    info_lines(game, app, look, area).iter().map(|line| wrap(line, width).len() as u16).sum()
+}
+
+/// The lines under the board of a game or a demo, before wrapping.
+fn info_lines(game: &Game, app: &App, look: &Look, area: Rect) -> Vec<Line<'static>> {
     let theme = &look.theme;
     let mut lines = Vec::new();
     if game.your_turn() {
@@ -44,6 +61,9 @@ pub(super) fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: 
     } else {
         lines.push(Line::raw(""));
     }
+    if let Some(toss) = &game.toss {
+        lines.push(Line::styled(toss.clone(), theme.strong(theme.text)));
+    }
     match &game.note {
         Some(Note::AiMoved(text)) => lines.push(Line::styled(text.clone(), theme.fg(theme.ai))),
         Some(Note::Told(text)) => lines.push(Line::styled(text.clone(), theme.strong(theme.text))),
@@ -51,9 +71,11 @@ pub(super) fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: 
         None => {}
     }
     if let (true, Some(coaching)) = (app.panels.coach, &game.coach) {
+        // A mistake in the warning colour, a lost position neutral: only a good move is green.
         let style = match coaching {
-            crate::app::Coaching::Missed(_) => theme.fg(theme.error),
-            _ => theme.fg(theme.you),
+            crate::app::Coaching::Missed(_) => theme.strong(theme.warning),
+            crate::app::Coaching::AlreadyLost => theme.fg(theme.dim),
+            crate::app::Coaching::Kept => theme.fg(theme.you),
         };
         let text = match (game.hotseat(), coaching, crate::words::plain_takes(game.rules.kind)) {
             // Another game's missed moves in its own words, from the position the player moved from.
@@ -81,5 +103,5 @@ pub(super) fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: 
             Span::styled(hint.reason.clone(), theme.fg(theme.hint)),
         ]));
     }
-    Paragraph::new(lines).wrap(Wrap { trim: true }).render(area, buf);
+    lines
 }

@@ -41,10 +41,12 @@ fn render_verdict(game: &Game, replay: &Replay, look: &Look, area: Rect, buf: &m
         None => lines.push(Line::styled(crate::words::review_start(), theme.fg(theme.text))),
         Some(line) => {
             let who = game.name(line.seat);
-            lines.push(Line::styled(
-                crate::words::review_move(replay.at, who, &line.words),
-                seat_style(look, line.seat),
-            ));
+            // A mistake is headed in the warning colour, never in a player's (green) colour.
+            let heading = match &line.coaching {
+                crate::app::Coaching::Missed(_) => theme.strong(theme.warning),
+                _ => seat_style(look, line.seat),
+            };
+            lines.push(Line::styled(crate::words::review_move(replay.at, who, &line.words), heading));
             let (text, style) = match &line.coaching {
                 crate::app::Coaching::Kept => {
                     (crate::words::review_kept(&look.glyphs.check), theme.fg(theme.you))
@@ -55,7 +57,7 @@ fn render_verdict(game: &Game, replay: &Replay, look: &Look, area: Rect, buf: &m
                 crate::app::Coaching::Missed(moves) => {
                     let list: Vec<String> =
                         moves.iter().map(|m| game.describe_from(&line.before, m)).collect();
-                    (crate::words::review_missed(&look.glyphs.cross, &list), theme.strong(theme.error))
+                    (crate::words::review_missed(&look.glyphs.cross, &list), theme.strong(theme.warning))
                 }
             };
             lines.push(Line::styled(text, style));

@@ -124,7 +124,9 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
         let essential: usize = left.spans.iter().take(2).map(Span::width).sum();
         keys = key_line(&commands, look, usize::from(area.width).saturating_sub(essential + 2));
     }
-    let right = if keys.is_empty() { String::new() } else { format!("{keys} ") };
+    // The keys are set off from the details by the divider, so that the two never run together
+    // ("coach on  u undo").
+    let right = if keys.is_empty() { String::new() } else { format!("{} {keys} ", look.glyphs.divider) };
     let width = Span::raw(right.as_str()).width();
     let left = match width {
         0 => shortened(left, usize::from(area.width), ellipsis),

@@ -260,3 +260,159 @@ fn ascii_glyphs_leave_no_other_byte_on_any_screen() {
     let text = draw_ascii(&screens[2].1, 80, 24);
     assert!(text.contains("Misere"), "{text}");
 }
+
+// ------------------------------------------------------------ a layout for a room (issue 22)
+
+/// The row a heap's label stands on: ` ▶  2 │` or `    2 │` on the board.
+fn label_row(lines: &[String], heap: usize) -> Option<usize> {
+    lines.iter().position(|l| {
+        l.split('│').any(|part| part.trim_start_matches(['▶', ' ']).trim() == heap.to_string())
+            && l.contains(&format!("{heap} │"))
+    })
+}
+
+#[test]
+fn the_binary_panel_stands_level_with_the_heaps_at_every_size() {
+    for size in SIZES {
+        for heaps in [vec![3, 4, 5], vec![1, 2, 3, 4, 5, 6, 7], vec![5, 9]] {
+            let app = teaching_game_of(&heaps);
+            let buf = draw(&app, size.0, size.1);
+            let rows = lines(&buf);
+            let layout =
+                board_layout_with(app.game().expect("a game"), Rect::new(0, 0, size.0, size.1), true, false);
+            if layout.levels.is_none() {
+                // Under the board there is nothing to be level with; it must be a narrow screen.
+                assert!(size.0 <= 60, "the panel is beside the board at {size:?}:\n{}", text(&buf));
+                continue;
+            }
+            for row in &layout.rows {
+                let board_row = label_row(&rows, row.heap + 1).expect("a board row");
+                let panel_row = rows.iter().position(|l| l.contains(&format!("heap {} ", row.heap + 1)));
+                assert_eq!(
+                    Some(board_row),
+                    panel_row,
+                    "heap {} at {size:?}, heaps {heaps:?}:\n{}",
+                    row.heap + 1,
+                    text(&buf)
+                );
+            }
+        }
+    }
+}
+
+fn teaching_game_of(heaps: &[u64]) -> App {
+    let mut app = playing(Mode::Normal, heaps);
+    act(&mut app, Action::Binary);
+    app
+}
+
+#[test]
+fn the_nim_sums_odd_columns_are_a_band_through_every_row() {
+    let app = teaching_game_of(&[3, 4, 5]);
+    let look = Look::default();
+    for size in SIZES {
+        let buf = draw(&app, size.0, size.1);
+        let layout =
+            board_layout_with(app.game().expect("a game"), Rect::new(0, 0, size.0, size.1), true, false);
+        let Some(panel) = layout.panel else { continue };
+        // The nim-sum of 3 4 5 is 2: the 2s column is odd. Its band runs from the column's header
+        // down to the nim-sum, through every row between, blank rows included.
+        let banded: Vec<u16> = (panel.y..panel.bottom())
+            .filter(|&y| (panel.x..panel.right()).any(|x| buf[(x, y)].style().bg == Some(look.theme.band)))
+            .collect();
+        assert!(banded.len() >= 5, "{size:?}: {banded:?}");
+        let (first, last) = (banded[0], banded[banded.len() - 1]);
+        assert_eq!(banded.len() as u16, last - first + 1, "the band has no gap at {size:?}");
+    }
+}
+
+#[test]
+fn numbers_are_drawn_large_on_a_projectors_screen() {
+    let app = teaching_game_of(&[3, 4, 5]);
+    let look = Look::default();
+    let buf = draw(&app, 140, 45);
+    let layout = board_layout_with(app.game().expect("a game"), Rect::new(0, 0, 140, 45), true, false);
+    assert!(layout.big, "140x45 draws numbers large");
+    // The count of heap 3, a big 5: five rows of cells filled in the text's colour after the tokens.
+    let row = layout.rows[2];
+    let after = row.x + row.slots() as u16 * row.cell;
+    let filled = (row.y..row.y + row.height)
+        .filter(|&y| (after..layout.board.right()).any(|x| buf[(x, y)].style().bg.is_some()))
+        .count();
+    assert_eq!(filled, 5, "{}", text(&buf));
+    // At 80x24 the numbers are text.
+    let text80 = text(&draw(&app, 80, 24));
+    assert!(text80.contains("heap 1  0 1 1"), "{text80}");
+    let _ = look;
+}
+
+#[test]
+fn a_board_with_more_rows_than_fit_scrolls_with_a_mark_and_the_game_goes_on() {
+    let heaps: Vec<u64> = (1..=16).collect();
+    let mut app = playing(Mode::Normal, &heaps);
+    for (width, height) in [(60, 20), (80, 20), (44, 18)] {
+        let screen = text(&draw(&app, width, height));
+        assert!(!screen.contains("Enlarge"), "{width}x{height}:\n{screen}");
+        assert!(
+            screen.contains("↓") && screen.contains("more"),
+            "a mark below at {width}x{height}:\n{screen}"
+        );
+    }
+    // The chosen heap stays in view: choose the last one.
+    for _ in 0..15 {
+        act(&mut app, Action::Down);
+    }
+    let screen = text(&draw(&app, 60, 20));
+    assert!(screen.contains("▶ 16 │"), "{screen}");
+    assert!(screen.contains("↑") && screen.contains("more"), "a mark above:\n{screen}");
+    // A move on the last heap can still be played.
+    act(&mut app, Action::Take);
+    assert_eq!(app.game().expect("a game").moves().len().min(1), 1);
+}
+
+#[test]
+fn every_games_rule_is_whole_at_80_and_100_columns() {
+    for game in ["moore:2", "subtraction:1,2,3", "lasker", "kayles", "dawson", "wythoff", "fibonacci"] {
+        let kind: nim_tui::engine::GameKind = game.parse().expect("a game");
+        let setup = GameSetup { game: kind, first: First::You, ..base() };
+        let setup =
+            GameSetup { heaps: HeapChoice::Custom(nim_tui::domain::fit_heaps(kind, vec![3, 4, 5])), ..setup };
+        let app = App::start_now(setup, Some(1));
+        for width in [80, 100] {
+            let screen = text(&draw(&app, width, 24));
+            let flat = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+            let rule = nim_tui::words::rule(kind);
+            assert!(flat.contains(&rule), "{game} at {width}: {rule}\n{screen}");
+            assert!(!screen.lines().next().unwrap_or_default().contains('…'), "{screen}");
+        }
+    }
+}
+
+#[test]
+fn the_prompt_and_the_hint_are_whole_at_small_sizes_with_every_panel_open() {
+    for game in ["nim", "moore:2", "subtraction:1,2,3", "lasker", "kayles", "dawson", "wythoff", "fibonacci"]
+    {
+        let kind: nim_tui::engine::GameKind = game.parse().expect("a game");
+        let heaps = nim_tui::domain::fit_heaps(kind, vec![3, 4, 5]);
+        let setup = GameSetup { game: kind, first: First::You, heaps: HeapChoice::Custom(heaps), ..base() };
+        let mut app = App::start_now(setup, Some(1));
+        act(&mut app, Action::Binary);
+        act(&mut app, Action::History);
+        act(&mut app, Action::Hint);
+        let hint = app.game().and_then(|g| g.hint.as_ref()).map(|h| h.reason.clone()).expect("a hint");
+        let hint = hint.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+        for (width, height) in [(60, 20), (44, 18), (80, 24)] {
+            let buf = draw(&app, width, height);
+            let screen = text(&buf);
+            // The lines under the board, left of a move list beside them.
+            let layout = board_layout_with(app.game().expect("a game"), buf.area, true, true);
+            let right = layout.history.filter(|h| h.x > layout.info.x).map_or(width, |h| h.x);
+            let under: Vec<String> = (layout.board.bottom()..buf.area.bottom())
+                .map(|y| (0..right).map(|x| buf[(x, y)].symbol()).collect::<String>())
+                .collect();
+            let flat = under.join(" ").split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+            assert!(flat.contains(&hint), "{game} at {width}x{height}: the hint is cut:\n{screen}");
+            assert!(flat.contains("hint"), "{game} at {width}x{height}:\n{screen}");
+        }
+    }
+}

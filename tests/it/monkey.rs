@@ -40,16 +40,15 @@ const KEYS: &[&[u8]] = &[
 const MAY_GROW: &[&[u8]] = &[b"n", b"\r", b" ", b"u", b"r"];
 
 /// The heap number and token count of each board row on the screen: rows that read
-/// ` ▶  2 │ ● ● ○  4,000` (the count follows the tokens).
+/// ` ▶  2 │         ○  4,000` (the count follows the tokens, which are cells of colour).
 fn heap_rows(screen: &str) -> Vec<(usize, u64)> {
     let mut rows = Vec::new();
     for line in screen.lines() {
         let line = line.trim_start_matches(['│', ' ']);
         let Some((label, rest)) = line.split_once('│') else { continue };
         let Ok(heap) = label.trim_start_matches(['▶', ' ']).trim().parse::<usize>() else { continue };
-        let rest = rest.trim_start();
-        let tokens_end =
-            rest.find(|c: char| !matches!(c, '●' | '○' | '█' | '▒' | '⋯' | ' ')).unwrap_or(rest.len());
+        // Tokens are cells of colour (spaces, to the text), a marked one shows its glyph.
+        let tokens_end = rest.find(|c: char| !matches!(c, '●' | '○' | '⋯' | ' ')).unwrap_or(rest.len());
         let rest = rest[tokens_end..].trim_start().strip_prefix("(empty)").unwrap_or(&rest[tokens_end..]);
         let word: String =
             rest.trim_start().chars().take_while(|c| c.is_ascii_digit() || *c == ',').collect();

@@ -313,17 +313,44 @@ fn status_line_says_game_over_at_the_end() {
     assert!(!status.contains("Your turn") && !status.contains("AI is thinking"), "{status}");
 }
 
-/// The glyphs and colours of heap `heap`'s drawn tokens, left to right.
-fn row_cells(app: &App, buf: &Buffer, heap: usize) -> Vec<(String, Option<Color>, bool)> {
+/// Each drawn token of heap `heap`, left to right: the symbol at its centre, its fill (the
+/// background colour), whether it is bold and whether it is reversed.
+fn row_cells(app: &App, buf: &Buffer, heap: usize) -> Vec<(String, Option<Color>, bool, bool)> {
     let game = app.game().expect("a game");
     let layout = board_layout(game, buf.area, false);
     let row = layout.rows[heap];
+    let width = (row.cell - 1).max(1);
     (0..row.shown)
         .map(|i| {
-            let cell = &buf[(row.x + row.cell * i as u16, row.y)];
-            (cell.symbol().to_string(), cell.style().fg, cell.style().add_modifier.contains(Modifier::BOLD))
+            let (x, y) = (row.x + row.cell * i as u16 + (width - 1) / 2, row.y + (row.height - 1) / 2);
+            let cell = &buf[(x, y)];
+            let modifier = cell.style().add_modifier;
+            (
+                cell.symbol().to_string(),
+                cell.style().bg,
+                modifier.contains(Modifier::BOLD),
+                modifier.contains(Modifier::REVERSED),
+            )
         })
         .collect()
+}
+
+/// Every cell of every token on the board: what it shows and its fill.
+fn token_cells(app: &App, buf: &Buffer) -> Vec<(String, Option<Color>)> {
+    let game = app.game().expect("a game");
+    let layout = board_layout(game, buf.area, false);
+    let mut cells = Vec::new();
+    for row in &layout.rows {
+        for i in 0..row.slots() {
+            for dx in 0..(row.cell - 1).max(1) {
+                for dy in 0..row.height {
+                    let cell = &buf[(row.x + row.cell * i as u16 + dx, row.y + dy)];
+                    cells.push((cell.symbol().to_string(), cell.style().bg));
+                }
+            }
+        }
+    }
+    cells
 }
 
 #[test]
@@ -332,15 +359,24 @@ fn the_tokens_a_move_would_take_are_marked_at_the_end_of_the_row() {
     act(&mut app, Action::Down);
     act(&mut app, Action::More);
     act(&mut app, Action::More);
-    let buf = draw(&app, 100, 30);
-    // Small tokens are glyphs; big ones are blocks, solid and shaded.
-    let big = board_layout(app.game().expect("a game"), buf.area, false).rows[0].cell > 2;
-    let (token, marked) = if big { ("█", "▒") } else { ("●", "○") };
     let theme = Look::default().theme;
-    let token = (token.to_string(), Some(theme.token), false);
-    let marked = (marked.to_string(), Some(theme.marked), true);
-    assert_eq!(row_cells(&app, &buf, 1), [token.clone(), marked.clone(), marked.clone(), marked.clone()]);
-    assert_eq!(row_cells(&app, &buf, 0), vec![token.clone(); 3], "other heaps are not marked");
+    // At every size, tokens are cells of colour: a fill of the token's colour, the ones the move
+    // takes a fill of the marked colour with the marked glyph at the centre, in bold.
+    for (width, height) in [(60, 20), (80, 24), (100, 30), (140, 45)] {
+        let buf = draw(&app, width, height);
+        let token = (" ".to_string(), Some(theme.token), false, false);
+        let marked = ("○".to_string(), Some(theme.marked), true, false);
+        assert_eq!(
+            row_cells(&app, &buf, 1),
+            [token.clone(), marked.clone(), marked.clone(), marked.clone()],
+            "{width}x{height}"
+        );
+        assert_eq!(row_cells(&app, &buf, 0), vec![token.clone(); 3], "other heaps are not marked");
+        // Never a block glyph that shows a seam between rows, never a dither.
+        for (symbol, _) in token_cells(&app, &buf) {
+            assert!(!["█", "▓", "▒", "░"].contains(&symbol.as_str()), "{width}x{height}: {symbol:?}");
+        }
+    }
 
     // While the AI pauses, its chosen move is the one marked.
     act(&mut app, Action::Take);
@@ -349,6 +385,7 @@ fn the_tokens_a_move_would_take_are_marked_at_the_end_of_the_row() {
     let buf = draw(&app, 100, 30);
     let size = app.game().and_then(|g| g.position().heap(pending.heap)).unwrap_or(0);
     let cells = row_cells(&app, &buf, pending.heap);
+    let marked = ("○".to_string(), Some(theme.marked), true, false);
     let marks = cells.iter().filter(|c| **c == marked).count() as u64;
     assert_eq!(marks, pending.take);
     assert_eq!(cells.len() as u64, size);
@@ -357,7 +394,8 @@ fn the_tokens_a_move_would_take_are_marked_at_the_end_of_the_row() {
 
 #[test]
 fn without_colour_the_marked_glyph_still_tells_the_tokens_apart() {
-    // A token of the player's own, small (60x20) and big (100x30, where it is repeated into a block).
+    // A token of the player's own, small (60x20) and big (100x30): reversed with its glyph at the
+    // centre; a marked token is its marked glyph on the terminal's own ground, not reversed.
     let glyphs =
         nim_tui::theme::Glyphs {
             token: "■".into(), marked: "□".into(), ..nim_tui::theme::Glyphs::unicode()
@@ -367,18 +405,21 @@ fn without_colour_the_marked_glyph_still_tells_the_tokens_apart() {
     act(&mut app, Action::TakeAll);
     for (width, height) in [(60, 20), (100, 30)] {
         let buf = draw_with(&app, &look, width, height);
-        let glyphs: Vec<String> = row_cells(&app, &buf, 0).into_iter().map(|c| c.0).collect();
-        assert_eq!(glyphs, ["□", "□", "□"]);
-        let glyphs: Vec<String> = row_cells(&app, &buf, 2).into_iter().map(|c| c.0).collect();
-        assert_eq!(glyphs, ["■"; 5]);
+        let cells: Vec<(String, bool)> = row_cells(&app, &buf, 0).into_iter().map(|c| (c.0, c.3)).collect();
+        assert_eq!(cells, vec![("□".to_string(), false); 3]);
+        let cells: Vec<(String, bool)> = row_cells(&app, &buf, 2).into_iter().map(|c| (c.0, c.3)).collect();
+        assert_eq!(cells, vec![("■".to_string(), true); 5]);
     }
-    // The set's own token becomes a solid block when big, and the marked one a shaded block.
+    // The set's own token is a reversed cell (a solid block in the text's colour, without a
+    // block glyph), and the marked one its hollow glyph.
     let look = Look { theme: Theme { colour: false, ..Theme::default() }, ..Look::default() };
-    let buf = draw_with(&app, &look, 100, 30);
-    let glyphs: Vec<String> = row_cells(&app, &buf, 0).into_iter().map(|c| c.0).collect();
-    assert_eq!(glyphs, ["▒", "▒", "▒"]);
-    let glyphs: Vec<String> = row_cells(&app, &buf, 2).into_iter().map(|c| c.0).collect();
-    assert_eq!(glyphs, ["█"; 5]);
+    for (width, height) in [(60, 20), (100, 30), (140, 45)] {
+        let buf = draw_with(&app, &look, width, height);
+        let cells: Vec<(String, bool)> = row_cells(&app, &buf, 0).into_iter().map(|c| (c.0, c.3)).collect();
+        assert_eq!(cells, vec![("○".to_string(), false); 3]);
+        let cells: Vec<(String, bool)> = row_cells(&app, &buf, 2).into_iter().map(|c| (c.0, c.3)).collect();
+        assert_eq!(cells, vec![(" ".to_string(), true); 5]);
+    }
 }
 
 #[test]
@@ -415,10 +456,11 @@ fn a_click_on_a_token_picks_it_and_the_rest_of_the_row() {
         let size = [3, 4, 5][row.heap];
         for i in 0..size {
             let x = row.x + row.cell * i as u16;
-            let glyph = buf[(x, row.y)].symbol();
+            let fill = buf[(x, row.y)].style().bg;
+            let theme = Look::default().theme;
             assert!(
-                ["●", "○", "█", "▒"].contains(&glyph),
-                "a token is drawn where the mouse expects it: {glyph:?}"
+                fill == Some(theme.token) || fill == Some(theme.marked),
+                "a token is drawn where the mouse expects it: {fill:?}"
             );
             let pick = Msg::Pick { heap: row.heap, count: size - i };
             for (dx, dy) in [(0, 0), (row.cell - 1, 0), (0, row.height - 1)] {
@@ -500,4 +542,99 @@ fn a_data_file_moved_aside_is_reported_on_the_start_screen() {
 /// The settings of the shipped config.toml, as a game setup.
 fn base() -> nim_tui::domain::GameSetup {
     nim_tui::config::Settings::default().setup()
+}
+
+// ---------------------------------------------------------------- colours that mean what they say
+
+/// A game of 3 4 5 in which the person's first move (1 from heap 1) gives the win away, played
+/// to its end, and its review opened on that mistake.
+fn reviewed_mistake() -> App {
+    let mut app = playing(Mode::Normal, &[3, 4, 5]);
+    act(&mut app, Action::Take);
+    app.update(Msg::AiMove);
+    while app.game().is_some_and(|g| g.over.is_none()) {
+        if app.ai_waiting() {
+            app.update(Msg::AiMove);
+        } else {
+            act(&mut app, Action::Take);
+        }
+    }
+    act(&mut app, Action::Review);
+    app
+}
+
+#[test]
+fn the_review_marks_the_move_judged_and_the_winning_move_it_missed() {
+    let app = reviewed_mistake();
+    let theme = Look::default().theme;
+    for (width, height) in [(60, 20), (80, 24), (100, 30), (140, 45)] {
+        let buf = draw(&app, width, height);
+        let screen = view::text(&buf);
+        assert!(screen.contains("Move 1: You took 1 from heap 1"), "{screen}");
+        // The board the move was played from, 3 4 5: heap 1's last token was taken (the move
+        // judged, in the marked colour), and the winning move took two (the one before it in the
+        // hint's colour, the last one both).
+        let before = match &app.screen {
+            Screen::Replay(replay) => replay.before.clone().expect("the board before the move"),
+            _ => panic!("a review"),
+        };
+        assert_eq!(before.position().heaps(), [3, 4, 5]);
+        let layout = nim_tui::ui::board_layout(&before, buf.area, false);
+        let row = layout.rows[0];
+        let fills: Vec<Option<Color>> =
+            (0..row.shown).map(|i| buf[(row.x + row.cell * i as u16, row.y)].style().bg).collect();
+        assert_eq!(
+            fills,
+            [Some(theme.token), Some(theme.hint), Some(theme.marked)],
+            "{width}x{height}:\n{screen}"
+        );
+        // The mistake is headed in the warning colour, not a player's green.
+        let heading = (0..height)
+            .find(|&y| view::lines(&buf)[usize::from(y)].contains("Move 1: You took"))
+            .expect("the heading");
+        let x = view::lines(&buf)[usize::from(heading)].find("Move").expect("the heading") as u16;
+        let x = view::lines(&buf)[usize::from(heading)][..usize::from(x)].chars().count() as u16;
+        assert_eq!(buf[(x, heading)].style().fg, Some(theme.warning), "{width}x{height}");
+        assert_ne!(buf[(x, heading)].style().fg, Some(theme.you));
+    }
+}
+
+#[test]
+fn the_coach_says_already_lost_without_green_and_a_mistake_in_the_warning_colour() {
+    let theme = Look::default().theme;
+    // A mistake: 1 from heap 1 of 3 4 5.
+    let mut app = playing(Mode::Normal, &[3, 4, 5]);
+    act(&mut app, Action::Coach);
+    act(&mut app, Action::Take);
+    let buf = draw(&app, 100, 30);
+    let lines = view::lines(&buf);
+    let y = lines.iter().position(|l| l.contains("Coach:")).expect("the coach's verdict");
+    let x = lines[y][..lines[y].find("Coach:").expect("the verdict")].chars().count() as u16;
+    assert_eq!(buf[(x, y as u16)].style().fg, Some(theme.warning), "{}", view::text(&buf));
+    // Already lost: 1 2 3 has a nim-sum of 0, whatever is taken.
+    let mut app = playing(Mode::Normal, &[1, 2, 3]);
+    act(&mut app, Action::Coach);
+    act(&mut app, Action::Take);
+    let buf = draw(&app, 100, 30);
+    let lines = view::lines(&buf);
+    let y = lines.iter().position(|l| l.contains("already lost")).expect("the coach's verdict");
+    let x = lines[y][..lines[y].find("Coach:").expect("the verdict")].chars().count() as u16;
+    let fg = buf[(x, y as u16)].style().fg;
+    assert_ne!(fg, Some(theme.you), "not green like a good move");
+}
+
+#[test]
+fn the_coin_toss_stays_until_the_persons_first_move() {
+    let setup = GameSetup { first: First::Random, ..setup(Mode::Normal, &[3, 4, 5], First::You) };
+    for seed in 0..6 {
+        let mut app = App::start_now(setup.clone(), Some(seed));
+        let toss = |app: &App| view::text(&draw(app, 80, 24)).contains("Coin toss:");
+        assert!(toss(&app), "seed {seed}: the toss is said at the start");
+        if app.ai_waiting() {
+            app.update(Msg::AiMove);
+            assert!(toss(&app), "seed {seed}: still said after the AI's first move");
+        }
+        act(&mut app, Action::Take);
+        assert!(!toss(&app), "seed {seed}: gone after the person's first move");
+    }
 }

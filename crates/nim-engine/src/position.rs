@@ -188,11 +188,9 @@ pub enum MoveError {
     BadPosition(#[from] PositionError),
 }
 
-/// A game without a settled misère form, asked for in misère.
+/// A game whose misère form is not offered (yet), asked for in misère.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "{game} has no misère form here (its misère theory is not settled or not checked): play it in normal play"
-)]
+#[error("{game} has no misère form here (misère {game} is not offered yet): play it in normal play")]
 pub struct NoMisere {
     /// The game's name as a person reads it.
     pub game: String,

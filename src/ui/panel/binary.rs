@@ -1,17 +1,21 @@
-//! The binary view: each heap in binary with the powers of two as column headers, the nim-sum
-//! below, and the columns with an odd number of ones picked out. Everything comes from the
-//! engine's explanation.
+//! The binary view: each heap in binary with the powers of two as column headers, level with its
+//! tokens, the nim-sum below, and the columns with an odd number of ones a band of colour;
+//! digits drawn large when the board's rows are tall. Everything comes from the engine's
+//! explanation.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Paragraph, Widget};
 
 use crate::app::Game;
-use crate::engine::{Explanation, MoveReason, binary_digits};
+use crate::engine::{Explanation, MoveReason, Teaching, binary_digits};
 
+use super::Levels;
+use crate::ui::digits;
 use crate::ui::look::Look;
+use crate::ui::text::{wrap, wrapped_len};
 
 /// Up to this many binary digits, every column gets its power of two as a header.
 const HEADED_DIGITS: usize = 8;
@@ -43,21 +47,6 @@ impl Columns {
         } else {
             self.digits + (self.digits - 1) / 4
         }
-    }
-
-    /// The spans of `value`'s digits; `odd` has a bit set for each column with an odd count of ones.
-    fn spans(&self, value: u64, odd: u64, plain: Style, strong: Style) -> Vec<Span<'static>> {
-        let mut spans = Vec::new();
-        for column in 0..self.digits {
-            let bit = self.top - column;
-            if column > 0 && (self.digits <= HEADED_DIGITS || (bit + 1).is_multiple_of(4)) {
-                spans.push(Span::raw(" "));
-            }
-            let digit = if value >> bit & 1 == 1 { "1" } else { "0" };
-            let style = if odd >> bit & 1 == 1 { strong } else { plain };
-            spans.push(Span::styled(format!("{digit:>width$}", width = self.cell), style));
-        }
-        spans
     }
 
     fn header(&self) -> String {
@@ -92,23 +81,78 @@ impl Columns {
 /// The label column's width: "nim-sum" or "heap 12".
 const LABEL: usize = 8;
 
-/// The width the panel would like, frame included: every column of the widest heap.
-pub(super) fn width(game: &Game) -> u16 {
+/// Columns a big digit's column takes: the digit (or its power of two, if wider) and a gap.
+fn big_cell(columns: &Columns) -> usize {
+    columns.cell.max(usize::from(digits::WIDTH))
+}
+
+/// Where each shown column stands, from the left of the digits: (its bit, its first column, its
+/// width).
+fn places(columns: &Columns, big: bool) -> Vec<(usize, usize, usize)> {
+    let mut x = 0;
+    let mut places = Vec::new();
+    for column in 0..columns.digits {
+        let bit = columns.top - column;
+        let width = if big { big_cell(columns) } else { columns.cell };
+        if column > 0 && (big || columns.digits <= HEADED_DIGITS || (bit + 1).is_multiple_of(4)) {
+            // Big digits stand two columns apart, so that neighbours never touch.
+            x += if big { 2 } else { 1 };
+        }
+        places.push((bit, x, width));
+        x += width;
+    }
+    places
+}
+
+/// Whether the digits can be drawn large: few enough columns to head each.
+fn can_be_big(digits: usize) -> bool {
+    digits <= HEADED_DIGITS
+}
+
+/// The width the panel would like, frame included: every column of the widest heap, and the
+/// nim-sum's value after its digits.
+pub(super) fn width(game: &Game, big: bool) -> u16 {
     // Only the widest heap matters here; the layout asks for this on every frame.
-    let columns = Columns::new(binary_digits(game.position().heaps()));
-    (LABEL + columns.width() + 4) as u16
+    let digits = binary_digits(game.position().heaps());
+    let columns = Columns::new(digits);
+    let drawn = match big && can_be_big(digits) {
+        true => places(&columns, true).last().map_or(0, |&(_, x, w)| x + w),
+        false => columns.width(),
+    };
+    (LABEL + drawn + 4 + 6) as u16
 }
 
-/// The rows the full panel needs, frame included: header, heaps, rule, nim-sum, and up to four
-/// lines of working (it wraps in a narrow panel).
-pub(super) fn full_height(game: &Game) -> u16 {
-    game.position().len() as u16 + 9
+/// The rows after the heaps: the rule, the nim-sum (three rows when large), the working wrapped in
+/// `width` columns (frame included), and the frame's bottom.
+pub(super) fn tail_rows(game: &Game, width: u16, big: bool) -> u16 {
+    let Teaching::Nim(explanation) = game.teach() else { return least_tail_rows(big) };
+    let text = working(game, explanation);
+    let rows = match text.is_empty() {
+        true => 0,
+        false => wrapped_len(&Line::raw(text), usize::from(width.saturating_sub(4)).max(1)).min(6) as u16,
+    };
+    least_tail_rows(big) + rows
 }
 
-/// Draws the panel into `area`. What does not fit gives way and says so: first heap rows (a
-/// window around the selected heap is kept), then the header and the rule; columns are cut from
-/// the left, keeping the nim-sum's highest column and those below it.
-pub(super) fn render(game: &Game, explanation: &Explanation, look: &Look, area: Rect, buf: &mut Buffer) {
+/// The fewest rows after the heaps: the rule, the nim-sum and the frame's bottom.
+pub(super) fn least_tail_rows(big: bool) -> u16 {
+    if big { 1 + digits::HEIGHT + 1 } else { 3 }
+}
+
+/// Draws the panel into `area`, each heap's line at its row in `levels` (stacked from the top when
+/// `None`). Beside the board, each heap's digits stand level with its tokens, drawn large when its
+/// rows are tall enough; the columns with an odd number of ones are a band of colour through every
+/// row, from the powers of two to the nim-sum. What does not fit gives way: the working first
+/// (cut to the rows left), then the heaps' rows (the layout's choice); columns are cut from the
+/// left, keeping the nim-sum's highest column and those below it.
+pub(super) fn render(
+    game: &Game,
+    explanation: &Explanation,
+    look: &Look,
+    area: Rect,
+    levels: Option<&Levels>,
+    buf: &mut Buffer,
+) {
     let theme = &look.theme;
     let nim_sum = explanation.nim_sum();
     let block = Block::bordered()
@@ -120,81 +164,122 @@ pub(super) fn render(game: &Game, explanation: &Explanation, look: &Look, area: 
     if inner.width < 8 || inner.height == 0 {
         return;
     }
+    let stacked;
+    let levels = match levels {
+        Some(levels) => levels,
+        None => {
+            let first = usize::from(game.selected as u16).saturating_sub(1);
+            let keep = least_tail_rows(false) - 1;
+            let heaps = explanation.heaps.len();
+            let first = first.min(heaps.saturating_sub(usize::from(inner.height.saturating_sub(1 + keep))));
+            stacked = Levels::stacked(inner, heaps, first, keep);
+            &stacked
+        }
+    };
 
     // Columns: all of them, or as many as fit ending with the nim-sum's top column.
     let digits = explanation.digits();
     let room = usize::from(inner.width).saturating_sub(LABEL);
     let (top, shown) = column_window(digits, nim_sum, room);
     let columns = Columns::window(top, shown);
-    let plain = theme.fg(theme.text);
-    // The columns with an odd number of ones stand out: bolder and in the hint's colour.
-    let strong = theme.strong(theme.hint);
-    let label = |text: String| Span::styled(format!("{text:<LABEL$}"), theme.fg(theme.dim));
-
-    let working = working(game, explanation);
-    let working_rows = if working.is_empty() {
-        0
-    } else {
-        (Span::raw(working.as_str()).width().div_ceil(usize::from(inner.width)) as u16).clamp(1, 4)
+    let big = levels.big && can_be_big(digits) && shown == digits && {
+        let places = places(&columns, true);
+        places.last().is_some_and(|&(_, x, w)| x + w <= room)
     };
     let hidden_columns = digits - shown;
-    let fixed = 1 + working_rows.min(inner.height.saturating_sub(1));
-    let heaps = explanation.heaps.len() as u16;
-    let frame_rows = 2; // the header and the rule
-    let fit_heaps = inner.height.saturating_sub(fixed + frame_rows);
-    let mut lines = Vec::new();
-    if fit_heaps >= 1 {
-        let mut header = vec![label(String::new()), Span::styled(columns.header(), theme.fg(theme.dim))];
-        if hidden_columns > 0 {
-            header.insert(1, Span::styled(look.glyphs.overflow.clone(), theme.fg(theme.dim)));
+    let left = inner.x + LABEL as u16 + u16::from(hidden_columns > 0);
+    let places = places(&columns, big);
+    let bottom = inner.bottom();
+    let plain = theme.fg(theme.text);
+    // The columns with an odd number of ones stand out: a band of colour, bolder digits in the
+    // hint's colour.
+    let strong = theme.strong(theme.hint);
+    let dim = theme.fg(theme.dim);
+    let odd = |bit: usize| nim_sum >> bit & 1 == 1;
+    let put = |buf: &mut Buffer, x: u16, y: u16, text: &str, style: Style| {
+        if y >= inner.y && y < bottom && x < inner.right() {
+            let room = usize::from(inner.right() - x);
+            buf.set_stringn(x, y, text, room, style);
         }
-        lines.push(Line::from(header));
-        // All the heaps, or a window around the selected one with a line saying what is left out.
-        let (first, count) = if fit_heaps >= heaps {
-            (0, heaps)
-        } else {
-            let count = fit_heaps.saturating_sub(1).max(1);
-            let selected = (game.selected as u16).min(heaps - 1);
-            (selected.saturating_sub(count / 2).min(heaps - count), count)
-        };
-        for i in first..first + count {
-            let h = explanation.heaps[usize::from(i)];
-            let mut spans = vec![label(format!("heap {}", i + 1))];
-            if hidden_columns > 0 {
-                spans.push(Span::raw(" "));
+    };
+
+    // Where the sum stands: after the rule, three rows when large.
+    let rule_y = levels.tail;
+    let sum_y = rule_y + 1;
+    let sum_rows = if big { digits::HEIGHT } else { 1 };
+    let band_top = levels.head.or(levels.rows.first().map(|r| r.1)).unwrap_or(rule_y);
+    let band_bottom = (sum_y + sum_rows).min(bottom);
+    for &(bit, x, w) in &places {
+        if !odd(bit) {
+            continue;
+        }
+        // The band takes the gap before its column too, so that a one-cell column still shows.
+        let from = left + x as u16 - u16::from(x > 0 || hidden_columns == 0);
+        for y in band_top.max(inner.y)..band_bottom {
+            for cx in from..(left + (x + w) as u16).min(inner.right()) {
+                let cell = &mut buf[(cx, y)];
+                cell.set_style(theme.on_band(Style::new()));
             }
-            spans.extend(columns.spans(h, nim_sum, plain, strong));
-            lines.push(Line::from(spans));
         }
-        if count < heaps {
-            lines.push(Line::styled(
-                format!("{} heaps {}-{} of {heaps} shown", look.glyphs.overflow, first + 1, first + count),
-                theme.fg(theme.dim),
-            ));
+    }
+    let digit_style = |bit: usize| if odd(bit) { strong } else { plain };
+    let header_style = |bit: usize| if odd(bit) { plain } else { dim };
+
+    if let Some(y) = levels.head {
+        if hidden_columns > 0 {
+            put(buf, inner.x + LABEL as u16, y, &look.glyphs.overflow, dim);
         }
-        let pad = if hidden_columns > 0 { 1 } else { 0 };
-        lines.push(Line::from(vec![
-            label(String::new()),
-            Span::styled(look.glyphs.rule.repeat(columns.width() + pad), theme.fg(theme.dim)),
-        ]));
+        if columns.digits <= HEADED_DIGITS || big {
+            for &(bit, x, w) in &places {
+                put(buf, left + x as u16, y, &format!("{:>w$}", 1u64 << bit), header_style(bit));
+            }
+        } else {
+            put(buf, left, y, &columns.header(), dim);
+        }
     }
-    let mut sum = vec![Span::styled(format!("{:<LABEL$}", "nim-sum"), theme.strong(theme.text))];
-    if hidden_columns > 0 {
-        sum.push(Span::raw(" "));
+    let draw_value = |buf: &mut Buffer, value: u64, top: u16, rows: u16, label: &str, style: Style| {
+        let middle = top + rows.saturating_sub(1) / 2;
+        put(buf, inner.x, middle, &format!("{label:<LABEL$}"), style);
+        for &(bit, x, w) in &places {
+            let one = value >> bit & 1 == 1;
+            let digit = if one { "1" } else { "0" };
+            let colour = if odd(bit) { theme.hint } else { theme.text };
+            if big {
+                let y = top + rows.saturating_sub(digits::HEIGHT) / 2;
+                let x = left + (x + w - usize::from(digits::WIDTH)) as u16;
+                if y + digits::HEIGHT <= bottom {
+                    digits::render(digit, x, y, colour, theme, buf);
+                }
+            } else {
+                put(buf, left + x as u16, middle, &format!("{digit:>w$}"), digit_style(bit));
+            }
+        }
+    };
+    for &(heap, y, height) in &levels.rows {
+        let value = explanation.heaps.get(heap).copied().unwrap_or(0);
+        draw_value(buf, value, y, height, &format!("heap {}", heap + 1), dim);
     }
-    sum.extend(columns.spans(nim_sum, nim_sum, plain, strong));
-    if columns.width() + LABEL + 8 <= usize::from(inner.width) {
-        sum.push(Span::styled(format!("  = {nim_sum}"), theme.fg(theme.dim)));
+    let width = places.last().map_or(0, |&(_, x, w)| x + w);
+    if rule_y < bottom {
+        put(buf, left, rule_y, &look.glyphs.rule.repeat(width), dim);
     }
-    lines.push(Line::from(sum));
-    if hidden_columns > 0 && lines.len() < usize::from(inner.height) {
-        lines.push(Line::styled(
-            format!("{} {hidden_columns} higher columns not shown", look.glyphs.overflow),
-            theme.fg(theme.dim),
-        ));
+    if sum_y + sum_rows <= bottom {
+        draw_value(buf, nim_sum, sum_y, sum_rows, "nim-sum", theme.strong(theme.text));
+        let after = left + width as u16 + 2;
+        let value = format!("= {nim_sum}");
+        if usize::from(after) + value.len() <= usize::from(inner.right()) {
+            put(buf, after, sum_y + (sum_rows - 1) / 2, &value, dim);
+        }
     }
-    lines.push(Line::styled(working, theme.fg(theme.hint)));
-    Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
+    let text = working(game, explanation);
+    let from = sum_y + sum_rows;
+    if !text.is_empty() && from < bottom {
+        let lines = wrap(&Line::styled(text, theme.fg(theme.hint)), usize::from(inner.width));
+        let room = usize::from(bottom - from);
+        let lines: Vec<Line> = lines.into_iter().take(room).collect();
+        let rect = Rect { y: from, height: bottom - from, ..inner };
+        Paragraph::new(lines).render(rect, buf);
+    }
 }
 
 /// Which columns to show when only `room` cells are free: the highest shown column (counted from
@@ -227,22 +312,13 @@ fn working(game: &Game, explanation: &Explanation) -> String {
     let endgame = explanation.analysis.endgame;
     if game.hint.is_some() {
         return match &explanation.best {
-            MoveReason::MisereEndgame { .. } => format!(
-                "Misère endgame: only heaps of one would be left, so leave an odd number of them. {}",
-                crate::words::working(explanation).unwrap_or_default()
-            ),
-            MoveReason::Losing { .. } if endgame => {
-                "Misère endgame: an odd number of heaps of one is left; every move loses".into()
+            MoveReason::MisereEndgame { .. } => {
+                crate::words::panel_endgame_move(crate::words::working(explanation).as_deref())
             }
-            MoveReason::Losing { .. } => "nim-sum 0: every move leaves a nim-sum that is not 0".into(),
+            MoveReason::Losing { .. } if endgame => crate::words::panel_endgame_lost().to_string(),
+            MoveReason::Losing { .. } => crate::words::panel_zero_every_move().to_string(),
             _ => crate::words::working(explanation).unwrap_or_default(),
         };
     }
-    if endgame {
-        "Misère endgame: no heap of two or more would be left; aim for an odd number of heaps of one".into()
-    } else if explanation.nim_sum() == 0 {
-        "nim-sum 0: the player to move loses against perfect play".into()
-    } else {
-        "nim-sum not 0: a move to nim-sum 0 wins".into()
-    }
+    crate::words::panel_nim_sum(endgame, explanation.nim_sum() == 0).to_string()
 }

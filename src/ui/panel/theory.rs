@@ -1,29 +1,33 @@
 //! The teaching panel of the games other than Nim, in place of Nim's binary view: Moore's Nim_k's
 //! binary columns counted modulo K+1, the Grundy value of every heap and their XOR (subtraction
 //! games, Lasker's Nim, Kayles), Wythoff's nearest losing pairs, and Fibonacci Nim's Zeckendorf
-//! representation against the limit. Everything comes from the engine's `Teaching` view; a line
-//! that does not fit ends in an ellipsis.
+//! representation against the limit. Everything comes from the engine's `Teaching` view. A heap's
+//! line stands level with its tokens; the lines after the heaps wrap.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget};
+use ratatui::widgets::{Block, Widget};
 
 use crate::app::Game;
 use crate::engine::{FibonacciView, GrundyView, MooreView, Teaching, WythoffView};
 
+use super::Levels;
 use crate::ui::look::Look;
-use crate::ui::text::{capitalised, shortened};
+use crate::ui::text::{capitalised, shortened, wrap, wrapped_len};
 
 /// The widest the panel asks to be, frame included.
 const MAX_WIDTH: u16 = 52;
+/// The width the lines after the heaps ask for: more and they wrap.
+const TAIL_WIDTH: usize = 34;
 
-/// The panel's lines and title for `game`, or `None` for Nim (drawn by `binary.rs`), drawn with
-/// `styles` and the XOR sign `xor`.
-fn content(game: &Game, styles: &Styles, xor: &str) -> Option<(String, Vec<Line<'static>>)> {
+/// The panel's title and lines for `game`, or `None` for Nim (drawn by `binary.rs`), drawn with
+/// `styles`, the XOR sign `xor` and the hint's key `hint_key`: the line above the heaps, a line per heap (drawn level with
+/// its tokens), and the lines after the heaps, which wrap.
+fn content(game: &Game, styles: &Styles, xor: &str, hint_key: &str) -> Option<Content> {
     let teaching = game.teach();
-    let (title, mut lines) = match &teaching {
+    let (title, mut content) = match &teaching {
         Teaching::Nim(_) => return None,
         Teaching::Moore(view) => {
             (format!(" Nim_{}: columns mod {} ", view.k, view.k + 1), moore(view, styles))
@@ -37,26 +41,37 @@ fn content(game: &Game, styles: &Styles, xor: &str) -> Option<(String, Vec<Line<
     if game.over.is_none() {
         let line = match (&game.hint, teaching.is_win()) {
             (Some(_), _) => capitalised(&crate::words::reason(teaching)),
-            (None, true) => "The player to move can win: h shows how".to_string(),
-            (None, false) => "The player to move loses against perfect play".to_string(),
+            (None, true) => crate::words::panel_can_win(hint_key),
+            (None, false) => crate::words::panel_loses().to_string(),
         };
-        lines.push(Line::styled(line, styles.strong));
+        content.tail.push(Line::styled(line, styles.strong));
     }
-    Some((title, lines))
+    content.title = title;
+    Some(content)
+}
+
+/// A panel's title and lines: above the heaps, one per heap, after the heaps.
+#[derive(Default)]
+struct Content {
+    title: String,
+    head: Option<Line<'static>>,
+    heaps: Vec<Line<'static>>,
+    tail: Vec<Line<'static>>,
 }
 
 /// The panel's lines as drawn with `look`.
-fn drawn(game: &Game, look: &Look) -> Option<(String, Vec<Line<'static>>)> {
+fn drawn(game: &Game, look: &Look) -> Option<Content> {
     let theme = &look.theme;
     let styles =
         Styles { plain: theme.fg(theme.text), dim: theme.fg(theme.dim), strong: theme.strong(theme.hint) };
-    content(game, &styles, &look.glyphs.xor)
+    content(game, &styles, &look.glyphs.xor, &look.key(crate::app::Action::Hint))
 }
 
 /// The panel's lines for measuring: the text alone (every XOR sign is one column wide).
-fn measured(game: &Game) -> Option<(String, Vec<Line<'static>>)> {
+fn measured(game: &Game) -> Option<Content> {
     let plain = Style::default();
-    content(game, &Styles { plain, dim: plain, strong: plain }, "^")
+    // The hint's key as measured: the default's, one letter like most.
+    content(game, &Styles { plain, dim: plain, strong: plain }, "^", "h")
 }
 
 struct Styles {
@@ -65,16 +80,16 @@ struct Styles {
     strong: Style,
 }
 
-fn moore(view: &MooreView, s: &Styles) -> Vec<Line<'static>> {
+fn moore(view: &MooreView, s: &Styles) -> Content {
     let k1 = u64::from(view.k) + 1;
     let top = view.digits.saturating_sub(1);
     // One column a cell, as wide as its power of two when few, else one digit wide.
     let headed = view.digits <= 8;
     let cell = if headed { (1u64 << top.min(63)).to_string().len() } else { 1 };
-    let mut lines = Vec::new();
+    let mut content = Content::default();
     if headed {
         let header: Vec<String> = (0..view.digits).map(|c| format!("{:>cell$}", 1u64 << (top - c))).collect();
-        lines.push(Line::styled(format!("{:<8}{}", "", header.join(" ")), s.dim));
+        content.head = Some(Line::styled(format!("{:<8}{}", "", header.join(" ")), s.dim));
     }
     for (i, &heap) in view.heaps.iter().enumerate() {
         let digits: Vec<String> = (0..view.digits)
@@ -84,8 +99,11 @@ fn moore(view: &MooreView, s: &Styles) -> Vec<Line<'static>> {
                 format!("{:>cell$}", if one { "1" } else { "0" })
             })
             .collect();
-        lines.push(Line::styled(format!("{:<8}{}", format!("heap {}", i + 1), digits.join(" ")), s.plain));
+        content
+            .heaps
+            .push(Line::styled(format!("{:<8}{}", format!("heap {}", i + 1), digits.join(" ")), s.plain));
     }
+    let lines = &mut content.tail;
     let mut counts = vec![Span::styled(format!("{:<8}", "ones"), s.dim)];
     let mut residues = vec![Span::styled(format!("{:<8}", format!("mod {k1}")), s.plain)];
     for (c, &(count, residue)) in view.columns.iter().enumerate() {
@@ -101,20 +119,21 @@ fn moore(view: &MooreView, s: &Styles) -> Vec<Line<'static>> {
         false => format!("Every column 0 mod {k1}: the mover loses"),
     };
     lines.push(Line::styled(rule, s.dim));
-    lines
+    content
 }
 
-fn grundy(view: &GrundyView, hinted: bool, xor: &str, s: &Styles) -> Vec<Line<'static>> {
+fn grundy(view: &GrundyView, hinted: bool, xor: &str, s: &Styles) -> Content {
     let word = crate::words::heap(view.game);
-    let unit = crate::words::units(view.game);
-    let mut lines = Vec::new();
+    let mut content = Content::default();
     // The working gives the move away: shown with the hint only.
     let working = view.working.as_ref().filter(|_| hinted);
     let changed = working.map(|step| step.heap);
     for (i, (&heap, &value)) in view.heaps.iter().zip(&view.values).enumerate() {
         let style = if changed == Some(i) { s.strong } else { s.plain };
-        lines.push(Line::styled(format!("{word} {:<3} {heap:>5} {unit}   g = {value}", i + 1), style));
+        let count = crate::words::count_of(view.game, heap);
+        content.heaps.push(Line::styled(format!("{word} {:<3} {count:>10}   g = {value}", i + 1), style));
     }
+    let lines = &mut content.tail;
     let xor = view.values.iter().map(u128::to_string).collect::<Vec<_>>().join(&format!(" {xor} "));
     let sum_style = if view.sum != 0 { s.strong } else { s.plain };
     lines.push(Line::styled(format!("XOR     {xor} = {}", view.sum), sum_style));
@@ -126,41 +145,35 @@ fn grundy(view: &GrundyView, hinted: bool, xor: &str, s: &Styles) -> Vec<Line<'s
     }
     let table: Vec<String> = view.nearby.iter().map(|(n, g)| format!("{n}:{g}")).collect();
     lines.push(Line::styled(format!("Table (n:g) {}", table.join(" ")), s.dim));
-    lines.push(Line::styled(
-        "Sprague-Grundy: each heap plays as a Nim heap of its value g; XOR 0 loses".to_string(),
-        s.dim,
-    ));
+    lines.push(Line::styled(crate::words::sprague_grundy(view.game), s.dim));
     if let Some(pattern) = view.pattern {
         lines.push(Line::styled(capitalised(&crate::words::grundy_pattern(view.game, pattern)), s.dim));
     }
-    lines
+    content
 }
 
-fn wythoff(view: &WythoffView, s: &Styles) -> Vec<Line<'static>> {
+fn wythoff(view: &WythoffView, s: &Styles) -> Content {
     let [a, b] = view.heaps;
-    let mut lines = vec![
-        Line::styled(format!("Heaps ({a}, {b})"), s.plain),
-        Line::styled(
-            format!("Heap 1's partner: {}   heap 2's: {}", view.partners[0], view.partners[1]),
-            s.plain,
-        ),
-        Line::styled(
-            format!(
-                "Same difference ({}): ({}, {})",
-                a.abs_diff(b),
-                view.same_difference.0,
-                view.same_difference.1
-            ),
-            s.plain,
-        ),
+    let heaps = vec![
+        Line::styled(crate::words::wythoff_partner(1, a, view.partners[0]), s.plain),
+        Line::styled(crate::words::wythoff_partner(2, b, view.partners[1]), s.plain),
     ];
+    let mut tail = vec![Line::styled(
+        format!(
+            "Same difference ({}): ({}, {})",
+            a.abs_diff(b),
+            view.same_difference.0,
+            view.same_difference.1
+        ),
+        s.plain,
+    )];
     let pairs: Vec<String> = view.nearby.iter().map(|(_, x, y)| format!("({x},{y})")).collect();
-    lines.push(Line::styled(format!("Losing pairs near: {}", pairs.join(" ")), s.dim));
-    lines.push(Line::styled("Pair n is (⌊nφ⌋, ⌊nφ²⌋); leave one to win".to_string(), s.dim));
-    lines
+    tail.push(Line::styled(format!("Losing pairs near: {}", pairs.join(" ")), s.dim));
+    tail.push(Line::styled("Pair n is (⌊nφ⌋, ⌊nφ²⌋); leave one to win".to_string(), s.dim));
+    Content { heaps, tail, ..Content::default() }
 }
 
-fn fibonacci(view: &FibonacciView, s: &Styles) -> Vec<Line<'static>> {
+fn fibonacci(view: &FibonacciView, s: &Styles) -> Content {
     let terms: Vec<String> = view.terms.iter().map(u64::to_string).collect();
     let smallest = view.terms.last().copied().unwrap_or(0);
     let most = match view.first_move {
@@ -168,39 +181,94 @@ fn fibonacci(view: &FibonacciView, s: &Styles) -> Vec<Line<'static>> {
         false => format!("This move may take 1 to {}", view.most),
     };
     let style = if smallest <= view.most && smallest < view.heap { s.strong } else { s.plain };
-    vec![
-        Line::styled(format!("Heap {} = {}", view.heap, terms.join(" + ")), s.plain),
-        Line::styled(format!("Smallest term: {smallest}"), style),
-        Line::styled(most, s.plain),
-        Line::styled("Taking the smallest term, when allowed, wins".to_string(), s.dim),
-    ]
+    Content {
+        heaps: vec![Line::styled(format!("Heap {} = {}", view.heap, terms.join(" + ")), s.plain)],
+        tail: vec![
+            Line::styled(format!("Smallest term: {smallest}"), style),
+            Line::styled(most, s.plain),
+            Line::styled("Taking the smallest term, when allowed, wins".to_string(), s.dim),
+        ],
+        ..Content::default()
+    }
 }
 
-/// The width the panel would like, frame and padding included.
+/// The width the panel would like, frame and padding included: its widest line above the heaps
+/// or level with them, and room for the lines after the heaps to wrap in few rows (they wrap).
 pub(super) fn width(game: &Game) -> u16 {
-    let Some((title, lines)) = measured(game) else { return 0 };
-    let widest = lines.iter().map(Line::width).max().unwrap_or(0).max(title.chars().count());
-    (widest as u16 + 4).min(MAX_WIDTH)
+    let Some(content) = measured(game) else { return 0 };
+    let levelled = content
+        .head
+        .iter()
+        .chain(&content.heaps)
+        .map(Line::width)
+        .max()
+        .unwrap_or(0)
+        .max(content.title.chars().count());
+    let tail = content.tail.iter().map(Line::width).max().unwrap_or(0).min(TAIL_WIDTH);
+    (levelled.max(tail) as u16 + 4).min(MAX_WIDTH)
 }
 
-/// The rows the full panel needs, frame included.
-pub(super) fn full_height(game: &Game) -> u16 {
-    measured(game).map_or(0, |(_, lines)| lines.len() as u16 + 2)
+/// The rows after the heaps, drawn `width` columns wide (frame included): the lines after the
+/// heaps wrapped, and the frame's bottom.
+pub(super) fn tail_rows(game: &Game, width: u16) -> u16 {
+    let Some(content) = measured(game) else { return 0 };
+    let room = usize::from(width.saturating_sub(4)).max(1);
+    content.tail.iter().map(|line| wrapped_len(line, room) as u16).sum::<u16>() + 1
 }
 
-/// Draws the panel into `area`; lines too long end in an ellipsis, and rows that do not fit are
-/// left out from the top's heaps first, keeping the sum and the working.
-pub(super) fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
-    let Some((title, lines)) = drawn(game, look) else { return };
+/// Draws the panel into `area`, each heap's line level with its row in `levels` (stacked from the
+/// top when `None`); the lines after the heaps wrap, and those that do not fit are left out from
+/// the last.
+pub(super) fn render(game: &Game, look: &Look, area: Rect, levels: Option<&Levels>, buf: &mut Buffer) {
+    let Some(content) = drawn(game, look) else { return };
     let block = Block::bordered()
-        .title(title)
+        .title(content.title.clone())
         .border_style(look.theme.fg(look.theme.accent))
         .padding(ratatui::widgets::Padding::horizontal(1));
     let inner = block.inner(area);
     block.render(area, buf);
+    if inner.width == 0 || inner.height == 0 {
+        return;
+    }
     let width = usize::from(inner.width);
-    let skip = lines.len().saturating_sub(usize::from(inner.height));
-    let lines: Vec<Line> =
-        lines.into_iter().skip(skip).map(|line| shortened(line, width, &look.glyphs.ellipsis)).collect();
-    Paragraph::new(lines).render(inner, buf);
+    let stacked;
+    let levels = match levels {
+        Some(levels) => levels,
+        None => {
+            let heaps = content.heaps.len();
+            let first = game.selected.min(heaps.saturating_sub(usize::from(inner.height.saturating_sub(2))));
+            let mut level = Levels::stacked(inner, heaps, first.saturating_sub(1), 1);
+            if content.head.is_none() {
+                // No line above the heaps: they start at the top.
+                level.head = None;
+                for row in &mut level.rows {
+                    row.1 -= 1;
+                }
+                level.tail -= 1;
+            }
+            stacked = level;
+            &stacked
+        }
+    };
+    let bottom = inner.bottom();
+    let put = |buf: &mut Buffer, y: u16, line: Line<'static>| {
+        if y >= inner.y && y < bottom {
+            shortened(line, width, &look.glyphs.ellipsis).render(Rect { y, height: 1, ..inner }, buf);
+        }
+    };
+    if let (Some(y), Some(head)) = (levels.head, content.head) {
+        put(buf, y, head);
+    }
+    for &(heap, y, height) in &levels.rows {
+        if let Some(line) = content.heaps.get(heap) {
+            put(buf, y + height.saturating_sub(1) / 2, line.clone());
+        }
+    }
+    let mut y = levels.tail;
+    for line in &content.tail {
+        for part in wrap(line, width) {
+            put(buf, y, part);
+            y += 1;
+        }
+    }
 }
