@@ -679,3 +679,18 @@ pub fn turn_of(who: &str) -> String {
 pub fn thinking(who: &str) -> String {
     format!("{who} is thinking…")
 }
+
+/// The score of a match between two people, each name beside its own wins: "Ann 2 – 1 Bob".
+pub fn score(first: &str, first_wins: u32, second_wins: u32, second: &str) -> String {
+    format!("{first} {first_wins} – {second_wins} {second}")
+}
+
+/// Who opens a rematch between two people, and why: the first move alternates from game to game.
+pub fn rematch_first(who: &str) -> String {
+    format!("Rematch: {who} moves first (the first move alternates)")
+}
+
+/// Beside a name field still holding the default name, which the first typed character replaces.
+pub fn name_placeholder() -> &'static str {
+    "  type a name"
+}

@@ -199,6 +199,11 @@ pub struct App {
     pub fits: bool,
     /// How far the lesson got, to open it there.
     pub lesson: crate::domain::LessonProgress,
+    /// The running score of the match between two people this session, shown during and after
+    /// each of their games; a new pair of names starts it again.
+    pub score: Option<crate::domain::Score>,
+    /// Who opens the next game, when a rematch between two people alternates the first move.
+    rematch_first: Option<Seat>,
     /// The game saved on disk when the session began, until it is resumed or given up: offered
     /// on every start menu, and asked about before a new game replaces it.
     saved: Option<Box<SavedGame>>,
@@ -227,6 +232,8 @@ impl App {
             notices: Vec::new(),
             fits: true,
             lesson: crate::domain::LessonProgress::default(),
+            score: None,
+            rematch_first: None,
             saved: None,
             menu_left: None,
             waiting: None,
@@ -379,6 +386,28 @@ impl App {
 
     /// Applies one message and says what the program should do next.
     pub fn update(&mut self, msg: Msg) -> Effect {
+        let effect = self.update_screen(msg);
+        self.tally();
+        effect
+    }
+
+    /// Counts a finished game between two people in the match's score, once. A game left for a
+    /// new one is not counted: nobody lost it at the board.
+    fn tally(&mut self) {
+        let Screen::Play(play) = &mut self.screen else { return };
+        let game = &play.game;
+        let Some(over) = game.over.as_ref().filter(|_| game.hotseat() && !play.scored) else { return };
+        play.scored = true;
+        if over.given_up == Some(GiveUp::Abandoned) {
+            return;
+        }
+        if let crate::domain::Players::Hotseat(names) = &game.players {
+            let score = self.score.get_or_insert_with(|| crate::domain::Score::new(names.clone()));
+            score.won(over.winner);
+        }
+    }
+
+    fn update_screen(&mut self, msg: Msg) -> Effect {
         match msg {
             Msg::Interrupt => return Effect::Quit,
             Msg::Resize { fits } => {
@@ -487,6 +516,7 @@ impl App {
         if !yes {
             // Nothing changes: the saved game stays on offer and the menu as it was.
             self.waiting = None;
+            self.rematch_first = None;
             return Effect::None;
         }
         match (question, &mut self.screen) {
@@ -499,6 +529,8 @@ impl App {
             }
             (Confirm::Abandon, Screen::Play(play)) => {
                 play.game.abandon();
+                // Not a game of the match: nobody lost it at the board.
+                play.scored = true;
                 let effect = match counted(&play.game) {
                     Some((mode, result)) => Effect::CountGame { game: play.game.rules.kind, mode, result },
                     None => Effect::None,
@@ -579,6 +611,12 @@ impl App {
             Next::Again => {
                 match &self.screen {
                     Screen::Demo(_) => self.begin_demo(),
+                    Screen::Play(play) if play.game.hotseat() => {
+                        // Between two people the first move alternates: whoever moved second
+                        // last game opens the rematch.
+                        self.rematch_first = Some(play.game.history().first().other());
+                        self.start();
+                    }
                     _ => self.start(),
                 }
                 Effect::None
@@ -659,11 +697,26 @@ impl App {
 
     fn new_game(&mut self, demo: bool) -> Game {
         let heaps = self.setup.start_heaps(&mut self.rng);
-        let first = self.setup.first.seat(&mut self.rng);
+        let rematch = self.rematch_first.take().filter(|_| !demo);
+        let first = match rematch {
+            Some(seat) => seat,
+            None => self.setup.first.seat(&mut self.rng),
+        };
         let rules = self.setup.rules();
         let rng = StdRng::from_rng(&mut self.rng);
         let mut game = Game::with_rng(rules, self.setup.level, heaps, first, rng);
         let players = self.setup.players(demo);
+        if let crate::domain::Players::Hotseat(names) = &players
+            && self.score.as_ref().is_none_or(|score| score.names != *names)
+        {
+            // New names, a new match.
+            self.score = Some(crate::domain::Score::new(names.clone()));
+        }
+        if rematch.is_some() {
+            game.set_players(players);
+            game.note = Some(game::Note::Told(crate::words::rematch_first(game.name(first))));
+            return game;
+        }
         if self.setup.first == crate::domain::First::Random {
             let who = match players.name(first) {
                 "You" => "you move".to_string(),

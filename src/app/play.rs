@@ -14,11 +14,13 @@ pub struct Play {
     pub game: Game,
     /// A line from outside the game, such as where its record was saved.
     pub message: Option<String>,
+    /// Whether the finished game was counted in the match's score (two people only).
+    pub scored: bool,
 }
 
 impl Play {
     pub fn new(game: Game) -> Play {
-        Play { game, message: None }
+        Play { game, message: None, scored: false }
     }
 
     pub fn commands(&self) -> Vec<Command> {

@@ -131,6 +131,9 @@ pub struct StartMenu {
     pub opponent: Opponent,
     /// The two players' names as typed, for a two-player game.
     pub names: [String; 2],
+    /// Whether each name is still the default ("Player 1"), shown as a placeholder: the first
+    /// character typed replaces it rather than being added to it, and Backspace clears it.
+    pub placeholder: [bool; 2],
     /// Why the custom heaps or a name were refused.
     pub error: Option<String>,
     /// The game left unfinished last time, offered first.
@@ -169,6 +172,10 @@ impl StartMenu {
             level: setup.level,
             opponent: setup.opponent,
             names: setup.names.0.clone(),
+            placeholder: {
+                let default = crate::domain::Names::default();
+                [0, 1].map(|i| setup.names.0[i] == default.0[i])
+            },
             error: None,
             resume: None,
             kept_heaps: None,
@@ -307,8 +314,7 @@ impl StartMenu {
         let Msg::Key { action, ch } = msg else { return Next::NOTHING };
         if let Some(c) = ch.filter(|&c| self.accepts(c)) {
             match self.name_field() {
-                Some(i) if self.names[i].chars().count() < crate::text::NAME_MAX => self.names[i].push(c),
-                Some(_) => {}
+                Some(i) => self.type_into_name(i, c),
                 None if self.custom.chars().count() < CUSTOM_MAX => self.custom.push(c),
                 None => {}
             }
@@ -330,7 +336,13 @@ impl StartMenu {
             }
             Action::Erase => {
                 if let Some(i) = self.name_field() {
-                    self.names[i].pop();
+                    // The placeholder goes whole: it was never typed.
+                    match std::mem::take(&mut self.placeholder[i]) {
+                        true => self.names[i].clear(),
+                        false => {
+                            self.names[i].pop();
+                        }
+                    }
                     self.error = None;
                 }
             }
@@ -338,6 +350,20 @@ impl StartMenu {
             _ => {}
         }
         Next::NOTHING
+    }
+
+    /// Types `c` into name `i`: the placeholder gives way to the first character; a name stays
+    /// within [`crate::text::NAME_MAX`] characters and columns (a wide character counts two), so
+    /// that what is typed is what [`crate::text::check_name`] accepts.
+    fn type_into_name(&mut self, i: usize, c: char) {
+        if std::mem::take(&mut self.placeholder[i]) {
+            self.names[i].clear();
+        }
+        let longer = format!("{}{c}", self.names[i]);
+        let width = unicode_width::UnicodeWidthStr::width(longer.as_str());
+        if longer.chars().count() <= crate::text::NAME_MAX && width <= crate::text::NAME_MAX {
+            self.names[i] = longer;
+        }
     }
 
     /// Whether the Mode row can be changed: only for a game with a misère form.

@@ -185,8 +185,18 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         theme.strong(theme.text),
     )];
     let name_value = |i: usize| {
-        let cursor = if menu.name_field() == Some(i) { look.glyphs.caret.as_str() } else { "" };
-        vec![Span::styled(format!("{}{cursor}", menu.names[i]), theme.strong(theme.text))]
+        let focused = menu.name_field() == Some(i);
+        let cursor = if focused { look.glyphs.caret.as_str() } else { "" };
+        match menu.placeholder[i] {
+            // The default name is a placeholder: dim, the caret before it, as typing replaces it.
+            true if focused => vec![
+                Span::styled(cursor.to_string(), theme.strong(theme.text)),
+                Span::styled(menu.names[i].clone(), theme.fg(theme.dim)),
+                Span::styled(crate::words::name_placeholder(), theme.fg(theme.dim)),
+            ],
+            true => vec![Span::styled(menu.names[i].clone(), theme.fg(theme.dim))],
+            false => vec![Span::styled(format!("{}{cursor}", menu.names[i]), theme.strong(theme.text))],
+        }
     };
     let level_value = vec![
         Span::styled(menu.level.as_str(), theme.strong(theme.text)),

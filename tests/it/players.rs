@@ -271,3 +271,93 @@ fn a_saved_two_player_game_is_offered_by_the_name_of_the_player_to_move() {
     app.offer_resume(SavedGame::of(&history, &Players::Ai, Level::Perfect, false, 0, None));
     assert!(screen(&app).contains("AI to move"), "{}", screen(&app));
 }
+
+/// Names typed on the start screen replace the default names rather than being added to them;
+/// Backspace works in a typed name and clears the default one.
+#[test]
+fn typed_names_replace_the_default_names() {
+    let mut app = App::new(GameSetup { opponent: Opponent::Human, ..base() }, None);
+    // From Start: up to Player 2, then Player 1.
+    act(&mut app, Action::Up);
+    for c in "Bobb".chars() {
+        app.update(Msg::char(c));
+    }
+    act(&mut app, Action::Erase);
+    act(&mut app, Action::Up);
+    let text = screen(&app);
+    assert!(
+        text.contains("Player 1") && text.contains("type a name"),
+        "the default shows as a placeholder: {text}"
+    );
+    for c in "Ann".chars() {
+        app.update(Msg::char(c));
+    }
+    let text = screen(&app);
+    assert!(!text.contains("Player 1Ann") && !text.contains("Player 2Bob"), "{text}");
+    act(&mut app, Action::Take);
+    assert_eq!(app.game().unwrap().players, Players::Hotseat(Names(["Ann".into(), "Bob".into()])));
+
+    // A name left as it is stays the default; Backspace on it clears it all.
+    let mut app = App::new(GameSetup { opponent: Opponent::Human, ..base() }, None);
+    act(&mut app, Action::Up);
+    act(&mut app, Action::Erase);
+    app.update(Msg::char('Z'));
+    act(&mut app, Action::Take);
+    assert_eq!(app.game().unwrap().players, Players::Hotseat(Names(["Player 1".into(), "Z".into()])));
+}
+
+/// A typed name stays within the width a name may have, wide characters counting two columns.
+#[test]
+fn a_typed_name_is_bounded() {
+    let mut app = App::new(GameSetup { opponent: Opponent::Human, ..base() }, None);
+    act(&mut app, Action::Up);
+    for _ in 0..40 {
+        app.update(Msg::char('李'));
+    }
+    act(&mut app, Action::Take);
+    let game = app.game().expect("a bounded name is accepted");
+    let name = game.name(Seat::Second);
+    assert!(name.chars().all(|c| c == '李') && (10..=12).contains(&name.chars().count()), "{name}");
+}
+
+/// Plays the two-player game on screen to its end, each player taking a whole heap in turn.
+fn finish(app: &mut App) {
+    while app.game().is_some_and(|g| g.over.is_none()) {
+        take_all(app);
+    }
+}
+
+/// Two people play a match: a running score during and after each game, and the rematch's first
+/// move alternates between them, as the screen says.
+#[test]
+fn two_players_play_a_match_with_a_running_score_and_alternating_first_moves() {
+    let mut app = hotseat(Mode::Normal, &[2, 3]);
+    assert!(screen(&app).contains("Ann 0 – 0 Bob"), "the score from the first game: {}", screen(&app));
+    // Ann takes 2, Bob takes 3 and wins.
+    finish(&mut app);
+    let text = screen(&app);
+    assert!(text.contains("Bob wins!") && text.contains("Ann 0 – 1 Bob"), "{text}");
+    act(&mut app, Action::Take); // play again
+    let game = app.game().unwrap();
+    assert!(game.over.is_none() && game.moves().is_empty());
+    assert_eq!(game.turn(), Seat::Second, "Bob opens the rematch");
+    let text = screen(&app);
+    assert!(text.contains("Bob's turn") && text.contains("Rematch: Bob moves first"), "{text}");
+    assert!(text.contains("Ann 0 – 1 Bob"), "the score during the game: {text}");
+    // Bob takes 2, Ann takes 3 and wins.
+    finish(&mut app);
+    assert!(screen(&app).contains("Ann 1 – 1 Bob"), "{}", screen(&app));
+    act(&mut app, Action::Take);
+    assert_eq!(app.game().unwrap().turn(), Seat::First, "and Ann the one after");
+    // A resignation counts for the other player.
+    act(&mut app, Action::Resign);
+    app.update(Msg::char('y'));
+    assert!(screen(&app).contains("Ann 1 – 2 Bob"), "{}", screen(&app));
+    // Against the AI, no score and no alternation.
+    let mut app = App::start_now(GameSetup { heaps: HeapChoice::Custom(vec![2, 3]), ..base() }, Some(1));
+    assert!(!screen(&app).contains(" – "), "{}", screen(&app));
+    take_all(&mut app);
+    app.update(Msg::AiMove);
+    act(&mut app, Action::Take);
+    assert_eq!(app.game().unwrap().turn(), Seat::First);
+}
