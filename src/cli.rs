@@ -179,11 +179,13 @@ Examples:
 
     /// Watch the AI play both sides
     ///
-    /// The AI pauses before each move as in a game. Any key pauses or resumes; q quits. Demos are
-    /// not counted in the statistics.
+    /// The AI pauses before each move as in a game. Any key pauses or resumes; q quits. With
+    /// --loop it plays game after game, varied, until any key is pressed. Demos are not counted in
+    /// the statistics.
     #[command(after_long_help = "\
 Examples:
   nim-tui demo
+  nim-tui demo --loop
   nim-tui demo --heaps 1,3,5,7 --mode misere --level easy --ai-delay 300")]
     Demo(DemoArgs),
 
@@ -426,11 +428,16 @@ pub struct DemoArgs {
     /// Seed for random heaps and random choices, so a demo can be replayed
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
+
+    /// Play one game after another until a key is pressed, each from other heaps (and another
+    /// game and mode, unless --game, --heaps or --mode fix them), each ending shown briefly
+    #[arg(long = "loop")]
+    pub looping: bool,
 }
 
 impl From<DemoArgs> for GameArgs {
     fn from(demo: DemoArgs) -> GameArgs {
-        let DemoArgs { game, heaps, mode, level, ai_delay, seed } = demo;
+        let DemoArgs { game, heaps, mode, level, ai_delay, seed, looping: _ } = demo;
         GameArgs { game, heaps, mode, level, ai_delay, seed, ..GameArgs::default() }
     }
 }

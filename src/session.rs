@@ -32,8 +32,8 @@ pub enum Launch {
     Menu,
     /// A game at once, from the settings.
     Game,
-    /// The AI playing both sides.
-    Demo,
+    /// The AI playing both sides; in a loop of varied games when it holds what varies.
+    Demo(Option<crate::app::DemoLoop>),
     /// A run of puzzles.
     Puzzles(crate::app::PuzzleStart),
     /// Stepping through a checked record.
@@ -70,7 +70,8 @@ pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<En
     let start_now = launch == Launch::Game;
     let mut app = match launch {
         Launch::Menu | Launch::Game => App::new(setup, seed),
-        Launch::Demo => App::demo(setup, seed),
+        Launch::Demo(None) => App::demo(setup, seed),
+        Launch::Demo(Some(vary)) => App::demo_loop(setup, seed, vary),
         Launch::Puzzles(start) => App::puzzles(setup, start),
         Launch::Replay(record) => App::replay(&record),
         Launch::Learn => App::learn(setup, lesson.clone()),

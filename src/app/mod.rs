@@ -20,7 +20,7 @@ pub use crate::domain::Action;
 pub use commands::Command;
 pub use game::{Coaching, Game, GameOver, GiveUp, Hint, Note, ReviewLine, coaching};
 pub use learn::{Exercise, Lesson, MISERE_GAME, RULES, STEPS, Step, rules_of};
-pub use play::{Demo, Play, resumed};
+pub use play::{Demo, DemoLoop, ENDING_PAUSES, Play, resumed};
 pub use puzzle::{PuzzleAnswer, PuzzleRun, PuzzleScreen, PuzzleStart};
 pub use replay::Replay;
 pub use start::{HeapOption, StartMenu, StartRow};
@@ -204,6 +204,8 @@ pub struct App {
     pub score: Option<crate::domain::Score>,
     /// Who opens the next game, when a rematch between two people alternates the first move.
     rematch_first: Option<Seat>,
+    /// `nim-tui demo --loop`: what varies from one game to the next.
+    demo_loop: Option<DemoLoop>,
     /// The game saved on disk when the session began, until it is resumed or given up: offered
     /// on every start menu, and asked about before a new game replaces it.
     saved: Option<Box<SavedGame>>,
@@ -234,6 +236,7 @@ impl App {
             lesson: crate::domain::LessonProgress::default(),
             score: None,
             rematch_first: None,
+            demo_loop: None,
             saved: None,
             menu_left: None,
             waiting: None,
@@ -260,6 +263,15 @@ impl App {
     /// The AI plays both sides from `setup` while a person watches.
     pub fn demo(setup: GameSetup, seed: Option<u64>) -> App {
         let mut app = App::new(setup, seed);
+        app.begin_demo();
+        app
+    }
+
+    /// The AI plays one game after another, each from another position (and game and mode, as
+    /// `vary` says), until a key is pressed.
+    pub fn demo_loop(setup: GameSetup, seed: Option<u64>, vary: DemoLoop) -> App {
+        let mut app = App::new(setup, seed);
+        app.demo_loop = Some(vary);
         app.begin_demo();
         app
     }
@@ -346,7 +358,7 @@ impl App {
         }
         match &self.screen {
             Screen::Play(play) => play.game.ai_to_move(),
-            Screen::Demo(demo) => !demo.paused && demo.game.ai_to_move(),
+            Screen::Demo(demo) => demo.waiting(),
             _ => false,
         }
     }
@@ -410,6 +422,11 @@ impl App {
     fn update_screen(&mut self, msg: Msg) -> Effect {
         match msg {
             Msg::Interrupt => return Effect::Quit,
+            // A demo loop runs until a key is pressed (or a click).
+            Msg::Key { .. } | Msg::Pick { .. } | Msg::Choose { .. } if matches!(&self.screen, Screen::Demo(demo) if demo.looping) =>
+            {
+                return Effect::Quit;
+            }
             Msg::Resize { fits } => {
                 self.fits = fits;
                 return Effect::None;
@@ -691,8 +708,39 @@ impl App {
     }
 
     fn begin_demo(&mut self) {
+        if let Some(vary) = self.demo_loop {
+            self.vary_setup(vary);
+        }
         let game = self.new_game(true);
-        self.show(Screen::Demo(Box::new(Demo { game, paused: false })));
+        let rng = StdRng::from_rng(&mut self.rng);
+        self.show(Screen::Demo(Box::new(Demo::new(game, rng, self.demo_loop.is_some()))));
+    }
+
+    /// The next game of a demo loop: a game of the start menu's list (a preset with its own heaps),
+    /// random heaps, either mode where the game has both; each only where no flag fixed it.
+    fn vary_setup(&mut self, vary: DemoLoop) {
+        use rand::Rng;
+        if vary.game {
+            let menu = crate::engine::GameKind::menu();
+            let entry = menu[self.rng.random_range(0..menu.len())];
+            self.setup.game = entry.kind;
+            let preset = entry.preset.and_then(crate::engine::GamePreset::find);
+            match preset {
+                Some(preset) if vary.heaps => {
+                    self.setup.heaps = crate::domain::HeapChoice::Custom(preset.heaps.to_vec())
+                }
+                _ if vary.heaps && !matches!(self.setup.heaps, crate::domain::HeapChoice::Random { .. }) => {
+                    self.setup.heaps = crate::domain::HeapChoice::RANDOM
+                }
+                _ => {}
+            }
+        } else if vary.heaps && !matches!(self.setup.heaps, crate::domain::HeapChoice::Random { .. }) {
+            self.setup.heaps = crate::domain::HeapChoice::RANDOM;
+        }
+        if vary.mode {
+            let misere = self.setup.game.has_misere() && self.rng.random_bool(0.5);
+            self.setup.mode = if misere { Mode::Misere } else { Mode::Normal };
+        }
     }
 
     fn new_game(&mut self, demo: bool) -> Game {

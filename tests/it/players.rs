@@ -361,3 +361,102 @@ fn two_players_play_a_match_with_a_running_score_and_alternating_first_moves() {
     act(&mut app, Action::Take);
     assert_eq!(app.game().unwrap().turn(), Seat::First);
 }
+
+/// The moves of a whole demo played from `app`, and the game and heaps it started from.
+fn watch_one(app: &mut App) -> (String, Vec<u64>, Vec<(Seat, nim_tui::engine::Move)>) {
+    for _ in 0..500 {
+        if app.game().unwrap().over.is_some() {
+            break;
+        }
+        app.update(Msg::AiMove);
+    }
+    let game = app.game().unwrap();
+    assert!(game.over.is_some(), "the demo game ends");
+    (game.rules.kind.to_string(), game.start().to_vec(), game.moves().to_vec())
+}
+
+/// At the perfect level the AI draws among its winning moves, so demos from one position differ,
+/// while one seed replays one demo exactly.
+#[test]
+fn the_perfect_demo_does_not_play_the_same_game_every_time() {
+    let demo = |seed| {
+        let mut app =
+            App::demo(GameSetup { heaps: HeapChoice::Custom(vec![1, 3, 5, 7, 9]), ..base() }, Some(seed));
+        watch_one(&mut app)
+    };
+    let games: std::collections::HashSet<_> = (0..8).map(|seed| demo(seed).2).collect();
+    assert!(games.len() > 1, "eight seeds, one game: {games:?}");
+    assert_eq!(demo(3), demo(3), "a seed replays its demo");
+    // Still perfect: the side to move from a winning position wins.
+    for seed in 0..8 {
+        let (_, _, moves) = demo(seed);
+        assert_eq!(moves.len() % 2, 1, "1 3 5 7 9 is won by the first player: {moves:?}");
+    }
+}
+
+/// `demo --loop`: game after game, varied, each ending shown for a few of the AI's pauses; a key
+/// ends it; a seed replays the same loop.
+#[test]
+fn a_demo_loop_plays_varied_games_until_a_key_is_pressed() {
+    use nim_tui::app::{DemoLoop, ENDING_PAUSES, Screen};
+    let all = DemoLoop { game: true, heaps: true, mode: true };
+    let run = |seed, vary| {
+        let mut app = App::demo_loop(base(), Some(seed), vary);
+        let mut seen = Vec::new();
+        for _ in 0..6 {
+            let (kind, heaps, _) = watch_one(&mut app);
+            let mode = app.game().unwrap().mode();
+            seen.push((kind, heaps, mode));
+            assert!(screen(&app).contains("wins!"), "the ending is shown: {}", screen(&app));
+            // The ending stays on screen, waiting on a deadline, not a key.
+            for _ in 1..ENDING_PAUSES {
+                assert!(app.ai_waiting());
+                app.update(Msg::AiMove);
+                assert!(app.game().unwrap().over.is_some(), "still the ending");
+            }
+            assert!(app.ai_waiting());
+            app.update(Msg::AiMove);
+            let game = app.game().unwrap();
+            assert!(matches!(app.screen, Screen::Demo(_)) && game.over.is_none() && game.moves().is_empty());
+        }
+        (app, seen)
+    };
+    let (mut app, seen) = run(7, all);
+    let games: std::collections::HashSet<_> = seen.iter().map(|(kind, ..)| kind.clone()).collect();
+    let positions: std::collections::HashSet<_> = seen.iter().map(|(_, heaps, _)| heaps.clone()).collect();
+    assert!(games.len() > 1 && positions.len() > 3, "varied: {seen:?}");
+    assert_eq!(run(7, all).1, seen, "a seed replays the loop");
+    assert!(screen(&app).contains("any key"), "{}", screen(&app));
+    assert_eq!(app.update(Msg::char('x')), Effect::Quit, "a key ends the loop");
+    // The flags fix what they name: with --game and --mode only the heaps vary.
+    let setup = GameSetup { game: "kayles".parse().unwrap(), ..base() };
+    let mut app = App::demo_loop(setup, Some(1), DemoLoop { game: false, heaps: true, mode: false });
+    let mut heaps = std::collections::HashSet::new();
+    for _ in 0..4 {
+        let (kind, start, _) = watch_one(&mut app);
+        assert_eq!(kind, "kayles");
+        heaps.insert(start);
+        for _ in 0..ENDING_PAUSES {
+            app.update(Msg::AiMove);
+        }
+    }
+    assert!(heaps.len() > 1, "{heaps:?}");
+    assert_eq!(act(&mut app, Action::Help), Effect::Quit, "any key, bound or not");
+}
+
+/// The real binary: `nim-tui demo --loop` goes from one game's ending to the next game by itself,
+/// and a key ends it, leaving the terminal as it was.
+#[cfg(unix)]
+#[test]
+fn demo_loop_runs_in_a_terminal_until_a_key() {
+    use crate::support::pty::Pty;
+    let home = tempfile::tempdir().expect("a temporary home");
+    let mut pty = Pty::spawn(&["demo", "--loop", "--seed", "4", "--ai-delay", "50"], home.path(), 24, 80);
+    assert!(pty.wait_for("wins!"), "a first ending: {}", pty.contents());
+    assert!(pty.wait_for_gone("wins!"), "the next game begins by itself: {}", pty.contents());
+    assert!(pty.wait_for("wins!"), "and ends: {}", pty.contents());
+    assert!(pty.alive());
+    pty.send(b" ");
+    let status = pty.wait_exit().expect("a key ends the demo loop");
+    assert!(status.success(), "{status:?}");
+}
