@@ -645,3 +645,102 @@ fn a_chinese_locale_draws_with_the_cjk_glyphs_in_a_terminal() {
     pty.send(b"q");
     assert!(pty.wait_exit().is_some());
 }
+
+/// The start screen grows with the terminal; the games' descriptions wrap rather than being cut;
+/// a wrapped refusal keeps its margin from the frame; at 60x20 every row can still be reached.
+#[test]
+fn the_start_screen_grows_wraps_and_fits_a_small_terminal() {
+    use nim_tui::engine::GameKind;
+    let words = |text: &str| text.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+    let box_width = |text: &str| {
+        text.lines().find(|l| l.contains("New game")).map(|l| l.trim().chars().count()).unwrap_or(0)
+    };
+    let mut app = App::new(base(), Some(1));
+    let widths: Vec<usize> =
+        [(80, 24), (100, 30), (140, 45)].iter().map(|&(w, h)| box_width(&screen(&app, w, h))).collect();
+    assert!(widths[0] <= 80 && widths[1] > widths[0] && widths[2] > widths[1], "the menu grows: {widths:?}");
+    // Each game's description, whole, at every size.
+    act(&mut app, Action::Up);
+    act(&mut app, Action::Up);
+    act(&mut app, Action::Up);
+    act(&mut app, Action::Up);
+    act(&mut app, Action::Up);
+    act(&mut app, Action::Up);
+    for _ in GameKind::menu() {
+        let Screen::Start(menu) = &app.screen else { panic!("the start screen") };
+        assert_eq!(menu.row, nim_tui::app::StartRow::Game);
+        let rule = menu.game.rule();
+        for (w, h) in [(60, 20), (80, 24), (100, 30), (140, 45)] {
+            let text = screen(&app, w, h);
+            let shown: Vec<String> = words(&text.replace(['│', '◀', '▶'], " "));
+            let wanted = words(&rule);
+            let at = shown
+                .iter()
+                .position(|w| *w == wanted[0])
+                .unwrap_or_else(|| panic!("{rule} at {w}x{h}:\n{text}"));
+            assert_eq!(&shown[at..at + wanted.len()], &wanted[..], "{rule} cut at {w}x{h}:\n{text}");
+            assert!(!text.contains('…'), "nothing cut at {w}x{h}:\n{text}");
+        }
+        act(&mut app, Action::More);
+    }
+    // A long refusal wraps, each line with its margin.
+    let mut app = App::new(base(), Some(1));
+    focus_custom(&mut app);
+    type_keys(&mut app, "3 4 five and six and seven");
+    act(&mut app, Action::Take);
+    for (w, h) in [(60, 20), (80, 24)] {
+        let text = screen(&app, w, h);
+        let Screen::Start(menu) = &app.screen else { panic!("still the menu") };
+        let error = menu.error.clone().expect("refused");
+        let first = words(&error)[0].clone();
+        let lines: Vec<&str> = text.lines().collect();
+        let at =
+            lines.iter().position(|l| l.contains(&format!("│  {first}"))).unwrap_or_else(|| panic!("{text}"));
+        let end = at + lines[at..].iter().position(|l| l.contains('└')).expect("the frame's foot");
+        assert!(end > at + 1, "the refusal wraps at {w}x{h}:\n{text}");
+        for line in &lines[at..end] {
+            let inner = line.trim().trim_start_matches('│');
+            assert!(
+                line.contains('─') || inner.trim().is_empty() || inner.starts_with("  "),
+                "margin lost at {w}x{h}: {line:?}\n{text}"
+            );
+        }
+    }
+    // At 60x20, two players, a saved game and a refusal: every row shows when focused.
+    use nim_tui::domain::{History, Level, Players, SavedGame};
+    use nim_tui::engine::{Mode, Move, Ruleset};
+    let history = History::replayed(
+        Ruleset::nim(Mode::Normal),
+        vec![3, 4, 5],
+        Seat::First,
+        [(Seat::First, Move::take(0, 1))],
+    )
+    .expect("a legal move");
+    let mut app = App::new(GameSetup { opponent: nim_tui::domain::Opponent::Human, ..base() }, Some(1));
+    app.offer_resume(SavedGame::of(&history, &Players::Ai, Level::Perfect, false, 0, None));
+    // From Resume up to Player 2, whose name is cleared, then Start.
+    for _ in 0..4 {
+        act(&mut app, Action::Up);
+    }
+    act(&mut app, Action::Erase);
+    act(&mut app, Action::Down);
+    act(&mut app, Action::Take);
+    assert!(matches!(&app.screen, Screen::Start(m) if m.error.is_some()), "{}", screen(&app, 60, 20));
+    let rows = match &app.screen {
+        Screen::Start(menu) => menu.rows(),
+        _ => panic!(),
+    };
+    for _ in 0..rows.len() {
+        let text = screen(&app, 60, 20);
+        let Screen::Start(menu) = &app.screen else { panic!() };
+        let label = match menu.row {
+            nim_tui::app::StartRow::Start => "Start".to_string(),
+            nim_tui::app::StartRow::Puzzles => "Puzzles".to_string(),
+            nim_tui::app::StartRow::Learn => "Learn".to_string(),
+            _ => String::new(),
+        };
+        assert!(text.contains('▶') && text.contains(&label), "{:?} at 60x20:\n{text}", menu.row);
+        assert!(text.contains(" quit"), "the key line stays: {text}");
+        act(&mut app, Action::Down);
+    }
+}
