@@ -158,13 +158,16 @@ Examples:
 
     /// A lesson: how to win, step by step, with exercises
     ///
-    /// The rules, numbers in binary, the nim-sum, why a nim-sum of 0 loses, the winning move and
-    /// misère's one change. Each step has a small exercise checked by the engine; your progress is
-    /// kept, so the lesson opens where you left it.
+    /// Nim's lesson: the rules, numbers in binary, the nim-sum, why a nim-sum of 0 loses, the
+    /// winning move and misère's one change. The Sprague-Grundy lesson (`learn grundy`): Grundy
+    /// values by the mex rule in a subtraction game, and the XOR of the values. Each step has a
+    /// picture and a small exercise checked by the engine, and ends with a position to play; your
+    /// progress is kept, so a lesson opens where you left it.
     #[command(after_long_help = "\
 Examples:
-  nim-tui learn")]
-    Learn,
+  nim-tui learn
+  nim-tui learn grundy")]
+    Learn(LearnArgs),
 
     /// Show your statistics: games played, won and lost, streaks
     ///
@@ -242,7 +245,7 @@ impl Command {
         match self {
             Command::Solve(_) => "solve",
             Command::Puzzle(_) => "puzzle",
-            Command::Learn => "learn",
+            Command::Learn(_) => "learn",
             Command::Stats(_) => "stats",
             Command::Demo(_) => "demo",
             Command::Replay(_) => "replay",
@@ -396,6 +399,25 @@ impl GameArgs {
     pub fn starts_game(&self) -> bool {
         self.heaps.is_some() || self.mode.is_some() || self.first.is_some()
     }
+}
+
+/// The arguments of `nim-tui learn`: which lesson.
+#[derive(Debug, Clone, Default, Args)]
+pub struct LearnArgs {
+    /// The lesson: nim (the default) or grundy (Sprague-Grundy)
+    #[arg(value_enum, default_value_t = LessonName::Nim)]
+    pub lesson: LessonName,
+}
+
+/// The lessons `nim-tui learn` opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum LessonName {
+    /// How to win at Nim: binary numbers and the nim-sum
+    #[default]
+    Nim,
+    /// Sprague-Grundy: Grundy values and their XOR
+    #[value(alias = "sprague-grundy")]
+    Grundy,
 }
 
 /// The flags of `nim-tui demo`: those of a game that mean something when the AI plays both

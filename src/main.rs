@@ -121,12 +121,16 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
                 Err(e) => fail(1, &e.to_string()),
             }
         }
-        Some(Command::Learn) => {
+        Some(Command::Learn(args)) => {
             let settings = match config::load(cli.config.as_deref()) {
                 Ok(settings) => settings,
                 Err(e) => return fail(2, &e.to_string()),
             };
-            match session::play(&settings, Launch::Learn, None) {
+            let course = match args.lesson {
+                nim_tui::cli::LessonName::Nim => nim_tui::app::Course::Nim,
+                nim_tui::cli::LessonName::Grundy => nim_tui::app::Course::SpragueGrundy,
+            };
+            match session::play(&settings, Launch::Learn(course), None) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(e) => fail(1, &e.to_string()),
             }

@@ -38,8 +38,8 @@ pub enum Launch {
     Puzzles(crate::app::PuzzleStart),
     /// Stepping through a checked record.
     Replay(Box<Record>),
-    /// The lesson, where it was left.
-    Learn,
+    /// A lesson, where it was left.
+    Learn(crate::app::Course),
 }
 
 /// Plays until the player quits or the terminal goes away. Warnings about data files that had to be
@@ -74,7 +74,7 @@ pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<En
         Launch::Demo(Some(vary)) => App::demo_loop(setup, seed, vary),
         Launch::Puzzles(start) => App::puzzles(setup, start),
         Launch::Replay(record) => App::replay(&record),
-        Launch::Learn => App::learn(setup, lesson.clone()),
+        Launch::Learn(course) => App::learn_course(setup, lesson.clone(), course),
     };
     app.lesson = lesson;
     app.stats = stats;

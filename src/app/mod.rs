@@ -19,7 +19,10 @@ use rand::rngs::StdRng;
 pub use crate::domain::Action;
 pub use commands::Command;
 pub use game::{Coaching, Game, GameOver, GiveUp, Hint, Note, ReviewLine, coaching};
-pub use learn::{Exercise, Lesson, MISERE_GAME, RULES, STEPS, Step, rules_of};
+pub use learn::{
+    Course, Exercise, GRUNDY_STEPS, GRUNDY_TAKES, Lesson, MISERE_GAME, Picture, RULES, STEPS, Step,
+    grundy_game, grundy_value, rules_of,
+};
 pub use play::{Demo, DemoLoop, ENDING_PAUSES, Play, resumed};
 pub use puzzle::{PuzzleAnswer, PuzzleRun, PuzzleScreen, PuzzleStart};
 pub use replay::Replay;
@@ -206,6 +209,8 @@ pub struct App {
     rematch_first: Option<Seat>,
     /// `nim-tui demo --loop`: what varies from one game to the next.
     demo_loop: Option<DemoLoop>,
+    /// The game the lesson was opened from (with the lesson key), to go back to.
+    game_left: Option<Box<Screen>>,
     /// The game saved on disk when the session began, until it is resumed or given up: offered
     /// on every start menu, and asked about before a new game replaces it.
     saved: Option<Box<SavedGame>>,
@@ -237,6 +242,7 @@ impl App {
             score: None,
             rematch_first: None,
             demo_loop: None,
+            game_left: None,
             saved: None,
             menu_left: None,
             waiting: None,
@@ -284,10 +290,15 @@ impl App {
         app
     }
 
-    /// Opens the lesson where `progress` left it.
+    /// Opens the Nim lesson where `progress` left it.
     pub fn learn(setup: GameSetup, progress: crate::domain::LessonProgress) -> App {
+        App::learn_course(setup, progress, Course::Nim)
+    }
+
+    /// Opens the lesson `course` where `progress` left it.
+    pub fn learn_course(setup: GameSetup, progress: crate::domain::LessonProgress, course: Course) -> App {
         let mut app = App::new(setup, None);
-        app.screen = Screen::Learn(Box::new(Lesson::new(&progress, false)));
+        app.screen = Screen::Learn(Box::new(Lesson::of(course, &progress, false)));
         app.lesson = progress;
         app
     }
@@ -653,8 +664,37 @@ impl App {
                 self.menu_left = None;
                 Effect::ClaimSaved
             }
-            Next::Learn => {
-                self.show(Screen::Learn(Box::new(Lesson::new(&self.lesson, true))));
+            Next::Learn(course) => {
+                self.show(Screen::Learn(Box::new(Lesson::of(course, &self.lesson, true))));
+                Effect::None
+            }
+            Next::LessonFromGame => {
+                let course = self.game().map_or(Course::Nim, |game| Course::of(game.rules.kind));
+                let mut lesson = Lesson::of(course, &self.lesson, false);
+                lesson.from_game = true;
+                self.overlay = None;
+                let game = std::mem::replace(&mut self.screen, Screen::Learn(Box::new(lesson)));
+                self.game_left = Some(Box::new(game));
+                Effect::None
+            }
+            Next::BackToGame => {
+                if let Some(game) = self.game_left.take() {
+                    self.screen = *game;
+                }
+                Effect::None
+            }
+            Next::PlayLesson { heaps, game, mode } => {
+                let setup = GameSetup {
+                    game,
+                    mode,
+                    heaps: crate::domain::HeapChoice::Custom(heaps),
+                    first: crate::domain::First::You,
+                    opponent: crate::domain::Opponent::Ai,
+                    ..self.setup.clone()
+                };
+                // The game the lesson was opened from is left as it was: the new game replaces it.
+                self.game_left = None;
+                self.start_game(setup);
                 Effect::None
             }
             Next::Puzzles => {
@@ -821,8 +861,18 @@ pub(crate) enum Next {
     Resume(Box<SavedGame>),
     /// A run of puzzles from the start menu.
     Puzzles,
-    /// The lesson from the start menu.
-    Learn,
+    /// A lesson from the start menu.
+    Learn(Course),
+    /// The lesson on the theory of the game in play, left open to come back to.
+    LessonFromGame,
+    /// Back from the lesson to the game it was opened from.
+    BackToGame,
+    /// A game of the lesson's position, against the AI, at once.
+    PlayLesson {
+        heaps: Vec<u64>,
+        game: crate::engine::GameKind,
+        mode: Mode,
+    },
     Puzzle,
     /// Open the review of the finished game.
     Review,

@@ -71,6 +71,15 @@ impl Play {
                 }
             },
             Command::new(Action::Coach, "coach: a verdict on each move"),
+            Command::new(
+                Action::Lesson,
+                match crate::app::Course::of(game.rules.kind) {
+                    crate::app::Course::Nim => "the lesson on Nim's theory (back here after)",
+                    crate::app::Course::SpragueGrundy => {
+                        "the lesson on Sprague-Grundy theory (back here after)"
+                    }
+                },
+            ),
             Command::new(Action::Help, "keys").bar("keys"),
             Command::new(Action::Quit, "quit (the game is kept)").bar("quit"),
         ];
@@ -120,6 +129,7 @@ impl Play {
                 let Some(action) = action else { return Next::NOTHING };
                 match action {
                     Action::Quit => return Next::Quit,
+                    Action::Lesson => return Next::LessonFromGame,
                     Action::NewGame if game.moves().is_empty() => return Next::Menu,
                     Action::NewGame => return Next::Ask(super::Confirm::Abandon),
                     Action::Resign if game.your_turn() => return Next::Ask(super::Confirm::Resign),

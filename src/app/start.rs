@@ -138,6 +138,8 @@ pub struct StartMenu {
     pub error: Option<String>,
     /// The game left unfinished last time, offered first.
     pub resume: Option<Box<SavedGame>>,
+    /// The lesson the Learn row opens.
+    pub course: super::Course,
     /// The heaps chosen before a preset game chose its own, given back when the game changes again.
     kept_heaps: Option<(HeapOption, String)>,
     /// Everything else the setup holds, handed on unchanged.
@@ -178,6 +180,7 @@ impl StartMenu {
             },
             error: None,
             resume: None,
+            course: super::Course::Nim,
             kept_heaps: None,
             base: setup.clone(),
         };
@@ -273,6 +276,7 @@ impl StartMenu {
             self.row,
             StartRow::Start | StartRow::Resume | StartRow::Puzzles | StartRow::Name1 | StartRow::Name2
         );
+        // On the Learn row, left and right choose the lesson.
         let go = match self.row {
             StartRow::Resume => "resume the saved game",
             StartRow::Puzzles => "open the puzzles",
@@ -416,19 +420,15 @@ impl StartMenu {
             StartRow::Opponent => {
                 self.opponent = cycle(&[Opponent::Ai, Opponent::Human], self.opponent, forward)
             }
-            StartRow::Start
-            | StartRow::Resume
-            | StartRow::Puzzles
-            | StartRow::Learn
-            | StartRow::Name1
-            | StartRow::Name2 => {}
+            StartRow::Learn => self.course = cycle(&super::Course::ALL, self.course, forward),
+            StartRow::Start | StartRow::Resume | StartRow::Puzzles | StartRow::Name1 | StartRow::Name2 => {}
         }
     }
 
     fn choose(&mut self) -> Next {
         match self.row {
             StartRow::Puzzles => return Next::Puzzles,
-            StartRow::Learn => return Next::Learn,
+            StartRow::Learn => return Next::Learn(self.course),
             StartRow::Resume => {
                 if let Some(saved) = self.resume.take() {
                     return Next::Resume(saved);

@@ -58,6 +58,9 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         Layout::vertical([Constraint::Length(notice_height), Constraint::Fill(1)]).areas(area);
     Paragraph::new(notice_lines).wrap(Wrap { trim: true }).render(notice_area, buf);
 
+    // The menu grows with the terminal, to a width still easy to read across.
+    let box_width = area.width.saturating_sub(4).clamp(MENU_WIDTH.min(area.width), MENU_WIDTH_MAX);
+    let inner = usize::from(box_width).saturating_sub(2);
     let row_line = |row: StartRow, label: &str, value: Vec<Span<'static>>| {
         let focused = menu.row == row;
         let marker = if focused { format!("{} ", look.glyphs.cursor) } else { "  ".to_string() };
@@ -78,27 +81,27 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         if focused && choice {
             spans.push(Span::styled(format!("{} ", look.glyphs.previous), theme.fg(theme.dim)));
         }
-        // The arrows go round the choice, before its description (the last span, which may wrap).
+        // A row too long for the menu keeps its arrows round the choice, before the description
+        // (the last span), which then wraps (see `fit_row`).
         let described =
             value.len() >= 2 && !(row == StartRow::Heaps && menu.heap_option == HeapOption::Custom);
+        let width: usize = spans.iter().chain(&value).map(Span::width).sum::<usize>() + 2;
+        let before_note = described && width > inner;
         let mut value = value.into_iter();
-        if described {
+        if before_note {
             spans.extend(value.next());
-        }
-        if focused && choice && described {
-            spans.push(Span::styled(format!(" {}", look.glyphs.next), theme.fg(theme.dim)));
+            if focused && choice {
+                spans.push(Span::styled(format!(" {}", look.glyphs.next), theme.fg(theme.dim)));
+            }
         }
         spans.extend(value);
-        if focused && choice && !described {
+        if focused && choice && !before_note {
             spans.push(Span::styled(format!(" {}", look.glyphs.next), theme.fg(theme.dim)));
         }
         Line::from(spans)
     };
 
-    // The menu grows with the terminal, to a width still easy to read across.
-    let box_width = area.width.saturating_sub(4).clamp(MENU_WIDTH.min(area.width), MENU_WIDTH_MAX);
     // The rule beside the mode only when it fits on the row.
-    let inner = usize::from(box_width).saturating_sub(2);
     let mode_words = 18 + mode_name(menu.mode).len() + 2 + crate::words::mode_rule(menu.mode).len();
     let rule =
         if mode_words <= inner { format!("  {}", crate::words::mode_rule(menu.mode)) } else { String::new() };
@@ -324,7 +327,20 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
                         theme.strong(theme.accent)
                     },
                 ),
-                Span::styled("  how to win, step by step", theme.fg(theme.dim)),
+                // Left and right choose the lesson.
+                Span::styled(
+                    match (menu.row == StartRow::Learn, menu.course) {
+                        (true, course) => format!(
+                            "  {} {} {}  {}",
+                            look.glyphs.previous,
+                            course.title(),
+                            look.glyphs.next,
+                            lesson_note(course)
+                        ),
+                        (false, course) => format!("  {}", lesson_note(course)),
+                    },
+                    theme.fg(theme.dim),
+                ),
             ],
         ),
     ]);
@@ -497,6 +513,14 @@ fn wrap_words(text: &str, first: usize, rest: usize) -> Vec<String> {
 
 fn spaced(heaps: &[u64]) -> String {
     heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// What each lesson teaches, on the Learn row.
+fn lesson_note(course: crate::app::Course) -> &'static str {
+    match course {
+        crate::app::Course::Nim => "how to win at Nim, step by step",
+        crate::app::Course::SpragueGrundy => "Grundy values: Kayles, subtraction games",
+    }
 }
 
 fn level_note(level: crate::domain::Level) -> &'static str {
