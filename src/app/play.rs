@@ -73,13 +73,16 @@ impl Play {
             Command::new(Action::Coach, "coach: a verdict on each move"),
             Command::new(
                 Action::Lesson,
-                match crate::app::Course::of(game.rules.kind) {
-                    crate::app::Course::Nim => "the lesson on Nim's theory (back here after)",
-                    crate::app::Course::SpragueGrundy => {
-                        "the lesson on Sprague-Grundy theory (back here after)"
+                match (game.rules.kind.describe().view, crate::app::Course::of(game.rules.kind)) {
+                    (_, crate::app::Course::SpragueGrundy) => {
+                        "lesson: Sprague-Grundy theory (back here after)"
                     }
+                    (crate::engine::ViewKind::Binary, _) => "lesson: Nim's theory (back here after)",
+                    // Wythoff's and Fibonacci's theories have no lesson of their own yet.
+                    _ => "lessons: Nim, then Sprague-Grundy (back here after)",
                 },
-            ),
+            )
+            .when(mine),
             Command::new(Action::Help, "keys").bar("keys"),
             Command::new(Action::Quit, "quit (the game is kept)").bar("quit"),
         ];
@@ -129,7 +132,8 @@ impl Play {
                 let Some(action) = action else { return Next::NOTHING };
                 match action {
                     Action::Quit => return Next::Quit,
-                    Action::Lesson => return Next::LessonFromGame,
+                    // On the player's turn: the AI's pause is not left hanging.
+                    Action::Lesson if game.your_turn() => return Next::LessonFromGame,
                     Action::NewGame if game.moves().is_empty() => return Next::Menu,
                     Action::NewGame => return Next::Ask(super::Confirm::Abandon),
                     Action::Resign if game.your_turn() => return Next::Ask(super::Confirm::Resign),

@@ -61,8 +61,12 @@ pub fn render(lesson: &Lesson, app: &App, look: &Look, area: Rect, buf: &mut Buf
     let steps = lesson.steps();
     let done = lesson.done.iter().filter(|d| **d).count();
     let exercises = steps.iter().filter(|s| s.exercise.is_some()).count();
-    let title =
-        format!(" {} lesson {} of {}: {} ", lesson.course.title(), lesson.step + 1, steps.len(), step.title);
+    // Nim's lesson is the lesson; the other names itself.
+    let course = match lesson.course {
+        crate::app::Course::Nim => String::new(),
+        other => format!("{} ", other.title()),
+    };
+    let title = format!(" {course}Lesson {} of {}: {} ", lesson.step + 1, steps.len(), step.title);
     let block = Block::bordered()
         .title(Line::styled(title, theme.strong(theme.accent).add_modifier(Modifier::BOLD)))
         .title_bottom(Line::from(format!(" exercises done: {done} of {exercises} ")).right_aligned())

@@ -278,10 +278,14 @@ fn the_lessons_are_reached_from_a_game_and_the_start_screen() {
             Some(1),
         );
         act(&mut app, Action::Help);
-        assert!(screen(&app).contains("the lesson on"), "the help lists it: {}", screen(&app));
+        assert!(screen(&app).contains("lesson: "), "the help lists it: {}", screen(&app));
         act(&mut app, Action::Help);
         act(&mut app, Action::TakeOne);
         act(&mut app, Action::Take);
+        // During the AI's pause the key waits; on the player's turn it opens the lesson.
+        act(&mut app, Action::Lesson);
+        assert!(app.game().is_some(), "{game}: the AI's pause is not left");
+        app.update(nim_tui::app::Msg::AiMove);
         let before = app.game().unwrap().moves().to_vec();
         act(&mut app, Action::Lesson);
         assert!(matches!(&app.screen, Screen::Learn(lesson) if lesson.course == course), "{game}");
