@@ -311,3 +311,24 @@ fn the_lessons_are_reached_from_a_game_and_the_start_screen() {
     act(&mut app, Action::Lesson);
     assert!(matches!(&app.screen, Screen::Learn(lesson) if lesson.course == Course::Nim));
 }
+
+/// `nim-tui learn grundy` names the second lesson on the command line; an unknown lesson is bad
+/// usage (exit status 2) with the lessons there are; `--help` tells of both.
+#[test]
+fn the_command_line_chooses_the_lesson() {
+    use nim_tui::cli::{Cli, Command, LessonName};
+    let parse = |args: &[&str]| match clap::Parser::try_parse_from(args).map(|cli: Cli| cli.command) {
+        Ok(Some(Command::Learn(args))) => Some(args.lesson),
+        _ => None,
+    };
+    assert_eq!(parse(&["nim-tui", "learn"]), Some(LessonName::Nim));
+    assert_eq!(parse(&["nim-tui", "learn", "grundy"]), Some(LessonName::Grundy));
+    assert_eq!(parse(&["nim-tui", "learn", "sprague-grundy"]), Some(LessonName::Grundy));
+    let home = tempfile::tempdir().expect("a temporary home");
+    let out = crate::support::command(home.path()).args(["learn", "chess"]).output().expect("nim-tui runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("chess") && err.contains("grundy") && err.contains("nim"), "{err}");
+    let out = crate::support::command(home.path()).args(["learn", "--help"]).output().expect("nim-tui runs");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("learn grundy"));
+}
