@@ -167,13 +167,16 @@ Examples:
 
     /// A lesson: how to win, step by step, with exercises
     ///
-    /// The rules, numbers in binary, the nim-sum, why a nim-sum of 0 loses, the winning move and
-    /// misère's one change. Each step has a small exercise checked by the engine; your progress is
-    /// kept, so the lesson opens where you left it.
+    /// Nim's lesson: the rules, numbers in binary, the nim-sum, why a nim-sum of 0 loses, the
+    /// winning move and misère's one change. The Sprague-Grundy lesson (`learn grundy`): Grundy
+    /// values by the mex rule in a subtraction game, and the XOR of the values. Each step has a
+    /// picture and a small exercise checked by the engine, and ends with a position to play; your
+    /// progress is kept, so a lesson opens where you left it.
     #[command(after_long_help = "\
 Examples:
-  nim-tui learn")]
-    Learn,
+  nim-tui learn
+  nim-tui learn grundy")]
+    Learn(LearnArgs),
 
     /// Show your statistics: games played, won and lost, streaks
     ///
@@ -188,11 +191,13 @@ Examples:
 
     /// Watch the AI play both sides
     ///
-    /// The AI pauses before each move as in a game. Any key pauses or resumes; q quits. Demos are
-    /// not counted in the statistics.
+    /// The AI pauses before each move as in a game. Any key pauses or resumes; q quits. With
+    /// --loop it plays game after game, varied, until any key is pressed. Demos are not counted in
+    /// the statistics.
     #[command(after_long_help = "\
 Examples:
   nim-tui demo
+  nim-tui demo --loop
   nim-tui demo --heaps 1,3,5,7 --mode misere --level easy --ai-delay 300")]
     Demo(DemoArgs),
 
@@ -249,7 +254,7 @@ impl Command {
         match self {
             Command::Solve(_) => "solve",
             Command::Puzzle(_) => "puzzle",
-            Command::Learn => "learn",
+            Command::Learn(_) => "learn",
             Command::Stats(_) => "stats",
             Command::Demo(_) => "demo",
             Command::Replay(_) => "replay",
@@ -423,6 +428,25 @@ impl GameArgs {
     }
 }
 
+/// The arguments of `nim-tui learn`: which lesson.
+#[derive(Debug, Clone, Default, Args)]
+pub struct LearnArgs {
+    /// The lesson: nim (the default) or grundy (Sprague-Grundy)
+    #[arg(value_enum, default_value_t = LessonName::Nim)]
+    pub lesson: LessonName,
+}
+
+/// The lessons `nim-tui learn` opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum LessonName {
+    /// How to win at Nim: binary numbers and the nim-sum
+    #[default]
+    Nim,
+    /// Sprague-Grundy: Grundy values and their XOR
+    #[value(alias = "sprague-grundy")]
+    Grundy,
+}
+
 /// The flags of `nim-tui demo`: those of a game that mean something when the AI plays both
 /// sides. Who moves first, the opponent, names and the coach are about a person playing, so
 /// they are not accepted here (clap refuses them by name).
@@ -453,11 +477,16 @@ pub struct DemoArgs {
     /// Seed for random heaps and random choices, so a demo can be replayed
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
+
+    /// Play one game after another until a key is pressed, each from other heaps (and another
+    /// game and mode, unless --game, --heaps or --mode fix them), each ending shown briefly
+    #[arg(long = "loop")]
+    pub looping: bool,
 }
 
 impl From<DemoArgs> for GameArgs {
     fn from(demo: DemoArgs) -> GameArgs {
-        let DemoArgs { game, heaps, mode, level, ai_delay, seed } = demo;
+        let DemoArgs { game, heaps, mode, level, ai_delay, seed, looping: _ } = demo;
         GameArgs { game, heaps, mode, level, ai_delay, seed, ..GameArgs::default() }
     }
 }

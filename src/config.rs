@@ -201,7 +201,7 @@ fn expected(setting: &str) -> &'static str {
         "level" => "\"perfect\", \"hard\", \"medium\" or \"easy\"",
         "ai_delay_ms" => "a whole number of milliseconds such as 600 (0 for no pause)",
         "theme" => "a theme name in quotes, such as \"auto\" or \"dark\"",
-        "glyphs" => "\"auto\", \"unicode\" or \"ascii\"",
+        "glyphs" => "\"auto\", \"unicode\", \"cjk\" or \"ascii\"",
         "token" => "\"auto\" or one character in quotes, such as \"●\" or \"o\"",
         "marked" => "\"auto\" or one character in quotes, such as \"○\" or \"x\"",
         "mouse" => "true or false",
@@ -436,11 +436,22 @@ impl Settings {
         Theme::select(&self.theme, std::env::var_os("NO_COLOR").as_deref(), background).unwrap_or_default()
     }
 
-    /// The glyphs to draw with: the glyph set (for `auto`, ASCII unless the locale is UTF-8), with
-    /// the token and marked glyphs of the settings.
+    /// The glyphs to draw with: the glyph set (for `auto`, ASCII unless the locale is UTF-8, and
+    /// the CJK set when that locale is Chinese, Japanese or Korean), with the token and marked
+    /// glyphs of the settings.
     pub fn glyphs(&self) -> Glyphs {
-        let utf8 = crate::theme::locale_is_utf8(|name| std::env::var_os(name));
-        Glyphs::choose(self.glyphs, utf8, &self.token, &self.marked)
+        Glyphs::choose(self.glyph_set(|name| std::env::var_os(name)), true, &self.token, &self.marked)
+    }
+
+    /// The glyph set the settings mean in the environment `var` tells of: `auto` decided by the
+    /// locale (see [`crate::theme::locale_is_utf8`] and [`crate::theme::locale_is_cjk`]).
+    pub fn glyph_set(&self, var: impl Fn(&str) -> Option<std::ffi::OsString>) -> GlyphSet {
+        match self.glyphs {
+            GlyphSet::Auto if !crate::theme::locale_is_utf8(&var) => GlyphSet::Ascii,
+            GlyphSet::Auto if crate::theme::locale_is_cjk(&var) => GlyphSet::Cjk,
+            GlyphSet::Auto => GlyphSet::Unicode,
+            set => set,
+        }
     }
 
     /// The choices a new game starts from.
@@ -895,7 +906,7 @@ mod tests {
         assert_eq!(line, 2);
         assert_eq!(
             p.to_string(),
-            "bad value for 'glyphs': found \"emoji\", expected \"auto\", \"unicode\" or \"ascii\""
+            "bad value for 'glyphs': found \"emoji\", expected \"auto\", \"unicode\", \"cjk\" or \"ascii\""
         );
         for bad in ["\"\"", "\"oo\"", "\" \"", "\"\\u001b\"", "\"\u{200b}\"", "3"] {
             for setting in ["token", "marked"] {

@@ -65,7 +65,14 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
             let text = if args.json { stats_json(&stats) + "\n" } else { stats_table(&stats) };
             write_out(&text, "the statistics")
         }
-        Some(Command::Demo(args)) => run_game(&cli.config, &args.into(), true),
+        Some(Command::Demo(args)) => {
+            let vary = args.looping.then_some(nim_tui::app::DemoLoop {
+                game: args.game.is_none(),
+                heaps: args.heaps.is_none(),
+                mode: args.mode.is_none(),
+            });
+            run_game(&cli.config, &args.into(), Some(vary))
+        }
         Some(Command::Paths) => print_paths(cli.config.as_deref(), log_file),
         Some(Command::Completions(args)) => {
             let mut out = Vec::new();
@@ -101,12 +108,16 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
                 Err(e) => fail(1, &e.to_string()),
             }
         }
-        Some(Command::Learn) => {
+        Some(Command::Learn(args)) => {
             let settings = match config::load(cli.config.as_deref()) {
                 Ok(settings) => settings,
                 Err(e) => return fail(2, &e.to_string()),
             };
-            match session::play(&settings, Launch::Learn, None) {
+            let course = match args.lesson {
+                nim_tui::cli::LessonName::Nim => nim_tui::app::Course::Nim,
+                nim_tui::cli::LessonName::Grundy => nim_tui::app::Course::SpragueGrundy,
+            };
+            match session::play(&settings, Launch::Learn(course), None) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(e) => fail(1, &e.to_string()),
             }
@@ -147,7 +158,7 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
                 Err(e) => fail(1, &e.to_string()),
             }
         }
-        None => run_game(&cli.config, &cli.game, false),
+        None => run_game(&cli.config, &cli.game, None),
     }
 }
 
@@ -206,8 +217,13 @@ fn solve(args: &nim_tui::cli::SolveArgs) -> ExitCode {
     }
 }
 
-/// A game at the terminal, or a demo where the AI plays both sides.
-fn run_game(config_path: &Option<std::path::PathBuf>, args: &GameArgs, demo: bool) -> ExitCode {
+/// A game at the terminal, or (`demo` given) a demo where the AI plays both sides, in a loop
+/// when it holds what varies.
+fn run_game(
+    config_path: &Option<std::path::PathBuf>,
+    args: &GameArgs,
+    demo: Option<Option<nim_tui::app::DemoLoop>>,
+) -> ExitCode {
     // Settings and flags are checked before anything touches the terminal, so that the message is
     // seen.
     let mut settings = match config::load(config_path.as_deref()) {
@@ -218,9 +234,9 @@ fn run_game(config_path: &Option<std::path::PathBuf>, args: &GameArgs, demo: boo
         return fail(2, &e.to_string());
     }
     let launch = match (demo, args.starts_game()) {
-        (true, _) => Launch::Demo,
-        (false, true) => Launch::Game,
-        (false, false) => Launch::Menu,
+        (Some(vary), _) => Launch::Demo(vary),
+        (None, true) => Launch::Game,
+        (None, false) => Launch::Menu,
     };
     match session::play(&settings, launch, args.seed) {
         Ok(_) => ExitCode::SUCCESS,

@@ -32,14 +32,14 @@ pub enum Launch {
     Menu,
     /// A game at once, from the settings.
     Game,
-    /// The AI playing both sides.
-    Demo,
+    /// The AI playing both sides; in a loop of varied games when it holds what varies.
+    Demo(Option<crate::app::DemoLoop>),
     /// A run of puzzles.
     Puzzles(crate::app::PuzzleStart),
     /// Stepping through a checked record.
     Replay(Box<Record>),
-    /// The lesson, where it was left.
-    Learn,
+    /// A lesson, where it was left.
+    Learn(crate::app::Course),
 }
 
 /// Plays until the player quits or the terminal goes away. Warnings about data files that had to be
@@ -70,10 +70,11 @@ pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<En
     let start_now = launch == Launch::Game;
     let mut app = match launch {
         Launch::Menu | Launch::Game => App::new(setup, seed),
-        Launch::Demo => App::demo(setup, seed),
+        Launch::Demo(None) => App::demo(setup, seed),
+        Launch::Demo(Some(vary)) => App::demo_loop(setup, seed, vary),
         Launch::Puzzles(start) => App::puzzles(setup, start),
         Launch::Replay(record) => App::replay(&record),
-        Launch::Learn => App::learn(setup, lesson.clone()),
+        Launch::Learn(course) => App::learn_course(setup, lesson.clone(), course),
     };
     app.lesson = lesson;
     app.stats = stats;

@@ -405,13 +405,17 @@ pub mod reference {
     }
 }
 
-/// Which glyphs to draw: `glyphs = "auto" | "unicode" | "ascii"`.
+/// Which glyphs to draw: `glyphs = "auto" | "unicode" | "cjk" | "ascii"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum GlyphSet {
-    /// Unicode where the locale is UTF-8 (see [`locale_is_utf8`]), ASCII elsewhere.
+    /// Unicode where the locale is UTF-8 (see [`locale_is_utf8`]), the CJK set where that locale
+    /// is also Chinese, Japanese or Korean (see [`locale_is_cjk`]), ASCII elsewhere.
     Auto,
     Unicode,
+    /// Unicode without East-Asian "ambiguous" characters, for terminals that draw those two
+    /// columns wide (see [`Glyphs::cjk`]).
+    Cjk,
     Ascii,
 }
 
@@ -451,6 +455,9 @@ pub struct Glyphs {
     pub border: border::Set<'static>,
     /// Whether these are the ASCII glyphs (borders, arrows and other symbols follow suit).
     pub ascii: bool,
+    /// Whether these are the CJK glyphs: whatever else is drawn follows suit, every character of
+    /// East-Asian "ambiguous" width being brought down to one that is not.
+    pub cjk: bool,
 }
 
 /// Frames drawn with `+`, `-` and `|`, for terminals without box-drawing characters.
@@ -504,6 +511,7 @@ impl Glyphs {
             shade: "▒".into(),
             border: border::PLAIN,
             ascii: false,
+            cjk: false,
         }
     }
 
@@ -529,6 +537,7 @@ impl Glyphs {
             shade: ":".into(),
             border: ASCII_BORDER,
             ascii: true,
+            cjk: false,
         }
     }
 
@@ -539,6 +548,7 @@ impl Glyphs {
     pub fn choose(set: GlyphSet, utf8: bool, token: &str, marked: &str) -> Glyphs {
         let mut glyphs = match set {
             GlyphSet::Unicode => Glyphs::unicode(),
+            GlyphSet::Cjk => Glyphs::cjk(),
             GlyphSet::Ascii => Glyphs::ascii(),
             GlyphSet::Auto if utf8 => Glyphs::unicode(),
             GlyphSet::Auto => Glyphs::ascii(),
@@ -556,6 +566,53 @@ impl Glyphs {
         }
         glyphs
     }
+}
+
+/// The CJK set.
+impl Glyphs {
+    /// Glyphs whose width is the same in every terminal: none is of East-Asian "ambiguous" width
+    /// (`●`, `▶`, `─`, `│`, `…`, `█` all are, and a terminal set for Chinese, Japanese or Korean,
+    /// or `xterm -cjk_width`, draws them two columns wide, scrambling the board). `◉ ◌ ► ⋯ ⊻`,
+    /// ASCII frames and `#` blocks, `✓ ✗` as in Unicode. The last pass of the drawing
+    /// (`ui/ascii.rs`) brings whatever else was drawn into line.
+    pub fn cjk() -> Glyphs {
+        Glyphs {
+            token: "◉".into(),
+            marked: "◌".into(),
+            cursor: "►".into(),
+            overflow: "⋯".into(),
+            xor: "⊻".into(),
+            ellipsis: "⋯".into(),
+            separator: "∙".into(),
+            divider: "|".into(),
+            rule: "-".into(),
+            previous: "◄".into(),
+            next: "►".into(),
+            caret: "_".into(),
+            check: "✓".into(),
+            cross: "✗".into(),
+            block: "#".into(),
+            shade: ":".into(),
+            border: ASCII_BORDER,
+            ascii: false,
+            cjk: true,
+        }
+    }
+}
+
+/// Whether the locale is Chinese, Japanese or Korean, as `var` (the environment) tells: the first
+/// of `LC_ALL`, `LC_CTYPE` and `LANG` that is set and not empty decides (as for
+/// [`locale_is_utf8`]), by its language: `zh`, `ja` or `ko` (`zh_CN.UTF-8`, `ja_JP.utf8`, `ko`).
+/// Terminals in these locales usually draw the ambiguous characters two columns wide.
+pub fn locale_is_cjk(var: impl Fn(&str) -> Option<OsString>) -> bool {
+    for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
+        if let Some(value) = var(name).filter(|v| !v.is_empty()) {
+            let value = value.to_string_lossy().to_ascii_lowercase();
+            let language = value.split(['_', '.', '@', '-']).next().unwrap_or_default();
+            return matches!(language, "zh" | "ja" | "ko");
+        }
+    }
+    false
 }
 
 fn partner(token: &str) -> Option<&'static str> {

@@ -786,3 +786,38 @@ pub fn turn_of(who: &str) -> String {
 pub fn thinking(who: &str) -> String {
     format!("{who} is thinking…")
 }
+
+/// The score of a match between two people, each name beside its own wins: "Ann 2 – 1 Bob".
+pub fn score(first: &str, first_wins: u32, second_wins: u32, second: &str) -> String {
+    format!("{first} {first_wins} – {second_wins} {second}")
+}
+
+/// Who opens a rematch between two people, and why: the first move alternates from game to game.
+pub fn rematch_first(who: &str) -> String {
+    format!("Rematch: {who} moves first (the first move alternates)")
+}
+
+/// Beside a name field still holding the default name, which the first typed character replaces.
+pub fn name_placeholder() -> &'static str {
+    "  type a name"
+}
+
+/// Under a lesson's exercise: the key that starts a game of its position.
+pub fn play_this_position(key: &str) -> String {
+    format!("Play this position now: press {key} for a game against the perfect AI.")
+}
+
+/// Under the lesson's binary columns: what the marked columns mean.
+pub fn odd_columns() -> &'static str {
+    "marked: an odd count of ones, a 1 in the nim-sum"
+}
+
+/// Above the lesson's table of Grundy values: the game's moves.
+pub fn grundy_moves() -> &'static str {
+    "a move takes 1, 3 or 4 tokens"
+}
+
+/// Under the lesson's table of Grundy values: which values lose.
+pub fn grundy_zero_loses() -> &'static str {
+    "a heap worth 0 is lost for the player to move"
+}

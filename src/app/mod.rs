@@ -19,8 +19,11 @@ use rand::rngs::StdRng;
 pub use crate::domain::Action;
 pub use commands::Command;
 pub use game::{Coaching, Game, GameOver, GiveUp, Hint, Note, ReviewLine, coaching};
-pub use learn::{Exercise, Lesson, MISERE_GAME, RULES, STEPS, Step, rules_of};
-pub use play::{Demo, Play, resumed};
+pub use learn::{
+    Course, Exercise, GRUNDY_STEPS, GRUNDY_TAKES, Lesson, MISERE_GAME, Picture, RULES, STEPS, Step,
+    grundy_game, grundy_value, rules_of,
+};
+pub use play::{Demo, DemoLoop, ENDING_PAUSES, Play, resumed};
 pub use puzzle::{PuzzleAnswer, PuzzleRun, PuzzleScreen, PuzzleStart};
 pub use replay::Replay;
 pub use start::{HeapOption, StartMenu, StartRow};
@@ -199,6 +202,15 @@ pub struct App {
     pub fits: bool,
     /// How far the lesson got, to open it there.
     pub lesson: crate::domain::LessonProgress,
+    /// The running score of the match between two people this session, shown during and after
+    /// each of their games; a new pair of names starts it again.
+    pub score: Option<crate::domain::Score>,
+    /// Who opens the next game, when a rematch between two people alternates the first move.
+    rematch_first: Option<Seat>,
+    /// `nim-tui demo --loop`: what varies from one game to the next.
+    demo_loop: Option<DemoLoop>,
+    /// The game the lesson was opened from (with the lesson key), to go back to.
+    game_left: Option<Box<Screen>>,
     /// The game saved on disk when the session began, until it is resumed or given up: offered
     /// on every start menu, and asked about before a new game replaces it.
     saved: Option<Box<SavedGame>>,
@@ -227,6 +239,10 @@ impl App {
             notices: Vec::new(),
             fits: true,
             lesson: crate::domain::LessonProgress::default(),
+            score: None,
+            rematch_first: None,
+            demo_loop: None,
+            game_left: None,
             saved: None,
             menu_left: None,
             waiting: None,
@@ -257,6 +273,15 @@ impl App {
         app
     }
 
+    /// The AI plays one game after another, each from another position (and game and mode, as
+    /// `vary` says), until a key is pressed.
+    pub fn demo_loop(setup: GameSetup, seed: Option<u64>, vary: DemoLoop) -> App {
+        let mut app = App::new(setup, seed);
+        app.demo_loop = Some(vary);
+        app.begin_demo();
+        app
+    }
+
     /// Starts a run of puzzles at once.
     pub fn puzzles(setup: GameSetup, start: PuzzleStart) -> App {
         let mut app = App::new(setup, start.seed);
@@ -265,10 +290,15 @@ impl App {
         app
     }
 
-    /// Opens the lesson where `progress` left it.
+    /// Opens the Nim lesson where `progress` left it.
     pub fn learn(setup: GameSetup, progress: crate::domain::LessonProgress) -> App {
+        App::learn_course(setup, progress, Course::Nim)
+    }
+
+    /// Opens the lesson `course` where `progress` left it.
+    pub fn learn_course(setup: GameSetup, progress: crate::domain::LessonProgress, course: Course) -> App {
         let mut app = App::new(setup, None);
-        app.screen = Screen::Learn(Box::new(Lesson::new(&progress, false)));
+        app.screen = Screen::Learn(Box::new(Lesson::of(course, &progress, false)));
         app.lesson = progress;
         app
     }
@@ -339,7 +369,7 @@ impl App {
         }
         match &self.screen {
             Screen::Play(play) => play.game.ai_to_move(),
-            Screen::Demo(demo) => !demo.paused && demo.game.ai_to_move(),
+            Screen::Demo(demo) => demo.waiting(),
             _ => false,
         }
     }
@@ -379,8 +409,35 @@ impl App {
 
     /// Applies one message and says what the program should do next.
     pub fn update(&mut self, msg: Msg) -> Effect {
+        let effect = self.update_screen(msg);
+        self.tally();
+        effect
+    }
+
+    /// Counts a finished game between two people in the match's score, once. A game left for a
+    /// new one is not counted: nobody lost it at the board.
+    fn tally(&mut self) {
+        let Screen::Play(play) = &mut self.screen else { return };
+        let game = &play.game;
+        let Some(over) = game.over.as_ref().filter(|_| game.hotseat() && !play.scored) else { return };
+        play.scored = true;
+        if over.given_up == Some(GiveUp::Abandoned) {
+            return;
+        }
+        if let crate::domain::Players::Hotseat(names) = &game.players {
+            let score = self.score.get_or_insert_with(|| crate::domain::Score::new(names.clone()));
+            score.won(over.winner);
+        }
+    }
+
+    fn update_screen(&mut self, msg: Msg) -> Effect {
         match msg {
             Msg::Interrupt => return Effect::Quit,
+            // A demo loop runs until a key is pressed (or a click).
+            Msg::Key { .. } | Msg::Pick { .. } | Msg::Choose { .. } if matches!(&self.screen, Screen::Demo(demo) if demo.looping) =>
+            {
+                return Effect::Quit;
+            }
             Msg::Resize { fits } => {
                 self.fits = fits;
                 return Effect::None;
@@ -487,6 +544,7 @@ impl App {
         if !yes {
             // Nothing changes: the saved game stays on offer and the menu as it was.
             self.waiting = None;
+            self.rematch_first = None;
             return Effect::None;
         }
         match (question, &mut self.screen) {
@@ -499,6 +557,8 @@ impl App {
             }
             (Confirm::Abandon, Screen::Play(play)) => {
                 play.game.abandon();
+                // Not a game of the match: nobody lost it at the board.
+                play.scored = true;
                 let effect = match counted(&play.game) {
                     Some((mode, result)) => Effect::CountGame { game: play.game.rules.kind, mode, result },
                     None => Effect::None,
@@ -579,6 +639,12 @@ impl App {
             Next::Again => {
                 match &self.screen {
                     Screen::Demo(_) => self.begin_demo(),
+                    Screen::Play(play) if play.game.hotseat() => {
+                        // Between two people the first move alternates: whoever moved second
+                        // last game opens the rematch.
+                        self.rematch_first = Some(play.game.history().first().other());
+                        self.start();
+                    }
                     _ => self.start(),
                 }
                 Effect::None
@@ -598,8 +664,37 @@ impl App {
                 self.menu_left = None;
                 Effect::ClaimSaved
             }
-            Next::Learn => {
-                self.show(Screen::Learn(Box::new(Lesson::new(&self.lesson, true))));
+            Next::Learn(course) => {
+                self.show(Screen::Learn(Box::new(Lesson::of(course, &self.lesson, true))));
+                Effect::None
+            }
+            Next::LessonFromGame => {
+                let course = self.game().map_or(Course::Nim, |game| Course::of(game.rules.kind));
+                let mut lesson = Lesson::of(course, &self.lesson, false);
+                lesson.from_game = true;
+                self.overlay = None;
+                let game = std::mem::replace(&mut self.screen, Screen::Learn(Box::new(lesson)));
+                self.game_left = Some(Box::new(game));
+                Effect::None
+            }
+            Next::BackToGame => {
+                if let Some(game) = self.game_left.take() {
+                    self.screen = *game;
+                }
+                Effect::None
+            }
+            Next::PlayLesson { heaps, game, mode } => {
+                let setup = GameSetup {
+                    game,
+                    mode,
+                    heaps: crate::domain::HeapChoice::Custom(heaps),
+                    first: crate::domain::First::You,
+                    opponent: crate::domain::Opponent::Ai,
+                    ..self.setup.clone()
+                };
+                // The game the lesson was opened from is left as it was: the new game replaces it.
+                self.game_left = None;
+                self.start_game(setup);
                 Effect::None
             }
             Next::Puzzles => {
@@ -653,17 +748,63 @@ impl App {
     }
 
     fn begin_demo(&mut self) {
+        if let Some(vary) = self.demo_loop {
+            self.vary_setup(vary);
+        }
         let game = self.new_game(true);
-        self.show(Screen::Demo(Box::new(Demo { game, paused: false })));
+        let rng = StdRng::from_rng(&mut self.rng);
+        self.show(Screen::Demo(Box::new(Demo::new(game, rng, self.demo_loop.is_some()))));
+    }
+
+    /// The next game of a demo loop: a game of the start menu's list (a preset with its own heaps),
+    /// random heaps, either mode where the game has both; each only where no flag fixed it.
+    fn vary_setup(&mut self, vary: DemoLoop) {
+        use rand::Rng;
+        if vary.game {
+            let menu = crate::engine::GameKind::menu();
+            let entry = menu[self.rng.random_range(0..menu.len())];
+            self.setup.game = entry.kind;
+            let preset = entry.preset.and_then(crate::engine::GamePreset::find);
+            match preset {
+                Some(preset) if vary.heaps => {
+                    self.setup.heaps = crate::domain::HeapChoice::Custom(preset.heaps.to_vec())
+                }
+                _ if vary.heaps && !matches!(self.setup.heaps, crate::domain::HeapChoice::Random { .. }) => {
+                    self.setup.heaps = crate::domain::HeapChoice::RANDOM
+                }
+                _ => {}
+            }
+        } else if vary.heaps && !matches!(self.setup.heaps, crate::domain::HeapChoice::Random { .. }) {
+            self.setup.heaps = crate::domain::HeapChoice::RANDOM;
+        }
+        if vary.mode {
+            let misere = self.setup.game.has_misere() && self.rng.random_bool(0.5);
+            self.setup.mode = if misere { Mode::Misere } else { Mode::Normal };
+        }
     }
 
     fn new_game(&mut self, demo: bool) -> Game {
         let heaps = self.setup.start_heaps(&mut self.rng);
-        let first = self.setup.first.seat(&mut self.rng);
+        let rematch = self.rematch_first.take().filter(|_| !demo);
+        let first = match rematch {
+            Some(seat) => seat,
+            None => self.setup.first.seat(&mut self.rng),
+        };
         let rules = self.setup.rules();
         let rng = StdRng::from_rng(&mut self.rng);
         let mut game = Game::with_rng(rules, self.setup.level, heaps, first, rng);
         let players = self.setup.players(demo);
+        if let crate::domain::Players::Hotseat(names) = &players
+            && self.score.as_ref().is_none_or(|score| score.names != *names)
+        {
+            // New names, a new match.
+            self.score = Some(crate::domain::Score::new(names.clone()));
+        }
+        if rematch.is_some() {
+            game.set_players(players);
+            game.note = Some(game::Note::Told(crate::words::rematch_first(game.name(first))));
+            return game;
+        }
         if self.setup.first == crate::domain::First::Random {
             let who = match players.name(first) {
                 "You" => "you move".to_string(),
@@ -720,8 +861,18 @@ pub(crate) enum Next {
     Resume(Box<SavedGame>),
     /// A run of puzzles from the start menu.
     Puzzles,
-    /// The lesson from the start menu.
-    Learn,
+    /// A lesson from the start menu.
+    Learn(Course),
+    /// The lesson on the theory of the game in play, left open to come back to.
+    LessonFromGame,
+    /// Back from the lesson to the game it was opened from.
+    BackToGame,
+    /// A game of the lesson's position, against the AI, at once.
+    PlayLesson {
+        heaps: Vec<u64>,
+        game: crate::engine::GameKind,
+        mode: Mode,
+    },
     Puzzle,
     /// Open the review of the finished game.
     Review,

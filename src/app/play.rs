@@ -14,11 +14,13 @@ pub struct Play {
     pub game: Game,
     /// A line from outside the game, such as where its record was saved.
     pub message: Option<String>,
+    /// Whether the finished game was counted in the match's score (two people only).
+    pub scored: bool,
 }
 
 impl Play {
     pub fn new(game: Game) -> Play {
-        Play { game, message: None }
+        Play { game, message: None, scored: false }
     }
 
     pub fn commands(&self) -> Vec<Command> {
@@ -69,6 +71,18 @@ impl Play {
                 }
             },
             Command::new(Action::Coach, "coach: a verdict on each move"),
+            Command::new(
+                Action::Lesson,
+                match (game.rules.kind.describe().view, crate::app::Course::of(game.rules.kind)) {
+                    (_, crate::app::Course::SpragueGrundy) => {
+                        "lesson: Sprague-Grundy theory (back here after)"
+                    }
+                    (crate::engine::ViewKind::Binary, _) => "lesson: Nim's theory (back here after)",
+                    // Wythoff's and Fibonacci's theories have no lesson of their own yet.
+                    _ => "lessons: Nim, then Sprague-Grundy (back here after)",
+                },
+            )
+            .when(mine),
             Command::new(Action::Help, "keys").bar("keys"),
             Command::new(Action::Quit, "quit (the game is kept)").bar("quit"),
         ];
@@ -118,6 +132,8 @@ impl Play {
                 let Some(action) = action else { return Next::NOTHING };
                 match action {
                     Action::Quit => return Next::Quit,
+                    // On the player's turn: the AI's pause is not left hanging.
+                    Action::Lesson if game.your_turn() => return Next::LessonFromGame,
                     Action::NewGame if game.moves().is_empty() => return Next::Menu,
                     Action::NewGame => return Next::Ask(super::Confirm::Abandon),
                     Action::Resign if game.your_turn() => return Next::Ask(super::Confirm::Resign),
@@ -264,10 +280,66 @@ pub struct Demo {
     pub game: Game,
     /// Stopped by the watcher: the AI waits until a key resumes it.
     pub paused: bool,
+    /// `nim-tui demo --loop`: one game after another until a key is pressed.
+    pub looping: bool,
+    /// The AI's pauses the finished game of a loop has stayed on screen so far.
+    ending: u8,
+    /// Where the choice among winning moves comes from (the app's seeded generator), so that the
+    /// perfect AI does not play the same game every time and a seeded demo replays exactly.
+    rng: StdRng,
 }
 
+/// What `nim-tui demo --loop` varies from one game to the next: the game, the heaps and the
+/// mode, each unless its flag fixed it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DemoLoop {
+    pub game: bool,
+    pub heaps: bool,
+    pub mode: bool,
+}
+
+/// How many of the AI's pauses a finished game of a demo loop stays on screen before the next
+/// begins (2.4 seconds at the default pause of 600 ms): a deadline each, nothing in between.
+pub const ENDING_PAUSES: u8 = 4;
+
 impl Demo {
+    /// A demo of `game`; `rng` varies the AI's choice among equally winning moves.
+    pub fn new(game: Game, rng: StdRng, looping: bool) -> Demo {
+        let mut demo = Demo { game, paused: false, looping, ending: 0, rng };
+        demo.vary();
+        demo
+    }
+
+    /// Among the winning moves, the AI's next one is drawn at random: the engine answers with one
+    /// winning move, always the same, so every demo from a position would be the same game.
+    /// A move the level chose at random (not a winning one) is kept as it is.
+    fn vary(&mut self) {
+        use rand::Rng;
+
+        use crate::engine::Rules;
+        let game = &mut self.game;
+        let Some(pending) = &game.pending else { return };
+        let engine = game.engine();
+        let position = game.position();
+        if !engine.is_winning_move(position, pending) {
+            return;
+        }
+        let winning = engine.winning_moves(position);
+        if winning.len() > 1 {
+            let pick = winning[self.rng.random_range(0..winning.len())].clone();
+            game.pending = Some(pick);
+        }
+    }
+
+    /// Whether the demo waits for a deadline: the AI's pause, or a loop's finished game on show.
+    pub fn waiting(&self) -> bool {
+        !self.paused && (self.game.ai_to_move() || (self.looping && self.game.over.is_some()))
+    }
+
     pub fn commands(&self) -> Vec<Command> {
+        if self.looping {
+            return vec![Command::new(Action::Quit, "stop the demo (any key)").bar("any key stops")];
+        }
         if self.game.over.is_some() {
             return vec![
                 Command::new(Action::Take, "watch another game").bar("again"),
@@ -289,6 +361,21 @@ impl Demo {
     }
 
     pub(crate) fn update(&mut self, msg: Msg) -> Next {
+        if self.looping {
+            // Any key ends the loop (the app turns keys into quitting before they come here).
+            return match msg {
+                Msg::AiMove if self.game.over.is_some() => {
+                    self.ending = self.ending.saturating_add(1);
+                    if self.ending >= ENDING_PAUSES { Next::Again } else { Next::NOTHING }
+                }
+                Msg::AiMove => {
+                    self.game.ai_play();
+                    self.vary();
+                    Next::NOTHING
+                }
+                _ => Next::NOTHING,
+            };
+        }
         if self.game.over.is_some() {
             return match msg {
                 Msg::Key { action: Some(Action::Quit), .. } => Next::Quit,
@@ -303,6 +390,7 @@ impl Demo {
             Msg::Key { .. } => self.paused = !self.paused,
             Msg::AiMove if !self.paused => {
                 self.game.ai_play();
+                self.vary();
             }
             _ => {}
         }

@@ -131,10 +131,15 @@ pub struct StartMenu {
     pub opponent: Opponent,
     /// The two players' names as typed, for a two-player game.
     pub names: [String; 2],
+    /// Whether each name is still the default ("Player 1"), shown as a placeholder: the first
+    /// character typed replaces it rather than being added to it, and Backspace clears it.
+    pub placeholder: [bool; 2],
     /// Why the custom heaps or a name were refused.
     pub error: Option<String>,
     /// The game left unfinished last time, offered first.
     pub resume: Option<Box<SavedGame>>,
+    /// The lesson the Learn row opens.
+    pub course: super::Course,
     /// The heaps chosen before a preset game chose its own, given back when the game changes again.
     kept_heaps: Option<(HeapOption, String)>,
     /// Everything else the setup holds, handed on unchanged.
@@ -169,8 +174,13 @@ impl StartMenu {
             level: setup.level,
             opponent: setup.opponent,
             names: setup.names.0.clone(),
+            placeholder: {
+                let default = crate::domain::Names::default();
+                [0, 1].map(|i| setup.names.0[i] == default.0[i])
+            },
             error: None,
             resume: None,
+            course: super::Course::Nim,
             kept_heaps: None,
             base: setup.clone(),
         };
@@ -266,6 +276,7 @@ impl StartMenu {
             self.row,
             StartRow::Start | StartRow::Resume | StartRow::Puzzles | StartRow::Name1 | StartRow::Name2
         );
+        // On the Learn row, left and right choose the lesson.
         let go = match self.row {
             StartRow::Resume => "resume the saved game",
             StartRow::Puzzles => "open the puzzles",
@@ -307,8 +318,7 @@ impl StartMenu {
         let Msg::Key { action, ch } = msg else { return Next::NOTHING };
         if let Some(c) = ch.filter(|&c| self.accepts(c)) {
             match self.name_field() {
-                Some(i) if self.names[i].chars().count() < crate::text::NAME_MAX => self.names[i].push(c),
-                Some(_) => {}
+                Some(i) => self.type_into_name(i, c),
                 None if self.custom.chars().count() < CUSTOM_MAX => self.custom.push(c),
                 None => {}
             }
@@ -330,7 +340,13 @@ impl StartMenu {
             }
             Action::Erase => {
                 if let Some(i) = self.name_field() {
-                    self.names[i].pop();
+                    // The placeholder goes whole: it was never typed.
+                    match std::mem::take(&mut self.placeholder[i]) {
+                        true => self.names[i].clear(),
+                        false => {
+                            self.names[i].pop();
+                        }
+                    }
                     self.error = None;
                 }
             }
@@ -338,6 +354,20 @@ impl StartMenu {
             _ => {}
         }
         Next::NOTHING
+    }
+
+    /// Types `c` into name `i`: the placeholder gives way to the first character; a name stays
+    /// within [`crate::text::NAME_MAX`] characters and columns (a wide character counts two), so
+    /// that what is typed is what [`crate::text::check_name`] accepts.
+    fn type_into_name(&mut self, i: usize, c: char) {
+        if std::mem::take(&mut self.placeholder[i]) {
+            self.names[i].clear();
+        }
+        let longer = format!("{}{c}", self.names[i]);
+        let width = unicode_width::UnicodeWidthStr::width(longer.as_str());
+        if longer.chars().count() <= crate::text::NAME_MAX && width <= crate::text::NAME_MAX {
+            self.names[i] = longer;
+        }
     }
 
     /// Whether the Mode row can be changed: only for a game with a misère form.
@@ -390,19 +420,15 @@ impl StartMenu {
             StartRow::Opponent => {
                 self.opponent = cycle(&[Opponent::Ai, Opponent::Human], self.opponent, forward)
             }
-            StartRow::Start
-            | StartRow::Resume
-            | StartRow::Puzzles
-            | StartRow::Learn
-            | StartRow::Name1
-            | StartRow::Name2 => {}
+            StartRow::Learn => self.course = cycle(&super::Course::ALL, self.course, forward),
+            StartRow::Start | StartRow::Resume | StartRow::Puzzles | StartRow::Name1 | StartRow::Name2 => {}
         }
     }
 
     fn choose(&mut self) -> Next {
         match self.row {
             StartRow::Puzzles => return Next::Puzzles,
-            StartRow::Learn => return Next::Learn,
+            StartRow::Learn => return Next::Learn(self.course),
             StartRow::Resume => {
                 if let Some(saved) = self.resume.take() {
                     return Next::Resume(saved);

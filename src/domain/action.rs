@@ -35,6 +35,9 @@ pub enum Action {
     Binary,
     /// Turn the coach on or off: a verdict on each of the player's moves.
     Coach,
+    /// Open the lesson on the game's theory: Nim's, or Sprague-Grundy's for the games valued by
+    /// Grundy numbers.
+    Lesson,
     /// After a game: show or hide the review of every move.
     Review,
     /// Take back the player's last move and the AI's reply.
@@ -54,7 +57,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the order the help overlay lists them.
-    pub const ALL: [Action; 21] = [
+    pub const ALL: [Action; 22] = [
         Action::Up,
         Action::Down,
         Action::Less,
@@ -71,6 +74,7 @@ impl Action {
         Action::History,
         Action::Binary,
         Action::Coach,
+        Action::Lesson,
         Action::Review,
         Action::Record,
         Action::Resign,
@@ -95,6 +99,7 @@ impl Action {
             Action::Quit => "quit",
             Action::Binary => "binary",
             Action::Coach => "coach",
+            Action::Lesson => "lesson",
             Action::Review => "review",
             Action::Undo => "undo",
             Action::Redo => "redo",
@@ -122,6 +127,7 @@ impl Action {
             Action::Quit => "close / quit",
             Action::Binary => "binary view: heaps and nim-sum in binary",
             Action::Coach => "coach: a verdict on each of your moves",
+            Action::Lesson => "the lesson on the game's theory (Nim's, or Sprague-Grundy's)",
             Action::Review => "after a game: review every move",
             Action::Undo => "undo your last move and the AI's reply",
             Action::Redo => "redo what was undone",

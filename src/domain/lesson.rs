@@ -14,10 +14,21 @@ pub struct LessonProgress {
     pub step: usize,
     /// Whether each step's exercise was answered right, by step.
     pub done: Vec<bool>,
+    /// The same for the second lesson, Sprague-Grundy (files from before it have none).
+    #[serde(default)]
+    pub grundy_step: usize,
+    #[serde(default)]
+    pub grundy_done: Vec<bool>,
 }
 
 impl Default for LessonProgress {
     fn default() -> Self {
-        LessonProgress { version: LESSON_VERSION, step: 0, done: Vec::new() }
+        LessonProgress {
+            version: LESSON_VERSION,
+            step: 0,
+            done: Vec::new(),
+            grundy_step: 0,
+            grundy_done: Vec::new(),
+        }
     }
 }

@@ -19,7 +19,7 @@ pub use heaps::{
 };
 pub use history::{History, HistoryError};
 pub use lesson::{LESSON_VERSION, LessonProgress};
-pub use players::{First, Level, Names, Opponent, Players, Seat, level_move};
+pub use players::{First, Level, Names, Opponent, Players, Score, Seat, level_move};
 pub use saved::{GAME_NIM, SAVED_GAME_FIELDS, SAVED_GAME_VERSION, SavedGame, SavedGameError, SavedMove};
 pub use stats::{
     GameResult, GameStats, How, ModeStats, PuzzleStats, STATS_VERSION, Stats, StatsReport, Totals,

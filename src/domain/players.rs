@@ -113,6 +113,34 @@ impl FromStr for Names {
     }
 }
 
+/// The running score of a match between two people at one keyboard: the games each seat won this
+/// session, with the names they were won under. A new pair of names starts a new match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Score {
+    pub names: Names,
+    /// Games won, by seat: the first name's, then the second's.
+    pub wins: [u32; 2],
+}
+
+impl Score {
+    /// A match between `names`, nothing won yet.
+    pub fn new(names: Names) -> Score {
+        Score { names, wins: [0, 0] }
+    }
+
+    /// Counts a game won by `seat`.
+    pub fn won(&mut self, seat: Seat) {
+        let wins = &mut self.wins[seat.index()];
+        *wins = wins.saturating_add(1);
+    }
+
+    /// The score in words: "Ann 2 – 1 Bob".
+    pub fn line(&self) -> String {
+        let [first, second] = &self.names.0;
+        crate::words::score(first, self.wins[0], self.wins[1], second)
+    }
+}
+
 /// `text` with control characters written as escapes, cut short, for a message.
 fn escaped(text: &str) -> String {
     crate::text::escape_short(text, crate::text::ECHO_MAX)

@@ -1,4 +1,5 @@
-//! The ASCII pass: with the ASCII glyphs, every cell drawn is brought down to ASCII last of all.
+//! The last passes: with the ASCII glyphs, every cell drawn is brought down to ASCII; with the
+//! CJK glyphs, every cell of East-Asian "ambiguous" width is brought down to one that is not.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -25,6 +26,31 @@ pub(super) fn ascii_only(area: Rect, buf: &mut Buffer) {
             x += 1;
         }
     }
+}
+
+/// With the CJK glyphs, whatever else was drawn with a character of East-Asian "ambiguous" width
+/// (a frame's `─`, the `è` of misère, an arrow, a player's `é`) is replaced by its ASCII stand-in,
+/// so that a terminal drawing those characters two columns wide draws the screen as laid out.
+/// Characters whose width is the same everywhere (ASCII, `◉`, the wide `李`) stay.
+pub(super) fn unambiguous_only(area: Rect, buf: &mut Buffer) {
+    use unicode_width::UnicodeWidthStr;
+    for y in area.top()..area.bottom() {
+        for x in area.left()..area.right() {
+            let symbol = buf[(x, y)].symbol();
+            if symbol.width_cjk() != symbol.width() || symbol.chars().any(wide_in_cjk_terminals) {
+                let plain = symbol.chars().next().map(ascii_for).unwrap_or(' ');
+                buf[(x, y)].set_char(plain);
+            }
+        }
+    }
+}
+
+/// Letters `unicode-width` counts one column even in CJK terminals, which xterm's `-cjk_width`
+/// (Markus Kuhn's `wcwidth_cjk`) and the terminals of CJK locales draw two wide all the same: the
+/// accented Latin letters (`è` of misère, a player's `é`), Greek and Cyrillic, of East-Asian
+/// "ambiguous" width.
+fn wide_in_cjk_terminals(c: char) -> bool {
+    ('\u{A1}'..='\u{4FF}').contains(&c)
 }
 
 /// The ASCII stand-in for a character drawn in one cell.
@@ -58,6 +84,15 @@ fn ascii_for(c: char) -> char {
         'ù' | 'ú' | 'û' | 'ü' => 'u',
         'ç' => 'c',
         'ñ' => 'n',
+        'ø' => 'o',
+        'Ø' => 'O',
+        'æ' => 'a',
+        'ß' => 's',
+        'Ç' => 'C',
+        'Ñ' => 'N',
+        'Ì' | 'Í' | 'Î' | 'Ï' => 'I',
+        'Ò' | 'Ó' | 'Ô' | 'Ö' | 'Õ' => 'O',
+        'Ù' | 'Ú' | 'Û' | 'Ü' => 'U',
         _ => '?',
     }
 }

@@ -47,6 +47,10 @@ pub(super) fn render(
             );
         }
     }
+    // Between two people, the match's score after this game.
+    if let (Players::Hotseat(_), Some(score)) = (&game.players, &app.score) {
+        lines.push(Line::styled(score.line(), theme.strong(theme.text)).centered());
+    }
     // The banner takes the place of the messages under the board, so the final position stays
     // in view; the last move (the note) is part of it.
     if let Some(Note::AiMoved(text) | Note::Told(text)) = &game.note {

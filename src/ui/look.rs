@@ -38,12 +38,13 @@ impl Default for Look {
 }
 
 impl Look {
-    /// This look drawn with `glyphs`; in ASCII the arrow keys are named too (`↑` is `Up`).
+    /// This look drawn with `glyphs`; in ASCII and CJK the arrow keys are named too (`↑` is `Up`).
     pub fn with_glyphs(self, glyphs: Glyphs) -> Look {
         let ascii = |label: String| {
             label.replace('↑', "Up").replace('↓', "Down").replace('←', "Left").replace('→', "Right")
         };
-        let keys = if glyphs.ascii {
+        // The arrows are of East-Asian "ambiguous" width too: named in the CJK set as in ASCII.
+        let keys = if glyphs.ascii || glyphs.cjk {
             self.keys
                 .into_iter()
                 .map(|(action, labels)| (action, labels.into_iter().map(ascii).collect()))

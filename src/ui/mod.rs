@@ -73,6 +73,9 @@ impl Widget for View<'_> {
         let View { app, look } = self;
         if !fits(app, area) {
             too_small(area, buf, look, min_height(app));
+            if look.glyphs.cjk {
+                ascii::unambiguous_only(area, buf);
+            }
             return;
         }
         match &app.screen {
@@ -94,6 +97,8 @@ impl Widget for View<'_> {
         }
         if look.glyphs.ascii {
             ascii::ascii_only(area, buf);
+        } else if look.glyphs.cjk {
+            ascii::unambiguous_only(area, buf);
         }
     }
 }

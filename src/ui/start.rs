@@ -58,6 +58,9 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         Layout::vertical([Constraint::Length(notice_height), Constraint::Fill(1)]).areas(area);
     Paragraph::new(notice_lines).wrap(Wrap { trim: true }).render(notice_area, buf);
 
+    // The menu grows with the terminal, to a width still easy to read across.
+    let box_width = area.width.saturating_sub(4).clamp(MENU_WIDTH.min(area.width), MENU_WIDTH_MAX);
+    let inner = usize::from(box_width).saturating_sub(2);
     let row_line = |row: StartRow, label: &str, value: Vec<Span<'static>>| {
         let focused = menu.row == row;
         let marker = if focused { format!("{} ", look.glyphs.cursor) } else { "  ".to_string() };
@@ -78,29 +81,34 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         if focused && choice {
             spans.push(Span::styled(format!("{} ", look.glyphs.previous), theme.fg(theme.dim)));
         }
+        // A row too long for the menu keeps its arrows round the choice, before the description
+        // (the last span), which then wraps (see `fit_row`).
+        let described =
+            value.len() >= 2 && !(row == StartRow::Heaps && menu.heap_option == HeapOption::Custom);
+        let width: usize = spans.iter().chain(&value).map(Span::width).sum::<usize>() + 2;
+        let before_note = described && width > inner;
+        let mut value = value.into_iter();
+        if before_note {
+            spans.extend(value.next());
+            if focused && choice {
+                spans.push(Span::styled(format!(" {}", look.glyphs.next), theme.fg(theme.dim)));
+            }
+        }
         spans.extend(value);
-        if focused && choice {
+        if focused && choice && !before_note {
             spans.push(Span::styled(format!(" {}", look.glyphs.next), theme.fg(theme.dim)));
         }
         Line::from(spans)
     };
 
     // The rule beside the mode only when it fits on the row.
-    let inner = usize::from(area.width.min(76)).saturating_sub(2);
     let mode_words = 18 + mode_name(menu.mode).len() + 2 + crate::words::mode_rule(menu.mode).len();
     let rule =
         if mode_words <= inner { format!("  {}", crate::words::mode_rule(menu.mode)) } else { String::new() };
     let mode_value = match menu.mode_fixed() {
         true => vec![
             Span::styled(mode_name(Mode::Normal), theme.strong(theme.text)),
-            Span::styled(
-                cut(
-                    "  normal play only (no misère form)",
-                    inner.saturating_sub(18 + 11),
-                    &look.glyphs.ellipsis,
-                ),
-                theme.fg(theme.dim),
-            ),
+            Span::styled("  normal play only (no misère form)", theme.fg(theme.dim)),
         ],
         false => vec![
             Span::styled(mode_name(menu.mode), theme.strong(theme.text)),
@@ -109,12 +117,10 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
     };
     let game_title = menu.game.title();
     let game_rule = format!("  {}", menu.game.rule());
+    // The description is never cut: what does not fit wraps under the value (see `fit_row`).
     let game_value = vec![
         Span::styled(game_title.clone(), theme.strong(theme.text)),
-        Span::styled(
-            cut(&game_rule, inner.saturating_sub(18 + game_title.chars().count()), &look.glyphs.ellipsis),
-            theme.fg(theme.dim),
-        ),
+        Span::styled(game_rule, theme.fg(theme.dim)),
     ];
     let heaps_value = match menu.heap_option {
         HeapOption::Preset(preset) => {
@@ -147,10 +153,7 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
             };
             vec![
                 Span::styled("Random", theme.strong(theme.text)),
-                Span::styled(
-                    cut(&format!("{ranges}{note}"), inner.saturating_sub(18 + 6), &look.glyphs.ellipsis),
-                    theme.fg(theme.dim),
-                ),
+                Span::styled(format!("{ranges}{note}"), theme.fg(theme.dim)),
             ]
         }
         HeapOption::Custom => {
@@ -185,8 +188,18 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         theme.strong(theme.text),
     )];
     let name_value = |i: usize| {
-        let cursor = if menu.name_field() == Some(i) { look.glyphs.caret.as_str() } else { "" };
-        vec![Span::styled(format!("{}{cursor}", menu.names[i]), theme.strong(theme.text))]
+        let focused = menu.name_field() == Some(i);
+        let cursor = if focused { look.glyphs.caret.as_str() } else { "" };
+        match menu.placeholder[i] {
+            // The default name is a placeholder: dim, the caret before it, as typing replaces it.
+            true if focused => vec![
+                Span::styled(cursor.to_string(), theme.strong(theme.text)),
+                Span::styled(menu.names[i].clone(), theme.fg(theme.dim)),
+                Span::styled(crate::words::name_placeholder(), theme.fg(theme.dim)),
+            ],
+            true => vec![Span::styled(menu.names[i].clone(), theme.fg(theme.dim))],
+            false => vec![Span::styled(format!("{}{cursor}", menu.names[i]), theme.strong(theme.text))],
+        }
     };
     let level_value = vec![
         Span::styled(menu.level.as_str(), theme.strong(theme.text)),
@@ -231,8 +244,13 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
             "",
             vec![
                 Span::styled("  Resume  ", style),
+                // Many heaps are cut, with a mark, rather than pushing the menu down.
                 Span::styled(
-                    format!("  {game}{}: heaps {heaps}, {turn}", mode_name(saved.mode)),
+                    cut(
+                        &format!("  {game}{}: heaps {heaps}, {turn}", mode_name(saved.mode)),
+                        inner.saturating_sub(12),
+                        &look.glyphs.ellipsis,
+                    ),
                     theme.fg(theme.text),
                 ),
             ],
@@ -246,8 +264,6 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         .filter(|r| !matches!(r, StartRow::Resume | StartRow::Start | StartRow::Puzzles))
         .collect();
     // Spacing goes last of all: before it, the title and the record give way.
-    let extra = if menu.resume.is_some() { 2 } else { 0 } + if menu.error.is_some() { 3 } else { 0 };
-    let spaced = area.height >= 2 * settings.len() as u16 + 7 + extra;
     let mut values = [
         (StartRow::Game, "Game", game_value),
         (StartRow::Mode, "Mode", mode_value),
@@ -258,10 +274,22 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         (StartRow::Name1, "Player 1", name_value(0)),
         (StartRow::Name2, "Player 2", name_value(1)),
     ];
+    // The lines the descriptions wrap onto, and a refusal's, count before the spacing does.
+    let wrapped: usize = values
+        .iter()
+        .filter(|(row, _, _)| settings.contains(row))
+        .map(|(row, label, value)| fit_row(row_line(*row, label, value.clone()), inner).len() - 1)
+        .sum();
+    let error_lines = menu
+        .error
+        .as_ref()
+        .map_or(0, |e| 1 + wrap_words(e, inner.saturating_sub(4), inner.saturating_sub(4)).len());
+    let extra = if menu.resume.is_some() { 2 } else { 0 } + wrapped + error_lines;
+    let spaced = usize::from(area.height) >= 2 * settings.len() + 6 + extra;
     for row in settings {
         if let Some((_, label, value)) = values.iter_mut().find(|(r, _, _)| *r == row) {
             placed.push((row, lines.len()));
-            lines.push(row_line(row, label, std::mem::take(value)));
+            lines.extend(fit_row(row_line(row, label, std::mem::take(value)), inner));
             if spaced {
                 lines.push(Line::raw(""));
             }
@@ -299,16 +327,31 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
                         theme.strong(theme.accent)
                     },
                 ),
-                Span::styled("  how to win, step by step", theme.fg(theme.dim)),
+                // Left and right choose the lesson.
+                Span::styled(
+                    match (menu.row == StartRow::Learn, menu.course) {
+                        (true, course) => format!(
+                            "  {} {} {}  {}",
+                            look.glyphs.previous,
+                            course.title(),
+                            look.glyphs.next,
+                            lesson_note(course)
+                        ),
+                        (false, course) => format!("  {}", lesson_note(course)),
+                    },
+                    theme.fg(theme.dim),
+                ),
             ],
         ),
     ]);
     if let Some(error) = &menu.error {
         lines.push(Line::raw(""));
-        lines.push(Line::styled(format!("  {error}"), theme.strong(theme.error)));
+        // Every line of a long refusal keeps its margin from the frame.
+        for part in wrap_words(error, inner.saturating_sub(4), inner.saturating_sub(4)) {
+            lines.push(Line::styled(format!("  {part}"), theme.strong(theme.error)));
+        }
     }
-    // A refusal may wrap onto a second line.
-    let menu_height = lines.len() as u16 + 2 + u16::from(menu.error.is_some());
+    let menu_height = lines.len() as u16 + 2;
     let title_lines: Vec<&str> = look.title.lines().collect();
     let title_height = title_lines.len() as u16 + 1;
     // What does not fit gives way: first the title, then the record.
@@ -317,14 +360,24 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
     content += if show_stats { 3 } else { 0 };
     let show_title = area.height >= content + title_height;
     content += if show_title { title_height } else { 0 };
+    // Taller than the terminal: the menu scrolls, keeping the focused row in view.
+    let room = area.height.saturating_sub(1).max(3);
+    let menu_rows = menu_height.min(room);
+    let focus_line = placed.iter().find(|(row, _)| *row == menu.row).map_or(0, |&(_, i)| i as u16);
+    let seen = menu_rows.saturating_sub(2);
+    let scroll = match menu_height > room {
+        // The focused row stays a line from the edge, where there is one.
+        true => (focus_line + 2).saturating_sub(seen).min(menu_height - room),
+        false => 0,
+    };
     let [title_area, menu_area, stats_area, keys_area] = Layout::vertical([
         Constraint::Length(if show_title { title_height } else { 0 }),
-        Constraint::Length(menu_height),
+        Constraint::Length(menu_rows),
         Constraint::Length(if show_stats { 3 } else { 0 }),
         Constraint::Length(1),
     ])
     .areas(
-        area.centered_horizontally(Constraint::Max(76))
+        area.centered_horizontally(Constraint::Length(box_width))
             .centered_vertically(Constraint::Length(content.min(area.height))),
     );
     if show_title {
@@ -334,6 +387,7 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
     }
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
+        .scroll((scroll, 0))
         .block(Block::bordered().title(" New game ").border_style(theme.fg(theme.accent)))
         .render(menu_area, buf);
     if let (true, Some(stats)) = (show_stats, stats) {
@@ -349,15 +403,19 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
                     if mode == Mode::Normal { "normal" } else { "misère" }
                 ),
             };
+            let full = format!(
+                "{} played · {} won · {} lost · streak {} (best {})",
+                s.played, s.won, s.lost, s.current_streak, s.best_streak
+            );
+            // In a narrow terminal, the short form rather than a cut line.
+            let figures = match name.chars().count().max(12) + full.chars().count() <= usize::from(area.width)
+            {
+                true => full,
+                false => format!("{} played · {} won · {} lost", s.played, s.won, s.lost),
+            };
             Line::from(vec![
                 Span::styled(format!("{name:<12}"), theme.fg(theme.dim)),
-                Span::styled(
-                    format!(
-                        "{} played · {} won · {} lost · streak {} (best {})",
-                        s.played, s.won, s.lost, s.current_streak, s.best_streak
-                    ),
-                    theme.fg(theme.text),
-                ),
+                Span::styled(figures, theme.fg(theme.text)),
             ])
             .centered()
         };
@@ -373,15 +431,96 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         .wrap(Wrap { trim: true })
         .render(keys_area, buf);
     let inner = menu_area.inner(ratatui::layout::Margin::new(1, 1));
+    let scroll = usize::from(scroll);
     placed
         .into_iter()
-        .filter(|&(_, i)| i < usize::from(inner.height))
-        .map(|(row, i)| (row, Rect { y: inner.y + i as u16, height: 1, ..inner }))
+        .filter(|&(_, i)| i >= scroll && i - scroll < usize::from(inner.height))
+        .map(|(row, i)| (row, Rect { y: inner.y + (i - scroll) as u16, height: 1, ..inner }))
         .collect()
+}
+
+/// The menu's width in a terminal of 80 columns, and the most it grows to in a wider one.
+const MENU_WIDTH: u16 = 76;
+const MENU_WIDTH_MAX: u16 = 120;
+
+/// Where a value starts on a row of the menu: after the cursor and the label.
+const VALUE_COLUMN: usize = 2 + 12 + 2;
+
+/// A row of the menu within `inner` columns: as it is when it fits; else its last span (the dim
+/// description after the value) wraps at words onto lines under the value, never cut.
+fn fit_row(line: Line<'static>, inner: usize) -> Vec<Line<'static>> {
+    if line.width() <= inner || line.spans.len() < 2 {
+        return vec![line];
+    }
+    let mut spans = line.spans;
+    let Some(note) = spans.pop() else { return Vec::new() };
+    let before: usize = spans.iter().map(Span::width).sum();
+    let style = note.style;
+    let text = note.content.trim_start().to_string();
+    let first_room = inner.saturating_sub(before + 2);
+    let rest_room = inner.saturating_sub(VALUE_COLUMN).max(8);
+    let mut parts = wrap_words(&text, first_room, rest_room).into_iter();
+    let mut lines = Vec::new();
+    // The first part stays on the row when a word fits there.
+    let first = match text.split_whitespace().next() {
+        Some(word) if unicode_width::UnicodeWidthStr::width(word) <= first_room => parts.next(),
+        _ => None,
+    };
+    if let Some(first) = first {
+        spans.push(Span::styled(format!("  {first}"), style));
+        lines.push(Line::from(spans));
+    } else {
+        lines.push(Line::from(spans));
+        parts = wrap_words(&text, rest_room, rest_room).into_iter();
+    }
+    let indent = " ".repeat(VALUE_COLUMN);
+    lines.extend(parts.map(|part| Line::styled(format!("{indent}{part}"), style)));
+    lines
+}
+
+/// `text` broken at spaces into lines of at most `first` columns, then `rest` columns; a word
+/// longer than a line is broken within it.
+fn wrap_words(text: &str, first: usize, rest: usize) -> Vec<String> {
+    use unicode_width::UnicodeWidthStr;
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    let room = |lines: &Vec<String>| if lines.is_empty() { first.max(1) } else { rest.max(1) };
+    for word in text.split_whitespace() {
+        let wanted = if line.is_empty() { word.width() } else { line.width() + 1 + word.width() };
+        if wanted <= room(&lines) {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        // A word too long for a line of its own is broken where the line ends.
+        for c in word.chars() {
+            if line.width() + unicode_width::UnicodeWidthChar::width(c).unwrap_or(0) > room(&lines) {
+                lines.push(std::mem::take(&mut line));
+            }
+            line.push(c);
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 fn spaced(heaps: &[u64]) -> String {
     heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// What each lesson teaches, on the Learn row.
+fn lesson_note(course: crate::app::Course) -> &'static str {
+    match course {
+        crate::app::Course::Nim => "how to win at Nim, step by step",
+        crate::app::Course::SpragueGrundy => "Grundy values: Kayles, subtraction games",
+    }
 }
 
 fn level_note(level: crate::domain::Level) -> &'static str {

@@ -76,7 +76,11 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
             };
             let opponent = match game.players {
                 Players::Ai => format!("│ AI: {} ", game.level),
-                Players::Hotseat(_) => "│ two players ".to_string(),
+                // Two people: the match's running score (see `App::score`).
+                Players::Hotseat(_) => match &app.score {
+                    Some(score) => format!("│ {} ", score.line()),
+                    None => "│ two players ".to_string(),
+                },
                 Players::Demo => format!("│ demo, AI: {} ", game.level),
             };
             // Another game than the default one is named before its mode.

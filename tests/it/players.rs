@@ -271,3 +271,192 @@ fn a_saved_two_player_game_is_offered_by_the_name_of_the_player_to_move() {
     app.offer_resume(SavedGame::of(&history, &Players::Ai, Level::Perfect, false, 0, None));
     assert!(screen(&app).contains("AI to move"), "{}", screen(&app));
 }
+
+/// Names typed on the start screen replace the default names rather than being added to them;
+/// Backspace works in a typed name and clears the default one.
+#[test]
+fn typed_names_replace_the_default_names() {
+    let mut app = App::new(GameSetup { opponent: Opponent::Human, ..base() }, None);
+    // From Start: up to Player 2, then Player 1.
+    act(&mut app, Action::Up);
+    for c in "Bobb".chars() {
+        app.update(Msg::char(c));
+    }
+    act(&mut app, Action::Erase);
+    act(&mut app, Action::Up);
+    let text = screen(&app);
+    assert!(
+        text.contains("Player 1") && text.contains("type a name"),
+        "the default shows as a placeholder: {text}"
+    );
+    for c in "Ann".chars() {
+        app.update(Msg::char(c));
+    }
+    let text = screen(&app);
+    assert!(!text.contains("Player 1Ann") && !text.contains("Player 2Bob"), "{text}");
+    act(&mut app, Action::Take);
+    assert_eq!(app.game().unwrap().players, Players::Hotseat(Names(["Ann".into(), "Bob".into()])));
+
+    // A name left as it is stays the default; Backspace on it clears it all.
+    let mut app = App::new(GameSetup { opponent: Opponent::Human, ..base() }, None);
+    act(&mut app, Action::Up);
+    act(&mut app, Action::Erase);
+    app.update(Msg::char('Z'));
+    act(&mut app, Action::Take);
+    assert_eq!(app.game().unwrap().players, Players::Hotseat(Names(["Player 1".into(), "Z".into()])));
+}
+
+/// A typed name stays within the width a name may have, wide characters counting two columns.
+#[test]
+fn a_typed_name_is_bounded() {
+    let mut app = App::new(GameSetup { opponent: Opponent::Human, ..base() }, None);
+    act(&mut app, Action::Up);
+    for _ in 0..40 {
+        app.update(Msg::char('李'));
+    }
+    act(&mut app, Action::Take);
+    let game = app.game().expect("a bounded name is accepted");
+    let name = game.name(Seat::Second);
+    assert!(name.chars().all(|c| c == '李') && (10..=12).contains(&name.chars().count()), "{name}");
+}
+
+/// Plays the two-player game on screen to its end, each player taking a whole heap in turn.
+fn finish(app: &mut App) {
+    while app.game().is_some_and(|g| g.over.is_none()) {
+        take_all(app);
+    }
+}
+
+/// Two people play a match: a running score during and after each game, and the rematch's first
+/// move alternates between them, as the screen says.
+#[test]
+fn two_players_play_a_match_with_a_running_score_and_alternating_first_moves() {
+    let mut app = hotseat(Mode::Normal, &[2, 3]);
+    assert!(screen(&app).contains("Ann 0 – 0 Bob"), "the score from the first game: {}", screen(&app));
+    // Ann takes 2, Bob takes 3 and wins.
+    finish(&mut app);
+    let text = screen(&app);
+    assert!(text.contains("Bob wins!") && text.contains("Ann 0 – 1 Bob"), "{text}");
+    act(&mut app, Action::Take); // play again
+    let game = app.game().unwrap();
+    assert!(game.over.is_none() && game.moves().is_empty());
+    assert_eq!(game.turn(), Seat::Second, "Bob opens the rematch");
+    let text = screen(&app);
+    assert!(text.contains("Bob's turn") && text.contains("Rematch: Bob moves first"), "{text}");
+    assert!(text.contains("Ann 0 – 1 Bob"), "the score during the game: {text}");
+    // Bob takes 2, Ann takes 3 and wins.
+    finish(&mut app);
+    assert!(screen(&app).contains("Ann 1 – 1 Bob"), "{}", screen(&app));
+    act(&mut app, Action::Take);
+    assert_eq!(app.game().unwrap().turn(), Seat::First, "and Ann the one after");
+    // A resignation counts for the other player.
+    act(&mut app, Action::Resign);
+    app.update(Msg::char('y'));
+    assert!(screen(&app).contains("Ann 1 – 2 Bob"), "{}", screen(&app));
+    // Against the AI, no score and no alternation.
+    let mut app = App::start_now(GameSetup { heaps: HeapChoice::Custom(vec![2, 3]), ..base() }, Some(1));
+    assert!(!screen(&app).contains(" – "), "{}", screen(&app));
+    take_all(&mut app);
+    app.update(Msg::AiMove);
+    act(&mut app, Action::Take);
+    assert_eq!(app.game().unwrap().turn(), Seat::First);
+}
+
+/// The moves of a whole demo played from `app`, and the game and heaps it started from.
+fn watch_one(app: &mut App) -> (String, Vec<u64>, Vec<(Seat, nim_tui::engine::Move)>) {
+    for _ in 0..500 {
+        if app.game().unwrap().over.is_some() {
+            break;
+        }
+        app.update(Msg::AiMove);
+    }
+    let game = app.game().unwrap();
+    assert!(game.over.is_some(), "the demo game ends");
+    (game.rules.kind.to_string(), game.start().to_vec(), game.moves().to_vec())
+}
+
+/// At the perfect level the AI draws among its winning moves, so demos from one position differ,
+/// while one seed replays one demo exactly.
+#[test]
+fn the_perfect_demo_does_not_play_the_same_game_every_time() {
+    let demo = |seed| {
+        let mut app =
+            App::demo(GameSetup { heaps: HeapChoice::Custom(vec![1, 3, 5, 7, 9]), ..base() }, Some(seed));
+        watch_one(&mut app)
+    };
+    let games: std::collections::HashSet<_> = (0..8).map(|seed| demo(seed).2).collect();
+    assert!(games.len() > 1, "eight seeds, one game: {games:?}");
+    assert_eq!(demo(3), demo(3), "a seed replays its demo");
+    // Still perfect: the side to move from a winning position wins.
+    for seed in 0..8 {
+        let (_, _, moves) = demo(seed);
+        assert_eq!(moves.len() % 2, 1, "1 3 5 7 9 is won by the first player: {moves:?}");
+    }
+}
+
+/// `demo --loop`: game after game, varied, each ending shown for a few of the AI's pauses; a key
+/// ends it; a seed replays the same loop.
+#[test]
+fn a_demo_loop_plays_varied_games_until_a_key_is_pressed() {
+    use nim_tui::app::{DemoLoop, ENDING_PAUSES, Screen};
+    let all = DemoLoop { game: true, heaps: true, mode: true };
+    let run = |seed, vary| {
+        let mut app = App::demo_loop(base(), Some(seed), vary);
+        let mut seen = Vec::new();
+        for _ in 0..6 {
+            let (kind, heaps, _) = watch_one(&mut app);
+            let mode = app.game().unwrap().mode();
+            seen.push((kind, heaps, mode));
+            assert!(screen(&app).contains("wins!"), "the ending is shown: {}", screen(&app));
+            // The ending stays on screen, waiting on a deadline, not a key.
+            for _ in 1..ENDING_PAUSES {
+                assert!(app.ai_waiting());
+                app.update(Msg::AiMove);
+                assert!(app.game().unwrap().over.is_some(), "still the ending");
+            }
+            assert!(app.ai_waiting());
+            app.update(Msg::AiMove);
+            let game = app.game().unwrap();
+            assert!(matches!(app.screen, Screen::Demo(_)) && game.over.is_none() && game.moves().is_empty());
+        }
+        (app, seen)
+    };
+    let (mut app, seen) = run(7, all);
+    let games: std::collections::HashSet<_> = seen.iter().map(|(kind, ..)| kind.clone()).collect();
+    let positions: std::collections::HashSet<_> = seen.iter().map(|(_, heaps, _)| heaps.clone()).collect();
+    assert!(games.len() > 1 && positions.len() > 3, "varied: {seen:?}");
+    assert_eq!(run(7, all).1, seen, "a seed replays the loop");
+    assert!(screen(&app).contains("any key"), "{}", screen(&app));
+    assert_eq!(app.update(Msg::char('x')), Effect::Quit, "a key ends the loop");
+    // The flags fix what they name: with --game and --mode only the heaps vary.
+    let setup = GameSetup { game: "kayles".parse().unwrap(), ..base() };
+    let mut app = App::demo_loop(setup, Some(1), DemoLoop { game: false, heaps: true, mode: false });
+    let mut heaps = std::collections::HashSet::new();
+    for _ in 0..4 {
+        let (kind, start, _) = watch_one(&mut app);
+        assert_eq!(kind, "kayles");
+        heaps.insert(start);
+        for _ in 0..ENDING_PAUSES {
+            app.update(Msg::AiMove);
+        }
+    }
+    assert!(heaps.len() > 1, "{heaps:?}");
+    assert_eq!(act(&mut app, Action::Help), Effect::Quit, "any key, bound or not");
+}
+
+/// The real binary: `nim-tui demo --loop` goes from one game's ending to the next game by itself,
+/// and a key ends it, leaving the terminal as it was.
+#[cfg(unix)]
+#[test]
+fn demo_loop_runs_in_a_terminal_until_a_key() {
+    use crate::support::pty::Pty;
+    let home = tempfile::tempdir().expect("a temporary home");
+    let mut pty = Pty::spawn(&["demo", "--loop", "--seed", "4", "--ai-delay", "50"], home.path(), 24, 80);
+    assert!(pty.wait_for("wins!"), "a first ending: {}", pty.contents());
+    assert!(pty.wait_for_gone("wins!"), "the next game begins by itself: {}", pty.contents());
+    assert!(pty.wait_for("wins!"), "and ends: {}", pty.contents());
+    assert!(pty.alive());
+    pty.send(b" ");
+    let status = pty.wait_exit().expect("a key ends the demo loop");
+    assert!(status.success(), "{status:?}");
+}

@@ -446,3 +446,303 @@ fn a_resigned_record_says_so_at_its_end() {
     let text = screen(&app, 80, 24);
     assert!(text.contains("The end of the game: You resigned"), "{text}");
 }
+
+/// Whether `text` is drawn the same width by a terminal that draws East-Asian "ambiguous"
+/// characters two columns wide as by one that draws them one.
+fn same_width_everywhere(text: &str) -> bool {
+    use unicode_width::UnicodeWidthStr;
+    // unicode-width counts the accented Latin letters, Greek and Cyrillic narrow in CJK too, but
+    // `xterm -cjk_width` draws them (`è` of misère) two columns wide: none of them either.
+    text.width_cjk() == text.width() && !text.chars().any(|c| ('\u{A1}'..='\u{4FF}').contains(&c))
+}
+
+/// The CJK glyph set: every glyph of it has the same width in every terminal.
+#[test]
+fn every_glyph_of_the_cjk_set_has_one_width_everywhere() {
+    let g = nim_tui::theme::Glyphs::cjk();
+    let border = [
+        g.border.top_left,
+        g.border.top_right,
+        g.border.bottom_left,
+        g.border.bottom_right,
+        g.border.vertical_left,
+        g.border.vertical_right,
+        g.border.horizontal_top,
+        g.border.horizontal_bottom,
+    ];
+    let glyphs = [
+        &g.token,
+        &g.marked,
+        &g.cursor,
+        &g.overflow,
+        &g.xor,
+        &g.ellipsis,
+        &g.separator,
+        &g.divider,
+        &g.rule,
+        &g.previous,
+        &g.next,
+        &g.caret,
+        &g.check,
+        &g.cross,
+        &g.block,
+        &g.shade,
+    ];
+    for glyph in glyphs.iter().map(|s| s.as_str()).chain(border) {
+        assert!(same_width_everywhere(glyph), "{glyph:?} is of ambiguous width");
+        assert_eq!(unicode_width::UnicodeWidthStr::width(glyph), 1, "{glyph:?}");
+    }
+    assert_ne!(g.token, g.marked);
+    assert!(g.cjk && !g.ascii);
+}
+
+/// `glyphs = "auto"` (the default) chooses the CJK set when the locale is a Chinese, Japanese or
+/// Korean UTF-8 one (the first of LC_ALL, LC_CTYPE and LANG that is set); a set named in the
+/// config is kept whatever the locale.
+#[test]
+fn a_cjk_locale_chooses_the_cjk_glyphs() {
+    use nim_tui::theme::GlyphSet;
+    let auto = Settings::default();
+    assert_eq!(auto.glyphs, GlyphSet::Auto, "auto is the default");
+    let env = |vars: &'static [(&'static str, &'static str)]| {
+        move |name: &str| vars.iter().find(|(n, _)| *n == name).map(|(_, v)| std::ffi::OsString::from(v))
+    };
+    for (vars, set) in [
+        (&[("LANG", "zh_CN.UTF-8")][..], GlyphSet::Cjk),
+        (&[("LANG", "ja_JP.utf8")][..], GlyphSet::Cjk),
+        (&[("LC_CTYPE", "ko_KR.UTF-8"), ("LANG", "en_US.UTF-8")][..], GlyphSet::Cjk),
+        (&[("LC_ALL", "zh_TW.UTF-8"), ("LANG", "en_GB.UTF-8")][..], GlyphSet::Cjk),
+        (&[("LC_ALL", "en_GB.UTF-8"), ("LANG", "zh_CN.UTF-8")][..], GlyphSet::Unicode),
+        (&[("LC_ALL", ""), ("LC_CTYPE", "ja_JP.UTF-8")][..], GlyphSet::Cjk),
+        (&[("LANG", "zh_CN.GB18030")][..], GlyphSet::Ascii),
+        (&[("LANG", "de_DE.UTF-8")][..], GlyphSet::Unicode),
+        (&[("LANG", "kok_IN.UTF-8")][..], GlyphSet::Unicode),
+        (&[][..], GlyphSet::Ascii),
+    ] {
+        assert_eq!(auto.glyph_set(env(vars)), set, "{vars:?}");
+    }
+    let chosen = |text: &str| {
+        config::parse(std::path::Path::new("config.toml"), text)
+            .expect("a valid config")
+            .glyph_set(env(&[("LANG", "zh_CN.UTF-8")]))
+    };
+    assert_eq!(chosen("glyphs = \"unicode\"\n"), GlyphSet::Unicode);
+    assert_eq!(chosen("glyphs = \"ascii\"\n"), GlyphSet::Ascii);
+    assert_eq!(chosen("glyphs = \"cjk\"\n"), GlyphSet::Cjk);
+    let c = config::parse(std::path::Path::new("config.toml"), "glyphs = \"cjk\"\n")
+        .unwrap()
+        .glyph_set(env(&[("LANG", "en_US.UTF-8")]));
+    assert_eq!(c, GlyphSet::Cjk);
+}
+
+/// Every screen drawn with the CJK glyphs, checked cell by cell: no character of ambiguous width
+/// anywhere (frames, arrows, tokens, `misère`, a name with an accent), in every game.
+#[test]
+fn every_screen_drawn_with_the_cjk_glyphs_has_no_ambiguous_character() {
+    use crate::support::view::draw_with;
+    use nim_tui::domain::{Names, Opponent};
+    use nim_tui::engine::{GameKind, Mode};
+    let look = ui::Look::default().with_glyphs(nim_tui::theme::Glyphs::cjk());
+    let check = |app: &App, what: &str| {
+        for (w, h) in [(60, 20), (80, 24), (140, 45)] {
+            let buf = draw_with(app, &look, w, h);
+            for y in 0..h {
+                for x in 0..w {
+                    let symbol = buf[(x, y)].symbol();
+                    assert!(
+                        same_width_everywhere(symbol),
+                        "{what} at {w}x{h}: {symbol:?} at ({x}, {y}):\n{}",
+                        crate::support::view::text(&buf)
+                    );
+                }
+            }
+        }
+    };
+    let mut menu = App::new(GameSetup { opponent: Opponent::Human, ..base() }, Some(1));
+    check(&menu, "the start screen");
+    act(&mut menu, Action::Up);
+    check(&menu, "a name field");
+    act(&mut menu, Action::Help);
+    check(&menu, "the help");
+    for entry in GameKind::menu() {
+        let kind = entry.kind;
+        let modes: &[Mode] = if kind.has_misere() { &[Mode::Normal, Mode::Misere] } else { &[Mode::Normal] };
+        for &mode in modes {
+            let what = format!("{kind} {mode:?}");
+            let setup = GameSetup {
+                game: kind,
+                mode,
+                heaps: HeapChoice::Custom(vec![3, 4, 5]),
+                names: Names(["Zoé".into(), "Søren".into()]),
+                ..base()
+            };
+            let mut app = App::start_now(setup.clone(), Some(2));
+            act(&mut app, Action::Binary);
+            act(&mut app, Action::History);
+            act(&mut app, Action::Coach);
+            act(&mut app, Action::More);
+            check(&app, &what);
+            act(&mut app, Action::Hint);
+            act(&mut app, Action::Take);
+            check(&app, &what);
+            // To the end: the AI's moves, and the player's first legal move each turn.
+            for _ in 0..200 {
+                if app.game().is_none_or(|g| g.over.is_some()) {
+                    break;
+                }
+                app.update(Msg::AiMove);
+                if app.game().is_none_or(|g| g.over.is_some()) {
+                    break;
+                }
+                act(&mut app, Action::TakeOne);
+                act(&mut app, Action::Take);
+                act(&mut app, Action::Down);
+            }
+            assert!(app.game().is_some_and(|g| g.over.is_some()), "{what} ends:\n{}", screen(&app, 80, 24));
+            check(&app, &format!("{what}, its end"));
+            act(&mut app, Action::Review);
+            act(&mut app, Action::More);
+            check(&app, &format!("{what}, its review"));
+            let mut two = App::start_now(GameSetup { opponent: Opponent::Human, ..setup }, Some(3));
+            act(&mut two, Action::Help);
+            act(&mut two, Action::More);
+            check(&two, &format!("{what}, two players, the rules"));
+        }
+    }
+    let mut lesson = App::learn(base(), nim_tui::domain::LessonProgress::default());
+    for _ in 0..12 {
+        check(&lesson, "the lesson");
+        act(&mut lesson, Action::Down);
+        act(&mut lesson, Action::More);
+    }
+    let demo = App::demo(base(), Some(4));
+    check(&demo, "a demo");
+    let puzzles = App::puzzles(base(), nim_tui::app::PuzzleStart::default());
+    check(&puzzles, "a puzzle");
+}
+
+/// The real binary in a Chinese locale: the start screen and a game are drawn with no character
+/// of ambiguous width, with the CJK set's tokens.
+#[cfg(unix)]
+#[test]
+fn a_chinese_locale_draws_with_the_cjk_glyphs_in_a_terminal() {
+    use crate::support::pty::Pty;
+    let home = tempfile::tempdir().expect("a temporary home");
+    let mut pty = Pty::with(&["--heaps", "3,4,5", "--mode", "misere"], home.path())
+        .env("LANG", "zh_CN.UTF-8")
+        .env_remove("LC_ALL")
+        .env_remove("LC_CTYPE")
+        .size(24, 80)
+        .spawn();
+    assert!(pty.wait_for("◉"), "the CJK set's tokens: {}", pty.contents());
+    pty.send(b"b");
+    pty.send(b"?");
+    pty.settle(std::time::Duration::from_millis(300));
+    let text = pty.contents();
+    let ambiguous: String =
+        text.chars().filter(|c| !same_width_everywhere(c.encode_utf8(&mut [0; 4]))).collect();
+    assert!(ambiguous.is_empty(), "{ambiguous:?} in:\n{text}");
+    assert!(text.contains("+ Keys -") && text.contains("Up k"), "ASCII frames, the arrows named: {text}");
+    pty.send(b"q");
+    pty.send(b"q");
+    assert!(pty.wait_exit().is_some());
+}
+
+/// The start screen grows with the terminal; the games' descriptions wrap rather than being cut;
+/// a wrapped refusal keeps its margin from the frame; at 60x20 every row can still be reached.
+#[test]
+fn the_start_screen_grows_wraps_and_fits_a_small_terminal() {
+    use nim_tui::engine::GameKind;
+    let words = |text: &str| text.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+    let box_width = |text: &str| {
+        text.lines().find(|l| l.contains("New game")).map(|l| l.trim().chars().count()).unwrap_or(0)
+    };
+    let mut app = App::new(base(), Some(1));
+    let widths: Vec<usize> =
+        [(80, 24), (100, 30), (140, 45)].iter().map(|&(w, h)| box_width(&screen(&app, w, h))).collect();
+    assert!(widths[0] <= 80 && widths[1] > widths[0] && widths[2] > widths[1], "the menu grows: {widths:?}");
+    // Each game's description, whole, at every size.
+    act(&mut app, Action::Up);
+    act(&mut app, Action::Up);
+    act(&mut app, Action::Up);
+    act(&mut app, Action::Up);
+    act(&mut app, Action::Up);
+    act(&mut app, Action::Up);
+    for _ in GameKind::menu() {
+        let Screen::Start(menu) = &app.screen else { panic!("the start screen") };
+        assert_eq!(menu.row, nim_tui::app::StartRow::Game);
+        let rule = menu.game.rule();
+        for (w, h) in [(60, 20), (80, 24), (100, 30), (140, 45)] {
+            let text = screen(&app, w, h);
+            let shown: Vec<String> = words(&text.replace(['│', '◀', '▶'], " "));
+            let wanted = words(&rule);
+            let at = shown
+                .iter()
+                .position(|w| *w == wanted[0])
+                .unwrap_or_else(|| panic!("{rule} at {w}x{h}:\n{text}"));
+            assert_eq!(&shown[at..at + wanted.len()], &wanted[..], "{rule} cut at {w}x{h}:\n{text}");
+            assert!(!text.contains('…'), "nothing cut at {w}x{h}:\n{text}");
+        }
+        act(&mut app, Action::More);
+    }
+    // A long refusal wraps, each line with its margin.
+    let mut app = App::new(base(), Some(1));
+    focus_custom(&mut app);
+    type_keys(&mut app, "3 4 five and six and seven");
+    act(&mut app, Action::Take);
+    for (w, h) in [(60, 20), (80, 24)] {
+        let text = screen(&app, w, h);
+        let Screen::Start(menu) = &app.screen else { panic!("still the menu") };
+        let error = menu.error.clone().expect("refused");
+        let first = words(&error)[0].clone();
+        let lines: Vec<&str> = text.lines().collect();
+        let at =
+            lines.iter().position(|l| l.contains(&format!("│  {first}"))).unwrap_or_else(|| panic!("{text}"));
+        let end = at + lines[at..].iter().position(|l| l.contains('└')).expect("the frame's foot");
+        assert!(end > at + 1, "the refusal wraps at {w}x{h}:\n{text}");
+        for line in &lines[at..end] {
+            let inner = line.trim().trim_start_matches('│');
+            assert!(
+                line.contains('─') || inner.trim().is_empty() || inner.starts_with("  "),
+                "margin lost at {w}x{h}: {line:?}\n{text}"
+            );
+        }
+    }
+    // At 60x20, two players, a saved game and a refusal: every row shows when focused.
+    use nim_tui::domain::{History, Level, Players, SavedGame};
+    use nim_tui::engine::{Mode, Move, Ruleset};
+    let history = History::replayed(
+        Ruleset::nim(Mode::Normal),
+        vec![3, 4, 5],
+        Seat::First,
+        [(Seat::First, Move::take(0, 1))],
+    )
+    .expect("a legal move");
+    let mut app = App::new(GameSetup { opponent: nim_tui::domain::Opponent::Human, ..base() }, Some(1));
+    app.offer_resume(SavedGame::of(&history, &Players::Ai, Level::Perfect, false, 0, None));
+    // From Resume up to Player 2, whose name is cleared, then Start.
+    for _ in 0..4 {
+        act(&mut app, Action::Up);
+    }
+    act(&mut app, Action::Erase);
+    act(&mut app, Action::Down);
+    act(&mut app, Action::Take);
+    assert!(matches!(&app.screen, Screen::Start(m) if m.error.is_some()), "{}", screen(&app, 60, 20));
+    let rows = match &app.screen {
+        Screen::Start(menu) => menu.rows(),
+        _ => panic!(),
+    };
+    for _ in 0..rows.len() {
+        let text = screen(&app, 60, 20);
+        let Screen::Start(menu) = &app.screen else { panic!() };
+        let label = match menu.row {
+            nim_tui::app::StartRow::Start => "Start".to_string(),
+            nim_tui::app::StartRow::Puzzles => "Puzzles".to_string(),
+            nim_tui::app::StartRow::Learn => "Learn".to_string(),
+            _ => String::new(),
+        };
+        assert!(text.contains('▶') && text.contains(&label), "{:?} at 60x20:\n{text}", menu.row);
+        assert!(text.contains(" quit"), "the key line stays: {text}");
+        act(&mut app, Action::Down);
+    }
+}
