@@ -679,3 +679,50 @@ pub fn turn_of(who: &str) -> String {
 pub fn thinking(who: &str) -> String {
     format!("{who} is thinking…")
 }
+
+// The server's words (`nim-tui serve`): what a player connected over SSH reads from the server
+// itself rather than from a screen of the game.
+
+/// Told to a connection that asked for no terminal (`ssh host`, piped, or `ssh -T`).
+pub fn serve_needs_terminal() -> &'static str {
+    "nim-tui is a game for a terminal: connect again with `ssh -t`, from a terminal."
+}
+
+/// Told to a connection that asked to run a command or a subsystem, which the server refuses.
+pub fn serve_no_commands() -> &'static str {
+    "nim-tui runs no commands: connect with plain `ssh -t` to play."
+}
+
+/// The keyboard-interactive prompt for the class code.
+pub fn serve_code_prompt() -> &'static str {
+    "Class code: "
+}
+
+/// The line under the prompt for the class code.
+pub fn serve_code_instructions() -> &'static str {
+    "Type the code your teacher gave the class."
+}
+
+/// The line shown over the game when an idle player is about to be disconnected.
+pub fn serve_idle_warning(seconds: u64) -> String {
+    format!("No key for a while: press any key within {seconds} s to stay connected.")
+}
+
+/// Said to a player disconnected for being idle.
+pub fn serve_idle_kicked() -> &'static str {
+    "Disconnected: no key was pressed for too long. Connect again to play."
+}
+
+/// Said to everyone when the server stops.
+pub fn serve_stopping(had_game: bool) -> &'static str {
+    if had_game {
+        "The server is stopping. Your game was kept as ended by the server: it does not count as a loss."
+    } else {
+        "The server is stopping. Thank you for playing."
+    }
+}
+
+/// What the game says when a finished game's record is asked for on the server.
+pub fn serve_no_records() -> &'static str {
+    "records are not kept on the server"
+}

@@ -38,6 +38,7 @@ mod resume;
 mod scaling;
 mod screens;
 mod seeds;
+mod serve;
 mod signals;
 mod solve_cli;
 mod solve_games;
