@@ -9,7 +9,9 @@ use russh::keys::{PrivateKey, PublicKey};
 /// A key file that could not be read, made or understood.
 #[derive(Debug, thiserror::Error)]
 pub enum KeyError {
-    #[error("cannot read the host key {path}: {why}; expected an OpenSSH private key (ssh-keygen -t ed25519 -N '' -f FILE)")]
+    #[error(
+        "cannot read the host key {path}: {why}; expected an OpenSSH private key (ssh-keygen -t ed25519 -N '' -f FILE)"
+    )]
     HostKey { path: String, why: String },
     #[error("cannot keep the generated host key at {path}: {why}")]
     Generate { path: String, why: String },
@@ -17,7 +19,9 @@ pub enum KeyError {
     NoStateDir,
     #[error("cannot read the teacher keys {path}: {why}")]
     TeacherFile { path: String, why: String },
-    #[error("{path}, line {line}: not a public key in authorized_keys format ({why}); expected lines such as `ssh-ed25519 AAAA… name`")]
+    #[error(
+        "{path}, line {line}: not a public key in authorized_keys format ({why}); expected lines such as `ssh-ed25519 AAAA… name`"
+    )]
     TeacherKey { path: String, line: usize, why: String },
 }
 
@@ -31,10 +35,8 @@ impl KeyError {
 /// The host key from `given`, or the one kept in the state directory, generated on first use.
 pub fn host_key(given: Option<&Path>) -> Result<(PrivateKey, PathBuf), KeyError> {
     if let Some(path) = given {
-        let key = russh::keys::load_secret_key(path, None).map_err(|e| KeyError::HostKey {
-            path: crate::text::path(path),
-            why: e.to_string(),
-        })?;
+        let key = russh::keys::load_secret_key(path, None)
+            .map_err(|e| KeyError::HostKey { path: crate::text::path(path), why: e.to_string() })?;
         return Ok((key, path.to_path_buf()));
     }
     let dir = crate::paths::state_dir().ok_or(KeyError::NoStateDir)?;

@@ -148,6 +148,7 @@ pub struct Server {
     next_id: AtomicU64,
     stop: watch::Sender<bool>,
     peak_pending: AtomicUsize,
+    frames: AtomicU64,
 }
 
 impl Server {
@@ -215,9 +216,14 @@ impl Running {
         self.server.peak_pending.load(Ordering::Relaxed)
     }
 
-    /// The players' names in use now.
-    pub fn players(&self) -> usize {
-        self.server.names.len()
+    /// The players' names in use now, sorted.
+    pub fn players(&self) -> Vec<String> {
+        self.server.names.all()
+    }
+
+    /// Frames drawn for all the players since the start.
+    pub fn frames(&self) -> u64 {
+        self.server.frames.load(Ordering::Relaxed)
     }
 
     /// Stops accepting, tells every game to end (each keeps its game as ended by the server and
@@ -232,7 +238,10 @@ impl Running {
                 break;
             }
             if tokio::time::timeout_at(deadline, gone).await.is_err() {
-                tracing::warn!(left = self.server.live.load(Ordering::SeqCst), "stopped with connections still open");
+                tracing::warn!(
+                    left = self.server.live.load(Ordering::SeqCst),
+                    "stopped with connections still open"
+                );
                 break;
             }
         }
@@ -282,6 +291,7 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
         next_id: AtomicU64::new(1),
         stop,
         peak_pending: AtomicUsize::new(0),
+        frames: AtomicU64::new(0),
     });
     tracing::info!(%addr, code = server.code.is_some(), teachers = server.teachers.len(), "serving");
     let accept = tokio::spawn(accept_loop(listener, config, server.clone()));
@@ -407,6 +417,9 @@ pub fn run(args: &crate::cli::ServeArgs, settings: Settings) -> Result<(), Serve
         .build()
         .map_err(ServeError::Runtime)?;
     runtime.block_on(async move {
+        // Caught before anything is said, so that a signal sent as soon as the address is known
+        // stops the server as it should.
+        let stop = wait_for_stop();
         let running = start(options).await?;
         // What the teacher needs, on the terminal the server was started from.
         let _ = crate::text::eprint_safe(&format!(
@@ -417,7 +430,7 @@ pub fn run(args: &crate::cli::ServeArgs, settings: Settings) -> Result<(), Serve
             running.addr().port(),
             running.addr().ip(),
         ));
-        wait_for_stop().await;
+        stop.await;
         tracing::info!("stopping");
         let _ = crate::text::eprint_safe("nim-tui serve: stopping");
         running.stop(Duration::from_secs(3)).await;
@@ -426,23 +439,31 @@ pub fn run(args: &crate::cli::ServeArgs, settings: Settings) -> Result<(), Serve
     })
 }
 
-/// Ctrl-C (SIGINT) or SIGTERM.
-async fn wait_for_stop() {
+/// Ctrl-C (SIGINT) or SIGTERM: caught from the call on, awaited later.
+fn wait_for_stop() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
-        let term = signal(SignalKind::terminate());
-        let int = signal(SignalKind::interrupt());
-        match (term, int) {
-            (Ok(mut term), Ok(mut int)) => {
-                tokio::select! {
-                    _ = term.recv() => {}
-                    _ = int.recv() => {}
+        let caught = signal(SignalKind::terminate()).and_then(|t| Ok((t, signal(SignalKind::interrupt())?)));
+        async move {
+            match caught {
+                Ok((mut term, mut int)) => {
+                    tokio::select! {
+                        _ = term.recv() => {}
+                        _ = int.recv() => {}
+                    }
                 }
-                return;
+                Err(e) => {
+                    tracing::warn!("cannot catch SIGTERM ({e}); Ctrl-C only");
+                    let _ = tokio::signal::ctrl_c().await;
+                }
             }
-            _ => tracing::warn!("cannot catch SIGTERM; Ctrl-C only"),
         }
     }
-    let _ = tokio::signal::ctrl_c().await;
+    #[cfg(not(unix))]
+    {
+        async {
+            let _ = tokio::signal::ctrl_c().await;
+        }
+    }
 }

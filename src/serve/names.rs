@@ -1,7 +1,7 @@
 //! Who a connection is: the SSH user name made into a player's name that is safe to show on
 //! anyone's screen, and unique among the people on the server.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::sync::Mutex;
 
 use unicode_segmentation::UnicodeSegmentation;
@@ -53,7 +53,8 @@ fn cut_to(text: &str, columns: usize) -> String {
 /// The names in use on the server now.
 #[derive(Debug, Default)]
 pub struct Registry {
-    taken: Mutex<HashSet<String>>,
+    /// By the name folded to lower case, the name as given.
+    taken: Mutex<HashMap<String, String>>,
 }
 
 impl Registry {
@@ -64,12 +65,12 @@ impl Registry {
         let mut taken = self.taken.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let mut candidate = wanted.to_string();
         let mut n = 1u64;
-        while taken.contains(&candidate.to_lowercase()) {
+        while taken.contains_key(&candidate.to_lowercase()) {
             n += 1;
             let suffix = format!("-{n}");
             candidate = format!("{}{suffix}", cut_to(wanted, NAME_COLUMNS - suffix.len()));
         }
-        taken.insert(candidate.to_lowercase());
+        taken.insert(candidate.to_lowercase(), candidate.clone());
         candidate
     }
 
@@ -77,6 +78,14 @@ impl Registry {
     pub fn release(&self, name: &str) {
         let mut taken = self.taken.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         taken.remove(&name.to_lowercase());
+    }
+
+    /// The names in use, sorted.
+    pub fn all(&self) -> Vec<String> {
+        let mut names: Vec<String> =
+            self.taken.lock().map(|t| t.values().cloned().collect()).unwrap_or_default();
+        names.sort();
+        names
     }
 
     /// How many names are in use.

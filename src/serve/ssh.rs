@@ -235,18 +235,34 @@ impl russh::server::Handler for Handler {
         Ok(())
     }
 
-    async fn tcpip_forward(&mut self, _address: &str, _port: &mut u32, _session: &mut Session) -> Result<bool, Self::Error> {
+    async fn tcpip_forward(
+        &mut self,
+        _address: &str,
+        _port: &mut u32,
+        _session: &mut Session,
+    ) -> Result<bool, Self::Error> {
         self.refuse("remote port forwarding");
         Ok(false)
     }
 
-    async fn streamlocal_forward(&mut self, _path: &str, _session: &mut Session) -> Result<bool, Self::Error> {
+    async fn streamlocal_forward(
+        &mut self,
+        _path: &str,
+        _session: &mut Session,
+    ) -> Result<bool, Self::Error> {
         self.refuse("remote socket forwarding");
         Ok(false)
     }
 
-    async fn agent_request(&mut self, _channel: ChannelId, _session: &mut Session) -> Result<bool, Self::Error> {
+    async fn agent_request(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+    ) -> Result<bool, Self::Error> {
         self.refuse("agent forwarding");
+        // russh answers `false` with a global REQUEST_FAILURE, which a client waiting on the
+        // channel does not read as the refusal: the channel's own failure is sent too.
+        session.channel_failure(channel)?;
         Ok(false)
     }
 
@@ -352,14 +368,24 @@ impl russh::server::Handler for Handler {
         Ok(())
     }
 
-    async fn exec_request(&mut self, channel: ChannelId, _command: &[u8], session: &mut Session) -> Result<(), Self::Error> {
+    async fn exec_request(
+        &mut self,
+        channel: ChannelId,
+        _command: &[u8],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
         self.refuse("exec");
         session.channel_failure(channel)?;
         self.tell_and_close(channel, crate::words::serve_no_commands(), session).await;
         Ok(())
     }
 
-    async fn subsystem_request(&mut self, channel: ChannelId, name: &str, session: &mut Session) -> Result<(), Self::Error> {
+    async fn subsystem_request(
+        &mut self,
+        channel: ChannelId,
+        name: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
         self.refuse(&format!("subsystem {}", crate::text::escape_short(name, 40)));
         session.channel_failure(channel)?;
         self.tell_and_close(channel, crate::words::serve_no_commands(), session).await;
@@ -385,7 +411,12 @@ impl russh::server::Handler for Handler {
         Ok(())
     }
 
-    async fn data(&mut self, _channel: ChannelId, data: &[u8], _session: &mut Session) -> Result<(), Self::Error> {
+    async fn data(
+        &mut self,
+        _channel: ChannelId,
+        data: &[u8],
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
         let Some(input) = &self.input else { return Ok(()) };
         let cap = self.server.limits.input_cap;
         let queued = self.queued.load(Ordering::Relaxed);
@@ -411,7 +442,11 @@ impl russh::server::Handler for Handler {
         Ok(())
     }
 
-    async fn channel_close(&mut self, _channel: ChannelId, _session: &mut Session) -> Result<(), Self::Error> {
+    async fn channel_close(
+        &mut self,
+        _channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
         if let Some(input) = self.input.take() {
             let _ = input.send(Input::Closed).await;
         } else {

@@ -39,6 +39,8 @@ mod scaling;
 mod screens;
 mod seeds;
 mod serve;
+mod serve_cli;
+mod serve_openssh;
 mod signals;
 mod solve_cli;
 mod solve_games;
