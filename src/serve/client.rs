@@ -475,7 +475,12 @@ pub async fn play(
                     ending = Some(End::Stopping);
                     break;
                 }
-                item = input.recv() => Some(item.unwrap_or(Input::Closed)),
+                item = input.recv() => {
+                    if let Some(Input::Bytes(bytes)) = &item {
+                        conn.queued.fetch_sub(bytes.len(), Ordering::Relaxed);
+                    }
+                    Some(item.unwrap_or(Input::Closed))
+                }
                 () = out.drained.notified(), if behind => None,
                 () = tokio::time::sleep_until(wake) => None,
             }
@@ -485,7 +490,6 @@ pub async fn play(
         let mut msgs = Vec::new();
         match item {
             Some(Input::Bytes(bytes)) => {
-                conn.queued.fetch_sub(bytes.len(), Ordering::Relaxed);
                 last_key = now;
                 if warned {
                     warned = false;

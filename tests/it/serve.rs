@@ -324,6 +324,9 @@ async fn each_connection_has_its_own_colours_from_its_own_terminal() {
         }
         assert!(player.wait_for("Start").await, "{}", player.contents());
         colours.push(title_colour(&player));
+        // Keys are read after the answer as before it.
+        player.send(b"\x1b[B").await;
+        assert!(player.wait_until(|s| chosen(s).starts_with("Puzzles")).await, "{}", player.contents());
     }
     assert_ne!(colours[0], colours[1], "the light and the dark terminal got the same colours");
     assert_eq!(colours[1], colours[2], "a terminal that does not answer gets the dark theme");
