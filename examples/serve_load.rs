@@ -95,7 +95,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     for n in 0..samples {
         let i = n % sessions;
         // Down then Up on each session in turn, so that every key changes its screen.
-        let key: &[u8] = if (n / sessions) % 2 == 0 { b"\x1b[B" } else { b"\x1b[A" };
+        let key: &[u8] = if (n / sessions).is_multiple_of(2) { b"\x1b[B" } else { b"\x1b[A" };
         while arrived.try_recv().is_ok() {}
         let sent = Instant::now();
         writers[i].data_bytes(key.to_vec()).await?;

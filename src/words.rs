@@ -726,3 +726,116 @@ pub fn serve_stopping(had_game: bool) -> &'static str {
 pub fn serve_no_records() -> &'static str {
     "records are not kept on the server"
 }
+
+/// The lobby's title line: `nim-tui · a classroom on this server · you are alice`.
+pub fn serve_lobby_title(me: &str) -> String {
+    format!("nim-tui · a classroom · you are {me}")
+}
+
+/// The heading of the list of people on the server.
+pub fn serve_people(count: usize) -> String {
+    if count == 1 { "On the server: 1 person".to_string() } else { format!("On the server: {count} people") }
+}
+
+/// Someone in the lobby, as the lobby lists them.
+pub fn serve_in_lobby() -> &'static str {
+    "in the lobby"
+}
+
+/// Someone playing the AI (or on the game's own screens), as the lobby lists them.
+pub fn serve_playing_ai() -> &'static str {
+    "playing the AI"
+}
+
+/// Someone playing `with`, as the lobby lists them.
+pub fn serve_playing(with: &str) -> String {
+    format!("playing {with}")
+}
+
+/// Someone watching `whom`, as the lobby lists them.
+pub fn serve_watching_someone(whom: &str) -> String {
+    format!("watching {whom}")
+}
+
+/// Marks the player's own line and a teacher's in the lobby.
+pub fn serve_you() -> &'static str {
+    "(you)"
+}
+
+/// Marks a teacher's line in the lobby.
+pub fn serve_teacher() -> &'static str {
+    "(teacher)"
+}
+
+/// The heading of the leaderboard against the AI.
+pub fn serve_board_ai() -> &'static str {
+    "Against the AI: wins without help / games, per game and level"
+}
+
+/// The heading of the leaderboard between players.
+pub fn serve_board_players() -> &'static str {
+    "Between players: wins / games"
+}
+
+/// The leaderboard before anyone has finished a game.
+pub fn serve_board_empty() -> &'static str {
+    "No game finished yet."
+}
+
+/// The lobby's keys.
+pub fn serve_lobby_keys(enter: &str, quit: &str) -> String {
+    format!("{enter} play the AI or challenge · c challenge · w watch · ↑/↓ choose · {quit} leave")
+}
+
+/// Said in the lobby to someone challenged.
+pub fn serve_challenged(by: &str) -> String {
+    format!("{by} challenges you to a game: y accept · n decline")
+}
+
+/// Said in the lobby to the challenger while the other decides.
+pub fn serve_challenge_sent(to: &str) -> String {
+    format!("Challenge sent to {to}: waiting for an answer…")
+}
+
+/// Said in the lobby when a challenge was declined.
+pub fn serve_declined(by: &str) -> String {
+    format!("{by} declined the challenge.")
+}
+
+/// Said when the other player left a game between two people.
+pub fn serve_left(who: &str) -> String {
+    format!("{who} left the game.")
+}
+
+/// Said when someone cannot be challenged now.
+pub fn serve_busy(who: &str) -> String {
+    format!("{who} is busy: challenge someone in the lobby.")
+}
+
+/// Said when there is no game to watch.
+pub fn serve_nothing_to_watch(who: &str) -> String {
+    format!("{who} is not playing: nothing to watch.")
+}
+
+/// The line at the top of a game with watchers: `Watching: carol, dave`.
+pub fn serve_watched_by(names: &str) -> String {
+    format!("Watching: {names}")
+}
+
+/// The line at the top of a game being watched, for the watcher.
+pub fn serve_watching(players: &str, quit: &str) -> String {
+    format!("You are watching {players} · {quit} back to the lobby")
+}
+
+/// Two players' names, for the watcher's line: `alice and bob`, or `alice` against the AI.
+pub fn serve_players(first: &str, second: Option<&str>) -> String {
+    match second {
+        Some(second) => format!("{first} and {second}"),
+        None => format!("{first} against the AI"),
+    }
+}
+
+/// The line of a game between two people when it is the other's turn.
+pub fn serve_wait_for(who: &str) -> String {
+    format!("{who} is to move: wait for their move")
+}

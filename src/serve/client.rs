@@ -28,7 +28,11 @@ use tokio::time::Instant;
 
 use super::Server;
 use super::db::{GameRow, Outcome};
+use super::lobby::{Command, Lobby};
+use super::lobby_view;
+use super::tables::{Doing, Notice, Person, Table};
 use crate::app::{Action, App, Effect, Msg, Report};
+use crate::domain::Seat;
 use crate::engine::Rules as _;
 use crate::tui::input::Parser;
 use crate::ui::{self, Look};
@@ -378,18 +382,21 @@ pub async fn play(
             .filter(|a| !(no_hints && matches!(a, Action::Hint | Action::Coach | Action::Binary)))
     };
 
-    let mut setup = settings.setup();
-    setup.names.0[0] = name.clone();
-    let mut app = App::new(setup, None);
-    app.panels.coach = settings.coach && !no_hints;
-    if no_hints {
-        app.panels.binary = false;
-    }
-
     let frame_buf = Frame::default();
     let backend = Remote { inner: CrosstermBackend::new(frame_buf.clone()), size: Size::new(size.0, size.1) };
     let Ok(mut terminal) = Terminal::new(backend) else { return };
     out.send(SET_UP.to_vec(), limits.output_cap, &server);
+
+    // On the server: in the lobby first.
+    let me = conn.id;
+    let (mailbox, mut mail) = mpsc::unbounded_channel();
+    server.people.join(
+        me,
+        Person { name: name.clone(), teacher: conn.teacher, doing: Doing::Lobby, table: None, mailbox },
+    );
+    let mut lobby = Lobby::default();
+    let mut mode = Mode::Lobby;
+    let mut table_changed: Option<watch::Receiver<u64>> = None;
 
     let mut parser = Parser::new(reply_pending);
     let mut paste = PasteFilter::default();
@@ -420,18 +427,34 @@ pub async fn play(
                     limits.idle_timeout.saturating_sub(last_key.elapsed()).as_secs().max(1),
                 )
             });
-            let drawn = terminal.draw(|frame| {
-                ui::draw(frame, &app, &look);
-                if let Some(text) = &warning {
-                    let row = frame.area().height.saturating_sub(1);
-                    let line = Rect::new(0, row, frame.area().width, 1);
-                    frame.render_widget(
-                        Paragraph::new(text.as_str())
-                            .style(Style::default().add_modifier(Modifier::REVERSED)),
-                        line,
-                    );
+            let drawn = match &mode {
+                Mode::Lobby => {
+                    let people = server.people.list();
+                    let standings = server.db.standings().unwrap_or_default();
+                    let matches = server.db.match_standings().unwrap_or_default();
+                    let view = lobby_view::View {
+                        lobby: &lobby,
+                        me,
+                        my_name: &name,
+                        people: &people,
+                        standings: &standings,
+                        matches: &matches,
+                    };
+                    terminal.draw(|frame| {
+                        lobby_view::draw(frame, &view, &look);
+                        bottom_line(frame, warning.as_deref());
+                    })
                 }
-            });
+                Mode::Table { table, role } => {
+                    let top = table_line(table, *role, &look);
+                    let app = table.app();
+                    terminal.draw(|frame| {
+                        ui::draw(frame, &app, &look);
+                        top_line(frame, top.as_deref());
+                        bottom_line(frame, warning.as_deref());
+                    })
+                }
+            };
             if drawn.is_err() {
                 break;
             }
@@ -440,15 +463,22 @@ pub async fn play(
                 ending = Some(End::SlowReader);
                 break;
             }
-            let fits = ui::fits(&app, area);
-            if fits != app.fits {
-                app.update(Msg::Resize { fits });
+            if let Mode::Table { table, role: Role::Owner } = &mode {
+                let mut app = table.app();
+                let fits = ui::fits(&app, area);
+                if fits != app.fits {
+                    app.update(Msg::Resize { fits });
+                }
             }
             dirty = false;
             last_frame = Some(now);
             server.frames.fetch_add(1, Ordering::Relaxed);
         }
-        if app.ai_waiting() {
+        let ai_waiting = match &mode {
+            Mode::Table { table, role: Role::Owner } => table.app().ai_waiting(),
+            _ => false,
+        };
+        if ai_waiting {
             ai_at.get_or_insert_with(|| {
                 now + Duration::from_millis(settings.ai_delay_ms).max(limits.frame_min)
             });
@@ -466,6 +496,7 @@ pub async fn play(
             wake = wake.min(now + Duration::from_millis(250));
         }
 
+        let mut notice = None;
         let item = if let Some(bytes) = first.take() {
             Some(Input::Bytes(bytes))
         } else {
@@ -480,6 +511,19 @@ pub async fn play(
                         conn.queued.fetch_sub(bytes.len(), Ordering::Relaxed);
                     }
                     Some(item.unwrap_or(Input::Closed))
+                }
+                got = mail.recv() => {
+                    notice = got;
+                    None
+                }
+                _ = async {
+                    match table_changed.as_mut() {
+                        Some(rx) => rx.changed().await.is_ok(),
+                        None => std::future::pending().await,
+                    }
+                } => {
+                    dirty = true;
+                    None
                 }
                 () = out.drained.notified(), if behind => None,
                 () = tokio::time::sleep_until(wake) => None,
@@ -503,8 +547,11 @@ pub async fn play(
             Some(Input::Resize(w, h)) => {
                 size = (w, h);
                 terminal.backend_mut().size = Size::new(w, h);
-                let area = Rect::new(0, 0, w, h);
-                msgs.push(Msg::Resize { fits: ui::fits(&app, area) });
+                dirty = true;
+                if let Mode::Table { table, role: Role::Owner } = &mode {
+                    let app = table.app();
+                    msgs.push(Msg::Resize { fits: ui::fits(&app, Rect::new(0, 0, w, h)) });
+                }
             }
             Some(Input::Closed) => {
                 ending = Some(End::Closed);
@@ -534,6 +581,55 @@ pub async fn play(
                 }
             }
         }
+        if let Some(notice) = notice {
+            dirty = true;
+            match notice {
+                Notice::People => {}
+                Notice::Challenged { from, name: by } => {
+                    if matches!(mode, Mode::Lobby) && lobby.challenged_by.is_none() {
+                        lobby.message = Some(crate::words::serve_challenged(&by));
+                        lobby.challenged_by = Some((from, by));
+                    } else {
+                        server.people.tell(from, Notice::Declined { name: name.clone() });
+                    }
+                }
+                Notice::Accepted { table } => {
+                    if matches!(mode, Mode::Lobby) {
+                        let with = table.players[1].clone();
+                        tracing::info!(%peer, player = %name, with = %with, "game between players started");
+                        server.people.set(me, Doing::Match { with }, Some(table.clone()));
+                        lobby.message = None;
+                        table_changed = Some(table.changed.subscribe());
+                        mode = Mode::Table { table, role: Role::Seat(Seat::First) };
+                    } else {
+                        // Moved on meanwhile: the table is closed at once.
+                        table.closed.store(true, Ordering::SeqCst);
+                        table.touch();
+                    }
+                }
+                Notice::Declined { name: by } => {
+                    if matches!(mode, Mode::Lobby) {
+                        lobby.message = Some(crate::words::serve_declined(&by));
+                    }
+                }
+            }
+        }
+        // A table closed by the other player (or its owner, for a watcher): back to the lobby.
+        if let Mode::Table { table, role } = &mode
+            && *role != Role::Owner
+            && table.closed.load(Ordering::SeqCst)
+        {
+            let over = table.app().game().is_none_or(|g| g.over.is_some());
+            if let Role::Seat(seat) = role
+                && !over
+            {
+                lobby.message = Some(crate::words::serve_left(&table.players[seat_index(seat.other())]));
+            }
+            leave(&server, me, &mode);
+            mode = Mode::Lobby;
+            table_changed = None;
+            dirty = true;
+        }
         for event in events.drain(..) {
             if let TermEvent::Key(key) = &event {
                 // Ctrl-Z would stop the server's process locally; here it means nothing.
@@ -541,58 +637,109 @@ pub async fn play(
                     continue;
                 }
             }
-            msgs.extend(crate::tui::translate(&app, &look, area, &keymap, event));
+            match &mode {
+                Mode::Lobby => {
+                    if let Some(msg) = crate::tui::translate(
+                        &App::new(settings.setup(), Some(0)),
+                        &look,
+                        area,
+                        &keymap,
+                        event,
+                    ) {
+                        msgs.push(msg);
+                    }
+                }
+                Mode::Table { table, .. } => {
+                    let app = table.app();
+                    msgs.extend(crate::tui::translate(&app, &look, area, &keymap, event));
+                }
+            }
         }
         // What was pasted is typed into a field (custom heaps, names), never taken as a key's
         // command: a pasted `q` or Enter does nothing elsewhere.
         msgs.extend(pasted.drain(..).map(Msg::char));
         for msg in msgs {
             dirty = true;
-            let mut msg = msg;
-            loop {
-                let effect = app.update(msg);
-                match perform(&server, &conn, &app, effect) {
-                    Performed::Reply(reply) => msg = reply,
-                    Performed::Done => break,
-                    Performed::Quit => {
-                        ending = Some(End::Quit);
-                        break;
-                    }
+            let next = match &mode {
+                Mode::Lobby => in_lobby(&server, &conn, &mut lobby, msg, &settings.setup()),
+                Mode::Table { table, role } => at_table(&server, &conn, table, *role, msg),
+            };
+            match next {
+                Next::Stay => {}
+                Next::Quit => {
+                    ending = Some(End::Quit);
+                    break;
+                }
+                Next::Lobby => {
+                    leave(&server, me, &mode);
+                    mode = Mode::Lobby;
+                    table_changed = None;
+                }
+                Next::Table(table, role) => {
+                    table_changed = Some(table.changed.subscribe());
+                    mode = Mode::Table { table, role };
                 }
             }
-            if ending.is_some() {
-                break;
-            }
         }
-        let fits = ui::fits(&app, area);
-        if fits != app.fits {
-            app.update(Msg::Resize { fits });
+        if let Mode::Table { table, role: Role::Owner } = &mode {
+            let mut app = table.app();
+            let fits = ui::fits(&app, area);
+            if fits != app.fits {
+                app.update(Msg::Resize { fits });
+            }
         }
     }
 
     let ending = ending.unwrap_or(End::Closed);
-    let unfinished = app.unfinished().map(|game| (game.moves().len(), game.level, game.mode()));
-    let game_kind = app.game().map(|g| g.history().game().kind());
-    match ending {
-        End::Stopping => {
-            if let (Some((moves, level, mode)), Some(kind)) = (unfinished, game_kind) {
-                let row = GameRow {
-                    player: name.clone(),
-                    opponent: "ai".into(),
-                    game: kind.name(),
-                    mode: mode.as_str().into(),
-                    level: level_name(level),
-                    outcome: Outcome::EndedByServer,
-                    assisted: false,
-                    moves: u32::try_from(moves).unwrap_or(u32::MAX),
-                };
-                if let Err(e) = server.db.record(&row) {
-                    tracing::error!(%peer, player = %name, "{e}");
+    let mut had_game = false;
+    if let Mode::Table { table, role } = &mode
+        && *role != Role::Watcher
+    {
+        let app = table.app();
+        if let (Some(game), Some(kind)) = (app.unfinished(), app.game().map(|g| g.history().game().kind())) {
+            had_game = true;
+            if ending == End::Stopping && !table.recorded.swap(true, Ordering::SeqCst) {
+                let moves = game.moves().len();
+                for (seat, player) in table.players.iter().enumerate() {
+                    if table.seats[seat] == 0 {
+                        continue;
+                    }
+                    let row = GameRow {
+                        player: player.clone(),
+                        opponent: if table.is_match() {
+                            table.players[1 - seat].clone()
+                        } else {
+                            "ai".into()
+                        },
+                        game: kind.name(),
+                        mode: game.mode().as_str().into(),
+                        level: if table.is_match() { "-".into() } else { level_name(game.level) },
+                        outcome: Outcome::EndedByServer,
+                        assisted: false,
+                        moves: u32::try_from(moves).unwrap_or(u32::MAX),
+                    };
+                    if let Err(e) = server.db.record(&row) {
+                        tracing::error!(%peer, player = %name, "{e}");
+                    }
                 }
                 tracing::info!(%peer, player = %name, moves, "game ended by the server");
+            } else if ending != End::Stopping {
+                tracing::info!(%peer, player = %name, "game left unfinished");
+                // Going away from a game between two people in play gives it up.
+                if let Role::Seat(seat) = role
+                    && !game.moves().is_empty()
+                    && !table.recorded.swap(true, Ordering::SeqCst)
+                {
+                    record_match(&server, table, game, Some(seat.other()));
+                }
             }
-            let text = crate::words::serve_stopping(unfinished.is_some());
-            out.send(goodbye(text), limits.output_cap, &server);
+        }
+    }
+    leave(&server, me, &mode);
+    server.people.leave(me);
+    match ending {
+        End::Stopping => {
+            out.send(goodbye(crate::words::serve_stopping(had_game)), limits.output_cap, &server);
             out.flush(Duration::from_secs(1)).await;
         }
         End::Idle => {
@@ -608,9 +755,6 @@ pub async fn play(
             tracing::warn!(%peer, player = %name, pending = out.pending(), "disconnected: not reading its output");
         }
         End::Closed => {}
-    }
-    if unfinished.is_some() && !matches!(ending, End::Stopping) {
-        tracing::info!(%peer, player = %name, "game left unfinished");
     }
     tracing::info!(%peer, player = %name, ending = ?ending, "game screen closed");
     drop(out);
@@ -628,6 +772,259 @@ pub async fn play(
         tokio::time::sleep(Duration::from_secs(2)).await;
         kill();
     });
+}
+
+/// Where a connection is: in the lobby, or at a table.
+enum Mode {
+    Lobby,
+    Table { table: Arc<Table>, role: Role },
+}
+
+/// Who a connection is at a table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// Playing the AI: the table is this connection's own, and it moves the AI.
+    Owner,
+    /// In a seat of a game between two people.
+    Seat(Seat),
+    /// Watching.
+    Watcher,
+}
+
+/// What comes of a message: stay, go to the lobby or a table, or leave the server.
+enum Next {
+    Stay,
+    Lobby,
+    Table(Arc<Table>, Role),
+    Quit,
+}
+
+/// A new game of the AI for `conn`, as at a terminal: the start screen, with the server's
+/// settings and hints.
+fn solo_app(server: &Server, name: &str) -> App {
+    let settings = &server.settings;
+    let mut setup = settings.setup();
+    setup.names.0[0] = name.to_string();
+    let mut app = App::new(setup, None);
+    app.panels.coach = settings.coach && !server.no_hints;
+    if server.no_hints {
+        app.panels.binary = false;
+    }
+    app
+}
+
+/// A message in the lobby.
+fn in_lobby(
+    server: &Server,
+    conn: &Connection,
+    lobby: &mut Lobby,
+    msg: Msg,
+    setup: &crate::domain::GameSetup,
+) -> Next {
+    let (action, ch) = match msg {
+        Msg::Key { action, ch } => (action, ch),
+        Msg::Interrupt => return Next::Quit,
+        _ => return Next::Stay,
+    };
+    let people = server.people.list();
+    let me = conn.id;
+    match lobby.key(action, ch, &people, me) {
+        Command::Nothing => Next::Stay,
+        Command::Quit => Next::Quit,
+        Command::PlayAi => {
+            let table = Table::new(solo_app(server, &conn.name), [conn.name.clone(), String::new()], [me, 0]);
+            server.people.set(me, Doing::Solo, Some(table.clone()));
+            lobby.message = None;
+            Next::Table(table, Role::Owner)
+        }
+        Command::Challenge(id) => {
+            tracing::info!(peer = %conn.peer, player = %conn.name, to = ?server.people.name_of(id), "challenge");
+            server.people.tell(id, Notice::Challenged { from: me, name: conn.name.clone() });
+            Next::Stay
+        }
+        Command::Decline(id) => {
+            server.people.tell(id, Notice::Declined { name: conn.name.clone() });
+            Next::Stay
+        }
+        Command::Accept(id) => {
+            let Some(other) =
+                server.people.name_of(id).filter(|_| server.people.doing(id) == Some(Doing::Lobby))
+            else {
+                lobby.message =
+                    Some(crate::words::serve_busy(&server.people.name_of(id).unwrap_or_default()));
+                return Next::Stay;
+            };
+            let mut setup = setup.clone();
+            setup.opponent = crate::domain::Opponent::Human;
+            setup.first = crate::domain::First::You;
+            setup.names = crate::domain::Names([other.clone(), conn.name.clone()]);
+            let app = App::start_now(setup, None);
+            let table = Table::new(app, [other.clone(), conn.name.clone()], [id, me]);
+            if !server.people.tell(id, Notice::Accepted { table: table.clone() }) {
+                lobby.message = Some(crate::words::serve_left(&other));
+                return Next::Stay;
+            }
+            server.people.set(me, Doing::Match { with: other }, Some(table.clone()));
+            lobby.message = None;
+            Next::Table(table, Role::Seat(Seat::Second))
+        }
+        Command::Watch(id) => {
+            let Some(table) = server.people.table_of(id) else {
+                lobby.message = Some(crate::words::serve_nothing_to_watch(
+                    &server.people.name_of(id).unwrap_or_default(),
+                ));
+                return Next::Stay;
+            };
+            if let Ok(mut watchers) = table.watchers.lock() {
+                watchers.push((me, conn.name.clone()));
+            }
+            table.touch();
+            let whom = server.people.name_of(id).unwrap_or_default();
+            tracing::info!(peer = %conn.peer, player = %conn.name, watching = %whom, "watching");
+            server.people.set(me, Doing::Watching { whom }, None);
+            Next::Table(table, Role::Watcher)
+        }
+    }
+}
+
+/// Leaves the table `mode` is at (if any): a watcher leaves its place; a player closes the
+/// table, so that the other player and the watchers go back to the lobby.
+fn leave(server: &Server, me: u64, mode: &Mode) {
+    let Mode::Table { table, role } = mode else { return };
+    match role {
+        Role::Watcher => {
+            if let Ok(mut watchers) = table.watchers.lock() {
+                watchers.retain(|(id, _)| *id != me);
+            }
+        }
+        Role::Owner | Role::Seat(_) => table.closed.store(true, Ordering::SeqCst),
+    }
+    table.touch();
+    server.people.set(me, Doing::Lobby, None);
+}
+
+/// Whether `msg` asks to leave: a key bound to quit, or Ctrl-C.
+fn is_leaving(msg: &Msg) -> bool {
+    matches!(msg, Msg::Interrupt | Msg::Key { action: Some(Action::Quit), .. })
+}
+
+/// A message at a table.
+fn at_table(server: &Server, conn: &Connection, table: &Arc<Table>, role: Role, msg: Msg) -> Next {
+    match role {
+        Role::Watcher => {
+            if is_leaving(&msg) {
+                return Next::Lobby;
+            }
+            Next::Stay
+        }
+        Role::Owner => {
+            let mut next = Next::Stay;
+            {
+                let mut app = table.app();
+                let mut msg = msg;
+                loop {
+                    let effect = app.update(msg);
+                    match perform(server, conn, &app, effect) {
+                        Performed::Reply(reply) => msg = reply,
+                        Performed::Done => break,
+                        Performed::Quit => {
+                            next = Next::Lobby;
+                            break;
+                        }
+                    }
+                }
+            }
+            table.touch();
+            next
+        }
+        Role::Seat(seat) => {
+            if is_leaving(&msg) {
+                let app = table.app();
+                if let Some(game) = app.game().filter(|g| g.over.is_none() && !g.moves().is_empty()) {
+                    // Leaving a game in play gives it up.
+                    if !table.recorded.swap(true, Ordering::SeqCst) {
+                        record_match(server, table, game, Some(seat.other()));
+                    }
+                }
+                return Next::Lobby;
+            }
+            let mut app = table.app();
+            let mine = app.game().is_some_and(|g| g.over.is_none() && g.turn() == seat);
+            if !mine || matches!(msg, Msg::Resize { .. } | Msg::AiMove) {
+                return Next::Stay;
+            }
+            // Keys that would change the game's own settings (panels, help) stay with the game
+            // too: both players see them.
+            let _ = app.update(msg);
+            if let Some(game) = app.game().filter(|g| g.over.is_some())
+                && !table.recorded.swap(true, Ordering::SeqCst)
+            {
+                let winner = game.over.as_ref().map(|o| o.winner);
+                record_match(server, table, game, winner);
+            }
+            drop(app);
+            table.touch();
+            Next::Stay
+        }
+    }
+}
+
+fn seat_index(seat: Seat) -> usize {
+    match seat {
+        Seat::First => 0,
+        Seat::Second => 1,
+    }
+}
+
+/// A game between two people, kept for both: `winner`'s seat won.
+fn record_match(server: &Server, table: &Table, game: &crate::app::Game, winner: Option<Seat>) {
+    let kind = game.history().game().kind();
+    for seat in [Seat::First, Seat::Second] {
+        let row = GameRow {
+            player: table.players[seat_index(seat)].clone(),
+            opponent: table.players[seat_index(seat.other())].clone(),
+            game: kind.name(),
+            mode: game.mode().as_str().into(),
+            level: "-".into(),
+            outcome: if winner == Some(seat) { Outcome::Won } else { Outcome::Lost },
+            assisted: false,
+            moves: u32::try_from(game.moves().len()).unwrap_or(u32::MAX),
+        };
+        if let Err(e) = server.db.record(&row) {
+            tracing::error!("{e}");
+        }
+    }
+    tracing::info!(first = %table.players[0], second = %table.players[1], winner = ?winner, "game between players over");
+}
+
+/// The server's line at the top of a table: for a watcher, whom it watches; for a player, who
+/// watches.
+fn table_line(table: &Table, role: Role, look: &Look) -> Option<String> {
+    let watchers = table.watcher_names();
+    match role {
+        Role::Watcher => {
+            let second = table.is_match().then(|| table.players[1].as_str());
+            Some(crate::words::serve_watching(
+                &crate::words::serve_players(&table.players[0], second),
+                &look.key(Action::Quit),
+            ))
+        }
+        _ if watchers.is_empty() => None,
+        _ => Some(crate::words::serve_watched_by(&watchers.join(", "))),
+    }
+}
+
+fn top_line(frame: &mut ratatui::Frame, text: Option<&str>) {
+    let Some(text) = text else { return };
+    let line = Rect::new(0, 0, frame.area().width, 1.min(frame.area().height));
+    frame.render_widget(Paragraph::new(text).style(Style::default().add_modifier(Modifier::REVERSED)), line);
+}
+
+fn bottom_line(frame: &mut ratatui::Frame, text: Option<&str>) {
+    let Some(text) = text else { return };
+    let row = frame.area().height.saturating_sub(1);
+    let line = Rect::new(0, row, frame.area().width, 1.min(frame.area().height));
+    frame.render_widget(Paragraph::new(text).style(Style::default().add_modifier(Modifier::REVERSED)), line);
 }
 
 /// Why a game's loop ended.

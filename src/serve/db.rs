@@ -59,6 +59,14 @@ pub struct Standing {
     pub played: u32,
 }
 
+/// A line of the leaderboard between players: a player's wins and games against people.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchStanding {
+    pub player: String,
+    pub won: u32,
+    pub played: u32,
+}
+
 /// The database, shared by every connection (SQLite serialises writers anyway; a write is a
 /// single short transaction).
 pub struct Db {
@@ -198,6 +206,23 @@ impl Db {
                     won: r.get(3)?,
                     played: r.get(4)?,
                 })
+            })?;
+            rows.collect()
+        })
+    }
+
+    /// The leaderboard between players: by wins, then fewest games. Games ended by the server
+    /// are not counted.
+    pub fn match_standings(&self) -> Result<Vec<MatchStanding>, DbError> {
+        self.with(|c| {
+            let mut stmt = c.prepare(
+                "SELECT player, SUM(outcome = 'won') AS won, SUM(outcome != 'ended_by_server') AS played
+                 FROM results WHERE opponent != 'ai'
+                 GROUP BY player HAVING played > 0
+                 ORDER BY won DESC, played ASC, player",
+            )?;
+            let rows = stmt.query_map([], |r| {
+                Ok(MatchStanding { player: r.get(0)?, won: r.get(1)?, played: r.get(2)? })
             })?;
             rows.collect()
         })

@@ -16,8 +16,11 @@
 mod client;
 pub mod db;
 pub mod hostkey;
+mod lobby;
+mod lobby_view;
 pub mod names;
 mod ssh;
+pub mod tables;
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -142,6 +145,8 @@ pub struct Server {
     pub settings: Settings,
     pub db: db::Db,
     pub names: names::Registry,
+    /// Who is on the server, what each is doing, and the tables.
+    pub people: tables::People,
     per_address: Mutex<HashMap<IpAddr, usize>>,
     live: AtomicUsize,
     gone: Notify,
@@ -285,6 +290,7 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
         settings: options.settings,
         db: database,
         names: names::Registry::default(),
+        people: tables::People::default(),
         per_address: Mutex::new(HashMap::new()),
         live: AtomicUsize::new(0),
         gone: Notify::new(),

@@ -41,6 +41,7 @@ mod seeds;
 mod serve;
 mod serve_cli;
 mod serve_openssh;
+mod serve_together;
 mod signals;
 mod solve_cli;
 mod solve_games;

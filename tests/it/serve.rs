@@ -17,6 +17,9 @@ use russh::keys::PublicKeyOrCertificate;
 use russh::{Channel, ChannelMsg};
 use tokio::time::{Instant, timeout};
 
+/// What the lobby shows, and nothing else does.
+pub const LOBBY: &str = "On the server:";
+
 /// How long any wait may take before the test gives up (never a judgement of speed).
 const PATIENCE: Duration = Duration::from_secs(30);
 
@@ -73,12 +76,27 @@ pub async fn connect(addr: SocketAddr) -> client::Handle<Trusting> {
 }
 
 impl Player {
-    /// Logs in as `user` (no code) and opens a terminal of `cols`x`rows` with a shell.
+    /// Logs in as `user` (no code), opens a terminal of `cols`x`rows` with a shell, and goes
+    /// from the lobby to the game's start screen (Enter on one's own line: play the AI).
     pub async fn join(addr: SocketAddr, user: &str, cols: u32, rows: u32) -> Player {
+        let mut player = Player::arrive(addr, user, cols, rows).await;
+        player.enter().await;
+        player
+    }
+
+    /// Logs in as `user` and opens a terminal, staying wherever the server puts a newcomer.
+    pub async fn arrive(addr: SocketAddr, user: &str, cols: u32, rows: u32) -> Player {
         let mut session = connect(addr).await;
         let auth = session.authenticate_none(user).await.expect("auth");
         assert!(auth.success(), "an open server lets {user} in");
         Player::open(session, cols, rows).await
+    }
+
+    /// From the lobby to the game against the AI: its start screen.
+    pub async fn enter(&mut self) {
+        assert!(self.wait_for(LOBBY).await, "no lobby:\n{}", self.contents());
+        self.send(b"\r").await;
+        assert!(self.wait_for("Start").await, "no start screen:\n{}", self.contents());
     }
 
     pub async fn open(session: client::Handle<Trusting>, cols: u32, rows: u32) -> Player {
@@ -213,6 +231,9 @@ async fn a_player_plays_a_whole_game_against_the_ai_and_it_is_kept() {
     play_a_game(&mut alice).await;
     let screen = alice.contents();
     assert!(screen.contains("You win!") || screen.contains("You lose"), "{screen}");
+    // q leaves the game for the lobby, and q there leaves the server.
+    alice.send(b"q").await;
+    assert!(alice.wait_for(LOBBY).await, "q did not go back to the lobby:\n{}", alice.contents());
     alice.send(b"q").await;
     assert!(alice.wait_closed().await, "q did not end the connection:\n{}", alice.contents());
     assert_eq!(alice.exit_status, Some(0));
@@ -317,12 +338,12 @@ async fn each_connection_has_its_own_colours_from_its_own_terminal() {
     ];
     let mut colours = Vec::new();
     for (i, answer) in answers.iter().enumerate() {
-        let mut player = Player::join(running.addr(), &format!("p{i}"), 100, 30).await;
+        let mut player = Player::arrive(running.addr(), &format!("p{i}"), 100, 30).await;
         wait_for_query(&mut player).await;
         if let Some(answer) = answer {
             player.send(answer).await;
         }
-        assert!(player.wait_for("Start").await, "{}", player.contents());
+        player.enter().await;
         colours.push(title_colour(&player));
         // Keys are read after the answer as before it.
         player.send(b"\x1b[B").await;
@@ -502,7 +523,7 @@ async fn the_class_code_is_asked_and_wrong_answers_are_limited() {
     assert!(!session2.authenticate_password("alice", "nope").await.expect("auth").success());
     assert!(session2.authenticate_password("alice", "maths").await.expect("auth").success());
     let mut alice = Player::open(session2, 100, 30).await;
-    assert!(alice.wait_for("Start").await, "{}", alice.contents());
+    alice.enter().await;
     // The right code typed when asked (keyboard-interactive).
     let mut session3 = connect(addr).await;
     let answer = session3.authenticate_keyboard_interactive_start("bob", None::<String>).await.expect("kbd");
@@ -583,7 +604,7 @@ async fn a_huge_window_is_drawn_within_the_largest_screen() {
         closed: false,
         exit_status: None,
     };
-    assert!(alice.wait_for("Start").await, "{}", alice.contents());
+    alice.enter().await;
     // Every cursor position the server sent is within 500x200.
     let raw = String::from_utf8_lossy(&alice.raw).into_owned();
     for part in raw.split("\x1b[").skip(1) {
@@ -702,7 +723,7 @@ async fn a_client_that_stops_reading_is_dropped_with_bounded_memory() {
         timeout(PATIENCE, client::connect(config, proxy, Trusting)).await.expect("in time").expect("connect");
     assert!(session.authenticate_none("slow").await.expect("auth").success());
     let mut slow = Player::open(session, 200, 60).await;
-    assert!(slow.wait_for("Start").await, "{}", slow.contents());
+    slow.enter().await;
     choke.store(true, Ordering::SeqCst);
     // Every window change is a whole new frame: far more than the window and the cap.
     for i in 0..200u32 {
@@ -773,6 +794,8 @@ async fn a_restart_keeps_every_finished_game() {
         let running = server(options(dir.path())).await;
         let mut alice = Player::join(running.addr(), "alice", 100, 30).await;
         play_a_game(&mut alice).await;
+        alice.send(b"q").await;
+        assert!(alice.wait_for(LOBBY).await, "{}", alice.contents());
         alice.send(b"q").await;
         assert!(alice.wait_closed().await);
         running.stop(Duration::from_secs(3)).await;

@@ -55,6 +55,9 @@ fn a_whole_game_through_the_real_openssh_client() {
     let args = ssh(running.addr().port(), "alice", &[]);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let mut pty = Pty::program("ssh", &args).size(30, 100).spawn();
+    assert!(pty.wait_for(crate::serve::LOBBY), "no lobby over ssh:\n{}", pty.contents());
+    assert!(pty.contents().contains("alice"), "the lobby does not list alice:\n{}", pty.contents());
+    pty.send(b"\r");
     assert!(pty.wait_for("Start"), "no start screen over ssh:\n{}", pty.contents());
     pty.send(b"\r");
     assert!(pty.wait_for("Your turn"), "the game did not start:\n{}", pty.contents());
@@ -78,6 +81,9 @@ fn a_whole_game_through_the_real_openssh_client() {
     pty.resize(40, 120);
     pty.settle(Duration::from_millis(300));
     assert!(pty.wait_until(|s| s.contains("You win!") || s.contains("You lose")), "{}", pty.contents());
+    // q leaves the game for the lobby, and q there leaves the server.
+    pty.send(b"q");
+    assert!(pty.wait_for(crate::serve::LOBBY), "no lobby after the game:\n{}", pty.contents());
     pty.send(b"q");
     let status = pty.wait_exit().expect("ssh did not exit");
     assert!(status.success(), "ssh exited with {status:?}");
