@@ -1,6 +1,6 @@
 //! Scripted players for `scripts/bench-serve.py`: opens N SSH sessions to a running `nim-tui
 //! serve` (each with a 100x30 terminal that answers the colour query as a dark terminal does),
-//! waits until every one shows the start screen, says `ready` and waits for a line on standard
+//! goes from the lobby to the game's start screen on each, says `ready` and waits for a line on standard
 //! input (the script measures the idle server meanwhile), then measures key-to-frame latency: a
 //! Down or Up arrow sent to one session after another, timed until that session's first bytes
 //! of the new frame arrive. Prints one JSON line: the samples' median and 99th percentile in ms.
@@ -59,6 +59,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             let mut answer = answer;
             let mut seen = Vec::new();
             let mut announced = false;
+            let mut entered = false;
             while let Some(msg) = read.wait().await {
                 if let ChannelMsg::Data { data } = msg {
                     let now = Instant::now();
@@ -68,7 +69,13 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                             let _ = answer.write_all(ANSWER).await;
                             seen.clear();
                         }
-                        if seen.windows(5).any(|w| w == b"Start") {
+                        // The lobby first: Enter on one's own line plays the AI.
+                        if !entered && seen.windows(7).any(|w| w == b"server:") {
+                            entered = true;
+                            seen.clear();
+                            let _ = answer.write_all(b"\r").await;
+                        }
+                        if entered && seen.windows(5).any(|w| w == b"Start") {
                             announced = true;
                             let _ = started_tx.send(i);
                         }

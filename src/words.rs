@@ -839,3 +839,23 @@ pub fn serve_players(first: &str, second: Option<&str>) -> String {
 pub fn serve_wait_for(who: &str) -> String {
     format!("{who} is to move: wait for their move")
 }
+
+/// The heading of the teacher's list of games in progress.
+pub fn serve_in_progress() -> &'static str {
+    "Teacher's view: games in progress (position, moves made)"
+}
+
+/// The teacher's line when no game is in progress.
+pub fn serve_none_in_progress() -> &'static str {
+    "No game in progress."
+}
+
+/// The heading of the teacher's list of results as they come.
+pub fn serve_recent() -> &'static str {
+    "Latest results"
+}
+
+/// One result in the teacher's list: `alice won against ai (nim, perfect), 7 moves`.
+pub fn serve_result(player: &str, outcome: &str, opponent: &str, game: &str, moves: u32) -> String {
+    format!("{player} {outcome} against {opponent} ({game}), {moves} moves")
+}

@@ -432,7 +432,15 @@ pub async fn play(
                     let people = server.people.list();
                     let standings = server.db.standings().unwrap_or_default();
                     let matches = server.db.match_standings().unwrap_or_default();
+                    let (tables, recent) = if conn.teacher {
+                        (in_progress(&server), server.db.recent(5).unwrap_or_default())
+                    } else {
+                        (Vec::new(), Vec::new())
+                    };
                     let view = lobby_view::View {
+                        teacher: conn
+                            .teacher
+                            .then_some(lobby_view::TeacherView { tables: &tables, recent: &recent }),
                         lobby: &lobby,
                         me,
                         my_name: &name,
@@ -967,6 +975,23 @@ fn at_table(server: &Server, conn: &Connection, table: &Arc<Table>, role: Role, 
             Next::Stay
         }
     }
+}
+
+/// Every game in progress, for the teacher: who plays, the position and the moves made.
+fn in_progress(server: &Server) -> Vec<(String, String)> {
+    server
+        .people
+        .tables()
+        .iter()
+        .filter(|t| !t.closed.load(Ordering::SeqCst))
+        .filter_map(|t| {
+            let app = t.app();
+            let game = app.game().filter(|g| g.over.is_none())?;
+            let second = t.is_match().then(|| t.players[1].as_str());
+            let players = crate::words::serve_players(&t.players[0], second);
+            Some((players, format!("{}  ({})", game.position(), game.moves().len())))
+        })
+        .collect()
 }
 
 fn seat_index(seat: Seat) -> usize {

@@ -26,7 +26,7 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    fn as_str(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             Outcome::Won => "won",
             Outcome::Lost => "lost",
@@ -227,4 +227,34 @@ impl Db {
             rows.collect()
         })
     }
+
+    /// The `limit` latest finished games, newest first.
+    pub fn recent(&self, limit: u32) -> Result<Vec<GameRow>, DbError> {
+        self.with(|c| {
+            let mut stmt = c.prepare(
+                "SELECT player, opponent, game, mode, level, outcome, assisted, moves FROM results
+                 ORDER BY id DESC LIMIT ?1",
+            )?;
+            let rows = stmt.query_map([limit], row)?;
+            rows.collect()
+        })
+    }
+}
+
+fn row(r: &rusqlite::Row) -> rusqlite::Result<GameRow> {
+    let outcome: String = r.get(5)?;
+    Ok(GameRow {
+        player: r.get(0)?,
+        opponent: r.get(1)?,
+        game: r.get(2)?,
+        mode: r.get(3)?,
+        level: r.get(4)?,
+        outcome: match outcome.as_str() {
+            "won" => Outcome::Won,
+            "lost" => Outcome::Lost,
+            _ => Outcome::EndedByServer,
+        },
+        assisted: r.get(6)?,
+        moves: r.get(7)?,
+    })
 }

@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::db::{MatchStanding, Standing};
+use super::db::{GameRow, MatchStanding, Standing};
 use super::lobby::Lobby;
 use super::tables::{Doing, Someone};
 use crate::app::Action;
@@ -20,6 +20,16 @@ pub struct View<'a> {
     pub people: &'a [Someone],
     pub standings: &'a [Standing],
     pub matches: &'a [MatchStanding],
+    /// For a teacher: every game in progress (players, then position and moves), and the
+    /// latest results.
+    pub teacher: Option<TeacherView<'a>>,
+}
+
+/// What only a teacher's lobby shows: the games in progress (who plays; the position and the
+/// moves made) and the latest results.
+pub struct TeacherView<'a> {
+    pub tables: &'a [(String, String)],
+    pub recent: &'a [GameRow],
 }
 
 fn doing(d: &Doing) -> String {
@@ -82,6 +92,26 @@ pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
         let names: Vec<String> =
             view.matches.iter().take(5).map(|s| format!("{} {}/{}", s.player, s.won, s.played)).collect();
         lines.push(Line::raw(format!("  {}", names.join("  "))));
+    }
+    if let Some(TeacherView { tables, recent }) = &view.teacher {
+        lines.push(Line::styled(crate::words::serve_in_progress(), theme.strong(theme.accent)));
+        if tables.is_empty() {
+            lines.push(Line::styled(
+                format!("  {}", crate::words::serve_none_in_progress()),
+                theme.fg(theme.dim),
+            ));
+        }
+        for (players, position) in tables.iter().take(8) {
+            lines.push(Line::raw(format!("  {players:<30}{position}")));
+        }
+        lines.push(Line::styled(crate::words::serve_recent(), theme.strong(theme.accent)));
+        for r in recent.iter().take(5) {
+            let game = format!("{}, {}", r.game, r.level);
+            lines.push(Line::raw(format!(
+                "  {}",
+                crate::words::serve_result(&r.player, r.outcome.as_str(), &r.opponent, &game, r.moves)
+            )));
+        }
     }
     lines.push(Line::raw(""));
     if let Some(message) = &view.lobby.message {

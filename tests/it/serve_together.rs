@@ -132,3 +132,78 @@ async fn a_player_who_leaves_a_game_gives_it_up_and_the_other_is_told() {
     assert_eq!(games[0].outcome, nim_tui::serve::db::Outcome::Won);
     running.stop(Duration::from_secs(3)).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_teacher_sees_every_game_in_progress_and_the_results_and_a_student_does_not() {
+    use russh::keys::key::PrivateKeyWithHashAlg;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let teacher_key = nim_tui::serve::hostkey::generate();
+    // The teachers' file as a teacher writes it: a comment, then the public key.
+    let keys = dir.path().join("teachers");
+    let line = teacher_key.public_key().to_openssh().expect("a public key line");
+    std::fs::write(&keys, format!("# the maths teachers\n{line} teacher@school\n")).expect("write");
+    let mut opts = options(dir.path());
+    opts.teachers = nim_tui::serve::hostkey::teacher_keys(&keys).expect("the keys");
+    opts.code = Some("maths".into());
+    let running = server(opts).await;
+    let addr = running.addr();
+
+    // A student plays the AI and makes a move.
+    let mut session = crate::serve::connect(addr).await;
+    assert!(session.authenticate_password("bob", "maths").await.expect("auth").success());
+    let mut bob = Player::open(session, 100, 30).await;
+    bob.enter().await;
+    bob.send(b"\r").await;
+    assert!(bob.wait_for("Your turn").await, "{}", bob.contents());
+    bob.send(b"\r").await;
+    bob.settle(Duration::from_millis(300)).await;
+    assert!(!bob.contents().contains("Teacher's view"));
+
+    // The teacher logs in with the key, no code needed.
+    let mut session = crate::serve::connect(addr).await;
+    let key = PrivateKeyWithHashAlg::new(std::sync::Arc::new(teacher_key), None);
+    assert!(session.authenticate_publickey("ms-t", key).await.expect("auth").success());
+    let mut teacher = Player::open(session, 120, 40).await;
+    assert!(teacher.wait_for("Teacher's view").await, "{}", teacher.contents());
+    assert!(
+        teacher.wait_until(|s| s.contains("bob against the AI")).await,
+        "bob's game is not listed:\n{}",
+        teacher.contents()
+    );
+    assert!(
+        teacher.contents().lines().any(|l| l.contains("ms-t") && l.contains("(you)")),
+        "{}",
+        teacher.contents()
+    );
+
+    // A student's lobby has no teacher's view, and lists the teacher as one.
+    let mut session = crate::serve::connect(addr).await;
+    assert!(session.authenticate_password("carol", "maths").await.expect("auth").success());
+    let mut carol = Player::open(session, 120, 40).await;
+    assert!(carol.wait_until(|s| s.contains(LOBBY) && s.contains("ms-t")).await, "{}", carol.contents());
+    assert!(!carol.contents().contains("Teacher's view"), "{}", carol.contents());
+    assert!(line_of(&carol.contents(), "ms-t").contains("(teacher)"), "{}", carol.contents());
+    running.stop(Duration::from_secs(3)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_hints_the_hint_key_does_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut opts = options(dir.path());
+    opts.no_hints = true;
+    let running = server(opts).await;
+    let mut alice = Player::join(running.addr(), "alice", 100, 30).await;
+    alice.send(b"\r").await;
+    assert!(alice.wait_for("Your turn").await, "{}", alice.contents());
+    alice.send(b"h").await;
+    alice.settle(Duration::from_millis(500)).await;
+    assert!(!alice.contents().contains("Hint"), "a hint was shown:\n{}", alice.contents());
+    // The keys still work: the move is made.
+    alice.send(b"\r").await;
+    assert!(
+        alice.wait_until(|s| s.contains("You took") || s.contains("took 1")).await,
+        "{}",
+        alice.contents()
+    );
+    running.stop(Duration::from_secs(3)).await;
+}
