@@ -859,3 +859,18 @@ pub fn serve_recent() -> &'static str {
 pub fn serve_result(player: &str, outcome: &str, opponent: &str, game: &str, moves: u32) -> String {
     format!("{player} {outcome} against {opponent} ({game}), {moves} moves")
 }
+
+/// The teacher's line about the position given to everyone: `Everyone's position: 3 4 5`.
+pub fn serve_assignment(position: &str) -> String {
+    format!("Everyone's position: {position} — who won it, and how fast")
+}
+
+/// One student's answer to the position given to everyone: `carol won in 42 s`.
+pub fn serve_assignment_result(name: &str, won: bool, seconds: u64) -> String {
+    if won { format!("{name} won in {seconds} s") } else { format!("{name} lost, after {seconds} s") }
+}
+
+/// The teacher's key in the lobby.
+pub fn serve_give_key() -> &'static str {
+    "g gives everyone the chosen player's position"
+}

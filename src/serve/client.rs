@@ -437,10 +437,17 @@ pub async fn play(
                     } else {
                         (Vec::new(), Vec::new())
                     };
+                    let assignment = if conn.teacher {
+                        server.people.assignment.lock().map(|a| a.clone()).unwrap_or_default()
+                    } else {
+                        None
+                    };
                     let view = lobby_view::View {
-                        teacher: conn
-                            .teacher
-                            .then_some(lobby_view::TeacherView { tables: &tables, recent: &recent }),
+                        teacher: conn.teacher.then_some(lobby_view::TeacherView {
+                            tables: &tables,
+                            recent: &recent,
+                            assignment: &assignment,
+                        }),
                         lobby: &lobby,
                         me,
                         my_name: &name,
@@ -613,6 +620,20 @@ pub async fn play(
                         // Moved on meanwhile: the table is closed at once.
                         table.closed.store(true, Ordering::SeqCst);
                         table.touch();
+                    }
+                }
+                Notice::Assigned { setup } => {
+                    let free = matches!(mode, Mode::Lobby | Mode::Table { role: Role::Owner, .. });
+                    if free {
+                        leave(&server, me, &mode);
+                        let mut setup = setup;
+                        setup.names.0[0] = name.clone();
+                        let mut app = App::start_now(setup, None);
+                        app.panels.coach = settings.coach && !no_hints;
+                        let table = Table::new(app, [name.clone(), String::new()], [me, 0]);
+                        server.people.set(me, Doing::Solo, Some(table.clone()));
+                        table_changed = Some(table.changed.subscribe());
+                        mode = Mode::Table { table, role: Role::Owner };
                     }
                 }
                 Notice::Declined { name: by } => {
@@ -876,6 +897,27 @@ fn in_lobby(
             lobby.message = None;
             Next::Table(table, Role::Seat(Seat::Second))
         }
+        Command::Give(id) => {
+            if !conn.teacher {
+                return Next::Stay;
+            }
+            let Some(table) = server.people.table_of(id) else { return Next::Stay };
+            let app = table.app();
+            let Some(game) = app.game().filter(|g| g.over.is_none()) else { return Next::Stay };
+            let mut given = setup.clone();
+            given.game = game.history().game().kind();
+            given.mode = game.mode();
+            given.heaps = crate::domain::HeapChoice::Custom(game.position().heaps().to_vec());
+            given.first = crate::domain::First::You;
+            given.opponent = crate::domain::Opponent::Ai;
+            given.level = crate::domain::Level::Perfect;
+            let position = game.position().to_string();
+            drop(app);
+            let count = server.people.assign(me, &given, position.clone());
+            tracing::info!(peer = %conn.peer, teacher = %conn.name, %position, count, "position given to everyone");
+            lobby.message = Some(crate::words::serve_assignment(&position));
+            Next::Stay
+        }
         Command::Watch(id) => {
             let Some(table) = server.people.table_of(id) else {
                 lobby.message = Some(crate::words::serve_nothing_to_watch(
@@ -1100,6 +1142,7 @@ fn perform(server: &Server, conn: &Connection, app: &App, effect: Effect) -> Per
                 assisted: result.assisted,
                 moves: u32::try_from(moves).unwrap_or(u32::MAX),
             };
+            server.people.answered(conn.id, &conn.name, result.won);
             tracing::info!(peer = %conn.peer, player = %conn.name, game = %row.game, mode = %row.mode,
                 level = %row.level, won = result.won, moves, "game over");
             match server.db.record(&row) {

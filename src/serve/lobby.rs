@@ -14,6 +14,8 @@ pub enum Command {
     Watch(u64),
     Accept(u64),
     Decline(u64),
+    /// A teacher gives everyone the position of this person's game.
+    Give(u64),
     Quit,
 }
 
@@ -59,6 +61,9 @@ impl Lobby {
                 chosen.filter(|p| p.id != me).map_or(Command::Nothing, |p| self.challenge(p))
             }
             (Some('w' | 'W'), _) => chosen.filter(|p| p.id != me).map_or(Command::Nothing, |p| self.watch(p)),
+            (Some('g' | 'G'), _) => {
+                chosen.filter(|p| p.id != me && p.watchable).map_or(Command::Nothing, |p| Command::Give(p.id))
+            }
             (_, Some(Action::Up | Action::Down)) if !people.is_empty() => {
                 let n = people.len();
                 let next = if action == Some(Action::Down) { (at + 1) % n } else { (at + n - 1) % n };

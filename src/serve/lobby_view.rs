@@ -8,7 +8,7 @@ use ratatui::widgets::Paragraph;
 
 use super::db::{GameRow, MatchStanding, Standing};
 use super::lobby::Lobby;
-use super::tables::{Doing, Someone};
+use super::tables::{Assignment, Doing, Someone};
 use crate::app::Action;
 use crate::ui::Look;
 
@@ -30,6 +30,7 @@ pub struct View<'a> {
 pub struct TeacherView<'a> {
     pub tables: &'a [(String, String)],
     pub recent: &'a [GameRow],
+    pub assignment: &'a Option<Assignment>,
 }
 
 fn doing(d: &Doing) -> String {
@@ -93,7 +94,16 @@ pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
             view.matches.iter().take(5).map(|s| format!("{} {}/{}", s.player, s.won, s.played)).collect();
         lines.push(Line::raw(format!("  {}", names.join("  "))));
     }
-    if let Some(TeacherView { tables, recent }) = &view.teacher {
+    if let Some(TeacherView { tables, recent, assignment }) = &view.teacher {
+        if let Some(a) = assignment {
+            lines.push(Line::styled(crate::words::serve_assignment(&a.position), theme.strong(theme.accent)));
+            let answers: Vec<String> = a
+                .results
+                .iter()
+                .map(|(name, won, secs)| crate::words::serve_assignment_result(name, *won, *secs))
+                .collect();
+            lines.push(Line::raw(format!("  {}", answers.join(" · "))));
+        }
         lines.push(Line::styled(crate::words::serve_in_progress(), theme.strong(theme.accent)));
         if tables.is_empty() {
             lines.push(Line::styled(
@@ -117,7 +127,10 @@ pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
     if let Some(message) = &view.lobby.message {
         lines.push(Line::styled(message.clone(), theme.strong(theme.error)));
     }
-    let keys = crate::words::serve_lobby_keys(&look.key(Action::Take), &look.key(Action::Quit));
+    let mut keys = crate::words::serve_lobby_keys(&look.key(Action::Take), &look.key(Action::Quit));
+    if view.teacher.is_some() {
+        keys = format!("{keys} · {}", crate::words::serve_give_key());
+    }
     let body = Rect::new(area.x, area.y, area.width, area.height.saturating_sub(1));
     frame.render_widget(Paragraph::new(lines), body);
     let bottom = Rect::new(area.x, area.y + area.height.saturating_sub(1), area.width, 1.min(area.height));

@@ -37,6 +37,19 @@ pub enum Notice {
     Declined { name: String },
     /// The people or what they do changed: the lobby redraws.
     People,
+    /// The teacher gives everyone this game to play from its position.
+    Assigned { setup: crate::domain::GameSetup },
+}
+
+/// The position a teacher gave everyone, and how each student did.
+#[derive(Debug, Clone)]
+pub struct Assignment {
+    /// The position, as shown.
+    pub position: String,
+    /// When each student got it, by connection.
+    pub given: HashMap<u64, std::time::Instant>,
+    /// Each answer: name, won, seconds.
+    pub results: Vec<(String, bool, u64)>,
 }
 
 /// One person on the server.
@@ -117,6 +130,8 @@ impl Table {
 #[derive(Default)]
 pub struct People {
     people: Mutex<HashMap<u64, Person>>,
+    /// The position the teacher gave everyone last.
+    pub assignment: Mutex<Option<Assignment>>,
 }
 
 impl People {
@@ -188,6 +203,36 @@ impl People {
     /// Sends `notice` to `id`; false if nobody has that id any more.
     pub fn tell(&self, id: u64, notice: Notice) -> bool {
         self.lock().get(&id).is_some_and(|p| p.mailbox.send(notice).is_ok())
+    }
+
+    /// Gives everyone but `teacher` the game `setup` (from a position): who got it is noted.
+    pub fn assign(&self, teacher: u64, setup: &crate::domain::GameSetup, position: String) -> usize {
+        let now = std::time::Instant::now();
+        let mut given = HashMap::new();
+        for (&id, p) in self.lock().iter() {
+            if id != teacher
+                && !p.teacher
+                && p.mailbox.send(Notice::Assigned { setup: setup.clone() }).is_ok()
+            {
+                given.insert(id, now);
+            }
+        }
+        let count = given.len();
+        *self.assignment.lock().unwrap_or_else(PoisonError::into_inner) =
+            Some(Assignment { position, given, results: Vec::new() });
+        count
+    }
+
+    /// Notes `id`'s finished game, if it was the position given to everyone and the first answer.
+    pub fn answered(&self, id: u64, name: &str, won: bool) {
+        let mut assignment = self.assignment.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(a) = assignment.as_mut()
+            && let Some(at) = a.given.remove(&id)
+        {
+            a.results.push((name.to_string(), won, at.elapsed().as_secs()));
+        }
+        drop(assignment);
+        self.announce();
     }
 
     /// Tells everyone's lobby that something changed.

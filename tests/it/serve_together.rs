@@ -207,3 +207,79 @@ async fn without_hints_the_hint_key_does_nothing() {
     );
     running.stop(Duration::from_secs(3)).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_teacher_gives_everyone_a_position_and_sees_who_won_it_and_how_fast() {
+    use russh::keys::key::PrivateKeyWithHashAlg;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let teacher_key = nim_tui::serve::hostkey::generate();
+    let mut opts = options(dir.path());
+    opts.teachers = vec![teacher_key.public_key().clone()];
+    let running = server(opts).await;
+    let addr = running.addr();
+    let mut session = crate::serve::connect(addr).await;
+    let key = PrivateKeyWithHashAlg::new(std::sync::Arc::new(teacher_key), None);
+    assert!(session.authenticate_publickey("ms-t", key).await.expect("auth").success());
+    let mut teacher = Player::open(session, 120, 40).await;
+    // Bob is in a game with a move made; Carol is in the lobby.
+    // With teachers' keys and no code, a student answers the password prompt with anything.
+    let student = |name: &'static str| async move {
+        let mut session = crate::serve::connect(addr).await;
+        assert!(session.authenticate_password(name, "").await.expect("auth").success());
+        Player::open(session, 100, 30).await
+    };
+    let mut bob = student("bob").await;
+    bob.enter().await;
+    bob.send(b"\r").await;
+    assert!(bob.wait_for("Your turn").await, "{}", bob.contents());
+    bob.send(b"\r").await;
+    bob.settle(Duration::from_millis(300)).await;
+    let mut carol = student("carol").await;
+    assert!(carol.wait_for(LOBBY).await, "{}", carol.contents());
+    assert!(teacher.wait_until(|s| s.contains("bob against the AI")).await, "{}", teacher.contents());
+    let position = teacher
+        .contents()
+        .lines()
+        .find(|l| l.contains("bob against the AI"))
+        .and_then(|l| l.split("the AI").nth(1))
+        .map(|p| p.split('(').next().unwrap_or("").trim().to_string())
+        .expect("bob's position");
+    // The teacher gives everyone bob's position.
+    choose(&mut teacher, "bob").await;
+    teacher.send(b"g").await;
+    assert!(teacher.wait_for("Everyone's position").await, "{}", teacher.contents());
+    // Carol is taken from the lobby straight into that position, her turn.
+    assert!(carol.wait_for("Your turn").await, "carol got no game:\n{}", carol.contents());
+    assert!(!position.is_empty());
+    // The same position as bob's, no move made yet: so the teacher's list says.
+    assert!(
+        teacher
+            .wait_until(|s| s
+                .lines()
+                .any(|l| l.contains("carol against the AI") && l.contains(&format!("{position}  (0)"))))
+            .await,
+        "carol's game is not at bob's position {position:?}:\n{}",
+        teacher.contents()
+    );
+    // She plays it out by the hints.
+    for _ in 0..60 {
+        let screen = carol.contents();
+        if screen.contains("You win!") || screen.contains("You lose") {
+            break;
+        }
+        if screen.contains("Your turn") {
+            carol.send(b"h").await;
+            carol.wait_for("Hint").await;
+            carol.send(b"\r").await;
+            carol.wait_until(|s| !s.contains("Hint")).await;
+        }
+        carol.settle(Duration::from_millis(100)).await;
+    }
+    // The teacher sees who answered, and how fast.
+    assert!(
+        teacher.wait_until(|s| s.contains("carol won in") || s.contains("carol lost")).await,
+        "{}",
+        teacher.contents()
+    );
+    running.stop(Duration::from_secs(3)).await;
+}
