@@ -808,3 +808,34 @@ async fn a_restart_keeps_every_finished_game() {
         );
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn malformed_packets_end_only_their_own_connection() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let running = server(options(dir.path())).await;
+    let mut bob = Player::join(running.addr(), "bob", 100, 30).await;
+    let garbage: Vec<u8> = (0..64 * 1024u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+    for hello in [&b"SSH-2.0-hostile\r\n"[..], &[b'A'; 70_000][..], b"\x00\xff\r\n"] {
+        let mut socket = tokio::net::TcpStream::connect(running.addr()).await.expect("connect");
+        let _ = socket.write_all(hello).await;
+        let _ = socket.write_all(&garbage).await;
+        let mut buf = [0u8; 4096];
+        let closed = timeout(PATIENCE, async {
+            loop {
+                match socket.read(&mut buf).await {
+                    Ok(0) | Err(_) => return,
+                    Ok(_) => {}
+                }
+            }
+        })
+        .await;
+        assert!(closed.is_ok(), "a connection sending garbage was kept");
+    }
+    // The server and its other player are untouched.
+    bob.send(b"\x1b[B").await;
+    assert!(bob.wait_until(|s| chosen(s).starts_with("Puzzles")).await, "{}", bob.contents());
+    let mut carol = Player::join(running.addr(), "carol", 100, 30).await;
+    assert!(carol.contents().contains("Start"));
+    running.stop(Duration::from_secs(3)).await;
+}
