@@ -835,7 +835,7 @@ async fn malformed_packets_end_only_their_own_connection() {
     // The server and its other player are untouched.
     bob.send(b"\x1b[B").await;
     assert!(bob.wait_until(|s| chosen(s).starts_with("Puzzles")).await, "{}", bob.contents());
-    let mut carol = Player::join(running.addr(), "carol", 100, 30).await;
+    let carol = Player::join(running.addr(), "carol", 100, 30).await;
     assert!(carol.contents().contains("Start"));
     running.stop(Duration::from_secs(3)).await;
 }
