@@ -246,6 +246,25 @@ Examples:
   nim-tui man > ~/.local/share/man/man1/nim-tui.1
   nim-tui man --dir ~/.local/share/man/man1")]
     Man(ManArgs),
+
+    /// Run a classroom: an SSH server where every player plays from a plain `ssh`
+    ///
+    /// Each connection plays the game as it is played in a terminal (the same screens, keys and
+    /// drawing), in its own window size, colours and language; the SSH user name is the player's
+    /// name (made safe, at most 20 columns, and given a suffix if someone on the server has it).
+    /// Finished games are kept in an SQLite database. Connections without a terminal (`ssh host
+    /// command`, subsystems), port and agent forwarding are refused; a client that stops reading,
+    /// floods input or stays idle is disconnected. SIGTERM or Ctrl-C stops the server: everyone
+    /// is told, games in progress are saved as ended by the server (not counted as losses), and
+    /// it exits 0. Students type `ssh -p PORT NAME@HOST` (with the class code, if one is set).
+    #[command(after_long_help = "\
+Examples:
+  nim-tui serve                                  127.0.0.1:2222, anyone on this machine
+  nim-tui serve --listen 0.0.0.0:2222 --code maths
+  nim-tui serve --teacher-keys ~/.ssh/id_ed25519.pub --db class.db
+Students:
+  ssh -p 2222 alice@HOST                         then the class code, if asked")]
+    Serve(ServeArgs),
 }
 
 impl Command {
@@ -261,6 +280,7 @@ impl Command {
             Command::Paths => "paths",
             Command::Completions(_) => "completions",
             Command::Man(_) => "man",
+            Command::Serve(_) => "serve",
         }
     }
 }
@@ -359,6 +379,42 @@ pub struct ManArgs {
     /// Write nim-tui.1 and one page per subcommand into DIR instead of printing
     #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub dir: Option<PathBuf>,
+}
+
+/// `nim-tui serve`'s flags. Each has a default, so `nim-tui serve` alone runs a server on this
+/// machine's loopback only.
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    /// The address and port to listen on; any address other than loopback must be given here
+    #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:2222")]
+    pub listen: std::net::SocketAddr,
+    /// The server's private key (OpenSSH format) [default: an ed25519 key generated once and kept
+    /// in the state directory, so that the fingerprint survives restarts]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub host_key: Option<PathBuf>,
+    /// The class code every player must type (as a password, or when asked); without it anyone
+    /// who can reach the server plays
+    #[arg(long, value_name = "WORD")]
+    pub code: Option<String>,
+    /// Public keys (authorized_keys format) of teachers: a connection with one of them is a teacher
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub teacher_keys: Option<PathBuf>,
+    /// The database of players and results [default: server.sqlite3 in the data directory]
+    #[arg(long, value_name = "PATH", value_hint = ValueHint::FilePath)]
+    pub db: Option<PathBuf>,
+    /// The most connections at once; more are refused
+    #[arg(long, value_name = "N", default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub max_connections: u32,
+    /// The most connections at once from one address; more are refused
+    #[arg(long, value_name = "N", default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub max_per_address: u32,
+    /// Seconds without a key before a player is disconnected (warned a minute before, or at half
+    /// the time if it is shorter than two minutes)
+    #[arg(long, value_name = "SECONDS", default_value_t = 1800, value_parser = clap::value_parser!(u64).range(5..=604_800))]
+    pub idle_timeout: u64,
+    /// No hints for anyone: the hint key and the coach do nothing
+    #[arg(long)]
+    pub no_hints: bool,
 }
 
 /// Flags that start a game at once, skipping the start screen.

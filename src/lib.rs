@@ -35,6 +35,8 @@ pub mod puzzle;
 #[doc(hidden)]
 pub mod record;
 #[doc(hidden)]
+pub mod serve;
+#[doc(hidden)]
 pub mod session;
 #[doc(hidden)]
 pub mod solve;

@@ -88,6 +88,17 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
             write_out(out, "the completions")
         }
         Some(Command::Man(args)) => man(&args),
+        Some(Command::Serve(args)) => {
+            let settings = match config::load(cli.config.as_deref()) {
+                Ok(settings) => settings,
+                Err(e) => return fail(2, &e.to_string()),
+            };
+            match nim_tui::serve::run(&args, settings) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) if e.is_bad_input() => fail(2, &e.to_string()),
+                Err(e) => fail(1, &e.to_string()),
+            }
+        }
         Some(Command::Puzzle(args)) => {
             let settings = match config::load(cli.config.as_deref()) {
                 Ok(settings) => settings,

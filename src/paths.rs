@@ -195,6 +195,22 @@ pub fn state_dir() -> Option<PathBuf> {
     Some(dirs.state_dir().unwrap_or(dirs.data_dir()).to_path_buf())
 }
 
+/// The server's host key (`nim-tui serve`), generated once, in the state directory.
+pub const HOST_KEY_FILE: &str = "server_ed25519_key";
+
+/// The server's database of players and results (`nim-tui serve`), in the data directory.
+pub const SERVER_DB_FILE: &str = "server.sqlite3";
+
+/// The host key file in `state_dir`.
+pub fn host_key_file(state_dir: &Path) -> PathBuf {
+    state_dir.join(HOST_KEY_FILE)
+}
+
+/// The server's database in `data_dir`.
+pub fn server_db(data_dir: &Path) -> PathBuf {
+    data_dir.join(SERVER_DB_FILE)
+}
+
 /// The log file in `state_dir`.
 pub fn log_file(state_dir: &Path) -> PathBuf {
     state_dir.join(LOG_FILE)

@@ -15,8 +15,8 @@
 //! of input the reader ends at once. The screen is never larger than [`ui::MAX_WIDTH`] by
 //! [`ui::MAX_HEIGHT`], whatever the window's size (see [`Clamped`]).
 
-#[cfg(unix)]
-mod input;
+// Public for the server (`serve`), which reads its players' keys from the SSH channel's bytes.
+pub mod input;
 
 use std::io::{self, Stdout, Write};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -339,7 +339,8 @@ fn is_suspend_key(event: &TermEvent) -> bool {
 }
 
 /// Turns a terminal event into the game's input, or `None` for events that change nothing.
-fn translate(
+/// (The server turns its players' events into input here too.)
+pub fn translate(
     app: &App,
     look: &Look,
     area: Rect,

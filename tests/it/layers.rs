@@ -40,6 +40,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("ui", 5),
     ("tui", 6),
     ("session", 6),
+    ("serve", 6),
 ];
 
 fn layer(module: &str) -> u8 {

@@ -197,6 +197,14 @@ impl Pty {
         }
     }
 
+    /// Another program in the terminal (the OpenSSH client, for `serve`'s tests), with
+    /// `TERM=xterm-256color`, in a terminal of 30x100 unless the test says otherwise.
+    pub fn program(program: &str, args: &[&str]) -> Launch {
+        let mut cmd = Command::new(program);
+        cmd.args(args).env("TERM", "xterm-256color");
+        Launch { command: cmd, window: (30, 100), screen: (30, 100), controlling: true, answer: None }
+    }
+
     /// Starts nim-tui with `args` in a `cols`x`rows` terminal, with its data and config under `home`.
     pub fn spawn(args: &[&str], home: &Path, rows: u16, cols: u16) -> Pty {
         Pty::with(args, home).size(rows, cols).spawn()

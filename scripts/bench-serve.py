@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""Measures `nim-tui serve` with many scripted players on loopback, beside the local game.
+
+Starts the release server on a free loopback port (its files in a temporary home), connects
+SESSIONS players at once (examples/serve_load.rs: each an SSH session with a 100x30 terminal, on
+the start screen), and reports:
+  memory per idle session   (server VmRSS with everyone connected - VmRSS before) / SESSIONS
+  idle CPU                  the server's utime+stime clock ticks while everyone idles IDLE s
+  key-to-frame latency      median and 99th percentile over SAMPLES arrow keys, each sent to one
+                            session after another and timed to that session's first bytes back
+and the local game's key-to-frame latency on its start screen, in a pseudo-terminal, the same way.
+Goals (issue #24): at most 2 MB per idle session, 99th percentile at most 20 ms, no idle CPU.
+
+Standard library only; Linux only (/proc). Usage:
+  python3 scripts/bench-serve.py [--sessions 200] [--samples 1000] [--no-build]
+"""
+
+import argparse
+import fcntl
+import json
+import os
+import pty
+import select
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NIM = os.path.join(ROOT, "target", "release", "nim-tui")
+LOAD = os.path.join(ROOT, "target", "release", "examples", "serve_load")
+IDLE_SECONDS = 5.0
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def proc_field(pid, name):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith(name + ":"):
+                return int(line.split()[1])
+    raise RuntimeError(f"no {name}")
+
+
+def cpu_ticks(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def percentile(values, q):
+    values = sorted(values)
+    return values[round((len(values) - 1) * q)]
+
+
+def local_latency(samples, home):
+    """Key-to-frame latency of the local game's start screen in a pseudo-terminal of 100x30."""
+    env = dict(os.environ, TERM="xterm-256color", HOME=home, XDG_DATA_HOME=os.path.join(home, "data"),
+               XDG_STATE_HOME=os.path.join(home, "state"), XDG_CONFIG_HOME=os.path.join(home, "config"))
+    env.pop("NO_COLOR", None)
+    pid, fd = pty.fork()
+    if pid == 0:
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+        try:
+            os.execve(NIM, [NIM], env)
+        finally:
+            os._exit(127)
+    out = bytearray()
+
+    def read(timeout):
+        ready, _, _ = select.select([fd], [], [], max(timeout, 0))
+        if not ready:
+            return b""
+        data = os.read(fd, 65536)
+        if b"\x1b[c" in data:
+            os.write(fd, b"\x1b[?62;22c")
+        return data
+
+    deadline = time.perf_counter() + 10
+    while b"Start" not in out and time.perf_counter() < deadline:
+        out += read(0.1)
+    while read(0.3):
+        pass
+    times = []
+    for n in range(samples):
+        key = b"\x1b[B" if n % 2 == 0 else b"\x1b[A"
+        sent = time.perf_counter()
+        os.write(fd, key)
+        if not read(5):
+            raise RuntimeError("the local game did not answer a key")
+        times.append((time.perf_counter() - sent) * 1000)
+        while read(0.005):
+            pass
+    os.write(fd, b"q")
+    os.waitpid(pid, 0)
+    os.close(fd)
+    return times
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sessions", type=int, default=200)
+    parser.add_argument("--samples", type=int, default=1000)
+    parser.add_argument("--no-build", action="store_true", help="use the binaries already built")
+    args = parser.parse_args()
+    if not args.no_build:
+        subprocess.run(["cargo", "build", "--release", "--quiet", "--bin", "nim-tui", "--example", "serve_load"],
+                       cwd=ROOT, check=True)
+    with tempfile.TemporaryDirectory(prefix="nim-serve-bench-") as home:
+        env = dict(os.environ, HOME=home, XDG_DATA_HOME=os.path.join(home, "data"),
+                   XDG_STATE_HOME=os.path.join(home, "state"), XDG_CONFIG_HOME=os.path.join(home, "config"))
+        env.pop("NIM_TUI_LOG", None)
+        server = subprocess.Popen([NIM, "serve", "--listen", "127.0.0.1:0",
+                                   "--max-connections", str(args.sessions + 10),
+                                   "--max-per-address", str(args.sessions + 10)],
+                                  env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.PIPE, text=True)
+        try:
+            said = ""
+            while "stop with Ctrl-C" not in said:
+                line = server.stderr.readline()
+                if not line:
+                    raise RuntimeError(f"the server did not start: {said}")
+                said += line
+            addr = said.split("listening on ")[1].split()[0]
+            time.sleep(0.5)
+            before = proc_field(server.pid, "VmRSS")
+            load = subprocess.Popen([LOAD, addr, str(args.sessions), str(args.samples)],
+                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            ready = load.stdout.readline().strip()
+            if ready != "ready":
+                raise RuntimeError(f"the players did not get in: {ready!r}")
+            time.sleep(1.0)
+            ticks = cpu_ticks(server.pid)
+            time.sleep(IDLE_SECONDS)
+            idle = cpu_ticks(server.pid) - ticks
+            during = proc_field(server.pid, "VmRSS")
+            load.stdin.write("go\n")
+            load.stdin.flush()
+            result = json.loads(load.stdout.readline())
+            load.wait(timeout=60)
+            peak = proc_field(server.pid, "VmHWM")
+        finally:
+            server.send_signal(signal.SIGTERM)
+            server.wait(timeout=15)
+        local = local_latency(min(args.samples, 400), home)
+    per_session = (during - before) / args.sessions
+    print(f"sessions                    {args.sessions}")
+    print(f"server memory               {before / 1024:.1f} MiB before, {during / 1024:.1f} MiB with everyone idle, "
+          f"peak {peak / 1024:.1f} MiB")
+    print(f"memory per idle session     {per_session / 1024:.2f} MiB   (goal: at most 2 MB)")
+    print(f"idle CPU                    {idle} ticks of 1/{TICKS} s in {IDLE_SECONDS:.0f} s   (goal: none)")
+    print(f"key-to-frame over SSH       median {result['median_ms']:.2f} ms, p99 {result['p99_ms']:.2f} ms "
+          f"({result['samples']} keys)   (goal: p99 at most 20 ms)")
+    print(f"key-to-frame, local game    median {statistics.median(local):.2f} ms, "
+          f"p99 {percentile(local, 0.99):.2f} ms ({len(local)} keys)")
+    ok = per_session <= 2 * 1000 and result["p99_ms"] <= 20 and idle == 0
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,260 @@
+//! The server's database: players and every finished game, in SQLite (WAL), written as each game
+//! ends, so that a restart loses nothing finished. Local play keeps its own files; nothing here
+//! touches them.
+
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use rusqlite::{Connection, params};
+
+/// A database that could not be opened or written.
+#[derive(Debug, thiserror::Error)]
+#[error("the server's database {path}: {source}")]
+pub struct DbError {
+    path: String,
+    source: rusqlite::Error,
+}
+
+/// How a game ended, as the database keeps it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Won,
+    Lost,
+    /// The server stopped during the game: neither a win nor a loss.
+    EndedByServer,
+}
+
+impl Outcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Won => "won",
+            Outcome::Lost => "lost",
+            Outcome::EndedByServer => "ended_by_server",
+        }
+    }
+}
+
+/// One finished game of one player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRow {
+    pub player: String,
+    /// `ai` or the other player's name.
+    pub opponent: String,
+    pub game: String,
+    pub mode: String,
+    pub level: String,
+    pub outcome: Outcome,
+    pub assisted: bool,
+    pub moves: u32,
+}
+
+/// A line of the leaderboard against the AI: a player's wins and games in one game and level.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Standing {
+    pub player: String,
+    pub game: String,
+    pub level: String,
+    pub won: u32,
+    pub played: u32,
+}
+
+/// A line of the leaderboard between players: a player's wins and games against people.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchStanding {
+    pub player: String,
+    pub won: u32,
+    pub played: u32,
+}
+
+/// The database, shared by every connection (SQLite serialises writers anyway; a write is a
+/// single short transaction).
+pub struct Db {
+    conn: Mutex<Connection>,
+    path: String,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS players (
+    name TEXT PRIMARY KEY,
+    first_seen INTEGER NOT NULL,
+    last_seen INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS results (
+    id INTEGER PRIMARY KEY,
+    player TEXT NOT NULL,
+    opponent TEXT NOT NULL,
+    game TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    level TEXT NOT NULL,
+    outcome TEXT NOT NULL CHECK (outcome IN ('won', 'lost', 'ended_by_server')),
+    assisted INTEGER NOT NULL,
+    moves INTEGER NOT NULL,
+    ended_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS results_by_player ON results (player);
+";
+
+fn now() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0))
+}
+
+impl Db {
+    /// Opens (or creates) the database at `path`, in WAL mode, with its tables.
+    pub fn open(path: &Path) -> Result<Db, DbError> {
+        let shown = crate::text::path(path);
+        let err = |source| DbError { path: shown.clone(), source };
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            // A missing data directory is made, as the local game's store does; a failure shows
+            // as SQLite's own "unable to open".
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let conn = Connection::open(path).map_err(err)?;
+        // WAL: readers never wait for the writer, and a write is durable at commit.
+        let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)).map_err(err)?;
+        tracing::debug!(journal_mode = %mode, "database");
+        conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(err)?;
+        conn.execute_batch(SCHEMA).map_err(err)?;
+        Ok(Db { conn: Mutex::new(conn), path: shown })
+    }
+
+    fn with<T>(&self, f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>) -> Result<T, DbError> {
+        let mut conn = self.conn.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        f(&mut conn).map_err(|source| DbError { path: self.path.clone(), source })
+    }
+
+    /// Notes that `name` connected.
+    pub fn seen(&self, name: &str) -> Result<(), DbError> {
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO players (name, first_seen, last_seen) VALUES (?1, ?2, ?2)
+                 ON CONFLICT (name) DO UPDATE SET last_seen = ?2",
+                params![name, now()],
+            )
+            .map(drop)
+        })
+    }
+
+    /// Keeps a finished game, at once.
+    pub fn record(&self, row: &GameRow) -> Result<(), DbError> {
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO results (player, opponent, game, mode, level, outcome, assisted, moves, ended_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                params![
+                    row.player,
+                    row.opponent,
+                    row.game,
+                    row.mode,
+                    row.level,
+                    row.outcome.as_str(),
+                    row.assisted,
+                    row.moves,
+                    now()
+                ],
+            )
+            .map(drop)
+        })
+    }
+
+    /// Every game `player` finished, oldest first.
+    pub fn games_of(&self, player: &str) -> Result<Vec<GameRow>, DbError> {
+        self.with(|c| {
+            let mut stmt = c.prepare(
+                "SELECT player, opponent, game, mode, level, outcome, assisted, moves FROM results
+                 WHERE player = ?1 ORDER BY id",
+            )?;
+            let rows = stmt.query_map([player], |r| {
+                let outcome: String = r.get(5)?;
+                Ok(GameRow {
+                    player: r.get(0)?,
+                    opponent: r.get(1)?,
+                    game: r.get(2)?,
+                    mode: r.get(3)?,
+                    level: r.get(4)?,
+                    outcome: match outcome.as_str() {
+                        "won" => Outcome::Won,
+                        "lost" => Outcome::Lost,
+                        _ => Outcome::EndedByServer,
+                    },
+                    assisted: r.get(6)?,
+                    moves: r.get(7)?,
+                })
+            })?;
+            rows.collect()
+        })
+    }
+
+    /// The leaderboard against the AI: per game and level, the players by wins (unassisted
+    /// first), then by fewest games. Games ended by the server are not counted.
+    pub fn standings(&self) -> Result<Vec<Standing>, DbError> {
+        self.with(|c| {
+            let mut stmt = c.prepare(
+                "SELECT player, game, level,
+                        SUM(outcome = 'won' AND NOT assisted) AS won,
+                        SUM(outcome != 'ended_by_server') AS played
+                 FROM results WHERE opponent = 'ai'
+                 GROUP BY player, game, level
+                 HAVING played > 0
+                 ORDER BY game, level, won DESC, played ASC, player",
+            )?;
+            let rows = stmt.query_map([], |r| {
+                Ok(Standing {
+                    player: r.get(0)?,
+                    game: r.get(1)?,
+                    level: r.get(2)?,
+                    won: r.get(3)?,
+                    played: r.get(4)?,
+                })
+            })?;
+            rows.collect()
+        })
+    }
+
+    /// The leaderboard between players: by wins, then fewest games. Games ended by the server
+    /// are not counted.
+    pub fn match_standings(&self) -> Result<Vec<MatchStanding>, DbError> {
+        self.with(|c| {
+            let mut stmt = c.prepare(
+                "SELECT player, SUM(outcome = 'won') AS won, SUM(outcome != 'ended_by_server') AS played
+                 FROM results WHERE opponent != 'ai'
+                 GROUP BY player HAVING played > 0
+                 ORDER BY won DESC, played ASC, player",
+            )?;
+            let rows = stmt.query_map([], |r| {
+                Ok(MatchStanding { player: r.get(0)?, won: r.get(1)?, played: r.get(2)? })
+            })?;
+            rows.collect()
+        })
+    }
+
+    /// The `limit` latest finished games, newest first.
+    pub fn recent(&self, limit: u32) -> Result<Vec<GameRow>, DbError> {
+        self.with(|c| {
+            let mut stmt = c.prepare(
+                "SELECT player, opponent, game, mode, level, outcome, assisted, moves FROM results
+                 ORDER BY id DESC LIMIT ?1",
+            )?;
+            let rows = stmt.query_map([limit], row)?;
+            rows.collect()
+        })
+    }
+}
+
+fn row(r: &rusqlite::Row) -> rusqlite::Result<GameRow> {
+    let outcome: String = r.get(5)?;
+    Ok(GameRow {
+        player: r.get(0)?,
+        opponent: r.get(1)?,
+        game: r.get(2)?,
+        mode: r.get(3)?,
+        level: r.get(4)?,
+        outcome: match outcome.as_str() {
+            "won" => Outcome::Won,
+            "lost" => Outcome::Lost,
+            _ => Outcome::EndedByServer,
+        },
+        assisted: r.get(6)?,
+        moves: r.get(7)?,
+    })
+}

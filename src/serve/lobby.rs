@@ -1,0 +1,128 @@
+//! The lobby, the server's own screen before and between games: the people on the server and
+//! what each is doing, the leaderboard, and the keys to play the AI, challenge someone, answer a
+//! challenge and watch a game. Its state and keys are here; it is drawn by `lobby_view.rs`.
+
+use super::tables::{Doing, Someone};
+use crate::app::Action;
+
+/// What the lobby asks the connection to do after a key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    Nothing,
+    PlayAi,
+    Challenge(u64),
+    Watch(u64),
+    Accept(u64),
+    Decline(u64),
+    /// A teacher gives everyone the position of this person's game.
+    Give(u64),
+    Quit,
+}
+
+/// The lobby of one connection.
+#[derive(Debug, Default)]
+pub struct Lobby {
+    /// The person chosen in the list, by id (the list changes under it).
+    pub chosen: Option<u64>,
+    /// A challenge waiting for this person's answer: who, and their name.
+    pub challenged_by: Option<(u64, String)>,
+    /// A line for the player: a challenge sent, declined, a game left.
+    pub message: Option<String>,
+}
+
+impl Lobby {
+    /// The index of the chosen person in `people` (the player's own line if none is chosen).
+    pub fn chosen_index(&self, people: &[Someone], me: u64) -> usize {
+        let id = self.chosen.unwrap_or(me);
+        people.iter().position(|p| p.id == id).or_else(|| people.iter().position(|p| p.id == me)).unwrap_or(0)
+    }
+
+    /// Takes a key: `action` from the keymap, `ch` the character typed.
+    pub fn key(&mut self, action: Option<Action>, ch: Option<char>, people: &[Someone], me: u64) -> Command {
+        if let Some((from, name)) = self.challenged_by.clone() {
+            match ch {
+                Some('y' | 'Y') => {
+                    self.challenged_by = None;
+                    return Command::Accept(from);
+                }
+                Some('n' | 'N') => {
+                    self.challenged_by = None;
+                    self.message = None;
+                    return Command::Decline(from);
+                }
+                _ => self.message = Some(crate::words::serve_challenged(&name)),
+            }
+        }
+        let at = self.chosen_index(people, me);
+        let chosen = people.get(at);
+        match (ch, action) {
+            (Some('p' | 'P'), _) => Command::PlayAi,
+            (Some('c' | 'C'), _) => {
+                chosen.filter(|p| p.id != me).map_or(Command::Nothing, |p| self.challenge(p))
+            }
+            (Some('w' | 'W'), _) => chosen.filter(|p| p.id != me).map_or(Command::Nothing, |p| self.watch(p)),
+            (Some('g' | 'G'), _) => {
+                chosen.filter(|p| p.id != me && p.watchable).map_or(Command::Nothing, |p| Command::Give(p.id))
+            }
+            (_, Some(Action::Up | Action::Down)) if !people.is_empty() => {
+                let n = people.len();
+                let next = if action == Some(Action::Down) { (at + 1) % n } else { (at + n - 1) % n };
+                self.chosen = Some(people[next].id);
+                Command::Nothing
+            }
+            (_, Some(Action::Take)) => match chosen {
+                Some(p) if p.id != me && p.doing == Doing::Lobby => self.challenge(p),
+                Some(p) if p.id != me => self.watch(p),
+                _ => Command::PlayAi,
+            },
+            (_, Some(Action::Quit)) => Command::Quit,
+            _ => Command::Nothing,
+        }
+    }
+
+    fn challenge(&mut self, p: &Someone) -> Command {
+        if p.doing != Doing::Lobby {
+            self.message = Some(crate::words::serve_busy(&p.name));
+            return Command::Nothing;
+        }
+        self.message = Some(crate::words::serve_challenge_sent(&p.name));
+        Command::Challenge(p.id)
+    }
+
+    fn watch(&mut self, p: &Someone) -> Command {
+        if !p.watchable {
+            self.message = Some(crate::words::serve_nothing_to_watch(&p.name));
+            return Command::Nothing;
+        }
+        Command::Watch(p.id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn someone(id: u64, name: &str, doing: Doing, watchable: bool) -> Someone {
+        Someone { id, name: name.into(), teacher: false, doing, watchable }
+    }
+
+    #[test]
+    fn enter_plays_the_ai_on_ones_own_line_challenges_in_the_lobby_and_watches_a_game() {
+        let people = vec![
+            someone(1, "alice", Doing::Lobby, false),
+            someone(2, "bob", Doing::Lobby, false),
+            someone(3, "carol", Doing::Solo, true),
+        ];
+        let mut lobby = Lobby::default();
+        assert_eq!(lobby.key(Some(Action::Take), None, &people, 1), Command::PlayAi);
+        assert_eq!(lobby.key(Some(Action::Down), None, &people, 1), Command::Nothing);
+        assert_eq!(lobby.key(Some(Action::Take), None, &people, 1), Command::Challenge(2));
+        lobby.key(Some(Action::Down), None, &people, 1);
+        assert_eq!(lobby.key(Some(Action::Take), None, &people, 1), Command::Watch(3));
+        assert_eq!(lobby.key(None, Some('c'), &people, 1), Command::Nothing, "carol is busy");
+        assert!(lobby.message.as_deref().is_some_and(|m| m.contains("busy")));
+        lobby.challenged_by = Some((2, "bob".into()));
+        assert_eq!(lobby.key(None, Some('y'), &people, 1), Command::Accept(2));
+        assert_eq!(lobby.key(Some(Action::Quit), None, &people, 1), Command::Quit);
+    }
+}

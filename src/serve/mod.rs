@@ -1,0 +1,475 @@
+//! `nim-tui serve`: a classroom over SSH. Every connection plays the game as it is played in a
+//! terminal (the same `App`, screens, keys and drawing: `client.rs`), behind an SSH server
+//! (russh: `ssh.rs`) that knows who may log in and refuses what is not a game; finished games go
+//! to an SQLite database (`db.rs`).
+//!
+//! Nothing a client does can hurt the server or another client: connections are limited in all
+//! and per address, a connection must log in and open its game within a time, input past a cap
+//! is dropped, output a client does not read is counted and the client dropped past a cap, an
+//! idle player is warned and then disconnected, redraws are limited per second, window sizes are
+//! clamped, and every name and text from a client is made safe before anyone's screen shows it.
+//!
+//! One log line is written per connection, game and refusal, each with the peer's address.
+//! SIGTERM or Ctrl-C stops accepting, tells everyone, keeps the games in progress as ended by the
+//! server (not losses), and returns within a few seconds.
+
+mod client;
+pub mod db;
+pub mod hostkey;
+mod lobby;
+mod lobby_view;
+pub mod names;
+mod ssh;
+pub mod tables;
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use russh::keys::{PrivateKey, PublicKey};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{Notify, oneshot, watch};
+
+use crate::config::Settings;
+
+/// Why the server could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error(transparent)]
+    Key(#[from] hostkey::KeyError),
+    #[error(transparent)]
+    Db(#[from] db::DbError),
+    #[error("no data directory for the server's database ($HOME is not set): give one with --db PATH")]
+    NoDataDir,
+    #[error("cannot listen on {addr}: {source}")]
+    Listen { addr: SocketAddr, source: std::io::Error },
+    #[error("--code: the class code cannot be empty")]
+    EmptyCode,
+    #[error("cannot start the server: {0}")]
+    Runtime(std::io::Error),
+}
+
+impl ServeError {
+    /// Whether the fault is in what was given (exit 2) rather than at run time (exit 1).
+    pub fn is_bad_input(&self) -> bool {
+        match self {
+            ServeError::Key(e) => e.is_bad_input(),
+            ServeError::NoDataDir | ServeError::EmptyCode => true,
+            ServeError::Db(_) | ServeError::Listen { .. } | ServeError::Runtime(_) => false,
+        }
+    }
+}
+
+/// The budgets every connection is held to.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// Connections at once, in all.
+    pub max_connections: usize,
+    /// Connections at once from one address.
+    pub max_per_address: usize,
+    /// From the TCP connection to the game's first frame: the SSH handshake, logging in and
+    /// asking for a terminal.
+    pub login_timeout: Duration,
+    /// Wrong answers (class code, keys) before the connection is dropped.
+    pub auth_attempts: usize,
+    /// No key for this long and the player is disconnected…
+    pub idle_timeout: Duration,
+    /// … after a warning this long before.
+    pub idle_warning: Duration,
+    /// Bytes of input waiting for the game; more is dropped.
+    pub input_cap: usize,
+    /// Bytes of output the client has not taken past which no new frame is drawn (the frames
+    /// merge into one once it catches up).
+    pub output_soft: usize,
+    /// Bytes of output the client has not taken past which it is disconnected.
+    pub output_cap: usize,
+    /// Output waiting with none of it taken for this long: the client is disconnected.
+    pub stall: Duration,
+    /// The shortest time between two frames of one connection (the cap on redraws per second).
+    pub frame_min: Duration,
+    /// How long the client's terminal has to tell its colours.
+    pub colour_wait: Duration,
+}
+
+impl Limits {
+    /// The limits of `nim-tui serve` with these flags' values.
+    pub fn new(max_connections: usize, max_per_address: usize, idle_timeout: Duration) -> Limits {
+        Limits {
+            max_connections,
+            max_per_address,
+            login_timeout: Duration::from_secs(30),
+            auth_attempts: 6,
+            idle_timeout,
+            // A minute's warning, or half the time when it is shorter than two minutes.
+            idle_warning: Duration::from_secs(60).min(idle_timeout / 2),
+            input_cap: 64 * 1024,
+            output_soft: 256 * 1024,
+            output_cap: 4 * 1024 * 1024,
+            stall: Duration::from_secs(20),
+            // At most 60 frames a second for one player.
+            frame_min: Duration::from_millis(16),
+            colour_wait: Duration::from_millis(300),
+        }
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits::new(200, 40, Duration::from_secs(1800))
+    }
+}
+
+/// What a server is started with.
+pub struct Options {
+    pub listen: SocketAddr,
+    pub host_key: PrivateKey,
+    /// The class code; `None`: open to anyone who can reach the server.
+    pub code: Option<String>,
+    pub teachers: Vec<PublicKey>,
+    pub db: PathBuf,
+    pub limits: Limits,
+    pub no_hints: bool,
+    /// The game's settings for every player (keys, theme, AI pause…).
+    pub settings: Settings,
+}
+
+/// What every connection shares.
+pub struct Server {
+    pub limits: Limits,
+    pub code: Option<String>,
+    pub teachers: Vec<PublicKey>,
+    pub no_hints: bool,
+    pub settings: Settings,
+    pub db: db::Db,
+    pub names: names::Registry,
+    /// Who is on the server, what each is doing, and the tables.
+    pub people: tables::People,
+    per_address: Mutex<HashMap<IpAddr, usize>>,
+    live: AtomicUsize,
+    gone: Notify,
+    next_id: AtomicU64,
+    stop: watch::Sender<bool>,
+    peak_pending: AtomicUsize,
+    frames: AtomicU64,
+}
+
+impl Server {
+    fn is_teacher(&self, key: &PublicKey) -> bool {
+        self.teachers.iter().any(|t| t.key_data() == key.key_data())
+    }
+
+    fn stopping(&self) -> watch::Receiver<bool> {
+        self.stop.subscribe()
+    }
+
+    /// Keeps the largest amount of unsent output any connection has had queued.
+    fn note_pending(&self, bytes: usize) {
+        self.peak_pending.fetch_max(bytes, Ordering::Relaxed);
+    }
+
+    /// Takes a place for a connection from `ip`, or says which limit refuses it.
+    fn admit(&self, ip: IpAddr) -> Result<(), &'static str> {
+        let mut per = self.per_address.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if self.live.load(Ordering::SeqCst) >= self.limits.max_connections {
+            return Err("too many connections");
+        }
+        let here = per.entry(ip).or_insert(0);
+        if *here >= self.limits.max_per_address {
+            return Err("too many connections from this address");
+        }
+        *here += 1;
+        self.live.fetch_add(1, Ordering::SeqCst);
+        Ok(())
+    }
+
+    fn leave(&self, ip: IpAddr) {
+        let mut per = self.per_address.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(here) = per.get_mut(&ip) {
+            *here = here.saturating_sub(1);
+            if *here == 0 {
+                per.remove(&ip);
+            }
+        }
+        self.live.fetch_sub(1, Ordering::SeqCst);
+        self.gone.notify_waiters();
+    }
+}
+
+/// A server that is running: its address, and the way to stop it.
+pub struct Running {
+    addr: SocketAddr,
+    server: Arc<Server>,
+    accept: tokio::task::JoinHandle<()>,
+}
+
+impl Running {
+    /// The address it listens on (the port chosen, when 0 was asked).
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Connections open now.
+    pub fn connections(&self) -> usize {
+        self.server.live.load(Ordering::SeqCst)
+    }
+
+    /// The most output any one connection has had waiting, in bytes.
+    pub fn peak_pending(&self) -> usize {
+        self.server.peak_pending.load(Ordering::Relaxed)
+    }
+
+    /// The players' names in use now, sorted.
+    pub fn players(&self) -> Vec<String> {
+        self.server.names.all()
+    }
+
+    /// Frames drawn for all the players since the start.
+    pub fn frames(&self) -> u64 {
+        self.server.frames.load(Ordering::Relaxed)
+    }
+
+    /// Stops accepting, tells every game to end (each keeps its game as ended by the server and
+    /// says goodbye), and waits at most `grace` for the connections to close.
+    pub async fn stop(self, grace: Duration) {
+        self.accept.abort();
+        let _ = self.server.stop.send(true);
+        let deadline = tokio::time::Instant::now() + grace;
+        while self.server.live.load(Ordering::SeqCst) > 0 {
+            let gone = self.server.gone.notified();
+            if self.server.live.load(Ordering::SeqCst) == 0 {
+                break;
+            }
+            if tokio::time::timeout_at(deadline, gone).await.is_err() {
+                tracing::warn!(
+                    left = self.server.live.load(Ordering::SeqCst),
+                    "stopped with connections still open"
+                );
+                break;
+            }
+        }
+    }
+}
+
+/// Binds and starts accepting; returns at once.
+pub async fn start(options: Options) -> Result<Running, ServeError> {
+    if options.code.as_deref().is_some_and(str::is_empty) {
+        return Err(ServeError::EmptyCode);
+    }
+    let database = db::Db::open(&options.db)?;
+    let listener = TcpListener::bind(options.listen)
+        .await
+        .map_err(|source| ServeError::Listen { addr: options.listen, source })?;
+    let addr = listener.local_addr().map_err(|source| ServeError::Listen { addr: options.listen, source })?;
+    let limits = options.limits;
+    let config = Arc::new(russh::server::Config {
+        server_id: russh::SshId::Standard(format!("SSH-2.0-nim-tui_{}", env!("CARGO_PKG_VERSION")).into()),
+        keys: vec![options.host_key],
+        // The first refusal (OpenSSH's probe with "none") costs nothing; a wrong code costs a
+        // second, as in OpenSSH.
+        auth_rejection_time: Duration::from_secs(1),
+        auth_rejection_time_initial: Some(Duration::ZERO),
+        max_auth_attempts: limits.auth_attempts,
+        // Input is read as it comes; the window and the channel's buffer bound what russh holds.
+        window_size: 64 * 1024,
+        channel_buffer_size: 64,
+        inactivity_timeout: None,
+        keepalive_interval: Some(Duration::from_secs(30)),
+        keepalive_max: 4,
+        nodelay: true,
+        ..Default::default()
+    });
+    let (stop, _) = watch::channel(false);
+    let server = Arc::new(Server {
+        limits,
+        code: options.code,
+        teachers: options.teachers,
+        no_hints: options.no_hints,
+        settings: options.settings,
+        db: database,
+        names: names::Registry::default(),
+        people: tables::People::default(),
+        per_address: Mutex::new(HashMap::new()),
+        live: AtomicUsize::new(0),
+        gone: Notify::new(),
+        next_id: AtomicU64::new(1),
+        stop,
+        peak_pending: AtomicUsize::new(0),
+        frames: AtomicU64::new(0),
+    });
+    tracing::info!(%addr, code = server.code.is_some(), teachers = server.teachers.len(), "serving");
+    let accept = tokio::spawn(accept_loop(listener, config, server.clone()));
+    Ok(Running { addr, server, accept })
+}
+
+async fn accept_loop(listener: TcpListener, config: Arc<russh::server::Config>, server: Arc<Server>) {
+    loop {
+        let (socket, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            Err(e) => {
+                // Out of file descriptors and the like: wait a moment rather than spin.
+                tracing::warn!("accept failed: {e}");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        if let Err(why) = server.admit(peer.ip()) {
+            tracing::info!(%peer, "refused: {why}");
+            drop(socket);
+            continue;
+        }
+        let id = server.next_id.fetch_add(1, Ordering::Relaxed);
+        tokio::spawn(connection(socket, peer, id, config.clone(), server.clone()));
+    }
+}
+
+/// One connection, from the handshake to the end, within its time-outs.
+async fn connection(
+    socket: TcpStream,
+    peer: SocketAddr,
+    id: u64,
+    config: Arc<russh::server::Config>,
+    server: Arc<Server>,
+) {
+    tracing::info!(%peer, id, "connected");
+    // A second handle on the socket, to end the connection whatever russh is doing: shutting
+    // the socket down fails its reads and writes at once.
+    let (socket, kill) = match socket.into_std().and_then(|s| Ok((s.try_clone()?, s))) {
+        Ok((clone, socket)) => match TcpStream::from_std(socket) {
+            Ok(socket) => (socket, clone),
+            Err(e) => {
+                tracing::warn!(%peer, "connection dropped: {e}");
+                server.leave(peer.ip());
+                return;
+            }
+        },
+        Err(e) => {
+            tracing::warn!(%peer, "connection dropped: {e}");
+            server.leave(peer.ip());
+            return;
+        }
+    };
+    let kill: Arc<dyn Fn() + Send + Sync> = Arc::new(move || {
+        let _ = kill.shutdown(std::net::Shutdown::Both);
+    });
+    let (started_tx, started) = oneshot::channel();
+    let handler = ssh::Handler::new(server.clone(), id, peer, kill.clone(), started_tx);
+    let login = server.limits.login_timeout;
+    let session = async {
+        let running = russh::server::run_stream(config, socket, handler).await?;
+        running.await
+    };
+    tokio::pin!(session);
+    let mut stopping = server.stopping();
+    // Until the game starts, the login time-out and the server's stop apply here; after, the
+    // game has its own idle time-out and hears of the stop itself.
+    let timed_out = tokio::select! {
+        result = &mut session => {
+            log_end(peer, id, result.err());
+            server.leave(peer.ip());
+            return;
+        }
+        started = tokio::time::timeout(login, started) => started.is_err(),
+        _ = stopping.wait_for(|s| *s) => true,
+    };
+    if timed_out {
+        tracing::info!(%peer, id, "refused: did not log in and open a game within {}s", login.as_secs());
+        kill();
+    }
+    let result = session.await;
+    log_end(peer, id, result.err());
+    server.leave(peer.ip());
+}
+
+fn log_end(peer: SocketAddr, id: u64, error: Option<russh::Error>) {
+    match error {
+        None => tracing::info!(%peer, id, "disconnected"),
+        Some(e) => tracing::info!(%peer, id, "disconnected: {}", crate::text::escape(&e.to_string())),
+    }
+}
+
+/// `nim-tui serve`: everything from the flags, then serves until SIGTERM or Ctrl-C.
+pub fn run(args: &crate::cli::ServeArgs, settings: Settings) -> Result<(), ServeError> {
+    let (host_key, key_path) = hostkey::host_key(args.host_key.as_deref())?;
+    let teachers = match &args.teacher_keys {
+        Some(path) => hostkey::teacher_keys(path)?,
+        None => Vec::new(),
+    };
+    let db = match &args.db {
+        Some(path) => path.clone(),
+        None => crate::paths::server_db(&crate::paths::data_dir().ok_or(ServeError::NoDataDir)?),
+    };
+    let limits = Limits::new(
+        usize::try_from(args.max_connections).unwrap_or(usize::MAX),
+        usize::try_from(args.max_per_address).unwrap_or(usize::MAX),
+        Duration::from_secs(args.idle_timeout),
+    );
+    let fingerprint = host_key.public_key().fingerprint(russh::keys::HashAlg::Sha256);
+    let options = Options {
+        listen: args.listen,
+        host_key,
+        code: args.code.clone(),
+        teachers,
+        db: db.clone(),
+        limits,
+        no_hints: args.no_hints,
+        settings,
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(ServeError::Runtime)?;
+    runtime.block_on(async move {
+        // Caught before anything is said, so that a signal sent as soon as the address is known
+        // stops the server as it should.
+        let stop = wait_for_stop();
+        let running = start(options).await?;
+        // What the teacher needs, on the terminal the server was started from.
+        let _ = crate::text::eprint_safe(&format!(
+            "nim-tui serve: listening on {}\n  host key {} ({fingerprint})\n  database {}\n  students type: ssh -p {} NAME@{}\n  stop with Ctrl-C",
+            running.addr(),
+            crate::text::path(&key_path),
+            crate::text::path(&db),
+            running.addr().port(),
+            running.addr().ip(),
+        ));
+        stop.await;
+        tracing::info!("stopping");
+        let _ = crate::text::eprint_safe("nim-tui serve: stopping");
+        running.stop(Duration::from_secs(3)).await;
+        tracing::info!("stopped");
+        Ok(())
+    })
+}
+
+/// Ctrl-C (SIGINT) or SIGTERM: caught from the call on, awaited later.
+fn wait_for_stop() -> impl std::future::Future<Output = ()> {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let caught = signal(SignalKind::terminate()).and_then(|t| Ok((t, signal(SignalKind::interrupt())?)));
+        async move {
+            match caught {
+                Ok((mut term, mut int)) => {
+                    tokio::select! {
+                        _ = term.recv() => {}
+                        _ = int.recv() => {}
+                    }
+                }
+                Err(e) => {
+                    tracing::warn!("cannot catch SIGTERM ({e}); Ctrl-C only");
+                    let _ = tokio::signal::ctrl_c().await;
+                }
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        async {
+            let _ = tokio::signal::ctrl_c().await;
+        }
+    }
+}

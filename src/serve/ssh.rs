@@ -1,0 +1,466 @@
+//! The SSH side of one connection (russh's `Handler`): who may log in (the class code, the
+//! teachers' keys), which requests are taken (one session channel with a pty and a shell, its
+//! window changes and `LANG`) and which are refused (no pty, `exec`, subsystems, X11, port and
+//! agent forwarding), each refusal logged with the peer's address.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use russh::keys::PublicKey;
+use russh::server::{Auth, Msg, Response, Session};
+use russh::{Channel, ChannelId, ChannelOpenFailure, MethodKind, MethodSet};
+use tokio::sync::{mpsc, oneshot};
+
+use super::Server;
+use super::client::{self, Connection, Input};
+
+/// How many input messages may wait for the game: with [`super::Limits::input_cap`] on their
+/// bytes, what a flood can make the server hold.
+const INPUT_QUEUE: usize = 256;
+
+/// One connection's state on the SSH side.
+pub struct Handler {
+    pub server: Arc<Server>,
+    pub id: u64,
+    pub peer: SocketAddr,
+    pub kill: Arc<dyn Fn() + Send + Sync>,
+    /// Told once the game starts (or the connection is refused what it asked): the login
+    /// time-out then no longer applies.
+    pub started: Option<oneshot::Sender<()>>,
+    user: Option<String>,
+    teacher: bool,
+    channel: Option<Channel<Msg>>,
+    channel_id: Option<ChannelId>,
+    pty: Option<(u16, u16)>,
+    lang: Option<String>,
+    input: Option<mpsc::Sender<Input>>,
+    queued: Arc<AtomicUsize>,
+    /// Input dropped for passing the cap, logged once.
+    flooded: bool,
+}
+
+impl Handler {
+    pub fn new(
+        server: Arc<Server>,
+        id: u64,
+        peer: SocketAddr,
+        kill: Arc<dyn Fn() + Send + Sync>,
+        started: oneshot::Sender<()>,
+    ) -> Handler {
+        Handler {
+            server,
+            id,
+            peer,
+            kill,
+            started: Some(started),
+            user: None,
+            teacher: false,
+            channel: None,
+            channel_id: None,
+            pty: None,
+            lang: None,
+            input: None,
+            queued: Arc::new(AtomicUsize::new(0)),
+            flooded: false,
+        }
+    }
+
+    fn methods(&self) -> MethodSet {
+        let mut methods = Vec::new();
+        if !self.server.teachers.is_empty() {
+            methods.push(MethodKind::PublicKey);
+        }
+        methods.push(MethodKind::KeyboardInteractive);
+        methods.push(MethodKind::Password);
+        MethodSet::from(methods.as_slice())
+    }
+
+    fn reject(&self) -> Auth {
+        Auth::Reject { proceed_with_methods: Some(self.methods()), partial_success: false }
+    }
+
+    fn code_ok(&self, given: &[u8]) -> bool {
+        match &self.server.code {
+            None => true,
+            Some(code) => constant_time_eq(code.as_bytes(), given),
+        }
+    }
+
+    fn refuse(&self, what: &str) {
+        tracing::info!(peer = %self.peer, id = self.id, user = ?self.user.as_deref().map(crate::text::escape), "refused: {what}");
+    }
+
+    /// Says `text` on the channel, then closes the connection.
+    async fn tell_and_close(&mut self, channel: ChannelId, text: &str, session: &mut Session) {
+        let _ = session.data(channel, format!("{text}\r\n").into_bytes());
+        let _ = session.exit_status_request(channel, 1);
+        let _ = session.eof(channel);
+        let _ = session.close(channel);
+        if let Some(started) = self.started.take() {
+            let _ = started.send(());
+        }
+    }
+}
+
+/// Compares without stopping at the first difference, so that timing tells nothing of the code.
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    let mut diff = a.len() ^ b.len();
+    for (i, x) in a.iter().enumerate() {
+        diff |= usize::from(x ^ b.get(i).copied().unwrap_or(0));
+    }
+    diff == 0
+}
+
+impl russh::server::Handler for Handler {
+    type Error = russh::Error;
+
+    async fn auth_none(&mut self, user: &str) -> Result<Auth, Self::Error> {
+        self.user = Some(user.to_string());
+        // Open to all, and no teacher to tell apart: no question at all.
+        if self.server.code.is_none() && self.server.teachers.is_empty() {
+            return Ok(Auth::Accept);
+        }
+        Ok(self.reject())
+    }
+
+    async fn auth_publickey_offered(&mut self, user: &str, key: &PublicKey) -> Result<Auth, Self::Error> {
+        self.user = Some(user.to_string());
+        // Only a teacher's key is worth a signature; the others go on to the class code.
+        if self.server.is_teacher(key) { Ok(Auth::Accept) } else { Ok(self.reject()) }
+    }
+
+    async fn auth_publickey(&mut self, user: &str, key: &PublicKey) -> Result<Auth, Self::Error> {
+        self.user = Some(user.to_string());
+        if self.server.is_teacher(key) {
+            self.teacher = true;
+            return Ok(Auth::Accept);
+        }
+        Ok(self.reject())
+    }
+
+    async fn auth_password(&mut self, user: &str, password: &str) -> Result<Auth, Self::Error> {
+        self.user = Some(user.to_string());
+        if self.code_ok(password.as_bytes()) {
+            return Ok(Auth::Accept);
+        }
+        self.refuse("wrong class code");
+        Ok(self.reject())
+    }
+
+    async fn auth_keyboard_interactive<'a>(
+        &'a mut self,
+        user: &str,
+        _submethods: &str,
+        response: Option<Response<'a>>,
+    ) -> Result<Auth, Self::Error> {
+        self.user = Some(user.to_string());
+        if self.server.code.is_none() {
+            return Ok(Auth::Accept);
+        }
+        let Some(mut response) = response else {
+            return Ok(Auth::Partial {
+                name: "".into(),
+                instructions: crate::words::serve_code_instructions().into(),
+                prompts: vec![(crate::words::serve_code_prompt().into(), false)].into(),
+            });
+        };
+        let answer = response.next().unwrap_or_default();
+        if self.code_ok(&answer) {
+            return Ok(Auth::Accept);
+        }
+        self.refuse("wrong class code");
+        Ok(self.reject())
+    }
+
+    async fn auth_succeeded(&mut self, _session: &mut Session) -> Result<(), Self::Error> {
+        tracing::info!(peer = %self.peer, id = self.id, teacher = self.teacher, "logged in");
+        Ok(())
+    }
+
+    async fn channel_open_session(
+        &mut self,
+        channel: Channel<Msg>,
+        reply: russh::server::ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if self.channel_id.is_some() {
+            self.refuse("a second session on one connection");
+            reply.reject(ChannelOpenFailure::AdministrativelyProhibited).await;
+            return Ok(());
+        }
+        self.channel_id = Some(channel.id());
+        self.channel = Some(channel);
+        reply.accept().await;
+        Ok(())
+    }
+
+    async fn channel_open_x11(
+        &mut self,
+        _channel: Channel<Msg>,
+        _address: &str,
+        _port: u32,
+        reply: russh::server::ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse("X11 channel");
+        reply.reject(ChannelOpenFailure::AdministrativelyProhibited).await;
+        Ok(())
+    }
+
+    async fn channel_open_direct_tcpip(
+        &mut self,
+        _channel: Channel<Msg>,
+        _host: &str,
+        _port: u32,
+        _from: &str,
+        _from_port: u32,
+        reply: russh::server::ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse("port forwarding (direct-tcpip)");
+        reply.reject(ChannelOpenFailure::AdministrativelyProhibited).await;
+        Ok(())
+    }
+
+    async fn channel_open_direct_streamlocal(
+        &mut self,
+        _channel: Channel<Msg>,
+        _path: &str,
+        reply: russh::server::ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse("socket forwarding (direct-streamlocal)");
+        reply.reject(ChannelOpenFailure::AdministrativelyProhibited).await;
+        Ok(())
+    }
+
+    async fn tcpip_forward(
+        &mut self,
+        _address: &str,
+        _port: &mut u32,
+        _session: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        self.refuse("remote port forwarding");
+        Ok(false)
+    }
+
+    async fn streamlocal_forward(
+        &mut self,
+        _path: &str,
+        _session: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        self.refuse("remote socket forwarding");
+        Ok(false)
+    }
+
+    async fn agent_request(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        self.refuse("agent forwarding");
+        // russh answers `false` with a global REQUEST_FAILURE, which a client waiting on the
+        // channel does not read as the refusal: the channel's own failure is sent too.
+        session.channel_failure(channel)?;
+        Ok(false)
+    }
+
+    async fn x11_request(
+        &mut self,
+        channel: ChannelId,
+        _single: bool,
+        _protocol: &str,
+        _cookie: &str,
+        _screen: u32,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse("X11 forwarding");
+        session.channel_failure(channel)?;
+        Ok(())
+    }
+
+    async fn pty_request(
+        &mut self,
+        channel: ChannelId,
+        _term: &str,
+        columns: u32,
+        rows: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _modes: &[(russh::Pty, u32)],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if Some(channel) != self.channel_id || self.input.is_some() {
+            session.channel_failure(channel)?;
+            return Ok(());
+        }
+        self.pty = Some(client::clamp_size(columns, rows));
+        session.channel_success(channel)?;
+        Ok(())
+    }
+
+    async fn env_request(
+        &mut self,
+        channel: ChannelId,
+        name: &str,
+        value: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        // LANG (and LC_ALL, which overrides it) is kept, short and escaped; nothing else is set.
+        if matches!(name, "LANG" | "LC_ALL") && self.input.is_none() {
+            let value = crate::text::escape_short(value, 40);
+            if name == "LC_ALL" || self.lang.is_none() {
+                self.lang = Some(value);
+            }
+            session.channel_success(channel)?;
+        } else {
+            session.channel_failure(channel)?;
+        }
+        Ok(())
+    }
+
+    async fn shell_request(&mut self, channel: ChannelId, session: &mut Session) -> Result<(), Self::Error> {
+        let Some(size) = self.pty else {
+            self.refuse("no terminal (ssh -T, or a pipe)");
+            session.channel_failure(channel)?;
+            self.tell_and_close(channel, crate::words::serve_needs_terminal(), session).await;
+            return Ok(());
+        };
+        let Some(ch) = self.channel.take().filter(|c| c.id() == channel) else {
+            session.channel_failure(channel)?;
+            return Ok(());
+        };
+        session.channel_success(channel)?;
+        let user = self.user.clone().unwrap_or_default();
+        let name = self.server.names.take(&super::names::safe_name(&user));
+        if let Err(e) = self.server.db.seen(&name) {
+            tracing::error!(peer = %self.peer, "{e}");
+        }
+        let (tx, rx) = mpsc::channel(INPUT_QUEUE);
+        self.input = Some(tx);
+        let conn = Connection {
+            id: self.id,
+            peer: self.peer,
+            name: name.clone(),
+            teacher: self.teacher,
+            size,
+            lang: self.lang.clone(),
+            queued: self.queued.clone(),
+            kill: self.kill.clone(),
+            handle: session.handle(),
+            channel,
+        };
+        let writer = ch.make_writer();
+        // The channel's own copy of every message is read and dropped: russh waits for room in
+        // it before it goes on, and the game reads its input from the handler instead.
+        let mut ch = ch;
+        tokio::spawn(async move { while ch.wait().await.is_some() {} });
+        let server = self.server.clone();
+        let stopping = server.stopping();
+        tokio::spawn(async move {
+            client::play(server.clone(), conn, writer, rx, stopping).await;
+            server.names.release(&name);
+        });
+        if let Some(started) = self.started.take() {
+            let _ = started.send(());
+        }
+        Ok(())
+    }
+
+    async fn exec_request(
+        &mut self,
+        channel: ChannelId,
+        _command: &[u8],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse("exec");
+        session.channel_failure(channel)?;
+        self.tell_and_close(channel, crate::words::serve_no_commands(), session).await;
+        Ok(())
+    }
+
+    async fn subsystem_request(
+        &mut self,
+        channel: ChannelId,
+        name: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse(&format!("subsystem {}", crate::text::escape_short(name, 40)));
+        session.channel_failure(channel)?;
+        self.tell_and_close(channel, crate::words::serve_no_commands(), session).await;
+        Ok(())
+    }
+
+    async fn window_change_request(
+        &mut self,
+        _channel: ChannelId,
+        columns: u32,
+        rows: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let (w, h) = client::clamp_size(columns, rows);
+        if let Some(input) = &self.input {
+            // A resize that finds the queue full is dropped; the next one will do.
+            let _ = input.try_send(Input::Resize(w, h));
+        } else {
+            self.pty = self.pty.map(|_| (w, h));
+        }
+        Ok(())
+    }
+
+    async fn data(
+        &mut self,
+        _channel: ChannelId,
+        data: &[u8],
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let Some(input) = &self.input else { return Ok(()) };
+        let cap = self.server.limits.input_cap;
+        let queued = self.queued.load(Ordering::Relaxed);
+        if queued + data.len() > cap {
+            // A flood: the game is behind by more than anyone types; what comes on top goes.
+            if !self.flooded {
+                self.flooded = true;
+                tracing::warn!(peer = %self.peer, id = self.id, queued, "input flood: input dropped");
+            }
+            return Ok(());
+        }
+        self.queued.fetch_add(data.len(), Ordering::Relaxed);
+        if input.try_send(Input::Bytes(data.to_vec())).is_err() {
+            self.queued.fetch_sub(data.len(), Ordering::Relaxed);
+        }
+        Ok(())
+    }
+
+    async fn channel_eof(&mut self, _channel: ChannelId, _session: &mut Session) -> Result<(), Self::Error> {
+        if let Some(input) = &self.input {
+            let _ = input.try_send(Input::Closed);
+        }
+        Ok(())
+    }
+
+    async fn channel_close(
+        &mut self,
+        _channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if let Some(input) = self.input.take() {
+            let _ = input.send(Input::Closed).await;
+        } else {
+            (self.kill)();
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Handler {
+    fn drop(&mut self) {
+        // The connection is gone: the game hears of it if it did not already.
+        if let Some(input) = self.input.take() {
+            let _ = input.try_send(Input::Closed);
+        }
+    }
+}

@@ -1,0 +1,146 @@
+//! `nim-tui serve` as the teacher runs it: the real binary, its help, its refusals of bad flags
+//! and files (exit 2) and of a port it cannot have (exit 1), the host key kept across restarts,
+//! and SIGTERM, which tells the players, keeps their games and exits 0.
+
+#![cfg(unix)]
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::{Child, Stdio};
+use std::time::Duration;
+
+use crate::serve::Player;
+use crate::support::command;
+
+/// Starts `nim-tui serve` with `args` under `home`; returns it and the address it listens on.
+fn start(home: &std::path::Path, args: &[&str]) -> (Child, SocketAddr, String) {
+    let mut child = command(home)
+        .arg("serve")
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start nim-tui serve");
+    let mut stderr = BufReader::new(child.stderr.take().expect("stderr"));
+    let mut said = String::new();
+    let mut line = String::new();
+    while stderr.read_line(&mut line).expect("read stderr") > 0 {
+        said.push_str(&line);
+        if said.contains("stop with Ctrl-C") {
+            break;
+        }
+        line.clear();
+    }
+    let addr = said
+        .split("listening on ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|a| a.parse().ok())
+        .unwrap_or_else(|| panic!("no address in {said:?}"));
+    (child, addr, said)
+}
+
+fn wait_exit(child: &mut Child) -> std::process::ExitStatus {
+    for _ in 0..300 {
+        if let Some(status) = child.try_wait().expect("wait") {
+            return status;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = child.kill();
+    panic!("nim-tui serve did not exit within 15 s");
+}
+
+#[test]
+fn serve_help_documents_every_flag_with_its_default() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let out = command(home.path()).args(["serve", "--help"]).output().expect("run");
+    assert!(out.status.success());
+    let help = String::from_utf8_lossy(&out.stdout);
+    for flag in [
+        "--listen",
+        "127.0.0.1:2222",
+        "--host-key",
+        "--code",
+        "--teacher-keys",
+        "--db",
+        "--max-connections",
+        "--max-per-address",
+        "--idle-timeout",
+        "--no-hints",
+        "ssh -p",
+    ] {
+        assert!(help.contains(flag), "{flag} is not in the help:\n{help}");
+    }
+}
+
+#[test]
+fn bad_flags_and_files_are_refused_with_exit_2_and_a_taken_port_with_exit_1() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let junk = home.path().join("junk");
+    std::fs::write(&junk, "not a key\n").expect("write");
+    let junk = junk.to_str().expect("utf-8 path");
+    for (args, says) in [
+        (vec!["--listen", "nowhere"], "--listen"),
+        (vec!["--max-connections", "0"], "--max-connections"),
+        (vec!["--idle-timeout", "2"], "--idle-timeout"),
+        (vec!["--host-key", junk], "host key"),
+        (vec!["--teacher-keys", junk], "line 1"),
+        (vec!["--teacher-keys", "/nonexistent/keys"], "teacher keys"),
+        (vec!["--code", ""], "class code"),
+    ] {
+        let out = command(home.path()).arg("serve").args(&args).output().expect("run");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = taken.local_addr().expect("addr").to_string();
+    let out = command(home.path()).args(["serve", "--listen", &port]).output().expect("run");
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot listen"));
+}
+
+#[test]
+fn sigterm_tells_the_players_keeps_their_games_and_exits_0_and_the_key_is_kept() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let (mut child, addr, said) = start(home.path(), &["--listen", "127.0.0.1:0"]);
+    let fingerprint = said.split("SHA256:").nth(1).map(|f| f.split(')').next().unwrap_or("").to_string());
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    let mut alice = runtime.block_on(async {
+        let mut alice = Player::join(addr, "alice", 100, 30).await;
+        assert!(alice.wait_for("Start").await, "{}", alice.contents());
+        alice.send(b"\r").await;
+        assert!(alice.wait_for("Your turn").await, "{}", alice.contents());
+        alice.send(b"\r").await;
+        alice.settle(Duration::from_millis(500)).await;
+        alice
+    });
+    // SAFETY: kill(2) on the child this test started.
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let status = wait_exit(&mut child);
+    assert_eq!(
+        status.code(),
+        Some(0),
+        "{status:?} {:?}",
+        std::os::unix::process::ExitStatusExt::signal(&status)
+    );
+    runtime.block_on(async {
+        assert!(alice.wait_closed().await);
+    });
+    assert!(String::from_utf8_lossy(&alice.raw).contains("The server is stopping"));
+    let db = home.path().join("data/nim-tui/server.sqlite3");
+    let db = nim_tui::serve::db::Db::open(&db).expect("the database in the data directory");
+    let games = db.games_of("alice").expect("games");
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert_eq!(games[0].outcome, nim_tui::serve::db::Outcome::EndedByServer);
+    // The host key was generated once and is used again.
+    let (mut again, _, said_again) = start(home.path(), &["--listen", "127.0.0.1:0"]);
+    let fingerprint_again =
+        said_again.split("SHA256:").nth(1).map(|f| f.split(')').next().unwrap_or("").to_string());
+    assert!(fingerprint.is_some());
+    assert_eq!(fingerprint, fingerprint_again, "the host key changed across a restart");
+    // SAFETY: as above.
+    unsafe { libc::kill(again.id() as i32, libc::SIGINT) };
+    assert_eq!(wait_exit(&mut again).code(), Some(0));
+}

@@ -1,0 +1,134 @@
+//! `nim-tui serve` through the real OpenSSH client, as a student uses it: `ssh -tt` in a
+//! pseudo-terminal (the one pty driver), against a server on loopback in this process, through
+//! a whole game and out again. `.ci/run` installs `openssh-client` where it is missing.
+
+#![cfg(unix)]
+
+use std::time::Duration;
+
+use crate::serve::{options, server};
+use crate::support::pty::Pty;
+
+/// `ssh` as a student types it, to the server at `port`, as `user`, touching nothing of the
+/// machine's own SSH set-up (no config, no known hosts, no keys, no agent).
+fn ssh(port: u16, user: &str, extra: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = [
+        "-tt",
+        "-F",
+        "/dev/null",
+        "-p",
+        &port.to_string(),
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        "UserKnownHostsFile=/dev/null",
+        "-o",
+        "LogLevel=ERROR",
+        "-o",
+        "IdentityAgent=none",
+        "-o",
+        "IdentitiesOnly=yes",
+        "-o",
+        "PubkeyAuthentication=no",
+        "-o",
+        "SetEnv=LANG=en_GB.UTF-8",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    args.extend(extra.iter().map(|s| s.to_string()));
+    args.push(format!("{user}@127.0.0.1"));
+    args
+}
+
+fn ssh_present() {
+    let found = std::process::Command::new("ssh").arg("-V").output().is_ok();
+    assert!(found, "the OpenSSH client (ssh) is needed for this test: install openssh-client (.ci/run does)");
+}
+
+#[test]
+fn a_whole_game_through_the_real_openssh_client() {
+    ssh_present();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    let running = runtime.block_on(server(options(dir.path())));
+    let args = ssh(running.addr().port(), "alice", &[]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut pty = Pty::program("ssh", &args).size(30, 100).spawn();
+    assert!(pty.wait_for(crate::serve::LOBBY), "no lobby over ssh:\n{}", pty.contents());
+    assert!(pty.contents().contains("alice"), "the lobby does not list alice:\n{}", pty.contents());
+    pty.send(b"\r");
+    assert!(pty.wait_for("Start"), "no start screen over ssh:\n{}", pty.contents());
+    pty.send(b"\r");
+    assert!(pty.wait_for("Your turn"), "the game did not start:\n{}", pty.contents());
+    let mut over = false;
+    for _ in 0..60 {
+        let screen = pty.contents();
+        if screen.contains("You win!") || screen.contains("You lose") {
+            over = true;
+            break;
+        }
+        if screen.contains("Your turn") {
+            pty.send(b"h");
+            assert!(pty.wait_for("Hint"), "no hint:\n{}", pty.contents());
+            pty.send(b"\r");
+            pty.wait_for_gone("Hint");
+        }
+        pty.settle(Duration::from_millis(100));
+    }
+    assert!(over, "the game did not end:\n{}", pty.contents());
+    // A window change reaches the game: the same screen, drawn for the new size.
+    pty.resize(40, 120);
+    pty.settle(Duration::from_millis(300));
+    assert!(pty.wait_until(|s| s.contains("You win!") || s.contains("You lose")), "{}", pty.contents());
+    // q leaves the game for the lobby, and q there leaves the server.
+    pty.send(b"q");
+    assert!(pty.wait_for(crate::serve::LOBBY), "no lobby after the game:\n{}", pty.contents());
+    pty.send(b"q");
+    let status = pty.wait_exit().expect("ssh did not exit");
+    assert!(status.success(), "ssh exited with {status:?}");
+    assert!(!pty.screen.screen().alternate_screen(), "the alternate screen was not left");
+    assert!(!pty.screen.screen().hide_cursor(), "the cursor is still hidden");
+    runtime.block_on(running.stop(Duration::from_secs(3)));
+    let db = nim_tui::serve::db::Db::open(&dir.path().join("server.sqlite3")).expect("the database");
+    assert_eq!(db.games_of("alice").expect("games").len(), 1);
+}
+
+#[test]
+fn openssh_without_a_terminal_is_told_to_use_ssh_t() {
+    ssh_present();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    let running = runtime.block_on(server(options(dir.path())));
+    let port = running.addr().port().to_string();
+    let base = [
+        "-F",
+        "/dev/null",
+        "-p",
+        &port,
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        "UserKnownHostsFile=/dev/null",
+        "-o",
+        "LogLevel=ERROR",
+        "-o",
+        "PubkeyAuthentication=no",
+        "-o",
+        "BatchMode=yes",
+    ];
+    // `ssh -T` (no pty), and `ssh host command`.
+    for extra in [vec!["-T", "bob@127.0.0.1"], vec!["-T", "bob@127.0.0.1", "cat", "/etc/passwd"]] {
+        let out = std::process::Command::new("ssh")
+            .args(base)
+            .args(&extra)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("run ssh");
+        let said = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{extra:?}: ssh succeeded: {said}");
+        assert!(!said.contains("root:"), "{extra:?}: a command ran: {said}");
+        assert!(said.contains("ssh -t") || said.contains("request failed"), "{extra:?}: {said}");
+    }
+    runtime.block_on(running.stop(Duration::from_secs(3)));
+}
