@@ -65,7 +65,7 @@ impl Language {
     pub fn from_environment(var: impl Fn(&str) -> Option<String>) -> Language {
         ["LC_ALL", "LC_MESSAGES", "LANG"]
             .into_iter()
-            .filter_map(|name| var(name))
+            .filter_map(var)
             .find(|value| !value.is_empty())
             .map_or(Language::English, |locale| Language::from_locale(&locale))
     }
