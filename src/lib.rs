@@ -25,6 +25,8 @@ pub use nim_engine as engine;
 #[doc(hidden)]
 pub mod files;
 #[doc(hidden)]
+pub mod i18n;
+#[doc(hidden)]
 pub mod keys;
 #[doc(hidden)]
 pub mod log;

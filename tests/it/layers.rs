@@ -25,6 +25,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("domain", 1),
     ("text", 1),
     ("words", 1),
+    ("i18n", 1),
     ("files", 2),
     ("paths", 2),
     ("log", 2),

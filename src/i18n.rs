@@ -1,0 +1,320 @@
+//! Which language the words are written in, and the message files they come from.
+//!
+//! Every sentence a player reads is a message with an id in a Fluent file,
+//! `assets/locales/<language>/*.ftl`, embedded in the binary at build time. The code asks for an
+//! id with its arguments ([`text`], [`text_with`]) and never glues sentences together, so a
+//! language is a set of files and no code. `src/words.rs` is the one caller that knows what the
+//! sentences are about; the rest of the program asks it.
+//!
+//! The language is the thread's: the terminal game sets it once ([`set`]); the server, where each
+//! connection has its own, sets it around each connection's update and drawing ([`scoped`]),
+//! which run without an `.await` between them, so one connection's language never leaks into
+//! another's frame.
+
+use std::cell::Cell;
+use std::sync::OnceLock;
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+
+/// A language the game is written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Language {
+    /// English, the default and the language of every contract (`--help`, JSON, files).
+    #[default]
+    English,
+    /// Simplified Chinese.
+    SimplifiedChinese,
+}
+
+/// Every language, in the order a menu lists them.
+pub const LANGUAGES: [Language; 2] = [Language::English, Language::SimplifiedChinese];
+
+impl Language {
+    /// The language's tag, as the config file, `--lang` and the message folders write it.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Language::English => "en",
+            Language::SimplifiedChinese => "zh-CN",
+        }
+    }
+
+    /// The language a tag names: `en`, `zh-CN` (any case, `_` for `-`, and the bare `zh`).
+    pub fn from_tag(tag: &str) -> Option<Language> {
+        let tag = tag.trim().replace('_', "-").to_ascii_lowercase();
+        match tag.as_str() {
+            "en" => Some(Language::English),
+            "zh-cn" | "zh-hans" | "zh" => Some(Language::SimplifiedChinese),
+            _ => None,
+        }
+    }
+
+    /// The language a POSIX locale asks for (`zh_CN.UTF-8`, `en_GB`, `C`): any Chinese locale
+    /// chooses Simplified Chinese, every other English, the only other language there is.
+    pub fn from_locale(locale: &str) -> Language {
+        let language = locale.split(['_', '-', '.', '@']).next().unwrap_or_default();
+        match language.eq_ignore_ascii_case("zh") {
+            true => Language::SimplifiedChinese,
+            false => Language::English,
+        }
+    }
+
+    /// The language the environment asks for: the first of `LC_ALL`, `LC_MESSAGES` and `LANG`
+    /// that is set and not empty decides (POSIX's order for messages); none set is English.
+    /// `var` reads a variable (`std::env::var` in the program, a table in tests).
+    pub fn from_environment(var: impl Fn(&str) -> Option<String>) -> Language {
+        ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .into_iter()
+            .filter_map(var)
+            .find(|value| !value.is_empty())
+            .map_or(Language::English, |locale| Language::from_locale(&locale))
+    }
+
+    /// The message files of the language, as embedded.
+    fn sources(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Language::English => ENGLISH,
+            Language::SimplifiedChinese => CHINESE,
+        }
+    }
+}
+
+/// The message files, by name, as embedded at build time.
+macro_rules! locale_files {
+    ($tag:literal: $($file:literal),+ $(,)?) => {
+        &[$(($file, include_str!(concat!("../assets/locales/", $tag, "/", $file)))),+]
+    };
+}
+
+const ENGLISH: &[(&str, &str)] = locale_files!("en": "game.ftl");
+const CHINESE: &[(&str, &str)] = locale_files!("zh-CN": "game.ftl");
+
+thread_local! {
+    static CURRENT: Cell<Language> = const { Cell::new(Language::English) };
+}
+
+/// Makes `language` this thread's from now on (the terminal game, once it has read its settings).
+pub fn set(language: Language) {
+    CURRENT.with(|current| current.set(language));
+}
+
+/// This thread's language.
+pub fn current() -> Language {
+    CURRENT.with(Cell::get)
+}
+
+/// Runs `work` with `language` as this thread's, and puts the one before back afterwards, also
+/// when `work` panics (the server: one connection's update and frame).
+pub fn scoped<T>(language: Language, work: impl FnOnce() -> T) -> T {
+    struct Restore(Language);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            set(self.0);
+        }
+    }
+    let _restore = Restore(current());
+    set(language);
+    work()
+}
+
+/// A message's argument: a word or a number already written as text, or a count that also
+/// chooses the plural form.
+#[derive(Debug, Clone)]
+pub enum Arg {
+    /// Text, put in as it is.
+    Text(String),
+    /// A count: written with all its digits, and the plural form chosen by it. (Fluent's own
+    /// numbers are floats, which would round a heap of `u64::MAX` tokens.)
+    Count(u64),
+}
+
+impl From<&str> for Arg {
+    fn from(text: &str) -> Arg {
+        Arg::Text(text.to_owned())
+    }
+}
+
+impl From<String> for Arg {
+    fn from(text: String) -> Arg {
+        Arg::Text(text)
+    }
+}
+
+impl From<u64> for Arg {
+    fn from(count: u64) -> Arg {
+        Arg::Count(count)
+    }
+}
+
+impl From<usize> for Arg {
+    fn from(count: usize) -> Arg {
+        Arg::Count(count as u64)
+    }
+}
+
+/// The message `id` in this thread's language, with no arguments.
+pub fn text(id: &str) -> String {
+    text_with(id, &[])
+}
+
+/// The message `id` in this thread's language, with its arguments by name. A count `n` is
+/// passed to the message as `$n` (the number, which chooses a plural form; exact below 2^53) and
+/// `$n-digits` (every digit, for showing). A message missing from the language (a test forbids
+/// it) falls back to English; one missing from English too is its id, so the gap shows.
+pub fn text_with(id: &str, args: &[(&str, Arg)]) -> String {
+    let mut fluent = FluentArgs::new();
+    for (name, arg) in args {
+        match arg {
+            Arg::Text(text) => fluent.set(*name, FluentValue::from(text.as_str())),
+            Arg::Count(count) => {
+                fluent.set(*name, FluentValue::from(*count as f64));
+                fluent.set(format!("{name}-digits"), FluentValue::from(count.to_string()));
+            }
+        }
+    }
+    let args = (!args.is_empty()).then_some(&fluent);
+    [current(), Language::English]
+        .into_iter()
+        .find_map(|language| format(language, id, args))
+        .unwrap_or_else(|| id.to_owned())
+}
+
+/// The message `id` in `language`, if that language has it.
+fn format(language: Language, id: &str, args: Option<&FluentArgs>) -> Option<String> {
+    let bundle = bundle(language);
+    let pattern = bundle.get_message(id)?.value()?;
+    let mut errors = Vec::new();
+    let text = bundle.format_pattern(pattern, args, &mut errors);
+    Some(text.into_owned())
+}
+
+/// The language's messages, parsed once.
+fn bundle(language: Language) -> &'static FluentBundle<FluentResource> {
+    static BUNDLES: [OnceLock<FluentBundle<FluentResource>>; 2] = [OnceLock::new(), OnceLock::new()];
+    let index = LANGUAGES.iter().position(|&each| each == language).unwrap_or(0);
+    BUNDLES[index].get_or_init(|| build(language))
+}
+
+/// A bundle of the language's files. A file that does not parse is a bug the tests catch
+/// ([`problems`]); what parsed of it is still used, so that the game goes on.
+fn build(language: Language) -> FluentBundle<FluentResource> {
+    let tag = language.tag().parse().unwrap_or_default();
+    let mut bundle = FluentBundle::new_concurrent(vec![tag]);
+    // Unicode isolation marks around each argument are invisible characters that a terminal may
+    // draw as a column or as nothing; the game's arguments are numbers and names it has escaped.
+    bundle.set_use_isolating(false);
+    for (_, source) in language.sources() {
+        let resource = FluentResource::try_new((*source).to_owned()).unwrap_or_else(|(resource, _)| resource);
+        // A message defined twice keeps the first; `problems` reports it.
+        let _ = bundle.add_resource(resource);
+    }
+    bundle
+}
+
+/// Every message id of `language`, in the files' order.
+pub fn ids(language: Language) -> Vec<String> {
+    use fluent_syntax::ast::Entry;
+    let mut ids = Vec::new();
+    for (_, source) in language.sources() {
+        let resource = FluentResource::try_new((*source).to_owned()).unwrap_or_else(|(resource, _)| resource);
+        for entry in resource.entries() {
+            if let Entry::Message(message) = entry {
+                ids.push(message.id.name.to_owned());
+            }
+        }
+    }
+    ids
+}
+
+/// What is wrong with `language`'s message files: parse errors and ids defined twice, each as a
+/// line naming the file. Empty when all is well (a test asserts it for every language).
+pub fn problems(language: Language) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for (file, source) in language.sources() {
+        if let Err((_, errors)) = FluentResource::try_new((*source).to_owned()) {
+            for error in errors {
+                problems.push(format!("{}/{file}: {error:?}", language.tag()));
+            }
+        }
+    }
+    for id in ids(language) {
+        if !seen.insert(id.clone()) {
+            problems.push(format!("{}: `{id}` is defined twice", language.tag()));
+        }
+    }
+    problems
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |name| pairs.iter().find(|(key, _)| *key == name).map(|(_, value)| value.to_string())
+    }
+
+    #[test]
+    fn the_environment_chooses_in_posix_order_and_any_chinese_locale_is_chinese() {
+        use Language::*;
+        assert_eq!(Language::from_environment(env(&[])), English);
+        assert_eq!(Language::from_environment(env(&[("LANG", "zh_CN.UTF-8")])), SimplifiedChinese);
+        assert_eq!(Language::from_environment(env(&[("LANG", "zh_TW.UTF-8")])), SimplifiedChinese);
+        assert_eq!(Language::from_environment(env(&[("LANG", "zh")])), SimplifiedChinese);
+        assert_eq!(Language::from_environment(env(&[("LANG", "en_GB.UTF-8")])), English);
+        assert_eq!(Language::from_environment(env(&[("LANG", "fr_FR.UTF-8")])), English);
+        assert_eq!(Language::from_environment(env(&[("LC_ALL", "C"), ("LANG", "zh_CN.UTF-8")])), English);
+        assert_eq!(
+            Language::from_environment(env(&[("LC_ALL", ""), ("LANG", "zh_CN.UTF-8")])),
+            SimplifiedChinese
+        );
+        assert_eq!(
+            Language::from_environment(env(&[("LC_MESSAGES", "zh_CN.UTF-8"), ("LANG", "en_US.UTF-8")])),
+            SimplifiedChinese
+        );
+    }
+
+    #[test]
+    fn tags_read_as_written_and_in_the_usual_variants() {
+        for language in LANGUAGES {
+            assert_eq!(Language::from_tag(language.tag()), Some(language));
+        }
+        assert_eq!(Language::from_tag("zh_CN"), Some(Language::SimplifiedChinese));
+        assert_eq!(Language::from_tag("ZH-cn"), Some(Language::SimplifiedChinese));
+        assert_eq!(Language::from_tag("fr"), None);
+        assert_eq!(Language::from_tag(""), None);
+    }
+
+    #[test]
+    fn every_message_file_parses_and_defines_each_id_once() {
+        for language in LANGUAGES {
+            assert_eq!(problems(language), Vec::<String>::new());
+        }
+    }
+
+    #[test]
+    fn the_language_is_the_threads_and_scoped_puts_it_back() {
+        set(Language::English);
+        let inside = scoped(Language::SimplifiedChinese, current);
+        assert_eq!(inside, Language::SimplifiedChinese);
+        assert_eq!(current(), Language::English);
+        let other = std::thread::spawn(current).join().expect("the thread ends");
+        assert_eq!(other, Language::English);
+    }
+
+    #[test]
+    fn a_count_keeps_every_digit_and_chooses_the_plural() {
+        let big = scoped(Language::English, || text_with("tokens-count", &[("n", Arg::Count(u64::MAX))]));
+        assert_eq!(big, format!("{} tokens", u64::MAX));
+        let one = scoped(Language::English, || text_with("tokens-count", &[("n", Arg::Count(1))]));
+        assert_eq!(one, "1 token");
+        let chinese =
+            scoped(Language::SimplifiedChinese, || text_with("tokens-count", &[("n", Arg::Count(3))]));
+        assert_eq!(chinese, "3 枚棋子");
+    }
+
+    #[test]
+    fn an_unknown_id_shows_itself() {
+        assert_eq!(text("no-such-message"), "no-such-message");
+    }
+}
