@@ -202,7 +202,14 @@ impl Pty {
     pub fn program(program: &str, args: &[&str]) -> Launch {
         let mut cmd = Command::new(program);
         cmd.args(args).env("TERM", "xterm-256color");
-        Launch { command: cmd, window: (30, 100), screen: (30, 100), controlling: true, answer: None }
+        Launch {
+            command: cmd,
+            window: (30, 100),
+            screen: (30, 100),
+            controlling: true,
+            answer: None,
+            stdin: None,
+        }
     }
 
     /// Starts nim-tui with `args` in a `cols`x`rows` terminal, with its data and config under `home`.
