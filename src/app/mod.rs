@@ -219,6 +219,10 @@ pub struct App {
     menu_left: Option<Box<StartMenu>>,
     /// The new game's setup while the player is asked whether to give up the saved game for it.
     waiting: Option<GameSetup>,
+    /// Actions this app does not offer: neither listed (the key line, the help) nor carried
+    /// out. Empty at a terminal; `nim-tui serve --no-hints` withholds the hint, the coach and the
+    /// binary view.
+    pub withheld: Vec<Action>,
     rng: StdRng,
 }
 
@@ -246,6 +250,7 @@ impl App {
             saved: None,
             menu_left: None,
             waiting: None,
+            withheld: Vec::new(),
             rng,
         }
     }
@@ -387,6 +392,13 @@ impl App {
 
     /// The commands of the screen in front of the player, as the key line and the help show them.
     pub fn commands(&self) -> Vec<Command> {
+        let mut commands = self.all_commands();
+        commands.retain(|command| !self.withheld.contains(&command.action));
+        commands
+    }
+
+    /// The commands that apply now, the withheld ones among them.
+    fn all_commands(&self) -> Vec<Command> {
         match self.overlay {
             Some(Overlay::Help { .. }) => commands::help(),
             Some(Overlay::Rules) => commands::rules(),
@@ -397,6 +409,13 @@ impl App {
 
     /// The commands of the screen itself, beneath any overlay.
     pub fn screen_commands(&self) -> Vec<Command> {
+        let mut commands = self.all_screen_commands();
+        commands.retain(|command| !self.withheld.contains(&command.action));
+        commands
+    }
+
+    /// The screen's commands, the withheld ones among them.
+    fn all_screen_commands(&self) -> Vec<Command> {
         match &self.screen {
             Screen::Start(menu) => menu.commands(),
             Screen::Play(play) => play.commands(),
@@ -409,6 +428,11 @@ impl App {
 
     /// Applies one message and says what the program should do next.
     pub fn update(&mut self, msg: Msg) -> Effect {
+        if let Msg::Key { action: Some(action), .. } = &msg
+            && self.withheld.contains(action)
+        {
+            return Effect::None;
+        }
         let effect = self.update_screen(msg);
         self.tally();
         effect

@@ -628,8 +628,7 @@ pub async fn play(
                         leave(&server, me, &mode);
                         let mut setup = setup;
                         setup.names.0[0] = name.clone();
-                        let mut app = App::start_now(setup, None);
-                        app.panels.coach = settings.coach && !no_hints;
+                        let app = with_server_hints(App::start_now(setup, None), &server);
                         let table = Table::new(app, [name.clone(), String::new()], [me, 0]);
                         server.people.set(me, Doing::Solo, Some(table.clone()));
                         table_changed = Some(table.changed.subscribe());
@@ -834,10 +833,17 @@ fn solo_app(server: &Server, name: &str) -> App {
     let settings = &server.settings;
     let mut setup = settings.setup();
     setup.names.0[0] = name.to_string();
-    let mut app = App::new(setup, None);
-    app.panels.coach = settings.coach && !server.no_hints;
+    with_server_hints(App::new(setup, None), server)
+}
+
+/// `app` with the hints the server allows: with `--no-hints` the hint, the coach and the binary
+/// view are withheld (not listed in the key line or the help, and their keys do nothing) and
+/// their panels closed.
+fn with_server_hints(mut app: App, server: &Server) -> App {
+    app.panels.coach = server.settings.coach && !server.no_hints;
     if server.no_hints {
         app.panels.binary = false;
+        app.withheld = vec![Action::Hint, Action::Coach, Action::Binary];
     }
     app
 }
@@ -887,7 +893,7 @@ fn in_lobby(
             setup.opponent = crate::domain::Opponent::Human;
             setup.first = crate::domain::First::You;
             setup.names = crate::domain::Names([other.clone(), conn.name.clone()]);
-            let app = App::start_now(setup, None);
+            let app = with_server_hints(App::start_now(setup, None), server);
             let table = Table::new(app, [other.clone(), conn.name.clone()], [id, me]);
             if !server.people.tell(id, Notice::Accepted { table: table.clone() }) {
                 lobby.message = Some(crate::words::serve_left(&other));

@@ -195,6 +195,17 @@ async fn without_hints_the_hint_key_does_nothing() {
     let mut alice = Player::join(running.addr(), "alice", 100, 30).await;
     alice.send(b"\r").await;
     assert!(alice.wait_for("Your turn").await, "{}", alice.contents());
+    // Neither the key line nor the help offers what the server withholds.
+    for withheld in ["hint", "coach", "binary view"] {
+        assert!(!alice.contents().contains(withheld), "{withheld} offered:\n{}", alice.contents());
+    }
+    alice.send(b"?").await;
+    assert!(alice.wait_for("undo the last move").await, "{}", alice.contents());
+    for withheld in ["hint:", "coach:", "binary view:"] {
+        assert!(!alice.contents().contains(withheld), "{withheld} in the help:\n{}", alice.contents());
+    }
+    alice.send(b"?").await;
+    assert!(alice.wait_until(|s| !s.contains("undo the last move")).await, "{}", alice.contents());
     alice.send(b"h").await;
     alice.settle(Duration::from_millis(500)).await;
     assert!(!alice.contents().contains("Hint"), "a hint was shown:\n{}", alice.contents());
