@@ -196,47 +196,41 @@ pub fn game_mode_rule(kind: GameKind, mode: Mode) -> &'static str {
 
 /// The name a menu of games shows: `Subtraction {1,2,3}`, `Kayles`.
 pub fn menu_title(kind: GameKind) -> String {
-    match kind {
-        GameKind::Subtraction(set) => format!("Subtraction {{{set}}}"),
-        other => other.title(),
-    }
+    kind.menu_title()
 }
 
 /// The name short enough for a status line: `Nim_2`, `Subtraction 1,2,3`, `Kayles`.
 pub fn short_title(kind: GameKind) -> String {
-    match kind {
-        GameKind::Moore(k) => format!("Nim_{k}"),
-        GameKind::Subtraction(set) => format!("Subtraction {set}"),
-        GameKind::Lasker => "Lasker".into(),
-        GameKind::Dawson => "Dawson".into(),
-        GameKind::Wythoff => "Wythoff".into(),
-        GameKind::Fibonacci => "Fibonacci".into(),
-        other => other.title(),
-    }
+    kind.short_title()
 }
 
 /// A game's rules in one line, for help texts and `solve`.
 pub fn rule(kind: GameKind) -> String {
-    match kind {
-        GameKind::Nim => "a move takes any number of tokens from one heap".into(),
-        GameKind::Moore(k) => format!("a move takes any number of tokens from each of one to {k} heaps"),
-        GameKind::Subtraction(set) => format!("a move takes exactly {} tokens from one heap", set.spoken()),
-        GameKind::Lasker => {
+    match kind.describe().shape {
+        MoveShape::OneHeap { cap: Cap::None } => "a move takes any number of tokens from one heap".into(),
+        MoveShape::OneHeap { cap: Cap::Amounts(_) } => {
+            let amounts = kind.amounts().map(|set| set.spoken()).unwrap_or_default();
+            format!("a move takes exactly {amounts} tokens from one heap")
+        }
+        MoveShape::OneHeap { cap: Cap::Limit } => {
+            "one heap; the first move takes anything but the whole heap, \
+             then each move takes from 1 to twice what the other player just took"
+                .into()
+        }
+        MoveShape::UpToHeaps(k) => format!("a move takes any number of tokens from each of one to {k} heaps"),
+        MoveShape::TakeOrSplit => {
             "a move takes any number of tokens from one heap, or splits a heap into two non-empty heaps"
                 .into()
         }
-        GameKind::Kayles => {
+        MoveShape::Pins { one: true, .. } => {
             "a move knocks down one pin or two neighbouring pins of a row, which may split it in two".into()
         }
-        GameKind::Dawson => {
+        MoveShape::Pins { .. } => {
             "a move knocks down exactly two neighbouring pins of a row, which may split it in two".into()
         }
-        GameKind::Wythoff => {
+        MoveShape::OneOrBoth => {
             "two heaps; a move takes any number from one heap, or the same number from both".into()
         }
-        GameKind::Fibonacci => "one heap; the first move takes anything but the whole heap, then each move \
-             takes from 1 to twice what the other player just took"
-            .into(),
     }
 }
 

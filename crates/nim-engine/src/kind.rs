@@ -255,6 +255,35 @@ impl GameKind {
         }
     }
 
+    /// The name a menu of games shows: `Subtraction {1,2,3}`, `Kayles`, `Moore's Nim_2`.
+    pub fn menu_title(self) -> String {
+        match self {
+            GameKind::Subtraction(set) => format!("Subtraction {{{set}}}"),
+            other => other.title(),
+        }
+    }
+
+    /// The name short enough for a status line: `Nim_2`, `Subtraction 1,2,3`, `Kayles`.
+    pub fn short_title(self) -> String {
+        match self {
+            GameKind::Moore(k) => format!("Nim_{k}"),
+            GameKind::Subtraction(set) => format!("Subtraction {set}"),
+            GameKind::Lasker => "Lasker".into(),
+            GameKind::Dawson => "Dawson".into(),
+            GameKind::Wythoff => "Wythoff".into(),
+            GameKind::Fibonacci => "Fibonacci".into(),
+            other => other.title(),
+        }
+    }
+
+    /// The amounts a move may take, for a game that allows only some (a subtraction game).
+    pub fn amounts(self) -> Option<SubtractionSet> {
+        match self {
+            GameKind::Subtraction(set) => Some(set),
+            _ => None,
+        }
+    }
+
     /// Whether the game has a misère form whose theory is settled and checked against an
     /// exhaustive search: Nim and Moore's Nim_k. The others are played in normal play only.
     pub fn has_misere(self) -> bool {
