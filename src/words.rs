@@ -679,3 +679,10 @@ pub fn turn_of(who: &str) -> String {
 pub fn thinking(who: &str) -> String {
     format!("{who} is thinking…")
 }
+
+// The games' own pictures (src/ui/pins.rs, queen.rs, limit.rs).
+
+/// The foot of a line of pins too long for the board, scrolled: `lines 2–3 of 5`.
+pub fn pin_lines_shown(first: usize, last: usize, of: usize) -> String {
+    format!("lines {first}–{last} of {of}")
+}

@@ -48,6 +48,10 @@ pub(super) fn render(
         ),
     };
     Block::bordered().title(title).border_style(frame).render(layout.board, buf);
+    // A game with a picture of its own draws it in the frame instead of rows of tokens.
+    if super::pins::render(game, look, layout.board, marked, buf) {
+        return;
+    }
     for row in &layout.rows {
         render_row(game, look, layout, row, marked, buf);
     }

@@ -142,6 +142,10 @@ fn board_size(game: &Game, scale: (u16, u16), count_width: u16, max_width: u16) 
     let tokens = (widest as u16).saturating_mul(cell).saturating_sub(1);
     let title = if game.mode() == crate::engine::Mode::Misere { 38 } else { 30 };
     let needed = (LABEL_CELLS + 2 + count_width + 1 + 2).saturating_add(tokens).max(title);
+    // A game with a picture of its own is sized by it.
+    if let Some((width, height)) = super::pins::size(game, max_width, title, height > 1) {
+        return (width, height, 0, width);
+    }
     let gap = if height > 1 { 1 } else { 0 };
     let rows = heaps * height + heaps.saturating_sub(1) * gap;
     // Big tokens get a blank row above and below them inside the frame.
@@ -193,8 +197,9 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
         .unwrap_or_else(fallback);
     // A blank row between small rows too, when there is room for it and the panel.
     let below_full = if binary && !beside { panel_full } else { 0 };
-    let roomy =
-        scale.1 == 1 && heaps > 1 && board_height + heaps + 1 + below_full + INFO_ROWS <= stage.height;
+    let roomy = scale.1 == 1
+        && heaps > 1
+        && super::pins::size(game, stage.width, 0, false).is_none() && board_height + heaps + 1 + below_full + INFO_ROWS <= stage.height;
     let (gap, board_height) = if roomy { (1, board_height + heaps + 1) } else { (gap, board_height) };
 
     // Beside the board the panel is as wide as the room left allows, up to a comfortable width.
@@ -264,6 +269,9 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
 /// that token to the end of the heap.
 pub fn hit(game: &Game, panels: Panels, area: Rect, column: u16, row: u16) -> Option<Msg> {
     let layout = layout_for(game, area, panels);
+    if let Some(picked) = super::pins::hit(game, layout.board, column, row) {
+        return picked;
+    }
     let heap_row = layout.rows.iter().find(|r| (r.y..r.y + r.height).contains(&row))?;
     let size = game.position().heap(heap_row.heap)?;
     if size == 0 || column < heap_row.x {

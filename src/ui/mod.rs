@@ -17,6 +17,7 @@ mod look;
 mod moves;
 mod overlay;
 mod panel;
+mod pins;
 mod play;
 mod puzzle;
 mod replay;
