@@ -686,3 +686,8 @@ pub fn thinking(who: &str) -> String {
 pub fn pin_lines_shown(first: usize, last: usize, of: usize) -> String {
     format!("lines {first}–{last} of {of}")
 }
+
+/// Fibonacci Nim's limit on the bracket under the tokens it reaches: `take up to 6`.
+pub fn limit_bracket(most: u64) -> String {
+    format!("take up to {most}")
+}

@@ -55,6 +55,7 @@ pub(super) fn render(
     for row in &layout.rows {
         render_row(game, look, layout, row, marked, buf);
     }
+    super::limit::render(game, look, layout, buf);
 }
 
 fn render_row(

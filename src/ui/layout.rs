@@ -150,7 +150,9 @@ fn board_size(game: &Game, scale: (u16, u16), count_width: u16, max_width: u16) 
     let rows = heaps * height + heaps.saturating_sub(1) * gap;
     // Big tokens get a blank row above and below them inside the frame.
     let padding = if height > 1 { 2 } else { 0 };
-    (needed.min(max_width), rows + 2 + padding, gap, needed)
+    // Fibonacci Nim's limit is drawn on a row of its own under the heap.
+    let bracket = u16::from(super::limit::applies(game));
+    (needed.min(max_width), rows + 2 + padding + bracket, gap, needed)
 }
 
 fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> BoardLayout {

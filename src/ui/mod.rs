@@ -13,6 +13,7 @@ mod heaps;
 mod key_line;
 mod layout;
 mod learn;
+mod limit;
 mod look;
 mod moves;
 mod overlay;
