@@ -12,7 +12,7 @@ use crate::app::{App, Game, Screen};
 use super::layout::layout_for;
 use super::look::Look;
 use super::text::{capitalised, shortened};
-use super::{banner, heaps, moves, panel, play, puzzle, replay, status};
+use super::{banner, heaps, motion, moves, panel, play, puzzle, replay, status};
 
 /// Draws a screen with a board: a game, a demo, a puzzle or a replay.
 pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
@@ -49,6 +49,7 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
         _ => game.marked(),
     };
     heaps::render(game, look, &layout, marked.as_ref(), buf);
+    motion::render(app, game, &layout, marked.as_ref(), buf);
 
     if let Some(area) = layout.panel {
         panel::render(game, look, area, buf);

@@ -26,7 +26,7 @@ fn most(game: &Game, size: u64) -> u64 {
 
 /// The slot where token `index` of `row` (a heap of `size`) is drawn; a token not drawn is in the
 /// mark's slot.
-fn slot(row: &HeapRow, size: u64, index: u64) -> u64 {
+pub(super) fn slot(row: &HeapRow, size: u64, index: u64) -> u64 {
     if index < row.shown {
         index
     } else if !row.truncated {

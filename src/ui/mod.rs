@@ -15,6 +15,7 @@ mod layout;
 mod learn;
 mod limit;
 mod look;
+mod motion;
 mod moves;
 mod overlay;
 mod panel;
