@@ -142,9 +142,9 @@ fn board_size(game: &Game, scale: (u16, u16), count_width: u16, max_width: u16) 
     let tokens = (widest as u16).saturating_mul(cell).saturating_sub(1);
     let title = if game.mode() == crate::engine::Mode::Misere { 38 } else { 30 };
     let needed = (LABEL_CELLS + 2 + count_width + 1 + 2).saturating_add(tokens).max(title);
-    // A game with a picture of its own is sized by it.
-    if let Some((width, height)) = super::pins::size(game, max_width, title, height > 1) {
-        return (width, height, 0, width);
+    // A game with a picture of its own is sized by it (a line of pins wraps when it must).
+    if let Some((width, height, whole)) = super::pins::size(game, max_width, title, height > 1) {
+        return (width, height, 0, whole);
     }
     let gap = if height > 1 { 1 } else { 0 };
     let rows = heaps * height + heaps.saturating_sub(1) * gap;

@@ -146,16 +146,18 @@ fn places(game: &Game) -> Option<Vec<Place>> {
 }
 
 /// The board's width and height for the game's line of pins within `max_width` columns (`tall`:
-/// pins two rows tall), or `None` when the game is not drawn as pins. The line wraps, so it
-/// always fits across; `min_width` is the least the frame's title needs.
-pub(super) fn size(game: &Game, max_width: u16, min_width: u16, tall: bool) -> Option<(u16, u16)> {
+/// pins two rows tall), and the width the whole line would take on one line; or `None` when the
+/// game is not drawn as pins. The line wraps, so it always fits across; `min_width` is the least
+/// the frame's title needs.
+pub(super) fn size(game: &Game, max_width: u16, min_width: u16, tall: bool) -> Option<(u16, u16, u16)> {
     let line = line_of(game)?;
     let natural = u16::try_from(line.len()).unwrap_or(u16::MAX).saturating_mul(CELL).saturating_add(1);
-    let width = natural.saturating_add(2 + 2 * MARGIN).max(min_width).min(max_width);
+    let whole = natural.saturating_add(2 + 2 * MARGIN).max(min_width);
+    let width = whole.min(max_width);
     let per_line = per_line(width);
     let lines = line.len().div_ceil(per_line);
     let style = if tall { Style::Tall } else { Style::Short };
-    Some((width, style.rows(lines).saturating_add(2)))
+    Some((width, style.rows(lines).saturating_add(2), whole))
 }
 
 /// Pins on one line of a board `width` columns wide (frame and margins included), keeping a
