@@ -151,7 +151,7 @@ fn board_size(game: &Game, scale: (u16, u16), count_width: u16, max_width: u16) 
     // Big tokens get a blank row above and below them inside the frame.
     let padding = if height > 1 { 2 } else { 0 };
     // Fibonacci Nim's limit is drawn on a row of its own under the heap.
-    let bracket = u16::from(super::limit::applies(game));
+    let bracket = u16::from(game.rules.kind.describe().has_limit());
     (needed.min(max_width), rows + 2 + padding + bracket, gap, needed)
 }
 
