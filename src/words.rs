@@ -691,3 +691,14 @@ pub fn pin_lines_shown(first: usize, last: usize, of: usize) -> String {
 pub fn limit_bracket(most: u64) -> String {
     format!("take up to {most}")
 }
+
+/// Under Wythoff's grid: where the queen stands, `Queen: 4 across and 9 up from the corner +`.
+pub fn queen_caption(across: u64, up: u64) -> String {
+    format!("Queen: {across} across and {up} up from the corner +")
+}
+
+/// Under Wythoff's grid when the heaps are too large for it: `A window of the grid (⋯ where it
+/// is cut): the queen is 200 across and 180 up from the corner +`.
+pub fn queen_window(across: u64, up: u64) -> String {
+    format!("A window of the grid (⋯ where it is cut): the queen is {across} across and {up} up from the corner +")
+}

@@ -36,6 +36,8 @@ pub enum Msg {
     Key { action: Option<Action>, ch: Option<char> },
     /// A click on a token: select `heap` and take `count`.
     Pick { heap: usize, count: u64 },
+    /// A click on a square of Wythoff's grid: choose `Move` (taking it if it is chosen already).
+    Select(crate::engine::Move),
     /// A click on a row of the start menu: focus `row`, then act on it as `action` would.
     Choose { row: StartRow, action: Option<Action> },
     /// Ctrl-C: quits from anywhere, whatever is open.

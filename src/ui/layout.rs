@@ -152,7 +152,9 @@ fn board_size(game: &Game, scale: (u16, u16), count_width: u16, max_width: u16) 
     let padding = if height > 1 { 2 } else { 0 };
     // Fibonacci Nim's limit is drawn on a row of its own under the heap.
     let bracket = u16::from(game.rules.kind.describe().has_limit());
-    (needed.min(max_width), rows + 2 + padding + bracket, gap, needed)
+    // Wythoff's queen on her grid, under the heaps.
+    let grid = super::queen::rows(game);
+    (needed.min(max_width), rows + 2 + padding + bracket + grid, gap, needed)
 }
 
 fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> BoardLayout {
@@ -272,6 +274,9 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
 pub fn hit(game: &Game, panels: Panels, area: Rect, column: u16, row: u16) -> Option<Msg> {
     let layout = layout_for(game, area, panels);
     if let Some(picked) = super::pins::hit(game, layout.board, column, row) {
+        return picked;
+    }
+    if let Some(picked) = super::queen::hit(game, layout.board, column, row) {
         return picked;
     }
     let heap_row = layout.rows.iter().find(|r| (r.y..r.y + r.height).contains(&row))?;

@@ -22,6 +22,7 @@ mod panel;
 mod pins;
 mod play;
 mod puzzle;
+mod queen;
 mod replay;
 mod start;
 mod status;
