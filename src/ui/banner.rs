@@ -68,8 +68,9 @@ pub(super) fn render(
     }
     // The title in the start screen's block letters above the title line, when they fit under
     // the board (the final position stays in view); otherwise the title line alone says it.
-    let inner = usize::from(layout.info.width.saturating_sub(2));
-    let under = usize::from(layout.status.y.saturating_sub(layout.info.y));
+    // Two blank columns each side, so the letters never touch the frame.
+    let inner = usize::from(layout.info.width.saturating_sub(2 + 4));
+    let under = usize::from(layout.status.y.saturating_sub(letters_floor(game, layout)));
     let letters = block_letters(&title, inner).filter(|l| lines.len() + l.len() + 2 <= under);
     if let Some(letters) = &letters {
         // Blank lines keep their place; the letters are drawn over them, untrimmed, below.
@@ -91,6 +92,17 @@ pub(super) fn render(
             let x = popup.x + popup.width.saturating_sub(width) / 2;
             buf.set_string(x, popup.y + 1 + row as u16, text, big);
         }
+    }
+}
+
+/// The highest row the banner may start on and keep the final position in view: under the last
+/// heap's label and count (a big token's lower rows and the board's foot may be covered), or
+/// under the board when its rows are not heaps of tokens (a line of pins).
+fn letters_floor(game: &Game, layout: &BoardLayout) -> u16 {
+    let pins = matches!(game.rules.kind.describe().shape, crate::engine::MoveShape::Pins { .. });
+    match layout.rows.last() {
+        Some(row) if !pins => layout.info.y.min(row.y + (row.height - 1) / 2 + 1),
+        _ => layout.info.y,
     }
 }
 

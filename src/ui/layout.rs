@@ -90,6 +90,10 @@ pub struct BoardLayout {
 
 /// Rows the game screen needs: a heap a row, and the chrome around them.
 pub fn min_height(game: &Game) -> u16 {
+    // A line of pins scrolls: one line of them is enough, however many rows the position has.
+    if super::pins::size(game, MIN_WIDTH, 0, false).is_some() {
+        return CHROME_ROWS + 1;
+    }
     (game.position().len() as u16).saturating_add(CHROME_ROWS)
 }
 
@@ -192,6 +196,9 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
         let beside = binary && stage.width >= natural + GAP + 30;
         let max_width = if beside { stage.width - natural - GAP } else { stage.width };
         let (width, height, gap, _) = board_size(game, SCALES[0], count_width, max_width);
+        // A picture that would be taller than the room (a line of pins scrolls, Wythoff's grid
+        // gives way) is cut to it; rows of tokens at this scale always fit.
+        let height = height.min(stage.height.saturating_sub(INFO_ROWS));
         (SCALES[0], width, height, gap, beside)
     };
     let (scale, width, board_height, gap, beside) = [true, false]
@@ -203,7 +210,8 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
     let below_full = if binary && !beside { panel_full } else { 0 };
     let roomy = scale.1 == 1
         && heaps > 1
-        && super::pins::size(game, stage.width, 0, false).is_none() && board_height + heaps + 1 + below_full + INFO_ROWS <= stage.height;
+        && super::pins::size(game, stage.width, 0, false).is_none()
+        && board_height + heaps + 1 + below_full + INFO_ROWS <= stage.height;
     let (gap, board_height) = if roomy { (1, board_height + heaps + 1) } else { (gap, board_height) };
 
     // Beside the board the panel is as wide as the room left allows, up to a comfortable width.

@@ -230,6 +230,8 @@ fn knocked(marked: Option<&Move>) -> Option<(usize, u64, u64)> {
 /// Returns false, drawing nothing, when the game is not drawn as pins.
 pub(super) fn render(game: &Game, look: &Look, board: Rect, marked: Option<&Move>, buf: &mut Buffer) -> bool {
     let Some(line) = line_of(game) else { return false };
+    // Nothing is drawn past the screen, whatever the layout asks.
+    let board = board.intersection(buf.area);
     let theme = &look.theme;
     let geometry = Geometry::of(game, &line, board);
     let style = geometry.style;
@@ -311,7 +313,11 @@ pub(super) fn render(game: &Game, look: &Look, board: Rect, marked: Option<&Move
     if geometry.shown < geometry.lines {
         let text = format!(
             " {} ",
-            crate::words::pin_lines_shown(geometry.first + 1, geometry.first + geometry.shown, geometry.lines)
+            crate::words::pin_lines_shown(
+                geometry.first + 1,
+                geometry.first + geometry.shown,
+                geometry.lines
+            )
         );
         let width = text.chars().count() as u16;
         let x = board.right().saturating_sub(width + 2).max(board.x + 1);
