@@ -96,12 +96,14 @@ pub(super) fn render(
 }
 
 /// The highest row the banner may start on and keep the final position in view: under the last
-/// heap's label and count (a big token's lower rows and the board's foot may be covered), or
-/// under the board when its rows are not heaps of tokens (a line of pins).
+/// heap's label and count (a big token's lower rows and the board's foot may be covered) and
+/// under the panel, or under the board when its rows are not heaps of tokens (a line of pins).
 fn letters_floor(game: &Game, layout: &BoardLayout) -> u16 {
     let pins = matches!(game.rules.kind.describe().shape, crate::engine::MoveShape::Pins { .. });
+    // The panel beside the board stays whole too.
+    let panel = layout.panel.map_or(0, |panel| panel.bottom());
     match layout.rows.last() {
-        Some(row) if !pins => layout.info.y.min(row.y + (row.height - 1) / 2 + 1),
+        Some(row) if !pins => layout.info.y.min((row.y + (row.height - 1) / 2 + 1).max(panel)),
         _ => layout.info.y,
     }
 }

@@ -56,7 +56,7 @@ pub(super) fn render(
         render_row(game, look, layout, row, marked, buf);
     }
     super::limit::render(game, look, layout, buf);
-    super::queen::render(game, look, layout.board, marked, buf);
+    super::queen::render(game, look, super::layout::under_rows(layout), marked, buf);
 }
 
 fn render_row(

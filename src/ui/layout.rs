@@ -138,7 +138,13 @@ pub fn board_layout_with(game: &Game, area: Rect, binary: bool, history: bool) -
 
 /// The board's width and height for its heaps at `scale`, the rows between heaps, and the width it
 /// would need to draw the widest heap whole.
-fn board_size(game: &Game, scale: (u16, u16), count_width: u16, max_width: u16) -> (u16, u16, u16, u16) {
+fn board_size(
+    game: &Game,
+    scale: (u16, u16),
+    count_width: u16,
+    max_width: u16,
+    picture: bool,
+) -> (u16, u16, u16, u16) {
     let (cell, height) = scale;
     let heaps = game.position().len() as u16;
     let widest = game.start().iter().copied().max().unwrap_or(1).max(1).min(u64::from(u16::MAX));
@@ -156,8 +162,8 @@ fn board_size(game: &Game, scale: (u16, u16), count_width: u16, max_width: u16) 
     let padding = if height > 1 { 2 } else { 0 };
     // Fibonacci Nim's limit is drawn on a row of its own under the heap.
     let bracket = u16::from(game.rules.kind.describe().has_limit());
-    // Wythoff's queen on her grid, under the heaps.
-    let grid = super::queen::rows(game);
+    // Wythoff's queen on her grid, under the heaps, when there is room for it (`picture`).
+    let grid = if picture { super::queen::rows(game) } else { 0 };
     (needed.min(max_width), rows + 2 + padding + bracket + grid, gap, needed)
 }
 
@@ -180,11 +186,13 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
 
     // The biggest tokens that draw every heap whole, with the panel beside the board if it fits
     // there, else under it; failing both, the smallest tokens and rows cut short.
-    let try_fit = |scale: (u16, u16), beside: bool| {
+    let try_fit = |scale: (u16, u16), beside: bool, picture: bool| {
         // Beside the board the panel gets at least 30 columns, or its working wraps word by word.
         let max_width = if beside { stage.width.saturating_sub(natural.max(30) + GAP) } else { stage.width };
-        let (width, height, gap, needed) = board_size(game, scale, count_width, max_width);
-        let below = if binary && !beside { panel::MIN_HEIGHT } else { 0 };
+        let (width, height, gap, needed) = board_size(game, scale, count_width, max_width, picture);
+        // A game's picture (Wythoff's grid) never squeezes the panel under the board.
+        let least = if picture { panel_full } else { panel::MIN_HEIGHT };
+        let below = if binary && !beside { least } else { 0 };
         let column = column_of(height, beside);
         // Big tokens leave two fifths of the room free, so the board never crowds the screen (and a
         // key press repaints few cells: see the README's performance section).
@@ -195,16 +203,25 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
     let fallback = || {
         let beside = binary && stage.width >= natural + GAP + 30;
         let max_width = if beside { stage.width - natural - GAP } else { stage.width };
-        let (width, height, gap, _) = board_size(game, SCALES[0], count_width, max_width);
+        // The game's picture too (Wythoff's grid) when it fits, with the panel's least under it.
+        let room = stage.height.saturating_sub(INFO_ROWS + if binary && !beside { panel_full } else { 0 });
+        let (width, height, gap, _) = [true, false]
+            .into_iter()
+            .map(|picture| board_size(game, SCALES[0], count_width, max_width, picture))
+            .find(|&(_, height, _, _)| height <= room)
+            .unwrap_or_else(|| board_size(game, SCALES[0], count_width, max_width, false));
         // A picture that would be taller than the room (a line of pins scrolls, Wythoff's grid
         // gives way) is cut to it; rows of tokens at this scale always fit.
         let height = height.min(stage.height.saturating_sub(INFO_ROWS));
         (SCALES[0], width, height, gap, beside)
     };
-    let (scale, width, board_height, gap, beside) = [true, false]
-        .into_iter()
-        .filter(|&beside| binary || !beside)
-        .find_map(|beside| SCALES.iter().rev().find_map(|&scale| try_fit(scale, beside)))
+    // With the game's picture if it fits at some scale, else without it.
+    let pictures: &[bool] = if super::queen::rows(game) > 0 { &[true, false] } else { &[false] };
+    let (scale, width, board_height, gap, beside) = pictures
+        .iter()
+        .flat_map(|&picture| [(true, picture), (false, picture)])
+        .filter(|&(beside, _)| binary || !beside)
+        .find_map(|(beside, picture)| SCALES.iter().rev().find_map(|&scale| try_fit(scale, beside, picture)))
         .unwrap_or_else(fallback);
     // A blank row between small rows too, when there is room for it and the panel.
     let below_full = if binary && !beside { panel_full } else { 0 };
@@ -277,6 +294,14 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
     BoardLayout { header, board, panel, info, status, history: None, rows, count_x, count_width }
 }
 
+/// The board's inside under its last heap's row: where a game's picture below the heaps goes
+/// (Wythoff's grid), when the layout left room for it.
+pub(super) fn under_rows(layout: &BoardLayout) -> Rect {
+    let inner = layout.board.inner(ratatui::layout::Margin::new(1, 1));
+    let top = layout.rows.last().map_or(inner.y, |row| row.y + row.height).clamp(inner.y, inner.bottom());
+    Rect { y: top, height: inner.bottom() - top, ..inner }
+}
+
 /// What a click at (`column`, `row`) on the game screen picks: the token's heap, and the count from
 /// that token to the end of the heap.
 pub fn hit(game: &Game, panels: Panels, area: Rect, column: u16, row: u16) -> Option<Msg> {
@@ -284,7 +309,7 @@ pub fn hit(game: &Game, panels: Panels, area: Rect, column: u16, row: u16) -> Op
     if let Some(picked) = super::pins::hit(game, layout.board, column, row) {
         return picked;
     }
-    if let Some(picked) = super::queen::hit(game, layout.board, column, row) {
+    if let Some(picked) = super::queen::hit(game, under_rows(&layout), column, row) {
         return picked;
     }
     let heap_row = layout.rows.iter().find(|r| (r.y..r.y + r.height).contains(&row))?;

@@ -59,12 +59,14 @@ struct Grid {
 }
 
 impl Grid {
-    fn of(game: &Game, board: Rect) -> Option<Grid> {
+    /// The grid in `area`, the board's inside under the heaps; `None` when the layout left no
+    /// room for it there.
+    fn of(game: &Game, area: Rect) -> Option<Grid> {
         let height = rows(game);
         if height == 0 {
             return None;
         }
-        let inner = board.inner(ratatui::layout::Margin::new(1, 1));
+        let inner = area;
         if inner.height < height || inner.width < 8 {
             return None;
         }
@@ -112,9 +114,10 @@ fn target(mv: &Move, queen: (u64, u64)) -> Option<(u64, u64)> {
     ((a, b) != queen).then_some((a, b))
 }
 
-/// Draws the grid with the queen at the foot of the board, marking the square `marked` reaches.
-pub(super) fn render(game: &Game, look: &Look, board: Rect, marked: Option<&Move>, buf: &mut Buffer) {
-    let Some(grid) = Grid::of(game, board) else { return };
+/// Draws the grid with the queen in `area` (the board's inside under the heaps), marking the
+/// square `marked` reaches; nothing when the layout left no room for it.
+pub(super) fn render(game: &Game, look: &Look, area: Rect, marked: Option<&Move>, buf: &mut Buffer) {
+    let Some(grid) = Grid::of(game, area) else { return };
     let theme = &look.theme;
     let to = marked.and_then(|mv| target(mv, grid.queen));
     let hint = game.hint.is_some();
@@ -144,8 +147,7 @@ pub(super) fn render(game: &Game, look: &Look, board: Rect, marked: Option<&Move
         true => crate::words::queen_window(grid.queen.0, grid.queen.1),
         false => crate::words::queen_caption(grid.queen.0, grid.queen.1),
     };
-    let inner = board.inner(ratatui::layout::Margin::new(1, 1));
-    let area = Rect { x: inner.x, y: grid.bottom + 1, width: inner.width, height: CAPTION as u16 };
+    let area = Rect { y: grid.bottom + 1, height: CAPTION as u16, ..area };
     Paragraph::new(Line::styled(caption, theme.fg(theme.dim)).centered())
         .wrap(Wrap { trim: true })
         .render(area, buf);
@@ -153,8 +155,8 @@ pub(super) fn render(game: &Game, look: &Look, board: Rect, marked: Option<&Move
 
 /// What a click at (`column`, `row`) picks on the grid: the move that takes the queen to the
 /// square clicked (`Some(None)` for a square no move reaches), or `None` off the grid.
-pub(super) fn hit(game: &Game, board: Rect, column: u16, row: u16) -> Option<Option<Msg>> {
-    let grid = Grid::of(game, board)?;
+pub(super) fn hit(game: &Game, area: Rect, column: u16, row: u16) -> Option<Option<Msg>> {
+    let grid = Grid::of(game, area)?;
     let (x, y) = grid.square_at(column, row)?;
     Some(x.zip(y).and_then(|(x, y)| grid.move_to(x, y)).map(Msg::Select))
 }
