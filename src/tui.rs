@@ -589,3 +589,28 @@ fn install_panic_hook(mouse: bool) {
         crate::log::install_panic_hook();
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::next_frame;
+    use crate::app::Motion;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn the_frames_end_as_the_ais_pause_does() {
+        let now = Instant::now();
+        let motion = Motion::FRAME * u32::from(Motion::FRAMES);
+        // A long pause: the tokens stay marked, then leave over its last part.
+        let ai = now + Duration::from_secs(2);
+        assert_eq!(next_frame(now, Some(ai)), ai - motion);
+        // Once under way, a frame every FRAME, and the last one before the AI moves.
+        let mut at = ai - motion;
+        for _ in 1..Motion::FRAMES {
+            at = next_frame(at, Some(ai));
+        }
+        assert!(at < ai);
+        // A pause too short for them all: the first frame comes at once; the AI's move ends it.
+        assert_eq!(next_frame(now, Some(now + Motion::FRAME)), now + Motion::FRAME);
+        assert_eq!(next_frame(now, None), now + Motion::FRAME);
+    }
+}

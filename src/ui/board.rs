@@ -49,7 +49,7 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
         _ => game.marked(),
     };
     heaps::render(game, look, &layout, marked.as_ref(), buf);
-    motion::render(app, game, &layout, marked.as_ref(), buf);
+    motion::render(app, game, look, &layout, marked.as_ref(), buf);
 
     if let Some(area) = layout.panel {
         panel::render(game, look, area, buf);

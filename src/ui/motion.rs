@@ -1,5 +1,5 @@
-//! The little life on the board: the tokens the AI takes leave, the outermost first, over the
-//! frames of its pause. How far they have gone is the app's state (`App::motion_frame`, advanced
+//! The little life on the board: the tokens the AI takes leave, the outermost first (the pins it
+//! knocks down fall, one after another), over the frames of its pause. How far they have gone is the app's state (`App::motion_frame`, advanced
 //! by a message when a frame's deadline passes); nothing here reads a clock.
 
 use ratatui::buffer::Buffer;
@@ -10,13 +10,31 @@ use crate::engine::Move;
 
 use super::layout::BoardLayout;
 use super::limit::slot;
+use super::look::Look;
 
 /// Clears the cells of the AI's taken tokens that have left by now, over the drawn board.
-pub(super) fn render(app: &App, game: &Game, layout: &BoardLayout, marked: Option<&Move>, buf: &mut Buffer) {
+pub(super) fn render(
+    app: &App,
+    game: &Game,
+    look: &Look,
+    layout: &BoardLayout,
+    marked: Option<&Move>,
+    buf: &mut Buffer,
+) {
     let (Some((frame, of)), Some(mv)) = (app.motion_frame(), marked) else { return };
-    // Only the AI's move moves, and a split (or a knock in a row of pins) stays as it is drawn.
-    if !game.ai_to_move() || matches!(mv, Move::Split { .. }) {
+    if !game.ai_to_move() {
         return;
+    }
+    match *mv {
+        // Pins knocked down fall one after another.
+        Move::Split { take, .. } if take > 0 => {
+            let gone = (take * u64::from(frame)).div_ceil(u64::from(of.max(1)));
+            super::pins::lay_down(game, look, layout.board, mv, gone, buf);
+            return;
+        }
+        // A split stays as it is drawn.
+        Move::Split { .. } => return,
+        _ => {}
     }
     for take in mv.takes() {
         let Some(row) = layout.rows.iter().find(|r| r.heap == take.heap) else { continue };

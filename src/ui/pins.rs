@@ -326,6 +326,27 @@ pub(super) fn render(game: &Game, look: &Look, board: Rect, marked: Option<&Move
     true
 }
 
+/// Lays down the first `gone` of the pins `marked` knocks down, drawn already standing: the AI's
+/// move in motion (see `ui::motion`).
+pub(super) fn lay_down(game: &Game, look: &Look, board: Rect, marked: &Move, gone: u64, buf: &mut Buffer) {
+    let (Some(line), Some((row, lo, hi))) = (line_of(game), knocked(Some(marked))) else { return };
+    let board = board.intersection(buf.area);
+    let geometry = Geometry::of(game, &line, board);
+    let pin_rows = geometry.style.pin_rows();
+    let fallen = hi.min(lo.saturating_add(gone));
+    for (i, place) in line.iter().enumerate() {
+        let Place::Pin { row: r, index } = *place else { continue };
+        if r != row || !(lo..fallen).contains(&index) {
+            continue;
+        }
+        let Some((x, top)) = geometry.at(i) else { continue };
+        for y in pin_rows.clone() {
+            buf.set_string(x, top + y, " ", ratatui::style::Style::reset());
+        }
+        buf.set_string(x, top + pin_rows.end - 1, "_", look.theme.fg(look.theme.marked));
+    }
+}
+
 /// What a click at (`column`, `row`) on the board picks: the pin clicked (its row, and the pin as
 /// the move's first), or `None` off the pins. `None` too when the game is not drawn as pins.
 pub(super) fn hit(game: &Game, board: Rect, column: u16, row: u16) -> Option<Option<Msg>> {

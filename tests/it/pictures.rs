@@ -378,3 +378,22 @@ fn the_shipped_config_documents_animation_and_a_file_can_turn_it_off() {
     let wrong = nim_tui::config::parse(&path, "animation = \"slow\"\n").expect_err("not a boolean");
     assert!(wrong.to_string().contains("true or false"), "{wrong}");
 }
+
+#[test]
+fn the_pins_the_ai_knocks_down_fall_within_its_pause() {
+    let mut app = App::start_now(setup(GameKind::Kayles, &[5, 8], First::Ai), Some(1));
+    let Some(Move::Split { take, .. }) = app.game().and_then(|g| g.pending.clone()) else {
+        panic!("the AI knocks down pins")
+    };
+    let fallen = |app: &App| {
+        let screen = lines(app, 80, 24);
+        pin_lines(&screen).last().map_or(0, |(_, l)| l.matches('_').count() as u64)
+    };
+    assert_eq!(fallen(&app), 0);
+    while app.animating() {
+        app.update(Msg::Frame);
+    }
+    assert_eq!(fallen(&app), take);
+    app.update(Msg::AiMove);
+    assert_eq!(fallen(&app), take, "the fallen pins lie where they fell");
+}
