@@ -697,10 +697,8 @@ pub fn queen_caption(across: u64, up: u64) -> String {
     format!("Queen: {across} across and {up} up from the corner +")
 }
 
-/// Under Wythoff's grid when the heaps are too large for it: `A window of the grid (⋯ where it
-/// is cut): the queen is 200 across and 180 up from the corner +`.
+/// Under Wythoff's grid when the heaps are too large for it: `A window, cut at ⋯: the queen is
+/// 200 across, 150 up`.
 pub fn queen_window(across: u64, up: u64) -> String {
-    format!(
-        "A window of the grid (⋯ where it is cut): the queen is {across} across and {up} up from the corner +"
-    )
+    format!("A window, cut at ⋯: the queen is {across} across, {up} up")
 }

@@ -143,7 +143,7 @@ fn board_size(
     scale: (u16, u16),
     count_width: u16,
     max_width: u16,
-    picture: bool,
+    picture: u16,
 ) -> (u16, u16, u16, u16) {
     let (cell, height) = scale;
     let heaps = game.position().len() as u16;
@@ -162,8 +162,8 @@ fn board_size(
     let padding = if height > 1 { 2 } else { 0 };
     // Fibonacci Nim's limit is drawn on a row of its own under the heap.
     let bracket = u16::from(game.rules.kind.describe().has_limit());
-    // Wythoff's queen on her grid, under the heaps, when there is room for it (`picture`).
-    let grid = if picture { super::queen::rows(game) } else { 0 };
+    // Wythoff's queen on her grid under the heaps, `picture` rows of it (0 for none).
+    let grid = picture;
     (needed.min(max_width), rows + 2 + padding + bracket + grid, gap, needed)
 }
 
@@ -186,12 +186,12 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
 
     // The biggest tokens that draw every heap whole, with the panel beside the board if it fits
     // there, else under it; failing both, the smallest tokens and rows cut short.
-    let try_fit = |scale: (u16, u16), beside: bool, picture: bool| {
+    let try_fit = |scale: (u16, u16), beside: bool, picture: u16| {
         // Beside the board the panel gets at least 30 columns, or its working wraps word by word.
         let max_width = if beside { stage.width.saturating_sub(natural.max(30) + GAP) } else { stage.width };
         let (width, height, gap, needed) = board_size(game, scale, count_width, max_width, picture);
         // A game's picture (Wythoff's grid) never squeezes the panel under the board.
-        let least = if picture { panel_full } else { panel::MIN_HEIGHT };
+        let least = if picture > 0 { panel_full } else { panel::MIN_HEIGHT };
         let below = if binary && !beside { least } else { 0 };
         let column = column_of(height, beside);
         // Big tokens leave two fifths of the room free, so the board never crowds the screen (and a
@@ -205,18 +205,19 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
         let max_width = if beside { stage.width - natural - GAP } else { stage.width };
         // The game's picture too (Wythoff's grid) when it fits, with the panel's least under it.
         let room = stage.height.saturating_sub(INFO_ROWS + if binary && !beside { panel_full } else { 0 });
-        let (width, height, gap, _) = [true, false]
+        let (width, height, gap, _) = super::queen::heights(game)
             .into_iter()
+            .chain([0])
             .map(|picture| board_size(game, SCALES[0], count_width, max_width, picture))
             .find(|&(_, height, _, _)| height <= room)
-            .unwrap_or_else(|| board_size(game, SCALES[0], count_width, max_width, false));
+            .unwrap_or_else(|| board_size(game, SCALES[0], count_width, max_width, 0));
         // A picture that would be taller than the room (a line of pins scrolls, Wythoff's grid
         // gives way) is cut to it; rows of tokens at this scale always fit.
         let height = height.min(stage.height.saturating_sub(INFO_ROWS));
         (SCALES[0], width, height, gap, beside)
     };
-    // With the game's picture if it fits at some scale, else without it.
-    let pictures: &[bool] = if super::queen::rows(game) > 0 { &[true, false] } else { &[false] };
+    // With the game's picture at its largest that fits at some scale, else smaller, else without.
+    let pictures: Vec<u16> = super::queen::heights(game).into_iter().chain([0]).collect();
     let (scale, width, board_height, gap, beside) = pictures
         .iter()
         .flat_map(|&picture| [(true, picture), (false, picture)])

@@ -22,16 +22,20 @@ const MOST_ROWS: u64 = 10;
 const CELL: u16 = 2;
 /// Rows under the squares for the words that say where the queen stands (wrapped).
 const CAPTION: u64 = 2;
+/// The fewest rows of squares worth drawing: the corner's, a cut, and the queen's two.
+const FEWEST_ROWS: u64 = 4;
 
-/// Rows the grid takes at the foot of the board (its squares and the line under them), or 0 for
-/// a game that is not drawn with a queen. Sized by the start, so the board keeps its size.
-pub(super) fn rows(game: &Game) -> u16 {
+/// The rows the grid may take at the foot of the board (its squares and the words under them),
+/// the largest first, down to the fewest that still show a window; none for a game that is not
+/// drawn with a queen. Sized by the start, so the board keeps its size as the heaps shrink.
+pub(super) fn heights(game: &Game) -> Vec<u16> {
     if game.rules.kind.describe().shape != MoveShape::OneOrBoth || game.position().len() != 2 {
-        return 0;
+        return Vec::new();
     }
     let largest = game.start().iter().copied().max().unwrap_or(0);
-    // Bounded by MOST_ROWS, so the cast cannot cut.
-    (largest.saturating_add(1).min(MOST_ROWS) + CAPTION) as u16
+    let most = largest.saturating_add(1).min(MOST_ROWS);
+    // Bounded by MOST_ROWS, so the casts cannot cut.
+    (FEWEST_ROWS.min(most)..=most).rev().map(|squares| (squares + CAPTION) as u16).collect()
 }
 
 /// The squares shown along one side, from the corner out: a number, or `None` for the mark where
@@ -62,14 +66,13 @@ impl Grid {
     /// The grid in `area`, the board's inside under the heaps; `None` when the layout left no
     /// room for it there.
     fn of(game: &Game, area: Rect) -> Option<Grid> {
-        let height = rows(game);
-        if height == 0 {
-            return None;
-        }
+        let fewest = *heights(game).last()?;
         let inner = area;
-        if inner.height < height || inner.width < 8 {
+        if inner.height < fewest || inner.width < 8 {
             return None;
         }
+        // Every row the layout left, up to the most a grid takes.
+        let height = inner.height.min(heights(game).first().copied().unwrap_or(fewest));
         let queen = (game.position().heap(0)?, game.position().heap(1)?);
         let across = axis(queen.0, u64::from((inner.width - 2) / CELL));
         let up = axis(queen.1, u64::from(height) - CAPTION);

@@ -234,8 +234,8 @@ fn large_heaps_show_a_window_of_the_grid_said_to_be_one() {
     let screen = lines(&app, 80, 24);
     let text = screen.join("\n");
     assert!(find(&screen, '♛').is_some() && find(&screen, '+').is_some(), "{text}");
-    assert!(text.contains("A window of the grid"), "{text}");
-    assert!(text.contains("200 across and 150 up"), "{text}");
+    assert!(text.contains("A window, cut at ⋯"), "{text}");
+    assert!(text.contains("200 across, 150 up"), "{text}");
 }
 
 // --------------------------------------------------------------------------------- fibonacci
