@@ -682,9 +682,9 @@ pub fn thinking(who: &str) -> String {
 
 // The games' own pictures (src/ui/pins.rs, queen.rs, limit.rs).
 
-/// The foot of a line of pins too long for the board, scrolled: `lines 2–3 of 5`.
+/// The foot of a line of pins too long for the board, scrolled: `lines 2 to 3 of 5`.
 pub fn pin_lines_shown(first: usize, last: usize, of: usize) -> String {
-    format!("lines {first}–{last} of {of}")
+    format!("lines {first} to {last} of {of}")
 }
 
 /// Fibonacci Nim's limit on the bracket under the tokens it reaches: `take up to 6`.

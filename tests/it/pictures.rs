@@ -146,11 +146,11 @@ fn more_lines_of_pins_than_fit_scroll_and_say_so() {
     let screen = lines(&app, 44, 24);
     let text = screen.join("\n");
     assert!(!text.contains("Enlarge"), "{text}");
-    assert!(text.contains("lines 1–") && text.contains(" of "), "{text}");
+    assert!(text.contains("lines 1 to") && text.contains(" of "), "{text}");
     // The last row is selected: its line comes into view.
     act(&mut app, Action::Up);
     let text = lines(&app, 44, 24).join("\n");
-    assert!(!text.contains("lines 1–"), "{text}");
+    assert!(!text.contains("lines 1 to"), "{text}");
 }
 
 // ------------------------------------------------------------------------------------- queen
@@ -396,4 +396,27 @@ fn the_pins_the_ai_knocks_down_fall_within_its_pause() {
     assert_eq!(fallen(&app), take);
     app.update(Msg::AiMove);
     assert_eq!(fallen(&app), take, "the fallen pins lie where they fell");
+}
+
+/// The real program in a terminal: the AI's move in motion, then nothing drawn while nobody
+/// presses a key (the loop blocks again; no frame is scheduled).
+#[cfg(unix)]
+#[test]
+fn after_the_ais_move_in_motion_the_program_draws_nothing_until_a_key() {
+    use crate::support::pty::Pty;
+    use std::time::Duration;
+
+    let home = tempfile::tempdir().expect("a temporary directory");
+    let args = ["--game", "kayles", "--heaps", "5,8", "--first", "ai", "--ai-delay", "600"];
+    let mut pty = Pty::spawn(&args, home.path(), 24, 80);
+    assert!(pty.wait_for("AI knocked down"), "the AI did not move:\n{}", pty.contents());
+    assert!(pty.wait_for("Your turn"), "{}", pty.contents());
+    pty.settle(Duration::from_millis(300));
+    pty.raw.clear();
+    // A second without a key: nothing is written (a scheduled frame would redraw).
+    assert!(!pty.pump(Duration::from_secs(1)), "drawn while idle: {:?}", String::from_utf8_lossy(&pty.raw));
+    // The screen still shows the fallen pins where they fell.
+    assert!(pty.contents().contains('_'), "{}", pty.contents());
+    pty.send(b"q");
+    pty.wait_exit().expect("nim-tui exits");
 }
