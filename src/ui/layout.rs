@@ -91,7 +91,7 @@ pub struct BoardLayout {
 /// Rows the game screen needs: a heap a row, and the chrome around them.
 pub fn min_height(game: &Game) -> u16 {
     // A line of pins scrolls: one line of them is enough, however many rows the position has.
-    if super::pins::size(game, MIN_WIDTH, 0, false).is_some() {
+    if super::pins::size(game, MIN_WIDTH, 0, 1).is_some() {
         return CHROME_ROWS + 1;
     }
     (game.position().len() as u16).saturating_add(CHROME_ROWS)
@@ -153,7 +153,7 @@ fn board_size(
     let title = if game.mode() == crate::engine::Mode::Misere { 38 } else { 30 };
     let needed = (LABEL_CELLS + 2 + count_width + 1 + 2).saturating_add(tokens).max(title);
     // A game with a picture of its own is sized by it (a line of pins wraps when it must).
-    if let Some((width, height, whole)) = super::pins::size(game, max_width, title, height > 1) {
+    if let Some((width, height, whole)) = super::pins::size(game, max_width, title, height) {
         return (width, height, 0, whole);
     }
     let gap = if height > 1 { 1 } else { 0 };
@@ -228,7 +228,7 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
     let below_full = if binary && !beside { panel_full } else { 0 };
     let roomy = scale.1 == 1
         && heaps > 1
-        && super::pins::size(game, stage.width, 0, false).is_none()
+        && super::pins::size(game, stage.width, 0, 1).is_none()
         && board_height + heaps + 1 + below_full + INFO_ROWS <= stage.height;
     let (gap, board_height) = if roomy { (1, board_height + heaps + 1) } else { (gap, board_height) };
 

@@ -17,8 +17,6 @@ use crate::engine::{Move, MoveShape};
 
 use super::look::Look;
 
-/// Columns a pin takes, the space after it included.
-const CELL: u16 = 2;
 /// The longest line drawn as pins; a longer one (no start the game offers comes near) is drawn
 /// as rows of tokens, like any other game.
 const MAX_PLACES: u64 = 20_000;
@@ -39,6 +37,9 @@ enum Place {
 /// How much of a line of pins is drawn per line of the board, from the most to the least.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Style {
+    /// For a large screen: the numbers above, pins two columns wide and three rows tall, the
+    /// marks below, a blank row between lines.
+    Big,
     /// The rows' numbers above, pins two rows tall, the marks below, a blank row between lines.
     Tall,
     /// The numbers above, pins one row tall, the marks below.
@@ -51,6 +52,7 @@ impl Style {
     /// Rows between the tops of two lines.
     fn stride(self) -> u16 {
         match self {
+            Style::Big => 6,
             Style::Tall => 5,
             Style::Short => 3,
             Style::Flat => 1,
@@ -60,6 +62,7 @@ impl Style {
     /// Rows the last line takes (no blank row after it).
     fn last(self) -> u16 {
         match self {
+            Style::Big => 5,
             Style::Tall => 4,
             other => other.stride(),
         }
@@ -74,9 +77,18 @@ impl Style {
         }
     }
 
+    /// Columns a pin takes, and with the space after it.
+    fn width(self) -> (u16, u16) {
+        match self {
+            Style::Big => (2, 4),
+            _ => (1, 2),
+        }
+    }
+
     /// The pins' rows, from the top of a line.
     fn pin_rows(self) -> std::ops::Range<u16> {
         match self {
+            Style::Big => 1..4,
             Style::Tall => 1..3,
             Style::Short => 1..2,
             Style::Flat => 0..1,
@@ -145,25 +157,31 @@ fn places(game: &Game) -> Option<Vec<Place>> {
     Some(line)
 }
 
-/// The board's width and height for the game's line of pins within `max_width` columns (`tall`:
-/// pins two rows tall), and the width the whole line would take on one line; or `None` when the
+/// The board's width and height for the game's line of pins within `max_width` columns (`scale`:
+/// the rows a token takes at the layout's scale, which sizes the pins), and the width the whole line would take on one line; or `None` when the
 /// game is not drawn as pins. The line wraps, so it always fits across; `min_width` is the least
 /// the frame's title needs.
-pub(super) fn size(game: &Game, max_width: u16, min_width: u16, tall: bool) -> Option<(u16, u16, u16)> {
+pub(super) fn size(game: &Game, max_width: u16, min_width: u16, scale: u16) -> Option<(u16, u16, u16)> {
     let line = line_of(game)?;
-    let natural = u16::try_from(line.len()).unwrap_or(u16::MAX).saturating_mul(CELL).saturating_add(1);
+    // The layout's scales: the largest tokens' rows give the biggest pins.
+    let style = match scale {
+        4.. => Style::Big,
+        2..=3 => Style::Tall,
+        _ => Style::Short,
+    };
+    let cell = style.width().1;
+    let natural = u16::try_from(line.len()).unwrap_or(u16::MAX).saturating_mul(cell).saturating_add(1);
     let whole = natural.saturating_add(2 + 2 * MARGIN).max(min_width);
     let width = whole.min(max_width);
-    let per_line = per_line(width);
+    let per_line = per_line(width, cell);
     let lines = line.len().div_ceil(per_line);
-    let style = if tall { Style::Tall } else { Style::Short };
     Some((width, style.rows(lines).saturating_add(2), whole))
 }
 
 /// Pins on one line of a board `width` columns wide (frame and margins included), keeping a
-/// column for the mark of a line that goes on.
-fn per_line(width: u16) -> usize {
-    usize::from(width.saturating_sub(2 + 2 * MARGIN + 1) / CELL).max(1)
+/// column for the mark of a line that goes on; a pin takes `cell` columns with its space.
+fn per_line(width: u16, cell: u16) -> usize {
+    usize::from(width.saturating_sub(2 + 2 * MARGIN + 1) / cell).max(1)
 }
 
 /// Where the line is drawn on a board: computed from the board's rectangle, by the drawing and
@@ -183,13 +201,15 @@ struct Geometry {
 impl Geometry {
     fn of(game: &Game, line: &[Place], board: Rect) -> Geometry {
         let inner = board.inner(ratatui::layout::Margin::new(1, 1));
-        let per_line = per_line(board.width);
-        let lines = line.len().div_ceil(per_line).max(1);
-        // The richest drawing whose lines all fit; failing all, the flat one, scrolled.
-        let style = [Style::Tall, Style::Short, Style::Flat]
+        let lines_of = |style: Style| line.len().div_ceil(per_line(board.width, style.width().1)).max(1);
+        // The richest drawing whose lines all fit (big pins only on one line); failing all, the
+        // flat one, scrolled.
+        let style = [Style::Big, Style::Tall, Style::Short, Style::Flat]
             .into_iter()
-            .find(|s| s.rows(lines) <= inner.height)
+            .find(|&s| s.rows(lines_of(s)) <= inner.height && (s != Style::Big || lines_of(s) == 1))
             .unwrap_or(Style::Flat);
+        let per_line = per_line(board.width, style.width().1);
+        let lines = lines_of(style);
         let room = usize::from(inner.height.saturating_sub(style.last()) / style.stride()) + 1;
         let shown = lines.min(room).max(1);
         // A scrolled line keeps the selected row's first pin (or else the marked pins) in view.
@@ -214,7 +234,7 @@ impl Geometry {
     /// Where place `i` is drawn: its column and its line's top row.
     fn at(&self, i: usize) -> Option<(u16, u16)> {
         let top = self.top(i / self.per_line)?;
-        Some((self.x + (i % self.per_line) as u16 * CELL, top))
+        Some((self.x + (i % self.per_line) as u16 * self.style.width().1, top))
     }
 }
 
@@ -250,9 +270,10 @@ pub(super) fn render(game: &Game, look: &Look, board: Rect, marked: Option<&Move
                 // A pin is a cell of colour (reversed, so it shows without colours too) with a
                 // stroke standing up; a pin the move knocks down leans, in another colour, and
                 // where there is room has a mark under it.
+                let (stroke, look_of) = if hit { ("/", down) } else { ("|", standing) };
+                let pin = format!("{stroke}{}", " ".repeat(usize::from(style.width().0 - 1)));
                 for y in pin_rows.clone() {
-                    let (stroke, style) = if hit { ("/", down) } else { ("|", standing) };
-                    buf.set_string(x, top + y, stroke, style);
+                    buf.set_string(x, top + y, &pin, look_of);
                 }
                 if hit && style != Style::Flat {
                     buf.set_string(x, top + pin_rows.end, "^", theme.strong(theme.marked));
@@ -301,7 +322,7 @@ pub(super) fn render(game: &Game, look: &Look, board: Rect, marked: Option<&Move
     }
 
     // A line that goes on ends in the overflow mark.
-    let end = geometry.x + geometry.per_line as u16 * CELL;
+    let end = geometry.x + geometry.per_line as u16 * geometry.style.width().1;
     for line_no in geometry.first..geometry.first + geometry.shown {
         if line_no + 1 < geometry.lines
             && let Some(top) = geometry.top(line_no)
@@ -340,8 +361,9 @@ pub(super) fn lay_down(game: &Game, look: &Look, board: Rect, marked: &Move, gon
             continue;
         }
         let Some((x, top)) = geometry.at(i) else { continue };
+        let blank = " ".repeat(usize::from(geometry.style.width().0));
         for y in pin_rows.clone() {
-            buf.set_string(x, top + y, " ", ratatui::style::Style::reset());
+            buf.set_string(x, top + y, &blank, ratatui::style::Style::reset());
         }
         buf.set_string(x, top + pin_rows.end - 1, "_", look.theme.fg(look.theme.marked));
     }
@@ -360,7 +382,7 @@ pub(super) fn hit(game: &Game, board: Rect, column: u16, row: u16) -> Option<Opt
         if within >= geometry.style.last() || line_no >= geometry.first + geometry.shown {
             return None;
         }
-        let slot = usize::from(column.checked_sub(geometry.x)? / CELL);
+        let slot = usize::from(column.checked_sub(geometry.x)? / geometry.style.width().1);
         if slot >= geometry.per_line {
             return None;
         }

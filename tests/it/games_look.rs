@@ -133,7 +133,7 @@ fn a_click_picks_a_pin_in_kayles_and_where_a_split_goes_in_lasker() {
     // The row is a line of pins: the third pin is the third one drawn on the screen.
     let buf = view::draw_with(&kayles, &Look::default(), 80, 24);
     let lines = view::lines(&buf);
-    let y = lines.iter().position(|l| l.contains("| | |")).expect("a line of pins");
+    let y = lines.iter().position(|l| l.contains('|')).expect("a line of pins");
     let third = lines[y].char_indices().filter(|&(_, c)| c == '|' || c == '/').nth(2).expect("six pins").0;
     let x = lines[y][..third].chars().count() as u16;
     let msg = ui::click(&kayles, &Look::default(), area, x, y as u16).expect("a pin");
