@@ -281,7 +281,7 @@ pub(super) fn render(game: &Game, look: &Look, board: Rect, marked: Option<&Move
             }
             // A fallen pin lies at the foot of the line.
             Place::Fallen => {
-                buf.set_string(x, top + pin_rows.end - 1, "_", fallen);
+                buf.set_string(x, top + pin_rows.end - 1, "_".repeat(usize::from(style.width().0)), fallen);
             }
             Place::Gap => {}
         }
@@ -365,7 +365,8 @@ pub(super) fn lay_down(game: &Game, look: &Look, board: Rect, marked: &Move, gon
         for y in pin_rows.clone() {
             buf.set_string(x, top + y, &blank, ratatui::style::Style::reset());
         }
-        buf.set_string(x, top + pin_rows.end - 1, "_", look.theme.fg(look.theme.marked));
+        let lying = "_".repeat(usize::from(geometry.style.width().0));
+        buf.set_string(x, top + pin_rows.end - 1, lying, look.theme.fg(look.theme.marked));
     }
 }
 

@@ -49,15 +49,20 @@ fn pin_lines(lines: &[String]) -> Vec<(usize, String)> {
         .collect()
 }
 
-/// The pins and fallen pins of a line, left to right, without the spaces: `|||_||`.
+/// The pins and fallen pins of a line, left to right, without the spaces: `|||_||` (a big
+/// fallen pin, `__`, is one).
 fn symbols(line: &str) -> String {
-    line.chars().filter(|&c| is_pin(c) || c == '_').collect()
+    let all: String = line.chars().filter(|&c| is_pin(c) || c == '_').collect();
+    all.replace("__", "_")
 }
 
 /// How many gaps between rows a line has: wider than the space between two pins of a row.
 fn row_gaps(line: &str) -> usize {
-    let at: Vec<usize> =
-        line.chars().enumerate().filter(|&(_, c)| is_pin(c) || c == '_').map(|(x, _)| x).collect();
+    // A big fallen pin (`__`) counts once, where it starts.
+    let chars: Vec<char> = line.chars().collect();
+    let at: Vec<usize> = (0..chars.len())
+        .filter(|&x| is_pin(chars[x]) || (chars[x] == '_' && (x == 0 || chars[x - 1] != '_')))
+        .collect();
     let steps: Vec<usize> = at.windows(2).map(|w| w[1] - w[0]).collect();
     let cell = steps.iter().copied().min().unwrap_or(0);
     steps.iter().filter(|&&s| s > cell).count()
@@ -92,7 +97,7 @@ fn kayles_is_one_line_of_pins_with_gaps_where_pins_fell() {
         let rows = pin_lines(&screen);
         let foot = &rows.last().expect("pins").1;
         assert_eq!(pins_on(foot) as u64, standing, "{}", screen.join("\n"));
-        assert_eq!(foot.matches('_').count() as u64, 12 - standing, "{}", screen.join("\n"));
+        assert_eq!(symbols(foot).matches('_').count() as u64, 12 - standing, "{}", screen.join("\n"));
         // Where the pin fell: two pins of row 3, the fallen one, the last two; the gaps between
         // the rows the game started with stay as they were.
         assert!(symbols(foot).ends_with("||_||"), "{}", screen.join("\n"));
@@ -407,7 +412,7 @@ fn the_pins_the_ai_knocks_down_fall_within_its_pause() {
     };
     let fallen = |app: &App| {
         let screen = lines(app, 80, 24);
-        pin_lines(&screen).last().map_or(0, |(_, l)| l.matches('_').count() as u64)
+        pin_lines(&screen).last().map_or(0, |(_, l)| symbols(l).matches('_').count() as u64)
     };
     assert_eq!(fallen(&app), 0);
     while app.animating() {
