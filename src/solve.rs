@@ -323,7 +323,7 @@ fn write_binary(
         }
         Outcome::Lose => {
             writeln!(buf, "The player to move loses against perfect play: no winning move.")?;
-            writeln!(buf, "Why: {}.", crate::words::loss_reason(&explanation))?;
+            writeln!(buf, "Why: {}.", crate::words::loss_reason(explanation))?;
             if let Some(mv) = explanation.best.mv() {
                 writeln!(buf, "The AI would {}, to make mistakes most likely.", crate::words::take(mv))?;
             }
