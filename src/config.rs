@@ -77,6 +77,8 @@ pub struct Settings {
     pub coach: bool,
     /// The AI's visible pause before its move.
     pub ai_delay_ms: u64,
+    /// Motion on the board (the AI's taken tokens leaving within its pause).
+    pub animation: bool,
     /// The theme's name: `auto` or one of `Theme::names()` (or an old alias); see
     /// `Settings::theme` for the theme itself.
     pub theme: String,
@@ -204,7 +206,7 @@ fn expected(setting: &str) -> &'static str {
         "glyphs" => "\"auto\", \"unicode\", \"cjk\" or \"ascii\"",
         "token" => "\"auto\" or one character in quotes, such as \"●\" or \"o\"",
         "marked" => "\"auto\" or one character in quotes, such as \"○\" or \"x\"",
-        "mouse" => "true or false",
+        "mouse" | "animation" => "true or false",
         "keys" => "a table of commands and their keys, such as [keys] hint = [\"h\"]",
         "game" => crate::engine::GAMES_QUOTED,
         "opponent" => "\"ai\" or \"human\"",

@@ -80,6 +80,7 @@ pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<En
     app.stats = stats;
     app.notices = warnings.clone();
     app.panels.coach = settings.coach;
+    app.motion = crate::app::Motion::new(settings.animation);
     // The saved game is offered on every start menu the session shows, and a new game that would
     // replace it asks first, a game started with flags too; the keeper remembers which one, to
     // claim it when it is resumed or given up.

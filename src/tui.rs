@@ -93,6 +93,18 @@ enum Event {
 /// otherwise draw as fast as the terminal takes it, using a whole core.
 const MIN_FRAME: Duration = Duration::from_millis(15);
 
+/// When the next animation frame is drawn, asked at `now` with the AI's move due at `ai`: one
+/// frame's time away, but no sooner than needed for the frames to end as the AI's pause does, so
+/// that its tokens leave at the end of the pause, after the player has seen them marked.
+fn next_frame(now: Instant, ai: Option<Instant>) -> Instant {
+    let soonest = now + crate::app::Motion::FRAME;
+    let motion = crate::app::Motion::FRAME * u32::from(crate::app::Motion::FRAMES);
+    match ai.and_then(|ai| ai.checked_sub(motion)) {
+        Some(start) => start.max(soonest),
+        None => soonest,
+    }
+}
+
 /// A backend whose screen is at most [`ui::MAX_WIDTH`] by [`ui::MAX_HEIGHT`]: ratatui keeps two
 /// buffers of the whole screen and the drawing walks every cell, so a window of 65535x65535 would
 /// ask for hundreds of gigabytes. A larger window shows the game in its top-left corner.
@@ -246,6 +258,8 @@ fn event_loop(
 ) -> io::Result<Ending> {
     let mut start_sources = Some(start_sources);
     let mut deadline: Option<Instant> = None;
+    // The next animation frame, while something moves.
+    let mut frame_at: Option<Instant> = None;
     let mut area = Rect::default();
     // Events that change nothing (mouse motion, key releases) do not cost a redraw.
     let mut dirty = true;
@@ -268,7 +282,16 @@ fn event_loop(
         } else {
             deadline = None;
         }
-        let event = match deadline {
+        // A frame is scheduled only while something moves; otherwise the loop blocks.
+        frame_at = match app.animating() {
+            true => Some(*frame_at.get_or_insert_with(|| next_frame(Instant::now(), deadline))),
+            false => None,
+        };
+        let wake = match (deadline, frame_at) {
+            (Some(ai), Some(frame)) => Some(ai.min(frame)),
+            (ai, frame) => ai.or(frame),
+        };
+        let event = match wake {
             Some(when) => match events.recv_timeout(when.saturating_duration_since(Instant::now())) {
                 Ok(event) => Some(event),
                 Err(RecvTimeoutError::Timeout) => None,
@@ -277,6 +300,11 @@ fn event_loop(
             None => Some(events.recv().unwrap_or(Event::InputClosed)),
         };
         let input = match event {
+            // A frame due before the AI's move.
+            None if frame_at.is_some_and(|frame| deadline.is_none_or(|ai| frame < ai)) => {
+                frame_at = None;
+                Some(Msg::Frame)
+            }
             None => {
                 deadline = None;
                 Some(Msg::AiMove)
@@ -561,4 +589,29 @@ fn install_panic_hook(mouse: bool) {
         }));
         crate::log::install_panic_hook();
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::next_frame;
+    use crate::app::Motion;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn the_frames_end_as_the_ais_pause_does() {
+        let now = Instant::now();
+        let motion = Motion::FRAME * u32::from(Motion::FRAMES);
+        // A long pause: the tokens stay marked, then leave over its last part.
+        let ai = now + Duration::from_secs(2);
+        assert_eq!(next_frame(now, Some(ai)), ai - motion);
+        // Once under way, a frame every FRAME, and the last one before the AI moves.
+        let mut at = ai - motion;
+        for _ in 1..Motion::FRAMES {
+            at = next_frame(at, Some(ai));
+        }
+        assert!(at < ai);
+        // A pause too short for them all: the first frame comes at once; the AI's move ends it.
+        assert_eq!(next_frame(now, Some(now + Motion::FRAME)), now + Motion::FRAME);
+        assert_eq!(next_frame(now, None), now + Motion::FRAME);
+    }
 }

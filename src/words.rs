@@ -1010,3 +1010,26 @@ pub fn serve_assignment_result(name: &str, won: bool, seconds: u64) -> String {
 pub fn serve_give_key() -> &'static str {
     "g gives everyone the chosen player's position"
 }
+
+// The games' own pictures (src/ui/pins.rs, queen.rs, limit.rs).
+
+/// The foot of a line of pins too long for the board, scrolled: `lines 2 to 3 of 5`.
+pub fn pin_lines_shown(first: usize, last: usize, of: usize) -> String {
+    format!("lines {first} to {last} of {of}")
+}
+
+/// Fibonacci Nim's limit on the bracket under the tokens it reaches: `take up to 6`.
+pub fn limit_bracket(most: u64) -> String {
+    format!("take up to {most}")
+}
+
+/// Under Wythoff's grid: where the queen stands, `Queen: 4 across and 9 up from the corner +`.
+pub fn queen_caption(across: u64, up: u64) -> String {
+    format!("Queen: {across} across and {up} up from the corner +")
+}
+
+/// Under Wythoff's grid when the heaps are too large for it: `A window, cut at ⋯: the queen is
+/// 200 across, 150 up`.
+pub fn queen_window(across: u64, up: u64) -> String {
+    format!("A window, cut at ⋯: the queen is {across} across, {up} up")
+}

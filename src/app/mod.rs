@@ -39,6 +39,8 @@ pub enum Msg {
     Key { action: Option<Action>, ch: Option<char> },
     /// A click on a token: select `heap` and take `count`.
     Pick { heap: usize, count: u64 },
+    /// A click on a square of Wythoff's grid: choose `Move` (taking it if it is chosen already).
+    Select(crate::engine::Move),
     /// A click on a row of the start menu: focus `row`, then act on it as `action` would.
     Choose { row: StartRow, action: Option<Action> },
     /// Ctrl-C: quits from anywhere, whatever is open.
@@ -47,6 +49,8 @@ pub enum Msg {
     Resize { fits: bool },
     /// The AI's pause is over.
     AiMove,
+    /// An animation frame's time came: the motion on the board goes one frame further.
+    Frame,
     /// What came of an effect the session carried out.
     Report(Report),
 }
@@ -224,6 +228,41 @@ pub struct App {
     /// binary view.
     pub withheld: Vec<Action>,
     rng: StdRng,
+    /// Motion on the board: on or off (the `animation` setting), and how far it has gone.
+    pub motion: Motion,
+}
+
+/// The motion on the board, held by the app and advanced by [`Msg::Frame`] (the loop sends it when
+/// a frame's deadline passes, and schedules one only while [`App::animating`]): the drawing reads
+/// how far it has gone and never a clock. The AI's taken tokens leave, one part per frame, within
+/// its pause.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Motion {
+    /// The `animation` setting.
+    pub on: bool,
+    /// Frames shown of the move being made.
+    frame: u8,
+    /// The move they belong to: the number of moves made when they began.
+    at: usize,
+}
+
+impl Motion {
+    /// Frames of the AI's tokens leaving: `FRAMES` times [`Motion::FRAME`] of its pause.
+    pub const FRAMES: u8 = 6;
+    /// The time between two frames.
+    pub const FRAME: std::time::Duration = std::time::Duration::from_millis(50);
+
+    /// Motion on or off, nothing shown yet.
+    pub fn new(on: bool) -> Motion {
+        Motion { on, frame: 0, at: 0 }
+    }
+}
+
+impl Default for Motion {
+    /// On, as the shipped configuration has it.
+    fn default() -> Self {
+        Motion::new(true)
+    }
 }
 
 impl App {
@@ -252,6 +291,7 @@ impl App {
             waiting: None,
             withheld: Vec::new(),
             rng,
+            motion: Motion::default(),
         }
     }
 
@@ -367,6 +407,25 @@ impl App {
         matches!(self.overlay, Some(Overlay::Help { .. }))
     }
 
+    /// Whether something on the board is moving, so that the loop should schedule the next frame:
+    /// the motion is on, the AI is in its pause with a move chosen, and its tokens have not all
+    /// left. False otherwise, and then the loop blocks.
+    pub fn animating(&self) -> bool {
+        self.motion.on
+            && self.overlay.is_none()
+            && self.ai_waiting()
+            && self.game().is_some_and(|game| game.pending.is_some())
+            && self.motion_frame().is_none_or(|(frame, of)| frame < of)
+    }
+
+    /// How far the motion of the move being made has gone: frames shown and frames in all, or
+    /// `None` while nothing has moved (a frame of an earlier move does not count).
+    pub fn motion_frame(&self) -> Option<(u8, u8)> {
+        let at = self.game()?.moves().len();
+        (self.motion.on && self.motion.at == at && self.motion.frame > 0)
+            .then_some((self.motion.frame, Motion::FRAMES))
+    }
+
     /// Whether the AI is in its pause, waiting to move.
     pub fn ai_waiting(&self) -> bool {
         if !self.fits {
@@ -455,6 +514,10 @@ impl App {
     }
 
     fn update_screen(&mut self, msg: Msg) -> Effect {
+        if msg == Msg::AiMove {
+            // The move is made: its motion is over, and the next begins from nothing.
+            self.motion.frame = 0;
+        }
         match msg {
             Msg::Interrupt => return Effect::Quit,
             // A demo loop runs until a key is pressed (or a click).
@@ -468,6 +531,14 @@ impl App {
             }
             Msg::Report(report) => {
                 self.report(report);
+                return Effect::None;
+            }
+            Msg::Frame => {
+                if self.animating() {
+                    let at = self.game().map_or(0, |game| game.moves().len());
+                    let frame = self.motion_frame().map_or(0, |(frame, _)| frame);
+                    self.motion = Motion { frame: frame + 1, at, ..self.motion };
+                }
                 return Effect::None;
             }
             _ => {}

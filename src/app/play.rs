@@ -106,6 +106,17 @@ impl Play {
         }
         let played = match msg {
             Msg::AiMove => game.ai_play(),
+            // A square of Wythoff's grid: the move that takes the queen there; again, it is made.
+            Msg::Select(mv) => {
+                if game.your_turn() && game.chosen() == mv {
+                    game.take()
+                } else {
+                    if game.your_turn() {
+                        game.select_move(&mv);
+                    }
+                    false
+                }
+            }
             Msg::Pick { heap, count } => {
                 // Clicking the chosen tokens again takes them.
                 if game.your_turn() && (heap, count) == (game.selected, game.count) {

@@ -144,6 +144,12 @@ impl PuzzleScreen {
             {
                 game.pick(heap, count);
             }
+            // A square of Wythoff's grid chooses the move that takes the queen there.
+            if let Msg::Select(mv) = &msg
+                && self.run.answer.is_none()
+            {
+                game.select_move(mv);
+            }
             return Next::NOTHING;
         };
         // A typed count may be written with separators, as in 1,000 or 1_000.

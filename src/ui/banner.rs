@@ -31,7 +31,7 @@ pub(super) fn render(
         (_, winner) => crate::words::wins(game.name(winner)),
     };
     let mut lines = vec![
-        Line::styled(title, style.add_modifier(Modifier::BOLD)).centered(),
+        Line::styled(title.clone(), style.add_modifier(Modifier::BOLD)).centered(),
         Line::raw(over.reason.clone()).centered(),
     ];
     if game.players == Players::Ai && matches!(app.screen, Screen::Play(_)) {
@@ -70,6 +70,16 @@ pub(super) fn render(
     {
         lines.push(Line::styled(message.clone(), theme.fg(theme.text)).centered());
     }
+    // The title in the start screen's block letters above the title line, when they fit under
+    // the board (the final position stays in view); otherwise the title line alone says it.
+    // Two blank columns each side, so the letters never touch the frame.
+    let inner = usize::from(layout.info.width.saturating_sub(2 + 4));
+    let under = usize::from(layout.status.y.saturating_sub(letters_floor(game, layout)));
+    let letters = block_letters(&title, inner).filter(|l| lines.len() + l.len() + 2 <= under);
+    if let Some(letters) = &letters {
+        // Blank lines keep their place; the letters are drawn over them, untrimmed, below.
+        lines.splice(0..0, letters.iter().map(|_| Line::raw("")));
+    }
     let height = (lines.len() as u16 + 2).min(room.height);
     // Under the board when it fits there; pushed up over the board's foot only when it must be.
     let y = layout.info.y.min(room.bottom().saturating_sub(height));
@@ -79,10 +89,80 @@ pub(super) fn render(
         .wrap(Wrap { trim: true })
         .block(Block::bordered().border_style(style))
         .render(popup, buf);
+    if let Some(letters) = letters {
+        let big = style.add_modifier(Modifier::BOLD);
+        for (row, text) in letters.iter().enumerate() {
+            let width = text.chars().count() as u16;
+            let x = popup.x + popup.width.saturating_sub(width) / 2;
+            buf.set_string(x, popup.y + 1 + row as u16, text, big);
+        }
+    }
+}
+
+/// The highest row the banner may start on and keep the final position in view: under the last
+/// heap's label and count (a big token's lower rows and the board's foot may be covered) and
+/// under the panel, or under the board when its rows are not heaps of tokens (a line of pins).
+fn letters_floor(game: &Game, layout: &BoardLayout) -> u16 {
+    let pins = matches!(game.rules.kind.describe().shape, crate::engine::MoveShape::Pins { .. });
+    // The panel beside the board stays whole too.
+    let panel = layout.panel.map_or(0, |panel| panel.bottom());
+    match layout.rows.last() {
+        Some(row) if !pins => layout.info.y.min((row.y + (row.height - 1) / 2 + 1).max(panel)),
+        _ => layout.info.y,
+    }
 }
 
 /// The rows between the header and the status line.
 fn status_room(layout: &BoardLayout) -> Rect {
     let top = layout.header.bottom();
     Rect { x: layout.info.x, y: top, width: layout.info.width, height: layout.status.y.saturating_sub(top) }
+}
+
+/// The title font's letters (assets/banner-font.txt): each character's rows, all as wide.
+static FONT: std::sync::LazyLock<Vec<(char, Vec<&'static str>)>> = std::sync::LazyLock::new(|| {
+    let mut font: Vec<(char, Vec<&'static str>)> = Vec::new();
+    for line in include_str!("../../assets/banner-font.txt").lines() {
+        if line.starts_with('#') {
+            continue;
+        }
+        match (line.strip_prefix('@').and_then(|c| c.chars().next()), font.last_mut()) {
+            (Some(c), _) if line.chars().count() == 2 => font.push((c, Vec::new())),
+            (_, Some((_, rows))) => rows.push(line),
+            _ => {}
+        }
+    }
+    font
+});
+
+/// `text` in the title's block letters, as rows at most `width` columns wide, or `None` when a
+/// character of it is not in the font (a name in another script) or it is too wide.
+pub(super) fn block_letters(text: &str, width: usize) -> Option<Vec<String>> {
+    let glyphs: Vec<&Vec<&str>> = text
+        .to_uppercase()
+        .chars()
+        .map(|c| FONT.iter().find(|(f, _)| *f == c).map(|(_, rows)| rows))
+        .collect::<Option<_>>()?;
+    let height = glyphs.iter().map(|g| g.len()).max()?;
+    let rows: Vec<String> = (0..height)
+        .map(|i| glyphs.iter().map(|g| g.get(i).copied().unwrap_or("")).collect::<String>())
+        .collect();
+    let widest = rows.iter().map(|r| r.chars().count()).max()?;
+    (widest <= width).then_some(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::block_letters;
+
+    #[test]
+    fn the_font_writes_every_word_of_the_banner_and_refuses_what_it_cannot() {
+        let win = block_letters("You win!", 200).expect("the font has Y, O, U, W, I, N and !");
+        assert_eq!(win.len(), 6);
+        assert!(win[0].starts_with("██╗   ██╗"));
+        assert!(block_letters("You lose", 200).is_some());
+        assert!(block_letters("Ann wins!", 200).is_some());
+        // Too wide, and a letter the font does not have.
+        assert!(block_letters("You win!", 40).is_none());
+        assert!(block_letters("Zoë wins!", 200).is_none());
+    }
 }

@@ -12,7 +12,7 @@ use crate::app::{App, Game, Screen};
 use super::layout::{header_parts, header_rows, layout_for};
 use super::look::Look;
 use super::text::shortened;
-use super::{banner, heaps, moves, panel, play, puzzle, replay, status};
+use super::{banner, heaps, motion, moves, panel, play, puzzle, replay, status};
 
 /// Draws a screen with a board: a game, a demo, a puzzle or a replay.
 pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
@@ -64,6 +64,7 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
         _ => heaps::Marks { chosen: game.marked(), alternative: None },
     };
     heaps::render(board_game, look, &layout, &marks, buf);
+    motion::render(app, game, look, &layout, marks.chosen.as_ref(), buf);
 
     if let Some(area) = layout.panel {
         panel::render(board_game, look, area, layout.levels.as_ref(), buf);

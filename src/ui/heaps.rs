@@ -52,9 +52,15 @@ pub(super) fn render(game: &Game, look: &Look, layout: &BoardLayout, marks: &Mar
     }
     // (The arrows become `^` and `v` in the ASCII pass.)
     block.render(layout.board, buf);
+    // A game with a picture of its own draws it in the frame instead of rows of tokens.
+    if super::pins::render(game, look, layout.board, marks.chosen.as_ref(), buf) {
+        return;
+    }
     for row in &layout.rows {
         render_row(game, look, layout, row, marks, buf);
     }
+    super::limit::render(game, look, layout, buf);
+    super::queen::render(game, look, super::layout::under_rows(layout), marks.chosen.as_ref(), buf);
 }
 
 /// What a token is drawn as: left on its heap, taken by the chosen move, taken by the winning

@@ -112,7 +112,8 @@ pub struct BoardLayout {
     pub big: bool,
 }
 
-/// Rows the game screen needs: one heap's row (the others scroll), and the chrome around it.
+/// Rows the game screen needs: one heap's row (the others scroll, as a line of pins does), and the
+/// chrome around it.
 pub fn min_height(_game: &Game) -> u16 {
     CHROME_ROWS + 1
 }
@@ -244,7 +245,12 @@ fn board_width(game: &Game, scale: (u16, u16), count_width: u16, max_width: u16)
     let tokens = (widest as u16).saturating_mul(cell).saturating_sub(1).max(empty);
     let count = if scale.1 >= BIG_ROWS { count_width * (super::digits::WIDTH + 1) } else { count_width };
     let title = title_width(game) as u16 + 4;
-    let needed = (LABEL_CELLS + 2 + count + 1 + 2).saturating_add(tokens).max(title);
+    // Wythoff's queen on her grid under the heaps, with her caption, inside the frame.
+    let grid = match super::queen::width(game) {
+        0 => 0,
+        width => width + 2,
+    };
+    let needed = (LABEL_CELLS + 2 + count + 1 + 2).saturating_add(tokens).max(title).max(grid);
     (needed.min(max_width), needed)
 }
 
@@ -295,8 +301,10 @@ fn limit_text(game: &Game) -> Option<String> {
 }
 
 /// One way to lay the board out: its scale, the rows between heaps, the blank rows above and
-/// below them, whether the panel is beside it, and how many heaps are shown.
-#[derive(Debug, Clone, Copy)]
+/// below them, whether the panel is beside it, how many heaps are shown, and the game's picture:
+/// the rows under the heaps (Fibonacci Nim's bracket, Wythoff's grid), or the board's rows when a
+/// line of pins is drawn in place of rows of tokens.
+#[derive(Debug, Clone, Copy, Default)]
 struct Plan {
     scale: (u16, u16),
     gap: u16,
@@ -305,6 +313,18 @@ struct Plan {
     width: u16,
     panel_width: u16,
     shown: u16,
+    picture: u16,
+    pins: Option<u16>,
+}
+
+impl Plan {
+    /// The rows the board takes, frame included.
+    fn rows(&self) -> u16 {
+        match self.pins {
+            Some(rows) => rows,
+            None => board_rows(self.shown, self.scale.1, self.gap, self.pad) + self.picture,
+        }
+    }
 }
 
 fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> BoardLayout {
@@ -324,25 +344,52 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
     // The panel beside the board needs the rows of the heaps, a head row above them (the board's
     // blank row) and its tail under them; the tail may reach below the board.
     let panel_fits = |plan: &Plan| -> Option<u16> {
+        if plan.pins.is_some() {
+            return (panel::MIN_HEIGHT <= column_room).then_some(panel::MIN_HEIGHT);
+        }
         let big = plan.scale.1 >= BIG_ROWS;
         let heaps_rows = plan.shown * plan.scale.1 + plan.shown.saturating_sub(1) * plan.gap;
         let least = 1 + plan.pad + heaps_rows + panel::least_tail_rows(game, big);
         (least <= column_room).then_some(least)
     };
-    let try_fit = |scale: (u16, u16), beside: bool| -> Option<Plan> {
+    // Fibonacci Nim's limit is drawn on a row of its own under the heap.
+    let bracket = u16::from(game.rules.kind.describe().has_limit());
+    let title = title_width(game) as u16 + 4;
+    // A game with a picture of its own is sized by it (a line of pins wraps when it must): its
+    // width, its rows and the width of the whole line; `None` for rows of tokens.
+    let pins_of = |max_width: u16, scale: (u16, u16)| super::pins::size(game, max_width, title, scale.1);
+    // `grid`: the rows of Wythoff's queen on her grid under the heaps (0 for none).
+    let try_fit = |scale: (u16, u16), beside: bool, grid: u16| -> Option<Plan> {
         let big = scale.1 >= BIG_ROWS;
         let natural = if binary { panel::width(game, big) } else { 0 };
         // Beside the board the panel gets at least 30 columns, or its working wraps word by word.
         let panel_width = natural.max(30);
         let max_width = if beside { stage.width.saturating_sub(panel_width + GAP) } else { stage.width };
-        let (width, needed) = board_width(game, scale, count_width, max_width);
-        let gap = u16::from(scale.1 > 1);
-        let pad = u16::from(scale.1 > 1 || beside);
-        let rows = board_rows(heaps, scale.1, gap, pad);
+        let pins = pins_of(max_width, scale);
+        let (width, needed) = match pins {
+            Some((width, _, whole)) => (width, whole),
+            None => board_width(game, scale, count_width, max_width),
+        };
+        let gap = u16::from(scale.1 > 1 && pins.is_none());
+        let pad = u16::from((scale.1 > 1 || beside) && pins.is_none());
+        let picture = bracket + grid;
+        let plan = Plan {
+            scale,
+            gap,
+            pad,
+            beside,
+            width,
+            panel_width,
+            shown: heaps,
+            picture,
+            pins: pins.map(|(_, rows, _)| rows),
+        };
+        let rows = plan.rows();
         // Big tokens leave two fifths of the room free, so the board never crowds the screen.
         let limit = if scale.1 > 1 { stage.height * 3 / 5 } else { column_room };
-        let plan = Plan { scale, gap, pad, beside, width, panel_width, shown: heaps };
-        let below = if binary && !beside { panel::MIN_HEIGHT } else { 0 };
+        // A game's picture (Wythoff's grid) never squeezes the panel under the board.
+        let least = if grid > 0 { panel::full_height(game, panel_width) } else { panel::MIN_HEIGHT };
+        let below = if binary && !beside { least } else { 0 };
         let ok = needed <= max_width
             && rows + below <= limit.min(column_room)
             && (!beside || panel_fits(&plan).is_some());
@@ -358,28 +405,43 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
         let beside = binary && stage.width >= least + GAP + 28;
         let panel_width = if beside { natural.min(stage.width - GAP - 28) } else { natural.min(stage.width) };
         let max_width = if beside { stage.width - panel_width - GAP } else { stage.width };
+        let below = if binary && !beside { panel::MIN_HEIGHT } else { 0 };
+        // A line of pins wraps to the width there is and scrolls: its rows are cut to the room.
+        if let Some((width, rows, _)) = pins_of(max_width, SCALES[0]) {
+            let rows = rows.min(column_room.saturating_sub(below)).max(3);
+            let plan = Plan { pad: 0, shown: heaps, picture: 0, pins: Some(rows), ..Plan::default() };
+            return Plan { scale: SCALES[0], beside, width, panel_width, ..plan };
+        }
         let (width, _) = board_width(game, SCALES[0], count_width, max_width);
         let pad = u16::from(beside);
         let least_tail = if beside { panel::least_tail_rows(game, false) } else { 0 };
-        let below = if binary && !beside { panel::MIN_HEIGHT } else { 0 };
+        // Wythoff's grid too when it fits under every heap, at its largest that does.
+        let grid = super::queen::heights(game)
+            .into_iter()
+            .find(|&grid| board_rows(heaps, 1, 0, pad) + bracket + grid + below <= column_room)
+            .unwrap_or(0);
+        let picture = bracket + grid;
         let fit = column_room
-            .saturating_sub(2 * pad + 2 + below)
+            .saturating_sub(2 * pad + 2 + below + picture)
             .min(column_room.saturating_sub(1 + pad + least_tail));
         let shown = heaps.min(fit.max(1));
-        Plan { scale: SCALES[0], gap: 0, pad, beside, width, panel_width, shown }
+        Plan { scale: SCALES[0], gap: 0, pad, beside, width, panel_width, shown, picture, pins: None }
     };
-    let mut plan = [true, false]
-        .into_iter()
-        .filter(|&beside| binary || !beside)
-        .find_map(|beside| SCALES.iter().rev().find_map(|&scale| try_fit(scale, beside)))
+    // With the game's picture at its largest that fits at some scale, else smaller, else without.
+    let grids: Vec<u16> = super::queen::heights(game).into_iter().chain([0]).collect();
+    let mut plan = grids
+        .iter()
+        .flat_map(|&grid| [(true, grid), (false, grid)])
+        .filter(|&(beside, _)| binary || !beside)
+        .find_map(|(beside, grid)| SCALES.iter().rev().find_map(|&scale| try_fit(scale, beside, grid)))
         .unwrap_or_else(fallback);
     let big = plan.scale.1 >= BIG_ROWS;
 
     // A blank row between small rows too, when there is room for it and the panel.
     let panel_tail = |width: u16| if binary { panel::tail_rows(game, width, big) } else { 0 };
-    if plan.scale.1 == 1 && plan.shown == heaps && heaps > 1 {
+    if plan.scale.1 == 1 && plan.shown == heaps && heaps > 1 && plan.pins.is_none() {
         let roomy = Plan { gap: 1, pad: 1, ..plan };
-        let rows = board_rows(heaps, 1, 1, 1);
+        let rows = roomy.rows();
         let beside_rows = 2 + heaps * 2 - 1 + panel_tail(plan.panel_width);
         let below = if binary && !plan.beside { panel::full_height(game, plan.panel_width) } else { 0 };
         let column = if plan.beside { rows.max(beside_rows) } else { rows + below };
@@ -389,7 +451,7 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
     }
     let Plan { scale, gap, pad, beside, width, .. } = plan;
     let shown = plan.shown;
-    let board_height = board_rows(shown, scale.1, gap, pad);
+    let board_height = plan.rows();
 
     // Beside the board the panel is as wide as the room left allows, up to its natural width
     // (and at least wide enough for its working to read).
@@ -400,11 +462,15 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
     };
     let heaps_rows = shown * scale.1 + shown.saturating_sub(1) * gap;
     // Beside: the panel's rows reach as far as its tail wants, within the room.
-    let panel_height = match beside {
-        true => (1 + pad + heaps_rows + panel_tail(panel_width))
+    // Beside a line of pins, which has no rows to be level with, the panel stacks from the top.
+    let panel_height = match (beside, plan.pins) {
+        (true, None) => (1 + pad + heaps_rows + panel_tail(panel_width))
             .min(column_room)
             .max(board_height.min(column_room)),
-        false => 0,
+        (true, Some(_)) => {
+            panel::full_height(game, panel_width).min(column_room).max(board_height.min(column_room))
+        }
+        (false, _) => 0,
     };
     let column = board_height.max(panel_height);
     // Under the board the panel takes the rows there are, up to its full height.
@@ -463,13 +529,13 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
 
     let (panel, levels) = if beside {
         let rect = Rect { x: left + width + GAP, y: top, width: panel_width, height: panel_height };
-        let levels = Levels {
+        let levels = plan.pins.is_none().then(|| Levels {
             head: (pad > 0).then_some(top + pad),
             rows: rows.iter().map(|r| (r.heap, r.y, r.height)).collect(),
             tail: inner.y + pad + heaps_rows,
             big,
-        };
-        (Some(rect), Some(levels))
+        });
+        (Some(rect), levels)
     } else if below > 0 {
         (Some(Rect { x: left, y: top + board_height, width: panel_width, height: below }), None)
     } else {
@@ -503,10 +569,24 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
     }
 }
 
+/// The board's inside under its last heap's row: where a game's picture below the heaps goes
+/// (Wythoff's grid), when the layout left room for it.
+pub(super) fn under_rows(layout: &BoardLayout) -> Rect {
+    let inner = layout.board.inner(ratatui::layout::Margin::new(1, 1));
+    let top = layout.rows.last().map_or(inner.y, |row| row.y + row.height).clamp(inner.y, inner.bottom());
+    Rect { y: top, height: inner.bottom() - top, ..inner }
+}
+
 /// What a click at (`column`, `row`) on the game screen picks: the token's heap, and the count from
 /// that token to the end of the heap.
 pub fn hit(game: &Game, panels: Panels, area: Rect, column: u16, row: u16) -> Option<Msg> {
     let layout = layout_for(game, area, panels);
+    if let Some(picked) = super::pins::hit(game, layout.board, column, row) {
+        return picked;
+    }
+    if let Some(picked) = super::queen::hit(game, under_rows(&layout), column, row) {
+        return picked;
+    }
     let heap_row = layout.rows.iter().find(|r| (r.y..r.y + r.height).contains(&row))?;
     let size = game.position().heap(heap_row.heap)?;
     if size == 0 || column < heap_row.x {

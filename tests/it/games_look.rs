@@ -130,9 +130,13 @@ fn the_start_screen_with_a_game_without_misere() {
 fn a_click_picks_a_pin_in_kayles_and_where_a_split_goes_in_lasker() {
     let area = ratatui::layout::Rect::new(0, 0, 80, 24);
     let mut kayles = playing(GameKind::Kayles, &[6]);
-    let row = ui::board_layout(kayles.game().unwrap(), area, false).rows[0];
-    let third = row.x + 2 * row.cell;
-    let msg = ui::click(&kayles, &Look::default(), area, third, row.y).expect("a pin");
+    // The row is a line of pins: the third pin is the third one drawn on the screen.
+    let buf = view::draw_with(&kayles, &Look::default(), 80, 24);
+    let lines = view::lines(&buf);
+    let y = lines.iter().position(|l| l.contains('|')).expect("a line of pins");
+    let third = lines[y].char_indices().filter(|&(_, c)| c == '|' || c == '/').nth(2).expect("six pins").0;
+    let x = lines[y][..third].chars().count() as u16;
+    let msg = ui::click(&kayles, &Look::default(), area, x, y as u16).expect("a pin");
     assert_eq!(msg, Msg::Pick { heap: 0, count: 3 });
     kayles.update(msg);
     assert_eq!(kayles.game().unwrap().chosen(), nim_tui::engine::Move::pins(0, 3, 1));

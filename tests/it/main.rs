@@ -30,6 +30,7 @@ mod levels;
 mod log;
 mod look;
 mod monkey;
+mod pictures;
 mod players;
 mod pty;
 mod record;
