@@ -20,6 +20,7 @@ use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand,
 
 use crate::domain::{First, Level, Names, Opponent};
 use crate::engine::{GameKind, Mode};
+use crate::i18n::LanguageSetting;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -61,6 +62,15 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "PATH", value_hint = ValueHint::FilePath)]
     pub config: Option<PathBuf>,
 
+    /// The language of the game's words: auto, en or zh-CN
+    ///
+    /// Beats the config file's `language`. `auto` (the default) follows the locale: the first of
+    /// LC_ALL, LC_MESSAGES and LANG that is set; any Chinese locale (zh_CN.UTF-8, zh_TW, zh)
+    /// chooses Simplified Chinese, every other English. The text `solve`, `stats` and `paths`
+    /// print for people follows it too; `--help`, the manual, JSON and files stay in English.
+    #[arg(long, global = true, value_name = "LANG", ignore_case = true, value_parser = language_parser())]
+    pub lang: Option<LanguageSetting>,
+
     /// Print the documented default configuration and exit
     ///
     /// Every setting with what it does. Save it as your config file to start changing things.
@@ -70,6 +80,17 @@ pub struct Cli {
     /// The game's flags, given without a subcommand.
     #[command(flatten)]
     pub game: GameArgs,
+}
+
+/// `--lang`'s value: `auto`, `en` or `zh-CN` (also `zh`, `zh_CN`), in any case; listed so that
+/// the completions offer them.
+fn language_parser() -> impl TypedValueParser<Value = LanguageSetting> {
+    clap::builder::PossibleValuesParser::new([
+        PossibleValue::new("auto"),
+        PossibleValue::new("en"),
+        PossibleValue::new("zh-CN").aliases(["zh", "zh_CN", "zh-Hans"]),
+    ])
+    .map(|text| text.parse::<LanguageSetting>().unwrap_or_default())
 }
 
 impl Cli {

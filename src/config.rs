@@ -19,6 +19,7 @@ use toml::de::{DeTable, DeValue};
 use crate::cli::GameArgs;
 use crate::domain::{Action, First, HeapChoice, Level, MAX_HEAP, MAX_HEAPS, Names, Opponent, Preset};
 use crate::engine::{GameKind, Mode};
+use crate::i18n::{Language, LanguageSetting};
 use crate::keys::{KeyBinding, Keymap, KeymapError, ParseKeyError};
 use crate::theme::{AUTO_GLYPH, Background, GlyphSet, Glyphs, Theme};
 
@@ -89,6 +90,8 @@ pub struct Settings {
     /// The glyph drawn for each token a move would take, or `auto` for one that goes with `token`.
     pub marked: String,
     pub mouse: bool,
+    /// The language of the game's words: `auto` (from the locale), `en` or `zh-CN`.
+    pub language: LanguageSetting,
     /// Read from the file by its own reader, so that a partial `[keys]` table keeps the rest.
     #[serde(skip, default = "Keymap::empty")]
     pub keys: Keymap,
@@ -204,6 +207,7 @@ fn expected(setting: &str) -> &'static str {
         "ai_delay_ms" => "a whole number of milliseconds such as 600 (0 for no pause)",
         "theme" => "a theme name in quotes, such as \"auto\" or \"dark\"",
         "glyphs" => "\"auto\", \"unicode\", \"cjk\" or \"ascii\"",
+        "language" => "\"auto\", \"en\" or \"zh-CN\"",
         "token" => "\"auto\" or one character in quotes, such as \"●\" or \"o\"",
         "marked" => "\"auto\" or one character in quotes, such as \"○\" or \"x\"",
         "mouse" | "animation" => "true or false",
@@ -256,6 +260,16 @@ pub fn load(path: Option<&Path>) -> Result<Settings, ConfigError> {
         Err(source) => return Err(ConfigError::Read { path, source }),
     }
     layers.settings()
+}
+
+/// The `language` the config file (at `path`, or the usual place) sets, for the commands that
+/// read no other setting (`solve`, `stats`, `paths`): a file that is missing, cannot be read,
+/// or does not parse sets none here (the game's own reading reports it).
+pub fn language_in(path: Option<&Path>) -> Option<LanguageSetting> {
+    let path = path.map(Path::to_path_buf).or_else(default_path)?;
+    let text = crate::files::read_text(&path, crate::files::CONFIG_LIMIT).ok()?;
+    let table: toml::Table = text.parse().ok()?;
+    table.get("language")?.as_str()?.parse().ok()
 }
 
 /// Where the user's config file is looked for when `--config` is not given.
@@ -454,6 +468,12 @@ impl Settings {
             GlyphSet::Auto => GlyphSet::Unicode,
             set => set,
         }
+    }
+
+    /// The language the settings mean in the environment `var` tells of: `auto` decided by the
+    /// locale (`LC_ALL`, `LC_MESSAGES`, `LANG`; see [`Language::from_environment`]).
+    pub fn language(&self, var: impl Fn(&str) -> Option<String>) -> Language {
+        self.language.resolve(var)
     }
 
     /// The choices a new game starts from.

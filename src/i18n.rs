@@ -27,6 +27,49 @@ pub enum Language {
     SimplifiedChinese,
 }
 
+/// The `language` setting and `--lang`: a language, or `auto` to ask the locale.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
+#[serde(try_from = "String")]
+pub enum LanguageSetting {
+    /// The locale decides ([`Language::from_environment`]).
+    #[default]
+    Auto,
+    /// This language whatever the locale.
+    Fixed(Language),
+}
+
+impl LanguageSetting {
+    /// The language meant, in the environment `var` tells of.
+    pub fn resolve(self, var: impl Fn(&str) -> Option<String>) -> Language {
+        match self {
+            LanguageSetting::Auto => Language::from_environment(var),
+            LanguageSetting::Fixed(language) => language,
+        }
+    }
+}
+
+impl std::str::FromStr for LanguageSetting {
+    type Err = String;
+
+    /// `auto`, or a tag [`Language::from_tag`] reads (`en`, `zh-CN`, in any case).
+    fn from_str(text: &str) -> Result<Self, String> {
+        if text.trim().eq_ignore_ascii_case("auto") {
+            return Ok(LanguageSetting::Auto);
+        }
+        Language::from_tag(text)
+            .map(LanguageSetting::Fixed)
+            .ok_or_else(|| format!("unknown language '{text}': expected auto, en or zh-CN"))
+    }
+}
+
+impl TryFrom<String> for LanguageSetting {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Self, String> {
+        text.parse()
+    }
+}
+
 /// Every language, in the order a menu lists them.
 pub const LANGUAGES: [Language; 2] = [Language::English, Language::SimplifiedChinese];
 
@@ -86,8 +129,11 @@ macro_rules! locale_files {
     };
 }
 
-const ENGLISH: &[(&str, &str)] = locale_files!("en": "game.ftl");
-const CHINESE: &[(&str, &str)] = locale_files!("zh-CN": "game.ftl");
+// One file per part of the program, the same names in every language: `words` the games' words
+// (moves, reasons, the panels, the lines under the board), `play` the screens and their keys,
+// `learn` the lessons, `cli` what the commands print for people (`solve`, `stats`, `paths`).
+const ENGLISH: &[(&str, &str)] = locale_files!("en": "words.ftl", "play.ftl", "learn.ftl", "cli.ftl");
+const CHINESE: &[(&str, &str)] = locale_files!("zh-CN": "words.ftl", "play.ftl", "learn.ftl", "cli.ftl");
 
 thread_local! {
     static CURRENT: Cell<Language> = const { Cell::new(Language::English) };

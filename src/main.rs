@@ -46,6 +46,10 @@ fn start() -> ExitCode {
 }
 
 fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
+    // The language of every word for people, chosen once: --lang, else the config file's
+    // `language`, else the locale. (`serve` sets each connection's own.)
+    let language = cli.lang.or_else(|| config::language_in(cli.config.as_deref())).unwrap_or_default();
+    nim_tui::i18n::set(language.resolve(|name| std::env::var(name).ok()));
     if cli.print_config {
         // Byte for byte the shipped file, so that it can be saved as a config as it is.
         return write_out(config::DEFAULT_TOML, "the configuration");

@@ -23,6 +23,7 @@ mod games_pty;
 mod games_puzzles;
 mod hangup;
 mod hostile;
+mod i18n;
 mod instances;
 mod layers;
 mod learn;

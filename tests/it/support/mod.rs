@@ -27,6 +27,12 @@ pub const XDG: [(&str, &str); 3] =
 pub fn command(home: &Path) -> Command {
     let mut command = Command::new(BIN);
     command.env("HOME", home).env_remove("NIM_TUI_LOG").stdin(Stdio::null());
+    // English in a UTF-8 locale whatever the locale of whoever runs the tests; a test of another
+    // language or locale sets its own.
+    command.env("LANG", "C.UTF-8");
+    for name in ["LC_ALL", "LC_MESSAGES", "LC_CTYPE"] {
+        command.env_remove(name);
+    }
     for (name, dir) in XDG {
         command.env(name, home.join(dir));
     }

@@ -1,0 +1,1 @@
+# English: cli. See words.ftl for the conventions.

@@ -1,0 +1,1 @@
+# English: learn. See words.ftl for the conventions.

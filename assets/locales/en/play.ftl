@@ -1,0 +1,1 @@
+# English: play. See words.ftl for the conventions.
