@@ -1,0 +1,1 @@
+# English: serve. See words.ftl for the conventions.
