@@ -665,72 +665,46 @@ impl Lesson {
 
 /// The rules of `kind` on one page, for the help: Nim's (the binary view's game) are [`RULES`];
 /// the other games say their rule, their conventions, the winning strategy (by the view that
-/// teaches it) and their own keys (by the shape of their moves).
+/// teaches it) and their own keys (by the shape of their moves). In the language of the moment.
 pub fn rules_of(kind: crate::engine::GameKind) -> Vec<String> {
     use crate::engine::{Alternative, Cap, MoveShape, ViewKind};
     let described = kind.describe();
     if described.view == ViewKind::Binary {
-        return RULES.iter().map(|rule| rule.to_string()).collect();
+        return RULES.iter().map(|id| i18n::text(id)).collect();
     }
     let title = crate::words::capitalised(&kind.title());
-    let mut rules = vec![format!("{title}: {}.", crate::words::rule(kind))];
-    rules.push("Normal play: whoever makes the last move wins.".into());
+    let mut rules = vec![i18n::text_with(
+        "rules-game",
+        &[("title", Arg::from(title)), ("rule", Arg::from(crate::words::rule(kind)))],
+    )];
+    rules.push(i18n::text("rules-normal-move"));
     match described.has_misere {
-        true => rules.push("Misère: whoever makes the last move loses.".into()),
-        false => rules.push("Played in normal play only (no misère form).".into()),
+        true => rules.push(i18n::text("rules-misere-move")),
+        false => rules.push(i18n::text("rules-normal-only")),
     }
     let strategy = match (described.view, described.shape) {
-        (ViewKind::Columns, MoveShape::UpToHeaps(k)) => format!(
-            "Perfect play: count the heaps with a 1 in each binary column, and leave every count a \
-             multiple of {}.",
-            k + 1
-        ),
-        (ViewKind::Grundy, _) => {
-            "Perfect play (Sprague-Grundy): each heap is worth a Grundy value, the smallest \
-             value none of its moves reaches; leave the XOR of the values at 0, as in Nim."
-                .to_string()
+        (ViewKind::Columns, MoveShape::UpToHeaps(k)) => {
+            i18n::text_with("rules-perfect-columns", &[("k", Arg::from((k + 1).to_string()))])
         }
-        (ViewKind::Pairs, _) => {
-            "Perfect play: leave a losing pair (⌊nφ⌋, ⌊nφ²⌋), φ the golden ratio: (0, 0), \
-             (1, 2), (3, 5), (4, 7), (6, 10), (8, 13)..."
-                .to_string()
-        }
-        (ViewKind::Zeckendorf, _) => "Perfect play: write the heap as a sum of Fibonacci numbers, no two \
-             neighbours (Zeckendorf), and take the smallest term when the limit allows it."
-            .to_string(),
+        (ViewKind::Grundy, _) => i18n::text("rules-perfect-grundy"),
+        (ViewKind::Pairs, _) => i18n::text("rules-perfect-pairs"),
+        (ViewKind::Zeckendorf, _) => i18n::text("rules-perfect-zeckendorf"),
         _ => String::new(),
     };
     let keys = match (described.shape, described.shape.alternative()) {
-        (MoveShape::UpToHeaps(k), _) => format!(
-            "Keys: up and down choose a heap, each keeping its own count (0: none); Enter takes \
-                 from every heap with a count, at most {k} of them."
-        ),
-        (_, Some(Alternative::Split)) => {
-            "Keys: s switches between taking and splitting the heap; left and right choose how many stay in it."
-                .to_string()
+        (MoveShape::UpToHeaps(k), _) => {
+            i18n::text_with("rules-keys-several", &[("k", Arg::from(k.to_string()))])
         }
-        (_, Some(Alternative::TwoPins)) => "Keys: left and right move along the row to the pin; s switches between \
-                                one pin and two neighbouring pins."
-            .to_string(),
-        (_, Some(Alternative::Both)) => {
-            "Keys: s switches between taking from one heap and the same number from both.".to_string()
-        }
-        (MoveShape::Pins { .. }, None) => {
-            "Keys: left and right move along the row to the first of the two pins.".to_string()
-        }
-        (MoveShape::OneHeap { cap: Cap::Limit }, _) => {
-            "Keys: as in Nim; the count stops at the most this move may take.".to_string()
-        }
-        _ => "Keys: as in Nim; a count the game does not allow is refused.".to_string(),
+        (_, Some(Alternative::Split)) => i18n::text("rules-keys-split"),
+        (_, Some(Alternative::TwoPins)) => i18n::text("rules-keys-two-pins"),
+        (_, Some(Alternative::Both)) => i18n::text("rules-keys-both"),
+        (MoveShape::Pins { .. }, None) => i18n::text("rules-keys-pins"),
+        (MoveShape::OneHeap { cap: Cap::Limit }, _) => i18n::text("rules-keys-limit"),
+        _ => i18n::text("rules-keys-nim"),
     };
     rules.extend([strategy, keys]);
     rules
 }
 
-/// The rules of both conventions on one page, for the help.
-pub const RULES: [&str; 4] = [
-    "Nim: heaps of tokens; two players take turns; a move takes one or more tokens from one heap.",
-    "Normal play: whoever takes the last token wins.",
-    "Misère: whoever takes the last token loses.",
-    "Perfect play: keep the nim-sum (binary addition without carrying) at 0; in misère, when no heap of two or more would be left, leave an odd number of heaps of one.",
-];
+/// The rules of both conventions on one page, for the help: the message ids, in order.
+pub const RULES: [&str; 4] = ["rules-nim", "rules-normal", "rules-misere", "rules-perfect-nim"];

@@ -214,3 +214,19 @@ fn each_steps_title_is_its_english_message() {
         }
     }
 }
+
+/// Nim's rules page (the help's second page), in Chinese; the other games' pages begin with the
+/// game's name and rule, which `words` writes.
+#[test]
+fn nims_rules_page_is_chinese() {
+    i18n::set(Language::SimplifiedChinese);
+    let rules = nim_tui::app::rules_of(nim_tui::engine::GameKind::Nim);
+    assert_eq!(rules.len(), 4);
+    for rule in &rules {
+        assert!(english_phrases(rule).is_empty(), "{rule}");
+    }
+    assert_eq!(rules[1], "正常玩法：取走最后一枚棋子的一方获胜。");
+    assert_eq!(rules[2], "反常玩法：取走最后一枚棋子的一方失败。");
+    let kayles = nim_tui::app::rules_of(nim_tui::engine::GameKind::Kayles);
+    assert!(kayles[1..].iter().all(|rule| english_phrases(rule).is_empty()), "{kayles:?}");
+}

@@ -154,3 +154,25 @@ lesson-xor-2 = So the player to move loses exactly when the XOR of the values is
 lesson-grundy-move-title = Finding the winning move
 lesson-grundy-move-1 = As in Nim: work out the XOR of the values, then find a move that changes one heap's value so that the XOR becomes 0. The heap's value must fall to (its value ⊕ the XOR), and a move can only reach values the mex rule listed for it.
 lesson-grundy-move-2 = Then play it: the same reasoning wins Kayles, Dawson's Kayles and every subtraction game in this program (their theory view shows the values).
+
+## The rules page (the help's second page)
+
+rules-nim = Nim: heaps of tokens; two players take turns; a move takes one or more tokens from one heap.
+rules-normal = Normal play: whoever takes the last token wins.
+rules-misere = Misère: whoever takes the last token loses.
+rules-perfect-nim = Perfect play: keep the nim-sum (binary addition without carrying) at 0; in misère, when no heap of two or more would be left, leave an odd number of heaps of one.
+rules-game = { $title }: { $rule }.
+rules-normal-move = Normal play: whoever makes the last move wins.
+rules-misere-move = Misère: whoever makes the last move loses.
+rules-normal-only = Played in normal play only (no misère form).
+rules-perfect-columns = Perfect play: count the heaps with a 1 in each binary column, and leave every count a multiple of { $k }.
+rules-perfect-grundy = Perfect play (Sprague-Grundy): each heap is worth a Grundy value, the smallest value none of its moves reaches; leave the XOR of the values at 0, as in Nim.
+rules-perfect-pairs = Perfect play: leave a losing pair (⌊nφ⌋, ⌊nφ²⌋), φ the golden ratio: (0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13)...
+rules-perfect-zeckendorf = Perfect play: write the heap as a sum of Fibonacci numbers, no two neighbours (Zeckendorf), and take the smallest term when the limit allows it.
+rules-keys-several = Keys: up and down choose a heap, each keeping its own count (0: none); Enter takes from every heap with a count, at most { $k } of them.
+rules-keys-split = Keys: s switches between taking and splitting the heap; left and right choose how many stay in it.
+rules-keys-two-pins = Keys: left and right move along the row to the pin; s switches between one pin and two neighbouring pins.
+rules-keys-both = Keys: s switches between taking from one heap and the same number from both.
+rules-keys-pins = Keys: left and right move along the row to the first of the two pins.
+rules-keys-limit = Keys: as in Nim; the count stops at the most this move may take.
+rules-keys-nim = Keys: as in Nim; a count the game does not allow is refused.
