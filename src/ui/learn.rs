@@ -425,3 +425,38 @@ fn grundy_table(upto: u64, hidden: Option<u64>, look: &Look, width: u16) -> Vec<
     lines.push(Line::styled(i18n::text("lesson-grundy-zero-loses"), theme.fg(theme.dim)));
     lines
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn english_wraps_at_spaces() {
+        let lines = wrap("Nim is played with heaps of tokens.", 12);
+        assert_eq!(lines, ["Nim is", "played with", "heaps of", "tokens."]);
+    }
+
+    #[test]
+    fn chinese_wraps_between_characters_by_display_width() {
+        let text = "尼姆游戏用几堆棋子来玩。两人轮流走，每一步从某一堆中取走一枚或多枚棋子。";
+        for width in 4..40 {
+            let lines = wrap(text, width);
+            assert_eq!(lines.concat(), text, "nothing is lost at {width}");
+            for line in &lines {
+                assert!(line.width() <= width, "{line:?} is wider than {width}");
+                assert!(!line.starts_with(['，', '。', '：', '）']), "{line:?} starts with a closing mark");
+            }
+        }
+        // Eleven characters of two columns in 10 columns: five to a line, and a closing mark
+        // kept with the character before it.
+        assert_eq!(wrap("一二三四五六七八九十。", 10), ["一二三四五", "六七八九", "十。"]);
+    }
+
+    #[test]
+    fn a_position_between_chinese_characters_stays_whole() {
+        let lines = wrap("请输入堆的序号和取走的枚数，例如 1 2：", 34);
+        assert_eq!(lines, ["请输入堆的序号和取走的枚数，例如", "1 2："]);
+        // English breaks at each space, as ratatui's wrapping did.
+        assert_eq!(wrap("Type such as 1 2:", 14), ["Type such as 1", "2:"]);
+    }
+}

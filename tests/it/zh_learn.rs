@@ -4,7 +4,7 @@
 
 use crate::support::keys::{act, type_text};
 use crate::support::view;
-use nim_tui::app::{Action, App, Course, Screen};
+use nim_tui::app::{Action, App, Course, Exercise, MISERE_GAME, Picture, Screen, Step};
 use nim_tui::config::Settings;
 use nim_tui::domain::LessonProgress;
 use nim_tui::i18n::{self, Language};
@@ -82,45 +82,72 @@ fn every_step_of_both_lessons_in_chinese() {
     }
 }
 
-/// The words of a step, wrapped as the screen wraps them, are all on the screen, each line whole;
-/// the title, the question and the count of exercises too; and no English phrase is left.
+/// An answer `exercise` takes as right, found by trying what a player could type.
+fn a_right_answer(exercise: Exercise) -> String {
+    let mut tries: Vec<String> = ["w", "l"].map(String::from).to_vec();
+    tries.extend((0..=40u64).map(|n| n.to_string()));
+    tries.extend((0..=40u64).map(|n| format!("{n:b}")));
+    tries.extend((1..=4).flat_map(|heap| (1..=12).map(move |take| format!("{heap} {take}"))));
+    tries.into_iter().find(|answer| exercise.check(answer).0).expect("a right answer")
+}
+
+/// The words of every step, in every state a learner meets (not answered, answered wrong,
+/// answered right; the misère example game at each of its moves), are on the screen whole at
+/// 80x24 and 100x30; the title and the count of exercises too; and no English phrase is left.
 #[test]
 fn no_english_is_left_and_nothing_is_cut() {
     for course in Course::ALL {
         for (index, step) in course.steps().iter().enumerate() {
-            for answered in [false, true] {
+            let exercise = step.exercise.expect("every step has its exercise");
+            for answer in ["", "9 9", &a_right_answer(exercise)] {
                 let mut app = lesson_at(course, index);
-                if answered {
-                    // A wrong answer, so that the feedback shows too.
-                    type_text(&mut app, "9 9");
+                if !answer.is_empty() {
+                    type_text(&mut app, answer);
                     act(&mut app, Action::Take);
                 }
-                for (width, height) in SIZES {
-                    let text = screen(&app, width, height);
-                    let at = format!("{} step {} at {width}x{height}", name(course), index + 1);
-                    let phrases = english_phrases(&text);
-                    assert!(phrases.is_empty(), "{at}: English left: {phrases:?}\n{text}");
-                    assert!(text.contains(&step.heading()), "{at}: the title\n{text}");
-                    // Each paragraph, the question and what the answer got, whole.
-                    let mut wanted = step.paragraphs();
-                    if let Some(exercise) = step.exercise {
-                        wanted.push(exercise.question());
+                let replay = if step.picture == Picture::MisereGame { MISERE_GAME.len() } else { 1 };
+                for at_move in 0..replay {
+                    if at_move > 0 {
+                        act(&mut app, Action::Down);
                     }
-                    if let Screen::Learn(lesson) = &app.screen
-                        && let Some((_, said)) = &lesson.feedback
-                    {
-                        wanted.push(said.clone());
-                    }
-                    for words in wanted {
-                        whole_on_screen(&words, &text, &at);
-                    }
-                    assert!(reads(&text, "已完成练习"), "{at}: the count of exercises\n{text}");
-                    for line in text.lines() {
-                        assert!(line.width() <= usize::from(width), "{at}: too wide: {line:?}");
+                    for (width, height) in SIZES {
+                        let at = format!(
+                            "{} step {} answered {answer:?}, move {at_move}, at {width}x{height}",
+                            name(course),
+                            index + 1
+                        );
+                        check_whole(&app, step, &at, width, height);
                     }
                 }
             }
         }
+    }
+}
+
+/// What [`no_english_is_left_and_nothing_is_cut`] checks on one screen.
+fn check_whole(app: &App, step: &Step, at: &str, width: u16, height: u16) {
+    let text = screen(app, width, height);
+    let phrases = english_phrases(&text);
+    assert!(phrases.is_empty(), "{at}: English left: {phrases:?}\n{text}");
+    assert!(text.contains(&step.heading()), "{at}: the title\n{text}");
+    // Each paragraph, the example game's note, the question, what the answer got and the
+    // invitation to play, whole.
+    let Screen::Learn(lesson) = &app.screen else { panic!("{at}: not the lesson") };
+    let mut wanted = step.paragraphs();
+    if step.picture == Picture::MisereGame {
+        wanted.push(i18n::text(MISERE_GAME[lesson.replay_at].1));
+    }
+    wanted.extend(step.exercise.map(Exercise::question));
+    wanted.extend(lesson.feedback.as_ref().map(|(_, said)| said.clone()));
+    if lesson.playable().is_some() {
+        wanted.push(i18n::text_with("lesson-play-now", &[("key", i18n::Arg::from("n"))]));
+    }
+    for words in wanted {
+        whole_on_screen(&words, &text, at);
+    }
+    assert!(reads(&text, "已完成练习"), "{at}: the count of exercises\n{text}");
+    for line in text.lines() {
+        assert!(line.width() <= usize::from(width), "{at}: too wide: {line:?}");
     }
 }
 
