@@ -87,6 +87,17 @@ fn win_or_lose(answer: &str) -> Option<bool> {
     }
 }
 
+/// A full-width digit, space or comma, as a Chinese input method may type them, as its ASCII
+/// self; any other character as it is.
+fn half_width(c: char) -> char {
+    match c {
+        '０'..='９' => char::from_u32(u32::from(c) - u32::from('０') + u32::from('0')).unwrap_or(c),
+        '\u{3000}' => ' ',
+        '，' => ',',
+        _ => c,
+    }
+}
+
 /// The characters that answer "win or lose", in either language.
 const WIN_OR_LOSE: &str = "winlose赢胜输负我";
 
@@ -604,7 +615,7 @@ impl Lesson {
 
     pub(crate) fn update(&mut self, msg: Msg) -> Next {
         let Msg::Key { action, ch } = msg else { return Next::NOTHING };
-        if let Some(c) = ch.filter(|&c| self.accepts(c)) {
+        if let Some(c) = ch.map(half_width).filter(|&c| self.accepts(c)) {
             if self.input.chars().count() < 40 {
                 self.input.push(c);
             }

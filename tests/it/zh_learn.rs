@@ -257,3 +257,15 @@ fn nims_rules_page_is_chinese() {
     let kayles = nim_tui::app::rules_of(nim_tui::engine::GameKind::Kayles);
     assert!(kayles[1..].iter().all(|rule| english_phrases(rule).is_empty()), "{kayles:?}");
 }
+
+/// Digits typed full-width, as a Chinese input method may give them, are the digits.
+#[test]
+fn full_width_digits_are_digits() {
+    let mut app = lesson_at(Course::Nim, 1);
+    for c in "１０１１".chars() {
+        app.update(nim_tui::app::Msg::char(c));
+    }
+    act(&mut app, Action::Take);
+    let text = screen(&app, 80, 24);
+    assert!(reads(&text, "对了：11 的二进制是 1011。"), "{text}");
+}
