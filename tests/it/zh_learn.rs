@@ -269,3 +269,17 @@ fn full_width_digits_are_digits() {
     let text = screen(&app, 80, 24);
     assert!(reads(&text, "对了：11 的二进制是 1011。"), "{text}");
 }
+
+/// Every step in Chinese draws at small and large sizes, no row wider than the screen.
+#[test]
+fn every_step_draws_at_any_size() {
+    for course in Course::ALL {
+        for step in 0..course.steps().len() {
+            let app = lesson_at(course, step);
+            for (width, height) in [(40, 16), (60, 20), (79, 23), (90, 30), (140, 45), (200, 60)] {
+                let text = screen(&app, width, height);
+                assert!(text.lines().all(|line| line.width() <= usize::from(width)), "{text}");
+            }
+        }
+    }
+}
