@@ -7,6 +7,7 @@
 use crate::domain::Action;
 use crate::domain::LessonProgress;
 use crate::engine::{GameKind, Mode, Move, Position, Rules, Ruleset, analyse, parse_heaps};
+use crate::i18n::{self, Arg};
 
 use super::{Command, Effect, Msg, Next};
 
@@ -51,33 +52,83 @@ fn grundy_rules() -> Option<crate::engine::Game> {
     crate::engine::Game::new(Ruleset::new(grundy_game(), Mode::Normal)).ok()
 }
 
+/// A convention as the exercises' messages select on it.
+fn mode_arg(mode: Mode) -> Arg {
+    Arg::from(match mode {
+        Mode::Normal => "normal",
+        Mode::Misere => "misere",
+    })
+}
+
+/// Heaps as the lesson writes a position: `3 4 5`.
+fn heaps_arg(heaps: &[u64]) -> Arg {
+    Arg::from(Position::new(heaps.to_vec()).to_string())
+}
+
+/// A move the lesson names: `take 2 from heap 1`.
+fn take_text(heap: usize, take: u64) -> String {
+    i18n::text_with(
+        "lesson-move",
+        &[("heap", Arg::from(heap.to_string())), ("take", Arg::from(take.to_string()))],
+    )
+}
+
+/// Moves, one or several: `take 2 from heap 1, or take 1 from heap 3`.
+fn moves_text(moves: &[String]) -> String {
+    moves.join(&i18n::text("lesson-moves-or"))
+}
+
+/// What the player typed for "win or lose": `Some(true)` for a win.
+fn win_or_lose(answer: &str) -> Option<bool> {
+    match answer.to_lowercase().as_str() {
+        "win" | "w" | "i win" | "赢" | "胜" | "我赢" => Some(true),
+        "lose" | "l" | "i lose" | "输" | "负" | "我输" => Some(false),
+        _ => None,
+    }
+}
+
+/// A full-width digit, space or comma, as a Chinese input method may type them, as its ASCII
+/// self; any other character as it is.
+fn half_width(c: char) -> char {
+    match c {
+        '０'..='９' => char::from_u32(u32::from(c) - u32::from('０') + u32::from('0')).unwrap_or(c),
+        '\u{3000}' => ' ',
+        '，' => ',',
+        _ => c,
+    }
+}
+
+/// The characters that answer "win or lose", in either language.
+const WIN_OR_LOSE: &str = "winlose赢胜输负我";
+
 impl Exercise {
     /// The question, in words.
     pub fn question(self) -> String {
         match self {
-            Exercise::Binary(n) => format!("Write {n} in binary:"),
-            Exercise::NimSum(heaps) => format!("What is the nim-sum of {}?", Position::new(heaps.to_vec())),
-            Exercise::WinningMove(heaps, mode) => format!(
-                "Heaps {} in {}: which move wins? Type the heap and how many to take, such as 1 2:",
-                Position::new(heaps.to_vec()),
-                crate::words::mode_title(mode)
-            ),
-            Exercise::Winner(heaps, mode) => format!(
-                "Heaps {} in {}, your move: with perfect play on both sides, do you win or lose? Type win or lose:",
-                Position::new(heaps.to_vec()),
-                crate::words::mode_title(mode)
-            ),
-            Exercise::GrundyValue(n) => {
-                format!("What is the Grundy value of a heap of {n}? Type a number:")
+            Exercise::Binary(n) => i18n::text_with("lesson-ask-binary", &[("n", Arg::from(n.to_string()))]),
+            Exercise::NimSum(heaps) => {
+                let terms = heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" ⊕ ");
+                i18n::text_with(
+                    "lesson-ask-nim-sum",
+                    &[("heaps", heaps_arg(heaps)), ("terms", Arg::from(terms))],
+                )
             }
-            Exercise::GrundyWinner(heaps) => format!(
-                "Heaps {}, your move: with perfect play on both sides, do you win or lose? Type win or lose:",
-                Position::new(heaps.to_vec())
+            Exercise::WinningMove(heaps, mode) => i18n::text_with(
+                "lesson-ask-winning-move",
+                &[("heaps", heaps_arg(heaps)), ("mode", mode_arg(mode))],
             ),
-            Exercise::GrundyMove(heaps) => format!(
-                "Heaps {}: which move wins? Type the heap and how many to take (1, 3 or 4), such as 1 3:",
-                Position::new(heaps.to_vec())
-            ),
+            Exercise::Winner(heaps, mode) => {
+                i18n::text_with("lesson-ask-winner", &[("heaps", heaps_arg(heaps)), ("mode", mode_arg(mode))])
+            }
+            Exercise::GrundyValue(n) => {
+                i18n::text_with("lesson-ask-grundy-value", &[("n", Arg::from(n.to_string()))])
+            }
+            Exercise::GrundyWinner(heaps) => {
+                i18n::text_with("lesson-ask-grundy-winner", &[("heaps", heaps_arg(heaps))])
+            }
+            Exercise::GrundyMove(heaps) => {
+                i18n::text_with("lesson-ask-grundy-move", &[("heaps", heaps_arg(heaps))])
+            }
         }
     }
 
@@ -94,86 +145,71 @@ impl Exercise {
         }
     }
 
-    /// Whether `answer` is right, by the engine; with what to say either way.
+    /// Whether the exercise is answered "win" or "lose" rather than with numbers.
+    pub fn wants_win_or_lose(self) -> bool {
+        matches!(self, Exercise::Winner(..) | Exercise::GrundyWinner(_))
+    }
+
+    /// Whether `answer` is right, by the engine; with what to say either way, in the language of
+    /// the moment.
     pub fn check(self, answer: &str) -> (bool, String) {
         let answer = answer.trim();
+        let number = |n: u64| Arg::from(n.to_string());
         match self {
             Exercise::Binary(n) => {
                 let right = format!("{n:b}");
                 let typed = answer.trim_start_matches('0');
+                let args = [("n", number(n)), ("binary", Arg::from(right.clone()))];
                 if typed == right || (n == 0 && answer.chars().all(|c| c == '0') && !answer.is_empty()) {
-                    (true, format!("Right: {n} = {right} in binary."))
+                    (true, i18n::text_with("lesson-binary-right", &args))
                 } else {
-                    (
-                        false,
-                        format!("Not quite: {n} is {right} in binary (add the powers of two that are 1)."),
-                    )
+                    (false, i18n::text_with("lesson-binary-wrong", &args))
                 }
             }
             Exercise::NimSum(heaps) => {
                 let sum = heaps.iter().fold(0, |x, &h| x ^ h);
+                let args = [("sum", number(sum)), ("binary", Arg::from(format!("{sum:b}")))];
                 match answer.parse::<u64>() {
-                    Ok(typed) if typed == sum => {
-                        (true, format!("Right: the nim-sum is {sum} ({sum:b} in binary)."))
-                    }
-                    _ => (
-                        false,
-                        format!(
-                            "Not quite: write the heaps in binary and count the ones in each column; an odd \
-                         count gives 1. The nim-sum is {sum}."
-                        ),
-                    ),
+                    Ok(typed) if typed == sum => (true, i18n::text_with("lesson-nim-sum-right", &args)),
+                    _ => (false, i18n::text_with("lesson-nim-sum-wrong", &args)),
                 }
             }
             Exercise::WinningMove(heaps, mode) => {
                 let analysis = analyse(heaps, mode);
                 let winning = analysis.winning_moves(heaps);
-                let shown: Vec<String> = winning.iter().map(|&m| crate::words::take(m)).collect();
+                let shown: Vec<String> = winning.iter().map(|&m| take_text(m.number(), m.take)).collect();
                 let parsed = parse_heaps(answer).ok().and_then(|words| match words.as_slice() {
                     [heap, take] => Some((*heap, *take)),
                     _ => None,
                 });
                 let Some((heap, take)) = parsed else {
-                    return (
-                        false,
-                        "Type two numbers: the heap (from 1) and how many to take, such as 1 2.".into(),
-                    );
+                    return (false, i18n::text_with("lesson-type-move", &[("example", Arg::from("1 2"))]));
                 };
                 let right = winning.iter().any(|m| m.number() as u64 == heap && m.take == take);
+                let args = [("moves", Arg::from(moves_text(&shown)))];
                 if right {
-                    (true, format!("Right: {}.", shown.join(", or ")))
+                    (true, i18n::text_with("lesson-move-right", &args))
                 } else {
-                    (false, format!("That move loses. The winning move: {}.", shown.join(", or ")))
+                    (false, i18n::text_with("lesson-move-loses", &args))
                 }
             }
             Exercise::Winner(heaps, mode) => {
                 let wins = analyse(heaps, mode).is_win();
-                let typed = match answer.to_ascii_lowercase().as_str() {
-                    "win" | "w" | "i win" => Some(true),
-                    "lose" | "l" | "i lose" => Some(false),
-                    _ => None,
-                };
-                match typed {
-                    None => (false, "Type win or lose.".into()),
+                match win_or_lose(answer) {
+                    None => (false, i18n::text("lesson-type-win-lose")),
                     Some(guess) if guess == wins => (
                         true,
                         match (wins, mode) {
-                            (true, _) => "Right: you win, by taking the right tokens.".to_string(),
-                            (false, Mode::Normal) => {
-                                "Right: you lose; whatever you take, the opponent can answer.".to_string()
-                            }
-                            (false, Mode::Misere) => {
-                                "Right: you lose; in misère the last token is the one nobody wants."
-                                    .to_string()
-                            }
+                            (true, _) => i18n::text("lesson-winner-right-win"),
+                            (false, Mode::Normal) => i18n::text("lesson-winner-right-lose"),
+                            (false, Mode::Misere) => i18n::text("lesson-winner-right-lose-misere"),
                         },
                     ),
                     Some(_) => (
                         false,
-                        format!(
-                            "Not this time: the player to move {} here. Try the moves in your head: what can the \
-                             opponent answer to each?",
-                            if wins { "wins" } else { "loses" }
+                        i18n::text_with(
+                            "lesson-winner-wrong",
+                            &[("outcome", Arg::from(if wins { "win" } else { "lose" }))],
                         ),
                     ),
                 }
@@ -183,40 +219,43 @@ impl Exercise {
                 let reached: Vec<String> = GRUNDY_TAKES
                     .iter()
                     .filter(|&&t| t <= n)
-                    .map(|&t| format!("{} (heap {})", grundy_value(n - t), n - t))
+                    .map(|&t| {
+                        i18n::text_with(
+                            "lesson-grundy-reached",
+                            &[("value", number(grundy_value(n - t))), ("heap", number(n - t))],
+                        )
+                    })
                     .collect();
                 let why = match reached.is_empty() {
-                    true => "no move at all".to_string(),
-                    false => format!("the moves reach {}", reached.join(", ")),
+                    true => i18n::text("lesson-grundy-no-move"),
+                    false => i18n::text_with(
+                        "lesson-grundy-reaches",
+                        &[("list", Arg::from(reached.join(&i18n::text("lesson-list-separator"))))],
+                    ),
                 };
+                let args = [("why", Arg::from(why)), ("value", number(value))];
                 match answer.parse::<u64>() {
                     Ok(typed) if typed == value => {
-                        (true, format!("Right: {why}, and {value} is the smallest number missing."))
+                        (true, i18n::text_with("lesson-grundy-value-right", &args))
                     }
-                    _ => (false, format!("Not quite: {why}; the smallest number missing is {value}.")),
+                    _ => (false, i18n::text_with("lesson-grundy-value-wrong", &args)),
                 }
             }
             Exercise::GrundyWinner(heaps) => {
                 let values: Vec<u64> = heaps.iter().map(|&h| grundy_value(h)).collect();
                 let sum = values.iter().fold(0, |x, &v| x ^ v);
                 let shown = values.iter().map(u64::to_string).collect::<Vec<_>>().join(" ⊕ ");
-                let typed = match answer.to_ascii_lowercase().as_str() {
-                    "win" | "w" | "i win" => Some(true),
-                    "lose" | "l" | "i lose" => Some(false),
-                    _ => None,
-                };
-                match typed {
-                    None => (false, "Type win or lose.".into()),
-                    Some(guess) if guess == (sum != 0) => (
-                        true,
-                        format!(
-                            "Right: the Grundy values {shown} = {sum}, so you {}.",
-                            if sum != 0 { "win" } else { "lose" }
-                        ),
-                    ),
-                    Some(_) => {
-                        (false, format!("Not this time: the Grundy values {shown} = {sum}; only 0 loses."))
+                let args = [
+                    ("values", Arg::from(shown)),
+                    ("sum", number(sum)),
+                    ("outcome", Arg::from(if sum != 0 { "win" } else { "lose" })),
+                ];
+                match win_or_lose(answer) {
+                    None => (false, i18n::text("lesson-type-win-lose")),
+                    Some(guess) if guess == (sum != 0) => {
+                        (true, i18n::text_with("lesson-grundy-winner-right", &args))
                     }
+                    Some(_) => (false, i18n::text_with("lesson-grundy-winner-wrong", &args)),
                 }
             }
             Exercise::GrundyMove(heaps) => {
@@ -230,27 +269,19 @@ impl Exercise {
                     .winning_moves(&position)
                     .iter()
                     .filter_map(|m| match m {
-                        Move::Take(take) => Some(crate::words::take(*take)),
+                        Move::Take(take) => Some(take_text(take.number(), take.take)),
                         _ => None,
                     })
                     .collect();
                 let Some((heap, take)) = parsed else {
-                    return (
-                        false,
-                        "Type two numbers: the heap (from 1) and how many to take, such as 1 3.".into(),
-                    );
+                    return (false, i18n::text_with("lesson-type-move", &[("example", Arg::from("1 3"))]));
                 };
                 let mv = Move::take(usize::try_from(heap).unwrap_or(usize::MAX).saturating_sub(1), take);
+                let args = [("moves", Arg::from(moves_text(&winning)))];
                 match heap >= 1 && game.check(&position, &mv).is_ok() && game.is_winning_move(&position, &mv)
                 {
-                    true => (true, format!("Right: {}.", winning.join(", or "))),
-                    false => (
-                        false,
-                        format!(
-                            "That move does not leave a XOR of 0. The winning move: {}.",
-                            winning.join(", or ")
-                        ),
-                    ),
+                    true => (true, i18n::text_with("lesson-move-right", &args)),
+                    false => (false, i18n::text_with("lesson-grundy-move-wrong", &args)),
                 }
             }
         }
@@ -260,12 +291,28 @@ impl Exercise {
 /// One step of the lesson.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Step {
+    /// The title in English, as the tests and the logs name the step; the screen shows
+    /// [`Step::heading`], the title in the language of the moment (the same words in English).
     pub title: &'static str,
-    /// Paragraphs.
+    /// The message id of the title.
+    pub title_id: &'static str,
+    /// The message ids of the paragraphs, in order.
     pub text: &'static [&'static str],
     /// What the step shows beside its words.
     pub picture: Picture,
     pub exercise: Option<Exercise>,
+}
+
+impl Step {
+    /// The title, in the language of the moment.
+    pub fn heading(&self) -> String {
+        i18n::text(self.title_id)
+    }
+
+    /// The paragraphs, in the language of the moment.
+    pub fn paragraphs(&self) -> Vec<String> {
+        self.text.iter().map(|id| i18n::text(id)).collect()
+    }
 }
 
 /// The picture of a step of a lesson.
@@ -305,11 +352,11 @@ impl Course {
         }
     }
 
-    /// The name a player reads.
-    pub fn title(self) -> &'static str {
+    /// The name a player reads, in the language of the moment.
+    pub fn title(self) -> String {
         match self {
-            Course::Nim => "Nim",
-            Course::SpragueGrundy => "Sprague-Grundy",
+            Course::Nim => i18n::text("lesson-course-nim"),
+            Course::SpragueGrundy => i18n::text("lesson-course-grundy"),
         }
     }
 
@@ -323,87 +370,67 @@ impl Course {
     }
 }
 
-/// The seeds' misère game from 3 4 5, move by move: (heaps after, what happened).
+/// The seeds' misère game from 3 4 5, move by move: (heaps after, the message id of what
+/// happened).
 pub const MISERE_GAME: [(&[u64], &str); 8] = [
-    (&[3, 4, 5], "The start: nim-sum 3 ⊕ 4 ⊕ 5 = 2, so the first player can win."),
-    (&[1, 4, 5], "First player takes 2 from heap 1: nim-sum 0, as in normal play."),
-    (&[1, 4, 3], "Second player takes 2 from heap 3 (nim-sum 6)."),
-    (&[1, 2, 3], "First player takes 2 from heap 2: nim-sum 0 again."),
-    (&[1, 2, 2], "Second player takes 1 from heap 3 (nim-sum 1)."),
-    (&[0, 2, 2], "First player takes 1 from heap 1: nim-sum 0."),
-    (
-        &[0, 2, 1],
-        "Second player takes 1 from heap 3. Normal play would take 1 from heap 2 to leave two heaps of one; misère takes all of heap 2 to leave ONE heap of one, an odd number.",
-    ),
-    (&[0, 0, 1], "First player took heap 2: the second player must take the last token, and loses."),
+    (&[3, 4, 5], "lesson-misere-0"),
+    (&[1, 4, 5], "lesson-misere-1"),
+    (&[1, 4, 3], "lesson-misere-2"),
+    (&[1, 2, 3], "lesson-misere-3"),
+    (&[1, 2, 2], "lesson-misere-4"),
+    (&[0, 2, 2], "lesson-misere-5"),
+    (&[0, 2, 1], "lesson-misere-6"),
+    (&[0, 0, 1], "lesson-misere-7"),
 ];
 
 /// The lesson, in order.
 pub const STEPS: [Step; 7] = [
     Step {
         title: "The rules",
-        text: &[
-            "Nim is played with heaps of tokens. Two players take turns; a move takes one or more tokens from a single heap (any number, up to the whole heap).",
-            "In normal play, whoever takes the last token wins. In misère, whoever takes the last token loses.",
-            "Every game of Nim can be played perfectly by a simple calculation. This lesson shows you how.",
-            "A first one to think through: two heaps of one token each. Whatever you take, one token is left for the other player.",
-        ],
+        title_id: "lesson-rules-title",
+        text: &["lesson-rules-1", "lesson-rules-2", "lesson-rules-3", "lesson-rules-4"],
         picture: Picture::Heaps(&[1, 1]),
         exercise: Some(Exercise::Winner(&[1, 1], Mode::Normal)),
     },
     Step {
         title: "Numbers in binary",
-        text: &[
-            "Every whole number is a sum of different powers of two: 1, 2, 4, 8, 16, ... Write a 1 for each power used and a 0 for each one not used, largest first.",
-            "5 = 4 + 1, so 5 is 101 in binary. 6 = 4 + 2 is 110. 3 = 2 + 1 is 011 (leading zeros change nothing).",
-        ],
+        title_id: "lesson-binary-title",
+        text: &["lesson-binary-1", "lesson-binary-2"],
         picture: Picture::Binary(&[5, 6, 3]),
         exercise: Some(Exercise::Binary(11)),
     },
     Step {
         title: "The nim-sum: adding without carrying",
-        text: &[
-            "Write each heap in binary, one under the other, and look at each column on its own. If the column holds an odd number of ones, the sum has a 1 there; if even, a 0. Nothing is carried. This sum is written ⊕ and called the nim-sum (programmers know it as XOR).",
-            "3 ⊕ 5: 011 and 101. The 4s column has one 1, the 2s column one, the 1s column two. So 3 ⊕ 5 = 110 = 6.",
-        ],
+        title_id: "lesson-nim-sum-title",
+        text: &["lesson-nim-sum-1", "lesson-nim-sum-2"],
         picture: Picture::Binary(&[3, 4, 5]),
         exercise: Some(Exercise::NimSum(&[3, 4, 5])),
     },
     Step {
         title: "Why a nim-sum of 0 loses",
-        text: &[
-            "If the nim-sum is 0, every column has an even number of ones. A move changes one heap, so it changes at least one of its binary digits: that column becomes odd, and the nim-sum is no longer 0.",
-            "If the nim-sum is not 0, a move back to 0 always exists: take the highest 1 of the nim-sum, find a heap with a 1 in that column, and turn it into heap ⊕ nim-sum, which is smaller, so it is a legal move.",
-            "So the player who leaves a nim-sum of 0 can always answer with another 0, until the heaps are all empty, which is a nim-sum of 0 too: in normal play they take the last token and win.",
-        ],
+        title_id: "lesson-zero-title",
+        text: &["lesson-zero-1", "lesson-zero-2", "lesson-zero-3"],
         picture: Picture::Binary(&[1, 2, 3]),
         exercise: Some(Exercise::NimSum(&[1, 2, 3])),
     },
     Step {
         title: "Finding the winning move",
-        text: &[
-            "Worked example, heaps 3 4 5: 011 ⊕ 100 ⊕ 101 = 010, so the nim-sum is 2. Its highest 1 is in the 2s column; only heap 1 (3 = 011) has a 1 there. Heap 1 becomes 3 ⊕ 2 = 1, so take 2 from heap 1, leaving 1 4 5 with nim-sum 0.",
-            "The same works for any heaps: the heaps with a 1 in the nim-sum's highest column are exactly the ones that can be reduced, each to heap ⊕ nim-sum.",
-        ],
+        title_id: "lesson-winning-title",
+        text: &["lesson-winning-1", "lesson-winning-2"],
         picture: Picture::Binary(&[2, 5, 6]),
         exercise: Some(Exercise::WinningMove(&[2, 5, 6], Mode::Normal)),
     },
     Step {
         title: "Misère: one change at the end",
-        text: &[
-            "In misère, play exactly as in normal play, with one exception: when your move would leave no heap of two or more tokens, leave an ODD number of heaps of one (normal play would leave an even number). The opponent then has to take the last token.",
-            "Below, the misère game from 3 4 5, move by move: step through it with ↑/↓.",
-        ],
+        title_id: "lesson-misere-title",
+        text: &["lesson-misere-text-1", "lesson-misere-text-2"],
         picture: Picture::MisereGame,
         exercise: Some(Exercise::WinningMove(&[0, 2, 1], Mode::Misere)),
     },
     Step {
         title: "You are ready",
-        text: &[
-            "That is the whole strategy: keep the nim-sum at 0, and in misère leave an odd number of heaps of one at the very end.",
-            "Try it against the perfect AI (with the binary view, b, to see the columns), or solve puzzles: positions with exactly one winning move.",
-            "A last one, all of it together. Marienbad, the heaps 1 3 5 7 of Resnais's film, is lost for the player to move (its nim-sum is 0); here the last heap holds one token fewer.",
-        ],
+        title_id: "lesson-ready-title",
+        text: &["lesson-ready-1", "lesson-ready-2", "lesson-ready-3"],
         picture: Picture::Heaps(&[1, 3, 5, 6]),
         exercise: Some(Exercise::WinningMove(&[1, 3, 5, 6], Mode::Normal)),
     },
@@ -414,51 +441,51 @@ pub const STEPS: [Step; 7] = [
 pub const GRUNDY_STEPS: [Step; 5] = [
     Step {
         title: "Another game: take 1, 3 or 4",
-        text: &[
-            "Heaps of tokens again, but a move takes exactly 1, 3 or 4 tokens from one heap. Whoever takes the last token wins.",
-            "The nim-sum of the heap sizes no longer tells who wins: from one heap of 2 the only move takes 1 and leaves 1, which the opponent takes. A heap of 2 is lost for the player to move, although 2 is not 0.",
-            "Games like this one, where both players have the same moves, are impartial games. Each of their positions is worth a number, its Grundy value, that plays the part of a heap size in Nim.",
-        ],
+        title_id: "lesson-subtraction-title",
+        text: &["lesson-subtraction-1", "lesson-subtraction-2", "lesson-subtraction-3"],
         picture: Picture::Heaps(&[2]),
         exercise: Some(Exercise::GrundyWinner(&[2])),
     },
     Step {
         title: "The mex rule",
-        text: &[
-            "The Grundy value of a position is the mex (minimum excludant) of the values of the positions one move reaches: the smallest whole number that is not among them.",
-            "An empty heap has no move: the mex of nothing is 0. A heap of 1 reaches 0 (value 0), so it is worth 1. A heap of 2 reaches only 1 (value 1), so it is worth 0. A heap of 4 reaches 3, 1 and 0, worth 1, 1 and 0: it is worth 2.",
-            "A position worth 0 is lost for the player to move; any other value wins, by moving to a 0.",
-        ],
+        title_id: "lesson-mex-title",
+        text: &["lesson-mex-1", "lesson-mex-2", "lesson-mex-3"],
         picture: Picture::GrundyTable { upto: 13, hidden: Some(7) },
         exercise: Some(Exercise::GrundyValue(7)),
     },
     Step {
         title: "The values repeat",
-        text: &[
-            "Carry on, and the values of this game repeat every 7 heaps: 0 1 0 1 2 3 2, then again 0 1 0 1 2 3 2, for ever. Many subtraction games are periodic like this, so a table of one period answers for every heap size.",
-        ],
+        title_id: "lesson-period-title",
+        text: &["lesson-period-1"],
         picture: Picture::GrundyTable { upto: 20, hidden: Some(19) },
         exercise: Some(Exercise::GrundyValue(19)),
     },
     Step {
         title: "Several heaps: the XOR of the values",
-        text: &[
-            "The Sprague-Grundy theorem: a game made of several heaps is worth the nim-sum (XOR) of its heaps' Grundy values. Each heap plays like a Nim heap of its value.",
-            "So the player to move loses exactly when the XOR of the values is 0. Heaps 4 and 6 are worth 2 and 2: 2 ⊕ 2 = 0, lost for the player to move.",
-        ],
+        title_id: "lesson-xor-title",
+        text: &["lesson-xor-1", "lesson-xor-2"],
         picture: Picture::GrundyHeaps(&[5, 6, 9]),
         exercise: Some(Exercise::GrundyWinner(&[5, 6, 9])),
     },
     Step {
         title: "Finding the winning move",
-        text: &[
-            "As in Nim: work out the XOR of the values, then find a move that changes one heap's value so that the XOR becomes 0. The heap's value must fall to (its value ⊕ the XOR), and a move can only reach values the mex rule listed for it.",
-            "Then play it: the same reasoning wins Kayles, Dawson's Kayles and every subtraction game in this program (their theory view shows the values).",
-        ],
+        title_id: "lesson-grundy-move-title",
+        text: &["lesson-grundy-move-1", "lesson-grundy-move-2"],
         picture: Picture::GrundyHeaps(&[4, 7, 12]),
         exercise: Some(Exercise::GrundyMove(&[4, 7, 12])),
     },
 ];
+
+/// The message `id` in the language of the moment, as a command's label: [`Command`] holds
+/// `&'static str`, so each label is made once per language and kept (a few dozen short strings).
+fn label(id: &'static str) -> &'static str {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static LABELS: OnceLock<Mutex<HashMap<(i18n::Language, &'static str), &'static str>>> = OnceLock::new();
+    let mut labels =
+        LABELS.get_or_init(Mutex::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    labels.entry((i18n::current(), id)).or_insert_with(|| Box::leak(i18n::text(id).into_boxed_str()))
+}
 
 /// The lesson screen's state.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -547,9 +574,10 @@ impl Lesson {
 
     /// Whether `c` is typed into the answer.
     pub fn accepts(&self, c: char) -> bool {
-        // "win" or "lose" is typed letter by letter; q and the other keys still act.
-        let word = matches!(self.current().exercise, Some(Exercise::Winner(..) | Exercise::GrundyWinner(_)))
-            && "winlose".contains(c.to_ascii_lowercase());
+        // "win" or "lose" is typed letter by letter (or 赢 or 输, as an input method gives them);
+        // q and the other keys still act.
+        let word = self.current().exercise.is_some_and(Exercise::wants_win_or_lose)
+            && WIN_OR_LOSE.contains(c.to_ascii_lowercase());
         self.asking() && (c.is_ascii_digit() || c == ' ' || c == ',' || word)
     }
 
@@ -558,32 +586,36 @@ impl Lesson {
         let last = self.step + 1 == self.steps().len();
         let misere = self.current().picture == Picture::MisereGame;
         let back = match (self.from_game, self.from_menu) {
-            (true, _) => ("back to the game", "game"),
-            (false, true) => ("back to the menu", "menu"),
-            (false, false) => ("quit", "quit"),
+            (true, _) => (label("lesson-key-back-game"), label("lesson-key-back-game-short")),
+            (false, true) => (label("lesson-key-back-menu"), label("lesson-key-back-menu-short")),
+            (false, false) => (label("lesson-key-quit"), label("lesson-key-quit")),
+        };
+        let (take, take_short) = match asking {
+            true => (label("lesson-key-check"), label("lesson-key-check-short")),
+            false => (label("lesson-key-next"), label("lesson-key-next-short")),
         };
         vec![
-            Command::new(Action::Take, if asking { "check the answer" } else { "next step" })
-                .bar(if asking { "check" } else { "next" })
-                .when(asking || !last),
-            Command::new(Action::NewGame, "play this position now")
-                .bar("play it")
+            Command::new(Action::Take, take).bar(take_short).when(asking || !last),
+            Command::new(Action::NewGame, label("lesson-key-play"))
+                .bar(label("lesson-key-play-short"))
                 .when(self.playable().is_some()),
-            Command::new(Action::More, "next step").bar("step").when(!last),
-            Command::new(Action::Less, "previous step").when(self.step > 0),
-            Command::new(Action::Lesson, "the other lesson (Nim, Sprague-Grundy)").bar("other lesson"),
-            Command::new(Action::Up, "the example game: one move back").when(misere && self.replay_at > 0),
-            Command::new(Action::Down, "the example game: one move on")
+            Command::new(Action::More, label("lesson-key-next"))
+                .bar(label("lesson-key-step-short"))
+                .when(!last),
+            Command::new(Action::Less, label("lesson-key-previous")).when(self.step > 0),
+            Command::new(Action::Lesson, label("lesson-key-other")).bar(label("lesson-key-other-short")),
+            Command::new(Action::Up, label("lesson-key-replay-back")).when(misere && self.replay_at > 0),
+            Command::new(Action::Down, label("lesson-key-replay-on"))
                 .when(misere && self.replay_at + 1 < MISERE_GAME.len()),
-            Command::new(Action::Erase, "erase a typed character").when(!self.input.is_empty()),
-            Command::new(Action::Help, "keys").bar("keys"),
+            Command::new(Action::Erase, label("lesson-key-erase")).when(!self.input.is_empty()),
+            Command::new(Action::Help, label("lesson-key-keys")).bar(label("lesson-key-keys")),
             Command::new(Action::Quit, back.0).bar(back.1),
         ]
     }
 
     pub(crate) fn update(&mut self, msg: Msg) -> Next {
         let Msg::Key { action, ch } = msg else { return Next::NOTHING };
-        if let Some(c) = ch.filter(|&c| self.accepts(c)) {
+        if let Some(c) = ch.map(half_width).filter(|&c| self.accepts(c)) {
             if self.input.chars().count() < 40 {
                 self.input.push(c);
             }
@@ -644,72 +676,46 @@ impl Lesson {
 
 /// The rules of `kind` on one page, for the help: Nim's (the binary view's game) are [`RULES`];
 /// the other games say their rule, their conventions, the winning strategy (by the view that
-/// teaches it) and their own keys (by the shape of their moves).
+/// teaches it) and their own keys (by the shape of their moves). In the language of the moment.
 pub fn rules_of(kind: crate::engine::GameKind) -> Vec<String> {
     use crate::engine::{Alternative, Cap, MoveShape, ViewKind};
     let described = kind.describe();
     if described.view == ViewKind::Binary {
-        return RULES.iter().map(|rule| rule.to_string()).collect();
+        return RULES.iter().map(|id| i18n::text(id)).collect();
     }
     let title = crate::words::capitalised(&kind.title());
-    let mut rules = vec![format!("{title}: {}.", crate::words::rule(kind))];
-    rules.push("Normal play: whoever makes the last move wins.".into());
+    let mut rules = vec![i18n::text_with(
+        "rules-game",
+        &[("title", Arg::from(title)), ("rule", Arg::from(crate::words::rule(kind)))],
+    )];
+    rules.push(i18n::text("rules-normal-move"));
     match described.has_misere {
-        true => rules.push("Misère: whoever makes the last move loses.".into()),
-        false => rules.push("Played in normal play only (no misère form).".into()),
+        true => rules.push(i18n::text("rules-misere-move")),
+        false => rules.push(i18n::text("rules-normal-only")),
     }
     let strategy = match (described.view, described.shape) {
-        (ViewKind::Columns, MoveShape::UpToHeaps(k)) => format!(
-            "Perfect play: count the heaps with a 1 in each binary column, and leave every count a \
-             multiple of {}.",
-            k + 1
-        ),
-        (ViewKind::Grundy, _) => {
-            "Perfect play (Sprague-Grundy): each heap is worth a Grundy value, the smallest \
-             value none of its moves reaches; leave the XOR of the values at 0, as in Nim."
-                .to_string()
+        (ViewKind::Columns, MoveShape::UpToHeaps(k)) => {
+            i18n::text_with("rules-perfect-columns", &[("k", Arg::from((k + 1).to_string()))])
         }
-        (ViewKind::Pairs, _) => {
-            "Perfect play: leave a losing pair (⌊nφ⌋, ⌊nφ²⌋), φ the golden ratio: (0, 0), \
-             (1, 2), (3, 5), (4, 7), (6, 10), (8, 13)..."
-                .to_string()
-        }
-        (ViewKind::Zeckendorf, _) => "Perfect play: write the heap as a sum of Fibonacci numbers, no two \
-             neighbours (Zeckendorf), and take the smallest term when the limit allows it."
-            .to_string(),
+        (ViewKind::Grundy, _) => i18n::text("rules-perfect-grundy"),
+        (ViewKind::Pairs, _) => i18n::text("rules-perfect-pairs"),
+        (ViewKind::Zeckendorf, _) => i18n::text("rules-perfect-zeckendorf"),
         _ => String::new(),
     };
     let keys = match (described.shape, described.shape.alternative()) {
-        (MoveShape::UpToHeaps(k), _) => format!(
-            "Keys: up and down choose a heap, each keeping its own count (0: none); Enter takes \
-                 from every heap with a count, at most {k} of them."
-        ),
-        (_, Some(Alternative::Split)) => {
-            "Keys: s switches between taking and splitting the heap; left and right choose how many stay in it."
-                .to_string()
+        (MoveShape::UpToHeaps(k), _) => {
+            i18n::text_with("rules-keys-several", &[("k", Arg::from(k.to_string()))])
         }
-        (_, Some(Alternative::TwoPins)) => "Keys: left and right move along the row to the pin; s switches between \
-                                one pin and two neighbouring pins."
-            .to_string(),
-        (_, Some(Alternative::Both)) => {
-            "Keys: s switches between taking from one heap and the same number from both.".to_string()
-        }
-        (MoveShape::Pins { .. }, None) => {
-            "Keys: left and right move along the row to the first of the two pins.".to_string()
-        }
-        (MoveShape::OneHeap { cap: Cap::Limit }, _) => {
-            "Keys: as in Nim; the count stops at the most this move may take.".to_string()
-        }
-        _ => "Keys: as in Nim; a count the game does not allow is refused.".to_string(),
+        (_, Some(Alternative::Split)) => i18n::text("rules-keys-split"),
+        (_, Some(Alternative::TwoPins)) => i18n::text("rules-keys-two-pins"),
+        (_, Some(Alternative::Both)) => i18n::text("rules-keys-both"),
+        (MoveShape::Pins { .. }, None) => i18n::text("rules-keys-pins"),
+        (MoveShape::OneHeap { cap: Cap::Limit }, _) => i18n::text("rules-keys-limit"),
+        _ => i18n::text("rules-keys-nim"),
     };
     rules.extend([strategy, keys]);
     rules
 }
 
-/// The rules of both conventions on one page, for the help.
-pub const RULES: [&str; 4] = [
-    "Nim: heaps of tokens; two players take turns; a move takes one or more tokens from one heap.",
-    "Normal play: whoever takes the last token wins.",
-    "Misère: whoever takes the last token loses.",
-    "Perfect play: keep the nim-sum (binary addition without carrying) at 0; in misère, when no heap of two or more would be left, leave an odd number of heaps of one.",
-];
+/// The rules of both conventions on one page, for the help: the message ids, in order.
+pub const RULES: [&str; 4] = ["rules-nim", "rules-normal", "rules-misere", "rules-perfect-nim"];
