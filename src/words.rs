@@ -929,12 +929,7 @@ pub fn thinking(who: &str) -> String {
 pub fn score(first: &str, first_wins: u32, second_wins: u32, second: &str) -> String {
     say(
         "status-score",
-        &[
-            ("first", txt(first)),
-            ("first-wins", num(first_wins)),
-            ("second-wins", num(second_wins)),
-            ("second", txt(second)),
-        ],
+        &[("a", txt(first)), ("x", num(first_wins)), ("y", num(second_wins)), ("b", txt(second))],
     )
 }
 

@@ -223,7 +223,7 @@ status-paused = Paused
 status-your-turn = Your turn
 status-turn-of = { $who }'s turn
 status-thinking = { $who } is thinking…
-status-score = { $first } { $first-wins } – { $second-wins } { $second }
+status-score = { $a } { $x } – { $y } { $b }
 words-name-placeholder = {"  "}type a name
 
 ## Under a lesson's pictures.
@@ -239,3 +239,60 @@ board-pin-lines-shown = lines { $first } to { $last } of { $of }
 board-limit-bracket = take up to { $most }
 board-queen-caption = Queen: { $across } across and { $up } up from the corner +
 board-queen-window = A window, cut at ⋯: the queen is { $across } across, { $up } up
+
+## The status line's details.
+status-todays-puzzle = Today's puzzle
+status-puzzle = Puzzle { $number }
+status-daily-streak = daily streak { $days }
+status-puzzle-details = seed { $seed } · { $difficulty } │ streak { $streak }
+status-review-move = Review: move { $at } of { $of }
+status-replay-move = Replay: move { $at } of { $of }
+status-ai-level = AI: { $level }
+status-demo-level = demo, AI: { $level }
+status-two-players = two players
+status-coach-on = coach on
+status-assisted = assisted: { $help }
+
+## The header over the board and the board's frame.
+header-title = { $title }:
+header-rule = { $rule }; { $convention }
+frame-rows-of = Rows of { $units }
+frame-heap = Heap
+frame-heap-limit = Heap · { $limit }
+frame-heaps = Heaps
+frame-misere = · MISÈRE: last token loses
+frame-first-limit = first move: take 1 to { $most }, not all
+frame-limit = take 1 to { $most }
+
+## The theory panel (games other than Nim).
+theory-moore-title = Nim_{ $k }: columns mod { $modulus }
+theory-grundy-title = Grundy values
+theory-wythoff-title = Losing pairs
+theory-fibonacci-title = Zeckendorf
+theory-heap-label = heap { $number }
+theory-ones = ones
+theory-mod = mod { $modulus }
+theory-moore-endgame = Misère endgame: at most K heaps of two or more are left
+theory-moore-rule = Every column 0 mod { $modulus }: the mover loses
+theory-xor = XOR
+theory-grundy-best = Best: { $heap }, g { $from } to { $to }, XOR 0
+theory-grundy-table = Table (n:g) { $table }
+theory-wythoff-same-difference = Same difference ({ $difference }): ({ $x }, { $y })
+theory-wythoff-near = Losing pairs near: { $pairs }
+theory-wythoff-pair-n = Pair n is (⌊nφ⌋, ⌊nφ²⌋); leave one to win
+theory-fibonacci-first = First move: take 1 to { $most } (not the whole heap)
+theory-fibonacci-most = This move may take 1 to { $most }
+theory-fibonacci-heap = Heap { $heap } = { $terms }
+theory-fibonacci-smallest = Smallest term: { $smallest }
+theory-fibonacci-wins = Taking the smallest term, when allowed, wins
+
+## The move list; a key bound to nothing.
+moves-title = Moves
+moves-start = start
+moves-line = { $who }: { $move }
+look-unbound = (unbound)
+
+## Nim's binary panel.
+binary-title = Binary
+binary-heap-label = heap { $number }
+binary-nim-sum = nim-sum

@@ -216,7 +216,7 @@ status-paused = 已暂停
 status-your-turn = 轮到你
 status-turn-of = 轮到{ $who }
 status-thinking = { $who }正在思考……
-status-score = { $first } { $first-wins } – { $second-wins } { $second }
+status-score = { $a } { $x } – { $y } { $b }
 words-name-placeholder = {"  "}输入名字
 
 ## 课程图示下方。
@@ -232,3 +232,60 @@ board-pin-lines-shown = 第 { $first } 至 { $last } 行，共 { $of } 行
 board-limit-bracket = 最多取 { $most } 枚
 board-queen-caption = 皇后：距角落 + 横 { $across } 格、纵 { $up } 格
 board-queen-window = 局部视图，⋯ 处省略：皇后在横 { $across }、纵 { $up }
+
+## 状态栏的细节。
+status-todays-puzzle = 今日谜题
+status-puzzle = 谜题 { $number }
+status-daily-streak = 每日连续 { $days } 天
+status-puzzle-details = 种子 { $seed } · { $difficulty } │ 连续答对 { $streak }
+status-review-move = 复盘：第 { $at } 步，共 { $of } 步
+status-replay-move = 回放：第 { $at } 步，共 { $of } 步
+status-ai-level = 电脑：{ $level }
+status-demo-level = 演示，电脑：{ $level }
+status-two-players = 双人对弈
+status-coach-on = 教练开启
+status-assisted = 借助了：{ $help }
+
+## 棋盘上方的标题与棋盘边框。
+header-title = { $title }：
+header-rule = { $rule }；{ $convention }
+frame-rows-of = 一排排的{ $units }
+frame-heap = 棋子堆
+frame-heap-limit = 棋子堆 · { $limit }
+frame-heaps = 棋子堆
+frame-misere = · 反常玩法：取最后一枚者负
+frame-first-limit = 第一步：取 1 到 { $most } 枚，不能取完
+frame-limit = 取 1 到 { $most } 枚
+
+## 讲解面板（尼姆游戏以外的游戏）。
+theory-moore-title = Nim_{ $k }：各列模 { $modulus }
+theory-grundy-title = 格隆第值
+theory-wythoff-title = 必败对
+theory-fibonacci-title = 齐肯多夫表示
+theory-heap-label = 第{ $number }堆
+theory-ones = 计数
+theory-mod = 模 { $modulus }
+theory-moore-endgame = 反常残局：两枚以上的堆最多剩 K 个
+theory-moore-rule = 每列都模 { $modulus } 余 0：轮到走的人必输
+theory-xor = 异或
+theory-grundy-best = 最佳：{ $heap }，g 从 { $from } 变为 { $to }，异或为 0
+theory-grundy-table = 值表（n:g）{ $table }
+theory-wythoff-same-difference = 差相同（{ $difference }）：({ $x },{ $y })
+theory-wythoff-near = 附近的必败对：{ $pairs }
+theory-wythoff-pair-n = 第 n 对是 (⌊nφ⌋,⌊nφ²⌋)；留下一对即可获胜
+theory-fibonacci-first = 第一步：取 1 到 { $most } 枚（不能取完）
+theory-fibonacci-most = 这一步可取 1 到 { $most } 枚
+theory-fibonacci-heap = 堆 { $heap } = { $terms }
+theory-fibonacci-smallest = 最小项：{ $smallest }
+theory-fibonacci-wins = 能取时取走最小项，就能赢
+
+## 尼姆游戏的二进制面板。
+binary-title = 二进制
+binary-heap-label = 第{ $number }堆
+binary-nim-sum = 尼姆和
+
+## 着法列表；没有绑定的键。
+moves-title = 着法
+moves-start = 开局
+moves-line = { $who }：{ $move }
+look-unbound = （未绑定）
