@@ -719,7 +719,7 @@ pub fn choosing(who: Option<&str>, mv: &str, typed: &str) -> String {
     match (who, typed.is_empty()) {
         (None, true) => mv,
         (None, false) => say("choosing-typed", &[("move", txt(mv)), ("typed", txt(typed))]),
-        (Some(who), true) => say("choosing-who", &[("who", txt(who)), ("move", txt(mv))]),
+        (Some(who), true) => say("choosing-who", &[("p", txt(who)), ("m", txt(mv))]),
         (Some(who), false) => {
             say("choosing-who-typed", &[("who", txt(who)), ("move", txt(mv)), ("typed", txt(typed))])
         }
@@ -734,7 +734,7 @@ pub fn about_to_take(who: &str, heap: usize, amount: u64) -> String {
 /// Another game's move about to be played by `who`, in the game's words: `Ann: split heap 2 into 3
 /// and 4…`.
 pub fn about_to_move(who: &str, mv: &str) -> String {
-    say("about-to-move", &[("who", txt(who)), ("move", txt(mv))])
+    say("about-to-move", &[("p", txt(who)), ("m", txt(mv))])
 }
 
 /// The coach on a move that gave the win away, with the winning moves it missed in the game's

@@ -150,8 +150,8 @@ pub(super) fn header_parts(game: &Game) -> (String, String, String) {
         let rule = i18n::text_with(
             "header-rule",
             &[
-                ("rule", Arg::from(crate::words::rule(kind))),
-                ("convention", Arg::from(crate::words::game_mode_rule(kind, mode))),
+                ("r", Arg::from(crate::words::rule(kind))),
+                ("c", Arg::from(crate::words::game_mode_rule(kind, mode))),
             ],
         );
         (" nim-tui ".into(), header_title(title), rule)

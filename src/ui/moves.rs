@@ -56,10 +56,7 @@ pub(super) fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
         lines.push(Line::from(vec![
             Span::styled(format!("{:>3}. ", i + 1), theme.fg(theme.dim)),
             Span::styled(
-                i18n::text_with(
-                    "moves-line",
-                    &[("who", Arg::from(game.name(*seat))), ("move", Arg::from(words))],
-                ),
+                i18n::text_with("moves-line", &[("p", Arg::from(game.name(*seat))), ("m", Arg::from(words))]),
                 seat_style(look, *seat),
             ),
             Span::styled(format!("→ {heaps}"), theme.fg(theme.text)),

@@ -35,10 +35,7 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
                     theme.strong(theme.hint).add_modifier(Modifier::REVERSED),
                 ),
                 Span::styled(mode_badge(mode), mode_style(look, mode)),
-                Span::styled(
-                    format!(" ({}) ", crate::words::short_rule(game.rules.kind, mode)),
-                    theme.fg(theme.dim),
-                ),
+                Span::styled(short_rule(game, mode), theme.fg(theme.dim)),
                 Span::styled(
                     match puzzle.daily {
                         Some(_) => {
@@ -104,10 +101,7 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
                 Span::styled(format!(" {turn} "), style.add_modifier(Modifier::REVERSED)),
                 Span::styled(game_name, theme.strong(theme.text)),
                 Span::styled(mode_badge(mode), mode_style(look, mode)),
-                Span::styled(
-                    format!(" ({}) ", crate::words::short_rule(game.rules.kind, mode)),
-                    theme.fg(theme.dim),
-                ),
+                Span::styled(short_rule(game, mode), theme.fg(theme.dim)),
                 Span::styled(opponent, theme.fg(theme.dim)),
             ])
         }
@@ -155,6 +149,12 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
     if width > 1 {
         buf.set_string(area.right() - width as u16, area.y, right, Style::new().patch(theme.fg(theme.dim)));
     }
+}
+
+/// The convention in a few words, in brackets: ` (last token wins) `.
+fn short_rule(game: &Game, mode: crate::engine::Mode) -> String {
+    let rule = crate::words::short_rule(game.rules.kind, mode);
+    format!(" {} ", i18n::text_with("status-short-rule", &[("rule", Arg::from(rule))]))
 }
 
 /// A number as a message's argument, every digit shown.

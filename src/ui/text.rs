@@ -127,24 +127,39 @@ pub(super) fn wrap(line: &Line<'static>, width: usize) -> Vec<Line<'static>> {
             let room = width - used;
             let mut taken = 0;
             let mut end = 0;
-            let mut last = 0;
+            // Where the piece may end: after the last grapheme that fits, or (in a run of
+            // Chinese) at the last place that fits where a wide character meets its neighbour,
+            // neither closing punctuation starting the next line nor opening ending this one;
+            // `0` for none.
+            let mut allowed = 0;
+            let mut before_wide = false;
+            let mut after_opening = false;
             for g in unicode_segmentation::UnicodeSegmentation::graphemes(rest, true) {
                 let gw = Span::raw(g).width();
+                let wide = gw == 2;
+                if end > 0 && (wide || before_wide) && !g.starts_with(CLOSING) && !after_opening {
+                    allowed = end;
+                }
                 if taken + gw > room {
                     break;
                 }
                 taken += gw;
-                last = g.len();
                 end += g.len();
+                before_wide = wide;
+                after_opening = g.ends_with(OPENING);
             }
             if end == rest.len() {
                 current.push(Span::styled(rest.to_string(), style));
                 used += taken;
                 break;
             }
-            // Chinese punctuation never starts a line: the character before it goes down with it.
-            if end > last && rest[end..].starts_with(CLOSING) {
-                end -= last;
+            if breakable {
+                end = match allowed {
+                    // Nowhere to break in the room left: the word starts the next line.
+                    0 if used > 0 => 0,
+                    0 => end,
+                    allowed => allowed,
+                };
             }
             if end == 0 {
                 if used == 0 {
@@ -168,7 +183,10 @@ pub(super) fn wrap(line: &Line<'static>, width: usize) -> Vec<Line<'static>> {
 }
 
 /// Punctuation that closes a Chinese clause or sentence, which a wrapped line never starts with.
-const CLOSING: &[char] = &['，', '。', '、', '：', '；', '！', '？', '）', '」', '…'];
+const CLOSING: &[char] = &[')', '，', '。', '、', '：', '；', '！', '？', '）', '」', '…'];
+
+/// Punctuation that opens a Chinese clause, which a wrapped line never ends with.
+const OPENING: &[char] = &['(', '（', '「'];
 
 /// The rows `line` takes wrapped into `width` columns (see [`wrap`]).
 pub(super) fn wrapped_len(line: &Line<'static>, width: usize) -> usize {

@@ -178,10 +178,10 @@ grundy-pattern-lasker = Grundy values follow a pattern of period 4: a heap of 4k
 
 ## The lines under the board: the move being chosen, the coach, the hint.
 choosing-typed = { $move } (typed { $typed })
-choosing-who = { $who }: { $move }
+choosing-who = { $p }: { $m }
 choosing-who-typed = { $who }: { $move } (typed { $typed })
 about-to-take = { $who } takes { $amount } from heap { $heap }…
-about-to-move = { $who }: { $move }…
+about-to-move = { $p }: { $m }…
 coach-missed-move = Coach: that gave the win away; the winning move was: { $moves }
 coach-missed-moves = Coach: that gave the win away; the winning moves were: { $moves }
 coach-missed-move-who = Coach: { $who }'s move gave the win away; the winning move was: { $moves }
@@ -255,7 +255,7 @@ status-assisted = assisted: { $help }
 
 ## The header over the board and the board's frame.
 header-title = { $title }:
-header-rule = { $rule }; { $convention }
+header-rule = { $r }; { $c }
 frame-rows-of = Rows of { $units }
 frame-heap = Heap
 frame-heap-limit = Heap · { $limit }
@@ -289,10 +289,11 @@ theory-fibonacci-wins = Taking the smallest term, when allowed, wins
 ## The move list; a key bound to nothing.
 moves-title = Moves
 moves-start = start
-moves-line = { $who }: { $move }
+moves-line = { $p }: { $m }
 look-unbound = (unbound)
 
 ## Nim's binary panel.
 binary-title = Binary
 binary-heap-label = heap { $number }
 binary-nim-sum = nim-sum
+status-short-rule = ({ $rule })

@@ -14,7 +14,7 @@ tokens-count = { $n-digits } 枚棋子
 ## 列举：用顿号分隔，最后一项用“和”或“或”。
 list-separator = 、
 list-and = { $rest }和{ $last }
-list-or = { $rest }或{ $last }
+list-or = { $rest } 或 { $last }
 
 ## 名词、动词与数目。
 word-heap = 堆
@@ -147,7 +147,7 @@ panel-wythoff-partner = 第 { $number } 堆：{ $size }，配对 { $partner }
 ## 其他游戏中一步为何最好（提示）。
 moore-endgame-win = 反常玩法的残局：这步之后没有两枚以上的堆，所以留下的一枚堆数要比 { $m } 的倍数多 1（{ $ones } 堆）：对方最后必取走最后一枚；{ $move }
 moore-endgame-lost = 这是必败局面：一枚的堆有 { $ones-digits } 堆，比 { $m } 的倍数多 1，无论你取几堆（1 到 { $k } 堆），对方都能把它变回这样；{ $move }，等对方失误
-moore-columns = 数一数每个二进制位上有 1 的堆数：每个数都是 { $m } 的倍数时，轮到走的人必输；{ $column }位有 { $count } 堆（比 { $m } 的倍数多 { $rest }），所以{ $move }：走后每一位都是 { $m } 的倍数
+moore-columns = 数一数每个二进制位上有 1 的堆数：每个数都是 { $m } 的倍数时，轮到走的人必输；{ $column } 这一位上有 { $count } 堆（比 { $m } 的倍数多 { $rest }），所以{ $move }：走后每一位都是 { $m } 的倍数
 moore-lost = 这是必败局面：每个二进制位上 1 的个数都是 { $m } 的倍数，而动 1 到 { $k } 堆会使某一位改变 1 到 { $k }，对方总能把它改回来；{ $move }，等对方失误
 moore-place = { $value }
 moore-place-power = 2^{ $power }
@@ -171,10 +171,10 @@ grundy-pattern-lasker = 格隆第值以 4 为周期：4k+1 或 4k+2 枚的堆值
 
 ## 棋盘下方的各行：正在选的着法、教练、提示。
 choosing-typed = { $move }（已输入 { $typed }）
-choosing-who = { $who }：{ $move }
+choosing-who = { $p }：{ $m }
 choosing-who-typed = { $who }：{ $move }（已输入 { $typed }）
 about-to-take = { $who }从第 { $heap } 堆取走 { $amount } 枚……
-about-to-move = { $who }：{ $move }……
+about-to-move = { $p }：{ $m }……
 coach-missed-move = 教练：这步丢掉了胜局；必胜着法是：{ $moves }
 coach-missed-moves = 教练：这步丢掉了胜局；必胜着法有：{ $moves }
 coach-missed-move-who = 教练：{ $who }这步丢掉了胜局；必胜着法是：{ $moves }
@@ -230,7 +230,7 @@ board-empty-heap = （空）
 board-more = { $arrow } 还有 { $count } 个
 board-pin-lines-shown = 第 { $first } 至 { $last } 行，共 { $of } 行
 board-limit-bracket = 最多取 { $most } 枚
-board-queen-caption = 皇后：距角落 + 横 { $across } 格、纵 { $up } 格
+board-queen-caption = 皇后：距角落 + 横 { $across }、纵 { $up }
 board-queen-window = 局部视图，⋯ 处省略：皇后在横 { $across }、纵 { $up }
 
 ## 状态栏的细节。
@@ -248,7 +248,7 @@ status-assisted = 借助了：{ $help }
 
 ## 棋盘上方的标题与棋盘边框。
 header-title = { $title }：
-header-rule = { $rule }；{ $convention }
+header-rule = { $r }；{ $c }
 frame-rows-of = 一排排的{ $units }
 frame-heap = 棋子堆
 frame-heap-limit = 棋子堆 · { $limit }
@@ -287,5 +287,6 @@ binary-nim-sum = 尼姆和
 ## 着法列表；没有绑定的键。
 moves-title = 着法
 moves-start = 开局
-moves-line = { $who }：{ $move }
+moves-line = { $p }：{ $m }
 look-unbound = （未绑定）
+status-short-rule = （{ $rule }）
