@@ -759,6 +759,21 @@ pub fn your_answer(mv: &str) -> String {
     say("puzzle-verdict-answer", &[("move", txt(mv))])
 }
 
+/// What the puzzle screen promises about its position: that exactly one move wins, and, where
+/// the only puzzles of `kind` end the game at once (`last_tokens`), that too; `every_move_wins`
+/// adds that in this game every move wins from a won position. (`crate::puzzle::promise` decides
+/// which.)
+pub fn puzzle_promise(kind: GameKind, last_tokens: bool, every_move_wins: bool) -> String {
+    let promise = match last_tokens {
+        true => say("puzzle-verdict-promise-last", &[("game", txt(title(kind)))]),
+        false => i18n::text("puzzle-verdict-promise"),
+    };
+    match every_move_wins {
+        true => say("puzzle-verdict-promise-every", &[("promise", txt(promise))]),
+        false => promise,
+    }
+}
+
 /// The verdict on a puzzle's right answer found without the hint.
 pub fn puzzle_right() -> &'static str {
     fixed("puzzle-verdict-right")

@@ -69,6 +69,11 @@ fn games() -> Vec<(&'static str, GameKind, Vec<u64>)> {
 /// the banner's keys, `src/ui/key_line.rs` and the screens' commands in `src/app/`), and the
 /// program's name; this file's words are checked without them.
 const ELSEWHERE: &[&str] = &[
+    // The puzzle's promise, `src/puzzle.rs` (its sentences are `words::puzzle_promise`).
+    "Exactly one move",
+    "Find",
+    "the opponent then loses",
+    "perfect play",
     "nim tui",
     "Enter take",
     "count Enter",
@@ -253,4 +258,53 @@ fn the_words_of_moves_read_as_chinese_sentences() {
         nim_tui::words::title(GameKind::Subtraction(SubtractionSet::up_to(3).unwrap())),
         "the subtraction game {1, 2, 3}"
     );
+}
+
+/// More of the screens with a board: misère's frame, the coach, a puzzle and its verdict, a
+/// replay, a demo, two people at one keyboard.
+fn more_screens() -> Vec<(&'static str, App)> {
+    i18n::set(Language::SimplifiedChinese);
+    let mut misere = App::start_now(setup(GameKind::Nim, Mode::Misere, &[1, 1, 3]), Some(1));
+    act(&mut misere, Action::Binary);
+    act(&mut misere, Action::Hint);
+    let mut coach = playing(GameKind::Nim, &[3, 4, 5]);
+    act(&mut coach, Action::Coach);
+    act(&mut coach, Action::TakeOne);
+    act(&mut coach, Action::Take);
+    let start = || nim_tui::app::PuzzleStart { seed: Some(42), ..Default::default() };
+    let asked = App::puzzles(setup(GameKind::Nim, Mode::Normal, &[3]), start());
+    let mut puzzle = App::puzzles(setup(GameKind::Nim, Mode::Normal, &[3]), start());
+    act(&mut puzzle, Action::TakeOne);
+    act(&mut puzzle, Action::Take);
+    let record = nim_tui::record::Record::parse(
+        "# nim-tui game record\nmode normal\nheaps 1 2\nplayers ai\nyou 2 2\nai 1 1\n",
+    )
+    .expect("a good record");
+    let mut replay = App::replay(&record);
+    act(&mut replay, Action::More);
+    let demo = App::demo(setup(GameKind::Kayles, Mode::Normal, &[4, 6]), Some(4));
+    let mut two = setup(GameKind::Lasker, Mode::Normal, &[5, 3]);
+    two.opponent = nim_tui::domain::Opponent::Human;
+    two.names = nim_tui::domain::Names(["小明".into(), "小红".into()]);
+    let two = App::start_now(two, Some(1));
+    vec![
+        ("misere", misere),
+        ("coach", coach),
+        ("puzzle", asked),
+        ("puzzle_answered", puzzle),
+        ("replay", replay),
+        ("demo", demo),
+        ("hotseat", two),
+    ]
+}
+
+#[test]
+fn more_screens_with_a_board_in_chinese() {
+    for (name, app) in more_screens() {
+        for (width, height) in SIZES {
+            let text = screen(&app, width, height);
+            check(name, &app, &text, width);
+            insta::assert_snapshot!(format!("zh_{name}_{width}x{height}"), text);
+        }
+    }
 }

@@ -297,3 +297,8 @@ binary-title = Binary
 binary-heap-label = heap { $number }
 binary-nim-sum = nim-sum
 status-short-rule = ({ $rule })
+
+## What the puzzle screen promises.
+puzzle-verdict-promise = Exactly one move wins here. Find it: the opponent then loses against perfect play.
+puzzle-verdict-promise-last = Exactly one move wins here, and it takes the last tokens: { $game } has no puzzle with more to it.
+puzzle-verdict-promise-every = { $promise } (In this game every move wins from a won position, so a puzzle has a single legal move.)

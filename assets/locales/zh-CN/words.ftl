@@ -115,28 +115,28 @@ assist-weaker-ai = 较弱的电脑
 
 ## 尼姆游戏中一步为何最好（solve 与提示）。
 reason-nim-sum = { $move }：{ $from } ⊕ { $nim-sum } = { $to } < { $from }，走后尼姆和为 0
-reason-misere-endgame = { $move }：反常玩法的残局，走后只剩一枚一堆的堆，所以留下奇数堆（{ $ones } 堆）
-reason-losing-endgame = 没有必胜着法：剩下奇数个一枚的堆，轮到走的人最后必取走最后一枚；{ $move }，等对方失误
+reason-misere-endgame = { $move }：反常玩法的残局，走后每堆都只有一枚，所以留下奇数堆（{ $ones } 堆）
+reason-losing-endgame = 没有必胜着法：剩下奇数个只有一枚的堆，轮到走的人最后必取走最后一枚；{ $move }，等对方失误
 reason-losing = 没有必胜着法：尼姆和为 0，对方只要不失误，怎么走都会输；{ $move }，等对方失误
 reason-over-other-lost = 游戏已结束：对方取走了最后一枚棋子，输了
 reason-over-other-won = 游戏已结束：对方取走了最后一枚棋子，赢了
-loss-endgame = 剩下奇数个一枚的堆，没有两枚以上的堆，所以这些堆只能一次取一堆，现在走的人最后必取走最后一枚
+loss-endgame = 剩下奇数个只有一枚的堆，没有两枚以上的堆，所以这些堆只能一次取一堆，现在走的人最后必取走最后一枚
 loss-nim-sum = 尼姆和为 0，怎么走都会使尼姆和不为 0，而对方总能把它变回 0
 teach-sum-listed = 尼姆和 { $heaps } = { $sum }
 teach-sum-all = 各堆的尼姆和 = { $sum }
 teach-nim-sum = { $sum }；第 { $heap } 堆变为 { $from } ⊕ { $nim-sum } = { $to }，所以{ $move }：走后尼姆和为 0
-teach-misere-endgame = 反常玩法的残局：这步之后没有两枚以上的堆，正常的规则不再适用；留下奇数个一枚的堆（{ $ones } 堆），对方就必须取走最后一枚：{ $move }，留下 { $to } 枚
-teach-lost-endgame = 这是必败局面：剩下奇数个一枚的堆，轮到走的人最后必取走最后一枚；{ $move }，等对方失误
+teach-misere-endgame = 反常玩法的残局：这步之后没有两枚以上的堆，正常的规则不再适用；留下奇数个只有一枚的堆（{ $ones } 堆），对方就必须取走最后一枚：{ $move }，留下 { $to } 枚
+teach-lost-endgame = 这是必败局面：剩下奇数个只有一枚的堆，轮到走的人最后必取走最后一枚；{ $move }，等对方失误
 teach-lost = 这是必败局面：{ $sum }，从尼姆和为 0 的局面怎么走都会使它不为 0，而对方总能把它变回 0；{ $move }，等对方失误
 working-nim-sum = 第 { $heap } 堆：{ $from } ⊕ { $nim-sum } = { $to }，取走 { $take } 枚
-working-endgame = 第 { $heap } 堆：{ $from } → { $to }，取走 { $take } 枚：留下 { $ones-digits } 个一枚的堆（奇数）
+working-endgame = 第 { $heap } 堆：{ $from } → { $to }，取走 { $take } 枚：留下 { $ones-digits } 个只有一枚的堆（奇数）
 
 ## 讲解面板。
-panel-endgame-move = 反常残局：走后只剩一枚一堆的堆，所以留下奇数堆。
-panel-endgame-move-working = 反常残局：走后只剩一枚一堆的堆，所以留下奇数堆。{ $working }
-panel-endgame-lost = 反常残局：剩下奇数个一枚的堆；怎么走都会输
+panel-endgame-move = 反常残局：走后每堆都只有一枚，所以留下奇数堆。
+panel-endgame-move-working = 反常残局：走后每堆都只有一枚，所以留下奇数堆。{ $working }
+panel-endgame-lost = 反常残局：剩下奇数个只有一枚的堆；怎么走都会输
 panel-zero-every-move = 尼姆和为 0：怎么走都会使尼姆和不为 0
-panel-endgame-aim = 反常残局：走后不会有两枚以上的堆；要留下奇数个一枚的堆
+panel-endgame-aim = 反常残局：走后不会有两枚以上的堆；要留下奇数个只有一枚的堆
 panel-nim-sum-zero = 尼姆和为 0：对方不失误，轮到走的人必输
 panel-nim-sum-not-zero = 尼姆和不为 0：走到尼姆和为 0 就能赢
 panel-can-win = 轮到走的人可以赢：按 { $key } 看怎么走
@@ -145,8 +145,8 @@ panel-sprague-grundy = 斯普莱格–格隆第定理：每{ $heap }相当于大
 panel-wythoff-partner = 第 { $number } 堆：{ $size }，配对 { $partner }
 
 ## 其他游戏中一步为何最好（提示）。
-moore-endgame-win = 反常玩法的残局：这步之后没有两枚以上的堆，所以留下的一枚堆数要比 { $m } 的倍数多 1（{ $ones } 堆）：对方最后必取走最后一枚；{ $move }
-moore-endgame-lost = 这是必败局面：一枚的堆有 { $ones-digits } 堆，比 { $m } 的倍数多 1，无论你取几堆（1 到 { $k } 堆），对方都能把它变回这样；{ $move }，等对方失误
+moore-endgame-win = 反常玩法的残局：这步之后没有两枚以上的堆，所以只有一枚的堆的个数要比 { $m } 的倍数多 1（{ $ones } 堆）：对方最后必取走最后一枚；{ $move }
+moore-endgame-lost = 这是必败局面：只有一枚的堆有 { $ones-digits } 个，比 { $m } 的倍数多 1，无论你取走几堆（1 到 { $k } 堆），对方都能使它恢复如此；{ $move }，等对方失误
 moore-columns = 数一数每个二进制位上有 1 的堆数：每个数都是 { $m } 的倍数时，轮到走的人必输；{ $column } 这一位上有 { $count } 堆（比 { $m } 的倍数多 { $rest }），所以{ $move }：走后每一位都是 { $m } 的倍数
 moore-lost = 这是必败局面：每个二进制位上 1 的个数都是 { $m } 的倍数，而动 1 到 { $k } 堆会使某一位改变 1 到 { $k }，对方总能把它改回来；{ $move }，等对方失误
 moore-place = { $value }
@@ -290,3 +290,8 @@ moves-start = 开局
 moves-line = { $p }：{ $m }
 look-unbound = （未绑定）
 status-short-rule = （{ $rule }）
+
+## 谜题界面的说明。
+puzzle-verdict-promise = 这里恰好只有一步能赢。找出它：走了这一步，只要你不失误，对方必输。
+puzzle-verdict-promise-last = 这里恰好只有一步能赢，它取走最后的棋子：{ $game }没有比这更长的谜题。
+puzzle-verdict-promise-every = { $promise }（在这个游戏里，从必胜局面出发每一步都能赢，所以谜题只有一步合法着法。）
