@@ -35,7 +35,12 @@ fn playing(kind: GameKind, heaps: &[u64]) -> App {
 /// The screen as text, a wide character's second cell left out (so that Chinese reads as
 /// written, not one character a column).
 fn screen(app: &App, width: u16, height: u16) -> String {
-    let buf = view::draw_with(app, &Look::default(), width, height);
+    screen_with(app, &Look::default(), width, height)
+}
+
+/// The screen as text (see [`screen`]), drawn with `look`.
+fn screen_with(app: &App, look: &Look, width: u16, height: u16) -> String {
+    let buf = view::draw_with(app, look, width, height);
     let area = buf.area;
     let mut lines = Vec::new();
     for y in area.top()..area.bottom() {
@@ -305,6 +310,30 @@ fn more_screens_with_a_board_in_chinese() {
             let text = screen(&app, width, height);
             check(name, &app, &text, width);
             insta::assert_snapshot!(format!("zh_{name}_{width}x{height}"), text);
+        }
+    }
+}
+
+/// A Chinese locale chooses the CJK glyphs too (`glyphs = "auto"`): the Chinese sentences are
+/// drawn with them whole, and every line is as wide in a terminal that draws East-Asian
+/// "ambiguous" characters two columns wide as in one that draws them one.
+#[test]
+fn with_the_cjk_glyphs_the_chinese_screen_has_one_width_everywhere() {
+    let look = Look::default().with_glyphs(nim_tui::theme::Glyphs::cjk());
+    for (name, kind, heaps) in games() {
+        let mut app = playing(kind, &heaps);
+        act(&mut app, Action::Binary);
+        act(&mut app, Action::Hint);
+        let text = screen_with(&app, &look, 80, 24);
+        for line in text.lines() {
+            assert_eq!(line.width_cjk(), line.width(), "{name}: a line of ambiguous width: {line}\n{text}");
+        }
+        assert!(
+            text.contains(&nim_tui::words::short_title(kind)) || kind == GameKind::Nim,
+            "{name}:\n{text}"
+        );
+        if kind == GameKind::Nim {
+            insta::assert_snapshot!("zh_board_nim_cjk_glyphs_80x24", text);
         }
     }
 }
