@@ -1,64 +1,137 @@
-//! The games' words in English, in one place: the engine describes each game with values
+//! The games' words, in one place: the engine describes each game with values
 //! ([`crate::engine::Words`]: what a heap is, what it holds, what a move does), and this module
-//! turns them into text for every screen, message and file that speaks of a game. A second
-//! language would be a second set of these functions.
+//! turns them into text for every screen, message and file that speaks of a game. Each sentence
+//! is a message of `assets/locales/<language>/words.ftl`, asked for by its id with its numbers and
+//! names as arguments ([`crate::i18n`]), so a language is a message file and no code here.
+
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
 
 use crate::engine::{
     Cap, Explanation, FibonacciReason, FibonacciView, GameKind, GrundyPattern, GrundyReason, GrundyView,
     HeapNoun, LastMove, LeastReason, Mode, MooreReason, MoveReason, MoveShape, MoveWords, Teaching, Unit,
     Verb, WythoffHow, WythoffReason, WythoffView,
 };
+use crate::i18n::{self, Arg, Language};
+
+/// The message `id` with its arguments.
+fn say(id: &str, args: &[(&str, Arg)]) -> String {
+    i18n::text_with(id, args)
+}
+
+/// A number shown as it is (every digit), as a message's argument that chooses no plural.
+fn num(n: impl ToString) -> Arg {
+    Arg::Text(n.to_string())
+}
+
+/// Text as a message's argument.
+fn txt(text: impl Into<String>) -> Arg {
+    Arg::Text(text.into())
+}
+
+/// The message `id`, which takes no arguments, in this thread's language as a `&'static str`:
+/// each language's text of an id is formatted once and kept for the program's life (a few
+/// hundred short strings at most), so the functions that always returned one still do.
+fn fixed(id: &'static str) -> &'static str {
+    static KEPT: LazyLock<Mutex<HashMap<(Language, &'static str), &'static str>>> =
+        LazyLock::new(|| Mutex::new(HashMap::new()));
+    let language = i18n::current();
+    // A poisoned lock only means another thread panicked while inserting: the map is still whole.
+    let mut kept = KEPT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    kept.entry((language, id)).or_insert_with(|| Box::leak(i18n::text(id).into_boxed_str()))
+}
+
+/// `items` as a list a person reads, with the language's separator: `a, b, c`.
+fn listed(items: &[String]) -> String {
+    items.join(&i18n::text("list-separator"))
+}
+
+/// `items` as a list ending in "and": `a, b and c`.
+fn listed_and(items: &[String]) -> String {
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            say("list-and", &[("rest", txt(listed(rest))), ("last", txt(last.as_str()))])
+        }
+        _ => items.concat(),
+    }
+}
+
+/// `items` as a list ending in "or": `1, 2 or 3`.
+fn listed_or(items: &[String]) -> String {
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            say("list-or", &[("rest", txt(listed(rest))), ("last", txt(last.as_str()))])
+        }
+        _ => items.concat(),
+    }
+}
 
 /// What a heap of `kind` is called: `heap` or `row`.
 pub fn heap(kind: GameKind) -> &'static str {
     match kind.describe().words.heap {
-        HeapNoun::Heap => "heap",
-        HeapNoun::Row => "row",
+        HeapNoun::Heap => fixed("word-heap"),
+        HeapNoun::Row => fixed("word-row"),
+    }
+}
+
+/// A heap of `kind` by its number: `heap 3`, `row 2`.
+pub fn numbered(kind: GameKind, number: usize) -> String {
+    match kind.describe().words.heap {
+        HeapNoun::Heap => say("word-heap-number", &[("number", num(number))]),
+        HeapNoun::Row => say("word-row-number", &[("number", num(number))]),
     }
 }
 
 /// What a heap of `kind` holds, in the plural: `tokens` or `pins`.
 pub fn units(kind: GameKind) -> &'static str {
     match kind.describe().words.unit {
-        Unit::Token => "tokens",
-        Unit::Pin => "pins",
+        Unit::Token => fixed("word-tokens"),
+        Unit::Pin => fixed("word-pins"),
     }
 }
 
 /// `count` of what a heap of `kind` holds, singular or plural as the count asks: `1 pin`, `3 pins`,
 /// `1 token`. Every count written with its unit goes through here, so "1 pins" cannot happen.
 pub fn count_of(kind: GameKind, count: u64) -> String {
-    match (kind.describe().words.unit, count) {
-        (Unit::Token, 1) => "1 token".to_string(),
-        (Unit::Token, n) => format!("{n} tokens"),
-        (Unit::Pin, 1) => "1 pin".to_string(),
-        (Unit::Pin, n) => format!("{n} pins"),
+    match kind.describe().words.unit {
+        Unit::Token => say("tokens-count", &[("n", Arg::Count(count))]),
+        Unit::Pin => say("pins-count", &[("n", Arg::Count(count))]),
     }
 }
 
 /// What a move of `kind` does, in the infinitive: `take` or `knock down`.
 pub fn verb(kind: GameKind) -> &'static str {
     match kind.describe().words.verb {
-        Verb::Take => "take",
-        Verb::KnockDown => "knock down",
+        Verb::Take => fixed("word-take"),
+        Verb::KnockDown => fixed("word-knock-down"),
     }
 }
 
 /// What the winner did in normal play, after their name: `took the last token`.
 pub fn last_move(last: LastMove) -> &'static str {
     match last {
-        LastMove::TookLastToken => "took the last token",
-        LastMove::KnockedDownLastPin => "knocked down the last pin",
-        LastMove::MadeLastMove => "made the last move",
+        LastMove::TookLastToken => fixed("last-took-last-token"),
+        LastMove::KnockedDownLastPin => fixed("last-knocked-down-last-pin"),
+        LastMove::MadeLastMove => fixed("last-made-last-move"),
     }
+}
+
+/// What `who` did to win in normal play, as one sentence: `Ann took the last token`.
+pub fn won_by_last_move(who: &str, last: LastMove) -> String {
+    let id = match last {
+        LastMove::TookLastToken => "won-took-last-token",
+        LastMove::KnockedDownLastPin => "won-knocked-down-last-pin",
+        LastMove::MadeLastMove => "won-made-last-move",
+    };
+    say(id, &[("who", txt(who))])
 }
 
 /// How the normal-play convention reads for `kind`: `whoever takes the last token wins`.
 pub fn normal_play(kind: GameKind) -> &'static str {
     match kind.describe().words.last {
-        LastMove::TookLastToken => "whoever takes the last token wins",
-        LastMove::KnockedDownLastPin => "whoever knocks down the last pin wins",
-        LastMove::MadeLastMove => "whoever makes the last move wins",
+        LastMove::TookLastToken => fixed("normal-play-token"),
+        LastMove::KnockedDownLastPin => fixed("normal-play-pin"),
+        LastMove::MadeLastMove => fixed("normal-play-move"),
     }
 }
 
@@ -72,25 +145,26 @@ pub fn plain_takes(kind: GameKind) -> bool {
 /// The convention in a few words, in the game's own terms: `last token wins`, `last pin loses`.
 pub fn short_rule(kind: GameKind, mode: Mode) -> &'static str {
     match (kind.describe().words.last, mode) {
-        (LastMove::TookLastToken, Mode::Normal) => "last token wins",
-        (LastMove::TookLastToken, Mode::Misere) => "last token loses",
-        (LastMove::KnockedDownLastPin, Mode::Normal) => "last pin wins",
-        (LastMove::KnockedDownLastPin, Mode::Misere) => "last pin loses",
-        (LastMove::MadeLastMove, Mode::Normal) => "last move wins",
-        (LastMove::MadeLastMove, Mode::Misere) => "last move loses",
+        (LastMove::TookLastToken, Mode::Normal) => fixed("short-rule-token-wins"),
+        (LastMove::TookLastToken, Mode::Misere) => fixed("short-rule-token-loses"),
+        (LastMove::KnockedDownLastPin, Mode::Normal) => fixed("short-rule-pin-wins"),
+        (LastMove::KnockedDownLastPin, Mode::Misere) => fixed("short-rule-pin-loses"),
+        (LastMove::MadeLastMove, Mode::Normal) => fixed("short-rule-move-wins"),
+        (LastMove::MadeLastMove, Mode::Misere) => fixed("short-rule-move-loses"),
     }
 }
 
 /// Why a heap starts with more than one token, after the rule that says so.
 pub fn least_reason(why: LeastReason) -> &'static str {
     match why {
-        LeastReason::FirstMoveNotAll => "the first move may not take them all",
-        LeastReason::NoMove => "a smaller one allows no move",
+        LeastReason::FirstMoveNotAll => fixed("least-first-move-not-all"),
+        LeastReason::NoMove => fixed("least-no-move"),
     }
 }
 
 /// `text` with its first letter a capital, for a sentence's start: the one capitaliser of the
-/// program (a language without capitals would make this the identity).
+/// program. Only the first character changes, and only if it has a capital, so a sentence in a
+/// script without capitals (Chinese) comes back as it went in.
 pub fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
@@ -107,53 +181,56 @@ pub enum Tense {
 }
 
 /// A move in words, in `tense`: `take 2 from heap 1`, `split heap 2 into 3 and 4`, `knocked down
-/// pins 3 and 4 of row 1`. Each kind of move is one sentence with its numbers (one message id
-/// with arguments, in a translation).
+/// pins 3 and 4 of row 1`. Each kind of move is one message with its numbers.
 pub fn move_text(words: &MoveWords, tense: Tense) -> String {
     use Tense::{Past, Present};
-    match (words, tense) {
-        (MoveWords::Take { heap, amount }, Present) => format!("take {amount} from heap {heap}"),
-        (MoveWords::Take { heap, amount }, Past) => format!("took {amount} from heap {heap}"),
-        (MoveWords::TakeFromTheHeap { amount }, Present) => format!("take {amount}"),
-        (MoveWords::TakeFromTheHeap { amount }, Past) => format!("took {amount}"),
-        (MoveWords::TakeMany(takes), Present) => format!("take {}", take_list(takes)),
-        (MoveWords::TakeMany(takes), Past) => format!("took {}", take_list(takes)),
-        (MoveWords::TakeFromBoth { amount }, Present) => format!("take {amount} from both heaps"),
-        (MoveWords::TakeFromBoth { amount }, Past) => format!("took {amount} from both heaps"),
-        (MoveWords::Split { heap, left, right: Some(right) }, _) => {
-            format!("split heap {heap} into {left} and {right}")
+    let past = tense == Past;
+    let pick = |present: &'static str, past_id: &'static str| if past { past_id } else { present };
+    match words {
+        &MoveWords::Take { heap, amount } => {
+            say(pick("move-take", "move-took"), &[("heap", num(heap)), ("amount", num(amount))])
         }
-        (MoveWords::Split { heap, left, right: None }, _) => {
-            format!("split heap {heap}, leaving {left} in its place and the rest as a new heap")
+        &MoveWords::TakeFromTheHeap { amount } => {
+            say(pick("move-take-from-the-heap", "move-took-from-the-heap"), &[("amount", num(amount))])
         }
-        (MoveWords::TakeAndLeave { heap, amount, left }, Present) => {
-            format!("take {amount} from heap {heap} and leave {left} in it")
+        MoveWords::TakeMany(takes) => {
+            say(pick("move-take-many", "move-took-many"), &[("list", txt(take_list(takes)))])
         }
-        (MoveWords::TakeAndLeave { heap, amount, left }, Past) => {
-            format!("took {amount} from heap {heap} and left {left} in it")
+        &MoveWords::TakeFromBoth { amount } => {
+            say(pick("move-take-from-both", "move-took-from-both"), &[("amount", num(amount))])
         }
-        (&MoveWords::KnockDown { row, first, count, breaking }, tense) => {
-            let second = first + 1;
-            match (count == 2, breaking, tense) {
-                (false, None, Present) => format!("knock down pin {first} of row {row}"),
-                (false, None, Past) => format!("knocked down pin {first} of row {row}"),
-                (true, None, Present) => format!("knock down pins {first} and {second} of row {row}"),
-                (true, None, Past) => format!("knocked down pins {first} and {second} of row {row}"),
-                (false, Some((left, rest)), Present) => {
-                    format!("knock down pin {first} of row {row}, breaking it into rows of {left} and {rest}")
-                }
-                (false, Some((left, rest)), Past) => {
-                    format!(
-                        "knocked down pin {first} of row {row}, breaking it into rows of {left} and {rest}"
-                    )
-                }
-                (true, Some((left, rest)), Present) => format!(
-                    "knock down pins {first} and {second} of row {row}, breaking it into rows of {left} and {rest}"
-                ),
-                (true, Some((left, rest)), Past) => format!(
-                    "knocked down pins {first} and {second} of row {row}, breaking it into rows of {left} and {rest}"
-                ),
-            }
+        &MoveWords::Split { heap, left, right: Some(right) } => {
+            say("move-split", &[("heap", num(heap)), ("left", num(left)), ("right", num(right))])
+        }
+        &MoveWords::Split { heap, left, right: None } => {
+            say("move-split-open", &[("heap", num(heap)), ("left", num(left))])
+        }
+        &MoveWords::TakeAndLeave { heap, amount, left } => say(
+            pick("move-take-and-leave", "move-took-and-left"),
+            &[("heap", num(heap)), ("amount", num(amount)), ("left", num(left))],
+        ),
+        &MoveWords::KnockDown { row, first, count, breaking } => {
+            let id = match (count == 2, breaking.is_some(), tense) {
+                (false, false, Present) => "move-knock-down-pin",
+                (false, false, Past) => "move-knocked-down-pin",
+                (true, false, Present) => "move-knock-down-pins",
+                (true, false, Past) => "move-knocked-down-pins",
+                (false, true, Present) => "move-knock-down-pin-breaking",
+                (false, true, Past) => "move-knocked-down-pin-breaking",
+                (true, true, Present) => "move-knock-down-pins-breaking",
+                (true, true, Past) => "move-knocked-down-pins-breaking",
+            };
+            let (left, rest) = breaking.unwrap_or_default();
+            say(
+                id,
+                &[
+                    ("row", num(row)),
+                    ("first", num(first)),
+                    ("second", num(first + 1)),
+                    ("left", num(left)),
+                    ("rest", num(rest)),
+                ],
+            )
         }
     }
 }
@@ -161,27 +238,26 @@ pub fn move_text(words: &MoveWords, tense: Tense) -> String {
 /// The takes of a move on several heaps, as a list: `1 from heap 1, 2 from heap 2 and 3 from heap
 /// 3`.
 fn take_list(takes: &[(usize, u64)]) -> String {
-    let parts: Vec<String> =
-        takes.iter().map(|(heap, amount)| format!("{amount} from heap {heap}")).collect();
-    match parts.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => parts.join(""),
-    }
+    let parts: Vec<String> = takes
+        .iter()
+        .map(|(heap, amount)| say("move-take-part", &[("heap", num(heap)), ("amount", num(amount))]))
+        .collect();
+    listed_and(&parts)
 }
 
 /// The name of a convention a person reads: `normal play`, `misère`.
 pub fn mode_title(mode: Mode) -> &'static str {
     match mode {
-        Mode::Normal => "normal play",
-        Mode::Misere => "misère",
+        Mode::Normal => fixed("convention-normal"),
+        Mode::Misere => fixed("convention-misere"),
     }
 }
 
 /// A convention's rule in one line, so the two are never confused.
 pub fn mode_rule(mode: Mode) -> &'static str {
     match mode {
-        Mode::Normal => "whoever takes the last token wins",
-        Mode::Misere => "whoever takes the last token loses",
+        Mode::Normal => fixed("convention-rule-normal"),
+        Mode::Misere => fixed("convention-rule-misere"),
     }
 }
 
@@ -194,43 +270,126 @@ pub fn game_mode_rule(kind: GameKind, mode: Mode) -> &'static str {
     }
 }
 
+/// The message ids of a game's names and its rule, chosen by the registry's stable name
+/// ([`GameKind::base`]); Moore's Nim_k and a subtraction game take their parameter as `$k` or
+/// `$set`.
+struct Names {
+    title: &'static str,
+    menu: &'static str,
+    short: &'static str,
+}
+
+fn names(kind: GameKind) -> Names {
+    let (title, menu, short) = match kind.base() {
+        "moore" => ("game-moore-title", "game-moore-title", "game-moore-short"),
+        "subtraction" => ("game-subtraction-title", "game-subtraction-menu", "game-subtraction-short"),
+        "lasker" => ("game-lasker-title", "game-lasker-title", "game-lasker-short"),
+        "kayles" => ("game-kayles-title", "game-kayles-title", "game-kayles-title"),
+        "dawson" => ("game-dawson-title", "game-dawson-title", "game-dawson-short"),
+        "wythoff" => ("game-wythoff-title", "game-wythoff-title", "game-wythoff-short"),
+        "fibonacci" => ("game-fibonacci-title", "game-fibonacci-title", "game-fibonacci-short"),
+        _ => ("game-nim-title", "game-nim-title", "game-nim-title"),
+    };
+    Names { title, menu, short }
+}
+
+/// The parameters a game's names are written with: Moore's K, a subtraction game's set (`1,2,3`
+/// as `$set`, `1, 2, 3` as `$set-spaced`).
+fn name_args(kind: GameKind) -> Vec<(&'static str, Arg)> {
+    let k = match kind {
+        GameKind::Moore(k) => k.to_string(),
+        _ => String::new(),
+    };
+    let set = kind.amounts().map(|set| set.to_string()).unwrap_or_default();
+    let spaced = kind
+        .amounts()
+        .map(|set| set.amounts().map(|a| a.to_string()).collect::<Vec<_>>().join(", "))
+        .unwrap_or_default();
+    vec![("k", txt(k)), ("set", txt(set)), ("set-spaced", txt(spaced))]
+}
+
+/// A game's name in a sentence: `Nim`, `Moore's Nim_2`, `the subtraction game {1, 2, 3}`.
+pub fn title(kind: GameKind) -> String {
+    say(names(kind).title, &name_args(kind))
+}
+
 /// The name a menu of games shows: `Subtraction {1,2,3}`, `Kayles`.
 pub fn menu_title(kind: GameKind) -> String {
-    kind.menu_title()
+    say(names(kind).menu, &name_args(kind))
 }
 
 /// The name short enough for a status line: `Nim_2`, `Subtraction 1,2,3`, `Kayles`.
 pub fn short_title(kind: GameKind) -> String {
-    kind.short_title()
+    say(names(kind).short, &name_args(kind))
+}
+
+/// A preset's name as a menu shows it (`The 21 game`), by the preset's stable name (`21`,
+/// `bachet`); `None` for a name that is no preset.
+pub fn preset_short(name: &str) -> Option<String> {
+    match name {
+        "21" => Some(i18n::text("game-preset-21-short")),
+        "bachet" => Some(i18n::text("game-preset-bachet-short")),
+        _ => None,
+    }
+}
+
+/// A preset's name with its heaps and rule: `the 21 game: one heap of 21, take 1 to 3`.
+pub fn preset_title(name: &str) -> Option<String> {
+    match name {
+        "21" => Some(i18n::text("game-preset-21-title")),
+        "bachet" => Some(i18n::text("game-preset-bachet-title")),
+        _ => None,
+    }
+}
+
+/// A computer player's level as a person reads it, by its stable name (`perfect`, `hard`,
+/// `medium`, `easy`; [`crate::domain::Level::as_str`]); any other name as it is.
+pub fn level_name(name: &str) -> String {
+    match name {
+        "perfect" => i18n::text("words-level-perfect"),
+        "hard" => i18n::text("words-level-hard"),
+        "medium" => i18n::text("words-level-medium"),
+        "easy" => i18n::text("words-level-easy"),
+        other => other.to_string(),
+    }
+}
+
+/// A puzzle's difficulty as a person reads it, by its stable name (`easy`, `medium`, `hard`).
+pub fn difficulty_name(name: &str) -> String {
+    match name {
+        "easy" => i18n::text("words-difficulty-easy"),
+        "medium" => i18n::text("words-difficulty-medium"),
+        "hard" => i18n::text("words-difficulty-hard"),
+        other => other.to_string(),
+    }
+}
+
+/// A kind of help a win had, by the word the game keeps it as (`hints`, `undo`, `a weaker AI`;
+/// `app::Game::assistance`); any other word as it is.
+pub fn help_name(word: &str) -> String {
+    match word {
+        "hints" => i18n::text("assist-hints"),
+        "undo" => i18n::text("assist-undo"),
+        "a weaker AI" => i18n::text("assist-weaker-ai"),
+        other => other.to_string(),
+    }
 }
 
 /// A game's rules in one line, for help texts and `solve`.
 pub fn rule(kind: GameKind) -> String {
     match kind.describe().shape {
-        MoveShape::OneHeap { cap: Cap::None } => "a move takes any number of tokens from one heap".into(),
+        MoveShape::OneHeap { cap: Cap::None } => i18n::text("game-rule-nim"),
         MoveShape::OneHeap { cap: Cap::Amounts(_) } => {
-            let amounts = kind.amounts().map(|set| set.spoken()).unwrap_or_default();
-            format!("a move takes exactly {amounts} tokens from one heap")
+            let amounts: Vec<String> =
+                kind.amounts().map(|set| set.amounts().map(|a| a.to_string()).collect()).unwrap_or_default();
+            say("game-rule-subtraction", &[("amounts", txt(listed_or(&amounts)))])
         }
-        MoveShape::OneHeap { cap: Cap::Limit } => {
-            "one heap; the first move takes anything but the whole heap, \
-             then each move takes from 1 to twice what the other player just took"
-                .into()
-        }
-        MoveShape::UpToHeaps(k) => format!("a move takes any number of tokens from each of one to {k} heaps"),
-        MoveShape::TakeOrSplit => {
-            "a move takes any number of tokens from one heap, or splits a heap into two non-empty heaps"
-                .into()
-        }
-        MoveShape::Pins { one: true, .. } => {
-            "a move knocks down one pin or two neighbouring pins of a row, which may split it in two".into()
-        }
-        MoveShape::Pins { .. } => {
-            "a move knocks down exactly two neighbouring pins of a row, which may split it in two".into()
-        }
-        MoveShape::OneOrBoth => {
-            "two heaps; a move takes any number from one heap, or the same number from both".into()
-        }
+        MoveShape::OneHeap { cap: Cap::Limit } => i18n::text("game-rule-fibonacci"),
+        MoveShape::UpToHeaps(k) => say("game-rule-moore", &[("k", num(k))]),
+        MoveShape::TakeOrSplit => i18n::text("game-rule-lasker"),
+        MoveShape::Pins { one: true, .. } => i18n::text("game-rule-kayles"),
+        MoveShape::Pins { .. } => i18n::text("game-rule-dawson"),
+        MoveShape::OneOrBoth => i18n::text("game-rule-wythoff"),
     }
 }
 
@@ -239,33 +398,31 @@ pub fn take(mv: crate::engine::Take) -> String {
     move_text(&MoveWords::Take { heap: mv.number(), amount: mv.take }, Tense::Present)
 }
 
+/// The game is over, told to the player who would move: the other player took the last token
+/// and won (or, in misère, lost).
+fn game_over_reason(mover_wins: bool) -> String {
+    match mover_wins {
+        true => i18n::text("reason-over-other-lost"),
+        false => i18n::text("reason-over-other-won"),
+    }
+}
+
 /// Why a Nim move is the one to play, in one line, as `solve` lists the winning moves: `take 2
 /// from heap 1: 3 ⊕ 2 = 1 < 3, which leaves a nim-sum of 0`.
 pub fn move_reason(reason: &MoveReason) -> String {
     match *reason {
-        MoveReason::NimSum { mv, from, to, nim_sum } => {
-            format!("{}: {from} ⊕ {nim_sum} = {to} < {from}, which leaves a nim-sum of 0", take(mv))
-        }
-        MoveReason::MisereEndgame { mv, ones_left, .. } => format!(
-            "{}: misère endgame, only heaps of one would be left, so leave an odd number of them ({ones_left})",
-            take(mv)
+        MoveReason::NimSum { mv, from, to, nim_sum } => say(
+            "reason-nim-sum",
+            &[("move", txt(take(mv))), ("from", num(from)), ("nim-sum", num(nim_sum)), ("to", num(to))],
         ),
-        MoveReason::Losing { mv, endgame: true, .. } => format!(
-            "no winning move: an odd number of heaps of one is left, so whoever moves takes the last token in \
-             the end; {} and hope for a mistake",
-            take(mv)
-        ),
-        MoveReason::Losing { mv, .. } => format!(
-            "no winning move: the nim-sum is 0, so every move loses against perfect play; {} and hope for a \
-             mistake",
-            take(mv)
-        ),
-        MoveReason::GameOver { mover_wins: true } => {
-            "the game is over: the other player took the last token and lost".to_string()
+        MoveReason::MisereEndgame { mv, ones_left, .. } => {
+            say("reason-misere-endgame", &[("move", txt(take(mv))), ("ones", num(ones_left))])
         }
-        MoveReason::GameOver { mover_wins: false } => {
-            "the game is over: the other player took the last token and won".to_string()
+        MoveReason::Losing { mv, endgame: true, .. } => {
+            say("reason-losing-endgame", &[("move", txt(take(mv)))])
         }
+        MoveReason::Losing { mv, .. } => say("reason-losing", &[("move", txt(take(mv)))]),
+        MoveReason::GameOver { mover_wins } => game_over_reason(mover_wins),
     }
 }
 
@@ -273,16 +430,8 @@ pub fn move_reason(reason: &MoveReason) -> String {
 /// endgame (an odd number of heaps of one: `1 1 1`) or a nim-sum of 0.
 pub fn loss_reason(explanation: &Explanation) -> String {
     match explanation.best {
-        MoveReason::Losing { endgame: true, .. } => {
-            "an odd number of heaps of one is left and no heap holds two or more, so the heaps of one are \
-             taken one at a time and whoever moves now takes the last token"
-                .to_string()
-        }
-        _ => {
-            "the nim-sum is 0, and every move leaves a nim-sum that is not 0, which the opponent can always \
-              bring back to 0"
-                .to_string()
-        }
+        MoveReason::Losing { endgame: true, .. } => i18n::text("loss-endgame"),
+        _ => i18n::text("loss-nim-sum"),
     }
 }
 
@@ -294,35 +443,31 @@ pub fn lesson(explanation: &Explanation) -> String {
         let non_empty: Vec<String> =
             explanation.heaps.iter().filter(|&&h| h > 0).map(u64::to_string).collect();
         if (2..=6).contains(&non_empty.len()) {
-            format!("nim-sum {} = {}", non_empty.join(" ⊕ "), explanation.nim_sum())
+            say(
+                "teach-sum-listed",
+                &[("heaps", txt(non_empty.join(" ⊕ "))), ("sum", num(explanation.nim_sum()))],
+            )
         } else {
-            format!("nim-sum of the heaps = {}", explanation.nim_sum())
+            say("teach-sum-all", &[("sum", num(explanation.nim_sum()))])
         }
     };
     match explanation.best {
-        MoveReason::NimSum { mv, from, to, nim_sum } => format!(
-            "{}; heap {} becomes {from} ⊕ {nim_sum} = {to}, so {}: that leaves a nim-sum of 0",
-            sum(),
-            mv.number(),
-            take(mv)
+        MoveReason::NimSum { mv, from, to, nim_sum } => say(
+            "teach-nim-sum",
+            &[
+                ("sum", txt(sum())),
+                ("heap", num(mv.number())),
+                ("from", num(from)),
+                ("nim-sum", num(nim_sum)),
+                ("to", num(to)),
+                ("move", txt(take(mv))),
+            ],
         ),
-        MoveReason::MisereEndgame { mv, to, ones_left, .. } => format!(
-            "misère endgame: after this move no heap holds two or more, so the normal rule no longer \
-             applies; leave an odd number of heaps of one ({ones_left}) and the opponent must take \
-             the last token: {}, leaving {to}",
-            take(mv)
-        ),
-        MoveReason::Losing { mv, endgame: true, .. } => format!(
-            "this position is lost: an odd number of heaps of one is left, so whoever moves takes \
-             the last token in the end; {} and hope for a mistake",
-            take(mv)
-        ),
-        MoveReason::Losing { mv, .. } => format!(
-            "this position is lost: {}, and every move from a nim-sum of 0 leaves one that is not 0, \
-             which the opponent can always bring back to 0; {} and hope for a mistake",
-            sum(),
-            take(mv)
-        ),
+        MoveReason::MisereEndgame { mv, to, ones_left, .. } => {
+            say("teach-misere-endgame", &[("ones", num(ones_left)), ("move", txt(take(mv))), ("to", num(to))])
+        }
+        MoveReason::Losing { mv, endgame: true, .. } => say("teach-lost-endgame", &[("move", txt(take(mv)))]),
+        MoveReason::Losing { mv, .. } => say("teach-lost", &[("sum", txt(sum())), ("move", txt(take(mv)))]),
         MoveReason::GameOver { .. } => move_reason(&explanation.best),
     }
 }
@@ -331,16 +476,25 @@ pub fn lesson(explanation: &Explanation) -> String {
 /// 2`.
 pub fn working(explanation: &Explanation) -> Option<String> {
     match explanation.best {
-        MoveReason::NimSum { mv, from, to, nim_sum } => {
-            Some(format!("heap {}: {from} ⊕ {nim_sum} = {to}, take {}", mv.number(), mv.take))
-        }
-        MoveReason::MisereEndgame { mv, from, to, ones_left: 1 } => {
-            Some(format!("heap {}: {from} → {to}, take {}: leaves 1 heap of one (odd)", mv.number(), mv.take))
-        }
-        MoveReason::MisereEndgame { mv, from, to, ones_left } => Some(format!(
-            "heap {}: {from} → {to}, take {}: leaves {ones_left} heaps of one (odd)",
-            mv.number(),
-            mv.take
+        MoveReason::NimSum { mv, from, to, nim_sum } => Some(say(
+            "working-nim-sum",
+            &[
+                ("heap", num(mv.number())),
+                ("from", num(from)),
+                ("nim-sum", num(nim_sum)),
+                ("to", num(to)),
+                ("take", num(mv.take)),
+            ],
+        )),
+        MoveReason::MisereEndgame { mv, from, to, ones_left } => Some(say(
+            "working-endgame",
+            &[
+                ("heap", num(mv.number())),
+                ("from", num(from)),
+                ("to", num(to)),
+                ("take", num(mv.take)),
+                ("ones", Arg::Count(ones_left as u64)),
+            ],
         )),
         _ => None,
     }
@@ -349,70 +503,67 @@ pub fn working(explanation: &Explanation) -> Option<String> {
 /// The binary view's working of a move in misère's endgame, with the move's working after it
 /// (`heap 3: 2 → 1, ...`), begun as a sentence of its own.
 pub fn panel_endgame_move(working: Option<&str>) -> String {
-    let first = "Misère endgame: only heaps of one would be left, so leave an odd number of them.";
     match working {
-        Some(working) => format!("{first} {}", capitalised(working)),
-        None => first.to_string(),
+        Some(working) => say("panel-endgame-move-working", &[("working", txt(capitalised(working)))]),
+        None => i18n::text("panel-endgame-move"),
     }
 }
 
 /// The binary view's line, with the hint, in misère's lost endgame.
 pub fn panel_endgame_lost() -> &'static str {
-    "Misère endgame: an odd number of heaps of one is left; every move loses"
+    fixed("panel-endgame-lost")
 }
 
 /// The binary view's line, with the hint, when the nim-sum is 0.
 pub fn panel_zero_every_move() -> &'static str {
-    "nim-sum 0: every move leaves a nim-sum that is not 0"
+    fixed("panel-zero-every-move")
 }
 
 /// The binary view's line without the hint: what the nim-sum says (or misère's endgame rule).
 pub fn panel_nim_sum(endgame: bool, zero: bool) -> &'static str {
     match (endgame, zero) {
-        (true, _) => {
-            "Misère endgame: no heap of two or more would be left; aim for an odd number of heaps of one"
-        }
-        (false, true) => "nim-sum 0: the player to move loses against perfect play",
-        (false, false) => "nim-sum not 0: a move to nim-sum 0 wins",
+        (true, _) => fixed("panel-endgame-aim"),
+        (false, true) => fixed("panel-nim-sum-zero"),
+        (false, false) => fixed("panel-nim-sum-not-zero"),
     }
 }
 
 /// The theory panel's last line when the player to move can win, with the hint's key: `The
 /// player to move can win: h shows how`.
 pub fn panel_can_win(hint_key: &str) -> String {
-    format!("The player to move can win: {hint_key} shows how")
+    say("panel-can-win", &[("key", txt(hint_key))])
 }
 
 /// The theory panel's last line when the player to move loses.
 pub fn panel_loses() -> &'static str {
-    "The player to move loses against perfect play"
+    fixed("panel-loses")
 }
 
 /// The Sprague-Grundy theorem in a line, in the game's words: `Sprague-Grundy: each row plays as
 /// a Nim heap of its value g; XOR 0 loses`.
 pub fn sprague_grundy(kind: GameKind) -> String {
-    format!("Sprague-Grundy: each {} plays as a Nim heap of its value g; XOR 0 loses", heap(kind))
+    say("panel-sprague-grundy", &[("heap", txt(heap(kind)))])
 }
 
 /// Wythoff's heap `number` holding `size`, with the size that would make a losing pair with it:
 /// `Heap 1: 3, partner 5`.
 pub fn wythoff_partner(number: usize, size: u64, partner: u128) -> String {
-    format!("Heap {number}: {size}, partner {partner}")
+    say("panel-wythoff-partner", &[("number", num(number)), ("size", num(size)), ("partner", num(partner))])
 }
 
 /// A heap with nothing left, on the board.
 pub fn empty_heap() -> &'static str {
-    "(empty)"
+    fixed("board-empty-heap")
 }
 
 /// The mark on the board's frame when rows are scrolled out of view above: `↑ 3 more`.
 pub fn more_above(arrow: &str, count: usize) -> String {
-    format!("{arrow} {count} more")
+    say("board-more", &[("arrow", txt(arrow)), ("count", num(count))])
 }
 
 /// The mark on the board's frame when rows are scrolled out of view below: `↓ 5 more`.
 pub fn more_below(arrow: &str, count: usize) -> String {
-    format!("{arrow} {count} more")
+    say("board-more", &[("arrow", txt(arrow)), ("count", num(count))])
 }
 
 /// The best move's reason in one line, for the hint: Nim's lesson, or the reason another game's
@@ -429,45 +580,39 @@ pub fn reason(teaching: &Teaching) -> String {
 
 /// Why Moore's Nim_k's best move is best, for the hint.
 fn moore_reason(reason: &MooreReason) -> String {
-    let shown = |mv| move_text(&MoveWords::plain(mv), Tense::Present);
+    let shown = |mv| txt(move_text(&MoveWords::plain(mv), Tense::Present));
     match reason {
-        MooreReason::GameOver { mover_wins: false } => {
-            "the game is over: the other player took the last token and won".into()
+        MooreReason::GameOver { mover_wins } => game_over_reason(*mover_wins),
+        MooreReason::EndgameWin { mv, modulus: m, ones_left: left } => {
+            say("moore-endgame-win", &[("m", num(m)), ("ones", num(left)), ("move", shown(mv))])
         }
-        MooreReason::GameOver { mover_wins: true } => {
-            "the game is over: the other player took the last token and lost".into()
+        MooreReason::EndgameLost { mv, modulus: m, ones, k } => say(
+            "moore-endgame-lost",
+            &[("ones", Arg::Count(*ones as u64)), ("m", num(m)), ("k", num(k)), ("move", shown(mv))],
+        ),
+        MooreReason::Columns { mv, modulus: m, column, count, rest } => say(
+            "moore-columns",
+            &[
+                ("m", num(m)),
+                ("column", txt(place(*column))),
+                ("count", num(count)),
+                ("rest", num(rest)),
+                ("move", shown(mv)),
+            ],
+        ),
+        MooreReason::Lost { mv, modulus: m, k } => {
+            say("moore-lost", &[("m", num(m)), ("k", num(k)), ("move", shown(mv))])
         }
-        MooreReason::EndgameWin { mv, modulus: m, ones_left: left } => format!(
-            "misère endgame: after this move no heap holds two or more, so leave a number of heaps of one \
-             that is 1 more than a multiple of {m} ({left}): the opponent then takes the last token in \
-             the end; {}",
-            shown(mv)
-        ),
-        MooreReason::EndgameLost { mv, modulus: m, ones, k } => format!(
-            "this position is lost: {} of one is 1 more than a multiple of {m}, and whatever you \
-             take (1 to {k}), the opponent can bring it back there; {} and hope for a mistake",
-            if *ones == 1 { "1 heap".to_string() } else { format!("{ones} heaps") },
-            shown(mv)
-        ),
-        MooreReason::Columns { mv, modulus: m, column, count, rest } => format!(
-            "count the heaps with a 1 in each binary column: the player to move loses when every count is a \
-             multiple of {m}; the {} column has {count} ({rest} more than a multiple of {m}), so {}: \
-             every column then holds a multiple of {m}",
-            place(*column),
-            shown(mv)
-        ),
-        MooreReason::Lost { mv, modulus: m, k } => format!(
-            "this position is lost: every binary column holds a multiple of {m} ones, and a move on 1 to {k} \
-             heaps changes some column by 1 to {k}, which the opponent can always set right; {} and \
-             hope for a mistake",
-            shown(mv)
-        ),
     }
 }
 
 /// A binary column as a person names it: `1s`, `2s`, `4s`, ... (`2^40s` past 2^20).
 fn place(column: usize) -> String {
-    if column <= 20 { format!("{}s", 1u64 << column) } else { format!("2^{column}s") }
+    if column <= 20 {
+        say("moore-place", &[("value", num(1u64 << column))])
+    } else {
+        say("moore-place-power", &[("power", num(column))])
+    }
 }
 
 /// Why Fibonacci Nim's best move is best, for the hint.
@@ -475,90 +620,93 @@ fn fibonacci_reason(view: &FibonacciView) -> String {
     let (n, most) = (view.heap, view.most);
     let sum = view.terms.iter().map(u64::to_string).collect::<Vec<_>>().join(" + ");
     let allowed = match view.first_move {
-        true => format!("the first move may take up to {most} (anything but the whole heap)"),
-        false => format!("you may take up to {most} (twice the last take)"),
+        true => say("fibonacci-allowed-first", &[("most", num(most))]),
+        false => say("fibonacci-allowed", &[("most", num(most))]),
     };
     match view.reason {
-        FibonacciReason::GameOver => {
-            "the game is over: the other player took the last token and won".to_string()
-        }
-        FibonacciReason::Win { smallest, take } => format!(
-            "in Zeckendorf form {n} = {sum}; the smallest term is {smallest} and {allowed}: take {take}, and \
-             the opponent, allowed at most {}, cannot take the smallest term of what is left",
-            take.saturating_mul(2)
+        FibonacciReason::GameOver => game_over_reason(false),
+        FibonacciReason::Win { smallest, take } => say(
+            "fibonacci-win",
+            &[
+                ("n", num(n)),
+                ("sum", txt(sum)),
+                ("smallest", num(smallest)),
+                ("allowed", txt(allowed)),
+                ("take", num(take)),
+                ("next", num(take.saturating_mul(2))),
+            ],
         ),
-        FibonacciReason::Lost { smallest, take } => format!(
-            "this position is lost: in Zeckendorf form {n} = {sum}, and its smallest term {smallest} is more \
-             than {allowed}; whatever you take, the opponent can take the smallest term of what is left; \
-             take {take} and hope for a mistake"
+        FibonacciReason::Lost { smallest, take } => say(
+            "fibonacci-lost",
+            &[
+                ("n", num(n)),
+                ("sum", txt(sum)),
+                ("smallest", num(smallest)),
+                ("allowed", txt(allowed)),
+                ("take", num(take)),
+            ],
         ),
     }
 }
 
 /// Why the best move of Wythoff's game is best, for the hint.
 fn wythoff_reason(view: &WythoffView) -> String {
-    let shown = |words| move_text(words, Tense::Present);
+    let shown = |words| txt(move_text(words, Tense::Present));
     let [x, y] = view.heaps;
     match &view.reason {
-        WythoffReason::GameOver => {
-            "the game is over: the other player took the last token and won".to_string()
-        }
+        WythoffReason::GameOver => game_over_reason(false),
         WythoffReason::Win { words, how, after: (ax, ay) } => {
             let how = match *how {
-                WythoffHow::Both { difference, pair: (a, b) } => format!(
-                    "taking the same from both keeps the difference {difference}, and the losing pair with that \
-                     difference is ({a}, {b})"
-                ),
+                WythoffHow::Both { difference, pair: (a, b) } => {
+                    say("wythoff-how-both", &[("difference", num(difference)), ("a", num(a)), ("b", num(b))])
+                }
                 WythoffHow::One { other, pair: (a, b) } => {
-                    format!("the losing pair with {other} is ({a}, {b})")
+                    say("wythoff-how-one", &[("other", num(other)), ("a", num(a)), ("b", num(b))])
                 }
                 WythoffHow::Unexplained => String::new(),
             };
-            format!(
-                "the losing pairs are (⌊kφ⌋, ⌊kφ²⌋): (0, 0), (1, 2), (3, 5), (4, 7), (6, 10)...; {how}: {}, leaving \
-                 ({ax}, {ay}), a losing pair",
-                shown(words)
-            )
+            say("wythoff-win", &[("how", txt(how)), ("move", shown(words)), ("x", num(ax)), ("y", num(ay))])
         }
-        WythoffReason::Lost { words } => format!(
-            "this position is lost: ({x}, {y}) is a losing pair, and every move from a losing pair leaves one \
-             that is not, from which the opponent can reach a smaller losing pair; {} and hope for a mistake",
-            shown(words)
-        ),
+        WythoffReason::Lost { words } => {
+            say("wythoff-lost", &[("x", num(x)), ("y", num(y)), ("move", shown(words))])
+        }
     }
 }
 
 /// Why the best move of a game valued by Grundy numbers is best, for the hint.
 fn grundy_reason(view: &GrundyView) -> String {
-    let (word, sum) = (heap(view.game), view.sum);
+    let sum = view.sum;
+    let rows = view.game.describe().words.heap == HeapNoun::Row;
     let listed = || {
         let shown: Vec<String> = view.values.iter().map(u128::to_string).collect();
         if (2..=6).contains(&shown.len()) {
-            format!("Grundy values {} = {sum}", shown.join(" ⊕ "))
+            say("grundy-listed", &[("values", txt(shown.join(" ⊕ "))), ("sum", num(sum))])
+        } else if rows {
+            say("grundy-xor-rows", &[("sum", num(sum))])
         } else {
-            format!("the XOR of the {word}s' Grundy values is {sum}")
+            say("grundy-xor-heaps", &[("sum", num(sum))])
         }
     };
     match &view.reason {
-        GrundyReason::GameOver => "the game is over: the other player made the last move and won".to_string(),
-        GrundyReason::Win { words, step, split } => {
-            let leaves = if *split { "what it leaves is worth" } else { "it is then worth" };
-            format!(
-                "{}; {word} {} is worth {}, and {} ⊕ {sum} = {}: {}, and {leaves} {}, which leaves an XOR of 0",
-                listed(),
-                step.heap + 1,
-                step.from,
-                step.from,
-                step.to,
-                move_text(words, Tense::Present),
-                step.to
-            )
-        }
-        GrundyReason::Lost { words } => format!(
-            "this position is lost: {}, and every move changes one {word}'s value, leaving an XOR that is not 0, \
-             which the opponent can bring back to 0; {} and hope for a mistake",
-            listed(),
-            move_text(words, Tense::Present)
+        GrundyReason::GameOver => i18n::text("grundy-over"),
+        GrundyReason::Win { words, step, split } => say(
+            if *split { "grundy-win-split" } else { "grundy-win" },
+            &[
+                ("listed", txt(listed())),
+                ("heap", txt(numbered(view.game, step.heap + 1))),
+                ("from", num(step.from)),
+                ("sum", num(sum)),
+                ("to", num(step.to)),
+                ("move", txt(move_text(words, Tense::Present))),
+            ],
+        ),
+        GrundyReason::Lost { words } => say(
+            "grundy-lost",
+            &[
+                ("listed", txt(listed())),
+                ("word", txt(heap(view.game))),
+                ("move", txt(move_text(words, Tense::Present))),
+            ],
         ),
     }
 }
@@ -570,141 +718,151 @@ pub fn choosing(who: Option<&str>, mv: &str, typed: &str) -> String {
     let mv = capitalised(mv);
     match (who, typed.is_empty()) {
         (None, true) => mv,
-        (None, false) => format!("{mv} (typed {typed})"),
-        (Some(who), true) => format!("{who}: {mv}"),
-        (Some(who), false) => format!("{who}: {mv} (typed {typed})"),
+        (None, false) => say("choosing-typed", &[("move", txt(mv)), ("typed", txt(typed))]),
+        (Some(who), true) => say("choosing-who", &[("p", txt(who)), ("m", txt(mv))]),
+        (Some(who), false) => {
+            say("choosing-who-typed", &[("who", txt(who)), ("move", txt(mv)), ("typed", txt(typed))])
+        }
     }
 }
 
 /// A Nim take about to be played by `who`: `Ann takes 2 from heap 1…`.
 pub fn about_to_take(who: &str, heap: usize, amount: u64) -> String {
-    format!("{who} takes {amount} from heap {heap}…")
+    say("about-to-take", &[("who", txt(who)), ("heap", num(heap)), ("amount", num(amount))])
 }
 
 /// Another game's move about to be played by `who`, in the game's words: `Ann: split heap 2 into 3
 /// and 4…`.
 pub fn about_to_move(who: &str, mv: &str) -> String {
-    format!("{who}: {mv}…")
+    say("about-to-move", &[("p", txt(who)), ("m", txt(mv))])
 }
 
 /// The coach on a move that gave the win away, with the winning moves it missed in the game's
 /// words; `who` names whose move it was when two people share the keyboard.
 pub fn coach_missed(who: Option<&str>, moves: &[String]) -> String {
-    let list = moves.join(", ");
+    let list = txt(listed(moves));
     match (who, moves.len() == 1) {
-        (None, true) => format!("Coach: that gave the win away; the winning move was: {list}"),
-        (None, false) => format!("Coach: that gave the win away; the winning moves were: {list}"),
-        (Some(who), true) => format!("Coach: {who}'s move gave the win away; the winning move was: {list}"),
-        (Some(who), false) => {
-            format!("Coach: {who}'s move gave the win away; the winning moves were: {list}")
-        }
+        (None, true) => say("coach-missed-move", &[("moves", list)]),
+        (None, false) => say("coach-missed-moves", &[("moves", list)]),
+        (Some(who), true) => say("coach-missed-move-who", &[("who", txt(who)), ("moves", list)]),
+        (Some(who), false) => say("coach-missed-moves-who", &[("who", txt(who)), ("moves", list)]),
     }
 }
 
 /// The label before the hint's reason: the position is winning, or lost.
 pub fn hint_label(winning: bool) -> &'static str {
-    if winning { "Hint: " } else { "Hint (losing position): " }
+    if winning { fixed("hint-label") } else { fixed("hint-label-losing") }
 }
 
 /// The answer being chosen in a puzzle: `Your answer: take 2 from heap 1`.
 pub fn your_answer(mv: &str) -> String {
-    format!("Your answer: {mv}")
+    say("puzzle-verdict-answer", &[("move", txt(mv))])
+}
+
+/// What the puzzle screen promises about its position: that exactly one move wins, and, where
+/// the only puzzles of `kind` end the game at once (`last_tokens`), that too; `every_move_wins`
+/// adds that in this game every move wins from a won position. (`crate::puzzle::promise` decides
+/// which.)
+pub fn puzzle_promise(kind: GameKind, last_tokens: bool, every_move_wins: bool) -> String {
+    let promise = match last_tokens {
+        true => say("puzzle-verdict-promise-last", &[("game", txt(title(kind)))]),
+        false => i18n::text("puzzle-verdict-promise"),
+    };
+    match every_move_wins {
+        true => say("puzzle-verdict-promise-every", &[("promise", txt(promise))]),
+        false => promise,
+    }
 }
 
 /// The verdict on a puzzle's right answer found without the hint.
 pub fn puzzle_right() -> &'static str {
-    "Right!"
+    fixed("puzzle-verdict-right")
 }
 
 /// The verdict on a puzzle's right answer found with the hint's help; `counted` tells whether the
 /// puzzle still counts, as not solved.
 pub fn puzzle_right_with_hint(counted: bool) -> String {
     match counted {
-        true => "Right, with the hint's help (counted as not solved).".to_string(),
-        false => "Right, with the hint's help (not counted).".to_string(),
+        true => i18n::text("puzzle-verdict-right-with-hint-counted"),
+        false => i18n::text("puzzle-verdict-right-with-hint"),
     }
 }
 
 /// The verdict on a puzzle's wrong answer, the move in words: `Not that one: take 1 from heap 2
 /// loses.`
 pub fn puzzle_wrong(mv: &str) -> String {
-    format!("Not that one: {mv} loses.")
+    say("puzzle-verdict-wrong", &[("move", txt(mv))])
 }
 
 /// The puzzle's winning move with why it wins, after an answer.
 pub fn puzzle_winning_move(explanation: &str) -> String {
-    format!("The winning move: {explanation}")
+    say("puzzle-verdict-winning-move", &[("explanation", txt(explanation))])
 }
 
 /// A replay's next Nim take: `Next: Ann takes 2 from heap 1`, or `Next: You take 2 from heap 1`
 /// when `you` (the person against the AI) made it.
 pub fn next_take(who: &str, you: bool, heap: usize, amount: u64) -> String {
+    let args = [("who", txt(who)), ("heap", num(heap)), ("amount", num(amount))];
     match you {
-        true => format!("Next: {who} take {amount} from heap {heap}"),
-        false => format!("Next: {who} takes {amount} from heap {heap}"),
+        true => say("replay-line-next-take-you", &args),
+        false => say("replay-line-next-take", &args),
     }
 }
 
 /// A replay's next move of another game, in the game's words: `Next: Ann: split heap 2 into 3 and
 /// 4`.
 pub fn next_move(who: &str, mv: &str) -> String {
-    format!("Next: {who}: {mv}")
+    say("replay-line-next-move", &[("who", txt(who)), ("move", txt(mv))])
 }
 
 /// A replay at its end, with how the game ended when the record says so.
 pub fn replay_end(how: Option<&str>) -> String {
     match how {
-        Some(how) => format!("The end of the game: {how}"),
-        None => "The end of the game".to_string(),
+        Some(how) => say("replay-line-end-how", &[("how", txt(how))]),
+        None => i18n::text("replay-line-end"),
     }
 }
 
 /// A review at its start, before any move is judged.
 pub fn review_start() -> &'static str {
-    "The start of the game: step forward to see each move judged"
+    fixed("review-line-start")
 }
 
 /// A move shown in a review, as played: `Move 3: Ann took 2 from heap 1` (`mv` in the past tense).
 pub fn review_move(number: usize, who: &str, mv: &str) -> String {
-    format!("Move {number}: {who} {mv}")
+    say("review-line-move", &[("number", num(number)), ("who", txt(who)), ("move", txt(mv))])
 }
 
 /// A review's verdict on a move that kept a winning position, after its mark.
 pub fn review_kept(mark: &str) -> String {
-    format!("{mark} kept a winning position")
+    say("review-line-kept", &[("mark", txt(mark))])
 }
 
 /// A review's verdict on a move from a position already lost.
 pub fn review_already_lost() -> &'static str {
-    "already lost: no move wins against perfect play"
+    fixed("review-line-already-lost")
 }
 
 /// A review's verdict on a move that gave the win away, after its mark, with the winning moves in
 /// the game's words.
 pub fn review_missed(mark: &str, moves: &[String]) -> String {
-    format!("{mark} gave the win away; the winning move was: {}", moves.join(", "))
+    say("review-line-missed", &[("mark", txt(mark)), ("moves", txt(listed(moves)))])
 }
 
 /// A Nim take as the move list writes it: `2 from heap 1`.
 pub fn listed_take(heap: usize, amount: u64) -> String {
-    format!("{amount} from heap {heap}")
+    say("listed-take", &[("heap", num(heap)), ("amount", num(amount))])
 }
 
 /// How the Grundy values of `kind` go, in a sentence for the teaching panel and `solve`: `Grundy
 /// values repeat every 12 from row 71 on: a row of n is worth what one of n - 12 is`.
 pub fn grundy_pattern(kind: GameKind, pattern: GrundyPattern) -> String {
     match pattern {
-        GrundyPattern::Periodic { from, period } => {
-            let word = heap(kind);
-            format!(
-                "Grundy values repeat every {period} from {word} {from} on: a {word} of n is worth what one of n - {period} is"
-            )
-        }
-        GrundyPattern::Lasker => {
-            "Grundy values follow a pattern of period 4: a heap of 4k+1 or 4k+2 is worth itself, \
-             4k+3 is worth 4k+4 and 4k+4 is worth 4k+3"
-                .to_string()
-        }
+        GrundyPattern::Periodic { from, period } => say(
+            "grundy-pattern-periodic",
+            &[("period", num(period)), ("word", txt(heap(kind))), ("from", num(from))],
+        ),
+        GrundyPattern::Lasker => i18n::text("grundy-pattern-lasker"),
     }
 }
 
@@ -717,103 +875,107 @@ pub fn plain_move(mv: &crate::engine::Move) -> String {
 /// The coach on a move that kept a winning position, about `who`, or about "you" when `None`.
 pub fn coach_kept(who: Option<&str>) -> String {
     match who {
-        Some(who) => format!("Coach: good move, {who} kept a winning position"),
-        None => "Coach: good move, you kept a winning position".to_string(),
+        Some(who) => say("coach-kept-who", &[("who", txt(who))]),
+        None => i18n::text("coach-kept"),
     }
 }
 
 /// The coach on a move from a position already lost, about `who`, or plainly when `None`.
 pub fn coach_already_lost(who: Option<&str>) -> String {
     match who {
-        Some(who) => format!("Coach: {who} was already lost; no move wins against perfect play"),
-        None => "Coach: the position was already lost, no move wins against perfect play".to_string(),
+        Some(who) => say("coach-already-lost-who", &[("who", txt(who))]),
+        None => i18n::text("coach-already-lost"),
     }
 }
 
 /// The banner's title when the person playing the AI wins.
 pub fn you_win() -> &'static str {
-    "You win!"
+    fixed("banner-you-win")
 }
 
 /// The banner's title when the person playing the AI loses.
 pub fn you_lose() -> &'static str {
-    "You lose"
+    fixed("banner-you-lose")
 }
 
 /// The banner's title when `who` wins: `Ann wins!`.
 pub fn wins(who: &str) -> String {
-    format!("{who} wins!")
+    say("banner-wins", &[("who", txt(who))])
 }
 
 /// A win with help (the hint, an undo), which streaks do not count: `Assisted win (hint, undo):
 /// not counted in streaks`.
 pub fn assisted_win(help: &[&str]) -> String {
-    format!("Assisted win ({}): not counted in streaks", help.join(", "))
+    let help: Vec<String> = help.iter().map(|word| help_name(word)).collect();
+    say("banner-assisted-win", &[("help", txt(listed(&help)))])
 }
 
 /// The player's streak of wins and the best one: `Streak 3 · best 5`.
 pub fn streak(current: u64, best: u64) -> String {
-    format!("Streak {current} · best {best}")
+    say("banner-streak", &[("current", num(current)), ("best", num(best))])
 }
 
 /// The status line when the game is over.
 pub fn game_over() -> &'static str {
-    "Game over"
+    fixed("status-game-over")
 }
 
 /// The status line when a demo is paused.
 pub fn paused() -> &'static str {
-    "Paused"
+    fixed("status-paused")
 }
 
 /// The status line when the person playing the AI is to move.
 pub fn your_turn() -> &'static str {
-    "Your turn"
+    fixed("status-your-turn")
 }
 
 /// The status line when `who` is to move, two people sharing the keyboard: `Ann's turn`.
 pub fn turn_of(who: &str) -> String {
-    format!("{who}'s turn")
+    say("status-turn-of", &[("who", txt(who))])
 }
 
 /// The status line while `who`, a computer player, chooses its move: `AI is thinking…`.
 pub fn thinking(who: &str) -> String {
-    format!("{who} is thinking…")
+    say("status-thinking", &[("who", txt(who))])
 }
 
 /// The score of a match between two people, each name beside its own wins: "Ann 2 – 1 Bob".
 pub fn score(first: &str, first_wins: u32, second_wins: u32, second: &str) -> String {
-    format!("{first} {first_wins} – {second_wins} {second}")
+    say(
+        "status-score",
+        &[("a", txt(first)), ("x", num(first_wins)), ("y", num(second_wins)), ("b", txt(second))],
+    )
 }
 
 /// Who opens a rematch between two people, and why: the first move alternates from game to game.
 pub fn rematch_first(who: &str) -> String {
-    format!("Rematch: {who} moves first (the first move alternates)")
+    say("banner-rematch-first", &[("who", txt(who))])
 }
 
 /// Beside a name field still holding the default name, which the first typed character replaces.
 pub fn name_placeholder() -> &'static str {
-    "  type a name"
+    fixed("words-name-placeholder")
 }
 
 /// Under a lesson's exercise: the key that starts a game of its position.
 pub fn play_this_position(key: &str) -> String {
-    format!("Play this position now: press {key} for a game against the perfect AI.")
+    say("words-play-this-position", &[("key", txt(key))])
 }
 
 /// Under the lesson's binary columns: what the marked columns mean.
 pub fn odd_columns() -> &'static str {
-    "marked: an odd count of ones, a 1 in the nim-sum"
+    fixed("words-odd-columns")
 }
 
 /// Above the lesson's table of Grundy values: the game's moves.
 pub fn grundy_moves() -> &'static str {
-    "a move takes 1, 3 or 4 tokens"
+    fixed("words-grundy-moves")
 }
 
 /// Under the lesson's table of Grundy values: which values lose.
 pub fn grundy_zero_loses() -> &'static str {
-    "a heap worth 0 is lost for the player to move"
+    fixed("words-grundy-zero-loses")
 }
 
 // The server's words (`nim-tui serve`): what a player connected over SSH reads from the server
@@ -1015,21 +1177,21 @@ pub fn serve_give_key() -> &'static str {
 
 /// The foot of a line of pins too long for the board, scrolled: `lines 2 to 3 of 5`.
 pub fn pin_lines_shown(first: usize, last: usize, of: usize) -> String {
-    format!("lines {first} to {last} of {of}")
+    say("board-pin-lines-shown", &[("first", num(first)), ("last", num(last)), ("of", num(of))])
 }
 
 /// Fibonacci Nim's limit on the bracket under the tokens it reaches: `take up to 6`.
 pub fn limit_bracket(most: u64) -> String {
-    format!("take up to {most}")
+    say("board-limit-bracket", &[("most", num(most))])
 }
 
 /// Under Wythoff's grid: where the queen stands, `Queen: 4 across and 9 up from the corner +`.
 pub fn queen_caption(across: u64, up: u64) -> String {
-    format!("Queen: {across} across and {up} up from the corner +")
+    say("board-queen-caption", &[("across", num(across)), ("up", num(up))])
 }
 
 /// Under Wythoff's grid when the heaps are too large for it: `A window, cut at ⋯: the queen is
 /// 200 across, 150 up`.
 pub fn queen_window(across: u64, up: u64) -> String {
-    format!("A window, cut at ⋯: the queen is {across} across, {up} up")
+    say("board-queen-window", &[("across", num(across)), ("up", num(up))])
 }

@@ -92,7 +92,7 @@ pub(super) fn render(
     if let Some(letters) = letters {
         let big = style.add_modifier(Modifier::BOLD);
         for (row, text) in letters.iter().enumerate() {
-            let width = text.chars().count() as u16;
+            let width = unicode_width::UnicodeWidthStr::width(text.as_str()) as u16;
             let x = popup.x + popup.width.saturating_sub(width) / 2;
             buf.set_string(x, popup.y + 1 + row as u16, text, big);
         }
@@ -135,7 +135,9 @@ static FONT: std::sync::LazyLock<Vec<(char, Vec<&'static str>)>> = std::sync::La
 });
 
 /// `text` in the title's block letters, as rows at most `width` columns wide, or `None` when a
-/// character of it is not in the font (a name in another script) or it is too wide.
+/// character of it is not in the font (a name in another script) or it is too wide. The font is
+/// ASCII's: a Chinese title ("你赢了！") is never drawn in it, and stands as the banner's plain
+/// bold line, as any title does when the letters do not fit.
 pub(super) fn block_letters(text: &str, width: usize) -> Option<Vec<String>> {
     let glyphs: Vec<&Vec<&str>> = text
         .to_uppercase()
@@ -146,7 +148,7 @@ pub(super) fn block_letters(text: &str, width: usize) -> Option<Vec<String>> {
     let rows: Vec<String> = (0..height)
         .map(|i| glyphs.iter().map(|g| g.get(i).copied().unwrap_or("")).collect::<String>())
         .collect();
-    let widest = rows.iter().map(|r| r.chars().count()).max()?;
+    let widest = rows.iter().map(|r| unicode_width::UnicodeWidthStr::width(r.as_str())).max()?;
     (widest <= width).then_some(rows)
 }
 

@@ -143,7 +143,7 @@ fn render_row(
     let count_width = if layout.big { super::digits::width(&count) } else { count.len() as u16 };
     let last = layout.count_x + layout.count_width - count_width;
     let after = match (size, row.truncated) {
-        (0, _) => row.x + crate::words::empty_heap().len() as u16 + 2,
+        (0, _) => row.x + unicode_width::UnicodeWidthStr::width(crate::words::empty_heap()) as u16 + 2,
         (_, false) => row.x + row.slots() as u16 * row.cell + 1,
         (_, true) => last,
     };

@@ -16,6 +16,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use crate::app::{Game, Msg, Panels};
+use crate::i18n::{self, Arg};
 
 use super::panel::{self, Levels};
 use super::text::wrap;
@@ -142,13 +143,24 @@ pub(super) fn header_parts(game: &Game) -> (String, String, String) {
     let kind = game.rules.kind;
     let mode = game.mode();
     if kind == crate::engine::GameKind::default() {
-        let title = format!(" {}: ", crate::words::capitalised(crate::words::mode_title(mode)));
-        (" nim-tui ".into(), title, crate::words::mode_rule(mode).into())
+        let title = crate::words::capitalised(crate::words::mode_title(mode));
+        (" nim-tui ".into(), header_title(title), crate::words::mode_rule(mode).into())
     } else {
-        let title = format!(" {}: ", crate::words::capitalised(&kind.title()));
-        let rule = format!("{}; {}", crate::words::rule(kind), crate::words::game_mode_rule(kind, mode));
-        (" nim-tui ".into(), title, rule)
+        let title = crate::words::capitalised(&crate::words::title(kind));
+        let rule = i18n::text_with(
+            "header-rule",
+            &[
+                ("r", Arg::from(crate::words::rule(kind))),
+                ("c", Arg::from(crate::words::game_mode_rule(kind, mode))),
+            ],
+        );
+        (" nim-tui ".into(), header_title(title), rule)
     }
+}
+
+/// The header's title before the rule: ` Kayles: `.
+fn header_title(title: String) -> String {
+    format!(" {} ", i18n::text_with("header-title", &[("title", Arg::from(title))]))
 }
 
 /// The header's rule wrapped for a screen `width` columns wide: the rows after the name and the
@@ -241,7 +253,7 @@ fn board_width(game: &Game, scale: (u16, u16), count_width: u16, max_width: u16)
     let widest = game.start().iter().copied().max().unwrap_or(1).max(1).min(u64::from(u16::MAX));
     // Label, tokens (the last one without its space), two columns, the count, a column; the frame.
     // At least room for "(empty)", which an emptied heap shows in place of its tokens.
-    let empty = crate::words::empty_heap().len() as u16 + 1;
+    let empty = Span::raw(crate::words::empty_heap()).width() as u16 + 1;
     let tokens = (widest as u16).saturating_mul(cell).saturating_sub(1).max(empty);
     let count = if scale.1 >= BIG_ROWS { count_width * (super::digits::WIDTH + 1) } else { count_width };
     let title = title_width(game) as u16 + 4;
@@ -266,17 +278,20 @@ pub(super) fn title_text(game: &Game) -> (String, Option<String>) {
     let described = kind.describe();
     let heaps_word = match (described.words.heap, described.shape) {
         (crate::engine::HeapNoun::Row, _) => {
-            format!(" Rows of {} ", crate::words::units(kind))
+            format!(
+                " {} ",
+                i18n::text_with("frame-rows-of", &[("units", Arg::from(crate::words::units(kind)))])
+            )
         }
         (_, crate::engine::MoveShape::OneHeap { cap: crate::engine::Cap::Limit }) => match limit_text(game) {
-            Some(text) => format!(" Heap · {text} "),
-            None => " Heap ".to_string(),
+            Some(text) => format!(" {} ", i18n::text_with("frame-heap-limit", &[("limit", Arg::from(text))])),
+            None => format!(" {} ", i18n::text("frame-heap")),
         },
-        _ => " Heaps ".to_string(),
+        _ => format!(" {} ", i18n::text("frame-heaps")),
     };
     let misere = match game.mode() {
         crate::engine::Mode::Normal => None,
-        crate::engine::Mode::Misere => Some("· MISÈRE: last token loses ".to_string()),
+        crate::engine::Mode::Misere => Some(format!("{} ", i18n::text("frame-misere"))),
     };
     (heaps_word, misere)
 }
@@ -295,8 +310,10 @@ fn limit_text(game: &Game) -> Option<String> {
     }
     let heap = game.position().heap(0).unwrap_or(0);
     Some(match game.position().limit() {
-        None => format!("first move: take 1 to {}, not all", heap.saturating_sub(1)),
-        Some(limit) => format!("take 1 to {}", limit.min(heap)),
+        None => {
+            i18n::text_with("frame-first-limit", &[("most", Arg::from(heap.saturating_sub(1).to_string()))])
+        }
+        Some(limit) => i18n::text_with("frame-limit", &[("most", Arg::from(limit.min(heap).to_string()))]),
     })
 }
 

@@ -61,7 +61,7 @@ pub(super) fn render(game: &Game, look: &Look, layout: &BoardLayout, buf: &mut B
         let border = &look.glyphs.border;
         let style = theme.strong(theme.hint);
         let text = format!(" {} ", crate::words::limit_bracket(most));
-        let text_width = text.chars().count();
+        let text_width = unicode_width::UnicodeWidthStr::width(text.as_str());
         let line = match width {
             1 => border.horizontal_top.to_string(),
             _ => format!(

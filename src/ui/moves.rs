@@ -8,6 +8,8 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 use crate::app::Game;
 use crate::engine::Rules;
 
+use crate::i18n::{self, Arg};
+
 use super::look::{Look, seat_style};
 use super::text::{number, shortened};
 
@@ -17,7 +19,8 @@ use super::text::{number, shortened};
 pub(super) fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
     Clear.render(area, buf);
-    let block = Block::bordered().title(" Moves ").border_style(theme.fg(theme.dim));
+    let block =
+        Block::bordered().title(format!(" {} ", i18n::text("moves-title"))).border_style(theme.fg(theme.dim));
     let inner = block.inner(area);
     block.render(area, buf);
     let moves = game.moves();
@@ -26,7 +29,7 @@ pub(super) fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
     let mut lines = Vec::new();
     if moves.len() < room {
         let start = game.start().iter().map(|&h| number(h)).collect::<Vec<_>>().join(" ");
-        lines.push(Line::styled(format!("    start  {start}"), theme.fg(theme.dim)));
+        lines.push(Line::styled(format!("    {}  {start}", i18n::text("moves-start")), theme.fg(theme.dim)));
     }
     let shown = moves.len().min(room.saturating_sub(lines.len()));
     let from = moves.len() - shown;
@@ -52,7 +55,10 @@ pub(super) fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
         let heaps = heaps.iter().map(|&h| number(h)).collect::<Vec<_>>().join(" ");
         lines.push(Line::from(vec![
             Span::styled(format!("{:>3}. ", i + 1), theme.fg(theme.dim)),
-            Span::styled(format!("{}: {words}", game.name(*seat)), seat_style(look, *seat)),
+            Span::styled(
+                i18n::text_with("moves-line", &[("p", Arg::from(game.name(*seat))), ("m", Arg::from(words))]),
+                seat_style(look, *seat),
+            ),
             Span::styled(format!("→ {heaps}"), theme.fg(theme.text)),
         ]));
     }

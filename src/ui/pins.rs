@@ -340,7 +340,7 @@ pub(super) fn render(game: &Game, look: &Look, board: Rect, marked: Option<&Move
                 geometry.lines
             )
         );
-        let width = text.chars().count() as u16;
+        let width = unicode_width::UnicodeWidthStr::width(text.as_str()) as u16;
         let x = board.right().saturating_sub(width + 2).max(board.x + 1);
         buf.set_string(x, board.bottom().saturating_sub(1), text, theme.fg(theme.dim));
     }

@@ -9,6 +9,7 @@ use ratatui::widgets::Widget;
 
 use crate::app::{App, Command, Game, Screen};
 use crate::domain::{Players, Seat};
+use crate::i18n::{self, Arg};
 
 use super::key_line::{CHOOSING, key_line};
 use super::look::{Look, seat_style};
@@ -25,24 +26,30 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
             Line::from(vec![
                 Span::styled(
                     match puzzle.daily {
-                        Some(_) => " Today's puzzle ".to_string(),
-                        None => format!(" Puzzle {} ", puzzle.run.number),
+                        Some(_) => format!(" {} ", i18n::text("status-todays-puzzle")),
+                        None => format!(
+                            " {} ",
+                            i18n::text_with("status-puzzle", &[("number", num(puzzle.run.number))])
+                        ),
                     },
                     theme.strong(theme.hint).add_modifier(Modifier::REVERSED),
                 ),
                 Span::styled(mode_badge(mode), mode_style(look, mode)),
-                Span::styled(
-                    format!(" ({}) ", crate::words::short_rule(game.rules.kind, mode)),
-                    theme.fg(theme.dim),
-                ),
+                Span::styled(short_rule(game, mode), theme.fg(theme.dim)),
                 Span::styled(
                     match puzzle.daily {
                         Some(_) => {
                             let days = app.stats.as_ref().map(|s| s.puzzle.daily_streak).unwrap_or(0);
-                            format!("│ daily streak {days} ")
+                            format!("│ {} ", i18n::text_with("status-daily-streak", &[("days", num(days))]))
                         }
                         None => {
-                            format!("│ seed {} · {} │ streak {streak} ", puzzle.id.seed, puzzle.id.difficulty)
+                            let difficulty = crate::words::difficulty_name(puzzle.id.difficulty.as_str());
+                            let args = [
+                                ("seed", num(puzzle.id.seed)),
+                                ("difficulty", Arg::from(difficulty)),
+                                ("streak", num(streak)),
+                            ];
+                            format!("│ {} ", i18n::text_with("status-puzzle-details", &args))
                         }
                     },
                     theme.fg(theme.dim),
@@ -52,11 +59,9 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
         screen => {
             let (turn, style) = match (screen, &game.over, &game.players) {
                 (Screen::Replay(replay), _, _) => (
-                    format!(
-                        "{}: move {} of {}",
-                        if replay.review.is_some() { "Review" } else { "Replay" },
-                        replay.at,
-                        replay.record.len()
+                    i18n::text_with(
+                        if replay.review.is_some() { "status-review-move" } else { "status-replay-move" },
+                        &[("at", num(replay.at)), ("of", num(replay.record.len()))],
                     ),
                     theme.strong(theme.text),
                 ),
@@ -75,13 +80,17 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
                 }
             };
             let opponent = match game.players {
-                Players::Ai => format!("│ AI: {} ", game.level),
+                Players::Ai => {
+                    format!("│ {} ", i18n::text_with("status-ai-level", &[("level", level(game))]))
+                }
                 // Two people: the match's running score (see `App::score`).
                 Players::Hotseat(_) => match &app.score {
                     Some(score) => format!("│ {} ", score.line()),
-                    None => "│ two players ".to_string(),
+                    None => format!("│ {} ", i18n::text("status-two-players")),
                 },
-                Players::Demo => format!("│ demo, AI: {} ", game.level),
+                Players::Demo => {
+                    format!("│ {} ", i18n::text_with("status-demo-level", &[("level", level(game))]))
+                }
             };
             // Another game than the default one is named before its mode.
             let game_name = match game.rules.kind {
@@ -92,20 +101,20 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
                 Span::styled(format!(" {turn} "), style.add_modifier(Modifier::REVERSED)),
                 Span::styled(game_name, theme.strong(theme.text)),
                 Span::styled(mode_badge(mode), mode_style(look, mode)),
-                Span::styled(
-                    format!(" ({}) ", crate::words::short_rule(game.rules.kind, mode)),
-                    theme.fg(theme.dim),
-                ),
+                Span::styled(short_rule(game, mode), theme.fg(theme.dim)),
                 Span::styled(opponent, theme.fg(theme.dim)),
             ])
         }
     };
     if app.panels.coach && matches!(app.screen, Screen::Play(_)) {
-        left.push_span(Span::styled("│ coach on ", theme.fg(theme.dim)));
+        left.push_span(Span::styled(format!("│ {} ", i18n::text("status-coach-on")), theme.fg(theme.dim)));
     }
     let help = game.assistance();
     if matches!(app.screen, Screen::Play(_)) && game.players == Players::Ai && !help.is_empty() {
-        left.push_span(Span::styled(format!("│ assisted: {} ", help.join(", ")), theme.fg(theme.hint)));
+        let help: Vec<String> = help.iter().map(|word| crate::words::help_name(word)).collect();
+        let help = help.join(&i18n::text("list-separator"));
+        let assisted = i18n::text_with("status-assisted", &[("help", Arg::from(help))]);
+        left.push_span(Span::styled(format!("│ {assisted} "), theme.fg(theme.hint)));
     }
     let ellipsis = &look.glyphs.ellipsis;
     // The banner shows the keys after a game; the status line shows them during one.
@@ -140,6 +149,22 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
     if width > 1 {
         buf.set_string(area.right() - width as u16, area.y, right, Style::new().patch(theme.fg(theme.dim)));
     }
+}
+
+/// The convention in a few words, in brackets: ` (last token wins) `.
+fn short_rule(game: &Game, mode: crate::engine::Mode) -> String {
+    let rule = crate::words::short_rule(game.rules.kind, mode);
+    format!(" {} ", i18n::text_with("status-short-rule", &[("rule", Arg::from(rule))]))
+}
+
+/// A number as a message's argument, every digit shown.
+fn num(n: impl ToString) -> Arg {
+    Arg::Text(n.to_string())
+}
+
+/// The computer player's level, as a message's argument.
+fn level(game: &Game) -> Arg {
+    Arg::Text(crate::words::level_name(game.level.as_str()))
 }
 
 /// The mode's name on the status line; misère's is a badge with room around it.

@@ -2,6 +2,7 @@
 //! letter, lines and strings cut to a width with an ellipsis, and the rows a wrapped line takes.
 
 use ratatui::text::{Line, Span};
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 pub(super) use crate::words::capitalised;
 
@@ -39,15 +40,36 @@ pub(super) fn shortened(line: Line<'static>, width: usize, ellipsis: &str) -> Li
     Line::from(spans)
 }
 
-/// `text` cut to `width` characters, ending in `ellipsis` when it was cut.
+/// `text` cut to `width` columns, ending in `ellipsis` when it was cut. Columns are display
+/// columns: a Chinese character takes two, and none is cut in half.
 pub(super) fn cut(text: &str, width: usize, ellipsis: &str) -> String {
-    if text.chars().count() <= width {
+    if text.width() <= width {
         return text.to_string();
     }
-    let keep = width.saturating_sub(ellipsis.chars().count());
-    let mut out: String = text.chars().take(keep).collect();
+    let mut left = width.saturating_sub(ellipsis.width());
+    let mut out = String::new();
+    for g in unicode_segmentation::UnicodeSegmentation::graphemes(text, true) {
+        let w = g.width();
+        if w > left {
+            break;
+        }
+        left -= w;
+        out.push_str(g);
+    }
     out.push_str(ellipsis);
     out
+}
+
+/// `text` padded with spaces on the right to `width` display columns (as `{:<width$}` does for
+/// characters); a longer text is left whole.
+pub(super) fn padded(text: &str, width: usize) -> String {
+    format!("{text}{}", " ".repeat(width.saturating_sub(text.width())))
+}
+
+/// `text` padded with spaces on the left to `width` display columns (as `{:>width$}` does for
+/// characters); a longer text is left whole.
+pub(super) fn right_aligned(text: &str, width: usize) -> String {
+    format!("{}{text}", " ".repeat(width.saturating_sub(text.width())))
 }
 
 /// About how many rows a line `width` columns wide takes when wrapped at words into `room`
@@ -89,35 +111,64 @@ pub(super) fn wrap(line: &Line<'static>, width: usize) -> Vec<Line<'static>> {
     for (word, style, glued) in words {
         let w = Span::raw(word.as_str()).width();
         let space = usize::from(used > 0 && !glued);
-        if used > 0 && used + space + w > width {
+        // Chinese (any wide character) breaks between characters, so a run of it fills the line
+        // it starts on instead of moving whole to the next one.
+        let breakable = word.chars().any(|c| c.width() == Some(2));
+        if used > 0 && used + space + w > width && !(breakable && used + space + 2 <= width) {
             lines.push(Line::from(std::mem::take(&mut current)));
             used = 0;
         } else if space == 1 {
             current.push(Span::raw(" "));
             used += 1;
         }
-        // A word longer than a whole line is broken into pieces a line wide.
+        // A word longer than a whole line (or a run of Chinese) is broken into pieces a line wide.
         let mut rest = word.as_str();
         loop {
             let room = width - used;
             let mut taken = 0;
             let mut end = 0;
+            // Where the piece may end: after the last grapheme that fits, or (in a run of
+            // Chinese) at the last place that fits where a wide character meets its neighbour,
+            // neither closing punctuation starting the next line nor opening ending this one;
+            // `0` for none.
+            let mut allowed = 0;
+            let mut before_wide = false;
+            let mut after_opening = false;
             for g in unicode_segmentation::UnicodeSegmentation::graphemes(rest, true) {
                 let gw = Span::raw(g).width();
+                let wide = gw == 2;
+                if end > 0 && (wide || before_wide) && !g.starts_with(CLOSING) && !after_opening {
+                    allowed = end;
+                }
                 if taken + gw > room {
                     break;
                 }
                 taken += gw;
                 end += g.len();
+                before_wide = wide;
+                after_opening = g.ends_with(OPENING);
             }
             if end == rest.len() {
                 current.push(Span::styled(rest.to_string(), style));
                 used += taken;
                 break;
             }
-            if end == 0 && used == 0 {
-                // Not even one character fits: give up on this word rather than loop.
-                break;
+            if breakable {
+                end = match allowed {
+                    // Nowhere to break in the room left: the word starts the next line.
+                    0 if used > 0 => 0,
+                    0 => end,
+                    allowed => allowed,
+                };
+            }
+            if end == 0 {
+                if used == 0 {
+                    // Not even one character fits: give up on this word rather than loop.
+                    break;
+                }
+                lines.push(Line::from(std::mem::take(&mut current)));
+                used = 0;
+                continue;
             }
             current.push(Span::styled(rest[..end].to_string(), style));
             lines.push(Line::from(std::mem::take(&mut current)));
@@ -130,6 +181,12 @@ pub(super) fn wrap(line: &Line<'static>, width: usize) -> Vec<Line<'static>> {
     }
     lines
 }
+
+/// Punctuation that closes a Chinese clause or sentence, which a wrapped line never starts with.
+const CLOSING: &[char] = &[')', '，', '。', '、', '：', '；', '！', '？', '）', '」', '…'];
+
+/// Punctuation that opens a Chinese clause, which a wrapped line never ends with.
+const OPENING: &[char] = &['(', '（', '「'];
 
 /// The rows `line` takes wrapped into `width` columns (see [`wrap`]).
 pub(super) fn wrapped_len(line: &Line<'static>, width: usize) -> usize {

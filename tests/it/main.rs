@@ -52,3 +52,4 @@ mod teaching;
 mod themes;
 mod undo;
 mod zh_learn;
+mod zh_words;

@@ -7,3 +7,298 @@ tokens-count = { $n-digits } { $n ->
     [one] token
    *[other] tokens
 }
+
+## Lists: items joined by the separator, the last one by "and" or "or".
+list-separator = {", "}
+list-and = { $rest } and { $last }
+list-or = { $rest } or { $last }
+
+## The games' nouns, verbs and counts.
+word-heap = heap
+word-row = row
+word-heap-number = heap { $number }
+word-row-number = row { $number }
+word-tokens = tokens
+word-pins = pins
+pins-count = { $n-digits } { $n ->
+    [one] pin
+   *[other] pins
+}
+word-take = take
+word-knock-down = knock down
+
+## How the last move is told; the conventions.
+last-took-last-token = took the last token
+last-knocked-down-last-pin = knocked down the last pin
+last-made-last-move = made the last move
+won-took-last-token = { $who } took the last token
+won-knocked-down-last-pin = { $who } knocked down the last pin
+won-made-last-move = { $who } made the last move
+normal-play-token = whoever takes the last token wins
+normal-play-pin = whoever knocks down the last pin wins
+normal-play-move = whoever makes the last move wins
+short-rule-token-wins = last token wins
+short-rule-token-loses = last token loses
+short-rule-pin-wins = last pin wins
+short-rule-pin-loses = last pin loses
+short-rule-move-wins = last move wins
+short-rule-move-loses = last move loses
+least-first-move-not-all = the first move may not take them all
+least-no-move = a smaller one allows no move
+convention-normal = normal play
+convention-misere = misère
+convention-rule-normal = whoever takes the last token wins
+convention-rule-misere = whoever takes the last token loses
+
+## Moves, as one to make (present) and as one made (past, after the player's name).
+move-take = take { $amount } from heap { $heap }
+move-took = took { $amount } from heap { $heap }
+move-take-from-the-heap = take { $amount }
+move-took-from-the-heap = took { $amount }
+move-take-part = { $amount } from heap { $heap }
+move-take-many = take { $list }
+move-took-many = took { $list }
+move-take-from-both = take { $amount } from both heaps
+move-took-from-both = took { $amount } from both heaps
+move-split = split heap { $heap } into { $left } and { $right }
+move-split-open = split heap { $heap }, leaving { $left } in its place and the rest as a new heap
+move-take-and-leave = take { $amount } from heap { $heap } and leave { $left } in it
+move-took-and-left = took { $amount } from heap { $heap } and left { $left } in it
+move-knock-down-pin = knock down pin { $first } of row { $row }
+move-knocked-down-pin = knocked down pin { $first } of row { $row }
+move-knock-down-pins = knock down pins { $first } and { $second } of row { $row }
+move-knocked-down-pins = knocked down pins { $first } and { $second } of row { $row }
+move-knock-down-pin-breaking = knock down pin { $first } of row { $row }, breaking it into rows of { $left } and { $rest }
+move-knocked-down-pin-breaking = knocked down pin { $first } of row { $row }, breaking it into rows of { $left } and { $rest }
+move-knock-down-pins-breaking = knock down pins { $first } and { $second } of row { $row }, breaking it into rows of { $left } and { $rest }
+move-knocked-down-pins-breaking = knocked down pins { $first } and { $second } of row { $row }, breaking it into rows of { $left } and { $rest }
+listed-take = { $amount } from heap { $heap }
+
+## The games' names and rules. Moore's Nim_k takes $k; a subtraction game its set, as $set
+## (1,2,3) and $set-spaced (1, 2, 3).
+game-nim-title = Nim
+game-moore-title = Moore's Nim_{ $k }
+game-moore-short = Nim_{ $k }
+game-subtraction-title = the subtraction game {"{"}{ $set-spaced }{"}"}
+game-subtraction-menu = Subtraction {"{"}{ $set }{"}"}
+game-subtraction-short = Subtraction { $set }
+game-lasker-title = Lasker's Nim
+game-lasker-short = Lasker
+game-kayles-title = Kayles
+game-dawson-title = Dawson's Kayles
+game-dawson-short = Dawson
+game-wythoff-title = Wythoff's game
+game-wythoff-short = Wythoff
+game-fibonacci-title = Fibonacci Nim
+game-fibonacci-short = Fibonacci
+game-preset-21-short = The 21 game
+game-preset-21-title = the 21 game: one heap of 21, take 1 to 3
+game-preset-bachet-short = Bachet's game
+game-preset-bachet-title = Bachet's game: one heap of 100, take 1 to 10
+game-rule-nim = a move takes any number of tokens from one heap
+game-rule-subtraction = a move takes exactly { $amounts } tokens from one heap
+game-rule-fibonacci = one heap; the first move takes anything but the whole heap, then each move takes from 1 to twice what the other player just took
+game-rule-moore = a move takes any number of tokens from each of one to { $k } heaps
+game-rule-lasker = a move takes any number of tokens from one heap, or splits a heap into two non-empty heaps
+game-rule-kayles = a move knocks down one pin or two neighbouring pins of a row, which may split it in two
+game-rule-dawson = a move knocks down exactly two neighbouring pins of a row, which may split it in two
+game-rule-wythoff = two heaps; a move takes any number from one heap, or the same number from both
+words-level-perfect = perfect
+words-level-hard = hard
+words-level-medium = medium
+words-level-easy = easy
+words-difficulty-easy = easy
+words-difficulty-medium = medium
+words-difficulty-hard = hard
+assist-hints = hints
+assist-undo = undo
+assist-weaker-ai = a weaker AI
+
+## Why a Nim move is best (`solve` and the hint).
+reason-nim-sum = { $move }: { $from } ⊕ { $nim-sum } = { $to } < { $from }, which leaves a nim-sum of 0
+reason-misere-endgame = { $move }: misère endgame, only heaps of one would be left, so leave an odd number of them ({ $ones })
+reason-losing-endgame = no winning move: an odd number of heaps of one is left, so whoever moves takes the last token in the end; { $move } and hope for a mistake
+reason-losing = no winning move: the nim-sum is 0, so every move loses against perfect play; { $move } and hope for a mistake
+reason-over-other-lost = the game is over: the other player took the last token and lost
+reason-over-other-won = the game is over: the other player took the last token and won
+loss-endgame = an odd number of heaps of one is left and no heap holds two or more, so the heaps of one are taken one at a time and whoever moves now takes the last token
+loss-nim-sum = the nim-sum is 0, and every move leaves a nim-sum that is not 0, which the opponent can always bring back to 0
+teach-sum-listed = nim-sum { $heaps } = { $sum }
+teach-sum-all = nim-sum of the heaps = { $sum }
+teach-nim-sum = { $sum }; heap { $heap } becomes { $from } ⊕ { $nim-sum } = { $to }, so { $move }: that leaves a nim-sum of 0
+teach-misere-endgame = misère endgame: after this move no heap holds two or more, so the normal rule no longer applies; leave an odd number of heaps of one ({ $ones }) and the opponent must take the last token: { $move }, leaving { $to }
+teach-lost-endgame = this position is lost: an odd number of heaps of one is left, so whoever moves takes the last token in the end; { $move } and hope for a mistake
+teach-lost = this position is lost: { $sum }, and every move from a nim-sum of 0 leaves one that is not 0, which the opponent can always bring back to 0; { $move } and hope for a mistake
+working-nim-sum = heap { $heap }: { $from } ⊕ { $nim-sum } = { $to }, take { $take }
+working-endgame = heap { $heap }: { $from } → { $to }, take { $take }: leaves { $ones ->
+    [one] 1 heap
+   *[other] { $ones-digits } heaps
+} of one (odd)
+
+## The teaching panels.
+panel-endgame-move = Misère endgame: only heaps of one would be left, so leave an odd number of them.
+panel-endgame-move-working = Misère endgame: only heaps of one would be left, so leave an odd number of them. { $working }
+panel-endgame-lost = Misère endgame: an odd number of heaps of one is left; every move loses
+panel-zero-every-move = nim-sum 0: every move leaves a nim-sum that is not 0
+panel-endgame-aim = Misère endgame: no heap of two or more would be left; aim for an odd number of heaps of one
+panel-nim-sum-zero = nim-sum 0: the player to move loses against perfect play
+panel-nim-sum-not-zero = nim-sum not 0: a move to nim-sum 0 wins
+panel-can-win = The player to move can win: { $key } shows how
+panel-loses = The player to move loses against perfect play
+panel-sprague-grundy = Sprague-Grundy: each { $heap } plays as a Nim heap of its value g; XOR 0 loses
+panel-wythoff-partner = Heap { $number }: { $size }, partner { $partner }
+
+## Why another game's best move is best (the hint).
+moore-endgame-win = misère endgame: after this move no heap holds two or more, so leave a number of heaps of one that is 1 more than a multiple of { $m } ({ $ones }): the opponent then takes the last token in the end; { $move }
+moore-endgame-lost = this position is lost: { $ones ->
+    [one] 1 heap
+   *[other] { $ones-digits } heaps
+} of one is 1 more than a multiple of { $m }, and whatever you take (1 to { $k }), the opponent can bring it back there; { $move } and hope for a mistake
+moore-columns = count the heaps with a 1 in each binary column: the player to move loses when every count is a multiple of { $m }; the { $column } column has { $count } ({ $rest } more than a multiple of { $m }), so { $move }: every column then holds a multiple of { $m }
+moore-lost = this position is lost: every binary column holds a multiple of { $m } ones, and a move on 1 to { $k } heaps changes some column by 1 to { $k }, which the opponent can always set right; { $move } and hope for a mistake
+moore-place = { $value }s
+moore-place-power = 2^{ $power }s
+fibonacci-allowed-first = the first move may take up to { $most } (anything but the whole heap)
+fibonacci-allowed = you may take up to { $most } (twice the last take)
+fibonacci-win = in Zeckendorf form { $n } = { $sum }; the smallest term is { $smallest } and { $allowed }: take { $take }, and the opponent, allowed at most { $next }, cannot take the smallest term of what is left
+fibonacci-lost = this position is lost: in Zeckendorf form { $n } = { $sum }, and its smallest term { $smallest } is more than { $allowed }; whatever you take, the opponent can take the smallest term of what is left; take { $take } and hope for a mistake
+wythoff-how-both = taking the same from both keeps the difference { $difference }, and the losing pair with that difference is ({ $a }, { $b })
+wythoff-how-one = the losing pair with { $other } is ({ $a }, { $b })
+wythoff-win = the losing pairs are (⌊kφ⌋, ⌊kφ²⌋): (0, 0), (1, 2), (3, 5), (4, 7), (6, 10)...; { $how }: { $move }, leaving ({ $x }, { $y }), a losing pair
+wythoff-lost = this position is lost: ({ $x }, { $y }) is a losing pair, and every move from a losing pair leaves one that is not, from which the opponent can reach a smaller losing pair; { $move } and hope for a mistake
+grundy-listed = Grundy values { $values } = { $sum }
+grundy-xor-heaps = the XOR of the heaps' Grundy values is { $sum }
+grundy-xor-rows = the XOR of the rows' Grundy values is { $sum }
+grundy-over = the game is over: the other player made the last move and won
+grundy-win = { $listed }; { $heap } is worth { $from }, and { $from } ⊕ { $sum } = { $to }: { $move }, and it is then worth { $to }, which leaves an XOR of 0
+grundy-win-split = { $listed }; { $heap } is worth { $from }, and { $from } ⊕ { $sum } = { $to }: { $move }, and what it leaves is worth { $to }, which leaves an XOR of 0
+grundy-lost = this position is lost: { $listed }, and every move changes one { $word }'s value, leaving an XOR that is not 0, which the opponent can bring back to 0; { $move } and hope for a mistake
+grundy-pattern-periodic = Grundy values repeat every { $period } from { $word } { $from } on: a { $word } of n is worth what one of n - { $period } is
+grundy-pattern-lasker = Grundy values follow a pattern of period 4: a heap of 4k+1 or 4k+2 is worth itself, 4k+3 is worth 4k+4 and 4k+4 is worth 4k+3
+
+## The lines under the board: the move being chosen, the coach, the hint.
+choosing-typed = { $move } (typed { $typed })
+choosing-who = { $p }: { $m }
+choosing-who-typed = { $who }: { $move } (typed { $typed })
+about-to-take = { $who } takes { $amount } from heap { $heap }…
+about-to-move = { $p }: { $m }…
+coach-missed-move = Coach: that gave the win away; the winning move was: { $moves }
+coach-missed-moves = Coach: that gave the win away; the winning moves were: { $moves }
+coach-missed-move-who = Coach: { $who }'s move gave the win away; the winning move was: { $moves }
+coach-missed-moves-who = Coach: { $who }'s move gave the win away; the winning moves were: { $moves }
+coach-kept = Coach: good move, you kept a winning position
+coach-kept-who = Coach: good move, { $who } kept a winning position
+coach-already-lost = Coach: the position was already lost, no move wins against perfect play
+coach-already-lost-who = Coach: { $who } was already lost; no move wins against perfect play
+hint-label = Hint:{" "}
+hint-label-losing = Hint (losing position):{" "}
+
+## Puzzles, replays and the review.
+puzzle-verdict-answer = Your answer: { $move }
+puzzle-verdict-right = Right!
+puzzle-verdict-right-with-hint-counted = Right, with the hint's help (counted as not solved).
+puzzle-verdict-right-with-hint = Right, with the hint's help (not counted).
+puzzle-verdict-wrong = Not that one: { $move } loses.
+puzzle-verdict-winning-move = The winning move: { $explanation }
+replay-line-next-take-you = Next: { $who } take { $amount } from heap { $heap }
+replay-line-next-take = Next: { $who } takes { $amount } from heap { $heap }
+replay-line-next-move = Next: { $who }: { $move }
+replay-line-end-how = The end of the game: { $how }
+replay-line-end = The end of the game
+review-line-start = The start of the game: step forward to see each move judged
+review-line-move = Move { $number }: { $who } { $move }
+review-line-kept = { $mark } kept a winning position
+review-line-already-lost = already lost: no move wins against perfect play
+review-line-missed = { $mark } gave the win away; the winning move was: { $moves }
+
+## The banner and the status line.
+banner-you-win = You win!
+banner-you-lose = You lose
+banner-wins = { $who } wins!
+banner-assisted-win = Assisted win ({ $help }): not counted in streaks
+banner-streak = Streak { $current } · best { $best }
+banner-rematch-first = Rematch: { $who } moves first (the first move alternates)
+status-game-over = Game over
+status-paused = Paused
+status-your-turn = Your turn
+status-turn-of = { $who }'s turn
+status-thinking = { $who } is thinking…
+status-score = { $a } { $x } – { $y } { $b }
+words-name-placeholder = {"  "}type a name
+
+## Under a lesson's pictures.
+words-play-this-position = Play this position now: press { $key } for a game against the perfect AI.
+words-odd-columns = marked: an odd count of ones, a 1 in the nim-sum
+words-grundy-moves = a move takes 1, 3 or 4 tokens
+words-grundy-zero-loses = a heap worth 0 is lost for the player to move
+
+## The board and the games' own pictures.
+board-empty-heap = (empty)
+board-more = { $arrow } { $count } more
+board-pin-lines-shown = lines { $first } to { $last } of { $of }
+board-limit-bracket = take up to { $most }
+board-queen-caption = Queen: { $across } across and { $up } up from the corner +
+board-queen-window = A window, cut at ⋯: the queen is { $across } across, { $up } up
+
+## The status line's details.
+status-todays-puzzle = Today's puzzle
+status-puzzle = Puzzle { $number }
+status-daily-streak = daily streak { $days }
+status-puzzle-details = seed { $seed } · { $difficulty } │ streak { $streak }
+status-review-move = Review: move { $at } of { $of }
+status-replay-move = Replay: move { $at } of { $of }
+status-ai-level = AI: { $level }
+status-demo-level = demo, AI: { $level }
+status-two-players = two players
+status-coach-on = coach on
+status-assisted = assisted: { $help }
+
+## The header over the board and the board's frame.
+header-title = { $title }:
+header-rule = { $r }; { $c }
+frame-rows-of = Rows of { $units }
+frame-heap = Heap
+frame-heap-limit = Heap · { $limit }
+frame-heaps = Heaps
+frame-misere = · MISÈRE: last token loses
+frame-first-limit = first move: take 1 to { $most }, not all
+frame-limit = take 1 to { $most }
+
+## The theory panel (games other than Nim).
+theory-moore-title = Nim_{ $k }: columns mod { $modulus }
+theory-grundy-title = Grundy values
+theory-wythoff-title = Losing pairs
+theory-fibonacci-title = Zeckendorf
+theory-heap-label = heap { $number }
+theory-ones = ones
+theory-mod = mod { $modulus }
+theory-moore-endgame = Misère endgame: at most K heaps of two or more are left
+theory-moore-rule = Every column 0 mod { $modulus }: the mover loses
+theory-xor = XOR
+theory-grundy-best = Best: { $heap }, g { $from } to { $to }, XOR 0
+theory-grundy-table = Table (n:g) { $table }
+theory-wythoff-same-difference = Same difference ({ $difference }): ({ $x }, { $y })
+theory-wythoff-near = Losing pairs near: { $pairs }
+theory-wythoff-pair-n = Pair n is (⌊nφ⌋, ⌊nφ²⌋); leave one to win
+theory-fibonacci-first = First move: take 1 to { $most } (not the whole heap)
+theory-fibonacci-most = This move may take 1 to { $most }
+theory-fibonacci-heap = Heap { $heap } = { $terms }
+theory-fibonacci-smallest = Smallest term: { $smallest }
+theory-fibonacci-wins = Taking the smallest term, when allowed, wins
+
+## The move list; a key bound to nothing.
+moves-title = Moves
+moves-start = start
+moves-line = { $p }: { $m }
+look-unbound = (unbound)
+
+## Nim's binary panel.
+binary-title = Binary
+binary-heap-label = heap { $number }
+binary-nim-sum = nim-sum
+status-short-rule = ({ $rule })
+
+## What the puzzle screen promises.
+puzzle-verdict-promise = Exactly one move wins here. Find it: the opponent then loses against perfect play.
+puzzle-verdict-promise-last = Exactly one move wins here, and it takes the last tokens: { $game } has no puzzle with more to it.
+puzzle-verdict-promise-every = { $promise } (In this game every move wins from a won position, so a puzzle has a single legal move.)

@@ -10,3 +10,288 @@
 # 提示（hint），教练（coach），悔棋（undo），复盘（review），电脑（the AI）。
 
 tokens-count = { $n-digits } 枚棋子
+
+## 列举：用顿号分隔，最后一项用“和”或“或”。
+list-separator = 、
+list-and = { $rest }和{ $last }
+list-or = { $rest } 或 { $last }
+
+## 名词、动词与数目。
+word-heap = 堆
+word-row = 排
+word-heap-number = 第 { $number } 堆
+word-row-number = 第 { $number } 排
+word-tokens = 棋子
+word-pins = 木瓶
+pins-count = { $n-digits } 个木瓶
+word-take = 取走
+word-knock-down = 击倒
+
+## 最后一步的说法；两种玩法。
+last-took-last-token = 取走了最后一枚棋子
+last-knocked-down-last-pin = 击倒了最后一个木瓶
+last-made-last-move = 走了最后一步
+won-took-last-token = { $who }取走了最后一枚棋子
+won-knocked-down-last-pin = { $who }击倒了最后一个木瓶
+won-made-last-move = { $who }走了最后一步
+normal-play-token = 取走最后一枚棋子者胜
+normal-play-pin = 击倒最后一个木瓶者胜
+normal-play-move = 走最后一步者胜
+short-rule-token-wins = 取最后一枚者胜
+short-rule-token-loses = 取最后一枚者负
+short-rule-pin-wins = 击倒最后一个者胜
+short-rule-pin-loses = 击倒最后一个者负
+short-rule-move-wins = 走最后一步者胜
+short-rule-move-loses = 走最后一步者负
+least-first-move-not-all = 第一步不能全部取走
+least-no-move = 更少时无法走棋
+convention-normal = 正常玩法
+convention-misere = 反常玩法
+convention-rule-normal = 取走最后一枚棋子者胜
+convention-rule-misere = 取走最后一枚棋子者负
+
+## 着法：现在时（要走的）与过去时（已走的，接在走棋者名字后）。
+move-take = 从第 { $heap } 堆取走 { $amount } 枚
+move-took = 从第 { $heap } 堆取走了 { $amount } 枚
+move-take-from-the-heap = 取走 { $amount } 枚
+move-took-from-the-heap = 取走了 { $amount } 枚
+move-take-part = 第 { $heap } 堆的 { $amount } 枚
+move-take-many = 取走{ $list }
+move-took-many = 取走了{ $list }
+move-take-from-both = 从两堆各取走 { $amount } 枚
+move-took-from-both = 从两堆各取走了 { $amount } 枚
+move-split = 把第 { $heap } 堆分成 { $left } 枚和 { $right } 枚两堆
+move-split-open = 把第 { $heap } 堆分开，原处留 { $left } 枚，其余成为新的一堆
+move-take-and-leave = 从第 { $heap } 堆取走 { $amount } 枚，原处留 { $left } 枚，其余成为新的一堆
+move-took-and-left = 从第 { $heap } 堆取走了 { $amount } 枚，原处留 { $left } 枚，其余成为新的一堆
+move-knock-down-pin = 击倒第 { $row } 排的第 { $first } 个木瓶
+move-knocked-down-pin = 击倒了第 { $row } 排的第 { $first } 个木瓶
+move-knock-down-pins = 击倒第 { $row } 排的第 { $first }、{ $second } 个木瓶
+move-knocked-down-pins = 击倒了第 { $row } 排的第 { $first }、{ $second } 个木瓶
+move-knock-down-pin-breaking = 击倒第 { $row } 排的第 { $first } 个木瓶，这排断成 { $left } 个和 { $rest } 个两排
+move-knocked-down-pin-breaking = 击倒了第 { $row } 排的第 { $first } 个木瓶，这排断成 { $left } 个和 { $rest } 个两排
+move-knock-down-pins-breaking = 击倒第 { $row } 排的第 { $first }、{ $second } 个木瓶，这排断成 { $left } 个和 { $rest } 个两排
+move-knocked-down-pins-breaking = 击倒了第 { $row } 排的第 { $first }、{ $second } 个木瓶，这排断成 { $left } 个和 { $rest } 个两排
+listed-take = 第 { $heap } 堆取 { $amount } 枚
+
+## 游戏名称与规则。摩尔的 Nim_k 用 $k；减法游戏用其集合 $set（1,2,3）。
+game-nim-title = 尼姆游戏
+game-moore-title = 摩尔尼姆游戏 Nim_{ $k }
+game-moore-short = Nim_{ $k }
+game-subtraction-title = 减法游戏 {"{"}{ $set }{"}"}
+game-subtraction-menu = 减法游戏 {"{"}{ $set }{"}"}
+game-subtraction-short = 减法游戏 { $set }
+game-lasker-title = 拉斯克尼姆游戏
+game-lasker-short = 拉斯克
+game-kayles-title = 凯尔斯游戏
+game-dawson-title = 道森凯尔斯游戏
+game-dawson-short = 道森
+game-wythoff-title = 威佐夫游戏
+game-wythoff-short = 威佐夫
+game-fibonacci-title = 斐波那契尼姆游戏
+game-fibonacci-short = 斐波那契
+game-preset-21-short = 抢 21 游戏
+game-preset-21-title = 抢 21 游戏：一堆 21 枚，每次取 1 到 3 枚
+game-preset-bachet-short = 巴歇游戏
+game-preset-bachet-title = 巴歇游戏：一堆 100 枚，每次取 1 到 10 枚
+game-rule-nim = 每步从一堆中取走任意枚棋子
+game-rule-subtraction = 每步从一堆中恰好取走 { $amounts } 枚棋子
+game-rule-fibonacci = 只有一堆；第一步可取任意枚但不能取完，之后每步取 1 枚到对方上一步所取枚数的两倍
+game-rule-moore = 每步从 1 到 { $k } 堆中各取走任意枚棋子
+game-rule-lasker = 每步从一堆中取走任意枚棋子，或把一堆分成两个非空的堆
+game-rule-kayles = 每步击倒一排中的一个木瓶或相邻的两个木瓶，这排可能因此断成两排
+game-rule-dawson = 每步恰好击倒一排中相邻的两个木瓶，这排可能因此断成两排
+game-rule-wythoff = 两堆棋子；每步从一堆中取走任意枚，或从两堆中取走同样多枚
+words-level-perfect = 完美
+words-level-hard = 困难
+words-level-medium = 中等
+words-level-easy = 简单
+words-difficulty-easy = 简单
+words-difficulty-medium = 中等
+words-difficulty-hard = 困难
+assist-hints = 提示
+assist-undo = 悔棋
+assist-weaker-ai = 较弱的电脑
+
+## 尼姆游戏中一步为何最好（solve 与提示）。
+reason-nim-sum = { $move }：{ $from } ⊕ { $nim-sum } = { $to } < { $from }，走后尼姆和为 0
+reason-misere-endgame = { $move }：反常玩法的残局，走后每堆都只有一枚，所以留下奇数堆（{ $ones } 堆）
+reason-losing-endgame = 没有必胜着法：剩下奇数个只有一枚的堆，轮到走的人最后必取走最后一枚；{ $move }，等对方失误
+reason-losing = 没有必胜着法：尼姆和为 0，对方只要不失误，怎么走都会输；{ $move }，等对方失误
+reason-over-other-lost = 游戏已结束：对方取走了最后一枚棋子，输了
+reason-over-other-won = 游戏已结束：对方取走了最后一枚棋子，赢了
+loss-endgame = 剩下奇数个只有一枚的堆，没有两枚以上的堆，所以这些堆只能一次取一堆，现在走的人最后必取走最后一枚
+loss-nim-sum = 尼姆和为 0，怎么走都会使尼姆和不为 0，而对方总能把它变回 0
+teach-sum-listed = 尼姆和 { $heaps } = { $sum }
+teach-sum-all = 各堆的尼姆和 = { $sum }
+teach-nim-sum = { $sum }；第 { $heap } 堆变为 { $from } ⊕ { $nim-sum } = { $to }，所以{ $move }：走后尼姆和为 0
+teach-misere-endgame = 反常玩法的残局：这步之后没有两枚以上的堆，正常的规则不再适用；留下奇数个只有一枚的堆（{ $ones } 堆），对方就必须取走最后一枚：{ $move }，留下 { $to } 枚
+teach-lost-endgame = 这是必败局面：剩下奇数个只有一枚的堆，轮到走的人最后必取走最后一枚；{ $move }，等对方失误
+teach-lost = 这是必败局面：{ $sum }，从尼姆和为 0 的局面怎么走都会使它不为 0，而对方总能把它变回 0；{ $move }，等对方失误
+working-nim-sum = 第 { $heap } 堆：{ $from } ⊕ { $nim-sum } = { $to }，取走 { $take } 枚
+working-endgame = 第 { $heap } 堆：{ $from } → { $to }，取走 { $take } 枚：留下 { $ones-digits } 个只有一枚的堆（奇数）
+
+## 讲解面板。
+panel-endgame-move = 反常残局：走后每堆都只有一枚，所以留下奇数堆。
+panel-endgame-move-working = 反常残局：走后每堆都只有一枚，所以留下奇数堆。{ $working }
+panel-endgame-lost = 反常残局：剩下奇数个只有一枚的堆；怎么走都会输
+panel-zero-every-move = 尼姆和为 0：怎么走都会使尼姆和不为 0
+panel-endgame-aim = 反常残局：走后不会有两枚以上的堆；要留下奇数个只有一枚的堆
+panel-nim-sum-zero = 尼姆和为 0：对方不失误，轮到走的人必输
+panel-nim-sum-not-zero = 尼姆和不为 0：走到尼姆和为 0 就能赢
+panel-can-win = 轮到走的人可以赢：按 { $key } 看怎么走
+panel-loses = 对方不失误，轮到走的人必输
+panel-sprague-grundy = 斯普莱格–格隆第定理：每{ $heap }相当于大小为其格隆第值 g 的尼姆堆；异或为 0 者负
+panel-wythoff-partner = 第 { $number } 堆：{ $size }，配对 { $partner }
+
+## 其他游戏中一步为何最好（提示）。
+moore-endgame-win = 反常玩法的残局：这步之后没有两枚以上的堆，所以只有一枚的堆的个数要比 { $m } 的倍数多 1（{ $ones } 堆）：对方最后必取走最后一枚；{ $move }
+moore-endgame-lost = 这是必败局面：只有一枚的堆有 { $ones-digits } 个，比 { $m } 的倍数多 1，无论你取走几堆（1 到 { $k } 堆），对方都能使它恢复如此；{ $move }，等对方失误
+moore-columns = 数一数每个二进制位上有 1 的堆数：每个数都是 { $m } 的倍数时，轮到走的人必输；{ $column } 这一位上有 { $count } 堆（比 { $m } 的倍数多 { $rest }），所以{ $move }：走后每一位都是 { $m } 的倍数
+moore-lost = 这是必败局面：每个二进制位上 1 的个数都是 { $m } 的倍数，而动 1 到 { $k } 堆会使某一位改变 1 到 { $k }，对方总能把它改回来；{ $move }，等对方失误
+moore-place = { $value }
+moore-place-power = 2^{ $power }
+fibonacci-allowed-first = 第一步最多可取 { $most } 枚（不能取完）
+fibonacci-allowed = 你最多可取 { $most } 枚（上一步的两倍）
+fibonacci-win = 齐肯多夫表示 { $n } = { $sum }；最小项是 { $smallest }，而{ $allowed }：取走 { $take } 枚，对方最多只能取 { $next } 枚，取不到剩下部分的最小项
+fibonacci-lost = 这是必败局面：齐肯多夫表示 { $n } = { $sum }，最小项 { $smallest } 大于允许的数目（{ $allowed }）；无论你取多少，对方都能取走剩下部分的最小项；取走 { $take } 枚，等对方失误
+wythoff-how-both = 从两堆取同样多，差仍是 { $difference }，差为 { $difference } 的必败对是 ({ $a },{ $b })
+wythoff-how-one = 与 { $other } 配成的必败对是 ({ $a },{ $b })
+wythoff-win = 必败对是 (⌊kφ⌋,⌊kφ²⌋)：(0,0)、(1,2)、(3,5)、(4,7)、(6,10)……；{ $how }：{ $move }，留下 ({ $x },{ $y })，一个必败对
+wythoff-lost = 这是必败局面：({ $x },{ $y }) 是必败对，从必败对怎么走都会离开必败对，而对方总能走到更小的必败对；{ $move }，等对方失误
+grundy-listed = 格隆第值 { $values } = { $sum }
+grundy-xor-heaps = 各堆格隆第值的异或为 { $sum }
+grundy-xor-rows = 各排格隆第值的异或为 { $sum }
+grundy-over = 游戏已结束：对方走了最后一步，赢了
+grundy-win = { $listed }；{ $heap }的值是 { $from }，而 { $from } ⊕ { $sum } = { $to }：{ $move }，它的值就变为 { $to }，走后异或为 0
+grundy-win-split = { $listed }；{ $heap }的值是 { $from }，而 { $from } ⊕ { $sum } = { $to }：{ $move }，留下部分的值为 { $to }，走后异或为 0
+grundy-lost = 这是必败局面：{ $listed }，每步都会改变某一{ $word }的值，使异或不为 0，而对方总能把它变回 0；{ $move }，等对方失误
+grundy-pattern-periodic = 格隆第值从大小 { $from } 起以 { $period } 为周期重复：大小为 n 的{ $word }与大小为 n - { $period } 的等值
+grundy-pattern-lasker = 格隆第值以 4 为周期：4k+1 或 4k+2 枚的堆值为其本身，4k+3 枚值为 4k+4，4k+4 枚值为 4k+3
+
+## 棋盘下方的各行：正在选的着法、教练、提示。
+choosing-typed = { $move }（已输入 { $typed }）
+choosing-who = { $p }：{ $m }
+choosing-who-typed = { $who }：{ $move }（已输入 { $typed }）
+about-to-take = { $who }从第 { $heap } 堆取走 { $amount } 枚……
+about-to-move = { $p }：{ $m }……
+coach-missed-move = 教练：这步丢掉了胜局；必胜着法是：{ $moves }
+coach-missed-moves = 教练：这步丢掉了胜局；必胜着法有：{ $moves }
+coach-missed-move-who = 教练：{ $who }这步丢掉了胜局；必胜着法是：{ $moves }
+coach-missed-moves-who = 教练：{ $who }这步丢掉了胜局；必胜着法有：{ $moves }
+coach-kept = 教练：好棋，你保持了必胜局面
+coach-kept-who = 教练：好棋，{ $who }保持了必胜局面
+coach-already-lost = 教练：局面早已是必败，对方不失误就没有能赢的着法
+coach-already-lost-who = 教练：{ $who }早已处于必败局面；对方不失误就没有能赢的着法
+hint-label = 提示：
+hint-label-losing = 提示（必败局面）：
+
+## 谜题、回放与复盘。
+puzzle-verdict-answer = 你的答案：{ $move }
+puzzle-verdict-right = 答对了！
+puzzle-verdict-right-with-hint-counted = 答对了，但借助了提示（记为未解出）。
+puzzle-verdict-right-with-hint = 答对了，但借助了提示（不计分）。
+puzzle-verdict-wrong = 不对：{ $move }会输。
+puzzle-verdict-winning-move = 必胜着法：{ $explanation }
+replay-line-next-take-you = 下一步：{ $who }从第 { $heap } 堆取走 { $amount } 枚
+replay-line-next-take = 下一步：{ $who }从第 { $heap } 堆取走 { $amount } 枚
+replay-line-next-move = 下一步：{ $who }：{ $move }
+replay-line-end-how = 对局结束：{ $how }
+replay-line-end = 对局结束
+review-line-start = 对局开始：往后一步步看每一步的评判
+review-line-move = 第 { $number } 步：{ $who }{ $move }
+review-line-kept = { $mark } 保持了必胜局面
+review-line-already-lost = 早已是必败局面：对方不失误就没有能赢的着法
+review-line-missed = { $mark } 丢掉了胜局；必胜着法是：{ $moves }
+
+## 结束横幅与状态栏。
+banner-you-win = 你赢了！
+banner-you-lose = 你输了
+banner-wins = { $who }获胜！
+banner-assisted-win = 借助帮助获胜（{ $help }）：不计入连胜
+banner-streak = 连胜 { $current } · 最佳 { $best }
+banner-rematch-first = 再来一局：{ $who }先走（先手每局轮换）
+status-game-over = 游戏结束
+status-paused = 已暂停
+status-your-turn = 轮到你
+status-turn-of = 轮到{ $who }
+status-thinking = { $who }正在思考……
+status-score = { $a } { $x } – { $y } { $b }
+words-name-placeholder = {"  "}输入名字
+
+## 课程图示下方。
+words-play-this-position = 现在就下这个局面：按 { $key } 与完美的电脑对弈。
+words-odd-columns = 标出的列：1 的个数为奇数，即尼姆和中为 1 的位
+words-grundy-moves = 每步取走 1、3 或 4 枚棋子
+words-grundy-zero-loses = 值为 0 的堆，轮到走的人必输
+
+## 棋盘与各游戏自己的图示。
+board-empty-heap = （空）
+board-more = { $arrow } 还有 { $count } 个
+board-pin-lines-shown = 第 { $first } 至 { $last } 行，共 { $of } 行
+board-limit-bracket = 最多取 { $most } 枚
+board-queen-caption = 皇后：距角落 + 横 { $across }、纵 { $up }
+board-queen-window = 局部视图，⋯ 处省略：皇后在横 { $across }、纵 { $up }
+
+## 状态栏的细节。
+status-todays-puzzle = 今日谜题
+status-puzzle = 谜题 { $number }
+status-daily-streak = 每日连续 { $days } 天
+status-puzzle-details = 种子 { $seed } · { $difficulty } │ 连续答对 { $streak }
+status-review-move = 复盘：第 { $at } 步，共 { $of } 步
+status-replay-move = 回放：第 { $at } 步，共 { $of } 步
+status-ai-level = 电脑：{ $level }
+status-demo-level = 演示，电脑：{ $level }
+status-two-players = 双人对弈
+status-coach-on = 教练开启
+status-assisted = 借助了：{ $help }
+
+## 棋盘上方的标题与棋盘边框。
+header-title = { $title }：
+header-rule = { $r }；{ $c }
+frame-rows-of = 一排排的{ $units }
+frame-heap = 棋子堆
+frame-heap-limit = 棋子堆 · { $limit }
+frame-heaps = 棋子堆
+frame-misere = · 反常玩法：取最后一枚者负
+frame-first-limit = 第一步：取 1 到 { $most } 枚，不能取完
+frame-limit = 取 1 到 { $most } 枚
+
+## 讲解面板（尼姆游戏以外的游戏）。
+theory-moore-title = Nim_{ $k }：各列模 { $modulus }
+theory-grundy-title = 格隆第值
+theory-wythoff-title = 必败对
+theory-fibonacci-title = 齐肯多夫表示
+theory-heap-label = 第{ $number }堆
+theory-ones = 计数
+theory-mod = 模 { $modulus }
+theory-moore-endgame = 反常残局：两枚以上的堆最多剩 K 个
+theory-moore-rule = 每列都模 { $modulus } 余 0：轮到走的人必输
+theory-xor = 异或
+theory-grundy-best = 最佳：{ $heap }，g 由 { $from } 变 { $to }，异或得 0
+theory-grundy-table = 值表（n:g）{ $table }
+theory-wythoff-same-difference = 差相同（{ $difference }）：({ $x },{ $y })
+theory-wythoff-near = 附近的必败对：{ $pairs }
+theory-wythoff-pair-n = 第 n 对是 (⌊nφ⌋,⌊nφ²⌋)；留下一对即可获胜
+theory-fibonacci-first = 第一步：取 1 到 { $most } 枚（不能取完）
+theory-fibonacci-most = 这一步可取 1 到 { $most } 枚
+theory-fibonacci-heap = 堆 { $heap } = { $terms }
+theory-fibonacci-smallest = 最小项：{ $smallest }
+theory-fibonacci-wins = 能取时取走最小项，就能赢
+
+## 尼姆游戏的二进制面板。
+binary-title = 二进制
+binary-heap-label = 第{ $number }堆
+binary-nim-sum = 尼姆和
+
+## 着法列表；没有绑定的键。
+moves-title = 着法
+moves-start = 开局
+moves-line = { $p }：{ $m }
+look-unbound = （未绑定）
+status-short-rule = （{ $rule }）
+
+## 谜题界面的说明。
+puzzle-verdict-promise = 这里恰好只有一步能赢。找出它：走了这一步，只要你不失误，对方必输。
+puzzle-verdict-promise-last = 这里恰好只有一步能赢，它取走最后的棋子：{ $game }没有比这更长的谜题。
+puzzle-verdict-promise-every = { $promise }（在这个游戏里，从必胜局面出发每一步都能赢，所以谜题只有一步合法着法。）

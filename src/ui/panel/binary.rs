@@ -13,9 +13,10 @@ use crate::app::Game;
 use crate::engine::{Explanation, MoveReason, Teaching, binary_digits};
 
 use super::Levels;
+use crate::i18n::{self, Arg};
 use crate::ui::digits;
 use crate::ui::look::Look;
-use crate::ui::text::{wrap, wrapped_len};
+use crate::ui::text::{padded, wrap, wrapped_len};
 
 /// Up to this many binary digits, every column gets its power of two as a header.
 const HEADED_DIGITS: usize = 8;
@@ -156,7 +157,7 @@ pub(super) fn render(
     let theme = &look.theme;
     let nim_sum = explanation.nim_sum();
     let block = Block::bordered()
-        .title(" Binary ")
+        .title(format!(" {} ", i18n::text("binary-title")))
         .border_style(theme.fg(theme.accent))
         .padding(ratatui::widgets::Padding::horizontal(1));
     let inner = block.inner(area);
@@ -239,7 +240,7 @@ pub(super) fn render(
     }
     let draw_value = |buf: &mut Buffer, value: u64, top: u16, rows: u16, label: &str, style: Style| {
         let middle = top + rows.saturating_sub(1) / 2;
-        put(buf, inner.x, middle, &format!("{label:<LABEL$}"), style);
+        put(buf, inner.x, middle, &padded(label, LABEL), style);
         for &(bit, x, w) in &places {
             let one = value >> bit & 1 == 1;
             let digit = if one { "1" } else { "0" };
@@ -257,14 +258,15 @@ pub(super) fn render(
     };
     for &(heap, y, height) in &levels.rows {
         let value = explanation.heaps.get(heap).copied().unwrap_or(0);
-        draw_value(buf, value, y, height, &format!("heap {}", heap + 1), dim);
+        let label = i18n::text_with("binary-heap-label", &[("number", Arg::Text((heap + 1).to_string()))]);
+        draw_value(buf, value, y, height, &label, dim);
     }
     let width = places.last().map_or(0, |&(_, x, w)| x + w);
     if rule_y < bottom {
         put(buf, left, rule_y, &look.glyphs.rule.repeat(width), dim);
     }
     if sum_y + sum_rows <= bottom {
-        draw_value(buf, nim_sum, sum_y, sum_rows, "nim-sum", theme.strong(theme.text));
+        draw_value(buf, nim_sum, sum_y, sum_rows, &i18n::text("binary-nim-sum"), theme.strong(theme.text));
         let after = left + width as u16 + 2;
         let value = format!("= {nim_sum}");
         if usize::from(after) + value.len() <= usize::from(inner.right()) {

@@ -14,8 +14,18 @@ use crate::app::Game;
 use crate::engine::{FibonacciView, GrundyView, MooreView, Teaching, WythoffView};
 
 use super::Levels;
+use crate::i18n::{self, Arg};
 use crate::ui::look::Look;
-use crate::ui::text::{capitalised, shortened, wrap, wrapped_len};
+use crate::ui::text::{capitalised, padded, right_aligned, shortened, wrap, wrapped_len};
+use unicode_width::UnicodeWidthStr;
+
+/// Columns of a line's label (`heap 3`, `ones`) before its digits or values.
+const LABEL: usize = 8;
+
+/// A number as a message's argument, every digit shown.
+fn num(n: impl ToString) -> Arg {
+    Arg::Text(n.to_string())
+}
 
 /// The widest the panel asks to be, frame included.
 const MAX_WIDTH: u16 = 52;
@@ -30,13 +40,19 @@ fn content(game: &Game, styles: &Styles, xor: &str, hint_key: &str) -> Option<Co
     let (title, mut content) = match &teaching {
         Teaching::Nim(_) => return None,
         Teaching::Moore(view) => {
-            (format!(" Nim_{}: columns mod {} ", view.k, view.k + 1), moore(view, styles))
+            let args = [("k", num(view.k)), ("modulus", num(u64::from(view.k) + 1))];
+            (format!(" {} ", i18n::text_with("theory-moore-title", &args)), moore(view, styles))
         }
-        Teaching::Grundy(view) => {
-            (" Grundy values ".to_string(), grundy(view, game.hint.is_some(), xor, styles))
+        Teaching::Grundy(view) => (
+            format!(" {} ", i18n::text("theory-grundy-title")),
+            grundy(view, game.hint.is_some(), xor, styles),
+        ),
+        Teaching::Wythoff(view) => {
+            (format!(" {} ", i18n::text("theory-wythoff-title")), wythoff(view, styles))
         }
-        Teaching::Wythoff(view) => (" Losing pairs ".to_string(), wythoff(view, styles)),
-        Teaching::Fibonacci(view) => (" Zeckendorf ".to_string(), fibonacci(view, styles)),
+        Teaching::Fibonacci(view) => {
+            (format!(" {} ", i18n::text("theory-fibonacci-title")), fibonacci(view, styles))
+        }
     };
     if game.over.is_none() {
         let line = match (&game.hint, teaching.is_win()) {
@@ -89,7 +105,7 @@ fn moore(view: &MooreView, s: &Styles) -> Content {
     let mut content = Content::default();
     if headed {
         let header: Vec<String> = (0..view.digits).map(|c| format!("{:>cell$}", 1u64 << (top - c))).collect();
-        content.head = Some(Line::styled(format!("{:<8}{}", "", header.join(" ")), s.dim));
+        content.head = Some(Line::styled(format!("{}{}", padded("", LABEL), header.join(" ")), s.dim));
     }
     for (i, &heap) in view.heaps.iter().enumerate() {
         let digits: Vec<String> = (0..view.digits)
@@ -99,13 +115,13 @@ fn moore(view: &MooreView, s: &Styles) -> Content {
                 format!("{:>cell$}", if one { "1" } else { "0" })
             })
             .collect();
-        content
-            .heaps
-            .push(Line::styled(format!("{:<8}{}", format!("heap {}", i + 1), digits.join(" ")), s.plain));
+        let label = i18n::text_with("theory-heap-label", &[("number", num(i + 1))]);
+        content.heaps.push(Line::styled(format!("{}{}", padded(&label, LABEL), digits.join(" ")), s.plain));
     }
     let lines = &mut content.tail;
-    let mut counts = vec![Span::styled(format!("{:<8}", "ones"), s.dim)];
-    let mut residues = vec![Span::styled(format!("{:<8}", format!("mod {k1}")), s.plain)];
+    let mut counts = vec![Span::styled(padded(&i18n::text("theory-ones"), LABEL), s.dim)];
+    let modulus = i18n::text_with("theory-mod", &[("modulus", num(k1))]);
+    let mut residues = vec![Span::styled(padded(&modulus, LABEL), s.plain)];
     for (c, &(count, residue)) in view.columns.iter().enumerate() {
         let gap = if c > 0 { " " } else { "" };
         counts.push(Span::styled(format!("{gap}{count:>cell$}"), s.dim));
@@ -115,15 +131,14 @@ fn moore(view: &MooreView, s: &Styles) -> Content {
     lines.push(Line::from(counts));
     lines.push(Line::from(residues));
     let rule = match view.endgame {
-        true => "Misère endgame: at most K heaps of two or more are left".to_string(),
-        false => format!("Every column 0 mod {k1}: the mover loses"),
+        true => i18n::text("theory-moore-endgame"),
+        false => i18n::text_with("theory-moore-rule", &[("modulus", num(k1))]),
     };
     lines.push(Line::styled(rule, s.dim));
     content
 }
 
 fn grundy(view: &GrundyView, hinted: bool, xor: &str, s: &Styles) -> Content {
-    let word = crate::words::heap(view.game);
     let mut content = Content::default();
     // The working gives the move away: shown with the hint only.
     let working = view.working.as_ref().filter(|_| hinted);
@@ -131,20 +146,31 @@ fn grundy(view: &GrundyView, hinted: bool, xor: &str, s: &Styles) -> Content {
     for (i, (&heap, &value)) in view.heaps.iter().zip(&view.values).enumerate() {
         let style = if changed == Some(i) { s.strong } else { s.plain };
         let count = crate::words::count_of(view.game, heap);
-        content.heaps.push(Line::styled(format!("{word} {:<3} {count:>10}   g = {value}", i + 1), style));
+        // `heap 1   `: the word, the number in three columns and a space, as wide for every heap.
+        let label =
+            padded(&crate::words::numbered(view.game, i + 1), crate::words::heap(view.game).width() + 5);
+        content
+            .heaps
+            .push(Line::styled(format!("{label}{}   g = {value}", right_aligned(&count, 10)), style));
     }
     let lines = &mut content.tail;
     let xor = view.values.iter().map(u128::to_string).collect::<Vec<_>>().join(&format!(" {xor} "));
     let sum_style = if view.sum != 0 { s.strong } else { s.plain };
-    lines.push(Line::styled(format!("XOR     {xor} = {}", view.sum), sum_style));
+    lines.push(Line::styled(
+        format!("{}{xor} = {}", padded(&i18n::text("theory-xor"), LABEL), view.sum),
+        sum_style,
+    ));
     if let Some(step) = working {
-        lines.push(Line::styled(
-            format!("Best: {word} {}, g {} to {}, XOR 0", step.heap + 1, step.from, step.to),
-            s.strong,
-        ));
+        let args = [
+            ("heap", Arg::from(crate::words::numbered(view.game, step.heap + 1))),
+            ("from", num(step.from)),
+            ("to", num(step.to)),
+        ];
+        lines.push(Line::styled(i18n::text_with("theory-grundy-best", &args), s.strong));
     }
     let table: Vec<String> = view.nearby.iter().map(|(n, g)| format!("{n}:{g}")).collect();
-    lines.push(Line::styled(format!("Table (n:g) {}", table.join(" ")), s.dim));
+    let table = i18n::text_with("theory-grundy-table", &[("table", Arg::from(table.join(" ")))]);
+    lines.push(Line::styled(table, s.dim));
     lines.push(Line::styled(crate::words::sprague_grundy(view.game), s.dim));
     if let Some(pattern) = view.pattern {
         lines.push(Line::styled(capitalised(&crate::words::grundy_pattern(view.game, pattern)), s.dim));
@@ -158,18 +184,16 @@ fn wythoff(view: &WythoffView, s: &Styles) -> Content {
         Line::styled(crate::words::wythoff_partner(1, a, view.partners[0]), s.plain),
         Line::styled(crate::words::wythoff_partner(2, b, view.partners[1]), s.plain),
     ];
-    let mut tail = vec![Line::styled(
-        format!(
-            "Same difference ({}): ({}, {})",
-            a.abs_diff(b),
-            view.same_difference.0,
-            view.same_difference.1
-        ),
-        s.plain,
-    )];
+    let args = [
+        ("difference", num(a.abs_diff(b))),
+        ("x", num(view.same_difference.0)),
+        ("y", num(view.same_difference.1)),
+    ];
+    let mut tail = vec![Line::styled(i18n::text_with("theory-wythoff-same-difference", &args), s.plain)];
     let pairs: Vec<String> = view.nearby.iter().map(|(_, x, y)| format!("({x},{y})")).collect();
-    tail.push(Line::styled(format!("Losing pairs near: {}", pairs.join(" ")), s.dim));
-    tail.push(Line::styled("Pair n is (⌊nφ⌋, ⌊nφ²⌋); leave one to win".to_string(), s.dim));
+    let near = i18n::text_with("theory-wythoff-near", &[("pairs", Arg::from(pairs.join(" ")))]);
+    tail.push(Line::styled(near, s.dim));
+    tail.push(Line::styled(i18n::text("theory-wythoff-pair-n"), s.dim));
     Content { heaps, tail, ..Content::default() }
 }
 
@@ -177,16 +201,22 @@ fn fibonacci(view: &FibonacciView, s: &Styles) -> Content {
     let terms: Vec<String> = view.terms.iter().map(u64::to_string).collect();
     let smallest = view.terms.last().copied().unwrap_or(0);
     let most = match view.first_move {
-        true => format!("First move: take 1 to {} (not the whole heap)", view.most),
-        false => format!("This move may take 1 to {}", view.most),
+        true => i18n::text_with("theory-fibonacci-first", &[("most", num(view.most))]),
+        false => i18n::text_with("theory-fibonacci-most", &[("most", num(view.most))]),
     };
     let style = if smallest <= view.most && smallest < view.heap { s.strong } else { s.plain };
     Content {
-        heaps: vec![Line::styled(format!("Heap {} = {}", view.heap, terms.join(" + ")), s.plain)],
+        heaps: vec![Line::styled(
+            i18n::text_with(
+                "theory-fibonacci-heap",
+                &[("heap", num(view.heap)), ("terms", Arg::from(terms.join(" + ")))],
+            ),
+            s.plain,
+        )],
         tail: vec![
-            Line::styled(format!("Smallest term: {smallest}"), style),
+            Line::styled(i18n::text_with("theory-fibonacci-smallest", &[("smallest", num(smallest))]), style),
             Line::styled(most, s.plain),
-            Line::styled("Taking the smallest term, when allowed, wins".to_string(), s.dim),
+            Line::styled(i18n::text("theory-fibonacci-wins"), s.dim),
         ],
         ..Content::default()
     }
@@ -203,7 +233,7 @@ pub(super) fn width(game: &Game) -> u16 {
         .map(Line::width)
         .max()
         .unwrap_or(0)
-        .max(content.title.chars().count());
+        .max(content.title.width());
     let tail = content.tail.iter().map(Line::width).max().unwrap_or(0).min(TAIL_WIDTH);
     (levelled.max(tail) as u16 + 4).min(MAX_WIDTH)
 }
