@@ -447,10 +447,9 @@ impl Game {
                 self.note = None;
             }
             _ => {
-                self.note = Some(Note::Refused(format!(
-                    "Heap {} holds {holds} token{}",
-                    self.selected + 1,
-                    plural(holds)
+                self.note = Some(Note::Refused(crate::i18n::text_with(
+                    "refused-heap-holds",
+                    &[("heap", (self.selected + 1).into()), ("n", holds.into())],
                 )))
             }
         }
@@ -660,9 +659,14 @@ impl Game {
         let who = self.name(last);
         let (winner, reason) = match self.mode() {
             Mode::Normal => {
-                (last, format!("{who} {}", crate::words::last_move(self.rules.kind.describe().words.last)))
+                let id = match self.rules.kind.describe().words.last {
+                    crate::engine::LastMove::TookLastToken => "ending-took-last-token",
+                    crate::engine::LastMove::KnockedDownLastPin => "ending-knocked-down-last-pin",
+                    crate::engine::LastMove::MadeLastMove => "ending-made-last-move",
+                };
+                (last, crate::i18n::text_with(id, &[("who", who.into())]))
             }
-            Mode::Misere => (last.other(), format!("{who} had to take the last token")),
+            Mode::Misere => (last.other(), crate::i18n::text_with("ending-misere", &[("who", who.into())])),
         };
         GameOver { winner, given_up: None, reason }
     }
@@ -683,11 +687,11 @@ impl Game {
         if self.over.is_some() {
             return false;
         }
-        let words = match how {
-            GiveUp::Resigned => "resigned",
-            GiveUp::Abandoned => "left the game",
+        let who = self.name(loser).into();
+        let reason = match how {
+            GiveUp::Resigned => crate::i18n::text_with("ending-resigned", &[("who", who)]),
+            GiveUp::Abandoned => crate::i18n::text_with("ending-left", &[("who", who)]),
         };
-        let reason = format!("{} {words}", self.name(loser));
         self.pending = None;
         self.hint = None;
         self.over = Some(GameOver { winner: loser.other(), given_up: Some(how), reason });
@@ -710,13 +714,13 @@ impl Game {
     pub fn assistance(&self) -> Vec<&'static str> {
         let mut help = Vec::new();
         if self.used_hint {
-            help.push("hints");
+            help.push(super::commands::text("assisted-hints"));
         }
         if self.used_undo {
-            help.push("undo");
+            help.push(super::commands::text("assisted-undo"));
         }
         if self.level != Level::Perfect && self.players == Players::Ai {
-            help.push("a weaker AI");
+            help.push(super::commands::text("assisted-weaker-ai"));
         }
         help
     }
@@ -765,7 +769,3 @@ impl Game {
 
 /// The most winning moves the coach lists when a move missed them.
 const COACH_MOVES: usize = 6;
-
-pub(crate) fn plural(n: u64) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}

@@ -39,13 +39,22 @@ pub(super) fn shortened(line: Line<'static>, width: usize, ellipsis: &str) -> Li
     Line::from(spans)
 }
 
-/// `text` cut to `width` characters, ending in `ellipsis` when it was cut.
+/// `text` cut to `width` columns (a wide character counts two), ending in `ellipsis` when it was
+/// cut; a character is never cut in half.
 pub(super) fn cut(text: &str, width: usize, ellipsis: &str) -> String {
-    if text.chars().count() <= width {
+    if Span::raw(text).width() <= width {
         return text.to_string();
     }
-    let keep = width.saturating_sub(ellipsis.chars().count());
-    let mut out: String = text.chars().take(keep).collect();
+    let mut left = width.saturating_sub(Span::raw(ellipsis).width());
+    let mut out = String::new();
+    for g in unicode_segmentation::UnicodeSegmentation::graphemes(text, true) {
+        let w = Span::raw(g).width();
+        if w > left {
+            break;
+        }
+        left -= w;
+        out.push_str(g);
+    }
     out.push_str(ellipsis);
     out
 }
