@@ -488,12 +488,12 @@ impl Game {
         }
         let mv = self.chosen();
         if let Err(e) = self.engine().check(self.position(), &mv) {
-            self.note = Some(Note::Refused(words::capitalised(&e.to_string())));
+            self.note = Some(Note::Refused(self.refusal(&e)));
             return false;
         }
-        self.note = self.hotseat().then(|| {
-            Note::AiMoved(format!("{} {}", self.name(self.turn()), self.past_tense(self.position(), &mv)))
-        });
+        self.note = self
+            .hotseat()
+            .then(|| Note::AiMoved(moved(self.name(self.turn()), self.past_tense(self.position(), &mv))));
         self.toss = None;
         // A new move starts a new line of play: what was undone can no longer be redone.
         self.redo.clear();
@@ -584,6 +584,54 @@ impl Game {
         }
     }
 
+    /// Why the chosen move cannot be played, as a sentence in the screen's language. The moves
+    /// the keys and the mouse can choose are refused for these reasons; any other is the engine's
+    /// own (English) words.
+    fn refusal(&self, error: &crate::engine::MoveError) -> String {
+        use crate::engine::MoveError;
+        use crate::i18n::text_with;
+        let n = |name: &'static str, value: u64| (name, crate::i18n::Arg::from(value));
+        let text = match error {
+            MoveError::TakeNothing => crate::i18n::text("refused-take-nothing"),
+            MoveError::TooMany { number, holds, take } => text_with(
+                "refused-too-many",
+                &[n("heap", *number as u64), n("holds", *holds), n("take", *take)],
+            ),
+            MoveError::TooManyHeaps { most } => {
+                text_with("refused-too-many-heaps", &[n("most", u64::from(*most))])
+            }
+            MoveError::NotInSet { take, allowed } => {
+                let amounts = self.rules.kind.amounts().map(|set| set.amounts().map(|a| a.to_string()));
+                let list = amounts.map(|each| each.collect::<Vec<_>>().join("/")).unwrap_or_default();
+                text_with(
+                    "refused-not-in-set",
+                    &[n("take", *take), ("allowed", allowed.as_str().into()), ("list", list.into())],
+                )
+            }
+            MoveError::OverLimit { take, limit } => {
+                text_with("refused-over-limit", &[n("take", *take), n("limit", *limit)])
+            }
+            MoveError::WholeHeapFirst => crate::i18n::text("refused-whole-heap-first"),
+            MoveError::Uneven => crate::i18n::text("refused-uneven"),
+            MoveError::BadSplit { number, holds, left } => text_with(
+                "refused-bad-split",
+                &[n("heap", *number as u64), n("holds", *holds), n("left", *left)],
+            ),
+            MoveError::PinCount { count, .. } => {
+                let one = matches!(
+                    self.rules.kind.describe().shape,
+                    crate::engine::MoveShape::Pins { one: true, .. }
+                );
+                text_with(
+                    "refused-pin-count",
+                    &[n("count", *count), ("one", if one { "yes" } else { "no" }.into())],
+                )
+            }
+            other => other.to_string(),
+        };
+        words::capitalised(&text)
+    }
+
     /// Plays the AI's chosen move at the end of its pause.
     pub fn ai_play(&mut self) -> bool {
         if !self.ai_to_move() {
@@ -593,7 +641,7 @@ impl Game {
             return false;
         };
         let who = self.name(self.turn());
-        self.note = Some(Note::AiMoved(format!("{who} {}", self.past_tense(self.position(), &mv))));
+        self.note = Some(Note::AiMoved(moved(who, self.past_tense(self.position(), &mv))));
         self.play(mv);
         true
     }
@@ -765,6 +813,11 @@ impl Game {
     pub fn hint_selected(&self) -> bool {
         self.hint.as_ref().is_some_and(|h| h.mv == self.chosen())
     }
+}
+
+/// The line that reports a move just made: `AI took 2 from heap 1`.
+fn moved(who: &str, mv: String) -> String {
+    crate::i18n::text_with("note-moved", &[("who", who.into()), ("move", mv.into())])
 }
 
 /// The most winning moves the coach lists when a move missed them.

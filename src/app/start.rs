@@ -292,8 +292,8 @@ impl StartMenu {
         // command, so only the commands' other keys are listed (`?` still opens the help).
         let typing = self.typing();
         vec![
-            Command::new(Action::Up, "keys-choose-the-row-above").bar("keys-choose").typing(typing),
-            Command::new(Action::Down, "keys-choose-the-row-below").typing(typing),
+            Command::new(Action::Up, "keys-menu-row-above").bar("keys-choose").typing(typing),
+            Command::new(Action::Down, "keys-menu-row-below").typing(typing),
             Command::new(Action::Less, "keys-change-the-choice")
                 .bar("keys-change")
                 .when(change)

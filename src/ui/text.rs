@@ -39,22 +39,13 @@ pub(super) fn shortened(line: Line<'static>, width: usize, ellipsis: &str) -> Li
     Line::from(spans)
 }
 
-/// `text` cut to `width` columns (a wide character counts two), ending in `ellipsis` when it was
-/// cut; a character is never cut in half.
+/// `text` cut to `width` characters, ending in `ellipsis` when it was cut.
 pub(super) fn cut(text: &str, width: usize, ellipsis: &str) -> String {
-    if Span::raw(text).width() <= width {
+    if text.chars().count() <= width {
         return text.to_string();
     }
-    let mut left = width.saturating_sub(Span::raw(ellipsis).width());
-    let mut out = String::new();
-    for g in unicode_segmentation::UnicodeSegmentation::graphemes(text, true) {
-        let w = Span::raw(g).width();
-        if w > left {
-            break;
-        }
-        left -= w;
-        out.push_str(g);
-    }
+    let keep = width.saturating_sub(ellipsis.chars().count());
+    let mut out: String = text.chars().take(keep).collect();
     out.push_str(ellipsis);
     out
 }

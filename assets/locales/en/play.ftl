@@ -312,3 +312,27 @@ rules-footer = { $keys } keys · { $close } closes
 small-enlarge = Enlarge the terminal
 small-sizes = need { $width }×{ $height }, have { $columns }×{ $rows }
 small-quits = { $key } quits
+
+## Why the move chosen cannot be played (the engine's reasons, for the moves a screen can choose).
+
+refused-take-nothing = a move takes at least one token
+refused-too-many = heap { $heap-digits } holds { $holds-digits } tokens, so { $take-digits } cannot be taken from it
+refused-too-many-heaps = a move takes from at most { $most-digits } heaps at once
+# `{ $allowed }`: the amounts in words (`1, 2 or 3`); `{ $list }` the same as `1/2/3`.
+refused-not-in-set = { $take-digits } is not in the subtraction set: a move takes exactly { $allowed } tokens
+refused-over-limit = at most { $limit-digits } tokens can be taken now (twice what the other player just took), not { $take-digits }
+refused-whole-heap-first = the first move cannot take the whole heap
+refused-uneven = a move on both heaps takes the same number from each
+refused-bad-split = heap { $heap-digits } holds { $holds-digits } tokens: a split leaves two heaps of at least one, so { $left-digits } cannot stay
+# `{ $one }`: `yes` where a move may knock down one pin or two, `no` where exactly two.
+refused-pin-count = a move knocks down { $one ->
+    [yes] one pin or two neighbouring pins
+   *[no] two neighbouring pins
+}, not { $count-digits }
+
+## The line under the board after a move. `{ $move }` is the move in the past tense (words.ftl).
+
+note-moved = { $who } { $move }
+# The start menu's rows (not a row of pins).
+keys-menu-row-above = choose the row above
+keys-menu-row-below = choose the row below

@@ -288,3 +288,24 @@ rules-footer = { $keys } 按键　{ $close } 关闭
 small-enlarge = 请把终端窗口调大
 small-sizes = 需要 { $width }×{ $height }，现在 { $columns }×{ $rows }
 small-quits = { $key } 退出
+
+## 选中的着法为什么不能走。
+
+refused-take-nothing = 一步至少要取一枚棋子
+refused-too-many = 第 { $heap-digits } 堆只有 { $holds-digits } 枚棋子，取不了 { $take-digits } 枚
+refused-too-many-heaps = 一步最多同时从 { $most-digits } 堆里取
+refused-not-in-set = { $take-digits } 不在减法集合里：每步只能恰好取 { $list } 枚
+refused-over-limit = 现在最多只能取 { $limit-digits } 枚（对方上一步所取的两倍），不能取 { $take-digits } 枚
+refused-whole-heap-first = 第一步不能取走整堆
+refused-uneven = 两堆同取时，每堆取的数目必须相同
+refused-bad-split = 第 { $heap-digits } 堆有 { $holds-digits } 枚棋子：分堆后两堆都至少要有一枚，所以不能留下 { $left-digits } 枚
+refused-pin-count = 一步要击倒{ $one ->
+    [yes] 一个或两个相邻的木瓶
+   *[no] 两个相邻的木瓶
+}，不能击倒 { $count-digits } 个
+
+## 走完一步后棋盘下的一行。
+
+note-moved = { $who }走了一步：{ $move }
+keys-menu-row-above = 选上一项
+keys-menu-row-below = 选下一项
