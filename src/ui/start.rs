@@ -501,6 +501,13 @@ fn fit_row(line: Line<'static>, inner: usize) -> Vec<Line<'static>> {
     // The first part stays on the row when a word fits there.
     let first = match text.split_whitespace().next() {
         Some(word) if unicode_width::UnicodeWidthStr::width(word) <= first_room => parts.next(),
+        // Chinese breaks between characters: the row keeps what fits of it.
+        Some(word)
+            if word.chars().any(|c| unicode_width::UnicodeWidthChar::width(c) == Some(2))
+                && first_room >= 2 =>
+        {
+            parts.next()
+        }
         _ => None,
     };
     if let Some(first) = first {
@@ -531,8 +538,14 @@ fn wrap_words(text: &str, first: usize, rest: usize) -> Vec<String> {
             line.push_str(word);
             continue;
         }
+        // Chinese (a run of wide characters) breaks between characters, so it goes on from where
+        // the line stands rather than starting a line of its own.
+        let wide = word.chars().any(|c| unicode_width::UnicodeWidthChar::width(c) == Some(2));
         if !line.is_empty() {
-            lines.push(std::mem::take(&mut line));
+            match wide && line.width() + 1 + 2 <= room(&lines) {
+                true => line.push(' '),
+                false => lines.push(std::mem::take(&mut line)),
+            }
         }
         // A word too long for a line of its own is broken where the line ends.
         for c in word.chars() {
