@@ -378,4 +378,3 @@ fn language_en_in_the_config_keeps_english_in_a_chinese_locale() {
     pty.send(b"q");
     assert!(pty.wait_exit().is_some());
 }
-

@@ -98,6 +98,9 @@ keys-resume-the-saved-game = resume the saved game
 keys-open-the-puzzles = open the puzzles
 keys-open-the-lesson = open the lesson
 keys-start-the-game = start the game
+# The start menu's rows (not a row of pins).
+keys-menu-row-above = choose the row above
+keys-menu-row-below = choose the row below
 keys-choose = choose
 keys-change-the-choice = change the choice
 keys-change = change
@@ -333,6 +336,3 @@ refused-pin-count = a move knocks down { $one ->
 ## The line under the board after a move. `{ $move }` is the move in the past tense (words.ftl).
 
 note-moved = { $who } { $move }
-# The start menu's rows (not a row of pins).
-keys-menu-row-above = choose the row above
-keys-menu-row-below = choose the row below

@@ -98,6 +98,8 @@ keys-resume-the-saved-game = 继续保存的对局
 keys-open-the-puzzles = 打开谜题
 keys-open-the-lesson = 打开课程
 keys-start-the-game = 开始游戏
+keys-menu-row-above = 选上一项
+keys-menu-row-below = 选下一项
 keys-choose = 选择
 keys-change-the-choice = 改变选项
 keys-change = 改变
@@ -307,5 +309,3 @@ refused-pin-count = 一步要击倒{ $one ->
 ## 走完一步后棋盘下的一行。
 
 note-moved = { $who }走了一步：{ $move }
-keys-menu-row-above = 选上一项
-keys-menu-row-below = 选下一项
