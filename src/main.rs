@@ -366,7 +366,9 @@ fn extra_man_sections() -> String {
     for action in nim_tui::domain::Action::ALL {
         let keys: Vec<String> = keymap.keys_for(action).iter().map(|key| key.pretty()).collect();
         if !keys.is_empty() {
-            item(&mut out, &keys.join(", "), action.describe());
+            // The manual is a contract, in English whatever the language of the screens.
+            let describe = nim_tui::i18n::scoped(nim_tui::i18n::Language::English, || action.describe());
+            item(&mut out, &keys.join(", "), describe);
         }
     }
     out.push_str(".SH EXIT STATUS\n");

@@ -358,19 +358,18 @@ fn every_move_wins(game: &Game) -> bool {
 /// What the puzzle screen promises about `position`, a puzzle of `rules`, in one line: that
 /// exactly one move wins, and where the only such puzzles of the game end it at once, that too.
 pub fn promise(game: &Game, position: &Position) -> String {
-    let every = if every_move_wins(game) {
-        " (In this game every move wins from a won position, so a puzzle has a single legal move.)"
-    } else {
-        ""
-    };
+    // Where every move wins from a won position, the promise says why the puzzle has one move.
+    let every = ("every", crate::i18n::Arg::from(if every_move_wins(game) { "yes" } else { "no" }));
     match answer(game, position) {
-        Some(false) => format!(
-            "Exactly one move wins here, and it takes the last tokens: {} has no puzzle with more to it.{every}",
-            game.kind().title()
+        Some(false) => crate::i18n::text_with(
+            "puzzle-promise-last",
+            &[
+                ("game", game.kind().title().into()),
+                ("name", crate::words::menu_title(game.kind()).into()),
+                every,
+            ],
         ),
-        _ => format!(
-            "Exactly one move wins here. Find it: the opponent then loses against perfect play.{every}"
-        ),
+        _ => crate::i18n::text_with("puzzle-promise", &[every]),
     }
 }
 

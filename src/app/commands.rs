@@ -1,15 +1,19 @@
 //! Commands: what a screen offers now. The key line and the help overlay are both drawn from a
 //! screen's list, so they always show the keys that work in front of the player, as configured.
 
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
 use crate::domain::Action;
+use crate::i18n::{self, Language};
 
 /// One command of a screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Command {
     pub action: Action,
-    /// What it does here, as the help lists it.
+    /// What it does here, as the help lists it, in the language of the moment.
     pub label: &'static str,
-    /// The few words the key line shows, for the commands it shows.
+    /// The few words the key line shows, for the commands it shows, in the language of the moment.
     pub short: Option<&'static str>,
     /// Whether it does anything right now (an undo with nothing to undo does not).
     pub enabled: bool,
@@ -20,14 +24,14 @@ pub struct Command {
 }
 
 impl Command {
-    /// A command the help lists.
-    pub const fn new(action: Action, label: &'static str) -> Command {
-        Command { action, label, short: None, enabled: true, typing: false }
+    /// A command the help lists, described by the message `label` (an id of `play.ftl`).
+    pub fn new(action: Action, label: &'static str) -> Command {
+        Command { action, label: text(label), short: None, enabled: true, typing: false }
     }
 
-    /// The same command, shown on the key line too as `short`.
-    pub const fn bar(self, short: &'static str) -> Command {
-        Command { short: Some(short), ..self }
+    /// The same command, shown on the key line too as the message `short`.
+    pub fn bar(self, short: &'static str) -> Command {
+        Command { short: Some(text(short)), ..self }
     }
 
     /// The same command, enabled only when `enabled`.
@@ -45,27 +49,38 @@ impl Command {
 /// The commands of the help overlay itself.
 pub fn help() -> Vec<Command> {
     vec![
-        Command::new(Action::Up, "scroll up").bar("scroll"),
-        Command::new(Action::Down, "scroll down"),
-        Command::new(Action::More, "the rules of the game").bar("rules"),
-        Command::new(Action::Help, "close the help").bar("close"),
-        Command::new(Action::Quit, "close the help"),
+        Command::new(Action::Up, "keys-scroll-up").bar("keys-scroll"),
+        Command::new(Action::Down, "keys-scroll-down"),
+        Command::new(Action::More, "keys-the-rules-of-the-game").bar("keys-rules"),
+        Command::new(Action::Help, "keys-close-the-help").bar("keys-close"),
+        Command::new(Action::Quit, "keys-close-the-help"),
     ]
 }
 
 /// The commands of the rules page.
 pub fn rules() -> Vec<Command> {
     vec![
-        Command::new(Action::Less, "back to the keys").bar("keys"),
-        Command::new(Action::Help, "close").bar("close"),
-        Command::new(Action::Quit, "close"),
+        Command::new(Action::Less, "keys-back-to-the-keys").bar("keys-keys"),
+        Command::new(Action::Help, "keys-close").bar("keys-close"),
+        Command::new(Action::Quit, "keys-close"),
     ]
 }
 
 /// The commands of a confirmation.
 pub fn confirm() -> Vec<Command> {
     vec![
-        Command::new(Action::Take, "yes (or y)").bar("yes"),
-        Command::new(Action::Quit, "no (or n)").bar("no"),
+        Command::new(Action::Take, "keys-yes-or-y").bar("keys-yes"),
+        Command::new(Action::Quit, "keys-no-or-n").bar("keys-no"),
     ]
+}
+
+/// The message `id` in this thread's language, kept for the life of the program: commands are
+/// plain `Copy` data built on every frame, so their words are `&'static str`. Each language's
+/// message is made once (the ids are the code's own literals, so the cache is bounded by them).
+/// An id that is no message (a screen still giving its label in English) is its own text.
+pub fn text(id: &'static str) -> &'static str {
+    static MADE: OnceLock<Mutex<HashMap<(Language, &'static str), &'static str>>> = OnceLock::new();
+    let language = i18n::current();
+    let mut made = MADE.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    made.entry((language, id)).or_insert_with(|| Box::leak(i18n::text(id).into_boxed_str()))
 }

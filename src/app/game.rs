@@ -447,10 +447,9 @@ impl Game {
                 self.note = None;
             }
             _ => {
-                self.note = Some(Note::Refused(format!(
-                    "Heap {} holds {holds} token{}",
-                    self.selected + 1,
-                    plural(holds)
+                self.note = Some(Note::Refused(crate::i18n::text_with(
+                    "refused-heap-holds",
+                    &[("heap", (self.selected + 1).into()), ("n", holds.into())],
                 )))
             }
         }
@@ -489,12 +488,12 @@ impl Game {
         }
         let mv = self.chosen();
         if let Err(e) = self.engine().check(self.position(), &mv) {
-            self.note = Some(Note::Refused(words::capitalised(&e.to_string())));
+            self.note = Some(Note::Refused(self.refusal(&e)));
             return false;
         }
-        self.note = self.hotseat().then(|| {
-            Note::AiMoved(format!("{} {}", self.name(self.turn()), self.past_tense(self.position(), &mv)))
-        });
+        self.note = self
+            .hotseat()
+            .then(|| Note::AiMoved(moved(self.name(self.turn()), self.past_tense(self.position(), &mv))));
         self.toss = None;
         // A new move starts a new line of play: what was undone can no longer be redone.
         self.redo.clear();
@@ -585,6 +584,54 @@ impl Game {
         }
     }
 
+    /// Why the chosen move cannot be played, as a sentence in the screen's language. The moves
+    /// the keys and the mouse can choose are refused for these reasons; any other is the engine's
+    /// own (English) words.
+    fn refusal(&self, error: &crate::engine::MoveError) -> String {
+        use crate::engine::MoveError;
+        use crate::i18n::text_with;
+        let n = |name: &'static str, value: u64| (name, crate::i18n::Arg::from(value));
+        let text = match error {
+            MoveError::TakeNothing => crate::i18n::text("refused-take-nothing"),
+            MoveError::TooMany { number, holds, take } => text_with(
+                "refused-too-many",
+                &[n("heap", *number as u64), n("holds", *holds), n("take", *take)],
+            ),
+            MoveError::TooManyHeaps { most } => {
+                text_with("refused-too-many-heaps", &[n("most", u64::from(*most))])
+            }
+            MoveError::NotInSet { take, allowed } => {
+                let amounts = self.rules.kind.amounts().map(|set| set.amounts().map(|a| a.to_string()));
+                let list = amounts.map(|each| each.collect::<Vec<_>>().join("/")).unwrap_or_default();
+                text_with(
+                    "refused-not-in-set",
+                    &[n("take", *take), ("allowed", allowed.as_str().into()), ("list", list.into())],
+                )
+            }
+            MoveError::OverLimit { take, limit } => {
+                text_with("refused-over-limit", &[n("take", *take), n("limit", *limit)])
+            }
+            MoveError::WholeHeapFirst => crate::i18n::text("refused-whole-heap-first"),
+            MoveError::Uneven => crate::i18n::text("refused-uneven"),
+            MoveError::BadSplit { number, holds, left } => text_with(
+                "refused-bad-split",
+                &[n("heap", *number as u64), n("holds", *holds), n("left", *left)],
+            ),
+            MoveError::PinCount { count, .. } => {
+                let one = matches!(
+                    self.rules.kind.describe().shape,
+                    crate::engine::MoveShape::Pins { one: true, .. }
+                );
+                text_with(
+                    "refused-pin-count",
+                    &[n("count", *count), ("one", if one { "yes" } else { "no" }.into())],
+                )
+            }
+            other => other.to_string(),
+        };
+        words::capitalised(&text)
+    }
+
     /// Plays the AI's chosen move at the end of its pause.
     pub fn ai_play(&mut self) -> bool {
         if !self.ai_to_move() {
@@ -594,7 +641,7 @@ impl Game {
             return false;
         };
         let who = self.name(self.turn());
-        self.note = Some(Note::AiMoved(format!("{who} {}", self.past_tense(self.position(), &mv))));
+        self.note = Some(Note::AiMoved(moved(who, self.past_tense(self.position(), &mv))));
         self.play(mv);
         true
     }
@@ -660,9 +707,14 @@ impl Game {
         let who = self.name(last);
         let (winner, reason) = match self.mode() {
             Mode::Normal => {
-                (last, format!("{who} {}", crate::words::last_move(self.rules.kind.describe().words.last)))
+                let id = match self.rules.kind.describe().words.last {
+                    crate::engine::LastMove::TookLastToken => "ending-took-last-token",
+                    crate::engine::LastMove::KnockedDownLastPin => "ending-knocked-down-last-pin",
+                    crate::engine::LastMove::MadeLastMove => "ending-made-last-move",
+                };
+                (last, crate::i18n::text_with(id, &[("who", who.into())]))
             }
-            Mode::Misere => (last.other(), format!("{who} had to take the last token")),
+            Mode::Misere => (last.other(), crate::i18n::text_with("ending-misere", &[("who", who.into())])),
         };
         GameOver { winner, given_up: None, reason }
     }
@@ -683,11 +735,11 @@ impl Game {
         if self.over.is_some() {
             return false;
         }
-        let words = match how {
-            GiveUp::Resigned => "resigned",
-            GiveUp::Abandoned => "left the game",
+        let who = self.name(loser).into();
+        let reason = match how {
+            GiveUp::Resigned => crate::i18n::text_with("ending-resigned", &[("who", who)]),
+            GiveUp::Abandoned => crate::i18n::text_with("ending-left", &[("who", who)]),
         };
-        let reason = format!("{} {words}", self.name(loser));
         self.pending = None;
         self.hint = None;
         self.over = Some(GameOver { winner: loser.other(), given_up: Some(how), reason });
@@ -710,13 +762,13 @@ impl Game {
     pub fn assistance(&self) -> Vec<&'static str> {
         let mut help = Vec::new();
         if self.used_hint {
-            help.push("hints");
+            help.push(super::commands::text("assisted-hints"));
         }
         if self.used_undo {
-            help.push("undo");
+            help.push(super::commands::text("assisted-undo"));
         }
         if self.level != Level::Perfect && self.players == Players::Ai {
-            help.push("a weaker AI");
+            help.push(super::commands::text("assisted-weaker-ai"));
         }
         help
     }
@@ -763,9 +815,10 @@ impl Game {
     }
 }
 
+/// The line that reports a move just made: `AI took 2 from heap 1`.
+fn moved(who: &str, mv: String) -> String {
+    crate::i18n::text_with("note-moved", &[("who", who.into()), ("move", mv.into())])
+}
+
 /// The most winning moves the coach lists when a move missed them.
 const COACH_MOVES: usize = 6;
-
-pub(crate) fn plural(n: u64) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}

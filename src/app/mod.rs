@@ -158,24 +158,16 @@ impl Confirm {
     /// statistics (a game against the AI, see [`counted`]; the day's puzzle), so that the
     /// question says what will happen.
     pub fn question(self, counted: bool) -> &'static str {
-        match (self, counted) {
-            (Confirm::Resign, true) => "Resign this game? It counts as a loss.",
-            (Confirm::Resign, false) => "Resign this game? Games between two people are not counted.",
-            (Confirm::Abandon, true) => "Leave this game for a new one? It counts as a loss.",
-            (Confirm::Abandon, false) => {
-                "Leave this game for a new one? Games between two people are not counted."
-            }
-            (Confirm::PuzzleHint, false) => {
-                "Show the answer? This puzzle will not count: neither solved nor attempted."
-            }
-            (Confirm::PuzzleHint, true) => "Show the answer? Today's puzzle then counts as not solved.",
-            (Confirm::ReplaceSaved, true) => {
-                "Start a new game? The saved game is given up and counts as a loss."
-            }
-            (Confirm::ReplaceSaved, false) => {
-                "Start a new game? The saved game is given up (games between two people are not counted)."
-            }
-        }
+        commands::text(match (self, counted) {
+            (Confirm::Resign, true) => "confirm-resign-counted",
+            (Confirm::Resign, false) => "confirm-resign-not-counted",
+            (Confirm::Abandon, true) => "confirm-abandon-counted",
+            (Confirm::Abandon, false) => "confirm-abandon-not-counted",
+            (Confirm::PuzzleHint, false) => "confirm-puzzle-hint-run",
+            (Confirm::PuzzleHint, true) => "confirm-puzzle-hint-daily",
+            (Confirm::ReplaceSaved, true) => "confirm-replace-saved-counted",
+            (Confirm::ReplaceSaved, false) => "confirm-replace-saved-not-counted",
+        })
     }
 }
 
@@ -901,12 +893,14 @@ impl App {
             return game;
         }
         if self.setup.first == crate::domain::First::Random {
-            let who = match players.name(first) {
-                "You" => "you move".to_string(),
-                name => format!("{name} moves"),
+            let toss = match players {
+                crate::domain::Players::Ai if first == crate::domain::Seat::First => {
+                    crate::i18n::text("toss-you-first")
+                }
+                _ => crate::i18n::text_with("toss-first", &[("name", players.name(first).into())]),
             };
             game.set_players(players);
-            game.toss = Some(format!("Coin toss: {who} first"));
+            game.toss = Some(toss);
             return game;
         }
         game.set_players(players);
@@ -917,9 +911,12 @@ impl App {
         match report {
             Report::Stats(stats) => self.stats = Some(*stats),
             Report::Lesson(progress) => self.lesson = progress,
-            Report::RecordSaved(path) => self.say(format!("Saved to {}", path.display())),
+            Report::RecordSaved(path) => self.say(crate::i18n::text_with(
+                "message-record-saved",
+                &[("path", path.display().to_string().into())],
+            )),
             Report::Problem(problem) => {
-                self.say(format!("Not done: {problem}"));
+                self.say(crate::i18n::text_with("message-not-done", &[("problem", problem.as_str().into())]));
                 self.notices.push(problem);
             }
             Report::ClaimRefused(why) => {

@@ -27,14 +27,14 @@ impl Play {
         let game = &self.game;
         if game.over.is_some() {
             return vec![
-                Command::new(Action::Take, "play again").bar("play again"),
-                Command::new(Action::NewGame, "new game").bar("new game"),
-                Command::new(Action::Review, "review every move").bar("review"),
-                Command::new(Action::Record, "save the game's record").bar("save record"),
-                Command::new(Action::History, "move list"),
-                Command::new(Action::Binary, "binary view"),
-                Command::new(Action::Help, "keys").bar("keys"),
-                Command::new(Action::Quit, "quit").bar("quit"),
+                Command::new(Action::Take, "keys-play-again").bar("keys-play-again"),
+                Command::new(Action::NewGame, "keys-new-game").bar("keys-new-game"),
+                Command::new(Action::Review, "keys-review-every-move").bar("keys-review"),
+                Command::new(Action::Record, "keys-save-the-games-record").bar("keys-save-record"),
+                Command::new(Action::History, "keys-move-list"),
+                Command::new(Action::Binary, "keys-binary-view"),
+                Command::new(Action::Help, "keys-keys").bar("keys-keys"),
+                Command::new(Action::Quit, "keys-quit").bar("keys-quit"),
             ];
         }
         let mine = game.your_turn();
@@ -43,8 +43,8 @@ impl Play {
         let switch = game.can_switch();
         // What the command promises is what it does: a game between two people is not counted.
         let resign = match game.players {
-            crate::domain::Players::Ai => "resign (asks first; counts as a loss)",
-            _ => "resign (asks first; games between two people are not counted)",
+            crate::domain::Players::Ai => "keys-resign-counted",
+            _ => "keys-resign-not-counted",
         };
         let commands = vec![
             Command::new(Action::Up, keys.up).when(mine),
@@ -55,36 +55,32 @@ impl Play {
             Command::new(Action::TakeAll, keys.all).when(mine),
             Command::new(Action::Switch, keys.switch).bar(keys.switch_bar).when(mine && game.can_switch()),
             Command::new(Action::Take, keys.take).bar(keys.take_bar).when(mine),
-            Command::new(Action::Erase, "erase a typed digit").when(mine && !game.typed.is_empty()),
-            Command::new(Action::Hint, "hint: show and preselect the best move").bar("hint").when(mine),
-            Command::new(Action::Undo, "undo the last move and the reply").bar("undo").when(undo),
+            Command::new(Action::Erase, "keys-erase-a-typed-digit").when(mine && !game.typed.is_empty()),
+            Command::new(Action::Hint, "keys-hint-show-best-move").bar("keys-hint").when(mine),
+            Command::new(Action::Undo, "keys-undo-the-last-move-and-the").bar("keys-undo").when(undo),
             Command::new(Action::Resign, resign).when(mine),
-            Command::new(Action::Redo, "redo what was undone").when(game.can_redo()),
-            Command::new(Action::NewGame, "new game (leaving this one asks first)"),
-            Command::new(Action::History, "move list: every move and the heaps after it").bar("moves"),
+            Command::new(Action::Redo, "keys-redo-what-was-undone").when(game.can_redo()),
+            Command::new(Action::NewGame, "keys-new-game-asks"),
+            Command::new(Action::History, "keys-move-list-heaps-after").bar("keys-moves"),
             match game.rules.kind.describe().view {
                 crate::engine::ViewKind::Binary => {
-                    Command::new(Action::Binary, "binary view: heaps and nim-sum in binary").bar("binary")
+                    Command::new(Action::Binary, "keys-binary-view-nim-sum").bar("keys-binary")
                 }
-                _ => {
-                    Command::new(Action::Binary, "theory view: the game's winning rule at work").bar("theory")
-                }
+                _ => Command::new(Action::Binary, "keys-theory-view-at-work").bar("keys-theory"),
             },
-            Command::new(Action::Coach, "coach: a verdict on each move"),
+            Command::new(Action::Coach, "keys-coach-a-verdict-on-each-move"),
             Command::new(
                 Action::Lesson,
                 match (game.rules.kind.describe().view, crate::app::Course::of(game.rules.kind)) {
-                    (_, crate::app::Course::SpragueGrundy) => {
-                        "lesson: Sprague-Grundy theory (back here after)"
-                    }
-                    (crate::engine::ViewKind::Binary, _) => "lesson: Nim's theory (back here after)",
+                    (_, crate::app::Course::SpragueGrundy) => "keys-lesson-sprague-grundy",
+                    (crate::engine::ViewKind::Binary, _) => "keys-lesson-nim",
                     // Wythoff's and Fibonacci's theories have no lesson of their own yet.
-                    _ => "lessons: Nim, then Sprague-Grundy (back here after)",
+                    _ => "keys-lessons-both",
                 },
             )
             .when(mine),
-            Command::new(Action::Help, "keys").bar("keys"),
-            Command::new(Action::Quit, "quit (the game is kept)").bar("quit"),
+            Command::new(Action::Help, "keys-keys").bar("keys-keys"),
+            Command::new(Action::Quit, "keys-quit-the-game-is-kept").bar("keys-quit"),
         ];
         // A game with one kind of move has no switch, not even in the help.
         commands.into_iter().filter(|c| switch || c.action != Action::Switch).collect()
@@ -225,60 +221,60 @@ impl MoveKeys {
     pub(crate) fn of(game: &Game) -> MoveKeys {
         use crate::engine::{Alternative, MoveShape};
         let nim = MoveKeys {
-            up: "choose the heap above",
-            down: "choose the heap below",
-            less: "take one less",
-            more: "take one more",
-            bar: "count",
-            one: "take one token",
-            all: "take the whole heap",
-            switch: "switch the kind of move",
-            switch_bar: "switch",
-            take: "take the chosen tokens",
-            take_bar: "take",
+            up: "keys-choose-the-heap-above",
+            down: "keys-choose-the-heap-below",
+            less: "keys-take-one-less",
+            more: "keys-take-one-more",
+            bar: "keys-count",
+            one: "keys-take-one-token",
+            all: "keys-take-the-whole-heap",
+            switch: "keys-switch-the-kind-of-move",
+            switch_bar: "keys-switch",
+            take: "keys-take-the-chosen-tokens",
+            take_bar: "keys-take",
         };
         let shape = game.rules.kind.describe().shape;
         match (shape, shape.alternative(), game.switched) {
             (MoveShape::UpToHeaps(_), _, _) => MoveKeys {
-                up: "choose the heap above (each heap keeps its count)",
-                down: "choose the heap below (each heap keeps its count)",
-                less: "take one less from this heap (0: none from it)",
-                take: "take the chosen tokens from every heap with a count",
+                up: "keys-choose-heap-above-keeps",
+                down: "keys-choose-heap-below-keeps",
+                less: "keys-take-one-less-from-this-heap",
+                take: "keys-take-from-every-heap",
                 ..nim
             },
             (_, Some(Alternative::Both), both) => MoveKeys {
-                switch: "same from both heaps, or from one heap",
-                switch_bar: if both { "one heap" } else { "both heaps" },
-                take: if both { "take the count from both heaps" } else { nim.take },
+                switch: "keys-same-from-both-heaps-or-from",
+                switch_bar: if both { "keys-one-heap" } else { "keys-both-heaps" },
+                take: if both { "keys-take-the-count-from-both-heaps" } else { nim.take },
                 ..nim
             },
             (_, Some(Alternative::Split), true) => MoveKeys {
-                less: "keep one less in the heap",
-                more: "keep one more in the heap",
-                bar: "where to split",
-                one: "keep one token",
-                all: "keep all but one",
-                switch: "split the heap, or take from it",
-                switch_bar: "take",
-                take: "split the heap there",
-                take_bar: "split",
+                less: "keys-keep-one-less-in-the-heap",
+                more: "keys-keep-one-more-in-the-heap",
+                bar: "keys-where-to-split",
+                one: "keys-keep-one-token",
+                all: "keys-keep-all-but-one",
+                switch: "keys-split-the-heap-or-take-from",
+                switch_bar: "keys-take",
+                take: "keys-split-the-heap-there",
+                take_bar: "keys-split",
                 ..nim
             },
             (_, Some(Alternative::Split), false) => {
-                MoveKeys { switch: "split the heap, or take from it", switch_bar: "split", ..nim }
+                MoveKeys { switch: "keys-split-the-heap-or-take-from", switch_bar: "keys-split", ..nim }
             }
             (MoveShape::Pins { .. }, _, two) => MoveKeys {
-                up: "choose the row above",
-                down: "choose the row below",
-                less: "move along the row: the pin before",
-                more: "move along the row: the pin after",
-                bar: "pin",
-                one: "the first pin of the row",
-                all: "the last pin of the row",
-                switch: "knock down one pin, or two neighbouring pins",
-                switch_bar: if two { "one pin" } else { "two pins" },
-                take: "knock down the chosen pins",
-                take_bar: "knock down",
+                up: "keys-choose-the-row-above",
+                down: "keys-choose-the-row-below",
+                less: "keys-pin-before",
+                more: "keys-pin-after",
+                bar: "keys-pin",
+                one: "keys-the-first-pin-of-the-row",
+                all: "keys-the-last-pin-of-the-row",
+                switch: "keys-knock-down-one-pin-or-two",
+                switch_bar: if two { "keys-one-pin" } else { "keys-two-pins" },
+                take: "keys-knock-down-the-chosen-pins",
+                take_bar: "keys-knock-down",
             },
             _ => nim,
         }
@@ -349,25 +345,26 @@ impl Demo {
 
     pub fn commands(&self) -> Vec<Command> {
         if self.looping {
-            return vec![Command::new(Action::Quit, "stop the demo (any key)").bar("any key stops")];
+            return vec![Command::new(Action::Quit, "keys-stop-the-demo-any-key").bar("keys-any-key-stops")];
         }
         if self.game.over.is_some() {
             return vec![
-                Command::new(Action::Take, "watch another game").bar("again"),
-                Command::new(Action::NewGame, "new game").bar("new game"),
-                Command::new(Action::History, "move list"),
-                Command::new(Action::Binary, "binary view"),
-                Command::new(Action::Help, "keys").bar("keys"),
-                Command::new(Action::Quit, "quit").bar("quit"),
+                Command::new(Action::Take, "keys-watch-another-game").bar("keys-again"),
+                Command::new(Action::NewGame, "keys-new-game").bar("keys-new-game"),
+                Command::new(Action::History, "keys-move-list"),
+                Command::new(Action::Binary, "keys-binary-view"),
+                Command::new(Action::Help, "keys-keys").bar("keys-keys"),
+                Command::new(Action::Quit, "keys-quit").bar("keys-quit"),
             ];
         }
-        let label = if self.paused { "resume (any other key too)" } else { "pause (any other key too)" };
+        let label =
+            if self.paused { "keys-resume-any-other-key-too" } else { "keys-pause-any-other-key-too" };
         vec![
-            Command::new(Action::Take, label).bar(if self.paused { "resume" } else { "pause" }),
-            Command::new(Action::History, "move list"),
-            Command::new(Action::Binary, "binary view"),
-            Command::new(Action::Help, "keys").bar("keys"),
-            Command::new(Action::Quit, "quit").bar("quit"),
+            Command::new(Action::Take, label).bar(if self.paused { "keys-resume" } else { "keys-pause" }),
+            Command::new(Action::History, "keys-move-list"),
+            Command::new(Action::Binary, "keys-binary-view"),
+            Command::new(Action::Help, "keys-keys").bar("keys-keys"),
+            Command::new(Action::Quit, "keys-quit").bar("keys-quit"),
         ]
     }
 

@@ -100,37 +100,37 @@ impl PuzzleScreen {
     }
 
     pub fn commands(&self) -> Vec<Command> {
-        let leave = if self.from_menu { "back to the menu" } else { "quit" };
+        let leave = if self.from_menu { "keys-back-to-the-menu" } else { "keys-quit" };
         if self.run.answer.is_some() {
             return vec![
-                Command::new(Action::Take, "next puzzle").bar("next"),
-                Command::new(Action::Binary, "binary view"),
-                Command::new(Action::Help, "keys").bar("keys"),
-                Command::new(Action::Quit, leave).bar(if self.from_menu { "menu" } else { "quit" }),
+                Command::new(Action::Take, "keys-next-puzzle").bar("keys-next"),
+                Command::new(Action::Binary, "keys-binary-view"),
+                Command::new(Action::Help, "keys-keys").bar("keys-keys"),
+                Command::new(Action::Quit, leave).bar(if self.from_menu { "keys-menu" } else { "keys-quit" }),
             ];
         }
         let switch = self.game.can_switch();
         let commands = vec![
-            Command::new(Action::Up, "choose the heap above"),
-            Command::new(Action::Down, "choose the heap below"),
-            Command::new(Action::Less, "take one less").bar("count"),
-            Command::new(Action::More, "take one more"),
-            Command::new(Action::TakeOne, "take one token"),
-            Command::new(Action::TakeAll, "take the whole heap"),
-            Command::new(Action::Switch, "switch the kind of move").when(self.game.can_switch()),
-            Command::new(Action::Take, "answer with the chosen move").bar("answer"),
-            Command::new(Action::Erase, "erase a typed digit").when(!self.game.typed.is_empty()),
-            Command::new(Action::Hint, "hint (the puzzle then does not count)").bar("hint"),
+            Command::new(Action::Up, "keys-choose-the-heap-above"),
+            Command::new(Action::Down, "keys-choose-the-heap-below"),
+            Command::new(Action::Less, "keys-take-one-less").bar("keys-count"),
+            Command::new(Action::More, "keys-take-one-more"),
+            Command::new(Action::TakeOne, "keys-take-one-token"),
+            Command::new(Action::TakeAll, "keys-take-the-whole-heap"),
+            Command::new(Action::Switch, "keys-switch-the-kind-of-move").when(self.game.can_switch()),
+            Command::new(Action::Take, "keys-answer-with-the-chosen-move").bar("keys-answer"),
+            Command::new(Action::Erase, "keys-erase-a-typed-digit").when(!self.game.typed.is_empty()),
+            Command::new(Action::Hint, "keys-puzzle-hint").bar("keys-hint"),
             Command::new(
                 Action::Binary,
                 if self.kind.describe().view == crate::engine::ViewKind::Binary {
-                    "binary view"
+                    "keys-binary-view"
                 } else {
-                    "theory view: the game's winning rule"
+                    "keys-theory-view-short"
                 },
             ),
-            Command::new(Action::Help, "keys").bar("keys"),
-            Command::new(Action::Quit, leave).bar(if self.from_menu { "menu" } else { "quit" }),
+            Command::new(Action::Help, "keys-keys").bar("keys-keys"),
+            Command::new(Action::Quit, leave).bar(if self.from_menu { "keys-menu" } else { "keys-quit" }),
         ];
         commands.into_iter().filter(|c| switch || c.action != Action::Switch).collect()
     }

@@ -76,36 +76,36 @@ impl Replay {
         // The key line pairs back and forward as `←/→ step` on the back command; at the start,
         // where there is no going back, forward carries the label itself.
         let forward = |label| match self.at {
-            0 => Command::new(Action::More, label).bar("step").when(!end),
+            0 => Command::new(Action::More, label).bar("keys-step").when(!end),
             _ => Command::new(Action::More, label).when(!end),
         };
         if self.review.is_some() {
             return vec![
-                Command::new(Action::Less, "one move back").bar("step").when(self.at > 0),
-                forward("one move forward"),
-                Command::new(Action::Up, "one move back").when(self.at > 0),
-                Command::new(Action::Down, "one move forward").when(!end),
-                Command::new(Action::TakeOne, "to the start").when(self.at > 0),
-                Command::new(Action::TakeAll, "to the end").when(!end),
-                Command::new(Action::History, "move list"),
-                Command::new(Action::Binary, "binary view"),
-                Command::new(Action::Review, "back to the end of the game").bar("back"),
-                Command::new(Action::Help, "keys").bar("keys"),
-                Command::new(Action::Quit, "back to the end of the game"),
+                Command::new(Action::Less, "keys-one-move-back").bar("keys-step").when(self.at > 0),
+                forward("keys-one-move-forward"),
+                Command::new(Action::Up, "keys-one-move-back").when(self.at > 0),
+                Command::new(Action::Down, "keys-one-move-forward").when(!end),
+                Command::new(Action::TakeOne, "keys-to-the-start").when(self.at > 0),
+                Command::new(Action::TakeAll, "keys-to-the-end").when(!end),
+                Command::new(Action::History, "keys-move-list"),
+                Command::new(Action::Binary, "keys-binary-view"),
+                Command::new(Action::Review, "keys-back-to-the-end").bar("keys-back"),
+                Command::new(Action::Help, "keys-keys").bar("keys-keys"),
+                Command::new(Action::Quit, "keys-back-to-the-end"),
             ];
         }
         vec![
-            Command::new(Action::Less, "one move back").bar("step").when(self.at > 0),
-            forward("one move forward"),
-            Command::new(Action::Up, "one move back").when(self.at > 0),
-            Command::new(Action::Down, "one move forward").when(!end),
-            Command::new(Action::Take, "one move forward").when(!end),
-            Command::new(Action::TakeOne, "to the start").when(self.at > 0),
-            Command::new(Action::TakeAll, "to the end").when(!end),
-            Command::new(Action::History, "move list"),
-            Command::new(Action::Binary, "binary view"),
-            Command::new(Action::Help, "keys").bar("keys"),
-            Command::new(Action::Quit, "quit").bar("quit"),
+            Command::new(Action::Less, "keys-one-move-back").bar("keys-step").when(self.at > 0),
+            forward("keys-one-move-forward"),
+            Command::new(Action::Up, "keys-one-move-back").when(self.at > 0),
+            Command::new(Action::Down, "keys-one-move-forward").when(!end),
+            Command::new(Action::Take, "keys-one-move-forward").when(!end),
+            Command::new(Action::TakeOne, "keys-to-the-start").when(self.at > 0),
+            Command::new(Action::TakeAll, "keys-to-the-end").when(!end),
+            Command::new(Action::History, "keys-move-list"),
+            Command::new(Action::Binary, "keys-binary-view"),
+            Command::new(Action::Help, "keys-keys").bar("keys-keys"),
+            Command::new(Action::Quit, "keys-quit").bar("keys-quit"),
         ]
     }
 

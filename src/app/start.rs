@@ -1,8 +1,11 @@
 //! The start menu: the game's settings, Resume when a game was left unfinished, Start and Puzzles.
 
 use crate::domain::SavedGame;
-use crate::domain::{Action, First, GameSetup, HeapChoice, Level, Opponent, Preset};
+use crate::domain::{
+    Action, First, GameSetup, HeapChoice, Level, MAX_HEAPS, Opponent, Preset, StartHeapsError,
+};
 use crate::engine::{GameKind, GamePreset, Mode};
+use crate::i18n::Arg;
 
 use super::{Command, Msg, Next};
 
@@ -75,7 +78,7 @@ impl GameOption {
     /// The name on the Game row: `Nim`, `Moore's Nim_2`, `Subtraction 1-3`, `The 21 game`...
     pub fn title(self) -> String {
         match self.game_preset() {
-            Some(preset) => preset.short.into(),
+            Some(preset) => preset_title(preset),
             None => crate::words::menu_title(self.kind),
         }
     }
@@ -83,10 +86,12 @@ impl GameOption {
     /// The rule shown beside it.
     pub fn rule(self) -> String {
         match self.game_preset() {
-            Some(p) => format!(
-                "one heap of {}: {}",
-                p.heaps.first().copied().unwrap_or(0),
-                crate::words::rule(self.kind)
+            Some(p) => crate::i18n::text_with(
+                "start-preset-rule",
+                &[
+                    ("n", p.heaps.first().copied().unwrap_or(0).into()),
+                    ("rule", crate::words::rule(self.kind).into()),
+                ],
             ),
             None => crate::words::rule(self.kind),
         }
@@ -266,7 +271,7 @@ impl StartMenu {
             HeapOption::Custom => match self.custom.parse::<HeapChoice>() {
                 Ok(HeapChoice::Random { .. }) => Ok(self.random.clone()),
                 Ok(choice) => Ok(choice),
-                Err(e) => Err(e.to_string()),
+                Err(e) => Err(heaps_refusal(&e)),
             },
         }
     }
@@ -278,29 +283,32 @@ impl StartMenu {
         );
         // On the Learn row, left and right choose the lesson.
         let go = match self.row {
-            StartRow::Resume => "resume the saved game",
-            StartRow::Puzzles => "open the puzzles",
-            StartRow::Learn => "open the lesson",
-            _ => "start the game",
+            StartRow::Resume => "keys-resume-the-saved-game",
+            StartRow::Puzzles => "keys-open-the-puzzles",
+            StartRow::Learn => "keys-open-the-lesson",
+            _ => "keys-start-the-game",
         };
         // In a field, letters, signs and Space are typed: `k`, `-` or `q` there is text, not a
         // command, so only the commands' other keys are listed (`?` still opens the help).
         let typing = self.typing();
         vec![
-            Command::new(Action::Up, "choose the row above").bar("choose").typing(typing),
-            Command::new(Action::Down, "choose the row below").typing(typing),
-            Command::new(Action::Less, "change the choice").bar("change").when(change).typing(typing),
-            Command::new(Action::More, "change the choice the other way").when(change).typing(typing),
+            Command::new(Action::Up, "keys-menu-row-above").bar("keys-choose").typing(typing),
+            Command::new(Action::Down, "keys-menu-row-below").typing(typing),
+            Command::new(Action::Less, "keys-change-the-choice")
+                .bar("keys-change")
+                .when(change)
+                .typing(typing),
+            Command::new(Action::More, "keys-change-the-choice-the-other-way").when(change).typing(typing),
             Command::new(Action::Take, go)
                 .bar(match self.row {
-                    StartRow::Resume => "resume",
-                    StartRow::Puzzles => "open",
-                    _ => "start",
+                    StartRow::Resume => "keys-resume",
+                    StartRow::Puzzles => "keys-open",
+                    _ => "keys-start",
                 })
                 .typing(typing),
-            Command::new(Action::Erase, "erase a typed character").when(typing).typing(typing),
-            Command::new(Action::Help, "keys").bar("keys"),
-            Command::new(Action::Quit, "quit").bar("quit").typing(typing),
+            Command::new(Action::Erase, "keys-erase-a-typed-character").when(typing).typing(typing),
+            Command::new(Action::Help, "keys-keys").bar("keys-keys"),
+            Command::new(Action::Quit, "keys-quit").bar("keys-quit").typing(typing),
         ]
     }
 
@@ -455,7 +463,7 @@ impl StartMenu {
         if let HeapChoice::Custom(list) = &heaps
             && let Err(error) = crate::domain::check_heaps_for(self.game.kind, list)
         {
-            self.error = Some(error);
+            self.error = Some(misfit(self.game.kind, list).unwrap_or(error));
             self.row = StartRow::Heaps;
             return Next::NOTHING;
         }
@@ -476,7 +484,7 @@ impl StartMenu {
             return Ok(self.base.names.clone());
         }
         let check = |i: usize, row: StartRow| {
-            crate::domain::Names::check(&self.names[i]).map_err(|e| (row, format!("Player {}: {e}", i + 1)))
+            crate::domain::Names::check(&self.names[i]).map_err(|e| (row, name_refusal(i, &self.names[i], e)))
         };
         Ok(crate::domain::Names([check(0, StartRow::Name1)?, check(1, StartRow::Name2)?]))
     }
@@ -489,4 +497,127 @@ fn step(forward: bool, len: usize, at: usize) -> usize {
 fn cycle<T: Copy + PartialEq>(all: &[T], now: T, forward: bool) -> T {
     let at = all.iter().position(|x| *x == now).unwrap_or(0);
     all[step(forward, all.len(), at)]
+}
+
+/// A preset game's name on the Game row: `The 21 game`, `Bachet's game`.
+fn preset_title(preset: GamePreset) -> String {
+    match preset.name {
+        "21" => crate::i18n::text("start-preset-21"),
+        "bachet" => crate::i18n::text("start-preset-bachet"),
+        // A preset added to the engine shows its English name until it has a message.
+        _ => preset.short.into(),
+    }
+}
+
+/// Why name `i` (0 or 1) is refused, in the screen's words; `english` is the check's own reason
+/// ([`crate::text::check_name`]), kept for a refusal the menu cannot meet (it types no control
+/// character and nothing too long).
+fn name_refusal(i: usize, name: &str, english: String) -> String {
+    use unicode_segmentation::UnicodeSegmentation;
+    use unicode_width::UnicodeWidthStr;
+    let player = ("player", Arg::from(i + 1));
+    let trimmed = name.trim();
+    if trimmed.is_empty() {
+        crate::i18n::text_with("start-name-empty", &[player])
+    } else if trimmed.graphemes(true).next().is_some_and(|g| g.width() == 0) {
+        let shown = crate::text::escape_short(name, crate::text::ECHO_MAX);
+        crate::i18n::text_with("start-name-no-width", &[player, ("name", shown.into())])
+    } else {
+        crate::i18n::text_with("start-name-refused", &[player, ("reason", english.into())])
+    }
+}
+
+/// Why heaps as typed cannot start a game, in the screen's words (`--heaps` says it in English).
+fn heaps_refusal(error: &StartHeapsError) -> String {
+    use crate::engine::ParseHeapsError;
+    use crate::i18n::text_with;
+    let most = ("most", Arg::from(u64::MAX.to_string()));
+    match error {
+        StartHeapsError::Parse(ParseHeapsError::Empty) => crate::i18n::text("start-heaps-none"),
+        StartHeapsError::Parse(ParseHeapsError::Negative(word)) => {
+            text_with("start-heaps-negative", &[("word", word.as_str().into()), most])
+        }
+        StartHeapsError::Parse(ParseHeapsError::TooLarge(word)) => {
+            text_with("start-heaps-too-large-number", &[("word", word.as_str().into()), most])
+        }
+        StartHeapsError::Parse(ParseHeapsError::NotANumber(word)) => {
+            text_with("start-heaps-not-a-number", &[("word", word.as_str().into()), most])
+        }
+        StartHeapsError::TooMany { count } => {
+            text_with("start-heaps-too-many", &[("n", (*count).into()), ("most", MAX_HEAPS.into())])
+        }
+        StartHeapsError::Empty { number } => {
+            text_with("start-heaps-empty-heap", &[("heap", (*number).into())])
+        }
+        StartHeapsError::TooLarge { number, size } => {
+            text_with("start-heaps-too-large", &[("heap", (*number).into()), ("n", (*size).into())])
+        }
+        StartHeapsError::Range(why) => text_with("start-heaps-random", &[("reason", why.as_str().into())]),
+        StartHeapsError::NotAPreset(text) => {
+            text_with("start-heaps-not-a-preset", &[("text", text.as_str().into())])
+        }
+        StartHeapsError::DoubleDash(text) => {
+            text_with("start-heaps-double-dash", &[("text", text.as_str().into())])
+        }
+    }
+}
+
+/// Why `heaps` do not fit a game of `kind`, in the screen's words: the checks of
+/// [`crate::domain::check_heaps_for`] (whose English `--heaps` prints), asked again to say which
+/// failed. `None` when none does.
+fn misfit(kind: GameKind, heaps: &[u64]) -> Option<String> {
+    use crate::i18n::text_with;
+    let start = kind.describe().start;
+    // The English sentences name the game by its title; another language may use the menu's name.
+    let game = |capital: bool| {
+        let title = kind.title();
+        let title = if capital { crate::words::capitalised(&title) } else { title };
+        [("game", Arg::from(title)), ("name", Arg::from(crate::words::menu_title(kind)))]
+    };
+    let word = ("word", Arg::from(crate::words::heap(kind)));
+    if let Some(count) = start.heaps
+        && heaps.len() != count
+    {
+        let [game, name] = game(true);
+        return Some(text_with(
+            "start-heaps-played-on",
+            &[game, name, word, ("n", count.into()), ("given", heaps.len().into())],
+        ));
+    }
+    if let Some(most) = crate::domain::largest_start_heap(kind)
+        && let Some((i, &size)) = heaps.iter().enumerate().find(|(_, size)| **size > most)
+    {
+        let [game, name] = game(false);
+        return Some(text_with(
+            "start-heaps-most",
+            &[
+                game,
+                name,
+                word,
+                ("heap", (i + 1).into()),
+                ("size", size.into()),
+                ("most", most.into()),
+                ("take", start.max_take.unwrap_or(1).into()),
+            ],
+        ));
+    }
+    if let Some((least, why)) = start.least
+        && heaps.iter().any(|&h| h < least)
+    {
+        let [game, name] = game(true);
+        let heaps = if start.heaps == Some(1) { "one" } else { "each" };
+        return Some(text_with(
+            "start-heaps-least",
+            &[
+                game,
+                name,
+                word,
+                ("least", least.into()),
+                ("units", crate::words::units(kind).into()),
+                ("heaps", heaps.into()),
+                ("why", crate::words::least_reason(why).into()),
+            ],
+        ));
+    }
+    None
 }

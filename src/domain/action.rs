@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::i18n::Language;
+
 /// A rebindable command. The names are the keys of the config's `[keys]` table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -110,33 +112,43 @@ impl Action {
         }
     }
 
-    /// What the action does, for the help overlay.
+    /// What the action does, in the language of the moment (the man page asks for it in English).
     pub fn describe(self) -> &'static str {
-        match self {
-            Action::Up => "choose the heap above",
-            Action::Down => "choose the heap below",
-            Action::Less => "take one less",
-            Action::More => "take one more",
-            Action::TakeOne => "take one token",
-            Action::TakeAll => "take the whole heap",
-            Action::Take => "take the chosen tokens",
-            Action::Erase => "erase a typed digit",
-            Action::Hint => "hint: show and preselect the best move",
-            Action::NewGame => "new game",
-            Action::Help => "this help",
-            Action::Quit => "close / quit",
-            Action::Binary => "binary view: heaps and nim-sum in binary",
-            Action::Coach => "coach: a verdict on each of your moves",
-            Action::Lesson => "the lesson on the game's theory (Nim's, or Sprague-Grundy's)",
-            Action::Review => "after a game: review every move",
-            Action::Undo => "undo your last move and the AI's reply",
-            Action::Redo => "redo what was undone",
-            Action::History => "move list: every move and the heaps after it",
-            Action::Record => "after a game: save its record (nim-tui replay FILE)",
-            Action::Resign => "resign the game (asks first; counts as a loss)",
-            Action::Switch => {
-                "switch the kind of move: both heaps (Wythoff), split (Lasker), two pins (Kayles)"
-            }
-        }
+        interned(match self {
+            Action::Up => "action-up",
+            Action::Down => "action-down",
+            Action::Less => "action-less",
+            Action::More => "action-more",
+            Action::TakeOne => "action-take-one",
+            Action::TakeAll => "action-take-all",
+            Action::Take => "action-take",
+            Action::Erase => "action-erase",
+            Action::Hint => "action-hint",
+            Action::NewGame => "action-new-game",
+            Action::Help => "action-help",
+            Action::Quit => "action-quit",
+            Action::Binary => "action-binary",
+            Action::Coach => "action-coach",
+            Action::Lesson => "action-lesson",
+            Action::Review => "action-review",
+            Action::Undo => "action-undo",
+            Action::Redo => "action-redo",
+            Action::History => "action-history",
+            Action::Record => "action-record",
+            Action::Resign => "action-resign",
+            Action::Switch => "action-switch",
+        })
     }
+}
+
+/// The message `id` in this thread's language, kept for the life of the program, so that words
+/// can be handed out as `&'static str` as the English ones were. Each language's message is made
+/// once (the ids are the code's own literals, so the cache is bounded by them).
+pub(super) fn interned(id: &'static str) -> &'static str {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static MADE: OnceLock<Mutex<HashMap<(Language, &'static str), &'static str>>> = OnceLock::new();
+    let language = crate::i18n::current();
+    let mut made = MADE.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    made.entry((language, id)).or_insert_with(|| Box::leak(crate::i18n::text(id).into_boxed_str()))
 }

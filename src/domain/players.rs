@@ -8,6 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{Move, Position, Rules};
 
+use super::action::interned;
+
 /// A seat at the table. The first seat is where a person plays against the AI (and the first
 /// name in a two-player game); the second is the AI's (or the second name's). Files write them as
 /// `you` and `ai`, as they always have.
@@ -62,13 +64,14 @@ impl Players {
         }
     }
 
-    /// The name of whoever plays `seat`: "You" and "AI" against the AI, the players' names in a
-    /// two-player game, "AI 1" and "AI 2" in a demo.
+    /// The name of whoever plays `seat`, as the screen shows it: "You" and "AI" against the AI,
+    /// the players' names in a two-player game (a default name in the screen's language, see
+    /// [`Names::shown`]), "AI 1" and "AI 2" in a demo.
     pub fn name(&self, seat: Seat) -> &str {
         match self {
-            Players::Ai => ["You", "AI"][seat.index()],
-            Players::Hotseat(names) => &names.0[seat.index()],
-            Players::Demo => ["AI 1", "AI 2"][seat.index()],
+            Players::Ai => interned(["players-you", "players-ai"][seat.index()]),
+            Players::Hotseat(names) => names.shown(seat.index()),
+            Players::Demo => interned(["players-ai-1", "players-ai-2"][seat.index()]),
         }
     }
 
@@ -89,6 +92,22 @@ impl Default for Names {
 }
 
 impl Names {
+    /// Name `i` (0 or 1) as the screen shows it. The default names are data, the same in every
+    /// language ("Player 1" in the config, the files and `--names`); a name still the default is
+    /// shown in the screen's language ("玩家 1"), a name typed is shown as typed.
+    pub fn shown(&self, i: usize) -> &str {
+        Names::shown_name(&self.0[i], i)
+    }
+
+    /// `name`, the name of player `i` (0 or 1), as the screen shows it (see [`Names::shown`]).
+    pub fn shown_name(name: &str, i: usize) -> &str {
+        let default = ["Player 1", "Player 2"];
+        match default.get(i) {
+            Some(&english) if name == english => interned(["players-default-1", "players-default-2"][i]),
+            _ => name,
+        }
+    }
+
     /// Checks one name: printable, without control, bidi or zero-width characters, and short
     /// (see [`crate::text::check_name`]).
     pub fn check(name: &str) -> Result<String, String> {
@@ -136,8 +155,7 @@ impl Score {
 
     /// The score in words: "Ann 2 – 1 Bob".
     pub fn line(&self) -> String {
-        let [first, second] = &self.names.0;
-        crate::words::score(first, self.wins[0], self.wins[1], second)
+        crate::words::score(self.names.shown(0), self.wins[0], self.wins[1], self.names.shown(1))
     }
 }
 

@@ -69,7 +69,7 @@ fn first_key(look: &Look, command: &Command) -> Option<String> {
     match keys_now(look, command).into_iter().next() {
         Some(key) => Some(key),
         None if command.typing => None,
-        None => Some("(unbound)".into()),
+        None => Some(crate::i18n::text("keys-unbound")),
     }
 }
 

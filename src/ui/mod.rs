@@ -138,12 +138,23 @@ pub fn click(app: &App, look: &Look, area: Rect, column: u16, row: u16) -> Optio
 /// What is drawn instead of a screen that does not fit: how much room it needs, and how to quit.
 fn too_small(area: Rect, buf: &mut Buffer, look: &Look, needed: u16) {
     let text = vec![
-        Line::styled("Enlarge the terminal", look.theme.strong(look.theme.error)),
+        Line::styled(crate::i18n::text("small-enlarge"), look.theme.strong(look.theme.error)),
         Line::styled(
-            format!("need {}×{}, have {}×{}", MIN_WIDTH, needed, area.width, area.height),
+            crate::i18n::text_with(
+                "small-sizes",
+                &[
+                    ("width", MIN_WIDTH.to_string().into()),
+                    ("height", needed.to_string().into()),
+                    ("columns", area.width.to_string().into()),
+                    ("rows", area.height.to_string().into()),
+                ],
+            ),
             look.theme.fg(look.theme.dim),
         ),
-        Line::styled(format!("{} quits", look.key(Action::Quit)), look.theme.fg(look.theme.dim)),
+        Line::styled(
+            crate::i18n::text_with("small-quits", &[("key", look.key(Action::Quit).into())]),
+            look.theme.fg(look.theme.dim),
+        ),
     ];
     Paragraph::new(text).wrap(Wrap { trim: true }).render(area, buf);
 }

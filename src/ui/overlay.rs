@@ -12,16 +12,23 @@ use crate::app::{Action, App, Screen};
 use super::key_line::keys_now;
 use super::look::Look;
 use super::text::{wrap, wrapped_rows};
+use crate::i18n::{text, text_with};
+use unicode_width::UnicodeWidthStr;
 
 /// A question before something that cannot be taken back, with the keys that answer it.
 pub(super) fn confirm(question: &str, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
-    let keys = format!("{} or y: yes · {} or n: no", look.key(Action::Take), look.key(Action::Quit));
-    let lines = vec![
-        Line::styled(question, theme.strong(theme.text)).centered(),
-        Line::raw(""),
-        Line::styled(keys, theme.fg(theme.dim)).centered(),
-    ];
+    let keys = text_with(
+        "confirm-keys",
+        &[("yes", look.key(Action::Take).into()), ("no", look.key(Action::Quit).into())],
+    );
+    // A question wider than the screen is wrapped here, by display width, so that the box is as
+    // tall as the lines it holds and the keys that answer stay in it.
+    let room = usize::from(area.width.saturating_sub(6)).max(1);
+    let mut lines: Vec<Line> = wrap(&Line::styled(question.to_string(), theme.strong(theme.text)), room);
+    lines.push(Line::raw(""));
+    lines.extend(wrap(&Line::styled(keys, theme.fg(theme.dim)), room));
+    let lines: Vec<Line> = lines.into_iter().map(Line::centered).collect();
     let width = (lines.iter().map(Line::width).max().unwrap_or(20) as u16 + 6).min(area.width);
     let height = (lines.len() as u16 + 2).min(area.height);
     let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
@@ -50,12 +57,17 @@ pub(super) fn rules(kind: crate::engine::GameKind, look: &Look, area: Rect, buf:
         .wrap(Wrap { trim: true })
         .block(
             Block::bordered()
-                .title(" Rules ")
+                .title(format!(" {} ", text("rules-title")))
                 .title_bottom(
                     Line::from(format!(
-                        " {} keys · {} closes ",
-                        look.key(Action::Less),
-                        look.key(Action::Help)
+                        " {} ",
+                        text_with(
+                            "rules-footer",
+                            &[
+                                ("keys", look.key(Action::Less).into()),
+                                ("close", look.key(Action::Help).into())
+                            ]
+                        )
                     ))
                     .right_aligned(),
                 )
@@ -86,17 +98,13 @@ pub(super) fn help(app: &App, look: &Look, scroll: u16, area: Rect, buf: &mut Bu
     }
     let typing = commands.iter().any(|c| c.action == Action::Erase);
     if typing && app.game().is_some() {
-        rows.push(("0-9".into(), "type the count (for huge heaps)".into(), true));
+        rows.push(("0-9".into(), text("help-digits"), true));
     }
     if matches!(app.screen, Screen::Play(_) | Screen::Puzzle(_)) {
-        rows.push((
-            "mouse".into(),
-            "click a token: choose it and all after it; click again to take".into(),
-            true,
-        ));
+        rows.push((text("help-mouse"), text("help-mouse-click"), true));
     }
-    rows.push(("ctrl-c".into(), "quit at once".into(), true));
-    let key_width = rows.iter().map(|(k, _, _)| k.chars().count()).max().unwrap_or(8).max(9);
+    rows.push(("ctrl-c".into(), text("help-ctrl-c"), true));
+    let key_width = rows.iter().map(|(k, _, _)| k.width()).max().unwrap_or(8).max(9);
     // A description too long for a narrow screen wraps under itself, never cut.
     let widest = rows.iter().map(|(_, label, _)| Span::raw(label.as_str()).width()).max().unwrap_or(20);
     let room = usize::from(area.width.saturating_sub(2)).saturating_sub(key_width + 3).max(8);
@@ -107,8 +115,8 @@ pub(super) fn help(app: &App, look: &Look, scroll: u16, area: Rect, buf: &mut Bu
             let parts = wrap(&Line::styled(label.clone(), label_style), room.min(widest));
             parts.into_iter().enumerate().map(move |(i, part)| {
                 let keys = if i == 0 { keys.as_str() } else { "" };
-                let mut spans =
-                    vec![Span::styled(format!(" {keys:<key_width$}  "), theme.strong(theme.accent))];
+                let pad = " ".repeat(key_width.saturating_sub(keys.width()));
+                let mut spans = vec![Span::styled(format!(" {keys}{pad}  "), theme.strong(theme.accent))];
                 spans.extend(part.spans);
                 Line::from(spans)
             })
@@ -120,19 +128,27 @@ pub(super) fn help(app: &App, look: &Look, scroll: u16, area: Rect, buf: &mut Bu
     let hidden = (lines.len() as u16).saturating_sub(inner_rows);
     let scroll = scroll.min(hidden);
     let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
-    let more = if scroll < hidden { format!(" ↓ {} more ", hidden - scroll) } else { String::new() };
+    let more = match scroll < hidden {
+        true => format!(" {} ", text_with("help-more", &[("n", u64::from(hidden - scroll).into())])),
+        false => String::new(),
+    };
     Clear.render(popup, buf);
     Paragraph::new(lines)
         .scroll((scroll, 0))
         .block(
             Block::bordered()
-                .title(" Keys ")
+                .title(format!(" {} ", text("help-title")))
                 .title_bottom(Line::from(more).left_aligned())
                 .title_bottom(
                     Line::from(format!(
-                        " {} rules · {} closes ",
-                        look.key(Action::More),
-                        look.key(Action::Help)
+                        " {} ",
+                        text_with(
+                            "help-footer",
+                            &[
+                                ("rules", look.key(Action::More).into()),
+                                ("close", look.key(Action::Help).into())
+                            ]
+                        )
                     ))
                     .right_aligned(),
                 )

@@ -14,6 +14,9 @@ use crate::engine::Mode;
 use super::key_line::key_line;
 use super::look::Look;
 use super::text::{cut, wrapped_rows};
+use crate::domain::Names;
+use crate::i18n::{Arg, text, text_with};
+use unicode_width::UnicodeWidthStr;
 
 /// Rows the start screen needs: the menu without spacing, the key line, no title or record.
 pub const MIN_HEIGHT: u16 = 18;
@@ -48,8 +51,10 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
     let stats: Option<&Stats> = app.stats.as_ref();
     let notices = &app.notices;
     // Notices (a data file moved aside) go at the top, above everything else.
-    let notice_lines: Vec<Line> =
-        notices.iter().map(|n| Line::styled(format!("Note: {n}"), theme.fg(theme.error))).collect();
+    let notice_lines: Vec<Line> = notices
+        .iter()
+        .map(|n| Line::styled(text_with("start-note", &[("note", n.as_str().into())]), theme.fg(theme.error)))
+        .collect();
     let width = usize::from(area.width.max(1));
     // Wrapping breaks at words, so allow a little more than the bare division.
     let wrapped: usize = notice_lines.iter().map(|l| wrapped_rows(l.width(), width)).sum();
@@ -65,7 +70,7 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         let focused = menu.row == row;
         let marker = if focused { format!("{} ", look.glyphs.cursor) } else { "  ".to_string() };
         let label_style = if focused { theme.strong(theme.selected) } else { theme.fg(theme.text) };
-        let label = if label.is_empty() { String::new() } else { format!("{label:<12}") };
+        let label = if label.is_empty() { String::new() } else { padded(label, LABEL_WIDTH) };
         let mut spans = vec![Span::styled(format!("{marker}{label}"), label_style)];
         let choice = !matches!(
             row,
@@ -102,13 +107,13 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
     };
 
     // The rule beside the mode only when it fits on the row.
-    let mode_words = 18 + mode_name(menu.mode).len() + 2 + crate::words::mode_rule(menu.mode).len();
+    let mode_words = 18 + mode_name(menu.mode).width() + 2 + crate::words::mode_rule(menu.mode).width();
     let rule =
         if mode_words <= inner { format!("  {}", crate::words::mode_rule(menu.mode)) } else { String::new() };
     let mode_value = match menu.mode_fixed() {
         true => vec![
             Span::styled(mode_name(Mode::Normal), theme.strong(theme.text)),
-            Span::styled("  normal play only (no misère form)", theme.fg(theme.dim)),
+            Span::styled(format!("  {}", text("start-mode-normal-only")), theme.fg(theme.dim)),
         ],
         false => vec![
             Span::styled(mode_name(menu.mode), theme.strong(theme.text)),
@@ -128,7 +133,13 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
             let fitted = crate::domain::fit_heaps(menu.game.kind, preset.heaps().to_vec());
             let note = match fitted.as_slice() == preset.heaps() {
                 true => String::new(),
-                false => format!("  {} here: {}", look.glyphs.next, spaced(&fitted)),
+                false => format!(
+                    "  {}",
+                    text_with(
+                        "start-heaps-fitted",
+                        &[("arrow", look.glyphs.next.as_str().into()), ("heaps", spaced(&fitted).into())]
+                    )
+                ),
             };
             vec![
                 Span::styled(preset.title(), theme.strong(theme.text)),
@@ -137,53 +148,57 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         }
         HeapOption::Random => {
             let ranges = match &menu.random {
-                HeapChoice::Random { count, size } => {
-                    format!("  {} to {} heaps of {} to {}", count.0, count.1, size.0, size.1)
-                }
+                HeapChoice::Random { count, size } => format!(
+                    "  {}",
+                    text_with(
+                        "start-random-ranges",
+                        &[
+                            ("fewest", count.0.into()),
+                            ("most", count.1.into()),
+                            ("least", size.0.into()),
+                            ("largest", size.1.into()),
+                        ]
+                    )
+                ),
                 other => format!("  {other}"),
             };
             // What random heaps become in a game played on other heaps.
             let kind = menu.game.kind;
             let start = kind.describe().start;
+            let arrow = ("arrow", Arg::from(look.glyphs.next.as_str()));
             let note = match (start.heaps, start.most) {
-                (Some(1), _) => format!(", {} here: one heap of their sum", look.glyphs.next),
-                (Some(n), _) => format!(", {} here: the first {n}", look.glyphs.next),
-                (None, Some(most)) => format!(", {} here: at most {most} each", look.glyphs.next),
+                (Some(1), _) => text_with("start-random-one-heap", &[arrow]),
+                (Some(n), _) => text_with("start-random-first", &[arrow, ("n", n.into())]),
+                (None, Some(most)) => text_with("start-random-at-most", &[arrow, ("n", most.into())]),
                 (None, None) => String::new(),
             };
             vec![
-                Span::styled("Random", theme.strong(theme.text)),
+                Span::styled(text("start-heaps-random-choice"), theme.strong(theme.text)),
                 Span::styled(format!("{ranges}{note}"), theme.fg(theme.dim)),
             ]
         }
         HeapOption::Custom => {
             let cursor = if menu.row == StartRow::Heaps { look.glyphs.caret.as_str() } else { "" };
-            let text = if menu.custom.is_empty() && menu.row != StartRow::Heaps {
-                Span::styled("type heaps (2 5 7) or a preset (marienbad)", theme.fg(theme.dim))
+            let label = text("start-heaps-custom");
+            let typed = if menu.custom.is_empty() && menu.row != StartRow::Heaps {
+                Span::styled(text("start-heaps-custom-empty"), theme.fg(theme.dim))
             } else {
                 // A long entry scrolls within its field: the end, where typing happens, stays in view.
-                let room = inner.saturating_sub(2 + 12 + 2 + "Custom: ".len() + 2 + 1);
-                let typed: Vec<char> = menu.custom.chars().collect();
-                let shown: String = match typed.len() > room {
-                    true => std::iter::once('…')
-                        .chain(typed[typed.len() + 1 - room.max(1)..].iter().copied())
-                        .collect(),
-                    false => menu.custom.clone(),
-                };
-                Span::styled(format!("{shown}{cursor}"), theme.strong(theme.text))
+                let room = inner.saturating_sub(2 + 12 + 2 + label.width() + 1 + 2 + 1);
+                Span::styled(format!("{}{cursor}", tail(&menu.custom, room)), theme.strong(theme.text))
             };
-            vec![Span::styled("Custom: ", theme.strong(theme.text)), text]
+            vec![Span::styled(format!("{label} "), theme.strong(theme.text)), typed]
         }
     };
     let two = menu.opponent == Opponent::Human;
     let first_value = vec![Span::styled(
         match (menu.first, two) {
-            (First::You, false) => "You".to_string(),
-            (First::Ai, false) => "AI".to_string(),
-            (First::Random, false) => "Random (a coin toss)".to_string(),
-            (First::You, true) => menu.names[0].clone(),
-            (First::Ai, true) => menu.names[1].clone(),
-            (First::Random, true) => "Coin toss".to_string(),
+            (First::You, false) => text("players-you"),
+            (First::Ai, false) => text("players-ai"),
+            (First::Random, false) => text("start-first-random"),
+            (First::You, true) => Names::shown_name(&menu.names[0], 0).to_string(),
+            (First::Ai, true) => Names::shown_name(&menu.names[1], 1).to_string(),
+            (First::Random, true) => text("start-first-coin-toss"),
         },
         theme.strong(theme.text),
     )];
@@ -194,22 +209,22 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
             // The default name is a placeholder: dim, the caret before it, as typing replaces it.
             true if focused => vec![
                 Span::styled(cursor.to_string(), theme.strong(theme.text)),
-                Span::styled(menu.names[i].clone(), theme.fg(theme.dim)),
+                Span::styled(Names::shown_name(&menu.names[i], i).to_string(), theme.fg(theme.dim)),
                 Span::styled(crate::words::name_placeholder(), theme.fg(theme.dim)),
             ],
-            true => vec![Span::styled(menu.names[i].clone(), theme.fg(theme.dim))],
+            true => vec![Span::styled(Names::shown_name(&menu.names[i], i).to_string(), theme.fg(theme.dim))],
             false => vec![Span::styled(format!("{}{cursor}", menu.names[i]), theme.strong(theme.text))],
         }
     };
     let level_value = vec![
-        Span::styled(menu.level.as_str(), theme.strong(theme.text)),
-        Span::styled(level_note(menu.level), theme.fg(theme.dim)),
+        Span::styled(level_name(menu.level), theme.strong(theme.text)),
+        Span::styled(format!("  {}", level_note(menu.level)), theme.fg(theme.dim)),
     ];
     let opponent_value = match menu.opponent {
-        Opponent::Ai => vec![Span::styled("AI", theme.strong(theme.text))],
+        Opponent::Ai => vec![Span::styled(text("players-ai"), theme.strong(theme.text))],
         Opponent::Human => vec![
-            Span::styled("Human", theme.strong(theme.text)),
-            Span::styled("  two players at one keyboard", theme.fg(theme.dim)),
+            Span::styled(text("start-opponent-human"), theme.strong(theme.text)),
+            Span::styled(format!("  {}", text("start-opponent-human-note")), theme.fg(theme.dim)),
         ],
     };
     let start_style = if menu.row == StartRow::Start {
@@ -218,20 +233,33 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         theme.strong(theme.you)
     };
 
+    // Learn's button is as wide as Puzzles' above it.
+    let puzzles_width = text("start-puzzles").width();
     let mut lines = Vec::new();
     // Where each row of the menu stands among the lines, for the mouse.
     let mut placed: Vec<(StartRow, usize)> = Vec::new();
     if let Some(saved) = &menu.resume {
         let heaps = saved.heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
-        let game = match saved.game.parse::<crate::engine::GameKind>() {
-            // The default game goes without saying.
-            Ok(kind) if kind != crate::engine::GameKind::default() => format!("{}, ", kind.title()),
-            Ok(_) | Err(_) => String::new(),
-        };
         let turn = match saved.players() {
-            players @ crate::domain::Players::Hotseat(_) => format!("{}'s turn", players.name(saved.turn)),
-            _ if saved.turn == Seat::First => "your turn".to_string(),
-            _ => "AI to move".to_string(),
+            players @ crate::domain::Players::Hotseat(_) => {
+                text_with("start-resume-turn-of", &[("name", players.name(saved.turn).into())])
+            }
+            _ if saved.turn == Seat::First => text("start-resume-your-turn"),
+            _ => text("start-resume-ai-turn"),
+        };
+        let mut details = vec![
+            ("mode", Arg::from(mode_name(saved.mode))),
+            ("heaps", Arg::from(heaps)),
+            ("turn", Arg::from(turn)),
+        ];
+        let details = match saved.game.parse::<crate::engine::GameKind>() {
+            // The default game goes without saying.
+            Ok(kind) if kind != crate::engine::GameKind::default() => {
+                details.push(("game", kind.title().into()));
+                details.push(("name", crate::words::menu_title(kind).into()));
+                text_with("start-resume-game-details", &details)
+            }
+            Ok(_) | Err(_) => text_with("start-resume-details", &details),
         };
         let style = if menu.row == StartRow::Resume {
             theme.strong(theme.you).add_modifier(Modifier::REVERSED)
@@ -243,14 +271,10 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
             StartRow::Resume,
             "",
             vec![
-                Span::styled("  Resume  ", style),
+                Span::styled(format!("  {}  ", text("start-resume")), style),
                 // Many heaps are cut, with a mark, rather than pushing the menu down.
                 Span::styled(
-                    cut(
-                        &format!("  {game}{}: heaps {heaps}, {turn}", mode_name(saved.mode)),
-                        inner.saturating_sub(12),
-                        &look.glyphs.ellipsis,
-                    ),
+                    cut(&format!("  {details}"), inner.saturating_sub(12), &look.glyphs.ellipsis),
                     theme.fg(theme.text),
                 ),
             ],
@@ -265,14 +289,14 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         .collect();
     // Spacing goes last of all: before it, the title and the record give way.
     let mut values = [
-        (StartRow::Game, "Game", game_value),
-        (StartRow::Mode, "Mode", mode_value),
-        (StartRow::Heaps, "Heaps", heaps_value),
-        (StartRow::First, "First move", first_value),
-        (StartRow::Level, "AI level", level_value),
-        (StartRow::Opponent, "Opponent", opponent_value),
-        (StartRow::Name1, "Player 1", name_value(0)),
-        (StartRow::Name2, "Player 2", name_value(1)),
+        (StartRow::Game, text("start-row-game"), game_value),
+        (StartRow::Mode, text("start-row-mode"), mode_value),
+        (StartRow::Heaps, text("start-row-heaps"), heaps_value),
+        (StartRow::First, text("start-row-first"), first_value),
+        (StartRow::Level, text("start-row-level"), level_value),
+        (StartRow::Opponent, text("start-row-opponent"), opponent_value),
+        (StartRow::Name1, text("players-default-1"), name_value(0)),
+        (StartRow::Name2, text("players-default-2"), name_value(1)),
     ];
     // The lines the descriptions wrap onto, and a refusal's, count before the spacing does.
     let wrapped: usize = values
@@ -299,20 +323,24 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         placed.push((row, lines.len() + i));
     }
     lines.extend([
-        row_line(StartRow::Start, "", vec![Span::styled("  Start  ", start_style)]),
+        row_line(
+            StartRow::Start,
+            "",
+            vec![Span::styled(format!("  {}  ", text("start-start")), start_style)],
+        ),
         row_line(
             StartRow::Puzzles,
             "",
             vec![
                 Span::styled(
-                    "  Puzzles  ",
+                    format!("  {}  ", text("start-puzzles")),
                     if menu.row == StartRow::Puzzles {
                         theme.strong(theme.hint).add_modifier(Modifier::REVERSED)
                     } else {
                         theme.strong(theme.hint)
                     },
                 ),
-                Span::styled("  find the one winning move", theme.fg(theme.dim)),
+                Span::styled(format!("  {}", text("start-puzzles-note")), theme.fg(theme.dim)),
             ],
         ),
         row_line(
@@ -320,7 +348,7 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
             "",
             vec![
                 Span::styled(
-                    "  Learn    ",
+                    format!("  {}  ", padded(&text("start-learn"), puzzles_width)),
                     if menu.row == StartRow::Learn {
                         theme.strong(theme.accent).add_modifier(Modifier::REVERSED)
                     } else {
@@ -388,7 +416,11 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .scroll((scroll, 0))
-        .block(Block::bordered().title(" New game ").border_style(theme.fg(theme.accent)))
+        .block(
+            Block::bordered()
+                .title(format!(" {} ", text("start-title")))
+                .border_style(theme.fg(theme.accent)),
+        )
         .render(menu_area, buf);
     if let (true, Some(stats)) = (show_stats, stats) {
         // The figures of the game chosen; another game than Nim is named.
@@ -397,24 +429,26 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
             let s = stats.of(kind, mode);
             let name = match kind == crate::engine::GameKind::default() {
                 true => mode_name(mode).to_string(),
-                false => format!(
-                    "{} {} ",
-                    menu.game.title(),
-                    if mode == Mode::Normal { "normal" } else { "misère" }
-                ),
+                false => {
+                    let id = match mode {
+                        Mode::Normal => "start-stats-game-normal",
+                        Mode::Misere => "start-stats-game-misere",
+                    };
+                    format!("{} ", text_with(id, &[("game", menu.game.title().into())]))
+                }
             };
-            let full = format!(
-                "{} played · {} won · {} lost · streak {} (best {})",
-                s.played, s.won, s.lost, s.current_streak, s.best_streak
-            );
+            let counts =
+                [("played", Arg::from(s.played)), ("won", Arg::from(s.won)), ("lost", Arg::from(s.lost))];
+            let mut all = counts.to_vec();
+            all.extend([("streak", Arg::from(s.current_streak)), ("best", Arg::from(s.best_streak))]);
+            let full = text_with("start-stats", &all);
             // In a narrow terminal, the short form rather than a cut line.
-            let figures = match name.chars().count().max(12) + full.chars().count() <= usize::from(area.width)
-            {
+            let figures = match name.width().max(12) + full.width() <= usize::from(area.width) {
                 true => full,
-                false => format!("{} played · {} won · {} lost", s.played, s.won, s.lost),
+                false => text_with("start-stats-short", &counts),
             };
             Line::from(vec![
-                Span::styled(format!("{name:<12}"), theme.fg(theme.dim)),
+                Span::styled(padded(&name, 12), theme.fg(theme.dim)),
                 Span::styled(figures, theme.fg(theme.text)),
             ])
             .centered()
@@ -443,8 +477,11 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
 const MENU_WIDTH: u16 = 76;
 const MENU_WIDTH_MAX: u16 = 120;
 
+/// The columns of a row's label (a wide character counts two).
+const LABEL_WIDTH: usize = 12;
+
 /// Where a value starts on a row of the menu: after the cursor and the label.
-const VALUE_COLUMN: usize = 2 + 12 + 2;
+const VALUE_COLUMN: usize = 2 + LABEL_WIDTH + 2;
 
 /// A row of the menu within `inner` columns: as it is when it fits; else its last span (the dim
 /// description after the value) wraps at words onto lines under the value, never cut.
@@ -464,6 +501,13 @@ fn fit_row(line: Line<'static>, inner: usize) -> Vec<Line<'static>> {
     // The first part stays on the row when a word fits there.
     let first = match text.split_whitespace().next() {
         Some(word) if unicode_width::UnicodeWidthStr::width(word) <= first_room => parts.next(),
+        // Chinese breaks between characters: the row keeps what fits of it.
+        Some(word)
+            if word.chars().any(|c| unicode_width::UnicodeWidthChar::width(c) == Some(2))
+                && first_room >= 2 =>
+        {
+            parts.next()
+        }
         _ => None,
     };
     if let Some(first) = first {
@@ -494,8 +538,14 @@ fn wrap_words(text: &str, first: usize, rest: usize) -> Vec<String> {
             line.push_str(word);
             continue;
         }
+        // Chinese (a run of wide characters) breaks between characters, so it goes on from where
+        // the line stands rather than starting a line of its own.
+        let wide = word.chars().any(|c| unicode_width::UnicodeWidthChar::width(c) == Some(2));
         if !line.is_empty() {
-            lines.push(std::mem::take(&mut line));
+            match wide && line.width() + 1 + 2 <= room(&lines) {
+                true => line.push(' '),
+                false => lines.push(std::mem::take(&mut line)),
+            }
         }
         // A word too long for a line of its own is broken where the line ends.
         for c in word.chars() {
@@ -516,25 +566,59 @@ fn spaced(heaps: &[u64]) -> String {
 }
 
 /// What each lesson teaches, on the Learn row.
-fn lesson_note(course: crate::app::Course) -> &'static str {
-    match course {
-        crate::app::Course::Nim => "how to win at Nim, step by step",
-        crate::app::Course::SpragueGrundy => "Grundy values: Kayles, subtraction games",
-    }
+fn lesson_note(course: crate::app::Course) -> String {
+    text(match course {
+        crate::app::Course::Nim => "start-learn-nim-note",
+        crate::app::Course::SpragueGrundy => "start-learn-sprague-grundy-note",
+    })
 }
 
-fn level_note(level: crate::domain::Level) -> &'static str {
-    match level {
-        crate::domain::Level::Perfect => "  never makes a mistake",
-        crate::domain::Level::Hard => "  a random move 10% of the time",
-        crate::domain::Level::Medium => "  a random move 30% of the time",
-        crate::domain::Level::Easy => "  a random move 60% of the time",
-    }
+/// How well the AI plays, as the AI level row names it.
+fn level_name(level: crate::domain::Level) -> String {
+    text(match level {
+        crate::domain::Level::Perfect => "start-level-perfect",
+        crate::domain::Level::Hard => "start-level-hard",
+        crate::domain::Level::Medium => "start-level-medium",
+        crate::domain::Level::Easy => "start-level-easy",
+    })
 }
 
-fn mode_name(mode: Mode) -> &'static str {
-    match mode {
-        Mode::Normal => "Normal play",
-        Mode::Misere => "Misère",
+fn level_note(level: crate::domain::Level) -> String {
+    text(match level {
+        crate::domain::Level::Perfect => "start-level-perfect-note",
+        crate::domain::Level::Hard => "start-level-hard-note",
+        crate::domain::Level::Medium => "start-level-medium-note",
+        crate::domain::Level::Easy => "start-level-easy-note",
+    })
+}
+
+fn mode_name(mode: Mode) -> String {
+    text(match mode {
+        Mode::Normal => "start-mode-normal",
+        Mode::Misere => "start-mode-misere",
+    })
+}
+
+/// `text` followed by spaces up to `width` columns (a wide character counts two).
+fn padded(text: &str, width: usize) -> String {
+    format!("{text}{}", " ".repeat(width.saturating_sub(text.width())))
+}
+
+/// The end of `typed` in at most `room` columns, after `…` when the start was left out: a long
+/// entry scrolls within its field, keeping in view the end, where typing happens.
+fn tail(typed: &str, room: usize) -> String {
+    if typed.width() <= room {
+        return typed.to_string();
     }
+    let mut kept: Vec<char> = Vec::new();
+    let mut used = 1;
+    for c in typed.chars().rev() {
+        let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+        if used + w > room.max(1) {
+            break;
+        }
+        used += w;
+        kept.push(c);
+    }
+    std::iter::once('…').chain(kept.into_iter().rev()).collect()
 }

@@ -53,3 +53,4 @@ mod themes;
 mod undo;
 mod zh_learn;
 mod zh_words;
+mod zh_play;
