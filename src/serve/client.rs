@@ -30,7 +30,7 @@ use super::Server;
 use super::db::{GameRow, Outcome};
 use super::lobby::{Command, Lobby};
 use super::lobby_view;
-use super::tables::{Doing, Notice, Person, Table};
+use super::tables::{Doing, Notice, Table};
 use crate::app::{Action, App, Effect, Msg, Report};
 use crate::domain::Seat;
 use crate::engine::Rules as _;
@@ -58,6 +58,10 @@ pub struct Connection {
     pub size: (u16, u16),
     /// The client's `LANG`, kept for the translations to come.
     pub lang: Option<String>,
+    /// What the server tells this connection (challenges, answers, changes in the lobby). The
+    /// person is on the server's list from the shell request on ([`super::tables::People::join`]
+    /// in `ssh.rs`), so that the list has everyone who arrived, in the order they arrived.
+    pub mail: mpsc::UnboundedReceiver<Notice>,
     /// Bytes of input queued and not yet read by the game (the SSH side refuses more past
     /// [`Limits::input_cap`]).
     pub queued: Arc<AtomicUsize>,
@@ -325,7 +329,7 @@ fn colours(bytes: &[u8]) -> (Option<[u16; 3]>, Option<[u16; 3]>, bool) {
 /// or a limit is passed.
 pub async fn play(
     server: Arc<Server>,
-    conn: Connection,
+    mut conn: Connection,
     writer: impl AsyncWrite + Unpin + Send + 'static,
     mut input: mpsc::Receiver<Input>,
     mut stopping: watch::Receiver<bool>,
@@ -384,16 +388,14 @@ pub async fn play(
 
     let frame_buf = Frame::default();
     let backend = Remote { inner: CrosstermBackend::new(frame_buf.clone()), size: Size::new(size.0, size.1) };
-    let Ok(mut terminal) = Terminal::new(backend) else { return };
+    let Ok(mut terminal) = Terminal::new(backend) else {
+        server.people.leave(conn.id);
+        return;
+    };
     out.send(SET_UP.to_vec(), limits.output_cap, &server);
 
-    // On the server: in the lobby first.
+    // On the server: in the lobby first (listed since the shell request).
     let me = conn.id;
-    let (mailbox, mut mail) = mpsc::unbounded_channel();
-    server.people.join(
-        me,
-        Person { name: name.clone(), teacher: conn.teacher, doing: Doing::Lobby, table: None, mailbox },
-    );
     let mut lobby = Lobby::default();
     let mut mode = Mode::Lobby;
     let mut table_changed: Option<watch::Receiver<u64>> = None;
@@ -527,7 +529,7 @@ pub async fn play(
                     }
                     Some(item.unwrap_or(Input::Closed))
                 }
-                got = mail.recv() => {
+                got = conn.mail.recv() => {
                     notice = got;
                     None
                 }

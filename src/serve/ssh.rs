@@ -14,6 +14,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::Server;
 use super::client::{self, Connection, Input};
+use super::tables::{Doing, Person};
 
 /// How many input messages may wait for the game: with [`super::Limits::input_cap`] on their
 /// bytes, what a flood can make the server hold.
@@ -339,6 +340,12 @@ impl russh::server::Handler for Handler {
         }
         let (tx, rx) = mpsc::channel(INPUT_QUEUE);
         self.input = Some(tx);
+        // On the lobby's list at once, before the game's first exchange with the terminal (the
+        // colour query waits up to `colour_wait`): people are listed in the order they arrived.
+        let (mailbox, mail) = mpsc::unbounded_channel();
+        let person =
+            Person { name: name.clone(), teacher: self.teacher, doing: Doing::Lobby, table: None, mailbox };
+        self.server.people.join(self.id, person);
         let conn = Connection {
             id: self.id,
             peer: self.peer,
@@ -346,6 +353,7 @@ impl russh::server::Handler for Handler {
             teacher: self.teacher,
             size,
             lang: self.lang.clone(),
+            mail,
             queued: self.queued.clone(),
             kill: self.kill.clone(),
             handle: session.handle(),

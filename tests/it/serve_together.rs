@@ -47,6 +47,10 @@ async fn two_players_play_each_other_a_third_watches_and_the_result_is_on_the_bo
     assert!(bob.wait_for("alice challenges you").await, "{}", bob.contents());
     bob.send(b"n").await;
     assert!(alice.wait_for("bob declined").await, "{}", alice.contents());
+    // Bob's screen has let the first challenge go before the second is looked for: else the
+    // old line would be taken for the new one, and a `y` sent before the second challenge came
+    // would answer nothing.
+    assert!(bob.wait_until(|s| !s.contains("alice challenges you")).await, "{}", bob.contents());
     alice.send(b"c").await;
     assert!(bob.wait_for("alice challenges you").await, "{}", bob.contents());
     bob.send(b"y").await;
