@@ -262,10 +262,15 @@ fn write_binary(
     limit: Option<usize>,
     spill: &mut impl FnMut(&mut Vec<u8>) -> io::Result<()>,
 ) -> io::Result<()> {
+    use crate::i18n::{Arg, text, text_with};
     let analysis = &explanation.analysis;
     let mode = analysis.mode;
     let mut numbers = itoa::Buffer::new();
-    write!(buf, "Nim, {} ({}): heaps", crate::words::mode_title(mode), crate::words::mode_rule(mode))?;
+    let heading = text_with(
+        "solve-nim-heading",
+        &[("mode", crate::words::mode_title(mode).into()), ("rule", crate::words::mode_rule(mode).into())],
+    );
+    buf.extend_from_slice(heading.as_bytes());
     for &h in heaps {
         buf.push(b' ');
         buf.extend_from_slice(numbers.format(h).as_bytes());
@@ -275,14 +280,21 @@ fn write_binary(
     }
     buf.extend_from_slice(b"\n\n");
 
-    let label_width = numbers.format(heaps.len()).len() + "heap ".len();
-    let label_width = label_width.max("nim-sum".len());
+    // A heap's label is the message with its number put in: asked for once, as the text before
+    // and after the number, since a line may hold a million heaps.
+    let label = text_with("solve-heap-label", &[("n", Arg::Text(NUMBER_MARK.to_string()))]);
+    let (before, after) = label.split_once(NUMBER_MARK).unwrap_or((label.as_str(), ""));
+    let nim_sum_label = text("solve-nim-sum-label");
+    let label_width =
+        (width(before) + numbers.format(heaps.len()).len() + width(after)).max(width(&nim_sum_label));
     let widest = heaps.iter().copied().max().unwrap_or(0).max(analysis.nim_sum);
     let value_width = numbers.format(widest).len();
     let digits = binary_digits(heaps);
     for (i, &h) in heaps.iter().enumerate() {
-        let label = numbers.format(i + 1);
-        writeln!(buf, "  heap {label:<w$}  {h:>value_width$}  {h:0digits$b}", w = label_width - 5)?;
+        let number = numbers.format(i + 1);
+        let shown = width(before) + number.len() + width(after);
+        write!(buf, "  {before}{number}{after}{:pad$}", "", pad = label_width.saturating_sub(shown))?;
+        writeln!(buf, "  {h:>value_width$}  {h:0digits$b}")?;
         if buf.len() >= OUT_CHUNK {
             spill(buf)?;
         }
@@ -290,26 +302,23 @@ fn write_binary(
     let rule = "-".repeat(digits);
     writeln!(buf, "  {:<label_width$}  {:>value_width$}  {rule}", "", "")?;
     let nim_sum = analysis.nim_sum;
-    writeln!(buf, "  {:<label_width$}  {nim_sum:>value_width$}  {nim_sum:0digits$b}", "nim-sum")?;
+    let pad = label_width.saturating_sub(width(&nim_sum_label));
+    writeln!(buf, "  {nim_sum_label}{:pad$}  {nim_sum:>value_width$}  {nim_sum:0digits$b}", "")?;
     writeln!(buf)?;
 
     if heaps.iter().all(|&h| h == 0) {
-        let verdict = match analysis.outcome {
-            Outcome::Win => "the player to move has won (the other player took the last token)",
-            Outcome::Lose => "the player to move has lost (the other player took the last token)",
+        let over = match analysis.outcome {
+            Outcome::Win => text("solve-nim-over-won"),
+            Outcome::Lose => text("solve-nim-over-lost"),
         };
-        writeln!(buf, "Every heap is empty: the game is over, and {verdict}.")?;
-        writeln!(buf, "No winning move.")?;
+        writeln!(buf, "{over}")?;
+        writeln!(buf, "{}", text("solve-no-winning-move"))?;
         return Ok(());
     }
     match analysis.outcome {
         Outcome::Win => {
             let count = analysis.move_count();
-            writeln!(
-                buf,
-                "The player to move wins with perfect play. {count} winning move{}:",
-                if count == 1 { "" } else { "s" }
-            )?;
+            writeln!(buf, "{}", text_with("solve-wins", &[("n", Arg::from(count))]))?;
             let shown = limit.unwrap_or(usize::MAX).min(count);
             for reason in explanation.winning_reasons().take(shown) {
                 writeln!(buf, "  {}", crate::words::move_reason(&reason))?;
@@ -318,18 +327,36 @@ fn write_binary(
                 }
             }
             if shown < count {
-                writeln!(buf, "  ... and {} more (the first {shown} are listed)", count - shown)?;
+                let more = text_with(
+                    "solve-more",
+                    &[
+                        ("rest", Arg::Text((count - shown).to_string())),
+                        ("listed", Arg::Text(shown.to_string())),
+                    ],
+                );
+                writeln!(buf, "  {more}")?;
             }
         }
         Outcome::Lose => {
-            writeln!(buf, "The player to move loses against perfect play: no winning move.")?;
-            writeln!(buf, "Why: {}.", crate::words::loss_reason(explanation))?;
+            writeln!(buf, "{}", text("solve-loses"))?;
+            let why = crate::words::loss_reason(explanation);
+            writeln!(buf, "{}", text_with("solve-why", &[("reason", Arg::Text(why))]))?;
             if let Some(mv) = explanation.best.mv() {
-                writeln!(buf, "The AI would {}, to make mistakes most likely.", crate::words::take(mv))?;
+                let ai = text_with("solve-ai-would-nim", &[("move", Arg::Text(crate::words::take(mv)))]);
+                writeln!(buf, "{ai}")?;
             }
         }
     }
     Ok(())
+}
+
+/// Stands for a number in a message asked for once and filled in many times: a character no
+/// message holds.
+const NUMBER_MARK: char = '\u{1}';
+
+/// How many columns `text` takes on a terminal: two for each CJK character.
+fn width(text: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(text)
 }
 
 /// Where `solve` reads positions from.
