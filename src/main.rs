@@ -273,25 +273,26 @@ fn print_paths(config_flag: Option<&std::path::Path>, log_file: Option<&std::pat
                     status = paths::ConfigStatus::Refused(e.to_string());
                 }
             }
+            let shown = Arg::Text(nim_tui::text::path(&path));
             let why = |why: &str| Arg::Text(nim_tui::text::escape_short(why, nim_tui::text::ECHO_MAX * 4));
-            let status = match &status {
-                paths::ConfigStatus::Readable => text("paths-config-exists"),
-                paths::ConfigStatus::Missing { given: true } => text("paths-config-missing-given"),
-                paths::ConfigStatus::Missing { given: false } => text("paths-config-missing"),
+            match &status {
+                paths::ConfigStatus::Readable => text_with("paths-config-exists", &[("path", shown)]),
+                paths::ConfigStatus::Missing { given: true } => {
+                    text_with("paths-config-missing-given", &[("path", shown)])
+                }
+                paths::ConfigStatus::Missing { given: false } => {
+                    text_with("paths-config-missing", &[("path", shown)])
+                }
                 paths::ConfigStatus::Unreachable { why: reason, given: true } => {
-                    text_with("paths-config-unreachable-given", &[("why", why(reason))])
+                    text_with("paths-config-unreachable-given", &[("path", shown), ("why", why(reason))])
                 }
                 paths::ConfigStatus::Unreachable { why: reason, given: false } => {
-                    text_with("paths-config-unreachable", &[("why", why(reason))])
+                    text_with("paths-config-unreachable", &[("path", shown), ("why", why(reason))])
                 }
                 paths::ConfigStatus::Refused(reason) => {
-                    text_with("paths-config-refused", &[("why", why(reason))])
+                    text_with("paths-config-refused", &[("path", shown), ("why", why(reason))])
                 }
-            };
-            text_with(
-                "paths-config-line",
-                &[("path", Arg::Text(nim_tui::text::path(&path))), ("status", Arg::Text(status))],
-            )
+            }
         }
         None => unknown.clone(),
     };

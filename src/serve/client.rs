@@ -34,6 +34,7 @@ use super::tables::{Doing, Notice, Table};
 use crate::app::{Action, App, Effect, Msg, Report};
 use crate::domain::Seat;
 use crate::engine::Rules as _;
+use crate::i18n::{self, Language};
 use crate::tui::input::Parser;
 use crate::ui::{self, Look};
 
@@ -56,8 +57,12 @@ pub struct Connection {
     pub teacher: bool,
     /// The window's size from the pty request, clamped.
     pub size: (u16, u16),
-    /// The client's `LANG`, kept for the translations to come.
+    /// The client's locale, as it sent it (the first of `LC_ALL`, `LC_MESSAGES` and `LANG`).
     pub lang: Option<String>,
+    /// The language this connection reads: the one its locale asks for, else the server's. The
+    /// thread's language is set to it around each update and frame ([`i18n::scoped`]), which
+    /// run without an `.await` between, so that connections never see each other's.
+    pub language: Language,
     /// What the server tells this connection (challenges, answers, changes in the lobby). The
     /// person is on the server's list from the shell request on ([`super::tables::People::join`]
     /// in `ssh.rs`), so that the list has everyone who arrived, in the order they arrived.
@@ -338,7 +343,8 @@ pub async fn play(
     let out = Output::start(writer, server.clone());
     let peer = conn.peer;
     let name = conn.name.clone();
-    tracing::info!(%peer, id = conn.id, player = %name, teacher = conn.teacher, lang = ?conn.lang, "game screen opened");
+    let language = conn.language;
+    tracing::info!(%peer, id = conn.id, player = %name, teacher = conn.teacher, lang = ?conn.lang, language = language.tag(), "game screen opened");
 
     // The colour query, with a bounded wait, before the first frame; keys typed meanwhile are
     // kept and read after it.
@@ -424,54 +430,56 @@ pub async fn play(
         let frame_at = last_frame.map_or(now, |t| t + limits.frame_min);
         if dirty && !behind && now >= frame_at {
             let area = Rect::new(0, 0, size.0, size.1);
-            let warning = warned.then(|| {
-                crate::words::serve_idle_warning(
-                    limits.idle_timeout.saturating_sub(last_key.elapsed()).as_secs().max(1),
-                )
+            let drawn = i18n::scoped(language, || {
+                let warning = warned.then(|| {
+                    crate::words::serve_idle_warning(
+                        limits.idle_timeout.saturating_sub(last_key.elapsed()).as_secs().max(1),
+                    )
+                });
+                match &mode {
+                    Mode::Lobby => {
+                        let people = server.people.list();
+                        let standings = server.db.standings().unwrap_or_default();
+                        let matches = server.db.match_standings().unwrap_or_default();
+                        let (tables, recent) = if conn.teacher {
+                            (in_progress(&server), server.db.recent(5).unwrap_or_default())
+                        } else {
+                            (Vec::new(), Vec::new())
+                        };
+                        let assignment = if conn.teacher {
+                            server.people.assignment.lock().map(|a| a.clone()).unwrap_or_default()
+                        } else {
+                            None
+                        };
+                        let view = lobby_view::View {
+                            teacher: conn.teacher.then_some(lobby_view::TeacherView {
+                                tables: &tables,
+                                recent: &recent,
+                                assignment: &assignment,
+                            }),
+                            lobby: &lobby,
+                            me,
+                            my_name: &name,
+                            people: &people,
+                            standings: &standings,
+                            matches: &matches,
+                        };
+                        terminal.draw(|frame| {
+                            lobby_view::draw(frame, &view, &look);
+                            bottom_line(frame, warning.as_deref());
+                        })
+                    }
+                    Mode::Table { table, role } => {
+                        let top = table_line(table, *role, &look);
+                        let app = table.app();
+                        terminal.draw(|frame| {
+                            ui::draw(frame, &app, &look);
+                            top_line(frame, top.as_deref());
+                            bottom_line(frame, warning.as_deref());
+                        })
+                    }
+                }
             });
-            let drawn = match &mode {
-                Mode::Lobby => {
-                    let people = server.people.list();
-                    let standings = server.db.standings().unwrap_or_default();
-                    let matches = server.db.match_standings().unwrap_or_default();
-                    let (tables, recent) = if conn.teacher {
-                        (in_progress(&server), server.db.recent(5).unwrap_or_default())
-                    } else {
-                        (Vec::new(), Vec::new())
-                    };
-                    let assignment = if conn.teacher {
-                        server.people.assignment.lock().map(|a| a.clone()).unwrap_or_default()
-                    } else {
-                        None
-                    };
-                    let view = lobby_view::View {
-                        teacher: conn.teacher.then_some(lobby_view::TeacherView {
-                            tables: &tables,
-                            recent: &recent,
-                            assignment: &assignment,
-                        }),
-                        lobby: &lobby,
-                        me,
-                        my_name: &name,
-                        people: &people,
-                        standings: &standings,
-                        matches: &matches,
-                    };
-                    terminal.draw(|frame| {
-                        lobby_view::draw(frame, &view, &look);
-                        bottom_line(frame, warning.as_deref());
-                    })
-                }
-                Mode::Table { table, role } => {
-                    let top = table_line(table, *role, &look);
-                    let app = table.app();
-                    terminal.draw(|frame| {
-                        ui::draw(frame, &app, &look);
-                        top_line(frame, top.as_deref());
-                        bottom_line(frame, warning.as_deref());
-                    })
-                }
-            };
             if drawn.is_err() {
                 break;
             }
@@ -484,7 +492,7 @@ pub async fn play(
                 let mut app = table.app();
                 let fits = ui::fits(&app, area);
                 if fits != app.fits {
-                    app.update(Msg::Resize { fits });
+                    i18n::scoped(language, || app.update(Msg::Resize { fits }));
                 }
             }
             dirty = false;
@@ -600,7 +608,7 @@ pub async fn play(
         }
         if let Some(notice) = notice {
             dirty = true;
-            match notice {
+            i18n::scoped(language, || match notice {
                 Notice::People => {}
                 Notice::Challenged { from, name: by } => {
                     if matches!(mode, Mode::Lobby) && lobby.challenged_by.is_none() {
@@ -642,7 +650,7 @@ pub async fn play(
                         lobby.message = Some(crate::words::serve_declined(&by));
                     }
                 }
-            }
+            });
         }
         // A table closed by the other player (or its owner, for a watcher): back to the lobby.
         if let Mode::Table { table, role } = &mode
@@ -653,47 +661,51 @@ pub async fn play(
             if let Role::Seat(seat) = role
                 && !over
             {
-                lobby.message = Some(crate::words::serve_left(&table.players[seat_index(seat.other())]));
+                let other = &table.players[seat_index(seat.other())];
+                lobby.message = Some(i18n::scoped(language, || crate::words::serve_left(other)));
             }
             leave(&server, me, &mode);
             mode = Mode::Lobby;
             table_changed = None;
             dirty = true;
         }
-        for event in events.drain(..) {
-            if let TermEvent::Key(key) = &event {
-                // Ctrl-Z would stop the server's process locally; here it means nothing.
-                if key.modifiers.contains(KeyModifiers::CONTROL) && matches!(key.code, KeyCode::Char('z')) {
-                    continue;
-                }
-            }
-            match &mode {
-                Mode::Lobby => {
-                    if let Some(msg) = crate::tui::translate(
-                        &App::new(settings.setup(), Some(0)),
-                        &look,
-                        area,
-                        &keymap,
-                        event,
-                    ) {
-                        msgs.push(msg);
+        i18n::scoped(language, || {
+            for event in events.drain(..) {
+                if let TermEvent::Key(key) = &event {
+                    // Ctrl-Z would stop the server's process locally; here it means nothing.
+                    if key.modifiers.contains(KeyModifiers::CONTROL) && matches!(key.code, KeyCode::Char('z'))
+                    {
+                        continue;
                     }
                 }
-                Mode::Table { table, .. } => {
-                    let app = table.app();
-                    msgs.extend(crate::tui::translate(&app, &look, area, &keymap, event));
+                match &mode {
+                    Mode::Lobby => {
+                        if let Some(msg) = crate::tui::translate(
+                            &App::new(settings.setup(), Some(0)),
+                            &look,
+                            area,
+                            &keymap,
+                            event,
+                        ) {
+                            msgs.push(msg);
+                        }
+                    }
+                    Mode::Table { table, .. } => {
+                        let app = table.app();
+                        msgs.extend(crate::tui::translate(&app, &look, area, &keymap, event));
+                    }
                 }
             }
-        }
+        });
         // What was pasted is typed into a field (custom heaps, names), never taken as a key's
         // command: a pasted `q` or Enter does nothing elsewhere.
         msgs.extend(pasted.drain(..).map(Msg::char));
         for msg in msgs {
             dirty = true;
-            let next = match &mode {
+            let next = i18n::scoped(language, || match &mode {
                 Mode::Lobby => in_lobby(&server, &conn, &mut lobby, msg, &settings.setup()),
                 Mode::Table { table, role } => at_table(&server, &conn, table, *role, msg),
-            };
+            });
             match next {
                 Next::Stay => {}
                 Next::Quit => {
@@ -715,7 +727,7 @@ pub async fn play(
             let mut app = table.app();
             let fits = ui::fits(&app, area);
             if fits != app.fits {
-                app.update(Msg::Resize { fits });
+                i18n::scoped(language, || app.update(Msg::Resize { fits }));
             }
         }
     }
@@ -769,12 +781,14 @@ pub async fn play(
     server.people.leave(me);
     match ending {
         End::Stopping => {
-            out.send(goodbye(crate::words::serve_stopping(had_game)), limits.output_cap, &server);
+            let told = i18n::scoped(language, || crate::words::serve_stopping(had_game));
+            out.send(goodbye(&told), limits.output_cap, &server);
             out.flush(Duration::from_secs(1)).await;
         }
         End::Idle => {
             tracing::info!(%peer, player = %name, "disconnected: idle");
-            out.send(goodbye(crate::words::serve_idle_kicked()), limits.output_cap, &server);
+            let told = i18n::scoped(language, crate::words::serve_idle_kicked);
+            out.send(goodbye(&told), limits.output_cap, &server);
             out.flush(Duration::from_secs(1)).await;
         }
         End::Quit => {
@@ -1085,7 +1099,7 @@ fn table_line(table: &Table, role: Role, look: &Look) -> Option<String> {
             ))
         }
         _ if watchers.is_empty() => None,
-        _ => Some(crate::words::serve_watched_by(&watchers.join(", "))),
+        _ => Some(crate::words::serve_watched_by(&watchers)),
     }
 }
 
@@ -1162,7 +1176,7 @@ fn perform(server: &Server, conn: &Connection, app: &App, effect: Effect) -> Per
             }
         }
         Effect::SaveRecord(_) => {
-            Performed::Reply(Msg::Report(Report::Problem(crate::words::serve_no_records().into())))
+            Performed::Reply(Msg::Report(Report::Problem(crate::words::serve_no_records())))
         }
         // The lesson's progress lives as long as the connection.
         Effect::SaveLesson(progress) => Performed::Reply(Msg::Report(Report::Lesson(progress))),

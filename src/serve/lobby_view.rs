@@ -35,8 +35,8 @@ pub struct TeacherView<'a> {
 
 fn doing(d: &Doing) -> String {
     match d {
-        Doing::Lobby => crate::words::serve_in_lobby().to_string(),
-        Doing::Solo => crate::words::serve_playing_ai().to_string(),
+        Doing::Lobby => crate::words::serve_in_lobby(),
+        Doing::Solo => crate::words::serve_playing_ai(),
         Doing::Match { with } => crate::words::serve_playing(with),
         Doing::Watching { whom } => crate::words::serve_watching_someone(whom),
     }
@@ -64,7 +64,7 @@ pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
         let style = if i == at { theme.strong(theme.accent) } else { theme.fg(theme.dim) };
         lines.push(Line::from(vec![
             Span::styled(mark, style),
-            Span::styled(format!("{name:<30}"), if i == at { style } else { ratatui::style::Style::new() }),
+            Span::styled(padded(&name, 30), if i == at { style } else { ratatui::style::Style::new() }),
             Span::styled(doing(&p.doing), theme.fg(theme.dim)),
         ]));
     }
@@ -84,7 +84,8 @@ pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
     for (game, level, best) in groups.iter().take(4) {
         let names: Vec<String> =
             best.iter().take(3).map(|s| format!("{} {}/{}", s.player, s.won, s.played)).collect();
-        lines.push(Line::raw(format!("  {game} · {level}: {}", names.join("  "))));
+        lines
+            .push(Line::raw(format!("  {}", crate::words::serve_board_line(game, level, &names.join("  ")))));
     }
     lines.push(Line::styled(crate::words::serve_board_players(), theme.strong(theme.accent)));
     if view.matches.is_empty() {
@@ -112,15 +113,19 @@ pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
             ));
         }
         for (players, position) in tables.iter().take(8) {
-            lines.push(Line::raw(format!("  {players:<30}{position}")));
+            lines.push(Line::raw(format!("  {}{position}", padded(players, 30))));
         }
         lines.push(Line::styled(crate::words::serve_recent(), theme.strong(theme.accent)));
         for r in recent.iter().take(5) {
-            let game = format!("{}, {}", r.game, r.level);
-            lines.push(Line::raw(format!(
-                "  {}",
-                crate::words::serve_result(&r.player, r.outcome.as_str(), &r.opponent, &game, r.moves)
-            )));
+            let result = crate::words::serve_result(
+                &r.player,
+                r.outcome.as_str(),
+                &r.opponent,
+                &r.game,
+                &r.level,
+                r.moves,
+            );
+            lines.push(Line::raw(format!("  {result}")));
         }
     }
     lines.push(Line::raw(""));
@@ -135,4 +140,10 @@ pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
     frame.render_widget(Paragraph::new(lines), body);
     let bottom = Rect::new(area.x, area.y + area.height.saturating_sub(1), area.width, 1.min(area.height));
     frame.render_widget(Paragraph::new(Line::styled(keys, theme.fg(theme.dim))), bottom);
+}
+
+/// `text` and spaces after it to fill `columns` columns of a terminal (a CJK character takes two).
+fn padded(text: &str, columns: usize) -> String {
+    let width = unicode_width::UnicodeWidthStr::width(text);
+    format!("{text}{:pad$}", "", pad = columns.saturating_sub(width))
 }

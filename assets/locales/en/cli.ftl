@@ -91,12 +91,11 @@ paths-state = state
 paths-log = log
 paths-unknown = unknown: no home directory ($HOME is not set)
 paths-unusable = { $path } (unusable: { $why }; nothing is saved)
-paths-config-line = { $path } ({ $status })
-paths-config-exists = exists
-paths-config-missing-given = not found: nim-tui will refuse to start with it
-paths-config-missing = not found: the built-in defaults are used
-paths-config-unreachable-given = cannot be looked for ({ $why }): nim-tui will refuse to start with it
-paths-config-unreachable = cannot be looked for ({ $why }): the built-in defaults are used
-paths-config-refused = exists, but nim-tui will refuse to start with it: { $why }
+paths-config-exists = { $path } (exists)
+paths-config-missing-given = { $path } (not found: nim-tui will refuse to start with it)
+paths-config-missing = { $path } (not found: the built-in defaults are used)
+paths-config-unreachable-given = { $path } (cannot be looked for ({ $why }): nim-tui will refuse to start with it)
+paths-config-unreachable = { $path } (cannot be looked for ({ $why }): the built-in defaults are used)
+paths-config-refused = { $path } (exists, but nim-tui will refuse to start with it: { $why })
 paths-log-on = { $path } (on: { $variable }={ $level })
 paths-log-off = { $path } (off: set { $variable }=debug to write it)
