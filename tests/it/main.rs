@@ -51,3 +51,4 @@ mod store;
 mod teaching;
 mod themes;
 mod undo;
+mod zh_cli;
