@@ -368,21 +368,115 @@ pub enum Input {
     Stdin,
 }
 
-/// What can stop a `solve` run.
-#[derive(Debug, thiserror::Error)]
+/// What can stop a `solve` run. Its message (`Display`) is for people, in the language chosen;
+/// the JSON error objects write a bad line's [`LineError`] in English, as the schema has it.
+#[derive(Debug)]
 pub enum SolveError {
-    #[error("{0}")]
-    Usage(#[from] ParseHeapsError),
+    Usage(ParseHeapsError),
     /// A position on the command line that is not one of the game's.
-    #[error("{0}")]
-    Position(#[from] PositionInputError),
+    Position(PositionInputError),
     /// `text` is the line as it can be shown safely: escaped and cut short (see [`shown`]).
-    #[error("line {line}: '{text}' is not a position: {source}")]
-    BadLine { line: usize, text: String, source: LineError },
-    #[error("cannot read standard input: {0}")]
+    BadLine {
+        line: usize,
+        text: String,
+        source: LineError,
+    },
     Read(io::Error),
-    #[error("cannot write the answer: {0}")]
     Write(io::Error),
+}
+
+impl From<ParseHeapsError> for SolveError {
+    fn from(e: ParseHeapsError) -> SolveError {
+        SolveError::Usage(e)
+    }
+}
+
+impl From<PositionInputError> for SolveError {
+    fn from(e: PositionInputError) -> SolveError {
+        SolveError::Position(e)
+    }
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use crate::i18n::{Arg, text_with};
+        let said = match self {
+            SolveError::Usage(e) => heaps_error_text(e),
+            SolveError::Position(e) => input_error_text(e),
+            SolveError::BadLine { line, text, source } => text_with(
+                "solve-error-line",
+                &[
+                    ("line", Arg::Text(line.to_string())),
+                    ("text", Arg::Text(text.clone())),
+                    ("why", Arg::Text(line_error_text(source))),
+                ],
+            ),
+            SolveError::Read(e) => text_with("solve-error-read", &[("error", Arg::Text(e.to_string()))]),
+            SolveError::Write(e) => text_with("solve-error-write", &[("error", Arg::Text(e.to_string()))]),
+        };
+        f.write_str(&said)
+    }
+}
+
+impl std::error::Error for SolveError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SolveError::Usage(e) => Some(e),
+            SolveError::Position(e) => Some(e),
+            SolveError::BadLine { source, .. } => Some(source),
+            SolveError::Read(e) | SolveError::Write(e) => Some(e),
+        }
+    }
+}
+
+/// Why heaps cannot be read, for people in the language chosen (the engine's `Display` is the
+/// English of JSON's error objects).
+pub fn heaps_error_text(e: &ParseHeapsError) -> String {
+    use crate::i18n::{Arg, text, text_with};
+    let word = |id: &str, word: &str| {
+        text_with(id, &[("word", Arg::Text(word.to_string())), ("max", Arg::Text(u64::MAX.to_string()))])
+    };
+    match e {
+        ParseHeapsError::Empty => text("solve-error-empty"),
+        ParseHeapsError::Negative(w) => word("solve-error-negative", w),
+        ParseHeapsError::TooLarge(w) => word("solve-error-too-large", w),
+        ParseHeapsError::NotANumber(w) => word("solve-error-not-a-number", w),
+    }
+}
+
+/// Why some text is not a position of the game, for people in the language chosen.
+pub fn input_error_text(e: &PositionInputError) -> String {
+    use crate::engine::PositionError;
+    use crate::i18n::{Arg, text, text_with};
+    match e {
+        PositionInputError::Heaps(e) => heaps_error_text(e),
+        PositionInputError::Limit(w) => text_with(
+            "solve-error-limit",
+            &[("word", Arg::Text(w.clone())), ("max", Arg::Text(u64::MAX.to_string()))],
+        ),
+        PositionInputError::NoLimitHere(game) => {
+            text_with("solve-error-no-limit-here", &[("game", Arg::Text(game.clone()))])
+        }
+        PositionInputError::Shape(PositionError::HeapCount { game, heaps, given }) => text_with(
+            "solve-error-heap-count",
+            &[
+                ("game", Arg::Text(game.clone())),
+                ("heaps", Arg::from(*heaps)),
+                ("given", Arg::Text(given.to_string())),
+            ],
+        ),
+        PositionInputError::Shape(PositionError::UnexpectedLimit) => text("solve-error-unexpected-limit"),
+        PositionInputError::Shape(PositionError::ZeroLimit) => text("solve-error-zero-limit"),
+    }
+}
+
+/// Why a line of standard input is not a position, for people in the language chosen.
+fn line_error_text(e: &LineError) -> String {
+    match e {
+        LineError::Heaps(e) => heaps_error_text(e),
+        LineError::NotUtf8 => crate::i18n::text("solve-error-not-utf8"),
+        LineError::Position(e) => input_error_text(e),
+    }
 }
 
 /// Why one line of standard input is not a position. Words in it are shown safely.

@@ -308,3 +308,33 @@ mod serve {
         running.stop(Duration::from_secs(3)).await;
     }
 }
+
+#[test]
+fn a_bad_line_is_told_in_chinese_and_json_error_objects_stay_english() {
+    use std::io::Write;
+    let home = tempfile::tempdir().unwrap();
+    let solve = |lang: Option<&str>, args: &[&str]| {
+        let mut cmd = Command::new(BIN);
+        cmd.args(args)
+            .env("HOME", home.path())
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env_remove("LANG");
+        if let Some(lang) = lang {
+            cmd.env("LANG", lang);
+        }
+        let mut child =
+            cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        child.stdin.take().unwrap().write_all(b"3 4\n3 x\n").unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let zh = solve(ZH, &["solve", "--keep-going", "-"]);
+    let told = String::from_utf8_lossy(&zh.stderr);
+    assert_eq!(zh.status.code(), Some(2));
+    assert!(told.contains("第 2 行") && told.contains("不是堆的大小"), "{told}");
+    assert!(english_phrases(&told).is_empty(), "{told}");
+    let json = |lang| solve(lang, &["solve", "--json", "--keep-going", "-"]).stdout;
+    let english = json(None);
+    assert_eq!(json(ZH), english);
+    assert!(String::from_utf8_lossy(&english).contains("is not a heap size"));
+}

@@ -62,6 +62,25 @@ solve-fibonacci-next-first = the next move takes 1 to { $most } (anything but th
 solve-game-over-won = No move is left: the game is over, and the player to move has won (the other player made the last move).
 solve-game-over-lost = No move is left: the game is over, and the player to move has lost (the other player made the last move).
 
+## solve: positions that cannot be read (on standard error; JSON's error objects stay English)
+
+solve-error-empty = no heaps given: write heap sizes such as '3 4 5' or '3,4,5'
+solve-error-negative = '{ $word }' is negative: a heap holds a whole number of tokens from 0 to { $max }
+solve-error-too-large = '{ $word }' is too large: a heap holds at most { $max } tokens
+solve-error-not-a-number = '{ $word }' is not a heap size: expected a whole number from 0 to { $max }
+solve-error-heap-count = { $game } is played on exactly { $heaps-digits } { $heaps ->
+        [one] heap
+       *[other] heaps
+    }, not { $given }
+solve-error-unexpected-limit = only Fibonacci Nim carries a limit on the next take
+solve-error-zero-limit = a limit of 0 allows no move while tokens are left: the limit is twice the last take, at least 2
+solve-error-limit = '{ $word }' is not a limit: after '/' comes the most the next move may take, a whole number from 1 to { $max }
+solve-error-no-limit-here = only Fibonacci Nim has a limit (HEAP/LIMIT); { $game } is written as heaps alone
+solve-error-not-utf8 = it is not UTF-8 text
+solve-error-line = line { $line }: '{ $text }' is not a position: { $why }
+solve-error-read = cannot read standard input: { $error }
+solve-error-write = cannot write the answer: { $error }
+
 ## stats
 
 stats-played = played

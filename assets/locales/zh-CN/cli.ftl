@@ -42,6 +42,22 @@ solve-fibonacci-next-first = 下一步可取 1 到 { $most } 枚（只要不把�
 solve-game-over-won = 已无棋可走：游戏结束，轮到走的一方已经获胜（最后一步是对方走的）。
 solve-game-over-lost = 已无棋可走：游戏结束，轮到走的一方已经落败（最后一步是对方走的）。
 
+## solve：读不懂的局面（写到标准错误；JSON 的错误对象仍用英文）
+
+solve-error-empty = 没有给出任何堆：请写出各堆的大小，例如「3 4 5」或「3,4,5」
+solve-error-negative = 「{ $word }」是负数：一堆的棋子数是 0 到 { $max } 之间的整数
+solve-error-too-large = 「{ $word }」太大：一堆最多有 { $max } 枚棋子
+solve-error-not-a-number = 「{ $word }」不是堆的大小：应为 0 到 { $max } 之间的整数
+solve-error-heap-count = { $game } 恰好在 { $heaps-digits } 堆上进行，而不是 { $given } 堆
+solve-error-unexpected-limit = 只有斐波那契尼姆游戏才有下一步的取数上限
+solve-error-zero-limit = 还有棋子时上限不能为 0，否则无棋可走：上限是上一步所取枚数的两倍，至少为 2
+solve-error-limit = 「{ $word }」不是上限：「/」后面写下一步最多可取的枚数，为 1 到 { $max } 之间的整数
+solve-error-no-limit-here = 只有斐波那契尼姆游戏才有上限（堆/上限）；{ $game } 只写各堆
+solve-error-not-utf8 = 这一行不是 UTF-8 文本
+solve-error-line = 第 { $line } 行：「{ $text }」不是一个局面：{ $why }
+solve-error-read = 无法读取标准输入：{ $error }
+solve-error-write = 无法写出答案：{ $error }
+
 ## stats
 
 stats-played = 局数
