@@ -490,10 +490,13 @@ pub async fn play(
             }
             if let Mode::Table { table, role: Role::Owner } = &mode {
                 let mut app = table.app();
-                let fits = ui::fits(&app, area);
-                if fits != app.fits {
-                    i18n::scoped(language, || app.update(Msg::Resize { fits }));
-                }
+                // Whether the screen fits is measured in the words of the connection's language.
+                i18n::scoped(language, || {
+                    let fits = ui::fits(&app, area);
+                    if fits != app.fits {
+                        app.update(Msg::Resize { fits });
+                    }
+                });
             }
             dirty = false;
             last_frame = Some(now);
@@ -575,7 +578,8 @@ pub async fn play(
                 dirty = true;
                 if let Mode::Table { table, role: Role::Owner } = &mode {
                     let app = table.app();
-                    msgs.push(Msg::Resize { fits: ui::fits(&app, Rect::new(0, 0, w, h)) });
+                    let fits = i18n::scoped(language, || ui::fits(&app, Rect::new(0, 0, w, h)));
+                    msgs.push(Msg::Resize { fits });
                 }
             }
             Some(Input::Closed) => {
@@ -725,10 +729,12 @@ pub async fn play(
         }
         if let Mode::Table { table, role: Role::Owner } = &mode {
             let mut app = table.app();
-            let fits = ui::fits(&app, area);
-            if fits != app.fits {
-                i18n::scoped(language, || app.update(Msg::Resize { fits }));
-            }
+            i18n::scoped(language, || {
+                let fits = ui::fits(&app, area);
+                if fits != app.fits {
+                    app.update(Msg::Resize { fits });
+                }
+            });
         }
     }
 
