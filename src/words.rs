@@ -899,14 +899,14 @@ pub fn serve_watching_someone(whom: &str) -> String {
     serve_text("serve-watching-someone", &[("whom", whom)])
 }
 
-/// Marks the player's own line and a teacher's in the lobby.
-pub fn serve_you() -> String {
-    serve_text("serve-you", &[])
+/// The player's own name as the lobby lists it: `alice (you)`.
+pub fn serve_you(name: &str) -> String {
+    serve_text("serve-you", &[("name", name)])
 }
 
-/// Marks a teacher's line in the lobby.
-pub fn serve_teacher() -> String {
-    serve_text("serve-teacher", &[])
+/// A teacher's name as the lobby lists it: `mr-smith (teacher)`.
+pub fn serve_teacher(name: &str) -> String {
+    serve_text("serve-teacher", &[("name", name)])
 }
 
 /// The heading of the leaderboard against the AI.
@@ -1014,13 +1014,14 @@ pub fn serve_result(
     level: &str,
     moves: u32,
 ) -> String {
-    let ai = serve_text("serve-ai", &[]);
-    let opponent = if opponent == "ai" { ai.as_str() } else { opponent };
     let game = serve_text("serve-result-game", &[("game", game), ("level", level)]);
-    let id = match outcome {
-        "won" => "serve-result-won",
-        "lost" => "serve-result-lost",
-        _ => "serve-result-ended",
+    let id = match (outcome, opponent == "ai") {
+        ("won", false) => "serve-result-won",
+        ("won", true) => "serve-result-won-ai",
+        ("lost", false) => "serve-result-lost",
+        ("lost", true) => "serve-result-lost-ai",
+        (_, false) => "serve-result-ended",
+        (_, true) => "serve-result-ended-ai",
     };
     let moves = moves.to_string();
     serve_text(id, &[("player", player), ("opponent", opponent), ("game", &game), ("moves", &moves)])

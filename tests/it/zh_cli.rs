@@ -248,13 +248,14 @@ mod serve {
             assert!(p.wait_until(|s| s.contains("On the server: 4 people")).await, "{}", p.contents());
         }
         let zh = li.contents();
-        for part in ["你是 li", "在大厅", "（你）", "对电脑", "玩家之间", "挑战", "离开"] {
+        for part in ["你是 li", "在大厅", "li（你）", "对电脑", "玩家之间", "挑战", "离开"]
+        {
             assert!(zh.contains(part), "no {part:?} in:\n{zh}");
         }
         let phrases = english_phrases(&zh);
         assert!(phrases.is_empty(), "English in the Chinese lobby:\n{}\n\n{zh}", phrases.join("\n"));
         let en = bob.contents();
-        for part in ["you are bob", "in the lobby", "(you)", "Against the AI", "Between players"] {
+        for part in ["you are bob", "in the lobby", "bob (you)", "Against the AI", "Between players"] {
             assert!(en.contains(part), "no {part:?} in:\n{en}");
         }
         // Names keep their column whatever the language: each line's state starts at one place.
