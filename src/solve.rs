@@ -285,15 +285,21 @@ fn write_binary(
     let label = text_with("solve-heap-label", &[("n", Arg::Text(NUMBER_MARK.to_string()))]);
     let (before, after) = label.split_once(NUMBER_MARK).unwrap_or((label.as_str(), ""));
     let nim_sum_label = text("solve-nim-sum-label");
+    let (before_width, after_width) = (width(before), width(after));
     let label_width =
-        (width(before) + numbers.format(heaps.len()).len() + width(after)).max(width(&nim_sum_label));
+        (before_width + numbers.format(heaps.len()).len() + after_width).max(width(&nim_sum_label));
     let widest = heaps.iter().copied().max().unwrap_or(0).max(analysis.nim_sum);
     let value_width = numbers.format(widest).len();
     let digits = binary_digits(heaps);
     for (i, &h) in heaps.iter().enumerate() {
         let number = numbers.format(i + 1);
-        let shown = width(before) + number.len() + width(after);
-        write!(buf, "  {before}{number}{after}{:pad$}", "", pad = label_width.saturating_sub(shown))?;
+        let pad = label_width.saturating_sub(before_width + number.len() + after_width);
+        // The label as bytes: this line is written a million times for a line of a million heaps.
+        buf.extend_from_slice(b"  ");
+        buf.extend_from_slice(before.as_bytes());
+        buf.extend_from_slice(number.as_bytes());
+        buf.extend_from_slice(after.as_bytes());
+        buf.resize(buf.len() + pad, b' ');
         writeln!(buf, "  {h:>value_width$}  {h:0digits$b}")?;
         if buf.len() >= OUT_CHUNK {
             spill(buf)?;
