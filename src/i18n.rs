@@ -131,9 +131,12 @@ macro_rules! locale_files {
 
 // One file per part of the program, the same names in every language: `words` the games' words
 // (moves, reasons, the panels, the lines under the board), `play` the screens and their keys,
-// `learn` the lessons, `cli` what the commands print for people (`solve`, `stats`, `paths`).
-const ENGLISH: &[(&str, &str)] = locale_files!("en": "words.ftl", "play.ftl", "learn.ftl", "cli.ftl");
-const CHINESE: &[(&str, &str)] = locale_files!("zh-CN": "words.ftl", "play.ftl", "learn.ftl", "cli.ftl");
+// `learn` the lessons, `cli` what the commands print for people (`solve`, `stats`, `paths`),
+// `serve` what the server itself says to its players (the lobby, its lines and goodbyes).
+const ENGLISH: &[(&str, &str)] =
+    locale_files!("en": "words.ftl", "play.ftl", "learn.ftl", "cli.ftl", "serve.ftl");
+const CHINESE: &[(&str, &str)] =
+    locale_files!("zh-CN": "words.ftl", "play.ftl", "learn.ftl", "cli.ftl", "serve.ftl");
 
 thread_local! {
     static CURRENT: Cell<Language> = const { Cell::new(Language::English) };

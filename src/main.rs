@@ -259,9 +259,11 @@ fn run_game(
     }
 }
 
-/// `nim-tui paths`: one line per file or directory, with what is there.
+/// `nim-tui paths`: one line per file or directory, with what is there, in the language chosen
+/// (the paths themselves as they are).
 fn print_paths(config_flag: Option<&std::path::Path>, log_file: Option<&std::path::Path>) -> ExitCode {
-    let unknown = "unknown: no home directory ($HOME is not set)".to_string();
+    use nim_tui::i18n::{Arg, text, text_with};
+    let unknown = text("paths-unknown");
     let config = match config_flag.map(std::path::Path::to_path_buf).or_else(paths::config_file) {
         Some(path) => {
             let mut status = paths::ConfigStatus::of(&path, config_flag.is_some());
@@ -271,36 +273,73 @@ fn print_paths(config_flag: Option<&std::path::Path>, log_file: Option<&std::pat
                     status = paths::ConfigStatus::Refused(e.to_string());
                 }
             }
-            format!("{} ({status})", nim_tui::text::path(&path))
+            let shown = Arg::Text(nim_tui::text::path(&path));
+            let why = |why: &str| Arg::Text(nim_tui::text::escape_short(why, nim_tui::text::ECHO_MAX * 4));
+            match &status {
+                paths::ConfigStatus::Readable => text_with("paths-config-exists", &[("path", shown)]),
+                paths::ConfigStatus::Missing { given: true } => {
+                    text_with("paths-config-missing-given", &[("path", shown)])
+                }
+                paths::ConfigStatus::Missing { given: false } => {
+                    text_with("paths-config-missing", &[("path", shown)])
+                }
+                paths::ConfigStatus::Unreachable { why: reason, given: true } => {
+                    text_with("paths-config-unreachable-given", &[("path", shown), ("why", why(reason))])
+                }
+                paths::ConfigStatus::Unreachable { why: reason, given: false } => {
+                    text_with("paths-config-unreachable", &[("path", shown), ("why", why(reason))])
+                }
+                paths::ConfigStatus::Refused(reason) => {
+                    text_with("paths-config-refused", &[("path", shown), ("why", why(reason))])
+                }
+            }
         }
         None => unknown.clone(),
     };
     let dir = |dir: Option<std::path::PathBuf>| {
         dir.map_or(unknown.clone(), |d| match paths::unusable(&d) {
-            Some(why) => format!("{} (unusable: {why}; nothing is saved)", nim_tui::text::path(&d)),
+            Some(why) => text_with(
+                "paths-unusable",
+                &[("path", Arg::Text(nim_tui::text::path(&d))), ("why", Arg::Text(why))],
+            ),
             None => nim_tui::text::path(&d),
         })
     };
     let log = match (log_file, paths::state_dir()) {
         (Some(file), _) => {
             let level = std::env::var(log::ENV).unwrap_or_default();
-            format!("{} (on: {}={})", nim_tui::text::path(file), log::ENV, nim_tui::text::escape(&level))
-        }
-        (None, Some(state)) => {
-            format!(
-                "{} (off: set {}=debug to write it)",
-                nim_tui::text::path(&paths::log_file(&state)),
-                log::ENV
+            text_with(
+                "paths-log-on",
+                &[
+                    ("path", Arg::Text(nim_tui::text::path(file))),
+                    ("variable", Arg::Text(log::ENV.to_string())),
+                    ("level", Arg::Text(nim_tui::text::escape(&level).into_owned())),
+                ],
             )
         }
+        (None, Some(state)) => text_with(
+            "paths-log-off",
+            &[
+                ("path", Arg::Text(nim_tui::text::path(&paths::log_file(&state)))),
+                ("variable", Arg::Text(log::ENV.to_string())),
+            ],
+        ),
         (None, None) => unknown.clone(),
     };
-    let text = format!(
-        "config  {config}\ndata    {}\nstate   {}\nlog     {log}\n",
-        dir(paths::data_dir()),
-        dir(paths::state_dir())
-    );
-    write_out(&text, "the paths")
+    let lines = [
+        (text("paths-config"), config),
+        (text("paths-data"), dir(paths::data_dir())),
+        (text("paths-state"), dir(paths::state_dir())),
+        (text("paths-log"), log),
+    ];
+    // The labels in one column, two spaces wider than the widest (by a terminal's columns).
+    let width = |label: &str| unicode_width::UnicodeWidthStr::width(label);
+    let column = lines.iter().map(|(label, _)| width(label)).max().unwrap_or(0) + 2;
+    let mut out = String::new();
+    for (label, value) in &lines {
+        out.push_str(&format!("{label}{:pad$}{value}\n", "", pad = column - width(label)));
+    }
+    write_out(&out, "the paths")
 }
 
 /// `nim-tui man`: the page on standard output, or every page into a directory.

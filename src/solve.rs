@@ -262,10 +262,15 @@ fn write_binary(
     limit: Option<usize>,
     spill: &mut impl FnMut(&mut Vec<u8>) -> io::Result<()>,
 ) -> io::Result<()> {
+    use crate::i18n::{Arg, text, text_with};
     let analysis = &explanation.analysis;
     let mode = analysis.mode;
     let mut numbers = itoa::Buffer::new();
-    write!(buf, "Nim, {} ({}): heaps", crate::words::mode_title(mode), crate::words::mode_rule(mode))?;
+    let heading = text_with(
+        "solve-nim-heading",
+        &[("mode", crate::words::mode_title(mode).into()), ("rule", crate::words::mode_rule(mode).into())],
+    );
+    buf.extend_from_slice(heading.as_bytes());
     for &h in heaps {
         buf.push(b' ');
         buf.extend_from_slice(numbers.format(h).as_bytes());
@@ -275,14 +280,27 @@ fn write_binary(
     }
     buf.extend_from_slice(b"\n\n");
 
-    let label_width = numbers.format(heaps.len()).len() + "heap ".len();
-    let label_width = label_width.max("nim-sum".len());
+    // A heap's label is the message with its number put in: asked for once, as the text before
+    // and after the number, since a line may hold a million heaps.
+    let label = text_with("solve-heap-label", &[("n", Arg::Text(NUMBER_MARK.to_string()))]);
+    let (before, after) = label.split_once(NUMBER_MARK).unwrap_or((label.as_str(), ""));
+    let nim_sum_label = text("solve-nim-sum-label");
+    let (before_width, after_width) = (width(before), width(after));
+    let label_width =
+        (before_width + numbers.format(heaps.len()).len() + after_width).max(width(&nim_sum_label));
     let widest = heaps.iter().copied().max().unwrap_or(0).max(analysis.nim_sum);
     let value_width = numbers.format(widest).len();
     let digits = binary_digits(heaps);
     for (i, &h) in heaps.iter().enumerate() {
-        let label = numbers.format(i + 1);
-        writeln!(buf, "  heap {label:<w$}  {h:>value_width$}  {h:0digits$b}", w = label_width - 5)?;
+        let number = numbers.format(i + 1);
+        let pad = label_width.saturating_sub(before_width + number.len() + after_width);
+        // The label as bytes: this line is written a million times for a line of a million heaps.
+        buf.extend_from_slice(b"  ");
+        buf.extend_from_slice(before.as_bytes());
+        buf.extend_from_slice(number.as_bytes());
+        buf.extend_from_slice(after.as_bytes());
+        buf.resize(buf.len() + pad, b' ');
+        writeln!(buf, "  {h:>value_width$}  {h:0digits$b}")?;
         if buf.len() >= OUT_CHUNK {
             spill(buf)?;
         }
@@ -290,26 +308,23 @@ fn write_binary(
     let rule = "-".repeat(digits);
     writeln!(buf, "  {:<label_width$}  {:>value_width$}  {rule}", "", "")?;
     let nim_sum = analysis.nim_sum;
-    writeln!(buf, "  {:<label_width$}  {nim_sum:>value_width$}  {nim_sum:0digits$b}", "nim-sum")?;
+    let pad = label_width.saturating_sub(width(&nim_sum_label));
+    writeln!(buf, "  {nim_sum_label}{:pad$}  {nim_sum:>value_width$}  {nim_sum:0digits$b}", "")?;
     writeln!(buf)?;
 
     if heaps.iter().all(|&h| h == 0) {
-        let verdict = match analysis.outcome {
-            Outcome::Win => "the player to move has won (the other player took the last token)",
-            Outcome::Lose => "the player to move has lost (the other player took the last token)",
+        let over = match analysis.outcome {
+            Outcome::Win => text("solve-nim-over-won"),
+            Outcome::Lose => text("solve-nim-over-lost"),
         };
-        writeln!(buf, "Every heap is empty: the game is over, and {verdict}.")?;
-        writeln!(buf, "No winning move.")?;
+        writeln!(buf, "{over}")?;
+        writeln!(buf, "{}", text("solve-no-winning-move"))?;
         return Ok(());
     }
     match analysis.outcome {
         Outcome::Win => {
             let count = analysis.move_count();
-            writeln!(
-                buf,
-                "The player to move wins with perfect play. {count} winning move{}:",
-                if count == 1 { "" } else { "s" }
-            )?;
+            writeln!(buf, "{}", text_with("solve-wins", &[("n", Arg::from(count))]))?;
             let shown = limit.unwrap_or(usize::MAX).min(count);
             for reason in explanation.winning_reasons().take(shown) {
                 writeln!(buf, "  {}", crate::words::move_reason(&reason))?;
@@ -318,18 +333,36 @@ fn write_binary(
                 }
             }
             if shown < count {
-                writeln!(buf, "  ... and {} more (the first {shown} are listed)", count - shown)?;
+                let more = text_with(
+                    "solve-more",
+                    &[
+                        ("rest", Arg::Text((count - shown).to_string())),
+                        ("listed", Arg::Text(shown.to_string())),
+                    ],
+                );
+                writeln!(buf, "  {more}")?;
             }
         }
         Outcome::Lose => {
-            writeln!(buf, "The player to move loses against perfect play: no winning move.")?;
-            writeln!(buf, "Why: {}.", crate::words::loss_reason(explanation))?;
+            writeln!(buf, "{}", text("solve-loses"))?;
+            let why = crate::words::loss_reason(explanation);
+            writeln!(buf, "{}", text_with("solve-why", &[("reason", Arg::Text(why))]))?;
             if let Some(mv) = explanation.best.mv() {
-                writeln!(buf, "The AI would {}, to make mistakes most likely.", crate::words::take(mv))?;
+                let ai = text_with("solve-ai-would-nim", &[("move", Arg::Text(crate::words::take(mv)))]);
+                writeln!(buf, "{ai}")?;
             }
         }
     }
     Ok(())
+}
+
+/// Stands for a number in a message asked for once and filled in many times: a character no
+/// message holds.
+const NUMBER_MARK: char = '\u{1}';
+
+/// How many columns `text` takes on a terminal: two for each CJK character.
+fn width(text: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(text)
 }
 
 /// Where `solve` reads positions from.
@@ -341,21 +374,115 @@ pub enum Input {
     Stdin,
 }
 
-/// What can stop a `solve` run.
-#[derive(Debug, thiserror::Error)]
+/// What can stop a `solve` run. Its message (`Display`) is for people, in the language chosen;
+/// the JSON error objects write a bad line's [`LineError`] in English, as the schema has it.
+#[derive(Debug)]
 pub enum SolveError {
-    #[error("{0}")]
-    Usage(#[from] ParseHeapsError),
+    Usage(ParseHeapsError),
     /// A position on the command line that is not one of the game's.
-    #[error("{0}")]
-    Position(#[from] PositionInputError),
+    Position(PositionInputError),
     /// `text` is the line as it can be shown safely: escaped and cut short (see [`shown`]).
-    #[error("line {line}: '{text}' is not a position: {source}")]
-    BadLine { line: usize, text: String, source: LineError },
-    #[error("cannot read standard input: {0}")]
+    BadLine {
+        line: usize,
+        text: String,
+        source: LineError,
+    },
     Read(io::Error),
-    #[error("cannot write the answer: {0}")]
     Write(io::Error),
+}
+
+impl From<ParseHeapsError> for SolveError {
+    fn from(e: ParseHeapsError) -> SolveError {
+        SolveError::Usage(e)
+    }
+}
+
+impl From<PositionInputError> for SolveError {
+    fn from(e: PositionInputError) -> SolveError {
+        SolveError::Position(e)
+    }
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use crate::i18n::{Arg, text_with};
+        let said = match self {
+            SolveError::Usage(e) => heaps_error_text(e),
+            SolveError::Position(e) => input_error_text(e),
+            SolveError::BadLine { line, text, source } => text_with(
+                "solve-error-line",
+                &[
+                    ("line", Arg::Text(line.to_string())),
+                    ("text", Arg::Text(text.clone())),
+                    ("why", Arg::Text(line_error_text(source))),
+                ],
+            ),
+            SolveError::Read(e) => text_with("solve-error-read", &[("error", Arg::Text(e.to_string()))]),
+            SolveError::Write(e) => text_with("solve-error-write", &[("error", Arg::Text(e.to_string()))]),
+        };
+        f.write_str(&said)
+    }
+}
+
+impl std::error::Error for SolveError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SolveError::Usage(e) => Some(e),
+            SolveError::Position(e) => Some(e),
+            SolveError::BadLine { source, .. } => Some(source),
+            SolveError::Read(e) | SolveError::Write(e) => Some(e),
+        }
+    }
+}
+
+/// Why heaps cannot be read, for people in the language chosen (the engine's `Display` is the
+/// English of JSON's error objects).
+pub fn heaps_error_text(e: &ParseHeapsError) -> String {
+    use crate::i18n::{Arg, text, text_with};
+    let word = |id: &str, word: &str| {
+        text_with(id, &[("word", Arg::Text(word.to_string())), ("max", Arg::Text(u64::MAX.to_string()))])
+    };
+    match e {
+        ParseHeapsError::Empty => text("solve-error-empty"),
+        ParseHeapsError::Negative(w) => word("solve-error-negative", w),
+        ParseHeapsError::TooLarge(w) => word("solve-error-too-large", w),
+        ParseHeapsError::NotANumber(w) => word("solve-error-not-a-number", w),
+    }
+}
+
+/// Why some text is not a position of the game, for people in the language chosen.
+pub fn input_error_text(e: &PositionInputError) -> String {
+    use crate::engine::PositionError;
+    use crate::i18n::{Arg, text, text_with};
+    match e {
+        PositionInputError::Heaps(e) => heaps_error_text(e),
+        PositionInputError::Limit(w) => text_with(
+            "solve-error-limit",
+            &[("word", Arg::Text(w.clone())), ("max", Arg::Text(u64::MAX.to_string()))],
+        ),
+        PositionInputError::NoLimitHere(game) => {
+            text_with("solve-error-no-limit-here", &[("game", Arg::Text(game.clone()))])
+        }
+        PositionInputError::Shape(PositionError::HeapCount { game, heaps, given }) => text_with(
+            "solve-error-heap-count",
+            &[
+                ("game", Arg::Text(game.clone())),
+                ("heaps", Arg::from(*heaps)),
+                ("given", Arg::Text(given.to_string())),
+            ],
+        ),
+        PositionInputError::Shape(PositionError::UnexpectedLimit) => text("solve-error-unexpected-limit"),
+        PositionInputError::Shape(PositionError::ZeroLimit) => text("solve-error-zero-limit"),
+    }
+}
+
+/// Why a line of standard input is not a position, for people in the language chosen.
+fn line_error_text(e: &LineError) -> String {
+    match e {
+        LineError::Heaps(e) => heaps_error_text(e),
+        LineError::NotUtf8 => crate::i18n::text("solve-error-not-utf8"),
+        LineError::Position(e) => input_error_text(e),
+    }
 }
 
 /// Why one line of standard input is not a position. Words in it are shown safely.

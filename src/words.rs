@@ -979,198 +979,233 @@ pub fn grundy_zero_loses() -> &'static str {
 }
 
 // The server's words (`nim-tui serve`): what a player connected over SSH reads from the server
-// itself rather than from a screen of the game.
+// itself rather than from a screen of the game, from `serve.ftl` in the connection's language.
+
+/// The server's message `id` with its arguments, each a piece of text.
+fn serve_text(id: &str, args: &[(&str, &str)]) -> String {
+    let args: Vec<(&str, crate::i18n::Arg)> =
+        args.iter().map(|&(name, value)| (name, value.into())).collect();
+    crate::i18n::text_with(id, &args)
+}
 
 /// Told to a connection that asked for no terminal (`ssh host`, piped, or `ssh -T`).
-pub fn serve_needs_terminal() -> &'static str {
-    "nim-tui is a game for a terminal: connect again with `ssh -t`, from a terminal."
+pub fn serve_needs_terminal() -> String {
+    serve_text("serve-needs-terminal", &[])
 }
 
 /// Told to a connection that asked to run a command or a subsystem, which the server refuses.
-pub fn serve_no_commands() -> &'static str {
-    "nim-tui runs no commands: connect with plain `ssh -t` to play."
+pub fn serve_no_commands() -> String {
+    serve_text("serve-no-commands", &[])
 }
 
 /// The keyboard-interactive prompt for the class code.
-pub fn serve_code_prompt() -> &'static str {
-    "Class code: "
+pub fn serve_code_prompt() -> String {
+    serve_text("serve-code-prompt", &[])
 }
 
 /// The line under the prompt for the class code.
-pub fn serve_code_instructions() -> &'static str {
-    "Type the code your teacher gave the class."
+pub fn serve_code_instructions() -> String {
+    serve_text("serve-code-instructions", &[])
 }
 
 /// The line shown over the game when an idle player is about to be disconnected.
 pub fn serve_idle_warning(seconds: u64) -> String {
-    format!("No key for a while: press any key within {seconds} s to stay connected.")
+    serve_text("serve-idle-warning", &[("seconds", &seconds.to_string())])
 }
 
 /// Said to a player disconnected for being idle.
-pub fn serve_idle_kicked() -> &'static str {
-    "Disconnected: no key was pressed for too long. Connect again to play."
+pub fn serve_idle_kicked() -> String {
+    serve_text("serve-idle-kicked", &[])
 }
 
 /// Said to everyone when the server stops.
-pub fn serve_stopping(had_game: bool) -> &'static str {
-    if had_game {
-        "The server is stopping. Your game was kept as ended by the server: it does not count as a loss."
-    } else {
-        "The server is stopping. Thank you for playing."
+pub fn serve_stopping(had_game: bool) -> String {
+    match had_game {
+        true => serve_text("serve-stopping-game", &[]),
+        false => serve_text("serve-stopping", &[]),
     }
 }
 
 /// What the game says when a finished game's record is asked for on the server.
-pub fn serve_no_records() -> &'static str {
-    "records are not kept on the server"
+pub fn serve_no_records() -> String {
+    serve_text("serve-no-records", &[])
 }
 
-/// The lobby's title line: `nim-tui · a classroom on this server · you are alice`.
+/// The lobby's title line: `nim-tui · a classroom · you are alice`.
 pub fn serve_lobby_title(me: &str) -> String {
-    format!("nim-tui · a classroom · you are {me}")
+    serve_text("serve-lobby-title", &[("me", me)])
 }
 
 /// The heading of the list of people on the server.
 pub fn serve_people(count: usize) -> String {
-    if count == 1 { "On the server: 1 person".to_string() } else { format!("On the server: {count} people") }
+    crate::i18n::text_with("serve-people", &[("n", count.into())])
 }
 
 /// Someone in the lobby, as the lobby lists them.
-pub fn serve_in_lobby() -> &'static str {
-    "in the lobby"
+pub fn serve_in_lobby() -> String {
+    serve_text("serve-in-lobby", &[])
 }
 
 /// Someone playing the AI (or on the game's own screens), as the lobby lists them.
-pub fn serve_playing_ai() -> &'static str {
-    "playing the AI"
+pub fn serve_playing_ai() -> String {
+    serve_text("serve-playing-ai", &[])
 }
 
 /// Someone playing `with`, as the lobby lists them.
 pub fn serve_playing(with: &str) -> String {
-    format!("playing {with}")
+    serve_text("serve-playing", &[("with", with)])
 }
 
 /// Someone watching `whom`, as the lobby lists them.
 pub fn serve_watching_someone(whom: &str) -> String {
-    format!("watching {whom}")
+    serve_text("serve-watching-someone", &[("whom", whom)])
 }
 
-/// Marks the player's own line and a teacher's in the lobby.
-pub fn serve_you() -> &'static str {
-    "(you)"
+/// The player's own name as the lobby lists it: `alice (you)`.
+pub fn serve_you(name: &str) -> String {
+    serve_text("serve-you", &[("name", name)])
 }
 
-/// Marks a teacher's line in the lobby.
-pub fn serve_teacher() -> &'static str {
-    "(teacher)"
+/// A teacher's name as the lobby lists it: `mr-smith (teacher)`.
+pub fn serve_teacher(name: &str) -> String {
+    serve_text("serve-teacher", &[("name", name)])
 }
 
 /// The heading of the leaderboard against the AI.
-pub fn serve_board_ai() -> &'static str {
-    "Against the AI: wins without help / games, per game and level"
+pub fn serve_board_ai() -> String {
+    serve_text("serve-board-ai", &[])
 }
 
 /// The heading of the leaderboard between players.
-pub fn serve_board_players() -> &'static str {
-    "Between players: wins / games"
+pub fn serve_board_players() -> String {
+    serve_text("serve-board-players", &[])
 }
 
 /// The leaderboard before anyone has finished a game.
-pub fn serve_board_empty() -> &'static str {
-    "No game finished yet."
+pub fn serve_board_empty() -> String {
+    serve_text("serve-board-empty", &[])
+}
+
+/// A line of the leaderboard against the AI: `nim · perfect: alice 3/4  bob 1/2`.
+pub fn serve_board_line(game: &str, level: &str, names: &str) -> String {
+    serve_text("serve-board-line", &[("game", game), ("level", level), ("names", names)])
 }
 
 /// The lobby's keys.
 pub fn serve_lobby_keys(enter: &str, quit: &str) -> String {
-    format!("{enter} play the AI or challenge · c challenge · w watch · ↑/↓ choose · {quit} leave")
+    serve_text("serve-lobby-keys", &[("enter", enter), ("quit", quit)])
 }
 
 /// Said in the lobby to someone challenged.
 pub fn serve_challenged(by: &str) -> String {
-    format!("{by} challenges you to a game: y accept · n decline")
+    serve_text("serve-challenged", &[("by", by)])
 }
 
 /// Said in the lobby to the challenger while the other decides.
 pub fn serve_challenge_sent(to: &str) -> String {
-    format!("Challenge sent to {to}: waiting for an answer…")
+    serve_text("serve-challenge-sent", &[("to", to)])
 }
 
 /// Said in the lobby when a challenge was declined.
 pub fn serve_declined(by: &str) -> String {
-    format!("{by} declined the challenge.")
+    serve_text("serve-declined", &[("by", by)])
 }
 
 /// Said when the other player left a game between two people.
 pub fn serve_left(who: &str) -> String {
-    format!("{who} left the game.")
+    serve_text("serve-left", &[("who", who)])
 }
 
 /// Said when someone cannot be challenged now.
 pub fn serve_busy(who: &str) -> String {
-    format!("{who} is busy: challenge someone in the lobby.")
+    serve_text("serve-busy", &[("who", who)])
 }
 
 /// Said when there is no game to watch.
 pub fn serve_nothing_to_watch(who: &str) -> String {
-    format!("{who} is not playing: nothing to watch.")
+    serve_text("serve-nothing-to-watch", &[("who", who)])
 }
 
 /// The line at the top of a game with watchers: `Watching: carol, dave`.
-pub fn serve_watched_by(names: &str) -> String {
-    format!("Watching: {names}")
+pub fn serve_watched_by(names: &[String]) -> String {
+    let names = names.join(&serve_text("serve-list-separator", &[]));
+    serve_text("serve-watched-by", &[("names", &names)])
 }
 
 /// The line at the top of a game being watched, for the watcher.
 pub fn serve_watching(players: &str, quit: &str) -> String {
-    format!("You are watching {players} · {quit} back to the lobby")
+    serve_text("serve-watching", &[("players", players), ("quit", quit)])
 }
 
 /// Two players' names, for the watcher's line: `alice and bob`, or `alice` against the AI.
 pub fn serve_players(first: &str, second: Option<&str>) -> String {
     match second {
-        Some(second) => format!("{first} and {second}"),
-        None => format!("{first} against the AI"),
+        Some(second) => serve_text("serve-players-two", &[("first", first), ("second", second)]),
+        None => serve_text("serve-players-ai", &[("first", first)]),
     }
 }
 
 /// The line of a game between two people when it is the other's turn.
 pub fn serve_wait_for(who: &str) -> String {
-    format!("{who} is to move: wait for their move")
+    serve_text("serve-wait-for", &[("who", who)])
 }
 
 /// The heading of the teacher's list of games in progress.
-pub fn serve_in_progress() -> &'static str {
-    "Teacher's view: games in progress (position, moves made)"
+pub fn serve_in_progress() -> String {
+    serve_text("serve-in-progress", &[])
 }
 
 /// The teacher's line when no game is in progress.
-pub fn serve_none_in_progress() -> &'static str {
-    "No game in progress."
+pub fn serve_none_in_progress() -> String {
+    serve_text("serve-none-in-progress", &[])
 }
 
 /// The heading of the teacher's list of results as they come.
-pub fn serve_recent() -> &'static str {
-    "Latest results"
+pub fn serve_recent() -> String {
+    serve_text("serve-recent", &[])
 }
 
-/// One result in the teacher's list: `alice won against ai (nim, perfect), 7 moves`.
-pub fn serve_result(player: &str, outcome: &str, opponent: &str, game: &str, moves: u32) -> String {
-    format!("{player} {outcome} against {opponent} ({game}), {moves} moves")
+/// One result in the teacher's list: `alice won against ai (nim, perfect), 7 moves`. `outcome`
+/// and `opponent` are as the server's database keeps them (`won`, `lost`, `ended_by_server`;
+/// `ai` for the AI), `game` and `level` its names for them.
+pub fn serve_result(
+    player: &str,
+    outcome: &str,
+    opponent: &str,
+    game: &str,
+    level: &str,
+    moves: u32,
+) -> String {
+    let game = serve_text("serve-result-game", &[("game", game), ("level", level)]);
+    let id = match (outcome, opponent == "ai") {
+        ("won", false) => "serve-result-won",
+        ("won", true) => "serve-result-won-ai",
+        ("lost", false) => "serve-result-lost",
+        ("lost", true) => "serve-result-lost-ai",
+        (_, false) => "serve-result-ended",
+        (_, true) => "serve-result-ended-ai",
+    };
+    let moves = moves.to_string();
+    serve_text(id, &[("player", player), ("opponent", opponent), ("game", &game), ("moves", &moves)])
 }
 
 /// The teacher's line about the position given to everyone: `Everyone's position: 3 4 5`.
 pub fn serve_assignment(position: &str) -> String {
-    format!("Everyone's position: {position} — who won it, and how fast")
+    serve_text("serve-assignment", &[("position", position)])
 }
 
 /// One student's answer to the position given to everyone: `carol won in 42 s`.
 pub fn serve_assignment_result(name: &str, won: bool, seconds: u64) -> String {
-    if won { format!("{name} won in {seconds} s") } else { format!("{name} lost, after {seconds} s") }
+    let seconds = seconds.to_string();
+    match won {
+        true => serve_text("serve-assignment-won", &[("name", name), ("seconds", &seconds)]),
+        false => serve_text("serve-assignment-lost", &[("name", name), ("seconds", &seconds)]),
+    }
 }
 
 /// The teacher's key in the lobby.
-pub fn serve_give_key() -> &'static str {
-    "g gives everyone the chosen player's position"
+pub fn serve_give_key() -> String {
+    serve_text("serve-give-key", &[])
 }
 
 // The games' own pictures (src/ui/pins.rs, queen.rs, limit.rs).

@@ -417,13 +417,35 @@ pub fn stats_json(stats: &Stats) -> String {
     serde_json::to_string(&StatsReport::from(stats)).unwrap_or_default()
 }
 
-/// The small table `nim-tui stats` prints for a person.
+/// The small table `nim-tui stats` prints for a person, in the words of this thread's language;
+/// its columns are measured in a terminal's columns (a CJK character takes two).
 pub fn stats_table(stats: &Stats) -> String {
+    use crate::i18n::{Arg, text, text_with};
     let mut out = String::new();
+    // The first column's width, and each figure's: at least the English heads' widths, more
+    // where a language's head is wider.
+    let heads = [
+        (text("stats-played"), 7),
+        (text("stats-won"), 7),
+        (text("stats-lost"), 7),
+        (text("stats-assisted"), 9),
+        (text("stats-streak"), 7),
+        (text("stats-best"), 7),
+        (text("stats-resigned"), 9),
+        (text("stats-abandoned"), 9),
+    ];
+    let widths: Vec<usize> = heads.iter().map(|(head, least)| width(head).max(*least)).collect();
+    let name_width = 12;
+    let line = |out: &mut String, name: &str, cells: &[String]| {
+        let mut row = pad_right(name, name_width);
+        for (cell, &w) in cells.iter().zip(&widths) {
+            row.push(' ');
+            row.push_str(&pad_left(cell, w));
+        }
+        let _ = writeln!(out, "{row}");
+    };
     let row = |out: &mut String, name: &str, s: &ModeStats| {
-        let _ = writeln!(
-            out,
-            "{name:<12} {:>7} {:>7} {:>7} {:>9} {:>7} {:>7} {:>9} {:>9}",
+        let cells = [
             s.played,
             s.won,
             s.lost,
@@ -431,52 +453,75 @@ pub fn stats_table(stats: &Stats) -> String {
             s.current_streak,
             s.best_streak,
             s.resigned,
-            s.abandoned
-        );
+            s.abandoned,
+        ]
+        .map(|n| n.to_string());
+        line(out, name, &cells);
     };
-    let _ = writeln!(
-        out,
-        "{:<12} {:>7} {:>7} {:>7} {:>9} {:>7} {:>7} {:>9} {:>9}",
-        "", "played", "won", "lost", "assisted", "streak", "best", "resigned", "abandoned"
-    );
+    let head_cells: Vec<String> = heads.iter().map(|(head, _)| head.clone()).collect();
+    line(&mut out, "", &head_cells);
+    let game_line = |out: &mut String, name: &str| {
+        let _ = writeln!(out, "{}", text_with("stats-game", &[("game", Arg::Text(name.to_string()))]));
+    };
     // Nim's rows are named when other games follow them.
     if !stats.games.is_empty() {
-        let _ = writeln!(out, "nim:");
+        game_line(&mut out, "nim");
     }
     row(&mut out, crate::words::mode_title(Mode::Normal), &stats.normal);
     row(&mut out, crate::words::mode_title(Mode::Misere), &stats.misere);
     for (name, figures) in &stats.games {
-        let _ = writeln!(out, "{name}:");
+        game_line(&mut out, name);
         for mode in Mode::ALL {
             if figures.mode(mode).played > 0 {
-                let name = if mode == Mode::Normal { "  normal" } else { "  misère" };
-                row(&mut out, name, figures.mode(mode));
+                let name =
+                    if mode == Mode::Normal { text("stats-row-normal") } else { text("stats-row-misere") };
+                row(&mut out, &format!("  {name}"), figures.mode(mode));
             }
         }
     }
     let t = stats.totals();
-    let _ =
-        writeln!(out, "{:<12} {:>7} {:>7} {:>7} {:>9}", "total", t.played, t.won, t.lost, t.assisted_wins);
+    let totals = [t.played, t.won, t.lost, t.assisted_wins].map(|n| n.to_string());
+    line(&mut out, &text("stats-total"), &totals);
     let p = &stats.puzzle;
-    let _ = writeln!(
-        out,
-        "\npuzzles: {} solved of {}, streak {}, best {}",
-        p.solved, p.attempted, p.current_streak, p.best_streak
+    let puzzles = text_with(
+        "stats-puzzles",
+        &[
+            ("solved", Arg::Text(p.solved.to_string())),
+            ("attempted", Arg::Text(p.attempted.to_string())),
+            ("streak", Arg::Text(p.current_streak.to_string())),
+            ("best", Arg::Text(p.best_streak.to_string())),
+        ],
     );
-    let _ = writeln!(
-        out,
-        "Assisted wins (with hints, undo, or against an AI weaker than perfect) count as wins but not in\nstreaks. Resigned and abandoned games are among the losses."
-    );
+    let _ = writeln!(out, "\n{puzzles}");
+    let _ = writeln!(out, "{}", text("stats-note"));
     if !stats.other_games.is_empty() {
         let names: Vec<String> =
             stats.other_games.iter().take(10).map(|n| crate::text::escape_short(n, 40)).collect();
-        let more = stats.other_games.len().saturating_sub(names.len());
-        let more = if more > 0 { format!(" and {more} more") } else { String::new() };
-        let _ = writeln!(
-            out,
-            "Kept as they are, not counted here: the figures of games this nim-tui does not play ({}{more}).",
-            names.join(", ")
-        );
+        let names = names.join(&text("stats-list-separator"));
+        let more = stats.other_games.len().saturating_sub(10.min(stats.other_games.len()));
+        let kept = match more {
+            0 => text_with("stats-other-games", &[("names", Arg::Text(names))]),
+            _ => text_with(
+                "stats-other-games-more",
+                &[("names", Arg::Text(names)), ("more", Arg::Text(more.to_string()))],
+            ),
+        };
+        let _ = writeln!(out, "{kept}");
     }
     out
+}
+
+/// How many columns `text` takes on a terminal.
+fn width(text: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(text)
+}
+
+/// `text` and spaces after it, `columns` wide on a terminal.
+fn pad_right(text: &str, columns: usize) -> String {
+    format!("{text}{:pad$}", "", pad = columns.saturating_sub(width(text)))
+}
+
+/// Spaces and `text` after them, `columns` wide on a terminal.
+fn pad_left(text: &str, columns: usize) -> String {
+    format!("{:pad$}{text}", "", pad = columns.saturating_sub(width(text)))
 }

@@ -30,10 +30,11 @@ use super::Server;
 use super::db::{GameRow, Outcome};
 use super::lobby::{Command, Lobby};
 use super::lobby_view;
-use super::tables::{Doing, Notice, Person, Table};
+use super::tables::{Doing, Notice, Table};
 use crate::app::{Action, App, Effect, Msg, Report};
 use crate::domain::Seat;
 use crate::engine::Rules as _;
+use crate::i18n::{self, Language};
 use crate::tui::input::Parser;
 use crate::ui::{self, Look};
 
@@ -56,8 +57,16 @@ pub struct Connection {
     pub teacher: bool,
     /// The window's size from the pty request, clamped.
     pub size: (u16, u16),
-    /// The client's `LANG`, kept for the translations to come.
+    /// The client's locale, as it sent it (the first of `LC_ALL`, `LC_MESSAGES` and `LANG`).
     pub lang: Option<String>,
+    /// The language this connection reads: the one its locale asks for, else the server's. The
+    /// thread's language is set to it around each update and frame ([`i18n::scoped`]), which
+    /// run without an `.await` between, so that connections never see each other's.
+    pub language: Language,
+    /// What the server tells this connection (challenges, answers, changes in the lobby). The
+    /// person is on the server's list from the shell request on ([`super::tables::People::join`]
+    /// in `ssh.rs`), so that the list has everyone who arrived, in the order they arrived.
+    pub mail: mpsc::UnboundedReceiver<Notice>,
     /// Bytes of input queued and not yet read by the game (the SSH side refuses more past
     /// [`Limits::input_cap`]).
     pub queued: Arc<AtomicUsize>,
@@ -325,7 +334,7 @@ fn colours(bytes: &[u8]) -> (Option<[u16; 3]>, Option<[u16; 3]>, bool) {
 /// or a limit is passed.
 pub async fn play(
     server: Arc<Server>,
-    conn: Connection,
+    mut conn: Connection,
     writer: impl AsyncWrite + Unpin + Send + 'static,
     mut input: mpsc::Receiver<Input>,
     mut stopping: watch::Receiver<bool>,
@@ -334,7 +343,8 @@ pub async fn play(
     let out = Output::start(writer, server.clone());
     let peer = conn.peer;
     let name = conn.name.clone();
-    tracing::info!(%peer, id = conn.id, player = %name, teacher = conn.teacher, lang = ?conn.lang, "game screen opened");
+    let language = conn.language;
+    tracing::info!(%peer, id = conn.id, player = %name, teacher = conn.teacher, lang = ?conn.lang, language = language.tag(), "game screen opened");
 
     // The colour query, with a bounded wait, before the first frame; keys typed meanwhile are
     // kept and read after it.
@@ -384,16 +394,14 @@ pub async fn play(
 
     let frame_buf = Frame::default();
     let backend = Remote { inner: CrosstermBackend::new(frame_buf.clone()), size: Size::new(size.0, size.1) };
-    let Ok(mut terminal) = Terminal::new(backend) else { return };
+    let Ok(mut terminal) = Terminal::new(backend) else {
+        server.people.leave(conn.id);
+        return;
+    };
     out.send(SET_UP.to_vec(), limits.output_cap, &server);
 
-    // On the server: in the lobby first.
+    // On the server: in the lobby first (listed since the shell request).
     let me = conn.id;
-    let (mailbox, mut mail) = mpsc::unbounded_channel();
-    server.people.join(
-        me,
-        Person { name: name.clone(), teacher: conn.teacher, doing: Doing::Lobby, table: None, mailbox },
-    );
     let mut lobby = Lobby::default();
     let mut mode = Mode::Lobby;
     let mut table_changed: Option<watch::Receiver<u64>> = None;
@@ -422,54 +430,56 @@ pub async fn play(
         let frame_at = last_frame.map_or(now, |t| t + limits.frame_min);
         if dirty && !behind && now >= frame_at {
             let area = Rect::new(0, 0, size.0, size.1);
-            let warning = warned.then(|| {
-                crate::words::serve_idle_warning(
-                    limits.idle_timeout.saturating_sub(last_key.elapsed()).as_secs().max(1),
-                )
+            let drawn = i18n::scoped(language, || {
+                let warning = warned.then(|| {
+                    crate::words::serve_idle_warning(
+                        limits.idle_timeout.saturating_sub(last_key.elapsed()).as_secs().max(1),
+                    )
+                });
+                match &mode {
+                    Mode::Lobby => {
+                        let people = server.people.list();
+                        let standings = server.db.standings().unwrap_or_default();
+                        let matches = server.db.match_standings().unwrap_or_default();
+                        let (tables, recent) = if conn.teacher {
+                            (in_progress(&server), server.db.recent(5).unwrap_or_default())
+                        } else {
+                            (Vec::new(), Vec::new())
+                        };
+                        let assignment = if conn.teacher {
+                            server.people.assignment.lock().map(|a| a.clone()).unwrap_or_default()
+                        } else {
+                            None
+                        };
+                        let view = lobby_view::View {
+                            teacher: conn.teacher.then_some(lobby_view::TeacherView {
+                                tables: &tables,
+                                recent: &recent,
+                                assignment: &assignment,
+                            }),
+                            lobby: &lobby,
+                            me,
+                            my_name: &name,
+                            people: &people,
+                            standings: &standings,
+                            matches: &matches,
+                        };
+                        terminal.draw(|frame| {
+                            lobby_view::draw(frame, &view, &look);
+                            bottom_line(frame, warning.as_deref());
+                        })
+                    }
+                    Mode::Table { table, role } => {
+                        let top = table_line(table, *role, &look);
+                        let app = table.app();
+                        terminal.draw(|frame| {
+                            ui::draw(frame, &app, &look);
+                            top_line(frame, top.as_deref());
+                            bottom_line(frame, warning.as_deref());
+                        })
+                    }
+                }
             });
-            let drawn = match &mode {
-                Mode::Lobby => {
-                    let people = server.people.list();
-                    let standings = server.db.standings().unwrap_or_default();
-                    let matches = server.db.match_standings().unwrap_or_default();
-                    let (tables, recent) = if conn.teacher {
-                        (in_progress(&server), server.db.recent(5).unwrap_or_default())
-                    } else {
-                        (Vec::new(), Vec::new())
-                    };
-                    let assignment = if conn.teacher {
-                        server.people.assignment.lock().map(|a| a.clone()).unwrap_or_default()
-                    } else {
-                        None
-                    };
-                    let view = lobby_view::View {
-                        teacher: conn.teacher.then_some(lobby_view::TeacherView {
-                            tables: &tables,
-                            recent: &recent,
-                            assignment: &assignment,
-                        }),
-                        lobby: &lobby,
-                        me,
-                        my_name: &name,
-                        people: &people,
-                        standings: &standings,
-                        matches: &matches,
-                    };
-                    terminal.draw(|frame| {
-                        lobby_view::draw(frame, &view, &look);
-                        bottom_line(frame, warning.as_deref());
-                    })
-                }
-                Mode::Table { table, role } => {
-                    let top = table_line(table, *role, &look);
-                    let app = table.app();
-                    terminal.draw(|frame| {
-                        ui::draw(frame, &app, &look);
-                        top_line(frame, top.as_deref());
-                        bottom_line(frame, warning.as_deref());
-                    })
-                }
-            };
             if drawn.is_err() {
                 break;
             }
@@ -480,10 +490,13 @@ pub async fn play(
             }
             if let Mode::Table { table, role: Role::Owner } = &mode {
                 let mut app = table.app();
-                let fits = ui::fits(&app, area);
-                if fits != app.fits {
-                    app.update(Msg::Resize { fits });
-                }
+                // Whether the screen fits is measured in the words of the connection's language.
+                i18n::scoped(language, || {
+                    let fits = ui::fits(&app, area);
+                    if fits != app.fits {
+                        app.update(Msg::Resize { fits });
+                    }
+                });
             }
             dirty = false;
             last_frame = Some(now);
@@ -527,7 +540,7 @@ pub async fn play(
                     }
                     Some(item.unwrap_or(Input::Closed))
                 }
-                got = mail.recv() => {
+                got = conn.mail.recv() => {
                     notice = got;
                     None
                 }
@@ -565,7 +578,8 @@ pub async fn play(
                 dirty = true;
                 if let Mode::Table { table, role: Role::Owner } = &mode {
                     let app = table.app();
-                    msgs.push(Msg::Resize { fits: ui::fits(&app, Rect::new(0, 0, w, h)) });
+                    let fits = i18n::scoped(language, || ui::fits(&app, Rect::new(0, 0, w, h)));
+                    msgs.push(Msg::Resize { fits });
                 }
             }
             Some(Input::Closed) => {
@@ -598,7 +612,7 @@ pub async fn play(
         }
         if let Some(notice) = notice {
             dirty = true;
-            match notice {
+            i18n::scoped(language, || match notice {
                 Notice::People => {}
                 Notice::Challenged { from, name: by } => {
                     if matches!(mode, Mode::Lobby) && lobby.challenged_by.is_none() {
@@ -640,7 +654,7 @@ pub async fn play(
                         lobby.message = Some(crate::words::serve_declined(&by));
                     }
                 }
-            }
+            });
         }
         // A table closed by the other player (or its owner, for a watcher): back to the lobby.
         if let Mode::Table { table, role } = &mode
@@ -651,47 +665,51 @@ pub async fn play(
             if let Role::Seat(seat) = role
                 && !over
             {
-                lobby.message = Some(crate::words::serve_left(&table.players[seat_index(seat.other())]));
+                let other = &table.players[seat_index(seat.other())];
+                lobby.message = Some(i18n::scoped(language, || crate::words::serve_left(other)));
             }
             leave(&server, me, &mode);
             mode = Mode::Lobby;
             table_changed = None;
             dirty = true;
         }
-        for event in events.drain(..) {
-            if let TermEvent::Key(key) = &event {
-                // Ctrl-Z would stop the server's process locally; here it means nothing.
-                if key.modifiers.contains(KeyModifiers::CONTROL) && matches!(key.code, KeyCode::Char('z')) {
-                    continue;
-                }
-            }
-            match &mode {
-                Mode::Lobby => {
-                    if let Some(msg) = crate::tui::translate(
-                        &App::new(settings.setup(), Some(0)),
-                        &look,
-                        area,
-                        &keymap,
-                        event,
-                    ) {
-                        msgs.push(msg);
+        i18n::scoped(language, || {
+            for event in events.drain(..) {
+                if let TermEvent::Key(key) = &event {
+                    // Ctrl-Z would stop the server's process locally; here it means nothing.
+                    if key.modifiers.contains(KeyModifiers::CONTROL) && matches!(key.code, KeyCode::Char('z'))
+                    {
+                        continue;
                     }
                 }
-                Mode::Table { table, .. } => {
-                    let app = table.app();
-                    msgs.extend(crate::tui::translate(&app, &look, area, &keymap, event));
+                match &mode {
+                    Mode::Lobby => {
+                        if let Some(msg) = crate::tui::translate(
+                            &App::new(settings.setup(), Some(0)),
+                            &look,
+                            area,
+                            &keymap,
+                            event,
+                        ) {
+                            msgs.push(msg);
+                        }
+                    }
+                    Mode::Table { table, .. } => {
+                        let app = table.app();
+                        msgs.extend(crate::tui::translate(&app, &look, area, &keymap, event));
+                    }
                 }
             }
-        }
+        });
         // What was pasted is typed into a field (custom heaps, names), never taken as a key's
         // command: a pasted `q` or Enter does nothing elsewhere.
         msgs.extend(pasted.drain(..).map(Msg::char));
         for msg in msgs {
             dirty = true;
-            let next = match &mode {
+            let next = i18n::scoped(language, || match &mode {
                 Mode::Lobby => in_lobby(&server, &conn, &mut lobby, msg, &settings.setup()),
                 Mode::Table { table, role } => at_table(&server, &conn, table, *role, msg),
-            };
+            });
             match next {
                 Next::Stay => {}
                 Next::Quit => {
@@ -711,10 +729,12 @@ pub async fn play(
         }
         if let Mode::Table { table, role: Role::Owner } = &mode {
             let mut app = table.app();
-            let fits = ui::fits(&app, area);
-            if fits != app.fits {
-                app.update(Msg::Resize { fits });
-            }
+            i18n::scoped(language, || {
+                let fits = ui::fits(&app, area);
+                if fits != app.fits {
+                    app.update(Msg::Resize { fits });
+                }
+            });
         }
     }
 
@@ -767,12 +787,14 @@ pub async fn play(
     server.people.leave(me);
     match ending {
         End::Stopping => {
-            out.send(goodbye(crate::words::serve_stopping(had_game)), limits.output_cap, &server);
+            let told = i18n::scoped(language, || crate::words::serve_stopping(had_game));
+            out.send(goodbye(&told), limits.output_cap, &server);
             out.flush(Duration::from_secs(1)).await;
         }
         End::Idle => {
             tracing::info!(%peer, player = %name, "disconnected: idle");
-            out.send(goodbye(crate::words::serve_idle_kicked()), limits.output_cap, &server);
+            let told = i18n::scoped(language, crate::words::serve_idle_kicked);
+            out.send(goodbye(&told), limits.output_cap, &server);
             out.flush(Duration::from_secs(1)).await;
         }
         End::Quit => {
@@ -1083,7 +1105,7 @@ fn table_line(table: &Table, role: Role, look: &Look) -> Option<String> {
             ))
         }
         _ if watchers.is_empty() => None,
-        _ => Some(crate::words::serve_watched_by(&watchers.join(", "))),
+        _ => Some(crate::words::serve_watched_by(&watchers)),
     }
 }
 
@@ -1160,7 +1182,7 @@ fn perform(server: &Server, conn: &Connection, app: &App, effect: Effect) -> Per
             }
         }
         Effect::SaveRecord(_) => {
-            Performed::Reply(Msg::Report(Report::Problem(crate::words::serve_no_records().into())))
+            Performed::Reply(Msg::Report(Report::Problem(crate::words::serve_no_records())))
         }
         // The lesson's progress lives as long as the connection.
         Effect::SaveLesson(progress) => Performed::Reply(Msg::Report(Report::Lesson(progress))),

@@ -35,8 +35,8 @@ pub struct TeacherView<'a> {
 
 fn doing(d: &Doing) -> String {
     match d {
-        Doing::Lobby => crate::words::serve_in_lobby().to_string(),
-        Doing::Solo => crate::words::serve_playing_ai().to_string(),
+        Doing::Lobby => crate::words::serve_in_lobby(),
+        Doing::Solo => crate::words::serve_playing_ai(),
         Doing::Match { with } => crate::words::serve_playing(with),
         Doing::Watching { whom } => crate::words::serve_watching_someone(whom),
     }
@@ -55,16 +55,17 @@ pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
     let first = at.saturating_sub(room.saturating_sub(1));
     for (i, p) in view.people.iter().enumerate().skip(first).take(room) {
         let mark = if i == at { format!("{} ", look.glyphs.cursor) } else { "  ".to_string() };
-        let mut name = p.name.clone();
-        if p.id == view.me {
-            name = format!("{name} {}", crate::words::serve_you());
+        let name = if p.id == view.me {
+            crate::words::serve_you(&p.name)
         } else if p.teacher {
-            name = format!("{name} {}", crate::words::serve_teacher());
-        }
+            crate::words::serve_teacher(&p.name)
+        } else {
+            p.name.clone()
+        };
         let style = if i == at { theme.strong(theme.accent) } else { theme.fg(theme.dim) };
         lines.push(Line::from(vec![
             Span::styled(mark, style),
-            Span::styled(format!("{name:<30}"), if i == at { style } else { ratatui::style::Style::new() }),
+            Span::styled(padded(&name, 30), if i == at { style } else { ratatui::style::Style::new() }),
             Span::styled(doing(&p.doing), theme.fg(theme.dim)),
         ]));
     }
@@ -84,7 +85,8 @@ pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
     for (game, level, best) in groups.iter().take(4) {
         let names: Vec<String> =
             best.iter().take(3).map(|s| format!("{} {}/{}", s.player, s.won, s.played)).collect();
-        lines.push(Line::raw(format!("  {game} · {level}: {}", names.join("  "))));
+        lines
+            .push(Line::raw(format!("  {}", crate::words::serve_board_line(game, level, &names.join("  ")))));
     }
     lines.push(Line::styled(crate::words::serve_board_players(), theme.strong(theme.accent)));
     if view.matches.is_empty() {
@@ -112,15 +114,19 @@ pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
             ));
         }
         for (players, position) in tables.iter().take(8) {
-            lines.push(Line::raw(format!("  {players:<30}{position}")));
+            lines.push(Line::raw(format!("  {}{position}", padded(players, 30))));
         }
         lines.push(Line::styled(crate::words::serve_recent(), theme.strong(theme.accent)));
         for r in recent.iter().take(5) {
-            let game = format!("{}, {}", r.game, r.level);
-            lines.push(Line::raw(format!(
-                "  {}",
-                crate::words::serve_result(&r.player, r.outcome.as_str(), &r.opponent, &game, r.moves)
-            )));
+            let result = crate::words::serve_result(
+                &r.player,
+                r.outcome.as_str(),
+                &r.opponent,
+                &r.game,
+                &r.level,
+                r.moves,
+            );
+            lines.push(Line::raw(format!("  {result}")));
         }
     }
     lines.push(Line::raw(""));
@@ -131,8 +137,163 @@ pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
     if view.teacher.is_some() {
         keys = format!("{keys} · {}", crate::words::serve_give_key());
     }
-    let body = Rect::new(area.x, area.y, area.width, area.height.saturating_sub(1));
+    // The keys take a second row when one is too narrow for them (a teacher's, in Chinese).
+    let key_rows = key_rows(&keys, usize::from(area.width));
+    let below = u16::try_from(key_rows.len()).unwrap_or(u16::MAX).min(area.height);
+    let body = Rect::new(area.x, area.y, area.width, area.height.saturating_sub(below));
     frame.render_widget(Paragraph::new(lines), body);
-    let bottom = Rect::new(area.x, area.y + area.height.saturating_sub(1), area.width, 1.min(area.height));
-    frame.render_widget(Paragraph::new(Line::styled(keys, theme.fg(theme.dim))), bottom);
+    let bottom = Rect::new(area.x, area.y + area.height.saturating_sub(below), area.width, below);
+    let key_lines: Vec<Line> =
+        key_rows.into_iter().map(|row| Line::styled(row, theme.fg(theme.dim))).collect();
+    frame.render_widget(Paragraph::new(key_lines), bottom);
+}
+
+/// The key line cut into rows of at most `columns` columns of a terminal, between its keys
+/// (at the ` · ` between them): one row when it fits.
+fn key_rows(keys: &str, columns: usize) -> Vec<String> {
+    const SEPARATOR: &str = " · ";
+    let width = unicode_width::UnicodeWidthStr::width;
+    let mut rows: Vec<String> = Vec::new();
+    for key in keys.split(SEPARATOR) {
+        match rows.last_mut() {
+            Some(row) if width(row.as_str()) + width(SEPARATOR) + width(key) <= columns => {
+                row.push_str(SEPARATOR);
+                row.push_str(key);
+            }
+            _ => rows.push(key.to_string()),
+        }
+    }
+    rows
+}
+
+/// `text` and spaces after it to fill `columns` columns of a terminal (a CJK character takes two).
+fn padded(text: &str, columns: usize) -> String {
+    let width = unicode_width::UnicodeWidthStr::width(text);
+    format!("{text}{:pad$}", "", pad = columns.saturating_sub(width))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    use super::*;
+    use crate::i18n::{self, Language};
+    use crate::serve::db::Outcome;
+
+    fn someone(id: u64, name: &str, teacher: bool, doing: Doing) -> Someone {
+        let watchable = doing != Doing::Lobby;
+        Someone { id, name: name.into(), teacher, doing, watchable }
+    }
+
+    /// A teacher's lobby, busy: everyone doing something, both boards, games in progress, results
+    /// and a position given to everyone, a challenge waiting; drawn in `language` at `width` x
+    /// `height`, as text.
+    fn teachers_lobby(language: Language, width: u16, height: u16) -> String {
+        let people = vec![
+            someone(1, "alice", false, Doing::Match { with: "bob".into() }),
+            someone(2, "bob", false, Doing::Match { with: "alice".into() }),
+            someone(3, "carol", false, Doing::Watching { whom: "alice".into() }),
+            someone(4, "dave", false, Doing::Solo),
+            someone(6, "teacher", true, Doing::Lobby),
+        ];
+        let standing = |player: &str, won, played| Standing {
+            player: player.into(),
+            game: "nim".into(),
+            level: "perfect".into(),
+            won,
+            played,
+        };
+        let standings = vec![standing("dave", 3, 4), standing("erin", 1, 2)];
+        let matches = vec![
+            MatchStanding { player: "alice".into(), won: 2, played: 3 },
+            MatchStanding { player: "bob".into(), won: 1, played: 3 },
+        ];
+        let row = |player: &str, outcome, opponent: &str| GameRow {
+            player: player.into(),
+            opponent: opponent.into(),
+            game: "nim".into(),
+            mode: "normal".into(),
+            level: "perfect".into(),
+            outcome,
+            assisted: false,
+            moves: 7,
+        };
+        let recent = vec![row("dave", Outcome::Won, "ai"), row("erin", Outcome::EndedByServer, "ai")];
+        i18n::scoped(language, || {
+            let tables = vec![(crate::words::serve_players("alice", Some("bob")), "3 4 5  (2)".to_string())];
+            let assignment = Some(Assignment {
+                position: "3 4 5".into(),
+                given: HashMap::new(),
+                results: vec![("dave".into(), true, 42), ("erin".into(), false, 61)],
+            });
+            let lobby = Lobby {
+                chosen: Some(4),
+                challenged_by: None,
+                message: Some(crate::words::serve_challenged("erin")),
+            };
+            let view = View {
+                lobby: &lobby,
+                me: 6,
+                my_name: "teacher",
+                people: &people,
+                standings: &standings,
+                matches: &matches,
+                teacher: Some(TeacherView { tables: &tables, recent: &recent, assignment: &assignment }),
+            };
+            let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+            terminal.draw(|frame| draw(frame, &view, &Look::default())).expect("drawn");
+            let buffer = terminal.backend().buffer().clone();
+            let mut text = String::new();
+            for y in 0..height {
+                // A wide character's cell is followed by one the terminal draws it over.
+                let mut line = String::new();
+                let mut x = 0;
+                while x < width {
+                    let symbol = buffer[(x, y)].symbol();
+                    line.push_str(symbol);
+                    x += u16::try_from(unicode_width::UnicodeWidthStr::width(symbol).max(1)).unwrap_or(1);
+                }
+                text.push_str(line.trim_end());
+                text.push('\n');
+            }
+            text
+        })
+    }
+
+    #[test]
+    fn the_chinese_lobby_fits_80x24_and_100x30_and_says_everything_in_chinese() {
+        for (width, height) in [(80, 24), (100, 30)] {
+            let screen = teachers_lobby(Language::SimplifiedChinese, width, height);
+            insta::assert_snapshot!(format!("zh_teachers_lobby_{width}x{height}"), screen);
+            for whole in [
+                "服务器上共有 5 人",
+                "正在和 bob 对局",
+                "在大厅",
+                "正在观看 alice",
+                "正在和电脑对局",
+                "teacher（你）",
+                "erin 向你发起挑战：y 接受 · n 拒绝",
+                "dave 战胜了电脑（nim，难度 perfect），共 7 步",
+                "dave 用 42 秒获胜",
+                "erin 与电脑的对局由服务器结束（nim，难度 perfect），共 7 步",
+                "g 把所选玩家的局面发给所有人",
+            ] {
+                assert!(
+                    screen.contains(whole),
+                    "{whole:?} is not whole on the {width}x{height} screen:\n{screen}"
+                );
+            }
+            for line in screen.lines() {
+                assert!(unicode_width::UnicodeWidthStr::width(line) <= usize::from(width), "{line}");
+            }
+        }
+        // The same lobby in English, as before.
+        let english = teachers_lobby(Language::English, 100, 30);
+        assert!(english.contains("On the server: 5 people"), "{english}");
+        assert!(english.contains("dave won against ai (nim, perfect), 7 moves"), "{english}");
+        assert!(english.contains("erin ended_by_server against ai (nim, perfect), 7 moves"), "{english}");
+    }
 }

@@ -143,6 +143,10 @@ pub struct Server {
     pub teachers: Vec<PublicKey>,
     pub no_hints: bool,
     pub settings: Settings,
+    /// The language of a connection that tells none (no `LANG`, `LC_MESSAGES` or `LC_ALL`), and
+    /// of what is said before one can (the class code's prompt): the server's own, as chosen
+    /// where it was started (`--lang`, the config, its locale).
+    pub language: crate::i18n::Language,
     pub db: db::Db,
     pub names: names::Registry,
     /// Who is on the server, what each is doing, and the tables.
@@ -288,6 +292,8 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
         teachers: options.teachers,
         no_hints: options.no_hints,
         settings: options.settings,
+        // The thread that starts the server is the one main chose the language on.
+        language: crate::i18n::current(),
         db: database,
         names: names::Registry::default(),
         people: tables::People::default(),

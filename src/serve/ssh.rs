@@ -1,6 +1,6 @@
 //! The SSH side of one connection (russh's `Handler`): who may log in (the class code, the
 //! teachers' keys), which requests are taken (one session channel with a pty and a shell, its
-//! window changes and `LANG`) and which are refused (no pty, `exec`, subsystems, X11, port and
+//! window changes and the locale's `LC_ALL`, `LC_MESSAGES` and `LANG`) and which are refused (no pty, `exec`, subsystems, X11, port and
 //! agent forwarding), each refusal logged with the peer's address.
 
 use std::net::SocketAddr;
@@ -14,6 +14,28 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::Server;
 use super::client::{self, Connection, Input};
+use super::tables::{Doing, Person};
+use crate::i18n::{self, Language};
+
+/// The locale variables a client sent, as POSIX reads them for messages.
+#[derive(Debug, Default)]
+struct Locale {
+    all: Option<String>,
+    messages: Option<String>,
+    lang: Option<String>,
+}
+
+impl Locale {
+    /// The one that decides: the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is set and not
+    /// empty ([`Language::from_environment`]'s order); `None` when the client sent none.
+    fn chosen(&self) -> Option<&str> {
+        [&self.all, &self.messages, &self.lang]
+            .into_iter()
+            .flatten()
+            .map(String::as_str)
+            .find(|v| !v.is_empty())
+    }
+}
 
 /// How many input messages may wait for the game: with [`super::Limits::input_cap`] on their
 /// bytes, what a flood can make the server hold.
@@ -33,7 +55,9 @@ pub struct Handler {
     channel: Option<Channel<Msg>>,
     channel_id: Option<ChannelId>,
     pty: Option<(u16, u16)>,
-    lang: Option<String>,
+    /// The locale variables the client sent (`LC_ALL`, `LC_MESSAGES`, `LANG`), each short and
+    /// escaped: they choose the connection's language.
+    locale: Locale,
     input: Option<mpsc::Sender<Input>>,
     queued: Arc<AtomicUsize>,
     /// Input dropped for passing the cap, logged once.
@@ -59,7 +83,7 @@ impl Handler {
             channel: None,
             channel_id: None,
             pty: None,
-            lang: None,
+            locale: Locale::default(),
             input: None,
             queued: Arc::new(AtomicUsize::new(0)),
             flooded: false,
@@ -92,6 +116,12 @@ impl Handler {
     }
 
     /// Says `text` on the channel, then closes the connection.
+    /// The language of what this connection is told: the one its locale asks for, else the
+    /// server's.
+    fn language(&self) -> Language {
+        self.locale.chosen().map_or(self.server.language, Language::from_locale)
+    }
+
     async fn tell_and_close(&mut self, channel: ChannelId, text: &str, session: &mut Session) {
         let _ = session.data(channel, format!("{text}\r\n").into_bytes());
         let _ = session.exit_status_request(channel, 1);
@@ -159,10 +189,14 @@ impl russh::server::Handler for Handler {
             return Ok(Auth::Accept);
         }
         let Some(mut response) = response else {
+            // Asked before the client can tell its locale: in the server's language.
+            let (instructions, prompt) = i18n::scoped(self.server.language, || {
+                (crate::words::serve_code_instructions(), crate::words::serve_code_prompt())
+            });
             return Ok(Auth::Partial {
                 name: "".into(),
-                instructions: crate::words::serve_code_instructions().into(),
-                prompts: vec![(crate::words::serve_code_prompt().into(), false)].into(),
+                instructions: instructions.into(),
+                prompts: vec![(prompt.into(), false)].into(),
             });
         };
         let answer = response.next().unwrap_or_default();
@@ -307,12 +341,16 @@ impl russh::server::Handler for Handler {
         value: &str,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        // LANG (and LC_ALL, which overrides it) is kept, short and escaped; nothing else is set.
-        if matches!(name, "LANG" | "LC_ALL") && self.input.is_none() {
-            let value = crate::text::escape_short(value, 40);
-            if name == "LC_ALL" || self.lang.is_none() {
-                self.lang = Some(value);
-            }
+        // The locale's variables for messages (LC_ALL, LC_MESSAGES, LANG) are kept, short and
+        // escaped, to choose the connection's language; nothing else is set.
+        let kept = match name {
+            "LC_ALL" => Some(&mut self.locale.all),
+            "LC_MESSAGES" => Some(&mut self.locale.messages),
+            "LANG" => Some(&mut self.locale.lang),
+            _ => None,
+        };
+        if let Some(kept) = kept.filter(|_| self.input.is_none()) {
+            *kept = Some(crate::text::escape_short(value, 40));
             session.channel_success(channel)?;
         } else {
             session.channel_failure(channel)?;
@@ -324,7 +362,8 @@ impl russh::server::Handler for Handler {
         let Some(size) = self.pty else {
             self.refuse("no terminal (ssh -T, or a pipe)");
             session.channel_failure(channel)?;
-            self.tell_and_close(channel, crate::words::serve_needs_terminal(), session).await;
+            let told = i18n::scoped(self.language(), crate::words::serve_needs_terminal);
+            self.tell_and_close(channel, &told, session).await;
             return Ok(());
         };
         let Some(ch) = self.channel.take().filter(|c| c.id() == channel) else {
@@ -339,13 +378,21 @@ impl russh::server::Handler for Handler {
         }
         let (tx, rx) = mpsc::channel(INPUT_QUEUE);
         self.input = Some(tx);
+        // On the lobby's list at once, before the game's first exchange with the terminal (the
+        // colour query waits up to `colour_wait`): people are listed in the order they arrived.
+        let (mailbox, mail) = mpsc::unbounded_channel();
+        let person =
+            Person { name: name.clone(), teacher: self.teacher, doing: Doing::Lobby, table: None, mailbox };
+        self.server.people.join(self.id, person);
         let conn = Connection {
             id: self.id,
             peer: self.peer,
             name: name.clone(),
             teacher: self.teacher,
             size,
-            lang: self.lang.clone(),
+            lang: self.locale.chosen().map(str::to_owned),
+            language: self.language(),
+            mail,
             queued: self.queued.clone(),
             kill: self.kill.clone(),
             handle: session.handle(),
@@ -376,7 +423,8 @@ impl russh::server::Handler for Handler {
     ) -> Result<(), Self::Error> {
         self.refuse("exec");
         session.channel_failure(channel)?;
-        self.tell_and_close(channel, crate::words::serve_no_commands(), session).await;
+        let told = i18n::scoped(self.language(), crate::words::serve_no_commands);
+        self.tell_and_close(channel, &told, session).await;
         Ok(())
     }
 
@@ -388,7 +436,8 @@ impl russh::server::Handler for Handler {
     ) -> Result<(), Self::Error> {
         self.refuse(&format!("subsystem {}", crate::text::escape_short(name, 40)));
         session.channel_failure(channel)?;
-        self.tell_and_close(channel, crate::words::serve_no_commands(), session).await;
+        let told = i18n::scoped(self.language(), crate::words::serve_no_commands);
+        self.tell_and_close(channel, &told, session).await;
         Ok(())
     }
 

@@ -127,6 +127,8 @@ pub(super) fn read_lines<W: Write>(
 /// `position`), the verdict and at most `limit` winning moves (`None`: the game's own list).
 pub fn human_text(game: &Game, position: &Position, teaching: &Teaching, limit: Option<usize>) -> String {
     use std::fmt::Write as _;
+
+    use crate::i18n::{Arg, text, text_with};
     let kind = game.kind();
     let mode = game.mode();
     let word = crate::words::heap(kind);
@@ -137,31 +139,37 @@ pub fn human_text(game: &Game, position: &Position, teaching: &Teaching, limit: 
         Mode::Misere => crate::words::mode_rule(mode),
     };
     let list: Vec<String> = heaps.iter().map(u64::to_string).collect();
-    let _ = write!(
-        out,
-        "{}, {} ({rule}): {word}{} {}",
-        capitalised(&kind.title()),
-        crate::words::mode_title(mode),
-        if heaps.len() == 1 { "" } else { "s" },
-        list.join(" ")
-    );
-    if kind.describe().has_limit() {
-        match position.limit() {
-            None => out.push_str(", the first move"),
-            Some(limit) => {
-                let _ = write!(out, ", the next move takes at most {limit}");
-            }
+    let mut args = vec![
+        ("game", Arg::Text(capitalised(&kind.title()))),
+        ("mode", crate::words::mode_title(mode).into()),
+        ("rule", rule.into()),
+        ("word", word.into()),
+        ("n", Arg::from(heaps.len())),
+        ("heaps", Arg::Text(list.join(" "))),
+    ];
+    let heading = match (kind.describe().has_limit(), position.limit()) {
+        (false, _) => "solve-game-heading",
+        (true, None) => "solve-game-heading-first-move",
+        (true, Some(limit)) => {
+            args.push(("limit", Arg::Text(limit.to_string())));
+            "solve-game-heading-limit"
         }
-    }
-    let _ = writeln!(out, "\n{}.\n", capitalised(&crate::words::rule(kind)));
+    };
+    let _ = writeln!(out, "{}", text_with(heading, &args));
+    let rule = capitalised(&crate::words::rule(kind));
+    let _ = writeln!(out, "{}\n", text_with("solve-game-rule", &[("rule", Arg::Text(rule))]));
 
-    let label_width = format!("{word} {}", heaps.len()).len();
+    let item =
+        |i: usize| text_with("solve-item-label", &[("word", word.into()), ("n", Arg::Text(i.to_string()))]);
+    let heap_label = |i: usize| text_with("solve-heap-label", &[("n", Arg::Text(i.to_string()))]);
     let value_width = heaps.iter().map(|h| h.to_string().len()).max().unwrap_or(1);
     match teaching {
         Teaching::Grundy(view) => {
+            let label_width = width(&item(heaps.len()));
             for (i, (&h, &g)) in heaps.iter().zip(&view.values).enumerate() {
-                let label = format!("{word} {}", i + 1);
-                let _ = writeln!(out, "  {label:<label_width$}  {h:>value_width$}  Grundy value {g}");
+                let label = padded(&item(i + 1), label_width);
+                let value = text_with("solve-grundy-value", &[("value", Arg::Text(g.to_string()))]);
+                let _ = writeln!(out, "  {label}  {h:>value_width$}  {value}");
             }
             let values: Vec<String> = view.values.iter().map(u128::to_string).collect();
             let shown = if (2..=8).contains(&values.len()) {
@@ -169,75 +177,88 @@ pub fn human_text(game: &Game, position: &Position, teaching: &Teaching, limit: 
             } else {
                 view.sum.to_string()
             };
-            let _ = writeln!(out, "  XOR of the Grundy values: {shown}");
+            let _ = writeln!(out, "  {}", text_with("solve-grundy-xor", &[("sum", Arg::Text(shown))]));
             let note = view.pattern.map(|p| crate::words::grundy_pattern(view.game, p)).unwrap_or_default();
-            let _ = writeln!(out, "  ({note})");
+            let _ = writeln!(out, "  {}", text_with("solve-note", &[("note", Arg::Text(note))]));
         }
         Teaching::Moore(view) => {
             let digits = view.digits;
+            let label_width = width(&heap_label(heaps.len()));
             for (i, &h) in heaps.iter().enumerate() {
-                let label = format!("heap {}", i + 1);
-                let _ = writeln!(out, "  {label:<label_width$}  {h:>value_width$}  {h:0digits$b}");
+                let label = padded(&heap_label(i + 1), label_width);
+                let _ = writeln!(out, "  {label}  {h:>value_width$}  {h:0digits$b}");
             }
             let counts: Vec<String> = view.columns.iter().map(|c| c.0.to_string()).collect();
             let rests: Vec<String> = view.columns.iter().map(|c| c.1.to_string()).collect();
             let _ = writeln!(
                 out,
-                "  heaps with a 1 in each binary column, from the highest: {}",
-                counts.join(" ")
+                "  {}",
+                text_with("solve-moore-columns", &[("counts", Arg::Text(counts.join(" ")))])
             );
-            let _ = writeln!(out, "  the same counts modulo {}: {}", u64::from(view.k) + 1, rests.join(" "));
+            let modulo = text_with(
+                "solve-moore-modulo",
+                &[
+                    ("modulus", Arg::Text((u64::from(view.k) + 1).to_string())),
+                    ("rests", Arg::Text(rests.join(" "))),
+                ],
+            );
+            let _ = writeln!(out, "  {modulo}");
             if view.endgame {
-                let _ = writeln!(
-                    out,
-                    "  (misère endgame: at most {} heaps hold two or more, so the heaps of one decide)",
-                    view.k
-                );
+                let endgame = text_with("solve-moore-endgame", &[("k", Arg::Text(view.k.to_string()))]);
+                let _ = writeln!(out, "  {endgame}");
             }
         }
         Teaching::Wythoff(view) => {
-            let pairs: Vec<String> = view.nearby.iter().map(|(_, a, b)| format!("({a}, {b})")).collect();
-            let _ = writeln!(out, "  losing pairs (⌊kφ⌋, ⌊kφ²⌋) near these heaps: {}", pairs.join(" "));
+            let pair = |a: u128, b: u128| {
+                text_with(
+                    "solve-wythoff-pair",
+                    &[("a", Arg::Text(a.to_string())), ("b", Arg::Text(b.to_string()))],
+                )
+            };
+            let pairs: Vec<String> = view.nearby.iter().map(|&(_, a, b)| pair(a, b)).collect();
             let _ = writeln!(
                 out,
-                "  heap 1 ({}) makes a losing pair with {}; heap 2 ({}) with {}; the losing pair with difference {} is ({}, {})",
-                view.heaps[0],
-                view.partners[0],
-                view.heaps[1],
-                view.partners[1],
-                view.heaps[0].abs_diff(view.heaps[1]),
-                view.same_difference.0,
-                view.same_difference.1
+                "  {}",
+                text_with("solve-wythoff-pairs", &[("pairs", Arg::Text(pairs.join(" ")))])
             );
+            let partners = text_with(
+                "solve-wythoff-partners",
+                &[
+                    ("first", Arg::Text(view.heaps[0].to_string())),
+                    ("first-partner", Arg::Text(view.partners[0].to_string())),
+                    ("second", Arg::Text(view.heaps[1].to_string())),
+                    ("second-partner", Arg::Text(view.partners[1].to_string())),
+                    ("difference", Arg::Text(view.heaps[0].abs_diff(view.heaps[1]).to_string())),
+                    ("pair", Arg::Text(pair(view.same_difference.0, view.same_difference.1))),
+                ],
+            );
+            let _ = writeln!(out, "  {partners}");
         }
         Teaching::Fibonacci(view) => {
             let terms: Vec<String> = view.terms.iter().map(u64::to_string).collect();
             let sum = if terms.is_empty() { "0".to_string() } else { terms.join(" + ") };
-            let _ = writeln!(
-                out,
-                "  heap {} = {sum} (Zeckendorf: Fibonacci numbers, no two neighbours)",
-                view.heap
+            let zeckendorf = text_with(
+                "solve-fibonacci-terms",
+                &[("heap", Arg::Text(view.heap.to_string())), ("sum", Arg::Text(sum))],
             );
-            let _ = writeln!(
-                out,
-                "  the next move takes 1 to {}{}",
-                view.most,
-                if view.first_move { " (anything but the whole heap)" } else { "" }
-            );
+            let _ = writeln!(out, "  {zeckendorf}");
+            let next = if view.first_move { "solve-fibonacci-next-first" } else { "solve-fibonacci-next" };
+            let _ = writeln!(out, "  {}", text_with(next, &[("most", Arg::Text(view.most.to_string()))]));
         }
         Teaching::Nim(_) => {}
     }
     out.push('\n');
 
     if game.is_over(position) {
-        let verdict = match game.outcome(position) {
-            Outcome::Win => "the player to move has won (the other player made the last move)",
-            Outcome::Lose => "the player to move has lost (the other player made the last move)",
+        let over = match game.outcome(position) {
+            Outcome::Win => text("solve-game-over-won"),
+            Outcome::Lose => text("solve-game-over-lost"),
         };
-        let _ = writeln!(out, "No move is left: the game is over, and {verdict}.");
-        let _ = writeln!(out, "No winning move.");
+        let _ = writeln!(out, "{over}");
+        let _ = writeln!(out, "{}", text("solve-no-winning-move"));
         return out;
     }
+    let why = text_with("solve-why", &[("reason", Arg::Text(crate::words::reason(teaching)))]);
     match game.outcome(position) {
         Outcome::Win => {
             let moves = match limit {
@@ -246,17 +267,13 @@ pub fn human_text(game: &Game, position: &Position, teaching: &Teaching, limit: 
             };
             let count = game.count_winning_moves(position).raised_to(moves.len() as u128);
             let value = count.value();
-            let plural = if value.to_u64() == Some(1) { "" } else { "s" };
-            if count.is_exact() {
-                let _ =
-                    writeln!(out, "The player to move wins with perfect play. {value} winning move{plural}:");
-            } else {
-                let _ = writeln!(
-                    out,
-                    "The player to move wins with perfect play. At least {value} winning move{plural} (too many \
-                     to count them all in the time allowed):"
-                );
-            }
+            // A count past a u64 is written as its digits and read as many (the plural).
+            let n = match value.to_u64() {
+                Some(n) => vec![("n", Arg::Count(n))],
+                None => vec![("n", Arg::Text(value.to_string())), ("n-digits", Arg::Text(value.to_string()))],
+            };
+            let head = if count.is_exact() { "solve-wins" } else { "solve-wins-at-least" };
+            let _ = writeln!(out, "{}", text_with(head, &n));
             for mv in &moves {
                 let _ = writeln!(
                     out,
@@ -265,24 +282,33 @@ pub fn human_text(game: &Game, position: &Position, teaching: &Teaching, limit: 
                 );
             }
             if *count.value() > Natural::from(moves.len() as u128) {
-                let more = if count.is_exact() { "" } else { "at least " };
+                let more = if count.is_exact() { "solve-more" } else { "solve-more-at-least" };
                 let rest = count.value().saturating_sub(&Natural::from(moves.len() as u128));
-                let listed = moves.len();
-                let _ = writeln!(out, "  ... and {more}{rest} more (the first {listed} are listed)");
+                let args =
+                    [("rest", Arg::Text(rest.to_string())), ("listed", Arg::Text(moves.len().to_string()))];
+                let _ = writeln!(out, "  {}", text_with(more, &args));
             }
-            let _ = writeln!(out, "Why: {}.", crate::words::reason(teaching));
+            let _ = writeln!(out, "{why}");
         }
         Outcome::Lose => {
-            let _ = writeln!(out, "The player to move loses against perfect play: no winning move.");
+            let _ = writeln!(out, "{}", text("solve-loses"));
             if let Some(mv) = teaching.best() {
-                let _ = writeln!(
-                    out,
-                    "The AI would {}.",
-                    crate::words::move_text(&game.move_words(position, &mv), crate::words::Tense::Present)
-                );
+                let said =
+                    crate::words::move_text(&game.move_words(position, &mv), crate::words::Tense::Present);
+                let _ = writeln!(out, "{}", text_with("solve-ai-would", &[("move", Arg::Text(said))]));
             }
-            let _ = writeln!(out, "Why: {}.", crate::words::reason(teaching));
+            let _ = writeln!(out, "{why}");
         }
     }
     out
+}
+
+/// How many columns `text` takes on a terminal: two for each CJK character.
+fn width(text: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(text)
+}
+
+/// `text` with spaces after it to fill `columns` columns of a terminal.
+fn padded(text: &str, columns: usize) -> String {
+    format!("{text}{:pad$}", "", pad = columns.saturating_sub(width(text)))
 }

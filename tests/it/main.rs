@@ -54,3 +54,4 @@ mod undo;
 mod zh_learn;
 mod zh_words;
 mod zh_play;
+mod zh_cli;

@@ -100,8 +100,35 @@ impl Player {
     }
 
     pub async fn open(session: client::Handle<Trusting>, cols: u32, rows: u32) -> Player {
+        Player::open_with_env(session, cols, rows, &[("LANG", "fr_FR.UTF-8")]).await
+    }
+
+    /// Logs in as `user` and opens a terminal, sending the environment variables `env` first
+    /// (none at all when empty), as `ssh` does with `SendEnv`.
+    pub async fn arrive_with_env(
+        addr: SocketAddr,
+        user: &str,
+        cols: u32,
+        rows: u32,
+        env: &[(&str, &str)],
+    ) -> Player {
+        let mut session = connect(addr).await;
+        let auth = session.authenticate_none(user).await.expect("auth");
+        assert!(auth.success(), "an open server lets {user} in");
+        Player::open_with_env(session, cols, rows, env).await
+    }
+
+    /// [`Player::open`], sending the environment variables `env` before the terminal is asked for.
+    pub async fn open_with_env(
+        session: client::Handle<Trusting>,
+        cols: u32,
+        rows: u32,
+        env: &[(&str, &str)],
+    ) -> Player {
         let channel = session.channel_open_session().await.expect("a session channel");
-        channel.set_env(false, "LANG", "fr_FR.UTF-8").await.expect("env");
+        for (name, value) in env {
+            channel.set_env(false, *name, *value).await.expect("env");
+        }
         channel.request_pty(false, "xterm-256color", cols, rows, 0, 0, &[]).await.expect("pty");
         channel.request_shell(false).await.expect("shell");
         Player {

@@ -32,8 +32,11 @@ async fn two_players_play_each_other_a_third_watches_and_the_result_is_on_the_bo
     let dir = tempfile::tempdir().expect("temp dir");
     let running = server(options(dir.path())).await;
     let addr = running.addr();
+    // Each in the lobby before the next arrives, so that whoever sees carol sees bob too.
     let mut alice = Player::arrive(addr, "alice", 100, 30).await;
+    assert!(alice.wait_for(LOBBY).await, "{}", alice.contents());
     let mut bob = Player::arrive(addr, "bob", 100, 30).await;
+    assert!(bob.wait_for(LOBBY).await, "{}", bob.contents());
     let mut carol = Player::arrive(addr, "carol", 100, 30).await;
     for p in [&mut alice, &mut bob, &mut carol] {
         assert!(p.wait_until(|s| s.contains(LOBBY) && s.contains("carol")).await, "{}", p.contents());
@@ -47,6 +50,10 @@ async fn two_players_play_each_other_a_third_watches_and_the_result_is_on_the_bo
     assert!(bob.wait_for("alice challenges you").await, "{}", bob.contents());
     bob.send(b"n").await;
     assert!(alice.wait_for("bob declined").await, "{}", alice.contents());
+    // Bob's screen has let the first challenge go before the second is looked for: else the
+    // old line would be taken for the new one, and a `y` sent before the second challenge came
+    // would answer nothing.
+    assert!(bob.wait_until(|s| !s.contains("alice challenges you")).await, "{}", bob.contents());
     alice.send(b"c").await;
     assert!(bob.wait_for("alice challenges you").await, "{}", bob.contents());
     bob.send(b"y").await;

@@ -1,1 +1,120 @@
 # English: cli. See words.ftl for the conventions.
+
+## solve: Nim's binary working
+
+# The head line, before the heaps (each written after it, with a space): `Nim, normal play (whoever takes the last token wins): heaps 3 4 5`.
+solve-nim-heading = Nim, { $mode } ({ $rule }): heaps
+# A heap's line in the binary table.
+solve-heap-label = heap { $n }
+# The last line of the binary table.
+solve-nim-sum-label = nim-sum
+solve-nim-over-won = Every heap is empty: the game is over, and the player to move has won (the other player took the last token).
+solve-nim-over-lost = Every heap is empty: the game is over, and the player to move has lost (the other player took the last token).
+solve-ai-would-nim = The AI would { $move }, to make mistakes most likely.
+
+## solve: every game
+
+solve-no-winning-move = No winning move.
+solve-wins = The player to move wins with perfect play. { $n-digits } winning { $n ->
+        [one] move
+       *[other] moves
+    }:
+solve-wins-at-least = The player to move wins with perfect play. At least { $n-digits } winning { $n ->
+        [one] move
+       *[other] moves
+    } (too many to count them all in the time allowed):
+solve-more = ... and { $rest } more (the first { $listed } are listed)
+solve-more-at-least = ... and at least { $rest } more (the first { $listed } are listed)
+solve-loses = The player to move loses against perfect play: no winning move.
+solve-why = Why: { $reason }.
+solve-ai-would = The AI would { $move }.
+
+## solve: the other games
+
+# `Kayles, normal play (whoever knocks down the last pin wins): rows 3 4`
+solve-game-heading = { $game }, { $mode } ({ $rule }): { $word }{ $n ->
+        [one] {""}
+       *[other] s
+    } { $heaps }
+solve-game-heading-first-move = { $game }, { $mode } ({ $rule }): { $word }{ $n ->
+        [one] {""}
+       *[other] s
+    } { $heaps }, the first move
+solve-game-heading-limit = { $game }, { $mode } ({ $rule }): { $word }{ $n ->
+        [one] {""}
+       *[other] s
+    } { $heaps }, the next move takes at most { $limit }
+solve-game-rule = { $rule }.
+# A heap's or row's line in a table: `row 2`.
+solve-item-label = { $word } { $n }
+solve-grundy-value = Grundy value { $value }
+solve-grundy-xor = XOR of the Grundy values: { $sum }
+solve-note = ({ $note })
+solve-moore-columns = heaps with a 1 in each binary column, from the highest: { $counts }
+solve-moore-modulo = the same counts modulo { $modulus }: { $rests }
+solve-moore-endgame = (misère endgame: at most { $k } heaps hold two or more, so the heaps of one decide)
+solve-wythoff-pair = ({ $a }, { $b })
+solve-wythoff-pairs = losing pairs (⌊kφ⌋, ⌊kφ²⌋) near these heaps: { $pairs }
+solve-wythoff-partners = heap 1 ({ $first }) makes a losing pair with { $first-partner }; heap 2 ({ $second }) with { $second-partner }; the losing pair with difference { $difference } is { $pair }
+solve-fibonacci-terms = heap { $heap } = { $sum } (Zeckendorf: Fibonacci numbers, no two neighbours)
+solve-fibonacci-next = the next move takes 1 to { $most }
+solve-fibonacci-next-first = the next move takes 1 to { $most } (anything but the whole heap)
+solve-game-over-won = No move is left: the game is over, and the player to move has won (the other player made the last move).
+solve-game-over-lost = No move is left: the game is over, and the player to move has lost (the other player made the last move).
+
+## solve: positions that cannot be read (on standard error; JSON's error objects stay English)
+
+solve-error-empty = no heaps given: write heap sizes such as '3 4 5' or '3,4,5'
+solve-error-negative = '{ $word }' is negative: a heap holds a whole number of tokens from 0 to { $max }
+solve-error-too-large = '{ $word }' is too large: a heap holds at most { $max } tokens
+solve-error-not-a-number = '{ $word }' is not a heap size: expected a whole number from 0 to { $max }
+solve-error-heap-count = { $game } is played on exactly { $heaps-digits } { $heaps ->
+        [one] heap
+       *[other] heaps
+    }, not { $given }
+solve-error-unexpected-limit = only Fibonacci Nim carries a limit on the next take
+solve-error-zero-limit = a limit of 0 allows no move while tokens are left: the limit is twice the last take, at least 2
+solve-error-limit = '{ $word }' is not a limit: after '/' comes the most the next move may take, a whole number from 1 to { $max }
+solve-error-no-limit-here = only Fibonacci Nim has a limit (HEAP/LIMIT); { $game } is written as heaps alone
+solve-error-not-utf8 = it is not UTF-8 text
+solve-error-line = line { $line }: '{ $text }' is not a position: { $why }
+solve-error-read = cannot read standard input: { $error }
+solve-error-write = cannot write the answer: { $error }
+
+## stats
+
+stats-played = played
+stats-won = won
+stats-lost = lost
+stats-assisted = assisted
+stats-streak = streak
+stats-best = best
+stats-resigned = resigned
+stats-abandoned = abandoned
+stats-game = { $game }:
+stats-row-normal = normal
+stats-row-misere = misère
+stats-total = total
+stats-puzzles = puzzles: { $solved } solved of { $attempted }, streak { $streak }, best { $best }
+stats-note = Assisted wins (with hints, undo, or against an AI weaker than perfect) count as wins but not in
+    streaks. Resigned and abandoned games are among the losses.
+stats-other-games = Kept as they are, not counted here: the figures of games this nim-tui does not play ({ $names }).
+stats-other-games-more = Kept as they are, not counted here: the figures of games this nim-tui does not play ({ $names } and { $more } more).
+stats-list-separator = {", "}
+
+## paths
+
+paths-config = config
+paths-data = data
+paths-state = state
+paths-log = log
+paths-unknown = unknown: no home directory ($HOME is not set)
+paths-unusable = { $path } (unusable: { $why }; nothing is saved)
+paths-config-exists = { $path } (exists)
+paths-config-missing-given = { $path } (not found: nim-tui will refuse to start with it)
+paths-config-missing = { $path } (not found: the built-in defaults are used)
+paths-config-unreachable-given = { $path } (cannot be looked for ({ $why }): nim-tui will refuse to start with it)
+paths-config-unreachable = { $path } (cannot be looked for ({ $why }): the built-in defaults are used)
+paths-config-refused = { $path } (exists, but nim-tui will refuse to start with it: { $why })
+paths-log-on = { $path } (on: { $variable }={ $level })
+paths-log-off = { $path } (off: set { $variable }=debug to write it)

@@ -1,1 +1,68 @@
 # English: serve. See words.ftl for the conventions.
+
+## What the server says outside the game's screens
+
+serve-needs-terminal = nim-tui is a game for a terminal: connect again with `ssh -t`, from a terminal.
+serve-no-commands = nim-tui runs no commands: connect with plain `ssh -t` to play.
+# The keyboard-interactive prompt, before the answer typed after it.
+serve-code-prompt = Class code:{" "}
+serve-code-instructions = Type the code your teacher gave the class.
+serve-idle-warning = No key for a while: press any key within { $seconds } s to stay connected.
+serve-idle-kicked = Disconnected: no key was pressed for too long. Connect again to play.
+serve-stopping-game = The server is stopping. Your game was kept as ended by the server: it does not count as a loss.
+serve-stopping = The server is stopping. Thank you for playing.
+serve-no-records = records are not kept on the server
+
+## The lobby
+
+serve-lobby-title = nim-tui · a classroom · you are { $me }
+serve-people = { $n ->
+        [one] On the server: { $n-digits } person
+       *[other] On the server: { $n-digits } people
+    }
+serve-in-lobby = in the lobby
+serve-playing-ai = playing the AI
+serve-playing = playing { $with }
+serve-watching-someone = watching { $whom }
+serve-you = { $name } (you)
+serve-teacher = { $name } (teacher)
+serve-board-ai = Against the AI: wins without help / games, per game and level
+serve-board-players = Between players: wins / games
+serve-board-empty = No game finished yet.
+# A line of the leaderboard against the AI: `nim · perfect: alice 3/4  bob 1/2`.
+serve-board-line = { $game } · { $level }: { $names }
+serve-lobby-keys = { $enter } play the AI or challenge · c challenge · w watch · ↑/↓ choose · { $quit } leave
+serve-challenged = { $by } challenges you to a game: y accept · n decline
+serve-challenge-sent = Challenge sent to { $to }: waiting for an answer…
+serve-declined = { $by } declined the challenge.
+serve-left = { $who } left the game.
+serve-busy = { $who } is busy: challenge someone in the lobby.
+serve-nothing-to-watch = { $who } is not playing: nothing to watch.
+
+## At a table
+
+serve-watched-by = Watching: { $names }
+serve-watching = You are watching { $players } · { $quit } back to the lobby
+serve-players-two = { $first } and { $second }
+serve-players-ai = { $first } against the AI
+serve-wait-for = { $who } is to move: wait for their move
+# Between names in a list: `carol, dave`.
+serve-list-separator = {", "}
+
+## The teacher's lobby
+
+serve-in-progress = Teacher's view: games in progress (position, moves made)
+serve-none-in-progress = No game in progress.
+serve-recent = Latest results
+# The game and the level in a result: `nim, perfect`.
+serve-result-game = { $game }, { $level }
+serve-result-won = { $player } won against { $opponent } ({ $game }), { $moves } moves
+serve-result-lost = { $player } lost against { $opponent } ({ $game }), { $moves } moves
+serve-result-ended = { $player } ended_by_server against { $opponent } ({ $game }), { $moves } moves
+serve-result-won-ai = { $player } won against ai ({ $game }), { $moves } moves
+serve-result-lost-ai = { $player } lost against ai ({ $game }), { $moves } moves
+serve-result-ended-ai = { $player } ended_by_server against ai ({ $game }), { $moves } moves
+serve-assignment = Everyone's position: { $position } — who won it, and how fast
+serve-assignment-won = { $name } won in { $seconds } s
+serve-assignment-lost = { $name } lost, after { $seconds } s
+serve-give-key = g gives everyone the chosen player's position

@@ -1,1 +1,61 @@
 # 简体中文：serve。约定见 words.ftl。
+
+## 服务器在游戏画面之外说的话
+
+serve-needs-terminal = nim-tui 是在终端里玩的游戏：请在终端里用 `ssh -t` 重新连接。
+serve-no-commands = nim-tui 不运行命令：请直接用 `ssh -t` 连接来玩。
+serve-code-prompt = 班级口令：
+serve-code-instructions = 请输入老师给全班的口令。
+serve-idle-warning = 已有一阵没有按键：请在 { $seconds } 秒内按任意键，以保持连接。
+serve-idle-kicked = 连接已断开：太久没有按键。请重新连接再玩。
+serve-stopping-game = 服务器正在关闭。你的这局棋记为由服务器结束，不算输。
+serve-stopping = 服务器正在关闭。谢谢你来玩！
+serve-no-records = 服务器上不保存对局记录
+
+## 大厅
+
+serve-lobby-title = nim-tui · 课堂 · 你是 { $me }
+serve-people = 服务器上共有 { $n-digits } 人
+serve-in-lobby = 在大厅
+serve-playing-ai = 正在和电脑对局
+serve-playing = 正在和 { $with } 对局
+serve-watching-someone = 正在观看 { $whom }
+serve-you = { $name }（你）
+serve-teacher = { $name }（老师）
+serve-board-ai = 对电脑：无协助胜局／总局数，按游戏和难度
+serve-board-players = 玩家之间：胜局／总局数
+serve-board-empty = 还没有下完的对局。
+serve-board-line = { $game } · 难度 { $level }：{ $names }
+serve-lobby-keys = { $enter } 和电脑下或发起挑战 · c 挑战 · w 观战 · ↑/↓ 选择 · { $quit } 离开
+serve-challenged = { $by } 向你发起挑战：y 接受 · n 拒绝
+serve-challenge-sent = 已向 { $to } 发出挑战：等待回应……
+serve-declined = { $by } 拒绝了挑战。
+serve-left = { $who } 离开了对局。
+serve-busy = { $who } 正忙：请挑战大厅里的人。
+serve-nothing-to-watch = { $who } 没有在对局：没有可观看的棋局。
+
+## 对局中
+
+serve-watched-by = 正在观看：{ $names }
+serve-watching = 你正在观看 { $players } · { $quit } 回到大厅
+serve-players-two = { $first } 和 { $second }
+serve-players-ai = { $first } 对电脑
+serve-wait-for = 轮到 { $who } 走：请等对方走棋
+serve-list-separator = 、
+
+## 老师的大厅
+
+serve-in-progress = 老师视图：进行中的对局（局面，已走步数）
+serve-none-in-progress = 没有进行中的对局。
+serve-recent = 最新结果
+serve-result-game = { $game }，难度 { $level }
+serve-result-won = { $player } 战胜了 { $opponent }（{ $game }），共 { $moves } 步
+serve-result-lost = { $player } 输给了 { $opponent }（{ $game }），共 { $moves } 步
+serve-result-ended = { $player } 与 { $opponent } 的对局由服务器结束（{ $game }），共 { $moves } 步
+serve-result-won-ai = { $player } 战胜了电脑（{ $game }），共 { $moves } 步
+serve-result-lost-ai = { $player } 输给了电脑（{ $game }），共 { $moves } 步
+serve-result-ended-ai = { $player } 与电脑的对局由服务器结束（{ $game }），共 { $moves } 步
+serve-assignment = 全班的局面：{ $position } —— 谁赢了，用时多少
+serve-assignment-won = { $name } 用 { $seconds } 秒获胜
+serve-assignment-lost = { $name } 落败，用时 { $seconds } 秒
+serve-give-key = g 把所选玩家的局面发给所有人

@@ -1,0 +1,341 @@
+//! What `solve`, `stats` and `paths` print for people, and what `serve` shows, in Chinese: under
+//! `LANG=zh_CN.UTF-8` every line is Chinese (no English phrase left), `--lang en` is English, the
+//! JSON forms are byte for byte the same in every language, columns line up by display width, and
+//! on one server each connection reads its own language at the same time.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use unicode_width::UnicodeWidthStr;
+
+use crate::support::BIN;
+
+/// Runs the binary in a home of its own with `LANG` (or no locale at all when `None`).
+fn run(home: &Path, lang: Option<&str>, args: &[&str]) -> Output {
+    let mut cmd = Command::new(BIN);
+    cmd.args(args).current_dir(home).env("HOME", home).stdin(Stdio::null());
+    for var in
+        ["XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "NIM_TUI_LOG", "LC_ALL", "LC_MESSAGES", "LANG"]
+    {
+        cmd.env_remove(var);
+    }
+    if let Some(lang) = lang {
+        cmd.env("LANG", lang);
+    }
+    cmd.output().expect("the nim-tui binary runs")
+}
+
+/// Standard output of a run that must succeed with nothing on stderr.
+fn ok(home: &Path, lang: Option<&str>, args: &[&str]) -> String {
+    let out = run(home, lang, args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{args:?} failed: {stderr}");
+    assert_eq!(stderr, "", "{args:?} wrote to stderr");
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+const ZH: Option<&str> = Some("zh_CN.UTF-8");
+
+/// The English phrases left in `text`: two ASCII words of three letters or more in a row, once
+/// what is not prose is set aside (paths, `VAR=value`, the program's name, game keys).
+fn english_phrases(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for line in text.lines() {
+        let prose: Vec<&str> = line
+            .split_whitespace()
+            .filter(|w| !w.contains('/') && !w.contains('=') && !w.contains("nim-tui") && !w.contains('$'))
+            .collect();
+        let mut run = Vec::new();
+        for word in prose.join(" ").split(|c: char| !c.is_ascii_alphabetic()) {
+            if word.len() >= 3 && !matches!(word, "Nim" | "AI") {
+                run.push(word);
+                if run.len() >= 2 {
+                    found.push(format!("{:?} in {line:?}", run.join(" ")));
+                    break;
+                }
+            } else if !word.is_empty() {
+                run.clear();
+            }
+        }
+    }
+    found
+}
+
+fn assert_chinese(text: &str, what: &str) {
+    let phrases = english_phrases(text);
+    assert!(
+        phrases.is_empty(),
+        "{what}: English left in the Chinese text:\n{}\n\n{text}",
+        phrases.join("\n")
+    );
+    assert!(text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{what}: no Chinese:\n{text}");
+}
+
+#[test]
+fn solve_explains_the_nim_sum_in_chinese() {
+    let home = tempfile::tempdir().unwrap();
+    let zh = ok(home.path(), ZH, &["solve", "3", "4", "5"]);
+    assert_chinese(&zh, "solve 3 4 5");
+    for part in ["尼姆游戏", "第 1 堆", "第 3 堆", "尼姆和", "011", "100", "101", "010", "必胜着法"]
+    {
+        assert!(zh.contains(part), "no {part:?} in:\n{zh}");
+    }
+    // The table's columns line up by display width: the binary digits end in one column.
+    let rows: Vec<&str> = zh.lines().filter(|l| l.starts_with("  第") || l.starts_with("  尼姆和")).collect();
+    assert_eq!(rows.len(), 4, "{zh}");
+    let widths: Vec<usize> = rows.iter().map(|l| l.width()).collect();
+    assert!(
+        widths.windows(2).all(|w| w[0] == w[1]),
+        "rows of the binary table differ in width {widths:?}:\n{zh}"
+    );
+
+    let en = ok(home.path(), ZH, &["--lang", "en", "solve", "3", "4", "5"]);
+    for part in [
+        "Nim, normal play",
+        "heap 1",
+        "nim-sum",
+        "The player to move wins with perfect play. 1 winning move:",
+    ] {
+        assert!(en.contains(part), "no {part:?} in:\n{en}");
+    }
+    assert_eq!(en, ok(home.path(), None, &["solve", "3", "4", "5"]), "--lang en is the English of no locale");
+}
+
+#[test]
+fn solve_in_misere_and_a_lost_position_in_chinese() {
+    let home = tempfile::tempdir().unwrap();
+    let zh = ok(home.path(), ZH, &["solve", "--mode", "misere", "1", "1", "1"]);
+    assert_chinese(&zh, "solve --mode misere 1 1 1");
+    for part in ["尼姆和", "必败", "原因：", "电脑"] {
+        assert!(zh.contains(part), "no {part:?} in:\n{zh}");
+    }
+    let en = ok(home.path(), ZH, &["--lang", "en", "solve", "--mode", "misere", "1", "1", "1"]);
+    assert!(en.contains("The player to move loses against perfect play"), "{en}");
+    assert!(en.contains("misère"), "{en}");
+    // Every heap empty: the game is over.
+    let over = ok(home.path(), ZH, &["solve", "0", "0"]);
+    assert_chinese(&over, "solve 0 0");
+    assert!(over.contains("游戏结束"), "{over}");
+}
+
+#[test]
+fn solve_of_other_games_in_chinese() {
+    let home = tempfile::tempdir().unwrap();
+    let cases: &[&[&str]] = &[
+        &["solve", "--game", "kayles", "3", "4"],
+        &["solve", "--game", "wythoff", "3", "5"],
+        &["solve", "--game", "moore:2", "1", "2", "4"],
+        &["solve", "--game", "subtraction:1,2,3", "5", "7"],
+        &["solve", "--game", "lasker", "3", "4", "9"],
+        &["solve", "--game", "fibonacci", "10"],
+        &["solve", "--game", "dawson", "7"],
+    ];
+    for args in cases {
+        let zh = ok(home.path(), ZH, args);
+        assert_chinese(&zh, &args.join(" "));
+        let en = ok(home.path(), ZH, &[&["--lang", "en"][..], args].concat());
+        assert!(en.contains("The player to move"), "{args:?}:\n{en}");
+        assert!(en.contains("normal play"), "{args:?}:\n{en}");
+    }
+    let kayles = ok(home.path(), ZH, &["solve", "--game", "kayles", "3", "4"]);
+    assert!(kayles.contains("格隆第值"), "{kayles}");
+}
+
+#[test]
+fn json_is_the_same_bytes_in_every_language() {
+    let home = tempfile::tempdir().unwrap();
+    let cases: &[&[&str]] = &[
+        &["solve", "--json", "3", "4", "5"],
+        &["solve", "--json", "--mode", "misere", "1", "1", "1"],
+        &["solve", "--json", "--game", "kayles", "3", "4"],
+        &["solve", "--json", "--game", "fibonacci", "10"],
+        &["solve", "--json", "--game", "wythoff", "3", "5"],
+        &["stats", "--json"],
+    ];
+    for args in cases {
+        let english = run(home.path(), None, args);
+        let chinese = run(home.path(), ZH, args);
+        let forced = run(home.path(), ZH, &[&["--lang", "zh-CN"][..], args].concat());
+        assert!(english.status.success(), "{args:?}");
+        assert_eq!(english.stdout, chinese.stdout, "{args:?} differs under LANG=zh_CN.UTF-8");
+        assert_eq!(english.stdout, forced.stdout, "{args:?} differs under --lang zh-CN");
+    }
+}
+
+/// A statistics file with Nim's figures, another game's, and a game this version does not play.
+fn stats_home() -> tempfile::TempDir {
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join(".local/share/nim-tui");
+    std::fs::create_dir_all(&data).unwrap();
+    let some = r#"{"played":3,"won":2,"lost":1,"assisted_wins":1,"current_streak":1,"best_streak":1,"resigned":1,"abandoned":0}"#;
+    let none = r#"{"played":0,"won":0,"lost":0,"assisted_wins":0,"current_streak":0,"best_streak":0,"resigned":0,"abandoned":0}"#;
+    let stats = format!(
+        r#"{{"version":1,"normal":{some},"misere":{none},"puzzle":{{"solved":2,"attempted":3,"current_streak":1,"best_streak":2}},"games":{{"kayles":{{"normal":{some},"misere":{none}}},"moore:2":{{"normal":{none},"misere":{some}}},"zzz":{{}}}}}}"#
+    );
+    std::fs::write(data.join("stats.json"), stats).unwrap();
+    home
+}
+
+#[test]
+fn stats_in_chinese_with_columns_by_display_width() {
+    let home = stats_home();
+    let zh = ok(home.path(), ZH, &["stats"]);
+    assert_chinese(&zh, "stats");
+    for part in ["局数", "胜", "负", "合计", "谜题", "受助胜", "zzz"] {
+        assert!(zh.contains(part), "no {part:?} in:\n{zh}");
+    }
+    // The head and every row of figures are as wide as each other on a terminal.
+    let table: Vec<&str> =
+        zh.lines().take_while(|l| !l.starts_with("合计")).filter(|l| !l.ends_with('：')).collect();
+    let widths: Vec<usize> = table.iter().map(|l| l.width()).collect();
+    assert!(widths.len() >= 5 && widths.windows(2).all(|w| w[0] == w[1]), "{widths:?}:\n{zh}");
+
+    let en = ok(home.path(), ZH, &["--lang", "en", "stats"]);
+    assert!(en.contains("played"), "{en}");
+    assert!(en.contains("puzzles: 2 solved of 3, streak 1, best 2"), "{en}");
+    assert!(en.contains("Kept as they are, not counted here"), "{en}");
+    assert_eq!(en, ok(home.path(), None, &["stats"]));
+}
+
+#[test]
+fn paths_in_chinese() {
+    let home = tempfile::tempdir().unwrap();
+    let zh = ok(home.path(), ZH, &["paths"]);
+    assert_chinese(&zh, "paths");
+    for part in ["配置文件", "数据目录", "状态目录", "日志", "未找到", "未开启"] {
+        assert!(zh.contains(part), "no {part:?} in:\n{zh}");
+    }
+    // The values start in one column, whatever the labels' widths.
+    let starts: Vec<usize> = zh.lines().map(|l| l.find('/').map_or(0, |i| l[..i].width())).collect();
+    assert!(starts.windows(2).all(|w| w[0] == w[1]), "{starts:?}:\n{zh}");
+    let en = ok(home.path(), ZH, &["--lang", "en", "paths"]);
+    assert!(en.starts_with("config  "), "{en}");
+    assert!(en.contains("(not found: the built-in defaults are used)"), "{en}");
+    assert_eq!(en, ok(home.path(), None, &["paths"]));
+}
+
+#[cfg(unix)]
+mod serve {
+    use std::time::Duration;
+
+    use nim_tui::i18n::{self, Language};
+
+    use super::english_phrases;
+    use crate::serve::{Player, options, server};
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn each_connection_reads_its_own_language_at_the_same_time() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let running = server(options(dir.path())).await;
+        let addr = running.addr();
+        let mut li = Player::arrive_with_env(addr, "li", 80, 24, &[("LANG", "zh_CN.UTF-8")]).await;
+        let mut bob = Player::arrive_with_env(addr, "bob", 80, 24, &[]).await;
+        // LC_MESSAGES says more than LANG; LC_ALL more than both.
+        let mut wang = Player::arrive_with_env(
+            addr,
+            "wang",
+            80,
+            24,
+            &[("LANG", "en_GB.UTF-8"), ("LC_MESSAGES", "zh_CN.UTF-8")],
+        )
+        .await;
+        let mut carol =
+            Player::arrive_with_env(addr, "carol", 80, 24, &[("LANG", "zh_CN.UTF-8"), ("LC_ALL", "C")]).await;
+        for p in [&mut li, &mut wang] {
+            assert!(p.wait_until(|s| s.contains("服务器上共有 4 人")).await, "{}", p.contents());
+        }
+        for p in [&mut bob, &mut carol] {
+            assert!(p.wait_until(|s| s.contains("On the server: 4 people")).await, "{}", p.contents());
+        }
+        let zh = li.contents();
+        for part in ["你是 li", "在大厅", "li（你）", "对电脑", "玩家之间", "挑战", "离开"]
+        {
+            assert!(zh.contains(part), "no {part:?} in:\n{zh}");
+        }
+        let phrases = english_phrases(&zh);
+        assert!(phrases.is_empty(), "English in the Chinese lobby:\n{}\n\n{zh}", phrases.join("\n"));
+        let en = bob.contents();
+        for part in ["you are bob", "in the lobby", "bob (you)", "Against the AI", "Between players"] {
+            assert!(en.contains(part), "no {part:?} in:\n{en}");
+        }
+        // Names keep their column whatever the language: each line's state starts at one place.
+        let column = |screen: &str, name: &str| {
+            screen.lines().find(|l| l.contains(name) && l.contains("在大厅")).map(|l| {
+                let at = l.find("在大厅").unwrap_or(0);
+                unicode_width::UnicodeWidthStr::width(&l[..at])
+            })
+        };
+        assert_eq!(column(&zh, "li"), column(&zh, "bob"), "{zh}");
+
+        // A challenge is told in the language of whoever reads it.
+        for _ in 0..4 {
+            if zh_line_of(&li.contents(), "bob").contains('▶') {
+                break;
+            }
+            li.send(b"\x1b[A").await;
+            li.settle(Duration::from_millis(200)).await;
+        }
+        li.send(b"c").await;
+        assert!(li.wait_for("已向 bob 发出挑战").await, "{}", li.contents());
+        assert!(bob.wait_for("li challenges you to a game").await, "{}", bob.contents());
+        bob.send(b"n").await;
+        assert!(li.wait_for("bob 拒绝了挑战").await, "{}", li.contents());
+        running.stop(Duration::from_secs(3)).await;
+        assert!(li.wait_closed().await);
+        assert!(String::from_utf8_lossy(&li.raw).contains("服务器正在关闭"), "the goodbye is Chinese");
+        assert!(bob.wait_closed().await);
+        assert!(
+            String::from_utf8_lossy(&bob.raw).contains("The server is stopping"),
+            "the goodbye is English"
+        );
+    }
+
+    fn zh_line_of<'a>(screen: &'a str, name: &str) -> &'a str {
+        screen.lines().find(|l| l.split_whitespace().any(|w| w == name)).unwrap_or("")
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_connection_that_tells_no_language_reads_the_servers() {
+        // The server takes the language of the thread that starts it, as `main` chose it.
+        i18n::set(Language::SimplifiedChinese);
+        let dir = tempfile::tempdir().expect("temp dir");
+        let running = server(options(dir.path())).await;
+        i18n::set(Language::English);
+        let mut li = Player::arrive_with_env(running.addr(), "li", 80, 24, &[]).await;
+        let mut bob =
+            Player::arrive_with_env(running.addr(), "bob", 80, 24, &[("LANG", "en_US.UTF-8")]).await;
+        assert!(li.wait_until(|s| s.contains("服务器上共有 2 人")).await, "{}", li.contents());
+        assert!(bob.wait_until(|s| s.contains("On the server: 2 people")).await, "{}", bob.contents());
+        running.stop(Duration::from_secs(3)).await;
+    }
+}
+
+#[test]
+fn a_bad_line_is_told_in_chinese_and_json_error_objects_stay_english() {
+    use std::io::Write;
+    let home = tempfile::tempdir().unwrap();
+    let solve = |lang: Option<&str>, args: &[&str]| {
+        let mut cmd = Command::new(BIN);
+        cmd.args(args)
+            .env("HOME", home.path())
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env_remove("LANG");
+        if let Some(lang) = lang {
+            cmd.env("LANG", lang);
+        }
+        let mut child =
+            cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        child.stdin.take().unwrap().write_all(b"3 4\n3 x\n").unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let zh = solve(ZH, &["solve", "--keep-going", "-"]);
+    let told = String::from_utf8_lossy(&zh.stderr);
+    assert_eq!(zh.status.code(), Some(2));
+    assert!(told.contains("第 2 行") && told.contains("不是堆的大小"), "{told}");
+    assert!(english_phrases(&told).is_empty(), "{told}");
+    let json = |lang| solve(lang, &["solve", "--json", "--keep-going", "-"]).stdout;
+    let english = json(None);
+    assert_eq!(json(ZH), english);
+    assert!(String::from_utf8_lossy(&english).contains("is not a heap size"));
+}
