@@ -6,7 +6,10 @@
 #   scripts/screenshot.sh [OUT.png] [COLSxROWS] [dark|light] [ARGS...]
 #
 # Defaults: assets/screenshot.png, 100x30, dark. Extra arguments go to nim-tui (the default shows
-# `--heaps 3,4,5`); the keys pressed are `b` (binary view) and `h` (hint).
+# `--heaps 3,4,5`); the keys pressed are `b` (binary view) and `h` (hint), or those in KEYS.
+# SHOT_LANG=zh_CN.UTF-8 runs the game in that locale (xterm itself stays in C.UTF-8, which every
+# machine has); Chinese characters are drawn with Noto Sans Mono CJK (apt-get install
+# fonts-noto-cjk), two columns each.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,8 +40,8 @@ case $background in
     *) colours=(-bg black -fg gray90) ;;
 esac
 DISPLAY=$display HOME=$home XDG_CONFIG_HOME=$home/config XDG_DATA_HOME=$home/data XDG_STATE_HOME=$home/state \
-    LANG=C.UTF-8 xterm -fa 'DejaVu Sans Mono' -fs 12 -geometry "$size" "${colours[@]}" -title nim-tui \
-    -e "$binary" "${args[@]}" &
+    LANG=C.UTF-8 xterm -fa 'DejaVu Sans Mono' -fd 'Noto Sans Mono CJK SC' -fs 12 -geometry "$size" \
+    "${colours[@]}" -title nim-tui -e env LANG="${SHOT_LANG:-C.UTF-8}" "$binary" "${args[@]}" &
 sleep 2
 window=$(DISPLAY=$display xdotool search --name nim-tui | head -1)
 DISPLAY=$display xdotool windowfocus --sync "$window" 2>/dev/null || true

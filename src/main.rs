@@ -209,7 +209,9 @@ fn solve(args: &nim_tui::cli::SolveArgs) -> ExitCode {
     };
     let input = match solve::parse_input(&game, &args.heaps) {
         Ok(input) => input,
-        Err(e) => return fail(2, &e.to_string()),
+        // A position that cannot be read, told in the language chosen (its lines from standard
+        // input are told so by `solve::run`).
+        Err(e) => return fail(2, &solve::input_error_text(&e)),
     };
     let options = solve::Options {
         json: args.json,

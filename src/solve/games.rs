@@ -140,7 +140,7 @@ pub fn human_text(game: &Game, position: &Position, teaching: &Teaching, limit: 
     };
     let list: Vec<String> = heaps.iter().map(u64::to_string).collect();
     let mut args = vec![
-        ("game", Arg::Text(capitalised(&kind.title()))),
+        ("game", Arg::Text(capitalised(&crate::words::title(kind)))),
         ("mode", crate::words::mode_title(mode).into()),
         ("rule", rule.into()),
         ("word", word.into()),
