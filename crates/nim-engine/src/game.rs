@@ -544,7 +544,7 @@ impl Game {
         }
         if let Play::Wythoff(wythoff) = &self.play {
             // A pair is lost exactly when no move wins: one look at its losing pairs for both.
-            let count = Rules::winning_moves(wythoff, position).len();
+            let count = wythoff.count(position);
             let outcome = if count == 0 { Outcome::Lose } else { Outcome::Win };
             return Verdict { outcome, count: MoveCount::exact(count as u128), working: Working::Plain };
         }
@@ -603,6 +603,10 @@ impl Game {
             for take in analysis.moves(heaps).take(limit.unwrap_or(usize::MAX)) {
                 visit(&Move::Take(take));
             }
+            return;
+        }
+        if let Play::Fibonacci(fibonacci) = &self.play {
+            fibonacci.visit_winning_moves(position, limit.unwrap_or(MOVE_LIST_LIMIT), &mut |mv| visit(&mv));
             return;
         }
         let moves = match limit {

@@ -423,8 +423,9 @@ impl<'a> Search<'a> {
 }
 
 /// [`Search::list`] for up to 64 heaps, the sets of heaps as bit masks: the same moves in the same
-/// order, the same budget, without a list made or a set copied at each step, so listing ten moves
-/// of five huge heaps costs microseconds.
+/// order, the same budget, without a list made or a set copied at each step (the tests' reference
+/// for [`Lister`]).
+#[cfg(test)]
 struct MaskList<'a> {
     heaps: &'a [u64],
     k: usize,
@@ -442,6 +443,7 @@ struct MaskList<'a> {
     exhausted: bool,
 }
 
+#[cfg(test)]
 impl<'a> MaskList<'a> {
     fn new(heaps: &'a [u64], k: u32, limit: usize, budget: u64) -> Option<MaskList<'a>> {
         if heaps.len() > 64 {
@@ -561,7 +563,182 @@ impl<'a> MaskList<'a> {
     }
 }
 
+/// [`Search::list`] for up to 64 heaps: the same moves in the same order, the same budget, as
+/// bit masks with heap `i` at bit `63 - i`. Then a column's ways to play, each read as the mask of
+/// the heaps left with a 1 there, come in the search's order (heap 1 first, a 1 before a 0) as
+/// the numbers fall: the sub-masks of the column's candidates, counted down. A column where K
+/// heaps are lowered already (most of them) is played by choosing which lowered heaps get a 1:
+/// only those sub-masks are walked. So listing ten moves of five huge heaps costs about one walk
+/// down the columns.
+struct Lister<'a> {
+    heaps: &'a [u64],
+    k: u32,
+    /// `columns[j]`: the heaps with a 1 in column `j`, heap `i` at bit `63 - i`.
+    columns: [u64; 64],
+    /// `lacking[c]`: what `c` ones lack to a multiple of K+1 (a table: no division per column).
+    lacking: [u8; 65],
+    /// The columns whose count is not a multiple of K+1 as the heaps stand.
+    unsettled: u64,
+    /// The heaps as the move being built leaves them.
+    values: [u64; 64],
+    out: Vec<Move>,
+    limit: usize,
+    work: u64,
+    budget: u64,
+    exhausted: bool,
+}
+
+impl<'a> Lister<'a> {
+    fn new(heaps: &'a [u64], k: u32, limit: usize, budget: u64) -> Option<Lister<'a>> {
+        if heaps.len() > 64 {
+            return None;
+        }
+        let m = k as usize + 1;
+        let mut columns = [0u64; 64];
+        let mut counts = [0usize; 64];
+        for (i, &h) in heaps.iter().enumerate() {
+            let mut rest = h;
+            while rest != 0 {
+                let j = rest.trailing_zeros() as usize;
+                columns[j] |= 1 << (63 - i);
+                counts[j] += 1;
+                rest &= rest - 1;
+            }
+        }
+        let unsettled = (0..64).filter(|&j| counts[j] % m != 0).fold(0u64, |mask, j| mask | 1 << j);
+        let mut lacking = [0u8; 65];
+        let mut rest = 0;
+        for lack in lacking.iter_mut() {
+            *lack = ((m - rest) % m) as u8;
+            rest = if rest + 1 == m { 0 } else { rest + 1 };
+        }
+        let mut values = [0u64; 64];
+        values[..heaps.len()].copy_from_slice(heaps);
+        Some(Lister {
+            heaps,
+            k,
+            columns,
+            lacking,
+            unsettled,
+            values,
+            out: Vec::new(),
+            limit,
+            work: 0,
+            budget,
+            exhausted: false,
+        })
+    }
+
+    /// Lists from the highest column holding a 1.
+    fn list_all(&mut self) {
+        if let Some(top) = self.heaps.iter().copied().max().filter(|&h| h > 0).map(|h| 63 - h.leading_zeros())
+        {
+            self.list(top, 0, 0);
+        }
+    }
+
+    /// As [`Search::list`], from column `j` down with the `free` heaps of `lowered` lowered.
+    /// False once stopped (the list full, or the budget spent).
+    fn list(&mut self, j: u32, lowered: u64, free: u32) -> bool {
+        let ones = self.columns[j as usize] & !lowered;
+        let count = ones.count_ones();
+        let room = self.k - free;
+        let m = self.k + 1;
+        if room == 0 {
+            // No heap may drop: the column's other ones stay, and exactly the ones it lacks to a
+            // multiple of K+1 are given to lowered heaps (fewer than K+1 of them): the sub-masks
+            // of `lowered` of that size, counted down.
+            let lacking = u32::from(self.lacking[count as usize]);
+            if lacking == 0 || lacking == free {
+                return self.play(j, lowered, free, 0, if lacking == 0 { 0 } else { lowered });
+            }
+            let mut raised = lowered;
+            loop {
+                if raised.count_ones() == lacking && !self.play(j, lowered, free, 0, raised) {
+                    return false;
+                }
+                if raised == 0 {
+                    return true;
+                }
+                raised = (raised - 1) & lowered;
+            }
+        }
+        if count + free < m {
+            // Fewer than K+1 ones can be left: none may be, so every one drops, room allowing.
+            return count > room || self.play(j, lowered, free, ones, 0);
+        }
+        let candidates = ones | lowered;
+        let mut left = candidates;
+        loop {
+            let dropped = ones & !left;
+            if left.count_ones().is_multiple_of(m)
+                && dropped.count_ones() <= room
+                && !self.play(j, lowered, free, dropped, left & lowered)
+            {
+                return false;
+            }
+            if left == 0 {
+                return true;
+            }
+            left = (left - 1) & candidates;
+        }
+    }
+
+    /// One way to play column `j`: the heaps of `dropped` fall to 0 there, those of `raised` (all
+    /// lowered) get a 1; then on to the columns below. False once stopped.
+    fn play(&mut self, j: u32, lowered: u64, free: u32, dropped: u64, raised: u64) -> bool {
+        if self.out.len() >= self.limit {
+            return false;
+        }
+        self.work += 1;
+        if self.work > self.budget {
+            self.exhausted = true;
+            return false;
+        }
+        let next = lowered | dropped;
+        // No heap lowered and every column below a multiple of K+1: no move on from here.
+        if next == 0 && self.unsettled & !(u64::MAX << j) == 0 {
+            return true;
+        }
+        let mut more = 0;
+        for i in high_bits(dropped) {
+            self.values[i] = above(self.heaps[i], j);
+            more += 1;
+        }
+        for i in high_bits(raised) {
+            self.values[i] |= 1 << j;
+        }
+        let go_on = if j == 0 {
+            let takes = high_bits(next).map(|i| Take::new(i, self.heaps[i] - self.values[i])).collect();
+            self.out.push(Move::take_many(takes));
+            true
+        } else {
+            self.list(j - 1, next, free + more)
+        };
+        for i in high_bits(dropped) {
+            self.values[i] = self.heaps[i];
+        }
+        for i in high_bits(raised) {
+            self.values[i] &= !(1 << j);
+        }
+        go_on
+    }
+}
+
+/// The heaps of a mask with heap `i` at bit `63 - i`, first heap first.
+fn high_bits(mask: u64) -> impl Iterator<Item = usize> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let i = rest.leading_zeros() as usize;
+            rest &= !(1 << (63 - i));
+            i
+        })
+    })
+}
+
 /// One column being played by [`MaskList`].
+#[cfg(test)]
 struct Choice {
     j: u32,
     lowered: u64,
@@ -571,6 +748,7 @@ struct Choice {
     room: usize,
 }
 
+#[cfg(test)]
 impl Choice {
     /// As in [`each_choice`]: whether some way on through the heaps of `left`, with `set` ones so
     /// far and `dropped` heaps dropped, leaves a multiple of `m`.
@@ -598,6 +776,66 @@ fn bits(mask: u64) -> impl Iterator<Item = usize> {
 /// `C(n, r)` for the small `n` of a column (at most K heaps lowered).
 fn choose_small(n: usize, r: usize) -> u64 {
     Natural::choose(n as u64, r as u64).to_u64().unwrap_or(u64::MAX)
+}
+
+/// `base^exponent`, `None` past `u128`; a power of two by a shift.
+fn power(base: u128, exponent: u32) -> Option<u128> {
+    match base {
+        0 | 1 => Some(base),
+        _ if base.is_power_of_two() => {
+            let shift = base.trailing_zeros().checked_mul(exponent)?;
+            (shift < 128).then(|| 1u128 << shift)
+        }
+        _ => base.checked_pow(exponent),
+    }
+}
+
+/// How many heaps have a 1 in each binary column, for every column at once, bit-sliced: bit `j`
+/// of `planes[b]` is bit `b` of column `j`'s count. A heap is added in a few word operations
+/// (a ripple-carry add of its bits), not one step per binary digit.
+#[derive(Debug, Clone, Copy)]
+struct Planes {
+    planes: [u64; 7],
+    /// How many heaps were counted: no column holds more.
+    most: usize,
+}
+
+impl Planes {
+    /// The counts of `heaps`; `None` past 127 heaps (the planes hold counts up to 127).
+    fn new(heaps: impl Iterator<Item = u64>) -> Option<Planes> {
+        let mut planes = [0u64; 7];
+        let mut most = 0;
+        for h in heaps {
+            most += 1;
+            if most > 127 {
+                return None;
+            }
+            let mut carry = h;
+            for plane in &mut planes {
+                if carry == 0 {
+                    break;
+                }
+                let over = *plane & carry;
+                *plane ^= carry;
+                carry = over;
+            }
+        }
+        Some(Planes { planes, most })
+    }
+
+    /// The columns whose count is exactly `count`.
+    fn equal(&self, count: usize) -> u64 {
+        let used = (usize::BITS - self.most.leading_zeros()) as usize;
+        self.planes[..used]
+            .iter()
+            .enumerate()
+            .fold(u64::MAX, |mask, (b, &plane)| mask & if count >> b & 1 == 1 { plane } else { !plane })
+    }
+
+    /// The columns whose count is not a multiple of `m`.
+    fn unsettled(&self, m: usize) -> u64 {
+        (1..=self.most).filter(|count| count % m != 0).fold(0, |mask, count| mask | self.equal(count))
+    }
 }
 
 impl Moore {
@@ -629,7 +867,10 @@ impl Moore {
     }
 
     fn normal_lost(&self, heaps: &[u64]) -> bool {
-        Moore::counts(heaps).iter().all(|c| c % self.modulus() == 0)
+        match Planes::new(heaps.iter().copied()) {
+            Some(planes) => planes.unsettled(self.modulus() as usize) == 0,
+            None => Moore::counts(heaps).iter().all(|c| c % self.modulus() == 0),
+        }
     }
 
     fn big(heaps: &[u64]) -> usize {
@@ -689,66 +930,79 @@ impl Moore {
     /// Normal play's winning moves counted exactly by a walk down the binary columns whose state
     /// is the set of heaps lowered so far, as a bit mask, with the number of ways to reach it:
     /// the same sum as [`Search::count`], without lists, memo or big numbers, so a position of a
-    /// few heaps costs microseconds. A heap joins the set in the column where it first holds a 0
-    /// in place of its 1; below it its digits are free, and a column with `s` free digits and
-    /// `kept` other ones is played in `C(s, z)` ways, `z` the ones it lacks to a multiple of K+1.
+    /// few heaps costs a microsecond or so. A heap joins the set in the column where it first
+    /// holds a 0 in place of its 1; below it its digits are free, and a column with `s` free
+    /// digits and `kept` other ones is played in `C(s, z)` ways, `z` the ones it lacks to a
+    /// multiple of K+1.
+    ///
+    /// The walk goes column by column only while some set may still grow. Once every set reached
+    /// is final (K heaps lowered, or every non-empty heap), each column below is played in a
+    /// number of ways that depends on that column's count outside the set alone, so the rest is
+    /// one product per set, its factors' exponents counted for all the columns at once
+    /// ([`Planes`]). With random heaps the sets are final a few columns below the highest.
+    ///
     /// `None` (the search then counts) with more than [`COLUMN_HEAPS`] non-empty heaps, or when a
     /// count passes `u128`.
     fn column_count(&self, heaps: &[u64]) -> Option<u128> {
         let (k, m) = (self.k as usize, self.modulus() as usize);
-        // Empty heaps are never lowered and hold no ones: they are left out.
-        let live: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-        let n = live.len();
-        if n > COLUMN_HEAPS || k >= BINOMIALS.len() {
+        if k >= BINOMIALS.len() {
             return None;
         }
-        let mut columns = [0u32; 64];
-        for (i, &h) in live.iter().enumerate() {
-            let mut rest = h;
-            while rest != 0 {
-                columns[rest.trailing_zeros() as usize] |= 1 << i;
-                rest &= rest - 1;
-            }
+        // Empty heaps are never lowered and hold no ones: they are left out.
+        let mut live = [0u64; COLUMN_HEAPS];
+        let mut n = 0;
+        for &h in heaps.iter().filter(|&&h| h > 0) {
+            *live.get_mut(n)? = h;
+            n += 1;
         }
+        let live = &live[..n];
         let top = live.iter().map(|&h| 63 - h.leading_zeros()).max()?;
-        let mut ways = vec![0u128; 1 << n];
-        let mut next = vec![0u128; 1 << n];
-        let (mut active, mut reached) = (vec![0u32], Vec::new());
+        let all = (1u32 << n) - 1;
+        let column =
+            |j: u32| live.iter().enumerate().fold(0u32, |set, (i, &h)| set | ((h >> j & 1) as u32) << i);
+        // One count per set of heaps: on the stack for the few heaps of most positions.
+        let size = 1usize << n;
+        let mut small = [[0u128; 64]; 2];
+        let mut large = Vec::new();
+        let (mut ways, mut next): (&mut [u128], &mut [u128]) = if size <= 64 {
+            let (a, b) = small.split_at_mut(1);
+            (&mut a[0][..size], &mut b[0][..size])
+        } else {
+            large.resize(2 * size, 0u128);
+            large.split_at_mut(size)
+        };
         ways[0] = 1;
+        let lack = |kept: usize| (m - kept % m) % m;
         for j in (0..=top).rev() {
-            for &set in &active {
-                let w = ways[set as usize];
-                ways[set as usize] = 0;
-                let free = set.count_ones() as usize;
-                let ones = columns[j as usize] & !set;
-                let count = ones.count_ones() as usize;
-                let room = k - free;
-                if room == 0 {
-                    // No heap may join: the free digits alone make up the column.
-                    let lacking = (m - count % m) % m;
-                    if lacking <= free {
-                        let add = w.checked_mul(BINOMIALS[free][lacking])?;
-                        if next[set as usize] == 0 {
-                            reached.push(set);
-                        }
-                        next[set as usize] = next[set as usize].checked_add(add)?;
-                    }
+            let col = column(j);
+            // Whether some set reached may still grow below this column.
+            let mut growing = false;
+            for set in 0..=all {
+                let w = std::mem::take(&mut ways[set as usize]);
+                if w == 0 {
                     continue;
                 }
+                let free = set.count_ones() as usize;
+                let ones = col & !set;
+                let count = ones.count_ones() as usize;
+                let most_drop = count.min(k - free);
+                // The ways for each number of heaps dropped to 0 here (0 where none).
+                let mut weights = [0u128; COLUMN_HEAPS + 1];
+                for (dropped, weight) in weights.iter_mut().enumerate().take(most_drop + 1) {
+                    let lacking = lack(count - dropped);
+                    if lacking <= free {
+                        *weight = BINOMIALS[free][lacking];
+                    }
+                }
                 // Every subset of the ones not yet lowered may drop to 0 here, room allowing.
-                let mut drop = ones;
+                let mut drop = if most_drop == 0 { 0 } else { ones };
                 loop {
                     let dropped = drop.count_ones() as usize;
-                    if dropped <= room {
-                        let lacking = (m - (count - dropped) % m) % m;
-                        if lacking <= free {
-                            let add = w.checked_mul(BINOMIALS[free][lacking])?;
-                            let to = (set | drop) as usize;
-                            if next[to] == 0 {
-                                reached.push(set | drop);
-                            }
-                            next[to] = next[to].checked_add(add)?;
-                        }
+                    if dropped <= most_drop && weights[dropped] != 0 {
+                        let to = set | drop;
+                        next[to as usize] =
+                            next[to as usize].checked_add(w.checked_mul(weights[dropped])?)?;
+                        growing |= free + dropped < k && to != all;
                     }
                     if drop == 0 {
                         break;
@@ -757,14 +1011,43 @@ impl Moore {
                 }
             }
             std::mem::swap(&mut ways, &mut next);
-            std::mem::swap(&mut active, &mut reached);
-            reached.clear();
+            if !growing {
+                return self.finish_count(live, ways, j);
+            }
         }
         // A move lowers at least one heap.
-        active
-            .iter()
-            .filter(|&&set| set != 0)
-            .try_fold(0u128, |total, &set| total.checked_add(ways[set as usize]))
+        ways[1..].iter().try_fold(0u128, |total, &w| total.checked_add(w))
+    }
+
+    /// [`Moore::column_count`] once no set can grow: `ways[set]` moves lower the heaps of `set`
+    /// (of `live`) in columns `j` and above, and each is finished in the columns below `j` in
+    /// `∏ C(s, z)` ways, `s` the heaps of the set and `z` what each column lacks to a multiple of
+    /// K+1 outside it: a power of `C(s, z)` per `z`, its exponent the number of columns lacking `z`.
+    fn finish_count(&self, live: &[u64], ways: &[u128], j: u32) -> Option<u128> {
+        let m = self.modulus() as usize;
+        let below = if j == 0 { 0 } else { u64::MAX >> (64 - j) };
+        let mut total = 0u128;
+        for (set, &w) in ways.iter().enumerate().skip(1) {
+            if w == 0 {
+                continue;
+            }
+            let free = set.count_ones() as usize;
+            let outside = live.iter().enumerate().filter(|(i, _)| set >> i & 1 == 0).map(|(_, &h)| h & below);
+            // At most COLUMN_HEAPS heaps: always counted.
+            let planes = Planes::new(outside)?;
+            let mut product = 1u128;
+            for kept in 0..=planes.most {
+                let columns = (planes.equal(kept) & below).count_ones();
+                if columns == 0 {
+                    continue;
+                }
+                let lacking = (m - kept % m) % m;
+                let ways = BINOMIALS[free].get(lacking).copied().unwrap_or(0);
+                product = product.checked_mul(power(ways, columns)?)?;
+            }
+            total = total.checked_add(w.checked_mul(product)?)?;
+        }
+        Some(total)
     }
 
     /// [`Moore::column_move`] for up to 64 heaps, the heaps of each column as a bit mask: the
@@ -1041,10 +1324,9 @@ impl Rules for Moore {
         if self.endgame(heaps) {
             return self.endgame_moves(heaps, limit);
         }
-        let (mut out, exhausted) = match MaskList::new(heaps, self.k, limit, SEARCH_BUDGET) {
+        let (mut out, exhausted) = match Lister::new(heaps, self.k, limit, SEARCH_BUDGET) {
             Some(mut list) => {
-                let top = heaps.iter().copied().max().filter(|&h| h > 0).map(|h| 63 - h.leading_zeros());
-                list.list(top, 0);
+                list.list_all();
                 (list.out, list.exhausted)
             }
             None => {
@@ -1233,6 +1515,21 @@ mod tests {
                 let mut masks = MaskList::new(&heaps, k, limit, SEARCH_BUDGET).unwrap();
                 masks.list(top, 0);
                 assert_eq!(masks.out, listed, "K={k} {heaps:?} limit {limit}");
+                let mut lister = Lister::new(&heaps, k, limit, SEARCH_BUDGET).unwrap();
+                lister.list_all();
+                assert_eq!(lister.out, listed, "K={k} {heaps:?} limit {limit}");
+                // The budget is spent the same way: cut short, the same moves are listed.
+                for budget in [1, 5, 40, 300] {
+                    let mut masks = MaskList::new(&heaps, k, limit, budget).unwrap();
+                    masks.list(top, 0);
+                    let mut lister = Lister::new(&heaps, k, limit, budget).unwrap();
+                    lister.list_all();
+                    assert_eq!(
+                        (lister.out, lister.exhausted),
+                        (masks.out, masks.exhausted),
+                        "K={k} {heaps:?} {budget}"
+                    );
+                }
             }
         }
     }

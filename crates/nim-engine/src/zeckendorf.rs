@@ -49,6 +49,18 @@ pub fn zeckendorf(n: u128) -> u128 {
     bits
 }
 
+/// `FIB` as far as it stays within `u64` (`FIB[91]` is the largest term of a `u64`), for the
+/// common case's comparisons in 64 bits.
+const FIB64: [u64; 92] = {
+    let mut fib = [0u64; 92];
+    let mut i = 0;
+    while i < 92 {
+        fib[i] = FIB[i] as u64;
+        i += 1;
+    }
+    fib
+};
+
 /// [`zeckendorf`] for a `u64`, a term at a time: the greedy choice, each term looked up from the
 /// rest's number of binary digits.
 fn zeckendorf_u64(n: u64) -> u128 {
@@ -57,11 +69,12 @@ fn zeckendorf_u64(n: u64) -> u128 {
     while rest != 0 {
         let mut i = LARGEST_BELOW[64 - rest.leading_zeros() as usize];
         // `FIB[i] < 2^b`, and `rest >= 2^(b-1)`, so the largest term ≤ rest is at `i` or below, and
-        // no lower than two below (each power of two holds at most two Fibonacci numbers).
-        while FIB[i] > u128::from(rest) {
+        // no lower than two below (each power of two holds at most two Fibonacci numbers). And
+        // `i <= LARGEST_BELOW[64] = 91`, within `FIB64`.
+        while FIB64[i] > rest {
             i -= 1;
         }
-        rest -= FIB[i] as u64;
+        rest -= FIB64[i];
         bits |= 1 << i;
     }
     bits
@@ -98,7 +111,9 @@ pub fn smallest_term(n: u64) -> Option<u64> {
     (bits != 0).then(|| FIB[bits.trailing_zeros() as usize] as u64)
 }
 
-/// `n` with every Zeckendorf term moved up one (1 → 2, 2 → 3, 3 → 5...): about `n` times φ.
+/// `n` with every Zeckendorf term moved up one (1 → 2, 2 → 3, 3 → 5...): about `n` times φ (the
+/// tests' reference for Wythoff's pairs).
+#[cfg(test)]
 pub fn shift_up(n: u128) -> u128 {
     value(zeckendorf(n) << 1)
 }
