@@ -33,7 +33,10 @@
 use std::collections::HashMap;
 
 use super::explain::binary_digits;
-use super::{GameKind, Mode, Move, MoveCount, MoveError, Natural, Outcome, Position, Rules, Take, Teaching};
+use super::{
+    GameKind, MOORE_MAX_K, Mode, Move, MoveCount, MoveError, Natural, Outcome, Position, Rules, Take,
+    Teaching,
+};
 
 /// Moore's Nim_k under one convention.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -573,8 +576,8 @@ impl<'a> MaskList<'a> {
 struct Lister<'a> {
     heaps: &'a [u64],
     k: u32,
-    /// `columns[j]`: the heaps with a 1 in column `j`, heap `i` at bit `63 - i`.
-    columns: [u64; 64],
+    /// The heaps that are not empty, heap `i` at bit `63 - i`.
+    nonempty: u64,
     /// `lacking[c]`: what `c` ones lack to a multiple of K+1 (a table: no division per column).
     lacking: [u8; 65],
     /// The columns whose count is not a multiple of K+1 as the heaps stand.
@@ -594,18 +597,7 @@ impl<'a> Lister<'a> {
             return None;
         }
         let m = k as usize + 1;
-        let mut columns = [0u64; 64];
-        let mut counts = [0usize; 64];
-        for (i, &h) in heaps.iter().enumerate() {
-            let mut rest = h;
-            while rest != 0 {
-                let j = rest.trailing_zeros() as usize;
-                columns[j] |= 1 << (63 - i);
-                counts[j] += 1;
-                rest &= rest - 1;
-            }
-        }
-        let unsettled = (0..64).filter(|&j| counts[j] % m != 0).fold(0u64, |mask, j| mask | 1 << j);
+        let unsettled = Planes::new(heaps.iter().copied())?.unsettled(m);
         let mut lacking = [0u8; 65];
         let mut rest = 0;
         for lack in lacking.iter_mut() {
@@ -617,11 +609,15 @@ impl<'a> Lister<'a> {
         Some(Lister {
             heaps,
             k,
-            columns,
+            nonempty: heaps
+                .iter()
+                .enumerate()
+                .filter(|(_, h)| **h > 0)
+                .fold(0, |mask, (i, _)| mask | 1 << (63 - i)),
             lacking,
             unsettled,
             values,
-            out: Vec::new(),
+            out: Vec::with_capacity(limit.min(16)),
             limit,
             work: 0,
             budget,
@@ -640,10 +636,16 @@ impl<'a> Lister<'a> {
     /// As [`Search::list`], from column `j` down with the `free` heaps of `lowered` lowered.
     /// False once stopped (the list full, or the budget spent).
     fn list(&mut self, j: u32, lowered: u64, free: u32) -> bool {
-        let ones = self.columns[j as usize] & !lowered;
+        // Made here, not for all 64 columns ahead: most columns are played by `finish`.
+        let column =
+            self.heaps.iter().enumerate().fold(0u64, |mask, (i, &h)| mask | (h >> j & 1) << (63 - i));
+        let ones = column & !lowered;
         let count = ones.count_ones();
         let room = self.k - free;
         let m = self.k + 1;
+        if (room == 0 || lowered & self.nonempty == self.nonempty) && free > 0 && self.k <= MOORE_MAX_K {
+            return self.finish(j, lowered, free);
+        }
         if room == 0 {
             // No heap may drop: the column's other ones stay, and exactly the ones it lacks to a
             // multiple of K+1 are given to lowered heaps (fewer than K+1 of them): the sub-masks
@@ -654,7 +656,7 @@ impl<'a> Lister<'a> {
             }
             let mut raised = lowered;
             loop {
-                if raised.count_ones() == lacking && !self.play(j, lowered, free, 0, raised) {
+                if few_ones(raised) == lacking && !self.play(j, lowered, free, 0, raised) {
                     return false;
                 }
                 if raised == 0 {
@@ -681,6 +683,111 @@ impl<'a> Lister<'a> {
                 return true;
             }
             left = (left - 1) & candidates;
+        }
+    }
+
+    /// Columns `j` down to 0 with K heaps lowered already, or every non-empty heap (`lowered`,
+    /// `free` of them): no heap may drop, and each column gives the ones it lacks to a multiple of K+1 to lowered heaps,
+    /// in the search's order (the sub-masks of `lowered` of that size, counted down). So the
+    /// moves are an odometer whose digits are the columns with more than one way (column 0 the
+    /// fastest), and the first move gives each column's ones to the first heaps lowered: each
+    /// heap's digits for all the columns at once from the columns' counts ([`Planes`]), and only
+    /// the few lowest digits ever turn. The work counted is the search's: a unit per column
+    /// entered, `c + 1` for a turn of the digit at column `c`. False once stopped.
+    fn finish(&mut self, j: u32, lowered: u64, free: u32) -> bool {
+        // With fewer than K heaps lowered, every heap is: no column holds a 1 outside them, and
+        // none lacks more than `free`.
+        let k = free as usize;
+        let m = self.k as usize + 1;
+        let mut order = [0usize; MOORE_MAX_K as usize];
+        for (t, i) in high_bits(lowered).enumerate() {
+            order[t] = i;
+        }
+        let order = &order[..k];
+        let columns = u64::MAX >> (63 - j);
+        let outside = self
+            .heaps
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| lowered >> (63 - i) & 1 == 0)
+            .map(|(_, &h)| h & columns);
+        let Some(planes) = Planes::new(outside) else { return true };
+        // `lack[z]`: the columns lacking `z` ones; the heap `t`-th in order gets a 1 where a
+        // column lacks more than `t`, in the first move.
+        let mut lack = [0u64; MOORE_MAX_K as usize + 1];
+        for r in 0..m {
+            lack[(m - r) % m] |= planes.residue(r, m) & columns;
+        }
+        let mut first = [0u64; MOORE_MAX_K as usize];
+        for (t, bits) in first.iter_mut().enumerate().take(k) {
+            *bits = lack[t + 1..m].iter().fold(0, |all, &mask| all | mask);
+        }
+        // The columns with more than one way, lowest first: the odometer's digits, each with the
+        // heaps given its ones now (a sub-mask of `lowered`); `turned` of them have left their
+        // first way.
+        let branching = lack[1..k].iter().fold(0, |all, &mask| all | mask);
+        let first_way =
+            |z: u32| high_bits(lowered).take(z as usize).fold(0u64, |mask, i| mask | 1 << (63 - i));
+        let mut digits: Vec<(u32, u32, u64)> = Vec::new();
+        let mut units = u64::from(j) + 1;
+        loop {
+            if self.out.len() >= self.limit {
+                return false;
+            }
+            self.work += units;
+            if self.work > self.budget {
+                self.exhausted = true;
+                return false;
+            }
+            let takes = order
+                .iter()
+                .enumerate()
+                .map(|(t, &i)| {
+                    let mut bits = first[t];
+                    for &(c, _, way) in &digits {
+                        bits = bits & !(1 << c) | (way >> (63 - i) & 1) << c;
+                    }
+                    Take::new(i, self.heaps[i] - (self.values[i] | bits))
+                })
+                .collect();
+            self.out.push(Move::take_many(takes));
+            // Turn the lowest digit that has a next way; those below it go back to their first.
+            let mut d = 0;
+            loop {
+                if d == digits.len() {
+                    // A digit not yet turned: the next branching column up.
+                    let done = digits.last().map_or(u64::MAX, |&(c, _, _)| u64::MAX << c << 1);
+                    let rest = branching & done;
+                    if rest == 0 {
+                        return true;
+                    }
+                    let c = rest.trailing_zeros();
+                    let z = (0..m).find(|&z| lack[z] >> c & 1 == 1).unwrap_or(0) as u32;
+                    digits.push((c, z, first_way(z)));
+                }
+                let (c, z, way) = digits[d];
+                let mut next = way;
+                let turned = loop {
+                    if next == 0 {
+                        break None;
+                    }
+                    next = (next - 1) & lowered;
+                    if few_ones(next) == z {
+                        break Some(next);
+                    }
+                };
+                match turned {
+                    Some(next) => {
+                        digits[d].2 = next;
+                        for digit in &mut digits[..d] {
+                            digit.2 = first_way(digit.1);
+                        }
+                        units = u64::from(c) + 1;
+                        break;
+                    }
+                    None => d += 1,
+                }
+            }
         }
     }
 
@@ -725,6 +832,32 @@ impl<'a> Lister<'a> {
     }
 }
 
+/// `ONES[x]`: how many bits of `x` are set (the portable build has no popcount instruction).
+const ONES: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut x = 1;
+    while x < 256 {
+        table[x] = table[x / 2] + (x % 2) as u8;
+        x += 1;
+    }
+    table
+};
+
+/// How many heaps a set of at most [`COLUMN_HEAPS`] (12) holds, by two looks in a table.
+fn few_set(set: u32) -> usize {
+    usize::from(ONES[set as usize & 0xff]) + usize::from(ONES[(set >> 8) as usize & 0xff])
+}
+
+/// How many bits `mask` has set, one step a bit: for the few heaps of a set lowered.
+fn few_ones(mask: u64) -> u32 {
+    let (mut rest, mut count) = (mask, 0);
+    while rest != 0 {
+        rest &= rest - 1;
+        count += 1;
+    }
+    count
+}
+
 /// The heaps of a mask with heap `i` at bit `63 - i`, first heap first.
 fn high_bits(mask: u64) -> impl Iterator<Item = usize> {
     let mut rest = mask;
@@ -762,6 +895,7 @@ impl Choice {
 }
 
 /// The indices of the bits set in `mask`, lowest first.
+#[cfg(test)]
 fn bits(mask: u64) -> impl Iterator<Item = usize> {
     let mut rest = mask;
     std::iter::from_fn(move || {
@@ -830,6 +964,16 @@ impl Planes {
             .iter()
             .enumerate()
             .fold(u64::MAX, |mask, (b, &plane)| mask & if count >> b & 1 == 1 { plane } else { !plane })
+    }
+
+    /// Column `j`'s count.
+    fn count(&self, j: u32) -> usize {
+        self.planes.iter().enumerate().fold(0, |count, (b, &plane)| count | ((plane >> j & 1) as usize) << b)
+    }
+
+    /// The columns whose count is `r` more than a multiple of `m`.
+    fn residue(&self, r: usize, m: usize) -> u64 {
+        (r..=self.most).step_by(m).fold(0, |mask, count| mask | self.equal(count))
     }
 
     /// The columns whose count is not a multiple of `m`.
@@ -972,36 +1116,54 @@ impl Moore {
             large.split_at_mut(size)
         };
         ways[0] = 1;
-        let lack = |kept: usize| (m - kept % m) % m;
+        // What `kept` ones lack to a multiple of K+1, for every count a column can hold.
+        let mut lacking_of = [0usize; COLUMN_HEAPS + 1];
+        for (kept, lacking) in lacking_of.iter_mut().enumerate() {
+            *lacking = (m - kept % m) % m;
+        }
+        let lack = |kept: usize| lacking_of[kept];
+        // The sets reached, as a mask of sets, when there are at most 64 (else every set is looked at).
+        let small = size <= 64;
+        let mut active = 1u64;
         for j in (0..=top).rev() {
             let col = column(j);
             // Whether some set reached may still grow below this column.
             let mut growing = false;
-            for set in 0..=all {
+            let (mut rest, mut scan) = (active, 0u32);
+            let mut reached = 0u64;
+            loop {
+                let set = if small {
+                    if rest == 0 {
+                        break;
+                    }
+                    let set = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    set
+                } else {
+                    if scan > all {
+                        break;
+                    }
+                    scan += 1;
+                    scan - 1
+                };
                 let w = std::mem::take(&mut ways[set as usize]);
                 if w == 0 {
                     continue;
                 }
-                let free = set.count_ones() as usize;
+                let free = few_set(set);
                 let ones = col & !set;
-                let count = ones.count_ones() as usize;
+                let count = few_set(ones);
                 let most_drop = count.min(k - free);
-                // The ways for each number of heaps dropped to 0 here (0 where none).
-                let mut weights = [0u128; COLUMN_HEAPS + 1];
-                for (dropped, weight) in weights.iter_mut().enumerate().take(most_drop + 1) {
-                    let lacking = lack(count - dropped);
-                    if lacking <= free {
-                        *weight = BINOMIALS[free][lacking];
-                    }
-                }
-                // Every subset of the ones not yet lowered may drop to 0 here, room allowing.
+                // Every subset of the ones not yet lowered may drop to 0 here, room allowing, in
+                // `C(free, z)` ways, `z` what the column then lacks (none if more than `free`).
                 let mut drop = if most_drop == 0 { 0 } else { ones };
                 loop {
-                    let dropped = drop.count_ones() as usize;
-                    if dropped <= most_drop && weights[dropped] != 0 {
+                    let dropped = few_set(drop);
+                    if dropped <= most_drop && lack(count - dropped) <= free {
                         let to = set | drop;
-                        next[to as usize] =
-                            next[to as usize].checked_add(w.checked_mul(weights[dropped])?)?;
+                        let ways = w.checked_mul(BINOMIALS[free][lack(count - dropped)])?;
+                        next[to as usize] = next[to as usize].checked_add(ways)?;
+                        reached |= u64::from(small) << (to & 63);
                         growing |= free + dropped < k && to != all;
                     }
                     if drop == 0 {
@@ -1011,6 +1173,7 @@ impl Moore {
                 }
             }
             std::mem::swap(&mut ways, &mut next);
+            active = reached;
             if !growing {
                 return self.finish_count(live, ways, j);
             }
@@ -1054,32 +1217,56 @@ impl Moore {
     /// same move, without a list made per column.
     fn column_move_masks(&self, heaps: &[u64]) -> Option<Move> {
         let (k, m) = (self.k as usize, self.modulus() as usize);
-        let mut columns = [0u64; 64];
-        for (i, &h) in heaps.iter().enumerate() {
-            let mut rest = h;
-            while rest != 0 {
-                columns[rest.trailing_zeros() as usize] |= 1 << i;
-                rest &= rest - 1;
-            }
-        }
         // The heaps lowered, in the order they were, with what each is lowered to.
         let mut lowered: Vec<(usize, u64)> = Vec::with_capacity(k);
         let mut lowered_mask = 0u64;
-        for j in (0..64u32).rev() {
-            let ones = columns[j as usize] & !lowered_mask;
-            let r = ones.count_ones() as usize % m;
-            if r == 0 {
-                continue;
+        // The columns still to play: `j` and below.
+        let mut below = u64::MAX;
+        while below != 0 {
+            // The counts outside the heaps lowered, for the columns left, all at once.
+            let outside = heaps
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| lowered_mask >> i & 1 == 0)
+                .map(|(_, &h)| h & below);
+            let planes = Planes::new(outside)?;
+            if lowered.len() == k {
+                // No heap may join: each column left lacking `z` ones takes them from the first
+                // `z` heaps lowered, so heap `t` (in that order) gets a 1 wherever a column
+                // lacks more than `t`, i.e. holds `r` more than a multiple with `m - r > t`.
+                for r in 1..m {
+                    let columns = planes.residue(r, m) & below;
+                    for (_, value) in &mut lowered[..m - r] {
+                        *value |= columns;
+                    }
+                }
+                break;
             }
-            if lowered.len() + r <= k {
-                for i in bits(ones).take(r) {
-                    lowered.push((i, above(heaps[i], j)));
-                    lowered_mask |= 1 << i;
+            // The columns left that are not a multiple of K+1 as they stand, settled ones skipped.
+            let mut rest = planes.unsettled(m) & below;
+            let mut changed = false;
+            while rest != 0 && !changed {
+                let j = 63 - rest.leading_zeros();
+                rest &= !(1 << j);
+                below = if j == 0 { 0 } else { u64::MAX >> (64 - j) };
+                let r = planes.count(j) % m;
+                if lowered.len() + r <= k {
+                    let before = lowered_mask;
+                    let ones =
+                        heaps.iter().enumerate().filter(|&(i, &h)| h >> j & 1 == 1 && before >> i & 1 == 0);
+                    for (i, _) in ones.take(r) {
+                        lowered.push((i, above(heaps[i], j)));
+                        lowered_mask |= 1 << i;
+                    }
+                    changed = true;
+                } else {
+                    for (_, value) in &mut lowered[..m - r] {
+                        *value |= 1 << j;
+                    }
                 }
-            } else {
-                for (_, value) in &mut lowered[..m - r] {
-                    *value |= 1 << j;
-                }
+            }
+            if !changed {
+                break;
             }
         }
         if lowered.is_empty() {
@@ -1532,5 +1719,92 @@ mod tests {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod more_heaps {
+    use super::*;
+
+    fn xorshift(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    /// The count by columns (its walk, then its products per set) on 8 to 12 heaps, some empty,
+    /// against the search; and the column rule's move against its plain form.
+    #[test]
+    fn the_column_count_is_the_search_count_on_many_heaps() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for round in 0..150 {
+            let k = 1 + (round % 5) as u32;
+            let len = 8 + (xorshift(&mut state) % 5) as usize;
+            let bits = [3, 5, 9][(xorshift(&mut state) % 3) as usize];
+            let heaps: Vec<u64> = (0..len)
+                .map(|_| if xorshift(&mut state) % 6 == 0 { 0 } else { xorshift(&mut state) >> (64 - bits) })
+                .collect();
+            let moore = Moore::new(k, Mode::Normal);
+            if moore.normal_lost(&heaps) {
+                continue;
+            }
+            let mut search = Search::new(&heaps, k, vec![true; heaps.len()], u64::MAX);
+            let top = search.top();
+            let expected = search.count(top, &[]);
+            assert_eq!(moore.column_count(&heaps).map(Natural::from), Some(expected), "K={k} {heaps:?}");
+            let mut many = heaps.clone();
+            many.extend(std::iter::repeat_n(0, 65 - heaps.len()));
+            let slow = moore.column_move(&many).map(|mv| mv.takes());
+            assert_eq!(moore.column_move_masks(&heaps).map(|mv| mv.takes()), slow, "K={k} {heaps:?}");
+        }
+    }
+
+    /// The list (its walk, and its odometer once no heap may drop) against the mask search it
+    /// replaced, on up to 40 heaps of every size, K up to 8, long lists and small budgets.
+    #[test]
+    fn the_list_is_the_mask_search_list_on_many_heaps() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for round in 0..400 {
+            let k = 1 + (round % 8) as u32;
+            let len = 1 + (xorshift(&mut state) % 40) as usize;
+            let bits = [2, 4, 12, 40, 63, 64][(xorshift(&mut state) % 6) as usize];
+            let heaps: Vec<u64> = (0..len)
+                .map(|_| if xorshift(&mut state) % 5 == 0 { 0 } else { xorshift(&mut state) >> (64 - bits) })
+                .collect();
+            let top = heaps.iter().copied().max().filter(|&h| h > 0).map(|h| 63 - h.leading_zeros());
+            for (limit, budget) in [(1, SEARCH_BUDGET), (10, SEARCH_BUDGET), (300, SEARCH_BUDGET), (300, 77), (50, 9)] {
+                let mut masks = MaskList::new(&heaps, k, limit, budget).unwrap();
+                masks.list(top, 0);
+                let mut lister = Lister::new(&heaps, k, limit, budget).unwrap();
+                lister.list_all();
+                assert_eq!(
+                    (&lister.out, lister.exhausted),
+                    (&masks.out, masks.exhausted),
+                    "K={k} {heaps:?} limit {limit} budget {budget}"
+                );
+            }
+        }
+    }
+
+    /// `Planes` counts each column as a loop over the heaps would.
+    #[test]
+    fn planes_count_every_column() {
+        let mut state = 0x1234_5678_9ABC_DEF1u64;
+        for _ in 0..300 {
+            let len = (xorshift(&mut state) % 127) as usize;
+            let heaps: Vec<u64> = (0..len).map(|_| xorshift(&mut state) >> (xorshift(&mut state) % 64)).collect();
+            let planes = Planes::new(heaps.iter().copied()).unwrap();
+            let counts = Moore::counts(&heaps);
+            for j in 0..64u32 {
+                assert_eq!(planes.count(j), counts[j as usize] as usize);
+                assert_eq!(planes.equal(counts[j as usize] as usize) >> j & 1, 1);
+            }
+            for m in 2..=9usize {
+                let unsettled = (0..64).filter(|&j| counts[j] % m as u64 != 0).fold(0u64, |mask, j| mask | 1 << j);
+                assert_eq!(planes.unsettled(m), unsettled, "m={m}");
+            }
+        }
+        assert!(Planes::new(std::iter::repeat_n(1, 128)).is_none());
     }
 }

@@ -71,9 +71,10 @@ fn zeckendorf_u64(n: u64) -> u128 {
         // `FIB[i] < 2^b`, and `rest >= 2^(b-1)`, so the largest term ≤ rest is at `i` or below, and
         // no lower than two below (each power of two holds at most two Fibonacci numbers). And
         // `i <= LARGEST_BELOW[64] = 91`, within `FIB64`.
-        while FIB64[i] > rest {
-            i -= 1;
-        }
+        // Two steps without a branch (the terms of random numbers make it unpredictable); a step
+        // happens only when `FIB[i] > rest >= 1 = FIB[0]`, so `i` stays at 0 or above.
+        i -= usize::from(FIB64[i] > rest);
+        i -= usize::from(FIB64[i] > rest);
         rest -= FIB64[i];
         bits |= 1 << i;
     }
