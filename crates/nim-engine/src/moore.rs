@@ -1743,7 +1743,13 @@ mod more_heaps {
             let len = 8 + (xorshift(&mut state) % 5) as usize;
             let bits = [3, 5, 9][(xorshift(&mut state) % 3) as usize];
             let heaps: Vec<u64> = (0..len)
-                .map(|_| if xorshift(&mut state) % 6 == 0 { 0 } else { xorshift(&mut state) >> (64 - bits) })
+                .map(|_| {
+                    if xorshift(&mut state).is_multiple_of(6) {
+                        0
+                    } else {
+                        xorshift(&mut state) >> (64 - bits)
+                    }
+                })
                 .collect();
             let moore = Moore::new(k, Mode::Normal);
             if moore.normal_lost(&heaps) {
@@ -1770,10 +1776,18 @@ mod more_heaps {
             let len = 1 + (xorshift(&mut state) % 40) as usize;
             let bits = [2, 4, 12, 40, 63, 64][(xorshift(&mut state) % 6) as usize];
             let heaps: Vec<u64> = (0..len)
-                .map(|_| if xorshift(&mut state) % 5 == 0 { 0 } else { xorshift(&mut state) >> (64 - bits) })
+                .map(|_| {
+                    if xorshift(&mut state).is_multiple_of(5) {
+                        0
+                    } else {
+                        xorshift(&mut state) >> (64 - bits)
+                    }
+                })
                 .collect();
             let top = heaps.iter().copied().max().filter(|&h| h > 0).map(|h| 63 - h.leading_zeros());
-            for (limit, budget) in [(1, SEARCH_BUDGET), (10, SEARCH_BUDGET), (300, SEARCH_BUDGET), (300, 77), (50, 9)] {
+            for (limit, budget) in
+                [(1, SEARCH_BUDGET), (10, SEARCH_BUDGET), (300, SEARCH_BUDGET), (300, 77), (50, 9)]
+            {
                 let mut masks = MaskList::new(&heaps, k, limit, budget).unwrap();
                 masks.list(top, 0);
                 let mut lister = Lister::new(&heaps, k, limit, budget).unwrap();
@@ -1793,7 +1807,8 @@ mod more_heaps {
         let mut state = 0x1234_5678_9ABC_DEF1u64;
         for _ in 0..300 {
             let len = (xorshift(&mut state) % 127) as usize;
-            let heaps: Vec<u64> = (0..len).map(|_| xorshift(&mut state) >> (xorshift(&mut state) % 64)).collect();
+            let heaps: Vec<u64> =
+                (0..len).map(|_| xorshift(&mut state) >> (xorshift(&mut state) % 64)).collect();
             let planes = Planes::new(heaps.iter().copied()).unwrap();
             let counts = Moore::counts(&heaps);
             for j in 0..64u32 {
@@ -1801,7 +1816,9 @@ mod more_heaps {
                 assert_eq!(planes.equal(counts[j as usize] as usize) >> j & 1, 1);
             }
             for m in 2..=9usize {
-                let unsettled = (0..64).filter(|&j| counts[j] % m as u64 != 0).fold(0u64, |mask, j| mask | 1 << j);
+                let unsettled = (0..64)
+                    .filter(|&j| !counts[j].is_multiple_of(m as u64))
+                    .fold(0u64, |mask, j| mask | 1 << j);
                 assert_eq!(planes.unsettled(m), unsettled, "m={m}");
             }
         }
