@@ -63,7 +63,7 @@ pub enum FibonacciReason {
 }
 
 /// The most the next move may take from `position`.
-fn most(position: &Position) -> u64 {
+pub(crate) fn most(position: &Position) -> u64 {
     let n = position.heap(0).unwrap_or(0);
     match position.limit() {
         None => n.saturating_sub(1),
@@ -130,12 +130,32 @@ pub(crate) fn winning_takes_into(n: u64, most: u64, takes: &mut [u64; MOST_TAKES
     while bits != 0 {
         let term = FIB[bits.trailing_zeros() as usize];
         bits &= bits - 1;
-        if below >= 1 && below <= most && term > 2 * u128::from(below) {
-            takes[count] = below;
-            count += 1;
-        }
+        // Written always, kept when it wins: no branch on the terms (unpredictable), and
+        // `count` stays below the terms seen, within the array.
+        takes[count] = below;
+        count += usize::from(below >= 1 && below <= most && term > 2 * u128::from(below));
         // The terms of a u64 sum to it.
         below += term as u64;
+    }
+    if n <= most {
+        takes[count] = n;
+        count += 1;
+    }
+    count
+}
+
+/// [`winning_takes_into`] from the heap's Zeckendorf terms, largest first (as [`verdict`] gives
+/// them), instead of its representation: the same takes.
+pub(crate) fn takes_from_terms(terms: &[u64], n: u64, most: u64, takes: &mut [u64; MOST_TAKES]) -> usize {
+    let mut count = 0;
+    if n == 0 || most == 0 {
+        return count;
+    }
+    let mut below = 0u64;
+    for &term in terms.iter().rev().take(MOST_TAKES - 1) {
+        takes[count] = below;
+        count += usize::from(below >= 1 && below <= most && u128::from(term) > 2 * u128::from(below));
+        below = below.saturating_add(term);
     }
     if n <= most {
         takes[count] = n;
@@ -360,6 +380,11 @@ mod split_tests {
                 let outcome = if loses(n, super::most(&position)) { Outcome::Lose } else { Outcome::Win };
                 let count = winning_takes(n, super::most(&position)).len();
                 assert_eq!(verdict(&position), (outcome, count, terms(n)), "{n} {most}");
+                let (mut from_terms, mut found) = ([0u64; MOST_TAKES], [0u64; MOST_TAKES]);
+                let m = super::most(&position);
+                let k = takes_from_terms(&terms(n), n, m, &mut from_terms);
+                let j = winning_takes_into(n, m, &mut found);
+                assert_eq!(from_terms[..k], found[..j], "{n} {most}");
             }
         }
     }

@@ -587,6 +587,29 @@ impl Game {
         Verdict { outcome, count, working }
     }
 
+    /// [`Game::visit_winning_moves`] after [`Game::verdict`] on the same position, using what the
+    /// verdict worked out: Fibonacci Nim's winning takes are read off its Zeckendorf terms, not
+    /// found again. The same moves in the same order.
+    pub fn visit_winning_moves_after(
+        &self,
+        position: &Position,
+        verdict: &Verdict,
+        limit: Option<usize>,
+        visit: &mut dyn FnMut(&Move),
+    ) {
+        if let (Play::Fibonacci(_), Working::Zeckendorf { terms, .. }) = (&self.play, &verdict.working) {
+            let most = super::fibonacci::most(position);
+            let mut takes = [0u64; super::fibonacci::MOST_TAKES];
+            let count =
+                super::fibonacci::takes_from_terms(terms, position.heap(0).unwrap_or(0), most, &mut takes);
+            for &take in &takes[..count.min(limit.unwrap_or(MOVE_LIST_LIMIT))] {
+                visit(&Move::take(0, take));
+            }
+            return;
+        }
+        self.visit_winning_moves(position, limit, visit);
+    }
+
     /// Calls `visit` with the first `limit` winning moves in the game's order, or with the game's
     /// own list ([`Rules::winning_moves`]: every one for Nim, at most [`MOVE_LIST_LIMIT`] for the
     /// others) when `limit` is `None`. Nim's moves are produced one at a time, never gathered, so

@@ -49,16 +49,25 @@ pub fn zeckendorf(n: u128) -> u128 {
     bits
 }
 
-/// `FIB` as far as it stays within `u64` (`FIB[91]` is the largest term of a `u64`), for the
-/// common case's comparisons in 64 bits.
-const FIB64: [u64; 92] = {
-    let mut fib = [0u64; 92];
-    let mut i = 0;
-    while i < 92 {
-        fib[i] = FIB[i] as u64;
-        i += 1;
+/// `CANDIDATES[b]`: `FIB[i]`, `FIB[i - 1]` and `FIB[i - 2]` for `i = LARGEST_BELOW[b]` (0 where
+/// there is no such term: below every rest, never counted as above it), the three numbers one of
+/// which is the largest term of a number of `b` binary digits, side by side so that one look
+/// finds them.
+const CANDIDATES: [[u64; 3]; 65] = {
+    let mut table = [[0u64; 3]; 65];
+    let mut b = 1;
+    while b < 65 {
+        let i = LARGEST_BELOW[b];
+        let mut d = 0;
+        while d < 3 {
+            if i >= d {
+                table[b][d] = FIB[i - d] as u64;
+            }
+            d += 1;
+        }
+        b += 1;
     }
-    fib
+    table
 };
 
 /// [`zeckendorf`] for a `u64`, a term at a time: the greedy choice, each term looked up from the
@@ -67,16 +76,15 @@ fn zeckendorf_u64(n: u64) -> u128 {
     let mut rest = n;
     let mut bits = 0u128;
     while rest != 0 {
-        let mut i = LARGEST_BELOW[64 - rest.leading_zeros() as usize];
-        // `FIB[i] < 2^b`, and `rest >= 2^(b-1)`, so the largest term ≤ rest is at `i` or below, and
-        // no lower than two below (each power of two holds at most two Fibonacci numbers). And
-        // `i <= LARGEST_BELOW[64] = 91`, within `FIB64`.
-        // Two steps without a branch (the terms of random numbers make it unpredictable); a step
-        // happens only when `FIB[i] > rest >= 1 = FIB[0]`, so `i` stays at 0 or above.
-        i -= usize::from(FIB64[i] > rest);
-        i -= usize::from(FIB64[i] > rest);
-        rest -= FIB64[i];
-        bits |= 1 << i;
+        let b = 64 - rest.leading_zeros() as usize;
+        // `FIB[i] < 2^b` and `rest >= 2^(b-1)`, so the largest term <= rest is `FIB[i]` or one of
+        // the two below it (each power of two holds at most two Fibonacci numbers). Chosen
+        // without a branch: the terms of random numbers would make one unpredictable, and each
+        // term waits on the one before.
+        let candidates = &CANDIDATES[b];
+        let below = usize::from(candidates[0] > rest) + usize::from(candidates[1] > rest);
+        rest -= candidates[below];
+        bits |= 1 << (LARGEST_BELOW[b] - below);
     }
     bits
 }
