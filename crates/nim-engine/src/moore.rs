@@ -599,10 +599,8 @@ impl<'a> Lister<'a> {
         let m = k as usize + 1;
         let unsettled = Planes::new(heaps.iter().copied())?.unsettled(m);
         let mut lacking = [0u8; 65];
-        let mut rest = 0;
-        for lack in lacking.iter_mut() {
-            *lack = ((m - rest) % m) as u8;
-            rest = if rest + 1 == m { 0 } else { rest + 1 };
+        for (lack, z) in lacking.iter_mut().zip(lacks(m)) {
+            *lack = z as u8;
         }
         let mut values = [0u64; 64];
         values[..heaps.len()].copy_from_slice(heaps);
@@ -716,7 +714,7 @@ impl<'a> Lister<'a> {
         // column lacks more than `t`, in the first move.
         let mut lack = [0u64; MOORE_MAX_K as usize + 1];
         for r in 0..m {
-            lack[(m - r) % m] |= planes.residue(r, m) & columns;
+            lack[if r == 0 { 0 } else { m - r }] |= planes.residue(r, m) & columns;
         }
         let mut first = [0u64; MOORE_MAX_K as usize];
         for (t, bits) in first.iter_mut().enumerate().take(k) {
@@ -912,6 +910,12 @@ fn choose_small(n: usize, r: usize) -> u64 {
     Natural::choose(n as u64, r as u64).to_u64().unwrap_or(u64::MAX)
 }
 
+/// What 0, 1, 2, ... ones lack to a multiple of `m`: 0, m - 1, ..., 1, 0, m - 1, ... (counted on,
+/// not divided: a division costs tens of cycles, and these are looked up per position).
+fn lacks(m: usize) -> impl Iterator<Item = usize> {
+    (0..m).map(move |r| if r == 0 { 0 } else { m - r }).cycle()
+}
+
 /// `base^exponent`, `None` past `u128`; a power of two by a shift.
 fn power(base: u128, exponent: u32) -> Option<u128> {
     match base {
@@ -978,7 +982,10 @@ impl Planes {
 
     /// The columns whose count is not a multiple of `m`.
     fn unsettled(&self, m: usize) -> u64 {
-        (1..=self.most).filter(|count| count % m != 0).fold(0, |mask, count| mask | self.equal(count))
+        (1..=self.most)
+            .zip(lacks(m).skip(1))
+            .filter(|&(_, z)| z != 0)
+            .fold(0, |mask, (count, _)| mask | self.equal(count))
     }
 }
 
@@ -1118,8 +1125,8 @@ impl Moore {
         ways[0] = 1;
         // What `kept` ones lack to a multiple of K+1, for every count a column can hold.
         let mut lacking_of = [0usize; COLUMN_HEAPS + 1];
-        for (kept, lacking) in lacking_of.iter_mut().enumerate() {
-            *lacking = (m - kept % m) % m;
+        for (lacking, z) in lacking_of.iter_mut().zip(lacks(m)) {
+            *lacking = z;
         }
         let lack = |kept: usize| lacking_of[kept];
         // The sets reached, as a mask of sets, when there are at most 64 (else every set is looked at).
@@ -1199,12 +1206,11 @@ impl Moore {
             // At most COLUMN_HEAPS heaps: always counted.
             let planes = Planes::new(outside)?;
             let mut product = 1u128;
-            for kept in 0..=planes.most {
+            for (kept, lacking) in (0..=planes.most).zip(lacks(m)) {
                 let columns = (planes.equal(kept) & below).count_ones();
                 if columns == 0 {
                     continue;
                 }
-                let lacking = (m - kept % m) % m;
                 let ways = BINOMIALS[free].get(lacking).copied().unwrap_or(0);
                 product = product.checked_mul(power(ways, columns)?)?;
             }
