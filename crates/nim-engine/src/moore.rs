@@ -1129,34 +1129,27 @@ impl Moore {
             *lacking = z;
         }
         let lack = |kept: usize| lacking_of[kept];
-        // The sets reached, as a mask of sets, when there are at most 64 (else every set is looked at).
-        let small = size <= 64;
-        let mut active = 1u64;
+        // The sets reached, one bit each (at most 2^12 sets: 64 words), so that only they are
+        // looked at.
+        let words = size.div_ceil(64);
+        let (mut active, mut reached) = ([0u64; 64], [0u64; 64]);
+        active[0] = 1;
         for j in (0..=top).rev() {
             let col = column(j);
             // Whether some set reached may still grow below this column.
             let mut growing = false;
-            let (mut rest, mut scan) = (active, 0u32);
-            let mut reached = 0u64;
+            let (mut word, mut rest) = (0, active[0]);
             loop {
-                let set = if small {
-                    if rest == 0 {
-                        break;
-                    }
-                    let set = rest.trailing_zeros();
-                    rest &= rest - 1;
-                    set
-                } else {
-                    if scan > all {
-                        break;
-                    }
-                    scan += 1;
-                    scan - 1
-                };
-                let w = std::mem::take(&mut ways[set as usize]);
-                if w == 0 {
-                    continue;
+                while rest == 0 && word + 1 < words {
+                    word += 1;
+                    rest = active[word];
                 }
+                if rest == 0 {
+                    break;
+                }
+                let set = (word * 64) as u32 + rest.trailing_zeros();
+                rest &= rest - 1;
+                let w = std::mem::take(&mut ways[set as usize]);
                 let free = few_set(set);
                 let ones = col & !set;
                 let count = few_set(ones);
@@ -1170,7 +1163,7 @@ impl Moore {
                         let to = set | drop;
                         let ways = w.checked_mul(BINOMIALS[free][lack(count - dropped)])?;
                         next[to as usize] = next[to as usize].checked_add(ways)?;
-                        reached |= u64::from(small) << (to & 63);
+                        reached[to as usize / 64] |= 1 << (to % 64);
                         growing |= free + dropped < k && to != all;
                     }
                     if drop == 0 {
@@ -1180,7 +1173,8 @@ impl Moore {
                 }
             }
             std::mem::swap(&mut ways, &mut next);
-            active = reached;
+            active[..words].copy_from_slice(&reached[..words]);
+            reached[..words].fill(0);
             if !growing {
                 return self.finish_count(live, ways, j);
             }
