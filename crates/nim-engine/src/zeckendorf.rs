@@ -1,6 +1,7 @@
 //! Zeckendorf representations: every whole number is one sum of Fibonacci numbers 1, 2, 3, 5, 8, ...
-//! with no two neighbours. Fibonacci Nim is played by it, and Wythoff's losing pairs are read from
-//! it, exactly and in integers, for every heap up to `u64::MAX`.
+//! with no two neighbours. Fibonacci Nim is played by it, exactly and in integers, for every heap
+//! up to `u64::MAX` (and Wythoff's losing pairs, found by a fixed-point 1/φ, are checked against
+//! it in the tests).
 
 /// The Fibonacci numbers 1, 2, 3, 5, 8, ... as Zeckendorf uses them (`FIB[i]` is term `i`), far
 /// enough past `u64::MAX` that a representation shifted up by one term still has its terms here.
