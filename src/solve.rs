@@ -781,7 +781,7 @@ impl<W: Write> Output<W> {
         self.put(br#","moves":["#);
         let mut first = true;
         let mut written = Ok(());
-        game.visit_winning_moves(position, limit, &mut |mv| {
+        game.visit_winning_moves_after(position, &verdict, limit, &mut |mv| {
             if written.is_err() {
                 return;
             }

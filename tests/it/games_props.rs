@@ -270,6 +270,34 @@ proptest! {
         }
     }
 
+    /// Where a fixed-point ⌊kφ⌋ would slip: next to Fibonacci numbers (φ's best approximations),
+    /// powers of two and u64::MAX, each pair checked against the exact big-integer floor.
+    #[test]
+    fn wythoff_pairs_are_exact_where_floors_are_close(
+        base in prop_oneof![
+            (0usize..93).prop_map(|i| {
+                let (mut a, mut b) = (1u128, 2u128);
+                for _ in 0..i {
+                    (a, b) = (b, a + b);
+                }
+                a
+            }),
+            (0u32..=64).prop_map(|b| 1u128 << b),
+            Just(u128::from(u64::MAX)),
+        ],
+        offset in -8i128..=8,
+    ) {
+        let Ok(x) = u64::try_from((base as i128 + offset).max(0)) else { return Ok(()) };
+        let (y, k) = partner(x);
+        let (a, b) = losing_pair(k);
+        prop_assert!((a, b) == (u128::from(x), y) || (a, b) == (y, u128::from(x)), "{}", x);
+        prop_assert!(k == 0 || is_floor_k_phi(u128::from(k), a), "a_{} = {}", k, a);
+        prop_assert_eq!(b - a, u128::from(k));
+        let (a, b) = losing_pair(x);
+        prop_assert!(x == 0 || is_floor_k_phi(u128::from(x), a), "a_{} = {}", x, a);
+        prop_assert_eq!(b - a, u128::from(x));
+    }
+
     #[test]
     fn every_number_has_its_partner(x in any::<u64>()) {
         let (y, k) = partner(x);

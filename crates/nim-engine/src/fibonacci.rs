@@ -63,7 +63,7 @@ pub enum FibonacciReason {
 }
 
 /// The most the next move may take from `position`.
-fn most(position: &Position) -> u64 {
+pub(crate) fn most(position: &Position) -> u64 {
     let n = position.heap(0).unwrap_or(0);
     match position.limit() {
         None => n.saturating_sub(1),
@@ -109,9 +109,20 @@ fn verdict(position: &Position) -> (Outcome, usize, Vec<u64>) {
 /// the sum of those below it. So the winning takes are found among `n`'s few terms, one split
 /// each, in time that grows with the number of terms (at most 46), not with `n`.
 pub fn winning_takes(n: u64, most: u64) -> Vec<u64> {
-    let mut takes = Vec::new();
+    let mut takes = [0u64; MOST_TAKES];
+    let count = winning_takes_into(n, most, &mut takes);
+    takes[..count].to_vec()
+}
+
+/// The most winning takes a heap has: one per Zeckendorf term of a `u64` (at most 46) and the
+/// whole heap.
+pub(crate) const MOST_TAKES: usize = 48;
+
+/// [`winning_takes`] written into `takes`, smallest first, without a list made: how many there are.
+pub(crate) fn winning_takes_into(n: u64, most: u64, takes: &mut [u64; MOST_TAKES]) -> usize {
+    let mut count = 0;
     if n == 0 || most == 0 {
-        return takes;
+        return count;
     }
     // Terms smallest first, read off the representation's bits; `below` sums those passed.
     let mut below = 0u64;
@@ -119,19 +130,50 @@ pub fn winning_takes(n: u64, most: u64) -> Vec<u64> {
     while bits != 0 {
         let term = FIB[bits.trailing_zeros() as usize];
         bits &= bits - 1;
-        if below >= 1 && below <= most && term > 2 * u128::from(below) {
-            takes.push(below);
-        }
+        // Written always, kept when it wins: no branch on the terms (unpredictable), and
+        // `count` stays below the terms seen, within the array.
+        takes[count] = below;
+        count += usize::from(below >= 1 && below <= most && term > 2 * u128::from(below));
         // The terms of a u64 sum to it.
         below += term as u64;
     }
     if n <= most {
-        takes.push(n);
+        takes[count] = n;
+        count += 1;
     }
-    takes
+    count
+}
+
+/// [`winning_takes_into`] from the heap's Zeckendorf terms, largest first (as [`verdict`] gives
+/// them), instead of its representation: the same takes.
+pub(crate) fn takes_from_terms(terms: &[u64], n: u64, most: u64, takes: &mut [u64; MOST_TAKES]) -> usize {
+    let mut count = 0;
+    if n == 0 || most == 0 {
+        return count;
+    }
+    let mut below = 0u64;
+    for &term in terms.iter().rev().take(MOST_TAKES - 1) {
+        takes[count] = below;
+        count += usize::from(below >= 1 && below <= most && u128::from(term) > 2 * u128::from(below));
+        below = below.saturating_add(term);
+    }
+    if n <= most {
+        takes[count] = n;
+        count += 1;
+    }
+    count
 }
 
 impl Fibonacci {
+    /// Calls `visit` with the first `limit` winning moves, smallest take first, without a list.
+    pub(crate) fn visit_winning_moves(&self, position: &Position, limit: usize, visit: &mut dyn FnMut(Move)) {
+        let mut takes = [0u64; MOST_TAKES];
+        let count = winning_takes_into(Fibonacci::heap(position), most(position), &mut takes);
+        for &take in &takes[..count.min(limit)] {
+            visit(Move::take(0, take));
+        }
+    }
+
     /// Who wins `position`, how many winning takes it has, and the heap's Zeckendorf terms, from
     /// one representation (see `verdict`).
     pub(crate) fn verdict(&self, position: &Position) -> (Outcome, usize, Vec<u64>) {
@@ -222,12 +264,13 @@ impl Rules for Fibonacci {
         if loses(Fibonacci::heap(position), most(position)) { Outcome::Lose } else { Outcome::Win }
     }
     fn winning_moves_up_to(&self, position: &Position, limit: usize) -> Vec<Move> {
-        let mut takes = winning_takes(Fibonacci::heap(position), most(position));
-        takes.truncate(limit);
-        takes.into_iter().map(|t| Move::take(0, t)).collect()
+        let mut moves = Vec::new();
+        self.visit_winning_moves(position, limit, &mut |mv| moves.push(mv));
+        moves
     }
     fn winning_move_count(&self, position: &Position) -> Option<u128> {
-        Some(winning_takes(Fibonacci::heap(position), most(position)).len() as u128)
+        let mut takes = [0u64; MOST_TAKES];
+        Some(winning_takes_into(Fibonacci::heap(position), most(position), &mut takes) as u128)
     }
     /// The smallest term of the heap's Zeckendorf representation when it may be taken (always a
     /// winning move), else the fallback.
@@ -337,6 +380,11 @@ mod split_tests {
                 let outcome = if loses(n, super::most(&position)) { Outcome::Lose } else { Outcome::Win };
                 let count = winning_takes(n, super::most(&position)).len();
                 assert_eq!(verdict(&position), (outcome, count, terms(n)), "{n} {most}");
+                let (mut from_terms, mut found) = ([0u64; MOST_TAKES], [0u64; MOST_TAKES]);
+                let m = super::most(&position);
+                let k = takes_from_terms(&terms(n), n, m, &mut from_terms);
+                let j = winning_takes_into(n, m, &mut found);
+                assert_eq!(from_terms[..k], found[..j], "{n} {most}");
             }
         }
     }

@@ -544,7 +544,7 @@ impl Game {
         }
         if let Play::Wythoff(wythoff) = &self.play {
             // A pair is lost exactly when no move wins: one look at its losing pairs for both.
-            let count = Rules::winning_moves(wythoff, position).len();
+            let count = wythoff.count(position);
             let outcome = if count == 0 { Outcome::Lose } else { Outcome::Win };
             return Verdict { outcome, count: MoveCount::exact(count as u128), working: Working::Plain };
         }
@@ -587,6 +587,29 @@ impl Game {
         Verdict { outcome, count, working }
     }
 
+    /// [`Game::visit_winning_moves`] after [`Game::verdict`] on the same position, using what the
+    /// verdict worked out: Fibonacci Nim's winning takes are read off its Zeckendorf terms, not
+    /// found again. The same moves in the same order.
+    pub fn visit_winning_moves_after(
+        &self,
+        position: &Position,
+        verdict: &Verdict,
+        limit: Option<usize>,
+        visit: &mut dyn FnMut(&Move),
+    ) {
+        if let (Play::Fibonacci(_), Working::Zeckendorf { terms, .. }) = (&self.play, &verdict.working) {
+            let most = super::fibonacci::most(position);
+            let mut takes = [0u64; super::fibonacci::MOST_TAKES];
+            let count =
+                super::fibonacci::takes_from_terms(terms, position.heap(0).unwrap_or(0), most, &mut takes);
+            for &take in &takes[..count.min(limit.unwrap_or(MOVE_LIST_LIMIT))] {
+                visit(&Move::take(0, take));
+            }
+            return;
+        }
+        self.visit_winning_moves(position, limit, visit);
+    }
+
     /// Calls `visit` with the first `limit` winning moves in the game's order, or with the game's
     /// own list ([`Rules::winning_moves`]: every one for Nim, at most [`MOVE_LIST_LIMIT`] for the
     /// others) when `limit` is `None`. Nim's moves are produced one at a time, never gathered, so
@@ -603,6 +626,10 @@ impl Game {
             for take in analysis.moves(heaps).take(limit.unwrap_or(usize::MAX)) {
                 visit(&Move::Take(take));
             }
+            return;
+        }
+        if let Play::Fibonacci(fibonacci) = &self.play {
+            fibonacci.visit_winning_moves(position, limit.unwrap_or(MOVE_LIST_LIMIT), &mut |mv| visit(&mv));
             return;
         }
         let moves = match limit {

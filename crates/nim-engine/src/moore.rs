@@ -33,7 +33,10 @@
 use std::collections::HashMap;
 
 use super::explain::binary_digits;
-use super::{GameKind, Mode, Move, MoveCount, MoveError, Natural, Outcome, Position, Rules, Take, Teaching};
+use super::{
+    GameKind, MOORE_MAX_K, Mode, Move, MoveCount, MoveError, Natural, Outcome, Position, Rules, Take,
+    Teaching,
+};
 
 /// Moore's Nim_k under one convention.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -423,8 +426,9 @@ impl<'a> Search<'a> {
 }
 
 /// [`Search::list`] for up to 64 heaps, the sets of heaps as bit masks: the same moves in the same
-/// order, the same budget, without a list made or a set copied at each step, so listing ten moves
-/// of five huge heaps costs microseconds.
+/// order, the same budget, without a list made or a set copied at each step (the tests' reference
+/// for [`Lister`]).
+#[cfg(test)]
 struct MaskList<'a> {
     heaps: &'a [u64],
     k: usize,
@@ -442,6 +446,7 @@ struct MaskList<'a> {
     exhausted: bool,
 }
 
+#[cfg(test)]
 impl<'a> MaskList<'a> {
     fn new(heaps: &'a [u64], k: u32, limit: usize, budget: u64) -> Option<MaskList<'a>> {
         if heaps.len() > 64 {
@@ -561,7 +566,310 @@ impl<'a> MaskList<'a> {
     }
 }
 
+/// [`Search::list`] for up to 64 heaps: the same moves in the same order, the same budget, as
+/// bit masks with heap `i` at bit `63 - i`. Then a column's ways to play, each read as the mask of
+/// the heaps left with a 1 there, come in the search's order (heap 1 first, a 1 before a 0) as
+/// the numbers fall: the sub-masks of the column's candidates, counted down. A column where K
+/// heaps are lowered already (most of them) is played by choosing which lowered heaps get a 1:
+/// only those sub-masks are walked. So listing ten moves of five huge heaps costs about one walk
+/// down the columns.
+struct Lister<'a> {
+    heaps: &'a [u64],
+    k: u32,
+    /// The heaps that are not empty, heap `i` at bit `63 - i`.
+    nonempty: u64,
+    /// `lacking[c]`: what `c` ones lack to a multiple of K+1 (a table: no division per column).
+    lacking: [u8; 65],
+    /// The columns whose count is not a multiple of K+1 as the heaps stand.
+    unsettled: u64,
+    /// The heaps as the move being built leaves them.
+    values: [u64; 64],
+    out: Vec<Move>,
+    limit: usize,
+    work: u64,
+    budget: u64,
+    exhausted: bool,
+}
+
+impl<'a> Lister<'a> {
+    fn new(heaps: &'a [u64], k: u32, limit: usize, budget: u64) -> Option<Lister<'a>> {
+        if heaps.len() > 64 {
+            return None;
+        }
+        let m = k as usize + 1;
+        let unsettled = Planes::new(heaps.iter().copied())?.unsettled(m);
+        let mut lacking = [0u8; 65];
+        for (lack, z) in lacking.iter_mut().zip(lacks(m)) {
+            *lack = z as u8;
+        }
+        let mut values = [0u64; 64];
+        values[..heaps.len()].copy_from_slice(heaps);
+        Some(Lister {
+            heaps,
+            k,
+            nonempty: heaps
+                .iter()
+                .enumerate()
+                .filter(|(_, h)| **h > 0)
+                .fold(0, |mask, (i, _)| mask | 1 << (63 - i)),
+            lacking,
+            unsettled,
+            values,
+            out: Vec::with_capacity(limit.min(16)),
+            limit,
+            work: 0,
+            budget,
+            exhausted: false,
+        })
+    }
+
+    /// Lists from the highest column holding a 1.
+    fn list_all(&mut self) {
+        if let Some(top) = self.heaps.iter().copied().max().filter(|&h| h > 0).map(|h| 63 - h.leading_zeros())
+        {
+            self.list(top, 0, 0);
+        }
+    }
+
+    /// As [`Search::list`], from column `j` down with the `free` heaps of `lowered` lowered.
+    /// False once stopped (the list full, or the budget spent).
+    fn list(&mut self, j: u32, lowered: u64, free: u32) -> bool {
+        // Made here, not for all 64 columns ahead: most columns are played by `finish`.
+        let column =
+            self.heaps.iter().enumerate().fold(0u64, |mask, (i, &h)| mask | (h >> j & 1) << (63 - i));
+        let ones = column & !lowered;
+        let count = ones.count_ones();
+        let room = self.k - free;
+        let m = self.k + 1;
+        if (room == 0 || lowered & self.nonempty == self.nonempty) && free > 0 && self.k <= MOORE_MAX_K {
+            return self.finish(j, lowered, free);
+        }
+        if room == 0 {
+            // No heap may drop: the column's other ones stay, and exactly the ones it lacks to a
+            // multiple of K+1 are given to lowered heaps (fewer than K+1 of them): the sub-masks
+            // of `lowered` of that size, counted down.
+            let lacking = u32::from(self.lacking[count as usize]);
+            if lacking == 0 || lacking == free {
+                return self.play(j, lowered, free, 0, if lacking == 0 { 0 } else { lowered });
+            }
+            let mut raised = lowered;
+            loop {
+                if few_ones(raised) == lacking && !self.play(j, lowered, free, 0, raised) {
+                    return false;
+                }
+                if raised == 0 {
+                    return true;
+                }
+                raised = (raised - 1) & lowered;
+            }
+        }
+        if count + free < m {
+            // Fewer than K+1 ones can be left: none may be, so every one drops, room allowing.
+            return count > room || self.play(j, lowered, free, ones, 0);
+        }
+        let candidates = ones | lowered;
+        let mut left = candidates;
+        loop {
+            let dropped = ones & !left;
+            if left.count_ones().is_multiple_of(m)
+                && dropped.count_ones() <= room
+                && !self.play(j, lowered, free, dropped, left & lowered)
+            {
+                return false;
+            }
+            if left == 0 {
+                return true;
+            }
+            left = (left - 1) & candidates;
+        }
+    }
+
+    /// Columns `j` down to 0 with K heaps lowered already, or every non-empty heap (`lowered`,
+    /// `free` of them): no heap may drop, and each column gives the ones it lacks to a multiple of K+1 to lowered heaps,
+    /// in the search's order (the sub-masks of `lowered` of that size, counted down). So the
+    /// moves are an odometer whose digits are the columns with more than one way (column 0 the
+    /// fastest), and the first move gives each column's ones to the first heaps lowered: each
+    /// heap's digits for all the columns at once from the columns' counts ([`Planes`]), and only
+    /// the few lowest digits ever turn. The work counted is the search's: a unit per column
+    /// entered, `c + 1` for a turn of the digit at column `c`. False once stopped.
+    fn finish(&mut self, j: u32, lowered: u64, free: u32) -> bool {
+        // With fewer than K heaps lowered, every heap is: no column holds a 1 outside them, and
+        // none lacks more than `free`.
+        let k = free as usize;
+        let m = self.k as usize + 1;
+        let mut order = [0usize; MOORE_MAX_K as usize];
+        for (t, i) in high_bits(lowered).enumerate() {
+            order[t] = i;
+        }
+        let order = &order[..k];
+        let columns = u64::MAX >> (63 - j);
+        let outside = self
+            .heaps
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| lowered >> (63 - i) & 1 == 0)
+            .map(|(_, &h)| h & columns);
+        let Some(planes) = Planes::new(outside) else { return true };
+        // `lack[z]`: the columns lacking `z` ones; the heap `t`-th in order gets a 1 where a
+        // column lacks more than `t`, in the first move.
+        let mut lack = [0u64; MOORE_MAX_K as usize + 1];
+        for r in 0..m {
+            lack[if r == 0 { 0 } else { m - r }] |= planes.residue(r, m) & columns;
+        }
+        let mut first = [0u64; MOORE_MAX_K as usize];
+        for (t, bits) in first.iter_mut().enumerate().take(k) {
+            *bits = lack[t + 1..m].iter().fold(0, |all, &mask| all | mask);
+        }
+        // The columns with more than one way, lowest first: the odometer's digits, each with the
+        // heaps given its ones now (a sub-mask of `lowered`); `turned` of them have left their
+        // first way.
+        let branching = lack[1..k].iter().fold(0, |all, &mask| all | mask);
+        let first_way =
+            |z: u32| high_bits(lowered).take(z as usize).fold(0u64, |mask, i| mask | 1 << (63 - i));
+        let mut digits: Vec<(u32, u32, u64)> = Vec::new();
+        let mut units = u64::from(j) + 1;
+        loop {
+            if self.out.len() >= self.limit {
+                return false;
+            }
+            self.work += units;
+            if self.work > self.budget {
+                self.exhausted = true;
+                return false;
+            }
+            let takes = order
+                .iter()
+                .enumerate()
+                .map(|(t, &i)| {
+                    let mut bits = first[t];
+                    for &(c, _, way) in &digits {
+                        bits = bits & !(1 << c) | (way >> (63 - i) & 1) << c;
+                    }
+                    Take::new(i, self.heaps[i] - (self.values[i] | bits))
+                })
+                .collect();
+            self.out.push(Move::take_many(takes));
+            // Turn the lowest digit that has a next way; those below it go back to their first.
+            let mut d = 0;
+            loop {
+                if d == digits.len() {
+                    // A digit not yet turned: the next branching column up.
+                    let done = digits.last().map_or(u64::MAX, |&(c, _, _)| u64::MAX << c << 1);
+                    let rest = branching & done;
+                    if rest == 0 {
+                        return true;
+                    }
+                    let c = rest.trailing_zeros();
+                    let z = (0..m).find(|&z| lack[z] >> c & 1 == 1).unwrap_or(0) as u32;
+                    digits.push((c, z, first_way(z)));
+                }
+                let (c, z, way) = digits[d];
+                let mut next = way;
+                let turned = loop {
+                    if next == 0 {
+                        break None;
+                    }
+                    next = (next - 1) & lowered;
+                    if few_ones(next) == z {
+                        break Some(next);
+                    }
+                };
+                match turned {
+                    Some(next) => {
+                        digits[d].2 = next;
+                        for digit in &mut digits[..d] {
+                            digit.2 = first_way(digit.1);
+                        }
+                        units = u64::from(c) + 1;
+                        break;
+                    }
+                    None => d += 1,
+                }
+            }
+        }
+    }
+
+    /// One way to play column `j`: the heaps of `dropped` fall to 0 there, those of `raised` (all
+    /// lowered) get a 1; then on to the columns below. False once stopped.
+    fn play(&mut self, j: u32, lowered: u64, free: u32, dropped: u64, raised: u64) -> bool {
+        if self.out.len() >= self.limit {
+            return false;
+        }
+        self.work += 1;
+        if self.work > self.budget {
+            self.exhausted = true;
+            return false;
+        }
+        let next = lowered | dropped;
+        // No heap lowered and every column below a multiple of K+1: no move on from here.
+        if next == 0 && self.unsettled & !(u64::MAX << j) == 0 {
+            return true;
+        }
+        let mut more = 0;
+        for i in high_bits(dropped) {
+            self.values[i] = above(self.heaps[i], j);
+            more += 1;
+        }
+        for i in high_bits(raised) {
+            self.values[i] |= 1 << j;
+        }
+        let go_on = if j == 0 {
+            let takes = high_bits(next).map(|i| Take::new(i, self.heaps[i] - self.values[i])).collect();
+            self.out.push(Move::take_many(takes));
+            true
+        } else {
+            self.list(j - 1, next, free + more)
+        };
+        for i in high_bits(dropped) {
+            self.values[i] = self.heaps[i];
+        }
+        for i in high_bits(raised) {
+            self.values[i] &= !(1 << j);
+        }
+        go_on
+    }
+}
+
+/// `ONES[x]`: how many bits of `x` are set (the portable build has no popcount instruction).
+const ONES: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut x = 1;
+    while x < 256 {
+        table[x] = table[x / 2] + (x % 2) as u8;
+        x += 1;
+    }
+    table
+};
+
+/// How many heaps a set of at most [`COLUMN_HEAPS`] (12) holds, by two looks in a table.
+fn few_set(set: u32) -> usize {
+    usize::from(ONES[set as usize & 0xff]) + usize::from(ONES[(set >> 8) as usize & 0xff])
+}
+
+/// How many bits `mask` has set, one step a bit: for the few heaps of a set lowered.
+fn few_ones(mask: u64) -> u32 {
+    let (mut rest, mut count) = (mask, 0);
+    while rest != 0 {
+        rest &= rest - 1;
+        count += 1;
+    }
+    count
+}
+
+/// The heaps of a mask with heap `i` at bit `63 - i`, first heap first.
+fn high_bits(mask: u64) -> impl Iterator<Item = usize> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let i = rest.leading_zeros() as usize;
+            rest &= !(1 << (63 - i));
+            i
+        })
+    })
+}
+
 /// One column being played by [`MaskList`].
+#[cfg(test)]
 struct Choice {
     j: u32,
     lowered: u64,
@@ -571,6 +879,7 @@ struct Choice {
     room: usize,
 }
 
+#[cfg(test)]
 impl Choice {
     /// As in [`each_choice`]: whether some way on through the heaps of `left`, with `set` ones so
     /// far and `dropped` heaps dropped, leaves a multiple of `m`.
@@ -584,6 +893,7 @@ impl Choice {
 }
 
 /// The indices of the bits set in `mask`, lowest first.
+#[cfg(test)]
 fn bits(mask: u64) -> impl Iterator<Item = usize> {
     let mut rest = mask;
     std::iter::from_fn(move || {
@@ -598,6 +908,85 @@ fn bits(mask: u64) -> impl Iterator<Item = usize> {
 /// `C(n, r)` for the small `n` of a column (at most K heaps lowered).
 fn choose_small(n: usize, r: usize) -> u64 {
     Natural::choose(n as u64, r as u64).to_u64().unwrap_or(u64::MAX)
+}
+
+/// What 0, 1, 2, ... ones lack to a multiple of `m`: 0, m - 1, ..., 1, 0, m - 1, ... (counted on,
+/// not divided: a division costs tens of cycles, and these are looked up per position).
+fn lacks(m: usize) -> impl Iterator<Item = usize> {
+    (0..m).map(move |r| if r == 0 { 0 } else { m - r }).cycle()
+}
+
+/// `base^exponent`, `None` past `u128`; a power of two by a shift.
+fn power(base: u128, exponent: u32) -> Option<u128> {
+    match base {
+        0 | 1 => Some(base),
+        _ if base.is_power_of_two() => {
+            let shift = base.trailing_zeros().checked_mul(exponent)?;
+            (shift < 128).then(|| 1u128 << shift)
+        }
+        _ => base.checked_pow(exponent),
+    }
+}
+
+/// How many heaps have a 1 in each binary column, for every column at once, bit-sliced: bit `j`
+/// of `planes[b]` is bit `b` of column `j`'s count. A heap is added in a few word operations
+/// (a ripple-carry add of its bits), not one step per binary digit.
+#[derive(Debug, Clone, Copy)]
+struct Planes {
+    planes: [u64; 7],
+    /// How many heaps were counted: no column holds more.
+    most: usize,
+}
+
+impl Planes {
+    /// The counts of `heaps`; `None` past 127 heaps (the planes hold counts up to 127).
+    fn new(heaps: impl Iterator<Item = u64>) -> Option<Planes> {
+        let mut planes = [0u64; 7];
+        let mut most = 0;
+        for h in heaps {
+            most += 1;
+            if most > 127 {
+                return None;
+            }
+            let mut carry = h;
+            for plane in &mut planes {
+                if carry == 0 {
+                    break;
+                }
+                let over = *plane & carry;
+                *plane ^= carry;
+                carry = over;
+            }
+        }
+        Some(Planes { planes, most })
+    }
+
+    /// The columns whose count is exactly `count`.
+    fn equal(&self, count: usize) -> u64 {
+        let used = (usize::BITS - self.most.leading_zeros()) as usize;
+        self.planes[..used]
+            .iter()
+            .enumerate()
+            .fold(u64::MAX, |mask, (b, &plane)| mask & if count >> b & 1 == 1 { plane } else { !plane })
+    }
+
+    /// Column `j`'s count.
+    fn count(&self, j: u32) -> usize {
+        self.planes.iter().enumerate().fold(0, |count, (b, &plane)| count | ((plane >> j & 1) as usize) << b)
+    }
+
+    /// The columns whose count is `r` more than a multiple of `m`.
+    fn residue(&self, r: usize, m: usize) -> u64 {
+        (r..=self.most).step_by(m).fold(0, |mask, count| mask | self.equal(count))
+    }
+
+    /// The columns whose count is not a multiple of `m`.
+    fn unsettled(&self, m: usize) -> u64 {
+        (1..=self.most)
+            .zip(lacks(m).skip(1))
+            .filter(|&(_, z)| z != 0)
+            .fold(0, |mask, (count, _)| mask | self.equal(count))
+    }
 }
 
 impl Moore {
@@ -629,7 +1018,10 @@ impl Moore {
     }
 
     fn normal_lost(&self, heaps: &[u64]) -> bool {
-        Moore::counts(heaps).iter().all(|c| c % self.modulus() == 0)
+        match Planes::new(heaps.iter().copied()) {
+            Some(planes) => planes.unsettled(self.modulus() as usize) == 0,
+            None => Moore::counts(heaps).iter().all(|c| c % self.modulus() == 0),
+        }
     }
 
     fn big(heaps: &[u64]) -> usize {
@@ -689,66 +1081,90 @@ impl Moore {
     /// Normal play's winning moves counted exactly by a walk down the binary columns whose state
     /// is the set of heaps lowered so far, as a bit mask, with the number of ways to reach it:
     /// the same sum as [`Search::count`], without lists, memo or big numbers, so a position of a
-    /// few heaps costs microseconds. A heap joins the set in the column where it first holds a 0
-    /// in place of its 1; below it its digits are free, and a column with `s` free digits and
-    /// `kept` other ones is played in `C(s, z)` ways, `z` the ones it lacks to a multiple of K+1.
+    /// few heaps costs a microsecond or so. A heap joins the set in the column where it first
+    /// holds a 0 in place of its 1; below it its digits are free, and a column with `s` free
+    /// digits and `kept` other ones is played in `C(s, z)` ways, `z` the ones it lacks to a
+    /// multiple of K+1.
+    ///
+    /// The walk goes column by column only while some set may still grow. Once every set reached
+    /// is final (K heaps lowered, or every non-empty heap), each column below is played in a
+    /// number of ways that depends on that column's count outside the set alone, so the rest is
+    /// one product per set, its factors' exponents counted for all the columns at once
+    /// ([`Planes`]). With random heaps the sets are final a few columns below the highest.
+    ///
     /// `None` (the search then counts) with more than [`COLUMN_HEAPS`] non-empty heaps, or when a
     /// count passes `u128`.
     fn column_count(&self, heaps: &[u64]) -> Option<u128> {
         let (k, m) = (self.k as usize, self.modulus() as usize);
-        // Empty heaps are never lowered and hold no ones: they are left out.
-        let live: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-        let n = live.len();
-        if n > COLUMN_HEAPS || k >= BINOMIALS.len() {
+        if k >= BINOMIALS.len() {
             return None;
         }
-        let mut columns = [0u32; 64];
-        for (i, &h) in live.iter().enumerate() {
-            let mut rest = h;
-            while rest != 0 {
-                columns[rest.trailing_zeros() as usize] |= 1 << i;
-                rest &= rest - 1;
-            }
+        // Empty heaps are never lowered and hold no ones: they are left out.
+        let mut live = [0u64; COLUMN_HEAPS];
+        let mut n = 0;
+        for &h in heaps.iter().filter(|&&h| h > 0) {
+            *live.get_mut(n)? = h;
+            n += 1;
         }
+        let live = &live[..n];
         let top = live.iter().map(|&h| 63 - h.leading_zeros()).max()?;
-        let mut ways = vec![0u128; 1 << n];
-        let mut next = vec![0u128; 1 << n];
-        let (mut active, mut reached) = (vec![0u32], Vec::new());
+        let all = (1u32 << n) - 1;
+        let column =
+            |j: u32| live.iter().enumerate().fold(0u32, |set, (i, &h)| set | ((h >> j & 1) as u32) << i);
+        // One count per set of heaps: on the stack for the few heaps of most positions.
+        let size = 1usize << n;
+        let mut small = [[0u128; 64]; 2];
+        let mut large = Vec::new();
+        let (mut ways, mut next): (&mut [u128], &mut [u128]) = if size <= 64 {
+            let (a, b) = small.split_at_mut(1);
+            (&mut a[0][..size], &mut b[0][..size])
+        } else {
+            large.resize(2 * size, 0u128);
+            large.split_at_mut(size)
+        };
         ways[0] = 1;
+        // What `kept` ones lack to a multiple of K+1, for every count a column can hold.
+        let mut lacking_of = [0usize; COLUMN_HEAPS + 1];
+        for (lacking, z) in lacking_of.iter_mut().zip(lacks(m)) {
+            *lacking = z;
+        }
+        let lack = |kept: usize| lacking_of[kept];
+        // The sets reached, one bit each (at most 2^12 sets: 64 words), so that only they are
+        // looked at.
+        let words = size.div_ceil(64);
+        let (mut active, mut reached) = ([0u64; 64], [0u64; 64]);
+        active[0] = 1;
         for j in (0..=top).rev() {
-            for &set in &active {
-                let w = ways[set as usize];
-                ways[set as usize] = 0;
-                let free = set.count_ones() as usize;
-                let ones = columns[j as usize] & !set;
-                let count = ones.count_ones() as usize;
-                let room = k - free;
-                if room == 0 {
-                    // No heap may join: the free digits alone make up the column.
-                    let lacking = (m - count % m) % m;
-                    if lacking <= free {
-                        let add = w.checked_mul(BINOMIALS[free][lacking])?;
-                        if next[set as usize] == 0 {
-                            reached.push(set);
-                        }
-                        next[set as usize] = next[set as usize].checked_add(add)?;
-                    }
-                    continue;
+            let col = column(j);
+            // Whether some set reached may still grow below this column.
+            let mut growing = false;
+            let (mut word, mut rest) = (0, active[0]);
+            loop {
+                while rest == 0 && word + 1 < words {
+                    word += 1;
+                    rest = active[word];
                 }
-                // Every subset of the ones not yet lowered may drop to 0 here, room allowing.
-                let mut drop = ones;
+                if rest == 0 {
+                    break;
+                }
+                let set = (word * 64) as u32 + rest.trailing_zeros();
+                rest &= rest - 1;
+                let w = std::mem::take(&mut ways[set as usize]);
+                let free = few_set(set);
+                let ones = col & !set;
+                let count = few_set(ones);
+                let most_drop = count.min(k - free);
+                // Every subset of the ones not yet lowered may drop to 0 here, room allowing, in
+                // `C(free, z)` ways, `z` what the column then lacks (none if more than `free`).
+                let mut drop = if most_drop == 0 { 0 } else { ones };
                 loop {
-                    let dropped = drop.count_ones() as usize;
-                    if dropped <= room {
-                        let lacking = (m - (count - dropped) % m) % m;
-                        if lacking <= free {
-                            let add = w.checked_mul(BINOMIALS[free][lacking])?;
-                            let to = (set | drop) as usize;
-                            if next[to] == 0 {
-                                reached.push(set | drop);
-                            }
-                            next[to] = next[to].checked_add(add)?;
-                        }
+                    let dropped = few_set(drop);
+                    if dropped <= most_drop && lack(count - dropped) <= free {
+                        let to = set | drop;
+                        let ways = w.checked_mul(BINOMIALS[free][lack(count - dropped)])?;
+                        next[to as usize] = next[to as usize].checked_add(ways)?;
+                        reached[to as usize / 64] |= 1 << (to % 64);
+                        growing |= free + dropped < k && to != all;
                     }
                     if drop == 0 {
                         break;
@@ -757,46 +1173,100 @@ impl Moore {
                 }
             }
             std::mem::swap(&mut ways, &mut next);
-            std::mem::swap(&mut active, &mut reached);
-            reached.clear();
+            active[..words].copy_from_slice(&reached[..words]);
+            reached[..words].fill(0);
+            if !growing {
+                return self.finish_count(live, ways, j);
+            }
         }
         // A move lowers at least one heap.
-        active
-            .iter()
-            .filter(|&&set| set != 0)
-            .try_fold(0u128, |total, &set| total.checked_add(ways[set as usize]))
+        ways[1..].iter().try_fold(0u128, |total, &w| total.checked_add(w))
+    }
+
+    /// [`Moore::column_count`] once no set can grow: `ways[set]` moves lower the heaps of `set`
+    /// (of `live`) in columns `j` and above, and each is finished in the columns below `j` in
+    /// `∏ C(s, z)` ways, `s` the heaps of the set and `z` what each column lacks to a multiple of
+    /// K+1 outside it: a power of `C(s, z)` per `z`, its exponent the number of columns lacking `z`.
+    fn finish_count(&self, live: &[u64], ways: &[u128], j: u32) -> Option<u128> {
+        let m = self.modulus() as usize;
+        let below = if j == 0 { 0 } else { u64::MAX >> (64 - j) };
+        let mut total = 0u128;
+        for (set, &w) in ways.iter().enumerate().skip(1) {
+            if w == 0 {
+                continue;
+            }
+            let free = set.count_ones() as usize;
+            let outside = live.iter().enumerate().filter(|(i, _)| set >> i & 1 == 0).map(|(_, &h)| h & below);
+            // At most COLUMN_HEAPS heaps: always counted.
+            let planes = Planes::new(outside)?;
+            let mut product = 1u128;
+            for (kept, lacking) in (0..=planes.most).zip(lacks(m)) {
+                let columns = (planes.equal(kept) & below).count_ones();
+                if columns == 0 {
+                    continue;
+                }
+                let ways = BINOMIALS[free].get(lacking).copied().unwrap_or(0);
+                product = product.checked_mul(power(ways, columns)?)?;
+            }
+            total = total.checked_add(w.checked_mul(product)?)?;
+        }
+        Some(total)
     }
 
     /// [`Moore::column_move`] for up to 64 heaps, the heaps of each column as a bit mask: the
     /// same move, without a list made per column.
     fn column_move_masks(&self, heaps: &[u64]) -> Option<Move> {
         let (k, m) = (self.k as usize, self.modulus() as usize);
-        let mut columns = [0u64; 64];
-        for (i, &h) in heaps.iter().enumerate() {
-            let mut rest = h;
-            while rest != 0 {
-                columns[rest.trailing_zeros() as usize] |= 1 << i;
-                rest &= rest - 1;
-            }
-        }
         // The heaps lowered, in the order they were, with what each is lowered to.
         let mut lowered: Vec<(usize, u64)> = Vec::with_capacity(k);
         let mut lowered_mask = 0u64;
-        for j in (0..64u32).rev() {
-            let ones = columns[j as usize] & !lowered_mask;
-            let r = ones.count_ones() as usize % m;
-            if r == 0 {
-                continue;
+        // The columns still to play: `j` and below.
+        let mut below = u64::MAX;
+        while below != 0 {
+            // The counts outside the heaps lowered, for the columns left, all at once.
+            let outside = heaps
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| lowered_mask >> i & 1 == 0)
+                .map(|(_, &h)| h & below);
+            let planes = Planes::new(outside)?;
+            if lowered.len() == k {
+                // No heap may join: each column left lacking `z` ones takes them from the first
+                // `z` heaps lowered, so heap `t` (in that order) gets a 1 wherever a column
+                // lacks more than `t`, i.e. holds `r` more than a multiple with `m - r > t`.
+                for r in 1..m {
+                    let columns = planes.residue(r, m) & below;
+                    for (_, value) in &mut lowered[..m - r] {
+                        *value |= columns;
+                    }
+                }
+                break;
             }
-            if lowered.len() + r <= k {
-                for i in bits(ones).take(r) {
-                    lowered.push((i, above(heaps[i], j)));
-                    lowered_mask |= 1 << i;
+            // The columns left that are not a multiple of K+1 as they stand, settled ones skipped.
+            let mut rest = planes.unsettled(m) & below;
+            let mut changed = false;
+            while rest != 0 && !changed {
+                let j = 63 - rest.leading_zeros();
+                rest &= !(1 << j);
+                below = if j == 0 { 0 } else { u64::MAX >> (64 - j) };
+                let r = planes.count(j) % m;
+                if lowered.len() + r <= k {
+                    let before = lowered_mask;
+                    let ones =
+                        heaps.iter().enumerate().filter(|&(i, &h)| h >> j & 1 == 1 && before >> i & 1 == 0);
+                    for (i, _) in ones.take(r) {
+                        lowered.push((i, above(heaps[i], j)));
+                        lowered_mask |= 1 << i;
+                    }
+                    changed = true;
+                } else {
+                    for (_, value) in &mut lowered[..m - r] {
+                        *value |= 1 << j;
+                    }
                 }
-            } else {
-                for (_, value) in &mut lowered[..m - r] {
-                    *value |= 1 << j;
-                }
+            }
+            if !changed {
+                break;
             }
         }
         if lowered.is_empty() {
@@ -1041,10 +1511,9 @@ impl Rules for Moore {
         if self.endgame(heaps) {
             return self.endgame_moves(heaps, limit);
         }
-        let (mut out, exhausted) = match MaskList::new(heaps, self.k, limit, SEARCH_BUDGET) {
+        let (mut out, exhausted) = match Lister::new(heaps, self.k, limit, SEARCH_BUDGET) {
             Some(mut list) => {
-                let top = heaps.iter().copied().max().filter(|&h| h > 0).map(|h| 63 - h.leading_zeros());
-                list.list(top, 0);
+                list.list_all();
                 (list.out, list.exhausted)
             }
             None => {
@@ -1233,7 +1702,126 @@ mod tests {
                 let mut masks = MaskList::new(&heaps, k, limit, SEARCH_BUDGET).unwrap();
                 masks.list(top, 0);
                 assert_eq!(masks.out, listed, "K={k} {heaps:?} limit {limit}");
+                let mut lister = Lister::new(&heaps, k, limit, SEARCH_BUDGET).unwrap();
+                lister.list_all();
+                assert_eq!(lister.out, listed, "K={k} {heaps:?} limit {limit}");
+                // The budget is spent the same way: cut short, the same moves are listed.
+                for budget in [1, 5, 40, 300] {
+                    let mut masks = MaskList::new(&heaps, k, limit, budget).unwrap();
+                    masks.list(top, 0);
+                    let mut lister = Lister::new(&heaps, k, limit, budget).unwrap();
+                    lister.list_all();
+                    assert_eq!(
+                        (lister.out, lister.exhausted),
+                        (masks.out, masks.exhausted),
+                        "K={k} {heaps:?} {budget}"
+                    );
+                }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod more_heaps {
+    use super::*;
+
+    fn xorshift(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    /// The count by columns (its walk, then its products per set) on 8 to 12 heaps, some empty,
+    /// against the search; and the column rule's move against its plain form.
+    #[test]
+    fn the_column_count_is_the_search_count_on_many_heaps() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for round in 0..150 {
+            let k = 1 + (round % 5) as u32;
+            let len = 8 + (xorshift(&mut state) % 5) as usize;
+            let bits = [3, 5, 9][(xorshift(&mut state) % 3) as usize];
+            let heaps: Vec<u64> = (0..len)
+                .map(|_| {
+                    if xorshift(&mut state).is_multiple_of(6) {
+                        0
+                    } else {
+                        xorshift(&mut state) >> (64 - bits)
+                    }
+                })
+                .collect();
+            let moore = Moore::new(k, Mode::Normal);
+            if moore.normal_lost(&heaps) {
+                continue;
+            }
+            let mut search = Search::new(&heaps, k, vec![true; heaps.len()], u64::MAX);
+            let top = search.top();
+            let expected = search.count(top, &[]);
+            assert_eq!(moore.column_count(&heaps).map(Natural::from), Some(expected), "K={k} {heaps:?}");
+            let mut many = heaps.clone();
+            many.extend(std::iter::repeat_n(0, 65 - heaps.len()));
+            let slow = moore.column_move(&many).map(|mv| mv.takes());
+            assert_eq!(moore.column_move_masks(&heaps).map(|mv| mv.takes()), slow, "K={k} {heaps:?}");
+        }
+    }
+
+    /// The list (its walk, and its odometer once no heap may drop) against the mask search it
+    /// replaced, on up to 40 heaps of every size, K up to 8, long lists and small budgets.
+    #[test]
+    fn the_list_is_the_mask_search_list_on_many_heaps() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for round in 0..400 {
+            let k = 1 + (round % 8) as u32;
+            let len = 1 + (xorshift(&mut state) % 40) as usize;
+            let bits = [2, 4, 12, 40, 63, 64][(xorshift(&mut state) % 6) as usize];
+            let heaps: Vec<u64> = (0..len)
+                .map(|_| {
+                    if xorshift(&mut state).is_multiple_of(5) {
+                        0
+                    } else {
+                        xorshift(&mut state) >> (64 - bits)
+                    }
+                })
+                .collect();
+            let top = heaps.iter().copied().max().filter(|&h| h > 0).map(|h| 63 - h.leading_zeros());
+            for (limit, budget) in
+                [(1, SEARCH_BUDGET), (10, SEARCH_BUDGET), (300, SEARCH_BUDGET), (300, 77), (50, 9)]
+            {
+                let mut masks = MaskList::new(&heaps, k, limit, budget).unwrap();
+                masks.list(top, 0);
+                let mut lister = Lister::new(&heaps, k, limit, budget).unwrap();
+                lister.list_all();
+                assert_eq!(
+                    (&lister.out, lister.exhausted),
+                    (&masks.out, masks.exhausted),
+                    "K={k} {heaps:?} limit {limit} budget {budget}"
+                );
+            }
+        }
+    }
+
+    /// `Planes` counts each column as a loop over the heaps would.
+    #[test]
+    fn planes_count_every_column() {
+        let mut state = 0x1234_5678_9ABC_DEF1u64;
+        for _ in 0..300 {
+            let len = (xorshift(&mut state) % 127) as usize;
+            let heaps: Vec<u64> =
+                (0..len).map(|_| xorshift(&mut state) >> (xorshift(&mut state) % 64)).collect();
+            let planes = Planes::new(heaps.iter().copied()).unwrap();
+            let counts = Moore::counts(&heaps);
+            for j in 0..64u32 {
+                assert_eq!(planes.count(j), counts[j as usize] as usize);
+                assert_eq!(planes.equal(counts[j as usize] as usize) >> j & 1, 1);
+            }
+            for m in 2..=9usize {
+                let unsettled = (0..64)
+                    .filter(|&j| !counts[j].is_multiple_of(m as u64))
+                    .fold(0u64, |mask, j| mask | 1 << j);
+                assert_eq!(planes.unsettled(m), unsettled, "m={m}");
+            }
+        }
+        assert!(Planes::new(std::iter::repeat_n(1, 128)).is_none());
     }
 }

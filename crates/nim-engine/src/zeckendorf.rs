@@ -1,6 +1,7 @@
 //! Zeckendorf representations: every whole number is one sum of Fibonacci numbers 1, 2, 3, 5, 8, ...
-//! with no two neighbours. Fibonacci Nim is played by it, and Wythoff's losing pairs are read from
-//! it, exactly and in integers, for every heap up to `u64::MAX`.
+//! with no two neighbours. Fibonacci Nim is played by it, exactly and in integers, for every heap
+//! up to `u64::MAX` (and Wythoff's losing pairs, found by a fixed-point 1/φ, are checked against
+//! it in the tests).
 
 /// The Fibonacci numbers 1, 2, 3, 5, 8, ... as Zeckendorf uses them (`FIB[i]` is term `i`), far
 /// enough past `u64::MAX` that a representation shifted up by one term still has its terms here.
@@ -49,20 +50,42 @@ pub fn zeckendorf(n: u128) -> u128 {
     bits
 }
 
+/// `CANDIDATES[b]`: `FIB[i]`, `FIB[i - 1]` and `FIB[i - 2]` for `i = LARGEST_BELOW[b]` (0 where
+/// there is no such term: below every rest, never counted as above it), the three numbers one of
+/// which is the largest term of a number of `b` binary digits, side by side so that one look
+/// finds them.
+const CANDIDATES: [[u64; 3]; 65] = {
+    let mut table = [[0u64; 3]; 65];
+    let mut b = 1;
+    while b < 65 {
+        let i = LARGEST_BELOW[b];
+        let mut d = 0;
+        while d < 3 {
+            if i >= d {
+                table[b][d] = FIB[i - d] as u64;
+            }
+            d += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
 /// [`zeckendorf`] for a `u64`, a term at a time: the greedy choice, each term looked up from the
 /// rest's number of binary digits.
 fn zeckendorf_u64(n: u64) -> u128 {
     let mut rest = n;
     let mut bits = 0u128;
     while rest != 0 {
-        let mut i = LARGEST_BELOW[64 - rest.leading_zeros() as usize];
-        // `FIB[i] < 2^b`, and `rest >= 2^(b-1)`, so the largest term ≤ rest is at `i` or below, and
-        // no lower than two below (each power of two holds at most two Fibonacci numbers).
-        while FIB[i] > u128::from(rest) {
-            i -= 1;
-        }
-        rest -= FIB[i] as u64;
-        bits |= 1 << i;
+        let b = 64 - rest.leading_zeros() as usize;
+        // `FIB[i] < 2^b` and `rest >= 2^(b-1)`, so the largest term <= rest is `FIB[i]` or one of
+        // the two below it (each power of two holds at most two Fibonacci numbers). Chosen
+        // without a branch: the terms of random numbers would make one unpredictable, and each
+        // term waits on the one before.
+        let candidates = &CANDIDATES[b];
+        let below = usize::from(candidates[0] > rest) + usize::from(candidates[1] > rest);
+        rest -= candidates[below];
+        bits |= 1 << (LARGEST_BELOW[b] - below);
     }
     bits
 }
@@ -98,7 +121,9 @@ pub fn smallest_term(n: u64) -> Option<u64> {
     (bits != 0).then(|| FIB[bits.trailing_zeros() as usize] as u64)
 }
 
-/// `n` with every Zeckendorf term moved up one (1 → 2, 2 → 3, 3 → 5...): about `n` times φ.
+/// `n` with every Zeckendorf term moved up one (1 → 2, 2 → 3, 3 → 5...): about `n` times φ (the
+/// tests' reference for Wythoff's pairs).
+#[cfg(test)]
 pub fn shift_up(n: u128) -> u128 {
     value(zeckendorf(n) << 1)
 }
