@@ -255,7 +255,7 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         let details = match saved.game.parse::<crate::engine::GameKind>() {
             // The default game goes without saying.
             Ok(kind) if kind != crate::engine::GameKind::default() => {
-                details.push(("game", kind.title().into()));
+                details.push(("game", crate::words::title(kind).into()));
                 details.push(("name", crate::words::menu_title(kind).into()));
                 text_with("start-resume-game-details", &details)
             }

@@ -52,5 +52,5 @@ mod teaching;
 mod themes;
 mod undo;
 mod zh_learn;
-mod zh_words;
 mod zh_play;
+mod zh_words;

@@ -70,39 +70,15 @@ fn games() -> Vec<(&'static str, GameKind, Vec<u64>)> {
     ]
 }
 
-/// The phrases of other parts of the program that their own files translate (the key line and
-/// the banner's keys, `src/ui/key_line.rs` and the screens' commands in `src/app/`), and the
-/// program's name; this file's words are checked without them.
-const ELSEWHERE: &[&str] = &[
-    // The puzzle's promise, `src/puzzle.rs` (its sentences are `words::puzzle_promise`).
-    "Exactly one move",
-    "Find",
-    "the opponent then loses",
-    "perfect play",
-    "nim tui",
-    "Enter take",
-    "count Enter",
-    "hint keys",
-    "Enter play again",
-    "play again",
-    "new game",
-    "save record",
-    "back keys",
-    "keys quit",
-    "step back",
-    "review every",
-    "Enter",
-    "keys",
-    "knock down",
-    "both heaps",
-    "split",
-];
+/// The program's name: the one English pair of words a Chinese screen shows (in its header).
+const PROGRAM: &str = "nim-tui";
 
 /// Runs of two or more English words of three letters or more: a sentence left in English.
 /// Names of games and notations ("Nim_2", "XOR") are single words and pass.
 fn english_phrases(text: &str) -> Vec<String> {
     let mut found = Vec::new();
     for line in text.lines() {
+        let line = line.replace(PROGRAM, " ");
         let mut run: Vec<&str> = Vec::new();
         for word in line.split(|c: char| !c.is_ascii_alphabetic()) {
             match word.len() {
@@ -120,7 +96,6 @@ fn english_phrases(text: &str) -> Vec<String> {
             found.push(run.join(" "));
         }
     }
-    found.retain(|phrase| !ELSEWHERE.iter().any(|other| phrase.contains(other)));
     found
 }
 

@@ -185,23 +185,12 @@ refused-heap-holds = Heap { $heap-digits } holds { $n-digits } { $n ->
 
 ## How a game ended. `{ $who }` is a name as the screen shows it ("You", "AI", "Ann").
 
-ending-took-last-token = { $who } took the last token
-ending-knocked-down-last-pin = { $who } knocked down the last pin
-ending-made-last-move = { $who } made the last move
 ending-misere = { $who } had to take the last token
 ending-resigned = { $who } resigned
 ending-left = { $who } left the game
 
-## What helped the player win (an assisted win), listed together.
-
-assisted-hints = hints
-assisted-undo = undo
-assisted-weaker-ai = a weaker AI
-
 ## The start screen: why what was typed cannot start a game.
 
-start-preset-21 = The 21 game
-start-preset-bachet = Bachet's game
 # The rule beside a preset game: `{ $rule }` is the game's rule (words.ftl).
 start-preset-rule = one heap of { $n-digits }: { $rule }
 start-name-empty = Player { $player-digits }: a name cannot be empty
@@ -231,17 +220,6 @@ start-heaps-least = { $game } starts with at least { $least-digits } { $units }{
    *[each] {" "}in each { $word }
 }: { $why }
 
-## The puzzle screen's promise. `{ $every }` is `yes` in a game where every move wins from a won
-## position; `{ $game }` is the game's title, `{ $name }` its name on the menu.
-
-puzzle-promise = Exactly one move wins here. Find it: the opponent then loses against perfect play.{ $every ->
-    [yes] {" "}(In this game every move wins from a won position, so a puzzle has a single legal move.)
-   *[no] {""}
-}
-puzzle-promise-last = Exactly one move wins here, and it takes the last tokens: { $game } has no puzzle with more to it.{ $every ->
-    [yes] {" "}(In this game every move wins from a won position, so a puzzle has a single legal move.)
-   *[no] {""}
-}
 
 ## The start screen.
 

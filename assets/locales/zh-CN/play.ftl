@@ -176,23 +176,12 @@ refused-heap-holds = 第 { $heap-digits } 堆只有 { $n-digits } 枚棋子
 
 ## 对局如何结束。`{ $who }` 是屏幕上显示的名字（你、电脑、小明）。
 
-ending-took-last-token = { $who }取走了最后一枚棋子
-ending-knocked-down-last-pin = { $who }击倒了最后一个木瓶
-ending-made-last-move = { $who }走了最后一步
 ending-misere = { $who }不得不取走最后一枚棋子
 ending-resigned = { $who }认输了
 ending-left = { $who }离开了对局
 
-## 帮助玩家取胜的东西（辅助下的胜利），列在一起。
-
-assisted-hints = 提示
-assisted-undo = 悔棋
-assisted-weaker-ai = 较弱的电脑
-
 ## 开始界面：输入的内容为什么不能开始游戏。
 
-start-preset-21 = 抢 21 游戏
-start-preset-bachet = 巴歇游戏
 start-preset-rule = 一堆 { $n-digits } 枚：{ $rule }
 start-name-empty = 玩家 { $player-digits }：名字不能为空
 start-name-no-width = 玩家 { $player-digits }：名字「{ $name }」以一个没有宽度的字符开头
@@ -213,17 +202,6 @@ start-heaps-least = { $name }开始时{ $heaps ->
     [one] {""}
    *[each] 每{ $word }
 }至少要有 { $least-digits } 个{ $units }：{ $why }
-
-## 谜题界面的说明。
-
-puzzle-promise = 这里恰好有一步必胜着法。找出它：之后对手在完美的应对下必败。{ $every ->
-    [yes] （在这个游戏里，从必胜局面出发的每一步都必胜，所以谜题只有一步合法着法。）
-   *[no] {""}
-}
-puzzle-promise-last = 这里恰好有一步必胜着法，它取走最后的棋子：{ $name }没有比这更长的谜题。{ $every ->
-    [yes] （在这个游戏里，从必胜局面出发的每一步都必胜，所以谜题只有一步合法着法。）
-   *[no] {""}
-}
 
 ## 开始界面。
 

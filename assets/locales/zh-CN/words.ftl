@@ -28,9 +28,6 @@ word-take = 取走
 word-knock-down = 击倒
 
 ## 最后一步的说法；两种玩法。
-last-took-last-token = 取走了最后一枚棋子
-last-knocked-down-last-pin = 击倒了最后一个木瓶
-last-made-last-move = 走了最后一步
 won-took-last-token = { $who }取走了最后一枚棋子
 won-knocked-down-last-pin = { $who }击倒了最后一个木瓶
 won-made-last-move = { $who }走了最后一步
@@ -91,9 +88,7 @@ game-wythoff-short = 威佐夫
 game-fibonacci-title = 斐波那契尼姆游戏
 game-fibonacci-short = 斐波那契
 game-preset-21-short = 抢 21 游戏
-game-preset-21-title = 抢 21 游戏：一堆 21 枚，每次取 1 到 3 枚
 game-preset-bachet-short = 巴歇游戏
-game-preset-bachet-title = 巴歇游戏：一堆 100 枚，每次取 1 到 10 枚
 game-rule-nim = 每步从一堆中取走任意枚棋子
 game-rule-subtraction = 每步从一堆中恰好取走 { $amounts } 枚棋子
 game-rule-fibonacci = 只有一堆；第一步可取任意枚但不能取完，之后每步取 1 枚到对方上一步所取枚数的两倍
@@ -220,10 +215,6 @@ status-score = { $a } { $x } – { $y } { $b }
 words-name-placeholder = {"  "}输入名字
 
 ## 课程图示下方。
-words-play-this-position = 现在就下这个局面：按 { $key } 与完美的电脑对弈。
-words-odd-columns = 标出的列：1 的个数为奇数，即尼姆和中为 1 的位
-words-grundy-moves = 每步取走 1、3 或 4 枚棋子
-words-grundy-zero-loses = 值为 0 的堆，轮到走的人必输
 
 ## 棋盘与各游戏自己的图示。
 board-empty-heap = （空）
@@ -284,11 +275,10 @@ binary-title = 二进制
 binary-heap-label = 第{ $number }堆
 binary-nim-sum = 尼姆和
 
-## 着法列表；没有绑定的键。
+## 着法列表。
 moves-title = 着法
 moves-start = 开局
 moves-line = { $p }：{ $m }
-look-unbound = （未绑定）
 status-short-rule = （{ $rule }）
 
 ## 谜题界面的说明。
