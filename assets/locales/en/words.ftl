@@ -245,7 +245,7 @@ status-coach-on = coach on
 status-assisted = assisted: { $help }
 
 ## The header over the board and the board's frame.
-header-title = { $title }:
+header-title = { $title }:{" "}
 header-rule = { $r }; { $c }
 frame-rows-of = Rows of { $units }
 frame-heap = Heap
@@ -286,7 +286,7 @@ moves-line = { $p }: { $m }
 binary-title = Binary
 binary-heap-label = heap { $number }
 binary-nim-sum = nim-sum
-status-short-rule = ({ $rule })
+status-short-rule = {" "}({ $rule })
 
 ## What the puzzle screen promises.
 puzzle-verdict-promise = Exactly one move wins here. Find it: the opponent then loses against perfect play.

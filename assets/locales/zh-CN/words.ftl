@@ -7,7 +7,9 @@
 # 尼姆和（nim-sum），正常玩法（normal play：取走最后一枚者胜），反常玩法（misère：取走最后一枚者负），
 # 必胜着法（winning move），必败局面（P-position），必胜局面（N-position），
 # 斯普莱格–格隆第定理（Sprague–Grundy），格隆第值（Grundy value），无偏博弈（impartial game），
-# 提示（hint），教练（coach），悔棋（undo），复盘（review），电脑（the AI）。
+# 提示（hint），教练（coach），悔棋（undo），复盘（review），电脑（the AI），谜题（puzzle），
+# 二进制视图（binary view，尼姆游戏），理论面板（theory view，其他游戏），减法游戏（subtraction game），
+# 凯尔斯游戏（Kayles），道森凯尔斯游戏（Dawson's Kayles）。
 
 tokens-count = { $n-digits } 枚棋子
 
@@ -235,7 +237,7 @@ status-ai-level = 电脑：{ $level }
 status-demo-level = 演示，电脑：{ $level }
 status-two-players = 双人对弈
 status-coach-on = 教练开启
-status-assisted = 借助了：{ $help }
+status-assisted = 借助：{ $help }
 
 ## 棋盘上方的标题与棋盘边框。
 header-title = { $title }：
@@ -248,7 +250,7 @@ frame-misere = · 反常玩法：取最后一枚者负
 frame-first-limit = 第一步：取 1 到 { $most } 枚，不能取完
 frame-limit = 取 1 到 { $most } 枚
 
-## 讲解面板（尼姆游戏以外的游戏）。
+## 理论面板（尼姆游戏以外的游戏）。
 theory-moore-title = Nim_{ $k }：各列模 { $modulus }
 theory-grundy-title = 格隆第值
 theory-wythoff-title = 必败对
@@ -270,7 +272,7 @@ theory-fibonacci-heap = 堆 { $heap } = { $terms }
 theory-fibonacci-smallest = 最小项：{ $smallest }
 theory-fibonacci-wins = 能取时取走最小项，就能赢
 
-## 尼姆游戏的二进制面板。
+## 尼姆游戏的二进制视图。
 binary-title = 二进制
 binary-heap-label = 第{ $number }堆
 binary-nim-sum = 尼姆和
