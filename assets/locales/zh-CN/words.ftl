@@ -154,7 +154,7 @@ fibonacci-win = 齐肯多夫表示 { $n } = { $sum }；最小项是 { $smallest 
 fibonacci-lost = 这是必败局面：齐肯多夫表示 { $n } = { $sum }，最小项 { $smallest } 大于允许的数目（{ $allowed }）；无论你取多少，对方都能取走剩下部分的最小项；取走 { $take } 枚，等对方失误
 wythoff-how-both = 从两堆取同样多，差仍是 { $difference }，差为 { $difference } 的必败对是 ({ $a },{ $b })
 wythoff-how-one = 与 { $other } 配成的必败对是 ({ $a },{ $b })
-wythoff-win = 必败对是 (⌊kφ⌋,⌊kφ²⌋)：(0,0)、(1,2)、(3,5)、(4,7)、(6,10)……；{ $how }：{ $move }，留下 ({ $x },{ $y })，一个必败对
+wythoff-win = 必败对是 (0,0)、(1,2)、(3,5)、(4,7)、(6,10)⋯⋯；{ $how }：{ $move }，留下 ({ $x },{ $y })，一个必败对
 wythoff-lost = 这是必败局面：({ $x },{ $y }) 是必败对，从必败对怎么走都会离开必败对，而对方总能走到更小的必败对；{ $move }，等对方失误
 grundy-listed = 格隆第值 { $values } = { $sum }
 grundy-xor-heaps = 各堆格隆第值的异或为 { $sum }
@@ -170,8 +170,8 @@ grundy-pattern-lasker = 格隆第值以 4 为周期：4k+1 或 4k+2 枚的堆值
 choosing-typed = { $move }（已输入 { $typed }）
 choosing-who = { $p }：{ $m }
 choosing-who-typed = { $who }：{ $move }（已输入 { $typed }）
-about-to-take = { $who }从第 { $heap } 堆取走 { $amount } 枚……
-about-to-move = { $p }：{ $m }……
+about-to-take = { $who }从第 { $heap } 堆取走 { $amount } 枚⋯⋯
+about-to-move = { $p }：{ $m }⋯⋯
 coach-missed-move = 教练：这步丢掉了胜局；必胜着法是：{ $moves }
 coach-missed-moves = 教练：这步丢掉了胜局；必胜着法有：{ $moves }
 coach-missed-move-who = 教练：{ $who }这步丢掉了胜局；必胜着法是：{ $moves }
@@ -212,7 +212,7 @@ status-game-over = 游戏结束
 status-paused = 已暂停
 status-your-turn = 轮到你
 status-turn-of = 轮到{ $who }
-status-thinking = { $who }正在思考……
+status-thinking = { $who }正在思考⋯⋯
 status-score = { $a } { $x } – { $y } { $b }
 words-name-placeholder = {"  "}输入名字
 
@@ -265,7 +265,7 @@ theory-grundy-best = 最佳：{ $heap }，g 由 { $from } 变 { $to }，异或�
 theory-grundy-table = 值表（n:g）{ $table }
 theory-wythoff-same-difference = 差相同（{ $difference }）：({ $x },{ $y })
 theory-wythoff-near = 附近的必败对：{ $pairs }
-theory-wythoff-pair-n = 第 n 对是 (⌊nφ⌋,⌊nφ²⌋)；留下一对即可获胜
+theory-wythoff-pair-n = 第 n 对两数相差 n；留下一对即可获胜
 theory-fibonacci-first = 第一步：取 1 到 { $most } 枚（不能取完）
 theory-fibonacci-most = 这一步可取 1 到 { $most } 枚
 theory-fibonacci-heap = 堆 { $heap } = { $terms }
