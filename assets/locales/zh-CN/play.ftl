@@ -149,8 +149,8 @@ action-switch = 切换着法的种类：两堆同取（威佐夫），分堆（�
 
 players-you = 你
 players-ai = 电脑
-players-ai-1 = 电脑 1
-players-ai-2 = 电脑 2
+players-ai-1 = 电脑甲
+players-ai-2 = 电脑乙
 players-default-1 = 玩家 1
 players-default-2 = 玩家 2
 
