@@ -315,3 +315,18 @@ refused-pin-count = a move knocks down { $one ->
 ## The line under the board after a move. `{ $move }` is the move in the past tense (words.ftl).
 
 note-moved = { $who } { $move }
+
+## Warnings about the game's own files (statistics, the saved game, the lesson's progress), shown
+## at the top of the start screen and printed on leaving. `{ $file }` and `{ $dir }` are paths;
+## `{ $reason }`, `{ $why }` and `{ $error }` the problem as found (a parser's words); `{ $then }`
+## is what the game does instead (store-fresh-statistics, store-no-game-resumed).
+store-data-unusable = { $dir } cannot hold nim-tui's files ({ $why }): statistics, records and lesson progress are not saved
+store-state-unusable = { $dir } cannot hold nim-tui's files ({ $why }): an unfinished game is not saved
+store-fresh-statistics = fresh statistics are used
+store-no-game-resumed = no saved game is resumed
+store-kept = { $file }: { $reason }; it is left as it is, { $then } and it will not be overwritten
+store-moved-aside = { $file } could not be read ({ $reason }); it was moved to { $new } and { $then }
+store-not-moved = { $file } could not be read ({ $reason }) and could not be moved aside ({ $error }); { $then } and it will not be overwritten
+store-lesson-kept = the lesson starts from the beginning: { $file } cannot be used: { $why }; it is left as it is and it will not be overwritten
+store-lesson-bad = the lesson starts from the beginning: { $file } cannot be used: { $why }
+store-not-json = not valid JSON: { $error }

@@ -288,3 +288,17 @@ refused-pin-count = 一步要击倒{ $one ->
 ## 走完一步后棋盘下的一行。
 
 note-moved = { $who }走了一步：{ $move }
+
+## 关于游戏自身文件（统计、保存的对局、课程进度）的警告，显示在开始界面顶部，退出时也会打印。
+## `{ $file }`、`{ $dir }` 是路径；`{ $reason }`、`{ $why }`、`{ $error }` 是发现的问题（解析器的原话）；
+## `{ $then }` 是游戏改做的事（store-fresh-statistics、store-no-game-resumed）。
+store-data-unusable = { $dir } 无法存放 nim-tui 的文件（{ $why }）：统计、棋谱和课程进度都不会保存
+store-state-unusable = { $dir } 无法存放 nim-tui 的文件（{ $why }）：未下完的对局不会保存
+store-fresh-statistics = 统计从零开始
+store-no-game-resumed = 不恢复保存的对局
+store-kept = { $file }：{ $reason }；文件原样保留，{ $then }，也不会覆盖它
+store-moved-aside = { $file } 无法读取（{ $reason }）；已移到 { $new }，{ $then }
+store-not-moved = { $file } 无法读取（{ $reason }），也无法移开（{ $error }）；{ $then }，也不会覆盖它
+store-lesson-kept = 课程从头开始：{ $file } 无法使用：{ $why }；文件原样保留，也不会覆盖它
+store-lesson-bad = 课程从头开始：{ $file } 无法使用：{ $why }
+store-not-json = 不是有效的 JSON：{ $error }
