@@ -312,3 +312,16 @@ fn with_the_cjk_glyphs_the_chinese_screen_has_one_width_everywhere() {
         }
     }
 }
+
+#[test]
+fn the_words_title_of_each_game_is_the_engines_in_english() {
+    // Screens name a game by `words::title` (the rules page, the start screen's resume line and
+    // its refusals), which in English must read as the engine's own title did.
+    let mut kinds: Vec<GameKind> = GameKind::ALL.to_vec();
+    kinds.extend((1..=nim_tui::engine::MOORE_MAX_K).map(GameKind::Moore));
+    kinds.extend(GameKind::menu().into_iter().map(|entry| entry.kind));
+    for kind in kinds {
+        let title = i18n::scoped(Language::English, || nim_tui::words::title(kind));
+        assert_eq!(title, kind.title(), "{kind:?}");
+    }
+}
