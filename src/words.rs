@@ -266,7 +266,7 @@ fn names(kind: GameKind) -> Names {
         "moore" => ("game-moore-title", "game-moore-title", "game-moore-short"),
         "subtraction" => ("game-subtraction-title", "game-subtraction-menu", "game-subtraction-short"),
         "lasker" => ("game-lasker-title", "game-lasker-title", "game-lasker-short"),
-        "kayles" => ("game-kayles-title", "game-kayles-title", "game-kayles-title"),
+        "kayles" => ("game-kayles-title", "game-kayles-title", "game-kayles-short"),
         "dawson" => ("game-dawson-title", "game-dawson-title", "game-dawson-short"),
         "wythoff" => ("game-wythoff-title", "game-wythoff-title", "game-wythoff-short"),
         "fibonacci" => ("game-fibonacci-title", "game-fibonacci-title", "game-fibonacci-short"),

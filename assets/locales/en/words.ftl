@@ -82,6 +82,7 @@ game-subtraction-short = Subtraction { $set }
 game-lasker-title = Lasker's Nim
 game-lasker-short = Lasker
 game-kayles-title = Kayles
+game-kayles-short = Kayles
 game-dawson-title = Dawson's Kayles
 game-dawson-short = Dawson
 game-wythoff-title = Wythoff's game

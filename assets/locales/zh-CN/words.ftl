@@ -79,10 +79,11 @@ game-moore-title = 摩尔尼姆游戏 Nim_{ $k }
 game-moore-short = Nim_{ $k }
 game-subtraction-title = 减法游戏 {"{"}{ $set }{"}"}
 game-subtraction-menu = 减法游戏 {"{"}{ $set }{"}"}
-game-subtraction-short = 减法游戏 { $set }
+game-subtraction-short = 减法 { $set }
 game-lasker-title = 拉斯克尼姆游戏
 game-lasker-short = 拉斯克
 game-kayles-title = 凯尔斯游戏
+game-kayles-short = 凯尔斯
 game-dawson-title = 道森凯尔斯游戏
 game-dawson-short = 道森
 game-wythoff-title = 威佐夫游戏
@@ -236,8 +237,8 @@ status-replay-move = 回放：第 { $at }/{ $of } 步
 status-ai-level = 电脑：{ $level }
 status-demo-level = 演示，电脑：{ $level }
 status-two-players = 双人对弈
-status-coach-on = 教练开启
-status-assisted = 借助：{ $help }
+status-coach-on = 教练
+status-assisted = 借助{ $help }
 
 ## 棋盘上方的标题与棋盘边框。
 header-title = { $title }：
