@@ -634,7 +634,9 @@ fn difficulty_parser() -> impl TypedValueParser<Value = crate::puzzle::Difficult
 /// `normal` and `misere` with their rules, from [`Mode::ALL`]; `misère` is accepted too.
 fn mode_parser() -> impl TypedValueParser<Value = Mode> {
     let values = Mode::ALL.map(|mode| {
-        let value = PossibleValue::new(mode.as_str()).help(crate::words::mode_rule(mode));
+        // `--help` is English whatever the language (a contract, like the man page).
+        let rule = crate::i18n::scoped(crate::i18n::Language::English, || crate::words::mode_rule(mode));
+        let value = PossibleValue::new(mode.as_str()).help(rule);
         if mode == Mode::Misere { value.alias("misère") } else { value }
     });
     Words { values: values.to_vec(), read: |text| text.parse().ok() }

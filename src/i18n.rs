@@ -228,6 +228,20 @@ pub fn text_with(id: &str, args: &[(&str, Arg)]) -> String {
         .unwrap_or_else(|| id.to_owned())
 }
 
+/// The message `id` in this thread's language, made once per language and kept for the life of
+/// the program, for words handed out as `&'static str` (commands' labels, actions, players'
+/// names: plain `Copy` data built on every frame). The ids are the code's own literals, so the
+/// cache is bounded by them; an id that is no message is its own text, as with [`text`].
+pub fn label(id: &'static str) -> &'static str {
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+    type Made = HashMap<(Language, &'static str), &'static str>;
+    static MADE: OnceLock<Mutex<Made>> = OnceLock::new();
+    let language = current();
+    let mut made = MADE.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    made.entry((language, id)).or_insert_with(|| Box::leak(text(id).into_boxed_str()))
+}
+
 /// The message `id` in `language`, if that language has it.
 fn format(language: Language, id: &str, args: Option<&FluentArgs>) -> Option<String> {
     let bundle = bundle(language);

@@ -359,18 +359,8 @@ fn every_move_wins(game: &Game) -> bool {
 /// exactly one move wins, and where the only such puzzles of the game end it at once, that too.
 pub fn promise(game: &Game, position: &Position) -> String {
     // Where every move wins from a won position, the promise says why the puzzle has one move.
-    let every = ("every", crate::i18n::Arg::from(if every_move_wins(game) { "yes" } else { "no" }));
-    match answer(game, position) {
-        Some(false) => crate::i18n::text_with(
-            "puzzle-promise-last",
-            &[
-                ("game", game.kind().title().into()),
-                ("name", crate::words::menu_title(game.kind()).into()),
-                every,
-            ],
-        ),
-        _ => crate::i18n::text_with("puzzle-promise", &[every]),
-    }
+    let last_tokens = answer(game, position) == Some(false);
+    crate::words::puzzle_promise(game.kind(), last_tokens, every_move_wins(game))
 }
 
 /// Whether the position has exactly one winning move by the engine's count: the one test of a

@@ -194,10 +194,9 @@ impl Store {
         drop(lock);
         let warning = warning.or_else(|| {
             crate::paths::unusable(&self.data_dir).map(|why| {
-                format!(
-                    "{} cannot hold nim-tui's files ({why}): statistics, records and lesson progress are \
-                     not saved",
-                    crate::text::path(&self.data_dir)
+                crate::i18n::text_with(
+                    "store-data-unusable",
+                    &[("dir", crate::text::path(&self.data_dir).into()), ("why", why.into())],
                 )
             })
         });
@@ -213,8 +212,8 @@ impl Store {
             Ok(Some((stats, raw))) => (stats, None, Some(raw)),
             Ok(None) => (Stats::default(), None, None),
             Err(failure) => {
-                let warning =
-                    self.set_aside(&path, failure, "fresh statistics are used", &self.stats_protected);
+                let carrying_on = crate::i18n::text("store-fresh-statistics");
+                let warning = self.set_aside(&path, failure, &carrying_on, &self.stats_protected);
                 (Stats::default(), Some(warning), None)
             }
         }
@@ -286,9 +285,9 @@ impl Store {
         drop(lock);
         let warning = warning.or_else(|| {
             crate::paths::unusable(&self.state_dir).map(|why| {
-                format!(
-                    "{} cannot hold nim-tui's files ({why}): an unfinished game is not saved",
-                    crate::text::path(&self.state_dir)
+                crate::i18n::text_with(
+                    "store-state-unusable",
+                    &[("dir", crate::text::path(&self.state_dir).into()), ("why", why.into())],
                 )
             })
         });
@@ -327,8 +326,8 @@ impl Store {
         match loaded {
             Ok(game) => (game, None),
             Err(failure) => {
-                let warning =
-                    self.set_aside(&path, failure, "no saved game is resumed", &self.game_protected);
+                let carrying_on = crate::i18n::text("store-no-game-resumed");
+                let warning = self.set_aside(&path, failure, &carrying_on, &self.game_protected);
                 (None, Some(warning))
             }
         }
@@ -538,20 +537,31 @@ impl Store {
         match failure {
             LoadFailure::Keep(reason) => {
                 let _ = protect.set(reason.clone());
-                format!(
-                    "{shown}: {reason}; it is left as it is, {carrying_on} and it will not be overwritten"
+                crate::i18n::text_with(
+                    "store-kept",
+                    &[("file", shown.into()), ("reason", reason.into()), ("then", carrying_on.into())],
                 )
             }
             LoadFailure::Bad(reason) => match move_aside(path) {
-                Ok(new) => format!(
-                    "{shown} could not be read ({reason}); it was moved to {} and {carrying_on}",
-                    crate::text::path(&new)
+                Ok(new) => crate::i18n::text_with(
+                    "store-moved-aside",
+                    &[
+                        ("file", shown.into()),
+                        ("reason", reason.into()),
+                        ("new", crate::text::path(&new).into()),
+                        ("then", carrying_on.into()),
+                    ],
                 ),
                 Err(e) => {
                     let _ = protect.set("it could not be read and could not be moved aside".into());
-                    format!(
-                        "{shown} could not be read ({reason}) and could not be moved aside ({e}); \
-                         {carrying_on} and it will not be overwritten"
+                    crate::i18n::text_with(
+                        "store-not-moved",
+                        &[
+                            ("file", shown.into()),
+                            ("reason", reason.into()),
+                            ("error", e.to_string().into()),
+                            ("then", carrying_on.into()),
+                        ],
                     )
                 }
             },
@@ -604,18 +614,17 @@ impl Store {
                 let _ = self.lesson_protected.set(why.clone());
                 (
                     LessonProgress::default(),
-                    Some(format!(
-                        "the lesson starts from the beginning: {} cannot be used: {why}; it is left as it is \
-                         and it will not be overwritten",
-                        crate::text::path(&path)
+                    Some(crate::i18n::text_with(
+                        "store-lesson-kept",
+                        &[("file", crate::text::path(&path).into()), ("why", why.into())],
                     )),
                 )
             }
             Err(LoadFailure::Bad(why)) => (
                 LessonProgress::default(),
-                Some(format!(
-                    "the lesson starts from the beginning: {} cannot be used: {why}",
-                    crate::text::path(&path)
+                Some(crate::i18n::text_with(
+                    "store-lesson-bad",
+                    &[("file", crate::text::path(&path).into()), ("why", why.into())],
                 )),
             ),
         }
@@ -725,8 +734,9 @@ fn read_json(path: &Path, version: u32) -> Result<Option<serde_json::Value>, Loa
     };
     // The version is looked at before the fields, so that a file from a newer nim-tui is named as
     // such rather than as having unknown fields.
-    let value: serde_json::Value =
-        serde_json::from_slice(&bytes).map_err(|e| LoadFailure::Bad(format!("not valid JSON: {e}")))?;
+    let value: serde_json::Value = serde_json::from_slice(&bytes).map_err(|e| {
+        LoadFailure::Bad(crate::i18n::text_with("store-not-json", &[("error", e.to_string().into())]))
+    })?;
     match value.get("version").and_then(serde_json::Value::as_u64) {
         Some(v) if (1..=u64::from(version)).contains(&v) => {}
         Some(v) if v > u64::from(version) => {

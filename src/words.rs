@@ -4,15 +4,12 @@
 //! is a message of `assets/locales/<language>/words.ftl`, asked for by its id with its numbers and
 //! names as arguments ([`crate::i18n`]), so a language is a message file and no code here.
 
-use std::collections::HashMap;
-use std::sync::{LazyLock, Mutex};
-
 use crate::engine::{
     Cap, Explanation, FibonacciReason, FibonacciView, GameKind, GrundyPattern, GrundyReason, GrundyView,
     HeapNoun, LastMove, LeastReason, Mode, MooreReason, MoveReason, MoveShape, MoveWords, Teaching, Unit,
     Verb, WythoffHow, WythoffReason, WythoffView,
 };
-use crate::i18n::{self, Arg, Language};
+use crate::i18n::{self, Arg};
 
 /// The message `id` with its arguments.
 fn say(id: &str, args: &[(&str, Arg)]) -> String {
@@ -29,16 +26,10 @@ fn txt(text: impl Into<String>) -> Arg {
     Arg::Text(text.into())
 }
 
-/// The message `id`, which takes no arguments, in this thread's language as a `&'static str`:
-/// each language's text of an id is formatted once and kept for the program's life (a few
-/// hundred short strings at most), so the functions that always returned one still do.
+/// The message `id`, which takes no arguments, in this thread's language as a `&'static str`,
+/// so the functions that always returned one still do ([`i18n::label`] keeps each once).
 fn fixed(id: &'static str) -> &'static str {
-    static KEPT: LazyLock<Mutex<HashMap<(Language, &'static str), &'static str>>> =
-        LazyLock::new(|| Mutex::new(HashMap::new()));
-    let language = i18n::current();
-    // A poisoned lock only means another thread panicked while inserting: the map is still whole.
-    let mut kept = KEPT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    kept.entry((language, id)).or_insert_with(|| Box::leak(i18n::text(id).into_boxed_str()))
+    i18n::label(id)
 }
 
 /// `items` as a list a person reads, with the language's separator: `a, b, c`.
@@ -104,15 +95,6 @@ pub fn verb(kind: GameKind) -> &'static str {
     match kind.describe().words.verb {
         Verb::Take => fixed("word-take"),
         Verb::KnockDown => fixed("word-knock-down"),
-    }
-}
-
-/// What the winner did in normal play, after their name: `took the last token`.
-pub fn last_move(last: LastMove) -> &'static str {
-    match last {
-        LastMove::TookLastToken => fixed("last-took-last-token"),
-        LastMove::KnockedDownLastPin => fixed("last-knocked-down-last-pin"),
-        LastMove::MadeLastMove => fixed("last-made-last-move"),
     }
 }
 
@@ -284,7 +266,7 @@ fn names(kind: GameKind) -> Names {
         "moore" => ("game-moore-title", "game-moore-title", "game-moore-short"),
         "subtraction" => ("game-subtraction-title", "game-subtraction-menu", "game-subtraction-short"),
         "lasker" => ("game-lasker-title", "game-lasker-title", "game-lasker-short"),
-        "kayles" => ("game-kayles-title", "game-kayles-title", "game-kayles-title"),
+        "kayles" => ("game-kayles-title", "game-kayles-title", "game-kayles-short"),
         "dawson" => ("game-dawson-title", "game-dawson-title", "game-dawson-short"),
         "wythoff" => ("game-wythoff-title", "game-wythoff-title", "game-wythoff-short"),
         "fibonacci" => ("game-fibonacci-title", "game-fibonacci-title", "game-fibonacci-short"),
@@ -329,15 +311,6 @@ pub fn preset_short(name: &str) -> Option<String> {
     match name {
         "21" => Some(i18n::text("game-preset-21-short")),
         "bachet" => Some(i18n::text("game-preset-bachet-short")),
-        _ => None,
-    }
-}
-
-/// A preset's name with its heaps and rule: `the 21 game: one heap of 21, take 1 to 3`.
-pub fn preset_title(name: &str) -> Option<String> {
-    match name {
-        "21" => Some(i18n::text("game-preset-21-title")),
-        "bachet" => Some(i18n::text("game-preset-bachet-title")),
         _ => None,
     }
 }
@@ -956,26 +929,6 @@ pub fn rematch_first(who: &str) -> String {
 /// Beside a name field still holding the default name, which the first typed character replaces.
 pub fn name_placeholder() -> &'static str {
     fixed("words-name-placeholder")
-}
-
-/// Under a lesson's exercise: the key that starts a game of its position.
-pub fn play_this_position(key: &str) -> String {
-    say("words-play-this-position", &[("key", txt(key))])
-}
-
-/// Under the lesson's binary columns: what the marked columns mean.
-pub fn odd_columns() -> &'static str {
-    fixed("words-odd-columns")
-}
-
-/// Above the lesson's table of Grundy values: the game's moves.
-pub fn grundy_moves() -> &'static str {
-    fixed("words-grundy-moves")
-}
-
-/// Under the lesson's table of Grundy values: which values lose.
-pub fn grundy_zero_loses() -> &'static str {
-    fixed("words-grundy-zero-loses")
 }
 
 // The server's words (`nim-tui serve`): what a player connected over SSH reads from the server

@@ -1,11 +1,8 @@
 //! Commands: what a screen offers now. The key line and the help overlay are both drawn from a
 //! screen's list, so they always show the keys that work in front of the player, as configured.
 
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
-
 use crate::domain::Action;
-use crate::i18n::{self, Language};
+use crate::i18n;
 
 /// One command of a screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,12 +23,12 @@ pub struct Command {
 impl Command {
     /// A command the help lists, described by the message `label` (an id of `play.ftl`).
     pub fn new(action: Action, label: &'static str) -> Command {
-        Command { action, label: text(label), short: None, enabled: true, typing: false }
+        Command { action, label: i18n::label(label), short: None, enabled: true, typing: false }
     }
 
     /// The same command, shown on the key line too as the message `short`.
     pub fn bar(self, short: &'static str) -> Command {
-        Command { short: Some(text(short)), ..self }
+        Command { short: Some(i18n::label(short)), ..self }
     }
 
     /// The same command, enabled only when `enabled`.
@@ -72,15 +69,4 @@ pub fn confirm() -> Vec<Command> {
         Command::new(Action::Take, "keys-yes-or-y").bar("keys-yes"),
         Command::new(Action::Quit, "keys-no-or-n").bar("keys-no"),
     ]
-}
-
-/// The message `id` in this thread's language, kept for the life of the program: commands are
-/// plain `Copy` data built on every frame, so their words are `&'static str`. Each language's
-/// message is made once (the ids are the code's own literals, so the cache is bounded by them).
-/// An id that is no message (a screen still giving its label in English) is its own text.
-pub fn text(id: &'static str) -> &'static str {
-    static MADE: OnceLock<Mutex<HashMap<(Language, &'static str), &'static str>>> = OnceLock::new();
-    let language = i18n::current();
-    let mut made = MADE.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    made.entry((language, id)).or_insert_with(|| Box::leak(i18n::text(id).into_boxed_str()))
 }

@@ -707,12 +707,7 @@ impl Game {
         let who = self.name(last);
         let (winner, reason) = match self.mode() {
             Mode::Normal => {
-                let id = match self.rules.kind.describe().words.last {
-                    crate::engine::LastMove::TookLastToken => "ending-took-last-token",
-                    crate::engine::LastMove::KnockedDownLastPin => "ending-knocked-down-last-pin",
-                    crate::engine::LastMove::MadeLastMove => "ending-made-last-move",
-                };
-                (last, crate::i18n::text_with(id, &[("who", who.into())]))
+                (last, crate::words::won_by_last_move(who, self.rules.kind.describe().words.last))
             }
             Mode::Misere => (last.other(), crate::i18n::text_with("ending-misere", &[("who", who.into())])),
         };
@@ -757,18 +752,19 @@ impl Game {
         }
     }
 
-    /// What helped the player in this game, in words ("hints", "undo", "a weaker AI"), empty when
+    /// What helped the player in this game, by the words the game keeps it as ("hints", "undo",
+    /// "a weaker AI"; [`crate::words::help_name`] says them in the screen's language), empty when
     /// nothing did. A win with any of these is an assisted win.
     pub fn assistance(&self) -> Vec<&'static str> {
         let mut help = Vec::new();
         if self.used_hint {
-            help.push(super::commands::text("assisted-hints"));
+            help.push("hints");
         }
         if self.used_undo {
-            help.push(super::commands::text("assisted-undo"));
+            help.push("undo");
         }
         if self.level != Level::Perfect && self.players == Players::Ai {
-            help.push(super::commands::text("assisted-weaker-ai"));
+            help.push("a weaker AI");
         }
         help
     }

@@ -476,17 +476,6 @@ pub const GRUNDY_STEPS: [Step; 5] = [
     },
 ];
 
-/// The message `id` in the language of the moment, as a command's label: [`Command`] holds
-/// `&'static str`, so each label is made once per language and kept (a few dozen short strings).
-fn label(id: &'static str) -> &'static str {
-    use std::collections::HashMap;
-    use std::sync::{Mutex, OnceLock};
-    static LABELS: OnceLock<Mutex<HashMap<(i18n::Language, &'static str), &'static str>>> = OnceLock::new();
-    let mut labels =
-        LABELS.get_or_init(Mutex::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    labels.entry((i18n::current(), id)).or_insert_with(|| Box::leak(i18n::text(id).into_boxed_str()))
-}
-
 /// The lesson screen's state.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Lesson {
@@ -586,29 +575,27 @@ impl Lesson {
         let last = self.step + 1 == self.steps().len();
         let misere = self.current().picture == Picture::MisereGame;
         let back = match (self.from_game, self.from_menu) {
-            (true, _) => (label("lesson-key-back-game"), label("lesson-key-back-game-short")),
-            (false, true) => (label("lesson-key-back-menu"), label("lesson-key-back-menu-short")),
-            (false, false) => (label("lesson-key-quit"), label("lesson-key-quit")),
+            (true, _) => ("lesson-key-back-game", "lesson-key-back-game-short"),
+            (false, true) => ("lesson-key-back-menu", "lesson-key-back-menu-short"),
+            (false, false) => ("lesson-key-quit", "lesson-key-quit"),
         };
         let (take, take_short) = match asking {
-            true => (label("lesson-key-check"), label("lesson-key-check-short")),
-            false => (label("lesson-key-next"), label("lesson-key-next-short")),
+            true => ("lesson-key-check", "lesson-key-check-short"),
+            false => ("lesson-key-next", "lesson-key-next-short"),
         };
         vec![
             Command::new(Action::Take, take).bar(take_short).when(asking || !last),
-            Command::new(Action::NewGame, label("lesson-key-play"))
-                .bar(label("lesson-key-play-short"))
+            Command::new(Action::NewGame, "lesson-key-play")
+                .bar("lesson-key-play-short")
                 .when(self.playable().is_some()),
-            Command::new(Action::More, label("lesson-key-next"))
-                .bar(label("lesson-key-step-short"))
-                .when(!last),
-            Command::new(Action::Less, label("lesson-key-previous")).when(self.step > 0),
-            Command::new(Action::Lesson, label("lesson-key-other")).bar(label("lesson-key-other-short")),
-            Command::new(Action::Up, label("lesson-key-replay-back")).when(misere && self.replay_at > 0),
-            Command::new(Action::Down, label("lesson-key-replay-on"))
+            Command::new(Action::More, "lesson-key-next").bar("lesson-key-step-short").when(!last),
+            Command::new(Action::Less, "lesson-key-previous").when(self.step > 0),
+            Command::new(Action::Lesson, "lesson-key-other").bar("lesson-key-other-short"),
+            Command::new(Action::Up, "lesson-key-replay-back").when(misere && self.replay_at > 0),
+            Command::new(Action::Down, "lesson-key-replay-on")
                 .when(misere && self.replay_at + 1 < MISERE_GAME.len()),
-            Command::new(Action::Erase, label("lesson-key-erase")).when(!self.input.is_empty()),
-            Command::new(Action::Help, label("lesson-key-keys")).bar(label("lesson-key-keys")),
+            Command::new(Action::Erase, "lesson-key-erase").when(!self.input.is_empty()),
+            Command::new(Action::Help, "lesson-key-keys").bar("lesson-key-keys"),
             Command::new(Action::Quit, back.0).bar(back.1),
         ]
     }
@@ -683,7 +670,7 @@ pub fn rules_of(kind: crate::engine::GameKind) -> Vec<String> {
     if described.view == ViewKind::Binary {
         return RULES.iter().map(|id| i18n::text(id)).collect();
     }
-    let title = crate::words::capitalised(&kind.title());
+    let title = crate::words::capitalised(&crate::words::title(kind));
     let mut rules = vec![i18n::text_with(
         "rules-game",
         &[("title", Arg::from(title)), ("rule", Arg::from(crate::words::rule(kind)))],

@@ -158,7 +158,7 @@ impl Confirm {
     /// statistics (a game against the AI, see [`counted`]; the day's puzzle), so that the
     /// question says what will happen.
     pub fn question(self, counted: bool) -> &'static str {
-        commands::text(match (self, counted) {
+        crate::i18n::label(match (self, counted) {
             (Confirm::Resign, true) => "confirm-resign-counted",
             (Confirm::Resign, false) => "confirm-resign-not-counted",
             (Confirm::Abandon, true) => "confirm-abandon-counted",

@@ -78,7 +78,7 @@ impl GameOption {
     /// The name on the Game row: `Nim`, `Moore's Nim_2`, `Subtraction 1-3`, `The 21 game`...
     pub fn title(self) -> String {
         match self.game_preset() {
-            Some(preset) => preset_title(preset),
+            Some(preset) => crate::words::preset_short(preset.name).unwrap_or_else(|| preset.short.into()),
             None => crate::words::menu_title(self.kind),
         }
     }
@@ -499,16 +499,6 @@ fn cycle<T: Copy + PartialEq>(all: &[T], now: T, forward: bool) -> T {
     all[step(forward, all.len(), at)]
 }
 
-/// A preset game's name on the Game row: `The 21 game`, `Bachet's game`.
-fn preset_title(preset: GamePreset) -> String {
-    match preset.name {
-        "21" => crate::i18n::text("start-preset-21"),
-        "bachet" => crate::i18n::text("start-preset-bachet"),
-        // A preset added to the engine shows its English name until it has a message.
-        _ => preset.short.into(),
-    }
-}
-
 /// Why name `i` (0 or 1) is refused, in the screen's words; `english` is the check's own reason
 /// ([`crate::text::check_name`]), kept for a refusal the menu cannot meet (it types no control
 /// character and nothing too long).
@@ -570,7 +560,7 @@ fn misfit(kind: GameKind, heaps: &[u64]) -> Option<String> {
     let start = kind.describe().start;
     // The English sentences name the game by its title; another language may use the menu's name.
     let game = |capital: bool| {
-        let title = kind.title();
+        let title = crate::words::title(kind);
         let title = if capital { crate::words::capitalised(&title) } else { title };
         [("game", Arg::from(title)), ("name", Arg::from(crate::words::menu_title(kind)))]
     };

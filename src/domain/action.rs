@@ -3,8 +3,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::i18n::Language;
-
 /// A rebindable command. The names are the keys of the config's `[keys]` table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -114,7 +112,7 @@ impl Action {
 
     /// What the action does, in the language of the moment (the man page asks for it in English).
     pub fn describe(self) -> &'static str {
-        interned(match self {
+        crate::i18n::label(match self {
             Action::Up => "action-up",
             Action::Down => "action-down",
             Action::Less => "action-less",
@@ -139,16 +137,4 @@ impl Action {
             Action::Switch => "action-switch",
         })
     }
-}
-
-/// The message `id` in this thread's language, kept for the life of the program, so that words
-/// can be handed out as `&'static str` as the English ones were. Each language's message is made
-/// once (the ids are the code's own literals, so the cache is bounded by them).
-pub(super) fn interned(id: &'static str) -> &'static str {
-    use std::collections::HashMap;
-    use std::sync::{Mutex, OnceLock};
-    static MADE: OnceLock<Mutex<HashMap<(Language, &'static str), &'static str>>> = OnceLock::new();
-    let language = crate::i18n::current();
-    let mut made = MADE.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    made.entry((language, id)).or_insert_with(|| Box::leak(crate::i18n::text(id).into_boxed_str()))
 }

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{Move, Position, Rules};
 
-use super::action::interned;
+use crate::i18n::label;
 
 /// A seat at the table. The first seat is where a person plays against the AI (and the first
 /// name in a two-player game); the second is the AI's (or the second name's). Files write them as
@@ -69,9 +69,9 @@ impl Players {
     /// [`Names::shown`]), "AI 1" and "AI 2" in a demo.
     pub fn name(&self, seat: Seat) -> &str {
         match self {
-            Players::Ai => interned(["players-you", "players-ai"][seat.index()]),
+            Players::Ai => label(["players-you", "players-ai"][seat.index()]),
             Players::Hotseat(names) => names.shown(seat.index()),
-            Players::Demo => interned(["players-ai-1", "players-ai-2"][seat.index()]),
+            Players::Demo => label(["players-ai-1", "players-ai-2"][seat.index()]),
         }
     }
 
@@ -103,7 +103,7 @@ impl Names {
     pub fn shown_name(name: &str, i: usize) -> &str {
         let default = ["Player 1", "Player 2"];
         match default.get(i) {
-            Some(&english) if name == english => interned(["players-default-1", "players-default-2"][i]),
+            Some(&english) if name == english => label(["players-default-1", "players-default-2"][i]),
             _ => name,
         }
     }

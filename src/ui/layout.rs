@@ -160,7 +160,8 @@ pub(super) fn header_parts(game: &Game) -> (String, String, String) {
 
 /// The header's title before the rule: ` Kayles: `.
 fn header_title(title: String) -> String {
-    format!(" {} ", i18n::text_with("header-title", &[("title", Arg::from(title))]))
+    // The message ends with its own gap: a space after a colon, none after a full-width one.
+    format!(" {}", i18n::text_with("header-title", &[("title", Arg::from(title))]))
 }
 
 /// The header's rule wrapped for a screen `width` columns wide: the rows after the name and the

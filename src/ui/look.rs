@@ -69,7 +69,7 @@ impl Look {
             .iter()
             .find(|(a, _)| *a == action)
             .and_then(|(_, keys)| keys.first().cloned())
-            .unwrap_or_else(|| crate::i18n::text("look-unbound"))
+            .unwrap_or_else(|| crate::i18n::text("keys-unbound"))
     }
 }
 

@@ -11,7 +11,7 @@ use crate::app::{Action, App, Screen};
 
 use super::key_line::keys_now;
 use super::look::Look;
-use super::text::{wrap, wrapped_rows};
+use super::text::wrap;
 use crate::i18n::{text, text_with};
 use unicode_width::UnicodeWidthStr;
 
@@ -42,19 +42,23 @@ pub(super) fn confirm(question: &str, look: &Look, area: Rect, buf: &mut Buffer)
 /// The rules of both conventions on one page.
 pub(super) fn rules(kind: crate::engine::GameKind, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
+    let width = area.width.min(72);
+    // Each rule wraps within the frame and its padding, by display width (Chinese between
+    // characters, never before a closing mark), with a blank line after it.
+    let room = usize::from(width.saturating_sub(4)).max(1);
     let lines: Vec<Line> = crate::app::rules_of(kind)
         .into_iter()
-        .flat_map(|rule| [Line::styled(rule, theme.fg(theme.text)), Line::raw("")])
+        .flat_map(|rule| {
+            let mut rows = wrap(&Line::styled(rule, theme.fg(theme.text)), room);
+            rows.push(Line::raw(""));
+            rows
+        })
         .collect();
-    let width = area.width.min(72);
-    // Each rule wraps within the frame and its padding.
-    let room = usize::from(width.saturating_sub(4)).max(1);
-    let rows: usize = lines.iter().map(|line| wrapped_rows(line.width(), room).max(1)).sum();
+    let rows = lines.len();
     let popup =
         area.centered(Constraint::Length(width), Constraint::Length((rows as u16 + 3).min(area.height)));
     Clear.render(popup, buf);
     Paragraph::new(lines)
-        .wrap(Wrap { trim: true })
         .block(
             Block::bordered()
                 .title(format!(" {} ", text("rules-title")))

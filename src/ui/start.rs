@@ -142,7 +142,7 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
                 ),
             };
             vec![
-                Span::styled(preset.title(), theme.strong(theme.text)),
+                Span::styled(preset_name(preset), theme.strong(theme.text)),
                 Span::styled(note, theme.fg(theme.dim)),
             ]
         }
@@ -255,7 +255,7 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         let details = match saved.game.parse::<crate::engine::GameKind>() {
             // The default game goes without saying.
             Ok(kind) if kind != crate::engine::GameKind::default() => {
-                details.push(("game", kind.title().into()));
+                details.push(("game", crate::words::title(kind).into()));
                 details.push(("name", crate::words::menu_title(kind).into()));
                 text_with("start-resume-game-details", &details)
             }
@@ -571,6 +571,14 @@ fn lesson_note(course: crate::app::Course) -> String {
         crate::app::Course::Nim => "start-learn-nim-note",
         crate::app::Course::SpragueGrundy => "start-learn-sprague-grundy-note",
     })
+}
+
+/// A preset of heaps as the Heaps row names it: its heaps, and Marienbad's by the film's name.
+fn preset_name(preset: crate::domain::Preset) -> String {
+    match preset {
+        crate::domain::Preset::Marienbad => text("start-heaps-marienbad"),
+        other => other.title().to_string(),
+    }
 }
 
 /// How well the AI plays, as the AI level row names it.

@@ -128,14 +128,14 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
             true => app.commands().into_iter().filter(|c| !CHOOSING.contains(&c.action)).collect(),
             false => app.commands(),
         };
-    let mut keys = key_line(&commands, look, usize::from(area.width).saturating_sub(left.width() + 2));
+    let mut keys = key_line(&commands, look, usize::from(area.width).saturating_sub(left.width() + 4));
     if keys.is_empty() && matches!(app.screen, Screen::Demo(_) | Screen::Replay(_)) {
         // A demo or a replay has no other place for its keys: when not even two fit beside the
         // details, the rule and who plays give way (cut with an ellipsis); whose turn it is, or
         // which move is shown, and the mode stay whole. (In a game the keys are under the board
         // too, and the details say whether the win is assisted.)
         let essential: usize = left.spans.iter().take(2).map(Span::width).sum();
-        keys = key_line(&commands, look, usize::from(area.width).saturating_sub(essential + 2));
+        keys = key_line(&commands, look, usize::from(area.width).saturating_sub(essential + 4));
     }
     // The keys are set off from the details by the divider, so that the two never run together
     // ("coach on  u undo").
@@ -154,7 +154,8 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
 /// The convention in a few words, in brackets: ` (last token wins) `.
 fn short_rule(game: &Game, mode: crate::engine::Mode) -> String {
     let rule = crate::words::short_rule(game.rules.kind, mode);
-    format!(" {} ", i18n::text_with("status-short-rule", &[("rule", Arg::from(rule))]))
+    // The message holds the gap before the bracket: a space before `(`, none before `（`.
+    format!("{} ", i18n::text_with("status-short-rule", &[("rule", Arg::from(rule))]))
 }
 
 /// A number as a message's argument, every digit shown.

@@ -183,7 +183,7 @@ pub(super) fn wrap(line: &Line<'static>, width: usize) -> Vec<Line<'static>> {
 }
 
 /// Punctuation that closes a Chinese clause or sentence, which a wrapped line never starts with.
-const CLOSING: &[char] = &[')', '，', '。', '、', '：', '；', '！', '？', '）', '」', '…'];
+const CLOSING: &[char] = &[')', '，', '。', '、', '：', '；', '！', '？', '）', '」', '…', '⋯'];
 
 /// Punctuation that opens a Chinese clause, which a wrapped line never ends with.
 const OPENING: &[char] = &['(', '（', '「'];

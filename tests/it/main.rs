@@ -52,6 +52,6 @@ mod teaching;
 mod themes;
 mod undo;
 mod zh_learn;
-mod zh_words;
 mod zh_play;
 mod zh_cli;
+mod zh_words;

@@ -185,23 +185,12 @@ refused-heap-holds = Heap { $heap-digits } holds { $n-digits } { $n ->
 
 ## How a game ended. `{ $who }` is a name as the screen shows it ("You", "AI", "Ann").
 
-ending-took-last-token = { $who } took the last token
-ending-knocked-down-last-pin = { $who } knocked down the last pin
-ending-made-last-move = { $who } made the last move
 ending-misere = { $who } had to take the last token
 ending-resigned = { $who } resigned
 ending-left = { $who } left the game
 
-## What helped the player win (an assisted win), listed together.
-
-assisted-hints = hints
-assisted-undo = undo
-assisted-weaker-ai = a weaker AI
-
 ## The start screen: why what was typed cannot start a game.
 
-start-preset-21 = The 21 game
-start-preset-bachet = Bachet's game
 # The rule beside a preset game: `{ $rule }` is the game's rule (words.ftl).
 start-preset-rule = one heap of { $n-digits }: { $rule }
 start-name-empty = Player { $player-digits }: a name cannot be empty
@@ -231,17 +220,6 @@ start-heaps-least = { $game } starts with at least { $least-digits } { $units }{
    *[each] {" "}in each { $word }
 }: { $why }
 
-## The puzzle screen's promise. `{ $every }` is `yes` in a game where every move wins from a won
-## position; `{ $game }` is the game's title, `{ $name }` its name on the menu.
-
-puzzle-promise = Exactly one move wins here. Find it: the opponent then loses against perfect play.{ $every ->
-    [yes] {" "}(In this game every move wins from a won position, so a puzzle has a single legal move.)
-   *[no] {""}
-}
-puzzle-promise-last = Exactly one move wins here, and it takes the last tokens: { $game } has no puzzle with more to it.{ $every ->
-    [yes] {" "}(In this game every move wins from a won position, so a puzzle has a single legal move.)
-   *[no] {""}
-}
 
 ## The start screen.
 
@@ -259,6 +237,7 @@ start-mode-misere = Misère
 start-mode-normal-only = normal play only (no misère form)
 # What preset heaps become in a game played on other heaps; `{ $arrow }` is an arrow glyph.
 start-heaps-fitted = { $arrow } here: { $heaps }
+start-heaps-marienbad = Marienbad 1 3 5 7
 start-heaps-random-choice = Random
 start-random-ranges = { $fewest-digits } to { $most-digits } heaps of { $least-digits } to { $largest-digits }
 start-random-one-heap = , { $arrow } here: one heap of their sum
@@ -336,3 +315,18 @@ refused-pin-count = a move knocks down { $one ->
 ## The line under the board after a move. `{ $move }` is the move in the past tense (words.ftl).
 
 note-moved = { $who } { $move }
+
+## Warnings about the game's own files (statistics, the saved game, the lesson's progress), shown
+## at the top of the start screen and printed on leaving. `{ $file }` and `{ $dir }` are paths;
+## `{ $reason }`, `{ $why }` and `{ $error }` the problem as found (a parser's words); `{ $then }`
+## is what the game does instead (store-fresh-statistics, store-no-game-resumed).
+store-data-unusable = { $dir } cannot hold nim-tui's files ({ $why }): statistics, records and lesson progress are not saved
+store-state-unusable = { $dir } cannot hold nim-tui's files ({ $why }): an unfinished game is not saved
+store-fresh-statistics = fresh statistics are used
+store-no-game-resumed = no saved game is resumed
+store-kept = { $file }: { $reason }; it is left as it is, { $then } and it will not be overwritten
+store-moved-aside = { $file } could not be read ({ $reason }); it was moved to { $new } and { $then }
+store-not-moved = { $file } could not be read ({ $reason }) and could not be moved aside ({ $error }); { $then } and it will not be overwritten
+store-lesson-kept = the lesson starts from the beginning: { $file } cannot be used: { $why }; it is left as it is and it will not be overwritten
+store-lesson-bad = the lesson starts from the beginning: { $file } cannot be used: { $why }
+store-not-json = not valid JSON: { $error }

@@ -28,9 +28,6 @@ word-take = take
 word-knock-down = knock down
 
 ## How the last move is told; the conventions.
-last-took-last-token = took the last token
-last-knocked-down-last-pin = knocked down the last pin
-last-made-last-move = made the last move
 won-took-last-token = { $who } took the last token
 won-knocked-down-last-pin = { $who } knocked down the last pin
 won-made-last-move = { $who } made the last move
@@ -85,6 +82,7 @@ game-subtraction-short = Subtraction { $set }
 game-lasker-title = Lasker's Nim
 game-lasker-short = Lasker
 game-kayles-title = Kayles
+game-kayles-short = Kayles
 game-dawson-title = Dawson's Kayles
 game-dawson-short = Dawson
 game-wythoff-title = Wythoff's game
@@ -92,9 +90,7 @@ game-wythoff-short = Wythoff
 game-fibonacci-title = Fibonacci Nim
 game-fibonacci-short = Fibonacci
 game-preset-21-short = The 21 game
-game-preset-21-title = the 21 game: one heap of 21, take 1 to 3
 game-preset-bachet-short = Bachet's game
-game-preset-bachet-title = Bachet's game: one heap of 100, take 1 to 10
 game-rule-nim = a move takes any number of tokens from one heap
 game-rule-subtraction = a move takes exactly { $amounts } tokens from one heap
 game-rule-fibonacci = one heap; the first move takes anything but the whole heap, then each move takes from 1 to twice what the other player just took
@@ -227,10 +223,6 @@ status-score = { $a } { $x } – { $y } { $b }
 words-name-placeholder = {"  "}type a name
 
 ## Under a lesson's pictures.
-words-play-this-position = Play this position now: press { $key } for a game against the perfect AI.
-words-odd-columns = marked: an odd count of ones, a 1 in the nim-sum
-words-grundy-moves = a move takes 1, 3 or 4 tokens
-words-grundy-zero-loses = a heap worth 0 is lost for the player to move
 
 ## The board and the games' own pictures.
 board-empty-heap = (empty)
@@ -254,7 +246,7 @@ status-coach-on = coach on
 status-assisted = assisted: { $help }
 
 ## The header over the board and the board's frame.
-header-title = { $title }:
+header-title = { $title }:{" "}
 header-rule = { $r }; { $c }
 frame-rows-of = Rows of { $units }
 frame-heap = Heap
@@ -286,17 +278,16 @@ theory-fibonacci-heap = Heap { $heap } = { $terms }
 theory-fibonacci-smallest = Smallest term: { $smallest }
 theory-fibonacci-wins = Taking the smallest term, when allowed, wins
 
-## The move list; a key bound to nothing.
+## The move list.
 moves-title = Moves
 moves-start = start
 moves-line = { $p }: { $m }
-look-unbound = (unbound)
 
 ## Nim's binary panel.
 binary-title = Binary
 binary-heap-label = heap { $number }
 binary-nim-sum = nim-sum
-status-short-rule = ({ $rule })
+status-short-rule = {" "}({ $rule })
 
 ## What the puzzle screen promises.
 puzzle-verdict-promise = Exactly one move wins here. Find it: the opponent then loses against perfect play.

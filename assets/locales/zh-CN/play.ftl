@@ -25,7 +25,7 @@ keys-move-list-heaps-after = 着法列表：每一步和走后的各堆
 keys-moves = 着法
 keys-binary-view-nim-sum = 二进制视图：各堆和尼姆和的二进制
 keys-binary = 二进制
-keys-theory-view-at-work = 理论视图：本游戏的必胜规则如何起作用
+keys-theory-view-at-work = 理论面板：本游戏的必胜规则如何起作用
 keys-theory = 理论
 keys-coach-a-verdict-on-each-move = 教练：评判每一步
 keys-lesson-sprague-grundy = 课程：斯普莱格–格隆第理论（学完回到这里）
@@ -93,7 +93,7 @@ keys-menu = 菜单
 keys-answer-with-the-chosen-move = 用选中的着法作答
 keys-answer = 作答
 keys-puzzle-hint = 提示（这道题就不计入）
-keys-theory-view-short = 理论视图：本游戏的必胜规则
+keys-theory-view-short = 理论面板：本游戏的必胜规则
 keys-resume-the-saved-game = 继续保存的对局
 keys-open-the-puzzles = 打开谜题
 keys-open-the-lesson = 打开课程
@@ -149,8 +149,8 @@ action-switch = 切换着法的种类：两堆同取（威佐夫），分堆（�
 
 players-you = 你
 players-ai = 电脑
-players-ai-1 = 电脑 1
-players-ai-2 = 电脑 2
+players-ai-1 = 电脑甲
+players-ai-2 = 电脑乙
 players-default-1 = 玩家 1
 players-default-2 = 玩家 2
 
@@ -176,23 +176,12 @@ refused-heap-holds = 第 { $heap-digits } 堆只有 { $n-digits } 枚棋子
 
 ## 对局如何结束。`{ $who }` 是屏幕上显示的名字（你、电脑、小明）。
 
-ending-took-last-token = { $who }取走了最后一枚棋子
-ending-knocked-down-last-pin = { $who }击倒了最后一个木瓶
-ending-made-last-move = { $who }走了最后一步
 ending-misere = { $who }不得不取走最后一枚棋子
 ending-resigned = { $who }认输了
 ending-left = { $who }离开了对局
 
-## 帮助玩家取胜的东西（辅助下的胜利），列在一起。
-
-assisted-hints = 提示
-assisted-undo = 悔棋
-assisted-weaker-ai = 较弱的电脑
-
 ## 开始界面：输入的内容为什么不能开始游戏。
 
-start-preset-21 = 抢 21 游戏
-start-preset-bachet = 巴歇游戏
 start-preset-rule = 一堆 { $n-digits } 枚：{ $rule }
 start-name-empty = 玩家 { $player-digits }：名字不能为空
 start-name-no-width = 玩家 { $player-digits }：名字「{ $name }」以一个没有宽度的字符开头
@@ -214,17 +203,6 @@ start-heaps-least = { $name }开始时{ $heaps ->
    *[each] 每{ $word }
 }至少要有 { $least-digits } 个{ $units }：{ $why }
 
-## 谜题界面的说明。
-
-puzzle-promise = 这里恰好有一步必胜着法。找出它：之后对手在完美的应对下必败。{ $every ->
-    [yes] （在这个游戏里，从必胜局面出发的每一步都必胜，所以谜题只有一步合法着法。）
-   *[no] {""}
-}
-puzzle-promise-last = 这里恰好有一步必胜着法，它取走最后的棋子：{ $name }没有比这更长的谜题。{ $every ->
-    [yes] （在这个游戏里，从必胜局面出发的每一步都必胜，所以谜题只有一步合法着法。）
-   *[no] {""}
-}
-
 ## 开始界面。
 
 start-title = 新游戏
@@ -239,6 +217,7 @@ start-mode-normal = 正常玩法
 start-mode-misere = 反常玩法
 start-mode-normal-only = 只有正常玩法（没有反常玩法）
 start-heaps-fitted = { $arrow } 本游戏用：{ $heaps }
+start-heaps-marienbad = 马里昂巴德 1 3 5 7
 start-heaps-random-choice = 随机
 start-random-ranges = { $fewest-digits } 到 { $most-digits } 堆，每堆 { $least-digits } 到 { $largest-digits } 枚
 start-random-one-heap = ，{ $arrow } 本游戏用：合成一堆
@@ -309,3 +288,17 @@ refused-pin-count = 一步要击倒{ $one ->
 ## 走完一步后棋盘下的一行。
 
 note-moved = { $who }走了一步：{ $move }
+
+## 关于游戏自身文件（统计、保存的对局、课程进度）的警告，显示在开始界面顶部，退出时也会打印。
+## `{ $file }`、`{ $dir }` 是路径；`{ $reason }`、`{ $why }`、`{ $error }` 是发现的问题（解析器的原话）；
+## `{ $then }` 是游戏改做的事（store-fresh-statistics、store-no-game-resumed）。
+store-data-unusable = { $dir } 无法存放 nim-tui 的文件（{ $why }）：统计、棋谱和课程进度都不会保存
+store-state-unusable = { $dir } 无法存放 nim-tui 的文件（{ $why }）：未下完的对局不会保存
+store-fresh-statistics = 统计从零开始
+store-no-game-resumed = 不恢复保存的对局
+store-kept = { $file }：{ $reason }；文件原样保留，{ $then }，也不会覆盖它
+store-moved-aside = { $file } 无法读取（{ $reason }）；已移到 { $new }，{ $then }
+store-not-moved = { $file } 无法读取（{ $reason }），也无法移开（{ $error }）；{ $then }，也不会覆盖它
+store-lesson-kept = 课程从头开始：{ $file } 无法使用：{ $why }；文件原样保留，也不会覆盖它
+store-lesson-bad = 课程从头开始：{ $file } 无法使用：{ $why }
+store-not-json = 不是有效的 JSON：{ $error }

@@ -7,7 +7,9 @@
 # 尼姆和（nim-sum），正常玩法（normal play：取走最后一枚者胜），反常玩法（misère：取走最后一枚者负），
 # 必胜着法（winning move），必败局面（P-position），必胜局面（N-position），
 # 斯普莱格–格隆第定理（Sprague–Grundy），格隆第值（Grundy value），无偏博弈（impartial game），
-# 提示（hint），教练（coach），悔棋（undo），复盘（review），电脑（the AI）。
+# 提示（hint），教练（coach），悔棋（undo），复盘（review），电脑（the AI），谜题（puzzle），
+# 二进制视图（binary view，尼姆游戏），理论面板（theory view，其他游戏），减法游戏（subtraction game），
+# 凯尔斯游戏（Kayles），道森凯尔斯游戏（Dawson's Kayles）。
 
 tokens-count = { $n-digits } 枚棋子
 
@@ -28,9 +30,6 @@ word-take = 取走
 word-knock-down = 击倒
 
 ## 最后一步的说法；两种玩法。
-last-took-last-token = 取走了最后一枚棋子
-last-knocked-down-last-pin = 击倒了最后一个木瓶
-last-made-last-move = 走了最后一步
 won-took-last-token = { $who }取走了最后一枚棋子
 won-knocked-down-last-pin = { $who }击倒了最后一个木瓶
 won-made-last-move = { $who }走了最后一步
@@ -80,10 +79,11 @@ game-moore-title = 摩尔尼姆游戏 Nim_{ $k }
 game-moore-short = Nim_{ $k }
 game-subtraction-title = 减法游戏 {"{"}{ $set }{"}"}
 game-subtraction-menu = 减法游戏 {"{"}{ $set }{"}"}
-game-subtraction-short = 减法游戏 { $set }
+game-subtraction-short = 减法 { $set }
 game-lasker-title = 拉斯克尼姆游戏
 game-lasker-short = 拉斯克
 game-kayles-title = 凯尔斯游戏
+game-kayles-short = 凯尔斯
 game-dawson-title = 道森凯尔斯游戏
 game-dawson-short = 道森
 game-wythoff-title = 威佐夫游戏
@@ -91,9 +91,7 @@ game-wythoff-short = 威佐夫
 game-fibonacci-title = 斐波那契尼姆游戏
 game-fibonacci-short = 斐波那契
 game-preset-21-short = 抢 21 游戏
-game-preset-21-title = 抢 21 游戏：一堆 21 枚，每次取 1 到 3 枚
 game-preset-bachet-short = 巴歇游戏
-game-preset-bachet-title = 巴歇游戏：一堆 100 枚，每次取 1 到 10 枚
 game-rule-nim = 每步从一堆中取走任意枚棋子
 game-rule-subtraction = 每步从一堆中恰好取走 { $amounts } 枚棋子
 game-rule-fibonacci = 只有一堆；第一步可取任意枚但不能取完，之后每步取 1 枚到对方上一步所取枚数的两倍
@@ -157,7 +155,7 @@ fibonacci-win = 齐肯多夫表示 { $n } = { $sum }；最小项是 { $smallest 
 fibonacci-lost = 这是必败局面：齐肯多夫表示 { $n } = { $sum }，最小项 { $smallest } 大于允许的数目（{ $allowed }）；无论你取多少，对方都能取走剩下部分的最小项；取走 { $take } 枚，等对方失误
 wythoff-how-both = 从两堆取同样多，差仍是 { $difference }，差为 { $difference } 的必败对是 ({ $a },{ $b })
 wythoff-how-one = 与 { $other } 配成的必败对是 ({ $a },{ $b })
-wythoff-win = 必败对是 (⌊kφ⌋,⌊kφ²⌋)：(0,0)、(1,2)、(3,5)、(4,7)、(6,10)……；{ $how }：{ $move }，留下 ({ $x },{ $y })，一个必败对
+wythoff-win = 必败对是 (0,0)、(1,2)、(3,5)、(4,7)、(6,10)⋯⋯；{ $how }：{ $move }，留下 ({ $x },{ $y })，一个必败对
 wythoff-lost = 这是必败局面：({ $x },{ $y }) 是必败对，从必败对怎么走都会离开必败对，而对方总能走到更小的必败对；{ $move }，等对方失误
 grundy-listed = 格隆第值 { $values } = { $sum }
 grundy-xor-heaps = 各堆格隆第值的异或为 { $sum }
@@ -173,8 +171,8 @@ grundy-pattern-lasker = 格隆第值以 4 为周期：4k+1 或 4k+2 枚的堆值
 choosing-typed = { $move }（已输入 { $typed }）
 choosing-who = { $p }：{ $m }
 choosing-who-typed = { $who }：{ $move }（已输入 { $typed }）
-about-to-take = { $who }从第 { $heap } 堆取走 { $amount } 枚……
-about-to-move = { $p }：{ $m }……
+about-to-take = { $who }从第 { $heap } 堆取走 { $amount } 枚⋯⋯
+about-to-move = { $p }：{ $m }⋯⋯
 coach-missed-move = 教练：这步丢掉了胜局；必胜着法是：{ $moves }
 coach-missed-moves = 教练：这步丢掉了胜局；必胜着法有：{ $moves }
 coach-missed-move-who = 教练：{ $who }这步丢掉了胜局；必胜着法是：{ $moves }
@@ -215,15 +213,11 @@ status-game-over = 游戏结束
 status-paused = 已暂停
 status-your-turn = 轮到你
 status-turn-of = 轮到{ $who }
-status-thinking = { $who }正在思考……
+status-thinking = { $who }正在思考⋯⋯
 status-score = { $a } { $x } – { $y } { $b }
 words-name-placeholder = {"  "}输入名字
 
 ## 课程图示下方。
-words-play-this-position = 现在就下这个局面：按 { $key } 与完美的电脑对弈。
-words-odd-columns = 标出的列：1 的个数为奇数，即尼姆和中为 1 的位
-words-grundy-moves = 每步取走 1、3 或 4 枚棋子
-words-grundy-zero-loses = 值为 0 的堆，轮到走的人必输
 
 ## 棋盘与各游戏自己的图示。
 board-empty-heap = （空）
@@ -238,13 +232,13 @@ status-todays-puzzle = 今日谜题
 status-puzzle = 谜题 { $number }
 status-daily-streak = 每日连续 { $days } 天
 status-puzzle-details = 种子 { $seed } · { $difficulty } │ 连续答对 { $streak }
-status-review-move = 复盘：第 { $at } 步，共 { $of } 步
-status-replay-move = 回放：第 { $at } 步，共 { $of } 步
+status-review-move = 复盘：第 { $at }/{ $of } 步
+status-replay-move = 回放：第 { $at }/{ $of } 步
 status-ai-level = 电脑：{ $level }
 status-demo-level = 演示，电脑：{ $level }
 status-two-players = 双人对弈
-status-coach-on = 教练开启
-status-assisted = 借助了：{ $help }
+status-coach-on = 教练
+status-assisted = 借助{ $help }
 
 ## 棋盘上方的标题与棋盘边框。
 header-title = { $title }：
@@ -257,7 +251,7 @@ frame-misere = · 反常玩法：取最后一枚者负
 frame-first-limit = 第一步：取 1 到 { $most } 枚，不能取完
 frame-limit = 取 1 到 { $most } 枚
 
-## 讲解面板（尼姆游戏以外的游戏）。
+## 理论面板（尼姆游戏以外的游戏）。
 theory-moore-title = Nim_{ $k }：各列模 { $modulus }
 theory-grundy-title = 格隆第值
 theory-wythoff-title = 必败对
@@ -272,23 +266,22 @@ theory-grundy-best = 最佳：{ $heap }，g 由 { $from } 变 { $to }，异或�
 theory-grundy-table = 值表（n:g）{ $table }
 theory-wythoff-same-difference = 差相同（{ $difference }）：({ $x },{ $y })
 theory-wythoff-near = 附近的必败对：{ $pairs }
-theory-wythoff-pair-n = 第 n 对是 (⌊nφ⌋,⌊nφ²⌋)；留下一对即可获胜
+theory-wythoff-pair-n = 第 n 对两数相差 n；留下一对即可获胜
 theory-fibonacci-first = 第一步：取 1 到 { $most } 枚（不能取完）
 theory-fibonacci-most = 这一步可取 1 到 { $most } 枚
 theory-fibonacci-heap = 堆 { $heap } = { $terms }
 theory-fibonacci-smallest = 最小项：{ $smallest }
 theory-fibonacci-wins = 能取时取走最小项，就能赢
 
-## 尼姆游戏的二进制面板。
+## 尼姆游戏的二进制视图。
 binary-title = 二进制
 binary-heap-label = 第{ $number }堆
 binary-nim-sum = 尼姆和
 
-## 着法列表；没有绑定的键。
+## 着法列表。
 moves-title = 着法
 moves-start = 开局
 moves-line = { $p }：{ $m }
-look-unbound = （未绑定）
 status-short-rule = （{ $rule }）
 
 ## 谜题界面的说明。
