@@ -252,34 +252,19 @@ pub fn game_mode_rule(kind: GameKind, mode: Mode) -> &'static str {
     }
 }
 
-/// The message ids of a game's names and its rule, chosen by the registry's stable name
-/// ([`GameKind::base`]); Moore's Nim_k and a subtraction game take their parameter as `$k` or
-/// `$set`.
-struct Names {
-    title: &'static str,
-    menu: &'static str,
-    short: &'static str,
-}
-
-fn names(kind: GameKind) -> Names {
-    let (title, menu, short) = match kind.base() {
-        "moore" => ("game-moore-title", "game-moore-title", "game-moore-short"),
-        "subtraction" => ("game-subtraction-title", "game-subtraction-menu", "game-subtraction-short"),
-        "lasker" => ("game-lasker-title", "game-lasker-title", "game-lasker-short"),
-        "kayles" => ("game-kayles-title", "game-kayles-title", "game-kayles-short"),
-        "dawson" => ("game-dawson-title", "game-dawson-title", "game-dawson-short"),
-        "wythoff" => ("game-wythoff-title", "game-wythoff-title", "game-wythoff-short"),
-        "fibonacci" => ("game-fibonacci-title", "game-fibonacci-title", "game-fibonacci-short"),
-        _ => ("game-nim-title", "game-nim-title", "game-nim-title"),
-    };
-    Names { title, menu, short }
+/// The message ids of a game's names: the engine's registry says which
+/// ([`GameKind::message_ids`]), so this module names no game; Moore's Nim_k and a subtraction
+/// game take their parameter as `$k` or `$set`.
+fn names(kind: GameKind) -> crate::engine::MessageIds {
+    kind.message_ids()
 }
 
 /// The parameters a game's names are written with: Moore's K, a subtraction game's set (`1,2,3`
 /// as `$set`, `1, 2, 3` as `$set-spaced`).
 fn name_args(kind: GameKind) -> Vec<(&'static str, Arg)> {
-    let k = match kind {
-        GameKind::Moore(k) => k.to_string(),
+    // The most heaps one move may take from: Moore's K, read off the move's shape.
+    let k = match kind.describe().shape {
+        MoveShape::UpToHeaps(k) => k.to_string(),
         _ => String::new(),
     };
     let set = kind.amounts().map(|set| set.to_string()).unwrap_or_default();
@@ -308,11 +293,7 @@ pub fn short_title(kind: GameKind) -> String {
 /// A preset's name as a menu shows it (`The 21 game`), by the preset's stable name (`21`,
 /// `bachet`); `None` for a name that is no preset.
 pub fn preset_short(name: &str) -> Option<String> {
-    match name {
-        "21" => Some(i18n::text("game-preset-21-short")),
-        "bachet" => Some(i18n::text("game-preset-bachet-short")),
-        _ => None,
-    }
+    crate::engine::GamePreset::find(name).map(|preset| i18n::text(preset.short_id))
 }
 
 /// A computer player's level as a person reads it, by its stable name (`perfect`, `hard`,

@@ -51,7 +51,7 @@ mod store;
 mod teaching;
 mod themes;
 mod undo;
+mod zh_cli;
 mod zh_learn;
 mod zh_play;
-mod zh_cli;
 mod zh_words;

@@ -147,6 +147,17 @@ impl fmt::Display for SubtractionSet {
     }
 }
 
+/// The ids of the messages that name a game ([`GameKind::message_ids`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MessageIds {
+    /// The name in a sentence: `Nim`, `Moore's Nim_2`, `the subtraction game {1, 2, 3}`.
+    pub title: &'static str,
+    /// The name a menu of games shows: `Subtraction {1,2,3}`.
+    pub menu: &'static str,
+    /// The name short enough for a status line: `Nim_2`.
+    pub short: &'static str,
+}
+
 /// A named game with its starting heaps: the classic "21 game" and Bachet's game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GamePreset {
@@ -156,6 +167,9 @@ pub struct GamePreset {
     pub title: &'static str,
     /// The name a menu shows: `The 21 game`.
     pub short: &'static str,
+    /// The id of the message that names it in a menu, in the program's message files
+    /// (`game-preset-21-short`): the registry says which message, the program writes the words.
+    pub short_id: &'static str,
     /// The game it is.
     pub kind: GameKind,
     /// Its starting heaps.
@@ -172,6 +186,7 @@ impl GamePreset {
                 name: "21",
                 title: "the 21 game: one heap of 21, take 1 to 3",
                 short: "The 21 game",
+                short_id: "game-preset-21-short",
                 kind: GameKind::Subtraction(set(3)),
                 heaps: &[21],
             },
@@ -179,6 +194,7 @@ impl GamePreset {
                 name: "bachet",
                 title: "Bachet's game: one heap of 100, take 1 to 10",
                 short: "Bachet's game",
+                short_id: "game-preset-bachet-short",
                 kind: GameKind::Subtraction(set(10)),
                 heaps: &[100],
             },
@@ -228,6 +244,26 @@ impl GameKind {
             GameKind::Wythoff => "wythoff",
             GameKind::Fibonacci => "fibonacci",
         }
+    }
+
+    /// The ids of the messages that name the game in the program's message files, its title, its
+    /// menu name and its short name (`game-moore-title`, ...): the one list of games and their
+    /// words' ids, so that nothing outside this registry names a particular game. A game's
+    /// parameters (Moore's K, a subtraction set) are the messages' arguments.
+    pub fn message_ids(self) -> MessageIds {
+        let (title, menu, short) = match self {
+            GameKind::Nim => ("game-nim-title", "game-nim-title", "game-nim-title"),
+            GameKind::Moore(_) => ("game-moore-title", "game-moore-title", "game-moore-short"),
+            GameKind::Subtraction(_) => {
+                ("game-subtraction-title", "game-subtraction-menu", "game-subtraction-short")
+            }
+            GameKind::Lasker => ("game-lasker-title", "game-lasker-title", "game-lasker-short"),
+            GameKind::Kayles => ("game-kayles-title", "game-kayles-title", "game-kayles-short"),
+            GameKind::Dawson => ("game-dawson-title", "game-dawson-title", "game-dawson-short"),
+            GameKind::Wythoff => ("game-wythoff-title", "game-wythoff-title", "game-wythoff-short"),
+            GameKind::Fibonacci => ("game-fibonacci-title", "game-fibonacci-title", "game-fibonacci-short"),
+        };
+        MessageIds { title, menu, short }
     }
 
     /// The name used on the command line and in files (as [`GameKind::name`]).

@@ -167,8 +167,8 @@ pub use grundy::{GrundyPattern, GrundyReason, GrundyStep, GrundyTable, GrundyVie
 pub(crate) use kayles::Pins;
 pub use kayles::{DAWSON_PERIOD, DAWSON_PRE_PERIOD, Dawson, KAYLES_PERIOD, KAYLES_PRE_PERIOD, Kayles};
 pub use kind::{
-    GAMES_EXPECTED, GAMES_QUOTED, GameKind, GamePreset, MOORE_MAX_K, ParseGameError, SUBTRACTION_MAX,
-    SubtractionSet,
+    GAMES_EXPECTED, GAMES_QUOTED, GameKind, GamePreset, MOORE_MAX_K, MessageIds, ParseGameError,
+    SUBTRACTION_MAX, SubtractionSet,
 };
 pub use lasker::Lasker;
 pub use moore::{Moore, MooreReason, MooreView};
