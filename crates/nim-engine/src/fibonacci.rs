@@ -174,6 +174,22 @@ impl Fibonacci {
         }
     }
 
+    /// Calls `visit` with the first `limit` winning moves read off the heap's Zeckendorf `terms`
+    /// (a verdict's working), so that a verdict and its moves cost one representation.
+    pub(crate) fn visit_winning_moves_from_terms(
+        &self,
+        position: &Position,
+        terms: &[u64],
+        limit: usize,
+        visit: &mut dyn FnMut(&Move),
+    ) {
+        let mut takes = [0u64; MOST_TAKES];
+        let count = takes_from_terms(terms, Fibonacci::heap(position), most(position), &mut takes);
+        for &take in &takes[..count.min(limit)] {
+            visit(&Move::take(0, take));
+        }
+    }
+
     /// Who wins `position`, how many winning takes it has, and the heap's Zeckendorf terms, from
     /// one representation (see `verdict`).
     pub(crate) fn verdict(&self, position: &Position) -> (Outcome, usize, Vec<u64>) {

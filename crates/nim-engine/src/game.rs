@@ -597,14 +597,16 @@ impl Game {
         limit: Option<usize>,
         visit: &mut dyn FnMut(&Move),
     ) {
-        if let (Play::Fibonacci(_), Working::Zeckendorf { terms, .. }) = (&self.play, &verdict.working) {
-            let most = super::fibonacci::most(position);
-            let mut takes = [0u64; super::fibonacci::MOST_TAKES];
-            let count =
-                super::fibonacci::takes_from_terms(terms, position.heap(0).unwrap_or(0), most, &mut takes);
-            for &take in &takes[..count.min(limit.unwrap_or(MOVE_LIST_LIMIT))] {
-                visit(&Move::take(0, take));
-            }
+        // Through the game's type, not a path into its file (no cycle between the two files).
+        if let (Play::Fibonacci(fibonacci), Working::Zeckendorf { terms, .. }) =
+            (&self.play, &verdict.working)
+        {
+            fibonacci.visit_winning_moves_from_terms(
+                position,
+                terms,
+                limit.unwrap_or(MOVE_LIST_LIMIT),
+                visit,
+            );
             return;
         }
         self.visit_winning_moves(position, limit, visit);
