@@ -718,37 +718,10 @@ pub fn game_values() -> Vec<PossibleValue> {
     values.iter().map(|&(name, help)| PossibleValue::new(name).help(help)).collect()
 }
 
-/// The names of [`game_values`], with their titles.
+/// The names of [`game_values`], with their titles: the engine's registry lists them
+/// ([`GameKind::every_name`]).
 fn game_names() -> Vec<(String, String)> {
-    use crate::engine::{GamePreset, MOORE_MAX_K};
-    let mut values: Vec<(String, String)> = Vec::new();
-    let mut add = |name: String, help: String| {
-        if !values.iter().any(|(known, _)| *known == name) {
-            values.push((name, help));
-        }
-    };
-    for entry in GameKind::menu() {
-        match entry.preset.and_then(GamePreset::find) {
-            Some(preset) => add(preset.name.to_string(), preset.title.to_string()),
-            None => add(entry.kind.name(), entry.kind.title()),
-        }
-    }
-    for kind in GameKind::ALL {
-        add(kind.name(), kind.title());
-    }
-    for k in 1..=MOORE_MAX_K {
-        let kind = GameKind::Moore(k);
-        add(kind.name(), kind.title());
-    }
-    add(
-        "moore:".into(),
-        format!("Moore's Nim_K: K from 1 to {MOORE_MAX_K}, the most heaps a move takes from"),
-    );
-    add(
-        "subtraction:".into(),
-        "a subtraction game: the amounts a move may take, such as 1,2,3 or 1-3,5".into(),
-    );
-    values
+    GameKind::every_name()
 }
 
 /// A game's name, checked and kept as written (a preset's name also chooses its heaps).

@@ -266,6 +266,41 @@ impl GameKind {
         MessageIds { title, menu, short }
     }
 
+    /// Every name a game may be given by, each with a line about it, once each and in the order
+    /// a list of choices shows them: the menu's games and presets, one of each game, Moore's
+    /// Nim_k for every K, and the two forms with a parameter to fill in (`moore:`,
+    /// `subtraction:`). What the shell completions offer for `--game`.
+    pub fn every_name() -> Vec<(String, String)> {
+        let mut names: Vec<(String, String)> = Vec::new();
+        let mut add = |name: String, help: String| {
+            if !names.iter().any(|(known, _)| *known == name) {
+                names.push((name, help));
+            }
+        };
+        for entry in GameKind::menu() {
+            match entry.preset.and_then(GamePreset::find) {
+                Some(preset) => add(preset.name.to_string(), preset.title.to_string()),
+                None => add(entry.kind.name(), entry.kind.title()),
+            }
+        }
+        for kind in GameKind::ALL {
+            add(kind.name(), kind.title());
+        }
+        for k in 1..=MOORE_MAX_K {
+            let kind = GameKind::Moore(k);
+            add(kind.name(), kind.title());
+        }
+        add(
+            "moore:".into(),
+            format!("Moore's Nim_K: K from 1 to {MOORE_MAX_K}, the most heaps a move takes from"),
+        );
+        add(
+            "subtraction:".into(),
+            "a subtraction game: the amounts a move may take, such as 1,2,3 or 1-3,5".into(),
+        );
+        names
+    }
+
     /// The name used on the command line and in files (as [`GameKind::name`]).
     pub fn as_str(self) -> std::borrow::Cow<'static, str> {
         match self {
