@@ -12,7 +12,9 @@
 //! another's frame.
 
 use std::cell::Cell;
+use std::collections::HashMap;
 use std::sync::OnceLock;
+use std::sync::{Mutex, PoisonError};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
@@ -244,34 +246,90 @@ pub fn label(id: &'static str) -> &'static str {
 
 /// The message `id` in `language`, if that language has it.
 fn format(language: Language, id: &str, args: Option<&FluentArgs>) -> Option<String> {
-    let bundle = bundle(language);
-    let pattern = bundle.get_message(id)?.value()?;
-    let mut errors = Vec::new();
-    let text = bundle.format_pattern(pattern, args, &mut errors);
-    Some(text.into_owned())
+    catalog(language).format(id, args)
 }
 
-/// The language's messages, parsed once.
-fn bundle(language: Language) -> &'static FluentBundle<FluentResource> {
-    static BUNDLES: [OnceLock<FluentBundle<FluentResource>>; 2] = [OnceLock::new(), OnceLock::new()];
-    let index = LANGUAGES.iter().position(|&each| each == language).unwrap_or(0);
-    BUNDLES[index].get_or_init(|| build(language))
+/// A language's messages, each parsed the first time it is asked for. The game's first frame asks
+/// for a few dozen of some seven hundred: parsing every file at once cost about a millisecond
+/// before that frame and kept every message's syntax tree in memory for the whole run.
+struct Catalog {
+    /// Where each message's text is in the embedded files, found by a scan of their lines.
+    index: HashMap<&'static str, &'static str>,
+    /// The messages parsed so far. A message stands alone (no message file uses terms or refers
+    /// to another message), so each is parsed, and added, on its own.
+    bundle: Mutex<FluentBundle<FluentResource>>,
 }
 
-/// A bundle of the language's files. A file that does not parse is a bug the tests catch
-/// ([`problems`]); what parsed of it is still used, so that the game goes on.
-fn build(language: Language) -> FluentBundle<FluentResource> {
-    let tag = language.tag().parse().unwrap_or_default();
-    let mut bundle = FluentBundle::new_concurrent(vec![tag]);
-    // Unicode isolation marks around each argument are invisible characters that a terminal may
-    // draw as a column or as nothing; the game's arguments are numbers and names it has escaped.
-    bundle.set_use_isolating(false);
-    for (_, source) in language.sources() {
-        let resource = FluentResource::try_new((*source).to_owned()).unwrap_or_else(|(resource, _)| resource);
-        // A message defined twice keeps the first; `problems` reports it.
-        let _ = bundle.add_resource(resource);
+impl Catalog {
+    fn new(language: Language) -> Catalog {
+        let tag = language.tag().parse().unwrap_or_default();
+        let mut bundle = FluentBundle::new_concurrent(vec![tag]);
+        // Unicode isolation marks around each argument are invisible characters that a terminal
+        // may draw as a column or as nothing; the game's arguments are numbers and names it has
+        // escaped.
+        bundle.set_use_isolating(false);
+        let mut index = HashMap::new();
+        for (_, source) in language.sources() {
+            for (id, text) in messages(source) {
+                // A message defined twice keeps the first; `problems` reports it.
+                index.entry(id).or_insert(text);
+            }
+        }
+        Catalog { index, bundle: Mutex::new(bundle) }
     }
-    bundle
+
+    fn format(&self, id: &str, args: Option<&FluentArgs>) -> Option<String> {
+        let mut bundle = self.bundle.lock().unwrap_or_else(PoisonError::into_inner);
+        if !bundle.has_message(id) {
+            let text = self.index.get(id)?;
+            // A message that does not parse is a bug the tests catch ([`problems`]); what parsed
+            // of it is still used, so that the game goes on.
+            let resource =
+                FluentResource::try_new((*text).to_owned()).unwrap_or_else(|(resource, _)| resource);
+            let _ = bundle.add_resource(resource);
+        }
+        let pattern = bundle.get_message(id)?.value()?;
+        let mut errors = Vec::new();
+        let text = bundle.format_pattern(pattern, args, &mut errors);
+        Some(text.into_owned())
+    }
+}
+
+/// Each message of a Fluent file with its text: a line that starts with an id and `=`, with the
+/// lines after it up to the next that starts another entry in the first column (a message, a
+/// comment).
+/// Blank lines inside belong to the message (Fluent allows them between indented lines).
+fn messages(source: &'static str) -> Vec<(&'static str, &'static str)> {
+    let mut starts: Vec<usize> = Vec::new();
+    let mut offset = 0;
+    for line in source.split_inclusive('\n') {
+        // Only an id, a comment or a term starts an entry: a closing brace or a variant may stand
+        // in the first column inside a message.
+        if line.starts_with(|c: char| c.is_ascii_alphabetic() || c == '#' || c == '-') {
+            starts.push(offset);
+        }
+        offset += line.len();
+    }
+    starts.push(source.len());
+    starts
+        .windows(2)
+        .filter_map(|pair| {
+            let text = &source[pair[0]..pair[1]];
+            let (id, _) = text.split_once('=')?;
+            let id = id.trim();
+            let is_id = !id.is_empty()
+                && id.starts_with(|c: char| c.is_ascii_alphabetic())
+                && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+            is_id.then_some((id, text))
+        })
+        .collect()
+}
+
+/// The language's messages, indexed once.
+fn catalog(language: Language) -> &'static Catalog {
+    static CATALOGS: [OnceLock<Catalog>; 2] = [OnceLock::new(), OnceLock::new()];
+    let index = LANGUAGES.iter().position(|&each| each == language).unwrap_or(0);
+    CATALOGS[index].get_or_init(|| Catalog::new(language))
 }
 
 /// Every message id of `language`, in the files' order.
@@ -374,6 +432,29 @@ mod tests {
         let chinese =
             scoped(Language::SimplifiedChinese, || text_with("tokens-count", &[("n", Arg::Count(3))]));
         assert_eq!(chinese, "3 枚棋子");
+    }
+
+    #[test]
+    fn each_message_parsed_alone_reads_as_in_its_whole_file() {
+        let mut args = FluentArgs::new();
+        for name in ["n", "heap", "amount", "who", "k", "set", "a", "b"] {
+            args.set(name, FluentValue::from(7.0));
+        }
+        for language in LANGUAGES {
+            let mut whole = FluentBundle::new_concurrent(vec![language.tag().parse().unwrap_or_default()]);
+            whole.set_use_isolating(false);
+            for (_, source) in language.sources() {
+                let resource = FluentResource::try_new((*source).to_owned()).expect("the file parses");
+                whole.add_resource(resource).expect("each id once");
+            }
+            let ids = ids(language);
+            assert!(ids.len() > 500, "{}: {} messages", language.tag(), ids.len());
+            for id in ids {
+                let pattern = whole.get_message(&id).and_then(|m| m.value()).expect("a value");
+                let expected = whole.format_pattern(pattern, Some(&args), &mut Vec::new()).into_owned();
+                assert_eq!(catalog(language).format(&id, Some(&args)), Some(expected), "{id}");
+            }
+        }
     }
 
     #[test]
