@@ -14,7 +14,9 @@
 tokens-count = { $n-digits } 枚棋子
 
 ## 列举：用顿号分隔，最后一项用“和”或“或”。
+set-range = { $from }～{ $to }
 list-separator = 、
+list-separator-clauses = ；
 list-and = { $rest }和{ $last }
 list-or = { $rest } 或 { $last }
 
@@ -79,7 +81,7 @@ game-moore-title = 摩尔尼姆游戏 Nim_{ $k }
 game-moore-short = Nim_{ $k }
 game-subtraction-title = 减法游戏 {"{"}{ $set }{"}"}
 game-subtraction-menu = 减法游戏 {"{"}{ $set }{"}"}
-game-subtraction-short = 减法 { $set }
+game-subtraction-short = 减法 { $set-short }
 game-lasker-title = 拉斯克尼姆游戏
 game-lasker-short = 拉斯克
 game-kayles-title = 凯尔斯游戏
@@ -94,6 +96,7 @@ game-preset-21-short = 抢 21 游戏
 game-preset-bachet-short = 巴歇游戏
 game-rule-nim = 每步从一堆中取走任意枚棋子
 game-rule-subtraction = 每步从一堆中恰好取走 { $amounts } 枚棋子
+game-rule-subtraction-range = 每步从一堆中取走 { $from } 到 { $to } 枚棋子
 game-rule-fibonacci = 只有一堆；第一步可取任意枚但不能取完，之后每步取 1 枚到对方上一步所取枚数的两倍
 game-rule-moore = 每步从 1 到 { $k } 堆中各取走任意枚棋子
 game-rule-lasker = 每步从一堆中取走任意枚棋子，或把一堆分成两个非空的堆
@@ -139,7 +142,7 @@ panel-nim-sum-zero = 尼姆和为 0：对方不失误，轮到走的人必输
 panel-nim-sum-not-zero = 尼姆和不为 0：走到尼姆和为 0 就能赢
 panel-can-win = 轮到走的人可以赢：按 { $key } 看怎么走
 panel-loses = 对方不失误，轮到走的人必输
-panel-sprague-grundy = 斯普莱格–格隆第定理：每{ $heap }相当于大小为其格隆第值 g 的尼姆堆；异或为 0 者负
+panel-sprague-grundy = 斯普莱格–格隆第定理：每{ $heap }相当于大小为其格隆第值 g 的尼姆堆；异或为 0 时，轮到走的人必输
 panel-wythoff-partner = 第 { $number } 堆：{ $size }，配对 { $partner }
 
 ## 其他游戏中一步为何最好（提示）。
@@ -260,10 +263,10 @@ theory-heap-label = 第{ $number }堆
 theory-ones = 计数
 theory-mod = 模 { $modulus }
 theory-moore-endgame = 反常残局：两枚以上的堆最多剩 K 个
-theory-moore-rule = 每列都模 { $modulus } 余 0：轮到走的人必输
+theory-moore-rule = 每列都模 { $modulus } 余 0 时，轮到走的人必输
 theory-xor = 异或
 theory-grundy-best = 最佳：{ $heap }，g 由 { $from } 变 { $to }，异或得 0
-theory-grundy-table = 值表（n:g）{ $table }
+theory-grundy-table = 值表（n:g）：{ $table }
 theory-wythoff-same-difference = 差相同（{ $difference }）：({ $x },{ $y })
 theory-wythoff-near = 附近的必败对：{ $pairs }
 theory-wythoff-pair-n = 第 n 对两数相差 n；留下一对即可获胜
