@@ -101,3 +101,16 @@ fn a_panel_line_cut_by_the_bottom_ends_in_an_ellipsis() {
     assert!(last.ends_with('…'), "{text}");
     i18n::set(Language::English);
 }
+
+#[test]
+fn the_move_list_beside_the_board_shows_each_move_whole_at_80x24() {
+    let mut app = playing(Language::SimplifiedChinese, GameKind::Nim, &[3, 4, 5]);
+    act(&mut app, Action::Take);
+    app.update(nim_tui::app::Msg::AiMove);
+    act(&mut app, Action::History);
+    let text = screen(&app, 80, 24);
+    let line = text.lines().find(|line| line.contains("2. 电脑：")).unwrap_or_else(|| panic!("{text}"));
+    assert!(!line.contains('…') && !line.contains('⋯'), "{text}");
+    assert!(line.contains("电脑：第") && line.contains("→ "), "{line}");
+    i18n::set(Language::English);
+}

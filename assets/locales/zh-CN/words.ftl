@@ -73,7 +73,7 @@ move-knock-down-pin-breaking = 击倒第 { $row } 排的第 { $first } 个木瓶
 move-knocked-down-pin-breaking = 击倒了第 { $row } 排的第 { $first } 个木瓶，这排断成 { $left } 个和 { $rest } 个两排
 move-knock-down-pins-breaking = 击倒第 { $row } 排的第 { $first }、{ $second } 个木瓶，这排断成 { $left } 个和 { $rest } 个两排
 move-knocked-down-pins-breaking = 击倒了第 { $row } 排的第 { $first }、{ $second } 个木瓶，这排断成 { $left } 个和 { $rest } 个两排
-listed-take = 第 { $heap } 堆取 { $amount } 枚
+listed-take = 第{ $heap }堆取{ $amount }枚
 
 ## 游戏名称与规则。摩尔的 Nim_k 用 $k；减法游戏用其集合 $set（1,2,3）。
 game-nim-title = 尼姆游戏
