@@ -114,3 +114,43 @@ fn the_move_list_beside_the_board_shows_each_move_whole_at_80x24() {
     assert!(line.contains("电脑：第") && line.contains("→ "), "{line}");
     i18n::set(Language::English);
 }
+
+/// What the program says on stderr to a person reading Chinese: the warning's word, a game's
+/// name in a `solve` error, a replay that cannot be read; the program's name stays, and English
+/// stays as it was.
+#[test]
+fn stderr_speaks_chinese_to_a_chinese_reader() {
+    let home = tempfile::tempdir().unwrap();
+    let stderr = |lang: &str, args: &[&str]| {
+        let out = crate::support::command(home.path()).env("LANG", lang).args(args).output().unwrap();
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let zh = "zh_CN.UTF-8";
+    let said = stderr(zh, &["solve", "--game", "wythoff", "3", "4", "5"]);
+    assert_eq!(said.trim_end(), "nim-tui: 威佐夫游戏恰好在 2 堆上进行，而不是 3 堆");
+    let said = stderr("C.UTF-8", &["solve", "--game", "wythoff", "3", "4", "5"]);
+    assert_eq!(said.trim_end(), "nim-tui: Wythoff's game is played on exactly 2 heaps, not 3");
+    let said = stderr(zh, &["solve", "--game", "subtraction:1,5", "3/4"]);
+    assert!(said.contains("减法游戏 {1,5}"), "{said}");
+    let missing = home.path().join("missing.txt");
+    let said = stderr(zh, &["replay", missing.to_str().unwrap()]);
+    assert!(said.starts_with("nim-tui: 无法读取 "), "{said}");
+    let junk = home.path().join("junk.txt");
+    std::fs::write(&junk, "hello\n").unwrap();
+    let said = stderr(zh, &["replay", junk.to_str().unwrap()]);
+    assert!(said.contains("：第 1 行：不是棋谱：第一行必须是「# nim-tui game record」"), "{said}");
+    let said = stderr("C.UTF-8", &["replay", junk.to_str().unwrap()]);
+    assert!(
+        said.contains(": line 1: not a game record: the first line must be '# nim-tui game record'"),
+        "{said}"
+    );
+    // A statistics file that cannot be read is set aside with a warning.
+    let data = home.path().join("data/nim-tui");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(data.join("stats.json"), "garbage{").unwrap();
+    let said = stderr(zh, &["stats"]);
+    assert!(said.starts_with("nim-tui: 警告："), "{said}");
+    std::fs::write(data.join("stats.json"), "garbage{").unwrap();
+    let said = stderr("C.UTF-8", &["stats"]);
+    assert!(said.starts_with("nim-tui: warning: "), "{said}");
+}
