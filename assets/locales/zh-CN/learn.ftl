@@ -89,11 +89,11 @@ lesson-list-separator = 、
 lesson-grundy-reaches = 走一步能到 { $list }
 lesson-grundy-value-right = 对了：{ $why }，不在其中的最小的数是 { $value }。
 lesson-grundy-value-wrong = 不太对：{ $why }；不在其中的最小的数是 { $value }。
-lesson-grundy-winner-right = 对了：各堆的格隆第值 { $values } = { $sum }，所以你{ $outcome ->
+lesson-grundy-winner-right = 对了：各堆格隆第值的异或是 { $values } = { $sum }，所以你{ $outcome ->
     [win] 会赢
    *[lose] 会输
 }。
-lesson-grundy-winner-wrong = 这次不对：各堆的格隆第值 { $values } = { $sum }；只有 0 才是必败。
+lesson-grundy-winner-wrong = 这次不对：各堆格隆第值的异或是 { $values } = { $sum }；只有 0 才是必败。
 lesson-grundy-move-wrong = 这一步走完，各值的异或不是 0。必胜着法是：{ $moves }。
 
 ## 从 3 4 5 开始的反常玩法示例对局，一步一步
