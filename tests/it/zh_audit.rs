@@ -154,3 +154,19 @@ fn stderr_speaks_chinese_to_a_chinese_reader() {
     let said = stderr("C.UTF-8", &["stats"]);
     assert!(said.starts_with("nim-tui: warning: "), "{said}");
 }
+
+/// With the CJK glyphs the panel's XOR sign and the hint's are one sign (`⊻`), never a `^`
+/// beside a `⊻` on one screen.
+#[test]
+fn with_the_cjk_glyphs_the_panel_and_the_hint_write_xor_alike() {
+    let look = Look::default().with_glyphs(nim_tui::theme::Glyphs::cjk());
+    for (kind, heaps) in [(GameKind::Nim, vec![3, 4, 5]), (GameKind::Lasker, vec![3, 4, 5])] {
+        let mut app = playing(Language::SimplifiedChinese, kind, &heaps);
+        act(&mut app, Action::Binary);
+        act(&mut app, Action::Hint);
+        let buf = view::draw_with(&app, &look, 100, 30);
+        let text = view::lines(&buf).join("\n");
+        assert!(text.contains('⊻') && !text.contains('^') && !text.contains('⊕'), "{text}");
+    }
+    i18n::set(Language::English);
+}

@@ -272,7 +272,7 @@ theory-wythoff-near = 附近的必败对：{ $pairs }
 theory-wythoff-pair-n = 第 n 对两数相差 n；留下一对即可获胜
 theory-fibonacci-first = 第一步：取 1 到 { $most } 枚（不能取完）
 theory-fibonacci-most = 这一步可取 1 到 { $most } 枚
-theory-fibonacci-heap = 堆 { $heap } = { $terms }
+theory-fibonacci-heap = 这一堆 { $heap } = { $terms }
 theory-fibonacci-smallest = 最小项：{ $smallest }
 theory-fibonacci-wins = 能取时取走最小项，就能赢
 
