@@ -143,7 +143,7 @@ panel-nim-sum-not-zero = 尼姆和不为 0：走到尼姆和为 0 就能赢
 panel-can-win = 轮到走的人可以赢：按 { $key } 看怎么走
 panel-loses = 对方不失误，轮到走的人必输
 panel-sprague-grundy = 斯普莱格–格隆第定理：每{ $heap }相当于大小为其格隆第值 g 的尼姆堆；异或为 0 时，轮到走的人必输
-panel-wythoff-partner = 第 { $number } 堆：{ $size }，配对 { $partner }
+panel-wythoff-partner = 第 { $number } 堆：{ $size }，与 { $partner } 配成必败对
 
 ## 其他游戏中一步为何最好（提示）。
 moore-endgame-win = 反常玩法的残局：这步之后没有两枚以上的堆，所以只有一枚的堆的个数要比 { $m } 的倍数多 1（{ $ones } 堆）：对方最后必取走最后一枚；{ $move }
@@ -267,7 +267,7 @@ theory-moore-rule = 每列都模 { $modulus } 余 0 时，轮到走的人必输
 theory-xor = 异或
 theory-grundy-best = 最佳：{ $heap }，g 由 { $from } 变 { $to }，异或得 0
 theory-grundy-table = 值表（n:g）：{ $table }
-theory-wythoff-same-difference = 差相同（{ $difference }）：({ $x },{ $y })
+theory-wythoff-same-difference = 差为 { $difference } 的必败对：({ $x },{ $y })
 theory-wythoff-near = 附近的必败对：{ $pairs }
 theory-wythoff-pair-n = 第 n 对两数相差 n；留下一对即可获胜
 theory-fibonacci-first = 第一步：取 1 到 { $most } 枚（不能取完）
