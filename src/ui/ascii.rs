@@ -61,8 +61,10 @@ fn wide_in_cjk_terminals(c: char) -> bool {
 /// The ASCII stand-in for a character drawn in one cell.
 fn ascii_for(c: char) -> char {
     match c {
-        '─' | '━' | '┄' | '┈' | '╌' => '-',
-        '│' | '┃' | '┆' | '┊' | '╎' | '▏' => '|',
+        '─' | '━' | '┄' | '┈' | '╌' | '═' => '-',
+        '│' | '┃' | '┆' | '┊' | '╎' | '▏' | '║' => '|',
+        // The title's shadow (assets/title.txt), which would otherwise be drawn as `?`.
+        '╔' | '╗' | '╚' | '╝' | '╠' | '╣' | '╦' | '╩' | '╬' => '+',
         '┌' | '┐' | '└' | '┘' | '├' | '┤' | '┬' | '┴' | '┼' | '╭' | '╮' | '╯' | '╰' => {
             '+'
         }

@@ -170,3 +170,18 @@ fn with_the_cjk_glyphs_the_panel_and_the_hint_write_xor_alike() {
     }
     i18n::set(Language::English);
 }
+
+/// The title over the start menu, drawn with the CJK glyphs (a Chinese locale) or the ASCII ones,
+/// has no `?` where its shadow's double lines were.
+#[test]
+fn the_title_keeps_its_shadow_with_the_cjk_and_ascii_glyphs() {
+    i18n::set(Language::SimplifiedChinese);
+    let app = App::new(nim_tui::config::Settings::default().setup(), Some(1));
+    for glyphs in [nim_tui::theme::Glyphs::cjk(), nim_tui::theme::Glyphs::ascii()] {
+        let look = Look { title: nim_tui::theme::TITLE.to_string(), ..Look::default() }.with_glyphs(glyphs);
+        let text = view::lines(&view::draw_with(&app, &look, 100, 30)).join("\n");
+        let title: String = text.lines().take(10).collect();
+        assert!(text.contains("###+") && !title.contains('?'), "{text}");
+    }
+    i18n::set(Language::English);
+}
