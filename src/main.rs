@@ -8,6 +8,7 @@ use clap::CommandFactory;
 use nim_tui::cli::{Cli, Command, GameArgs, ManArgs};
 use nim_tui::domain::{stats_json, stats_table};
 use nim_tui::engine::{Game, Ruleset};
+use nim_tui::i18n::{self, Arg};
 use nim_tui::session::{self, Launch};
 use nim_tui::solve::{self, SolveError};
 use nim_tui::store::Store;
@@ -145,18 +146,36 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
             } else {
                 nim_tui::files::read_bounded(&args.file, nim_tui::files::RECORD_LIMIT)
             };
-            let name =
-                if from_stdin { "standard input".to_string() } else { nim_tui::text::path(&args.file) };
+            let name = if from_stdin {
+                i18n::text("replay-standard-input")
+            } else {
+                nim_tui::text::path(&args.file)
+            };
             let text = match read {
                 Ok(bytes) => match String::from_utf8(bytes) {
                     Ok(text) => text,
-                    Err(_) => return fail(2, &format!("{name}: not a game record: not UTF-8 text")),
+                    Err(_) => {
+                        return fail(
+                            2,
+                            &i18n::text_with("replay-not-utf8", &[("name", Arg::from(name.as_str()))]),
+                        );
+                    }
                 },
-                Err(e) => return fail(1, &format!("cannot read {name}: {e}")),
+                Err(e) => {
+                    let args = [("name", Arg::from(name.as_str())), ("error", Arg::from(e.to_string()))];
+                    return fail(1, &i18n::text_with("replay-cannot-read", &args));
+                }
             };
             let record = match nim_tui::record::Record::parse(&text) {
                 Ok(record) => record,
-                Err(e) => return fail(2, &format!("{name}: {e}")),
+                Err(e) => {
+                    let args = [
+                        ("name", Arg::from(name.as_str())),
+                        ("line", Arg::from(e.line.to_string())),
+                        ("problem", Arg::from(e.problem)),
+                    ];
+                    return fail(2, &i18n::text_with("replay-record-error", &args));
+                }
             };
             if from_stdin && let Err(e) = terminal_as_stdin() {
                 return fail(

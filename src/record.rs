@@ -98,7 +98,10 @@ impl Record {
         let err = |line: usize, problem: String| RecordError { line, problem };
         match lines.next() {
             Some((_, HEADER)) => {}
-            _ => return Err(err(1, format!("not a game record: the first line must be '{HEADER}'"))),
+            _ => {
+                let header = [("header", crate::i18n::Arg::from(HEADER))];
+                return Err(err(1, crate::i18n::text_with("record-error-header", &header)));
+            }
         }
         let mut content = lines.filter(|(_, l)| !l.is_empty() && !l.starts_with('#')).peekable();
         let last_line = text.lines().count().max(1);

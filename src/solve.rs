@@ -461,12 +461,12 @@ pub fn input_error_text(e: &PositionInputError) -> String {
             &[("word", Arg::Text(w.clone())), ("max", Arg::Text(u64::MAX.to_string()))],
         ),
         PositionInputError::NoLimitHere(game) => {
-            text_with("solve-error-no-limit-here", &[("game", Arg::Text(game.clone()))])
+            text_with("solve-error-no-limit-here", &[("game", Arg::Text(game_named(game)))])
         }
         PositionInputError::Shape(PositionError::HeapCount { game, heaps, given }) => text_with(
             "solve-error-heap-count",
             &[
-                ("game", Arg::Text(game.clone())),
+                ("game", Arg::Text(game_named(game))),
                 ("heaps", Arg::from(*heaps)),
                 ("given", Arg::Text(given.to_string())),
             ],
@@ -474,6 +474,27 @@ pub fn input_error_text(e: &PositionInputError) -> String {
         PositionInputError::Shape(PositionError::UnexpectedLimit) => text("solve-error-unexpected-limit"),
         PositionInputError::Shape(PositionError::ZeroLimit) => text("solve-error-zero-limit"),
     }
+}
+
+/// A game the engine's error names by its English title (`Wythoff's game`), in the language
+/// chosen: the title of the game that has it; any other as it is.
+fn game_named(title: &str) -> String {
+    use crate::engine::GameKind;
+    if crate::i18n::current() == crate::i18n::Language::English {
+        return title.to_string();
+    }
+    let moore = (1..=8).map(GameKind::Moore);
+    // A subtraction game's title holds its set: `the subtraction game {1, 5}`.
+    let set = title.split_once('{').and_then(|(_, rest)| rest.strip_suffix('}')).and_then(|set| {
+        crate::engine::SubtractionSet::new(set.split(',').map_while(|a| a.trim().parse::<u64>().ok()))
+    });
+    GameKind::ALL
+        .into_iter()
+        .chain(moore)
+        .chain(set.map(GameKind::Subtraction))
+        .find(|kind| kind.title() == title)
+        .map(|kind| crate::words::capitalised(&crate::words::title(kind)))
+        .unwrap_or_else(|| title.to_string())
 }
 
 /// Why a line of standard input is not a position, for people in the language chosen.

@@ -180,10 +180,11 @@ pub fn eprint_safe(line: &str) -> io::Result<()> {
     err.flush()
 }
 
-/// Prints `nim-tui: warning: <message>` to stderr; a stderr that cannot be written is ignored,
+/// Prints `nim-tui: warning: <message>` to stderr (`nim-tui: 警告：` in Chinese); a stderr that cannot be written is ignored,
 /// since a warning is not worth failing for.
 pub fn warn(message: &str) {
-    let _ = eprint_safe(&format!("nim-tui: warning: {message}"));
+    let line = crate::i18n::text_with("cli-warning", &[("message", crate::i18n::Arg::from(message))]);
+    let _ = eprint_safe(&line);
 }
 
 #[cfg(test)]

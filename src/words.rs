@@ -34,7 +34,10 @@ fn fixed(id: &'static str) -> &'static str {
 
 /// `items` as a list a person reads, with the language's separator: `a, b, c`.
 fn listed(items: &[String]) -> String {
-    items.join(&i18n::text("list-separator"))
+    // Items that hold a clause of their own (`…木瓶，这排断成…`, `split heap 2, leaving…`) are
+    // set apart by a semicolon, so that the list's commas and theirs do not run together.
+    let clauses = items.iter().any(|item| item.contains('，') || item.contains(", "));
+    items.join(&i18n::text(if clauses { "list-separator-clauses" } else { "list-separator" }))
 }
 
 /// `items` as a list ending in "and": `a, b and c`.
@@ -268,11 +271,25 @@ fn name_args(kind: GameKind) -> Vec<(&'static str, Arg)> {
         _ => String::new(),
     };
     let set = kind.amounts().map(|set| set.to_string()).unwrap_or_default();
+    // A long run of amounts (Bachet's 1 to 10) is written as its ends, so the status line has
+    // room for it: `1–10`; any other set as it is.
+    let short = match kind.amounts().and_then(long_run) {
+        Some((from, to)) => say("set-range", &[("from", num(from)), ("to", num(to))]),
+        None => set.clone(),
+    };
     let spaced = kind
         .amounts()
         .map(|set| set.amounts().map(|a| a.to_string()).collect::<Vec<_>>().join(", "))
         .unwrap_or_default();
-    vec![("k", txt(k)), ("set", txt(set)), ("set-spaced", txt(spaced))]
+    vec![("k", txt(k)), ("set", txt(set)), ("set-short", txt(short)), ("set-spaced", txt(spaced))]
+}
+
+/// The ends of a set of amounts that runs without a gap through four or more (`1` and `10` for
+/// Bachet's game); `None` for a shorter or broken one, which is written whole.
+fn long_run(set: crate::engine::SubtractionSet) -> Option<(u64, u64)> {
+    let amounts: Vec<u64> = set.amounts().collect();
+    let (first, last) = (*amounts.first()?, *amounts.last()?);
+    (amounts.len() >= 4 && last - first + 1 == amounts.len() as u64).then_some((first, last))
 }
 
 /// A game's name in a sentence: `Nim`, `Moore's Nim_2`, `the subtraction game {1, 2, 3}`.
@@ -334,6 +351,9 @@ pub fn rule(kind: GameKind) -> String {
     match kind.describe().shape {
         MoveShape::OneHeap { cap: Cap::None } => i18n::text("game-rule-nim"),
         MoveShape::OneHeap { cap: Cap::Amounts(_) } => {
+            if let Some((from, to)) = kind.amounts().and_then(long_run) {
+                return say("game-rule-subtraction-range", &[("from", num(from)), ("to", num(to))]);
+            }
             let amounts: Vec<String> =
                 kind.amounts().map(|set| set.amounts().map(|a| a.to_string()).collect()).unwrap_or_default();
             say("game-rule-subtraction", &[("amounts", txt(listed_or(&amounts)))])

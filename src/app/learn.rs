@@ -563,10 +563,12 @@ impl Lesson {
 
     /// Whether `c` is typed into the answer.
     pub fn accepts(&self, c: char) -> bool {
-        // "win" or "lose" is typed letter by letter (or 赢 or 输, as an input method gives them);
-        // q and the other keys still act.
+        // "win" or "lose" is typed letter by letter in small letters (or 赢 or 输, as an input
+        // method gives them); q and the other keys still act, and so do the capitals the keys use
+        // (`L` the other lesson, `R` resign), which would otherwise be typed as an `l`.
         let word = self.current().exercise.is_some_and(Exercise::wants_win_or_lose)
-            && WIN_OR_LOSE.contains(c.to_ascii_lowercase());
+            && !c.is_ascii_uppercase()
+            && WIN_OR_LOSE.contains(c);
         self.asking() && (c.is_ascii_digit() || c == ' ' || c == ',' || word)
     }
 

@@ -38,7 +38,12 @@ pub(super) fn unambiguous_only(area: Rect, buf: &mut Buffer) {
         for x in area.left()..area.right() {
             let symbol = buf[(x, y)].symbol();
             if symbol.width_cjk() != symbol.width() || symbol.chars().any(wide_in_cjk_terminals) {
-                let plain = symbol.chars().next().map(ascii_for).unwrap_or(' ');
+                // The nim-sum's `⊕` in the words (hints, lessons) becomes the CJK glyphs' `⊻`, as
+                // the panels draw it, rather than a `^` beside them.
+                let plain = match symbol.chars().next() {
+                    Some('⊕') => '⊻',
+                    other => other.map(ascii_for).unwrap_or(' '),
+                };
                 buf[(x, y)].set_char(plain);
             }
         }
@@ -56,8 +61,10 @@ fn wide_in_cjk_terminals(c: char) -> bool {
 /// The ASCII stand-in for a character drawn in one cell.
 fn ascii_for(c: char) -> char {
     match c {
-        '─' | '━' | '┄' | '┈' | '╌' => '-',
-        '│' | '┃' | '┆' | '┊' | '╎' | '▏' => '|',
+        '─' | '━' | '┄' | '┈' | '╌' | '═' => '-',
+        '│' | '┃' | '┆' | '┊' | '╎' | '▏' | '║' => '|',
+        // The title's shadow (assets/title.txt), which would otherwise be drawn as `?`.
+        '╔' | '╗' | '╚' | '╝' | '╠' | '╣' | '╦' | '╩' | '╬' => '+',
         '┌' | '┐' | '└' | '┘' | '├' | '┤' | '┬' | '┴' | '┼' | '╭' | '╮' | '╯' | '╰' => {
             '+'
         }

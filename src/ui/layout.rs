@@ -133,8 +133,23 @@ pub fn layout_for(game: &Game, area: Rect, panels: Panels) -> BoardLayout {
 fn history_width(game: &Game) -> u16 {
     let heaps = game.start().len() as u16;
     let widest = game.start().iter().map(|h| h.to_string().len() as u16).max().unwrap_or(1);
-    // "  1. You: 2 from heap 1 → " and the heaps after the move.
-    (28 + heaps * (widest + 1)).clamp(32, 64)
+    // "  1. You: 2 from heap 1 → " and the heaps after the move; at least as wide as such a line
+    // measured in the language and with the names of the moment ("  1. 电脑：第 3 堆取 1 枚 → ").
+    let most = 10u64.saturating_pow(u32::from(widest)).saturating_sub(1);
+    let names =
+        [crate::domain::Seat::First, crate::domain::Seat::Second].map(|seat| game.name(seat).to_string());
+    let measured = names
+        .iter()
+        .map(|name| {
+            let words = format!("{} ", crate::words::listed_take(usize::from(heaps.max(1)), most));
+            let line =
+                i18n::text_with("moves-line", &[("p", Arg::from(name.as_str())), ("m", Arg::from(words))]);
+            // The number and its dot before, the arrow after, and the frame.
+            (5 + Span::raw(line).width() + 2 + 2) as u16
+        })
+        .max()
+        .unwrap_or(0);
+    (28.max(measured) + heaps * (widest + 1)).clamp(32, 64)
 }
 
 /// The header's parts: the program's name, the game's title (or the mode's, for Nim), and the

@@ -187,7 +187,9 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
                 let room = inner.saturating_sub(2 + 12 + 2 + label.width() + 1 + 2 + 1);
                 Span::styled(format!("{}{cursor}", tail(&menu.custom, room)), theme.strong(theme.text))
             };
-            vec![Span::styled(format!("{label} "), theme.strong(theme.text)), typed]
+            // A full-width colon holds its own gap; after a half-width one, a space.
+            let gap = if label.ends_with('：') { "" } else { " " };
+            vec![Span::styled(format!("{label}{gap}"), theme.strong(theme.text)), typed]
         }
     };
     let two = menu.opponent == Opponent::Human;
@@ -525,6 +527,7 @@ fn fit_row(line: Line<'static>, inner: usize) -> Vec<Line<'static>> {
 /// `text` broken at spaces into lines of at most `first` columns, then `rest` columns; a word
 /// longer than a line is broken within it.
 fn wrap_words(text: &str, first: usize, rest: usize) -> Vec<String> {
+    use super::text::{CLOSING, OPENING};
     use unicode_width::UnicodeWidthStr;
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
@@ -550,7 +553,17 @@ fn wrap_words(text: &str, first: usize, rest: usize) -> Vec<String> {
         // A word too long for a line of its own is broken where the line ends.
         for c in word.chars() {
             if line.width() + unicode_width::UnicodeWidthChar::width(c).unwrap_or(0) > room(&lines) {
+                // No line starts with closing punctuation (`，` `、` `。`) nor ends with opening
+                // (`（`): the character before it goes down with it.
+                let last = line.chars().last();
+                let carried = match last {
+                    Some(l) if line.chars().count() > 1 && (CLOSING.contains(&c) || OPENING.contains(&l)) => {
+                        line.pop()
+                    }
+                    _ => None,
+                };
                 lines.push(std::mem::take(&mut line));
+                line.extend(carried);
             }
             line.push(c);
         }

@@ -183,10 +183,10 @@ pub(super) fn wrap(line: &Line<'static>, width: usize) -> Vec<Line<'static>> {
 }
 
 /// Punctuation that closes a Chinese clause or sentence, which a wrapped line never starts with.
-const CLOSING: &[char] = &[')', '，', '。', '、', '：', '；', '！', '？', '）', '」', '…', '⋯'];
+pub(super) const CLOSING: &[char] = &[')', '，', '。', '、', '：', '；', '！', '？', '）', '」', '…', '⋯'];
 
 /// Punctuation that opens a Chinese clause, which a wrapped line never ends with.
-const OPENING: &[char] = &['(', '（', '「'];
+pub(super) const OPENING: &[char] = &['(', '（', '「'];
 
 /// The rows `line` takes wrapped into `width` columns (see [`wrap`]).
 pub(super) fn wrapped_len(line: &Line<'static>, width: usize) -> usize {

@@ -51,6 +51,7 @@ mod store;
 mod teaching;
 mod themes;
 mod undo;
+mod zh_audit;
 mod zh_cli;
 mod zh_learn;
 mod zh_play;

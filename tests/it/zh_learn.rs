@@ -283,3 +283,26 @@ fn every_step_draws_at_any_size() {
         }
     }
 }
+
+/// In a "win or lose" question, `L` (the shipped key for the other lesson) switches the lesson,
+/// in either language, rather than being typed as the `l` of "lose"; a small `l` is typed.
+#[test]
+fn capital_l_switches_the_lesson_in_a_win_or_lose_question() {
+    for language in [Language::English, Language::SimplifiedChinese] {
+        let mut app = lesson_at(Course::Nim, 0);
+        i18n::set(language);
+        let course = |app: &App| match &app.screen {
+            Screen::Learn(lesson) => lesson.course,
+            _ => panic!("not a lesson"),
+        };
+        app.update(nim_tui::app::Msg::Key { action: Some(Action::Lesson), ch: Some('L') });
+        assert_eq!(course(&app), Course::SpragueGrundy, "{language:?}");
+        let mut app = lesson_at(Course::Nim, 0);
+        i18n::set(language);
+        app.update(nim_tui::app::Msg::Key { action: Some(Action::History), ch: Some('l') });
+        assert_eq!(course(&app), Course::Nim, "{language:?}");
+        let Screen::Learn(lesson) = &app.screen else { panic!("not a lesson") };
+        assert_eq!(lesson.input, "l", "{language:?}");
+    }
+    i18n::set(Language::English);
+}

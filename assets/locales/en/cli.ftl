@@ -118,3 +118,11 @@ paths-config-unreachable = { $path } (cannot be looked for ({ $why }): the built
 paths-config-refused = { $path } (exists, but nim-tui will refuse to start with it: { $why })
 paths-log-on = { $path } (on: { $variable }={ $level })
 paths-log-off = { $path } (off: set { $variable }=debug to write it)
+
+## Messages on standard error (the program's name stays as it is).
+cli-warning = nim-tui: warning: { $message }
+replay-cannot-read = cannot read { $name }: { $error }
+replay-not-utf8 = { $name }: not a game record: not UTF-8 text
+replay-standard-input = standard input
+replay-record-error = { $name }: line { $line }: { $problem }
+record-error-header = not a game record: the first line must be '{ $header }'

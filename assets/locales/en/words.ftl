@@ -9,7 +9,9 @@ tokens-count = { $n-digits } { $n ->
 }
 
 ## Lists: items joined by the separator, the last one by "and" or "or".
+set-range = { $from }–{ $to }
 list-separator = {", "}
+list-separator-clauses = {"; "}
 list-and = { $rest } and { $last }
 list-or = { $rest } or { $last }
 
@@ -78,7 +80,7 @@ game-moore-title = Moore's Nim_{ $k }
 game-moore-short = Nim_{ $k }
 game-subtraction-title = the subtraction game {"{"}{ $set-spaced }{"}"}
 game-subtraction-menu = Subtraction {"{"}{ $set }{"}"}
-game-subtraction-short = Subtraction { $set }
+game-subtraction-short = Subtraction { $set-short }
 game-lasker-title = Lasker's Nim
 game-lasker-short = Lasker
 game-kayles-title = Kayles
@@ -93,6 +95,7 @@ game-preset-21-short = The 21 game
 game-preset-bachet-short = Bachet's game
 game-rule-nim = a move takes any number of tokens from one heap
 game-rule-subtraction = a move takes exactly { $amounts } tokens from one heap
+game-rule-subtraction-range = a move takes from { $from } to { $to } tokens from one heap
 game-rule-fibonacci = one heap; the first move takes anything but the whole heap, then each move takes from 1 to twice what the other player just took
 game-rule-moore = a move takes any number of tokens from each of one to { $k } heaps
 game-rule-lasker = a move takes any number of tokens from one heap, or splits a heap into two non-empty heaps

@@ -23,7 +23,7 @@ solve-ai-would = 电脑会{ $move }。
 ## solve：其他游戏
 
 solve-game-heading = { $game }，{ $mode }（{ $rule }），各{ $word }为 { $heaps }
-solve-game-heading-first-move = { $game }，{ $mode }（{ $rule }），各{ $word }为 { $heaps }，第一步
+solve-game-heading-first-move = { $game }，{ $mode }（{ $rule }），各{ $word }为 { $heaps }，现在走第一步
 solve-game-heading-limit = { $game }，{ $mode }（{ $rule }），各{ $word }为 { $heaps }，下一步最多取 { $limit } 枚
 solve-game-rule = { $rule }。
 solve-item-label = 第 { $n } { $word }
@@ -33,9 +33,9 @@ solve-note = （{ $note }）
 solve-moore-columns = 二进制各列（从最高位起）为 1 的堆数：{ $counts }
 solve-moore-modulo = 这些堆数除以 { $modulus } 的余数：{ $rests }
 solve-moore-endgame = （反常玩法的残局：至多 { $k } 堆还有 2 枚或以上，由只剩 1 枚的堆数决定胜负）
-solve-wythoff-pair = （{ $a }，{ $b }）
-solve-wythoff-pairs = 这两堆附近的必败数对（⌊kφ⌋，⌊kφ²⌋）：{ $pairs }
-solve-wythoff-partners = 第 1 堆（{ $first }）与 { $first-partner } 构成必败数对；第 2 堆（{ $second }）与 { $second-partner } 构成；两数之差为 { $difference } 的必败数对是{ $pair }
+solve-wythoff-pair = ({ $a },{ $b })
+solve-wythoff-pairs = 这两堆附近的必败数对 (⌊kφ⌋,⌊kφ²⌋)：{ $pairs }
+solve-wythoff-partners = 第 1 堆（{ $first }）与 { $first-partner } 构成必败数对；第 2 堆（{ $second }）与 { $second-partner } 构成；两数之差为 { $difference } 的必败数对是 { $pair }
 solve-fibonacci-terms = 这一堆 { $heap } = { $sum }（齐肯多夫表示：互不相邻的斐波那契数之和）
 solve-fibonacci-next = 下一步可取 1 到 { $most } 枚
 solve-fibonacci-next-first = 下一步可取 1 到 { $most } 枚（只要不把整堆取完）
@@ -48,11 +48,11 @@ solve-error-empty = 没有给出任何堆：请写出各堆的大小，例如「
 solve-error-negative = 「{ $word }」是负数：一堆的棋子数是 0 到 { $max } 之间的整数
 solve-error-too-large = 「{ $word }」太大：一堆最多有 { $max } 枚棋子
 solve-error-not-a-number = 「{ $word }」不是堆的大小：应为 0 到 { $max } 之间的整数
-solve-error-heap-count = { $game } 恰好在 { $heaps-digits } 堆上进行，而不是 { $given } 堆
+solve-error-heap-count = { $game }恰好在 { $heaps-digits } 堆上进行，而不是 { $given } 堆
 solve-error-unexpected-limit = 只有斐波那契尼姆游戏才有下一步的取数上限
 solve-error-zero-limit = 还有棋子时上限不能为 0，否则无棋可走：上限是上一步所取枚数的两倍，至少为 2
 solve-error-limit = 「{ $word }」不是上限：「/」后面写下一步最多可取的枚数，为 1 到 { $max } 之间的整数
-solve-error-no-limit-here = 只有斐波那契尼姆游戏才有上限（堆/上限）；{ $game } 只写各堆
+solve-error-no-limit-here = 只有斐波那契尼姆游戏才有上限（堆/上限）；{ $game }只写各堆
 solve-error-not-utf8 = 这一行不是 UTF-8 文本
 solve-error-line = 第 { $line } 行：「{ $text }」不是一个局面：{ $why }
 solve-error-read = 无法读取标准输入：{ $error }
@@ -94,3 +94,11 @@ paths-config-unreachable = { $path }（无法查找（{ $why }）：使用内置
 paths-config-refused = { $path }（存在，但 nim-tui 将拒绝以它启动：{ $why }）
 paths-log-on = { $path }（已开启：{ $variable }={ $level }）
 paths-log-off = { $path }（未开启：设置 { $variable }=debug 即可写入）
+
+## 标准错误上的消息（程序名不译）。
+cli-warning = nim-tui: 警告：{ $message }
+replay-cannot-read = 无法读取 { $name }：{ $error }
+replay-not-utf8 = { $name }：不是棋谱：不是 UTF-8 文本
+replay-standard-input = 标准输入
+replay-record-error = { $name }：第 { $line } 行：{ $problem }
+record-error-header = 不是棋谱：第一行必须是「{ $header }」

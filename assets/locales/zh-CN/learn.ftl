@@ -89,11 +89,11 @@ lesson-list-separator = 、
 lesson-grundy-reaches = 走一步能到 { $list }
 lesson-grundy-value-right = 对了：{ $why }，不在其中的最小的数是 { $value }。
 lesson-grundy-value-wrong = 不太对：{ $why }；不在其中的最小的数是 { $value }。
-lesson-grundy-winner-right = 对了：各堆的格隆第值 { $values } = { $sum }，所以你{ $outcome ->
+lesson-grundy-winner-right = 对了：各堆格隆第值的异或是 { $values } = { $sum }，所以你{ $outcome ->
     [win] 会赢
    *[lose] 会输
 }。
-lesson-grundy-winner-wrong = 这次不对：各堆的格隆第值 { $values } = { $sum }；只有 0 才是必败。
+lesson-grundy-winner-wrong = 这次不对：各堆格隆第值的异或是 { $values } = { $sum }；只有 0 才是必败。
 lesson-grundy-move-wrong = 这一步走完，各值的异或不是 0。必胜着法是：{ $moves }。
 
 ## 从 3 4 5 开始的反常玩法示例对局，一步一步
@@ -159,15 +159,15 @@ lesson-grundy-move-2 = 然后就去下吧：同样的道理可以赢凯尔斯游
 rules-nim = 尼姆游戏：几堆棋子，两人轮流走，每一步从一堆中取走一枚或多枚棋子。
 rules-normal = 正常玩法：取走最后一枚棋子的一方获胜。
 rules-misere = 反常玩法：取走最后一枚棋子的一方失败。
-rules-perfect-nim = 完美的下法：让尼姆和（不进位的二进制加法）保持为 0；反常玩法中，如果走完后不再有 2 枚或更多棋子的堆，就留下奇数个只有 1 枚的堆。
+rules-perfect-nim = 必胜策略：每步走后让尼姆和（不进位的二进制加法）为 0；反常玩法中，如果走完后不再有 2 枚或更多棋子的堆，就留下奇数个只有 1 枚的堆。
 rules-game = { $title }的玩法：{ $rule }。
 rules-normal-move = 正常玩法：走最后一步的一方获胜。
 rules-misere-move = 反常玩法：走最后一步的一方失败。
 rules-normal-only = 只有正常玩法（没有反常玩法）。
-rules-perfect-columns = 完美的下法：数一数每个二进制列上是 1 的堆有几个，让每一列的个数都是 { $k } 的倍数。
-rules-perfect-grundy = 完美的下法（斯普莱格–格隆第定理）：每一堆都有一个格隆第值，即它走一步能到达的各局面的值中没有出现的最小的数；和尼姆游戏一样，让各值的异或为 0。
-rules-perfect-pairs = 完美的下法：留下一个必败的数对：（0，0），（1，2），（3，5），（4，7），（6，10），（8，13）⋯⋯；第 n 对中较小的数是前面各对都没用过的最小自然数，较大的数比它大 n。
-rules-perfect-zeckendorf = 完美的下法：把这一堆写成若干个互不相邻的斐波那契数之和（齐肯多夫表示），上限允许时，取走其中最小的一项。
+rules-perfect-columns = 必胜策略：数一数每个二进制列上是 1 的堆有几个，让每一列的个数都是 { $k } 的倍数。
+rules-perfect-grundy = 必胜策略（斯普莱格–格隆第定理）：每一堆都有一个格隆第值，即它走一步能到达的各局面的值中没有出现的最小的数；和尼姆游戏一样，让各值的异或为 0。
+rules-perfect-pairs = 必胜策略：留下一个必败的数对：(0,0)、(1,2)、(3,5)、(4,7)、(6,10)、(8,13)⋯⋯；第 n 对中较小的数是前面各对都没用过的最小自然数，较大的数比它大 n。
+rules-perfect-zeckendorf = 必胜策略：把这一堆写成若干个互不相邻的斐波那契数之和（齐肯多夫表示），上限允许时，取走其中最小的一项。
 rules-keys-several = 按键：↑ 和 ↓ 选择一堆，每堆各记各的枚数（0 表示不取）；Enter 从每个记了枚数的堆中取走，最多 { $k } 堆。
 rules-keys-split = 按键：s 在取走和分堆之间切换；← 和 → 选择留在堆里的枚数。
 rules-keys-two-pins = 按键：← 和 → 沿着这一排移到要击倒的木瓶；s 在击倒一个木瓶和两个相邻木瓶之间切换。

@@ -14,7 +14,9 @@
 tokens-count = { $n-digits } 枚棋子
 
 ## 列举：用顿号分隔，最后一项用“和”或“或”。
+set-range = { $from }～{ $to }
 list-separator = 、
+list-separator-clauses = ；
 list-and = { $rest }和{ $last }
 list-or = { $rest } 或 { $last }
 
@@ -71,7 +73,7 @@ move-knock-down-pin-breaking = 击倒第 { $row } 排的第 { $first } 个木瓶
 move-knocked-down-pin-breaking = 击倒了第 { $row } 排的第 { $first } 个木瓶，这排断成 { $left } 个和 { $rest } 个两排
 move-knock-down-pins-breaking = 击倒第 { $row } 排的第 { $first }、{ $second } 个木瓶，这排断成 { $left } 个和 { $rest } 个两排
 move-knocked-down-pins-breaking = 击倒了第 { $row } 排的第 { $first }、{ $second } 个木瓶，这排断成 { $left } 个和 { $rest } 个两排
-listed-take = 第 { $heap } 堆取 { $amount } 枚
+listed-take = 第{ $heap }堆取{ $amount }枚
 
 ## 游戏名称与规则。摩尔的 Nim_k 用 $k；减法游戏用其集合 $set（1,2,3）。
 game-nim-title = 尼姆游戏
@@ -79,7 +81,7 @@ game-moore-title = 摩尔尼姆游戏 Nim_{ $k }
 game-moore-short = Nim_{ $k }
 game-subtraction-title = 减法游戏 {"{"}{ $set }{"}"}
 game-subtraction-menu = 减法游戏 {"{"}{ $set }{"}"}
-game-subtraction-short = 减法 { $set }
+game-subtraction-short = 减法 { $set-short }
 game-lasker-title = 拉斯克尼姆游戏
 game-lasker-short = 拉斯克
 game-kayles-title = 凯尔斯游戏
@@ -94,6 +96,7 @@ game-preset-21-short = 抢 21 游戏
 game-preset-bachet-short = 巴歇游戏
 game-rule-nim = 每步从一堆中取走任意枚棋子
 game-rule-subtraction = 每步从一堆中恰好取走 { $amounts } 枚棋子
+game-rule-subtraction-range = 每步从一堆中取走 { $from } 到 { $to } 枚棋子
 game-rule-fibonacci = 只有一堆；第一步可取任意枚但不能取完，之后每步取 1 枚到对方上一步所取枚数的两倍
 game-rule-moore = 每步从 1 到 { $k } 堆中各取走任意枚棋子
 game-rule-lasker = 每步从一堆中取走任意枚棋子，或把一堆分成两个非空的堆
@@ -139,8 +142,8 @@ panel-nim-sum-zero = 尼姆和为 0：对方不失误，轮到走的人必输
 panel-nim-sum-not-zero = 尼姆和不为 0：走到尼姆和为 0 就能赢
 panel-can-win = 轮到走的人可以赢：按 { $key } 看怎么走
 panel-loses = 对方不失误，轮到走的人必输
-panel-sprague-grundy = 斯普莱格–格隆第定理：每{ $heap }相当于大小为其格隆第值 g 的尼姆堆；异或为 0 者负
-panel-wythoff-partner = 第 { $number } 堆：{ $size }，配对 { $partner }
+panel-sprague-grundy = 斯普莱格–格隆第定理：每{ $heap }相当于大小为其格隆第值 g 的尼姆堆；异或为 0 时，轮到走的人必输
+panel-wythoff-partner = 第 { $number } 堆：{ $size }，与 { $partner } 配成必败对
 
 ## 其他游戏中一步为何最好（提示）。
 moore-endgame-win = 反常玩法的残局：这步之后没有两枚以上的堆，所以只有一枚的堆的个数要比 { $m } 的倍数多 1（{ $ones } 堆）：对方最后必取走最后一枚；{ $move }
@@ -206,7 +209,7 @@ review-line-missed = { $mark } 丢掉了胜局；必胜着法是：{ $moves }
 banner-you-win = 你赢了！
 banner-you-lose = 你输了
 banner-wins = { $who }获胜！
-banner-assisted-win = 借助帮助获胜（{ $help }）：不计入连胜
+banner-assisted-win = 受助获胜（{ $help }）：不计入连胜
 banner-streak = 连胜 { $current } · 最佳 { $best }
 banner-rematch-first = 再来一局：{ $who }先走（先手每局轮换）
 status-game-over = 游戏结束
@@ -257,19 +260,19 @@ theory-grundy-title = 格隆第值
 theory-wythoff-title = 必败对
 theory-fibonacci-title = 齐肯多夫表示
 theory-heap-label = 第{ $number }堆
-theory-ones = 计数
+theory-ones = 1的个数
 theory-mod = 模 { $modulus }
 theory-moore-endgame = 反常残局：两枚以上的堆最多剩 K 个
-theory-moore-rule = 每列都模 { $modulus } 余 0：轮到走的人必输
+theory-moore-rule = 每列都模 { $modulus } 余 0 时，轮到走的人必输
 theory-xor = 异或
 theory-grundy-best = 最佳：{ $heap }，g 由 { $from } 变 { $to }，异或得 0
-theory-grundy-table = 值表（n:g）{ $table }
-theory-wythoff-same-difference = 差相同（{ $difference }）：({ $x },{ $y })
+theory-grundy-table = 值表（n:g）：{ $table }
+theory-wythoff-same-difference = 差为 { $difference } 的必败对：({ $x },{ $y })
 theory-wythoff-near = 附近的必败对：{ $pairs }
 theory-wythoff-pair-n = 第 n 对两数相差 n；留下一对即可获胜
 theory-fibonacci-first = 第一步：取 1 到 { $most } 枚（不能取完）
 theory-fibonacci-most = 这一步可取 1 到 { $most } 枚
-theory-fibonacci-heap = 堆 { $heap } = { $terms }
+theory-fibonacci-heap = 这一堆 { $heap } = { $terms }
 theory-fibonacci-smallest = 最小项：{ $smallest }
 theory-fibonacci-wins = 能取时取走最小项，就能赢
 

@@ -296,7 +296,15 @@ pub(super) fn render(game: &Game, look: &Look, area: Rect, levels: Option<&Level
     }
     let mut y = levels.tail;
     for line in &content.tail {
-        for part in wrap(line, width) {
+        let parts = wrap(line, width);
+        let count = parts.len();
+        for (i, mut part) in parts.into_iter().enumerate() {
+            // A line cut by the panel's bottom ends in an ellipsis on the last row shown, so that
+            // it does not read as whole ("…走后异或为").
+            if y + 1 == bottom && i + 1 < count {
+                let style = part.spans.last().map(|span| span.style).unwrap_or_default();
+                part.spans.push(Span::styled(look.glyphs.ellipsis.clone(), style));
+            }
             put(buf, y, part);
             y += 1;
         }

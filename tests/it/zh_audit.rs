@@ -1,0 +1,187 @@
+//! What a Chinese teacher found playing the whole game (#25), checked where a test can see it:
+//! Bachet's game named whole on the status line (its set as a range, in both languages), the
+//! Kayles coach's list of moves set apart by semicolons, a panel's line cut by its bottom ending
+//! in an ellipsis.
+
+use crate::support::keys::act;
+use crate::support::view;
+
+use nim_tui::app::{Action, App};
+use nim_tui::domain::{First, GameSetup, HeapChoice, Level};
+use nim_tui::engine::{GameKind, Mode, SubtractionSet};
+use nim_tui::i18n::{self, Language};
+use nim_tui::ui::Look;
+use unicode_width::UnicodeWidthStr;
+
+fn playing(language: Language, kind: GameKind, heaps: &[u64]) -> App {
+    i18n::set(language);
+    let setup = GameSetup {
+        game: kind,
+        mode: Mode::Normal,
+        heaps: HeapChoice::Custom(heaps.to_vec()),
+        first: First::You,
+        level: Level::Perfect,
+        ..nim_tui::config::Settings::default().setup()
+    };
+    App::start_now(setup, Some(1))
+}
+
+/// The screen as text, a wide character once.
+fn screen(app: &App, width: u16, height: u16) -> String {
+    let buf = view::draw_with(app, &Look::default(), width, height);
+    let area = buf.area;
+    let mut lines = Vec::new();
+    for y in area.top()..area.bottom() {
+        let mut line = String::new();
+        let mut x = area.left();
+        while x < area.right() {
+            let symbol = buf[(x, y)].symbol();
+            line.push_str(symbol);
+            x += symbol.width().max(1) as u16;
+        }
+        lines.push(line.trim_end().to_string());
+    }
+    lines.join("\n")
+}
+
+fn bachet() -> GameKind {
+    GameKind::Subtraction(SubtractionSet::up_to(10).unwrap())
+}
+
+#[test]
+fn bachets_game_is_named_whole_on_the_status_line_with_the_coach_and_a_hint() {
+    for (language, name, rule) in [
+        (Language::SimplifiedChinese, "减法 1～10", "每步从一堆中取走 1 到 10 枚棋子"),
+        (Language::English, "Subtraction 1–10", "a move takes from 1 to 10 tokens from one heap"),
+    ] {
+        let mut app = playing(language, bachet(), &[100]);
+        act(&mut app, Action::Coach);
+        act(&mut app, Action::Hint);
+        let text = screen(&app, 80, 24);
+        let status = text.lines().last().unwrap_or_default();
+        // English's longer words leave "coach on │ assisted" cut at 80 columns; the name is whole.
+        assert!(status.contains(name), "{language:?}: {status}");
+        if language == Language::SimplifiedChinese {
+            assert!(!status.contains('…') && status.ends_with("借助提示"), "{status}");
+        }
+        assert_eq!(nim_tui::words::rule(bachet()), rule);
+    }
+    // A short set stays as it is.
+    i18n::set(Language::SimplifiedChinese);
+    let three = GameKind::Subtraction(SubtractionSet::up_to(3).unwrap());
+    assert_eq!(nim_tui::words::short_title(three), "减法 1,2,3");
+    assert_eq!(nim_tui::words::rule(three), "每步从一堆中恰好取走 1、2 或 3 枚棋子");
+    i18n::set(Language::English);
+}
+
+#[test]
+fn moves_that_hold_a_clause_are_listed_with_semicolons() {
+    i18n::set(Language::SimplifiedChinese);
+    let moves = [
+        "击倒第 3 排的第 2 个木瓶，这排断成 1 个和 3 个两排".to_string(),
+        "击倒第 3 排的第 4 个木瓶，这排断成 3 个和 1 个两排".to_string(),
+    ];
+    let said = nim_tui::words::coach_missed(None, &moves);
+    assert!(said.contains("两排；击倒"), "{said}");
+    let plain = ["从第 1 堆取走 1 枚".to_string(), "从第 2 堆取走 3 枚".to_string()];
+    assert!(nim_tui::words::coach_missed(None, &plain).contains("1 枚、从"));
+    i18n::set(Language::English);
+}
+
+#[test]
+fn a_panel_line_cut_by_the_bottom_ends_in_an_ellipsis() {
+    let mut app = playing(Language::SimplifiedChinese, GameKind::Kayles, &[4, 9]);
+    act(&mut app, Action::Binary);
+    act(&mut app, Action::Hint);
+    let text = screen(&app, 80, 24);
+    // The panel's last row inside the frame, just above its bottom edge.
+    let rows: Vec<&str> = text.lines().collect();
+    let bottom = rows.iter().rposition(|row| row.trim_end().ends_with('┘') && row.contains('└')).unwrap();
+    let last = rows[bottom - 1].trim_end().trim_end_matches('│').trim_end();
+    assert!(last.ends_with('…'), "{text}");
+    i18n::set(Language::English);
+}
+
+#[test]
+fn the_move_list_beside_the_board_shows_each_move_whole_at_80x24() {
+    let mut app = playing(Language::SimplifiedChinese, GameKind::Nim, &[3, 4, 5]);
+    act(&mut app, Action::Take);
+    app.update(nim_tui::app::Msg::AiMove);
+    act(&mut app, Action::History);
+    let text = screen(&app, 80, 24);
+    let line = text.lines().find(|line| line.contains("2. 电脑：")).unwrap_or_else(|| panic!("{text}"));
+    assert!(!line.contains('…') && !line.contains('⋯'), "{text}");
+    assert!(line.contains("电脑：第") && line.contains("→ "), "{line}");
+    i18n::set(Language::English);
+}
+
+/// What the program says on stderr to a person reading Chinese: the warning's word, a game's
+/// name in a `solve` error, a replay that cannot be read; the program's name stays, and English
+/// stays as it was.
+#[test]
+fn stderr_speaks_chinese_to_a_chinese_reader() {
+    let home = tempfile::tempdir().unwrap();
+    let stderr = |lang: &str, args: &[&str]| {
+        let out = crate::support::command(home.path()).env("LANG", lang).args(args).output().unwrap();
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let zh = "zh_CN.UTF-8";
+    let said = stderr(zh, &["solve", "--game", "wythoff", "3", "4", "5"]);
+    assert_eq!(said.trim_end(), "nim-tui: 威佐夫游戏恰好在 2 堆上进行，而不是 3 堆");
+    let said = stderr("C.UTF-8", &["solve", "--game", "wythoff", "3", "4", "5"]);
+    assert_eq!(said.trim_end(), "nim-tui: Wythoff's game is played on exactly 2 heaps, not 3");
+    let said = stderr(zh, &["solve", "--game", "subtraction:1,5", "3/4"]);
+    assert!(said.contains("减法游戏 {1,5}"), "{said}");
+    let missing = home.path().join("missing.txt");
+    let said = stderr(zh, &["replay", missing.to_str().unwrap()]);
+    assert!(said.starts_with("nim-tui: 无法读取 "), "{said}");
+    let junk = home.path().join("junk.txt");
+    std::fs::write(&junk, "hello\n").unwrap();
+    let said = stderr(zh, &["replay", junk.to_str().unwrap()]);
+    assert!(said.contains("：第 1 行：不是棋谱：第一行必须是「# nim-tui game record」"), "{said}");
+    let said = stderr("C.UTF-8", &["replay", junk.to_str().unwrap()]);
+    assert!(
+        said.contains(": line 1: not a game record: the first line must be '# nim-tui game record'"),
+        "{said}"
+    );
+    // A statistics file that cannot be read is set aside with a warning.
+    let data = home.path().join("data/nim-tui");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(data.join("stats.json"), "garbage{").unwrap();
+    let said = stderr(zh, &["stats"]);
+    assert!(said.starts_with("nim-tui: 警告："), "{said}");
+    std::fs::write(data.join("stats.json"), "garbage{").unwrap();
+    let said = stderr("C.UTF-8", &["stats"]);
+    assert!(said.starts_with("nim-tui: warning: "), "{said}");
+}
+
+/// With the CJK glyphs the panel's XOR sign and the hint's are one sign (`⊻`), never a `^`
+/// beside a `⊻` on one screen.
+#[test]
+fn with_the_cjk_glyphs_the_panel_and_the_hint_write_xor_alike() {
+    let look = Look::default().with_glyphs(nim_tui::theme::Glyphs::cjk());
+    for (kind, heaps) in [(GameKind::Nim, vec![3, 4, 5]), (GameKind::Lasker, vec![3, 4, 5])] {
+        let mut app = playing(Language::SimplifiedChinese, kind, &heaps);
+        act(&mut app, Action::Binary);
+        act(&mut app, Action::Hint);
+        let buf = view::draw_with(&app, &look, 100, 30);
+        let text = view::lines(&buf).join("\n");
+        assert!(text.contains('⊻') && !text.contains('^') && !text.contains('⊕'), "{text}");
+    }
+    i18n::set(Language::English);
+}
+
+/// The title over the start menu, drawn with the CJK glyphs (a Chinese locale) or the ASCII ones,
+/// has no `?` where its shadow's double lines were.
+#[test]
+fn the_title_keeps_its_shadow_with_the_cjk_and_ascii_glyphs() {
+    i18n::set(Language::SimplifiedChinese);
+    let app = App::new(nim_tui::config::Settings::default().setup(), Some(1));
+    for glyphs in [nim_tui::theme::Glyphs::cjk(), nim_tui::theme::Glyphs::ascii()] {
+        let look = Look { title: nim_tui::theme::TITLE.to_string(), ..Look::default() }.with_glyphs(glyphs);
+        let text = view::lines(&view::draw_with(&app, &look, 100, 30)).join("\n");
+        let title: String = text.lines().take(10).collect();
+        assert!(text.contains("###+") && !title.contains('?'), "{text}");
+    }
+    i18n::set(Language::English);
+}
