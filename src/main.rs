@@ -460,7 +460,12 @@ fn extra_man_sections() -> String {
     item(
         &mut out,
         "LC_ALL, LC_CTYPE, LANG",
-        "Whether the terminal takes UTF-8: the board's pictures, or plain ASCII.",
+        "Whether the terminal takes UTF-8: the board's pictures, or plain ASCII; a Chinese, Japanese or Korean UTF-8 locale draws with the \"cjk\" glyphs.",
+    );
+    item(
+        &mut out,
+        "LC_ALL, LC_MESSAGES, LANG",
+        "The language of the game's words when --lang and the config's language are auto: the first that is set; any Chinese locale (zh_CN.UTF-8, zh_TW, zh) chooses Simplified Chinese, every other English.",
     );
     out.push_str(".SH FILES\n");
     let config =
