@@ -383,7 +383,15 @@ pub async fn play(
         title: crate::theme::TITLE.to_string(),
         glyphs: crate::theme::Glyphs::unicode(),
     }
-    .with_glyphs(settings.glyphs());
+    .with_glyphs(match &conn.lang {
+        // The client's locale says what its terminal draws: a Chinese, Japanese or Korean one
+        // gets the glyphs whose width is the same everywhere, as it would locally.
+        Some(locale) => {
+            let set = settings.glyph_set(|name| (name == "LANG").then(|| locale.into()));
+            crate::theme::Glyphs::choose(set, true, &settings.token, &settings.marked)
+        }
+        None => settings.glyphs(),
+    });
     let no_hints = server.no_hints;
     let keymap = |key: &KeyEvent| {
         settings

@@ -266,10 +266,13 @@ mod serve {
             })
         };
         assert_eq!(column(&zh, "li"), column(&zh, "bob"), "{zh}");
+        // Its client's locale also chooses the glyphs whose width is the same everywhere.
+        assert!(zh.contains('►') && !zh.contains('▶'), "a Chinese client draws with the CJK glyphs:\n{zh}");
 
         // A challenge is told in the language of whoever reads it.
         for _ in 0..4 {
-            if zh_line_of(&li.contents(), "bob").contains('▶') {
+            // A Chinese client's cursor is the CJK glyphs' `►`, as in a Chinese terminal at home.
+            if zh_line_of(&li.contents(), "bob").contains(['▶', '►']) {
                 break;
             }
             li.send(b"\x1b[A").await;
