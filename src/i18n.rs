@@ -12,12 +12,12 @@
 //! another's frame.
 
 use std::cell::Cell;
-use std::collections::HashMap;
 use std::sync::OnceLock;
 use std::sync::{Mutex, PoisonError};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use rustc_hash::FxHashMap;
 
 /// A language the game is written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -235,9 +235,7 @@ pub fn text_with(id: &str, args: &[(&str, Arg)]) -> String {
 /// names: plain `Copy` data built on every frame). The ids are the code's own literals, so the
 /// cache is bounded by them; an id that is no message is its own text, as with [`text`].
 pub fn label(id: &'static str) -> &'static str {
-    use std::collections::HashMap;
-    use std::sync::Mutex;
-    type Made = HashMap<(Language, &'static str), &'static str>;
+    type Made = FxHashMap<(Language, &'static str), &'static str>;
     static MADE: OnceLock<Mutex<Made>> = OnceLock::new();
     let language = current();
     let mut made = MADE.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -254,7 +252,7 @@ fn format(language: Language, id: &str, args: Option<&FluentArgs>) -> Option<Str
 /// before that frame and kept every message's syntax tree in memory for the whole run.
 struct Catalog {
     /// Where each message's text is in the embedded files, found by a scan of their lines.
-    index: HashMap<&'static str, &'static str>,
+    index: FxHashMap<&'static str, &'static str>,
     /// The messages parsed so far. A message stands alone (no message file uses terms or refers
     /// to another message), so each is parsed, and added, on its own.
     bundle: Mutex<FluentBundle<FluentResource>>,
@@ -268,7 +266,8 @@ impl Catalog {
         // may draw as a column or as nothing; the game's arguments are numbers and names it has
         // escaped.
         bundle.set_use_isolating(false);
-        let mut index = HashMap::new();
+        // Sized for every message at once, so that it is never rebuilt while it fills.
+        let mut index = FxHashMap::with_capacity_and_hasher(1024, Default::default());
         for (_, source) in language.sources() {
             for (id, text) in messages(source) {
                 // A message defined twice keeps the first; `problems` reports it.
@@ -300,29 +299,37 @@ impl Catalog {
 /// comment).
 /// Blank lines inside belong to the message (Fluent allows them between indented lines).
 fn messages(source: &'static str) -> Vec<(&'static str, &'static str)> {
-    let mut starts: Vec<usize> = Vec::new();
-    let mut offset = 0;
-    for line in source.split_inclusive('\n') {
-        // Only an id, a comment or a term starts an entry: a closing brace or a variant may stand
-        // in the first column inside a message.
-        if line.starts_with(|c: char| c.is_ascii_alphabetic() || c == '#' || c == '-') {
-            starts.push(offset);
+    // Bytes, not characters: every byte that matters here is ASCII, and this runs before the
+    // first frame.
+    let bytes = source.as_bytes();
+    // Only an id, a comment or a term starts an entry: a closing brace or a variant may stand in
+    // the first column inside a message.
+    let starts_entry =
+        |at: usize| bytes.get(at).is_some_and(|b| b.is_ascii_alphabetic() || *b == b'#' || *b == b'-');
+    let mut found = Vec::with_capacity(400);
+    let mut entry: Option<(usize, &'static str)> = None;
+    let mut line = 0;
+    while line < bytes.len() {
+        let next = bytes[line..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |at| line + at + 1);
+        if starts_entry(line) {
+            if let Some((from, id)) = entry.take() {
+                found.push((id, &source[from..line]));
+            }
+            let first = &bytes[line..next];
+            let is_message = bytes[line].is_ascii_alphabetic();
+            if let Some(equals) = first.iter().position(|&b| b == b'=').filter(|_| is_message) {
+                let id = source[line..line + equals].trim_end();
+                if id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
+                    entry = Some((line, id));
+                }
+            }
         }
-        offset += line.len();
+        line = next;
     }
-    starts.push(source.len());
-    starts
-        .windows(2)
-        .filter_map(|pair| {
-            let text = &source[pair[0]..pair[1]];
-            let (id, _) = text.split_once('=')?;
-            let id = id.trim();
-            let is_id = !id.is_empty()
-                && id.starts_with(|c: char| c.is_ascii_alphabetic())
-                && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-            is_id.then_some((id, text))
-        })
-        .collect()
+    if let Some((from, id)) = entry {
+        found.push((id, &source[from..]));
+    }
+    found
 }
 
 /// The language's messages, indexed once.
