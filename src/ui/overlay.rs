@@ -100,12 +100,18 @@ pub(super) fn help(app: &App, look: &Look, scroll: u16, area: Rect, buf: &mut Bu
         }
         rows.push((keys.join(" "), command.label.to_string(), command.enabled));
     }
+    // A game of pins chooses a pin by its number and by a click, not a count of tokens.
+    let pins = app.game().is_some_and(|game| {
+        matches!(game.rules.kind.describe().shape, crate::engine::MoveShape::Pins { .. })
+    });
     let typing = commands.iter().any(|c| c.action == Action::Erase);
     if typing && app.game().is_some() {
-        rows.push(("0-9".into(), text("help-digits"), true));
+        let digits = if pins { text("help-digits-pin") } else { text("help-digits") };
+        rows.push(("0-9".into(), digits, true));
     }
     if matches!(app.screen, Screen::Play(_) | Screen::Puzzle(_)) {
-        rows.push((text("help-mouse"), text("help-mouse-click"), true));
+        let click = if pins { text("help-mouse-click-pin") } else { text("help-mouse-click") };
+        rows.push((text("help-mouse"), click, true));
     }
     rows.push(("ctrl-c".into(), text("help-ctrl-c"), true));
     let key_width = rows.iter().map(|(k, _, _)| k.width()).max().unwrap_or(8).max(9);

@@ -185,3 +185,28 @@ fn the_title_keeps_its_shadow_with_the_cjk_and_ascii_glyphs() {
     }
     i18n::set(Language::English);
 }
+
+#[test]
+fn the_help_of_a_game_of_pins_speaks_of_pins_and_rows_in_both_languages() {
+    for (language, pin_words, token_words) in [
+        (Language::English, ["click a pin", "the rows after it"], ["click a token", "the heaps after it"]),
+        (Language::SimplifiedChinese, ["点一个木瓶", "走后的各排"], ["点一枚棋子", "走后的各堆"]),
+    ] {
+        let mut kayles = playing(language, GameKind::Kayles, &[5, 3]);
+        act(&mut kayles, Action::Help);
+        let text = screen(&kayles, 100, 40);
+        for words in pin_words {
+            assert!(text.contains(words), "{words:?} not in Kayles' help:\n{text}");
+        }
+        for words in token_words {
+            assert!(!text.contains(words), "{words:?} in Kayles' help:\n{text}");
+        }
+        let mut nim = playing(language, GameKind::Nim, &[3, 4, 5]);
+        act(&mut nim, Action::Help);
+        let text = screen(&nim, 100, 40);
+        for words in token_words {
+            assert!(text.contains(words), "{words:?} not in Nim's help:\n{text}");
+        }
+    }
+    i18n::set(Language::English);
+}
