@@ -11,7 +11,6 @@ use nim_tui::domain::{First, GameSetup, HeapChoice, Level};
 use nim_tui::engine::{GameKind, Mode, SubtractionSet};
 use nim_tui::i18n::{self, Language};
 use nim_tui::ui::Look;
-use unicode_width::UnicodeWidthStr;
 
 fn playing(language: Language, kind: GameKind, heaps: &[u64]) -> App {
     i18n::set(language);
@@ -28,20 +27,7 @@ fn playing(language: Language, kind: GameKind, heaps: &[u64]) -> App {
 
 /// The screen as text, a wide character once.
 fn screen(app: &App, width: u16, height: u16) -> String {
-    let buf = view::draw_with(app, &Look::default(), width, height);
-    let area = buf.area;
-    let mut lines = Vec::new();
-    for y in area.top()..area.bottom() {
-        let mut line = String::new();
-        let mut x = area.left();
-        while x < area.right() {
-            let symbol = buf[(x, y)].symbol();
-            line.push_str(symbol);
-            x += symbol.width().max(1) as u16;
-        }
-        lines.push(line.trim_end().to_string());
-    }
-    lines.join("\n")
+    view::wide_text(&view::draw_with(app, &Look::default(), width, height))
 }
 
 fn bachet() -> GameKind {

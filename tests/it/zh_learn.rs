@@ -16,20 +16,7 @@ const SIZES: [(u16, u16); 2] = [(80, 24), (100, 30)];
 /// The screen as a person reads it: one line per row, a wide character once (the cell it covers
 /// after it is not a space of its own), trailing blanks removed.
 fn screen(app: &App, width: u16, height: u16) -> String {
-    let buf = view::draw_with(app, &nim_tui::ui::Look::default(), width, height);
-    let area = buf.area;
-    let mut rows = Vec::new();
-    for y in area.top()..area.bottom() {
-        let mut row = String::new();
-        let mut x = area.left();
-        while x < area.right() {
-            let symbol = buf[(x, y)].symbol();
-            row.push_str(symbol);
-            x += symbol.width().max(1) as u16;
-        }
-        rows.push(row.trim_end().to_string());
-    }
-    rows.join("\n")
+    view::wide_text(&view::draw_with(app, &nim_tui::ui::Look::default(), width, height))
 }
 
 /// The lesson `course` at step `step` (from 0), in Chinese.

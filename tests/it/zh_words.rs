@@ -40,20 +40,7 @@ fn screen(app: &App, width: u16, height: u16) -> String {
 
 /// The screen as text (see [`screen`]), drawn with `look`.
 fn screen_with(app: &App, look: &Look, width: u16, height: u16) -> String {
-    let buf = view::draw_with(app, look, width, height);
-    let area = buf.area;
-    let mut lines = Vec::new();
-    for y in area.top()..area.bottom() {
-        let mut line = String::new();
-        let mut x = area.left();
-        while x < area.right() {
-            let symbol = buf[(x, y)].symbol();
-            line.push_str(symbol);
-            x += symbol.width().max(1) as u16;
-        }
-        lines.push(line.trim_end().to_string());
-    }
-    lines.join("\n")
+    view::wide_text(&view::draw_with(app, look, width, height))
 }
 
 /// The eight games, each with a position that shows its picture and its panel.

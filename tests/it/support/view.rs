@@ -28,6 +28,30 @@ pub fn lines(buf: &Buffer) -> Vec<String> {
         .collect()
 }
 
+/// One line of text per row, a wide character (a Chinese one) once, though it covers two cells:
+/// the line as a reader sees it, trailing blanks removed.
+pub fn wide_lines(buf: &Buffer) -> Vec<String> {
+    use unicode_width::UnicodeWidthStr;
+    let area = buf.area;
+    (area.top()..area.bottom())
+        .map(|y| {
+            let mut line = String::new();
+            let mut x = area.left();
+            while x < area.right() {
+                let symbol = buf[(x, y)].symbol();
+                line.push_str(symbol);
+                x += symbol.width().max(1) as u16;
+            }
+            line.trim_end().to_string()
+        })
+        .collect()
+}
+
+/// The whole screen as a reader sees it ([`wide_lines`]).
+pub fn wide_text(buf: &Buffer) -> String {
+    wide_lines(buf).join("\n")
+}
+
 /// The whole screen as text.
 pub fn text(buf: &Buffer) -> String {
     lines(buf).join("\n")
