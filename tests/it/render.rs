@@ -552,13 +552,7 @@ fn reviewed_mistake() -> App {
     let mut app = playing(Mode::Normal, &[3, 4, 5]);
     act(&mut app, Action::Take);
     app.update(Msg::AiMove);
-    while app.game().is_some_and(|g| g.over.is_none()) {
-        if app.ai_waiting() {
-            app.update(Msg::AiMove);
-        } else {
-            act(&mut app, Action::Take);
-        }
-    }
+    crate::support::keys::play_out(&mut app);
     act(&mut app, Action::Review);
     app
 }

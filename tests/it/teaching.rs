@@ -132,13 +132,7 @@ fn review_lists_every_move_and_marks_the_one_that_gave_the_win_away() {
     // Taking 1 from heap 1 gives the win away: 2 4 5 has nim-sum 3.
     act(&mut app, Action::Take);
     app.update(Msg::AiMove);
-    while app.game().is_some_and(|g| g.over.is_none()) {
-        if app.ai_waiting() {
-            app.update(Msg::AiMove);
-        } else {
-            act(&mut app, Action::Take);
-        }
-    }
+    crate::support::keys::play_out(&mut app);
     let game = app.game().expect("a game");
     assert_eq!(game.over.as_ref().map(|o| o.winner), Some(Seat::Second));
     let review = game.review();

@@ -20,3 +20,15 @@ pub fn type_text(app: &mut App, text: &str) {
         assert_eq!(app.update(Msg::char(c)), Effect::None, "typing {c:?}");
     }
 }
+
+/// Plays the game on to its end: the person takes the move chosen (`Enter`), the AI answers, in
+/// turn, until the game is over.
+pub fn play_out(app: &mut App) {
+    while app.game().is_some_and(|g| g.over.is_none()) {
+        if app.ai_waiting() {
+            app.update(Msg::AiMove);
+        } else {
+            act(app, Action::Take);
+        }
+    }
+}
