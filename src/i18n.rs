@@ -251,8 +251,10 @@ fn format(language: Language, id: &str, args: Option<&FluentArgs>) -> Option<Str
 /// for a few dozen of some seven hundred: parsing every file at once cost about a millisecond
 /// before that frame and kept every message's syntax tree in memory for the whole run.
 struct Catalog {
-    /// Where each message's text is in the embedded files, found by a scan of their lines.
-    index: FxHashMap<&'static str, &'static str>,
+    /// Each message's id and its text in the embedded files, found by a scan of their lines and
+    /// sorted by id: looked up by a binary search. (A hash map of the same cost twice the memory,
+    /// and its hashing the time the sort takes.)
+    index: Vec<(&'static str, &'static str)>,
     /// The messages parsed so far. A message stands alone (no message file uses terms or refers
     /// to another message), so each is parsed, and added, on its own.
     bundle: Mutex<FluentBundle<FluentResource>>,
@@ -266,25 +268,26 @@ impl Catalog {
         // may draw as a column or as nothing; the game's arguments are numbers and names it has
         // escaped.
         bundle.set_use_isolating(false);
-        // Sized for every message at once, so that it is never rebuilt while it fills.
-        let mut index = FxHashMap::with_capacity_and_hasher(1024, Default::default());
+        let mut index = Vec::with_capacity(1024);
         for (_, source) in language.sources() {
-            for (id, text) in messages(source) {
-                // A message defined twice keeps the first; `problems` reports it.
-                index.entry(id).or_insert(text);
-            }
+            messages(source, &mut index);
         }
+        // A stable sort: of a message defined twice, the first stays first and is kept; `problems`
+        // reports it.
+        index.sort_by_key(|&(id, _)| id);
+        index.dedup_by_key(|&mut (id, _)| id);
+        index.shrink_to_fit();
         Catalog { index, bundle: Mutex::new(bundle) }
     }
 
     fn format(&self, id: &str, args: Option<&FluentArgs>) -> Option<String> {
         let mut bundle = self.bundle.lock().unwrap_or_else(PoisonError::into_inner);
         if !bundle.has_message(id) {
-            let text = self.index.get(id)?;
+            let at = self.index.binary_search_by_key(&id, |&(id, _)| id).ok()?;
+            let text = self.index[at].1;
             // A message that does not parse is a bug the tests catch ([`problems`]); what parsed
             // of it is still used, so that the game goes on.
-            let resource =
-                FluentResource::try_new((*text).to_owned()).unwrap_or_else(|(resource, _)| resource);
+            let resource = FluentResource::try_new(text.to_owned()).unwrap_or_else(|(resource, _)| resource);
             let _ = bundle.add_resource(resource);
         }
         let pattern = bundle.get_message(id)?.value()?;
@@ -294,11 +297,11 @@ impl Catalog {
     }
 }
 
-/// Each message of a Fluent file with its text: a line that starts with an id and `=`, with the
-/// lines after it up to the next that starts another entry in the first column (a message, a
-/// comment).
+/// Adds to `found` each message of a Fluent file with its text: a line that starts with an id and
+/// `=`, with the lines after it up to the next that starts another entry in the first column (a
+/// message, a comment).
 /// Blank lines inside belong to the message (Fluent allows them between indented lines).
-fn messages(source: &'static str) -> Vec<(&'static str, &'static str)> {
+fn messages(source: &'static str, found: &mut Vec<(&'static str, &'static str)>) {
     // Bytes, not characters: every byte that matters here is ASCII, and this runs before the
     // first frame.
     let bytes = source.as_bytes();
@@ -306,7 +309,6 @@ fn messages(source: &'static str) -> Vec<(&'static str, &'static str)> {
     // the first column inside a message.
     let starts_entry =
         |at: usize| bytes.get(at).is_some_and(|b| b.is_ascii_alphabetic() || *b == b'#' || *b == b'-');
-    let mut found = Vec::with_capacity(400);
     let mut entry: Option<(usize, &'static str)> = None;
     let mut line = 0;
     while line < bytes.len() {
@@ -329,7 +331,6 @@ fn messages(source: &'static str) -> Vec<(&'static str, &'static str)> {
     if let Some((from, id)) = entry {
         found.push((id, &source[from..]));
     }
-    found
 }
 
 /// The language's messages, indexed once.
