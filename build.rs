@@ -1,25 +1,38 @@
-//! Two things for a small start of the game, in release builds on Linux, each only when the
-//! toolchain takes it:
+//! Two jobs.
 //!
-//! - The functions the game runs are placed together, first, by `scripts/startup-order.ld`
-//!   (written by `scripts/order-startup.py`, which says why).
-//! - Relative relocations are packed (`-z pack-relative-relocs`, DT_RELR): the loader then reads
-//!   2 KB of them at every start instead of 150 KB.
+//! 1. The message index (every build): where each message of `assets/locales/<tag>/*.ftl` is,
+//!    written to `$OUT_DIR/message_index.rs` for `src/i18n.rs`, so that a start of the game looks
+//!    messages up without first scanning the files.
+//! 2. A small start of the game, in release builds on Linux, each part only when the toolchain
+//!    takes it:
+//!    - the functions the game runs are placed together, first, by `scripts/startup-order.ld`
+//!      (written by `scripts/order-startup.py`, which says why);
+//!    - relative relocations are packed (`-z pack-relative-relocs`, DT_RELR): the loader then
+//!      reads 2 KB of them at every start instead of 150 KB.
 //!
-//! Whether the toolchain takes each is asked of it: an empty program is linked with it, with the
-//! same compiler, target, linker and flags as the game, and for packed relocations also run, since
-//! only a C library from 2.36 on loads them. LLD (Rust's default linker on x86-64 Linux from 1.90)
-//! and GNU ld take the script; mold and gold refuse a script that adds to their own layout. What is
-//! refused is left out with a one-line warning, and the program is the same, laid out by default.
+//!    Whether the toolchain takes each is asked of it: an empty program is linked with it, with
+//!    the same compiler, target, linker and flags as the game, and for packed relocations also
+//!    run, since only a C library from 2.36 on loads them. LLD (Rust's default linker on x86-64
+//!    Linux from 1.90) and GNU ld take the script; mold and gold refuse a script that adds to
+//!    their own layout. What is refused is left out with a one-line warning, and the program is
+//!    the same, laid out by default.
 
 use std::env;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+#[path = "src/i18n/scan.rs"]
+mod scan;
+
 const SCRIPT: &str = "scripts/startup-order.ld";
+const LOCALES: &str = "assets/locales";
 
 fn main() {
+    if let Err(e) = write_message_index() {
+        // The game cannot find its words without the index: stop the build, saying why.
+        panic!("build.rs: the message index could not be written: {e}");
+    }
     println!("cargo::rerun-if-changed={SCRIPT}");
     println!("cargo::rerun-if-env-changed=NIM_TUI_NO_ORDER");
     let var = |name: &str| env::var(name).unwrap_or_default();
@@ -107,4 +120,55 @@ fn first_error(stderr: &[u8]) -> String {
         .unwrap_or("no reason given")
         .trim();
     line.chars().take(160).collect()
+}
+
+/// Writes `$OUT_DIR/message_index.rs`: for each language (a folder of `assets/locales`), its
+/// messages sorted by id, each with the file it is in and the byte range of its text. Files are
+/// read in the order of their names; of a message defined twice the first is kept (the tests
+/// report it).
+fn write_message_index() -> std::io::Result<()> {
+    let root = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
+    println!("cargo::rerun-if-changed={LOCALES}");
+    println!("cargo::rerun-if-changed=src/i18n/scan.rs");
+    let mut tags: Vec<_> = std::fs::read_dir(root.join(LOCALES))?
+        .filter_map(Result::ok)
+        .filter(|entry| entry.path().is_dir())
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect();
+    tags.sort();
+    let mut code = String::from(
+        "// Written by build.rs from assets/locales: each language's messages sorted by id, as (id,\n\
+         // file, start, end), the byte range of the message's text in that file.\n\
+         const MESSAGE_INDEX: &[(&str, MessageIndex)] = &[\n",
+    );
+    for tag in tags {
+        let folder = root.join(LOCALES).join(&tag);
+        let mut files: Vec<_> = std::fs::read_dir(&folder)?
+            .filter_map(Result::ok)
+            .map(|entry| entry.file_name().to_string_lossy().into_owned())
+            .filter(|name| name.ends_with(".ftl"))
+            .collect();
+        files.sort();
+        let mut index = Vec::new();
+        let sources = files
+            .iter()
+            .map(|file| std::fs::read_to_string(folder.join(file)))
+            .collect::<Result<Vec<_>, _>>()?;
+        for (file, source) in files.iter().zip(&sources) {
+            for (id, range) in scan::messages(source) {
+                index.push((id.to_owned(), file.clone(), range.start, range.end));
+            }
+        }
+        // A stable sort, so that the first of two alike stays first.
+        index.sort_by(|a, b| a.0.cmp(&b.0));
+        index.dedup_by(|b, a| a.0 == b.0);
+        code.push_str(&format!("    ({tag:?}, &[\n"));
+        for (id, file, start, end) in index {
+            code.push_str(&format!("        ({id:?}, {file:?}, {start}, {end}),\n"));
+        }
+        code.push_str("    ]),\n");
+    }
+    code.push_str("];\n");
+    let out = PathBuf::from(env::var_os("OUT_DIR").unwrap_or_default());
+    std::fs::write(out.join("message_index.rs"), code)
 }
