@@ -17,13 +17,15 @@ through these sessions, in this order:
      same with three heaps of about 10^12 (the benchmark's "huge" board);
   2. a game with the binary view and hints to its end, a new game, quit;
   3. the start screen, quit; 4. as 1 (3-4-5): both with the data that 2 left (statistics, a
-     saved game), in a terminal that answers the colour query, as most do.
+     saved game), in a terminal that answers the colour query, as most do;
+  5. a first start of each other game, and of both lessons.
 
 Every function that ran goes into the linker script by its symbol name, with what changes from
 build to build (a function's hash, a crate's disambiguator, a local copy's number) left as a
 wildcard: first the functions of session 1 (every start), then those that only 3 and 4 ran (some
-starts), then those that only the game ran. The C start-up code and the `.init` section go first
-of all. build.rs hands the script to LLD for release builds on x86-64 Linux.
+starts), then those of the other games' and the lessons' starts, then those that only the game
+ran. The C start-up code and the `.init` section go first of all. build.rs hands the script to
+the linker for release builds on Linux, when a probe link shows the linker takes it.
 
 A function renamed since the last run is laid out where the linker puts it by default, so the
 script goes stale slowly and never breaks a build: run this again after a large change to what
@@ -71,8 +73,14 @@ SESSIONS = [
     ("play", "used", ["--heaps", "3,4,5", "--ai-delay", "0"], PLAY_KEYS, True),
     ("start again", "used", [], [], True),
     ("start again", "used", ["--heaps", "3,4,5", "--ai-delay", "0"], START_KEYS, True),
+    # Each other game, and the lessons: what their starts add.
+    *[("other starts", f"fresh {game}", ["--game", game, "--heaps", heaps, "--ai-delay", "0"], START_KEYS, False)
+      for game, heaps in [("kayles", "5,7"), ("lasker", "3,4,5"), ("wythoff", "5,8"), ("fibonacci", "20"),
+                          ("moore:2", "3,4,5"), ("subtraction:1,2,3", "10,11")]],
+    ("other starts", "fresh learn", ["learn"], START_KEYS, False),
+    ("other starts", "fresh grundy", ["learn", "grundy"], START_KEYS, False),
 ]
-TIERS = ["start", "start again", "play"]
+TIERS = ["start", "start again", "other starts", "play"]
 
 
 class Terminal(bench.Run):
@@ -104,7 +112,7 @@ def profile(session, folder, index):
     # The answer goes out before the process starts reading: set on the class, not the instance.
     Terminal.answers_colours = answers_colours
     run = Terminal(argv, env)
-    run.wait_for(b"Your turn" if args else b"Start")
+    run.wait_for(b"Your turn" if "--heaps" in args else b"Lesson" if "learn" in args else b"Start")
     run.until_quiet(QUIET)
     for key in keys:
         os.write(run.fd, key)
