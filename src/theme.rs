@@ -112,6 +112,12 @@ pub struct Theme {
     pub band: Color,
 }
 
+/// The shipped theme file (its name and text) that `name` or an old alias of it names.
+fn shipped_file(name: &str) -> Option<&'static (&'static str, &'static str)> {
+    let name = ALIASES.iter().find(|(alias, _)| *alias == name).map_or(name, |(_, real)| *real);
+    BUILTIN.iter().find(|(n, _)| *n == name)
+}
+
 impl Default for Theme {
     /// The `dark` theme, as `assets/themes/dark.toml` writes it (a test keeps the two the same).
     fn default() -> Self {
@@ -170,14 +176,12 @@ impl Theme {
 
     /// Whether `theme = "name"` is accepted: `auto`, a shipped theme or an old alias.
     pub fn is_known(name: &str) -> bool {
-        let name = ALIASES.iter().find(|(alias, _)| *alias == name).map_or(name, |(_, real)| *real);
-        name == AUTO || BUILTIN.iter().any(|(n, _)| *n == name)
+        name == AUTO || shipped_file(name).is_some()
     }
 
     /// A shipped theme by name (or by an old alias), or `None` for a name that is not one.
     pub fn builtin(name: &str) -> Option<Theme> {
-        let name = ALIASES.iter().find(|(alias, _)| *alias == name).map_or(name, |(_, real)| *real);
-        let (name, text) = BUILTIN.iter().find(|(n, _)| *n == name)?;
+        let (name, text) = shipped_file(name)?;
         // The theme most terminals get is in the code as well (a test keeps the two the same):
         // reading its file was 4% of a start's instructions.
         if *name == "dark" {

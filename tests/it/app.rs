@@ -478,9 +478,7 @@ fn a_digit_larger_than_a_one_token_heap_names_it_in_the_singular() {
 #[test]
 fn digits_work_on_huge_heaps() {
     let mut app = playing(Mode::Normal, &[1_000_000_000_000_000_000, 5]);
-    for c in "999999999999999999".chars() {
-        app.update(Msg::char(c));
-    }
+    type_text(&mut app, "999999999999999999");
     assert_eq!(game(&app).count, 999_999_999_999_999_999);
     take_and_reply(&mut app);
     assert_eq!(game(&app).moves()[0], (Seat::First, Move::take(0, 999_999_999_999_999_999)));

@@ -2,7 +2,7 @@
 //! 140x45. Each screen is kept as a snapshot at each size, and what a player would notice is
 //! checked in code: nothing overlaps, nothing is cut without a mark, the board scales.
 
-use crate::support::keys::act;
+use crate::support::keys::{act, type_text};
 use crate::support::view;
 
 use nim_tui::app::{Action, App, Msg, Screen, StartRow};
@@ -215,13 +215,9 @@ fn clicking_the_chosen_tokens_again_takes_them() {
 #[test]
 fn a_typed_count_may_have_separators() {
     let mut app = playing(Mode::Normal, &[5_000, 4, 5]);
-    for c in "1,000".chars() {
-        app.update(Msg::char(c));
-    }
+    type_text(&mut app, "1,000");
     assert_eq!(app.game().map(|g| g.count), Some(1000));
-    for c in "_0".chars() {
-        app.update(Msg::char(c));
-    }
+    type_text(&mut app, "_0");
     assert_eq!(app.game().map(|g| g.count), Some(1000), "10000 is more than the heap holds");
 }
 

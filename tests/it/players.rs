@@ -1,6 +1,6 @@
 //! Who plays: two people at one keyboard, and the demo where the AI plays both sides.
 
-use crate::support::keys::act;
+use crate::support::keys::{act, type_text};
 use crate::support::view;
 use nim_tui::app::{Action, App, Effect, Msg};
 use nim_tui::domain::{First, GameSetup, HeapChoice, Names, Opponent, Players, Seat};
@@ -189,16 +189,12 @@ fn names_are_typed_on_the_start_screen_and_each_move_is_reported_by_name() {
     for _ in 0..8 {
         act(&mut app, Action::Erase);
     }
-    for c in "Bob q".chars() {
-        app.update(Msg::char(c));
-    }
+    type_text(&mut app, "Bob q");
     act(&mut app, Action::Up);
     for _ in 0..8 {
         act(&mut app, Action::Erase);
     }
-    for c in "Ann".chars() {
-        app.update(Msg::char(c));
-    }
+    type_text(&mut app, "Ann");
     assert!(screen(&app).contains("Bob q"), "q is typed into a name, not taken as quit");
     act(&mut app, Action::Take);
     assert_eq!(app.game().unwrap().players, Players::Hotseat(Names(["Ann".into(), "Bob q".into()])));
@@ -279,9 +275,7 @@ fn typed_names_replace_the_default_names() {
     let mut app = App::new(GameSetup { opponent: Opponent::Human, ..base() }, None);
     // From Start: up to Player 2, then Player 1.
     act(&mut app, Action::Up);
-    for c in "Bobb".chars() {
-        app.update(Msg::char(c));
-    }
+    type_text(&mut app, "Bobb");
     act(&mut app, Action::Erase);
     act(&mut app, Action::Up);
     let text = screen(&app);
@@ -289,9 +283,7 @@ fn typed_names_replace_the_default_names() {
         text.contains("Player 1") && text.contains("type a name"),
         "the default shows as a placeholder: {text}"
     );
-    for c in "Ann".chars() {
-        app.update(Msg::char(c));
-    }
+    type_text(&mut app, "Ann");
     let text = screen(&app);
     assert!(!text.contains("Player 1Ann") && !text.contains("Player 2Bob"), "{text}");
     act(&mut app, Action::Take);

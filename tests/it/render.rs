@@ -1,7 +1,7 @@
 //! The view: the screens drawn into ratatui's `TestBackend` and kept as text snapshots, plus the
 //! few styles and lines that carry meaning checked in plain code, and the mouse's view of the board.
 
-use crate::support::keys::act;
+use crate::support::keys::{act, type_text};
 use crate::support::view;
 
 use nim_tui::app::{Action, App, Msg, Screen, StartRow};
@@ -77,9 +77,7 @@ fn start_screen_custom_heaps_refused() {
         act(&mut app, Action::Up);
     }
     act(&mut app, Action::Less);
-    for c in "3 0".chars() {
-        app.update(Msg::char(c));
-    }
+    type_text(&mut app, "3 0");
     act(&mut app, Action::Take);
     let Screen::Start(menu) = &app.screen else { panic!("the refused heaps started a game") };
     assert_eq!(menu.row, StartRow::Heaps);
@@ -96,9 +94,7 @@ fn a_refusal_that_wraps_is_shown_whole() {
             act(&mut app, Action::Up);
         }
         act(&mut app, Action::Less);
-        for c in "2000000000000000000".chars() {
-            app.update(Msg::char(c));
-        }
+        type_text(&mut app, "2000000000000000000");
         act(&mut app, Action::Take);
         let text = text(&draw(&app, 80, height));
         // Read as a person would: across the wrap, ignoring the frame.
@@ -143,9 +139,7 @@ fn board_misere_mid_game() {
 fn board_with_huge_heaps() {
     let mut app = playing(Mode::Normal, &[1_000_000_000_000_000_000, 999_999_999_999, 123_456_789_012]);
     act(&mut app, Action::Down);
-    for c in "1000".chars() {
-        app.update(Msg::char(c));
-    }
+    type_text(&mut app, "1000");
     let buf = draw(&app, 100, 30);
     let text = text(&buf);
     // One way of writing numbers everywhere: plain digits, as the hint and `solve` write them.

@@ -2,7 +2,7 @@
 //! keys of the screen in front, and the choices on the start menu survive a game. Each test here
 //! is a fault a player once met.
 
-use crate::support::keys::act;
+use crate::support::keys::{act, type_text};
 use crate::support::view::screen;
 use nim_tui::app::{Action, App, Effect, HeapOption, Msg, Screen};
 use nim_tui::config::{self, Settings};
@@ -173,9 +173,7 @@ fn custom_heaps_accept_dashes() {
     while !matches!(&app.screen, Screen::Start(m) if m.heap_option == HeapOption::Custom) {
         act(&mut app, Action::More);
     }
-    for c in "3-4-6".chars() {
-        app.update(Msg::char(c));
-    }
+    type_text(&mut app, "3-4-6");
     act(&mut app, Action::Take);
     assert_eq!(heaps(&app), [3, 4, 6]);
 }

@@ -249,9 +249,7 @@ fn nims_rules_page_is_chinese() {
 #[test]
 fn full_width_digits_are_digits() {
     let mut app = lesson_at(Course::Nim, 1);
-    for c in "１０１１".chars() {
-        app.update(nim_tui::app::Msg::char(c));
-    }
+    type_text(&mut app, "１０１１");
     act(&mut app, Action::Take);
     let text = screen(&app, 80, 24);
     assert!(reads(&text, "对了：11 的二进制是 1011。"), "{text}");

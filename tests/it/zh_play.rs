@@ -6,7 +6,7 @@
 //! The screens also hold other parts' words (a game's rule, the rules page, the board): those
 //! must be Chinese too.
 
-use crate::support::keys::act;
+use crate::support::keys::{act, type_text};
 use crate::support::view::screen;
 
 use nim_tui::app::{Action, App, Msg, Overlay, PuzzleStart, Screen};
@@ -118,9 +118,7 @@ fn a_refused_heap_list_is_told_in_chinese() {
         act(&mut app, Action::Up);
     }
     act(&mut app, Action::Less);
-    for c in "3 0".chars() {
-        app.update(Msg::char(c));
-    }
+    type_text(&mut app, "3 0");
     act(&mut app, Action::Take);
     assert!(matches!(app.screen, Screen::Start(_)), "the refused heaps started a game");
     let text = screen(&app, 80, 24);
