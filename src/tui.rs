@@ -18,7 +18,7 @@
 // Public for the server (`serve`), which reads its players' keys from the SSH channel's bytes.
 pub mod input;
 
-use std::io::{self, Stdout, Write};
+use std::io::{self, Write};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -37,7 +37,7 @@ use crate::app::{Action, App, Effect, Msg};
 use crate::ui::{self, Look};
 
 /// The terminal the game draws on.
-type Screen = Terminal<Clamped<CrosstermBackend<Stdout>>>;
+type Screen = Terminal<Clamped<CrosstermBackend<FrameOut>>>;
 
 /// How the session with the terminal ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,6 +102,46 @@ fn next_frame(now: Instant, ai: Option<Instant>) -> Instant {
     match ai.and_then(|ai| ai.checked_sub(motion)) {
         Some(start) => start.max(soonest),
         None => soonest,
+    }
+}
+
+/// Where a frame is written: gathered in memory and written to standard output in one piece when
+/// ratatui flushes, at the end of each draw. Written straight to `Stdout`, each of a frame's
+/// thousand or so escape codes and symbols took the lock of standard output and a scan for a line
+/// end, and a frame went out 1 KiB at a time (its line buffer's size).
+///
+/// A panic while drawing leaves half a frame: what is flushed while the thread panics (the cursor
+/// shown as the terminal is dropped, after the panic hook restored the screen) is dropped rather
+/// than written over the shell's screen.
+#[derive(Default)]
+pub struct FrameOut {
+    frame: Vec<u8>,
+}
+
+impl Write for FrameOut {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.frame.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.frame.extend_from_slice(bytes);
+        Ok(())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        if self.frame.is_empty() {
+            return Ok(());
+        }
+        let result = match thread::panicking() {
+            true => Ok(()),
+            false => {
+                let mut out = io::stdout().lock();
+                out.write_all(&self.frame).and_then(|()| out.flush())
+            }
+        };
+        // Written or not (a terminal that is gone), the frame is done with; the buffer's capacity
+        // is kept for the next.
+        self.frame.clear();
+        result
     }
 }
 
@@ -194,7 +234,7 @@ fn set_up(options: &Options) -> io::Result<Screen> {
     if options.mouse {
         execute!(io::stdout(), EnableMouseCapture)?;
     }
-    Terminal::new(Clamped(CrosstermBackend::new(io::stdout())))
+    Terminal::new(Clamped(CrosstermBackend::new(FrameOut::default())))
 }
 
 /// Leaves the terminal as it was found: mouse reporting off, the cursor shown, the main screen,
