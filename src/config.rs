@@ -23,8 +23,10 @@ use crate::i18n::{Language, LanguageSetting};
 use crate::keys::{KeyBinding, Keymap, KeymapError, ParseKeyError};
 use crate::theme::{AUTO_GLYPH, Background, GlyphSet, Glyphs, Theme};
 
-/// The documented default configuration, printed byte for byte by `nim-tui --print-config`. It is
-/// the only source of default values: every setting is read from it first.
+/// The documented default configuration, printed byte for byte by `nim-tui --print-config`. A
+/// user's file is laid over it; [`Settings::default`] and the default keymap say the same in code
+/// (the tests `the_built_in_layer_is_the_whole_file` and `the_default_keymap_is_config_toml`
+/// check that they do), so that a start without a config file parses no TOML.
 pub const DEFAULT_TOML: &str = include_str!("../config.toml");
 
 /// How the embedded default is named in messages (it can only be wrong through a bug).
@@ -36,9 +38,9 @@ pub fn settings() -> &'static [&'static str] {
     &built_in().names
 }
 
-/// The shipped file, read once: the layer every configuration starts from, and its settings'
-/// names. Every start needs it, and it was a large part of a start's work while each user of it
-/// (the settings' names, the default keys, each load) read it again.
+/// The shipped file, read once: the layer a user's configuration file is laid over, and the
+/// settings' names. A start without a config file does not need it ([`Settings::default`] is the
+/// same settings, written out).
 struct BuiltIn {
     layers: Layers,
     names: Vec<&'static str>,
@@ -77,7 +79,8 @@ fn values_only(text: &str) -> String {
 
 /// Everything the configuration decides, typed: the default file, the user's file laid over it,
 /// then the command-line flags. Adding a setting means writing it in `config.toml`, adding its
-/// field here, and using it; a setting in `config.toml` without a field here fails to load.
+/// field here and its default to [`Settings::default`], and using it; a setting in `config.toml`
+/// without a field here fails to load, and a default that differs fails the tests.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Settings {
@@ -119,12 +122,28 @@ fn unread_heaps() -> HeapChoice {
 }
 
 impl Default for Settings {
-    /// The settings of the shipped `config.toml`.
+    /// The settings of the shipped `config.toml`, written out so that a start without a config
+    /// file reads no TOML (the built-in layer was an eighth of a start's work): the test
+    /// `the_built_in_layer_is_the_whole_file` checks that the file says the same.
     fn default() -> Self {
-        match built_in().layers.settings() {
-            Ok(settings) => settings,
-            // The shipped file is checked by the test `shipped_config_is_the_default`.
-            Err(e) => panic!("the built-in config.toml is broken: {e}"),
+        Settings {
+            game: GameKind::Nim,
+            mode: Mode::Normal,
+            heaps: HeapChoice::Preset(Preset::ThreeFourFive),
+            first: First::You,
+            level: Level::Perfect,
+            opponent: Opponent::Ai,
+            names: Names::default(),
+            coach: false,
+            ai_delay_ms: 600,
+            animation: true,
+            theme: "auto".to_string(),
+            glyphs: GlyphSet::Auto,
+            token: AUTO_GLYPH.to_string(),
+            marked: AUTO_GLYPH.to_string(),
+            mouse: true,
+            language: LanguageSetting::Auto,
+            keys: Keymap::default(),
         }
     }
 }
@@ -257,25 +276,21 @@ fn canonical(setting: &str, value: toml::Value) -> toml::Value {
 /// the file in the platform's config directory if there is one (on Linux
 /// `$XDG_CONFIG_HOME/nim-tui/config.toml`).
 pub fn load(path: Option<&Path>) -> Result<Settings, ConfigError> {
-    let mut layers = built_in().layers.clone();
     let (path, required) = match path {
         Some(path) => (path.to_path_buf(), true),
         None => match default_path() {
             Some(path) => (path, false),
-            None => return layers.settings(),
+            None => return Ok(Settings::default()),
         },
     };
     match crate::files::read_text(&path, crate::files::CONFIG_LIMIT) {
-        Ok(text) => {
-            layers.lay(&path, &text, Some(settings()))?;
-        }
+        Ok(text) => parse(&path, &text),
         // No file there, as when `$HOME` is a regular file or cannot be searched: the defaults, and
         // the game is played (without saving, which says why).
-        Err(e) if crate::paths::not_there(&path, &e) && !required => {}
-        Err(e) if crate::paths::not_there(&path, &e) => return Err(ConfigError::NotFound { path }),
-        Err(source) => return Err(ConfigError::Read { path, source }),
+        Err(e) if crate::paths::not_there(&path, &e) && !required => Ok(Settings::default()),
+        Err(e) if crate::paths::not_there(&path, &e) => Err(ConfigError::NotFound { path }),
+        Err(source) => Err(ConfigError::Read { path, source }),
     }
-    layers.settings()
 }
 
 /// The `language` the config file (at `path`, or the usual place) sets, for the commands that
