@@ -125,7 +125,9 @@ fn first_error(stderr: &[u8]) -> String {
 /// Writes `$OUT_DIR/message_index.rs`: for each language (a folder of `assets/locales`), its
 /// messages sorted by id, each with the file it is in and the byte range of its text. Files are
 /// read in the order of their names; of a message defined twice the first is kept (the tests
-/// report it).
+/// report it). The index is numbers (ranges of one string of ids, a file's position in the
+/// list of files): as `&str`s, its three thousand pointers were data the loader wrote at every
+/// start.
 fn write_message_index() -> std::io::Result<()> {
     let root = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
     println!("cargo::rerun-if-changed={LOCALES}");
@@ -137,8 +139,9 @@ fn write_message_index() -> std::io::Result<()> {
         .collect();
     tags.sort();
     let mut code = String::from(
-        "// Written by build.rs from assets/locales: each language's messages sorted by id, as (id,\n\
-         // file, start, end), the byte range of the message's text in that file.\n\
+        "// Written by build.rs from assets/locales: each language's message ids, one after another,\n\
+         // its files, and its messages sorted by id, each as the range of its id in `ids`, its\n\
+         // file's position in `files` and the byte range of its text in that file.\n\
          const MESSAGE_INDEX: &[(&str, MessageIndex)] = &[\n",
     );
     for tag in tags {
@@ -154,19 +157,25 @@ fn write_message_index() -> std::io::Result<()> {
             .iter()
             .map(|file| std::fs::read_to_string(folder.join(file)))
             .collect::<Result<Vec<_>, _>>()?;
-        for (file, source) in files.iter().zip(&sources) {
+        for (file, source) in sources.iter().enumerate() {
             for (id, range) in scan::messages(source) {
-                index.push((id.to_owned(), file.clone(), range.start, range.end));
+                index.push((id.to_owned(), file, range.start, range.end));
             }
         }
         // A stable sort, so that the first of two alike stays first.
         index.sort_by(|a, b| a.0.cmp(&b.0));
         index.dedup_by(|b, a| a.0 == b.0);
-        code.push_str(&format!("    ({tag:?}, &[\n"));
+        let ids: String = index.iter().map(|(id, ..)| id.as_str()).collect();
+        code.push_str(&format!("    ({tag:?}, MessageIndex {{\n        ids: {ids:?},\n        files: &{files:?},\n        entries: &[\n"));
+        let mut at = 0;
         for (id, file, start, end) in index {
-            code.push_str(&format!("        ({id:?}, {file:?}, {start}, {end}),\n"));
+            let id_end = at + id.len();
+            code.push_str(&format!(
+                "            Indexed {{ id: [{at}, {id_end}], file: {file}, text: [{start}, {end}] }},\n"
+            ));
+            at = id_end;
         }
-        code.push_str("    ]),\n");
+        code.push_str("        ],\n    }),\n");
     }
     code.push_str("];\n");
     let out = PathBuf::from(env::var_os("OUT_DIR").unwrap_or_default());
