@@ -54,6 +54,18 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
 
+    /// `--config`, `--lang` and `--print-config`.
+    #[command(flatten)]
+    pub top: TopFlags,
+
+    /// The game's flags, given without a subcommand.
+    #[command(flatten)]
+    pub game: GameArgs,
+}
+
+/// The top level's flags other than the game's.
+#[derive(Debug, Clone, Default, Args)]
+pub struct TopFlags {
     /// Read the configuration from PATH instead of the usual place
     ///
     /// The usual place is shown by `nim-tui paths` (on Linux ~/.config/nim-tui/config.toml). Works
@@ -76,10 +88,6 @@ pub struct Cli {
     /// Every setting with what it does. Save it as your config file to start changing things.
     #[arg(long)]
     pub print_config: bool,
-
-    /// The game's flags, given without a subcommand.
-    #[command(flatten)]
-    pub game: GameArgs,
 }
 
 /// `--lang`'s value: `auto`, `en` or `zh-CN` (also `zh`, `zh_CN`), in any case; listed so that
@@ -102,6 +110,15 @@ impl Cli {
         I: IntoIterator<Item = T>,
         T: Into<OsString> + Clone,
     {
+        let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+        match Cli::parse_game(&args) {
+            Some(cli) => Ok(cli),
+            None => Cli::parse_whole(args),
+        }
+    }
+
+    /// The command line read by the whole command, subcommands and all.
+    fn parse_whole(args: Vec<OsString>) -> Result<Cli, clap::Error> {
         let mut cmd = Cli::command();
         let matches = cmd.try_get_matches_from_mut(args)?;
         if let Some((name, _)) = matches.subcommand() {
@@ -117,6 +134,23 @@ impl Cli {
         }
         let mut matches = matches;
         Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut cmd))
+    }
+
+    /// The command line of a game, the common case (no subcommand, any of the top level's
+    /// flags), read by a command that has only the top level's flags: the whole command, which
+    /// builds every subcommand with its flags and help, was a tenth of a start's work before the
+    /// first frame. `None` for anything that command does not read (a subcommand, `--help`,
+    /// `--version`, a mistake), which the whole command then reads, and answers, as always: where
+    /// this one reads the arguments, the whole command reads them the same way (the test
+    /// `a_game_is_read_as_the_whole_command_reads_it` compares the two).
+    fn parse_game(args: &[OsString]) -> Option<Cli> {
+        let mut cmd = GameArgs::augment_args(TopFlags::augment_args(
+            clap::Command::new("nim-tui").allow_negative_numbers(true),
+        ));
+        let mut matches = cmd.try_get_matches_from_mut(args).ok()?;
+        let top = TopFlags::from_arg_matches_mut(&mut matches).ok()?;
+        let game = GameArgs::from_arg_matches_mut(&mut matches).ok()?;
+        Some(Cli { command: None, top, game })
     }
 }
 
@@ -784,7 +818,7 @@ mod tests {
             &["nim-tui", "--config", "c.toml", "--heaps", "1,2"],
         ] {
             let cli = Cli::try_parse_args(args).unwrap();
-            assert_eq!(cli.config.as_deref(), Some(std::path::Path::new("c.toml")), "{args:?}");
+            assert_eq!(cli.top.config.as_deref(), Some(std::path::Path::new("c.toml")), "{args:?}");
         }
     }
 
@@ -793,6 +827,89 @@ mod tests {
         for text in ["misere", "misère", "MISERE", "Misere", "MISÈRE", "Misère", " misère "] {
             let cli = Cli::try_parse_from(["nim-tui", "--mode", text]).unwrap();
             assert_eq!(cli.game.mode, Some(Mode::Misere), "{text}");
+        }
+    }
+
+    /// Where the game's light command reads a command line, the whole command reads it the same
+    /// way: command lines drawn from every top-level flag, values good and bad, subcommands, help
+    /// and version flags and stray words.
+    #[test]
+    fn a_game_is_read_as_the_whole_command_reads_it() {
+        use proptest::prelude::*;
+        let whole = Cli::command();
+        let mut words: Vec<String> = whole
+            .get_arguments()
+            .filter_map(|arg| arg.get_long())
+            .flat_map(|long| [format!("--{long}"), format!("--{long}=1")])
+            .collect();
+        words.extend(
+            [
+                "3,4,5",
+                "1 2",
+                "0",
+                "-1",
+                "18446744073709551615",
+                "misere",
+                "MISÈRE",
+                "you",
+                "ai",
+                "easy",
+                "human",
+                "Ann,Bob",
+                "nim",
+                "kayles",
+                "moore:2",
+                "21",
+                "x.toml",
+                "zh",
+                "en",
+                "auto",
+                "true",
+                "solve",
+                "paths",
+                "demo",
+                "learn",
+                "help",
+                "--",
+                "-",
+                "-h",
+                "--help",
+                "-V",
+                "--version",
+                "",
+                "bogus",
+                "--bogus",
+                "--heaps=3,4",
+                "--mode=misere",
+                "--first=ai",
+            ]
+            .map(String::from),
+        );
+        let parse = |args: &[String]| {
+            let mut line = vec![OsString::from("nim-tui")];
+            line.extend(args.iter().map(OsString::from));
+            (Cli::parse_game(&line), Cli::parse_whole(line))
+        };
+        let read = std::cell::Cell::new(0);
+        proptest!(ProptestConfig::with_cases(3000), |(picks in prop::collection::vec(0..words.len(), 0..5))| {
+            let args: Vec<String> = picks.iter().map(|&i| words[i].clone()).collect();
+            if let (Some(light), whole) = parse(&args) {
+                let whole = whole.map_err(|e| TestCaseError::fail(format!("{args:?}: {e}")))?;
+                prop_assert_eq!(format!("{light:?}"), format!("{whole:?}"), "{:?}", args);
+                read.set(read.get() + 1);
+            }
+        });
+        assert!(read.get() > 100, "the light command read only {} lines", read.get());
+        // The lines people type for a game take the light path.
+        for line in [
+            &[][..],
+            &["--heaps", "3,4,5", "--ai-delay", "0"],
+            &["--game", "kayles", "--mode", "misere", "--first", "ai"],
+            &["--opponent", "human", "--names", "Ann,Bob", "--config", "c.toml", "--lang", "zh-CN"],
+        ] {
+            let args: Vec<String> = line.iter().map(|s| s.to_string()).collect();
+            let (light, whole) = parse(&args);
+            assert_eq!(format!("{light:?}"), format!("{:?}", Some(whole.unwrap())), "{line:?}");
         }
     }
 

@@ -36,7 +36,7 @@ fn start() -> ExitCode {
         Err(e) => return clap_exit(&e),
     };
     let subcommand = cli.command.as_ref().map_or("game", Command::name);
-    tracing::info!(version = env!("CARGO_PKG_VERSION"), subcommand, config = ?cli.config, "start");
+    tracing::info!(version = env!("CARGO_PKG_VERSION"), subcommand, config = ?cli.top.config, "start");
     if let Some(file) = &log_file {
         tracing::debug!(log = %file.display(), "logging");
     }
@@ -49,9 +49,10 @@ fn start() -> ExitCode {
 fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
     // The language of every word for people, chosen once: --lang, else the config file's
     // `language`, else the locale. (`serve` sets each connection's own.)
-    let language = cli.lang.or_else(|| config::language_in(cli.config.as_deref())).unwrap_or_default();
+    let language =
+        cli.top.lang.or_else(|| config::language_in(cli.top.config.as_deref())).unwrap_or_default();
     nim_tui::i18n::set(language.resolve(|name| std::env::var(name).ok()));
-    if cli.print_config {
+    if cli.top.print_config {
         // Byte for byte the shipped file, so that it can be saved as a config as it is.
         return write_out(config::DEFAULT_TOML, "the configuration");
     }
@@ -76,9 +77,9 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
                 heaps: args.heaps.is_none(),
                 mode: args.mode.is_none(),
             });
-            run_game(&cli.config, &args.into(), Some(vary))
+            run_game(&cli.top.config, &args.into(), Some(vary))
         }
-        Some(Command::Paths) => print_paths(cli.config.as_deref(), log_file),
+        Some(Command::Paths) => print_paths(cli.top.config.as_deref(), log_file),
         Some(Command::Completions(args)) => {
             let mut out = Vec::new();
             clap_complete::generate(args.shell, &mut Cli::command(), "nim-tui", &mut out);
@@ -94,7 +95,7 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
         }
         Some(Command::Man(args)) => man(&args),
         Some(Command::Serve(args)) => {
-            let settings = match config::load(cli.config.as_deref()) {
+            let settings = match config::load(cli.top.config.as_deref()) {
                 Ok(settings) => settings,
                 Err(e) => return fail(2, &e.to_string()),
             };
@@ -105,7 +106,7 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
             }
         }
         Some(Command::Puzzle(args)) => {
-            let settings = match config::load(cli.config.as_deref()) {
+            let settings = match config::load(cli.top.config.as_deref()) {
                 Ok(settings) => settings,
                 Err(e) => return fail(2, &e.to_string()),
             };
@@ -125,7 +126,7 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
             }
         }
         Some(Command::Learn(args)) => {
-            let settings = match config::load(cli.config.as_deref()) {
+            let settings = match config::load(cli.top.config.as_deref()) {
                 Ok(settings) => settings,
                 Err(e) => return fail(2, &e.to_string()),
             };
@@ -183,7 +184,7 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
                     &format!("the record was read from standard input, but the terminal cannot be: {e}"),
                 );
             }
-            let settings = match config::load(cli.config.as_deref()) {
+            let settings = match config::load(cli.top.config.as_deref()) {
                 Ok(settings) => settings,
                 Err(e) => return fail(2, &e.to_string()),
             };
@@ -192,7 +193,7 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
                 Err(e) => fail(1, &e.to_string()),
             }
         }
-        None => run_game(&cli.config, &cli.game, None),
+        None => run_game(&cli.top.config, &cli.game, None),
     }
 }
 
