@@ -92,10 +92,10 @@ pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<En
         app.start();
     }
 
-    let (look, reply_pending) = look(settings);
+    let (look, ask_colours) = look(settings);
     let keymap = settings.keys.clone();
     let mouse = settings.mouse && !replaying;
-    let options = Options { ai_delay: Duration::from_millis(settings.ai_delay_ms), mouse, reply_pending };
+    let options = Options { ai_delay: Duration::from_millis(settings.ai_delay_ms), mouse, ask_colours };
     let mut keeper =
         Keeper { store: store.as_ref(), ai_delay_ms: settings.ai_delay_ms, seed, warnings, offered };
     let ending = tui::run(&mut app, &look, &|key| keymap.action(key), &options, &mut keeper, events)?;
@@ -106,56 +106,39 @@ pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<En
 }
 
 /// The look from the settings: theme (no colour when NO_COLOR is set; for `auto`, the one for the
-/// terminal's background), glyphs and keys; and whether the terminal, asked its background, may
-/// still answer (see `tui::Options::reply_pending`). Called before the terminal is set up and
-/// before the thread that reads keys starts, so that asking the terminal cannot take a key from it.
+/// background `COLORFGBG` names, else dark), glyphs and keys; and whether to ask the terminal its
+/// colours (see `tui::Options::ask_colours`): for `auto`, when standard input and output are a
+/// terminal that can answer.
 pub fn look(settings: &Settings) -> (Look, bool) {
-    let mut reply_pending = false;
+    let mut by_background = false;
     let look = Look {
         theme: settings.theme(|| {
-            let (background, pending) = terminal_background();
-            reply_pending = pending;
-            background
+            by_background = true;
+            Background::detect(None, std::env::var_os("COLORFGBG").as_deref())
         }),
         keys: Look::key_labels(&settings.keys),
         title: crate::theme::TITLE.to_string(),
         // Every field is written: `..Look::default()` would build a whole default look (the
-        // shipped keys read from config.toml among it) only to drop it.
+        // shipped keys among it) only to drop it.
         glyphs: crate::theme::Glyphs::unicode(),
     }
     .with_glyphs(settings.glyphs());
-    (look, reply_pending)
+    (look, by_background && can_ask_colours())
 }
 
-/// How long the terminal has to say what its background is. A terminal that answers does so in
-/// about a millisecond (or a round trip over ssh), and one that cannot answer colour queries is
-/// recognised at once by its answer to the device-attributes query sent after it; only a terminal
-/// that answers nothing at all costs the whole wait, before the first frame.
-pub const BACKGROUND_QUERY: Duration = Duration::from_millis(100);
-
-/// The terminal's background: asked of the terminal (OSC 10 and 11, by terminal-colorsaurus) when
-/// standard input and output are one, else from `COLORFGBG`, else dark; and whether the terminal's
-/// answer may still come (it did not come in time).
-fn terminal_background() -> (Background, bool) {
-    let mut pending = false;
-    let mut answered = None;
-    if io::stdin().is_terminal() && io::stdout().is_terminal() {
-        let mut options = terminal_colorsaurus::QueryOptions::default();
-        options.timeout = BACKGROUND_QUERY;
-        // The palette, not colorsaurus's `theme_mode`: that measures lightness with powf and cbrt,
-        // which load libm (300 KiB more resident) for one comparison; `of_terminal` needs none.
-        let answer = terminal_colorsaurus::color_palette(options);
-        tracing::debug!(?answer, "the terminal's colours");
-        match answer {
-            Ok(palette) => {
-                let rgb = |c: &terminal_colorsaurus::Color| [c.r, c.g, c.b];
-                answered = Some(Background::of_terminal(rgb(&palette.foreground), rgb(&palette.background)));
-            }
-            Err(terminal_colorsaurus::Error::Timeout(_)) => pending = true,
-            Err(_) => {}
-        }
-    }
-    (Background::detect(answered, std::env::var_os("COLORFGBG").as_deref()), pending)
+/// Whether the terminal may be asked its colours: standard input and output are one (on unix,
+/// where the game reads the answer), and `TERM` names a terminal that answers as the query
+/// expects. Not `dumb` (no escape codes at all), GNU `screen` (it answers in the wrong order, or
+/// not at all, or once for each display attached) or `Eterm` (no device attributes): the reasons
+/// terminal-colorsaurus gives for the same list.
+fn can_ask_colours() -> bool {
+    let term = std::env::var("TERM").unwrap_or_default();
+    let known_unable = term.is_empty()
+        || term == "dumb"
+        || term == "screen"
+        || term.starts_with("screen.")
+        || term == "Eterm";
+    cfg!(unix) && !known_unable && io::stdin().is_terminal() && io::stdout().is_terminal()
 }
 
 /// Carries out the app's effects on disk and reports back.

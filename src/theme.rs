@@ -205,13 +205,18 @@ impl Theme {
             return Theme::builtin(NO_COLOUR_THEME);
         }
         if name == AUTO {
-            return Theme::builtin(match background() {
-                Background::Light => "light",
-                Background::Dark | Background::Any => "dark",
-            });
+            return Some(Theme::for_background(background()));
         }
         let theme = Theme::builtin(name)?;
         if wants_no_colour && theme.colour { Theme::builtin(NO_COLOUR_THEME) } else { Some(theme) }
+    }
+
+    /// The theme `auto` draws with on `background`.
+    pub fn for_background(background: Background) -> Theme {
+        match background {
+            Background::Light => Theme::builtin("light").unwrap_or_default(),
+            Background::Dark | Background::Any => Theme::default(),
+        }
     }
 
     /// Reads a theme file: `colour = true|false`, `background = "dark"|"light"|"any"` and one colour

@@ -34,6 +34,7 @@ use ratatui::buffer::Cell;
 use ratatui::layout::{Position, Rect, Size};
 
 use crate::app::{Action, App, Effect, Msg};
+use crate::theme::{Background, Theme};
 use crate::ui::{self, Look};
 
 /// The terminal the game draws on.
@@ -56,10 +57,22 @@ pub struct Options {
     /// The AI's visible pause before it moves.
     pub ai_delay: Duration,
     pub mouse: bool,
-    /// The terminal was asked its colours and had not answered when the wait ran out: its answer
-    /// may still come, at any time, and is then dropped instead of read as keys (see `tui::input`).
-    pub reply_pending: bool,
+    /// Ask the terminal its colours as the screen is set up (`theme = "auto"`): the first frame
+    /// is drawn for the background guessed meanwhile, never waiting for the answer, and the theme
+    /// follows the answer when it comes. The answer is never read as keys (see `tui::input`).
+    pub ask_colours: bool,
 }
+
+/// The colour query: the text's colour, the background's, then the device attributes, which
+/// every terminal answers, so that the answers are known to be over when they come. Terminated
+/// with BEL, to which rxvt-unicode answers in kind (with ST it ends its answer with a lone ESC).
+const COLOUR_QUERY: &[u8] = b"\x1b]10;?\x07\x1b]11;?\x07\x1b[c";
+
+/// How long the colour query's answers are waited for at most; after it, a lone ESC is the Esc
+/// key at once even if the terminal answered nothing. An answer that comes later still changes
+/// the theme, and is still not read as keys.
+#[cfg(unix)]
+const ANSWER_WAIT: Duration = Duration::from_secs(2);
 
 /// The program around the game: it carries out the app's effects (statistics, records, saved
 /// games) and says what came of them.
@@ -77,6 +90,8 @@ impl Hooks for () {}
 
 enum Event {
     Term(TermEvent),
+    /// The terminal's answer to the colour query: its text and background colours.
+    Colours([u16; 3], [u16; 3]),
     /// A signal that ends the session.
     Stop(Ending),
     /// Ctrl-Z or SIGTSTP: restore the terminal and stop until SIGCONT. (Job control is unix's.)
@@ -209,7 +224,6 @@ pub fn run(
     hooks: &mut dyn Hooks,
     events: Events,
 ) -> io::Result<Ending> {
-    let (events, start_sources) = events.sources(options.reply_pending);
     install_panic_hook(options.mouse);
     let mut terminal = match set_up(options) {
         Ok(terminal) => terminal,
@@ -218,7 +232,14 @@ pub fn run(
             return Err(e);
         }
     };
-    let result = event_loop(&mut terminal, app, look, keymap, options, hooks, &events, start_sources);
+    let mut look = look.clone();
+    let mut parser = input::Parser::new(options.ask_colours);
+    // What the terminal has sent already (a fast terminal's answer, keys typed early) is read
+    // before the first frame, which is then drawn in the right colours; nothing is waited for.
+    #[cfg(unix)]
+    events.read_waiting(&mut parser, &mut look);
+    let (events, start_sources) = events.sources(parser, options.ask_colours);
+    let result = event_loop(&mut terminal, app, &mut look, keymap, options, hooks, &events, start_sources);
     // A failed draw means the terminal is gone: the game is saved as on a hang-up, before the
     // terminal is touched again.
     let ending = *result.as_ref().unwrap_or(&Ending::HungUp);
@@ -230,10 +251,17 @@ pub fn run(
 /// Raw mode, the alternate screen and the mouse, and the terminal ratatui draws on.
 fn set_up(options: &Options) -> io::Result<Screen> {
     crossterm::terminal::enable_raw_mode()?;
-    execute!(io::stdout(), crossterm::terminal::EnterAlternateScreen)?;
-    if options.mouse {
-        execute!(io::stdout(), EnableMouseCapture)?;
+    let mut out = io::stdout().lock();
+    crossterm::queue!(out, crossterm::terminal::EnterAlternateScreen)?;
+    if options.ask_colours {
+        // In raw mode, so that the answer is neither echoed nor held for a line's end.
+        out.write_all(COLOUR_QUERY)?;
     }
+    if options.mouse {
+        crossterm::queue!(out, EnableMouseCapture)?;
+    }
+    out.flush()?;
+    drop(out);
     Terminal::new(Clamped(CrosstermBackend::new(FrameOut::default())))
 }
 
@@ -289,7 +317,7 @@ fn redraw_whole(terminal: &mut Screen) -> io::Result<()> {
 fn event_loop(
     terminal: &mut Screen,
     app: &mut App,
-    look: &Look,
+    look: &mut Look,
     keymap: &dyn Fn(&KeyEvent) -> Option<Action>,
     options: &Options,
     hooks: &mut dyn Hooks,
@@ -350,6 +378,12 @@ fn event_loop(
                 Some(Msg::AiMove)
             }
             Some(Event::Stop(ending)) => return Ok(ending),
+            Some(Event::Colours(text, background)) => {
+                let theme = Theme::for_background(Background::of_terminal(text, background));
+                dirty = theme != look.theme;
+                look.theme = theme;
+                continue;
+            }
             Some(Event::InputClosed) => return Ok(Ending::HungUp),
             Some(Event::Suspend) => {
                 suspend(terminal, options)?;
@@ -450,9 +484,8 @@ pub struct Events {
 }
 
 impl Events {
-    /// Catches the signals from now on. Called before anything changes the terminal (the colour
-    /// query of `theme = "auto"` puts it in raw mode for a moment), so that no signal ends the
-    /// program with the terminal left changed: one that comes early waits in signal-hook's pipe
+    /// Catches the signals from now on. Called before anything changes the terminal, so that no
+    /// signal ends the program with the terminal left changed: one that comes early waits in signal-hook's pipe
     /// and is taken once the game runs.
     pub fn catch() -> io::Result<Events> {
         let (tx, rx) = mpsc::channel();
@@ -463,13 +496,40 @@ impl Events {
     /// The channel, and the function that starts the threads feeding it: called after the first
     /// frame, so that starting them is no part of the wait for it. Nothing is lost meanwhile: keys
     /// wait in the terminal, signals in signal-hook's pipe.
-    fn sources(self, reply_pending: bool) -> (Receiver<Event>, Box<dyn FnOnce()>) {
+    fn sources(self, parser: input::Parser, asked: bool) -> (Receiver<Event>, Box<dyn FnOnce()>) {
         let Events { rx, tx, start_signals } = self;
         let start = move || {
             start_signals();
-            thread::spawn(move || read_input(&tx, reply_pending));
+            thread::spawn(move || read_input(&tx, parser, asked));
         };
         (rx, Box::new(start))
+    }
+
+    /// Reads what the terminal has sent so far without waiting: the colours it answered go into
+    /// `look`, keys to the channel (read after the first frame, in order, as any key).
+    #[cfg(unix)]
+    fn read_waiting(&self, parser: &mut input::Parser, look: &mut Look) {
+        let mut buf = [0u8; 1024];
+        let mut events = Vec::new();
+        loop {
+            let mut fd = libc::pollfd { fd: libc::STDIN_FILENO, events: libc::POLLIN, revents: 0 };
+            // SAFETY: `fd` is a valid pollfd for the duration of the call.
+            let ready = unsafe { libc::poll(&raw mut fd, 1, 0) } == 1 && fd.revents & libc::POLLIN != 0;
+            if !ready {
+                break;
+            }
+            // SAFETY: reading into a buffer of the stated length.
+            let got = unsafe { libc::read(libc::STDIN_FILENO, buf.as_mut_ptr().cast(), buf.len()) };
+            let Ok(got @ 1..) = usize::try_from(got) else { break };
+            parser.feed(&buf[..got]);
+            parser.events(&mut events);
+        }
+        if let Some((text, background)) = parser.take_colours() {
+            look.theme = Theme::for_background(Background::of_terminal(text, background));
+        }
+        for event in events {
+            let _ = self.tx.send(Event::Term(event));
+        }
     }
 }
 
@@ -486,10 +546,10 @@ const HOLD: Duration = Duration::from_millis(500);
 /// thread then ends at once. It blocks in `poll` while nothing happens, with a deadline only while
 /// part of a sequence is held.
 #[cfg(unix)]
-fn read_input(tx: &mpsc::Sender<Event>, reply_pending: bool) {
-    let mut parser = input::Parser::new(reply_pending);
+fn read_input(tx: &mpsc::Sender<Event>, mut parser: input::Parser, asked: bool) {
     let mut buf = [0u8; 1024];
-    let mut held_until: Option<Instant> = None;
+    let mut held_until = parser.is_holding().then(|| Instant::now() + HOLD);
+    let mut waiting_until = asked.then(|| Instant::now() + ANSWER_WAIT);
     let mut events = Vec::new();
     let gone = libc::POLLHUP | libc::POLLERR | libc::POLLNVAL;
     loop {
@@ -504,6 +564,10 @@ fn read_input(tx: &mpsc::Sender<Event>, reply_pending: bool) {
         ];
         // SAFETY: `fds` is a valid array of two pollfd for the duration of the call.
         let n = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, timeout) };
+        if waiting_until.is_some_and(|until| Instant::now() >= until) {
+            parser.stop_waiting();
+            waiting_until = None;
+        }
         let closed = if n < 0 {
             io::Error::last_os_error().kind() != io::ErrorKind::Interrupted
         } else if n == 0 {
@@ -529,8 +593,9 @@ fn read_input(tx: &mpsc::Sender<Event>, reply_pending: bool) {
         } else {
             fds.iter().any(|fd| fd.revents & gone != 0)
         };
-        for event in events.drain(..) {
-            if tx.send(Event::Term(event)).is_err() {
+        let colours = parser.take_colours().map(|(text, background)| Event::Colours(text, background));
+        for event in events.drain(..).map(Event::Term).chain(colours) {
+            if tx.send(event).is_err() {
                 return;
             }
         }
@@ -543,7 +608,7 @@ fn read_input(tx: &mpsc::Sender<Event>, reply_pending: bool) {
 
 /// Where there is no `poll` on standard input (Windows), crossterm reads the console.
 #[cfg(not(unix))]
-fn read_input(tx: &mpsc::Sender<Event>, _reply_pending: bool) {
+fn read_input(tx: &mpsc::Sender<Event>, _parser: input::Parser, _asked: bool) {
     loop {
         let event = match crossterm::event::read() {
             Ok(event) => Event::Term(event),
@@ -624,7 +689,7 @@ fn install_panic_hook(mouse: bool) {
     ONCE.call_once(|| {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
-            restore(&Options { ai_delay: Duration::ZERO, mouse, reply_pending: false });
+            restore(&Options { ai_delay: Duration::ZERO, mouse, ask_colours: false });
             previous(info);
         }));
         crate::log::install_panic_hook();

@@ -163,8 +163,7 @@ const SET_UP: &[u8] = b"\x1b[?1049h\x1b[?25l\x1b[?1000h\x1b[?1002h\x1b[?1006h\x1
 const RESTORE: &[u8] = b"\x1b[?2004l\x1b[?1006l\x1b[?1002l\x1b[?1000l\x1b[0m\x1b[?25h\x1b[?1049l";
 
 /// The colour query: foreground, background, then the device attributes, which every terminal
-/// answers, so that one that cannot tell its colours is known at once (as `terminal-colorsaurus`
-/// does locally).
+/// answers, so that one that cannot tell its colours is known at once (as the local game does).
 const COLOUR_QUERY: &[u8] = b"\x1b]10;?\x1b\\\x1b]11;?\x1b\\\x1b[c";
 
 /// How long a key sequence split across packets is held for its rest (as locally).
@@ -317,14 +316,7 @@ fn colours(bytes: &[u8]) -> (Option<[u16; 3]>, Option<[u16; 3]>, bool) {
     let rgb = |which: &str| -> Option<[u16; 3]> {
         let start = text.find(&format!("\x1b]{which};rgb:"))? + which.len() + 7;
         let body: String = text[start..].chars().take_while(|c| c.is_ascii_hexdigit() || *c == '/').collect();
-        let mut parts = body.split('/').map(|hex| {
-            // 1 to 4 hex digits, scaled to 16 bits (`f` is `ffff`).
-            let digits = hex.len().clamp(1, 4);
-            let value = u32::from_str_radix(hex.get(..digits)?, 16).ok()?;
-            let max = (1u32 << (4 * digits)) - 1;
-            u16::try_from(value * 0xffff / max).ok()
-        });
-        Some([parts.next()??, parts.next()??, parts.next()??])
+        crate::tui::input::rgb(&body)
     };
     let attributes = text.contains("\x1b[?") && text[text.find("\x1b[?").unwrap_or(0)..].contains('c');
     (rgb("10"), rgb("11"), attributes)

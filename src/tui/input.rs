@@ -44,11 +44,42 @@ pub struct Parser {
     buf: Vec<u8>,
     /// The terminal's answer to the colour query may still come: a lone ESC may be its start.
     reply_pending: bool,
+    /// The text and background colours the terminal's answers have given so far (OSC 10, 11).
+    colours: [Option<[u16; 3]>; 2],
 }
 
 impl Parser {
     pub fn new(reply_pending: bool) -> Parser {
-        Parser { buf: Vec::new(), reply_pending }
+        Parser { buf: Vec::new(), reply_pending, colours: [None; 2] }
+    }
+
+    /// The terminal's text and background colours, once its answers have given both; each
+    /// answer is taken once.
+    pub fn take_colours(&mut self) -> Option<([u16; 3], [u16; 3])> {
+        let [Some(text), Some(background)] = self.colours else { return None };
+        self.colours = [None; 2];
+        Some((text, background))
+    }
+
+    /// Whether bytes are held, waiting for the rest of a sequence.
+    pub fn is_holding(&self) -> bool {
+        !self.buf.is_empty()
+    }
+
+    /// No answer is awaited any more: a lone ESC is the Esc key at once (for a terminal that
+    /// answers nothing at all, not even the device attributes).
+    pub fn stop_waiting(&mut self) {
+        self.reply_pending = false;
+    }
+
+    /// Notes what an item the parser read whole says about the terminal: its colours, or that
+    /// it has answered everything (the device attributes come last).
+    fn answer(&mut self, item: &[u8]) {
+        if is_device_attributes(item) {
+            self.reply_pending = false;
+        } else if let Some((slot, rgb)) = osc_colour(item) {
+            self.colours[slot] = Some(rgb);
+        }
     }
 
     pub fn feed(&mut self, bytes: &[u8]) {
@@ -67,8 +98,9 @@ impl Parser {
             };
             match parsed {
                 Parsed::Done(event, len) => {
-                    if is_device_attributes(&rest[..len]) {
-                        self.reply_pending = false;
+                    if event.is_none() {
+                        let item = self.buf[at..at + len].to_vec();
+                        self.answer(&item);
                     }
                     out.extend(event);
                     at += len;
@@ -90,8 +122,9 @@ impl Parser {
             };
             let Parsed::Done(event, len) = parsed else { break };
             let len = len.clamp(1, self.buf.len());
-            if is_device_attributes(&self.buf[..len]) {
-                self.reply_pending = false;
+            if event.is_none() {
+                let item = self.buf[..len].to_vec();
+                self.answer(&item);
             }
             self.buf.drain(..len);
             out.extend(event);
@@ -109,6 +142,33 @@ impl Parser {
 /// sends last: once it has come, every answer has, and a lone ESC is the Esc key again.
 fn is_device_attributes(item: &[u8]) -> bool {
     item.starts_with(b"\x1b[?") && item.ends_with(b"c")
+}
+
+/// The colour an answer to the colour query gives, `ESC ] 10|11 ; rgb:R/G/B (BEL | ESC \)`: 0 for
+/// the text's (10), 1 for the background's (11).
+fn osc_colour(item: &[u8]) -> Option<(usize, [u16; 3])> {
+    let body = item.strip_prefix(b"\x1b]")?;
+    let (slot, body) = match body {
+        [b'1', b'0', b';', rest @ ..] => (0, rest),
+        [b'1', b'1', b';', rest @ ..] => (1, rest),
+        _ => return None,
+    };
+    let body = body.strip_prefix(b"rgb:")?;
+    let end = body.iter().position(|b| !(b.is_ascii_hexdigit() || *b == b'/')).unwrap_or(body.len());
+    Some((slot, rgb(std::str::from_utf8(&body[..end]).ok()?)?))
+}
+
+/// A colour as terminals write it in their answers, `R/G/B` with 1 to 4 hex digits a channel,
+/// scaled to 16 bits (`f` is `ffff`).
+pub fn rgb(text: &str) -> Option<[u16; 3]> {
+    let mut parts = text.split('/').map(|hex| {
+        let digits = hex.len().clamp(1, 4);
+        let value = u32::from_str_radix(hex.get(..digits)?, 16).ok()?;
+        let max = (1u32 << (4 * digits)) - 1;
+        u16::try_from(value * 0xffff / max).ok()
+    });
+    let colour = [parts.next()??, parts.next()??, parts.next()??];
+    parts.next().is_none().then_some(colour)
 }
 
 /// Reads what is held when no more is coming: ESC alone is Esc, ESC and a character is Alt and
@@ -536,6 +596,33 @@ mod tests {
         parser.feed(b"\x1b");
         assert!(!parser.events(&mut out));
         assert_eq!(out, [k(KeyCode::Esc, KeyModifiers::NONE)]);
+    }
+
+    /// The colours come out of the answers however they are split, each once, and only when
+    /// both have come; the answers are no keys.
+    #[test]
+    fn the_colours_are_taken_from_the_answers() {
+        for cut in 0..COLOURS.len() {
+            let mut parser = Parser::new(true);
+            let mut out = Vec::new();
+            parser.feed(&COLOURS[..cut]);
+            parser.events(&mut out);
+            parser.feed(&COLOURS[cut..]);
+            parser.events(&mut out);
+            assert_eq!(out, [], "cut at {cut}");
+            assert_eq!(parser.take_colours(), Some(([0, 0, 0], [0xffff; 3])), "cut at {cut}");
+            assert_eq!(parser.take_colours(), None);
+            assert!(!parser.reply_pending());
+        }
+        let mut parser = Parser::new(true);
+        parser.feed(b"\x1b]11;rgb:f/80/ff\x07x");
+        let mut out = Vec::new();
+        parser.events(&mut out);
+        assert_eq!(out, [k(KeyCode::Char('x'), KeyModifiers::NONE)]);
+        assert_eq!(parser.take_colours(), None, "the text's colour has not come");
+        assert_eq!(rgb("f/80/ff"), Some([0xffff, 0x8080, 0xffff]));
+        assert_eq!(rgb("ffff/0/0/0"), None);
+        assert_eq!(rgb("ffff/0"), None);
     }
 
     #[test]

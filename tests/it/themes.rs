@@ -17,7 +17,7 @@ use crate::support::pty::{PATIENCE, Pty};
 const ROWS: u16 = 24;
 const COLS: u16 = 80;
 
-/// The device-attributes query, which terminal-colorsaurus sends after the colour queries.
+/// The device-attributes query, which the game sends after the colour queries.
 const DA1_QUERY: &[u8] = b"\x1b[c";
 const DA1_ANSWER: &[u8] = b"\x1b[?62;22c";
 const LIGHT_ANSWER: &[u8] = b"\x1b]10;rgb:0000/0000/0000\x07\x1b]11;rgb:ffff/ffff/ffff\x07";
@@ -200,6 +200,33 @@ fn a_late_answer_is_not_taken_for_keys() {
     // Keys still work: the binary view opens.
     term.send(b"b");
     term.wait_for("nim-sum");
+}
+
+/// The first frame never waits for the answer: a terminal that answers late (over a slow link)
+/// gets the game at once, in the colours guessed from `COLORFGBG`, and then its own.
+#[test]
+fn a_late_answer_still_sets_the_theme() {
+    for (answer, colorfgbg, before, after) in
+        [(LIGHT_ANSWER, None, DARK_TOKEN, LIGHT_TOKEN), (DARK_ANSWER, Some("0;15"), LIGHT_TOKEN, DARK_TOKEN)]
+    {
+        let mut term = Term::start(GAME, Answer::Nothing, &[("COLORFGBG", colorfgbg)]);
+        term.wait_for("Your turn");
+        term.settle();
+        assert!(term.asked(), "the terminal was asked its colours");
+        assert_eq!(term.token_fill(), before, "before the answer (COLORFGBG={colorfgbg:?})");
+        let screen = term.contents();
+        // In two pieces, cut inside the background's colour.
+        let whole = [answer, DA1_ANSWER].concat();
+        term.send(&whole[..30]);
+        term.pump(Duration::from_millis(50));
+        term.send(&whole[30..]);
+        let end = Instant::now() + PATIENCE;
+        while term.token_fill() != after {
+            assert!(Instant::now() < end, "the late answer did not change the theme");
+            term.pump(Duration::from_millis(20));
+        }
+        assert_eq!(term.contents(), screen, "the answer was read as keys");
+    }
 }
 
 /// The answer may come at any time, in pieces cut anywhere: right after its ESC (which alone is
