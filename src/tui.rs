@@ -237,7 +237,7 @@ pub fn run(
     // What the terminal has sent already (a fast terminal's answer, keys typed early) is read
     // before the first frame, which is then drawn in the right colours; nothing is waited for.
     #[cfg(unix)]
-    events.read_waiting(&mut parser, &mut look);
+    events.read_waiting(&mut parser, &mut look, options.ask_colours);
     let (events, start_sources) = events.sources(parser, options.ask_colours);
     let result = event_loop(&mut terminal, app, &mut look, keymap, options, hooks, &events, start_sources);
     // A failed draw means the terminal is gone: the game is saved as on a hang-up, before the
@@ -378,10 +378,13 @@ fn event_loop(
                 Some(Msg::AiMove)
             }
             Some(Event::Stop(ending)) => return Ok(ending),
+            // Only the theme `auto` asks; an answer to another program's question changes nothing.
             Some(Event::Colours(text, background)) => {
                 let theme = Theme::for_background(Background::of_terminal(text, background));
-                dirty = theme != look.theme;
-                look.theme = theme;
+                dirty = options.ask_colours && theme != look.theme;
+                if dirty {
+                    look.theme = theme;
+                }
                 continue;
             }
             Some(Event::InputClosed) => return Ok(Ending::HungUp),
@@ -508,7 +511,7 @@ impl Events {
     /// Reads what the terminal has sent so far without waiting: the colours it answered go into
     /// `look`, keys to the channel (read after the first frame, in order, as any key).
     #[cfg(unix)]
-    fn read_waiting(&self, parser: &mut input::Parser, look: &mut Look) {
+    fn read_waiting(&self, parser: &mut input::Parser, look: &mut Look, asked: bool) {
         let mut buf = [0u8; 1024];
         let mut events = Vec::new();
         loop {
@@ -524,7 +527,9 @@ impl Events {
             parser.feed(&buf[..got]);
             parser.events(&mut events);
         }
-        if let Some((text, background)) = parser.take_colours() {
+        if let Some((text, background)) = parser.take_colours()
+            && asked
+        {
             look.theme = Theme::for_background(Background::of_terminal(text, background));
         }
         for event in events {
