@@ -233,6 +233,7 @@ pub fn run(
         }
     };
     let mut look = look.clone();
+    #[cfg_attr(not(unix), allow(unused_mut))]
     let mut parser = input::Parser::new(options.ask_colours);
     // What the terminal has sent already (a fast terminal's answer, keys typed early) is read
     // before the first frame, which is then drawn in the right colours; nothing is waited for.
