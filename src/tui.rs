@@ -489,8 +489,8 @@ pub struct Events {
 
 impl Events {
     /// Catches the signals from now on. Called before anything changes the terminal, so that no
-    /// signal ends the program with the terminal left changed: one that comes early waits in signal-hook's pipe
-    /// and is taken once the game runs.
+    /// signal ends the program with the terminal left changed: one that comes early waits in
+    /// signal-hook's pipe and is taken once the game runs.
     pub fn catch() -> io::Result<Events> {
         let (tx, rx) = mpsc::channel();
         let start_signals = catch_signals(tx.clone())?;
