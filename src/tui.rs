@@ -66,7 +66,7 @@ pub struct Options {
 /// The colour query: the text's colour, the background's, then the device attributes, which
 /// every terminal answers, so that the answers are known to be over when they come. Terminated
 /// with BEL, to which rxvt-unicode answers in kind (with ST it ends its answer with a lone ESC).
-const COLOUR_QUERY: &[u8] = b"\x1b]10;?\x07\x1b]11;?\x07\x1b[c";
+pub const COLOUR_QUERY: &[u8] = b"\x1b]10;?\x07\x1b]11;?\x07\x1b[c";
 
 /// How long the colour query's answers are waited for at most; after it, a lone ESC is the Esc
 /// key at once even if the terminal answered nothing. An answer that comes later still changes

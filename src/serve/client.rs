@@ -35,6 +35,9 @@ use crate::app::{Action, App, Effect, Msg, Report};
 use crate::domain::Seat;
 use crate::engine::Rules as _;
 use crate::i18n::{self, Language};
+// The colour query is the local game's: text, background, then the device attributes, which every
+// terminal answers, so that one that cannot tell its colours is known at once.
+use crate::tui::COLOUR_QUERY;
 use crate::tui::input::Parser;
 use crate::ui::{self, Look};
 
@@ -161,10 +164,6 @@ const SET_UP: &[u8] = b"\x1b[?1049h\x1b[?25l\x1b[?1000h\x1b[?1002h\x1b[?1006h\x1
 
 /// The bytes that give the terminal back as it was.
 const RESTORE: &[u8] = b"\x1b[?2004l\x1b[?1006l\x1b[?1002l\x1b[?1000l\x1b[0m\x1b[?25h\x1b[?1049l";
-
-/// The colour query: foreground, background, then the device attributes, which every terminal
-/// answers, so that one that cannot tell its colours is known at once (as the local game does).
-const COLOUR_QUERY: &[u8] = b"\x1b]10;?\x1b\\\x1b]11;?\x1b\\\x1b[c";
 
 /// How long a key sequence split across packets is held for its rest (as locally).
 const HOLD: Duration = Duration::from_millis(500);
