@@ -144,9 +144,9 @@ impl Cli {
     /// this one reads the arguments, the whole command reads them the same way (the test
     /// `a_game_is_read_as_the_whole_command_reads_it` compares the two).
     fn parse_game(args: &[OsString]) -> Option<Cli> {
-        let mut cmd = GameArgs::augment_args(TopFlags::augment_args(
-            clap::Command::new("nim-tui").allow_negative_numbers(true),
-        ));
+        // Of `Cli`'s own settings, the one that bears on reading (the rest are help and version).
+        let cmd = clap::Command::new("nim-tui").allow_negative_numbers(true);
+        let mut cmd = GameArgs::augment_args(TopFlags::augment_args(cmd));
         let mut matches = cmd.try_get_matches_from_mut(args).ok()?;
         let top = TopFlags::from_arg_matches_mut(&mut matches).ok()?;
         let game = GameArgs::from_arg_matches_mut(&mut matches).ok()?;

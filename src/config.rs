@@ -62,9 +62,10 @@ fn built_in() -> &'static BuiltIn {
 }
 
 /// The shipped file without its comment lines and blank lines: the same settings in a quarter
-/// of the text, which the TOML parser reads at every start (parsing the whole file took 13% of
-/// a start's instructions to the first frame). Safe because the file has no multi-line strings,
-/// where such a line would be text (the test `the_built_in_layer_is_the_whole_file` checks both).
+/// of the text, which the TOML parser reads at every start with a config file (parsing the whole
+/// file took 13% of such a start's instructions to the first frame). Safe because the file has no
+/// multi-line strings, where such a line would be text (the test
+/// `the_built_in_layer_is_the_whole_file` checks both).
 fn values_only(text: &str) -> String {
     let mut values = String::with_capacity(text.len() / 2);
     for line in text.lines() {

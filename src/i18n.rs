@@ -261,9 +261,9 @@ struct Catalog {
     bundle: Mutex<FluentBundle<FluentResource>>,
 }
 
-/// A language's messages, sorted by id. Plain numbers but for two pointers: the index is
-/// read-only data that the loader leaves alone, where as `&str`s its 3,000 pointers were
-/// relocated, 60 KB written, at every start.
+/// A language's messages, sorted by id. The entries are plain numbers, read-only data that the
+/// loader leaves alone: as `&str`s their 3,000 pointers were relocated, 60 KB written, at every
+/// start. Only the three fields below and the files' names are pointers.
 struct MessageIndex {
     /// Every message's id, one after another, in the order of `entries`.
     ids: &'static str,

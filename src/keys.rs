@@ -566,7 +566,8 @@ mod tests {
     }
 
     /// The default keys are config.toml's: the keymap written out in `SHIPPED_KEYS` is the one
-    /// the shipped file documents.
+    /// the shipped file documents, and the file's reader sees a key changed or left out there (so
+    /// a key changed in only one of the two places fails the first assertion).
     #[test]
     fn the_default_keymap_is_config_toml() {
         assert_eq!(shipped_keys(SHIPPED_CONFIG), Ok(Keymap::default()));

@@ -308,17 +308,14 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     haystack.windows(needle.len()).position(|w| w == needle)
 }
 
-/// The colours in a terminal's answers to [`COLOUR_QUERY`]: foreground, background, and whether
-/// the device attributes came (after which nothing more will).
+/// The colours in a terminal's answers to [`COLOUR_QUERY`], as the game's input parser reads
+/// them: text, background, and whether the device attributes came (after which nothing more will).
 fn colours(bytes: &[u8]) -> (Option<[u16; 3]>, Option<[u16; 3]>, bool) {
-    let text = String::from_utf8_lossy(bytes);
-    let rgb = |which: &str| -> Option<[u16; 3]> {
-        let start = text.find(&format!("\x1b]{which};rgb:"))? + which.len() + 7;
-        let body: String = text[start..].chars().take_while(|c| c.is_ascii_hexdigit() || *c == '/').collect();
-        crate::tui::input::rgb(&body)
-    };
-    let attributes = text.contains("\x1b[?") && text[text.find("\x1b[?").unwrap_or(0)..].contains('c');
-    (rgb("10"), rgb("11"), attributes)
+    let mut parser = Parser::new(true);
+    parser.feed(bytes);
+    parser.events(&mut Vec::new());
+    let [text, background] = parser.colours();
+    (text, background, !parser.awaits_answers())
 }
 
 /// Plays one connection's game until the player quits, the connection goes, the server stops,

@@ -72,16 +72,6 @@ impl Parser {
         self.reply_pending = false;
     }
 
-    /// Notes what an item the parser read whole says about the terminal: its colours, or that
-    /// it has answered everything (the device attributes come last).
-    fn answer(&mut self, item: &[u8]) {
-        if is_device_attributes(item) {
-            self.reply_pending = false;
-        } else if let Some((slot, rgb)) = osc_colour(item) {
-            self.colours[slot] = Some(rgb);
-        }
-    }
-
     pub fn feed(&mut self, bytes: &[u8]) {
         self.buf.extend_from_slice(bytes);
     }
@@ -99,8 +89,7 @@ impl Parser {
             match parsed {
                 Parsed::Done(event, len) => {
                     if event.is_none() {
-                        let item = self.buf[at..at + len].to_vec();
-                        self.answer(&item);
+                        answer(&self.buf[at..at + len], &mut self.reply_pending, &mut self.colours);
                     }
                     out.extend(event);
                     at += len;
@@ -123,18 +112,31 @@ impl Parser {
             let Parsed::Done(event, len) = parsed else { break };
             let len = len.clamp(1, self.buf.len());
             if event.is_none() {
-                let item = self.buf[..len].to_vec();
-                self.answer(&item);
+                answer(&self.buf[..len], &mut self.reply_pending, &mut self.colours);
             }
             self.buf.drain(..len);
             out.extend(event);
         }
     }
 
-    /// Whether a lone ESC is held to see if an answer follows.
-    #[cfg(test)]
-    fn reply_pending(&self) -> bool {
+    /// Whether answers are still awaited: a lone ESC is then held to see if an answer follows.
+    pub fn awaits_answers(&self) -> bool {
         self.reply_pending
+    }
+
+    /// The text and background colours the answers have given so far, without taking them.
+    pub fn colours(&self) -> [Option<[u16; 3]>; 2] {
+        self.colours
+    }
+}
+
+/// Notes what an item read whole that is no key says about the terminal: a colour, or that it has
+/// answered everything (the device attributes come last).
+fn answer(item: &[u8], reply_pending: &mut bool, colours: &mut [Option<[u16; 3]>; 2]) {
+    if is_device_attributes(item) {
+        *reply_pending = false;
+    } else if let Some((slot, rgb)) = osc_colour(item) {
+        colours[slot] = Some(rgb);
     }
 }
 
@@ -592,7 +594,7 @@ mod tests {
         parser.feed(COLOURS);
         let mut out = Vec::new();
         assert!(!parser.events(&mut out) && out.is_empty());
-        assert!(!parser.reply_pending());
+        assert!(!parser.awaits_answers());
         parser.feed(b"\x1b");
         assert!(!parser.events(&mut out));
         assert_eq!(out, [k(KeyCode::Esc, KeyModifiers::NONE)]);
@@ -612,7 +614,7 @@ mod tests {
             assert_eq!(out, [], "cut at {cut}");
             assert_eq!(parser.take_colours(), Some(([0, 0, 0], [0xffff; 3])), "cut at {cut}");
             assert_eq!(parser.take_colours(), None);
-            assert!(!parser.reply_pending());
+            assert!(!parser.awaits_answers());
         }
         let mut parser = Parser::new(true);
         parser.feed(b"\x1b]11;rgb:f/80/ff\x07x");
