@@ -2,7 +2,7 @@
 """Measures `nim-tui serve` with many scripted players on loopback, beside the local game.
 
 Starts the release server on a free loopback port (its files in a temporary home), connects
-SESSIONS players at once (examples/serve_load.rs: each an SSH session with a 100x30 terminal, on
+SESSIONS players at once (crates/nim-serve/examples/serve_load.rs: each an SSH session with a 100x30 terminal, on
 the start screen), and reports:
   memory per idle session   (server VmRSS with everyone connected - VmRSS before) / SESSIONS
   idle CPU                  the server's utime+stime clock ticks while everyone idles IDLE s
@@ -32,6 +32,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NIM = os.path.join(ROOT, "target", "release", "nim-tui")
+SERVE = os.path.join(ROOT, "target", "release", "nim-tui-serve")
 LOAD = os.path.join(ROOT, "target", "release", "examples", "serve_load")
 IDLE_SECONDS = 5.0
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -107,13 +108,13 @@ def main():
     parser.add_argument("--no-build", action="store_true", help="use the binaries already built")
     args = parser.parse_args()
     if not args.no_build:
-        subprocess.run(["cargo", "build", "--release", "--quiet", "--bin", "nim-tui", "--example", "serve_load"],
+        subprocess.run(["cargo", "build", "--release", "--quiet", "--bin", "nim-tui", "--bin", "nim-tui-serve", "--example", "serve_load"],
                        cwd=ROOT, check=True)
     with tempfile.TemporaryDirectory(prefix="nim-serve-bench-") as home:
         env = dict(os.environ, HOME=home, XDG_DATA_HOME=os.path.join(home, "data"),
                    XDG_STATE_HOME=os.path.join(home, "state"), XDG_CONFIG_HOME=os.path.join(home, "config"))
         env.pop("NIM_TUI_LOG", None)
-        server = subprocess.Popen([NIM, "serve", "--listen", "127.0.0.1:0",
+        server = subprocess.Popen([SERVE, "--listen", "127.0.0.1:0",
                                    "--max-connections", str(args.sessions + 10),
                                    "--max-per-address", str(args.sessions + 10)],
                                   env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,

@@ -23,10 +23,9 @@ use crate::i18n::{Language, LanguageSetting};
 use crate::keys::{KeyBinding, Keymap, KeymapError, ParseKeyError};
 use crate::theme::{AUTO_GLYPH, Background, GlyphSet, Glyphs, Theme};
 
-/// The documented default configuration, printed byte for byte by `nim-tui --print-config`. A
-/// user's file is laid over it; [`Settings::default`] and the default keymap say the same in code
-/// (the tests `the_built_in_layer_is_the_whole_file` and `the_default_keymap_is_config_toml`
-/// check that they do), so that a start without a config file parses no TOML.
+/// The documented default configuration, printed byte for byte by `nim-tui --print-config`: the
+/// one place every default is written. It is parsed once, the first time a setting is needed
+/// ([`Settings::default`]), and a user's file is laid over it.
 pub const DEFAULT_TOML: &str = include_str!("../config.toml");
 
 /// How the embedded default is named in messages (it can only be wrong through a bug).
@@ -38,50 +37,37 @@ pub fn settings() -> &'static [&'static str] {
     &built_in().names
 }
 
-/// The shipped file, read once: the layer a user's configuration file is laid over, and the
-/// settings' names. A start without a config file does not need it ([`Settings::default`] is the
-/// same settings, written out).
+/// The shipped file, read once: the layer a user's configuration file is laid over, its
+/// settings, and their names.
 struct BuiltIn {
     layers: Layers,
+    settings: Settings,
     names: Vec<&'static str>,
 }
 
 fn built_in() -> &'static BuiltIn {
     static BUILT_IN_LAYER: std::sync::LazyLock<BuiltIn> = std::sync::LazyLock::new(|| {
         let mut layers = Layers::default();
-        match layers.lay(Path::new(BUILT_IN), &values_only(DEFAULT_TOML), None) {
-            Ok(names) => BuiltIn {
+        let read = layers
+            .lay(Path::new(BUILT_IN), DEFAULT_TOML, None)
+            .and_then(|names| Ok((layers.settings()?, names)));
+        match read {
+            Ok((settings, names)) => BuiltIn {
                 layers,
+                settings,
                 names: names.into_iter().map(|n| &*Box::leak(n.into_boxed_str())).collect(),
             },
-            // The shipped file is checked by the test `shipped_config_is_the_default`.
+            // The shipped file is embedded and checked by the test `shipped_config_is_the_default`:
+            // it can only be broken by a change that the tests refuse.
             Err(e) => panic!("the built-in config.toml is broken: {e}"),
         }
     });
     &BUILT_IN_LAYER
 }
 
-/// The shipped file without its comment lines and blank lines: the same settings in a quarter
-/// of the text, which the TOML parser reads at every start with a config file (parsing the whole
-/// file took 13% of such a start's instructions to the first frame). Safe because the file has no
-/// multi-line strings, where such a line would be text (the test
-/// `the_built_in_layer_is_the_whole_file` checks both).
-fn values_only(text: &str) -> String {
-    let mut values = String::with_capacity(text.len() / 2);
-    for line in text.lines() {
-        let line = line.trim_start();
-        if !line.is_empty() && !line.starts_with('#') {
-            values.push_str(line);
-            values.push('\n');
-        }
-    }
-    values
-}
-
 /// Everything the configuration decides, typed: the default file, the user's file laid over it,
 /// then the command-line flags. Adding a setting means writing it in `config.toml`, adding its
-/// field here and its default to [`Settings::default`], and using it; a setting in `config.toml`
-/// without a field here fails to load, and a default that differs fails the tests.
+/// field here, and using it; a setting in `config.toml` without a field here fails to load.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Settings {
@@ -123,29 +109,9 @@ fn unread_heaps() -> HeapChoice {
 }
 
 impl Default for Settings {
-    /// The settings of the shipped `config.toml`, written out so that a start without a config
-    /// file reads no TOML (the built-in layer was an eighth of a start's work): the test
-    /// `the_built_in_layer_is_the_whole_file` checks that the file says the same.
+    /// The settings of the shipped `config.toml`.
     fn default() -> Self {
-        Settings {
-            game: GameKind::Nim,
-            mode: Mode::Normal,
-            heaps: HeapChoice::Preset(Preset::ThreeFourFive),
-            first: First::You,
-            level: Level::Perfect,
-            opponent: Opponent::Ai,
-            names: Names::default(),
-            coach: false,
-            ai_delay_ms: 600,
-            animation: true,
-            theme: "auto".to_string(),
-            glyphs: GlyphSet::Auto,
-            token: AUTO_GLYPH.to_string(),
-            marked: AUTO_GLYPH.to_string(),
-            mouse: true,
-            language: LanguageSetting::Auto,
-            keys: Keymap::default(),
-        }
+        built_in().settings.clone()
     }
 }
 
@@ -810,16 +776,6 @@ mod tests {
             assert!(table.get(action.name()).is_some(), "config.toml binds '{}'", action.name());
         }
         assert_eq!(load(Some(Path::new("config.toml"))).unwrap(), Settings::default());
-    }
-
-    #[test]
-    fn the_built_in_layer_is_the_whole_file() {
-        assert!(!DEFAULT_TOML.contains("\"\"\"") && !DEFAULT_TOML.contains("'''"), "a multi-line string");
-        let mut whole = Layers::default();
-        let whole_names = whole.lay(Path::new(BUILT_IN), DEFAULT_TOML, None).unwrap();
-        assert_eq!(whole_names, settings());
-        assert_eq!(whole.settings().unwrap(), Settings::default());
-        assert!(values_only(DEFAULT_TOML).len() < DEFAULT_TOML.len() / 2);
     }
 
     #[test]

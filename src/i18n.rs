@@ -12,8 +12,8 @@
 //! another's frame.
 
 use std::cell::Cell;
+use std::sync::Mutex;
 use std::sync::OnceLock;
-use std::sync::{Mutex, PoisonError};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
@@ -244,120 +244,34 @@ pub fn label(id: &'static str) -> &'static str {
 
 /// The message `id` in `language`, if that language has it.
 fn format(language: Language, id: &str, args: Option<&FluentArgs>) -> Option<String> {
-    catalog(language).format(id, args)
+    let bundle = catalog(language);
+    let pattern = bundle.get_message(id)?.value()?;
+    let mut errors = Vec::new();
+    Some(bundle.format_pattern(pattern, args, &mut errors).into_owned())
 }
 
-/// A language's messages, each parsed the first time it is asked for. The game's first frame asks
-/// for a few dozen of some seven hundred: parsing every file at once cost about a millisecond
-/// before that frame and kept every message's syntax tree in memory for the whole run.
-struct Catalog {
-    language: Language,
-    /// Each message's id, file and the byte range of its text there, sorted by id: looked up by a
-    /// binary search. Written by `build.rs` (scanning the files at every start cost about 0.8 M
-    /// instructions before the first frame).
-    index: &'static MessageIndex,
-    /// The messages parsed so far. A message stands alone (no message file uses terms or refers
-    /// to another message), so each is parsed, and added, on its own.
-    bundle: Mutex<FluentBundle<FluentResource>>,
-}
-
-/// A language's messages, sorted by id. The entries are plain numbers, read-only data that the
-/// loader leaves alone: as `&str`s their 3,000 pointers were relocated, 60 KB written, at every
-/// start. Only the three fields below and the files' names are pointers.
-struct MessageIndex {
-    /// Every message's id, one after another, in the order of `entries`.
-    ids: &'static str,
-    /// The language's message files, by name, in the order `Indexed::file` counts them.
-    files: &'static [&'static str],
-    entries: &'static [Indexed],
-}
-
-/// One message: the byte range of its id in `MessageIndex::ids`, its file's position in
-/// `MessageIndex::files`, and the byte range of its text in that file.
-#[derive(Debug, Clone, Copy)]
-struct Indexed {
-    id: [u32; 2],
-    file: u8,
-    text: [u32; 2],
-}
-
-impl MessageIndex {
-    const EMPTY: MessageIndex = MessageIndex { ids: "", files: &[], entries: &[] };
-
-    fn id(&self, entry: &Indexed) -> &'static str {
-        let [start, end] = entry.id.map(|at| at as usize);
-        self.ids.get(start..end).unwrap_or_default()
-    }
-}
-
-// The message index, `MESSAGE_INDEX`: for each language's tag, its [`MessageIndex`].
-include!(concat!(env!("OUT_DIR"), "/message_index.rs"));
-
-impl Catalog {
-    fn new(language: Language) -> Catalog {
+/// A language's messages: every file of it parsed into one bundle the first time the language is
+/// asked for (about a millisecond), then shared by every thread. Terms and attributes work as
+/// Fluent defines them.
+fn catalog(language: Language) -> &'static FluentBundle<FluentResource> {
+    static CATALOGS: [OnceLock<FluentBundle<FluentResource>>; 2] = [OnceLock::new(), OnceLock::new()];
+    let index = LANGUAGES.iter().position(|&each| each == language).unwrap_or(0);
+    CATALOGS[index].get_or_init(|| {
         let tag = language.tag().parse().unwrap_or_default();
         let mut bundle = FluentBundle::new_concurrent(vec![tag]);
         // Unicode isolation marks around each argument are invisible characters that a terminal
         // may draw as a column or as nothing; the game's arguments are numbers and names it has
         // escaped.
         bundle.set_use_isolating(false);
-        let index = MESSAGE_INDEX
-            .iter()
-            .find(|(tag, _)| *tag == language.tag())
-            .map_or(&MessageIndex::EMPTY, |(_, index)| index);
-        Catalog { language, index, bundle: Mutex::new(bundle) }
-    }
-
-    /// The text of the message `id` in the embedded files.
-    fn source(&self, id: &str) -> Option<&'static str> {
-        let index = self.index;
-        let at = index.entries.binary_search_by_key(&id, |entry| index.id(entry)).ok()?;
-        let entry = index.entries[at];
-        let file = index.files.get(usize::from(entry.file))?;
-        let (_, source) = self.language.sources().iter().find(|(name, _)| name == file)?;
-        let [start, end] = entry.text.map(|at| at as usize);
-        source.get(start..end)
-    }
-
-    fn format(&self, id: &str, args: Option<&FluentArgs>) -> Option<String> {
-        let text = self.source(id)?;
-        if let Some(plain) = plain_text(text) {
-            return Some(plain.to_owned());
-        }
-        let mut bundle = self.bundle.lock().unwrap_or_else(PoisonError::into_inner);
-        if !bundle.has_message(id) {
-            // A message that does not parse is a bug the tests catch ([`problems`]); what parsed
-            // of it is still used, so that the game goes on.
-            let resource = FluentResource::try_new(text.to_owned()).unwrap_or_else(|(resource, _)| resource);
+        for (_, source) in language.sources() {
+            // A file that does not parse is a bug the tests catch ([`problems`]); what parsed of
+            // it is still used, so that the game goes on, and an id defined twice keeps its first.
+            let resource =
+                FluentResource::try_new((*source).to_owned()).unwrap_or_else(|(resource, _)| resource);
             let _ = bundle.add_resource(resource);
         }
-        let pattern = bundle.get_message(id)?.value()?;
-        let mut errors = Vec::new();
-        let text = bundle.format_pattern(pattern, args, &mut errors);
-        Some(text.into_owned())
-    }
-}
-
-/// The value of a message that is one line of plain text (`id = words`: no placeable, no
-/// attribute, no continuation line), as Fluent reads it, without parsing it: most of the words a
-/// frame asks for, and half the instructions of the first frame's words went to parsing them. The
-/// test `each_message_parsed_alone_reads_as_in_its_whole_file` compares every message with
-/// Fluent's reading.
-fn plain_text(message: &str) -> Option<&str> {
-    let message = message.trim_end();
-    if message.contains(['\n', '{', '}']) {
-        return None;
-    }
-    let (_, value) = message.split_once('=')?;
-    let value = value.trim_start_matches(' ');
-    (!value.is_empty()).then_some(value)
-}
-
-/// The language's messages, indexed once.
-fn catalog(language: Language) -> &'static Catalog {
-    static CATALOGS: [OnceLock<Catalog>; 2] = [OnceLock::new(), OnceLock::new()];
-    let index = LANGUAGES.iter().position(|&each| each == language).unwrap_or(0);
-    CATALOGS[index].get_or_init(|| Catalog::new(language))
+        bundle
+    })
 }
 
 /// Every message id of `language`, in the files' order.
@@ -395,41 +309,9 @@ pub fn problems(language: Language) -> Vec<String> {
     problems
 }
 
-/// The scan `build.rs` runs over the message files, here for the test that checks its index.
-#[cfg(test)]
-mod scan;
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_built_index_is_a_scan_of_the_embedded_files() {
-        for language in LANGUAGES {
-            let catalog = Catalog::new(language);
-            // Every message of every embedded file, its first definition, is indexed there.
-            let mut expected: Vec<(&str, &str)> = Vec::new();
-            let mut files: Vec<_> = language.sources().to_vec();
-            files.sort();
-            for (_, source) in files {
-                for (id, range) in scan::messages(source) {
-                    if !expected.iter().any(|(seen, _)| *seen == id) {
-                        expected.push((id, &source[range]));
-                    }
-                }
-            }
-            assert!(expected.len() > 500, "{}: {} messages", language.tag(), expected.len());
-            assert_eq!(
-                catalog.index.entries.len(),
-                expected.len(),
-                "{}: an indexed file is not embedded",
-                language.tag()
-            );
-            for (id, text) in expected {
-                assert_eq!(catalog.source(id), Some(text), "{}: {id}", language.tag());
-            }
-        }
-    }
 
     fn env<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
         move |name| pairs.iter().find(|(key, _)| *key == name).map(|(_, value)| value.to_string())
@@ -492,29 +374,6 @@ mod tests {
         let chinese =
             scoped(Language::SimplifiedChinese, || text_with("tokens-count", &[("n", Arg::Count(3))]));
         assert_eq!(chinese, "3 枚棋子");
-    }
-
-    #[test]
-    fn each_message_parsed_alone_reads_as_in_its_whole_file() {
-        let mut args = FluentArgs::new();
-        for name in ["n", "heap", "amount", "who", "k", "set", "a", "b"] {
-            args.set(name, FluentValue::from(7.0));
-        }
-        for language in LANGUAGES {
-            let mut whole = FluentBundle::new_concurrent(vec![language.tag().parse().unwrap_or_default()]);
-            whole.set_use_isolating(false);
-            for (_, source) in language.sources() {
-                let resource = FluentResource::try_new((*source).to_owned()).expect("the file parses");
-                whole.add_resource(resource).expect("each id once");
-            }
-            let ids = ids(language);
-            assert!(ids.len() > 500, "{}: {} messages", language.tag(), ids.len());
-            for id in ids {
-                let pattern = whole.get_message(&id).and_then(|m| m.value()).expect("a value");
-                let expected = whole.format_pattern(pattern, Some(&args), &mut Vec::new()).into_owned();
-                assert_eq!(catalog(language).format(&id, Some(&args)), Some(expected), "{id}");
-            }
-        }
     }
 
     #[test]

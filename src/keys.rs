@@ -346,60 +346,24 @@ pub struct Keymap {
     lookup: HashMap<KeyBinding, Action>,
 }
 
-/// The shipped configuration, whose `[keys]` table documents the default keys; [`SHIPPED_KEYS`]
-/// says the same in code (the test `the_default_keymap_is_config_toml`).
-#[cfg(test)]
+/// The shipped configuration, whose `[keys]` table is the one place the default keys are written.
 const SHIPPED_CONFIG: &str = include_str!("../config.toml");
 
-/// The keys of the shipped `config.toml`, written out so that a start reads no TOML for them
-/// (parsing the file was a tenth of a start's work). Character keys are as `KeyBinding`'s
-/// reader makes them: the character itself, without SHIFT.
-const SHIPPED_KEYS: [(Action, &[KeyBinding]); 22] = {
-    const fn key(code: KeyCode) -> KeyBinding {
-        KeyBinding::plain(code)
-    }
-    const fn char(c: char) -> KeyBinding {
-        KeyBinding::plain(KeyCode::Char(c))
-    }
-    [
-        (Action::Up, &[key(KeyCode::Up), char('k')]),
-        (Action::Down, &[key(KeyCode::Down), char('j')]),
-        (Action::Less, &[key(KeyCode::Left), char('-')]),
-        (Action::More, &[key(KeyCode::Right), char('+')]),
-        (Action::TakeOne, &[key(KeyCode::Home)]),
-        (Action::TakeAll, &[key(KeyCode::End)]),
-        (Action::Switch, &[char('s')]),
-        (Action::Take, &[key(KeyCode::Enter), char(' ')]),
-        (Action::Erase, &[key(KeyCode::Backspace)]),
-        (Action::Hint, &[char('h')]),
-        (Action::NewGame, &[char('n')]),
-        (Action::Binary, &[char('b')]),
-        (Action::Coach, &[char('c')]),
-        (Action::Lesson, &[char('L')]),
-        (Action::Review, &[char('v')]),
-        (Action::Undo, &[char('u')]),
-        (Action::Redo, &[char('r')]),
-        (Action::History, &[char('l')]),
-        (Action::Record, &[char('w')]),
-        (Action::Resign, &[char('R')]),
-        (Action::Help, &[char('?')]),
-        (Action::Quit, &[char('q'), key(KeyCode::Esc)]),
-    ]
-};
-
 impl Default for Keymap {
-    /// The keys of the shipped `config.toml`.
+    /// The keys of the shipped `config.toml`, read once.
     fn default() -> Self {
-        let table = SHIPPED_KEYS.iter().map(|(action, keys)| (*action, keys.to_vec())).collect();
-        // The same table as the shipped file's, which the tests read and check (a clash there
-        // would be refused by `new`): built directly rather than checked again at every start.
-        Keymap::build(table)
+        static SHIPPED: std::sync::LazyLock<Keymap> = std::sync::LazyLock::new(|| {
+            // The shipped file is embedded and its keys checked by the tests
+            // (`every_default_binding_round_trips`, and the config module's own reading of it):
+            // only a change the tests refuse could break it.
+            shipped_keys(SHIPPED_CONFIG).unwrap_or_else(|e| panic!("the built-in config.toml's [keys]: {e}"))
+        });
+        SHIPPED.clone()
     }
 }
 
 /// The keymap of a config's `[keys]` table, every command in it; for the shipped file, whose keys
 /// the config module's own reader (with line numbers and suggestions) checks again.
-#[cfg(test)]
 fn shipped_keys(config: &str) -> Result<Keymap, String> {
     let doc: toml::Table = config.parse().map_err(|e: toml::de::Error| e.to_string())?;
     let Some(toml::Value::Table(keys)) = doc.get("keys") else { return Err("no [keys] table".into()) };
@@ -487,6 +451,13 @@ impl Keymap {
     }
 
     /// Each action with its keys, in `Action::ALL` order.
+    /// The same keys with `actions` left out: their keys then do nothing.
+    pub fn without(&self, actions: &[Action]) -> Keymap {
+        let mut table = self.keys.clone();
+        table.retain(|action, _| !actions.contains(action));
+        Keymap::build(table)
+    }
+
     pub fn table(&self) -> &BTreeMap<Action, Vec<KeyBinding>> {
         &self.keys
     }
@@ -565,9 +536,8 @@ mod tests {
         }
     }
 
-    /// The default keys are config.toml's: the keymap written out in `SHIPPED_KEYS` is the one
-    /// the shipped file documents, and the file's reader sees a key changed or left out there (so
-    /// a key changed in only one of the two places fails the first assertion).
+    /// The default keys are config.toml's, and the file's reader sees a key changed or left out
+    /// there.
     #[test]
     fn the_default_keymap_is_config_toml() {
         assert_eq!(shipped_keys(SHIPPED_CONFIG), Ok(Keymap::default()));

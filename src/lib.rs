@@ -29,6 +29,8 @@ pub mod i18n;
 #[doc(hidden)]
 pub mod keys;
 #[doc(hidden)]
+pub mod local;
+#[doc(hidden)]
 pub mod log;
 #[doc(hidden)]
 pub mod paths;
@@ -36,8 +38,6 @@ pub mod paths;
 pub mod puzzle;
 #[doc(hidden)]
 pub mod record;
-#[doc(hidden)]
-pub mod serve;
 #[doc(hidden)]
 pub mod session;
 #[doc(hidden)]

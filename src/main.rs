@@ -5,26 +5,14 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::CommandFactory;
-use nim_tui::cli::{Cli, Command, GameArgs, ManArgs};
+use nim_tui::cli::{Cli, Command, GameArgs, ManArgs, clap_exit, fail};
 use nim_tui::domain::{stats_json, stats_table};
 use nim_tui::engine::{Game, Ruleset};
 use nim_tui::i18n::{self, Arg};
-use nim_tui::session::{self, Launch};
+use nim_tui::local::{self, Launch};
 use nim_tui::solve::{self, SolveError};
 use nim_tui::store::Store;
 use nim_tui::{config, log, paths};
-
-/// `pow`, from the libm crate (a port of musl's), for the one caller the program has: the
-/// statistics of tokio's scheduler (`f64::powf`), which the server's runtime brings in. With it
-/// defined here, the linker finds no use for the system's maths library, and every start of the
-/// game stops loading it (libm.so: 11 system calls, 8 page faults and a place in every symbol
-/// lookup of the loader's, before the first frame). Same results: musl's `pow` is within an
-/// ulp, as glibc's is.
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-#[unsafe(no_mangle)]
-pub extern "C" fn pow(x: f64, y: f64) -> f64 {
-    libm::pow(x, y)
-}
 
 fn main() -> ExitCode {
     let code = start();
@@ -106,17 +94,7 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
             write_out(out, "the completions")
         }
         Some(Command::Man(args)) => man(&args),
-        Some(Command::Serve(args)) => {
-            let settings = match config::load(cli.top.config.as_deref()) {
-                Ok(settings) => settings,
-                Err(e) => return fail(2, &e.to_string()),
-            };
-            match nim_tui::serve::run(&args, settings) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) if e.is_bad_input() => fail(2, &e.to_string()),
-                Err(e) => fail(1, &e.to_string()),
-            }
-        }
+        Some(Command::Serve(args)) => serve(&args),
         Some(Command::Puzzle(args)) => {
             let settings = match config::load(cli.top.config.as_deref()) {
                 Ok(settings) => settings,
@@ -132,7 +110,7 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
                 difficulty: args.difficulty,
                 daily: args.daily.then_some(today),
             };
-            match session::play(&settings, Launch::Puzzles(start), args.seed) {
+            match local::play(&settings, Launch::Puzzles(start), args.seed) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(e) => fail(1, &e.to_string()),
             }
@@ -146,7 +124,7 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
                 nim_tui::cli::LessonName::Nim => nim_tui::app::Course::Nim,
                 nim_tui::cli::LessonName::Grundy => nim_tui::app::Course::SpragueGrundy,
             };
-            match session::play(&settings, Launch::Learn(course), None) {
+            match local::play(&settings, Launch::Learn(course), None) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(e) => fail(1, &e.to_string()),
             }
@@ -200,7 +178,7 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
                 Ok(settings) => settings,
                 Err(e) => return fail(2, &e.to_string()),
             };
-            match session::play(&settings, Launch::Replay(Box::new(record)), None) {
+            match local::play(&settings, Launch::Replay(Box::new(record)), None) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(e) => fail(1, &e.to_string()),
             }
@@ -287,7 +265,7 @@ fn run_game(
         (None, true) => Launch::Game,
         (None, false) => Launch::Menu,
     };
-    match session::play(&settings, launch, args.seed) {
+    match local::play(&settings, launch, args.seed) {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => fail(1, &e.to_string()),
     }
@@ -513,55 +491,6 @@ fn extra_man_sections() -> String {
 /// (clap's colours cannot be kept apart from what the user typed) and escaped; help and version go
 /// to stdout as clap draws them (our own text only), and a stdout that cannot take them is a
 /// failure (exit 1), not a silent success.
-fn clap_exit(e: &clap::Error) -> ExitCode {
-    let code = u8::try_from(e.exit_code()).unwrap_or(2);
-    if e.use_stderr() {
-        let text = usage_error_text(e);
-        tracing::warn!("usage error: {}", nim_tui::text::escape(text.lines().next().unwrap_or_default()));
-        // As in `fail`: a stderr that cannot be written leaves the exit status to tell.
-        let _ = nim_tui::text::eprint_safe(text.trim_end_matches('\n'));
-        return ExitCode::from(code);
-    }
-    match e.print().and_then(|()| io::stdout().lock().flush()) {
-        Ok(()) => ExitCode::from(code),
-        // `nim-tui --help | head -1`: a reader that stops early is not an error.
-        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(code),
-        Err(err) => {
-            let what =
-                if e.kind() == clap::error::ErrorKind::DisplayVersion { "the version" } else { "the help" };
-            fail(1, &format!("cannot write {what}: {err}"))
-        }
-    }
-}
-
-/// A usage error as plain text with the user's own text left in, to be escaped: clap's colour codes
-/// (and only those) are taken out. clap's plain rendering (`to_string`) would strip the user's
-/// escape sequences too, so that `--mode $'\e[31mred'` read "invalid value 'red'", hiding what
-/// was typed; escaped, it reads `'\x1b[31mred'`.
-fn usage_error_text(e: &clap::Error) -> String {
-    let mut text = e.render().ansi().to_string();
-    let cmd = Cli::command();
-    let styles = cmd.get_styles();
-    for style in [
-        styles.get_header(),
-        styles.get_error(),
-        styles.get_usage(),
-        styles.get_literal(),
-        styles.get_placeholder(),
-        styles.get_valid(),
-        styles.get_invalid(),
-        styles.get_context(),
-        styles.get_context_value(),
-    ] {
-        for code in [style.render().to_string(), style.render_reset().to_string()] {
-            if !code.is_empty() {
-                text = text.replace(&code, "");
-            }
-        }
-    }
-    text
-}
-
 fn write_out(text: impl AsRef<[u8]>, what: &str) -> ExitCode {
     match io::stdout().lock().write_all(text.as_ref()) {
         Ok(()) => ExitCode::SUCCESS,
@@ -570,27 +499,36 @@ fn write_out(text: impl AsRef<[u8]>, what: &str) -> ExitCode {
     }
 }
 
-fn fail(code: u8, message: &str) -> ExitCode {
-    tracing::error!(code, "{message}");
-    // A stderr that cannot be written (closed, full) leaves the exit status to tell.
-    let _ = nim_tui::text::eprint_safe(&format!("nim-tui: {message}"));
-    ExitCode::from(code)
+/// `nim-tui serve`: the classroom server is a program of its own, `nim-tui-serve`, found beside
+/// this one (as `cargo install` and the packages put it) or on the `PATH`, and run with the flags
+/// given here, which were checked already. On unix it takes this process's place, so that signals
+/// (SIGTERM from a service manager, Ctrl-C) reach it directly.
+fn serve(args: &nim_tui::cli::ServeArgs) -> ExitCode {
+    let Some(program) = server_program() else {
+        return fail(1, nim_tui::cli::SERVER_MISSING);
+    };
+    tracing::info!(program = %program.display(), "running the server");
+    let mut command = std::process::Command::new(&program);
+    command.args(&args.argv);
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        let e = command.exec();
+        fail(1, &format!("cannot run {}: {e}", nim_tui::text::path(&program)))
+    }
+    #[cfg(not(unix))]
+    match command.status() {
+        Ok(status) => ExitCode::from(status.code().and_then(|c| u8::try_from(c).ok()).unwrap_or(1)),
+        Err(e) => fail(1, &format!("cannot run {}: {e}", nim_tui::text::path(&program))),
+    }
 }
 
-#[cfg(all(test, target_os = "linux", target_env = "gnu"))]
-mod tests {
-    /// The program's own `pow` answers as a C library's does, and `f64::powf`, which tokio's
-    /// scheduler calls, goes to it without calling itself.
-    #[test]
-    fn pow_is_the_c_librarys() {
-        assert_eq!(super::pow(2.0, 10.0), 1024.0);
-        assert_eq!(super::pow(2.0, 0.5), std::f64::consts::SQRT_2);
-        assert_eq!(super::pow(10.0, -2.0), 0.01);
-        assert_eq!(super::pow(0.0, 0.0), 1.0);
-        assert!(super::pow(-1.0, 0.5).is_nan());
-        assert_eq!(super::pow(f64::INFINITY, -1.0), 0.0);
-        // tokio's weight for the running mean of poll times: 1 - (1 - 0.1)^n.
-        let weight = |polls: f64| 1.0 - (1.0 - 0.1f64).powf(polls);
-        assert!((weight(1.0) - 0.1).abs() < 1e-15 && (weight(10.0) - 0.651_321_559_9).abs() < 1e-9);
-    }
+/// Where `nim-tui-serve` is: beside this program, else the first on the `PATH`.
+fn server_program() -> Option<std::path::PathBuf> {
+    let name = format!("nim-tui-serve{}", std::env::consts::EXE_SUFFIX);
+    let beside = std::env::current_exe().ok().map(|exe| exe.with_file_name(&name));
+    let on_path = std::env::var_os("PATH")
+        .map(|path| std::env::split_paths(&path).map(|dir| dir.join(&name)).collect::<Vec<_>>())
+        .unwrap_or_default();
+    beside.into_iter().chain(on_path).find(|candidate| candidate.is_file())
 }

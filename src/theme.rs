@@ -119,25 +119,14 @@ fn shipped_file(name: &str) -> Option<&'static (&'static str, &'static str)> {
 }
 
 impl Default for Theme {
-    /// The `dark` theme, as `assets/themes/dark.toml` writes it (a test keeps the two the same).
+    /// The `dark` theme, as `assets/themes/dark.toml` writes it.
     fn default() -> Self {
-        Theme {
-            name: "dark".into(),
-            colour: true,
-            background: Background::Dark,
-            text: Color::Reset,
-            dim: Color::Indexed(245),
-            accent: Color::Cyan,
-            token: Color::Yellow,
-            marked: Color::Indexed(203),
-            selected: Color::LightCyan,
-            you: Color::Green,
-            ai: Color::Indexed(213),
-            hint: Color::Indexed(117),
-            error: Color::Indexed(203),
-            warning: Color::Indexed(214),
-            band: Color::Indexed(238),
-        }
+        static DARK: std::sync::LazyLock<Theme> = std::sync::LazyLock::new(|| {
+            // The shipped themes are embedded and checked by `every_shipped_theme_parses`.
+            let (name, text) = shipped_file("dark").expect("the dark theme is shipped");
+            Theme::parse(name, text).expect("a shipped theme file is valid")
+        });
+        DARK.clone()
     }
 }
 
@@ -182,11 +171,6 @@ impl Theme {
     /// A shipped theme by name (or by an old alias), or `None` for a name that is not one.
     pub fn builtin(name: &str) -> Option<Theme> {
         let (name, text) = shipped_file(name)?;
-        // The theme most terminals get is in the code as well (a test keeps the two the same):
-        // reading its file was 4% of a start's instructions.
-        if *name == "dark" {
-            return Some(Theme::default());
-        }
         // The shipped themes are checked by `every_shipped_theme_parses` below.
         Some(Theme::parse(name, text).expect("a shipped theme file is valid"))
     }
@@ -681,11 +665,9 @@ mod tests {
     }
 
     #[test]
-    fn default_file_matches_default_theme() {
-        // `builtin("dark")` is `Theme::default()` without reading the file: the two must agree.
-        let (_, text) = BUILTIN.iter().find(|(n, _)| *n == "dark").unwrap();
-        assert_eq!(Theme::parse("dark", text).unwrap(), Theme::default());
+    fn the_default_theme_is_the_dark_file() {
         assert_eq!(Theme::builtin("dark").unwrap(), Theme::default());
+        assert_eq!(Theme::default().background, Background::Dark);
     }
 
     #[test]

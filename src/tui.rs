@@ -10,31 +10,31 @@
 //!
 //! The terminal may be gone by the time anything here runs: nothing writes with `print!` or
 //! `eprint!` (which panic when the write fails), restoring a terminal that is gone is not an
-//! error, and the game is saved before the terminal is touched again. Input is read here (see
-//! `tui::input`) rather than by crossterm, whose reader retries a read at end of file for ever: at end
-//! of input the reader ends at once. The screen is never larger than [`ui::MAX_WIDTH`] by
-//! [`ui::MAX_HEIGHT`], whatever the window's size (see [`Clamped`]).
-
-// Public for the server (`serve`), which reads its players' keys from the SSH channel's bytes.
-pub mod input;
+//! error, and the game is saved before the terminal is touched again. Input is read here as bytes
+//! and parsed by the session (`session::input`) rather than by crossterm, whose reader retries a
+//! read at end of file for ever: at end of input the reader ends at once. The screen is never
+//! larger than [`ui::MAX_WIDTH`] by [`ui::MAX_HEIGHT`], whatever the window's size (see
+//! [`Clamped`]).
+//!
+//! This is the terminal's door to a [`Session`]: everything about the game's pace (the AI's
+//! pause, animation frames, a key sequence's hold) is the session's; this loop only waits for
+//! the next input or the session's next wake, and draws when a frame is due.
 
 use std::io::{self, Write};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{
-    DisableMouseCapture, EnableMouseCapture, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind,
-    KeyModifiers, MouseButton, MouseEventKind,
-};
+use crossterm::event::{DisableMouseCapture, EnableMouseCapture, Event as TermEvent};
 use crossterm::execute;
 use ratatui::Terminal;
 use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
 use ratatui::buffer::Cell;
-use ratatui::layout::{Position, Rect, Size};
+use ratatui::layout::{Position, Size};
 
-use crate::app::{Action, App, Effect, Msg};
-use crate::theme::{Background, Theme};
+use crate::app::{App, Effect, Msg};
+use crate::keys::Keymap;
+use crate::session::{COLOUR_QUERY, Pacing, Session};
 use crate::ui::{self, Look};
 
 /// The terminal the game draws on.
@@ -63,17 +63,6 @@ pub struct Options {
     pub ask_colours: bool,
 }
 
-/// The colour query: the text's colour, the background's, then the device attributes, which
-/// every terminal answers, so that the answers are known to be over when they come. Terminated
-/// with BEL, to which rxvt-unicode answers in kind (with ST it ends its answer with a lone ESC).
-pub const COLOUR_QUERY: &[u8] = b"\x1b]10;?\x07\x1b]11;?\x07\x1b[c";
-
-/// How long the colour query's answers are waited for at most; after it, a lone ESC is the Esc
-/// key at once even if the terminal answered nothing. An answer that comes later still changes
-/// the theme, and is still not read as keys.
-#[cfg(unix)]
-const ANSWER_WAIT: Duration = Duration::from_secs(2);
-
 /// The program around the game: it carries out the app's effects (statistics, records, saved
 /// games) and says what came of them.
 pub trait Hooks {
@@ -89,9 +78,14 @@ pub trait Hooks {
 impl Hooks for () {}
 
 enum Event {
+    /// Bytes the terminal sent: keys, mouse reports, its answers.
+    #[cfg_attr(not(unix), allow(dead_code))]
+    Bytes(Vec<u8>),
+    /// An event the console gave (where there are no bytes to read: Windows).
+    #[cfg_attr(unix, allow(dead_code))]
     Term(TermEvent),
-    /// The terminal's answer to the colour query: its text and background colours.
-    Colours([u16; 3], [u16; 3]),
+    /// The window's new size.
+    Resize(u16, u16),
     /// A signal that ends the session.
     Stop(Ending),
     /// Ctrl-Z or SIGTSTP: restore the terminal and stop until SIGCONT. (Job control is unix's.)
@@ -102,22 +96,6 @@ enum Event {
     #[cfg_attr(not(unix), allow(dead_code))]
     Continued,
     InputClosed,
-}
-
-/// The shortest time between two AI moves, whatever `--ai-delay` says: at 0 a demo would
-/// otherwise draw as fast as the terminal takes it, using a whole core.
-const MIN_FRAME: Duration = Duration::from_millis(15);
-
-/// When the next animation frame is drawn, asked at `now` with the AI's move due at `ai`: one
-/// frame's time away, but no sooner than needed for the frames to end as the AI's pause does, so
-/// that its tokens leave at the end of the pause, after the player has seen them marked.
-fn next_frame(now: Instant, ai: Option<Instant>) -> Instant {
-    let soonest = now + crate::app::Motion::FRAME;
-    let motion = crate::app::Motion::FRAME * u32::from(crate::app::Motion::FRAMES);
-    match ai.and_then(|ai| ai.checked_sub(motion)) {
-        Some(start) => start.max(soonest),
-        None => soonest,
-    }
 }
 
 /// Where a frame is written: gathered in memory and written to standard output in one piece when
@@ -217,9 +195,9 @@ impl<B: Backend> Backend for Clamped<B> {
 /// restored on every way out, a panic included. `events` were caught before the terminal was
 /// touched (see [`Events::catch`]).
 pub fn run(
-    app: &mut App,
-    look: &Look,
-    keymap: &dyn Fn(&KeyEvent) -> Option<Action>,
+    app: App,
+    look: Look,
+    keymap: Keymap,
     options: &Options,
     hooks: &mut dyn Hooks,
     events: Events,
@@ -232,19 +210,19 @@ pub fn run(
             return Err(e);
         }
     };
-    let mut look = look.clone();
-    #[cfg_attr(not(unix), allow(unused_mut))]
-    let mut parser = input::Parser::new(options.ask_colours);
+    let size = terminal.size().map(|size| (size.width, size.height)).unwrap_or((80, 24));
+    let pacing = Pacing { ai_delay: options.ai_delay, asked_colours: options.ask_colours };
+    let mut session = Session::new(app, look, keymap, pacing, size, Instant::now());
     // What the terminal has sent already (a fast terminal's answer, keys typed early) is read
     // before the first frame, which is then drawn in the right colours; nothing is waited for.
     #[cfg(unix)]
-    events.read_waiting(&mut parser, &mut look, options.ask_colours);
-    let (events, start_sources) = events.sources(parser, options.ask_colours);
-    let result = event_loop(&mut terminal, app, &mut look, keymap, options, hooks, &events, start_sources);
+    session.feed(&events.read_waiting(), Instant::now());
+    let (events, start_sources) = events.sources();
+    let result = event_loop(&mut terminal, &mut session, options, hooks, &events, start_sources);
     // A failed draw means the terminal is gone: the game is saved as on a hang-up, before the
     // terminal is touched again.
     let ending = *result.as_ref().unwrap_or(&Ending::HungUp);
-    hooks.ending(app, ending);
+    hooks.ending(session.scene(), ending);
     restore(options);
     result
 }
@@ -314,53 +292,25 @@ fn redraw_whole(terminal: &mut Screen) -> io::Result<()> {
     Ok(())
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Waits for the next input or the session's next wake, hands it to the session, carries out
+/// the effects it asks for, and draws when a frame is due.
 fn event_loop(
     terminal: &mut Screen,
-    app: &mut App,
-    look: &mut Look,
-    keymap: &dyn Fn(&KeyEvent) -> Option<Action>,
+    session: &mut Session<App>,
     options: &Options,
     hooks: &mut dyn Hooks,
     events: &Receiver<Event>,
     start_sources: Box<dyn FnOnce()>,
 ) -> io::Result<Ending> {
     let mut start_sources = Some(start_sources);
-    let mut deadline: Option<Instant> = None;
-    // The next animation frame, while something moves.
-    let mut frame_at: Option<Instant> = None;
-    let mut area = Rect::default();
-    // Events that change nothing (mouse motion, key releases) do not cost a redraw.
-    let mut dirty = true;
     loop {
-        if dirty {
-            terminal.draw(|frame| {
-                area = frame.area();
-                ui::draw(frame, app, look);
-            })?;
-            let fits = ui::fits(app, area);
-            if fits != app.fits {
-                app.update(Msg::Resize { fits });
-            }
+        if session.wants_frame() {
+            session.render(terminal, Instant::now())?;
         }
         if let Some(start) = start_sources.take() {
             start();
         }
-        if app.ai_waiting() {
-            deadline.get_or_insert_with(|| Instant::now() + options.ai_delay.max(MIN_FRAME));
-        } else {
-            deadline = None;
-        }
-        // A frame is scheduled only while something moves; otherwise the loop blocks.
-        frame_at = match app.animating() {
-            true => Some(*frame_at.get_or_insert_with(|| next_frame(Instant::now(), deadline))),
-            false => None,
-        };
-        let wake = match (deadline, frame_at) {
-            (Some(ai), Some(frame)) => Some(ai.min(frame)),
-            (ai, frame) => ai.or(frame),
-        };
-        let event = match wake {
+        let event = match session.next_wake() {
             Some(when) => match events.recv_timeout(when.saturating_duration_since(Instant::now())) {
                 Ok(event) => Some(event),
                 Err(RecvTimeoutError::Timeout) => None,
@@ -368,114 +318,44 @@ fn event_loop(
             },
             None => Some(events.recv().unwrap_or(Event::InputClosed)),
         };
-        let input = match event {
-            // A frame due before the AI's move.
-            None if frame_at.is_some_and(|frame| deadline.is_none_or(|ai| frame < ai)) => {
-                frame_at = None;
-                Some(Msg::Frame)
-            }
-            None => {
-                deadline = None;
-                Some(Msg::AiMove)
-            }
-            Some(Event::Stop(ending)) => return Ok(ending),
-            // Only the theme `auto` asks; an answer to another program's question changes nothing.
-            Some(Event::Colours(text, background)) => {
-                let theme = Theme::for_background(Background::of_terminal(text, background));
-                dirty = options.ask_colours && theme != look.theme;
-                if dirty {
-                    look.theme = theme;
-                }
-                continue;
-            }
-            Some(Event::InputClosed) => return Ok(Ending::HungUp),
-            Some(Event::Suspend) => {
-                suspend(terminal, options)?;
-                dirty = true;
-                continue;
-            }
-            Some(Event::Continued) => {
-                resume(terminal, options)?;
-                dirty = true;
-                continue;
-            }
-            Some(Event::Term(event)) if is_suspend_key(&event) => {
-                suspend(terminal, options)?;
-                dirty = true;
-                continue;
-            }
-            Some(Event::Term(TermEvent::Resize(width, height))) => {
+        let now = Instant::now();
+        match event {
+            None => session.on_timer(now),
+            Some(Event::Bytes(bytes)) => session.feed(&bytes, now),
+            Some(Event::Term(event)) => session.event(event, now),
+            Some(Event::Resize(width, height)) => {
                 // The terminal may have moved or dropped what was on it (a window larger than the
                 // largest screen leaves the drawn size unchanged, so ratatui would redraw nothing).
                 redraw_whole(terminal)?;
-                area = ui::clamp(Rect::new(0, 0, width, height));
-                Some(Msg::Resize { fits: ui::fits(app, area) })
+                session.resize(width, height, now);
             }
-            Some(Event::Term(event)) => translate(app, look, area, keymap, event),
-        };
-        dirty = input.is_some();
-        let Some(mut msg) = input else { continue };
+            Some(Event::Stop(ending)) => return Ok(ending),
+            Some(Event::InputClosed) => return Ok(Ending::HungUp),
+            Some(Event::Suspend) => {
+                suspend(terminal, options)?;
+                session.redraw();
+            }
+            Some(Event::Continued) => {
+                resume(terminal, options)?;
+                session.redraw();
+            }
+        }
+        // Ctrl-Z, which raw mode delivers as a key instead of SIGTSTP.
+        if session.take_suspend() && cfg!(unix) {
+            suspend(terminal, options)?;
+            session.redraw();
+        }
         // An effect's outcome comes back as a message, which may ask for another effect.
-        loop {
-            match app.update(msg) {
-                Effect::None => break,
+        while let Some(effect) = session.take_effect() {
+            match effect {
                 Effect::Quit => return Ok(Ending::Quit),
-                effect => match hooks.perform(effect) {
-                    Some(reply) => msg = reply,
-                    None => break,
-                },
-            }
-        }
-        // A screen change can change the room it needs.
-        let fits = ui::fits(app, area);
-        if fits != app.fits {
-            app.update(Msg::Resize { fits });
-        }
-    }
-}
-
-/// Ctrl-Z, which raw mode delivers as a key instead of SIGTSTP. Where there is no job control
-/// (Windows) it is an ordinary key.
-fn is_suspend_key(event: &TermEvent) -> bool {
-    cfg!(unix)
-        && matches!(event, TermEvent::Key(key)
-            if key.kind != KeyEventKind::Release
-                && key.modifiers.contains(KeyModifiers::CONTROL)
-                && matches!(key.code, KeyCode::Char('z' | 'Z')))
-}
-
-/// Turns a terminal event into the game's input, or `None` for events that change nothing.
-/// (The server turns its players' events into input here too.)
-pub fn translate(
-    app: &App,
-    look: &Look,
-    area: Rect,
-    keymap: &dyn Fn(&KeyEvent) -> Option<Action>,
-    event: TermEvent,
-) -> Option<Msg> {
-    match event {
-        TermEvent::Key(key) if key.kind != KeyEventKind::Release => {
-            // Raw mode turns Ctrl-C into a key; it always quits, whatever the config binds.
-            if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-                return Some(Msg::Interrupt);
-            }
-            let ch = match key.code {
-                KeyCode::Char(c) if !key.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) => {
-                    Some(c)
+                effect => {
+                    if let Some(reply) = hooks.perform(effect) {
+                        session.update(reply, now);
+                    }
                 }
-                _ => None,
-            };
-            Some(Msg::Key { action: keymap(&key), ch })
+            }
         }
-        TermEvent::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
-            ui::click(app, look, area, mouse.column, mouse.row)
-        }
-        // The wheel changes the count (or the choice on the start screen).
-        TermEvent::Mouse(mouse) if mouse.kind == MouseEventKind::ScrollUp => Some(Msg::action(Action::More)),
-        TermEvent::Mouse(mouse) if mouse.kind == MouseEventKind::ScrollDown => {
-            Some(Msg::action(Action::Less))
-        }
-        _ => None,
     }
 }
 
@@ -500,21 +380,20 @@ impl Events {
     /// The channel, and the function that starts the threads feeding it: called after the first
     /// frame, so that starting them is no part of the wait for it. Nothing is lost meanwhile: keys
     /// wait in the terminal, signals in signal-hook's pipe.
-    fn sources(self, parser: input::Parser, asked: bool) -> (Receiver<Event>, Box<dyn FnOnce()>) {
+    fn sources(self) -> (Receiver<Event>, Box<dyn FnOnce()>) {
         let Events { rx, tx, start_signals } = self;
         let start = move || {
             start_signals();
-            thread::spawn(move || read_input(&tx, parser, asked));
+            thread::spawn(move || read_input(&tx));
         };
         (rx, Box::new(start))
     }
 
-    /// Reads what the terminal has sent so far without waiting: the colours it answered go into
-    /// `look`, keys to the channel (read after the first frame, in order, as any key).
+    /// What the terminal has sent so far, read without waiting.
     #[cfg(unix)]
-    fn read_waiting(&self, parser: &mut input::Parser, look: &mut Look, asked: bool) {
+    fn read_waiting(&self) -> Vec<u8> {
         let mut buf = [0u8; 1024];
-        let mut events = Vec::new();
+        let mut read = Vec::new();
         loop {
             let mut fd = libc::pollfd { fd: libc::STDIN_FILENO, events: libc::POLLIN, revents: 0 };
             // SAFETY: `fd` is a valid pollfd for the duration of the call.
@@ -525,70 +404,38 @@ impl Events {
             // SAFETY: reading into a buffer of the stated length.
             let got = unsafe { libc::read(libc::STDIN_FILENO, buf.as_mut_ptr().cast(), buf.len()) };
             let Ok(got @ 1..) = usize::try_from(got) else { break };
-            parser.feed(&buf[..got]);
-            parser.events(&mut events);
+            read.extend_from_slice(&buf[..got]);
         }
-        if let Some((text, background)) = parser.take_colours()
-            && asked
-        {
-            look.theme = Theme::for_background(Background::of_terminal(text, background));
-        }
-        for event in events {
-            let _ = self.tx.send(Event::Term(event));
-        }
+        read
     }
 }
 
-/// How long bytes that may start a longer sequence are held for the rest: a lone ESC while the
-/// colour query's answer is awaited (is `]` next?), or a key's sequence split across reads. A
-/// terminal sends a sequence in one write, so the rest comes at once or, over a slow link, within
-/// a round trip; a real Esc keypress waits this long only while an answer is awaited.
+/// Reads the terminal's input and sends it on as bytes, until the input ends: end of file, an
+/// error, or a hang-up of standard input or output (POLLHUP, as when the terminal's window is
+/// closed and no SIGHUP comes, the game having no controlling terminal), which is sent as
+/// `InputClosed`. The thread then ends at once. It blocks in `poll` while nothing happens.
 #[cfg(unix)]
-const HOLD: Duration = Duration::from_millis(500);
-
-/// Reads the terminal's input and sends its events, until the input ends: end of file, an error,
-/// or a hang-up of standard input or output (POLLHUP, as when the terminal's window is closed and
-/// no SIGHUP comes, the game having no controlling terminal), which is sent as `InputClosed`. The
-/// thread then ends at once. It blocks in `poll` while nothing happens, with a deadline only while
-/// part of a sequence is held.
-#[cfg(unix)]
-fn read_input(tx: &mpsc::Sender<Event>, mut parser: input::Parser, asked: bool) {
+fn read_input(tx: &mpsc::Sender<Event>) {
     let mut buf = [0u8; 1024];
-    let mut held_until = parser.is_holding().then(|| Instant::now() + HOLD);
-    let mut waiting_until = asked.then(|| Instant::now() + ANSWER_WAIT);
-    let mut events = Vec::new();
     let gone = libc::POLLHUP | libc::POLLERR | libc::POLLNVAL;
     loop {
-        let timeout = held_until.map_or(-1, |until| {
-            // Rounded up, so that the wait does not wake just before the deadline.
-            let left = until.saturating_duration_since(Instant::now());
-            i32::try_from(left.as_micros().div_ceil(1000)).unwrap_or(i32::MAX)
-        });
         let mut fds = [
             libc::pollfd { fd: libc::STDIN_FILENO, events: libc::POLLIN, revents: 0 },
             libc::pollfd { fd: libc::STDOUT_FILENO, events: 0, revents: 0 },
         ];
         // SAFETY: `fds` is a valid array of two pollfd for the duration of the call.
-        let n = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, timeout) };
-        if waiting_until.is_some_and(|until| Instant::now() >= until) {
-            parser.stop_waiting();
-            waiting_until = None;
-        }
+        let n = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, -1) };
         let closed = if n < 0 {
             io::Error::last_os_error().kind() != io::ErrorKind::Interrupted
-        } else if n == 0 {
-            // Nothing more came: what is held is read as it stands.
-            parser.flush(&mut events);
-            held_until = None;
-            false
         } else if fds[0].revents & libc::POLLIN != 0 {
             // SAFETY: reading into a buffer of the stated length.
             let got = unsafe { libc::read(libc::STDIN_FILENO, buf.as_mut_ptr().cast(), buf.len()) };
             match usize::try_from(got) {
                 Ok(0) => true,
                 Ok(got) => {
-                    parser.feed(&buf[..got]);
-                    held_until = parser.events(&mut events).then(|| Instant::now() + HOLD);
+                    if tx.send(Event::Bytes(buf[..got].to_vec())).is_err() {
+                        return;
+                    }
                     false
                 }
                 Err(_) => !matches!(
@@ -599,12 +446,6 @@ fn read_input(tx: &mpsc::Sender<Event>, mut parser: input::Parser, asked: bool) 
         } else {
             fds.iter().any(|fd| fd.revents & gone != 0)
         };
-        let colours = parser.take_colours().map(|(text, background)| Event::Colours(text, background));
-        for event in events.drain(..).map(Event::Term).chain(colours) {
-            if tx.send(event).is_err() {
-                return;
-            }
-        }
         if closed {
             let _ = tx.send(Event::InputClosed);
             return;
@@ -614,9 +455,10 @@ fn read_input(tx: &mpsc::Sender<Event>, mut parser: input::Parser, asked: bool) 
 
 /// Where there is no `poll` on standard input (Windows), crossterm reads the console.
 #[cfg(not(unix))]
-fn read_input(tx: &mpsc::Sender<Event>, _parser: input::Parser, _asked: bool) {
+fn read_input(tx: &mpsc::Sender<Event>) {
     loop {
         let event = match crossterm::event::read() {
+            Ok(TermEvent::Resize(width, height)) => Event::Resize(width, height),
             Ok(event) => Event::Term(event),
             Err(_) => Event::InputClosed,
         };
@@ -647,7 +489,7 @@ fn catch_signals(tx: mpsc::Sender<Event>) -> io::Result<Box<dyn FnOnce()>> {
                     SIGCONT => Event::Continued,
                     // The window's new size, as crossterm's own reader would have sent it.
                     SIGWINCH => match crossterm::terminal::size() {
-                        Ok((width, height)) => Event::Term(TermEvent::Resize(width, height)),
+                        Ok((width, height)) => Event::Resize(width, height),
                         Err(_) => continue,
                     },
                     _ => Event::Stop(Ending::Terminated),
@@ -700,29 +542,4 @@ fn install_panic_hook(mouse: bool) {
         }));
         crate::log::install_panic_hook();
     });
-}
-
-#[cfg(test)]
-mod tests {
-    use super::next_frame;
-    use crate::app::Motion;
-    use std::time::{Duration, Instant};
-
-    #[test]
-    fn the_frames_end_as_the_ais_pause_does() {
-        let now = Instant::now();
-        let motion = Motion::FRAME * u32::from(Motion::FRAMES);
-        // A long pause: the tokens stay marked, then leave over its last part.
-        let ai = now + Duration::from_secs(2);
-        assert_eq!(next_frame(now, Some(ai)), ai - motion);
-        // Once under way, a frame every FRAME, and the last one before the AI moves.
-        let mut at = ai - motion;
-        for _ in 1..Motion::FRAMES {
-            at = next_frame(at, Some(ai));
-        }
-        assert!(at < ai);
-        // A pause too short for them all: the first frame comes at once; the AI's move ends it.
-        assert_eq!(next_frame(now, Some(now + Motion::FRAME)), now + Motion::FRAME);
-        assert_eq!(next_frame(now, None), now + Motion::FRAME);
-    }
 }

@@ -633,3 +633,76 @@ fn replay_from_standard_input_plays_at_the_terminal() {
     let status = pty.wait_exit().expect("nim-tui exits");
     assert!(status.success(), "{status:?}");
 }
+
+/// The game's binary copied into a folder of its own, with `server` beside it as `nim-tui-serve`
+/// if given (a script), and a `PATH` that holds nothing else.
+#[cfg(unix)]
+fn game_alone(server: Option<&str>) -> tempfile::TempDir {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::copy(BIN, dir.path().join("nim-tui")).expect("copy the game");
+    if let Some(script) = server {
+        let path = dir.path().join("nim-tui-serve");
+        std::fs::write(&path, script).expect("write the server");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    dir
+}
+
+#[cfg(unix)]
+fn run_alone(dir: &Path, args: &[&str]) -> Output {
+    Command::new(dir.join("nim-tui"))
+        .args(args)
+        .env("HOME", dir)
+        .env("PATH", dir.join("nothing-here"))
+        .env_remove("NIM_TUI_LOG")
+        .stdin(Stdio::null())
+        .output()
+        .expect("run the copied game")
+}
+
+/// `nim-tui serve` runs the server installed beside the game, handing it every flag as typed (the
+/// global `--config` and `--lang` too, wherever they stood), and nothing else.
+#[cfg(unix)]
+#[test]
+fn serve_runs_the_server_beside_the_game_with_the_flags_as_typed() {
+    let dir = game_alone(Some("#!/bin/sh\nprintf '%s\\n' \"$@\"\n"));
+    let out = run_alone(
+        dir.path(),
+        &[
+            "--config",
+            "c.toml",
+            "serve",
+            "--listen",
+            "0.0.0.0:2300",
+            "--no-hints",
+            "--code",
+            "a b",
+            "--lang=zh",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut handed: Vec<String> = stdout(&out).lines().map(String::from).collect();
+    handed.sort();
+    assert_eq!(handed, ["--code=a b", "--config=c.toml", "--lang=zh", "--listen=0.0.0.0:2300", "--no-hints"]);
+    // Its exit status is the server's.
+    let dir = game_alone(Some("#!/bin/sh\nexit 2\n"));
+    assert_eq!(run_alone(dir.path(), &["serve"]).status.code(), Some(2));
+}
+
+/// Without the server, `nim-tui serve` says how to get it (exit 1, a failure at run time), its help
+/// names it too, and a bad flag is still refused as bad usage (exit 2).
+#[cfg(unix)]
+#[test]
+fn serve_without_the_server_says_how_to_install_it() {
+    let dir = game_alone(None);
+    let out = run_alone(dir.path(), &["serve", "--code", "maths"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("cargo install --path crates/nim-serve"), "{}", stderr(&out));
+    for help in ["-h", "--help"] {
+        let out = run_alone(dir.path(), &["serve", help]);
+        assert!(out.status.success());
+        assert!(stdout(&out).contains("cargo install --path crates/nim-serve"), "{}", stdout(&out));
+    }
+    assert_eq!(run_alone(dir.path(), &["serve", "--listen", "nowhere"]).status.code(), Some(2));
+}

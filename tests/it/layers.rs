@@ -39,9 +39,9 @@ const LAYERS: &[(&str, u8)] = &[
     ("solve", 3),
     ("app", 4),
     ("ui", 5),
-    ("tui", 6),
     ("session", 6),
-    ("serve", 6),
+    ("tui", 7),
+    ("local", 7),
 ];
 
 fn layer(module: &str) -> u8 {
@@ -463,6 +463,23 @@ fn no_two_files_use_each_other() {
 /// What the engine may depend on: serde (names and positions in files) and thiserror (its error
 /// types). No terminal, no randomness, no I/O, and nothing of nim-tui.
 const ENGINE_DEPENDENCIES: &[&str] = &["serde", "thiserror"];
+
+/// The game a player runs carries no server: the SSH server, its crypto, the async runtime and
+/// SQLite are the server's crate's alone (`crates/nim-serve`), as `cargo tree` resolves the game's
+/// own dependencies.
+#[test]
+fn the_game_links_no_server() {
+    let out = std::process::Command::new(env!("CARGO"))
+        .args(["tree", "-e", "normal", "-p", "nim-tui", "--prefix", "none", "--offline"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo tree runs");
+    let tree = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && tree.contains("ratatui"), "{}", String::from_utf8_lossy(&out.stderr));
+    for server in ["russh ", "ring ", "tokio ", "libsqlite3-sys ", "rusqlite "] {
+        assert!(!tree.lines().any(|line| line.starts_with(server)), "the game depends on {server}");
+    }
+}
 
 #[test]
 fn the_engine_depends_on_nothing_but_its_listed_crates() {

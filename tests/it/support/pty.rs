@@ -199,6 +199,7 @@ impl Pty {
 
     /// Another program in the terminal (the OpenSSH client, for `serve`'s tests), with
     /// `TERM=xterm-256color`, in a terminal of 30x100 unless the test says otherwise.
+    #[allow(dead_code, reason = "used by the server's tests, which share this file")]
     pub fn program(program: &str, args: &[&str]) -> Launch {
         let mut cmd = Command::new(program);
         cmd.args(args).env("TERM", "xterm-256color");

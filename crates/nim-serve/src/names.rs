@@ -21,7 +21,7 @@ pub fn safe_name(user: &str) -> String {
     let mut space = false;
     // A user name of megabytes costs no more than a short one: only the first characters count.
     for c in user.chars().take(NAME_COLUMNS * 8) {
-        if crate::text::needs_escape(c) && !c.is_whitespace() {
+        if nim_tui::text::needs_escape(c) && !c.is_whitespace() {
             continue;
         }
         if c.is_whitespace() {

@@ -90,7 +90,7 @@ fn a_whole_game_through_the_real_openssh_client() {
     assert!(!pty.screen.screen().alternate_screen(), "the alternate screen was not left");
     assert!(!pty.screen.screen().hide_cursor(), "the cursor is still hidden");
     runtime.block_on(running.stop(Duration::from_secs(3)));
-    let db = nim_tui::serve::db::Db::open(&dir.path().join("server.sqlite3")).expect("the database");
+    let db = nim_serve::db::Db::open(&dir.path().join("server.sqlite3")).expect("the database");
     assert_eq!(db.games_of("alice").expect("games").len(), 1);
 }
 

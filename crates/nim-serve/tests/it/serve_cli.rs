@@ -1,4 +1,4 @@
-//! `nim-tui serve` as the teacher runs it: the real binary, its help, its refusals of bad flags
+//! The server as the teacher runs it (`nim-tui serve` runs this binary, `nim-tui-serve`): the real binary, its help, its refusals of bad flags
 //! and files (exit 2) and of a port it cannot have (exit 1), the host key kept across restarts,
 //! and SIGTERM, which tells the players, keeps their games and exits 0.
 
@@ -15,7 +15,6 @@ use crate::support::command;
 /// Starts `nim-tui serve` with `args` under `home`; returns it and the address it listens on.
 fn start(home: &std::path::Path, args: &[&str]) -> (Child, SocketAddr, String) {
     let mut child = command(home)
-        .arg("serve")
         .args(args)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -54,7 +53,7 @@ fn wait_exit(child: &mut Child) -> std::process::ExitStatus {
 #[test]
 fn serve_help_documents_every_flag_with_its_default() {
     let home = tempfile::tempdir().expect("temp dir");
-    let out = command(home.path()).args(["serve", "--help"]).output().expect("run");
+    let out = command(home.path()).arg("--help").output().expect("run");
     assert!(out.status.success());
     let help = String::from_utf8_lossy(&out.stdout);
     for flag in [
@@ -89,14 +88,14 @@ fn bad_flags_and_files_are_refused_with_exit_2_and_a_taken_port_with_exit_1() {
         (vec!["--teacher-keys", "/nonexistent/keys"], "teacher keys"),
         (vec!["--code", ""], "class code"),
     ] {
-        let out = command(home.path()).arg("serve").args(&args).output().expect("run");
+        let out = command(home.path()).args(&args).output().expect("run");
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains(says), "{args:?}: {err}");
     }
     let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
     let port = taken.local_addr().expect("addr").to_string();
-    let out = command(home.path()).args(["serve", "--listen", &port]).output().expect("run");
+    let out = command(home.path()).args(["--listen", &port]).output().expect("run");
     assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot listen"));
 }
@@ -130,10 +129,10 @@ fn sigterm_tells_the_players_keeps_their_games_and_exits_0_and_the_key_is_kept()
     });
     assert!(String::from_utf8_lossy(&alice.raw).contains("The server is stopping"));
     let db = home.path().join("data/nim-tui/server.sqlite3");
-    let db = nim_tui::serve::db::Db::open(&db).expect("the database in the data directory");
+    let db = nim_serve::db::Db::open(&db).expect("the database in the data directory");
     let games = db.games_of("alice").expect("games");
     assert_eq!(games.len(), 1, "{games:?}");
-    assert_eq!(games[0].outcome, nim_tui::serve::db::Outcome::EndedByServer);
+    assert_eq!(games[0].outcome, nim_serve::db::Outcome::EndedByServer);
     // The host key was generated once and is used again.
     let (mut again, _, said_again) = start(home.path(), &["--listen", "127.0.0.1:0"]);
     let fingerprint_again =

@@ -3,7 +3,7 @@
 //! challenge and watch a game. Its state and keys are here; it is drawn by `lobby_view.rs`.
 
 use super::tables::{Doing, Someone};
-use crate::app::Action;
+use nim_tui::app::Action;
 
 /// What the lobby asks the connection to do after a key.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,6 +19,42 @@ pub enum Command {
     Quit,
 }
 
+/// What the lobby's line tells the player, as data: written in the viewer's language when the
+/// lobby is drawn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Note {
+    /// This person challenges you (answer y or n).
+    Challenged(String),
+    /// This person is busy.
+    Busy(String),
+    /// A challenge was sent to this person.
+    ChallengeSent(String),
+    /// This person has no game to watch.
+    NothingToWatch(String),
+    /// This person declined your challenge.
+    Declined(String),
+    /// This person left the game.
+    Left(String),
+    /// The position given to everyone.
+    Given(String),
+}
+
+impl Note {
+    /// The note in the words of the thread's language.
+    pub fn text(&self) -> String {
+        use nim_tui::words;
+        match self {
+            Note::Challenged(name) => words::serve_challenged(name),
+            Note::Busy(name) => words::serve_busy(name),
+            Note::ChallengeSent(name) => words::serve_challenge_sent(name),
+            Note::NothingToWatch(name) => words::serve_nothing_to_watch(name),
+            Note::Declined(name) => words::serve_declined(name),
+            Note::Left(name) => words::serve_left(name),
+            Note::Given(position) => words::serve_assignment(position),
+        }
+    }
+}
+
 /// The lobby of one connection.
 #[derive(Debug, Default)]
 pub struct Lobby {
@@ -27,7 +63,7 @@ pub struct Lobby {
     /// A challenge waiting for this person's answer: who, and their name.
     pub challenged_by: Option<(u64, String)>,
     /// A line for the player: a challenge sent, declined, a game left.
-    pub message: Option<String>,
+    pub note: Option<Note>,
 }
 
 impl Lobby {
@@ -47,10 +83,10 @@ impl Lobby {
                 }
                 Some('n' | 'N') => {
                     self.challenged_by = None;
-                    self.message = None;
+                    self.note = None;
                     return Command::Decline(from);
                 }
-                _ => self.message = Some(crate::words::serve_challenged(&name)),
+                _ => self.note = Some(Note::Challenged(name)),
             }
         }
         let at = self.chosen_index(people, me);
@@ -82,16 +118,16 @@ impl Lobby {
 
     fn challenge(&mut self, p: &Someone) -> Command {
         if p.doing != Doing::Lobby {
-            self.message = Some(crate::words::serve_busy(&p.name));
+            self.note = Some(Note::Busy(p.name.clone()));
             return Command::Nothing;
         }
-        self.message = Some(crate::words::serve_challenge_sent(&p.name));
+        self.note = Some(Note::ChallengeSent(p.name.clone()));
         Command::Challenge(p.id)
     }
 
     fn watch(&mut self, p: &Someone) -> Command {
         if !p.watchable {
-            self.message = Some(crate::words::serve_nothing_to_watch(&p.name));
+            self.note = Some(Note::NothingToWatch(p.name.clone()));
             return Command::Nothing;
         }
         Command::Watch(p.id)
@@ -120,7 +156,7 @@ mod tests {
         lobby.key(Some(Action::Down), None, &people, 1);
         assert_eq!(lobby.key(Some(Action::Take), None, &people, 1), Command::Watch(3));
         assert_eq!(lobby.key(None, Some('c'), &people, 1), Command::Nothing, "carol is busy");
-        assert!(lobby.message.as_deref().is_some_and(|m| m.contains("busy")));
+        assert_eq!(lobby.note, Some(Note::Busy("carol".into())));
         lobby.challenged_by = Some((2, "bob".into()));
         assert_eq!(lobby.key(None, Some('y'), &people, 1), Command::Accept(2));
         assert_eq!(lobby.key(Some(Action::Quit), None, &people, 1), Command::Quit);

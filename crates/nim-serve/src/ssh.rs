@@ -5,17 +5,16 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use russh::keys::PublicKey;
 use russh::server::{Auth, Msg, Response, Session};
 use russh::{Channel, ChannelId, ChannelOpenFailure, MethodKind, MethodSet};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{Semaphore, mpsc, oneshot};
 
 use super::Server;
 use super::client::{self, Connection, Input};
 use super::tables::{Doing, Person};
-use crate::i18n::{self, Language};
+use nim_tui::i18n::{self, Language};
 
 /// The locale variables a client sent, as POSIX reads them for messages.
 #[derive(Debug, Default)]
@@ -59,8 +58,9 @@ pub struct Handler {
     /// escaped: they choose the connection's language.
     locale: Locale,
     input: Option<mpsc::Sender<Input>>,
-    queued: Arc<AtomicUsize>,
-    /// Input dropped for passing the cap, logged once.
+    /// Room for input waiting for the game, in bytes ([`super::Limits::input_cap`]).
+    input_room: Arc<Semaphore>,
+    /// Input held back for passing the cap, logged once.
     flooded: bool,
 }
 
@@ -72,6 +72,7 @@ impl Handler {
         kill: Arc<dyn Fn() + Send + Sync>,
         started: oneshot::Sender<()>,
     ) -> Handler {
+        let server_input_cap = server.limits.input_cap;
         Handler {
             server,
             id,
@@ -85,7 +86,7 @@ impl Handler {
             pty: None,
             locale: Locale::default(),
             input: None,
-            queued: Arc::new(AtomicUsize::new(0)),
+            input_room: Arc::new(Semaphore::new(server_input_cap)),
             flooded: false,
         }
     }
@@ -112,7 +113,7 @@ impl Handler {
     }
 
     fn refuse(&self, what: &str) {
-        tracing::info!(peer = %self.peer, id = self.id, user = ?self.user.as_deref().map(crate::text::escape), "refused: {what}");
+        tracing::info!(peer = %self.peer, id = self.id, user = ?self.user.as_deref().map(nim_tui::text::escape), "refused: {what}");
     }
 
     /// Says `text` on the channel, then closes the connection.
@@ -191,7 +192,7 @@ impl russh::server::Handler for Handler {
         let Some(mut response) = response else {
             // Asked before the client can tell its locale: in the server's language.
             let (instructions, prompt) = i18n::scoped(self.server.language, || {
-                (crate::words::serve_code_instructions(), crate::words::serve_code_prompt())
+                (nim_tui::words::serve_code_instructions(), nim_tui::words::serve_code_prompt())
             });
             return Ok(Auth::Partial {
                 name: "".into(),
@@ -350,7 +351,7 @@ impl russh::server::Handler for Handler {
             _ => None,
         };
         if let Some(kept) = kept.filter(|_| self.input.is_none()) {
-            *kept = Some(crate::text::escape_short(value, 40));
+            *kept = Some(nim_tui::text::escape_short(value, 40));
             session.channel_success(channel)?;
         } else {
             session.channel_failure(channel)?;
@@ -362,7 +363,7 @@ impl russh::server::Handler for Handler {
         let Some(size) = self.pty else {
             self.refuse("no terminal (ssh -T, or a pipe)");
             session.channel_failure(channel)?;
-            let told = i18n::scoped(self.language(), crate::words::serve_needs_terminal);
+            let told = i18n::scoped(self.language(), nim_tui::words::serve_needs_terminal);
             self.tell_and_close(channel, &told, session).await;
             return Ok(());
         };
@@ -373,14 +374,12 @@ impl russh::server::Handler for Handler {
         session.channel_success(channel)?;
         let user = self.user.clone().unwrap_or_default();
         let name = self.server.names.take(&super::names::safe_name(&user));
-        if let Err(e) = self.server.db.seen(&name) {
-            tracing::error!(peer = %self.peer, "{e}");
-        }
+        self.server.store.seen(&name);
         let (tx, rx) = mpsc::channel(INPUT_QUEUE);
         self.input = Some(tx);
         // On the lobby's list at once, before the game's first exchange with the terminal (the
         // colour query waits up to `colour_wait`): people are listed in the order they arrived.
-        let (mailbox, mail) = mpsc::unbounded_channel();
+        let (mailbox, mail) = mpsc::channel(super::tables::MAILBOX);
         let person =
             Person { name: name.clone(), teacher: self.teacher, doing: Doing::Lobby, table: None, mailbox };
         self.server.people.join(self.id, person);
@@ -393,7 +392,7 @@ impl russh::server::Handler for Handler {
             lang: self.locale.chosen().map(str::to_owned),
             language: self.language(),
             mail,
-            queued: self.queued.clone(),
+            input_room: self.input_room.clone(),
             kill: self.kill.clone(),
             handle: session.handle(),
             channel,
@@ -423,7 +422,7 @@ impl russh::server::Handler for Handler {
     ) -> Result<(), Self::Error> {
         self.refuse("exec");
         session.channel_failure(channel)?;
-        let told = i18n::scoped(self.language(), crate::words::serve_no_commands);
+        let told = i18n::scoped(self.language(), nim_tui::words::serve_no_commands);
         self.tell_and_close(channel, &told, session).await;
         Ok(())
     }
@@ -434,9 +433,9 @@ impl russh::server::Handler for Handler {
         name: &str,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse(&format!("subsystem {}", crate::text::escape_short(name, 40)));
+        self.refuse(&format!("subsystem {}", nim_tui::text::escape_short(name, 40)));
         session.channel_failure(channel)?;
-        let told = i18n::scoped(self.language(), crate::words::serve_no_commands);
+        let told = i18n::scoped(self.language(), nim_tui::words::serve_no_commands);
         self.tell_and_close(channel, &told, session).await;
         Ok(())
     }
@@ -467,19 +466,27 @@ impl russh::server::Handler for Handler {
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
         let Some(input) = &self.input else { return Ok(()) };
-        let cap = self.server.limits.input_cap;
-        let queued = self.queued.load(Ordering::Relaxed);
-        if queued + data.len() > cap {
-            // A flood: the game is behind by more than anyone types; what comes on top goes.
-            if !self.flooded {
-                self.flooded = true;
-                tracing::warn!(peer = %self.peer, id = self.id, queued, "input flood: input dropped");
+        // Input waits for room: past the cap, this connection's SSH session stops reading until
+        // the game has caught up, so that the client is slowed by SSH's own flow control and no
+        // key is lost or reordered. A packet is at most 32 KiB, below the cap.
+        let bytes = u32::try_from(data.len().min(self.server.limits.input_cap)).unwrap_or(u32::MAX);
+        let room = match self.input_room.try_acquire_many(bytes) {
+            Ok(room) => room,
+            Err(_) => {
+                if !self.flooded {
+                    self.flooded = true;
+                    tracing::warn!(peer = %self.peer, id = self.id, "input flood: held back");
+                }
+                match self.input_room.acquire_many(bytes).await {
+                    Ok(room) => room,
+                    Err(_) => return Ok(()),
+                }
             }
-            return Ok(());
-        }
-        self.queued.fetch_add(data.len(), Ordering::Relaxed);
-        if input.try_send(Input::Bytes(data.to_vec())).is_err() {
-            self.queued.fetch_sub(data.len(), Ordering::Relaxed);
+        };
+        // Given back by the game as it reads the bytes.
+        room.forget();
+        if input.send(Input::Bytes(data.to_vec())).await.is_err() {
+            self.input_room.add_permits(bytes as usize);
         }
         Ok(())
     }

@@ -1,7 +1,9 @@
 //! Who is on the server and what each is doing, and the tables games are played at: a table
 //! holds one `App` that its players (one against the AI, or two people, each at their own
 //! terminal) and its watchers all draw, each in their own window and colours. A change at a
-//! table is announced on its `changed` channel, so that everyone at it redraws.
+//! table is announced on its `changed` channel, so that everyone at it redraws. Who is on the
+//! server is published the same way, as one list made once per change (`People::roster`), which
+//! every lobby reads as it draws; mailboxes carry only what is for one person, and are bounded.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -9,7 +11,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use tokio::sync::{mpsc, watch};
 
-use crate::app::App;
+use nim_tui::app::App;
 
 /// What a person on the server is doing, as the lobby shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,10 +37,8 @@ pub enum Notice {
     Accepted { table: Arc<Table> },
     /// A challenge this person made was declined, or the other person left.
     Declined { name: String },
-    /// The people or what they do changed: the lobby redraws.
-    People,
     /// The teacher gives everyone this game to play from its position.
-    Assigned { setup: crate::domain::GameSetup },
+    Assigned { setup: nim_tui::domain::GameSetup },
 }
 
 /// The position a teacher gave everyone, and how each student did.
@@ -59,8 +59,12 @@ pub struct Person {
     pub doing: Doing,
     /// The table the person plays at (for others to watch).
     pub table: Option<Arc<Table>>,
-    pub mailbox: mpsc::UnboundedSender<Notice>,
+    pub mailbox: mpsc::Sender<Notice>,
 }
+
+/// Notices waiting for one person, at most: a person whose mailbox is full is not reading it (a
+/// stuck connection), and what more comes for them is dropped.
+pub const MAILBOX: usize = 16;
 
 /// A line of the lobby's list.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -127,11 +131,22 @@ impl Table {
 }
 
 /// Everyone on the server.
-#[derive(Default)]
 pub struct People {
     people: Mutex<HashMap<u64, Person>>,
+    /// Everyone, as the lobby lists them: made once per change, read by every lobby.
+    roster: watch::Sender<Arc<Vec<Someone>>>,
     /// The position the teacher gave everyone last.
     pub assignment: Mutex<Option<Assignment>>,
+}
+
+impl Default for People {
+    fn default() -> Self {
+        People {
+            people: Mutex::new(HashMap::new()),
+            roster: watch::Sender::new(Arc::new(Vec::new())),
+            assignment: Mutex::new(None),
+        }
+    }
 }
 
 impl People {
@@ -158,21 +173,14 @@ impl People {
         self.announce();
     }
 
-    /// Everyone, in the order of their names.
-    pub fn list(&self) -> Vec<Someone> {
-        let mut all: Vec<Someone> = self
-            .lock()
-            .iter()
-            .map(|(&id, p)| Someone {
-                id,
-                name: p.name.clone(),
-                teacher: p.teacher,
-                doing: p.doing.clone(),
-                watchable: p.table.is_some(),
-            })
-            .collect();
-        all.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
-        all
+    /// Everyone, in the order of their names, as of the last change.
+    pub fn list(&self) -> Arc<Vec<Someone>> {
+        self.roster.borrow().clone()
+    }
+
+    /// A channel that changes whenever the list does.
+    pub fn roster(&self) -> watch::Receiver<Arc<Vec<Someone>>> {
+        self.roster.subscribe()
     }
 
     /// Every table in play, once each.
@@ -202,17 +210,17 @@ impl People {
 
     /// Sends `notice` to `id`; false if nobody has that id any more.
     pub fn tell(&self, id: u64, notice: Notice) -> bool {
-        self.lock().get(&id).is_some_and(|p| p.mailbox.send(notice).is_ok())
+        self.lock().get(&id).is_some_and(|p| p.mailbox.try_send(notice).is_ok())
     }
 
     /// Gives everyone but `teacher` the game `setup` (from a position): who got it is noted.
-    pub fn assign(&self, teacher: u64, setup: &crate::domain::GameSetup, position: String) -> usize {
+    pub fn assign(&self, teacher: u64, setup: &nim_tui::domain::GameSetup, position: String) -> usize {
         let now = std::time::Instant::now();
         let mut given = HashMap::new();
         for (&id, p) in self.lock().iter() {
             if id != teacher
                 && !p.teacher
-                && p.mailbox.send(Notice::Assigned { setup: setup.clone() }).is_ok()
+                && p.mailbox.try_send(Notice::Assigned { setup: setup.clone() }).is_ok()
             {
                 given.insert(id, now);
             }
@@ -235,10 +243,20 @@ impl People {
         self.announce();
     }
 
-    /// Tells everyone's lobby that something changed.
+    /// Makes the list again, once, and tells every lobby.
     pub fn announce(&self) {
-        for p in self.lock().values() {
-            let _ = p.mailbox.send(Notice::People);
-        }
+        let mut all: Vec<Someone> = self
+            .lock()
+            .iter()
+            .map(|(&id, p)| Someone {
+                id,
+                name: p.name.clone(),
+                teacher: p.teacher,
+                doing: p.doing.clone(),
+                watchable: p.table.is_some(),
+            })
+            .collect();
+        all.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
+        self.roster.send_replace(Arc::new(all));
     }
 }

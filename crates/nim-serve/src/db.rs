@@ -10,10 +10,17 @@ use rusqlite::{Connection, params};
 
 /// A database that could not be opened or written.
 #[derive(Debug, thiserror::Error)]
-#[error("the server's database {path}: {source}")]
-pub struct DbError {
-    path: String,
-    source: rusqlite::Error,
+pub enum DbError {
+    #[error("the server's database {path}: {source}")]
+    Sqlite { path: String, source: rusqlite::Error },
+    #[error("the server's database {path}: no thread to write it: {source}")]
+    Thread { path: String, source: std::io::Error },
+}
+
+impl DbError {
+    pub(crate) fn thread(path: &Path, source: std::io::Error) -> DbError {
+        DbError::Thread { path: nim_tui::text::path(path), source }
+    }
 }
 
 /// How a game ended, as the database keeps it.
@@ -102,8 +109,8 @@ fn now() -> i64 {
 impl Db {
     /// Opens (or creates) the database at `path`, in WAL mode, with its tables.
     pub fn open(path: &Path) -> Result<Db, DbError> {
-        let shown = crate::text::path(path);
-        let err = |source| DbError { path: shown.clone(), source };
+        let shown = nim_tui::text::path(path);
+        let err = |source| DbError::Sqlite { path: shown.clone(), source };
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             // A missing data directory is made, as the local game's store does; a failure shows
             // as SQLite's own "unable to open".
@@ -120,7 +127,7 @@ impl Db {
 
     fn with<T>(&self, f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>) -> Result<T, DbError> {
         let mut conn = self.conn.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        f(&mut conn).map_err(|source| DbError { path: self.path.clone(), source })
+        f(&mut conn).map_err(|source| DbError::Sqlite { path: self.path.clone(), source })
     }
 
     /// Notes that `name` connected.

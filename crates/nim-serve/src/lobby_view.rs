@@ -9,8 +9,8 @@ use ratatui::widgets::Paragraph;
 use super::db::{GameRow, MatchStanding, Standing};
 use super::lobby::Lobby;
 use super::tables::{Assignment, Doing, Someone};
-use crate::app::Action;
-use crate::ui::Look;
+use nim_tui::app::Action;
+use nim_tui::ui::Look;
 
 /// Everything the lobby shows, gathered before the frame.
 pub struct View<'a> {
@@ -35,10 +35,10 @@ pub struct TeacherView<'a> {
 
 fn doing(d: &Doing) -> String {
     match d {
-        Doing::Lobby => crate::words::serve_in_lobby(),
-        Doing::Solo => crate::words::serve_playing_ai(),
-        Doing::Match { with } => crate::words::serve_playing(with),
-        Doing::Watching { whom } => crate::words::serve_watching_someone(whom),
+        Doing::Lobby => nim_tui::words::serve_in_lobby(),
+        Doing::Solo => nim_tui::words::serve_playing_ai(),
+        Doing::Match { with } => nim_tui::words::serve_playing(with),
+        Doing::Watching { whom } => nim_tui::words::serve_watching_someone(whom),
     }
 }
 
@@ -46,9 +46,9 @@ pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
     let area = frame.area();
     let theme = &look.theme;
     let mut lines: Vec<Line> = Vec::new();
-    lines.push(Line::styled(crate::words::serve_lobby_title(view.my_name), theme.strong(theme.accent)));
+    lines.push(Line::styled(nim_tui::words::serve_lobby_title(view.my_name), theme.strong(theme.accent)));
     lines.push(Line::raw(""));
-    lines.push(Line::styled(crate::words::serve_people(view.people.len()), theme.strong(theme.accent)));
+    lines.push(Line::styled(nim_tui::words::serve_people(view.people.len()), theme.strong(theme.accent)));
     let at = view.lobby.chosen_index(view.people, view.me);
     // The list takes what the screen has left after the boards, keys and lines around it.
     let room = usize::from(area.height).saturating_sub(12).max(3);
@@ -56,9 +56,9 @@ pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
     for (i, p) in view.people.iter().enumerate().skip(first).take(room) {
         let mark = if i == at { format!("{} ", look.glyphs.cursor) } else { "  ".to_string() };
         let name = if p.id == view.me {
-            crate::words::serve_you(&p.name)
+            nim_tui::words::serve_you(&p.name)
         } else if p.teacher {
-            crate::words::serve_teacher(&p.name)
+            nim_tui::words::serve_teacher(&p.name)
         } else {
             p.name.clone()
         };
@@ -70,9 +70,9 @@ pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
         ]));
     }
     lines.push(Line::raw(""));
-    lines.push(Line::styled(crate::words::serve_board_ai(), theme.strong(theme.accent)));
+    lines.push(Line::styled(nim_tui::words::serve_board_ai(), theme.strong(theme.accent)));
     if view.standings.is_empty() {
-        lines.push(Line::styled(format!("  {}", crate::words::serve_board_empty()), theme.fg(theme.dim)));
+        lines.push(Line::styled(format!("  {}", nim_tui::words::serve_board_empty()), theme.fg(theme.dim)));
     }
     // One line per game and level: its best three.
     let mut groups: Vec<(&str, &str, Vec<&Standing>)> = Vec::new();
@@ -85,12 +85,14 @@ pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
     for (game, level, best) in groups.iter().take(4) {
         let names: Vec<String> =
             best.iter().take(3).map(|s| format!("{} {}/{}", s.player, s.won, s.played)).collect();
-        lines
-            .push(Line::raw(format!("  {}", crate::words::serve_board_line(game, level, &names.join("  ")))));
+        lines.push(Line::raw(format!(
+            "  {}",
+            nim_tui::words::serve_board_line(game, level, &names.join("  "))
+        )));
     }
-    lines.push(Line::styled(crate::words::serve_board_players(), theme.strong(theme.accent)));
+    lines.push(Line::styled(nim_tui::words::serve_board_players(), theme.strong(theme.accent)));
     if view.matches.is_empty() {
-        lines.push(Line::styled(format!("  {}", crate::words::serve_board_empty()), theme.fg(theme.dim)));
+        lines.push(Line::styled(format!("  {}", nim_tui::words::serve_board_empty()), theme.fg(theme.dim)));
     } else {
         let names: Vec<String> =
             view.matches.iter().take(5).map(|s| format!("{} {}/{}", s.player, s.won, s.played)).collect();
@@ -98,27 +100,30 @@ pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
     }
     if let Some(TeacherView { tables, recent, assignment }) = &view.teacher {
         if let Some(a) = assignment {
-            lines.push(Line::styled(crate::words::serve_assignment(&a.position), theme.strong(theme.accent)));
+            lines.push(Line::styled(
+                nim_tui::words::serve_assignment(&a.position),
+                theme.strong(theme.accent),
+            ));
             let answers: Vec<String> = a
                 .results
                 .iter()
-                .map(|(name, won, secs)| crate::words::serve_assignment_result(name, *won, *secs))
+                .map(|(name, won, secs)| nim_tui::words::serve_assignment_result(name, *won, *secs))
                 .collect();
             lines.push(Line::raw(format!("  {}", answers.join(" · "))));
         }
-        lines.push(Line::styled(crate::words::serve_in_progress(), theme.strong(theme.accent)));
+        lines.push(Line::styled(nim_tui::words::serve_in_progress(), theme.strong(theme.accent)));
         if tables.is_empty() {
             lines.push(Line::styled(
-                format!("  {}", crate::words::serve_none_in_progress()),
+                format!("  {}", nim_tui::words::serve_none_in_progress()),
                 theme.fg(theme.dim),
             ));
         }
         for (players, position) in tables.iter().take(8) {
             lines.push(Line::raw(format!("  {}{position}", padded(players, 30))));
         }
-        lines.push(Line::styled(crate::words::serve_recent(), theme.strong(theme.accent)));
+        lines.push(Line::styled(nim_tui::words::serve_recent(), theme.strong(theme.accent)));
         for r in recent.iter().take(5) {
-            let result = crate::words::serve_result(
+            let result = nim_tui::words::serve_result(
                 &r.player,
                 r.outcome.as_str(),
                 &r.opponent,
@@ -130,12 +135,12 @@ pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
         }
     }
     lines.push(Line::raw(""));
-    if let Some(message) = &view.lobby.message {
-        lines.push(Line::styled(message.clone(), theme.strong(theme.error)));
+    if let Some(note) = &view.lobby.note {
+        lines.push(Line::styled(note.text(), theme.strong(theme.error)));
     }
-    let mut keys = crate::words::serve_lobby_keys(&look.key(Action::Take), &look.key(Action::Quit));
+    let mut keys = nim_tui::words::serve_lobby_keys(&look.key(Action::Take), &look.key(Action::Quit));
     if view.teacher.is_some() {
-        keys = format!("{keys} · {}", crate::words::serve_give_key());
+        keys = format!("{keys} · {}", nim_tui::words::serve_give_key());
     }
     // The keys take a second row when one is too narrow for them (a teacher's, in Chinese).
     let key_rows = key_rows(&keys, usize::from(area.width));
@@ -180,8 +185,8 @@ mod tests {
     use ratatui::backend::TestBackend;
 
     use super::*;
-    use crate::i18n::{self, Language};
-    use crate::serve::db::Outcome;
+    use crate::db::Outcome;
+    use nim_tui::i18n::{self, Language};
 
     fn someone(id: u64, name: &str, teacher: bool, doing: Doing) -> Someone {
         let watchable = doing != Doing::Lobby;
@@ -223,7 +228,8 @@ mod tests {
         };
         let recent = vec![row("dave", Outcome::Won, "ai"), row("erin", Outcome::EndedByServer, "ai")];
         i18n::scoped(language, || {
-            let tables = vec![(crate::words::serve_players("alice", Some("bob")), "3 4 5  (2)".to_string())];
+            let tables =
+                vec![(nim_tui::words::serve_players("alice", Some("bob")), "3 4 5  (2)".to_string())];
             let assignment = Some(Assignment {
                 position: "3 4 5".into(),
                 given: HashMap::new(),
@@ -232,7 +238,7 @@ mod tests {
             let lobby = Lobby {
                 chosen: Some(4),
                 challenged_by: None,
-                message: Some(crate::words::serve_challenged("erin")),
+                note: Some(crate::lobby::Note::Challenged("erin".into())),
             };
             let view = View {
                 lobby: &lobby,

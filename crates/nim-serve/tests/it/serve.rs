@@ -11,7 +11,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use nim_tui::serve::{self, Limits, Options, Running};
+use nim_serve::{self as serve, Limits, Options, Running};
 use russh::client::{self, Msg};
 use russh::keys::PublicKeyOrCertificate;
 use russh::{Channel, ChannelMsg};
@@ -675,22 +675,37 @@ async fn an_input_flood_is_capped_and_hurts_no_one() {
     let running = server(options(dir.path())).await;
     let mut flood = Player::join(running.addr(), "flood", 100, 30).await;
     assert!(flood.wait_for("Start").await, "{}", flood.contents());
-    let chunk = vec![b'x'; 32 * 1024];
-    let sender = flood.channel.take().expect("the channel");
-    let writer = tokio::spawn(async move {
-        for _ in 0..256 {
-            if sender.data(&chunk[..]).await.is_err() {
-                break;
+    // 1 MiB of keys, sixteen times the input cap: past the cap the flooding connection is held
+    // back by SSH's flow control, so the flood lasts as long as the game takes to read it. The
+    // flooding client reads what the server sends meanwhile, as a terminal does.
+    let flooding = tokio::spawn(async move {
+        use tokio::io::AsyncWriteExt;
+        let mut writer = flood.channel.as_ref().expect("the channel").make_writer();
+        let chunk = vec![b'x'; 32 * 1024];
+        let write = async move {
+            for _ in 0..32 {
+                writer.write_all(&chunk).await?;
             }
-        }
-        sender
+            writer.flush().await
+        };
+        tokio::pin!(write);
+        let written = loop {
+            tokio::select! {
+                written = &mut write => break written,
+                _ = flood.pump(Duration::from_millis(20)) => {}
+            }
+        };
+        (flood, written)
     });
     // Meanwhile another player plays as usual.
     let mut bob = Player::join(running.addr(), "bob", 100, 30).await;
     play_a_game(&mut bob).await;
-    let sender = timeout(PATIENCE, writer).await.expect("the flood ends").expect("the flood task");
-    // The flooding player is still served once the flood is over.
-    flood.channel = Some(sender);
+    // A bound only against a hang: the flood takes what the game takes to read it.
+    let (mut flood, written) =
+        timeout(PATIENCE * 10, flooding).await.expect("the flood ends").expect("the flood task");
+    written.expect("the whole flood is taken");
+    // The flooding player is still served once the flood is over, in order: no key was lost or
+    // overtaken, so the arrow sent after the flood is read after it, whatever the machine's speed.
     flood.send(b"\x1b[B").await;
     assert!(flood.wait_until(|s| chosen(s).starts_with("Puzzles")).await, "{}", flood.contents());
     running.stop(Duration::from_secs(3)).await;

@@ -107,7 +107,7 @@ async fn two_players_play_each_other_a_third_watches_and_the_result_is_on_the_bo
         "{}",
         alice.contents()
     );
-    let db = nim_tui::serve::db::Db::open(&dir.path().join("server.sqlite3")).expect("db");
+    let db = nim_serve::db::Db::open(&dir.path().join("server.sqlite3")).expect("db");
     let standings = db.match_standings().expect("standings");
     assert_eq!(standings.len(), 2, "{standings:?}");
     assert_eq!(standings.iter().map(|s| s.won).sum::<u32>(), 1, "{standings:?}");
@@ -133,10 +133,10 @@ async fn a_player_who_leaves_a_game_gives_it_up_and_the_other_is_told() {
     drop(bob);
     assert!(alice.wait_for("bob left the game").await, "{}", alice.contents());
     assert!(alice.contents().contains(LOBBY));
-    let db = nim_tui::serve::db::Db::open(&dir.path().join("server.sqlite3")).expect("db");
+    let db = nim_serve::db::Db::open(&dir.path().join("server.sqlite3")).expect("db");
     let games = db.games_of("alice").expect("games");
     assert_eq!(games.len(), 1, "{games:?}");
-    assert_eq!(games[0].outcome, nim_tui::serve::db::Outcome::Won);
+    assert_eq!(games[0].outcome, nim_serve::db::Outcome::Won);
     running.stop(Duration::from_secs(3)).await;
 }
 
@@ -144,13 +144,13 @@ async fn a_player_who_leaves_a_game_gives_it_up_and_the_other_is_told() {
 async fn a_teacher_sees_every_game_in_progress_and_the_results_and_a_student_does_not() {
     use russh::keys::key::PrivateKeyWithHashAlg;
     let dir = tempfile::tempdir().expect("temp dir");
-    let teacher_key = nim_tui::serve::hostkey::generate();
+    let teacher_key = nim_serve::hostkey::generate();
     // The teachers' file as a teacher writes it: a comment, then the public key.
     let keys = dir.path().join("teachers");
     let line = teacher_key.public_key().to_openssh().expect("a public key line");
     std::fs::write(&keys, format!("# the maths teachers\n{line} teacher@school\n")).expect("write");
     let mut opts = options(dir.path());
-    opts.teachers = nim_tui::serve::hostkey::teacher_keys(&keys).expect("the keys");
+    opts.teachers = nim_serve::hostkey::teacher_keys(&keys).expect("the keys");
     opts.code = Some("maths".into());
     let running = server(opts).await;
     let addr = running.addr();
@@ -230,7 +230,7 @@ async fn without_hints_the_hint_key_does_nothing() {
 async fn a_teacher_gives_everyone_a_position_and_sees_who_won_it_and_how_fast() {
     use russh::keys::key::PrivateKeyWithHashAlg;
     let dir = tempfile::tempdir().expect("temp dir");
-    let teacher_key = nim_tui::serve::hostkey::generate();
+    let teacher_key = nim_serve::hostkey::generate();
     let mut opts = options(dir.path());
     opts.teachers = vec![teacher_key.public_key().clone()];
     let running = server(opts).await;

@@ -98,7 +98,7 @@ pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<En
     let options = Options { ai_delay: Duration::from_millis(settings.ai_delay_ms), mouse, ask_colours };
     let mut keeper =
         Keeper { store: store.as_ref(), ai_delay_ms: settings.ai_delay_ms, seed, warnings, offered };
-    let ending = tui::run(&mut app, &look, &|key| keymap.action(key), &options, &mut keeper, events)?;
+    let ending = tui::run(app, look, keymap, &options, &mut keeper, events)?;
     for warning in &keeper.warnings {
         crate::text::warn(warning);
     }

@@ -19,7 +19,9 @@ pub mod hostkey;
 mod lobby;
 mod lobby_view;
 pub mod names;
+mod place;
 mod ssh;
+pub mod store;
 pub mod tables;
 
 use std::collections::HashMap;
@@ -33,7 +35,7 @@ use russh::keys::{PrivateKey, PublicKey};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Notify, oneshot, watch};
 
-use crate::config::Settings;
+use nim_tui::config::Settings;
 
 /// Why the server could not run.
 #[derive(Debug, thiserror::Error)]
@@ -79,7 +81,8 @@ pub struct Limits {
     pub idle_timeout: Duration,
     /// … after a warning this long before.
     pub idle_warning: Duration,
-    /// Bytes of input waiting for the game; more is dropped.
+    /// Bytes of input waiting for the game; past it, the connection's input is held back (SSH's
+    /// flow control slows the client) until the game catches up.
     pub input_cap: usize,
     /// Bytes of output the client has not taken past which no new frame is drawn (the frames
     /// merge into one once it catches up).
@@ -146,8 +149,9 @@ pub struct Server {
     /// The language of a connection that tells none (no `LANG`, `LC_MESSAGES` or `LC_ALL`), and
     /// of what is said before one can (the class code's prompt): the server's own, as chosen
     /// where it was started (`--lang`, the config, its locale).
-    pub language: crate::i18n::Language,
-    pub db: db::Db,
+    pub language: nim_tui::i18n::Language,
+    /// The database, as a service: results written off the async threads, the boards kept.
+    pub store: store::Store,
     pub names: names::Registry,
     /// Who is on the server, what each is doing, and the tables.
     pub people: tables::People,
@@ -254,6 +258,14 @@ impl Running {
                 break;
             }
         }
+        // Every result the games sent is on disk before the server says it has stopped.
+        self.server.store.flush().await;
+    }
+
+    /// Queries the server has made of its database since it started (the first reading of the
+    /// boards included).
+    pub fn queries(&self) -> u64 {
+        self.server.store.queries()
     }
 }
 
@@ -262,7 +274,7 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
     if options.code.as_deref().is_some_and(str::is_empty) {
         return Err(ServeError::EmptyCode);
     }
-    let database = db::Db::open(&options.db)?;
+    let store = store::Store::open(&options.db)?;
     let listener = TcpListener::bind(options.listen)
         .await
         .map_err(|source| ServeError::Listen { addr: options.listen, source })?;
@@ -293,8 +305,8 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
         no_hints: options.no_hints,
         settings: options.settings,
         // The thread that starts the server is the one main chose the language on.
-        language: crate::i18n::current(),
-        db: database,
+        language: nim_tui::i18n::current(),
+        store,
         names: names::Registry::default(),
         people: tables::People::default(),
         per_address: Mutex::new(HashMap::new()),
@@ -392,12 +404,12 @@ async fn connection(
 fn log_end(peer: SocketAddr, id: u64, error: Option<russh::Error>) {
     match error {
         None => tracing::info!(%peer, id, "disconnected"),
-        Some(e) => tracing::info!(%peer, id, "disconnected: {}", crate::text::escape(&e.to_string())),
+        Some(e) => tracing::info!(%peer, id, "disconnected: {}", nim_tui::text::escape(&e.to_string())),
     }
 }
 
 /// `nim-tui serve`: everything from the flags, then serves until SIGTERM or Ctrl-C.
-pub fn run(args: &crate::cli::ServeArgs, settings: Settings) -> Result<(), ServeError> {
+pub fn run(args: &nim_tui::cli::ServeArgs, settings: Settings) -> Result<(), ServeError> {
     let (host_key, key_path) = hostkey::host_key(args.host_key.as_deref())?;
     let teachers = match &args.teacher_keys {
         Some(path) => hostkey::teacher_keys(path)?,
@@ -405,7 +417,7 @@ pub fn run(args: &crate::cli::ServeArgs, settings: Settings) -> Result<(), Serve
     };
     let db = match &args.db {
         Some(path) => path.clone(),
-        None => crate::paths::server_db(&crate::paths::data_dir().ok_or(ServeError::NoDataDir)?),
+        None => nim_tui::paths::server_db(&nim_tui::paths::data_dir().ok_or(ServeError::NoDataDir)?),
     };
     let limits = Limits::new(
         usize::try_from(args.max_connections).unwrap_or(usize::MAX),
@@ -434,17 +446,17 @@ pub fn run(args: &crate::cli::ServeArgs, settings: Settings) -> Result<(), Serve
         let stop = wait_for_stop();
         let running = start(options).await?;
         // What the teacher needs, on the terminal the server was started from.
-        let _ = crate::text::eprint_safe(&format!(
+        let _ = nim_tui::text::eprint_safe(&format!(
             "nim-tui serve: listening on {}\n  host key {} ({fingerprint})\n  database {}\n  students type: ssh -p {} NAME@{}\n  stop with Ctrl-C",
             running.addr(),
-            crate::text::path(&key_path),
-            crate::text::path(&db),
+            nim_tui::text::path(&key_path),
+            nim_tui::text::path(&db),
             running.addr().port(),
             running.addr().ip(),
         ));
         stop.await;
         tracing::info!("stopping");
-        let _ = crate::text::eprint_safe("nim-tui serve: stopping");
+        let _ = nim_tui::text::eprint_safe("nim-tui serve: stopping");
         running.stop(Duration::from_secs(3)).await;
         tracing::info!("stopped");
         Ok(())

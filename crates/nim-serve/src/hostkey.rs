@@ -36,16 +36,16 @@ impl KeyError {
 pub fn host_key(given: Option<&Path>) -> Result<(PrivateKey, PathBuf), KeyError> {
     if let Some(path) = given {
         let key = russh::keys::load_secret_key(path, None)
-            .map_err(|e| KeyError::HostKey { path: crate::text::path(path), why: e.to_string() })?;
+            .map_err(|e| KeyError::HostKey { path: nim_tui::text::path(path), why: e.to_string() })?;
         return Ok((key, path.to_path_buf()));
     }
-    let dir = crate::paths::state_dir().ok_or(KeyError::NoStateDir)?;
-    let path = crate::paths::host_key_file(&dir);
+    let dir = nim_tui::paths::state_dir().ok_or(KeyError::NoStateDir)?;
+    let path = nim_tui::paths::host_key_file(&dir);
     if path.exists() {
         return host_key(Some(&path));
     }
     let key = generate();
-    let failed = |why: String| KeyError::Generate { path: crate::text::path(&path), why };
+    let failed = |why: String| KeyError::Generate { path: nim_tui::text::path(&path), why };
     std::fs::create_dir_all(&dir).map_err(|e| failed(e.to_string()))?;
     let text = key.to_openssh(LineEnding::LF).map_err(|e| failed(e.to_string()))?;
     // Written privately and atomically: a half-written key would change the fingerprint.
@@ -57,7 +57,7 @@ pub fn host_key(given: Option<&Path>) -> Result<(PrivateKey, PathBuf), KeyError>
         let _ = file.as_file().set_permissions(std::fs::Permissions::from_mode(0o600));
     }
     file.persist_noclobber(&path).map_err(|e| failed(e.error.to_string()))?;
-    tracing::info!(path = %crate::text::path(&path), "host key generated");
+    tracing::info!(path = %nim_tui::text::path(&path), "host key generated");
     Ok((key, path))
 }
 
@@ -70,8 +70,8 @@ pub fn generate() -> PrivateKey {
 /// The teachers' public keys, from an authorized_keys file (comments and blank lines allowed,
 /// options before a key too).
 pub fn teacher_keys(path: &Path) -> Result<Vec<PublicKey>, KeyError> {
-    let shown = crate::text::path(path);
-    let bytes = crate::files::read_bounded(path, 1 << 20)
+    let shown = nim_tui::text::path(path);
+    let bytes = nim_tui::files::read_bounded(path, 1 << 20)
         .map_err(|e| KeyError::TeacherFile { path: shown.clone(), why: e.to_string() })?;
     let text = String::from_utf8(bytes)
         .map_err(|_| KeyError::TeacherFile { path: shown.clone(), why: "not UTF-8 text".into() })?;

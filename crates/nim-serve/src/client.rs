@@ -1,0 +1,595 @@
+//! A network door into a session (`nim_tui::session::Session`, whose scene is the connection's
+//! `Place` on the server): bytes and window sizes in, frames out, in a task of its own. Frames are
+//! drawn by ratatui into a buffer, and the buffer goes to the client through a queue whose unsent
+//! bytes are counted: russh keeps whatever it is handed beyond the client's SSH window, without
+//! limit, so the queue is where a client that stops reading is found out and dropped.
+//!
+//! Everything about the game's pace (the AI's pause, animation frames, a key sequence's hold) is
+//! the session's. What is the door's: the budgets of a connection (a redraw rate, output that is
+//! not read, an idle player), pastes, the server's stop, and its news (the table, the people, the
+//! boards, the mailbox). The task blocks while nothing happens, as the local game does.
+
+use std::io;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use ratatui::Terminal;
+use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
+use ratatui::buffer::Cell;
+use ratatui::layout::{Position, Size};
+use tokio::io::{AsyncWrite, AsyncWriteExt};
+use tokio::sync::{Notify, mpsc, watch};
+use tokio::time::Instant;
+
+use super::Server;
+use super::place::{Leave, Me, Place};
+use super::tables::Notice;
+use nim_tui::app::Action;
+use nim_tui::i18n::{self, Language};
+// The colour query is the local game's: text, background, then the device attributes, which every
+// terminal answers, so that one that cannot tell its colours is known at once.
+use nim_tui::session::{COLOUR_QUERY, Pacing, Session};
+use nim_tui::theme::Background;
+use nim_tui::ui::{self, Look};
+
+/// What the SSH side hands the game.
+#[derive(Debug)]
+pub enum Input {
+    /// Bytes the player typed (keys, mouse reports, pastes, the terminal's answers).
+    Bytes(Vec<u8>),
+    /// The window's new size, in columns and rows.
+    Resize(u16, u16),
+    /// The client closed the channel or went away.
+    Closed,
+}
+
+/// Everything a game needs to know about its connection.
+pub struct Connection {
+    pub id: u64,
+    pub peer: SocketAddr,
+    pub name: String,
+    pub teacher: bool,
+    /// The window's size from the pty request, clamped.
+    pub size: (u16, u16),
+    /// The client's locale, as it sent it (the first of `LC_ALL`, `LC_MESSAGES` and `LANG`).
+    pub lang: Option<String>,
+    /// The language this connection reads: the one its locale asks for, else the server's. The
+    /// thread's language is set to it around each update and frame ([`i18n::scoped`]), which
+    /// run without an `.await` between, so that connections never see each other's.
+    pub language: Language,
+    /// What the server tells this connection (challenges, answers, a position given). The
+    /// person is on the server's list from the shell request on ([`super::tables::People::join`]
+    /// in `ssh.rs`), so that the list has everyone who arrived, in the order they arrived.
+    pub mail: mpsc::Receiver<Notice>,
+    /// Room for input waiting for the game, in bytes: the SSH side takes it as bytes come and
+    /// waits when there is none ([`super::Limits::input_cap`]); the game gives it back as it reads.
+    pub input_room: Arc<tokio::sync::Semaphore>,
+    /// Ends the connection at once, whatever it is doing (shuts its socket down).
+    pub kill: Arc<dyn Fn() + Send + Sync>,
+    /// The session, to close the channel properly at the end.
+    pub handle: russh::server::Handle,
+    pub channel: russh::ChannelId,
+}
+
+/// A window size from a client, as the game uses it: at most the largest screen, at least 1x1.
+pub fn clamp_size(columns: u32, rows: u32) -> (u16, u16) {
+    let columns = u16::try_from(columns).unwrap_or(u16::MAX).max(1);
+    let rows = u16::try_from(rows).unwrap_or(u16::MAX).max(1);
+    let size = ui::clamp_size(Size::new(columns, rows));
+    (size.width, size.height)
+}
+
+/// Where a frame is drawn: a buffer the game's loop empties into the output queue after each
+/// frame.
+#[derive(Clone, Default)]
+struct Frame(Arc<Mutex<Vec<u8>>>);
+
+impl Frame {
+    fn take(&self) -> Vec<u8> {
+        self.0.lock().map(|mut b| std::mem::take(&mut *b)).unwrap_or_default()
+    }
+}
+
+impl io::Write for Frame {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.lock().map_err(|_| io::Error::other("frame buffer poisoned"))?.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A backend drawing into a buffer, with the size the client last said: crossterm's own backend
+/// would ask the server's terminal.
+struct Remote {
+    inner: CrosstermBackend<Frame>,
+    size: Size,
+}
+
+impl Backend for Remote {
+    type Error = io::Error;
+
+    fn draw<'a, I>(&mut self, content: I) -> io::Result<()>
+    where
+        I: Iterator<Item = (u16, u16, &'a Cell)>,
+    {
+        self.inner.draw(content)
+    }
+    fn append_lines(&mut self, n: u16) -> io::Result<()> {
+        self.inner.append_lines(n)
+    }
+    fn hide_cursor(&mut self) -> io::Result<()> {
+        self.inner.hide_cursor()
+    }
+    fn show_cursor(&mut self) -> io::Result<()> {
+        self.inner.show_cursor()
+    }
+    fn get_cursor_position(&mut self) -> io::Result<Position> {
+        // Never asked of the client: its answer would arrive among the keys.
+        Ok(Position::ORIGIN)
+    }
+    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> io::Result<()> {
+        self.inner.set_cursor_position(position)
+    }
+    fn clear(&mut self) -> io::Result<()> {
+        self.inner.clear()
+    }
+    fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
+        self.inner.clear_region(clear_type)
+    }
+    fn size(&self) -> io::Result<Size> {
+        Ok(self.size)
+    }
+    fn window_size(&mut self) -> io::Result<WindowSize> {
+        Ok(WindowSize { columns_rows: self.size, pixels: Size::default() })
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// The bytes that set a client's terminal up for the game: the alternate screen, no cursor,
+/// mouse reports (SGR) and bracketed paste.
+const SET_UP: &[u8] = b"\x1b[?1049h\x1b[?25l\x1b[?1000h\x1b[?1002h\x1b[?1006h\x1b[?2004h\x1b[2J";
+
+/// The bytes that give the terminal back as it was.
+const RESTORE: &[u8] = b"\x1b[?2004l\x1b[?1006l\x1b[?1002l\x1b[?1000l\x1b[0m\x1b[?25h\x1b[?1049l";
+
+/// The longest paste taken, in characters; the rest is dropped.
+const PASTE_MAX: usize = 256;
+
+/// The output side of a connection: a queue of frames, and what is still unsent in it.
+struct Output {
+    tx: mpsc::UnboundedSender<Vec<u8>>,
+    pending: Arc<AtomicUsize>,
+    /// When the writer last got bytes through to russh.
+    progress: Arc<Mutex<Instant>>,
+    drained: Arc<Notify>,
+}
+
+impl Output {
+    /// Starts the writer that hands the queue to russh as the client's window allows.
+    fn start(mut writer: impl AsyncWrite + Unpin + Send + 'static, server: Arc<Server>) -> Output {
+        let (tx, mut rx) = mpsc::unbounded_channel::<Vec<u8>>();
+        let pending = Arc::new(AtomicUsize::new(0));
+        let progress = Arc::new(Mutex::new(Instant::now()));
+        let drained = Arc::new(Notify::new());
+        let (p, g, d) = (pending.clone(), progress.clone(), drained.clone());
+        tokio::spawn(async move {
+            while let Some(chunk) = rx.recv().await {
+                // russh's writer waits for the client's window: this is where a client that
+                // stops reading holds us up, and the queue grows instead of russh's buffer.
+                if writer.write_all(&chunk).await.is_err() {
+                    break;
+                }
+                p.fetch_sub(chunk.len(), Ordering::Relaxed);
+                if let Ok(mut at) = g.lock() {
+                    *at = Instant::now();
+                }
+                d.notify_one();
+            }
+            let _ = writer.shutdown().await;
+            drop(server);
+        });
+        Output { tx, pending, progress, drained }
+    }
+
+    fn pending(&self) -> usize {
+        self.pending.load(Ordering::Relaxed)
+    }
+
+    /// Queues `bytes`; false when the queue would pass `cap` (the client is not reading).
+    fn send(&self, bytes: Vec<u8>, cap: usize, server: &Server) -> bool {
+        if bytes.is_empty() {
+            return true;
+        }
+        let now = self.pending.fetch_add(bytes.len(), Ordering::Relaxed) + bytes.len();
+        server.note_pending(now);
+        if now > cap {
+            return false;
+        }
+        if self.pending() == bytes.len() {
+            // The queue was empty: the clock for "no progress" starts now.
+            if let Ok(mut at) = self.progress.lock() {
+                *at = Instant::now();
+            }
+        }
+        self.tx.send(bytes).is_ok()
+    }
+
+    fn since_progress(&self) -> Duration {
+        self.progress.lock().map_or(Duration::ZERO, |at| at.elapsed())
+    }
+
+    /// Waits (at most `wait`) until everything queued has gone to russh.
+    async fn flush(&self, wait: Duration) {
+        let deadline = Instant::now() + wait;
+        while self.pending() > 0 {
+            if tokio::time::timeout_at(deadline, self.drained.notified()).await.is_err() {
+                return;
+            }
+        }
+    }
+}
+
+/// Takes bracketed pastes out of the byte stream: what is pasted is typed as characters (at
+/// most [`PASTE_MAX`], controls dropped) and never taken as commands.
+#[derive(Debug, Default)]
+struct PasteFilter {
+    in_paste: bool,
+    /// The start of a marker, or of the end marker, split across packets.
+    held: Vec<u8>,
+    pasted: usize,
+}
+
+const PASTE_START: &[u8] = b"\x1b[200~";
+const PASTE_END: &[u8] = b"\x1b[201~";
+
+impl PasteFilter {
+    /// Splits `bytes` into those for the key parser and the pasted characters.
+    fn filter(&mut self, bytes: &[u8], keys: &mut Vec<u8>, pasted: &mut String) {
+        let mut work = std::mem::take(&mut self.held);
+        work.extend_from_slice(bytes);
+        let mut at = 0;
+        while at < work.len() {
+            let rest = &work[at..];
+            let marker = if self.in_paste { PASTE_END } else { PASTE_START };
+            match find(rest, marker) {
+                Some(i) => {
+                    self.take(&rest[..i], keys, pasted);
+                    at += i + marker.len();
+                    self.in_paste = !self.in_paste;
+                    self.pasted = 0;
+                }
+                None => {
+                    // A marker's first bytes at the end wait for the rest. Outside a paste a
+                    // lone ESC is not held (it is the Esc key): the key parser holds `ESC [`…
+                    // itself, for the same short while.
+                    let keep = (1..marker.len())
+                        .rev()
+                        .find(|&n| rest.ends_with(&marker[..n]) && (self.in_paste || n >= 2))
+                        .unwrap_or(0);
+                    self.take(&rest[..rest.len() - keep], keys, pasted);
+                    self.held = rest[rest.len() - keep..].to_vec();
+                    break;
+                }
+            }
+        }
+    }
+
+    fn take(&mut self, bytes: &[u8], keys: &mut Vec<u8>, pasted: &mut String) {
+        if !self.in_paste {
+            keys.extend_from_slice(bytes);
+            return;
+        }
+        for c in String::from_utf8_lossy(bytes).chars() {
+            if self.pasted < PASTE_MAX && !nim_tui::text::needs_escape(c) {
+                pasted.push(c);
+                self.pasted += 1;
+            }
+        }
+    }
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+/// Why a connection's loop ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum End {
+    Quit,
+    Closed,
+    Stopping,
+    Idle,
+    SlowReader,
+}
+
+/// What woke the loop.
+enum Woke {
+    Stop,
+    Input(Option<Input>),
+    Notice(Option<Notice>),
+    Table,
+    People,
+    Drained,
+    Timer,
+}
+
+/// Plays one connection's session until the player leaves, the connection goes, the server stops,
+/// or a limit is passed.
+pub async fn play(
+    server: Arc<Server>,
+    mut conn: Connection,
+    writer: impl AsyncWrite + Unpin + Send + 'static,
+    mut input: mpsc::Receiver<Input>,
+    mut stopping: watch::Receiver<bool>,
+) {
+    let limits = server.limits.clone();
+    let out = Output::start(writer, server.clone());
+    let peer = conn.peer;
+    let name = conn.name.clone();
+    let language = conn.language;
+    tracing::info!(%peer, id = conn.id, player = %name, teacher = conn.teacher, lang = ?conn.lang, language = language.tag(), "game screen opened");
+
+    let settings = &server.settings;
+    // For `theme = "auto"` the terminal is asked its colours; the first frame is drawn dark and
+    // the theme follows the answer whenever it comes, as at a local terminal.
+    let mut asked_colours = false;
+    let look = Look {
+        theme: settings.theme(|| {
+            asked_colours = true;
+            Background::Dark
+        }),
+        keys: Look::key_labels(&settings.keys),
+        title: nim_tui::theme::TITLE.to_string(),
+        glyphs: nim_tui::theme::Glyphs::unicode(),
+    }
+    .with_glyphs(match &conn.lang {
+        // The client's locale says what its terminal draws: a Chinese, Japanese or Korean one
+        // gets the glyphs whose width is the same everywhere, as it would locally.
+        Some(locale) => {
+            let set = settings.glyph_set(|name| (name == "LANG").then(|| locale.into()));
+            nim_tui::theme::Glyphs::choose(set, true, &settings.token, &settings.marked)
+        }
+        None => settings.glyphs(),
+    });
+    let keymap = match server.no_hints {
+        true => settings.keys.without(&[Action::Hint, Action::Coach, Action::Binary]),
+        false => settings.keys.clone(),
+    };
+    let pacing =
+        Pacing { ai_delay: Duration::from_millis(settings.ai_delay_ms).max(limits.frame_min), asked_colours };
+    let me = Me { id: conn.id, name: name.clone(), teacher: conn.teacher, peer };
+    let place = Place::new(server.clone(), me);
+    let mut session = Session::new(place, look, keymap, pacing, conn.size, std::time::Instant::now());
+
+    let frame_buf = Frame::default();
+    let size = conn.size;
+    let backend = Remote { inner: CrosstermBackend::new(frame_buf.clone()), size: Size::new(size.0, size.1) };
+    let Ok(mut terminal) = Terminal::new(backend) else {
+        server.people.leave(conn.id);
+        return;
+    };
+    if asked_colours {
+        out.send(COLOUR_QUERY.to_vec(), limits.output_cap, &server);
+    }
+    out.send(SET_UP.to_vec(), limits.output_cap, &server);
+
+    let mut roster = server.people.roster();
+    let mut board = server.store.changes();
+    let mut paste = PasteFilter::default();
+    let (mut keys, mut pasted) = (Vec::new(), String::new());
+    let mut last_frame: Option<Instant> = None;
+    let mut last_key = Instant::now();
+    let mut warned = false;
+
+    let ending = loop {
+        let now = Instant::now();
+        // Draw, at most `frame_min` apart, and not while the client is behind with what it
+        // was sent (the frames then merge into one).
+        let behind = out.pending() > limits.output_soft;
+        let frame_at = last_frame.map_or(now, |t| t + limits.frame_min);
+        if session.wants_frame() && !behind && now >= frame_at {
+            if i18n::scoped(language, || session.render(&mut terminal, now.into_std())).is_err() {
+                break End::Closed;
+            }
+            if !out.send(frame_buf.take(), limits.output_cap, &server) {
+                break End::SlowReader;
+            }
+            last_frame = Some(now);
+            server.frames.fetch_add(1, Ordering::Relaxed);
+        }
+        let idle_warn_at = last_key + limits.idle_timeout.saturating_sub(limits.idle_warning);
+        let idle_at = last_key + limits.idle_timeout;
+        let mut wake = if warned { idle_at } else { idle_warn_at };
+        if let Some(at) = session.next_wake() {
+            wake = wake.min(Instant::from_std(at));
+        }
+        if session.wants_frame() && !behind {
+            wake = wake.min(frame_at);
+        }
+        if out.pending() > 0 {
+            // Only while output waits: is the client still reading?
+            wake = wake.min(now + Duration::from_millis(250));
+        }
+        let woke = tokio::select! {
+            biased;
+            _ = stopping.changed() => Woke::Stop,
+            item = input.recv() => Woke::Input(item),
+            notice = conn.mail.recv() => Woke::Notice(notice),
+            () = table_changed(session.scene_mut()) => Woke::Table,
+            _ = roster.changed() => Woke::People,
+            _ = board.changed() => Woke::People,
+            () = out.drained.notified(), if behind => Woke::Drained,
+            () = tokio::time::sleep_until(wake) => Woke::Timer,
+        };
+        let now = Instant::now();
+        let at = now.into_std();
+        match woke {
+            Woke::Stop => break End::Stopping,
+            Woke::Input(None | Some(Input::Closed)) => break End::Closed,
+            Woke::Input(Some(Input::Bytes(bytes))) => {
+                conn.input_room.add_permits(bytes.len().min(limits.input_cap));
+                last_key = now;
+                if warned {
+                    warned = false;
+                    session.scene_mut().idle_warning = None;
+                    session.redraw();
+                }
+                paste.filter(&bytes, &mut keys, &mut pasted);
+                i18n::scoped(language, || {
+                    session.feed(&keys, at);
+                    session.paste(&pasted, at);
+                });
+                keys.clear();
+                pasted.clear();
+                // Ctrl-Z would stop the server's process locally; here it means nothing.
+                let _ = session.take_suspend();
+            }
+            Woke::Input(Some(Input::Resize(width, height))) => {
+                terminal.backend_mut().size = Size::new(width, height);
+                i18n::scoped(language, || session.resize(width, height, at));
+            }
+            Woke::Notice(None) => {}
+            Woke::Notice(Some(notice)) => {
+                i18n::scoped(language, || session.scene_mut().notice(notice));
+                session.redraw();
+            }
+            Woke::Table => {
+                session.scene_mut().table_moved();
+                session.redraw();
+            }
+            Woke::People => {
+                if session.scene().in_lobby() {
+                    session.redraw();
+                }
+            }
+            Woke::Drained => {}
+            Woke::Timer => {
+                i18n::scoped(language, || session.on_timer(at));
+                if now >= idle_at {
+                    break End::Idle;
+                }
+                if !warned && now >= idle_warn_at {
+                    warned = true;
+                    let left = limits.idle_timeout.saturating_sub(last_key.elapsed()).as_secs().max(1);
+                    session.scene_mut().idle_warning = Some(left);
+                    session.redraw();
+                    tracing::info!(%peer, player = %name, "idle warning");
+                }
+                if out.pending() > 0 && out.since_progress() > limits.stall {
+                    break End::SlowReader;
+                }
+            }
+        }
+        if let Some(Leave) = session.take_effect() {
+            break End::Quit;
+        }
+    };
+
+    let had_game = session.scene().has_game();
+    session.scene_mut().depart(ending == End::Stopping);
+    match ending {
+        End::Stopping => {
+            let told = i18n::scoped(language, || nim_tui::words::serve_stopping(had_game));
+            out.send(goodbye(&told), limits.output_cap, &server);
+            out.flush(Duration::from_secs(1)).await;
+        }
+        End::Idle => {
+            tracing::info!(%peer, player = %name, "disconnected: idle");
+            let told = i18n::scoped(language, nim_tui::words::serve_idle_kicked);
+            out.send(goodbye(&told), limits.output_cap, &server);
+            out.flush(Duration::from_secs(1)).await;
+        }
+        End::Quit => {
+            out.send(RESTORE.to_vec(), limits.output_cap, &server);
+            out.flush(Duration::from_secs(1)).await;
+        }
+        End::SlowReader => {
+            tracing::warn!(%peer, player = %name, pending = out.pending(), "disconnected: not reading its output");
+        }
+        End::Closed => {}
+    }
+    tracing::info!(%peer, player = %name, ending = ?ending, "game screen closed");
+    drop(out);
+    if ending == End::SlowReader {
+        (conn.kill)();
+        return;
+    }
+    // A proper end: the exit status, end of file and close, after which the client hangs up;
+    // one that does not is cut off a moment later.
+    let _ = conn.handle.exit_status_request(conn.channel, 0).await;
+    let _ = conn.handle.eof(conn.channel).await;
+    let _ = conn.handle.close(conn.channel).await;
+    let kill = conn.kill.clone();
+    tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        kill();
+    });
+}
+
+/// Waits until the table the place is at changes; for ever when it is at none.
+async fn table_changed(place: &mut Place) {
+    match place.table_changed() {
+        Some(changed) => {
+            if changed.changed().await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        }
+        None => std::future::pending().await,
+    }
+}
+
+/// The terminal given back, and a last line for the player.
+fn goodbye(text: &str) -> Vec<u8> {
+    let mut bytes = RESTORE.to_vec();
+    bytes.extend_from_slice(b"\r\n");
+    bytes.extend_from_slice(text.as_bytes());
+    bytes.extend_from_slice(b"\r\n");
+    bytes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(chunks: &[&[u8]]) -> (Vec<u8>, String) {
+        let mut filter = PasteFilter::default();
+        let (mut keys, mut pasted) = (Vec::new(), String::new());
+        for chunk in chunks {
+            filter.filter(chunk, &mut keys, &mut pasted);
+        }
+        (keys, pasted)
+    }
+
+    #[test]
+    fn a_paste_is_typed_and_never_a_command_however_it_is_split() {
+        let whole: &[u8] = b"a\x1b[200~3 4\r\x1b5\x1b[201~b";
+        for at in 0..whole.len() {
+            // Split right after the marker's ESC, the ESC is the Esc key (keys are never held
+            // for a paste that may follow) and the paste is typed as keys: a terminal writes the
+            // marker whole, so only a split packet could do this.
+            if at == 2 {
+                continue;
+            }
+            let (keys, pasted) = run(&[&whole[..at], &whole[at..]]);
+            assert_eq!((keys.as_slice(), pasted.as_str()), (&b"ab"[..], "3 45"), "split at {at}");
+        }
+        // A lone Esc is not held for a marker.
+        assert_eq!(run(&[b"\x1b"]).0, b"\x1b");
+        // Long pastes are cut.
+        let long = [PASTE_START, &[b'7'; 5000], PASTE_END].concat();
+        assert_eq!(run(&[&long]).1.len(), PASTE_MAX);
+    }
+
+    #[test]
+    fn window_sizes_are_clamped() {
+        assert_eq!(clamp_size(0, 0), (1, 1));
+        assert_eq!(clamp_size(u32::MAX, u32::MAX), (ui::MAX_WIDTH, ui::MAX_HEIGHT));
+        assert_eq!(clamp_size(80, 24), (80, 24));
+    }
+}

@@ -1,0 +1,11 @@
+//! The server's integration tests, in one binary: players driven through an SSH client in this
+//! process (`serve`, `serve_together`, `zh`), the real OpenSSH client (`serve_openssh`), and the
+//! `nim-tui-serve` binary as a teacher runs it (`serve_cli`).
+
+mod support;
+
+mod serve;
+mod serve_cli;
+mod serve_openssh;
+mod serve_together;
+mod zh;

@@ -1,0 +1,117 @@
+//! What the server shows in Chinese: on one server each connection reads its own language at the
+//! same time, and one that tells none reads the server's.
+
+use std::time::Duration;
+
+use nim_tui::i18n::{self, Language};
+
+use crate::serve::{Player, options, server};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_connection_reads_its_own_language_at_the_same_time() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let running = server(options(dir.path())).await;
+    let addr = running.addr();
+    let mut li = Player::arrive_with_env(addr, "li", 80, 24, &[("LANG", "zh_CN.UTF-8")]).await;
+    let mut bob = Player::arrive_with_env(addr, "bob", 80, 24, &[]).await;
+    // LC_MESSAGES says more than LANG; LC_ALL more than both.
+    let mut wang = Player::arrive_with_env(
+        addr,
+        "wang",
+        80,
+        24,
+        &[("LANG", "en_GB.UTF-8"), ("LC_MESSAGES", "zh_CN.UTF-8")],
+    )
+    .await;
+    let mut carol =
+        Player::arrive_with_env(addr, "carol", 80, 24, &[("LANG", "zh_CN.UTF-8"), ("LC_ALL", "C")]).await;
+    for p in [&mut li, &mut wang] {
+        assert!(p.wait_until(|s| s.contains("服务器上共有 4 人")).await, "{}", p.contents());
+    }
+    for p in [&mut bob, &mut carol] {
+        assert!(p.wait_until(|s| s.contains("On the server: 4 people")).await, "{}", p.contents());
+    }
+    let zh = li.contents();
+    for part in ["你是 li", "在大厅", "li（你）", "对电脑", "玩家之间", "挑战", "离开"] {
+        assert!(zh.contains(part), "no {part:?} in:\n{zh}");
+    }
+    let phrases = english_phrases(&zh);
+    assert!(phrases.is_empty(), "English in the Chinese lobby:\n{}\n\n{zh}", phrases.join("\n"));
+    let en = bob.contents();
+    for part in ["you are bob", "in the lobby", "bob (you)", "Against the AI", "Between players"] {
+        assert!(en.contains(part), "no {part:?} in:\n{en}");
+    }
+    // Names keep their column whatever the language: each line's state starts at one place.
+    let column = |screen: &str, name: &str| {
+        screen.lines().find(|l| l.contains(name) && l.contains("在大厅")).map(|l| {
+            let at = l.find("在大厅").unwrap_or(0);
+            unicode_width::UnicodeWidthStr::width(&l[..at])
+        })
+    };
+    assert_eq!(column(&zh, "li"), column(&zh, "bob"), "{zh}");
+    // Its client's locale also chooses the glyphs whose width is the same everywhere.
+    assert!(zh.contains('►') && !zh.contains('▶'), "a Chinese client draws with the CJK glyphs:\n{zh}");
+
+    // A challenge is told in the language of whoever reads it.
+    for _ in 0..4 {
+        // A Chinese client's cursor is the CJK glyphs' `►`, as in a Chinese terminal at home.
+        if zh_line_of(&li.contents(), "bob").contains(['▶', '►']) {
+            break;
+        }
+        li.send(b"\x1b[A").await;
+        li.settle(Duration::from_millis(200)).await;
+    }
+    li.send(b"c").await;
+    assert!(li.wait_for("已向 bob 发出挑战").await, "{}", li.contents());
+    assert!(bob.wait_for("li challenges you to a game").await, "{}", bob.contents());
+    bob.send(b"n").await;
+    assert!(li.wait_for("bob 拒绝了挑战").await, "{}", li.contents());
+    running.stop(Duration::from_secs(3)).await;
+    assert!(li.wait_closed().await);
+    assert!(String::from_utf8_lossy(&li.raw).contains("服务器正在关闭"), "the goodbye is Chinese");
+    assert!(bob.wait_closed().await);
+    assert!(String::from_utf8_lossy(&bob.raw).contains("The server is stopping"), "the goodbye is English");
+}
+
+fn zh_line_of<'a>(screen: &'a str, name: &str) -> &'a str {
+    screen.lines().find(|l| l.split_whitespace().any(|w| w == name)).unwrap_or("")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_that_tells_no_language_reads_the_servers() {
+    // The server takes the language of the thread that starts it, as `main` chose it.
+    i18n::set(Language::SimplifiedChinese);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let running = server(options(dir.path())).await;
+    i18n::set(Language::English);
+    let mut li = Player::arrive_with_env(running.addr(), "li", 80, 24, &[]).await;
+    let mut bob = Player::arrive_with_env(running.addr(), "bob", 80, 24, &[("LANG", "en_US.UTF-8")]).await;
+    assert!(li.wait_until(|s| s.contains("服务器上共有 2 人")).await, "{}", li.contents());
+    assert!(bob.wait_until(|s| s.contains("On the server: 2 people")).await, "{}", bob.contents());
+    running.stop(Duration::from_secs(3)).await;
+}
+
+/// Runs of English words in `text` (two or more words of three letters or more): what a Chinese
+/// screen must not show.
+fn english_phrases(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for line in text.lines() {
+        let prose: Vec<&str> = line
+            .split_whitespace()
+            .filter(|w| !w.contains('/') && !w.contains('=') && !w.contains("nim-tui") && !w.contains('$'))
+            .collect();
+        let mut run = Vec::new();
+        for word in prose.join(" ").split(|c: char| !c.is_ascii_alphabetic()) {
+            if word.len() >= 3 && !matches!(word, "Nim" | "AI") {
+                run.push(word);
+                if run.len() >= 2 {
+                    found.push(format!("{:?} in {line:?}", run.join(" ")));
+                    break;
+                }
+            } else if !word.is_empty() {
+                run.clear();
+            }
+        }
+    }
+    found
+}
