@@ -16,25 +16,39 @@ pub enum GiveUp {
     Abandoned,
 }
 
-/// How the game ended.
+/// How the game ended, as data: [`Game::ending_words`] says it in the viewer's language.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameOver {
     pub winner: Seat,
     /// Whether the loser gave up rather than played to the end, and how.
     pub given_up: Option<GiveUp>,
-    /// Why, in words: "You took the last token", "AI had to take the last token".
-    pub reason: String,
+    /// Who made the last move (a played ending), or who gave up.
+    pub by: Seat,
 }
 
-/// A line of feedback under the board.
+/// A line of feedback under the board, as data: [`Game::note_words`] says it in the viewer's
+/// language when the frame is drawn, so that two people at one table can read two languages.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Note {
     /// What the other side just did: "AI took 2 from heap 1", "Ann took 2 from heap 1".
-    AiMoved(String),
-    /// Something to know at the start, such as who won the coin toss.
-    Told(String),
+    Moved { who: Seat, mv: Move, before: Position },
+    /// Who opens the rematch.
+    RematchFirst(Seat),
+    /// The record of the game was saved there.
+    RecordSaved(std::path::PathBuf),
+    /// What the player asked could not be done: the problem, in the words of what had it.
+    NotDone(String),
     /// A refused input, with the reason.
-    Refused(String),
+    Refused(Refusal),
+}
+
+/// Why an input was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// The chosen move breaks the rules.
+    Move(crate::engine::MoveError),
+    /// A typed count larger than the heap holds.
+    HeapHolds { heap: usize, holds: u64 },
 }
 
 /// The coach's verdict on one of the player's moves.
@@ -92,8 +106,6 @@ pub struct ReviewLine {
     pub mv: Move,
     /// The position before the move, to name moves in the game's words.
     pub before: Position,
-    /// The move as the line that reports it says it: "took 2 from heap 1".
-    pub words: String,
     /// The heaps after the move.
     pub heaps: Vec<u64>,
     pub nim_sum: u64,
@@ -104,13 +116,11 @@ pub struct ReviewLine {
     pub coaching: Coaching,
 }
 
-/// The optimal move, shown on request.
+/// The optimal move, shown on request; its reason is the teaching view's ([`Game::hint_words`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hint {
     pub mv: Move,
     pub winning: bool,
-    /// The one-line reason, built by the engine.
-    pub reason: String,
 }
 
 /// A game in progress (or just finished): its checked history, whose turn it is, the move being
@@ -140,7 +150,7 @@ pub struct Game {
     pub note: Option<Note>,
     /// Who the coin toss sent first, shown under the board until a person makes a move (not
     /// only during the AI's pause, when the AI won it).
-    pub toss: Option<String>,
+    pub toss: Option<Seat>,
     /// The coach's verdict on the player's last move.
     pub coach: Option<Coaching>,
     pub over: Option<GameOver>,
@@ -446,12 +456,7 @@ impl Game {
                 self.count = value;
                 self.note = None;
             }
-            _ => {
-                self.note = Some(Note::Refused(crate::i18n::text_with(
-                    "refused-heap-holds",
-                    &[("heap", (self.selected + 1).into()), ("n", holds.into())],
-                )))
-            }
+            _ => self.note = Some(Note::Refused(Refusal::HeapHolds { heap: self.selected, holds })),
         }
     }
 
@@ -469,10 +474,9 @@ impl Game {
         }
         let teaching = self.teach();
         let Some(mv) = teaching.best() else { return };
-        let reason = words::capitalised(&words::reason(teaching));
         let winning = teaching.is_win();
         self.select_move(&mv);
-        self.hint = Some(Hint { mv, winning, reason });
+        self.hint = Some(Hint { mv, winning });
         self.used_hint = true;
     }
 
@@ -488,12 +492,14 @@ impl Game {
         }
         let mv = self.chosen();
         if let Err(e) = self.engine().check(self.position(), &mv) {
-            self.note = Some(Note::Refused(self.refusal(&e)));
+            self.note = Some(Note::Refused(Refusal::Move(e)));
             return false;
         }
-        self.note = self
-            .hotseat()
-            .then(|| Note::AiMoved(moved(self.name(self.turn()), self.past_tense(self.position(), &mv))));
+        self.note = self.hotseat().then(|| Note::Moved {
+            who: self.turn(),
+            mv: mv.clone(),
+            before: self.position().clone(),
+        });
         self.toss = None;
         // A new move starts a new line of play: what was undone can no longer be redone.
         self.redo.clear();
@@ -574,7 +580,6 @@ impl Game {
         ReviewLine {
             seat,
             mv: mv.clone(),
-            words: self.past_tense(&before, mv),
             heaps: after.heaps().to_vec(),
             nim_sum,
             // The mover could have won, and now the opponent can.
@@ -587,7 +592,7 @@ impl Game {
     /// Why the chosen move cannot be played, as a sentence in the screen's language. The moves
     /// the keys and the mouse can choose are refused for these reasons; any other is the engine's
     /// own (English) words.
-    fn refusal(&self, error: &crate::engine::MoveError) -> String {
+    fn refusal_words(&self, error: &crate::engine::MoveError) -> String {
         use crate::engine::MoveError;
         use crate::i18n::text_with;
         let n = |name: &'static str, value: u64| (name, crate::i18n::Arg::from(value));
@@ -640,8 +645,7 @@ impl Game {
         let Some(mv) = self.pending.take().or_else(|| self.ai_choice()) else {
             return false;
         };
-        let who = self.name(self.turn());
-        self.note = Some(Note::AiMoved(moved(who, self.past_tense(self.position(), &mv))));
+        self.note = Some(Note::Moved { who: self.turn(), mv: mv.clone(), before: self.position().clone() });
         self.play(mv);
         true
     }
@@ -704,14 +708,11 @@ impl Game {
 
     /// The result when `last` took the last token.
     fn ending(&self, last: Seat) -> GameOver {
-        let who = self.name(last);
-        let (winner, reason) = match self.mode() {
-            Mode::Normal => {
-                (last, crate::words::won_by_last_move(who, self.rules.kind.describe().words.last))
-            }
-            Mode::Misere => (last.other(), crate::i18n::text_with("ending-misere", &[("who", who.into())])),
+        let winner = match self.mode() {
+            Mode::Normal => last,
+            Mode::Misere => last.other(),
         };
-        GameOver { winner, given_up: None, reason }
+        GameOver { winner, given_up: None, by: last }
     }
 
     /// The player to move gives up: the other side wins. Returns whether the game was going on.
@@ -730,14 +731,9 @@ impl Game {
         if self.over.is_some() {
             return false;
         }
-        let who = self.name(loser).into();
-        let reason = match how {
-            GiveUp::Resigned => crate::i18n::text_with("ending-resigned", &[("who", who)]),
-            GiveUp::Abandoned => crate::i18n::text_with("ending-left", &[("who", who)]),
-        };
         self.pending = None;
         self.hint = None;
-        self.over = Some(GameOver { winner: loser.other(), given_up: Some(how), reason });
+        self.over = Some(GameOver { winner: loser.other(), given_up: Some(how), by: loser });
         true
     }
 
@@ -814,6 +810,56 @@ impl Game {
 /// The line that reports a move just made: `AI took 2 from heap 1`.
 fn moved(who: &str, mv: String) -> String {
     crate::i18n::text_with("note-moved", &[("who", who.into()), ("move", mv.into())])
+}
+
+/// Sentences about the game, written when a frame is drawn, in the language it is drawn in.
+impl Game {
+    /// Why the game ended: "You took the last token", "AI had to take the last token".
+    pub fn ending_words(&self, over: &GameOver) -> String {
+        let who = self.name(over.by);
+        match (over.given_up, self.mode()) {
+            (Some(GiveUp::Resigned), _) => crate::i18n::text_with("ending-resigned", &[("who", who.into())]),
+            (Some(GiveUp::Abandoned), _) => crate::i18n::text_with("ending-left", &[("who", who.into())]),
+            (None, Mode::Normal) => {
+                crate::words::won_by_last_move(who, self.rules.kind.describe().words.last)
+            }
+            (None, Mode::Misere) => crate::i18n::text_with("ending-misere", &[("who", who.into())]),
+        }
+    }
+
+    /// The note under the board.
+    pub fn note_words(&self, note: &Note) -> String {
+        match note {
+            Note::Moved { who, mv, before } => moved(self.name(*who), self.past_tense(before, mv)),
+            Note::RematchFirst(first) => crate::words::rematch_first(self.name(*first)),
+            Note::RecordSaved(path) => {
+                crate::i18n::text_with("message-record-saved", &[("path", path.display().to_string().into())])
+            }
+            Note::NotDone(problem) => {
+                crate::i18n::text_with("message-not-done", &[("problem", problem.as_str().into())])
+            }
+            Note::Refused(Refusal::Move(error)) => self.refusal_words(error),
+            Note::Refused(Refusal::HeapHolds { heap, holds }) => words::capitalised(&crate::i18n::text_with(
+                "refused-heap-holds",
+                &[("heap", (heap + 1).into()), ("n", (*holds).into())],
+            )),
+        }
+    }
+
+    /// The hint's reason: the teaching view of the position it was asked in (a hint goes when a
+    /// move is made).
+    pub fn hint_words(&self) -> String {
+        words::capitalised(&words::reason(self.teach()))
+    }
+
+    /// Who the coin toss sent first, if it did.
+    pub fn toss_words(&self) -> Option<String> {
+        let first = self.toss?;
+        Some(match self.players {
+            Players::Ai if first == Seat::First => crate::i18n::text("toss-you-first"),
+            _ => crate::i18n::text_with("toss-first", &[("name", self.name(first).into())]),
+        })
+    }
 }
 
 /// The most winning moves the coach lists when a move missed them.

@@ -889,18 +889,12 @@ impl App {
         }
         if rematch.is_some() {
             game.set_players(players);
-            game.note = Some(game::Note::Told(crate::words::rematch_first(game.name(first))));
+            game.note = Some(game::Note::RematchFirst(first));
             return game;
         }
         if self.setup.first == crate::domain::First::Random {
-            let toss = match players {
-                crate::domain::Players::Ai if first == crate::domain::Seat::First => {
-                    crate::i18n::text("toss-you-first")
-                }
-                _ => crate::i18n::text_with("toss-first", &[("name", players.name(first).into())]),
-            };
             game.set_players(players);
-            game.toss = Some(toss);
+            game.toss = Some(first);
             return game;
         }
         game.set_players(players);
@@ -911,12 +905,9 @@ impl App {
         match report {
             Report::Stats(stats) => self.stats = Some(*stats),
             Report::Lesson(progress) => self.lesson = progress,
-            Report::RecordSaved(path) => self.say(crate::i18n::text_with(
-                "message-record-saved",
-                &[("path", path.display().to_string().into())],
-            )),
+            Report::RecordSaved(path) => self.say(game::Note::RecordSaved(path)),
             Report::Problem(problem) => {
-                self.say(crate::i18n::text_with("message-not-done", &[("problem", problem.as_str().into())]));
+                self.say(game::Note::NotDone(problem.clone()));
                 self.notices.push(problem);
             }
             Report::ClaimRefused(why) => {
@@ -928,11 +919,11 @@ impl App {
 
     /// A line for the player on the screen in front of them: on the banner of a finished game,
     /// or under the board of one going on.
-    fn say(&mut self, text: String) {
+    fn say(&mut self, note: game::Note) {
         if let Screen::Play(play) = &mut self.screen {
             match play.game.over {
-                Some(_) => play.message = Some(text),
-                None => play.game.note = Some(game::Note::Told(text)),
+                Some(_) => play.message = Some(note),
+                None => play.game.note = Some(note),
             }
         }
     }

@@ -13,7 +13,7 @@ use super::{Command, Effect, Game, Msg, Next, counted};
 pub struct Play {
     pub game: Game,
     /// A line from outside the game, such as where its record was saved.
-    pub message: Option<String>,
+    pub message: Option<super::game::Note>,
     /// Whether the finished game was counted in the match's score (two people only).
     pub scored: bool,
 }

@@ -62,8 +62,8 @@ impl Replay {
 
     /// How the game ended, once the board shows its end: "You resigned", "Ann took the last
     /// token"; `None` before the end.
-    pub fn ending(&self) -> Option<&str> {
-        self.game.over.as_ref().map(|over| over.reason.as_str())
+    pub fn ending(&self) -> Option<String> {
+        self.game.over.as_ref().map(|over| self.game.ending_words(over))
     }
 
     /// The move the next step forwards plays.

@@ -32,7 +32,7 @@ pub(super) fn render(
     };
     let mut lines = vec![
         Line::styled(title.clone(), style.add_modifier(Modifier::BOLD)).centered(),
-        Line::raw(over.reason.clone()).centered(),
+        Line::raw(game.ending_words(over)).centered(),
     ];
     if game.players == Players::Ai && matches!(app.screen, Screen::Play(_)) {
         let help = game.assistance();
@@ -53,8 +53,8 @@ pub(super) fn render(
     }
     // The banner takes the place of the messages under the board, so the final position stays
     // in view; the last move (the note) is part of it.
-    if let Some(Note::AiMoved(text) | Note::Told(text)) = &game.note {
-        lines.insert(1, Line::styled(text.clone(), theme.fg(theme.text)).centered());
+    if let Some(note) = game.note.as_ref().filter(|note| !matches!(note, Note::Refused(_))) {
+        lines.insert(1, Line::styled(game.note_words(note), theme.fg(theme.text)).centered());
     }
     let widest = usize::from(layout.info.width.saturating_sub(4));
     let room = status_room(layout);
@@ -68,7 +68,7 @@ pub(super) fn render(
     if let Screen::Play(play) = &app.screen
         && let Some(message) = &play.message
     {
-        lines.push(Line::styled(message.clone(), theme.fg(theme.text)).centered());
+        lines.push(Line::styled(game.note_words(message), theme.fg(theme.text)).centered());
     }
     // The title in the start screen's block letters above the title line, when they fit under
     // the board (the final position stays in view); otherwise the title line alone says it.

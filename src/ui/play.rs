@@ -61,14 +61,16 @@ fn info_lines(game: &Game, app: &App, look: &Look, area: Rect) -> Vec<Line<'stat
     } else {
         lines.push(Line::raw(""));
     }
-    if let Some(toss) = &game.toss {
-        lines.push(Line::styled(toss.clone(), theme.strong(theme.text)));
+    if let Some(toss) = game.toss_words() {
+        lines.push(Line::styled(toss, theme.strong(theme.text)));
     }
-    match &game.note {
-        Some(Note::AiMoved(text)) => lines.push(Line::styled(text.clone(), theme.fg(theme.ai))),
-        Some(Note::Told(text)) => lines.push(Line::styled(text.clone(), theme.strong(theme.text))),
-        Some(Note::Refused(text)) => lines.push(Line::styled(text.clone(), theme.strong(theme.error))),
-        None => {}
+    if let Some(note) = &game.note {
+        let style = match note {
+            Note::Moved { .. } => theme.fg(theme.ai),
+            Note::Refused(_) => theme.strong(theme.error),
+            _ => theme.strong(theme.text),
+        };
+        lines.push(Line::styled(game.note_words(note), style));
     }
     if let (true, Some(coaching)) = (app.panels.coach, &game.coach) {
         // A mistake in the warning colour, a lost position neutral: only a good move is green.
@@ -100,7 +102,7 @@ fn info_lines(game: &Game, app: &App, look: &Look, area: Rect) -> Vec<Line<'stat
         let label = crate::words::hint_label(hint.winning);
         lines.push(Line::from(vec![
             Span::styled(label, theme.strong(theme.hint)),
-            Span::styled(hint.reason.clone(), theme.fg(theme.hint)),
+            Span::styled(game.hint_words(), theme.fg(theme.hint)),
         ]));
     }
     lines

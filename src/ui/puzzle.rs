@@ -65,8 +65,8 @@ pub(super) fn render_info(
             ));
         }
     }
-    if let Some(Note::Refused(text)) = &game.note {
-        lines.push(Line::styled(text.clone(), theme.strong(theme.error)));
+    if let Some(note @ Note::Refused(_)) = &game.note {
+        lines.push(Line::styled(game.note_words(note), theme.strong(theme.error)));
     }
     Paragraph::new(lines).wrap(Wrap { trim: true }).render(area, buf);
 }

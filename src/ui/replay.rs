@@ -27,7 +27,7 @@ pub(super) fn render_info(game: &Game, replay: &Replay, look: &Look, area: Rect,
             }
         }
         // How it ended: the last token, or a resignation, which a record keeps too.
-        None => crate::words::replay_end(replay.ending()),
+        None => crate::words::replay_end(replay.ending().as_deref()),
     };
     Paragraph::new(Line::styled(line, theme.strong(theme.marked))).render(area, buf);
 }
@@ -46,7 +46,8 @@ fn render_verdict(game: &Game, replay: &Replay, look: &Look, area: Rect, buf: &m
                 crate::app::Coaching::Missed(_) => theme.strong(theme.warning),
                 _ => seat_style(look, line.seat),
             };
-            lines.push(Line::styled(crate::words::review_move(replay.at, who, &line.words), heading));
+            let words = game.past_tense(&line.before, &line.mv);
+            lines.push(Line::styled(crate::words::review_move(replay.at, who, &words), heading));
             let (text, style) = match &line.coaching {
                 crate::app::Coaching::Kept => {
                     (crate::words::review_kept(&look.glyphs.check), theme.fg(theme.you))

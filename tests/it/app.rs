@@ -1,7 +1,7 @@
 //! The model seen from outside: inputs go in through `App::update`, and the tests check what the
 //! player would see change (screen, heaps, selection, count, turn, notes, the end of the game).
 
-use nim_tui::app::{Action, App, Effect, Game, HeapOption, Msg, Note, Screen, StartMenu, StartRow};
+use nim_tui::app::{Action, App, Effect, Game, HeapOption, Msg, Screen, StartMenu, StartRow};
 use nim_tui::domain::{First, GameSetup, HeapChoice, Level, Seat};
 use nim_tui::engine::{Mode, Move, Outcome, analyse, fallback_move};
 use rand::rngs::StdRng;
@@ -20,6 +20,11 @@ fn menu(app: &App) -> &StartMenu {
 
 fn game(app: &App) -> &Game {
     app.game().expect("expected a game, the start screen is showing")
+}
+
+/// The note under the board, as the player reads it.
+fn note(app: &App) -> Option<String> {
+    game(app).note.as_ref().map(|note| game(app).note_words(note))
 }
 
 fn heaps(app: &App) -> Vec<u64> {
@@ -447,7 +452,7 @@ fn typed_digits_set_the_count_and_too_many_are_refused() {
         assert_eq!((game(&app).typed.as_str(), game(&app).count), ("2", 2));
         app.update(Msg::char('6'));
         assert_eq!(game(&app).count, 2, "26 is more than the heap holds");
-        assert_eq!(game(&app).note, Some(Note::Refused("Heap 3 holds 25 tokens".into())));
+        assert_eq!(note(&app).as_deref(), Some("Heap 3 holds 25 tokens"));
         app.update(Msg::char('5'));
         assert_eq!((game(&app).typed.as_str(), game(&app).count), ("25", 25));
         assert_eq!(game(&app).note, None, "a digit accepted clears the refusal");
@@ -471,7 +476,7 @@ fn typed_digits_set_the_count_and_too_many_are_refused() {
 fn a_digit_larger_than_a_one_token_heap_names_it_in_the_singular() {
     let mut app = playing(Mode::Normal, &[1, 2]);
     app.update(Msg::char('2'));
-    assert_eq!(game(&app).note, Some(Note::Refused("Heap 1 holds 1 token".into())));
+    assert_eq!(note(&app).as_deref(), Some("Heap 1 holds 1 token"));
     assert_eq!(game(&app).count, 1);
 }
 
@@ -546,10 +551,7 @@ fn take_plays_and_the_ai_waits_until_its_pause_ends() {
         let mut after = vec![1, 4, 5];
         after[take.heap] -= take.take;
         assert_eq!(heaps(&app), after);
-        assert_eq!(
-            game(&app).note,
-            Some(Note::AiMoved(format!("AI took {} from heap {}", take.take, take.number())))
-        );
+        assert_eq!(note(&app), Some(format!("AI took {} from heap {}", take.take, take.number())));
         assert_eq!(game(&app).moves(), [(Seat::First, Move::take(0, 2)), (Seat::Second, pending)]);
     }
 }
@@ -623,7 +625,8 @@ fn hint_in_a_losing_position_says_so_and_preselects_the_fallback() {
         act(&mut app, Action::Hint);
         let hint = game(&app).hint.clone().expect("a hint is shown even when losing");
         assert!(!hint.winning);
-        assert!(hint.reason.starts_with("This position is lost"), "{}", hint.reason);
+        let reason = game(&app).hint_words();
+        assert!(reason.starts_with("This position is lost"), "{reason}");
         let fallback = fallback_move(&start, mode).expect("the game is not over");
         assert_eq!(hint.mv, Move::Take(fallback), "the hint is the move the AI itself would play");
         assert_eq!((game(&app).selected, game(&app).count), (fallback.heap, fallback.take));
@@ -742,7 +745,7 @@ fn normal_play_the_taker_of_the_last_token_wins() {
     );
     let over = game(&app).over.clone().expect("the game is over");
     assert_eq!(over.winner, Seat::First);
-    assert_eq!(over.reason, "You took the last token");
+    assert_eq!(game(&app).ending_words(&over), "You took the last token");
     assert!(!app.ai_waiting());
 
     let mut app = playing(Mode::Normal, &[2]);
@@ -753,7 +756,10 @@ fn normal_play_the_taker_of_the_last_token_wins() {
         Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode: Mode::Normal, result: result(false) }
     );
     let over = game(&app).over.clone().expect("the game is over");
-    assert_eq!((over.winner, over.reason.as_str()), (Seat::Second, "AI took the last token"));
+    assert_eq!(
+        (over.winner, game(&app).ending_words(&over).as_str()),
+        (Seat::Second, "AI took the last token")
+    );
 }
 
 #[test]
@@ -764,7 +770,10 @@ fn misere_the_taker_of_the_last_token_loses() {
         Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode: Mode::Misere, result: result(false) }
     );
     let over = game(&app).over.clone().expect("the game is over");
-    assert_eq!((over.winner, over.reason.as_str()), (Seat::Second, "You had to take the last token"));
+    assert_eq!(
+        (over.winner, game(&app).ending_words(&over).as_str()),
+        (Seat::Second, "You had to take the last token")
+    );
 
     let mut app = playing(Mode::Misere, &[1, 1]);
     assert_eq!(act(&mut app, Action::Take), Effect::None);
@@ -773,7 +782,10 @@ fn misere_the_taker_of_the_last_token_loses() {
         Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode: Mode::Misere, result: result(true) }
     );
     let over = game(&app).over.clone().expect("the game is over");
-    assert_eq!((over.winner, over.reason.as_str()), (Seat::First, "AI had to take the last token"));
+    assert_eq!(
+        (over.winner, game(&app).ending_words(&over).as_str()),
+        (Seat::First, "AI had to take the last token")
+    );
 }
 
 #[test]

@@ -317,7 +317,7 @@ fn the_ai_line_names_the_move_in_the_games_words() {
     let mut app = playing(GameKind::Kayles, &[5]);
     acts(&mut app, &[Action::Take]);
     app.update(Msg::AiMove);
-    let note = format!("{:?}", game(&app).note);
+    let note = game(&app).note.as_ref().map(|note| game(&app).note_words(note)).unwrap_or_default();
     assert!(note.contains("AI knocked down"), "{note}");
 }
 
@@ -523,5 +523,6 @@ fn dawsons_kayles_is_played_two_pins_at_a_time_to_the_last_move() {
         }
     }
     let over = game(&app).over.as_ref().expect("the game ended");
-    assert!(over.reason.ends_with("made the last move"), "{}", over.reason);
+    let reason = game(&app).ending_words(over);
+    assert!(reason.ends_with("made the last move"), "{reason}");
 }

@@ -395,7 +395,7 @@ fn the_prompt_and_the_hint_are_whole_at_small_sizes_with_every_panel_open() {
         act(&mut app, Action::Binary);
         act(&mut app, Action::History);
         act(&mut app, Action::Hint);
-        let hint = app.game().and_then(|g| g.hint.as_ref()).map(|h| h.reason.clone()).expect("a hint");
+        let hint = app.game().filter(|g| g.hint.is_some()).map(|g| g.hint_words()).expect("a hint");
         let hint = hint.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
         for (width, height) in [(60, 20), (44, 18), (80, 24)] {
             let buf = draw(&app, width, height);

@@ -176,7 +176,7 @@ fn a_resigned_game_is_recorded_and_replays_to_the_resignation() {
     // The replay steps to the end, where the resignation is the game's end.
     let mut app = App::replay(&read);
     let ending = |app: &App| match &app.screen {
-        nim_tui::app::Screen::Replay(r) => r.ending().map(str::to_string),
+        nim_tui::app::Screen::Replay(r) => r.ending(),
         _ => panic!("not a replay"),
     };
     assert_eq!(ending(&app), None);

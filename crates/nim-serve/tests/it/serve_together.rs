@@ -10,15 +10,15 @@ use std::time::Duration;
 use crate::serve::{LOBBY, Player, options, server};
 
 /// The lobby line of `name`.
-fn line_of<'a>(screen: &'a str, name: &str) -> &'a str {
+pub fn line_of<'a>(screen: &'a str, name: &str) -> &'a str {
     screen.lines().find(|l| l.split_whitespace().any(|w| w == name)).unwrap_or("")
 }
 
 /// Moves the lobby's cursor down to `name`'s line.
-async fn choose(player: &mut Player, name: &str) {
+pub async fn choose(player: &mut Player, name: &str) {
     for _ in 0..10 {
         let screen = player.contents();
-        if line_of(&screen, name).contains('▶') {
+        if line_of(&screen, name).contains(['▶', '►']) {
             return;
         }
         player.send(b"\x1b[B").await;

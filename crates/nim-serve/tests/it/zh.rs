@@ -91,6 +91,81 @@ async fn a_connection_that_tells_no_language_reads_the_servers() {
     running.stop(Duration::from_secs(3)).await;
 }
 
+/// Whether `text` has a Chinese character.
+fn has_chinese(text: &str) -> bool {
+    text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+}
+
+/// A Chinese and an English player at one table and a Chinese watcher: every line each sees is in
+/// their own language, the moves, the hints, the notes under the board and the ending included
+/// (the game keeps what happened as data, and each frame says it in its viewer's words).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_of_two_languages_and_a_watcher_each_read_their_own() {
+    use crate::serve::LOBBY;
+    use crate::serve_together::choose;
+    let zh = [("LANG", "zh_CN.UTF-8")];
+    let en = [("LANG", "en_US.UTF-8")];
+    let dir = tempfile::tempdir().expect("temp dir");
+    let running = server(options(dir.path())).await;
+    let addr = running.addr();
+    let mut li = Player::arrive_with_env(addr, "li", 100, 30, &zh).await;
+    assert!(li.wait_for("服务器上").await, "{}", li.contents());
+    let mut bo = Player::arrive_with_env(addr, "bo", 100, 30, &en).await;
+    assert!(bo.wait_for(LOBBY).await, "{}", bo.contents());
+    let mut wu = Player::arrive_with_env(addr, "wu", 100, 30, &zh).await;
+    for p in [&mut li, &mut bo, &mut wu] {
+        assert!(p.wait_until(|s| s.contains(" wu")).await, "{}", p.contents());
+    }
+    choose(&mut bo, "li").await;
+    bo.send(b"c").await;
+    assert!(li.wait_for("bo 向你发起挑战").await, "{}", li.contents());
+    li.send(b"y").await;
+    assert!(bo.wait_for("bo's turn").await, "{}", bo.contents());
+    assert!(wu.wait_until(|s| s.contains("li") && s.contains("对局")).await, "{}", wu.contents());
+    choose(&mut wu, "bo").await;
+    wu.send(b"w").await;
+    assert!(bo.wait_for("Watching: wu").await, "{}", bo.contents());
+
+    let check = |li: &Player, bo: &Player, wu: &Player| {
+        for (name, chinese) in [("li", li), ("wu", wu)] {
+            let screen = chinese.contents();
+            let english = english_phrases(&screen);
+            assert!(english.is_empty(), "{name} reads English: {english:?}\n{screen}");
+        }
+        let screen = bo.contents();
+        assert!(!has_chinese(&screen), "bo reads Chinese:\n{screen}");
+    };
+    // Each in turn asks for a hint and plays it, until the game ends.
+    let mut over = false;
+    for _ in 0..40 {
+        let screen = bo.contents();
+        if screen.contains("wins") && !screen.contains("'s turn") {
+            over = true;
+            break;
+        }
+        let (mover, next) =
+            if screen.contains("bo's turn") { (&mut bo, "li's turn") } else { (&mut li, "bo's turn") };
+        mover.send(b"h").await;
+        mover.send(b"\r").await;
+        assert!(
+            bo.wait_until(|s| s.contains(next) || (s.contains("wins") && !s.contains("'s turn"))).await,
+            "{}",
+            bo.contents()
+        );
+        // The others have drawn the same move (the watcher's screen follows the table's).
+        let moved = bo.contents().lines().find(|l| l.contains(" took ")).map(|l| l.trim().to_string());
+        assert!(li.wait_until(|s| s.contains("取走")).await, "{}", li.contents());
+        assert!(wu.wait_until(|s| s.contains("取走")).await, "{}", wu.contents());
+        assert!(moved.is_some(), "bo's screen names the move:\n{}", bo.contents());
+        check(&li, &bo, &wu);
+    }
+    assert!(over, "the game did not end:\n{}", bo.contents());
+    assert!(li.wait_until(|s| s.contains("获胜")).await, "{}", li.contents());
+    assert!(wu.wait_until(|s| s.contains("获胜")).await, "{}", wu.contents());
+    check(&li, &bo, &wu);
+    running.stop(Duration::from_secs(3)).await;
+}
+
 /// Runs of English words in `text` (two or more words of three letters or more): what a Chinese
 /// screen must not show.
 fn english_phrases(text: &str) -> Vec<String> {
