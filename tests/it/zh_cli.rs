@@ -138,7 +138,7 @@ fn solve_of_other_games_in_chinese() {
         assert!(en.contains("normal play"), "{args:?}:\n{en}");
     }
     let kayles = ok(home.path(), ZH, &["solve", "--game", "kayles", "3", "4"]);
-    assert!(kayles.contains("格隆第值"), "{kayles}");
+    assert!(kayles.contains("SG 值") && !kayles.contains("格隆第"), "{kayles}");
 }
 
 #[test]
@@ -181,8 +181,14 @@ fn stats_in_chinese_with_columns_by_display_width() {
     let home = stats_home();
     let zh = ok(home.path(), ZH, &["stats"]);
     assert_chinese(&zh, "stats");
-    for part in ["局数", "胜", "负", "合计", "谜题", "受助胜", "zzz"] {
+    for part in ["局数", "胜", "负", "合计", "谜题", "辅助胜", "zzz"] {
         assert!(zh.contains(part), "no {part:?} in:\n{zh}");
+    }
+    // Each game is named by its Chinese title, as `solve` names it, never by the file's id.
+    for (title, id) in
+        [("尼姆游戏：", "nim："), ("Kayles 游戏：", "kayles："), ("摩尔尼姆游戏（Nim_2）：", "moore:2：")]
+    {
+        assert!(zh.contains(title) && !zh.contains(id), "{title:?} / {id:?} in:\n{zh}");
     }
     // The head and every row of figures are as wide as each other on a terminal.
     let table: Vec<&str> =
@@ -248,7 +254,7 @@ mod serve {
             assert!(p.wait_until(|s| s.contains("On the server: 4 people")).await, "{}", p.contents());
         }
         let zh = li.contents();
-        for part in ["你是 li", "在大厅", "li（你）", "对电脑", "玩家之间", "挑战", "离开"]
+        for part in ["你是 li", "在大厅", "li（你）", "对战电脑", "玩家之间", "挑战", "离开"]
         {
             assert!(zh.contains(part), "no {part:?} in:\n{zh}");
         }
@@ -279,10 +285,10 @@ mod serve {
             li.settle(Duration::from_millis(200)).await;
         }
         li.send(b"c").await;
-        assert!(li.wait_for("已向 bob 发出挑战").await, "{}", li.contents());
+        assert!(li.wait_for("已向bob发出挑战").await, "{}", li.contents());
         assert!(bob.wait_for("li challenges you to a game").await, "{}", bob.contents());
         bob.send(b"n").await;
-        assert!(li.wait_for("bob 拒绝了挑战").await, "{}", li.contents());
+        assert!(li.wait_for("bob拒绝了挑战").await, "{}", li.contents());
         running.stop(Duration::from_secs(3)).await;
         assert!(li.wait_closed().await);
         assert!(String::from_utf8_lossy(&li.raw).contains("服务器正在关闭"), "the goodbye is Chinese");
