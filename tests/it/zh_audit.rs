@@ -92,7 +92,8 @@ fn a_panel_too_short_for_the_hints_reason_leaves_it_to_the_hint_line() {
         let text = screen(&app, 80, 24);
         let rows: Vec<&str> = text.lines().collect();
         let bottom = rows.iter().rposition(|row| row.trim_end().ends_with('┘') && row.contains('└')).unwrap();
-        let panel: String = rows[..bottom].iter().map(|row| row.rsplit('│').nth(1).unwrap_or("").trim()).collect();
+        let panel: String =
+            rows[..bottom].iter().map(|row| row.rsplit('│').nth(1).unwrap_or("").trim()).collect();
         match panel.contains("要使异或为") {
             true => assert!(panel.contains("走后异或为0") || panel.contains("走后异或为 0"), "{text}"),
             false => left_out += 1,

@@ -289,7 +289,11 @@ fn with_the_cjk_glyphs_the_chinese_screen_has_one_width_everywhere() {
         let text = screen_with(&app, &look, 80, 24);
         for line in text.lines() {
             let others = line.replace('⊕', " ");
-            assert_eq!(others.width_cjk(), others.width(), "{name}: a line of ambiguous width: {line}\n{text}");
+            assert_eq!(
+                others.width_cjk(),
+                others.width(),
+                "{name}: a line of ambiguous width: {line}\n{text}"
+            );
         }
         assert!(
             text.contains(&nim_tui::words::short_title(kind)) || kind == GameKind::Nim,
