@@ -81,7 +81,7 @@ listed-take = 第{ $heap }堆取{ $amount }枚
 
 ## 游戏名称与规则。摩尔的 Nim_k 用 $k；减法游戏用其集合 $set（1,2,3）。
 game-nim-title = 尼姆游戏
-game-moore-title = 摩尔尼姆游戏（Nim_{ $k }）
+game-moore-title = 摩尔尼姆游戏 Nim_{ $k }
 game-moore-short = Nim_{ $k }
 game-subtraction-title = 减法游戏 {"{"}{ $set }{"}"}
 game-subtraction-menu = 减法游戏 {"{"}{ $set }{"}"}
