@@ -285,10 +285,10 @@ mod serve {
             li.settle(Duration::from_millis(200)).await;
         }
         li.send(b"c").await;
-        assert!(li.wait_for("已向bob发出挑战").await, "{}", li.contents());
+        assert!(li.wait_for("已向 bob 发出挑战").await, "{}", li.contents());
         assert!(bob.wait_for("li challenges you to a game").await, "{}", bob.contents());
         bob.send(b"n").await;
-        assert!(li.wait_for("bob拒绝了挑战").await, "{}", li.contents());
+        assert!(li.wait_for("bob 拒绝了挑战").await, "{}", li.contents());
         running.stop(Duration::from_secs(3)).await;
         assert!(li.wait_closed().await);
         assert!(String::from_utf8_lossy(&li.raw).contains("服务器正在关闭"), "the goodbye is Chinese");

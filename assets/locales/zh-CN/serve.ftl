@@ -12,14 +12,14 @@ serve-stopping-game = 服务器正在关闭。你的这局棋记为由服务器�
 serve-stopping = 服务器正在关闭。谢谢你来玩！
 serve-no-records = 服务器上不保存对局记录
 
-## 大厅
+## 大厅（名字是学生的 SSH 登录名，通常是拉丁字母，所以和中文之间留空格，如“正在和 bob 对局”）
 
 serve-lobby-title = nim-tui · 课堂 · 你是 { $me }
 serve-people = 服务器上共有 { $n-digits } 人
 serve-in-lobby = 在大厅
 serve-playing-ai = 正在和电脑对局
-serve-playing = 正在和{ $with }对局
-serve-watching-someone = 正在观看{ $whom }
+serve-playing = 正在和 { $with } 对局
+serve-watching-someone = 正在观看 { $whom }
 serve-you = { $name }（你）
 serve-teacher = { $name }（老师）
 serve-board-ai = 对战电脑（按游戏和难度）：未借助提示的胜局／总局数
@@ -27,20 +27,20 @@ serve-board-players = 玩家之间：胜局／总局数
 serve-board-empty = 暂无已下完的对局。
 serve-board-line = { $game } · 难度 { $level }：{ $names }
 serve-lobby-keys = { $enter } 和电脑下或发起挑战 · c 挑战 · w 观战 · 上/下 选择 · { $quit } 离开
-serve-challenged = { $by }向你发起挑战：y 接受 · n 拒绝
-serve-challenge-sent = 已向{ $to }发出挑战：等待回应⋯⋯
-serve-declined = { $by }拒绝了挑战。
-serve-left = { $who }离开了对局。
-serve-busy = { $who }正忙：请挑战大厅里的人。
-serve-nothing-to-watch = { $who }没有在对局：没有可观看的棋局。
+serve-challenged = { $by } 向你发起挑战：y 接受 · n 拒绝
+serve-challenge-sent = 已向 { $to } 发出挑战：等待回应⋯⋯
+serve-declined = { $by } 拒绝了挑战。
+serve-left = { $who } 离开了对局。
+serve-busy = { $who } 正忙：请挑战大厅里的人。
+serve-nothing-to-watch = { $who } 没有在对局：没有可观看的棋局。
 
 ## 对局中
 
 serve-watched-by = 正在观看：{ $names }
-serve-watching = 你正在观看{ $players } · { $quit } 回到大厅
-serve-players-two = { $first }和{ $second }
-serve-players-ai = { $first }对电脑
-serve-wait-for = 轮到{ $who }走：请等对方走棋
+serve-watching = 你正在观看 { $players } · { $quit } 回到大厅
+serve-players-two = { $first } 和 { $second }
+serve-players-ai = { $first } 对电脑
+serve-wait-for = 轮到 { $who } 走：请等对方走棋
 serve-list-separator = 、
 
 ## 老师的大厅
@@ -49,13 +49,13 @@ serve-in-progress = 老师视图：进行中的对局（局面，已走步数）
 serve-none-in-progress = 没有进行中的对局。
 serve-recent = 最新结果
 serve-result-game = { $game }，难度 { $level }
-serve-result-won = { $player }战胜了{ $opponent }（{ $game }），共 { $moves } 步
-serve-result-lost = { $player }输给了{ $opponent }（{ $game }），共 { $moves } 步
-serve-result-ended = { $player }与{ $opponent }的对局由服务器结束（{ $game }），共 { $moves } 步
-serve-result-won-ai = { $player }战胜了电脑（{ $game }），共 { $moves } 步
-serve-result-lost-ai = { $player }输给了电脑（{ $game }），共 { $moves } 步
-serve-result-ended-ai = { $player }与电脑的对局由服务器结束（{ $game }），共 { $moves } 步
+serve-result-won = { $player } 战胜了 { $opponent }（{ $game }），共 { $moves } 步
+serve-result-lost = { $player } 输给了 { $opponent }（{ $game }），共 { $moves } 步
+serve-result-ended = { $player } 与 { $opponent } 的对局由服务器结束（{ $game }），共 { $moves } 步
+serve-result-won-ai = { $player } 战胜了电脑（{ $game }），共 { $moves } 步
+serve-result-lost-ai = { $player } 输给了电脑（{ $game }），共 { $moves } 步
+serve-result-ended-ai = { $player } 与电脑的对局由服务器结束（{ $game }），共 { $moves } 步
 serve-assignment = 全班的局面：{ $position } —— 谁赢了，用时多少
-serve-assignment-won = { $name }用 { $seconds } 秒获胜
-serve-assignment-lost = { $name }落败，用时 { $seconds } 秒
+serve-assignment-won = { $name } 用 { $seconds } 秒获胜
+serve-assignment-lost = { $name } 落败，用时 { $seconds } 秒
 serve-give-key = g 把所选玩家的局面发给所有人
