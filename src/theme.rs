@@ -571,8 +571,10 @@ impl Glyphs {
 impl Glyphs {
     /// Glyphs whose width is the same in every terminal: none is of East-Asian "ambiguous" width
     /// (`●`, `▶`, `─`, `│`, `…`, `█` all are, and a terminal set for Chinese, Japanese or Korean,
-    /// or `xterm -cjk_width`, draws them two columns wide, scrambling the board). `◉ ◌ ► ⋯ ⊻`,
-    /// ASCII frames and `#` blocks, `✓ ✗` as in Unicode. The last pass of the drawing
+    /// or `xterm -cjk_width`, draws them two columns wide, scrambling the board). `◉ ◌ ► ⋯`,
+    /// ASCII frames and `#` blocks, `✓ ✗` as in Unicode. The one exception is the nim-sum's `⊕`
+    /// (ambiguous too): it is mathematics the lessons teach, drawn as taught, and the panels write
+    /// it as the sentences beside them do (see `ui/ascii.rs`). The last pass of the drawing
     /// (`ui/ascii.rs`) brings whatever else was drawn into line.
     pub fn cjk() -> Glyphs {
         Glyphs {
@@ -580,7 +582,7 @@ impl Glyphs {
             marked: "◌".into(),
             cursor: "►".into(),
             overflow: "⋯".into(),
-            xor: "⊻".into(),
+            xor: "⊕".into(),
             ellipsis: "⋯".into(),
             separator: "∙".into(),
             divider: "|".into(),

@@ -438,7 +438,11 @@ pub fn lesson(explanation: &Explanation) -> String {
             ],
         ),
         MoveReason::MisereEndgame { mv, to, ones_left, .. } => {
-            say("teach-misere-endgame", &[("ones", num(ones_left)), ("move", txt(take(mv))), ("to", num(to))])
+            // `to` is 0 or 1, a count so that a language may say "take the whole heap" for 0.
+            say(
+                "teach-misere-endgame",
+                &[("ones", num(ones_left)), ("move", txt(take(mv))), ("to", Arg::from(to))],
+            )
         }
         MoveReason::Losing { mv, endgame: true, .. } => say("teach-lost-endgame", &[("move", txt(take(mv)))]),
         MoveReason::Losing { mv, .. } => say("teach-lost", &[("sum", txt(sum())), ("move", txt(take(mv)))]),

@@ -187,6 +187,12 @@ impl Exercise {
                 };
                 let right = winning.iter().any(|m| m.number() as u64 == heap && m.take == take);
                 let args = [("moves", Arg::from(moves_text(&shown)))];
+                // A move the rules do not allow is not judged as a losing one.
+                let holds =
+                    usize::try_from(heap).ok().and_then(|h| h.checked_sub(1)).and_then(|h| heaps.get(h));
+                if !holds.is_some_and(|&holds| (1..=holds).contains(&take)) {
+                    return (false, i18n::text("lesson-move-illegal"));
+                }
                 if right {
                     (true, i18n::text_with("lesson-move-right", &args))
                 } else {
@@ -245,10 +251,13 @@ impl Exercise {
                 let values: Vec<u64> = heaps.iter().map(|&h| grundy_value(h)).collect();
                 let sum = values.iter().fold(0, |x, &v| x ^ v);
                 let shown = values.iter().map(u64::to_string).collect::<Vec<_>>().join(" ⊕ ");
+                // A lone heap is answered in words of its own (before XOR is taught): `heaps`, `heap`.
                 let args = [
                     ("values", Arg::from(shown)),
                     ("sum", number(sum)),
                     ("outcome", Arg::from(if sum != 0 { "win" } else { "lose" })),
+                    ("heaps", Arg::from(heaps.len())),
+                    ("heap", Arg::from(heaps.first().copied().unwrap_or_default())),
                 ];
                 match win_or_lose(answer) {
                     None => (false, i18n::text("lesson-type-win-lose")),
@@ -278,8 +287,10 @@ impl Exercise {
                 };
                 let mv = Move::take(usize::try_from(heap).unwrap_or(usize::MAX).saturating_sub(1), take);
                 let args = [("moves", Arg::from(moves_text(&winning)))];
-                match heap >= 1 && game.check(&position, &mv).is_ok() && game.is_winning_move(&position, &mv)
-                {
+                if heap == 0 || game.check(&position, &mv).is_err() {
+                    return (false, i18n::text("lesson-grundy-move-illegal"));
+                }
+                match game.is_winning_move(&position, &mv) {
                     true => (true, i18n::text_with("lesson-move-right", &args)),
                     false => (false, i18n::text_with("lesson-grundy-move-wrong", &args)),
                 }

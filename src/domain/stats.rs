@@ -460,8 +460,11 @@ pub fn stats_table(stats: &Stats) -> String {
     };
     let head_cells: Vec<String> = heads.iter().map(|(head, _)| head.clone()).collect();
     line(&mut out, "", &head_cells);
+    // `game` is the id the file keeps (`fibonacci`), `title` the game's name as `solve` prints it.
     let game_line = |out: &mut String, name: &str| {
-        let _ = writeln!(out, "{}", text_with("stats-game", &[("game", Arg::Text(name.to_string()))]));
+        let title = name.parse::<GameKind>().map_or(name.to_string(), crate::words::title);
+        let args = [("game", Arg::Text(name.to_string())), ("title", Arg::Text(title))];
+        let _ = writeln!(out, "{}", text_with("stats-game", &args));
     };
     // Nim's rows are named when other games follow them.
     if !stats.games.is_empty() {

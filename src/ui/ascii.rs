@@ -31,24 +31,32 @@ pub(super) fn ascii_only(area: Rect, buf: &mut Buffer) {
 /// With the CJK glyphs, whatever else was drawn with a character of East-Asian "ambiguous" width
 /// (a frame's `─`, the `è` of misère, an arrow, a player's `é`) is replaced by its ASCII stand-in,
 /// so that a terminal drawing those characters two columns wide draws the screen as laid out.
-/// Characters whose width is the same everywhere (ASCII, `◉`, the wide `李`) stay.
+/// Characters whose width is the same everywhere (ASCII, `◉`, the wide `李`) stay, and so does the
+/// nim-sum's `⊕` (see [`KEPT_IN_CJK`]).
 pub(super) fn unambiguous_only(area: Rect, buf: &mut Buffer) {
     use unicode_width::UnicodeWidthStr;
     for y in area.top()..area.bottom() {
         for x in area.left()..area.right() {
             let symbol = buf[(x, y)].symbol();
+            if KEPT_IN_CJK.contains(&symbol) {
+                continue;
+            }
             if symbol.width_cjk() != symbol.width() || symbol.chars().any(wide_in_cjk_terminals) {
-                // The nim-sum's `⊕` in the words (hints, lessons) becomes the CJK glyphs' `⊻`, as
-                // the panels draw it, rather than a `^` beside them.
-                let plain = match symbol.chars().next() {
-                    Some('⊕') => '⊻',
-                    other => other.map(ascii_for).unwrap_or(' '),
-                };
+                let plain = symbol.chars().next().map(ascii_for).unwrap_or(' ');
                 buf[(x, y)].set_char(plain);
             }
         }
     }
 }
+
+/// Ambiguous characters the CJK pass leaves as they are: the mathematics, not the board. `⊕` is
+/// the sign the Nim lesson teaches (这样的和记作 ⊕) and every Chinese textbook, encyclopedia and
+/// competition book writes; its stand-ins are no symbol a student meets again (`⊻` is drawn by CJK
+/// fonts as a small underlined v, `^` reads as a power). In a terminal that draws ambiguous
+/// characters two columns wide, each `⊕` pushes the rest of its row one column right until the
+/// next change; the messages keep a space on each side of it so that nothing is overdrawn. The
+/// arrows are said in words in the Chinese sentences (上、下方向键) and named on the key lines.
+const KEPT_IN_CJK: [&str; 1] = ["⊕"];
 
 /// Letters `unicode-width` counts one column even in CJK terminals, which xterm's `-cjk_width`
 /// (Markus Kuhn's `wcwidth_cjk`) and the terminals of CJK locales draw two wide all the same: the

@@ -83,7 +83,9 @@ pub(super) fn keys_now(look: &Look, command: &Command) -> Vec<String> {
     look.keys
         .iter()
         .find(|(a, _)| *a == command.action)
-        .map(|(_, keys)| keys.iter().filter(|k| !(command.typing && types(k))).cloned().collect())
+        .map(|(_, keys)| {
+            keys.iter().filter(|k| !(command.typing && types(k))).map(|k| super::look::shown(k)).collect()
+        })
         .unwrap_or_default()
 }
 

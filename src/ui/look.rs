@@ -68,9 +68,27 @@ impl Look {
         self.keys
             .iter()
             .find(|(a, _)| *a == action)
-            .and_then(|(_, keys)| keys.first().cloned())
+            .and_then(|(_, keys)| keys.first().map(|label| shown(label)))
             .unwrap_or_else(|| crate::i18n::text("keys-unbound"))
     }
+}
+
+/// A key's label in the viewer's language: the arrow keys named in ASCII and CJK (`Up`, and
+/// `Shift-Up`) are named at draw time in the words of the screen (`上`), since Chinese software
+/// does not say Up/Down/Left/Right; every other label is as the keymap writes it.
+pub(super) fn shown(label: &str) -> String {
+    let (modifiers, name) = match label.rfind('-') {
+        Some(at) if at + 1 < label.len() => label.split_at(at + 1),
+        _ => ("", label),
+    };
+    let id = match name {
+        "Up" => "key-name-up",
+        "Down" => "key-name-down",
+        "Left" => "key-name-left",
+        "Right" => "key-name-right",
+        _ => return label.to_string(),
+    };
+    format!("{modifiers}{}", crate::i18n::text(id))
 }
 
 /// The style of what `seat` did or does: its colour, in bold.

@@ -259,6 +259,7 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
             Ok(kind) if kind != crate::engine::GameKind::default() => {
                 details.push(("game", crate::words::title(kind).into()));
                 details.push(("name", crate::words::menu_title(kind).into()));
+                details.push(("word", crate::words::heap(kind).into()));
                 text_with("start-resume-game-details", &details)
             }
             Ok(_) | Err(_) => text_with("start-resume-details", &details),

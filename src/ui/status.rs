@@ -141,6 +141,16 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
     // ("coach on  u undo").
     let right = if keys.is_empty() { String::new() } else { format!("{} {keys} ", look.glyphs.divider) };
     let width = Span::raw(right.as_str()).width();
+    // Where the cut would fall inside the rule in brackets, the rule gives way whole (the mode
+    // names it), so that no bracket is left open ("正常玩法（取最后一枚者胜…").
+    let room = usize::from(area.width).saturating_sub(if width == 0 { 0 } else { width + 1 });
+    let rule = short_rule(game, mode);
+    if let Some(at) = left.spans.iter().position(|span| span.content == rule) {
+        let through: usize = left.spans[..=at].iter().map(Span::width).sum();
+        if through > room {
+            left.spans[at].content = " ".into();
+        }
+    }
     let left = match width {
         0 => shortened(left, usize::from(area.width), ellipsis),
         _ => shortened(left, usize::from(area.width).saturating_sub(width + 1), ellipsis),

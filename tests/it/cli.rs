@@ -641,12 +641,37 @@ fn game_alone(server: Option<&str>) -> tempfile::TempDir {
     use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::copy(BIN, dir.path().join("nim-tui")).expect("copy the game");
+    runnable(&dir.path().join("nim-tui"));
     if let Some(script) = server {
         let path = dir.path().join("nim-tui-serve");
         std::fs::write(&path, script).expect("write the server");
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        runnable(&path);
     }
     dir
+}
+
+/// Waits until the program just written at `path` can be run. While another test's child, forked
+/// meanwhile, still holds the file open for writing, it cannot ("text file busy", until that child
+/// runs its own program); once it has run, nothing holds it any more.
+#[cfg(unix)]
+fn runnable(path: &Path) {
+    let patience = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        let run = Command::new(path).arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).status();
+        match run {
+            Err(e)
+                if e.kind() == std::io::ErrorKind::ExecutableFileBusy
+                    && std::time::Instant::now() < patience =>
+            {
+                std::thread::yield_now();
+            }
+            run => {
+                run.expect("the program runs");
+                return;
+            }
+        }
+    }
 }
 
 #[cfg(unix)]

@@ -87,6 +87,7 @@ fn the_whole_lesson_from_start_to_end() {
             assert!(
                 screen(&app).contains("Not quite")
                     || screen(&app).contains("That move loses")
+                    || screen(&app).contains("That move is not allowed")
                     || screen(&app).contains("Type two numbers")
                     || screen(&app).contains("Type win or lose")
             );

@@ -138,7 +138,7 @@ fn solve_of_other_games_in_chinese() {
         assert!(en.contains("normal play"), "{args:?}:\n{en}");
     }
     let kayles = ok(home.path(), ZH, &["solve", "--game", "kayles", "3", "4"]);
-    assert!(kayles.contains("格隆第值"), "{kayles}");
+    assert!(kayles.contains("SG 值") && !kayles.contains("格隆第"), "{kayles}");
 }
 
 #[test]
@@ -181,8 +181,14 @@ fn stats_in_chinese_with_columns_by_display_width() {
     let home = stats_home();
     let zh = ok(home.path(), ZH, &["stats"]);
     assert_chinese(&zh, "stats");
-    for part in ["局数", "胜", "负", "合计", "谜题", "受助胜", "zzz"] {
+    for part in ["局数", "胜", "负", "合计", "谜题", "辅助胜", "zzz"] {
         assert!(zh.contains(part), "no {part:?} in:\n{zh}");
+    }
+    // Each game is named by its Chinese title, as `solve` names it, never by the file's id.
+    for (title, id) in
+        [("尼姆游戏：", "nim："), ("Kayles 游戏：", "kayles："), ("摩尔尼姆游戏 Nim_2：", "moore:2：")]
+    {
+        assert!(zh.contains(title) && !zh.contains(id), "{title:?} / {id:?} in:\n{zh}");
     }
     // The head and every row of figures are as wide as each other on a terminal.
     let table: Vec<&str> =

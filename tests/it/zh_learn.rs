@@ -197,7 +197,7 @@ fn an_exercise_answered_in_chinese_gets_chinese_feedback() {
     app.update(nim_tui::app::Msg::char('赢'));
     act(&mut app, Action::Take);
     let text = screen(&app, 100, 30);
-    assert!(reads(&text, "这次不对：这个局面轮到走的一方会输。"), "{text}");
+    assert!(reads(&text, "这次不对：这个局面，轮到走的一方必败。"), "{text}");
     act(&mut app, Action::Erase);
     app.update(nim_tui::app::Msg::char('输'));
     act(&mut app, Action::Take);
@@ -211,7 +211,7 @@ fn an_exercise_answered_in_chinese_gets_chinese_feedback() {
     assert!(
         reads(
             &text,
-            "对了：走一步能到 6 枚（值为 2）、4 枚（值为 2）、3 枚（值为 1），不在其中的最小的数是 0。"
+            "对了：走一步能到 6 枚（值为 2）、4 枚（值为 2）、3 枚（值为 1），不在其中的最小非负整数是 0。"
         ),
         "{text}"
     );

@@ -96,13 +96,13 @@ fn the_start_screen_for_two_players_shows_the_default_names_in_chinese() {
     chinese();
     let mut app = App::new(GameSetup { opponent: Opponent::Human, ..base() }, Some(1));
     let text = screen(&app, 80, 24);
-    shows_whole(&text, "玩家 1", "the first name");
-    shows_whole(&text, "玩家 2", "the second name");
+    shows_whole(&text, "玩家甲", "the first name");
+    shows_whole(&text, "玩家乙", "the second name");
     assert!(!text.contains("Player"), "{text}");
     // The names are data: a game begun with them keeps the English defaults, shown in Chinese.
     act(&mut app, Action::Take);
     let Some(game) = app.game() else { panic!("the game did not start:\n{}", screen(&app, 80, 24)) };
-    assert_eq!(game.players.name(nim_tui::domain::Seat::First), "玩家 1");
+    assert_eq!(game.players.name(nim_tui::domain::Seat::First), "玩家甲");
     assert!(matches!(&game.players, nim_tui::domain::Players::Hotseat(names) if names.0[0] == "Player 1"));
     // In English, the same names as ever.
     i18n::set(Language::English);

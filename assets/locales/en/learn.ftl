@@ -76,6 +76,7 @@ lesson-move = take { $take } from heap { $heap }
 lesson-moves-or = {", or "}
 lesson-move-right = Right: { $moves }.
 lesson-move-loses = That move loses. The winning move: { $moves }.
+lesson-move-illegal = That move is not allowed: a move takes at least one token from one heap, and no more than the heap holds.
 lesson-type-win-lose = Type win or lose.
 lesson-winner-right-win = Right: you win, by taking the right tokens.
 lesson-winner-right-lose = Right: you lose; whatever you take, the opponent can answer.
@@ -96,6 +97,7 @@ lesson-grundy-winner-right = Right: the Grundy values { $values } = { $sum }, so
 }.
 lesson-grundy-winner-wrong = Not this time: the Grundy values { $values } = { $sum }; only 0 loses.
 lesson-grundy-move-wrong = That move does not leave a XOR of 0. The winning move: { $moves }.
+lesson-grundy-move-illegal = That move is not allowed: a move takes 1, 3 or 4 tokens from one heap, and no more than the heap holds.
 
 ## The misère example game from 3 4 5, move by move
 

@@ -279,6 +279,11 @@ start-stats = { $played-digits } played · { $won-digits } won · { $lost-digits
 start-stats-short = { $played-digits } played · { $won-digits } won · { $lost-digits } lost
 # A command with no key bound to it.
 keys-unbound = (unbound)
+# The arrow keys by name, where the glyphs name them (ASCII, and CJK terminals, which draw the arrows two columns wide).
+key-name-up = Up
+key-name-down = Down
+key-name-left = Left
+key-name-right = Right
 
 ## The help, the rules page, and the screen that does not fit.
 

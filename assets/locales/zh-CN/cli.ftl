@@ -12,11 +12,11 @@ solve-ai-would-nim = 电脑会{ $move }，让对方最容易走错。
 ## solve：各种游戏
 
 solve-no-winning-move = 没有必胜着法。
-solve-wins = 轮到走的一方只要走法完美就能获胜。共有 { $n-digits } 种必胜着法：
-solve-wins-at-least = 轮到走的一方只要走法完美就能获胜。必胜着法至少有 { $n-digits } 种（太多，限定时间内数不完）：
+solve-wins = 轮到走的一方有必胜策略。共有 { $n-digits } 种必胜着法：
+solve-wins-at-least = 轮到走的一方有必胜策略。必胜着法至少有 { $n-digits } 种（太多，限定时间内数不完）：
 solve-more = ……另有 { $rest } 种（只列出前 { $listed } 种）
 solve-more-at-least = ……另有至少 { $rest } 种（只列出前 { $listed } 种）
-solve-loses = 对方走法完美时，轮到走的一方必败：没有必胜着法。
+solve-loses = 只要对方不失误，轮到走的一方必败：没有必胜着法。
 solve-why = 原因：{ $reason }。
 solve-ai-would = 电脑会{ $move }。
 
@@ -27,15 +27,15 @@ solve-game-heading-first-move = { $game }，{ $mode }（{ $rule }），各{ $wor
 solve-game-heading-limit = { $game }，{ $mode }（{ $rule }），各{ $word }为 { $heaps }，下一步最多取 { $limit } 枚
 solve-game-rule = { $rule }。
 solve-item-label = 第 { $n } { $word }
-solve-grundy-value = 格隆第值 { $value }
-solve-grundy-xor = 各格隆第值的异或：{ $sum }
+solve-grundy-value = SG 值 { $value }
+solve-grundy-xor = 各 SG 值的异或：{ $sum }
 solve-note = （{ $note }）
 solve-moore-columns = 二进制各列（从最高位起）为 1 的堆数：{ $counts }
 solve-moore-modulo = 这些堆数除以 { $modulus } 的余数：{ $rests }
 solve-moore-endgame = （反常玩法的残局：至多 { $k } 堆还有 2 枚或以上，由只剩 1 枚的堆数决定胜负）
 solve-wythoff-pair = ({ $a },{ $b })
-solve-wythoff-pairs = 这两堆附近的必败数对 (⌊kφ⌋,⌊kφ²⌋)：{ $pairs }
-solve-wythoff-partners = 第 1 堆（{ $first }）与 { $first-partner } 构成必败数对；第 2 堆（{ $second }）与 { $second-partner } 构成；两数之差为 { $difference } 的必败数对是 { $pair }
+solve-wythoff-pairs = 这两堆附近的必败数对（第 k 对为 (⌊kφ⌋,⌊kφ²⌋)，φ = (1+√5)/2 为黄金分割比）：{ $pairs }
+solve-wythoff-partners = 第 1 堆（{ $first }）与 { $first-partner } 构成必败数对；第 2 堆（{ $second }）与 { $second-partner } 构成必败数对；两数之差为 { $difference } 的必败数对是 { $pair }
 solve-fibonacci-terms = 这一堆 { $heap } = { $sum }（齐肯多夫表示：互不相邻的斐波那契数之和）
 solve-fibonacci-next = 下一步可取 1 到 { $most } 枚
 solve-fibonacci-next-first = 下一步可取 1 到 { $most } 枚（只要不把整堆取完）
@@ -44,17 +44,17 @@ solve-game-over-lost = 已无棋可走：游戏结束，轮到走的一方已经
 
 ## solve：读不懂的局面（写到标准错误；JSON 的错误对象仍用英文）
 
-solve-error-empty = 没有给出任何堆：请写出各堆的大小，例如「3 4 5」或「3,4,5」
-solve-error-negative = 「{ $word }」是负数：一堆的棋子数是 0 到 { $max } 之间的整数
-solve-error-too-large = 「{ $word }」太大：一堆最多有 { $max } 枚棋子
-solve-error-not-a-number = 「{ $word }」不是堆的大小：应为 0 到 { $max } 之间的整数
-solve-error-heap-count = { $game }恰好在 { $heaps-digits } 堆上进行，而不是 { $given } 堆
-solve-error-unexpected-limit = 只有斐波那契尼姆游戏才有下一步的取数上限
+solve-error-empty = 没有给出任何堆：请写出各堆的大小，例如“3 4 5”或“3,4,5”
+solve-error-negative = “{ $word }”是负数：一堆的棋子数是 0 到 { $max } 之间的整数
+solve-error-too-large = “{ $word }”太大：一堆最多有 { $max } 枚棋子
+solve-error-not-a-number = “{ $word }”不是堆的大小：应为 0 到 { $max } 之间的整数
+solve-error-heap-count = { $game }只能有 { $heaps-digits } 堆，这里给了 { $given } 堆
+solve-error-unexpected-limit = 只有斐波那契博弈才有下一步的取数上限
 solve-error-zero-limit = 还有棋子时上限不能为 0，否则无棋可走：上限是上一步所取枚数的两倍，至少为 2
-solve-error-limit = 「{ $word }」不是上限：「/」后面写下一步最多可取的枚数，为 1 到 { $max } 之间的整数
-solve-error-no-limit-here = 只有斐波那契尼姆游戏才有上限（堆/上限）；{ $game }只写各堆
+solve-error-limit = “{ $word }”不是上限：“/”后面写下一步最多可取的枚数，为 1 到 { $max } 之间的整数
+solve-error-no-limit-here = 只有斐波那契博弈才有上限（堆/上限）；{ $game }只写各堆
 solve-error-not-utf8 = 这一行不是 UTF-8 文本
-solve-error-line = 第 { $line } 行：「{ $text }」不是一个局面：{ $why }
+solve-error-line = 第 { $line } 行：“{ $text }”不是一个局面：{ $why }
 solve-error-read = 无法读取标准输入：{ $error }
 solve-error-write = 无法写出答案：{ $error }
 
@@ -63,17 +63,18 @@ solve-error-write = 无法写出答案：{ $error }
 stats-played = 局数
 stats-won = 胜
 stats-lost = 负
-stats-assisted = 受助胜
+stats-assisted = 辅助胜
 stats-streak = 连胜
 stats-best = 最长连胜
 stats-resigned = 认输
 stats-abandoned = 中途放弃
-stats-game = { $game }：
+stats-game = { $title }：
 stats-row-normal = 正常玩法
 stats-row-misere = 反常玩法
 stats-total = 合计
 stats-puzzles = 谜题：共 { $attempted } 道，解出 { $solved } 道；连续解出 { $streak } 道，最多连续 { $best } 道
-stats-note = 受助胜（用了提示、悔棋，或对手电脑弱于完美水平）算作胜局，但不计入连胜。认输和中途放弃的对局都算作负局。
+stats-note = 辅助胜（用了提示、悔棋，或对手电脑弱于完美水平）算作胜局，但不计入连胜。
+    认输和中途放弃的对局都算作负局。
 stats-other-games = 以下是这个版本的 nim-tui 不玩的游戏的数据，原样保留，不计入此表：{ $names }。
 stats-other-games-more = 以下是这个版本的 nim-tui 不玩的游戏的数据，原样保留，不计入此表：{ $names }，另有 { $more } 个。
 stats-list-separator = 、
@@ -101,4 +102,4 @@ replay-cannot-read = 无法读取 { $name }：{ $error }
 replay-not-utf8 = { $name }：不是棋谱：不是 UTF-8 文本
 replay-standard-input = 标准输入
 replay-record-error = { $name }：第 { $line } 行：{ $problem }
-record-error-header = 不是棋谱：第一行必须是「{ $header }」
+record-error-header = 不是棋谱：第一行必须是“{ $header }”

@@ -19,7 +19,7 @@ keys-hint-show-best-move = 提示：显示并预选最佳着法
 keys-hint = 提示
 keys-undo-the-last-move-and-the = 悔棋：撤回上一步和对方的应着
 keys-undo = 悔棋
-keys-redo-what-was-undone = 重做悔掉的着法
+keys-redo-what-was-undone = 恢复悔掉的一步
 keys-new-game-asks = 新游戏（离开本局前先确认）
 keys-move-list-heaps-after = 着法列表：每一步和走后的各堆
 keys-move-list-rows-after = 着法列表：每一步和走后的各排
@@ -29,9 +29,9 @@ keys-binary = 二进制
 keys-theory-view-at-work = 理论面板：本游戏的必胜规则如何起作用
 keys-theory = 理论
 keys-coach-a-verdict-on-each-move = 教练：评判每一步
-keys-lesson-sprague-grundy = 课程：斯普莱格–格隆第理论（学完回到这里）
+keys-lesson-sprague-grundy = 课程：SG 定理（学完回到这里）
 keys-lesson-nim = 课程：尼姆游戏的理论（学完回到这里）
-keys-lessons-both = 课程：先尼姆游戏，再斯普莱格–格隆第（学完回到这里）
+keys-lessons-both = 课程：先尼姆游戏，再 SG 定理（学完回到这里）
 keys-quit-the-game-is-kept = 退出（本局会保存）
 keys-stop-the-demo-any-key = 停止演示（任意键）
 keys-any-key-stops = 任意键停止
@@ -70,17 +70,17 @@ keys-split-the-heap-there = 从这里把堆分开
 keys-split = 分堆
 keys-choose-the-row-above = 选上一排
 keys-choose-the-row-below = 选下一排
-keys-pin-before = 沿这一排移动：前一个木瓶
-keys-pin-after = 沿这一排移动：后一个木瓶
-keys-pin = 木瓶
-keys-the-first-pin-of-the-row = 这一排的第一个木瓶
-keys-the-last-pin-of-the-row = 这一排的最后一个木瓶
-keys-knock-down-one-pin-or-two = 击倒一个木瓶，或两个相邻的木瓶
-keys-one-pin = 一个木瓶
-keys-two-pins = 两个木瓶
-keys-knock-down-the-chosen-pins = 击倒选中的木瓶
+keys-pin-before = 沿这一排移动：前一个球瓶
+keys-pin-after = 沿这一排移动：后一个球瓶
+keys-pin = 球瓶
+keys-the-first-pin-of-the-row = 这一排的第一个球瓶
+keys-the-last-pin-of-the-row = 这一排的最后一个球瓶
+keys-knock-down-one-pin-or-two = 击倒一个球瓶，或两个相邻的球瓶
+keys-one-pin = 一个球瓶
+keys-two-pins = 两个球瓶
+keys-knock-down-the-chosen-pins = 击倒选中的球瓶
 keys-knock-down = 击倒
-keys-step = 步进
+keys-step = 逐步
 keys-one-move-back = 后退一步
 keys-one-move-forward = 前进一步
 keys-to-the-start = 回到开头
@@ -137,23 +137,24 @@ action-help = 本帮助
 action-quit = 关闭／退出
 action-binary = 二进制视图：各堆和尼姆和的二进制
 action-coach = 教练：评判你的每一步
-action-lesson = 本游戏理论的课程（尼姆游戏的，或斯普莱格–格隆第的）
+action-lesson = 本游戏理论的课程（尼姆游戏的，或 SG 定理的）
 action-review = 对局结束后：复盘每一步
 action-undo = 悔棋：撤回你的上一步和电脑的应着
-action-redo = 重做悔掉的着法
+action-redo = 恢复悔掉的一步
 action-history = 着法列表：每一步和走后的各堆
 action-record = 对局结束后：保存棋谱（nim-tui replay 文件）
 action-resign = 认输（先确认；记为负局）
-action-switch = 切换着法的种类：两堆同取（威佐夫），分堆（拉斯克），两个木瓶（凯尔斯）
+action-switch = 切换着法的种类：两堆同取（威佐夫博弈），分堆（拉斯克），两个球瓶（Kayles）
 
-## 屏幕上的玩家名字。两人对局的默认名字是数据（配置和文件里写 "Player 1"），只在屏幕上译出。
+## 屏幕上的玩家名字。两人对局的默认名字是数据（配置和文件里写 "Player 1"），只在屏幕上译出：
+## 玩家甲／玩家乙（与电脑甲／电脑乙一致；“玩家 1”后接数字会连成“玩家 10”）。
 
 players-you = 你
 players-ai = 电脑
 players-ai-1 = 电脑甲
 players-ai-2 = 电脑乙
-players-default-1 = 玩家 1
-players-default-2 = 玩家 2
+players-default-1 = 玩家甲
+players-default-2 = 玩家乙
 
 ## 在无法撤回的操作之前的询问。
 
@@ -170,7 +171,7 @@ confirm-keys = { $yes } 或 y：是　{ $no } 或 n：否
 ## 游戏中的消息。
 
 toss-you-first = 掷硬币：你先走
-toss-first = 掷硬币：{ $name } 先走
+toss-first = 掷硬币：{ $name }先走
 message-record-saved = 已保存到 { $path }
 message-not-done = 未能完成：{ $problem }
 refused-heap-holds = 第 { $heap-digits } 堆只有 { $n-digits } 枚棋子
@@ -184,9 +185,18 @@ ending-left = { $who }离开了对局
 ## 开始界面：输入的内容为什么不能开始游戏。
 
 start-preset-rule = 一堆 { $n-digits } 枚：{ $rule }
-start-name-empty = 玩家 { $player-digits }：名字不能为空
-start-name-no-width = 玩家 { $player-digits }：名字「{ $name }」以一个没有宽度的字符开头
-start-name-refused = 玩家 { $player-digits }：{ $reason }
+start-name-empty = 玩家{ $player ->
+    [1] 甲
+   *[other] 乙
+}：名字不能为空
+start-name-no-width = 玩家{ $player ->
+    [1] 甲
+   *[other] 乙
+}：名字「{ $name }」以一个没有宽度的字符开头
+start-name-refused = 玩家{ $player ->
+    [1] 甲
+   *[other] 乙
+}：{ $reason }
 start-heaps-none = 没有给出堆：请写出各堆的大小，例如「3 4 5」或「3,4,5」
 start-heaps-negative = 「{ $word }」是负数：一堆的棋子数是 0 到 { $most } 的整数
 start-heaps-too-large-number = 「{ $word }」太大了：一堆最多 { $most } 枚棋子
@@ -197,8 +207,8 @@ start-heaps-too-large = 第 { $heap-digits } 堆有 { $n-digits } 枚棋子：�
 start-heaps-random = 随机堆：{ $reason }
 start-heaps-not-a-preset = 「{ $text }」既不是堆也不是预设：请写出堆，例如「3 4 5」「3,4,5」或「3-4-5」，或者一个预设：3-4-5、marienbad、1-3-5-7-9 或 random
 start-heaps-double-dash = 「{ $text }」：堆之间只用一个「-」「,」或空格分隔
-start-heaps-played-on = { $name }要在 { $n-digits } { $word }上玩，不是 { $given-digits } { $word }
-start-heaps-most = 第 { $heap-digits } { $word }有 { $size-digits }：{ $name }开始时每{ $word }最多 { $most-digits }，因为一步最多取 { $take-digits }
+start-heaps-played-on = { $name }只能有 { $n-digits } { $word }，这里给了 { $given-digits } { $word }
+start-heaps-most = 第 { $heap-digits } { $word }有 { $size-digits } 枚：{ $name }开始时每{ $word }最多 { $most-digits } 枚，因为一步最多取 { $take-digits } 枚
 start-heaps-least = { $name }开始时{ $heaps ->
     [one] {""}
    *[each] 每{ $word }
@@ -243,29 +253,34 @@ start-resume-turn-of = 轮到{ $name }
 start-resume-your-turn = 轮到你
 start-resume-ai-turn = 轮到电脑
 start-resume-details = { $mode }：堆 { $heaps }，{ $turn }
-start-resume-game-details = { $name }，{ $mode }：堆 { $heaps }，{ $turn }
+start-resume-game-details = { $name }，{ $mode }：各{ $word } { $heaps }，{ $turn }
 start-start = 开始
 start-puzzles = 谜题
 start-puzzles-note = 找出唯一的必胜着法
 start-learn = 学习
 start-learn-nim-note = 一步一步学会尼姆游戏的必胜法
-start-learn-sprague-grundy-note = 格隆第值：凯尔斯游戏、减法游戏
-start-stats-game-normal = { $game } 正常
-start-stats-game-misere = { $game } 反常
+start-learn-sprague-grundy-note = SG 值：Kayles 游戏、减法游戏
+start-stats-game-normal = { $game }（正常玩法）
+start-stats-game-misere = { $game }（反常玩法）
 start-stats = 玩 { $played-digits } 局 · 胜 { $won-digits } · 负 { $lost-digits } · 连胜 { $streak-digits }（最佳 { $best-digits }）
 start-stats-short = 玩 { $played-digits } 局 · 胜 { $won-digits } · 负 { $lost-digits }
 keys-unbound = （未绑定）
+# 方向键的名字（ASCII 和 CJK 字形下，箭头不画出来，改用名字）。
+key-name-up = 上
+key-name-down = 下
+key-name-left = 左
+key-name-right = 右
 
 ## 帮助、规则页，以及放不下的屏幕。
 
 help-title = 按键
 help-footer = { $rules } 规则　{ $close } 关闭
-help-more = ↓ 还有 { $n-digits } 行
+help-more = 下面还有 { $n-digits } 行
 help-digits = 输入数目（用于很大的堆）
 help-mouse = 鼠标
 help-mouse-click = 点一枚棋子：选中它和它后面的全部；再点一次就取走
-help-digits-pin = 输入木瓶的编号：击倒的第一个木瓶
-help-mouse-click-pin = 点一个木瓶：选中它；再点一次就击倒
+help-digits-pin = 输入球瓶的编号：击倒的第一个球瓶
+help-mouse-click-pin = 点一个球瓶：选中它；再点一次就击倒
 help-ctrl-c = 立即退出
 rules-title = 规则
 rules-footer = { $keys } 按键　{ $close } 关闭
@@ -284,8 +299,8 @@ refused-whole-heap-first = 第一步不能取走整堆
 refused-uneven = 两堆同取时，每堆取的数目必须相同
 refused-bad-split = 第 { $heap-digits } 堆有 { $holds-digits } 枚棋子：分堆后两堆都至少要有一枚，所以不能留下 { $left-digits } 枚
 refused-pin-count = 一步要击倒{ $one ->
-    [yes] 一个或两个相邻的木瓶
-   *[no] 两个相邻的木瓶
+    [yes] 一个或两个相邻的球瓶
+   *[no] 两个相邻的球瓶
 }，不能击倒 { $count-digits } 个
 
 ## 走完一步后棋盘下的一行。

@@ -12,7 +12,7 @@ serve-stopping-game = 服务器正在关闭。你的这局棋记为由服务器�
 serve-stopping = 服务器正在关闭。谢谢你来玩！
 serve-no-records = 服务器上不保存对局记录
 
-## 大厅
+## 大厅（名字是学生的 SSH 登录名，通常是拉丁字母，所以和中文之间留空格，如“正在和 bob 对局”）
 
 serve-lobby-title = nim-tui · 课堂 · 你是 { $me }
 serve-people = 服务器上共有 { $n-digits } 人
@@ -22,13 +22,13 @@ serve-playing = 正在和 { $with } 对局
 serve-watching-someone = 正在观看 { $whom }
 serve-you = { $name }（你）
 serve-teacher = { $name }（老师）
-serve-board-ai = 对电脑：无协助胜局／总局数，按游戏和难度
+serve-board-ai = 对战电脑（按游戏和难度）：未借助提示的胜局／总局数
 serve-board-players = 玩家之间：胜局／总局数
 serve-board-empty = 暂无已下完的对局。
 serve-board-line = { $game } · 难度 { $level }：{ $names }
-serve-lobby-keys = { $enter } 和电脑下或发起挑战 · c 挑战 · w 观战 · ↑/↓ 选择 · { $quit } 离开
+serve-lobby-keys = { $enter } 和电脑下或发起挑战 · c 挑战 · w 观战 · 上/下 选择 · { $quit } 离开
 serve-challenged = { $by } 向你发起挑战：y 接受 · n 拒绝
-serve-challenge-sent = 已向 { $to } 发出挑战：等待回应……
+serve-challenge-sent = 已向 { $to } 发出挑战：等待回应⋯⋯
 serve-declined = { $by } 拒绝了挑战。
 serve-left = { $who } 离开了对局。
 serve-busy = { $who } 正忙：请挑战大厅里的人。

@@ -2,14 +2,18 @@
 # （tests/it/i18n.rs 检查）。用全角标点（，。：；！？（）），数字用阿拉伯数字；`$n-digits`
 # 是数目的全部数字。
 #
-# 术语（以种子文本为准）：尼姆游戏（Nim），堆／第 N 堆（heap），排／第 N 排（row，凯尔斯游戏），
-# 棋子（token，量词“枚”），木瓶（pin，量词“个”），取走（take），击倒（knock down），
-# 尼姆和（nim-sum），正常玩法（normal play：取走最后一枚者胜），反常玩法（misère：取走最后一枚者负），
-# 必胜着法（winning move），必败局面（P-position），必胜局面（N-position），
-# 斯普莱格–格隆第定理（Sprague–Grundy），格隆第值（Grundy value），无偏博弈（impartial game），
+# 术语（以种子文本和中学、竞赛、信息学奥赛的教材用语为准；见 docs/zh-review-answers.md）：
+# 尼姆游戏（Nim），堆／第 N 堆（heap），排／第 N 排（row，Kayles 游戏），
+# 棋子（token，量词“枚”），球瓶（pin，量词“个”），取走（take），击倒（knock down），
+# 尼姆和（nim-sum，记作 ⊕，即异或），正常玩法（normal play：取走最后一枚者胜），
+# 反常玩法（misère：取走最后一枚者负），必胜着法（winning move），必败局面（P-position），
+# 必胜局面（N-position），SG 定理（斯普莱格–格隆第定理，课程里全称出现一次），SG 值（Grundy value；
+# 课程里注一次“也叫格隆第值”），mex 运算（最小非负整数），无偏博弈（impartial game，公平组合游戏），
 # 提示（hint），教练（coach），悔棋（undo），复盘（review），电脑（the AI），谜题（puzzle），
 # 二进制视图（binary view，尼姆游戏），理论面板（theory view，其他游戏），减法游戏（subtraction game），
-# 凯尔斯游戏（Kayles），道森凯尔斯游戏（Dawson's Kayles）。
+# Kayles 游戏、道森 Kayles 游戏（中文没有通用译名，信息学材料保留 Kayles），威佐夫博弈、巴什博弈、
+# 斐波那契博弈（固定名称），必败数对（即奇异局势）。屏幕上的字不用“”（宽度不定），引用用「」。
+# 着法：界面上的标签用“着法”，叙述里也可以说“走法”“一步”。
 
 tokens-count = { $n-digits } 枚棋子
 
@@ -26,22 +30,22 @@ word-row = 排
 word-heap-number = 第 { $number } 堆
 word-row-number = 第 { $number } 排
 word-tokens = 棋子
-word-pins = 木瓶
-pins-count = { $n-digits } 个木瓶
+word-pins = 球瓶
+pins-count = { $n-digits } 个球瓶
 word-take = 取走
 word-knock-down = 击倒
 
 ## 最后一步的说法；两种玩法。
 won-took-last-token = { $who }取走了最后一枚棋子
-won-knocked-down-last-pin = { $who }击倒了最后一个木瓶
+won-knocked-down-last-pin = { $who }击倒了最后一个球瓶
 won-made-last-move = { $who }走了最后一步
 normal-play-token = 取走最后一枚棋子者胜
-normal-play-pin = 击倒最后一个木瓶者胜
+normal-play-pin = 击倒最后一个球瓶者胜
 normal-play-move = 走最后一步者胜
 short-rule-token-wins = 取最后一枚者胜
 short-rule-token-loses = 取最后一枚者负
-short-rule-pin-wins = 击倒最后一个者胜
-short-rule-pin-loses = 击倒最后一个者负
+short-rule-pin-wins = 击倒最后一瓶者胜
+short-rule-pin-loses = 击倒最后一瓶者负
 short-rule-move-wins = 走最后一步者胜
 short-rule-move-loses = 走最后一步者负
 least-first-move-not-all = 第一步不能全部取走
@@ -65,14 +69,14 @@ move-split = 把第 { $heap } 堆分成 { $left } 枚和 { $right } 枚两堆
 move-split-open = 把第 { $heap } 堆分开，原处留 { $left } 枚，其余成为新的一堆
 move-take-and-leave = 从第 { $heap } 堆取走 { $amount } 枚，原处留 { $left } 枚，其余成为新的一堆
 move-took-and-left = 从第 { $heap } 堆取走了 { $amount } 枚，原处留 { $left } 枚，其余成为新的一堆
-move-knock-down-pin = 击倒第 { $row } 排的第 { $first } 个木瓶
-move-knocked-down-pin = 击倒了第 { $row } 排的第 { $first } 个木瓶
-move-knock-down-pins = 击倒第 { $row } 排的第 { $first }、{ $second } 个木瓶
-move-knocked-down-pins = 击倒了第 { $row } 排的第 { $first }、{ $second } 个木瓶
-move-knock-down-pin-breaking = 击倒第 { $row } 排的第 { $first } 个木瓶，这排断成 { $left } 个和 { $rest } 个两排
-move-knocked-down-pin-breaking = 击倒了第 { $row } 排的第 { $first } 个木瓶，这排断成 { $left } 个和 { $rest } 个两排
-move-knock-down-pins-breaking = 击倒第 { $row } 排的第 { $first }、{ $second } 个木瓶，这排断成 { $left } 个和 { $rest } 个两排
-move-knocked-down-pins-breaking = 击倒了第 { $row } 排的第 { $first }、{ $second } 个木瓶，这排断成 { $left } 个和 { $rest } 个两排
+move-knock-down-pin = 击倒第 { $row } 排的第 { $first } 个球瓶
+move-knocked-down-pin = 击倒了第 { $row } 排的第 { $first } 个球瓶
+move-knock-down-pins = 击倒第 { $row } 排的第 { $first }、{ $second } 个球瓶
+move-knocked-down-pins = 击倒了第 { $row } 排的第 { $first }、{ $second } 个球瓶
+move-knock-down-pin-breaking = 击倒第 { $row } 排的第 { $first } 个球瓶，这排断成 { $left } 个和 { $rest } 个两排
+move-knocked-down-pin-breaking = 击倒了第 { $row } 排的第 { $first } 个球瓶，这排断成 { $left } 个和 { $rest } 个两排
+move-knock-down-pins-breaking = 击倒第 { $row } 排的第 { $first }、{ $second } 个球瓶，这排断成 { $left } 个和 { $rest } 个两排
+move-knocked-down-pins-breaking = 击倒了第 { $row } 排的第 { $first }、{ $second } 个球瓶，这排断成 { $left } 个和 { $rest } 个两排
 listed-take = 第{ $heap }堆取{ $amount }枚
 
 ## 游戏名称与规则。摩尔的 Nim_k 用 $k；减法游戏用其集合 $set（1,2,3）。
@@ -84,25 +88,25 @@ game-subtraction-menu = 减法游戏 {"{"}{ $set }{"}"}
 game-subtraction-short = 减法 { $set-short }
 game-lasker-title = 拉斯克尼姆游戏
 game-lasker-short = 拉斯克
-game-kayles-title = 凯尔斯游戏
-game-kayles-short = 凯尔斯
-game-dawson-title = 道森凯尔斯游戏
-game-dawson-short = 道森
-game-wythoff-title = 威佐夫游戏
+game-kayles-title = Kayles 游戏
+game-kayles-short = Kayles
+game-dawson-title = 道森 Kayles 游戏
+game-dawson-short = 道森 Kayles
+game-wythoff-title = 威佐夫博弈
 game-wythoff-short = 威佐夫
-game-fibonacci-title = 斐波那契尼姆游戏
+game-fibonacci-title = 斐波那契博弈
 game-fibonacci-short = 斐波那契
 game-preset-21-short = 抢 21 游戏
-game-preset-bachet-short = 巴歇游戏
-game-rule-nim = 每步从一堆中取走任意枚棋子
-game-rule-subtraction = 每步从一堆中恰好取走 { $amounts } 枚棋子
-game-rule-subtraction-range = 每步从一堆中取走 { $from } 到 { $to } 枚棋子
-game-rule-fibonacci = 只有一堆；第一步可取任意枚但不能取完，之后每步取 1 枚到对方上一步所取枚数的两倍
-game-rule-moore = 每步从 1 到 { $k } 堆中各取走任意枚棋子
-game-rule-lasker = 每步从一堆中取走任意枚棋子，或把一堆分成两个非空的堆
-game-rule-kayles = 每步击倒一排中的一个木瓶或相邻的两个木瓶，这排可能因此断成两排
-game-rule-dawson = 每步恰好击倒一排中相邻的两个木瓶，这排可能因此断成两排
-game-rule-wythoff = 两堆棋子；每步从一堆中取走任意枚，或从两堆中取走同样多枚
+game-preset-bachet-short = 巴什博弈
+game-rule-nim = 每步从一堆中取走任意多枚棋子（至少一枚）
+game-rule-subtraction = 每步从一堆中取走 { $amounts } 枚棋子
+game-rule-subtraction-range = 每步从一堆中取走 { $from }～{ $to } 枚棋子
+game-rule-fibonacci = 只有一堆；第一步可以取任意枚，但不能全部取完；之后每步至少取 1 枚，至多取对方上一步所取枚数的 2 倍
+game-rule-moore = 每步任选 1～{ $k } 堆，从每堆中各取走至少 1 枚棋子
+game-rule-lasker = 每步从一堆中取走任意多枚棋子（至少一枚），或把一堆分成两个非空的堆
+game-rule-kayles = 每步击倒一排中的一个球瓶或相邻的两个球瓶，这排可能因此断成两排
+game-rule-dawson = 每步恰好击倒一排中相邻的两个球瓶，这排可能因此断成两排
+game-rule-wythoff = 两堆棋子；每步从一堆中取走任意多枚，或从两堆中取走同样多枚（至少一枚）
 words-level-perfect = 完美
 words-level-hard = 困难
 words-level-medium = 中等
@@ -126,7 +130,10 @@ loss-nim-sum = 尼姆和为 0，怎么走都会使尼姆和不为 0，而对方�
 teach-sum-listed = 尼姆和 { $heaps } = { $sum }
 teach-sum-all = 各堆的尼姆和 = { $sum }
 teach-nim-sum = { $sum }；第 { $heap } 堆变为 { $from } ⊕ { $nim-sum } = { $to }，所以{ $move }：走后尼姆和为 0
-teach-misere-endgame = 反常玩法的残局：这步之后没有两枚以上的堆，正常的规则不再适用；留下奇数个只有一枚的堆（{ $ones } 堆），对方就必须取走最后一枚：{ $move }，留下 { $to } 枚
+teach-misere-endgame = 反常玩法的残局，这步之后不再有两枚及以上的堆，尼姆和为 0 的规则不再适用；要留下奇数个只有一枚的堆（{ $ones } 堆），对方就必须取走最后一枚，所以{ $move }{ $to ->
+    [0] ，把这一堆取完
+   *[other] ，留下 { $to-digits } 枚
+}
 teach-lost-endgame = 这是必败局面：剩下奇数个只有一枚的堆，轮到走的人最后必取走最后一枚；{ $move }，等对方失误
 teach-lost = 这是必败局面：{ $sum }，从尼姆和为 0 的局面怎么走都会使它不为 0，而对方总能把它变回 0；{ $move }，等对方失误
 working-nim-sum = 第 { $heap } 堆：{ $from } ⊕ { $nim-sum } = { $to }，取走 { $take } 枚
@@ -137,38 +144,38 @@ panel-endgame-move = 反常残局：走后每堆都只有一枚，所以留下�
 panel-endgame-move-working = 反常残局：走后每堆都只有一枚，所以留下奇数堆。{ $working }
 panel-endgame-lost = 反常残局：剩下奇数个只有一枚的堆；怎么走都会输
 panel-zero-every-move = 尼姆和为 0：怎么走都会使尼姆和不为 0
-panel-endgame-aim = 反常残局：走后不会有两枚以上的堆；要留下奇数个只有一枚的堆
-panel-nim-sum-zero = 尼姆和为 0：对方不失误，轮到走的人必输
+panel-endgame-aim = 反常残局：走后不会有两枚及以上的堆；要留下奇数个只有一枚的堆
+panel-nim-sum-zero = 尼姆和为 0：轮到走的人必败
 panel-nim-sum-not-zero = 尼姆和不为 0：走到尼姆和为 0 就能赢
 panel-can-win = 轮到走的人可以赢：按 { $key } 看怎么走
-panel-loses = 对方不失误，轮到走的人必输
-panel-sprague-grundy = 斯普莱格–格隆第定理：每{ $heap }相当于大小为其格隆第值 g 的尼姆堆；异或为 0 时，轮到走的人必输
-panel-wythoff-partner = 第 { $number } 堆：{ $size }，与 { $partner } 配成必败对
+panel-loses = 对方不失误，轮到走的人必败
+panel-sprague-grundy = SG 定理：每{ $heap }相当于一个尼姆堆，枚数为它的 SG 值 g；各 g 的异或为 0 时，轮到走的人必败
+panel-wythoff-partner = 第 { $number } 堆：{ $size }，与 { $partner } 构成必败数对
 
 ## 其他游戏中一步为何最好（提示）。
-moore-endgame-win = 反常玩法的残局：这步之后没有两枚以上的堆，所以只有一枚的堆的个数要比 { $m } 的倍数多 1（{ $ones } 堆）：对方最后必取走最后一枚；{ $move }
-moore-endgame-lost = 这是必败局面：只有一枚的堆有 { $ones-digits } 个，比 { $m } 的倍数多 1，无论你取走几堆（1 到 { $k } 堆），对方都能使它恢复如此；{ $move }，等对方失误
-moore-columns = 数一数每个二进制位上有 1 的堆数：每个数都是 { $m } 的倍数时，轮到走的人必输；{ $column } 这一位上有 { $count } 堆（比 { $m } 的倍数多 { $rest }），所以{ $move }：走后每一位都是 { $m } 的倍数
-moore-lost = 这是必败局面：每个二进制位上 1 的个数都是 { $m } 的倍数，而动 1 到 { $k } 堆会使某一位改变 1 到 { $k }，对方总能把它改回来；{ $move }，等对方失误
+moore-endgame-win = 反常玩法的残局，这步之后不再有两枚及以上的堆，所以只有一枚的堆的个数要比 { $m } 的倍数多 1（{ $ones } 堆），对方最后必取走最后一枚；{ $move }
+moore-endgame-lost = 这是必败局面：只有一枚的堆有 { $ones-digits } 个，比 { $m } 的倍数多 1；无论你从几堆（1～{ $k } 堆）中取，对方都能让这个数重新比 { $m } 的倍数多 1；{ $move }，等对方失误
+moore-columns = 数一数每个二进制位上是 1 的堆有几个：各位上的个数都是 { $m } 的倍数时，轮到走的人必输；「{ $column }」这一位上有 { $count } 堆（比 { $m } 的倍数多 { $rest }），所以{ $move }：走后每一位上的个数都是 { $m } 的倍数
+moore-lost = 这是必败局面：每个二进制位上 1 的个数都是 { $m } 的倍数；动 1～{ $k } 堆会使某一位上的个数改变 1～{ $k }，对方总能把它改回来；{ $move }，等对方失误
 moore-place = { $value }
 moore-place-power = 2^{ $power }
-fibonacci-allowed-first = 第一步最多可取 { $most } 枚（不能取完）
-fibonacci-allowed = 你最多可取 { $most } 枚（上一步的两倍）
-fibonacci-win = 齐肯多夫表示 { $n } = { $sum }；最小项是 { $smallest }，而{ $allowed }：取走 { $take } 枚，对方最多只能取 { $next } 枚，取不到剩下部分的最小项
-fibonacci-lost = 这是必败局面：齐肯多夫表示 { $n } = { $sum }，最小项 { $smallest } 大于允许的数目（{ $allowed }）；无论你取多少，对方都能取走剩下部分的最小项；取走 { $take } 枚，等对方失误
-wythoff-how-both = 从两堆取同样多，差仍是 { $difference }，差为 { $difference } 的必败对是 ({ $a },{ $b })
-wythoff-how-one = 与 { $other } 配成的必败对是 ({ $a },{ $b })
-wythoff-win = 必败对是 (0,0)、(1,2)、(3,5)、(4,7)、(6,10)⋯⋯；{ $how }：{ $move }，留下 ({ $x },{ $y })，一个必败对
-wythoff-lost = 这是必败局面：({ $x },{ $y }) 是必败对，从必败对怎么走都会离开必败对，而对方总能走到更小的必败对；{ $move }，等对方失误
-grundy-listed = 格隆第值 { $values } = { $sum }
-grundy-xor-heaps = 各堆格隆第值的异或为 { $sum }
-grundy-xor-rows = 各排格隆第值的异或为 { $sum }
+fibonacci-allowed-first = 第一步最多可取 { $most } 枚，且不能取完
+fibonacci-allowed = 你最多可取 { $most } 枚（对方上一步的两倍）
+fibonacci-win = 齐肯多夫表示 { $n } = { $sum }；最小项是 { $smallest }，{ $allowed }：取走 { $take } 枚，对方最多只能取 { $next } 枚，取不到剩下部分的最小项
+fibonacci-lost = 这是必败局面：齐肯多夫表示 { $n } = { $sum }，最小项 { $smallest } 大于这一步最多能取的枚数（{ $allowed }）；无论你取多少，对方都能取走剩下部分的最小项；取走 { $take } 枚，等对方失误
+wythoff-how-both = 从两堆取同样多时两数之差不变，仍是 { $difference }；差为 { $difference } 的必败数对是 ({ $a },{ $b })
+wythoff-how-one = 含 { $other } 的必败数对是 ({ $a },{ $b })
+wythoff-win = 必败数对是 (0,0)、(1,2)、(3,5)、(4,7)、(6,10)⋯⋯；{ $how }：{ $move }，留下必败数对 ({ $x },{ $y })
+wythoff-lost = 这是必败局面：({ $x },{ $y }) 是必败数对；从必败数对出发，怎么走都不再是必败数对，对方总能再走到一个更小的必败数对；{ $move }，等对方失误
+grundy-listed = SG 值 { $values } = { $sum }
+grundy-xor-heaps = 各堆 SG 值的异或为 { $sum }
+grundy-xor-rows = 各排 SG 值的异或为 { $sum }
 grundy-over = 游戏已结束：对方走了最后一步，赢了
-grundy-win = { $listed }；{ $heap }的值是 { $from }，而 { $from } ⊕ { $sum } = { $to }：{ $move }，它的值就变为 { $to }，走后异或为 0
-grundy-win-split = { $listed }；{ $heap }的值是 { $from }，而 { $from } ⊕ { $sum } = { $to }：{ $move }，留下部分的值为 { $to }，走后异或为 0
+grundy-win = { $listed }；要使异或为 0，{ $heap }的值应变为 { $from } ⊕ { $sum } = { $to }：{ $move }，它的值就变为 { $to }，走后异或为 0
+grundy-win-split = { $listed }；要使异或为 0，{ $heap }的值应变为 { $from } ⊕ { $sum } = { $to }：{ $move }，剩下部分的值为 { $to }，走后异或为 0
 grundy-lost = 这是必败局面：{ $listed }，每步都会改变某一{ $word }的值，使异或不为 0，而对方总能把它变回 0；{ $move }，等对方失误
-grundy-pattern-periodic = 格隆第值从大小 { $from } 起以 { $period } 为周期重复：大小为 n 的{ $word }与大小为 n - { $period } 的等值
-grundy-pattern-lasker = 格隆第值以 4 为周期：4k+1 或 4k+2 枚的堆值为其本身，4k+3 枚值为 4k+4，4k+4 枚值为 4k+3
+grundy-pattern-periodic = 从 n = { $from } 起，SG 值以 { $period } 为周期：g(n) = g(n - { $period })，n 为一{ $word }中的个数
+grundy-pattern-lasker = SG 值按枚数除以 4 的余数分类：4k+1 枚或 4k+2 枚的堆，值等于枚数；4k+3 枚的堆值为 4k+4；4k+4 枚的堆值为 4k+3
 
 ## 棋盘下方的各行：正在选的着法、教练、提示。
 choosing-typed = { $move }（已输入 { $typed }）
@@ -176,14 +183,14 @@ choosing-who = { $p }：{ $m }
 choosing-who-typed = { $who }：{ $move }（已输入 { $typed }）
 about-to-take = { $who }从第 { $heap } 堆取走 { $amount } 枚⋯⋯
 about-to-move = { $p }：{ $m }⋯⋯
-coach-missed-move = 教练：这步丢掉了胜局；必胜着法是：{ $moves }
-coach-missed-moves = 教练：这步丢掉了胜局；必胜着法有：{ $moves }
-coach-missed-move-who = 教练：{ $who }这步丢掉了胜局；必胜着法是：{ $moves }
-coach-missed-moves-who = 教练：{ $who }这步丢掉了胜局；必胜着法有：{ $moves }
-coach-kept = 教练：好棋，你保持了必胜局面
-coach-kept-who = 教练：好棋，{ $who }保持了必胜局面
-coach-already-lost = 教练：局面早已是必败，对方不失误就没有能赢的着法
-coach-already-lost-who = 教练：{ $who }早已处于必败局面；对方不失误就没有能赢的着法
+coach-missed-move = 教练：这步棋错失了胜机，必胜着法本应是{ $moves }
+coach-missed-moves = 教练：这步棋错失了胜机，必胜着法本应是{ $moves }
+coach-missed-move-who = 教练：{ $who }这步棋错失了胜机，必胜着法本应是{ $moves }
+coach-missed-moves-who = 教练：{ $who }这步棋错失了胜机，必胜着法本应是{ $moves }
+coach-kept = 教练：好棋！你给对方留下了必败局面
+coach-kept-who = 教练：好棋！{ $who }给对方留下了必败局面
+coach-already-lost = 教练：这已是必败局面，只要对方不失误，怎么走都赢不了
+coach-already-lost-who = 教练：{ $who }已处于必败局面，只要对方不失误，怎么走都赢不了
 hint-label = 提示：
 hint-label-losing = 提示（必败局面）：
 
@@ -199,17 +206,17 @@ replay-line-next-take = 下一步：{ $who }从第 { $heap } 堆取走 { $amount
 replay-line-next-move = 下一步：{ $who }：{ $move }
 replay-line-end-how = 对局结束：{ $how }
 replay-line-end = 对局结束
-review-line-start = 对局开始：往后一步步看每一步的评判
+review-line-start = 对局开始：向后逐步查看，每一步都有点评
 review-line-move = 第 { $number } 步：{ $who }{ $move }
-review-line-kept = { $mark } 保持了必胜局面
-review-line-already-lost = 早已是必败局面：对方不失误就没有能赢的着法
-review-line-missed = { $mark } 丢掉了胜局；必胜着法是：{ $moves }
+review-line-kept = { $mark } 给对方留下了必败局面
+review-line-already-lost = 这已是必败局面：只要对方不失误，怎么走都赢不了
+review-line-missed = { $mark } 错失了胜机，必胜着法本应是{ $moves }
 
 ## 结束横幅与状态栏。
 banner-you-win = 你赢了！
 banner-you-lose = 你输了
 banner-wins = { $who }获胜！
-banner-assisted-win = 受助获胜（{ $help }）：不计入连胜
+banner-assisted-win = 借助{ $help }获胜：不计入连胜
 banner-streak = 连胜 { $current } · 最佳 { $best }
 banner-rematch-first = 再来一局：{ $who }先走（先手每局轮换）
 status-game-over = 游戏结束
@@ -227,14 +234,14 @@ board-empty-heap = （空）
 board-more = { $arrow } 还有 { $count } 个
 board-pin-lines-shown = 第 { $first } 至 { $last } 行，共 { $of } 行
 board-limit-bracket = 最多取 { $most } 枚
-board-queen-caption = 皇后：距角落 + 横 { $across }、纵 { $up }
-board-queen-window = 局部视图，⋯ 处省略：皇后在横 { $across }、纵 { $up }
+board-queen-caption = 皇后：从左下角 + 起向右 { $across } 格、向上 { $up } 格
+board-queen-window = 局部视图，⋯ 处省略：皇后在向右 { $across } 格、向上 { $up } 格处
 
 ## 状态栏的细节。
 status-todays-puzzle = 今日谜题
 status-puzzle = 谜题 { $number }
-status-daily-streak = 每日连续 { $days } 天
-status-puzzle-details = 种子 { $seed } · { $difficulty } │ 连续答对 { $streak }
+status-daily-streak = 已连续 { $days } 天
+status-puzzle-details = 题组 { $seed } · { $difficulty } │ 连续答对 { $streak }
 status-review-move = 复盘：第 { $at }/{ $of } 步
 status-replay-move = 回放：第 { $at }/{ $of } 步
 status-ai-level = 电脑：{ $level }
@@ -246,32 +253,32 @@ status-assisted = 借助{ $help }
 ## 棋盘上方的标题与棋盘边框。
 header-title = { $title }：
 header-rule = { $r }；{ $c }
-frame-rows-of = 一排排的{ $units }
+frame-rows-of = { $units }（按排）
 frame-heap = 棋子堆
 frame-heap-limit = 棋子堆 · { $limit }
 frame-heaps = 棋子堆
 frame-misere = · 反常玩法：取最后一枚者负
-frame-first-limit = 第一步：取 1 到 { $most } 枚，不能取完
-frame-limit = 取 1 到 { $most } 枚
+frame-first-limit = 第一步：取 1～{ $most } 枚，不能取完
+frame-limit = 取 1～{ $most } 枚
 
 ## 理论面板（尼姆游戏以外的游戏）。
 theory-moore-title = Nim_{ $k }：各列模 { $modulus }
-theory-grundy-title = 格隆第值
-theory-wythoff-title = 必败对
+theory-grundy-title = SG 值
+theory-wythoff-title = 必败数对
 theory-fibonacci-title = 齐肯多夫表示
 theory-heap-label = 第{ $number }堆
 theory-ones = 1的个数
 theory-mod = 模 { $modulus }
-theory-moore-endgame = 反常残局：两枚以上的堆最多剩 K 个
-theory-moore-rule = 每列都模 { $modulus } 余 0 时，轮到走的人必输
+theory-moore-endgame = 反常残局：至少有 2 枚的堆最多只剩 { $k } 个
+theory-moore-rule = 每列的个数除以 { $modulus } 都余 0 时，轮到走的人必输
 theory-xor = 异或
 theory-grundy-best = 最佳：{ $heap }，g 由 { $from } 变 { $to }，异或得 0
 theory-grundy-table = 值表（n:g）：{ $table }
-theory-wythoff-same-difference = 差为 { $difference } 的必败对：({ $x },{ $y })
-theory-wythoff-near = 附近的必败对：{ $pairs }
-theory-wythoff-pair-n = 第 n 对两数相差 n；留下一对即可获胜
-theory-fibonacci-first = 第一步：取 1 到 { $most } 枚（不能取完）
-theory-fibonacci-most = 这一步可取 1 到 { $most } 枚
+theory-wythoff-same-difference = 差为 { $difference } 的必败数对：({ $x },{ $y })
+theory-wythoff-near = 附近的必败数对：{ $pairs }
+theory-wythoff-pair-n = 第 n 对的两数相差 n；给对方留下一对就能赢
+theory-fibonacci-first = 第一步：取 1～{ $most } 枚（不能取完）
+theory-fibonacci-most = 这一步可取 1～{ $most } 枚
 theory-fibonacci-heap = 这一堆 { $heap } = { $terms }
 theory-fibonacci-smallest = 最小项：{ $smallest }
 theory-fibonacci-wins = 能取时取走最小项，就能赢
@@ -288,6 +295,6 @@ moves-line = { $p }：{ $m }
 status-short-rule = （{ $rule }）
 
 ## 谜题界面的说明。
-puzzle-verdict-promise = 这里恰好只有一步能赢。找出它：走了这一步，只要你不失误，对方必输。
-puzzle-verdict-promise-last = 这里恰好只有一步能赢，它取走最后的棋子：{ $game }没有比这更长的谜题。
+puzzle-verdict-promise = 本题只有唯一一步必胜着法。找出它：走完这一步，只要你不失误，对方必败。
+puzzle-verdict-promise-last = 本题唯一的必胜着法就是取走最后的棋子：{ $game }里没有更长的谜题了。
 puzzle-verdict-promise-every = { $promise }（在这个游戏里，从必胜局面出发每一步都能赢，所以谜题只有一步合法着法。）

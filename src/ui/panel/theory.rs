@@ -131,7 +131,7 @@ fn moore(view: &MooreView, s: &Styles) -> Content {
     lines.push(Line::from(counts));
     lines.push(Line::from(residues));
     let rule = match view.endgame {
-        true => i18n::text("theory-moore-endgame"),
+        true => i18n::text_with("theory-moore-endgame", &[("k", num(view.k))]),
         false => i18n::text_with("theory-moore-rule", &[("modulus", num(k1))]),
     };
     lines.push(Line::styled(rule, s.dim));
@@ -295,9 +295,16 @@ pub(super) fn render(game: &Game, look: &Look, area: Rect, levels: Option<&Level
         }
     }
     let mut y = levels.tail;
-    for line in &content.tail {
+    // With a hint shown, the last line is the hint's reason, which the hint line under the board
+    // gives whole: where it does not fit whole here it is left out, not cut to a fragment.
+    let repeated = game.hint.is_some() && game.over.is_none();
+    let last = content.tail.len().saturating_sub(1);
+    for (n, line) in content.tail.iter().enumerate() {
         let parts = wrap(line, width);
         let count = parts.len();
+        if repeated && n == last && y + count as u16 > bottom {
+            break;
+        }
         for (i, mut part) in parts.into_iter().enumerate() {
             // A line cut by the panel's bottom ends in an ellipsis on the last row shown, so that
             // it does not read as whole ("…走后异或为").

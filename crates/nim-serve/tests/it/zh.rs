@@ -32,7 +32,8 @@ async fn each_connection_reads_its_own_language_at_the_same_time() {
         assert!(p.wait_until(|s| s.contains("On the server: 4 people")).await, "{}", p.contents());
     }
     let zh = li.contents();
-    for part in ["你是 li", "在大厅", "li（你）", "对电脑", "玩家之间", "挑战", "离开"] {
+    for part in ["你是 li", "在大厅", "li（你）", "对战电脑", "玩家之间", "挑战", "离开"]
+    {
         assert!(zh.contains(part), "no {part:?} in:\n{zh}");
     }
     let phrases = english_phrases(&zh);
