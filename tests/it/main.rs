@@ -46,6 +46,7 @@ mod serve_openssh;
 mod serve_together;
 mod signals;
 mod solve_cli;
+mod solve_edges;
 mod solve_games;
 mod store;
 mod teaching;
