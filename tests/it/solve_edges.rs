@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 
 use crate::support::BIN;
 use crate::support::solve::solve;
-use nim_tui::engine::{GameKind, MOORE_LIST_MAX, Natural};
+use nim_tui::engine::{GAMES_EXPECTED, GAMES_QUOTED, GameKind, GamePreset, MOORE_LIST_MAX, Natural};
 use serde_json::Value;
 
 const MAX: u64 = u64::MAX;
@@ -320,6 +320,18 @@ fn every_registered_game_is_in_every_document() {
     let names: Vec<String> = GameKind::help_names().into_iter().map(|(name, _)| name).collect();
     for base in GameKind::ALL.map(GameKind::base) {
         assert!(names.iter().any(|n| n.split(':').next() == Some(base)), "{base} is not in help_names");
+        // The messages for a game name that is not one, on the command line and in a config file.
+        assert!(
+            GAMES_EXPECTED.contains(base) && GAMES_QUOTED.contains(base),
+            "{base} is not in the messages"
+        );
+    }
+    for preset in GamePreset::all() {
+        assert!(
+            GAMES_EXPECTED.contains(preset.name) && GAMES_QUOTED.contains(preset.name),
+            "{}",
+            preset.name
+        );
     }
     let dir = tempfile::tempdir().unwrap();
     run(&["man", "--dir", dir.path().to_str().unwrap()]);
