@@ -333,6 +333,11 @@ fn every_registered_game_is_in_every_document() {
             preset.name
         );
     }
+    // The shipped configuration's comment on its `game` setting.
+    let config = nim_tui::config::DEFAULT_TOML;
+    for name in GameKind::ALL.map(GameKind::base).into_iter().chain(GamePreset::all().map(|p| p.name)) {
+        assert!(config.contains(&format!("\"{name}")), "{name} is missing from config.toml");
+    }
     let dir = tempfile::tempdir().unwrap();
     run(&["man", "--dir", dir.path().to_str().unwrap()]);
     let page = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap();

@@ -260,7 +260,9 @@ pub trait Rules {
     }
     /// The first `limit` winning moves in the game's order. Moore's Nim_k, whose winning moves can
     /// be too many to list, gives `limit` of them (those that leave the most in the highest binary
-    /// columns), in the game's order.
+    /// columns), in the game's order, and never more than [`crate::MOORE_LIST_MAX`] (fewer when its
+    /// search's budget runs out; [`Game::visit_winning_moves`] says when). A caller that wants a
+    /// long list without holding it asks [`Game::visit_winning_moves`].
     fn winning_moves_up_to(&self, position: &Position, limit: usize) -> Vec<Move>;
     /// How many winning moves there are, when that is known exactly and fits a `u128`; `None`
     /// only for Moore's Nim_k, whose count may pass `u128` or cost more than its budget (see

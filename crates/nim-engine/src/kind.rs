@@ -323,7 +323,9 @@ impl GameKind {
                 ),
                 GameKind::Subtraction(_) => (
                     "subtraction:S".to_string(),
-                    format!("a subtraction game: take exactly s, s in S (such as 1,2,3 or 1-3,5; 1 to {SUBTRACTION_MAX})"),
+                    format!(
+                        "a subtraction game: take s, s in S (such as 1,2,3 or 1-3,5; 1 to {SUBTRACTION_MAX})"
+                    ),
                 ),
                 other => (other.name(), format!("{}: {}", other.title(), other.rule_line())),
             })
