@@ -407,6 +407,10 @@ fn the_forms_of_a_number_are_documented_and_read_so() {
         ok(&["--game", "fibonacci", "--json", "+20/+4"]),
         ok(&["--game", "fibonacci", "--json", "20/4"])
     );
+    for limit in ["-0", "-1", "1e3", "18446744073709551616"] {
+        let out = solve(&["--json", "--limit", limit, "3", "4"], "");
+        assert_eq!((out.status.code(), out.stdout.is_empty()), (Some(2), true), "--limit {limit}");
+    }
     for word in ["0x10", "1e3", "1_000", "3.0", "++3", "+-3", "+", "-", "-3", "١٢"] {
         let out = solve(&["--json", "5", word], "");
         assert_eq!(out.status.code(), Some(2), "{word}");
