@@ -442,11 +442,7 @@ pub struct PuzzleArgs {
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     /// The game
-    ///
-    /// nim, moore:K (K from 1 to 8: a move takes from up to K heaps), subtraction:S (S the amounts
-    /// a move may take, 1 to 128, such as 1,2,3 or 1-3,5), lasker, kayles, wythoff, fibonacci, or
-    /// the subtraction presets 21 (take 1 to 3) and bachet (take 1 to 10).
-    #[arg(long, default_value = "nim", value_name = "GAME", value_parser = GameNames { read: game_parser }, hide_possible_values = true)]
+    #[arg(long, default_value = "nim", value_name = "GAME", value_parser = GameNames { read: game_parser }, hide_possible_values = true, long_help = game_long_help("The game, one of these (the presets are subtraction games, answered from any heaps):"))]
     pub game: GameKind,
 
     /// Normal or misère play
@@ -463,7 +459,10 @@ pub struct SolveArgs {
     /// List at most N winning moves per position (the count still counts them all)
     ///
     /// The default is 20 in the text form; with --json, every winning move for Nim and at most
-    /// 1000 for the other games.
+    /// 1000 for the other games. N is a whole number from 0 to 18446744073709551615 in decimal
+    /// digits, optionally after a `+`. Moves are written as they are found, so any N costs the same memory; Moore's
+    /// Nim_k lists at most 100000 of one position, and a list stopped short of N says so
+    /// ("moves_truncated":true in the JSON, a line in the text).
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
 
@@ -477,7 +476,10 @@ pub struct SolveArgs {
 
     /// Heap sizes, or `-` to read positions from standard input
     ///
-    /// Whole numbers from 0 to 18446744073709551615. Fibonacci Nim: HEAP or HEAP/LIMIT.
+    /// Whole numbers from 0 to 18446744073709551615, separated by spaces and/or commas, written
+    /// in decimal digits: leading zeros are allowed, and so is one `+` before the digits (`+3` is
+    /// 3); `-0` is 0. Nothing else is a number: no other sign, no `_`, exponent, fraction or
+    /// other base. Fibonacci Nim: HEAP or HEAP/LIMIT, LIMIT written the same way from 1.
     #[arg(value_name = "HEAP", required = true, num_args = 1..)]
     pub heaps: Vec<String>,
 }
@@ -594,11 +596,7 @@ pub struct ServeArgs {
 #[command(next_help_heading = "Game options")]
 pub struct GameArgs {
     /// The game to play
-    ///
-    /// nim, moore:K (K from 1 to 8: a move takes from up to K heaps), subtraction:S (S the amounts
-    /// a move may take, such as 1,2,3), lasker, kayles, wythoff, fibonacci, or the presets 21 (one
-    /// heap of 21, take 1 to 3) and bachet (one heap of 100, take 1 to 10).
-    #[arg(long, value_name = "GAME", value_parser = GameNames { read: game_name_parser }, hide_possible_values = true)]
+    #[arg(long, value_name = "GAME", value_parser = GameNames { read: game_name_parser }, hide_possible_values = true, long_help = game_long_help("The game to play, one of these:"))]
     pub game: Option<String>,
 
     /// Starting heaps, such as 3,4,5 or "3 4 5"
@@ -681,7 +679,7 @@ pub enum LessonName {
 #[derive(Debug, Clone, Default, Args)]
 pub struct DemoArgs {
     /// The game the AI plays (as for a game: nim, moore:2, kayles, 21...)
-    #[arg(long, value_name = "GAME", value_parser = GameNames { read: game_name_parser }, hide_possible_values = true)]
+    #[arg(long, value_name = "GAME", value_parser = GameNames { read: game_name_parser }, hide_possible_values = true, long_help = game_long_help("The game the AI plays, one of these:"))]
     pub game: Option<String>,
 
     /// Starting heaps, such as 3,4,5 or "3 4 5"
@@ -867,6 +865,16 @@ pub fn game_values() -> Vec<PossibleValue> {
         game_names().into_iter().map(|(name, help)| (&*name.leak(), &*help.leak())).collect()
     });
     values.iter().map(|&(name, help)| PossibleValue::new(name).help(help)).collect()
+}
+
+/// `--game`'s long help (`--help`, the manual pages): `first`, then every game of the engine's
+/// registry ([`GameKind::help_names`]) with a line about it, so that none can be missing.
+pub fn game_long_help(first: &str) -> String {
+    let mut help = first.to_string();
+    for (name, about) in GameKind::help_names() {
+        help.push_str(&format!("\n  {name:<14} {about}"));
+    }
+    help
 }
 
 /// The names of [`game_values`], with their titles: the engine's registry lists them

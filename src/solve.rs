@@ -14,8 +14,8 @@ use std::io::{self, BufRead, Write};
 use serde::Serialize;
 
 use crate::engine::{
-    Explanation, Game, Mode, Move, MoveCount, Outcome, ParseHeapsError, Position, Rules, Teaching, Working,
-    binary_digits,
+    Explanation, Game, Listing, Mode, Move, MoveCount, Natural, Outcome, ParseHeapsError, Position, Rules,
+    Teaching, Working, binary_digits,
 };
 
 pub mod games;
@@ -85,6 +85,11 @@ pub struct Answer<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count_exact: Option<bool>,
     pub moves: Vec<JsonMove>,
+    /// `true` when `moves` stops before `min(count, limit)` (Moore's Nim_k past
+    /// [`crate::engine::MOORE_LIST_MAX`] moves, or when its search's budget runs out); absent when
+    /// the list is all that was asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves_truncated: Option<bool>,
     /// In a losing position only: the move the AI plays there (`null` once the game is over).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub best_try: Option<Option<JsonMove>>,
@@ -160,6 +165,8 @@ pub fn reference_answer<'a>(game: &Game, position: &'a Position, limit: Option<u
     };
     // A lower bound is raised to the moves listed, as `solve` does.
     let count = game.count_winning_moves(position).raised_to(moves.len() as u128);
+    // Whether the list was cut is the engine's to say; the moves themselves come from the plain list.
+    let listing = Listing { listed: moves.len(), ..game.visit_winning_moves(position, limit, &mut |_| {}) };
     let mut answer = Answer {
         version: SCHEMA_VERSION,
         game: game.kind().name(),
@@ -174,6 +181,7 @@ pub fn reference_answer<'a>(game: &Game, position: &'a Position, limit: Option<u
         count: JsonCount::from(&count),
         count_exact: (!count.is_exact()).then_some(false),
         moves: moves.iter().map(|mv| JsonMove::of(position, mv)).collect(),
+        moves_truncated: list_cut(&count, &listing, limit).then_some(true),
         best_try: (outcome == Outcome::Lose)
             .then(|| game.ai_move(position).map(|mv| JsonMove::of(position, &mv))),
     };
@@ -190,6 +198,19 @@ pub fn reference_answer<'a>(game: &Game, position: &'a Position, limit: Option<u
         Teaching::Moore(_) | Teaching::Wythoff(_) => {}
     }
     answer
+}
+
+/// Whether a list of winning moves stopped before `min(count, limit)`: the engine says so when it
+/// stopped early (Moore's Nim_k past [`crate::engine::MOORE_LIST_MAX`] moves, or out of budget),
+/// and an exact count with fewer moves listed than it and the limit allow says so too. With no
+/// limit the game's own list is asked for, which the engine alone knows the length of.
+pub(crate) fn list_cut(count: &MoveCount, listing: &Listing, limit: Option<usize>) -> bool {
+    if !listing.complete {
+        return true;
+    }
+    let Some(limit) = limit else { return false };
+    let listed = Natural::from(listing.listed as u128);
+    count.is_exact() && listed < *count.value() && listed < Natural::from(limit as u128)
 }
 
 /// How much output is gathered before it is written, when no read of input comes first.
@@ -247,10 +268,7 @@ fn write_text(
 ) -> io::Result<()> {
     match game.teach(position) {
         Teaching::Nim(explanation) => write_binary(buf, position.heaps(), &explanation, limit, spill),
-        teaching => {
-            buf.extend_from_slice(games::human_text(game, position, &teaching, limit).as_bytes());
-            Ok(())
-        }
+        teaching => games::write_text(buf, game, position, &teaching, limit, spill),
     }
 }
 
@@ -745,9 +763,8 @@ impl<W: Write> Output<W> {
         let mut verdict = game.verdict(position);
         if !verdict.count.is_exact() {
             // A lower bound is at least the moves listed (rare: Moore's Nim_k on many heaps).
-            let mut listed = 0u128;
-            game.visit_winning_moves(position, limit, &mut |_| listed += 1);
-            verdict.count = verdict.count.raised_to(listed);
+            let listing = game.visit_winning_moves(position, limit, &mut |_| {});
+            verdict.count = verdict.count.raised_to(listing.listed as u128);
         }
         let head = std::mem::take(&mut self.head);
         self.put(&head);
@@ -802,19 +819,21 @@ impl<W: Write> Output<W> {
         self.put(br#","moves":["#);
         let mut first = true;
         let mut written = Ok(());
-        game.visit_winning_moves_after(position, &verdict, limit, &mut |mv| {
-            if written.is_err() {
-                return;
-            }
+        let listing = game.visit_winning_moves_after(position, &verdict, limit, &mut |mv| {
             if !first {
                 self.put(b",");
             }
             first = false;
             self.mv(position, mv);
             written = self.spill_if_full();
+            // A reader that has gone away ends the list: the rest would never be read.
+            written.is_ok()
         });
         written?;
         self.put(b"]");
+        if list_cut(&verdict.count, &listing, limit) {
+            self.put(br#","moves_truncated":true"#);
+        }
         if verdict.outcome == Outcome::Lose {
             self.put(br#","best_try":"#);
             match game.ai_move(position) {

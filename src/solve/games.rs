@@ -123,9 +123,18 @@ pub(super) fn read_lines<W: Write>(
     }
 }
 
-/// The answer for a person: the position, the theory at work (`teaching`, the game's view of
-/// `position`), the verdict and at most `limit` winning moves (`None`: the game's own list).
-pub fn human_text(game: &Game, position: &Position, teaching: &Teaching, limit: Option<usize>) -> String {
+/// The answer for a person, appended to `buf`: the position, the theory at work (`teaching`, the
+/// game's view of `position`), the verdict and at most `limit` winning moves (`None`: the game's
+/// own list). The moves are written as they are found, `spill` writing out and emptying `buf`
+/// when it is large, so a list of any length costs no memory of its own.
+pub(super) fn write_text(
+    buf: &mut Vec<u8>,
+    game: &Game,
+    position: &Position,
+    teaching: &Teaching,
+    limit: Option<usize>,
+    spill: &mut impl FnMut(&mut Vec<u8>) -> io::Result<()>,
+) -> io::Result<()> {
     use std::fmt::Write as _;
 
     use crate::i18n::{Arg, text, text_with};
@@ -256,16 +265,18 @@ pub fn human_text(game: &Game, position: &Position, teaching: &Teaching, limit: 
         };
         let _ = writeln!(out, "{over}");
         let _ = writeln!(out, "{}", text("solve-no-winning-move"));
-        return out;
+        buf.extend_from_slice(out.as_bytes());
+        return Ok(());
     }
     let why = text_with("solve-why", &[("reason", Arg::Text(crate::words::reason(teaching)))]);
     match game.outcome(position) {
         Outcome::Win => {
-            let moves = match limit {
-                None => game.winning_moves(position),
-                Some(limit) => game.winning_moves_up_to(position, limit),
-            };
-            let count = game.count_winning_moves(position).raised_to(moves.len() as u128);
+            let mut count = game.count_winning_moves(position);
+            if !count.is_exact() {
+                // A lower bound is at least the moves listed: counted first, as the JSON does.
+                let listing = game.visit_winning_moves(position, limit, &mut |_| {});
+                count = count.raised_to(listing.listed as u128);
+            }
             let value = count.value();
             // A count past a u64 is written as its digits and read as many (the plural).
             let n = match value.to_u64() {
@@ -274,19 +285,35 @@ pub fn human_text(game: &Game, position: &Position, teaching: &Teaching, limit: 
             };
             let head = if count.is_exact() { "solve-wins" } else { "solve-wins-at-least" };
             let _ = writeln!(out, "{}", text_with(head, &n));
-            for mv in &moves {
-                let _ = writeln!(
-                    out,
-                    "  {}",
-                    crate::words::move_text(&game.move_words(position, mv), crate::words::Tense::Present)
-                );
-            }
-            if *count.value() > Natural::from(moves.len() as u128) {
+            buf.extend_from_slice(out.as_bytes());
+            out.clear();
+            let mut written = Ok(());
+            let listing = game.visit_winning_moves_while(position, limit, &mut |mv| {
+                let said =
+                    crate::words::move_text(&game.move_words(position, mv), crate::words::Tense::Present);
+                buf.extend_from_slice(b"  ");
+                buf.extend_from_slice(said.as_bytes());
+                buf.push(b'\n');
+                if buf.len() >= super::OUT_CHUNK {
+                    written = spill(buf);
+                }
+                // A reader that has gone away ends the list.
+                written.is_ok()
+            });
+            written?;
+            let listed = Natural::from(listing.listed as u128);
+            if *count.value() > listed {
                 let more = if count.is_exact() { "solve-more" } else { "solve-more-at-least" };
-                let rest = count.value().saturating_sub(&Natural::from(moves.len() as u128));
-                let args =
-                    [("rest", Arg::Text(rest.to_string())), ("listed", Arg::Text(moves.len().to_string()))];
+                let rest = count.value().saturating_sub(&listed);
+                let args = [
+                    ("rest", Arg::Text(rest.to_string())),
+                    ("listed", Arg::Text(listing.listed.to_string())),
+                ];
                 let _ = writeln!(out, "  {}", text_with(more, &args));
+            }
+            if super::list_cut(&count, &listing, limit) {
+                let args = [("listed", Arg::Text(listing.listed.to_string()))];
+                let _ = writeln!(out, "  {}", text_with("solve-list-cut", &args));
             }
             let _ = writeln!(out, "{why}");
         }
@@ -300,7 +327,8 @@ pub fn human_text(game: &Game, position: &Position, teaching: &Teaching, limit: 
             let _ = writeln!(out, "{why}");
         }
     }
-    out
+    buf.extend_from_slice(out.as_bytes());
+    Ok(())
 }
 
 /// How many columns `text` takes on a terminal: two for each CJK character.

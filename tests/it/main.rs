@@ -42,6 +42,7 @@ mod screens;
 mod seeds;
 mod signals;
 mod solve_cli;
+mod solve_edges;
 mod solve_games;
 mod store;
 mod teaching;

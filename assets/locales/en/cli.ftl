@@ -25,6 +25,7 @@ solve-wins-at-least = The player to move wins with perfect play. At least { $n-d
     } (too many to count them all in the time allowed):
 solve-more = ... and { $rest } more (the first { $listed } are listed)
 solve-more-at-least = ... and at least { $rest } more (the first { $listed } are listed)
+solve-list-cut = (the list stops here, after { $listed } moves, short of what was asked: the rest are too many to list in order)
 solve-loses = The player to move loses against perfect play: no winning move.
 solve-why = Why: { $reason }.
 solve-ai-would = The AI would { $move }.

@@ -16,6 +16,7 @@ solve-wins = 轮到走的一方有必胜策略。共有 { $n-digits } 种必胜�
 solve-wins-at-least = 轮到走的一方有必胜策略。必胜着法至少有 { $n-digits } 种（太多，限定时间内数不完）：
 solve-more = ……另有 { $rest } 种（只列出前 { $listed } 种）
 solve-more-at-least = ……另有至少 { $rest } 种（只列出前 { $listed } 种）
+solve-list-cut = （列表到此截断：只列出了 { $listed } 种，少于所要求的；其余的太多，无法按顺序列出）
 solve-loses = 只要对方不失误，轮到走的一方必败：没有必胜着法。
 solve-why = 原因：{ $reason }。
 solve-ai-would = 电脑会{ $move }。

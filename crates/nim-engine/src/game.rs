@@ -260,7 +260,9 @@ pub trait Rules {
     }
     /// The first `limit` winning moves in the game's order. Moore's Nim_k, whose winning moves can
     /// be too many to list, gives `limit` of them (those that leave the most in the highest binary
-    /// columns), in the game's order.
+    /// columns), in the game's order, and never more than [`crate::MOORE_LIST_MAX`] (fewer when its
+    /// search's budget runs out; [`Game::visit_winning_moves`] says when). A caller that wants a
+    /// long list without holding it asks [`Game::visit_winning_moves`].
     fn winning_moves_up_to(&self, position: &Position, limit: usize) -> Vec<Move>;
     /// How many winning moves there are, when that is known exactly and fits a `u128`; `None`
     /// only for Moore's Nim_k, whose count may pass `u128` or cost more than its budget (see
@@ -587,59 +589,140 @@ impl Game {
         Verdict { outcome, count, working }
     }
 
-    /// [`Game::visit_winning_moves`] after [`Game::verdict`] on the same position, using what the
-    /// verdict worked out: Fibonacci Nim's winning takes are read off its Zeckendorf terms, not
+    /// [`Game::visit_winning_moves_while`] after [`Game::verdict`] on the same position, using what
+    /// the verdict worked out: Fibonacci Nim's winning takes are read off its Zeckendorf terms, not
     /// found again. The same moves in the same order.
     pub fn visit_winning_moves_after(
         &self,
         position: &Position,
         verdict: &Verdict,
         limit: Option<usize>,
-        visit: &mut dyn FnMut(&Move),
-    ) {
+        visit: &mut dyn FnMut(&Move) -> bool,
+    ) -> Listing {
         // Through the game's type, not a path into its file (no cycle between the two files).
         if let (Play::Fibonacci(fibonacci), Working::Zeckendorf { terms, .. }) =
             (&self.play, &verdict.working)
         {
+            let (mut listed, mut going) = (0, true);
             fibonacci.visit_winning_moves_from_terms(
                 position,
                 terms,
                 limit.unwrap_or(MOVE_LIST_LIMIT),
-                visit,
+                &mut |mv| {
+                    if going {
+                        listed += 1;
+                        going = visit(mv);
+                    }
+                },
             );
-            return;
+            return Listing { listed, complete: true };
         }
-        self.visit_winning_moves(position, limit, visit);
+        self.visit_winning_moves_while(position, limit, visit)
     }
 
     /// Calls `visit` with the first `limit` winning moves in the game's order, or with the game's
     /// own list ([`Rules::winning_moves`]: every one for Nim, at most [`MOVE_LIST_LIMIT`] for the
-    /// others) when `limit` is `None`. Nim's moves are produced one at a time, never gathered, so
-    /// a position of a million heaps costs no list.
+    /// others) when `limit` is `None`, and says how many it gave and whether that is all that was
+    /// asked for. See [`Game::visit_winning_moves_while`].
     pub fn visit_winning_moves(
         &self,
         position: &Position,
         limit: Option<usize>,
         visit: &mut dyn FnMut(&Move),
-    ) {
-        if let Play::Nim(nim) = &self.play {
-            let heaps = position.heaps();
-            let analysis = nim.analyse(position);
-            for take in analysis.moves(heaps).take(limit.unwrap_or(usize::MAX)) {
-                visit(&Move::Take(take));
-            }
-            return;
-        }
-        if let Play::Fibonacci(fibonacci) = &self.play {
-            fibonacci.visit_winning_moves(position, limit.unwrap_or(MOVE_LIST_LIMIT), &mut |mv| visit(&mv));
-            return;
-        }
-        let moves = match limit {
-            None => self.winning_moves(position),
-            Some(limit) => self.winning_moves_up_to(position, limit),
-        };
-        moves.iter().for_each(visit);
+    ) -> Listing {
+        self.visit_winning_moves_while(position, limit, &mut |mv| {
+            visit(mv);
+            true
+        })
     }
+
+    /// [`Game::visit_winning_moves`] until `visit` returns false (a reader that has gone away):
+    /// the moves after it are not made.
+    ///
+    /// Memory does not grow with `limit`. Every game but Moore's Nim_k makes its moves one at a
+    /// time and never gathers them, so a row of 2^64 - 1 pins can list its 3 * 10^18 winning
+    /// moves (for as long as the reader cares to read). Moore's Nim_k lists its moves in an order
+    /// it must sort, so it lists at most [`crate::MOORE_LIST_MAX`] of them per position, and fewer
+    /// when its search's budget runs out: then the [`Listing`] is not complete, and says so.
+    pub fn visit_winning_moves_while(
+        &self,
+        position: &Position,
+        limit: Option<usize>,
+        visit: &mut dyn FnMut(&Move) -> bool,
+    ) -> Listing {
+        let mut listed = 0;
+        let mut each = |mv: &Move| {
+            listed += 1;
+            visit(mv)
+        };
+        match &self.play {
+            Play::Nim(nim) => {
+                let heaps = position.heaps();
+                let analysis = nim.analyse(position);
+                for take in analysis.moves(heaps).take(limit.unwrap_or(usize::MAX)) {
+                    if !each(&Move::Take(take)) {
+                        break;
+                    }
+                }
+            }
+            Play::Fibonacci(fibonacci) => {
+                let mut going = true;
+                fibonacci.visit_winning_moves(position, limit.unwrap_or(MOVE_LIST_LIMIT), &mut |mv| {
+                    if going {
+                        going = each(&mv);
+                    }
+                });
+            }
+            Play::Moore(moore) => {
+                let (moves, complete) = moore.listing(position, limit.unwrap_or(MOVE_LIST_LIMIT));
+                for mv in &moves {
+                    if !each(mv) {
+                        break;
+                    }
+                }
+                return Listing { listed, complete };
+            }
+            Play::Subtraction(game) => visit_grundy(game, position, limit, &mut each),
+            Play::Lasker(game) => visit_grundy(game, position, limit, &mut each),
+            Play::Pins(game) => visit_grundy(game, position, limit, &mut each),
+            Play::Wythoff(_) => {
+                // At most three winning moves: a list costs nothing.
+                let moves = match limit {
+                    None => self.winning_moves(position),
+                    Some(limit) => self.winning_moves_up_to(position, limit),
+                };
+                for mv in &moves {
+                    if !each(mv) {
+                        break;
+                    }
+                }
+            }
+        }
+        Listing { listed, complete: true }
+    }
+}
+
+/// A game valued by Grundy numbers, its moves made one at a time.
+fn visit_grundy(
+    game: &impl super::grundy::HeapGame,
+    position: &Position,
+    limit: Option<usize>,
+    visit: &mut dyn FnMut(&Move) -> bool,
+) {
+    super::grundy::visit_winning_moves(game, position, limit.unwrap_or(MOVE_LIST_LIMIT), &mut |mv| {
+        visit(&mv)
+    });
+}
+
+/// What [`Game::visit_winning_moves`] did: how many moves it gave, and whether they are all it was
+/// asked for, `min(count, limit)`. Only Moore's Nim_k gives fewer: past [`crate::MOORE_LIST_MAX`] moves,
+/// or when its search's budget runs out on many heaps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Listing {
+    /// How many winning moves were given.
+    pub listed: usize,
+    /// False when the list stopped before `min(count, limit)`.
+    pub complete: bool,
 }
 
 impl Rules for Game {

@@ -80,14 +80,15 @@ pub(crate) trait HeapGame {
     fn kind(&self) -> GameKind;
     /// The Grundy value of a heap of `size`, in constant time.
     fn grundy(&self, size: u64) -> u128;
-    /// Appends the moves that take tokens from heap `heap` (of `size`) and leave it worth
-    /// `target`, by amount, until `out` holds `limit` moves.
-    fn takes_to(&self, heap: usize, size: u64, target: u128, out: &mut Vec<Move>, limit: usize);
+    /// Calls `visit` with each move that takes tokens from heap `heap` (of `size`) and leaves it
+    /// worth `target`, by amount, until `visit` returns false. Returns false when stopped.
+    fn takes_to(&self, heap: usize, size: u64, target: u128, visit: &mut dyn FnMut(Move) -> bool) -> bool;
     /// How many moves [`HeapGame::takes_to`] would give without a limit.
     fn count_takes_to(&self, size: u64, target: u128) -> u128;
-    /// Appends the splits (and knock-downs) of heap `heap` leaving heaps worth `target` together,
-    /// in the order of [`Move`], until `out` holds `limit` moves.
-    fn splits_to(&self, heap: usize, size: u64, target: u128, out: &mut Vec<Move>, limit: usize);
+    /// Calls `visit` with each split (and knock-down) of heap `heap` leaving heaps worth `target`
+    /// together, in the order of [`Move`], until `visit` returns false. Returns false when stopped.
+    /// The moves are made one at a time: a row of 2^64 - 1 pins has about 2^63 of them.
+    fn splits_to(&self, heap: usize, size: u64, target: u128, visit: &mut dyn FnMut(Move) -> bool) -> bool;
     /// How many moves [`HeapGame::splits_to`] would give without a limit.
     fn count_splits_to(&self, size: u64, target: u128) -> u128;
     /// How many legal takes a heap of `size` has.
@@ -167,25 +168,42 @@ pub(crate) fn outcome(game: &impl HeapGame, position: &Position) -> Outcome {
 /// The first `limit` winning moves: every heap's takes, then every heap's splits (the order of
 /// [`Move`]).
 pub(crate) fn winning_moves(game: &impl HeapGame, position: &Position, limit: usize) -> Vec<Move> {
+    let mut out = Vec::new();
+    visit_winning_moves(game, position, limit, &mut |mv| {
+        out.push(mv);
+        true
+    });
+    out
+}
+
+/// Calls `visit` with the first `limit` winning moves in the order of [`Move`], one at a time,
+/// until it returns false: nothing is gathered, so any `limit` costs the same memory.
+pub(crate) fn visit_winning_moves(
+    game: &impl HeapGame,
+    position: &Position,
+    limit: usize,
+    visit: &mut dyn FnMut(Move) -> bool,
+) {
     let heaps = position.heaps();
     let x = sum(game, heaps);
-    let mut out = Vec::new();
-    if x == 0 {
-        return out;
+    if x == 0 || limit == 0 {
+        return;
+    }
+    let mut left = limit;
+    let mut each = |mv: Move| {
+        left -= 1;
+        visit(mv) && left > 0
+    };
+    for (heap, &h) in heaps.iter().enumerate() {
+        if !game.takes_to(heap, h, game.grundy(h) ^ x, &mut each) {
+            return;
+        }
     }
     for (heap, &h) in heaps.iter().enumerate() {
-        if out.len() >= limit {
-            return out;
+        if !game.splits_to(heap, h, game.grundy(h) ^ x, &mut each) {
+            return;
         }
-        game.takes_to(heap, h, game.grundy(h) ^ x, &mut out, limit);
     }
-    for (heap, &h) in heaps.iter().enumerate() {
-        if out.len() >= limit {
-            return out;
-        }
-        game.splits_to(heap, h, game.grundy(h) ^ x, &mut out, limit);
-    }
-    out
 }
 
 pub(crate) fn winning_move_count(game: &impl HeapGame, position: &Position) -> u128 {

@@ -147,20 +147,21 @@ impl Dawson {
 /// Visits, by increasing `a`, every `a` in `0..=m` with `g(a) ⊕ g(m - a) = target`, until `visit`
 /// returns false. Both parts are looked up in the table where one is small, and by residues where
 /// both are in the periodic range.
-fn pairs(t: &GrundyTable, m: u64, target: u128, mut visit: impl FnMut(u64) -> bool) {
+/// Returns false when stopped.
+fn pairs(t: &GrundyTable, m: u64, target: u128, mut visit: impl FnMut(u64) -> bool) -> bool {
     let (pre, period) = (t.pre_period, t.period);
     let ok = |a: u64| u128::from(t.value(a) ^ t.value(m - a)) == target;
     if m < 2 * pre + 2 * period {
         for a in (0..=m).filter(|&a| ok(a)) {
             if !visit(a) {
-                return;
+                return false;
             }
         }
-        return;
+        return true;
     }
     for a in (0..pre).filter(|&a| ok(a)) {
         if !visit(a) {
-            return;
+            return false;
         }
     }
     let good: Vec<u64> = (0..period).filter(|&r| ok(pre + r)).collect();
@@ -173,7 +174,7 @@ fn pairs(t: &GrundyTable, m: u64, target: u128, mut visit: impl FnMut(u64) -> bo
                     break 'blocks;
                 }
                 if !visit(a) {
-                    return;
+                    return false;
                 }
             }
             base += period;
@@ -181,9 +182,10 @@ fn pairs(t: &GrundyTable, m: u64, target: u128, mut visit: impl FnMut(u64) -> bo
     }
     for a in (m - pre + 1..=m).filter(|&a| ok(a)) {
         if !visit(a) {
-            return;
+            return false;
         }
     }
+    true
 }
 
 /// The values of both games of pins stay below this (checked where [`PairCounts`] are built).
@@ -311,20 +313,16 @@ impl HeapGame for Pins {
     fn grundy(&self, size: u64) -> u128 {
         u128::from(self.table().value(size))
     }
-    fn takes_to(&self, _: usize, _: u64, _: u128, _: &mut Vec<Move>, _: usize) {}
+    fn takes_to(&self, _: usize, _: u64, _: u128, _: &mut dyn FnMut(Move) -> bool) -> bool {
+        true
+    }
     fn count_takes_to(&self, _: u64, _: u128) -> u128 {
         0
     }
-    fn splits_to(&self, heap: usize, size: u64, target: u128, out: &mut Vec<Move>, limit: usize) {
-        for take in self.counts(size) {
-            if out.len() >= limit {
-                return;
-            }
-            pairs(self.table(), size - take, target, |left| {
-                out.push(Move::Split { heap, take, left });
-                out.len() < limit
-            });
-        }
+    fn splits_to(&self, heap: usize, size: u64, target: u128, visit: &mut dyn FnMut(Move) -> bool) -> bool {
+        self.counts(size).all(|take| {
+            pairs(self.table(), size - take, target, |left| visit(Move::Split { heap, take, left }))
+        })
     }
     fn count_splits_to(&self, size: u64, target: u128) -> u128 {
         let counts = (self.0.pairs)();

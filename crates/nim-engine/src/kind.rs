@@ -301,6 +301,53 @@ impl GameKind {
         names
     }
 
+    /// Every game once, as `--game` writes it, with a line about it: each game of [`GameKind::ALL`]
+    /// (those with a parameter written with it to fill in, `moore:K` and `subtraction:S`), then
+    /// the presets. The one list the help, the manual pages and the README's list of games are
+    /// made from, so that a game added here is in all of them.
+    ///
+    /// ```
+    /// use nim_engine::GameKind;
+    ///
+    /// let names: Vec<String> = GameKind::help_names().into_iter().map(|(name, _)| name).collect();
+    /// assert!(names.contains(&"dawson".to_string()));
+    /// assert!(names.contains(&"moore:K".to_string()));
+    /// ```
+    pub fn help_names() -> Vec<(String, String)> {
+        let mut names: Vec<(String, String)> = GameKind::ALL
+            .into_iter()
+            .map(|kind| match kind {
+                GameKind::Moore(_) => (
+                    "moore:K".to_string(),
+                    format!("Moore's Nim_K: take from 1 to K heaps at once, K from 1 to {MOORE_MAX_K}"),
+                ),
+                GameKind::Subtraction(_) => (
+                    "subtraction:S".to_string(),
+                    format!(
+                        "a subtraction game: take s, s in S (such as 1,2,3 or 1-3,5; 1 to {SUBTRACTION_MAX})"
+                    ),
+                ),
+                other => (other.name(), format!("{}: {}", other.title(), other.rule_line())),
+            })
+            .collect();
+        names.extend(GamePreset::all().map(|preset| (preset.name.to_string(), preset.title.to_string())));
+        names
+    }
+
+    /// What a move does, in a few words, for the list of games.
+    fn rule_line(self) -> &'static str {
+        match self {
+            GameKind::Nim => "take any number of tokens from one heap",
+            GameKind::Moore(_) => "take from 1 to K heaps at once",
+            GameKind::Subtraction(_) => "take exactly s tokens, s in the set",
+            GameKind::Lasker => "take from one heap, or split a heap in two",
+            GameKind::Kayles => "rows of pins; knock down one pin or two neighbours",
+            GameKind::Dawson => "rows of pins; knock down exactly two neighbours",
+            GameKind::Wythoff => "two heaps; take from one, or the same from both",
+            GameKind::Fibonacci => "one heap, HEAP/LIMIT; at most twice the last take",
+        }
+    }
+
     /// The name used on the command line and in files (as [`GameKind::name`]).
     pub fn as_str(self) -> std::borrow::Cow<'static, str> {
         match self {

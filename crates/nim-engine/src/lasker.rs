@@ -121,22 +121,22 @@ impl HeapGame for Lasker {
     fn grundy(&self, size: u64) -> u128 {
         value(u128::from(size))
     }
-    fn takes_to(&self, heap: usize, size: u64, target: u128, out: &mut Vec<Move>, limit: usize) {
+    fn takes_to(&self, heap: usize, size: u64, target: u128, visit: &mut dyn FnMut(Move) -> bool) -> bool {
         // `g` is its own inverse.
         let to = value(target);
-        if to < u128::from(size) && out.len() < limit {
-            out.push(Move::take(heap, size - to as u64));
-        }
+        to >= u128::from(size) || visit(Move::take(heap, size - to as u64))
     }
     fn count_takes_to(&self, size: u64, target: u128) -> u128 {
         u128::from(value(target) < u128::from(size))
     }
-    fn splits_to(&self, heap: usize, size: u64, target: u128, out: &mut Vec<Move>, limit: usize) {
+    fn splits_to(&self, heap: usize, size: u64, target: u128, visit: &mut dyn FnMut(Move) -> bool) -> bool {
         let mut streams = streams(size, target);
-        while out.len() < limit {
+        loop {
             let next = streams.iter_mut().enumerate().filter_map(|(i, s)| s.peek().map(|a| (a, i))).min();
-            let Some((left, i)) = next else { return };
-            out.push(Move::split(heap, left));
+            let Some((left, i)) = next else { return true };
+            if !visit(Move::split(heap, left)) {
+                return false;
+            }
             streams[i].advance();
         }
     }

@@ -162,7 +162,7 @@ pub use describe::{
 };
 pub use explain::{Explanation, MoveReason, binary_digits};
 pub use fibonacci::{Fibonacci, FibonacciReason, FibonacciView, winning_takes};
-pub use game::{Game, MOVE_LIST_LIMIT, Move, Rules, Ruleset, Teaching, Verdict, Working};
+pub use game::{Game, Listing, MOVE_LIST_LIMIT, Move, Rules, Ruleset, Teaching, Verdict, Working};
 pub use grundy::{GrundyPattern, GrundyReason, GrundyStep, GrundyTable, GrundyView};
 pub(crate) use kayles::Pins;
 pub use kayles::{DAWSON_PERIOD, DAWSON_PRE_PERIOD, Dawson, KAYLES_PERIOD, KAYLES_PRE_PERIOD, Kayles};
@@ -171,7 +171,7 @@ pub use kind::{
     SUBTRACTION_MAX, SubtractionSet,
 };
 pub use lasker::Lasker;
-pub use moore::{Moore, MooreReason, MooreView};
+pub use moore::{MOORE_LIST_MAX, Moore, MooreReason, MooreView};
 pub use nim::{Analysis, Moves, Nim, Outcome, WinningMoves, analyse, fallback_move};
 pub use position::{
     Mode, MoveError, NoMisere, ParseHeapsError, ParseModeError, Position, PositionError, Take, parse_heap,

@@ -77,9 +77,68 @@ pub struct MooreView {
 /// otherwise run for hours. Past it, the count is a lower bound.
 pub const SEARCH_BUDGET: u64 = 500_000;
 
+/// The most winning moves of Moore's Nim_k listed for one position, whatever the limit asked:
+/// they are listed in the order of the binary columns and sorted into the game's order, so they
+/// are held at once (at most a few tens of MB). A list stopped here says so
+/// ([`crate::Listing::complete`]).
+pub const MOORE_LIST_MAX: usize = 100_000;
+
 /// The most results the search remembers (each a set of at most K heaps and a count of a few
 /// words): a few tens of MB at most. Past it, the search goes on without remembering more.
 const MEMO_LIMIT: usize = 100_000;
+
+/// The most states [`Moore::class_count`] keeps for one column: a few tens of MB at most.
+const WALK_STATES: usize = 100_000;
+
+/// The most steps (one way to play one column from one state) [`Moore::class_count`] takes:
+/// about a second at most in a release build.
+const WALK_BUDGET: u64 = 5_000_000;
+
+/// How many ways to drop at most `room` heaps [`each_drop`] visits for these candidates
+/// (saturating): the coefficients up to `room` of the product of `1 + x + ... + x^a`.
+fn leaves(candidates: &[(u32, u64)], room: usize) -> u64 {
+    let mut by_dropped = vec![0u64; room + 1];
+    by_dropped[0] = 1;
+    for &(_, a) in candidates {
+        let most = (a as usize).min(room);
+        for total in (0..=room).rev() {
+            let sum = (1..=most.min(total))
+                .fold(by_dropped[total], |sum, d| sum.saturating_add(by_dropped[total - d]));
+            by_dropped[total] = sum;
+        }
+    }
+    by_dropped.iter().fold(0u64, |all, &n| all.saturating_add(n))
+}
+
+/// What [`each_drop`] calls with each way to drop heaps: the classes with how many of each, how
+/// many in all, and the ways it stands for.
+type DropVisit<'a> = dyn FnMut(&[(u32, u8)], usize, &Natural) + 'a;
+
+/// Calls `visit(chosen, dropped, weight)` for every way to drop at most `room` heaps, `d` of the
+/// `a` heaps of each candidate class `(class, a)` from `at` on: `chosen` the classes with their
+/// `d > 0`, `dropped` the heaps dropped, `weight` the product of the `C(a, d)`.
+fn each_drop(
+    candidates: &[(u32, u64)],
+    at: usize,
+    room: usize,
+    dropped: usize,
+    weight: Natural,
+    chosen: &mut Vec<(u32, u8)>,
+    visit: &mut DropVisit<'_>,
+) {
+    let Some(&(class, a)) = candidates.get(at) else {
+        visit(chosen, dropped, &weight);
+        return;
+    };
+    each_drop(candidates, at + 1, room, dropped, weight.clone(), chosen, visit);
+    for d in 1..=(a as usize).min(room - dropped) {
+        // d <= room <= K = 8: fits a u8.
+        chosen.push((class, d as u8));
+        let weight = weight.mul(&Natural::choose(a, d as u64));
+        each_drop(candidates, at + 1, room, dropped + d, weight, chosen, visit);
+        chosen.pop();
+    }
+}
 
 /// The most non-empty heaps [`Moore::column_count`] takes on: its table holds one count per set
 /// of them (2^12 of 16 bytes at most); with more, the search counts.
@@ -1045,6 +1104,48 @@ impl Moore {
         self.normal_lost(heaps)
     }
 
+    /// The first `limit` winning moves as [`Rules::winning_moves_up_to`] gives them, at most
+    /// [`MOORE_LIST_MAX`], and whether they are all that was asked for (`min(count, limit)`):
+    /// false when the list stops at [`MOORE_LIST_MAX`] with more left, or when the search's budget
+    /// ran out first.
+    pub(crate) fn listing(&self, position: &Position, limit: usize) -> (Vec<Move>, bool) {
+        let heaps = position.heaps();
+        if self.lost(heaps) || limit == 0 {
+            return (Vec::new(), true);
+        }
+        // One more than the most kept, to tell a list that was cut from one that was whole.
+        let asked = limit.min(MOORE_LIST_MAX + 1);
+        let (mut out, exhausted) = if self.endgame(heaps) {
+            (self.endgame_moves(heaps, asked), false)
+        } else {
+            match Lister::new(heaps, self.k, asked, SEARCH_BUDGET) {
+                Some(mut list) => {
+                    list.list_all();
+                    (list.out, list.exhausted)
+                }
+                None => {
+                    let mut search = Search::new(heaps, self.k, vec![true; heaps.len()], SEARCH_BUDGET);
+                    let mut out = Vec::new();
+                    let top = search.top();
+                    search.list(top, &[], &mut heaps.to_vec(), &mut out, asked);
+                    (out, search.exhausted)
+                }
+            }
+        };
+        let capped = out.len() > MOORE_LIST_MAX;
+        let kept = limit.min(MOORE_LIST_MAX);
+        if !self.endgame(heaps) && (exhausted || out.len() >= kept) {
+            // The column rule's move, the AI's, is always among those listed.
+            if let Some(mv) = self.column_move(heaps).filter(|mv| !out[..out.len().min(kept)].contains(mv)) {
+                out.truncate(kept.saturating_sub(1));
+                out.push(mv);
+            }
+        }
+        out.truncate(kept);
+        out.sort();
+        (out, !exhausted && !capped)
+    }
+
     /// One winning move of normal play by the column rule, or `None` when every column is a
     /// multiple of K+1.
     fn column_move(&self, heaps: &[u64]) -> Option<Move> {
@@ -1181,6 +1282,114 @@ impl Moore {
         }
         // A move lowers at least one heap.
         ways[1..].iter().try_fold(0u128, |total, &w| total.checked_add(w))
+    }
+
+    /// Normal play's winning moves counted exactly by the column walk of [`Moore::column_count`]
+    /// for any number of heaps, its state the heaps lowered so far grouped by value: heaps of one
+    /// size are alike, so a state says how many of each size are lowered (at most K in all), and
+    /// a way to play a column that lowers `d` of the `a` heaps of one size not yet lowered stands
+    /// for `C(a, d)` ways. Sixteen heaps of 2^64 - 1 have nine states at K = 8, where their sets
+    /// would be 39,203.
+    ///
+    /// Each column takes every state to the states below it: the heaps with a 1 there that are not
+    /// yet lowered may drop to 0 (room allowing), and the `s` heaps lowered before, whose digits
+    /// here are free, give the column what it lacks to a multiple of K+1 in `C(s, z)` ways.
+    ///
+    /// `None` when it would keep more than [`WALK_STATES`] states or take more than [`WALK_BUDGET`]
+    /// steps (many heaps of different sizes with a large K): the count is then a bound.
+    fn class_count(&self, heaps: &[u64]) -> Option<Natural> {
+        let k = self.k as usize;
+        let m = k + 1;
+        let mut sizes: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        sizes.sort_unstable();
+        // (size, how many heaps of it)
+        let mut classes: Vec<(u64, u64)> = Vec::new();
+        for h in sizes {
+            match classes.last_mut() {
+                Some(last) if last.0 == h => last.1 += 1,
+                _ => classes.push((h, 1)),
+            }
+        }
+        let live: u64 = classes.iter().map(|c| c.1).sum();
+        let top = 63 - classes.last()?.0.leading_zeros();
+        let lack = |kept: u64| ((m as u64 - kept % m as u64) % m as u64) as usize;
+        // A state: (class, heaps of it lowered), by class, at most K heaps in all.
+        type State = Box<[(u32, u8)]>;
+        let mut states: HashMap<State, Natural> = HashMap::new();
+        states.insert(Box::new([]), Natural::from(1u64));
+        let mut work = 0u64;
+        for j in (0..=top).rev() {
+            let with_one: Vec<usize> = (0..classes.len()).filter(|&c| classes[c].0 >> j & 1 == 1).collect();
+            let ones: u64 = with_one.iter().map(|&c| classes[c].1).sum();
+            let mut next: HashMap<State, Natural> = HashMap::with_capacity(states.len());
+            for (state, ways) in states {
+                let lowered: usize = state.iter().map(|&(_, l)| usize::from(l)).sum();
+                let lowered_here: u64 = state
+                    .iter()
+                    .filter(|&&(c, _)| classes[c as usize].0 >> j & 1 == 1)
+                    .map(|&(_, l)| u64::from(l))
+                    .sum();
+                let outside = ones - lowered_here;
+                let room = if lowered as u64 == live { 0 } else { k - lowered };
+                // The heaps of each size that may drop here: (class, how many not yet lowered).
+                let candidates: Vec<(u32, u64)> = if room == 0 {
+                    Vec::new()
+                } else {
+                    with_one
+                        .iter()
+                        .map(|&c| {
+                            let l = state
+                                .iter()
+                                .find(|&&(d, _)| d as usize == c)
+                                .map_or(0, |&(_, l)| u64::from(l));
+                            (c as u32, classes[c].1 - l)
+                        })
+                        .filter(|&(_, a)| a > 0)
+                        .collect()
+                };
+                work = work.saturating_add(leaves(&candidates, room));
+                if work > WALK_BUDGET {
+                    return None;
+                }
+                let mut chosen: Vec<(u32, u8)> = Vec::new();
+                each_drop(
+                    &candidates,
+                    0,
+                    room,
+                    0,
+                    Natural::from(1u64),
+                    &mut chosen,
+                    &mut |chosen, dropped, weight| {
+                        let z = lack(outside - dropped as u64);
+                        if z > lowered {
+                            return;
+                        }
+                        let mut to: Vec<(u32, u8)> = state.to_vec();
+                        for &(c, d) in chosen {
+                            match to.iter_mut().find(|(e, _)| *e == c) {
+                                Some(entry) => entry.1 += d,
+                                None => to.push((c, d)),
+                            }
+                        }
+                        to.sort_unstable();
+                        let add = ways.mul(weight).mul(&Natural::from(choose_small(lowered, z)));
+                        let entry = next.entry(to.into_boxed_slice()).or_default();
+                        *entry = entry.add(&add);
+                    },
+                );
+                if next.len() > WALK_STATES {
+                    return None;
+                }
+            }
+            states = next;
+        }
+        // A move lowers at least one heap.
+        Some(
+            states
+                .iter()
+                .filter(|(state, _)| !state.is_empty())
+                .fold(Natural::zero(), |total, (_, w)| total.add(w)),
+        )
     }
 
     /// [`Moore::column_count`] once no set can grow: `ways[set]` moves lower the heaps of `set`
@@ -1334,13 +1543,14 @@ impl Moore {
         })
     }
 
-    /// Every endgame winning move (up to `limit` per plan), in the order of [`Move`].
+    /// The first `limit` endgame winning moves, in the order of [`Move`]. Each plan's moves come
+    /// in that order for each choice of the big heaps left at one, so the first `limit` of each
+    /// hold the first `limit` of all; the list is sorted and cut back to `limit` as it grows, so
+    /// it never holds more than twice that.
     fn endgame_moves(&self, heaps: &[u64], limit: usize) -> Vec<Move> {
         let bigs: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 1).collect();
         let ones: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] == 1).collect();
         let mut moves = Vec::new();
-        // Every plan's moves come out in the order of `Move` within the plan, so the first `limit`
-        // of each plan hold the first `limit` of all.
         for (removed, to_one) in self.endgame_plans(heaps) {
             let mut raised: Vec<Vec<usize>> = Vec::new();
             combinations(&bigs, to_one, &mut |c| {
@@ -1359,6 +1569,10 @@ impl Moore {
                     moves.push(Move::take_many(takes));
                     count < limit
                 });
+                if moves.len() > limit {
+                    moves.sort();
+                    moves.truncate(limit);
+                }
             }
         }
         moves.sort();
@@ -1504,35 +1718,7 @@ impl Rules for Moore {
         if self.lost(position.heaps()) { Outcome::Lose } else { Outcome::Win }
     }
     fn winning_moves_up_to(&self, position: &Position, limit: usize) -> Vec<Move> {
-        let heaps = position.heaps();
-        if self.lost(heaps) || limit == 0 {
-            return Vec::new();
-        }
-        if self.endgame(heaps) {
-            return self.endgame_moves(heaps, limit);
-        }
-        let (mut out, exhausted) = match Lister::new(heaps, self.k, limit, SEARCH_BUDGET) {
-            Some(mut list) => {
-                list.list_all();
-                (list.out, list.exhausted)
-            }
-            None => {
-                let mut search = Search::new(heaps, self.k, vec![true; heaps.len()], SEARCH_BUDGET);
-                let mut out = Vec::new();
-                let top = search.top();
-                search.list(top, &[], &mut heaps.to_vec(), &mut out, limit);
-                (out, search.exhausted)
-            }
-        };
-        if exhausted || out.len() >= limit {
-            // The column rule's move, the AI's, is always among those listed.
-            if let Some(mv) = self.column_move(heaps).filter(|mv| !out.contains(mv)) {
-                out.truncate(limit.saturating_sub(1));
-                out.push(mv);
-            }
-        }
-        out.sort();
-        out
+        self.listing(position, limit).0
     }
     fn winning_move_count(&self, position: &Position) -> Option<u128> {
         self.count_winning_moves(position).exact_u128()
@@ -1548,6 +1734,9 @@ impl Rules for Moore {
             return MoveCount::exact(self.endgame_count(heaps));
         }
         if let Some(count) = self.column_count(heaps) {
+            return MoveCount::exact(count);
+        }
+        if let Some(count) = self.class_count(heaps) {
             return MoveCount::exact(count);
         }
         let mut search = Search::new(heaps, self.k, vec![true; heaps.len()], SEARCH_BUDGET);
@@ -1800,6 +1989,78 @@ mod more_heaps {
                 );
             }
         }
+    }
+
+    /// The walk over heaps grouped by size counts what the search (over sets of single heaps)
+    /// counts: on 13 to 16 heaps drawn from a few sizes, so that sizes repeat, some empty, and on
+    /// up to 12 heaps of any sizes against the column walk; K from 1 to 8.
+    #[test]
+    fn the_walk_by_sizes_is_the_search_count() {
+        let mut state = 0x0DDB_1A5E_5BAD_5EEDu64;
+        for round in 0..80 {
+            let k = 1 + (round % 6) as u32;
+            let len = 13 + (xorshift(&mut state) % 4) as usize;
+            let bits = [3, 5][(xorshift(&mut state) % 2) as usize];
+            let pool: Vec<u64> =
+                (0..1 + xorshift(&mut state) % 4).map(|_| xorshift(&mut state) >> (64 - bits)).collect();
+            let heaps: Vec<u64> =
+                (0..len).map(|_| pool[(xorshift(&mut state) % pool.len() as u64) as usize]).collect();
+            let moore = Moore::new(k, Mode::Normal);
+            if moore.normal_lost(&heaps) {
+                continue;
+            }
+            let mut search = Search::new(&heaps, k, vec![true; heaps.len()], u64::MAX);
+            let top = search.top();
+            let expected = search.count(top, &[]);
+            assert_eq!(moore.class_count(&heaps), Some(expected), "K={k} {heaps:?}");
+        }
+        for round in 0..300 {
+            let k = 1 + (round % 8) as u32;
+            let len = 1 + (xorshift(&mut state) % 12) as usize;
+            let bits = [2, 7, 30, 64][(xorshift(&mut state) % 4) as usize];
+            let heaps: Vec<u64> = (0..len).map(|_| xorshift(&mut state) >> (64 - bits)).collect();
+            let moore = Moore::new(k, Mode::Normal);
+            if moore.normal_lost(&heaps) {
+                continue;
+            }
+            if let Some(count) = moore.column_count(&heaps) {
+                assert_eq!(moore.class_count(&heaps), Some(Natural::from(count)), "K={k} {heaps:?}");
+            }
+        }
+    }
+
+    /// Past its budget the walk gives up (the count is then a bound), rather than run for hours:
+    /// 64 heaps of different sizes at K = 8.
+    #[test]
+    fn the_walk_by_sizes_gives_up_past_its_budget() {
+        let mut state = 0x5EED_0FC0_FFEEu64;
+        let heaps: Vec<u64> = (0..64).map(|_| xorshift(&mut state)).collect();
+        assert_eq!(Moore::new(8, Mode::Normal).class_count(&heaps), None);
+    }
+
+    /// A list stopped at `MOORE_LIST_MAX` says so; one that holds every move asked for does not.
+    #[test]
+    fn a_listing_says_when_it_was_cut() {
+        let moore = Moore::new(4, Mode::Normal);
+        let six = Position::new(vec![u64::MAX; 6]);
+        let (moves, complete) = moore.listing(&six, usize::MAX);
+        assert_eq!((moves.len(), complete), (MOORE_LIST_MAX, false));
+        assert!(moves.windows(2).all(|w| w[0] < w[1]));
+        assert!(moves.iter().all(|mv| moore.is_winning_move(&six, mv)));
+        let (moves, complete) = moore.listing(&six, 7);
+        assert_eq!((moves.len(), complete), (7, true));
+        let small = Position::new(vec![1, 2, 3, 4]);
+        let all = moore.count_winning_moves(&small).exact_u128().unwrap() as usize;
+        let (moves, complete) = moore.listing(&small, usize::MAX);
+        assert_eq!((moves.len(), complete), (all, true));
+        // Misère's endgame lists as many, bounded the same way.
+        let misere = Moore::new(3, Mode::Misere);
+        let ones = Position::new(vec![1; 200]);
+        let count = misere.count_winning_moves(&ones);
+        assert!(count.value() > &Natural::from(MOORE_LIST_MAX as u64));
+        let (moves, complete) = misere.listing(&ones, usize::MAX);
+        assert_eq!((moves.len(), complete), (MOORE_LIST_MAX, false));
+        assert!(moves.iter().all(|mv| misere.is_winning_move(&ones, mv)));
     }
 
     /// `Planes` counts each column as a loop over the heaps would.

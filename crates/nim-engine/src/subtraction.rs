@@ -186,15 +186,12 @@ impl HeapGame for Subtraction {
     fn grundy(&self, size: u64) -> u128 {
         u128::from(Subtraction::grundy(self, size))
     }
-    fn takes_to(&self, heap: usize, size: u64, target: u128, out: &mut Vec<Move>, limit: usize) {
-        for s in self.set.amounts().take_while(|&s| s <= size) {
-            if out.len() >= limit {
-                return;
-            }
-            if HeapGame::grundy(self, size - s) == target {
-                out.push(Move::take(heap, s));
-            }
-        }
+    fn takes_to(&self, heap: usize, size: u64, target: u128, visit: &mut dyn FnMut(Move) -> bool) -> bool {
+        self.set
+            .amounts()
+            .take_while(|&s| s <= size)
+            .filter(|&s| HeapGame::grundy(self, size - s) == target)
+            .all(|s| visit(Move::take(heap, s)))
     }
     fn count_takes_to(&self, size: u64, target: u128) -> u128 {
         self.set
@@ -203,7 +200,9 @@ impl HeapGame for Subtraction {
             .filter(|&s| HeapGame::grundy(self, size - s) == target)
             .count() as u128
     }
-    fn splits_to(&self, _: usize, _: u64, _: u128, _: &mut Vec<Move>, _: usize) {}
+    fn splits_to(&self, _: usize, _: u64, _: u128, _: &mut dyn FnMut(Move) -> bool) -> bool {
+        true
+    }
     fn count_splits_to(&self, _: u64, _: u128) -> u128 {
         0
     }
