@@ -4,6 +4,7 @@
 
 mod support;
 
+mod lobby;
 mod serve;
 mod serve_cli;
 mod serve_openssh;
