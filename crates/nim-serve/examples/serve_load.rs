@@ -129,12 +129,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             let _ = session.disconnect(russh::Disconnect::ByApplication, "", "").await;
         }
         // Every lobby has drawn the last change once none has had anything new for a while.
-        loop {
-            match tokio::time::timeout(Duration::from_millis(500), arrived.recv()).await {
-                Ok(Some(_)) => {}
-                Ok(None) | Err(_) => break,
-            }
-        }
+        while let Ok(Some(_)) = tokio::time::timeout(Duration::from_millis(500), arrived.recv()).await {}
         println!("done");
         drop(handles);
         return Ok(());
