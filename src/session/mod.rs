@@ -3,7 +3,7 @@
 //! what their terminal sends, and what is scheduled: the AI's move after its pause, the next
 //! animation frame, the rest of a key sequence split across reads.
 //!
-//! A door (the local terminal in `tui.rs`, an SSH channel or a WebSocket in the server) is a small
+//! A door (the local terminal in `tui/`, an SSH channel or a WebSocket in the server) is a small
 //! loop around it, in the spirit of the sans-I/O protocol crates (quinn-proto, rustls): it hands
 //! the session bytes ([`Session::feed`]), window sizes ([`Session::resize`]) and the time
 //! ([`Session::on_timer`]), sleeps until [`Session::next_wake`] or the next input, carries out the
