@@ -89,8 +89,10 @@ pub(super) fn keys_now(look: &Look, command: &Command) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// The commands that choose and play a move, shown beside the choice.
-pub(super) const CHOOSING: [Action; 4] = [Action::Less, Action::More, Action::Take, Action::Hint];
+/// The commands that choose and play a move, shown beside the choice: the switch to the game's
+/// other kind of move among them, so that a game with one is seen to have it.
+pub(super) const CHOOSING: [Action; 5] =
+    [Action::Less, Action::More, Action::Switch, Action::Take, Action::Hint];
 
 pub(super) fn choosing(commands: &[Command]) -> Vec<Command> {
     let mut chosen: Vec<Command> =

@@ -130,6 +130,14 @@ fn words(lesson: &Lesson, look: &Look, width: usize, spaced: bool) -> Vec<Line<'
             ]));
         }
     }
+    if lesson.tried && lesson.feedback.is_none() {
+        let key = look.key(crate::app::Action::Take);
+        say(
+            &mut lines,
+            &i18n::text_with("lesson-try-again", &[("key", Arg::from(key))]),
+            theme.strong(theme.warning),
+        );
+    }
     if let Some((right, feedback)) = &lesson.feedback {
         let style = if *right { theme.strong(theme.you) } else { theme.strong(theme.error) };
         say(&mut lines, feedback, style);

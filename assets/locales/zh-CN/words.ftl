@@ -199,6 +199,8 @@ puzzle-verdict-answer = 你的答案：{ $move }
 puzzle-verdict-right = 答对了！
 puzzle-verdict-right-with-hint-counted = 答对了，但借助了提示（记为未解出）。
 puzzle-verdict-right-with-hint = 答对了，但借助了提示（不计分）。
+puzzle-verdict-try-again = 不对：{ $move }会输。再想一想，还有一次机会。
+puzzle-verdict-right-second-try = 答对了，第二次找到的！
 puzzle-verdict-wrong = 不对：{ $move }会输。
 puzzle-verdict-winning-move = 必胜着法：{ $explanation }
 replay-line-next-take-you = 下一步：{ $who }从第 { $heap } 堆取走 { $amount } 枚
@@ -298,3 +300,8 @@ status-short-rule = （{ $rule }）
 puzzle-verdict-promise = 本题只有唯一一步必胜着法。找出它：走完这一步，只要你不失误，对方必败。
 puzzle-verdict-promise-last = 本题唯一的必胜着法就是取走最后的棋子：{ $game }里没有更长的谜题了。
 puzzle-verdict-promise-every = { $promise }（在这个游戏里，从必胜局面出发每一步都能赢，所以谜题只有一步合法着法。）
+
+# 抢 21 和巴什博弈（每次从一堆里取 1 到 k 枚）：用孩子听得懂的话讲规律
+bachet-win = { $move }：这样剩下 { $left } 枚，正好是 { $m } 的倍数。以后对方取几枚，你就取 { $m } 减去几枚，每轮两人合起来正好 { $m } 枚，最后一枚一定是你的
+bachet-win-last = { $move }：取走最后一枚，你就赢了
+bachet-lost = 没有必胜着法：{ $n } 已经是 { $m } 的倍数，不管你取几枚，对方都能再留下 { $m } 的倍数。最好的办法是{ $move }，尽量少取，把对局拖得最久，等对方失误

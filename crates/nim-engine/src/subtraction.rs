@@ -219,8 +219,11 @@ impl HeapGame for Subtraction {
     fn nth_split(&self, _: usize, _: u64, _: u128) -> Option<Move> {
         None
     }
-    /// The largest amount from the largest heap that allows a move: a subtraction game lasts at
-    /// least (tokens) / max(set) moves whoever plays, so the AI shortens it as much as it can.
+    /// The smallest amount from the largest heap that allows a move: from a lost position the AI
+    /// keeps the game as long as it can, leaving the most tokens and so the most turns in which
+    /// the other player may slip (taking everything it may is the move a child finds weakest).
+    /// Against perfect replies the game lasts about as long either way: in the 21 game every
+    /// pair of moves takes 4, whatever the first of them takes.
     fn fallback(&self, position: &Position) -> Option<Move> {
         let (heap, &size) = position
             .heaps()
@@ -228,7 +231,7 @@ impl HeapGame for Subtraction {
             .enumerate()
             .filter(|(_, h)| self.take_count(**h) > 0)
             .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))?;
-        let s = self.set.amounts().take_while(|&s| s <= size).last()?;
+        let s = self.set.amounts().next().filter(|&s| s <= size)?;
         Some(Move::take(heap, s))
     }
     fn move_words(&self, _: &Position, mv: &Move) -> MoveWords {
