@@ -1232,6 +1232,6 @@ pub fn queen_caption(across: u64, up: u64) -> String {
 
 /// Under Wythoff's grid when the heaps are too large for it: `A window, cut at ⋯: the queen is
 /// 200 across, 150 up`.
-pub fn queen_window(across: u64, up: u64) -> String {
-    say("board-queen-window", &[("across", num(across)), ("up", num(up))])
+pub fn queen_window(across: u64, up: u64, mark: &str) -> String {
+    say("board-queen-window", &[("across", num(across)), ("up", num(up)), ("mark", txt(mark))])
 }

@@ -147,6 +147,10 @@ fn render_row(
         (_, false) => row.x + row.slots() as u16 * row.cell + 1,
         (_, true) => last,
     };
+    if size == 0 {
+        // "(empty)" says it; a 0 beside it (a giant one, when large) would say it twice.
+        return;
+    }
     if layout.big && !look.glyphs.ascii {
         // Big enough rows carry their count in big digits, for the back of the room.
         let y = row.y + (row.height - super::digits::HEIGHT) / 2;

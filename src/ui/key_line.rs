@@ -94,6 +94,24 @@ pub(super) fn keys_now(look: &Look, command: &Command) -> Vec<String> {
 pub(super) const CHOOSING: [Action; 5] =
     [Action::Less, Action::More, Action::Switch, Action::Take, Action::Hint];
 
+/// The line of keys beside the choice, in at most `width` columns: when it does not fit, the
+/// keys give way in the order a player misses them least (the help, then the hint), so that
+/// choosing, playing and switching the kind of move stay on screen longest.
+pub(super) fn choosing_line(commands: &[Command], look: &Look, width: usize) -> String {
+    let mut chosen = choosing(commands);
+    let separator = format!(" {} ", look.glyphs.separator);
+    for drop in [None, Some(Action::Help), Some(Action::Hint), Some(Action::Switch)] {
+        if let Some(action) = drop {
+            chosen.retain(|c| c.action != action);
+        }
+        let line = key_entries(&chosen, look).join(&separator);
+        if Span::raw(line.as_str()).width() <= width {
+            return line;
+        }
+    }
+    key_line(&chosen, look, width)
+}
+
 pub(super) fn choosing(commands: &[Command]) -> Vec<Command> {
     let mut chosen: Vec<Command> =
         commands.iter().filter(|c| CHOOSING.contains(&c.action)).copied().collect();

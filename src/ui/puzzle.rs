@@ -8,7 +8,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::{App, Game, Note, PuzzleRun};
 
-use super::key_line::{choosing, key_line};
+use super::key_line::choosing_line;
 use super::look::Look;
 
 /// Draws the lines under the board of a puzzle into `area`.
@@ -35,7 +35,7 @@ pub(super) fn render_info(
                 theme.strong(theme.marked),
             );
             let room = usize::from(area.width).saturating_sub(choice.width() + 3);
-            let keys = key_line(&choosing(&app.commands()), look, room);
+            let keys = choosing_line(&app.commands(), look, room);
             let mut line = vec![choice];
             if !keys.is_empty() {
                 line.push(Span::styled(format!("   {keys}"), theme.fg(theme.dim)));

@@ -235,7 +235,7 @@ board-more = { $arrow } { $count } more
 board-pin-lines-shown = lines { $first } to { $last } of { $of }
 board-limit-bracket = take up to { $most }
 board-queen-caption = Queen: { $across } across and { $up } up from the corner +
-board-queen-window = A window, cut at ⋯: the queen is { $across } across, { $up } up
+board-queen-window = A window, cut at { $mark }: the queen is { $across } across, { $up } up
 
 ## The status line's details.
 status-todays-puzzle = Today's puzzle
@@ -248,6 +248,7 @@ status-ai-level = AI: { $level }
 status-demo-level = demo, AI: { $level }
 status-two-players = two players
 status-coach-on = coach on
+status-assisted-short = assisted
 status-assisted = assisted: { $help }
 
 ## The header over the board and the board's frame.

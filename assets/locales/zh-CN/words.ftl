@@ -237,7 +237,7 @@ board-more = { $arrow } 还有 { $count } 个
 board-pin-lines-shown = 第 { $first } 至 { $last } 行，共 { $of } 行
 board-limit-bracket = 最多取 { $most } 枚
 board-queen-caption = 皇后：从左下角 + 起向右 { $across } 格、向上 { $up } 格
-board-queen-window = 局部视图，⋯ 处省略：皇后在向右 { $across } 格、向上 { $up } 格处
+board-queen-window = 局部视图，{ $mark } 处省略：皇后在向右 { $across } 格、向上 { $up } 格处
 
 ## 状态栏的细节。
 status-todays-puzzle = 今日谜题
@@ -250,6 +250,7 @@ status-ai-level = 电脑：{ $level }
 status-demo-level = 演示，电脑：{ $level }
 status-two-players = 双人对弈
 status-coach-on = 教练
+status-assisted-short = 有辅助
 status-assisted = 借助{ $help }
 
 ## 棋盘上方的标题与棋盘边框。
