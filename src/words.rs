@@ -869,9 +869,9 @@ pub fn review_already_lost() -> &'static str {
 }
 
 /// A review's verdict on a move that gave the win away, after its mark, with the winning moves in
-/// the game's words.
-pub fn review_missed(mark: &str, moves: &[String]) -> String {
-    say("review-line-missed", &[("mark", txt(mark)), ("moves", txt(listed(moves)))])
+/// the game's words and the mark the board gives the first of them (`check`).
+pub fn review_missed(mark: &str, check: &str, moves: &[String]) -> String {
+    say("review-line-missed", &[("mark", txt(mark)), ("check", txt(check)), ("moves", txt(listed(moves)))])
 }
 
 /// A Nim take as the move list writes it: `2 from heap 1`.

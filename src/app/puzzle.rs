@@ -184,8 +184,9 @@ impl PuzzleScreen {
                 // A puzzle has exactly one winning move; asked of the engine, whatever form it takes.
                 let correct = !winning.is_empty() && game.engine().is_winning_move(game.position(), &mv);
                 // A first wrong answer is a try: the player is told it loses and tries again; only
-                // a second wrong answer shows the winning move.
-                if !correct && self.run.missed.is_none() && !winning.is_empty() {
+                // a second wrong answer shows the winning move (at once after the hint, which
+                // showed it already).
+                if !correct && self.run.missed.is_none() && !self.run.revealed && !winning.is_empty() {
                     self.run.missed = Some(mv);
                     return Next::NOTHING;
                 }

@@ -100,9 +100,12 @@ pub(super) const CHOOSING: [Action; 5] =
 pub(super) fn choosing_line(commands: &[Command], look: &Look, width: usize) -> String {
     let mut chosen = choosing(commands);
     let separator = format!(" {} ", look.glyphs.separator);
-    for drop in [None, Some(Action::Help), Some(Action::Hint), Some(Action::Switch)] {
+    let drops = [None, Some(Action::Help), Some(Action::Hint), Some(Action::Switch), Some(Action::Less)];
+    for drop in drops {
         if let Some(action) = drop {
-            chosen.retain(|c| c.action != action);
+            // The count's keys go as a pair.
+            let pair = if action == Action::Less { Action::More } else { action };
+            chosen.retain(|c| c.action != action && c.action != pair);
         }
         let line = key_entries(&chosen, look).join(&separator);
         if Span::raw(line.as_str()).width() <= width {

@@ -210,7 +210,7 @@ review-line-start = The start of the game: step forward to see each move judged
 review-line-move = Move { $number }: { $who } { $move }
 review-line-kept = { $mark } kept a winning position
 review-line-already-lost = already lost: no move wins against perfect play
-review-line-missed = { $mark } gave the win away; the winning move was: { $moves }
+review-line-missed = { $mark } gave the win away; the winning move ({ $check } on the board) was: { $moves }
 
 ## The banner and the status line.
 banner-you-win = You win!

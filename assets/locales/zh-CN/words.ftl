@@ -212,7 +212,7 @@ review-line-start = 对局开始：向后逐步查看，每一步都有点评
 review-line-move = 第 { $number } 步：{ $who }{ $move }
 review-line-kept = { $mark } 给对方留下了必败局面
 review-line-already-lost = 这已是必败局面：只要对方不失误，怎么走都赢不了
-review-line-missed = { $mark } 错失了胜机，必胜着法本应是{ $moves }
+review-line-missed = { $mark } 错失了胜机，必胜着法（棋盘上标 { $check } 处）本应是{ $moves }
 
 ## 结束横幅与状态栏。
 banner-you-win = 你赢了！

@@ -104,12 +104,13 @@ fn group_header(columns: &Columns, places: &[(usize, usize, usize)], mark: &str)
         if columns.gap == Some(i) {
             labels.push((x - 2, mark.to_string()));
         }
-        // The group runs to the next group's start (or the end).
-        let end = places[i + 1..]
+        // The group's columns run up to the next group's start; its label stays within them.
+        let next = places[i + 1..]
             .iter()
             .enumerate()
             .find(|&(j, &(b, _, _))| columns.gap == Some(i + 1 + j) || (b + 1).is_multiple_of(4))
-            .map_or(places.last().map_or(x, |&(_, x, w)| x + w), |(_, &(_, nx, _))| nx);
+            .map_or(places.len(), |(j, _)| i + 1 + j);
+        let end = places[next - 1].1 + places[next - 1].2;
         let label = format!("2^{bit}");
         if label.len() <= end - x {
             labels.push((x, label));
