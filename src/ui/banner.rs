@@ -78,7 +78,8 @@ pub(super) fn render(
     let letters = block_letters(&title, inner).filter(|l| lines.len() + l.len() + 2 <= under);
     if let Some(letters) = &letters {
         // Blank lines keep their place; the letters are drawn over them, untrimmed, below. The
-        // letters say the title, so its plain line goes (it would say it twice).
+        // letters say the title, so its plain line goes from under them (it would say it twice);
+        // the frame carries it in words, for a reader that cannot see the letters as letters.
         lines.remove(0);
         lines.splice(0..0, letters.iter().map(|_| Line::raw("")));
     }
@@ -87,10 +88,12 @@ pub(super) fn render(
     let y = layout.info.y.min(room.bottom().saturating_sub(height));
     let popup = Rect { x: layout.info.x, y, width: layout.info.width, height };
     Clear.render(popup, buf);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: true })
-        .block(Block::bordered().border_style(style))
-        .render(popup, buf);
+    let mut block = Block::bordered().border_style(style);
+    if letters.is_some() {
+        block =
+            block.title(Line::styled(format!(" {title} "), style.add_modifier(Modifier::BOLD)).centered());
+    }
+    Paragraph::new(lines).wrap(Wrap { trim: true }).block(block).render(popup, buf);
     if let Some(letters) = letters {
         let big = style.add_modifier(Modifier::BOLD);
         for (row, text) in letters.iter().enumerate() {
