@@ -252,8 +252,27 @@ impl Hooks for Keeper<'_> {
                     self.ai_delay_ms,
                     self.seed,
                 );
-                if let Err(e) = store.save_game(&saved) {
-                    self.warnings.push(format!("could not save the game: {e}"));
+                match store.save_game_beside(&saved) {
+                    Ok(true) => {}
+                    // Another window with the same home saved its game: that one is left as it
+                    // is, and this one is kept as a record, which `replay` steps through.
+                    Ok(false) => {
+                        let record = crate::record::Record::of(game.history(), &game.players);
+                        let other = crate::text::path(&store.game_path());
+                        match store.save_record(&record.to_text()) {
+                            Ok(path) => self.warnings.push(format!(
+                                "another nim-tui window with the same home saved its unfinished game in {other}; it was left as it is, and this window's unfinished game was kept as the record {} (nim-tui replay {0})",
+                                crate::text::path(&path)
+                            )),
+                            Err(e) => self.warnings.push(format!(
+                                "another nim-tui window with the same home saved its unfinished game in {other}; it was left as it is, and this window's game could not be kept: {e}"
+                            )),
+                        }
+                        if let Err(e) = store.release_claim() {
+                            self.warnings.push(format!("could not clear the saved game: {e}"));
+                        }
+                    }
+                    Err(e) => self.warnings.push(format!("could not save the game: {e}")),
                 }
             }
             None => {

@@ -108,6 +108,8 @@ pub struct Store {
     lesson_protected: OnceLock<String>,
     /// The saved game this instance resumed, under its claimed name; only this instance removes it.
     claim: Mutex<Option<PathBuf>>,
+    /// Whether this instance wrote `game.json` (so that saving again replaces only its own).
+    wrote_game: std::sync::atomic::AtomicBool,
 }
 
 /// Why a saved game could not be claimed for resuming.
@@ -156,6 +158,7 @@ impl Store {
             game_protected: OnceLock::new(),
             lesson_protected: OnceLock::new(),
             claim: Mutex::new(None),
+            wrote_game: std::sync::atomic::AtomicBool::new(false),
         }
     }
 
@@ -417,6 +420,28 @@ impl Store {
             self.write(&self.state_dir, &self.game_path(), game, &self.game_protected, None)?;
         }
         self.release_claim()
+    }
+
+    /// Saves `game` as [`Store::save_game`] does, unless a saved game this instance did not write
+    /// is there: another window with the same home saved its unfinished game since this one
+    /// started (or left the one it was offered). Then nothing is written and `Ok(false)` says so,
+    /// so that the caller keeps this game another way and tells the player; one window never
+    /// overwrites another's game.
+    pub fn save_game_beside(&self, game: &SavedGame) -> Result<bool, StoreError> {
+        use std::sync::atomic::Ordering;
+        game.validate()?;
+        {
+            let _lock = self.lock(&self.state_dir, true)?;
+            let path = self.game_path();
+            // Through a symbolic link, what matters is whether its target holds a game.
+            if fs::metadata(&path).is_ok() && !self.wrote_game.load(Ordering::SeqCst) {
+                return Ok(false);
+            }
+            self.write(&self.state_dir, &path, game, &self.game_protected, None)?;
+            self.wrote_game.store(true, Ordering::SeqCst);
+        }
+        self.release_claim()?;
+        Ok(true)
     }
 
     /// Where game records are saved.

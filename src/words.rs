@@ -665,6 +665,9 @@ fn grundy_reason(view: &GrundyView) -> String {
             say("grundy-xor-heaps", &[("sum", num(sum))])
         }
     };
+    if let Some(said) = take_to_multiple(view) {
+        return said;
+    }
     match &view.reason {
         GrundyReason::GameOver => i18n::text("grundy-over"),
         GrundyReason::Win { words, step, split } => say(
@@ -687,6 +690,40 @@ fn grundy_reason(view: &GrundyView) -> String {
             ],
         ),
     }
+}
+
+/// A subtraction game of 1 to k tokens on one heap (the 21 game, Bachet's game) has a rule a
+/// child can keep, told instead of Grundy values: leave a multiple of k + 1. `None` for any other
+/// game or position.
+fn take_to_multiple(view: &GrundyView) -> Option<String> {
+    let GameKind::Subtraction(set) = view.game else { return None };
+    let k = set.max();
+    if set.len() as u64 != k {
+        return None;
+    }
+    let mut live = view.heaps.iter().filter(|&&h| h > 0);
+    let (Some(&n), None) = (live.next(), live.next()) else { return None };
+    let m = k + 1;
+    Some(match &view.reason {
+        GrundyReason::Win { words, .. } => {
+            let left = n - n % m;
+            let id = if left == 0 { "bachet-win-last" } else { "bachet-win" };
+            say(
+                id,
+                &[
+                    ("move", txt(move_text(words, Tense::Present))),
+                    ("left", num(left)),
+                    ("m", num(m)),
+                    ("k", num(k)),
+                ],
+            )
+        }
+        GrundyReason::Lost { words } => say(
+            "bachet-lost",
+            &[("n", num(n)), ("m", num(m)), ("move", txt(move_text(words, Tense::Present)))],
+        ),
+        GrundyReason::GameOver => return None,
+    })
 }
 
 /// The move being chosen, under the board: `Take 2 from heap 1`, after whose turn it is when two
@@ -766,8 +803,18 @@ pub fn puzzle_right_with_hint(counted: bool) -> String {
     }
 }
 
-/// The verdict on a puzzle's wrong answer, the move in words: `Not that one: take 1 from heap 2
-/// loses.`
+/// A puzzle's first wrong answer, the move in words: `take 1 from heap 2 loses: one more try`.
+pub fn puzzle_try_again(mv: &str) -> String {
+    say("puzzle-verdict-try-again", &[("move", txt(mv))])
+}
+
+/// The verdict on a puzzle's right answer found on the second try.
+pub fn puzzle_right_second_try() -> &'static str {
+    fixed("puzzle-verdict-right-second-try")
+}
+
+/// The verdict on a puzzle's wrong answer (the second), the move in words: `Not that one: take 1
+/// from heap 2 loses.`
 pub fn puzzle_wrong(mv: &str) -> String {
     say("puzzle-verdict-wrong", &[("move", txt(mv))])
 }
@@ -822,9 +869,9 @@ pub fn review_already_lost() -> &'static str {
 }
 
 /// A review's verdict on a move that gave the win away, after its mark, with the winning moves in
-/// the game's words.
-pub fn review_missed(mark: &str, moves: &[String]) -> String {
-    say("review-line-missed", &[("mark", txt(mark)), ("moves", txt(listed(moves)))])
+/// the game's words and the mark the board gives the first of them (`check`).
+pub fn review_missed(mark: &str, check: &str, moves: &[String]) -> String {
+    say("review-line-missed", &[("mark", txt(mark)), ("check", txt(check)), ("moves", txt(listed(moves)))])
 }
 
 /// A Nim take as the move list writes it: `2 from heap 1`.
@@ -1185,6 +1232,6 @@ pub fn queen_caption(across: u64, up: u64) -> String {
 
 /// Under Wythoff's grid when the heaps are too large for it: `A window, cut at ⋯: the queen is
 /// 200 across, 150 up`.
-pub fn queen_window(across: u64, up: u64) -> String {
-    say("board-queen-window", &[("across", num(across)), ("up", num(up))])
+pub fn queen_window(across: u64, up: u64, mark: &str) -> String {
+    say("board-queen-window", &[("across", num(across)), ("up", num(up)), ("mark", txt(mark))])
 }

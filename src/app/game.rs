@@ -142,6 +142,10 @@ pub struct Game {
     /// Moore's Nim_k: the counts kept on the other heaps, one a heap (0 for none), so that a move
     /// can take from several; the selected heap's is `count`.
     pub counts: Vec<u64>,
+    /// Whether the player chose the selected heap's count (a key, a digit, a click, the hint), as
+    /// against the count a turn or a heap starts from: only a chosen count is kept on a heap
+    /// when the selection moves on in Moore's Nim_k, so that no move carries a take nobody made.
+    chose_count: bool,
     /// Digits typed for the count, if the player is typing one.
     pub typed: String,
     /// The AI's move, chosen and shown during its pause, played when the pause ends.
@@ -197,6 +201,7 @@ impl Game {
             count: 1,
             switched: false,
             counts: Vec::new(),
+            chose_count: false,
             typed: String::new(),
             pending: None,
             hint: None,
@@ -359,8 +364,9 @@ impl Game {
     fn keep_count(&mut self) {
         if let MoveShape::UpToHeaps(_) = self.shape() {
             self.counts.resize(self.position().len(), 0);
+            let chosen = if self.chose_count { self.count } else { 0 };
             if let Some(slot) = self.counts.get_mut(self.selected) {
-                *slot = self.count;
+                *slot = chosen;
             }
         }
     }
@@ -369,6 +375,7 @@ impl Game {
     fn load_count(&mut self) {
         if let MoveShape::UpToHeaps(_) = self.shape() {
             self.count = self.counts.get(self.selected).copied().unwrap_or(0);
+            self.chose_count = self.count > 0;
         }
     }
 
@@ -390,6 +397,7 @@ impl Game {
     pub fn set_count(&mut self, count: u64) {
         self.typed.clear();
         self.count = count;
+        self.chose_count = true;
         self.clamp_count();
     }
 
@@ -406,6 +414,7 @@ impl Game {
     /// Selects the move `mv` so that taking plays it (the hint's move, in the game's terms).
     pub fn select_move(&mut self, mv: &Move) {
         self.typed.clear();
+        self.chose_count = true;
         match mv {
             Move::Take(take) => {
                 self.switched = false;
@@ -454,6 +463,7 @@ impl Game {
             Ok(value) if value <= holds => {
                 self.typed = text;
                 self.count = value;
+                self.chose_count = true;
                 self.note = None;
             }
             _ => self.note = Some(Note::Refused(Refusal::HeapHolds { heap: self.selected, holds })),
@@ -665,6 +675,7 @@ impl Game {
         self.typed.clear();
         // Each turn starts from taking one token, never from the last move's count.
         self.count = 1;
+        self.chose_count = false;
         self.switched = false;
         self.counts.clear();
         self.pending = None;
@@ -681,6 +692,7 @@ impl Game {
         // The move being chosen was for the position before: start it again.
         self.switched = false;
         self.counts.clear();
+        self.chose_count = false;
         self.pending = None;
         self.hint = None;
         self.note = None;

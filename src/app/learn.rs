@@ -498,6 +498,9 @@ pub struct Lesson {
     pub input: String,
     /// What the last answer got: right or not, and what to say.
     pub feedback: Option<(bool, String)>,
+    /// A wrong answer was given to this step's exercise and not yet explained: the player is
+    /// asked to try again, and only a second wrong answer shows the right one.
+    pub tried: bool,
     /// Whether each step's exercise was answered right.
     pub done: Vec<bool>,
     /// How far into the misère example game the step shows.
@@ -529,6 +532,7 @@ impl Lesson {
             step: step.min(steps.len() - 1),
             input: String::new(),
             feedback: None,
+            tried: false,
             done,
             replay_at: 0,
             from_menu,
@@ -642,6 +646,13 @@ impl Lesson {
             Action::Take if self.asking() => {
                 let Some(exercise) = self.current().exercise else { return Next::NOTHING };
                 let (right, say) = exercise.check(&self.input);
+                if !right && !self.tried {
+                    // A first wrong answer is a try: no answer shown yet.
+                    self.tried = true;
+                    self.feedback = None;
+                    return Next::NOTHING;
+                }
+                self.tried = false;
                 self.feedback = Some((right, say));
                 if right {
                     self.done[self.step] = true;
@@ -669,6 +680,7 @@ impl Lesson {
         self.step = step;
         self.input.clear();
         self.feedback = None;
+        self.tried = false;
         self.replay_at = 0;
         Next::Stay(Effect::SaveLesson(self.progress()))
     }

@@ -19,6 +19,9 @@ pub struct PuzzleRun {
     /// solved nor as attempted, and the streak stays as it was (the day's puzzle counts as not
     /// solved).
     pub revealed: bool,
+    /// A first answer that did not win: the player gets a second try before the answer is
+    /// shown (said under the board, with the move that was tried).
+    pub missed: Option<Move>,
     pub answer: Option<PuzzleAnswer>,
 }
 
@@ -77,7 +80,7 @@ impl PuzzleScreen {
         };
         PuzzleScreen {
             game: deal(&id, kind),
-            run: PuzzleRun { number: id.number, revealed: false, answer: None },
+            run: PuzzleRun { number: id.number, revealed: false, missed: None, answer: None },
             id,
             daily: start.daily,
             from_menu,
@@ -90,7 +93,7 @@ impl PuzzleScreen {
         self.id = self.id.next();
         self.daily = None;
         self.game = deal(&self.id, self.kind);
-        self.run = PuzzleRun { number: self.id.number, revealed: false, answer: None };
+        self.run = PuzzleRun { number: self.id.number, revealed: false, missed: None, answer: None };
     }
 
     /// Shows the answer's hint; the puzzle then does not count at all.
@@ -110,6 +113,7 @@ impl PuzzleScreen {
             ];
         }
         let switch = self.game.can_switch();
+        let keys = super::play::MoveKeys::of(&self.game);
         let commands = vec![
             Command::new(Action::Up, "keys-choose-the-heap-above"),
             Command::new(Action::Down, "keys-choose-the-heap-below"),
@@ -117,7 +121,7 @@ impl PuzzleScreen {
             Command::new(Action::More, "keys-take-one-more"),
             Command::new(Action::TakeOne, "keys-take-one-token"),
             Command::new(Action::TakeAll, "keys-take-the-whole-heap"),
-            Command::new(Action::Switch, "keys-switch-the-kind-of-move").when(self.game.can_switch()),
+            Command::new(Action::Switch, keys.switch).bar(keys.switch_bar).when(self.game.can_switch()),
             Command::new(Action::Take, "keys-answer-with-the-chosen-move").bar("keys-answer"),
             Command::new(Action::Erase, "keys-erase-a-typed-digit").when(!self.game.typed.is_empty()),
             Command::new(Action::Hint, "keys-puzzle-hint").bar("keys-hint"),
@@ -179,12 +183,21 @@ impl PuzzleScreen {
                 let winning = game.engine().winning_moves(game.position());
                 // A puzzle has exactly one winning move; asked of the engine, whatever form it takes.
                 let correct = !winning.is_empty() && game.engine().is_winning_move(game.position(), &mv);
+                // A first wrong answer is a try: the player is told it loses and tries again; only
+                // a second wrong answer shows the winning move (at once after the hint, which
+                // showed it already).
+                if !correct && self.run.missed.is_none() && !self.run.revealed && !winning.is_empty() {
+                    self.run.missed = Some(mv);
+                    return Next::NOTHING;
+                }
                 // As the hint's question says: once the answer was shown, a puzzle of a run is
                 // not counted at all (not even as attempted), so the streak stays as it was; the
                 // day's puzzle, which can be answered once a day, counts as not solved, or the
                 // answer could be looked up and then given by another start.
                 let counted = !self.run.revealed || self.daily.is_some();
-                let solved = correct && !self.run.revealed;
+                // Found on the second try, it is right but not solved (the streak is for puzzles
+                // found at once).
+                let solved = correct && !self.run.revealed && self.run.missed.is_none();
                 let explanation = crate::words::reason(teaching);
                 self.run.answer = Some(PuzzleAnswer { mv, correct, solved, counted, explanation });
                 if !counted {

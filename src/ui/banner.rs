@@ -74,10 +74,13 @@ pub(super) fn render(
     // the board (the final position stays in view); otherwise the title line alone says it.
     // Two blank columns each side, so the letters never touch the frame.
     let inner = usize::from(layout.info.width.saturating_sub(2 + 4));
-    let under = usize::from(layout.status.y.saturating_sub(letters_floor(game, layout)));
+    let under = usize::from(layout.status.y.saturating_sub(letters_floor(layout)));
     let letters = block_letters(&title, inner).filter(|l| lines.len() + l.len() + 2 <= under);
     if let Some(letters) = &letters {
-        // Blank lines keep their place; the letters are drawn over them, untrimmed, below.
+        // Blank lines keep their place; the letters are drawn over them, untrimmed, below. The
+        // letters say the title, so its plain line goes from under them (it would say it twice);
+        // the frame carries it in words, for a reader that cannot see the letters as letters.
+        lines.remove(0);
         lines.splice(0..0, letters.iter().map(|_| Line::raw("")));
     }
     let height = (lines.len() as u16 + 2).min(room.height);
@@ -85,10 +88,12 @@ pub(super) fn render(
     let y = layout.info.y.min(room.bottom().saturating_sub(height));
     let popup = Rect { x: layout.info.x, y, width: layout.info.width, height };
     Clear.render(popup, buf);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: true })
-        .block(Block::bordered().border_style(style))
-        .render(popup, buf);
+    let mut block = Block::bordered().border_style(style);
+    if letters.is_some() {
+        block =
+            block.title(Line::styled(format!(" {title} "), style.add_modifier(Modifier::BOLD)).centered());
+    }
+    Paragraph::new(lines).wrap(Wrap { trim: true }).block(block).render(popup, buf);
     if let Some(letters) = letters {
         let big = style.add_modifier(Modifier::BOLD);
         for (row, text) in letters.iter().enumerate() {
@@ -99,17 +104,12 @@ pub(super) fn render(
     }
 }
 
-/// The highest row the banner may start on and keep the final position in view: under the last
-/// heap's label and count (a big token's lower rows and the board's foot may be covered) and
-/// under the panel, or under the board when its rows are not heaps of tokens (a line of pins).
-fn letters_floor(game: &Game, layout: &BoardLayout) -> u16 {
-    let pins = matches!(game.rules.kind.describe().shape, crate::engine::MoveShape::Pins { .. });
-    // The panel beside the board stays whole too.
+/// The highest row the banner's block letters may start on: under the board and the panel.
+fn letters_floor(layout: &BoardLayout) -> u16 {
+    // The board and the panel beside it stay whole: the letters are a flourish, never worth
+    // covering the final position with.
     let panel = layout.panel.map_or(0, |panel| panel.bottom());
-    match layout.rows.last() {
-        Some(row) if !pins => layout.info.y.min((row.y + (row.height - 1) / 2 + 1).max(panel)),
-        _ => layout.info.y,
-    }
+    layout.info.y.max(layout.board.bottom()).max(panel)
 }
 
 /// The rows between the header and the status line.

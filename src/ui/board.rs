@@ -44,6 +44,18 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
                 layout.info.height += give;
             }
         }
+        // Rows the lines under the board do not need go to a panel under the board that would
+        // like more (a short panel shows only the nim-sum).
+        if let Some(panel) = layout.panel.filter(|p| layout.levels.is_none() && p.bottom() == layout.info.y) {
+            let spare = layout.info.height.saturating_sub(needed);
+            let wanted = super::panel::full_height(board_game, panel.width).saturating_sub(panel.height);
+            let give = spare.min(wanted);
+            if give > 0 && layout.history.is_none_or(|h| h.y != layout.info.bottom()) {
+                layout.panel = Some(Rect { height: panel.height + give, ..panel });
+                layout.info.y += give;
+                layout.info.height -= give;
+            }
+        }
     }
 
     render_header(game, look, &layout, buf);

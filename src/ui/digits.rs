@@ -16,7 +16,9 @@ pub const HEIGHT: u16 = 5;
 /// The pixels of each digit, five rows of three, the top row first and the left pixel the high bit.
 const FONT: [[u8; 5]; 10] = [
     [0b111, 0b101, 0b101, 0b101, 0b111],
-    [0b010, 0b110, 0b010, 0b010, 0b111],
+    // A stem with a flag: a foot as wide as the other digits made it read as an upside-down T
+    // beside the 0s of the binary view.
+    [0b010, 0b110, 0b010, 0b010, 0b010],
     [0b111, 0b001, 0b111, 0b100, 0b111],
     [0b111, 0b001, 0b111, 0b001, 0b111],
     [0b101, 0b101, 0b111, 0b001, 0b001],

@@ -147,6 +147,10 @@ fn render_row(
         (_, false) => row.x + row.slots() as u16 * row.cell + 1,
         (_, true) => last,
     };
+    if size == 0 {
+        // "(empty)" says it; a 0 beside it (a giant one, when large) would say it twice.
+        return;
+    }
     if layout.big && !look.glyphs.ascii {
         // Big enough rows carry their count in big digits, for the back of the room.
         let y = row.y + (row.height - super::digits::HEIGHT) / 2;
@@ -184,17 +188,45 @@ fn draw_token(look: &Look, kind: Token, x: u16, y: u16, width: u16, height: u16,
                     if centre { glyphs.marked.as_str() } else { " " },
                     theme.fill(theme.marked).add_modifier(Modifier::BOLD),
                 ),
+                // The winning move a review shows is the player's colour (green), which stands
+                // apart from the tokens' in every theme (the hint's blue is the light theme's
+                // token's too).
                 (Token::Alternative, true) => (
                     if centre { glyphs.check.as_str() } else { " " },
-                    theme.fill(theme.hint).add_modifier(Modifier::BOLD),
+                    theme.fill(theme.you).add_modifier(Modifier::BOLD),
                 ),
-                // Taken by both: the chosen move's fill with the alternative's mark.
-                (Token::Both, true) => (
-                    if centre { glyphs.check.as_str() } else { " " },
-                    theme.fill(theme.marked).add_modifier(Modifier::BOLD),
-                ),
-                (Token::Taken | Token::Both, false) => {
-                    (glyphs.marked.as_str(), Style::new().add_modifier(Modifier::BOLD))
+                // Taken by both: the left half is the move played, the right the winning one,
+                // each with its own mark; a token one cell wide is the winning move's mark on
+                // the played move's fill.
+                (Token::Both, true) => {
+                    let right = width > 1 && column >= x + width / 2;
+                    let mark_x = if right {
+                        x + width / 2 + (width - width / 2 - 1) / 2
+                    } else {
+                        x + (width / 2).saturating_sub(1) / 2
+                    };
+                    let marked = row == centre_y && column == mark_x;
+                    match (width > 1, right) {
+                        (false, _) => (
+                            if centre { glyphs.check.as_str() } else { " " },
+                            theme.fill(theme.marked).add_modifier(Modifier::BOLD),
+                        ),
+                        (true, false) => (
+                            if marked { glyphs.marked.as_str() } else { " " },
+                            theme.fill(theme.marked).add_modifier(Modifier::BOLD),
+                        ),
+                        (true, true) => (
+                            if marked { glyphs.check.as_str() } else { " " },
+                            theme.fill(theme.you).add_modifier(Modifier::BOLD),
+                        ),
+                    }
+                }
+                (Token::Taken, false) => (glyphs.marked.as_str(), Style::new().add_modifier(Modifier::BOLD)),
+                (Token::Both, false) => {
+                    let right = width > 1 && column >= x + width / 2;
+                    let glyph =
+                        if right || width == 1 { glyphs.check.as_str() } else { glyphs.marked.as_str() };
+                    (glyph, Style::new().add_modifier(Modifier::BOLD))
                 }
                 (Token::Alternative, false) => {
                     (glyphs.check.as_str(), Style::new().add_modifier(Modifier::BOLD))

@@ -89,8 +89,31 @@ pub(super) fn keys_now(look: &Look, command: &Command) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// The commands that choose and play a move, shown beside the choice.
-pub(super) const CHOOSING: [Action; 4] = [Action::Less, Action::More, Action::Take, Action::Hint];
+/// The commands that choose and play a move, shown beside the choice: the switch to the game's
+/// other kind of move among them, so that a game with one is seen to have it.
+pub(super) const CHOOSING: [Action; 5] =
+    [Action::Less, Action::More, Action::Switch, Action::Take, Action::Hint];
+
+/// The line of keys beside the choice, in at most `width` columns: when it does not fit, the
+/// keys give way in the order a player misses them least (the help, then the hint), so that
+/// choosing, playing and switching the kind of move stay on screen longest.
+pub(super) fn choosing_line(commands: &[Command], look: &Look, width: usize) -> String {
+    let mut chosen = choosing(commands);
+    let separator = format!(" {} ", look.glyphs.separator);
+    let drops = [None, Some(Action::Help), Some(Action::Hint), Some(Action::Switch), Some(Action::Less)];
+    for drop in drops {
+        if let Some(action) = drop {
+            // The count's keys go as a pair.
+            let pair = if action == Action::Less { Action::More } else { action };
+            chosen.retain(|c| c.action != action && c.action != pair);
+        }
+        let line = key_entries(&chosen, look).join(&separator);
+        if Span::raw(line.as_str()).width() <= width {
+            return line;
+        }
+    }
+    key_line(&chosen, look, width)
+}
 
 pub(super) fn choosing(commands: &[Command]) -> Vec<Command> {
     let mut chosen: Vec<Command> =

@@ -130,6 +130,14 @@ fn words(lesson: &Lesson, look: &Look, width: usize, spaced: bool) -> Vec<Line<'
             ]));
         }
     }
+    if lesson.tried && lesson.feedback.is_none() {
+        let key = look.key(crate::app::Action::Take);
+        say(
+            &mut lines,
+            &i18n::text_with("lesson-try-again", &[("key", Arg::from(key))]),
+            theme.strong(theme.warning),
+        );
+    }
     if let Some((right, feedback)) = &lesson.feedback {
         let style = if *right { theme.strong(theme.you) } else { theme.strong(theme.error) };
         say(&mut lines, feedback, style);
@@ -347,7 +355,12 @@ fn binary_columns(heaps: &[u64], look: &Look, hide_sum: bool) -> Vec<Line<'stati
     let top = heaps.iter().copied().max().unwrap_or(0);
     let bits = (u64::BITS - top.leading_zeros()).max(1);
     let columns: Vec<u32> = (0..bits).rev().collect();
-    let cell = |text: String, style: Style| Span::styled(format!("{text:>3}"), style);
+    // A cell is three columns, the text on the right; only the text carries the style, so that a
+    // marked column's highlight stands exactly on its digit, under its power of two's last digit.
+    let cell = |text: String, style: Style| {
+        let gap = " ".repeat(3usize.saturating_sub(text.width()));
+        [Span::raw(gap), Span::styled(text, style)]
+    };
     let odd = |bit: u32| heaps.iter().filter(|&&h| h >> bit & 1 == 1).count() % 2 == 1;
     let mark = |bit: u32| match odd(bit) {
         true => theme.strong(theme.hint).add_modifier(Modifier::REVERSED),
@@ -364,18 +377,20 @@ fn binary_columns(heaps: &[u64], look: &Look, hide_sum: bool) -> Vec<Line<'stati
         .unwrap_or(12);
     let mut lines = Vec::new();
     let mut header = vec![Span::styled(pad("", label), theme.fg(theme.dim))];
-    header.extend(columns.iter().map(|&b| cell((1u64 << b).to_string(), theme.fg(theme.dim))));
+    header.extend(columns.iter().flat_map(|&b| cell((1u64 << b).to_string(), theme.fg(theme.dim))));
     lines.push(Line::from(header));
     for (name, &heap) in heap_labels.iter().zip(heaps) {
         let named = format!("{} {heap:>4}", pad(name, heap_label_width));
         let mut spans = vec![Span::styled(pad(&named, label), theme.fg(theme.text))];
-        spans.extend(columns.iter().map(|&b| cell((heap >> b & 1).to_string(), theme.strong(theme.text))));
+        spans.extend(
+            columns.iter().flat_map(|&b| cell((heap >> b & 1).to_string(), theme.strong(theme.text))),
+        );
         lines.push(Line::from(spans));
     }
     let rule = look.glyphs.rule.repeat(3 * bits as usize);
     lines.push(Line::from(vec![Span::raw(pad("", label)), Span::styled(rule, theme.fg(theme.dim))]));
     let mut ones = vec![Span::styled(pad(&ones_label, label), theme.fg(theme.dim))];
-    ones.extend(columns.iter().map(|&b| {
+    ones.extend(columns.iter().flat_map(|&b| {
         let count = heaps.iter().filter(|&&h| h >> b & 1 == 1).count();
         cell(count.to_string(), mark(b))
     }));
@@ -384,11 +399,11 @@ fn binary_columns(heaps: &[u64], look: &Look, hide_sum: bool) -> Vec<Line<'stati
     let mut row = vec![Span::styled(pad(&sum_label, label), theme.strong(theme.accent))];
     match hide_sum {
         true => {
-            row.extend(columns.iter().map(|_| cell("?".into(), theme.strong(theme.accent))));
+            row.extend(columns.iter().flat_map(|_| cell("?".into(), theme.strong(theme.accent))));
             row.push(Span::styled("  = ?", theme.strong(theme.accent)));
         }
         false => {
-            row.extend(columns.iter().map(|&b| cell((sum >> b & 1).to_string(), mark(b))));
+            row.extend(columns.iter().flat_map(|&b| cell((sum >> b & 1).to_string(), mark(b))));
             row.push(Span::styled(format!("  = {sum}"), theme.strong(theme.accent)));
         }
     }

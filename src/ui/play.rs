@@ -8,7 +8,7 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use crate::app::{App, Game, Note};
 
-use super::key_line::{choosing, key_line};
+use super::key_line::choosing_line;
 use super::look::Look;
 use super::text::wrap;
 
@@ -45,7 +45,7 @@ fn info_lines(game: &Game, app: &App, look: &Look, area: Rect) -> Vec<Line<'stat
         let mut line = vec![Span::styled(choice, theme.strong(theme.marked))];
         // The keys for choosing the move stand next to the choice, when they fit.
         let room = usize::from(area.width).saturating_sub(line[0].width() + 3);
-        let keys = key_line(&choosing(&app.commands()), look, room);
+        let keys = choosing_line(&app.commands(), look, room);
         if !keys.is_empty() {
             line.push(Span::styled(format!("   {keys}"), theme.fg(theme.dim)));
         }

@@ -8,7 +8,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::{App, Game, Note, PuzzleRun};
 
-use super::key_line::{choosing, key_line};
+use super::key_line::choosing_line;
 use super::look::Look;
 
 /// Draws the lines under the board of a puzzle into `area`.
@@ -35,20 +35,35 @@ pub(super) fn render_info(
                 theme.strong(theme.marked),
             );
             let room = usize::from(area.width).saturating_sub(choice.width() + 3);
-            let keys = key_line(&choosing(&app.commands()), look, room);
+            let keys = choosing_line(&app.commands(), look, room);
             let mut line = vec![choice];
             if !keys.is_empty() {
                 line.push(Span::styled(format!("   {keys}"), theme.fg(theme.dim)));
             }
             lines.push(Line::from(line));
-            lines.push(Line::styled(
-                crate::puzzle::promise(game.engine(), game.position()),
-                theme.fg(theme.text),
-            ));
+            match &run.missed {
+                // After a first wrong try: what was tried, and that one more try is left.
+                Some(mv) => {
+                    let what = match crate::words::plain_takes(game.rules.kind) {
+                        true => crate::words::plain_move(mv),
+                        false => game.describe(mv),
+                    };
+                    lines.push(Line::styled(
+                        crate::words::puzzle_try_again(&what),
+                        theme.strong(theme.warning),
+                    ));
+                }
+                None => lines.push(Line::styled(
+                    crate::puzzle::promise(game.engine(), game.position()),
+                    theme.fg(theme.text),
+                )),
+            }
         }
         Some(answer) => {
             let (verdict, style) = if answer.solved {
                 (crate::words::puzzle_right().to_string(), theme.strong(theme.you))
+            } else if answer.correct && run.missed.is_some() && !run.revealed {
+                (crate::words::puzzle_right_second_try().to_string(), theme.strong(theme.you))
             } else if answer.correct {
                 (crate::words::puzzle_right_with_hint(answer.counted), theme.strong(theme.hint))
             } else {

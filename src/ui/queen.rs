@@ -148,11 +148,13 @@ pub(super) fn render(game: &Game, look: &Look, area: Rect, marked: Option<&Move>
                     (queen, theme.strong(theme.token).add_modifier(Modifier::REVERSED))
                 }
                 (Some(x), Some(y)) if Some((x, y)) == to => ("o", theme.strong(theme.marked)),
+                // The corner the caption names is always drawn as it names it, though it is a
+                // losing square too.
+                (Some(0), Some(0)) => ("+", theme.strong(theme.accent)),
                 // The losing squares: the queen's partner on each column (one a column).
                 (Some(x), Some(y)) if hint && crate::engine::partner(x).0 == u128::from(y) => {
                     ("*", theme.strong(theme.hint))
                 }
-                (Some(0), Some(0)) => ("+", theme.strong(theme.accent)),
                 (Some(x), Some(y)) if grid.move_to(x, y).is_some() => (".", theme.fg(theme.text)),
                 _ => (".", theme.fg(theme.dim)),
             };
@@ -160,7 +162,7 @@ pub(super) fn render(game: &Game, look: &Look, area: Rect, marked: Option<&Move>
         }
     }
     let caption = match grid.windowed() {
-        true => crate::words::queen_window(grid.queen.0, grid.queen.1),
+        true => crate::words::queen_window(grid.queen.0, grid.queen.1, &look.glyphs.overflow),
         false => crate::words::queen_caption(grid.queen.0, grid.queen.1),
     };
     let area = Rect { y: grid.bottom + 1, height: CAPTION as u16, ..area };

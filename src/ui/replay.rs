@@ -58,7 +58,10 @@ fn render_verdict(game: &Game, replay: &Replay, look: &Look, area: Rect, buf: &m
                 crate::app::Coaching::Missed(moves) => {
                     let list: Vec<String> =
                         moves.iter().map(|m| game.describe_from(&line.before, m)).collect();
-                    (crate::words::review_missed(&look.glyphs.cross, &list), theme.strong(theme.warning))
+                    (
+                        crate::words::review_missed(&look.glyphs.cross, &look.glyphs.check, &list),
+                        theme.strong(theme.warning),
+                    )
                 }
             };
             lines.push(Line::styled(text, style));

@@ -110,7 +110,9 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
         left.push_span(Span::styled(format!("│ {} ", i18n::text("status-coach-on")), theme.fg(theme.dim)));
     }
     let help = game.assistance();
+    let mut assisted_at = None;
     if matches!(app.screen, Screen::Play(_)) && game.players == Players::Ai && !help.is_empty() {
+        assisted_at = Some(left.spans.len());
         let help: Vec<String> = help.iter().map(|word| crate::words::help_name(word)).collect();
         let help = help.join(&i18n::text("list-separator"));
         let assisted = i18n::text_with("status-assisted", &[("help", Arg::from(help))]);
@@ -147,9 +149,13 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
     let rule = short_rule(game, mode);
     if let Some(at) = left.spans.iter().position(|span| span.content == rule) {
         let through: usize = left.spans[..=at].iter().map(Span::width).sum();
-        if through > room {
+        if through > room || left.width() > room {
             left.spans[at].content = " ".into();
         }
+    }
+    // Then "assisted: hint, undo" has a short form, "assisted", rather than being cut.
+    if let Some(at) = assisted_at.filter(|_| left.width() > room) {
+        left.spans[at].content = format!("│ {} ", i18n::text("status-assisted-short")).into();
     }
     let left = match width {
         0 => shortened(left, usize::from(area.width), ellipsis),

@@ -172,7 +172,8 @@ fn moore_takes_from_several_heaps_at_once() {
 #[test]
 fn moore_refuses_more_heaps_than_k() {
     let mut app = playing(GameKind::Moore(2), &[3, 5, 6]);
-    acts(&mut app, &[Action::Down, Action::More, Action::Down, Action::More, Action::Take]);
+    // Two from each of the three heaps, each count chosen.
+    acts(&mut app, &[Action::More, Action::Down, Action::More, Action::Down, Action::More, Action::Take]);
     assert_eq!(heaps(&app), [3, 5, 6], "three heaps in Moore's Nim_2");
     let note = format!("{:?}", game(&app).note);
     assert!(note.contains("Refused"), "{note}");

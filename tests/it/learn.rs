@@ -80,10 +80,14 @@ fn the_whole_lesson_from_start_to_end() {
         assert_eq!(lesson_step(&app), i);
         assert!(screen(&app).contains(step.title), "step {i}: {}", screen(&app));
         if let Some(exercise) = step.exercise {
-            // A wrong answer is explained, and the lesson waits.
+            // A first wrong answer is a try: the answer is not shown, and the lesson waits.
             type_text(&mut app, "9 9");
             assert_eq!(act(&mut app, Action::Take), Effect::None);
             assert_eq!(lesson_step(&app), i, "a wrong answer does not move on");
+            assert!(screen(&app).contains("Have another try"), "step {i}: {}", screen(&app));
+            // A second wrong answer is explained, and the lesson still waits.
+            assert_eq!(act(&mut app, Action::Take), Effect::None);
+            assert!(!screen(&app).contains("Have another try"), "step {i}: {}", screen(&app));
             assert!(
                 screen(&app).contains("Not quite")
                     || screen(&app).contains("That move loses")

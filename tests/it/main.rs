@@ -33,6 +33,7 @@ mod look;
 mod monkey;
 mod pictures;
 mod players;
+mod polish;
 mod pty;
 mod record;
 mod render;

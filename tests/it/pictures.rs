@@ -306,18 +306,32 @@ fn won(width: u16, height: u16, names: Option<(&str, &str)>) -> Vec<String> {
 }
 
 #[test]
-fn a_win_gets_a_banner_in_the_titles_block_letters_at_80x24() {
-    let screen = won(80, 24, None);
+fn a_win_gets_a_banner_in_the_titles_block_letters_where_they_fit_under_the_board() {
+    let screen = won(100, 30, None);
     let text = screen.join("\n");
-    // "YOU WIN!" in the title's font: Y, O, U ... on six rows.
+    // "YOU WIN!" in the title's font: Y, O, U ... on six rows, and not said again below.
     assert!(text.contains("██╗   ██╗ ██████╗ ██╗   ██╗"), "{text}");
     assert!(text.contains("╚██████╔╝╚██████╔╝"), "{text}");
-    assert!(text.contains("You win!"), "{text}");
-    // The final position stays in view.
+    // In words only once, on the banner's frame, not as a line under the letters.
+    assert_eq!(text.matches("You win!").count(), 1, "{text}");
+    let title = screen.iter().position(|l| l.contains("You win!")).expect("the title");
+    let letters = screen.iter().position(|l| l.contains("██")).expect("the letters");
+    assert!(title < letters, "the title repeats the letters under them:\n{text}");
+    // The final position stays in view, the board whole: its frame's foot above the banner.
     assert!(text.contains("Heaps") && text.contains("(empty)"), "{text}");
+    let foot = screen.iter().position(|l| l.contains("└─")).expect("the board's foot");
+    let letters = screen.iter().position(|l| l.contains("██")).expect("the letters");
+    assert!(foot < letters, "the banner covers the board:\n{text}");
+    // Where the letters would cover the board (80x24, one tall heap), the plain line says it,
+    // once, and the board stays whole.
+    let screen = won(80, 24, None);
+    let text = screen.join("\n");
+    assert_eq!(text.matches("You win!").count(), 1, "{text}");
+    let foot = screen.iter().position(|l| l.contains("└─")).expect("the board's foot");
+    let banner = screen.iter().position(|l| l.contains("You win!")).expect("the title");
+    assert!(foot < banner, "the banner covers the board:\n{text}");
     // Two people: the winner's name in block letters.
     let text = won(100, 30, Some(("Ann", "Bob"))).join("\n");
-    assert!(text.contains("Ann wins!"), "{text}");
     assert!(text.contains(" █████╗ ███╗   ██╗███╗   ██╗"), "{text}");
 }
 

@@ -203,7 +203,11 @@ fn help_overlay_on_the_start_screen() {
 #[test]
 fn game_over_normal_you_win() {
     let text = text(&draw(&game_over(Mode::Normal, true), 100, 30));
-    assert!(text.contains("You win!") && text.contains("You took the last token"), "{text}");
+    // The title in block letters where they fit, else in a plain line.
+    assert!(
+        (text.contains("You win!") || text.contains("██")) && text.contains("You took the last token"),
+        "{text}"
+    );
     assert_banner_keys(&text);
     insta::assert_snapshot!(text);
 }
@@ -211,7 +215,10 @@ fn game_over_normal_you_win() {
 #[test]
 fn game_over_normal_you_lose() {
     let text = text(&draw(&game_over(Mode::Normal, false), 100, 30));
-    assert!(text.contains("You lose") && text.contains("AI took the last token"), "{text}");
+    assert!(
+        (text.contains("You lose") || text.contains("██")) && text.contains("AI took the last token"),
+        "{text}"
+    );
     assert_banner_keys(&text);
     insta::assert_snapshot!(text);
 }
@@ -219,7 +226,10 @@ fn game_over_normal_you_lose() {
 #[test]
 fn game_over_misere_you_win() {
     let text = text(&draw(&game_over(Mode::Misere, true), 100, 30));
-    assert!(text.contains("You win!") && text.contains("AI had to take the last token"), "{text}");
+    assert!(
+        (text.contains("You win!") || text.contains("██")) && text.contains("AI had to take the last token"),
+        "{text}"
+    );
     assert_banner_keys(&text);
     insta::assert_snapshot!(text);
 }
@@ -227,7 +237,10 @@ fn game_over_misere_you_win() {
 #[test]
 fn game_over_misere_you_lose() {
     let text = text(&draw(&game_over(Mode::Misere, false), 100, 30));
-    assert!(text.contains("You lose") && text.contains("You had to take the last token"), "{text}");
+    assert!(
+        (text.contains("You lose") || text.contains("██")) && text.contains("You had to take the last token"),
+        "{text}"
+    );
     assert_banner_keys(&text);
     insta::assert_snapshot!(text);
 }
@@ -561,7 +574,8 @@ fn the_review_marks_the_move_judged_and_the_winning_move_it_missed() {
         assert!(screen.contains("Move 1: You took 1 from heap 1"), "{screen}");
         // The board the move was played from, 3 4 5: heap 1's last token was taken (the move
         // judged, in the marked colour), and the winning move took two (the one before it in the
-        // hint's colour, the last one both).
+        // player's green, the last one both: its left half the move played, its right the
+        // winning move's).
         let before = match &app.screen {
             Screen::Replay(replay) => replay.before.clone().expect("the board before the move"),
             _ => panic!("a review"),
@@ -573,7 +587,7 @@ fn the_review_marks_the_move_judged_and_the_winning_move_it_missed() {
             (0..row.shown).map(|i| buf[(row.x + row.cell * i as u16, row.y)].style().bg).collect();
         assert_eq!(
             fills,
-            [Some(theme.token), Some(theme.hint), Some(theme.marked)],
+            [Some(theme.token), Some(theme.you), Some(theme.marked)],
             "{width}x{height}:\n{screen}"
         );
         // The mistake is headed in the warning colour, not a player's green.

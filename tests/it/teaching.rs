@@ -145,7 +145,11 @@ fn review_lists_every_move_and_marks_the_one_that_gave_the_win_away() {
     act(&mut app, Action::Review);
     let text = screen(&app, 100, 30);
     assert!(text.contains("Move 1: You took 1 from heap 1"), "{text}");
-    assert!(text.contains("gave the win away; the winning move was: take 2 from heap 1"), "{text}");
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("gave the win away; the winning move (✓ on the board) was: take 2 from heap 1"),
+        "{text}"
+    );
     assert!(text.contains("Review: move 1 of"), "{text}");
     assert_eq!(app.game().unwrap().position().heaps(), [2, 4, 5], "the board shows the position after it");
     insta::assert_snapshot!("review", text);
@@ -231,6 +235,11 @@ fn a_puzzle_is_answered_right_or_wrong_with_the_explanation() {
         .find(|&mv| mv != answer)
         .expect("a puzzle has more than one legal move");
     choose(&mut app, wrong);
+    // The first wrong answer is a try: it loses, and the winning move is not shown yet.
+    assert_eq!(act(&mut app, Action::Take), Effect::None);
+    let text = screen(&app, 100, 30);
+    assert!(text.contains("Have another try") && !text.contains("The winning move"), "{text}");
+    // The second is the answer.
     assert_eq!(act(&mut app, Action::Take), Effect::PuzzleAnswered { solved: false, daily: None });
     let text = screen(&app, 100, 30);
     assert!(text.contains("Not that one"), "{text}");
@@ -280,8 +289,12 @@ fn a_puzzle_is_named_by_its_seed_and_number() {
     let heaps_of = |app: &App| app.game().unwrap().position().heaps().to_vec();
     // Reaching puzzle 3 of seed 42 by answering 1 and 2 gives the same puzzle as opening it.
     let mut walked = App::puzzles(base(), PuzzleStart { seed: Some(42), ..Default::default() });
-    for _ in 0..2 {
-        act(&mut walked, Action::Take);
+    // Each answered (a wrong answer on the second try), then the next opened.
+    let number = |app: &App| match &app.screen {
+        Screen::Puzzle(p) => p.run.number,
+        _ => 0,
+    };
+    while number(&walked) < 3 {
         act(&mut walked, Action::Take);
     }
     let opened = App::puzzles(base(), PuzzleStart { seed: Some(42), number: Some(3), ..Default::default() });

@@ -177,6 +177,9 @@ fn an_exercise_answered_in_chinese_gets_chinese_feedback() {
     let mut app = lesson_at(Course::Nim, 2);
     type_text(&mut app, "7");
     act(&mut app, Action::Take);
+    // The first wrong answer is a try; the second is explained.
+    assert!(reads(&screen(&app, 100, 30), "再想一想"), "{}", screen(&app, 100, 30));
+    act(&mut app, Action::Take);
     let text = screen(&app, 80, 24);
     assert!(reads(&text, "不太对：把各堆写成二进制") && reads(&text, "尼姆和是 2。"), "{text}");
     for _ in 0..2 {
@@ -190,11 +193,17 @@ fn an_exercise_answered_in_chinese_gets_chinese_feedback() {
     let mut app = lesson_at(Course::Nim, 4);
     type_text(&mut app, "1 1");
     act(&mut app, Action::Take);
+    // The first wrong answer is a try; the second is explained.
+    assert!(reads(&screen(&app, 100, 30), "再想一想"), "{}", screen(&app, 100, 30));
+    act(&mut app, Action::Take);
     let text = screen(&app, 100, 30);
     assert!(reads(&text, "这一步会输。必胜着法是：从第 2 堆取走 1 枚。"), "{text}");
     // Win or lose, typed as a Chinese reader would: 输 (two heaps of one: the player to move loses).
     let mut app = lesson_at(Course::Nim, 0);
     app.update(nim_tui::app::Msg::char('赢'));
+    act(&mut app, Action::Take);
+    // The first wrong answer is a try; the second is explained.
+    assert!(reads(&screen(&app, 100, 30), "再想一想"), "{}", screen(&app, 100, 30));
     act(&mut app, Action::Take);
     let text = screen(&app, 100, 30);
     assert!(reads(&text, "这次不对：这个局面，轮到走的一方必败。"), "{text}");

@@ -241,6 +241,8 @@ fn more_screens() -> Vec<(&'static str, App)> {
     let asked = App::puzzles(setup(GameKind::Nim, Mode::Normal, &[3]), start());
     let mut puzzle = App::puzzles(setup(GameKind::Nim, Mode::Normal, &[3]), start());
     act(&mut puzzle, Action::TakeOne);
+    // A wrong answer, then the same again: the second try shows the answer.
+    act(&mut puzzle, Action::Take);
     act(&mut puzzle, Action::Take);
     let record = nim_tui::record::Record::parse(
         "# nim-tui game record\nmode normal\nheaps 1 2\nplayers ai\nyou 2 2\nai 1 1\n",

@@ -68,6 +68,7 @@ lesson-ask-grundy-move = Heaps { $heaps }: which move wins? Type the heap and ho
 ## What an answer gets
 
 lesson-binary-right = Right: { $n } = { $binary } in binary.
+lesson-try-again = Not quite. Have another try: change your answer and press { $key } again.
 lesson-binary-wrong = Not quite: { $n } is { $binary } in binary (add the powers of two that are 1).
 lesson-nim-sum-right = Right: the nim-sum is { $sum } ({ $binary } in binary).
 lesson-nim-sum-wrong = Not quite: write the heaps in binary and count the ones in each column; an odd count gives 1. The nim-sum is { $sum }.

@@ -197,6 +197,8 @@ puzzle-verdict-answer = Your answer: { $move }
 puzzle-verdict-right = Right!
 puzzle-verdict-right-with-hint-counted = Right, with the hint's help (counted as not solved).
 puzzle-verdict-right-with-hint = Right, with the hint's help (not counted).
+puzzle-verdict-try-again = Not that one: { $move } loses. Have another try.
+puzzle-verdict-right-second-try = Right, on the second try!
 puzzle-verdict-wrong = Not that one: { $move } loses.
 puzzle-verdict-winning-move = The winning move: { $explanation }
 replay-line-next-take-you = Next: { $who } take { $amount } from heap { $heap }
@@ -208,7 +210,7 @@ review-line-start = The start of the game: step forward to see each move judged
 review-line-move = Move { $number }: { $who } { $move }
 review-line-kept = { $mark } kept a winning position
 review-line-already-lost = already lost: no move wins against perfect play
-review-line-missed = { $mark } gave the win away; the winning move was: { $moves }
+review-line-missed = { $mark } gave the win away; the winning move ({ $check } on the board) was: { $moves }
 
 ## The banner and the status line.
 banner-you-win = You win!
@@ -233,7 +235,7 @@ board-more = { $arrow } { $count } more
 board-pin-lines-shown = lines { $first } to { $last } of { $of }
 board-limit-bracket = take up to { $most }
 board-queen-caption = Queen: { $across } across and { $up } up from the corner +
-board-queen-window = A window, cut at ⋯: the queen is { $across } across, { $up } up
+board-queen-window = A window, cut at { $mark }: the queen is { $across } across, { $up } up
 
 ## The status line's details.
 status-todays-puzzle = Today's puzzle
@@ -246,6 +248,7 @@ status-ai-level = AI: { $level }
 status-demo-level = demo, AI: { $level }
 status-two-players = two players
 status-coach-on = coach on
+status-assisted-short = assisted
 status-assisted = assisted: { $help }
 
 ## The header over the board and the board's frame.
@@ -296,3 +299,8 @@ status-short-rule = {" "}({ $rule })
 puzzle-verdict-promise = Exactly one move wins here. Find it: the opponent then loses against perfect play.
 puzzle-verdict-promise-last = Exactly one move wins here, and it takes the last tokens: { $game } has no puzzle with more to it.
 puzzle-verdict-promise-every = { $promise } (In this game every move wins from a won position, so a puzzle has a single legal move.)
+
+# The 21 game and Bachet's game (take 1 to k from one heap): the rule in a child's words.
+bachet-win = { $move }: that leaves { $left }, a multiple of { $m }. Then, whatever the other player takes, take what makes it up to { $m }, and the last token is yours
+bachet-win-last = { $move }: that takes the last token, and you win
+bachet-lost = no winning move: { $n } is already a multiple of { $m }, so whatever you take, the other player can leave a multiple of { $m } again. Best try: { $move }, the least you can take, which keeps the game going longest, and hope for a mistake

@@ -67,6 +67,7 @@ lesson-ask-grundy-move = 局面 { $heaps }：哪一步能赢？请输入堆的�
 ## 对答案的回应
 
 lesson-binary-right = 对了：{ $n } 的二进制是 { $binary }。
+lesson-try-again = 不太对。再想一想，改好答案后再按 { $key }。
 lesson-binary-wrong = 不太对：{ $n } 的二进制是 { $binary }（写 1 的那些位上的 2 的幂，加起来正好是 { $n }）。
 lesson-nim-sum-right = 对了：尼姆和是 { $sum }（二进制 { $binary }）。
 lesson-nim-sum-wrong = 不太对：把各堆写成二进制，逐列数 1 的个数，奇数个得 1，偶数个得 0。尼姆和是 { $sum }。

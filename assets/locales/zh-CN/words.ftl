@@ -199,6 +199,8 @@ puzzle-verdict-answer = 你的答案：{ $move }
 puzzle-verdict-right = 答对了！
 puzzle-verdict-right-with-hint-counted = 答对了，但借助了提示（记为未解出）。
 puzzle-verdict-right-with-hint = 答对了，但借助了提示（不计分）。
+puzzle-verdict-try-again = 不对：{ $move }会输。再想一想，还有一次机会。
+puzzle-verdict-right-second-try = 答对了，第二次找到的！
 puzzle-verdict-wrong = 不对：{ $move }会输。
 puzzle-verdict-winning-move = 必胜着法：{ $explanation }
 replay-line-next-take-you = 下一步：{ $who }从第 { $heap } 堆取走 { $amount } 枚
@@ -210,7 +212,7 @@ review-line-start = 对局开始：向后逐步查看，每一步都有点评
 review-line-move = 第 { $number } 步：{ $who }{ $move }
 review-line-kept = { $mark } 给对方留下了必败局面
 review-line-already-lost = 这已是必败局面：只要对方不失误，怎么走都赢不了
-review-line-missed = { $mark } 错失了胜机，必胜着法本应是{ $moves }
+review-line-missed = { $mark } 错失了胜机，必胜着法（棋盘上标 { $check } 处）本应是{ $moves }
 
 ## 结束横幅与状态栏。
 banner-you-win = 你赢了！
@@ -235,7 +237,7 @@ board-more = { $arrow } 还有 { $count } 个
 board-pin-lines-shown = 第 { $first } 至 { $last } 行，共 { $of } 行
 board-limit-bracket = 最多取 { $most } 枚
 board-queen-caption = 皇后：从左下角 + 起向右 { $across } 格、向上 { $up } 格
-board-queen-window = 局部视图，⋯ 处省略：皇后在向右 { $across } 格、向上 { $up } 格处
+board-queen-window = 局部视图，{ $mark } 处省略：皇后在向右 { $across } 格、向上 { $up } 格处
 
 ## 状态栏的细节。
 status-todays-puzzle = 今日谜题
@@ -248,6 +250,7 @@ status-ai-level = 电脑：{ $level }
 status-demo-level = 演示，电脑：{ $level }
 status-two-players = 双人对弈
 status-coach-on = 教练
+status-assisted-short = 有辅助
 status-assisted = 借助{ $help }
 
 ## 棋盘上方的标题与棋盘边框。
@@ -298,3 +301,8 @@ status-short-rule = （{ $rule }）
 puzzle-verdict-promise = 本题只有唯一一步必胜着法。找出它：走完这一步，只要你不失误，对方必败。
 puzzle-verdict-promise-last = 本题唯一的必胜着法就是取走最后的棋子：{ $game }里没有更长的谜题了。
 puzzle-verdict-promise-every = { $promise }（在这个游戏里，从必胜局面出发每一步都能赢，所以谜题只有一步合法着法。）
+
+# 抢 21 和巴什博弈（每次从一堆里取 1 到 k 枚）：用孩子听得懂的话讲规律
+bachet-win = { $move }：这样剩下 { $left } 枚，正好是 { $m } 的倍数。以后对方取几枚，你就取 { $m } 减去几枚，每轮两人合起来正好 { $m } 枚，最后一枚一定是你的
+bachet-win-last = { $move }：取走最后一枚，你就赢了
+bachet-lost = 没有必胜着法：{ $n } 已经是 { $m } 的倍数，不管你取几枚，对方都能再留下 { $m } 的倍数。最好的办法是{ $move }，尽量少取，把对局拖得最久，等对方失误

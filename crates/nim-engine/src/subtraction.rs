@@ -219,8 +219,12 @@ impl HeapGame for Subtraction {
     fn nth_split(&self, _: usize, _: u64, _: u128) -> Option<Move> {
         None
     }
-    /// The largest amount from the largest heap that allows a move: a subtraction game lasts at
-    /// least (tokens) / max(set) moves whoever plays, so the AI shortens it as much as it can.
+    /// From the largest heap that allows a move: where the set is every amount from 1 to k (the
+    /// 21 game, Bachet's game) the smallest, 1, which leaves the most tokens and so the most turns
+    /// in which the other player may slip (taking all it may is the move a child finds weakest),
+    /// and costs nothing in length, since against perfect replies every pair of moves takes k + 1
+    /// whatever the first of them takes. Otherwise the largest amount: such a game lasts at least
+    /// (tokens) / max(set) moves whoever plays, so the AI shortens it as much as it can.
     fn fallback(&self, position: &Position) -> Option<Move> {
         let (heap, &size) = position
             .heaps()
@@ -228,7 +232,11 @@ impl HeapGame for Subtraction {
             .enumerate()
             .filter(|(_, h)| self.take_count(**h) > 0)
             .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))?;
-        let s = self.set.amounts().take_while(|&s| s <= size).last()?;
+        let every_amount = self.set.len() as u64 == self.set.max();
+        let s = match every_amount {
+            true => self.set.amounts().next().filter(|&s| s <= size)?,
+            false => self.set.amounts().take_while(|&s| s <= size).last()?,
+        };
         Some(Move::take(heap, s))
     }
     fn move_words(&self, _: &Position, mv: &Move) -> MoveWords {

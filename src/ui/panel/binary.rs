@@ -21,61 +21,46 @@ use crate::ui::text::{padded, wrap, wrapped_len};
 /// Up to this many binary digits, every column gets its power of two as a header.
 const HEADED_DIGITS: usize = 8;
 
-/// How one column of digits is laid out.
+/// Which columns of digits are shown and how they are laid out. When not all fit, the highest
+/// ones (from the nim-sum's top column down) are shown, then a mark for the hidden ones, then the
+/// lowest four, so that no bit is dropped without a mark and a small heap is read right.
 struct Columns {
-    /// How many columns are shown.
-    digits: usize,
-    /// The highest column shown, counted from 0 at the right.
-    top: usize,
+    /// The bits shown, highest first (counted from 0 at the right).
+    bits: Vec<usize>,
+    /// The place in `bits` before which hidden columns stand (the mark between them).
+    gap: Option<usize>,
+    /// Whether columns above the first shown are hidden (the mark at the left).
+    above: bool,
     /// Cells per column when headed; grouped columns are one cell with a space every four.
     cell: usize,
 }
 
+/// Columns a gap's mark takes, its spaces included.
+const GAP: usize = 3;
+
 impl Columns {
     fn new(digits: usize) -> Columns {
-        Columns::window(digits - 1, digits)
+        Columns::of((0..digits).rev().collect(), None, false)
     }
 
-    /// `shown` columns whose highest is column `top` (counted from 0 at the right).
-    fn window(top: usize, shown: usize) -> Columns {
-        let cell = if shown <= HEADED_DIGITS { (1u64 << top).to_string().len() } else { 1 };
-        Columns { digits: shown, top, cell }
+    fn of(bits: Vec<usize>, gap: Option<usize>, above: bool) -> Columns {
+        let top = bits.first().copied().unwrap_or(0);
+        let headed = bits.len() <= HEADED_DIGITS && gap.is_none();
+        let cell = if headed { (1u64 << top).to_string().len() } else { 1 };
+        Columns { bits, gap, above, cell }
+    }
+
+    /// Whether every column gets its power of two as a header.
+    fn headed(&self) -> bool {
+        self.bits.len() <= HEADED_DIGITS && self.gap.is_none()
     }
 
     fn width(&self) -> usize {
-        if self.digits <= HEADED_DIGITS {
-            self.digits * (self.cell + 1) - 1
-        } else {
-            self.digits + (self.digits - 1) / 4
-        }
+        places(self, false).last().map_or(0, |&(_, x, w)| x + w)
     }
 
-    fn header(&self) -> String {
-        if self.digits <= HEADED_DIGITS {
-            (0..self.digits)
-                .map(|c| format!("{:>width$}", 1u64 << (self.top - c), width = self.cell))
-                .collect::<Vec<_>>()
-                .join(" ")
-        } else {
-            // Too many columns to head each: label each group of four by its highest power.
-            let first = match (self.top + 1) % 4 {
-                0 => 4,
-                r => r,
-            };
-            let mut groups = Vec::new();
-            let mut left = self.digits;
-            let mut top = self.top;
-            let mut size = first;
-            while left > 0 {
-                let this = size.min(left);
-                let label = format!("2^{top}");
-                groups.push(if label.len() <= this { format!("{label:<this$}") } else { " ".repeat(this) });
-                left -= this;
-                top = top.saturating_sub(this);
-                size = 4;
-            }
-            groups.join(" ")
-        }
+    fn hidden(&self) -> bool {
+        self.above || self.gap.is_some()
     }
 }
 
@@ -92,10 +77,12 @@ fn big_cell(columns: &Columns) -> usize {
 fn places(columns: &Columns, big: bool) -> Vec<(usize, usize, usize)> {
     let mut x = 0;
     let mut places = Vec::new();
-    for column in 0..columns.digits {
-        let bit = columns.top - column;
+    let headed = columns.headed();
+    for (i, &bit) in columns.bits.iter().enumerate() {
         let width = if big { big_cell(columns) } else { columns.cell };
-        if column > 0 && (big || columns.digits <= HEADED_DIGITS || (bit + 1).is_multiple_of(4)) {
+        if columns.gap == Some(i) {
+            x += GAP;
+        } else if i > 0 && (big || headed || (bit + 1).is_multiple_of(4)) {
             // Big digits stand two columns apart, so that neighbours never touch.
             x += if big { 2 } else { 1 };
         }
@@ -103,6 +90,33 @@ fn places(columns: &Columns, big: bool) -> Vec<(usize, usize, usize)> {
         x += width;
     }
     places
+}
+
+/// The header of grouped columns: each group of four labelled by its highest power where the
+/// label fits, and the mark where columns are hidden.
+fn group_header(columns: &Columns, places: &[(usize, usize, usize)], mark: &str) -> Vec<(usize, String)> {
+    let mut labels = Vec::new();
+    for (i, &(bit, x, _)) in places.iter().enumerate() {
+        let starts = i == 0 || columns.gap == Some(i) || (bit + 1).is_multiple_of(4);
+        if !starts {
+            continue;
+        }
+        if columns.gap == Some(i) {
+            labels.push((x - 2, mark.to_string()));
+        }
+        // The group's columns run up to the next group's start; its label stays within them.
+        let next = places[i + 1..]
+            .iter()
+            .enumerate()
+            .find(|&(j, &(b, _, _))| columns.gap == Some(i + 1 + j) || (b + 1).is_multiple_of(4))
+            .map_or(places.len(), |(j, _)| i + 1 + j);
+        let end = places[next - 1].1 + places[next - 1].2;
+        let label = format!("2^{bit}");
+        if label.len() <= end - x {
+            labels.push((x, label));
+        }
+    }
+    labels
 }
 
 /// Whether the digits can be drawn large: few enough columns to head each.
@@ -169,11 +183,22 @@ pub(super) fn render(
     let levels = match levels {
         Some(levels) => levels,
         None => {
-            let first = usize::from(game.selected as u16).saturating_sub(1);
-            let keep = least_tail_rows(false) - 1;
+            // A short panel keeps, first to last: the nim-sum, the selected heap's row, the
+            // column headers, the rule, the other heaps' rows; so it is never drawn empty.
+            let h = inner.height;
+            let head = h >= 3;
+            let rule = h >= 5;
+            let room = h.saturating_sub(1 + u16::from(head) + u16::from(rule));
             let heaps = explanation.heaps.len();
-            let first = first.min(heaps.saturating_sub(usize::from(inner.height.saturating_sub(1 + keep))));
-            stacked = Levels::stacked(inner, heaps, first, keep);
+            let first = match room {
+                1 => game.selected,
+                _ => game.selected.saturating_sub(1),
+            };
+            let first = first.min(heaps.saturating_sub(usize::from(room)));
+            let shown = heaps.saturating_sub(first).min(usize::from(room));
+            let top = inner.y + u16::from(head);
+            let rows = (0..shown).map(|i| (first + i, top + i as u16, 1)).collect();
+            stacked = Levels { head: head.then_some(inner.y), rows, tail: top + shown as u16, big: false };
             &stacked
         }
     };
@@ -181,14 +206,12 @@ pub(super) fn render(
     // Columns: all of them, or as many as fit ending with the nim-sum's top column.
     let digits = explanation.digits();
     let room = usize::from(inner.width).saturating_sub(LABEL);
-    let (top, shown) = column_window(digits, nim_sum, room);
-    let columns = Columns::window(top, shown);
-    let big = levels.big && can_be_big(digits) && shown == digits && {
+    let columns = column_window(digits, nim_sum, room);
+    let big = levels.big && can_be_big(digits) && !columns.hidden() && {
         let places = places(&columns, true);
         places.last().is_some_and(|&(_, x, w)| x + w <= room)
     };
-    let hidden_columns = digits - shown;
-    let left = inner.x + LABEL as u16 + u16::from(hidden_columns > 0);
+    let left = inner.x + LABEL as u16 + u16::from(columns.above);
     let places = places(&columns, big);
     let bottom = inner.bottom();
     let plain = theme.fg(theme.text);
@@ -206,8 +229,10 @@ pub(super) fn render(
 
     // Where the sum stands: after the rule, three rows when large.
     let rule_y = levels.tail;
-    let sum_y = rule_y + 1;
     let sum_rows = if big { digits::HEIGHT } else { 1 };
+    // The rule gives way to the nim-sum when there is no room for both.
+    let ruled = rule_y + 1 + sum_rows <= bottom;
+    let sum_y = if ruled { rule_y + 1 } else { rule_y };
     let band_top = levels.head.or(levels.rows.first().map(|r| r.1)).unwrap_or(rule_y);
     let band_bottom = (sum_y + sum_rows).min(bottom);
     for &(bit, x, w) in &places {
@@ -215,7 +240,7 @@ pub(super) fn render(
             continue;
         }
         // The band takes the gap before its column too, so that a one-cell column still shows.
-        let from = left + x as u16 - u16::from(x > 0 || hidden_columns == 0);
+        let from = left + x as u16 - u16::from(x > 0 || !columns.above);
         for y in band_top.max(inner.y)..band_bottom {
             for cx in from..(left + (x + w) as u16).min(inner.right()) {
                 let cell = &mut buf[(cx, y)];
@@ -227,20 +252,30 @@ pub(super) fn render(
     let header_style = |bit: usize| if odd(bit) { plain } else { dim };
 
     if let Some(y) = levels.head {
-        if hidden_columns > 0 {
+        if columns.above {
             put(buf, inner.x + LABEL as u16, y, &look.glyphs.overflow, dim);
         }
-        if columns.digits <= HEADED_DIGITS || big {
+        if columns.headed() || big {
             for &(bit, x, w) in &places {
                 put(buf, left + x as u16, y, &format!("{:>w$}", 1u64 << bit), header_style(bit));
             }
         } else {
-            put(buf, left, y, &columns.header(), dim);
+            for (x, label) in group_header(&columns, &places, &look.glyphs.overflow) {
+                put(buf, left + x as u16, y, &label, dim);
+            }
         }
     }
     let draw_value = |buf: &mut Buffer, value: u64, top: u16, rows: u16, label: &str, style: Style| {
         let middle = top + rows.saturating_sub(1) / 2;
         put(buf, inner.x, middle, &padded(label, LABEL), style);
+        // The hidden columns are marked on every row, so that no row reads as whole.
+        if let Some(&(_, x, _)) = columns.gap.and_then(|gap| places.get(gap)) {
+            put(buf, left + x as u16 - 2, middle, &look.glyphs.overflow, dim);
+        }
+        if columns.above {
+            put(buf, inner.x + LABEL as u16 - 1, middle, " ", dim);
+            put(buf, inner.x + LABEL as u16, middle, &look.glyphs.overflow, dim);
+        }
         for &(bit, x, w) in &places {
             let one = value >> bit & 1 == 1;
             let digit = if one { "1" } else { "0" };
@@ -262,7 +297,7 @@ pub(super) fn render(
         draw_value(buf, value, y, height, &label, dim);
     }
     let width = places.last().map_or(0, |&(_, x, w)| x + w);
-    if rule_y < bottom {
+    if ruled {
         put(buf, left, rule_y, &look.glyphs.rule.repeat(width), dim);
     }
     if sum_y + sum_rows <= bottom {
@@ -284,26 +319,38 @@ pub(super) fn render(
     }
 }
 
-/// Which columns to show when only `room` cells are free: the highest shown column (counted from
-/// 0 at the right) and how many. All of them when they fit; otherwise as many as fit, topped by
-/// the nim-sum's highest column (the one that picks the heap to move), or the lowest ones.
-fn column_window(digits: usize, nim_sum: u64, room: usize) -> (usize, usize) {
-    if Columns::new(digits).width() <= room {
-        return (digits - 1, digits);
+/// Which columns to show when only `room` cells are free. All of them when they fit; otherwise
+/// as many high ones as fit, topped by the nim-sum's highest column (the one that picks the heap
+/// to move), then the mark of the hidden ones and the lowest four columns, so that a heap of 7 is
+/// still read as 7; at the narrowest, the lowest columns alone.
+fn column_window(digits: usize, nim_sum: u64, room: usize) -> Columns {
+    let all = Columns::new(digits);
+    if all.width() <= room {
+        return all;
     }
     let sum_top = if nim_sum == 0 { 0 } else { 63 - nim_sum.leading_zeros() as usize };
-    // The most columns that fit beside the mark of the hidden ones; whole groups of four when
-    // grouped, so the groups line up with the full view's.
-    (1..digits)
-        .rev()
-        .filter(|&shown| shown <= HEADED_DIGITS || shown % 4 == 0)
-        .map(|shown| {
-            let top = sum_top.max(shown - 1);
-            let top = if shown > HEADED_DIGITS { top | 3 } else { top };
-            (top.min(digits - 1), shown)
-        })
-        .find(|&(top, shown)| Columns::window(top, shown).width() < room)
-        .unwrap_or((digits - 1, 1))
+    let low = 4.min(digits);
+    // Whole groups of four when grouped, so the groups line up with the full view's.
+    for shown in (1..digits).rev().filter(|&shown| shown <= HEADED_DIGITS || shown % 4 == 0) {
+        let top = sum_top.max(shown - 1);
+        let top = if shown > HEADED_DIGITS { top | 3 } else { top };
+        let top = top.min(digits - 1);
+        let above = top + 1 < digits;
+        let bottom = top + 1 - shown;
+        let columns = if bottom <= low {
+            // The window reaches the lowest group: show everything below it.
+            Columns::of((0..=top).rev().collect(), None, above)
+        } else {
+            let bits = (bottom..=top).rev().chain((0..low).rev()).collect();
+            Columns::of(bits, Some(shown), above)
+        };
+        if columns.width() + usize::from(above) <= room {
+            return columns;
+        }
+    }
+    // Only the lowest columns fit, with the mark of those above.
+    let shown = (1..=digits).rev().find(|&n| n + n / 4 < room).unwrap_or(1);
+    Columns::of((0..shown).rev().collect(), None, shown < digits)
 }
 
 /// The panel's last line: the hint's working when a hint is shown, else what the nim-sum says.

@@ -54,11 +54,12 @@ fn content(game: &Game, styles: &Styles, xor: &str, hint_key: &str) -> Option<Co
             (format!(" {} ", i18n::text("theory-fibonacci-title")), fibonacci(view, styles))
         }
     };
-    if game.over.is_none() {
-        let line = match (&game.hint, teaching.is_win()) {
-            (Some(_), _) => capitalised(&crate::words::reason(teaching)),
-            (None, true) => crate::words::panel_can_win(hint_key),
-            (None, false) => crate::words::panel_loses().to_string(),
+    // With a hint shown, its reason is under the board, whole: the panel's working says the
+    // same in figures, and the sentence is not repeated here word for word.
+    if game.over.is_none() && game.hint.is_none() {
+        let line = match teaching.is_win() {
+            true => crate::words::panel_can_win(hint_key),
+            false => crate::words::panel_loses().to_string(),
         };
         content.tail.push(Line::styled(line, styles.strong));
     }
@@ -295,16 +296,9 @@ pub(super) fn render(game: &Game, look: &Look, area: Rect, levels: Option<&Level
         }
     }
     let mut y = levels.tail;
-    // With a hint shown, the last line is the hint's reason, which the hint line under the board
-    // gives whole: where it does not fit whole here it is left out, not cut to a fragment.
-    let repeated = game.hint.is_some() && game.over.is_none();
-    let last = content.tail.len().saturating_sub(1);
-    for (n, line) in content.tail.iter().enumerate() {
+    for line in content.tail.iter() {
         let parts = wrap(line, width);
         let count = parts.len();
-        if repeated && n == last && y + count as u16 > bottom {
-            break;
-        }
         for (i, mut part) in parts.into_iter().enumerate() {
             // A line cut by the panel's bottom ends in an ellipsis on the last row shown, so that
             // it does not read as whole ("…走后异或为").
