@@ -4,6 +4,7 @@
 
 mod support;
 
+mod harden;
 mod serve;
 mod serve_cli;
 mod serve_openssh;
