@@ -126,7 +126,7 @@ impl Limits {
             max_connections,
             max_per_address,
             login_timeout: Duration::from_secs(30),
-            preauth_timeout: Duration::from_secs(10),
+            preauth_timeout: Duration::from_secs(20),
             max_preauth: 64,
             max_preauth_per_address: 8,
             auth_attempts: 6,

@@ -135,6 +135,8 @@ impl Place {
             Notice::Assigned { setup } => {
                 let free = matches!(self.at, At::Lobby | At::Table { role: Role::Owner, .. });
                 if free {
+                    // The game this student was playing is kept, ended by the teacher: no loss.
+                    self.keep_unfinished_solo(Outcome::EndedByServer, "position given by the teacher".into());
                     self.leave_table();
                     let mut setup = setup;
                     setup.names.0[0] = self.me.name.clone();
@@ -225,8 +227,36 @@ impl Place {
                 }
             }
         }
+        if !stopping {
+            // Going away from a game against the AI in play loses it, as leaving it at the
+            // board does: hanging up is no way to escape a loss.
+            self.keep_unfinished_solo(Outcome::Lost, format!("left by {}", self.me.name));
+        }
         self.leave_table();
         self.server.people.leave(self.me.id);
+    }
+
+    /// Keeps the game in play at this connection's own table against the AI, if there is one, as
+    /// `outcome`, ended as `ended_by` says: for the ways a game ends away from the board.
+    fn keep_unfinished_solo(&self, outcome: Outcome, ended_by: String) {
+        let At::Table { table, role: Role::Owner } = &self.at else { return };
+        let app = table.app();
+        let Some(game) = app.unfinished().filter(|g| !g.hotseat()) else { return };
+        if table.recorded.swap(true, Ordering::SeqCst) || !self.server.result_allowed(&self.me.name) {
+            return;
+        }
+        self.server.store.record(GameRow {
+            player: self.me.name.clone(),
+            opponent: "ai".into(),
+            game: game.history().game().kind().name(),
+            mode: game.mode().as_str().into(),
+            level: level_name(game.level),
+            outcome,
+            assisted: false,
+            moves: u32::try_from(game.moves().len()).unwrap_or(u32::MAX),
+            ended_by,
+            counted: !no_real_choice(game),
+        });
     }
 
     fn sit(&mut self, table: Arc<Table>, role: Role) {

@@ -266,6 +266,26 @@ async fn between_players_undo_and_new_game_are_refused_and_leaving_is_kept_with_
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hanging_up_in_a_game_against_the_ai_loses_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let running = server(options(dir.path())).await;
+    let mut alice = Player::join(running.addr(), "alice", 100, 30).await;
+    alice.send(b"\r").await;
+    assert!(alice.wait_for("Your turn").await, "{}", alice.contents());
+    alice.send(b"\r").await;
+    assert!(alice.wait_for("AI took").await, "{}", alice.contents());
+    drop(alice);
+    let db = nim_serve::db::Db::open(&dir.path().join("server.sqlite3")).expect("db");
+    assert!(until(|| db.games_of("alice").is_ok_and(|g| g.len() == 1)).await, "the game was not kept");
+    let games = db.games_of("alice").expect("games");
+    assert_eq!(
+        (games[0].outcome, games[0].ended_by.as_str()),
+        (nim_serve::db::Outcome::Lost, "left by alice")
+    );
+    running.stop(Duration::from_secs(3)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_with_no_real_choice_is_kept_but_not_counted() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut opts = options(dir.path());
