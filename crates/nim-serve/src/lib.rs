@@ -3,13 +3,18 @@
 //! (russh: `ssh.rs`) that knows who may log in and refuses what is not a game; finished games go
 //! to an SQLite database (`db.rs`).
 //!
-//! Nothing a client does can hurt the server or another client: connections are limited in all
-//! and per address, a connection must log in and open its game within a time, input past a cap
-//! is dropped, output a client does not read is counted and the client dropped past a cap, an
-//! idle player is warned and then disconnected, redraws are limited per second, window sizes are
-//! clamped, and every name and text from a client is made safe before anyone's screen shows it.
+//! Nothing a client does can hurt the server or another client, and every resource a client can
+//! grow has a bound ([`Limits`], listed in the README): connections logging in are counted apart
+//! from players (the oldest waiting one dropped for a newcomer) and must log in within a time,
+//! players are limited in all and per address, wrong class codes back off and lock an address out
+//! ([`guard`]), input past a cap is held back by SSH's flow control, output a client does not read
+//! is counted and the client dropped past a cap, an idle player is warned and then disconnected,
+//! redraws and window changes are limited per second, pastes and games have a length, results a
+//! rate, window sizes are clamped, and every name and text from a client is made safe before
+//! anyone's screen shows it.
 //!
-//! One log line is written per connection, game and refusal, each with the peer's address.
+//! One log line is written per connection, game and refusal, each with the peer's address, at
+//! most [`LOG_PER_SECOND`] a second per connection.
 //! SIGTERM or Ctrl-C stops accepting, tells everyone, keeps the games in progress as ended by the
 //! server (not losses), and returns within a few seconds.
 
