@@ -11,8 +11,14 @@ the start screen), and reports:
 and the local game's key-to-frame latency on its start screen, in a pseudo-terminal, the same way.
 Goals (issue #24): at most 2 MB per idle session, 99th percentile at most 20 ms, no idle CPU.
 
+Then the cost of a join to the lobbies (issue #31), on a fresh server for each lobby size in
+--lobbies: that many players wait in the lobby, JOINS newcomers arrive one after another (each
+sees the lobby and leaves), and the server's CPU for them is divided by the joins and the lobbies.
+Every lobby redraws for a join (its list changed); the goal is that what each lobby pays for it
+stays flat as the lobby grows: no query, no work that grows with the number of people.
+
 Standard library only; Linux only (/proc). Usage:
-  python3 scripts/bench-serve.py [--sessions 200] [--samples 1000] [--no-build]
+  python3 scripts/bench-serve.py [--sessions 200] [--samples 1000] [--lobbies 50,200] [--joins 40] [--no-build]
 """
 
 import argparse
@@ -101,10 +107,50 @@ def local_latency(samples, home):
     return times
 
 
+def start_server(env, sessions):
+    """The release server on a free loopback port, and the address it says it listens on."""
+    server = subprocess.Popen([SERVE, "--listen", "127.0.0.1:0",
+                               "--max-connections", str(sessions + 10),
+                               "--max-per-address", str(sessions + 10)],
+                              env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True)
+    said = ""
+    while "stop with Ctrl-C" not in said:
+        line = server.stderr.readline()
+        if not line:
+            raise RuntimeError(f"the server did not start: {said}")
+        said += line
+    return server, said.split("listening on ")[1].split()[0]
+
+
+def join_cost(env, lobby, joins):
+    """Server CPU seconds per join and per waiting lobby, with `lobby` players in the lobby."""
+    server, addr = start_server(env, lobby + 2)
+    try:
+        load = subprocess.Popen([LOAD, addr, str(lobby), str(joins), "lobby"],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        if load.stdout.readline().strip() != "ready":
+            raise RuntimeError("the players did not get into the lobby")
+        time.sleep(1.0)
+        ticks = cpu_ticks(server.pid)
+        load.stdin.write("go\n")
+        load.stdin.flush()
+        if load.stdout.readline().strip() != "done":
+            raise RuntimeError("the joins did not finish")
+        used = cpu_ticks(server.pid) - ticks
+        load.wait(timeout=60)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=15)
+    return used / TICKS / joins / lobby
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=200)
     parser.add_argument("--samples", type=int, default=1000)
+    parser.add_argument("--lobbies", default="50,200", help="lobby sizes for the cost of a join")
+    parser.add_argument("--joins", type=int, default=40)
     parser.add_argument("--no-build", action="store_true", help="use the binaries already built")
     args = parser.parse_args()
     if not args.no_build:
@@ -114,19 +160,8 @@ def main():
         env = dict(os.environ, HOME=home, XDG_DATA_HOME=os.path.join(home, "data"),
                    XDG_STATE_HOME=os.path.join(home, "state"), XDG_CONFIG_HOME=os.path.join(home, "config"))
         env.pop("NIM_TUI_LOG", None)
-        server = subprocess.Popen([SERVE, "--listen", "127.0.0.1:0",
-                                   "--max-connections", str(args.sessions + 10),
-                                   "--max-per-address", str(args.sessions + 10)],
-                                  env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                  stderr=subprocess.PIPE, text=True)
+        server, addr = start_server(env, args.sessions)
         try:
-            said = ""
-            while "stop with Ctrl-C" not in said:
-                line = server.stderr.readline()
-                if not line:
-                    raise RuntimeError(f"the server did not start: {said}")
-                said += line
-            addr = said.split("listening on ")[1].split()[0]
             time.sleep(0.5)
             before = proc_field(server.pid, "VmRSS")
             load = subprocess.Popen([LOAD, addr, str(args.sessions), str(args.samples)],
@@ -148,6 +183,8 @@ def main():
             server.send_signal(signal.SIGTERM)
             server.wait(timeout=15)
         local = local_latency(min(args.samples, 400), home)
+        lobbies = [int(n) for n in args.lobbies.split(",") if n]
+        costs = {n: join_cost(env, n, args.joins) for n in lobbies}
     per_session = (during - before) / args.sessions
     print(f"sessions                    {args.sessions}")
     print(f"server memory               {before / 1024:.1f} MiB before, {during / 1024:.1f} MiB with everyone idle, "
@@ -158,7 +195,15 @@ def main():
           f"({result['samples']} keys)   (goal: p99 at most 20 ms)")
     print(f"key-to-frame, local game    median {statistics.median(local):.2f} ms, "
           f"p99 {percentile(local, 0.99):.2f} ms ({len(local)} keys)")
-    ok = per_session <= 2 * 1000 and result["p99_ms"] <= 20 and idle == 0
+    for n, cost in costs.items():
+        print(f"one join, per waiting lobby {cost * 1e6:.0f} µs of server CPU with {n} in the lobby "
+              f"({args.joins} joins)")
+    flat = True
+    if len(costs) > 1:
+        lo, hi = costs[min(costs)], costs[max(costs)]
+        flat = hi <= 1.5 * lo
+        print(f"growth per lobby            {hi / lo:.2f}x from {min(costs)} to {max(costs)}   (goal: flat, at most 1.5x)")
+    ok = per_session <= 2 * 1000 and result["p99_ms"] <= 20 and idle == 0 and flat
     return 0 if ok else 1
 
 

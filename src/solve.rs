@@ -249,7 +249,7 @@ const DIGIT_PAIRS: [u8; 200] = {
 
 /// The answer for a person, listing at most `limit` winning moves (`None`: the game's own list).
 /// Nim shows the heaps in binary, the nim-sum and each winning move with its reason; the other
-/// games their own working (see [`games::human_text`]).
+/// games their own working (`games::write_text`).
 pub fn human_text(game: &Game, position: &Position, limit: Option<usize>) -> String {
     let mut buf = Vec::new();
     // As in `json_line`: writing to a Vec cannot fail.

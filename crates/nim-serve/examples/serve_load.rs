@@ -5,7 +5,12 @@
 //! Down or Up arrow sent to one session after another, timed until that session's first bytes
 //! of the new frame arrive. Prints one JSON line: the samples' median and 99th percentile in ms.
 //!
-//! Usage: serve_load ADDR SESSIONS SAMPLES
+//! With `lobby` as a fourth argument the sessions stay in the lobby instead; after the line on
+//! standard input, SAMPLES newcomers join one after another (each logs in, sees the lobby and
+//! leaves), and `done` is printed once every lobby has drawn the last change: the script counts
+//! the server's CPU for the joins.
+//!
+//! Usage: serve_load ADDR SESSIONS SAMPLES [lobby]
 
 use std::io::BufRead;
 use std::sync::Arc;
@@ -35,6 +40,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let addr: std::net::SocketAddr = args.get(1).ok_or(usage)?.parse()?;
     let sessions: usize = args.get(2).ok_or(usage)?.parse()?;
     let samples: usize = args.get(3).ok_or(usage)?.parse()?;
+    let lobby = args.get(4).is_some_and(|mode| mode == "lobby");
 
     // Every session's arrivals, as (session, when), on one queue.
     let (arrived_tx, mut arrived) = mpsc::unbounded_channel::<(usize, Instant)>();
@@ -69,6 +75,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                             let _ = answer.write_all(ANSWER).await;
                             seen.clear();
                         }
+                        if lobby && seen.windows(7).any(|w| w == b"server:") {
+                            announced = true;
+                            let _ = started_tx.send(i);
+                            continue;
+                        }
                         // The lobby first: Enter on one's own line plays the AI.
                         if !entered && seen.windows(7).any(|w| w == b"server:") {
                             entered = true;
@@ -98,6 +109,31 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut line = String::new();
     std::io::stdin().lock().read_line(&mut line)?;
 
+    if lobby {
+        for n in 0..samples {
+            let mut session = client::connect(config.clone(), addr, Trusting).await?;
+            session.authenticate_none(format!("newcomer{n}")).await?;
+            let mut channel = session.channel_open_session().await?;
+            channel.request_pty(false, "xterm-256color", 100, 30, 0, 0, &[]).await?;
+            channel.request_shell(false).await?;
+            let mut seen = Vec::new();
+            while let Some(msg) = channel.wait().await {
+                if let ChannelMsg::Data { data } = msg {
+                    seen.extend_from_slice(&data);
+                    if seen.windows(7).any(|w| w == b"server:") {
+                        break;
+                    }
+                }
+            }
+            drop(channel);
+            let _ = session.disconnect(russh::Disconnect::ByApplication, "", "").await;
+        }
+        // Every lobby has drawn the last change once none has had anything new for a while.
+        while let Ok(Some(_)) = tokio::time::timeout(Duration::from_millis(500), arrived.recv()).await {}
+        println!("done");
+        drop(handles);
+        return Ok(());
+    }
     let mut times = Vec::with_capacity(samples);
     for n in 0..samples {
         let i = n % sessions;

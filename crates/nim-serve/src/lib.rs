@@ -422,8 +422,9 @@ impl Running {
     }
 
     /// Queries the server has made of its database since it started (the first reading of the
-    /// boards included).
-    pub fn queries(&self) -> u64 {
+    /// boards included), once everything sent to the store so far has been written.
+    pub async fn queries(&self) -> u64 {
+        self.server.store.flush().await;
         self.server.store.queries()
     }
 }

@@ -5,6 +5,7 @@
 mod support;
 
 mod harden;
+mod lobby;
 mod serve;
 mod serve_cli;
 mod serve_openssh;
