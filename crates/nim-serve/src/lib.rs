@@ -200,6 +200,8 @@ pub struct Server {
     peak_pending: AtomicUsize,
     frames: AtomicU64,
     resizes: AtomicU64,
+    /// Log lines about arrivals and departures, for everyone (see [`ARRIVALS_PER_SECOND`]).
+    arrivals: Mutex<LogBudget>,
     /// Results kept per player in the last minute (see [`Limits::results_per_minute`]).
     results: Mutex<HashMap<String, (std::time::Instant, u32)>>,
 }
@@ -228,13 +230,17 @@ impl Server {
             && let Some(at) = admission.waiting.iter().position(|w| w.1 == ip)
             && let Some(oldest) = admission.waiting.remove(at)
         {
-            tracing::info!(%ip, id = oldest.0, "dropped before logging in: a newer connection from its address");
+            if self.logs_arrival(SocketAddr::new(ip, 0)) {
+                tracing::info!(%ip, id = oldest.0, "dropped before logging in: a newer connection from its address");
+            }
             (oldest.2)();
         }
         if admission.waiting.len() >= self.limits.max_preauth
             && let Some(oldest) = admission.waiting.pop_front()
         {
-            tracing::info!(ip = %oldest.1, id = oldest.0, "dropped before logging in: too many connections logging in");
+            if self.logs_arrival(SocketAddr::new(oldest.1, 0)) {
+                tracing::info!(ip = %oldest.1, id = oldest.0, "dropped before logging in: too many connections logging in");
+            }
             (oldest.2)();
         }
         admission.waiting.push_back((id, ip, kill));
@@ -280,6 +286,11 @@ impl Server {
         self.gone.notify_waiters();
     }
 
+    /// Whether one more line about a connection arriving or leaving may be logged now.
+    fn logs_arrival(&self, peer: SocketAddr) -> bool {
+        LogBudget::allow(&self.arrivals, peer)
+    }
+
     /// Whether one more result of `player` may be kept this minute.
     fn result_allowed(&self, player: &str) -> bool {
         let mut results = self.results.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -311,25 +322,57 @@ pub const LOG_PER_SECOND: f64 = 5.0;
 /// See [`LOG_PER_SECOND`].
 pub const LOG_BURST: f64 = 20.0;
 
+/// Log lines about connections arriving and leaving, a second, for everyone together (bursts of
+/// [`ARRIVALS_BURST`]): a flood of sockets does not flood the log.
+pub const ARRIVALS_PER_SECOND: f64 = 50.0;
+/// See [`ARRIVALS_PER_SECOND`].
+pub const ARRIVALS_BURST: f64 = 200.0;
+
+/// The most the server's log file may hold before it is rotated (copied to `nim-tui.log.1`, then
+/// emptied): with the one before, at most twice this on disk.
+pub const LOG_MAX: u64 = 32 * 1024 * 1024;
+
+/// Rotates the log at `path` when it holds more than `max` bytes: copied to `PATH.1` (replacing
+/// the one before), then emptied in place, so that the writer, which appends, goes on writing at
+/// its start. Says whether it rotated.
+pub fn cap_log(path: &std::path::Path, max: u64) -> std::io::Result<bool> {
+    let len = std::fs::metadata(path)?.len();
+    if len <= max {
+        return Ok(false);
+    }
+    let mut old = path.as_os_str().to_owned();
+    old.push(".1");
+    std::fs::copy(path, &old)?;
+    std::fs::OpenOptions::new().write(true).open(path)?.set_len(0)?;
+    Ok(true)
+}
+
 /// One connection's budget of log lines (see [`LOG_PER_SECOND`]), shared by its SSH side and its
 /// game.
 #[derive(Debug)]
 pub(crate) struct LogBudget {
+    rate: f64,
+    burst: f64,
     tokens: f64,
     at: std::time::Instant,
     held: u64,
 }
 
 impl LogBudget {
+    fn new(rate: f64, burst: f64) -> LogBudget {
+        LogBudget { rate, burst, tokens: burst, at: std::time::Instant::now(), held: 0 }
+    }
+
+    /// One connection's budget, shared by its SSH side and its game.
     pub(crate) fn shared() -> Arc<Mutex<LogBudget>> {
-        Arc::new(Mutex::new(LogBudget { tokens: LOG_BURST, at: std::time::Instant::now(), held: 0 }))
+        Arc::new(Mutex::new(LogBudget::new(LOG_PER_SECOND, LOG_BURST)))
     }
 
     /// Whether one more line may be written now.
     pub(crate) fn allow(budget: &Mutex<LogBudget>, peer: SocketAddr) -> bool {
         let mut b = budget.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let now = std::time::Instant::now();
-        b.tokens = (b.tokens + now.duration_since(b.at).as_secs_f64() * LOG_PER_SECOND).min(LOG_BURST);
+        b.tokens = (b.tokens + now.duration_since(b.at).as_secs_f64() * b.rate).min(b.burst);
         b.at = now;
         if b.tokens < 1.0 {
             b.held += 1;
@@ -337,7 +380,7 @@ impl LogBudget {
         }
         b.tokens -= 1.0;
         if b.held > 0 {
-            tracing::warn!(%peer, held = b.held, "log lines of this connection not written (more than {LOG_PER_SECOND} a second)");
+            tracing::warn!(%peer, held = b.held, rate = b.rate, "log lines not written (more than their rate a second)");
             b.held = 0;
         }
         true
@@ -481,6 +524,7 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
         peak_pending: AtomicUsize::new(0),
         frames: AtomicU64::new(0),
         resizes: AtomicU64::new(0),
+        arrivals: Mutex::new(LogBudget::new(ARRIVALS_PER_SECOND, ARRIVALS_BURST)),
         results: Mutex::new(HashMap::new()),
     });
     tracing::info!(%addr, code = server.code.is_some(), teachers = server.teachers.len(), "serving");
@@ -532,7 +576,9 @@ async fn connection(
     config: Arc<russh::server::Config>,
     server: Arc<Server>,
 ) {
-    tracing::info!(%peer, id, "connected");
+    if server.logs_arrival(peer) {
+        tracing::info!(%peer, id, "connected");
+    }
     let (started_tx, started) = oneshot::channel();
     let (logged_tx, logged) = oneshot::channel();
     let handler = ssh::Handler::new(server.clone(), id, peer, kill.clone(), started_tx, logged_tx);
@@ -549,7 +595,9 @@ async fn connection(
     let deadline = tokio::time::Instant::now() + login;
     let timed_out = tokio::select! {
         result = &mut session => {
-            log_end(peer, id, result.err());
+            if server.logs_arrival(peer) {
+                log_end(peer, id, result.err());
+            }
             server.leave(id, peer.ip());
             return;
         }
@@ -565,11 +613,15 @@ async fn connection(
         _ = stopping.wait_for(|s| *s) => Some("the server stops".to_string()),
     };
     if let Some(why) = timed_out {
-        tracing::info!(%peer, id, "refused: {why}");
+        if server.logs_arrival(peer) {
+            tracing::info!(%peer, id, "refused: {why}");
+        }
         kill();
     }
     let result = session.await;
-    log_end(peer, id, result.err());
+    if server.logs_arrival(peer) {
+        log_end(peer, id, result.err());
+    }
     server.leave(id, peer.ip());
 }
 
@@ -580,8 +632,13 @@ fn log_end(peer: SocketAddr, id: u64, error: Option<russh::Error>) {
     }
 }
 
-/// `nim-tui serve`: everything from the flags, then serves until SIGTERM or Ctrl-C.
-pub fn run(args: &nim_tui::cli::ServeArgs, settings: Settings) -> Result<(), ServeError> {
+/// `nim-tui serve`: everything from the flags, then serves until SIGTERM or Ctrl-C; `log` is the
+/// log file when there is one (kept within [`LOG_MAX`]).
+pub fn run(
+    args: &nim_tui::cli::ServeArgs,
+    settings: Settings,
+    log: Option<PathBuf>,
+) -> Result<(), ServeError> {
     let (host_key, key_path) = hostkey::host_key(args.host_key.as_deref())?;
     let teachers = match &args.teacher_keys {
         Some(path) => hostkey::teacher_keys(path)?,
@@ -619,6 +676,9 @@ pub fn run(args: &nim_tui::cli::ServeArgs, settings: Settings) -> Result<(), Ser
         // stops the server as it should.
         let stop = wait_for_stop();
         let running = start(options).await?;
+        if let Some(log) = log {
+            tokio::spawn(keep_log_capped(log));
+        }
         // What the teacher needs, on the terminal the server was started from.
         let _ = nim_tui::text::eprint_safe(&format!(
             "nim-tui serve: listening on {}\n  host key {} ({fingerprint})\n  database {}\n  students type: ssh -p {} NAME@{}\n  stop with Ctrl-C",
@@ -666,6 +726,24 @@ pub fn generate_code() -> String {
     (0..CODE_LENGTH).map(|_| char::from(CODE_LETTERS[rng.random_range(0..CODE_LETTERS.len())])).collect()
 }
 
+/// Looks at the log's size every few seconds, and rotates it past [`LOG_MAX`].
+async fn keep_log_capped(log: PathBuf) {
+    let mut every = tokio::time::interval(Duration::from_secs(5));
+    loop {
+        every.tick().await;
+        let path = log.clone();
+        match tokio::task::spawn_blocking(move || cap_log(&path, LOG_MAX)).await {
+            Ok(Ok(true)) => tracing::info!("the log was rotated (past {} MiB)", LOG_MAX >> 20),
+            Ok(Ok(false)) => {}
+            Ok(Err(e)) => {
+                tracing::warn!("cannot keep the log's size: {e}");
+                return;
+            }
+            Err(_) => return,
+        }
+    }
+}
+
 /// Ctrl-C (SIGINT) or SIGTERM: caught from the call on, awaited later.
 fn wait_for_stop() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
@@ -711,5 +789,21 @@ mod tests {
         assert_eq!(class_code(None, here), None, "this machine only: no code unless asked");
         // About 49 bits: hopeless at a few guesses a minute.
         assert!((CODE_LETTERS.len() as f64).powi(CODE_LENGTH as i32).log2() > 48.0);
+    }
+
+    #[test]
+    fn the_log_is_rotated_past_its_cap_and_the_writer_goes_on_at_its_start() {
+        use std::io::Write;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("nim-tui.log");
+        let mut writer =
+            std::fs::OpenOptions::new().create(true).append(true).open(&path).expect("open the log");
+        writer.write_all(&[b'a'; 100]).expect("write");
+        assert!(!cap_log(&path, 1000).expect("cap"), "rotated below the cap");
+        writer.write_all(&[b'b'; 1000]).expect("write");
+        assert!(cap_log(&path, 1000).expect("cap"), "not rotated past the cap");
+        assert_eq!(std::fs::metadata(dir.path().join("nim-tui.log.1")).expect("the old log").len(), 1100);
+        writer.write_all(b"next\n").expect("write");
+        assert_eq!(std::fs::read(&path).expect("the log"), b"next\n");
     }
 }
