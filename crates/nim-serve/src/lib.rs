@@ -792,6 +792,15 @@ mod tests {
     }
 
     #[test]
+    fn a_connections_log_lines_past_its_burst_are_held_back() {
+        // No refill, so that the time the loop takes does not count.
+        let budget = Mutex::new(LogBudget::new(0.0, LOG_BURST));
+        let peer: SocketAddr = "127.0.0.1:2222".parse().expect("an address");
+        let written = (0..100).filter(|_| LogBudget::allow(&budget, peer)).count();
+        assert_eq!(written as f64, LOG_BURST, "lines written at once");
+    }
+
+    #[test]
     fn the_log_is_rotated_past_its_cap_and_the_writer_goes_on_at_its_start() {
         use std::io::Write;
         let dir = tempfile::tempdir().expect("temp dir");
