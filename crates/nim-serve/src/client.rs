@@ -26,7 +26,6 @@ use tokio::time::Instant;
 use super::Server;
 use super::place::{Leave, Me, Place};
 use super::tables::Notice;
-use nim_tui::app::Action;
 use nim_tui::i18n::{self, Language};
 // The colour query is the local game's: text, background, then the device attributes, which every
 // terminal answers, so that one that cannot tell its colours is known at once.
@@ -39,8 +38,6 @@ use nim_tui::ui::{self, Look};
 pub enum Input {
     /// Bytes the player typed (keys, mouse reports, pastes, the terminal's answers).
     Bytes(Vec<u8>),
-    /// The window's new size, in columns and rows.
-    Resize(u16, u16),
     /// The client closed the channel or went away.
     Closed,
 }
@@ -53,6 +50,11 @@ pub struct Connection {
     pub teacher: bool,
     /// The window's size from the pty request, clamped.
     pub size: (u16, u16),
+    /// The window's size as the client last said, clamped: window changes merge here, and the
+    /// game acts on one at most every [`RESIZE_MIN`].
+    pub resized: watch::Receiver<(u16, u16)>,
+    /// This connection's log lines (see [`super::LOG_PER_SECOND`]).
+    pub log: Arc<Mutex<super::LogBudget>>,
     /// The client's locale, as it sent it (the first of `LC_ALL`, `LC_MESSAGES` and `LANG`).
     pub lang: Option<String>,
     /// The language this connection reads: the one its locale asks for, else the server's. The
@@ -158,6 +160,10 @@ const SET_UP: &[u8] = b"\x1b[?1049h\x1b[?25l\x1b[?1000h\x1b[?1002h\x1b[?1006h\x1
 /// The bytes that give the terminal back as it was.
 const RESTORE: &[u8] = b"\x1b[?2004l\x1b[?1006l\x1b[?1002l\x1b[?1000l\x1b[0m\x1b[?25h\x1b[?1049l";
 
+/// The shortest time between two window changes acted on (at most 10 a second): those between
+/// merge into the last, so that a client sending thousands costs what ten cost.
+pub const RESIZE_MIN: Duration = Duration::from_millis(100);
+
 /// The longest paste taken, in characters; the rest is dropped.
 const PASTE_MAX: usize = 256;
 
@@ -249,42 +255,60 @@ const PASTE_START: &[u8] = b"\x1b[200~";
 const PASTE_END: &[u8] = b"\x1b[201~";
 
 impl PasteFilter {
-    /// Splits `bytes` into those for the key parser and the pasted characters.
+    /// Splits `bytes` into those for the key parser and the pasted characters. A paste ends at
+    /// its end marker, however long it was. So that a paste whose end never comes leaves no one
+    /// stuck, a Ctrl-C ends it too (a terminal sends none inside a paste), and so does an Esc
+    /// that comes alone (a key pressed, not a byte amid pasted text): each is a key again.
     fn filter(&mut self, bytes: &[u8], keys: &mut Vec<u8>, pasted: &mut String) {
+        if self.in_paste && bytes == b"\x1b" && self.held.is_empty() {
+            self.in_paste = false;
+            keys.push(0x1b);
+            return;
+        }
         let mut work = std::mem::take(&mut self.held);
         work.extend_from_slice(bytes);
         let mut at = 0;
         while at < work.len() {
             let rest = &work[at..];
-            let marker = if self.in_paste { PASTE_END } else { PASTE_START };
-            match find(rest, marker) {
-                Some(i) => {
-                    self.take(&rest[..i], keys, pasted);
-                    at += i + marker.len();
-                    self.in_paste = !self.in_paste;
+            if !self.in_paste {
+                if let Some(i) = find(rest, PASTE_START) {
+                    keys.extend_from_slice(&rest[..i]);
+                    at += i + PASTE_START.len();
+                    self.in_paste = true;
                     self.pasted = 0;
+                    continue;
                 }
-                None => {
-                    // A marker's first bytes at the end wait for the rest. Outside a paste a
-                    // lone ESC is not held (it is the Esc key): the key parser holds `ESC [`…
-                    // itself, for the same short while.
-                    let keep = (1..marker.len())
-                        .rev()
-                        .find(|&n| rest.ends_with(&marker[..n]) && (self.in_paste || n >= 2))
-                        .unwrap_or(0);
-                    self.take(&rest[..rest.len() - keep], keys, pasted);
-                    self.held = rest[rest.len() - keep..].to_vec();
-                    break;
-                }
+                // A marker's first bytes at the end wait for the rest. A lone ESC is not held
+                // (it is the Esc key): the key parser holds `ESC [`… itself, for the same short
+                // while.
+                let keep =
+                    (2..PASTE_START.len()).rev().find(|&n| rest.ends_with(&PASTE_START[..n])).unwrap_or(0);
+                keys.extend_from_slice(&rest[..rest.len() - keep]);
+                self.held = rest[rest.len() - keep..].to_vec();
+                break;
+            }
+            let end = find(rest, PASTE_END);
+            let interrupt = rest.iter().position(|&b| b == 0x03);
+            if let Some(e) = end.filter(|&e| interrupt.is_none_or(|i| e < i)) {
+                self.take(&rest[..e], pasted);
+                at += e + PASTE_END.len();
+                self.in_paste = false;
+            } else if let Some(i) = interrupt {
+                // Ctrl-C: the paste is over, and the key is a key.
+                self.take(&rest[..i], pasted);
+                at += i;
+                self.in_paste = false;
+            } else {
+                // The end marker's first bytes at the end wait for the rest.
+                let keep = (1..PASTE_END.len()).rev().find(|&n| rest.ends_with(&PASTE_END[..n])).unwrap_or(0);
+                self.take(&rest[..rest.len() - keep], pasted);
+                self.held = rest[rest.len() - keep..].to_vec();
+                break;
             }
         }
     }
 
-    fn take(&mut self, bytes: &[u8], keys: &mut Vec<u8>, pasted: &mut String) {
-        if !self.in_paste {
-            keys.extend_from_slice(bytes);
-            return;
-        }
+    fn take(&mut self, bytes: &[u8], pasted: &mut String) {
         for c in String::from_utf8_lossy(bytes).chars() {
             if self.pasted < PASTE_MAX && !nim_tui::text::needs_escape(c) {
                 pasted.push(c);
@@ -313,6 +337,7 @@ enum Woke {
     Stop,
     Input(Option<Input>),
     Notice(Option<Notice>),
+    Resized,
     Table,
     People,
     Drained,
@@ -358,12 +383,12 @@ pub async fn play(
         None => settings.glyphs(),
     });
     let keymap = match server.no_hints {
-        true => settings.keys.without(&[Action::Hint, Action::Coach, Action::Binary]),
+        true => settings.keys.without(&super::place::NO_HINTS),
         false => settings.keys.clone(),
     };
     let pacing =
         Pacing { ai_delay: Duration::from_millis(settings.ai_delay_ms).max(limits.frame_min), asked_colours };
-    let me = Me { id: conn.id, name: name.clone(), teacher: conn.teacher, peer };
+    let me = Me { id: conn.id, name: name.clone(), teacher: conn.teacher, peer, log: conn.log.clone() };
     let place = Place::new(server.clone(), me);
     let mut session = Session::new(place, look, keymap, pacing, conn.size, std::time::Instant::now());
 
@@ -386,6 +411,9 @@ pub async fn play(
     let mut last_frame: Option<Instant> = None;
     let mut last_key = Instant::now();
     let mut warned = false;
+    // A window change waiting for its turn, and when the last was acted on.
+    let mut resize: Option<(u16, u16)> = None;
+    let mut last_resize: Option<Instant> = None;
 
     let ending = loop {
         let now = Instant::now();
@@ -416,11 +444,19 @@ pub async fn play(
             // Only while output waits: is the client still reading?
             wake = wake.min(now + Duration::from_millis(250));
         }
+        let resize_at = last_resize.map_or(now, |t| t + RESIZE_MIN);
+        if resize.is_some() {
+            wake = wake.min(resize_at);
+        }
         let woke = tokio::select! {
             biased;
             _ = stopping.changed() => Woke::Stop,
             item = input.recv() => Woke::Input(item),
             notice = conn.mail.recv() => Woke::Notice(notice),
+            changed = conn.resized.changed(), if resize.is_none() => match changed {
+                Ok(()) => Woke::Resized,
+                Err(_) => Woke::Input(None),
+            },
             () = table_changed(session.scene_mut()) => Woke::Table,
             _ = roster.changed() => Woke::People,
             _ = board.changed() => Woke::People,
@@ -450,10 +486,7 @@ pub async fn play(
                 // Ctrl-Z would stop the server's process locally; here it means nothing.
                 let _ = session.take_suspend();
             }
-            Woke::Input(Some(Input::Resize(width, height))) => {
-                terminal.backend_mut().size = Size::new(width, height);
-                i18n::scoped(language, || session.resize(width, height, at));
-            }
+            Woke::Resized => resize = Some(*conn.resized.borrow_and_update()),
             Woke::Notice(None) => {}
             Woke::Notice(Some(notice)) => {
                 i18n::scoped(language, || session.scene_mut().notice(notice));
@@ -485,6 +518,15 @@ pub async fn play(
                     break End::SlowReader;
                 }
             }
+        }
+        if let Some((width, height)) = resize
+            && now >= resize_at
+        {
+            resize = None;
+            last_resize = Some(now);
+            server.resizes.fetch_add(1, Ordering::Relaxed);
+            terminal.backend_mut().size = Size::new(width, height);
+            i18n::scoped(language, || session.resize(width, height, at));
         }
         if let Some(Leave) = session.take_effect() {
             break End::Quit;
@@ -581,9 +623,15 @@ mod tests {
         }
         // A lone Esc is not held for a marker.
         assert_eq!(run(&[b"\x1b"]).0, b"\x1b");
-        // Long pastes are cut.
-        let long = [PASTE_START, &[b'7'; 5000], PASTE_END].concat();
-        assert_eq!(run(&[&long]).1.len(), PASTE_MAX);
+        // Long pastes are cut, and end at their marker however long they were.
+        let long = [PASTE_START, &[b'7'; 5000], PASTE_END, b"q"].concat();
+        let (keys, pasted) = run(&[&long]);
+        assert_eq!((keys.as_slice(), pasted.len()), (&b"q"[..], PASTE_MAX));
+        // A paste whose end never comes is ended by Esc or Ctrl-C, which are keys again.
+        let (keys, pasted) = run(&[PASTE_START, b"12", b"\x03q"]);
+        assert_eq!((keys.as_slice(), pasted.as_str()), (&b"\x03q"[..], "12"));
+        let (keys, pasted) = run(&[PASTE_START, b"12", b"\x1b", b"q"]);
+        assert_eq!((keys.as_slice(), pasted.as_str()), (&b"\x1bq"[..], "12"));
     }
 
     #[test]

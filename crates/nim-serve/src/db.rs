@@ -15,9 +15,28 @@ pub enum DbError {
     Sqlite { path: String, source: rusqlite::Error },
     #[error("the server's database {path}: no thread to write it: {source}")]
     Thread { path: String, source: std::io::Error },
+    #[error(
+        "the server's database {path} is of schema version {found}, newer than this server's ({known}): run a newer nim-tui-serve, or give another file with --db PATH"
+    )]
+    Newer { path: String, found: i64, known: i64 },
+    #[error(
+        "the server's database {path} is not one this server knows (its `results` table has no column {column}): give another file with --db PATH"
+    )]
+    Unknown { path: String, column: String },
 }
 
 impl DbError {
+    /// Whether the fault is in the file given (exit 2) rather than at run time (exit 1).
+    pub fn is_bad_input(&self) -> bool {
+        matches!(self, DbError::Newer { .. } | DbError::Unknown { .. })
+    }
+
+    /// Whether another program holds the database's lock: worth trying again later.
+    pub fn is_busy(&self) -> bool {
+        matches!(self, DbError::Sqlite { source: rusqlite::Error::SqliteFailure(e, _), .. }
+            if matches!(e.code, rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked))
+    }
+
     pub(crate) fn thread(path: &Path, source: std::io::Error) -> DbError {
         DbError::Thread { path: nim_tui::text::path(path), source }
     }
@@ -54,6 +73,11 @@ pub struct GameRow {
     pub outcome: Outcome,
     pub assisted: bool,
     pub moves: u32,
+    /// How the game ended and who ended it: `play` (at the board), `resigned by NAME`, `left by
+    /// NAME`, `server stopped`, `move limit`.
+    pub ended_by: String,
+    /// Whether it counts on the leaderboards (a game with no real choice in it does not).
+    pub counted: bool,
 }
 
 /// A line of the leaderboard against the AI: a player's wins and games in one game and level.
@@ -97,10 +121,61 @@ CREATE TABLE IF NOT EXISTS results (
     outcome TEXT NOT NULL CHECK (outcome IN ('won', 'lost', 'ended_by_server')),
     assisted INTEGER NOT NULL,
     moves INTEGER NOT NULL,
-    ended_at INTEGER NOT NULL
+    ended_at INTEGER NOT NULL,
+    ended_by TEXT NOT NULL DEFAULT 'play',
+    counted INTEGER NOT NULL DEFAULT 1
 );
 CREATE INDEX IF NOT EXISTS results_by_player ON results (player);
 ";
+
+/// The schema's version, kept in the file (`PRAGMA user_version`): 0 was the first server's
+/// (no `ended_by`, no `counted`), migrated at start; a newer one is refused.
+pub const VERSION: i64 = 2;
+
+/// The columns of `results` this server reads and writes.
+const COLUMNS: [&str; 11] = [
+    "player", "opponent", "game", "mode", "level", "outcome", "assisted", "moves", "ended_at", "ended_by",
+    "counted",
+];
+
+/// Migrates the file at `conn` to [`VERSION`], or says why it cannot.
+fn migrate(conn: &Connection, shown: &str) -> Result<(), DbError> {
+    let err = |source| DbError::Sqlite { path: shown.to_string(), source };
+    let found: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(err)?;
+    if found > VERSION {
+        return Err(DbError::Newer { path: shown.to_string(), found, known: VERSION });
+    }
+    let columns = |conn: &Connection| -> rusqlite::Result<Vec<String>> {
+        let mut stmt = conn.prepare("SELECT name FROM pragma_table_info('results')")?;
+        let names = stmt.query_map([], |r| r.get(0))?;
+        names.collect()
+    };
+    let had = columns(conn).map_err(err)?;
+    if found < VERSION && !had.is_empty() {
+        // The first server's file: the two columns added, every old game counted, ended at play.
+        let tx = conn.unchecked_transaction().map_err(err)?;
+        for (column, definition) in
+            [("ended_by", "TEXT NOT NULL DEFAULT 'play'"), ("counted", "INTEGER NOT NULL DEFAULT 1")]
+        {
+            if !had.iter().any(|c| c == column) {
+                tx.execute_batch(&format!("ALTER TABLE results ADD COLUMN {column} {definition}"))
+                    .map_err(err)?;
+            }
+        }
+        tx.commit().map_err(err)?;
+        tracing::info!(from = found, to = VERSION, "database migrated");
+    }
+    conn.execute_batch(SCHEMA).map_err(err)?;
+    let have = columns(conn).map_err(err)?;
+    if let Some(missing) = COLUMNS.iter().find(|c| !have.iter().any(|h| h == *c)) {
+        return Err(DbError::Unknown { path: shown.to_string(), column: (*missing).to_string() });
+    }
+    conn.pragma_update(None, "user_version", VERSION).map_err(err)?;
+    Ok(())
+}
+
+/// The longest wait for another program's lock on the database, per write.
+pub const BUSY_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
 fn now() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0))
@@ -120,8 +195,10 @@ impl Db {
         // WAL: readers never wait for the writer, and a write is durable at commit.
         let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)).map_err(err)?;
         tracing::debug!(journal_mode = %mode, "database");
-        conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(err)?;
-        conn.execute_batch(SCHEMA).map_err(err)?;
+        // Another program holding the write lock (a teacher's sqlite3 shell, a backup) is waited
+        // for this long on the store's thread; past it the result is kept and tried again.
+        conn.busy_timeout(BUSY_WAIT).map_err(err)?;
+        migrate(&conn, &shown)?;
         Ok(Db { conn: Mutex::new(conn), path: shown })
     }
 
@@ -146,8 +223,8 @@ impl Db {
     pub fn record(&self, row: &GameRow) -> Result<(), DbError> {
         self.with(|c| {
             c.execute(
-                "INSERT INTO results (player, opponent, game, mode, level, outcome, assisted, moves, ended_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                "INSERT INTO results (player, opponent, game, mode, level, outcome, assisted, moves, ended_at, ended_by, counted)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
                 params![
                     row.player,
                     row.opponent,
@@ -157,7 +234,9 @@ impl Db {
                     row.outcome.as_str(),
                     row.assisted,
                     row.moves,
-                    now()
+                    now(),
+                    row.ended_by,
+                    row.counted
                 ],
             )
             .map(drop)
@@ -168,26 +247,10 @@ impl Db {
     pub fn games_of(&self, player: &str) -> Result<Vec<GameRow>, DbError> {
         self.with(|c| {
             let mut stmt = c.prepare(
-                "SELECT player, opponent, game, mode, level, outcome, assisted, moves FROM results
-                 WHERE player = ?1 ORDER BY id",
+                "SELECT player, opponent, game, mode, level, outcome, assisted, moves, ended_by, counted
+                 FROM results WHERE player = ?1 ORDER BY id",
             )?;
-            let rows = stmt.query_map([player], |r| {
-                let outcome: String = r.get(5)?;
-                Ok(GameRow {
-                    player: r.get(0)?,
-                    opponent: r.get(1)?,
-                    game: r.get(2)?,
-                    mode: r.get(3)?,
-                    level: r.get(4)?,
-                    outcome: match outcome.as_str() {
-                        "won" => Outcome::Won,
-                        "lost" => Outcome::Lost,
-                        _ => Outcome::EndedByServer,
-                    },
-                    assisted: r.get(6)?,
-                    moves: r.get(7)?,
-                })
-            })?;
+            let rows = stmt.query_map([player], row)?;
             rows.collect()
         })
     }
@@ -200,7 +263,7 @@ impl Db {
                 "SELECT player, game, level,
                         SUM(outcome = 'won' AND NOT assisted) AS won,
                         SUM(outcome != 'ended_by_server') AS played
-                 FROM results WHERE opponent = 'ai'
+                 FROM results WHERE opponent = 'ai' AND counted
                  GROUP BY player, game, level
                  HAVING played > 0
                  ORDER BY game, level, won DESC, played ASC, player",
@@ -224,7 +287,7 @@ impl Db {
         self.with(|c| {
             let mut stmt = c.prepare(
                 "SELECT player, SUM(outcome = 'won') AS won, SUM(outcome != 'ended_by_server') AS played
-                 FROM results WHERE opponent != 'ai'
+                 FROM results WHERE opponent != 'ai' AND counted
                  GROUP BY player HAVING played > 0
                  ORDER BY won DESC, played ASC, player",
             )?;
@@ -239,8 +302,8 @@ impl Db {
     pub fn recent(&self, limit: u32) -> Result<Vec<GameRow>, DbError> {
         self.with(|c| {
             let mut stmt = c.prepare(
-                "SELECT player, opponent, game, mode, level, outcome, assisted, moves FROM results
-                 ORDER BY id DESC LIMIT ?1",
+                "SELECT player, opponent, game, mode, level, outcome, assisted, moves, ended_by, counted
+                 FROM results ORDER BY id DESC LIMIT ?1",
             )?;
             let rows = stmt.query_map([limit], row)?;
             rows.collect()
@@ -263,5 +326,7 @@ fn row(r: &rusqlite::Row) -> rusqlite::Result<GameRow> {
         },
         assisted: r.get(6)?,
         moves: r.get(7)?,
+        ended_by: r.get(8)?,
+        counted: r.get(9)?,
     })
 }

@@ -32,11 +32,18 @@ impl KeyError {
     }
 }
 
+/// The largest host key file read, in bytes (an ed25519 key is about 400, a 16384-bit RSA key
+/// about 13,000).
+const HOST_KEY_MAX: u64 = 64 * 1024;
+
 /// The host key from `given`, or the one kept in the state directory, generated on first use.
 pub fn host_key(given: Option<&Path>) -> Result<(PrivateKey, PathBuf), KeyError> {
     if let Some(path) = given {
-        let key = russh::keys::load_secret_key(path, None)
-            .map_err(|e| KeyError::HostKey { path: nim_tui::text::path(path), why: e.to_string() })?;
+        let failed = |why: String| KeyError::HostKey { path: nim_tui::text::path(path), why };
+        // Only a regular file of a key's size is read: a FIFO would block the start for ever and
+        // /dev/zero would be read until memory ran out.
+        let text = nim_tui::files::read_text(path, HOST_KEY_MAX).map_err(|e| failed(e.to_string()))?;
+        let key = russh::keys::decode_secret_key(&text, None).map_err(|e| failed(e.to_string()))?;
         return Ok((key, path.to_path_buf()));
     }
     let dir = nim_tui::paths::state_dir().ok_or(KeyError::NoStateDir)?;

@@ -3,18 +3,24 @@
 //! (russh: `ssh.rs`) that knows who may log in and refuses what is not a game; finished games go
 //! to an SQLite database (`db.rs`).
 //!
-//! Nothing a client does can hurt the server or another client: connections are limited in all
-//! and per address, a connection must log in and open its game within a time, input past a cap
-//! is dropped, output a client does not read is counted and the client dropped past a cap, an
-//! idle player is warned and then disconnected, redraws are limited per second, window sizes are
-//! clamped, and every name and text from a client is made safe before anyone's screen shows it.
+//! Nothing a client does can hurt the server or another client, and every resource a client can
+//! grow has a bound ([`Limits`], listed in the README): connections logging in are counted apart
+//! from players (the oldest waiting one dropped for a newcomer) and must log in within a time,
+//! players are limited in all and per address, wrong class codes back off and lock an address out
+//! ([`guard`]), input past a cap is held back by SSH's flow control, output a client does not read
+//! is counted and the client dropped past a cap, an idle player is warned and then disconnected,
+//! redraws and window changes are limited per second, pastes and games have a length, results a
+//! rate, window sizes are clamped, and every name and text from a client is made safe before
+//! anyone's screen shows it.
 //!
-//! One log line is written per connection, game and refusal, each with the peer's address.
+//! One log line is written per connection, game and refusal, each with the peer's address, at
+//! most [`LOG_PER_SECOND`] a second per connection.
 //! SIGTERM or Ctrl-C stops accepting, tells everyone, keeps the games in progress as ended by the
 //! server (not losses), and returns within a few seconds.
 
 mod client;
 pub mod db;
+pub mod guard;
 pub mod hostkey;
 mod lobby;
 mod lobby_view;
@@ -60,7 +66,8 @@ impl ServeError {
         match self {
             ServeError::Key(e) => e.is_bad_input(),
             ServeError::NoDataDir | ServeError::EmptyCode => true,
-            ServeError::Db(_) | ServeError::Listen { .. } | ServeError::Runtime(_) => false,
+            ServeError::Db(e) => e.is_bad_input(),
+            ServeError::Listen { .. } | ServeError::Runtime(_) => false,
         }
     }
 }
@@ -75,8 +82,28 @@ pub struct Limits {
     /// From the TCP connection to the game's first frame: the SSH handshake, logging in and
     /// asking for a terminal.
     pub login_timeout: Duration,
+    /// From the TCP connection to logging in: a socket that says nothing holds a pre-login
+    /// place no longer than this.
+    pub preauth_timeout: Duration,
+    /// Connections not yet logged in, at once, in all and from one address. They are counted
+    /// apart from the players: when their places are full, the oldest waiting one is dropped
+    /// for the newcomer, so idle sockets cannot lock anyone out, and never take a player's place.
+    pub max_preauth: usize,
+    pub max_preauth_per_address: usize,
     /// Wrong answers (class code, keys) before the connection is dropped.
     pub auth_attempts: usize,
+    /// Wrong class codes: see [`guard::Guard`].
+    pub guard: guard::GuardLimits,
+    /// A player coming back under her name from the address that holds it takes it over (the
+    /// old connection ended) when that connection has sent nothing for this long: it dropped
+    /// without the server knowing yet. Otherwise the newcomer gets a suffix (`zoe-2`).
+    pub rejoin_quiet: Duration,
+    /// Moves kept per game, at most: a game that reaches it ends, kept as ended by the server
+    /// (`move limit`), so that no game grows without bound.
+    pub max_moves: usize,
+    /// Results kept per player per minute, at most: a script that ends games as fast as it can
+    /// fills neither the database nor the boards; past it, results are logged once and dropped.
+    pub results_per_minute: u32,
     /// No key for this long and the player is disconnected…
     pub idle_timeout: Duration,
     /// … after a warning this long before.
@@ -104,7 +131,14 @@ impl Limits {
             max_connections,
             max_per_address,
             login_timeout: Duration::from_secs(30),
+            preauth_timeout: Duration::from_secs(20),
+            max_preauth: 64,
+            max_preauth_per_address: 8,
             auth_attempts: 6,
+            guard: guard::GuardLimits::default(),
+            rejoin_quiet: Duration::from_secs(10),
+            max_moves: 2_000,
+            results_per_minute: 30,
             idle_timeout,
             // A minute's warning, or half the time when it is shorter than two minutes.
             idle_warning: Duration::from_secs(60).min(idle_timeout / 2),
@@ -155,13 +189,21 @@ pub struct Server {
     pub names: names::Registry,
     /// Who is on the server, what each is doing, and the tables.
     pub people: tables::People,
-    per_address: Mutex<HashMap<IpAddr, usize>>,
+    admission: Mutex<Admission>,
+    /// Wrong class codes, per address and in all.
+    pub guard: guard::Guard,
+    /// Connections open now, logging in or playing.
     live: AtomicUsize,
     gone: Notify,
     next_id: AtomicU64,
     stop: watch::Sender<bool>,
     peak_pending: AtomicUsize,
     frames: AtomicU64,
+    resizes: AtomicU64,
+    /// Log lines about arrivals and departures, for everyone (see [`ARRIVALS_PER_SECOND`]).
+    arrivals: Mutex<LogBudget>,
+    /// Results kept per player in the last minute (see [`Limits::results_per_minute`]).
+    results: Mutex<HashMap<String, (std::time::Instant, u32)>>,
 }
 
 impl Server {
@@ -178,32 +220,182 @@ impl Server {
         self.peak_pending.fetch_max(bytes, Ordering::Relaxed);
     }
 
-    /// Takes a place for a connection from `ip`, or says which limit refuses it.
-    fn admit(&self, ip: IpAddr) -> Result<(), &'static str> {
-        let mut per = self.per_address.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if self.live.load(Ordering::SeqCst) >= self.limits.max_connections {
-            return Err("too many connections");
+    /// Takes a place among the connections not yet logged in for `id` from `ip`: when those
+    /// of its address, or all of them, are full, the oldest waiting one is dropped to make room,
+    /// so that a flood of idle sockets delays no one for long and locks no one out.
+    fn admit(&self, id: u64, ip: IpAddr, kill: Kill) {
+        let mut admission = self.admission();
+        let here = admission.waiting.iter().filter(|w| w.1 == ip).count();
+        if here >= self.limits.max_preauth_per_address
+            && let Some(at) = admission.waiting.iter().position(|w| w.1 == ip)
+            && let Some(oldest) = admission.waiting.remove(at)
+        {
+            if self.logs_arrival(SocketAddr::new(ip, 0)) {
+                tracing::info!(%ip, id = oldest.0, "dropped before logging in: a newer connection from its address");
+            }
+            (oldest.2)();
         }
-        let here = per.entry(ip).or_insert(0);
-        if *here >= self.limits.max_per_address {
-            return Err("too many connections from this address");
+        if admission.waiting.len() >= self.limits.max_preauth
+            && let Some(oldest) = admission.waiting.pop_front()
+        {
+            if self.logs_arrival(SocketAddr::new(oldest.1, 0)) {
+                tracing::info!(ip = %oldest.1, id = oldest.0, "dropped before logging in: too many connections logging in");
+            }
+            (oldest.2)();
         }
-        *here += 1;
+        admission.waiting.push_back((id, ip, kill));
         self.live.fetch_add(1, Ordering::SeqCst);
+    }
+
+    /// Moves `id` from the connections logging in to the players, or says which limit refuses it.
+    fn log_in(&self, id: u64, ip: IpAddr) -> Result<(), &'static str> {
+        let mut admission = self.admission();
+        if admission.players.contains(&id) {
+            return Ok(());
+        }
+        let Some(at) = admission.waiting.iter().position(|w| w.0 == id) else {
+            return Err("dropped while logging in");
+        };
+        if admission.players.len() >= self.limits.max_connections {
+            return Err("too many players");
+        }
+        let here = admission.per_address.get(&ip).copied().unwrap_or(0);
+        if here >= self.limits.max_per_address {
+            return Err("too many players from this address");
+        }
+        admission.waiting.remove(at);
+        admission.players.insert(id);
+        *admission.per_address.entry(ip).or_insert(0) += 1;
         Ok(())
     }
 
-    fn leave(&self, ip: IpAddr) {
-        let mut per = self.per_address.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(here) = per.get_mut(&ip) {
-            *here = here.saturating_sub(1);
-            if *here == 0 {
-                per.remove(&ip);
+    fn leave(&self, id: u64, ip: IpAddr) {
+        let mut admission = self.admission();
+        if admission.players.remove(&id) {
+            if let Some(here) = admission.per_address.get_mut(&ip) {
+                *here = here.saturating_sub(1);
+                if *here == 0 {
+                    admission.per_address.remove(&ip);
+                }
             }
+        } else {
+            admission.waiting.retain(|w| w.0 != id);
         }
+        drop(admission);
         self.live.fetch_sub(1, Ordering::SeqCst);
         self.gone.notify_waiters();
     }
+
+    /// Whether one more line about a connection arriving or leaving may be logged now.
+    fn logs_arrival(&self, peer: SocketAddr) -> bool {
+        LogBudget::allow(&self.arrivals, peer)
+    }
+
+    /// Whether one more result of `player` may be kept this minute.
+    fn result_allowed(&self, player: &str) -> bool {
+        let mut results = self.results.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let now = std::time::Instant::now();
+        let minute = Duration::from_secs(60);
+        if results.len() > 10_000 {
+            results.retain(|_, (since, _)| now.duration_since(*since) < minute);
+        }
+        let entry = results.entry(player.to_string()).or_insert((now, 0));
+        if now.duration_since(entry.0) >= minute {
+            *entry = (now, 0);
+        }
+        entry.1 += 1;
+        let most = self.limits.results_per_minute;
+        if entry.1 == most + 1 {
+            tracing::warn!(player = %player, "more than {most} results in a minute: the rest of the minute's are not kept");
+        }
+        entry.1 <= most
+    }
+
+    fn admission(&self) -> std::sync::MutexGuard<'_, Admission> {
+        self.admission.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// Log lines one connection may write a second, over a burst of [`LOG_BURST`]: past them its
+/// lines are counted, not written, and the count is logged when it may write again.
+pub const LOG_PER_SECOND: f64 = 5.0;
+/// See [`LOG_PER_SECOND`].
+pub const LOG_BURST: f64 = 20.0;
+
+/// Log lines about connections arriving and leaving, a second, for everyone together (bursts of
+/// [`ARRIVALS_BURST`]): a flood of sockets does not flood the log.
+pub const ARRIVALS_PER_SECOND: f64 = 50.0;
+/// See [`ARRIVALS_PER_SECOND`].
+pub const ARRIVALS_BURST: f64 = 200.0;
+
+/// The most the server's log file may hold before it is rotated (copied to `nim-tui.log.1`, then
+/// emptied): with the one before, at most twice this on disk.
+pub const LOG_MAX: u64 = 32 * 1024 * 1024;
+
+/// Rotates the log at `path` when it holds more than `max` bytes: copied to `PATH.1` (replacing
+/// the one before), then emptied in place, so that the writer, which appends, goes on writing at
+/// its start. Says whether it rotated.
+pub fn cap_log(path: &std::path::Path, max: u64) -> std::io::Result<bool> {
+    let len = std::fs::metadata(path)?.len();
+    if len <= max {
+        return Ok(false);
+    }
+    let mut old = path.as_os_str().to_owned();
+    old.push(".1");
+    std::fs::copy(path, &old)?;
+    std::fs::OpenOptions::new().write(true).open(path)?.set_len(0)?;
+    Ok(true)
+}
+
+/// One connection's budget of log lines (see [`LOG_PER_SECOND`]), shared by its SSH side and its
+/// game.
+#[derive(Debug)]
+pub(crate) struct LogBudget {
+    rate: f64,
+    burst: f64,
+    tokens: f64,
+    at: std::time::Instant,
+    held: u64,
+}
+
+impl LogBudget {
+    fn new(rate: f64, burst: f64) -> LogBudget {
+        LogBudget { rate, burst, tokens: burst, at: std::time::Instant::now(), held: 0 }
+    }
+
+    /// One connection's budget, shared by its SSH side and its game.
+    pub(crate) fn shared() -> Arc<Mutex<LogBudget>> {
+        Arc::new(Mutex::new(LogBudget::new(LOG_PER_SECOND, LOG_BURST)))
+    }
+
+    /// Whether one more line may be written now.
+    pub(crate) fn allow(budget: &Mutex<LogBudget>, peer: SocketAddr) -> bool {
+        let mut b = budget.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let now = std::time::Instant::now();
+        b.tokens = (b.tokens + now.duration_since(b.at).as_secs_f64() * b.rate).min(b.burst);
+        b.at = now;
+        if b.tokens < 1.0 {
+            b.held += 1;
+            return false;
+        }
+        b.tokens -= 1.0;
+        if b.held > 0 {
+            tracing::warn!(%peer, held = b.held, rate = b.rate, "log lines not written (more than their rate a second)");
+            b.held = 0;
+        }
+        true
+    }
+}
+
+/// Ends a connection at once, whatever it is doing.
+pub(crate) type Kill = Arc<dyn Fn() + Send + Sync>;
+
+/// Who holds a place: the connections logging in (oldest first), and the players.
+#[derive(Default)]
+struct Admission {
+    waiting: std::collections::VecDeque<(u64, IpAddr, Kill)>,
+    players: std::collections::HashSet<u64>,
+    per_address: HashMap<IpAddr, usize>,
 }
 
 /// A server that is running: its address, and the way to stop it.
@@ -262,6 +454,16 @@ impl Running {
         self.server.store.flush().await;
     }
 
+    /// Results waiting for a busy database (another program holding its lock) now.
+    pub fn results_waiting(&self) -> u64 {
+        self.server.store.waiting()
+    }
+
+    /// Window changes the games have acted on since the start (the rest were merged).
+    pub fn resizes(&self) -> u64 {
+        self.server.resizes.load(Ordering::Relaxed)
+    }
+
     /// Queries the server has made of its database since it started (the first reading of the
     /// boards included), once everything sent to the store so far has been written.
     pub async fn queries(&self) -> u64 {
@@ -293,12 +495,15 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
         window_size: 64 * 1024,
         channel_buffer_size: 64,
         inactivity_timeout: None,
-        keepalive_interval: Some(Duration::from_secs(30)),
-        keepalive_max: 4,
+        // A connection that dropped without a word is found out within about 40 s, and its
+        // player's name given back (kept for her address for `names::GRACE`).
+        keepalive_interval: Some(Duration::from_secs(10)),
+        keepalive_max: 3,
         nodelay: true,
         ..Default::default()
     });
     let (stop, _) = watch::channel(false);
+    let limits_guard = limits.guard.clone();
     let server = Arc::new(Server {
         limits,
         code: options.code,
@@ -310,13 +515,17 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
         store,
         names: names::Registry::default(),
         people: tables::People::default(),
-        per_address: Mutex::new(HashMap::new()),
+        admission: Mutex::new(Admission::default()),
+        guard: guard::Guard::new(limits_guard),
         live: AtomicUsize::new(0),
         gone: Notify::new(),
         next_id: AtomicU64::new(1),
         stop,
         peak_pending: AtomicUsize::new(0),
         frames: AtomicU64::new(0),
+        resizes: AtomicU64::new(0),
+        arrivals: Mutex::new(LogBudget::new(ARRIVALS_PER_SECOND, ARRIVALS_BURST)),
+        results: Mutex::new(HashMap::new()),
     });
     tracing::info!(%addr, code = server.code.is_some(), teachers = server.teachers.len(), "serving");
     let accept = tokio::spawn(accept_loop(listener, config, server.clone()));
@@ -334,13 +543,27 @@ async fn accept_loop(listener: TcpListener, config: Arc<russh::server::Config>, 
                 continue;
             }
         };
-        if let Err(why) = server.admit(peer.ip()) {
-            tracing::info!(%peer, "refused: {why}");
-            drop(socket);
-            continue;
-        }
         let id = server.next_id.fetch_add(1, Ordering::Relaxed);
-        tokio::spawn(connection(socket, peer, id, config.clone(), server.clone()));
+        // A second handle on the socket, to end the connection whatever russh is doing: shutting
+        // the socket down fails its reads and writes at once.
+        let (socket, kill) = match socket.into_std().and_then(|s| Ok((s.try_clone()?, s))) {
+            Ok((clone, socket)) => match TcpStream::from_std(socket) {
+                Ok(socket) => (socket, clone),
+                Err(e) => {
+                    tracing::warn!(%peer, "connection dropped: {e}");
+                    continue;
+                }
+            },
+            Err(e) => {
+                tracing::warn!(%peer, "connection dropped: {e}");
+                continue;
+            }
+        };
+        let kill: Kill = Arc::new(move || {
+            let _ = kill.shutdown(std::net::Shutdown::Both);
+        });
+        server.admit(id, peer.ip(), kill.clone());
+        tokio::spawn(connection(socket, peer, id, kill, config.clone(), server.clone()));
     }
 }
 
@@ -349,57 +572,57 @@ async fn connection(
     socket: TcpStream,
     peer: SocketAddr,
     id: u64,
+    kill: Kill,
     config: Arc<russh::server::Config>,
     server: Arc<Server>,
 ) {
-    tracing::info!(%peer, id, "connected");
-    // A second handle on the socket, to end the connection whatever russh is doing: shutting
-    // the socket down fails its reads and writes at once.
-    let (socket, kill) = match socket.into_std().and_then(|s| Ok((s.try_clone()?, s))) {
-        Ok((clone, socket)) => match TcpStream::from_std(socket) {
-            Ok(socket) => (socket, clone),
-            Err(e) => {
-                tracing::warn!(%peer, "connection dropped: {e}");
-                server.leave(peer.ip());
-                return;
-            }
-        },
-        Err(e) => {
-            tracing::warn!(%peer, "connection dropped: {e}");
-            server.leave(peer.ip());
-            return;
-        }
-    };
-    let kill: Arc<dyn Fn() + Send + Sync> = Arc::new(move || {
-        let _ = kill.shutdown(std::net::Shutdown::Both);
-    });
+    if server.logs_arrival(peer) {
+        tracing::info!(%peer, id, "connected");
+    }
     let (started_tx, started) = oneshot::channel();
-    let handler = ssh::Handler::new(server.clone(), id, peer, kill.clone(), started_tx);
+    let (logged_tx, logged) = oneshot::channel();
+    let handler = ssh::Handler::new(server.clone(), id, peer, kill.clone(), started_tx, logged_tx);
     let login = server.limits.login_timeout;
+    let preauth = server.limits.preauth_timeout;
     let session = async {
         let running = russh::server::run_stream(config, socket, handler).await?;
         running.await
     };
     tokio::pin!(session);
     let mut stopping = server.stopping();
-    // Until the game starts, the login time-out and the server's stop apply here; after, the
-    // game has its own idle time-out and hears of the stop itself.
+    // Until the game starts, the time-outs (to log in, then to open the game) and the server's
+    // stop apply here; after, the game has its own idle time-out and hears of the stop itself.
+    let deadline = tokio::time::Instant::now() + login;
     let timed_out = tokio::select! {
         result = &mut session => {
-            log_end(peer, id, result.err());
-            server.leave(peer.ip());
+            if server.logs_arrival(peer) {
+                log_end(peer, id, result.err());
+            }
+            server.leave(id, peer.ip());
             return;
         }
-        started = tokio::time::timeout(login, started) => started.is_err(),
-        _ = stopping.wait_for(|s| *s) => true,
+        waited = async {
+            if tokio::time::timeout(preauth, logged).await.is_err() {
+                return Some(format!("did not log in within {}s", preauth.as_secs()));
+            }
+            match tokio::time::timeout_at(deadline, started).await {
+                Err(_) => Some(format!("did not log in and open a game within {}s", login.as_secs())),
+                Ok(_) => None,
+            }
+        } => waited,
+        _ = stopping.wait_for(|s| *s) => Some("the server stops".to_string()),
     };
-    if timed_out {
-        tracing::info!(%peer, id, "refused: did not log in and open a game within {}s", login.as_secs());
+    if let Some(why) = timed_out {
+        if server.logs_arrival(peer) {
+            tracing::info!(%peer, id, "refused: {why}");
+        }
         kill();
     }
     let result = session.await;
-    log_end(peer, id, result.err());
-    server.leave(peer.ip());
+    if server.logs_arrival(peer) {
+        log_end(peer, id, result.err());
+    }
+    server.leave(id, peer.ip());
 }
 
 fn log_end(peer: SocketAddr, id: u64, error: Option<russh::Error>) {
@@ -409,8 +632,13 @@ fn log_end(peer: SocketAddr, id: u64, error: Option<russh::Error>) {
     }
 }
 
-/// `nim-tui serve`: everything from the flags, then serves until SIGTERM or Ctrl-C.
-pub fn run(args: &nim_tui::cli::ServeArgs, settings: Settings) -> Result<(), ServeError> {
+/// `nim-tui serve`: everything from the flags, then serves until SIGTERM or Ctrl-C; `log` is the
+/// log file when there is one (kept within [`LOG_MAX`]).
+pub fn run(
+    args: &nim_tui::cli::ServeArgs,
+    settings: Settings,
+    log: Option<PathBuf>,
+) -> Result<(), ServeError> {
     let (host_key, key_path) = hostkey::host_key(args.host_key.as_deref())?;
     let teachers = match &args.teacher_keys {
         Some(path) => hostkey::teacher_keys(path)?,
@@ -426,10 +654,12 @@ pub fn run(args: &nim_tui::cli::ServeArgs, settings: Settings) -> Result<(), Ser
         Duration::from_secs(args.idle_timeout),
     );
     let fingerprint = host_key.public_key().fingerprint(russh::keys::HashAlg::Sha256);
+    let code = class_code(args.code.as_deref(), args.listen);
+    let generated = args.code.is_none() && code.is_some();
     let options = Options {
         listen: args.listen,
         host_key,
-        code: args.code.clone(),
+        code: code.clone(),
         teachers,
         db: db.clone(),
         limits,
@@ -446,6 +676,9 @@ pub fn run(args: &nim_tui::cli::ServeArgs, settings: Settings) -> Result<(), Ser
         // stops the server as it should.
         let stop = wait_for_stop();
         let running = start(options).await?;
+        if let Some(log) = log {
+            tokio::spawn(keep_log_capped(log));
+        }
         // What the teacher needs, on the terminal the server was started from.
         let _ = nim_tui::text::eprint_safe(&format!(
             "nim-tui serve: listening on {}\n  host key {} ({fingerprint})\n  database {}\n  students type: ssh -p {} NAME@{}\n  stop with Ctrl-C",
@@ -455,6 +688,11 @@ pub fn run(args: &nim_tui::cli::ServeArgs, settings: Settings) -> Result<(), Ser
             running.addr().port(),
             running.addr().ip(),
         ));
+        if let Some(code) = code.filter(|_| generated) {
+            let _ = nim_tui::text::eprint_safe(&format!(
+                "  class code {code} (generated, as the server is open beyond this machine; choose one with --code WORD)"
+            ));
+        }
         stop.await;
         tracing::info!("stopping");
         let _ = nim_tui::text::eprint_safe("nim-tui serve: stopping");
@@ -462,6 +700,48 @@ pub fn run(args: &nim_tui::cli::ServeArgs, settings: Settings) -> Result<(), Ser
         tracing::info!("stopped");
         Ok(())
     })
+}
+
+/// The letters a generated class code is made of: no `i`, `l`, `o`, `0` or `1`, which read alike.
+const CODE_LETTERS: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
+
+/// The length of a generated class code: 31^10 codes, about 49 bits, against at most a few
+/// guesses a minute per address ([`guard`]).
+pub const CODE_LENGTH: usize = 10;
+
+/// The class code a server has: the one given; else, on an address beyond this machine, one
+/// generated ([`CODE_LENGTH`] letters, so that guessing it is hopeless); else (loopback) none.
+pub fn class_code(given: Option<&str>, listen: SocketAddr) -> Option<String> {
+    match given {
+        Some(code) => Some(code.to_string()),
+        None if listen.ip().is_loopback() => None,
+        None => Some(generate_code()),
+    }
+}
+
+/// A new class code from the operating system's randomness.
+pub fn generate_code() -> String {
+    use rand::Rng;
+    let mut rng = rand::rng();
+    (0..CODE_LENGTH).map(|_| char::from(CODE_LETTERS[rng.random_range(0..CODE_LETTERS.len())])).collect()
+}
+
+/// Looks at the log's size every few seconds, and rotates it past [`LOG_MAX`].
+async fn keep_log_capped(log: PathBuf) {
+    let mut every = tokio::time::interval(Duration::from_secs(5));
+    loop {
+        every.tick().await;
+        let path = log.clone();
+        match tokio::task::spawn_blocking(move || cap_log(&path, LOG_MAX)).await {
+            Ok(Ok(true)) => tracing::info!("the log was rotated (past {} MiB)", LOG_MAX >> 20),
+            Ok(Ok(false)) => {}
+            Ok(Err(e)) => {
+                tracing::warn!("cannot keep the log's size: {e}");
+                return;
+            }
+            Err(_) => return,
+        }
+    }
 }
 
 /// Ctrl-C (SIGINT) or SIGTERM: caught from the call on, awaited later.
@@ -490,5 +770,49 @@ fn wait_for_stop() -> impl std::future::Future<Output = ()> {
         async {
             let _ = tokio::signal::ctrl_c().await;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_server_open_beyond_this_machine_gets_a_long_generated_code_by_default() {
+        let room: SocketAddr = "0.0.0.0:2222".parse().expect("an address");
+        let here: SocketAddr = "127.0.0.1:2222".parse().expect("an address");
+        let code = class_code(None, room).expect("a code is generated");
+        assert_eq!(code.len(), CODE_LENGTH);
+        assert!(code.bytes().all(|b| CODE_LETTERS.contains(&b)), "{code}");
+        assert_ne!(class_code(None, room), class_code(None, room), "two generated codes are the same");
+        assert_eq!(class_code(Some("maths"), room).as_deref(), Some("maths"));
+        assert_eq!(class_code(None, here), None, "this machine only: no code unless asked");
+        // About 49 bits: hopeless at a few guesses a minute.
+        assert!((CODE_LETTERS.len() as f64).powi(CODE_LENGTH as i32).log2() > 48.0);
+    }
+
+    #[test]
+    fn a_connections_log_lines_past_its_burst_are_held_back() {
+        // No refill, so that the time the loop takes does not count.
+        let budget = Mutex::new(LogBudget::new(0.0, LOG_BURST));
+        let peer: SocketAddr = "127.0.0.1:2222".parse().expect("an address");
+        let written = (0..100).filter(|_| LogBudget::allow(&budget, peer)).count();
+        assert_eq!(written as f64, LOG_BURST, "lines written at once");
+    }
+
+    #[test]
+    fn the_log_is_rotated_past_its_cap_and_the_writer_goes_on_at_its_start() {
+        use std::io::Write;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("nim-tui.log");
+        let mut writer =
+            std::fs::OpenOptions::new().create(true).append(true).open(&path).expect("open the log");
+        writer.write_all(&[b'a'; 100]).expect("write");
+        assert!(!cap_log(&path, 1000).expect("cap"), "rotated below the cap");
+        writer.write_all(&[b'b'; 1000]).expect("write");
+        assert!(cap_log(&path, 1000).expect("cap"), "not rotated past the cap");
+        assert_eq!(std::fs::metadata(dir.path().join("nim-tui.log.1")).expect("the old log").len(), 1100);
+        writer.write_all(b"next\n").expect("write");
+        assert_eq!(std::fs::read(&path).expect("the log"), b"next\n");
     }
 }

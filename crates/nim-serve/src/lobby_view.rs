@@ -225,6 +225,8 @@ mod tests {
             outcome,
             assisted: false,
             moves: 7,
+            ended_by: "play".into(),
+            counted: true,
         };
         let recent = vec![row("dave", Outcome::Won, "ai"), row("erin", Outcome::EndedByServer, "ai")];
         i18n::scoped(language, || {

@@ -16,9 +16,10 @@ fn main() -> ExitCode {
 }
 
 fn start() -> ExitCode {
-    if let Err(e) = log::init(paths::state_dir().as_deref()) {
-        return fail(2, &e.to_string());
-    }
+    let log = match log::init(paths::state_dir().as_deref()) {
+        Ok(log) => log,
+        Err(e) => return fail(2, &e.to_string()),
+    };
     log::install_panic_hook();
     let cli = match ServeCli::try_parse() {
         Ok(cli) => cli,
@@ -34,7 +35,7 @@ fn start() -> ExitCode {
         Ok(settings) => settings,
         Err(e) => return fail(2, &e.to_string()),
     };
-    let code = match nim_serve::run(&cli.serve, settings) {
+    let code = match nim_serve::run(&cli.serve, settings, log) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.is_bad_input() => fail(2, &e.to_string()),
         Err(e) => fail(1, &e.to_string()),

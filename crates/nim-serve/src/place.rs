@@ -41,6 +41,15 @@ pub struct Me {
     pub name: String,
     pub teacher: bool,
     pub peer: SocketAddr,
+    /// The connection's log lines (see [`super::LOG_PER_SECOND`]).
+    pub(crate) log: Arc<std::sync::Mutex<super::LogBudget>>,
+}
+
+impl Me {
+    /// Whether this connection may write one more log line now.
+    fn logs(&self) -> bool {
+        super::LogBudget::allow(&self.log, self.peer)
+    }
 }
 
 /// Where a connection is: in the lobby, or at a table.
@@ -111,7 +120,9 @@ impl Place {
             Notice::Accepted { table } => {
                 if matches!(self.at, At::Lobby) {
                     let with = table.players[1].clone();
-                    tracing::info!(peer = %self.me.peer, player = %self.me.name, with = %with, "game between players started");
+                    if self.me.logs() {
+                        tracing::info!(peer = %self.me.peer, player = %self.me.name, with = %with, "game between players started");
+                    }
                     self.server.people.set(self.me.id, Doing::Match { with }, Some(table.clone()));
                     self.lobby.note = None;
                     self.sit(table, Role::Seat(Seat::First));
@@ -124,6 +135,8 @@ impl Place {
             Notice::Assigned { setup } => {
                 let free = matches!(self.at, At::Lobby | At::Table { role: Role::Owner, .. });
                 if free {
+                    // The game this student was playing is kept, ended by the teacher: no loss.
+                    self.keep_unfinished_solo(Outcome::EndedByServer, "position given by the teacher".into());
                     self.leave_table();
                     let mut setup = setup;
                     setup.names.0[0] = self.me.name.clone();
@@ -187,23 +200,63 @@ impl Place {
                             outcome: Outcome::EndedByServer,
                             assisted: false,
                             moves: u32::try_from(moves).unwrap_or(u32::MAX),
+                            ended_by: "server stopped".into(),
+                            counted: true,
                         });
                     }
-                    tracing::info!(peer = %self.me.peer, player = %self.me.name, moves, "game ended by the server");
+                    if self.me.logs() {
+                        tracing::info!(peer = %self.me.peer, player = %self.me.name, moves, "game ended by the server");
+                    }
                 } else if !stopping {
-                    tracing::info!(peer = %self.me.peer, player = %self.me.name, "game left unfinished");
+                    if self.me.logs() {
+                        tracing::info!(peer = %self.me.peer, player = %self.me.name, "game left unfinished");
+                    }
                     // Going away from a game between two people in play gives it up.
                     if let Role::Seat(seat) = role
                         && !game.moves().is_empty()
                         && !table.recorded.swap(true, Ordering::SeqCst)
                     {
-                        record_match(&self.server, table, game, Some(seat.other()));
+                        record_match(
+                            &self.server,
+                            table,
+                            game,
+                            Some(seat.other()),
+                            format!("left by {}", self.me.name),
+                        );
                     }
                 }
             }
         }
+        if !stopping {
+            // Going away from a game against the AI in play loses it, as leaving it at the
+            // board does: hanging up is no way to escape a loss.
+            self.keep_unfinished_solo(Outcome::Lost, format!("left by {}", self.me.name));
+        }
         self.leave_table();
         self.server.people.leave(self.me.id);
+    }
+
+    /// Keeps the game in play at this connection's own table against the AI, if there is one, as
+    /// `outcome`, ended as `ended_by` says: for the ways a game ends away from the board.
+    fn keep_unfinished_solo(&self, outcome: Outcome, ended_by: String) {
+        let At::Table { table, role: Role::Owner } = &self.at else { return };
+        let app = table.app();
+        let Some(game) = app.unfinished().filter(|g| !g.hotseat()) else { return };
+        if table.recorded.swap(true, Ordering::SeqCst) || !self.server.result_allowed(&self.me.name) {
+            return;
+        }
+        self.server.store.record(GameRow {
+            player: self.me.name.clone(),
+            opponent: "ai".into(),
+            game: game.history().game().kind().name(),
+            mode: game.mode().as_str().into(),
+            level: level_name(game.level),
+            outcome,
+            assisted: false,
+            moves: u32::try_from(game.moves().len()).unwrap_or(u32::MAX),
+            ended_by,
+            counted: !no_real_choice(game),
+        });
     }
 
     fn sit(&mut self, table: Arc<Table>, role: Role) {
@@ -252,7 +305,9 @@ impl Place {
                 self.sit(table, Role::Owner);
             }
             Command::Challenge(id) => {
-                tracing::info!(peer = %self.me.peer, player = %self.me.name, to = ?server.people.name_of(id), "challenge");
+                if self.me.logs() {
+                    tracing::info!(peer = %self.me.peer, player = %self.me.name, to = ?server.people.name_of(id), "challenge");
+                }
                 server.people.tell(id, Notice::Challenged { from: me, name: self.me.name.clone() });
             }
             Command::Decline(id) => {
@@ -296,7 +351,9 @@ impl Place {
                 let position = game.position().to_string();
                 drop(app);
                 let count = server.people.assign(me, &given, position.clone());
-                tracing::info!(peer = %self.me.peer, teacher = %self.me.name, %position, count, "position given to everyone");
+                if self.me.logs() {
+                    tracing::info!(peer = %self.me.peer, teacher = %self.me.name, %position, count, "position given to everyone");
+                }
                 self.lobby.note = Some(Note::Given(position));
             }
             Command::Watch(id) => {
@@ -310,7 +367,9 @@ impl Place {
                 }
                 table.touch();
                 let whom = server.people.name_of(id).unwrap_or_default();
-                tracing::info!(peer = %self.me.peer, player = %self.me.name, watching = %whom, "watching");
+                if self.me.logs() {
+                    tracing::info!(peer = %self.me.peer, player = %self.me.name, watching = %whom, "watching");
+                }
                 server.people.set(me, Doing::Watching { whom }, None);
                 self.sit(table, Role::Watcher);
             }
@@ -343,6 +402,7 @@ impl Place {
                             }
                         }
                     }
+                    back |= self.over_move_limit(&table, &app);
                 }
                 table.touch();
                 if back {
@@ -355,7 +415,13 @@ impl Place {
                     if let Some(game) = app.game().filter(|g| g.over.is_none() && !g.moves().is_empty()) {
                         // Leaving a game in play gives it up.
                         if !table.recorded.swap(true, Ordering::SeqCst) {
-                            record_match(&self.server, &table, game, Some(seat.other()));
+                            record_match(
+                                &self.server,
+                                &table,
+                                game,
+                                Some(seat.other()),
+                                format!("left by {}", self.me.name),
+                            );
                         }
                     }
                     drop(app);
@@ -367,6 +433,12 @@ impl Place {
                 if !mine || matches!(msg, Msg::Resize { .. } | Msg::AiMove | Msg::Frame) {
                     return;
                 }
+                // Between two people, nobody takes back the other's move or wipes the game out
+                // for a new one: a game in play ends at the board, by resigning or by leaving.
+                if matches!(msg, Msg::Key { action: Some(Action::Undo | Action::Redo | Action::NewGame), .. })
+                {
+                    return;
+                }
                 // Keys that would change the game's own settings (panels, help) stay with the game
                 // too: both players see them.
                 let _ = app.update(msg);
@@ -374,12 +446,55 @@ impl Place {
                     && !table.recorded.swap(true, Ordering::SeqCst)
                 {
                     let winner = game.over.as_ref().map(|o| o.winner);
-                    record_match(&self.server, &table, game, winner);
+                    let ended_by = match game.over.as_ref().and_then(|o| o.given_up) {
+                        Some(_) => format!("resigned by {}", self.me.name),
+                        None => "play".to_string(),
+                    };
+                    record_match(&self.server, &table, game, winner, ended_by);
                 }
+                let too_long = self.over_move_limit(&table, &app);
                 drop(app);
                 table.touch();
+                if too_long {
+                    self.leave_table();
+                }
             }
         }
+    }
+
+    /// A game at `table` that reached [`super::Limits::max_moves`] ends, kept as ended by the server
+    /// (`move limit`) for every player at it; says whether it did.
+    fn over_move_limit(&self, table: &Table, app: &App) -> bool {
+        let Some(game) =
+            app.game().filter(|g| g.over.is_none() && g.moves().len() >= self.server.limits.max_moves)
+        else {
+            return false;
+        };
+        if table.recorded.swap(true, Ordering::SeqCst) {
+            return true;
+        }
+        let kind = game.history().game().kind();
+        for (seat, player) in table.players.iter().enumerate() {
+            if table.seats[seat] == 0 || (!table.is_match() && game.hotseat()) {
+                continue;
+            }
+            self.server.store.record(GameRow {
+                player: player.clone(),
+                opponent: if table.is_match() { table.players[1 - seat].clone() } else { "ai".into() },
+                game: kind.name(),
+                mode: game.mode().as_str().into(),
+                level: if table.is_match() { "-".into() } else { level_name(game.level) },
+                outcome: Outcome::EndedByServer,
+                assisted: false,
+                moves: u32::try_from(game.moves().len()).unwrap_or(u32::MAX),
+                ended_by: "move limit".into(),
+                counted: true,
+            });
+        }
+        if self.me.logs() {
+            tracing::info!(peer = %self.me.peer, player = %self.me.name, moves = game.moves().len(), "game ended: move limit");
+        }
+        true
     }
 
     /// The app's effects, carried out on the server: a finished game goes to the store; nothing
@@ -391,6 +506,15 @@ impl Place {
             Effect::CountGame { game, mode, result } => {
                 let (level, moves) =
                     app.game().map_or((nim_tui::domain::Level::Perfect, 0), |g| (g.level, g.moves().len()));
+                let ended_by = match app.game().and_then(|g| g.over.as_ref()).and_then(|o| o.given_up) {
+                    Some(nim_tui::app::GiveUp::Abandoned) => format!("left by {}", self.me.name),
+                    Some(_) => format!("resigned by {}", self.me.name),
+                    None => "play".to_string(),
+                };
+                let counted = app.game().is_none_or(|g| !no_real_choice(g));
+                if !self.server.result_allowed(&self.me.name) {
+                    return Performed::Done;
+                }
                 let row = GameRow {
                     player: self.me.name.clone(),
                     opponent: "ai".into(),
@@ -400,10 +524,14 @@ impl Place {
                     outcome: if result.won { Outcome::Won } else { Outcome::Lost },
                     assisted: result.assisted,
                     moves: u32::try_from(moves).unwrap_or(u32::MAX),
+                    ended_by,
+                    counted,
                 };
                 self.server.people.answered(self.me.id, &self.me.name, result.won);
-                tracing::info!(peer = %self.me.peer, player = %self.me.name, game = %row.game, mode = %row.mode,
+                if self.me.logs() {
+                    tracing::info!(peer = %self.me.peer, player = %self.me.name, game = %row.game, mode = %row.mode,
                     level = %row.level, won = result.won, moves, "game over");
+                }
                 self.server.store.record(row);
                 Performed::Done
             }
@@ -536,6 +664,9 @@ impl Scene for Place {
     }
 }
 
+/// What `--no-hints` withholds: the hint, the coach, the binary view and the review.
+pub const NO_HINTS: [Action; 4] = [Action::Hint, Action::Coach, Action::Binary, Action::Review];
+
 /// A new game of the AI for `name`, as at a terminal: the start screen, with the server's
 /// settings and hints.
 fn solo_app(server: &Server, name: &str) -> App {
@@ -551,7 +682,8 @@ fn with_server_hints(mut app: App, server: &Server) -> App {
     app.panels.coach = server.settings.coach && !server.no_hints;
     if server.no_hints {
         app.panels.binary = false;
-        app.withheld = vec![Action::Hint, Action::Coach, Action::Binary];
+        // The review after a game names the winning move of every position: a hint too.
+        app.withheld = NO_HINTS.to_vec();
     }
     app
 }
@@ -580,9 +712,17 @@ fn seat_index(seat: Seat) -> usize {
     }
 }
 
-/// A game between two people, kept for both: `winner`'s seat won.
-fn record_match(server: &Server, table: &Table, game: &nim_tui::app::Game, winner: Option<Seat>) {
+/// A game between two people, kept for both: `winner`'s seat won; `ended_by` says how it ended
+/// and who ended it.
+fn record_match(
+    server: &Server,
+    table: &Table,
+    game: &nim_tui::app::Game,
+    winner: Option<Seat>,
+    ended_by: String,
+) {
     let kind = game.history().game().kind();
+    let counted = !no_real_choice(game);
     for seat in [Seat::First, Seat::Second] {
         server.store.record(GameRow {
             player: table.players[seat_index(seat)].clone(),
@@ -593,9 +733,25 @@ fn record_match(server: &Server, table: &Table, game: &nim_tui::app::Game, winne
             outcome: if winner == Some(seat) { Outcome::Won } else { Outcome::Lost },
             assisted: false,
             moves: u32::try_from(game.moves().len()).unwrap_or(u32::MAX),
+            ended_by: ended_by.clone(),
+            counted,
         });
     }
-    tracing::info!(first = %table.players[0], second = %table.players[1], winner = ?winner, "game between players over");
+    tracing::info!(first = %table.players[0], second = %table.players[1], winner = ?winner, %ended_by, "game between players over");
+}
+
+/// Whether nobody had a real choice in `game`: at every move, either every move open won or none
+/// did (a single heap of one, two heaps of one). Such a game is kept but not counted on the
+/// leaderboards. Only the first moves are looked at: a game that long had choices.
+fn no_real_choice(game: &nim_tui::app::Game) -> bool {
+    let rules = game.history().game();
+    game.history().steps().take(64).all(|(_, _, before, _)| {
+        let open = rules.move_count(&before);
+        match rules.winning_move_count(&before) {
+            Some(winning) => winning == 0 || winning >= open,
+            None => false,
+        }
+    })
 }
 
 fn level_name(level: nim_tui::domain::Level) -> String {

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use russh::keys::PublicKey;
 use russh::server::{Auth, Msg, Response, Session};
 use russh::{Channel, ChannelId, ChannelOpenFailure, MethodKind, MethodSet};
-use tokio::sync::{Semaphore, mpsc, oneshot};
+use tokio::sync::{Semaphore, mpsc, oneshot, watch};
 
 use super::Server;
 use super::client::{self, Connection, Input};
@@ -40,6 +40,9 @@ impl Locale {
 /// bytes, what a flood can make the server hold.
 const INPUT_QUEUE: usize = 256;
 
+/// How long a client told that its request is refused has to hang up before it is cut off.
+const REFUSED_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// One connection's state on the SSH side.
 pub struct Handler {
     pub server: Arc<Server>,
@@ -49,6 +52,8 @@ pub struct Handler {
     /// Told once the game starts (or the connection is refused what it asked): the login
     /// time-out then no longer applies.
     pub started: Option<oneshot::Sender<()>>,
+    /// Told once logged in: the time-out before logging in then no longer applies.
+    logged: Option<oneshot::Sender<()>>,
     user: Option<String>,
     teacher: bool,
     channel: Option<Channel<Msg>>,
@@ -58,10 +63,16 @@ pub struct Handler {
     /// escaped: they choose the connection's language.
     locale: Locale,
     input: Option<mpsc::Sender<Input>>,
+    /// The window's size for the game: window changes merge here.
+    resized: Option<watch::Sender<(u16, u16)>>,
     /// Room for input waiting for the game, in bytes ([`super::Limits::input_cap`]).
     input_room: Arc<Semaphore>,
     /// Input held back for passing the cap, logged once.
     flooded: bool,
+    /// This connection's log lines (see [`super::LOG_PER_SECOND`]).
+    log: Arc<std::sync::Mutex<super::LogBudget>>,
+    /// When the client last sent input.
+    heard: Arc<std::sync::Mutex<std::time::Instant>>,
 }
 
 impl Handler {
@@ -71,6 +82,7 @@ impl Handler {
         peer: SocketAddr,
         kill: Arc<dyn Fn() + Send + Sync>,
         started: oneshot::Sender<()>,
+        logged: oneshot::Sender<()>,
     ) -> Handler {
         let server_input_cap = server.limits.input_cap;
         Handler {
@@ -79,6 +91,7 @@ impl Handler {
             peer,
             kill,
             started: Some(started),
+            logged: Some(logged),
             user: None,
             teacher: false,
             channel: None,
@@ -86,8 +99,11 @@ impl Handler {
             pty: None,
             locale: Locale::default(),
             input: None,
+            resized: None,
             input_room: Arc::new(Semaphore::new(server_input_cap)),
             flooded: false,
+            log: super::LogBudget::shared(),
+            heard: Arc::new(std::sync::Mutex::new(std::time::Instant::now())),
         }
     }
 
@@ -105,14 +121,45 @@ impl Handler {
         Auth::Reject { proceed_with_methods: Some(self.methods()), partial_success: false }
     }
 
-    fn code_ok(&self, given: &[u8]) -> bool {
-        match &self.server.code {
-            None => true,
-            Some(code) => constant_time_eq(code.as_bytes(), given),
+    /// Checks a class code: an address locked out is refused unread, and a wrong answer waits
+    /// as long as the guard says before it is answered.
+    async fn code_ok(&self, given: &[u8]) -> bool {
+        let Some(code) = &self.server.code else { return true };
+        let ip = self.peer.ip();
+        if self.server.guard.locked(ip) {
+            self.refuse("class code: the address is locked out for too many wrong answers");
+            return false;
+        }
+        if constant_time_eq(code.as_bytes(), given) {
+            return true;
+        }
+        let wait = self.server.guard.failed(ip);
+        self.refuse("wrong class code");
+        tokio::time::sleep(wait).await;
+        false
+    }
+
+    /// Lets the connection in, if a player's place is free for it.
+    fn accept(&mut self) -> Auth {
+        match self.server.log_in(self.id, self.peer.ip()) {
+            Ok(()) => {
+                if let Some(logged) = self.logged.take() {
+                    let _ = logged.send(());
+                }
+                Auth::Accept
+            }
+            Err(why) => {
+                self.refuse(why);
+                (self.kill)();
+                Auth::Reject { proceed_with_methods: None, partial_success: false }
+            }
         }
     }
 
     fn refuse(&self, what: &str) {
+        if !super::LogBudget::allow(&self.log, self.peer) {
+            return;
+        }
         tracing::info!(peer = %self.peer, id = self.id, user = ?self.user.as_deref().map(nim_tui::text::escape), "refused: {what}");
     }
 
@@ -123,14 +170,24 @@ impl Handler {
         self.locale.chosen().map_or(self.server.language, Language::from_locale)
     }
 
+    /// Answers a request the server does not serve: taken, so that the client shows what
+    /// follows (OpenSSH prints a refused request as a bare "request failed"), `text` on the
+    /// channel's standard error, exit status 1, and the connection closed; cut off a moment
+    /// later whatever the client does.
     async fn tell_and_close(&mut self, channel: ChannelId, text: &str, session: &mut Session) {
-        let _ = session.data(channel, format!("{text}\r\n").into_bytes());
+        let _ = session.channel_success(channel);
+        let _ = session.extended_data(channel, 1, format!("{text}\r\n").into_bytes());
         let _ = session.exit_status_request(channel, 1);
         let _ = session.eof(channel);
         let _ = session.close(channel);
         if let Some(started) = self.started.take() {
             let _ = started.send(());
         }
+        let kill = self.kill.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(REFUSED_GRACE).await;
+            kill();
+        });
     }
 }
 
@@ -150,7 +207,7 @@ impl russh::server::Handler for Handler {
         self.user = Some(user.to_string());
         // Open to all, and no teacher to tell apart: no question at all.
         if self.server.code.is_none() && self.server.teachers.is_empty() {
-            return Ok(Auth::Accept);
+            return Ok(self.accept());
         }
         Ok(self.reject())
     }
@@ -165,17 +222,16 @@ impl russh::server::Handler for Handler {
         self.user = Some(user.to_string());
         if self.server.is_teacher(key) {
             self.teacher = true;
-            return Ok(Auth::Accept);
+            return Ok(self.accept());
         }
         Ok(self.reject())
     }
 
     async fn auth_password(&mut self, user: &str, password: &str) -> Result<Auth, Self::Error> {
         self.user = Some(user.to_string());
-        if self.code_ok(password.as_bytes()) {
-            return Ok(Auth::Accept);
+        if self.code_ok(password.as_bytes()).await {
+            return Ok(self.accept());
         }
-        self.refuse("wrong class code");
         Ok(self.reject())
     }
 
@@ -187,7 +243,7 @@ impl russh::server::Handler for Handler {
     ) -> Result<Auth, Self::Error> {
         self.user = Some(user.to_string());
         if self.server.code.is_none() {
-            return Ok(Auth::Accept);
+            return Ok(self.accept());
         }
         let Some(mut response) = response else {
             // Asked before the client can tell its locale: in the server's language.
@@ -201,10 +257,9 @@ impl russh::server::Handler for Handler {
             });
         };
         let answer = response.next().unwrap_or_default();
-        if self.code_ok(&answer) {
-            return Ok(Auth::Accept);
+        if self.code_ok(&answer).await {
+            return Ok(self.accept());
         }
-        self.refuse("wrong class code");
         Ok(self.reject())
     }
 
@@ -362,7 +417,6 @@ impl russh::server::Handler for Handler {
     async fn shell_request(&mut self, channel: ChannelId, session: &mut Session) -> Result<(), Self::Error> {
         let Some(size) = self.pty else {
             self.refuse("no terminal (ssh -T, or a pipe)");
-            session.channel_failure(channel)?;
             let told = i18n::scoped(self.language(), nim_tui::words::serve_needs_terminal);
             self.tell_and_close(channel, &told, session).await;
             return Ok(());
@@ -373,7 +427,14 @@ impl russh::server::Handler for Handler {
         };
         session.channel_success(channel)?;
         let user = self.user.clone().unwrap_or_default();
-        let name = self.server.names.take(&super::names::safe_name(&user));
+        let claim = super::names::Claim {
+            id: self.id,
+            ip: self.peer.ip(),
+            kill: self.kill.clone(),
+            heard: self.heard.clone(),
+        };
+        let name =
+            self.server.names.take(&super::names::safe_name(&user), claim, self.server.limits.rejoin_quiet);
         self.server.store.seen(&name);
         let (tx, rx) = mpsc::channel(INPUT_QUEUE);
         self.input = Some(tx);
@@ -383,7 +444,11 @@ impl russh::server::Handler for Handler {
         let person =
             Person { name: name.clone(), teacher: self.teacher, doing: Doing::Lobby, table: None, mailbox };
         self.server.people.join(self.id, person);
+        let (resized_tx, resized) = watch::channel(size);
+        self.resized = Some(resized_tx);
         let conn = Connection {
+            log: self.log.clone(),
+            resized,
             id: self.id,
             peer: self.peer,
             name: name.clone(),
@@ -404,9 +469,10 @@ impl russh::server::Handler for Handler {
         tokio::spawn(async move { while ch.wait().await.is_some() {} });
         let server = self.server.clone();
         let stopping = server.stopping();
+        let id = self.id;
         tokio::spawn(async move {
             client::play(server.clone(), conn, writer, rx, stopping).await;
-            server.names.release(&name);
+            server.names.release(&name, id);
         });
         if let Some(started) = self.started.take() {
             let _ = started.send(());
@@ -421,7 +487,6 @@ impl russh::server::Handler for Handler {
         session: &mut Session,
     ) -> Result<(), Self::Error> {
         self.refuse("exec");
-        session.channel_failure(channel)?;
         let told = i18n::scoped(self.language(), nim_tui::words::serve_no_commands);
         self.tell_and_close(channel, &told, session).await;
         Ok(())
@@ -434,7 +499,6 @@ impl russh::server::Handler for Handler {
         session: &mut Session,
     ) -> Result<(), Self::Error> {
         self.refuse(&format!("subsystem {}", nim_tui::text::escape_short(name, 40)));
-        session.channel_failure(channel)?;
         let told = i18n::scoped(self.language(), nim_tui::words::serve_no_commands);
         self.tell_and_close(channel, &told, session).await;
         Ok(())
@@ -450,9 +514,9 @@ impl russh::server::Handler for Handler {
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
         let (w, h) = client::clamp_size(columns, rows);
-        if let Some(input) = &self.input {
-            // A resize that finds the queue full is dropped; the next one will do.
-            let _ = input.try_send(Input::Resize(w, h));
+        if let Some(resized) = &self.resized {
+            // Merged with those the game has not acted on yet: a flood costs nothing more.
+            resized.send_replace((w, h));
         } else {
             self.pty = self.pty.map(|_| (w, h));
         }
@@ -466,6 +530,9 @@ impl russh::server::Handler for Handler {
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
         let Some(input) = &self.input else { return Ok(()) };
+        if let Ok(mut heard) = self.heard.lock() {
+            *heard = std::time::Instant::now();
+        }
         // Input waits for room: past the cap, this connection's SSH session stops reading until
         // the game has caught up, so that the client is slowed by SSH's own flow control and no
         // key is lost or reordered. A packet is at most 32 KiB, below the cap.

@@ -47,7 +47,16 @@ pub struct Store {
     /// Queries of the database made since the start, the first reading of the board included:
     /// a lobby's frame makes none (a test counts them).
     queries: Arc<AtomicU64>,
+    /// Results waiting because another program held the database.
+    waiting: Arc<AtomicU64>,
 }
+
+/// Results kept to try again while the database is busy, at most (past it they are logged and
+/// dropped: a lock held for hours is the teacher's to release).
+const RETRY_MAX: usize = 10_000;
+
+/// The pause between two tries while results wait for a busy database.
+const RETRY_PAUSE: std::time::Duration = std::time::Duration::from_millis(250);
 
 impl Store {
     /// Opens the database at `path`, reads the board once, and starts the thread that writes.
@@ -65,21 +74,64 @@ impl Store {
         let (publish, board) = watch::channel(Arc::new(tally.board()));
         let (jobs, mut queue) = mpsc::channel(QUEUE);
         let counted = queries.clone();
+        let waiting = Arc::new(AtomicU64::new(0));
+        let waiting_here = waiting.clone();
         std::thread::Builder::new()
             .name("nim-tui-serve store".into())
             .spawn(move || {
-                while let Some(job) = queue.blocking_recv() {
+                // Results another program's lock kept out, oldest first, tried again before the
+                // next job and every moment while there are any.
+                let mut retry: VecDeque<GameRow> = VecDeque::new();
+                let write = |row: GameRow, retry: &mut VecDeque<GameRow>, tally: &mut Tally| {
+                    counted.fetch_add(1, Ordering::Relaxed);
+                    match db.record(&row) {
+                        Ok(()) => {
+                            tally.add(row);
+                            publish.send_replace(Arc::new(tally.board()));
+                            true
+                        }
+                        Err(e) if e.is_busy() && retry.len() < RETRY_MAX => {
+                            tracing::warn!(player = %row.player, "the database is busy (another program holds it): the result is kept to try again");
+                            retry.push_back(row);
+                            false
+                        }
+                        Err(e) => {
+                            tracing::error!(player = %row.player, "the result was not kept: {e}");
+                            true
+                        }
+                    }
+                };
+                loop {
+                    while let Some(row) = retry.pop_front() {
+                        if !write(row, &mut retry, &mut tally) {
+                            // Still busy: the row goes back to the front, order kept.
+                            retry.rotate_right(1);
+                            break;
+                        }
+                    }
+                    waiting_here.store(retry.len() as u64, Ordering::Relaxed);
+                    let job = if retry.is_empty() {
+                        match queue.blocking_recv() {
+                            Some(job) => job,
+                            None => break,
+                        }
+                    } else {
+                        match queue.try_recv() {
+                            Ok(job) => job,
+                            Err(mpsc::error::TryRecvError::Empty) => {
+                                std::thread::sleep(RETRY_PAUSE);
+                                continue;
+                            }
+                            Err(mpsc::error::TryRecvError::Disconnected) => break,
+                        }
+                    };
                     match job {
                         Job::Record(row) => {
-                            counted.fetch_add(1, Ordering::Relaxed);
-                            match db.record(&row) {
-                                Ok(()) => {
-                                    tally.add(row);
-                                    publish.send_replace(Arc::new(tally.board()));
-                                }
-                                Err(e) => {
-                                    tracing::error!(player = %row.player, "the result was not kept: {e}")
-                                }
+                            if retry.is_empty() {
+                                write(row, &mut retry, &mut tally);
+                            } else {
+                                // Behind the ones waiting, in order.
+                                retry.push_back(row);
                             }
                         }
                         Job::Seen(name) => {
@@ -89,13 +141,24 @@ impl Store {
                             }
                         }
                         Job::Flush(done) => {
+                            // One more try for the results waiting (each waits at most the
+                            // database's busy time); what is still refused is logged.
+                            let left = std::mem::take(&mut retry);
+                            for row in left {
+                                write(row, &mut retry, &mut tally);
+                            }
+                            for row in &retry {
+                                tracing::error!(player = %row.player, "the database stayed busy: a result was not kept");
+                            }
+                            retry.clear();
+                            waiting_here.store(0, Ordering::Relaxed);
                             let _ = done.send(());
                         }
                     }
                 }
             })
             .map_err(|e| DbError::thread(path, e))?;
-        Ok(Store { jobs, board, queries })
+        Ok(Store { jobs, board, queries, waiting })
     }
 
     /// Keeps a finished game.
@@ -124,6 +187,11 @@ impl Store {
     /// A channel that changes whenever the board does.
     pub fn changes(&self) -> watch::Receiver<Arc<Board>> {
         self.board.clone()
+    }
+
+    /// Results waiting for a busy database now.
+    pub fn waiting(&self) -> u64 {
+        self.waiting.load(Ordering::Relaxed)
     }
 
     /// Queries of the database so far (see [`Store::queries`]'s field).
@@ -157,8 +225,8 @@ struct Tally {
 
 impl Tally {
     fn add(&mut self, row: GameRow) {
-        // Games ended by the server count for no one.
-        if row.outcome != Outcome::EndedByServer {
+        // Games ended by the server, and games with no real choice in them, count for no one.
+        if row.outcome != Outcome::EndedByServer && row.counted {
             let won = row.outcome == Outcome::Won;
             if row.opponent == "ai" {
                 let entry =
@@ -229,6 +297,8 @@ mod tests {
             outcome,
             assisted,
             moves: 3,
+            ended_by: "play".into(),
+            counted: true,
         }
     }
 

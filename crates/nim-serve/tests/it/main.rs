@@ -4,6 +4,7 @@
 
 mod support;
 
+mod harden;
 mod lobby;
 mod serve;
 mod serve_cli;

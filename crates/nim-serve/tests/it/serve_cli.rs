@@ -143,3 +143,55 @@ fn sigterm_tells_the_players_keeps_their_games_and_exits_0_and_the_key_is_kept()
     unsafe { libc::kill(again.id() as i32, libc::SIGINT) };
     assert_eq!(wait_exit(&mut again).code(), Some(0));
 }
+
+/// Runs `nim-tui serve` with `args` to its end (at most 15 s): its exit code and standard error.
+fn run_to_exit(home: &std::path::Path, args: &[&str]) -> (Option<i32>, String) {
+    let mut child = command(home)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start nim-tui serve");
+    let status = wait_exit(&mut child);
+    let mut err = String::new();
+    if let Some(mut stderr) = child.stderr.take() {
+        let _ = std::io::Read::read_to_string(&mut stderr, &mut err);
+    }
+    (status.code(), err)
+}
+
+#[test]
+fn a_host_key_that_is_not_a_regular_file_of_a_keys_size_is_refused_at_once() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let fifo = home.path().join("key.fifo");
+    let c_path = std::ffi::CString::new(fifo.to_str().expect("utf-8 path")).expect("a C path");
+    // SAFETY: mkfifo is given a NUL-terminated path that lives across the call.
+    assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0, "mkfifo");
+    let huge = home.path().join("huge");
+    std::fs::write(&huge, vec![b'a'; 1 << 20]).expect("write");
+    // A FIFO would block the start for ever, /dev/zero would be read until memory ran out.
+    for (key, says) in [
+        (fifo.to_str().expect("utf-8 path"), "not a regular file"),
+        ("/dev/zero", "not a regular file"),
+        (huge.to_str().expect("utf-8 path"), "larger than"),
+        (home.path().to_str().expect("utf-8 path"), "directory"),
+    ] {
+        let (code, err) = run_to_exit(home.path(), &["--host-key", key, "--listen", "127.0.0.1:0"]);
+        assert_eq!(code, Some(2), "--host-key {key}: {err}");
+        assert!(err.contains("host key") && err.contains(says), "--host-key {key}: {err}");
+    }
+}
+
+#[test]
+fn a_database_of_a_newer_schema_is_refused_with_exit_2() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let db = home.path().join("newer.sqlite3");
+    let conn = rusqlite::Connection::open(&db).expect("sqlite");
+    conn.execute_batch("PRAGMA user_version = 7").expect("version");
+    drop(conn);
+    let db = db.to_str().expect("utf-8 path");
+    let (code, err) = run_to_exit(home.path(), &["--db", db, "--listen", "127.0.0.1:0"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("schema version 7") && err.contains("newer"), "{err}");
+}

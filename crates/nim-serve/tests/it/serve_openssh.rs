@@ -117,8 +117,13 @@ fn openssh_without_a_terminal_is_told_to_use_ssh_t() {
         "-o",
         "BatchMode=yes",
     ];
-    // `ssh -T` (no pty), and `ssh host command`.
-    for extra in [vec!["-T", "bob@127.0.0.1"], vec!["-T", "bob@127.0.0.1", "cat", "/etc/passwd"]] {
+    // `ssh -T` (no pty), `ssh host command`, and the sftp subsystem as `sftp` asks for it: each
+    // told on its standard error to use `ssh -t`, with exit status 1, not a bare "request failed".
+    for extra in [
+        vec!["-T", "bob@127.0.0.1"],
+        vec!["bob@127.0.0.1", "cat", "/etc/passwd"],
+        vec!["-T", "-s", "bob@127.0.0.1", "sftp"],
+    ] {
         let out = std::process::Command::new("ssh")
             .args(base)
             .args(&extra)
@@ -126,9 +131,10 @@ fn openssh_without_a_terminal_is_told_to_use_ssh_t() {
             .output()
             .expect("run ssh");
         let said = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
-        assert!(!out.status.success(), "{extra:?}: ssh succeeded: {said}");
+        assert_eq!(out.status.code(), Some(1), "{extra:?}: {said}");
         assert!(!said.contains("root:"), "{extra:?}: a command ran: {said}");
-        assert!(said.contains("ssh -t") || said.contains("request failed"), "{extra:?}: {said}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("ssh -t"), "{extra:?}: not told to use ssh -t: {said}");
     }
     runtime.block_on(running.stop(Duration::from_secs(3)));
 }
