@@ -566,8 +566,8 @@ pub struct ServeArgs {
     /// in the state directory, so that the fingerprint survives restarts]
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub host_key: Option<PathBuf>,
-    /// The class code every player must type (as a password, or when asked); without it anyone
-    /// who can reach the server plays
+    /// The class code every player must type (as a password, or when asked) [default: none on
+    /// loopback; on any other address a code of 10 characters is made and printed at the start]
     #[arg(long, value_name = "WORD")]
     pub code: Option<String>,
     /// Public keys (authorized_keys format) of teachers: a connection with one of them is a teacher
