@@ -1121,6 +1121,11 @@ pub fn serve_left(who: &str) -> String {
     serve_text("serve-left", &[("who", who)])
 }
 
+/// A game on the server reached its most moves and ended, kept as ended by the server.
+pub fn serve_move_limit(moves: usize) -> String {
+    serve_text("serve-move-limit", &[("moves", &moves.to_string())])
+}
+
 /// Said when someone cannot be challenged now.
 pub fn serve_busy(who: &str) -> String {
     serve_text("serve-busy", &[("who", who)])

@@ -35,6 +35,7 @@ serve-lobby-keys = { $enter } play the AI or challenge · c challenge · w watch
 serve-challenged = { $by } challenges you to a game: y accept · n decline
 serve-challenge-sent = Challenge sent to { $to }: waiting for an answer…
 serve-declined = { $by } declined the challenge.
+serve-move-limit = The game reached { $moves } moves, the most a game may have here: it ended, kept as ended by the server (not a loss).
 serve-left = { $who } left the game.
 serve-busy = { $who } is busy: challenge someone in the lobby.
 serve-nothing-to-watch = { $who } is not playing: nothing to watch.

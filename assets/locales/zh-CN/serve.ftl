@@ -30,6 +30,7 @@ serve-lobby-keys = { $enter } 和电脑下或发起挑战 · c 挑战 · w 观�
 serve-challenged = { $by } 向你发起挑战：y 接受 · n 拒绝
 serve-challenge-sent = 已向 { $to } 发出挑战：等待回应⋯⋯
 serve-declined = { $by } 拒绝了挑战。
+serve-move-limit = 这局棋已走了 { $moves } 步，达到服务器上一局的上限，已结束，记为由服务器结束（不算输）。
 serve-left = { $who } 离开了对局。
 serve-busy = { $who } 正忙：请挑战大厅里的人。
 serve-nothing-to-watch = { $who } 没有在对局：没有可观看的棋局。

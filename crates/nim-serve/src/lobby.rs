@@ -37,6 +37,8 @@ pub enum Note {
     Left(String),
     /// The position given to everyone.
     Given(String),
+    /// The game reached the most moves a game may have on the server, and ended.
+    MoveLimit(usize),
 }
 
 impl Note {
@@ -51,6 +53,7 @@ impl Note {
             Note::Declined(name) => words::serve_declined(name),
             Note::Left(name) => words::serve_left(name),
             Note::Given(position) => words::serve_assignment(position),
+            Note::MoveLimit(moves) => words::serve_move_limit(*moves),
         }
     }
 }

@@ -161,8 +161,10 @@ impl Place {
         if *role == Role::Owner || !table.closed.load(Ordering::SeqCst) {
             return;
         }
-        let over = table.app().game().is_none_or(|g| g.over.is_some());
-        if let Role::Seat(seat) = role
+        let (over, moves) = table.app().game().map_or((true, 0), |g| (g.over.is_some(), g.moves().len()));
+        if moves >= self.server.limits.max_moves {
+            self.lobby.note = Some(Note::MoveLimit(self.server.limits.max_moves));
+        } else if let Role::Seat(seat) = role
             && !over
         {
             self.lobby.note = Some(Note::Left(table.players[seat_index(seat.other())].clone()));
@@ -402,7 +404,10 @@ impl Place {
                             }
                         }
                     }
-                    back |= self.over_move_limit(&table, &app);
+                    if self.over_move_limit(&table, &app) {
+                        back = true;
+                        self.lobby.note = Some(Note::MoveLimit(self.server.limits.max_moves));
+                    }
                 }
                 table.touch();
                 if back {
@@ -456,6 +461,7 @@ impl Place {
                 drop(app);
                 table.touch();
                 if too_long {
+                    self.lobby.note = Some(Note::MoveLimit(self.server.limits.max_moves));
                     self.leave_table();
                 }
             }

@@ -135,6 +135,8 @@ async fn a_game_that_reaches_the_move_limit_ends_and_is_kept_as_such() {
         alice.wait_until(|s| !s.contains("Your turn") || s.contains(LOBBY)).await;
     }
     assert!(alice.wait_for(LOBBY).await, "the game went on past the limit:\n{}", alice.contents());
+    // Told why, in the lobby.
+    assert!(alice.wait_for("The game reached 4 moves").await, "{}", alice.contents());
     assert!(until(|| db.games_of("alice").is_ok_and(|g| g.len() == 1)).await, "the game was not kept");
     let games = db.games_of("alice").expect("games");
     assert_eq!((games[0].ended_by.as_str(), games[0].moves), ("move limit", 4), "{games:?}");
