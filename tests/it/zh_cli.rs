@@ -9,6 +9,7 @@ use std::process::{Command, Output, Stdio};
 use unicode_width::UnicodeWidthStr;
 
 use crate::support::BIN;
+use crate::support::phrases::english_phrases;
 
 /// Runs the binary in a home of its own with `LANG` (or no locale at all when `None`).
 fn run(home: &Path, lang: Option<&str>, args: &[&str]) -> Output {
@@ -35,31 +36,6 @@ fn ok(home: &Path, lang: Option<&str>, args: &[&str]) -> String {
 }
 
 const ZH: Option<&str> = Some("zh_CN.UTF-8");
-
-/// The English phrases left in `text`: two ASCII words of three letters or more in a row, once
-/// what is not prose is set aside (paths, `VAR=value`, the program's name, game keys).
-fn english_phrases(text: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for line in text.lines() {
-        let prose: Vec<&str> = line
-            .split_whitespace()
-            .filter(|w| !w.contains('/') && !w.contains('=') && !w.contains("nim-tui") && !w.contains('$'))
-            .collect();
-        let mut run = Vec::new();
-        for word in prose.join(" ").split(|c: char| !c.is_ascii_alphabetic()) {
-            if word.len() >= 3 && !matches!(word, "Nim" | "AI") {
-                run.push(word);
-                if run.len() >= 2 {
-                    found.push(format!("{:?} in {line:?}", run.join(" ")));
-                    break;
-                }
-            } else if !word.is_empty() {
-                run.clear();
-            }
-        }
-    }
-    found
-}
 
 fn assert_chinese(text: &str, what: &str) {
     let phrases = english_phrases(text);

@@ -5,6 +5,7 @@
 pub mod game_tree;
 pub mod keys;
 pub mod nim_tree;
+pub mod phrases;
 #[cfg(unix)]
 pub mod pty;
 pub mod schema;

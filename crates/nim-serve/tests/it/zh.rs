@@ -6,6 +6,7 @@ use std::time::Duration;
 use nim_tui::i18n::{self, Language};
 
 use crate::serve::{Player, options, server};
+use crate::support::phrases::english_phrases;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_connection_reads_its_own_language_at_the_same_time() {
@@ -165,29 +166,4 @@ async fn a_table_of_two_languages_and_a_watcher_each_read_their_own() {
     assert!(wu.wait_until(|s| s.contains("获胜")).await, "{}", wu.contents());
     check(&li, &bo, &wu);
     running.stop(Duration::from_secs(3)).await;
-}
-
-/// Runs of English words in `text` (two or more words of three letters or more): what a Chinese
-/// screen must not show.
-fn english_phrases(text: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for line in text.lines() {
-        let prose: Vec<&str> = line
-            .split_whitespace()
-            .filter(|w| !w.contains('/') && !w.contains('=') && !w.contains("nim-tui") && !w.contains('$'))
-            .collect();
-        let mut run = Vec::new();
-        for word in prose.join(" ").split(|c: char| !c.is_ascii_alphabetic()) {
-            if word.len() >= 3 && !matches!(word, "Nim" | "AI") {
-                run.push(word);
-                if run.len() >= 2 {
-                    found.push(format!("{:?} in {line:?}", run.join(" ")));
-                    break;
-                }
-            } else if !word.is_empty() {
-                run.clear();
-            }
-        }
-    }
-    found
 }

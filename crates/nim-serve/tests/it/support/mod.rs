@@ -7,6 +7,9 @@
 #[path = "../../../../../tests/it/support/pty.rs"]
 pub mod pty;
 
+#[path = "../../../../../tests/it/support/phrases.rs"]
+pub mod phrases;
+
 use std::path::Path;
 use std::process::{Command, Stdio};
 
