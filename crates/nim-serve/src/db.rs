@@ -80,6 +80,57 @@ pub struct GameRow {
     pub counted: bool,
 }
 
+/// How one move is graded by the engine, from the side that made it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Grade {
+    /// The position was winning, and the move kept it winning.
+    Kept,
+    /// The position was winning, and the move gave the win away.
+    Missed,
+    /// The position was already lost: there was no win to keep.
+    NoWin,
+}
+
+impl Grade {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Grade::Kept => "kept",
+            Grade::Missed => "missed",
+            Grade::NoWin => "no_win",
+        }
+    }
+}
+
+/// One move of a finished game, graded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveRow {
+    /// The move's number in the game, from 1.
+    pub ply: u32,
+    /// Who made it: a player's name, or `ai`.
+    pub player: String,
+    /// The position before the move, as the game writes it (`3 4 5`).
+    pub before: String,
+    /// The move, as a record writes it (`take 2 from heap 3`'s short form, the game's own).
+    pub mv: String,
+    /// Milliseconds from the position being there to the move.
+    pub ms: u64,
+    pub grade: Grade,
+    /// For a missed win: one move that would have kept it.
+    pub better: Option<String>,
+}
+
+/// Everything kept of one finished game: a row per player at it (one against the AI, two
+/// between people), where it started, every move graded, and the activity it was part of.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Played {
+    pub rows: Vec<GameRow>,
+    /// The start position, as the game writes it.
+    pub start: String,
+    pub moves: Vec<MoveRow>,
+    /// The activity (a class race) the game was played in, by its id.
+    pub activity: Option<i64>,
+}
+
 /// A line of the leaderboard against the AI: a player's wins and games in one game and level.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Standing {

@@ -166,6 +166,14 @@ impl Store {
         self.send(Job::Record(row));
     }
 
+    /// Keeps a finished game with its graded moves. (For now its rows only: the moves' table
+    /// comes with the reports.)
+    pub fn record_game(&self, played: super::db::Played) {
+        for row in played.rows {
+            self.send(Job::Record(row));
+        }
+    }
+
     /// Notes that `name` connected.
     pub fn seen(&self, name: &str) {
         self.send(Job::Seen(name.to_string()));
