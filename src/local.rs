@@ -118,6 +118,7 @@ pub fn look(settings: &Settings) -> (Look, bool) {
         }),
         keys: Look::key_labels(&settings.keys),
         title: crate::theme::TITLE.to_string(),
+        offered: None,
         // Every field is written: `..Look::default()` would build a whole default look (the
         // shipped keys among it) only to drop it.
         glyphs: crate::theme::Glyphs::unicode(),

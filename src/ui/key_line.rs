@@ -48,7 +48,7 @@ fn key_entries(commands: &[Command], look: &Look) -> Vec<String> {
     let pairs = [(Action::Less, Action::More), (Action::Up, Action::Down)];
     commands
         .iter()
-        .filter(|c| c.enabled)
+        .filter(|c| c.enabled && look.offered.as_ref().is_none_or(|offered| offered.contains(&c.action)))
         .filter_map(|c| {
             let short = c.short?;
             let first = first_key(look, c)?;

@@ -22,6 +22,10 @@ pub struct Look {
     pub keys: Vec<(Action, Vec<String>)>,
     /// The start screen's title art.
     pub title: String,
+    /// The actions this viewer may use, where others share the state drawn (a game between two
+    /// people, or one watched, on the classroom server): the key lines show only these. `None`:
+    /// every command the screen has.
+    pub offered: Option<Vec<Action>>,
 }
 
 impl Default for Look {
@@ -33,6 +37,7 @@ impl Default for Look {
             glyphs,
             keys: Look::key_labels(&Keymap::default()),
             title: "N I M".into(),
+            offered: None,
         }
     }
 }

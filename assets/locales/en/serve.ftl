@@ -67,3 +67,27 @@ serve-assignment = Everyone's position: { $position } — who won it, and how fa
 serve-assignment-won = { $name } won in { $seconds } s
 serve-assignment-lost = { $name } lost, after { $seconds } s
 serve-give-key = g gives everyone the chosen player's position
+
+## The classroom: telling each player what happened
+
+serve-top-ask-leave = Leave this game? It counts as a loss: y leave · any other key stay
+serve-top-away = { $who }'s connection dropped: the game waits up to { $minutes } min for them · { $quit } leave (a win for you)
+serve-top-gone = { $who } has left the table · { $quit } back to the lobby
+serve-top-back = Welcome back: your game is where you left it.
+serve-top-given = A position from { $teacher }, for the whole class: play it against the AI
+serve-top-given-watched = A position from { $teacher }, for the whole class · watching: { $names }
+serve-left-you-won = { $who } left the game in play: it counts as a win for you.
+serve-you-left = You left the game: it counts as a loss.
+serve-watched-ended = The game you watched ({ $players }) has ended.
+serve-engaged = { $who } is answering another challenge: try again in a moment.
+serve-given-while-busy = { $teacher } gave the class a position while you were playing: press { $enter } on your name for a game of your own.
+serve-give-lost = In { $position } whoever moves first loses against perfect play: g again gives it with the AI moving first (a win for a student who plays well) · any other key does not give it.
+serve-given = { $count ->
+    [one] Position { $position } given to 1 student
+   *[other] Position { $position } given to { $count-digits } students
+}{ $second ->
+    [yes] , the AI moving first.
+   *[no] .
+}
+serve-confirm-quit = Leave the server? y leave · any other key stay
+serve-kicked = The teacher sent you off the server. Ask them before you connect again.

@@ -60,3 +60,24 @@ serve-assignment = 全班的局面：{ $position } —— 谁赢了，用时多�
 serve-assignment-won = { $name } 用 { $seconds } 秒获胜
 serve-assignment-lost = { $name } 落败，用时 { $seconds } 秒
 serve-give-key = g 把所选玩家的局面发给所有人
+
+## 课堂：告诉每位玩家发生了什么
+
+serve-top-ask-leave = 离开这局棋？将记为输：y 离开 · 按其他任意键留下
+serve-top-away = { $who } 的连接断开了：这局棋最多等他 { $minutes } 分钟 · { $quit } 离开（记你赢）
+serve-top-gone = { $who } 已离开棋桌 · { $quit } 回到大厅
+serve-top-back = 欢迎回来：你的棋局还在原处。
+serve-top-given = { $teacher } 发给全班的局面：请与电脑对弈
+serve-top-given-watched = { $teacher } 发给全班的局面 · 正在观看：{ $names }
+serve-left-you-won = { $who } 中途离开了对局：记你赢。
+serve-you-left = 你离开了对局：记为输。
+serve-watched-ended = 你观看的对局（{ $players }）已结束。
+serve-engaged = { $who } 正在回应另一个挑战：请稍后再试。
+serve-given-while-busy = 你对局时，{ $teacher } 给全班发了一个局面：在自己的名字上按 { $enter } 可以自己下一局。
+serve-give-lost = 局面 { $position } 先走的一方在最优对策下必输：再按 g 则让电脑先走（学生下得好就能赢）· 按其他任意键则不发送。
+serve-given = 已把局面 { $position } 发给 { $count-digits } 名学生{ $second ->
+    [yes] ，由电脑先走。
+   *[no] 。
+}
+serve-confirm-quit = 离开服务器？y 离开 · 按其他任意键留下
+serve-kicked = 老师让你离开了服务器。重新连接前请先问问老师。

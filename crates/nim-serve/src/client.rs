@@ -24,7 +24,7 @@ use tokio::sync::{Notify, mpsc, watch};
 use tokio::time::Instant;
 
 use super::Server;
-use super::place::{Leave, Me, Place};
+use super::place::{Departure, Leave, Me, Place};
 use super::tables::Notice;
 use nim_tui::i18n::{self, Language};
 // The colour query is the local game's: text, background, then the device attributes, which every
@@ -330,6 +330,7 @@ enum End {
     Stopping,
     Idle,
     SlowReader,
+    Kicked,
 }
 
 /// What woke the loop.
@@ -371,6 +372,7 @@ pub async fn play(
         }),
         keys: Look::key_labels(&settings.keys),
         title: nim_tui::theme::TITLE.to_string(),
+        offered: None,
         glyphs: nim_tui::theme::Glyphs::unicode(),
     }
     .with_glyphs(match &conn.lang {
@@ -405,6 +407,7 @@ pub async fn play(
     out.send(SET_UP.to_vec(), limits.output_cap, &server);
 
     let mut roster = server.people.roster();
+    let mut tables = server.people.table_moves();
     let mut board = server.store.changes();
     let mut paste = PasteFilter::default();
     let (mut keys, mut pasted) = (Vec::new(), String::new());
@@ -431,8 +434,12 @@ pub async fn play(
             last_frame = Some(now);
             server.frames.fetch_add(1, Ordering::Relaxed);
         }
-        let idle_warn_at = last_key + limits.idle_timeout.saturating_sub(limits.idle_warning);
-        let idle_at = last_key + limits.idle_timeout;
+        // A teacher is never disconnected for being idle: watching the class is their work.
+        let idle = !session.scene().is_teacher();
+        let far = now + Duration::from_secs(86_400);
+        let idle_warn_at =
+            if idle { last_key + limits.idle_timeout.saturating_sub(limits.idle_warning) } else { far };
+        let idle_at = if idle { last_key + limits.idle_timeout } else { far };
         let mut wake = if warned { idle_at } else { idle_warn_at };
         if let Some(at) = session.next_wake() {
             wake = wake.min(Instant::from_std(at));
@@ -460,6 +467,7 @@ pub async fn play(
             () = table_changed(session.scene_mut()) => Woke::Table,
             _ = roster.changed() => Woke::People,
             _ = board.changed() => Woke::People,
+            _ = tables.changed(), if session.scene().watches_every_table() => Woke::People,
             () = out.drained.notified(), if behind => Woke::Drained,
             () = tokio::time::sleep_until(wake) => Woke::Timer,
         };
@@ -488,7 +496,21 @@ pub async fn play(
             }
             Woke::Resized => resize = Some(*conn.resized.borrow_and_update()),
             Woke::Notice(None) => {}
+            Woke::Notice(Some(Notice::Kicked { by })) => {
+                tracing::info!(%peer, player = %name, teacher = %by, "sent off the server by the teacher");
+                break End::Kicked;
+            }
             Woke::Notice(Some(notice)) => {
+                // Given something to do (a position from the teacher, a game back): the idle
+                // clock starts again, as after a key.
+                if matches!(notice, Notice::Assigned { .. } | Notice::Resume { .. } | Notice::Accepted { .. })
+                {
+                    last_key = now;
+                    if warned {
+                        warned = false;
+                        session.scene_mut().idle_warning = None;
+                    }
+                }
                 i18n::scoped(language, || session.scene_mut().notice(notice));
                 session.redraw();
             }
@@ -534,7 +556,12 @@ pub async fn play(
     };
 
     let had_game = session.scene().has_game();
-    session.scene_mut().depart(ending == End::Stopping);
+    let how = match ending {
+        End::Stopping => Departure::Stopping,
+        End::Quit | End::Kicked => Departure::Left,
+        End::Closed | End::Idle | End::SlowReader => Departure::Dropped,
+    };
+    session.scene_mut().depart(how);
     match ending {
         End::Stopping => {
             let told = i18n::scoped(language, || nim_tui::words::serve_stopping(had_game));
@@ -544,6 +571,11 @@ pub async fn play(
         End::Idle => {
             tracing::info!(%peer, player = %name, "disconnected: idle");
             let told = i18n::scoped(language, nim_tui::words::serve_idle_kicked);
+            out.send(goodbye(&told), limits.output_cap, &server);
+            out.flush(Duration::from_secs(1)).await;
+        }
+        End::Kicked => {
+            let told = i18n::scoped(language, || nim_tui::i18n::text("serve-kicked"));
             out.send(goodbye(&told), limits.output_cap, &server);
             out.flush(Duration::from_secs(1)).await;
         }

@@ -26,6 +26,7 @@ mod lobby;
 mod lobby_view;
 pub mod names;
 mod place;
+mod say;
 mod ssh;
 pub mod store;
 pub mod tables;
@@ -98,6 +99,10 @@ pub struct Limits {
     /// old connection ended) when that connection has sent nothing for this long: it dropped
     /// without the server knowing yet. Otherwise the newcomer gets a suffix (`zoe-2`).
     pub rejoin_quiet: Duration,
+    /// How long a game waits for a player whose connection dropped (or who was idle too long),
+    /// before it is kept as left by them. At most [`names::GRACE`], the time their name stays
+    /// theirs, so that nobody else can come back to it.
+    pub rejoin: Duration,
     /// Moves kept per game, at most: a game that reaches it ends, kept as ended by the server
     /// (`move limit`), so that no game grows without bound.
     pub max_moves: usize,
@@ -137,6 +142,7 @@ impl Limits {
             auth_attempts: 6,
             guard: guard::GuardLimits::default(),
             rejoin_quiet: Duration::from_secs(10),
+            rejoin: names::GRACE,
             max_moves: 2_000,
             results_per_minute: 30,
             idle_timeout,

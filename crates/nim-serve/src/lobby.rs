@@ -14,8 +14,12 @@ pub enum Command {
     Watch(u64),
     Accept(u64),
     Decline(u64),
-    /// A teacher gives everyone the position of this person's game.
-    Give(u64),
+    /// A teacher gives everyone the position of this person's game (`second`: with the AI
+    /// moving first).
+    Give {
+        id: u64,
+        second: bool,
+    },
     Quit,
 }
 
@@ -33,26 +37,63 @@ pub enum Note {
     NothingToWatch(String),
     /// This person declined your challenge.
     Declined(String),
-    /// This person left the game.
+    /// This person is answering another challenge.
+    Engaged(String),
+    /// This person left before the game began.
     Left(String),
-    /// The position given to everyone.
-    Given(String),
+    /// This person left the game in play: a win for you.
+    LeftYouWon(String),
+    /// You left a game in play: a loss.
+    YouLeft,
+    /// The game watched (these players) ended.
+    WatchedEnded(String, Option<String>),
+    /// A position given to everyone (to `count` students; `second`: the AI moving first).
+    Given { position: String, count: usize, second: bool },
+    /// The position chosen to give is lost for whoever moves first: asked before it goes.
+    GiveLost { position: String, id: u64 },
+    /// This teacher gave the class a position while you played someone.
+    GivenWhileBusy(String),
     /// The game reached the most moves a game may have on the server, and ended.
     MoveLimit(usize),
+    /// Leave the server? (y or any other key)
+    ConfirmQuit,
 }
 
 impl Note {
-    /// The note in the words of the thread's language.
-    pub fn text(&self) -> String {
+    /// The note in the words of the frame's language, with the viewer's keys.
+    pub fn text(&self, look: &nim_tui::ui::Look) -> String {
+        use super::say::text;
         use nim_tui::words;
         match self {
+            Note::Engaged(name) => text("serve-engaged", &[("who", name.as_str().into())]),
+            Note::LeftYouWon(name) => text("serve-left-you-won", &[("who", name.as_str().into())]),
+            Note::YouLeft => text("serve-you-left", &[]),
+            Note::WatchedEnded(first, second) => {
+                let players = super::say::players(first, second.as_deref());
+                text("serve-watched-ended", &[("players", players.into())])
+            }
+            Note::Given { position, count, second } => text(
+                "serve-given",
+                &[
+                    ("position", position.as_str().into()),
+                    ("count", (*count).into()),
+                    ("second", if *second { "yes" } else { "no" }.into()),
+                ],
+            ),
+            Note::GiveLost { position, .. } => {
+                text("serve-give-lost", &[("position", position.as_str().into())])
+            }
+            Note::GivenWhileBusy(teacher) => text(
+                "serve-given-while-busy",
+                &[("teacher", teacher.as_str().into()), ("enter", look.key(Action::Take).into())],
+            ),
+            Note::ConfirmQuit => text("serve-confirm-quit", &[]),
             Note::Challenged(name) => words::serve_challenged(name),
             Note::Busy(name) => words::serve_busy(name),
             Note::ChallengeSent(name) => words::serve_challenge_sent(name),
             Note::NothingToWatch(name) => words::serve_nothing_to_watch(name),
             Note::Declined(name) => words::serve_declined(name),
             Note::Left(name) => words::serve_left(name),
-            Note::Given(position) => words::serve_assignment(position),
             Note::MoveLimit(moves) => words::serve_move_limit(*moves),
         }
     }
@@ -78,6 +119,21 @@ impl Lobby {
 
     /// Takes a key: `action` from the keymap, `ch` the character typed.
     pub fn key(&mut self, action: Option<Action>, ch: Option<char>, people: &[Someone], me: u64) -> Command {
+        // A question asked is answered by this key, whatever else it would do: y (or g, to give
+        // a lost position) says yes, anything else no.
+        match self.note.take() {
+            Some(Note::ConfirmQuit) => {
+                return if matches!(ch, Some('y' | 'Y')) { Command::Quit } else { Command::Nothing };
+            }
+            Some(Note::GiveLost { id, .. }) => {
+                return if matches!(ch, Some('g' | 'G')) {
+                    Command::Give { id, second: true }
+                } else {
+                    Command::Nothing
+                };
+            }
+            note => self.note = note,
+        }
         if let Some((from, name)) = self.challenged_by.clone() {
             match ch {
                 Some('y' | 'Y') => {
@@ -100,9 +156,9 @@ impl Lobby {
                 chosen.filter(|p| p.id != me).map_or(Command::Nothing, |p| self.challenge(p))
             }
             (Some('w' | 'W'), _) => chosen.filter(|p| p.id != me).map_or(Command::Nothing, |p| self.watch(p)),
-            (Some('g' | 'G'), _) => {
-                chosen.filter(|p| p.id != me && p.watchable).map_or(Command::Nothing, |p| Command::Give(p.id))
-            }
+            (Some('g' | 'G'), _) => chosen
+                .filter(|p| p.id != me && p.watchable)
+                .map_or(Command::Nothing, |p| Command::Give { id: p.id, second: false }),
             (_, Some(Action::Up | Action::Down)) if !people.is_empty() => {
                 let n = people.len();
                 let next = if action == Some(Action::Down) { (at + 1) % n } else { (at + n - 1) % n };
@@ -114,7 +170,10 @@ impl Lobby {
                 Some(p) if p.id != me => self.watch(p),
                 _ => Command::PlayAi,
             },
-            (_, Some(Action::Quit)) => Command::Quit,
+            (_, Some(Action::Quit)) => {
+                self.note = Some(Note::ConfirmQuit);
+                Command::Nothing
+            }
             _ => Command::Nothing,
         }
     }
@@ -162,6 +221,12 @@ mod tests {
         assert_eq!(lobby.note, Some(Note::Busy("carol".into())));
         lobby.challenged_by = Some((2, "bob".into()));
         assert_eq!(lobby.key(None, Some('y'), &people, 1), Command::Accept(2));
-        assert_eq!(lobby.key(Some(Action::Quit), None, &people, 1), Command::Quit);
+        // Leaving asks first: y leaves, any other key stays.
+        assert_eq!(lobby.key(Some(Action::Quit), None, &people, 1), Command::Nothing);
+        assert_eq!(lobby.note, Some(Note::ConfirmQuit));
+        assert_eq!(lobby.key(Some(Action::Quit), None, &people, 1), Command::Nothing);
+        assert_eq!(lobby.note, None);
+        lobby.key(Some(Action::Quit), None, &people, 1);
+        assert_eq!(lobby.key(None, Some('y'), &people, 1), Command::Quit);
     }
 }

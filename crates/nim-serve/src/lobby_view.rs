@@ -136,7 +136,7 @@ pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
     }
     lines.push(Line::raw(""));
     if let Some(note) = &view.lobby.note {
-        lines.push(Line::styled(note.text(), theme.strong(theme.error)));
+        lines.push(Line::styled(note.text(look), theme.strong(theme.error)));
     }
     let mut keys = nim_tui::words::serve_lobby_keys(&look.key(Action::Take), &look.key(Action::Quit));
     if view.teacher.is_some() {
@@ -233,6 +233,7 @@ mod tests {
             let tables =
                 vec![(nim_tui::words::serve_players("alice", Some("bob")), "3 4 5  (2)".to_string())];
             let assignment = Some(Assignment {
+                id: 1,
                 position: "3 4 5".into(),
                 given: HashMap::new(),
                 results: vec![("dave".into(), true, 42), ("erin".into(), false, 61)],

@@ -15,15 +15,16 @@ use crossterm::event::Event as TermEvent;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Clear, Paragraph};
 use tokio::sync::watch;
 
 use super::Server;
-use super::db::{GameRow, Outcome};
+use super::db::{GameRow, Grade, MoveRow, Outcome, Played};
 use super::lobby::{Command, Lobby, Note};
 use super::lobby_view;
-use super::tables::{Doing, Notice, Table};
-use nim_tui::app::{Action, App, Effect, Msg, Report};
+use super::say;
+use super::tables::{Doing, Notice, Origin, Table};
+use nim_tui::app::{Action, App, Coaching, Effect, Msg, Report};
 use nim_tui::domain::Seat;
 use nim_tui::engine::Rules as _;
 use nim_tui::keys::Keymap;
@@ -33,6 +34,17 @@ use nim_tui::ui::{self, Look};
 /// The person leaves the server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Leave;
+
+/// Why a connection goes away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Departure {
+    /// The server stops.
+    Stopping,
+    /// The person chose to leave the server.
+    Left,
+    /// The connection dropped (or went quiet for too long): the person may come back.
+    Dropped,
+}
 
 /// Who a connection is.
 #[derive(Debug, Clone)]
@@ -79,12 +91,61 @@ pub struct Place {
     changed: Option<watch::Receiver<u64>>,
     /// Seconds left before an idle player is disconnected, once warned.
     pub idle_warning: Option<u64>,
+    /// At a seat of a game between people in play: the player asked to leave it, and is asked
+    /// whether to give it up.
+    asking_leave: bool,
+    /// Whether this connection came back to a game it had left when its connection dropped
+    /// (told at the top of the table until the next key).
+    welcomed_back: bool,
 }
 
 impl Place {
-    /// A newcomer, in the lobby.
+    /// A newcomer, in the lobby; or, if a game of theirs waits for them after a dropped
+    /// connection, back at it.
     pub fn new(server: Arc<Server>, me: Me) -> Place {
-        Place { server, me, lobby: Lobby::default(), at: At::Lobby, changed: None, idle_warning: None }
+        let mut place = Place {
+            server,
+            me,
+            lobby: Lobby::default(),
+            at: At::Lobby,
+            changed: None,
+            idle_warning: None,
+            asking_leave: false,
+            welcomed_back: false,
+        };
+        if let Some(parked) = place.server.people.unpark(&place.me.name) {
+            place.resume(parked.table, parked.seat);
+        }
+        place
+    }
+
+    /// Sits again at `table`, in seat `seat`, left when the connection dropped.
+    fn resume(&mut self, table: Arc<Table>, seat: usize) {
+        table.reseat(seat, self.me.id);
+        let (role, doing) = if table.is_match() {
+            let other = table.players[1 - seat].clone();
+            (Role::Seat(if seat == 0 { Seat::First } else { Seat::Second }), Doing::Match { with: other })
+        } else {
+            (Role::Owner, Doing::Solo)
+        };
+        if self.me.logs() {
+            tracing::info!(peer = %self.me.peer, player = %self.me.name, "back at the game left when the connection dropped");
+        }
+        self.server.people.set(self.me.id, doing, Some(table.clone()));
+        self.lobby.note = None;
+        self.welcomed_back = true;
+        table.touch();
+        self.sit(table, role);
+    }
+
+    /// Whether the connection is a teacher's (never disconnected for being idle).
+    pub fn is_teacher(&self) -> bool {
+        self.me.teacher
+    }
+
+    /// Whether the connection is in the lobby as a teacher, whose view shows every table live.
+    pub fn watches_every_table(&self) -> bool {
+        self.me.teacher && matches!(self.at, At::Lobby)
     }
 
     /// Whether the connection is in the lobby, which shows the people and the boards.
@@ -110,13 +171,31 @@ impl Place {
     pub fn notice(&mut self, notice: Notice) {
         match notice {
             Notice::Challenged { from, name } => {
-                if matches!(self.at, At::Lobby) && self.lobby.challenged_by.is_none() {
+                if !matches!(self.at, At::Lobby) {
+                    // Sat down meanwhile: busy, not a refusal.
+                    self.server.people.tell(from, Notice::Engaged { name: self.me.name.clone() });
+                } else if self.lobby.challenged_by.as_ref().is_some_and(|(id, _)| *id == from) {
+                    // The same challenge again: it is already waiting for an answer.
+                } else if self.lobby.challenged_by.is_none() {
                     self.lobby.note = Some(Note::Challenged(name.clone()));
                     self.lobby.challenged_by = Some((from, name));
                 } else {
-                    self.server.people.tell(from, Notice::Declined { name: self.me.name.clone() });
+                    self.server.people.tell(from, Notice::Engaged { name: self.me.name.clone() });
                 }
             }
+            Notice::Engaged { name } => {
+                if matches!(self.at, At::Lobby) {
+                    self.lobby.note = Some(Note::Engaged(name));
+                }
+            }
+            Notice::Resume { table, seat } => {
+                if matches!(self.at, At::Lobby) {
+                    self.resume(table, seat);
+                } else {
+                    self.server.people.park(&self.me.name, table, seat, std::time::Instant::now());
+                }
+            }
+            Notice::Kicked { .. } | Notice::Paused(_) | Notice::Ended => {}
             Notice::Accepted { table } => {
                 if matches!(self.at, At::Lobby) {
                     let with = table.players[1].clone();
@@ -132,8 +211,8 @@ impl Place {
                     table.touch();
                 }
             }
-            Notice::Assigned { setup } => {
-                let free = matches!(self.at, At::Lobby | At::Table { role: Role::Owner, .. });
+            Notice::Assigned { setup, from, activity } => {
+                let free = matches!(self.at, At::Lobby | At::Table { role: Role::Owner | Role::Watcher, .. });
                 if free {
                     // The game this student was playing is kept, ended by the teacher: no loss.
                     self.keep_unfinished_solo(Outcome::EndedByServer, "position given by the teacher".into());
@@ -141,9 +220,20 @@ impl Place {
                     let mut setup = setup;
                     setup.names.0[0] = self.me.name.clone();
                     let app = with_server_hints(App::start_now(setup, None), &self.server);
-                    let table = Table::new(app, [self.me.name.clone(), String::new()], [self.me.id, 0]);
+                    let origin = Origin { activity: Some(activity), given_by: Some(from) };
+                    let table = Table::new(
+                        app,
+                        [self.me.name.clone(), String::new()],
+                        [self.me.id, 0],
+                        origin,
+                        &self.server.people,
+                    );
                     self.server.people.set(self.me.id, Doing::Solo, Some(table.clone()));
+                    self.lobby.note = None;
                     self.sit(table, Role::Owner);
+                } else {
+                    // In a game with another person: the lobby says so when they come back.
+                    self.lobby.note = Some(Note::GivenWhileBusy(from));
                 }
             }
             Notice::Declined { name } => {
@@ -162,77 +252,78 @@ impl Place {
             return;
         }
         let (over, moves) = table.app().game().map_or((true, 0), |g| (g.over.is_some(), g.moves().len()));
-        if moves >= self.server.limits.max_moves {
-            self.lobby.note = Some(Note::MoveLimit(self.server.limits.max_moves));
-        } else if let Role::Seat(seat) = role
-            && !over
-        {
-            self.lobby.note = Some(Note::Left(table.players[seat_index(seat.other())].clone()));
+        match role {
+            // A game that is over stays on the screen when the other player goes: this player
+            // leaves it when they choose, told at the top that the other has gone.
+            Role::Seat(_) if over => return,
+            _ if moves >= self.server.limits.max_moves => {
+                self.lobby.note = Some(Note::MoveLimit(self.server.limits.max_moves));
+            }
+            Role::Seat(seat) => {
+                self.lobby.note = Some(Note::LeftYouWon(table.players[seat_index(seat.other())].clone()));
+            }
+            _ => {
+                let second = table.is_match().then(|| table.players[1].clone());
+                self.lobby.note = Some(Note::WatchedEnded(table.players[0].clone(), second));
+            }
         }
         self.leave_table();
     }
 
-    /// The connection goes away (`stopping`: because the server stops): a game in play is kept
-    /// as ended by the server when it stops, given up when a player leaves a game with another
-    /// person, and the connection leaves its table and the server's list.
-    pub fn depart(&mut self, stopping: bool) {
+    /// The connection goes away, as `how` says. A game in play is kept as ended by the server
+    /// when the server stops; waits [`super::Limits::rejoin`] for its player when the connection dropped (and
+    /// is kept as left by them, a loss, if they do not come back); and is given up when they
+    /// leave on purpose. The connection then leaves its table and the server's list.
+    pub fn depart(&mut self, how: Departure) {
         if let At::Table { table, role } = &self.at
             && *role != Role::Watcher
         {
-            let app = table.app();
-            if let (Some(game), Some(kind)) =
-                (app.unfinished(), app.game().map(|g| g.history().game().kind()))
-            {
-                if stopping && !table.recorded.swap(true, Ordering::SeqCst) {
-                    let moves = game.moves().len();
-                    for (seat, player) in table.players.iter().enumerate() {
-                        if table.seats[seat] == 0 {
-                            continue;
+            let seat = match role {
+                Role::Seat(seat) => seat_index(*seat),
+                _ => 0,
+            };
+            let in_play =
+                table.app().game().is_some_and(|g| g.over.is_none() && (table.is_match() || !g.hotseat()));
+            match how {
+                Departure::Stopping => {
+                    let app = table.app();
+                    if let Some(game) = app.unfinished()
+                        && !table.recorded.swap(true, Ordering::SeqCst)
+                    {
+                        keep(&self.server, table, game, [Outcome::EndedByServer; 2], "server stopped");
+                        if self.me.logs() {
+                            tracing::info!(peer = %self.me.peer, player = %self.me.name, moves = game.moves().len(), "game ended by the server");
                         }
-                        self.server.store.record(GameRow {
-                            player: player.clone(),
-                            opponent: if table.is_match() {
-                                table.players[1 - seat].clone()
-                            } else {
-                                "ai".into()
-                            },
-                            game: kind.name(),
-                            mode: game.mode().as_str().into(),
-                            level: if table.is_match() { "-".into() } else { level_name(game.level) },
-                            outcome: Outcome::EndedByServer,
-                            assisted: false,
-                            moves: u32::try_from(moves).unwrap_or(u32::MAX),
-                            ended_by: "server stopped".into(),
-                            counted: true,
-                        });
                     }
+                }
+                Departure::Dropped if in_play && !table.closed.load(Ordering::SeqCst) => {
                     if self.me.logs() {
-                        tracing::info!(peer = %self.me.peer, player = %self.me.name, moves, "game ended by the server");
+                        tracing::info!(peer = %self.me.peer, player = %self.me.name, "connection dropped in a game: it waits for the player");
                     }
-                } else if !stopping {
+                    let until =
+                        std::time::Instant::now() + self.server.limits.rejoin.min(super::names::GRACE);
+                    self.server.people.park(&self.me.name, table.clone(), seat, until);
+                    let server = self.server.clone();
+                    tokio::spawn(async move {
+                        tokio::time::sleep_until(tokio::time::Instant::from_std(until)).await;
+                        give_up_parked(&server);
+                    });
+                    // The table stays as it is, for the player to come back to.
+                    self.changed = None;
+                    self.at = At::Lobby;
+                    self.server.people.leave(self.me.id);
+                    return;
+                }
+                Departure::Left | Departure::Dropped => {
                     if self.me.logs() {
                         tracing::info!(peer = %self.me.peer, player = %self.me.name, "game left unfinished");
                     }
-                    // Going away from a game between two people in play gives it up.
-                    if let Role::Seat(seat) = role
-                        && !game.moves().is_empty()
-                        && !table.recorded.swap(true, Ordering::SeqCst)
-                    {
-                        record_match(
-                            &self.server,
-                            table,
-                            game,
-                            Some(seat.other()),
-                            format!("left by {}", self.me.name),
-                        );
-                    }
+                    // Leaving a game in play loses it, as leaving it at the board does: hanging
+                    // up is no way to escape a loss.
+                    let ended_by = format!("left by {}", self.me.name);
+                    give_up(&self.server, table, seat, &ended_by);
                 }
             }
-        }
-        if !stopping {
-            // Going away from a game against the AI in play loses it, as leaving it at the
-            // board does: hanging up is no way to escape a loss.
-            self.keep_unfinished_solo(Outcome::Lost, format!("left by {}", self.me.name));
         }
         self.leave_table();
         self.server.people.leave(self.me.id);
@@ -244,21 +335,10 @@ impl Place {
         let At::Table { table, role: Role::Owner } = &self.at else { return };
         let app = table.app();
         let Some(game) = app.unfinished().filter(|g| !g.hotseat()) else { return };
-        if table.recorded.swap(true, Ordering::SeqCst) || !self.server.result_allowed(&self.me.name) {
+        if table.recorded.swap(true, Ordering::SeqCst) {
             return;
         }
-        self.server.store.record(GameRow {
-            player: self.me.name.clone(),
-            opponent: "ai".into(),
-            game: game.history().game().kind().name(),
-            mode: game.mode().as_str().into(),
-            level: level_name(game.level),
-            outcome,
-            assisted: false,
-            moves: u32::try_from(game.moves().len()).unwrap_or(u32::MAX),
-            ended_by,
-            counted: !no_real_choice(game),
-        });
+        keep(&self.server, table, game, [outcome; 2], &ended_by);
     }
 
     fn sit(&mut self, table: Arc<Table>, role: Role) {
@@ -301,6 +381,8 @@ impl Place {
                     solo_app(&server, &self.me.name),
                     [self.me.name.clone(), String::new()],
                     [me, 0],
+                    Origin::default(),
+                    &server.people,
                 );
                 server.people.set(me, Doing::Solo, Some(table.clone()));
                 self.lobby.note = None;
@@ -326,8 +408,14 @@ impl Place {
                 setup.opponent = nim_tui::domain::Opponent::Human;
                 setup.first = nim_tui::domain::First::You;
                 setup.names = nim_tui::domain::Names([other.clone(), self.me.name.clone()]);
-                let app = with_server_hints(App::start_now(setup, None), &server);
-                let table = Table::new(app, [other.clone(), self.me.name.clone()], [id, me]);
+                let app = between_people(App::start_now(setup, None), &server);
+                let table = Table::new(
+                    app,
+                    [other.clone(), self.me.name.clone()],
+                    [id, me],
+                    Origin::default(),
+                    &server.people,
+                );
                 if !server.people.tell(id, Notice::Accepted { table: table.clone() }) {
                     self.lobby.note = Some(Note::Left(other));
                     return None;
@@ -336,7 +424,7 @@ impl Place {
                 self.lobby.note = None;
                 self.sit(table, Role::Seat(Seat::Second));
             }
-            Command::Give(id) => {
+            Command::Give { id, second } => {
                 if !self.me.teacher {
                     return None;
                 }
@@ -347,16 +435,23 @@ impl Place {
                 given.game = game.history().game().kind();
                 given.mode = game.mode();
                 given.heaps = nim_tui::domain::HeapChoice::Custom(game.position().heaps().to_vec());
-                given.first = nim_tui::domain::First::You;
                 given.opponent = nim_tui::domain::Opponent::Ai;
                 given.level = nim_tui::domain::Level::Perfect;
                 let position = game.position().to_string();
+                let lost = game.engine().outcome(game.position()) == nim_tui::engine::Outcome::Lose;
                 drop(app);
-                let count = server.people.assign(me, &given, position.clone());
-                if self.me.logs() {
-                    tracing::info!(peer = %self.me.peer, teacher = %self.me.name, %position, count, "position given to everyone");
+                if lost && !second {
+                    // Whoever moves first from here loses against perfect play: the teacher is
+                    // asked before every student is given a lost game.
+                    self.lobby.note = Some(Note::GiveLost { position, id });
+                    return None;
                 }
-                self.lobby.note = Some(Note::Given(position));
+                given.first = if second { nim_tui::domain::First::Ai } else { nim_tui::domain::First::You };
+                let count = server.people.assign(&self.me.name, &given, position.clone());
+                if self.me.logs() {
+                    tracing::info!(peer = %self.me.peer, teacher = %self.me.name, %position, count, second, "position given to everyone");
+                }
+                self.lobby.note = Some(Note::Given { position, count, second });
             }
             Command::Watch(id) => {
                 let Some(table) = server.people.table_of(id) else {
@@ -381,6 +476,9 @@ impl Place {
 
     /// A message at a table.
     fn at_table(&mut self, table: Arc<Table>, role: Role, msg: Msg) {
+        if matches!(msg, Msg::Key { .. } | Msg::Pick { .. } | Msg::Select(_) | Msg::Interrupt) {
+            self.welcomed_back = false;
+        }
         let leaving = matches!(msg, Msg::Interrupt | Msg::Key { action: Some(Action::Quit), .. });
         match role {
             Role::Watcher => {
@@ -395,7 +493,8 @@ impl Place {
                     let mut msg = msg;
                     loop {
                         let effect = app.update(msg);
-                        match self.perform(&app, effect) {
+                        table.sync_times(app.game().map_or(0, |g| g.moves().len()));
+                        match self.perform(&table, &app, effect) {
                             Performed::Reply(reply) => msg = reply,
                             Performed::Done => break,
                             Performed::Quit => {
@@ -414,58 +513,83 @@ impl Place {
                     self.leave_table();
                 }
             }
-            Role::Seat(seat) => {
-                if leaving {
-                    let app = table.app();
-                    if let Some(game) = app.game().filter(|g| g.over.is_none() && !g.moves().is_empty()) {
-                        // Leaving a game in play gives it up.
-                        if !table.recorded.swap(true, Ordering::SeqCst) {
-                            record_match(
-                                &self.server,
-                                &table,
-                                game,
-                                Some(seat.other()),
-                                format!("left by {}", self.me.name),
-                            );
-                        }
-                    }
-                    drop(app);
-                    self.leave_table();
-                    return;
-                }
-                let mut app = table.app();
-                let mine = app.game().is_some_and(|g| g.over.is_none() && g.turn() == seat);
-                if !mine || matches!(msg, Msg::Resize { .. } | Msg::AiMove | Msg::Frame) {
-                    return;
-                }
-                // Between two people, nobody takes back the other's move or wipes the game out
-                // for a new one: a game in play ends at the board, by resigning or by leaving.
-                if matches!(msg, Msg::Key { action: Some(Action::Undo | Action::Redo | Action::NewGame), .. })
-                {
-                    return;
-                }
-                // Keys that would change the game's own settings (panels, help) stay with the game
-                // too: both players see them.
-                let _ = app.update(msg);
-                if let Some(game) = app.game().filter(|g| g.over.is_some())
-                    && !table.recorded.swap(true, Ordering::SeqCst)
-                {
-                    let winner = game.over.as_ref().map(|o| o.winner);
-                    let ended_by = match game.over.as_ref().and_then(|o| o.given_up) {
-                        Some(_) => format!("resigned by {}", self.me.name),
-                        None => "play".to_string(),
-                    };
-                    record_match(&self.server, &table, game, winner, ended_by);
-                }
-                let too_long = self.over_move_limit(&table, &app);
-                drop(app);
-                table.touch();
-                if too_long {
-                    self.lobby.note = Some(Note::MoveLimit(self.server.limits.max_moves));
-                    self.leave_table();
-                }
-            }
+            Role::Seat(seat) => self.at_seat(&table, seat, msg, leaving),
         }
+    }
+
+    /// A message in a seat of a game between two people.
+    fn at_seat(&mut self, table: &Arc<Table>, seat: Seat, msg: Msg, leaving: bool) {
+        let in_play = table.app().game().is_some_and(|g| g.over.is_none() && !g.moves().is_empty())
+            && !table.closed.load(Ordering::SeqCst);
+        if self.asking_leave {
+            // Leave the game in play? y gives it up; any other key stays.
+            self.asking_leave = false;
+            if matches!(msg, Msg::Key { ch: Some('y' | 'Y'), .. }) && in_play {
+                give_up(&self.server, table, seat_index(seat), &format!("left by {}", self.me.name));
+                self.lobby.note = Some(Note::YouLeft);
+                self.leave_table();
+            } else if matches!(msg, Msg::Interrupt) {
+                self.leave_seat(table, seat, in_play);
+            }
+            table.touch();
+            return;
+        }
+        if leaving {
+            if in_play && !matches!(msg, Msg::Interrupt) {
+                self.asking_leave = true;
+                table.touch();
+            } else {
+                self.leave_seat(table, seat, in_play);
+            }
+            return;
+        }
+        let mut app = table.app();
+        let mine = app.game().is_some_and(|g| g.over.is_none() && g.turn() == seat);
+        if !mine || matches!(msg, Msg::Resize { .. } | Msg::AiMove | Msg::Frame) {
+            return;
+        }
+        // Between two people, nobody takes back the other's move or wipes the game out for a new
+        // one: a game in play ends at the board, by resigning or by leaving.
+        if let Msg::Key { action: Some(action), .. } = &msg
+            && SHARED_HELD.contains(action)
+        {
+            return;
+        }
+        let hint = matches!(msg, Msg::Key { action: Some(Action::Hint), .. });
+        // Keys that would change the game's own settings (panels, help) stay with the game too:
+        // both players see them.
+        let _ = app.update(msg);
+        if hint && app.game().is_some_and(|g| g.hint.is_some()) {
+            // The hint is the mover's: their result is kept as helped.
+            table.helped[seat_index(seat)].store(true, Ordering::SeqCst);
+        }
+        table.sync_times(app.game().map_or(0, |g| g.moves().len()));
+        if let Some(game) = app.game().filter(|g| g.over.is_some())
+            && !table.recorded.swap(true, Ordering::SeqCst)
+        {
+            let winner = game.over.as_ref().map_or(0, |o| seat_index(o.winner));
+            let ended_by = match game.over.as_ref().and_then(|o| o.given_up) {
+                Some(_) => format!("resigned by {}", self.me.name),
+                None => "play".to_string(),
+            };
+            keep(&self.server, table, game, outcomes_won_by(winner), &ended_by);
+        }
+        let too_long = self.over_move_limit(table, &app);
+        drop(app);
+        table.touch();
+        if too_long {
+            self.lobby.note = Some(Note::MoveLimit(self.server.limits.max_moves));
+            self.leave_table();
+        }
+    }
+
+    /// Leaves a seat at once: a game in play is given up (Ctrl-C, or the other player gone).
+    fn leave_seat(&mut self, table: &Arc<Table>, seat: Seat, in_play: bool) {
+        if in_play {
+            give_up(&self.server, table, seat_index(seat), &format!("left by {}", self.me.name));
+            self.lobby.note = Some(Note::YouLeft);
+        }
+        self.leave_table();
     }
 
     /// A game at `table` that reached [`super::Limits::max_moves`] ends, kept as ended by the server
@@ -479,24 +603,7 @@ impl Place {
         if table.recorded.swap(true, Ordering::SeqCst) {
             return true;
         }
-        let kind = game.history().game().kind();
-        for (seat, player) in table.players.iter().enumerate() {
-            if table.seats[seat] == 0 || (!table.is_match() && game.hotseat()) {
-                continue;
-            }
-            self.server.store.record(GameRow {
-                player: player.clone(),
-                opponent: if table.is_match() { table.players[1 - seat].clone() } else { "ai".into() },
-                game: kind.name(),
-                mode: game.mode().as_str().into(),
-                level: if table.is_match() { "-".into() } else { level_name(game.level) },
-                outcome: Outcome::EndedByServer,
-                assisted: false,
-                moves: u32::try_from(game.moves().len()).unwrap_or(u32::MAX),
-                ended_by: "move limit".into(),
-                counted: true,
-            });
-        }
+        keep(&self.server, table, game, [Outcome::EndedByServer; 2], "move limit");
         if self.me.logs() {
             tracing::info!(peer = %self.me.peer, player = %self.me.name, moves = game.moves().len(), "game ended: move limit");
         }
@@ -505,40 +612,24 @@ impl Place {
 
     /// The app's effects, carried out on the server: a finished game goes to the store; nothing
     /// is written to the files of the machine's own player.
-    fn perform(&self, app: &App, effect: Effect) -> Performed {
+    fn perform(&self, table: &Table, app: &App, effect: Effect) -> Performed {
         match effect {
             Effect::None => Performed::Done,
             Effect::Quit => Performed::Quit,
-            Effect::CountGame { game, mode, result } => {
-                let (level, moves) =
-                    app.game().map_or((nim_tui::domain::Level::Perfect, 0), |g| (g.level, g.moves().len()));
-                let ended_by = match app.game().and_then(|g| g.over.as_ref()).and_then(|o| o.given_up) {
+            Effect::CountGame { result, .. } => {
+                let Some(game) = app.game() else { return Performed::Done };
+                let ended_by = match game.over.as_ref().and_then(|o| o.given_up) {
                     Some(nim_tui::app::GiveUp::Abandoned) => format!("left by {}", self.me.name),
                     Some(_) => format!("resigned by {}", self.me.name),
                     None => "play".to_string(),
                 };
-                let counted = app.game().is_none_or(|g| !no_real_choice(g));
-                if !self.server.result_allowed(&self.me.name) {
-                    return Performed::Done;
-                }
-                let row = GameRow {
-                    player: self.me.name.clone(),
-                    opponent: "ai".into(),
-                    game: game.name(),
-                    mode: mode.as_str().into(),
-                    level: level_name(level),
-                    outcome: if result.won { Outcome::Won } else { Outcome::Lost },
-                    assisted: result.assisted,
-                    moves: u32::try_from(moves).unwrap_or(u32::MAX),
-                    ended_by,
-                    counted,
-                };
+                let outcome = if result.won { Outcome::Won } else { Outcome::Lost };
                 self.server.people.answered(self.me.id, &self.me.name, result.won);
                 if self.me.logs() {
-                    tracing::info!(peer = %self.me.peer, player = %self.me.name, game = %row.game, mode = %row.mode,
-                    level = %row.level, won = result.won, moves, "game over");
+                    tracing::info!(peer = %self.me.peer, player = %self.me.name, game = %game.history().game().kind().name(),
+                    won = result.won, moves = game.moves().len(), "game over");
                 }
-                self.server.store.record(row);
+                keep(&self.server, table, game, [outcome, Outcome::EndedByServer], &ended_by);
                 Performed::Done
             }
             Effect::SaveRecord(_) => {
@@ -553,20 +644,55 @@ impl Place {
         }
     }
 
-    /// The server's line at the top of a table: for a watcher, whom it watches; for a player, who
-    /// watches.
-    fn table_line(&self, table: &Table, role: Role, look: &Look) -> Option<String> {
-        let watchers = table.watcher_names();
-        match role {
-            Role::Watcher => {
-                let second = table.is_match().then(|| table.players[1].as_str());
-                Some(nim_tui::words::serve_watching(
-                    &nim_tui::words::serve_players(&table.players[0], second),
-                    &look.key(Action::Quit),
-                ))
+    /// The server's line at the top of a table, for this viewer, as data.
+    fn table_line(&self, table: &Table, role: Role) -> Option<say::Top> {
+        if self.asking_leave {
+            return Some(say::Top::AskLeave);
+        }
+        let other = |seat: Seat| table.players[seat_index(seat.other())].clone();
+        if let Role::Seat(seat) = role {
+            if let Some((away, _)) = table.away()
+                && away != seat_index(seat)
+            {
+                return Some(say::Top::Away(other(seat), self.server.limits.rejoin));
             }
-            _ if watchers.is_empty() => None,
-            _ => Some(nim_tui::words::serve_watched_by(&watchers)),
+            if table.closed.load(Ordering::SeqCst) {
+                return Some(say::Top::Gone(other(seat)));
+            }
+        }
+        if self.welcomed_back {
+            return Some(say::Top::Back);
+        }
+        if role == Role::Watcher {
+            let second = table.is_match().then(|| table.players[1].clone());
+            return Some(say::Top::Watching(table.players[0].clone(), second));
+        }
+        let watchers = table.watcher_names();
+        if let Some(teacher) = &table.origin.given_by
+            && table.app().game().is_some_and(|g| g.over.is_none())
+        {
+            return Some(say::Top::Given(teacher.clone(), watchers));
+        }
+        (!watchers.is_empty()).then_some(say::Top::WatchedBy(watchers))
+    }
+
+    /// The keys this viewer may use at a table whose game others share: a watcher only leaves;
+    /// a player moves only on their turn, and never takes back or starts a game for both.
+    fn offered(&self, table: &Table, role: Role) -> Option<Vec<Action>> {
+        match role {
+            Role::Owner => None,
+            Role::Watcher => Some(vec![Action::Quit]),
+            Role::Seat(seat) => {
+                let app = table.app();
+                let mine = app.game().is_some_and(|g| g.over.is_none() && g.turn() == seat)
+                    && !table.closed.load(Ordering::SeqCst);
+                if mine {
+                    let held = SHARED_HELD;
+                    Some(app.commands().iter().map(|c| c.action).filter(|a| !held.contains(a)).collect())
+                } else {
+                    Some(vec![Action::Quit])
+                }
+            }
         }
     }
 }
@@ -611,12 +737,18 @@ impl Scene for Place {
                 lobby_view::draw(frame, &view, look);
             }
             At::Table { table, role } => {
-                let top = self.table_line(table, *role, look);
-                ui::draw(frame, &table.app(), look);
-                top_line(frame, top.as_deref());
+                let top = self.table_line(table, *role).map(|top| top.text(look));
+                match self.offered(table, *role) {
+                    Some(offered) => {
+                        let look = Look { offered: Some(offered), ..look.clone() };
+                        ui::draw(frame, &table.app(), &look);
+                    }
+                    None => ui::draw(frame, &table.app(), look),
+                }
+                top_line(frame, top.as_deref(), look, self.asking_leave);
             }
         }
-        bottom_line(frame, warning.as_deref());
+        bottom_line(frame, warning.as_deref(), look);
     }
 
     fn fit(&mut self, area: Rect) {
@@ -670,6 +802,10 @@ impl Scene for Place {
     }
 }
 
+/// What a player cannot do to a game two people share: take back the other's move, wipe the
+/// game out for a new one, or take the board away to a lesson.
+const SHARED_HELD: [Action; 4] = [Action::Undo, Action::Redo, Action::NewGame, Action::Lesson];
+
 /// What `--no-hints` withholds: the hint, the coach, the binary view and the review.
 pub const NO_HINTS: [Action; 4] = [Action::Hint, Action::Coach, Action::Binary, Action::Review];
 
@@ -679,6 +815,21 @@ fn solo_app(server: &Server, name: &str) -> App {
     let mut setup = server.settings.setup();
     setup.names.0[0] = name.to_string();
     with_server_hints(App::new(setup, None), server)
+}
+
+/// A game between two people, with the help the server allows: the hint (the mover's own, and
+/// kept as help on their result) when hints are allowed; never the coach or the binary view,
+/// which both players would see.
+fn between_people(app: App, server: &Server) -> App {
+    let mut app = with_server_hints(app, server);
+    app.panels.coach = false;
+    app.panels.binary = false;
+    for action in [Action::Coach, Action::Binary] {
+        if !app.withheld.contains(&action) {
+            app.withheld.push(action);
+        }
+    }
+    app
 }
 
 /// `app` with the hints the server allows: with `--no-hints` the hint, the coach and the binary
@@ -718,32 +869,115 @@ fn seat_index(seat: Seat) -> usize {
     }
 }
 
-/// A game between two people, kept for both: `winner`'s seat won; `ended_by` says how it ended
-/// and who ended it.
-fn record_match(
-    server: &Server,
-    table: &Table,
-    game: &nim_tui::app::Game,
-    winner: Option<Seat>,
-    ended_by: String,
-) {
+/// The outcomes of a game won by seat `winner` (0 or 1), by seat.
+fn outcomes_won_by(winner: usize) -> [Outcome; 2] {
+    if winner == 0 { [Outcome::Won, Outcome::Lost] } else { [Outcome::Lost, Outcome::Won] }
+}
+
+/// Keeps a game played at `table`, whole: a row per player (`outcome` by seat; against the AI
+/// only the first seat's), every move graded, its activity. A game two people play at one
+/// keyboard of a table of one's own is no one's result, and is not kept.
+fn keep(server: &Server, table: &Table, game: &nim_tui::app::Game, outcome: [Outcome; 2], ended_by: &str) {
+    if !table.is_match() && game.hotseat() {
+        return;
+    }
     let kind = game.history().game().kind();
     let counted = !no_real_choice(game);
-    for seat in [Seat::First, Seat::Second] {
-        server.store.record(GameRow {
-            player: table.players[seat_index(seat)].clone(),
-            opponent: table.players[seat_index(seat.other())].clone(),
+    let moves = u32::try_from(game.moves().len()).unwrap_or(u32::MAX);
+    let seats = if table.is_match() { 2 } else { 1 };
+    let mut rows = Vec::new();
+    for (seat, &outcome) in outcome.iter().enumerate().take(seats) {
+        let player = table.players[seat].clone();
+        if !server.result_allowed(&player) {
+            continue;
+        }
+        let (opponent, level, assisted) = if table.is_match() {
+            (table.players[1 - seat].clone(), "-".to_string(), table.helped[seat].load(Ordering::SeqCst))
+        } else {
+            ("ai".to_string(), game.level.as_str().to_string(), !game.assistance().is_empty())
+        };
+        rows.push(GameRow {
+            player,
+            opponent,
             game: kind.name(),
             mode: game.mode().as_str().into(),
-            level: "-".into(),
-            outcome: if winner == Some(seat) { Outcome::Won } else { Outcome::Lost },
-            assisted: false,
-            moves: u32::try_from(game.moves().len()).unwrap_or(u32::MAX),
-            ended_by: ended_by.clone(),
+            level,
+            outcome,
+            assisted,
+            moves,
+            ended_by: ended_by.to_string(),
             counted,
         });
     }
-    tracing::info!(first = %table.players[0], second = %table.players[1], winner = ?winner, %ended_by, "game between players over");
+    if rows.is_empty() {
+        return;
+    }
+    table.sync_times(game.moves().len());
+    let times = table.times.lock().map(|t| t.ms.clone()).unwrap_or_default();
+    let start = nim_tui::engine::Position::from(game.history().start().to_vec()).to_string();
+    server.store.record_game(Played {
+        rows,
+        start,
+        moves: graded(table, game, &times),
+        activity: table.origin.activity,
+    });
+    if table.is_match() {
+        tracing::info!(first = %table.players[0], second = %table.players[1], %ended_by, "game between players over");
+    }
+}
+
+/// Every move of `game`, graded as it was judged when made, with the time each took.
+fn graded(table: &Table, game: &nim_tui::app::Game, times: &[u64]) -> Vec<MoveRow> {
+    let rules = game.history().game();
+    let (from, lines) = game.judged();
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let ply = from + i;
+            let player = match (line.seat, table.is_match()) {
+                (Seat::Second, false) => "ai".to_string(),
+                (seat, _) => table.players[seat_index(seat)].clone(),
+            };
+            let (grade, better) = match &line.coaching {
+                Coaching::Kept => (Grade::Kept, None),
+                Coaching::Missed(moves) => (Grade::Missed, moves.first().map(|m| rules.write_move(m))),
+                Coaching::AlreadyLost => (Grade::NoWin, None),
+            };
+            MoveRow {
+                ply: u32::try_from(ply + 1).unwrap_or(u32::MAX),
+                player,
+                before: line.before.to_string(),
+                mv: rules.write_move(&line.mv),
+                ms: times.get(ply).copied().unwrap_or(0),
+                grade,
+                better,
+            }
+        })
+        .collect()
+}
+
+/// Seat `seat` gives up the game in play at `table`, if it has one with moves made and not yet
+/// kept: a loss for that seat (and a win for the other player between people).
+fn give_up(server: &Server, table: &Table, seat: usize, ended_by: &str) {
+    let app = table.app();
+    let Some(game) = app.unfinished() else { return };
+    if table.recorded.swap(true, Ordering::SeqCst) {
+        return;
+    }
+    keep(server, table, game, outcomes_won_by(1 - seat), ended_by);
+}
+
+/// The games whose players did not come back in time are given up, as left by them, and their
+/// tables closed (the other player goes back to the lobby, told they won).
+fn give_up_parked(server: &Server) {
+    for (_, parked) in server.people.expired(std::time::Instant::now()) {
+        let name = parked.table.players[parked.seat].clone();
+        tracing::info!(player = %name, "did not come back to the game: it is kept as left");
+        give_up(server, &parked.table, parked.seat, &format!("connection lost: {name}"));
+        parked.table.closed.store(true, Ordering::SeqCst);
+        parked.table.touch();
+    }
 }
 
 /// Whether nobody had a real choice in `game`: at every move, either every move open won or none
@@ -760,19 +994,28 @@ fn no_real_choice(game: &nim_tui::app::Game) -> bool {
     })
 }
 
-fn level_name(level: nim_tui::domain::Level) -> String {
-    format!("{level:?}").to_lowercase()
-}
-
-fn top_line(frame: &mut Frame, text: Option<&str>) {
+/// The server's line at the top of the screen, the whole width, over whatever the game drew
+/// there; a question in the error colour.
+fn top_line(frame: &mut Frame, text: Option<&str>, look: &Look, question: bool) {
     let Some(text) = text else { return };
     let line = Rect::new(0, 0, frame.area().width, 1.min(frame.area().height));
-    frame.render_widget(Paragraph::new(text).style(Style::default().add_modifier(Modifier::REVERSED)), line);
+    let style = if question {
+        look.theme.strong(look.theme.error).add_modifier(Modifier::REVERSED)
+    } else {
+        Style::default().add_modifier(Modifier::REVERSED)
+    };
+    frame.render_widget(Clear, line);
+    frame.render_widget(Paragraph::new(text).style(style), line);
 }
 
-fn bottom_line(frame: &mut Frame, text: Option<&str>) {
+/// The server's line at the bottom of the screen, the whole width.
+fn bottom_line(frame: &mut Frame, text: Option<&str>, look: &Look) {
     let Some(text) = text else { return };
     let row = frame.area().height.saturating_sub(1);
     let line = Rect::new(0, row, frame.area().width, 1.min(frame.area().height));
-    frame.render_widget(Paragraph::new(text).style(Style::default().add_modifier(Modifier::REVERSED)), line);
+    frame.render_widget(Clear, line);
+    frame.render_widget(
+        Paragraph::new(text).style(look.theme.strong(look.theme.error).add_modifier(Modifier::REVERSED)),
+        line,
+    );
 }

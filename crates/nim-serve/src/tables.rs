@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Instant;
 
 use tokio::sync::{mpsc, watch};
 
@@ -35,15 +36,36 @@ pub enum Notice {
     Challenged { from: u64, name: String },
     /// A challenge this person made was accepted: the table to sit at (as the first seat).
     Accepted { table: Arc<Table> },
-    /// A challenge this person made was declined, or the other person left.
+    /// A challenge this person made was declined.
     Declined { name: String },
-    /// The teacher gives everyone this game to play from its position.
-    Assigned { setup: nim_tui::domain::GameSetup },
+    /// The person challenged is answering another challenge: this one is not sent.
+    Engaged { name: String },
+    /// The teacher (`from`) gives everyone this game to play, as part of activity `activity`.
+    Assigned { setup: nim_tui::domain::GameSetup, from: String, activity: i64 },
+    /// This person's game, left when the connection dropped, is theirs again: sit at `table`
+    /// in seat `seat` (0 or 1).
+    Resume { table: Arc<Table>, seat: usize },
+    /// The teacher sends this person off the server.
+    Kicked { by: String },
+    /// The teacher paused (`true`) or went on with (`false`) the activity.
+    Paused(bool),
+    /// The teacher ended the activity: games in it are over.
+    Ended,
+}
+
+/// An activity's id: the time it started, in milliseconds since 1970 (unique on one server: two
+/// activities are never started in the same millisecond by one teacher's key).
+fn activity_id() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 /// The position a teacher gave everyone, and how each student did.
 #[derive(Debug, Clone)]
 pub struct Assignment {
+    /// The activity's id, as the records keep it.
+    pub id: i64,
     /// The position, as shown.
     pub position: String,
     /// When each student got it, by connection.
@@ -77,13 +99,57 @@ pub struct Someone {
     pub watchable: bool,
 }
 
+/// Where a table's game came from, beyond the player's own choice.
+#[derive(Debug, Clone, Default)]
+pub struct Origin {
+    /// The activity (a position given to everyone) it is part of.
+    pub activity: Option<i64>,
+    /// The teacher who gave it.
+    pub given_by: Option<String>,
+}
+
+/// How long each move of a game took, kept beside the app (which has no clock).
+#[derive(Debug)]
+pub struct Times {
+    /// When the position now on the board came.
+    since: Instant,
+    /// Milliseconds per move, in order.
+    pub ms: Vec<u64>,
+}
+
+impl Times {
+    /// Brings the times up to `moves` moves at `now`: new moves took the time since the last;
+    /// moves taken back are forgotten.
+    pub fn sync(&mut self, moves: usize, now: Instant) {
+        if moves < self.ms.len() {
+            self.ms.truncate(moves);
+            self.since = now;
+        }
+        while self.ms.len() < moves {
+            let ms = u64::try_from(now.saturating_duration_since(self.since).as_millis()).unwrap_or(u64::MAX);
+            self.ms.push(ms);
+            self.since = now;
+        }
+    }
+}
+
 /// A game and everyone at it.
 pub struct Table {
     pub app: Mutex<App>,
     /// The two seats' names; the second is `None` against the AI.
     pub players: [String; 2],
-    /// The connections in the seats (the second is 0 against the AI).
-    pub seats: [u64; 2],
+    /// The connections in the seats (the second is 0 against the AI): a player who comes back
+    /// after a dropped connection sits again under a new one.
+    seats: Mutex<[u64; 2]>,
+    pub origin: Origin,
+    /// How long each move took.
+    pub times: Mutex<Times>,
+    /// Between people, whether each seat asked for a hint.
+    pub helped: [AtomicBool; 2],
+    /// A seat whose connection dropped, and until when the game waits for it.
+    pub away: Mutex<Option<(usize, Instant)>>,
+    /// Every table's changes, for the teacher's live view.
+    moved: Arc<watch::Sender<u64>>,
     pub watchers: Mutex<Vec<(u64, String)>>,
     /// Bumped at every change, so that everyone at the table redraws.
     pub changed: watch::Sender<u64>,
@@ -95,12 +161,23 @@ pub struct Table {
 }
 
 impl Table {
-    pub fn new(app: App, players: [String; 2], seats: [u64; 2]) -> Arc<Table> {
+    pub fn new(
+        app: App,
+        players: [String; 2],
+        seats: [u64; 2],
+        origin: Origin,
+        people: &People,
+    ) -> Arc<Table> {
         let (changed, _) = watch::channel(0);
         Arc::new(Table {
             app: Mutex::new(app),
             players,
-            seats,
+            seats: Mutex::new(seats),
+            origin,
+            times: Mutex::new(Times { since: Instant::now(), ms: Vec::new() }),
+            helped: [AtomicBool::new(false), AtomicBool::new(false)],
+            away: Mutex::new(None),
+            moved: people.moved.clone(),
             watchers: Mutex::new(Vec::new()),
             changed,
             recorded: AtomicBool::new(false),
@@ -115,10 +192,34 @@ impl Table {
         self.app.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Tells everyone at the table to redraw.
+    /// Tells everyone at the table (and the teachers' live view) to redraw.
     pub fn touch(&self) {
         let v = self.version.fetch_add(1, Ordering::Relaxed) + 1;
         self.changed.send_replace(v);
+        self.moved.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
+    /// The connections in the seats.
+    pub fn seats(&self) -> [u64; 2] {
+        *self.seats.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Seat `seat` is taken again, by connection `id`.
+    pub fn reseat(&self, seat: usize, id: u64) {
+        if let Some(slot) = self.seats.lock().unwrap_or_else(PoisonError::into_inner).get_mut(seat) {
+            *slot = id;
+        }
+        *self.away.lock().unwrap_or_else(PoisonError::into_inner) = None;
+    }
+
+    /// The seat whose player's connection dropped, and until when the game waits.
+    pub fn away(&self) -> Option<(usize, Instant)> {
+        *self.away.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The times of the moves, brought up to the app's.
+    pub fn sync_times(&self, moves: usize) {
+        self.times.lock().unwrap_or_else(PoisonError::into_inner).sync(moves, Instant::now());
     }
 
     pub fn watcher_names(&self) -> Vec<String> {
@@ -126,8 +227,16 @@ impl Table {
     }
 
     pub fn is_match(&self) -> bool {
-        self.seats[1] != 0
+        !self.players[1].is_empty()
     }
+}
+
+/// A game whose player's connection dropped, waiting for them.
+pub struct Parked {
+    pub table: Arc<Table>,
+    /// The seat they had (0 or 1).
+    pub seat: usize,
+    pub until: Instant,
 }
 
 /// Everyone on the server.
@@ -137,6 +246,10 @@ pub struct People {
     roster: watch::Sender<Arc<Vec<Someone>>>,
     /// The position the teacher gave everyone last.
     pub assignment: Mutex<Option<Assignment>>,
+    /// Every table's changes (a count), for the teachers' live view.
+    moved: Arc<watch::Sender<u64>>,
+    /// Games waiting for a player whose connection dropped, by the name folded to lower case.
+    parked: Mutex<HashMap<String, Parked>>,
 }
 
 impl Default for People {
@@ -145,6 +258,8 @@ impl Default for People {
             people: Mutex::new(HashMap::new()),
             roster: watch::Sender::new(Arc::new(Vec::new())),
             assignment: Mutex::new(None),
+            moved: Arc::new(watch::Sender::new(0)),
+            parked: Mutex::new(HashMap::new()),
         }
     }
 }
@@ -171,6 +286,48 @@ impl People {
             p.table = table;
         }
         self.announce();
+    }
+
+    /// A channel that changes whenever any table does (the teachers' live view waits on it).
+    pub fn table_moves(&self) -> watch::Receiver<u64> {
+        self.moved.subscribe()
+    }
+
+    /// Keeps `table` for `name`, whose connection dropped in seat `seat`, until `until`. If
+    /// someone of that name is already back in the lobby (a new connection that ended the old
+    /// one), the game is theirs at once.
+    pub fn park(&self, name: &str, table: Arc<Table>, seat: usize, until: Instant) {
+        *table.away.lock().unwrap_or_else(PoisonError::into_inner) = Some((seat, until));
+        table.touch();
+        let key = name.to_lowercase();
+        let back = self
+            .lock()
+            .iter()
+            .find(|(_, p)| p.name.to_lowercase() == key && p.doing == Doing::Lobby)
+            .map(|(&id, _)| id);
+        if let Some(id) = back
+            && self.tell(id, Notice::Resume { table: table.clone(), seat })
+        {
+            return;
+        }
+        self.parked.lock().unwrap_or_else(PoisonError::into_inner).insert(key, Parked { table, seat, until });
+    }
+
+    /// The game waiting for `name`, if any (taken: it waits no more).
+    pub fn unpark(&self, name: &str) -> Option<Parked> {
+        let now = Instant::now();
+        let mut parked = self.parked.lock().unwrap_or_else(PoisonError::into_inner);
+        parked
+            .remove(&name.to_lowercase())
+            .filter(|p| p.until > now && !p.table.closed.load(Ordering::SeqCst))
+    }
+
+    /// The games whose players did not come back in time, taken off the list.
+    pub fn expired(&self, now: Instant) -> Vec<(String, Parked)> {
+        let mut parked = self.parked.lock().unwrap_or_else(PoisonError::into_inner);
+        let gone: Vec<String> =
+            parked.iter().filter(|(_, p)| p.until <= now).map(|(k, _)| k.clone()).collect();
+        gone.into_iter().filter_map(|k| parked.remove(&k).map(|p| (k, p))).collect()
     }
 
     /// Everyone, in the order of their names, as of the last change.
@@ -213,21 +370,24 @@ impl People {
         self.lock().get(&id).is_some_and(|p| p.mailbox.try_send(notice).is_ok())
     }
 
-    /// Gives everyone but `teacher` the game `setup` (from a position): who got it is noted.
-    pub fn assign(&self, teacher: u64, setup: &nim_tui::domain::GameSetup, position: String) -> usize {
+    /// Gives every student the game `setup` (from a position), from teacher `from`, as a new
+    /// activity: who got it is noted.
+    pub fn assign(&self, from: &str, setup: &nim_tui::domain::GameSetup, position: String) -> usize {
         let now = std::time::Instant::now();
+        let activity = activity_id();
         let mut given = HashMap::new();
         for (&id, p) in self.lock().iter() {
-            if id != teacher
-                && !p.teacher
-                && p.mailbox.try_send(Notice::Assigned { setup: setup.clone() }).is_ok()
+            if !p.teacher
+                && p.mailbox
+                    .try_send(Notice::Assigned { setup: setup.clone(), from: from.to_string(), activity })
+                    .is_ok()
             {
                 given.insert(id, now);
             }
         }
         let count = given.len();
         *self.assignment.lock().unwrap_or_else(PoisonError::into_inner) =
-            Some(Assignment { position, given, results: Vec::new() });
+            Some(Assignment { id: activity, position, given, results: Vec::new() });
         count
     }
 

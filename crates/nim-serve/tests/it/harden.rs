@@ -255,9 +255,18 @@ async fn between_players_undo_and_new_game_are_refused_and_leaving_is_kept_with_
     bob.send(b"n").await;
     bob.send(b"\r").await;
     assert!(alice.wait_for("alice's turn").await, "{}", alice.contents());
-    // Alice leaves the game: it is bob's, kept with who ended it and both moves.
+    // Alice leaves the game (asked first: it counts as a loss): it is bob's, kept with who ended
+    // it and both moves, and bob is told in the lobby.
     alice.send(b"q").await;
-    assert!(bob.wait_for(LOBBY).await, "{}", bob.contents());
+    assert!(alice.wait_for("Leave this game? It counts as a loss").await, "{}", alice.contents());
+    alice.send(b"y").await;
+    assert!(alice.wait_for("You left the game: it counts as a loss.").await, "{}", alice.contents());
+    assert!(
+        bob.wait_for("alice left the game in play: it counts as a win for you.").await,
+        "{}",
+        bob.contents()
+    );
+    assert!(bob.contents().contains(LOBBY), "{}", bob.contents());
     let db = nim_serve::db::Db::open(&dir.path().join("server.sqlite3")).expect("db");
     assert!(until(|| db.games_of("bob").is_ok_and(|g| g.len() == 1)).await, "bob's game was not kept");
     let games = db.games_of("bob").expect("games");
@@ -270,7 +279,10 @@ async fn between_players_undo_and_new_game_are_refused_and_leaving_is_kept_with_
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hanging_up_in_a_game_against_the_ai_loses_it() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let running = server(options(dir.path())).await;
+    let mut opts = options(dir.path());
+    // The game waits a second for her to come back (she does not).
+    opts.limits.rejoin = Duration::from_secs(1);
+    let running = server(opts).await;
     let mut alice = Player::join(running.addr(), "alice", 100, 30).await;
     alice.send(b"\r").await;
     assert!(alice.wait_for("Your turn").await, "{}", alice.contents());
@@ -282,7 +294,7 @@ async fn hanging_up_in_a_game_against_the_ai_loses_it() {
     let games = db.games_of("alice").expect("games");
     assert_eq!(
         (games[0].outcome, games[0].ended_by.as_str()),
-        (nim_serve::db::Outcome::Lost, "left by alice")
+        (nim_serve::db::Outcome::Lost, "connection lost: alice")
     );
     running.stop(Duration::from_secs(3)).await;
 }

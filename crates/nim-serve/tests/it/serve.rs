@@ -258,11 +258,13 @@ async fn a_player_plays_a_whole_game_against_the_ai_and_it_is_kept() {
     play_a_game(&mut alice).await;
     let screen = alice.contents();
     assert!(screen.contains("You win!") || screen.contains("You lose"), "{screen}");
-    // q leaves the game for the lobby, and q there leaves the server.
+    // q leaves the game for the lobby, and q there asks, then y leaves the server.
     alice.send(b"q").await;
     assert!(alice.wait_for(LOBBY).await, "q did not go back to the lobby:\n{}", alice.contents());
     alice.send(b"q").await;
-    assert!(alice.wait_closed().await, "q did not end the connection:\n{}", alice.contents());
+    assert!(alice.wait_for("Leave the server?").await, "q did not ask:\n{}", alice.contents());
+    alice.send(b"y").await;
+    assert!(alice.wait_closed().await, "y did not end the connection:\n{}", alice.contents());
     assert_eq!(alice.exit_status, Some(0));
     let raw = String::from_utf8_lossy(&alice.raw);
     assert!(raw.ends_with("\x1b[?1049l") || raw.contains("\x1b[?1049l"), "the terminal was not given back");
@@ -842,6 +844,8 @@ async fn a_restart_keeps_every_finished_game() {
         alice.send(b"q").await;
         assert!(alice.wait_for(LOBBY).await, "{}", alice.contents());
         alice.send(b"q").await;
+        assert!(alice.wait_for("Leave the server?").await, "{}", alice.contents());
+        alice.send(b"y").await;
         assert!(alice.wait_closed().await);
         running.stop(Duration::from_secs(3)).await;
         let db = serve::db::Db::open(&dir.path().join("server.sqlite3")).expect("the database");

@@ -81,10 +81,12 @@ fn a_whole_game_through_the_real_openssh_client() {
     pty.resize(40, 120);
     pty.settle(Duration::from_millis(300));
     assert!(pty.wait_until(|s| s.contains("You win!") || s.contains("You lose")), "{}", pty.contents());
-    // q leaves the game for the lobby, and q there leaves the server.
+    // q leaves the game for the lobby, and q there asks, then y leaves the server.
     pty.send(b"q");
     assert!(pty.wait_for(crate::serve::LOBBY), "no lobby after the game:\n{}", pty.contents());
     pty.send(b"q");
+    assert!(pty.wait_for("Leave the server?"), "q did not ask:\n{}", pty.contents());
+    pty.send(b"y");
     let status = pty.wait_exit().expect("ssh did not exit");
     assert!(status.success(), "ssh exited with {status:?}");
     assert!(!pty.screen.screen().alternate_screen(), "the alternate screen was not left");

@@ -129,9 +129,15 @@ async fn a_player_who_leaves_a_game_gives_it_up_and_the_other_is_told() {
     assert!(alice.wait_for("alice's turn").await, "{}", alice.contents());
     alice.send(b"\r").await;
     assert!(bob.wait_for("bob's turn").await, "{}", bob.contents());
-    // Bob goes away altogether.
-    drop(bob);
-    assert!(alice.wait_for("bob left the game").await, "{}", alice.contents());
+    // Bob leaves the game, asked first.
+    bob.send(b"q").await;
+    assert!(bob.wait_for("Leave this game?").await, "{}", bob.contents());
+    bob.send(b"y").await;
+    assert!(
+        alice.wait_for("bob left the game in play: it counts as a win for you.").await,
+        "{}",
+        alice.contents()
+    );
     assert!(alice.contents().contains(LOBBY));
     let db = nim_serve::db::Db::open(&dir.path().join("server.sqlite3")).expect("db");
     let games = db.games_of("alice").expect("games");
@@ -162,8 +168,11 @@ async fn a_teacher_sees_every_game_in_progress_and_the_results_and_a_student_doe
     bob.enter().await;
     bob.send(b"\r").await;
     assert!(bob.wait_for("Your turn").await, "{}", bob.contents());
+    // Bob plays the winning move, so that the position he is given back is won for whoever moves.
+    bob.send(b"h").await;
+    assert!(bob.wait_for("Hint").await, "{}", bob.contents());
     bob.send(b"\r").await;
-    bob.settle(Duration::from_millis(300)).await;
+    assert!(bob.wait_for("AI took").await, "{}", bob.contents());
     assert!(!bob.contents().contains("Teacher's view"));
 
     // The teacher logs in with the key, no code needed.
@@ -250,8 +259,11 @@ async fn a_teacher_gives_everyone_a_position_and_sees_who_won_it_and_how_fast() 
     bob.enter().await;
     bob.send(b"\r").await;
     assert!(bob.wait_for("Your turn").await, "{}", bob.contents());
+    // Bob plays the winning move, so that the position he is given back is won for whoever moves.
+    bob.send(b"h").await;
+    assert!(bob.wait_for("Hint").await, "{}", bob.contents());
     bob.send(b"\r").await;
-    bob.settle(Duration::from_millis(300)).await;
+    assert!(bob.wait_for("AI took").await, "{}", bob.contents());
     let mut carol = student("carol").await;
     assert!(carol.wait_for(LOBBY).await, "{}", carol.contents());
     assert!(teacher.wait_until(|s| s.contains("bob against the AI")).await, "{}", teacher.contents());

@@ -1,0 +1,77 @@
+//! The server's own words, beyond the game's: what a player is told at the top of a table. Kept
+//! as data ([`Top`]) and written in the viewer's language when drawn (the messages are in
+//! `assets/locales/<lang>/serve.ftl`).
+
+use nim_tui::app::Action;
+use nim_tui::i18n::{self, Arg};
+use nim_tui::ui::Look;
+
+/// A message by id with text arguments, in the language of the frame being drawn.
+pub fn text(id: &str, args: &[(&str, Arg)]) -> String {
+    i18n::text_with(id, args)
+}
+
+/// A list of names, joined as the language joins them.
+pub fn names(names: &[String]) -> String {
+    names.join(&i18n::text("serve-list-separator"))
+}
+
+/// Who plays at a table, in words: "alice and bob", "alice against the AI".
+pub fn players(first: &str, second: Option<&str>) -> String {
+    nim_tui::words::serve_players(first, second)
+}
+
+/// The server's line at the top of a table, as data.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Top {
+    /// Asked whether to give up the game in play by leaving it.
+    AskLeave,
+    /// The other player's connection dropped: the game waits for them, this long at most.
+    Away(String, std::time::Duration),
+    /// The other player left the table (the game was over).
+    Gone(String),
+    /// Back at a game left when the connection dropped.
+    Back,
+    /// Watching these players.
+    Watching(String, Option<String>),
+    /// A position from this teacher, for the class; and who watches.
+    Given(String, Vec<String>),
+    /// Who watches.
+    WatchedBy(Vec<String>),
+}
+
+impl Top {
+    /// The line in the frame's language, with the keys as this viewer has them.
+    pub fn text(&self, look: &Look) -> String {
+        let quit = look.key(Action::Quit);
+        match self {
+            Top::AskLeave => i18n::text("serve-top-ask-leave"),
+            Top::Away(who, wait) => {
+                let minutes = wait.as_secs().div_ceil(60).max(1);
+                text(
+                    "serve-top-away",
+                    &[
+                        ("who", who.as_str().into()),
+                        ("minutes", minutes.into()),
+                        ("quit", quit.as_str().into()),
+                    ],
+                )
+            }
+            Top::Gone(who) => {
+                text("serve-top-gone", &[("who", who.as_str().into()), ("quit", quit.as_str().into())])
+            }
+            Top::Back => i18n::text("serve-top-back"),
+            Top::Watching(first, second) => {
+                nim_tui::words::serve_watching(&players(first, second.as_deref()), &quit)
+            }
+            Top::Given(teacher, watchers) if watchers.is_empty() => {
+                text("serve-top-given", &[("teacher", teacher.as_str().into())])
+            }
+            Top::Given(teacher, watchers) => text(
+                "serve-top-given-watched",
+                &[("teacher", teacher.as_str().into()), ("names", names(watchers).into())],
+            ),
+            Top::WatchedBy(watchers) => nim_tui::words::serve_watched_by(watchers),
+        }
+    }
+}
