@@ -4,6 +4,7 @@
 
 mod support;
 
+mod classroom;
 mod harden;
 mod lobby;
 mod serve;

@@ -1,0 +1,223 @@
+//! A lesson on the server, as a teacher and students live it: a dropped connection that comes
+//! back to its game, every way out asked first, the keys each role is offered, a second
+//! challenge, a lost position the teacher is warned of, the teacher's live view and idle clock.
+
+#![cfg(unix)]
+
+use std::time::Duration;
+
+use crate::serve::{LOBBY, Player, options, server};
+use crate::serve_together::choose;
+
+/// Alice challenges bob, who accepts: both at the table, alice to move.
+async fn a_game_between(alice: &mut Player, bob: &mut Player) {
+    assert!(alice.wait_until(|s| s.contains("bob")).await, "{}", alice.contents());
+    choose(alice, "bob").await;
+    alice.send(b"c").await;
+    assert!(bob.wait_for("alice challenges you").await, "{}", bob.contents());
+    bob.send(b"y").await;
+    assert!(alice.wait_for("alice's turn").await, "{}", alice.contents());
+    assert!(bob.wait_for("alice's turn").await, "{}", bob.contents());
+}
+
+/// The key line: the screen's last line with text.
+fn key_line(screen: &str) -> String {
+    screen.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("").to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_player_comes_back_to_the_game_where_it_was() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let running = server(options(dir.path())).await;
+    let addr = running.addr();
+    let mut alice = Player::arrive(addr, "alice", 100, 30).await;
+    let mut bob = Player::arrive(addr, "bob", 100, 30).await;
+    a_game_between(&mut alice, &mut bob).await;
+    alice.send(b"\r").await;
+    assert!(bob.wait_for("bob's turn").await, "{}", bob.contents());
+    // Bob's Wi-Fi drops: alice is told the game waits for him.
+    drop(bob);
+    assert!(
+        alice.wait_for("bob's connection dropped: the game waits up to 2 min for them").await,
+        "{}",
+        alice.contents()
+    );
+    // He connects again with the same name, and is back at the table, his turn.
+    let mut bob = Player::arrive(addr, "bob", 100, 30).await;
+    assert!(bob.wait_for("Welcome back: your game is where you left it.").await, "{}", bob.contents());
+    assert!(bob.contents().contains("bob's turn"), "{}", bob.contents());
+    assert!(alice.wait_until(|s| !s.contains("connection dropped")).await, "{}", alice.contents());
+    bob.send(b"\r").await;
+    assert!(alice.wait_for("alice's turn").await, "{}", alice.contents());
+    // Nothing was kept yet: the game goes on.
+    let db = nim_serve::db::Db::open(&dir.path().join("server.sqlite3")).expect("db");
+    assert!(db.games_of("bob").expect("games").is_empty());
+    running.stop(Duration::from_secs(3)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_does_not_come_back_loses_and_the_other_is_told() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut opts = options(dir.path());
+    opts.limits.rejoin = Duration::from_secs(1);
+    let running = server(opts).await;
+    let addr = running.addr();
+    let mut alice = Player::arrive(addr, "alice", 100, 30).await;
+    let mut bob = Player::arrive(addr, "bob", 100, 30).await;
+    a_game_between(&mut alice, &mut bob).await;
+    alice.send(b"\r").await;
+    assert!(bob.wait_for("bob's turn").await, "{}", bob.contents());
+    drop(bob);
+    assert!(
+        alice.wait_for("bob left the game in play: it counts as a win for you.").await,
+        "{}",
+        alice.contents()
+    );
+    assert!(alice.contents().contains(LOBBY), "{}", alice.contents());
+    let db = nim_serve::db::Db::open(&dir.path().join("server.sqlite3")).expect("db");
+    let games = db.games_of("bob").expect("games");
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert_eq!(
+        (games[0].outcome, games[0].ended_by.as_str()),
+        (nim_serve::db::Outcome::Lost, "connection lost: bob")
+    );
+    assert_eq!(db.games_of("alice").expect("games")[0].outcome, nim_serve::db::Outcome::Won);
+    running.stop(Duration::from_secs(3)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_role_is_offered_only_the_keys_that_work_for_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let running = server(options(dir.path())).await;
+    let addr = running.addr();
+    let mut alice = Player::arrive(addr, "alice", 100, 30).await;
+    let mut bob = Player::arrive(addr, "bob", 100, 30).await;
+    a_game_between(&mut alice, &mut bob).await;
+    let mut carol = Player::arrive(addr, "carol", 100, 30).await;
+    assert!(carol.wait_until(|s| s.contains("alice")).await, "{}", carol.contents());
+    choose(&mut carol, "alice").await;
+    carol.send(b"w").await;
+    assert!(carol.wait_for("You are watching alice and bob").await, "{}", carol.contents());
+    alice.settle(Duration::from_millis(200)).await;
+    bob.settle(Duration::from_millis(200)).await;
+    // Alice, to move, is offered the hint and the move; bob, waiting, and carol, watching, only
+    // their way out; nobody between people is offered undo or a new game.
+    let (mover, waiting, watcher) = (alice.contents(), bob.contents(), carol.contents());
+    assert!(mover.contains("hint"), "{mover}");
+    for (who, screen) in [("bob", &waiting), ("carol", &watcher)] {
+        assert!(!screen.contains("hint"), "{who} is offered the hint:\n{screen}");
+        assert!(key_line(screen).contains("quit") || key_line(screen).contains("back"), "{who}:\n{screen}");
+    }
+    for screen in [&mover, &waiting, &watcher] {
+        assert!(!screen.contains("undo") && !screen.contains("new game"), "{screen}");
+    }
+    running.stop(Duration::from_secs(3)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_challenge_is_told_the_other_is_busy_never_that_they_declined() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let running = server(options(dir.path())).await;
+    let addr = running.addr();
+    let mut alice = Player::arrive(addr, "alice", 100, 30).await;
+    let mut bob = Player::arrive(addr, "bob", 100, 30).await;
+    let mut carol = Player::arrive(addr, "carol", 100, 30).await;
+    for p in [&mut alice, &mut bob] {
+        assert!(p.wait_until(|s| s.contains("carol")).await, "{}", p.contents());
+        choose(p, "carol").await;
+    }
+    alice.send(b"c").await;
+    assert!(carol.wait_for("alice challenges you").await, "{}", carol.contents());
+    bob.send(b"c").await;
+    assert!(bob.wait_for("carol is answering another challenge").await, "{}", bob.contents());
+    assert!(!bob.contents().contains("declined"), "{}", bob.contents());
+    // Carol still has alice's challenge to answer.
+    carol.settle(Duration::from_millis(200)).await;
+    assert!(carol.contents().contains("alice challenges you"), "{}", carol.contents());
+    running.stop(Duration::from_secs(3)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lost_position_is_not_given_before_the_teacher_says_so_then_with_the_ai_first() {
+    use russh::keys::key::PrivateKeyWithHashAlg;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let teacher_key = nim_serve::hostkey::generate();
+    let mut opts = options(dir.path());
+    opts.teachers = vec![teacher_key.public_key().clone()];
+    let running = server(opts).await;
+    let addr = running.addr();
+    let mut session = crate::serve::connect(addr).await;
+    let key = PrivateKeyWithHashAlg::new(std::sync::Arc::new(teacher_key), None);
+    assert!(session.authenticate_publickey("mrslee", key).await.expect("auth").success());
+    let mut teacher = Player::open(session, 120, 40).await;
+    let student = |name: &'static str| async move {
+        let mut session = crate::serve::connect(addr).await;
+        assert!(session.authenticate_password(name, "").await.expect("auth").success());
+        Player::open(session, 100, 30).await
+    };
+    // Bob plays a move that is not the winning one: the AI's reply leaves him a lost position.
+    let mut bob = student("bob").await;
+    bob.enter().await;
+    bob.send(b"\r").await;
+    assert!(bob.wait_for("Your turn").await, "{}", bob.contents());
+    bob.send(b"\r").await;
+    assert!(bob.wait_for("AI took").await, "{}", bob.contents());
+    let mut carol = student("carol").await;
+    assert!(carol.wait_for(LOBBY).await, "{}", carol.contents());
+    // The teacher's view follows bob's game without a key pressed.
+    assert!(
+        teacher.wait_until(|s| s.lines().any(|l| l.contains("bob") && l.contains("(2)"))).await,
+        "{}",
+        teacher.contents()
+    );
+    choose(&mut teacher, "bob").await;
+    teacher.send(b"g").await;
+    assert!(
+        teacher.wait_for("whoever moves first loses against perfect play").await,
+        "{}",
+        teacher.contents()
+    );
+    carol.settle(Duration::from_millis(300)).await;
+    assert!(
+        carol.contents().contains(LOBBY),
+        "the position went out before the teacher said so:\n{}",
+        carol.contents()
+    );
+    teacher.send(b"g").await;
+    assert!(teacher.wait_for("the AI moving first").await, "{}", teacher.contents());
+    // Carol is told who gave it; the AI moves first, and she can win it.
+    assert!(carol.wait_for("A position from mrslee").await, "{}", carol.contents());
+    assert!(carol.wait_for("AI took").await, "{}", carol.contents());
+    assert!(carol.wait_for("Your turn").await, "{}", carol.contents());
+    running.stop(Duration::from_secs(3)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_teacher_is_never_disconnected_for_being_idle_while_a_student_is() {
+    use russh::keys::key::PrivateKeyWithHashAlg;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let teacher_key = nim_serve::hostkey::generate();
+    let mut opts = options(dir.path());
+    opts.teachers = vec![teacher_key.public_key().clone()];
+    opts.limits.idle_timeout = Duration::from_secs(3);
+    opts.limits.idle_warning = Duration::from_secs(1);
+    let running = server(opts).await;
+    let addr = running.addr();
+    let mut session = crate::serve::connect(addr).await;
+    let key = PrivateKeyWithHashAlg::new(std::sync::Arc::new(teacher_key), None);
+    assert!(session.authenticate_publickey("mrslee", key).await.expect("auth").success());
+    let mut teacher = Player::open(session, 120, 40).await;
+    assert!(teacher.wait_for(LOBBY).await, "{}", teacher.contents());
+    let mut session = crate::serve::connect(addr).await;
+    assert!(session.authenticate_password("dan", "").await.expect("auth").success());
+    let mut dan = Player::open(session, 100, 30).await;
+    // Dan, idle, is warned, then disconnected; the teacher, idle longer, is neither.
+    assert!(dan.wait_for("No key for a while").await, "{}", dan.contents());
+    assert!(dan.wait_closed().await, "{}", dan.contents());
+    teacher.settle(Duration::from_millis(100)).await;
+    assert!(!teacher.closed, "the teacher was disconnected for being idle");
+    assert!(!teacher.contents().contains("No key for a while"), "{}", teacher.contents());
+    teacher.send(b"\x1b[B").await;
+    assert!(teacher.wait_for(LOBBY).await, "{}", teacher.contents());
+    running.stop(Duration::from_secs(3)).await;
+}
