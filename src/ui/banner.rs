@@ -138,7 +138,7 @@ static FONT: std::sync::LazyLock<Vec<(char, Vec<&'static str>)>> = std::sync::La
 /// character of it is not in the font (a name in another script) or it is too wide. The font is
 /// ASCII's: a Chinese title ("你赢了！") is never drawn in it, and stands as the banner's plain
 /// bold line, as any title does when the letters do not fit.
-pub(super) fn block_letters(text: &str, width: usize) -> Option<Vec<String>> {
+pub fn block_letters(text: &str, width: usize) -> Option<Vec<String>> {
     let glyphs: Vec<&Vec<&str>> = text
         .to_uppercase()
         .chars()

@@ -37,6 +37,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::{Action, App, Msg, Overlay, Screen};
 
+pub use banner::block_letters;
 pub use key_line::{key_line, key_lines};
 pub use layout::{BoardLayout, HeapRow, MIN_WIDTH, board_layout, board_layout_with};
 pub use look::Look;

@@ -91,3 +91,33 @@ serve-given = { $count ->
 }
 serve-confirm-quit = Leave the server? y leave · any other key stay
 serve-kicked = The teacher sent you off the server. Ask them before you connect again.
+
+## The teacher's console
+
+console-title = nim-tui · teacher's console · { $me } · { $n-digits } here, { $playing-digits } playing
+console-class = Class
+console-name = Name
+console-doing = Doing
+console-position = Position
+console-accuracy = Accuracy
+console-games = Won
+console-last = Last result
+console-won-ai = won · { $game } · { $level }
+console-lost-ai = lost · { $game } · { $level }
+console-won = beat { $opponent } · { $game }
+console-lost = lost to { $opponent } · { $game }
+console-ended = ended by the server · { $game }
+console-race = Class race: { $position }
+console-race-waiting = { $n ->
+    [one] 1 student is playing it: nobody has finished yet.
+   *[other] { $n-digits } students are playing it: nobody has finished yet.
+}
+console-keys = { $updown } choose · g give the chosen game's position to everyone · w watch · k send off · v projector · { $enter } play · { $quit } leave
+console-projector-keys = v back to the class · { $quit } leave
+console-join = Join the class
+console-join-terminal = In a terminal, type:
+console-join-code = then the class code:
+console-join-no-code = No class code: press Enter at the password prompt.
+console-standings = Standings: wins, then accuracy (winning positions kept)
+console-confirm-kick = Send { $who } off the server? y send off · any other key no
+console-kicked = { $who } was sent off the server.

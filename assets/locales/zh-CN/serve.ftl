@@ -81,3 +81,30 @@ serve-given = 已把局面 { $position } 发给 { $count-digits } 名学生{ $se
 }
 serve-confirm-quit = 离开服务器？y 离开 · 按其他任意键留下
 serve-kicked = 老师让你离开了服务器。重新连接前请先问问老师。
+
+## 老师控制台
+
+console-title = nim-tui · 老师控制台 · { $me } · 在线 { $n-digits } 人，对局中 { $playing-digits } 人
+console-class = 全班
+console-name = 名字
+console-doing = 状态
+console-position = 局面
+console-accuracy = 准确率
+console-games = 胜局
+console-last = 最近结果
+console-won-ai = 胜 · { $game } · { $level }
+console-lost-ai = 负 · { $game } · { $level }
+console-won = 胜 { $opponent } · { $game }
+console-lost = 负于 { $opponent } · { $game }
+console-ended = 由服务器结束 · { $game }
+console-race = 全班挑战：{ $position }
+console-race-waiting = { $n-digits } 名学生正在下这个局面：还没有人下完。
+console-keys = { $updown } 选择 · g 把所选对局的局面发给所有人 · w 观看 · k 请离服务器 · v 投影视图 · { $enter } 下棋 · { $quit } 离开
+console-projector-keys = v 回到全班视图 · { $quit } 离开
+console-join = 加入课堂
+console-join-terminal = 在终端里输入：
+console-join-code = 然后输入班级口令：
+console-join-no-code = 没有班级口令：在密码提示处直接按回车。
+console-standings = 排名：先比胜局，再比准确率（保持必胜局面的比例）
+console-confirm-kick = 请 { $who } 离开服务器？y 确定 · 按其他任意键取消
+console-kicked = 已请 { $who } 离开服务器。

@@ -19,6 +19,7 @@
 //! server (not losses), and returns within a few seconds.
 
 mod client;
+mod console;
 pub mod db;
 pub mod guard;
 pub mod hostkey;
@@ -195,6 +196,8 @@ pub struct Server {
     pub names: names::Registry,
     /// Who is on the server, what each is doing, and the tables.
     pub people: tables::People,
+    /// How students join, for the projector's card.
+    pub join: console::Join,
     admission: Mutex<Admission>,
     /// Wrong class codes, per address and in all.
     pub guard: guard::Guard,
@@ -512,6 +515,7 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
     let limits_guard = limits.guard.clone();
     let server = Arc::new(Server {
         limits,
+        join: console::Join { command: join_command(addr), code: options.code.clone() },
         code: options.code,
         teachers: options.teachers,
         no_hints: options.no_hints,
@@ -706,6 +710,25 @@ pub fn run(
         tracing::info!("stopped");
         Ok(())
     })
+}
+
+/// What a student types to join a server listening on `addr`: on every address, the machine's
+/// name (the one its network knows it by, from the kernel) stands for the address.
+fn join_command(addr: SocketAddr) -> String {
+    let host = if addr.ip().is_unspecified() {
+        std::fs::read_to_string("/proc/sys/kernel/hostname")
+            .ok()
+            .map(|h| h.trim().to_string())
+            .filter(|h| !h.is_empty())
+            .unwrap_or_else(|| addr.ip().to_string())
+    } else {
+        addr.ip().to_string()
+    };
+    let host = nim_tui::text::escape(&host).into_owned();
+    match addr.port() {
+        22 => format!("ssh NAME@{host}"),
+        port => format!("ssh -p {port} NAME@{host}"),
+    }
 }
 
 /// The letters a generated class code is made of: no `i`, `l`, `o`, `0` or `1`, which read alike.

@@ -20,6 +20,8 @@ pub enum Command {
         id: u64,
         second: bool,
     },
+    /// A teacher sends this person off the server.
+    Kick(u64),
     Quit,
 }
 
@@ -57,6 +59,10 @@ pub enum Note {
     MoveLimit(usize),
     /// Leave the server? (y or any other key)
     ConfirmQuit,
+    /// Send this person off the server? (y or any other key)
+    ConfirmKick { id: u64, name: String },
+    /// This person was sent off the server.
+    Kicked(String),
 }
 
 impl Note {
@@ -88,6 +94,8 @@ impl Note {
                 &[("teacher", teacher.as_str().into()), ("enter", look.key(Action::Take).into())],
             ),
             Note::ConfirmQuit => text("serve-confirm-quit", &[]),
+            Note::ConfirmKick { name, .. } => text("console-confirm-kick", &[("who", name.as_str().into())]),
+            Note::Kicked(name) => text("console-kicked", &[("who", name.as_str().into())]),
             Note::Challenged(name) => words::serve_challenged(name),
             Note::Busy(name) => words::serve_busy(name),
             Note::ChallengeSent(name) => words::serve_challenge_sent(name),
@@ -108,6 +116,8 @@ pub struct Lobby {
     pub challenged_by: Option<(u64, String)>,
     /// A line for the player: a challenge sent, declined, a game left.
     pub note: Option<Note>,
+    /// A teacher's console shows the projector's view (the join card and the standings).
+    pub projector: bool,
 }
 
 impl Lobby {
@@ -118,12 +128,22 @@ impl Lobby {
     }
 
     /// Takes a key: `action` from the keymap, `ch` the character typed.
-    pub fn key(&mut self, action: Option<Action>, ch: Option<char>, people: &[Someone], me: u64) -> Command {
+    pub fn key(
+        &mut self,
+        action: Option<Action>,
+        ch: Option<char>,
+        people: &[Someone],
+        me: u64,
+        teacher: bool,
+    ) -> Command {
         // A question asked is answered by this key, whatever else it would do: y (or g, to give
         // a lost position) says yes, anything else no.
         match self.note.take() {
             Some(Note::ConfirmQuit) => {
                 return if matches!(ch, Some('y' | 'Y')) { Command::Quit } else { Command::Nothing };
+            }
+            Some(Note::ConfirmKick { id, .. }) => {
+                return if matches!(ch, Some('y' | 'Y')) { Command::Kick(id) } else { Command::Nothing };
             }
             Some(Note::GiveLost { id, .. }) => {
                 return if matches!(ch, Some('g' | 'G')) {
@@ -151,6 +171,16 @@ impl Lobby {
         let at = self.chosen_index(people, me);
         let chosen = people.get(at);
         match (ch, action) {
+            (Some('v' | 'V'), _) if teacher => {
+                self.projector = !self.projector;
+                Command::Nothing
+            }
+            (Some('k' | 'K'), _) if teacher => {
+                if let Some(p) = chosen.filter(|p| p.id != me && !p.teacher) {
+                    self.note = Some(Note::ConfirmKick { id: p.id, name: p.name.clone() });
+                }
+                Command::Nothing
+            }
             (Some('p' | 'P'), _) => Command::PlayAi,
             (Some('c' | 'C'), _) => {
                 chosen.filter(|p| p.id != me).map_or(Command::Nothing, |p| self.challenge(p))
@@ -176,6 +206,17 @@ impl Lobby {
             }
             _ => Command::Nothing,
         }
+    }
+
+    #[cfg(test)]
+    fn key_as_student(
+        &mut self,
+        action: Option<Action>,
+        ch: Option<char>,
+        people: &[Someone],
+        me: u64,
+    ) -> Command {
+        self.key(action, ch, people, me, false)
     }
 
     fn challenge(&mut self, p: &Someone) -> Command {
@@ -212,21 +253,21 @@ mod tests {
             someone(3, "carol", Doing::Solo, true),
         ];
         let mut lobby = Lobby::default();
-        assert_eq!(lobby.key(Some(Action::Take), None, &people, 1), Command::PlayAi);
-        assert_eq!(lobby.key(Some(Action::Down), None, &people, 1), Command::Nothing);
-        assert_eq!(lobby.key(Some(Action::Take), None, &people, 1), Command::Challenge(2));
-        lobby.key(Some(Action::Down), None, &people, 1);
-        assert_eq!(lobby.key(Some(Action::Take), None, &people, 1), Command::Watch(3));
-        assert_eq!(lobby.key(None, Some('c'), &people, 1), Command::Nothing, "carol is busy");
+        assert_eq!(lobby.key_as_student(Some(Action::Take), None, &people, 1), Command::PlayAi);
+        assert_eq!(lobby.key_as_student(Some(Action::Down), None, &people, 1), Command::Nothing);
+        assert_eq!(lobby.key_as_student(Some(Action::Take), None, &people, 1), Command::Challenge(2));
+        lobby.key_as_student(Some(Action::Down), None, &people, 1);
+        assert_eq!(lobby.key_as_student(Some(Action::Take), None, &people, 1), Command::Watch(3));
+        assert_eq!(lobby.key_as_student(None, Some('c'), &people, 1), Command::Nothing, "carol is busy");
         assert_eq!(lobby.note, Some(Note::Busy("carol".into())));
         lobby.challenged_by = Some((2, "bob".into()));
-        assert_eq!(lobby.key(None, Some('y'), &people, 1), Command::Accept(2));
+        assert_eq!(lobby.key_as_student(None, Some('y'), &people, 1), Command::Accept(2));
         // Leaving asks first: y leaves, any other key stays.
-        assert_eq!(lobby.key(Some(Action::Quit), None, &people, 1), Command::Nothing);
+        assert_eq!(lobby.key_as_student(Some(Action::Quit), None, &people, 1), Command::Nothing);
         assert_eq!(lobby.note, Some(Note::ConfirmQuit));
-        assert_eq!(lobby.key(Some(Action::Quit), None, &people, 1), Command::Nothing);
+        assert_eq!(lobby.key_as_student(Some(Action::Quit), None, &people, 1), Command::Nothing);
         assert_eq!(lobby.note, None);
-        lobby.key(Some(Action::Quit), None, &people, 1);
-        assert_eq!(lobby.key(None, Some('y'), &people, 1), Command::Quit);
+        lobby.key_as_student(Some(Action::Quit), None, &people, 1);
+        assert_eq!(lobby.key_as_student(None, Some('y'), &people, 1), Command::Quit);
     }
 }

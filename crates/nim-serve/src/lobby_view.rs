@@ -6,9 +6,9 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::db::{GameRow, MatchStanding, Standing};
+use super::db::{MatchStanding, Standing};
 use super::lobby::Lobby;
-use super::tables::{Assignment, Doing, Someone};
+use super::tables::{Doing, Someone};
 use nim_tui::app::Action;
 use nim_tui::ui::Look;
 
@@ -20,17 +20,6 @@ pub struct View<'a> {
     pub people: &'a [Someone],
     pub standings: &'a [Standing],
     pub matches: &'a [MatchStanding],
-    /// For a teacher: every game in progress (players, then position and moves), and the
-    /// latest results.
-    pub teacher: Option<TeacherView<'a>>,
-}
-
-/// What only a teacher's lobby shows: the games in progress (who plays; the position and the
-/// moves made) and the latest results.
-pub struct TeacherView<'a> {
-    pub tables: &'a [(String, String)],
-    pub recent: &'a [GameRow],
-    pub assignment: &'a Option<Assignment>,
 }
 
 fn doing(d: &Doing) -> String {
@@ -98,50 +87,11 @@ pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
             view.matches.iter().take(5).map(|s| format!("{} {}/{}", s.player, s.won, s.played)).collect();
         lines.push(Line::raw(format!("  {}", names.join("  "))));
     }
-    if let Some(TeacherView { tables, recent, assignment }) = &view.teacher {
-        if let Some(a) = assignment {
-            lines.push(Line::styled(
-                nim_tui::words::serve_assignment(&a.position),
-                theme.strong(theme.accent),
-            ));
-            let answers: Vec<String> = a
-                .results
-                .iter()
-                .map(|(name, won, secs)| nim_tui::words::serve_assignment_result(name, *won, *secs))
-                .collect();
-            lines.push(Line::raw(format!("  {}", answers.join(" · "))));
-        }
-        lines.push(Line::styled(nim_tui::words::serve_in_progress(), theme.strong(theme.accent)));
-        if tables.is_empty() {
-            lines.push(Line::styled(
-                format!("  {}", nim_tui::words::serve_none_in_progress()),
-                theme.fg(theme.dim),
-            ));
-        }
-        for (players, position) in tables.iter().take(8) {
-            lines.push(Line::raw(format!("  {}{position}", padded(players, 30))));
-        }
-        lines.push(Line::styled(nim_tui::words::serve_recent(), theme.strong(theme.accent)));
-        for r in recent.iter().take(5) {
-            let result = nim_tui::words::serve_result(
-                &r.player,
-                r.outcome.as_str(),
-                &r.opponent,
-                &r.game,
-                &r.level,
-                r.moves,
-            );
-            lines.push(Line::raw(format!("  {result}")));
-        }
-    }
     lines.push(Line::raw(""));
     if let Some(note) = &view.lobby.note {
         lines.push(Line::styled(note.text(look), theme.strong(theme.error)));
     }
-    let mut keys = nim_tui::words::serve_lobby_keys(&look.key(Action::Take), &look.key(Action::Quit));
-    if view.teacher.is_some() {
-        keys = format!("{keys} · {}", nim_tui::words::serve_give_key());
-    }
+    let keys = nim_tui::words::serve_lobby_keys(&look.key(Action::Take), &look.key(Action::Quit));
     // The keys take a second row when one is too narrow for them (a teacher's, in Chinese).
     let key_rows = key_rows(&keys, usize::from(area.width));
     let below = u16::try_from(key_rows.len()).unwrap_or(u16::MAX).min(area.height);
@@ -155,7 +105,7 @@ pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
 
 /// The key line cut into rows of at most `columns` columns of a terminal, between its keys
 /// (at the ` · ` between them): one row when it fits.
-fn key_rows(keys: &str, columns: usize) -> Vec<String> {
+pub(crate) fn key_rows(keys: &str, columns: usize) -> Vec<String> {
     const SEPARATOR: &str = " · ";
     let width = unicode_width::UnicodeWidthStr::width;
     let mut rows: Vec<String> = Vec::new();
@@ -179,13 +129,10 @@ fn padded(text: &str, columns: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
-
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 
     use super::*;
-    use crate::db::Outcome;
     use nim_tui::i18n::{self, Language};
 
     fn someone(id: u64, name: &str, teacher: bool, doing: Doing) -> Someone {
@@ -193,16 +140,16 @@ mod tests {
         Someone { id, name: name.into(), teacher, doing, watchable }
     }
 
-    /// A teacher's lobby, busy: everyone doing something, both boards, games in progress, results
-    /// and a position given to everyone, a challenge waiting; drawn in `language` at `width` x
-    /// `height`, as text.
-    fn teachers_lobby(language: Language, width: u16, height: u16) -> String {
+    /// A student's lobby, busy: everyone doing something, both boards, a challenge waiting;
+    /// drawn in `language` at `width` x `height`, as text.
+    fn students_lobby(language: Language, width: u16, height: u16) -> String {
         let people = vec![
             someone(1, "alice", false, Doing::Match { with: "bob".into() }),
             someone(2, "bob", false, Doing::Match { with: "alice".into() }),
             someone(3, "carol", false, Doing::Watching { whom: "alice".into() }),
             someone(4, "dave", false, Doing::Solo),
-            someone(6, "teacher", true, Doing::Lobby),
+            someone(5, "mrslee", true, Doing::Lobby),
+            someone(6, "frank", false, Doing::Lobby),
         ];
         let standing = |player: &str, won, played| Standing {
             player: player.into(),
@@ -216,41 +163,20 @@ mod tests {
             MatchStanding { player: "alice".into(), won: 2, played: 3 },
             MatchStanding { player: "bob".into(), won: 1, played: 3 },
         ];
-        let row = |player: &str, outcome, opponent: &str| GameRow {
-            player: player.into(),
-            opponent: opponent.into(),
-            game: "nim".into(),
-            mode: "normal".into(),
-            level: "perfect".into(),
-            outcome,
-            assisted: false,
-            moves: 7,
-            ended_by: "play".into(),
-            counted: true,
-        };
-        let recent = vec![row("dave", Outcome::Won, "ai"), row("erin", Outcome::EndedByServer, "ai")];
         i18n::scoped(language, || {
-            let tables =
-                vec![(nim_tui::words::serve_players("alice", Some("bob")), "3 4 5  (2)".to_string())];
-            let assignment = Some(Assignment {
-                id: 1,
-                position: "3 4 5".into(),
-                given: HashMap::new(),
-                results: vec![("dave".into(), true, 42), ("erin".into(), false, 61)],
-            });
             let lobby = Lobby {
                 chosen: Some(4),
                 challenged_by: None,
                 note: Some(crate::lobby::Note::Challenged("erin".into())),
+                projector: false,
             };
             let view = View {
                 lobby: &lobby,
                 me: 6,
-                my_name: "teacher",
+                my_name: "frank",
                 people: &people,
                 standings: &standings,
                 matches: &matches,
-                teacher: Some(TeacherView { tables: &tables, recent: &recent, assignment: &assignment }),
             };
             let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
             terminal.draw(|frame| draw(frame, &view, &Look::default())).expect("drawn");
@@ -275,20 +201,17 @@ mod tests {
     #[test]
     fn the_chinese_lobby_fits_80x24_and_100x30_and_says_everything_in_chinese() {
         for (width, height) in [(80, 24), (100, 30)] {
-            let screen = teachers_lobby(Language::SimplifiedChinese, width, height);
-            insta::assert_snapshot!(format!("zh_teachers_lobby_{width}x{height}"), screen);
+            let screen = students_lobby(Language::SimplifiedChinese, width, height);
+            insta::assert_snapshot!(format!("zh_students_lobby_{width}x{height}"), screen);
             for whole in [
-                "服务器上共有 5 人",
+                "服务器上共有 6 人",
                 "正在和 bob 对局",
                 "在大厅",
                 "正在观看 alice",
                 "正在和电脑对局",
-                "teacher（你）",
+                "frank（你）",
+                "mrslee（老师）",
                 "erin 向你发起挑战：y 接受 · n 拒绝",
-                "dave 战胜了电脑（nim，难度 perfect），共 7 步",
-                "dave 用 42 秒获胜",
-                "erin 与电脑的对局由服务器结束（nim，难度 perfect），共 7 步",
-                "g 把所选玩家的局面发给所有人",
             ] {
                 assert!(
                     screen.contains(whole),
@@ -299,10 +222,7 @@ mod tests {
                 assert!(unicode_width::UnicodeWidthStr::width(line) <= usize::from(width), "{line}");
             }
         }
-        // The same lobby in English, as before.
-        let english = teachers_lobby(Language::English, 100, 30);
-        assert!(english.contains("On the server: 5 people"), "{english}");
-        assert!(english.contains("dave won against ai (nim, perfect), 7 moves"), "{english}");
-        assert!(english.contains("erin ended_by_server against ai (nim, perfect), 7 moves"), "{english}");
+        let english = students_lobby(Language::English, 100, 30);
+        assert!(english.contains("On the server: 6 people"), "{english}");
     }
 }

@@ -19,6 +19,7 @@ use ratatui::widgets::{Clear, Paragraph};
 use tokio::sync::watch;
 
 use super::Server;
+use super::console;
 use super::db::{GameRow, Grade, MoveRow, Outcome, Played};
 use super::lobby::{Command, Lobby, Note};
 use super::lobby_view;
@@ -373,7 +374,7 @@ impl Place {
         let server = self.server.clone();
         let people = server.people.list();
         let me = self.me.id;
-        match self.lobby.key(action, ch, &people, me) {
+        match self.lobby.key(action, ch, &people, me, self.me.teacher) {
             Command::Nothing => {}
             Command::Quit => return Some(Leave),
             Command::PlayAi => {
@@ -393,6 +394,15 @@ impl Place {
                     tracing::info!(peer = %self.me.peer, player = %self.me.name, to = ?server.people.name_of(id), "challenge");
                 }
                 server.people.tell(id, Notice::Challenged { from: me, name: self.me.name.clone() });
+            }
+            Command::Kick(id) => {
+                if !self.me.teacher {
+                    return None;
+                }
+                let name = server.people.name_of(id).unwrap_or_default();
+                if server.people.tell(id, Notice::Kicked { by: self.me.name.clone() }) {
+                    self.lobby.note = Some(Note::Kicked(name));
+                }
             }
             Command::Decline(id) => {
                 server.people.tell(id, Notice::Declined { name: self.me.name.clone() });
@@ -709,24 +719,25 @@ impl Scene for Place {
     fn draw(&self, frame: &mut Frame, look: &Look) {
         let warning = self.idle_warning.map(nim_tui::words::serve_idle_warning);
         match &self.at {
+            At::Lobby if self.me.teacher => {
+                let rows = class_rows(&self.server);
+                let assignment = self.server.people.assignment.lock().map(|a| a.clone()).unwrap_or_default();
+                let view = console::View {
+                    me: &self.me.name,
+                    rows: &rows,
+                    chosen: self.lobby.chosen,
+                    note: self.lobby.note.as_ref(),
+                    assignment: &assignment,
+                    projector: self.lobby.projector,
+                    join: &self.server.join,
+                };
+                console::draw(frame, &view, look);
+            }
             At::Lobby => {
                 let server = &self.server;
                 let people = server.people.list();
                 let board = server.store.board();
-                let (tables, assignment) = if self.me.teacher {
-                    (
-                        in_progress(server),
-                        server.people.assignment.lock().map(|a| a.clone()).unwrap_or_default(),
-                    )
-                } else {
-                    (Vec::new(), None)
-                };
                 let view = lobby_view::View {
-                    teacher: self.me.teacher.then_some(lobby_view::TeacherView {
-                        tables: &tables,
-                        recent: &board.recent,
-                        assignment: &assignment,
-                    }),
                     lobby: &self.lobby,
                     me: self.me.id,
                     my_name: &self.me.name,
@@ -845,19 +856,44 @@ fn with_server_hints(mut app: App, server: &Server) -> App {
     app
 }
 
-/// Every game in progress, for the teacher: who plays, the position and the moves made.
-fn in_progress(server: &Server) -> Vec<(String, String)> {
+/// Everyone on the server as the teacher's console lists them: what each is doing, the game in
+/// play (position, moves), and this lesson's progress with the game in play's moves counted.
+fn class_rows(server: &Server) -> Vec<console::ClassRow> {
     server
         .people
-        .tables()
+        .list()
         .iter()
-        .filter(|t| !t.closed.load(Ordering::SeqCst))
-        .filter_map(|t| {
-            let app = t.app();
-            let game = app.game().filter(|g| g.over.is_none())?;
-            let second = t.is_match().then(|| t.players[1].as_str());
-            let players = nim_tui::words::serve_players(&t.players[0], second);
-            Some((players, format!("{}  ({})", game.position(), game.moves().len())))
+        .map(|p| {
+            let mut progress = server.people.progress_of(&p.name);
+            let mut position = None;
+            if let Some(table) = server.people.table_of(p.id).filter(|t| !t.closed.load(Ordering::SeqCst))
+                && !matches!(p.doing, Doing::Watching { .. })
+            {
+                let app = table.app();
+                if let Some(game) = app.game().filter(|g| g.over.is_none()) {
+                    position = Some((game.position().to_string(), game.moves().len()));
+                    let seat = if table.players[1] == p.name { Seat::Second } else { Seat::First };
+                    let (_, lines) = game.judged();
+                    for line in lines.iter().filter(|l| l.seat == seat) {
+                        match line.coaching {
+                            Coaching::Kept => {
+                                progress.met += 1;
+                                progress.kept += 1;
+                            }
+                            Coaching::Missed(_) => progress.met += 1,
+                            Coaching::AlreadyLost => {}
+                        }
+                    }
+                }
+            }
+            console::ClassRow {
+                id: p.id,
+                name: p.name.clone(),
+                teacher: p.teacher,
+                doing: p.doing.clone(),
+                position,
+                progress,
+            }
         })
         .collect()
 }

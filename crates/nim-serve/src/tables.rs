@@ -231,6 +231,37 @@ impl Table {
     }
 }
 
+/// How one student has done since the server started (this lesson), kept as each game is: the
+/// teacher's console shows it live.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Progress {
+    pub games: u32,
+    pub won: u32,
+    pub lost: u32,
+    /// Winning positions met (the student to move, a win there), and those kept winning.
+    pub met: u32,
+    pub kept: u32,
+    /// The last game kept: its outcome, game (by name), level (`-` against a person) and the
+    /// opponent (`ai` or a name).
+    pub last: Option<(super::db::Outcome, String, String, String)>,
+}
+
+impl Progress {
+    /// Adds the moves of `player` among `moves` that met a winning position.
+    pub fn add_moves<'a>(&mut self, player: &str, moves: impl Iterator<Item = &'a super::db::MoveRow>) {
+        for m in moves.filter(|m| m.player == player) {
+            match m.grade {
+                super::db::Grade::Kept => {
+                    self.met += 1;
+                    self.kept += 1;
+                }
+                super::db::Grade::Missed => self.met += 1,
+                super::db::Grade::NoWin => {}
+            }
+        }
+    }
+}
+
 /// A game whose player's connection dropped, waiting for them.
 pub struct Parked {
     pub table: Arc<Table>,
@@ -250,6 +281,8 @@ pub struct People {
     moved: Arc<watch::Sender<u64>>,
     /// Games waiting for a player whose connection dropped, by the name folded to lower case.
     parked: Mutex<HashMap<String, Parked>>,
+    /// How each student has done this lesson, by name.
+    progress: Mutex<HashMap<String, Progress>>,
 }
 
 impl Default for People {
@@ -260,6 +293,7 @@ impl Default for People {
             assignment: Mutex::new(None),
             moved: Arc::new(watch::Sender::new(0)),
             parked: Mutex::new(HashMap::new()),
+            progress: Mutex::new(HashMap::new()),
         }
     }
 }
@@ -286,6 +320,26 @@ impl People {
             p.table = table;
         }
         self.announce();
+    }
+
+    /// Notes a game kept, in each of its players' progress this lesson.
+    pub fn note_game(&self, played: &super::db::Played) {
+        let mut progress = self.progress.lock().unwrap_or_else(PoisonError::into_inner);
+        for row in &played.rows {
+            let p = progress.entry(row.player.clone()).or_default();
+            if row.outcome != super::db::Outcome::EndedByServer {
+                p.games += 1;
+                p.won += u32::from(row.outcome == super::db::Outcome::Won);
+                p.lost += u32::from(row.outcome == super::db::Outcome::Lost);
+            }
+            p.add_moves(&row.player, played.moves.iter());
+            p.last = Some((row.outcome, row.game.clone(), row.level.clone(), row.opponent.clone()));
+        }
+    }
+
+    /// How `name` has done this lesson.
+    pub fn progress_of(&self, name: &str) -> Progress {
+        self.progress.lock().unwrap_or_else(PoisonError::into_inner).get(name).cloned().unwrap_or_default()
     }
 
     /// A channel that changes whenever any table does (the teachers' live view waits on it).

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use crate::serve::{LOBBY, Player, options, server};
+use crate::serve::{CONSOLE, LOBBY, Player, options, server};
 use crate::serve_together::choose;
 
 /// Alice challenges bob, who accepts: both at the table, alice to move.
@@ -207,7 +207,7 @@ async fn a_teacher_is_never_disconnected_for_being_idle_while_a_student_is() {
     let key = PrivateKeyWithHashAlg::new(std::sync::Arc::new(teacher_key), None);
     assert!(session.authenticate_publickey("mrslee", key).await.expect("auth").success());
     let mut teacher = Player::open(session, 120, 40).await;
-    assert!(teacher.wait_for(LOBBY).await, "{}", teacher.contents());
+    assert!(teacher.wait_for(CONSOLE).await, "{}", teacher.contents());
     let mut session = crate::serve::connect(addr).await;
     assert!(session.authenticate_password("dan", "").await.expect("auth").success());
     let mut dan = Player::open(session, 100, 30).await;
@@ -217,7 +217,7 @@ async fn a_teacher_is_never_disconnected_for_being_idle_while_a_student_is() {
     teacher.settle(Duration::from_millis(100)).await;
     assert!(!teacher.closed, "the teacher was disconnected for being idle");
     assert!(!teacher.contents().contains("No key for a while"), "{}", teacher.contents());
-    teacher.send(b"\x1b[B").await;
-    assert!(teacher.wait_for(LOBBY).await, "{}", teacher.contents());
+    teacher.send(b"v").await;
+    assert!(teacher.wait_for("Join the class").await, "{}", teacher.contents());
     running.stop(Duration::from_secs(3)).await;
 }

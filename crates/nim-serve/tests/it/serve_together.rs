@@ -173,22 +173,19 @@ async fn a_teacher_sees_every_game_in_progress_and_the_results_and_a_student_doe
     assert!(bob.wait_for("Hint").await, "{}", bob.contents());
     bob.send(b"\r").await;
     assert!(bob.wait_for("AI took").await, "{}", bob.contents());
-    assert!(!bob.contents().contains("Teacher's view"));
+    assert!(!bob.contents().contains("teacher's console"));
 
     // The teacher logs in with the key, no code needed.
     let mut session = crate::serve::connect(addr).await;
     let key = PrivateKeyWithHashAlg::new(std::sync::Arc::new(teacher_key), None);
     assert!(session.authenticate_publickey("ms-t", key).await.expect("auth").success());
     let mut teacher = Player::open(session, 120, 40).await;
-    assert!(teacher.wait_for("Teacher's view").await, "{}", teacher.contents());
+    assert!(teacher.wait_for("teacher's console · ms-t").await, "{}", teacher.contents());
     assert!(
-        teacher.wait_until(|s| s.contains("bob against the AI")).await,
+        teacher
+            .wait_until(|s| line_of(s, "bob").contains("playing the AI") && line_of(s, "bob").contains("("))
+            .await,
         "bob's game is not listed:\n{}",
-        teacher.contents()
-    );
-    assert!(
-        teacher.contents().lines().any(|l| l.contains("ms-t") && l.contains("(you)")),
-        "{}",
         teacher.contents()
     );
 
@@ -197,7 +194,7 @@ async fn a_teacher_sees_every_game_in_progress_and_the_results_and_a_student_doe
     assert!(session.authenticate_password("carol", "maths").await.expect("auth").success());
     let mut carol = Player::open(session, 120, 40).await;
     assert!(carol.wait_until(|s| s.contains(LOBBY) && s.contains("ms-t")).await, "{}", carol.contents());
-    assert!(!carol.contents().contains("Teacher's view"), "{}", carol.contents());
+    assert!(!carol.contents().contains("teacher's console"), "{}", carol.contents());
     assert!(line_of(&carol.contents(), "ms-t").contains("(teacher)"), "{}", carol.contents());
     running.stop(Duration::from_secs(3)).await;
 }
@@ -266,19 +263,22 @@ async fn a_teacher_gives_everyone_a_position_and_sees_who_won_it_and_how_fast() 
     assert!(bob.wait_for("AI took").await, "{}", bob.contents());
     let mut carol = student("carol").await;
     assert!(carol.wait_for(LOBBY).await, "{}", carol.contents());
-    assert!(teacher.wait_until(|s| s.contains("bob against the AI")).await, "{}", teacher.contents());
+    assert!(
+        teacher.wait_until(|s| line_of(s, "bob").contains("playing the AI")).await,
+        "{}",
+        teacher.contents()
+    );
     // The teacher gives everyone bob's position as it is when `g` is pressed (bob's move and the
     // AI's reply may still be on their way: the position given is the one the teacher's view
     // then names).
     choose(&mut teacher, "bob").await;
     teacher.send(b"g").await;
-    assert!(teacher.wait_for("Everyone's position").await, "{}", teacher.contents());
+    assert!(teacher.wait_for("Class race:").await, "{}", teacher.contents());
     let position = teacher
         .contents()
         .lines()
-        .find_map(|l| l.split("Everyone's position:").nth(1))
-        .and_then(|p| p.split('—').next())
-        .map(|p| p.trim().to_string())
+        .find_map(|l| l.split("Class race:").nth(1))
+        .map(|p| p.trim_end_matches(|c: char| !c.is_ascii_digit()).trim().to_string())
         .expect("the position given");
     // Carol is taken from the lobby straight into that position, her turn.
     assert!(carol.wait_for("Your turn").await, "carol got no game:\n{}", carol.contents());
@@ -286,9 +286,9 @@ async fn a_teacher_gives_everyone_a_position_and_sees_who_won_it_and_how_fast() 
     // The same position as bob's, no move made yet: so the teacher's list says.
     assert!(
         teacher
-            .wait_until(|s| s
-                .lines()
-                .any(|l| l.contains("carol against the AI") && l.contains(&format!("{position}  (0)"))))
+            .wait_until(|s| s.lines().any(|l| l.contains("carol")
+                && l.contains("playing the AI")
+                && l.contains(&format!("{position}  (0)"))))
             .await,
         "carol's game is not at the position given, {position:?}:\n{}",
         teacher.contents()

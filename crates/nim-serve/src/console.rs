@@ -1,0 +1,502 @@
+//! The teacher's console: the lobby as a teacher sees it. A live table of the class (who is doing
+//! what, the position and moves of each game in play, accuracy this lesson, the last result),
+//! the position given to everyone and who has won it, and the projector view: the join card,
+//! large, and the standings with a podium, for the class to read from the back of the room.
+//! Pure drawing of what it is given (gathered by `place.rs` before the frame).
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Cell, Paragraph, Row, Table};
+
+use super::db::Outcome;
+use super::lobby::Note;
+use super::say::text;
+use super::tables::{Assignment, Doing, Progress};
+use nim_tui::app::Action;
+use nim_tui::i18n::{self, Arg};
+use nim_tui::ui::Look;
+
+/// One person on the console's table.
+#[derive(Debug, Clone)]
+pub struct ClassRow {
+    pub id: u64,
+    pub name: String,
+    pub teacher: bool,
+    pub doing: Doing,
+    /// The game in play: its position and the moves made.
+    pub position: Option<(String, usize)>,
+    /// This lesson's games, with the game in play's moves counted in `met` and `kept`.
+    pub progress: Progress,
+}
+
+/// How students join, for the projector's card.
+#[derive(Debug, Clone)]
+pub struct Join {
+    /// What students type: `ssh -p 2222 NAME@host`.
+    pub command: String,
+    pub code: Option<String>,
+}
+
+/// Everything the console shows.
+pub struct View<'a> {
+    pub me: &'a str,
+    pub rows: &'a [ClassRow],
+    /// The chosen row, by id.
+    pub chosen: Option<u64>,
+    pub note: Option<&'a Note>,
+    pub assignment: &'a Option<Assignment>,
+    pub projector: bool,
+    pub join: &'a Join,
+}
+
+/// "83%" with the counts, or a dash when no winning position was met.
+pub fn accuracy(p: &Progress) -> String {
+    if p.met == 0 {
+        "—".to_string()
+    } else {
+        format!(
+            "{}% ({}/{})",
+            (u64::from(p.kept) * 100 + u64::from(p.met) / 2) / u64::from(p.met),
+            p.kept,
+            p.met
+        )
+    }
+}
+
+fn doing(d: &Doing) -> String {
+    match d {
+        Doing::Lobby => nim_tui::words::serve_in_lobby(),
+        Doing::Solo => nim_tui::words::serve_playing_ai(),
+        Doing::Match { with } => nim_tui::words::serve_playing(with),
+        Doing::Watching { whom } => nim_tui::words::serve_watching_someone(whom),
+    }
+}
+
+/// The last result in words: "won · Nim · perfect", "lost to bob · Nim".
+pub fn last_result(p: &Progress) -> String {
+    let Some((outcome, game, level, opponent)) = &p.last else { return String::new() };
+    let game =
+        game.parse::<nim_tui::engine::GameKind>().map_or_else(|_| game.clone(), nim_tui::words::short_title);
+    let id = match (outcome, opponent == "ai") {
+        (Outcome::Won, true) => "console-won-ai",
+        (Outcome::Lost, true) => "console-lost-ai",
+        (Outcome::Won, false) => "console-won",
+        (Outcome::Lost, false) => "console-lost",
+        (Outcome::EndedByServer, _) => "console-ended",
+    };
+    text(
+        id,
+        &[
+            ("game", game.into()),
+            ("level", nim_tui::words::level_name(level).into()),
+            ("opponent", opponent.as_str().into()),
+        ],
+    )
+}
+
+pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
+    if view.projector {
+        projector(frame, view, look);
+    } else {
+        class(frame, view, look);
+    }
+}
+
+fn frame_block<'a>(title: String, look: &Look) -> Block<'a> {
+    let theme = &look.theme;
+    let block = Block::bordered()
+        .title(Span::styled(format!(" {title} "), theme.strong(theme.accent)))
+        .border_style(theme.fg(theme.dim));
+    if look.glyphs.ascii { block } else { block.border_type(BorderType::Rounded) }
+}
+
+fn class(frame: &mut Frame, view: &View, look: &Look) {
+    let theme = &look.theme;
+    let area = frame.area();
+    let students: Vec<&ClassRow> = view.rows.iter().collect();
+    let playing = students.iter().filter(|r| r.position.is_some()).count();
+    let keys = console_keys(look, false);
+    let key_rows = super::lobby_view::key_rows(&keys, usize::from(area.width));
+    let activity_rows = u16::from(view.assignment.is_some()) * 3;
+    let [title, table_area, activity_area, note_area, keys_area] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(4),
+        Constraint::Length(activity_rows),
+        Constraint::Length(1),
+        Constraint::Length(u16::try_from(key_rows.len()).unwrap_or(1)),
+    ])
+    .areas(area);
+    let heading = text(
+        "console-title",
+        &[("me", view.me.into()), ("n", students.len().into()), ("playing", playing.into())],
+    );
+    frame.render_widget(Line::styled(heading, theme.strong(theme.accent)), title);
+
+    let header = Row::new(
+        [
+            "console-name",
+            "console-doing",
+            "console-position",
+            "console-accuracy",
+            "console-games",
+            "console-last",
+        ]
+        .map(|id| Cell::from(i18n::text(id))),
+    )
+    .style(theme.strong(theme.dim));
+    let rows: Vec<Row> = students
+        .iter()
+        .map(|r| {
+            let name = if r.teacher { nim_tui::words::serve_teacher(&r.name) } else { r.name.clone() };
+            let chosen = view.chosen == Some(r.id);
+            let mark = if chosen { look.glyphs.cursor.to_string() } else { " ".to_string() };
+            let name = format!("{mark} {name}");
+            let position = r.position.as_ref().map_or(String::new(), |(p, moves)| format!("{p}  ({moves})"));
+            let games = if r.progress.games == 0 {
+                String::new()
+            } else {
+                format!("{}/{}", r.progress.won, r.progress.games)
+            };
+            let style = if chosen {
+                theme.strong(theme.accent).add_modifier(Modifier::REVERSED)
+            } else {
+                Style::new()
+            };
+            Row::new(vec![
+                Cell::from(name),
+                Cell::from(Span::styled(
+                    doing(&r.doing),
+                    if chosen { Style::new() } else { theme.fg(theme.dim) },
+                )),
+                Cell::from(position),
+                Cell::from(accuracy(&r.progress)),
+                Cell::from(games),
+                Cell::from(last_result(&r.progress)),
+            ])
+            .style(style)
+        })
+        .collect();
+    // Roomy on a projector's wide screen; at 80 columns each column as narrow as its contents
+    // allow, so that the last result is whole.
+    let widths = if area.width >= 110 {
+        [16, 18, 16, 12, 6].map(Constraint::Length)
+    } else {
+        [12, 15, 11, 10, 4].map(Constraint::Length)
+    };
+    let widths = [widths[0], widths[1], widths[2], widths[3], widths[4], Constraint::Fill(1)];
+    let table = Table::new(rows, widths)
+        .header(header)
+        .column_spacing(1)
+        .block(frame_block(i18n::text("console-class"), look));
+    frame.render_widget(table, table_area);
+
+    if let Some(a) = view.assignment {
+        let answers: Vec<String> = a
+            .results
+            .iter()
+            .map(|(name, won, secs)| nim_tui::words::serve_assignment_result(name, *won, *secs))
+            .collect();
+        let waiting = a.given.len();
+        let body = if answers.is_empty() {
+            text("console-race-waiting", &[("n", waiting.into())])
+        } else {
+            answers.join(" · ")
+        };
+        frame.render_widget(
+            Paragraph::new(body)
+                .block(frame_block(text("console-race", &[("position", a.position.as_str().into())]), look)),
+            activity_area,
+        );
+    }
+    if let Some(note) = view.note {
+        frame.render_widget(Line::styled(note.text(look), theme.strong(theme.error)), note_area);
+    }
+    let lines: Vec<Line> = key_rows.into_iter().map(|r| Line::styled(r, theme.fg(theme.dim))).collect();
+    frame.render_widget(Paragraph::new(lines), keys_area);
+}
+
+/// The console's keys, as this teacher has them.
+fn console_keys(look: &Look, projector: bool) -> String {
+    let args: [(&str, Arg); 3] = [
+        ("enter", look.key(Action::Take).into()),
+        ("quit", look.key(Action::Quit).into()),
+        ("updown", format!("{}/{}", look.key(Action::Up), look.key(Action::Down)).into()),
+    ];
+    text(if projector { "console-projector-keys" } else { "console-keys" }, &args)
+}
+
+/// The students ranked for the podium: most wins, then the best accuracy, then fewest games.
+pub fn ranked(rows: &[ClassRow]) -> Vec<&ClassRow> {
+    let mut ranked: Vec<&ClassRow> = rows.iter().filter(|r| !r.teacher && r.progress.games > 0).collect();
+    let accuracy = |r: &ClassRow| {
+        if r.progress.met == 0 {
+            0
+        } else {
+            u64::from(r.progress.kept) * 1_000_000 / u64::from(r.progress.met)
+        }
+    };
+    ranked.sort_by(|a, b| {
+        b.progress
+            .won
+            .cmp(&a.progress.won)
+            .then(accuracy(b).cmp(&accuracy(a)))
+            .then(a.progress.games.cmp(&b.progress.games))
+            .then(a.name.cmp(&b.name))
+    });
+    ranked
+}
+
+fn projector(frame: &mut Frame, view: &View, look: &Look) {
+    let theme = &look.theme;
+    let area = frame.area();
+    let width = usize::from(area.width.saturating_sub(4));
+    let code_letters = view.join.code.as_deref().and_then(|c| nim_tui::ui::block_letters(c, width));
+    let card_height = 2 + 3 + code_letters.as_ref().map_or(1, Vec::len) as u16;
+    let keys = console_keys(look, true);
+    let [card, board, keys_area] =
+        Layout::vertical([Constraint::Length(card_height + 1), Constraint::Min(3), Constraint::Length(1)])
+            .areas(area);
+
+    // The join card.
+    let mut lines = vec![
+        Line::styled(i18n::text("console-join-terminal"), theme.fg(theme.dim)).centered(),
+        Line::styled(view.join.command.clone(), theme.strong(theme.accent)).centered(),
+    ];
+    match (&view.join.code, code_letters) {
+        (Some(_), Some(letters)) => {
+            lines.push(Line::styled(i18n::text("console-join-code"), theme.fg(theme.dim)).centered());
+            lines.extend(letters.into_iter().map(|l| Line::styled(l, theme.strong(theme.accent)).centered()));
+        }
+        (Some(code), None) => {
+            lines.push(Line::styled(i18n::text("console-join-code"), theme.fg(theme.dim)).centered());
+            let spaced: String = code.chars().map(|c| format!("{c} ")).collect();
+            lines.push(Line::styled(spaced.trim_end().to_string(), theme.strong(theme.accent)).centered());
+        }
+        (None, _) => {
+            lines.push(Line::styled(i18n::text("console-join-no-code"), theme.fg(theme.dim)).centered())
+        }
+    }
+    frame.render_widget(Paragraph::new(lines).block(frame_block(i18n::text("console-join"), look)), card);
+
+    // The standings, the first three on a podium.
+    let ranked = ranked(view.rows);
+    let block = frame_block(i18n::text("console-standings"), look);
+    let inner = block.inner(board);
+    frame.render_widget(block, board);
+    if ranked.is_empty() {
+        frame.render_widget(
+            Line::styled(nim_tui::words::serve_board_empty(), theme.fg(theme.dim)).centered(),
+            Rect { height: 1.min(inner.height), ..inner },
+        );
+    } else {
+        let podium_height = 6.min(inner.height.saturating_sub(1));
+        let [podium_area, rest_area] =
+            Layout::vertical([Constraint::Length(podium_height), Constraint::Min(0)]).areas(inner);
+        podium(frame, &ranked, podium_area, look);
+        let rest: Vec<Line> = ranked
+            .iter()
+            .enumerate()
+            .skip(3)
+            .map(|(i, r)| {
+                Line::raw(format!(
+                    "{:>3}. {:<16} {}/{}   {}",
+                    i + 1,
+                    r.name,
+                    r.progress.won,
+                    r.progress.games,
+                    accuracy(&r.progress)
+                ))
+                .centered()
+            })
+            .collect();
+        frame.render_widget(Paragraph::new(rest), rest_area);
+    }
+    frame.render_widget(Line::styled(keys, theme.fg(theme.dim)), keys_area);
+}
+
+/// The first three on steps of a podium: the first in the middle, highest.
+fn podium(frame: &mut Frame, ranked: &[&ClassRow], area: Rect, look: &Look) {
+    let theme = &look.theme;
+    let step = 18u16.min(area.width / 3);
+    let left = area.x + area.width.saturating_sub(step * 3) / 2;
+    // The first in the middle, highest; the second on the left; the third on the right.
+    for (place, (column, height)) in [(1u16, 3u16), (0, 2), (2, 1)].into_iter().enumerate() {
+        let Some(r) = ranked.get(place) else { continue };
+        let x = left + column * step;
+        let bottom = area.y + area.height;
+        let top = bottom.saturating_sub(height + 2).max(area.y);
+        let colour = [theme.accent, theme.text, theme.dim][place];
+        frame.render_widget(
+            Line::styled(r.name.clone(), theme.strong(colour)).centered(),
+            Rect::new(x, top, step, 1.min(bottom - top)),
+        );
+        let figures = format!("{}/{} · {}", r.progress.won, r.progress.games, accuracy(&r.progress));
+        if top + 1 < bottom {
+            frame.render_widget(
+                Line::styled(figures, theme.fg(theme.dim)).centered(),
+                Rect::new(x, top + 1, step, 1),
+            );
+        }
+        if top + 2 < bottom {
+            let block_area = Rect::new(x + 1, top + 2, step.saturating_sub(2), bottom - top - 2);
+            frame.render_widget(
+                Paragraph::new(Line::from(format!("{}", place + 1)).centered())
+                    .style(theme.strong(colour).add_modifier(Modifier::REVERSED)),
+                block_area,
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    use super::*;
+    use nim_tui::i18n::Language;
+
+    fn row(id: u64, name: &str, doing: Doing, position: Option<&str>, progress: Progress) -> ClassRow {
+        ClassRow {
+            id,
+            name: name.into(),
+            teacher: false,
+            doing,
+            position: position.map(|p| (p.to_string(), 2)),
+            progress,
+        }
+    }
+
+    fn progress(
+        won: u32,
+        lost: u32,
+        kept: u32,
+        met: u32,
+        last: Option<(Outcome, &str, &str, &str)>,
+    ) -> Progress {
+        Progress {
+            games: won + lost,
+            won,
+            lost,
+            met,
+            kept,
+            last: last.map(|(o, g, l, opp)| (o, g.to_string(), l.to_string(), opp.to_string())),
+        }
+    }
+
+    /// A class of five mid-lesson, drawn as text in `language` at `width` x `height`.
+    fn screen(language: Language, width: u16, height: u16, projector: bool) -> String {
+        let rows = vec![
+            row(
+                1,
+                "alice",
+                Doing::Match { with: "bob".into() },
+                Some("3 4 5"),
+                progress(2, 1, 5, 6, Some((Outcome::Won, "nim", "-", "bob"))),
+            ),
+            row(
+                2,
+                "bob",
+                Doing::Match { with: "alice".into() },
+                Some("3 4 5"),
+                progress(0, 2, 1, 4, Some((Outcome::Lost, "nim", "-", "alice"))),
+            ),
+            row(
+                3,
+                "carol",
+                Doing::Solo,
+                Some("1 2 3"),
+                progress(3, 0, 9, 9, Some((Outcome::Won, "nim", "perfect", "ai"))),
+            ),
+            row(
+                4,
+                "dave",
+                Doing::Lobby,
+                None,
+                progress(1, 1, 2, 4, Some((Outcome::Lost, "kayles", "perfect", "ai"))),
+            ),
+            row(5, "erin", Doing::Watching { whom: "alice".into() }, None, Progress::default()),
+        ];
+        let assignment = Some(Assignment {
+            id: 1,
+            position: "3 4 5".into(),
+            given: HashMap::new(),
+            results: vec![("carol".into(), true, 42)],
+        });
+        let join = Join { command: "ssh -p 2222 NAME@room12".into(), code: Some("maths7".into()) };
+        i18n::scoped(language, || {
+            let view = View {
+                me: "mrslee",
+                rows: &rows,
+                chosen: Some(3),
+                note: None,
+                assignment: &assignment,
+                projector,
+                join: &join,
+            };
+            let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+            terminal.draw(|frame| draw(frame, &view, &Look::default())).expect("drawn");
+            let buffer = terminal.backend().buffer().clone();
+            let mut text = String::new();
+            for y in 0..height {
+                let mut line = String::new();
+                let mut x = 0;
+                while x < width {
+                    let symbol = buffer[(x, y)].symbol();
+                    line.push_str(symbol);
+                    x += u16::try_from(unicode_width::UnicodeWidthStr::width(symbol).max(1)).unwrap_or(1);
+                }
+                text.push_str(line.trim_end());
+                text.push('\n');
+            }
+            text
+        })
+    }
+
+    #[test]
+    fn the_console_shows_each_student_in_words_at_80x24_and_140x45() {
+        for (width, height) in [(80, 24), (140, 45)] {
+            let class = screen(Language::English, width, height, false);
+            for whole in [
+                "alice",
+                "playing bob",
+                "3 4 5  (2)",
+                "83% (5/6)",
+                "2/3",
+                "won · Nim · perfect",
+                "lost · Kayles",
+                "Class race: 3 4 5",
+                "carol won in 42 s",
+            ] {
+                assert!(class.contains(whole), "{whole:?} missing at {width}x{height}:\n{class}");
+            }
+            // No raw id reaches the screen.
+            for raw in ["ended_by_server", "(nim, perfect)", " ai "] {
+                assert!(!class.contains(raw), "{raw:?} at {width}x{height}:\n{class}");
+            }
+            let projector = screen(Language::English, width, height, true);
+            for whole in ["Join the class", "ssh -p 2222 NAME@room12", "carol", "9/9"] {
+                assert!(projector.contains(whole), "{whole:?} missing at {width}x{height}:\n{projector}");
+            }
+        }
+        let chinese = screen(Language::SimplifiedChinese, 80, 24, false);
+        assert!(chinese.contains("老师控制台") && chinese.contains("准确率"), "{chinese}");
+    }
+
+    #[test]
+    fn the_podium_ranks_by_wins_then_accuracy() {
+        let rows = vec![
+            row(1, "a", Doing::Lobby, None, progress(2, 0, 1, 2, None)),
+            row(2, "b", Doing::Lobby, None, progress(2, 0, 2, 2, None)),
+            row(3, "c", Doing::Lobby, None, progress(3, 5, 0, 9, None)),
+            row(4, "d", Doing::Lobby, None, Progress::default()),
+        ];
+        let names: Vec<&str> = ranked(&rows).iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["c", "b", "a"]);
+        assert_eq!(accuracy(&Progress::default()), "—");
+    }
+}
