@@ -28,6 +28,7 @@ serve-you = { $name } (you)
 serve-teacher = { $name } (teacher)
 serve-board-ai = Against the AI: wins without help / games, per game and level
 serve-board-players = Between players: wins / games
+serve-board-title = Standings
 serve-board-empty = No game finished yet.
 # A line of the leaderboard against the AI: `nim · perfect: alice 3/4  bob 1/2`.
 serve-board-line = { $game } · { $level }: { $names }
@@ -112,7 +113,7 @@ console-race-waiting = { $n ->
     [one] 1 student is playing it: nobody has finished yet.
    *[other] { $n-digits } students are playing it: nobody has finished yet.
 }
-console-keys = { $updown } choose · g give the chosen game's position to everyone · w watch · k send off · v projector · { $enter } play · { $quit } leave
+console-keys = { $updown } choose · { $enter } watch · g give the chosen game's position to everyone · k send off · v projector · p play the AI · { $quit } leave
 console-projector-keys = v back to the class · { $quit } leave
 console-join = Join the class
 console-join-terminal = In a terminal, type:

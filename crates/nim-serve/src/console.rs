@@ -128,6 +128,9 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
         Constraint::Length(u16::try_from(key_rows.len()).unwrap_or(1)),
     ])
     .areas(area);
+    // Nothing chosen yet: the first student is (as the lobby's keys take it).
+    let chosen =
+        view.chosen.filter(|id| students.iter().any(|r| r.id == *id)).or(students.first().map(|r| r.id));
     let heading = text(
         "console-title",
         &[("me", view.me.into()), ("n", students.len().into()), ("playing", playing.into())],
@@ -150,7 +153,7 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
         .iter()
         .map(|r| {
             let name = if r.teacher { nim_tui::words::serve_teacher(&r.name) } else { r.name.clone() };
-            let chosen = view.chosen == Some(r.id);
+            let chosen = chosen == Some(r.id);
             let mark = if chosen { look.glyphs.cursor.to_string() } else { " ".to_string() };
             let name = format!("{mark} {name}");
             let position = r.position.as_ref().map_or(String::new(), |(p, moves)| format!("{p}  ({moves})"));

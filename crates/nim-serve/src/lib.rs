@@ -731,6 +731,18 @@ fn join_command(addr: SocketAddr) -> String {
     }
 }
 
+/// Whether `given` is the class code: letters in either case (the projector shows the code in
+/// capitals), spaces around it ignored, compared without stopping at the first difference.
+pub fn code_matches(code: &str, given: &[u8]) -> bool {
+    let fold = |bytes: &[u8]| bytes.trim_ascii().to_ascii_lowercase();
+    let (code, given) = (fold(code.as_bytes()), fold(given));
+    let mut differ = code.len() ^ given.len();
+    for (i, a) in code.iter().enumerate() {
+        differ |= usize::from(a ^ given.get(i).copied().unwrap_or(0));
+    }
+    differ == 0
+}
+
 /// The letters a generated class code is made of: no `i`, `l`, `o`, `0` or `1`, which read alike.
 const CODE_LETTERS: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
 
@@ -805,6 +817,15 @@ fn wait_for_stop() -> impl std::future::Future<Output = ()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_class_code_is_read_in_either_case_and_without_spaces_around() {
+        assert!(code_matches("maths7", b"MATHS7"));
+        assert!(code_matches("maths7", b" maths7\n"));
+        assert!(!code_matches("maths7", b"maths"));
+        assert!(!code_matches("maths7", b"maths77"));
+        assert!(!code_matches("maths7", b""));
+    }
 
     #[test]
     fn a_server_open_beyond_this_machine_gets_a_long_generated_code_by_default() {

@@ -2,9 +2,10 @@
 //! leaderboards, a line for the player and the keys. Pure drawing of the state it is given.
 
 use ratatui::Frame;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Block, BorderType, Paragraph};
 
 use super::db::{MatchStanding, Standing};
 use super::lobby::Lobby;
@@ -34,36 +35,99 @@ fn doing(d: &Doing) -> String {
 pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
     let area = frame.area();
     let theme = &look.theme;
-    let mut lines: Vec<Line> = Vec::new();
-    lines.push(Line::styled(nim_tui::words::serve_lobby_title(view.my_name), theme.strong(theme.accent)));
-    lines.push(Line::raw(""));
-    lines.push(Line::styled(nim_tui::words::serve_people(view.people.len()), theme.strong(theme.accent)));
-    let at = view.lobby.chosen_index(view.people, view.me);
-    // The list takes what the screen has left after the boards, keys and lines around it.
-    let room = usize::from(area.height).saturating_sub(12).max(3);
-    let first = at.saturating_sub(room.saturating_sub(1));
-    for (i, p) in view.people.iter().enumerate().skip(first).take(room) {
-        let mark = if i == at { format!("{} ", look.glyphs.cursor) } else { "  ".to_string() };
-        let name = if p.id == view.me {
-            nim_tui::words::serve_you(&p.name)
-        } else if p.teacher {
-            nim_tui::words::serve_teacher(&p.name)
-        } else {
-            p.name.clone()
-        };
-        let style = if i == at { theme.strong(theme.accent) } else { theme.fg(theme.dim) };
-        lines.push(Line::from(vec![
-            Span::styled(mark, style),
-            Span::styled(padded(&name, 30), if i == at { style } else { ratatui::style::Style::new() }),
-            Span::styled(doing(&p.doing), theme.fg(theme.dim)),
-        ]));
+    let keys = nim_tui::words::serve_lobby_keys(&look.key(Action::Take), &look.key(Action::Quit));
+    // The keys take a second row when one is too narrow for them (in Chinese, at 80 columns).
+    let key_rows = key_rows(&keys, usize::from(area.width));
+    let board = board_lines(view, look);
+    let wide = area.width >= 110;
+    let board_height =
+        if wide { 0 } else { u16::try_from(board.len()).unwrap_or(u16::MAX).saturating_add(2) };
+    let [title, middle, board_area, note, keys_area] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(3),
+        Constraint::Length(board_height),
+        Constraint::Length(1),
+        Constraint::Length(u16::try_from(key_rows.len()).unwrap_or(1)),
+    ])
+    .areas(area);
+    frame.render_widget(
+        Line::styled(nim_tui::words::serve_lobby_title(view.my_name), theme.strong(theme.accent)),
+        title,
+    );
+    // On a wide screen the standings stand beside the people; otherwise under them.
+    let (people_area, board_area) = if wide {
+        let [left, right] =
+            Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(middle);
+        (left, right)
+    } else {
+        (middle, board_area)
+    };
+    people(frame, view, look, people_area);
+    frame.render_widget(
+        Paragraph::new(board).block(framed(nim_tui::i18n::text("serve-board-title"), look)),
+        board_area,
+    );
+    if let Some(n) = &view.lobby.note {
+        frame.render_widget(Line::styled(n.text(look), theme.strong(theme.error)), note);
     }
-    lines.push(Line::raw(""));
-    lines.push(Line::styled(nim_tui::words::serve_board_ai(), theme.strong(theme.accent)));
+    let key_lines: Vec<Line> =
+        key_rows.into_iter().map(|row| Line::styled(row, theme.fg(theme.dim))).collect();
+    frame.render_widget(Paragraph::new(key_lines), keys_area);
+}
+
+/// A frame around a part of the lobby, titled, as the game's own panels are.
+fn framed<'a>(title: String, look: &Look) -> Block<'a> {
+    let theme = &look.theme;
+    let block = Block::bordered()
+        .title(Span::styled(format!(" {title} "), theme.strong(theme.accent)))
+        .border_style(theme.fg(theme.dim));
+    if look.glyphs.ascii { block } else { block.border_type(BorderType::Rounded) }
+}
+
+/// Who is on the server and what each is doing, the chosen one marked, in a frame.
+fn people(frame: &mut Frame, view: &View, look: &Look, area: Rect) {
+    let theme = &look.theme;
+    let block = framed(nim_tui::words::serve_people(view.people.len()), look);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let at = view.lobby.chosen_index(view.people, view.me);
+    let room = usize::from(inner.height).max(1);
+    let first = at.saturating_sub(room.saturating_sub(1));
+    let name_columns = (usize::from(inner.width) / 2).clamp(12, 30);
+    let lines: Vec<Line> = view
+        .people
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(room)
+        .map(|(i, p)| {
+            let mark = if i == at { format!("{} ", look.glyphs.cursor) } else { "  ".to_string() };
+            let name = if p.id == view.me {
+                nim_tui::words::serve_you(&p.name)
+            } else if p.teacher {
+                nim_tui::words::serve_teacher(&p.name)
+            } else {
+                p.name.clone()
+            };
+            let style = if i == at { theme.strong(theme.accent) } else { Style::new() };
+            Line::from(vec![
+                Span::styled(mark, theme.strong(theme.accent)),
+                Span::styled(padded(&name, name_columns), style),
+                Span::styled(doing(&p.doing), theme.fg(theme.dim)),
+            ])
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), inner);
+}
+
+/// The standings as lines: against the AI, the best three of each game and level; between
+/// players, the best five. Games and levels in words.
+fn board_lines(view: &View, look: &Look) -> Vec<Line<'static>> {
+    let theme = &look.theme;
+    let mut lines = vec![Line::styled(nim_tui::words::serve_board_ai(), theme.strong(theme.text))];
     if view.standings.is_empty() {
         lines.push(Line::styled(format!("  {}", nim_tui::words::serve_board_empty()), theme.fg(theme.dim)));
     }
-    // One line per game and level: its best three.
     let mut groups: Vec<(&str, &str, Vec<&Standing>)> = Vec::new();
     for s in view.standings {
         match groups.iter_mut().find(|(g, l, _)| *g == s.game && *l == s.level) {
@@ -74,12 +138,16 @@ pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
     for (game, level, best) in groups.iter().take(4) {
         let names: Vec<String> =
             best.iter().take(3).map(|s| format!("{} {}/{}", s.player, s.won, s.played)).collect();
+        let game = game
+            .parse::<nim_tui::engine::GameKind>()
+            .map_or_else(|_| (*game).to_string(), nim_tui::words::short_title);
+        let level = nim_tui::words::level_name(level);
         lines.push(Line::raw(format!(
             "  {}",
-            nim_tui::words::serve_board_line(game, level, &names.join("  "))
+            nim_tui::words::serve_board_line(&game, &level, &names.join("  "))
         )));
     }
-    lines.push(Line::styled(nim_tui::words::serve_board_players(), theme.strong(theme.accent)));
+    lines.push(Line::styled(nim_tui::words::serve_board_players(), theme.strong(theme.text)));
     if view.matches.is_empty() {
         lines.push(Line::styled(format!("  {}", nim_tui::words::serve_board_empty()), theme.fg(theme.dim)));
     } else {
@@ -87,20 +155,7 @@ pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
             view.matches.iter().take(5).map(|s| format!("{} {}/{}", s.player, s.won, s.played)).collect();
         lines.push(Line::raw(format!("  {}", names.join("  "))));
     }
-    lines.push(Line::raw(""));
-    if let Some(note) = &view.lobby.note {
-        lines.push(Line::styled(note.text(look), theme.strong(theme.error)));
-    }
-    let keys = nim_tui::words::serve_lobby_keys(&look.key(Action::Take), &look.key(Action::Quit));
-    // The keys take a second row when one is too narrow for them (a teacher's, in Chinese).
-    let key_rows = key_rows(&keys, usize::from(area.width));
-    let below = u16::try_from(key_rows.len()).unwrap_or(u16::MAX).min(area.height);
-    let body = Rect::new(area.x, area.y, area.width, area.height.saturating_sub(below));
-    frame.render_widget(Paragraph::new(lines), body);
-    let bottom = Rect::new(area.x, area.y + area.height.saturating_sub(below), area.width, below);
-    let key_lines: Vec<Line> =
-        key_rows.into_iter().map(|row| Line::styled(row, theme.fg(theme.dim))).collect();
-    frame.render_widget(Paragraph::new(key_lines), bottom);
+    lines
 }
 
 /// The key line cut into rows of at most `columns` columns of a terminal, between its keys

@@ -372,8 +372,18 @@ impl Place {
             _ => return None,
         };
         let server = self.server.clone();
-        let people = server.people.list();
+        let mut people = server.people.list();
         let me = self.me.id;
+        // The teacher's console lists the students, and Enter watches the one chosen.
+        let action = if self.me.teacher {
+            people = Arc::new(people.iter().filter(|p| !p.teacher).cloned().collect());
+            match action {
+                Some(Action::Take) => return self.lobby_key(Msg::Key { action: None, ch: Some('w') }),
+                other => other,
+            }
+        } else {
+            action
+        };
         match self.lobby.key(action, ch, &people, me, self.me.teacher) {
             Command::Nothing => {}
             Command::Quit => return Some(Leave),
@@ -863,6 +873,7 @@ fn class_rows(server: &Server) -> Vec<console::ClassRow> {
         .people
         .list()
         .iter()
+        .filter(|p| !p.teacher)
         .map(|p| {
             let mut progress = server.people.progress_of(&p.name);
             let mut position = None;

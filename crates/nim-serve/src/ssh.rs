@@ -130,7 +130,7 @@ impl Handler {
             self.refuse("class code: the address is locked out for too many wrong answers");
             return false;
         }
-        if constant_time_eq(code.as_bytes(), given) {
+        if super::code_matches(code, given) {
             return true;
         }
         let wait = self.server.guard.failed(ip);
@@ -189,15 +189,6 @@ impl Handler {
             kill();
         });
     }
-}
-
-/// Compares without stopping at the first difference, so that timing tells nothing of the code.
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    let mut diff = a.len() ^ b.len();
-    for (i, x) in a.iter().enumerate() {
-        diff |= usize::from(x ^ b.get(i).copied().unwrap_or(0));
-    }
-    diff == 0
 }
 
 impl russh::server::Handler for Handler {
