@@ -296,6 +296,14 @@ impl<S: Scene> Session<S> {
         self.dirty
     }
 
+    /// The scene was changed from outside (through [`Session::scene_mut`]: news from another
+    /// session, a table moved): it is drawn again, and what it now waits for (the AI's move, a
+    /// frame) is scheduled from `now`.
+    pub fn changed(&mut self, now: Instant) {
+        self.dirty = true;
+        self.settle(now);
+    }
+
     /// Asks for a whole frame (the screen was cleared, or something outside the scene changed).
     pub fn redraw(&mut self) {
         self.dirty = true;

@@ -122,3 +122,24 @@ console-join-no-code = No class code: press Enter at the password prompt.
 console-standings = Standings: wins, then accuracy (winning positions kept)
 console-confirm-kick = Send { $who } off the server? y send off · any other key no
 console-kicked = { $who } was sent off the server.
+serve-top-paused = Paused by the teacher: wait for the class to go on.
+console-paused = The activity is paused: nobody in it can move (space goes on).
+console-resumed = The activity goes on.
+console-activity-ended = The activity has ended: games still in it were ended by the server (not losses).
+console-no-activity = No activity in progress: a starts one, g gives the chosen game's position.
+console-draft = Next activity: hints { $hints -> 
+    [yes] on
+   *[no] off
+} (h) · { $minutes ->
+    [0] no time limit
+   *[other] { $minutes } min
+} (t) · a choose its game · g give the chosen game's position
+console-race-state = { $paused ->
+    [yes] paused (space goes on) · e end
+   *[no] { $ended ->
+        [yes] ended
+       *[no] space pause · e end
+    }
+}
+console-activity = Activity
+console-no-race = No activity yet: choose a student and press g to give everyone their position, or a to choose a game.

@@ -109,3 +109,24 @@ console-join-no-code = 没有班级口令：在密码提示处直接按回车。
 console-standings = 排名：先比胜局，再比准确率（保持必胜局面的比例）
 console-confirm-kick = 请 { $who } 离开服务器？y 确定 · 按其他任意键取消
 console-kicked = 已请 { $who } 离开服务器。
+serve-top-paused = 老师暂停了活动：请等全班继续。
+console-paused = 活动已暂停：参加的人都不能走棋（按空格继续）。
+console-resumed = 活动继续。
+console-activity-ended = 活动已结束：仍在进行的对局由服务器结束（不算输）。
+console-no-activity = 没有进行中的活动：按 a 开始一个，按 g 发送所选对局的局面。
+console-draft = 下一个活动：提示{ $hints ->
+    [yes] 开
+   *[no] 关
+}（h）· { $minutes ->
+    [0] 不限时
+   *[other] { $minutes } 分钟
+}（t）· a 选择游戏 · g 发送所选对局的局面
+console-race-state = { $paused ->
+    [yes] 已暂停（空格继续）· e 结束
+   *[no] { $ended ->
+        [yes] 已结束
+       *[no] 空格 暂停 · e 结束
+    }
+}
+console-activity = 活动
+console-no-race = 还没有活动：选一名学生按 g，把他的局面发给所有人；或按 a 选择一个游戏。

@@ -511,12 +511,14 @@ pub async fn play(
                         session.scene_mut().idle_warning = None;
                     }
                 }
-                i18n::scoped(language, || session.scene_mut().notice(notice));
-                session.redraw();
+                i18n::scoped(language, || {
+                    session.scene_mut().notice(notice);
+                    session.changed(at);
+                });
             }
             Woke::Table => {
                 session.scene_mut().table_moved();
-                session.redraw();
+                i18n::scoped(language, || session.changed(at));
             }
             Woke::People => {
                 if session.scene().in_lobby() {

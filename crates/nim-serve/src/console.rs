@@ -49,6 +49,8 @@ pub struct View<'a> {
     pub assignment: &'a Option<Assignment>,
     pub projector: bool,
     pub join: &'a Join,
+    /// The teacher's next activity's settings.
+    pub draft: super::lobby::Draft,
 }
 
 /// "83%" with the counts, or a dash when no winning position was met.
@@ -119,7 +121,7 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
     let playing = students.iter().filter(|r| r.position.is_some()).count();
     let keys = console_keys(look, false);
     let key_rows = super::lobby_view::key_rows(&keys, usize::from(area.width));
-    let activity_rows = u16::from(view.assignment.is_some()) * 3;
+    let activity_rows = 4;
     let [title, table_area, activity_area, note_area, keys_area] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(4),
@@ -195,24 +197,35 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
         .block(frame_block(i18n::text("console-class"), look));
     frame.render_widget(table, table_area);
 
-    if let Some(a) = view.assignment {
-        let answers: Vec<String> = a
-            .results
-            .iter()
-            .map(|(name, won, secs)| nim_tui::words::serve_assignment_result(name, *won, *secs))
-            .collect();
-        let waiting = a.given.len();
-        let body = if answers.is_empty() {
-            text("console-race-waiting", &[("n", waiting.into())])
-        } else {
-            answers.join(" · ")
-        };
-        frame.render_widget(
-            Paragraph::new(body)
-                .block(frame_block(text("console-race", &[("position", a.position.as_str().into())]), look)),
-            activity_area,
-        );
-    }
+    let [race_area, draft_area] =
+        Layout::vertical([Constraint::Length(3), Constraint::Length(1)]).areas(activity_area);
+    let (title, body) = match view.assignment {
+        Some(a) => {
+            let answers: Vec<String> = a
+                .results
+                .iter()
+                .map(|(name, won, secs)| nim_tui::words::serve_assignment_result(name, *won, *secs))
+                .collect();
+            let body = if answers.is_empty() {
+                text("console-race-waiting", &[("n", a.given.len().into())])
+            } else {
+                answers.join(" · ")
+            };
+            let yes = |b: bool| Arg::from(if b { "yes" } else { "no" });
+            let state = text("console-race-state", &[("paused", yes(a.paused)), ("ended", yes(a.ended))]);
+            (format!("{} · {state}", text("console-race", &[("position", a.position.as_str().into())])), body)
+        }
+        None => (i18n::text("console-activity"), i18n::text("console-no-race")),
+    };
+    frame.render_widget(Paragraph::new(body).block(frame_block(title, look)), race_area);
+    let draft = text(
+        "console-draft",
+        &[
+            ("hints", if view.draft.hints { "yes" } else { "no" }.into()),
+            ("minutes", view.draft.minutes.into()),
+        ],
+    );
+    frame.render_widget(Line::styled(draft, theme.fg(theme.dim)), draft_area);
     if let Some(note) = view.note {
         frame.render_widget(Line::styled(note.text(look), theme.strong(theme.error)), note_area);
     }
@@ -426,6 +439,10 @@ mod tests {
         ];
         let assignment = Some(Assignment {
             id: 1,
+            hints: true,
+            limit: None,
+            paused: false,
+            ended: false,
             position: "3 4 5".into(),
             given: HashMap::new(),
             results: vec![("carol".into(), true, 42)],
@@ -440,6 +457,7 @@ mod tests {
                 assignment: &assignment,
                 projector,
                 join: &join,
+                draft: crate::lobby::Draft::default(),
             };
             let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
             terminal.draw(|frame| draw(frame, &view, &Look::default())).expect("drawn");

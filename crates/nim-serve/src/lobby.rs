@@ -14,12 +14,16 @@ pub enum Command {
     Watch(u64),
     Accept(u64),
     Decline(u64),
-    /// A teacher gives everyone the position of this person's game (`second`: with the AI
-    /// moving first).
-    Give {
-        id: u64,
-        second: bool,
-    },
+    /// A teacher gives everyone the position of this person's game.
+    Give(u64),
+    /// A teacher gives everyone the position waiting ([`Lobby::pending`]), the AI moving first.
+    GiveSecond,
+    /// A teacher chooses a game on the start screen, to give everyone.
+    Compose,
+    /// A teacher pauses the activity, or goes on with it.
+    Pause,
+    /// A teacher ends the activity.
+    End,
     /// A teacher sends this person off the server.
     Kick(u64),
     Quit,
@@ -52,7 +56,13 @@ pub enum Note {
     /// A position given to everyone (to `count` students; `second`: the AI moving first).
     Given { position: String, count: usize, second: bool },
     /// The position chosen to give is lost for whoever moves first: asked before it goes.
-    GiveLost { position: String, id: u64 },
+    GiveLost(String),
+    /// The activity was paused (`true`) or goes on.
+    Paused(bool),
+    /// The activity ended.
+    ActivityEnded,
+    /// No activity in progress to pause or end.
+    NoActivity,
     /// This teacher gave the class a position while you played someone.
     GivenWhileBusy(String),
     /// The game reached the most moves a game may have on the server, and ended.
@@ -86,9 +96,11 @@ impl Note {
                     ("second", if *second { "yes" } else { "no" }.into()),
                 ],
             ),
-            Note::GiveLost { position, .. } => {
-                text("serve-give-lost", &[("position", position.as_str().into())])
-            }
+            Note::GiveLost(position) => text("serve-give-lost", &[("position", position.as_str().into())]),
+            Note::Paused(true) => text("console-paused", &[]),
+            Note::Paused(false) => text("console-resumed", &[]),
+            Note::ActivityEnded => text("console-activity-ended", &[]),
+            Note::NoActivity => text("console-no-activity", &[]),
             Note::GivenWhileBusy(teacher) => text(
                 "serve-given-while-busy",
                 &[("teacher", teacher.as_str().into()), ("enter", look.key(Action::Take).into())],
@@ -118,7 +130,29 @@ pub struct Lobby {
     pub note: Option<Note>,
     /// A teacher's console shows the projector's view (the join card and the standings).
     pub projector: bool,
+    /// A teacher's next activity: hints allowed, and its time limit.
+    pub draft: Draft,
+    /// A position a teacher chose to give that is lost for whoever moves first, waiting for the
+    /// answer (the game, and the position as shown).
+    pub pending: Option<(nim_tui::domain::GameSetup, String)>,
 }
+
+/// How a teacher's next activity is set: hints allowed or not, and its time limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Draft {
+    pub hints: bool,
+    /// Minutes; 0 for none.
+    pub minutes: u64,
+}
+
+impl Default for Draft {
+    fn default() -> Self {
+        Draft { hints: true, minutes: 0 }
+    }
+}
+
+/// The time limits a teacher chooses between with `t`, in minutes (0: none).
+pub const LIMITS: [u64; 6] = [0, 2, 5, 10, 15, 30];
 
 impl Lobby {
     /// The index of the chosen person in `people` (the player's own line if none is chosen).
@@ -145,10 +179,11 @@ impl Lobby {
             Some(Note::ConfirmKick { id, .. }) => {
                 return if matches!(ch, Some('y' | 'Y')) { Command::Kick(id) } else { Command::Nothing };
             }
-            Some(Note::GiveLost { id, .. }) => {
+            Some(Note::GiveLost(_)) => {
                 return if matches!(ch, Some('g' | 'G')) {
-                    Command::Give { id, second: true }
+                    Command::GiveSecond
                 } else {
+                    self.pending = None;
                     Command::Nothing
                 };
             }
@@ -175,6 +210,18 @@ impl Lobby {
                 self.projector = !self.projector;
                 Command::Nothing
             }
+            (Some('a' | 'A'), _) if teacher => Command::Compose,
+            (Some('h' | 'H'), _) if teacher => {
+                self.draft.hints = !self.draft.hints;
+                Command::Nothing
+            }
+            (Some('t' | 'T'), _) if teacher => {
+                let at = LIMITS.iter().position(|&m| m == self.draft.minutes).unwrap_or(0);
+                self.draft.minutes = LIMITS[(at + 1) % LIMITS.len()];
+                Command::Nothing
+            }
+            (Some(' '), _) if teacher => Command::Pause,
+            (Some('e' | 'E'), _) if teacher => Command::End,
             (Some('k' | 'K'), _) if teacher => {
                 if let Some(p) = chosen.filter(|p| p.id != me && !p.teacher) {
                     self.note = Some(Note::ConfirmKick { id: p.id, name: p.name.clone() });
@@ -186,15 +233,17 @@ impl Lobby {
                 chosen.filter(|p| p.id != me).map_or(Command::Nothing, |p| self.challenge(p))
             }
             (Some('w' | 'W'), _) => chosen.filter(|p| p.id != me).map_or(Command::Nothing, |p| self.watch(p)),
-            (Some('g' | 'G'), _) => chosen
-                .filter(|p| p.id != me && p.watchable)
-                .map_or(Command::Nothing, |p| Command::Give { id: p.id, second: false }),
+            (Some('g' | 'G'), _) => {
+                chosen.filter(|p| p.id != me && p.watchable).map_or(Command::Nothing, |p| Command::Give(p.id))
+            }
             (_, Some(Action::Up | Action::Down)) if !people.is_empty() => {
                 let n = people.len();
                 let next = if action == Some(Action::Down) { (at + 1) % n } else { (at + n - 1) % n };
                 self.chosen = Some(people[next].id);
                 Command::Nothing
             }
+            // On the teacher's console, Enter watches the student chosen.
+            (_, Some(Action::Take)) if teacher => chosen.map_or(Command::Nothing, |p| self.watch(p)),
             (_, Some(Action::Take)) => match chosen {
                 Some(p) if p.id != me && p.doing == Doing::Lobby => self.challenge(p),
                 Some(p) if p.id != me => self.watch(p),

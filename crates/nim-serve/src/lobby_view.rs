@@ -223,7 +223,7 @@ mod tests {
                 chosen: Some(4),
                 challenged_by: None,
                 note: Some(crate::lobby::Note::Challenged("erin".into())),
-                projector: false,
+                ..Lobby::default()
             };
             let view = View {
                 lobby: &lobby,

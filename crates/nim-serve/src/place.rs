@@ -21,7 +21,7 @@ use tokio::sync::watch;
 use super::Server;
 use super::console;
 use super::db::{GameRow, Grade, MoveRow, Outcome, Played};
-use super::lobby::{Command, Lobby, Note};
+use super::lobby::{Command, Draft, Lobby, Note};
 use super::lobby_view;
 use super::say;
 use super::tables::{Doing, Notice, Origin, Table};
@@ -98,6 +98,8 @@ pub struct Place {
     /// Whether this connection came back to a game it had left when its connection dropped
     /// (told at the top of the table until the next key).
     welcomed_back: bool,
+    /// A teacher choosing the game of an activity on the start screen.
+    composing: bool,
 }
 
 impl Place {
@@ -113,6 +115,7 @@ impl Place {
             idle_warning: None,
             asking_leave: false,
             welcomed_back: false,
+            composing: false,
         };
         if let Some(parked) = place.server.people.unpark(&place.me.name) {
             place.resume(parked.table, parked.seat);
@@ -137,6 +140,91 @@ impl Place {
         self.welcomed_back = true;
         table.touch();
         self.sit(table, role);
+    }
+
+    /// Gives every student `setup` as a new activity, unless whoever moves first from its
+    /// position loses against perfect play: then the teacher is asked first (g again gives it
+    /// with the AI moving first).
+    fn give(&mut self, mut setup: nim_tui::domain::GameSetup) {
+        setup.opponent = nim_tui::domain::Opponent::Ai;
+        setup.level = nim_tui::domain::Level::Perfect;
+        let nim_tui::domain::HeapChoice::Custom(heaps) = &setup.heaps else { return };
+        let position = nim_tui::engine::Position::from(heaps.clone());
+        let shown = position.to_string();
+        let lost =
+            nim_tui::engine::Game::new(nim_tui::engine::Ruleset { kind: setup.game, mode: setup.mode })
+                .is_ok_and(|rules| rules.outcome(&position) == nim_tui::engine::Outcome::Lose);
+        if lost && setup.first == nim_tui::domain::First::You {
+            self.lobby.pending = Some((setup, shown.clone()));
+            self.lobby.note = Some(Note::GiveLost(shown));
+            return;
+        }
+        self.start_activity(setup);
+    }
+
+    /// Gives every student `setup` now, with the teacher's draft's hints and time limit; an
+    /// activity with a limit is ended when it runs out.
+    fn start_activity(&mut self, setup: nim_tui::domain::GameSetup) {
+        let Draft { hints, minutes } = self.lobby.draft;
+        let limit = (minutes > 0).then(|| std::time::Duration::from_secs(minutes * 60));
+        let position = match &setup.heaps {
+            nim_tui::domain::HeapChoice::Custom(heaps) => {
+                nim_tui::engine::Position::from(heaps.clone()).to_string()
+            }
+            _ => String::new(),
+        };
+        let second = setup.first == nim_tui::domain::First::Ai;
+        let (activity, count) =
+            self.server.people.assign(&self.me.name, &setup, position.clone(), hints, limit);
+        if let Some(limit) = limit {
+            let server = self.server.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(limit).await;
+                server.people.end_activity(activity);
+            });
+        }
+        if self.me.logs() {
+            tracing::info!(peer = %self.me.peer, teacher = %self.me.name, %position, count, second, hints, minutes, "activity started");
+        }
+        self.lobby.note = Some(Note::Given { position, count, second });
+    }
+
+    /// After a message at the teacher's own table while composing an activity: once a game has
+    /// begun there (the start screen's choices made), it is given to everyone instead, and the
+    /// teacher is back at the console.
+    fn composed(&mut self, table: &Table) -> bool {
+        let setup = {
+            let app = table.app();
+            let Some(game) =
+                app.game().filter(|g| g.moves().is_empty() || g.players == nim_tui::domain::Players::Ai)
+            else {
+                return false;
+            };
+            let mut setup = self.server.settings.setup();
+            setup.game = game.history().game().kind();
+            setup.mode = game.mode();
+            setup.heaps = nim_tui::domain::HeapChoice::Custom(game.history().start().to_vec());
+            setup.first = if game.history().first() == Seat::First {
+                nim_tui::domain::First::You
+            } else {
+                nim_tui::domain::First::Ai
+            };
+            setup
+        };
+        self.composing = false;
+        table.recorded.store(true, Ordering::SeqCst);
+        self.leave_table();
+        self.give(setup);
+        true
+    }
+
+    /// Whether the game at `table` is part of an activity the teacher paused.
+    fn paused(&self, table: &Table) -> bool {
+        table
+            .origin
+            .activity
+            .and_then(|id| self.server.people.activity(id))
+            .is_some_and(|(paused, ..)| paused)
     }
 
     /// Whether the connection is a teacher's (never disconnected for being idle).
@@ -196,7 +284,20 @@ impl Place {
                     self.server.people.park(&self.me.name, table, seat, std::time::Instant::now());
                 }
             }
-            Notice::Kicked { .. } | Notice::Paused(_) | Notice::Ended => {}
+            // Whether a game is paused is read from the activity as it is drawn.
+            Notice::Kicked { .. } | Notice::Paused(_) => {}
+            Notice::Ended(activity) => {
+                let At::Table { table, role: Role::Owner } = &self.at else { return };
+                if table.origin.activity != Some(activity) {
+                    return;
+                }
+                let in_play = table.app().game().is_some_and(|g| g.over.is_none());
+                if in_play {
+                    self.keep_unfinished_solo(Outcome::EndedByServer, "activity ended".into());
+                    self.lobby.note = Some(Note::ActivityEnded);
+                    self.leave_table();
+                }
+            }
             Notice::Accepted { table } => {
                 if matches!(self.at, At::Lobby) {
                     let with = table.players[1].clone();
@@ -220,7 +321,11 @@ impl Place {
                     self.leave_table();
                     let mut setup = setup;
                     setup.names.0[0] = self.me.name.clone();
-                    let app = with_server_hints(App::start_now(setup, None), &self.server);
+                    let hints = self.server.people.activity(activity).is_none_or(|(_, _, hints)| hints);
+                    let mut app = with_server_hints(App::start_now(setup, None), &self.server);
+                    if !hints {
+                        withhold_hints(&mut app);
+                    }
                     let origin = Origin { activity: Some(activity), given_by: Some(from) };
                     let table = Table::new(
                         app,
@@ -374,16 +479,10 @@ impl Place {
         let server = self.server.clone();
         let mut people = server.people.list();
         let me = self.me.id;
-        // The teacher's console lists the students, and Enter watches the one chosen.
-        let action = if self.me.teacher {
+        // The teacher's console lists the students only.
+        if self.me.teacher {
             people = Arc::new(people.iter().filter(|p| !p.teacher).cloned().collect());
-            match action {
-                Some(Action::Take) => return self.lobby_key(Msg::Key { action: None, ch: Some('w') }),
-                other => other,
-            }
-        } else {
-            action
-        };
+        }
         match self.lobby.key(action, ch, &people, me, self.me.teacher) {
             Command::Nothing => {}
             Command::Quit => return Some(Leave),
@@ -444,7 +543,7 @@ impl Place {
                 self.lobby.note = None;
                 self.sit(table, Role::Seat(Seat::Second));
             }
-            Command::Give { id, second } => {
+            Command::Give(id) => {
                 if !self.me.teacher {
                     return None;
                 }
@@ -455,23 +554,43 @@ impl Place {
                 given.game = game.history().game().kind();
                 given.mode = game.mode();
                 given.heaps = nim_tui::domain::HeapChoice::Custom(game.position().heaps().to_vec());
-                given.opponent = nim_tui::domain::Opponent::Ai;
-                given.level = nim_tui::domain::Level::Perfect;
-                let position = game.position().to_string();
-                let lost = game.engine().outcome(game.position()) == nim_tui::engine::Outcome::Lose;
+                given.first = nim_tui::domain::First::You;
                 drop(app);
-                if lost && !second {
-                    // Whoever moves first from here loses against perfect play: the teacher is
-                    // asked before every student is given a lost game.
-                    self.lobby.note = Some(Note::GiveLost { position, id });
+                self.give(given);
+            }
+            Command::GiveSecond => {
+                if let Some((mut setup, _)) = self.lobby.pending.take().filter(|_| self.me.teacher) {
+                    setup.first = nim_tui::domain::First::Ai;
+                    self.start_activity(setup);
+                }
+            }
+            Command::Compose => {
+                if !self.me.teacher {
                     return None;
                 }
-                given.first = if second { nim_tui::domain::First::Ai } else { nim_tui::domain::First::You };
-                let count = server.people.assign(&self.me.name, &given, position.clone());
-                if self.me.logs() {
-                    tracing::info!(peer = %self.me.peer, teacher = %self.me.name, %position, count, second, "position given to everyone");
-                }
-                self.lobby.note = Some(Note::Given { position, count, second });
+                // The teacher chooses the game on the game's own start screen; starting it gives
+                // it to everyone instead ([`Place::composed`]).
+                let mut setup = server.settings.setup();
+                setup.names.0[0] = self.me.name.clone();
+                let app = with_server_hints(App::new(setup, None), &server);
+                let table = Table::new(
+                    app,
+                    [self.me.name.clone(), String::new()],
+                    [me, 0],
+                    Origin::default(),
+                    &server.people,
+                );
+                self.composing = true;
+                self.lobby.note = None;
+                self.sit(table, Role::Owner);
+            }
+            Command::Pause => {
+                self.lobby.note = Some(server.people.pause().map_or(Note::NoActivity, Note::Paused));
+            }
+            Command::End => {
+                let current = server.people.assignment.lock().ok().and_then(|a| a.as_ref().map(|a| a.id));
+                let ended = current.is_some_and(|id| server.people.end_activity(id));
+                self.lobby.note = Some(if ended { Note::ActivityEnded } else { Note::NoActivity });
             }
             Command::Watch(id) => {
                 let Some(table) = server.people.table_of(id) else {
@@ -507,6 +626,10 @@ impl Place {
                 }
             }
             Role::Owner => {
+                if self.paused(&table) && !leaving {
+                    // Paused by the teacher: nothing moves until the activity goes on.
+                    return;
+                }
                 let mut back = false;
                 {
                     let mut app = table.app();
@@ -530,7 +653,10 @@ impl Place {
                 }
                 table.touch();
                 if back {
+                    self.composing = false;
                     self.leave_table();
+                } else if self.composing {
+                    self.composed(&table);
                 }
             }
             Role::Seat(seat) => self.at_seat(&table, seat, msg, leaving),
@@ -644,7 +770,7 @@ impl Place {
                     None => "play".to_string(),
                 };
                 let outcome = if result.won { Outcome::Won } else { Outcome::Lost };
-                self.server.people.answered(self.me.id, &self.me.name, result.won);
+                self.server.people.answered(table.origin.activity, &self.me.name, result.won);
                 if self.me.logs() {
                     tracing::info!(peer = %self.me.peer, player = %self.me.name, game = %game.history().game().kind().name(),
                     won = result.won, moves = game.moves().len(), "game over");
@@ -682,6 +808,9 @@ impl Place {
         }
         if self.welcomed_back {
             return Some(say::Top::Back);
+        }
+        if self.paused(table) {
+            return Some(say::Top::Paused);
         }
         if role == Role::Watcher {
             let second = table.is_match().then(|| table.players[1].clone());
@@ -740,6 +869,7 @@ impl Scene for Place {
                     assignment: &assignment,
                     projector: self.lobby.projector,
                     join: &self.server.join,
+                    draft: self.lobby.draft,
                 };
                 console::draw(frame, &view, look);
             }
@@ -803,7 +933,7 @@ impl Scene for Place {
 
     fn ai_waiting(&self) -> bool {
         match &self.at {
-            At::Table { table, role: Role::Owner } => table.app().ai_waiting(),
+            At::Table { table, role: Role::Owner } => !self.paused(table) && table.app().ai_waiting(),
             _ => false,
         }
     }
@@ -859,11 +989,21 @@ fn between_people(app: App, server: &Server) -> App {
 fn with_server_hints(mut app: App, server: &Server) -> App {
     app.panels.coach = server.settings.coach && !server.no_hints;
     if server.no_hints {
-        app.panels.binary = false;
-        // The review after a game names the winning move of every position: a hint too.
-        app.withheld = NO_HINTS.to_vec();
+        withhold_hints(&mut app);
     }
     app
+}
+
+/// The hint, the coach, the binary view and the review withheld from `app`, their panels closed.
+fn withhold_hints(app: &mut App) {
+    app.panels.coach = false;
+    app.panels.binary = false;
+    // The review after a game names the winning move of every position: a hint too.
+    for action in NO_HINTS {
+        if !app.withheld.contains(&action) {
+            app.withheld.push(action);
+        }
+    }
 }
 
 /// Everyone on the server as the teacher's console lists them: what each is doing, the game in

@@ -32,6 +32,8 @@ pub enum Top {
     Gone(String),
     /// Back at a game left when the connection dropped.
     Back,
+    /// The activity is paused by the teacher.
+    Paused,
     /// Watching these players.
     Watching(String, Option<String>),
     /// A position from this teacher, for the class; and who watches.
@@ -61,6 +63,7 @@ impl Top {
                 text("serve-top-gone", &[("who", who.as_str().into()), ("quit", quit.as_str().into())])
             }
             Top::Back => i18n::text("serve-top-back"),
+            Top::Paused => i18n::text("serve-top-paused"),
             Top::Watching(first, second) => {
                 nim_tui::words::serve_watching(&players(first, second.as_deref()), &quit)
             }

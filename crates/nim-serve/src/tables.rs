@@ -49,8 +49,8 @@ pub enum Notice {
     Kicked { by: String },
     /// The teacher paused (`true`) or went on with (`false`) the activity.
     Paused(bool),
-    /// The teacher ended the activity: games in it are over.
-    Ended,
+    /// The teacher ended activity (or its time ran out): games in it are over.
+    Ended(i64),
 }
 
 /// An activity's id: the time it started, in milliseconds since 1970 (unique on one server: two
@@ -61,15 +61,24 @@ fn activity_id() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
-/// The position a teacher gave everyone, and how each student did.
+/// The position a teacher gave everyone (an activity: a class race), how each student did, and
+/// its state.
 #[derive(Debug, Clone)]
 pub struct Assignment {
     /// The activity's id, as the records keep it.
     pub id: i64,
+    /// Whether the hint, the coach and the binary view are allowed in it.
+    pub hints: bool,
+    /// How long it lasts; the games in play when it ends are ended by the server.
+    pub limit: Option<std::time::Duration>,
+    /// Paused by the teacher: nobody moves.
+    pub paused: bool,
+    /// Ended by the teacher or by its time limit.
+    pub ended: bool,
     /// The position, as shown.
     pub position: String,
-    /// When each student got it, by connection.
-    pub given: HashMap<u64, std::time::Instant>,
+    /// When each student who has not finished it yet got it, by name.
+    pub given: HashMap<String, std::time::Instant>,
     /// Each answer: name, won, seconds.
     pub results: Vec<(String, bool, u64)>,
 }
@@ -425,31 +434,88 @@ impl People {
     }
 
     /// Gives every student the game `setup` (from a position), from teacher `from`, as a new
-    /// activity: who got it is noted.
-    pub fn assign(&self, from: &str, setup: &nim_tui::domain::GameSetup, position: String) -> usize {
+    /// activity with hints allowed or not and a time limit: who got it is noted. Returns the
+    /// activity's id and how many students got it.
+    pub fn assign(
+        &self,
+        from: &str,
+        setup: &nim_tui::domain::GameSetup,
+        position: String,
+        hints: bool,
+        limit: Option<std::time::Duration>,
+    ) -> (i64, usize) {
         let now = std::time::Instant::now();
         let activity = activity_id();
         let mut given = HashMap::new();
-        for (&id, p) in self.lock().iter() {
+        for p in self.lock().values() {
             if !p.teacher
                 && p.mailbox
                     .try_send(Notice::Assigned { setup: setup.clone(), from: from.to_string(), activity })
                     .is_ok()
             {
-                given.insert(id, now);
+                given.insert(p.name.clone(), now);
             }
         }
         let count = given.len();
-        *self.assignment.lock().unwrap_or_else(PoisonError::into_inner) =
-            Some(Assignment { id: activity, position, given, results: Vec::new() });
-        count
+        *self.assignment.lock().unwrap_or_else(PoisonError::into_inner) = Some(Assignment {
+            id: activity,
+            hints,
+            limit,
+            paused: false,
+            ended: false,
+            position,
+            given,
+            results: Vec::new(),
+        });
+        self.moved.send_modify(|n| *n = n.wrapping_add(1));
+        (activity, count)
+    }
+
+    /// The state of activity `id`: (paused, ended); `None` when it is not the current one.
+    pub fn activity(&self, id: i64) -> Option<(bool, bool, bool)> {
+        let a = self.assignment.lock().unwrap_or_else(PoisonError::into_inner);
+        a.as_ref().filter(|a| a.id == id).map(|a| (a.paused, a.ended, a.hints))
+    }
+
+    /// Pauses the current activity (or goes on with it), and tells everyone. Returns the state
+    /// now: `None` when there is no activity in progress.
+    pub fn pause(&self) -> Option<bool> {
+        let paused = {
+            let mut a = self.assignment.lock().unwrap_or_else(PoisonError::into_inner);
+            let a = a.as_mut().filter(|a| !a.ended)?;
+            a.paused = !a.paused;
+            a.paused
+        };
+        self.tell_everyone(&Notice::Paused(paused));
+        self.moved.send_modify(|n| *n = n.wrapping_add(1));
+        Some(paused)
+    }
+
+    /// Ends activity `id` (if it is the current one and not ended yet), and tells everyone;
+    /// whether it did.
+    pub fn end_activity(&self, id: i64) -> bool {
+        {
+            let mut a = self.assignment.lock().unwrap_or_else(PoisonError::into_inner);
+            let Some(a) = a.as_mut().filter(|a| a.id == id && !a.ended) else { return false };
+            a.ended = true;
+            a.paused = false;
+        }
+        self.tell_everyone(&Notice::Ended(id));
+        self.moved.send_modify(|n| *n = n.wrapping_add(1));
+        true
+    }
+
+    fn tell_everyone(&self, notice: &Notice) {
+        for p in self.lock().values() {
+            let _ = p.mailbox.try_send(notice.clone());
+        }
     }
 
     /// Notes `id`'s finished game, if it was the position given to everyone and the first answer.
-    pub fn answered(&self, id: u64, name: &str, won: bool) {
+    pub fn answered(&self, activity: Option<i64>, name: &str, won: bool) {
         let mut assignment = self.assignment.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(a) = assignment.as_mut()
-            && let Some(at) = a.given.remove(&id)
+        if let Some(a) = assignment.as_mut().filter(|a| Some(a.id) == activity && !a.ended)
+            && let Some(at) = a.given.remove(name)
         {
             a.results.push((name.to_string(), won, at.elapsed().as_secs()));
         }

@@ -221,3 +221,82 @@ async fn a_teacher_is_never_disconnected_for_being_idle_while_a_student_is() {
     assert!(teacher.wait_for("Join the class").await, "{}", teacher.contents());
     running.stop(Duration::from_secs(3)).await;
 }
+
+/// A teacher with a key, and the server's address; the teacher at the console.
+async fn class_with_teacher(dir: &std::path::Path) -> (nim_serve::Running, std::net::SocketAddr, Player) {
+    use russh::keys::key::PrivateKeyWithHashAlg;
+    let teacher_key = nim_serve::hostkey::generate();
+    let mut opts = options(dir);
+    opts.teachers = vec![teacher_key.public_key().clone()];
+    let running = server(opts).await;
+    let addr = running.addr();
+    let mut session = crate::serve::connect(addr).await;
+    let key = PrivateKeyWithHashAlg::new(std::sync::Arc::new(teacher_key), None);
+    assert!(session.authenticate_publickey("mrslee", key).await.expect("auth").success());
+    let mut teacher = Player::open(session, 120, 40).await;
+    assert!(teacher.wait_for(CONSOLE).await, "{}", teacher.contents());
+    (running, addr, teacher)
+}
+
+/// A student logged in (the server has teachers: any password), in the lobby.
+async fn student(addr: std::net::SocketAddr, name: &str) -> Player {
+    let mut session = crate::serve::connect(addr).await;
+    assert!(session.authenticate_password(name, "").await.expect("auth").success());
+    let mut player = Player::open(session, 100, 30).await;
+    assert!(player.wait_for(LOBBY).await, "{}", player.contents());
+    player
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_teacher_starts_an_activity_for_everyone_pauses_it_and_ends_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (running, addr, mut teacher) = class_with_teacher(dir.path()).await;
+    let mut ann = student(addr, "ann").await;
+    let mut ben = student(addr, "ben").await;
+    assert!(teacher.wait_until(|s| s.contains("ann") && s.contains("ben")).await, "{}", teacher.contents());
+    // Hints off for this one; the teacher chooses its game on the start screen (as it is set).
+    teacher.send(b"h").await;
+    assert!(teacher.wait_for("Next activity: hints off").await, "{}", teacher.contents());
+    teacher.send(b"a").await;
+    assert!(teacher.wait_for("Start").await, "{}", teacher.contents());
+    teacher.send(b"\r").await;
+    assert!(teacher.wait_for("Class race:").await, "{}", teacher.contents());
+    for p in [&mut ann, &mut ben] {
+        assert!(p.wait_for("A position from mrslee").await, "{}", p.contents());
+        assert!(p.wait_until(|s| s.contains("Your turn") || s.contains("AI")).await, "{}", p.contents());
+        assert!(!p.contents().contains("hint"), "hints are off in this activity:\n{}", p.contents());
+    }
+    // Paused: the students are told, and their keys move nothing.
+    teacher.send(b" ").await;
+    assert!(teacher.wait_for("The activity is paused").await, "{}", teacher.contents());
+    assert!(ann.wait_for("Paused by the teacher").await, "{}", ann.contents());
+    let before = ann.contents();
+    ann.send(b"\r").await;
+    ann.settle(Duration::from_millis(300)).await;
+    assert!(ann.contents().contains("Paused by the teacher"), "{}", ann.contents());
+    assert_eq!(
+        before.lines().filter(|l| l.contains("took")).count(),
+        ann.contents().lines().filter(|l| l.contains("took")).count(),
+        "a move was made while paused:\n{}",
+        ann.contents()
+    );
+    teacher.send(b" ").await;
+    assert!(teacher.wait_for("The activity goes on").await, "{}", teacher.contents());
+    assert!(ann.wait_until(|s| !s.contains("Paused by the teacher")).await, "{}", ann.contents());
+    // Ended: games still in it end, kept as ended by the server, and the students are told.
+    teacher.send(b"e").await;
+    assert!(teacher.wait_for("The activity has ended").await, "{}", teacher.contents());
+    for p in [&mut ann, &mut ben] {
+        assert!(p.wait_for("The activity has ended").await, "{}", p.contents());
+        assert!(p.contents().contains(LOBBY), "{}", p.contents());
+    }
+    let db = nim_serve::db::Db::open(&dir.path().join("server.sqlite3")).expect("db");
+    for name in ["ann", "ben"] {
+        let games = db.games_of(name).expect("games");
+        assert!(
+            games.iter().all(|g| g.outcome == nim_serve::db::Outcome::EndedByServer && g.ended_by == "activity ended"),
+            "{name}: {games:?}"
+        );
+    }
+    running.stop(Duration::from_secs(3)).await;
+}
