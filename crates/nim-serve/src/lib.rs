@@ -26,6 +26,7 @@ mod lobby;
 mod lobby_view;
 pub mod names;
 mod place;
+pub mod report;
 mod ssh;
 pub mod store;
 pub mod tables;
