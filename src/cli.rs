@@ -620,7 +620,7 @@ pub enum ServeCommand {
     /// time on task, lessons and puzzles; and, in the JSON, every game with every move graded.
     /// Without --from, --to or --activity, everything in the database.
     #[command(after_long_help = REPORT_EXAMPLES)]
-    Report(ReportArgs),
+    Report(Box<ReportArgs>),
 }
 
 /// The examples under `nim-tui serve report --help`.
@@ -988,6 +988,38 @@ mod tests {
         assert_eq!(error.kind(), ErrorKind::ArgumentConflict, "{error}");
         assert_eq!(error.exit_code(), 2);
         error.to_string()
+    }
+
+    /// `nim-tui serve report ...` hands `nim-tui-serve` the server's flags, then `report` and its
+    /// own, each once (a global flag typed after `report` too), which `nim-tui-serve` reads back.
+    #[test]
+    fn serve_report_is_handed_over_with_its_flags() {
+        let cli = Cli::try_parse_args([
+            "nim-tui",
+            "serve",
+            "--db",
+            "class.db",
+            "report",
+            "--from",
+            "2026-03-02",
+            "--csv",
+            "a, b.csv",
+            "--lang",
+            "en",
+        ])
+        .expect("parsed");
+        let Some(Command::Serve(serve)) = cli.command else { panic!("not serve") };
+        let argv: Vec<String> = serve.argv.iter().map(|a| a.to_string_lossy().into_owned()).collect();
+        assert_eq!(argv, ["--db=class.db", "--lang=en", "report", "--from=2026-03-02", "--csv=a, b.csv"]);
+        let server =
+            ServeCli::try_parse_from(std::iter::once("nim-tui-serve".to_string()).chain(argv)).expect("read");
+        let Some(ServeCommand::Report(report)) = server.serve.command else { panic!("not report") };
+        assert_eq!(server.serve.db.as_deref(), Some(std::path::Path::new("class.db")));
+        assert_eq!(
+            (report.from.as_deref(), report.csv.as_deref()),
+            (Some("2026-03-02"), Some(std::path::Path::new("a, b.csv")))
+        );
+        ServeCli::command().debug_assert();
     }
 
     #[test]

@@ -233,6 +233,7 @@ pub struct StudentLine {
     pub lesson_steps: u32,
     pub puzzles_tried: u32,
     pub puzzles_solved: u32,
+    /// RFC 3339, UTC (the CSV writes `2026-03-02 09:15:00`).
     pub first_seen: Option<String>,
     pub last_seen: Option<String>,
 }
@@ -355,14 +356,20 @@ pub fn lines(summaries: &BTreeMap<String, StudentSummary>) -> Vec<StudentLine> {
             lesson_steps: s.lesson_steps,
             puzzles_tried: s.puzzles_tried,
             puzzles_solved: s.puzzles_solved,
-            first_seen: s.first_seen.map(utc),
-            last_seen: s.last_seen.map(utc),
+            first_seen: s.first_seen.map(utc_iso),
+            last_seen: s.last_seen.map(utc_iso),
         })
         .collect()
 }
 
+/// RFC 3339 (`2026-03-02T09:15:00Z`) as `2026-03-02 09:15:00`, which spreadsheets read as a date
+/// and time (UTC).
+fn spreadsheet_time(iso: &str) -> String {
+    iso.trim_end_matches('Z').replacen('T', " ", 1)
+}
+
 /// One line of the CSV, every field as text: the name made safe for a spreadsheet, accuracy to
-/// four places (empty when undefined), time on task to the millisecond.
+/// four places (empty when undefined), time on task to the millisecond, times in UTC.
 fn csv_record(s: &StudentLine) -> Vec<String> {
     let n = |v: u32| v.to_string();
     vec![
@@ -382,8 +389,8 @@ fn csv_record(s: &StudentLine) -> Vec<String> {
         n(s.lesson_steps),
         n(s.puzzles_tried),
         n(s.puzzles_solved),
-        s.first_seen.clone().unwrap_or_default(),
-        s.last_seen.clone().unwrap_or_default(),
+        s.first_seen.as_deref().map(spreadsheet_time).unwrap_or_default(),
+        s.last_seen.as_deref().map(spreadsheet_time).unwrap_or_default(),
     ]
 }
 

@@ -487,3 +487,14 @@ fn bad_dates_paths_and_activities_are_refused_with_exit_2() {
         Some(nim_serve::report::CSV_COLUMNS.join(",").as_str())
     );
 }
+
+/// The README's table of the CSV's columns names every column the report writes.
+#[test]
+fn the_readme_documents_every_column() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).expect("README");
+    let part = &readme[readme.find("### Reports: `nim-tui serve report`").expect("the README's reports")..];
+    for column in nim_serve::report::CSV_COLUMNS {
+        assert!(part.contains(&format!("`{column}`")), "the README does not document `{column}`");
+    }
+}
