@@ -521,6 +521,7 @@ Examples:
   nim-tui serve                                  127.0.0.1:2222, anyone on this machine
   nim-tui serve --listen 0.0.0.0:2222 --code maths
   nim-tui serve --teacher-keys ~/.ssh/id_ed25519.pub --db class.db
+  nim-tui serve report --csv class.csv           after the lesson: a line per student
 Students:
   ssh -p 2222 alice@HOST                         then the class code, if asked
 

@@ -159,7 +159,14 @@ fn write_out(
         return lock.flush().map_err(failed);
     }
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut file = tempfile::NamedTempFile::new_in(dir).map_err(failed)?;
+    let mut builder = tempfile::Builder::new();
+    // Readable as any file the teacher makes (the umask applies), not the temporary file's 0600.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut file = builder.tempfile_in(dir).map_err(failed)?;
     let mut out = std::io::BufWriter::new(file.as_file_mut());
     fill(&mut out).map_err(failed)?;
     out.flush().map_err(failed)?;

@@ -238,8 +238,13 @@ impl Store {
     }
 
     /// Keeps a finished game whole, ended now: its results, its graded moves and its activity,
-    /// in one transaction.
+    /// in one transaction. `played.rows` are the results to keep (one per player whose record
+    /// it goes on); without any, nothing is kept.
     pub fn record_game(&self, played: Played) {
+        // A game on nobody's record (a teacher's, say) is nobody's to report: not kept.
+        if played.rows.is_empty() {
+            return;
+        }
         self.send(Job::Write(Write::Game(played, seconds(SystemTime::now()))));
     }
 
@@ -587,6 +592,38 @@ mod tests {
         assert_eq!(again.board().students, kept.students);
         assert_eq!(again.board().activity, kept.activity);
         assert_eq!(again.next_activity_id(), 2);
+    }
+
+    /// A game written while another program holds the database's lock waits on the store's
+    /// thread and is kept whole once the lock is let go, its moves and summary with it.
+    #[tokio::test]
+    async fn a_game_waits_for_a_busy_database_and_is_kept_whole() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("s.sqlite3");
+        let store = Store::open(&path).expect("open");
+        let holder = rusqlite::Connection::open(&path).expect("sqlite");
+        holder.execute_batch("BEGIN IMMEDIATE").expect("the write lock");
+        store.record_game(played(
+            vec![row("ann", "ai", Outcome::Won, false)],
+            vec![mv(1, "ann", Grade::Kept, 900), mv(2, "ai", Grade::NoWin, 600)],
+            None,
+        ));
+        // Each try waits the database's busy time: a generous bound, not a pace.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while store.waiting() != 1 {
+            assert!(std::time::Instant::now() < deadline, "the game is not kept to try again");
+            // A poll for the state, not a pace: the bound above is the failure.
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        assert!(store.board().students.is_empty(), "counted before it was written");
+        holder.execute_batch("COMMIT").expect("the lock let go");
+        store.flush().await;
+        assert_eq!(store.waiting(), 0);
+        let db = Db::open(&path).expect("open again");
+        let games = db.games(Selection::All).expect("games");
+        assert_eq!((games.len(), games[0].moves.len()), (1, 2));
+        assert_eq!(store.board().students, db.summaries(Selection::All).expect("summaries"));
+        assert_eq!(store.board().students["ann"].kept, 1);
     }
 
     /// The board kept one result at a time is the board the database's queries give.
