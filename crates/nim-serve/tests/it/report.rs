@@ -86,6 +86,51 @@ impl Expected {
     }
 }
 
+impl Expected {
+    /// Counts every game and move of a report's JSON for each of its players (lessons and
+    /// puzzles, which are not games, taken from its students' lines): what the CSV must say,
+    /// for a test that did not script the games itself (a live class).
+    pub fn from_report(json: &serde_json::Value) -> BTreeMap<String, Expected> {
+        let mut all: BTreeMap<String, Expected> = BTreeMap::new();
+        for g in json["games"].as_array().expect("games") {
+            if let (Some(started), Some(ended)) = (g["started_at"].as_str(), g["ended_at"].as_str()) {
+                assert!(started <= ended, "a game that ended before it started: {g}");
+            }
+            for p in g["players"].as_array().expect("players") {
+                let name = p["player"].as_str().expect("a name");
+                let e = all.entry(name.to_string()).or_default();
+                e.games += 1;
+                match p["outcome"].as_str().expect("an outcome") {
+                    "won" => e.won += 1,
+                    "lost" => e.lost += 1,
+                    "ended_by_server" => e.ended_by_server += 1,
+                    other => panic!("outcome {other}"),
+                }
+                e.abandoned += u32::from(p["ended_by"].as_str() == Some(&format!("left by {name}")));
+                e.assisted += u32::from(p["assisted"].as_bool().expect("assisted"));
+                for m in g["moves"]
+                    .as_array()
+                    .expect("moves")
+                    .iter()
+                    .filter(|m| m["player"].as_str() == Some(name))
+                {
+                    e.moves += 1;
+                    e.kept += u32::from(m["grade"] == "kept");
+                    e.missed += u32::from(m["grade"] == "missed");
+                    e.think_ms += m["ms"].as_u64().expect("ms");
+                }
+            }
+        }
+        for s in json["students"].as_array().expect("students") {
+            let e = all.entry(s["student"].as_str().expect("a name").to_string()).or_default();
+            e.lesson_steps = u32::try_from(s["lesson_steps"].as_u64().expect("lessons")).expect("u32");
+            e.puzzles_tried = u32::try_from(s["puzzles_tried"].as_u64().expect("puzzles")).expect("u32");
+            e.puzzles_solved = u32::try_from(s["puzzles_solved"].as_u64().expect("puzzles")).expect("u32");
+        }
+        all
+    }
+}
+
 /// The CSV's lines (as Python read them) say what `expected` says, student by student, and
 /// nothing else: names as they were (but the apostrophe that makes `=`, `+`, `-`, `@` text),
 /// accuracy as kept / met to four places (empty when no winning position was met).
@@ -397,6 +442,7 @@ async fn the_report_of_a_class_reads_back_as_played_and_every_grade_is_the_engin
     let checked = check_grades(&all);
     assert!(checked >= moves, "{checked} moves checked, the students alone made {moves}");
     assert_eq!(all["students"].as_array().expect("students").len(), CLASS.len());
+    assert_eq!(Expected::from_report(&all), expected, "the JSON's games say what was played");
 
     // The activity alone, to standard output.
     let out = report(home.path(), &path, &["--activity", &id.to_string(), "--csv", "-"]);
@@ -409,6 +455,7 @@ async fn the_report_of_a_class_reads_back_as_played_and_every_grade_is_the_engin
     assert_eq!(race["activity"]["started_by"], "mrslee");
     assert!(race["activity"]["ended_at"].is_string());
     assert_eq!(race["games"].as_array().expect("games").len(), CLASS.len() / 2);
+    assert_eq!(Expected::from_report(&race), in_activity);
     check_grades(&race);
 
     // The days the class played hold it all; a day long before holds nothing but the header.
