@@ -729,6 +729,16 @@ impl Db {
         self.with(|c| c.query_row("SELECT COALESCE(MAX(id), 0) FROM activities", [], |r| r.get(0)))
     }
 
+    /// The ids of the `limit` latest activities, newest first.
+    pub fn latest_activity_ids(&self, limit: u32) -> Result<Vec<i64>, DbError> {
+        self.with(|c| {
+            let mut stmt =
+                c.prepare("SELECT id FROM activities ORDER BY started_at DESC, id DESC LIMIT ?1")?;
+            let ids = stmt.query_map([limit], |r| r.get(0))?;
+            ids.collect()
+        })
+    }
+
     /// Activity `id`, if there is one.
     pub fn activity(&self, id: i64) -> Result<Option<Activity>, DbError> {
         self.with(|c| {
@@ -741,8 +751,9 @@ impl Db {
     /// The latest activity started, if any.
     pub fn latest_activity(&self) -> Result<Option<Activity>, DbError> {
         self.with(|c| {
-            let mut stmt =
-                c.prepare(&format!("SELECT {ACTIVITY} FROM activities ORDER BY id DESC LIMIT 1"))?;
+            let mut stmt = c.prepare(&format!(
+                "SELECT {ACTIVITY} FROM activities ORDER BY started_at DESC, id DESC LIMIT 1"
+            ))?;
             let mut rows = stmt.query_map([], activity)?;
             rows.next().transpose()
         })

@@ -295,23 +295,26 @@ pub struct MoveJson {
 impl Report {
     /// Reads everything `selection` covers.
     fn read(db: &Db, selection: Selection, args: &nim_tui::cli::ReportArgs) -> Result<Report, ReportError> {
+        let games: Vec<GameJson> = db.games(selection)?.into_iter().map(game_json).collect();
         let activity = match selection {
-            Selection::Activity(id) => match db.activity(id)? {
-                Some(a) => Some(a),
-                None => {
-                    let last = db.last_activity_id()?;
-                    let known = if last > 0 {
-                        format!(" (activities are numbered 1 to {last})")
-                    } else {
+            Selection::Activity(id) => {
+                let activity = db.activity(id)?;
+                // An id the games name is enough (an activity whose start was not kept).
+                if activity.is_none() && games.is_empty() {
+                    let latest = db.latest_activity_ids(5)?;
+                    let known = if latest.is_empty() {
                         " (it has none)".into()
+                    } else {
+                        let ids: Vec<String> = latest.iter().map(i64::to_string).collect();
+                        format!(" (the latest: {})", ids.join(", "))
                     };
                     return Err(ReportError::NoActivity { id, db: db.path().into(), known });
                 }
-            },
+                activity
+            }
             _ => None,
         };
         let students = lines(&db.summaries(selection)?);
-        let games = db.games(selection)?.into_iter().map(game_json).collect();
         Ok(Report {
             version: 1,
             made_at: utc_iso(seconds(std::time::SystemTime::now())),

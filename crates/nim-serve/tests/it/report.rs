@@ -450,6 +450,14 @@ async fn the_report_of_a_class_reads_back_as_played_and_every_grade_is_the_engin
     let race = home.path().join("race.csv");
     std::fs::write(&race, &out.stdout).expect("write");
     check_lines(&csv_by_python(&race), &in_activity);
+    let out = report(home.path(), &path, &["--activity", "999", "--csv", "-"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        err.contains(&format!("no activity 999 in {}", path.display()))
+            && err.contains(&format!("the latest: {id}")),
+        "{err}"
+    );
     let out = report(home.path(), &path, &["--activity", &id.to_string(), "--json", "-"]);
     let race: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(race["activity"]["started_by"], "mrslee");
