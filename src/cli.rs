@@ -143,9 +143,17 @@ impl Cli {
 /// `--name=value` word, in `cmd`'s order: what `nim-tui serve` hands to `nim-tui-serve`. Written
 /// from clap's own reading, so that a flag added to [`ServeArgs`] is handed over without more code.
 fn typed_flags(cmd: &clap::Command, matches: &ArgMatches) -> Vec<OsString> {
+    flags_typed(cmd, matches, true)
+}
+
+/// [`typed_flags`], with the global flags only when `globals` (a subcommand's were given above).
+fn flags_typed(cmd: &clap::Command, matches: &ArgMatches, globals: bool) -> Vec<OsString> {
     let mut argv = Vec::new();
     for arg in cmd.get_arguments() {
         let id = arg.get_id().as_str();
+        if !globals && arg.is_global_set() {
+            continue;
+        }
         let Some(long) = arg.get_long() else { continue };
         if matches.value_source(id) != Some(ValueSource::CommandLine) {
             continue;
@@ -159,6 +167,13 @@ fn typed_flags(cmd: &clap::Command, matches: &ArgMatches) -> Vec<OsString> {
             word.push(value);
             argv.push(word);
         }
+    }
+    // A subcommand (`serve report`) and its own flags follow, as typed.
+    if let Some((name, typed)) = matches.subcommand()
+        && let Some(sub) = cmd.find_subcommand(name)
+    {
+        argv.push(OsString::from(name));
+        argv.extend(flags_typed(sub, typed, false));
     }
     argv
 }
@@ -506,6 +521,7 @@ Examples:
   nim-tui serve                                  127.0.0.1:2222, anyone on this machine
   nim-tui serve --listen 0.0.0.0:2222 --code maths
   nim-tui serve --teacher-keys ~/.ssh/id_ed25519.pub --db class.db
+  nim-tui serve report --csv class.csv           after the lesson: a line per student
 Students:
   ssh -p 2222 alice@HOST                         then the class code, if asked
 
@@ -559,6 +575,9 @@ pub struct ServeArgs {
     /// `--lang`, wherever they stood), for `nim-tui-serve`.
     #[arg(skip)]
     pub argv: Vec<OsString>,
+    /// `report`: write the records instead of serving.
+    #[command(subcommand)]
+    pub command: Option<ServeCommand>,
     /// The address and port to listen on; any address other than loopback must be given here
     #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:2222")]
     pub listen: std::net::SocketAddr,
@@ -589,6 +608,53 @@ pub struct ServeArgs {
     /// No hints for anyone: the hint key and the coach do nothing
     #[arg(long)]
     pub no_hints: bool,
+}
+
+/// What `nim-tui serve` does instead of serving.
+#[derive(Debug, Clone, Subcommand)]
+pub enum ServeCommand {
+    /// Write the classroom's records: a CSV with a line per student, a JSON with every game
+    ///
+    /// Reads the server's database (read-only: a running server may keep writing it) and writes
+    /// what each student did over a range of days or in one activity: games, results, accuracy
+    /// (winning positions kept out of winning positions met, graded by the engine), mistakes,
+    /// time on task, lessons and puzzles; and, in the JSON, every game with every move graded.
+    /// Without --from, --to or --activity, everything in the database.
+    #[command(after_long_help = REPORT_EXAMPLES)]
+    Report(Box<ReportArgs>),
+}
+
+/// The examples under `nim-tui serve report --help`.
+const REPORT_EXAMPLES: &str = "\
+Examples:
+  nim-tui serve report --csv class.csv                       everything, one line per student
+  nim-tui serve report --from 2026-03-02 --to 2026-03-06 --csv week.csv --json week.json
+  nim-tui serve report --activity 3 --csv -                  one activity, to standard output
+  nim-tui serve report --db class.db --json games.json";
+
+/// `nim-tui serve report`'s flags.
+#[derive(Debug, Clone, Args)]
+#[command(group = clap::ArgGroup::new("out").args(["csv", "json"]).required(true).multiple(true))]
+pub struct ReportArgs {
+    /// The server's database [default: the one `nim-tui serve` uses, server.sqlite3 in the data
+    /// directory, or the server's --db]
+    #[arg(long, value_name = "PATH", value_hint = ValueHint::FilePath)]
+    pub db: Option<PathBuf>,
+    /// The first day, YYYY-MM-DD (UTC, from its midnight)
+    #[arg(long, value_name = "DATE", conflicts_with = "activity")]
+    pub from: Option<String>,
+    /// The last day, YYYY-MM-DD (UTC, to its end: the day is included)
+    #[arg(long, value_name = "DATE", conflicts_with = "activity")]
+    pub to: Option<String>,
+    /// One activity (class race) by its number
+    #[arg(long, value_name = "ID")]
+    pub activity: Option<i64>,
+    /// Write the per-student table here as CSV (`-` for standard output)
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub csv: Option<PathBuf>,
+    /// Write every game with its graded moves here as JSON (`-` for standard output)
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub json: Option<PathBuf>,
 }
 
 /// Flags that start a game at once, skipping the start screen.
@@ -923,6 +989,38 @@ mod tests {
         assert_eq!(error.kind(), ErrorKind::ArgumentConflict, "{error}");
         assert_eq!(error.exit_code(), 2);
         error.to_string()
+    }
+
+    /// `nim-tui serve report ...` hands `nim-tui-serve` the server's flags, then `report` and its
+    /// own, each once (a global flag typed after `report` too), which `nim-tui-serve` reads back.
+    #[test]
+    fn serve_report_is_handed_over_with_its_flags() {
+        let cli = Cli::try_parse_args([
+            "nim-tui",
+            "serve",
+            "--db",
+            "class.db",
+            "report",
+            "--from",
+            "2026-03-02",
+            "--csv",
+            "a, b.csv",
+            "--lang",
+            "en",
+        ])
+        .expect("parsed");
+        let Some(Command::Serve(serve)) = cli.command else { panic!("not serve") };
+        let argv: Vec<String> = serve.argv.iter().map(|a| a.to_string_lossy().into_owned()).collect();
+        assert_eq!(argv, ["--db=class.db", "--lang=en", "report", "--from=2026-03-02", "--csv=a, b.csv"]);
+        let server =
+            ServeCli::try_parse_from(std::iter::once("nim-tui-serve".to_string()).chain(argv)).expect("read");
+        let Some(ServeCommand::Report(report)) = server.serve.command else { panic!("not report") };
+        assert_eq!(server.serve.db.as_deref(), Some(std::path::Path::new("class.db")));
+        assert_eq!(
+            (report.from.as_deref(), report.csv.as_deref()),
+            (Some("2026-03-02"), Some(std::path::Path::new("a, b.csv")))
+        );
+        ServeCli::command().debug_assert();
     }
 
     #[test]

@@ -83,7 +83,7 @@ serve-watched-ended = The game you watched ({ $players }) has ended.
 serve-engaged = { $who } is answering another challenge: try again in a moment.
 serve-given-while-busy = { $teacher } gave the class a position while you were playing: press { $enter } on your name for a game of your own.
 serve-give-lost = In { $position } whoever moves first loses against perfect play: g again gives it with the AI moving first (a win for a student who plays well) · any other key does not give it.
-serve-given = { $count ->
+serve-given = Activity { $activity }: { $count ->
     [one] Position { $position } given to 1 student
    *[other] Position { $position } given to { $count-digits } students
 }{ $second ->

@@ -76,7 +76,7 @@ serve-watched-ended = 你观看的对局（{ $players }）已结束。
 serve-engaged = { $who } 正在回应另一个挑战：请稍后再试。
 serve-given-while-busy = 你对局时，{ $teacher } 给全班发了一个局面：在自己的名字上按 { $enter } 可以自己下一局。
 serve-give-lost = 局面 { $position } 先走的一方在最优对策下必输：再按 g 则让电脑先走（学生下得好就能赢）· 按其他任意键则不发送。
-serve-given = 已把局面 { $position } 发给 { $count-digits } 名学生{ $second ->
+serve-given = 活动 { $activity }：已把局面 { $position } 发给 { $count-digits } 名学生{ $second ->
     [yes] ，由电脑先走。
    *[no] 。
 }

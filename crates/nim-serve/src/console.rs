@@ -10,25 +10,33 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Cell, Paragraph, Row, Table};
 
-use super::db::Outcome;
+use super::db::{Outcome, StudentSummary};
 use super::lobby::Note;
 use super::say::text;
-use super::tables::{Assignment, Doing, Progress};
+use super::tables::{Assignment, Doing};
 use nim_tui::app::Action;
 use nim_tui::i18n::{self, Arg};
 use nim_tui::ui::Look;
 
-/// One person on the console's table.
+/// One student on the console's table.
 #[derive(Debug, Clone)]
 pub struct ClassRow {
     pub id: u64,
     pub name: String,
-    pub teacher: bool,
     pub doing: Doing,
     /// The game in play: its position and the moves made.
     pub position: Option<(String, usize)>,
-    /// This lesson's games, with the game in play's moves counted in `met` and `kept`.
-    pub progress: Progress,
+    /// The student's record (every game kept, with its graded moves).
+    pub summary: StudentSummary,
+    /// The game in play's moves so far: winning positions kept, and met.
+    pub live: (u32, u32),
+}
+
+impl ClassRow {
+    /// Winning positions kept, and met: the record's and the game in play's.
+    pub fn accuracy(&self) -> (u32, u32) {
+        (self.summary.kept + self.live.0, self.summary.winning_met() + self.live.1)
+    }
 }
 
 /// How students join, for the projector's card.
@@ -53,17 +61,14 @@ pub struct View<'a> {
     pub draft: super::lobby::Draft,
 }
 
-/// "83%" with the counts, or a dash when no winning position was met.
-pub fn accuracy(p: &Progress) -> String {
-    if p.met == 0 {
+/// "83% (5/6)": winning positions kept out of those met, or a dash when none was met (there is
+/// no accuracy to give, rather than 0%). The percentage is rounded to the nearest; the counts are
+/// exact.
+pub fn accuracy((kept, met): (u32, u32)) -> String {
+    if met == 0 {
         "—".to_string()
     } else {
-        format!(
-            "{}% ({}/{})",
-            (u64::from(p.kept) * 100 + u64::from(p.met) / 2) / u64::from(p.met),
-            p.kept,
-            p.met
-        )
+        format!("{}% ({kept}/{met})", (u64::from(kept) * 100 + u64::from(met) / 2) / u64::from(met))
     }
 }
 
@@ -77,8 +82,9 @@ fn doing(d: &Doing) -> String {
 }
 
 /// The last result in words: "won · Nim · perfect", "lost to bob · Nim".
-pub fn last_result(p: &Progress) -> String {
-    let Some((outcome, game, level, opponent)) = &p.last else { return String::new() };
+pub fn last_result(s: &StudentSummary) -> String {
+    let Some(last) = &s.last_game else { return String::new() };
+    let (outcome, game, level, opponent) = (&last.outcome, &last.game, &last.level, &last.opponent);
     let game =
         game.parse::<nim_tui::engine::GameKind>().map_or_else(|_| game.clone(), nim_tui::words::short_title);
     let id = match (outcome, opponent == "ai") {
@@ -154,15 +160,15 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
     let rows: Vec<Row> = students
         .iter()
         .map(|r| {
-            let name = if r.teacher { nim_tui::words::serve_teacher(&r.name) } else { r.name.clone() };
+            let name = r.name.clone();
             let chosen = chosen == Some(r.id);
             let mark = if chosen { look.glyphs.cursor.to_string() } else { " ".to_string() };
             let name = format!("{mark} {name}");
             let position = r.position.as_ref().map_or(String::new(), |(p, moves)| format!("{p}  ({moves})"));
-            let games = if r.progress.games == 0 {
+            let games = if r.summary.games == 0 {
                 String::new()
             } else {
-                format!("{}/{}", r.progress.won, r.progress.games)
+                format!("{}/{}", r.summary.won, r.summary.games)
             };
             let style = if chosen {
                 theme.strong(theme.accent).add_modifier(Modifier::REVERSED)
@@ -176,9 +182,9 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
                     if chosen { Style::new() } else { theme.fg(theme.dim) },
                 )),
                 Cell::from(position),
-                Cell::from(accuracy(&r.progress)),
+                Cell::from(accuracy(r.accuracy())),
                 Cell::from(games),
-                Cell::from(last_result(&r.progress)),
+                Cell::from(last_result(&r.summary)),
             ])
             .style(style)
         })
@@ -243,22 +249,19 @@ fn console_keys(look: &Look, projector: bool) -> String {
     text(if projector { "console-projector-keys" } else { "console-keys" }, &args)
 }
 
-/// The students ranked for the podium: most wins, then the best accuracy, then fewest games.
+/// The students ranked for the podium: most wins, then the best accuracy (compared exactly, as
+/// fractions), then fewest games, then the name.
 pub fn ranked(rows: &[ClassRow]) -> Vec<&ClassRow> {
-    let mut ranked: Vec<&ClassRow> = rows.iter().filter(|r| !r.teacher && r.progress.games > 0).collect();
-    let accuracy = |r: &ClassRow| {
-        if r.progress.met == 0 {
-            0
-        } else {
-            u64::from(r.progress.kept) * 1_000_000 / u64::from(r.progress.met)
-        }
-    };
+    let mut ranked: Vec<&ClassRow> = rows.iter().filter(|r| r.summary.games > 0).collect();
+    let fraction =
+        |r: &ClassRow| r.summary.accuracy().map_or((0, 1), |a| (u64::from(a.kept), u64::from(a.met)));
     ranked.sort_by(|a, b| {
-        b.progress
+        let ((ka, ma), (kb, mb)) = (fraction(a), fraction(b));
+        b.summary
             .won
-            .cmp(&a.progress.won)
-            .then(accuracy(b).cmp(&accuracy(a)))
-            .then(a.progress.games.cmp(&b.progress.games))
+            .cmp(&a.summary.won)
+            .then((kb * ma).cmp(&(ka * mb)))
+            .then(a.summary.games.cmp(&b.summary.games))
             .then(a.name.cmp(&b.name))
     });
     ranked
@@ -320,9 +323,9 @@ fn projector(frame: &mut Frame, view: &View, look: &Look) {
                     "{:>3}. {:<16} {}/{}   {}",
                     i + 1,
                     r.name,
-                    r.progress.won,
-                    r.progress.games,
-                    accuracy(&r.progress)
+                    r.summary.won,
+                    r.summary.games,
+                    accuracy(r.summary.accuracy().map_or((0, 0), |a| (a.kept, a.met)))
                 ))
                 .centered()
             })
@@ -348,7 +351,12 @@ fn podium(frame: &mut Frame, ranked: &[&ClassRow], area: Rect, look: &Look) {
             Line::styled(r.name.clone(), theme.strong(colour)).centered(),
             Rect::new(x, top, step, 1.min(bottom - top)),
         );
-        let figures = format!("{}/{} · {}", r.progress.won, r.progress.games, accuracy(&r.progress));
+        let figures = format!(
+            "{}/{} · {}",
+            r.summary.won,
+            r.summary.games,
+            accuracy(r.summary.accuracy().map_or((0, 0), |a| (a.kept, a.met)))
+        );
         if top + 1 < bottom {
             frame.render_widget(
                 Line::styled(figures, theme.fg(theme.dim)).centered(),
@@ -374,33 +382,46 @@ mod tests {
     use ratatui::backend::TestBackend;
 
     use super::*;
+    use crate::db::GameRow;
     use nim_tui::i18n::Language;
 
-    fn row(id: u64, name: &str, doing: Doing, position: Option<&str>, progress: Progress) -> ClassRow {
+    fn row(id: u64, name: &str, doing: Doing, position: Option<&str>, summary: StudentSummary) -> ClassRow {
         ClassRow {
             id,
             name: name.into(),
-            teacher: false,
             doing,
             position: position.map(|p| (p.to_string(), 2)),
-            progress,
+            summary,
+            live: (0, 0),
         }
     }
 
-    fn progress(
+    fn summary(
         won: u32,
         lost: u32,
         kept: u32,
         met: u32,
         last: Option<(Outcome, &str, &str, &str)>,
-    ) -> Progress {
-        Progress {
+    ) -> StudentSummary {
+        StudentSummary {
             games: won + lost,
             won,
             lost,
-            met,
             kept,
-            last: last.map(|(o, g, l, opp)| (o, g.to_string(), l.to_string(), opp.to_string())),
+            missed: met - kept,
+            last_game: last.map(|(outcome, game, level, opponent)| GameRow {
+                player: String::new(),
+                opponent: opponent.into(),
+                game: game.into(),
+                mode: "normal".into(),
+                level: level.into(),
+                outcome,
+                assisted: false,
+                moves: 5,
+                ended_by: "play".into(),
+                counted: true,
+            }),
+            ..StudentSummary::default()
         }
     }
 
@@ -412,30 +433,30 @@ mod tests {
                 "alice",
                 Doing::Match { with: "bob".into() },
                 Some("3 4 5"),
-                progress(2, 1, 5, 6, Some((Outcome::Won, "nim", "-", "bob"))),
+                summary(2, 1, 5, 6, Some((Outcome::Won, "nim", "-", "bob"))),
             ),
             row(
                 2,
                 "bob",
                 Doing::Match { with: "alice".into() },
                 Some("3 4 5"),
-                progress(0, 2, 1, 4, Some((Outcome::Lost, "nim", "-", "alice"))),
+                summary(0, 2, 1, 4, Some((Outcome::Lost, "nim", "-", "alice"))),
             ),
             row(
                 3,
                 "carol",
                 Doing::Solo,
                 Some("1 2 3"),
-                progress(3, 0, 9, 9, Some((Outcome::Won, "nim", "perfect", "ai"))),
+                summary(3, 0, 9, 9, Some((Outcome::Won, "nim", "perfect", "ai"))),
             ),
             row(
                 4,
                 "dave",
                 Doing::Lobby,
                 None,
-                progress(1, 1, 2, 4, Some((Outcome::Lost, "kayles", "perfect", "ai"))),
+                summary(1, 1, 2, 4, Some((Outcome::Lost, "kayles", "perfect", "ai"))),
             ),
-            row(5, "erin", Doing::Watching { whom: "alice".into() }, None, Progress::default()),
+            row(5, "erin", Doing::Watching { whom: "alice".into() }, None, StudentSummary::default()),
         ];
         let assignment = Some(Assignment {
             id: 1,
@@ -500,7 +521,7 @@ mod tests {
                 assert!(!class.contains(raw), "{raw:?} at {width}x{height}:\n{class}");
             }
             let projector = screen(Language::English, width, height, true);
-            for whole in ["Join the class", "ssh -p 2222 NAME@room12", "carol", "9/9"] {
+            for whole in ["Join the class", "ssh -p 2222 NAME@room12", "carol", "3/3"] {
                 assert!(projector.contains(whole), "{whole:?} missing at {width}x{height}:\n{projector}");
             }
         }
@@ -509,15 +530,18 @@ mod tests {
     }
 
     #[test]
-    fn the_podium_ranks_by_wins_then_accuracy() {
+    fn the_podium_ranks_by_wins_then_accuracy_compared_exactly() {
         let rows = vec![
-            row(1, "a", Doing::Lobby, None, progress(2, 0, 1, 2, None)),
-            row(2, "b", Doing::Lobby, None, progress(2, 0, 2, 2, None)),
-            row(3, "c", Doing::Lobby, None, progress(3, 5, 0, 9, None)),
-            row(4, "d", Doing::Lobby, None, Progress::default()),
+            row(1, "a", Doing::Lobby, None, summary(2, 0, 1, 3, None)),
+            row(2, "b", Doing::Lobby, None, summary(2, 0, 2, 6, None)),
+            row(3, "c", Doing::Lobby, None, summary(3, 5, 0, 9, None)),
+            row(4, "d", Doing::Lobby, None, StudentSummary::default()),
+            row(5, "e", Doing::Lobby, None, summary(2, 0, 3, 4, None)),
         ];
         let names: Vec<&str> = ranked(&rows).iter().map(|r| r.name.as_str()).collect();
-        assert_eq!(names, ["c", "b", "a"]);
-        assert_eq!(accuracy(&Progress::default()), "—");
+        // a and b are level at 1/3 = 2/6: the fewer games, then the name, decide.
+        assert_eq!(names, ["c", "e", "a", "b"]);
+        assert_eq!(accuracy((0, 0)), "—");
+        assert_eq!(accuracy((2, 3)), "67% (2/3)");
     }
 }

@@ -2,6 +2,7 @@
 //! ends, so that a restart loses nothing finished. Local play keeps its own files; nothing here
 //! touches them.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Mutex;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -19,6 +20,16 @@ pub enum DbError {
         "the server's database {path} is of schema version {found}, newer than this server's ({known}): run a newer nim-tui-serve, or give another file with --db PATH"
     )]
     Newer { path: String, found: i64, known: i64 },
+    #[error("there is no database at {path}: give the server's with --db PATH")]
+    Missing { path: String },
+    #[error(
+        "{path} is not a database of this server's (it has no table of results): give the server's with --db PATH"
+    )]
+    NotOurs { path: String },
+    #[error(
+        "the server's database {path} was written by an older server (schema version {found}, this one reads {known}): start this server on it once (`nim-tui serve --db PATH`), which brings it up to date, then ask again"
+    )]
+    Older { path: String, found: i64, known: i64 },
     #[error(
         "the server's database {path} is not one this server knows (its `results` table has no column {column}): give another file with --db PATH"
     )]
@@ -28,7 +39,14 @@ pub enum DbError {
 impl DbError {
     /// Whether the fault is in the file given (exit 2) rather than at run time (exit 1).
     pub fn is_bad_input(&self) -> bool {
-        matches!(self, DbError::Newer { .. } | DbError::Unknown { .. })
+        matches!(
+            self,
+            DbError::Newer { .. }
+                | DbError::Unknown { .. }
+                | DbError::Missing { .. }
+                | DbError::NotOurs { .. }
+                | DbError::Older { .. }
+        )
     }
 
     /// Whether another program holds the database's lock: worth trying again later.
@@ -99,6 +117,11 @@ impl Grade {
             Grade::NoWin => "no_win",
         }
     }
+
+    /// The grade [`Grade::as_str`] wrote.
+    pub fn parse(text: &str) -> Option<Grade> {
+        [Grade::Kept, Grade::Missed, Grade::NoWin].into_iter().find(|g| g.as_str() == text)
+    }
 }
 
 /// One move of a finished game, graded.
@@ -119,16 +142,231 @@ pub struct MoveRow {
     pub better: Option<String>,
 }
 
+/// Every move of `game` the app judged as it was played, graded for the store: `names[0]` is the
+/// first seat's player (a student's name, or `ai`), `names[1]` the second's; `ms[i]` the time of
+/// the game's move `i` (from 0; a missing one is 0). The grade is the app's own coaching
+/// ([`nim_tui::app::Game::judged`]): kept, missed (with the first winning move it listed), or
+/// no win. A position is written as the game writes it (`3 4 5`; Fibonacci Nim's `HEAP/LIMIT`).
+pub fn graded_moves(game: &nim_tui::app::Game, names: [&str; 2], ms: &[u64]) -> Vec<MoveRow> {
+    use nim_tui::app::Coaching;
+    use nim_tui::engine::Rules as _;
+    let (from, lines) = game.judged();
+    let engine = game.engine();
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let index = from + i;
+            let (grade, better) = match &line.coaching {
+                Coaching::Kept => (Grade::Kept, None),
+                Coaching::Missed(winning) => (Grade::Missed, winning.first().map(|m| engine.write_move(m))),
+                Coaching::AlreadyLost => (Grade::NoWin, None),
+            };
+            MoveRow {
+                ply: u32::try_from(index + 1).unwrap_or(u32::MAX),
+                player: names[usize::from(line.seat == nim_tui::domain::Seat::Second)].to_string(),
+                before: position_text(&line.before),
+                mv: engine.write_move(&line.mv),
+                ms: ms.get(index).copied().unwrap_or(0),
+                grade,
+                better,
+            }
+        })
+        .collect()
+}
+
+/// A position as the game writes it: its heaps, and Fibonacci Nim's limit after a `/`.
+pub fn position_text(position: &nim_tui::engine::Position) -> String {
+    match position.limit() {
+        Some(limit) => format!("{position}/{limit}"),
+        None => position.to_string(),
+    }
+}
+
 /// Everything kept of one finished game: a row per player at it (one against the AI, two
 /// between people), where it started, every move graded, and the activity it was part of.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Played {
     pub rows: Vec<GameRow>,
+    /// When the game's first position was shown (`None` if not known: kept empty).
+    pub started_at: Option<SystemTime>,
     /// The start position, as the game writes it.
     pub start: String,
     pub moves: Vec<MoveRow>,
     /// The activity (a class race) the game was played in, by its id.
     pub activity: Option<i64>,
+}
+
+/// An activity (a class race) as the teacher started it: the server chooses its id
+/// ([`crate::store::Store::next_activity_id`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActivityRow {
+    pub id: i64,
+    pub started_at: SystemTime,
+    /// The game's name (`nim`, `kayles`, ...) and its convention (`normal`, `misere`).
+    pub game: String,
+    pub mode: String,
+    /// The start position given to everyone, as the game writes it; or `None` for a puzzle.
+    pub heaps: Option<String>,
+    /// The puzzle given to everyone (its difficulty and number, as the server writes it).
+    pub puzzle: Option<String>,
+    pub hints: bool,
+    /// The time limit in seconds, if there is one.
+    pub time_limit: Option<u32>,
+    /// The teacher who started it.
+    pub started_by: String,
+}
+
+/// An activity as the database keeps it: its row, and when it ended (if it has).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Activity {
+    pub row: ActivityRow,
+    pub ended_at: Option<SystemTime>,
+}
+
+/// Which records a summary or a report covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Selection {
+    /// Everything.
+    All,
+    /// Records whose time (a game's end, a lesson step, a puzzle) is in `[from, until)`, in
+    /// seconds since 1970 (UTC).
+    Between { from: i64, until: i64 },
+    /// The games and puzzles of one activity.
+    Activity(i64),
+}
+
+impl Selection {
+    /// The SQL condition on a table whose time column is `time` and activity column `activity`,
+    /// with its parameters.
+    fn filter(self, time: &str, activity: &str) -> (String, Vec<i64>) {
+        match self {
+            Selection::All => ("1".into(), Vec::new()),
+            Selection::Between { from, until } => {
+                (format!("{time} >= ?1 AND {time} < ?2"), vec![from, until])
+            }
+            Selection::Activity(id) => (format!("{activity} = ?1"), vec![id]),
+        }
+    }
+}
+
+/// What one student did, for the teacher: kept one record at a time by the store (and so on the
+/// teacher's console without a query) and computed from the tables by [`Db::summaries`] for the
+/// reports; the two agree (a test checks it).
+///
+/// Every game on the student's record counts (games that count on no leaderboard too); a game
+/// left by the student is a loss *and* abandoned. Only the student's own moves in games on their
+/// record are graded here.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StudentSummary {
+    /// Games on the student's record: `won + lost + ended_by_server`.
+    pub games: u32,
+    pub won: u32,
+    pub lost: u32,
+    /// Of the games lost, those the student left in play (ended by `left by` the student).
+    pub abandoned: u32,
+    /// Games stopped by the server (neither won nor lost).
+    pub ended_by_server: u32,
+    /// Games in which the student had help (hints or the coach).
+    pub assisted: u32,
+    /// The student's moves kept with their grade.
+    pub moves: u32,
+    /// Of those, moves from a winning position that kept it winning.
+    pub kept: u32,
+    /// Moves from a winning position that gave the win away: the one kind of mistake the engine
+    /// defines exactly (every other move was made from a lost position).
+    pub missed: u32,
+    /// Time on task: the sum of the student's own move times (from the position being shown to
+    /// their move), in milliseconds. Waiting for the opponent, the lobby and lessons are not in it.
+    pub think_ms: u64,
+    /// Lesson steps done, each (course, step) once.
+    pub lesson_steps: u32,
+    pub puzzles_tried: u32,
+    pub puzzles_solved: u32,
+    /// The first and last record of the student (a game ended, a lesson step, a puzzle), in
+    /// seconds since 1970.
+    pub first_seen: Option<i64>,
+    pub last_seen: Option<i64>,
+    /// The student's latest game.
+    pub last_game: Option<GameRow>,
+}
+
+/// Winning positions kept out of winning positions met.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Accuracy {
+    pub kept: u32,
+    pub met: u32,
+}
+
+impl Accuracy {
+    /// The fraction, from 0 to 1.
+    pub fn fraction(self) -> f64 {
+        f64::from(self.kept) / f64::from(self.met)
+    }
+}
+
+impl StudentSummary {
+    /// Winning positions met: moves graded kept or missed.
+    pub fn winning_met(&self) -> u32 {
+        self.kept + self.missed
+    }
+
+    /// The student's accuracy, or `None` when no winning position was met (then there is no
+    /// accuracy to give: not 0%).
+    pub fn accuracy(&self) -> Option<Accuracy> {
+        let met = self.winning_met();
+        (met > 0).then_some(Accuracy { kept: self.kept, met })
+    }
+
+    /// Notes a time of the student's.
+    pub(crate) fn seen_at(&mut self, at: i64) {
+        self.first_seen = Some(self.first_seen.map_or(at, |f| f.min(at)));
+        self.last_seen = Some(self.last_seen.map_or(at, |l| l.max(at)));
+    }
+
+    /// Adds one game of the student's (their row) at `at`.
+    pub(crate) fn add_game(&mut self, row: &GameRow, at: i64) {
+        self.games += 1;
+        match row.outcome {
+            Outcome::Won => self.won += 1,
+            Outcome::Lost => self.lost += 1,
+            Outcome::EndedByServer => self.ended_by_server += 1,
+        }
+        self.abandoned +=
+            u32::from(row.outcome == Outcome::Lost && row.ended_by == abandoned_by(&row.player));
+        self.assisted += u32::from(row.assisted);
+        self.seen_at(at);
+        self.last_game = Some(row.clone());
+    }
+
+    /// Adds one of the student's graded moves.
+    pub(crate) fn add_move(&mut self, mv: &MoveRow) {
+        self.moves += 1;
+        self.kept += u32::from(mv.grade == Grade::Kept);
+        self.missed += u32::from(mv.grade == Grade::Missed);
+        self.think_ms += mv.ms;
+    }
+}
+
+/// How a game the player left in play is ended (`GameRow::ended_by`).
+pub fn abandoned_by(player: &str) -> String {
+    format!("left by {player}")
+}
+
+/// One game as a report shows it: its row in `games` (absent for results kept before version 3,
+/// which have no moves), its players' results and its graded moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    pub id: Option<i64>,
+    pub started_at: Option<i64>,
+    pub ended_at: i64,
+    pub game: String,
+    pub mode: String,
+    pub level: String,
+    pub start: Option<String>,
+    pub activity: Option<i64>,
+    pub rows: Vec<GameRow>,
+    pub moves: Vec<MoveRow>,
 }
 
 /// A line of the leaderboard against the AI: a player's wins and games in one game and level.
@@ -174,19 +412,71 @@ CREATE TABLE IF NOT EXISTS results (
     moves INTEGER NOT NULL,
     ended_at INTEGER NOT NULL,
     ended_by TEXT NOT NULL DEFAULT 'play',
-    counted INTEGER NOT NULL DEFAULT 1
+    counted INTEGER NOT NULL DEFAULT 1,
+    game_id INTEGER REFERENCES games (id)
 );
 CREATE INDEX IF NOT EXISTS results_by_player ON results (player);
+CREATE INDEX IF NOT EXISTS results_by_time ON results (ended_at);
+CREATE INDEX IF NOT EXISTS results_by_game ON results (game_id);
+CREATE TABLE IF NOT EXISTS activities (
+    id INTEGER PRIMARY KEY,
+    started_at INTEGER NOT NULL,
+    ended_at INTEGER,
+    game TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    heaps TEXT,
+    puzzle TEXT,
+    hints INTEGER NOT NULL,
+    time_limit INTEGER,
+    started_by TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    started_at INTEGER,
+    ended_at INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    level TEXT NOT NULL,
+    start TEXT NOT NULL,
+    activity INTEGER REFERENCES activities (id)
+);
+CREATE INDEX IF NOT EXISTS games_by_time ON games (ended_at);
+CREATE INDEX IF NOT EXISTS games_by_activity ON games (activity);
+CREATE TABLE IF NOT EXISTS moves (
+    game_id INTEGER NOT NULL REFERENCES games (id),
+    ply INTEGER NOT NULL,
+    player TEXT NOT NULL,
+    before TEXT NOT NULL,
+    mv TEXT NOT NULL,
+    ms INTEGER NOT NULL,
+    grade TEXT NOT NULL CHECK (grade IN ('kept', 'missed', 'no_win')),
+    better TEXT,
+    PRIMARY KEY (game_id, ply)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS progress (
+    id INTEGER PRIMARY KEY,
+    player TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('lesson', 'puzzle')),
+    course TEXT,
+    step INTEGER,
+    solved INTEGER,
+    activity INTEGER REFERENCES activities (id),
+    at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS progress_by_time ON progress (at);
+CREATE INDEX IF NOT EXISTS progress_by_activity ON progress (activity);
 ";
 
-/// The schema's version, kept in the file (`PRAGMA user_version`): 0 was the first server's
-/// (no `ended_by`, no `counted`), migrated at start; a newer one is refused.
-pub const VERSION: i64 = 2;
+/// The schema's version, kept in the file (`PRAGMA user_version`), migrated at start; a newer
+/// one is refused. 0 was the first server's (no `ended_by`, no `counted`); 2 kept results only;
+/// 3 keeps every game (`games`), its graded moves (`moves`), the activities, lessons and puzzles
+/// (`progress`), and links each result to its game (`results.game_id`, empty for older results).
+pub const VERSION: i64 = 3;
 
 /// The columns of `results` this server reads and writes.
-const COLUMNS: [&str; 11] = [
+const COLUMNS: [&str; 12] = [
     "player", "opponent", "game", "mode", "level", "outcome", "assisted", "moves", "ended_at", "ended_by",
-    "counted",
+    "counted", "game_id",
 ];
 
 /// Migrates the file at `conn` to [`VERSION`], or says why it cannot.
@@ -203,11 +493,14 @@ fn migrate(conn: &Connection, shown: &str) -> Result<(), DbError> {
     };
     let had = columns(conn).map_err(err)?;
     if found < VERSION && !had.is_empty() {
-        // The first server's file: the two columns added, every old game counted, ended at play.
+        // An older server's file: the columns added (every old game counted, ended at play,
+        // linked to no game: its moves were not kept), then the new tables below.
         let tx = conn.unchecked_transaction().map_err(err)?;
-        for (column, definition) in
-            [("ended_by", "TEXT NOT NULL DEFAULT 'play'"), ("counted", "INTEGER NOT NULL DEFAULT 1")]
-        {
+        for (column, definition) in [
+            ("ended_by", "TEXT NOT NULL DEFAULT 'play'"),
+            ("counted", "INTEGER NOT NULL DEFAULT 1"),
+            ("game_id", "INTEGER REFERENCES games (id)"),
+        ] {
             if !had.iter().any(|c| c == column) {
                 tx.execute_batch(&format!("ALTER TABLE results ADD COLUMN {column} {definition}"))
                     .map_err(err)?;
@@ -229,7 +522,17 @@ fn migrate(conn: &Connection, shown: &str) -> Result<(), DbError> {
 pub const BUSY_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
 fn now() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0))
+    seconds(SystemTime::now())
+}
+
+/// `time` in seconds since 1970 (0 before it).
+pub fn seconds(time: SystemTime) -> i64 {
+    time.duration_since(UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+/// Seconds since 1970 as a time.
+pub(crate) fn time_of(seconds: i64) -> SystemTime {
+    UNIX_EPOCH + std::time::Duration::from_secs(u64::try_from(seconds).unwrap_or(0))
 }
 
 impl Db {
@@ -253,6 +556,53 @@ impl Db {
         Ok(Db { conn: Mutex::new(conn), path: shown })
     }
 
+    /// Opens the database at `path` to read it only (a running server may go on writing: with
+    /// the WAL, a reader sees the last transaction committed). It must exist and be of this
+    /// server's version: reading changes nothing, so an older file is not brought up to date here.
+    pub fn open_read_only(path: &Path) -> Result<Db, DbError> {
+        use rusqlite::OpenFlags;
+        let shown = nim_tui::text::path(path);
+        if !path.is_file() {
+            return Err(DbError::Missing { path: shown });
+        }
+        let err = |source| DbError::Sqlite { path: shown.clone(), source };
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(err)?;
+        conn.busy_timeout(BUSY_WAIT).map_err(err)?;
+        let found: i64 = match conn.query_row("PRAGMA user_version", [], |r| r.get(0)) {
+            Ok(found) => found,
+            Err(rusqlite::Error::SqliteFailure(e, _)) if e.code == rusqlite::ErrorCode::NotADatabase => {
+                return Err(DbError::NotOurs { path: shown });
+            }
+            Err(e) => return Err(err(e)),
+        };
+        if found > VERSION {
+            return Err(DbError::Newer { path: shown, found, known: VERSION });
+        }
+        let tables: i64 = conn
+            .query_row(
+                "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'results'",
+                [],
+                |r| r.get(0),
+            )
+            .map_err(err)?;
+        if tables == 0 {
+            return Err(DbError::NotOurs { path: shown });
+        }
+        if found < VERSION {
+            return Err(DbError::Older { path: shown, found, known: VERSION });
+        }
+        Ok(Db { conn: Mutex::new(conn), path: shown })
+    }
+
+    /// The file's path, as messages show it.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
     fn with<T>(&self, f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>) -> Result<T, DbError> {
         let mut conn = self.conn.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         f(&mut conn).map_err(|source| DbError::Sqlite { path: self.path.clone(), source })
@@ -270,27 +620,303 @@ impl Db {
         })
     }
 
-    /// Keeps a finished game, at once.
-    pub fn record(&self, row: &GameRow) -> Result<(), DbError> {
+    /// Keeps a finished game's row alone (no moves), ended at `at` (seconds since 1970).
+    pub fn record(&self, row: &GameRow, at: i64) -> Result<(), DbError> {
+        self.with(|c| insert_result(c, row, at, None))
+    }
+
+    /// Keeps a finished game whole, ended at `at` (seconds since 1970): its row in `games`, a
+    /// result per player linked to it, and every graded move, in one transaction (all or
+    /// nothing). Answers the game's id.
+    pub fn record_game(&self, played: &Played, at: i64) -> Result<i64, DbError> {
+        self.with(|c| {
+            let tx = c.transaction()?;
+            let (game, mode, level) = played
+                .rows
+                .first()
+                .map_or(("", "", ""), |r| (r.game.as_str(), r.mode.as_str(), r.level.as_str()));
+            tx.execute(
+                "INSERT INTO games (started_at, ended_at, game, mode, level, start, activity)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![played.started_at.map(seconds), at, game, mode, level, played.start, played.activity],
+            )?;
+            let id = tx.last_insert_rowid();
+            for row in &played.rows {
+                insert_result(&tx, row, at, Some(id))?;
+            }
+            {
+                let mut stmt = tx.prepare(
+                    "INSERT INTO moves (game_id, ply, player, before, mv, ms, grade, better)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                )?;
+                for m in &played.moves {
+                    stmt.execute(params![
+                        id,
+                        m.ply,
+                        m.player,
+                        m.before,
+                        m.mv,
+                        i64::try_from(m.ms).unwrap_or(i64::MAX),
+                        m.grade.as_str(),
+                        m.better
+                    ])?;
+                }
+            }
+            tx.commit()?;
+            Ok(id)
+        })
+    }
+
+    /// Keeps an activity as it starts.
+    pub fn activity_started(&self, a: &ActivityRow) -> Result<(), DbError> {
         self.with(|c| {
             c.execute(
-                "INSERT INTO results (player, opponent, game, mode, level, outcome, assisted, moves, ended_at, ended_by, counted)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                "INSERT INTO activities (id, started_at, game, mode, heaps, puzzle, hints, time_limit, started_by)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                 params![
-                    row.player,
-                    row.opponent,
-                    row.game,
-                    row.mode,
-                    row.level,
-                    row.outcome.as_str(),
-                    row.assisted,
-                    row.moves,
-                    now(),
-                    row.ended_by,
-                    row.counted
+                    a.id,
+                    seconds(a.started_at),
+                    a.game,
+                    a.mode,
+                    a.heaps,
+                    a.puzzle,
+                    a.hints,
+                    a.time_limit,
+                    a.started_by
                 ],
             )
             .map(drop)
+        })
+    }
+
+    /// Notes that activity `id` ended at `at` (seconds since 1970).
+    pub fn activity_ended(&self, id: i64, at: i64) -> Result<(), DbError> {
+        self.with(|c| {
+            c.execute("UPDATE activities SET ended_at = ?2 WHERE id = ?1", params![id, at]).map(drop)
+        })
+    }
+
+    /// Notes that `player` did step `step` of lesson `course` at `at`.
+    pub fn lesson_done(&self, player: &str, course: &str, step: u32, at: i64) -> Result<(), DbError> {
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO progress (player, kind, course, step, at) VALUES (?1, 'lesson', ?2, ?3, ?4)",
+                params![player, course, step, at],
+            )
+            .map(drop)
+        })
+    }
+
+    /// Notes that `player` answered a puzzle (in `activity`, if it was one's) at `at`.
+    pub fn puzzle_done(
+        &self,
+        player: &str,
+        solved: bool,
+        activity: Option<i64>,
+        at: i64,
+    ) -> Result<(), DbError> {
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO progress (player, kind, solved, activity, at) VALUES (?1, 'puzzle', ?2, ?3, ?4)",
+                params![player, solved, activity, at],
+            )
+            .map(drop)
+        })
+    }
+
+    /// The highest activity id kept (0 when there is none).
+    pub fn last_activity_id(&self) -> Result<i64, DbError> {
+        self.with(|c| c.query_row("SELECT COALESCE(MAX(id), 0) FROM activities", [], |r| r.get(0)))
+    }
+
+    /// The ids of the `limit` latest activities, newest first.
+    pub fn latest_activity_ids(&self, limit: u32) -> Result<Vec<i64>, DbError> {
+        self.with(|c| {
+            let mut stmt =
+                c.prepare("SELECT id FROM activities ORDER BY started_at DESC, id DESC LIMIT ?1")?;
+            let ids = stmt.query_map([limit], |r| r.get(0))?;
+            ids.collect()
+        })
+    }
+
+    /// Activity `id`, if there is one.
+    pub fn activity(&self, id: i64) -> Result<Option<Activity>, DbError> {
+        self.with(|c| {
+            let mut stmt = c.prepare(&format!("SELECT {ACTIVITY} FROM activities WHERE id = ?1"))?;
+            let mut rows = stmt.query_map([id], activity)?;
+            rows.next().transpose()
+        })
+    }
+
+    /// The latest activity started, if any.
+    pub fn latest_activity(&self) -> Result<Option<Activity>, DbError> {
+        self.with(|c| {
+            let mut stmt = c.prepare(&format!(
+                "SELECT {ACTIVITY} FROM activities ORDER BY started_at DESC, id DESC LIMIT 1"
+            ))?;
+            let mut rows = stmt.query_map([], activity)?;
+            rows.next().transpose()
+        })
+    }
+
+    /// Every lesson step done, once each: (player, course, step).
+    pub fn lesson_steps(&self) -> Result<Vec<(String, String, u32)>, DbError> {
+        self.with(|c| {
+            let mut stmt = c.prepare(
+                "SELECT DISTINCT player, course, step FROM progress WHERE kind = 'lesson' ORDER BY player, course, step",
+            )?;
+            let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+            rows.collect()
+        })
+    }
+
+    /// Every student's summary over `selection`, computed from the tables (see
+    /// [`StudentSummary`] for what each figure is), by name.
+    pub fn summaries(&self, selection: Selection) -> Result<BTreeMap<String, StudentSummary>, DbError> {
+        self.with(|c| {
+            let mut out: BTreeMap<String, StudentSummary> = BTreeMap::new();
+            let (cond, args) = selection.filter("r.ended_at", "g.activity");
+            let mut stmt = c.prepare(&format!(
+                "SELECT r.player, COUNT(*), SUM(r.outcome = 'won'), SUM(r.outcome = 'lost'),
+                        SUM(r.outcome = 'lost' AND r.ended_by = 'left by ' || r.player),
+                        SUM(r.outcome = 'ended_by_server'), SUM(r.assisted), MIN(r.ended_at), MAX(r.ended_at)
+                 FROM results r LEFT JOIN games g ON g.id = r.game_id
+                 WHERE {cond} GROUP BY r.player"
+            ))?;
+            let mut rows = stmt.query(rusqlite::params_from_iter(&args))?;
+            while let Some(r) = rows.next()? {
+                let s = out.entry(r.get(0)?).or_default();
+                s.games = r.get(1)?;
+                s.won = r.get(2)?;
+                s.lost = r.get(3)?;
+                s.abandoned = r.get(4)?;
+                s.ended_by_server = r.get(5)?;
+                s.assisted = r.get(6)?;
+                s.seen_at(r.get(7)?);
+                s.seen_at(r.get(8)?);
+            }
+            // The latest game of each: the row written last.
+            let mut stmt = c.prepare(&format!(
+                "SELECT r.player, r.opponent, r.game, r.mode, r.level, r.outcome, r.assisted, r.moves, r.ended_by, r.counted
+                 FROM results r LEFT JOIN games g ON g.id = r.game_id
+                 WHERE r.id IN (SELECT MAX(r.id) FROM results r LEFT JOIN games g ON g.id = r.game_id
+                                WHERE {cond} GROUP BY r.player)"
+            ))?;
+            for last in stmt.query_map(rusqlite::params_from_iter(&args), row)? {
+                let last = last?;
+                let summary = out.entry(last.player.clone()).or_default();
+                summary.last_game = Some(last);
+            }
+            // The student's own moves, in games on their record.
+            let (cond, args) = selection.filter("g.ended_at", "g.activity");
+            let mut stmt = c.prepare(&format!(
+                "SELECT m.player, COUNT(*), SUM(m.grade = 'kept'), SUM(m.grade = 'missed'), SUM(m.ms)
+                 FROM moves m JOIN games g ON g.id = m.game_id
+                 WHERE {cond} AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = m.game_id AND r.player = m.player)
+                 GROUP BY m.player"
+            ))?;
+            let mut rows = stmt.query(rusqlite::params_from_iter(&args))?;
+            while let Some(r) = rows.next()? {
+                let s = out.entry(r.get(0)?).or_default();
+                s.moves = r.get(1)?;
+                s.kept = r.get(2)?;
+                s.missed = r.get(3)?;
+                s.think_ms = u64::try_from(r.get::<_, i64>(4)?).unwrap_or(0);
+            }
+            let (cond, args) = selection.filter("at", "activity");
+            let mut stmt = c.prepare(&format!(
+                "SELECT player, COUNT(DISTINCT CASE WHEN kind = 'lesson' THEN course || char(31) || step END),
+                        SUM(kind = 'puzzle'), SUM(kind = 'puzzle' AND solved), MIN(at), MAX(at)
+                 FROM progress WHERE {cond} GROUP BY player"
+            ))?;
+            let mut rows = stmt.query(rusqlite::params_from_iter(&args))?;
+            while let Some(r) = rows.next()? {
+                let s = out.entry(r.get(0)?).or_default();
+                s.lesson_steps = r.get(1)?;
+                s.puzzles_tried = r.get(2)?;
+                s.puzzles_solved = r.get(3)?;
+                s.seen_at(r.get(4)?);
+                s.seen_at(r.get(5)?);
+            }
+            Ok(out)
+        })
+    }
+
+    /// Every game over `selection`, oldest first, with its results and graded moves. Results
+    /// kept before version 3 (no game, no moves) come as games of their own, in a date range
+    /// only (they belong to no activity).
+    pub fn games(&self, selection: Selection) -> Result<Vec<GameRecord>, DbError> {
+        self.with(|c| {
+            let (cond, args) = selection.filter("ended_at", "activity");
+            let mut stmt = c.prepare(&format!(
+                "SELECT id, started_at, ended_at, game, mode, level, start, activity FROM games
+                 WHERE {cond} ORDER BY ended_at, id"
+            ))?;
+            let mut games: Vec<GameRecord> = stmt
+                .query_map(rusqlite::params_from_iter(&args), |r| {
+                    Ok(GameRecord {
+                        id: Some(r.get(0)?),
+                        started_at: r.get(1)?,
+                        ended_at: r.get(2)?,
+                        game: r.get(3)?,
+                        mode: r.get(4)?,
+                        level: r.get(5)?,
+                        start: Some(r.get(6)?),
+                        activity: r.get(7)?,
+                        rows: Vec::new(),
+                        moves: Vec::new(),
+                    })
+                })?
+                .collect::<rusqlite::Result<_>>()?;
+            let mut results = c.prepare(
+                "SELECT player, opponent, game, mode, level, outcome, assisted, moves, ended_by, counted
+                 FROM results WHERE game_id = ?1 ORDER BY id",
+            )?;
+            let mut moves = c.prepare(
+                "SELECT ply, player, before, mv, ms, grade, better FROM moves WHERE game_id = ?1 ORDER BY ply",
+            )?;
+            for g in &mut games {
+                g.rows = results.query_map([g.id], row)?.collect::<rusqlite::Result<_>>()?;
+                g.moves = moves
+                    .query_map([g.id], |r| {
+                        let grade: String = r.get(5)?;
+                        Ok(MoveRow {
+                            ply: r.get(0)?,
+                            player: r.get(1)?,
+                            before: r.get(2)?,
+                            mv: r.get(3)?,
+                            ms: u64::try_from(r.get::<_, i64>(4)?).unwrap_or(0),
+                            grade: Grade::parse(&grade).unwrap_or(Grade::NoWin),
+                            better: r.get(6)?,
+                        })
+                    })?
+                    .collect::<rusqlite::Result<_>>()?;
+            }
+            if !matches!(selection, Selection::Activity(_)) {
+                let (cond, args) = selection.filter("ended_at", "NULL");
+                let mut stmt = c.prepare(&format!(
+                    "SELECT player, opponent, game, mode, level, outcome, assisted, moves, ended_by, counted, ended_at
+                     FROM results WHERE game_id IS NULL AND {cond} ORDER BY id"
+                ))?;
+                let old = stmt.query_map(rusqlite::params_from_iter(&args), |r| Ok((row(r)?, r.get::<_, i64>(10)?)))?;
+                for old in old {
+                    let (row, ended_at) = old?;
+                    games.push(GameRecord {
+                        id: None,
+                        started_at: None,
+                        ended_at,
+                        game: row.game.clone(),
+                        mode: row.mode.clone(),
+                        level: row.level.clone(),
+                        start: None,
+                        activity: None,
+                        rows: vec![row],
+                        moves: Vec::new(),
+                    });
+                }
+                games.sort_by_key(|g| g.ended_at);
+            }
+            Ok(games)
         })
     }
 
@@ -362,6 +988,49 @@ impl Db {
     }
 }
 
+/// Writes one result, linked to its game if it has one.
+fn insert_result(c: &Connection, row: &GameRow, at: i64, game: Option<i64>) -> rusqlite::Result<()> {
+    c.execute(
+        "INSERT INTO results (player, opponent, game, mode, level, outcome, assisted, moves, ended_at, ended_by, counted, game_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+        params![
+            row.player,
+            row.opponent,
+            row.game,
+            row.mode,
+            row.level,
+            row.outcome.as_str(),
+            row.assisted,
+            row.moves,
+            at,
+            row.ended_by,
+            row.counted,
+            game
+        ],
+    )
+    .map(drop)
+}
+
+/// The columns [`activity`] reads.
+const ACTIVITY: &str = "id, started_at, ended_at, game, mode, heaps, puzzle, hints, time_limit, started_by";
+
+fn activity(r: &rusqlite::Row) -> rusqlite::Result<Activity> {
+    Ok(Activity {
+        row: ActivityRow {
+            id: r.get(0)?,
+            started_at: time_of(r.get(1)?),
+            game: r.get(3)?,
+            mode: r.get(4)?,
+            heaps: r.get(5)?,
+            puzzle: r.get(6)?,
+            hints: r.get(7)?,
+            time_limit: r.get(8)?,
+            started_by: r.get(9)?,
+        },
+        ended_at: r.get::<_, Option<i64>>(2)?.map(time_of),
+    })
+}
+
 fn row(r: &rusqlite::Row) -> rusqlite::Result<GameRow> {
     let outcome: String = r.get(5)?;
     Ok(GameRow {
@@ -380,4 +1049,115 @@ fn row(r: &rusqlite::Row) -> rusqlite::Result<GameRow> {
         ended_by: r.get(8)?,
         counted: r.get(9)?,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game_row(player: &str) -> GameRow {
+        GameRow {
+            player: player.into(),
+            opponent: "ai".into(),
+            game: "nim".into(),
+            mode: "normal".into(),
+            level: "perfect".into(),
+            outcome: Outcome::Won,
+            assisted: false,
+            moves: 2,
+            ended_by: "play".into(),
+            counted: true,
+        }
+    }
+
+    fn a_move(ply: u32) -> MoveRow {
+        MoveRow {
+            ply,
+            player: "ann".into(),
+            before: "1 2".into(),
+            mv: "2 1".into(),
+            ms: 900,
+            grade: Grade::Kept,
+            better: None,
+        }
+    }
+
+    /// A version 2 file (results only) is brought to version 3: its results kept, linked to no
+    /// game, and the new tables there; a file of a newer version is refused, for reading too.
+    #[test]
+    fn a_version_2_file_is_migrated_and_a_newer_one_refused() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("v2.sqlite3");
+        {
+            let old = Connection::open(&path).expect("sqlite");
+            old.execute_batch(
+                "CREATE TABLE players (name TEXT PRIMARY KEY, first_seen INTEGER NOT NULL, last_seen INTEGER NOT NULL);
+                 CREATE TABLE results (id INTEGER PRIMARY KEY, player TEXT NOT NULL, opponent TEXT NOT NULL,
+                    game TEXT NOT NULL, mode TEXT NOT NULL, level TEXT NOT NULL,
+                    outcome TEXT NOT NULL CHECK (outcome IN ('won', 'lost', 'ended_by_server')),
+                    assisted INTEGER NOT NULL, moves INTEGER NOT NULL, ended_at INTEGER NOT NULL,
+                    ended_by TEXT NOT NULL DEFAULT 'play', counted INTEGER NOT NULL DEFAULT 1);
+                 INSERT INTO results (player, opponent, game, mode, level, outcome, assisted, moves, ended_at)
+                    VALUES ('ann', 'ai', 'nim', 'normal', 'perfect', 'won', 0, 5, 86400);
+                 PRAGMA user_version = 2;",
+            )
+            .expect("a version 2 file");
+        }
+        assert!(matches!(Db::open_read_only(&path), Err(DbError::Older { found: 2, .. })));
+        let db = Db::open(&path).expect("migrated");
+        let games = db.games(Selection::All).expect("games");
+        assert_eq!(games.len(), 1);
+        assert_eq!((games[0].id, games[0].rows[0].player.as_str()), (None, "ann"));
+        assert!(db.games(Selection::Activity(1)).expect("none").is_empty());
+        let id = db
+            .record_game(
+                &Played {
+                    rows: vec![game_row("ann")],
+                    started_at: None,
+                    start: "1 2".into(),
+                    moves: vec![a_move(1)],
+                    activity: None,
+                },
+                2 * 86_400,
+            )
+            .expect("a game");
+        drop(db);
+        let db = Db::open_read_only(&path).expect("read-only");
+        let games = db.games(Selection::Between { from: 2 * 86_400, until: 3 * 86_400 }).expect("games");
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].id, Some(id));
+        assert_eq!(games[0].moves, vec![a_move(1)]);
+        assert_eq!(db.summaries(Selection::All).expect("all")["ann"].games, 2);
+        drop(db);
+        Connection::open(&path)
+            .expect("sqlite")
+            .pragma_update(None, "user_version", VERSION + 1)
+            .expect("newer");
+        assert!(matches!(Db::open(&path), Err(DbError::Newer { .. })));
+        assert!(matches!(Db::open_read_only(&path), Err(e) if e.is_bad_input()));
+        assert!(matches!(Db::open_read_only(&dir.path().join("none")), Err(DbError::Missing { .. })));
+        std::fs::write(dir.path().join("junk"), vec![b'x'; 4096]).expect("junk");
+        assert!(matches!(Db::open_read_only(&dir.path().join("junk")), Err(DbError::NotOurs { .. })));
+    }
+
+    /// A game is kept whole or not at all: a move the table refuses (the same ply twice) leaves
+    /// no game, no result and no move behind.
+    #[test]
+    fn a_game_is_written_in_one_transaction() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let db = Db::open(&dir.path().join("s.sqlite3")).expect("open");
+        let bad = Played {
+            rows: vec![game_row("ann")],
+            started_at: None,
+            start: "1 2".into(),
+            moves: vec![a_move(1), a_move(1)],
+            activity: None,
+        };
+        assert!(db.record_game(&bad, 100).is_err());
+        assert!(db.games(Selection::All).expect("games").is_empty());
+        assert!(db.games_of("ann").expect("rows").is_empty());
+        let good = Played { moves: vec![a_move(1), a_move(2)], ..bad };
+        db.record_game(&good, 100).expect("kept");
+        assert_eq!(db.games(Selection::All).expect("games")[0].moves.len(), 2);
+    }
 }

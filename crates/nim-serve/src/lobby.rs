@@ -53,8 +53,9 @@ pub enum Note {
     YouLeft,
     /// The game watched (these players) ended.
     WatchedEnded(String, Option<String>),
-    /// A position given to everyone (to `count` students; `second`: the AI moving first).
-    Given { position: String, count: usize, second: bool },
+    /// A position given to everyone (to `count` students; `second`: the AI moving first), as
+    /// activity `activity`.
+    Given { position: String, count: usize, second: bool, activity: i64 },
     /// The position chosen to give is lost for whoever moves first: asked before it goes.
     GiveLost(String),
     /// The activity was paused (`true`) or goes on.
@@ -88,9 +89,10 @@ impl Note {
                 let players = super::say::players(first, second.as_deref());
                 text("serve-watched-ended", &[("players", players.into())])
             }
-            Note::Given { position, count, second } => text(
+            Note::Given { position, count, second, activity } => text(
                 "serve-given",
                 &[
+                    ("activity", (*activity).to_string().into()),
                     ("position", position.as_str().into()),
                     ("count", (*count).into()),
                     ("second", if *second { "yes" } else { "no" }.into()),

@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use nim_tui::cli::{ServeCli, clap_exit, fail};
+use nim_tui::cli::{ServeCli, ServeCommand, clap_exit, fail};
 use nim_tui::{config, log, paths};
 
 fn main() -> ExitCode {
@@ -25,6 +25,12 @@ fn start() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return clap_exit(&e),
     };
+    if let Some(ServeCommand::Report(args)) = &cli.serve.command {
+        return match nim_serve::report::run(args, cli.serve.db.as_deref()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => fail(if e.is_bad_input() { 2 } else { 1 }, &e.to_string()),
+        };
+    }
     tracing::info!(version = env!("CARGO_PKG_VERSION"), config = ?cli.top.config, "server start");
     // The server's own words (its console, and players whose locale says nothing): --lang, else
     // the config file's `language`, else the locale.

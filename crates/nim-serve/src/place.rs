@@ -20,7 +20,7 @@ use tokio::sync::watch;
 
 use super::Server;
 use super::console;
-use super::db::{GameRow, Grade, MoveRow, Outcome, Played};
+use super::db::{GameRow, Outcome, Played};
 use super::lobby::{Command, Draft, Lobby, Note};
 use super::lobby_view;
 use super::say;
@@ -174,19 +174,33 @@ impl Place {
             _ => String::new(),
         };
         let second = setup.first == nim_tui::domain::First::Ai;
-        let (activity, count) =
-            self.server.people.assign(&self.me.name, &setup, position.clone(), hints, limit);
+        let activity = self.server.store.next_activity_id();
+        self.server.store.activity_started(super::db::ActivityRow {
+            id: activity,
+            started_at: std::time::SystemTime::now(),
+            game: setup.game.name(),
+            mode: setup.mode.as_str().into(),
+            heaps: Some(position.clone()),
+            puzzle: None,
+            hints,
+            time_limit: limit.map(|l| u32::try_from(l.as_secs()).unwrap_or(u32::MAX)),
+            started_by: self.me.name.clone(),
+        });
+        let count =
+            self.server.people.assign(activity, &self.me.name, &setup, position.clone(), hints, limit);
         if let Some(limit) = limit {
             let server = self.server.clone();
             tokio::spawn(async move {
                 tokio::time::sleep(limit).await;
-                server.people.end_activity(activity);
+                if server.people.end_activity(activity) {
+                    server.store.activity_ended(activity, std::time::SystemTime::now());
+                }
             });
         }
         if self.me.logs() {
             tracing::info!(peer = %self.me.peer, teacher = %self.me.name, %position, count, second, hints, minutes, "activity started");
         }
-        self.lobby.note = Some(Note::Given { position, count, second });
+        self.lobby.note = Some(Note::Given { position, count, second, activity });
     }
 
     /// After a message at the teacher's own table while composing an activity: once a game has
@@ -590,6 +604,9 @@ impl Place {
             Command::End => {
                 let current = server.people.assignment.lock().ok().and_then(|a| a.as_ref().map(|a| a.id));
                 let ended = current.is_some_and(|id| server.people.end_activity(id));
+                if let Some(id) = current.filter(|_| ended) {
+                    server.store.activity_ended(id, std::time::SystemTime::now());
+                }
                 self.lobby.note = Some(if ended { Note::ActivityEnded } else { Note::NoActivity });
             }
             Command::Watch(id) => {
@@ -781,12 +798,20 @@ impl Place {
             Effect::SaveRecord(_) => {
                 Performed::Reply(Msg::Report(Report::Problem(nim_tui::words::serve_no_records())))
             }
-            // The lesson's progress lives as long as the connection.
-            Effect::SaveLesson(progress) => Performed::Reply(Msg::Report(Report::Lesson(progress))),
-            // No saved games on the server: nothing to claim or give up; puzzles are not kept.
-            Effect::PuzzleAnswered { .. } | Effect::ClaimSaved | Effect::GiveUpSaved { .. } => {
+            // The lesson's progress lives as long as the connection; each step done is kept for
+            // the teacher's reports.
+            Effect::SaveLesson(progress) => {
+                for (course, step) in lesson_steps(&progress) {
+                    self.server.store.lesson_done(&self.me.name, course, step);
+                }
+                Performed::Reply(Msg::Report(Report::Lesson(progress)))
+            }
+            Effect::PuzzleAnswered { solved, .. } => {
+                self.server.store.puzzle_done(&self.me.name, solved, table.origin.activity);
                 Performed::Done
             }
+            // No saved games on the server: nothing to claim or give up.
+            Effect::ClaimSaved | Effect::GiveUpSaved { .. } => Performed::Done,
         }
     }
 
@@ -1006,32 +1031,31 @@ fn withhold_hints(app: &mut App) {
     }
 }
 
-/// Everyone on the server as the teacher's console lists them: what each is doing, the game in
-/// play (position, moves), and this lesson's progress with the game in play's moves counted.
+/// The students on the server as the teacher's console lists them: what each is doing, the
+/// game in play (position, moves), their record (from the store's board), and the moves of the
+/// game in play graded so far.
 fn class_rows(server: &Server) -> Vec<console::ClassRow> {
+    let board = server.store.board();
     server
         .people
         .list()
         .iter()
         .filter(|p| !p.teacher)
         .map(|p| {
-            let mut progress = server.people.progress_of(&p.name);
             let mut position = None;
+            let mut live = (0, 0);
             if let Some(table) = server.people.table_of(p.id).filter(|t| !t.closed.load(Ordering::SeqCst))
                 && !matches!(p.doing, Doing::Watching { .. })
             {
                 let app = table.app();
                 if let Some(game) = app.game().filter(|g| g.over.is_none()) {
-                    position = Some((game.position().to_string(), game.moves().len()));
+                    position = Some((super::db::position_text(game.position()), game.moves().len()));
                     let seat = if table.players[1] == p.name { Seat::Second } else { Seat::First };
                     let (_, lines) = game.judged();
                     for line in lines.iter().filter(|l| l.seat == seat) {
                         match line.coaching {
-                            Coaching::Kept => {
-                                progress.met += 1;
-                                progress.kept += 1;
-                            }
-                            Coaching::Missed(_) => progress.met += 1,
+                            Coaching::Kept => live = (live.0 + 1, live.1 + 1),
+                            Coaching::Missed(_) => live.1 += 1,
                             Coaching::AlreadyLost => {}
                         }
                     }
@@ -1040,13 +1064,28 @@ fn class_rows(server: &Server) -> Vec<console::ClassRow> {
             console::ClassRow {
                 id: p.id,
                 name: p.name.clone(),
-                teacher: p.teacher,
                 doing: p.doing.clone(),
                 position,
-                progress,
+                summary: board.students.get(&p.name).cloned().unwrap_or_default(),
+                live,
             }
         })
         .collect()
+}
+
+/// Every step of every lesson `progress` has done, as the store keeps them: the course's name
+/// and the step's number.
+fn lesson_steps(progress: &nim_tui::domain::LessonProgress) -> Vec<(&'static str, u32)> {
+    let steps = |course: &'static str, done: &[bool]| {
+        done.iter()
+            .enumerate()
+            .filter(|(_, done)| **done)
+            .map(move |(step, _)| (course, u32::try_from(step).unwrap_or(u32::MAX)))
+            .collect::<Vec<_>>()
+    };
+    let mut all = steps("nim", &progress.done);
+    all.extend(steps("grundy", &progress.grundy_done));
+    all
 }
 
 fn seat_index(seat: Seat) -> usize {
@@ -1100,48 +1139,16 @@ fn keep(server: &Server, table: &Table, game: &nim_tui::app::Game, outcome: [Out
         return;
     }
     table.sync_times(game.moves().len());
-    let times = table.times.lock().map(|t| t.ms.clone()).unwrap_or_default();
-    let start = nim_tui::engine::Position::from(game.history().start().to_vec()).to_string();
-    server.store.record_game(Played {
-        rows,
-        start,
-        moves: graded(table, game, &times),
-        activity: table.origin.activity,
-    });
+    let (times, started) =
+        table.times.lock().map(|t| (t.ms.clone(), Some(t.started))).unwrap_or_else(|_| (Vec::new(), None));
+    let start = super::db::position_text(&game.history().position_after(0));
+    let names = [table.players[0].as_str(), if table.is_match() { table.players[1].as_str() } else { "ai" }];
+    let moves = super::db::graded_moves(game, names, &times);
+    let played = Played { rows, start, moves, activity: table.origin.activity, started_at: started };
+    server.store.record_game(played);
     if table.is_match() {
         tracing::info!(first = %table.players[0], second = %table.players[1], %ended_by, "game between players over");
     }
-}
-
-/// Every move of `game`, graded as it was judged when made, with the time each took.
-fn graded(table: &Table, game: &nim_tui::app::Game, times: &[u64]) -> Vec<MoveRow> {
-    let rules = game.history().game();
-    let (from, lines) = game.judged();
-    lines
-        .iter()
-        .enumerate()
-        .map(|(i, line)| {
-            let ply = from + i;
-            let player = match (line.seat, table.is_match()) {
-                (Seat::Second, false) => "ai".to_string(),
-                (seat, _) => table.players[seat_index(seat)].clone(),
-            };
-            let (grade, better) = match &line.coaching {
-                Coaching::Kept => (Grade::Kept, None),
-                Coaching::Missed(moves) => (Grade::Missed, moves.first().map(|m| rules.write_move(m))),
-                Coaching::AlreadyLost => (Grade::NoWin, None),
-            };
-            MoveRow {
-                ply: u32::try_from(ply + 1).unwrap_or(u32::MAX),
-                player,
-                before: line.before.to_string(),
-                mv: rules.write_move(&line.mv),
-                ms: times.get(ply).copied().unwrap_or(0),
-                grade,
-                better,
-            }
-        })
-        .collect()
 }
 
 /// Seat `seat` gives up the game in play at `table`, if it has one with moves made and not yet

@@ -7,14 +7,18 @@
 //! Jobs come through a bounded queue. A session that finds it full hands its job to a task that
 //! waits for room, so that nothing finished is lost and no session waits on the disk.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::time::SystemTime;
 
 use tokio::sync::{mpsc, oneshot, watch};
 
-use super::db::{Db, DbError, GameRow, MatchStanding, Outcome, Standing};
+use super::db::{
+    Activity, ActivityRow, Db, DbError, GameRow, MatchStanding, Outcome, Played, Selection, Standing,
+    StudentSummary, seconds,
+};
 
 /// Jobs waiting for the store's thread, at most.
 const QUEUE: usize = 1024;
@@ -31,10 +35,68 @@ pub struct Board {
     pub matches: Vec<MatchStanding>,
     /// The latest finished games, newest first.
     pub recent: Vec<GameRow>,
+    /// Every student's summary since the database began, by name (see [`StudentSummary`]).
+    pub students: BTreeMap<String, StudentSummary>,
+    /// The latest activity started (this run or before) and each student's summary in it.
+    pub activity: Option<ActivityBoard>,
+}
+
+/// An activity and what each student did in it (its games and puzzles).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActivityBoard {
+    pub activity: Activity,
+    pub students: BTreeMap<String, StudentSummary>,
+}
+
+/// What the store writes, each with its time taken when it was sent (so that a wait for a busy
+/// database does not move it).
+enum Write {
+    /// A result alone, without its moves.
+    Row(GameRow, i64),
+    /// A game whole.
+    Game(Played, i64),
+    ActivityStarted(ActivityRow),
+    ActivityEnded(i64, i64),
+    Lesson {
+        player: String,
+        course: String,
+        step: u32,
+        at: i64,
+    },
+    Puzzle {
+        player: String,
+        solved: bool,
+        activity: Option<i64>,
+        at: i64,
+    },
+}
+
+impl Write {
+    /// Whom it is about, for the log.
+    fn who(&self) -> &str {
+        match self {
+            Write::Row(row, _) => &row.player,
+            Write::Game(played, _) => played.rows.first().map_or("", |r| r.player.as_str()),
+            Write::ActivityStarted(a) => &a.started_by,
+            Write::ActivityEnded(..) => "",
+            Write::Lesson { player, .. } | Write::Puzzle { player, .. } => player,
+        }
+    }
+
+    fn to(&self, db: &Db) -> Result<(), DbError> {
+        match self {
+            Write::Row(row, at) => db.record(row, *at),
+            Write::Game(played, at) => db.record_game(played, *at).map(drop),
+            Write::ActivityStarted(a) => db.activity_started(a),
+            Write::ActivityEnded(id, at) => db.activity_ended(*id, *at),
+            Write::Lesson { player, course, step, at } => db.lesson_done(player, course, *step, *at),
+            Write::Puzzle { player, solved, activity, at } => db.puzzle_done(player, *solved, *activity, *at),
+        }
+    }
 }
 
 enum Job {
-    Record(GameRow),
+    Write(Write),
     Seen(String),
     /// Answers once every job before it is written.
     Flush(oneshot::Sender<()>),
@@ -49,6 +111,8 @@ pub struct Store {
     queries: Arc<AtomicU64>,
     /// Results waiting because another program held the database.
     waiting: Arc<AtomicU64>,
+    /// The last activity id given out.
+    activity_ids: AtomicI64,
 }
 
 /// Results kept to try again while the database is busy, at most (past it they are logged and
@@ -70,7 +134,17 @@ impl Store {
         tally.ai =
             db.standings()?.into_iter().map(|s| ((s.player, s.game, s.level), (s.won, s.played))).collect();
         tally.people = db.match_standings()?.into_iter().map(|m| (m.player, (m.won, m.played))).collect();
-        queries.fetch_add(3, Ordering::Relaxed);
+        tally.students = db.summaries(Selection::All)?;
+        tally.lessons = db.lesson_steps()?.into_iter().collect();
+        // Each reading above and below counts as one (a summary is four statements).
+        let mut readings = 7;
+        if let Some(activity) = db.latest_activity()? {
+            let students = db.summaries(Selection::Activity(activity.row.id))?;
+            tally.activity = Some(ActivityBoard { activity, students });
+            readings += 1;
+        }
+        let activity_ids = AtomicI64::new(db.last_activity_id()?);
+        queries.fetch_add(readings, Ordering::Relaxed);
         let (publish, board) = watch::channel(Arc::new(tally.board()));
         let (jobs, mut queue) = mpsc::channel(QUEUE);
         let counted = queries.clone();
@@ -79,32 +153,32 @@ impl Store {
         std::thread::Builder::new()
             .name("nim-tui-serve store".into())
             .spawn(move || {
-                // Results another program's lock kept out, oldest first, tried again before the
+                // Writes another program's lock kept out, oldest first, tried again before the
                 // next job and every moment while there are any.
-                let mut retry: VecDeque<GameRow> = VecDeque::new();
-                let write = |row: GameRow, retry: &mut VecDeque<GameRow>, tally: &mut Tally| {
+                let mut retry: VecDeque<Write> = VecDeque::new();
+                let write = |w: Write, retry: &mut VecDeque<Write>, tally: &mut Tally| {
                     counted.fetch_add(1, Ordering::Relaxed);
-                    match db.record(&row) {
+                    match w.to(&db) {
                         Ok(()) => {
-                            tally.add(row);
+                            tally.add(w);
                             publish.send_replace(Arc::new(tally.board()));
                             true
                         }
                         Err(e) if e.is_busy() && retry.len() < RETRY_MAX => {
-                            tracing::warn!(player = %row.player, "the database is busy (another program holds it): the result is kept to try again");
-                            retry.push_back(row);
+                            tracing::warn!(player = %w.who(), "the database is busy (another program holds it): the result is kept to try again");
+                            retry.push_back(w);
                             false
                         }
                         Err(e) => {
-                            tracing::error!(player = %row.player, "the result was not kept: {e}");
+                            tracing::error!(player = %w.who(), "the result was not kept: {e}");
                             true
                         }
                     }
                 };
                 loop {
-                    while let Some(row) = retry.pop_front() {
-                        if !write(row, &mut retry, &mut tally) {
-                            // Still busy: the row goes back to the front, order kept.
+                    while let Some(w) = retry.pop_front() {
+                        if !write(w, &mut retry, &mut tally) {
+                            // Still busy: the write goes back to the front, order kept.
                             retry.rotate_right(1);
                             break;
                         }
@@ -126,12 +200,12 @@ impl Store {
                         }
                     };
                     match job {
-                        Job::Record(row) => {
+                        Job::Write(w) => {
                             if retry.is_empty() {
-                                write(row, &mut retry, &mut tally);
+                                write(w, &mut retry, &mut tally);
                             } else {
                                 // Behind the ones waiting, in order.
-                                retry.push_back(row);
+                                retry.push_back(w);
                             }
                         }
                         Job::Seen(name) => {
@@ -141,14 +215,14 @@ impl Store {
                             }
                         }
                         Job::Flush(done) => {
-                            // One more try for the results waiting (each waits at most the
+                            // One more try for the writes waiting (each waits at most the
                             // database's busy time); what is still refused is logged.
                             let left = std::mem::take(&mut retry);
-                            for row in left {
-                                write(row, &mut retry, &mut tally);
+                            for w in left {
+                                write(w, &mut retry, &mut tally);
                             }
-                            for row in &retry {
-                                tracing::error!(player = %row.player, "the database stayed busy: a result was not kept");
+                            for w in &retry {
+                                tracing::error!(player = %w.who(), "the database stayed busy: a result was not kept");
                             }
                             retry.clear();
                             waiting_here.store(0, Ordering::Relaxed);
@@ -158,20 +232,52 @@ impl Store {
                 }
             })
             .map_err(|e| DbError::thread(path, e))?;
-        Ok(Store { jobs, board, queries, waiting })
+        Ok(Store { jobs, board, queries, waiting, activity_ids })
     }
 
-    /// Keeps a finished game.
+    /// Keeps a finished game's result alone (no moves: prefer [`Store::record_game`]).
     pub fn record(&self, row: GameRow) {
-        self.send(Job::Record(row));
+        self.send(Job::Write(Write::Row(row, seconds(SystemTime::now()))));
     }
 
-    /// Keeps a finished game with its graded moves. (For now its rows only: the moves' table
-    /// comes with the reports.)
-    pub fn record_game(&self, played: super::db::Played) {
-        for row in played.rows {
-            self.send(Job::Record(row));
+    /// Keeps a finished game whole, ended now: its results, its graded moves and its activity,
+    /// in one transaction. `played.rows` are the results to keep (one per player whose record
+    /// it goes on); without any, nothing is kept.
+    pub fn record_game(&self, played: Played) {
+        // A game on nobody's record (a teacher's, say) is nobody's to report: not kept.
+        if played.rows.is_empty() {
+            return;
         }
+        self.send(Job::Write(Write::Game(played, seconds(SystemTime::now()))));
+    }
+
+    /// A new activity's id: one more than any given out or kept in the database.
+    pub fn next_activity_id(&self) -> i64 {
+        self.activity_ids.fetch_add(1, Ordering::Relaxed) + 1
+    }
+
+    /// Keeps an activity as it starts (its id from [`Store::next_activity_id`]); it becomes the
+    /// board's activity.
+    pub fn activity_started(&self, activity: ActivityRow) {
+        self.send(Job::Write(Write::ActivityStarted(activity)));
+    }
+
+    /// Notes that activity `id` ended at `at`.
+    pub fn activity_ended(&self, id: i64, at: SystemTime) {
+        self.send(Job::Write(Write::ActivityEnded(id, seconds(at))));
+    }
+
+    /// Notes that `name` did step `step` (from 0, as the lesson counts) of the lesson `course`
+    /// (`nim`, `grundy`).
+    pub fn lesson_done(&self, name: &str, course: &str, step: u32) {
+        let at = seconds(SystemTime::now());
+        self.send(Job::Write(Write::Lesson { player: name.into(), course: course.into(), step, at }));
+    }
+
+    /// Notes that `name` answered a puzzle, solved or not, in `activity` if it was one's.
+    pub fn puzzle_done(&self, name: &str, solved: bool, activity: Option<i64>) {
+        let at = seconds(SystemTime::now());
+        self.send(Job::Write(Write::Puzzle { player: name.into(), solved, activity, at }));
     }
 
     /// Notes that `name` connected.
@@ -229,10 +335,74 @@ struct Tally {
     /// Between players, by player: wins and games.
     people: HashMap<String, (u32, u32)>,
     recent: VecDeque<GameRow>,
+    students: BTreeMap<String, StudentSummary>,
+    /// Lesson steps done: (player, course, step), each counted once.
+    lessons: HashSet<(String, String, u32)>,
+    activity: Option<ActivityBoard>,
 }
 
 impl Tally {
-    fn add(&mut self, row: GameRow) {
+    /// Counts what was just written.
+    fn add(&mut self, w: Write) {
+        match w {
+            Write::Row(row, at) => self.add_row(row, at, None),
+            Write::Game(played, at) => {
+                let players: HashSet<&str> = played.rows.iter().map(|r| r.player.as_str()).collect();
+                // Only the moves of a player with a result in the game are theirs to answer for.
+                for mv in played.moves.iter().filter(|m| players.contains(m.player.as_str())) {
+                    self.students.entry(mv.player.clone()).or_default().add_move(mv);
+                    if let Some(board) = self.in_activity(played.activity) {
+                        board.students.entry(mv.player.clone()).or_default().add_move(mv);
+                    }
+                }
+                for row in played.rows {
+                    self.add_row(row, at, played.activity);
+                }
+            }
+            Write::ActivityStarted(mut row) => {
+                // As the database keeps it: to the second.
+                row.started_at = super::db::time_of(seconds(row.started_at));
+                self.activity = Some(ActivityBoard {
+                    activity: Activity { row, ended_at: None },
+                    students: BTreeMap::new(),
+                });
+            }
+            Write::ActivityEnded(id, at) => {
+                if let Some(board) = self.in_activity(Some(id)) {
+                    board.activity.ended_at = Some(super::db::time_of(at));
+                }
+            }
+            Write::Lesson { player, course, step, at } => {
+                let summary = self.students.entry(player.clone()).or_default();
+                summary.seen_at(at);
+                if self.lessons.insert((player, course, step)) {
+                    summary.lesson_steps += 1;
+                }
+            }
+            Write::Puzzle { player, solved, activity, at } => {
+                let mut summaries = vec![self.students.entry(player.clone()).or_default()];
+                if let Some(board) = self.activity.as_mut().filter(|b| Some(b.activity.row.id) == activity) {
+                    summaries.push(board.students.entry(player).or_default());
+                }
+                for summary in summaries {
+                    summary.seen_at(at);
+                    summary.puzzles_tried += 1;
+                    summary.puzzles_solved += u32::from(solved);
+                }
+            }
+        }
+    }
+
+    /// The board's activity, if it is `activity`.
+    fn in_activity(&mut self, activity: Option<i64>) -> Option<&mut ActivityBoard> {
+        self.activity.as_mut().filter(|b| activity == Some(b.activity.row.id))
+    }
+
+    fn add_row(&mut self, row: GameRow, at: i64, activity: Option<i64>) {
+        self.students.entry(row.player.clone()).or_default().add_game(&row, at);
+        if let Some(board) = self.in_activity(activity) {
+            board.students.entry(row.player.clone()).or_default().add_game(&row, at);
+        }
         // Games ended by the server, and games with no real choice in them, count for no one.
         if row.outcome != Outcome::EndedByServer && row.counted {
             let won = row.outcome == Outcome::Won;
@@ -287,13 +457,20 @@ impl Tally {
                 &b.player,
             ))
         });
-        Board { standings, matches, recent: self.recent.iter().cloned().collect() }
+        Board {
+            standings,
+            matches,
+            recent: self.recent.iter().cloned().collect(),
+            students: self.students.clone(),
+            activity: self.activity.clone(),
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::db::{Accuracy, Grade, MoveRow, abandoned_by};
 
     fn row(player: &str, opponent: &str, outcome: Outcome, assisted: bool) -> GameRow {
         GameRow {
@@ -308,6 +485,148 @@ mod tests {
             ended_by: "play".into(),
             counted: true,
         }
+    }
+
+    fn mv(ply: u32, player: &str, grade: Grade, ms: u64) -> MoveRow {
+        MoveRow {
+            ply,
+            player: player.into(),
+            before: "3 4 5".into(),
+            mv: "1 2".into(),
+            ms,
+            grade,
+            better: (grade == Grade::Missed).then(|| "1 2".into()),
+        }
+    }
+
+    fn played(rows: Vec<GameRow>, moves: Vec<MoveRow>, activity: Option<i64>) -> Played {
+        Played { rows, started_at: Some(SystemTime::now()), start: "3 4 5".into(), moves, activity }
+    }
+
+    /// Each student's summary kept one record at a time (games whole, old rows alone, an
+    /// activity, lessons and puzzles) is the summary the database's tables give, over everything
+    /// and over the activity; a store opened again on the file starts from the same.
+    #[tokio::test]
+    async fn the_students_summaries_kept_as_records_come_are_the_tables() {
+        use Grade::{Kept, Missed, NoWin};
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("s.sqlite3");
+        let store = Store::open(&path).expect("open");
+        store.record(row("old", "ai", Outcome::Won, false));
+        store.lesson_done("ann", "nim", 0);
+        store.lesson_done("ann", "nim", 1);
+        store.lesson_done("ann", "nim", 1);
+        store.lesson_done("bob", "grundy", 0);
+        // Against the AI: ann keeps two winning positions and misses one; the AI's moves are
+        // not hers.
+        store.record_game(played(
+            vec![row("ann", "ai", Outcome::Won, false)],
+            vec![
+                mv(1, "ann", Kept, 1200),
+                mv(2, "ai", NoWin, 600),
+                mv(3, "ann", Missed, 800),
+                mv(4, "ai", Kept, 600),
+                mv(5, "ann", NoWin, 50),
+            ],
+            None,
+        ));
+        let id = store.next_activity_id();
+        assert_eq!(id, 1);
+        store.activity_started(ActivityRow {
+            id,
+            started_at: SystemTime::now(),
+            game: "nim".into(),
+            mode: "normal".into(),
+            heaps: Some("3 4 5".into()),
+            puzzle: None,
+            hints: false,
+            time_limit: Some(300),
+            started_by: "teacher".into(),
+        });
+        // Between people, in the activity: bob leaves a game in play (abandoned, a loss).
+        let mut left = row("bob", "cy", Outcome::Lost, false);
+        left.ended_by = abandoned_by("bob");
+        let mut cy = row("cy", "bob", Outcome::Won, false);
+        cy.ended_by = abandoned_by("bob");
+        store.record_game(played(
+            vec![left, cy],
+            vec![mv(1, "bob", Missed, 3000), mv(2, "cy", Kept, 2500)],
+            Some(id),
+        ));
+        store.record_game(played(
+            vec![row("ann", "ai", Outcome::EndedByServer, true)],
+            vec![mv(1, "ann", Kept, 10)],
+            Some(id),
+        ));
+        // A game whose moves name someone with no result in it (a teacher): not theirs.
+        store.record_game(played(
+            vec![row("dee", "teacher", Outcome::Won, false)],
+            vec![mv(1, "teacher", Missed, 5), mv(2, "dee", NoWin, 7)],
+            Some(id),
+        ));
+        store.puzzle_done("cy", true, Some(id));
+        store.puzzle_done("cy", false, None);
+        store.puzzle_done("eve", false, Some(id));
+        store.activity_ended(id, SystemTime::now());
+        store.flush().await;
+        let kept = store.board();
+        let db = Db::open(&path).expect("open again");
+        let all = db.summaries(Selection::All).expect("summaries");
+        assert_eq!(kept.students, all);
+        let board = kept.activity.clone().expect("the activity");
+        assert!(board.activity.ended_at.is_some());
+        assert_eq!(board.students, db.summaries(Selection::Activity(id)).expect("the activity's"));
+        // What a teacher would read.
+        let ann = &all["ann"];
+        assert_eq!((ann.games, ann.won, ann.ended_by_server, ann.assisted), (2, 1, 1, 1));
+        assert_eq!((ann.moves, ann.kept, ann.missed, ann.think_ms), (4, 2, 1, 2060));
+        assert_eq!(ann.accuracy(), Some(Accuracy { kept: 2, met: 3 }));
+        assert_eq!(ann.lesson_steps, 2);
+        let bob = &all["bob"];
+        assert_eq!((bob.lost, bob.abandoned, bob.lesson_steps), (1, 1, 1));
+        assert_eq!(all["dee"].accuracy(), None, "no winning position met");
+        assert!(!all.contains_key("teacher") && !all.contains_key("ai"));
+        assert_eq!((all["cy"].puzzles_tried, all["cy"].puzzles_solved), (2, 1));
+        assert_eq!(board.students["cy"].puzzles_tried, 1);
+        assert!(!board.students.contains_key("old"));
+        assert_eq!(all["old"].games, 1);
+        // A store opened on the same file reads the same, and numbers activities on.
+        let again = Store::open(&path).expect("open a second time");
+        assert_eq!(again.board().students, kept.students);
+        assert_eq!(again.board().activity, kept.activity);
+        assert_eq!(again.next_activity_id(), 2);
+    }
+
+    /// A game written while another program holds the database's lock waits on the store's
+    /// thread and is kept whole once the lock is let go, its moves and summary with it.
+    #[tokio::test]
+    async fn a_game_waits_for_a_busy_database_and_is_kept_whole() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("s.sqlite3");
+        let store = Store::open(&path).expect("open");
+        let holder = rusqlite::Connection::open(&path).expect("sqlite");
+        holder.execute_batch("BEGIN IMMEDIATE").expect("the write lock");
+        store.record_game(played(
+            vec![row("ann", "ai", Outcome::Won, false)],
+            vec![mv(1, "ann", Grade::Kept, 900), mv(2, "ai", Grade::NoWin, 600)],
+            None,
+        ));
+        // Each try waits the database's busy time: a generous bound, not a pace.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while store.waiting() != 1 {
+            assert!(std::time::Instant::now() < deadline, "the game is not kept to try again");
+            // A poll for the state, not a pace: the bound above is the failure.
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        assert!(store.board().students.is_empty(), "counted before it was written");
+        holder.execute_batch("COMMIT").expect("the lock let go");
+        store.flush().await;
+        assert_eq!(store.waiting(), 0);
+        let db = Db::open(&path).expect("open again");
+        let games = db.games(Selection::All).expect("games");
+        assert_eq!((games.len(), games[0].moves.len()), (1, 2));
+        assert_eq!(store.board().students, db.summaries(Selection::All).expect("summaries"));
+        assert_eq!(store.board().students["ann"].kept, 1);
     }
 
     /// The board kept one result at a time is the board the database's queries give.

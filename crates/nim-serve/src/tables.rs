@@ -53,14 +53,6 @@ pub enum Notice {
     Ended(i64),
 }
 
-/// An activity's id: the time it started, in milliseconds since 1970 (unique on one server: two
-/// activities are never started in the same millisecond by one teacher's key).
-fn activity_id() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-}
-
 /// The position a teacher gave everyone (an activity: a class race), how each student did, and
 /// its state.
 #[derive(Debug, Clone)]
@@ -124,6 +116,8 @@ pub struct Times {
     since: Instant,
     /// Milliseconds per move, in order.
     pub ms: Vec<u64>,
+    /// When the game's first position was shown (a new game at the same table starts it again).
+    pub started: std::time::SystemTime,
 }
 
 impl Times {
@@ -133,6 +127,11 @@ impl Times {
         if moves < self.ms.len() {
             self.ms.truncate(moves);
             self.since = now;
+        }
+        if moves == 0 {
+            // No move yet (a new game, or the start screen): the clock starts when one is shown.
+            self.since = now;
+            self.started = std::time::SystemTime::now();
         }
         while self.ms.len() < moves {
             let ms = u64::try_from(now.saturating_duration_since(self.since).as_millis()).unwrap_or(u64::MAX);
@@ -183,7 +182,11 @@ impl Table {
             players,
             seats: Mutex::new(seats),
             origin,
-            times: Mutex::new(Times { since: Instant::now(), ms: Vec::new() }),
+            times: Mutex::new(Times {
+                since: Instant::now(),
+                ms: Vec::new(),
+                started: std::time::SystemTime::now(),
+            }),
             helped: [AtomicBool::new(false), AtomicBool::new(false)],
             away: Mutex::new(None),
             moved: people.moved.clone(),
@@ -240,37 +243,6 @@ impl Table {
     }
 }
 
-/// How one student has done since the server started (this lesson), kept as each game is: the
-/// teacher's console shows it live.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Progress {
-    pub games: u32,
-    pub won: u32,
-    pub lost: u32,
-    /// Winning positions met (the student to move, a win there), and those kept winning.
-    pub met: u32,
-    pub kept: u32,
-    /// The last game kept: its outcome, game (by name), level (`-` against a person) and the
-    /// opponent (`ai` or a name).
-    pub last: Option<(super::db::Outcome, String, String, String)>,
-}
-
-impl Progress {
-    /// Adds the moves of `player` among `moves` that met a winning position.
-    pub fn add_moves<'a>(&mut self, player: &str, moves: impl Iterator<Item = &'a super::db::MoveRow>) {
-        for m in moves.filter(|m| m.player == player) {
-            match m.grade {
-                super::db::Grade::Kept => {
-                    self.met += 1;
-                    self.kept += 1;
-                }
-                super::db::Grade::Missed => self.met += 1,
-                super::db::Grade::NoWin => {}
-            }
-        }
-    }
-}
-
 /// A game whose player's connection dropped, waiting for them.
 pub struct Parked {
     pub table: Arc<Table>,
@@ -290,8 +262,6 @@ pub struct People {
     moved: Arc<watch::Sender<u64>>,
     /// Games waiting for a player whose connection dropped, by the name folded to lower case.
     parked: Mutex<HashMap<String, Parked>>,
-    /// How each student has done this lesson, by name.
-    progress: Mutex<HashMap<String, Progress>>,
 }
 
 impl Default for People {
@@ -302,7 +272,6 @@ impl Default for People {
             assignment: Mutex::new(None),
             moved: Arc::new(watch::Sender::new(0)),
             parked: Mutex::new(HashMap::new()),
-            progress: Mutex::new(HashMap::new()),
         }
     }
 }
@@ -329,26 +298,6 @@ impl People {
             p.table = table;
         }
         self.announce();
-    }
-
-    /// Notes a game kept, in each of its players' progress this lesson.
-    pub fn note_game(&self, played: &super::db::Played) {
-        let mut progress = self.progress.lock().unwrap_or_else(PoisonError::into_inner);
-        for row in &played.rows {
-            let p = progress.entry(row.player.clone()).or_default();
-            if row.outcome != super::db::Outcome::EndedByServer {
-                p.games += 1;
-                p.won += u32::from(row.outcome == super::db::Outcome::Won);
-                p.lost += u32::from(row.outcome == super::db::Outcome::Lost);
-            }
-            p.add_moves(&row.player, played.moves.iter());
-            p.last = Some((row.outcome, row.game.clone(), row.level.clone(), row.opponent.clone()));
-        }
-    }
-
-    /// How `name` has done this lesson.
-    pub fn progress_of(&self, name: &str) -> Progress {
-        self.progress.lock().unwrap_or_else(PoisonError::into_inner).get(name).cloned().unwrap_or_default()
     }
 
     /// A channel that changes whenever any table does (the teachers' live view waits on it).
@@ -434,18 +383,18 @@ impl People {
     }
 
     /// Gives every student the game `setup` (from a position), from teacher `from`, as a new
-    /// activity with hints allowed or not and a time limit: who got it is noted. Returns the
-    /// activity's id and how many students got it.
+    /// activity (`activity`, its id) with hints allowed or not and a time limit: who got it is
+    /// noted. Returns how many students got it.
     pub fn assign(
         &self,
+        activity: i64,
         from: &str,
         setup: &nim_tui::domain::GameSetup,
         position: String,
         hints: bool,
         limit: Option<std::time::Duration>,
-    ) -> (i64, usize) {
+    ) -> usize {
         let now = std::time::Instant::now();
-        let activity = activity_id();
         let mut given = HashMap::new();
         for p in self.lock().values() {
             if !p.teacher
@@ -468,7 +417,7 @@ impl People {
             results: Vec::new(),
         });
         self.moved.send_modify(|n| *n = n.wrapping_add(1));
-        (activity, count)
+        count
     }
 
     /// The state of activity `id`: (paused, ended); `None` when it is not the current one.

@@ -1,12 +1,13 @@
 //! The server's integration tests, in one binary: players driven through an SSH client in this
 //! process (`serve`, `serve_together`, `zh`), the real OpenSSH client (`serve_openssh`), and the
-//! `nim-tui-serve` binary as a teacher runs it (`serve_cli`).
+//! `nim-tui-serve` binary as a teacher runs it (`serve_cli`, and its records: `report`).
 
 mod support;
 
 mod classroom;
 mod harden;
 mod lobby;
+mod report;
 mod serve;
 mod serve_cli;
 mod serve_openssh;
