@@ -300,3 +300,132 @@ async fn a_teacher_starts_an_activity_for_everyone_pauses_it_and_ends_it() {
     }
     running.stop(Duration::from_secs(3)).await;
 }
+
+/// Plays a student's game from the position given to the end: `perfect` students take the hint's
+/// move each turn (a win, assisted), the others take one token from the first heap (a win or a
+/// loss, as the engine says).
+async fn play_to_the_end(student: &mut Player, perfect: bool) {
+    for _ in 0..200 {
+        assert!(
+            student
+                .wait_until(|s| s.contains("Your turn") || s.contains("You win!") || s.contains("You lose"))
+                .await,
+            "{}",
+            student.contents()
+        );
+        let screen = student.contents();
+        if screen.contains("You win!") || screen.contains("You lose") {
+            return;
+        }
+        let moves = screen.matches("took").count();
+        if perfect {
+            student.send(b"h").await;
+            assert!(student.wait_for("Hint").await, "{}", student.contents());
+        }
+        student.send(b"\r").await;
+        // Until the move is made: the turn leaves, or the game ends.
+        assert!(
+            student
+                .wait_until(|s| !s.contains("Your turn")
+                    || s.contains("You win!")
+                    || s.contains("You lose")
+                    || s.matches("took").count() != moves)
+                .await,
+            "{}",
+            student.contents()
+        );
+    }
+    panic!("the game did not end:\n{}", student.contents());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_class_of_thirty_in_one_activity_is_in_the_report_move_by_move() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let home = tempfile::tempdir().expect("a home");
+    let (running, addr, mut teacher) = class_with_teacher(dir.path()).await;
+    let names: Vec<String> = (1..=30).map(|i| format!("s{i:02}")).collect();
+    let mut class = Vec::new();
+    for name in &names {
+        class.push(student(addr, name).await);
+    }
+    assert!(teacher.wait_for("30 here").await, "{}", teacher.contents());
+    teacher.send(b"a").await;
+    assert!(teacher.wait_for("Start").await, "{}", teacher.contents());
+    teacher.send(b"\r").await;
+    assert!(
+        teacher.wait_for("Activity 1: Position 3 4 5 given to 30 students").await,
+        "{}",
+        teacher.contents()
+    );
+    // Every student plays it at once: one in three by the hints, the rest by taking one token.
+    let games = class.into_iter().enumerate().map(|(i, mut s)| {
+        tokio::spawn(async move {
+            assert!(s.wait_for("A position from mrslee").await, "{}", s.contents());
+            play_to_the_end(&mut s, i % 3 == 0).await;
+            s
+        })
+    });
+    let mut done = Vec::new();
+    for game in games {
+        done.push(game.await.expect("a student's game"));
+    }
+    // The teacher's console has every result of the race.
+    assert!(
+        teacher.wait_until(|s| s.matches(" won in ").count() + s.matches(" lost, after ").count() >= 1).await,
+        "{}",
+        teacher.contents()
+    );
+    running.stop(Duration::from_secs(5)).await;
+    drop(done);
+
+    let db_path = dir.path().join("server.sqlite3");
+    let csv = dir.path().join("class.csv");
+    let json = dir.path().join("class.json");
+    let out = crate::report::report(
+        home.path(),
+        &db_path,
+        &[
+            "--activity",
+            "1",
+            "--csv",
+            csv.to_str().expect("a path"),
+            "--json",
+            json.to_str().expect("a path"),
+        ],
+    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&json).expect("the JSON")).expect("the report's JSON");
+    assert_eq!(json["games"].as_array().map(Vec::len), Some(30), "one game per student");
+    // The CSV, as Python reads it, says what the games and their moves say.
+    let lines = crate::report::csv_by_python(&csv);
+    assert_eq!(lines.len(), 30, "{lines:?}");
+    crate::report::check_lines(&lines, &crate::report::Expected::from_report(&json));
+    // And what the database says: each student's game, won or lost as kept.
+    let db = nim_serve::db::Db::open(&db_path).expect("db");
+    for line in &lines {
+        let name = &line["student"];
+        let kept = db.games_of(name).expect("games");
+        assert_eq!(kept.len(), 1, "{name}: {kept:?}");
+        let won = kept.iter().filter(|g| g.outcome == nim_serve::db::Outcome::Won).count();
+        assert_eq!(line["won"], won.to_string(), "{name}");
+    }
+    // Every move, the students' and the AI's, graded as the engine grades it.
+    let moves: usize = json["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .map(|g| g["moves"].as_array().map_or(0, Vec::len))
+        .sum();
+    assert!(moves >= 60, "{moves} moves");
+    assert_eq!(crate::report::check_grades(&json), moves);
+    // Those who played by the hints won every game, and kept every winning position they met.
+    for (i, name) in names.iter().enumerate().filter(|(i, _)| i % 3 == 0) {
+        let line = lines.iter().find(|l| &l["student"] == name).expect("a line");
+        assert_eq!(
+            (line["won"].as_str(), line["missed"].as_str()),
+            ("1", "0"),
+            "student {i}: {line:?}"
+        );
+    }
+}
