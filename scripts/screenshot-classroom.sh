@@ -82,7 +82,7 @@ wait_for ann "Start"
 keys ann Enter
 wait_for ann "Your turn"
 keys ann Enter
-keys ben Down Down c
+keys ben Down c
 wait_for cy "challenges you"
 keys cy y
 wait_for ben "turn"

@@ -127,13 +127,13 @@ console-paused = The activity is paused: nobody in it can move (space goes on).
 console-resumed = The activity goes on.
 console-activity-ended = The activity has ended: games still in it were ended by the server (not losses).
 console-no-activity = No activity in progress: a starts one, g gives the chosen game's position.
-console-draft = Next activity: hints { $hints -> 
+console-draft = Next activity: hints { $hints ->
     [yes] on
    *[no] off
 } (h) · { $minutes ->
     [0] no time limit
    *[other] { $minutes } min
-} (t) · a choose its game · g give the chosen game's position
+} (t) · a choose its game
 console-race-state = { $paused ->
     [yes] paused (space goes on) · e end
    *[no] { $ended ->
@@ -142,4 +142,4 @@ console-race-state = { $paused ->
     }
 }
 console-activity = Activity
-console-no-race = No activity yet: choose a student and press g to give everyone their position, or a to choose a game.
+console-no-race = No activity yet: g gives everyone the chosen student's position; a chooses a game to give.

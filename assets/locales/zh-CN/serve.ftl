@@ -120,7 +120,7 @@ console-draft = 下一个活动：提示{ $hints ->
 }（h）· { $minutes ->
     [0] 不限时
    *[other] { $minutes } 分钟
-}（t）· a 选择游戏 · g 发送所选对局的局面
+}（t）· a 选择游戏
 console-race-state = { $paused ->
     [yes] 已暂停（空格继续）· e 结束
    *[no] { $ended ->
@@ -129,4 +129,4 @@ console-race-state = { $paused ->
     }
 }
 console-activity = 活动
-console-no-race = 还没有活动：选一名学生按 g，把他的局面发给所有人；或按 a 选择一个游戏。
+console-no-race = 还没有活动：g 把所选学生的局面发给所有人；a 选择一个游戏发给所有人。

@@ -127,7 +127,8 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
     let playing = students.iter().filter(|r| r.position.is_some()).count();
     let keys = console_keys(look, false);
     let key_rows = super::lobby_view::key_rows(&keys, usize::from(area.width));
-    let activity_rows = 4;
+    // The activity's frame, its line or lines (wrapped at 80 columns), and the next one's settings.
+    let activity_rows = if area.width >= 110 { 4 } else { 5 };
     let [title, table_area, activity_area, note_area, keys_area] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(4),
@@ -204,7 +205,7 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
     frame.render_widget(table, table_area);
 
     let [race_area, draft_area] =
-        Layout::vertical([Constraint::Length(3), Constraint::Length(1)]).areas(activity_area);
+        Layout::vertical([Constraint::Length(activity_rows - 1), Constraint::Length(1)]).areas(activity_area);
     let (title, body) = match view.assignment {
         Some(a) => {
             let answers: Vec<String> = a
@@ -223,7 +224,10 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
         }
         None => (i18n::text("console-activity"), i18n::text("console-no-race")),
     };
-    frame.render_widget(Paragraph::new(body).block(frame_block(title, look)), race_area);
+    frame.render_widget(
+        Paragraph::new(body).wrap(ratatui::widgets::Wrap { trim: true }).block(frame_block(title, look)),
+        race_area,
+    );
     let draft = text(
         "console-draft",
         &[
@@ -310,7 +314,8 @@ fn projector(frame: &mut Frame, view: &View, look: &Look) {
             Rect { height: 1.min(inner.height), ..inner },
         );
     } else {
-        let podium_height = 6.min(inner.height.saturating_sub(1));
+        // The podium grows with the screen: a third of the frame, at least 4 rows.
+        let podium_height = (inner.height / 3).max(4).min(inner.height.saturating_sub(1));
         let [podium_area, rest_area] =
             Layout::vertical([Constraint::Length(podium_height), Constraint::Min(0)]).areas(inner);
         podium(frame, &ranked, podium_area, look);
@@ -340,8 +345,12 @@ fn podium(frame: &mut Frame, ranked: &[&ClassRow], area: Rect, look: &Look) {
     let theme = &look.theme;
     let step = 18u16.min(area.width / 3);
     let left = area.x + area.width.saturating_sub(step * 3) / 2;
-    // The first in the middle, highest; the second on the left; the third on the right.
-    for (place, (column, height)) in [(1u16, 3u16), (0, 2), (2, 1)].into_iter().enumerate() {
+    // The first in the middle, highest; the second on the left; the third on the right. The
+    // steps take what the area has under the names (two rows).
+    let top = area.height.saturating_sub(2).max(1);
+    let steps = [top, (top * 2).div_ceil(3), top.div_ceil(3)];
+    for (place, (column, height)) in [(1u16, steps[0]), (0, steps[1]), (2, steps[2])].into_iter().enumerate()
+    {
         let Some(r) = ranked.get(place) else { continue };
         let x = left + column * step;
         let bottom = area.y + area.height;

@@ -422,10 +422,6 @@ async fn a_class_of_thirty_in_one_activity_is_in_the_report_move_by_move() {
     // Those who played by the hints won every game, and kept every winning position they met.
     for (i, name) in names.iter().enumerate().filter(|(i, _)| i % 3 == 0) {
         let line = lines.iter().find(|l| &l["student"] == name).expect("a line");
-        assert_eq!(
-            (line["won"].as_str(), line["missed"].as_str()),
-            ("1", "0"),
-            "student {i}: {line:?}"
-        );
+        assert_eq!((line["won"].as_str(), line["missed"].as_str()), ("1", "0"), "student {i}: {line:?}");
     }
 }
