@@ -314,8 +314,9 @@ fn projector(frame: &mut Frame, view: &View, look: &Look) {
             Rect { height: 1.min(inner.height), ..inner },
         );
     } else {
-        // The podium grows with the screen: a third of the frame, at least 4 rows.
-        let podium_height = (inner.height / 3).max(4).min(inner.height.saturating_sub(1));
+        // The podium takes what the lines of the others leave, from 4 rows to 14.
+        let others = u16::try_from(ranked.len().saturating_sub(3)).unwrap_or(u16::MAX);
+        let podium_height = inner.height.saturating_sub(others).clamp(4, 14).min(inner.height);
         let [podium_area, rest_area] =
             Layout::vertical([Constraint::Length(podium_height), Constraint::Min(0)]).areas(inner);
         podium(frame, &ranked, podium_area, look);
