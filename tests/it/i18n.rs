@@ -42,11 +42,13 @@ fn every_id_is_in_every_language() {
 
 #[test]
 fn every_id_is_asked_for_by_the_code() {
-    // The program's code, and the engine's registry, which names each game's messages.
+    // The program's code, the engine's registry, which names each game's messages, and the
+    // server's, whose words are in the same files.
     let mut code = String::new();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     sources(&root.join("src"), &mut code);
     sources(&root.join("crates/nim-engine/src"), &mut code);
+    sources(&root.join("crates/nim-serve/src"), &mut code);
     let unused: Vec<String> =
         i18n::ids(Language::English).into_iter().filter(|id| !code.contains(&format!("\"{id}\""))).collect();
     assert!(unused.is_empty(), "ids no code asks for (write each id whole, in quotes): {unused:?}");
