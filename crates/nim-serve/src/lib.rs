@@ -692,12 +692,11 @@ pub fn run(
         }
         // What the teacher needs, on the terminal the server was started from.
         let _ = nim_tui::text::eprint_safe(&format!(
-            "nim-tui serve: listening on {}\n  host key {} ({fingerprint})\n  database {}\n  students type: ssh -p {} NAME@{}\n  stop with Ctrl-C",
+            "nim-tui serve: listening on {}\n  host key {} ({fingerprint})\n  database {}\n  students type: {}\n  stop with Ctrl-C",
             running.addr(),
             nim_tui::text::path(&key_path),
             nim_tui::text::path(&db),
-            running.addr().port(),
-            running.addr().ip(),
+            join_command(running.addr()),
         ));
         if let Some(code) = code.filter(|_| generated) {
             let _ = nim_tui::text::eprint_safe(&format!(
@@ -713,15 +712,23 @@ pub fn run(
     })
 }
 
-/// What a student types to join a server listening on `addr`: on every address, the machine's
-/// name (the one its network knows it by, from the kernel) stands for the address.
+/// What a student types to join a server listening on `addr`. On every address (`0.0.0.0`), the
+/// address this machine reaches the network from stands for it (asked of the system by a UDP
+/// socket pointed at a documentation address: nothing is sent), else the machine's name.
 fn join_command(addr: SocketAddr) -> String {
     let host = if addr.ip().is_unspecified() {
-        std::fs::read_to_string("/proc/sys/kernel/hostname")
+        let routed = std::net::UdpSocket::bind(("0.0.0.0", 0))
+            .and_then(|socket| socket.connect(("192.0.2.1", 9)).and(socket.local_addr()))
             .ok()
-            .map(|h| h.trim().to_string())
-            .filter(|h| !h.is_empty())
-            .unwrap_or_else(|| addr.ip().to_string())
+            .map(|local| local.ip())
+            .filter(|ip| !ip.is_unspecified() && !ip.is_loopback());
+        routed.map(|ip| ip.to_string()).unwrap_or_else(|| {
+            std::fs::read_to_string("/proc/sys/kernel/hostname")
+                .ok()
+                .map(|h| h.trim().to_string())
+                .filter(|h| !h.is_empty())
+                .unwrap_or_else(|| addr.ip().to_string())
+        })
     } else {
         addr.ip().to_string()
     };
