@@ -45,7 +45,7 @@ that `nim-tui paths` names.";
 #[derive(Debug, Parser)]
 #[command(
     name = "nim-tui",
-    version,
+    version = version(),
     about,
     long_about,
     allow_negative_numbers = true,
@@ -63,6 +63,19 @@ pub struct Cli {
     /// The game's flags, given without a subcommand.
     #[command(flatten)]
     pub game: GameArgs,
+}
+
+/// What `--version` says after the name: the package's version, then the git revision it was built
+/// from when the build was told it (`NIM_TUI_GIT_REV` in the build's environment, which
+/// scripts/release.sh sets), such as `0.1.0 (git 2f56905a1b2c)`. A plain `cargo build` is not told,
+/// and says `0.1.0`: no build script asks git.
+pub fn version() -> &'static str {
+    static VERSION: std::sync::LazyLock<String> =
+        std::sync::LazyLock::new(|| match option_env!("NIM_TUI_GIT_REV").filter(|rev| !rev.is_empty()) {
+            Some(rev) => format!("{} (git {rev})", env!("CARGO_PKG_VERSION")),
+            None => env!("CARGO_PKG_VERSION").to_string(),
+        });
+    &VERSION
 }
 
 /// The top level's flags other than the game's.
@@ -271,7 +284,8 @@ Examples:
   nim-tui solve --game kayles --json 3 7
   nim-tui solve --game subtraction:1,3,4 10 11
   nim-tui solve --game wythoff 3 5
-  nim-tui solve --game fibonacci 20/4   heap 20, take at most 4"
+  nim-tui solve --game fibonacci 20/4   heap 20, take at most 4
+  nim-tui solve --schema > solve.schema.json"
     )]
     Solve(SolveArgs),
 
@@ -474,13 +488,20 @@ pub struct SolveArgs {
     #[arg(long)]
     pub keep_going: bool,
 
+    /// Print the JSON schema of --json's answers (JSON Schema draft 2020-12) and exit
+    ///
+    /// The schema's version is in its `$id` (urn:nim-tui:solve:1) and in every answer's
+    /// "version"; CHANGELOG.md says which release writes which.
+    #[arg(long, exclusive = true)]
+    pub schema: bool,
+
     /// Heap sizes, or `-` to read positions from standard input
     ///
     /// Whole numbers from 0 to 18446744073709551615, separated by spaces and/or commas, written
     /// in decimal digits: leading zeros are allowed, and so is one `+` before the digits (`+3` is
     /// 3); `-0` is 0. Nothing else is a number: no other sign, no `_`, exponent, fraction or
     /// other base. Fibonacci Nim: HEAP or HEAP/LIMIT, LIMIT written the same way from 1.
-    #[arg(value_name = "HEAP", required = true, num_args = 1..)]
+    #[arg(value_name = "HEAP", required_unless_present = "schema", num_args = 1..)]
     pub heaps: Vec<String>,
 }
 
@@ -527,7 +548,7 @@ pub const SERVER_MISSING: &str = "the classroom server is a program of its own, 
 #[derive(Debug, Parser)]
 #[command(
     name = "nim-tui-serve",
-    version,
+    version = version(),
     about = "The nim-tui classroom server: Nim over SSH, as `nim-tui serve` runs it",
     after_long_help = SERVE_EXAMPLES
 )]

@@ -213,6 +213,9 @@ fn terminal_as_stdin() -> io::Result<()> {
 
 /// `nim-tui solve`: every game through one path and one schema.
 fn solve(args: &nim_tui::cli::SolveArgs) -> ExitCode {
+    if args.schema {
+        return write_out(solve::SCHEMA, "the schema");
+    }
     let game = match Game::new(Ruleset::new(args.game, args.mode)) {
         Ok(game) => game,
         Err(e) => return fail(2, &e.to_string()),
