@@ -78,6 +78,13 @@ pub fn version() -> &'static str {
     &VERSION
 }
 
+/// The environment variable naming the config file when `--config` is not given, as a service's
+/// unit file sets it.
+pub const CONFIG_ENV: &str = "NIM_TUI_CONFIG";
+
+/// The environment variable holding the server's class code (see `--code-file`).
+pub const CODE_ENV: &str = "NIM_TUI_CODE";
+
 /// The top level's flags other than the game's.
 #[derive(Debug, Clone, Default, Args)]
 pub struct TopFlags {
@@ -85,8 +92,8 @@ pub struct TopFlags {
     ///
     /// The usual place is shown by `nim-tui paths` (on Linux ~/.config/nim-tui/config.toml). Works
     /// before or after any subcommand; `solve`, `stats`, `completions` and `man` read no
-    /// configuration.
-    #[arg(long, global = true, value_name = "PATH", value_hint = ValueHint::FilePath)]
+    /// configuration. NIM_TUI_CONFIG, set and not empty, names the file when --config does not.
+    #[arg(long, global = true, value_name = "PATH", value_hint = ValueHint::FilePath, env = CONFIG_ENV)]
     pub config: Option<PathBuf>,
 
     /// The language of the game's words: auto, en or zh-CN
@@ -564,8 +571,9 @@ pub struct ServeCli {
 /// The global flags the server reads.
 #[derive(Debug, Clone, Args)]
 pub struct ServeTop {
-    /// Read the configuration from PATH instead of the usual place
-    #[arg(long, value_name = "PATH", value_hint = ValueHint::FilePath)]
+    /// Read the configuration from PATH instead of the usual place (its [serve] table holds the
+    /// defaults of the flags below)
+    #[arg(long, value_name = "PATH", value_hint = ValueHint::FilePath, env = CONFIG_ENV)]
     pub config: Option<PathBuf>,
     /// The server's language (each player reads their own locale's): auto, en or zh-CN
     #[arg(long, value_name = "LANG", ignore_case = true, value_parser = language_parser())]
@@ -581,7 +589,7 @@ pub struct ServeArgs {
     #[arg(skip)]
     pub argv: Vec<OsString>,
     /// The address and port to listen on; any address other than loopback must be given here
-    #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:2222")]
+    #[arg(long, value_name = "ADDR:PORT", default_value_t = crate::config::ServeSettings::shipped().listen)]
     pub listen: std::net::SocketAddr,
     /// The server's private key (OpenSSH format) [default: an ed25519 key generated once and kept
     /// in the state directory, so that the fingerprint survives restarts]
@@ -591,6 +599,11 @@ pub struct ServeArgs {
     /// loopback; on any other address a code of 10 characters is made and printed at the start]
     #[arg(long, value_name = "WORD")]
     pub code: Option<String>,
+    /// A file holding the class code (its first line), so that the code is not on the command line
+    /// where `ps` shows it. Without --code or --code-file, the code is read from NIM_TUI_CODE when
+    /// that is set, else from the file the config's [serve] code_file names
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath, conflicts_with = "code")]
+    pub code_file: Option<PathBuf>,
     /// Public keys (authorized_keys format) of teachers: a connection with one of them is a teacher
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub teacher_keys: Option<PathBuf>,
@@ -598,14 +611,14 @@ pub struct ServeArgs {
     #[arg(long, value_name = "PATH", value_hint = ValueHint::FilePath)]
     pub db: Option<PathBuf>,
     /// The most connections at once; more are refused
-    #[arg(long, value_name = "N", default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, value_name = "N", default_value_t = crate::config::ServeSettings::shipped().max_connections, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub max_connections: u32,
     /// The most connections at once from one address; more are refused
-    #[arg(long, value_name = "N", default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, value_name = "N", default_value_t = crate::config::ServeSettings::shipped().max_per_address, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub max_per_address: u32,
     /// Seconds without a key before a player is disconnected (warned a minute before, or at half
     /// the time if it is shorter than two minutes)
-    #[arg(long, value_name = "SECONDS", default_value_t = 1800, value_parser = clap::value_parser!(u64).range(5..=604_800))]
+    #[arg(long, value_name = "SECONDS", default_value_t = crate::config::ServeSettings::shipped().idle_timeout, value_parser = clap::value_parser!(u64).range(5..=604_800))]
     pub idle_timeout: u64,
     /// No hints for anyone: the hint key and the coach do nothing
     #[arg(long)]

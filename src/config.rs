@@ -101,6 +101,79 @@ pub struct Settings {
     /// Read from the file by its own reader, so that a partial `[keys]` table keeps the rest.
     #[serde(skip, default = "Keymap::empty")]
     pub keys: Keymap,
+    /// The classroom server's settings (`[serve]`): the defaults of `nim-tui-serve`'s flags.
+    pub serve: ServeSettings,
+}
+
+/// The `[serve]` table: the classroom server's flags as settings, for a server run as a service.
+/// The shipped file's values are the flags' defaults (`nim-tui-serve --help` shows them); a file's
+/// values are read as if typed before the command line's flags, so a flag beats the file and clap
+/// checks a file's values exactly as it checks a flag's. A file that names a few keeps the rest.
+/// Relative paths are taken from the file's own directory. The class code itself is not a
+/// setting, so that it is never in a file others may read: `code_file` names a file holding it.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ServeSettings {
+    /// `--listen`.
+    pub listen: std::net::SocketAddr,
+    /// `--host-key`.
+    #[serde(default)]
+    pub host_key: Option<PathBuf>,
+    /// `--code-file`.
+    #[serde(default)]
+    pub code_file: Option<PathBuf>,
+    /// `--teacher-keys`.
+    #[serde(default)]
+    pub teacher_keys: Option<PathBuf>,
+    /// `--db`.
+    #[serde(default)]
+    pub db: Option<PathBuf>,
+    /// `--max-connections`.
+    pub max_connections: u32,
+    /// `--max-per-address`.
+    pub max_per_address: u32,
+    /// `--idle-timeout`.
+    pub idle_timeout: u64,
+    /// `--no-hints`.
+    pub no_hints: bool,
+}
+
+/// The keys of `[serve]` that hold paths, read from the file's directory when relative.
+const SERVE_PATHS: [&str; 4] = ["host_key", "code_file", "teacher_keys", "db"];
+
+impl ServeSettings {
+    /// The shipped file's `[serve]`: the server's defaults, which `nim-tui-serve --help` shows.
+    pub fn shipped() -> &'static ServeSettings {
+        &built_in().settings.serve
+    }
+
+    /// Each setting that has a value as the flag that gives it, with the flag's clap id (the
+    /// field's name): `("listen", "--listen=127.0.0.1:2222")`, `("no_hints", "--no-hints")`.
+    pub fn flags(&self) -> Vec<(&'static str, std::ffi::OsString)> {
+        let mut flags = vec![
+            ("listen", format!("--listen={}", self.listen).into()),
+            ("max_connections", format!("--max-connections={}", self.max_connections).into()),
+            ("max_per_address", format!("--max-per-address={}", self.max_per_address).into()),
+            ("idle_timeout", format!("--idle-timeout={}", self.idle_timeout).into()),
+        ];
+        let paths = [
+            ("host_key", "--host-key=", &self.host_key),
+            ("code_file", "--code-file=", &self.code_file),
+            ("teacher_keys", "--teacher-keys=", &self.teacher_keys),
+            ("db", "--db=", &self.db),
+        ];
+        for (id, flag, path) in paths {
+            if let Some(path) = path {
+                let mut word = std::ffi::OsString::from(flag);
+                word.push(path);
+                flags.push((id, word));
+            }
+        }
+        if self.no_hints {
+            flags.push(("no_hints", "--no-hints".into()));
+        }
+        flags
+    }
 }
 
 /// `heaps` before its reader has run; always replaced (see [`Layers::settings`]).
@@ -404,6 +477,16 @@ impl Layers {
         }
         let before = self.plain.clone();
         for (key, value) in table {
+            if key == "serve"
+                && let (toml::Value::Table(mine), Some(toml::Value::Table(base))) =
+                    (&value, self.plain.get_mut("serve"))
+            {
+                // Over the shipped `[serve]`, setting by setting, paths from the file's directory.
+                for (name, setting) in mine {
+                    base.insert(name.clone(), serve_path(path, name, setting.clone()));
+                }
+                continue;
+            }
             if key != "heaps" && key != "keys" {
                 let value = canonical(&key, value);
                 self.plain.insert(key, value);
@@ -556,6 +639,18 @@ impl Settings {
 pub struct FlagError {
     pub flag: &'static str,
     pub problem: String,
+}
+
+/// A `[serve]` path setting written relative, taken from the directory of the file at `file`.
+fn serve_path(file: &Path, name: &str, value: toml::Value) -> toml::Value {
+    let toml::Value::String(text) = &value else { return value };
+    let dir = file.parent().filter(|dir| !dir.as_os_str().is_empty());
+    match dir {
+        Some(dir) if SERVE_PATHS.contains(&name) && Path::new(text).is_relative() => {
+            toml::Value::String(dir.join(text).to_string_lossy().into_owned())
+        }
+        _ => value,
+    }
 }
 
 /// The 1-based line holding byte `offset`.
@@ -776,6 +871,31 @@ mod tests {
             assert!(table.get(action.name()).is_some(), "config.toml binds '{}'", action.name());
         }
         assert_eq!(load(Some(Path::new("config.toml"))).unwrap(), Settings::default());
+    }
+
+    #[test]
+    fn a_serve_table_keeps_what_it_leaves_out_and_reads_paths_from_the_files_directory() {
+        let text = "[serve]\nmax_connections = 7\ndb = \"class.db\"\nhost_key = \"/srv/key\"\n";
+        let config = parse(Path::new("/etc/nim/serve.toml"), text).unwrap();
+        let shipped = ServeSettings::shipped();
+        assert_eq!(config.serve.max_connections, 7);
+        assert_eq!((config.serve.listen, config.serve.idle_timeout), (shipped.listen, shipped.idle_timeout));
+        assert_eq!(config.serve.db, Some(PathBuf::from("/etc/nim/class.db")));
+        assert_eq!(config.serve.host_key, Some(PathBuf::from("/srv/key")));
+        assert_eq!(config.serve.code_file, None);
+        let flags: Vec<_> = config.serve.flags().into_iter().map(|(_, w)| w.into_string().unwrap()).collect();
+        assert!(flags.contains(&"--max-connections=7".to_string()), "{flags:?}");
+        assert!(flags.contains(&"--db=/etc/nim/class.db".to_string()), "{flags:?}");
+        assert!(!flags.iter().any(|f| f.starts_with("--no-hints") || f.starts_with("--code-file")), "{flags:?}");
+        // The rest of the file is laid over the shipped settings as before.
+        assert_eq!(config.mode, Settings::default().mode);
+        match problem("mode = \"misere\"\n[serve]\nlisen = \"127.0.0.1:0\"\n") {
+            (_, Problem::WrongValue { setting, expected, .. }) => {
+                assert_eq!(setting, "serve");
+                assert!(expected.contains("lisen") && expected.contains("listen"), "{expected}");
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
