@@ -886,7 +886,10 @@ mod tests {
         let flags: Vec<_> = config.serve.flags().into_iter().map(|(_, w)| w.into_string().unwrap()).collect();
         assert!(flags.contains(&"--max-connections=7".to_string()), "{flags:?}");
         assert!(flags.contains(&"--db=/etc/nim/class.db".to_string()), "{flags:?}");
-        assert!(!flags.iter().any(|f| f.starts_with("--no-hints") || f.starts_with("--code-file")), "{flags:?}");
+        assert!(
+            !flags.iter().any(|f| f.starts_with("--no-hints") || f.starts_with("--code-file")),
+            "{flags:?}"
+        );
         // The rest of the file is laid over the shipped settings as before.
         assert_eq!(config.mode, Settings::default().mode);
         match problem("mode = \"misere\"\n[serve]\nlisen = \"127.0.0.1:0\"\n") {

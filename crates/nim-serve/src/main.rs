@@ -26,6 +26,10 @@ fn main() -> ExitCode {
 }
 
 fn start() -> ExitCode {
+    // Under systemd the journal keeps standard error: every line of the log goes there too.
+    if std::env::var_os("JOURNAL_STREAM").is_some() {
+        log::also_to_stderr();
+    }
     let log = match log::init(paths::state_dir().as_deref()) {
         Ok(log) => log,
         Err(e) => return fail(2, &e.to_string()),

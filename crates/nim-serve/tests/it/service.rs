@@ -1,7 +1,8 @@
 //! The server run as a service: its flags from the config file's `[serve]` table (the file named
 //! by `NIM_TUI_CONFIG`), a typed flag beating the file, the class code from `--code-file` or
 //! `NIM_TUI_CODE` (never typed where `ps` shows it), and readiness told to systemd through
-//! `$NOTIFY_SOCKET`, as `packaging/nim-tui-serve.service` runs it.
+//! `$NOTIFY_SOCKET`, and the log on standard error for the journal, as
+//! `packaging/nim-tui-serve.service` runs it.
 
 #![cfg(unix)]
 
@@ -19,6 +20,7 @@ use crate::support::command;
 fn start(home: &Path, configure: impl FnOnce(&mut Command)) -> (Child, SocketAddr, String) {
     let mut cmd = command(home);
     cmd.env_remove("NIM_TUI_CODE").env_remove("NIM_TUI_CONFIG").env_remove("NOTIFY_SOCKET");
+    cmd.env_remove("JOURNAL_STREAM");
     configure(&mut cmd);
     let mut child = cmd.stdout(Stdio::null()).stderr(Stdio::piped()).spawn().expect("start nim-tui-serve");
     let mut stderr = BufReader::new(child.stderr.take().expect("stderr"));
@@ -174,4 +176,23 @@ fn readiness_and_stopping_are_told_to_systemd_through_notify_socket() {
     assert_eq!(stop(child), Some(0));
     let n = socket.recv(&mut buf).expect("STOPPING=1");
     assert_eq!(&buf[..n], b"STOPPING=1");
+}
+
+#[test]
+fn under_systemd_every_line_of_the_log_is_also_on_standard_error() {
+    let home = tempfile::tempdir().expect("temp dir");
+    // Not under systemd: the log is in its file only.
+    let (child, _, said) = start(home.path(), |cmd| {
+        cmd.args(["--listen", "127.0.0.1:0"]).env("NIM_TUI_LOG", "info");
+    });
+    assert_eq!(stop(child), Some(0));
+    assert!(!said.contains("serving"), "{said}");
+    // JOURNAL_STREAM says standard error is the journal: each line there too, escaped as in the file.
+    let (child, _, said) = start(home.path(), |cmd| {
+        cmd.args(["--listen", "127.0.0.1:0"]).env("NIM_TUI_LOG", "info").env("JOURNAL_STREAM", "8:1234");
+    });
+    assert_eq!(stop(child), Some(0));
+    assert!(said.contains("server start") && said.contains("serving"), "{said}");
+    let file = std::fs::read_to_string(home.path().join("state/nim-tui/nim-tui.log")).expect("the log file");
+    assert!(file.contains("serving"), "{file}");
 }
