@@ -21,7 +21,7 @@
 # `cargo build` leaves it unset and `--version` says the version alone.
 #
 # Publishing is not done here: after a real run, upload target/dist, push the tag, and publish
-# the crates in order (`cargo publish -p nim-engine`, then `cargo publish -p nim-tui`).
+# the crates (`cargo publish -p nim-engine -p nim-tui`, the engine first); see docs/release.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
