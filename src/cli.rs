@@ -589,7 +589,7 @@ pub struct ServeArgs {
     #[arg(skip)]
     pub argv: Vec<OsString>,
     /// The address and port to listen on; any address other than loopback must be given here
-    #[arg(long, value_name = "ADDR:PORT", default_value_t = crate::config::ServeSettings::shipped().listen)]
+    #[arg(long, value_name = "ADDR:PORT", default_value_t = crate::serve_settings::ServeSettings::shipped().listen)]
     pub listen: std::net::SocketAddr,
     /// The server's private key (OpenSSH format) [default: an ed25519 key generated once and kept
     /// in the state directory, so that the fingerprint survives restarts]
@@ -611,14 +611,14 @@ pub struct ServeArgs {
     #[arg(long, value_name = "PATH", value_hint = ValueHint::FilePath)]
     pub db: Option<PathBuf>,
     /// The most connections at once; more are refused
-    #[arg(long, value_name = "N", default_value_t = crate::config::ServeSettings::shipped().max_connections, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, value_name = "N", default_value_t = crate::serve_settings::ServeSettings::shipped().max_connections, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub max_connections: u32,
     /// The most connections at once from one address; more are refused
-    #[arg(long, value_name = "N", default_value_t = crate::config::ServeSettings::shipped().max_per_address, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, value_name = "N", default_value_t = crate::serve_settings::ServeSettings::shipped().max_per_address, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub max_per_address: u32,
     /// Seconds without a key before a player is disconnected (warned a minute before, or at half
     /// the time if it is shorter than two minutes)
-    #[arg(long, value_name = "SECONDS", default_value_t = crate::config::ServeSettings::shipped().idle_timeout, value_parser = clap::value_parser!(u64).range(5..=604_800))]
+    #[arg(long, value_name = "SECONDS", default_value_t = crate::serve_settings::ServeSettings::shipped().idle_timeout, value_parser = clap::value_parser!(u64).range(5..=604_800))]
     pub idle_timeout: u64,
     /// No hints for anyone: the hint key and the coach do nothing
     #[arg(long)]

@@ -21,6 +21,7 @@ use crate::domain::{Action, First, HeapChoice, Level, MAX_HEAP, MAX_HEAPS, Names
 use crate::engine::{GameKind, Mode};
 use crate::i18n::{Language, LanguageSetting};
 use crate::keys::{KeyBinding, Keymap, KeymapError, ParseKeyError};
+pub use crate::serve_settings::ServeSettings;
 use crate::theme::{AUTO_GLYPH, Background, GlyphSet, Glyphs, Theme};
 
 /// The documented default configuration, printed byte for byte by `nim-tui --print-config`: the
@@ -103,77 +104,6 @@ pub struct Settings {
     pub keys: Keymap,
     /// The classroom server's settings (`[serve]`): the defaults of `nim-tui-serve`'s flags.
     pub serve: ServeSettings,
-}
-
-/// The `[serve]` table: the classroom server's flags as settings, for a server run as a service.
-/// The shipped file's values are the flags' defaults (`nim-tui-serve --help` shows them); a file's
-/// values are read as if typed before the command line's flags, so a flag beats the file and clap
-/// checks a file's values exactly as it checks a flag's. A file that names a few keeps the rest.
-/// Relative paths are taken from the file's own directory. The class code itself is not a
-/// setting, so that it is never in a file others may read: `code_file` names a file holding it.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ServeSettings {
-    /// `--listen`.
-    pub listen: std::net::SocketAddr,
-    /// `--host-key`.
-    #[serde(default)]
-    pub host_key: Option<PathBuf>,
-    /// `--code-file`.
-    #[serde(default)]
-    pub code_file: Option<PathBuf>,
-    /// `--teacher-keys`.
-    #[serde(default)]
-    pub teacher_keys: Option<PathBuf>,
-    /// `--db`.
-    #[serde(default)]
-    pub db: Option<PathBuf>,
-    /// `--max-connections`.
-    pub max_connections: u32,
-    /// `--max-per-address`.
-    pub max_per_address: u32,
-    /// `--idle-timeout`.
-    pub idle_timeout: u64,
-    /// `--no-hints`.
-    pub no_hints: bool,
-}
-
-/// The keys of `[serve]` that hold paths, read from the file's directory when relative.
-const SERVE_PATHS: [&str; 4] = ["host_key", "code_file", "teacher_keys", "db"];
-
-impl ServeSettings {
-    /// The shipped file's `[serve]`: the server's defaults, which `nim-tui-serve --help` shows.
-    pub fn shipped() -> &'static ServeSettings {
-        &built_in().settings.serve
-    }
-
-    /// Each setting that has a value as the flag that gives it, with the flag's clap id (the
-    /// field's name): `("listen", "--listen=127.0.0.1:2222")`, `("no_hints", "--no-hints")`.
-    pub fn flags(&self) -> Vec<(&'static str, std::ffi::OsString)> {
-        let mut flags = vec![
-            ("listen", format!("--listen={}", self.listen).into()),
-            ("max_connections", format!("--max-connections={}", self.max_connections).into()),
-            ("max_per_address", format!("--max-per-address={}", self.max_per_address).into()),
-            ("idle_timeout", format!("--idle-timeout={}", self.idle_timeout).into()),
-        ];
-        let paths = [
-            ("host_key", "--host-key=", &self.host_key),
-            ("code_file", "--code-file=", &self.code_file),
-            ("teacher_keys", "--teacher-keys=", &self.teacher_keys),
-            ("db", "--db=", &self.db),
-        ];
-        for (id, flag, path) in paths {
-            if let Some(path) = path {
-                let mut word = std::ffi::OsString::from(flag);
-                word.push(path);
-                flags.push((id, word));
-            }
-        }
-        if self.no_hints {
-            flags.push(("no_hints", "--no-hints".into()));
-        }
-        flags
-    }
 }
 
 /// `heaps` before its reader has run; always replaced (see [`Layers::settings`]).
@@ -646,7 +576,7 @@ fn serve_path(file: &Path, name: &str, value: toml::Value) -> toml::Value {
     let toml::Value::String(text) = &value else { return value };
     let dir = file.parent().filter(|dir| !dir.as_os_str().is_empty());
     match dir {
-        Some(dir) if SERVE_PATHS.contains(&name) && Path::new(text).is_relative() => {
+        Some(dir) if crate::serve_settings::PATHS.contains(&name) && Path::new(text).is_relative() => {
             toml::Value::String(dir.join(text).to_string_lossy().into_owned())
         }
         _ => value,
@@ -871,6 +801,8 @@ mod tests {
             assert!(table.get(action.name()).is_some(), "config.toml binds '{}'", action.name());
         }
         assert_eq!(load(Some(Path::new("config.toml"))).unwrap(), Settings::default());
+        // The server's defaults, read apart for clap (serve_settings), are the same [serve].
+        assert_eq!(&config.serve, ServeSettings::shipped());
     }
 
     #[test]
