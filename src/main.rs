@@ -461,6 +461,11 @@ fn extra_man_sections() -> String {
         nim_tui::log::ENV,
         "The log's level (error, warn, info, debug, trace): set, the log is written to nim-tui.log in the state directory.",
     );
+    item(
+        &mut out,
+        nim_tui::cli::CONFIG_ENV,
+        "The configuration file to read when --config is not given (set and not empty).",
+    );
     item(&mut out, "XDG_CONFIG_HOME", "Where the configuration file is looked for first (an absolute path).");
     item(
         &mut out,
