@@ -571,7 +571,7 @@ pub struct ServeCli {
 /// The global flags the server reads.
 #[derive(Debug, Clone, Args)]
 pub struct ServeTop {
-    /// Read the configuration from PATH instead of the usual place (its [serve] table holds the
+    /// Read the configuration from PATH instead of the usual place (its `[serve]` table holds the
     /// defaults of the flags below)
     #[arg(long, value_name = "PATH", value_hint = ValueHint::FilePath, env = CONFIG_ENV)]
     pub config: Option<PathBuf>,
@@ -601,7 +601,7 @@ pub struct ServeArgs {
     pub code: Option<String>,
     /// A file holding the class code (its first line), so that the code is not on the command line
     /// where `ps` shows it. Without --code or --code-file, the code is read from NIM_TUI_CODE when
-    /// that is set, else from the file the config's [serve] code_file names
+    /// that is set, else from the file the config's `[serve]` `code_file` names
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath, conflicts_with = "code")]
     pub code_file: Option<PathBuf>,
     /// Public keys (authorized_keys format) of teachers: a connection with one of them is a teacher
