@@ -45,7 +45,7 @@ that `nim-tui paths` names.";
 #[derive(Debug, Parser)]
 #[command(
     name = "nim-tui",
-    version,
+    version = version(),
     about,
     long_about,
     allow_negative_numbers = true,
@@ -65,6 +65,26 @@ pub struct Cli {
     pub game: GameArgs,
 }
 
+/// What `--version` says after the name: the package's version, then the git revision it was built
+/// from when the build was told it (`NIM_TUI_GIT_REV` in the build's environment, which
+/// scripts/release.sh sets), such as `0.1.0 (git 2f56905a1b2c)`. A plain `cargo build` is not told,
+/// and says `0.1.0`: no build script asks git.
+pub fn version() -> &'static str {
+    static VERSION: std::sync::LazyLock<String> =
+        std::sync::LazyLock::new(|| match option_env!("NIM_TUI_GIT_REV").filter(|rev| !rev.is_empty()) {
+            Some(rev) => format!("{} (git {rev})", env!("CARGO_PKG_VERSION")),
+            None => env!("CARGO_PKG_VERSION").to_string(),
+        });
+    &VERSION
+}
+
+/// The environment variable naming the config file when `--config` is not given, as a service's
+/// unit file sets it.
+pub const CONFIG_ENV: &str = "NIM_TUI_CONFIG";
+
+/// The environment variable holding the server's class code (see `--code-file`).
+pub const CODE_ENV: &str = "NIM_TUI_CODE";
+
 /// The top level's flags other than the game's.
 #[derive(Debug, Clone, Default, Args)]
 pub struct TopFlags {
@@ -72,8 +92,8 @@ pub struct TopFlags {
     ///
     /// The usual place is shown by `nim-tui paths` (on Linux ~/.config/nim-tui/config.toml). Works
     /// before or after any subcommand; `solve`, `stats`, `completions` and `man` read no
-    /// configuration.
-    #[arg(long, global = true, value_name = "PATH", value_hint = ValueHint::FilePath)]
+    /// configuration. NIM_TUI_CONFIG, set and not empty, names the file when --config does not.
+    #[arg(long, global = true, value_name = "PATH", value_hint = ValueHint::FilePath, env = CONFIG_ENV)]
     pub config: Option<PathBuf>,
 
     /// The language of the game's words: auto, en or zh-CN
@@ -286,7 +306,8 @@ Examples:
   nim-tui solve --game kayles --json 3 7
   nim-tui solve --game subtraction:1,3,4 10 11
   nim-tui solve --game wythoff 3 5
-  nim-tui solve --game fibonacci 20/4   heap 20, take at most 4"
+  nim-tui solve --game fibonacci 20/4   heap 20, take at most 4
+  nim-tui solve --schema > solve.schema.json"
     )]
     Solve(SolveArgs),
 
@@ -489,13 +510,20 @@ pub struct SolveArgs {
     #[arg(long)]
     pub keep_going: bool,
 
+    /// Print the JSON schema of --json's answers (JSON Schema draft 2020-12) and exit
+    ///
+    /// The schema's version is in its `$id` (urn:nim-tui:solve:1) and in every answer's
+    /// "version"; CHANGELOG.md says which release writes which.
+    #[arg(long, exclusive = true)]
+    pub schema: bool,
+
     /// Heap sizes, or `-` to read positions from standard input
     ///
     /// Whole numbers from 0 to 18446744073709551615, separated by spaces and/or commas, written
     /// in decimal digits: leading zeros are allowed, and so is one `+` before the digits (`+3` is
     /// 3); `-0` is 0. Nothing else is a number: no other sign, no `_`, exponent, fraction or
     /// other base. Fibonacci Nim: HEAP or HEAP/LIMIT, LIMIT written the same way from 1.
-    #[arg(value_name = "HEAP", required = true, num_args = 1..)]
+    #[arg(value_name = "HEAP", required_unless_present = "schema", num_args = 1..)]
     pub heaps: Vec<String>,
 }
 
@@ -543,7 +571,7 @@ pub const SERVER_MISSING: &str = "the classroom server is a program of its own, 
 #[derive(Debug, Parser)]
 #[command(
     name = "nim-tui-serve",
-    version,
+    version = version(),
     about = "The nim-tui classroom server: Nim over SSH, as `nim-tui serve` runs it",
     after_long_help = SERVE_EXAMPLES
 )]
@@ -559,8 +587,9 @@ pub struct ServeCli {
 /// The global flags the server reads.
 #[derive(Debug, Clone, Args)]
 pub struct ServeTop {
-    /// Read the configuration from PATH instead of the usual place
-    #[arg(long, value_name = "PATH", value_hint = ValueHint::FilePath)]
+    /// Read the configuration from PATH instead of the usual place (its `[serve]` table holds the
+    /// defaults of the flags below)
+    #[arg(long, value_name = "PATH", value_hint = ValueHint::FilePath, env = CONFIG_ENV)]
     pub config: Option<PathBuf>,
     /// The server's language (each player reads their own locale's): auto, en or zh-CN
     #[arg(long, value_name = "LANG", ignore_case = true, value_parser = language_parser())]
@@ -579,7 +608,7 @@ pub struct ServeArgs {
     #[command(subcommand)]
     pub command: Option<ServeCommand>,
     /// The address and port to listen on; any address other than loopback must be given here
-    #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:2222")]
+    #[arg(long, value_name = "ADDR:PORT", default_value_t = crate::serve_settings::ServeSettings::shipped().listen)]
     pub listen: std::net::SocketAddr,
     /// The server's private key (OpenSSH format) [default: an ed25519 key generated once and kept
     /// in the state directory, so that the fingerprint survives restarts]
@@ -589,6 +618,11 @@ pub struct ServeArgs {
     /// loopback; on any other address a code of 10 characters is made and printed at the start]
     #[arg(long, value_name = "WORD")]
     pub code: Option<String>,
+    /// A file holding the class code (its first line), so that the code is not on the command line
+    /// where `ps` shows it. Without --code or --code-file, the code is read from NIM_TUI_CODE when
+    /// that is set, else from the file the config's `[serve]` `code_file` names
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath, conflicts_with = "code")]
+    pub code_file: Option<PathBuf>,
     /// Public keys (authorized_keys format) of teachers: a connection with one of them is a teacher
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub teacher_keys: Option<PathBuf>,
@@ -596,14 +630,14 @@ pub struct ServeArgs {
     #[arg(long, value_name = "PATH", value_hint = ValueHint::FilePath)]
     pub db: Option<PathBuf>,
     /// The most connections at once; more are refused
-    #[arg(long, value_name = "N", default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, value_name = "N", default_value_t = crate::serve_settings::ServeSettings::shipped().max_connections, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub max_connections: u32,
     /// The most connections at once from one address; more are refused
-    #[arg(long, value_name = "N", default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, value_name = "N", default_value_t = crate::serve_settings::ServeSettings::shipped().max_per_address, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub max_per_address: u32,
     /// Seconds without a key before a player is disconnected (warned a minute before, or at half
     /// the time if it is shorter than two minutes)
-    #[arg(long, value_name = "SECONDS", default_value_t = 1800, value_parser = clap::value_parser!(u64).range(5..=604_800))]
+    #[arg(long, value_name = "SECONDS", default_value_t = crate::serve_settings::ServeSettings::shipped().idle_timeout, value_parser = clap::value_parser!(u64).range(5..=604_800))]
     pub idle_timeout: u64,
     /// No hints for anyone: the hint key and the coach do nothing
     #[arg(long)]

@@ -21,6 +21,7 @@ use crate::domain::{Action, First, HeapChoice, Level, MAX_HEAP, MAX_HEAPS, Names
 use crate::engine::{GameKind, Mode};
 use crate::i18n::{Language, LanguageSetting};
 use crate::keys::{KeyBinding, Keymap, KeymapError, ParseKeyError};
+pub use crate::serve_settings::ServeSettings;
 use crate::theme::{AUTO_GLYPH, Background, GlyphSet, Glyphs, Theme};
 
 /// The documented default configuration, printed byte for byte by `nim-tui --print-config`: the
@@ -101,6 +102,8 @@ pub struct Settings {
     /// Read from the file by its own reader, so that a partial `[keys]` table keeps the rest.
     #[serde(skip, default = "Keymap::empty")]
     pub keys: Keymap,
+    /// The classroom server's settings (`[serve]`): the defaults of `nim-tui-serve`'s flags.
+    pub serve: ServeSettings,
 }
 
 /// `heaps` before its reader has run; always replaced (see [`Layers::settings`]).
@@ -404,6 +407,16 @@ impl Layers {
         }
         let before = self.plain.clone();
         for (key, value) in table {
+            if key == "serve"
+                && let (toml::Value::Table(mine), Some(toml::Value::Table(base))) =
+                    (&value, self.plain.get_mut("serve"))
+            {
+                // Over the shipped `[serve]`, setting by setting, paths from the file's directory.
+                for (name, setting) in mine {
+                    base.insert(name.clone(), serve_path(path, name, setting.clone()));
+                }
+                continue;
+            }
             if key != "heaps" && key != "keys" {
                 let value = canonical(&key, value);
                 self.plain.insert(key, value);
@@ -556,6 +569,18 @@ impl Settings {
 pub struct FlagError {
     pub flag: &'static str,
     pub problem: String,
+}
+
+/// A `[serve]` path setting written relative, taken from the directory of the file at `file`.
+fn serve_path(file: &Path, name: &str, value: toml::Value) -> toml::Value {
+    let toml::Value::String(text) = &value else { return value };
+    let dir = file.parent().filter(|dir| !dir.as_os_str().is_empty());
+    match dir {
+        Some(dir) if crate::serve_settings::PATHS.contains(&name) && Path::new(text).is_relative() => {
+            toml::Value::String(dir.join(text).to_string_lossy().into_owned())
+        }
+        _ => value,
+    }
 }
 
 /// The 1-based line holding byte `offset`.
@@ -776,6 +801,36 @@ mod tests {
             assert!(table.get(action.name()).is_some(), "config.toml binds '{}'", action.name());
         }
         assert_eq!(load(Some(Path::new("config.toml"))).unwrap(), Settings::default());
+        // The server's defaults, read apart for clap (serve_settings), are the same [serve].
+        assert_eq!(&config.serve, ServeSettings::shipped());
+    }
+
+    #[test]
+    fn a_serve_table_keeps_what_it_leaves_out_and_reads_paths_from_the_files_directory() {
+        let text = "[serve]\nmax_connections = 7\ndb = \"class.db\"\nhost_key = \"/srv/key\"\n";
+        let config = parse(Path::new("/etc/nim/serve.toml"), text).unwrap();
+        let shipped = ServeSettings::shipped();
+        assert_eq!(config.serve.max_connections, 7);
+        assert_eq!((config.serve.listen, config.serve.idle_timeout), (shipped.listen, shipped.idle_timeout));
+        assert_eq!(config.serve.db, Some(PathBuf::from("/etc/nim/class.db")));
+        assert_eq!(config.serve.host_key, Some(PathBuf::from("/srv/key")));
+        assert_eq!(config.serve.code_file, None);
+        let flags: Vec<_> = config.serve.flags().into_iter().map(|(_, w)| w.into_string().unwrap()).collect();
+        assert!(flags.contains(&"--max-connections=7".to_string()), "{flags:?}");
+        assert!(flags.contains(&"--db=/etc/nim/class.db".to_string()), "{flags:?}");
+        assert!(
+            !flags.iter().any(|f| f.starts_with("--no-hints") || f.starts_with("--code-file")),
+            "{flags:?}"
+        );
+        // The rest of the file is laid over the shipped settings as before.
+        assert_eq!(config.mode, Settings::default().mode);
+        match problem("mode = \"misere\"\n[serve]\nlisen = \"127.0.0.1:0\"\n") {
+            (_, Problem::WrongValue { setting, expected, .. }) => {
+                assert_eq!(setting, "serve");
+                assert!(expected.contains("lisen") && expected.contains("listen"), "{expected}");
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

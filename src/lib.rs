@@ -39,6 +39,8 @@ pub mod puzzle;
 #[doc(hidden)]
 pub mod record;
 #[doc(hidden)]
+pub mod serve_settings;
+#[doc(hidden)]
 pub mod session;
 #[doc(hidden)]
 pub mod solve;

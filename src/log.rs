@@ -117,6 +117,16 @@ fn open(path: &Path) -> io::Result<File> {
     Ok(file)
 }
 
+/// Whether each line of the log also goes to standard error ([`also_to_stderr`]).
+static ALSO_STDERR: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Writes each line of the log to standard error too: for the server under systemd
+/// (`JOURNAL_STREAM` set), whose journal keeps what a service says on standard error. A game never
+/// calls it: its screen is on the terminal.
+pub fn also_to_stderr() {
+    ALSO_STDERR.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// The first failed write to the log, as a message: set once, told once at the end.
 static WRITE_FAILURE: OnceLock<String> = OnceLock::new();
 
@@ -148,6 +158,9 @@ impl<W: Write> Write for LogWriter<W> {
         let line = text.strip_suffix('\n').unwrap_or(&text);
         let mut escaped = crate::text::escape(line).into_owned();
         escaped.push('\n');
+        if ALSO_STDERR.load(std::sync::atomic::Ordering::Relaxed) {
+            let _ = io::stderr().write_all(escaped.as_bytes());
+        }
         if let Err(e) = self.inner.write_all(escaped.as_bytes()).and_then(|()| self.inner.flush()) {
             let _ =
                 WRITE_FAILURE.set(format!("could not write the log {}: {e}", crate::text::path(&self.path)));

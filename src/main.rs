@@ -213,6 +213,9 @@ fn terminal_as_stdin() -> io::Result<()> {
 
 /// `nim-tui solve`: every game through one path and one schema.
 fn solve(args: &nim_tui::cli::SolveArgs) -> ExitCode {
+    if args.schema {
+        return write_out(solve::SCHEMA, "the schema");
+    }
     let game = match Game::new(Ruleset::new(args.game, args.mode)) {
         Ok(game) => game,
         Err(e) => return fail(2, &e.to_string()),
@@ -366,8 +369,18 @@ fn man(args: &ManArgs) -> ExitCode {
         Some(dir) => {
             // One page per subcommand as clap_mangen writes them, then nim-tui.1 with its own
             // sections (keys, files, environment, exit status) in place of clap's.
+            let subcommands: Vec<String> =
+                cmd.get_subcommands().map(|sub| sub.get_name().to_string()).collect();
             let written = std::fs::create_dir_all(dir)
                 .and_then(|()| clap_mangen::generate_to(cmd, dir))
+                .and_then(|()| {
+                    for name in &subcommands {
+                        let path = dir.join(format!("nim-tui-{name}.1"));
+                        let text = std::fs::read_to_string(&path)?;
+                        std::fs::write(&path, finish_page(&text))?;
+                    }
+                    Ok(())
+                })
                 .and_then(|()| std::fs::write(dir.join("nim-tui.1"), &page));
             match written {
                 Ok(()) => ExitCode::SUCCESS,
@@ -394,7 +407,19 @@ fn man_page(cmd: clap::Command) -> io::Result<Vec<u8>> {
         man.render_extra_section(&mut page)?;
     }
     man.render_version_section(&mut page)?;
-    Ok(page)
+    Ok(finish_page(&String::from_utf8_lossy(&page)).into_bytes())
+}
+
+/// A page as clap_mangen writes it, finished as man pages are written: the text after the options
+/// (clap's examples) under EXAMPLES, where clap_mangen says EXTRA, and the arrows as roff's own
+/// characters (`\(<-`, `\(ua`...), which every formatter draws, in ASCII too.
+fn finish_page(page: &str) -> String {
+    page.replace(".SH EXTRA\nExamples:\n", ".SH EXAMPLES\n")
+        .replace(".SH EXTRA\n", ".SH EXAMPLES\n")
+        .replace('←', "\\(<-")
+        .replace('→', "\\(->")
+        .replace('↑', "\\(ua")
+        .replace('↓', "\\(da")
 }
 
 /// Text made safe for roff: backslashes and hyphens escaped, a leading dot or quote defused.
@@ -435,6 +460,11 @@ fn extra_man_sections() -> String {
         &mut out,
         nim_tui::log::ENV,
         "The log's level (error, warn, info, debug, trace): set, the log is written to nim-tui.log in the state directory.",
+    );
+    item(
+        &mut out,
+        nim_tui::cli::CONFIG_ENV,
+        "The configuration file to read when --config is not given (set and not empty).",
     );
     item(&mut out, "XDG_CONFIG_HOME", "Where the configuration file is looked for first (an absolute path).");
     item(

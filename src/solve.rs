@@ -70,11 +70,12 @@ pub struct Answer<'a> {
     /// Fibonacci Nim only: the most the next move may take (`null` before the first move).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limit: Option<Option<u64>>,
-    /// Subtraction games, Lasker's Nim and Kayles: each heap's Grundy value, and their XOR.
+    /// Subtraction games, Lasker's Nim and Kayles: each heap's Grundy value, and their XOR (past
+    /// `u64::MAX`, as Lasker's Nim's at heap 2^64-1, a string of digits).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub grundy: Option<Vec<u128>>,
+    pub grundy: Option<Vec<JsonCount>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub grundy_sum: Option<u128>,
+    pub grundy_sum: Option<JsonCount>,
     /// Fibonacci Nim: the heap's Zeckendorf terms, largest first.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub zeckendorf: Option<Vec<u64>>,
@@ -95,13 +96,23 @@ pub struct Answer<'a> {
     pub best_try: Option<Option<JsonMove>>,
 }
 
-/// A count as JSON writes it: a number while it fits a `u64`, else its digits as a string (JSON
-/// readers lose digits past 2^53, many past 2^64).
+/// A count (or a Grundy value) as JSON writes it: a number while it fits a `u64`, else its digits
+/// as a string (many JSON readers lose digits past 2^64; JavaScript's past 2^53, which the README
+/// says).
 #[derive(Debug, Serialize)]
 #[serde(untagged)]
 pub enum JsonCount {
     Number(u64),
     Digits(String),
+}
+
+impl From<u128> for JsonCount {
+    fn from(value: u128) -> JsonCount {
+        match u64::try_from(value) {
+            Ok(n) => JsonCount::Number(n),
+            Err(_) => JsonCount::Digits(value.to_string()),
+        }
+    }
 }
 
 impl From<&MoveCount> for JsonCount {
@@ -188,8 +199,8 @@ pub fn reference_answer<'a>(game: &Game, position: &'a Position, limit: Option<u
     match game.teach(position) {
         Teaching::Nim(explanation) => answer.nim_sum = Some(explanation.analysis.nim_sum),
         Teaching::Grundy(view) => {
-            answer.grundy = Some(view.values);
-            answer.grundy_sum = Some(view.sum);
+            answer.grundy = Some(view.values.into_iter().map(JsonCount::from).collect());
+            answer.grundy_sum = Some(JsonCount::from(view.sum));
         }
         Teaching::Fibonacci(view) => {
             answer.limit = Some(position.limit());
@@ -677,14 +688,17 @@ impl<W: Write> Output<W> {
         self.len += width;
     }
 
-    /// A number past `u64` (a Grundy value of Lasker's Nim reaches 2^64).
+    /// A number that may pass `u64` (a Grundy value of Lasker's Nim reaches 2^64): past it, a
+    /// string of digits, as the schema's `wide` says.
     fn wide(&mut self, value: u128) {
         match u64::try_from(value) {
             Ok(small) => self.num(small),
             Err(_) => {
                 let mut digits = itoa::Buffer::new();
                 let text = digits.format(value);
+                self.put(b"\"");
                 self.put(text.as_bytes());
+                self.put(b"\"");
             }
         }
     }

@@ -237,10 +237,41 @@ fn the_man_page_lists_every_key_of_the_key_map() {
         if bound.is_empty() {
             continue;
         }
-        let shown: Vec<String> = bound.iter().map(|key| key.pretty().replace('-', "\\-")).collect();
+        // Arrows as roff's characters (see the test below).
+        let roff = |text: String| {
+            text.replace('-', "\\-")
+                .replace('←', "\\(<-")
+                .replace('→', "\\(->")
+                .replace('↑', "\\(ua")
+                .replace('↓', "\\(da")
+        };
+        let shown: Vec<String> = bound.iter().map(|key| roff(key.pretty())).collect();
         assert!(keys.contains(&shown.join(", ")), "{action:?}'s keys {shown:?} in:\n{keys}");
         assert!(keys.contains(&action.describe().replace('-', "\\-")), "{action:?} described");
     }
+}
+
+/// Every page has its examples under EXAMPLES (clap_mangen's EXTRA renamed) and its arrows as
+/// roff characters, which man draws in any locale (`<-` in ASCII).
+#[test]
+fn man_pages_have_examples_and_arrows_in_roff() {
+    let home = tempfile::tempdir().unwrap();
+    let out = run_in(home.path(), &["man", "--dir", "pages"], &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let dir = home.path().join("pages");
+    let mut pages = vec![("nim-tui.1 (stdout)".to_string(), stdout(&run(&["man"])))];
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        pages.push((path.display().to_string(), std::fs::read_to_string(&path).unwrap()));
+    }
+    assert!(pages.len() > 5, "{} pages", pages.len());
+    for (name, page) in &pages {
+        assert!(page.contains(".SH EXAMPLES\n"), "{name} has no EXAMPLES");
+        assert!(!page.contains(".SH EXTRA"), "{name} still says EXTRA");
+        assert!(!page.contains(['←', '→', '↑', '↓']), "{name} has a raw arrow");
+    }
+    let replay = &pages.iter().find(|(name, _)| name.ends_with("nim-tui-replay.1")).expect("replay's page").1;
+    assert!(replay.contains("\\(<\\- and \\(\\->") || replay.contains("\\(<- and \\(->"), "{replay}");
 }
 
 /// Every page the man pages name is a page `man --dir` writes: no nim-tui-help(1).

@@ -31,6 +31,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("log", 2),
     ("keys", 2),
     ("theme", 2),
+    ("serve_settings", 2),
     ("store", 3),
     ("record", 3),
     ("config", 3),

@@ -25,6 +25,7 @@ mod hangup;
 mod hostile;
 mod i18n;
 mod instances;
+mod json_contract;
 mod layers;
 mod learn;
 mod levels;

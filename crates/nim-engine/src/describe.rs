@@ -206,7 +206,9 @@ pub struct PuzzleSize {
 }
 
 /// Which teaching view explains the game: the variant of [`crate::Teaching`] it gives.
+/// `#[non_exhaustive]`: a new game may bring a new kind of view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ViewKind {
     /// Heaps in binary and the nim-sum (Nim).
     Binary,

@@ -40,7 +40,11 @@ pub const GAME_NAME_MAX: usize = 1000;
 /// assert_eq!("moore:1".parse::<GameKind>(), Ok(GameKind::Nim));
 /// assert!("chess".parse::<GameKind>().is_err());
 /// ```
+///
+/// `#[non_exhaustive]`: a game added to the engine is a new variant, and a caller's `match` keeps
+/// compiling (with its own `_` arm); callers ask the game for its facts rather than match on it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum GameKind {
     /// Nim: take any number of tokens from one heap.
     #[default]

@@ -703,7 +703,9 @@ pub fn run(
                 "  class code {code} (generated, as the server is open beyond this machine; choose one with --code WORD)"
             ));
         }
+        notify_systemd("READY=1");
         stop.await;
+        notify_systemd("STOPPING=1");
         tracing::info!("stopping");
         let _ = nim_tui::text::eprint_safe("nim-tui serve: stopping");
         running.stop(Duration::from_secs(3)).await;
@@ -749,6 +751,37 @@ pub fn code_matches(code: &str, given: &[u8]) -> bool {
         differ |= usize::from(a ^ given.get(i).copied().unwrap_or(0));
     }
     differ == 0
+}
+
+/// Tells systemd how the server is (`READY=1` once it listens, for a `Type=notify` unit;
+/// `STOPPING=1`): one datagram to `$NOTIFY_SOCKET`, as sd_notify(3) sends it. Nothing when that is
+/// unset (not started by systemd); a failure is logged and never stops the server.
+fn notify_systemd(state: &str) {
+    let Some(socket) = std::env::var_os("NOTIFY_SOCKET") else { return };
+    #[cfg(unix)]
+    {
+        use std::os::unix::net::UnixDatagram;
+        let send = || -> std::io::Result<()> {
+            let datagram = UnixDatagram::unbound()?;
+            match socket.as_encoded_bytes().strip_prefix(b"@") {
+                // An abstract socket (Linux's), named without the '@'.
+                #[cfg(target_os = "linux")]
+                Some(name) => {
+                    use std::os::linux::net::SocketAddrExt;
+                    let addr = std::os::unix::net::SocketAddr::from_abstract_name(name)?;
+                    datagram.send_to_addr(state.as_bytes(), &addr).map(drop)
+                }
+                #[cfg(not(target_os = "linux"))]
+                Some(_) => Err(std::io::ErrorKind::Unsupported.into()),
+                None => datagram.send_to(state.as_bytes(), &socket).map(drop),
+            }
+        };
+        if let Err(e) = send() {
+            tracing::warn!("cannot tell systemd {state}: {e}");
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = (socket, state);
 }
 
 /// The letters a generated class code is made of: no `i`, `l`, `o`, `0` or `1`, which read alike.

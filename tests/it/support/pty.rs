@@ -105,10 +105,13 @@ impl Launch {
 
     pub fn spawn(mut self) -> Pty {
         let (mut master, mut slave) = (-1, -1);
-        let size = winsize(self.window);
-        // SAFETY: out-pointers to two ints; no name buffer and default terminal settings.
-        let r =
-            unsafe { libc::openpty(&mut master, &mut slave, std::ptr::null_mut(), std::ptr::null(), &size) };
+        let mut size = winsize(self.window);
+        // SAFETY: out-pointers to two ints; no name buffer and default terminal settings. The
+        // settings and the size are passed as `*mut`, which coerces to Linux's `*const` and is
+        // macOS's own type (there openpty takes `*mut termios` and `*mut winsize`).
+        let r = unsafe {
+            libc::openpty(&mut master, &mut slave, std::ptr::null_mut(), std::ptr::null_mut(), &raw mut size)
+        };
         assert_eq!(r, 0, "openpty: {}", std::io::Error::last_os_error());
         // SAFETY: openpty returned two open descriptors that nothing else owns.
         let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };

@@ -1,6 +1,7 @@
 //! The server's integration tests, in one binary: players driven through an SSH client in this
 //! process (`serve`, `serve_together`, `zh`), the real OpenSSH client (`serve_openssh`), and the
-//! `nim-tui-serve` binary as a teacher runs it (`serve_cli`, and its records: `report`).
+//! `nim-tui-serve` binary as a teacher runs it (`serve_cli`, and its records: `report`) and as a
+//! service runs it (`service`).
 
 mod support;
 
@@ -12,4 +13,5 @@ mod serve;
 mod serve_cli;
 mod serve_openssh;
 mod serve_together;
+mod service;
 mod zh;

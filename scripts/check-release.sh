@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Checks what scripts/release.sh made in target/dist, as a user without Rust would meet it:
+#
+#   - the SHA-256 sums;
+#   - the archive unpacked: both programs start (`--version` with the git revision, `solve 3 4 5`),
+#     `man -l` renders the page, bash completes a subcommand from the completion file;
+#   - the .deb unpacked into a scratch root (`dpkg-deb -x`, nothing installed on this machine):
+#     `nim-tui --version`, `nim-tui solve 3 4 5`, `man nim-tui` from the root's man pages, the
+#     unit file verified by systemd-analyze (when there is one), and the server run by hand as the
+#     unit runs it (NIM_TUI_CONFIG at the shipped config, a class code from NIM_TUI_CODE, the
+#     address overridden by a flag for loopback) until it says it listens, then SIGTERM, exit 0;
+#   - the glibc floor: no GLIBC_ symbol version newer than GLIBC_FLOOR in either binary
+#     (`objdump -T`).
+#
+# Usage: scripts/check-release.sh   (after scripts/release.sh [--dry-run])
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# The newest glibc the release binaries may need: 2.34 (Ubuntu 22.04, Debian 12, RHEL 9 and
+# their successors). Raise it only knowingly: see docs/release.md.
+GLIBC_FLOOR=2.34
+
+: "${CARGO_TARGET_DIR:=target}"
+dist="$CARGO_TARGET_DIR/dist"
+version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
+scratch=$(mktemp -d)
+server_pid=""
+cleanup() {
+    if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; fi
+    rm -rf "$scratch"
+}
+trap cleanup EXIT
+fail() { echo "check-release: $*" >&2; exit 1; }
+
+(cd "$dist" && sha256sum --quiet -c SHA256SUMS) || fail "SHA256SUMS does not match"
+
+# A player's home of its own: nothing of this machine's user is read or written.
+export HOME="$scratch/home" XDG_CONFIG_HOME="$scratch/home/config" XDG_DATA_HOME="$scratch/home/data" \
+    XDG_STATE_HOME="$scratch/home/state" LANG=C.UTF-8
+unset NIM_TUI_CONFIG NIM_TUI_CODE NIM_TUI_LOG LC_ALL LC_MESSAGES
+mkdir -p "$HOME"
+
+check_programs() { # $1: the directory holding nim-tui and nim-tui-serve; $2: what they came from
+    local bin=$1 what=$2 out
+    out=$("$bin/nim-tui" --version)
+    [[ "$out" == "nim-tui $version"* ]] || fail "$what: nim-tui --version said '$out'"
+    if [ -n "${NIM_TUI_GIT_REV:-}" ]; then
+        [[ "$out" == *"(git $NIM_TUI_GIT_REV)"* ]] || fail "$what: no git revision in '$out'"
+    fi
+    out=$("$bin/nim-tui-serve" --version)
+    [[ "$out" == "nim-tui-serve $version"* ]] || fail "$what: nim-tui-serve --version said '$out'"
+    out=$("$bin/nim-tui" solve 3 4 5)
+    grep -q "win" <<<"$out" || fail "$what: nim-tui solve 3 4 5 said '$out'"
+    out=$("$bin/nim-tui" solve --json 1 2 3)
+    grep -q '"outcome":"lose"' <<<"$out" || fail "$what: nim-tui solve --json 1 2 3 said '$out'"
+    for b in nim-tui nim-tui-serve; do
+        newest=$(objdump -T "$bin/$b" | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' | sort -uV | tail -n 1)
+        if [ "$(printf '%s\n%s\n' "$newest" "$GLIBC_FLOOR" | sort -V | tail -n 1)" != "$GLIBC_FLOOR" ]; then
+            fail "$what: $b needs GLIBC_$newest, newer than the floor $GLIBC_FLOOR"
+        fi
+        echo "check-release: $what: $b needs glibc $newest at most (floor $GLIBC_FLOOR)"
+    done
+}
+
+# The archive.
+archive=$(ls "$dist"/nim-tui-"$version"-x86_64-unknown-linux-gnu.tar.gz)
+mkdir "$scratch/archive"
+tar -xzf "$archive" -C "$scratch/archive"
+unpacked="$scratch/archive/nim-tui-$version-x86_64-unknown-linux-gnu"
+check_programs "$unpacked" "the archive"
+for f in README.md LICENSE CHANGELOG.md THIRD-PARTY-LICENSES.txt systemd/nim-tui-serve.service \
+    complete/nim-tui.bash complete/_nim-tui complete/nim-tui.fish complete/nim-tui.elv complete/_nim-tui.ps1; do
+    [ -s "$unpacked/$f" ] || fail "the archive has no $f"
+done
+grep -q "^ratatui " "$unpacked/THIRD-PARTY-LICENSES.txt" || grep -q "  ratatui " "$unpacked/THIRD-PARTY-LICENSES.txt" \
+    || fail "THIRD-PARTY-LICENSES.txt does not list ratatui"
+man -l "$unpacked/man/man1/nim-tui.1" 2>/dev/null | grep -q "EXIT STATUS" || fail "man -l nim-tui.1 renders no EXIT STATUS"
+# bash completes `nim-tui sol` to solve, from the file the archive ships.
+completed=$(PATH="$unpacked:$PATH" bash -c '
+    source "$1"
+    COMP_WORDS=(nim-tui sol); COMP_CWORD=1; COMP_LINE="nim-tui sol"; COMP_POINT=${#COMP_LINE}
+    func=$(complete -p nim-tui | sed -n "s/.*-F \([^ ]*\).*/\1/p")
+    "$func" nim-tui sol nim-tui
+    printf "%s\n" "${COMPREPLY[@]}"' _ "$unpacked/complete/nim-tui.bash")
+grep -qx "solve" <<<"$completed" || fail "bash completes 'nim-tui sol' to '$completed', not solve"
+
+# The .deb, unpacked into a scratch root.
+deb=$(ls "$dist"/nim-tui_"$version"-1_*.deb)
+root="$scratch/root"
+dpkg-deb -x "$deb" "$root"
+check_programs "$root/usr/bin" "the .deb"
+for f in usr/share/man/man1/nim-tui.1.gz usr/share/bash-completion/completions/nim-tui \
+    usr/share/zsh/vendor-completions/_nim-tui usr/share/fish/vendor_completions.d/nim-tui.fish \
+    usr/lib/systemd/system/nim-tui-serve.service etc/nim-tui-serve/config.toml \
+    usr/share/doc/nim-tui/copyright usr/share/doc/nim-tui/THIRD-PARTY-LICENSES.txt; do
+    [ -s "$root/$f" ] || fail "the .deb has no /$f"
+done
+MANWIDTH=80 man -M "$root/usr/share/man" nim-tui 2>/dev/null | grep -q "EXIT STATUS" \
+    || fail "man nim-tui from the .deb's pages renders no EXIT STATUS"
+dpkg-deb -I "$deb" control | grep -q '^Depends: libc6 (>= 2\.' || fail "the .deb does not depend on libc6"
+if command -v systemd-analyze >/dev/null 2>&1; then
+    # The unit as systemd reads it, its binary at its place in the scratch root.
+    sed "s|^ExecStart=/usr/bin/|ExecStart=$root/usr/bin/|" "$root/usr/lib/systemd/system/nim-tui-serve.service" \
+        > "$scratch/nim-tui-serve.service"
+    systemd-analyze verify --man=no "$scratch/nim-tui-serve.service" \
+        || fail "systemd-analyze does not accept nim-tui-serve.service"
+fi
+
+# The server as the unit runs it: config from NIM_TUI_CONFIG, code from NIM_TUI_CODE; a flag puts
+# it on loopback, beating the shipped config's 0.0.0.0.
+log="$scratch/serve.log"
+NIM_TUI_CONFIG="$root/etc/nim-tui-serve/config.toml" NIM_TUI_CODE=maths \
+    "$root/usr/bin/nim-tui-serve" --listen 127.0.0.1:0 </dev/null >/dev/null 2>"$log" &
+server_pid=$!
+# Waits for the server's words, with a generous bound only for a server that never says them.
+for _ in $(seq 600); do
+    grep -q "stop with Ctrl-C" "$log" 2>/dev/null && break
+    kill -0 "$server_pid" 2>/dev/null || break
+    sleep 0.1
+done
+grep -q "listening on 127.0.0.1:" "$log" || fail "the server from the .deb did not start: $(cat "$log")"
+grep -q "class code" "$log" && fail "the server made a code of its own instead of NIM_TUI_CODE's"
+kill -TERM "$server_pid"
+status=0
+wait "$server_pid" || status=$?
+server_pid=""
+[ "$status" -eq 0 ] || fail "the server exited $status on SIGTERM: $(cat "$log")"
+
+echo "check-release: the archive and the .deb of nim-tui $version pass"

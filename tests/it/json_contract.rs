@@ -1,0 +1,73 @@
+//! The JSON contract of `solve --json` (#36): every game answers a heap of u64::MAX within the
+//! schema, numbers past u64::MAX are strings of digits, the shipped schema lets a reader meet
+//! fields it does not name (as the README promises), and `solve --schema` prints it.
+
+use serde_json::Value;
+
+use crate::support::solve::solve;
+
+/// Every game `--game` names (the presets are subtraction games), and heaps of u64::MAX in the
+/// number each takes.
+const GAMES: [(&str, usize); 10] = [
+    ("nim", 3),
+    ("moore:2", 3),
+    ("moore:8", 2),
+    ("subtraction:1,3,4", 2),
+    ("bachet", 1),
+    ("lasker", 2),
+    ("kayles", 2),
+    ("dawson", 2),
+    ("wythoff", 2),
+    ("fibonacci", 1),
+];
+
+#[test]
+fn every_game_at_u64_max_answers_within_the_schema() {
+    let max = u64::MAX.to_string();
+    for (game, heaps) in GAMES {
+        let mut args = vec!["--json", "--limit", "3", "--game", game];
+        args.extend(std::iter::repeat_n(max.as_str(), heaps));
+        // `solve` checks each line against the schema (support/solve.rs), closed to unnamed fields.
+        let out = solve(&args, "");
+        assert_eq!(out.status.code(), Some(0), "{game}: {}", String::from_utf8_lossy(&out.stderr));
+        let line = String::from_utf8(out.stdout).unwrap();
+        let value: Value = serde_json::from_str(line.trim()).unwrap();
+        assert_eq!(value["heaps"], Value::Array(vec![Value::from(u64::MAX); heaps]), "{game}: {line}");
+    }
+}
+
+#[test]
+fn a_grundy_value_past_u64_max_is_a_string_of_digits() {
+    let max = u64::MAX.to_string();
+    let out = solve(&["--json", "--game", "lasker", &max], "");
+    assert_eq!(out.status.code(), Some(0));
+    let value: Value = serde_json::from_slice(&out.stdout).unwrap();
+    // g(2^64-1) = 2^64 in Lasker's Nim: the heap is 3 mod 4.
+    assert_eq!(value["grundy"], serde_json::json!(["18446744073709551616"]), "{value}");
+    assert_eq!(value["grundy_sum"], serde_json::json!("18446744073709551616"), "{value}");
+    // A value that fits stays a number.
+    let out = solve(&["--json", "--game", "lasker", "5"], "");
+    let value: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(value["grundy"][0].is_u64() && value["grundy_sum"].is_u64(), "{value}");
+}
+
+#[test]
+fn the_shipped_schema_lets_a_reader_meet_an_added_field_and_the_tests_do_not() {
+    let line: Value = serde_json::from_str(
+        r#"{"version":1,"game":"nim","mode":"normal","heaps":[1],"nim_sum":1,"outcome":"win","count":1,"moves":[{"heap":1,"take":1}],"added_later":true}"#,
+    )
+    .unwrap();
+    let (schemas, index) = crate::support::schema::compile(false);
+    assert!(schemas.validate(&line, index).is_ok(), "a field added within version 1 is refused");
+    let (schemas, index) = crate::support::schema::compile(true);
+    assert!(schemas.validate(&line, index).is_err(), "the tests' closed schema lets an unnamed field by");
+}
+
+#[test]
+fn solve_schema_prints_the_shipped_schema() {
+    let out = solve(&["--schema"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), nim_tui::solve::SCHEMA);
+    let printed: Value = serde_json::from_str(nim_tui::solve::SCHEMA).unwrap();
+    assert_eq!(printed["$id"], "urn:nim-tui:solve:1");
+}
