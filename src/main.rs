@@ -367,15 +367,21 @@ fn man(args: &ManArgs) -> ExitCode {
     };
     match &args.dir {
         Some(dir) => {
-            // One page per subcommand as clap_mangen writes them, then nim-tui.1 with its own
-            // sections (keys, files, environment, exit status) in place of clap's.
-            let subcommands: Vec<String> =
-                cmd.get_subcommands().map(|sub| sub.get_name().to_string()).collect();
+            // One page per subcommand (and theirs: `nim-tui-serve-report.1`) as clap_mangen
+            // writes them, then nim-tui.1 with its own sections (keys, files, environment, exit
+            // status) in place of clap's.
+            let mut names = Vec::new();
+            let mut stack: Vec<(String, &clap::Command)> =
+                cmd.get_subcommands().map(|sub| (format!("nim-tui-{}", sub.get_name()), sub)).collect();
+            while let Some((name, sub)) = stack.pop() {
+                stack.extend(sub.get_subcommands().map(|s| (format!("{name}-{}", s.get_name()), s)));
+                names.push(name);
+            }
             let written = std::fs::create_dir_all(dir)
-                .and_then(|()| clap_mangen::generate_to(cmd, dir))
+                .and_then(|()| clap_mangen::generate_to(cmd.clone(), dir))
                 .and_then(|()| {
-                    for name in &subcommands {
-                        let path = dir.join(format!("nim-tui-{name}.1"));
+                    for name in &names {
+                        let path = dir.join(format!("{name}.1"));
                         let text = std::fs::read_to_string(&path)?;
                         std::fs::write(&path, finish_page(&text))?;
                     }
