@@ -143,3 +143,4 @@ console-race-state = { $paused ->
 }
 console-activity = Activity
 console-no-race = No activity yet: g gives everyone the chosen student's position; a chooses a game to give.
+console-puzzles = puzzles, { $difficulty }, from #{ $number-digits }

@@ -130,3 +130,4 @@ console-race-state = { $paused ->
 }
 console-activity = 活动
 console-no-race = 还没有活动：g 把所选学生的局面发给所有人；a 选择一个游戏发给所有人。
+console-puzzles = 谜题（{ $difficulty }），从第 { $number-digits } 题起

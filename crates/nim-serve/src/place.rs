@@ -24,7 +24,7 @@ use super::db::{GameRow, Outcome, Played};
 use super::lobby::{Command, Draft, Lobby, Note};
 use super::lobby_view;
 use super::say;
-use super::tables::{Doing, Notice, Origin, Table};
+use super::tables::{Doing, Handout, Notice, Origin, Table};
 use nim_tui::app::{Action, App, Coaching, Effect, Msg, Report};
 use nim_tui::domain::Seat;
 use nim_tui::engine::Rules as _;
@@ -165,29 +165,53 @@ impl Place {
     /// Gives every student `setup` now, with the teacher's draft's hints and time limit; an
     /// activity with a limit is ended when it runs out.
     fn start_activity(&mut self, setup: nim_tui::domain::GameSetup) {
+        self.start_activity_with(setup, None);
+    }
+
+    /// [`Place::start_activity`], or a run of puzzles from `puzzle` (the same for everyone).
+    fn start_activity_with(
+        &mut self,
+        setup: nim_tui::domain::GameSetup,
+        puzzle: Option<nim_tui::app::PuzzleStart>,
+    ) {
         let Draft { hints, minutes } = self.lobby.draft;
         let limit = (minutes > 0).then(|| std::time::Duration::from_secs(minutes * 60));
-        let position = match &setup.heaps {
-            nim_tui::domain::HeapChoice::Custom(heaps) => {
+        let position = match (&puzzle, &setup.heaps) {
+            (Some(start), _) => say::puzzle_name(start),
+            (None, nim_tui::domain::HeapChoice::Custom(heaps)) => {
                 nim_tui::engine::Position::from(heaps.clone()).to_string()
             }
-            _ => String::new(),
+            (None, _) => String::new(),
         };
-        let second = setup.first == nim_tui::domain::First::Ai;
+        let second = puzzle.is_none() && setup.first == nim_tui::domain::First::Ai;
         let activity = self.server.store.next_activity_id();
         self.server.store.activity_started(super::db::ActivityRow {
             id: activity,
             started_at: std::time::SystemTime::now(),
             game: setup.game.name(),
             mode: setup.mode.as_str().into(),
-            heaps: Some(position.clone()),
-            puzzle: None,
+            heaps: puzzle.is_none().then(|| position.clone()),
+            puzzle: puzzle.as_ref().map(|start| {
+                format!(
+                    "{} #{} seed {}",
+                    start.difficulty.as_str(),
+                    start.number.unwrap_or(1),
+                    start.seed.unwrap_or(0)
+                )
+            }),
             hints,
             time_limit: limit.map(|l| u32::try_from(l.as_secs()).unwrap_or(u32::MAX)),
             started_by: self.me.name.clone(),
         });
-        let count =
-            self.server.people.assign(activity, &self.me.name, &setup, position.clone(), hints, limit);
+        let count = self.server.people.assign(Handout {
+            activity,
+            from: self.me.name.clone(),
+            setup,
+            puzzle,
+            position: position.clone(),
+            hints,
+            limit,
+        });
         if let Some(limit) = limit {
             let server = self.server.clone();
             tokio::spawn(async move {
@@ -207,6 +231,30 @@ impl Place {
     /// begun there (the start screen's choices made), it is given to everyone instead, and the
     /// teacher is back at the console.
     fn composed(&mut self, table: &Table) -> bool {
+        let puzzle = {
+            let app = table.app();
+            match &app.screen {
+                nim_tui::app::Screen::Puzzle(p) => Some((
+                    app.setup.clone(),
+                    nim_tui::app::PuzzleStart {
+                        seed: Some(p.id.seed),
+                        number: Some(p.id.number),
+                        difficulty: p.id.difficulty,
+                        daily: None,
+                    },
+                    p.game.history().game().kind(),
+                )),
+                _ => None,
+            }
+        };
+        if let Some((mut setup, start, kind)) = puzzle {
+            setup.game = kind;
+            self.composing = false;
+            table.recorded.store(true, Ordering::SeqCst);
+            self.leave_table();
+            self.start_activity_with(setup, Some(start));
+            return true;
+        }
         let setup = {
             let app = table.app();
             let Some(game) =
@@ -327,7 +375,7 @@ impl Place {
                     table.touch();
                 }
             }
-            Notice::Assigned { setup, from, activity } => {
+            Notice::Assigned { setup, from, activity, puzzle } => {
                 let free = matches!(self.at, At::Lobby | At::Table { role: Role::Owner | Role::Watcher, .. });
                 if free {
                     // The game this student was playing is kept, ended by the teacher: no loss.
@@ -336,7 +384,11 @@ impl Place {
                     let mut setup = setup;
                     setup.names.0[0] = self.me.name.clone();
                     let hints = self.server.people.activity(activity).is_none_or(|(_, _, hints)| hints);
-                    let mut app = with_server_hints(App::start_now(setup, None), &self.server);
+                    let app = match puzzle {
+                        Some(start) => App::puzzles(setup, start),
+                        None => App::start_now(setup, None),
+                    };
+                    let mut app = with_server_hints(app, &self.server);
                     if !hints {
                         withhold_hints(&mut app);
                     }
@@ -808,6 +860,7 @@ impl Place {
             }
             Effect::PuzzleAnswered { solved, .. } => {
                 self.server.store.puzzle_done(&self.me.name, solved, table.origin.activity);
+                self.server.people.answered(table.origin.activity, &self.me.name, solved);
                 Performed::Done
             }
             // No saved games on the server: nothing to claim or give up.

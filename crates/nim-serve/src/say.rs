@@ -21,6 +21,18 @@ pub fn players(first: &str, second: Option<&str>) -> String {
     nim_tui::words::serve_players(first, second)
 }
 
+/// A run of puzzles given to a class, as the console and the records name it: "puzzles, medium,
+/// from #3".
+pub fn puzzle_name(start: &nim_tui::app::PuzzleStart) -> String {
+    text(
+        "console-puzzles",
+        &[
+            ("difficulty", nim_tui::words::difficulty_name(start.difficulty.as_str()).into()),
+            ("number", u64::from(start.number.unwrap_or(1)).into()),
+        ],
+    )
+}
+
 /// The server's line at the top of a table, as data.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Top {

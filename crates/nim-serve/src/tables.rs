@@ -41,7 +41,14 @@ pub enum Notice {
     /// The person challenged is answering another challenge: this one is not sent.
     Engaged { name: String },
     /// The teacher (`from`) gives everyone this game to play, as part of activity `activity`.
-    Assigned { setup: nim_tui::domain::GameSetup, from: String, activity: i64 },
+    /// A run of puzzles (`puzzle`: where it starts, the same for everyone) instead of a game,
+    /// when given.
+    Assigned {
+        setup: nim_tui::domain::GameSetup,
+        from: String,
+        activity: i64,
+        puzzle: Option<nim_tui::app::PuzzleStart>,
+    },
     /// This person's game, left when the connection dropped, is theirs again: sit at `table`
     /// in seat `seat` (0 or 1).
     Resume { table: Arc<Table>, seat: usize },
@@ -243,6 +250,20 @@ impl Table {
     }
 }
 
+/// What a teacher gives every student: the game `setup` (from a position), or a run of puzzles
+/// from `puzzle`, as activity `activity`, with hints allowed or not and a time limit.
+pub struct Handout {
+    pub activity: i64,
+    /// The teacher's name.
+    pub from: String,
+    pub setup: nim_tui::domain::GameSetup,
+    pub puzzle: Option<nim_tui::app::PuzzleStart>,
+    /// The position (or the puzzles) as shown.
+    pub position: String,
+    pub hints: bool,
+    pub limit: Option<std::time::Duration>,
+}
+
 /// A game whose player's connection dropped, waiting for them.
 pub struct Parked {
     pub table: Arc<Table>,
@@ -382,24 +403,16 @@ impl People {
         self.lock().get(&id).is_some_and(|p| p.mailbox.try_send(notice).is_ok())
     }
 
-    /// Gives every student the game `setup` (from a position), from teacher `from`, as a new
-    /// activity (`activity`, its id) with hints allowed or not and a time limit: who got it is
-    /// noted. Returns how many students got it.
-    pub fn assign(
-        &self,
-        activity: i64,
-        from: &str,
-        setup: &nim_tui::domain::GameSetup,
-        position: String,
-        hints: bool,
-        limit: Option<std::time::Duration>,
-    ) -> usize {
+    /// Gives every student `handout` as a new activity: who got it is noted. Returns how many
+    /// students got it.
+    pub fn assign(&self, handout: Handout) -> usize {
+        let Handout { activity, from, setup, puzzle, position, hints, limit } = handout;
         let now = std::time::Instant::now();
         let mut given = HashMap::new();
         for p in self.lock().values() {
             if !p.teacher
                 && p.mailbox
-                    .try_send(Notice::Assigned { setup: setup.clone(), from: from.to_string(), activity })
+                    .try_send(Notice::Assigned { setup: setup.clone(), from: from.clone(), activity, puzzle })
                     .is_ok()
             {
                 given.insert(p.name.clone(), now);

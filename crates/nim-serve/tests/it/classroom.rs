@@ -425,3 +425,57 @@ async fn a_class_of_thirty_in_one_activity_is_in_the_report_move_by_move() {
         assert_eq!((line["won"].as_str(), line["missed"].as_str()), ("1", "0"), "student {i}: {line:?}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_teacher_gives_the_class_the_same_run_of_puzzles() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (running, addr, mut teacher) = class_with_teacher(dir.path()).await;
+    let mut ann = student(addr, "ann").await;
+    let mut ben = student(addr, "ben").await;
+    assert!(teacher.wait_until(|s| s.contains("ann") && s.contains("ben")).await, "{}", teacher.contents());
+    // The teacher opens the puzzles on the start screen: the run shown is given to everyone.
+    teacher.send(b"a").await;
+    assert!(teacher.wait_for("Puzzles").await, "{}", teacher.contents());
+    for _ in 0..12 {
+        if teacher.contents().lines().any(|l| l.contains("Puzzles") && l.contains(['▶', '►'])) {
+            break;
+        }
+        teacher.send(b"\x1b[B").await;
+        teacher.settle(Duration::from_millis(150)).await;
+    }
+    teacher.send(b"\r").await;
+    assert!(teacher.wait_for("Class race: puzzles").await, "{}", teacher.contents());
+    // Both students have the same puzzle: the same heaps, the same number.
+    let mut boards = Vec::new();
+    for p in [&mut ann, &mut ben] {
+        assert!(p.wait_for("A position from mrslee").await, "{}", p.contents());
+        assert!(p.wait_for("Puzzle 1").await, "{}", p.contents());
+        let board: Vec<String> =
+            p.contents().lines().filter(|l| l.contains('│')).map(|l| l.trim().to_string()).collect();
+        boards.push(board);
+    }
+    assert_eq!(boards[0], boards[1], "the two students have different puzzles");
+    // Ann answers (a wrong first try is told to try again: she tries until it counts); the
+    // teacher's console has her answer in the race.
+    let answered = |s: &str| s.contains("ann won in") || s.contains("ann lost, after");
+    for _ in 0..5 {
+        ann.send(b"\r").await;
+        ann.settle(Duration::from_millis(300)).await;
+        teacher.settle(Duration::from_millis(300)).await;
+        if answered(&teacher.contents()) {
+            break;
+        }
+    }
+    assert!(teacher.wait_until(answered).await, "{}\n{}", teacher.contents(), ann.contents());
+    running.stop(Duration::from_secs(3)).await;
+    let home = tempfile::tempdir().expect("a home");
+    let out = crate::report::report(
+        home.path(),
+        &dir.path().join("server.sqlite3"),
+        &["--activity", "1", "--csv", "-"],
+    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let csv = String::from_utf8_lossy(&out.stdout);
+    let ann_line = csv.lines().find(|l| l.starts_with("ann,")).expect("ann's line");
+    assert!(ann_line.contains(",1,"), "ann tried a puzzle: {csv}");
+}
