@@ -140,3 +140,49 @@ fn openssh_without_a_terminal_is_told_to_use_ssh_t() {
     }
     runtime.block_on(running.stop(Duration::from_secs(3)));
 }
+
+/// A student's `ssh` killed in the middle of a game (a laptop closed, the Wi-Fi gone): connecting
+/// again as she did, she is back at her game, her move still made.
+#[test]
+fn a_student_whose_ssh_dies_comes_back_to_her_game() {
+    ssh_present();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    let running = runtime.block_on(server(options(dir.path())));
+    let port = running.addr().port();
+    // Someone in the lobby, to see when the server has noticed her gone.
+    let mut bob = runtime.block_on(crate::serve::Player::arrive(running.addr(), "bob", 100, 30));
+    let args = ssh(port, "alice", &[]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut pty = Pty::program("ssh", &args).size(30, 100).spawn();
+    assert!(pty.wait_for(crate::serve::LOBBY), "no lobby over ssh:\n{}", pty.contents());
+    pty.send(b"\r");
+    assert!(pty.wait_for("Start"), "{}", pty.contents());
+    pty.send(b"\r");
+    assert!(pty.wait_for("Your turn"), "{}", pty.contents());
+    pty.send(b"\r");
+    assert!(pty.wait_for("AI took"), "{}", pty.contents());
+    let moved: Vec<String> =
+        pty.contents().lines().filter(|l| l.contains("took")).map(str::to_string).collect();
+    assert!(runtime.block_on(bob.wait_for("alice")), "{}", bob.contents());
+    // The client dies without a word.
+    let pid = i32::try_from(pty.pid()).expect("a pid");
+    // SAFETY: kill(2) on the ssh child this test started.
+    unsafe { libc::kill(pid, libc::SIGKILL) };
+    assert!(
+        runtime.block_on(bob.wait_until(|s| !s.lines().any(|l| l.contains("alice")))),
+        "the server did not notice alice gone:\n{}",
+        bob.contents()
+    );
+    let mut again = Pty::program("ssh", &args).size(30, 100).spawn();
+    assert!(again.wait_for("Welcome back: your game is where you left it."), "{}", again.contents());
+    for line in &moved {
+        assert!(
+            again.contents().contains(line.trim()),
+            "{line:?} is not on the screen:\n{}",
+            again.contents()
+        );
+    }
+    assert!(again.contents().contains("Your turn"), "{}", again.contents());
+    runtime.block_on(running.stop(Duration::from_secs(3)));
+}
