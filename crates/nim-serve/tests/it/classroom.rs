@@ -479,3 +479,43 @@ async fn a_teacher_gives_the_class_the_same_run_of_puzzles() {
     let ann_line = csv.lines().find(|l| l.starts_with("ann,")).expect("ann's line");
     assert!(ann_line.contains(",1,"), "ann tried a puzzle: {csv}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_game_between_two_people_each_is_offered_only_the_way_back() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let running = server(options(dir.path())).await;
+    let addr = running.addr();
+    let mut alice = Player::arrive(addr, "alice", 100, 30).await;
+    let mut bob = Player::arrive(addr, "bob", 100, 30).await;
+    a_game_between(&mut alice, &mut bob).await;
+    // They play it out, each by the hints on their turn.
+    let over = |s: &str| s.contains(" wins") && !s.contains("'s turn");
+    for _ in 0..100 {
+        if over(&alice.contents()) && over(&bob.contents()) {
+            break;
+        }
+        for (me, mover) in [(&mut alice, "alice's turn"), (&mut bob, "bob's turn")] {
+            me.settle(Duration::from_millis(100)).await;
+            if me.contents().contains(mover) {
+                let before = me.contents();
+                me.send(b"h").await;
+                me.wait_for("Hint").await;
+                me.send(b"\r").await;
+                me.wait_until(|s| s != before && !s.contains(mover)).await;
+            }
+        }
+    }
+    assert!(alice.wait_until(over).await, "{}", alice.contents());
+    assert!(bob.wait_until(over).await, "{}", bob.contents());
+    for screen in [alice.contents(), bob.contents()] {
+        assert!(!screen.contains("play again") && !screen.contains("new game"), "{screen}");
+        assert!(screen.contains("q "), "no way back offered:\n{screen}");
+    }
+    // Alice goes back; bob stays on the finished game, told she has gone.
+    alice.send(b"q").await;
+    assert!(alice.wait_for(LOBBY).await, "{}", alice.contents());
+    assert!(bob.wait_for("alice has left the table").await, "{}", bob.contents());
+    bob.send(b"q").await;
+    assert!(bob.wait_for(LOBBY).await, "{}", bob.contents());
+    running.stop(Duration::from_secs(3)).await;
+}
