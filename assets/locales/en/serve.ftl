@@ -67,3 +67,24 @@ serve-assignment = Everyone's position: { $position } — who won it, and how fa
 serve-assignment-won = { $name } won in { $seconds } s
 serve-assignment-lost = { $name } lost, after { $seconds } s
 serve-give-key = g gives everyone the chosen player's position
+
+## The web door (`--web`): the join page, and why a browser is not let in
+
+serve-web-title = Nim — join the class
+serve-web-name = Your name
+serve-web-code = Class code
+serve-web-code-hint = Teachers: your teacher token
+serve-web-language = Language
+serve-web-language-auto = The browser's
+serve-web-join = Join
+serve-web-connecting = Connecting…
+serve-web-lost = The connection was lost. Joining again…
+serve-web-ended = You have left the game.
+serve-web-rejoin = Join again
+serve-web-wrong-code = Wrong class code.
+serve-web-locked = Too many wrong class codes from your address: wait a few minutes.
+serve-web-full = The class is full: ask your teacher.
+serve-web-full-here = Too many players from your address: ask your teacher.
+serve-web-timeout = Joining took too long: try again.
+serve-web-bad-hello = The page and the server do not understand each other: reload the page.
+serve-web-stopping = The server is stopping.

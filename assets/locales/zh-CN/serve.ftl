@@ -60,3 +60,24 @@ serve-assignment = 全班的局面：{ $position } —— 谁赢了，用时多�
 serve-assignment-won = { $name } 用 { $seconds } 秒获胜
 serve-assignment-lost = { $name } 落败，用时 { $seconds } 秒
 serve-give-key = g 把所选玩家的局面发给所有人
+
+## The web door (`--web`): the join page, and why a browser is not let in
+
+serve-web-title = 尼姆游戏——加入课堂
+serve-web-name = 你的名字
+serve-web-code = 课堂口令
+serve-web-code-hint = 老师：请输入教师令牌
+serve-web-language = 语言
+serve-web-language-auto = 跟随浏览器
+serve-web-join = 加入
+serve-web-connecting = 正在连接……
+serve-web-lost = 连接已断开，正在重新加入……
+serve-web-ended = 你已离开游戏。
+serve-web-rejoin = 重新加入
+serve-web-wrong-code = 课堂口令不对。
+serve-web-locked = 你的地址输错课堂口令的次数太多：请等几分钟。
+serve-web-full = 课堂已满：请问老师。
+serve-web-full-here = 来自你的地址的玩家太多：请问老师。
+serve-web-timeout = 加入用时太久：请再试一次。
+serve-web-bad-hello = 网页与服务器无法互相理解：请刷新网页。
+serve-web-stopping = 服务器正在停止。

@@ -202,7 +202,7 @@ fn close_channel(handle: russh::server::Handle, channel: ChannelId) -> client::C
 }
 
 /// Compares without stopping at the first difference, so that timing tells nothing of the code.
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+pub(crate) fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     let mut diff = a.len() ^ b.len();
     for (i, x) in a.iter().enumerate() {
         diff |= usize::from(x ^ b.get(i).copied().unwrap_or(0));
