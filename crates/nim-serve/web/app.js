@@ -24,12 +24,16 @@
   });
   $("name").value = sessionStorage.getItem("nim-name") || "";
 
+  function fontSize() {
+    return window.innerWidth < 600 ? 12 : 16;
+  }
+
   function makeTerminal() {
     term = new Terminal({
       allowProposedApi: true, // the unicode11 add-on
       cursorBlink: false,
       fontFamily: '"DejaVu Sans Mono", "Noto Sans Mono", "Noto Sans Mono CJK SC", Menlo, Consolas, monospace',
-      fontSize: window.innerWidth < 600 ? 13 : 16,
+      fontSize: fontSize(),
       scrollback: 0,
       theme: { background: "#1e1e1e" },
     });
@@ -44,8 +48,28 @@
     term.onResize(({ cols, rows }) => {
       if (joined) send(JSON.stringify({ cols, rows }));
     });
-    window.addEventListener("resize", () => fit.fit());
-    if (window.visualViewport) window.visualViewport.addEventListener("resize", () => fit.fit());
+    // A phone's narrow window gets a smaller font, so that the game's 44 columns fit.
+    const refit = () => {
+      if (term.options.fontSize !== fontSize()) term.options.fontSize = fontSize();
+      fit.fit();
+    };
+    window.addEventListener("resize", refit);
+    if (window.visualViewport) window.visualViewport.addEventListener("resize", refit);
+    // What the terminal shows, as text, and where a cell is on the page: read by the browser
+    // test (tests/browser/play.mjs) and by anything else that reads the page for a person.
+    window.nimScreen = () => {
+      const buffer = term.buffer.active, lines = [];
+      for (let y = 0; y < term.rows; y++) {
+        const line = buffer.getLine(buffer.viewportY + y);
+        lines.push(line ? line.translateToString(true) : "");
+      }
+      return lines.join("\n");
+    };
+    window.nimCell = (col, row) => {
+      const screen = box.querySelector(".xterm-screen").getBoundingClientRect();
+      const w = screen.width / term.cols, h = screen.height / term.rows;
+      return { x: screen.left + (col + 0.5) * w, y: screen.top + (row + 0.5) * h };
+    };
     // A tap is a click: the browser makes mouse events of it, which the terminal reports to the
     // game (tap a heap, tap a count). The soft keyboard opens with the terminal's focus.
     box.addEventListener("touchend", () => term.focus());
