@@ -158,6 +158,7 @@ async function main() {
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
       "--disable-component-update", "--disable-sync"],
     viewport: { width: 1280, height: 800 },
+    hasTouch: true, // taps as a tablet's, beside the mouse
   });
   const page = context.pages()[0] || (await context.newPage());
   const errors = [];
@@ -193,9 +194,25 @@ async function main() {
   check(narrow.length > 0, "the screen is drawn again at a phone's width");
   await page.screenshot({ path: path.join(shots, "game-phone.png") });
 
+  // A tap is a click: a new game, and a move made by tapping a token twice.
+  await page.keyboard.press("Enter");
+  const before = await waitText(page, "Your turn");
+  const token = tokenCell(before);
+  check(token !== null, "a token to tap on a phone's screen");
+  for (let tap = 0; tap < 2; tap++) {
+    const at = await page.evaluate(([c, r]) => window.nimCell(c, r), [token.col, token.row]);
+    await page.touchscreen.tap(at.x, at.y);
+    await page.waitForTimeout(100);
+  }
+  await waitFor(page, (s) => s !== before && s.includes("took"), "the tapped move");
+  check(true, "a move made by tapping on a phone's screen");
+
   // A dropped connection is said, and the page joins again by itself.
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.keyboard.press("q");
+  // Leaving a game in play may ask first; yes.
+  const leave = await waitFor(page, (t) => t.includes("On the server:") || t.includes("y: yes"), "the lobby or a question");
+  if (leave.includes("y: yes")) await page.keyboard.press("y");
   await waitText(page, "On the server:");
   server.kill("SIGTERM");
   await page.waitForSelector("#banner:not([hidden])", { timeout: PATIENCE });
