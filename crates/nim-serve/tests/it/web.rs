@@ -622,3 +622,67 @@ async fn the_web_door_alone_serves_without_ssh() {
     assert!(alice.contents().contains("server"), "{}", alice.contents());
     stopping.await.expect("stopped");
 }
+
+#[test]
+fn the_teachers_command_prints_the_page_and_the_token_and_bad_web_flags_are_refused() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let home = tempfile::tempdir().expect("temp dir");
+    for (args, says) in [
+        (vec!["--no-ssh"], "--web"),
+        (vec!["--web", "nowhere"], "--web"),
+        (vec!["--web", "127.0.0.1:0", "--trusted-proxy", "a-proxy"], "--trusted-proxy"),
+    ] {
+        let out = crate::support::command(home.path()).args(&args).output().expect("run");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    let help = crate::support::command(home.path()).arg("--help").output().expect("run");
+    let help = String::from_utf8_lossy(&help.stdout);
+    for flag in ["--web", "127.0.0.1:8080", "--no-ssh", "--trusted-proxy", "http://HOST:8080/"] {
+        assert!(help.contains(flag), "{flag} is not in the help:\n{help}");
+    }
+
+    // Browsers only, with a class code: what the teacher reads, then a student and the teacher.
+    let mut child = crate::support::command(home.path())
+        .args(["--no-ssh", "--web", "127.0.0.1:0", "--code", "maths"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the server");
+    let mut stderr = BufReader::new(child.stderr.take().expect("stderr"));
+    let (mut said, mut line) = (String::new(), String::new());
+    while stderr.read_line(&mut line).expect("read stderr") > 0 {
+        said.push_str(&line);
+        line.clear();
+        if said.contains("stop with Ctrl-C") {
+            break;
+        }
+    }
+    assert!(said.contains("no SSH"), "{said}");
+    let addr: SocketAddr = said
+        .split("open http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|a| a.parse().ok())
+        .unwrap_or_else(|| panic!("no web address in {said:?}"));
+    let token = said
+        .split("teacher token ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no token in {said:?}"))
+        .to_string();
+    assert_eq!(token.len(), nim_serve::TOKEN_LENGTH);
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    runtime.block_on(async {
+        let mut bob = Browser::join(addr, "bob", "maths", 100, 30).await;
+        assert!(bob.wait_for(LOBBY).await, "{:?}\n{}", bob.refused, bob.contents());
+        let mut teacher = Browser::join(addr, "ms-t", &token, 120, 40).await;
+        assert!(teacher.wait_for("Teacher's view").await, "{:?}\n{}", teacher.refused, teacher.contents());
+    });
+    // SAFETY: kill(2) on the child this test started.
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let status = child.wait().expect("the server exits");
+    assert_eq!(status.code(), Some(0));
+}
