@@ -30,8 +30,8 @@ function check(ok, what) {
   return ok;
 }
 
-async function startServer() {
-  server = spawn(bin, ["--no-ssh", "--web", "127.0.0.1:0", "--code", CODE, "--db", path.join(home, "class.sqlite3")], {
+async function startServer(web = "127.0.0.1:0") {
+  server = spawn(bin, ["--no-ssh", "--web", web, "--code", CODE, "--db", path.join(home, "class.sqlite3")], {
     env: { ...process.env, HOME: home, XDG_STATE_HOME: path.join(home, "state"), XDG_DATA_HOME: path.join(home, "data"), NIM_TUI_LOG: "" },
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -216,6 +216,12 @@ async function main() {
   await waitText(page, "On the server:");
   server.kill("SIGTERM");
   await page.waitForSelector("#banner:not([hidden])", { timeout: PATIENCE });
-  check((await page.textContent("#banner-text")).length > 0, "the page says the connection ended");
+  check((await page.textContent("#banner-text")).includes("lost"), "the page says the connection was lost");
+  // The server back on its address: the page joins again by itself, under the same name.
+  if (server.exitCode === null && server.signalCode === null) await new Promise((resolve) => server.once("exit", resolve));
+  await startServer(new URL(url).host);
+  const back = await waitText(page, "On the server:");
+  check(back.includes("alice"), "the page joined the server again by itself, as alice");
+  check(await page.isHidden("#banner"), "the message is gone once joined again");
   check(errors.length === 0, `no script errors (${errors.join("; ")})`);
 }

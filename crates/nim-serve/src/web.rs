@@ -94,11 +94,13 @@ const SEND_BUFFER: usize = 64 * 1024;
 /// How many input messages may wait for the game (with [`super::Limits::input_cap`] on bytes).
 const INPUT_QUEUE: usize = 256;
 
-/// The close codes: a browser refused (1008: the policy says no), the normal end, a message
-/// too big.
+/// The close codes: a browser refused (1008: the policy says no), the normal end (the player
+/// left, or was idle too long), a message too big, the server stopping (1001: the page joins
+/// again when it can).
 const CLOSE_POLICY: u16 = 1008;
 const CLOSE_NORMAL: u16 = 1000;
 const CLOSE_TOO_BIG: u16 = 1009;
+const CLOSE_GOING_AWAY: u16 = 1001;
 
 /// What every request of the web door shares.
 struct Web {
@@ -604,8 +606,10 @@ impl Pipe {
                     }
                     read = output.read(&mut buffer) => match read {
                         Ok(0) | Err(_) => {
-                            // The game is over: its last words were sent, and now the close.
-                            let close = CloseFrame { code: CLOSE_NORMAL, reason: "".into() };
+                            // The game is over: its last words were sent, and now the close;
+                            // "going away" when the server stops, so that the page comes back.
+                            let code = if *server.stop.borrow() { CLOSE_GOING_AWAY } else { CLOSE_NORMAL };
+                            let close = CloseFrame { code, reason: "".into() };
                             let _ = sink.send(Message::Close(Some(close))).await;
                             break;
                         }

@@ -620,6 +620,7 @@ async fn the_web_door_alone_serves_without_ssh() {
     let stopping = tokio::spawn(running.stop(Duration::from_secs(3)));
     assert!(alice.wait_closed().await, "{}", alice.contents());
     assert!(alice.contents().contains("server"), "{}", alice.contents());
+    assert_eq!(alice.closed, Some(1001), "going away: the page joins again when it can");
     stopping.await.expect("stopped");
 }
 
