@@ -17,8 +17,13 @@ sees the lobby and leaves), and the server's CPU for them is divided by the join
 Every lobby redraws for a join (its list changed); the goal is that what each lobby pays for it
 stays flat as the lobby grows: no query, no work that grows with the number of people.
 
+With --door web (issue #33) the players are browsers instead: the server runs with its web door
+only (`--no-ssh --web`), and crates/nim-serve/examples/web_load.rs opens SESSIONS WebSockets as the
+page does; the same memory, idle CPU and key-to-frame figures are reported (not the local game's
+nor the joins', which are the SSH run's).
+
 Standard library only; Linux only (/proc). Usage:
-  python3 scripts/bench-serve.py [--sessions 200] [--samples 1000] [--lobbies 50,200] [--joins 40] [--no-build]
+  python3 scripts/bench-serve.py [--sessions 200] [--samples 1000] [--lobbies 50,200] [--joins 40] [--no-build] [--door ssh|web]
 """
 
 import argparse
@@ -40,6 +45,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NIM = os.path.join(ROOT, "target", "release", "nim-tui")
 SERVE = os.path.join(ROOT, "target", "release", "nim-tui-serve")
 LOAD = os.path.join(ROOT, "target", "release", "examples", "serve_load")
+WEB_LOAD = os.path.join(ROOT, "target", "release", "examples", "web_load")
 IDLE_SECONDS = 5.0
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -107,11 +113,13 @@ def local_latency(samples, home):
     return times
 
 
-def start_server(env, sessions):
-    """The release server on a free loopback port, and the address it says it listens on."""
+def start_server(env, sessions, door="ssh"):
+    """The release server on a free loopback port, and the address it says it listens on (with
+    door "web": the web door only, and its address)."""
+    web = ["--no-ssh", "--web", "127.0.0.1:0"] if door == "web" else []
     server = subprocess.Popen([SERVE, "--listen", "127.0.0.1:0",
                                "--max-connections", str(sessions + 10),
-                               "--max-per-address", str(sessions + 10)],
+                               "--max-per-address", str(sessions + 10)] + web,
                               env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                               stderr=subprocess.PIPE, text=True)
     said = ""
@@ -120,6 +128,8 @@ def start_server(env, sessions):
         if not line:
             raise RuntimeError(f"the server did not start: {said}")
         said += line
+    if door == "web":
+        return server, said.split("open http://")[1].split("/")[0]
     return server, said.split("listening on ")[1].split()[0]
 
 
@@ -152,7 +162,10 @@ def main():
     parser.add_argument("--lobbies", default="50,200", help="lobby sizes for the cost of a join")
     parser.add_argument("--joins", type=int, default=40)
     parser.add_argument("--no-build", action="store_true", help="use the binaries already built")
+    parser.add_argument("--door", choices=["ssh", "web"], default="ssh", help="the players' way in")
     args = parser.parse_args()
+    if args.door == "web":
+        return web_bench(args)
     if not args.no_build:
         subprocess.run(["cargo", "build", "--release", "--quiet", "--bin", "nim-tui", "--bin", "nim-tui-serve", "--example", "serve_load"],
                        cwd=ROOT, check=True)
@@ -204,6 +217,49 @@ def main():
         flat = hi <= 1.5 * lo
         print(f"growth per lobby            {hi / lo:.2f}x from {min(costs)} to {max(costs)}   (goal: flat, at most 1.5x)")
     ok = per_session <= 2 * 1000 and result["p99_ms"] <= 20 and idle == 0 and flat
+    return 0 if ok else 1
+
+
+def web_bench(args):
+    """The same measures with the players as browsers on the web door (issue #33)."""
+    if not args.no_build:
+        subprocess.run(["cargo", "build", "--release", "--quiet", "--bin", "nim-tui-serve", "--example", "web_load"],
+                       cwd=ROOT, check=True)
+    with tempfile.TemporaryDirectory(prefix="nim-serve-bench-") as home:
+        env = dict(os.environ, HOME=home, XDG_DATA_HOME=os.path.join(home, "data"),
+                   XDG_STATE_HOME=os.path.join(home, "state"), XDG_CONFIG_HOME=os.path.join(home, "config"))
+        env.pop("NIM_TUI_LOG", None)
+        server, addr = start_server(env, args.sessions, door="web")
+        try:
+            time.sleep(0.5)
+            before = proc_field(server.pid, "VmRSS")
+            load = subprocess.Popen([WEB_LOAD, addr, str(args.sessions), str(args.samples)],
+                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            ready = load.stdout.readline().strip()
+            if ready != "ready":
+                raise RuntimeError(f"the browsers did not get in: {ready!r}")
+            time.sleep(1.0)
+            ticks = cpu_ticks(server.pid)
+            time.sleep(IDLE_SECONDS)
+            idle = cpu_ticks(server.pid) - ticks
+            during = proc_field(server.pid, "VmRSS")
+            load.stdin.write("go\n")
+            load.stdin.flush()
+            result = json.loads(load.stdout.readline())
+            load.wait(timeout=60)
+            peak = proc_field(server.pid, "VmHWM")
+        finally:
+            server.send_signal(signal.SIGTERM)
+            server.wait(timeout=15)
+    per_session = (during - before) / args.sessions
+    print(f"browser sessions            {args.sessions} (WebSocket, web door only)")
+    print(f"server memory               {before / 1024:.1f} MiB before, {during / 1024:.1f} MiB with everyone idle, "
+          f"peak {peak / 1024:.1f} MiB")
+    print(f"memory per idle session     {per_session / 1024:.2f} MiB   (goal: at most 2 MB)")
+    print(f"idle CPU                    {idle} ticks of 1/{TICKS} s in {IDLE_SECONDS:.0f} s   (goal: none)")
+    print(f"key-to-frame over WebSocket median {result['median_ms']:.2f} ms, p99 {result['p99_ms']:.2f} ms "
+          f"({result['samples']} keys)   (goal: p99 at most 20 ms)")
+    ok = per_session <= 2 * 1000 and result["p99_ms"] <= 20 and idle == 0
     return 0 if ok else 1
 
 

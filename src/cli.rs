@@ -550,8 +550,10 @@ Examples:
   nim-tui serve --listen 0.0.0.0:2222 --code maths
   nim-tui serve --teacher-keys ~/.ssh/id_ed25519.pub --db class.db
   nim-tui serve report --csv class.csv           after the lesson: a line per student
+  nim-tui serve --web 0.0.0.0:8080 --code maths  browsers too (and SSH)
 Students:
   ssh -p 2222 alice@HOST                         then the class code, if asked
+  http://HOST:8080/                              in a browser, with --web
 
 The server is a program of its own, nim-tui-serve, which `nim-tui serve` runs with
 these flags. Install it beside nim-tui from the source with
@@ -642,6 +644,18 @@ pub struct ServeArgs {
     /// No hints for anyone: the hint key and the coach do nothing
     #[arg(long)]
     pub no_hints: bool,
+    // The web door (#33), kept together.
+    /// Also serve the game to web browsers: a page and a WebSocket on ADDR:PORT [default when
+    /// given alone: 127.0.0.1:8080]; any address other than loopback must be given here
+    #[arg(long, value_name = "ADDR:PORT", num_args = 0..=1, default_missing_value = "127.0.0.1:8080")]
+    pub web: Option<std::net::SocketAddr>,
+    /// Browsers only: the SSH door is not opened (with --web)
+    #[arg(long, requires = "web")]
+    pub no_ssh: bool,
+    /// A reverse proxy in front of --web whose X-Forwarded-For header is believed (repeat for
+    /// more); from any other address the header is ignored
+    #[arg(long, value_name = "ADDR", requires = "web")]
+    pub trusted_proxy: Vec<std::net::IpAddr>,
 }
 
 /// What `nim-tui serve` does instead of serving.

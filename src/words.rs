@@ -1240,3 +1240,41 @@ pub fn queen_caption(across: u64, up: u64) -> String {
 pub fn queen_window(across: u64, up: u64, mark: &str) -> String {
     say("board-queen-window", &[("across", num(across)), ("up", num(up)), ("mark", txt(mark))])
 }
+
+// The web door's words (`nim-tui serve --web`): the join page's, and why a browser is not let in,
+// from `serve.ftl` in the browser's language.
+
+/// The join page's words, each under the name the page's script knows it by.
+pub fn serve_web_page() -> Vec<(&'static str, String)> {
+    [
+        ("title", "serve-web-title"),
+        ("name", "serve-web-name"),
+        ("code", "serve-web-code"),
+        ("codeHint", "serve-web-code-hint"),
+        ("language", "serve-web-language"),
+        ("languageAuto", "serve-web-language-auto"),
+        ("join", "serve-web-join"),
+        ("connecting", "serve-web-connecting"),
+        ("lost", "serve-web-lost"),
+        ("ended", "serve-web-ended"),
+        ("rejoin", "serve-web-rejoin"),
+    ]
+    .into_iter()
+    .map(|(key, id)| (key, serve_text(id, &[])))
+    .collect()
+}
+
+/// Why a browser is not let in, from the reason's name: `wrong-code`, `locked`, `full`,
+/// `full-here`, `timeout`, `bad-hello` or `stopping`.
+pub fn serve_web_refused(reason: &str) -> String {
+    let id = match reason {
+        "wrong-code" => "serve-web-wrong-code",
+        "locked" => "serve-web-locked",
+        "full" => "serve-web-full",
+        "full-here" => "serve-web-full-here",
+        "timeout" => "serve-web-timeout",
+        "stopping" => "serve-web-stopping",
+        _ => "serve-web-bad-hello",
+    };
+    serve_text(id, &[])
+}

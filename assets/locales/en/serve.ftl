@@ -144,3 +144,25 @@ console-race-state = { $paused ->
 console-activity = Activity
 console-no-race = No activity yet: g gives everyone the chosen student's position; a chooses a game to give.
 console-puzzles = puzzles, { $difficulty }, from #{ $number-digits }
+
+## The web door (`--web`): the join page, and why a browser is not let in
+
+serve-web-title = Nim — join the class
+serve-web-name = Your name
+serve-web-code = Class code
+serve-web-code-hint = Teachers: your teacher token
+serve-web-language = Language
+serve-web-language-auto = The browser's
+serve-web-join = Join
+serve-web-connecting = Connecting…
+serve-web-lost = The connection was lost. Joining again…
+serve-web-ended = You have left the game.
+serve-web-rejoin = Join again
+serve-web-wrong-code = Wrong class code.
+serve-web-locked = Too many wrong class codes from your address: wait a few minutes.
+serve-web-full = The class is full: ask your teacher.
+serve-web-full-here = Too many players from your address: ask your teacher.
+serve-web-timeout = Joining took too long: try again.
+serve-web-bad-hello = The page and the server do not understand each other: reload the page.
+serve-web-stopping = The server is stopping.
+console-join-browser = or in a browser, open:

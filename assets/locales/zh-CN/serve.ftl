@@ -131,3 +131,25 @@ console-race-state = { $paused ->
 console-activity = 活动
 console-no-race = 还没有活动：g 把所选学生的局面发给所有人；a 选择一个游戏发给所有人。
 console-puzzles = 谜题（{ $difficulty }），从第 { $number-digits } 题起
+
+## The web door (`--web`): the join page, and why a browser is not let in
+
+serve-web-title = 尼姆游戏——加入课堂
+serve-web-name = 你的名字
+serve-web-code = 课堂口令
+serve-web-code-hint = 老师：请输入教师令牌
+serve-web-language = 语言
+serve-web-language-auto = 跟随浏览器
+serve-web-join = 加入
+serve-web-connecting = 正在连接……
+serve-web-lost = 连接已断开，正在重新加入……
+serve-web-ended = 你已离开游戏。
+serve-web-rejoin = 重新加入
+serve-web-wrong-code = 课堂口令不对。
+serve-web-locked = 你的地址输错课堂口令的次数太多：请等几分钟。
+serve-web-full = 课堂已满：请问老师。
+serve-web-full-here = 来自你的地址的玩家太多：请问老师。
+serve-web-timeout = 加入用时太久：请再试一次。
+serve-web-bad-hello = 网页与服务器无法互相理解：请刷新网页。
+serve-web-stopping = 服务器正在停止。
+console-join-browser = 或在浏览器中打开：

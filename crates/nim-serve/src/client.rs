@@ -70,10 +70,13 @@ pub struct Connection {
     pub input_room: Arc<tokio::sync::Semaphore>,
     /// Ends the connection at once, whatever it is doing (shuts its socket down).
     pub kill: Arc<dyn Fn() + Send + Sync>,
-    /// The session, to close the channel properly at the end.
-    pub handle: russh::server::Handle,
-    pub channel: russh::ChannelId,
+    /// Ends the door's side properly once the game is over (over SSH: the exit status, end of
+    /// file and the channel's close); the door's own, so that this loop knows none of them.
+    pub close: Close,
 }
+
+/// A door's proper ending: run once, after the last output has gone to the writer.
+pub type Close = std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>;
 
 /// A window size from a client, as the game uses it: at most the largest screen, at least 1x1.
 pub fn clamp_size(columns: u32, rows: u32) -> (u16, u16) {
@@ -596,12 +599,10 @@ pub async fn play(
         (conn.kill)();
         return;
     }
-    // A proper end: the exit status, end of file and close, after which the client hangs up;
-    // one that does not is cut off a moment later.
-    let _ = conn.handle.exit_status_request(conn.channel, 0).await;
-    let _ = conn.handle.eof(conn.channel).await;
-    let _ = conn.handle.close(conn.channel).await;
+    // A proper end (the door's: over SSH the exit status, end of file and close), after which the
+    // client hangs up; one that does not is cut off a moment later.
     let kill = conn.kill.clone();
+    conn.close.await;
     tokio::spawn(async move {
         tokio::time::sleep(Duration::from_secs(2)).await;
         kill();

@@ -40,11 +40,13 @@ impl ClassRow {
 }
 
 /// How students join, for the projector's card.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Join {
-    /// What students type: `ssh -p 2222 NAME@host`.
-    pub command: String,
+    /// What students type: `ssh -p 2222 NAME@host`; `None` without SSH (`--no-ssh`).
+    pub command: Option<String>,
     pub code: Option<String>,
+    /// The web page's address, once its door is open (`--web`).
+    pub web: std::sync::OnceLock<String>,
 }
 
 /// Everything the console shows.
@@ -276,17 +278,23 @@ fn projector(frame: &mut Frame, view: &View, look: &Look) {
     let area = frame.area();
     let width = usize::from(area.width.saturating_sub(4));
     let code_letters = view.join.code.as_deref().and_then(|c| nim_tui::ui::block_letters(c, width));
-    let card_height = 2 + 3 + code_letters.as_ref().map_or(1, Vec::len) as u16;
+    let doors = 2 * (u16::from(view.join.command.is_some()) + u16::from(view.join.web.get().is_some()));
+    let card_height = 2 + doors + 1 + code_letters.as_ref().map_or(1, Vec::len) as u16;
     let keys = console_keys(look, true);
     let [card, board, keys_area] =
         Layout::vertical([Constraint::Length(card_height + 1), Constraint::Min(3), Constraint::Length(1)])
             .areas(area);
 
     // The join card.
-    let mut lines = vec![
-        Line::styled(i18n::text("console-join-terminal"), theme.fg(theme.dim)).centered(),
-        Line::styled(view.join.command.clone(), theme.strong(theme.accent)).centered(),
-    ];
+    let mut lines = Vec::new();
+    if let Some(command) = &view.join.command {
+        lines.push(Line::styled(i18n::text("console-join-terminal"), theme.fg(theme.dim)).centered());
+        lines.push(Line::styled(command.clone(), theme.strong(theme.accent)).centered());
+    }
+    if let Some(page) = view.join.web.get() {
+        lines.push(Line::styled(i18n::text("console-join-browser"), theme.fg(theme.dim)).centered());
+        lines.push(Line::styled(page.clone(), theme.strong(theme.accent)).centered());
+    }
     match (&view.join.code, code_letters) {
         (Some(_), Some(letters)) => {
             lines.push(Line::styled(i18n::text("console-join-code"), theme.fg(theme.dim)).centered());
@@ -478,7 +486,11 @@ mod tests {
             given: HashMap::new(),
             results: vec![("carol".into(), true, 42)],
         });
-        let join = Join { command: "ssh -p 2222 NAME@room12".into(), code: Some("maths7".into()) };
+        let join = Join {
+            command: Some("ssh -p 2222 NAME@room12".into()),
+            code: Some("maths7".into()),
+            web: std::sync::OnceLock::from("http://room12:8080/".to_string()),
+        };
         i18n::scoped(language, || {
             let view = View {
                 me: "mrslee",
@@ -531,7 +543,8 @@ mod tests {
                 assert!(!class.contains(raw), "{raw:?} at {width}x{height}:\n{class}");
             }
             let projector = screen(Language::English, width, height, true);
-            for whole in ["Join the class", "ssh -p 2222 NAME@room12", "carol", "3/3"] {
+            for whole in ["Join the class", "ssh -p 2222 NAME@room12", "http://room12:8080/", "carol", "3/3"]
+            {
                 assert!(projector.contains(whole), "{whole:?} missing at {width}x{height}:\n{projector}");
             }
         }

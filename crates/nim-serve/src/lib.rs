@@ -32,6 +32,9 @@ mod say;
 mod ssh;
 pub mod store;
 pub mod tables;
+mod web;
+
+pub use web::WebOptions;
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -129,6 +132,12 @@ pub struct Limits {
     pub frame_min: Duration,
     /// How long the client's terminal has to tell its colours.
     pub colour_wait: Duration,
+    /// The largest WebSocket message (and frame) a browser may send, in bytes; a larger one ends
+    /// its connection.
+    pub web_message_max: usize,
+    /// WebSocket messages read from one browser a second (over bursts of twice as many); past
+    /// it the socket is not read, so that TCP slows the browser.
+    pub web_messages_per_second: u32,
 }
 
 impl Limits {
@@ -157,6 +166,9 @@ impl Limits {
             // At most 60 frames a second for one player.
             frame_min: Duration::from_millis(16),
             colour_wait: Duration::from_millis(300),
+            // A key, a mouse report or a paste is a few bytes; the hello at most a few hundred.
+            web_message_max: 16 * 1024,
+            web_messages_per_second: 200,
         }
     }
 }
@@ -179,6 +191,8 @@ pub struct Options {
     pub no_hints: bool,
     /// The game's settings for every player (keys, theme, AI pause…).
     pub settings: Settings,
+    /// The web door (`--web`), if it is open; it may be the only one (`--no-ssh`).
+    pub web: Option<WebOptions>,
 }
 
 /// What every connection shares.
@@ -411,14 +425,23 @@ struct Admission {
 /// A server that is running: its address, and the way to stop it.
 pub struct Running {
     addr: SocketAddr,
+    /// The web door's address, when it is open.
+    web: Option<SocketAddr>,
     server: Arc<Server>,
-    accept: tokio::task::JoinHandle<()>,
+    /// The doors' accepting tasks.
+    accept: Vec<tokio::task::JoinHandle<()>>,
 }
 
 impl Running {
-    /// The address it listens on (the port chosen, when 0 was asked).
+    /// The address the SSH door listens on (the port chosen, when 0 was asked); with that door
+    /// closed (`--no-ssh`), the address it was given.
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// The address the web door listens on, when it is open (the port chosen, when 0 was asked).
+    pub fn web_addr(&self) -> Option<SocketAddr> {
+        self.web
     }
 
     /// Connections open now.
@@ -444,7 +467,9 @@ impl Running {
     /// Stops accepting, tells every game to end (each keeps its game as ended by the server and
     /// says goodbye), and waits at most `grace` for the connections to close.
     pub async fn stop(self, grace: Duration) {
-        self.accept.abort();
+        for accept in &self.accept {
+            accept.abort();
+        }
         let _ = self.server.stop.send(true);
         let deadline = tokio::time::Instant::now() + grace;
         while self.server.live.load(Ordering::SeqCst) > 0 {
@@ -488,10 +513,21 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
         return Err(ServeError::EmptyCode);
     }
     let store = store::Store::open(&options.db)?;
-    let listener = TcpListener::bind(options.listen)
-        .await
-        .map_err(|source| ServeError::Listen { addr: options.listen, source })?;
-    let addr = listener.local_addr().map_err(|source| ServeError::Listen { addr: options.listen, source })?;
+    let ssh = !options.web.as_ref().is_some_and(|web| web.no_ssh);
+    let listener = match ssh {
+        true => Some(
+            TcpListener::bind(options.listen)
+                .await
+                .map_err(|source| ServeError::Listen { addr: options.listen, source })?,
+        ),
+        false => None,
+    };
+    let addr = match &listener {
+        Some(listener) => {
+            listener.local_addr().map_err(|source| ServeError::Listen { addr: options.listen, source })?
+        }
+        None => options.listen,
+    };
     let limits = options.limits;
     let config = Arc::new(russh::server::Config {
         server_id: russh::SshId::Standard(format!("SSH-2.0-nim-tui_{}", env!("CARGO_PKG_VERSION")).into()),
@@ -516,7 +552,11 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
     let limits_guard = limits.guard.clone();
     let server = Arc::new(Server {
         limits,
-        join: console::Join { command: join_command(addr), code: options.code.clone() },
+        join: console::Join {
+            command: ssh.then(|| join_command(addr)),
+            code: options.code.clone(),
+            web: std::sync::OnceLock::new(),
+        },
         code: options.code,
         teachers: options.teachers,
         no_hints: options.no_hints,
@@ -538,9 +578,19 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
         arrivals: Mutex::new(LogBudget::new(ARRIVALS_PER_SECOND, ARRIVALS_BURST)),
         results: Mutex::new(HashMap::new()),
     });
-    tracing::info!(%addr, code = server.code.is_some(), teachers = server.teachers.len(), "serving");
-    let accept = tokio::spawn(accept_loop(listener, config, server.clone()));
-    Ok(Running { addr, server, accept })
+    let mut accept = Vec::new();
+    if let Some(listener) = listener {
+        tracing::info!(%addr, code = server.code.is_some(), teachers = server.teachers.len(), "serving");
+        accept.push(tokio::spawn(accept_loop(listener, config, server.clone())));
+    }
+    let mut web = None;
+    if let Some(options) = options.web {
+        let (at, task) = web::start(options, server.clone()).await?;
+        let _ = server.join.web.set(format!("http://{}:{}/", join_host(at), at.port()));
+        web = Some(at);
+        accept.push(task);
+    }
+    Ok(Running { addr, web, server, accept })
 }
 
 async fn accept_loop(listener: TcpListener, config: Arc<russh::server::Config>, server: Arc<Server>) {
@@ -665,8 +715,18 @@ pub fn run(
         Duration::from_secs(args.idle_timeout),
     );
     let fingerprint = host_key.public_key().fingerprint(russh::keys::HashAlg::Sha256);
-    let code = class_code(args.code.as_deref(), args.listen);
+    let web = args.web.map(|listen| WebOptions {
+        listen,
+        trusted_proxies: args.trusted_proxy.clone(),
+        teacher_token: Some(generate_token()),
+        no_ssh: args.no_ssh,
+    });
+    // A code is made when either open door reaches beyond this machine.
+    let doors = (!args.no_ssh).then_some(args.listen).into_iter().chain(args.web);
+    let reach = doors.clone().find(|at| !at.ip().is_loopback()).or(doors.last()).unwrap_or(args.listen);
+    let code = class_code(args.code.as_deref(), reach);
     let generated = args.code.is_none() && code.is_some();
+    let token = web.as_ref().and_then(|web| web.teacher_token.clone());
     let options = Options {
         listen: args.listen,
         host_key,
@@ -676,6 +736,7 @@ pub fn run(
         limits,
         no_hints: args.no_hints,
         settings,
+        web,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -691,12 +752,28 @@ pub fn run(
             tokio::spawn(keep_log_capped(log));
         }
         // What the teacher needs, on the terminal the server was started from.
+        let ssh_lines = match args.no_ssh {
+            true => "nim-tui serve: no SSH (--no-ssh)".to_string(),
+            false => format!(
+                "nim-tui serve: listening on {}\n  host key {} ({fingerprint})\n  students type: {}",
+                running.addr(),
+                nim_tui::text::path(&key_path),
+                join_command(running.addr()),
+            ),
+        };
+        let web_lines = match (running.web_addr(), &token) {
+            (Some(at), Some(token)) => format!(
+                "\n  web page: students open http://{}:{}/ in a browser (name and class code)",
+                join_host(at),
+                at.port()
+            ) + &format!(
+                "\n  teacher token {token} (typed as the class code on the web page, for the teacher's view)"
+            ),
+            _ => String::new(),
+        };
         let _ = nim_tui::text::eprint_safe(&format!(
-            "nim-tui serve: listening on {}\n  host key {} ({fingerprint})\n  database {}\n  students type: {}\n  stop with Ctrl-C",
-            running.addr(),
-            nim_tui::text::path(&key_path),
+            "{ssh_lines}{web_lines}\n  database {}\n  stop with Ctrl-C",
             nim_tui::text::path(&db),
-            join_command(running.addr()),
         ));
         if let Some(code) = code.filter(|_| generated) {
             let _ = nim_tui::text::eprint_safe(&format!(
@@ -718,6 +795,15 @@ pub fn run(
 /// address this machine reaches the network from stands for it (asked of the system by a UDP
 /// socket pointed at a documentation address: nothing is sent), else the machine's name.
 fn join_command(addr: SocketAddr) -> String {
+    let host = join_host(addr);
+    match addr.port() {
+        22 => format!("ssh NAME@{host}"),
+        port => format!("ssh -p {port} NAME@{host}"),
+    }
+}
+
+/// The host students reach a server listening on `addr` by (see [`join_command`]).
+fn join_host(addr: SocketAddr) -> String {
     let host = if addr.ip().is_unspecified() {
         let routed = std::net::UdpSocket::bind(("0.0.0.0", 0))
             .and_then(|socket| socket.connect(("192.0.2.1", 9)).and(socket.local_addr()))
@@ -734,11 +820,7 @@ fn join_command(addr: SocketAddr) -> String {
     } else {
         addr.ip().to_string()
     };
-    let host = nim_tui::text::escape(&host).into_owned();
-    match addr.port() {
-        22 => format!("ssh NAME@{host}"),
-        port => format!("ssh -p {port} NAME@{host}"),
-    }
+    nim_tui::text::escape(&host).into_owned()
 }
 
 /// Whether `given` is the class code: letters in either case (the projector shows the code in
@@ -799,6 +881,16 @@ pub fn class_code(given: Option<&str>, listen: SocketAddr) -> Option<String> {
         None if listen.ip().is_loopback() => None,
         None => Some(generate_code()),
     }
+}
+
+/// The length of the teacher's token for the web door: 31^20 tokens, about 99 bits.
+pub const TOKEN_LENGTH: usize = 20;
+
+/// A new teacher's token for the web door, from the operating system's randomness.
+pub fn generate_token() -> String {
+    use rand::Rng;
+    let mut rng = rand::rng();
+    (0..TOKEN_LENGTH).map(|_| char::from(CODE_LETTERS[rng.random_range(0..CODE_LETTERS.len())])).collect()
 }
 
 /// A new class code from the operating system's randomness.

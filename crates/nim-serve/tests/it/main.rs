@@ -1,7 +1,7 @@
 //! The server's integration tests, in one binary: players driven through an SSH client in this
 //! process (`serve`, `serve_together`, `zh`), the real OpenSSH client (`serve_openssh`), and the
-//! `nim-tui-serve` binary as a teacher runs it (`serve_cli`, and its records: `report`) and as a
-//! service runs it (`service`).
+//! `nim-tui-serve` binary as a teacher runs it (`serve_cli`, and its records: `report`), as a
+//! service runs it (`service`), and browsers through the web door (`web`).
 
 mod support;
 
@@ -14,4 +14,5 @@ mod serve_cli;
 mod serve_openssh;
 mod serve_together;
 mod service;
+mod web;
 mod zh;

@@ -51,6 +51,7 @@ pub fn options(dir: &Path) -> Options {
         limits: Limits::default(),
         no_hints: false,
         settings: settings(),
+        web: None,
     }
 }
 
