@@ -689,3 +689,41 @@ fn the_teachers_command_prints_the_page_and_the_token_and_bad_web_flags_are_refu
     let status = child.wait().expect("the server exits");
     assert_eq!(status.code(), Some(0));
 }
+
+/// A browser whose connection drops mid-game (a laptop closed, the Wi-Fi gone) and that joins
+/// again as the page does (the same name, the same address) is back at its game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_browser_that_drops_mid_game_joins_again_and_finds_its_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let running = server(web_options(dir.path())).await;
+    let addr = web_addr(&running);
+    let mut watcher = Browser::join(addr, "bob", "", 100, 30).await;
+    let mut alice = Browser::join(addr, "alice", "", 100, 30).await;
+    assert!(alice.wait_for(LOBBY).await, "{}", alice.contents());
+    alice.send(b"\r").await;
+    assert!(alice.wait_for("Start").await, "{}", alice.contents());
+    alice.send(b"\r").await;
+    assert!(alice.wait_for("Your turn").await, "{}", alice.contents());
+    alice.send(b"\r").await;
+    assert!(alice.wait_for("AI took").await, "{}", alice.contents());
+    let moved: Vec<String> =
+        alice.contents().lines().filter(|l| l.contains("took")).map(str::to_string).collect();
+    assert!(watcher.wait_for("alice").await, "{}", watcher.contents());
+    drop(alice);
+    assert!(
+        watcher.wait_until(|s| !s.lines().any(|l| l.contains("alice"))).await,
+        "the server did not notice alice gone:\n{}",
+        watcher.contents()
+    );
+    let mut again = Browser::join(addr, "alice", "", 100, 30).await;
+    assert_eq!(again.joined.as_deref(), Some("alice"), "{:?}", again.refused);
+    assert!(again.wait_for("Welcome back: your game is where you left it.").await, "{}", again.contents());
+    for line in &moved {
+        assert!(
+            again.contents().contains(line.trim()),
+            "{line:?} is not on the screen:\n{}",
+            again.contents()
+        );
+    }
+    running.stop(Duration::from_secs(3)).await;
+}
