@@ -1155,55 +1155,6 @@ pub fn serve_players(first: &str, second: Option<&str>) -> String {
     }
 }
 
-/// The line of a game between two people when it is the other's turn.
-pub fn serve_wait_for(who: &str) -> String {
-    serve_text("serve-wait-for", &[("who", who)])
-}
-
-/// The heading of the teacher's list of games in progress.
-pub fn serve_in_progress() -> String {
-    serve_text("serve-in-progress", &[])
-}
-
-/// The teacher's line when no game is in progress.
-pub fn serve_none_in_progress() -> String {
-    serve_text("serve-none-in-progress", &[])
-}
-
-/// The heading of the teacher's list of results as they come.
-pub fn serve_recent() -> String {
-    serve_text("serve-recent", &[])
-}
-
-/// One result in the teacher's list: `alice won against ai (nim, perfect), 7 moves`. `outcome`
-/// and `opponent` are as the server's database keeps them (`won`, `lost`, `ended_by_server`;
-/// `ai` for the AI), `game` and `level` its names for them.
-pub fn serve_result(
-    player: &str,
-    outcome: &str,
-    opponent: &str,
-    game: &str,
-    level: &str,
-    moves: u32,
-) -> String {
-    let game = serve_text("serve-result-game", &[("game", game), ("level", level)]);
-    let id = match (outcome, opponent == "ai") {
-        ("won", false) => "serve-result-won",
-        ("won", true) => "serve-result-won-ai",
-        ("lost", false) => "serve-result-lost",
-        ("lost", true) => "serve-result-lost-ai",
-        (_, false) => "serve-result-ended",
-        (_, true) => "serve-result-ended-ai",
-    };
-    let moves = moves.to_string();
-    serve_text(id, &[("player", player), ("opponent", opponent), ("game", &game), ("moves", &moves)])
-}
-
-/// The teacher's line about the position given to everyone: `Everyone's position: 3 4 5`.
-pub fn serve_assignment(position: &str) -> String {
-    serve_text("serve-assignment", &[("position", position)])
-}
-
 /// One student's answer to the position given to everyone: `carol won in 42 s`.
 pub fn serve_assignment_result(name: &str, won: bool, seconds: u64) -> String {
     let seconds = seconds.to_string();
@@ -1211,11 +1162,6 @@ pub fn serve_assignment_result(name: &str, won: bool, seconds: u64) -> String {
         true => serve_text("serve-assignment-won", &[("name", name), ("seconds", &seconds)]),
         false => serve_text("serve-assignment-lost", &[("name", name), ("seconds", &seconds)]),
     }
-}
-
-/// The teacher's key in the lobby.
-pub fn serve_give_key() -> String {
-    serve_text("serve-give-key", &[])
 }
 
 // The games' own pictures (src/ui/pins.rs, queen.rs, limit.rs).

@@ -47,27 +47,13 @@ serve-watched-by = Watching: { $names }
 serve-watching = You are watching { $players } · { $quit } back to the lobby
 serve-players-two = { $first } and { $second }
 serve-players-ai = { $first } against the AI
-serve-wait-for = { $who } is to move: wait for their move
 # Between names in a list: `carol, dave`.
 serve-list-separator = {", "}
 
-## The teacher's lobby
+## The teacher's console: a student's answer in a class race
 
-serve-in-progress = Teacher's view: games in progress (position, moves made)
-serve-none-in-progress = No game in progress.
-serve-recent = Latest results
-# The game and the level in a result: `nim, perfect`.
-serve-result-game = { $game }, { $level }
-serve-result-won = { $player } won against { $opponent } ({ $game }), { $moves } moves
-serve-result-lost = { $player } lost against { $opponent } ({ $game }), { $moves } moves
-serve-result-ended = { $player } ended_by_server against { $opponent } ({ $game }), { $moves } moves
-serve-result-won-ai = { $player } won against ai ({ $game }), { $moves } moves
-serve-result-lost-ai = { $player } lost against ai ({ $game }), { $moves } moves
-serve-result-ended-ai = { $player } ended_by_server against ai ({ $game }), { $moves } moves
-serve-assignment = Everyone's position: { $position } — who won it, and how fast
 serve-assignment-won = { $name } won in { $seconds } s
 serve-assignment-lost = { $name } lost, after { $seconds } s
-serve-give-key = g gives everyone the chosen player's position
 
 ## The classroom: telling each player what happened
 

@@ -42,25 +42,12 @@ serve-watched-by = 正在观看：{ $names }
 serve-watching = 你正在观看 { $players } · { $quit } 回到大厅
 serve-players-two = { $first } 和 { $second }
 serve-players-ai = { $first } 对电脑
-serve-wait-for = 轮到 { $who } 走：请等对方走棋
 serve-list-separator = 、
 
-## 老师的大厅
+## 老师控制台：全班挑战中学生的结果
 
-serve-in-progress = 老师视图：进行中的对局（局面，已走步数）
-serve-none-in-progress = 没有进行中的对局。
-serve-recent = 最新结果
-serve-result-game = { $game }，难度 { $level }
-serve-result-won = { $player } 战胜了 { $opponent }（{ $game }），共 { $moves } 步
-serve-result-lost = { $player } 输给了 { $opponent }（{ $game }），共 { $moves } 步
-serve-result-ended = { $player } 与 { $opponent } 的对局由服务器结束（{ $game }），共 { $moves } 步
-serve-result-won-ai = { $player } 战胜了电脑（{ $game }），共 { $moves } 步
-serve-result-lost-ai = { $player } 输给了电脑（{ $game }），共 { $moves } 步
-serve-result-ended-ai = { $player } 与电脑的对局由服务器结束（{ $game }），共 { $moves } 步
-serve-assignment = 全班的局面：{ $position } —— 谁赢了，用时多少
 serve-assignment-won = { $name } 用 { $seconds } 秒获胜
 serve-assignment-lost = { $name } 落败，用时 { $seconds } 秒
-serve-give-key = g 把所选玩家的局面发给所有人
 
 ## 课堂：告诉每位玩家发生了什么
 
