@@ -504,20 +504,7 @@ mod tests {
             };
             let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
             terminal.draw(|frame| draw(frame, &view, &Look::default())).expect("drawn");
-            let buffer = terminal.backend().buffer().clone();
-            let mut text = String::new();
-            for y in 0..height {
-                let mut line = String::new();
-                let mut x = 0;
-                while x < width {
-                    let symbol = buffer[(x, y)].symbol();
-                    line.push_str(symbol);
-                    x += u16::try_from(unicode_width::UnicodeWidthStr::width(symbol).max(1)).unwrap_or(1);
-                }
-                text.push_str(line.trim_end());
-                text.push('\n');
-            }
-            text
+            crate::lobby_view::tests::screen_text(terminal.backend().buffer())
         })
     }
 

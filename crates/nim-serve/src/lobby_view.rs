@@ -183,7 +183,7 @@ fn padded(text: &str, columns: usize) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 
@@ -235,22 +235,27 @@ mod tests {
             };
             let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
             terminal.draw(|frame| draw(frame, &view, &Look::default())).expect("drawn");
-            let buffer = terminal.backend().buffer().clone();
-            let mut text = String::new();
-            for y in 0..height {
-                // A wide character's cell is followed by one the terminal draws it over.
-                let mut line = String::new();
-                let mut x = 0;
-                while x < width {
-                    let symbol = buffer[(x, y)].symbol();
-                    line.push_str(symbol);
-                    x += u16::try_from(unicode_width::UnicodeWidthStr::width(symbol).max(1)).unwrap_or(1);
-                }
-                text.push_str(line.trim_end());
-                text.push('\n');
-            }
-            text
+            screen_text(terminal.backend().buffer())
         })
+    }
+
+    /// A drawn screen as a person reads it: each row's text, trailing spaces cut. A wide
+    /// character's cell is followed by one the terminal draws it over, which is skipped.
+    pub(crate) fn screen_text(buffer: &ratatui::buffer::Buffer) -> String {
+        let area = buffer.area;
+        let mut text = String::new();
+        for y in area.top()..area.bottom() {
+            let mut line = String::new();
+            let mut x = area.left();
+            while x < area.right() {
+                let symbol = buffer[(x, y)].symbol();
+                line.push_str(symbol);
+                x += u16::try_from(unicode_width::UnicodeWidthStr::width(symbol).max(1)).unwrap_or(1);
+            }
+            text.push_str(line.trim_end());
+            text.push('\n');
+        }
+        text
     }
 
     #[test]
