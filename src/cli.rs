@@ -22,6 +22,7 @@ use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand,
 
 use crate::domain::{First, Level, Names, Opponent};
 use crate::engine::{GameKind, Mode};
+use crate::i18n::Language;
 use crate::i18n::LanguageSetting;
 
 const EXAMPLES: &str = "\
@@ -898,7 +899,7 @@ fn difficulty_parser() -> impl TypedValueParser<Value = crate::puzzle::Difficult
 fn mode_parser() -> impl TypedValueParser<Value = Mode> {
     let values = Mode::ALL.map(|mode| {
         // `--help` is English whatever the language (a contract, like the man page).
-        let rule = crate::i18n::scoped(crate::i18n::Language::English, || crate::words::mode_rule(mode));
+        let rule = crate::words::mode_rule(Language::English, mode);
         let value = PossibleValue::new(mode.as_str()).help(rule);
         if mode == Mode::Misere { value.alias("misère") } else { value }
     });

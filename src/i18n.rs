@@ -6,12 +6,11 @@
 //! language is a set of files and no code. `src/words.rs` is the one caller that knows what the
 //! sentences are about; the rest of the program asks it.
 //!
-//! The language is the thread's: the terminal game sets it once ([`set`]); the server, where each
-//! connection has its own, sets it around each connection's update and drawing ([`scoped`]),
-//! which run without an `.await` between them, so one connection's language never leaks into
-//! another's frame.
+//! The language is a value, passed to every call that writes a sentence: the terminal game reads
+//! it once from its settings, the server has one per connection, and a frame is drawn in its
+//! viewer's ([`crate::ui::Look::language`]), so two people at one table read two languages.
+//! Nothing here is per thread.
 
-use std::cell::Cell;
 use std::sync::Mutex;
 use std::sync::OnceLock;
 
@@ -140,34 +139,6 @@ const ENGLISH: &[(&str, &str)] =
 const CHINESE: &[(&str, &str)] =
     locale_files!("zh-CN": "words.ftl", "play.ftl", "learn.ftl", "cli.ftl", "serve.ftl");
 
-thread_local! {
-    static CURRENT: Cell<Language> = const { Cell::new(Language::English) };
-}
-
-/// Makes `language` this thread's from now on (the terminal game, once it has read its settings).
-pub fn set(language: Language) {
-    CURRENT.with(|current| current.set(language));
-}
-
-/// This thread's language.
-pub fn current() -> Language {
-    CURRENT.with(Cell::get)
-}
-
-/// Runs `work` with `language` as this thread's, and puts the one before back afterwards, also
-/// when `work` panics (the server: one connection's update and frame).
-pub fn scoped<T>(language: Language, work: impl FnOnce() -> T) -> T {
-    struct Restore(Language);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            set(self.0);
-        }
-    }
-    let _restore = Restore(current());
-    set(language);
-    work()
-}
-
 /// A message's argument: a word or a number already written as text, or a count that also
 /// chooses the plural form.
 #[derive(Debug, Clone)]
@@ -203,16 +174,16 @@ impl From<usize> for Arg {
     }
 }
 
-/// The message `id` in this thread's language, with no arguments.
-pub fn text(id: &str) -> String {
-    text_with(id, &[])
+/// The message `id` in `language`, with no arguments.
+pub fn text(language: Language, id: &str) -> String {
+    text_with(language, id, &[])
 }
 
-/// The message `id` in this thread's language, with its arguments by name. A count `n` is
+/// The message `id` in `language`, with its arguments by name. A count `n` is
 /// passed to the message as `$n` (the number, which chooses a plural form; exact below 2^53) and
 /// `$n-digits` (every digit, for showing). A message missing from the language (a test forbids
 /// it) falls back to English; one missing from English too is its id, so the gap shows.
-pub fn text_with(id: &str, args: &[(&str, Arg)]) -> String {
+pub fn text_with(language: Language, id: &str, args: &[(&str, Arg)]) -> String {
     let mut fluent = FluentArgs::new();
     for (name, arg) in args {
         match arg {
@@ -224,22 +195,21 @@ pub fn text_with(id: &str, args: &[(&str, Arg)]) -> String {
         }
     }
     let args = (!args.is_empty()).then_some(&fluent);
-    [current(), Language::English]
+    [language, Language::English]
         .into_iter()
         .find_map(|language| format(language, id, args))
         .unwrap_or_else(|| id.to_owned())
 }
 
-/// The message `id` in this thread's language, made once per language and kept for the life of
+/// The message `id` in `language`, made once per language and kept for the life of
 /// the program, for words handed out as `&'static str` (commands' labels, actions, players'
 /// names: plain `Copy` data built on every frame). The ids are the code's own literals, so the
 /// cache is bounded by them; an id that is no message is its own text, as with [`text`].
-pub fn label(id: &'static str) -> &'static str {
+pub fn label(language: Language, id: &'static str) -> &'static str {
     type Made = FxHashMap<(Language, &'static str), &'static str>;
     static MADE: OnceLock<Mutex<Made>> = OnceLock::new();
-    let language = current();
     let mut made = MADE.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    made.entry((language, id)).or_insert_with(|| Box::leak(text(id).into_boxed_str()))
+    made.entry((language, id)).or_insert_with(|| Box::leak(text(language, id).into_boxed_str()))
 }
 
 /// The message `id` in `language`, if that language has it.
@@ -356,28 +326,17 @@ mod tests {
     }
 
     #[test]
-    fn the_language_is_the_threads_and_scoped_puts_it_back() {
-        set(Language::English);
-        let inside = scoped(Language::SimplifiedChinese, current);
-        assert_eq!(inside, Language::SimplifiedChinese);
-        assert_eq!(current(), Language::English);
-        let other = std::thread::spawn(current).join().expect("the thread ends");
-        assert_eq!(other, Language::English);
-    }
-
-    #[test]
     fn a_count_keeps_every_digit_and_chooses_the_plural() {
-        let big = scoped(Language::English, || text_with("tokens-count", &[("n", Arg::Count(u64::MAX))]));
+        let big = text_with(Language::English, "tokens-count", &[("n", Arg::Count(u64::MAX))]);
         assert_eq!(big, format!("{} tokens", u64::MAX));
-        let one = scoped(Language::English, || text_with("tokens-count", &[("n", Arg::Count(1))]));
+        let one = text_with(Language::English, "tokens-count", &[("n", Arg::Count(1))]);
         assert_eq!(one, "1 token");
-        let chinese =
-            scoped(Language::SimplifiedChinese, || text_with("tokens-count", &[("n", Arg::Count(3))]));
+        let chinese = text_with(Language::SimplifiedChinese, "tokens-count", &[("n", Arg::Count(3))]);
         assert_eq!(chinese, "3 枚棋子");
     }
 
     #[test]
     fn an_unknown_id_shows_itself() {
-        assert_eq!(text("no-such-message"), "no-such-message");
+        assert_eq!(text(Language::SimplifiedChinese, "no-such-message"), "no-such-message");
     }
 }

@@ -8,6 +8,7 @@ use std::time::Duration;
 use crate::app::{App, Effect, Msg, Report};
 use crate::config::Settings;
 use crate::domain::SavedGame;
+use crate::i18n::Language;
 use crate::record::Record;
 use crate::store::{ClaimError, Store};
 use crate::theme::Background;
@@ -44,14 +45,19 @@ pub enum Launch {
 
 /// Plays until the player quits or the terminal goes away. Warnings about data files that had to be
 /// moved aside are printed once the terminal is restored.
-pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<Ending, SessionError> {
+pub fn play(
+    lang: Language,
+    settings: &Settings,
+    launch: Launch,
+    seed: Option<u64>,
+) -> Result<Ending, SessionError> {
     if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
         return Err(SessionError::NoTerminal);
     }
     let events = tui::Events::catch()?;
     let replaying = matches!(launch, Launch::Replay(_));
     // A replay touches no file of the player's.
-    let store = if replaying { None } else { Store::open_default().ok() };
+    let store = if replaying { None } else { Store::open_default().ok().map(|store| store.speaking(lang)) };
     let mut warnings = Vec::new();
     let (stats, saved, lesson) = match &store {
         Some(store) => {
@@ -92,7 +98,7 @@ pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<En
         app.start();
     }
 
-    let (look, ask_colours) = look(settings);
+    let (look, ask_colours) = look(settings, lang);
     let keymap = settings.keys.clone();
     let mouse = settings.mouse && !replaying;
     let options = Options { ai_delay: Duration::from_millis(settings.ai_delay_ms), mouse, ask_colours };
@@ -100,7 +106,7 @@ pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<En
         Keeper { store: store.as_ref(), ai_delay_ms: settings.ai_delay_ms, seed, warnings, offered };
     let ending = tui::run(app, look, keymap, &options, &mut keeper, events)?;
     for warning in &keeper.warnings {
-        crate::text::warn(warning);
+        crate::text::warn(lang, warning);
     }
     Ok(ending)
 }
@@ -109,7 +115,7 @@ pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<En
 /// background `COLORFGBG` names, else dark), glyphs and keys; and whether to ask the terminal its
 /// colours (see `tui::Options::ask_colours`): for `auto`, when standard input and output are a
 /// terminal that can answer.
-pub fn look(settings: &Settings) -> (Look, bool) {
+pub fn look(settings: &Settings, language: Language) -> (Look, bool) {
     let mut by_background = false;
     let look = Look {
         theme: settings.theme(|| {
@@ -119,6 +125,7 @@ pub fn look(settings: &Settings) -> (Look, bool) {
         keys: Look::key_labels(&settings.keys),
         title: crate::theme::TITLE.to_string(),
         offered: None,
+        language,
         // Every field is written: `..Look::default()` would build a whole default look (the
         // shipped keys among it) only to drop it.
         glyphs: crate::theme::Glyphs::unicode(),

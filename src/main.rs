@@ -4,6 +4,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+use crate::i18n::Language;
 use clap::CommandFactory;
 use nim_tui::cli::{Cli, Command, GameArgs, ManArgs, clap_exit, fail};
 use nim_tui::domain::{stats_json, stats_table};
@@ -15,25 +16,25 @@ use nim_tui::store::Store;
 use nim_tui::{config, log, paths};
 
 fn main() -> ExitCode {
-    let code = start();
+    let (code, lang) = start();
     // Once, at the very end, the terminal being the shell's again: not a line for every event.
     if let Some(failure) = log::write_failure() {
-        nim_tui::text::warn(failure);
+        nim_tui::text::warn(lang, failure);
     }
     code
 }
 
-/// Everything `main` does but tell of a log that could not be written.
-fn start() -> ExitCode {
+/// Everything `main` does but tell of a log that could not be written, and the language it spoke.
+fn start() -> (ExitCode, i18n::Language) {
     // The log starts before the command line is read, so that usage errors are in it too.
     let log_file = match log::init(paths::state_dir().as_deref()) {
         Ok(file) => file,
-        Err(e) => return fail(2, &e.to_string()),
+        Err(e) => return (fail(2, &e.to_string()), i18n::Language::English),
     };
     log::install_panic_hook();
     let cli = match Cli::try_parse_args(std::env::args_os()) {
         Ok(cli) => cli,
-        Err(e) => return clap_exit(&e),
+        Err(e) => return (clap_exit(&e), i18n::Language::English),
     };
     let subcommand = cli.command.as_ref().map_or("game", Command::name);
     tracing::info!(version = env!("CARGO_PKG_VERSION"), subcommand, config = ?cli.top.config, "start");
@@ -41,34 +42,34 @@ fn start() -> ExitCode {
         tracing::debug!(log = %file.display(), "logging");
     }
     // Errors are logged with their exit status where they happen (`fail`).
-    let code = run(cli, log_file.as_deref());
-    tracing::info!("exit");
-    code
-}
-
-fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
     // The language of every word for people, chosen once: --lang, else the config file's
-    // `language`, else the locale. (`serve` sets each connection's own.)
+    // `language`, else the locale. (`serve` has each connection's own.)
     let language =
         cli.top.lang.or_else(|| config::language_in(cli.top.config.as_deref())).unwrap_or_default();
-    nim_tui::i18n::set(language.resolve(|name| std::env::var(name).ok()));
+    let lang = language.resolve(|name| std::env::var(name).ok());
+    let code = run(lang, cli, log_file.as_deref());
+    tracing::info!("exit");
+    (code, lang)
+}
+
+fn run(lang: i18n::Language, cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
     if cli.top.print_config {
         // Byte for byte the shipped file, so that it can be saved as a config as it is.
         return write_out(config::DEFAULT_TOML, "the configuration");
     }
     match cli.command {
-        Some(Command::Solve(args)) => solve(&args),
+        Some(Command::Solve(args)) => solve(lang, &args),
         Some(Command::Stats(args)) => {
             let store = match Store::open_default() {
-                Ok(store) => store,
+                Ok(store) => store.speaking(lang),
                 Err(e) => return fail(1, &e.to_string()),
             };
             let (stats, warning) = store.load_stats();
             if let Some(warning) = warning {
                 tracing::warn!("{warning}");
-                nim_tui::text::warn(&warning);
+                nim_tui::text::warn(lang, &warning);
             }
-            let text = if args.json { stats_json(&stats) + "\n" } else { stats_table(&stats) };
+            let text = if args.json { stats_json(&stats) + "\n" } else { stats_table(lang, &stats) };
             write_out(&text, "the statistics")
         }
         Some(Command::Demo(args)) => {
@@ -77,9 +78,9 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
                 heaps: args.heaps.is_none(),
                 mode: args.mode.is_none(),
             });
-            run_game(&cli.top.config, &args.into(), Some(vary))
+            run_game(lang, &cli.top.config, &args.into(), Some(vary))
         }
-        Some(Command::Paths) => print_paths(cli.top.config.as_deref(), log_file),
+        Some(Command::Paths) => print_paths(lang, cli.top.config.as_deref(), log_file),
         Some(Command::Completions(args)) => {
             let mut out = Vec::new();
             clap_complete::generate(args.shell, &mut Cli::command(), "nim-tui", &mut out);
@@ -110,7 +111,7 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
                 difficulty: args.difficulty,
                 daily: args.daily.then_some(today),
             };
-            match local::play(&settings, Launch::Puzzles(start), args.seed) {
+            match local::play(lang, &settings, Launch::Puzzles(start), args.seed) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(e) => fail(1, &e.to_string()),
             }
@@ -124,7 +125,7 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
                 nim_tui::cli::LessonName::Nim => nim_tui::app::Course::Nim,
                 nim_tui::cli::LessonName::Grundy => nim_tui::app::Course::SpragueGrundy,
             };
-            match local::play(&settings, Launch::Learn(course), None) {
+            match local::play(lang, &settings, Launch::Learn(course), None) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(e) => fail(1, &e.to_string()),
             }
@@ -138,7 +139,7 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
                 nim_tui::files::read_bounded(&args.file, nim_tui::files::RECORD_LIMIT)
             };
             let name = if from_stdin {
-                i18n::text("replay-standard-input")
+                i18n::text(lang, "replay-standard-input")
             } else {
                 nim_tui::text::path(&args.file)
             };
@@ -148,16 +149,16 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
                     Err(_) => {
                         return fail(
                             2,
-                            &i18n::text_with("replay-not-utf8", &[("name", Arg::from(name.as_str()))]),
+                            &i18n::text_with(lang, "replay-not-utf8", &[("name", Arg::from(name.as_str()))]),
                         );
                     }
                 },
                 Err(e) => {
                     let args = [("name", Arg::from(name.as_str())), ("error", Arg::from(e.to_string()))];
-                    return fail(1, &i18n::text_with("replay-cannot-read", &args));
+                    return fail(1, &i18n::text_with(lang, "replay-cannot-read", &args));
                 }
             };
-            let record = match nim_tui::record::Record::parse(&text) {
+            let record = match nim_tui::record::Record::parse(lang, &text) {
                 Ok(record) => record,
                 Err(e) => {
                     let args = [
@@ -165,7 +166,7 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
                         ("line", Arg::from(e.line.to_string())),
                         ("problem", Arg::from(e.problem)),
                     ];
-                    return fail(2, &i18n::text_with("replay-record-error", &args));
+                    return fail(2, &i18n::text_with(lang, "replay-record-error", &args));
                 }
             };
             if from_stdin && let Err(e) = terminal_as_stdin() {
@@ -178,12 +179,12 @@ fn run(cli: Cli, log_file: Option<&std::path::Path>) -> ExitCode {
                 Ok(settings) => settings,
                 Err(e) => return fail(2, &e.to_string()),
             };
-            match local::play(&settings, Launch::Replay(Box::new(record)), None) {
+            match local::play(lang, &settings, Launch::Replay(Box::new(record)), None) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(e) => fail(1, &e.to_string()),
             }
         }
-        None => run_game(&cli.top.config, &cli.game, None),
+        None => run_game(lang, &cli.top.config, &cli.game, None),
     }
 }
 
@@ -212,7 +213,7 @@ fn terminal_as_stdin() -> io::Result<()> {
 }
 
 /// `nim-tui solve`: every game through one path and one schema.
-fn solve(args: &nim_tui::cli::SolveArgs) -> ExitCode {
+fn solve(lang: Language, args: &nim_tui::cli::SolveArgs) -> ExitCode {
     if args.schema {
         return write_out(solve::SCHEMA, "the schema");
     }
@@ -224,14 +225,22 @@ fn solve(args: &nim_tui::cli::SolveArgs) -> ExitCode {
         Ok(input) => input,
         // A position that cannot be read, told in the language chosen (its lines from standard
         // input are told so by `solve::run`).
-        Err(e) => return fail(2, &solve::input_error_text(&e)),
+        Err(e) => return fail(2, &solve::input_error_text(lang, &e)),
     };
     let options = solve::Options {
         json: args.json,
         limit: args.limit.or((!args.json).then_some(solve::TEXT_LIMIT)),
         keep_going: args.keep_going,
     };
-    match solve::run(&game, input, options, io::stdin().lock(), io::stdout().lock(), io::stderr().lock()) {
+    match solve::run(
+        lang,
+        &game,
+        input,
+        options,
+        io::stdin().lock(),
+        io::stdout().lock(),
+        io::stderr().lock(),
+    ) {
         // Each bad line was reported as it came (`--keep-going`); the status says there were some.
         Ok(report) if report.bad_lines > 0 => {
             tracing::warn!(bad_lines = report.bad_lines, "solve: lines that are not positions");
@@ -241,15 +250,16 @@ fn solve(args: &nim_tui::cli::SolveArgs) -> ExitCode {
         // A reader that stops early (`| head`) is not an error.
         Err(SolveError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e @ (SolveError::Usage(_) | SolveError::Position(_) | SolveError::BadLine { .. })) => {
-            fail(2, &e.to_string())
+            fail(2, &e.text(lang))
         }
-        Err(e) => fail(1, &e.to_string()),
+        Err(e) => fail(1, &e.text(lang)),
     }
 }
 
 /// A game at the terminal, or (`demo` given) a demo where the AI plays both sides, in a loop
 /// when it holds what varies.
 fn run_game(
+    lang: Language,
     config_path: &Option<std::path::PathBuf>,
     args: &GameArgs,
     demo: Option<Option<nim_tui::app::DemoLoop>>,
@@ -268,7 +278,7 @@ fn run_game(
         (None, true) => Launch::Game,
         (None, false) => Launch::Menu,
     };
-    match local::play(&settings, launch, args.seed) {
+    match local::play(lang, &settings, launch, args.seed) {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => fail(1, &e.to_string()),
     }
@@ -276,9 +286,13 @@ fn run_game(
 
 /// `nim-tui paths`: one line per file or directory, with what is there, in the language chosen
 /// (the paths themselves as they are).
-fn print_paths(config_flag: Option<&std::path::Path>, log_file: Option<&std::path::Path>) -> ExitCode {
+fn print_paths(
+    lang: Language,
+    config_flag: Option<&std::path::Path>,
+    log_file: Option<&std::path::Path>,
+) -> ExitCode {
     use nim_tui::i18n::{Arg, text, text_with};
-    let unknown = text("paths-unknown");
+    let unknown = text(lang, "paths-unknown");
     let config = match config_flag.map(std::path::Path::to_path_buf).or_else(paths::config_file) {
         Some(path) => {
             let mut status = paths::ConfigStatus::of(&path, config_flag.is_some());
@@ -291,21 +305,23 @@ fn print_paths(config_flag: Option<&std::path::Path>, log_file: Option<&std::pat
             let shown = Arg::Text(nim_tui::text::path(&path));
             let why = |why: &str| Arg::Text(nim_tui::text::escape_short(why, nim_tui::text::ECHO_MAX * 4));
             match &status {
-                paths::ConfigStatus::Readable => text_with("paths-config-exists", &[("path", shown)]),
+                paths::ConfigStatus::Readable => text_with(lang, "paths-config-exists", &[("path", shown)]),
                 paths::ConfigStatus::Missing { given: true } => {
-                    text_with("paths-config-missing-given", &[("path", shown)])
+                    text_with(lang, "paths-config-missing-given", &[("path", shown)])
                 }
                 paths::ConfigStatus::Missing { given: false } => {
-                    text_with("paths-config-missing", &[("path", shown)])
+                    text_with(lang, "paths-config-missing", &[("path", shown)])
                 }
-                paths::ConfigStatus::Unreachable { why: reason, given: true } => {
-                    text_with("paths-config-unreachable-given", &[("path", shown), ("why", why(reason))])
-                }
+                paths::ConfigStatus::Unreachable { why: reason, given: true } => text_with(
+                    lang,
+                    "paths-config-unreachable-given",
+                    &[("path", shown), ("why", why(reason))],
+                ),
                 paths::ConfigStatus::Unreachable { why: reason, given: false } => {
-                    text_with("paths-config-unreachable", &[("path", shown), ("why", why(reason))])
+                    text_with(lang, "paths-config-unreachable", &[("path", shown), ("why", why(reason))])
                 }
                 paths::ConfigStatus::Refused(reason) => {
-                    text_with("paths-config-refused", &[("path", shown), ("why", why(reason))])
+                    text_with(lang, "paths-config-refused", &[("path", shown), ("why", why(reason))])
                 }
             }
         }
@@ -314,6 +330,7 @@ fn print_paths(config_flag: Option<&std::path::Path>, log_file: Option<&std::pat
     let dir = |dir: Option<std::path::PathBuf>| {
         dir.map_or(unknown.clone(), |d| match paths::unusable(&d) {
             Some(why) => text_with(
+                lang,
                 "paths-unusable",
                 &[("path", Arg::Text(nim_tui::text::path(&d))), ("why", Arg::Text(why))],
             ),
@@ -324,6 +341,7 @@ fn print_paths(config_flag: Option<&std::path::Path>, log_file: Option<&std::pat
         (Some(file), _) => {
             let level = std::env::var(log::ENV).unwrap_or_default();
             text_with(
+                lang,
                 "paths-log-on",
                 &[
                     ("path", Arg::Text(nim_tui::text::path(file))),
@@ -333,6 +351,7 @@ fn print_paths(config_flag: Option<&std::path::Path>, log_file: Option<&std::pat
             )
         }
         (None, Some(state)) => text_with(
+            lang,
             "paths-log-off",
             &[
                 ("path", Arg::Text(nim_tui::text::path(&paths::log_file(&state)))),
@@ -342,10 +361,10 @@ fn print_paths(config_flag: Option<&std::path::Path>, log_file: Option<&std::pat
         (None, None) => unknown.clone(),
     };
     let lines = [
-        (text("paths-config"), config),
-        (text("paths-data"), dir(paths::data_dir())),
-        (text("paths-state"), dir(paths::state_dir())),
-        (text("paths-log"), log),
+        (text(lang, "paths-config"), config),
+        (text(lang, "paths-data"), dir(paths::data_dir())),
+        (text(lang, "paths-state"), dir(paths::state_dir())),
+        (text(lang, "paths-log"), log),
     ];
     // The labels in one column, two spaces wider than the widest (by a terminal's columns).
     let width = |label: &str| unicode_width::UnicodeWidthStr::width(label);
@@ -449,7 +468,7 @@ fn extra_man_sections() -> String {
         let keys: Vec<String> = keymap.keys_for(action).iter().map(|key| key.pretty()).collect();
         if !keys.is_empty() {
             // The manual is a contract, in English whatever the language of the screens.
-            let describe = nim_tui::i18n::scoped(nim_tui::i18n::Language::English, || action.describe());
+            let describe = action.describe(nim_tui::i18n::Language::English);
             item(&mut out, &keys.join(", "), describe);
         }
     }

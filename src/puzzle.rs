@@ -357,10 +357,10 @@ fn every_move_wins(game: &Game) -> bool {
 
 /// What the puzzle screen promises about `position`, a puzzle of `rules`, in one line: that
 /// exactly one move wins, and where the only such puzzles of the game end it at once, that too.
-pub fn promise(game: &Game, position: &Position) -> String {
+pub fn promise(lang: crate::i18n::Language, game: &Game, position: &Position) -> String {
     // Where every move wins from a won position, the promise says why the puzzle has one move.
     let last_tokens = answer(game, position) == Some(false);
-    crate::words::puzzle_promise(game.kind(), last_tokens, every_move_wins(game))
+    crate::words::puzzle_promise(lang, game.kind(), last_tokens, every_move_wins(game))
 }
 
 /// Whether the position has exactly one winning move by the engine's count: the one test of a

@@ -93,14 +93,14 @@ impl Record {
 
     /// Reads a record and checks it whole: the header, the settings, and every move legal in turn,
     /// with the players alternating, until the game is over.
-    pub fn parse(text: &str) -> Result<Record, RecordError> {
+    pub fn parse(lang: crate::i18n::Language, text: &str) -> Result<Record, RecordError> {
         let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim()));
         let err = |line: usize, problem: String| RecordError { line, problem };
         match lines.next() {
             Some((_, HEADER)) => {}
             _ => {
                 let header = [("header", crate::i18n::Arg::from(HEADER))];
-                return Err(err(1, crate::i18n::text_with("record-error-header", &header)));
+                return Err(err(1, crate::i18n::text_with(lang, "record-error-header", &header)));
             }
         }
         let mut content = lines.filter(|(_, l)| !l.is_empty() && !l.starts_with('#')).peekable();

@@ -11,6 +11,7 @@
 
 use std::io::{self, BufRead, Write};
 
+use crate::i18n::Language;
 use serde::Serialize;
 
 use crate::engine::{
@@ -261,16 +262,17 @@ const DIGIT_PAIRS: [u8; 200] = {
 /// The answer for a person, listing at most `limit` winning moves (`None`: the game's own list).
 /// Nim shows the heaps in binary, the nim-sum and each winning move with its reason; the other
 /// games their own working (`games::write_text`).
-pub fn human_text(game: &Game, position: &Position, limit: Option<usize>) -> String {
+pub fn human_text(lang: Language, game: &Game, position: &Position, limit: Option<usize>) -> String {
     let mut buf = Vec::new();
     // As in `json_line`: writing to a Vec cannot fail.
-    let _ = write_text(&mut buf, game, position, limit, &mut |_| Ok(()));
+    let _ = write_text(lang, &mut buf, game, position, limit, &mut |_| Ok(()));
     String::from_utf8(buf).unwrap_or_default()
 }
 
 /// Appends the answer for a person to `buf`; `spill` may write out and empty `buf` when it is
 /// large (a line of a million heaps).
 fn write_text(
+    lang: Language,
     buf: &mut Vec<u8>,
     game: &Game,
     position: &Position,
@@ -278,13 +280,14 @@ fn write_text(
     spill: &mut impl FnMut(&mut Vec<u8>) -> io::Result<()>,
 ) -> io::Result<()> {
     match game.teach(position) {
-        Teaching::Nim(explanation) => write_binary(buf, position.heaps(), &explanation, limit, spill),
-        teaching => games::write_text(buf, game, position, &teaching, limit, spill),
+        Teaching::Nim(explanation) => write_binary(lang, buf, position.heaps(), &explanation, limit, spill),
+        teaching => games::write_text(lang, buf, game, position, &teaching, limit, spill),
     }
 }
 
 /// The binary working of Nim's view, in time linear in the number of heaps.
 fn write_binary(
+    lang: Language,
     buf: &mut Vec<u8>,
     heaps: &[u64],
     explanation: &Explanation,
@@ -296,8 +299,12 @@ fn write_binary(
     let mode = analysis.mode;
     let mut numbers = itoa::Buffer::new();
     let heading = text_with(
+        lang,
         "solve-nim-heading",
-        &[("mode", crate::words::mode_title(mode).into()), ("rule", crate::words::mode_rule(mode).into())],
+        &[
+            ("mode", crate::words::mode_title(lang, mode).into()),
+            ("rule", crate::words::mode_rule(lang, mode).into()),
+        ],
     );
     buf.extend_from_slice(heading.as_bytes());
     for &h in heaps {
@@ -311,9 +318,9 @@ fn write_binary(
 
     // A heap's label is the message with its number put in: asked for once, as the text before
     // and after the number, since a line may hold a million heaps.
-    let label = text_with("solve-heap-label", &[("n", Arg::Text(NUMBER_MARK.to_string()))]);
+    let label = text_with(lang, "solve-heap-label", &[("n", Arg::Text(NUMBER_MARK.to_string()))]);
     let (before, after) = label.split_once(NUMBER_MARK).unwrap_or((label.as_str(), ""));
-    let nim_sum_label = text("solve-nim-sum-label");
+    let nim_sum_label = text(lang, "solve-nim-sum-label");
     let (before_width, after_width) = (width(before), width(after));
     let label_width =
         (before_width + numbers.format(heaps.len()).len() + after_width).max(width(&nim_sum_label));
@@ -343,26 +350,27 @@ fn write_binary(
 
     if heaps.iter().all(|&h| h == 0) {
         let over = match analysis.outcome {
-            Outcome::Win => text("solve-nim-over-won"),
-            Outcome::Lose => text("solve-nim-over-lost"),
+            Outcome::Win => text(lang, "solve-nim-over-won"),
+            Outcome::Lose => text(lang, "solve-nim-over-lost"),
         };
         writeln!(buf, "{over}")?;
-        writeln!(buf, "{}", text("solve-no-winning-move"))?;
+        writeln!(buf, "{}", text(lang, "solve-no-winning-move"))?;
         return Ok(());
     }
     match analysis.outcome {
         Outcome::Win => {
             let count = analysis.move_count();
-            writeln!(buf, "{}", text_with("solve-wins", &[("n", Arg::from(count))]))?;
+            writeln!(buf, "{}", text_with(lang, "solve-wins", &[("n", Arg::from(count))]))?;
             let shown = limit.unwrap_or(usize::MAX).min(count);
             for reason in explanation.winning_reasons().take(shown) {
-                writeln!(buf, "  {}", crate::words::move_reason(&reason))?;
+                writeln!(buf, "  {}", crate::words::move_reason(lang, &reason))?;
                 if buf.len() >= OUT_CHUNK {
                     spill(buf)?;
                 }
             }
             if shown < count {
                 let more = text_with(
+                    lang,
                     "solve-more",
                     &[
                         ("rest", Arg::Text((count - shown).to_string())),
@@ -373,11 +381,15 @@ fn write_binary(
             }
         }
         Outcome::Lose => {
-            writeln!(buf, "{}", text("solve-loses"))?;
-            let why = crate::words::loss_reason(explanation);
-            writeln!(buf, "{}", text_with("solve-why", &[("reason", Arg::Text(why))]))?;
+            writeln!(buf, "{}", text(lang, "solve-loses"))?;
+            let why = crate::words::loss_reason(lang, explanation);
+            writeln!(buf, "{}", text_with(lang, "solve-why", &[("reason", Arg::Text(why))]))?;
             if let Some(mv) = explanation.best.mv() {
-                let ai = text_with("solve-ai-would-nim", &[("move", Arg::Text(crate::words::take(mv)))]);
+                let ai = text_with(
+                    lang,
+                    "solve-ai-would-nim",
+                    &[("move", Arg::Text(crate::words::take(lang, mv)))],
+                );
                 writeln!(buf, "{ai}")?;
             }
         }
@@ -433,23 +445,36 @@ impl From<PositionInputError> for SolveError {
 }
 
 impl std::fmt::Display for SolveError {
+    /// The error in English (the error's text as a library's caller sees it; the command writes
+    /// it in the player's language with [`SolveError::text`]).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Language::English))
+    }
+}
+
+impl SolveError {
+    /// The error in `lang`.
+    pub fn text(&self, lang: Language) -> String {
         use crate::i18n::{Arg, text_with};
-        let said = match self {
-            SolveError::Usage(e) => heaps_error_text(e),
-            SolveError::Position(e) => input_error_text(e),
+        match self {
+            SolveError::Usage(e) => heaps_error_text(lang, e),
+            SolveError::Position(e) => input_error_text(lang, e),
             SolveError::BadLine { line, text, source } => text_with(
+                lang,
                 "solve-error-line",
                 &[
                     ("line", Arg::Text(line.to_string())),
                     ("text", Arg::Text(text.clone())),
-                    ("why", Arg::Text(line_error_text(source))),
+                    ("why", Arg::Text(line_error_text(lang, source))),
                 ],
             ),
-            SolveError::Read(e) => text_with("solve-error-read", &[("error", Arg::Text(e.to_string()))]),
-            SolveError::Write(e) => text_with("solve-error-write", &[("error", Arg::Text(e.to_string()))]),
-        };
-        f.write_str(&said)
+            SolveError::Read(e) => {
+                text_with(lang, "solve-error-read", &[("error", Arg::Text(e.to_string()))])
+            }
+            SolveError::Write(e) => {
+                text_with(lang, "solve-error-write", &[("error", Arg::Text(e.to_string()))])
+            }
+        }
     }
 }
 
@@ -466,13 +491,17 @@ impl std::error::Error for SolveError {
 
 /// Why heaps cannot be read, for people in the language chosen (the engine's `Display` is the
 /// English of JSON's error objects).
-pub fn heaps_error_text(e: &ParseHeapsError) -> String {
+pub fn heaps_error_text(lang: Language, e: &ParseHeapsError) -> String {
     use crate::i18n::{Arg, text, text_with};
     let word = |id: &str, word: &str| {
-        text_with(id, &[("word", Arg::Text(word.to_string())), ("max", Arg::Text(u64::MAX.to_string()))])
+        text_with(
+            lang,
+            id,
+            &[("word", Arg::Text(word.to_string())), ("max", Arg::Text(u64::MAX.to_string()))],
+        )
     };
     match e {
-        ParseHeapsError::Empty => text("solve-error-empty"),
+        ParseHeapsError::Empty => text(lang, "solve-error-empty"),
         ParseHeapsError::Negative(w) => word("solve-error-negative", w),
         ParseHeapsError::TooLarge(w) => word("solve-error-too-large", w),
         ParseHeapsError::NotANumber(w) => word("solve-error-not-a-number", w),
@@ -480,36 +509,40 @@ pub fn heaps_error_text(e: &ParseHeapsError) -> String {
 }
 
 /// Why some text is not a position of the game, for people in the language chosen.
-pub fn input_error_text(e: &PositionInputError) -> String {
+pub fn input_error_text(lang: Language, e: &PositionInputError) -> String {
     use crate::engine::PositionError;
     use crate::i18n::{Arg, text, text_with};
     match e {
-        PositionInputError::Heaps(e) => heaps_error_text(e),
+        PositionInputError::Heaps(e) => heaps_error_text(lang, e),
         PositionInputError::Limit(w) => text_with(
+            lang,
             "solve-error-limit",
             &[("word", Arg::Text(w.clone())), ("max", Arg::Text(u64::MAX.to_string()))],
         ),
         PositionInputError::NoLimitHere(game) => {
-            text_with("solve-error-no-limit-here", &[("game", Arg::Text(game_named(game)))])
+            text_with(lang, "solve-error-no-limit-here", &[("game", Arg::Text(game_named(lang, game)))])
         }
         PositionInputError::Shape(PositionError::HeapCount { game, heaps, given }) => text_with(
+            lang,
             "solve-error-heap-count",
             &[
-                ("game", Arg::Text(game_named(game))),
+                ("game", Arg::Text(game_named(lang, game))),
                 ("heaps", Arg::from(*heaps)),
                 ("given", Arg::Text(given.to_string())),
             ],
         ),
-        PositionInputError::Shape(PositionError::UnexpectedLimit) => text("solve-error-unexpected-limit"),
-        PositionInputError::Shape(PositionError::ZeroLimit) => text("solve-error-zero-limit"),
+        PositionInputError::Shape(PositionError::UnexpectedLimit) => {
+            text(lang, "solve-error-unexpected-limit")
+        }
+        PositionInputError::Shape(PositionError::ZeroLimit) => text(lang, "solve-error-zero-limit"),
     }
 }
 
 /// A game the engine's error names by its English title (`Wythoff's game`), in the language
 /// chosen: the title of the game that has it; any other as it is.
-fn game_named(title: &str) -> String {
+fn game_named(lang: Language, title: &str) -> String {
     use crate::engine::GameKind;
-    if crate::i18n::current() == crate::i18n::Language::English {
+    if lang == Language::English {
         return title.to_string();
     }
     let moore = (1..=8).map(GameKind::Moore);
@@ -522,16 +555,16 @@ fn game_named(title: &str) -> String {
         .chain(moore)
         .chain(set.map(GameKind::Subtraction))
         .find(|kind| kind.title() == title)
-        .map(|kind| crate::words::capitalised(&crate::words::title(kind)))
+        .map(|kind| crate::words::capitalised(&crate::words::title(lang, kind)))
         .unwrap_or_else(|| title.to_string())
 }
 
 /// Why a line of standard input is not a position, for people in the language chosen.
-fn line_error_text(e: &LineError) -> String {
+fn line_error_text(lang: Language, e: &LineError) -> String {
     match e {
-        LineError::Heaps(e) => heaps_error_text(e),
-        LineError::NotUtf8 => crate::i18n::text("solve-error-not-utf8"),
-        LineError::Position(e) => input_error_text(e),
+        LineError::Heaps(e) => heaps_error_text(lang, e),
+        LineError::NotUtf8 => crate::i18n::text(lang, "solve-error-not-utf8"),
+        LineError::Position(e) => input_error_text(lang, e),
     }
 }
 
@@ -559,6 +592,7 @@ pub fn parse_input(game: &Game, words: &[String]) -> Result<Input, PositionInput
 /// any read of `stdin` (which might block) and at the end. Under `keep_going` a bad line is
 /// reported (a JSON object in its place on `out`, or a message on `err`) and the run goes on.
 pub fn run(
+    lang: Language,
     game: &Game,
     input: Input,
     options: Options,
@@ -569,10 +603,10 @@ pub fn run(
     let mut out = Output::new(out, game);
     let mut report = Report::default();
     match input {
-        Input::Position(position) => out.answer(game, &position, options)?,
+        Input::Position(position) => out.answer(lang, game, &position, options)?,
         // A position with a limit (`HEAP/LIMIT`) is read a line at a time.
         Input::Stdin if game.kind().describe().has_limit() => {
-            games::read_lines(game, options, stdin, &mut out, &mut err, &mut report)?;
+            games::read_lines(lang, game, options, stdin, &mut out, &mut err, &mut report)?;
         }
         Input::Stdin => {
             let mut lines = Lines::new(stdin);
@@ -584,7 +618,7 @@ pub fn run(
                         let position = Position::new(std::mem::take(&mut heaps));
                         let checked = game.check_position(&position);
                         if checked.is_ok() {
-                            out.answer(game, &position, options)?;
+                            out.answer(lang, game, &position, options)?;
                         }
                         heaps = position.into_heaps();
                         match checked {
@@ -605,7 +639,7 @@ pub fn run(
                     out.flush()?;
                     return Err(failure);
                 }
-                out.bad_line(&failure, options, &mut err)?;
+                out.bad_line(lang, &failure, options, &mut err)?;
                 report.bad_lines += 1;
                 lines.skip_line(&mut out)?;
             }
@@ -859,7 +893,13 @@ impl<W: Write> Output<W> {
         self.spill_if_full()
     }
 
-    fn answer(&mut self, game: &Game, position: &Position, options: Options) -> Result<(), SolveError> {
+    fn answer(
+        &mut self,
+        lang: Language,
+        game: &Game,
+        position: &Position,
+        options: Options,
+    ) -> Result<(), SolveError> {
         if options.json {
             return self.json(game, position, options.limit).map_err(SolveError::Write);
         }
@@ -875,7 +915,8 @@ impl<W: Write> Output<W> {
             Ok(())
         };
         self.text.clear();
-        write_text(&mut self.text, game, position, options.limit, &mut spill).map_err(SolveError::Write)?;
+        write_text(lang, &mut self.text, game, position, options.limit, &mut spill)
+            .map_err(SolveError::Write)?;
         self.sink.write_all(&self.text).map_err(SolveError::Write)?;
         self.text.clear();
         Ok(())
@@ -885,6 +926,7 @@ impl<W: Write> Output<W> {
     /// JSON, or its message on `err` (after the answers before it).
     fn bad_line(
         &mut self,
+        lang: Language,
         failure: &SolveError,
         options: Options,
         err: &mut impl Write,
@@ -900,7 +942,7 @@ impl<W: Write> Output<W> {
         }
         self.flush()?;
         // The message holds only text made safe by `shown`.
-        writeln!(err, "nim-tui: {failure}").and_then(|()| err.flush()).map_err(SolveError::Write)
+        writeln!(err, "nim-tui: {}", failure.text(lang)).and_then(|()| err.flush()).map_err(SolveError::Write)
     }
 
     fn flush(&mut self) -> Result<(), SolveError> {

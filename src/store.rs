@@ -47,6 +47,7 @@ use crate::domain::{
     SavedGame, SavedGameError, Stats,
 };
 use crate::engine::{GameKind, Mode};
+use crate::i18n::Language;
 
 /// The statistics file's name in the data directory.
 pub const STATS_FILE: &str = "stats.json";
@@ -110,6 +111,8 @@ pub struct Store {
     claim: Mutex<Option<PathBuf>>,
     /// Whether this instance wrote `game.json` (so that saving again replaces only its own).
     wrote_game: std::sync::atomic::AtomicBool,
+    /// The language the warnings about the files are written in ([`Store::speaking`]).
+    language: Language,
 }
 
 /// Why a saved game could not be claimed for resuming.
@@ -159,7 +162,13 @@ impl Store {
             lesson_protected: OnceLock::new(),
             claim: Mutex::new(None),
             wrote_game: std::sync::atomic::AtomicBool::new(false),
+            language: Language::English,
         }
+    }
+
+    /// The same store, writing its warnings about the files in `language` (English until told).
+    pub fn speaking(self, language: Language) -> Store {
+        Store { language, ..self }
     }
 
     /// A store with everything in `dir`.
@@ -198,6 +207,7 @@ impl Store {
         let warning = warning.or_else(|| {
             crate::paths::unusable(&self.data_dir).map(|why| {
                 crate::i18n::text_with(
+                    self.language,
                     "store-data-unusable",
                     &[("dir", crate::text::path(&self.data_dir).into()), ("why", why.into())],
                 )
@@ -215,7 +225,7 @@ impl Store {
             Ok(Some((stats, raw))) => (stats, None, Some(raw)),
             Ok(None) => (Stats::default(), None, None),
             Err(failure) => {
-                let carrying_on = crate::i18n::text("store-fresh-statistics");
+                let carrying_on = crate::i18n::text(self.language, "store-fresh-statistics");
                 let warning = self.set_aside(&path, failure, &carrying_on, &self.stats_protected);
                 (Stats::default(), Some(warning), None)
             }
@@ -289,6 +299,7 @@ impl Store {
         let warning = warning.or_else(|| {
             crate::paths::unusable(&self.state_dir).map(|why| {
                 crate::i18n::text_with(
+                    self.language,
                     "store-state-unusable",
                     &[("dir", crate::text::path(&self.state_dir).into()), ("why", why.into())],
                 )
@@ -329,7 +340,7 @@ impl Store {
         match loaded {
             Ok(game) => (game, None),
             Err(failure) => {
-                let carrying_on = crate::i18n::text("store-no-game-resumed");
+                let carrying_on = crate::i18n::text(self.language, "store-no-game-resumed");
                 let warning = self.set_aside(&path, failure, &carrying_on, &self.game_protected);
                 (None, Some(warning))
             }
@@ -563,12 +574,14 @@ impl Store {
             LoadFailure::Keep(reason) => {
                 let _ = protect.set(reason.clone());
                 crate::i18n::text_with(
+                    self.language,
                     "store-kept",
                     &[("file", shown.into()), ("reason", reason.into()), ("then", carrying_on.into())],
                 )
             }
             LoadFailure::Bad(reason) => match move_aside(path) {
                 Ok(new) => crate::i18n::text_with(
+                    self.language,
                     "store-moved-aside",
                     &[
                         ("file", shown.into()),
@@ -580,6 +593,7 @@ impl Store {
                 Err(e) => {
                     let _ = protect.set("it could not be read and could not be moved aside".into());
                     crate::i18n::text_with(
+                        self.language,
                         "store-not-moved",
                         &[
                             ("file", shown.into()),
@@ -640,6 +654,7 @@ impl Store {
                 (
                     LessonProgress::default(),
                     Some(crate::i18n::text_with(
+                        self.language,
                         "store-lesson-kept",
                         &[("file", crate::text::path(&path).into()), ("why", why.into())],
                     )),
@@ -648,6 +663,7 @@ impl Store {
             Err(LoadFailure::Bad(why)) => (
                 LessonProgress::default(),
                 Some(crate::i18n::text_with(
+                    self.language,
                     "store-lesson-bad",
                     &[("file", crate::text::path(&path).into()), ("why", why.into())],
                 )),
@@ -760,7 +776,11 @@ fn read_json(path: &Path, version: u32) -> Result<Option<serde_json::Value>, Loa
     // The version is looked at before the fields, so that a file from a newer nim-tui is named as
     // such rather than as having unknown fields.
     let value: serde_json::Value = serde_json::from_slice(&bytes).map_err(|e| {
-        LoadFailure::Bad(crate::i18n::text_with("store-not-json", &[("error", e.to_string().into())]))
+        LoadFailure::Bad(crate::i18n::text_with(
+            Language::English,
+            "store-not-json",
+            &[("error", e.to_string().into())],
+        ))
     })?;
     match value.get("version").and_then(serde_json::Value::as_u64) {
         Some(v) if (1..=u64::from(version)).contains(&v) => {}

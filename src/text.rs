@@ -182,8 +182,8 @@ pub fn eprint_safe(line: &str) -> io::Result<()> {
 
 /// Prints `nim-tui: warning: <message>` to stderr (`nim-tui: 警告：` in Chinese); a stderr that cannot be written is ignored,
 /// since a warning is not worth failing for.
-pub fn warn(message: &str) {
-    let line = crate::i18n::text_with("cli-warning", &[("message", crate::i18n::Arg::from(message))]);
+pub fn warn(lang: crate::i18n::Language, message: &str) {
+    let line = crate::i18n::text_with(lang, "cli-warning", &[("message", crate::i18n::Arg::from(message))]);
     let _ = eprint_safe(&line);
 }
 

@@ -9,11 +9,11 @@ use crate::engine::{
     HeapNoun, LastMove, LeastReason, Mode, MooreReason, MoveReason, MoveShape, MoveWords, Teaching, Unit,
     Verb, WythoffHow, WythoffReason, WythoffView,
 };
-use crate::i18n::{self, Arg};
+use crate::i18n::{self, Arg, Language};
 
 /// The message `id` with its arguments.
-fn say(id: &str, args: &[(&str, Arg)]) -> String {
-    i18n::text_with(id, args)
+fn say(lang: Language, id: &str, args: &[(&str, Arg)]) -> String {
+    i18n::text_with(lang, id, args)
 }
 
 /// A number shown as it is (every digit), as a message's argument that chooses no plural.
@@ -26,97 +26,97 @@ fn txt(text: impl Into<String>) -> Arg {
     Arg::Text(text.into())
 }
 
-/// The message `id`, which takes no arguments, in this thread's language as a `&'static str`,
+/// The message `id`, which takes no arguments, in `lang` as a `&'static str`,
 /// so the functions that always returned one still do ([`i18n::label`] keeps each once).
-fn fixed(id: &'static str) -> &'static str {
-    i18n::label(id)
+fn fixed(lang: Language, id: &'static str) -> &'static str {
+    i18n::label(lang, id)
 }
 
 /// `items` as a list a person reads, with the language's separator: `a, b, c`.
-fn listed(items: &[String]) -> String {
+fn listed(lang: Language, items: &[String]) -> String {
     // Items that hold a clause of their own (`…木瓶，这排断成…`, `split heap 2, leaving…`) are
     // set apart by a semicolon, so that the list's commas and theirs do not run together.
     let clauses = items.iter().any(|item| item.contains('，') || item.contains(", "));
-    items.join(&i18n::text(if clauses { "list-separator-clauses" } else { "list-separator" }))
+    items.join(&i18n::text(lang, if clauses { "list-separator-clauses" } else { "list-separator" }))
 }
 
 /// `items` as a list ending in "and": `a, b and c`.
-fn listed_and(items: &[String]) -> String {
+fn listed_and(lang: Language, items: &[String]) -> String {
     match items.split_last() {
         Some((last, rest)) if !rest.is_empty() => {
-            say("list-and", &[("rest", txt(listed(rest))), ("last", txt(last.as_str()))])
+            say(lang, "list-and", &[("rest", txt(listed(lang, rest))), ("last", txt(last.as_str()))])
         }
         _ => items.concat(),
     }
 }
 
 /// `items` as a list ending in "or": `1, 2 or 3`.
-fn listed_or(items: &[String]) -> String {
+fn listed_or(lang: Language, items: &[String]) -> String {
     match items.split_last() {
         Some((last, rest)) if !rest.is_empty() => {
-            say("list-or", &[("rest", txt(listed(rest))), ("last", txt(last.as_str()))])
+            say(lang, "list-or", &[("rest", txt(listed(lang, rest))), ("last", txt(last.as_str()))])
         }
         _ => items.concat(),
     }
 }
 
 /// What a heap of `kind` is called: `heap` or `row`.
-pub fn heap(kind: GameKind) -> &'static str {
+pub fn heap(lang: Language, kind: GameKind) -> &'static str {
     match kind.describe().words.heap {
-        HeapNoun::Heap => fixed("word-heap"),
-        HeapNoun::Row => fixed("word-row"),
+        HeapNoun::Heap => fixed(lang, "word-heap"),
+        HeapNoun::Row => fixed(lang, "word-row"),
     }
 }
 
 /// A heap of `kind` by its number: `heap 3`, `row 2`.
-pub fn numbered(kind: GameKind, number: usize) -> String {
+pub fn numbered(lang: Language, kind: GameKind, number: usize) -> String {
     match kind.describe().words.heap {
-        HeapNoun::Heap => say("word-heap-number", &[("number", num(number))]),
-        HeapNoun::Row => say("word-row-number", &[("number", num(number))]),
+        HeapNoun::Heap => say(lang, "word-heap-number", &[("number", num(number))]),
+        HeapNoun::Row => say(lang, "word-row-number", &[("number", num(number))]),
     }
 }
 
 /// What a heap of `kind` holds, in the plural: `tokens` or `pins`.
-pub fn units(kind: GameKind) -> &'static str {
+pub fn units(lang: Language, kind: GameKind) -> &'static str {
     match kind.describe().words.unit {
-        Unit::Token => fixed("word-tokens"),
-        Unit::Pin => fixed("word-pins"),
+        Unit::Token => fixed(lang, "word-tokens"),
+        Unit::Pin => fixed(lang, "word-pins"),
     }
 }
 
 /// `count` of what a heap of `kind` holds, singular or plural as the count asks: `1 pin`, `3 pins`,
 /// `1 token`. Every count written with its unit goes through here, so "1 pins" cannot happen.
-pub fn count_of(kind: GameKind, count: u64) -> String {
+pub fn count_of(lang: Language, kind: GameKind, count: u64) -> String {
     match kind.describe().words.unit {
-        Unit::Token => say("tokens-count", &[("n", Arg::Count(count))]),
-        Unit::Pin => say("pins-count", &[("n", Arg::Count(count))]),
+        Unit::Token => say(lang, "tokens-count", &[("n", Arg::Count(count))]),
+        Unit::Pin => say(lang, "pins-count", &[("n", Arg::Count(count))]),
     }
 }
 
 /// What a move of `kind` does, in the infinitive: `take` or `knock down`.
-pub fn verb(kind: GameKind) -> &'static str {
+pub fn verb(lang: Language, kind: GameKind) -> &'static str {
     match kind.describe().words.verb {
-        Verb::Take => fixed("word-take"),
-        Verb::KnockDown => fixed("word-knock-down"),
+        Verb::Take => fixed(lang, "word-take"),
+        Verb::KnockDown => fixed(lang, "word-knock-down"),
     }
 }
 
 /// What `who` did to win in normal play, as one sentence: `Ann took the last token`.
-pub fn won_by_last_move(who: &str, last: LastMove) -> String {
+pub fn won_by_last_move(lang: Language, who: &str, last: LastMove) -> String {
     let id = match last {
         LastMove::TookLastToken => "won-took-last-token",
         LastMove::KnockedDownLastPin => "won-knocked-down-last-pin",
         LastMove::MadeLastMove => "won-made-last-move",
     };
-    say(id, &[("who", txt(who))])
+    say(lang, id, &[("who", txt(who))])
 }
 
 /// How the normal-play convention reads for `kind`: `whoever takes the last token wins`.
-pub fn normal_play(kind: GameKind) -> &'static str {
+pub fn normal_play(lang: Language, kind: GameKind) -> &'static str {
     match kind.describe().words.last {
-        LastMove::TookLastToken => fixed("normal-play-token"),
-        LastMove::KnockedDownLastPin => fixed("normal-play-pin"),
-        LastMove::MadeLastMove => fixed("normal-play-move"),
+        LastMove::TookLastToken => fixed(lang, "normal-play-token"),
+        LastMove::KnockedDownLastPin => fixed(lang, "normal-play-pin"),
+        LastMove::MadeLastMove => fixed(lang, "normal-play-move"),
     }
 }
 
@@ -128,22 +128,22 @@ pub fn plain_takes(kind: GameKind) -> bool {
 }
 
 /// The convention in a few words, in the game's own terms: `last token wins`, `last pin loses`.
-pub fn short_rule(kind: GameKind, mode: Mode) -> &'static str {
+pub fn short_rule(lang: Language, kind: GameKind, mode: Mode) -> &'static str {
     match (kind.describe().words.last, mode) {
-        (LastMove::TookLastToken, Mode::Normal) => fixed("short-rule-token-wins"),
-        (LastMove::TookLastToken, Mode::Misere) => fixed("short-rule-token-loses"),
-        (LastMove::KnockedDownLastPin, Mode::Normal) => fixed("short-rule-pin-wins"),
-        (LastMove::KnockedDownLastPin, Mode::Misere) => fixed("short-rule-pin-loses"),
-        (LastMove::MadeLastMove, Mode::Normal) => fixed("short-rule-move-wins"),
-        (LastMove::MadeLastMove, Mode::Misere) => fixed("short-rule-move-loses"),
+        (LastMove::TookLastToken, Mode::Normal) => fixed(lang, "short-rule-token-wins"),
+        (LastMove::TookLastToken, Mode::Misere) => fixed(lang, "short-rule-token-loses"),
+        (LastMove::KnockedDownLastPin, Mode::Normal) => fixed(lang, "short-rule-pin-wins"),
+        (LastMove::KnockedDownLastPin, Mode::Misere) => fixed(lang, "short-rule-pin-loses"),
+        (LastMove::MadeLastMove, Mode::Normal) => fixed(lang, "short-rule-move-wins"),
+        (LastMove::MadeLastMove, Mode::Misere) => fixed(lang, "short-rule-move-loses"),
     }
 }
 
 /// Why a heap starts with more than one token, after the rule that says so.
-pub fn least_reason(why: LeastReason) -> &'static str {
+pub fn least_reason(lang: Language, why: LeastReason) -> &'static str {
     match why {
-        LeastReason::FirstMoveNotAll => fixed("least-first-move-not-all"),
-        LeastReason::NoMove => fixed("least-no-move"),
+        LeastReason::FirstMoveNotAll => fixed(lang, "least-first-move-not-all"),
+        LeastReason::NoMove => fixed(lang, "least-no-move"),
     }
 }
 
@@ -167,30 +167,31 @@ pub enum Tense {
 
 /// A move in words, in `tense`: `take 2 from heap 1`, `split heap 2 into 3 and 4`, `knocked down
 /// pins 3 and 4 of row 1`. Each kind of move is one message with its numbers.
-pub fn move_text(words: &MoveWords, tense: Tense) -> String {
+pub fn move_text(lang: Language, words: &MoveWords, tense: Tense) -> String {
     use Tense::{Past, Present};
     let past = tense == Past;
     let pick = |present: &'static str, past_id: &'static str| if past { past_id } else { present };
     match words {
         &MoveWords::Take { heap, amount } => {
-            say(pick("move-take", "move-took"), &[("heap", num(heap)), ("amount", num(amount))])
+            say(lang, pick("move-take", "move-took"), &[("heap", num(heap)), ("amount", num(amount))])
         }
         &MoveWords::TakeFromTheHeap { amount } => {
-            say(pick("move-take-from-the-heap", "move-took-from-the-heap"), &[("amount", num(amount))])
+            say(lang, pick("move-take-from-the-heap", "move-took-from-the-heap"), &[("amount", num(amount))])
         }
         MoveWords::TakeMany(takes) => {
-            say(pick("move-take-many", "move-took-many"), &[("list", txt(take_list(takes)))])
+            say(lang, pick("move-take-many", "move-took-many"), &[("list", txt(take_list(lang, takes)))])
         }
         &MoveWords::TakeFromBoth { amount } => {
-            say(pick("move-take-from-both", "move-took-from-both"), &[("amount", num(amount))])
+            say(lang, pick("move-take-from-both", "move-took-from-both"), &[("amount", num(amount))])
         }
         &MoveWords::Split { heap, left, right: Some(right) } => {
-            say("move-split", &[("heap", num(heap)), ("left", num(left)), ("right", num(right))])
+            say(lang, "move-split", &[("heap", num(heap)), ("left", num(left)), ("right", num(right))])
         }
         &MoveWords::Split { heap, left, right: None } => {
-            say("move-split-open", &[("heap", num(heap)), ("left", num(left))])
+            say(lang, "move-split-open", &[("heap", num(heap)), ("left", num(left))])
         }
         &MoveWords::TakeAndLeave { heap, amount, left } => say(
+            lang,
             pick("move-take-and-leave", "move-took-and-left"),
             &[("heap", num(heap)), ("amount", num(amount)), ("left", num(left))],
         ),
@@ -207,6 +208,7 @@ pub fn move_text(words: &MoveWords, tense: Tense) -> String {
             };
             let (left, rest) = breaking.unwrap_or_default();
             say(
+                lang,
                 id,
                 &[
                     ("row", num(row)),
@@ -222,36 +224,36 @@ pub fn move_text(words: &MoveWords, tense: Tense) -> String {
 
 /// The takes of a move on several heaps, as a list: `1 from heap 1, 2 from heap 2 and 3 from heap
 /// 3`.
-fn take_list(takes: &[(usize, u64)]) -> String {
+fn take_list(lang: Language, takes: &[(usize, u64)]) -> String {
     let parts: Vec<String> = takes
         .iter()
-        .map(|(heap, amount)| say("move-take-part", &[("heap", num(heap)), ("amount", num(amount))]))
+        .map(|(heap, amount)| say(lang, "move-take-part", &[("heap", num(heap)), ("amount", num(amount))]))
         .collect();
-    listed_and(&parts)
+    listed_and(lang, &parts)
 }
 
 /// The name of a convention a person reads: `normal play`, `misère`.
-pub fn mode_title(mode: Mode) -> &'static str {
+pub fn mode_title(lang: Language, mode: Mode) -> &'static str {
     match mode {
-        Mode::Normal => fixed("convention-normal"),
-        Mode::Misere => fixed("convention-misere"),
+        Mode::Normal => fixed(lang, "convention-normal"),
+        Mode::Misere => fixed(lang, "convention-misere"),
     }
 }
 
 /// A convention's rule in one line, so the two are never confused.
-pub fn mode_rule(mode: Mode) -> &'static str {
+pub fn mode_rule(lang: Language, mode: Mode) -> &'static str {
     match mode {
-        Mode::Normal => fixed("convention-rule-normal"),
-        Mode::Misere => fixed("convention-rule-misere"),
+        Mode::Normal => fixed(lang, "convention-rule-normal"),
+        Mode::Misere => fixed(lang, "convention-rule-misere"),
     }
 }
 
 /// A convention's rule in one line in the game's own terms: `whoever knocks down the last pin
 /// wins`; misère (offered where it is Nim's or Moore's) as Nim's.
-pub fn game_mode_rule(kind: GameKind, mode: Mode) -> &'static str {
+pub fn game_mode_rule(lang: Language, kind: GameKind, mode: Mode) -> &'static str {
     match mode {
-        Mode::Normal => normal_play(kind),
-        Mode::Misere => mode_rule(mode),
+        Mode::Normal => normal_play(lang, kind),
+        Mode::Misere => mode_rule(lang, mode),
     }
 }
 
@@ -264,7 +266,7 @@ fn names(kind: GameKind) -> crate::engine::MessageIds {
 
 /// The parameters a game's names are written with: Moore's K, a subtraction game's set (`1,2,3`
 /// as `$set`, `1, 2, 3` as `$set-spaced`).
-fn name_args(kind: GameKind) -> Vec<(&'static str, Arg)> {
+fn name_args(lang: Language, kind: GameKind) -> Vec<(&'static str, Arg)> {
     // The most heaps one move may take from: Moore's K, read off the move's shape.
     let k = match kind.describe().shape {
         MoveShape::UpToHeaps(k) => k.to_string(),
@@ -274,7 +276,7 @@ fn name_args(kind: GameKind) -> Vec<(&'static str, Arg)> {
     // A long run of amounts (Bachet's 1 to 10) is written as its ends, so the status line has
     // room for it: `1–10`; any other set as it is.
     let short = match kind.amounts().and_then(long_run) {
-        Some((from, to)) => say("set-range", &[("from", num(from)), ("to", num(to))]),
+        Some((from, to)) => say(lang, "set-range", &[("from", num(from)), ("to", num(to))]),
         None => set.clone(),
     };
     let spaced = kind
@@ -293,140 +295,143 @@ fn long_run(set: crate::engine::SubtractionSet) -> Option<(u64, u64)> {
 }
 
 /// A game's name in a sentence: `Nim`, `Moore's Nim_2`, `the subtraction game {1, 2, 3}`.
-pub fn title(kind: GameKind) -> String {
-    say(names(kind).title, &name_args(kind))
+pub fn title(lang: Language, kind: GameKind) -> String {
+    say(lang, names(kind).title, &name_args(lang, kind))
 }
 
 /// The name a menu of games shows: `Subtraction {1,2,3}`, `Kayles`.
-pub fn menu_title(kind: GameKind) -> String {
-    say(names(kind).menu, &name_args(kind))
+pub fn menu_title(lang: Language, kind: GameKind) -> String {
+    say(lang, names(kind).menu, &name_args(lang, kind))
 }
 
 /// The name short enough for a status line: `Nim_2`, `Subtraction 1,2,3`, `Kayles`.
-pub fn short_title(kind: GameKind) -> String {
-    say(names(kind).short, &name_args(kind))
+pub fn short_title(lang: Language, kind: GameKind) -> String {
+    say(lang, names(kind).short, &name_args(lang, kind))
 }
 
 /// A preset's name as a menu shows it (`The 21 game`), by the preset's stable name (`21`,
 /// `bachet`); `None` for a name that is no preset.
-pub fn preset_short(name: &str) -> Option<String> {
-    crate::engine::GamePreset::find(name).map(|preset| i18n::text(preset.short_id))
+pub fn preset_short(lang: Language, name: &str) -> Option<String> {
+    crate::engine::GamePreset::find(name).map(|preset| i18n::text(lang, preset.short_id))
 }
 
 /// A computer player's level as a person reads it, by its stable name (`perfect`, `hard`,
 /// `medium`, `easy`; [`crate::domain::Level::as_str`]); any other name as it is.
-pub fn level_name(name: &str) -> String {
+pub fn level_name(lang: Language, name: &str) -> String {
     match name {
-        "perfect" => i18n::text("words-level-perfect"),
-        "hard" => i18n::text("words-level-hard"),
-        "medium" => i18n::text("words-level-medium"),
-        "easy" => i18n::text("words-level-easy"),
+        "perfect" => i18n::text(lang, "words-level-perfect"),
+        "hard" => i18n::text(lang, "words-level-hard"),
+        "medium" => i18n::text(lang, "words-level-medium"),
+        "easy" => i18n::text(lang, "words-level-easy"),
         other => other.to_string(),
     }
 }
 
 /// A puzzle's difficulty as a person reads it, by its stable name (`easy`, `medium`, `hard`).
-pub fn difficulty_name(name: &str) -> String {
+pub fn difficulty_name(lang: Language, name: &str) -> String {
     match name {
-        "easy" => i18n::text("words-difficulty-easy"),
-        "medium" => i18n::text("words-difficulty-medium"),
-        "hard" => i18n::text("words-difficulty-hard"),
+        "easy" => i18n::text(lang, "words-difficulty-easy"),
+        "medium" => i18n::text(lang, "words-difficulty-medium"),
+        "hard" => i18n::text(lang, "words-difficulty-hard"),
         other => other.to_string(),
     }
 }
 
 /// A kind of help a win had, by the word the game keeps it as (`hints`, `undo`, `a weaker AI`;
 /// `app::Game::assistance`); any other word as it is.
-pub fn help_name(word: &str) -> String {
+pub fn help_name(lang: Language, word: &str) -> String {
     match word {
-        "hints" => i18n::text("assist-hints"),
-        "undo" => i18n::text("assist-undo"),
-        "a weaker AI" => i18n::text("assist-weaker-ai"),
+        "hints" => i18n::text(lang, "assist-hints"),
+        "undo" => i18n::text(lang, "assist-undo"),
+        "a weaker AI" => i18n::text(lang, "assist-weaker-ai"),
         other => other.to_string(),
     }
 }
 
 /// A game's rules in one line, for help texts and `solve`.
-pub fn rule(kind: GameKind) -> String {
+pub fn rule(lang: Language, kind: GameKind) -> String {
     match kind.describe().shape {
-        MoveShape::OneHeap { cap: Cap::None } => i18n::text("game-rule-nim"),
+        MoveShape::OneHeap { cap: Cap::None } => i18n::text(lang, "game-rule-nim"),
         MoveShape::OneHeap { cap: Cap::Amounts(_) } => {
             if let Some((from, to)) = kind.amounts().and_then(long_run) {
-                return say("game-rule-subtraction-range", &[("from", num(from)), ("to", num(to))]);
+                return say(lang, "game-rule-subtraction-range", &[("from", num(from)), ("to", num(to))]);
             }
             let amounts: Vec<String> =
                 kind.amounts().map(|set| set.amounts().map(|a| a.to_string()).collect()).unwrap_or_default();
-            say("game-rule-subtraction", &[("amounts", txt(listed_or(&amounts)))])
+            say(lang, "game-rule-subtraction", &[("amounts", txt(listed_or(lang, &amounts)))])
         }
-        MoveShape::OneHeap { cap: Cap::Limit } => i18n::text("game-rule-fibonacci"),
-        MoveShape::UpToHeaps(k) => say("game-rule-moore", &[("k", num(k))]),
-        MoveShape::TakeOrSplit => i18n::text("game-rule-lasker"),
-        MoveShape::Pins { one: true, .. } => i18n::text("game-rule-kayles"),
-        MoveShape::Pins { .. } => i18n::text("game-rule-dawson"),
-        MoveShape::OneOrBoth => i18n::text("game-rule-wythoff"),
+        MoveShape::OneHeap { cap: Cap::Limit } => i18n::text(lang, "game-rule-fibonacci"),
+        MoveShape::UpToHeaps(k) => say(lang, "game-rule-moore", &[("k", num(k))]),
+        MoveShape::TakeOrSplit => i18n::text(lang, "game-rule-lasker"),
+        MoveShape::Pins { one: true, .. } => i18n::text(lang, "game-rule-kayles"),
+        MoveShape::Pins { .. } => i18n::text(lang, "game-rule-dawson"),
+        MoveShape::OneOrBoth => i18n::text(lang, "game-rule-wythoff"),
     }
 }
 
 /// A Nim move taken from one heap, as one to make: `take 2 from heap 1`.
-pub fn take(mv: crate::engine::Take) -> String {
-    move_text(&MoveWords::Take { heap: mv.number(), amount: mv.take }, Tense::Present)
+pub fn take(lang: Language, mv: crate::engine::Take) -> String {
+    move_text(lang, &MoveWords::Take { heap: mv.number(), amount: mv.take }, Tense::Present)
 }
 
 /// The game is over, told to the player who would move: the other player took the last token
 /// and won (or, in misère, lost).
-fn game_over_reason(mover_wins: bool) -> String {
+fn game_over_reason(lang: Language, mover_wins: bool) -> String {
     match mover_wins {
-        true => i18n::text("reason-over-other-lost"),
-        false => i18n::text("reason-over-other-won"),
+        true => i18n::text(lang, "reason-over-other-lost"),
+        false => i18n::text(lang, "reason-over-other-won"),
     }
 }
 
 /// Why a Nim move is the one to play, in one line, as `solve` lists the winning moves: `take 2
 /// from heap 1: 3 ⊕ 2 = 1 < 3, which leaves a nim-sum of 0`.
-pub fn move_reason(reason: &MoveReason) -> String {
+pub fn move_reason(lang: Language, reason: &MoveReason) -> String {
     match *reason {
         MoveReason::NimSum { mv, from, to, nim_sum } => say(
+            lang,
             "reason-nim-sum",
-            &[("move", txt(take(mv))), ("from", num(from)), ("nim-sum", num(nim_sum)), ("to", num(to))],
+            &[("move", txt(take(lang, mv))), ("from", num(from)), ("nim-sum", num(nim_sum)), ("to", num(to))],
         ),
         MoveReason::MisereEndgame { mv, ones_left, .. } => {
-            say("reason-misere-endgame", &[("move", txt(take(mv))), ("ones", num(ones_left))])
+            say(lang, "reason-misere-endgame", &[("move", txt(take(lang, mv))), ("ones", num(ones_left))])
         }
         MoveReason::Losing { mv, endgame: true, .. } => {
-            say("reason-losing-endgame", &[("move", txt(take(mv)))])
+            say(lang, "reason-losing-endgame", &[("move", txt(take(lang, mv)))])
         }
-        MoveReason::Losing { mv, .. } => say("reason-losing", &[("move", txt(take(mv)))]),
-        MoveReason::GameOver { mover_wins } => game_over_reason(mover_wins),
+        MoveReason::Losing { mv, .. } => say(lang, "reason-losing", &[("move", txt(take(lang, mv)))]),
+        MoveReason::GameOver { mover_wins } => game_over_reason(lang, mover_wins),
     }
 }
 
 /// Why a Nim position is lost for the player to move, in one sentence without the move: misère's
 /// endgame (an odd number of heaps of one: `1 1 1`) or a nim-sum of 0.
-pub fn loss_reason(explanation: &Explanation) -> String {
+pub fn loss_reason(lang: Language, explanation: &Explanation) -> String {
     match explanation.best {
-        MoveReason::Losing { endgame: true, .. } => i18n::text("loss-endgame"),
-        _ => i18n::text("loss-nim-sum"),
+        MoveReason::Losing { endgame: true, .. } => i18n::text(lang, "loss-endgame"),
+        _ => i18n::text(lang, "loss-nim-sum"),
     }
 }
 
 /// The best Nim move taught in full, as the hint says it: where the nim-sum comes from and how
 /// the move follows from it (`nim-sum 3 ⊕ 4 ⊕ 5 = 2; heap 1 becomes 3 ⊕ 2 = 1, so take 2 from
 /// heap 1`), which rule applies in misère's endgame and why, or plainly that the position is lost.
-pub fn lesson(explanation: &Explanation) -> String {
+pub fn lesson(lang: Language, explanation: &Explanation) -> String {
     let sum = || {
         let non_empty: Vec<String> =
             explanation.heaps.iter().filter(|&&h| h > 0).map(u64::to_string).collect();
         if (2..=6).contains(&non_empty.len()) {
             say(
+                lang,
                 "teach-sum-listed",
                 &[("heaps", txt(non_empty.join(" ⊕ "))), ("sum", num(explanation.nim_sum()))],
             )
         } else {
-            say("teach-sum-all", &[("sum", num(explanation.nim_sum()))])
+            say(lang, "teach-sum-all", &[("sum", num(explanation.nim_sum()))])
         }
     };
     match explanation.best {
         MoveReason::NimSum { mv, from, to, nim_sum } => say(
+            lang,
             "teach-nim-sum",
             &[
                 ("sum", txt(sum())),
@@ -434,27 +439,33 @@ pub fn lesson(explanation: &Explanation) -> String {
                 ("from", num(from)),
                 ("nim-sum", num(nim_sum)),
                 ("to", num(to)),
-                ("move", txt(take(mv))),
+                ("move", txt(take(lang, mv))),
             ],
         ),
         MoveReason::MisereEndgame { mv, to, ones_left, .. } => {
             // `to` is 0 or 1, a count so that a language may say "take the whole heap" for 0.
             say(
+                lang,
                 "teach-misere-endgame",
-                &[("ones", num(ones_left)), ("move", txt(take(mv))), ("to", Arg::from(to))],
+                &[("ones", num(ones_left)), ("move", txt(take(lang, mv))), ("to", Arg::from(to))],
             )
         }
-        MoveReason::Losing { mv, endgame: true, .. } => say("teach-lost-endgame", &[("move", txt(take(mv)))]),
-        MoveReason::Losing { mv, .. } => say("teach-lost", &[("sum", txt(sum())), ("move", txt(take(mv)))]),
-        MoveReason::GameOver { .. } => move_reason(&explanation.best),
+        MoveReason::Losing { mv, endgame: true, .. } => {
+            say(lang, "teach-lost-endgame", &[("move", txt(take(lang, mv)))])
+        }
+        MoveReason::Losing { mv, .. } => {
+            say(lang, "teach-lost", &[("sum", txt(sum())), ("move", txt(take(lang, mv)))])
+        }
+        MoveReason::GameOver { .. } => move_reason(lang, &explanation.best),
     }
 }
 
 /// The short working of the best Nim move, as the binary view shows it: `heap 1: 3 ⊕ 2 = 1, take
 /// 2`.
-pub fn working(explanation: &Explanation) -> Option<String> {
+pub fn working(lang: Language, explanation: &Explanation) -> Option<String> {
     match explanation.best {
         MoveReason::NimSum { mv, from, to, nim_sum } => Some(say(
+            lang,
             "working-nim-sum",
             &[
                 ("heap", num(mv.number())),
@@ -465,6 +476,7 @@ pub fn working(explanation: &Explanation) -> Option<String> {
             ],
         )),
         MoveReason::MisereEndgame { mv, from, to, ones_left } => Some(say(
+            lang,
             "working-endgame",
             &[
                 ("heap", num(mv.number())),
@@ -480,130 +492,137 @@ pub fn working(explanation: &Explanation) -> Option<String> {
 
 /// The binary view's working of a move in misère's endgame, with the move's working after it
 /// (`heap 3: 2 → 1, ...`), begun as a sentence of its own.
-pub fn panel_endgame_move(working: Option<&str>) -> String {
+pub fn panel_endgame_move(lang: Language, working: Option<&str>) -> String {
     match working {
-        Some(working) => say("panel-endgame-move-working", &[("working", txt(capitalised(working)))]),
-        None => i18n::text("panel-endgame-move"),
+        Some(working) => say(lang, "panel-endgame-move-working", &[("working", txt(capitalised(working)))]),
+        None => i18n::text(lang, "panel-endgame-move"),
     }
 }
 
 /// The binary view's line, with the hint, in misère's lost endgame.
-pub fn panel_endgame_lost() -> &'static str {
-    fixed("panel-endgame-lost")
+pub fn panel_endgame_lost(lang: Language) -> &'static str {
+    fixed(lang, "panel-endgame-lost")
 }
 
 /// The binary view's line, with the hint, when the nim-sum is 0.
-pub fn panel_zero_every_move() -> &'static str {
-    fixed("panel-zero-every-move")
+pub fn panel_zero_every_move(lang: Language) -> &'static str {
+    fixed(lang, "panel-zero-every-move")
 }
 
 /// The binary view's line without the hint: what the nim-sum says (or misère's endgame rule).
-pub fn panel_nim_sum(endgame: bool, zero: bool) -> &'static str {
+pub fn panel_nim_sum(lang: Language, endgame: bool, zero: bool) -> &'static str {
     match (endgame, zero) {
-        (true, _) => fixed("panel-endgame-aim"),
-        (false, true) => fixed("panel-nim-sum-zero"),
-        (false, false) => fixed("panel-nim-sum-not-zero"),
+        (true, _) => fixed(lang, "panel-endgame-aim"),
+        (false, true) => fixed(lang, "panel-nim-sum-zero"),
+        (false, false) => fixed(lang, "panel-nim-sum-not-zero"),
     }
 }
 
 /// The theory panel's last line when the player to move can win, with the hint's key: `The
 /// player to move can win: h shows how`.
-pub fn panel_can_win(hint_key: &str) -> String {
-    say("panel-can-win", &[("key", txt(hint_key))])
+pub fn panel_can_win(lang: Language, hint_key: &str) -> String {
+    say(lang, "panel-can-win", &[("key", txt(hint_key))])
 }
 
 /// The theory panel's last line when the player to move loses.
-pub fn panel_loses() -> &'static str {
-    fixed("panel-loses")
+pub fn panel_loses(lang: Language) -> &'static str {
+    fixed(lang, "panel-loses")
 }
 
 /// The Sprague-Grundy theorem in a line, in the game's words: `Sprague-Grundy: each row plays as
 /// a Nim heap of its value g; XOR 0 loses`.
-pub fn sprague_grundy(kind: GameKind) -> String {
-    say("panel-sprague-grundy", &[("heap", txt(heap(kind)))])
+pub fn sprague_grundy(lang: Language, kind: GameKind) -> String {
+    say(lang, "panel-sprague-grundy", &[("heap", txt(heap(lang, kind)))])
 }
 
 /// Wythoff's heap `number` holding `size`, with the size that would make a losing pair with it:
 /// `Heap 1: 3, partner 5`.
-pub fn wythoff_partner(number: usize, size: u64, partner: u128) -> String {
-    say("panel-wythoff-partner", &[("number", num(number)), ("size", num(size)), ("partner", num(partner))])
+pub fn wythoff_partner(lang: Language, number: usize, size: u64, partner: u128) -> String {
+    say(
+        lang,
+        "panel-wythoff-partner",
+        &[("number", num(number)), ("size", num(size)), ("partner", num(partner))],
+    )
 }
 
 /// A heap with nothing left, on the board.
-pub fn empty_heap() -> &'static str {
-    fixed("board-empty-heap")
+pub fn empty_heap(lang: Language) -> &'static str {
+    fixed(lang, "board-empty-heap")
 }
 
 /// The mark on the board's frame when rows are scrolled out of view above: `↑ 3 more`.
-pub fn more_above(arrow: &str, count: usize) -> String {
-    say("board-more", &[("arrow", txt(arrow)), ("count", num(count))])
+pub fn more_above(lang: Language, arrow: &str, count: usize) -> String {
+    say(lang, "board-more", &[("arrow", txt(arrow)), ("count", num(count))])
 }
 
 /// The mark on the board's frame when rows are scrolled out of view below: `↓ 5 more`.
-pub fn more_below(arrow: &str, count: usize) -> String {
-    say("board-more", &[("arrow", txt(arrow)), ("count", num(count))])
+pub fn more_below(lang: Language, arrow: &str, count: usize) -> String {
+    say(lang, "board-more", &[("arrow", txt(arrow)), ("count", num(count))])
 }
 
 /// The best move's reason in one line, for the hint: Nim's lesson, or the reason another game's
 /// teaching view gives (still a sentence of the engine's).
-pub fn reason(teaching: &Teaching) -> String {
+pub fn reason(lang: Language, teaching: &Teaching) -> String {
     match teaching {
-        Teaching::Nim(explanation) => lesson(explanation),
-        Teaching::Moore(view) => moore_reason(&view.reason),
-        Teaching::Grundy(view) => grundy_reason(view),
-        Teaching::Wythoff(view) => wythoff_reason(view),
-        Teaching::Fibonacci(view) => fibonacci_reason(view),
+        Teaching::Nim(explanation) => lesson(lang, explanation),
+        Teaching::Moore(view) => moore_reason(lang, &view.reason),
+        Teaching::Grundy(view) => grundy_reason(lang, view),
+        Teaching::Wythoff(view) => wythoff_reason(lang, view),
+        Teaching::Fibonacci(view) => fibonacci_reason(lang, view),
     }
 }
 
 /// Why Moore's Nim_k's best move is best, for the hint.
-fn moore_reason(reason: &MooreReason) -> String {
-    let shown = |mv| txt(move_text(&MoveWords::plain(mv), Tense::Present));
+fn moore_reason(lang: Language, reason: &MooreReason) -> String {
+    let shown = |mv| txt(move_text(lang, &MoveWords::plain(mv), Tense::Present));
     match reason {
-        MooreReason::GameOver { mover_wins } => game_over_reason(*mover_wins),
+        MooreReason::GameOver { mover_wins } => game_over_reason(lang, *mover_wins),
         MooreReason::EndgameWin { mv, modulus: m, ones_left: left } => {
-            say("moore-endgame-win", &[("m", num(m)), ("ones", num(left)), ("move", shown(mv))])
+            say(lang, "moore-endgame-win", &[("m", num(m)), ("ones", num(left)), ("move", shown(mv))])
         }
         MooreReason::EndgameLost { mv, modulus: m, ones, k } => say(
+            lang,
             "moore-endgame-lost",
             &[("ones", Arg::Count(*ones as u64)), ("m", num(m)), ("k", num(k)), ("move", shown(mv))],
         ),
         MooreReason::Columns { mv, modulus: m, column, count, rest } => say(
+            lang,
             "moore-columns",
             &[
                 ("m", num(m)),
-                ("column", txt(place(*column))),
+                ("column", txt(place(lang, *column))),
                 ("count", num(count)),
                 ("rest", num(rest)),
                 ("move", shown(mv)),
             ],
         ),
         MooreReason::Lost { mv, modulus: m, k } => {
-            say("moore-lost", &[("m", num(m)), ("k", num(k)), ("move", shown(mv))])
+            say(lang, "moore-lost", &[("m", num(m)), ("k", num(k)), ("move", shown(mv))])
         }
     }
 }
 
 /// A binary column as a person names it: `1s`, `2s`, `4s`, ... (`2^40s` past 2^20).
-fn place(column: usize) -> String {
+fn place(lang: Language, column: usize) -> String {
     if column <= 20 {
-        say("moore-place", &[("value", num(1u64 << column))])
+        say(lang, "moore-place", &[("value", num(1u64 << column))])
     } else {
-        say("moore-place-power", &[("power", num(column))])
+        say(lang, "moore-place-power", &[("power", num(column))])
     }
 }
 
 /// Why Fibonacci Nim's best move is best, for the hint.
-fn fibonacci_reason(view: &FibonacciView) -> String {
+fn fibonacci_reason(lang: Language, view: &FibonacciView) -> String {
     let (n, most) = (view.heap, view.most);
     let sum = view.terms.iter().map(u64::to_string).collect::<Vec<_>>().join(" + ");
     let allowed = match view.first_move {
-        true => say("fibonacci-allowed-first", &[("most", num(most))]),
-        false => say("fibonacci-allowed", &[("most", num(most))]),
+        true => say(lang, "fibonacci-allowed-first", &[("most", num(most))]),
+        false => say(lang, "fibonacci-allowed", &[("most", num(most))]),
     };
     match view.reason {
-        FibonacciReason::GameOver => game_over_reason(false),
+        FibonacciReason::GameOver => game_over_reason(lang, false),
         FibonacciReason::Win { smallest, take } => say(
+            lang,
             "fibonacci-win",
             &[
                 ("n", num(n)),
@@ -615,6 +634,7 @@ fn fibonacci_reason(view: &FibonacciView) -> String {
             ],
         ),
         FibonacciReason::Lost { smallest, take } => say(
+            lang,
             "fibonacci-lost",
             &[
                 ("n", num(n)),
@@ -628,65 +648,73 @@ fn fibonacci_reason(view: &FibonacciView) -> String {
 }
 
 /// Why the best move of Wythoff's game is best, for the hint.
-fn wythoff_reason(view: &WythoffView) -> String {
-    let shown = |words| txt(move_text(words, Tense::Present));
+fn wythoff_reason(lang: Language, view: &WythoffView) -> String {
+    let shown = |words| txt(move_text(lang, words, Tense::Present));
     let [x, y] = view.heaps;
     match &view.reason {
-        WythoffReason::GameOver => game_over_reason(false),
+        WythoffReason::GameOver => game_over_reason(lang, false),
         WythoffReason::Win { words, how, after: (ax, ay) } => {
             let how = match *how {
-                WythoffHow::Both { difference, pair: (a, b) } => {
-                    say("wythoff-how-both", &[("difference", num(difference)), ("a", num(a)), ("b", num(b))])
-                }
+                WythoffHow::Both { difference, pair: (a, b) } => say(
+                    lang,
+                    "wythoff-how-both",
+                    &[("difference", num(difference)), ("a", num(a)), ("b", num(b))],
+                ),
                 WythoffHow::One { other, pair: (a, b) } => {
-                    say("wythoff-how-one", &[("other", num(other)), ("a", num(a)), ("b", num(b))])
+                    say(lang, "wythoff-how-one", &[("other", num(other)), ("a", num(a)), ("b", num(b))])
                 }
                 WythoffHow::Unexplained => String::new(),
             };
-            say("wythoff-win", &[("how", txt(how)), ("move", shown(words)), ("x", num(ax)), ("y", num(ay))])
+            say(
+                lang,
+                "wythoff-win",
+                &[("how", txt(how)), ("move", shown(words)), ("x", num(ax)), ("y", num(ay))],
+            )
         }
         WythoffReason::Lost { words } => {
-            say("wythoff-lost", &[("x", num(x)), ("y", num(y)), ("move", shown(words))])
+            say(lang, "wythoff-lost", &[("x", num(x)), ("y", num(y)), ("move", shown(words))])
         }
     }
 }
 
 /// Why the best move of a game valued by Grundy numbers is best, for the hint.
-fn grundy_reason(view: &GrundyView) -> String {
+fn grundy_reason(lang: Language, view: &GrundyView) -> String {
     let sum = view.sum;
     let rows = view.game.describe().words.heap == HeapNoun::Row;
     let listed = || {
         let shown: Vec<String> = view.values.iter().map(u128::to_string).collect();
         if (2..=6).contains(&shown.len()) {
-            say("grundy-listed", &[("values", txt(shown.join(" ⊕ "))), ("sum", num(sum))])
+            say(lang, "grundy-listed", &[("values", txt(shown.join(" ⊕ "))), ("sum", num(sum))])
         } else if rows {
-            say("grundy-xor-rows", &[("sum", num(sum))])
+            say(lang, "grundy-xor-rows", &[("sum", num(sum))])
         } else {
-            say("grundy-xor-heaps", &[("sum", num(sum))])
+            say(lang, "grundy-xor-heaps", &[("sum", num(sum))])
         }
     };
-    if let Some(said) = take_to_multiple(view) {
+    if let Some(said) = take_to_multiple(lang, view) {
         return said;
     }
     match &view.reason {
-        GrundyReason::GameOver => i18n::text("grundy-over"),
+        GrundyReason::GameOver => i18n::text(lang, "grundy-over"),
         GrundyReason::Win { words, step, split } => say(
+            lang,
             if *split { "grundy-win-split" } else { "grundy-win" },
             &[
                 ("listed", txt(listed())),
-                ("heap", txt(numbered(view.game, step.heap + 1))),
+                ("heap", txt(numbered(lang, view.game, step.heap + 1))),
                 ("from", num(step.from)),
                 ("sum", num(sum)),
                 ("to", num(step.to)),
-                ("move", txt(move_text(words, Tense::Present))),
+                ("move", txt(move_text(lang, words, Tense::Present))),
             ],
         ),
         GrundyReason::Lost { words } => say(
+            lang,
             "grundy-lost",
             &[
                 ("listed", txt(listed())),
-                ("word", txt(heap(view.game))),
-                ("move", txt(move_text(words, Tense::Present))),
+                ("word", txt(heap(lang, view.game))),
+                ("move", txt(move_text(lang, words, Tense::Present))),
             ],
         ),
     }
@@ -695,7 +723,7 @@ fn grundy_reason(view: &GrundyView) -> String {
 /// A subtraction game of 1 to k tokens on one heap (the 21 game, Bachet's game) has a rule a
 /// child can keep, told instead of Grundy values: leave a multiple of k + 1. `None` for any other
 /// game or position.
-fn take_to_multiple(view: &GrundyView) -> Option<String> {
+fn take_to_multiple(lang: Language, view: &GrundyView) -> Option<String> {
     let GameKind::Subtraction(set) = view.game else { return None };
     let k = set.max();
     if set.len() as u64 != k {
@@ -709,9 +737,10 @@ fn take_to_multiple(view: &GrundyView) -> Option<String> {
             let left = n - n % m;
             let id = if left == 0 { "bachet-win-last" } else { "bachet-win" };
             say(
+                lang,
                 id,
                 &[
-                    ("move", txt(move_text(words, Tense::Present))),
+                    ("move", txt(move_text(lang, words, Tense::Present))),
                     ("left", num(left)),
                     ("m", num(m)),
                     ("k", num(k)),
@@ -719,8 +748,9 @@ fn take_to_multiple(view: &GrundyView) -> Option<String> {
             )
         }
         GrundyReason::Lost { words } => say(
+            lang,
             "bachet-lost",
-            &[("n", num(n)), ("m", num(m)), ("move", txt(move_text(words, Tense::Present)))],
+            &[("n", num(n)), ("m", num(m)), ("move", txt(move_text(lang, words, Tense::Present)))],
         ),
         GrundyReason::GameOver => return None,
     })
@@ -729,469 +759,475 @@ fn take_to_multiple(view: &GrundyView) -> Option<String> {
 /// The move being chosen, under the board: `Take 2 from heap 1`, after whose turn it is when two
 /// people share the keyboard (`Ann: Take 2 from heap 1`), with the digits typed so far (`(typed
 /// 12)`). `mv` is the move in words ([`move_text`], present tense).
-pub fn choosing(who: Option<&str>, mv: &str, typed: &str) -> String {
+pub fn choosing(lang: Language, who: Option<&str>, mv: &str, typed: &str) -> String {
     let mv = capitalised(mv);
     match (who, typed.is_empty()) {
         (None, true) => mv,
-        (None, false) => say("choosing-typed", &[("move", txt(mv)), ("typed", txt(typed))]),
-        (Some(who), true) => say("choosing-who", &[("p", txt(who)), ("m", txt(mv))]),
+        (None, false) => say(lang, "choosing-typed", &[("move", txt(mv)), ("typed", txt(typed))]),
+        (Some(who), true) => say(lang, "choosing-who", &[("p", txt(who)), ("m", txt(mv))]),
         (Some(who), false) => {
-            say("choosing-who-typed", &[("who", txt(who)), ("move", txt(mv)), ("typed", txt(typed))])
+            say(lang, "choosing-who-typed", &[("who", txt(who)), ("move", txt(mv)), ("typed", txt(typed))])
         }
     }
 }
 
 /// A Nim take about to be played by `who`: `Ann takes 2 from heap 1…`.
-pub fn about_to_take(who: &str, heap: usize, amount: u64) -> String {
-    say("about-to-take", &[("who", txt(who)), ("heap", num(heap)), ("amount", num(amount))])
+pub fn about_to_take(lang: Language, who: &str, heap: usize, amount: u64) -> String {
+    say(lang, "about-to-take", &[("who", txt(who)), ("heap", num(heap)), ("amount", num(amount))])
 }
 
 /// Another game's move about to be played by `who`, in the game's words: `Ann: split heap 2 into 3
 /// and 4…`.
-pub fn about_to_move(who: &str, mv: &str) -> String {
-    say("about-to-move", &[("p", txt(who)), ("m", txt(mv))])
+pub fn about_to_move(lang: Language, who: &str, mv: &str) -> String {
+    say(lang, "about-to-move", &[("p", txt(who)), ("m", txt(mv))])
 }
 
 /// The coach on a move that gave the win away, with the winning moves it missed in the game's
 /// words; `who` names whose move it was when two people share the keyboard.
-pub fn coach_missed(who: Option<&str>, moves: &[String]) -> String {
-    let list = txt(listed(moves));
+pub fn coach_missed(lang: Language, who: Option<&str>, moves: &[String]) -> String {
+    let list = txt(listed(lang, moves));
     match (who, moves.len() == 1) {
-        (None, true) => say("coach-missed-move", &[("moves", list)]),
-        (None, false) => say("coach-missed-moves", &[("moves", list)]),
-        (Some(who), true) => say("coach-missed-move-who", &[("who", txt(who)), ("moves", list)]),
-        (Some(who), false) => say("coach-missed-moves-who", &[("who", txt(who)), ("moves", list)]),
+        (None, true) => say(lang, "coach-missed-move", &[("moves", list)]),
+        (None, false) => say(lang, "coach-missed-moves", &[("moves", list)]),
+        (Some(who), true) => say(lang, "coach-missed-move-who", &[("who", txt(who)), ("moves", list)]),
+        (Some(who), false) => say(lang, "coach-missed-moves-who", &[("who", txt(who)), ("moves", list)]),
     }
 }
 
 /// The label before the hint's reason: the position is winning, or lost.
-pub fn hint_label(winning: bool) -> &'static str {
-    if winning { fixed("hint-label") } else { fixed("hint-label-losing") }
+pub fn hint_label(lang: Language, winning: bool) -> &'static str {
+    if winning { fixed(lang, "hint-label") } else { fixed(lang, "hint-label-losing") }
 }
 
 /// The answer being chosen in a puzzle: `Your answer: take 2 from heap 1`.
-pub fn your_answer(mv: &str) -> String {
-    say("puzzle-verdict-answer", &[("move", txt(mv))])
+pub fn your_answer(lang: Language, mv: &str) -> String {
+    say(lang, "puzzle-verdict-answer", &[("move", txt(mv))])
 }
 
 /// What the puzzle screen promises about its position: that exactly one move wins, and, where
 /// the only puzzles of `kind` end the game at once (`last_tokens`), that too; `every_move_wins`
 /// adds that in this game every move wins from a won position. (`crate::puzzle::promise` decides
 /// which.)
-pub fn puzzle_promise(kind: GameKind, last_tokens: bool, every_move_wins: bool) -> String {
+pub fn puzzle_promise(lang: Language, kind: GameKind, last_tokens: bool, every_move_wins: bool) -> String {
     let promise = match last_tokens {
-        true => say("puzzle-verdict-promise-last", &[("game", txt(title(kind)))]),
-        false => i18n::text("puzzle-verdict-promise"),
+        true => say(lang, "puzzle-verdict-promise-last", &[("game", txt(title(lang, kind)))]),
+        false => i18n::text(lang, "puzzle-verdict-promise"),
     };
     match every_move_wins {
-        true => say("puzzle-verdict-promise-every", &[("promise", txt(promise))]),
+        true => say(lang, "puzzle-verdict-promise-every", &[("promise", txt(promise))]),
         false => promise,
     }
 }
 
 /// The verdict on a puzzle's right answer found without the hint.
-pub fn puzzle_right() -> &'static str {
-    fixed("puzzle-verdict-right")
+pub fn puzzle_right(lang: Language) -> &'static str {
+    fixed(lang, "puzzle-verdict-right")
 }
 
 /// The verdict on a puzzle's right answer found with the hint's help; `counted` tells whether the
 /// puzzle still counts, as not solved.
-pub fn puzzle_right_with_hint(counted: bool) -> String {
+pub fn puzzle_right_with_hint(lang: Language, counted: bool) -> String {
     match counted {
-        true => i18n::text("puzzle-verdict-right-with-hint-counted"),
-        false => i18n::text("puzzle-verdict-right-with-hint"),
+        true => i18n::text(lang, "puzzle-verdict-right-with-hint-counted"),
+        false => i18n::text(lang, "puzzle-verdict-right-with-hint"),
     }
 }
 
 /// A puzzle's first wrong answer, the move in words: `take 1 from heap 2 loses: one more try`.
-pub fn puzzle_try_again(mv: &str) -> String {
-    say("puzzle-verdict-try-again", &[("move", txt(mv))])
+pub fn puzzle_try_again(lang: Language, mv: &str) -> String {
+    say(lang, "puzzle-verdict-try-again", &[("move", txt(mv))])
 }
 
 /// The verdict on a puzzle's right answer found on the second try.
-pub fn puzzle_right_second_try() -> &'static str {
-    fixed("puzzle-verdict-right-second-try")
+pub fn puzzle_right_second_try(lang: Language) -> &'static str {
+    fixed(lang, "puzzle-verdict-right-second-try")
 }
 
 /// The verdict on a puzzle's wrong answer (the second), the move in words: `Not that one: take 1
 /// from heap 2 loses.`
-pub fn puzzle_wrong(mv: &str) -> String {
-    say("puzzle-verdict-wrong", &[("move", txt(mv))])
+pub fn puzzle_wrong(lang: Language, mv: &str) -> String {
+    say(lang, "puzzle-verdict-wrong", &[("move", txt(mv))])
 }
 
 /// The puzzle's winning move with why it wins, after an answer.
-pub fn puzzle_winning_move(explanation: &str) -> String {
-    say("puzzle-verdict-winning-move", &[("explanation", txt(explanation))])
+pub fn puzzle_winning_move(lang: Language, explanation: &str) -> String {
+    say(lang, "puzzle-verdict-winning-move", &[("explanation", txt(explanation))])
 }
 
 /// A replay's next Nim take: `Next: Ann takes 2 from heap 1`, or `Next: You take 2 from heap 1`
 /// when `you` (the person against the AI) made it.
-pub fn next_take(who: &str, you: bool, heap: usize, amount: u64) -> String {
+pub fn next_take(lang: Language, who: &str, you: bool, heap: usize, amount: u64) -> String {
     let args = [("who", txt(who)), ("heap", num(heap)), ("amount", num(amount))];
     match you {
-        true => say("replay-line-next-take-you", &args),
-        false => say("replay-line-next-take", &args),
+        true => say(lang, "replay-line-next-take-you", &args),
+        false => say(lang, "replay-line-next-take", &args),
     }
 }
 
 /// A replay's next move of another game, in the game's words: `Next: Ann: split heap 2 into 3 and
 /// 4`.
-pub fn next_move(who: &str, mv: &str) -> String {
-    say("replay-line-next-move", &[("who", txt(who)), ("move", txt(mv))])
+pub fn next_move(lang: Language, who: &str, mv: &str) -> String {
+    say(lang, "replay-line-next-move", &[("who", txt(who)), ("move", txt(mv))])
 }
 
 /// A replay at its end, with how the game ended when the record says so.
-pub fn replay_end(how: Option<&str>) -> String {
+pub fn replay_end(lang: Language, how: Option<&str>) -> String {
     match how {
-        Some(how) => say("replay-line-end-how", &[("how", txt(how))]),
-        None => i18n::text("replay-line-end"),
+        Some(how) => say(lang, "replay-line-end-how", &[("how", txt(how))]),
+        None => i18n::text(lang, "replay-line-end"),
     }
 }
 
 /// A review at its start, before any move is judged.
-pub fn review_start() -> &'static str {
-    fixed("review-line-start")
+pub fn review_start(lang: Language) -> &'static str {
+    fixed(lang, "review-line-start")
 }
 
 /// A move shown in a review, as played: `Move 3: Ann took 2 from heap 1` (`mv` in the past tense).
-pub fn review_move(number: usize, who: &str, mv: &str) -> String {
-    say("review-line-move", &[("number", num(number)), ("who", txt(who)), ("move", txt(mv))])
+pub fn review_move(lang: Language, number: usize, who: &str, mv: &str) -> String {
+    say(lang, "review-line-move", &[("number", num(number)), ("who", txt(who)), ("move", txt(mv))])
 }
 
 /// A review's verdict on a move that kept a winning position, after its mark.
-pub fn review_kept(mark: &str) -> String {
-    say("review-line-kept", &[("mark", txt(mark))])
+pub fn review_kept(lang: Language, mark: &str) -> String {
+    say(lang, "review-line-kept", &[("mark", txt(mark))])
 }
 
 /// A review's verdict on a move from a position already lost.
-pub fn review_already_lost() -> &'static str {
-    fixed("review-line-already-lost")
+pub fn review_already_lost(lang: Language) -> &'static str {
+    fixed(lang, "review-line-already-lost")
 }
 
 /// A review's verdict on a move that gave the win away, after its mark, with the winning moves in
 /// the game's words and the mark the board gives the first of them (`check`).
-pub fn review_missed(mark: &str, check: &str, moves: &[String]) -> String {
-    say("review-line-missed", &[("mark", txt(mark)), ("check", txt(check)), ("moves", txt(listed(moves)))])
+pub fn review_missed(lang: Language, mark: &str, check: &str, moves: &[String]) -> String {
+    say(
+        lang,
+        "review-line-missed",
+        &[("mark", txt(mark)), ("check", txt(check)), ("moves", txt(listed(lang, moves)))],
+    )
 }
 
 /// A Nim take as the move list writes it: `2 from heap 1`.
-pub fn listed_take(heap: usize, amount: u64) -> String {
-    say("listed-take", &[("heap", num(heap)), ("amount", num(amount))])
+pub fn listed_take(lang: Language, heap: usize, amount: u64) -> String {
+    say(lang, "listed-take", &[("heap", num(heap)), ("amount", num(amount))])
 }
 
 /// How the Grundy values of `kind` go, in a sentence for the teaching panel and `solve`: `Grundy
 /// values repeat every 12 from row 71 on: a row of n is worth what one of n - 12 is`.
-pub fn grundy_pattern(kind: GameKind, pattern: GrundyPattern) -> String {
+pub fn grundy_pattern(lang: Language, kind: GameKind, pattern: GrundyPattern) -> String {
     match pattern {
         GrundyPattern::Periodic { from, period } => say(
+            lang,
             "grundy-pattern-periodic",
-            &[("period", num(period)), ("word", txt(heap(kind))), ("from", num(from))],
+            &[("period", num(period)), ("word", txt(heap(lang, kind))), ("from", num(from))],
         ),
-        GrundyPattern::Lasker => i18n::text("grundy-pattern-lasker"),
+        GrundyPattern::Lasker => i18n::text(lang, "grundy-pattern-lasker"),
     }
 }
 
 /// A move in words as one to make, from the move alone, without the position it is made from:
 /// `take 2 from heap 1` (a split's new heap is told without its size; see [`MoveWords::plain`]).
-pub fn plain_move(mv: &crate::engine::Move) -> String {
-    move_text(&MoveWords::plain(mv), Tense::Present)
+pub fn plain_move(lang: Language, mv: &crate::engine::Move) -> String {
+    move_text(lang, &MoveWords::plain(mv), Tense::Present)
 }
 
 /// The coach on a move that kept a winning position, about `who`, or about "you" when `None`.
-pub fn coach_kept(who: Option<&str>) -> String {
+pub fn coach_kept(lang: Language, who: Option<&str>) -> String {
     match who {
-        Some(who) => say("coach-kept-who", &[("who", txt(who))]),
-        None => i18n::text("coach-kept"),
+        Some(who) => say(lang, "coach-kept-who", &[("who", txt(who))]),
+        None => i18n::text(lang, "coach-kept"),
     }
 }
 
 /// The coach on a move from a position already lost, about `who`, or plainly when `None`.
-pub fn coach_already_lost(who: Option<&str>) -> String {
+pub fn coach_already_lost(lang: Language, who: Option<&str>) -> String {
     match who {
-        Some(who) => say("coach-already-lost-who", &[("who", txt(who))]),
-        None => i18n::text("coach-already-lost"),
+        Some(who) => say(lang, "coach-already-lost-who", &[("who", txt(who))]),
+        None => i18n::text(lang, "coach-already-lost"),
     }
 }
 
 /// The banner's title when the person playing the AI wins.
-pub fn you_win() -> &'static str {
-    fixed("banner-you-win")
+pub fn you_win(lang: Language) -> &'static str {
+    fixed(lang, "banner-you-win")
 }
 
 /// The banner's title when the person playing the AI loses.
-pub fn you_lose() -> &'static str {
-    fixed("banner-you-lose")
+pub fn you_lose(lang: Language) -> &'static str {
+    fixed(lang, "banner-you-lose")
 }
 
 /// The banner's title when `who` wins: `Ann wins!`.
-pub fn wins(who: &str) -> String {
-    say("banner-wins", &[("who", txt(who))])
+pub fn wins(lang: Language, who: &str) -> String {
+    say(lang, "banner-wins", &[("who", txt(who))])
 }
 
 /// A win with help (the hint, an undo), which streaks do not count: `Assisted win (hint, undo):
 /// not counted in streaks`.
-pub fn assisted_win(help: &[&str]) -> String {
-    let help: Vec<String> = help.iter().map(|word| help_name(word)).collect();
-    say("banner-assisted-win", &[("help", txt(listed(&help)))])
+pub fn assisted_win(lang: Language, help: &[&str]) -> String {
+    let help: Vec<String> = help.iter().map(|word| help_name(lang, word)).collect();
+    say(lang, "banner-assisted-win", &[("help", txt(listed(lang, &help)))])
 }
 
 /// The player's streak of wins and the best one: `Streak 3 · best 5`.
-pub fn streak(current: u64, best: u64) -> String {
-    say("banner-streak", &[("current", num(current)), ("best", num(best))])
+pub fn streak(lang: Language, current: u64, best: u64) -> String {
+    say(lang, "banner-streak", &[("current", num(current)), ("best", num(best))])
 }
 
 /// The status line when the game is over.
-pub fn game_over() -> &'static str {
-    fixed("status-game-over")
+pub fn game_over(lang: Language) -> &'static str {
+    fixed(lang, "status-game-over")
 }
 
 /// The status line when a demo is paused.
-pub fn paused() -> &'static str {
-    fixed("status-paused")
+pub fn paused(lang: Language) -> &'static str {
+    fixed(lang, "status-paused")
 }
 
 /// The status line when the person playing the AI is to move.
-pub fn your_turn() -> &'static str {
-    fixed("status-your-turn")
+pub fn your_turn(lang: Language) -> &'static str {
+    fixed(lang, "status-your-turn")
 }
 
 /// The status line when `who` is to move, two people sharing the keyboard: `Ann's turn`.
-pub fn turn_of(who: &str) -> String {
-    say("status-turn-of", &[("who", txt(who))])
+pub fn turn_of(lang: Language, who: &str) -> String {
+    say(lang, "status-turn-of", &[("who", txt(who))])
 }
 
 /// The status line while `who`, a computer player, chooses its move: `AI is thinking…`.
-pub fn thinking(who: &str) -> String {
-    say("status-thinking", &[("who", txt(who))])
+pub fn thinking(lang: Language, who: &str) -> String {
+    say(lang, "status-thinking", &[("who", txt(who))])
 }
 
 /// The score of a match between two people, each name beside its own wins: "Ann 2 – 1 Bob".
-pub fn score(first: &str, first_wins: u32, second_wins: u32, second: &str) -> String {
+pub fn score(lang: Language, first: &str, first_wins: u32, second_wins: u32, second: &str) -> String {
     say(
+        lang,
         "status-score",
         &[("a", txt(first)), ("x", num(first_wins)), ("y", num(second_wins)), ("b", txt(second))],
     )
 }
 
 /// Who opens a rematch between two people, and why: the first move alternates from game to game.
-pub fn rematch_first(who: &str) -> String {
-    say("banner-rematch-first", &[("who", txt(who))])
+pub fn rematch_first(lang: Language, who: &str) -> String {
+    say(lang, "banner-rematch-first", &[("who", txt(who))])
 }
 
 /// Beside a name field still holding the default name, which the first typed character replaces.
-pub fn name_placeholder() -> &'static str {
-    fixed("words-name-placeholder")
+pub fn name_placeholder(lang: Language) -> &'static str {
+    fixed(lang, "words-name-placeholder")
 }
 
 // The server's words (`nim-tui serve`): what a player connected over SSH reads from the server
 // itself rather than from a screen of the game, from `serve.ftl` in the connection's language.
 
 /// The server's message `id` with its arguments, each a piece of text.
-fn serve_text(id: &str, args: &[(&str, &str)]) -> String {
+fn serve_text(lang: Language, id: &str, args: &[(&str, &str)]) -> String {
     let args: Vec<(&str, crate::i18n::Arg)> =
         args.iter().map(|&(name, value)| (name, value.into())).collect();
-    crate::i18n::text_with(id, &args)
+    crate::i18n::text_with(lang, id, &args)
 }
 
 /// Told to a connection that asked for no terminal (`ssh host`, piped, or `ssh -T`).
-pub fn serve_needs_terminal() -> String {
-    serve_text("serve-needs-terminal", &[])
+pub fn serve_needs_terminal(lang: Language) -> String {
+    serve_text(lang, "serve-needs-terminal", &[])
 }
 
 /// Told to a connection that asked to run a command or a subsystem, which the server refuses.
-pub fn serve_no_commands() -> String {
-    serve_text("serve-no-commands", &[])
+pub fn serve_no_commands(lang: Language) -> String {
+    serve_text(lang, "serve-no-commands", &[])
 }
 
 /// The keyboard-interactive prompt for the class code.
-pub fn serve_code_prompt() -> String {
-    serve_text("serve-code-prompt", &[])
+pub fn serve_code_prompt(lang: Language) -> String {
+    serve_text(lang, "serve-code-prompt", &[])
 }
 
 /// The line under the prompt for the class code.
-pub fn serve_code_instructions() -> String {
-    serve_text("serve-code-instructions", &[])
+pub fn serve_code_instructions(lang: Language) -> String {
+    serve_text(lang, "serve-code-instructions", &[])
 }
 
 /// The line shown over the game when an idle player is about to be disconnected.
-pub fn serve_idle_warning(seconds: u64) -> String {
-    serve_text("serve-idle-warning", &[("seconds", &seconds.to_string())])
+pub fn serve_idle_warning(lang: Language, seconds: u64) -> String {
+    serve_text(lang, "serve-idle-warning", &[("seconds", &seconds.to_string())])
 }
 
 /// Said to a player disconnected for being idle.
-pub fn serve_idle_kicked() -> String {
-    serve_text("serve-idle-kicked", &[])
+pub fn serve_idle_kicked(lang: Language) -> String {
+    serve_text(lang, "serve-idle-kicked", &[])
 }
 
 /// Said to everyone when the server stops.
-pub fn serve_stopping(had_game: bool) -> String {
+pub fn serve_stopping(lang: Language, had_game: bool) -> String {
     match had_game {
-        true => serve_text("serve-stopping-game", &[]),
-        false => serve_text("serve-stopping", &[]),
+        true => serve_text(lang, "serve-stopping-game", &[]),
+        false => serve_text(lang, "serve-stopping", &[]),
     }
 }
 
 /// What the game says when a finished game's record is asked for on the server.
-pub fn serve_no_records() -> String {
-    serve_text("serve-no-records", &[])
+pub fn serve_no_records(lang: Language) -> String {
+    serve_text(lang, "serve-no-records", &[])
 }
 
 /// The lobby's title line: `nim-tui · a classroom · you are alice`.
-pub fn serve_lobby_title(me: &str) -> String {
-    serve_text("serve-lobby-title", &[("me", me)])
+pub fn serve_lobby_title(lang: Language, me: &str) -> String {
+    serve_text(lang, "serve-lobby-title", &[("me", me)])
 }
 
 /// The heading of the list of people on the server.
-pub fn serve_people(count: usize) -> String {
-    crate::i18n::text_with("serve-people", &[("n", count.into())])
+pub fn serve_people(lang: Language, count: usize) -> String {
+    crate::i18n::text_with(lang, "serve-people", &[("n", count.into())])
 }
 
 /// Someone in the lobby, as the lobby lists them.
-pub fn serve_in_lobby() -> String {
-    serve_text("serve-in-lobby", &[])
+pub fn serve_in_lobby(lang: Language) -> String {
+    serve_text(lang, "serve-in-lobby", &[])
 }
 
 /// Someone playing the AI (or on the game's own screens), as the lobby lists them.
-pub fn serve_playing_ai() -> String {
-    serve_text("serve-playing-ai", &[])
+pub fn serve_playing_ai(lang: Language) -> String {
+    serve_text(lang, "serve-playing-ai", &[])
 }
 
 /// Someone playing `with`, as the lobby lists them.
-pub fn serve_playing(with: &str) -> String {
-    serve_text("serve-playing", &[("with", with)])
+pub fn serve_playing(lang: Language, with: &str) -> String {
+    serve_text(lang, "serve-playing", &[("with", with)])
 }
 
 /// Someone watching `whom`, as the lobby lists them.
-pub fn serve_watching_someone(whom: &str) -> String {
-    serve_text("serve-watching-someone", &[("whom", whom)])
+pub fn serve_watching_someone(lang: Language, whom: &str) -> String {
+    serve_text(lang, "serve-watching-someone", &[("whom", whom)])
 }
 
 /// The player's own name as the lobby lists it: `alice (you)`.
-pub fn serve_you(name: &str) -> String {
-    serve_text("serve-you", &[("name", name)])
+pub fn serve_you(lang: Language, name: &str) -> String {
+    serve_text(lang, "serve-you", &[("name", name)])
 }
 
 /// A teacher's name as the lobby lists it: `mr-smith (teacher)`.
-pub fn serve_teacher(name: &str) -> String {
-    serve_text("serve-teacher", &[("name", name)])
+pub fn serve_teacher(lang: Language, name: &str) -> String {
+    serve_text(lang, "serve-teacher", &[("name", name)])
 }
 
 /// The heading of the leaderboard against the AI.
-pub fn serve_board_ai() -> String {
-    serve_text("serve-board-ai", &[])
+pub fn serve_board_ai(lang: Language) -> String {
+    serve_text(lang, "serve-board-ai", &[])
 }
 
 /// The heading of the leaderboard between players.
-pub fn serve_board_players() -> String {
-    serve_text("serve-board-players", &[])
+pub fn serve_board_players(lang: Language) -> String {
+    serve_text(lang, "serve-board-players", &[])
 }
 
 /// The leaderboard before anyone has finished a game.
-pub fn serve_board_empty() -> String {
-    serve_text("serve-board-empty", &[])
+pub fn serve_board_empty(lang: Language) -> String {
+    serve_text(lang, "serve-board-empty", &[])
 }
 
 /// A line of the leaderboard against the AI: `nim · perfect: alice 3/4  bob 1/2`.
-pub fn serve_board_line(game: &str, level: &str, names: &str) -> String {
-    serve_text("serve-board-line", &[("game", game), ("level", level), ("names", names)])
+pub fn serve_board_line(lang: Language, game: &str, level: &str, names: &str) -> String {
+    serve_text(lang, "serve-board-line", &[("game", game), ("level", level), ("names", names)])
 }
 
 /// The lobby's keys.
-pub fn serve_lobby_keys(enter: &str, quit: &str) -> String {
-    serve_text("serve-lobby-keys", &[("enter", enter), ("quit", quit)])
+pub fn serve_lobby_keys(lang: Language, enter: &str, quit: &str) -> String {
+    serve_text(lang, "serve-lobby-keys", &[("enter", enter), ("quit", quit)])
 }
 
 /// Said in the lobby to someone challenged.
-pub fn serve_challenged(by: &str) -> String {
-    serve_text("serve-challenged", &[("by", by)])
+pub fn serve_challenged(lang: Language, by: &str) -> String {
+    serve_text(lang, "serve-challenged", &[("by", by)])
 }
 
 /// Said in the lobby to the challenger while the other decides.
-pub fn serve_challenge_sent(to: &str) -> String {
-    serve_text("serve-challenge-sent", &[("to", to)])
+pub fn serve_challenge_sent(lang: Language, to: &str) -> String {
+    serve_text(lang, "serve-challenge-sent", &[("to", to)])
 }
 
 /// Said in the lobby when a challenge was declined.
-pub fn serve_declined(by: &str) -> String {
-    serve_text("serve-declined", &[("by", by)])
+pub fn serve_declined(lang: Language, by: &str) -> String {
+    serve_text(lang, "serve-declined", &[("by", by)])
 }
 
 /// Said when the other player left a game between two people.
-pub fn serve_left(who: &str) -> String {
-    serve_text("serve-left", &[("who", who)])
+pub fn serve_left(lang: Language, who: &str) -> String {
+    serve_text(lang, "serve-left", &[("who", who)])
 }
 
 /// A game on the server reached its most moves and ended, kept as ended by the server.
-pub fn serve_move_limit(moves: usize) -> String {
-    serve_text("serve-move-limit", &[("moves", &moves.to_string())])
+pub fn serve_move_limit(lang: Language, moves: usize) -> String {
+    serve_text(lang, "serve-move-limit", &[("moves", &moves.to_string())])
 }
 
 /// Said when someone cannot be challenged now.
-pub fn serve_busy(who: &str) -> String {
-    serve_text("serve-busy", &[("who", who)])
+pub fn serve_busy(lang: Language, who: &str) -> String {
+    serve_text(lang, "serve-busy", &[("who", who)])
 }
 
 /// Said when there is no game to watch.
-pub fn serve_nothing_to_watch(who: &str) -> String {
-    serve_text("serve-nothing-to-watch", &[("who", who)])
+pub fn serve_nothing_to_watch(lang: Language, who: &str) -> String {
+    serve_text(lang, "serve-nothing-to-watch", &[("who", who)])
 }
 
 /// The line at the top of a game with watchers: `Watching: carol, dave`.
-pub fn serve_watched_by(names: &[String]) -> String {
-    let names = names.join(&serve_text("serve-list-separator", &[]));
-    serve_text("serve-watched-by", &[("names", &names)])
+pub fn serve_watched_by(lang: Language, names: &[String]) -> String {
+    let names = names.join(&serve_text(lang, "serve-list-separator", &[]));
+    serve_text(lang, "serve-watched-by", &[("names", &names)])
 }
 
 /// The line at the top of a game being watched, for the watcher.
-pub fn serve_watching(players: &str, quit: &str) -> String {
-    serve_text("serve-watching", &[("players", players), ("quit", quit)])
+pub fn serve_watching(lang: Language, players: &str, quit: &str) -> String {
+    serve_text(lang, "serve-watching", &[("players", players), ("quit", quit)])
 }
 
 /// Two players' names, for the watcher's line: `alice and bob`, or `alice` against the AI.
-pub fn serve_players(first: &str, second: Option<&str>) -> String {
+pub fn serve_players(lang: Language, first: &str, second: Option<&str>) -> String {
     match second {
-        Some(second) => serve_text("serve-players-two", &[("first", first), ("second", second)]),
-        None => serve_text("serve-players-ai", &[("first", first)]),
+        Some(second) => serve_text(lang, "serve-players-two", &[("first", first), ("second", second)]),
+        None => serve_text(lang, "serve-players-ai", &[("first", first)]),
     }
 }
 
 /// One student's answer to the position given to everyone: `carol won in 42 s`.
-pub fn serve_assignment_result(name: &str, won: bool, seconds: u64) -> String {
+pub fn serve_assignment_result(lang: Language, name: &str, won: bool, seconds: u64) -> String {
     let seconds = seconds.to_string();
     match won {
-        true => serve_text("serve-assignment-won", &[("name", name), ("seconds", &seconds)]),
-        false => serve_text("serve-assignment-lost", &[("name", name), ("seconds", &seconds)]),
+        true => serve_text(lang, "serve-assignment-won", &[("name", name), ("seconds", &seconds)]),
+        false => serve_text(lang, "serve-assignment-lost", &[("name", name), ("seconds", &seconds)]),
     }
 }
 
 // The games' own pictures (src/ui/pins.rs, queen.rs, limit.rs).
 
 /// The foot of a line of pins too long for the board, scrolled: `lines 2 to 3 of 5`.
-pub fn pin_lines_shown(first: usize, last: usize, of: usize) -> String {
-    say("board-pin-lines-shown", &[("first", num(first)), ("last", num(last)), ("of", num(of))])
+pub fn pin_lines_shown(lang: Language, first: usize, last: usize, of: usize) -> String {
+    say(lang, "board-pin-lines-shown", &[("first", num(first)), ("last", num(last)), ("of", num(of))])
 }
 
 /// Fibonacci Nim's limit on the bracket under the tokens it reaches: `take up to 6`.
-pub fn limit_bracket(most: u64) -> String {
-    say("board-limit-bracket", &[("most", num(most))])
+pub fn limit_bracket(lang: Language, most: u64) -> String {
+    say(lang, "board-limit-bracket", &[("most", num(most))])
 }
 
 /// Under Wythoff's grid: where the queen stands, `Queen: 4 across and 9 up from the corner +`.
-pub fn queen_caption(across: u64, up: u64) -> String {
-    say("board-queen-caption", &[("across", num(across)), ("up", num(up))])
+pub fn queen_caption(lang: Language, across: u64, up: u64) -> String {
+    say(lang, "board-queen-caption", &[("across", num(across)), ("up", num(up))])
 }
 
 /// Under Wythoff's grid when the heaps are too large for it: `A window, cut at ⋯: the queen is
 /// 200 across, 150 up`.
-pub fn queen_window(across: u64, up: u64, mark: &str) -> String {
-    say("board-queen-window", &[("across", num(across)), ("up", num(up)), ("mark", txt(mark))])
+pub fn queen_window(lang: Language, across: u64, up: u64, mark: &str) -> String {
+    say(lang, "board-queen-window", &[("across", num(across)), ("up", num(up)), ("mark", txt(mark))])
 }
 
 // The web door's words (`nim-tui serve --web`): the join page's, and why a browser is not let in,
 // from `serve.ftl` in the browser's language.
 
 /// The join page's words, each under the name the page's script knows it by.
-pub fn serve_web_page() -> Vec<(&'static str, String)> {
+pub fn serve_web_page(lang: Language) -> Vec<(&'static str, String)> {
     [
         ("title", "serve-web-title"),
         ("name", "serve-web-name"),
@@ -1206,13 +1242,13 @@ pub fn serve_web_page() -> Vec<(&'static str, String)> {
         ("rejoin", "serve-web-rejoin"),
     ]
     .into_iter()
-    .map(|(key, id)| (key, serve_text(id, &[])))
+    .map(|(key, id)| (key, serve_text(lang, id, &[])))
     .collect()
 }
 
 /// Why a browser is not let in, from the reason's name: `wrong-code`, `locked`, `full`,
 /// `full-here`, `timeout`, `bad-hello` or `stopping`.
-pub fn serve_web_refused(reason: &str) -> String {
+pub fn serve_web_refused(lang: Language, reason: &str) -> String {
     let id = match reason {
         "wrong-code" => "serve-web-wrong-code",
         "locked" => "serve-web-locked",
@@ -1222,5 +1258,5 @@ pub fn serve_web_refused(reason: &str) -> String {
         "stopping" => "serve-web-stopping",
         _ => "serve-web-bad-hello",
     };
-    serve_text(id, &[])
+    serve_text(lang, id, &[])
 }

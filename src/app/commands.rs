@@ -2,15 +2,17 @@
 //! screen's list, so they always show the keys that work in front of the player, as configured.
 
 use crate::domain::Action;
-use crate::i18n;
+use crate::i18n::{self, Language};
 
 /// One command of a screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Command {
     pub action: Action,
-    /// What it does here, as the help lists it, in the language of the moment.
+    /// What it does here, as the help lists it: a message id (of `play.ftl`), written in the
+    /// viewer's language when drawn ([`Command::label`]).
     pub label: &'static str,
-    /// The few words the key line shows, for the commands it shows, in the language of the moment.
+    /// The few words the key line shows, for the commands it shows: a message id, written when
+    /// drawn ([`Command::short`]).
     pub short: Option<&'static str>,
     /// Whether it does anything right now (an undo with nothing to undo does not).
     pub enabled: bool,
@@ -22,13 +24,23 @@ pub struct Command {
 
 impl Command {
     /// A command the help lists, described by the message `label` (an id of `play.ftl`).
-    pub fn new(action: Action, label: &'static str) -> Command {
-        Command { action, label: i18n::label(label), short: None, enabled: true, typing: false }
+    pub const fn new(action: Action, label: &'static str) -> Command {
+        Command { action, label, short: None, enabled: true, typing: false }
     }
 
     /// The same command, shown on the key line too as the message `short`.
-    pub fn bar(self, short: &'static str) -> Command {
-        Command { short: Some(i18n::label(short)), ..self }
+    pub const fn bar(self, short: &'static str) -> Command {
+        Command { short: Some(short), ..self }
+    }
+
+    /// What it does, as the help lists it, in `language`.
+    pub fn label(&self, language: Language) -> &'static str {
+        i18n::label(language, self.label)
+    }
+
+    /// The few words the key line shows, in `language`, if it is shown there.
+    pub fn short(&self, language: Language) -> Option<&'static str> {
+        self.short.map(|id| i18n::label(language, id))
     }
 
     /// The same command, enabled only when `enabled`.

@@ -5,6 +5,7 @@ use rand::rngs::StdRng;
 
 use crate::domain::{History, Level, Players, Seat, level_move};
 use crate::engine::{Alternative, Mode, Move, MoveShape, Position, Rules, Ruleset, Teaching};
+use crate::i18n::Language;
 use crate::words::{self, Tense};
 
 /// How a player gave a game up.
@@ -64,28 +65,29 @@ pub enum Coaching {
 
 impl Coaching {
     /// The verdict about `who` ("Ann"), where the plain form speaks to "you".
-    pub fn about(&self, who: &str) -> String {
+    pub fn about(&self, lang: Language, who: &str) -> String {
         match self {
-            Coaching::Kept => words::coach_kept(Some(who)),
-            Coaching::AlreadyLost => words::coach_already_lost(Some(who)),
-            Coaching::Missed(moves) => {
-                words::coach_missed(Some(who), &moves.iter().map(words::plain_move).collect::<Vec<_>>())
-            }
+            Coaching::Kept => words::coach_kept(lang, Some(who)),
+            Coaching::AlreadyLost => words::coach_already_lost(lang, Some(who)),
+            Coaching::Missed(moves) => words::coach_missed(lang, Some(who), &moves_in(lang, moves)),
         }
     }
 }
 
-impl std::fmt::Display for Coaching {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl Coaching {
+    /// The verdict spoken to the player ("you"), in `lang`.
+    pub fn text(&self, lang: Language) -> String {
         match self {
-            Coaching::Kept => f.write_str(&words::coach_kept(None)),
-            Coaching::AlreadyLost => f.write_str(&words::coach_already_lost(None)),
-            Coaching::Missed(moves) => f.write_str(&words::coach_missed(
-                None,
-                &moves.iter().map(words::plain_move).collect::<Vec<_>>(),
-            )),
+            Coaching::Kept => words::coach_kept(lang, None),
+            Coaching::AlreadyLost => words::coach_already_lost(lang, None),
+            Coaching::Missed(moves) => words::coach_missed(lang, None, &moves_in(lang, moves)),
         }
     }
+}
+
+/// `moves` in words, each as [`words::plain_move`] writes it.
+fn moves_in(lang: Language, moves: &[Move]) -> Vec<String> {
+    moves.iter().map(|mv| words::plain_move(lang, mv)).collect()
 }
 
 /// The coach's verdict on `mv` played from a position whose winning moves are `winning`.
@@ -274,8 +276,8 @@ impl Game {
     }
 
     /// The name of whoever plays `seat`.
-    pub fn name(&self, seat: Seat) -> &str {
-        self.players.name(seat)
+    pub fn name(&self, lang: Language, seat: Seat) -> &str {
+        self.players.name(lang, seat)
     }
 
     /// Whether the AI is to move now (and will, when its pause ends).
@@ -602,33 +604,36 @@ impl Game {
     /// Why the chosen move cannot be played, as a sentence in the screen's language. The moves
     /// the keys and the mouse can choose are refused for these reasons; any other is the engine's
     /// own (English) words.
-    fn refusal_words(&self, error: &crate::engine::MoveError) -> String {
+    fn refusal_words(&self, lang: Language, error: &crate::engine::MoveError) -> String {
         use crate::engine::MoveError;
         use crate::i18n::text_with;
         let n = |name: &'static str, value: u64| (name, crate::i18n::Arg::from(value));
         let text = match error {
-            MoveError::TakeNothing => crate::i18n::text("refused-take-nothing"),
+            MoveError::TakeNothing => crate::i18n::text(lang, "refused-take-nothing"),
             MoveError::TooMany { number, holds, take } => text_with(
+                lang,
                 "refused-too-many",
                 &[n("heap", *number as u64), n("holds", *holds), n("take", *take)],
             ),
             MoveError::TooManyHeaps { most } => {
-                text_with("refused-too-many-heaps", &[n("most", u64::from(*most))])
+                text_with(lang, "refused-too-many-heaps", &[n("most", u64::from(*most))])
             }
             MoveError::NotInSet { take, allowed } => {
                 let amounts = self.rules.kind.amounts().map(|set| set.amounts().map(|a| a.to_string()));
                 let list = amounts.map(|each| each.collect::<Vec<_>>().join("/")).unwrap_or_default();
                 text_with(
+                    lang,
                     "refused-not-in-set",
                     &[n("take", *take), ("allowed", allowed.as_str().into()), ("list", list.into())],
                 )
             }
             MoveError::OverLimit { take, limit } => {
-                text_with("refused-over-limit", &[n("take", *take), n("limit", *limit)])
+                text_with(lang, "refused-over-limit", &[n("take", *take), n("limit", *limit)])
             }
-            MoveError::WholeHeapFirst => crate::i18n::text("refused-whole-heap-first"),
-            MoveError::Uneven => crate::i18n::text("refused-uneven"),
+            MoveError::WholeHeapFirst => crate::i18n::text(lang, "refused-whole-heap-first"),
+            MoveError::Uneven => crate::i18n::text(lang, "refused-uneven"),
             MoveError::BadSplit { number, holds, left } => text_with(
+                lang,
                 "refused-bad-split",
                 &[n("heap", *number as u64), n("holds", *holds), n("left", *left)],
             ),
@@ -638,6 +643,7 @@ impl Game {
                     crate::engine::MoveShape::Pins { one: true, .. }
                 );
                 text_with(
+                    lang,
                     "refused-pin-count",
                     &[n("count", *count), ("one", if one { "yes" } else { "no" }.into())],
                 )
@@ -792,19 +798,19 @@ impl Game {
 
     /// "took 2 from heap 1", "knocked down pins 3 and 4 of row 1": the move in the game's words,
     /// for the line that reports it.
-    pub fn past_tense(&self, before: &Position, mv: &Move) -> String {
-        words::move_text(&self.engine().move_words(before, mv), Tense::Past)
+    pub fn past_tense(&self, lang: Language, before: &Position, mv: &Move) -> String {
+        words::move_text(lang, &self.engine().move_words(before, mv), Tense::Past)
     }
 
     /// The move in the game's words from the position now ("take 2 from heap 1", "split heap 2
     /// into 3 and 4", "knock down pins 3 and 4 of row 1").
-    pub fn describe(&self, mv: &Move) -> String {
-        self.describe_from(self.position(), mv)
+    pub fn describe(&self, lang: Language, mv: &Move) -> String {
+        self.describe_from(lang, self.position(), mv)
     }
 
     /// The move from `before` in the game's words, as one to make.
-    pub fn describe_from(&self, before: &Position, mv: &Move) -> String {
-        words::move_text(&self.engine().move_words(before, mv), Tense::Present)
+    pub fn describe_from(&self, lang: Language, before: &Position, mv: &Move) -> String {
+        words::move_text(lang, &self.engine().move_words(before, mv), Tense::Present)
     }
 
     /// The game being played, built once when the game began: every question about a position
@@ -820,38 +826,47 @@ impl Game {
 }
 
 /// The line that reports a move just made: `AI took 2 from heap 1`.
-fn moved(who: &str, mv: String) -> String {
-    crate::i18n::text_with("note-moved", &[("who", who.into()), ("move", mv.into())])
+fn moved(lang: Language, who: &str, mv: String) -> String {
+    crate::i18n::text_with(lang, "note-moved", &[("who", who.into()), ("move", mv.into())])
 }
 
 /// Sentences about the game, written when a frame is drawn, in the language it is drawn in.
 impl Game {
     /// Why the game ended: "You took the last token", "AI had to take the last token".
-    pub fn ending_words(&self, over: &GameOver) -> String {
-        let who = self.name(over.by);
+    pub fn ending_words(&self, lang: Language, over: &GameOver) -> String {
+        let who = self.name(lang, over.by);
         match (over.given_up, self.mode()) {
-            (Some(GiveUp::Resigned), _) => crate::i18n::text_with("ending-resigned", &[("who", who.into())]),
-            (Some(GiveUp::Abandoned), _) => crate::i18n::text_with("ending-left", &[("who", who.into())]),
-            (None, Mode::Normal) => {
-                crate::words::won_by_last_move(who, self.rules.kind.describe().words.last)
+            (Some(GiveUp::Resigned), _) => {
+                crate::i18n::text_with(lang, "ending-resigned", &[("who", who.into())])
             }
-            (None, Mode::Misere) => crate::i18n::text_with("ending-misere", &[("who", who.into())]),
+            (Some(GiveUp::Abandoned), _) => {
+                crate::i18n::text_with(lang, "ending-left", &[("who", who.into())])
+            }
+            (None, Mode::Normal) => {
+                crate::words::won_by_last_move(lang, who, self.rules.kind.describe().words.last)
+            }
+            (None, Mode::Misere) => crate::i18n::text_with(lang, "ending-misere", &[("who", who.into())]),
         }
     }
 
     /// The note under the board.
-    pub fn note_words(&self, note: &Note) -> String {
+    pub fn note_words(&self, lang: Language, note: &Note) -> String {
         match note {
-            Note::Moved { who, mv, before } => moved(self.name(*who), self.past_tense(before, mv)),
-            Note::RematchFirst(first) => crate::words::rematch_first(self.name(*first)),
-            Note::RecordSaved(path) => {
-                crate::i18n::text_with("message-record-saved", &[("path", path.display().to_string().into())])
+            Note::Moved { who, mv, before } => {
+                moved(lang, self.name(lang, *who), self.past_tense(lang, before, mv))
             }
+            Note::RematchFirst(first) => crate::words::rematch_first(lang, self.name(lang, *first)),
+            Note::RecordSaved(path) => crate::i18n::text_with(
+                lang,
+                "message-record-saved",
+                &[("path", path.display().to_string().into())],
+            ),
             Note::NotDone(problem) => {
-                crate::i18n::text_with("message-not-done", &[("problem", problem.as_str().into())])
+                crate::i18n::text_with(lang, "message-not-done", &[("problem", problem.as_str().into())])
             }
-            Note::Refused(Refusal::Move(error)) => self.refusal_words(error),
+            Note::Refused(Refusal::Move(error)) => self.refusal_words(lang, error),
             Note::Refused(Refusal::HeapHolds { heap, holds }) => words::capitalised(&crate::i18n::text_with(
+                lang,
                 "refused-heap-holds",
                 &[("heap", (heap + 1).into()), ("n", (*holds).into())],
             )),
@@ -860,16 +875,16 @@ impl Game {
 
     /// The hint's reason: the teaching view of the position it was asked in (a hint goes when a
     /// move is made).
-    pub fn hint_words(&self) -> String {
-        words::capitalised(&words::reason(self.teach()))
+    pub fn hint_words(&self, lang: Language) -> String {
+        words::capitalised(&words::reason(lang, self.teach()))
     }
 
     /// Who the coin toss sent first, if it did.
-    pub fn toss_words(&self) -> Option<String> {
+    pub fn toss_words(&self, lang: Language) -> Option<String> {
         let first = self.toss?;
         Some(match self.players {
-            Players::Ai if first == Seat::First => crate::i18n::text("toss-you-first"),
-            _ => crate::i18n::text_with("toss-first", &[("name", self.name(first).into())]),
+            Players::Ai if first == Seat::First => crate::i18n::text(lang, "toss-you-first"),
+            _ => crate::i18n::text_with(lang, "toss-first", &[("name", self.name(lang, first).into())]),
         })
     }
 }

@@ -10,6 +10,24 @@ use crate::engine::{GameKind, Mode, Move, Position, Rules, Ruleset, analyse, par
 use crate::i18n::{self, Arg};
 
 use super::{Command, Effect, Msg, Next};
+use crate::i18n::Language;
+
+/// An answer given to an exercise, kept as it was typed: what the lesson says of it is written
+/// when drawn, in the viewer's language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Feedback {
+    /// The answer was right.
+    pub right: bool,
+    exercise: Exercise,
+    answer: String,
+}
+
+impl Feedback {
+    /// What the lesson says of the answer, in `lang`.
+    pub fn text(&self, lang: Language) -> String {
+        self.exercise.check(lang, &self.answer).1
+    }
+}
 
 /// What a step asks the player to answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,16 +84,17 @@ fn heaps_arg(heaps: &[u64]) -> Arg {
 }
 
 /// A move the lesson names: `take 2 from heap 1`.
-fn take_text(heap: usize, take: u64) -> String {
+fn take_text(lang: Language, heap: usize, take: u64) -> String {
     i18n::text_with(
+        lang,
         "lesson-move",
         &[("heap", Arg::from(heap.to_string())), ("take", Arg::from(take.to_string()))],
     )
 }
 
 /// Moves, one or several: `take 2 from heap 1, or take 1 from heap 3`.
-fn moves_text(moves: &[String]) -> String {
-    moves.join(&i18n::text("lesson-moves-or"))
+fn moves_text(lang: Language, moves: &[String]) -> String {
+    moves.join(&i18n::text(lang, "lesson-moves-or"))
 }
 
 /// What the player typed for "win or lose": `Some(true)` for a win.
@@ -103,31 +122,37 @@ const WIN_OR_LOSE: &str = "winlose赢胜输负我";
 
 impl Exercise {
     /// The question, in words.
-    pub fn question(self) -> String {
+    pub fn question(self, lang: Language) -> String {
         match self {
-            Exercise::Binary(n) => i18n::text_with("lesson-ask-binary", &[("n", Arg::from(n.to_string()))]),
+            Exercise::Binary(n) => {
+                i18n::text_with(lang, "lesson-ask-binary", &[("n", Arg::from(n.to_string()))])
+            }
             Exercise::NimSum(heaps) => {
                 let terms = heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" ⊕ ");
                 i18n::text_with(
+                    lang,
                     "lesson-ask-nim-sum",
                     &[("heaps", heaps_arg(heaps)), ("terms", Arg::from(terms))],
                 )
             }
             Exercise::WinningMove(heaps, mode) => i18n::text_with(
+                lang,
                 "lesson-ask-winning-move",
                 &[("heaps", heaps_arg(heaps)), ("mode", mode_arg(mode))],
             ),
-            Exercise::Winner(heaps, mode) => {
-                i18n::text_with("lesson-ask-winner", &[("heaps", heaps_arg(heaps)), ("mode", mode_arg(mode))])
-            }
+            Exercise::Winner(heaps, mode) => i18n::text_with(
+                lang,
+                "lesson-ask-winner",
+                &[("heaps", heaps_arg(heaps)), ("mode", mode_arg(mode))],
+            ),
             Exercise::GrundyValue(n) => {
-                i18n::text_with("lesson-ask-grundy-value", &[("n", Arg::from(n.to_string()))])
+                i18n::text_with(lang, "lesson-ask-grundy-value", &[("n", Arg::from(n.to_string()))])
             }
             Exercise::GrundyWinner(heaps) => {
-                i18n::text_with("lesson-ask-grundy-winner", &[("heaps", heaps_arg(heaps))])
+                i18n::text_with(lang, "lesson-ask-grundy-winner", &[("heaps", heaps_arg(heaps))])
             }
             Exercise::GrundyMove(heaps) => {
-                i18n::text_with("lesson-ask-grundy-move", &[("heaps", heaps_arg(heaps))])
+                i18n::text_with(lang, "lesson-ask-grundy-move", &[("heaps", heaps_arg(heaps))])
             }
         }
     }
@@ -152,7 +177,16 @@ impl Exercise {
 
     /// Whether `answer` is right, by the engine; with what to say either way, in the language of
     /// the moment.
-    pub fn check(self, answer: &str) -> (bool, String) {
+    pub fn check(self, lang: Language, answer: &str) -> (bool, String) {
+        self.check_in(lang, answer)
+    }
+
+    /// Whether `answer` is right: the verdict, which no language changes.
+    pub fn is_right(self, answer: &str) -> bool {
+        self.check_in(Language::English, answer).0
+    }
+
+    fn check_in(self, lang: Language, answer: &str) -> (bool, String) {
         let answer = answer.trim();
         let number = |n: u64| Arg::from(n.to_string());
         match self {
@@ -161,59 +195,64 @@ impl Exercise {
                 let typed = answer.trim_start_matches('0');
                 let args = [("n", number(n)), ("binary", Arg::from(right.clone()))];
                 if typed == right || (n == 0 && answer.chars().all(|c| c == '0') && !answer.is_empty()) {
-                    (true, i18n::text_with("lesson-binary-right", &args))
+                    (true, i18n::text_with(lang, "lesson-binary-right", &args))
                 } else {
-                    (false, i18n::text_with("lesson-binary-wrong", &args))
+                    (false, i18n::text_with(lang, "lesson-binary-wrong", &args))
                 }
             }
             Exercise::NimSum(heaps) => {
                 let sum = heaps.iter().fold(0, |x, &h| x ^ h);
                 let args = [("sum", number(sum)), ("binary", Arg::from(format!("{sum:b}")))];
                 match answer.parse::<u64>() {
-                    Ok(typed) if typed == sum => (true, i18n::text_with("lesson-nim-sum-right", &args)),
-                    _ => (false, i18n::text_with("lesson-nim-sum-wrong", &args)),
+                    Ok(typed) if typed == sum => (true, i18n::text_with(lang, "lesson-nim-sum-right", &args)),
+                    _ => (false, i18n::text_with(lang, "lesson-nim-sum-wrong", &args)),
                 }
             }
             Exercise::WinningMove(heaps, mode) => {
                 let analysis = analyse(heaps, mode);
                 let winning = analysis.winning_moves(heaps);
-                let shown: Vec<String> = winning.iter().map(|&m| take_text(m.number(), m.take)).collect();
+                let shown: Vec<String> =
+                    winning.iter().map(|&m| take_text(lang, m.number(), m.take)).collect();
                 let parsed = parse_heaps(answer).ok().and_then(|words| match words.as_slice() {
                     [heap, take] => Some((*heap, *take)),
                     _ => None,
                 });
                 let Some((heap, take)) = parsed else {
-                    return (false, i18n::text_with("lesson-type-move", &[("example", Arg::from("1 2"))]));
+                    return (
+                        false,
+                        i18n::text_with(lang, "lesson-type-move", &[("example", Arg::from("1 2"))]),
+                    );
                 };
                 let right = winning.iter().any(|m| m.number() as u64 == heap && m.take == take);
-                let args = [("moves", Arg::from(moves_text(&shown)))];
+                let args = [("moves", Arg::from(moves_text(lang, &shown)))];
                 // A move the rules do not allow is not judged as a losing one.
                 let holds =
                     usize::try_from(heap).ok().and_then(|h| h.checked_sub(1)).and_then(|h| heaps.get(h));
                 if !holds.is_some_and(|&holds| (1..=holds).contains(&take)) {
-                    return (false, i18n::text("lesson-move-illegal"));
+                    return (false, i18n::text(lang, "lesson-move-illegal"));
                 }
                 if right {
-                    (true, i18n::text_with("lesson-move-right", &args))
+                    (true, i18n::text_with(lang, "lesson-move-right", &args))
                 } else {
-                    (false, i18n::text_with("lesson-move-loses", &args))
+                    (false, i18n::text_with(lang, "lesson-move-loses", &args))
                 }
             }
             Exercise::Winner(heaps, mode) => {
                 let wins = analyse(heaps, mode).is_win();
                 match win_or_lose(answer) {
-                    None => (false, i18n::text("lesson-type-win-lose")),
+                    None => (false, i18n::text(lang, "lesson-type-win-lose")),
                     Some(guess) if guess == wins => (
                         true,
                         match (wins, mode) {
-                            (true, _) => i18n::text("lesson-winner-right-win"),
-                            (false, Mode::Normal) => i18n::text("lesson-winner-right-lose"),
-                            (false, Mode::Misere) => i18n::text("lesson-winner-right-lose-misere"),
+                            (true, _) => i18n::text(lang, "lesson-winner-right-win"),
+                            (false, Mode::Normal) => i18n::text(lang, "lesson-winner-right-lose"),
+                            (false, Mode::Misere) => i18n::text(lang, "lesson-winner-right-lose-misere"),
                         },
                     ),
                     Some(_) => (
                         false,
                         i18n::text_with(
+                            lang,
                             "lesson-winner-wrong",
                             &[("outcome", Arg::from(if wins { "win" } else { "lose" }))],
                         ),
@@ -227,24 +266,26 @@ impl Exercise {
                     .filter(|&&t| t <= n)
                     .map(|&t| {
                         i18n::text_with(
+                            lang,
                             "lesson-grundy-reached",
                             &[("value", number(grundy_value(n - t))), ("heap", number(n - t))],
                         )
                     })
                     .collect();
                 let why = match reached.is_empty() {
-                    true => i18n::text("lesson-grundy-no-move"),
+                    true => i18n::text(lang, "lesson-grundy-no-move"),
                     false => i18n::text_with(
+                        lang,
                         "lesson-grundy-reaches",
-                        &[("list", Arg::from(reached.join(&i18n::text("lesson-list-separator"))))],
+                        &[("list", Arg::from(reached.join(&i18n::text(lang, "lesson-list-separator"))))],
                     ),
                 };
                 let args = [("why", Arg::from(why)), ("value", number(value))];
                 match answer.parse::<u64>() {
                     Ok(typed) if typed == value => {
-                        (true, i18n::text_with("lesson-grundy-value-right", &args))
+                        (true, i18n::text_with(lang, "lesson-grundy-value-right", &args))
                     }
-                    _ => (false, i18n::text_with("lesson-grundy-value-wrong", &args)),
+                    _ => (false, i18n::text_with(lang, "lesson-grundy-value-wrong", &args)),
                 }
             }
             Exercise::GrundyWinner(heaps) => {
@@ -260,11 +301,11 @@ impl Exercise {
                     ("heap", Arg::from(heaps.first().copied().unwrap_or_default())),
                 ];
                 match win_or_lose(answer) {
-                    None => (false, i18n::text("lesson-type-win-lose")),
+                    None => (false, i18n::text(lang, "lesson-type-win-lose")),
                     Some(guess) if guess == (sum != 0) => {
-                        (true, i18n::text_with("lesson-grundy-winner-right", &args))
+                        (true, i18n::text_with(lang, "lesson-grundy-winner-right", &args))
                     }
-                    Some(_) => (false, i18n::text_with("lesson-grundy-winner-wrong", &args)),
+                    Some(_) => (false, i18n::text_with(lang, "lesson-grundy-winner-wrong", &args)),
                 }
             }
             Exercise::GrundyMove(heaps) => {
@@ -278,21 +319,24 @@ impl Exercise {
                     .winning_moves(&position)
                     .iter()
                     .filter_map(|m| match m {
-                        Move::Take(take) => Some(take_text(take.number(), take.take)),
+                        Move::Take(take) => Some(take_text(lang, take.number(), take.take)),
                         _ => None,
                     })
                     .collect();
                 let Some((heap, take)) = parsed else {
-                    return (false, i18n::text_with("lesson-type-move", &[("example", Arg::from("1 3"))]));
+                    return (
+                        false,
+                        i18n::text_with(lang, "lesson-type-move", &[("example", Arg::from("1 3"))]),
+                    );
                 };
                 let mv = Move::take(usize::try_from(heap).unwrap_or(usize::MAX).saturating_sub(1), take);
-                let args = [("moves", Arg::from(moves_text(&winning)))];
+                let args = [("moves", Arg::from(moves_text(lang, &winning)))];
                 if heap == 0 || game.check(&position, &mv).is_err() {
-                    return (false, i18n::text("lesson-grundy-move-illegal"));
+                    return (false, i18n::text(lang, "lesson-grundy-move-illegal"));
                 }
                 match game.is_winning_move(&position, &mv) {
-                    true => (true, i18n::text_with("lesson-move-right", &args)),
-                    false => (false, i18n::text_with("lesson-grundy-move-wrong", &args)),
+                    true => (true, i18n::text_with(lang, "lesson-move-right", &args)),
+                    false => (false, i18n::text_with(lang, "lesson-grundy-move-wrong", &args)),
                 }
             }
         }
@@ -303,7 +347,7 @@ impl Exercise {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Step {
     /// The title in English, as the tests and the logs name the step; the screen shows
-    /// [`Step::heading`], the title in the language of the moment (the same words in English).
+    /// [`Step::heading`], the title in `lang` (the same words in English).
     pub title: &'static str,
     /// The message id of the title.
     pub title_id: &'static str,
@@ -315,14 +359,14 @@ pub struct Step {
 }
 
 impl Step {
-    /// The title, in the language of the moment.
-    pub fn heading(&self) -> String {
-        i18n::text(self.title_id)
+    /// The title, in `lang`.
+    pub fn heading(&self, lang: Language) -> String {
+        i18n::text(lang, self.title_id)
     }
 
-    /// The paragraphs, in the language of the moment.
-    pub fn paragraphs(&self) -> Vec<String> {
-        self.text.iter().map(|id| i18n::text(id)).collect()
+    /// The paragraphs, in `lang`.
+    pub fn paragraphs(&self, lang: Language) -> Vec<String> {
+        self.text.iter().map(|id| i18n::text(lang, id)).collect()
     }
 }
 
@@ -363,11 +407,11 @@ impl Course {
         }
     }
 
-    /// The name a player reads, in the language of the moment.
-    pub fn title(self) -> String {
+    /// The name a player reads, in `lang`.
+    pub fn title(self, lang: Language) -> String {
         match self {
-            Course::Nim => i18n::text("lesson-course-nim"),
-            Course::SpragueGrundy => i18n::text("lesson-course-grundy"),
+            Course::Nim => i18n::text(lang, "lesson-course-nim"),
+            Course::SpragueGrundy => i18n::text(lang, "lesson-course-grundy"),
         }
     }
 
@@ -496,8 +540,9 @@ pub struct Lesson {
     pub step: usize,
     /// The answer being typed.
     pub input: String,
-    /// What the last answer got: right or not, and what to say.
-    pub feedback: Option<(bool, String)>,
+    /// The last answer checked, and whether it was right: what to say about it is written
+    /// when the step is drawn ([`Feedback::text`]).
+    pub feedback: Option<Feedback>,
     /// A wrong answer was given to this step's exercise and not yet explained: the player is
     /// asked to try again, and only a second wrong answer shows the right one.
     pub tried: bool,
@@ -645,7 +690,7 @@ impl Lesson {
             }
             Action::Take if self.asking() => {
                 let Some(exercise) = self.current().exercise else { return Next::NOTHING };
-                let (right, say) = exercise.check(&self.input);
+                let right = exercise.is_right(&self.input);
                 if !right && !self.tried {
                     // A first wrong answer is a try: no answer shown yet.
                     self.tried = true;
@@ -653,7 +698,7 @@ impl Lesson {
                     return Next::NOTHING;
                 }
                 self.tried = false;
-                self.feedback = Some((right, say));
+                self.feedback = Some(Feedback { right, exercise, answer: self.input.clone() });
                 if right {
                     self.done[self.step] = true;
                     self.input.clear();
@@ -688,42 +733,43 @@ impl Lesson {
 
 /// The rules of `kind` on one page, for the help: Nim's (the binary view's game) are [`RULES`];
 /// the other games say their rule, their conventions, the winning strategy (by the view that
-/// teaches it) and their own keys (by the shape of their moves). In the language of the moment.
-pub fn rules_of(kind: crate::engine::GameKind) -> Vec<String> {
+/// teaches it) and their own keys (by the shape of their moves). In `lang`.
+pub fn rules_of(lang: Language, kind: crate::engine::GameKind) -> Vec<String> {
     use crate::engine::{Alternative, Cap, MoveShape, ViewKind};
     let described = kind.describe();
     if described.view == ViewKind::Binary {
-        return RULES.iter().map(|id| i18n::text(id)).collect();
+        return RULES.iter().map(|id| i18n::text(lang, id)).collect();
     }
-    let title = crate::words::capitalised(&crate::words::title(kind));
+    let title = crate::words::capitalised(&crate::words::title(lang, kind));
     let mut rules = vec![i18n::text_with(
+        lang,
         "rules-game",
-        &[("title", Arg::from(title)), ("rule", Arg::from(crate::words::rule(kind)))],
+        &[("title", Arg::from(title)), ("rule", Arg::from(crate::words::rule(lang, kind)))],
     )];
-    rules.push(i18n::text("rules-normal-move"));
+    rules.push(i18n::text(lang, "rules-normal-move"));
     match described.has_misere {
-        true => rules.push(i18n::text("rules-misere-move")),
-        false => rules.push(i18n::text("rules-normal-only")),
+        true => rules.push(i18n::text(lang, "rules-misere-move")),
+        false => rules.push(i18n::text(lang, "rules-normal-only")),
     }
     let strategy = match (described.view, described.shape) {
         (ViewKind::Columns, MoveShape::UpToHeaps(k)) => {
-            i18n::text_with("rules-perfect-columns", &[("k", Arg::from((k + 1).to_string()))])
+            i18n::text_with(lang, "rules-perfect-columns", &[("k", Arg::from((k + 1).to_string()))])
         }
-        (ViewKind::Grundy, _) => i18n::text("rules-perfect-grundy"),
-        (ViewKind::Pairs, _) => i18n::text("rules-perfect-pairs"),
-        (ViewKind::Zeckendorf, _) => i18n::text("rules-perfect-zeckendorf"),
+        (ViewKind::Grundy, _) => i18n::text(lang, "rules-perfect-grundy"),
+        (ViewKind::Pairs, _) => i18n::text(lang, "rules-perfect-pairs"),
+        (ViewKind::Zeckendorf, _) => i18n::text(lang, "rules-perfect-zeckendorf"),
         _ => String::new(),
     };
     let keys = match (described.shape, described.shape.alternative()) {
         (MoveShape::UpToHeaps(k), _) => {
-            i18n::text_with("rules-keys-several", &[("k", Arg::from(k.to_string()))])
+            i18n::text_with(lang, "rules-keys-several", &[("k", Arg::from(k.to_string()))])
         }
-        (_, Some(Alternative::Split)) => i18n::text("rules-keys-split"),
-        (_, Some(Alternative::TwoPins)) => i18n::text("rules-keys-two-pins"),
-        (_, Some(Alternative::Both)) => i18n::text("rules-keys-both"),
-        (MoveShape::Pins { .. }, None) => i18n::text("rules-keys-pins"),
-        (MoveShape::OneHeap { cap: Cap::Limit }, _) => i18n::text("rules-keys-limit"),
-        _ => i18n::text("rules-keys-nim"),
+        (_, Some(Alternative::Split)) => i18n::text(lang, "rules-keys-split"),
+        (_, Some(Alternative::TwoPins)) => i18n::text(lang, "rules-keys-two-pins"),
+        (_, Some(Alternative::Both)) => i18n::text(lang, "rules-keys-both"),
+        (MoveShape::Pins { .. }, None) => i18n::text(lang, "rules-keys-pins"),
+        (MoveShape::OneHeap { cap: Cap::Limit }, _) => i18n::text(lang, "rules-keys-limit"),
+        _ => i18n::text(lang, "rules-keys-nim"),
     };
     rules.extend([strategy, keys]);
     rules

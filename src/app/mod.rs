@@ -26,10 +26,11 @@ pub use learn::{
 pub use play::{Demo, DemoLoop, ENDING_PAUSES, Play, resumed};
 pub use puzzle::{PuzzleAnswer, PuzzleRun, PuzzleScreen, PuzzleStart};
 pub use replay::Replay;
-pub use start::{HeapOption, StartMenu, StartRow};
+pub use start::{HeapOption, StartError, StartMenu, StartRow};
 
 use crate::domain::{GameResult, GameSetup, SavedGame, Seat, Stats};
 use crate::engine::Mode;
+use crate::i18n::Language;
 
 /// Everything that can change the app: input already translated, the AI's pause ending, and what
 /// came of an effect.
@@ -157,17 +158,20 @@ impl Confirm {
     /// The question, in words. `counted` says whether what is given up still counts in the
     /// statistics (a game against the AI, see [`counted`]; the day's puzzle), so that the
     /// question says what will happen.
-    pub fn question(self, counted: bool) -> &'static str {
-        crate::i18n::label(match (self, counted) {
-            (Confirm::Resign, true) => "confirm-resign-counted",
-            (Confirm::Resign, false) => "confirm-resign-not-counted",
-            (Confirm::Abandon, true) => "confirm-abandon-counted",
-            (Confirm::Abandon, false) => "confirm-abandon-not-counted",
-            (Confirm::PuzzleHint, false) => "confirm-puzzle-hint-run",
-            (Confirm::PuzzleHint, true) => "confirm-puzzle-hint-daily",
-            (Confirm::ReplaceSaved, true) => "confirm-replace-saved-counted",
-            (Confirm::ReplaceSaved, false) => "confirm-replace-saved-not-counted",
-        })
+    pub fn question(self, lang: Language, counted: bool) -> &'static str {
+        crate::i18n::label(
+            lang,
+            match (self, counted) {
+                (Confirm::Resign, true) => "confirm-resign-counted",
+                (Confirm::Resign, false) => "confirm-resign-not-counted",
+                (Confirm::Abandon, true) => "confirm-abandon-counted",
+                (Confirm::Abandon, false) => "confirm-abandon-not-counted",
+                (Confirm::PuzzleHint, false) => "confirm-puzzle-hint-run",
+                (Confirm::PuzzleHint, true) => "confirm-puzzle-hint-daily",
+                (Confirm::ReplaceSaved, true) => "confirm-replace-saved-counted",
+                (Confirm::ReplaceSaved, false) => "confirm-replace-saved-not-counted",
+            },
+        )
     }
 }
 
@@ -372,7 +376,7 @@ impl App {
     }
 
     /// The words of `question`, as the confirmation shows them: what happens if the answer is yes.
-    pub fn question(&self, question: Confirm) -> &'static str {
+    pub fn question(&self, lang: Language, question: Confirm) -> &'static str {
         let against_ai = match question {
             Confirm::ReplaceSaved => {
                 self.saved.as_ref().is_some_and(|s| s.players() == crate::domain::Players::Ai)
@@ -380,7 +384,7 @@ impl App {
             Confirm::PuzzleHint => matches!(&self.screen, Screen::Puzzle(p) if p.daily.is_some()),
             _ => self.game().is_some_and(|g| g.players == crate::domain::Players::Ai),
         };
-        question.question(against_ai)
+        question.question(lang, against_ai)
     }
 
     /// The game on screen, if any.

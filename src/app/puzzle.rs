@@ -35,8 +35,9 @@ pub struct PuzzleAnswer {
     pub solved: bool,
     /// Counted in the statistics: answered without the hint, or the day's puzzle.
     pub counted: bool,
-    /// The one winning move and why it wins.
-    pub explanation: String,
+    /// What the engine teaches of the position answered: the one winning move and why it wins,
+    /// written when drawn.
+    pub teaching: crate::engine::Teaching,
 }
 
 /// Where a run of puzzles starts.
@@ -198,8 +199,8 @@ impl PuzzleScreen {
                 // Found on the second try, it is right but not solved (the streak is for puzzles
                 // found at once).
                 let solved = correct && !self.run.revealed && self.run.missed.is_none();
-                let explanation = crate::words::reason(teaching);
-                self.run.answer = Some(PuzzleAnswer { mv, correct, solved, counted, explanation });
+                self.run.answer =
+                    Some(PuzzleAnswer { mv, correct, solved, counted, teaching: teaching.clone() });
                 if !counted {
                     return Next::NOTHING;
                 }

@@ -62,8 +62,8 @@ impl Replay {
 
     /// How the game ended, once the board shows its end: "You resigned", "Ann took the last
     /// token"; `None` before the end.
-    pub fn ending(&self) -> Option<String> {
-        self.game.over.as_ref().map(|over| self.game.ending_words(over))
+    pub fn ending(&self, lang: crate::i18n::Language) -> Option<String> {
+        self.game.over.as_ref().map(|over| self.game.ending_words(lang, over))
     }
 
     /// The move the next step forwards plays.

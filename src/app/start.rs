@@ -8,6 +8,7 @@ use crate::engine::{GameKind, GamePreset, Mode};
 use crate::i18n::Arg;
 
 use super::{Command, Msg, Next};
+use crate::i18n::Language;
 
 /// The longest custom heaps entry, in characters: room for the most heaps of the largest size,
 /// with separators.
@@ -76,24 +77,27 @@ impl GameOption {
     }
 
     /// The name on the Game row: `Nim`, `Moore's Nim_2`, `Subtraction 1-3`, `The 21 game`...
-    pub fn title(self) -> String {
+    pub fn title(self, lang: Language) -> String {
         match self.game_preset() {
-            Some(preset) => crate::words::preset_short(preset.name).unwrap_or_else(|| preset.short.into()),
-            None => crate::words::menu_title(self.kind),
+            Some(preset) => {
+                crate::words::preset_short(lang, preset.name).unwrap_or_else(|| preset.short.into())
+            }
+            None => crate::words::menu_title(lang, self.kind),
         }
     }
 
     /// The rule shown beside it.
-    pub fn rule(self) -> String {
+    pub fn rule(self, lang: Language) -> String {
         match self.game_preset() {
             Some(p) => crate::i18n::text_with(
+                lang,
                 "start-preset-rule",
                 &[
                     ("n", p.heaps.first().copied().unwrap_or(0).into()),
-                    ("rule", crate::words::rule(self.kind).into()),
+                    ("rule", crate::words::rule(lang, self.kind).into()),
                 ],
             ),
-            None => crate::words::rule(self.kind),
+            None => crate::words::rule(lang, self.kind),
         }
     }
 }
@@ -139,8 +143,8 @@ pub struct StartMenu {
     /// Whether each name is still the default ("Player 1"), shown as a placeholder: the first
     /// character typed replaces it rather than being added to it, and Backspace clears it.
     pub placeholder: [bool; 2],
-    /// Why the custom heaps or a name were refused.
-    pub error: Option<String>,
+    /// Why the custom heaps or a name were refused, as data: worded when drawn.
+    pub error: Option<StartError>,
     /// The game left unfinished last time, offered first.
     pub resume: Option<Box<SavedGame>>,
     /// The lesson the Learn row opens.
@@ -264,14 +268,14 @@ impl StartMenu {
     /// The heap option on show, as a choice. Custom is read as `--heaps` reads it: `3 4 5`,
     /// `3,4,5`, `3-4-5`, a preset's name or `random` (with the menu's random ranges); it may not
     /// parse.
-    pub fn heap_choice(&self) -> Result<HeapChoice, String> {
+    pub fn heap_choice(&self) -> Result<HeapChoice, StartHeapsError> {
         match self.heap_option {
             HeapOption::Preset(preset) => Ok(HeapChoice::Preset(preset)),
             HeapOption::Random => Ok(self.random.clone()),
             HeapOption::Custom => match self.custom.parse::<HeapChoice>() {
                 Ok(HeapChoice::Random { .. }) => Ok(self.random.clone()),
                 Ok(choice) => Ok(choice),
-                Err(e) => Err(heaps_refusal(&e)),
+                Err(e) => Err(e),
             },
         }
     }
@@ -455,15 +459,15 @@ impl StartMenu {
         let heaps = match self.heap_choice() {
             Ok(heaps) => heaps,
             Err(error) => {
-                self.error = Some(error);
+                self.error = Some(StartError::Heaps(error));
                 self.row = StartRow::Heaps;
                 return Next::NOTHING;
             }
         };
         if let HeapChoice::Custom(list) = &heaps
-            && let Err(error) = crate::domain::check_heaps_for(self.game.kind, list)
+            && let Err(english) = crate::domain::check_heaps_for(self.game.kind, list)
         {
-            self.error = Some(misfit(self.game.kind, list).unwrap_or(error));
+            self.error = Some(StartError::Misfit { kind: self.game.kind, heaps: list.clone(), english });
             self.row = StartRow::Heaps;
             return Next::NOTHING;
         }
@@ -479,12 +483,13 @@ impl StartMenu {
     }
 
     /// The names as typed, checked; in a game against the AI they are kept but not used.
-    fn checked_names(&self) -> Result<crate::domain::Names, (StartRow, String)> {
+    fn checked_names(&self) -> Result<crate::domain::Names, (StartRow, StartError)> {
         if self.opponent != Opponent::Human {
             return Ok(self.base.names.clone());
         }
         let check = |i: usize, row: StartRow| {
-            crate::domain::Names::check(&self.names[i]).map_err(|e| (row, name_refusal(i, &self.names[i], e)))
+            crate::domain::Names::check(&self.names[i])
+                .map_err(|reason| (row, StartError::Name { player: i, name: self.names[i].clone(), reason }))
         };
         Ok(crate::domain::Names([check(0, StartRow::Name1)?, check(1, StartRow::Name2)?]))
     }
@@ -492,6 +497,34 @@ impl StartMenu {
 
 fn step(forward: bool, len: usize, at: usize) -> usize {
     if forward { (at + 1) % len } else { (at + len - 1) % len }
+}
+
+/// Why the menu did not start a game: what was refused, worded in the viewer's language when the
+/// menu is drawn ([`StartError::text`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StartError {
+    /// Name `player` (0 or 1) as typed, refused by the check for `reason` (its own English).
+    Name { player: usize, name: String, reason: String },
+    /// The custom heaps as typed do not read as heaps.
+    Heaps(StartHeapsError),
+    /// The heaps do not fit the game; `english` is the check's own sentence, for a check the menu
+    /// has no words of its own for.
+    Misfit { kind: GameKind, heaps: Vec<u64>, english: String },
+}
+
+impl StartError {
+    /// The refusal in `language`.
+    pub fn text(&self, language: Language) -> String {
+        match self {
+            StartError::Name { player, name, reason } => {
+                name_refusal(language, *player, name, reason.clone())
+            }
+            StartError::Heaps(error) => heaps_refusal(language, error),
+            StartError::Misfit { kind, heaps, english } => {
+                misfit(language, *kind, heaps).unwrap_or_else(|| english.clone())
+            }
+        }
+    }
 }
 
 fn cycle<T: Copy + PartialEq>(all: &[T], now: T, forward: bool) -> T {
@@ -502,52 +535,54 @@ fn cycle<T: Copy + PartialEq>(all: &[T], now: T, forward: bool) -> T {
 /// Why name `i` (0 or 1) is refused, in the screen's words; `english` is the check's own reason
 /// ([`crate::text::check_name`]), kept for a refusal the menu cannot meet (it types no control
 /// character and nothing too long).
-fn name_refusal(i: usize, name: &str, english: String) -> String {
+fn name_refusal(lang: Language, i: usize, name: &str, english: String) -> String {
     use unicode_segmentation::UnicodeSegmentation;
     use unicode_width::UnicodeWidthStr;
     let player = ("player", Arg::from(i + 1));
     let trimmed = name.trim();
     if trimmed.is_empty() {
-        crate::i18n::text_with("start-name-empty", &[player])
+        crate::i18n::text_with(lang, "start-name-empty", &[player])
     } else if trimmed.graphemes(true).next().is_some_and(|g| g.width() == 0) {
         let shown = crate::text::escape_short(name, crate::text::ECHO_MAX);
-        crate::i18n::text_with("start-name-no-width", &[player, ("name", shown.into())])
+        crate::i18n::text_with(lang, "start-name-no-width", &[player, ("name", shown.into())])
     } else {
-        crate::i18n::text_with("start-name-refused", &[player, ("reason", english.into())])
+        crate::i18n::text_with(lang, "start-name-refused", &[player, ("reason", english.into())])
     }
 }
 
 /// Why heaps as typed cannot start a game, in the screen's words (`--heaps` says it in English).
-fn heaps_refusal(error: &StartHeapsError) -> String {
+fn heaps_refusal(lang: Language, error: &StartHeapsError) -> String {
     use crate::engine::ParseHeapsError;
     use crate::i18n::text_with;
     let most = ("most", Arg::from(u64::MAX.to_string()));
     match error {
-        StartHeapsError::Parse(ParseHeapsError::Empty) => crate::i18n::text("start-heaps-none"),
+        StartHeapsError::Parse(ParseHeapsError::Empty) => crate::i18n::text(lang, "start-heaps-none"),
         StartHeapsError::Parse(ParseHeapsError::Negative(word)) => {
-            text_with("start-heaps-negative", &[("word", word.as_str().into()), most])
+            text_with(lang, "start-heaps-negative", &[("word", word.as_str().into()), most])
         }
         StartHeapsError::Parse(ParseHeapsError::TooLarge(word)) => {
-            text_with("start-heaps-too-large-number", &[("word", word.as_str().into()), most])
+            text_with(lang, "start-heaps-too-large-number", &[("word", word.as_str().into()), most])
         }
         StartHeapsError::Parse(ParseHeapsError::NotANumber(word)) => {
-            text_with("start-heaps-not-a-number", &[("word", word.as_str().into()), most])
+            text_with(lang, "start-heaps-not-a-number", &[("word", word.as_str().into()), most])
         }
         StartHeapsError::TooMany { count } => {
-            text_with("start-heaps-too-many", &[("n", (*count).into()), ("most", MAX_HEAPS.into())])
+            text_with(lang, "start-heaps-too-many", &[("n", (*count).into()), ("most", MAX_HEAPS.into())])
         }
         StartHeapsError::Empty { number } => {
-            text_with("start-heaps-empty-heap", &[("heap", (*number).into())])
+            text_with(lang, "start-heaps-empty-heap", &[("heap", (*number).into())])
         }
         StartHeapsError::TooLarge { number, size } => {
-            text_with("start-heaps-too-large", &[("heap", (*number).into()), ("n", (*size).into())])
+            text_with(lang, "start-heaps-too-large", &[("heap", (*number).into()), ("n", (*size).into())])
         }
-        StartHeapsError::Range(why) => text_with("start-heaps-random", &[("reason", why.as_str().into())]),
+        StartHeapsError::Range(why) => {
+            text_with(lang, "start-heaps-random", &[("reason", why.as_str().into())])
+        }
         StartHeapsError::NotAPreset(text) => {
-            text_with("start-heaps-not-a-preset", &[("text", text.as_str().into())])
+            text_with(lang, "start-heaps-not-a-preset", &[("text", text.as_str().into())])
         }
         StartHeapsError::DoubleDash(text) => {
-            text_with("start-heaps-double-dash", &[("text", text.as_str().into())])
+            text_with(lang, "start-heaps-double-dash", &[("text", text.as_str().into())])
         }
     }
 }
@@ -555,21 +590,22 @@ fn heaps_refusal(error: &StartHeapsError) -> String {
 /// Why `heaps` do not fit a game of `kind`, in the screen's words: the checks of
 /// [`crate::domain::check_heaps_for`] (whose English `--heaps` prints), asked again to say which
 /// failed. `None` when none does.
-fn misfit(kind: GameKind, heaps: &[u64]) -> Option<String> {
+fn misfit(lang: Language, kind: GameKind, heaps: &[u64]) -> Option<String> {
     use crate::i18n::text_with;
     let start = kind.describe().start;
     // The English sentences name the game by its title; another language may use the menu's name.
     let game = |capital: bool| {
-        let title = crate::words::title(kind);
+        let title = crate::words::title(lang, kind);
         let title = if capital { crate::words::capitalised(&title) } else { title };
-        [("game", Arg::from(title)), ("name", Arg::from(crate::words::menu_title(kind)))]
+        [("game", Arg::from(title)), ("name", Arg::from(crate::words::menu_title(lang, kind)))]
     };
-    let word = ("word", Arg::from(crate::words::heap(kind)));
+    let word = ("word", Arg::from(crate::words::heap(lang, kind)));
     if let Some(count) = start.heaps
         && heaps.len() != count
     {
         let [game, name] = game(true);
         return Some(text_with(
+            lang,
             "start-heaps-played-on",
             &[game, name, word, ("n", count.into()), ("given", heaps.len().into())],
         ));
@@ -579,6 +615,7 @@ fn misfit(kind: GameKind, heaps: &[u64]) -> Option<String> {
     {
         let [game, name] = game(false);
         return Some(text_with(
+            lang,
             "start-heaps-most",
             &[
                 game,
@@ -597,15 +634,16 @@ fn misfit(kind: GameKind, heaps: &[u64]) -> Option<String> {
         let [game, name] = game(true);
         let heaps = if start.heaps == Some(1) { "one" } else { "each" };
         return Some(text_with(
+            lang,
             "start-heaps-least",
             &[
                 game,
                 name,
                 word,
                 ("least", least.into()),
-                ("units", crate::words::units(kind).into()),
+                ("units", crate::words::units(lang, kind).into()),
                 ("heaps", heaps.into()),
-                ("why", crate::words::least_reason(why).into()),
+                ("why", crate::words::least_reason(lang, why).into()),
             ],
         ));
     }

@@ -110,31 +110,34 @@ impl Action {
         }
     }
 
-    /// What the action does, in the language of the moment (the man page asks for it in English).
-    pub fn describe(self) -> &'static str {
-        crate::i18n::label(match self {
-            Action::Up => "action-up",
-            Action::Down => "action-down",
-            Action::Less => "action-less",
-            Action::More => "action-more",
-            Action::TakeOne => "action-take-one",
-            Action::TakeAll => "action-take-all",
-            Action::Take => "action-take",
-            Action::Erase => "action-erase",
-            Action::Hint => "action-hint",
-            Action::NewGame => "action-new-game",
-            Action::Help => "action-help",
-            Action::Quit => "action-quit",
-            Action::Binary => "action-binary",
-            Action::Coach => "action-coach",
-            Action::Lesson => "action-lesson",
-            Action::Review => "action-review",
-            Action::Undo => "action-undo",
-            Action::Redo => "action-redo",
-            Action::History => "action-history",
-            Action::Record => "action-record",
-            Action::Resign => "action-resign",
-            Action::Switch => "action-switch",
-        })
+    /// What the action does, in `lang` (the man page asks for it in English).
+    pub fn describe(self, lang: crate::i18n::Language) -> &'static str {
+        crate::i18n::label(
+            lang,
+            match self {
+                Action::Up => "action-up",
+                Action::Down => "action-down",
+                Action::Less => "action-less",
+                Action::More => "action-more",
+                Action::TakeOne => "action-take-one",
+                Action::TakeAll => "action-take-all",
+                Action::Take => "action-take",
+                Action::Erase => "action-erase",
+                Action::Hint => "action-hint",
+                Action::NewGame => "action-new-game",
+                Action::Help => "action-help",
+                Action::Quit => "action-quit",
+                Action::Binary => "action-binary",
+                Action::Coach => "action-coach",
+                Action::Lesson => "action-lesson",
+                Action::Review => "action-review",
+                Action::Undo => "action-undo",
+                Action::Redo => "action-redo",
+                Action::History => "action-history",
+                Action::Record => "action-record",
+                Action::Resign => "action-resign",
+                Action::Switch => "action-switch",
+            },
+        )
     }
 }

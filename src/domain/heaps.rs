@@ -240,7 +240,9 @@ pub fn largest_start_heap(kind: GameKind) -> Option<u64> {
 /// number of heaps of Wythoff's game and Fibonacci Nim, the limit on heaps in games whose moves
 /// take a few tokens at a time, and Fibonacci Nim's first move (the heap must hold two tokens).
 pub fn check_heaps_for(kind: GameKind, heaps: &[u64]) -> Result<(), String> {
-    let word = crate::words::heap(kind);
+    // English, as `--heaps` and the files' errors are; the start menu words its own refusal.
+    let lang = crate::i18n::Language::English;
+    let word = crate::words::heap(lang, kind);
     let start = kind.describe().start;
     if let Some(count) = start.heaps
         && heaps.len() != count
@@ -261,8 +263,8 @@ pub fn check_heaps_for(kind: GameKind, heaps: &[u64]) -> Result<(), String> {
     if let Some((least, why)) = start.least
         && heaps.iter().any(|&h| h < least)
     {
-        let why = crate::words::least_reason(why);
-        let units = crate::words::units(kind);
+        let why = crate::words::least_reason(lang, why);
+        let units = crate::words::units(lang, kind);
         let each = if start.heaps == Some(1) { String::new() } else { format!(" in each {word}") };
         return Err(format!(
             "{} starts with at least {least} {units}{each}: {why}",

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{Move, Position, Rules};
 
+use crate::i18n::Language;
 use crate::i18n::label;
 
 /// A seat at the table. The first seat is where a person plays against the AI (and the first
@@ -67,11 +68,11 @@ impl Players {
     /// The name of whoever plays `seat`, as the screen shows it: "You" and "AI" against the AI,
     /// the players' names in a two-player game (a default name in the screen's language, see
     /// [`Names::shown`]), "AI 1" and "AI 2" in a demo.
-    pub fn name(&self, seat: Seat) -> &str {
+    pub fn name(&self, lang: Language, seat: Seat) -> &str {
         match self {
-            Players::Ai => label(["players-you", "players-ai"][seat.index()]),
-            Players::Hotseat(names) => names.shown(seat.index()),
-            Players::Demo => label(["players-ai-1", "players-ai-2"][seat.index()]),
+            Players::Ai => label(lang, ["players-you", "players-ai"][seat.index()]),
+            Players::Hotseat(names) => names.shown(lang, seat.index()),
+            Players::Demo => label(lang, ["players-ai-1", "players-ai-2"][seat.index()]),
         }
     }
 
@@ -95,15 +96,15 @@ impl Names {
     /// Name `i` (0 or 1) as the screen shows it. The default names are data, the same in every
     /// language ("Player 1" in the config, the files and `--names`); a name still the default is
     /// shown in the screen's language ("玩家 1"), a name typed is shown as typed.
-    pub fn shown(&self, i: usize) -> &str {
-        Names::shown_name(&self.0[i], i)
+    pub fn shown(&self, lang: Language, i: usize) -> &str {
+        Names::shown_name(lang, &self.0[i], i)
     }
 
     /// `name`, the name of player `i` (0 or 1), as the screen shows it (see [`Names::shown`]).
-    pub fn shown_name(name: &str, i: usize) -> &str {
+    pub fn shown_name(lang: Language, name: &str, i: usize) -> &str {
         let default = ["Player 1", "Player 2"];
         match default.get(i) {
-            Some(&english) if name == english => label(["players-default-1", "players-default-2"][i]),
+            Some(&english) if name == english => label(lang, ["players-default-1", "players-default-2"][i]),
             _ => name,
         }
     }
@@ -154,8 +155,14 @@ impl Score {
     }
 
     /// The score in words: "Ann 2 – 1 Bob".
-    pub fn line(&self) -> String {
-        crate::words::score(self.names.shown(0), self.wins[0], self.wins[1], self.names.shown(1))
+    pub fn line(&self, lang: Language) -> String {
+        crate::words::score(
+            lang,
+            self.names.shown(lang, 0),
+            self.wins[0],
+            self.wins[1],
+            self.names.shown(lang, 1),
+        )
     }
 }
 

@@ -417,22 +417,22 @@ pub fn stats_json(stats: &Stats) -> String {
     serde_json::to_string(&StatsReport::from(stats)).unwrap_or_default()
 }
 
-/// The small table `nim-tui stats` prints for a person, in the words of this thread's language;
+/// The small table `nim-tui stats` prints for a person, in the words of `lang`;
 /// its columns are measured in a terminal's columns (a CJK character takes two).
-pub fn stats_table(stats: &Stats) -> String {
+pub fn stats_table(lang: crate::i18n::Language, stats: &Stats) -> String {
     use crate::i18n::{Arg, text, text_with};
     let mut out = String::new();
     // The first column's width, and each figure's: at least the English heads' widths, more
     // where a language's head is wider.
     let heads = [
-        (text("stats-played"), 7),
-        (text("stats-won"), 7),
-        (text("stats-lost"), 7),
-        (text("stats-assisted"), 9),
-        (text("stats-streak"), 7),
-        (text("stats-best"), 7),
-        (text("stats-resigned"), 9),
-        (text("stats-abandoned"), 9),
+        (text(lang, "stats-played"), 7),
+        (text(lang, "stats-won"), 7),
+        (text(lang, "stats-lost"), 7),
+        (text(lang, "stats-assisted"), 9),
+        (text(lang, "stats-streak"), 7),
+        (text(lang, "stats-best"), 7),
+        (text(lang, "stats-resigned"), 9),
+        (text(lang, "stats-abandoned"), 9),
     ];
     let widths: Vec<usize> = heads.iter().map(|(head, least)| width(head).max(*least)).collect();
     let name_width = 12;
@@ -462,31 +462,35 @@ pub fn stats_table(stats: &Stats) -> String {
     line(&mut out, "", &head_cells);
     // `game` is the id the file keeps (`fibonacci`), `title` the game's name as `solve` prints it.
     let game_line = |out: &mut String, name: &str| {
-        let title = name.parse::<GameKind>().map_or(name.to_string(), crate::words::title);
+        let title = name.parse::<GameKind>().map_or(name.to_string(), |kind| crate::words::title(lang, kind));
         let args = [("game", Arg::Text(name.to_string())), ("title", Arg::Text(title))];
-        let _ = writeln!(out, "{}", text_with("stats-game", &args));
+        let _ = writeln!(out, "{}", text_with(lang, "stats-game", &args));
     };
     // Nim's rows are named when other games follow them.
     if !stats.games.is_empty() {
         game_line(&mut out, "nim");
     }
-    row(&mut out, crate::words::mode_title(Mode::Normal), &stats.normal);
-    row(&mut out, crate::words::mode_title(Mode::Misere), &stats.misere);
+    row(&mut out, crate::words::mode_title(lang, Mode::Normal), &stats.normal);
+    row(&mut out, crate::words::mode_title(lang, Mode::Misere), &stats.misere);
     for (name, figures) in &stats.games {
         game_line(&mut out, name);
         for mode in Mode::ALL {
             if figures.mode(mode).played > 0 {
-                let name =
-                    if mode == Mode::Normal { text("stats-row-normal") } else { text("stats-row-misere") };
+                let name = if mode == Mode::Normal {
+                    text(lang, "stats-row-normal")
+                } else {
+                    text(lang, "stats-row-misere")
+                };
                 row(&mut out, &format!("  {name}"), figures.mode(mode));
             }
         }
     }
     let t = stats.totals();
     let totals = [t.played, t.won, t.lost, t.assisted_wins].map(|n| n.to_string());
-    line(&mut out, &text("stats-total"), &totals);
+    line(&mut out, &text(lang, "stats-total"), &totals);
     let p = &stats.puzzle;
     let puzzles = text_with(
+        lang,
         "stats-puzzles",
         &[
             ("solved", Arg::Text(p.solved.to_string())),
@@ -496,15 +500,16 @@ pub fn stats_table(stats: &Stats) -> String {
         ],
     );
     let _ = writeln!(out, "\n{puzzles}");
-    let _ = writeln!(out, "{}", text("stats-note"));
+    let _ = writeln!(out, "{}", text(lang, "stats-note"));
     if !stats.other_games.is_empty() {
         let names: Vec<String> =
             stats.other_games.iter().take(10).map(|n| crate::text::escape_short(n, 40)).collect();
-        let names = names.join(&text("stats-list-separator"));
+        let names = names.join(&text(lang, "stats-list-separator"));
         let more = stats.other_games.len().saturating_sub(10.min(stats.other_games.len()));
         let kept = match more {
-            0 => text_with("stats-other-games", &[("names", Arg::Text(names))]),
+            0 => text_with(lang, "stats-other-games", &[("names", Arg::Text(names))]),
             _ => text_with(
+                lang,
                 "stats-other-games-more",
                 &[("names", Arg::Text(names)), ("more", Arg::Text(more.to_string()))],
             ),

@@ -13,6 +13,7 @@ use crate::engine::{
     Game, Mode, Natural, Outcome, ParseHeapsError, Position, PositionError, Rules, Teaching, parse_heap,
     parse_heaps,
 };
+use crate::i18n::Language;
 use crate::words::capitalised;
 
 /// Why some text is not a position of the game.
@@ -64,6 +65,7 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionInput
 /// ends the run, or under `--keep-going` is reported and skipped. Input is read in large pieces;
 /// the answers are written out only before a read that may wait, not after every line.
 pub(super) fn read_lines<W: Write>(
+    lang: Language,
     game: &Game,
     options: Options,
     mut stdin: impl BufRead,
@@ -113,9 +115,9 @@ pub(super) fn read_lines<W: Write>(
             Ok(text) => parse_position(game, text).map_err(|e| bad(LineError::Position(e), line)),
         };
         match position {
-            Ok(position) => out.answer(game, &position, options)?,
+            Ok(position) => out.answer(lang, game, &position, options)?,
             Err(failure) if options.keep_going => {
-                out.bad_line(&failure, options, err)?;
+                out.bad_line(lang, &failure, options, err)?;
                 report.bad_lines += 1;
             }
             Err(failure) => return Err(failure),
@@ -128,6 +130,7 @@ pub(super) fn read_lines<W: Write>(
 /// own list). The moves are written as they are found, `spill` writing out and emptying `buf`
 /// when it is large, so a list of any length costs no memory of its own.
 pub(super) fn write_text(
+    lang: Language,
     buf: &mut Vec<u8>,
     game: &Game,
     position: &Position,
@@ -140,17 +143,17 @@ pub(super) fn write_text(
     use crate::i18n::{Arg, text, text_with};
     let kind = game.kind();
     let mode = game.mode();
-    let word = crate::words::heap(kind);
+    let word = crate::words::heap(lang, kind);
     let heaps = position.heaps();
     let mut out = String::new();
     let rule = match mode {
-        Mode::Normal => crate::words::normal_play(kind),
-        Mode::Misere => crate::words::mode_rule(mode),
+        Mode::Normal => crate::words::normal_play(lang, kind),
+        Mode::Misere => crate::words::mode_rule(lang, mode),
     };
     let list: Vec<String> = heaps.iter().map(u64::to_string).collect();
     let mut args = vec![
-        ("game", Arg::Text(capitalised(&crate::words::title(kind)))),
-        ("mode", crate::words::mode_title(mode).into()),
+        ("game", Arg::Text(capitalised(&crate::words::title(lang, kind)))),
+        ("mode", crate::words::mode_title(lang, mode).into()),
         ("rule", rule.into()),
         ("word", word.into()),
         ("n", Arg::from(heaps.len())),
@@ -164,20 +167,21 @@ pub(super) fn write_text(
             "solve-game-heading-limit"
         }
     };
-    let _ = writeln!(out, "{}", text_with(heading, &args));
-    let rule = capitalised(&crate::words::rule(kind));
-    let _ = writeln!(out, "{}\n", text_with("solve-game-rule", &[("rule", Arg::Text(rule))]));
+    let _ = writeln!(out, "{}", text_with(lang, heading, &args));
+    let rule = capitalised(&crate::words::rule(lang, kind));
+    let _ = writeln!(out, "{}\n", text_with(lang, "solve-game-rule", &[("rule", Arg::Text(rule))]));
 
-    let item =
-        |i: usize| text_with("solve-item-label", &[("word", word.into()), ("n", Arg::Text(i.to_string()))]);
-    let heap_label = |i: usize| text_with("solve-heap-label", &[("n", Arg::Text(i.to_string()))]);
+    let item = |i: usize| {
+        text_with(lang, "solve-item-label", &[("word", word.into()), ("n", Arg::Text(i.to_string()))])
+    };
+    let heap_label = |i: usize| text_with(lang, "solve-heap-label", &[("n", Arg::Text(i.to_string()))]);
     let value_width = heaps.iter().map(|h| h.to_string().len()).max().unwrap_or(1);
     match teaching {
         Teaching::Grundy(view) => {
             let label_width = width(&item(heaps.len()));
             for (i, (&h, &g)) in heaps.iter().zip(&view.values).enumerate() {
                 let label = padded(&item(i + 1), label_width);
-                let value = text_with("solve-grundy-value", &[("value", Arg::Text(g.to_string()))]);
+                let value = text_with(lang, "solve-grundy-value", &[("value", Arg::Text(g.to_string()))]);
                 let _ = writeln!(out, "  {label}  {h:>value_width$}  {value}");
             }
             let values: Vec<String> = view.values.iter().map(u128::to_string).collect();
@@ -186,9 +190,10 @@ pub(super) fn write_text(
             } else {
                 view.sum.to_string()
             };
-            let _ = writeln!(out, "  {}", text_with("solve-grundy-xor", &[("sum", Arg::Text(shown))]));
-            let note = view.pattern.map(|p| crate::words::grundy_pattern(view.game, p)).unwrap_or_default();
-            let _ = writeln!(out, "  {}", text_with("solve-note", &[("note", Arg::Text(note))]));
+            let _ = writeln!(out, "  {}", text_with(lang, "solve-grundy-xor", &[("sum", Arg::Text(shown))]));
+            let note =
+                view.pattern.map(|p| crate::words::grundy_pattern(lang, view.game, p)).unwrap_or_default();
+            let _ = writeln!(out, "  {}", text_with(lang, "solve-note", &[("note", Arg::Text(note))]));
         }
         Teaching::Moore(view) => {
             let digits = view.digits;
@@ -202,9 +207,10 @@ pub(super) fn write_text(
             let _ = writeln!(
                 out,
                 "  {}",
-                text_with("solve-moore-columns", &[("counts", Arg::Text(counts.join(" ")))])
+                text_with(lang, "solve-moore-columns", &[("counts", Arg::Text(counts.join(" ")))])
             );
             let modulo = text_with(
+                lang,
                 "solve-moore-modulo",
                 &[
                     ("modulus", Arg::Text((u64::from(view.k) + 1).to_string())),
@@ -213,13 +219,14 @@ pub(super) fn write_text(
             );
             let _ = writeln!(out, "  {modulo}");
             if view.endgame {
-                let endgame = text_with("solve-moore-endgame", &[("k", Arg::Text(view.k.to_string()))]);
+                let endgame = text_with(lang, "solve-moore-endgame", &[("k", Arg::Text(view.k.to_string()))]);
                 let _ = writeln!(out, "  {endgame}");
             }
         }
         Teaching::Wythoff(view) => {
             let pair = |a: u128, b: u128| {
                 text_with(
+                    lang,
                     "solve-wythoff-pair",
                     &[("a", Arg::Text(a.to_string())), ("b", Arg::Text(b.to_string()))],
                 )
@@ -228,9 +235,10 @@ pub(super) fn write_text(
             let _ = writeln!(
                 out,
                 "  {}",
-                text_with("solve-wythoff-pairs", &[("pairs", Arg::Text(pairs.join(" ")))])
+                text_with(lang, "solve-wythoff-pairs", &[("pairs", Arg::Text(pairs.join(" ")))])
             );
             let partners = text_with(
+                lang,
                 "solve-wythoff-partners",
                 &[
                     ("first", Arg::Text(view.heaps[0].to_string())),
@@ -247,12 +255,14 @@ pub(super) fn write_text(
             let terms: Vec<String> = view.terms.iter().map(u64::to_string).collect();
             let sum = if terms.is_empty() { "0".to_string() } else { terms.join(" + ") };
             let zeckendorf = text_with(
+                lang,
                 "solve-fibonacci-terms",
                 &[("heap", Arg::Text(view.heap.to_string())), ("sum", Arg::Text(sum))],
             );
             let _ = writeln!(out, "  {zeckendorf}");
             let next = if view.first_move { "solve-fibonacci-next-first" } else { "solve-fibonacci-next" };
-            let _ = writeln!(out, "  {}", text_with(next, &[("most", Arg::Text(view.most.to_string()))]));
+            let _ =
+                writeln!(out, "  {}", text_with(lang, next, &[("most", Arg::Text(view.most.to_string()))]));
         }
         Teaching::Nim(_) => {}
     }
@@ -260,15 +270,15 @@ pub(super) fn write_text(
 
     if game.is_over(position) {
         let over = match game.outcome(position) {
-            Outcome::Win => text("solve-game-over-won"),
-            Outcome::Lose => text("solve-game-over-lost"),
+            Outcome::Win => text(lang, "solve-game-over-won"),
+            Outcome::Lose => text(lang, "solve-game-over-lost"),
         };
         let _ = writeln!(out, "{over}");
-        let _ = writeln!(out, "{}", text("solve-no-winning-move"));
+        let _ = writeln!(out, "{}", text(lang, "solve-no-winning-move"));
         buf.extend_from_slice(out.as_bytes());
         return Ok(());
     }
-    let why = text_with("solve-why", &[("reason", Arg::Text(crate::words::reason(teaching)))]);
+    let why = text_with(lang, "solve-why", &[("reason", Arg::Text(crate::words::reason(lang, teaching)))]);
     match game.outcome(position) {
         Outcome::Win => {
             let mut count = game.count_winning_moves(position);
@@ -284,13 +294,16 @@ pub(super) fn write_text(
                 None => vec![("n", Arg::Text(value.to_string())), ("n-digits", Arg::Text(value.to_string()))],
             };
             let head = if count.is_exact() { "solve-wins" } else { "solve-wins-at-least" };
-            let _ = writeln!(out, "{}", text_with(head, &n));
+            let _ = writeln!(out, "{}", text_with(lang, head, &n));
             buf.extend_from_slice(out.as_bytes());
             out.clear();
             let mut written = Ok(());
             let listing = game.visit_winning_moves_while(position, limit, &mut |mv| {
-                let said =
-                    crate::words::move_text(&game.move_words(position, mv), crate::words::Tense::Present);
+                let said = crate::words::move_text(
+                    lang,
+                    &game.move_words(position, mv),
+                    crate::words::Tense::Present,
+                );
                 buf.extend_from_slice(b"  ");
                 buf.extend_from_slice(said.as_bytes());
                 buf.push(b'\n');
@@ -309,20 +322,23 @@ pub(super) fn write_text(
                     ("rest", Arg::Text(rest.to_string())),
                     ("listed", Arg::Text(listing.listed.to_string())),
                 ];
-                let _ = writeln!(out, "  {}", text_with(more, &args));
+                let _ = writeln!(out, "  {}", text_with(lang, more, &args));
             }
             if super::list_cut(&count, &listing, limit) {
                 let args = [("listed", Arg::Text(listing.listed.to_string()))];
-                let _ = writeln!(out, "  {}", text_with("solve-list-cut", &args));
+                let _ = writeln!(out, "  {}", text_with(lang, "solve-list-cut", &args));
             }
             let _ = writeln!(out, "{why}");
         }
         Outcome::Lose => {
-            let _ = writeln!(out, "{}", text("solve-loses"));
+            let _ = writeln!(out, "{}", text(lang, "solve-loses"));
             if let Some(mv) = teaching.best() {
-                let said =
-                    crate::words::move_text(&game.move_words(position, &mv), crate::words::Tense::Present);
-                let _ = writeln!(out, "{}", text_with("solve-ai-would", &[("move", Arg::Text(said))]));
+                let said = crate::words::move_text(
+                    lang,
+                    &game.move_words(position, &mv),
+                    crate::words::Tense::Present,
+                );
+                let _ = writeln!(out, "{}", text_with(lang, "solve-ai-would", &[("move", Arg::Text(said))]));
             }
             let _ = writeln!(out, "{why}");
         }

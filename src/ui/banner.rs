@@ -26,35 +26,41 @@ pub(super) fn render(
     let theme = &look.theme;
     let style = seat_style(look, over.winner);
     let title = match (&game.players, over.winner) {
-        (Players::Ai, Seat::First) => crate::words::you_win().to_string(),
-        (Players::Ai, Seat::Second) => crate::words::you_lose().to_string(),
-        (_, winner) => crate::words::wins(game.name(winner)),
+        (Players::Ai, Seat::First) => crate::words::you_win(look.language).to_string(),
+        (Players::Ai, Seat::Second) => crate::words::you_lose(look.language).to_string(),
+        (_, winner) => crate::words::wins(look.language, game.name(look.language, winner)),
     };
     let mut lines = vec![
         Line::styled(title.clone(), style.add_modifier(Modifier::BOLD)).centered(),
-        Line::raw(game.ending_words(over)).centered(),
+        Line::raw(game.ending_words(look.language, over)).centered(),
     ];
     if game.players == Players::Ai && matches!(app.screen, Screen::Play(_)) {
         let help = game.assistance();
         if over.winner == Seat::First && !help.is_empty() {
-            lines.push(Line::styled(crate::words::assisted_win(&help), theme.fg(theme.hint)).centered());
+            lines.push(
+                Line::styled(crate::words::assisted_win(look.language, &help), theme.fg(theme.hint))
+                    .centered(),
+            );
         }
         if let Some(stats) = &app.stats {
             let s = stats.of(game.rules.kind, game.mode());
             lines.push(
-                Line::styled(crate::words::streak(s.current_streak, s.best_streak), theme.fg(theme.text))
-                    .centered(),
+                Line::styled(
+                    crate::words::streak(look.language, s.current_streak, s.best_streak),
+                    theme.fg(theme.text),
+                )
+                .centered(),
             );
         }
     }
     // Between two people, the match's score after this game.
     if let (Players::Hotseat(_), Some(score)) = (&game.players, &app.score) {
-        lines.push(Line::styled(score.line(), theme.strong(theme.text)).centered());
+        lines.push(Line::styled(score.line(look.language), theme.strong(theme.text)).centered());
     }
     // The banner takes the place of the messages under the board, so the final position stays
     // in view; the last move (the note) is part of it.
     if let Some(note) = game.note.as_ref().filter(|note| !matches!(note, Note::Refused(_))) {
-        lines.insert(1, Line::styled(game.note_words(note), theme.fg(theme.text)).centered());
+        lines.insert(1, Line::styled(game.note_words(look.language, note), theme.fg(theme.text)).centered());
     }
     let widest = usize::from(layout.info.width.saturating_sub(4));
     let room = status_room(layout);
@@ -68,7 +74,7 @@ pub(super) fn render(
     if let Screen::Play(play) = &app.screen
         && let Some(message) = &play.message
     {
-        lines.push(Line::styled(game.note_words(message), theme.fg(theme.text)).centered());
+        lines.push(Line::styled(game.note_words(look.language, message), theme.fg(theme.text)).centered());
     }
     // The title in the start screen's block letters above the title line, when they fit under
     // the board (the final position stays in view); otherwise the title line alone says it.

@@ -22,7 +22,7 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
         Screen::Replay(replay) if replay.verdict().is_some() => replay.before.as_ref().unwrap_or(game),
         _ => game,
     };
-    let mut layout = layout_for(board_game, area, app.panels);
+    let mut layout = layout_for(look.language, board_game, area, app.panels);
     // The prompt and the hint go last: a move list under them, then a panel under the board,
     // give up the rows they need.
     if matches!(app.screen, Screen::Play(_) | Screen::Demo(_)) {
@@ -48,7 +48,8 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
         // like more (a short panel shows only the nim-sum).
         if let Some(panel) = layout.panel.filter(|p| layout.levels.is_none() && p.bottom() == layout.info.y) {
             let spare = layout.info.height.saturating_sub(needed);
-            let wanted = super::panel::full_height(board_game, panel.width).saturating_sub(panel.height);
+            let wanted = super::panel::full_height(look.language, board_game, panel.width)
+                .saturating_sub(panel.height);
             let give = spare.min(wanted);
             if give > 0 && layout.history.is_none_or(|h| h.y != layout.info.bottom()) {
                 layout.panel = Some(Rect { height: panel.height + give, ..panel });
@@ -104,8 +105,8 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
 /// under itself; past the rows the layout gave it, the last row ends in an ellipsis.
 fn render_header(game: &Game, look: &Look, layout: &super::layout::BoardLayout, buf: &mut Buffer) {
     let theme = &look.theme;
-    let (name, title, _) = header_parts(game);
-    let (indent, lines) = header_rows(game, layout.header.width);
+    let (name, title, _) = header_parts(look.language, game);
+    let (indent, lines) = header_rows(look.language, game, layout.header.width);
     let area = layout.header;
     let rows = usize::from(area.height);
     for (i, line) in lines.iter().enumerate().take(rows) {

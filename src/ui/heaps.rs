@@ -28,7 +28,7 @@ pub(super) fn render(game: &Game, look: &Look, layout: &BoardLayout, marks: &Mar
     let theme = &look.theme;
     // Misère cannot be missed: its own frame colour and its rule on the frame. Fibonacci Nim's
     // limit is on the frame too.
-    let (heaps_word, misere) = title_text(game);
+    let (heaps_word, misere) = title_text(look.language, game);
     let (frame, title) = match misere {
         None => (theme.fg(theme.accent), Line::from(heaps_word)),
         Some(misere) => (
@@ -41,12 +41,12 @@ pub(super) fn render(game: &Game, look: &Look, layout: &BoardLayout, marks: &Mar
     let title = shortened(title, room, &look.glyphs.ellipsis);
     let mut block = Block::bordered().title(title).border_style(frame);
     if layout.above > 0 {
-        let mark = crate::words::more_above("↑", layout.above);
+        let mark = crate::words::more_above(look.language, "↑", layout.above);
         block =
             block.title_top(Line::styled(format!(" {mark} "), theme.strong(theme.accent)).right_aligned());
     }
     if layout.below > 0 {
-        let mark = crate::words::more_below("↓", layout.below);
+        let mark = crate::words::more_below(look.language, "↓", layout.below);
         block =
             block.title_bottom(Line::styled(format!(" {mark} "), theme.strong(theme.accent)).right_aligned());
     }
@@ -102,7 +102,7 @@ fn render_row(
     let (lo, hi, split_at) = marked_span(marks.chosen.as_ref(), row.heap, size);
     let (alt_lo, alt_hi, alt_split) = marked_span(marks.alternative.as_ref(), row.heap, size);
     if size == 0 {
-        buf.set_string(row.x, middle, crate::words::empty_heap(), theme.fg(theme.dim));
+        buf.set_string(row.x, middle, crate::words::empty_heap(look.language), theme.fg(theme.dim));
     }
     let kind_of = |i: u64| match ((lo..hi).contains(&i), (alt_lo..alt_hi).contains(&i)) {
         (false, false) => Token::Left,
@@ -143,7 +143,9 @@ fn render_row(
     let count_width = if layout.big { super::digits::width(&count) } else { count.len() as u16 };
     let last = layout.count_x + layout.count_width - count_width;
     let after = match (size, row.truncated) {
-        (0, _) => row.x + unicode_width::UnicodeWidthStr::width(crate::words::empty_heap()) as u16 + 2,
+        (0, _) => {
+            row.x + unicode_width::UnicodeWidthStr::width(crate::words::empty_heap(look.language)) as u16 + 2
+        }
         (_, false) => row.x + row.slots() as u16 * row.cell + 1,
         (_, true) => last,
     };

@@ -50,7 +50,7 @@ fn key_entries(commands: &[Command], look: &Look) -> Vec<String> {
         .iter()
         .filter(|c| c.enabled && look.offered.as_ref().is_none_or(|offered| offered.contains(&c.action)))
         .filter_map(|c| {
-            let short = c.short?;
+            let short = c.short(look.language)?;
             let first = first_key(look, c)?;
             let partner = pairs.iter().find(|(a, _)| *a == c.action).map(|(_, b)| *b);
             let partner = partner.and_then(|b| commands.iter().find(|o| o.action == b && o.enabled));
@@ -69,7 +69,7 @@ fn first_key(look: &Look, command: &Command) -> Option<String> {
     match keys_now(look, command).into_iter().next() {
         Some(key) => Some(key),
         None if command.typing => None,
-        None => Some(crate::i18n::text("keys-unbound")),
+        None => Some(crate::i18n::text(look.language, "keys-unbound")),
     }
 }
 
@@ -84,7 +84,10 @@ pub(super) fn keys_now(look: &Look, command: &Command) -> Vec<String> {
         .iter()
         .find(|(a, _)| *a == command.action)
         .map(|(_, keys)| {
-            keys.iter().filter(|k| !(command.typing && types(k))).map(|k| super::look::shown(k)).collect()
+            keys.iter()
+                .filter(|k| !(command.typing && types(k)))
+                .map(|k| super::look::shown(look.language, k))
+                .collect()
         })
         .unwrap_or_default()
 }

@@ -20,6 +20,7 @@ use crate::i18n::{self, Arg};
 
 use super::panel::{self, Levels};
 use super::text::wrap;
+use crate::i18n::Language;
 
 /// The smallest terminal the game draws in; below it a short message asks for more room.
 pub const MIN_WIDTH: u16 = 44;
@@ -120,30 +121,33 @@ pub fn min_height(_game: &Game) -> u16 {
 }
 
 /// Lays out the board in `area` without the move list; see [`board_layout_with`].
-pub fn board_layout(game: &Game, area: Rect, binary: bool) -> BoardLayout {
-    board_layout_with(game, area, binary, false)
+pub fn board_layout(lang: Language, game: &Game, area: Rect, binary: bool) -> BoardLayout {
+    board_layout_with(lang, game, area, binary, false)
 }
 
 /// Lays out the board with `panels` on.
-pub fn layout_for(game: &Game, area: Rect, panels: Panels) -> BoardLayout {
-    board_layout_with(game, area, panels.binary, panels.history)
+pub fn layout_for(lang: Language, game: &Game, area: Rect, panels: Panels) -> BoardLayout {
+    board_layout_with(lang, game, area, panels.binary, panels.history)
 }
 
 /// The move list's width beside the board: as wide as its longest line wants, within reason.
-fn history_width(game: &Game) -> u16 {
+fn history_width(lang: Language, game: &Game) -> u16 {
     let heaps = game.start().len() as u16;
     let widest = game.start().iter().map(|h| h.to_string().len() as u16).max().unwrap_or(1);
     // "  1. You: 2 from heap 1 → " and the heaps after the move; at least as wide as such a line
     // measured in the language and with the names of the moment ("  1. 电脑：第 3 堆取 1 枚 → ").
     let most = 10u64.saturating_pow(u32::from(widest)).saturating_sub(1);
-    let names =
-        [crate::domain::Seat::First, crate::domain::Seat::Second].map(|seat| game.name(seat).to_string());
+    let names = [crate::domain::Seat::First, crate::domain::Seat::Second]
+        .map(|seat| game.name(lang, seat).to_string());
     let measured = names
         .iter()
         .map(|name| {
-            let words = format!("{} ", crate::words::listed_take(usize::from(heaps.max(1)), most));
-            let line =
-                i18n::text_with("moves-line", &[("p", Arg::from(name.as_str())), ("m", Arg::from(words))]);
+            let words = format!("{} ", crate::words::listed_take(lang, usize::from(heaps.max(1)), most));
+            let line = i18n::text_with(
+                lang,
+                "moves-line",
+                &[("p", Arg::from(name.as_str())), ("m", Arg::from(words))],
+            );
             // The number and its dot before, the arrow after, and the frame.
             (5 + Span::raw(line).width() + 2 + 2) as u16
         })
@@ -154,35 +158,36 @@ fn history_width(game: &Game) -> u16 {
 
 /// The header's parts: the program's name, the game's title (or the mode's, for Nim), and the
 /// rule, which wraps.
-pub(super) fn header_parts(game: &Game) -> (String, String, String) {
+pub(super) fn header_parts(lang: Language, game: &Game) -> (String, String, String) {
     let kind = game.rules.kind;
     let mode = game.mode();
     if kind == crate::engine::GameKind::default() {
-        let title = crate::words::capitalised(crate::words::mode_title(mode));
-        (" nim-tui ".into(), header_title(title), crate::words::mode_rule(mode).into())
+        let title = crate::words::capitalised(crate::words::mode_title(lang, mode));
+        (" nim-tui ".into(), header_title(lang, title), crate::words::mode_rule(lang, mode).into())
     } else {
-        let title = crate::words::capitalised(&crate::words::title(kind));
+        let title = crate::words::capitalised(&crate::words::title(lang, kind));
         let rule = i18n::text_with(
+            lang,
             "header-rule",
             &[
-                ("r", Arg::from(crate::words::rule(kind))),
-                ("c", Arg::from(crate::words::game_mode_rule(kind, mode))),
+                ("r", Arg::from(crate::words::rule(lang, kind))),
+                ("c", Arg::from(crate::words::game_mode_rule(lang, kind, mode))),
             ],
         );
-        (" nim-tui ".into(), header_title(title), rule)
+        (" nim-tui ".into(), header_title(lang, title), rule)
     }
 }
 
 /// The header's title before the rule: ` Kayles: `.
-fn header_title(title: String) -> String {
+fn header_title(lang: Language, title: String) -> String {
     // The message ends with its own gap: a space after a colon, none after a full-width one.
-    format!(" {}", i18n::text_with("header-title", &[("title", Arg::from(title))]))
+    format!(" {}", i18n::text_with(lang, "header-title", &[("title", Arg::from(title))]))
 }
 
 /// The header's rule wrapped for a screen `width` columns wide: the rows after the name and the
 /// title, each indented under the rule's start (or by one column on a narrow screen).
-pub(super) fn header_rows(game: &Game, width: u16) -> (u16, Vec<Line<'static>>) {
-    let (name, title, rule) = header_parts(game);
+pub(super) fn header_rows(lang: Language, game: &Game, width: u16) -> (u16, Vec<Line<'static>>) {
+    let (name, title, rule) = header_parts(lang, game);
     let prefix = Span::raw(name.as_str()).width() + Span::raw(title.as_str()).width();
     // Under the rule's start while that takes two rows at most, else from the screen's edge.
     let wrapped =
@@ -211,13 +216,19 @@ pub(super) fn header_rows(game: &Game, width: u16) -> (u16, Vec<Line<'static>>) 
 /// its heaps and centred with what goes beside and under it; tokens grow while there is room.
 /// With `history`, the move list takes a column on the right when the screen is wide enough, and
 /// otherwise the rows under the lines under the board.
-pub fn board_layout_with(game: &Game, area: Rect, binary: bool, history: bool) -> BoardLayout {
+pub fn board_layout_with(
+    lang: Language,
+    game: &Game,
+    area: Rect,
+    binary: bool,
+    history: bool,
+) -> BoardLayout {
     let beside = history && area.width >= MIN_WIDTH + 24 + GAP;
-    let layout = layout_with_history(game, area, binary, history, beside);
+    let layout = layout_with_history(lang, game, area, binary, history, beside);
     // A panel level with the heaps comes before a move list beside them: when the list's column
     // would push the panel under the board, the list goes under the board instead.
     if beside && binary && layout.levels.is_none() {
-        let under = layout_with_history(game, area, binary, history, false);
+        let under = layout_with_history(lang, game, area, binary, history, false);
         if under.levels.is_some() {
             return under;
         }
@@ -226,8 +237,15 @@ pub fn board_layout_with(game: &Game, area: Rect, binary: bool, history: bool) -
 }
 
 /// The layout with the move list beside the board (`beside`) or under it.
-fn layout_with_history(game: &Game, area: Rect, binary: bool, history: bool, beside: bool) -> BoardLayout {
-    let wanted = history_width(game);
+fn layout_with_history(
+    lang: Language,
+    game: &Game,
+    area: Rect,
+    binary: bool,
+    history: bool,
+    beside: bool,
+) -> BoardLayout {
+    let wanted = history_width(lang, game);
     let history_width = wanted.min(area.width.saturating_sub(MIN_WIDTH + GAP));
     // Under the board, the move list takes as many rows as it has lines (and its frame), up to
     // six, from the bottom of the screen; the board scrolls to make room, if it must.
@@ -240,7 +258,7 @@ fn layout_with_history(game: &Game, area: Rect, binary: bool, history: bool, bes
         true => Rect { width: area.width - history_width - GAP, ..area },
         false => Rect { height: area.height - under, ..area },
     };
-    let mut layout = layout_without_history(game, room, binary, area);
+    let mut layout = layout_without_history(lang, game, room, binary, area);
     if history {
         layout.history = if beside {
             let top = layout.header.bottom() + 1;
@@ -264,15 +282,21 @@ fn layout_with_history(game: &Game, area: Rect, binary: bool, history: bool, bes
 
 /// The board's width for its heaps at `scale`, and the width it would need to draw the widest
 /// heap whole.
-fn board_width(game: &Game, scale: (u16, u16), count_width: u16, max_width: u16) -> (u16, u16) {
+fn board_width(
+    lang: Language,
+    game: &Game,
+    scale: (u16, u16),
+    count_width: u16,
+    max_width: u16,
+) -> (u16, u16) {
     let (cell, _) = scale;
     let widest = game.start().iter().copied().max().unwrap_or(1).max(1).min(u64::from(u16::MAX));
     // Label, tokens (the last one without its space), two columns, the count, a column; the frame.
     // At least room for "(empty)", which an emptied heap shows in place of its tokens.
-    let empty = Span::raw(crate::words::empty_heap()).width() as u16 + 1;
+    let empty = Span::raw(crate::words::empty_heap(lang)).width() as u16 + 1;
     let tokens = (widest as u16).saturating_mul(cell).saturating_sub(1).max(empty);
     let count = if scale.1 >= BIG_ROWS { count_width * (super::digits::WIDTH + 1) } else { count_width };
-    let title = title_width(game) as u16 + 4;
+    let title = title_width(lang, game) as u16 + 4;
     // Wythoff's queen on her grid under the heaps, with her caption, inside the frame.
     let grid = match super::queen::width(game) {
         0 => 0,
@@ -289,47 +313,59 @@ fn board_rows(heaps: u16, height: u16, gap: u16, pad: u16) -> u16 {
 }
 
 /// The frame's title: what the rows are, misère's rule, Fibonacci Nim's limit.
-pub(super) fn title_text(game: &Game) -> (String, Option<String>) {
+pub(super) fn title_text(lang: Language, game: &Game) -> (String, Option<String>) {
     let kind = game.rules.kind;
     let described = kind.describe();
     let heaps_word = match (described.words.heap, described.shape) {
         (crate::engine::HeapNoun::Row, _) => {
             format!(
                 " {} ",
-                i18n::text_with("frame-rows-of", &[("units", Arg::from(crate::words::units(kind)))])
+                i18n::text_with(
+                    lang,
+                    "frame-rows-of",
+                    &[("units", Arg::from(crate::words::units(lang, kind)))]
+                )
             )
         }
-        (_, crate::engine::MoveShape::OneHeap { cap: crate::engine::Cap::Limit }) => match limit_text(game) {
-            Some(text) => format!(" {} ", i18n::text_with("frame-heap-limit", &[("limit", Arg::from(text))])),
-            None => format!(" {} ", i18n::text("frame-heap")),
-        },
-        _ => format!(" {} ", i18n::text("frame-heaps")),
+        (_, crate::engine::MoveShape::OneHeap { cap: crate::engine::Cap::Limit }) => {
+            match limit_text(lang, game) {
+                Some(text) => {
+                    format!(" {} ", i18n::text_with(lang, "frame-heap-limit", &[("limit", Arg::from(text))]))
+                }
+                None => format!(" {} ", i18n::text(lang, "frame-heap")),
+            }
+        }
+        _ => format!(" {} ", i18n::text(lang, "frame-heaps")),
     };
     let misere = match game.mode() {
         crate::engine::Mode::Normal => None,
-        crate::engine::Mode::Misere => Some(format!("{} ", i18n::text("frame-misere"))),
+        crate::engine::Mode::Misere => Some(format!("{} ", i18n::text(lang, "frame-misere"))),
     };
     (heaps_word, misere)
 }
 
 /// The columns the frame's title takes, so that the board is made wide enough to hold it whole.
-pub(super) fn title_width(game: &Game) -> usize {
-    let (title, misere) = title_text(game);
+pub(super) fn title_width(lang: Language, game: &Game) -> usize {
+    let (title, misere) = title_text(lang, game);
     Span::raw(title).width() + misere.map_or(0, |m| Span::raw(m).width())
 }
 
 /// The limit a move sets for the next (Fibonacci Nim's) in words: "take 1 to 6", or the first
 /// move's rule.
-fn limit_text(game: &Game) -> Option<String> {
+fn limit_text(lang: Language, game: &Game) -> Option<String> {
     if !game.rules.kind.describe().has_limit() || game.over.is_some() {
         return None;
     }
     let heap = game.position().heap(0).unwrap_or(0);
     Some(match game.position().limit() {
-        None => {
-            i18n::text_with("frame-first-limit", &[("most", Arg::from(heap.saturating_sub(1).to_string()))])
+        None => i18n::text_with(
+            lang,
+            "frame-first-limit",
+            &[("most", Arg::from(heap.saturating_sub(1).to_string()))],
+        ),
+        Some(limit) => {
+            i18n::text_with(lang, "frame-limit", &[("most", Arg::from(limit.min(heap).to_string()))])
         }
-        Some(limit) => i18n::text_with("frame-limit", &[("most", Arg::from(limit.min(heap).to_string()))]),
     })
 }
 
@@ -360,9 +396,9 @@ impl Plan {
     }
 }
 
-fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> BoardLayout {
+fn layout_without_history(lang: Language, game: &Game, room: Rect, binary: bool, area: Rect) -> BoardLayout {
     let heaps = game.position().len() as u16;
-    let (_, header_lines) = header_rows(game, area.width);
+    let (_, header_lines) = header_rows(lang, game, area.width);
     let header_height = header_lines.len().clamp(1, HEADER_ROWS) as u16;
     // The header gives its extra rows back on a screen too short for them.
     let header_height = header_height.min(room.height.saturating_sub(CHROME_ROWS + 1) + 1);
@@ -387,21 +423,21 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
     };
     // Fibonacci Nim's limit is drawn on a row of its own under the heap.
     let bracket = u16::from(game.rules.kind.describe().has_limit());
-    let title = title_width(game) as u16 + 4;
+    let title = title_width(lang, game) as u16 + 4;
     // A game with a picture of its own is sized by it (a line of pins wraps when it must): its
     // width, its rows and the width of the whole line; `None` for rows of tokens.
     let pins_of = |max_width: u16, scale: (u16, u16)| super::pins::size(game, max_width, title, scale.1);
     // `grid`: the rows of Wythoff's queen on her grid under the heaps (0 for none).
     let try_fit = |scale: (u16, u16), beside: bool, grid: u16| -> Option<Plan> {
         let big = scale.1 >= BIG_ROWS;
-        let natural = if binary { panel::width(game, big) } else { 0 };
+        let natural = if binary { panel::width(lang, game, big) } else { 0 };
         // Beside the board the panel gets at least 30 columns, or its working wraps word by word.
         let panel_width = natural.max(30);
         let max_width = if beside { stage.width.saturating_sub(panel_width + GAP) } else { stage.width };
         let pins = pins_of(max_width, scale);
         let (width, needed) = match pins {
             Some((width, _, whole)) => (width, whole),
-            None => board_width(game, scale, count_width, max_width),
+            None => board_width(lang, game, scale, count_width, max_width),
         };
         let gap = u16::from(scale.1 > 1 && pins.is_none());
         let pad = u16::from((scale.1 > 1 || beside) && pins.is_none());
@@ -421,7 +457,7 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
         // Big tokens leave two fifths of the room free, so the board never crowds the screen.
         let limit = if scale.1 > 1 { stage.height * 3 / 5 } else { column_room };
         // A game's picture (Wythoff's grid) never squeezes the panel under the board.
-        let least = if grid > 0 { panel::full_height(game, panel_width) } else { panel::MIN_HEIGHT };
+        let least = if grid > 0 { panel::full_height(lang, game, panel_width) } else { panel::MIN_HEIGHT };
         let below = if binary && !beside { least } else { 0 };
         let ok = needed <= max_width
             && rows + below <= limit.min(column_room)
@@ -433,7 +469,7 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
     let fallback = || {
         // The panel's digits without the nim-sum's value after them, beside a board of 28
         // columns at least (its rows are cut short with a mark).
-        let natural = if binary { panel::width(game, false) } else { 0 };
+        let natural = if binary { panel::width(lang, game, false) } else { 0 };
         let least = natural.saturating_sub(6).max(24);
         let beside = binary && stage.width >= least + GAP + 28;
         let panel_width = if beside { natural.min(stage.width - GAP - 28) } else { natural.min(stage.width) };
@@ -445,7 +481,7 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
             let plan = Plan { pad: 0, shown: heaps, picture: 0, pins: Some(rows), ..Plan::default() };
             return Plan { scale: SCALES[0], beside, width, panel_width, ..plan };
         }
-        let (width, _) = board_width(game, SCALES[0], count_width, max_width);
+        let (width, _) = board_width(lang, game, SCALES[0], count_width, max_width);
         let pad = u16::from(beside);
         let least_tail = if beside { panel::least_tail_rows(game, false) } else { 0 };
         // Wythoff's grid too when it fits under every heap, at its largest that does.
@@ -471,12 +507,12 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
     let big = plan.scale.1 >= BIG_ROWS;
 
     // A blank row between small rows too, when there is room for it and the panel.
-    let panel_tail = |width: u16| if binary { panel::tail_rows(game, width, big) } else { 0 };
+    let panel_tail = |width: u16| if binary { panel::tail_rows(lang, game, width, big) } else { 0 };
     if plan.scale.1 == 1 && plan.shown == heaps && heaps > 1 && plan.pins.is_none() {
         let roomy = Plan { gap: 1, pad: 1, ..plan };
         let rows = roomy.rows();
         let beside_rows = 2 + heaps * 2 - 1 + panel_tail(plan.panel_width);
-        let below = if binary && !plan.beside { panel::full_height(game, plan.panel_width) } else { 0 };
+        let below = if binary && !plan.beside { panel::full_height(lang, game, plan.panel_width) } else { 0 };
         let column = if plan.beside { rows.max(beside_rows) } else { rows + below };
         if column <= column_room {
             plan = roomy;
@@ -488,7 +524,7 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
 
     // Beside the board the panel is as wide as the room left allows, up to its natural width
     // (and at least wide enough for its working to read).
-    let natural = if binary { panel::width(game, big) } else { 0 };
+    let natural = if binary { panel::width(lang, game, big) } else { 0 };
     let panel_width = match beside {
         true => stage.width.saturating_sub(width + GAP).min(natural.max(40)),
         false => natural.max(40).min(stage.width),
@@ -501,7 +537,7 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
             .min(column_room)
             .max(board_height.min(column_room)),
         (true, Some(_)) => {
-            panel::full_height(game, panel_width).min(column_room).max(board_height.min(column_room))
+            panel::full_height(lang, game, panel_width).min(column_room).max(board_height.min(column_room))
         }
         (false, _) => 0,
     };
@@ -509,7 +545,7 @@ fn layout_without_history(game: &Game, room: Rect, binary: bool, area: Rect) -> 
     // Under the board the panel takes the rows there are, up to its full height.
     let spare = column_room.saturating_sub(column);
     let below = match binary && !beside {
-        true => spare.min(panel::full_height(game, panel_width)),
+        true => spare.min(panel::full_height(lang, game, panel_width)),
         false => 0,
     };
     let below = if below >= panel::MIN_HEIGHT { below } else { 0 };
@@ -612,8 +648,8 @@ pub(super) fn under_rows(layout: &BoardLayout) -> Rect {
 
 /// What a click at (`column`, `row`) on the game screen picks: the token's heap, and the count from
 /// that token to the end of the heap.
-pub fn hit(game: &Game, panels: Panels, area: Rect, column: u16, row: u16) -> Option<Msg> {
-    let layout = layout_for(game, area, panels);
+pub fn hit(lang: Language, game: &Game, panels: Panels, area: Rect, column: u16, row: u16) -> Option<Msg> {
+    let layout = layout_for(lang, game, area, panels);
     if let Some(picked) = super::pins::hit(game, layout.board, column, row) {
         return picked;
     }

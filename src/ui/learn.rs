@@ -36,18 +36,19 @@ pub fn render(lesson: &Lesson, app: &App, look: &Look, area: Rect, buf: &mut Buf
     let place = [
         ("step", Arg::from(lesson.step + 1)),
         ("steps", Arg::from(steps.len())),
-        ("title", Arg::from(step.heading())),
+        ("title", Arg::from(step.heading(look.language))),
     ];
     // Nim's lesson is the lesson; the other names itself.
     let title = match lesson.course {
-        crate::app::Course::Nim => i18n::text_with("lesson-heading", &place),
+        crate::app::Course::Nim => i18n::text_with(look.language, "lesson-heading", &place),
         other => {
             let mut args = place.to_vec();
-            args.push(("course", Arg::from(other.title())));
-            i18n::text_with("lesson-heading-course", &args)
+            args.push(("course", Arg::from(other.title(look.language))));
+            i18n::text_with(look.language, "lesson-heading-course", &args)
         }
     };
     let counted = i18n::text_with(
+        look.language,
         "lesson-exercises-done",
         &[("done", Arg::from(done)), ("total", Arg::from(exercises))],
     );
@@ -107,7 +108,7 @@ fn words(lesson: &Lesson, look: &Look, width: usize, spaced: bool) -> Vec<Line<'
     let say = |lines: &mut Vec<Line<'static>>, text: &str, style: Style| {
         lines.extend(wrap(text, width).into_iter().map(|line| Line::styled(line, style)));
     };
-    for paragraph in step.paragraphs() {
+    for paragraph in step.paragraphs(look.language) {
         say(&mut lines, &paragraph, theme.fg(theme.text));
         if spaced {
             lines.push(Line::raw(""));
@@ -115,17 +116,17 @@ fn words(lesson: &Lesson, look: &Look, width: usize, spaced: bool) -> Vec<Line<'
     }
     if step.picture == Picture::MisereGame {
         let (_, note) = MISERE_GAME[lesson.replay_at];
-        say(&mut lines, &i18n::text(note), theme.fg(theme.text));
+        say(&mut lines, &i18n::text(look.language, note), theme.fg(theme.text));
         if spaced {
             lines.push(Line::raw(""));
         }
     }
     if let Some(exercise) = step.exercise {
         let done = lesson.done[lesson.step];
-        say(&mut lines, &exercise.question(), theme.strong(theme.hint));
+        say(&mut lines, &exercise.question(look.language), theme.strong(theme.hint));
         if !done {
             lines.push(Line::from(vec![
-                Span::styled(i18n::text("lesson-answer"), theme.fg(theme.dim)),
+                Span::styled(i18n::text(look.language, "lesson-answer"), theme.fg(theme.dim)),
                 Span::styled(format!("{}{}", lesson.input, look.glyphs.caret), theme.strong(theme.text)),
             ]));
         }
@@ -134,13 +135,13 @@ fn words(lesson: &Lesson, look: &Look, width: usize, spaced: bool) -> Vec<Line<'
         let key = look.key(crate::app::Action::Take);
         say(
             &mut lines,
-            &i18n::text_with("lesson-try-again", &[("key", Arg::from(key))]),
+            &i18n::text_with(look.language, "lesson-try-again", &[("key", Arg::from(key))]),
             theme.strong(theme.warning),
         );
     }
-    if let Some((right, feedback)) = &lesson.feedback {
-        let style = if *right { theme.strong(theme.you) } else { theme.strong(theme.error) };
-        say(&mut lines, feedback, style);
+    if let Some(feedback) = &lesson.feedback {
+        let style = if feedback.right { theme.strong(theme.you) } else { theme.strong(theme.error) };
+        say(&mut lines, &feedback.text(look.language), style);
     }
     if lesson.playable().is_some() {
         if spaced {
@@ -149,7 +150,7 @@ fn words(lesson: &Lesson, look: &Look, width: usize, spaced: bool) -> Vec<Line<'
         let key = look.key(crate::app::Action::NewGame);
         say(
             &mut lines,
-            &i18n::text_with("lesson-play-now", &[("key", Arg::from(key))]),
+            &i18n::text_with(look.language, "lesson-play-now", &[("key", Arg::from(key))]),
             theme.strong(theme.accent),
         );
     }
@@ -244,8 +245,8 @@ fn breaks_between(before: &str, after: &str) -> bool {
 }
 
 /// The label of the heap at `index` (from 0): `heap 1`.
-fn heap_label(index: usize) -> String {
-    i18n::text_with("lesson-heap", &[("n", Arg::from(index + 1))])
+fn heap_label(lang: crate::i18n::Language, index: usize) -> String {
+    i18n::text_with(lang, "lesson-heap", &[("n", Arg::from(index + 1))])
 }
 
 /// `text` padded with spaces to `width` columns, by display width.
@@ -270,6 +271,7 @@ fn picture(lesson: &Lesson, look: &Look, width: u16) -> Vec<Line<'static>> {
                 ),
                 Span::styled(
                     i18n::text_with(
+                        look.language,
                         "lesson-position",
                         &[("heaps", Arg::from(Position::new(heaps.to_vec()).to_string()))],
                     ),
@@ -294,7 +296,7 @@ fn picture(lesson: &Lesson, look: &Look, width: u16) -> Vec<Line<'static>> {
                 values.iter().map(u64::to_string).collect::<Vec<_>>().join(&format!(" {} ", look.glyphs.xor));
             lines.push(Line::raw(""));
             lines.push(Line::from(vec![
-                Span::styled(i18n::text("lesson-values"), theme.fg(theme.dim)),
+                Span::styled(i18n::text(look.language, "lesson-values"), theme.fg(theme.dim)),
                 Span::styled(terms, theme.fg(theme.text)),
                 Span::styled(" = ", theme.fg(theme.dim)),
                 Span::styled(
@@ -312,7 +314,7 @@ fn token_rows(heaps: &[u64], look: &Look, values: Option<&[u64]>) -> Vec<Line<'s
     let theme = &look.theme;
     let widest = heaps.iter().copied().max().unwrap_or(0).min(TOKENS_MAX) as usize;
     let token_width = look.glyphs.token.width() + 1;
-    let empty = i18n::text("lesson-heap-empty");
+    let empty = i18n::text(look.language, "lesson-heap-empty");
     heaps
         .iter()
         .enumerate()
@@ -322,7 +324,7 @@ fn token_rows(heaps: &[u64], look: &Look, values: Option<&[u64]>) -> Vec<Line<'s
             let more = if heap > TOKENS_MAX { look.glyphs.overflow.clone() } else { String::new() };
             let pad = " ".repeat((widest - shown) * token_width + 1);
             let mut spans = vec![
-                Span::styled(format!("{} ", heap_label(i)), theme.fg(theme.dim)),
+                Span::styled(format!("{} ", heap_label(look.language, i)), theme.fg(theme.dim)),
                 Span::styled(
                     if heap == 0 { empty.clone() } else { format!("{tokens}{more}") },
                     theme.strong(theme.token),
@@ -340,7 +342,10 @@ fn token_rows(heaps: &[u64], look: &Look, values: Option<&[u64]>) -> Vec<Line<'s
             }
             if let Some(values) = values {
                 let value = values.get(i).copied().unwrap_or(0);
-                spans.push(Span::styled(format!("  {} ", i18n::text("lesson-value")), theme.fg(theme.dim)));
+                spans.push(Span::styled(
+                    format!("  {} ", i18n::text(look.language, "lesson-value")),
+                    theme.fg(theme.dim),
+                ));
                 spans.push(Span::styled(value.to_string(), theme.strong(theme.hint)));
             }
             Line::from(spans)
@@ -368,8 +373,9 @@ fn binary_columns(heaps: &[u64], look: &Look, hide_sum: bool) -> Vec<Line<'stati
     };
     // The labels' column, by display width: wide enough for every label, and for a heap's
     // label with its size; the header, the rule and the cells line up after it.
-    let (ones_label, sum_label) = (i18n::text("lesson-ones"), i18n::text("lesson-nim-sum"));
-    let heap_labels: Vec<String> = (0..heaps.len()).map(heap_label).collect();
+    let (ones_label, sum_label) =
+        (i18n::text(look.language, "lesson-ones"), i18n::text(look.language, "lesson-nim-sum"));
+    let heap_labels: Vec<String> = (0..heaps.len()).map(|i| heap_label(look.language, i)).collect();
     let heap_label_width = heap_labels.iter().map(|l| l.width()).max().unwrap_or(0);
     let label = [heap_label_width + 6, ones_label.width() + 1, sum_label.width() + 1, 12]
         .into_iter()
@@ -408,7 +414,7 @@ fn binary_columns(heaps: &[u64], look: &Look, hide_sum: bool) -> Vec<Line<'stati
         }
     }
     lines.push(Line::from(row));
-    lines.push(Line::styled(i18n::text("lesson-odd-columns"), theme.fg(theme.dim)));
+    lines.push(Line::styled(i18n::text(look.language, "lesson-odd-columns"), theme.fg(theme.dim)));
     lines
 }
 
@@ -416,11 +422,12 @@ fn binary_columns(heaps: &[u64], look: &Look, hide_sum: bool) -> Vec<Line<'stati
 /// needs; the value of `hidden` shows as `?`.
 fn grundy_table(upto: u64, hidden: Option<u64>, look: &Look, width: u16) -> Vec<Line<'static>> {
     let theme = &look.theme;
-    let (heap, value) = (i18n::text("lesson-grundy-heap"), i18n::text("lesson-value"));
+    let (heap, value) =
+        (i18n::text(look.language, "lesson-grundy-heap"), i18n::text(look.language, "lesson-value"));
     let label = (heap.width().max(value.width()) + 2).max(7);
     let per_band = (usize::from(width).saturating_sub(label) / 3).max(4);
     let all: Vec<u64> = (0..=upto).collect();
-    let mut lines = vec![Line::styled(i18n::text("lesson-grundy-moves"), theme.fg(theme.dim))];
+    let mut lines = vec![Line::styled(i18n::text(look.language, "lesson-grundy-moves"), theme.fg(theme.dim))];
     for band in all.chunks(per_band) {
         let mut heaps = vec![Span::styled(pad(&heap, label), theme.fg(theme.dim))];
         let mut values = vec![Span::styled(pad(&value, label), theme.strong(theme.accent))];
@@ -437,7 +444,7 @@ fn grundy_table(upto: u64, hidden: Option<u64>, look: &Look, width: u16) -> Vec<
         lines.push(Line::from(values));
         lines.push(Line::raw(""));
     }
-    lines.push(Line::styled(i18n::text("lesson-grundy-zero-loses"), theme.fg(theme.dim)));
+    lines.push(Line::styled(i18n::text(look.language, "lesson-grundy-zero-loses"), theme.fg(theme.dim)));
     lines
 }
 

@@ -60,7 +60,7 @@ pub(super) fn render(game: &Game, look: &Look, layout: &BoardLayout, buf: &mut B
         let width = usize::from(right - left + 1);
         let border = &look.glyphs.border;
         let style = theme.strong(theme.hint);
-        let text = format!(" {} ", crate::words::limit_bracket(most));
+        let text = format!(" {} ", crate::words::limit_bracket(look.language, most));
         let text_width = unicode_width::UnicodeWidthStr::width(text.as_str());
         let line = match width {
             1 => border.horizontal_top.to_string(),

@@ -5,6 +5,7 @@ use ratatui::style::Style;
 
 use crate::app::Action;
 use crate::domain::Seat;
+use crate::i18n::Language;
 use crate::keys::Keymap;
 use crate::theme::{Glyphs, Theme};
 
@@ -26,6 +27,8 @@ pub struct Look {
     /// people, or one watched, on the classroom server): the key lines show only these. `None`:
     /// every command the screen has.
     pub offered: Option<Vec<Action>>,
+    /// The viewer's language: every word of a frame is written in it, when the frame is drawn.
+    pub language: Language,
 }
 
 impl Default for Look {
@@ -38,6 +41,7 @@ impl Default for Look {
             keys: Look::key_labels(&Keymap::default()),
             title: "N I M".into(),
             offered: None,
+            language: Language::English,
         }
     }
 }
@@ -73,15 +77,15 @@ impl Look {
         self.keys
             .iter()
             .find(|(a, _)| *a == action)
-            .and_then(|(_, keys)| keys.first().map(|label| shown(label)))
-            .unwrap_or_else(|| crate::i18n::text("keys-unbound"))
+            .and_then(|(_, keys)| keys.first().map(|label| shown(self.language, label)))
+            .unwrap_or_else(|| crate::i18n::text(self.language, "keys-unbound"))
     }
 }
 
 /// A key's label in the viewer's language: the arrow keys named in ASCII and CJK (`Up`, and
 /// `Shift-Up`) are named at draw time in the words of the screen (`上`), since Chinese software
 /// does not say Up/Down/Left/Right; every other label is as the keymap writes it.
-pub(super) fn shown(label: &str) -> String {
+pub(super) fn shown(language: Language, label: &str) -> String {
     let (modifiers, name) = match label.rfind('-') {
         Some(at) if at + 1 < label.len() => label.split_at(at + 1),
         _ => ("", label),
@@ -93,7 +97,7 @@ pub(super) fn shown(label: &str) -> String {
         "Right" => "key-name-right",
         _ => return label.to_string(),
     };
-    format!("{modifiers}{}", crate::i18n::text(id))
+    format!("{modifiers}{}", crate::i18n::text(language, id))
 }
 
 /// The style of what `seat` did or does: its colour, in bold.

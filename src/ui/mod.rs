@@ -90,7 +90,9 @@ impl Widget for View<'_> {
         }
         match app.overlay {
             Some(Overlay::Help { scroll }) => overlay::help(app, look, scroll, area, buf),
-            Some(Overlay::Confirm(question)) => overlay::confirm(app.question(question), look, area, buf),
+            Some(Overlay::Confirm(question)) => {
+                overlay::confirm(app.question(look.language, question), look, area, buf)
+            }
             Some(Overlay::Rules) => {
                 let kind = match &app.screen {
                     Screen::Start(menu) => menu.game.kind,
@@ -133,15 +135,16 @@ pub fn click(app: &App, look: &Look, area: Rect, column: u16, row: u16) -> Optio
         Screen::Start(menu) => return start::click(menu, app, look, area, column, row),
         _ => return None,
     };
-    layout::hit(game, app.panels, area, column, row)
+    layout::hit(look.language, game, app.panels, area, column, row)
 }
 
 /// What is drawn instead of a screen that does not fit: how much room it needs, and how to quit.
 fn too_small(area: Rect, buf: &mut Buffer, look: &Look, needed: u16) {
     let text = vec![
-        Line::styled(crate::i18n::text("small-enlarge"), look.theme.strong(look.theme.error)),
+        Line::styled(crate::i18n::text(look.language, "small-enlarge"), look.theme.strong(look.theme.error)),
         Line::styled(
             crate::i18n::text_with(
+                look.language,
                 "small-sizes",
                 &[
                     ("width", MIN_WIDTH.to_string().into()),
@@ -153,7 +156,7 @@ fn too_small(area: Rect, buf: &mut Buffer, look: &Look, needed: u16) {
             look.theme.fg(look.theme.dim),
         ),
         Line::styled(
-            crate::i18n::text_with("small-quits", &[("key", look.key(Action::Quit).into())]),
+            crate::i18n::text_with(look.language, "small-quits", &[("key", look.key(Action::Quit).into())]),
             look.theme.fg(look.theme.dim),
         ),
     ];

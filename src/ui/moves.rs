@@ -19,8 +19,9 @@ use super::text::{number, shortened};
 pub(super) fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
     Clear.render(area, buf);
-    let block =
-        Block::bordered().title(format!(" {} ", i18n::text("moves-title"))).border_style(theme.fg(theme.dim));
+    let block = Block::bordered()
+        .title(format!(" {} ", i18n::text(look.language, "moves-title")))
+        .border_style(theme.fg(theme.dim));
     let inner = block.inner(area);
     block.render(area, buf);
     let moves = game.moves();
@@ -29,7 +30,10 @@ pub(super) fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
     let mut lines = Vec::new();
     if moves.len() < room {
         let start = game.start().iter().map(|&h| number(h)).collect::<Vec<_>>().join(" ");
-        lines.push(Line::styled(format!("    {}  {start}", i18n::text("moves-start")), theme.fg(theme.dim)));
+        lines.push(Line::styled(
+            format!("    {}  {start}", i18n::text(look.language, "moves-start")),
+            theme.fg(theme.dim),
+        ));
     }
     let shown = moves.len().min(room.saturating_sub(lines.len()));
     let from = moves.len() - shown;
@@ -39,10 +43,10 @@ pub(super) fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
     let mut position = (from < judged_from).then(|| game.history().position_after(from));
     for (i, (seat, mv)) in moves.iter().enumerate().skip(from) {
         let (words, heaps) = match i.checked_sub(judged_from).and_then(|j| judged.get(j)) {
-            Some(line) => (listed(game, &line.before, mv), line.heaps.clone()),
+            Some(line) => (listed(look.language, game, &line.before, mv), line.heaps.clone()),
             None => {
                 let Some(before) = position.clone() else { break };
-                let words = listed(game, &before, mv);
+                let words = listed(look.language, game, &before, mv);
                 let mut after = before;
                 if game.engine().play(&mut after, mv).is_err() {
                     break;
@@ -56,7 +60,11 @@ pub(super) fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
         lines.push(Line::from(vec![
             Span::styled(format!("{:>3}. ", i + 1), theme.fg(theme.dim)),
             Span::styled(
-                i18n::text_with("moves-line", &[("p", Arg::from(game.name(*seat))), ("m", Arg::from(words))]),
+                i18n::text_with(
+                    look.language,
+                    "moves-line",
+                    &[("p", Arg::from(game.name(look.language, *seat))), ("m", Arg::from(words))],
+                ),
                 seat_style(look, *seat),
             ),
             Span::styled(format!("→ {heaps}"), theme.fg(theme.text)),
@@ -70,11 +78,16 @@ pub(super) fn render(game: &Game, look: &Look, area: Rect, buf: &mut Buffer) {
 
 /// A move as the move list writes it: Nim's takes as "2 from heap 1", other moves in the game's
 /// words from the position before.
-fn listed(game: &Game, before: &crate::engine::Position, mv: &crate::engine::Move) -> String {
+fn listed(
+    lang: crate::i18n::Language,
+    game: &Game,
+    before: &crate::engine::Position,
+    mv: &crate::engine::Move,
+) -> String {
     match (crate::words::plain_takes(game.rules.kind), mv.as_take()) {
         (true, Some(take)) => {
-            format!("{} ", crate::words::listed_take(take.number(), take.take))
+            format!("{} ", crate::words::listed_take(lang, take.number(), take.take))
         }
-        _ => format!("{} ", game.describe_from(before, mv)),
+        _ => format!("{} ", game.describe_from(lang, before, mv)),
     }
 }

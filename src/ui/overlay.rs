@@ -19,6 +19,7 @@ use unicode_width::UnicodeWidthStr;
 pub(super) fn confirm(question: &str, look: &Look, area: Rect, buf: &mut Buffer) {
     let theme = &look.theme;
     let keys = text_with(
+        look.language,
         "confirm-keys",
         &[("yes", look.key(Action::Take).into()), ("no", look.key(Action::Quit).into())],
     );
@@ -46,7 +47,7 @@ pub(super) fn rules(kind: crate::engine::GameKind, look: &Look, area: Rect, buf:
     // Each rule wraps within the frame and its padding, by display width (Chinese between
     // characters, never before a closing mark), with a blank line after it.
     let room = usize::from(width.saturating_sub(4)).max(1);
-    let lines: Vec<Line> = crate::app::rules_of(kind)
+    let lines: Vec<Line> = crate::app::rules_of(look.language, kind)
         .into_iter()
         .flat_map(|rule| {
             let mut rows = wrap(&Line::styled(rule, theme.fg(theme.text)), room);
@@ -61,11 +62,12 @@ pub(super) fn rules(kind: crate::engine::GameKind, look: &Look, area: Rect, buf:
     Paragraph::new(lines)
         .block(
             Block::bordered()
-                .title(format!(" {} ", text("rules-title")))
+                .title(format!(" {} ", text(look.language, "rules-title")))
                 .title_bottom(
                     Line::from(format!(
                         " {} ",
                         text_with(
+                            look.language,
                             "rules-footer",
                             &[
                                 ("keys", look.key(Action::Less).into()),
@@ -98,7 +100,7 @@ pub(super) fn help(app: &App, look: &Look, scroll: u16, area: Rect, buf: &mut Bu
         if command.typing && keys.is_empty() {
             continue;
         }
-        rows.push((keys.join(" "), command.label.to_string(), command.enabled));
+        rows.push((keys.join(" "), command.label(look.language).to_string(), command.enabled));
     }
     // A game of pins chooses a pin by its number and by a click, not a count of tokens.
     let pins = app.game().is_some_and(|game| {
@@ -106,14 +108,19 @@ pub(super) fn help(app: &App, look: &Look, scroll: u16, area: Rect, buf: &mut Bu
     });
     let typing = commands.iter().any(|c| c.action == Action::Erase);
     if typing && app.game().is_some() {
-        let digits = if pins { text("help-digits-pin") } else { text("help-digits") };
+        let digits =
+            if pins { text(look.language, "help-digits-pin") } else { text(look.language, "help-digits") };
         rows.push(("0-9".into(), digits, true));
     }
     if matches!(app.screen, Screen::Play(_) | Screen::Puzzle(_)) {
-        let click = if pins { text("help-mouse-click-pin") } else { text("help-mouse-click") };
-        rows.push((text("help-mouse"), click, true));
+        let click = if pins {
+            text(look.language, "help-mouse-click-pin")
+        } else {
+            text(look.language, "help-mouse-click")
+        };
+        rows.push((text(look.language, "help-mouse"), click, true));
     }
-    rows.push(("ctrl-c".into(), text("help-ctrl-c"), true));
+    rows.push(("ctrl-c".into(), text(look.language, "help-ctrl-c"), true));
     let key_width = rows.iter().map(|(k, _, _)| k.width()).max().unwrap_or(8).max(9);
     // A description too long for a narrow screen wraps under itself, never cut.
     let widest = rows.iter().map(|(_, label, _)| Span::raw(label.as_str()).width()).max().unwrap_or(20);
@@ -139,7 +146,10 @@ pub(super) fn help(app: &App, look: &Look, scroll: u16, area: Rect, buf: &mut Bu
     let scroll = scroll.min(hidden);
     let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
     let more = match scroll < hidden {
-        true => format!(" {} ", text_with("help-more", &[("n", u64::from(hidden - scroll).into())])),
+        true => format!(
+            " {} ",
+            text_with(look.language, "help-more", &[("n", u64::from(hidden - scroll).into())])
+        ),
         false => String::new(),
     };
     Clear.render(popup, buf);
@@ -147,12 +157,13 @@ pub(super) fn help(app: &App, look: &Look, scroll: u16, area: Rect, buf: &mut Bu
         .scroll((scroll, 0))
         .block(
             Block::bordered()
-                .title(format!(" {} ", text("help-title")))
+                .title(format!(" {} ", text(look.language, "help-title")))
                 .title_bottom(Line::from(more).left_aligned())
                 .title_bottom(
                     Line::from(format!(
                         " {} ",
                         text_with(
+                            look.language,
                             "help-footer",
                             &[
                                 ("rules", look.key(Action::More).into()),

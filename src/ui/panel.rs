@@ -13,6 +13,7 @@ use crate::app::Game;
 use crate::engine::{Teaching, ViewKind};
 
 use super::look::Look;
+use crate::i18n::Language;
 
 /// The fewest rows the panel is drawn in: its frame, the nim-sum and one line of working.
 pub const MIN_HEIGHT: u16 = 4;
@@ -45,19 +46,19 @@ impl Levels {
 }
 
 /// The width the panel would like, frame included; `big` when numbers are drawn large.
-pub fn width(game: &Game, big: bool) -> u16 {
+pub fn width(lang: Language, game: &Game, big: bool) -> u16 {
     match game.rules.kind.describe().view {
         ViewKind::Binary => binary::width(game, big),
-        _ => theory::width(game),
+        _ => theory::width(lang, game),
     }
 }
 
 /// The rows the panel needs after the heaps' rows, drawn `width` columns wide (frame included),
 /// the frame's bottom included: the sum and the working, wrapped.
-pub fn tail_rows(game: &Game, width: u16, big: bool) -> u16 {
+pub fn tail_rows(lang: Language, game: &Game, width: u16, big: bool) -> u16 {
     match game.rules.kind.describe().view {
-        ViewKind::Binary => binary::tail_rows(game, width, big),
-        _ => theory::tail_rows(game, width),
+        ViewKind::Binary => binary::tail_rows(lang, game, width, big),
+        _ => theory::tail_rows(lang, game, width),
     }
 }
 
@@ -70,8 +71,8 @@ pub fn least_tail_rows(game: &Game, big: bool) -> u16 {
 }
 
 /// The rows the full panel needs drawn `width` columns wide on its own, frame included.
-pub fn full_height(game: &Game, width: u16) -> u16 {
-    (game.position().len() as u16).saturating_add(2).saturating_add(tail_rows(game, width, false))
+pub fn full_height(lang: Language, game: &Game, width: u16) -> u16 {
+    (game.position().len() as u16).saturating_add(2).saturating_add(tail_rows(lang, game, width, false))
 }
 
 /// Draws the panel into `area`, its lines at `levels` (or stacked from the top when `None`).

@@ -335,6 +335,7 @@ pub(super) fn render(game: &Game, look: &Look, board: Rect, marked: Option<&Move
         let text = format!(
             " {} ",
             crate::words::pin_lines_shown(
+                look.language,
                 geometry.first + 1,
                 geometry.first + geometry.shown,
                 geometry.lines

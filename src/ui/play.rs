@@ -33,15 +33,16 @@ fn info_lines(game: &Game, app: &App, look: &Look, area: Rect) -> Vec<Line<'stat
     let theme = &look.theme;
     let mut lines = Vec::new();
     if game.your_turn() {
-        let who = game.hotseat().then(|| game.name(game.turn()));
+        let who = game.hotseat().then(|| game.name(look.language, game.turn()));
         let mv = match crate::words::plain_takes(game.rules.kind) {
             true => crate::words::move_text(
+                look.language,
                 &crate::engine::MoveWords::Take { heap: game.selected + 1, amount: game.count },
                 crate::words::Tense::Present,
             ),
-            false => game.describe(&game.chosen()),
+            false => game.describe(look.language, &game.chosen()),
         };
-        let choice = crate::words::choosing(who, &mv, &game.typed);
+        let choice = crate::words::choosing(look.language, who, &mv, &game.typed);
         let mut line = vec![Span::styled(choice, theme.strong(theme.marked))];
         // The keys for choosing the move stand next to the choice, when they fit.
         let room = usize::from(area.width).saturating_sub(line[0].width() + 3);
@@ -52,16 +53,23 @@ fn info_lines(game: &Game, app: &App, look: &Look, area: Rect) -> Vec<Line<'stat
         lines.push(Line::from(line));
     } else if let (None, Some(mv)) = (&game.over, &game.pending) {
         let text = match (crate::words::plain_takes(game.rules.kind), mv.as_take()) {
-            (true, Some(take)) => {
-                crate::words::about_to_take(game.name(game.turn()), take.number(), take.take)
-            }
-            _ => crate::words::about_to_move(game.name(game.turn()), &game.describe(mv)),
+            (true, Some(take)) => crate::words::about_to_take(
+                look.language,
+                game.name(look.language, game.turn()),
+                take.number(),
+                take.take,
+            ),
+            _ => crate::words::about_to_move(
+                look.language,
+                game.name(look.language, game.turn()),
+                &game.describe(look.language, mv),
+            ),
         };
         lines.push(Line::styled(text, theme.strong(theme.ai)));
     } else {
         lines.push(Line::raw(""));
     }
-    if let Some(toss) = game.toss_words() {
+    if let Some(toss) = game.toss_words(look.language) {
         lines.push(Line::styled(toss, theme.strong(theme.text)));
     }
     if let Some(note) = &game.note {
@@ -70,7 +78,7 @@ fn info_lines(game: &Game, app: &App, look: &Look, area: Rect) -> Vec<Line<'stat
             Note::Refused(_) => theme.strong(theme.error),
             _ => theme.strong(theme.text),
         };
-        lines.push(Line::styled(game.note_words(note), style));
+        lines.push(Line::styled(game.note_words(look.language, note), style));
     }
     if let (true, Some(coaching)) = (app.panels.coach, &game.coach) {
         // A mistake in the warning colour, a lost position neutral: only a good move is green.
@@ -87,22 +95,27 @@ fn info_lines(game: &Game, app: &App, look: &Look, area: Rect) -> Vec<Line<'stat
                     game.judged().1.iter().rev().find(|line| game.is_human(line.seat)).map(|l| &l.before);
                 let list: Vec<String> = moves
                     .iter()
-                    .map(|m| before.map_or_else(|| crate::words::plain_move(m), |b| game.describe_from(b, m)))
+                    .map(|m| {
+                        before.map_or_else(
+                            || crate::words::plain_move(look.language, m),
+                            |b| game.describe_from(look.language, b, m),
+                        )
+                    })
                     .collect();
-                let who = hotseat.then(|| game.name(game.turn().other()));
-                crate::words::coach_missed(who, &list)
+                let who = hotseat.then(|| game.name(look.language, game.turn().other()));
+                crate::words::coach_missed(look.language, who, &list)
             }
             // The verdict is about the move just made, by the player who is no longer to move.
-            (true, ..) => coaching.about(game.name(game.turn().other())),
-            (false, ..) => coaching.to_string(),
+            (true, ..) => coaching.about(look.language, game.name(look.language, game.turn().other())),
+            (false, ..) => coaching.text(look.language),
         };
         lines.push(Line::styled(text, style));
     }
     if let Some(hint) = &game.hint {
-        let label = crate::words::hint_label(hint.winning);
+        let label = crate::words::hint_label(look.language, hint.winning);
         lines.push(Line::from(vec![
             Span::styled(label, theme.strong(theme.hint)),
-            Span::styled(game.hint_words(), theme.fg(theme.hint)),
+            Span::styled(game.hint_words(look.language), theme.fg(theme.hint)),
         ]));
     }
     lines

@@ -25,13 +25,17 @@ pub(super) fn render_info(
     match &run.answer {
         None => {
             let choice = Span::styled(
-                crate::words::your_answer(&match crate::words::plain_takes(game.rules.kind) {
-                    true => crate::words::move_text(
-                        &crate::engine::MoveWords::Take { heap: game.selected + 1, amount: game.count },
-                        crate::words::Tense::Present,
-                    ),
-                    false => game.describe(&game.chosen()),
-                }),
+                crate::words::your_answer(
+                    look.language,
+                    &match crate::words::plain_takes(game.rules.kind) {
+                        true => crate::words::move_text(
+                            look.language,
+                            &crate::engine::MoveWords::Take { heap: game.selected + 1, amount: game.count },
+                            crate::words::Tense::Present,
+                        ),
+                        false => game.describe(look.language, &game.chosen()),
+                    },
+                ),
                 theme.strong(theme.marked),
             );
             let room = usize::from(area.width).saturating_sub(choice.width() + 3);
@@ -45,43 +49,49 @@ pub(super) fn render_info(
                 // After a first wrong try: what was tried, and that one more try is left.
                 Some(mv) => {
                     let what = match crate::words::plain_takes(game.rules.kind) {
-                        true => crate::words::plain_move(mv),
-                        false => game.describe(mv),
+                        true => crate::words::plain_move(look.language, mv),
+                        false => game.describe(look.language, mv),
                     };
                     lines.push(Line::styled(
-                        crate::words::puzzle_try_again(&what),
+                        crate::words::puzzle_try_again(look.language, &what),
                         theme.strong(theme.warning),
                     ));
                 }
                 None => lines.push(Line::styled(
-                    crate::puzzle::promise(game.engine(), game.position()),
+                    crate::puzzle::promise(look.language, game.engine(), game.position()),
                     theme.fg(theme.text),
                 )),
             }
         }
         Some(answer) => {
             let (verdict, style) = if answer.solved {
-                (crate::words::puzzle_right().to_string(), theme.strong(theme.you))
+                (crate::words::puzzle_right(look.language).to_string(), theme.strong(theme.you))
             } else if answer.correct && run.missed.is_some() && !run.revealed {
-                (crate::words::puzzle_right_second_try().to_string(), theme.strong(theme.you))
+                (crate::words::puzzle_right_second_try(look.language).to_string(), theme.strong(theme.you))
             } else if answer.correct {
-                (crate::words::puzzle_right_with_hint(answer.counted), theme.strong(theme.hint))
+                (
+                    crate::words::puzzle_right_with_hint(look.language, answer.counted),
+                    theme.strong(theme.hint),
+                )
             } else {
                 let what = match crate::words::plain_takes(game.rules.kind) {
-                    true => crate::words::plain_move(&answer.mv),
-                    false => game.describe(&answer.mv),
+                    true => crate::words::plain_move(look.language, &answer.mv),
+                    false => game.describe(look.language, &answer.mv),
                 };
-                (crate::words::puzzle_wrong(&what), theme.strong(theme.error))
+                (crate::words::puzzle_wrong(look.language, &what), theme.strong(theme.error))
             };
             lines.push(Line::styled(verdict, style));
             lines.push(Line::styled(
-                crate::words::puzzle_winning_move(&answer.explanation),
+                crate::words::puzzle_winning_move(
+                    look.language,
+                    &crate::words::reason(look.language, &answer.teaching),
+                ),
                 theme.fg(theme.hint),
             ));
         }
     }
     if let Some(note @ Note::Refused(_)) = &game.note {
-        lines.push(Line::styled(game.note_words(note), theme.strong(theme.error)));
+        lines.push(Line::styled(game.note_words(look.language, note), theme.strong(theme.error)));
     }
     Paragraph::new(lines).wrap(Wrap { trim: true }).render(area, buf);
 }

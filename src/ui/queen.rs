@@ -162,8 +162,8 @@ pub(super) fn render(game: &Game, look: &Look, area: Rect, marked: Option<&Move>
         }
     }
     let caption = match grid.windowed() {
-        true => crate::words::queen_window(grid.queen.0, grid.queen.1, &look.glyphs.overflow),
-        false => crate::words::queen_caption(grid.queen.0, grid.queen.1),
+        true => crate::words::queen_window(look.language, grid.queen.0, grid.queen.1, &look.glyphs.overflow),
+        false => crate::words::queen_caption(look.language, grid.queen.0, grid.queen.1),
     };
     let area = Rect { y: grid.bottom + 1, height: CAPTION as u16, ..area };
     Paragraph::new(Line::styled(caption, theme.fg(theme.dim)).centered())

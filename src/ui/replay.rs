@@ -22,12 +22,22 @@ pub(super) fn render_info(game: &Game, replay: &Replay, look: &Look, area: Rect,
         Some((seat, mv)) => {
             let you = game.players == Players::Ai && *seat == Seat::First;
             match mv.as_take().filter(|_| crate::words::plain_takes(game.rules.kind)) {
-                Some(take) => crate::words::next_take(game.name(*seat), you, take.number(), take.take),
-                None => crate::words::next_move(game.name(*seat), &game.describe(mv)),
+                Some(take) => crate::words::next_take(
+                    look.language,
+                    game.name(look.language, *seat),
+                    you,
+                    take.number(),
+                    take.take,
+                ),
+                None => crate::words::next_move(
+                    look.language,
+                    game.name(look.language, *seat),
+                    &game.describe(look.language, mv),
+                ),
             }
         }
         // How it ended: the last token, or a resignation, which a record keeps too.
-        None => crate::words::replay_end(replay.ending().as_deref()),
+        None => crate::words::replay_end(look.language, replay.ending(look.language).as_deref()),
     };
     Paragraph::new(Line::styled(line, theme.strong(theme.marked))).render(area, buf);
 }
@@ -38,28 +48,36 @@ fn render_verdict(game: &Game, replay: &Replay, look: &Look, area: Rect, buf: &m
     let theme = &look.theme;
     let mut lines = Vec::new();
     match replay.verdict() {
-        None => lines.push(Line::styled(crate::words::review_start(), theme.fg(theme.text))),
+        None => lines.push(Line::styled(crate::words::review_start(look.language), theme.fg(theme.text))),
         Some(line) => {
-            let who = game.name(line.seat);
+            let who = game.name(look.language, line.seat);
             // A mistake is headed in the warning colour, never in a player's (green) colour.
             let heading = match &line.coaching {
                 crate::app::Coaching::Missed(_) => theme.strong(theme.warning),
                 _ => seat_style(look, line.seat),
             };
-            let words = game.past_tense(&line.before, &line.mv);
-            lines.push(Line::styled(crate::words::review_move(replay.at, who, &words), heading));
+            let words = game.past_tense(look.language, &line.before, &line.mv);
+            lines.push(Line::styled(
+                crate::words::review_move(look.language, replay.at, who, &words),
+                heading,
+            ));
             let (text, style) = match &line.coaching {
                 crate::app::Coaching::Kept => {
-                    (crate::words::review_kept(&look.glyphs.check), theme.fg(theme.you))
+                    (crate::words::review_kept(look.language, &look.glyphs.check), theme.fg(theme.you))
                 }
                 crate::app::Coaching::AlreadyLost => {
-                    (crate::words::review_already_lost().to_string(), theme.fg(theme.dim))
+                    (crate::words::review_already_lost(look.language).to_string(), theme.fg(theme.dim))
                 }
                 crate::app::Coaching::Missed(moves) => {
                     let list: Vec<String> =
-                        moves.iter().map(|m| game.describe_from(&line.before, m)).collect();
+                        moves.iter().map(|m| game.describe_from(look.language, &line.before, m)).collect();
                     (
-                        crate::words::review_missed(&look.glyphs.cross, &look.glyphs.check, &list),
+                        crate::words::review_missed(
+                            look.language,
+                            &look.glyphs.cross,
+                            &look.glyphs.check,
+                            &list,
+                        ),
                         theme.strong(theme.warning),
                     )
                 }

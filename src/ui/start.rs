@@ -15,6 +15,7 @@ use super::key_line::key_line;
 use super::look::Look;
 use super::text::{cut, wrapped_rows};
 use crate::domain::Names;
+use crate::i18n::Language;
 use crate::i18n::{Arg, text, text_with};
 use unicode_width::UnicodeWidthStr;
 
@@ -53,7 +54,12 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
     // Notices (a data file moved aside) go at the top, above everything else.
     let notice_lines: Vec<Line> = notices
         .iter()
-        .map(|n| Line::styled(text_with("start-note", &[("note", n.as_str().into())]), theme.fg(theme.error)))
+        .map(|n| {
+            Line::styled(
+                text_with(look.language, "start-note", &[("note", n.as_str().into())]),
+                theme.fg(theme.error),
+            )
+        })
         .collect();
     let width = usize::from(area.width.max(1));
     // Wrapping breaks at words, so allow a little more than the bare division.
@@ -107,21 +113,27 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
     };
 
     // The rule beside the mode only when it fits on the row.
-    let mode_words = 18 + mode_name(menu.mode).width() + 2 + crate::words::mode_rule(menu.mode).width();
-    let rule =
-        if mode_words <= inner { format!("  {}", crate::words::mode_rule(menu.mode)) } else { String::new() };
+    let mode_words = 18
+        + mode_name(look.language, menu.mode).width()
+        + 2
+        + crate::words::mode_rule(look.language, menu.mode).width();
+    let rule = if mode_words <= inner {
+        format!("  {}", crate::words::mode_rule(look.language, menu.mode))
+    } else {
+        String::new()
+    };
     let mode_value = match menu.mode_fixed() {
         true => vec![
-            Span::styled(mode_name(Mode::Normal), theme.strong(theme.text)),
-            Span::styled(format!("  {}", text("start-mode-normal-only")), theme.fg(theme.dim)),
+            Span::styled(mode_name(look.language, Mode::Normal), theme.strong(theme.text)),
+            Span::styled(format!("  {}", text(look.language, "start-mode-normal-only")), theme.fg(theme.dim)),
         ],
         false => vec![
-            Span::styled(mode_name(menu.mode), theme.strong(theme.text)),
+            Span::styled(mode_name(look.language, menu.mode), theme.strong(theme.text)),
             Span::styled(rule, theme.fg(theme.dim)),
         ],
     };
-    let game_title = menu.game.title();
-    let game_rule = format!("  {}", menu.game.rule());
+    let game_title = menu.game.title(look.language);
+    let game_rule = format!("  {}", menu.game.rule(look.language));
     // The description is never cut: what does not fit wraps under the value (see `fit_row`).
     let game_value = vec![
         Span::styled(game_title.clone(), theme.strong(theme.text)),
@@ -136,13 +148,14 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
                 false => format!(
                     "  {}",
                     text_with(
+                        look.language,
                         "start-heaps-fitted",
                         &[("arrow", look.glyphs.next.as_str().into()), ("heaps", spaced(&fitted).into())]
                     )
                 ),
             };
             vec![
-                Span::styled(preset_name(preset), theme.strong(theme.text)),
+                Span::styled(preset_name(look.language, preset), theme.strong(theme.text)),
                 Span::styled(note, theme.fg(theme.dim)),
             ]
         }
@@ -151,6 +164,7 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
                 HeapChoice::Random { count, size } => format!(
                     "  {}",
                     text_with(
+                        look.language,
                         "start-random-ranges",
                         &[
                             ("fewest", count.0.into()),
@@ -167,21 +181,23 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
             let start = kind.describe().start;
             let arrow = ("arrow", Arg::from(look.glyphs.next.as_str()));
             let note = match (start.heaps, start.most) {
-                (Some(1), _) => text_with("start-random-one-heap", &[arrow]),
-                (Some(n), _) => text_with("start-random-first", &[arrow, ("n", n.into())]),
-                (None, Some(most)) => text_with("start-random-at-most", &[arrow, ("n", most.into())]),
+                (Some(1), _) => text_with(look.language, "start-random-one-heap", &[arrow]),
+                (Some(n), _) => text_with(look.language, "start-random-first", &[arrow, ("n", n.into())]),
+                (None, Some(most)) => {
+                    text_with(look.language, "start-random-at-most", &[arrow, ("n", most.into())])
+                }
                 (None, None) => String::new(),
             };
             vec![
-                Span::styled(text("start-heaps-random-choice"), theme.strong(theme.text)),
+                Span::styled(text(look.language, "start-heaps-random-choice"), theme.strong(theme.text)),
                 Span::styled(format!("{ranges}{note}"), theme.fg(theme.dim)),
             ]
         }
         HeapOption::Custom => {
             let cursor = if menu.row == StartRow::Heaps { look.glyphs.caret.as_str() } else { "" };
-            let label = text("start-heaps-custom");
+            let label = text(look.language, "start-heaps-custom");
             let typed = if menu.custom.is_empty() && menu.row != StartRow::Heaps {
-                Span::styled(text("start-heaps-custom-empty"), theme.fg(theme.dim))
+                Span::styled(text(look.language, "start-heaps-custom-empty"), theme.fg(theme.dim))
             } else {
                 // A long entry scrolls within its field: the end, where typing happens, stays in view.
                 let room = inner.saturating_sub(2 + 12 + 2 + label.width() + 1 + 2 + 1);
@@ -195,12 +211,12 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
     let two = menu.opponent == Opponent::Human;
     let first_value = vec![Span::styled(
         match (menu.first, two) {
-            (First::You, false) => text("players-you"),
-            (First::Ai, false) => text("players-ai"),
-            (First::Random, false) => text("start-first-random"),
-            (First::You, true) => Names::shown_name(&menu.names[0], 0).to_string(),
-            (First::Ai, true) => Names::shown_name(&menu.names[1], 1).to_string(),
-            (First::Random, true) => text("start-first-coin-toss"),
+            (First::You, false) => text(look.language, "players-you"),
+            (First::Ai, false) => text(look.language, "players-ai"),
+            (First::Random, false) => text(look.language, "start-first-random"),
+            (First::You, true) => Names::shown_name(look.language, &menu.names[0], 0).to_string(),
+            (First::Ai, true) => Names::shown_name(look.language, &menu.names[1], 1).to_string(),
+            (First::Random, true) => text(look.language, "start-first-coin-toss"),
         },
         theme.strong(theme.text),
     )];
@@ -211,22 +227,31 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
             // The default name is a placeholder: dim, the caret before it, as typing replaces it.
             true if focused => vec![
                 Span::styled(cursor.to_string(), theme.strong(theme.text)),
-                Span::styled(Names::shown_name(&menu.names[i], i).to_string(), theme.fg(theme.dim)),
-                Span::styled(crate::words::name_placeholder(), theme.fg(theme.dim)),
+                Span::styled(
+                    Names::shown_name(look.language, &menu.names[i], i).to_string(),
+                    theme.fg(theme.dim),
+                ),
+                Span::styled(crate::words::name_placeholder(look.language), theme.fg(theme.dim)),
             ],
-            true => vec![Span::styled(Names::shown_name(&menu.names[i], i).to_string(), theme.fg(theme.dim))],
+            true => vec![Span::styled(
+                Names::shown_name(look.language, &menu.names[i], i).to_string(),
+                theme.fg(theme.dim),
+            )],
             false => vec![Span::styled(format!("{}{cursor}", menu.names[i]), theme.strong(theme.text))],
         }
     };
     let level_value = vec![
-        Span::styled(level_name(menu.level), theme.strong(theme.text)),
-        Span::styled(format!("  {}", level_note(menu.level)), theme.fg(theme.dim)),
+        Span::styled(level_name(look.language, menu.level), theme.strong(theme.text)),
+        Span::styled(format!("  {}", level_note(look.language, menu.level)), theme.fg(theme.dim)),
     ];
     let opponent_value = match menu.opponent {
-        Opponent::Ai => vec![Span::styled(text("players-ai"), theme.strong(theme.text))],
+        Opponent::Ai => vec![Span::styled(text(look.language, "players-ai"), theme.strong(theme.text))],
         Opponent::Human => vec![
-            Span::styled(text("start-opponent-human"), theme.strong(theme.text)),
-            Span::styled(format!("  {}", text("start-opponent-human-note")), theme.fg(theme.dim)),
+            Span::styled(text(look.language, "start-opponent-human"), theme.strong(theme.text)),
+            Span::styled(
+                format!("  {}", text(look.language, "start-opponent-human-note")),
+                theme.fg(theme.dim),
+            ),
         ],
     };
     let start_style = if menu.row == StartRow::Start {
@@ -236,33 +261,35 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
     };
 
     // Learn's button is as wide as Puzzles' above it.
-    let puzzles_width = text("start-puzzles").width();
+    let puzzles_width = text(look.language, "start-puzzles").width();
     let mut lines = Vec::new();
     // Where each row of the menu stands among the lines, for the mouse.
     let mut placed: Vec<(StartRow, usize)> = Vec::new();
     if let Some(saved) = &menu.resume {
         let heaps = saved.heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
         let turn = match saved.players() {
-            players @ crate::domain::Players::Hotseat(_) => {
-                text_with("start-resume-turn-of", &[("name", players.name(saved.turn).into())])
-            }
-            _ if saved.turn == Seat::First => text("start-resume-your-turn"),
-            _ => text("start-resume-ai-turn"),
+            players @ crate::domain::Players::Hotseat(_) => text_with(
+                look.language,
+                "start-resume-turn-of",
+                &[("name", players.name(look.language, saved.turn).into())],
+            ),
+            _ if saved.turn == Seat::First => text(look.language, "start-resume-your-turn"),
+            _ => text(look.language, "start-resume-ai-turn"),
         };
         let mut details = vec![
-            ("mode", Arg::from(mode_name(saved.mode))),
+            ("mode", Arg::from(mode_name(look.language, saved.mode))),
             ("heaps", Arg::from(heaps)),
             ("turn", Arg::from(turn)),
         ];
         let details = match saved.game.parse::<crate::engine::GameKind>() {
             // The default game goes without saying.
             Ok(kind) if kind != crate::engine::GameKind::default() => {
-                details.push(("game", crate::words::title(kind).into()));
-                details.push(("name", crate::words::menu_title(kind).into()));
-                details.push(("word", crate::words::heap(kind).into()));
-                text_with("start-resume-game-details", &details)
+                details.push(("game", crate::words::title(look.language, kind).into()));
+                details.push(("name", crate::words::menu_title(look.language, kind).into()));
+                details.push(("word", crate::words::heap(look.language, kind).into()));
+                text_with(look.language, "start-resume-game-details", &details)
             }
-            Ok(_) | Err(_) => text_with("start-resume-details", &details),
+            Ok(_) | Err(_) => text_with(look.language, "start-resume-details", &details),
         };
         let style = if menu.row == StartRow::Resume {
             theme.strong(theme.you).add_modifier(Modifier::REVERSED)
@@ -274,7 +301,7 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
             StartRow::Resume,
             "",
             vec![
-                Span::styled(format!("  {}  ", text("start-resume")), style),
+                Span::styled(format!("  {}  ", text(look.language, "start-resume")), style),
                 // Many heaps are cut, with a mark, rather than pushing the menu down.
                 Span::styled(
                     cut(&format!("  {details}"), inner.saturating_sub(12), &look.glyphs.ellipsis),
@@ -292,14 +319,14 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         .collect();
     // Spacing goes last of all: before it, the title and the record give way.
     let mut values = [
-        (StartRow::Game, text("start-row-game"), game_value),
-        (StartRow::Mode, text("start-row-mode"), mode_value),
-        (StartRow::Heaps, text("start-row-heaps"), heaps_value),
-        (StartRow::First, text("start-row-first"), first_value),
-        (StartRow::Level, text("start-row-level"), level_value),
-        (StartRow::Opponent, text("start-row-opponent"), opponent_value),
-        (StartRow::Name1, text("players-default-1"), name_value(0)),
-        (StartRow::Name2, text("players-default-2"), name_value(1)),
+        (StartRow::Game, text(look.language, "start-row-game"), game_value),
+        (StartRow::Mode, text(look.language, "start-row-mode"), mode_value),
+        (StartRow::Heaps, text(look.language, "start-row-heaps"), heaps_value),
+        (StartRow::First, text(look.language, "start-row-first"), first_value),
+        (StartRow::Level, text(look.language, "start-row-level"), level_value),
+        (StartRow::Opponent, text(look.language, "start-row-opponent"), opponent_value),
+        (StartRow::Name1, text(look.language, "players-default-1"), name_value(0)),
+        (StartRow::Name2, text(look.language, "players-default-2"), name_value(1)),
     ];
     // The lines the descriptions wrap onto, and a refusal's, count before the spacing does.
     let wrapped: usize = values
@@ -307,10 +334,9 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         .filter(|(row, _, _)| settings.contains(row))
         .map(|(row, label, value)| fit_row(row_line(*row, label, value.clone()), inner).len() - 1)
         .sum();
-    let error_lines = menu
-        .error
-        .as_ref()
-        .map_or(0, |e| 1 + wrap_words(e, inner.saturating_sub(4), inner.saturating_sub(4)).len());
+    let error_lines = menu.error.as_ref().map_or(0, |e| {
+        1 + wrap_words(&e.text(look.language), inner.saturating_sub(4), inner.saturating_sub(4)).len()
+    });
     let extra = if menu.resume.is_some() { 2 } else { 0 } + wrapped + error_lines;
     let spaced = usize::from(area.height) >= 2 * settings.len() + 6 + extra;
     for row in settings {
@@ -329,21 +355,21 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         row_line(
             StartRow::Start,
             "",
-            vec![Span::styled(format!("  {}  ", text("start-start")), start_style)],
+            vec![Span::styled(format!("  {}  ", text(look.language, "start-start")), start_style)],
         ),
         row_line(
             StartRow::Puzzles,
             "",
             vec![
                 Span::styled(
-                    format!("  {}  ", text("start-puzzles")),
+                    format!("  {}  ", text(look.language, "start-puzzles")),
                     if menu.row == StartRow::Puzzles {
                         theme.strong(theme.hint).add_modifier(Modifier::REVERSED)
                     } else {
                         theme.strong(theme.hint)
                     },
                 ),
-                Span::styled(format!("  {}", text("start-puzzles-note")), theme.fg(theme.dim)),
+                Span::styled(format!("  {}", text(look.language, "start-puzzles-note")), theme.fg(theme.dim)),
             ],
         ),
         row_line(
@@ -351,7 +377,7 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
             "",
             vec![
                 Span::styled(
-                    format!("  {}  ", padded(&text("start-learn"), puzzles_width)),
+                    format!("  {}  ", padded(&text(look.language, "start-learn"), puzzles_width)),
                     if menu.row == StartRow::Learn {
                         theme.strong(theme.accent).add_modifier(Modifier::REVERSED)
                     } else {
@@ -364,11 +390,11 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
                         (true, course) => format!(
                             "  {} {} {}  {}",
                             look.glyphs.previous,
-                            course.title(),
+                            course.title(look.language),
                             look.glyphs.next,
-                            lesson_note(course)
+                            lesson_note(look.language, course)
                         ),
-                        (false, course) => format!("  {}", lesson_note(course)),
+                        (false, course) => format!("  {}", lesson_note(look.language, course)),
                     },
                     theme.fg(theme.dim),
                 ),
@@ -378,7 +404,7 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
     if let Some(error) = &menu.error {
         lines.push(Line::raw(""));
         // Every line of a long refusal keeps its margin from the frame.
-        for part in wrap_words(error, inner.saturating_sub(4), inner.saturating_sub(4)) {
+        for part in wrap_words(&error.text(look.language), inner.saturating_sub(4), inner.saturating_sub(4)) {
             lines.push(Line::styled(format!("  {part}"), theme.strong(theme.error)));
         }
     }
@@ -421,7 +447,7 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         .scroll((scroll, 0))
         .block(
             Block::bordered()
-                .title(format!(" {} ", text("start-title")))
+                .title(format!(" {} ", text(look.language, "start-title")))
                 .border_style(theme.fg(theme.accent)),
         )
         .render(menu_area, buf);
@@ -431,24 +457,27 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         let line = |mode: Mode| {
             let s = stats.of(kind, mode);
             let name = match kind == crate::engine::GameKind::default() {
-                true => mode_name(mode).to_string(),
+                true => mode_name(look.language, mode).to_string(),
                 false => {
                     let id = match mode {
                         Mode::Normal => "start-stats-game-normal",
                         Mode::Misere => "start-stats-game-misere",
                     };
-                    format!("{} ", text_with(id, &[("game", menu.game.title().into())]))
+                    format!(
+                        "{} ",
+                        text_with(look.language, id, &[("game", menu.game.title(look.language).into())])
+                    )
                 }
             };
             let counts =
                 [("played", Arg::from(s.played)), ("won", Arg::from(s.won)), ("lost", Arg::from(s.lost))];
             let mut all = counts.to_vec();
             all.extend([("streak", Arg::from(s.current_streak)), ("best", Arg::from(s.best_streak))]);
-            let full = text_with("start-stats", &all);
+            let full = text_with(look.language, "start-stats", &all);
             // In a narrow terminal, the short form rather than a cut line.
             let figures = match name.width().max(12) + full.width() <= usize::from(area.width) {
                 true => full,
-                false => text_with("start-stats-short", &counts),
+                false => text_with(look.language, "start-stats-short", &counts),
             };
             Line::from(vec![
                 Span::styled(padded(&name, 12), theme.fg(theme.dim)),
@@ -580,45 +609,57 @@ fn spaced(heaps: &[u64]) -> String {
 }
 
 /// What each lesson teaches, on the Learn row.
-fn lesson_note(course: crate::app::Course) -> String {
-    text(match course {
-        crate::app::Course::Nim => "start-learn-nim-note",
-        crate::app::Course::SpragueGrundy => "start-learn-sprague-grundy-note",
-    })
+fn lesson_note(lang: Language, course: crate::app::Course) -> String {
+    text(
+        lang,
+        match course {
+            crate::app::Course::Nim => "start-learn-nim-note",
+            crate::app::Course::SpragueGrundy => "start-learn-sprague-grundy-note",
+        },
+    )
 }
 
 /// A preset of heaps as the Heaps row names it: its heaps, and Marienbad's by the film's name.
-fn preset_name(preset: crate::domain::Preset) -> String {
+fn preset_name(lang: Language, preset: crate::domain::Preset) -> String {
     match preset {
-        crate::domain::Preset::Marienbad => text("start-heaps-marienbad"),
+        crate::domain::Preset::Marienbad => text(lang, "start-heaps-marienbad"),
         other => other.title().to_string(),
     }
 }
 
 /// How well the AI plays, as the AI level row names it.
-fn level_name(level: crate::domain::Level) -> String {
-    text(match level {
-        crate::domain::Level::Perfect => "start-level-perfect",
-        crate::domain::Level::Hard => "start-level-hard",
-        crate::domain::Level::Medium => "start-level-medium",
-        crate::domain::Level::Easy => "start-level-easy",
-    })
+fn level_name(lang: Language, level: crate::domain::Level) -> String {
+    text(
+        lang,
+        match level {
+            crate::domain::Level::Perfect => "start-level-perfect",
+            crate::domain::Level::Hard => "start-level-hard",
+            crate::domain::Level::Medium => "start-level-medium",
+            crate::domain::Level::Easy => "start-level-easy",
+        },
+    )
 }
 
-fn level_note(level: crate::domain::Level) -> String {
-    text(match level {
-        crate::domain::Level::Perfect => "start-level-perfect-note",
-        crate::domain::Level::Hard => "start-level-hard-note",
-        crate::domain::Level::Medium => "start-level-medium-note",
-        crate::domain::Level::Easy => "start-level-easy-note",
-    })
+fn level_note(lang: Language, level: crate::domain::Level) -> String {
+    text(
+        lang,
+        match level {
+            crate::domain::Level::Perfect => "start-level-perfect-note",
+            crate::domain::Level::Hard => "start-level-hard-note",
+            crate::domain::Level::Medium => "start-level-medium-note",
+            crate::domain::Level::Easy => "start-level-easy-note",
+        },
+    )
 }
 
-fn mode_name(mode: Mode) -> String {
-    text(match mode {
-        Mode::Normal => "start-mode-normal",
-        Mode::Misere => "start-mode-misere",
-    })
+fn mode_name(lang: Language, mode: Mode) -> String {
+    text(
+        lang,
+        match mode {
+            Mode::Normal => "start-mode-normal",
+            Mode::Misere => "start-mode-misere",
+        },
+    )
 }
 
 /// `text` followed by spaces up to `width` columns (a wide character counts two).

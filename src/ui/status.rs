@@ -14,6 +14,7 @@ use crate::i18n::{self, Arg};
 use super::key_line::{CHOOSING, key_line};
 use super::look::{Look, seat_style};
 use super::text::{capitalised, shortened};
+use crate::i18n::Language;
 
 /// The status line: whose turn it is, the mode, who plays, and on the right the key line drawn
 /// from the screen's commands.
@@ -26,30 +27,38 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
             Line::from(vec![
                 Span::styled(
                     match puzzle.daily {
-                        Some(_) => format!(" {} ", i18n::text("status-todays-puzzle")),
+                        Some(_) => format!(" {} ", i18n::text(look.language, "status-todays-puzzle")),
                         None => format!(
                             " {} ",
-                            i18n::text_with("status-puzzle", &[("number", num(puzzle.run.number))])
+                            i18n::text_with(
+                                look.language,
+                                "status-puzzle",
+                                &[("number", num(puzzle.run.number))]
+                            )
                         ),
                     },
                     theme.strong(theme.hint).add_modifier(Modifier::REVERSED),
                 ),
-                Span::styled(mode_badge(mode), mode_style(look, mode)),
-                Span::styled(short_rule(game, mode), theme.fg(theme.dim)),
+                Span::styled(mode_badge(look.language, mode), mode_style(look, mode)),
+                Span::styled(short_rule(look.language, game, mode), theme.fg(theme.dim)),
                 Span::styled(
                     match puzzle.daily {
                         Some(_) => {
                             let days = app.stats.as_ref().map(|s| s.puzzle.daily_streak).unwrap_or(0);
-                            format!("│ {} ", i18n::text_with("status-daily-streak", &[("days", num(days))]))
+                            format!(
+                                "│ {} ",
+                                i18n::text_with(look.language, "status-daily-streak", &[("days", num(days))])
+                            )
                         }
                         None => {
-                            let difficulty = crate::words::difficulty_name(puzzle.id.difficulty.as_str());
+                            let difficulty =
+                                crate::words::difficulty_name(look.language, puzzle.id.difficulty.as_str());
                             let args = [
                                 ("seed", num(puzzle.id.seed)),
                                 ("difficulty", Arg::from(difficulty)),
                                 ("streak", num(streak)),
                             ];
-                            format!("│ {} ", i18n::text_with("status-puzzle-details", &args))
+                            format!("│ {} ", i18n::text_with(look.language, "status-puzzle-details", &args))
                         }
                     },
                     theme.fg(theme.dim),
@@ -60,62 +69,85 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
             let (turn, style) = match (screen, &game.over, &game.players) {
                 (Screen::Replay(replay), _, _) => (
                     i18n::text_with(
+                        look.language,
                         if replay.review.is_some() { "status-review-move" } else { "status-replay-move" },
                         &[("at", num(replay.at)), ("of", num(replay.record.len()))],
                     ),
                     theme.strong(theme.text),
                 ),
-                (_, Some(_), _) => (crate::words::game_over().to_string(), theme.strong(theme.text)),
+                (_, Some(_), _) => {
+                    (crate::words::game_over(look.language).to_string(), theme.strong(theme.text))
+                }
                 (Screen::Demo(demo), None, _) if demo.paused => {
-                    (crate::words::paused().to_string(), theme.strong(theme.text))
+                    (crate::words::paused(look.language).to_string(), theme.strong(theme.text))
                 }
                 (_, None, Players::Ai) if game.turn() == Seat::First => {
-                    (crate::words::your_turn().to_string(), theme.strong(theme.you))
+                    (crate::words::your_turn(look.language).to_string(), theme.strong(theme.you))
                 }
-                (_, None, Players::Hotseat(_)) => {
-                    (crate::words::turn_of(game.name(game.turn())), seat_style(look, game.turn()))
-                }
-                (_, None, _) => {
-                    (crate::words::thinking(game.name(game.turn())), seat_style(look, game.turn()))
-                }
+                (_, None, Players::Hotseat(_)) => (
+                    crate::words::turn_of(look.language, game.name(look.language, game.turn())),
+                    seat_style(look, game.turn()),
+                ),
+                (_, None, _) => (
+                    crate::words::thinking(look.language, game.name(look.language, game.turn())),
+                    seat_style(look, game.turn()),
+                ),
             };
             let opponent = match game.players {
                 Players::Ai => {
-                    format!("│ {} ", i18n::text_with("status-ai-level", &[("level", level(game))]))
+                    format!(
+                        "│ {} ",
+                        i18n::text_with(
+                            look.language,
+                            "status-ai-level",
+                            &[("level", level(look.language, game))]
+                        )
+                    )
                 }
                 // Two people: the match's running score (see `App::score`).
                 Players::Hotseat(_) => match &app.score {
-                    Some(score) => format!("│ {} ", score.line()),
-                    None => format!("│ {} ", i18n::text("status-two-players")),
+                    Some(score) => format!("│ {} ", score.line(look.language)),
+                    None => format!("│ {} ", i18n::text(look.language, "status-two-players")),
                 },
                 Players::Demo => {
-                    format!("│ {} ", i18n::text_with("status-demo-level", &[("level", level(game))]))
+                    format!(
+                        "│ {} ",
+                        i18n::text_with(
+                            look.language,
+                            "status-demo-level",
+                            &[("level", level(look.language, game))]
+                        )
+                    )
                 }
             };
             // Another game than the default one is named before its mode.
             let game_name = match game.rules.kind {
                 kind if kind == crate::engine::GameKind::default() => String::new(),
-                kind => format!(" {} ·", crate::words::short_title(kind)),
+                kind => format!(" {} ·", crate::words::short_title(look.language, kind)),
             };
             Line::from(vec![
                 Span::styled(format!(" {turn} "), style.add_modifier(Modifier::REVERSED)),
                 Span::styled(game_name, theme.strong(theme.text)),
-                Span::styled(mode_badge(mode), mode_style(look, mode)),
-                Span::styled(short_rule(game, mode), theme.fg(theme.dim)),
+                Span::styled(mode_badge(look.language, mode), mode_style(look, mode)),
+                Span::styled(short_rule(look.language, game, mode), theme.fg(theme.dim)),
                 Span::styled(opponent, theme.fg(theme.dim)),
             ])
         }
     };
     if app.panels.coach && matches!(app.screen, Screen::Play(_)) {
-        left.push_span(Span::styled(format!("│ {} ", i18n::text("status-coach-on")), theme.fg(theme.dim)));
+        left.push_span(Span::styled(
+            format!("│ {} ", i18n::text(look.language, "status-coach-on")),
+            theme.fg(theme.dim),
+        ));
     }
     let help = game.assistance();
     let mut assisted_at = None;
     if matches!(app.screen, Screen::Play(_)) && game.players == Players::Ai && !help.is_empty() {
         assisted_at = Some(left.spans.len());
-        let help: Vec<String> = help.iter().map(|word| crate::words::help_name(word)).collect();
-        let help = help.join(&i18n::text("list-separator"));
-        let assisted = i18n::text_with("status-assisted", &[("help", Arg::from(help))]);
+        let help: Vec<String> =
+            help.iter().map(|word| crate::words::help_name(look.language, word)).collect();
+        let help = help.join(&i18n::text(look.language, "list-separator"));
+        let assisted = i18n::text_with(look.language, "status-assisted", &[("help", Arg::from(help))]);
         left.push_span(Span::styled(format!("│ {assisted} "), theme.fg(theme.hint)));
     }
     let ellipsis = &look.glyphs.ellipsis;
@@ -146,7 +178,7 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
     // Where the cut would fall inside the rule in brackets, the rule gives way whole (the mode
     // names it), so that no bracket is left open ("正常玩法（取最后一枚者胜…").
     let room = usize::from(area.width).saturating_sub(if width == 0 { 0 } else { width + 1 });
-    let rule = short_rule(game, mode);
+    let rule = short_rule(look.language, game, mode);
     if let Some(at) = left.spans.iter().position(|span| span.content == rule) {
         let through: usize = left.spans[..=at].iter().map(Span::width).sum();
         if through > room || left.width() > room {
@@ -155,7 +187,7 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
     }
     // Then "assisted: hint, undo" has a short form, "assisted", rather than being cut.
     if let Some(at) = assisted_at.filter(|_| left.width() > room) {
-        left.spans[at].content = format!("│ {} ", i18n::text("status-assisted-short")).into();
+        left.spans[at].content = format!("│ {} ", i18n::text(look.language, "status-assisted-short")).into();
     }
     let left = match width {
         0 => shortened(left, usize::from(area.width), ellipsis),
@@ -168,10 +200,10 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
 }
 
 /// The convention in a few words, in brackets: ` (last token wins) `.
-fn short_rule(game: &Game, mode: crate::engine::Mode) -> String {
-    let rule = crate::words::short_rule(game.rules.kind, mode);
+fn short_rule(lang: Language, game: &Game, mode: crate::engine::Mode) -> String {
+    let rule = crate::words::short_rule(lang, game.rules.kind, mode);
     // The message holds the gap before the bracket: a space before `(`, none before `（`.
-    format!("{} ", i18n::text_with("status-short-rule", &[("rule", Arg::from(rule))]))
+    format!("{} ", i18n::text_with(lang, "status-short-rule", &[("rule", Arg::from(rule))]))
 }
 
 /// A number as a message's argument, every digit shown.
@@ -180,15 +212,15 @@ fn num(n: impl ToString) -> Arg {
 }
 
 /// The computer player's level, as a message's argument.
-fn level(game: &Game) -> Arg {
-    Arg::Text(crate::words::level_name(game.level.as_str()))
+fn level(lang: Language, game: &Game) -> Arg {
+    Arg::Text(crate::words::level_name(lang, game.level.as_str()))
 }
 
 /// The mode's name on the status line; misère's is a badge with room around it.
-fn mode_badge(mode: crate::engine::Mode) -> String {
+fn mode_badge(lang: Language, mode: crate::engine::Mode) -> String {
     match mode {
-        crate::engine::Mode::Normal => format!(" {}", capitalised(crate::words::mode_title(mode))),
-        crate::engine::Mode::Misere => format!(" {} ", capitalised(crate::words::mode_title(mode))),
+        crate::engine::Mode::Normal => format!(" {}", capitalised(crate::words::mode_title(lang, mode))),
+        crate::engine::Mode::Misere => format!(" {} ", capitalised(crate::words::mode_title(lang, mode))),
     }
 }
 

@@ -24,7 +24,7 @@ fn game(app: &App) -> &Game {
 
 /// The note under the board, as the player reads it.
 fn note(app: &App) -> Option<String> {
-    game(app).note.as_ref().map(|note| game(app).note_words(note))
+    game(app).note.as_ref().map(|note| game(app).note_words(nim_tui::i18n::Language::English, note))
 }
 
 fn heaps(app: &App) -> Vec<u64> {
@@ -282,7 +282,11 @@ fn invalid_custom_heaps_are_refused_with_the_reason() {
             type_text(&mut app, text);
             assert_eq!(act(&mut app, Action::Take), Effect::None);
             let m = menu(&app);
-            let error = m.error.as_deref().unwrap_or_else(|| panic!("{text:?} was not refused"));
+            let error = m
+                .error
+                .as_ref()
+                .map(|e| e.text(nim_tui::i18n::Language::English))
+                .unwrap_or_else(|| panic!("{text:?} was not refused"));
             assert!(error.contains(reason), "{text:?}: {error}");
             assert_eq!(m.row, StartRow::Heaps, "the focus goes back to the field to fix");
 
@@ -625,7 +629,7 @@ fn hint_in_a_losing_position_says_so_and_preselects_the_fallback() {
         act(&mut app, Action::Hint);
         let hint = game(&app).hint.clone().expect("a hint is shown even when losing");
         assert!(!hint.winning);
-        let reason = game(&app).hint_words();
+        let reason = game(&app).hint_words(nim_tui::i18n::Language::English);
         assert!(reason.starts_with("This position is lost"), "{reason}");
         let fallback = fallback_move(&start, mode).expect("the game is not over");
         assert_eq!(hint.mv, Move::Take(fallback), "the hint is the move the AI itself would play");
@@ -745,7 +749,7 @@ fn normal_play_the_taker_of_the_last_token_wins() {
     );
     let over = game(&app).over.clone().expect("the game is over");
     assert_eq!(over.winner, Seat::First);
-    assert_eq!(game(&app).ending_words(&over), "You took the last token");
+    assert_eq!(game(&app).ending_words(nim_tui::i18n::Language::English, &over), "You took the last token");
     assert!(!app.ai_waiting());
 
     let mut app = playing(Mode::Normal, &[2]);
@@ -757,7 +761,7 @@ fn normal_play_the_taker_of_the_last_token_wins() {
     );
     let over = game(&app).over.clone().expect("the game is over");
     assert_eq!(
-        (over.winner, game(&app).ending_words(&over).as_str()),
+        (over.winner, game(&app).ending_words(nim_tui::i18n::Language::English, &over).as_str()),
         (Seat::Second, "AI took the last token")
     );
 }
@@ -771,7 +775,7 @@ fn misere_the_taker_of_the_last_token_loses() {
     );
     let over = game(&app).over.clone().expect("the game is over");
     assert_eq!(
-        (over.winner, game(&app).ending_words(&over).as_str()),
+        (over.winner, game(&app).ending_words(nim_tui::i18n::Language::English, &over).as_str()),
         (Seat::Second, "You had to take the last token")
     );
 
@@ -783,7 +787,7 @@ fn misere_the_taker_of_the_last_token_loses() {
     );
     let over = game(&app).over.clone().expect("the game is over");
     assert_eq!(
-        (over.winner, game(&app).ending_words(&over).as_str()),
+        (over.winner, game(&app).ending_words(nim_tui::i18n::Language::English, &over).as_str()),
         (Seat::First, "AI had to take the last token")
     );
 }
@@ -1013,7 +1017,9 @@ fn saved(
 /// The question on screen, if any.
 fn asked(app: &App) -> Option<&'static str> {
     match app.overlay {
-        Some(nim_tui::app::Overlay::Confirm(question)) => Some(app.question(question)),
+        Some(nim_tui::app::Overlay::Confirm(question)) => {
+            Some(app.question(nim_tui::i18n::Language::English, question))
+        }
         _ => None,
     }
 }

@@ -163,7 +163,7 @@ proptest! {
         let line = nim_tui::solve::json_line(&game, &position, None);
         prop_assert!(line.starts_with('{') && !line.contains('\n'), "not one JSON line: {}", line);
         crate::support::schema::check_line(&line);
-        prop_assert!(!nim_tui::solve::human_text(&game, &position, None).is_empty());
+        prop_assert!(!nim_tui::solve::human_text(nim_tui::i18n::Language::English, &game, &position, None).is_empty());
     }
 
     #[test]

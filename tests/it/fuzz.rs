@@ -101,7 +101,7 @@ proptest! {
         let mut out = Vec::new();
         let game = nim_tui::engine::Ruleset::nim(mode).game();
         let options = Options { json, ..Options::default() };
-        match solve::run(&game, Input::Stdin, options, Cursor::new(text.as_bytes()), &mut out, std::io::sink()) {
+        match solve::run(nim_tui::i18n::Language::English, &game, Input::Stdin, options, Cursor::new(text.as_bytes()), &mut out, std::io::sink()) {
             Ok(_) => {
                 if json {
                     let answers = String::from_utf8(out).expect("solve writes UTF-8");

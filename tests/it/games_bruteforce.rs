@@ -77,7 +77,7 @@ fn agree(
         let teaching = game.teach(&position);
         assert_eq!(teaching.best(), ai, "the hint is the AI's move at {at}");
         assert_eq!(teaching.is_win(), wins, "the teaching's verdict at {at}");
-        assert!(!nim_tui::words::reason(&teaching).is_empty());
+        assert!(!nim_tui::words::reason(nim_tui::i18n::Language::English, &teaching).is_empty());
     }
     checked
 }

@@ -41,7 +41,8 @@ fn records_read_back_every_game() {
         let record = Record::of(&history, &Players::Ai);
         let text = record.to_text();
         assert!(text.contains(&format!("game {}\n", rules.kind)), "{text}");
-        let back = Record::parse(&text).unwrap_or_else(|e| panic!("{}: {e}\n{text}", rules.kind));
+        let back = Record::parse(nim_tui::i18n::Language::English, &text)
+            .unwrap_or_else(|e| panic!("{}: {e}\n{text}", rules.kind));
         assert_eq!(back.history, history, "{}", rules.kind);
     }
 }
@@ -85,14 +86,14 @@ fn moves_of_every_kind_have_their_saved_form() {
 #[test]
 fn records_of_a_game_refuse_what_it_cannot_be() {
     let record = "# nim-tui game record\ngame kayles\nmode misere\nheaps 3 4\nplayers ai\n";
-    let err = Record::parse(record).unwrap_err();
+    let err = Record::parse(nim_tui::i18n::Language::English, record).unwrap_err();
     assert!(err.line == 3 && err.problem.contains("no misère form"), "{err}");
     let record = "# nim-tui game record\ngame wythoff\nmode normal\nheaps 3 4 5\nplayers ai\n";
-    let err = Record::parse(record).unwrap_err();
+    let err = Record::parse(nim_tui::i18n::Language::English, record).unwrap_err();
     assert!(err.line == 4 && err.problem.contains("exactly 2 heaps"), "{err}");
     let record =
         "# nim-tui game record\ngame fibonacci\nmode normal\nheaps 10\nplayers ai\nyou 1 3\nai 1 7\n";
-    let err = Record::parse(record).unwrap_err();
+    let err = Record::parse(nim_tui::i18n::Language::English, record).unwrap_err();
     assert!(err.line == 7 && err.problem.contains("at most 6"), "{err}");
 }
 
@@ -182,7 +183,8 @@ fn misfit_record(game: &str, mode: Mode, start: &[u64]) -> String {
 #[test]
 fn records_that_do_not_fit_their_game_are_refused_with_their_line() {
     for (game, mode, start, line, word) in misfits() {
-        let err = Record::parse(&misfit_record(game, mode, &start)).unwrap_err();
+        let err =
+            Record::parse(nim_tui::i18n::Language::English, &misfit_record(game, mode, &start)).unwrap_err();
         assert!(err.line == line && err.problem.contains(word), "{game} {mode:?} {start:?}: {err}");
     }
 }

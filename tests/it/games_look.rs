@@ -143,7 +143,7 @@ fn a_click_picks_a_pin_in_kayles_and_where_a_split_goes_in_lasker() {
 
     let mut lasker = playing(GameKind::Lasker, &[6]);
     act(&mut lasker, Action::Switch);
-    let row = ui::board_layout(lasker.game().unwrap(), area, false).rows[0];
+    let row = ui::board_layout(nim_tui::i18n::Language::English, lasker.game().unwrap(), area, false).rows[0];
     let msg = ui::click(&lasker, &Look::default(), area, row.x + 4 * row.cell, row.y).expect("a token");
     lasker.update(msg);
     assert_eq!(lasker.game().unwrap().chosen(), nim_tui::engine::Move::split(0, 4));

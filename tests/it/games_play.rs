@@ -63,10 +63,10 @@ fn focus_game_row(app: &mut App) {
 fn the_game_row_cycles_through_every_game_and_back() {
     let mut app = App::new(Settings::default().setup(), Some(1));
     focus_game_row(&mut app);
-    let mut titles = vec![menu(&app).game.title()];
+    let mut titles = vec![menu(&app).game.title(nim_tui::i18n::Language::English)];
     for _ in 0..11 {
         act(&mut app, Action::More);
-        titles.push(menu(&app).game.title());
+        titles.push(menu(&app).game.title(nim_tui::i18n::Language::English));
     }
     assert_eq!(
         titles,
@@ -113,12 +113,12 @@ fn start_from_menu(setup: GameSetup, title: &str) -> App {
     let mut app = App::new(setup, Some(2));
     focus_game_row(&mut app);
     for _ in 0..12 {
-        if menu(&app).game.title() == title {
+        if menu(&app).game.title(nim_tui::i18n::Language::English) == title {
             break;
         }
         act(&mut app, Action::More);
     }
-    assert_eq!(menu(&app).game.title(), title);
+    assert_eq!(menu(&app).game.title(nim_tui::i18n::Language::English), title);
     for _ in 0..12 {
         if menu(&app).row == StartRow::Start {
             break;
@@ -147,7 +147,10 @@ fn custom_heaps_that_do_not_fit_are_refused_on_the_start_screen() {
     let app = start_from_menu(custom, "Wythoff's game");
     let menu = menu(&app);
     assert_eq!(menu.row, StartRow::Heaps);
-    assert_eq!(menu.error.as_deref(), Some("Wythoff's game is played on 2 heaps, not 3"));
+    assert_eq!(
+        menu.error.as_ref().map(|e| e.text(nim_tui::i18n::Language::English)).as_deref(),
+        Some("Wythoff's game is played on 2 heaps, not 3")
+    );
 }
 
 #[test]
@@ -318,7 +321,11 @@ fn the_ai_line_names_the_move_in_the_games_words() {
     let mut app = playing(GameKind::Kayles, &[5]);
     acts(&mut app, &[Action::Take]);
     app.update(Msg::AiMove);
-    let note = game(&app).note.as_ref().map(|note| game(&app).note_words(note)).unwrap_or_default();
+    let note = game(&app)
+        .note
+        .as_ref()
+        .map(|note| game(&app).note_words(nim_tui::i18n::Language::English, note))
+        .unwrap_or_default();
     assert!(note.contains("AI knocked down"), "{note}");
 }
 
@@ -447,7 +454,7 @@ fn puzzles_from_the_start_screen_are_of_the_game_chosen() {
     {
         let mut app = App::new(Settings::default().setup(), Some(4));
         focus_game_row(&mut app);
-        while menu(&app).game.title() != title {
+        while menu(&app).game.title(nim_tui::i18n::Language::English) != title {
             act(&mut app, Action::More);
         }
         while menu(&app).row != StartRow::Puzzles {
@@ -483,7 +490,7 @@ fn the_stats_table_and_json_list_each_game_played() {
     let win = nim_tui::domain::GameResult { won: true, assisted: false, how: nim_tui::domain::How::Played };
     stats.record_of(GameKind::Wythoff, Mode::Normal, win);
     stats.record_of(GameKind::Moore(2), Mode::Misere, win);
-    let table = nim_tui::domain::stats_table(&stats);
+    let table = nim_tui::domain::stats_table(nim_tui::i18n::Language::English, &stats);
     assert!(table.contains("nim:\nnormal play        0"), "{table}");
     assert!(table.contains("moore:2:\n  misère           1"), "{table}");
     assert!(table.contains("wythoff:\n  normal           1"), "{table}");
@@ -524,6 +531,6 @@ fn dawsons_kayles_is_played_two_pins_at_a_time_to_the_last_move() {
         }
     }
     let over = game(&app).over.as_ref().expect("the game ended");
-    let reason = game(&app).ending_words(over);
+    let reason = game(&app).ending_words(nim_tui::i18n::Language::English, over);
     assert!(reason.ends_with("made the last move"), "{reason}");
 }

@@ -127,7 +127,7 @@ proptest! {
             prop_assert!(game.check(&position, &mv).is_ok());
             let written = game.write_move(&mv);
             prop_assert_eq!(game.read_move(&written), Ok(mv.clone()), "{}", written);
-            prop_assert!(!nim_tui::words::move_text(&game.move_words(&position, &mv), nim_tui::words::Tense::Present).is_empty());
+            prop_assert!(!nim_tui::words::move_text(nim_tui::i18n::Language::English, &game.move_words(&position, &mv), nim_tui::words::Tense::Present).is_empty());
         }
     }
 

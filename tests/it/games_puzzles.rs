@@ -235,7 +235,7 @@ fn every_puzzle_has_one_winning_move_that_leaves_a_game_to_play() {
                 assert_eq!(moves.len(), 1, "{what}");
                 let mut after = position.clone();
                 game.play(&mut after, &moves[0]).unwrap();
-                let promise = nim_tui::puzzle::promise(&game, &position);
+                let promise = nim_tui::puzzle::promise(nim_tui::i18n::Language::English, &game, &position);
                 if unavoidable.contains(&kind) {
                     assert!(game.is_over(&after), "{what}");
                     assert!(promise.contains("takes the last tokens"), "{what}: {promise}");

@@ -54,8 +54,13 @@ fn board_with_the_binary_view_and_a_hint() {
             "the hint is whole at {size:?}:\n{text}"
         );
         assert!(text.contains("nim-sum"), "the panel keeps the nim-sum at {size:?}:\n{text}");
-        let layout =
-            board_layout_with(app.game().expect("a game"), Rect::new(0, 0, size.0, size.1), true, false);
+        let layout = board_layout_with(
+            nim_tui::i18n::Language::English,
+            app.game().expect("a game"),
+            Rect::new(0, 0, size.0, size.1),
+            true,
+            false,
+        );
         if let Some(panel) = layout.panel {
             assert!(
                 panel.intersection(layout.board).is_empty() && panel.intersection(layout.info).is_empty(),
@@ -73,7 +78,7 @@ fn the_tokens_grow_with_the_terminal_and_the_board_is_centred() {
     let mut last = (0, 0);
     for size in [(60, 20), (80, 24), (100, 30), (140, 45)] {
         let area = Rect::new(0, 0, size.0, size.1);
-        let layout = board_layout_with(game, area, false, false);
+        let layout = board_layout_with(nim_tui::i18n::Language::English, game, area, false, false);
         let row = layout.rows[0];
         assert!((row.cell, row.height) >= last, "tokens shrink as the terminal grows at {size:?}");
         last = (row.cell, row.height);
@@ -81,7 +86,8 @@ fn the_tokens_grow_with_the_terminal_and_the_board_is_centred() {
         assert!(left.abs_diff(right) <= 2, "the board is centred at {size:?}: {left} and {right} columns");
     }
     // At 140x45, 3-4-5 fills a good part of the screen.
-    let big = board_layout_with(game, Rect::new(0, 0, 140, 45), false, false);
+    let big =
+        board_layout_with(nim_tui::i18n::Language::English, game, Rect::new(0, 0, 140, 45), false, false);
     assert!(big.board.width >= 50 && big.board.height >= 18, "{:?}", big.board);
 }
 
@@ -274,8 +280,13 @@ fn the_binary_panel_stands_level_with_the_heaps_at_every_size() {
             let app = teaching_game_of(&heaps);
             let buf = draw(&app, size.0, size.1);
             let rows = lines(&buf);
-            let layout =
-                board_layout_with(app.game().expect("a game"), Rect::new(0, 0, size.0, size.1), true, false);
+            let layout = board_layout_with(
+                nim_tui::i18n::Language::English,
+                app.game().expect("a game"),
+                Rect::new(0, 0, size.0, size.1),
+                true,
+                false,
+            );
             if layout.levels.is_none() {
                 // Under the board there is nothing to be level with; it must be a narrow screen.
                 assert!(size.0 <= 60, "the panel is beside the board at {size:?}:\n{}", text(&buf));
@@ -308,8 +319,13 @@ fn the_nim_sums_odd_columns_are_a_band_through_every_row() {
     let look = Look::default();
     for size in SIZES {
         let buf = draw(&app, size.0, size.1);
-        let layout =
-            board_layout_with(app.game().expect("a game"), Rect::new(0, 0, size.0, size.1), true, false);
+        let layout = board_layout_with(
+            nim_tui::i18n::Language::English,
+            app.game().expect("a game"),
+            Rect::new(0, 0, size.0, size.1),
+            true,
+            false,
+        );
         let Some(panel) = layout.panel else { continue };
         // The nim-sum of 3 4 5 is 2: the 2s column is odd. Its band runs from the column's header
         // down to the nim-sum, through every row between, blank rows included.
@@ -327,7 +343,13 @@ fn numbers_are_drawn_large_on_a_projectors_screen() {
     let app = teaching_game_of(&[3, 4, 5]);
     let look = Look::default();
     let buf = draw(&app, 140, 45);
-    let layout = board_layout_with(app.game().expect("a game"), Rect::new(0, 0, 140, 45), true, false);
+    let layout = board_layout_with(
+        nim_tui::i18n::Language::English,
+        app.game().expect("a game"),
+        Rect::new(0, 0, 140, 45),
+        true,
+        false,
+    );
     assert!(layout.big, "140x45 draws numbers large");
     // The count of heap 3, a big 5: five rows of cells filled in the text's colour after the tokens.
     let row = layout.rows[2];
@@ -377,7 +399,7 @@ fn every_games_rule_is_whole_at_80_and_100_columns() {
         for width in [80, 100] {
             let screen = text(&draw(&app, width, 24));
             let flat = screen.split_whitespace().collect::<Vec<_>>().join(" ");
-            let rule = nim_tui::words::rule(kind);
+            let rule = nim_tui::words::rule(nim_tui::i18n::Language::English, kind);
             assert!(flat.contains(&rule), "{game} at {width}: {rule}\n{screen}");
             assert!(!screen.lines().next().unwrap_or_default().contains('…'), "{screen}");
         }
@@ -395,13 +417,23 @@ fn the_prompt_and_the_hint_are_whole_at_small_sizes_with_every_panel_open() {
         act(&mut app, Action::Binary);
         act(&mut app, Action::History);
         act(&mut app, Action::Hint);
-        let hint = app.game().filter(|g| g.hint.is_some()).map(|g| g.hint_words()).expect("a hint");
+        let hint = app
+            .game()
+            .filter(|g| g.hint.is_some())
+            .map(|g| g.hint_words(nim_tui::i18n::Language::English))
+            .expect("a hint");
         let hint = hint.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
         for (width, height) in [(60, 20), (44, 18), (80, 24)] {
             let buf = draw(&app, width, height);
             let screen = text(&buf);
             // The lines under the board, left of a move list beside them.
-            let layout = board_layout_with(app.game().expect("a game"), buf.area, true, true);
+            let layout = board_layout_with(
+                nim_tui::i18n::Language::English,
+                app.game().expect("a game"),
+                buf.area,
+                true,
+                true,
+            );
             let right = layout.history.filter(|h| h.x > layout.info.x).map_or(width, |h| h.x);
             let under: Vec<String> = (layout.board.bottom()..buf.area.bottom())
                 .map(|y| (0..right).map(|x| buf[(x, y)].symbol()).collect::<String>())

@@ -284,7 +284,7 @@ fn fibonaccis_limit_is_a_bracket_under_the_tokens_it_reaches() {
             screen.iter().enumerate().find(|(_, l)| l.contains("take up to")).expect("the bracket");
         assert!(line.contains(&format!("take up to {most}")), "{text}");
         // It starts under the first token the move may take.
-        let row = ui::board_layout(game, area, false).rows[0];
+        let row = ui::board_layout(nim_tui::i18n::Language::English, game, area, false).rows[0];
         assert_eq!(y as u16, row.y + row.height, "{text}");
         let start = line.chars().position(|c| c == '└' || c == '─').expect("the bracket's start");
         assert_eq!(start as u64, u64::from(row.x) + (size - most) * u64::from(row.cell), "{text}");

@@ -308,7 +308,7 @@ fn a_typed_name_is_bounded() {
     }
     act(&mut app, Action::Take);
     let game = app.game().expect("a bounded name is accepted");
-    let name = game.name(Seat::Second);
+    let name = game.name(nim_tui::i18n::Language::English, Seat::Second);
     assert!(name.chars().all(|c| c == '李') && (10..=12).contains(&name.chars().count()), "{name}");
 }
 

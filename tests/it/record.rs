@@ -47,7 +47,7 @@ fn write_and_read_round_trip() {
             let game = app.game().unwrap();
             let record = Record::of(game.history(), &game.players);
             let text = record.to_text();
-            assert_eq!(Record::parse(&text), Ok(record.clone()), "{text}");
+            assert_eq!(Record::parse(nim_tui::i18n::Language::English, &text), Ok(record.clone()), "{text}");
             assert!(text.lines().any(|l| l.starts_with("you ")), "{text}");
         }
     }
@@ -57,7 +57,7 @@ fn write_and_read_round_trip() {
         history: History::replayed(Ruleset::nim(Mode::Normal), vec![1, 2], Seat::First, moves).unwrap(),
         resigned: None,
     };
-    assert_eq!(Record::parse(&hotseat.to_text()), Ok(hotseat));
+    assert_eq!(Record::parse(nim_tui::i18n::Language::English, &hotseat.to_text()), Ok(hotseat));
 }
 
 #[test]
@@ -85,7 +85,7 @@ fn records_are_saved_in_the_data_dir_without_overwriting() {
 const GOOD: &str = "# nim-tui game record\nmode normal\nheaps 1 2\nplayers ai\nyou 2 2\nai 1 1\n";
 
 fn refused(text: &str, line: usize, problem: &str) {
-    match Record::parse(text) {
+    match Record::parse(nim_tui::i18n::Language::English, text) {
         Err(RecordError { line: l, problem: p }) => {
             assert_eq!(l, line, "{p}");
             assert!(p.contains(problem), "'{p}' does not say '{problem}'");
@@ -96,7 +96,7 @@ fn refused(text: &str, line: usize, problem: &str) {
 
 #[test]
 fn every_kind_of_damage_is_refused_with_its_line() {
-    assert!(Record::parse(GOOD).is_ok());
+    assert!(Record::parse(nim_tui::i18n::Language::English, GOOD).is_ok());
     refused("", 1, "not a game record");
     refused("mode normal\n", 1, "not a game record");
     refused("# nim-tui game record\n", 1, "ends before 'mode'");
@@ -130,7 +130,7 @@ fn replay_refuses_a_damaged_file_with_exit_2_and_its_line() {
 
 #[test]
 fn replay_steps_forwards_and_backwards() {
-    let record = Record::parse(GOOD).unwrap();
+    let record = Record::parse(nim_tui::i18n::Language::English, GOOD).unwrap();
     let mut app = App::replay(&record);
     let heaps = |app: &App| app.game().unwrap().position().heaps().to_vec();
     assert_eq!(heaps(&app), vec![1, 2]);
@@ -169,14 +169,15 @@ fn a_resigned_game_is_recorded_and_replays_to_the_resignation() {
     let record = resigned_record();
     let text = record.to_text();
     assert!(text.ends_with("\nresigned you\n"), "{text}");
-    let read = Record::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let read =
+        Record::parse(nim_tui::i18n::Language::English, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(read, record);
     assert_eq!(read.resigned, Some(Seat::First));
 
     // The replay steps to the end, where the resignation is the game's end.
     let mut app = App::replay(&read);
     let ending = |app: &App| match &app.screen {
-        nim_tui::app::Screen::Replay(r) => r.ending(),
+        nim_tui::app::Screen::Replay(r) => r.ending(nim_tui::i18n::Language::English),
         _ => panic!("not a replay"),
     };
     assert_eq!(ending(&app), None);
@@ -193,16 +194,22 @@ fn a_resigned_game_is_recorded_and_replays_to_the_resignation() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::at(dir.path().to_path_buf());
     let path = store.save_record(&text).unwrap();
-    assert_eq!(Record::parse(&std::fs::read_to_string(path).unwrap()), Ok(record));
+    assert_eq!(
+        Record::parse(nim_tui::i18n::Language::English, &std::fs::read_to_string(path).unwrap()),
+        Ok(record)
+    );
 }
 
 #[test]
 fn a_resignation_is_checked_like_a_move() {
     let open = "# nim-tui game record\nmode normal\nheaps 1 2\nplayers ai\nyou 2 1\n";
-    let record = Record::parse(&format!("{open}resigned ai\n")).unwrap();
+    let record = Record::parse(nim_tui::i18n::Language::English, &format!("{open}resigned ai\n")).unwrap();
     assert_eq!(record.resigned, Some(Seat::Second));
     // Resigned at once: the one who resigned was to move first.
-    let at_once = Record::parse("# nim-tui game record\nmode normal\nheaps 1 2\nplayers ai\nresigned you\n");
+    let at_once = Record::parse(
+        nim_tui::i18n::Language::English,
+        "# nim-tui game record\nmode normal\nheaps 1 2\nplayers ai\nresigned you\n",
+    );
     assert_eq!(
         at_once.map(|r| (r.history.len(), r.history.first(), r.resigned)),
         Ok((0, Seat::First, Some(Seat::First)))
@@ -212,7 +219,7 @@ fn a_resignation_is_checked_like_a_move() {
     refused(&format!("{open}resigned ai\nyou 1 1\n"), 7, "after the resignation");
     refused(&format!("{GOOD}resigned you\n"), 7, "after the last token");
     // Old records, played to the end, read as before.
-    assert_eq!(Record::parse(GOOD).map(|r| r.resigned), Ok(None));
+    assert_eq!(Record::parse(nim_tui::i18n::Language::English, GOOD).map(|r| r.resigned), Ok(None));
 }
 
 /// The settings of the shipped config.toml, as a game setup.

@@ -188,7 +188,8 @@ fn help_overlay() {
     act(&mut app, Action::Help);
     let text = text(&draw(&app, 100, 30));
     for command in app.screen_commands() {
-        assert!(text.contains(command.label), "the help lists {:?}:\n{text}", command.action);
+        let label = command.label(nim_tui::i18n::Language::English);
+        assert!(text.contains(label), "the help lists {:?}:\n{text}", command.action);
     }
     insta::assert_snapshot!(text);
 }
@@ -324,7 +325,7 @@ fn status_line_says_game_over_at_the_end() {
 /// background colour), whether it is bold and whether it is reversed.
 fn row_cells(app: &App, buf: &Buffer, heap: usize) -> Vec<(String, Option<Color>, bool, bool)> {
     let game = app.game().expect("a game");
-    let layout = board_layout(game, buf.area, false);
+    let layout = board_layout(nim_tui::i18n::Language::English, game, buf.area, false);
     let row = layout.rows[heap];
     let width = (row.cell - 1).max(1);
     (0..row.shown)
@@ -345,7 +346,7 @@ fn row_cells(app: &App, buf: &Buffer, heap: usize) -> Vec<(String, Option<Color>
 /// Every cell of every token on the board: what it shows and its fill.
 fn token_cells(app: &App, buf: &Buffer) -> Vec<(String, Option<Color>)> {
     let game = app.game().expect("a game");
-    let layout = board_layout(game, buf.area, false);
+    let layout = board_layout(nim_tui::i18n::Language::English, game, buf.area, false);
     let mut cells = Vec::new();
     for row in &layout.rows {
         for i in 0..row.slots() {
@@ -435,7 +436,7 @@ fn the_selected_heap_is_reversed_and_marked_with_an_arrow() {
     act(&mut app, Action::Up);
     let buf = draw(&app, 100, 30);
     let game = app.game().expect("a game");
-    let layout = board_layout(game, buf.area, false);
+    let layout = board_layout(nim_tui::i18n::Language::English, game, buf.area, false);
     for row in &layout.rows {
         // The label stands on the middle row of a tall token.
         let y = row.y + (row.height - 1) / 2;
@@ -458,7 +459,8 @@ fn a_click_on_a_token_picks_it_and_the_rest_of_the_row() {
     let app = playing(Mode::Normal, &[3, 4, 5]);
     let area = Rect::new(0, 0, 100, 30);
     let buf = draw(&app, 100, 30);
-    let layout = board_layout(app.game().expect("a game"), area, app.panels.binary);
+    let layout =
+        board_layout(nim_tui::i18n::Language::English, app.game().expect("a game"), area, app.panels.binary);
     for row in &layout.rows {
         let size = [3, 4, 5][row.heap];
         for i in 0..size {
@@ -501,7 +503,9 @@ fn a_click_on_the_mark_of_a_cut_row_picks_the_tokens_not_drawn() {
     let app = playing(Mode::Normal, &[size]);
     let area = Rect::new(0, 0, 100, 30);
     let buf = draw(&app, 100, 30);
-    let row = board_layout(app.game().expect("a game"), area, app.panels.binary).rows[0];
+    let row =
+        board_layout(nim_tui::i18n::Language::English, app.game().expect("a game"), area, app.panels.binary)
+            .rows[0];
     assert!(row.truncated && row.tail > 0);
     let mark_x = row.x + row.cell * row.shown as u16;
     assert_eq!(buf[(mark_x, row.y)].symbol(), "⋯");
@@ -522,7 +526,9 @@ fn clicks_do_nothing_off_the_board() {
     assert_eq!(ui::click(&start, &Look::default(), area, 2, 10), None, "the start screen has no tokens");
 
     let mut app = playing(Mode::Normal, &[3, 4, 5]);
-    let row = board_layout(app.game().expect("a game"), area, app.panels.binary).rows[0];
+    let row =
+        board_layout(nim_tui::i18n::Language::English, app.game().expect("a game"), area, app.panels.binary)
+            .rows[0];
     act(&mut app, Action::Help);
     assert_eq!(
         ui::click(&app, &Look::default(), area, row.x, row.y),
@@ -581,7 +587,7 @@ fn the_review_marks_the_move_judged_and_the_winning_move_it_missed() {
             _ => panic!("a review"),
         };
         assert_eq!(before.position().heaps(), [3, 4, 5]);
-        let layout = nim_tui::ui::board_layout(&before, buf.area, false);
+        let layout = nim_tui::ui::board_layout(nim_tui::i18n::Language::English, &before, buf.area, false);
         let row = layout.rows[0];
         let fills: Vec<Option<Color>> =
             (0..row.shown).map(|i| buf[(row.x + row.cell * i as u16, row.y)].style().bg).collect();

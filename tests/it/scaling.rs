@@ -134,7 +134,8 @@ fn long_record(game: &str, heaps: &str, count: usize, mv: impl Fn(usize) -> Stri
 fn replayed_to_the_end(text: &str, moves: usize) -> Vec<u64> {
     use nim_tui::app::{App, Msg, Screen};
     use nim_tui::domain::Action;
-    let record = nim_tui::record::Record::parse(text).expect("the record is read");
+    let record =
+        nim_tui::record::Record::parse(nim_tui::i18n::Language::English, text).expect("the record is read");
     assert_eq!(record.history.len(), moves);
     let mut app = App::replay(&record);
     let at = |app: &App| match &app.screen {
@@ -156,7 +157,7 @@ fn replayed_to_the_end(text: &str, moves: usize) -> Vec<u64> {
     press(&mut app, Action::TakeAll);
     let Screen::Replay(replay) = &app.screen else { panic!("not the replay screen") };
     assert_eq!(replay.at, moves);
-    assert!(replay.ending().is_some(), "the resignation is shown at the end");
+    assert!(replay.ending(nim_tui::i18n::Language::English).is_some(), "the resignation is shown at the end");
     replay.game.position().heaps().to_vec()
 }
 
@@ -187,7 +188,8 @@ fn long_kayles_and_moore_records_replay_in_linear_time() {
     // splits cannot be a Kayles game, and is refused before anything is replayed.
     let start = 2 * MOVES as u64 + 1_001;
     let text = long_record("kayles", &start.to_string(), MOVES, |i| format!("{} pin 2", i + 1));
-    let refused = nim_tui::record::Record::parse(&text).expect_err("a row past the start limit");
+    let refused = nim_tui::record::Record::parse(nim_tui::i18n::Language::English, &text)
+        .expect_err("a row past the start limit");
     assert!(refused.to_string().contains("at most 24"), "{refused}");
     // The longest Kayles game there is: 16 rows of 24, a pin at a time from the rows' ends.
     let rows = vec!["24"; 16].join(" ");

@@ -57,9 +57,11 @@ fn help_on_the_start_screen_lists_the_menu_keys() {
 
 #[test]
 fn help_in_a_replay_lists_the_replay_keys() {
-    let record =
-        Record::parse("# nim-tui game record\nmode normal\nheaps 1 2\nplayers ai\nyou 2 2\nai 1 1\n")
-            .expect("a good record");
+    let record = Record::parse(
+        nim_tui::i18n::Language::English,
+        "# nim-tui game record\nmode normal\nheaps 1 2\nplayers ai\nyou 2 2\nai 1 1\n",
+    )
+    .expect("a good record");
     let mut app = App::replay(&record);
     act(&mut app, Action::Help);
     let text = screen(&app, 100, 30);
@@ -419,9 +421,11 @@ fn demo_and_replay_show_their_keys_on_the_status_line() {
     let line = status_line(&app, w, h);
     assert!(line.contains("Paused") && line.contains("Enter resume") && line.contains("q quit"), "{line}");
 
-    let record =
-        Record::parse("# nim-tui game record\nmode normal\nheaps 1 2\nplayers ai\nyou 2 2\nai 1 1\n")
-            .expect("a record");
+    let record = Record::parse(
+        nim_tui::i18n::Language::English,
+        "# nim-tui game record\nmode normal\nheaps 1 2\nplayers ai\nyou 2 2\nai 1 1\n",
+    )
+    .expect("a record");
     let mut app = App::replay(&record);
     let line = status_line(&app, w, h);
     assert!(line.contains("→ step") && line.contains("q quit"), "at the start: {line}");
@@ -436,6 +440,7 @@ fn demo_and_replay_show_their_keys_on_the_status_line() {
 #[test]
 fn a_resigned_record_says_so_at_its_end() {
     let record = Record::parse(
+        nim_tui::i18n::Language::English,
         "# nim-tui game record\nmode normal\nheaps 3 4 5\nplayers ai\nyou 1 1\nai 3 2\nresigned you\n",
     )
     .expect("a record");
@@ -675,7 +680,7 @@ fn the_start_screen_grows_wraps_and_fits_a_small_terminal() {
     for _ in GameKind::menu() {
         let Screen::Start(menu) = &app.screen else { panic!("the start screen") };
         assert_eq!(menu.row, nim_tui::app::StartRow::Game);
-        let rule = menu.game.rule();
+        let rule = menu.game.rule(nim_tui::i18n::Language::English);
         for (w, h) in [(60, 20), (80, 24), (100, 30), (140, 45)] {
             let text = screen(&app, w, h);
             let shown: Vec<String> = words(&text.replace(['│', '◀', '▶'], " "));
@@ -697,7 +702,7 @@ fn the_start_screen_grows_wraps_and_fits_a_small_terminal() {
     for (w, h) in [(60, 20), (80, 24)] {
         let text = screen(&app, w, h);
         let Screen::Start(menu) = &app.screen else { panic!("still the menu") };
-        let error = menu.error.clone().expect("refused");
+        let error = menu.error.as_ref().expect("refused").text(nim_tui::i18n::Language::English);
         let first = words(&error)[0].clone();
         let lines: Vec<&str> = text.lines().collect();
         let at =

@@ -33,7 +33,10 @@ fn three_four_five_explained_in_binary() {
     assert_eq!(explanation.binary(4), "100");
     assert_eq!(explanation.binary(5), "101");
     assert_eq!(explanation.binary(explanation.nim_sum()), "010");
-    assert_eq!(nim_tui::words::working(&explanation).as_deref(), Some("heap 1: 3 ⊕ 2 = 1, take 2"));
+    assert_eq!(
+        nim_tui::words::working(nim_tui::i18n::Language::English, &explanation).as_deref(),
+        Some("heap 1: 3 ⊕ 2 = 1, take 2")
+    );
     assert_eq!(
         explanation.best,
         MoveReason::NimSum { mv: Take { heap: 0, take: 2 }, from: 3, to: 1, nim_sum: 2 }
@@ -136,7 +139,7 @@ fn at_0_2_1_misere_empties_heap_b_where_normal_play_would_take_one() {
         MoveReason::MisereEndgame { mv: Take { heap: 1, take: 2 }, from: 2, to: 0, ones_left: 1 }
     );
     assert_eq!(
-        nim_tui::words::working(&explanation).as_deref(),
+        nim_tui::words::working(nim_tui::i18n::Language::English, &explanation).as_deref(),
         Some("heap 2: 2 → 0, take 2: leaves 1 heap of one (odd)")
     );
 }

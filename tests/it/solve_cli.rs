@@ -313,7 +313,7 @@ fn the_human_form_matches_the_explanation_for_random_positions() {
         for mode in Mode::ALL {
             let game = nim_tui::engine::Ruleset::nim(mode).game();
             let position = nim_tui::engine::Position::new(heaps.clone());
-            let text = nim_tui::solve::human_text(&game, &position, None);
+            let text = nim_tui::solve::human_text(nim_tui::i18n::Language::English, &game, &position, None);
             let explanation = nim_tui::engine::Explanation::new(&heaps, mode);
             for (i, &h) in heaps.iter().enumerate() {
                 let row = format!("heap {}", i + 1);
@@ -324,7 +324,7 @@ fn the_human_form_matches_the_explanation_for_random_positions() {
                 );
             }
             for reason in explanation.winning_reasons() {
-                let reason = nim_tui::words::move_reason(&reason);
+                let reason = nim_tui::words::move_reason(nim_tui::i18n::Language::English, &reason);
                 assert!(text.contains(&format!("  {reason}\n")), "{reason} missing for {heaps:?}");
             }
         }

@@ -390,7 +390,7 @@ fn resigned_and_abandoned_games_are_counted_among_the_losses() {
     let n = stats.mode(Mode::Normal);
     assert_eq!((n.lost, n.resigned, n.abandoned), (3, 1, 1));
     assert!(stats.validate().is_ok());
-    let table = nim_tui::domain::stats_table(&stats);
+    let table = nim_tui::domain::stats_table(nim_tui::i18n::Language::English, &stats);
     assert!(table.contains("resigned") && table.contains("abandoned"), "{table}");
     let json = nim_tui::domain::stats_json(&stats);
     assert!(json.contains("\"resigned\":1") && json.contains("\"abandoned\":1"), "{json}");

@@ -9,11 +9,10 @@ use crate::support::view;
 use nim_tui::app::{Action, App};
 use nim_tui::domain::{First, GameSetup, HeapChoice, Level};
 use nim_tui::engine::{GameKind, Mode, SubtractionSet};
-use nim_tui::i18n::{self, Language};
+use nim_tui::i18n::Language;
 use nim_tui::ui::Look;
 
-fn playing(language: Language, kind: GameKind, heaps: &[u64]) -> App {
-    i18n::set(language);
+fn playing(kind: GameKind, heaps: &[u64]) -> App {
     let setup = GameSetup {
         game: kind,
         mode: Mode::Normal,
@@ -26,8 +25,13 @@ fn playing(language: Language, kind: GameKind, heaps: &[u64]) -> App {
 }
 
 /// The screen as text, a wide character once.
-fn screen(app: &App, width: u16, height: u16) -> String {
-    view::wide_text(&view::draw_with(app, &Look::default(), width, height))
+fn screen(language: Language, app: &App, width: u16, height: u16) -> String {
+    view::wide_text(&view::draw_with(app, &look(language), width, height))
+}
+
+/// The look of a reader of `language`.
+fn look(language: Language) -> Look {
+    Look { language, ..Look::default() }
 }
 
 fn bachet() -> GameKind {
@@ -40,38 +44,36 @@ fn bachets_game_is_named_whole_on_the_status_line_with_the_coach_and_a_hint() {
         (Language::SimplifiedChinese, "减法 1～10", "每步从一堆中取走 1～10 枚棋子"),
         (Language::English, "Subtraction 1–10", "a move takes from 1 to 10 tokens from one heap"),
     ] {
-        let mut app = playing(language, bachet(), &[100]);
+        let mut app = playing(bachet(), &[100]);
         act(&mut app, Action::Coach);
         act(&mut app, Action::Hint);
-        let text = screen(&app, 80, 24);
+        let text = screen(language, &app, 80, 24);
         let status = text.lines().last().unwrap_or_default();
         // English's longer words leave "coach on │ assisted" cut at 80 columns; the name is whole.
         assert!(status.contains(name), "{language:?}: {status}");
         if language == Language::SimplifiedChinese {
             assert!(!status.contains('…') && status.ends_with("借助提示"), "{status}");
         }
-        assert_eq!(nim_tui::words::rule(bachet()), rule);
+        assert_eq!(nim_tui::words::rule(language, bachet()), rule);
     }
     // A short set stays as it is.
-    i18n::set(Language::SimplifiedChinese);
+    let lang = Language::SimplifiedChinese;
     let three = GameKind::Subtraction(SubtractionSet::up_to(3).unwrap());
-    assert_eq!(nim_tui::words::short_title(three), "减法 1,2,3");
-    assert_eq!(nim_tui::words::rule(three), "每步从一堆中取走 1、2 或 3 枚棋子");
-    i18n::set(Language::English);
+    assert_eq!(nim_tui::words::short_title(lang, three), "减法 1,2,3");
+    assert_eq!(nim_tui::words::rule(lang, three), "每步从一堆中取走 1、2 或 3 枚棋子");
 }
 
 #[test]
 fn moves_that_hold_a_clause_are_listed_with_semicolons() {
-    i18n::set(Language::SimplifiedChinese);
+    let lang = Language::SimplifiedChinese;
     let moves = [
         "击倒第 3 排的第 2 个球瓶，这排断成 1 个和 3 个两排".to_string(),
         "击倒第 3 排的第 4 个球瓶，这排断成 3 个和 1 个两排".to_string(),
     ];
-    let said = nim_tui::words::coach_missed(None, &moves);
+    let said = nim_tui::words::coach_missed(lang, None, &moves);
     assert!(said.contains("两排；击倒"), "{said}");
     let plain = ["从第 1 堆取走 1 枚".to_string(), "从第 2 堆取走 3 枚".to_string()];
-    assert!(nim_tui::words::coach_missed(None, &plain).contains("1 枚、从"));
-    i18n::set(Language::English);
+    assert!(nim_tui::words::coach_missed(lang, None, &plain).contains("1 枚、从"));
 }
 
 /// The hint's reason, which the hint line under the board gives whole, is left out of a panel too
@@ -86,10 +88,10 @@ fn a_panel_too_short_for_the_hints_reason_leaves_it_to_the_hint_line() {
         (GameKind::Lasker, vec![3, 4, 5, 6]),
         (GameKind::Kayles, vec![3, 5, 7, 9, 11]),
     ] {
-        let mut app = playing(Language::SimplifiedChinese, kind, &heaps);
+        let mut app = playing(kind, &heaps);
         act(&mut app, Action::Binary);
         act(&mut app, Action::Hint);
-        let text = screen(&app, 80, 24);
+        let text = screen(Language::SimplifiedChinese, &app, 80, 24);
         let rows: Vec<&str> = text.lines().collect();
         let bottom = rows.iter().rposition(|row| row.trim_end().ends_with('┘') && row.contains('└')).unwrap();
         let panel: String =
@@ -102,20 +104,18 @@ fn a_panel_too_short_for_the_hints_reason_leaves_it_to_the_hint_line() {
         assert!(hint.contains("提示：") && hint.contains("走后异或为 0"), "{text}");
     }
     assert!(left_out > 0, "no panel was too short: the test no longer sees what it checks");
-    i18n::set(Language::English);
 }
 
 #[test]
 fn the_move_list_beside_the_board_shows_each_move_whole_at_80x24() {
-    let mut app = playing(Language::SimplifiedChinese, GameKind::Nim, &[3, 4, 5]);
+    let mut app = playing(GameKind::Nim, &[3, 4, 5]);
     act(&mut app, Action::Take);
     app.update(nim_tui::app::Msg::AiMove);
     act(&mut app, Action::History);
-    let text = screen(&app, 80, 24);
+    let text = screen(Language::SimplifiedChinese, &app, 80, 24);
     let line = text.lines().find(|line| line.contains("2. 电脑：")).unwrap_or_else(|| panic!("{text}"));
     assert!(!line.contains('…') && !line.contains('⋯'), "{text}");
     assert!(line.contains("电脑：第") && line.contains("→ "), "{line}");
-    i18n::set(Language::English);
 }
 
 /// What the program says on stderr to a person reading Chinese: the warning's word, a game's
@@ -162,31 +162,29 @@ fn stderr_speaks_chinese_to_a_chinese_reader() {
 /// teaches: never the `⊻` a CJK font draws as a small v, nor a `^` beside it.
 #[test]
 fn with_the_cjk_glyphs_the_panel_and_the_hint_write_xor_alike() {
-    let look = Look::default().with_glyphs(nim_tui::theme::Glyphs::cjk());
+    let look = look(Language::SimplifiedChinese).with_glyphs(nim_tui::theme::Glyphs::cjk());
     for (kind, heaps) in [(GameKind::Nim, vec![3, 4, 5]), (GameKind::Lasker, vec![3, 4, 5])] {
-        let mut app = playing(Language::SimplifiedChinese, kind, &heaps);
+        let mut app = playing(kind, &heaps);
         act(&mut app, Action::Binary);
         act(&mut app, Action::Hint);
         let buf = view::draw_with(&app, &look, 100, 30);
         let text = view::lines(&buf).join("\n");
         assert!(text.contains('⊕') && !text.contains('^') && !text.contains('⊻'), "{text}");
     }
-    i18n::set(Language::English);
 }
 
 /// The title over the start menu, drawn with the CJK glyphs (a Chinese locale) or the ASCII ones,
 /// has no `?` where its shadow's double lines were.
 #[test]
 fn the_title_keeps_its_shadow_with_the_cjk_and_ascii_glyphs() {
-    i18n::set(Language::SimplifiedChinese);
     let app = App::new(nim_tui::config::Settings::default().setup(), Some(1));
     for glyphs in [nim_tui::theme::Glyphs::cjk(), nim_tui::theme::Glyphs::ascii()] {
-        let look = Look { title: nim_tui::theme::TITLE.to_string(), ..Look::default() }.with_glyphs(glyphs);
+        let look = Look { title: nim_tui::theme::TITLE.to_string(), ..look(Language::SimplifiedChinese) }
+            .with_glyphs(glyphs);
         let text = view::lines(&view::draw_with(&app, &look, 100, 30)).join("\n");
         let title: String = text.lines().take(10).collect();
         assert!(text.contains("###+") && !title.contains('?'), "{text}");
     }
-    i18n::set(Language::English);
 }
 
 #[test]
@@ -195,23 +193,22 @@ fn the_help_of_a_game_of_pins_speaks_of_pins_and_rows_in_both_languages() {
         (Language::English, ["click a pin", "the rows after it"], ["click a token", "the heaps after it"]),
         (Language::SimplifiedChinese, ["点一个球瓶", "走后的各排"], ["点一枚棋子", "走后的各堆"]),
     ] {
-        let mut kayles = playing(language, GameKind::Kayles, &[5, 3]);
+        let mut kayles = playing(GameKind::Kayles, &[5, 3]);
         act(&mut kayles, Action::Help);
-        let text = screen(&kayles, 100, 40);
+        let text = screen(language, &kayles, 100, 40);
         for words in pin_words {
             assert!(text.contains(words), "{words:?} not in Kayles' help:\n{text}");
         }
         for words in token_words {
             assert!(!text.contains(words), "{words:?} in Kayles' help:\n{text}");
         }
-        let mut nim = playing(language, GameKind::Nim, &[3, 4, 5]);
+        let mut nim = playing(GameKind::Nim, &[3, 4, 5]);
         act(&mut nim, Action::Help);
-        let text = screen(&nim, 100, 40);
+        let text = screen(language, &nim, 100, 40);
         for words in token_words {
             assert!(text.contains(words), "{words:?} not in Nim's help:\n{text}");
         }
     }
-    i18n::set(Language::English);
 }
 
 /// A lesson under a Chinese locale (the CJK glyphs) draws the mathematics as it teaches it: the
@@ -220,9 +217,8 @@ fn the_help_of_a_game_of_pins_speaks_of_pins_and_rows_in_both_languages() {
 #[test]
 fn a_lesson_with_the_cjk_glyphs_writes_the_sign_it_teaches_and_the_keys_in_words() {
     use nim_tui::app::Course;
-    let look = Look::default().with_glyphs(nim_tui::theme::Glyphs::cjk());
+    let look = look(Language::SimplifiedChinese).with_glyphs(nim_tui::theme::Glyphs::cjk());
     let lesson = |step: usize| {
-        i18n::set(Language::SimplifiedChinese);
         let progress = nim_tui::domain::LessonProgress { step, ..Default::default() };
         App::learn_course(nim_tui::config::Settings::default().setup(), progress, Course::Nim)
     };
@@ -234,22 +230,22 @@ fn a_lesson_with_the_cjk_glyphs_writes_the_sign_it_teaches_and_the_keys_in_words
     let text = view::wide_text(&view::draw_with(&lesson(5), &look, 100, 30));
     assert!(text.contains("上、下方向键"), "{text}");
     assert!(!text.contains("^/v") && !text.contains("< 和 >"), "{text}");
-    i18n::set(Language::English);
 }
 
 /// With the CJK glyphs the arrow keys are named on the key lines, in the screen's language:
 /// 左/右 in Chinese, as Chinese software names them, and Left/Right in English as before.
 #[test]
 fn the_key_lines_name_the_arrow_keys_in_the_screens_language() {
-    let look = Look::default().with_glyphs(nim_tui::theme::Glyphs::cjk());
-    let app = playing(Language::SimplifiedChinese, GameKind::Nim, &[3, 4, 5]);
+    let cjk = |language| look(language).with_glyphs(nim_tui::theme::Glyphs::cjk());
+    let look = cjk(Language::SimplifiedChinese);
+    let app = playing(GameKind::Nim, &[3, 4, 5]);
     let text = view::wide_text(&view::draw_with(&app, &look, 100, 30));
     assert!(text.contains("左/右 数目"), "{text}");
     for english in ["Up", "Down", "Left", "Right"] {
         assert!(!text.contains(english), "{english} in:\n{text}");
     }
-    let app = playing(Language::English, GameKind::Nim, &[3, 4, 5]);
-    let text = view::wide_text(&view::draw_with(&app, &look, 100, 30));
+    let app = playing(GameKind::Nim, &[3, 4, 5]);
+    let text = view::wide_text(&view::draw_with(&app, &cjk(Language::English), 100, 30));
     assert!(text.contains("Left/Right") && !text.contains("左/右"), "{text}");
 }
 
@@ -257,7 +253,6 @@ fn the_key_lines_name_the_arrow_keys_in_the_screens_language() {
 /// game's k, not a letter K the screen never defines.
 #[test]
 fn moores_misere_endgame_line_says_its_k() {
-    i18n::set(Language::SimplifiedChinese);
     let setup = GameSetup {
         game: GameKind::Moore(2),
         mode: Mode::Misere,
@@ -268,8 +263,7 @@ fn moores_misere_endgame_line_says_its_k() {
     };
     let mut app = App::start_now(setup, Some(1));
     act(&mut app, Action::Binary);
-    let text = screen(&app, 100, 30);
+    let text = screen(Language::SimplifiedChinese, &app, 100, 30);
     assert!(text.contains("反常残局：至少有 2 枚的堆最多只剩 2"), "{text}");
     assert!(!text.contains("剩 K"), "{text}");
-    i18n::set(Language::English);
 }

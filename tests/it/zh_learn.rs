@@ -16,12 +16,12 @@ const SIZES: [(u16, u16); 2] = [(80, 24), (100, 30)];
 /// The screen as a person reads it: one line per row, a wide character once (the cell it covers
 /// after it is not a space of its own), trailing blanks removed.
 fn screen(app: &App, width: u16, height: u16) -> String {
-    view::wide_text(&view::draw_with(app, &nim_tui::ui::Look::default(), width, height))
+    let look = nim_tui::ui::Look { language: Language::SimplifiedChinese, ..Default::default() };
+    view::wide_text(&view::draw_with(app, &look, width, height))
 }
 
 /// The lesson `course` at step `step` (from 0), in Chinese.
 fn lesson_at(course: Course, step: usize) -> App {
-    i18n::set(Language::SimplifiedChinese);
     let progress = LessonProgress { step, grundy_step: step, ..LessonProgress::default() };
     App::learn_course(Settings::default().setup(), progress, course)
 }
@@ -70,12 +70,12 @@ fn every_step_of_both_lessons_in_chinese() {
 }
 
 /// An answer `exercise` takes as right, found by trying what a player could type.
-fn a_right_answer(exercise: Exercise) -> String {
+fn a_right_answer(lang: Language, exercise: Exercise) -> String {
     let mut tries: Vec<String> = ["w", "l"].map(String::from).to_vec();
     tries.extend((0..=40u64).map(|n| n.to_string()));
     tries.extend((0..=40u64).map(|n| format!("{n:b}")));
     tries.extend((1..=4).flat_map(|heap| (1..=12).map(move |take| format!("{heap} {take}"))));
-    tries.into_iter().find(|answer| exercise.check(answer).0).expect("a right answer")
+    tries.into_iter().find(|answer| exercise.check(lang, answer).0).expect("a right answer")
 }
 
 /// The words of every step, in every state a learner meets (not answered, answered wrong,
@@ -83,10 +83,11 @@ fn a_right_answer(exercise: Exercise) -> String {
 /// 80x24 and 100x30; the title and the count of exercises too; and no English phrase is left.
 #[test]
 fn no_english_is_left_and_nothing_is_cut() {
+    let lang = Language::SimplifiedChinese;
     for course in Course::ALL {
         for (index, step) in course.steps().iter().enumerate() {
             let exercise = step.exercise.expect("every step has its exercise");
-            for answer in ["", "9 9", &a_right_answer(exercise)] {
+            for answer in ["", "9 9", &a_right_answer(lang, exercise)] {
                 let mut app = lesson_at(course, index);
                 if !answer.is_empty() {
                     type_text(&mut app, answer);
@@ -103,7 +104,7 @@ fn no_english_is_left_and_nothing_is_cut() {
                             name(course),
                             index + 1
                         );
-                        check_whole(&app, step, &at, width, height);
+                        check_whole(lang, &app, step, &at, width, height);
                     }
                 }
             }
@@ -112,22 +113,22 @@ fn no_english_is_left_and_nothing_is_cut() {
 }
 
 /// What [`no_english_is_left_and_nothing_is_cut`] checks on one screen.
-fn check_whole(app: &App, step: &Step, at: &str, width: u16, height: u16) {
+fn check_whole(lang: Language, app: &App, step: &Step, at: &str, width: u16, height: u16) {
     let text = screen(app, width, height);
     let phrases = english_phrases(&text);
     assert!(phrases.is_empty(), "{at}: English left: {phrases:?}\n{text}");
-    assert!(text.contains(&step.heading()), "{at}: the title\n{text}");
+    assert!(text.contains(&step.heading(lang)), "{at}: the title\n{text}");
     // Each paragraph, the example game's note, the question, what the answer got and the
     // invitation to play, whole.
     let Screen::Learn(lesson) = &app.screen else { panic!("{at}: not the lesson") };
-    let mut wanted = step.paragraphs();
+    let mut wanted = step.paragraphs(lang);
     if step.picture == Picture::MisereGame {
-        wanted.push(i18n::text(MISERE_GAME[lesson.replay_at].1));
+        wanted.push(i18n::text(lang, MISERE_GAME[lesson.replay_at].1));
     }
-    wanted.extend(step.exercise.map(Exercise::question));
-    wanted.extend(lesson.feedback.as_ref().map(|(_, said)| said.clone()));
+    wanted.extend(step.exercise.map(|exercise| exercise.question(lang)));
+    wanted.extend(lesson.feedback.as_ref().map(|feedback| feedback.text(lang)));
     if lesson.playable().is_some() {
-        wanted.push(i18n::text_with("lesson-play-now", &[("key", i18n::Arg::from("n"))]));
+        wanted.push(i18n::text_with(lang, "lesson-play-now", &[("key", i18n::Arg::from("n"))]));
     }
     for words in wanted {
         whole_on_screen(&words, &text, at);
@@ -224,7 +225,6 @@ fn an_exercise_answered_in_chinese_gets_chinese_feedback() {
         ),
         "{text}"
     );
-    i18n::set(Language::English);
 }
 
 /// The English title of each step (what the tests name it by) is its English message.
@@ -232,7 +232,7 @@ fn an_exercise_answered_in_chinese_gets_chinese_feedback() {
 fn each_steps_title_is_its_english_message() {
     for course in Course::ALL {
         for step in course.steps() {
-            let english = i18n::scoped(Language::English, || step.heading());
+            let english = step.heading(Language::English);
             assert_eq!(english, step.title);
         }
     }
@@ -242,15 +242,15 @@ fn each_steps_title_is_its_english_message() {
 /// game's name and rule, which `words` writes.
 #[test]
 fn nims_rules_page_is_chinese() {
-    i18n::set(Language::SimplifiedChinese);
-    let rules = nim_tui::app::rules_of(nim_tui::engine::GameKind::Nim);
+    let lang = Language::SimplifiedChinese;
+    let rules = nim_tui::app::rules_of(lang, nim_tui::engine::GameKind::Nim);
     assert_eq!(rules.len(), 4);
     for rule in &rules {
         assert!(english_phrases(rule).is_empty(), "{rule}");
     }
     assert_eq!(rules[1], "正常玩法：取走最后一枚棋子的一方获胜。");
     assert_eq!(rules[2], "反常玩法：取走最后一枚棋子的一方失败。");
-    let kayles = nim_tui::app::rules_of(nim_tui::engine::GameKind::Kayles);
+    let kayles = nim_tui::app::rules_of(lang, nim_tui::engine::GameKind::Kayles);
     assert!(kayles[1..].iter().all(|rule| english_phrases(rule).is_empty()), "{kayles:?}");
 }
 
@@ -284,7 +284,6 @@ fn every_step_draws_at_any_size() {
 fn capital_l_switches_the_lesson_in_a_win_or_lose_question() {
     for language in [Language::English, Language::SimplifiedChinese] {
         let mut app = lesson_at(Course::Nim, 0);
-        i18n::set(language);
         let course = |app: &App| match &app.screen {
             Screen::Learn(lesson) => lesson.course,
             _ => panic!("not a lesson"),
@@ -292,11 +291,9 @@ fn capital_l_switches_the_lesson_in_a_win_or_lose_question() {
         app.update(nim_tui::app::Msg::Key { action: Some(Action::Lesson), ch: Some('L') });
         assert_eq!(course(&app), Course::SpragueGrundy, "{language:?}");
         let mut app = lesson_at(Course::Nim, 0);
-        i18n::set(language);
         app.update(nim_tui::app::Msg::Key { action: Some(Action::History), ch: Some('l') });
         assert_eq!(course(&app), Course::Nim, "{language:?}");
         let Screen::Learn(lesson) = &app.screen else { panic!("not a lesson") };
         assert_eq!(lesson.input, "l", "{language:?}");
     }
-    i18n::set(Language::English);
 }

@@ -7,20 +7,21 @@
 //! must be Chinese too.
 
 use crate::support::keys::{act, type_text};
-use crate::support::view::screen;
 
 use nim_tui::app::{Action, App, Msg, Overlay, PuzzleStart, Screen};
 use nim_tui::domain::{First, GameSetup, HeapChoice, Level, Opponent};
-use nim_tui::i18n::{self, Language};
+use nim_tui::i18n::Language;
 
 const SIZES: [(u16, u16); 2] = [(80, 24), (100, 30)];
 
-fn base() -> GameSetup {
-    nim_tui::config::Settings::default().setup()
+/// The screen as text, drawn for a reader of Chinese.
+fn screen(app: &App, width: u16, height: u16) -> String {
+    let look = nim_tui::ui::Look { language: Language::SimplifiedChinese, ..Default::default() };
+    crate::support::view::text(&crate::support::view::draw_with(app, &look, width, height))
 }
 
-fn chinese() {
-    i18n::set(Language::SimplifiedChinese);
+fn base() -> GameSetup {
+    nim_tui::config::Settings::default().setup()
 }
 
 /// A game against the AI on 3 4 5, the player to move.
@@ -76,7 +77,6 @@ fn shows_whole(text: &str, message: &str, what: &str) {
 
 #[test]
 fn the_start_screen_in_chinese() {
-    chinese();
     for (width, height) in SIZES {
         let app = App::new(base(), Some(1));
         let text = screen(&app, width, height);
@@ -93,7 +93,7 @@ fn the_start_screen_in_chinese() {
 
 #[test]
 fn the_start_screen_for_two_players_shows_the_default_names_in_chinese() {
-    chinese();
+    let lang = Language::SimplifiedChinese;
     let mut app = App::new(GameSetup { opponent: Opponent::Human, ..base() }, Some(1));
     let text = screen(&app, 80, 24);
     shows_whole(&text, "玩家甲", "the first name");
@@ -102,16 +102,15 @@ fn the_start_screen_for_two_players_shows_the_default_names_in_chinese() {
     // The names are data: a game begun with them keeps the English defaults, shown in Chinese.
     act(&mut app, Action::Take);
     let Some(game) = app.game() else { panic!("the game did not start:\n{}", screen(&app, 80, 24)) };
-    assert_eq!(game.players.name(nim_tui::domain::Seat::First), "玩家甲");
+    assert_eq!(game.players.name(lang, nim_tui::domain::Seat::First), "玩家甲");
     assert!(matches!(&game.players, nim_tui::domain::Players::Hotseat(names) if names.0[0] == "Player 1"));
     // In English, the same names as ever.
-    i18n::set(Language::English);
-    assert_eq!(game.players.name(nim_tui::domain::Seat::First), "Player 1");
+    let lang = Language::English;
+    assert_eq!(game.players.name(lang, nim_tui::domain::Seat::First), "Player 1");
 }
 
 #[test]
 fn a_refused_heap_list_is_told_in_chinese() {
-    chinese();
     let mut app = App::new(base(), Some(1));
     // From Start up to Heaps, Custom, "3 0".
     for _ in 0..4 {
@@ -128,15 +127,15 @@ fn a_refused_heap_list_is_told_in_chinese() {
 
 #[test]
 fn the_help_in_chinese() {
-    chinese();
     for (width, height) in SIZES {
         let mut app = App::new(base(), Some(1));
         act(&mut app, Action::Help);
         let text = screen(&app, width, height);
         assert!(english_phrases(&text).is_empty(), "{text}");
         for command in app.screen_commands() {
-            assert!(has_chinese(command.label), "{:?}: {}", command.action, command.label);
-            shows_whole(&text, command.label, "the help");
+            let label = command.label(Language::SimplifiedChinese);
+            assert!(has_chinese(label), "{:?}: {label}", command.action);
+            shows_whole(&text, label, "the help");
         }
         shows_whole(&text, "按键", "the help's title");
         insta::assert_snapshot!(format!("help_start_{width}x{height}"), text);
@@ -146,7 +145,8 @@ fn the_help_in_chinese() {
         act(&mut game, Action::Help);
         let text = screen(&game, width, height);
         for command in game.screen_commands() {
-            assert!(has_chinese(command.label), "{:?}: {}", command.action, command.label);
+            let label = command.label(Language::SimplifiedChinese);
+            assert!(has_chinese(label), "{:?}: {label}", command.action);
         }
         for label in ["提示：显示并预选最佳着法", "鼠标", "立即退出"] {
             shows_whole(&text, label, "the help of a game");
@@ -157,7 +157,6 @@ fn the_help_in_chinese() {
 
 #[test]
 fn the_rules_in_chinese() {
-    chinese();
     for (width, height) in SIZES {
         let mut app = App::new(base(), Some(1));
         act(&mut app, Action::Help);
@@ -182,13 +181,13 @@ fn question_box(text: &str) -> String {
 
 #[test]
 fn the_questions_in_chinese() {
-    chinese();
+    let lang = Language::SimplifiedChinese;
     for (width, height) in SIZES {
         // Resign.
         let mut game = playing();
         act(&mut game, Action::Resign);
         let Some(Overlay::Confirm(question)) = game.overlay else { panic!("no question") };
-        let asked = game.question(question);
+        let asked = game.question(lang, question);
         assert!(has_chinese(asked), "{asked}");
         let text = screen(&game, width, height);
         let boxed = question_box(&text);
@@ -204,7 +203,7 @@ fn the_questions_in_chinese() {
         game.update(Msg::AiMove);
         act(&mut game, Action::NewGame);
         let Some(Overlay::Confirm(question)) = game.overlay else { panic!("no question") };
-        let asked = game.question(question);
+        let asked = game.question(lang, question);
         let text = screen(&game, width, height);
         let boxed = question_box(&text);
         shows_whole(&boxed, asked, "the new game question");
@@ -215,11 +214,11 @@ fn the_questions_in_chinese() {
 
 #[test]
 fn every_question_fits_its_box_at_80_columns() {
+    let lang = Language::SimplifiedChinese;
     use nim_tui::app::Confirm;
-    chinese();
     for question in [Confirm::Resign, Confirm::Abandon, Confirm::PuzzleHint, Confirm::ReplaceSaved] {
         for counted in [true, false] {
-            let asked = question.question(counted);
+            let asked = question.question(lang, counted);
             assert!(has_chinese(asked), "{asked}");
             // The question's row in the box: at most 80 columns less the frame and its margin.
             let width = unicode_width::UnicodeWidthStr::width(asked);
@@ -230,11 +229,11 @@ fn every_question_fits_its_box_at_80_columns() {
 
 #[test]
 fn the_puzzles_in_chinese() {
-    chinese();
+    let lang = Language::SimplifiedChinese;
     for (width, height) in SIZES {
         let app = App::puzzles(base(), PuzzleStart { seed: Some(3), ..Default::default() });
         let Screen::Puzzle(puzzle) = &app.screen else { panic!("not the puzzles") };
-        let promise = nim_tui::puzzle::promise(puzzle.game.engine(), puzzle.game.position());
+        let promise = nim_tui::puzzle::promise(lang, puzzle.game.engine(), puzzle.game.position());
         assert!(has_chinese(&promise), "{promise}");
         let text = screen(&app, width, height);
         shows_whole(&text, &promise, "the puzzle's promise");
@@ -249,7 +248,6 @@ fn the_puzzles_in_chinese() {
 
 #[test]
 fn a_screen_too_small_says_so_in_chinese() {
-    chinese();
     let app = App::new(base(), Some(1));
     let text = screen(&app, 40, 10);
     shows_whole(&text, "请把终端窗口调大", "the small screen");
@@ -259,8 +257,8 @@ fn a_screen_too_small_says_so_in_chinese() {
 // ---------------------------------------------------------------- the real binary in a pseudo-terminal
 
 /// `text` from the library's words, in Chinese (the screen's words for markers the game shows).
-fn in_chinese(text: impl FnOnce() -> String) -> String {
-    i18n::scoped(Language::SimplifiedChinese, text)
+fn in_chinese(text: impl FnOnce(Language) -> String) -> String {
+    text(Language::SimplifiedChinese)
 }
 
 /// The count of Chinese characters on `text`.
@@ -285,9 +283,9 @@ fn in_a_chinese_locale(args: &[&str], home: &std::path::Path) -> crate::support:
 fn a_game_in_chinese_won_by_following_the_hint() {
     let home = tempfile::tempdir().expect("a temporary home");
     let mut game = in_a_chinese_locale(&["--heaps", "3,4,5", "--ai-delay", "0"], home.path());
-    let your_turn = flat(&in_chinese(|| nim_tui::words::your_turn().to_string()));
-    let hint = flat(&in_chinese(|| nim_tui::words::hint_label(true).to_string()));
-    let you_win = flat(&in_chinese(|| nim_tui::words::you_win().to_string()));
+    let your_turn = flat(&in_chinese(|lang| nim_tui::words::your_turn(lang).to_string()));
+    let hint = flat(&in_chinese(|lang| nim_tui::words::hint_label(lang, true).to_string()));
+    let you_win = flat(&in_chinese(|lang| nim_tui::words::you_win(lang).to_string()));
     let ready = |t: &str| flat(t).contains(&your_turn) && !flat(t).contains(&hint);
     assert!(game.wait_until(ready), "the board:\n{}", game.contents());
     let first = game.contents();

@@ -9,7 +9,7 @@ use crate::support::view;
 use nim_tui::app::{Action, App, Msg};
 use nim_tui::domain::{First, GameSetup, HeapChoice, Level};
 use nim_tui::engine::{GameKind, Mode, SubtractionSet};
-use nim_tui::i18n::{self, Language};
+use nim_tui::i18n::Language;
 use nim_tui::ui::Look;
 use unicode_width::UnicodeWidthStr;
 
@@ -28,14 +28,13 @@ fn setup(kind: GameKind, mode: Mode, heaps: &[u64]) -> GameSetup {
 
 /// A game of `kind` on `heaps`, the person to move, in Chinese.
 fn playing(kind: GameKind, heaps: &[u64]) -> App {
-    i18n::set(Language::SimplifiedChinese);
     App::start_now(setup(kind, Mode::Normal, heaps), Some(1))
 }
 
 /// The screen as text, a wide character's second cell left out (so that Chinese reads as
 /// written, not one character a column).
 fn screen(app: &App, width: u16, height: u16) -> String {
-    screen_with(app, &Look::default(), width, height)
+    screen_with(app, &Look { language: Language::SimplifiedChinese, ..Look::default() }, width, height)
 }
 
 /// The screen as text (see [`screen`]), drawn with `look`.
@@ -98,14 +97,14 @@ fn flat(text: &str) -> String {
 }
 
 /// What a reader would notice on a Chinese screen.
-fn check(name: &str, app: &App, text: &str, width: u16) {
+fn check(lang: Language, name: &str, app: &App, text: &str, width: u16) {
     let english = english_phrases(text);
     assert!(english.is_empty(), "{name}: English left on the screen: {english:?}\n{text}");
     for line in text.lines() {
         assert!(line.width() <= usize::from(width), "{name}: a line wider than the screen: {line}\n{text}");
     }
     if let Some(game) = app.game().filter(|game| game.hint.is_some()) {
-        let reason = game.hint_words();
+        let reason = game.hint_words(lang);
         assert!(
             reason.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
             "{name}: the hint is in Chinese: {reason}"
@@ -122,7 +121,7 @@ fn each_games_board_with_its_hint_and_panel_in_chinese() {
         act(&mut app, Action::Hint);
         for (width, height) in SIZES {
             let text = screen(&app, width, height);
-            check(name, &app, &text, width);
+            check(Language::SimplifiedChinese, name, &app, &text, width);
             insta::assert_snapshot!(format!("zh_board_{name}_{width}x{height}"), text);
         }
     }
@@ -130,16 +129,17 @@ fn each_games_board_with_its_hint_and_panel_in_chinese() {
 
 #[test]
 fn the_header_names_the_game_and_its_rule_in_chinese() {
+    let lang = Language::SimplifiedChinese;
     for (name, kind, heaps) in games() {
         let app = playing(kind, &heaps);
         let text = screen(&app, 100, 30);
         let title = match kind {
-            GameKind::Nim => nim_tui::words::mode_title(Mode::Normal).to_string(),
-            kind => nim_tui::words::title(kind),
+            GameKind::Nim => nim_tui::words::mode_title(lang, Mode::Normal).to_string(),
+            kind => nim_tui::words::title(lang, kind),
         };
         assert!(text.contains(&title), "{name}: the header names the game ({title}):\n{text}");
         if kind != GameKind::Nim {
-            let rule = flat(&nim_tui::words::rule(kind));
+            let rule = flat(&nim_tui::words::rule(lang, kind));
             assert!(flat(&text).contains(&rule), "{name}: the rule is whole:\n{text}");
         }
     }
@@ -159,7 +159,7 @@ fn the_banner_of_a_won_game_is_chinese_without_block_letters() {
     let app = won();
     for (width, height) in SIZES {
         let text = screen(&app, width, height);
-        check("banner", &app, &text, width);
+        check(Language::SimplifiedChinese, "banner", &app, &text, width);
         assert!(text.contains("你赢了！"), "the banner says who won:\n{text}");
         assert!(!text.contains('█'), "no English block letters on a Chinese screen:\n{text}");
         insta::assert_snapshot!(format!("zh_banner_{width}x{height}"), text);
@@ -183,7 +183,7 @@ fn the_review_in_chinese() {
     let app = reviewed();
     for (width, height) in SIZES {
         let text = screen(&app, width, height);
-        check("review", &app, &text, width);
+        check(Language::SimplifiedChinese, "review", &app, &text, width);
         insta::assert_snapshot!(format!("zh_review_{width}x{height}"), text);
     }
 }
@@ -192,7 +192,7 @@ fn the_review_in_chinese() {
 fn the_words_of_moves_read_as_chinese_sentences() {
     use nim_tui::engine::MoveWords;
     use nim_tui::words::{Tense, move_text};
-    i18n::set(Language::SimplifiedChinese);
+    let lang = Language::SimplifiedChinese;
     let cases = [
         (MoveWords::Take { heap: 1, amount: 2 }, Tense::Present, "从第 1 堆取走 2 枚"),
         (MoveWords::Take { heap: 1, amount: 2 }, Tense::Past, "从第 1 堆取走了 2 枚"),
@@ -208,20 +208,20 @@ fn the_words_of_moves_read_as_chinese_sentences() {
         ),
     ];
     for (words, tense, expected) in cases {
-        assert_eq!(move_text(&words, tense), expected);
+        assert_eq!(move_text(lang, &words, tense), expected);
     }
     // Capitals do nothing to Chinese; English still gets its capital.
     assert_eq!(nim_tui::words::capitalised("从第 1 堆取走 2 枚"), "从第 1 堆取走 2 枚");
-    assert_eq!(nim_tui::words::count_of(GameKind::Kayles, 3), "3 个球瓶");
-    assert_eq!(nim_tui::words::menu_title(GameKind::Moore(3)), "摩尔尼姆游戏 Nim_3");
-    i18n::set(Language::English);
+    assert_eq!(nim_tui::words::count_of(lang, GameKind::Kayles, 3), "3 个球瓶");
+    assert_eq!(nim_tui::words::menu_title(lang, GameKind::Moore(3)), "摩尔尼姆游戏 Nim_3");
+    let lang = Language::English;
     assert_eq!(nim_tui::words::capitalised("take 2"), "Take 2");
     assert_eq!(
-        nim_tui::words::menu_title(GameKind::Subtraction(SubtractionSet::up_to(3).unwrap())),
+        nim_tui::words::menu_title(lang, GameKind::Subtraction(SubtractionSet::up_to(3).unwrap())),
         "Subtraction {1,2,3}"
     );
     assert_eq!(
-        nim_tui::words::title(GameKind::Subtraction(SubtractionSet::up_to(3).unwrap())),
+        nim_tui::words::title(lang, GameKind::Subtraction(SubtractionSet::up_to(3).unwrap())),
         "the subtraction game {1, 2, 3}"
     );
 }
@@ -229,7 +229,7 @@ fn the_words_of_moves_read_as_chinese_sentences() {
 /// More of the screens with a board: misère's frame, the coach, a puzzle and its verdict, a
 /// replay, a demo, two people at one keyboard.
 fn more_screens() -> Vec<(&'static str, App)> {
-    i18n::set(Language::SimplifiedChinese);
+    let lang = Language::SimplifiedChinese;
     let mut misere = App::start_now(setup(GameKind::Nim, Mode::Misere, &[1, 1, 3]), Some(1));
     act(&mut misere, Action::Binary);
     act(&mut misere, Action::Hint);
@@ -245,6 +245,7 @@ fn more_screens() -> Vec<(&'static str, App)> {
     act(&mut puzzle, Action::Take);
     act(&mut puzzle, Action::Take);
     let record = nim_tui::record::Record::parse(
+        lang,
         "# nim-tui game record\nmode normal\nheaps 1 2\nplayers ai\nyou 2 2\nai 1 1\n",
     )
     .expect("a good record");
@@ -271,7 +272,7 @@ fn more_screens_with_a_board_in_chinese() {
     for (name, app) in more_screens() {
         for (width, height) in SIZES {
             let text = screen(&app, width, height);
-            check(name, &app, &text, width);
+            check(Language::SimplifiedChinese, name, &app, &text, width);
             insta::assert_snapshot!(format!("zh_{name}_{width}x{height}"), text);
         }
     }
@@ -283,7 +284,8 @@ fn more_screens_with_a_board_in_chinese() {
 /// `⊕`, the one ambiguous character kept: the sign the lessons teach (see `ui/ascii.rs`).
 #[test]
 fn with_the_cjk_glyphs_the_chinese_screen_has_one_width_everywhere() {
-    let look = Look::default().with_glyphs(nim_tui::theme::Glyphs::cjk());
+    let lang = Language::SimplifiedChinese;
+    let look = Look { language: lang, ..Look::default() }.with_glyphs(nim_tui::theme::Glyphs::cjk());
     for (name, kind, heaps) in games() {
         let mut app = playing(kind, &heaps);
         act(&mut app, Action::Binary);
@@ -298,7 +300,7 @@ fn with_the_cjk_glyphs_the_chinese_screen_has_one_width_everywhere() {
             );
         }
         assert!(
-            text.contains(&nim_tui::words::short_title(kind)) || kind == GameKind::Nim,
+            text.contains(&nim_tui::words::short_title(lang, kind)) || kind == GameKind::Nim,
             "{name}:\n{text}"
         );
         if kind == GameKind::Nim {
@@ -315,7 +317,7 @@ fn the_words_title_of_each_game_is_the_engines_in_english() {
     kinds.extend((1..=nim_tui::engine::MOORE_MAX_K).map(GameKind::Moore));
     kinds.extend(GameKind::menu().into_iter().map(|entry| entry.kind));
     for kind in kinds {
-        let title = i18n::scoped(Language::English, || nim_tui::words::title(kind));
+        let title = nim_tui::words::title(Language::English, kind);
         assert_eq!(title, kind.title(), "{kind:?}");
     }
 }

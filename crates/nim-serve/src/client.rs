@@ -26,7 +26,7 @@ use tokio::time::Instant;
 use super::Server;
 use super::place::{Departure, Leave, Me, Place};
 use super::tables::Notice;
-use nim_tui::i18n::{self, Language};
+use nim_tui::i18n::Language;
 // The colour query is the local game's: text, background, then the device attributes, which every
 // terminal answers, so that one that cannot tell its colours is known at once.
 use nim_tui::session::{COLOUR_QUERY, Pacing, Session};
@@ -57,9 +57,8 @@ pub struct Connection {
     pub log: Arc<Mutex<super::LogBudget>>,
     /// The client's locale, as it sent it (the first of `LC_ALL`, `LC_MESSAGES` and `LANG`).
     pub lang: Option<String>,
-    /// The language this connection reads: the one its locale asks for, else the server's. The
-    /// thread's language is set to it around each update and frame ([`i18n::scoped`]), which
-    /// run without an `.await` between, so that connections never see each other's.
+    /// The language this connection reads: the one its locale asks for, else the server's. Its
+    /// frames are drawn in it (the session's [`Look::language`]), whoever changed the state.
     pub language: Language,
     /// What the server tells this connection (challenges, answers, a position given). The
     /// person is on the server's list from the shell request on ([`super::tables::People::join`]
@@ -376,6 +375,7 @@ pub async fn play(
         keys: Look::key_labels(&settings.keys),
         title: nim_tui::theme::TITLE.to_string(),
         offered: None,
+        language,
         glyphs: nim_tui::theme::Glyphs::unicode(),
     }
     .with_glyphs(match &conn.lang {
@@ -393,7 +393,8 @@ pub async fn play(
     };
     let pacing =
         Pacing { ai_delay: Duration::from_millis(settings.ai_delay_ms).max(limits.frame_min), asked_colours };
-    let me = Me { id: conn.id, name: name.clone(), teacher: conn.teacher, peer, log: conn.log.clone() };
+    let me =
+        Me { id: conn.id, name: name.clone(), teacher: conn.teacher, peer, log: conn.log.clone(), language };
     let place = Place::new(server.clone(), me);
     let mut session = Session::new(place, look, keymap, pacing, conn.size, std::time::Instant::now());
 
@@ -428,7 +429,7 @@ pub async fn play(
         let behind = out.pending() > limits.output_soft;
         let frame_at = last_frame.map_or(now, |t| t + limits.frame_min);
         if session.wants_frame() && !behind && now >= frame_at {
-            if i18n::scoped(language, || session.render(&mut terminal, now.into_std())).is_err() {
+            if session.render(&mut terminal, now.into_std()).is_err() {
                 break End::Closed;
             }
             if !out.send(frame_buf.take(), limits.output_cap, &server) {
@@ -488,10 +489,8 @@ pub async fn play(
                     session.redraw();
                 }
                 paste.filter(&bytes, &mut keys, &mut pasted);
-                i18n::scoped(language, || {
-                    session.feed(&keys, at);
-                    session.paste(&pasted, at);
-                });
+                session.feed(&keys, at);
+                session.paste(&pasted, at);
                 keys.clear();
                 pasted.clear();
                 // Ctrl-Z would stop the server's process locally; here it means nothing.
@@ -514,14 +513,12 @@ pub async fn play(
                         session.scene_mut().idle_warning = None;
                     }
                 }
-                i18n::scoped(language, || {
-                    session.scene_mut().notice(notice);
-                    session.changed(at);
-                });
+                session.scene_mut().notice(notice);
+                session.changed(at);
             }
             Woke::Table => {
                 session.scene_mut().table_moved();
-                i18n::scoped(language, || session.changed(at));
+                session.changed(at);
             }
             Woke::People => {
                 if session.scene().in_lobby() {
@@ -530,7 +527,7 @@ pub async fn play(
             }
             Woke::Drained => {}
             Woke::Timer => {
-                i18n::scoped(language, || session.on_timer(at));
+                session.on_timer(at);
                 if now >= idle_at {
                     break End::Idle;
                 }
@@ -553,7 +550,7 @@ pub async fn play(
             last_resize = Some(now);
             server.resizes.fetch_add(1, Ordering::Relaxed);
             terminal.backend_mut().size = Size::new(width, height);
-            i18n::scoped(language, || session.resize(width, height, at));
+            session.resize(width, height, at);
         }
         if let Some(Leave) = session.take_effect() {
             break End::Quit;
@@ -569,18 +566,18 @@ pub async fn play(
     session.scene_mut().depart(how);
     match ending {
         End::Stopping => {
-            let told = i18n::scoped(language, || nim_tui::words::serve_stopping(had_game));
+            let told = nim_tui::words::serve_stopping(language, had_game);
             out.send(goodbye(&told), limits.output_cap, &server);
             out.flush(Duration::from_secs(1)).await;
         }
         End::Idle => {
             tracing::info!(%peer, player = %name, "disconnected: idle");
-            let told = i18n::scoped(language, nim_tui::words::serve_idle_kicked);
+            let told = nim_tui::words::serve_idle_kicked(language);
             out.send(goodbye(&told), limits.output_cap, &server);
             out.flush(Duration::from_secs(1)).await;
         }
         End::Kicked => {
-            let told = i18n::scoped(language, || nim_tui::i18n::text("serve-kicked"));
+            let told = nim_tui::i18n::text(language, "serve-kicked");
             out.send(goodbye(&told), limits.output_cap, &server);
             out.flush(Duration::from_secs(1)).await;
         }

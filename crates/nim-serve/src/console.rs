@@ -15,6 +15,7 @@ use super::lobby::Note;
 use super::say::text;
 use super::tables::{Assignment, Doing};
 use nim_tui::app::Action;
+use nim_tui::i18n::Language;
 use nim_tui::i18n::{self, Arg};
 use nim_tui::ui::Look;
 
@@ -74,21 +75,22 @@ pub fn accuracy((kept, met): (u32, u32)) -> String {
     }
 }
 
-fn doing(d: &Doing) -> String {
+fn doing(lang: Language, d: &Doing) -> String {
     match d {
-        Doing::Lobby => nim_tui::words::serve_in_lobby(),
-        Doing::Solo => nim_tui::words::serve_playing_ai(),
-        Doing::Match { with } => nim_tui::words::serve_playing(with),
-        Doing::Watching { whom } => nim_tui::words::serve_watching_someone(whom),
+        Doing::Lobby => nim_tui::words::serve_in_lobby(lang),
+        Doing::Solo => nim_tui::words::serve_playing_ai(lang),
+        Doing::Match { with } => nim_tui::words::serve_playing(lang, with),
+        Doing::Watching { whom } => nim_tui::words::serve_watching_someone(lang, whom),
     }
 }
 
 /// The last result in words: "won · Nim · perfect", "lost to bob · Nim".
-pub fn last_result(s: &StudentSummary) -> String {
+pub fn last_result(lang: Language, s: &StudentSummary) -> String {
     let Some(last) = &s.last_game else { return String::new() };
     let (outcome, game, level, opponent) = (&last.outcome, &last.game, &last.level, &last.opponent);
-    let game =
-        game.parse::<nim_tui::engine::GameKind>().map_or_else(|_| game.clone(), nim_tui::words::short_title);
+    let game = game
+        .parse::<nim_tui::engine::GameKind>()
+        .map_or_else(|_| game.clone(), |kind| nim_tui::words::short_title(lang, kind));
     let id = match (outcome, opponent == "ai") {
         (Outcome::Won, true) => "console-won-ai",
         (Outcome::Lost, true) => "console-lost-ai",
@@ -97,10 +99,11 @@ pub fn last_result(s: &StudentSummary) -> String {
         (Outcome::EndedByServer, _) => "console-ended",
     };
     text(
+        lang,
         id,
         &[
             ("game", game.into()),
-            ("level", nim_tui::words::level_name(level).into()),
+            ("level", nim_tui::words::level_name(lang, level).into()),
             ("opponent", opponent.as_str().into()),
         ],
     )
@@ -143,6 +146,7 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
     let chosen =
         view.chosen.filter(|id| students.iter().any(|r| r.id == *id)).or(students.first().map(|r| r.id));
     let heading = text(
+        look.language,
         "console-title",
         &[("me", view.me.into()), ("n", students.len().into()), ("playing", playing.into())],
     );
@@ -157,7 +161,7 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
             "console-games",
             "console-last",
         ]
-        .map(|id| Cell::from(i18n::text(id))),
+        .map(|id| Cell::from(i18n::text(look.language, id))),
     )
     .style(theme.strong(theme.dim));
     let rows: Vec<Row> = students
@@ -181,13 +185,13 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
             Row::new(vec![
                 Cell::from(name),
                 Cell::from(Span::styled(
-                    doing(&r.doing),
+                    doing(look.language, &r.doing),
                     if chosen { Style::new() } else { theme.fg(theme.dim) },
                 )),
                 Cell::from(position),
                 Cell::from(accuracy(r.accuracy())),
                 Cell::from(games),
-                Cell::from(last_result(&r.summary)),
+                Cell::from(last_result(look.language, &r.summary)),
             ])
             .style(style)
         })
@@ -203,7 +207,7 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
     let table = Table::new(rows, widths)
         .header(header)
         .column_spacing(1)
-        .block(frame_block(i18n::text("console-class"), look));
+        .block(frame_block(i18n::text(look.language, "console-class"), look));
     frame.render_widget(table, table_area);
 
     let [race_area, draft_area] =
@@ -213,24 +217,37 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
             let answers: Vec<String> = a
                 .results
                 .iter()
-                .map(|(name, won, secs)| nim_tui::words::serve_assignment_result(name, *won, *secs))
+                .map(|(name, won, secs)| {
+                    nim_tui::words::serve_assignment_result(look.language, name, *won, *secs)
+                })
                 .collect();
             let body = if answers.is_empty() {
-                text("console-race-waiting", &[("n", a.given.len().into())])
+                text(look.language, "console-race-waiting", &[("n", a.given.len().into())])
             } else {
                 answers.join(" · ")
             };
             let yes = |b: bool| Arg::from(if b { "yes" } else { "no" });
-            let state = text("console-race-state", &[("paused", yes(a.paused)), ("ended", yes(a.ended))]);
-            (format!("{} · {state}", text("console-race", &[("position", a.position.as_str().into())])), body)
+            let state = text(
+                look.language,
+                "console-race-state",
+                &[("paused", yes(a.paused)), ("ended", yes(a.ended))],
+            );
+            (
+                format!(
+                    "{} · {state}",
+                    text(look.language, "console-race", &[("position", a.position.as_str().into())])
+                ),
+                body,
+            )
         }
-        None => (i18n::text("console-activity"), i18n::text("console-no-race")),
+        None => (i18n::text(look.language, "console-activity"), i18n::text(look.language, "console-no-race")),
     };
     frame.render_widget(
         Paragraph::new(body).wrap(ratatui::widgets::Wrap { trim: true }).block(frame_block(title, look)),
         race_area,
     );
     let draft = text(
+        look.language,
         "console-draft",
         &[
             ("hints", if view.draft.hints { "yes" } else { "no" }.into()),
@@ -252,7 +269,7 @@ fn console_keys(look: &Look, projector: bool) -> String {
         ("quit", look.key(Action::Quit).into()),
         ("updown", format!("{}/{}", look.key(Action::Up), look.key(Action::Down)).into()),
     ];
-    text(if projector { "console-projector-keys" } else { "console-keys" }, &args)
+    text(look.language, if projector { "console-projector-keys" } else { "console-keys" }, &args)
 }
 
 /// The students ranked for the podium: most wins, then the best accuracy (compared exactly, as
@@ -288,37 +305,48 @@ fn projector(frame: &mut Frame, view: &View, look: &Look) {
     // The join card.
     let mut lines = Vec::new();
     if let Some(command) = &view.join.command {
-        lines.push(Line::styled(i18n::text("console-join-terminal"), theme.fg(theme.dim)).centered());
+        lines.push(
+            Line::styled(i18n::text(look.language, "console-join-terminal"), theme.fg(theme.dim)).centered(),
+        );
         lines.push(Line::styled(command.clone(), theme.strong(theme.accent)).centered());
     }
     if let Some(page) = view.join.web.get() {
-        lines.push(Line::styled(i18n::text("console-join-browser"), theme.fg(theme.dim)).centered());
+        lines.push(
+            Line::styled(i18n::text(look.language, "console-join-browser"), theme.fg(theme.dim)).centered(),
+        );
         lines.push(Line::styled(page.clone(), theme.strong(theme.accent)).centered());
     }
     match (&view.join.code, code_letters) {
         (Some(_), Some(letters)) => {
-            lines.push(Line::styled(i18n::text("console-join-code"), theme.fg(theme.dim)).centered());
+            lines.push(
+                Line::styled(i18n::text(look.language, "console-join-code"), theme.fg(theme.dim)).centered(),
+            );
             lines.extend(letters.into_iter().map(|l| Line::styled(l, theme.strong(theme.accent)).centered()));
         }
         (Some(code), None) => {
-            lines.push(Line::styled(i18n::text("console-join-code"), theme.fg(theme.dim)).centered());
+            lines.push(
+                Line::styled(i18n::text(look.language, "console-join-code"), theme.fg(theme.dim)).centered(),
+            );
             let spaced: String = code.chars().map(|c| format!("{c} ")).collect();
             lines.push(Line::styled(spaced.trim_end().to_string(), theme.strong(theme.accent)).centered());
         }
-        (None, _) => {
-            lines.push(Line::styled(i18n::text("console-join-no-code"), theme.fg(theme.dim)).centered())
-        }
+        (None, _) => lines.push(
+            Line::styled(i18n::text(look.language, "console-join-no-code"), theme.fg(theme.dim)).centered(),
+        ),
     }
-    frame.render_widget(Paragraph::new(lines).block(frame_block(i18n::text("console-join"), look)), card);
+    frame.render_widget(
+        Paragraph::new(lines).block(frame_block(i18n::text(look.language, "console-join"), look)),
+        card,
+    );
 
     // The standings, the first three on a podium.
     let ranked = ranked(view.rows);
-    let block = frame_block(i18n::text("console-standings"), look);
+    let block = frame_block(i18n::text(look.language, "console-standings"), look);
     let inner = block.inner(board);
     frame.render_widget(block, board);
     if ranked.is_empty() {
         frame.render_widget(
-            Line::styled(nim_tui::words::serve_board_empty(), theme.fg(theme.dim)).centered(),
+            Line::styled(nim_tui::words::serve_board_empty(look.language), theme.fg(theme.dim)).centered(),
             Rect { height: 1.min(inner.height), ..inner },
         );
     } else {
@@ -491,21 +519,19 @@ mod tests {
             code: Some("maths7".into()),
             web: std::sync::OnceLock::from("http://room12:8080/".to_string()),
         };
-        i18n::scoped(language, || {
-            let view = View {
-                me: "mrslee",
-                rows: &rows,
-                chosen: Some(3),
-                note: None,
-                assignment: &assignment,
-                projector,
-                join: &join,
-                draft: crate::lobby::Draft::default(),
-            };
-            let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
-            terminal.draw(|frame| draw(frame, &view, &Look::default())).expect("drawn");
-            crate::lobby_view::tests::screen_text(terminal.backend().buffer())
-        })
+        let view = View {
+            me: "mrslee",
+            rows: &rows,
+            chosen: Some(3),
+            note: None,
+            assignment: &assignment,
+            projector,
+            join: &join,
+            draft: crate::lobby::Draft::default(),
+        };
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+        terminal.draw(|frame| draw(frame, &view, &Look { language, ..Look::default() })).expect("drawn");
+        crate::lobby_view::tests::screen_text(terminal.backend().buffer())
     }
 
     #[test]

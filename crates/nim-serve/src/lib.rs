@@ -48,6 +48,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Notify, oneshot, watch};
 
 use nim_tui::config::Settings;
+use nim_tui::i18n::Language;
 
 /// Why the server could not run.
 #[derive(Debug, thiserror::Error)]
@@ -193,6 +194,8 @@ pub struct Options {
     pub settings: Settings,
     /// The web door (`--web`), if it is open; it may be the only one (`--no-ssh`).
     pub web: Option<WebOptions>,
+    /// The server's own language: its console's, and a player's whose locale says nothing.
+    pub language: Language,
 }
 
 /// What every connection shares.
@@ -205,7 +208,7 @@ pub struct Server {
     /// The language of a connection that tells none (no `LANG`, `LC_MESSAGES` or `LC_ALL`), and
     /// of what is said before one can (the class code's prompt): the server's own, as chosen
     /// where it was started (`--lang`, the config, its locale).
-    pub language: nim_tui::i18n::Language,
+    pub language: Language,
     /// The database, as a service: results written off the async threads, the boards kept.
     pub store: store::Store,
     pub names: names::Registry,
@@ -561,8 +564,7 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
         teachers: options.teachers,
         no_hints: options.no_hints,
         settings: options.settings,
-        // The thread that starts the server is the one main chose the language on.
-        language: nim_tui::i18n::current(),
+        language: options.language,
         store,
         names: names::Registry::default(),
         people: tables::People::default(),
@@ -698,6 +700,7 @@ fn log_end(peer: SocketAddr, id: u64, error: Option<russh::Error>) {
 pub fn run(
     args: &nim_tui::cli::ServeArgs,
     settings: Settings,
+    language: Language,
     log: Option<PathBuf>,
 ) -> Result<(), ServeError> {
     let (host_key, key_path) = hostkey::host_key(args.host_key.as_deref())?;
@@ -737,6 +740,7 @@ pub fn run(
         no_hints: args.no_hints,
         settings,
         web,
+        language,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

@@ -82,14 +82,17 @@ impl Note {
         use super::say::text;
         use nim_tui::words;
         match self {
-            Note::Engaged(name) => text("serve-engaged", &[("who", name.as_str().into())]),
-            Note::LeftYouWon(name) => text("serve-left-you-won", &[("who", name.as_str().into())]),
-            Note::YouLeft => text("serve-you-left", &[]),
+            Note::Engaged(name) => text(look.language, "serve-engaged", &[("who", name.as_str().into())]),
+            Note::LeftYouWon(name) => {
+                text(look.language, "serve-left-you-won", &[("who", name.as_str().into())])
+            }
+            Note::YouLeft => text(look.language, "serve-you-left", &[]),
             Note::WatchedEnded(first, second) => {
-                let players = super::say::players(first, second.as_deref());
-                text("serve-watched-ended", &[("players", players.into())])
+                let players = super::say::players(look.language, first, second.as_deref());
+                text(look.language, "serve-watched-ended", &[("players", players.into())])
             }
             Note::Given { position, count, second, activity } => text(
+                look.language,
                 "serve-given",
                 &[
                     ("activity", (*activity).to_string().into()),
@@ -98,25 +101,30 @@ impl Note {
                     ("second", if *second { "yes" } else { "no" }.into()),
                 ],
             ),
-            Note::GiveLost(position) => text("serve-give-lost", &[("position", position.as_str().into())]),
-            Note::Paused(true) => text("console-paused", &[]),
-            Note::Paused(false) => text("console-resumed", &[]),
-            Note::ActivityEnded => text("console-activity-ended", &[]),
-            Note::NoActivity => text("console-no-activity", &[]),
+            Note::GiveLost(position) => {
+                text(look.language, "serve-give-lost", &[("position", position.as_str().into())])
+            }
+            Note::Paused(true) => text(look.language, "console-paused", &[]),
+            Note::Paused(false) => text(look.language, "console-resumed", &[]),
+            Note::ActivityEnded => text(look.language, "console-activity-ended", &[]),
+            Note::NoActivity => text(look.language, "console-no-activity", &[]),
             Note::GivenWhileBusy(teacher) => text(
+                look.language,
                 "serve-given-while-busy",
                 &[("teacher", teacher.as_str().into()), ("enter", look.key(Action::Take).into())],
             ),
-            Note::ConfirmQuit => text("serve-confirm-quit", &[]),
-            Note::ConfirmKick { name, .. } => text("console-confirm-kick", &[("who", name.as_str().into())]),
-            Note::Kicked(name) => text("console-kicked", &[("who", name.as_str().into())]),
-            Note::Challenged(name) => words::serve_challenged(name),
-            Note::Busy(name) => words::serve_busy(name),
-            Note::ChallengeSent(name) => words::serve_challenge_sent(name),
-            Note::NothingToWatch(name) => words::serve_nothing_to_watch(name),
-            Note::Declined(name) => words::serve_declined(name),
-            Note::Left(name) => words::serve_left(name),
-            Note::MoveLimit(moves) => words::serve_move_limit(*moves),
+            Note::ConfirmQuit => text(look.language, "serve-confirm-quit", &[]),
+            Note::ConfirmKick { name, .. } => {
+                text(look.language, "console-confirm-kick", &[("who", name.as_str().into())])
+            }
+            Note::Kicked(name) => text(look.language, "console-kicked", &[("who", name.as_str().into())]),
+            Note::Challenged(name) => words::serve_challenged(look.language, name),
+            Note::Busy(name) => words::serve_busy(look.language, name),
+            Note::ChallengeSent(name) => words::serve_challenge_sent(look.language, name),
+            Note::NothingToWatch(name) => words::serve_nothing_to_watch(look.language, name),
+            Note::Declined(name) => words::serve_declined(look.language, name),
+            Note::Left(name) => words::serve_left(look.language, name),
+            Note::MoveLimit(moves) => words::serve_move_limit(look.language, *moves),
         }
     }
 }

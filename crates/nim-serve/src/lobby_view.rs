@@ -11,6 +11,7 @@ use super::db::{MatchStanding, Standing};
 use super::lobby::Lobby;
 use super::tables::{Doing, Someone};
 use nim_tui::app::Action;
+use nim_tui::i18n::Language;
 use nim_tui::ui::Look;
 
 /// Everything the lobby shows, gathered before the frame.
@@ -23,19 +24,20 @@ pub struct View<'a> {
     pub matches: &'a [MatchStanding],
 }
 
-fn doing(d: &Doing) -> String {
+fn doing(lang: Language, d: &Doing) -> String {
     match d {
-        Doing::Lobby => nim_tui::words::serve_in_lobby(),
-        Doing::Solo => nim_tui::words::serve_playing_ai(),
-        Doing::Match { with } => nim_tui::words::serve_playing(with),
-        Doing::Watching { whom } => nim_tui::words::serve_watching_someone(whom),
+        Doing::Lobby => nim_tui::words::serve_in_lobby(lang),
+        Doing::Solo => nim_tui::words::serve_playing_ai(lang),
+        Doing::Match { with } => nim_tui::words::serve_playing(lang, with),
+        Doing::Watching { whom } => nim_tui::words::serve_watching_someone(lang, whom),
     }
 }
 
 pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
     let area = frame.area();
     let theme = &look.theme;
-    let keys = nim_tui::words::serve_lobby_keys(&look.key(Action::Take), &look.key(Action::Quit));
+    let keys =
+        nim_tui::words::serve_lobby_keys(look.language, &look.key(Action::Take), &look.key(Action::Quit));
     // The keys take a second row when one is too narrow for them (in Chinese, at 80 columns).
     let key_rows = key_rows(&keys, usize::from(area.width));
     let board = board_lines(view, look);
@@ -51,7 +53,10 @@ pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
     ])
     .areas(area);
     frame.render_widget(
-        Line::styled(nim_tui::words::serve_lobby_title(view.my_name), theme.strong(theme.accent)),
+        Line::styled(
+            nim_tui::words::serve_lobby_title(look.language, view.my_name),
+            theme.strong(theme.accent),
+        ),
         title,
     );
     // On a wide screen the standings stand beside the people; otherwise under them.
@@ -64,7 +69,7 @@ pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
     };
     people(frame, view, look, people_area);
     frame.render_widget(
-        Paragraph::new(board).block(framed(nim_tui::i18n::text("serve-board-title"), look)),
+        Paragraph::new(board).block(framed(nim_tui::i18n::text(look.language, "serve-board-title"), look)),
         board_area,
     );
     if let Some(n) = &view.lobby.note {
@@ -87,7 +92,7 @@ fn framed<'a>(title: String, look: &Look) -> Block<'a> {
 /// Who is on the server and what each is doing, the chosen one marked, in a frame.
 fn people(frame: &mut Frame, view: &View, look: &Look, area: Rect) {
     let theme = &look.theme;
-    let block = framed(nim_tui::words::serve_people(view.people.len()), look);
+    let block = framed(nim_tui::words::serve_people(look.language, view.people.len()), look);
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let at = view.lobby.chosen_index(view.people, view.me);
@@ -103,9 +108,9 @@ fn people(frame: &mut Frame, view: &View, look: &Look, area: Rect) {
         .map(|(i, p)| {
             let mark = if i == at { format!("{} ", look.glyphs.cursor) } else { "  ".to_string() };
             let name = if p.id == view.me {
-                nim_tui::words::serve_you(&p.name)
+                nim_tui::words::serve_you(look.language, &p.name)
             } else if p.teacher {
-                nim_tui::words::serve_teacher(&p.name)
+                nim_tui::words::serve_teacher(look.language, &p.name)
             } else {
                 p.name.clone()
             };
@@ -113,7 +118,7 @@ fn people(frame: &mut Frame, view: &View, look: &Look, area: Rect) {
             Line::from(vec![
                 Span::styled(mark, theme.strong(theme.accent)),
                 Span::styled(padded(&name, name_columns), style),
-                Span::styled(doing(&p.doing), theme.fg(theme.dim)),
+                Span::styled(doing(look.language, &p.doing), theme.fg(theme.dim)),
             ])
         })
         .collect();
@@ -124,9 +129,13 @@ fn people(frame: &mut Frame, view: &View, look: &Look, area: Rect) {
 /// players, the best five. Games and levels in words.
 fn board_lines(view: &View, look: &Look) -> Vec<Line<'static>> {
     let theme = &look.theme;
-    let mut lines = vec![Line::styled(nim_tui::words::serve_board_ai(), theme.strong(theme.text))];
+    let mut lines =
+        vec![Line::styled(nim_tui::words::serve_board_ai(look.language), theme.strong(theme.text))];
     if view.standings.is_empty() {
-        lines.push(Line::styled(format!("  {}", nim_tui::words::serve_board_empty()), theme.fg(theme.dim)));
+        lines.push(Line::styled(
+            format!("  {}", nim_tui::words::serve_board_empty(look.language)),
+            theme.fg(theme.dim),
+        ));
     }
     let mut groups: Vec<(&str, &str, Vec<&Standing>)> = Vec::new();
     for s in view.standings {
@@ -140,16 +149,19 @@ fn board_lines(view: &View, look: &Look) -> Vec<Line<'static>> {
             best.iter().take(3).map(|s| format!("{} {}/{}", s.player, s.won, s.played)).collect();
         let game = game
             .parse::<nim_tui::engine::GameKind>()
-            .map_or_else(|_| (*game).to_string(), nim_tui::words::short_title);
-        let level = nim_tui::words::level_name(level);
+            .map_or_else(|_| (*game).to_string(), |kind| nim_tui::words::short_title(look.language, kind));
+        let level = nim_tui::words::level_name(look.language, level);
         lines.push(Line::raw(format!(
             "  {}",
-            nim_tui::words::serve_board_line(&game, &level, &names.join("  "))
+            nim_tui::words::serve_board_line(look.language, &game, &level, &names.join("  "))
         )));
     }
-    lines.push(Line::styled(nim_tui::words::serve_board_players(), theme.strong(theme.text)));
+    lines.push(Line::styled(nim_tui::words::serve_board_players(look.language), theme.strong(theme.text)));
     if view.matches.is_empty() {
-        lines.push(Line::styled(format!("  {}", nim_tui::words::serve_board_empty()), theme.fg(theme.dim)));
+        lines.push(Line::styled(
+            format!("  {}", nim_tui::words::serve_board_empty(look.language)),
+            theme.fg(theme.dim),
+        ));
     } else {
         let names: Vec<String> =
             view.matches.iter().take(5).map(|s| format!("{} {}/{}", s.player, s.won, s.played)).collect();
@@ -188,7 +200,7 @@ pub(crate) mod tests {
     use ratatui::backend::TestBackend;
 
     use super::*;
-    use nim_tui::i18n::{self, Language};
+    use nim_tui::i18n::Language;
 
     fn someone(id: u64, name: &str, teacher: bool, doing: Doing) -> Someone {
         let watchable = doing != Doing::Lobby;
@@ -218,25 +230,23 @@ pub(crate) mod tests {
             MatchStanding { player: "alice".into(), won: 2, played: 3 },
             MatchStanding { player: "bob".into(), won: 1, played: 3 },
         ];
-        i18n::scoped(language, || {
-            let lobby = Lobby {
-                chosen: Some(4),
-                challenged_by: None,
-                note: Some(crate::lobby::Note::Challenged("erin".into())),
-                ..Lobby::default()
-            };
-            let view = View {
-                lobby: &lobby,
-                me: 6,
-                my_name: "frank",
-                people: &people,
-                standings: &standings,
-                matches: &matches,
-            };
-            let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
-            terminal.draw(|frame| draw(frame, &view, &Look::default())).expect("drawn");
-            screen_text(terminal.backend().buffer())
-        })
+        let lobby = Lobby {
+            chosen: Some(4),
+            challenged_by: None,
+            note: Some(crate::lobby::Note::Challenged("erin".into())),
+            ..Lobby::default()
+        };
+        let view = View {
+            lobby: &lobby,
+            me: 6,
+            my_name: "frank",
+            people: &people,
+            standings: &standings,
+            matches: &matches,
+        };
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+        terminal.draw(|frame| draw(frame, &view, &Look { language, ..Look::default() })).expect("drawn");
+        screen_text(terminal.backend().buffer())
     }
 
     /// A drawn screen as a person reads it: each row's text, trailing spaces cut. A wide

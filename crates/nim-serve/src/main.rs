@@ -20,7 +20,11 @@ const CODE_FILE_LIMIT: u64 = 4096;
 fn main() -> ExitCode {
     let code = start();
     if let Some(failure) = log::write_failure() {
-        nim_tui::text::warn(failure);
+        // In the locale's language: the flags that could choose another are behind us.
+        nim_tui::text::warn(
+            nim_tui::i18n::Language::from_environment(|name| std::env::var(name).ok()),
+            failure,
+        );
     }
     code
 }
@@ -50,7 +54,7 @@ fn start() -> ExitCode {
     // the config file's `language`, else the locale.
     let language =
         cli.top.lang.or_else(|| config::language_in(cli.top.config.as_deref())).unwrap_or_default();
-    nim_tui::i18n::set(language.resolve(|name| std::env::var(name).ok()));
+    let language = language.resolve(|name| std::env::var(name).ok());
     let settings = match config::load(cli.top.config.as_deref()) {
         Ok(settings) => settings,
         Err(e) => return fail(2, &e.to_string()),
@@ -75,7 +79,7 @@ fn start() -> ExitCode {
         Ok(code) => serve.code = code,
         Err(e) => return fail(2, &e),
     }
-    let code = match nim_serve::run(&serve, settings, log) {
+    let code = match nim_serve::run(&serve, settings, language, log) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.is_bad_input() => fail(2, &e.to_string()),
         Err(e) => fail(1, &e.to_string()),

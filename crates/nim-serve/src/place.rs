@@ -56,6 +56,8 @@ pub struct Me {
     pub peer: SocketAddr,
     /// The connection's log lines (see [`super::LOG_PER_SECOND`]).
     pub(crate) log: Arc<std::sync::Mutex<super::LogBudget>>,
+    /// The language the person reads, for what the server answers them alone (a refused save).
+    pub language: nim_tui::i18n::Language,
 }
 
 impl Me {
@@ -177,7 +179,7 @@ impl Place {
         let Draft { hints, minutes } = self.lobby.draft;
         let limit = (minutes > 0).then(|| std::time::Duration::from_secs(minutes * 60));
         let position = match (&puzzle, &setup.heaps) {
-            (Some(start), _) => say::puzzle_name(start),
+            (Some(start), _) => say::puzzle_name(self.server.language, start),
             (None, nim_tui::domain::HeapChoice::Custom(heaps)) => {
                 nim_tui::engine::Position::from(heaps.clone()).to_string()
             }
@@ -847,9 +849,9 @@ impl Place {
                 keep(&self.server, table, game, [outcome, Outcome::EndedByServer], &ended_by);
                 Performed::Done
             }
-            Effect::SaveRecord(_) => {
-                Performed::Reply(Msg::Report(Report::Problem(nim_tui::words::serve_no_records())))
-            }
+            Effect::SaveRecord(_) => Performed::Reply(Msg::Report(Report::Problem(
+                nim_tui::words::serve_no_records(self.me.language),
+            ))),
             // The lesson's progress lives as long as the connection; each step done is kept for
             // the teacher's reports.
             Effect::SaveLesson(progress) => {
@@ -934,7 +936,8 @@ impl Scene for Place {
     type Effect = Leave;
 
     fn draw(&self, frame: &mut Frame, look: &Look) {
-        let warning = self.idle_warning.map(nim_tui::words::serve_idle_warning);
+        let warning =
+            self.idle_warning.map(|seconds| nim_tui::words::serve_idle_warning(look.language, seconds));
         match &self.at {
             At::Lobby if self.me.teacher => {
                 let rows = class_rows(&self.server);

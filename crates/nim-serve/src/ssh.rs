@@ -14,7 +14,7 @@ use tokio::sync::{Semaphore, mpsc, oneshot, watch};
 use super::Server;
 use super::client::{self, Connection, Input};
 use super::tables::{Doing, Person};
-use nim_tui::i18n::{self, Language};
+use nim_tui::i18n::Language;
 
 /// The locale variables a client sent, as POSIX reads them for messages.
 #[derive(Debug, Default)]
@@ -257,9 +257,11 @@ impl russh::server::Handler for Handler {
         }
         let Some(mut response) = response else {
             // Asked before the client can tell its locale: in the server's language.
-            let (instructions, prompt) = i18n::scoped(self.server.language, || {
-                (nim_tui::words::serve_code_instructions(), nim_tui::words::serve_code_prompt())
-            });
+            let language = self.server.language;
+            let (instructions, prompt) = (
+                nim_tui::words::serve_code_instructions(language),
+                nim_tui::words::serve_code_prompt(language),
+            );
             return Ok(Auth::Partial {
                 name: "".into(),
                 instructions: instructions.into(),
@@ -427,7 +429,7 @@ impl russh::server::Handler for Handler {
     async fn shell_request(&mut self, channel: ChannelId, session: &mut Session) -> Result<(), Self::Error> {
         let Some(size) = self.pty else {
             self.refuse("no terminal (ssh -T, or a pipe)");
-            let told = i18n::scoped(self.language(), nim_tui::words::serve_needs_terminal);
+            let told = nim_tui::words::serve_needs_terminal(self.language());
             self.tell_and_close(channel, &told, session).await;
             return Ok(());
         };
@@ -496,7 +498,7 @@ impl russh::server::Handler for Handler {
         session: &mut Session,
     ) -> Result<(), Self::Error> {
         self.refuse("exec");
-        let told = i18n::scoped(self.language(), nim_tui::words::serve_no_commands);
+        let told = nim_tui::words::serve_no_commands(self.language());
         self.tell_and_close(channel, &told, session).await;
         Ok(())
     }
@@ -508,7 +510,7 @@ impl russh::server::Handler for Handler {
         session: &mut Session,
     ) -> Result<(), Self::Error> {
         self.refuse(&format!("subsystem {}", nim_tui::text::escape_short(name, 40)));
-        let told = i18n::scoped(self.language(), nim_tui::words::serve_no_commands);
+        let told = nim_tui::words::serve_no_commands(self.language());
         self.tell_and_close(channel, &told, session).await;
         Ok(())
     }

@@ -42,7 +42,7 @@ use tower::ServiceExt;
 use super::client::{self, Connection, Input};
 use super::tables::{Doing, Person};
 use super::{Kill, LogBudget, ServeError, Server};
-use nim_tui::i18n::{self, Language};
+use nim_tui::i18n::Language;
 
 /// How the web door is started.
 #[derive(Debug, Clone)]
@@ -243,7 +243,7 @@ async fn index(
     headers: HeaderMap,
 ) -> Response {
     let language = choose_language(query.get("lang").map(String::as_str), &headers, web.server.language);
-    let words = i18n::scoped(language, nim_tui::words::serve_web_page);
+    let words = nim_tui::words::serve_web_page(language);
     let mut page = INDEX.replace("{{lang}}", language.tag());
     // Into the page's JSON as JSON; into its text escaped as HTML.
     let json: serde_json::Map<String, serde_json::Value> = words
@@ -558,7 +558,7 @@ async fn who(web: &Web, peer: SocketAddr, given: &str, log: &Mutex<LogBudget>) -
 
 /// Says why in the browser's language, and closes.
 async fn refuse(socket: &mut WebSocket, why: Refusal, language: Language) {
-    let text = i18n::scoped(language, || nim_tui::words::serve_web_refused(why));
+    let text = nim_tui::words::serve_web_refused(language, why);
     let said = serde_json::json!({ "error": text, "reason": why }).to_string();
     let _ = socket.send(Message::Text(said.into())).await;
     let _ = socket.send(Message::Close(Some(CloseFrame { code: CLOSE_POLICY, reason: why.into() }))).await;

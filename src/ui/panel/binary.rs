@@ -13,6 +13,7 @@ use crate::app::Game;
 use crate::engine::{Explanation, MoveReason, Teaching, binary_digits};
 
 use super::Levels;
+use crate::i18n::Language;
 use crate::i18n::{self, Arg};
 use crate::ui::digits;
 use crate::ui::look::Look;
@@ -139,9 +140,9 @@ pub(super) fn width(game: &Game, big: bool) -> u16 {
 
 /// The rows after the heaps: the rule, the nim-sum (three rows when large), the working wrapped in
 /// `width` columns (frame included), and the frame's bottom.
-pub(super) fn tail_rows(game: &Game, width: u16, big: bool) -> u16 {
+pub(super) fn tail_rows(lang: Language, game: &Game, width: u16, big: bool) -> u16 {
     let Teaching::Nim(explanation) = game.teach() else { return least_tail_rows(big) };
-    let text = working(game, explanation);
+    let text = working(lang, game, explanation);
     let rows = match text.is_empty() {
         true => 0,
         false => wrapped_len(&Line::raw(text), usize::from(width.saturating_sub(4)).max(1)).min(6) as u16,
@@ -171,7 +172,7 @@ pub(super) fn render(
     let theme = &look.theme;
     let nim_sum = explanation.nim_sum();
     let block = Block::bordered()
-        .title(format!(" {} ", i18n::text("binary-title")))
+        .title(format!(" {} ", i18n::text(look.language, "binary-title")))
         .border_style(theme.fg(theme.accent))
         .padding(ratatui::widgets::Padding::horizontal(1));
     let inner = block.inner(area);
@@ -293,7 +294,11 @@ pub(super) fn render(
     };
     for &(heap, y, height) in &levels.rows {
         let value = explanation.heaps.get(heap).copied().unwrap_or(0);
-        let label = i18n::text_with("binary-heap-label", &[("number", Arg::Text((heap + 1).to_string()))]);
+        let label = i18n::text_with(
+            look.language,
+            "binary-heap-label",
+            &[("number", Arg::Text((heap + 1).to_string()))],
+        );
         draw_value(buf, value, y, height, &label, dim);
     }
     let width = places.last().map_or(0, |&(_, x, w)| x + w);
@@ -301,14 +306,21 @@ pub(super) fn render(
         put(buf, left, rule_y, &look.glyphs.rule.repeat(width), dim);
     }
     if sum_y + sum_rows <= bottom {
-        draw_value(buf, nim_sum, sum_y, sum_rows, &i18n::text("binary-nim-sum"), theme.strong(theme.text));
+        draw_value(
+            buf,
+            nim_sum,
+            sum_y,
+            sum_rows,
+            &i18n::text(look.language, "binary-nim-sum"),
+            theme.strong(theme.text),
+        );
         let after = left + width as u16 + 2;
         let value = format!("= {nim_sum}");
         if usize::from(after) + value.len() <= usize::from(inner.right()) {
             put(buf, after, sum_y + (sum_rows - 1) / 2, &value, dim);
         }
     }
-    let text = working(game, explanation);
+    let text = working(look.language, game, explanation);
     let from = sum_y + sum_rows;
     if !text.is_empty() && from < bottom {
         let lines = wrap(&Line::styled(text, theme.fg(theme.hint)), usize::from(inner.width));
@@ -354,7 +366,7 @@ fn column_window(digits: usize, nim_sum: u64, room: usize) -> Columns {
 }
 
 /// The panel's last line: the hint's working when a hint is shown, else what the nim-sum says.
-fn working(game: &Game, explanation: &Explanation) -> String {
+fn working(lang: Language, game: &Game, explanation: &Explanation) -> String {
     if game.over.is_some() {
         return String::new();
     }
@@ -362,12 +374,12 @@ fn working(game: &Game, explanation: &Explanation) -> String {
     if game.hint.is_some() {
         return match &explanation.best {
             MoveReason::MisereEndgame { .. } => {
-                crate::words::panel_endgame_move(crate::words::working(explanation).as_deref())
+                crate::words::panel_endgame_move(lang, crate::words::working(lang, explanation).as_deref())
             }
-            MoveReason::Losing { .. } if endgame => crate::words::panel_endgame_lost().to_string(),
-            MoveReason::Losing { .. } => crate::words::panel_zero_every_move().to_string(),
-            _ => crate::words::working(explanation).unwrap_or_default(),
+            MoveReason::Losing { .. } if endgame => crate::words::panel_endgame_lost(lang).to_string(),
+            MoveReason::Losing { .. } => crate::words::panel_zero_every_move(lang).to_string(),
+            _ => crate::words::working(lang, explanation).unwrap_or_default(),
         };
     }
-    crate::words::panel_nim_sum(endgame, explanation.nim_sum() == 0).to_string()
+    crate::words::panel_nim_sum(lang, endgame, explanation.nim_sum() == 0).to_string()
 }

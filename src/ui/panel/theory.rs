@@ -14,6 +14,7 @@ use crate::app::Game;
 use crate::engine::{FibonacciView, GrundyView, MooreView, Teaching, WythoffView};
 
 use super::Levels;
+use crate::i18n::Language;
 use crate::i18n::{self, Arg};
 use crate::ui::look::Look;
 use crate::ui::text::{capitalised, padded, right_aligned, shortened, wrap, wrapped_len};
@@ -35,31 +36,31 @@ const TAIL_WIDTH: usize = 34;
 /// The panel's title and lines for `game`, or `None` for Nim (drawn by `binary.rs`), drawn with
 /// `styles`, the XOR sign `xor` and the hint's key `hint_key`: the line above the heaps, a line per heap (drawn level with
 /// its tokens), and the lines after the heaps, which wrap.
-fn content(game: &Game, styles: &Styles, xor: &str, hint_key: &str) -> Option<Content> {
+fn content(lang: Language, game: &Game, styles: &Styles, xor: &str, hint_key: &str) -> Option<Content> {
     let teaching = game.teach();
     let (title, mut content) = match &teaching {
         Teaching::Nim(_) => return None,
         Teaching::Moore(view) => {
             let args = [("k", num(view.k)), ("modulus", num(u64::from(view.k) + 1))];
-            (format!(" {} ", i18n::text_with("theory-moore-title", &args)), moore(view, styles))
+            (format!(" {} ", i18n::text_with(lang, "theory-moore-title", &args)), moore(lang, view, styles))
         }
         Teaching::Grundy(view) => (
-            format!(" {} ", i18n::text("theory-grundy-title")),
-            grundy(view, game.hint.is_some(), xor, styles),
+            format!(" {} ", i18n::text(lang, "theory-grundy-title")),
+            grundy(lang, view, game.hint.is_some(), xor, styles),
         ),
         Teaching::Wythoff(view) => {
-            (format!(" {} ", i18n::text("theory-wythoff-title")), wythoff(view, styles))
+            (format!(" {} ", i18n::text(lang, "theory-wythoff-title")), wythoff(lang, view, styles))
         }
         Teaching::Fibonacci(view) => {
-            (format!(" {} ", i18n::text("theory-fibonacci-title")), fibonacci(view, styles))
+            (format!(" {} ", i18n::text(lang, "theory-fibonacci-title")), fibonacci(lang, view, styles))
         }
     };
     // With a hint shown, its reason is under the board, whole: the panel's working says the
     // same in figures, and the sentence is not repeated here word for word.
     if game.over.is_none() && game.hint.is_none() {
         let line = match teaching.is_win() {
-            true => crate::words::panel_can_win(hint_key),
-            false => crate::words::panel_loses().to_string(),
+            true => crate::words::panel_can_win(lang, hint_key),
+            false => crate::words::panel_loses(lang).to_string(),
         };
         content.tail.push(Line::styled(line, styles.strong));
     }
@@ -81,14 +82,14 @@ fn drawn(game: &Game, look: &Look) -> Option<Content> {
     let theme = &look.theme;
     let styles =
         Styles { plain: theme.fg(theme.text), dim: theme.fg(theme.dim), strong: theme.strong(theme.hint) };
-    content(game, &styles, &look.glyphs.xor, &look.key(crate::app::Action::Hint))
+    content(look.language, game, &styles, &look.glyphs.xor, &look.key(crate::app::Action::Hint))
 }
 
 /// The panel's lines for measuring: the text alone (every XOR sign is one column wide).
-fn measured(game: &Game) -> Option<Content> {
+fn measured(lang: Language, game: &Game) -> Option<Content> {
     let plain = Style::default();
     // The hint's key as measured: the default's, one letter like most.
-    content(game, &Styles { plain, dim: plain, strong: plain }, "^", "h")
+    content(lang, game, &Styles { plain, dim: plain, strong: plain }, "^", "h")
 }
 
 struct Styles {
@@ -97,7 +98,7 @@ struct Styles {
     strong: Style,
 }
 
-fn moore(view: &MooreView, s: &Styles) -> Content {
+fn moore(lang: Language, view: &MooreView, s: &Styles) -> Content {
     let k1 = u64::from(view.k) + 1;
     let top = view.digits.saturating_sub(1);
     // One column a cell, as wide as its power of two when few, else one digit wide.
@@ -116,12 +117,12 @@ fn moore(view: &MooreView, s: &Styles) -> Content {
                 format!("{:>cell$}", if one { "1" } else { "0" })
             })
             .collect();
-        let label = i18n::text_with("theory-heap-label", &[("number", num(i + 1))]);
+        let label = i18n::text_with(lang, "theory-heap-label", &[("number", num(i + 1))]);
         content.heaps.push(Line::styled(format!("{}{}", padded(&label, LABEL), digits.join(" ")), s.plain));
     }
     let lines = &mut content.tail;
-    let mut counts = vec![Span::styled(padded(&i18n::text("theory-ones"), LABEL), s.dim)];
-    let modulus = i18n::text_with("theory-mod", &[("modulus", num(k1))]);
+    let mut counts = vec![Span::styled(padded(&i18n::text(lang, "theory-ones"), LABEL), s.dim)];
+    let modulus = i18n::text_with(lang, "theory-mod", &[("modulus", num(k1))]);
     let mut residues = vec![Span::styled(padded(&modulus, LABEL), s.plain)];
     for (c, &(count, residue)) in view.columns.iter().enumerate() {
         let gap = if c > 0 { " " } else { "" };
@@ -132,24 +133,26 @@ fn moore(view: &MooreView, s: &Styles) -> Content {
     lines.push(Line::from(counts));
     lines.push(Line::from(residues));
     let rule = match view.endgame {
-        true => i18n::text_with("theory-moore-endgame", &[("k", num(view.k))]),
-        false => i18n::text_with("theory-moore-rule", &[("modulus", num(k1))]),
+        true => i18n::text_with(lang, "theory-moore-endgame", &[("k", num(view.k))]),
+        false => i18n::text_with(lang, "theory-moore-rule", &[("modulus", num(k1))]),
     };
     lines.push(Line::styled(rule, s.dim));
     content
 }
 
-fn grundy(view: &GrundyView, hinted: bool, xor: &str, s: &Styles) -> Content {
+fn grundy(lang: Language, view: &GrundyView, hinted: bool, xor: &str, s: &Styles) -> Content {
     let mut content = Content::default();
     // The working gives the move away: shown with the hint only.
     let working = view.working.as_ref().filter(|_| hinted);
     let changed = working.map(|step| step.heap);
     for (i, (&heap, &value)) in view.heaps.iter().zip(&view.values).enumerate() {
         let style = if changed == Some(i) { s.strong } else { s.plain };
-        let count = crate::words::count_of(view.game, heap);
+        let count = crate::words::count_of(lang, view.game, heap);
         // `heap 1   `: the word, the number in three columns and a space, as wide for every heap.
-        let label =
-            padded(&crate::words::numbered(view.game, i + 1), crate::words::heap(view.game).width() + 5);
+        let label = padded(
+            &crate::words::numbered(lang, view.game, i + 1),
+            crate::words::heap(lang, view.game).width() + 5,
+        );
         content
             .heaps
             .push(Line::styled(format!("{label}{}   g = {value}", right_aligned(&count, 10)), style));
@@ -158,66 +161,71 @@ fn grundy(view: &GrundyView, hinted: bool, xor: &str, s: &Styles) -> Content {
     let xor = view.values.iter().map(u128::to_string).collect::<Vec<_>>().join(&format!(" {xor} "));
     let sum_style = if view.sum != 0 { s.strong } else { s.plain };
     lines.push(Line::styled(
-        format!("{}{xor} = {}", padded(&i18n::text("theory-xor"), LABEL), view.sum),
+        format!("{}{xor} = {}", padded(&i18n::text(lang, "theory-xor"), LABEL), view.sum),
         sum_style,
     ));
     if let Some(step) = working {
         let args = [
-            ("heap", Arg::from(crate::words::numbered(view.game, step.heap + 1))),
+            ("heap", Arg::from(crate::words::numbered(lang, view.game, step.heap + 1))),
             ("from", num(step.from)),
             ("to", num(step.to)),
         ];
-        lines.push(Line::styled(i18n::text_with("theory-grundy-best", &args), s.strong));
+        lines.push(Line::styled(i18n::text_with(lang, "theory-grundy-best", &args), s.strong));
     }
     let table: Vec<String> = view.nearby.iter().map(|(n, g)| format!("{n}:{g}")).collect();
-    let table = i18n::text_with("theory-grundy-table", &[("table", Arg::from(table.join(" ")))]);
+    let table = i18n::text_with(lang, "theory-grundy-table", &[("table", Arg::from(table.join(" ")))]);
     lines.push(Line::styled(table, s.dim));
-    lines.push(Line::styled(crate::words::sprague_grundy(view.game), s.dim));
+    lines.push(Line::styled(crate::words::sprague_grundy(lang, view.game), s.dim));
     if let Some(pattern) = view.pattern {
-        lines.push(Line::styled(capitalised(&crate::words::grundy_pattern(view.game, pattern)), s.dim));
+        lines.push(Line::styled(capitalised(&crate::words::grundy_pattern(lang, view.game, pattern)), s.dim));
     }
     content
 }
 
-fn wythoff(view: &WythoffView, s: &Styles) -> Content {
+fn wythoff(lang: Language, view: &WythoffView, s: &Styles) -> Content {
     let [a, b] = view.heaps;
     let heaps = vec![
-        Line::styled(crate::words::wythoff_partner(1, a, view.partners[0]), s.plain),
-        Line::styled(crate::words::wythoff_partner(2, b, view.partners[1]), s.plain),
+        Line::styled(crate::words::wythoff_partner(lang, 1, a, view.partners[0]), s.plain),
+        Line::styled(crate::words::wythoff_partner(lang, 2, b, view.partners[1]), s.plain),
     ];
     let args = [
         ("difference", num(a.abs_diff(b))),
         ("x", num(view.same_difference.0)),
         ("y", num(view.same_difference.1)),
     ];
-    let mut tail = vec![Line::styled(i18n::text_with("theory-wythoff-same-difference", &args), s.plain)];
+    let mut tail =
+        vec![Line::styled(i18n::text_with(lang, "theory-wythoff-same-difference", &args), s.plain)];
     let pairs: Vec<String> = view.nearby.iter().map(|(_, x, y)| format!("({x},{y})")).collect();
-    let near = i18n::text_with("theory-wythoff-near", &[("pairs", Arg::from(pairs.join(" ")))]);
+    let near = i18n::text_with(lang, "theory-wythoff-near", &[("pairs", Arg::from(pairs.join(" ")))]);
     tail.push(Line::styled(near, s.dim));
-    tail.push(Line::styled(i18n::text("theory-wythoff-pair-n"), s.dim));
+    tail.push(Line::styled(i18n::text(lang, "theory-wythoff-pair-n"), s.dim));
     Content { heaps, tail, ..Content::default() }
 }
 
-fn fibonacci(view: &FibonacciView, s: &Styles) -> Content {
+fn fibonacci(lang: Language, view: &FibonacciView, s: &Styles) -> Content {
     let terms: Vec<String> = view.terms.iter().map(u64::to_string).collect();
     let smallest = view.terms.last().copied().unwrap_or(0);
     let most = match view.first_move {
-        true => i18n::text_with("theory-fibonacci-first", &[("most", num(view.most))]),
-        false => i18n::text_with("theory-fibonacci-most", &[("most", num(view.most))]),
+        true => i18n::text_with(lang, "theory-fibonacci-first", &[("most", num(view.most))]),
+        false => i18n::text_with(lang, "theory-fibonacci-most", &[("most", num(view.most))]),
     };
     let style = if smallest <= view.most && smallest < view.heap { s.strong } else { s.plain };
     Content {
         heaps: vec![Line::styled(
             i18n::text_with(
+                lang,
                 "theory-fibonacci-heap",
                 &[("heap", num(view.heap)), ("terms", Arg::from(terms.join(" + ")))],
             ),
             s.plain,
         )],
         tail: vec![
-            Line::styled(i18n::text_with("theory-fibonacci-smallest", &[("smallest", num(smallest))]), style),
+            Line::styled(
+                i18n::text_with(lang, "theory-fibonacci-smallest", &[("smallest", num(smallest))]),
+                style,
+            ),
             Line::styled(most, s.plain),
-            Line::styled(i18n::text("theory-fibonacci-wins"), s.dim),
+            Line::styled(i18n::text(lang, "theory-fibonacci-wins"), s.dim),
         ],
         ..Content::default()
     }
@@ -225,8 +233,8 @@ fn fibonacci(view: &FibonacciView, s: &Styles) -> Content {
 
 /// The width the panel would like, frame and padding included: its widest line above the heaps
 /// or level with them, and room for the lines after the heaps to wrap in few rows (they wrap).
-pub(super) fn width(game: &Game) -> u16 {
-    let Some(content) = measured(game) else { return 0 };
+pub(super) fn width(lang: Language, game: &Game) -> u16 {
+    let Some(content) = measured(lang, game) else { return 0 };
     let levelled = content
         .head
         .iter()
@@ -241,8 +249,8 @@ pub(super) fn width(game: &Game) -> u16 {
 
 /// The rows after the heaps, drawn `width` columns wide (frame included): the lines after the
 /// heaps wrapped, and the frame's bottom.
-pub(super) fn tail_rows(game: &Game, width: u16) -> u16 {
-    let Some(content) = measured(game) else { return 0 };
+pub(super) fn tail_rows(lang: Language, game: &Game, width: u16) -> u16 {
+    let Some(content) = measured(lang, game) else { return 0 };
     let room = usize::from(width.saturating_sub(4)).max(1);
     content.tail.iter().map(|line| wrapped_len(line, room) as u16).sum::<u16>() + 1
 }

@@ -52,6 +52,7 @@ pub fn options(dir: &Path) -> Options {
         no_hints: false,
         settings: settings(),
         web: None,
+        language: nim_tui::i18n::Language::English,
     }
 }
 

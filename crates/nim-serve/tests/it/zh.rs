@@ -3,10 +3,11 @@
 
 use std::time::Duration;
 
-use nim_tui::i18n::{self, Language};
+use nim_tui::i18n::Language;
 
 use crate::serve::{Player, options, server};
 use crate::support::phrases::english_phrases;
+use nim_serve::Options;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_connection_reads_its_own_language_at_the_same_time() {
@@ -81,11 +82,9 @@ fn zh_line_of<'a>(screen: &'a str, name: &str) -> &'a str {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_connection_that_tells_no_language_reads_the_servers() {
-    // The server takes the language of the thread that starts it, as `main` chose it.
-    i18n::set(Language::SimplifiedChinese);
+    // The server's own language, as `main` chose it.
     let dir = tempfile::tempdir().expect("temp dir");
-    let running = server(options(dir.path())).await;
-    i18n::set(Language::English);
+    let running = server(Options { language: Language::SimplifiedChinese, ..options(dir.path()) }).await;
     let mut li = Player::arrive_with_env(running.addr(), "li", 80, 24, &[]).await;
     let mut bob = Player::arrive_with_env(running.addr(), "bob", 80, 24, &[("LANG", "en_US.UTF-8")]).await;
     assert!(li.wait_until(|s| s.contains("服务器上共有 2 人")).await, "{}", li.contents());
