@@ -292,6 +292,14 @@ fn long_run(set: crate::engine::SubtractionSet) -> Option<(u64, u64)> {
     (amounts.len() >= 4 && last - first + 1 == amounts.len() as u64).then_some((first, last))
 }
 
+/// The ends of a set of two or three amounts that runs without a gap (`1` and `3` for the 21
+/// game's 1, 2, 3); `None` for a longer one ([`long_run`]) or a broken one.
+fn short_run(set: crate::engine::SubtractionSet) -> Option<(u64, u64)> {
+    let amounts: Vec<u64> = set.amounts().collect();
+    let (first, last) = (*amounts.first()?, *amounts.last()?);
+    ((2..4).contains(&amounts.len()) && last - first + 1 == amounts.len() as u64).then_some((first, last))
+}
+
 /// A game's name in a sentence: `Nim`, `Moore's Nim_2`, `the subtraction game {1, 2, 3}`.
 pub fn title(kind: GameKind) -> String {
     say(names(kind).title, &name_args(kind))
@@ -356,6 +364,14 @@ pub fn rule(kind: GameKind) -> String {
             }
             let amounts: Vec<String> =
                 kind.amounts().map(|set| set.amounts().map(|a| a.to_string()).collect()).unwrap_or_default();
+            // A short run without a gap (the 21 game's 1, 2, 3): a language may write it as a range
+            // (每步取 1～3 枚) or as the list.
+            if let Some((from, to)) = kind.amounts().and_then(short_run) {
+                return say(
+                    "game-rule-subtraction-run",
+                    &[("amounts", txt(listed_or(&amounts))), ("from", num(from)), ("to", num(to))],
+                );
+            }
             say("game-rule-subtraction", &[("amounts", txt(listed_or(&amounts)))])
         }
         MoveShape::OneHeap { cap: Cap::Limit } => i18n::text("game-rule-fibonacci"),
@@ -863,6 +879,12 @@ pub fn review_kept(mark: &str) -> String {
     say("review-line-kept", &[("mark", txt(mark))])
 }
 
+/// A review's verdict on the move that won the game (the last of a game played to its end),
+/// after its mark.
+pub fn review_won(mark: &str) -> String {
+    say("review-line-won", &[("mark", txt(mark))])
+}
+
 /// A review's verdict on a move from a position already lost.
 pub fn review_already_lost() -> &'static str {
     fixed("review-line-already-lost")
@@ -883,9 +905,16 @@ pub fn listed_take(heap: usize, amount: u64) -> String {
 /// values repeat every 12 from row 71 on: a row of n is worth what one of n - 12 is`.
 pub fn grundy_pattern(kind: GameKind, pattern: GrundyPattern) -> String {
     match pattern {
+        // Rows of pins and heaps of tokens each have their own sentence, so that a language can
+        // say "a row of n pins" and "a heap of n tokens" in its own words; `$from` is a number, so
+        // that a language can leave out "from 0 on".
+        GrundyPattern::Periodic { from, period } if kind.describe().words.heap == HeapNoun::Row => say(
+            "grundy-pattern-periodic-rows",
+            &[("period", num(period)), ("word", txt(heap(kind))), ("from", Arg::Count(from))],
+        ),
         GrundyPattern::Periodic { from, period } => say(
             "grundy-pattern-periodic",
-            &[("period", num(period)), ("word", txt(heap(kind))), ("from", num(from))],
+            &[("period", num(period)), ("word", txt(heap(kind))), ("from", Arg::Count(from))],
         ),
         GrundyPattern::Lasker => i18n::text("grundy-pattern-lasker"),
     }

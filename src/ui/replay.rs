@@ -49,6 +49,16 @@ fn render_verdict(game: &Game, replay: &Replay, look: &Look, area: Rect, buf: &m
             let words = game.past_tense(&line.before, &line.mv);
             lines.push(Line::styled(crate::words::review_move(replay.at, who, &words), heading));
             let (text, style) = match &line.coaching {
+                // The last move of a game played to its end, by its winner: it won the game.
+                crate::app::Coaching::Kept
+                    if replay
+                        .game
+                        .over
+                        .as_ref()
+                        .is_some_and(|over| over.given_up.is_none() && over.winner == line.seat) =>
+                {
+                    (crate::words::review_won(&look.glyphs.check), theme.fg(theme.you))
+                }
                 crate::app::Coaching::Kept => {
                     (crate::words::review_kept(&look.glyphs.check), theme.fg(theme.you))
                 }

@@ -101,6 +101,7 @@ game-preset-bachet-short = 巴什博弈
 game-rule-nim = 每步从一堆中取走任意多枚棋子（至少一枚）
 game-rule-subtraction = 每步从一堆中取走 { $amounts } 枚棋子
 game-rule-subtraction-range = 每步从一堆中取走 { $from }～{ $to } 枚棋子
+game-rule-subtraction-run = 每步从一堆中取走 { $from }～{ $to } 枚棋子
 game-rule-fibonacci = 只有一堆；第一步可以取任意枚，但不能全部取完；之后每步至少取 1 枚，至多取对方上一步所取枚数的 2 倍
 game-rule-moore = 每步任选 1～{ $k } 堆，从每堆中各取走至少 1 枚棋子
 game-rule-lasker = 每步从一堆中取走任意多枚棋子（至少一枚），或把一堆分成两个非空的堆
@@ -174,7 +175,11 @@ grundy-over = 游戏已结束：对方走了最后一步，赢了
 grundy-win = { $listed }；要使异或为 0，{ $heap }的值应变为 { $from } ⊕ { $sum } = { $to }：{ $move }，它的值就变为 { $to }，走后异或为 0
 grundy-win-split = { $listed }；要使异或为 0，{ $heap }的值应变为 { $from } ⊕ { $sum } = { $to }：{ $move }，剩下部分的值为 { $to }，走后异或为 0
 grundy-lost = 这是必败局面：{ $listed }，每步都会改变某一{ $word }的值，使异或不为 0，而对方总能把它变回 0；{ $move }，等对方失误
-grundy-pattern-periodic = 从 n = { $from } 起，SG 值以 { $period } 为周期：g(n) = g(n - { $period })，n 为一{ $word }中的个数
+grundy-pattern-periodic = { $from ->
+    [0] SG 值以 { $period } 为周期
+   *[other] 从 n = { $from-digits } 起，SG 值以 { $period } 为周期
+}：有 n 枚的堆与有 n - { $period } 枚的堆 SG 值相同
+grundy-pattern-periodic-rows = 从 n = { $from-digits } 起，SG 值以 { $period } 为周期：n 个球瓶的一排与 n - { $period } 个球瓶的一排 SG 值相同
 grundy-pattern-lasker = SG 值按枚数除以 4 的余数分类：4k+1 枚或 4k+2 枚的堆，值等于枚数；4k+3 枚的堆值为 4k+4；4k+4 枚的堆值为 4k+3
 
 ## 棋盘下方的各行：正在选的着法、教练、提示。
@@ -211,6 +216,7 @@ replay-line-end = 对局结束
 review-line-start = 对局开始：向后逐步查看，每一步都有点评
 review-line-move = 第 { $number } 步：{ $who }{ $move }
 review-line-kept = { $mark } 给对方留下了必败局面
+review-line-won = { $mark } 取胜
 review-line-already-lost = 这已是必败局面：只要对方不失误，怎么走都赢不了
 review-line-missed = { $mark } 错失了胜机，必胜着法（棋盘上标 { $check } 处）本应是{ $moves }
 
@@ -303,6 +309,6 @@ puzzle-verdict-promise-last = 本题唯一的必胜着法就是取走最后的�
 puzzle-verdict-promise-every = { $promise }（在这个游戏里，从必胜局面出发每一步都能赢，所以谜题只有一步合法着法。）
 
 # 抢 21 和巴什博弈（每次从一堆里取 1 到 k 枚）：用孩子听得懂的话讲规律
-bachet-win = { $move }：这样剩下 { $left } 枚，正好是 { $m } 的倍数。以后对方取几枚，你就取 { $m } 减去几枚，每轮两人合起来正好 { $m } 枚，最后一枚一定是你的
-bachet-win-last = { $move }：取走最后一枚，你就赢了
-bachet-lost = 没有必胜着法：{ $n } 已经是 { $m } 的倍数，不管你取几枚，对方都能再留下 { $m } 的倍数。最好的办法是{ $move }，尽量少取，把对局拖得最久，等对方失误
+bachet-win = { $move }，给对方留下 { $left } 枚，正好是 { $m } 的倍数。以后对方取几枚，你就取 { $m } 减几枚，两人每轮合起来取 { $m } 枚，最后一枚一定归你
+bachet-win-last = { $move }，正好取完最后一枚，你就赢了
+bachet-lost = 没有必胜着法：剩下的 { $n } 枚已经是 { $m } 的倍数，不管你取几枚，对方都能再给你留下 { $m } 的倍数。只能尽量少取，把对局拖长，等对方失误：{ $move }
