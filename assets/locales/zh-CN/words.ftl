@@ -172,14 +172,14 @@ grundy-listed = SG 值 { $values } = { $sum }
 grundy-xor-heaps = 各堆 SG 值的异或为 { $sum }
 grundy-xor-rows = 各排 SG 值的异或为 { $sum }
 grundy-over = 游戏已结束：对方走了最后一步，赢了
-grundy-win = { $listed }；要使异或为 0，{ $heap }的值应变为 { $from } ⊕ { $sum } = { $to }：{ $move }，它的值就变为 { $to }，走后异或为 0
-grundy-win-split = { $listed }；要使异或为 0，{ $heap }的值应变为 { $from } ⊕ { $sum } = { $to }：{ $move }，剩下部分的值为 { $to }，走后异或为 0
+grundy-win = { $listed }；要使异或为 0，{ $heap }的值应变为 { $from } ⊕ { $sum } = { $to }：{ $move }，它的值就变为 { $to }
+grundy-win-split = { $listed }；要使异或为 0，{ $heap }的值应变为 { $from } ⊕ { $sum } = { $to }：{ $move }，剩下部分的值为 { $to }
 grundy-lost = 这是必败局面：{ $listed }，每步都会改变某一{ $word }的值，使异或不为 0，对方总能再把它变回 0；{ $move }，等对方失误
 grundy-pattern-periodic = { $from ->
-    [0] SG 值以 { $period } 为周期：枚数每增加 { $period }，SG 值就重复一遍
-   *[other] 从每堆 { $from-digits } 枚起，SG 值以 { $period } 为周期：枚数每增加 { $period }，SG 值就重复一遍
+    [0] SG 值以 { $period } 为周期：枚数每多 { $period }，值就重复一遍
+   *[other] 从每堆 { $from-digits } 枚起，SG 值以 { $period } 为周期：枚数每多 { $period }，值就重复一遍
 }
-grundy-pattern-periodic-rows = 从一排 { $from-digits } 个球瓶起，SG 值以 { $period } 为周期：球瓶数每增加 { $period }，SG 值就重复一遍
+grundy-pattern-periodic-rows = 从一排 { $from-digits } 个球瓶起，SG 值以 { $period } 为周期：球瓶每多 { $period } 个，值就重复一遍
 grundy-pattern-lasker = SG 值按枚数除以 4 的余数分类：4k+1 枚或 4k+2 枚的堆，值等于枚数；4k+3 枚的堆值为 4k+4；4k+4 枚的堆值为 4k+3
 
 ## 棋盘下方的各行：正在选的着法、教练、提示。
@@ -281,7 +281,7 @@ theory-mod = 模 { $modulus }
 theory-moore-endgame = 反常残局：至少有 2 枚的堆最多只剩 { $k } 个
 theory-moore-rule = 每列的个数除以 { $modulus } 都余 0 时，轮到走的人必输
 theory-xor = 异或
-theory-grundy-best = 最佳：{ $heap }，g 由 { $from } 变 { $to }，异或得 0
+theory-grundy-best = 最佳：{ $heap } g 由 { $from } 变 { $to }，异或得 0
 theory-grundy-table = 值表（n:g）：{ $table }
 theory-wythoff-same-difference = 差为 { $difference } 的必败数对：({ $x },{ $y })
 theory-wythoff-near = 附近的必败数对：{ $pairs }
