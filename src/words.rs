@@ -294,6 +294,14 @@ fn long_run(set: crate::engine::SubtractionSet) -> Option<(u64, u64)> {
     (amounts.len() >= 4 && last - first + 1 == amounts.len() as u64).then_some((first, last))
 }
 
+/// The ends of a set of two or three amounts that runs without a gap (`1` and `3` for the 21
+/// game's 1, 2, 3); `None` for a longer one ([`long_run`]) or a broken one.
+fn short_run(set: crate::engine::SubtractionSet) -> Option<(u64, u64)> {
+    let amounts: Vec<u64> = set.amounts().collect();
+    let (first, last) = (*amounts.first()?, *amounts.last()?);
+    ((2..4).contains(&amounts.len()) && last - first + 1 == amounts.len() as u64).then_some((first, last))
+}
+
 /// A game's name in a sentence: `Nim`, `Moore's Nim_2`, `the subtraction game {1, 2, 3}`.
 pub fn title(lang: Language, kind: GameKind) -> String {
     say(lang, names(kind).title, &name_args(lang, kind))
@@ -358,6 +366,15 @@ pub fn rule(lang: Language, kind: GameKind) -> String {
             }
             let amounts: Vec<String> =
                 kind.amounts().map(|set| set.amounts().map(|a| a.to_string()).collect()).unwrap_or_default();
+            // A short run without a gap (the 21 game's 1, 2, 3): a language may write it as a range
+            // (每步取 1～3 枚) or as the list.
+            if let Some((from, to)) = kind.amounts().and_then(short_run) {
+                return say(
+                    lang,
+                    "game-rule-subtraction-run",
+                    &[("amounts", txt(listed_or(lang, &amounts))), ("from", num(from)), ("to", num(to))],
+                );
+            }
             say(lang, "game-rule-subtraction", &[("amounts", txt(listed_or(lang, &amounts)))])
         }
         MoveShape::OneHeap { cap: Cap::Limit } => i18n::text(lang, "game-rule-fibonacci"),
@@ -893,6 +910,12 @@ pub fn review_kept(lang: Language, mark: &str) -> String {
     say(lang, "review-line-kept", &[("mark", txt(mark))])
 }
 
+/// A review's verdict on the move that won the game (the last of a game played to its end),
+/// after its mark.
+pub fn review_won(lang: Language, mark: &str) -> String {
+    say(lang, "review-line-won", &[("mark", txt(mark))])
+}
+
 /// A review's verdict on a move from a position already lost.
 pub fn review_already_lost(lang: Language) -> &'static str {
     fixed(lang, "review-line-already-lost")
@@ -917,10 +940,18 @@ pub fn listed_take(lang: Language, heap: usize, amount: u64) -> String {
 /// values repeat every 12 from row 71 on: a row of n is worth what one of n - 12 is`.
 pub fn grundy_pattern(lang: Language, kind: GameKind, pattern: GrundyPattern) -> String {
     match pattern {
+        // Rows of pins and heaps of tokens each have their own sentence, so that a language can
+        // say "a row of n pins" and "a heap of n tokens" in its own words; `$from` is a number, so
+        // that a language can leave out "from 0 on".
+        GrundyPattern::Periodic { from, period } if kind.describe().words.heap == HeapNoun::Row => say(
+            lang,
+            "grundy-pattern-periodic-rows",
+            &[("period", num(period)), ("word", txt(heap(lang, kind))), ("from", Arg::Count(from))],
+        ),
         GrundyPattern::Periodic { from, period } => say(
             lang,
             "grundy-pattern-periodic",
-            &[("period", num(period)), ("word", txt(heap(lang, kind))), ("from", num(from))],
+            &[("period", num(period)), ("word", txt(heap(lang, kind))), ("from", Arg::Count(from))],
         ),
         GrundyPattern::Lasker => i18n::text(lang, "grundy-pattern-lasker"),
     }

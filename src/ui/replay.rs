@@ -62,6 +62,16 @@ fn render_verdict(game: &Game, replay: &Replay, look: &Look, area: Rect, buf: &m
                 heading,
             ));
             let (text, style) = match &line.coaching {
+                // The last move of a game played to its end, by its winner: it won the game.
+                crate::app::Coaching::Kept
+                    if replay
+                        .game
+                        .over
+                        .as_ref()
+                        .is_some_and(|over| over.given_up.is_none() && over.winner == line.seat) =>
+                {
+                    (crate::words::review_won(look.language, &look.glyphs.check), theme.fg(theme.you))
+                }
                 crate::app::Coaching::Kept => {
                     (crate::words::review_kept(look.language, &look.glyphs.check), theme.fg(theme.you))
                 }

@@ -46,6 +46,27 @@ pub fn click(menu: &StartMenu, app: &App, look: &Look, area: Rect, column: u16, 
     Some(Msg::Choose { row: clicked, action })
 }
 
+/// The title's letters drawn with characters every terminal draws one column wide (assets/
+/// title-plain.txt): the block letters of assets/title.txt are of East-Asian ambiguous width, and
+/// the ASCII and CJK glyph passes would turn them into `###+`.
+const PLAIN_TITLE: &str = include_str!("../../assets/title-plain.txt");
+
+/// The title drawn in place of the block letters under the ASCII or CJK glyphs: the plain
+/// letters, and under them the game's name in the screen's language when it is in another
+/// script (尼 姆 游 戏), spaced as a title. `None` where the block letters are drawn as they are,
+/// or the title is not the game's own.
+fn plain_title(look: &Look) -> Option<Vec<String>> {
+    if !(look.glyphs.cjk || look.glyphs.ascii) || look.title != crate::theme::TITLE {
+        return None;
+    }
+    let mut lines: Vec<String> = PLAIN_TITLE.lines().map(str::to_string).collect();
+    let name = crate::words::title(look.language, crate::engine::GameKind::Nim);
+    if !look.glyphs.ascii && !name.is_ascii() {
+        lines.push(name.chars().map(String::from).collect::<Vec<_>>().join("  "));
+    }
+    Some(lines)
+}
+
 /// Draws the start screen and answers where each row of the menu was drawn.
 fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) -> Vec<(StartRow, Rect)> {
     let theme = &look.theme;
@@ -409,7 +430,11 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
         }
     }
     let menu_height = lines.len() as u16 + 2;
-    let title_lines: Vec<&str> = look.title.lines().collect();
+    let plain = plain_title(look);
+    let title_lines: Vec<&str> = match &plain {
+        Some(lines) => lines.iter().map(String::as_str).collect(),
+        None => look.title.lines().collect(),
+    };
     let title_height = title_lines.len() as u16 + 1;
     // What does not fit gives way: first the title, then the record.
     let mut content = menu_height + 1;

@@ -141,6 +141,7 @@ fn review_lists_every_move_and_marks_the_one_that_gave_the_win_away() {
     assert!(review.iter().filter(|l| l.seat == Seat::Second).all(|l| !l.blunder), "the AI never errs");
     assert_eq!(review[0].heaps, vec![2, 4, 5]);
     assert_eq!(review[0].nim_sum, 3);
+    let total = review.len();
     // The review opens on the board at the first mistake, with the move that would have won.
     act(&mut app, Action::Review);
     let text = screen(&app, 100, 30);
@@ -159,6 +160,12 @@ fn review_lists_every_move_and_marks_the_one_that_gave_the_win_away() {
     act(&mut app, Action::Less);
     act(&mut app, Action::Less);
     assert_eq!(app.game().unwrap().position().heaps(), [3, 4, 5]);
+    // The last move, the AI's, took the last token: it won the game, and says so.
+    for _ in 0..total {
+        act(&mut app, Action::More);
+    }
+    let text = screen(&app, 100, 30);
+    assert!(text.contains("won the game") && !text.contains("kept a winning position"), "{text}");
     // And back to the end of the game.
     act(&mut app, Action::Review);
     let text = screen(&app, 100, 30);

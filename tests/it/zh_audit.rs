@@ -60,7 +60,7 @@ fn bachets_game_is_named_whole_on_the_status_line_with_the_coach_and_a_hint() {
     let lang = Language::SimplifiedChinese;
     let three = GameKind::Subtraction(SubtractionSet::up_to(3).unwrap());
     assert_eq!(nim_tui::words::short_title(lang, three), "减法 1,2,3");
-    assert_eq!(nim_tui::words::rule(lang, three), "每步从一堆中取走 1、2 或 3 枚棋子");
+    assert_eq!(nim_tui::words::rule(lang, three), "每步从一堆中取走 1～3 枚棋子");
 }
 
 #[test]
@@ -97,11 +97,15 @@ fn a_panel_too_short_for_the_hints_reason_leaves_it_to_the_hint_line() {
         let panel: String =
             rows[..bottom].iter().map(|row| row.rsplit('│').nth(1).unwrap_or("").trim()).collect();
         match panel.contains("要使异或为") {
-            true => assert!(panel.contains("走后异或为0") || panel.contains("走后异或为 0"), "{text}"),
+            // The reason's last clause, whole: the value the heap or row is left with.
+            true => assert!(panel.contains("的值就变为") || panel.contains("部分的值为"), "{text}"),
             false => left_out += 1,
         }
         let hint: String = rows[bottom..].iter().map(|row| row.trim()).collect();
-        assert!(hint.contains("提示：") && hint.contains("走后异或为 0"), "{text}");
+        assert!(
+            hint.contains("提示：") && (hint.contains("的值就变为") || hint.contains("部分的值为")),
+            "{text}"
+        );
     }
     assert!(left_out > 0, "no panel was too short: the test no longer sees what it checks");
 }
@@ -174,16 +178,20 @@ fn with_the_cjk_glyphs_the_panel_and_the_hint_write_xor_alike() {
 }
 
 /// The title over the start menu, drawn with the CJK glyphs (a Chinese locale) or the ASCII ones,
-/// has no `?` where its shadow's double lines were.
+/// is in letters every terminal draws one column wide, not the block letters' `###+` nor a `?`;
+/// under the CJK glyphs the game's Chinese name stands under it.
 #[test]
-fn the_title_keeps_its_shadow_with_the_cjk_and_ascii_glyphs() {
+fn the_title_is_drawn_in_plain_letters_with_the_cjk_and_ascii_glyphs() {
     let app = App::new(nim_tui::config::Settings::default().setup(), Some(1));
-    for glyphs in [nim_tui::theme::Glyphs::cjk(), nim_tui::theme::Glyphs::ascii()] {
+    for (glyphs, name) in [(nim_tui::theme::Glyphs::cjk(), true), (nim_tui::theme::Glyphs::ascii(), false)] {
         let look = Look { title: nim_tui::theme::TITLE.to_string(), ..look(Language::SimplifiedChinese) }
             .with_glyphs(glyphs);
         let text = view::lines(&view::draw_with(&app, &look, 100, 30)).join("\n");
-        let title: String = text.lines().take(10).collect();
-        assert!(text.contains("###+") && !title.contains('?'), "{text}");
+        // The lines above the menu's frame.
+        let title: String = text.lines().take_while(|l| !l.contains('+')).collect::<Vec<_>>().join("\n");
+        assert!(title.contains("|_| \\_| |___| |_|  |_|"), "{text}");
+        assert!(!title.contains('#') && !title.contains('?'), "{text}");
+        assert_eq!(title.contains('尼') && title.contains('戏'), name, "{text}");
     }
 }
 

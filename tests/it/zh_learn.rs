@@ -221,7 +221,7 @@ fn an_exercise_answered_in_chinese_gets_chinese_feedback() {
     assert!(
         reads(
             &text,
-            "对了：走一步能到 6 枚（值为 2）、4 枚（值为 2）、3 枚（值为 1），不在其中的最小非负整数是 0。"
+            "对了：走一步能到达 6 枚（值为 2）、4 枚（值为 2）、3 枚（值为 1），这些值里没有的最小非负整数是 0。"
         ),
         "{text}"
     );

@@ -96,6 +96,7 @@ game-preset-bachet-short = Bachet's game
 game-rule-nim = a move takes any number of tokens from one heap
 game-rule-subtraction = a move takes exactly { $amounts } tokens from one heap
 game-rule-subtraction-range = a move takes from { $from } to { $to } tokens from one heap
+game-rule-subtraction-run = a move takes exactly { $amounts } tokens from one heap
 game-rule-fibonacci = one heap; the first move takes anything but the whole heap, then each move takes from 1 to twice what the other player just took
 game-rule-moore = a move takes any number of tokens from each of one to { $k } heaps
 game-rule-lasker = a move takes any number of tokens from one heap, or splits a heap into two non-empty heaps
@@ -173,6 +174,7 @@ grundy-win = { $listed }; { $heap } is worth { $from }, and { $from } ⊕ { $sum
 grundy-win-split = { $listed }; { $heap } is worth { $from }, and { $from } ⊕ { $sum } = { $to }: { $move }, and what it leaves is worth { $to }, which leaves an XOR of 0
 grundy-lost = this position is lost: { $listed }, and every move changes one { $word }'s value, leaving an XOR that is not 0, which the opponent can bring back to 0; { $move } and hope for a mistake
 grundy-pattern-periodic = Grundy values repeat every { $period } from { $word } { $from } on: a { $word } of n is worth what one of n - { $period } is
+grundy-pattern-periodic-rows = Grundy values repeat every { $period } from { $word } { $from } on: a { $word } of n is worth what one of n - { $period } is
 grundy-pattern-lasker = Grundy values follow a pattern of period 4: a heap of 4k+1 or 4k+2 is worth itself, 4k+3 is worth 4k+4 and 4k+4 is worth 4k+3
 
 ## The lines under the board: the move being chosen, the coach, the hint.
@@ -209,6 +211,7 @@ replay-line-end = The end of the game
 review-line-start = The start of the game: step forward to see each move judged
 review-line-move = Move { $number }: { $who } { $move }
 review-line-kept = { $mark } kept a winning position
+review-line-won = { $mark } won the game
 review-line-already-lost = already lost: no move wins against perfect play
 review-line-missed = { $mark } gave the win away; the winning move ({ $check } on the board) was: { $moves }
 

@@ -91,8 +91,8 @@ paths-unusable = { $path }（无法使用：{ $why }；不会保存任何内容�
 paths-config-exists = { $path }（存在）
 paths-config-missing-given = { $path }（未找到：nim-tui 将拒绝以它启动）
 paths-config-missing = { $path }（未找到：使用内置默认设置）
-paths-config-unreachable-given = { $path }（无法查找（{ $why }）：nim-tui 将拒绝以它启动）
-paths-config-unreachable = { $path }（无法查找（{ $why }）：使用内置默认设置）
+paths-config-unreachable-given = { $path }（无法查找：{ $why }；nim-tui 将拒绝以它启动）
+paths-config-unreachable = { $path }（无法查找：{ $why }；使用内置默认设置）
 paths-config-refused = { $path }（存在，但 nim-tui 将拒绝以它启动：{ $why }）
 paths-log-on = { $path }（已开启：{ $variable }={ $level }）
 paths-log-off = { $path }（未开启：设置 { $variable }=debug 即可写入）

@@ -78,7 +78,7 @@ lesson-move-right = 对了：{ $moves }。
 lesson-move-loses = 这一步会输。必胜着法是：{ $moves }。
 lesson-move-illegal = 这一步不合规则：每一步从一堆中取走至少 1 枚，最多把这一堆取完。
 lesson-type-win-lose = 请输入「赢」或「输」（也可以输入字母 w 或 l）。
-lesson-winner-right-win = 对了：你会赢，只要取对棋子。
+lesson-winner-right-win = 对了：只要走对，你就会赢。
 lesson-winner-right-lose = 对了：你会输；不论你怎么取，对方都有办法应对。
 lesson-winner-right-lose-misere = 对了：你会输；在反常玩法中，最后一枚棋子谁都不想拿。
 lesson-winner-wrong = 这次不对：这个局面，轮到走的一方{ $outcome ->
@@ -88,9 +88,9 @@ lesson-winner-wrong = 这次不对：这个局面，轮到走的一方{ $outcome
 lesson-grundy-no-move = 一步也走不了
 lesson-grundy-reached = { $heap } 枚（值为 { $value }）
 lesson-list-separator = 、
-lesson-grundy-reaches = 走一步能到 { $list }
-lesson-grundy-value-right = 对了：{ $why }，不在其中的最小非负整数是 { $value }。
-lesson-grundy-value-wrong = 不太对：{ $why }；不在其中的最小非负整数是 { $value }。
+lesson-grundy-reaches = 走一步能到达 { $list }
+lesson-grundy-value-right = 对了：{ $why }，这些值里没有的最小非负整数是 { $value }。
+lesson-grundy-value-wrong = 不太对：{ $why }；这些值里没有的最小非负整数是 { $value }。
 lesson-grundy-winner-right = { $heaps ->
     [1] { $heap ->
         [2] 对了：一堆 2 枚只能取走 1 枚，剩下的 1 枚被对方取走，你会输。
@@ -107,9 +107,9 @@ lesson-grundy-winner-right = { $heaps ->
 lesson-grundy-winner-wrong = { $heaps ->
     [1] { $heap ->
         [2] 这次不对：一堆 2 枚只能取走 1 枚，剩下的 1 枚被对方取走，所以你会输。
-       *[other] 这次不对：一堆 { $heap-digits } 枚棋子，SG 值是 { $sum }；只有 0 才是必败。
+       *[other] 这次不对：一堆 { $heap-digits } 枚棋子，SG 值是 { $sum }；只有 SG 值为 0 时才必败。
     }
-   *[other] 这次不对：各堆 SG 值的异或是 { $values } = { $sum }；只有 0 才是必败。
+   *[other] 这次不对：各堆 SG 值的异或是 { $values } = { $sum }；只有异或为 0 时才必败。
 }
 lesson-grundy-move-wrong = 这一步走完，各值的异或不是 0。必胜着法是：{ $moves }。
 lesson-grundy-move-illegal = 这一步不合规则：每次只能从一堆中取走 1、3 或 4 枚，而且不能多于这一堆的枚数。
@@ -186,10 +186,10 @@ rules-perfect-columns = 必胜策略：数一数每个二进制列上是 1 的�
 rules-perfect-grundy = 必胜策略（SG 定理）：每一堆（或每一排）都有一个 SG 值，等于从它走一步能到达的各局面的 SG 值中没有出现的最小非负整数（mex）；和尼姆游戏一样，让各 SG 值的异或为 0。
 rules-perfect-pairs = 必胜策略：留下一个必败数对（即奇异局势）：(0,0)、(1,2)、(3,5)、(4,7)、(6,10)、(8,13)⋯⋯；第 k 对中较小的数是 k 乘黄金分割比 1.618⋯ 所得的整数部分，较大的数比它大 k。
 rules-perfect-zeckendorf = 必胜策略：把这一堆写成若干个互不相邻的斐波那契数之和（齐肯多夫表示），上限允许时，取走其中最小的一项。
-rules-keys-several = 按键：用上、下方向键选择一堆，每堆各记各的枚数（0 表示不取）；Enter 从每个记了枚数的堆中取走，最多 { $k } 堆。
+rules-keys-several = 按键：用上、下方向键选择一堆，每堆分别设定要取的枚数（0 表示不取）；按 Enter 从设定了枚数的各堆同时取走，最多 { $k } 堆。
 rules-keys-split = 按键：s 在取走和分堆之间切换；用左、右方向键选择留在堆里的枚数。
 rules-keys-two-pins = 按键：用左、右方向键沿着这一排移到要击倒的球瓶；s 在击倒一个球瓶和两个相邻球瓶之间切换。
 rules-keys-both = 按键：s 在从一堆中取走和从两堆中取走同样多之间切换。也可以把两堆的枚数看成国际象棋里皇后离左下角的横、纵格数：每步就是皇后向左、向下或向左下斜走。
 rules-keys-pins = 按键：用左、右方向键沿着这一排移到两个球瓶中的第一个。
-rules-keys-limit = 按键：和尼姆游戏一样；枚数最多到这一步允许取走的数目。
-rules-keys-nim = 按键：和尼姆游戏一样；游戏不允许的枚数会被拒绝。
+rules-keys-limit = 按键：和尼姆游戏一样；枚数最多只能调到这一步允许取的数目。
+rules-keys-nim = 按键：和尼姆游戏一样；不合规则的枚数不能取。

@@ -6,20 +6,20 @@ serve-needs-terminal = nim-tui 是在终端里玩的游戏：请在终端里用 
 serve-no-commands = nim-tui 不运行命令：请直接用 `ssh -t` 连接来玩。
 serve-code-prompt = 班级口令：
 serve-code-instructions = 请输入老师给全班的口令。
-serve-idle-warning = 已有一阵没有按键：请在 { $seconds } 秒内按任意键，以保持连接。
-serve-idle-kicked = 连接已断开：太久没有按键。请重新连接再玩。
+serve-idle-warning = 你已经有一会儿没有按键了：请在 { $seconds } 秒内按任意键，否则将断开连接。
+serve-idle-kicked = 连接已断开：太久没有按键。请重新连接。
 serve-stopping-game = 服务器正在关闭。你的这局棋记为由服务器结束，不算输。
 serve-stopping = 服务器正在关闭。谢谢你来玩！
 serve-no-records = 服务器上不保存对局记录
 
-## 大厅（名字是学生的 SSH 登录名，通常是拉丁字母，所以和中文之间留空格，如“正在和 bob 对局”）
+## 大厅（名字是学生的 SSH 登录名，通常是拉丁字母，所以和中文之间留空格，如“和 bob 对局”）
 
 serve-lobby-title = nim-tui · 课堂 · 你是 { $me }
 serve-people = 服务器上共有 { $n-digits } 人
 serve-in-lobby = 在大厅
-serve-playing-ai = 正在和电脑对局
-serve-playing = 正在和 { $with } 对局
-serve-watching-someone = 正在观看 { $whom }
+serve-playing-ai = 和电脑对局
+serve-playing = 和 { $with } 对局
+serve-watching-someone = 观看 { $whom }
 serve-you = { $name }（你）
 serve-teacher = { $name }（老师）
 serve-board-ai = 对战电脑（按游戏和难度）：未借助提示的胜局／总局数
@@ -52,7 +52,7 @@ serve-assignment-lost = { $name } 落败，用时 { $seconds } 秒
 ## 课堂：告诉每位玩家发生了什么
 
 serve-top-ask-leave = 离开这局棋？将记为输：y 离开 · 按其他任意键留下
-serve-top-away = { $who } 的连接断开了：这局棋最多等他 { $minutes } 分钟 · { $quit } 离开（记你赢）
+serve-top-away = { $who } 的连接断开了：这局棋最多等 { $minutes } 分钟 · { $quit } 离开（记你赢）
 serve-top-gone = { $who } 已离开棋桌 · { $quit } 回到大厅
 serve-top-back = 欢迎回来：你的棋局还在原处。
 serve-top-given = { $teacher } 发给全班的局面：请与电脑对弈
@@ -62,7 +62,7 @@ serve-you-left = 你离开了对局：记为输。
 serve-watched-ended = 你观看的对局（{ $players }）已结束。
 serve-engaged = { $who } 正在回应另一个挑战：请稍后再试。
 serve-given-while-busy = 你对局时，{ $teacher } 给全班发了一个局面：在自己的名字上按 { $enter } 可以自己下一局。
-serve-give-lost = 局面 { $position } 先走的一方在最优对策下必输：再按 g 则让电脑先走（学生下得好就能赢）· 按其他任意键则不发送。
+serve-give-lost = 局面 { $position } 是先手必败的局面：再按 g，就让电脑先走（学生下得好就能赢）· 按其他任意键取消发送。
 serve-given = 活动 { $activity }：已把局面 { $position } 发给 { $count-digits } 名学生{ $second ->
     [yes] ，由电脑先走。
    *[no] 。
@@ -87,13 +87,13 @@ console-lost = 负于 { $opponent } · { $game }
 console-ended = 由服务器结束 · { $game }
 console-race = 全班挑战：{ $position }
 console-race-waiting = { $n-digits } 名学生正在下这个局面：还没有人下完。
-console-keys = { $updown } 选择 · { $enter } 观看 · g 把所选对局的局面发给所有人 · k 请离服务器 · v 投影视图 · p 和电脑下棋 · { $quit } 离开
+console-keys = { $updown } 选择 · { $enter } 观看 · g 把所选对局的局面发给所有人 · k 请所选学生离开 · v 投影视图 · p 和电脑下棋 · { $quit } 离开
 console-projector-keys = v 回到全班视图 · { $quit } 离开
 console-join = 加入课堂
-console-join-terminal = 在终端里输入：
+console-join-terminal = 在终端里输入（NAME 换成自己的名字，用拼音或英文字母）：
 console-join-code = 然后输入班级口令：
 console-join-no-code = 没有班级口令：在密码提示处直接按回车。
-console-standings = 排名：先比胜局，再比准确率（保持必胜局面的比例）
+console-standings = 排名：先比胜局，再比准确率（面对必胜局面时走对的比例）
 console-confirm-kick = 请 { $who } 离开服务器？y 确定 · 按其他任意键取消
 console-kicked = 已请 { $who } 离开服务器。
 serve-top-paused = 老师暂停了活动：请等全班继续。
@@ -101,9 +101,9 @@ console-paused = 活动已暂停：参加的人都不能走棋（按空格继续
 console-resumed = 活动继续。
 console-activity-ended = 活动已结束：仍在进行的对局由服务器结束（不算输）。
 console-no-activity = 没有进行中的活动：按 a 开始一个，按 g 发送所选对局的局面。
-console-draft = 下一个活动：提示{ $hints ->
-    [yes] 开
-   *[no] 关
+console-draft = 下一个活动：{ $hints ->
+    [yes] 可以用提示
+   *[no] 不能用提示
 }（h）· { $minutes ->
     [0] 不限时
    *[other] { $minutes } 分钟
@@ -123,8 +123,8 @@ console-puzzles = 谜题（{ $difficulty }），从第 { $number-digits } 题起
 
 serve-web-title = 尼姆游戏——加入课堂
 serve-web-name = 你的名字
-serve-web-code = 课堂口令
-serve-web-code-hint = 老师：请输入教师令牌
+serve-web-code = 班级口令
+serve-web-code-hint = 老师请在这里输入教师令牌
 serve-web-language = 语言
 serve-web-language-auto = 跟随浏览器
 serve-web-join = 加入
@@ -132,11 +132,11 @@ serve-web-connecting = 正在连接……
 serve-web-lost = 连接已断开，正在重新加入……
 serve-web-ended = 你已离开游戏。
 serve-web-rejoin = 重新加入
-serve-web-wrong-code = 课堂口令不对。
-serve-web-locked = 你的地址输错课堂口令的次数太多：请等几分钟。
+serve-web-wrong-code = 班级口令不对。
+serve-web-locked = 从你的地址输错班级口令的次数太多：请等几分钟再试。
 serve-web-full = 课堂已满：请问老师。
 serve-web-full-here = 来自你的地址的玩家太多：请问老师。
 serve-web-timeout = 加入用时太久：请再试一次。
-serve-web-bad-hello = 网页与服务器无法互相理解：请刷新网页。
+serve-web-bad-hello = 网页与服务器的版本不一致：请刷新网页。
 serve-web-stopping = 服务器正在停止。
 console-join-browser = 或在浏览器中打开：

@@ -49,7 +49,7 @@ short-rule-pin-loses = 击倒最后一瓶者负
 short-rule-move-wins = 走最后一步者胜
 short-rule-move-loses = 走最后一步者负
 least-first-move-not-all = 第一步不能全部取走
-least-no-move = 更少时无法走棋
+least-no-move = 少于这个数就走不了棋
 convention-normal = 正常玩法
 convention-misere = 反常玩法
 convention-rule-normal = 取走最后一枚棋子者胜
@@ -101,6 +101,7 @@ game-preset-bachet-short = 巴什博弈
 game-rule-nim = 每步从一堆中取走任意多枚棋子（至少一枚）
 game-rule-subtraction = 每步从一堆中取走 { $amounts } 枚棋子
 game-rule-subtraction-range = 每步从一堆中取走 { $from }～{ $to } 枚棋子
+game-rule-subtraction-run = 每步从一堆中取走 { $from }～{ $to } 枚棋子
 game-rule-fibonacci = 只有一堆；第一步可以取任意枚，但不能全部取完；之后每步至少取 1 枚，至多取对方上一步所取枚数的 2 倍
 game-rule-moore = 每步任选 1～{ $k } 堆，从每堆中各取走至少 1 枚棋子
 game-rule-lasker = 每步从一堆中取走任意多枚棋子（至少一枚），或把一堆分成两个非空的堆
@@ -123,19 +124,19 @@ reason-nim-sum = { $move }：{ $from } ⊕ { $nim-sum } = { $to } < { $from }，
 reason-misere-endgame = { $move }：反常玩法的残局，走后每堆都只有一枚，所以留下奇数堆（{ $ones } 堆）
 reason-losing-endgame = 没有必胜着法：剩下奇数个只有一枚的堆，轮到走的人最后必取走最后一枚；{ $move }，等对方失误
 reason-losing = 没有必胜着法：尼姆和为 0，对方只要不失误，怎么走都会输；{ $move }，等对方失误
-reason-over-other-lost = 游戏已结束：对方取走了最后一枚棋子，输了
-reason-over-other-won = 游戏已结束：对方取走了最后一枚棋子，赢了
-loss-endgame = 剩下奇数个只有一枚的堆，没有两枚以上的堆，所以这些堆只能一次取一堆，现在走的人最后必取走最后一枚
-loss-nim-sum = 尼姆和为 0，怎么走都会使尼姆和不为 0，而对方总能把它变回 0
+reason-over-other-lost = 游戏已结束：对方取走了最后一枚棋子，对方输了
+reason-over-other-won = 游戏已结束：对方取走了最后一枚棋子，对方赢了
+loss-endgame = 剩下奇数个只有一枚的堆，再没有两枚及以上的堆，每步只能取走其中一堆，所以现在走的人最后必然取走最后一枚
+loss-nim-sum = 尼姆和为 0：怎么走都会使尼姆和不为 0，对方总能再把它变回 0
 teach-sum-listed = 尼姆和 { $heaps } = { $sum }
 teach-sum-all = 各堆的尼姆和 = { $sum }
-teach-nim-sum = { $sum }；第 { $heap } 堆变为 { $from } ⊕ { $nim-sum } = { $to }，所以{ $move }：走后尼姆和为 0
+teach-nim-sum = { $sum }；把第 { $heap } 堆变为 { $from } ⊕ { $nim-sum } = { $to }，即{ $move }，走后尼姆和为 0
 teach-misere-endgame = 反常玩法的残局，这步之后不再有两枚及以上的堆，尼姆和为 0 的规则不再适用；要留下奇数个只有一枚的堆（{ $ones } 堆），对方就必须取走最后一枚，所以{ $move }{ $to ->
     [0] ，把这一堆取完
    *[other] ，留下 { $to-digits } 枚
 }
 teach-lost-endgame = 这是必败局面：剩下奇数个只有一枚的堆，轮到走的人最后必取走最后一枚；{ $move }，等对方失误
-teach-lost = 这是必败局面：{ $sum }，从尼姆和为 0 的局面怎么走都会使它不为 0，而对方总能把它变回 0；{ $move }，等对方失误
+teach-lost = 这是必败局面：{ $sum }，从尼姆和为 0 的局面怎么走都会使它不为 0，对方总能再把它变回 0；{ $move }，等对方失误
 working-nim-sum = 第 { $heap } 堆：{ $from } ⊕ { $nim-sum } = { $to }，取走 { $take } 枚
 working-endgame = 第 { $heap } 堆：{ $from } → { $to }，取走 { $take } 枚：留下 { $ones-digits } 个只有一枚的堆（奇数）
 
@@ -148,7 +149,7 @@ panel-endgame-aim = 反常残局：走后不会有两枚及以上的堆；要留
 panel-nim-sum-zero = 尼姆和为 0：轮到走的人必败
 panel-nim-sum-not-zero = 尼姆和不为 0：走到尼姆和为 0 就能赢
 panel-can-win = 轮到走的人可以赢：按 { $key } 看怎么走
-panel-loses = 对方不失误，轮到走的人必败
+panel-loses = 只要对方不失误，轮到走的人必败
 panel-sprague-grundy = SG 定理：每{ $heap }相当于一个尼姆堆，枚数为它的 SG 值 g；各 g 的异或为 0 时，轮到走的人必败
 panel-wythoff-partner = 第 { $number } 堆：{ $size }，与 { $partner } 构成必败数对
 
@@ -171,10 +172,14 @@ grundy-listed = SG 值 { $values } = { $sum }
 grundy-xor-heaps = 各堆 SG 值的异或为 { $sum }
 grundy-xor-rows = 各排 SG 值的异或为 { $sum }
 grundy-over = 游戏已结束：对方走了最后一步，赢了
-grundy-win = { $listed }；要使异或为 0，{ $heap }的值应变为 { $from } ⊕ { $sum } = { $to }：{ $move }，它的值就变为 { $to }，走后异或为 0
-grundy-win-split = { $listed }；要使异或为 0，{ $heap }的值应变为 { $from } ⊕ { $sum } = { $to }：{ $move }，剩下部分的值为 { $to }，走后异或为 0
-grundy-lost = 这是必败局面：{ $listed }，每步都会改变某一{ $word }的值，使异或不为 0，而对方总能把它变回 0；{ $move }，等对方失误
-grundy-pattern-periodic = 从 n = { $from } 起，SG 值以 { $period } 为周期：g(n) = g(n - { $period })，n 为一{ $word }中的个数
+grundy-win = { $listed }；要使异或为 0，{ $heap }的值应变为 { $from } ⊕ { $sum } = { $to }：{ $move }，它的值就变为 { $to }
+grundy-win-split = { $listed }；要使异或为 0，{ $heap }的值应变为 { $from } ⊕ { $sum } = { $to }：{ $move }，剩下部分的值为 { $to }
+grundy-lost = 这是必败局面：{ $listed }，每步都会改变某一{ $word }的值，使异或不为 0，对方总能再把它变回 0；{ $move }，等对方失误
+grundy-pattern-periodic = { $from ->
+    [0] SG 值以 { $period } 为周期：枚数每多 { $period }，值就重复一遍
+   *[other] 从每堆 { $from-digits } 枚起，SG 值以 { $period } 为周期：枚数每多 { $period }，值就重复一遍
+}
+grundy-pattern-periodic-rows = 从一排 { $from-digits } 个球瓶起，SG 值以 { $period } 为周期：球瓶每多 { $period } 个，值就重复一遍
 grundy-pattern-lasker = SG 值按枚数除以 4 的余数分类：4k+1 枚或 4k+2 枚的堆，值等于枚数；4k+3 枚的堆值为 4k+4；4k+4 枚的堆值为 4k+3
 
 ## 棋盘下方的各行：正在选的着法、教练、提示。
@@ -211,6 +216,7 @@ replay-line-end = 对局结束
 review-line-start = 对局开始：向后逐步查看，每一步都有点评
 review-line-move = 第 { $number } 步：{ $who }{ $move }
 review-line-kept = { $mark } 给对方留下了必败局面
+review-line-won = { $mark } 取胜
 review-line-already-lost = 这已是必败局面：只要对方不失误，怎么走都赢不了
 review-line-missed = { $mark } 错失了胜机，必胜着法（棋盘上标 { $check } 处）本应是{ $moves }
 
@@ -275,7 +281,7 @@ theory-mod = 模 { $modulus }
 theory-moore-endgame = 反常残局：至少有 2 枚的堆最多只剩 { $k } 个
 theory-moore-rule = 每列的个数除以 { $modulus } 都余 0 时，轮到走的人必输
 theory-xor = 异或
-theory-grundy-best = 最佳：{ $heap }，g 由 { $from } 变 { $to }，异或得 0
+theory-grundy-best = 最佳：{ $heap } g 由 { $from } 变 { $to }，异或得 0
 theory-grundy-table = 值表（n:g）：{ $table }
 theory-wythoff-same-difference = 差为 { $difference } 的必败数对：({ $x },{ $y })
 theory-wythoff-near = 附近的必败数对：{ $pairs }
@@ -303,6 +309,6 @@ puzzle-verdict-promise-last = 本题唯一的必胜着法就是取走最后的�
 puzzle-verdict-promise-every = { $promise }（在这个游戏里，从必胜局面出发每一步都能赢，所以谜题只有一步合法着法。）
 
 # 抢 21 和巴什博弈（每次从一堆里取 1 到 k 枚）：用孩子听得懂的话讲规律
-bachet-win = { $move }：这样剩下 { $left } 枚，正好是 { $m } 的倍数。以后对方取几枚，你就取 { $m } 减去几枚，每轮两人合起来正好 { $m } 枚，最后一枚一定是你的
-bachet-win-last = { $move }：取走最后一枚，你就赢了
-bachet-lost = 没有必胜着法：{ $n } 已经是 { $m } 的倍数，不管你取几枚，对方都能再留下 { $m } 的倍数。最好的办法是{ $move }，尽量少取，把对局拖得最久，等对方失误
+bachet-win = { $move }，给对方留下 { $left } 枚，正好是 { $m } 的倍数。以后对方取几枚，你就取 { $m } 减几枚，两人每轮合起来取 { $m } 枚，最后一枚一定归你
+bachet-win-last = { $move }，正好取完最后一枚，你就赢了
+bachet-lost = 没有必胜着法：剩下的 { $n } 枚已经是 { $m } 的倍数，不管你取几枚，对方都能再给你留下 { $m } 的倍数。只能尽量少取，把对局拖长，等对方失误：{ $move }

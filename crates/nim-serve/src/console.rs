@@ -565,6 +565,21 @@ mod tests {
         assert!(chinese.contains("老师控制台") && chinese.contains("准确率"), "{chinese}");
     }
 
+    /// The teacher's console and the projector in Chinese, read as a Chinese teacher reads them:
+    /// every game and level in words, never an id (`nim`, `perfect`).
+    #[test]
+    fn the_console_in_chinese_at_80x24_and_100x30() {
+        for (width, height) in [(80, 24), (100, 30)] {
+            for (projector, what) in [(false, "class"), (true, "projector")] {
+                let screen = screen(Language::SimplifiedChinese, width, height, projector);
+                for raw in ["nim ", "nim，", "(nim", "perfect", "kayles"] {
+                    assert!(!screen.contains(raw), "{raw:?} at {width}x{height}:\n{screen}");
+                }
+                insta::assert_snapshot!(format!("zh_console_{what}_{width}x{height}"), screen);
+            }
+        }
+    }
+
     #[test]
     fn the_podium_ranks_by_wins_then_accuracy_compared_exactly() {
         let rows = vec![

@@ -275,10 +275,10 @@ pub(crate) mod tests {
             insta::assert_snapshot!(format!("zh_students_lobby_{width}x{height}"), screen);
             for whole in [
                 "服务器上共有 6 人",
-                "正在和 bob 对局",
+                "和 bob 对局",
                 "在大厅",
-                "正在观看 alice",
-                "正在和电脑对局",
+                "观看 alice",
+                "和电脑对局",
                 "frank（你）",
                 "mrslee（老师）",
                 "erin 向你发起挑战：y 接受 · n 拒绝",

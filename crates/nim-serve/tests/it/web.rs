@@ -330,7 +330,7 @@ async fn the_class_code_is_checked_by_the_server_and_the_teachers_token_makes_a_
     assert_eq!(wrong.joined, None);
     // In the browser's language.
     let chinese = Browser::join_via(addr, "eve", "", 100, 30, &Via::default(), "zh-CN").await;
-    assert!(chinese.refused.as_ref().is_some_and(|r| r.1.contains("课堂口令")), "{:?}", chinese.refused);
+    assert!(chinese.refused.as_ref().is_some_and(|r| r.1.contains("班级口令")), "{:?}", chinese.refused);
     let mut bob = Browser::join(addr, "bob", "maths", 100, 30).await;
     assert_eq!(bob.joined.as_deref(), Some("bob"));
     assert!(bob.wait_for(LOBBY).await, "{}", bob.contents());
@@ -508,7 +508,7 @@ async fn only_the_embedded_files_are_served_and_a_socket_from_another_origin_is_
     };
     let page = get("/", "zh-CN,zh;q=0.9").await;
     assert!(page.starts_with("HTTP/1.1 200"), "{page}");
-    assert!(page.contains("<html lang=\"zh-CN\">") && page.contains("课堂口令"), "{page}");
+    assert!(page.contains("<html lang=\"zh-CN\">") && page.contains("班级口令"), "{page}");
     assert!(page.contains("content-security-policy: default-src 'self'"), "{page}");
     let page = get("/?lang=en", "zh-CN").await;
     assert!(page.contains("Class code"), "the page's choice wins:\n{page}");
