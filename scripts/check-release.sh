@@ -3,7 +3,7 @@
 #
 #   - the SHA-256 sums;
 #   - the archive unpacked: both programs start (`--version` with the git revision, `solve 3 4 5`),
-#     `man -l` renders the page, bash completes a subcommand from the completion file;
+#     `man -l` renders the page, bash and nushell complete a subcommand from the completion files;
 #   - the .deb unpacked into a scratch root (`dpkg-deb -x`, nothing installed on this machine):
 #     `nim-tui --version`, `nim-tui solve 3 4 5`, `man nim-tui` from the root's man pages, and
 #     the server run by hand as its unit runs it, serving a student over the real ssh
@@ -66,7 +66,8 @@ tar -xzf "$archive" -C "$scratch/archive"
 unpacked="$scratch/archive/nim-tui-$version-x86_64-unknown-linux-gnu"
 check_programs "$unpacked" "the archive"
 for f in README.md LICENSE CHANGELOG.md THIRD-PARTY-LICENSES.txt systemd/nim-tui-serve.service \
-    complete/nim-tui.bash complete/_nim-tui complete/nim-tui.fish complete/nim-tui.elv complete/_nim-tui.ps1; do
+    complete/nim-tui.bash complete/_nim-tui complete/nim-tui.fish complete/nim-tui.elv complete/_nim-tui.ps1 \
+    complete/nim-tui.nu; do
     [ -s "$unpacked/$f" ] || fail "the archive has no $f"
 done
 grep -q "^ratatui " "$unpacked/THIRD-PARTY-LICENSES.txt" || grep -q "  ratatui " "$unpacked/THIRD-PARTY-LICENSES.txt" \
@@ -81,6 +82,32 @@ completed=$(PATH="$unpacked:$PATH" bash -c '
     printf "%s\n" "${COMPREPLY[@]}"' _ "$unpacked/complete/nim-tui.bash")
 grep -qx "solve" <<<"$completed" || fail "bash completes 'nim-tui sol' to '$completed', not solve"
 
+# Nushell: the real nu (npm's nushell package, pinned, into target/release-tools where there is no
+# nu) asked what it completes after sourcing a file the way its editor integration asks
+# (`nu --ide-complete OFFSET FILE`), for a subcommand and a game name.
+NUSHELL_VERSION=0.115.1
+nu=$(command -v nu || true)
+if [ -z "$nu" ]; then
+    nu_dir="$(mkdir -p "$CARGO_TARGET_DIR" && cd "$CARGO_TARGET_DIR" && pwd)/release-tools/nushell"
+    if [ "$("$nu_dir/node_modules/.bin/nu" --version 2>/dev/null)" != "$NUSHELL_VERSION" ]; then
+        npm install --prefix "$nu_dir" --no-audit --no-fund --silent "nushell@$NUSHELL_VERSION" >&2
+    fi
+    nu="$nu_dir/node_modules/.bin/nu"
+fi
+nu_completes() { # $1: the completion file; $2: the line typed; prints nu's completions as JSON
+    printf 'source %s\n%s' "$1" "$2" > "$scratch/probe.nu"
+    "$nu" -n --ide-complete "$(stat -c %s "$scratch/probe.nu")" "$scratch/probe.nu"
+}
+check_nushell() { # $1: the completion file; $2: what it came from
+    local said
+    said=$(nu_completes "$1" "nim-tui sol")
+    grep -q '"nim-tui solve"' <<<"$said" || fail "$2: nushell completes 'nim-tui sol' to $said"
+    said=$(nu_completes "$1" "nim-tui solve --game ka")
+    grep -q '"kayles"' <<<"$said" || fail "$2: nushell completes 'nim-tui solve --game ka' to $said"
+    echo "check-release: $2: nushell completes nim-tui's subcommands and games"
+}
+check_nushell "$unpacked/complete/nim-tui.nu" "the archive"
+
 # The .deb, unpacked into a scratch root.
 deb=$(ls "$dist"/nim-tui_"$version"-1_*.deb)
 root="$scratch/root"
@@ -88,10 +115,12 @@ dpkg-deb -x "$deb" "$root"
 check_programs "$root/usr/bin" "the .deb"
 for f in usr/share/man/man1/nim-tui.1.gz usr/share/bash-completion/completions/nim-tui \
     usr/share/zsh/vendor-completions/_nim-tui usr/share/fish/vendor_completions.d/nim-tui.fish \
+    usr/share/nushell/vendor/autoload/nim-tui.nu \
     usr/lib/systemd/system/nim-tui-serve.service etc/nim-tui-serve/config.toml \
     usr/share/doc/nim-tui/copyright usr/share/doc/nim-tui/THIRD-PARTY-LICENSES.txt; do
     [ -s "$root/$f" ] || fail "the .deb has no /$f"
 done
+check_nushell "$root/usr/share/nushell/vendor/autoload/nim-tui.nu" "the .deb"
 MANWIDTH=80 man -M "$root/usr/share/man" nim-tui 2>/dev/null | grep -q "EXIT STATUS" \
     || fail "man nim-tui from the .deb's pages renders no EXIT STATUS"
 depends=$(dpkg-deb -f "$deb" Depends)

@@ -2,8 +2,9 @@
 # Builds the release files of nim-tui into target/dist:
 #
 #   nim-tui-VERSION-TARGET.tar.gz   nim-tui and nim-tui-serve, the man pages, completions for every
-#                                   shell clap_complete writes, README, CHANGELOG, LICENSE, the
-#                                   third-party licences, the server's systemd unit and config
+#                                   shell clap_complete and clap_complete_nushell write, README,
+#                                   CHANGELOG, LICENSE, the third-party licences, the server's
+#                                   systemd unit and config
 #   nim-tui_VERSION-1_ARCH.deb      the Debian package (cargo-deb; Linux targets only)
 #   SHA256SUMS                      the sums of all of them (`sha256sum -c SHA256SUMS`)
 #
@@ -143,6 +144,7 @@ for target in "${targets[@]}"; do
     "$gen" completions fish > "$generated/complete/nim-tui.fish"
     "$gen" completions elvish > "$generated/complete/nim-tui.elv"
     "$gen" completions powershell > "$generated/complete/_nim-tui.ps1"
+    "$gen" completions nushell > "$generated/complete/nim-tui.nu"
     python3 scripts/third-party-licenses.py --target "$target" > "$generated/THIRD-PARTY-LICENSES.txt"
 
     name="nim-tui-$version-$target"
