@@ -8,6 +8,8 @@
 #   nim-tui_VERSION-1_ARCH.deb      the Debian package (cargo-deb; Linux targets only)
 #   SHA256SUMS                      the sums of all of them (`sha256sum -c SHA256SUMS`)
 #
+# and, when Cargo.toml names the repository, the crates to publish in target/publish (below).
+#
 # Usage: scripts/release.sh [--dry-run] [--no-build] [--target TRIPLE]...
 #
 #   --dry-run    everything but the checks a real release needs (a clean tree, HEAD tagged
@@ -29,7 +31,8 @@
 # `cargo build` leaves it unset and `--version` says the version alone.
 #
 # Publishing is not done here: after a real run, upload target/dist, push the tag, and publish
-# the crates (`cargo publish -p nim-engine -p nim-tui`, the engine first); see docs/release.md.
+# the crates from target/publish (`cargo publish -p nim-engine -p nim-tui`, the engine first);
+# see docs/release.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,7 +45,7 @@ while [ $# -gt 0 ]; do
         --no-build) build=false ;;
         --target) shift; targets+=("${1:?--target needs a target triple}") ;;
         --target=*) targets+=("${1#--target=}") ;;
-        -h|--help) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "release.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -173,6 +176,35 @@ for target in "${targets[@]}"; do
             ;;
     esac
 done
+
+# The crates as they will be published, their README's pictures by absolute URL, so that the
+# registry's page shows them. README.md keeps relative paths (they work in the repository, a
+# checkout and a fork); only the packaged copy changes, and only when Cargo.toml names the
+# repository (package.repository): picture_base is then where each picture is, at this version's
+# tag (GitHub's and Forgejo's /raw/TAG/ form; NIM_TUI_PICTURE_BASE says another). The copy is
+# HEAD's files (git archive) in $CARGO_TARGET_DIR/publish, packaged there (cargo package, no
+# build), and published from there (docs/release.md).
+repository=$(cargo metadata --format-version 1 --no-deps --locked \
+    | python3 -c 'import json,sys; print(next(p["repository"] or "" for p in json.load(sys.stdin)["packages"] if p["name"]=="nim-tui"))')
+publish="$CARGO_TARGET_DIR/publish"
+rm -rf "$publish"
+if [ -z "$repository" ]; then
+    echo "release.sh: warning: Cargo.toml sets no package.repository, so the crate's README keeps its" \
+        "pictures' relative paths and the registry's page shows none; set it before publishing (docs/release.md)" >&2
+else
+    picture_base=${NIM_TUI_PICTURE_BASE:-${repository%/}/raw/v$version/}
+    mkdir -p "$publish"
+    git archive --format=tar HEAD | tar -x -C "$publish"
+    # ![text](path) with a relative path (no scheme, not from the root, not an anchor).
+    sed -E "s|(!\[[^]]*\]\()([^):/#][^):]*)\)|\1${picture_base//|/%7C}\2)|g" "$publish/README.md" > "$publish/README.crate.md"
+    mv "$publish/README.crate.md" "$publish/README.md"
+    if grep -qE '!\[[^]]*\]\([^):/#][^):]*\)' "$publish/README.md"; then
+        echo "release.sh: a picture of the crate's README is still relative" >&2; exit 1
+    fi
+    (cd "$publish" && cargo package --quiet --locked --no-verify --allow-dirty -p nim-engine -p nim-tui)
+    echo "release.sh: the crates, their README's pictures from $picture_base, in $publish:" \
+        "publish with (cd $publish && cargo publish --locked -p nim-engine -p nim-tui)"
+fi
 
 if [ ${#made[@]} -eq 0 ]; then
     echo "release.sh: nothing was built" >&2; exit 1
