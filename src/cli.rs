@@ -393,6 +393,7 @@ Examples:
   nim-tui completions bash > ~/.local/share/bash-completion/completions/nim-tui
   nim-tui completions zsh > ~/.zfunc/_nim-tui      # with fpath+=~/.zfunc before compinit
   nim-tui completions fish > ~/.config/fish/completions/nim-tui.fish
+  nim-tui completions nushell > ~/.local/share/nushell/vendor/autoload/nim-tui.nu
   source <(nim-tui completions bash)               # this shell only")]
     Completions(CompletionsArgs),
 
@@ -533,7 +534,39 @@ pub struct SolveArgs {
 pub struct CompletionsArgs {
     /// The shell to complete for
     #[arg(value_name = "SHELL")]
-    pub shell: clap_complete::Shell,
+    pub shell: CompletionShell,
+}
+
+/// The shells `nim-tui completions` writes for: clap_complete's, and Nushell through
+/// clap_complete_nushell, under the names clap_complete gives them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum CompletionShell {
+    /// Bash (with the bash-completion package)
+    Bash,
+    /// Elvish
+    Elvish,
+    /// fish
+    Fish,
+    /// PowerShell
+    Powershell,
+    /// Zsh
+    Zsh,
+    /// Nushell
+    Nushell,
+}
+
+impl CompletionShell {
+    /// clap_complete's name for this shell; `None` for Nushell, which clap_complete_nushell writes.
+    pub fn clap_complete(self) -> Option<clap_complete::Shell> {
+        match self {
+            CompletionShell::Bash => Some(clap_complete::Shell::Bash),
+            CompletionShell::Elvish => Some(clap_complete::Shell::Elvish),
+            CompletionShell::Fish => Some(clap_complete::Shell::Fish),
+            CompletionShell::Powershell => Some(clap_complete::Shell::PowerShell),
+            CompletionShell::Zsh => Some(clap_complete::Shell::Zsh),
+            CompletionShell::Nushell => None,
+        }
+    }
 }
 
 /// `nim-tui man`'s flags.

@@ -83,8 +83,16 @@ fn run(lang: i18n::Language, cli: Cli, log_file: Option<&std::path::Path>) -> Ex
         Some(Command::Paths) => print_paths(lang, cli.top.config.as_deref(), log_file),
         Some(Command::Completions(args)) => {
             let mut out = Vec::new();
-            clap_complete::generate(args.shell, &mut Cli::command(), "nim-tui", &mut out);
-            if args.shell == clap_complete::Shell::Bash {
+            match args.shell.clap_complete() {
+                Some(shell) => clap_complete::generate(shell, &mut Cli::command(), "nim-tui", &mut out),
+                None => clap_complete::generate(
+                    clap_complete_nushell::Nushell,
+                    &mut Cli::command(),
+                    "nim-tui",
+                    &mut out,
+                ),
+            }
+            if args.shell == nim_tui::cli::CompletionShell::Bash {
                 // clap_complete 4.6 spells a hyphenated binary's states two ways in bash
                 // (`nim__tui__subcmd__solve` when walking the words, `nim__subcmd__tui__subcmd__solve`
                 // in the case labels), so nothing after a subcommand completes

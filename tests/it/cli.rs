@@ -173,7 +173,7 @@ fn bash_completions_load_and_complete_subcommands_and_values() {
 
 #[test]
 fn zsh_and_fish_complete_game_names() {
-    for shell in ["zsh", "fish"] {
+    for shell in ["zsh", "fish", "nushell"] {
         let text = stdout(&run(&["completions", shell]));
         for name in ["kayles", "bachet", "moore", "subtraction", "fibonacci", "wythoff", "lasker", "dawson"] {
             assert!(text.contains(name), "{shell} offers {name} for --game");
@@ -183,11 +183,16 @@ fn zsh_and_fish_complete_game_names() {
 
 #[test]
 fn completions_for_every_shell() {
-    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell", "nushell"] {
         let out = run(&["completions", shell]);
         assert!(out.status.success(), "{shell}: {}", stderr(&out));
         assert!(stdout(&out).contains("solve"), "{shell} completes the subcommands");
     }
+    // Nushell's: a command of its own for each subcommand, its flags' values from the same lists
+    // (scripts/check-release.sh asks the real nu what it completes).
+    let nu = stdout(&run(&["completions", "nushell"]));
+    assert!(nu.contains("export extern \"nim-tui solve\" ["), "{nu}");
+    assert!(nu.contains("\"normal\" \"misere\""), "{nu}");
     refused(&["completions", "tcsh"], "tcsh");
 }
 

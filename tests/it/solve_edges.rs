@@ -357,7 +357,7 @@ fn every_registered_game_is_in_every_document() {
         }
     }
     // clap_complete's elvish and PowerShell scripts complete no option's values, any game's alike.
-    for shell in ["bash", "zsh", "fish"] {
+    for shell in ["bash", "zsh", "fish", "nushell"] {
         let script = run(&["completions", shell]);
         for (name, _) in GameKind::every_name() {
             // zsh escapes the colon: `moore\:2`.
