@@ -45,7 +45,8 @@ pub enum Launch {
 /// Plays until the player quits or the terminal goes away. Warnings about data files that had to be
 /// moved aside are printed once the terminal is restored.
 pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<Ending, SessionError> {
-    if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
+    // The plain mode is lines of text: a pipe is as good as a terminal.
+    if !settings.plain && (!io::stdout().is_terminal() || !io::stdin().is_terminal()) {
         return Err(SessionError::NoTerminal);
     }
     let events = tui::Events::catch()?;
@@ -80,7 +81,8 @@ pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<En
     app.stats = stats;
     app.notices = warnings.clone();
     app.panels.coach = settings.coach;
-    app.motion = crate::app::Motion::new(settings.animation);
+    // Nothing moves in lines of text.
+    app.motion = crate::app::Motion::new(settings.animation && !settings.plain);
     // The saved game is offered on every start menu the session shows, and a new game that would
     // replace it asks first, a game started with flags too; the keeper remembers which one, to
     // claim it when it is resumed or given up.
@@ -98,7 +100,14 @@ pub fn play(settings: &Settings, launch: Launch, seed: Option<u64>) -> Result<En
     let options = Options { ai_delay: Duration::from_millis(settings.ai_delay_ms), mouse, ask_colours };
     let mut keeper =
         Keeper { store: store.as_ref(), ai_delay_ms: settings.ai_delay_ms, seed, warnings, offered };
-    let ending = tui::run(app, look, keymap, &options, &mut keeper, events)?;
+    let ending = match settings.plain {
+        true => {
+            let options =
+                crate::plain::Options { ai_delay: options.ai_delay, language: crate::i18n::current() };
+            crate::plain::run(app, keymap, &options, &mut keeper, events, &mut io::stdout().lock())?
+        }
+        false => tui::run(app, look, keymap, &options, &mut keeper, events)?,
+    };
     for warning in &keeper.warnings {
         crate::text::warn(warning);
     }

@@ -1,0 +1,546 @@
+//! The app's state as lines of text: what the full-screen UI draws, said one announcement a line,
+//! each in a slot of its own so that the door can say only what changed. Pure: the same state
+//! gives the same lines, and nothing here changes the app.
+
+use crate::app::{App, Coaching, Exercise, Game, Lesson, MISERE_GAME, Note, Picture, Screen, grundy_value};
+use crate::domain::{Players, Seat};
+use crate::engine::{HeapNoun, MoveShape, Teaching};
+use crate::i18n::{self, Arg, Language};
+use crate::words;
+
+/// Where a line stands: the door compares one frame's slots with the last frame's and says the
+/// lines that are new or changed. A slot that belongs to a move or a step carries its number, so
+/// that the same words said again about another move are said again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Slot {
+    Heading,
+    Notice(usize),
+    Offer,
+    Toss,
+    Opening,
+    Moved(usize),
+    Note(usize),
+    Coach(usize),
+    Hint(usize),
+    View(usize, usize),
+    Missed,
+    Promise,
+    Verdict,
+    Answer,
+    Result,
+    Assisted,
+    Score,
+    Streak,
+    Message,
+    Paragraph(usize, usize),
+    Picture(usize, usize, usize),
+    Question(usize),
+    Tried(usize),
+    Feedback(usize),
+    /// The last line: what the program waits for (a move, an answer, a yes or no).
+    Prompt,
+}
+
+/// The lines of one state, and what they are of: when `epoch` changes (another game, puzzle or
+/// lesson step), everything is new.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Frame {
+    pub epoch: String,
+    pub lines: Vec<(Slot, String)>,
+}
+
+impl Frame {
+    pub fn get(&self, slot: &Slot) -> Option<&str> {
+        self.lines.iter().find(|(s, _)| s == slot).map(|(_, text)| text.as_str())
+    }
+
+    /// How many moves of the game the frame tells.
+    pub fn moves(&self) -> usize {
+        self.lines.iter().filter(|(slot, _)| matches!(slot, Slot::Moved(_))).count()
+    }
+
+    fn say(&mut self, slot: Slot, text: impl Into<String>) {
+        let text = text.into();
+        if !text.trim().is_empty() {
+            self.lines.push((slot, text));
+        }
+    }
+}
+
+/// A message of the plain mode's own (`plain.ftl`).
+fn msg(id: &str, args: &[(&str, Arg)]) -> String {
+    i18n::text_with(id, args)
+}
+
+/// `text` as a sentence: capitalised, with the language's full stop unless it ends in one.
+pub fn sentence(text: &str) -> String {
+    let text = words::capitalised(text.trim());
+    match text.chars().last() {
+        Some('.' | '!' | '?' | '。' | '！' | '？' | ':' | '：') | None => text,
+        Some(_) => msg("plain-sentence", &[("text", Arg::from(text))]),
+    }
+}
+
+/// The frame of `app` in `language`.
+pub fn frame(app: &App, language: Language) -> Frame {
+    i18n::scoped(language, || build(app))
+}
+
+fn build(app: &App) -> Frame {
+    let mut frame = Frame::default();
+    match &app.screen {
+        Screen::Start(menu) => {
+            frame.epoch = "start".into();
+            notices(app, &mut frame);
+            frame.say(Slot::Heading, msg("plain-menu-title", &[]));
+            if app.saved().is_some() {
+                frame.say(Slot::Offer, msg("plain-menu-saved", &[]));
+            }
+            let game = format!("{}, {}", words::title(menu.game.kind), words::mode_title(menu.mode));
+            let saved = Arg::from(if app.saved().is_some() { "yes" } else { "no" });
+            frame.say(Slot::Prompt, msg("plain-menu-prompt", &[("game", Arg::from(game)), ("saved", saved)]));
+        }
+        Screen::Play(play) => {
+            game_lines(app, &play.game, &mut frame);
+            if let Some(message) = &play.message {
+                frame.say(Slot::Message, sentence(&play.game.note_words(message)));
+            }
+            let prompt = match play.game.over {
+                Some(_) => msg("plain-over-prompt", &[]),
+                None if play.game.your_turn() => turn_line(&play.game),
+                None => String::new(),
+            };
+            frame.say(Slot::Prompt, prompt);
+        }
+        Screen::Demo(demo) => {
+            game_lines(app, &demo.game, &mut frame);
+            if demo.game.over.is_some() && !demo.looping {
+                frame.say(Slot::Prompt, msg("plain-over-demo", &[]));
+            }
+        }
+        Screen::Puzzle(puzzle) => {
+            let game = &puzzle.game;
+            frame.epoch = format!("puzzle {} {} {:?}", puzzle.id.seed, puzzle.id.number, puzzle.daily);
+            let title = format!("{}, {}", words::title(game.rules.kind), words::mode_title(game.mode()));
+            let heading = match puzzle.daily {
+                Some(_) => msg("plain-puzzle-daily", &[("game", Arg::from(title))]),
+                None => msg(
+                    "plain-puzzle-heading",
+                    &[
+                        ("number", Arg::from(u64::from(puzzle.id.number))),
+                        ("seed", Arg::from(puzzle.id.seed.to_string())),
+                        ("game", Arg::from(title)),
+                    ],
+                ),
+            };
+            frame.say(Slot::Heading, heading);
+            let described = |mv: &crate::engine::Move| match words::plain_takes(game.rules.kind) {
+                true => words::plain_move(mv),
+                false => game.describe(mv),
+            };
+            match &puzzle.run.answer {
+                None => {
+                    match &puzzle.run.missed {
+                        Some(mv) => {
+                            frame.say(Slot::Missed, sentence(&words::puzzle_try_again(&described(mv))))
+                        }
+                        None => frame.say(
+                            Slot::Promise,
+                            sentence(&crate::puzzle::promise(game.engine(), game.position())),
+                        ),
+                    }
+                    hint_and_view(app, game, &mut frame);
+                    let prompt = match app.overlay {
+                        Some(_) => String::new(),
+                        None => msg("plain-your-answer", &[("position", Arg::from(position_line(game)))]),
+                    };
+                    frame.say(Slot::Prompt, prompt);
+                }
+                Some(answer) => {
+                    let run = &puzzle.run;
+                    let verdict = if answer.solved {
+                        words::puzzle_right().to_string()
+                    } else if answer.correct && run.missed.is_some() && !run.revealed {
+                        words::puzzle_right_second_try().to_string()
+                    } else if answer.correct {
+                        words::puzzle_right_with_hint(answer.counted)
+                    } else {
+                        words::puzzle_wrong(&described(&answer.mv))
+                    };
+                    frame.say(Slot::Verdict, sentence(&verdict));
+                    frame.say(Slot::Answer, sentence(&words::puzzle_winning_move(&answer.explanation)));
+                    let leave = Arg::from(if puzzle.from_menu { "menu" } else { "quit" });
+                    frame.say(Slot::Prompt, msg("plain-puzzle-next", &[("leave", leave)]));
+                }
+            }
+        }
+        Screen::Learn(lesson) => lesson_lines(lesson, &mut frame),
+        Screen::Replay(_) => {
+            frame.epoch = "replay".into();
+            frame.say(Slot::Prompt, msg("plain-no-review", &[]));
+        }
+    }
+    if let Some(crate::app::Overlay::Confirm(question)) = app.overlay {
+        frame.lines.retain(|(slot, _)| *slot != Slot::Prompt);
+        frame.say(Slot::Prompt, msg("plain-question", &[("question", Arg::from(app.question(question)))]));
+    }
+    frame
+}
+
+/// The problems met on the way in (a data file moved aside), one a line.
+fn notices(app: &App, frame: &mut Frame) {
+    for (i, notice) in app.notices.iter().enumerate() {
+        frame.say(Slot::Notice(i), sentence(notice));
+    }
+}
+
+/// A game's lines: its rule, who the coin sent first, every move made, the note, the coach, the
+/// hint, the teaching view and the result.
+fn game_lines(app: &App, game: &Game, frame: &mut Frame) {
+    let kind = game.rules.kind;
+    frame.epoch =
+        format!("game {:?} {:?} {:?} {:?}", game.rules, game.start(), game.history().first(), game.players);
+    notices(app, frame);
+    let rule = words::capitalised(words::game_mode_rule(kind, game.mode()));
+    frame.say(
+        Slot::Heading,
+        msg("plain-heading", &[("title", Arg::from(words::title(kind))), ("rule", Arg::from(rule))]),
+    );
+    if let Some(toss) = game.toss_words() {
+        frame.say(Slot::Toss, sentence(&toss));
+    }
+    if game.moves().is_empty() && game.over.is_none() && !game.your_turn() {
+        frame.say(Slot::Opening, turn_line(game));
+    }
+    for (i, (who, mv, before, _)) in game.history().steps().enumerate() {
+        let note = Note::Moved { who, mv: mv.clone(), before };
+        frame.say(Slot::Moved(i), sentence(&game.note_words(&note)));
+    }
+    let at = game.moves().len();
+    if let Some(note) = game.note.as_ref().filter(|note| !matches!(note, Note::Moved { .. })) {
+        frame.say(Slot::Note(at), sentence(&game.note_words(note)));
+    }
+    if let (true, Some(coaching)) = (app.panels.coach, &game.coach) {
+        let mover = game.moves().iter().rposition(|(seat, _)| game.is_human(*seat)).unwrap_or(0);
+        frame.say(Slot::Coach(mover), sentence(&coach_words(game, coaching)));
+    }
+    if game.over.is_none() {
+        hint_and_view(app, game, frame);
+    }
+    if let Some(over) = &game.over {
+        let why = ("why", Arg::from(sentence(&game.ending_words(over))));
+        let result = match (&game.players, over.winner) {
+            (Players::Ai, Seat::First) => msg("plain-you-win", &[why]),
+            (Players::Ai, Seat::Second) => msg("plain-you-lose", &[why]),
+            (_, winner) => msg("plain-wins", &[why, ("name", Arg::from(game.name(winner)))]),
+        };
+        frame.say(Slot::Result, result);
+        if game.players == Players::Ai && matches!(app.screen, Screen::Play(_)) {
+            let help = game.assistance();
+            if over.winner == Seat::First && !help.is_empty() {
+                frame.say(Slot::Assisted, sentence(&words::assisted_win(&help)));
+            }
+            if let Some(stats) = &app.stats {
+                let s = stats.of(kind, game.mode());
+                frame.say(Slot::Streak, sentence(&words::streak(s.current_streak, s.best_streak)));
+            }
+        }
+        if let (Players::Hotseat(_), Some(score)) = (&game.players, &app.score) {
+            frame.say(Slot::Score, sentence(&score.line()));
+        }
+    }
+}
+
+/// The hint, when one was asked for, and the teaching view, when it is on: one line each, the
+/// view one heap a line.
+fn hint_and_view(app: &App, game: &Game, frame: &mut Frame) {
+    let at = game.moves().len();
+    if let Some(hint) = &game.hint {
+        let text = format!("{}{}", words::hint_label(hint.winning), game.hint_words());
+        frame.say(Slot::Hint(at), sentence(&text));
+    }
+    // The view of the position the player moves from: not of the one the AI is about to leave.
+    if app.panels.binary && (game.your_turn() || !matches!(app.screen, Screen::Play(_) | Screen::Demo(_))) {
+        for (i, line) in teaching_lines(game).into_iter().enumerate() {
+            frame.say(Slot::View(at, i), sentence(&line));
+        }
+    }
+}
+
+/// The coach's verdict on the last move, as the screen under the board says it.
+fn coach_words(game: &Game, coaching: &Coaching) -> String {
+    match (game.hotseat(), coaching, words::plain_takes(game.rules.kind)) {
+        (hotseat, Coaching::Missed(moves), false) => {
+            let before =
+                game.judged().1.iter().rev().find(|line| game.is_human(line.seat)).map(|l| &l.before);
+            let list: Vec<String> = moves
+                .iter()
+                .map(|m| before.map_or_else(|| words::plain_move(m), |b| game.describe_from(b, m)))
+                .collect();
+            let who = hotseat.then(|| game.name(game.turn().other()));
+            words::coach_missed(who, &list)
+        }
+        (true, ..) => coaching.about(game.name(game.turn().other())),
+        (false, ..) => coaching.to_string(),
+    }
+}
+
+/// The position in words: `Heaps: 3, 4, 5.`, `Rows: 3, 4.`; in Fibonacci Nim, with the most the
+/// next move may take.
+pub fn position_line(game: &Game) -> String {
+    let position = game.position();
+    let heaps = list(position.heaps());
+    let id = match game.rules.kind.describe().words.heap {
+        HeapNoun::Heap => "plain-heaps",
+        HeapNoun::Row => "plain-rows",
+    };
+    let count = Arg::from(position.heaps().len());
+    let line = msg(id, &[("heaps", Arg::from(heaps)), ("count", count)]);
+    match position.limit() {
+        Some(limit) => msg("plain-limit", &[("position", Arg::from(line)), ("limit", Arg::from(limit))]),
+        None => line,
+    }
+}
+
+/// Numbers as a list: `3, 4, 5` (`3，4，5` in Chinese).
+fn list(numbers: &[u64]) -> String {
+    numbers.iter().map(u64::to_string).collect::<Vec<_>>().join(&msg("plain-list-separator", &[]))
+}
+
+/// The position and whose move it is: `Heaps: 3, 4, 5. Your move.`
+fn turn_line(game: &Game) -> String {
+    let position = ("position", Arg::from(position_line(game)));
+    let name = ("name", Arg::from(game.name(game.turn())));
+    match (game.your_turn(), game.hotseat()) {
+        (true, false) => msg("plain-your-move", &[position]),
+        (true, true) => msg("plain-turn-of", &[position, name]),
+        (false, _) => msg("plain-ai-to-move", &[position, name]),
+    }
+}
+
+/// The teaching view (the binary view in Nim) as short lines, one heap a line, then what it says.
+pub fn teaching_lines(game: &Game) -> Vec<String> {
+    let kind = game.rules.kind;
+    let teaching = game.teach();
+    let heap = |i: usize| words::capitalised(&words::numbered(kind, i + 1));
+    let mut lines = Vec::new();
+    match teaching {
+        Teaching::Nim(explanation) => {
+            let width = binary_width(&explanation.heaps);
+            for (i, &n) in explanation.heaps.iter().enumerate() {
+                lines.push(binary_line(&heap(i), n, width));
+            }
+            let sum = explanation.analysis.nim_sum;
+            lines.push(msg(
+                "plain-nim-sum",
+                &[("sum", Arg::from(sum)), ("binary", Arg::from(format!("{sum:0width$b}")))],
+            ));
+        }
+        Teaching::Moore(view) => {
+            let width = binary_width(&view.heaps);
+            for (i, &n) in view.heaps.iter().enumerate() {
+                lines.push(binary_line(&heap(i), n, width));
+            }
+        }
+        Teaching::Grundy(view) => {
+            for (i, (&n, &value)) in view.heaps.iter().zip(&view.values).enumerate() {
+                lines.push(msg(
+                    "plain-grundy-heap",
+                    &[
+                        ("heap", Arg::from(heap(i))),
+                        ("size", Arg::from(n)),
+                        ("value", Arg::from(value.to_string())),
+                    ],
+                ));
+            }
+            lines.push(msg("plain-grundy-sum", &[("sum", Arg::from(view.sum.to_string()))]));
+        }
+        Teaching::Wythoff(view) => {
+            for (i, (&n, &partner)) in view.heaps.iter().zip(&view.partners).enumerate() {
+                lines.push(words::wythoff_partner(i + 1, n, partner));
+            }
+        }
+        Teaching::Fibonacci(view) => {
+            let terms = view.terms.iter().map(u64::to_string).collect::<Vec<_>>().join(" + ");
+            lines.push(msg(
+                "plain-zeckendorf",
+                &[("heap", Arg::from(view.heap)), ("terms", Arg::from(terms))],
+            ));
+        }
+    }
+    lines.push(words::reason(teaching));
+    lines
+}
+
+/// How many binary digits the largest of `heaps` takes (at least one).
+fn binary_width(heaps: &[u64]) -> usize {
+    heaps.iter().map(|&h| 64 - h.leading_zeros() as usize).max().unwrap_or(1).max(1)
+}
+
+fn binary_line(heap: &str, n: u64, width: usize) -> String {
+    msg(
+        "plain-binary-heap",
+        &[("heap", Arg::from(heap)), ("size", Arg::from(n)), ("binary", Arg::from(format!("{n:0width$b}")))],
+    )
+}
+
+/// A lesson's step: its heading, paragraphs, picture in words, question, and what the last answer
+/// got.
+fn lesson_lines(lesson: &Lesson, frame: &mut Frame) {
+    let step = lesson.current();
+    let n = lesson.step;
+    frame.epoch = format!("lesson {:?} {n}", lesson.course);
+    frame.say(
+        Slot::Heading,
+        msg(
+            "plain-lesson-heading",
+            &[
+                ("course", Arg::from(lesson.course.title())),
+                ("step", Arg::from(n + 1)),
+                ("steps", Arg::from(lesson.steps().len())),
+                ("title", Arg::from(step.heading())),
+            ],
+        ),
+    );
+    for (i, paragraph) in step.paragraphs().iter().enumerate() {
+        frame.say(Slot::Paragraph(n, i), paragraph.clone());
+    }
+    for (i, line) in picture_lines(lesson).into_iter().enumerate() {
+        frame.say(Slot::Picture(n, lesson.replay_at, i), sentence(&line));
+    }
+    if let Some(exercise) = step.exercise {
+        frame.say(Slot::Question(n), exercise.question());
+    }
+    if lesson.tried && lesson.feedback.is_none() {
+        frame.say(Slot::Tried(n), msg("plain-lesson-try-again", &[]));
+    }
+    if let Some((_, feedback)) = &lesson.feedback {
+        frame.say(Slot::Feedback(n), feedback.clone());
+    }
+    let last = n + 1 == lesson.steps().len();
+    let prompt = match lesson.asking() {
+        true => msg(
+            "plain-lesson-answer",
+            &[(
+                "words",
+                Arg::from(if step.exercise.is_some_and(Exercise::wants_win_or_lose) { "yes" } else { "no" }),
+            )],
+        ),
+        false => msg(
+            "plain-lesson-prompt",
+            &[
+                ("last", Arg::from(if last { "yes" } else { "no" })),
+                ("play", Arg::from(if lesson.playable().is_some() { "yes" } else { "no" })),
+            ],
+        ),
+    };
+    frame.say(Slot::Prompt, prompt);
+}
+
+/// The step's picture in words: heaps, heaps in binary, the Grundy values, the misère example's
+/// position.
+fn picture_lines(lesson: &Lesson) -> Vec<String> {
+    let step = lesson.current();
+    let heaps_line = |heaps: &[u64]| {
+        msg("plain-heaps", &[("heaps", Arg::from(list(heaps))), ("count", Arg::from(heaps.len()))])
+    };
+    let heap = |i: usize| i18n::text_with("lesson-heap", &[("n", Arg::from(i + 1))]);
+    match step.picture {
+        Picture::Heaps(heaps) => vec![heaps_line(heaps)],
+        Picture::Binary(heaps) => {
+            let width = binary_width(heaps);
+            let mut lines: Vec<String> =
+                heaps.iter().enumerate().map(|(i, &n)| binary_line(&heap(i), n, width)).collect();
+            let sum = heaps.iter().fold(0, |x, &h| x ^ h);
+            lines.push(msg(
+                "plain-nim-sum",
+                &[("sum", Arg::from(sum)), ("binary", Arg::from(format!("{sum:0width$b}")))],
+            ));
+            lines
+        }
+        Picture::MisereGame => {
+            let (heaps, note) = MISERE_GAME[lesson.replay_at];
+            vec![
+                msg(
+                    "plain-lesson-example",
+                    &[
+                        ("at", Arg::from(lesson.replay_at + 1)),
+                        ("of", Arg::from(MISERE_GAME.len())),
+                        ("position", Arg::from(heaps_line(heaps))),
+                    ],
+                ),
+                i18n::text(note),
+            ]
+        }
+        Picture::GrundyTable { upto, hidden } => {
+            let values: Vec<String> = (0..=upto)
+                .map(|n| match Some(n) == hidden {
+                    true => "?".to_string(),
+                    false => grundy_value(n).to_string(),
+                })
+                .collect();
+            vec![msg(
+                "plain-grundy-table",
+                &[("upto", Arg::from(upto)), ("values", Arg::from(values.join(", ")))],
+            )]
+        }
+        Picture::GrundyHeaps(heaps) => heaps
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| {
+                msg(
+                    "plain-grundy-heap",
+                    &[
+                        ("heap", Arg::from(heap(i))),
+                        ("size", Arg::from(n)),
+                        ("value", Arg::from(grundy_value(n).to_string())),
+                    ],
+                )
+            })
+            .collect(),
+    }
+}
+
+/// An example of a move in the game's own shape, for the help and for a line not understood.
+pub fn move_example(kind: crate::engine::GameKind) -> String {
+    let id = match kind.describe().shape {
+        MoveShape::OneHeap { .. } => "plain-example-one",
+        MoveShape::UpToHeaps(_) => "plain-example-several",
+        MoveShape::OneOrBoth => "plain-example-both",
+        MoveShape::TakeOrSplit => "plain-example-split",
+        MoveShape::Pins { one: true, .. } => "plain-example-pins",
+        MoveShape::Pins { one: false, .. } => "plain-example-two-pins",
+    };
+    msg(id, &[])
+}
+
+/// The help: the commands that work on this screen, one a line.
+pub fn help(app: &App, language: Language) -> Vec<String> {
+    i18n::scoped(language, || {
+        let ids: &[&str] = match &app.screen {
+            Screen::Start(_) => &["plain-help-menu", "plain-help-quit"],
+            Screen::Play(play) if play.game.over.is_some() => &["plain-help-over", "plain-help-quit"],
+            Screen::Play(_) => &[
+                "plain-help-move",
+                "plain-help-hint",
+                "plain-help-undo",
+                "plain-help-view",
+                "plain-help-resign",
+                "plain-help-look",
+                "plain-help-quit-kept",
+            ],
+            Screen::Puzzle(_) => {
+                &["plain-help-answer", "plain-help-puzzle-hint", "plain-help-view", "plain-help-quit"]
+            }
+            Screen::Learn(_) => &["plain-help-lesson", "plain-help-lesson-play", "plain-help-quit"],
+            Screen::Demo(_) | Screen::Replay(_) => &["plain-help-quit"],
+        };
+        let example = app.game().map(|game| move_example(game.rules.kind)).unwrap_or_default();
+        ids.iter().map(|id| msg(id, &[("example", Arg::from(example.as_str()))])).collect()
+    })
+}
+
+/// A line of the door's own: a message of `plain.ftl` in `language`.
+pub fn line(language: Language, id: &str, args: &[(&str, Arg)]) -> String {
+    i18n::scoped(language, || msg(id, args))
+}
