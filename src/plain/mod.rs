@@ -79,7 +79,11 @@ pub fn run(
         too_long: false,
         ended: false,
     };
-    let result = door.run(events, hooks);
+    let result = match door.run(events, hooks) {
+        // A reader that stops reading (`| head`) is gone like a closed terminal: not an error.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(Ending::HungUp),
+        result => result,
+    };
     hooks.ending(door.session.scene(), *result.as_ref().unwrap_or(&Ending::HungUp));
     let _ = door.out.flush();
     result
@@ -363,6 +367,14 @@ impl Door<'_> {
             Ok(mv) => mv,
             Err(_) => return extra.push(self.not_understood(raw)),
         };
+        // A heap that is not there: said in the screen's language (the keys cannot choose one, so
+        // the board has no words for it).
+        if let Some(heap) = heaps_of(&mv).into_iter().find(|&heap| heap >= game.position().len()) {
+            let name =
+                crate::i18n::scoped(self.language, || crate::words::numbered(game.rules.kind, heap + 1));
+            let args = [("name", Arg::from(name)), ("count", Arg::from(game.position().len()))];
+            return extra.push(self.line("plain-no-heap", &args));
+        }
         if let Err(error) = game.engine().check(game.position(), &mv) {
             let why =
                 crate::i18n::scoped(self.language, || game.note_words(&Note::Refused(Refusal::Move(error))));
@@ -430,6 +442,16 @@ impl Door<'_> {
             self.out.write_all(b"\n")?;
         }
         self.out.flush()
+    }
+}
+
+/// The heaps (from 0) a move touches.
+fn heaps_of(mv: &crate::engine::Move) -> Vec<usize> {
+    use crate::engine::Move;
+    match mv {
+        Move::Take(take) => vec![take.heap],
+        Move::TakeMany(takes) => takes.iter().map(|take| take.heap).collect(),
+        Move::Split { heap, .. } => vec![*heap],
     }
 }
 

@@ -115,6 +115,10 @@ plain-not-your-turn = It is not your move yet.
 plain-cannot-choose = That move cannot be chosen here.
 plain-nothing-to-undo = There is no move of yours to take back.
 plain-nothing-to-redo = There is nothing to redo.
+plain-no-heap = There is no { $name }: { $count ->
+    [one] there is only one.
+   *[other] they are numbered 1 to { $count-digits }.
+}
 plain-undone = Taken back.
 plain-no-review = The review of a game is not in the plain mode. Type q to leave it.
 plain-no-replay = replay has no plain mode: a record is a text file already, one move a line (see `nim-tui replay --help`)
