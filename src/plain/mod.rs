@@ -465,7 +465,7 @@ fn is_answer(text: &str) -> bool {
 /// `line` made fit for the plain mode: one line (a break inside it becomes a space), controls and
 /// invisible characters shown escaped (no escape sequence can reach the terminal), and no
 /// box-drawing, block or braille glyph (U+2500 to U+259F, U+2800 to U+28FF), which a screen
-/// reader reads as noise.
+/// reader reads as noise; and `⊕`, which espeak-ng says nothing for, as `xor`.
 pub fn plain_text(line: &str) -> String {
     let one: String = line
         .chars()
@@ -475,7 +475,9 @@ pub fn plain_text(line: &str) -> String {
             '\u{2580}'..='\u{259F}' | '\u{2800}'..='\u{28FF}' => ' ',
             c => c,
         })
-        .collect();
+        .collect::<String>()
+        // A speech synthesizer says nothing for the nim-sum's sign: the word is said instead.
+        .replace('⊕', "xor");
     crate::text::escape(one.trim_end()).into_owned()
 }
 
@@ -509,5 +511,6 @@ mod tests {
     fn plain_text_has_no_escape_and_no_drawing() {
         assert_eq!(plain_text("a\u{1b}[31mb"), "a\\x1b[31mb");
         assert_eq!(plain_text("─┼▀⠿ x\ny"), "--   x y");
+        assert_eq!(plain_text("3 ⊕ 4"), "3 xor 4");
     }
 }

@@ -2,7 +2,7 @@
 # readers and programs. One announcement a line; the English lines are the contract written in
 # docs/plain-protocol.md, so a change here is a change of the protocol.
 
-plain-hello = nim-tui plain mode, protocol { $version-digits }. Type ? for help.
+plain-hello = nim-tui plain mode, protocol { $version-digits }. Type help for the commands.
 plain-sentence = { $text }.
 plain-list-separator = {", "}
 
@@ -107,8 +107,8 @@ plain-help-lesson = Type your answer; n or next: the next step; back: the step b
 plain-help-lesson-play = p or play: play the step's position against the AI.
 
 ## Lines that are not understood, and other answers of the door
-plain-not-understood-move = Not understood: { $line }. Type a move such as { $example }, or ? for help.
-plain-not-understood = Not understood: { $line }. Type ? for help.
+plain-not-understood-move = Not understood: { $line }. Type a move such as { $example }, or help for the commands.
+plain-not-understood = Not understood: { $line }. Type help for the commands.
 plain-too-long = That line is longer than { $max-digits } characters and was ignored.
 plain-not-utf8 = That line is not UTF-8 text and was ignored.
 plain-not-your-turn = It is not your move yet.

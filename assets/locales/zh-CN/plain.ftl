@@ -1,7 +1,7 @@
 # 纯文本模式（`--plain`、TERM=dumb、ACCESSIBLE=1）：给读屏软件和程序的逐行文字。每行一条播报。
 # 协议以英文行为准（docs/plain-protocol.md）；中文行供人阅读。
 
-plain-hello = nim-tui 纯文本模式，协议版本 { $version-digits }。输入 ？ 查看帮助。
+plain-hello = nim-tui 纯文本模式，协议版本 { $version-digits }。输入 help（帮助）查看命令。
 plain-sentence = { $text }。
 plain-list-separator = ，
 
@@ -100,8 +100,8 @@ plain-help-lesson = 输入答案；n 或 next：下一步；back：上一步；l
 plain-help-lesson-play = p 或 play：用这一步的局面与 AI 对弈。
 
 ## 没看懂的行，以及其他回答
-plain-not-understood-move = 没看懂：{ $line }。请输入一步棋，例如 { $example }，或输入 ？ 查看帮助。
-plain-not-understood = 没看懂：{ $line }。输入 ？ 查看帮助。
+plain-not-understood-move = 没看懂：{ $line }。请输入一步棋，例如 { $example }，或输入 help（帮助）查看命令。
+plain-not-understood = 没看懂：{ $line }。输入 help（帮助）查看命令。
 plain-too-long = 这一行超过 { $max-digits } 个字符，已忽略。
 plain-not-utf8 = 这一行不是 UTF-8 文本，已忽略。
 plain-not-your-turn = 还没轮到你走。
