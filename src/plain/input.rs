@@ -27,6 +27,8 @@ pub enum Word {
     Puzzles,
     Learn,
     Lesson,
+    Forward,
+    Rewind,
     Look,
 }
 
@@ -53,6 +55,8 @@ pub const WORDS: &[(Word, &[&str])] = &[
     (Word::Puzzles, &["puzzles", "puzzle", "谜题"]),
     (Word::Learn, &["learn", "lessons", "课程"]),
     (Word::Lesson, &["lesson", "课"]),
+    (Word::Forward, &["f", "forward", "往后"]),
+    (Word::Rewind, &["rewind", "往前"]),
     (Word::Look, &["", "l", "look", "查看"]),
 ];
 

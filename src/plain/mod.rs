@@ -21,7 +21,7 @@ use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use crate::app::{Action, App, Effect, Msg, Note, Overlay, Refusal, Screen, StartRow};
+use crate::app::{Action, App, Effect, Msg, Note, Overlay, Picture, Refusal, Screen, StartRow};
 use crate::engine::Rules;
 use crate::i18n::{Arg, Language};
 use crate::keys::Keymap;
@@ -330,6 +330,13 @@ impl Door<'_> {
                     Some(Word::Back) => self.action(Action::Less),
                     Some(Word::Play) if lesson.playable().is_some() => self.action(Action::NewGame),
                     Some(Word::Lesson) => self.action(Action::Lesson),
+                    // The misère step's example game, a position at a time.
+                    Some(Word::Forward) if lesson.current().picture == Picture::MisereGame => {
+                        self.action(Action::Down)
+                    }
+                    Some(Word::Rewind) if lesson.current().picture == Picture::MisereGame => {
+                        self.action(Action::Up)
+                    }
                     Some(Word::Quit | Word::Menu) => self.action(Action::Quit),
                     _ => extra.push(self.not_understood(raw)),
                 }

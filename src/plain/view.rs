@@ -34,6 +34,8 @@ pub enum Slot {
     Message,
     Paragraph(usize, usize),
     Picture(usize, usize, usize),
+    /// How to step through a lesson's example game.
+    Tip(usize),
     Question(usize),
     Tried(usize),
     Feedback(usize),
@@ -408,6 +410,9 @@ fn lesson_lines(lesson: &Lesson, frame: &mut Frame) {
     for (i, line) in picture_lines(lesson).into_iter().enumerate() {
         frame.say(Slot::Picture(n, lesson.replay_at, i), sentence(&line));
     }
+    if step.picture == Picture::MisereGame {
+        frame.say(Slot::Tip(n), msg("plain-lesson-replay", &[]));
+    }
     if let Some(exercise) = step.exercise {
         frame.say(Slot::Question(n), exercise.question());
     }
@@ -532,6 +537,12 @@ pub fn help(app: &App, language: Language) -> Vec<String> {
             Screen::Puzzle(_) => {
                 &["plain-help-answer", "plain-help-puzzle-hint", "plain-help-view", "plain-help-quit"]
             }
+            Screen::Learn(lesson) if lesson.current().picture == Picture::MisereGame => &[
+                "plain-help-lesson",
+                "plain-help-lesson-replay",
+                "plain-help-lesson-play",
+                "plain-help-quit",
+            ],
             Screen::Learn(_) => &["plain-help-lesson", "plain-help-lesson-play", "plain-help-quit"],
             Screen::Demo(_) | Screen::Replay(_) => &["plain-help-quit"],
         };

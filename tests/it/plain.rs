@@ -284,6 +284,16 @@ fn puzzles_and_lessons_by_lines() {
     lesson.until(|l| l.starts_with("Your answer"));
     lesson.send("1011");
     lesson.until(|l| l.starts_with("Type n for the next step"));
+    // On to misère's step, whose example game is stepped through a position at a time.
+    for step in 3..=6 {
+        lesson.send("n");
+        lesson.until(|l| l.contains(&format!("step {step} of 7")));
+    }
+    lesson.until(|l| l.starts_with("Example, position 1 of 8"));
+    lesson.send("f");
+    lesson.until(|l| l.starts_with("Example, position 2 of 8: Heaps: 1, 4, 5."));
+    lesson.send("rewind");
+    lesson.until(|l| l.starts_with("Example, position 1 of 8"));
     lesson.send("q");
     let (lines, status) = lesson.finish();
     assert!(status.success(), "{lines:#?}");

@@ -74,6 +74,7 @@ plain-puzzle-next = { $leave ->
 plain-lesson-heading = { $course }, step { $step-digits } of { $steps-digits }: { $title }.
 plain-lesson-example = Example, position { $at-digits } of { $of-digits }: { $position }
 plain-grundy-table = Grundy values of heaps 0 to { $upto-digits }: { $values }.
+plain-lesson-replay = The example game: type f for its next position, rewind for the one before.
 plain-lesson-try-again = Not quite. Try once more.
 plain-lesson-answer = { $words ->
     [yes] Your answer: type win or lose. Or n for the next step, q to quit.
@@ -104,6 +105,7 @@ plain-help-quit = q or quit: leave.
 plain-help-over = a or again: another game; m or menu: the menu; s or save: save the game's record.
 plain-help-menu = p or play: a game; r or resume: the saved game; puzzles; learn.
 plain-help-lesson = Type your answer; n or next: the next step; back: the step before; lesson: the other lesson.
+plain-help-lesson-replay = f or forward: the example's next position; rewind: the one before.
 plain-help-lesson-play = p or play: play the step's position against the AI.
 
 ## Lines that are not understood, and other answers of the door

@@ -67,6 +67,7 @@ plain-puzzle-next = { $leave ->
 plain-lesson-heading = { $course }，第 { $step-digits } 步，共 { $steps-digits } 步：{ $title }。
 plain-lesson-example = 示例，第 { $at-digits } 个局面，共 { $of-digits } 个：{ $position }
 plain-grundy-table = 0 到 { $upto-digits } 各堆的格兰迪值：{ $values }。
+plain-lesson-replay = 示例对局：输入 f 看下一个局面，rewind 看上一个。
 plain-lesson-try-again = 不太对，再试一次。
 plain-lesson-answer = { $words ->
     [yes] 请作答：输入 赢 或 输（也可输入 win 或 lose）。输入 n 进入下一步，q 退出。
@@ -97,6 +98,7 @@ plain-help-quit = q 或 quit（退出）：离开。
 plain-help-over = a 或 again：再来一局；m 或 menu：菜单；s 或 save：保存棋谱。
 plain-help-menu = p 或 play：开始一局；r 或 resume：继续已保存的棋局；puzzles：谜题；learn：课程。
 plain-help-lesson = 输入答案；n 或 next：下一步；back：上一步；lesson：另一门课。
+plain-help-lesson-replay = f 或 forward：示例的下一个局面；rewind：上一个。
 plain-help-lesson-play = p 或 play：用这一步的局面与 AI 对弈。
 
 ## 没看懂的行，以及其他回答
