@@ -390,3 +390,51 @@ fn the_example_bot_wins() {
         assert!(text.contains("< ") && text.contains("You win."), "{args:?}:\n{text}");
     }
 }
+
+/// The full-screen game puts the terminal's real cursor on the chosen heap's row, so that a
+/// braille display or a magnifier follows the choice; it moves with the choice and is hidden
+/// while something is open over the board.
+#[cfg(unix)]
+#[test]
+fn the_full_ui_puts_the_cursor_on_the_chosen_heap() {
+    use std::time::Instant;
+    let home = tempfile::tempdir().unwrap();
+    let mut pty = Pty::spawn(&["--heaps", "3,4,5", "--first", "you"], home.path(), 30, 100);
+    assert!(pty.wait_for("Your turn"), "{}", pty.contents());
+    // Waits, bounded, until the cursor is hidden (`None`) or shown on the row that holds `label`.
+    // A frame moves the cursor as it writes; only the end of one satisfies this.
+    let settle = |pty: &mut Pty, label: Option<&str>| {
+        let deadline = Instant::now() + crate::support::pty::PATIENCE;
+        loop {
+            let screen = pty.screen.screen();
+            let (hidden, at) = (screen.hide_cursor(), screen.cursor_position());
+            let row = pty.contents().lines().nth(usize::from(at.0)).unwrap_or_default().to_string();
+            let there = match label {
+                None => hidden,
+                Some(label) => !hidden && row.contains(label),
+            };
+            if there {
+                return at;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the cursor is at {at:?} ({row:?}), not {label:?}:\n{}",
+                pty.contents()
+            );
+            pty.pump(Duration::from_millis(50));
+        }
+    };
+    // Heap 1 is chosen: the cursor is on its row.
+    let first = settle(&mut pty, Some("▶  1 │"));
+    // The choice moves down: so does the cursor.
+    pty.send(b"\x1b[B");
+    let second = settle(&mut pty, Some("▶  2 │"));
+    assert_eq!(second.0, first.0 + 4, "one heap's rows further down");
+    // The help over the board hides it; closing the help brings it back.
+    pty.send(b"?");
+    settle(&mut pty, None);
+    pty.send(b"?");
+    assert_eq!(settle(&mut pty, Some("▶  2 │")), second);
+    pty.send(b"q");
+    assert!(pty.wait_exit().is_some_and(|s| s.success()));
+}
