@@ -106,6 +106,16 @@ pub struct TopFlags {
     #[arg(long, global = true, value_name = "LANG", ignore_case = true, value_parser = language_parser())]
     pub lang: Option<LanguageSetting>,
 
+    /// Play in plain lines of text: for screen readers and for programs (bots)
+    ///
+    /// The game on standard output as one announcement a line, commands typed on standard input
+    /// (`1 2` or `take 2 from 1`, `h` hint, `u` undo, `?` help, `q` quit); no escape sequences,
+    /// no full-screen drawing. Works before or after `puzzle`, `learn` and `demo` too. Also chosen
+    /// by TERM=dumb, ACCESSIBLE=1 and `plain = true` in the config. The lines are a versioned
+    /// contract: docs/plain-protocol.md.
+    #[arg(long, global = true)]
+    pub plain: bool,
+
     /// Print the documented default configuration and exit
     ///
     /// Every setting with what it does. Save it as your config file to start changing things.

@@ -97,6 +97,8 @@ pub struct Settings {
     /// The glyph drawn for each token a move would take, or `auto` for one that goes with `token`.
     pub marked: String,
     pub mouse: bool,
+    /// The plain mode: lines of text for screen readers and programs (see `crate::plain`).
+    pub plain: bool,
     /// The language of the game's words: `auto` (from the locale), `en` or `zh-CN`.
     pub language: LanguageSetting,
     /// Read from the file by its own reader, so that a partial `[keys]` table keeps the rest.

@@ -133,11 +133,12 @@ macro_rules! locale_files {
 // One file per part of the program, the same names in every language: `words` the games' words
 // (moves, reasons, the panels, the lines under the board), `play` the screens and their keys,
 // `learn` the lessons, `cli` what the commands print for people (`solve`, `stats`, `paths`),
-// `serve` what the server itself says to its players (the lobby, its lines and goodbyes).
+// `serve` what the server itself says to its players (the lobby, its lines and goodbyes), `plain`
+// the plain mode's lines (`--plain`).
 const ENGLISH: &[(&str, &str)] =
-    locale_files!("en": "words.ftl", "play.ftl", "learn.ftl", "cli.ftl", "serve.ftl");
+    locale_files!("en": "words.ftl", "play.ftl", "learn.ftl", "cli.ftl", "serve.ftl", "plain.ftl");
 const CHINESE: &[(&str, &str)] =
-    locale_files!("zh-CN": "words.ftl", "play.ftl", "learn.ftl", "cli.ftl", "serve.ftl");
+    locale_files!("zh-CN": "words.ftl", "play.ftl", "learn.ftl", "cli.ftl", "serve.ftl", "plain.ftl");
 
 /// A message's argument: a word or a number already written as text, or a count that also
 /// chooses the plural form.

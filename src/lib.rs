@@ -35,6 +35,8 @@ pub mod log;
 #[doc(hidden)]
 pub mod paths;
 #[doc(hidden)]
+pub mod plain;
+#[doc(hidden)]
 pub mod puzzle;
 #[doc(hidden)]
 pub mod record;

@@ -51,7 +51,8 @@ pub fn play(
     launch: Launch,
     seed: Option<u64>,
 ) -> Result<Ending, SessionError> {
-    if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
+    // The plain mode is lines of text: a pipe is as good as a terminal.
+    if !settings.plain && (!io::stdout().is_terminal() || !io::stdin().is_terminal()) {
         return Err(SessionError::NoTerminal);
     }
     let events = tui::Events::catch()?;
@@ -86,7 +87,8 @@ pub fn play(
     app.stats = stats;
     app.notices = warnings.clone();
     app.panels.coach = settings.coach;
-    app.motion = crate::app::Motion::new(settings.animation);
+    // Nothing moves in lines of text.
+    app.motion = crate::app::Motion::new(settings.animation && !settings.plain);
     // The saved game is offered on every start menu the session shows, and a new game that would
     // replace it asks first, a game started with flags too; the keeper remembers which one, to
     // claim it when it is resumed or given up.
@@ -104,7 +106,13 @@ pub fn play(
     let options = Options { ai_delay: Duration::from_millis(settings.ai_delay_ms), mouse, ask_colours };
     let mut keeper =
         Keeper { store: store.as_ref(), ai_delay_ms: settings.ai_delay_ms, seed, warnings, offered };
-    let ending = tui::run(app, look, keymap, &options, &mut keeper, events)?;
+    let ending = match settings.plain {
+        true => {
+            let options = crate::plain::Options { ai_delay: options.ai_delay, language: lang };
+            crate::plain::run(app, keymap, &options, &mut keeper, events, &mut io::stdout().lock())?
+        }
+        false => tui::run(app, look, keymap, &options, &mut keeper, events)?,
+    };
     for warning in &keeper.warnings {
         crate::text::warn(lang, warning);
     }

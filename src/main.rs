@@ -78,7 +78,7 @@ fn run(lang: i18n::Language, cli: Cli, log_file: Option<&std::path::Path>) -> Ex
                 heaps: args.heaps.is_none(),
                 mode: args.mode.is_none(),
             });
-            run_game(lang, &cli.top.config, &args.into(), Some(vary))
+            run_game(lang, &cli.top.config, cli.top.plain, &args.into(), Some(vary))
         }
         Some(Command::Paths) => print_paths(lang, cli.top.config.as_deref(), log_file),
         Some(Command::Completions(args)) => {
@@ -105,10 +105,11 @@ fn run(lang: i18n::Language, cli: Cli, log_file: Option<&std::path::Path>) -> Ex
         Some(Command::Man(args)) => man(&args),
         Some(Command::Serve(args)) => serve(&args),
         Some(Command::Puzzle(args)) => {
-            let settings = match config::load(cli.top.config.as_deref()) {
+            let mut settings = match config::load(cli.top.config.as_deref()) {
                 Ok(settings) => settings,
                 Err(e) => return fail(2, &e.to_string()),
             };
+            choose_plain(&mut settings, cli.top.plain);
             // Days since 1970-01-01 in UTC: the day's puzzle is the same everywhere that day.
             let today = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
@@ -125,10 +126,11 @@ fn run(lang: i18n::Language, cli: Cli, log_file: Option<&std::path::Path>) -> Ex
             }
         }
         Some(Command::Learn(args)) => {
-            let settings = match config::load(cli.top.config.as_deref()) {
+            let mut settings = match config::load(cli.top.config.as_deref()) {
                 Ok(settings) => settings,
                 Err(e) => return fail(2, &e.to_string()),
             };
+            choose_plain(&mut settings, cli.top.plain);
             let course = match args.lesson {
                 nim_tui::cli::LessonName::Nim => nim_tui::app::Course::Nim,
                 nim_tui::cli::LessonName::Grundy => nim_tui::app::Course::SpragueGrundy,
@@ -139,6 +141,10 @@ fn run(lang: i18n::Language, cli: Cli, log_file: Option<&std::path::Path>) -> Ex
             }
         }
         Some(Command::Replay(args)) => {
+            // A record is lines of text already; stepping through it is the full-screen UI's.
+            if cli.top.plain || nim_tui::plain::chosen_by_env(|name| std::env::var(name).ok()) {
+                return fail(2, &i18n::text(lang, "plain-no-replay"));
+            }
             // `-` is standard input, bounded as a file is.
             let from_stdin = args.file.as_os_str() == "-";
             let read = if from_stdin {
@@ -192,7 +198,7 @@ fn run(lang: i18n::Language, cli: Cli, log_file: Option<&std::path::Path>) -> Ex
                 Err(e) => fail(1, &e.to_string()),
             }
         }
-        None => run_game(lang, &cli.top.config, &cli.game, None),
+        None => run_game(lang, &cli.top.config, cli.top.plain, &cli.game, None),
     }
 }
 
@@ -269,6 +275,7 @@ fn solve(lang: Language, args: &nim_tui::cli::SolveArgs) -> ExitCode {
 fn run_game(
     lang: Language,
     config_path: &Option<std::path::PathBuf>,
+    plain: bool,
     args: &GameArgs,
     demo: Option<Option<nim_tui::app::DemoLoop>>,
 ) -> ExitCode {
@@ -281,6 +288,7 @@ fn run_game(
     if let Err(e) = settings.apply_flags(args) {
         return fail(2, &e.to_string());
     }
+    choose_plain(&mut settings, plain);
     let launch = match (demo, args.starts_game()) {
         (Some(vary), _) => Launch::Demo(vary),
         (None, true) => Launch::Game,
@@ -290,6 +298,12 @@ fn run_game(
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => fail(1, &e.to_string()),
     }
+}
+
+/// The plain mode (lines of text for screen readers and programs) when the flag, the config's
+/// `plain` or the environment (`TERM=dumb`, `ACCESSIBLE`) asks for it.
+fn choose_plain(settings: &mut config::Settings, flag: bool) {
+    settings.plain |= flag || nim_tui::plain::chosen_by_env(|name| std::env::var(name).ok());
 }
 
 /// `nim-tui paths`: one line per file or directory, with what is there, in the language chosen

@@ -18,7 +18,7 @@ use rand::rngs::StdRng;
 
 pub use crate::domain::Action;
 pub use commands::Command;
-pub use game::{Coaching, Game, GameOver, GiveUp, Hint, Note, ReviewLine, coaching};
+pub use game::{Coaching, Game, GameOver, GiveUp, Hint, Note, Refusal, ReviewLine, coaching};
 pub use learn::{
     Course, Exercise, GRUNDY_STEPS, GRUNDY_TAKES, Lesson, MISERE_GAME, Picture, RULES, STEPS, Step,
     grundy_game, grundy_value, rules_of,

@@ -11,7 +11,7 @@ use crossterm::event::Event as TermEvent;
 
 use super::Ending;
 
-pub(super) enum Event {
+pub enum Event {
     /// Bytes the terminal sent: keys, mouse reports, its answers.
     #[cfg_attr(not(unix), allow(dead_code))]
     Bytes(Vec<u8>),
@@ -53,7 +53,7 @@ impl Events {
     /// The channel, and the function that starts the threads feeding it: called after the first
     /// frame, so that starting them is no part of the wait for it. Nothing is lost meanwhile: keys
     /// wait in the terminal, signals in signal-hook's pipe.
-    pub(super) fn sources(self) -> (Receiver<Event>, Box<dyn FnOnce()>) {
+    pub fn sources(self) -> (Receiver<Event>, Box<dyn FnOnce()>) {
         let Events { rx, tx, start_signals } = self;
         let start = move || {
             start_signals();

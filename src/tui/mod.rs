@@ -32,7 +32,7 @@ use crate::keys::Keymap;
 use crate::session::{Pacing, Session};
 use crate::ui::Look;
 
-use events::Event;
+pub use events::Event;
 pub use events::Events;
 pub use screen::{Clamped, FrameOut};
 use screen::{Screen, install_panic_hook, redraw_whole, restore, resume, set_up, suspend};

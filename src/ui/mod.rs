@@ -62,9 +62,34 @@ pub fn clamp_size(size: ratatui::layout::Size) -> ratatui::layout::Size {
     ratatui::layout::Size { width: size.width.min(MAX_WIDTH), height: size.height.min(MAX_HEIGHT) }
 }
 
-/// Draws the whole screen.
+/// Draws the whole screen, and puts the terminal's cursor on the chosen heap (see [`cursor`]).
 pub fn draw(frame: &mut Frame, app: &App, look: &Look) {
     View { app, look }.render(frame.area(), frame.buffer_mut());
+    if let Some(at) = cursor(look.language, app, frame.area()) {
+        frame.set_cursor_position(at);
+    }
+}
+
+/// Where the terminal's real cursor stands: at the chosen heap's row while a person chooses a
+/// move (a game or a puzzle, nothing open over it), so that a braille display or a screen
+/// magnifier, which follow the cursor, follow the choice (#37). `None` hides it, as everywhere
+/// else. The rows are the layout's, as the drawing and the mouse have them.
+pub fn cursor(lang: crate::i18n::Language, app: &App, area: Rect) -> Option<ratatui::layout::Position> {
+    if !fits(app, area) || app.overlay.is_some() {
+        return None;
+    }
+    let game = match &app.screen {
+        Screen::Play(play) => &play.game,
+        Screen::Puzzle(puzzle) if puzzle.run.answer.is_none() => &puzzle.game,
+        _ => return None,
+    };
+    if !game.your_turn() {
+        return None;
+    }
+    let layout = layout::layout_for(lang, game, area, app.panels);
+    let row = layout.rows.iter().find(|row| row.heap == game.selected)?;
+    // The middle of tall tokens, where the heap's number and count stand.
+    Some(ratatui::layout::Position::new(row.x, row.y + row.height / 2))
 }
 
 /// The app as a widget.

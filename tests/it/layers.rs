@@ -42,6 +42,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("ui", 5),
     ("session", 6),
     ("tui", 7),
+    ("plain", 7),
     ("local", 7),
 ];
 

@@ -33,6 +33,7 @@ mod log;
 mod look;
 mod monkey;
 mod pictures;
+mod plain;
 mod players;
 mod polish;
 mod pty;

@@ -34,6 +34,12 @@ pub fn command(home: &Path) -> Command {
     for name in ["LC_ALL", "LC_MESSAGES", "LC_CTYPE"] {
         command.env_remove(name);
     }
+    // Whoever runs the tests may ask for the plain mode (ACCESSIBLE, TERM=dumb in some CI): a test
+    // of the plain mode asks for it itself.
+    command.env_remove("ACCESSIBLE");
+    if std::env::var("TERM").is_ok_and(|term| term == "dumb") {
+        command.env_remove("TERM");
+    }
     for (name, dir) in XDG {
         command.env(name, home.join(dir));
     }

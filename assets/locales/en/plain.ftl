@@ -1,0 +1,126 @@
+# The plain mode (`--plain`, TERM=dumb, ACCESSIBLE=1): the game as lines of text for screen
+# readers and programs. One announcement a line; the English lines are the contract written in
+# docs/plain-protocol.md, so a change here is a change of the protocol.
+
+plain-hello = nim-tui plain mode, protocol { $version-digits }. Type help for the commands.
+plain-sentence = { $text }.
+plain-list-separator = {", "}
+
+## The position and whose move it is
+plain-heaps = { $count ->
+    [one] Heap: { $heaps }.
+   *[other] Heaps: { $heaps }.
+}
+plain-rows = { $count ->
+    [one] Row: { $heaps }.
+   *[other] Rows: { $heaps }.
+}
+plain-limit = { $position } Take at most { $limit-digits }.
+plain-your-move = { $position } Your move.
+plain-turn-of = { $position } { $name } to move.
+plain-ai-to-move = { $position } { $name } to move.
+plain-your-answer = { $position } Your answer.
+plain-heading = { $title }: { $rule }.
+
+## The end of a game
+plain-you-win = { $why } You win.
+plain-you-lose = { $why } You lose.
+plain-wins = { $why } { $name } wins.
+plain-over-prompt = Game over. Type a to play again, m for the menu, s to save the record, or q to quit.
+plain-over-demo = Game over. Type a for another game, or q to quit.
+
+## The teaching view, one heap a line
+plain-binary-heap = { $heap }: { $size-digits }, binary { $binary }
+plain-nim-sum = Nim-sum: { $sum-digits }, binary { $binary }
+plain-grundy-heap = { $heap }: { $size-digits }, Grundy value { $value }
+plain-grundy-sum = XOR of the Grundy values: { $sum }
+plain-zeckendorf = Heap { $heap-digits } = { $terms }
+plain-view = { $on ->
+    [yes] View on: its lines follow each position.
+   *[other] View off.
+}
+plain-coach = { $on ->
+    [yes] Coach on: a verdict after each of your moves.
+   *[other] Coach off.
+}
+
+## Examples of a move, in each game's shape
+plain-example-one = 1 2 (take 2 from heap 1)
+plain-example-several = 1 2, 3 1 (take 2 from heap 1 and 1 from heap 3)
+plain-example-both = 1 2 (take 2 from heap 1) or both 3 (take 3 from both heaps)
+plain-example-split = 1 2 (take 2 from heap 1) or 2 split 3 (split heap 2, leaving 3 in it)
+plain-example-pins = 1 pin 3 (knock down pin 3 of row 1) or 1 pins 3 4 (pins 3 and 4)
+plain-example-two-pins = 1 pins 3 4 (knock down pins 3 and 4 of row 1)
+
+## The menu
+plain-menu-title = Start menu.
+plain-menu-saved = A game you left unfinished is saved.
+plain-menu-prompt = { $saved ->
+    [yes] Type p to play { $game }, r to resume the saved game, puzzles, learn, or q to quit.
+   *[other] Type p to play { $game }, puzzles, learn, or q to quit.
+}
+plain-question = { $question } Type y or n.
+plain-yes-or-no = Please type y for yes or n for no.
+
+## Puzzles
+plain-puzzle-heading = Puzzle { $number-digits }, seed { $seed }: { $game }.
+plain-puzzle-daily = Today's puzzle: { $game }.
+plain-puzzle-next = { $leave ->
+    [menu] Type n for the next puzzle, or q for the menu.
+   *[other] Type n for the next puzzle, or q to quit.
+}
+
+## Lessons
+plain-lesson-heading = { $course }, step { $step-digits } of { $steps-digits }: { $title }.
+plain-lesson-example = Example, position { $at-digits } of { $of-digits }: { $position }
+plain-grundy-table = Grundy values of heaps 0 to { $upto-digits }: { $values }.
+plain-lesson-replay = The example game: type f for its next position, rewind for the one before.
+plain-lesson-try-again = Not quite. Try once more.
+plain-lesson-answer = { $words ->
+    [yes] Your answer: type win or lose. Or n for the next step, q to quit.
+   *[other] Your answer: type it. Or n for the next step, q to quit.
+}
+plain-lesson-prompt = { $last ->
+    [yes] { $play ->
+        [yes] This is the last step. Type p to play this position, back for the step before, or q to quit.
+       *[other] This is the last step. Type back for the step before, or q to quit.
+    }
+   *[other] { $play ->
+        [yes] Type n for the next step, p to play this position, back for the step before, or q to quit.
+       *[other] Type n for the next step, back for the step before, or q to quit.
+    }
+}
+
+## Help, one command a line
+plain-help-move = A move: { $example }; or in words, such as take 2 from 1.
+plain-help-answer = Your answer is a move: { $example }.
+plain-help-hint = h or hint: the best move and why.
+plain-help-puzzle-hint = h or hint: show the answer (the puzzle then does not count).
+plain-help-undo = u or undo: take back your last move; redo plays it again.
+plain-help-view = b or binary: the teaching view after each position; c or coach: a verdict on each move.
+plain-help-resign = resign: give up this game; m or menu: leave it for the menu.
+plain-help-look = An empty line or l: the position again.
+plain-help-quit-kept = q or quit: stop; the game is kept for next time.
+plain-help-quit = q or quit: leave.
+plain-help-over = a or again: another game; m or menu: the menu; s or save: save the game's record.
+plain-help-menu = p or play: a game; r or resume: the saved game; puzzles; learn.
+plain-help-lesson = Type your answer; n or next: the next step; back: the step before; lesson: the other lesson.
+plain-help-lesson-replay = f or forward: the example's next position; rewind: the one before.
+plain-help-lesson-play = p or play: play the step's position against the AI.
+
+## Lines that are not understood, and other answers of the door
+plain-not-understood-move = Not understood: { $line }. Type a move such as { $example }, or help for the commands.
+plain-not-understood = Not understood: { $line }. Type help for the commands.
+plain-too-long = That line is longer than { $max-digits } characters and was ignored.
+plain-not-utf8 = That line is not UTF-8 text and was ignored.
+plain-not-your-turn = It is not your move yet.
+plain-cannot-choose = That move cannot be chosen here.
+plain-nothing-to-undo = There is no move of yours to take back.
+plain-nothing-to-redo = There is nothing to redo.
+plain-no-heap = There is no { $name }: { $count ->
+    [one] there is only one.
+   *[other] they are numbered 1 to { $count-digits }.
+}
+plain-undone = Taken back.
+plain-no-review = The review of a game is not in the plain mode. Type q to leave it.
+plain-no-replay = replay has no plain mode: a record is a text file already, one move a line (see `nim-tui replay --help`)
