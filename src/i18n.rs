@@ -184,10 +184,19 @@ pub fn text(language: Language, id: &str) -> String {
 /// passed to the message as `$n` (the number, which chooses a plural form; exact below 2^53) and
 /// `$n-digits` (every digit, for showing). A message missing from the language (a test forbids
 /// it) falls back to English; one missing from English too is its id, so the gap shows.
+///
+/// In Chinese, an argument that starts or ends with a Latin letter (a player's name such as
+/// `carol`, a game's such as `Nim_2`) is set apart from a Chinese character beside it by a space,
+/// as Chinese typesetting does (轮到 carol 走, not 轮到carol走), and from nothing else: the
+/// messages are written for Chinese names (轮到小明走) and need not know which kind comes.
 pub fn text_with(language: Language, id: &str, args: &[(&str, Arg)]) -> String {
+    let spaced = language == Language::SimplifiedChinese;
     let mut fluent = FluentArgs::new();
     for (name, arg) in args {
         match arg {
+            Arg::Text(text) if spaced && NAMES.contains(name) => {
+                fluent.set(*name, FluentValue::from(marked_latin(text)))
+            }
             Arg::Text(text) => fluent.set(*name, FluentValue::from(text.as_str())),
             Arg::Count(count) => {
                 fluent.set(*name, FluentValue::from(*count as f64));
@@ -196,11 +205,58 @@ pub fn text_with(language: Language, id: &str, args: &[(&str, Arg)]) -> String {
         }
     }
     let args = (!args.is_empty()).then_some(&fluent);
-    [language, Language::English]
+    let said = [language, Language::English]
         .into_iter()
         .find_map(|language| format(language, id, args))
-        .unwrap_or_else(|| id.to_owned())
+        .unwrap_or_else(|| id.to_owned());
+    if spaced { spaced_latin(&said) } else { said }
 }
+
+/// The arguments that hold a name (a person's, a game's), which [`text_with`] sets apart from
+/// Chinese by a space when it is Latin; never one a message chooses a variant by (`$on`, `$mode`),
+/// whose value must reach Fluent as it is.
+const NAMES: [&str; 11] =
+    ["who", "name", "whom", "by", "with", "teacher", "players", "opponent", "title", "game", "first-name"];
+
+/// Marks where a Latin letter begins or ends `text` ([`LATIN_BEFORE`], [`LATIN_AFTER`]).
+fn marked_latin(text: &str) -> String {
+    let latin = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphabetic());
+    let mut marked = String::with_capacity(text.len() + 6);
+    if latin(text.chars().next()) {
+        marked.push(LATIN_BEFORE);
+    }
+    marked.push_str(text);
+    if latin(text.chars().last()) {
+        marked.push(LATIN_AFTER);
+    }
+    marked
+}
+
+/// The marks of [`marked_latin`] made a space where a Chinese character stands on their outer
+/// side, and nothing elsewhere.
+fn spaced_latin(text: &str) -> String {
+    if !text.contains([LATIN_BEFORE, LATIN_AFTER]) {
+        return text.to_string();
+    }
+    let han = |c: Option<&char>| c.is_some_and(|c| ('\u{4e00}'..='\u{9fff}').contains(c));
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    for (i, &c) in chars.iter().enumerate() {
+        match c {
+            LATIN_BEFORE if han(i.checked_sub(1).and_then(|j| chars.get(j))) => out.push(' '),
+            LATIN_AFTER if han(chars.get(i + 1)) => out.push(' '),
+            LATIN_BEFORE | LATIN_AFTER => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Private-use characters that mark, for a moment inside [`text_with`], a Latin letter at the
+/// start or the end of an argument.
+const LATIN_BEFORE: char = '\u{e000}';
+/// See [`LATIN_BEFORE`].
+const LATIN_AFTER: char = '\u{e001}';
 
 /// The message `id` in `language`, made once per language and kept for the life of
 /// the program, for words handed out as `&'static str` (commands' labels, actions, players'
@@ -334,6 +390,38 @@ mod tests {
         assert_eq!(one, "1 token");
         let chinese = text_with(Language::SimplifiedChinese, "tokens-count", &[("n", Arg::Count(3))]);
         assert_eq!(chinese, "3 枚棋子");
+    }
+
+    #[test]
+    fn a_latin_name_stands_apart_from_chinese_and_from_nothing_else() {
+        let turn =
+            |name: &str| text_with(Language::SimplifiedChinese, "status-turn-of", &[("who", name.into())]);
+        assert_eq!(turn("carol"), "轮到 carol");
+        assert_eq!(turn("小明"), "轮到小明");
+        assert_eq!(turn("Nim 2"), "轮到 Nim 2");
+        let moved = text_with(
+            Language::SimplifiedChinese,
+            "note-moved",
+            &[("who", "bob".into()), ("move", "从第 1 堆取走 2 枚".into())],
+        );
+        assert!(moved.starts_with("bob 走了一步"), "{moved}");
+        assert!(!moved.contains('\u{e000}') && !moved.contains('\u{e001}'), "{moved}");
+        // English is as it was.
+        let english =
+            text_with(Language::English, "note-moved", &[("who", "bob".into()), ("move", "took 2".into())]);
+        assert!(english.starts_with("bob "), "{english}");
+    }
+
+    #[test]
+    fn no_message_chooses_a_variant_by_a_name() {
+        for language in LANGUAGES {
+            for (file, source) in language.sources() {
+                for name in NAMES {
+                    let selector = format!("{{ ${name} ->");
+                    assert!(!source.contains(&selector), "{}/{file} chooses by ${name}", language.tag());
+                }
+            }
+        }
     }
 
     #[test]
