@@ -352,24 +352,10 @@ pub const ARRIVALS_PER_SECOND: f64 = 50.0;
 /// See [`ARRIVALS_PER_SECOND`].
 pub const ARRIVALS_BURST: f64 = 200.0;
 
-/// The most the server's log file may hold before it is rotated (copied to `nim-tui.log.1`, then
-/// emptied): with the one before, at most twice this on disk.
+/// The most the server's log file may hold before it is rotated (renamed `nim-tui.log.1`, and a
+/// new one started; see [`nim_tui::log::rotate_past`]): with the one before, at most twice this
+/// on disk.
 pub const LOG_MAX: u64 = 32 * 1024 * 1024;
-
-/// Rotates the log at `path` when it holds more than `max` bytes: copied to `PATH.1` (replacing
-/// the one before), then emptied in place, so that the writer, which appends, goes on writing at
-/// its start. Says whether it rotated.
-pub fn cap_log(path: &std::path::Path, max: u64) -> std::io::Result<bool> {
-    let len = std::fs::metadata(path)?.len();
-    if len <= max {
-        return Ok(false);
-    }
-    let mut old = path.as_os_str().to_owned();
-    old.push(".1");
-    std::fs::copy(path, &old)?;
-    std::fs::OpenOptions::new().write(true).open(path)?.set_len(0)?;
-    Ok(true)
-}
 
 /// One connection's budget of log lines (see [`LOG_PER_SECOND`]), shared by its SSH side and its
 /// game.
@@ -693,13 +679,8 @@ fn log_end(peer: SocketAddr, id: u64, error: Option<russh::Error>) {
     }
 }
 
-/// `nim-tui serve`: everything from the flags, then serves until SIGTERM or Ctrl-C; `log` is the
-/// log file when there is one (kept within [`LOG_MAX`]).
-pub fn run(
-    args: &nim_tui::cli::ServeArgs,
-    settings: Settings,
-    log: Option<PathBuf>,
-) -> Result<(), ServeError> {
+/// `nim-tui serve`: everything from the flags, then serves until SIGTERM or Ctrl-C.
+pub fn run(args: &nim_tui::cli::ServeArgs, settings: Settings) -> Result<(), ServeError> {
     let (host_key, key_path) = hostkey::host_key(args.host_key.as_deref())?;
     let teachers = match &args.teacher_keys {
         Some(path) => hostkey::teacher_keys(path)?,
@@ -748,9 +729,6 @@ pub fn run(
         // stops the server as it should.
         let stop = wait_for_stop();
         let running = start(options).await?;
-        if let Some(log) = log {
-            tokio::spawn(keep_log_capped(log));
-        }
         // What the teacher needs, on the terminal the server was started from.
         let ssh_lines = match args.no_ssh {
             true => "nim-tui serve: no SSH (--no-ssh)".to_string(),
@@ -900,24 +878,6 @@ pub fn generate_code() -> String {
     (0..CODE_LENGTH).map(|_| char::from(CODE_LETTERS[rng.random_range(0..CODE_LETTERS.len())])).collect()
 }
 
-/// Looks at the log's size every few seconds, and rotates it past [`LOG_MAX`].
-async fn keep_log_capped(log: PathBuf) {
-    let mut every = tokio::time::interval(Duration::from_secs(5));
-    loop {
-        every.tick().await;
-        let path = log.clone();
-        match tokio::task::spawn_blocking(move || cap_log(&path, LOG_MAX)).await {
-            Ok(Ok(true)) => tracing::info!("the log was rotated (past {} MiB)", LOG_MAX >> 20),
-            Ok(Ok(false)) => {}
-            Ok(Err(e)) => {
-                tracing::warn!("cannot keep the log's size: {e}");
-                return;
-            }
-            Err(_) => return,
-        }
-    }
-}
-
 /// Ctrl-C (SIGINT) or SIGTERM: caught from the call on, awaited later.
 fn wait_for_stop() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
@@ -981,21 +941,5 @@ mod tests {
         let peer: SocketAddr = "127.0.0.1:2222".parse().expect("an address");
         let written = (0..100).filter(|_| LogBudget::allow(&budget, peer)).count();
         assert_eq!(written as f64, LOG_BURST, "lines written at once");
-    }
-
-    #[test]
-    fn the_log_is_rotated_past_its_cap_and_the_writer_goes_on_at_its_start() {
-        use std::io::Write;
-        let dir = tempfile::tempdir().expect("temp dir");
-        let path = dir.path().join("nim-tui.log");
-        let mut writer =
-            std::fs::OpenOptions::new().create(true).append(true).open(&path).expect("open the log");
-        writer.write_all(&[b'a'; 100]).expect("write");
-        assert!(!cap_log(&path, 1000).expect("cap"), "rotated below the cap");
-        writer.write_all(&[b'b'; 1000]).expect("write");
-        assert!(cap_log(&path, 1000).expect("cap"), "not rotated past the cap");
-        assert_eq!(std::fs::metadata(dir.path().join("nim-tui.log.1")).expect("the old log").len(), 1100);
-        writer.write_all(b"next\n").expect("write");
-        assert_eq!(std::fs::read(&path).expect("the log"), b"next\n");
     }
 }
