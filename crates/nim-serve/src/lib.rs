@@ -100,10 +100,6 @@ pub struct Limits {
     pub auth_attempts: usize,
     /// Wrong class codes: see [`guard::Guard`].
     pub guard: guard::GuardLimits,
-    /// A player coming back under her name from the address that holds it takes it over (the
-    /// old connection ended) when that connection has sent nothing for this long: it dropped
-    /// without the server knowing yet. Otherwise the newcomer gets a suffix (`zoe-2`).
-    pub rejoin_quiet: Duration,
     /// How long a game waits for a player whose connection dropped (or who was idle too long),
     /// before it is kept as left by them. At most [`names::GRACE`], the time their name stays
     /// theirs, so that nobody else can come back to it.
@@ -152,7 +148,6 @@ impl Limits {
             max_preauth_per_address: 8,
             auth_attempts: 6,
             guard: guard::GuardLimits::default(),
-            rejoin_quiet: Duration::from_secs(10),
             rejoin: names::GRACE,
             max_moves: 2_000,
             results_per_minute: 30,

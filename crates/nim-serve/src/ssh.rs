@@ -71,8 +71,6 @@ pub struct Handler {
     flooded: bool,
     /// This connection's log lines (see [`super::LOG_PER_SECOND`]).
     log: Arc<std::sync::Mutex<super::LogBudget>>,
-    /// When the client last sent input.
-    heard: Arc<std::sync::Mutex<std::time::Instant>>,
 }
 
 impl Handler {
@@ -103,7 +101,6 @@ impl Handler {
             input_room: Arc::new(Semaphore::new(server_input_cap)),
             flooded: false,
             log: super::LogBudget::shared(),
-            heard: Arc::new(std::sync::Mutex::new(std::time::Instant::now())),
         }
     }
 
@@ -441,10 +438,9 @@ impl russh::server::Handler for Handler {
             id: self.id,
             ip: self.peer.ip(),
             kill: self.kill.clone(),
-            heard: self.heard.clone(),
+            teacher: self.teacher,
         };
-        let name =
-            self.server.names.take(&super::names::safe_name(&user), claim, self.server.limits.rejoin_quiet);
+        let name = self.server.names.take(&super::names::safe_name(&user), claim);
         self.server.store.seen(&name);
         let (tx, rx) = mpsc::channel(INPUT_QUEUE);
         self.input = Some(tx);
@@ -539,9 +535,6 @@ impl russh::server::Handler for Handler {
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
         let Some(input) = &self.input else { return Ok(()) };
-        if let Ok(mut heard) = self.heard.lock() {
-            *heard = std::time::Instant::now();
-        }
         // Input waits for room: past the cap, this connection's SSH session stops reading until
         // the game has caught up, so that the client is slowed by SSH's own flow control and no
         // key is lost or reordered. A packet is at most 32 KiB, below the cap.

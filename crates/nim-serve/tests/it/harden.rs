@@ -34,7 +34,7 @@ async fn until(ready: impl Fn() -> bool) -> bool {
 }
 
 /// An SSH session to `addr` from the loopback address `from`, not yet logged in.
-async fn session_from(addr: SocketAddr, from: &str) -> client::Handle<Trusting> {
+pub async fn session_from(addr: SocketAddr, from: &str) -> client::Handle<Trusting> {
     let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
     socket.bind(format!("{from}:0").parse().expect("an address")).expect("bind");
     let stream = timeout(PATIENCE, socket.connect(addr)).await.expect("connect in time").expect("connect");
@@ -321,12 +321,9 @@ async fn a_game_with_no_real_choice_is_kept_but_not_counted() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn no_student_poses_as_the_teacher_or_you_and_a_returning_student_keeps_her_name() {
+async fn no_student_poses_as_the_teacher_or_you() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut opts = options(dir.path());
-    // Whatever the first connection last sent, it counts as silent.
-    opts.limits.rejoin_quiet = Duration::ZERO;
-    let running = server(opts).await;
+    let running = server(options(dir.path())).await;
     let addr = running.addr();
     for posing in ["Mr Smith (teacher)", "alice (you)", "Мr Smith (tеacher)", "\u{3164}"] {
         let mut p = Player::arrive(addr, posing, 100, 30).await;
@@ -336,13 +333,40 @@ async fn no_student_poses_as_the_teacher_or_you_and_a_returning_student_keeps_he
         drop(p);
         assert!(until(|| running.players().is_empty()).await, "{:?}", running.players());
     }
-    // Zoe's connection drops without the server knowing; she comes back as zoe, not zoe-2.
-    let mut first = Player::arrive(addr, "zoe", 100, 30).await;
-    assert!(first.wait_for(LOBBY).await, "{}", first.contents());
+    running.stop(Duration::from_secs(3)).await;
+}
+
+/// Zoe's connection drops without the server knowing (her laptop's Wi-Fi went, the socket is
+/// still open on the server's side) a moment after her last key; she connects again at once from
+/// the same address, with the server's own limits: she is zoe, not zoe-2, back at her game, and
+/// the old connection is ended.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_student_back_right_after_her_last_key_is_herself_at_her_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let running = server(options(dir.path())).await;
+    let addr = running.addr();
+    let mut first = Player::join(addr, "zoe", 100, 30).await;
+    first.send(b"\r").await;
+    assert!(first.wait_for("Your turn").await, "{}", first.contents());
+    first.send(b"\r").await;
+    assert!(first.wait_for("AI took").await, "{}", first.contents());
+    // The old connection stays open (nothing is sent on it again): the server cannot know yet.
     let mut back = Player::arrive(addr, "zoe", 100, 30).await;
-    assert!(back.wait_for("you are zoe").await, "{}", back.contents());
+    assert!(back.wait_for("Welcome back: your game is where you left it.").await, "{}", back.contents());
+    assert!(back.contents().contains("Your turn"), "{}", back.contents());
     assert!(first.wait_closed().await, "the dropped connection was kept");
     assert!(until(|| running.players() == ["zoe"]).await, "{:?}", running.players());
+    // Her game goes on on the new connection, and nothing was kept yet.
+    back.send(b"\r").await;
+    assert!(back.wait_until(|s| !s.contains("Welcome back")).await, "{}", back.contents());
+    let db = nim_serve::db::Db::open(&dir.path().join("server.sqlite3")).expect("db");
+    assert!(db.games_of("zoe").expect("games").is_empty(), "the game was kept as if it had ended");
+    // Someone of her name from another address is someone else.
+    let mut other = session_from(addr, "127.0.0.2").await;
+    assert!(other.authenticate_none("zoe").await.expect("auth").success());
+    let mut other = Player::open(other, 100, 30).await;
+    assert!(other.wait_for(LOBBY).await, "{}", other.contents());
+    assert!(until(|| running.players() == ["zoe", "zoe-2"]).await, "{:?}", running.players());
     running.stop(Duration::from_secs(3)).await;
 }
 
