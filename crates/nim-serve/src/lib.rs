@@ -100,6 +100,14 @@ pub struct Limits {
     pub auth_attempts: usize,
     /// Wrong class codes: see [`guard::Guard`].
     pub guard: guard::GuardLimits,
+    /// Bytes of input one connection may send a second, over bursts of [`Limits::input_burst`]
+    /// (a long paste): past them the server waits before reading more from it, so that a script
+    /// typing as fast as it can costs the server a bounded share of its time.
+    pub input_per_second: f64,
+    pub input_burst: f64,
+    /// Window changes one connection may send a second (over bursts of twice as many); past
+    /// them the server waits before reading more from it.
+    pub resizes_per_second: f64,
     /// How long a game waits for a player whose connection dropped (or who was idle too long),
     /// before it is kept as left by them. At most [`names::GRACE`], the time their name stays
     /// theirs, so that nobody else can come back to it.
@@ -148,6 +156,11 @@ impl Limits {
             max_preauth_per_address: 8,
             auth_attempts: 6,
             guard: guard::GuardLimits::default(),
+            // Far more than anyone types, a mouse included; a paste of 256 KiB goes at once.
+            input_per_second: 32.0 * 1024.0,
+            input_burst: 256.0 * 1024.0,
+            // Dragging a window's corner sends a few dozen a second; they merge anyway.
+            resizes_per_second: 20.0,
             rejoin: names::GRACE,
             max_moves: 2_000,
             results_per_minute: 30,
@@ -219,6 +232,8 @@ pub struct Server {
     peak_pending: AtomicUsize,
     frames: AtomicU64,
     resizes: AtomicU64,
+    /// Times a connection's input was held back for going past [`Limits::input_per_second`].
+    held_back: AtomicU64,
     /// Log lines about arrivals and departures, for everyone (see [`ARRIVALS_PER_SECOND`]).
     arrivals: Mutex<LogBudget>,
     /// Results kept per player in the last minute (see [`Limits::results_per_minute`]).
@@ -480,6 +495,11 @@ impl Running {
         self.server.resizes.load(Ordering::Relaxed)
     }
 
+    /// Times a connection's input was held back for going past its rate, since the start.
+    pub fn held_back(&self) -> u64 {
+        self.server.held_back.load(Ordering::Relaxed)
+    }
+
     /// Queries the server has made of its database since it started (the first reading of the
     /// boards included), once everything sent to the store so far has been written.
     pub async fn queries(&self) -> u64 {
@@ -556,6 +576,7 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
         peak_pending: AtomicUsize::new(0),
         frames: AtomicU64::new(0),
         resizes: AtomicU64::new(0),
+        held_back: AtomicU64::new(0),
         arrivals: Mutex::new(LogBudget::new(ARRIVALS_PER_SECOND, ARRIVALS_BURST)),
         results: Mutex::new(HashMap::new()),
     });
