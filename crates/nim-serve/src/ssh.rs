@@ -197,7 +197,7 @@ impl Handler {
 }
 
 /// The most bytes of input handed to the game at once (see [`Handler::hand_over`]).
-const INPUT_PIECE: usize = 128;
+pub(crate) const INPUT_PIECE: usize = 128;
 
 impl Handler {
     /// Hands `bytes` to the game once there is room for them; false once the game is gone.

@@ -730,15 +730,19 @@ impl Reader {
 
     /// Hands typed bytes to the game once there is room for them (the socket is not read
     /// meanwhile); false once the game is gone.
+    /// Handed over in pieces, as SSH's input is (see `ssh::INPUT_PIECE`): the game yields after
+    /// each, so a message of 16 KiB of keys keeps no one else waiting while it is read.
     async fn typed(&mut self, bytes: &[u8], cap: usize) -> bool {
-        let count = u32::try_from(bytes.len().min(cap)).unwrap_or(u32::MAX);
-        match self.room.acquire_many(count).await {
-            Ok(room) => room.forget(),
-            Err(_) => return false,
-        }
-        if self.input.send(Input::Bytes(bytes.to_vec())).await.is_err() {
-            self.room.add_permits(count as usize);
-            return false;
+        for piece in bytes.chunks(super::ssh::INPUT_PIECE) {
+            let count = u32::try_from(piece.len().min(cap)).unwrap_or(u32::MAX);
+            match self.room.acquire_many(count).await {
+                Ok(room) => room.forget(),
+                Err(_) => return false,
+            }
+            if self.input.send(Input::Bytes(piece.to_vec())).await.is_err() {
+                self.room.add_permits(count as usize);
+                return false;
+            }
         }
         true
     }
