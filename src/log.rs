@@ -9,11 +9,16 @@
 //! escaped as it is written, since much of what is logged comes from outside (paths, values) and a
 //! log is read in a terminal. A failed write (a full disk) is never an error of the game's, and is
 //! reported once, at the end ([`write_failure`]).
+//!
+//! A long-running program (the server) caps the log's size with [`rotate_past`]: past the cap the
+//! file is renamed `nim-tui.log.1` (replacing the one before) and a new one is started, under the
+//! same lock as the writes, so that no line is lost or split across the rotation.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use tracing_subscriber::filter::LevelFilter;
@@ -79,9 +84,12 @@ pub fn init(state_dir: Option<&Path>) -> Result<Option<PathBuf>, LogError> {
     let file = fs::create_dir_all(dir)
         .and_then(|()| open(&path))
         .map_err(|source| LogError::Open { path: path.clone(), source })?;
+    let mut writer = LogWriter::new(file, path.clone());
+    writer.written = writer.inner.metadata().map_or(0, |m| m.len());
+    writer.max = ROTATE_PAST.load(Ordering::Relaxed);
     let subscriber = tracing_subscriber::fmt()
         .with_max_level(level)
-        .with_writer(Mutex::new(LogWriter::new(file, path.clone())))
+        .with_writer(Mutex::new(writer))
         .with_ansi(false)
         // Its own reports of a failed write go to stderr, once per event; ours go once.
         .log_internal_errors(false)
@@ -127,6 +135,17 @@ pub fn also_to_stderr() {
     ALSO_STDERR.store(true, std::sync::atomic::Ordering::Relaxed);
 }
 
+/// The most bytes the log file holds before it is rotated (0: never); see [`rotate_past`].
+static ROTATE_PAST: AtomicU64 = AtomicU64::new(0);
+
+/// Keeps the log within `max` bytes, with the one before it in `nim-tui.log.1` (so at most
+/// twice `max` on disk): a line that would take the file past `max` is written to a new file,
+/// the full one renamed `nim-tui.log.1` first. For the server, whose log is written for days;
+/// call it before [`init`].
+pub fn rotate_past(max: u64) {
+    ROTATE_PAST.store(max, Ordering::Relaxed);
+}
+
 /// The first failed write to the log, as a message: set once, told once at the end.
 static WRITE_FAILURE: OnceLock<String> = OnceLock::new();
 
@@ -139,15 +158,44 @@ pub fn write_failure() -> Option<&'static str> {
 /// The log file as `tracing` writes to it: each event's line escaped (control characters from
 /// outside shown as `\x1b` and the like, a line break inside an event as `\n`, so that one event
 /// is one line), and a failed write kept for [`write_failure`] instead of returned (which
-/// tracing-subscriber would report on stderr, once per event).
+/// tracing-subscriber would report on stderr, once per event). Rotated past `max` bytes (see
+/// [`rotate_past`]): the writes and the rotation are under one lock (the `Mutex` the subscriber
+/// holds it in), so every line is whole in one file or the other.
 struct LogWriter<W> {
     inner: W,
     path: PathBuf,
+    /// Bytes in the file now: what was there when it was opened, and every line since.
+    written: u64,
+    /// Past this many bytes the file is rotated; 0: never.
+    max: u64,
+    /// Opens a new, empty file at the log's path (after the full one was renamed).
+    reopen: fn(&Path) -> io::Result<W>,
+}
+
+impl LogWriter<File> {
+    fn new(inner: File, path: PathBuf) -> LogWriter<File> {
+        LogWriter { inner, path, written: 0, max: 0, reopen: open }
+    }
 }
 
 impl<W: Write> LogWriter<W> {
-    fn new(inner: W, path: PathBuf) -> LogWriter<W> {
-        LogWriter { inner, path }
+    /// Renames the full file `PATH.1` and goes on in a new one at `PATH`. On failure the
+    /// writer goes on in the file it has (the failure kept for [`write_failure`]).
+    fn rotate(&mut self) {
+        let mut old = self.path.as_os_str().to_owned();
+        old.push(".1");
+        match fs::rename(&self.path, &old).and_then(|()| (self.reopen)(&self.path)) {
+            Ok(file) => {
+                self.inner = file;
+                self.written = 0;
+            }
+            Err(e) => {
+                let _ = WRITE_FAILURE
+                    .set(format!("could not rotate the log {}: {e}", crate::text::path(&self.path)));
+                // Not tried again for every line: only once as much again has been written.
+                self.written = 0;
+            }
+        }
     }
 }
 
@@ -161,9 +209,16 @@ impl<W: Write> Write for LogWriter<W> {
         if ALSO_STDERR.load(std::sync::atomic::Ordering::Relaxed) {
             let _ = io::stderr().write_all(escaped.as_bytes());
         }
-        if let Err(e) = self.inner.write_all(escaped.as_bytes()).and_then(|()| self.inner.flush()) {
-            let _ =
-                WRITE_FAILURE.set(format!("could not write the log {}: {e}", crate::text::path(&self.path)));
+        let len = escaped.len() as u64;
+        if self.max > 0 && self.written > 0 && self.written + len > self.max {
+            self.rotate();
+        }
+        match self.inner.write_all(escaped.as_bytes()).and_then(|()| self.inner.flush()) {
+            Ok(()) => self.written += len,
+            Err(e) => {
+                let _ = WRITE_FAILURE
+                    .set(format!("could not write the log {}: {e}", crate::text::path(&self.path)));
+            }
         }
         Ok(buf.len())
     }
@@ -218,9 +273,20 @@ mod tests {
         }
     }
 
+    /// A writer into `inner` that never rotates.
+    fn writer<W: Write>(inner: W, path: &str) -> LogWriter<W> {
+        LogWriter {
+            inner,
+            path: PathBuf::from(path),
+            written: 0,
+            max: 0,
+            reopen: |_| Err(io::Error::other("never reopened")),
+        }
+    }
+
     #[test]
     fn lines_are_escaped_one_event_a_line() {
-        let mut writer = LogWriter::new(Vec::new(), PathBuf::from("log"));
+        let mut writer = writer(Vec::new(), "log");
         writer.write_all(b"path=/tmp/\x1b[31mred\x07 two\nlines\n").unwrap();
         writer.write_all("caf\u{e9} \u{202e}txt\n".as_bytes()).unwrap();
         let text = String::from_utf8(writer.inner).unwrap();
@@ -230,7 +296,7 @@ mod tests {
     #[test]
     fn a_failed_write_is_kept_once_and_never_returned() {
         let subscriber = tracing_subscriber::fmt()
-            .with_writer(Mutex::new(LogWriter::new(Full, PathBuf::from("/full/nim-tui.log"))))
+            .with_writer(Mutex::new(writer(Full, "/full/nim-tui.log")))
             .with_ansi(false)
             .log_internal_errors(false)
             .finish();
@@ -241,9 +307,49 @@ mod tests {
         });
         let failure = write_failure().expect("the failure is kept");
         assert!(failure.contains("/full/nim-tui.log") && failure.contains("No space left"), "{failure}");
-        let mut writer = LogWriter::new(Full, PathBuf::from("other"));
-        assert_eq!(writer.write(b"x\n").unwrap(), 2, "the failure is not the caller's");
+        let mut full = writer(Full, "other");
+        assert_eq!(full.write(b"x\n").unwrap(), 2, "the failure is not the caller's");
         assert_eq!(write_failure(), Some(failure), "the first failure is the one told");
+    }
+
+    #[test]
+    fn no_line_is_lost_or_split_across_a_rotation() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("nim-tui.log");
+        std::fs::write(&path, "from before\n").expect("an old log");
+        let mut first = LogWriter::new(open(&path).expect("open"), path.clone());
+        first.written = first.inner.metadata().expect("metadata").len();
+        // Room for about 60 of the 100 lines below: one rotation, in the middle of them.
+        first.max = 60 * 16;
+        let writer = std::sync::Arc::new(Mutex::new(first));
+        // Four threads writing at once, as the server's do; each line one write, as tracing's.
+        let threads: Vec<_> = (0..4)
+            .map(|t| {
+                let writer = writer.clone();
+                std::thread::spawn(move || {
+                    for n in 0..25 {
+                        let line = format!("line t{t} n{n:02} ok\n");
+                        writer.lock().expect("the lock").write_all(line.as_bytes()).expect("write");
+                    }
+                })
+            })
+            .collect();
+        for thread in threads {
+            thread.join().expect("a writer");
+        }
+        let old = std::fs::read_to_string(dir.path().join("nim-tui.log.1")).expect("the rotated log");
+        let new = std::fs::read_to_string(&path).expect("the log");
+        assert!(old.starts_with("from before\n"), "{old}");
+        assert!(old.len() as u64 <= 60 * 16, "the rotated log is past the cap: {} bytes", old.len());
+        assert!(!new.is_empty() && new.ends_with('\n') && old.ends_with('\n'));
+        let mut lines: Vec<&str> = old.lines().chain(new.lines()).filter(|l| *l != "from before").collect();
+        assert!(
+            lines.iter().all(|l| l.starts_with("line t") && l.ends_with(" ok")),
+            "a split line: {lines:?}"
+        );
+        lines.sort_unstable();
+        lines.dedup();
+        assert_eq!(lines.len(), 100, "lines lost or doubled across the rotation");
     }
 
     #[test]

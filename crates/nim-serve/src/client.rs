@@ -495,6 +495,9 @@ pub async fn play(
                 pasted.clear();
                 // Ctrl-Z would stop the server's process locally; here it means nothing.
                 let _ = session.take_suspend();
+                // Every other connection has its turn before this one reads more: a flood of
+                // keys is read a piece at a time among everyone's, never ahead of them.
+                tokio::task::yield_now().await;
             }
             Woke::Resized => resize = Some(*conn.resized.borrow_and_update()),
             Woke::Notice(None) => {}

@@ -2,7 +2,7 @@
 //! ends, so that a restart loses nothing finished. Local play keeps its own files; nothing here
 //! touches them.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 use std::sync::Mutex;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -377,6 +377,16 @@ pub struct Standing {
     pub level: String,
     pub won: u32,
     pub played: u32,
+}
+
+/// The history as the store keeps it, read once at the start ([`Db::readings`]).
+#[derive(Debug, Default)]
+pub struct Readings {
+    /// Against the AI, by player, game and level: wins without help, and games played.
+    pub ai: HashMap<(String, String, String), (u32, u32)>,
+    /// Between players, by player: wins, and games played.
+    pub people: HashMap<String, (u32, u32)>,
+    pub students: BTreeMap<String, StudentSummary>,
 }
 
 /// A line of the leaderboard between players: a player's wins and games against people.
@@ -807,6 +817,78 @@ impl Db {
                 let summary = out.entry(last.player.clone()).or_default();
                 summary.last_game = Some(last);
             }
+            moves_and_progress(c, selection, &mut out)?;
+            Ok(out)
+        })
+    }
+
+    /// What the lobbies and the console show of the whole history, read at the start in one
+    /// pass over the results (the table is read once, in its order, never through an index;
+    /// each result then costs a few additions), instead of one query per board: the
+    /// leaderboards' tallies and every student's summary, equal to [`Db::standings`],
+    /// [`Db::match_standings`] and [`Db::summaries`] over everything (a test checks it).
+    pub fn readings(&self) -> Result<Readings, DbError> {
+        self.with(|c| {
+            let mut out = Readings::default();
+            let mut last: HashMap<String, i64> = HashMap::new();
+            let mut stmt = c.prepare(
+                "SELECT player, opponent = 'ai', game, level, counted,
+                        SUM(outcome = 'won' AND NOT assisted), SUM(outcome = 'won'), SUM(outcome = 'lost'),
+                        SUM(outcome = 'lost' AND ended_by = 'left by ' || player), SUM(outcome = 'ended_by_server'),
+                        SUM(assisted), COUNT(*), MIN(ended_at), MAX(ended_at), MAX(id)
+                 FROM results NOT INDEXED GROUP BY player, opponent = 'ai', game, level, counted",
+            )?;
+            let mut rows = stmt.query([])?;
+            while let Some(r) = rows.next()? {
+                let player: String = r.get(0)?;
+                let (ai, counted): (bool, bool) = (r.get(1)?, r.get(4)?);
+                let (alone, won, lost, left, by_server, assisted, games): (u32, u32, u32, u32, u32, u32, u32) =
+                    (r.get(5)?, r.get(6)?, r.get(7)?, r.get(8)?, r.get(9)?, r.get(10)?, r.get(11)?);
+                let played = games - by_server;
+                if counted && ai && played > 0 {
+                    out.ai.insert((player.clone(), r.get(2)?, r.get(3)?), (alone, played));
+                } else if counted && !ai {
+                    let entry = out.people.entry(player.clone()).or_default();
+                    entry.0 += won;
+                    entry.1 += played;
+                }
+                let s = out.students.entry(player.clone()).or_default();
+                s.games += games;
+                s.won += won;
+                s.lost += lost;
+                s.abandoned += left;
+                s.ended_by_server += by_server;
+                s.assisted += assisted;
+                s.seen_at(r.get(12)?);
+                s.seen_at(r.get(13)?);
+                let id: i64 = r.get(14)?;
+                let latest = last.entry(player).or_insert(id);
+                *latest = (*latest).max(id);
+            }
+            out.people.retain(|_, (_, played)| *played > 0);
+            // Each student's latest game: one row each, found by its id.
+            let mut stmt = c.prepare(
+                "SELECT player, opponent, game, mode, level, outcome, assisted, moves, ended_by, counted
+                 FROM results WHERE id = ?1",
+            )?;
+            for (player, id) in last {
+                let row = stmt.query_row([id], row)?;
+                out.students.entry(player).or_default().last_game = Some(row);
+            }
+            moves_and_progress(c, Selection::All, &mut out.students)?;
+            Ok(out)
+        })
+    }
+}
+
+/// [`Db::summaries`]' moves and progress, added to `out`.
+fn moves_and_progress(
+    c: &Connection,
+    selection: Selection,
+    out: &mut BTreeMap<String, StudentSummary>,
+) -> rusqlite::Result<()> {
+    {
+        {
             // The student's own moves, in games on their record.
             let (cond, args) = selection.filter("g.ended_at", "g.activity");
             let mut stmt = c.prepare(&format!(
@@ -838,10 +920,12 @@ impl Db {
                 s.seen_at(r.get(4)?);
                 s.seen_at(r.get(5)?);
             }
-            Ok(out)
-        })
+            Ok(())
+        }
     }
+}
 
+impl Db {
     /// Every game over `selection`, oldest first, with its results and graded moves. Results
     /// kept before version 3 (no game, no moves) come as games of their own, in a date range
     /// only (they belong to no activity).

@@ -119,6 +119,36 @@ impl Guard {
     }
 }
 
+/// A rate with bursts (a token bucket): what one connection may do a second, on average, and at
+/// once. Whoever goes past it is told how long to wait, and waits before the server reads more
+/// from it, so that TCP slows the client and its cost to the server stays bounded.
+#[derive(Debug)]
+pub struct Rate {
+    per_second: f64,
+    burst: f64,
+    tokens: f64,
+    at: Instant,
+}
+
+impl Rate {
+    pub fn new(per_second: f64, burst: f64) -> Rate {
+        Rate { per_second, burst, tokens: burst, at: Instant::now() }
+    }
+
+    /// Takes `amount` now; says how long to wait before going on (zero within the rate).
+    pub fn take(&mut self, amount: f64) -> Duration {
+        let now = Instant::now();
+        self.tokens =
+            (self.tokens + now.duration_since(self.at).as_secs_f64() * self.per_second).min(self.burst);
+        self.at = now;
+        self.tokens -= amount;
+        if self.tokens >= 0.0 || self.per_second <= 0.0 {
+            return Duration::ZERO;
+        }
+        Duration::from_secs_f64((-self.tokens / self.per_second).min(3600.0))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -145,5 +175,17 @@ mod tests {
         }
         // A new address's first mistake waits, for the mistakes of everyone else.
         assert!(guard.failed("10.1.0.1".parse().expect("an address")) >= Duration::from_secs(3));
+    }
+
+    #[test]
+    fn a_rate_lets_a_burst_through_then_says_how_long_to_wait() {
+        // No refill to speak of: one a day.
+        let mut rate = Rate::new(1.0 / 86_400.0, 3.0);
+        assert_eq!([rate.take(1.0), rate.take(1.0), rate.take(1.0)], [Duration::ZERO; 3]);
+        assert!(rate.take(1.0) > Duration::from_secs(3600 - 1), "past the burst: a wait");
+        // Many at once: the wait is what the rate needs to make up for them.
+        let mut rate = Rate::new(100.0, 10.0);
+        let wait = rate.take(110.0);
+        assert!(wait >= Duration::from_millis(990) && wait <= Duration::from_millis(1000), "{wait:?}");
     }
 }

@@ -101,10 +101,14 @@ pub struct Limits {
     pub auth_attempts: usize,
     /// Wrong class codes: see [`guard::Guard`].
     pub guard: guard::GuardLimits,
-    /// A player coming back under her name from the address that holds it takes it over (the
-    /// old connection ended) when that connection has sent nothing for this long: it dropped
-    /// without the server knowing yet. Otherwise the newcomer gets a suffix (`zoe-2`).
-    pub rejoin_quiet: Duration,
+    /// Bytes of input one connection may send a second, over bursts of [`Limits::input_burst`]
+    /// (a long paste): past them the server waits before reading more from it, so that a script
+    /// typing as fast as it can costs the server a bounded share of its time.
+    pub input_per_second: f64,
+    pub input_burst: f64,
+    /// Window changes one connection may send a second (over bursts of twice as many); past
+    /// them the server waits before reading more from it.
+    pub resizes_per_second: f64,
     /// How long a game waits for a player whose connection dropped (or who was idle too long),
     /// before it is kept as left by them. At most [`names::GRACE`], the time their name stays
     /// theirs, so that nobody else can come back to it.
@@ -153,7 +157,11 @@ impl Limits {
             max_preauth_per_address: 8,
             auth_attempts: 6,
             guard: guard::GuardLimits::default(),
-            rejoin_quiet: Duration::from_secs(10),
+            // Far more than anyone types, a mouse included; a paste of 256 KiB goes at once.
+            input_per_second: 32.0 * 1024.0,
+            input_burst: 256.0 * 1024.0,
+            // Dragging a window's corner sends a few dozen a second; they merge anyway.
+            resizes_per_second: 20.0,
             rejoin: names::GRACE,
             max_moves: 2_000,
             results_per_minute: 30,
@@ -227,6 +235,8 @@ pub struct Server {
     peak_pending: AtomicUsize,
     frames: AtomicU64,
     resizes: AtomicU64,
+    /// Times a connection's input was held back for going past [`Limits::input_per_second`].
+    held_back: AtomicU64,
     /// Log lines about arrivals and departures, for everyone (see [`ARRIVALS_PER_SECOND`]).
     arrivals: Mutex<LogBudget>,
     /// Results kept per player in the last minute (see [`Limits::results_per_minute`]).
@@ -355,24 +365,10 @@ pub const ARRIVALS_PER_SECOND: f64 = 50.0;
 /// See [`ARRIVALS_PER_SECOND`].
 pub const ARRIVALS_BURST: f64 = 200.0;
 
-/// The most the server's log file may hold before it is rotated (copied to `nim-tui.log.1`, then
-/// emptied): with the one before, at most twice this on disk.
+/// The most the server's log file may hold before it is rotated (renamed `nim-tui.log.1`, and a
+/// new one started; see [`nim_tui::log::rotate_past`]): with the one before, at most twice this
+/// on disk.
 pub const LOG_MAX: u64 = 32 * 1024 * 1024;
-
-/// Rotates the log at `path` when it holds more than `max` bytes: copied to `PATH.1` (replacing
-/// the one before), then emptied in place, so that the writer, which appends, goes on writing at
-/// its start. Says whether it rotated.
-pub fn cap_log(path: &std::path::Path, max: u64) -> std::io::Result<bool> {
-    let len = std::fs::metadata(path)?.len();
-    if len <= max {
-        return Ok(false);
-    }
-    let mut old = path.as_os_str().to_owned();
-    old.push(".1");
-    std::fs::copy(path, &old)?;
-    std::fs::OpenOptions::new().write(true).open(path)?.set_len(0)?;
-    Ok(true)
-}
 
 /// One connection's budget of log lines (see [`LOG_PER_SECOND`]), shared by its SSH side and its
 /// game.
@@ -502,6 +498,11 @@ impl Running {
         self.server.resizes.load(Ordering::Relaxed)
     }
 
+    /// Times a connection's input was held back for going past its rate, since the start.
+    pub fn held_back(&self) -> u64 {
+        self.server.held_back.load(Ordering::Relaxed)
+    }
+
     /// Queries the server has made of its database since it started (the first reading of the
     /// boards included), once everything sent to the store so far has been written.
     pub async fn queries(&self) -> u64 {
@@ -577,6 +578,7 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
         peak_pending: AtomicUsize::new(0),
         frames: AtomicU64::new(0),
         resizes: AtomicU64::new(0),
+        held_back: AtomicU64::new(0),
         arrivals: Mutex::new(LogBudget::new(ARRIVALS_PER_SECOND, ARRIVALS_BURST)),
         results: Mutex::new(HashMap::new()),
     });
@@ -695,14 +697,9 @@ fn log_end(peer: SocketAddr, id: u64, error: Option<russh::Error>) {
     }
 }
 
-/// `nim-tui serve`: everything from the flags, then serves until SIGTERM or Ctrl-C; `log` is the
-/// log file when there is one (kept within [`LOG_MAX`]).
-pub fn run(
-    args: &nim_tui::cli::ServeArgs,
-    settings: Settings,
-    language: Language,
-    log: Option<PathBuf>,
-) -> Result<(), ServeError> {
+/// `nim-tui serve`: everything from the flags, then serves until SIGTERM or Ctrl-C, in `language`
+/// where a connection tells none.
+pub fn run(args: &nim_tui::cli::ServeArgs, settings: Settings, language: Language) -> Result<(), ServeError> {
     let (host_key, key_path) = hostkey::host_key(args.host_key.as_deref())?;
     let teachers = match &args.teacher_keys {
         Some(path) => hostkey::teacher_keys(path)?,
@@ -752,9 +749,6 @@ pub fn run(
         // stops the server as it should.
         let stop = wait_for_stop();
         let running = start(options).await?;
-        if let Some(log) = log {
-            tokio::spawn(keep_log_capped(log));
-        }
         // What the teacher needs, on the terminal the server was started from.
         let ssh_lines = match args.no_ssh {
             true => "nim-tui serve: no SSH (--no-ssh)".to_string(),
@@ -904,24 +898,6 @@ pub fn generate_code() -> String {
     (0..CODE_LENGTH).map(|_| char::from(CODE_LETTERS[rng.random_range(0..CODE_LETTERS.len())])).collect()
 }
 
-/// Looks at the log's size every few seconds, and rotates it past [`LOG_MAX`].
-async fn keep_log_capped(log: PathBuf) {
-    let mut every = tokio::time::interval(Duration::from_secs(5));
-    loop {
-        every.tick().await;
-        let path = log.clone();
-        match tokio::task::spawn_blocking(move || cap_log(&path, LOG_MAX)).await {
-            Ok(Ok(true)) => tracing::info!("the log was rotated (past {} MiB)", LOG_MAX >> 20),
-            Ok(Ok(false)) => {}
-            Ok(Err(e)) => {
-                tracing::warn!("cannot keep the log's size: {e}");
-                return;
-            }
-            Err(_) => return,
-        }
-    }
-}
-
 /// Ctrl-C (SIGINT) or SIGTERM: caught from the call on, awaited later.
 fn wait_for_stop() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
@@ -985,21 +961,5 @@ mod tests {
         let peer: SocketAddr = "127.0.0.1:2222".parse().expect("an address");
         let written = (0..100).filter(|_| LogBudget::allow(&budget, peer)).count();
         assert_eq!(written as f64, LOG_BURST, "lines written at once");
-    }
-
-    #[test]
-    fn the_log_is_rotated_past_its_cap_and_the_writer_goes_on_at_its_start() {
-        use std::io::Write;
-        let dir = tempfile::tempdir().expect("temp dir");
-        let path = dir.path().join("nim-tui.log");
-        let mut writer =
-            std::fs::OpenOptions::new().create(true).append(true).open(&path).expect("open the log");
-        writer.write_all(&[b'a'; 100]).expect("write");
-        assert!(!cap_log(&path, 1000).expect("cap"), "rotated below the cap");
-        writer.write_all(&[b'b'; 1000]).expect("write");
-        assert!(cap_log(&path, 1000).expect("cap"), "not rotated past the cap");
-        assert_eq!(std::fs::metadata(dir.path().join("nim-tui.log.1")).expect("the old log").len(), 1100);
-        writer.write_all(b"next\n").expect("write");
-        assert_eq!(std::fs::read(&path).expect("the log"), b"next\n");
     }
 }

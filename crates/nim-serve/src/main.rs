@@ -34,10 +34,11 @@ fn start() -> ExitCode {
     if std::env::var_os("JOURNAL_STREAM").is_some() {
         log::also_to_stderr();
     }
-    let log = match log::init(paths::state_dir().as_deref()) {
-        Ok(log) => log,
-        Err(e) => return fail(2, &e.to_string()),
-    };
+    // Written for days: kept within LOG_MAX, with the one before it.
+    log::rotate_past(nim_serve::LOG_MAX);
+    if let Err(e) = log::init(paths::state_dir().as_deref()) {
+        return fail(2, &e.to_string());
+    }
     log::install_panic_hook();
     let args: Vec<OsString> = std::env::args_os().collect();
     let mut cmd = ServeCli::command();
@@ -79,7 +80,7 @@ fn start() -> ExitCode {
         Ok(code) => serve.code = code,
         Err(e) => return fail(2, &e),
     }
-    let code = match nim_serve::run(&serve, settings, language, log) {
+    let code = match nim_serve::run(&serve, settings, language) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.is_bad_input() => fail(2, &e.to_string()),
         Err(e) => fail(1, &e.to_string()),

@@ -164,17 +164,16 @@ struct Holder {
     id: u64,
     ip: IpAddr,
     kill: Arc<dyn Fn() + Send + Sync>,
-    /// When the connection last sent anything.
-    heard: Arc<Mutex<Instant>>,
+    teacher: bool,
 }
 
-/// Who asks for a name: the connection, its address, the way to end it, and when it was last
-/// heard from.
+/// Who asks for a name: the connection, its address, the way to end it, and whether it is a
+/// teacher's (logged in with a teacher's key).
 pub struct Claim {
     pub id: u64,
     pub ip: IpAddr,
     pub kill: Arc<dyn Fn() + Send + Sync>,
-    pub heard: Arc<Mutex<Instant>>,
+    pub teacher: bool,
 }
 
 /// The names in use on the server now, and those just given back (for [`GRACE`]).
@@ -193,25 +192,28 @@ impl std::fmt::Debug for Registry {
 }
 
 impl Registry {
-    /// Takes `wanted` (already safe) for `claim`. Someone coming back from the address that
-    /// holds the name, while the connection holding it has said nothing for `quiet` (a dropped
-    /// connection the server has not noticed yet), takes it over, and the old connection is
-    /// ended; anyone else (two students of one name behind one address among them) gets `wanted-2`,
-    /// `wanted-3`…, cut so that the whole stays within [`NAME_COLUMNS`], as does anyone asking
-    /// for a name given back less than [`GRACE`] ago from another address. Names differing only
-    /// in case clash, so that "Alice" and "alice" cannot pass for each other.
-    pub fn take(&self, wanted: &str, claim: Claim, quiet: Duration) -> String {
-        let Claim { id, ip, kill, heard } = claim;
+    /// Takes `wanted` (already safe) for `claim`. A student coming back under her name from the
+    /// address that holds it takes it over at once, and the connection holding it is ended: a
+    /// student whose connection dropped (Wi-Fi, a closed lid) is back as herself, at her game,
+    /// without waiting for the server to find the old connection dead, which can take a minute
+    /// when its packets just stop. (Two students of one name behind one address therefore
+    /// cannot both be on: the second sign-in ends the first.) A teacher's second connection
+    /// (the console on one screen, the projector on another) ends nothing and gets a suffix.
+    /// Anyone else gets `wanted-2`, `wanted-3`…, cut so that the whole stays within
+    /// [`NAME_COLUMNS`], as does anyone asking for a name given back less than [`GRACE`] ago
+    /// from another address. Names differing only in case clash, so that "Alice" and "alice"
+    /// cannot pass for each other.
+    pub fn take(&self, wanted: &str, claim: Claim) -> String {
+        let Claim { id, ip, kill, teacher } = claim;
         let mut taken = self.taken.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let mut left = self.left.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let now = Instant::now();
         left.retain(|_, (_, at)| now.duration_since(*at) < GRACE);
         let key = wanted.to_lowercase();
-        let silent = |h: &Holder| h.heard.lock().map_or(Duration::MAX, |at| at.elapsed()) >= quiet;
-        if let Some(old) = taken.get(&key).filter(|h| h.ip == ip && h.id != id && silent(h)) {
+        if let Some(old) = taken.get(&key).filter(|h| h.ip == ip && h.id != id && !h.teacher && !teacher) {
             tracing::info!(%ip, name = %old.name, old = old.id, new = id, "the name's owner is back: the old connection is ended");
             (old.kill)();
-            taken.insert(key, Holder { name: wanted.to_string(), id, ip, kill, heard });
+            taken.insert(key, Holder { name: wanted.to_string(), id, ip, kill, teacher });
             return wanted.to_string();
         }
         let free = |candidate: &str| {
@@ -226,7 +228,7 @@ impl Registry {
             candidate = format!("{}{suffix}", cut_to(wanted, NAME_COLUMNS - suffix.len()));
         }
         left.remove(&candidate.to_lowercase());
-        taken.insert(candidate.to_lowercase(), Holder { name: candidate.clone(), id, ip, kill, heard });
+        taken.insert(candidate.to_lowercase(), Holder { name: candidate.clone(), id, ip, kill, teacher });
         candidate
     }
 
@@ -282,33 +284,56 @@ mod tests {
     }
 
     fn claim(id: u64, n: u8) -> Claim {
-        Claim {
-            id,
-            ip: IpAddr::from([127, 0, 0, n]),
-            kill: Arc::new(|| {}),
-            heard: Arc::new(Mutex::new(Instant::now())),
-        }
+        Claim { id, ip: IpAddr::from([127, 0, 0, n]), kill: Arc::new(|| {}), teacher: false }
+    }
+
+    fn teachers(id: u64, n: u8) -> Claim {
+        Claim { teacher: true, ..claim(id, n) }
     }
 
     #[test]
     fn a_clash_gets_a_suffix_within_the_width() {
         let names = Registry::default();
-        assert_eq!(names.take("bob", claim(1, 1), GRACE), "bob");
-        assert_eq!(names.take("bob", claim(2, 2), GRACE), "bob-2");
-        assert_eq!(names.take("Bob", claim(3, 3), GRACE), "Bob-3");
+        assert_eq!(names.take("bob", claim(1, 1)), "bob");
+        assert_eq!(names.take("bob", claim(2, 2)), "bob-2");
+        assert_eq!(names.take("Bob", claim(3, 3)), "Bob-3");
         let long = "y".repeat(NAME_COLUMNS);
-        assert_eq!(names.take(&long, claim(4, 1), GRACE), long);
-        let second = names.take(&long, claim(5, 2), GRACE);
+        assert_eq!(names.take(&long, claim(4, 1)), long);
+        let second = names.take(&long, claim(5, 2));
         assert_eq!(second.width(), NAME_COLUMNS);
         assert!(second.ends_with("-2"));
         names.release("bob", 1);
         // Given back: another address waits out the grace, its owner's address does not.
-        assert_eq!(names.take("bob", claim(6, 9), GRACE), "bob-4");
-        assert_eq!(names.take("bob", claim(7, 1), GRACE), "bob");
-        // From the holder's address, while the holder is heard from: a second student.
-        assert_eq!(names.take("bob", claim(8, 1), GRACE), "bob-5");
-        // The holder silent (a dropped connection): its owner back takes the name over.
-        assert_eq!(names.take("bob", claim(9, 1), Duration::ZERO), "bob");
+        assert_eq!(names.take("bob", claim(6, 9)), "bob-4");
+        assert_eq!(names.take("bob", claim(7, 1)), "bob");
+    }
+
+    #[test]
+    fn a_student_back_from_her_address_takes_her_name_over_at_once_and_ends_the_old_connection() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let names = Registry::default();
+        let ended = Arc::new(AtomicBool::new(false));
+        let first = Claim {
+            kill: Arc::new({
+                let ended = ended.clone();
+                move || ended.store(true, Ordering::SeqCst)
+            }),
+            ..claim(1, 1)
+        };
+        assert_eq!(names.take("zoe", first), "zoe");
+        // Just after her last key, from her address: zoe, and the old connection is ended.
+        assert_eq!(names.take("Zoe", claim(2, 1)), "Zoe");
+        assert!(ended.load(Ordering::SeqCst), "the old connection was kept");
+        assert_eq!(names.all(), ["Zoe"]);
+        // The old connection's end gives nothing back: the name is the new one's.
+        names.release("zoe", 1);
+        assert_eq!(names.all(), ["Zoe"]);
+        // From another address: someone else.
+        assert_eq!(names.take("zoe", claim(3, 2)), "zoe-2");
+        // A teacher's second connection ends nothing.
+        assert_eq!(names.take("smith", teachers(4, 1)), "smith");
+        assert_eq!(names.take("smith", teachers(5, 1)), "smith-2");
+        assert_eq!(names.len(), 4);
     }
 
     #[test]

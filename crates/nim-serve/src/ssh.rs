@@ -71,8 +71,10 @@ pub struct Handler {
     flooded: bool,
     /// This connection's log lines (see [`super::LOG_PER_SECOND`]).
     log: Arc<std::sync::Mutex<super::LogBudget>>,
-    /// When the client last sent input.
-    heard: Arc<std::sync::Mutex<std::time::Instant>>,
+    /// Its window changes (see [`super::Limits::resizes_per_second`]).
+    resizes: super::guard::Rate,
+    /// Its input (see [`super::Limits::input_per_second`]).
+    typing: super::guard::Rate,
 }
 
 impl Handler {
@@ -85,6 +87,8 @@ impl Handler {
         logged: oneshot::Sender<()>,
     ) -> Handler {
         let server_input_cap = server.limits.input_cap;
+        let resizes_per_second = server.limits.resizes_per_second;
+        let typing = (server.limits.input_per_second, server.limits.input_burst);
         Handler {
             server,
             id,
@@ -103,7 +107,8 @@ impl Handler {
             input_room: Arc::new(Semaphore::new(server_input_cap)),
             flooded: false,
             log: super::LogBudget::shared(),
-            heard: Arc::new(std::sync::Mutex::new(std::time::Instant::now())),
+            resizes: super::guard::Rate::new(resizes_per_second, 2.0 * resizes_per_second),
+            typing: super::guard::Rate::new(typing.0, typing.1),
         }
     }
 
@@ -188,6 +193,40 @@ impl Handler {
             tokio::time::sleep(REFUSED_GRACE).await;
             kill();
         });
+    }
+}
+
+/// The most bytes of input handed to the game at once (see [`Handler::hand_over`]).
+pub(crate) const INPUT_PIECE: usize = 128;
+
+impl Handler {
+    /// Hands `bytes` to the game once there is room for them; false once the game is gone.
+    /// Input waits for room: past the cap, this connection's SSH session stops reading until
+    /// the game has caught up, so that the client is slowed by SSH's own flow control and no
+    /// key is lost or reordered.
+    async fn hand_over(&mut self, bytes: &[u8]) -> bool {
+        let Some(input) = &self.input else { return false };
+        let count = u32::try_from(bytes.len().min(self.server.limits.input_cap)).unwrap_or(u32::MAX);
+        let room = match self.input_room.try_acquire_many(count) {
+            Ok(room) => room,
+            Err(_) => {
+                if !self.flooded {
+                    self.flooded = true;
+                    tracing::warn!(peer = %self.peer, id = self.id, "input flood: held back");
+                }
+                match self.input_room.acquire_many(count).await {
+                    Ok(room) => room,
+                    Err(_) => return false,
+                }
+            }
+        };
+        // Given back by the game as it reads the bytes.
+        room.forget();
+        if input.send(Input::Bytes(bytes.to_vec())).await.is_err() {
+            self.input_room.add_permits(count as usize);
+            return false;
+        }
+        true
     }
 }
 
@@ -443,10 +482,9 @@ impl russh::server::Handler for Handler {
             id: self.id,
             ip: self.peer.ip(),
             kill: self.kill.clone(),
-            heard: self.heard.clone(),
+            teacher: self.teacher,
         };
-        let name =
-            self.server.names.take(&super::names::safe_name(&user), claim, self.server.limits.rejoin_quiet);
+        let name = self.server.names.take(&super::names::safe_name(&user), claim);
         self.server.store.seen(&name);
         let (tx, rx) = mpsc::channel(INPUT_QUEUE);
         self.input = Some(tx);
@@ -524,6 +562,12 @@ impl russh::server::Handler for Handler {
         _pix_height: u32,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
+        // Past the rate, nothing more is read from this connection for a while: a storm of
+        // window changes is slowed by TCP instead of costing the server a packet each.
+        let wait = self.resizes.take(1.0);
+        if !wait.is_zero() {
+            tokio::time::sleep(wait).await;
+        }
         let (w, h) = client::clamp_size(columns, rows);
         if let Some(resized) = &self.resized {
             // Merged with those the game has not acted on yet: a flood costs nothing more.
@@ -540,31 +584,21 @@ impl russh::server::Handler for Handler {
         data: &[u8],
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        let Some(input) = &self.input else { return Ok(()) };
-        if let Ok(mut heard) = self.heard.lock() {
-            *heard = std::time::Instant::now();
+        if self.input.is_none() {
+            return Ok(());
         }
-        // Input waits for room: past the cap, this connection's SSH session stops reading until
-        // the game has caught up, so that the client is slowed by SSH's own flow control and no
-        // key is lost or reordered. A packet is at most 32 KiB, below the cap.
-        let bytes = u32::try_from(data.len().min(self.server.limits.input_cap)).unwrap_or(u32::MAX);
-        let room = match self.input_room.try_acquire_many(bytes) {
-            Ok(room) => room,
-            Err(_) => {
-                if !self.flooded {
-                    self.flooded = true;
-                    tracing::warn!(peer = %self.peer, id = self.id, "input flood: held back");
-                }
-                match self.input_room.acquire_many(bytes).await {
-                    Ok(room) => room,
-                    Err(_) => return Ok(()),
-                }
+        // Past the rate, nothing more is read from this connection for a while.
+        let wait = self.typing.take(data.len() as f64);
+        if !wait.is_zero() {
+            self.server.held_back.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            tokio::time::sleep(wait).await;
+        }
+        // Handed to the game in pieces, each read before the game lets other connections have
+        // their turn: a packet of 32 KiB of keys keeps no one else waiting while it is read.
+        for piece in data.chunks(INPUT_PIECE) {
+            if !self.hand_over(piece).await {
+                break;
             }
-        };
-        // Given back by the game as it reads the bytes.
-        room.forget();
-        if input.send(Input::Bytes(data.to_vec())).await.is_err() {
-            self.input_room.add_permits(bytes as usize);
         }
         Ok(())
     }

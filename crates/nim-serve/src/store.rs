@@ -131,13 +131,13 @@ impl Store {
         for row in db.recent(u32::try_from(RECENT).unwrap_or(u32::MAX))?.into_iter().rev() {
             tally.recent.push_front(row);
         }
-        tally.ai =
-            db.standings()?.into_iter().map(|s| ((s.player, s.game, s.level), (s.won, s.played))).collect();
-        tally.people = db.match_standings()?.into_iter().map(|m| (m.player, (m.won, m.played))).collect();
-        tally.students = db.summaries(Selection::All)?;
+        // The whole history in one pass over the results, not a query per board.
+        let readings = db.readings()?;
+        (tally.ai, tally.people, tally.students) = (readings.ai, readings.people, readings.students);
         tally.lessons = db.lesson_steps()?.into_iter().collect();
-        // Each reading above and below counts as one (a summary is four statements).
-        let mut readings = 7;
+        // Each reading above and below counts as one: the recent games, the history (as four
+        // statements: the pass, the latest games, the moves, the progress) and the lessons.
+        let mut readings = 6;
         if let Some(activity) = db.latest_activity()? {
             let students = db.summaries(Selection::Activity(activity.row.id))?;
             tally.activity = Some(ActivityBoard { activity, students });
@@ -627,6 +627,56 @@ mod tests {
         assert_eq!((games.len(), games[0].moves.len()), (1, 2));
         assert_eq!(store.board().students, db.summaries(Selection::All).expect("summaries"));
         assert_eq!(store.board().students["ann"].kept, 1);
+    }
+
+    /// The history read at the start in one pass is what the boards' own queries give.
+    #[tokio::test]
+    async fn the_history_read_in_one_pass_is_the_queries() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("s.sqlite3");
+        let store = Store::open(&path).expect("open");
+        let mut not_counted = row("ann", "ai", Outcome::Won, false);
+        not_counted.counted = false;
+        let mut left = row("bob", "cy", Outcome::Lost, false);
+        left.ended_by = abandoned_by("bob");
+        let mut easy = row("cy", "ai", Outcome::Won, false);
+        easy.level = "easy".into();
+        let rows = [
+            row("ann", "ai", Outcome::Won, false),
+            row("ann", "ai", Outcome::Won, true),
+            not_counted,
+            row("bob", "ai", Outcome::Lost, false),
+            row("bob", "ai", Outcome::EndedByServer, false),
+            row("cy", "ann", Outcome::Won, false),
+            row("ann", "cy", Outcome::Lost, false),
+            left,
+            easy,
+            row("dee", "ai", Outcome::EndedByServer, false),
+            row("dee", "eve", Outcome::EndedByServer, false),
+        ];
+        for r in rows {
+            store.record(r);
+        }
+        store.lesson_done("eve", "nim", 1);
+        store.flush().await;
+        let db = Db::open(&path).expect("open again");
+        let readings = db.readings().expect("the history");
+        let ai: HashMap<_, _> = db
+            .standings()
+            .expect("standings")
+            .into_iter()
+            .map(|s| ((s.player, s.game, s.level), (s.won, s.played)))
+            .collect();
+        assert_eq!(readings.ai, ai);
+        let people: HashMap<_, _> = db
+            .match_standings()
+            .expect("matches")
+            .into_iter()
+            .map(|m| (m.player, (m.won, m.played)))
+            .collect();
+        assert_eq!(readings.people, people);
+        assert_eq!(readings.students, db.summaries(Selection::All).expect("summaries"));
+        assert_eq!(readings.students.len(), 5, "{:?}", readings.students.keys());
     }
 
     /// The board kept one result at a time is the board the database's queries give.

@@ -476,9 +476,8 @@ async fn join(web: Arc<Web>, mut socket: WebSocket, peer: SocketAddr, kill: Kill
     }
     tracing::info!(%peer, id, teacher, "web: logged in");
 
-    let heard = Arc::new(Mutex::new(std::time::Instant::now()));
-    let claim = super::names::Claim { id, ip: peer.ip(), kill: kill.clone(), heard: heard.clone() };
-    let name = server.names.take(&super::names::safe_name(&hello.name), claim, server.limits.rejoin_quiet);
+    let claim = super::names::Claim { id, ip: peer.ip(), kill: kill.clone(), teacher };
+    let name = server.names.take(&super::names::safe_name(&hello.name), claim);
     server.store.seen(&name);
     let joined = serde_json::json!({ "joined": name, "language": language.tag() }).to_string();
     if socket.send(Message::Text(joined.into())).await.is_err() {
@@ -515,7 +514,7 @@ async fn join(web: Arc<Web>, mut socket: WebSocket, peer: SocketAddr, kill: Kill
         }),
     };
     let game = tokio::spawn(client::play(server.clone(), conn, writer, input_rx, server.stopping()));
-    let pipe = Pipe { socket, output, input: input_tx, resized: resized_tx, room: input_room, heard, log };
+    let pipe = Pipe { socket, output, input: input_tx, resized: resized_tx, room: input_room, log };
     pipe.run(&server, peer, id).await;
     drop(closed_tx);
     let _ = game.await;
@@ -574,20 +573,19 @@ struct Pipe {
     input: mpsc::Sender<Input>,
     resized: watch::Sender<(u16, u16)>,
     room: Arc<Semaphore>,
-    heard: Arc<Mutex<std::time::Instant>>,
     log: Arc<Mutex<LogBudget>>,
 }
 
 impl Pipe {
     async fn run(self, server: &Server, peer: SocketAddr, id: u64) {
         use futures_util::{SinkExt, StreamExt};
-        let Pipe { socket, output, input, resized, room, heard, log } = self;
+        let Pipe { socket, output, input, resized, room, log } = self;
         let (sink, stream) = socket.split();
         // The reader's last word, when it ends the connection for a reason of its own.
         let (closing_tx, closing) = oneshot::channel::<CloseFrame>();
         let last_heard = Arc::new(Mutex::new(Instant::now()));
         let reader =
-            Reader { stream, input, resized, room, heard, log: log.clone(), last_heard: last_heard.clone() };
+            Reader { stream, input, resized, room, log: log.clone(), last_heard: last_heard.clone() };
         let read = reader.run(server, peer, id, closing_tx);
         let write = async move {
             let mut sink = sink;
@@ -655,7 +653,6 @@ struct Reader {
     input: mpsc::Sender<Input>,
     resized: watch::Sender<(u16, u16)>,
     room: Arc<Semaphore>,
-    heard: Arc<Mutex<std::time::Instant>>,
     log: Arc<Mutex<LogBudget>>,
     last_heard: Arc<Mutex<Instant>>,
 }
@@ -733,18 +730,19 @@ impl Reader {
 
     /// Hands typed bytes to the game once there is room for them (the socket is not read
     /// meanwhile); false once the game is gone.
+    /// Handed over in pieces, as SSH's input is (see `ssh::INPUT_PIECE`): the game yields after
+    /// each, so a message of 16 KiB of keys keeps no one else waiting while it is read.
     async fn typed(&mut self, bytes: &[u8], cap: usize) -> bool {
-        if let Ok(mut heard) = self.heard.lock() {
-            *heard = std::time::Instant::now();
-        }
-        let count = u32::try_from(bytes.len().min(cap)).unwrap_or(u32::MAX);
-        match self.room.acquire_many(count).await {
-            Ok(room) => room.forget(),
-            Err(_) => return false,
-        }
-        if self.input.send(Input::Bytes(bytes.to_vec())).await.is_err() {
-            self.room.add_permits(count as usize);
-            return false;
+        for piece in bytes.chunks(super::ssh::INPUT_PIECE) {
+            let count = u32::try_from(piece.len().min(cap)).unwrap_or(u32::MAX);
+            match self.room.acquire_many(count).await {
+                Ok(room) => room.forget(),
+                Err(_) => return false,
+            }
+            if self.input.send(Input::Bytes(piece.to_vec())).await.is_err() {
+                self.room.add_permits(count as usize);
+                return false;
+            }
         }
         true
     }

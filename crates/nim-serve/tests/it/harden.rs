@@ -16,7 +16,7 @@ use tokio::time::{Instant, timeout};
 
 use nim_serve::Limits;
 
-use crate::serve::{LOBBY, Player, Trusting, options, server, settings};
+use crate::serve::{LOBBY, Player, Trusting, options, play_a_game, server, settings};
 use crate::serve_together::choose;
 
 const PATIENCE: Duration = Duration::from_secs(30);
@@ -34,7 +34,7 @@ async fn until(ready: impl Fn() -> bool) -> bool {
 }
 
 /// An SSH session to `addr` from the loopback address `from`, not yet logged in.
-async fn session_from(addr: SocketAddr, from: &str) -> client::Handle<Trusting> {
+pub async fn session_from(addr: SocketAddr, from: &str) -> client::Handle<Trusting> {
     let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
     socket.bind(format!("{from}:0").parse().expect("an address")).expect("bind");
     let stream = timeout(PATIENCE, socket.connect(addr)).await.expect("connect in time").expect("connect");
@@ -63,13 +63,14 @@ async fn read_all(channel: &mut Channel<client::Msg>) -> (String, String, Option
 // ---- Bounds -------------------------------------------------------------------------------------
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_flood_of_window_changes_is_merged_into_a_few() {
+async fn a_flood_of_window_changes_is_read_at_its_rate_and_merged_into_a_few() {
     let dir = tempfile::tempdir().expect("temp dir");
     let running = server(options(dir.path())).await;
+    let limits = Limits::default();
     let mut alice = Player::arrive(running.addr(), "alice", 100, 30).await;
     assert!(alice.wait_for(LOBBY).await, "{}", alice.contents());
     let began = Instant::now();
-    let sent = 1000u32;
+    let sent = 200u32;
     for n in 0..sent {
         alice.resize(80 + n % 40, 24 + n % 10).await;
     }
@@ -77,11 +78,67 @@ async fn a_flood_of_window_changes_is_merged_into_a_few() {
     // A key after them all, answered: the game has seen the window changes that came before.
     alice.send(b"\r").await;
     assert!(alice.wait_for("Start").await, "{}", alice.contents());
+    let took = began.elapsed();
     let acted = running.resizes();
+    // Read no faster than the rate allows past its burst (twice the rate): the storm is slowed
+    // by TCP, not paid for a packet at a time. (A bound from below: no machine is too fast.)
+    let rate = limits.resizes_per_second;
+    let least = Duration::from_secs_f64((f64::from(sent + 1) - 2.0 * rate - 1.0) / rate);
+    assert!(took >= least, "{sent} window changes read in {took:?}, under the rate's {least:?}");
     // At most one every 100 ms (and the first at once): the rest merged into the last.
-    let most = began.elapsed().as_millis() / 100 + 2;
+    let most = took.as_millis() / 100 + 2;
     assert!(acted >= 1, "no window change was acted on");
     assert!(u128::from(acted) <= most, "{acted} of {sent} window changes acted on (at most {most})");
+    running.stop(Duration::from_secs(3)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_key_flood_is_read_at_its_rate_and_a_bystander_is_served_meanwhile() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut opts = options(dir.path());
+    // A small rate, so that one packet is past its burst whatever the machine's speed.
+    opts.limits.input_burst = 1024.0;
+    opts.limits.input_per_second = 4096.0;
+    let (rate, burst) = (opts.limits.input_per_second, opts.limits.input_burst);
+    let running = server(opts).await;
+    let mut flood = Player::join(running.addr(), "flood", 100, 30).await;
+    let mut bob = Player::join(running.addr(), "bob", 100, 30).await;
+    // Typing as people type is never held back.
+    assert_eq!(running.held_back(), 0, "a player typing was held back");
+    // 8 KiB of Down and Up arrows (an even number of each), in one write.
+    let keys = b"\x1b[B\x1b[A".repeat(8 * 1024 / 6);
+    let sent = keys.len();
+    let least = Duration::from_secs_f64((sent as f64 - burst) / rate);
+    let began = Instant::now();
+    let flooding = tokio::spawn(async move {
+        use tokio::io::AsyncWriteExt;
+        let mut writer = flood.channel.as_ref().expect("the channel").make_writer();
+        let write = async move {
+            writer.write_all(&keys).await?;
+            writer.flush().await
+        };
+        tokio::pin!(write);
+        let written = loop {
+            tokio::select! {
+                written = &mut write => break written,
+                _ = flood.pump(Duration::from_millis(20)) => {}
+            }
+        };
+        (flood, written)
+    });
+    // Meanwhile bob plays on.
+    play_a_game(&mut bob).await;
+    let (mut flood, written) =
+        timeout(PATIENCE, flooding).await.expect("the flood ends").expect("the flood task");
+    written.expect("the whole flood is taken");
+    // The flooding player is served after it, in order: a key after the flood is read after it.
+    flood.send(b"q").await;
+    assert!(flood.wait_for(LOBBY).await, "{}", flood.contents());
+    // Past its burst the flood was held back to its rate: the key after it is read no sooner
+    // than the rate allows (a bound from below: no machine is too fast for it).
+    let took = began.elapsed();
+    assert!(running.held_back() >= 1, "the flood was read as fast as it came");
+    assert!(took >= least, "{sent} bytes read in {took:?}, under the rate's {least:?}");
     running.stop(Duration::from_secs(3)).await;
 }
 
@@ -321,12 +378,9 @@ async fn a_game_with_no_real_choice_is_kept_but_not_counted() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn no_student_poses_as_the_teacher_or_you_and_a_returning_student_keeps_her_name() {
+async fn no_student_poses_as_the_teacher_or_you() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut opts = options(dir.path());
-    // Whatever the first connection last sent, it counts as silent.
-    opts.limits.rejoin_quiet = Duration::ZERO;
-    let running = server(opts).await;
+    let running = server(options(dir.path())).await;
     let addr = running.addr();
     for posing in ["Mr Smith (teacher)", "alice (you)", "Мr Smith (tеacher)", "\u{3164}"] {
         let mut p = Player::arrive(addr, posing, 100, 30).await;
@@ -336,13 +390,40 @@ async fn no_student_poses_as_the_teacher_or_you_and_a_returning_student_keeps_he
         drop(p);
         assert!(until(|| running.players().is_empty()).await, "{:?}", running.players());
     }
-    // Zoe's connection drops without the server knowing; she comes back as zoe, not zoe-2.
-    let mut first = Player::arrive(addr, "zoe", 100, 30).await;
-    assert!(first.wait_for(LOBBY).await, "{}", first.contents());
+    running.stop(Duration::from_secs(3)).await;
+}
+
+/// Zoe's connection drops without the server knowing (her laptop's Wi-Fi went, the socket is
+/// still open on the server's side) a moment after her last key; she connects again at once from
+/// the same address, with the server's own limits: she is zoe, not zoe-2, back at her game, and
+/// the old connection is ended.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_student_back_right_after_her_last_key_is_herself_at_her_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let running = server(options(dir.path())).await;
+    let addr = running.addr();
+    let mut first = Player::join(addr, "zoe", 100, 30).await;
+    first.send(b"\r").await;
+    assert!(first.wait_for("Your turn").await, "{}", first.contents());
+    first.send(b"\r").await;
+    assert!(first.wait_for("AI took").await, "{}", first.contents());
+    // The old connection stays open (nothing is sent on it again): the server cannot know yet.
     let mut back = Player::arrive(addr, "zoe", 100, 30).await;
-    assert!(back.wait_for("you are zoe").await, "{}", back.contents());
+    assert!(back.wait_for("Welcome back: your game is where you left it.").await, "{}", back.contents());
+    assert!(back.contents().contains("Your turn"), "{}", back.contents());
     assert!(first.wait_closed().await, "the dropped connection was kept");
     assert!(until(|| running.players() == ["zoe"]).await, "{:?}", running.players());
+    // Her game goes on on the new connection, and nothing was kept yet.
+    back.send(b"\r").await;
+    assert!(back.wait_until(|s| !s.contains("Welcome back")).await, "{}", back.contents());
+    let db = nim_serve::db::Db::open(&dir.path().join("server.sqlite3")).expect("db");
+    assert!(db.games_of("zoe").expect("games").is_empty(), "the game was kept as if it had ended");
+    // Someone of her name from another address is someone else.
+    let mut other = session_from(addr, "127.0.0.2").await;
+    assert!(other.authenticate_none("zoe").await.expect("auth").success());
+    let mut other = Player::open(other, 100, 30).await;
+    assert!(other.wait_for(LOBBY).await, "{}", other.contents());
+    assert!(until(|| running.players() == ["zoe", "zoe-2"]).await, "{:?}", running.players());
     running.stop(Duration::from_secs(3)).await;
 }
 

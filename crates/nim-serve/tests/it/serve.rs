@@ -663,9 +663,14 @@ async fn names_are_made_safe_and_unique() {
     let dir = tempfile::tempdir().expect("temp dir");
     let running = server(options(dir.path())).await;
     let mut players = Vec::new();
-    for user in ["bob", "bob", "Bob", "\u{1b}]0;pwned\u{7}e\u{202e}vil\u{200b}", &"w".repeat(300)] {
-        let mut player = Player::join(running.addr(), user, 100, 30).await;
-        assert!(player.wait_for("Start").await, "{}", player.contents());
+    let users = ["bob", "bob", "Bob", "\u{1b}]0;pwned\u{7}e\u{202e}vil\u{200b}", &"w".repeat(300)];
+    for (n, user) in users.into_iter().enumerate() {
+        // Each from an address of its own: the same name from the same address is the same
+        // student back, and takes the name over (harden.rs).
+        let mut session = crate::harden::session_from(running.addr(), &format!("127.0.0.{}", n + 1)).await;
+        assert!(session.authenticate_none(user).await.expect("auth").success());
+        let mut player = Player::open(session, 100, 30).await;
+        player.enter().await;
         players.push(player);
     }
     let names = running.players();
