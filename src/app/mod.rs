@@ -20,7 +20,7 @@ pub use crate::domain::Action;
 pub use commands::Command;
 pub use game::{Coaching, Game, GameOver, GiveUp, Hint, Note, Refusal, ReviewLine, coaching};
 pub use learn::{
-    Course, Exercise, GRUNDY_STEPS, GRUNDY_TAKES, Lesson, MISERE_GAME, Picture, RULES, STEPS, Step,
+    Course, Exercise, Feedback, GRUNDY_STEPS, GRUNDY_TAKES, Lesson, MISERE_GAME, Picture, RULES, STEPS, Step,
     grundy_game, grundy_value, rules_of,
 };
 pub use play::{Demo, DemoLoop, ENDING_PAUSES, Play, resumed};
