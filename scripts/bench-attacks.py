@@ -43,12 +43,12 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SERVE = os.environ.get("NIM_SERVE_BIN") or os.path.join(ROOT, "target", "release", "nim-tui-serve")
-LOAD = os.path.join(ROOT, "target", "release", "examples", "attack_load")
+from benchlib import RELEASE, ROOT, cpu_ticks, environment, proc_field, stop, TICKS
+from benchlib import start_server as launch
+
+LOAD = os.path.join(RELEASE, "examples", "attack_load")
 CODE = "bench-attack-code"
 ATTACKS = ["none", "preauth", "idle", "codes", "resize", "keys", "results", "moves", "nonreader"]
 
@@ -59,55 +59,16 @@ CONFIGS = {
 }
 
 
-def proc_field(pid, name):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith(name + ":"):
-                return int(line.split()[1])
-    raise RuntimeError(f"no {name}")
-
-
 def cpu_seconds(pid):
     """The process's user and system time, in seconds."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def environment(home):
-    env = dict(os.environ, HOME=home, XDG_DATA_HOME=os.path.join(home, "data"),
-               XDG_STATE_HOME=os.path.join(home, "state"), XDG_CONFIG_HOME=os.path.join(home, "config"))
-    env.pop("NIM_TUI_LOG", None)
-    return env
+    return cpu_ticks(pid) / TICKS
 
 
 def start_server(env, extra=()):
     """The release server on a free loopback port with the class code; its address, and the
     seconds from its start to its saying it listens."""
-    began = time.perf_counter()
-    server = subprocess.Popen([SERVE, "--listen", "127.0.0.1:0", "--code", CODE, *extra],
-                              env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, text=True)
-    said = ""
-    while "stop with Ctrl-C" not in said:
-        line = server.stderr.readline()
-        if not line:
-            raise RuntimeError(f"the server did not start: {said}")
-        said += line
-        if "listening on " in line:
-            started = time.perf_counter() - began
-    # Its standard error is read on, so that it never blocks on a full pipe.
-    threading.Thread(target=lambda: [None for _ in server.stderr], daemon=True).start()
+    server, said, started = launch(env, ["--listen", "127.0.0.1:0", "--code", CODE, *extra])
     return server, said.split("listening on ")[1].split()[0], started
-
-
-def stop(server):
-    server.terminate()
-    try:
-        server.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait()
 
 
 def bystanders(addr, n, seconds, lobby=False):

@@ -32,7 +32,6 @@ import json
 import os
 import pty
 import select
-import signal
 import statistics
 import struct
 import subprocess
@@ -41,38 +40,18 @@ import tempfile
 import termios
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-NIM = os.path.join(ROOT, "target", "release", "nim-tui")
-SERVE = os.path.join(ROOT, "target", "release", "nim-tui-serve")
-LOAD = os.path.join(ROOT, "target", "release", "examples", "serve_load")
-WEB_LOAD = os.path.join(ROOT, "target", "release", "examples", "web_load")
+from benchlib import RELEASE, ROOT, TICKS, cpu_ticks, environment, percentile, proc_field, stop
+from benchlib import start_server as launch
+
+NIM = os.path.join(RELEASE, "nim-tui")
+LOAD = os.path.join(RELEASE, "examples", "serve_load")
+WEB_LOAD = os.path.join(RELEASE, "examples", "web_load")
 IDLE_SECONDS = 5.0
-TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def proc_field(pid, name):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith(name + ":"):
-                return int(line.split()[1])
-    raise RuntimeError(f"no {name}")
-
-
-def cpu_ticks(pid):
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])
-
-
-def percentile(values, q):
-    values = sorted(values)
-    return values[round((len(values) - 1) * q)]
 
 
 def local_latency(samples, home):
     """Key-to-frame latency of the local game's start screen in a pseudo-terminal of 100x30."""
-    env = dict(os.environ, TERM="xterm-256color", HOME=home, XDG_DATA_HOME=os.path.join(home, "data"),
-               XDG_STATE_HOME=os.path.join(home, "state"), XDG_CONFIG_HOME=os.path.join(home, "config"))
+    env = environment(home, TERM="xterm-256color")
     env.pop("NO_COLOR", None)
     pid, fd = pty.fork()
     if pid == 0:
@@ -117,20 +96,32 @@ def start_server(env, sessions, door="ssh"):
     """The release server on a free loopback port, and the address it says it listens on (with
     door "web": the web door only, and its address)."""
     web = ["--no-ssh", "--web", "127.0.0.1:0"] if door == "web" else []
-    server = subprocess.Popen([SERVE, "--listen", "127.0.0.1:0",
-                               "--max-connections", str(sessions + 10),
-                               "--max-per-address", str(sessions + 10)] + web,
-                              env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, text=True)
-    said = ""
-    while "stop with Ctrl-C" not in said:
-        line = server.stderr.readline()
-        if not line:
-            raise RuntimeError(f"the server did not start: {said}")
-        said += line
+    server, said, _ = launch(env, ["--listen", "127.0.0.1:0", "--max-connections", str(sessions + 10),
+                                   "--max-per-address", str(sessions + 10), *web])
     if door == "web":
         return server, said.split("open http://")[1].split("/")[0]
     return server, said.split("listening on ")[1].split()[0]
+
+
+def idle_and_busy(server, load_argv, who):
+    """`load_argv`'s sessions brought in and left idle, then keys timed: the server's memory
+    before and with everyone idle (KiB), its idle CPU ticks, the load's JSON answer, its peak."""
+    time.sleep(0.5)
+    before = proc_field(server.pid, "VmRSS")
+    load = subprocess.Popen(load_argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    ready = load.stdout.readline().strip()
+    if ready != "ready":
+        raise RuntimeError(f"the {who} did not get in: {ready!r}")
+    time.sleep(1.0)
+    ticks = cpu_ticks(server.pid)
+    time.sleep(IDLE_SECONDS)
+    idle = cpu_ticks(server.pid) - ticks
+    during = proc_field(server.pid, "VmRSS")
+    load.stdin.write("go\n")
+    load.stdin.flush()
+    result = json.loads(load.stdout.readline())
+    load.wait(timeout=60)
+    return before, during, idle, result, proc_field(server.pid, "VmHWM")
 
 
 def join_cost(env, lobby, joins):
@@ -150,8 +141,7 @@ def join_cost(env, lobby, joins):
         used = cpu_ticks(server.pid) - ticks
         load.wait(timeout=60)
     finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=15)
+        stop(server)
     return used / TICKS / joins / lobby
 
 
@@ -170,31 +160,13 @@ def main():
         subprocess.run(["cargo", "build", "--release", "--quiet", "--bin", "nim-tui", "--bin", "nim-tui-serve", "--example", "serve_load"],
                        cwd=ROOT, check=True)
     with tempfile.TemporaryDirectory(prefix="nim-serve-bench-") as home:
-        env = dict(os.environ, HOME=home, XDG_DATA_HOME=os.path.join(home, "data"),
-                   XDG_STATE_HOME=os.path.join(home, "state"), XDG_CONFIG_HOME=os.path.join(home, "config"))
-        env.pop("NIM_TUI_LOG", None)
+        env = environment(home)
         server, addr = start_server(env, args.sessions)
         try:
-            time.sleep(0.5)
-            before = proc_field(server.pid, "VmRSS")
-            load = subprocess.Popen([LOAD, addr, str(args.sessions), str(args.samples)],
-                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-            ready = load.stdout.readline().strip()
-            if ready != "ready":
-                raise RuntimeError(f"the players did not get in: {ready!r}")
-            time.sleep(1.0)
-            ticks = cpu_ticks(server.pid)
-            time.sleep(IDLE_SECONDS)
-            idle = cpu_ticks(server.pid) - ticks
-            during = proc_field(server.pid, "VmRSS")
-            load.stdin.write("go\n")
-            load.stdin.flush()
-            result = json.loads(load.stdout.readline())
-            load.wait(timeout=60)
-            peak = proc_field(server.pid, "VmHWM")
+            before, during, idle, result, peak = idle_and_busy(
+                server, [LOAD, addr, str(args.sessions), str(args.samples)], "players")
         finally:
-            server.send_signal(signal.SIGTERM)
-            server.wait(timeout=15)
+            stop(server)
         local = local_latency(min(args.samples, 400), home)
         lobbies = [int(n) for n in args.lobbies.split(",") if n]
         costs = {n: join_cost(env, n, args.joins) for n in lobbies}
@@ -226,31 +198,13 @@ def web_bench(args):
         subprocess.run(["cargo", "build", "--release", "--quiet", "--bin", "nim-tui-serve", "--example", "web_load"],
                        cwd=ROOT, check=True)
     with tempfile.TemporaryDirectory(prefix="nim-serve-bench-") as home:
-        env = dict(os.environ, HOME=home, XDG_DATA_HOME=os.path.join(home, "data"),
-                   XDG_STATE_HOME=os.path.join(home, "state"), XDG_CONFIG_HOME=os.path.join(home, "config"))
-        env.pop("NIM_TUI_LOG", None)
+        env = environment(home)
         server, addr = start_server(env, args.sessions, door="web")
         try:
-            time.sleep(0.5)
-            before = proc_field(server.pid, "VmRSS")
-            load = subprocess.Popen([WEB_LOAD, addr, str(args.sessions), str(args.samples)],
-                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-            ready = load.stdout.readline().strip()
-            if ready != "ready":
-                raise RuntimeError(f"the browsers did not get in: {ready!r}")
-            time.sleep(1.0)
-            ticks = cpu_ticks(server.pid)
-            time.sleep(IDLE_SECONDS)
-            idle = cpu_ticks(server.pid) - ticks
-            during = proc_field(server.pid, "VmRSS")
-            load.stdin.write("go\n")
-            load.stdin.flush()
-            result = json.loads(load.stdout.readline())
-            load.wait(timeout=60)
-            peak = proc_field(server.pid, "VmHWM")
+            before, during, idle, result, peak = idle_and_busy(
+                server, [WEB_LOAD, addr, str(args.sessions), str(args.samples)], "browsers")
         finally:
-            server.send_signal(signal.SIGTERM)
-            server.wait(timeout=15)
+            stop(server)
     per_session = (during - before) / args.sessions
     print(f"browser sessions            {args.sessions} (WebSocket, web door only)")
     print(f"server memory               {before / 1024:.1f} MiB before, {during / 1024:.1f} MiB with everyone idle, "
