@@ -88,8 +88,10 @@ pub fn cursor(lang: crate::i18n::Language, app: &App, area: Rect) -> Option<rata
     }
     let layout = layout::layout_for(lang, game, area, app.panels);
     let row = layout.rows.iter().find(|row| row.heap == game.selected)?;
-    // The middle of tall tokens, where the heap's number and count stand.
-    Some(ratatui::layout::Position::new(row.x, row.y + row.height / 2))
+    // On the chosen heap's marker (`▶`), on the middle row of tall tokens where the label stands
+    // (`ui/heaps.rs`): a terminal draws its cursor over the marker, not over a token.
+    let marker = row.x.saturating_sub(layout::LABEL_CELLS) + 1;
+    Some(ratatui::layout::Position::new(marker, row.y + row.height.saturating_sub(1) / 2))
 }
 
 /// The app as a widget.
