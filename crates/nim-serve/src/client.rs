@@ -23,9 +23,9 @@ use tokio::io::{AsyncWrite, AsyncWriteExt};
 use tokio::sync::{Notify, mpsc, watch};
 use tokio::time::Instant;
 
-use super::Server;
 use super::place::{Departure, Leave, Me, Place};
 use super::tables::Notice;
+use super::{Limits, Server};
 use nim_tui::i18n::Language;
 // The colour query is the local game's: text, background, then the device attributes, which every
 // terminal answers, so that one that cannot tell its colours is known at once.
@@ -261,6 +261,14 @@ impl PasteFilter {
     /// its end marker, however long it was. So that a paste whose end never comes leaves no one
     /// stuck, a Ctrl-C ends it too (a terminal sends none inside a paste), and so does an Esc
     /// that comes alone (a key pressed, not a byte amid pasted text): each is a key again.
+    /// Hands `bytes` to the session: keys as keys, what was pasted as typed characters.
+    fn feed(&mut self, bytes: &[u8], session: &mut Session<Place>, at: std::time::Instant) {
+        let (mut keys, mut pasted) = (Vec::new(), String::new());
+        self.filter(bytes, &mut keys, &mut pasted);
+        session.feed(&keys, at);
+        session.paste(&pasted, at);
+    }
+
     fn filter(&mut self, bytes: &[u8], keys: &mut Vec<u8>, pasted: &mut String) {
         if self.in_paste && bytes == b"\x1b" && self.held.is_empty() {
             self.in_paste = false;
@@ -358,49 +366,12 @@ pub async fn play(
 ) {
     let limits = server.limits.clone();
     let out = Output::start(writer, server.clone());
-    let peer = conn.peer;
-    let name = conn.name.clone();
-    let language = conn.language;
-    tracing::info!(%peer, id = conn.id, player = %name, teacher = conn.teacher, lang = ?conn.lang, language = language.tag(), "game screen opened");
-
-    let settings = &server.settings;
-    // For `theme = "auto"` the terminal is asked its colours; the first frame is drawn dark and
-    // the theme follows the answer whenever it comes, as at a local terminal.
-    let mut asked_colours = false;
-    let look = Look {
-        theme: settings.theme(|| {
-            asked_colours = true;
-            Background::Dark
-        }),
-        keys: Look::key_labels(&settings.keys),
-        title: nim_tui::theme::TITLE.to_string(),
-        offered: None,
-        language,
-        glyphs: nim_tui::theme::Glyphs::unicode(),
-    }
-    .with_glyphs(match &conn.lang {
-        // The client's locale says what its terminal draws: a Chinese, Japanese or Korean one
-        // gets the glyphs whose width is the same everywhere, as it would locally.
-        Some(locale) => {
-            let set = settings.glyph_set(|name| (name == "LANG").then(|| locale.into()));
-            nim_tui::theme::Glyphs::choose(set, true, &settings.token, &settings.marked)
-        }
-        None => settings.glyphs(),
-    });
-    let keymap = match server.no_hints {
-        true => settings.keys.without(&super::place::NO_HINTS),
-        false => settings.keys.clone(),
-    };
-    let pacing =
-        Pacing { ai_delay: Duration::from_millis(settings.ai_delay_ms).max(limits.frame_min), asked_colours };
-    let me =
-        Me { id: conn.id, name: name.clone(), teacher: conn.teacher, peer, log: conn.log.clone(), language };
-    let place = Place::new(server.clone(), me);
-    let mut session = Session::new(place, look, keymap, pacing, conn.size, std::time::Instant::now());
-
+    let (peer, name) = (conn.peer, conn.name.clone());
+    tracing::info!(%peer, id = conn.id, player = %name, teacher = conn.teacher, lang = ?conn.lang, language = conn.language.tag(), "game screen opened");
+    let (mut session, asked_colours) = open_session(&server, &conn);
     let frame_buf = Frame::default();
-    let size = conn.size;
-    let backend = Remote { inner: CrosstermBackend::new(frame_buf.clone()), size: Size::new(size.0, size.1) };
+    let backend =
+        Remote { inner: CrosstermBackend::new(frame_buf.clone()), size: Size::new(conn.size.0, conn.size.1) };
     let Ok(mut terminal) = Terminal::new(backend) else {
         server.people.leave(conn.id);
         return;
@@ -414,57 +385,29 @@ pub async fn play(
     let mut tables = server.people.table_moves();
     let mut board = server.store.changes();
     let mut paste = PasteFilter::default();
-    let (mut keys, mut pasted) = (Vec::new(), String::new());
-    let mut last_frame: Option<Instant> = None;
-    let mut last_key = Instant::now();
-    let mut warned = false;
-    // A window change waiting for its turn, and when the last was acted on.
-    let mut resize: Option<(u16, u16)> = None;
-    let mut last_resize: Option<Instant> = None;
-
+    let mut clocks = Clocks::new(Instant::now());
     let ending = loop {
         let now = Instant::now();
         // Draw, at most `frame_min` apart, and not while the client is behind with what it
         // was sent (the frames then merge into one).
         let behind = out.pending() > limits.output_soft;
-        let frame_at = last_frame.map_or(now, |t| t + limits.frame_min);
-        if session.wants_frame() && !behind && now >= frame_at {
+        if session.wants_frame() && !behind && now >= clocks.frame_at(now, &limits) {
             if session.render(&mut terminal, now.into_std()).is_err() {
                 break End::Closed;
             }
             if !out.send(frame_buf.take(), limits.output_cap, &server) {
                 break End::SlowReader;
             }
-            last_frame = Some(now);
+            clocks.last_frame = Some(now);
             server.frames.fetch_add(1, Ordering::Relaxed);
         }
-        // A teacher is never disconnected for being idle: watching the class is their work.
-        let idle = !session.scene().is_teacher();
-        let far = now + Duration::from_secs(86_400);
-        let idle_warn_at =
-            if idle { last_key + limits.idle_timeout.saturating_sub(limits.idle_warning) } else { far };
-        let idle_at = if idle { last_key + limits.idle_timeout } else { far };
-        let mut wake = if warned { idle_at } else { idle_warn_at };
-        if let Some(at) = session.next_wake() {
-            wake = wake.min(Instant::from_std(at));
-        }
-        if session.wants_frame() && !behind {
-            wake = wake.min(frame_at);
-        }
-        if out.pending() > 0 {
-            // Only while output waits: is the client still reading?
-            wake = wake.min(now + Duration::from_millis(250));
-        }
-        let resize_at = last_resize.map_or(now, |t| t + RESIZE_MIN);
-        if resize.is_some() {
-            wake = wake.min(resize_at);
-        }
+        let wake = clocks.wake(now, &session, &out, &limits, behind);
         let woke = tokio::select! {
             biased;
             _ = stopping.changed() => Woke::Stop,
             item = input.recv() => Woke::Input(item),
             notice = conn.mail.recv() => Woke::Notice(notice),
-            changed = conn.resized.changed(), if resize.is_none() => match changed {
+            changed = conn.resized.changed(), if clocks.resize.is_none() => match changed {
                 Ok(()) => Woke::Resized,
                 Err(_) => Woke::Input(None),
             },
@@ -482,24 +425,15 @@ pub async fn play(
             Woke::Input(None | Some(Input::Closed)) => break End::Closed,
             Woke::Input(Some(Input::Bytes(bytes))) => {
                 conn.input_room.add_permits(bytes.len().min(limits.input_cap));
-                last_key = now;
-                if warned {
-                    warned = false;
-                    session.scene_mut().idle_warning = None;
-                    session.redraw();
-                }
-                paste.filter(&bytes, &mut keys, &mut pasted);
-                session.feed(&keys, at);
-                session.paste(&pasted, at);
-                keys.clear();
-                pasted.clear();
+                clocks.active(now, &mut session);
+                paste.feed(&bytes, &mut session, at);
                 // Ctrl-Z would stop the server's process locally; here it means nothing.
                 let _ = session.take_suspend();
                 // Every other connection has its turn before this one reads more: a flood of
                 // keys is read a piece at a time among everyone's, never ahead of them.
                 tokio::task::yield_now().await;
             }
-            Woke::Resized => resize = Some(*conn.resized.borrow_and_update()),
+            Woke::Resized => clocks.resize = Some(*conn.resized.borrow_and_update()),
             Woke::Notice(None) => {}
             Woke::Notice(Some(Notice::Kicked { by })) => {
                 tracing::info!(%peer, player = %name, teacher = %by, "sent off the server by the teacher");
@@ -510,11 +444,7 @@ pub async fn play(
                 // clock starts again, as after a key.
                 if matches!(notice, Notice::Assigned { .. } | Notice::Resume { .. } | Notice::Accepted { .. })
                 {
-                    last_key = now;
-                    if warned {
-                        warned = false;
-                        session.scene_mut().idle_warning = None;
-                    }
+                    clocks.active(now, &mut session);
                 }
                 session.scene_mut().notice(notice);
                 session.changed(at);
@@ -523,34 +453,16 @@ pub async fn play(
                 session.scene_mut().table_moved();
                 session.changed(at);
             }
-            Woke::People => {
-                if session.scene().in_lobby() {
-                    session.redraw();
-                }
-            }
-            Woke::Drained => {}
+            Woke::People if session.scene().in_lobby() => session.redraw(),
+            Woke::People | Woke::Drained => {}
             Woke::Timer => {
                 session.on_timer(at);
-                if now >= idle_at {
-                    break End::Idle;
-                }
-                if !warned && now >= idle_warn_at {
-                    warned = true;
-                    let left = limits.idle_timeout.saturating_sub(last_key.elapsed()).as_secs().max(1);
-                    session.scene_mut().idle_warning = Some(left);
-                    session.redraw();
-                    tracing::info!(%peer, player = %name, "idle warning");
-                }
-                if out.pending() > 0 && out.since_progress() > limits.stall {
-                    break End::SlowReader;
+                if let Some(end) = clocks.check(now, &mut session, &out, &limits, (peer, &name)) {
+                    break end;
                 }
             }
         }
-        if let Some((width, height)) = resize
-            && now >= resize_at
-        {
-            resize = None;
-            last_resize = Some(now);
+        if let Some((width, height)) = clocks.take_resize(now) {
             server.resizes.fetch_add(1, Ordering::Relaxed);
             terminal.backend_mut().size = Size::new(width, height);
             session.resize(width, height, at);
@@ -559,7 +471,166 @@ pub async fn play(
             break End::Quit;
         }
     };
+    finish(ending, session, out, conn, &server).await;
+}
 
+/// The connection's session: its place on the server, its look (the server's settings, the
+/// client's locale and language), its keys and pace; and whether the terminal is to be asked its
+/// colours (for `theme = "auto"`: the first frame is drawn dark and the theme follows the answer
+/// whenever it comes, as at a local terminal).
+fn open_session(server: &Arc<Server>, conn: &Connection) -> (Session<Place>, bool) {
+    let settings = &server.settings;
+    let mut asked_colours = false;
+    let look = Look {
+        theme: settings.theme(|| {
+            asked_colours = true;
+            Background::Dark
+        }),
+        keys: Look::key_labels(&settings.keys),
+        title: nim_tui::theme::TITLE.to_string(),
+        offered: None,
+        language: conn.language,
+        glyphs: nim_tui::theme::Glyphs::unicode(),
+    }
+    .with_glyphs(match &conn.lang {
+        // The client's locale says what its terminal draws: a Chinese, Japanese or Korean one
+        // gets the glyphs whose width is the same everywhere, as it would locally.
+        Some(locale) => {
+            let set = settings.glyph_set(|name| (name == "LANG").then(|| locale.into()));
+            nim_tui::theme::Glyphs::choose(set, true, &settings.token, &settings.marked)
+        }
+        None => settings.glyphs(),
+    });
+    let keymap = match server.no_hints {
+        true => settings.keys.without(&super::place::NO_HINTS),
+        false => settings.keys.clone(),
+    };
+    let ai_delay = Duration::from_millis(settings.ai_delay_ms).max(server.limits.frame_min);
+    let pacing = Pacing { ai_delay, asked_colours };
+    let me = Me {
+        id: conn.id,
+        name: conn.name.clone(),
+        teacher: conn.teacher,
+        peer: conn.peer,
+        log: conn.log.clone(),
+        language: conn.language,
+    };
+    let place = Place::new(server.clone(), me);
+    (Session::new(place, look, keymap, pacing, conn.size, std::time::Instant::now()), asked_colours)
+}
+
+/// The door's clocks, which are the connection's budgets: when the player last did something
+/// (and whether they were warned of being idle), the last frame, and a window change waiting
+/// for its turn.
+struct Clocks {
+    last_key: Instant,
+    warned: bool,
+    last_frame: Option<Instant>,
+    resize: Option<(u16, u16)>,
+    last_resize: Option<Instant>,
+}
+
+impl Clocks {
+    fn new(now: Instant) -> Clocks {
+        Clocks { last_key: now, warned: false, last_frame: None, resize: None, last_resize: None }
+    }
+
+    /// When the next frame may be drawn.
+    fn frame_at(&self, now: Instant, limits: &Limits) -> Instant {
+        self.last_frame.map_or(now, |t| t + limits.frame_min)
+    }
+
+    /// When the player is warned, and when sent off, for being idle. A teacher never is:
+    /// watching the class is their work.
+    fn idle_at(&self, session: &Session<Place>, limits: &Limits) -> Option<(Instant, Instant)> {
+        let off = self.last_key + limits.idle_timeout;
+        let warn = self.last_key + limits.idle_timeout.saturating_sub(limits.idle_warning);
+        (!session.scene().is_teacher()).then_some((warn, off))
+    }
+
+    /// When the loop must wake if nothing else happens.
+    fn wake(
+        &self,
+        now: Instant,
+        session: &Session<Place>,
+        out: &Output,
+        limits: &Limits,
+        behind: bool,
+    ) -> Instant {
+        let mut wake = match self.idle_at(session, limits) {
+            Some((warn, off)) => match self.warned {
+                true => off,
+                false => warn,
+            },
+            None => now + Duration::from_secs(86_400),
+        };
+        if let Some(at) = session.next_wake() {
+            wake = wake.min(Instant::from_std(at));
+        }
+        if session.wants_frame() && !behind {
+            wake = wake.min(self.frame_at(now, limits));
+        }
+        if out.pending() > 0 {
+            // Only while output waits: is the client still reading?
+            wake = wake.min(now + Duration::from_millis(250));
+        }
+        if self.resize.is_some() {
+            wake = wake.min(self.last_resize.map_or(now, |t| t + RESIZE_MIN));
+        }
+        wake
+    }
+
+    /// The player did something: the idle clock starts again, and a warning goes.
+    fn active(&mut self, now: Instant, session: &mut Session<Place>) {
+        self.last_key = now;
+        if self.warned {
+            self.warned = false;
+            session.scene_mut().idle_warning = None;
+            session.redraw();
+        }
+    }
+
+    /// The budgets checked when the loop wakes on its own: the idle player is warned, then sent
+    /// off; a client that reads nothing of what waits for it is dropped.
+    fn check(
+        &mut self,
+        now: Instant,
+        session: &mut Session<Place>,
+        out: &Output,
+        limits: &Limits,
+        (peer, name): (SocketAddr, &str),
+    ) -> Option<End> {
+        if let Some((warn, off)) = self.idle_at(session, limits) {
+            if now >= off {
+                return Some(End::Idle);
+            }
+            if !self.warned && now >= warn {
+                self.warned = true;
+                let left = limits.idle_timeout.saturating_sub(now - self.last_key).as_secs().max(1);
+                session.scene_mut().idle_warning = Some(left);
+                session.redraw();
+                tracing::info!(%peer, player = %name, "idle warning");
+            }
+        }
+        (out.pending() > 0 && out.since_progress() > limits.stall).then_some(End::SlowReader)
+    }
+
+    /// The window change waiting, once its turn has come.
+    fn take_resize(&mut self, now: Instant) -> Option<(u16, u16)> {
+        if self.last_resize.is_some_and(|t| now < t + RESIZE_MIN) {
+            return None;
+        }
+        let size = self.resize.take()?;
+        self.last_resize = Some(now);
+        Some(size)
+    }
+}
+
+/// The end of a connection: the place left as the ending says, a last line for the player, then
+/// the door's proper close (over SSH the exit status, end of file and close), after which the
+/// client hangs up; one that does not is cut off a moment later.
+async fn finish(ending: End, mut session: Session<Place>, out: Output, conn: Connection, server: &Server) {
+    let (peer, name, language) = (conn.peer, &conn.name, conn.language);
     let had_game = session.scene().has_game();
     let how = match ending {
         End::Stopping => Departure::Stopping,
@@ -567,31 +638,23 @@ pub async fn play(
         End::Closed | End::Idle | End::SlowReader => Departure::Dropped,
     };
     session.scene_mut().depart(how);
-    match ending {
-        End::Stopping => {
-            let told = nim_tui::words::serve_stopping(language, had_game);
-            out.send(goodbye(&told), limits.output_cap, &server);
-            out.flush(Duration::from_secs(1)).await;
-        }
+    let last = match ending {
+        End::Stopping => Some(goodbye(&nim_tui::words::serve_stopping(language, had_game))),
         End::Idle => {
             tracing::info!(%peer, player = %name, "disconnected: idle");
-            let told = nim_tui::words::serve_idle_kicked(language);
-            out.send(goodbye(&told), limits.output_cap, &server);
-            out.flush(Duration::from_secs(1)).await;
+            Some(goodbye(&nim_tui::words::serve_idle_kicked(language)))
         }
-        End::Kicked => {
-            let told = nim_tui::i18n::text(language, "serve-kicked");
-            out.send(goodbye(&told), limits.output_cap, &server);
-            out.flush(Duration::from_secs(1)).await;
-        }
-        End::Quit => {
-            out.send(RESTORE.to_vec(), limits.output_cap, &server);
-            out.flush(Duration::from_secs(1)).await;
-        }
+        End::Kicked => Some(goodbye(&nim_tui::i18n::text(language, "serve-kicked"))),
+        End::Quit => Some(RESTORE.to_vec()),
         End::SlowReader => {
             tracing::warn!(%peer, player = %name, pending = out.pending(), "disconnected: not reading its output");
+            None
         }
-        End::Closed => {}
+        End::Closed => None,
+    };
+    if let Some(bytes) = last {
+        out.send(bytes, server.limits.output_cap, server);
+        out.flush(Duration::from_secs(1)).await;
     }
     tracing::info!(%peer, player = %name, ending = ?ending, "game screen closed");
     drop(out);
@@ -599,8 +662,6 @@ pub async fn play(
         (conn.kill)();
         return;
     }
-    // A proper end (the door's: over SSH the exit status, end of file and close), after which the
-    // client hangs up; one that does not is cut off a moment later.
     let kill = conn.kill.clone();
     conn.close.await;
     tokio::spawn(async move {
