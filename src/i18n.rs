@@ -115,10 +115,10 @@ impl Language {
     }
 
     /// The message files of the language, as embedded.
-    fn sources(self) -> &'static [(&'static str, &'static str)] {
+    fn sources(self) -> &'static [(&'static str, &'static str); FILES] {
         match self {
-            Language::English => ENGLISH,
-            Language::SimplifiedChinese => CHINESE,
+            Language::English => &ENGLISH,
+            Language::SimplifiedChinese => &CHINESE,
         }
     }
 }
@@ -126,18 +126,21 @@ impl Language {
 /// The message files, by name, as embedded at build time.
 macro_rules! locale_files {
     ($tag:literal: $($file:literal),+ $(,)?) => {
-        &[$(($file, include_str!(concat!("../assets/locales/", $tag, "/", $file)))),+]
+        [$(($file, include_str!(concat!("../assets/locales/", $tag, "/", $file)))),+]
     };
 }
+
+/// How many message files each language has.
+const FILES: usize = 6;
 
 // One file per part of the program, the same names in every language: `words` the games' words
 // (moves, reasons, the panels, the lines under the board), `play` the screens and their keys,
 // `learn` the lessons, `cli` what the commands print for people (`solve`, `stats`, `paths`),
 // `serve` what the server itself says to its players (the lobby, its lines and goodbyes), `plain`
 // the plain mode's lines (`--plain`).
-const ENGLISH: &[(&str, &str)] =
+const ENGLISH: [(&str, &str); FILES] =
     locale_files!("en": "words.ftl", "play.ftl", "learn.ftl", "cli.ftl", "serve.ftl", "plain.ftl");
-const CHINESE: &[(&str, &str)] =
+const CHINESE: [(&str, &str); FILES] =
     locale_files!("zh-CN": "words.ftl", "play.ftl", "learn.ftl", "cli.ftl", "serve.ftl", "plain.ftl");
 
 /// A message's argument: a word or a number already written as text, or a count that also
@@ -269,34 +272,38 @@ pub fn label(language: Language, id: &'static str) -> &'static str {
     made.entry((language, id)).or_insert_with(|| Box::leak(text(language, id).into_boxed_str()))
 }
 
-/// The message `id` in `language`, if that language has it.
+/// The message `id` in `language`, if that language has it: looked for file by file, in the
+/// files' order, so that a message of the first files never waits for the others to be read.
 fn format(language: Language, id: &str, args: Option<&FluentArgs>) -> Option<String> {
-    let bundle = catalog(language);
-    let pattern = bundle.get_message(id)?.value()?;
-    let mut errors = Vec::new();
-    Some(bundle.format_pattern(pattern, args, &mut errors).into_owned())
+    (0..FILES).find_map(|file| {
+        let bundle = catalog(language, file);
+        let pattern = bundle.get_message(id)?.value()?;
+        let mut errors = Vec::new();
+        Some(bundle.format_pattern(pattern, args, &mut errors).into_owned())
+    })
 }
 
-/// A language's messages: every file of it parsed into one bundle the first time the language is
-/// asked for (about a millisecond), then shared by every thread. Terms and attributes work as
-/// Fluent defines them.
-fn catalog(language: Language) -> &'static FluentBundle<FluentResource> {
-    static CATALOGS: [OnceLock<FluentBundle<FluentResource>>; 2] = [OnceLock::new(), OnceLock::new()];
+/// One message file of a language, parsed into a bundle of its own the first time a message is
+/// looked for in it, then shared by every thread. A game's first screen reads the games' words
+/// and the screens' (the first two files); the lessons', the commands', the server's and the
+/// plain mode's messages are read when first asked for. Terms and attributes work as Fluent
+/// defines them, within a file.
+fn catalog(language: Language, file: usize) -> &'static FluentBundle<FluentResource> {
+    static CATALOGS: [[OnceLock<FluentBundle<FluentResource>>; FILES]; 2] =
+        [const { [const { OnceLock::new() }; FILES] }; 2];
     let index = LANGUAGES.iter().position(|&each| each == language).unwrap_or(0);
-    CATALOGS[index].get_or_init(|| {
+    CATALOGS[index][file].get_or_init(|| {
         let tag = language.tag().parse().unwrap_or_default();
         let mut bundle = FluentBundle::new_concurrent(vec![tag]);
         // Unicode isolation marks around each argument are invisible characters that a terminal
         // may draw as a column or as nothing; the game's arguments are numbers and names it has
         // escaped.
         bundle.set_use_isolating(false);
-        for (_, source) in language.sources() {
-            // A file that does not parse is a bug the tests catch ([`problems`]); what parsed of
-            // it is still used, so that the game goes on, and an id defined twice keeps its first.
-            let resource =
-                FluentResource::try_new((*source).to_owned()).unwrap_or_else(|(resource, _)| resource);
-            let _ = bundle.add_resource(resource);
-        }
+        // A file that does not parse is a bug the tests catch ([`problems`]); what parsed of it
+        // is still used, so that the game goes on, and an id defined twice keeps its first.
+        let source = language.sources()[file].1;
+        let resource = FluentResource::try_new(source.to_owned()).unwrap_or_else(|(resource, _)| resource);
+        let _ = bundle.add_resource(resource);
         bundle
     })
 }
