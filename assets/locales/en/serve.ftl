@@ -2,7 +2,6 @@
 
 ## What the server says outside the game's screens
 
-serve-needs-terminal = nim-tui is a game for a terminal: connect again with `ssh -t`, from a terminal.
 serve-no-commands = nim-tui runs no commands: connect with plain `ssh -t` to play.
 # The keyboard-interactive prompt, before the answer typed after it.
 serve-code-prompt = Class code:{" "}

@@ -2,7 +2,6 @@
 
 ## 服务器在游戏画面之外说的话
 
-serve-needs-terminal = nim-tui 是在终端里玩的游戏：请在终端里用 `ssh -t` 重新连接。
 serve-no-commands = nim-tui 不运行命令：请直接用 `ssh -t` 连接来玩。
 serve-code-prompt = 班级口令：
 serve-code-instructions = 请输入老师给全班的口令。

@@ -170,17 +170,17 @@ pub const RESIZE_MIN: Duration = Duration::from_millis(100);
 const PASTE_MAX: usize = 256;
 
 /// The output side of a connection: a queue of frames, and what is still unsent in it.
-struct Output {
+pub(crate) struct Output {
     tx: mpsc::UnboundedSender<Vec<u8>>,
     pending: Arc<AtomicUsize>,
     /// When the writer last got bytes through to russh.
     progress: Arc<Mutex<Instant>>,
-    drained: Arc<Notify>,
+    pub(crate) drained: Arc<Notify>,
 }
 
 impl Output {
     /// Starts the writer that hands the queue to russh as the client's window allows.
-    fn start(mut writer: impl AsyncWrite + Unpin + Send + 'static, server: Arc<Server>) -> Output {
+    pub(crate) fn start(mut writer: impl AsyncWrite + Unpin + Send + 'static, server: Arc<Server>) -> Output {
         let (tx, mut rx) = mpsc::unbounded_channel::<Vec<u8>>();
         let pending = Arc::new(AtomicUsize::new(0));
         let progress = Arc::new(Mutex::new(Instant::now()));
@@ -205,12 +205,12 @@ impl Output {
         Output { tx, pending, progress, drained }
     }
 
-    fn pending(&self) -> usize {
+    pub(crate) fn pending(&self) -> usize {
         self.pending.load(Ordering::Relaxed)
     }
 
     /// Queues `bytes`; false when the queue would pass `cap` (the client is not reading).
-    fn send(&self, bytes: Vec<u8>, cap: usize, server: &Server) -> bool {
+    pub(crate) fn send(&self, bytes: Vec<u8>, cap: usize, server: &Server) -> bool {
         if bytes.is_empty() {
             return true;
         }
@@ -228,12 +228,12 @@ impl Output {
         self.tx.send(bytes).is_ok()
     }
 
-    fn since_progress(&self) -> Duration {
+    pub(crate) fn since_progress(&self) -> Duration {
         self.progress.lock().map_or(Duration::ZERO, |at| at.elapsed())
     }
 
     /// Waits (at most `wait`) until everything queued has gone to russh.
-    async fn flush(&self, wait: Duration) {
+    pub(crate) async fn flush(&self, wait: Duration) {
         let deadline = Instant::now() + wait;
         while self.pending() > 0 {
             if tokio::time::timeout_at(deadline, self.drained.notified()).await.is_err() {

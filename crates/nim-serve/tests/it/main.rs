@@ -8,6 +8,7 @@ mod support;
 mod classroom;
 mod harden;
 mod lobby;
+mod plain_ssh;
 mod report;
 mod serve;
 mod serve_cli;
