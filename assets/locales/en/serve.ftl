@@ -31,7 +31,7 @@ serve-board-title = Standings
 serve-board-empty = No game finished yet.
 # A line of the leaderboard against the AI: `nim · perfect: alice 3/4  bob 1/2`.
 serve-board-line = { $game } · { $level }: { $names }
-serve-lobby-keys = { $enter } play the AI or challenge · c challenge · w watch · ↑/↓ choose · { $quit } leave
+serve-lobby-keys = { $enter } play the AI or challenge · c challenge · w watch · ↑/↓ choose · l lines for screen readers · { $quit } leave
 serve-challenged = { $by } challenges you to a game: y accept · n decline
 serve-challenge-sent = Challenge sent to { $to }: waiting for an answer…
 serve-declined = { $by } declined the challenge.

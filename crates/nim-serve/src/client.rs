@@ -333,6 +333,8 @@ enum End {
     Idle,
     SlowReader,
     Kicked,
+    /// The player chose lines of text: the plain door takes the session over.
+    Plain,
 }
 
 /// What woke the loop.
@@ -558,13 +560,21 @@ pub async fn play(
         if let Some(Leave) = session.take_effect() {
             break End::Quit;
         }
+        if session.scene_mut().take_plain() {
+            break End::Plain;
+        }
     };
+    if ending == End::Plain {
+        out.send(RESTORE.to_vec(), limits.output_cap, &server);
+        let wire = super::plain_door::Wire::Terminal;
+        return super::plain_door::run(server, conn, out, session, input, stopping, wire).await;
+    }
 
     let had_game = session.scene().has_game();
     let how = match ending {
         End::Stopping => Departure::Stopping,
         End::Quit | End::Kicked => Departure::Left,
-        End::Closed | End::Idle | End::SlowReader => Departure::Dropped,
+        End::Closed | End::Idle | End::SlowReader | End::Plain => Departure::Dropped,
     };
     session.scene_mut().depart(how);
     match ending {
@@ -591,7 +601,7 @@ pub async fn play(
         End::SlowReader => {
             tracing::warn!(%peer, player = %name, pending = out.pending(), "disconnected: not reading its output");
         }
-        End::Closed => {}
+        End::Closed | End::Plain => {}
     }
     tracing::info!(%peer, player = %name, ending = ?ending, "game screen closed");
     drop(out);

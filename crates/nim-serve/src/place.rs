@@ -102,6 +102,8 @@ pub struct Place {
     welcomed_back: bool,
     /// A teacher choosing the game of an activity on the start screen.
     composing: bool,
+    /// The player asked for lines of text instead of the full screen (the lobby's `l`).
+    wants_plain: bool,
 }
 
 impl Place {
@@ -118,6 +120,7 @@ impl Place {
             asking_leave: false,
             welcomed_back: false,
             composing: false,
+            wants_plain: false,
         };
         if let Some(parked) = place.server.people.unpark(&place.me.name) {
             place.resume(parked.table, parked.seat);
@@ -554,6 +557,7 @@ impl Place {
         match self.lobby.key(action, ch, &people, me, self.me.teacher) {
             Command::Nothing => {}
             Command::Quit => return Some(Leave),
+            Command::Plain => self.wants_plain = true,
             Command::PlayAi => {
                 let table = Table::new(
                     solo_app(&server, &self.me.name),
@@ -957,6 +961,12 @@ impl Place {
     /// Chooses this person in the lobby's list, as the arrow keys do.
     pub(crate) fn choose(&mut self, id: u64) {
         self.lobby.chosen = Some(id);
+    }
+
+    /// Whether the player asked for lines of text since the last call (the full-screen door
+    /// then hands the session to the plain door).
+    pub(crate) fn take_plain(&mut self) -> bool {
+        std::mem::take(&mut self.wants_plain)
     }
 
     pub(crate) fn me(&self) -> &Me {

@@ -117,19 +117,15 @@ impl Play for AtTable<'_> {
 /// server stops, or a limit is passed: the plain door's counterpart of `client::play`.
 pub async fn play(
     server: Arc<Server>,
-    mut conn: Connection,
+    conn: Connection,
     writer: impl AsyncWrite + Unpin + Send + 'static,
-    mut input: mpsc::Receiver<Input>,
-    mut stopping: watch::Receiver<bool>,
+    input: mpsc::Receiver<Input>,
+    stopping: watch::Receiver<bool>,
     wire: Wire,
 ) {
     let limits = server.limits.clone();
     let out = Output::start(writer, server.clone());
-    let peer = conn.peer;
-    let name = conn.name.clone();
     let language = conn.language;
-    tracing::info!(%peer, id = conn.id, player = %name, teacher = conn.teacher, language = language.tag(), ?wire, "plain door opened");
-
     let settings = &server.settings;
     let look = Look { language, ..Look::default() };
     let keymap = match server.no_hints {
@@ -140,12 +136,39 @@ pub async fn play(
         ai_delay: Duration::from_millis(settings.ai_delay_ms).max(limits.frame_min),
         asked_colours: false,
     };
-    let me =
-        Me { id: conn.id, name: name.clone(), teacher: conn.teacher, peer, log: conn.log.clone(), language };
+    let me = Me {
+        id: conn.id,
+        name: conn.name.clone(),
+        teacher: conn.teacher,
+        peer: conn.peer,
+        log: conn.log.clone(),
+        language,
+    };
     let place = Place::new(server.clone(), me);
     // The largest screen: whether the full-screen UI would fit plays no part in lines.
     let size = (nim_tui::ui::MAX_WIDTH, nim_tui::ui::MAX_HEIGHT);
     let session = Session::new(place, look, keymap, pacing, size, std::time::Instant::now());
+    run(server, conn, out, session, input, stopping, wire).await;
+}
+
+/// The plain door's loop over `session`, whose output goes to `out`: from its start, or from the
+/// full-screen door's lobby when the player asked for lines there (`client::play`).
+pub(crate) async fn run(
+    server: Arc<Server>,
+    mut conn: Connection,
+    out: Output,
+    mut session: Session<Place>,
+    mut input: mpsc::Receiver<Input>,
+    mut stopping: watch::Receiver<bool>,
+    wire: Wire,
+) {
+    let limits = server.limits.clone();
+    let peer = conn.peer;
+    let name = conn.name.clone();
+    let language = conn.language;
+    tracing::info!(%peer, id = conn.id, player = %name, teacher = conn.teacher, language = language.tag(), ?wire, "plain door opened");
+    // The whole screen's size plays no part in lines.
+    session.resize(nim_tui::ui::MAX_WIDTH, nim_tui::ui::MAX_HEIGHT, std::time::Instant::now());
     let mut door = Door {
         session,
         speaker: Speaker::new(language),

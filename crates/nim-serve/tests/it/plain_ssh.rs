@@ -262,3 +262,44 @@ fn a_bot_over_ssh_beats_a_full_screen_student_and_it_is_kept() {
     assert_eq!(games[0].opponent, "alice", "{games:?}");
     assert_eq!(games[0].outcome, nim_serve::db::Outcome::Won, "{games:?}");
 }
+
+/// A student at the full screen asks for lines with `l` in the lobby: the terminal is given back,
+/// and from then on everything comes as lines with no escape sequence; she plays the AI from
+/// there and leaves.
+#[test]
+fn l_in_the_lobby_turns_the_full_screen_into_lines() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    let running = runtime.block_on(server(options(dir.path())));
+    runtime.block_on(async {
+        let mut erin = Player::arrive(running.addr(), "erin", 100, 30).await;
+        assert!(erin.wait_for(LOBBY).await, "{}", erin.contents());
+        assert!(erin.contents().contains("l lines for screen readers"), "{}", erin.contents());
+        erin.send(b"l").await;
+        let has = |erin: &Player, text: &str| String::from_utf8_lossy(&erin.raw).contains(text);
+        let end = Instant::now() + PATIENCE;
+        while !has(&erin, "Lobby. Type ai")
+            && Instant::now() < end
+            && erin.pump(Duration::from_millis(50)).await
+        {}
+        let raw = String::from_utf8_lossy(&erin.raw).into_owned();
+        let at = raw.find("nim-tui plain mode, protocol 2.").unwrap_or_else(|| panic!("no lines:\n{raw}"));
+        assert!(!erin.screen.screen().alternate_screen(), "the full screen was not left");
+        erin.send(b"ai\r").await;
+        while !has(&erin, "Type p to play")
+            && Instant::now() < end
+            && erin.pump(Duration::from_millis(50)).await
+        {}
+        // q leaves the start menu for the lobby, and quit there leaves the server.
+        erin.send(b"q\r").await;
+        let lobbies = |erin: &Player| String::from_utf8_lossy(&erin.raw).matches("Lobby. Type ai").count();
+        while lobbies(&erin) < 2 && Instant::now() < end && erin.pump(Duration::from_millis(50)).await {}
+        erin.send(b"quit\r").await;
+        assert!(erin.wait_closed().await, "quit did not end the connection");
+        let raw = &erin.raw[at..];
+        assert_plain(raw);
+        let said = String::from_utf8_lossy(raw);
+        assert!(said.contains("Start menu.\r\n") && said.contains("Goodbye.\r\n"), "{said}");
+    });
+    runtime.block_on(running.stop(Duration::from_secs(3)));
+}
