@@ -1266,6 +1266,11 @@ pub fn serve_web_page(lang: Language) -> Vec<(&'static str, String)> {
         ("lost", "serve-web-lost"),
         ("ended", "serve-web-ended"),
         ("rejoin", "serve-web-rejoin"),
+        ("plain", "serve-web-plain"),
+        ("plainHint", "serve-web-plain-hint"),
+        ("lines", "serve-web-lines"),
+        ("command", "serve-web-command"),
+        ("send", "serve-web-send"),
     ]
     .into_iter()
     .map(|(key, id)| (key, serve_text(lang, id, &[])))

@@ -9,6 +9,7 @@ mod classroom;
 mod harden;
 mod lobby;
 mod plain_ssh;
+mod plain_web;
 mod report;
 mod serve;
 mod serve_cli;

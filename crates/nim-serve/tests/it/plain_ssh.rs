@@ -73,7 +73,7 @@ fn next_line(pty: &mut Pty, seen: &mut usize, ready: impl Fn(&str) -> bool) -> O
 
 /// Nim's winning move from `line` (`Heaps: 3, 4, 5. Your move.`), or one token from the first
 /// heap that has any: heap from 1, and how many.
-fn nim_move(line: &str) -> (usize, u64) {
+pub fn nim_move(line: &str) -> (usize, u64) {
     let numbers = line.split_once(": ").map(|(_, rest)| rest).unwrap_or_default();
     let numbers = numbers.split('.').next().unwrap_or_default();
     let heaps: Vec<u64> = numbers.split(", ").filter_map(|n| n.trim().parse().ok()).collect();
