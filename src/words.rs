@@ -1060,11 +1060,6 @@ fn serve_text(lang: Language, id: &str, args: &[(&str, &str)]) -> String {
     crate::i18n::text_with(lang, id, &args)
 }
 
-/// Told to a connection that asked for no terminal (`ssh host`, piped, or `ssh -T`).
-pub fn serve_needs_terminal(lang: Language) -> String {
-    serve_text(lang, "serve-needs-terminal", &[])
-}
-
 /// Told to a connection that asked to run a command or a subsystem, which the server refuses.
 pub fn serve_no_commands(lang: Language) -> String {
     serve_text(lang, "serve-no-commands", &[])
@@ -1271,6 +1266,11 @@ pub fn serve_web_page(lang: Language) -> Vec<(&'static str, String)> {
         ("lost", "serve-web-lost"),
         ("ended", "serve-web-ended"),
         ("rejoin", "serve-web-rejoin"),
+        ("plain", "serve-web-plain"),
+        ("plainHint", "serve-web-plain-hint"),
+        ("lines", "serve-web-lines"),
+        ("command", "serve-web-command"),
+        ("send", "serve-web-send"),
     ]
     .into_iter()
     .map(|(key, id)| (key, serve_text(lang, id, &[])))

@@ -30,6 +30,17 @@ pub enum Word {
     Forward,
     Rewind,
     Look,
+    /// The server's lobby: a game against the AI.
+    Ai,
+    /// The server's lobby: challenge someone (`play NAME` says it too).
+    Challenge,
+    /// The server's lobby: watch someone's game.
+    Watch,
+    /// The server's lobby: take up a challenge / turn it down.
+    Accept,
+    Decline,
+    /// The server's lobby: the standings.
+    Standings,
 }
 
 /// Every command word, with the letters and words that name it (compared in small letters). A
@@ -57,7 +68,13 @@ pub const WORDS: &[(Word, &[&str])] = &[
     (Word::Lesson, &["lesson", "课"]),
     (Word::Forward, &["f", "forward", "往后"]),
     (Word::Rewind, &["rewind", "往前"]),
-    (Word::Look, &["", "l", "look", "查看"]),
+    (Word::Look, &["", "l", "look", "who", "查看", "谁在"]),
+    (Word::Ai, &["ai", "computer", "人机", "电脑"]),
+    (Word::Challenge, &["challenge", "挑战"]),
+    (Word::Watch, &["w", "watch", "观看", "观战"]),
+    (Word::Accept, &["accept", "接受"]),
+    (Word::Decline, &["decline", "拒绝"]),
+    (Word::Standings, &["standings", "scores", "board", "排行", "排行榜"]),
 ];
 
 /// A line as typed, made comparable: full-width digits, spaces and commas (as a Chinese input
@@ -83,6 +100,16 @@ pub fn normalise(line: &str) -> String {
 /// The command word `text` (normalised) names, if it names one.
 pub fn word(text: &str) -> Option<Word> {
     WORDS.iter().find(|(_, names)| names.contains(&text)).map(|(word, _)| *word)
+}
+
+/// A command with a name after it, as the server's lobby takes them (`play bob`, `watch
+/// carol`, `挑战 bob`): the command word and the name, as typed (`text` normalised); `None`
+/// when the line is not a command word followed by something.
+pub fn word_and_name(text: &str) -> Option<(Word, &str)> {
+    let (first, rest) = text.split_once(' ')?;
+    let rest = rest.trim();
+    (!rest.is_empty()).then_some(())?;
+    word(first).map(|word| (word, rest))
 }
 
 /// Why a line is not a move.
@@ -176,5 +203,9 @@ mod tests {
         assert_eq!(word(&normalise("  Hint ")), Some(Word::Hint));
         assert_eq!(word(&normalise("？")), Some(Word::Help));
         assert_eq!(word(""), Some(Word::Look));
+        assert_eq!(word_and_name("play bob"), Some((Word::Play, "bob")));
+        assert_eq!(word_and_name(&normalise("观看　carol")), Some((Word::Watch, "carol")));
+        assert_eq!(word_and_name("play"), None);
+        assert_eq!(word_and_name("1 2"), None);
     }
 }

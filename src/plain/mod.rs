@@ -15,6 +15,7 @@
 //! `docs/plain-protocol.md` ([`PROTOCOL`]).
 
 pub mod input;
+pub mod lines;
 pub mod view;
 
 use std::collections::VecDeque;
@@ -30,13 +31,13 @@ use crate::tui::{Ending, Event, Events, Hooks};
 use crate::ui::Look;
 
 use input::Word;
+use lines::{Lines, Typed};
 use view::{Frame, Slot};
 
 /// The version of the plain protocol the program speaks (docs/plain-protocol.md), printed first.
-pub const PROTOCOL: u32 = 1;
+pub const PROTOCOL: u32 = 2;
 
-/// The longest line read; a longer one is refused whole.
-pub const LINE_MAX: usize = 1000;
+pub use lines::LINE_MAX;
 
 /// Whether the environment asks for the plain mode: `TERM=dumb` (a terminal that takes no escape
 /// sequence), or `ACCESSIBLE` set to anything but empty or `0` (as gh and other tools read it).
@@ -71,12 +72,10 @@ pub fn run(
     let session = Session::new(app, Look::default(), keymap, pacing, size, Instant::now());
     let mut door = Door {
         session,
-        language: options.language,
-        said: Frame::default(),
+        speaker: Speaker::new(options.language),
         out,
         lines: VecDeque::new(),
-        partial: Vec::new(),
-        too_long: false,
+        reader: Lines::pipe(),
         ended: false,
     };
     let result = match door.run(events, hooks) {
@@ -91,35 +90,32 @@ pub fn run(
 
 struct Door<'a> {
     session: Session<App>,
-    language: Language,
-    /// The last frame said.
-    said: Frame,
+    speaker: Speaker,
     out: &'a mut dyn Write,
     /// Lines read and not yet handed to the app.
-    lines: VecDeque<String>,
-    /// The start of a line whose end has not come yet.
-    partial: Vec<u8>,
-    /// The line being read is past [`LINE_MAX`]: the rest of it is dropped.
-    too_long: bool,
+    lines: VecDeque<Typed>,
+    reader: Lines,
     /// The input has ended.
     ended: bool,
 }
 
 impl Door<'_> {
     fn run(&mut self, events: Events, hooks: &mut dyn Hooks) -> io::Result<Ending> {
-        let hello = self.line("plain-hello", &[("version", Arg::from(u64::from(PROTOCOL)))]);
-        writeln!(self.out, "{}", plain_text(&hello))?;
+        writeln!(self.out, "{}", plain_text(&self.speaker.hello()))?;
         self.announce(Vec::new(), true)?;
         let (events, start) = events.sources();
         start();
         loop {
             // Lines wait while the AI is in its pause: they answer the position after its move.
             while !self.session.scene().ai_waiting()
-                && let Some(line) = self.lines.pop_front()
+                && let Some(typed) = self.lines.pop_front()
             {
-                if let Some(ending) = self.handle(&line, hooks)? {
+                let extra = self.speaker.typed(&mut self.session, &typed);
+                if let Some(ending) = self.carry_out(hooks) {
+                    self.announce(extra, false)?;
                     return Ok(ending);
                 }
+                self.announce(extra, true)?;
             }
             // A demo plays its game out; a demo loop, which runs until a key, ends.
             let looping = matches!(&self.session.scene().screen, Screen::Demo(demo) if demo.looping);
@@ -140,13 +136,14 @@ impl Door<'_> {
             let now = Instant::now();
             match event {
                 None => self.session.on_timer(now),
-                Some(Event::Bytes(bytes)) => self.read(&bytes),
+                Some(Event::Bytes(bytes)) => {
+                    let typed = self.reader.feed(&bytes, &mut Vec::new());
+                    self.lines.extend(typed);
+                }
                 Some(Event::Stop(ending)) => return Ok(ending),
                 Some(Event::InputClosed) => {
                     // The last line need not end in a newline.
-                    if !self.partial.is_empty() {
-                        self.read(b"\n");
-                    }
+                    self.lines.extend(self.reader.finish());
                     self.ended = true;
                 }
                 Some(Event::Suspend) => suspend(),
@@ -156,27 +153,6 @@ impl Door<'_> {
                 return Ok(ending);
             }
             self.announce(Vec::new(), false)?;
-        }
-    }
-
-    /// Bytes read: whole lines to the queue, the rest kept for its end.
-    fn read(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            if byte != b'\n' {
-                if self.partial.len() < LINE_MAX {
-                    self.partial.push(byte);
-                } else {
-                    self.too_long = true;
-                }
-                continue;
-            }
-            let raw = std::mem::take(&mut self.partial);
-            let line = match (std::mem::take(&mut self.too_long), String::from_utf8(raw)) {
-                (true, _) => "\u{0}too-long".to_string(),
-                (false, Ok(line)) => line.trim_end_matches('\r').to_string(),
-                (false, Err(_)) => "\u{0}not-utf8".to_string(),
-            };
-            self.lines.push_back(line);
         }
     }
 
@@ -195,215 +171,313 @@ impl Door<'_> {
         None
     }
 
+    /// Says what changed since the last frame, then `extra`, then the prompt (see
+    /// [`Speaker::announce`]).
+    fn announce(&mut self, extra: Vec<String>, force: bool) -> io::Result<()> {
+        let frame = view::frame(self.session.scene(), self.speaker.language);
+        for line in self.speaker.announce(frame, extra, force) {
+            self.out.write_all(line.as_bytes())?;
+            self.out.write_all(b"\n")?;
+        }
+        self.out.flush()
+    }
+}
+
+/// What a typed line acts on: the app on screen, and the way to hand it a message. At a terminal
+/// that is the session around the app; on the server, the player's place at a table, where a
+/// message goes through the table's rules (whose turn it is, what a watcher may do).
+pub trait Play {
+    /// `f` with the app on screen.
+    fn with_app<R>(&self, f: impl FnOnce(&App) -> R) -> R;
+    /// A message for the app, carried out at once.
+    fn send(&mut self, msg: Msg);
+    /// Whether the player may make a move now: in a game, when it is their turn; in a puzzle,
+    /// always.
+    fn may_move(&self) -> bool {
+        self.with_app(|app| match &app.screen {
+            Screen::Puzzle(_) => true,
+            _ => app.game().is_some_and(crate::app::Game::your_turn),
+        })
+    }
+}
+
+/// The game at this terminal.
+impl Play for Session<App> {
+    fn with_app<R>(&self, f: impl FnOnce(&App) -> R) -> R {
+        f(self.scene())
+    }
     fn send(&mut self, msg: Msg) {
-        self.session.update(msg, Instant::now());
+        self.update(msg, Instant::now());
+    }
+}
+
+/// What the screen in front of the player takes, read from the app before a line is carried out.
+enum Here {
+    Question,
+    Menu { saved: bool },
+    Over,
+    Playing,
+    Demo { over: bool },
+    PuzzleAnswered,
+    Puzzle,
+    Learn { asking: bool, typed: usize, misere: bool, playable: bool },
+    Replay,
+}
+
+fn here(app: &App) -> Here {
+    if let Some(Overlay::Confirm(_)) = app.overlay {
+        return Here::Question;
+    }
+    match &app.screen {
+        Screen::Start(_) => Here::Menu { saved: app.saved().is_some() },
+        Screen::Play(play) if play.game.over.is_some() => Here::Over,
+        Screen::Play(_) => Here::Playing,
+        Screen::Demo(demo) => Here::Demo { over: demo.game.over.is_some() },
+        Screen::Puzzle(puzzle) if puzzle.run.answer.is_some() => Here::PuzzleAnswered,
+        Screen::Puzzle(_) => Here::Puzzle,
+        Screen::Learn(lesson) => Here::Learn {
+            asking: lesson.asking(),
+            typed: lesson.input.chars().count(),
+            misere: lesson.current().picture == Picture::MisereGame,
+            playable: lesson.playable().is_some(),
+        },
+        Screen::Replay(_) => Here::Replay,
+    }
+}
+
+/// One player's lines: the language they read and what was said to them last, so that only
+/// what changed is said again. The terminal's door keeps one, and so does each connection of the
+/// server's plain door.
+#[derive(Debug, Clone)]
+pub struct Speaker {
+    pub language: Language,
+    /// The last frame said.
+    said: Frame,
+}
+
+impl Speaker {
+    pub fn new(language: Language) -> Speaker {
+        Speaker { language, said: Frame::default() }
     }
 
-    fn action(&mut self, action: Action) {
-        self.send(Msg::action(action));
+    /// The first line: the protocol's version.
+    pub fn hello(&self) -> String {
+        self.line("plain-hello", &[("version", Arg::from(u64::from(PROTOCOL)))])
     }
 
     fn line(&self, id: &str, args: &[(&str, Arg)]) -> String {
         view::line(self.language, id, args)
     }
 
-    /// One typed line: what it asks for, carried out, and what came of it said.
-    fn handle(&mut self, raw: &str, hooks: &mut dyn Hooks) -> io::Result<Option<Ending>> {
-        let mut extra = Vec::new();
-        match raw {
-            "\u{0}too-long" => extra.push(self.line("plain-too-long", &[("max", Arg::from(LINE_MAX))])),
-            "\u{0}not-utf8" => extra.push(self.line("plain-not-utf8", &[])),
-            raw => self.command(raw, &mut extra),
-        }
-        if let Some(ending) = self.carry_out(hooks) {
-            self.announce(extra, false)?;
-            return Ok(Some(ending));
-        }
-        self.announce(extra, true)?;
-        Ok(None)
+    /// Everything is said again at the next announcement (the player is somewhere else).
+    pub fn forget(&mut self) {
+        self.said = Frame::default();
     }
 
-    /// What `raw` asks of the screen in front of the player.
-    fn command(&mut self, raw: &str, extra: &mut Vec<String>) {
+    /// A typed line carried out on `play`; the door's own answers (a refusal, the help), to be
+    /// said after what the line changed (see [`Speaker::announce`]).
+    pub fn typed<P: Play>(&mut self, play: &mut P, typed: &Typed) -> Vec<String> {
+        match typed {
+            Typed::Line(raw) => self.command(play, raw),
+            Typed::TooLong => vec![self.line("plain-too-long", &[("max", Arg::from(LINE_MAX))])],
+            Typed::NotUtf8 => vec![self.line("plain-not-utf8", &[])],
+            Typed::Interrupt => {
+                play.send(Msg::Interrupt);
+                Vec::new()
+            }
+            Typed::End => Vec::new(),
+        }
+    }
+
+    /// What `raw` asks of the screen in front of the player, carried out on `play`; the door's
+    /// own answers returned.
+    pub fn command<P: Play>(&mut self, play: &mut P, raw: &str) -> Vec<String> {
+        let mut extra = Vec::new();
         let text = input::normalise(raw);
         let word = input::word(&text);
         if word == Some(Word::Help) {
-            extra.extend(view::help(self.session.scene(), self.language));
-            return;
+            extra.extend(play.with_app(|app| view::help(app, self.language)));
+            return extra;
         }
         if word == Some(Word::Look) {
             self.said.lines.retain(|(slot, _)| !matches!(slot, Slot::Hint(_) | Slot::View(..)));
-            return;
+            return extra;
         }
-        let app = self.session.scene();
-        if let Some(Overlay::Confirm(_)) = app.overlay {
-            match word {
-                Some(Word::Yes) => self.send(Msg::char('y')),
-                Some(Word::No | Word::Next | Word::Quit) => self.send(Msg::char('n')),
+        let action = |play: &mut P, action: Action| play.send(Msg::action(action));
+        match play.with_app(here) {
+            Here::Question => match word {
+                Some(Word::Yes) => play.send(Msg::char('y')),
+                Some(Word::No | Word::Next | Word::Quit) => play.send(Msg::char('n')),
                 _ => extra.push(self.line("plain-yes-or-no", &[])),
-            }
-            return;
-        }
-        match &app.screen {
-            Screen::Start(_) => {
-                let saved = app.saved().is_some();
+            },
+            Here::Menu { saved } => {
                 let row = match word {
                     Some(Word::Play | Word::Again) => StartRow::Start,
                     Some(Word::Resume) if saved => StartRow::Resume,
                     Some(Word::Puzzles) => StartRow::Puzzles,
                     Some(Word::Learn | Word::Lesson) => StartRow::Learn,
-                    Some(Word::Quit) => return self.action(Action::Quit),
-                    _ => return extra.push(self.not_understood(raw)),
+                    Some(Word::Quit) => {
+                        action(play, Action::Quit);
+                        return extra;
+                    }
+                    _ => {
+                        extra.push(self.not_understood(play, raw));
+                        return extra;
+                    }
                 };
-                self.send(Msg::Choose { row, action: Some(Action::Take) });
+                play.send(Msg::Choose { row, action: Some(Action::Take) });
             }
-            Screen::Play(play) if play.game.over.is_some() => match word {
-                Some(Word::Again | Word::Play | Word::Next) => self.action(Action::Take),
-                Some(Word::Menu) => self.action(Action::NewGame),
-                Some(Word::Save) => self.action(Action::Record),
-                Some(Word::Quit) => self.action(Action::Quit),
-                _ => extra.push(self.not_understood(raw)),
+            Here::Over => match word {
+                Some(Word::Again | Word::Play | Word::Next) => action(play, Action::Take),
+                Some(Word::Menu) => action(play, Action::NewGame),
+                Some(Word::Save) => action(play, Action::Record),
+                Some(Word::Quit) => action(play, Action::Quit),
+                _ => extra.push(self.not_understood(play, raw)),
             },
-            Screen::Play(_) => match word {
+            Here::Playing => match word {
                 Some(Word::Hint) => {
                     self.said.lines.retain(|(slot, _)| !matches!(slot, Slot::Hint(_)));
-                    self.action(Action::Hint);
+                    action(play, Action::Hint);
                 }
                 Some(Word::Undo) => {
-                    let before = self.moves();
-                    self.action(Action::Undo);
-                    if self.moves() == before {
+                    let before = moves(play);
+                    action(play, Action::Undo);
+                    if moves(play) == before {
                         extra.push(self.line("plain-nothing-to-undo", &[]));
                     }
                 }
                 Some(Word::Redo) => {
-                    let before = self.moves();
-                    self.action(Action::Redo);
-                    if self.moves() == before {
+                    let before = moves(play);
+                    action(play, Action::Redo);
+                    if moves(play) == before {
                         extra.push(self.line("plain-nothing-to-redo", &[]));
                     }
                 }
                 Some(Word::Coach) => {
-                    self.action(Action::Coach);
-                    let on = self.session.scene().panels.coach;
+                    action(play, Action::Coach);
+                    let on = play.with_app(|app| app.panels.coach);
                     extra.push(self.line("plain-coach", &[("on", Arg::from(if on { "yes" } else { "no" }))]));
                 }
-                Some(Word::Binary) => self.toggle_view(extra),
-                Some(Word::Resign) => self.action(Action::Resign),
-                Some(Word::Menu) => self.action(Action::NewGame),
-                Some(Word::Lesson) => self.action(Action::Lesson),
-                Some(Word::Quit) => self.action(Action::Quit),
-                _ => self.play_move(raw, &text, extra),
+                Some(Word::Binary) => self.toggle_view(play, &mut extra),
+                Some(Word::Resign) => action(play, Action::Resign),
+                Some(Word::Menu) => action(play, Action::NewGame),
+                Some(Word::Lesson) => action(play, Action::Lesson),
+                Some(Word::Quit) => action(play, Action::Quit),
+                _ => self.play_move(play, raw, &text, &mut extra),
             },
-            Screen::Demo(demo) => match (word, demo.game.over.is_some()) {
-                (Some(Word::Again | Word::Play | Word::Next), true) => self.action(Action::Take),
-                (Some(Word::Quit), _) => self.action(Action::Quit),
-                _ => extra.push(self.not_understood(raw)),
+            Here::Demo { over } => match (word, over) {
+                (Some(Word::Again | Word::Play | Word::Next), true) => action(play, Action::Take),
+                (Some(Word::Quit), _) => action(play, Action::Quit),
+                _ => extra.push(self.not_understood(play, raw)),
             },
-            Screen::Puzzle(puzzle) if puzzle.run.answer.is_some() => match word {
-                Some(Word::Next | Word::Again | Word::Play) => self.action(Action::Take),
-                Some(Word::Quit | Word::Menu) => self.action(Action::Quit),
-                _ => extra.push(self.not_understood(raw)),
+            Here::PuzzleAnswered => match word {
+                Some(Word::Next | Word::Again | Word::Play) => action(play, Action::Take),
+                Some(Word::Quit | Word::Menu) => action(play, Action::Quit),
+                _ => extra.push(self.not_understood(play, raw)),
             },
-            Screen::Puzzle(_) => match word {
+            Here::Puzzle => match word {
                 Some(Word::Hint) => {
                     self.said.lines.retain(|(slot, _)| !matches!(slot, Slot::Hint(_)));
-                    self.action(Action::Hint);
+                    action(play, Action::Hint);
                 }
-                Some(Word::Binary) => self.toggle_view(extra),
-                Some(Word::Quit | Word::Menu) => self.action(Action::Quit),
-                _ => self.play_move(raw, &text, extra),
+                Some(Word::Binary) => self.toggle_view(play, &mut extra),
+                Some(Word::Quit | Word::Menu) => action(play, Action::Quit),
+                _ => self.play_move(play, raw, &text, &mut extra),
             },
-            Screen::Learn(lesson) => {
-                if lesson.asking() && is_answer(&text) {
+            Here::Learn { asking, typed, misere, playable } => {
+                if asking && is_answer(&text) {
                     // What an earlier try typed goes first: the answer is this line alone.
-                    for _ in 0..lesson.input.chars().count() {
-                        self.action(Action::Erase);
+                    for _ in 0..typed {
+                        action(play, Action::Erase);
                     }
                     for c in text.chars() {
-                        self.send(Msg::char(c));
+                        play.send(Msg::char(c));
                     }
-                    return self.action(Action::Take);
+                    action(play, Action::Take);
+                    return extra;
                 }
                 match word {
-                    Some(Word::Next) => self.action(Action::More),
-                    Some(Word::Back) => self.action(Action::Less),
-                    Some(Word::Play) if lesson.playable().is_some() => self.action(Action::NewGame),
-                    Some(Word::Lesson) => self.action(Action::Lesson),
+                    Some(Word::Next) => action(play, Action::More),
+                    Some(Word::Back) => action(play, Action::Less),
+                    Some(Word::Play) if playable => action(play, Action::NewGame),
+                    Some(Word::Lesson) => action(play, Action::Lesson),
                     // The misère step's example game, a position at a time.
-                    Some(Word::Forward) if lesson.current().picture == Picture::MisereGame => {
-                        self.action(Action::Down)
-                    }
-                    Some(Word::Rewind) if lesson.current().picture == Picture::MisereGame => {
-                        self.action(Action::Up)
-                    }
-                    Some(Word::Quit | Word::Menu) => self.action(Action::Quit),
-                    _ => extra.push(self.not_understood(raw)),
+                    Some(Word::Forward) if misere => action(play, Action::Down),
+                    Some(Word::Rewind) if misere => action(play, Action::Up),
+                    Some(Word::Quit | Word::Menu) => action(play, Action::Quit),
+                    _ => extra.push(self.not_understood(play, raw)),
                 }
             }
-            Screen::Replay(_) => match word {
-                Some(Word::Quit | Word::Menu) => self.action(Action::Quit),
-                _ => extra.push(self.not_understood(raw)),
+            Here::Replay => match word {
+                Some(Word::Quit | Word::Menu) => action(play, Action::Quit),
+                _ => extra.push(self.not_understood(play, raw)),
             },
         }
+        extra
     }
 
     /// The binary (teaching) view on or off; said when turned off, its lines being the news
     /// when on.
-    fn toggle_view(&mut self, extra: &mut Vec<String>) {
-        self.action(Action::Binary);
-        let on = self.session.scene().panels.binary;
+    fn toggle_view<P: Play>(&mut self, play: &mut P, extra: &mut Vec<String>) {
+        play.send(Msg::action(Action::Binary));
+        let on = play.with_app(|app| app.panels.binary);
         self.said.lines.retain(|(slot, _)| !matches!(slot, Slot::View(..)));
         extra.push(self.line("plain-view", &[("on", Arg::from(if on { "yes" } else { "no" }))]));
-    }
-
-    /// The number of moves of the game on screen.
-    fn moves(&self) -> usize {
-        self.session.scene().game().map_or(0, |game| game.moves().len())
     }
 
     /// A move typed in a game or a puzzle: read in the game's notation or in words, checked by the
     /// engine (a move the rules refuse says why, in the words the board uses), then chosen and
     /// taken as the keys would.
-    fn play_move(&mut self, raw: &str, text: &str, extra: &mut Vec<String>) {
-        let Some(game) = self.session.scene().game() else { return };
-        if !game.your_turn() && !matches!(self.session.scene().screen, Screen::Puzzle(_)) {
-            return extra.push(self.line("plain-not-your-turn", &[]));
-        }
-        let mv = match input::read_move(game.engine(), game.position().len(), text) {
-            Ok(mv) => mv,
-            Err(_) => return extra.push(self.not_understood(raw)),
+    fn play_move<P: Play>(&mut self, play: &mut P, raw: &str, text: &str, extra: &mut Vec<String>) {
+        let lang = self.language;
+        let may_move = play.may_move();
+        let checked = play.with_app(|app| {
+            let game = app.game()?;
+            if !may_move {
+                return Some(Err(self.line("plain-not-your-turn", &[])));
+            }
+            let Ok(mv) = input::read_move(game.engine(), game.position().len(), text) else {
+                return Some(Err(self.not_understood_in(app, raw)));
+            };
+            // A heap that is not there: said in the screen's language (the keys cannot choose
+            // one, so the board has no words for it).
+            if let Some(heap) = heaps_of(&mv).into_iter().find(|&heap| heap >= game.position().len()) {
+                let name = crate::words::numbered(lang, game.rules.kind, heap + 1);
+                let args = [("name", Arg::from(name)), ("count", Arg::from(game.position().len()))];
+                return Some(Err(self.line("plain-no-heap", &args)));
+            }
+            if let Err(error) = game.engine().check(game.position(), &mv) {
+                let why = game.note_words(lang, &Note::Refused(Refusal::Move(error)));
+                return Some(Err(view::sentence(lang, &why)));
+            }
+            Some(Ok(mv))
+        });
+        let mv = match checked {
+            None => return,
+            Some(Err(line)) => return extra.push(line),
+            Some(Ok(mv)) => mv,
         };
-        // A heap that is not there: said in the screen's language (the keys cannot choose one, so
-        // the board has no words for it).
-        if let Some(heap) = heaps_of(&mv).into_iter().find(|&heap| heap >= game.position().len()) {
-            let name = crate::words::numbered(self.language, game.rules.kind, heap + 1);
-            let args = [("name", Arg::from(name)), ("count", Arg::from(game.position().len()))];
-            return extra.push(self.line("plain-no-heap", &args));
-        }
-        if let Err(error) = game.engine().check(game.position(), &mv) {
-            let why = game.note_words(self.language, &Note::Refused(Refusal::Move(error)));
-            return extra.push(view::sentence(self.language, &why));
-        }
-        let before = game.moves().len();
-        self.send(Msg::Select(mv.clone()));
+        let before = moves(play);
+        play.send(Msg::Select(mv.clone()));
         // In a game, choosing the move already chosen makes it.
-        if self.moves() != before {
+        if moves(play) != before {
             return;
         }
-        if self.session.scene().game().is_some_and(|game| game.chosen() == mv) {
-            self.action(Action::Take);
+        if play.with_app(|app| app.game().is_some_and(|game| game.chosen() == mv)) {
+            play.send(Msg::action(Action::Take));
         } else {
             extra.push(self.line("plain-cannot-choose", &[]));
         }
     }
 
     /// The message for a line that is no command here: what was typed, and what would be.
-    fn not_understood(&self, raw: &str) -> String {
+    fn not_understood<P: Play>(&self, play: &P, raw: &str) -> String {
+        play.with_app(|app| self.not_understood_in(app, raw))
+    }
+
+    fn not_understood_in(&self, app: &App, raw: &str) -> String {
         let shown = crate::text::escape_short(raw.trim(), 60);
-        let example = self
-            .session
-            .scene()
+        let example = app
             .game()
             .filter(|game| game.over.is_none())
             .map(|game| view::move_example(self.language, game.rules.kind));
@@ -416,10 +490,10 @@ impl Door<'_> {
         }
     }
 
-    /// Says what changed since the last frame, then `extra` (the door's own answers), then the
-    /// prompt: always after a line typed (`force`), otherwise when it changed.
-    fn announce(&mut self, extra: Vec<String>, force: bool) -> io::Result<()> {
-        let frame = view::frame(self.session.scene(), self.language);
+    /// The lines to say for `frame`: what changed since the last frame said, then `extra` (the
+    /// door's own answers), then the prompt: always after a line typed (`force`), otherwise when
+    /// it changed. Each is made fit for the plain mode ([`plain_text`]).
+    pub fn announce(&mut self, frame: Frame, extra: Vec<String>, force: bool) -> Vec<String> {
         let mut said = std::mem::take(&mut self.said);
         // Another game, puzzle or step; or a game again after the last one ended.
         let again = said.get(&Slot::Result).is_some() && frame.get(&Slot::Result).is_none();
@@ -442,12 +516,13 @@ impl Door<'_> {
             out.push(prompt.to_string());
         }
         self.said = frame;
-        for line in out {
-            self.out.write_all(plain_text(&line).as_bytes())?;
-            self.out.write_all(b"\n")?;
-        }
-        self.out.flush()
+        out.iter().map(|line| plain_text(line)).collect()
     }
+}
+
+/// The number of moves of the game on screen.
+fn moves<P: Play>(play: &P) -> usize {
+    play.with_app(|app| app.game().map_or(0, |game| game.moves().len()))
 }
 
 /// The heaps (from 0) a move touches.

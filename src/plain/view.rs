@@ -39,6 +39,9 @@ pub enum Slot {
     Question(usize),
     Tried(usize),
     Feedback(usize),
+    /// A line of a door's own (the server's lobby: a person, a challenge, the activity), by its
+    /// key.
+    Door(u64),
     /// The last line: what the program waits for (a move, an answer, a yes or no).
     Prompt,
 }
@@ -83,9 +86,75 @@ pub fn sentence(lang: crate::i18n::Language, text: &str) -> String {
     }
 }
 
+/// `text` about `game` as a sentence, but a player's name at its start keeps its case (`dave
+/// took 2 from heap 1.`): a name is what the player typed, and a program may look for it.
+fn told(lang: Language, game: &Game, text: &str) -> String {
+    let text = text.trim();
+    let named = game.hotseat()
+        && [Seat::First, Seat::Second].into_iter().any(|seat| {
+            let name = game.name(lang, seat);
+            !name.is_empty() && text.starts_with(name)
+        });
+    if !named {
+        return sentence(lang, text);
+    }
+    match text.chars().last() {
+        Some('.' | '!' | '?' | '。' | '！' | '？' | ':' | '：') | None => text.to_string(),
+        Some(_) => msg(lang, "plain-sentence", &[("text", Arg::from(text))]),
+    }
+}
+
 /// The frame of `app` in `language`.
 pub fn frame(app: &App, language: Language) -> Frame {
     build(language, app)
+}
+
+/// Who reads the lines of a game that others may share (a table on the server).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Viewer<'a> {
+    /// The one who plays the app, as at a terminal.
+    Player,
+    /// One of two people who play each other, in this seat: told `Your move.` on their turn
+    /// only, and whether they won.
+    Seat(Seat),
+    /// Someone watching, who never moves: told whose move it is by name (`name` plays the first
+    /// seat against the AI).
+    Watcher(&'a str),
+}
+
+/// The frame of `app` in `language` for `viewer`.
+pub fn frame_for(app: &App, language: Language, viewer: Viewer) -> Frame {
+    let mut frame = build(language, app);
+    let lang = language;
+    let Some(game) = app.game() else { return frame };
+    if viewer == Viewer::Player || !matches!(app.screen, Screen::Play(_)) {
+        return frame;
+    }
+    let name = |seat: Seat| match (viewer, &game.players) {
+        (Viewer::Watcher(first), Players::Ai) if seat == Seat::First => first.to_string(),
+        _ => game.name(lang, seat).to_string(),
+    };
+    let position = ("position", Arg::from(position_line(lang, game)));
+    let prompt = match (viewer, &game.over) {
+        (Viewer::Seat(seat), None) if game.turn() == seat => msg(lang, "plain-your-move", &[position]),
+        (_, None) => msg(lang, "plain-turn-of", &[position, ("name", Arg::from(name(game.turn())))]),
+        (_, Some(_)) => String::new(),
+    };
+    frame.lines.retain(|(slot, _)| *slot != Slot::Prompt && *slot != Slot::Opening);
+    if let (Viewer::Seat(seat), Some(over)) = (viewer, &game.over) {
+        let why = ("why", Arg::from(told(lang, game, &game.ending_words(lang, over))));
+        let result = match over.winner == seat {
+            true => msg(lang, "plain-you-win", &[why]),
+            false => msg(lang, "plain-you-lose", &[why]),
+        };
+        for (slot, text) in &mut frame.lines {
+            if *slot == Slot::Result {
+                *text = result.clone();
+            }
+        }
+    }
+    frame.say(Slot::Prompt, prompt);
+    frame
 }
 
 fn build(lang: Language, app: &App) -> Frame {
@@ -240,7 +309,7 @@ fn game_lines(lang: crate::i18n::Language, app: &App, game: &Game, frame: &mut F
     }
     for (i, (who, mv, before, _)) in game.history().steps().enumerate() {
         let note = Note::Moved { who, mv: mv.clone(), before };
-        frame.say(Slot::Moved(i), sentence(lang, &game.note_words(lang, &note)));
+        frame.say(Slot::Moved(i), told(lang, game, &game.note_words(lang, &note)));
     }
     let at = game.moves().len();
     if let Some(note) = game.note.as_ref().filter(|note| !matches!(note, Note::Moved { .. })) {
@@ -254,7 +323,7 @@ fn game_lines(lang: crate::i18n::Language, app: &App, game: &Game, frame: &mut F
         hint_and_view(lang, app, game, frame);
     }
     if let Some(over) = &game.over {
-        let why = ("why", Arg::from(sentence(lang, &game.ending_words(lang, over))));
+        let why = ("why", Arg::from(told(lang, game, &game.ending_words(lang, over))));
         let result = match (&game.players, over.winner) {
             (Players::Ai, Seat::First) => msg(lang, "plain-you-win", &[why]),
             (Players::Ai, Seat::Second) => msg(lang, "plain-you-lose", &[why]),
@@ -273,7 +342,7 @@ fn game_lines(lang: crate::i18n::Language, app: &App, game: &Game, frame: &mut F
             }
         }
         if let (Players::Hotseat(_), Some(score)) = (&game.players, &app.score) {
-            frame.say(Slot::Score, sentence(lang, &score.line(lang)));
+            frame.say(Slot::Score, told(lang, game, &score.line(lang)));
         }
     }
 }

@@ -3,8 +3,8 @@
 // door only on a loopback port and a class code, opens the page, joins with a name and the
 // code, plays a game against the AI to its end with the keyboard, then one with the mouse
 // (clicks on the start screen's row and on the heaps' tokens), checking the screen's text
-// (xterm.js's buffer) at each step, and saves screenshots (a laptop's window and a phone's)
-// under target/browser/. Exit 0 when all went as a player would expect; the last line says
+// (xterm.js's buffer) at each step, then a game on the plain page (lines in a live region, for a
+// screen reader), and saves screenshots (a laptop's window and a phone's) under target/browser/. Exit 0 when all went as a player would expect; the last line says
 // "N passed, N failed".
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
@@ -223,5 +223,58 @@ async function main() {
   const back = await waitText(page, "On the server:");
   check(back.includes("alice"), "the page joined the server again by itself, as alice");
   check(await page.isHidden("#banner"), "the message is gone once joined again");
+
+  // The plain page (#37), for a screen reader: no terminal, the game as lines in a live region,
+  // commands typed in a labelled box; a whole game against the AI.
+  const plain = await context.newPage();
+  plain.on("pageerror", (e) => errors.push(String(e)));
+  await plain.goto(url + "?lang=en&plain=1");
+  check(await plain.isChecked("#plain"), "?plain=1 ticks the plain text box");
+  await plain.fill("#name", "bea");
+  await plain.fill("#code", CODE);
+  await plain.click("#go");
+  const said = () => plain.evaluate(() => (window.nimLines ? window.nimLines() : ""));
+  const waitLine = async (test, what) => {
+    const end = Date.now() + PATIENCE;
+    let text = "";
+    while (Date.now() < end) {
+      text = await said();
+      if (test(text)) return text;
+      await plain.waitForTimeout(100);
+    }
+    throw new Error(`waited in vain for ${what}; the lines:\n${text}`);
+  };
+  const type = async (line) => {
+    await plain.fill("#command", line);
+    await plain.press("#command", "Enter");
+  };
+  await waitLine((t) => t.includes("Lobby. Type ai"), "the lobby's lines");
+  check((await plain.getAttribute("#lines", "aria-live")) === "polite", "the lines are a polite live region");
+  check((await plain.locator(".xterm").count()) === 0, "no terminal on the plain page");
+  check(await plain.evaluate(() => document.activeElement && document.activeElement.id === "command"), "the command box has the focus");
+  await type("ai");
+  await waitLine((t) => t.includes("Type p to play"), "the start menu");
+  await type("p");
+  // Each "Your move." after the last one answered, until the result.
+  let result = "", seen = 0;
+  const ends = (l) => l.endsWith("Your move.") || l.endsWith("You win.") || l.endsWith("You lose.");
+  for (let turn = 0; turn < 40 && !result; turn++) {
+    const text = await waitLine((t) => t.split("\n").slice(seen).some(ends), "a move or the result");
+    const lines = text.split("\n");
+    const at = lines.findIndex((l, n) => n >= seen && ends(l));
+    const last = lines[at];
+    seen = at + 1;
+    if (!last.endsWith("Your move.")) { result = last; break; }
+    const heaps = last.match(/Heaps?: ([\d, ]+)\./)[1].split(", ").map(Number);
+    const sum = heaps.reduce((a, b) => a ^ b, 0);
+    let i = heaps.findIndex((h) => (h ^ sum) < h);
+    const take = i >= 0 ? heaps[i] - (heaps[i] ^ sum) : 1;
+    if (i < 0) i = heaps.findIndex((h) => h > 0);
+    await type(`${i + 1} ${take}`);
+  }
+  check(result.endsWith("You win.") || result.endsWith("You lose."), `a game against the AI played in lines (${result})`);
+  const all = await said();
+  check(!/[\u2500-\u259f\u2800-\u28ff\u001b]/u.test(all), "no box-drawing, braille or escape in the lines");
+  await plain.screenshot({ path: path.join(shots, "plain-page.png") });
   check(errors.length === 0, `no script errors (${errors.join("; ")})`);
 }

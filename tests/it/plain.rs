@@ -336,7 +336,7 @@ fn term_dumb_and_accessible_choose_it() {
         let mut pty =
             Pty::with(&["--heaps", "3,4,5", "--first", "you"], home.path()).env(name, value).spawn();
         assert!(pty.wait_for("Your move."), "{name}={value}: {}", pty.contents());
-        assert!(pty.contents().contains("plain mode, protocol 1"), "{name}={value}");
+        assert!(pty.contents().contains("plain mode, protocol 2"), "{name}={value}");
         pty.send(b"q\n");
         assert!(pty.wait_exit().is_some_and(|s| s.success()), "{name}={value}");
         assert!(!pty.raw.contains(&0x1b), "{name}={value}: an ESC byte was written");

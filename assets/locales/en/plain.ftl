@@ -124,3 +124,31 @@ plain-no-heap = There is no { $name }: { $count ->
 plain-undone = Taken back.
 plain-no-review = The review of a game is not in the plain mode. Type q to leave it.
 plain-no-replay = replay has no plain mode: a record is a text file already, one move a line (see `nim-tui replay --help`)
+
+## The classroom server's plain door (ssh with TERM=dumb, ssh -T, the browser's plain page)
+plain-lobby-heading = Lobby of the class server. You are { $me }.
+plain-lobby-person = { $name }: { $at }.
+plain-lobby-alone = Nobody else is here yet.
+plain-lobby-left = { $name } left.
+plain-lobby-activity = { $paused ->
+    [yes] Class activity { $activity }, position { $position }: paused by the teacher.
+   *[other] Class activity { $activity } in progress: position { $position }.
+}
+plain-lobby-prompt = Lobby. Type ai to play the AI, play and a name to challenge someone, watch and a name, who, standings, help, or quit.
+plain-lobby-challenged = { $name } challenges you to a game. Type accept or decline.
+plain-lobby-no-challenge = Nobody has challenged you.
+plain-lobby-nobody = There is nobody called { $name } here. Type who for the list.
+plain-lobby-yourself = That is you: name someone else.
+plain-serve-over = Game over. Type q to go back to the lobby.
+plain-serve-leave = Leave this game? It counts as a loss. Type y or n.
+plain-serve-only-leave = You cannot move here. Type q to go back to the lobby.
+plain-serve-idle = Nothing typed for a while: type something within { $seconds-digits } seconds to stay connected.
+plain-serve-bye = Goodbye.
+plain-help-serve-leave = q or quit: back to the lobby.
+plain-help-lobby-ai = ai: a game against the AI (its start menu first).
+plain-help-lobby-play = play NAME or challenge NAME: challenge someone in the lobby.
+plain-help-lobby-watch = watch NAME or w NAME: watch someone's game.
+plain-help-lobby-answer = accept or decline: answer a challenge.
+plain-help-lobby-who = who, l or an empty line: who is here, again.
+plain-help-lobby-standings = standings: the leaderboards.
+plain-help-lobby-quit = q or quit: leave the server.

@@ -2,7 +2,6 @@
 
 ## What the server says outside the game's screens
 
-serve-needs-terminal = nim-tui is a game for a terminal: connect again with `ssh -t`, from a terminal.
 serve-no-commands = nim-tui runs no commands: connect with plain `ssh -t` to play.
 # The keyboard-interactive prompt, before the answer typed after it.
 serve-code-prompt = Class code:{" "}
@@ -32,7 +31,7 @@ serve-board-title = Standings
 serve-board-empty = No game finished yet.
 # A line of the leaderboard against the AI: `nim · perfect: alice 3/4  bob 1/2`.
 serve-board-line = { $game } · { $level }: { $names }
-serve-lobby-keys = { $enter } play the AI or challenge · c challenge · w watch · ↑/↓ choose · { $quit } leave
+serve-lobby-keys = { $enter } play the AI or challenge · c challenge · w watch · ↑/↓ choose · l lines for screen readers · { $quit } leave
 serve-challenged = { $by } challenges you to a game: y accept · n decline
 serve-challenge-sent = Challenge sent to { $to }: waiting for an answer…
 serve-declined = { $by } declined the challenge.
@@ -144,6 +143,11 @@ serve-web-connecting = Connecting…
 serve-web-lost = The connection was lost. Joining again…
 serve-web-ended = You have left the game.
 serve-web-rejoin = Join again
+serve-web-plain = Plain text, for screen readers
+serve-web-plain-hint = The game as lines of text and a box to type commands in, instead of a terminal.
+serve-web-lines = The game
+serve-web-command = Your command or move
+serve-web-send = Send
 serve-web-wrong-code = Wrong class code.
 serve-web-locked = Too many wrong class codes from your address: wait a few minutes.
 serve-web-full = The class is full: ask your teacher.

@@ -114,3 +114,31 @@ plain-no-heap = 没有{ $name }：一共只有 { $count-digits } 个。
 plain-undone = 已收回。
 plain-no-review = 纯文本模式不提供复盘。输入 q 离开。
 plain-no-replay = replay 没有纯文本模式：棋谱本身就是文本文件，每行一步（见 `nim-tui replay --help`）
+
+## 课堂服务器的纯文本入口（TERM=dumb 的 ssh、ssh -T、网页的纯文本模式）
+plain-lobby-heading = 课堂服务器大厅。你是 { $me }。
+plain-lobby-person = { $name }：{ $at }。
+plain-lobby-alone = 还没有别人进来。
+plain-lobby-left = { $name } 离开了。
+plain-lobby-activity = { $paused ->
+    [yes] 课堂活动 { $activity }，局面 { $position }：老师已暂停。
+   *[other] 课堂活动 { $activity } 进行中：局面 { $position }。
+}
+plain-lobby-prompt = 大厅。输入 ai（人机）和电脑下棋，play 加名字向某人挑战，watch 加名字观战，who（谁在）、standings（排行榜）、help（帮助）或 quit（退出）。
+plain-lobby-challenged = { $name } 向你挑战。输入 accept（接受）或 decline（拒绝）。
+plain-lobby-no-challenge = 没有人向你挑战。
+plain-lobby-nobody = 这里没有叫 { $name } 的人。输入 who（谁在）查看名单。
+plain-lobby-yourself = 那是你自己：请说别人的名字。
+plain-serve-over = 对局结束。输入 q 回到大厅。
+plain-serve-leave = 离开这局吗？这局算你输。输入 y 或 n。
+plain-serve-only-leave = 你在这里不能走棋。输入 q 回到大厅。
+plain-serve-idle = 你有一阵子没有输入了：请在 { $seconds-digits } 秒内输入点什么，以免断开连接。
+plain-serve-bye = 再见。
+plain-help-serve-leave = q 或 quit（退出）：回到大厅。
+plain-help-lobby-ai = ai（人机）：和电脑下一局（先到开始菜单）。
+plain-help-lobby-play = play 名字 或 challenge 名字（挑战）：向大厅里的人挑战。
+plain-help-lobby-watch = watch 名字 或 w 名字（观看）：观看某人的对局。
+plain-help-lobby-answer = accept（接受）或 decline（拒绝）：回应挑战。
+plain-help-lobby-who = who（谁在）、l 或空行：再说一遍谁在这里。
+plain-help-lobby-standings = standings（排行榜）：排行榜。
+plain-help-lobby-quit = q 或 quit（退出）：离开服务器。

@@ -2,7 +2,6 @@
 
 ## 服务器在游戏画面之外说的话
 
-serve-needs-terminal = nim-tui 是在终端里玩的游戏：请在终端里用 `ssh -t` 重新连接。
 serve-no-commands = nim-tui 不运行命令：请直接用 `ssh -t` 连接来玩。
 serve-code-prompt = 班级口令：
 serve-code-instructions = 请输入老师给全班的口令。
@@ -27,7 +26,7 @@ serve-board-players = 玩家之间：胜局／总局数
 serve-board-title = 排行榜
 serve-board-empty = 暂无已下完的对局。
 serve-board-line = { $game } · 难度 { $level }：{ $names }
-serve-lobby-keys = { $enter } 和电脑下或发起挑战 · c 挑战 · w 观战 · 上/下 选择 · { $quit } 离开
+serve-lobby-keys = { $enter } 和电脑下或发起挑战 · c 挑战 · w 观战 · 上/下 选择 · l 读屏用纯文本 · { $quit } 离开
 serve-challenged = { $by } 向你发起挑战：y 接受 · n 拒绝
 serve-challenge-sent = 已向 { $to } 发出挑战：等待回应⋯⋯
 serve-declined = { $by } 拒绝了挑战。
@@ -132,6 +131,11 @@ serve-web-connecting = 正在连接……
 serve-web-lost = 连接已断开，正在重新加入……
 serve-web-ended = 你已离开游戏。
 serve-web-rejoin = 重新加入
+serve-web-plain = 纯文本，供读屏软件使用
+serve-web-plain-hint = 不用终端，对局以一行行文字显示，另有输入框输入命令。
+serve-web-lines = 对局
+serve-web-command = 你的命令或走法
+serve-web-send = 发送
 serve-web-wrong-code = 班级口令不对。
 serve-web-locked = 从你的地址输错班级口令的次数太多：请等几分钟再试。
 serve-web-full = 课堂已满：请问老师。

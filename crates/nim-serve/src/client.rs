@@ -24,6 +24,7 @@ use tokio::sync::{Notify, mpsc, watch};
 use tokio::time::Instant;
 
 use super::place::{Departure, Leave, Me, Place};
+use super::plain_door::{Door, Said, Wire};
 use super::tables::Notice;
 use super::{Limits, Server};
 use nim_tui::i18n::Language;
@@ -170,7 +171,7 @@ pub const RESIZE_MIN: Duration = Duration::from_millis(100);
 const PASTE_MAX: usize = 256;
 
 /// The output side of a connection: a queue of frames, and what is still unsent in it.
-struct Output {
+pub(crate) struct Output {
     tx: mpsc::UnboundedSender<Vec<u8>>,
     pending: Arc<AtomicUsize>,
     /// When the writer last got bytes through to russh.
@@ -355,66 +356,105 @@ enum Woke {
     Timer,
 }
 
+/// What a connection is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shown {
+    /// The full screen, drawn in frames.
+    Screen,
+    /// Lines of text (the plain door, `plain_door.rs`), for a screen reader or a bot.
+    Lines(Wire),
+}
+
+/// The session as the connection sees it, with what that keeps: a terminal drawn in frames, or
+/// the plain door's lines.
+enum Face {
+    Screen { session: Session<Place>, terminal: Terminal<Remote>, frame: Frame, paste: PasteFilter },
+    Lines(Door),
+}
+
+impl Face {
+    fn session(&self) -> &Session<Place> {
+        match self {
+            Face::Screen { session, .. } => session,
+            Face::Lines(door) => &door.session,
+        }
+    }
+
+    fn session_mut(&mut self) -> &mut Session<Place> {
+        match self {
+            Face::Screen { session, .. } => session,
+            Face::Lines(door) => &mut door.session,
+        }
+    }
+
+    /// Whether the person's input is still read: the plain door's ends with end of file (what
+    /// was typed before it is still carried out); the screen's ends the connection.
+    fn reading(&self) -> bool {
+        match self {
+            Face::Screen { .. } => true,
+            Face::Lines(door) => !door.input_over(),
+        }
+    }
+
+    /// The full screen given back to the terminal and the session shown in lines from now on
+    /// (the lobby's `l`), the plain door's hello first.
+    fn into_lines(self, out: &Output, server: &Server) -> Face {
+        match self {
+            Face::Screen { session, .. } => {
+                out.send(RESTORE.to_vec(), server.limits.output_cap, server);
+                let mut door = Door::new(session, Wire::Terminal);
+                out.send(door.opening(), server.limits.output_cap, server);
+                Face::Lines(door)
+            }
+            lines => lines,
+        }
+    }
+}
+
 /// Plays one connection's session until the player leaves, the connection goes, the server stops,
-/// or a limit is passed.
+/// or a limit is passed: the one loop of every network door, whether it shows the full screen or
+/// lines of text.
 pub async fn play(
     server: Arc<Server>,
     mut conn: Connection,
     writer: impl AsyncWrite + Unpin + Send + 'static,
     mut input: mpsc::Receiver<Input>,
     mut stopping: watch::Receiver<bool>,
+    shown: Shown,
 ) {
     let limits = server.limits.clone();
     let out = Output::start(writer, server.clone());
     let (peer, name) = (conn.peer, conn.name.clone());
-    tracing::info!(%peer, id = conn.id, player = %name, teacher = conn.teacher, lang = ?conn.lang, language = conn.language.tag(), "game screen opened");
-    let (mut session, asked_colours) = open_session(&server, &conn);
-    let frame_buf = Frame::default();
-    let backend =
-        Remote { inner: CrosstermBackend::new(frame_buf.clone()), size: Size::new(conn.size.0, conn.size.1) };
-    let Ok(mut terminal) = Terminal::new(backend) else {
+    tracing::info!(%peer, id = conn.id, player = %name, teacher = conn.teacher, lang = ?conn.lang, language = conn.language.tag(), ?shown, "door opened");
+    let (session, asked_colours) = open_session(&server, &conn, shown);
+    let Some(mut face) = show(session, shown, asked_colours, conn.size, &out, &server) else {
         server.people.leave(conn.id);
         return;
     };
-    if asked_colours {
-        out.send(COLOUR_QUERY.to_vec(), limits.output_cap, &server);
-    }
-    out.send(SET_UP.to_vec(), limits.output_cap, &server);
-
     let mut roster = server.people.roster();
     let mut tables = server.people.table_moves();
     let mut board = server.store.changes();
-    let mut paste = PasteFilter::default();
     let mut clocks = Clocks::new(Instant::now());
     let ending = loop {
         let now = Instant::now();
-        // Draw, at most `frame_min` apart, and not while the client is behind with what it
-        // was sent (the frames then merge into one).
         let behind = out.pending() > limits.output_soft;
-        if session.wants_frame() && !behind && now >= clocks.frame_at(now, &limits) {
-            if session.render(&mut terminal, now.into_std()).is_err() {
-                break End::Closed;
-            }
-            if !out.send(frame_buf.take(), limits.output_cap, &server) {
-                break End::SlowReader;
-            }
-            clocks.last_frame = Some(now);
-            server.frames.fetch_add(1, Ordering::Relaxed);
+        if let Err(end) = clocks.present(&mut face, now, behind, &out, &server) {
+            break end;
         }
-        let wake = clocks.wake(now, &session, &out, &limits, behind);
+        let wake = clocks.wake(now, &face, &out, &limits, behind);
         let woke = tokio::select! {
             biased;
             _ = stopping.changed() => Woke::Stop,
-            item = input.recv() => Woke::Input(item),
+            item = input.recv(), if face.reading() => Woke::Input(item),
             notice = conn.mail.recv() => Woke::Notice(notice),
             changed = conn.resized.changed(), if clocks.resize.is_none() => match changed {
                 Ok(()) => Woke::Resized,
                 Err(_) => Woke::Input(None),
             },
-            () = table_changed(session.scene_mut()) => Woke::Table,
+            () = table_changed(face.session_mut().scene_mut()) => Woke::Table,
             _ = roster.changed() => Woke::People,
             _ = board.changed() => Woke::People,
-            _ = tables.changed(), if session.scene().watches_every_table() => Woke::People,
+            _ = tables.changed(), if face.session().scene().watches_every_table() => Woke::People,
             () = out.drained.notified(), if behind => Woke::Drained,
             () = tokio::time::sleep_until(wake) => Woke::Timer,
         };
@@ -422,13 +462,25 @@ pub async fn play(
         let at = now.into_std();
         match woke {
             Woke::Stop => break End::Stopping,
-            Woke::Input(None | Some(Input::Closed)) => break End::Closed,
+            Woke::Input(None | Some(Input::Closed)) => match &mut face {
+                Face::Screen { .. } => break End::Closed,
+                // What was typed before the end is still carried out.
+                Face::Lines(door) => door.input_ended(),
+            },
             Woke::Input(Some(Input::Bytes(bytes))) => {
                 conn.input_room.add_permits(bytes.len().min(limits.input_cap));
-                clocks.active(now, &mut session);
-                paste.feed(&bytes, &mut session, at);
-                // Ctrl-Z would stop the server's process locally; here it means nothing.
-                let _ = session.take_suspend();
+                clocks.active(now, face.session_mut());
+                match &mut face {
+                    Face::Screen { session, paste, .. } => {
+                        paste.feed(&bytes, session, at);
+                        // Ctrl-Z would stop the server's process locally; here it means nothing.
+                        let _ = session.take_suspend();
+                    }
+                    Face::Lines(door) => {
+                        let echo = door.input(&bytes);
+                        out.send(echo, limits.output_cap, &server);
+                    }
+                }
                 // Every other connection has its turn before this one reads more: a flood of
                 // keys is read a piece at a time among everyone's, never ahead of them.
                 tokio::task::yield_now().await;
@@ -444,46 +496,75 @@ pub async fn play(
                 // clock starts again, as after a key.
                 if matches!(notice, Notice::Assigned { .. } | Notice::Resume { .. } | Notice::Accepted { .. })
                 {
-                    clocks.active(now, &mut session);
+                    clocks.active(now, face.session_mut());
                 }
-                session.scene_mut().notice(notice);
-                session.changed(at);
+                face.session_mut().scene_mut().notice(notice);
+                face.session_mut().changed(at);
             }
             Woke::Table => {
-                session.scene_mut().table_moved();
-                session.changed(at);
+                face.session_mut().scene_mut().table_moved();
+                face.session_mut().changed(at);
             }
-            Woke::People if session.scene().in_lobby() => session.redraw(),
+            Woke::People if face.session().scene().in_lobby() => face.session_mut().redraw(),
             Woke::People | Woke::Drained => {}
             Woke::Timer => {
-                session.on_timer(at);
-                if let Some(end) = clocks.check(now, &mut session, &out, &limits, (peer, &name)) {
+                face.session_mut().on_timer(at);
+                if let Some(end) = clocks.check(now, face.session_mut(), &out, &limits, (peer, &name)) {
                     break end;
                 }
             }
         }
-        if let Some((width, height)) = clocks.take_resize(now) {
-            server.resizes.fetch_add(1, Ordering::Relaxed);
-            terminal.backend_mut().size = Size::new(width, height);
-            session.resize(width, height, at);
-        }
-        if let Some(Leave) = session.take_effect() {
-            break End::Quit;
+        match clocks.after(&mut face, now, &out, &server) {
+            Ok(true) => face = face.into_lines(&out, &server),
+            Ok(false) => {}
+            Err(end) => break end,
         }
     };
-    finish(ending, session, out, conn, &server).await;
+    finish(ending, face, out, conn, &server).await;
+}
+
+/// The face the connection is first shown, with its first bytes sent: the terminal set up (and
+/// asked its colours), or the plain door's hello.
+fn show(
+    session: Session<Place>,
+    shown: Shown,
+    asked_colours: bool,
+    size: (u16, u16),
+    out: &Output,
+    server: &Server,
+) -> Option<Face> {
+    let cap = server.limits.output_cap;
+    match shown {
+        Shown::Screen => {
+            let frame = Frame::default();
+            let backend =
+                Remote { inner: CrosstermBackend::new(frame.clone()), size: Size::new(size.0, size.1) };
+            let terminal = Terminal::new(backend).ok()?;
+            if asked_colours {
+                out.send(COLOUR_QUERY.to_vec(), cap, server);
+            }
+            out.send(SET_UP.to_vec(), cap, server);
+            Some(Face::Screen { session, terminal, frame, paste: PasteFilter::default() })
+        }
+        Shown::Lines(wire) => {
+            let mut door = Door::new(session, wire);
+            out.send(door.opening(), cap, server);
+            Some(Face::Lines(door))
+        }
+    }
 }
 
 /// The connection's session: its place on the server, its look (the server's settings, the
 /// client's locale and language), its keys and pace; and whether the terminal is to be asked its
 /// colours (for `theme = "auto"`: the first frame is drawn dark and the theme follows the answer
 /// whenever it comes, as at a local terminal).
-fn open_session(server: &Arc<Server>, conn: &Connection) -> (Session<Place>, bool) {
+fn open_session(server: &Arc<Server>, conn: &Connection, shown: Shown) -> (Session<Place>, bool) {
     let settings = &server.settings;
     let mut asked_colours = false;
     let look = Look {
+        // Lines have no colours to ask for.
         theme: settings.theme(|| {
-            asked_colours = true;
+            asked_colours = shown == Shown::Screen;
             Background::Dark
         }),
         keys: Look::key_labels(&settings.keys),
@@ -548,15 +629,77 @@ impl Clocks {
         (!session.scene().is_teacher()).then_some((warn, off))
     }
 
-    /// When the loop must wake if nothing else happens.
-    fn wake(
-        &self,
+    /// Shows what there is to show before the loop waits: a frame, at most `frame_min` apart
+    /// and not while the client is behind with what it was sent (the frames then merge into
+    /// one); or the lines typed, carried out, and their answers.
+    fn present(
+        &mut self,
+        face: &mut Face,
         now: Instant,
-        session: &Session<Place>,
-        out: &Output,
-        limits: &Limits,
         behind: bool,
-    ) -> Instant {
+        out: &Output,
+        server: &Server,
+    ) -> Result<(), End> {
+        let cap = server.limits.output_cap;
+        match face {
+            Face::Screen { session, terminal, frame, .. } => {
+                if session.wants_frame() && !behind && now >= self.frame_at(now, &server.limits) {
+                    session.render(terminal, now.into_std()).map_err(|_| End::Closed)?;
+                    if !out.send(frame.take(), cap, server) {
+                        return Err(End::SlowReader);
+                    }
+                    self.last_frame = Some(now);
+                    server.frames.fetch_add(1, Ordering::Relaxed);
+                }
+                Ok(())
+            }
+            Face::Lines(door) => match door.carry_out() {
+                Said::Bytes(bytes) => match out.send(bytes, cap, server) {
+                    true => Ok(()),
+                    false => Err(End::SlowReader),
+                },
+                Said::Leaving(bytes) => {
+                    out.send(bytes, cap, server);
+                    Err(End::Quit)
+                }
+                Said::Done => Err(End::Closed),
+            },
+        }
+    }
+
+    /// What the loop does after each wake: the window change whose turn has come, the place's
+    /// wish to leave, the lines of what changed; true when the player asked in the lobby for
+    /// lines instead of the full screen.
+    fn after(&mut self, face: &mut Face, now: Instant, out: &Output, server: &Server) -> Result<bool, End> {
+        match face {
+            Face::Screen { session, terminal, .. } => {
+                if let Some((width, height)) = self.take_resize(now) {
+                    server.resizes.fetch_add(1, Ordering::Relaxed);
+                    terminal.backend_mut().size = Size::new(width, height);
+                    session.resize(width, height, now.into_std());
+                }
+                if let Some(Leave) = session.take_effect() {
+                    return Err(End::Quit);
+                }
+                Ok(session.scene_mut().take_plain())
+            }
+            Face::Lines(door) => {
+                // Lines are as long as they need: the window's size plays no part.
+                self.resize = None;
+                match door.news() {
+                    Said::Bytes(bytes) => match out.send(bytes, server.limits.output_cap, server) {
+                        true => Ok(false),
+                        false => Err(End::SlowReader),
+                    },
+                    Said::Leaving(_) | Said::Done => Err(End::Quit),
+                }
+            }
+        }
+    }
+
+    /// When the loop must wake if nothing else happens.
+    fn wake(&self, now: Instant, face: &Face, out: &Output, limits: &Limits, behind: bool) -> Instant {
+        let session = face.session();
         let mut wake = match self.idle_at(session, limits) {
             Some((warn, off)) => match self.warned {
                 true => off,
@@ -567,7 +710,10 @@ impl Clocks {
         if let Some(at) = session.next_wake() {
             wake = wake.min(Instant::from_std(at));
         }
-        if session.wants_frame() && !behind {
+        if let Face::Screen { .. } = face
+            && session.wants_frame()
+            && !behind
+        {
             wake = wake.min(self.frame_at(now, limits));
         }
         if out.pending() > 0 {
@@ -626,37 +772,50 @@ impl Clocks {
     }
 }
 
-/// The end of a connection: the place left as the ending says, a last line for the player, then
-/// the door's proper close (over SSH the exit status, end of file and close), after which the
-/// client hangs up; one that does not is cut off a moment later.
-async fn finish(ending: End, mut session: Session<Place>, out: Output, conn: Connection, server: &Server) {
+/// The end of a connection: the place left as the ending says, a last line for the player (on
+/// the terminal given back, or as the last of the lines), then the door's proper close (over SSH
+/// the exit status, end of file and close), after which the client hangs up; one that does not
+/// is cut off a moment later.
+async fn finish(ending: End, mut face: Face, out: Output, conn: Connection, server: &Server) {
     let (peer, name, language) = (conn.peer, &conn.name, conn.language);
-    let had_game = session.scene().has_game();
+    let had_game = face.session().scene().has_game();
     let how = match ending {
         End::Stopping => Departure::Stopping,
         End::Quit | End::Kicked => Departure::Left,
         End::Closed | End::Idle | End::SlowReader => Departure::Dropped,
     };
-    session.scene_mut().depart(how);
-    let last = match ending {
-        End::Stopping => Some(goodbye(&nim_tui::words::serve_stopping(language, had_game))),
+    face.session_mut().scene_mut().depart(how);
+    let told = match ending {
+        End::Stopping => Some(nim_tui::words::serve_stopping(language, had_game)),
         End::Idle => {
             tracing::info!(%peer, player = %name, "disconnected: idle");
-            Some(goodbye(&nim_tui::words::serve_idle_kicked(language)))
+            Some(nim_tui::words::serve_idle_kicked(language))
         }
-        End::Kicked => Some(goodbye(&nim_tui::i18n::text(language, "serve-kicked"))),
-        End::Quit => Some(RESTORE.to_vec()),
+        End::Kicked => Some(nim_tui::i18n::text(language, "serve-kicked")),
+        End::Quit => None,
         End::SlowReader => {
             tracing::warn!(%peer, player = %name, pending = out.pending(), "disconnected: not reading its output");
             None
         }
         End::Closed => None,
     };
+    let last = match (&face, told) {
+        (Face::Screen { .. }, Some(told)) => Some(goodbye(&told)),
+        (Face::Screen { .. }, None) => (ending == End::Quit).then(|| RESTORE.to_vec()),
+        (Face::Lines(door), Some(told)) => Some(door.last(told)),
+        (Face::Lines(door), None) => {
+            (ending == End::Quit).then(|| door.last(nim_tui::i18n::text(language, "plain-serve-bye")))
+        }
+    };
     if let Some(bytes) = last {
         out.send(bytes, server.limits.output_cap, server);
+    }
+    // What is queued goes before the close: lines answer input that has ended (`ssh -T` with
+    // a file), and the client reads them after its end of file.
+    if ending != End::SlowReader {
         out.flush(Duration::from_secs(1)).await;
     }
-    tracing::info!(%peer, player = %name, ending = ?ending, "game screen closed");
+    tracing::info!(%peer, player = %name, ending = ?ending, "door closed");
     drop(out);
     if ending == End::SlowReader {
         (conn.kill)();

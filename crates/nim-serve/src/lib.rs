@@ -27,6 +27,7 @@ mod lobby;
 mod lobby_view;
 pub mod names;
 mod place;
+mod plain_door;
 pub mod report;
 mod say;
 mod ssh;

@@ -26,6 +26,8 @@ pub enum Command {
     End,
     /// A teacher sends this person off the server.
     Kick(u64),
+    /// The lobby and the games in lines of text from now on (the plain door, for a screen reader).
+    Plain,
     Quit,
 }
 
@@ -239,6 +241,7 @@ impl Lobby {
                 Command::Nothing
             }
             (Some('p' | 'P'), _) => Command::PlayAi,
+            (Some('l' | 'L'), _) if !teacher => Command::Plain,
             (Some('c' | 'C'), _) => {
                 chosen.filter(|p| p.id != me).map_or(Command::Nothing, |p| self.challenge(p))
             }

@@ -24,7 +24,7 @@ pub struct View<'a> {
     pub matches: &'a [MatchStanding],
 }
 
-fn doing(lang: Language, d: &Doing) -> String {
+pub(crate) fn doing(lang: Language, d: &Doing) -> String {
     match d {
         Doing::Lobby => nim_tui::words::serve_in_lobby(lang),
         Doing::Solo => nim_tui::words::serve_playing_ai(lang),
@@ -127,7 +127,7 @@ fn people(frame: &mut Frame, view: &View, look: &Look, area: Rect) {
 
 /// The standings as lines: against the AI, the best three of each game and level; between
 /// players, the best five. Games and levels in words.
-fn board_lines(view: &View, look: &Look) -> Vec<Line<'static>> {
+pub(crate) fn board_lines(view: &View, look: &Look) -> Vec<Line<'static>> {
     let theme = &look.theme;
     let mut lines =
         vec![Line::styled(nim_tui::words::serve_board_ai(look.language), theme.strong(theme.text))];

@@ -75,7 +75,7 @@ enum At {
 
 /// Who a connection is at a table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Role {
+pub(crate) enum Role {
     /// Playing the AI: the table is this connection's own, and it moves the AI.
     Owner,
     /// In a seat of a game between two people.
@@ -102,6 +102,8 @@ pub struct Place {
     welcomed_back: bool,
     /// A teacher choosing the game of an activity on the start screen.
     composing: bool,
+    /// The player asked for lines of text instead of the full screen (the lobby's `l`).
+    wants_plain: bool,
 }
 
 impl Place {
@@ -118,6 +120,7 @@ impl Place {
             asking_leave: false,
             welcomed_back: false,
             composing: false,
+            wants_plain: false,
         };
         if let Some(parked) = place.server.people.unpark(&place.me.name) {
             place.resume(parked.table, parked.seat);
@@ -554,6 +557,7 @@ impl Place {
         match self.lobby.key(action, ch, &people, me, self.me.teacher) {
             Command::Nothing => {}
             Command::Quit => return Some(Leave),
+            Command::Plain => self.wants_plain = true,
             Command::PlayAi => {
                 let table = Table::new(
                     solo_app(&server, &self.me.name),
@@ -923,6 +927,54 @@ impl Place {
                 }
             }
         }
+    }
+}
+
+/// Where the connection is, for a door that says it in lines (`plain_door.rs`).
+pub(crate) enum Spot<'a> {
+    Lobby(&'a Lobby),
+    Table(&'a Arc<Table>, Role),
+}
+
+/// What the plain door reads of a place and the one thing it sets (who is chosen in the lobby).
+impl Place {
+    pub(crate) fn spot(&self) -> Spot<'_> {
+        match &self.at {
+            At::Lobby => Spot::Lobby(&self.lobby),
+            At::Table { table, role } => Spot::Table(table, *role),
+        }
+    }
+
+    /// The server's line at the top of the table, as data, when at one.
+    pub(crate) fn top(&self) -> Option<say::Top> {
+        match &self.at {
+            At::Table { table, role } => self.table_line(table, *role),
+            At::Lobby => None,
+        }
+    }
+
+    /// Whether the player is asked whether to give up the game in play by leaving it.
+    pub(crate) fn asking_leave(&self) -> bool {
+        self.asking_leave
+    }
+
+    /// Chooses this person in the lobby's list, as the arrow keys do.
+    pub(crate) fn choose(&mut self, id: u64) {
+        self.lobby.chosen = Some(id);
+    }
+
+    /// Whether the player asked for lines of text since the last call (the full-screen door
+    /// then hands the session to the plain door).
+    pub(crate) fn take_plain(&mut self) -> bool {
+        std::mem::take(&mut self.wants_plain)
+    }
+
+    pub(crate) fn me(&self) -> &Me {
+        &self.me
+    }
+
+    pub(crate) fn server(&self) -> &Arc<Server> {
+        &self.server
     }
 }
 

@@ -1,6 +1,7 @@
 //! The SSH side of one connection (russh's `Handler`): who may log in (the class code, the
 //! teachers' keys), which requests are taken (one session channel with a pty and a shell, its
-//! window changes and the locale's `LC_ALL`, `LC_MESSAGES` and `LANG`) and which are refused (no pty, `exec`, subsystems, X11, port and
+//! window changes and the locale's `LC_ALL`, `LC_MESSAGES` and `LANG`; without a pty, or with a
+//! `dumb` one, the plain door) and which are refused (`exec`, subsystems, X11, port and
 //! agent forwarding), each refusal logged with the peer's address.
 
 use std::net::SocketAddr;
@@ -59,6 +60,8 @@ pub struct Handler {
     channel: Option<Channel<Msg>>,
     channel_id: Option<ChannelId>,
     pty: Option<(u16, u16)>,
+    /// The pty's terminal is `dumb`: the plain door (lines), not the full screen.
+    dumb: bool,
     /// The locale variables the client sent (`LC_ALL`, `LC_MESSAGES`, `LANG`), each short and
     /// escaped: they choose the connection's language.
     locale: Locale,
@@ -101,6 +104,7 @@ impl Handler {
             channel: None,
             channel_id: None,
             pty: None,
+            dumb: false,
             locale: Locale::default(),
             input: None,
             resized: None,
@@ -424,7 +428,7 @@ impl russh::server::Handler for Handler {
     async fn pty_request(
         &mut self,
         channel: ChannelId,
-        _term: &str,
+        term: &str,
         columns: u32,
         rows: u32,
         _pix_width: u32,
@@ -437,6 +441,7 @@ impl russh::server::Handler for Handler {
             return Ok(());
         }
         self.pty = Some(client::clamp_size(columns, rows));
+        self.dumb = term == "dumb";
         session.channel_success(channel)?;
         Ok(())
     }
@@ -466,12 +471,13 @@ impl russh::server::Handler for Handler {
     }
 
     async fn shell_request(&mut self, channel: ChannelId, session: &mut Session) -> Result<(), Self::Error> {
-        let Some(size) = self.pty else {
-            self.refuse("no terminal (ssh -T, or a pipe)");
-            let told = nim_tui::words::serve_needs_terminal(self.language());
-            self.tell_and_close(channel, &told, session).await;
-            return Ok(());
+        // No terminal (`ssh -T`, a pipe) or a dumb one: the plain door, in lines.
+        let wire = match (self.pty, self.dumb) {
+            (None, _) => Some(super::plain_door::Wire::Lines),
+            (Some(_), true) => Some(super::plain_door::Wire::Terminal),
+            (Some(_), false) => None,
         };
+        let size = self.pty.unwrap_or((nim_tui::ui::MAX_WIDTH, nim_tui::ui::MAX_HEIGHT));
         let Some(ch) = self.channel.take().filter(|c| c.id() == channel) else {
             session.channel_failure(channel)?;
             return Ok(());
@@ -520,7 +526,8 @@ impl russh::server::Handler for Handler {
         let stopping = server.stopping();
         let id = self.id;
         tokio::spawn(async move {
-            client::play(server.clone(), conn, writer, rx, stopping).await;
+            let shown = wire.map_or(client::Shown::Screen, client::Shown::Lines);
+            client::play(server.clone(), conn, writer, rx, stopping, shown).await;
             server.names.release(&name, id);
         });
         if let Some(started) = self.started.take() {

@@ -372,6 +372,9 @@ struct Hello {
     /// `en` or `zh-CN`; empty or absent: the browser's `Accept-Language`.
     #[serde(default)]
     lang: String,
+    /// The plain page (a screen reader's): lines of text, not a terminal (`plain_door.rs`).
+    #[serde(default)]
+    plain: bool,
 }
 
 /// A window change.
@@ -513,7 +516,11 @@ async fn join(web: Arc<Web>, mut socket: WebSocket, peer: SocketAddr, kill: Kill
             let _ = closed_rx.await;
         }),
     };
-    let game = tokio::spawn(client::play(server.clone(), conn, writer, input_rx, server.stopping()));
+    let shown = match hello.plain {
+        true => client::Shown::Lines(super::plain_door::Wire::Lines),
+        false => client::Shown::Screen,
+    };
+    let game = tokio::spawn(client::play(server.clone(), conn, writer, input_rx, server.stopping(), shown));
     let pipe = Pipe { socket, output, input: input_tx, resized: resized_tx, room: input_room, log };
     pipe.run(&server, peer, id).await;
     drop(closed_tx);

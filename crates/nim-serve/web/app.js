@@ -1,9 +1,12 @@
 // The web door's page: a join form, then xterm.js over one WebSocket (crates/nim-serve/src/web.rs).
 // The server runs the whole game; this page is only a terminal. Messages on the socket:
-//   to the server:   a text hello {name, code, lang, cols, rows}, then binary frames of keys
+//   to the server:   a text hello {name, code, lang, cols, rows, plain}, then binary frames of keys
 //                    (what the terminal types: keys, SGR mouse reports, pastes) and text
 //                    {cols, rows} when the window changes;
 //   from the server: text {joined: NAME} or {error: TEXT}, then binary frames of the screen.
+// With "plain" ticked (or ?plain=1) there is no terminal: the server speaks the plain protocol
+// (docs/plain-protocol.md), lines of UTF-8 text ended by "\n", each shown as a paragraph in a live
+// region that a screen reader reads out as it comes; a typed command goes as one line.
 "use strict";
 (function () {
   const words = JSON.parse(document.getElementById("words").textContent);
@@ -12,6 +15,9 @@
   const encoder = new TextEncoder();
   let term = null, fit = null, socket = null, joined = false, retries = 0, retryTimer = null;
   let who = null;
+  // The plain page: the lines so far, and the start of one whose end has not come yet.
+  const lines = $("lines"), LINES_KEPT = 400;
+  let decoder = new TextDecoder(), partial = "";
 
   // The language chosen on the form is the page's too.
   const params = new URLSearchParams(location.search);
@@ -23,6 +29,39 @@
     location.replace(next.toString());
   });
   $("name").value = sessionStorage.getItem("nim-name") || "";
+  $("plain").checked = params.get("plain") === "1" || sessionStorage.getItem("nim-plain") === "1";
+
+  // One paragraph a line, the oldest dropped past LINES_KEPT; what the player typed is shown
+  // but not read out again (aria-hidden).
+  function addLine(text, typed) {
+    const p = document.createElement("p");
+    p.textContent = text;
+    if (typed) {
+      p.className = "typed";
+      p.setAttribute("aria-hidden", "true");
+    }
+    lines.appendChild(p);
+    while (lines.childElementCount > LINES_KEPT) lines.removeChild(lines.firstElementChild);
+    p.scrollIntoView({ block: "nearest" });
+  }
+
+  function heard(bytes) {
+    partial += decoder.decode(bytes, { stream: true });
+    const parts = partial.split("\n");
+    partial = parts.pop();
+    for (const line of parts) addLine(line.replace(/\r$/, ""), false);
+  }
+  // What the page has said, as text: read by the browser test (tests/browser/play.mjs).
+  window.nimLines = () => Array.from(lines.children).filter((p) => !p.classList.contains("typed")).map((p) => p.textContent).join("\n");
+
+  $("say").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("command").value;
+    $("command").value = "";
+    addLine("> " + text, true);
+    send(encoder.encode(text + "\n"));
+    $("command").focus();
+  });
 
   function fontSize() {
     return window.innerWidth < 600 ? 12 : 16;
@@ -94,12 +133,17 @@
     socket = ws;
     ws.binaryType = "arraybuffer";
     ws.onopen = () => {
+      if (who.plain) {
+        ws.send(JSON.stringify({ name: who.name, code: who.code, lang: who.lang, cols: 80, rows: 24, plain: true }));
+        return;
+      }
       fit.fit();
       ws.send(JSON.stringify({ name: who.name, code: who.code, lang: who.lang, cols: term.cols, rows: term.rows }));
     };
     ws.onmessage = (event) => {
       if (typeof event.data !== "string") {
-        term.write(new Uint8Array(event.data));
+        if (who && who.plain) heard(new Uint8Array(event.data));
+        else term.write(new Uint8Array(event.data));
         return;
       }
       const answer = JSON.parse(event.data);
@@ -108,7 +152,7 @@
         retries = 0;
         banner.hidden = true;
         document.title = answer.joined + " — " + words.title;
-        term.focus();
+        if (who.plain) $("command").focus(); else term.focus();
       } else if (answer.error) {
         // Refused: back to the form with the reason; no retry.
         who = null;
@@ -116,6 +160,7 @@
         ws.close();
         banner.hidden = true;
         box.hidden = true;
+        $("plain-page").hidden = true;
         $("join").hidden = false;
         $("error").textContent = answer.error;
       }
@@ -137,16 +182,25 @@
 
   function rejoin() {
     if (!who) return;
-    term.reset();
+    if (term) term.reset();
+    decoder = new TextDecoder();
+    partial = "";
     connect();
   }
 
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    who = { name: $("name").value, code: $("code").value, lang: $("lang").value };
+    who = { name: $("name").value, code: $("code").value, lang: $("lang").value, plain: $("plain").checked };
     sessionStorage.setItem("nim-name", who.name);
+    sessionStorage.setItem("nim-plain", who.plain ? "1" : "0");
     $("error").textContent = "";
     $("join").hidden = true;
+    if (who.plain) {
+      $("plain-page").hidden = false;
+      $("command").focus();
+      connect();
+      return;
+    }
     box.hidden = false;
     if (!term) makeTerminal();
     fit.fit();

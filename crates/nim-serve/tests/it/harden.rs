@@ -496,14 +496,14 @@ async fn a_busy_database_is_waited_for_off_the_games_and_the_result_kept() {
 // ---- Promises ---------------------------------------------------------------------------------
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn without_a_terminal_or_with_a_command_the_client_is_told_on_stderr_with_exit_status_1() {
+async fn a_command_or_a_subsystem_is_told_on_stderr_with_exit_status_1() {
     let dir = tempfile::tempdir().expect("temp dir");
     let running = server(options(dir.path())).await;
     let session = session_from(running.addr(), "127.0.0.1").await;
     let mut session = session;
     assert!(session.authenticate_none("alice").await.expect("auth").success());
     let mut channel = session.channel_open_session().await.expect("a channel");
-    channel.request_shell(true).await.expect("shell sent");
+    channel.exec(true, "ls").await.expect("exec sent");
     let (out, err, status) = read_all(&mut channel).await;
     assert!(err.contains("ssh -t") && out.is_empty(), "{out:?} {err:?}");
     assert_eq!(status, Some(1));
@@ -529,13 +529,18 @@ async fn without_hints_the_review_is_withheld_too() {
     alice.send(b"\r").await;
     assert!(alice.wait_for("Your turn").await, "{}", alice.contents());
     // Take the whole of the first heap until the game ends, whoever wins.
+    // Each Enter waits for the screen it changes: on the old one, a second Enter would land on
+    // the end of the game and start the next.
     for _ in 0..6 {
         if alice.contents().contains("You win!") || alice.contents().contains("You lose") {
             break;
         }
+        let before = alice.contents();
         alice.send(b"\r").await;
         alice
-            .wait_until(|s| s.contains("Your turn") || s.contains("You win!") || s.contains("You lose"))
+            .wait_until(|s| {
+                s != before && (s.contains("Your turn") || s.contains("You win!") || s.contains("You lose"))
+            })
             .await;
     }
     assert!(

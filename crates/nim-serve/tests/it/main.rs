@@ -8,6 +8,8 @@ mod support;
 mod classroom;
 mod harden;
 mod lobby;
+mod plain_ssh;
+mod plain_web;
 mod report;
 mod serve;
 mod serve_cli;

@@ -413,15 +413,17 @@ async fn read_to_close(channel: &mut Channel<Msg>) -> (String, bool) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_connection_without_a_terminal_is_told_to_use_ssh_t_and_closed() {
+async fn a_connection_without_a_terminal_gets_lines_and_ends_well_at_end_of_file() {
     let dir = tempfile::tempdir().expect("temp dir");
     let running = server(options(dir.path())).await;
     let session = logged_in(running.addr(), "alice").await;
     let mut channel = session.channel_open_session().await.expect("a channel");
     channel.request_shell(true).await.expect("shell request sent");
+    channel.eof().await.expect("end of file sent");
     let (text, failed) = read_to_close(&mut channel).await;
-    assert!(failed, "the shell without a pty was not refused");
-    assert!(text.contains("ssh -t"), "{text:?}");
+    assert!(!failed, "the shell without a pty was refused: {text:?}");
+    assert!(text.starts_with("nim-tui plain mode, protocol "), "{text:?}");
+    assert!(text.contains("You are alice.") && !text.contains('\x1b'), "{text:?}");
     running.stop(Duration::from_secs(3)).await;
 }
 

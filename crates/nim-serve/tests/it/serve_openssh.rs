@@ -97,7 +97,7 @@ fn a_whole_game_through_the_real_openssh_client() {
 }
 
 #[test]
-fn openssh_without_a_terminal_is_told_to_use_ssh_t() {
+fn openssh_commands_and_subsystems_are_told_to_use_ssh_t() {
     ssh_present();
     let dir = tempfile::tempdir().expect("temp dir");
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
@@ -119,13 +119,10 @@ fn openssh_without_a_terminal_is_told_to_use_ssh_t() {
         "-o",
         "BatchMode=yes",
     ];
-    // `ssh -T` (no pty), `ssh host command`, and the sftp subsystem as `sftp` asks for it: each
-    // told on its standard error to use `ssh -t`, with exit status 1, not a bare "request failed".
-    for extra in [
-        vec!["-T", "bob@127.0.0.1"],
-        vec!["bob@127.0.0.1", "cat", "/etc/passwd"],
-        vec!["-T", "-s", "bob@127.0.0.1", "sftp"],
-    ] {
+    // `ssh host command` and the sftp subsystem as `sftp` asks for it: each told on its standard
+    // error to use `ssh -t`, with exit status 1, not a bare "request failed". (`ssh -T` with no
+    // command gets the plain door: `plain_ssh.rs`.)
+    for extra in [vec!["bob@127.0.0.1", "cat", "/etc/passwd"], vec!["-T", "-s", "bob@127.0.0.1", "sftp"]] {
         let out = std::process::Command::new("ssh")
             .args(base)
             .args(&extra)
