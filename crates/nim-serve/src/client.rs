@@ -357,7 +357,7 @@ pub async fn play(
     writer: impl AsyncWrite + Unpin + Send + 'static,
     mut input: mpsc::Receiver<Input>,
     mut stopping: watch::Receiver<bool>,
-) {
+) -> Option<Handover> {
     let limits = server.limits.clone();
     let out = Output::start(writer, server.clone());
     let peer = conn.peer;
@@ -405,7 +405,7 @@ pub async fn play(
     let backend = Remote { inner: CrosstermBackend::new(frame_buf.clone()), size: Size::new(size.0, size.1) };
     let Ok(mut terminal) = Terminal::new(backend) else {
         server.people.leave(conn.id);
-        return;
+        return None;
     };
     if asked_colours {
         out.send(COLOUR_QUERY.to_vec(), limits.output_cap, &server);
@@ -566,8 +566,7 @@ pub async fn play(
     };
     if ending == End::Plain {
         out.send(RESTORE.to_vec(), limits.output_cap, &server);
-        let wire = super::plain_door::Wire::Terminal;
-        return super::plain_door::run(server, conn, out, session, input, stopping, wire).await;
+        return Some(Handover { conn, out, session, input, stopping });
     }
 
     let had_game = session.scene().has_game();
@@ -607,7 +606,7 @@ pub async fn play(
     drop(out);
     if ending == End::SlowReader {
         (conn.kill)();
-        return;
+        return None;
     }
     // A proper end (the door's: over SSH the exit status, end of file and close), after which the
     // client hangs up; one that does not is cut off a moment later.
@@ -617,6 +616,17 @@ pub async fn play(
         tokio::time::sleep(Duration::from_secs(2)).await;
         kill();
     });
+    None
+}
+
+/// A session the player asked to go on in lines (the lobby's `l`): what the plain door needs to
+/// take it over (`plain_door::resume`), the terminal already given back.
+pub(crate) struct Handover {
+    pub conn: Connection,
+    pub out: Output,
+    pub session: Session<Place>,
+    pub input: mpsc::Receiver<Input>,
+    pub stopping: watch::Receiver<bool>,
 }
 
 /// Waits until the table the place is at changes; for ever when it is at none.

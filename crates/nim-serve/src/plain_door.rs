@@ -24,7 +24,7 @@ use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
 
 use super::Server;
-use super::client::{Connection, Input, Output};
+use super::client::{Connection, Handover, Input, Output};
 use super::lobby::Note;
 use super::place::{Departure, Leave, Me, Place, Role, Spot};
 use super::tables::Notice;
@@ -151,9 +151,16 @@ pub async fn play(
     run(server, conn, out, session, input, stopping, wire).await;
 }
 
+/// The session the full-screen door hands over when the player asks for lines in its lobby
+/// (`client::play`'s answer), at a terminal.
+pub(crate) async fn resume(server: Arc<Server>, handover: Handover) {
+    let Handover { conn, out, session, input, stopping } = handover;
+    run(server, conn, out, session, input, stopping, Wire::Terminal).await;
+}
+
 /// The plain door's loop over `session`, whose output goes to `out`: from its start, or from the
-/// full-screen door's lobby when the player asked for lines there (`client::play`).
-pub(crate) async fn run(
+/// full-screen door's lobby when the player asked for lines there.
+async fn run(
     server: Arc<Server>,
     mut conn: Connection,
     out: Output,

@@ -528,7 +528,11 @@ impl russh::server::Handler for Handler {
         tokio::spawn(async move {
             match wire {
                 Some(wire) => super::plain_door::play(server.clone(), conn, writer, rx, stopping, wire).await,
-                None => client::play(server.clone(), conn, writer, rx, stopping).await,
+                None => {
+                    if let Some(handover) = client::play(server.clone(), conn, writer, rx, stopping).await {
+                        super::plain_door::resume(server.clone(), handover).await;
+                    }
+                }
             }
             server.names.release(&name, id);
         });

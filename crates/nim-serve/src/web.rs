@@ -525,7 +525,15 @@ async fn join(web: Arc<Web>, mut socket: WebSocket, peer: SocketAddr, kill: Kill
             server.stopping(),
             super::plain_door::Wire::Lines,
         )),
-        false => tokio::spawn(client::play(server.clone(), conn, writer, input_rx, server.stopping())),
+        false => {
+            let server = server.clone();
+            tokio::spawn(async move {
+                let stopping = server.stopping();
+                if let Some(handover) = client::play(server.clone(), conn, writer, input_rx, stopping).await {
+                    super::plain_door::resume(server, handover).await;
+                }
+            })
+        }
     };
     let pipe = Pipe { socket, output, input: input_tx, resized: resized_tx, room: input_room, log };
     pipe.run(&server, peer, id).await;
