@@ -413,15 +413,18 @@ async fn read_to_close(channel: &mut Channel<Msg>) -> (String, bool) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_connection_without_a_terminal_is_told_to_use_ssh_t_and_closed() {
+async fn a_connection_without_a_terminal_gets_the_plain_lines() {
     let dir = tempfile::tempdir().expect("temp dir");
     let running = server(options(dir.path())).await;
     let session = logged_in(running.addr(), "alice").await;
     let mut channel = session.channel_open_session().await.expect("a channel");
     channel.request_shell(true).await.expect("shell request sent");
+    // No pty: the plain door's lines (issue #37; `plain_ssh.rs` plays through them).
+    channel.data(&b"quit\n"[..]).await.expect("a line");
     let (text, failed) = read_to_close(&mut channel).await;
-    assert!(failed, "the shell without a pty was not refused");
-    assert!(text.contains("ssh -t"), "{text:?}");
+    assert!(!failed, "the shell without a pty was refused: {text:?}");
+    assert!(text.contains("plain mode, protocol 2.") && text.contains("Goodbye."), "{text:?}");
+    assert!(!text.contains('\u{1b}'), "{text:?}");
     running.stop(Duration::from_secs(3)).await;
 }
 
