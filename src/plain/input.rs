@@ -41,6 +41,11 @@ pub enum Word {
     Decline,
     /// The server's lobby: the standings.
     Standings,
+    /// The start menu: the game (`game kayles`), the heaps (`heaps 3 4 5`), the convention.
+    Game,
+    Heaps,
+    Misere,
+    Normal,
 }
 
 /// Every command word, with the letters and words that name it (compared in small letters). A
@@ -75,6 +80,10 @@ pub const WORDS: &[(Word, &[&str])] = &[
     (Word::Accept, &["accept", "接受"]),
     (Word::Decline, &["decline", "拒绝"]),
     (Word::Standings, &["standings", "scores", "board", "排行", "排行榜"]),
+    (Word::Game, &["game", "游戏"]),
+    (Word::Heaps, &["heaps", "堆"]),
+    (Word::Misere, &["misere", "misère", "反常"]),
+    (Word::Normal, &["normal", "常规"]),
 ];
 
 /// A line as typed, made comparable: full-width digits, spaces and commas (as a Chinese input

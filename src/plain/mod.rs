@@ -304,6 +304,11 @@ impl Speaker {
             return extra;
         }
         let action = |play: &mut P, action: Action| play.send(Msg::action(action));
+        if matches!(play.with_app(here), Here::Menu { .. })
+            && let Some(said) = self.menu_setting(play, &text)
+        {
+            return said;
+        }
         match play.with_app(here) {
             Here::Question => match word {
                 Some(Word::Yes) => play.send(Msg::char('y')),
@@ -414,6 +419,113 @@ impl Speaker {
             },
         }
         extra
+    }
+
+    /// A setting of the start menu typed as a line (`game kayles`, `heaps 3 4 5`, `misere`,
+    /// `normal`), made as the keys make it: the row chosen, then its choices stepped through
+    /// until the one asked for; what came of it said. `None` for a line that is no setting.
+    fn menu_setting<P: Play>(&mut self, play: &mut P, text: &str) -> Option<Vec<String>> {
+        let lang = self.language;
+        let menu = |play: &P| {
+            play.with_app(|app| match &app.screen {
+                Screen::Start(menu) => Some((menu.game.kind, menu.game.preset, menu.mode, menu.heap_option)),
+                _ => None,
+            })
+        };
+        let choose = |play: &mut P, row: StartRow| play.send(Msg::Choose { row, action: None });
+        let title = |play: &P| {
+            play.with_app(|app| match &app.screen {
+                Screen::Start(menu) => {
+                    format!(
+                        "{}, {}",
+                        crate::words::title(lang, menu.game.kind),
+                        crate::words::mode_title(lang, menu.mode)
+                    )
+                }
+                _ => String::new(),
+            })
+        };
+        let (word, rest) = match input::word_and_name(text) {
+            Some((word @ (Word::Game | Word::Heaps), rest)) => (word, rest),
+            _ => (input::word(text)?, ""),
+        };
+        match word {
+            Word::Game => {
+                let entries = crate::engine::GameKind::menu();
+                let target = entries
+                    .iter()
+                    .find(|e| e.preset == Some(rest))
+                    .or_else(|| {
+                        let kind = rest.parse::<crate::engine::GameKind>().ok()?;
+                        entries.iter().find(|e| e.kind == kind && e.preset.is_none())
+                    })
+                    .map(|e| (e.kind, e.preset));
+                let Some(target) = target else {
+                    let names: Vec<String> = entries
+                        .iter()
+                        .map(|e| e.preset.map_or_else(|| e.kind.name(), str::to_string))
+                        .collect();
+                    let args = [
+                        ("name", Arg::from(crate::text::escape_short(rest, 40))),
+                        ("names", Arg::from(names.join(", "))),
+                    ];
+                    return Some(vec![self.line("plain-menu-no-game", &args)]);
+                };
+                choose(play, StartRow::Game);
+                for _ in 0..entries.len() {
+                    if menu(play).is_some_and(|(kind, preset, ..)| (kind, preset) == target) {
+                        break;
+                    }
+                    play.send(Msg::action(Action::More));
+                }
+                Some(vec![self.line("plain-menu-game", &[("game", Arg::from(title(play)))])])
+            }
+            Word::Misere | Word::Normal => {
+                let mode = if word == Word::Misere {
+                    crate::engine::Mode::Misere
+                } else {
+                    crate::engine::Mode::Normal
+                };
+                let (kind, ..) = menu(play)?;
+                if mode == crate::engine::Mode::Misere && !kind.has_misere() {
+                    let game = Arg::from(crate::words::title(lang, kind));
+                    return Some(vec![self.line("plain-menu-no-misere", &[("game", game)])]);
+                }
+                choose(play, StartRow::Mode);
+                for _ in 0..2 {
+                    if menu(play).is_some_and(|(.., now, _)| now == mode) {
+                        break;
+                    }
+                    play.send(Msg::action(Action::More));
+                }
+                Some(vec![self.line("plain-menu-game", &[("game", Arg::from(title(play)))])])
+            }
+            Word::Heaps if !rest.is_empty() => {
+                choose(play, StartRow::Heaps);
+                for _ in 0..crate::app::HeapOption::ALL.len() {
+                    if menu(play).is_some_and(|(.., option)| option == crate::app::HeapOption::Custom) {
+                        break;
+                    }
+                    play.send(Msg::action(Action::More));
+                }
+                let typed = play.with_app(|app| match &app.screen {
+                    Screen::Start(menu) => menu.custom.chars().count(),
+                    _ => 0,
+                });
+                for _ in 0..typed {
+                    play.send(Msg::action(Action::Erase));
+                }
+                for c in rest.chars() {
+                    play.send(Msg::char(c));
+                }
+                let heaps = play.with_app(|app| match &app.screen {
+                    Screen::Start(menu) => menu.custom.clone(),
+                    _ => String::new(),
+                });
+                Some(vec![self.line("plain-menu-heaps", &[("heaps", Arg::from(heaps))])])
+            }
+            _ => None,
+        }
     }
 
     /// The binary (teaching) view on or off; said when turned off, its lines being the news

@@ -167,6 +167,9 @@ fn build(lang: Language, app: &App) -> Frame {
             if app.saved().is_some() {
                 frame.say(Slot::Offer, msg(lang, "plain-menu-saved", &[]));
             }
+            if let Some(error) = &menu.error {
+                frame.say(Slot::Message, sentence(lang, &error.text(lang)));
+            }
             let game =
                 format!("{}, {}", words::title(lang, menu.game.kind), words::mode_title(lang, menu.mode));
             let saved = Arg::from(if app.saved().is_some() { "yes" } else { "no" });
@@ -637,7 +640,7 @@ pub fn help(app: &App, language: Language) -> Vec<String> {
     let lang = language;
     {
         let ids: &[&str] = match &app.screen {
-            Screen::Start(_) => &["plain-help-menu", "plain-help-quit"],
+            Screen::Start(_) => &["plain-help-menu", "plain-help-menu-settings", "plain-help-quit"],
             Screen::Play(play) if play.game.over.is_some() => &["plain-help-over", "plain-help-quit"],
             Screen::Play(_) => &[
                 "plain-help-move",

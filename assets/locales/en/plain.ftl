@@ -152,3 +152,10 @@ plain-help-lobby-answer = accept or decline: answer a challenge.
 plain-help-lobby-who = who, l or an empty line: who is here, again.
 plain-help-lobby-standings = standings: the leaderboards.
 plain-help-lobby-quit = q or quit: leave the server.
+
+## The start menu's settings, typed
+plain-menu-game = Chosen: { $game }.
+plain-menu-heaps = Heaps chosen: { $heaps }. They are checked when the game starts.
+plain-menu-no-game = There is no game called { $name }. The games: { $names }.
+plain-menu-no-misere = { $game } has no misère form: it is played in normal play.
+plain-help-menu-settings = game NAME, heaps 3 4 5, misere or normal: change the game, the heaps or the convention.

@@ -142,3 +142,10 @@ plain-help-lobby-answer = accept（接受）或 decline（拒绝）：回应挑�
 plain-help-lobby-who = who（谁在）、l 或空行：再说一遍谁在这里。
 plain-help-lobby-standings = standings（排行榜）：排行榜。
 plain-help-lobby-quit = q 或 quit（退出）：离开服务器。
+
+## 开始菜单的设置，用输入的方式
+plain-menu-game = 已选择：{ $game }。
+plain-menu-heaps = 已选择的各堆：{ $heaps }。开局时再检查是否可用。
+plain-menu-no-game = 没有叫 { $name } 的游戏。可选的游戏：{ $names }。
+plain-menu-no-misere = { $game }没有反常规则：按常规规则进行。
+plain-help-menu-settings = game 名称（游戏）、heaps 3 4 5（堆）、misere（反常）或 normal（常规）：更换游戏、各堆或规则。

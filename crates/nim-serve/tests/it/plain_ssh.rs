@@ -303,3 +303,43 @@ fn l_in_the_lobby_turns_the_full_screen_into_lines() {
     });
     runtime.block_on(running.stop(Duration::from_secs(3)));
 }
+
+/// The start menu in lines takes its settings as typed lines: `game NAME`, `misere` (refused, and
+/// said so, for a game without it), `heaps 2 5 7` (checked when the game starts, a refusal said);
+/// the game then starts as chosen.
+#[test]
+fn the_menu_takes_the_game_the_heaps_and_the_convention_as_typed() {
+    ssh_present();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    let running = runtime.block_on(server(options(dir.path())));
+    let typed =
+        "ai\ngame chess\ngame kayles\nmisere\ngame nim\nmisere\nheaps 2 x 7\np\nheaps 2 5 7\np\nq\nquit\n";
+    let out = std::process::Command::new("ssh")
+        .arg("-T")
+        .args(ssh_options(running.addr().port()))
+        .arg("gwen@127.0.0.1")
+        .stdin(std::fs::File::open(write(dir.path(), typed)).expect("input"))
+        .output()
+        .expect("run ssh");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    let mut at = 0;
+    // In this order: each setting's answer, then the game as set.
+    for expected in [
+        "There is no game called chess. The games: nim, ",
+        "Chosen: Kayles, normal play.",
+        "Kayles has no misère form: it is played in normal play.",
+        "Chosen: Nim, misère.",
+        "Heaps chosen: 2 x 7.",
+        "'2 x 7' is neither heaps nor a preset",
+        "Heaps chosen: 2 5 7.",
+        "Nim: Whoever takes the last token loses.",
+        "Heaps: 2, 5, 7. Your move.",
+    ] {
+        let found =
+            text[at..].find(expected).unwrap_or_else(|| panic!("{expected:?} is not next in:\n{text}"));
+        at += found + expected.len();
+    }
+    runtime.block_on(running.stop(Duration::from_secs(3)));
+}
