@@ -69,6 +69,12 @@ fn info_lines(game: &Game, app: &App, look: &Look, area: Rect) -> Vec<Line<'stat
     } else {
         lines.push(Line::raw(""));
     }
+    // Another window on this home, told until the player's first move (#35).
+    if let Some(other) =
+        app.other_window.filter(|_| !game.moves().iter().any(|(seat, _)| game.is_human(*seat)))
+    {
+        lines.push(Line::styled(other.words(look.language), theme.strong(theme.warning)));
+    }
     if let Some(toss) = game.toss_words(look.language) {
         lines.push(Line::styled(toss, theme.strong(theme.text)));
     }
