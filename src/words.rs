@@ -1321,9 +1321,11 @@ pub fn with_best_try(
 /// The note that reports the AI's move, with why it was its best try from a lost position (#35).
 pub fn note_best_try(lang: Language, note: &str, why: crate::engine::TryWhy) -> String {
     match why {
-        crate::engine::TryWhy::Hardest { replies, .. } => {
-            say(lang, "note-best-try", &[("note", txt(note)), ("replies", num(replies))])
-        }
+        crate::engine::TryWhy::Hardest { replies, .. } => say(
+            lang,
+            "note-best-try",
+            &[("note", txt(note)), ("replies", Arg::Count(u64::try_from(replies).unwrap_or(u64::MAX)))],
+        ),
         crate::engine::TryWhy::Quick => say(lang, "note-best-try-quick", &[("note", txt(note))]),
     }
 }

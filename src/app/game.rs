@@ -887,7 +887,10 @@ impl Game {
             Note::Moved { who, mv, before } => {
                 let note = moved(lang, self.name(lang, *who), self.past_tense(lang, before, mv));
                 match &self.tried {
-                    Some((tried, why)) if tried == mv && !self.players.is_human(*who) => {
+                    // Not on the banner of a finished game: the result is what it says.
+                    Some((tried, why))
+                        if tried == mv && !self.players.is_human(*who) && self.over.is_none() =>
+                    {
                         words::note_best_try(lang, &note, *why)
                     }
                     _ => note,

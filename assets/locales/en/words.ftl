@@ -313,5 +313,8 @@ bachet-lost = no winning move: { $n } is already a multiple of { $m }, so whatev
 ## reports the AI's move.
 best-try-hardest = The hardest try: of all moves it leaves the other player the fewest winning replies ({ $replies }), and it takes as little as it can, to make the game long.
 best-try-quick = With so many moves the AI does not weigh them all: its quick rule keeps a game of huge heaps short.
-note-best-try = { $note }. No winning move, so it made the hardest try: it leaves you the fewest winning replies ({ $replies }) and takes as little as it can, to make the game long
-note-best-try-quick = { $note }. No winning move; with so many moves it plays a quick rule that keeps a game of huge heaps short
+note-best-try = { $note }: no winning move, so it makes the game long and hard (it leaves you { $replies ->
+    [one] one winning reply
+   *[other] { $replies } winning replies
+}, the fewest)
+note-best-try-quick = { $note }: no winning move; with so many moves it plays a quick rule that keeps a game of huge heaps short

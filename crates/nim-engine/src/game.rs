@@ -310,7 +310,8 @@ impl Game {
             .or_else(|| self.count_winning_moves(&after).value().to_u128())
             .unwrap_or(u128::MAX);
         let taken = mv.takes().iter().map(|t| u128::from(t.take)).sum();
-        Some(TryWhy::Hardest { replies, taken })
+        // A move that ends the game (misère's last token) is no try: nothing is left to tell.
+        (replies > 0 && !self.is_over(&after)).then_some(TryWhy::Hardest { replies, taken })
     }
 }
 

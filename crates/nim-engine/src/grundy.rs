@@ -222,7 +222,7 @@ pub(crate) fn ai_move(game: &(impl HeapGame + Rules), position: &Position) -> Op
     winning_moves(game, position, 1)
         .into_iter()
         .next()
-        .or_else(|| crate::game::best_try(game, position, || game.fallback(position)))
+        .or_else(|| super::best_try(game, position, || game.fallback(position)))
 }
 
 pub(crate) fn move_count(game: &impl HeapGame, position: &Position) -> u128 {

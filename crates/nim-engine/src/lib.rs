@@ -162,6 +162,7 @@ pub use describe::{
 };
 pub use explain::{Explanation, MoveReason, binary_digits};
 pub use fibonacci::{Fibonacci, FibonacciReason, FibonacciView, winning_takes};
+pub(crate) use game::best_try;
 pub use game::{
     BEST_TRY_MOVES, Game, Listing, MOVE_LIST_LIMIT, Move, Rules, Ruleset, Teaching, TryWhy, Verdict, Working,
 };

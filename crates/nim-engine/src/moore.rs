@@ -1769,7 +1769,7 @@ impl Rules for Moore {
         } else {
             self.column_move(heaps)
         };
-        winning.or_else(|| crate::game::best_try(self, position, || self.fallback(heaps)))
+        winning.or_else(|| super::best_try(self, position, || self.fallback(heaps)))
     }
     /// Moves in the order of their lists of takes, a list before its extensions: (heap 1, take 1),
     /// (heap 1, take 1; heap 2, take 1), ... Counted by `sel(i, r)`, the selections of at most `r`

@@ -344,7 +344,7 @@ pub fn fallback_move(heaps: &[u64], mode: Mode) -> Option<Take> {
         return quick().and_then(|mv| mv.as_take());
     }
     let nim = Nim::new(mode);
-    crate::game::best_try(&nim, &Position::new(heaps.to_vec()), quick).and_then(|mv| mv.as_take())
+    super::best_try(&nim, &Position::new(heaps.to_vec()), quick).and_then(|mv| mv.as_take())
 }
 
 /// Nim's quick rule from a lost position of many tokens.

@@ -263,7 +263,7 @@ impl Rules for Wythoff {
         self.winning(position)
             .into_iter()
             .next()
-            .or_else(|| crate::game::best_try(self, position, || self.fallback(position)))
+            .or_else(|| super::best_try(self, position, || self.fallback(position)))
     }
     fn move_count(&self, position: &Position) -> u128 {
         let (x, y) = Wythoff::pair(position);
