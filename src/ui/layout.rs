@@ -28,6 +28,9 @@ pub const MIN_WIDTH: u16 = 44;
 /// Cells before the tokens: the selection arrow and the heap number, then a bar.
 pub(super) const LABEL_CELLS: u16 = 8;
 /// Rows of messages under the board: the move being chosen, a note, the coach, the hint.
+/// A stage shorter than this stands at the top of its room, with no blank row above the board.
+const SHORT_STAGE: u16 = 16;
+
 /// Rows beyond the lines' own the large grid of Wythoff's queen leaves under the board, so that a
 /// long hint still wraps whole under it (#35).
 const LARGE_GRID_SPARE: u16 = 8;
@@ -560,8 +563,13 @@ fn layout_without_history(lang: Language, game: &Game, room: Rect, binary: bool,
     };
     let below = if below >= panel::MIN_HEIGHT { below } else { 0 };
     let total = column + below + INFO_ROWS;
-    // The stage stands in the middle of the room, a little above the centre.
-    let top = stage.y + stage.height.saturating_sub(total) / 3;
+    // The stage stands in the middle of the room, a little above the centre; on a short screen
+    // at the top, so that the lines under the board (a long hint wraps to six rows at 50
+    // columns) get every row there is (#35).
+    let top = match stage.height < SHORT_STAGE {
+        true => stage.y,
+        false => stage.y + stage.height.saturating_sub(total) / 3,
+    };
     let group =
         if beside { width + GAP + panel_width } else { width.max(if below > 0 { panel_width } else { 0 }) };
     let left = stage.x + stage.width.saturating_sub(group) / 2;

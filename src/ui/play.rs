@@ -14,9 +14,10 @@ use super::text::wrap;
 
 /// Draws the lines under the board of a game or a demo into `area`, wrapped; on a projector's
 /// screen, in a panel of their own ([`render_projected`]).
-pub(super) fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
+pub(super) fn render_info(game: &Game, app: &App, look: &Look, area: Rect, alone: bool, buf: &mut Buffer) {
     let lines = info_lines(game, app, look, area);
-    if render_projected(&lines, look, area, buf) {
+    // After a game the banner stands in their place (its title in block letters on a projector).
+    if alone && game.over.is_none() && app.overlay.is_none() && render_projected(&lines, look, area, buf) {
         return;
     }
     let lines: Vec<Line> = lines.iter().flat_map(|line| wrap(line, usize::from(area.width))).collect();
@@ -72,9 +73,8 @@ fn render_projected(lines: &[Line<'static>], look: &Look, area: Rect, buf: &mut 
         width: width + 4,
         height,
     };
-    let block = ratatui::widgets::Block::bordered()
-        .border_type(ratatui::widgets::BorderType::Rounded)
-        .border_style(look.theme.fg(look.theme.dim));
+    // Plain corners: the ASCII pass has a stand-in for each.
+    let block = ratatui::widgets::Block::bordered().border_style(look.theme.fg(look.theme.dim));
     let inner = block.inner(panel);
     block.render(panel, buf);
     let text = Rect { y: inner.y + 1, height: inner.height.saturating_sub(2), x: inner.x + 1, width: width };

@@ -405,3 +405,77 @@ fn a_second_window_on_the_same_home_is_told_at_once() {
     alone.send(b"q");
     alone.wait_exit().expect("did not quit");
 }
+
+/// On a projector (140x45) the sentences a class reads stand in a framed panel of their own,
+/// centred under the board with blank rows around them, not one small line over an empty third;
+/// in Chinese too. Below 110 columns they are the plain lines under the board.
+#[test]
+fn on_a_projector_the_sentences_stand_in_a_panel_of_their_own() {
+    use nim_tui::i18n::Language;
+    let mut app = App::start_now(setup(GameKind::Nim, &[3, 4, 5]), Some(1));
+    act(&mut app, Action::Hint);
+    for look in [Look::default(), Look { language: Language::SimplifiedChinese, ..Look::default() }] {
+        let screen = lines(&draw_with(&app, &look, 140, 45));
+        let board_bottom = screen.iter().position(|l| l.contains("└")).unwrap();
+        let hint =
+            screen.iter().position(|l| l.contains("Hint:") || l.replace(' ', "").contains("提示")).unwrap();
+        let top = screen[..hint].iter().rposition(|l| l.contains('┌')).expect("a frame above the hint");
+        let frame: Vec<char> = screen[top].chars().collect();
+        let left = frame.iter().position(|&c| c == '┌').unwrap();
+        let right = frame.iter().position(|&c| c == '┐').expect("the frame's right corner");
+        let width = right + 1 - left;
+        // Centred (as much room each side, within two columns) and wide.
+        let after = frame.len().max(140) - right - 1;
+        assert!(width >= 80, "a wide panel:\n{}", screen.join("\n"));
+        assert!((left as i32 - after as i32).abs() <= 2, "{left} {after}\n{}", screen.join("\n"));
+        // A blank row inside the frame above the first sentence, and the panel in the rows under
+        // the board, not against it.
+        assert!(screen[top + 1].trim().trim_matches('│').trim().is_empty(), "{}", screen.join("\n"));
+        assert!(top > board_bottom + 1, "{}", screen.join("\n"));
+    }
+    let screen = lines(&draw_with(&app, &Look::default(), 100, 30)).join("\n");
+    assert!(
+        !screen.contains("┌──────────────────────────────────────────────────────────────────────────────"),
+        "{screen}"
+    );
+    assert!(screen.contains("Hint:"), "{screen}");
+}
+
+/// Wythoff's queen is a block of colour, not a lone glyph: three columns and two rows on the large
+/// squares of a projector, two columns on the small ones; the corner drawn as the caption names it.
+#[test]
+fn wythoff_s_queen_is_large_enough_to_see() {
+    for (width, height, columns, rows) in [(140u16, 45u16, 3usize, 2usize), (80, 24, 2, 1)] {
+        let app = App::start_now(setup(GameKind::Wythoff, &[3, 5]), Some(1));
+        let buf = draw_with(&app, &Look::default(), width, height);
+        let text = lines(&buf).join("\n");
+        let area = buf.area;
+        let queen = (0..area.height)
+            .flat_map(|y| (0..area.width).map(move |x| (x, y)))
+            .find(|&(x, y)| buf[(x, y)].symbol() == "♛")
+            .unwrap_or_else(|| panic!("no queen at {width}x{height}:\n{text}"));
+        let fill = buf[queen].bg;
+        assert_ne!(fill, ratatui::style::Color::Reset, "the queen is a fill of colour");
+        let filled = |x: u16, y: u16| buf[(x, y)].bg == fill;
+        // Her block: `columns` across on each of `rows` rows, from the glyph's column.
+        let across = (queen.0.saturating_sub(2)..queen.0 + 3).filter(|&x| filled(x, queen.1)).count();
+        assert_eq!(across, columns, "{width}x{height}:\n{text}");
+        let down = (queen.1..queen.1 + 3).filter(|&y| filled(queen.0, y)).count();
+        assert_eq!(down, rows, "{width}x{height}:\n{text}");
+        assert!(
+            text.contains("the corner +") && text.lines().any(|l| l.contains("│") && l.contains(" + ")),
+            "{text}"
+        );
+    }
+}
+
+/// On a short screen (50x16) the board stands at the top, so a long hint (Moore's) wraps whole
+/// under it.
+#[test]
+fn a_long_hint_wraps_whole_at_50x16() {
+    let mut app = App::start_now(setup(GameKind::Moore(2), &[3, 4, 5]), Some(1));
+    act(&mut app, Action::Hint);
+    let text = screen(&app, 50, 16).join(" ");
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(text.contains("every column then holds a multiple of 3"), "{text}");
+}
