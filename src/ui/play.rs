@@ -77,7 +77,7 @@ fn render_projected(lines: &[Line<'static>], look: &Look, area: Rect, buf: &mut 
     let block = ratatui::widgets::Block::bordered().border_style(look.theme.fg(look.theme.dim));
     let inner = block.inner(panel);
     block.render(panel, buf);
-    let text = Rect { y: inner.y + 1, height: inner.height.saturating_sub(2), x: inner.x + 1, width: width };
+    let text = Rect { y: inner.y + 1, height: inner.height.saturating_sub(2), x: inner.x + 1, width };
     Paragraph::new(rows).render(text, buf);
     true
 }

@@ -116,7 +116,8 @@ fn the_misere_endgame_flag_means_no_heap_of_two_is_left() {
 /// the larger heap, then the lower heap number.
 fn documented_fallback(brute: &mut BruteForce, heaps: &[u64]) -> Option<Take> {
     assert!(heaps.iter().sum::<u64>() as u128 <= nim_tui::engine::BEST_TRY_MOVES);
-    let mut best: Option<((bool, usize, u64, std::cmp::Reverse<u64>, usize), Take)> = None;
+    type Rank = (bool, usize, u64, std::cmp::Reverse<u64>, usize);
+    let mut best: Option<(Rank, Take)> = None;
     for (heap, &h) in heaps.iter().enumerate() {
         for take in 1..=h {
             let mut after = heaps.to_vec();

@@ -256,7 +256,8 @@ fn the_ai_s_best_try_is_the_hardest_and_longest_move_in_every_game() {
             let empties = |mv: &Move| {
                 mv.takes().iter().any(|t| state.heaps[t.heap] >= 2 && t.take == state.heaps[t.heap])
             };
-            let mut ranked: Vec<((bool, usize, u64, std::cmp::Reverse<u64>), Move)> = legal
+            type Rank = (bool, usize, u64, std::cmp::Reverse<u64>);
+            let mut ranked: Vec<(Rank, Move)> = legal
                 .iter()
                 .map(|(mv, next)| {
                     let replies = search.winning_moves(next).len();
@@ -478,4 +479,22 @@ fn a_long_hint_wraps_whole_at_50x16() {
     let text = screen(&app, 50, 16).join(" ");
     let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(text.contains("every column then holds a multiple of 3"), "{text}");
+}
+
+/// The terminal's cursor is never left in the empty rows under a line of pins (Kayles, Dawson's
+/// Kayles), where the layout's heap rows are not what is drawn; on a board of heaps it stands on
+/// the chosen heap's marker.
+#[test]
+fn the_cursor_is_never_left_in_empty_rows() {
+    use nim_tui::i18n::Language;
+    use ratatui::layout::Rect;
+    for kind in [GameKind::Kayles, GameKind::Dawson] {
+        let app = App::start_now(setup(kind, &[3, 4, 5]), Some(1));
+        assert_eq!(nim_tui::ui::cursor(Language::English, &app, Rect::new(0, 0, 80, 24)), None, "{kind}");
+    }
+    let app = App::start_now(setup(GameKind::Nim, &[3, 4, 5]), Some(1));
+    let at = nim_tui::ui::cursor(Language::English, &app, Rect::new(0, 0, 80, 24)).expect("a cursor");
+    let screen = screen(&app, 80, 24);
+    let row: Vec<char> = screen[usize::from(at.y)].chars().collect();
+    assert_eq!(row.get(usize::from(at.x)), Some(&'▶'), "{}", screen.join("\n"));
 }

@@ -221,7 +221,7 @@ impl Teaching {
 pub const MOVE_LIST_LIMIT: usize = 1000;
 
 /// The most legal moves, and the most tokens, of a position in which the AI's best try from a lost
-/// position weighs every move ([`best_try`]); past either, each game's own quick rule answers (see
+/// position weighs every move (`best_try`); past either, each game's own quick rule answers (see
 /// [`TryWhy::Quick`]). At this bound a best try costs a few hundred counts of winning replies, each
 /// constant or linear in the heaps, so the AI never searches a move set of u64 size; and the
 /// tokens bound it too, since taking the least from a huge heap (Fibonacci Nim's, a subtraction
@@ -244,6 +244,10 @@ pub enum TryWhy {
     /// huge heaps a matter of their digits, not their tokens (each game's `fallback` says how).
     Quick,
 }
+
+/// How a move ranks as a try, the smallest first: whether it empties a heap of two or more, the
+/// winning replies it leaves, the tokens it takes, and the largest heap it takes from (reversed).
+type TryRank = (bool, u128, u128, std::cmp::Reverse<u64>);
 
 /// Whether the best try weighs every one of a position's `moves` legal moves ([`BEST_TRY_MOVES`]).
 fn weighs_every_move(position: &Position, moves: u128) -> bool {
@@ -271,7 +275,7 @@ pub(crate) fn best_try<R: Rules + ?Sized>(
     if !weighs_every_move(position, count) {
         return quick();
     }
-    let mut best: Option<((bool, u128, u128, std::cmp::Reverse<u64>), Move)> = None;
+    let mut best: Option<(TryRank, Move)> = None;
     for index in 0..count {
         let Some(mv) = game.nth_move(position, index) else { continue };
         let mut after = position.clone();
