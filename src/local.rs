@@ -86,6 +86,19 @@ pub fn play(
     app.lesson = lesson;
     app.stats = stats;
     app.notices = warnings.clone();
+    // Held for the whole session: a second window on this home is told at once (#35).
+    let _home = match store.as_ref().map(Store::hold_home) {
+        Some(Ok(crate::store::HomeHold::Theirs(pid))) => {
+            app.other_window = Some(crate::app::OtherWindow { pid });
+            None
+        }
+        Some(Ok(hold)) => Some(hold),
+        Some(Err(e)) => {
+            tracing::warn!("could not hold the home for this window: {e}");
+            None
+        }
+        None => None,
+    };
     app.panels.coach = settings.coach;
     // Nothing moves in lines of text.
     app.motion = crate::app::Motion::new(settings.animation && !settings.plain);

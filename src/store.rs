@@ -63,6 +63,20 @@ const STALE_AFTER: Duration = Duration::from_secs(3600);
 const TEMP_SUFFIX: &str = ".tmp";
 /// The lock file that serialises updates to a directory's files between instances.
 pub const LOCK_FILE: &str = ".nim-tui.lock";
+
+/// The file a window holds locked for as long as it runs, with its process id in it, so that a
+/// second window on the same home knows at once that it is not alone ([`Store::hold_home`]).
+pub const WINDOW_FILE: &str = ".nim-tui.window";
+
+/// Whether this window is the only one on its home.
+#[derive(Debug)]
+pub enum HomeHold {
+    /// This window holds the home: the lock is kept while this lives (the open file), and
+    /// released by the system when the process ends, however it ends.
+    Ours(Option<fs::File>),
+    /// Another running window holds it; its process id when it could be read.
+    Theirs(Option<u32>),
+}
 /// How much of a parser's message about a bad file a warning quotes.
 const REASON_MAX: usize = 300;
 /// How long to wait for another instance to finish its update before giving up.
@@ -453,6 +467,45 @@ impl Store {
         }
         self.release_claim()?;
         Ok(true)
+    }
+
+    /// Takes the home for this window, or says which running window has it. The lock is an
+    /// advisory lock on [`WINDOW_FILE`] in the state directory, taken without waiting; the system
+    /// releases it when its process ends, so a lock left by a process that died is simply taken
+    /// over (and its process id written anew). Where the file system has no locks, the process id
+    /// in the file decides: a live process other than this one holds the home.
+    pub fn hold_home(&self) -> Result<HomeHold, StoreError> {
+        fs::create_dir_all(&self.state_dir)
+            .map_err(|source| StoreError::CreateDir { path: self.state_dir.clone(), source })?;
+        let path = self.state_dir.join(WINDOW_FILE);
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)
+            .map_err(|source| StoreError::Lock { path: path.clone(), source })?;
+        let written_pid = || fs::read_to_string(&path).ok().and_then(|text| text.trim().parse::<u32>().ok());
+        match file.try_lock_exclusive() {
+            Ok(true) => {}
+            Ok(false) => return Ok(HomeHold::Theirs(written_pid())),
+            Err(e) if e.kind() == io::ErrorKind::Unsupported => {
+                if let Some(pid) =
+                    written_pid().filter(|&pid| pid != std::process::id() && process_alive(pid))
+                {
+                    return Ok(HomeHold::Theirs(Some(pid)));
+                }
+            }
+            Err(source) => return Err(StoreError::Lock { path, source }),
+        }
+        let write = |file: &mut fs::File| -> io::Result<()> {
+            file.set_len(0)?;
+            io::Seek::seek(file, io::SeekFrom::Start(0))?;
+            write!(file, "{}", std::process::id())?;
+            file.flush()
+        };
+        write(&mut file).map_err(|source| StoreError::Write { path, source })?;
+        Ok(HomeHold::Ours(Some(file)))
     }
 
     /// Where game records are saved.

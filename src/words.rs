@@ -1291,3 +1291,41 @@ pub fn serve_web_refused(lang: Language, reason: &str) -> String {
     };
     serve_text(lang, id, &[])
 }
+
+/// The hint's reason in a lost position, followed by why its move is the AI's best try (#35),
+/// unless the reason already tells it (the 21 game's "the least you can take").
+pub fn with_best_try(
+    lang: Language,
+    teaching: &Teaching,
+    reason: &str,
+    why: crate::engine::TryWhy,
+) -> String {
+    if let Teaching::Grundy(view) = teaching
+        && take_to_multiple(lang, view).is_some()
+    {
+        return reason.to_string();
+    }
+    let why = match why {
+        crate::engine::TryWhy::Hardest { replies, .. } => {
+            say(lang, "best-try-hardest", &[("replies", num(replies))])
+        }
+        crate::engine::TryWhy::Quick => i18n::text(lang, "best-try-quick"),
+    };
+    // A Chinese sentence ends in its own full stop; an English one is closed before the next.
+    match lang {
+        Language::English => format!("{}. {why}", reason.trim_end_matches('.')),
+        _ => format!("{}。{why}", reason.trim_end_matches(['。', '.'])),
+    }
+}
+
+/// The note that reports the AI's move, with why it was its best try from a lost position (#35).
+pub fn note_best_try(lang: Language, note: &str, why: crate::engine::TryWhy) -> String {
+    match why {
+        crate::engine::TryWhy::Hardest { replies, .. } => say(
+            lang,
+            "note-best-try",
+            &[("note", txt(note)), ("replies", Arg::Count(u64::try_from(replies).unwrap_or(u64::MAX)))],
+        ),
+        crate::engine::TryWhy::Quick => say(lang, "note-best-try-quick", &[("note", txt(note))]),
+    }
+}

@@ -43,6 +43,23 @@ pub enum Note {
     Refused(Refusal),
 }
 
+/// Another running window on the same home (its process id when known): neither window overwrites
+/// the other's unfinished game, and whichever leaves one second keeps it as a record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OtherWindow {
+    pub pid: Option<u32>,
+}
+
+impl OtherWindow {
+    /// The line that tells it, in `lang`.
+    pub fn words(&self, lang: Language) -> String {
+        match self.pid {
+            Some(pid) => crate::i18n::text_with(lang, "other-window", &[("pid", pid.to_string().into())]),
+            None => crate::i18n::text(lang, "other-window-unknown"),
+        }
+    }
+}
+
 /// Why an input was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
@@ -123,6 +140,9 @@ pub struct ReviewLine {
 pub struct Hint {
     pub mv: Move,
     pub winning: bool,
+    /// In a lost position, why the move is the best try (the fewest winning replies, the least
+    /// taken), worked out once when the hint is asked for.
+    pub why: Option<crate::engine::TryWhy>,
 }
 
 /// A game in progress (or just finished): its checked history, whose turn it is, the move being
@@ -175,6 +195,9 @@ pub struct Game {
     /// The teaching view of the position now, worked out on the first frame that shows it and
     /// forgotten when the position changes.
     teaching: std::cell::OnceCell<Teaching>,
+    /// The AI's last move when it was its best try from a lost position, and why: the note that
+    /// reports the move says so.
+    tried: Option<(Move, crate::engine::TryWhy)>,
     /// Where the weaker levels' random moves come from: drawn from the app's seeded generator,
     /// so a seeded game replays exactly.
     rng: StdRng,
@@ -217,6 +240,7 @@ impl Game {
             judged: Vec::new(),
             judged_from: 0,
             teaching: std::cell::OnceCell::new(),
+            tried: None,
             rng,
         };
         game.judged_from = game.history.len();
@@ -488,7 +512,8 @@ impl Game {
         let Some(mv) = teaching.best() else { return };
         let winning = teaching.is_win();
         self.select_move(&mv);
-        self.hint = Some(Hint { mv, winning });
+        let why = if winning { None } else { self.engine().try_why(self.position(), &mv) };
+        self.hint = Some(Hint { mv, winning, why });
         self.used_hint = true;
     }
 
@@ -662,7 +687,13 @@ impl Game {
             return false;
         };
         self.note = Some(Note::Moved { who: self.turn(), mv: mv.clone(), before: self.position().clone() });
+        // Said only of the engine's own best try (a weaker level's random move is no try).
+        let tried = (self.engine().ai_move(self.position()).as_ref() == Some(&mv))
+            .then(|| self.engine().try_why(self.position(), &mv))
+            .flatten()
+            .map(|why| (mv.clone(), why));
         self.play(mv);
+        self.tried = tried;
         true
     }
 
@@ -678,6 +709,7 @@ impl Game {
         self.judged.push(line);
         self.teaching = std::cell::OnceCell::new();
         self.hint = None;
+        self.tried = None;
         self.typed.clear();
         // Each turn starts from taking one token, never from the last move's count.
         self.count = 1;
@@ -853,7 +885,16 @@ impl Game {
     pub fn note_words(&self, lang: Language, note: &Note) -> String {
         match note {
             Note::Moved { who, mv, before } => {
-                moved(lang, self.name(lang, *who), self.past_tense(lang, before, mv))
+                let note = moved(lang, self.name(lang, *who), self.past_tense(lang, before, mv));
+                match &self.tried {
+                    // Not on the banner of a finished game: the result is what it says.
+                    Some((tried, why))
+                        if tried == mv && !self.players.is_human(*who) && self.over.is_none() =>
+                    {
+                        words::note_best_try(lang, &note, *why)
+                    }
+                    _ => note,
+                }
             }
             Note::RematchFirst(first) => crate::words::rematch_first(lang, self.name(lang, *first)),
             Note::RecordSaved(path) => crate::i18n::text_with(
@@ -876,7 +917,11 @@ impl Game {
     /// The hint's reason: the teaching view of the position it was asked in (a hint goes when a
     /// move is made).
     pub fn hint_words(&self, lang: Language) -> String {
-        words::capitalised(&words::reason(lang, self.teach()))
+        let reason = words::capitalised(&words::reason(lang, self.teach()));
+        match self.hint.as_ref().and_then(|hint| hint.why) {
+            Some(why) => words::with_best_try(lang, self.teach(), &reason, why),
+            None => reason,
+        }
     }
 
     /// Who the coin toss sent first, if it did.

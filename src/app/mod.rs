@@ -18,7 +18,7 @@ use rand::rngs::StdRng;
 
 pub use crate::domain::Action;
 pub use commands::Command;
-pub use game::{Coaching, Game, GameOver, GiveUp, Hint, Note, Refusal, ReviewLine, coaching};
+pub use game::{Coaching, Game, GameOver, GiveUp, Hint, Note, OtherWindow, Refusal, ReviewLine, coaching};
 pub use learn::{
     Course, Exercise, Feedback, GRUNDY_STEPS, GRUNDY_TAKES, Lesson, MISERE_GAME, Picture, RULES, STEPS, Step,
     grundy_game, grundy_value, rules_of,
@@ -198,6 +198,9 @@ pub struct App {
     pub stats: Option<Stats>,
     /// Problems met on the way in or since (a data file moved aside), shown on the start screen.
     pub notices: Vec<String>,
+    /// Another running window on the same home, told at once on the start screen and under a new
+    /// game's board (#35).
+    pub other_window: Option<game::OtherWindow>,
     /// Whether the terminal is large enough for the screen; while it is not, only quitting works.
     pub fits: bool,
     /// How far the lesson got, to open it there.
@@ -276,6 +279,7 @@ impl App {
             setup,
             stats: None,
             notices: Vec::new(),
+            other_window: None,
             fits: true,
             lesson: crate::domain::LessonProgress::default(),
             score: None,

@@ -85,11 +85,11 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     match layout.history {
         Some(history) => {
             if history != layout.info {
-                render_info(game, app, look, layout.info, buf);
+                render_info(game, app, look, layout.info, false, buf);
             }
             moves::render(game, look, history, buf);
         }
-        None => render_info(game, app, look, layout.info, buf),
+        None => render_info(game, app, look, layout.info, true, buf),
     }
     status::render(game, app, look, layout.status, buf);
     if app.overlay.is_some() {
@@ -135,11 +135,12 @@ fn render_header(game: &Game, look: &Look, layout: &super::layout::BoardLayout, 
     }
 }
 
-/// The screen's own lines under the board.
-fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
+/// The screen's own lines under the board; `alone` when nothing stands beside them (no move list),
+/// so that on a projector they may take the screen's width.
+fn render_info(game: &Game, app: &App, look: &Look, area: Rect, alone: bool, buf: &mut Buffer) {
     match &app.screen {
         Screen::Puzzle(puzzle) => puzzle::render_info(app, game, &puzzle.run, look, area, buf),
         Screen::Replay(replay) => replay::render_info(game, replay, look, area, buf),
-        _ => play::render_info(game, app, look, area, buf),
+        _ => play::render_info(game, app, look, area, alone, buf),
     }
 }

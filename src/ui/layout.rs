@@ -28,6 +28,12 @@ pub const MIN_WIDTH: u16 = 44;
 /// Cells before the tokens: the selection arrow and the heap number, then a bar.
 pub(super) const LABEL_CELLS: u16 = 8;
 /// Rows of messages under the board: the move being chosen, a note, the coach, the hint.
+/// A stage shorter than this stands at the top of its room, with no blank row above the board.
+const SHORT_STAGE: u16 = 16;
+
+/// Rows beyond the lines' own the large grid of Wythoff's queen leaves under the board, so that a
+/// long hint still wraps whole under it (#35).
+const LARGE_GRID_SPARE: u16 = 8;
 const INFO_ROWS: u16 = 4;
 /// Rows that are always there: the header, the board's frame, the messages, the status line.
 const CHROME_ROWS: u16 = 4 + INFO_ROWS;
@@ -439,6 +445,11 @@ fn layout_without_history(lang: Language, game: &Game, room: Rect, binary: bool,
             Some((width, _, whole)) => (width, whole),
             None => board_width(lang, game, scale, count_width, max_width),
         };
+        // Wythoff's grid at its large scale asks for its own width (#35).
+        let (width, needed) = match super::queen::width_for(game, grid) {
+            0 => (width, needed),
+            columns => (width.max((columns + 2).min(max_width)), needed.max(columns + 2)),
+        };
         let gap = u16::from(scale.1 > 1 && pins.is_none());
         let pad = u16::from((scale.1 > 1 || beside) && pins.is_none());
         let picture = bracket + grid;
@@ -459,8 +470,10 @@ fn layout_without_history(lang: Language, game: &Game, room: Rect, binary: bool,
         // A game's picture (Wythoff's grid) never squeezes the panel under the board.
         let least = if grid > 0 { panel::full_height(lang, game, panel_width) } else { panel::MIN_HEIGHT };
         let below = if binary && !beside { least } else { 0 };
+        // The large grid only with rows to spare for a long hint under the board.
+        let spare = if super::queen::is_large(game, grid) { LARGE_GRID_SPARE } else { 0 };
         let ok = needed <= max_width
-            && rows + below <= limit.min(column_room)
+            && rows + below + spare <= limit.min(column_room)
             && (!beside || panel_fits(&plan).is_some());
         ok.then_some(plan)
     };
@@ -550,8 +563,13 @@ fn layout_without_history(lang: Language, game: &Game, room: Rect, binary: bool,
     };
     let below = if below >= panel::MIN_HEIGHT { below } else { 0 };
     let total = column + below + INFO_ROWS;
-    // The stage stands in the middle of the room, a little above the centre.
-    let top = stage.y + stage.height.saturating_sub(total) / 3;
+    // The stage stands in the middle of the room, a little above the centre; on a short screen
+    // at the top, so that the lines under the board (a long hint wraps to six rows at 50
+    // columns) get every row there is (#35).
+    let top = match stage.height < SHORT_STAGE {
+        true => stage.y,
+        false => stage.y + stage.height.saturating_sub(total) / 3,
+    };
     let group =
         if beside { width + GAP + panel_width } else { width.max(if below > 0 { panel_width } else { 0 }) };
     let left = stage.x + stage.width.saturating_sub(group) / 2;

@@ -83,7 +83,10 @@ pub fn cursor(lang: crate::i18n::Language, app: &App, area: Rect) -> Option<rata
         Screen::Puzzle(puzzle) if puzzle.run.answer.is_none() => &puzzle.game,
         _ => return None,
     };
-    if !game.your_turn() {
+    // A game of pins is one line of rows drawn by `pins.rs`, not the layout's heap rows: the
+    // cursor is hidden there rather than left in the empty rows under the line (seen in xterm).
+    if !game.your_turn() || matches!(game.rules.kind.describe().shape, crate::engine::MoveShape::Pins { .. })
+    {
         return None;
     }
     let layout = layout::layout_for(lang, game, area, app.panels);

@@ -12,13 +12,74 @@ use super::key_line::choosing_line;
 use super::look::Look;
 use super::text::wrap;
 
-/// Draws the lines under the board of a game or a demo into `area`, wrapped.
-pub(super) fn render_info(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
-    let lines: Vec<Line> = info_lines(game, app, look, area)
-        .iter()
-        .flat_map(|line| wrap(line, usize::from(area.width)))
-        .collect();
+/// Draws the lines under the board of a game or a demo into `area`, wrapped; on a projector's
+/// screen, in a panel of their own ([`render_projected`]).
+pub(super) fn render_info(game: &Game, app: &App, look: &Look, area: Rect, alone: bool, buf: &mut Buffer) {
+    let lines = info_lines(game, app, look, area);
+    // After a game the banner stands in their place (its title in block letters on a projector).
+    if alone && game.over.is_none() && app.overlay.is_none() && render_projected(&lines, look, area, buf) {
+        return;
+    }
+    let lines: Vec<Line> = lines.iter().flat_map(|line| wrap(line, usize::from(area.width))).collect();
     Paragraph::new(lines).render(area, buf);
+}
+
+/// The screen width from which the lines under the board are drawn for a class to read (#35).
+const PROJECTOR_WIDTH: u16 = 110;
+/// The columns a projected sentence wraps in: short lines read across a room.
+const PROJECTED_WIDTH: u16 = 84;
+
+/// On a large screen with rows to spare (a projector), the sentences a class reads (the move
+/// being chosen, the last move, the coach, the hint) are drawn apart from the board: centred, in
+/// bold, a blank row between them, in a frame of their own that stands in the middle of the room
+/// under the board rather than one small line above an empty third. Any language: nothing here
+/// depends on a font. Answers whether it drew them (there was room).
+fn render_projected(lines: &[Line<'static>], look: &Look, area: Rect, buf: &mut Buffer) -> bool {
+    let screen = *buf.area();
+    if screen.width < PROJECTOR_WIDTH || lines.iter().all(|l| l.width() == 0) {
+        return false;
+    }
+    // As wide as the screen allows around the middle of the lines' own rows.
+    let width = PROJECTED_WIDTH.min(screen.width - 4);
+    let middle = area.x + area.width / 2;
+    let x = middle.saturating_sub((width + 4) / 2).max(screen.x);
+    let area = Rect { x, width: (width + 4).min(screen.right() - x), ..area };
+    let width = area.width - 4;
+    let mut rows: Vec<Line<'static>> = Vec::new();
+    for line in lines.iter().filter(|l| l.width() > 0) {
+        if !rows.is_empty() {
+            rows.push(Line::raw(""));
+        }
+        let bold = Line::from(
+            line.spans
+                .iter()
+                .map(|s| {
+                    Span::styled(s.content.clone(), s.style.add_modifier(ratatui::style::Modifier::BOLD))
+                })
+                .collect::<Vec<_>>(),
+        );
+        rows.extend(wrap(&bold, usize::from(width)).into_iter().map(|l| l.centered()));
+    }
+    // The frame, a blank row inside it above and below, and a row of room outside it: else the
+    // plain lines.
+    let height = rows.len() as u16 + 4;
+    if height + 2 > area.height {
+        return false;
+    }
+    let panel = Rect {
+        x: area.x + (area.width - (width + 4)) / 2,
+        // In the middle of the rows under the board, never against the board.
+        y: area.y + 1 + (area.height - height - 1) / 2,
+        width: width + 4,
+        height,
+    };
+    // Plain corners: the ASCII pass has a stand-in for each.
+    let block = ratatui::widgets::Block::bordered().border_style(look.theme.fg(look.theme.dim));
+    let inner = block.inner(panel);
+    block.render(panel, buf);
+    let text = Rect { y: inner.y + 1, height: inner.height.saturating_sub(2), x: inner.x + 1, width };
+    Paragraph::new(rows).render(text, buf);
+    true
 }
 
 /// The rows the lines under the board take wrapped in `area`'s width: the layout's four rows may
@@ -68,6 +129,12 @@ fn info_lines(game: &Game, app: &App, look: &Look, area: Rect) -> Vec<Line<'stat
         lines.push(Line::styled(text, theme.strong(theme.ai)));
     } else {
         lines.push(Line::raw(""));
+    }
+    // Another window on this home, told until the player's first move (#35).
+    if let Some(other) =
+        app.other_window.filter(|_| !game.moves().iter().any(|(seat, _)| game.is_human(*seat)))
+    {
+        lines.push(Line::styled(other.words(look.language), theme.strong(theme.warning)));
     }
     if let Some(toss) = game.toss_words(look.language) {
         lines.push(Line::styled(toss, theme.strong(theme.text)));

@@ -18,8 +18,12 @@ use super::look::Look;
 
 /// The most rows of squares drawn: heaps above this are shown through a window.
 const MOST_ROWS: u64 = 10;
-/// Columns a square takes.
+/// Columns a square takes at the small scale: two columns to a row, about square on a terminal
+/// whose cells are twice as tall as wide, so the diagonal moves look like 45°.
 const CELL: u16 = 2;
+/// How much larger the squares are when the screen has room (a projector): four columns and two
+/// rows a square, the queen a block of colour filling three columns of both.
+const LARGE: u16 = 2;
 /// Rows under the squares for the words that say where the queen stands (wrapped).
 const CAPTION: u64 = 2;
 /// Columns the caption under the grid wraps in: two rows hold it with the heaps' numbers whole.
@@ -36,8 +40,37 @@ pub(super) fn heights(game: &Game) -> Vec<u16> {
     }
     let largest = game.start().iter().copied().max().unwrap_or(0);
     let most = largest.saturating_add(1).min(MOST_ROWS);
+    // The large squares first (the whole grid only), then the small ones down to a window.
     // Bounded by MOST_ROWS, so the casts cannot cut.
-    (FEWEST_ROWS.min(most)..=most).rev().map(|squares| (squares + CAPTION) as u16).collect()
+    let large = (largest < MOST_ROWS).then_some((most * u64::from(LARGE) + CAPTION) as u16);
+    let mut rows: Vec<u16> = large
+        .into_iter()
+        .chain((FEWEST_ROWS.min(most)..=most).rev().map(|squares| (squares + CAPTION) as u16))
+        .collect();
+    rows.dedup();
+    rows
+}
+
+/// The columns the grid asks of the board's inside when it takes `rows` rows: its large squares'
+/// when `rows` is the large grid's height, else [`width`].
+pub(super) fn width_for(game: &Game, rows: u16) -> u16 {
+    match heights(game).first() {
+        Some(_) if is_large(game, rows) => {
+            let across = game.start().first().copied().unwrap_or(0).saturating_add(1).min(MOST_ROWS);
+            (across as u16 * CELL * LARGE + 2).max(CAPTION_WIDTH)
+        }
+        _ => width(game),
+    }
+}
+
+/// Whether `rows` is the height of the grid at its large scale.
+pub(super) fn is_large(game: &Game, rows: u16) -> bool {
+    rows > 0 && large_grid(game) && heights(game).first() == Some(&rows)
+}
+
+/// Whether the grid of this game's start has a large form (its heaps fit the grid whole).
+fn large_grid(game: &Game) -> bool {
+    game.start().iter().copied().max().unwrap_or(0) < MOST_ROWS
 }
 
 /// The columns the grid asks of the board's inside: its squares across (as many as it draws up),
@@ -73,6 +106,8 @@ struct Grid {
     /// The first column, and the bottom row of squares (the corner's).
     x: u16,
     bottom: u16,
+    /// 1 for small squares (two columns, one row), [`LARGE`] for large ones.
+    scale: u16,
 }
 
 impl Grid {
@@ -87,11 +122,21 @@ impl Grid {
         // Every row the layout left, up to the most a grid takes.
         let height = inner.height.min(heights(game).first().copied().unwrap_or(fewest));
         let queen = (game.position().heap(0)?, game.position().heap(1)?);
-        let across = axis(queen.0, u64::from((inner.width - 2) / CELL));
-        let up = axis(queen.1, u64::from(height) - CAPTION);
-        let width = across.len() as u16 * CELL;
+        // Large squares when the whole grid fits in them, small ones otherwise.
+        let whole = |side: u64, room: u16, per: u16| u64::from(room) >= (side + 1) * u64::from(per);
+        let scale = if queen.0.max(queen.1) < MOST_ROWS
+            && whole(queen.0, inner.width.saturating_sub(2), CELL * LARGE)
+            && whole(queen.1, height.saturating_sub(CAPTION as u16), LARGE)
+        {
+            LARGE
+        } else {
+            1
+        };
+        let across = axis(queen.0, u64::from((inner.width - 2) / (CELL * scale)));
+        let up = axis(queen.1, (u64::from(height) - CAPTION) / u64::from(scale));
+        let width = across.len() as u16 * CELL * scale;
         let x = inner.x + (inner.width.saturating_sub(width)) / 2;
-        Some(Grid { queen, across, up, x, bottom: inner.bottom() - 1 - CAPTION as u16 })
+        Some(Grid { queen, across, up, x, bottom: inner.bottom() - 1 - CAPTION as u16, scale })
     }
 
     fn windowed(&self) -> bool {
@@ -100,8 +145,8 @@ impl Grid {
 
     /// The square at a screen cell, if one is drawn there: `Some(None)` is the mark of a cut.
     fn square_at(&self, column: u16, row: u16) -> Option<(Option<u64>, Option<u64>)> {
-        let i = usize::from(column.checked_sub(self.x)? / CELL);
-        let j = usize::from(self.bottom.checked_sub(row)?);
+        let i = usize::from(column.checked_sub(self.x)? / (CELL * self.scale));
+        let j = usize::from(self.bottom.checked_sub(row)? / self.scale);
         Some((*self.across.get(i)?, *self.up.get(j)?))
     }
 
@@ -138,15 +183,26 @@ pub(super) fn render(game: &Game, look: &Look, area: Rect, marked: Option<&Move>
     let to = marked.and_then(|mv| target(mv, grid.queen));
     let hint = game.hint.is_some();
     let queen = if look.glyphs.ascii { "Q" } else { "♛" };
+    let scale = grid.scale;
+    // The queen is a block of the tokens' colour, not a lone glyph: her square's columns but the
+    // last (the gap to the next square), on every row of it.
+    let block = if scale == 1 { CELL } else { CELL * scale - 1 };
     for (j, y) in grid.up.iter().enumerate() {
-        let row = grid.bottom - j as u16;
+        let row = grid.bottom - j as u16 * scale;
         for (i, x) in grid.across.iter().enumerate() {
-            let column = grid.x + i as u16 * CELL;
+            let column = grid.x + i as u16 * CELL * scale + (scale - 1);
+            if (*x, *y) == (Some(grid.queen.0), Some(grid.queen.1)) {
+                let style = theme.fill(theme.token).add_modifier(Modifier::BOLD);
+                let left = column - (scale - 1);
+                for dy in 0..scale {
+                    buf.set_string(left, row - dy, " ".repeat(usize::from(block)), style);
+                }
+                // The glyph where the other squares have their dot, on the block's upper row.
+                buf.set_string(column, row - (scale - 1), queen, style);
+                continue;
+            }
             let (symbol, style) = match (*x, *y) {
                 (None, _) | (_, None) => (look.glyphs.overflow.as_str(), theme.fg(theme.dim)),
-                (Some(x), Some(y)) if (x, y) == grid.queen => {
-                    (queen, theme.strong(theme.token).add_modifier(Modifier::REVERSED))
-                }
                 (Some(x), Some(y)) if Some((x, y)) == to => ("o", theme.strong(theme.marked)),
                 // The corner the caption names is always drawn as it names it, though it is a
                 // losing square too.

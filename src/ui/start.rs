@@ -73,14 +73,16 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
     let stats: Option<&Stats> = app.stats.as_ref();
     let notices = &app.notices;
     // Notices (a data file moved aside) go at the top, above everything else.
-    let notice_lines: Vec<Line> = notices
+    let notice_lines: Vec<Line> = app
+        .other_window
         .iter()
-        .map(|n| {
+        .map(|other| Line::styled(other.words(look.language), theme.strong(theme.warning)))
+        .chain(notices.iter().map(|n| {
             Line::styled(
                 text_with(look.language, "start-note", &[("note", n.as_str().into())]),
                 theme.fg(theme.error),
             )
-        })
+        }))
         .collect();
     let width = usize::from(area.width.max(1));
     // Wrapping breaks at words, so allow a little more than the bare division.

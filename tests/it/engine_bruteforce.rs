@@ -111,43 +111,40 @@ fn the_misere_endgame_flag_means_no_heap_of_two_is_left() {
 }
 
 /// The fallback the doc comment of `fallback_move` promises, with the replies counted by search:
-/// a power of two `2^k` from a heap with bit `k` set, leaving the fewest winning replies; ties to
-/// the smaller take, then the larger heap, then the lower heap number.
+/// of every take (these positions hold at most `BEST_TRY_MOVES` tokens), one that empties no heap
+/// of two or more when there is one, then the fewest winning replies, then the smaller take, then
+/// the larger heap, then the lower heap number.
 fn documented_fallback(brute: &mut BruteForce, heaps: &[u64]) -> Option<Take> {
-    let mut best: Option<(usize, usize, u64, u64)> = None; // (replies, heap, take, h)
-    for (heap, &h) in heaps.iter().enumerate() {
-        for k in 0..64 {
-            let take = 1u64 << k;
-            if h & take == 0 {
-                continue;
-            }
-            let mut after = heaps.to_vec();
-            after[heap] -= take;
-            let replies = brute.winning_moves(&after).len();
-            let better = match best {
-                None => true,
-                Some((r, _, t, bh)) => (replies, take, std::cmp::Reverse(h)) < (r, t, std::cmp::Reverse(bh)),
-            };
-            if better {
-                best = Some((replies, heap, take, h));
-            }
-        }
-    }
-    best.map(|(_, heap, take, _)| Take { heap, take })
-}
-
-/// The fewest winning replies any legal move leaves, counted by search over every move.
-fn fewest_replies(brute: &mut BruteForce, heaps: &[u64]) -> Option<usize> {
-    let mut fewest = None;
+    assert!(heaps.iter().sum::<u64>() as u128 <= nim_tui::engine::BEST_TRY_MOVES);
+    type Rank = (bool, usize, u64, std::cmp::Reverse<u64>, usize);
+    let mut best: Option<(Rank, Take)> = None;
     for (heap, &h) in heaps.iter().enumerate() {
         for take in 1..=h {
             let mut after = heaps.to_vec();
             after[heap] -= take;
             let replies = brute.winning_moves(&after).len();
-            fewest = Some(fewest.map_or(replies, |f: usize| f.min(replies)));
+            let key = (h >= 2 && take == h, replies, take, std::cmp::Reverse(h), heap);
+            if best.is_none_or(|(k, _)| key < k) {
+                best = Some((key, Take { heap, take }));
+            }
         }
     }
-    fewest
+    best.map(|(_, take)| take)
+}
+
+/// The fewest winning replies any legal move leaves that empties no heap of two or more (any move
+/// when each of them does), counted by search over every move.
+fn fewest_replies(brute: &mut BruteForce, heaps: &[u64]) -> Option<usize> {
+    let mut fewest: Option<(bool, usize)> = None;
+    for (heap, &h) in heaps.iter().enumerate() {
+        for take in 1..=h {
+            let mut after = heaps.to_vec();
+            after[heap] -= take;
+            let key = (h >= 2 && take == h, brute.winning_moves(&after).len());
+            fewest = Some(fewest.map_or(key, |f| f.min(key)));
+        }
+    }
+    fewest.map(|(_, replies)| replies)
 }
 
 #[test]
@@ -164,7 +161,8 @@ fn the_fallback_leaves_the_fewest_winning_replies_of_any_move() {
             after[mv.heap] -= mv.take;
             let left = brute.winning_moves(&after).len();
             assert_eq!(Some(left), fewest_replies(&mut brute, &heaps), "{heaps:?} in {mode}: {mv:?}");
-            assert!(mv.take.is_power_of_two() && heaps[mv.heap] & mv.take != 0, "{heaps:?}: {mv:?}");
+            // Never a whole heap of two or more while a smaller take exists.
+            assert!(!(heaps[mv.heap] >= 2 && mv.take == heaps[mv.heap]), "{heaps:?}: {mv:?}");
             checked += 1;
         }
     }

@@ -197,3 +197,304 @@ fn a_second_window_never_overwrites_the_game_another_saved() {
     // The window that wrote it may save again over its own.
     assert!(first.save_game_beside(&game).unwrap());
 }
+
+/// The best try every game shares, by brute force: in every small lost position of every game the
+/// AI's move is one of those a search over every legal move ranks first (no heap of two or more
+/// emptied while another move exists, then the fewest winning replies, counted by the search, then
+/// the fewest tokens taken, then the largest heap), and so never a take-all while a smaller move
+/// exists with as few replies; the hint shows that same move.
+#[test]
+fn the_ai_s_best_try_is_the_hardest_and_longest_move_in_every_game() {
+    use crate::support::game_tree::{self, Search, State, positions};
+    use nim_tui::engine::{BEST_TRY_MOVES, Game, Mode, Move, Outcome, Position, Ruleset, SubtractionSet};
+
+    let states = |count, most| positions(count, most).into_iter().map(|heaps| State { heaps, limit: None });
+    let fibonacci = (1..=40u64)
+        .flat_map(|n| (1..=n).map(move |l| State { heaps: vec![n], limit: Some(l) }))
+        .collect::<Vec<_>>();
+    let games: Vec<(GameKind, Mode, game_tree::Game, Vec<State>)> = vec![
+        (GameKind::Nim, Mode::Normal, game_tree::Game::Moore(1), states(3, 7).collect()),
+        (GameKind::Nim, Mode::Misere, game_tree::Game::Moore(1), states(3, 7).collect()),
+        (GameKind::Moore(2), Mode::Normal, game_tree::Game::Moore(2), states(3, 5).collect()),
+        (GameKind::Moore(2), Mode::Misere, game_tree::Game::Moore(2), states(3, 5).collect()),
+        (GameKind::Lasker, Mode::Normal, game_tree::Game::Lasker, states(3, 8).collect()),
+        (GameKind::Kayles, Mode::Normal, game_tree::Game::Kayles, states(3, 9).collect()),
+        (GameKind::Dawson, Mode::Normal, game_tree::Game::Dawson, states(3, 9).collect()),
+        (
+            GameKind::Wythoff,
+            Mode::Normal,
+            game_tree::Game::Wythoff,
+            states(2, 30).filter(|s| s.heaps.len() == 2).collect(),
+        ),
+        (GameKind::Fibonacci, Mode::Normal, game_tree::Game::Fibonacci, fibonacci),
+        (
+            GameKind::Subtraction(SubtractionSet::new([1, 3, 4]).unwrap()),
+            Mode::Normal,
+            game_tree::Game::Subtraction(vec![1, 3, 4]),
+            states(2, 20).collect(),
+        ),
+        (
+            "21".parse().unwrap(),
+            Mode::Normal,
+            game_tree::Game::Subtraction(vec![1, 2, 3]),
+            states(1, 40).collect(),
+        ),
+    ];
+    for (kind, mode, brute, states) in games {
+        let game = Game::new(Ruleset::new(kind, mode)).expect("the convention is offered");
+        let mut search = Search::new(brute, mode);
+        let (mut lost, mut kept_back) = (0, 0);
+        for state in states {
+            let position = Position::with_limit(state.heaps.clone(), state.limit);
+            let legal = search.game.moves(&state);
+            let weighed = game.move_count(&position) <= BEST_TRY_MOVES && position.tokens() <= BEST_TRY_MOVES;
+            if legal.is_empty() || search.wins(&state) || !weighed {
+                continue;
+            }
+            lost += 1;
+            let at = format!("{kind} {mode} {:?} limit {:?}", state.heaps, state.limit);
+            let empties = |mv: &Move| {
+                mv.takes().iter().any(|t| state.heaps[t.heap] >= 2 && t.take == state.heaps[t.heap])
+            };
+            type Rank = (bool, usize, u64, std::cmp::Reverse<u64>);
+            let mut ranked: Vec<(Rank, Move)> = legal
+                .iter()
+                .map(|(mv, next)| {
+                    let replies = search.winning_moves(next).len();
+                    let takes = mv.takes();
+                    let taken = takes.iter().map(|t| t.take).sum::<u64>();
+                    let largest = takes.iter().map(|t| state.heaps[t.heap]).max().unwrap_or(0);
+                    ((empties(mv), replies, taken, std::cmp::Reverse(largest)), mv.clone())
+                })
+                .collect();
+            ranked.sort();
+            let first = ranked[0].0;
+            let best: Vec<&Move> = ranked.iter().filter(|(k, _)| *k == first).map(|(_, mv)| mv).collect();
+            let ai = game.ai_move(&position).unwrap_or_else(|| panic!("the AI resigned at {at}"));
+            assert!(best.contains(&&ai), "{at}: the AI plays {ai:?}, the best tries are {best:?}");
+            assert_eq!(game.ai_move(&position).as_ref(), Some(&ai), "{at}: deterministic");
+            assert_eq!(game.teach(&position).best().as_ref(), Some(&ai), "{at}: the hint is the AI's try");
+            // Never "take everything" while a smaller move exists: a whole heap of two or more is
+            // emptied only when every legal move empties one.
+            if empties(&ai) {
+                assert!(legal.iter().all(|(mv, _)| empties(mv)), "{at}: {ai:?} empties a heap");
+            } else if legal.iter().any(|(mv, _)| empties(mv)) {
+                kept_back += 1;
+            }
+            // What the note and the hint say of it is true.
+            let why = game.try_why(&position, &ai);
+            let replies = search.winning_moves(&legal.iter().find(|(mv, _)| *mv == ai).unwrap().1).len();
+            let taken = ai.takes().iter().map(|t| u128::from(t.take)).sum();
+            // A move that ends the game (misère's last token) is told as no try.
+            let told =
+                (replies > 0).then_some(nim_tui::engine::TryWhy::Hardest { replies: replies as u128, taken });
+            assert_eq!(why, told, "{at}");
+            assert_eq!(game.outcome(&position), Outcome::Lose);
+        }
+        assert!(lost > 3, "{kind} {mode}: only {lost} lost positions weighed");
+        if matches!(kind, GameKind::Lasker | GameKind::Wythoff | GameKind::Nim) {
+            assert!(kept_back > 0, "{kind} {mode}: never a take-all to keep back");
+        }
+    }
+}
+
+/// The hint in a lost position and the AI's note after its best try say why the move is played,
+/// in both languages: the fewest winning replies, and as little taken as it can, to make the game
+/// long.
+#[test]
+fn the_best_try_is_told_in_the_hint_and_the_ai_s_note() {
+    use nim_tui::app::Msg;
+    use nim_tui::i18n::Language;
+    let zh = Look { language: Language::SimplifiedChinese, ..Look::default() };
+    let flat = |lines: Vec<String>| lines.join(" ").split_whitespace().collect::<Vec<_>>().join(" ");
+    for kind in [GameKind::Nim, GameKind::Lasker, GameKind::Wythoff, GameKind::Kayles] {
+        let heaps: &[u64] = match kind {
+            GameKind::Wythoff => &[3, 5],
+            GameKind::Lasker => &[1, 2, 4],
+            _ => &[1, 2, 3],
+        };
+        if kind != GameKind::Kayles {
+            let mut app = App::start_now(setup(kind, heaps), Some(1));
+            act(&mut app, Action::Hint);
+            let text = flat(screen(&app, 100, 30));
+            assert!(
+                text.contains("fewest winning replies (") && text.contains("make the game long"),
+                "{kind}:\n{text}"
+            );
+            let text = flat(lines(&draw_with(&app, &zh, 100, 30))).replace(' ', "");
+            assert!(text.contains("必胜应对最少（") && text.contains("拖得更长"), "{kind}:\n{text}");
+        }
+        // The AI to move in a lost position: its note says why it played what it played.
+        let mut app = App::start_now(GameSetup { first: First::Ai, ..setup(kind, heaps) }, Some(1));
+        app.update(Msg::AiMove);
+        let text = flat(screen(&app, 100, 30));
+        assert!(
+            text.contains("no winning move, so it makes the game long and hard (it leaves you"),
+            "{kind}:\n{text}"
+        );
+        let text = flat(lines(&draw_with(&app, &zh, 100, 30))).replace(' ', "");
+        assert!(text.contains("没有必胜着法，它让对局又长又难"), "{kind}:\n{text}");
+    }
+}
+
+/// A window holds its home for as long as it runs; a second one is told which process has it, and
+/// a lock left by a window that has gone is taken over.
+#[test]
+fn a_second_window_finds_the_home_held_and_a_gone_window_s_hold_is_taken_over() {
+    use nim_tui::store::HomeHold;
+    let dir = tempfile::tempdir().unwrap();
+    let first = Store::at(dir.path().join("nim-tui"));
+    let second = Store::at(dir.path().join("nim-tui"));
+    let held = first.hold_home().unwrap();
+    assert!(matches!(held, HomeHold::Ours(_)), "{held:?}");
+    match second.hold_home().unwrap() {
+        HomeHold::Theirs(pid) => assert_eq!(pid, Some(std::process::id())),
+        other => panic!("the second window holds the home too: {other:?}"),
+    }
+    drop(held);
+    assert!(
+        matches!(second.hold_home().unwrap(), HomeHold::Ours(_)),
+        "the first window's hold was not released"
+    );
+}
+
+/// Two real windows on one home, in two pseudo-terminals: the second is told at once, with the
+/// first's process id, in English and in Chinese; it overwrites nothing of the first's game.
+#[test]
+fn a_second_window_on_the_same_home_is_told_at_once() {
+    use crate::support::pty::{Pty, saved_game};
+    let home = tempfile::tempdir().unwrap();
+    let mut first = Pty::spawn(&["--heaps", "5,6,7", "--ai-delay", "0"], home.path(), 30, 100);
+    assert!(first.wait_for("Your turn"), "the first window did not start:\n{}", first.contents());
+    first.send(b"\r");
+    assert!(first.wait_for("AI took"), "no move in the first window:\n{}", first.contents());
+    let pid = first.pid().to_string();
+
+    let mut second = Pty::spawn(&[], home.path(), 30, 100);
+    assert!(
+        second.wait_until(|s| s.contains("Another nim-tui window") && s.contains(&pid)),
+        "the second window was not told:\n{}",
+        second.contents()
+    );
+    let mut chinese =
+        Pty::spawn(&["--lang", "zh-CN", "--heaps", "3,4", "--ai-delay", "0"], home.path(), 30, 100);
+    assert!(
+        chinese.wait_until(|s| s.replace(' ', "").contains("另一个nim-tui窗口") && s.contains(&pid)),
+        "the Chinese window was not told under its board:\n{}",
+        chinese.contents()
+    );
+    chinese.send(b"\r");
+    assert!(chinese.wait_until(|s| s.replace(' ', "").contains("电脑走了一步")), "{}", chinese.contents());
+    chinese.send(b"q");
+    chinese.wait_exit().expect("the Chinese window did not quit");
+    second.send(b"q");
+    second.wait_exit().expect("the second window did not quit");
+    // The Chinese window's unfinished game was saved (none was there); the first's, left after it,
+    // is kept as a record, and the saved game is not overwritten.
+    let saved = std::fs::read(saved_game(home.path())).expect("the Chinese window's game was saved");
+    first.send(b"q");
+    first.wait_exit().expect("the first window did not quit");
+    assert_eq!(std::fs::read(saved_game(home.path())).ok(), Some(saved), "the saved game was overwritten");
+    let records =
+        std::fs::read_dir(home.path().join("data").join("nim-tui").join("records")).map(|d| d.count());
+    assert_eq!(records.ok(), Some(1), "the first window's game was not kept as a record");
+
+    // With every window gone, the next one is alone.
+    let mut alone = Pty::spawn(&[], home.path(), 30, 100);
+    assert!(alone.wait_for("Resume"), "{}", alone.contents());
+    assert!(!alone.contents().contains("Another nim-tui window"), "{}", alone.contents());
+    alone.send(b"q");
+    alone.wait_exit().expect("did not quit");
+}
+
+/// On a projector (140x45) the sentences a class reads stand in a framed panel of their own,
+/// centred under the board with blank rows around them, not one small line over an empty third;
+/// in Chinese too. Below 110 columns they are the plain lines under the board.
+#[test]
+fn on_a_projector_the_sentences_stand_in_a_panel_of_their_own() {
+    use nim_tui::i18n::Language;
+    let mut app = App::start_now(setup(GameKind::Nim, &[3, 4, 5]), Some(1));
+    act(&mut app, Action::Hint);
+    for look in [Look::default(), Look { language: Language::SimplifiedChinese, ..Look::default() }] {
+        let screen = lines(&draw_with(&app, &look, 140, 45));
+        let board_bottom = screen.iter().position(|l| l.contains("└")).unwrap();
+        let hint =
+            screen.iter().position(|l| l.contains("Hint:") || l.replace(' ', "").contains("提示")).unwrap();
+        let top = screen[..hint].iter().rposition(|l| l.contains('┌')).expect("a frame above the hint");
+        let frame: Vec<char> = screen[top].chars().collect();
+        let left = frame.iter().position(|&c| c == '┌').unwrap();
+        let right = frame.iter().position(|&c| c == '┐').expect("the frame's right corner");
+        let width = right + 1 - left;
+        // Centred (as much room each side, within two columns) and wide.
+        let after = frame.len().max(140) - right - 1;
+        assert!(width >= 80, "a wide panel:\n{}", screen.join("\n"));
+        assert!((left as i32 - after as i32).abs() <= 2, "{left} {after}\n{}", screen.join("\n"));
+        // A blank row inside the frame above the first sentence, and the panel in the rows under
+        // the board, not against it.
+        assert!(screen[top + 1].trim().trim_matches('│').trim().is_empty(), "{}", screen.join("\n"));
+        assert!(top > board_bottom + 1, "{}", screen.join("\n"));
+    }
+    let screen = lines(&draw_with(&app, &Look::default(), 100, 30)).join("\n");
+    assert!(
+        !screen.contains("┌──────────────────────────────────────────────────────────────────────────────"),
+        "{screen}"
+    );
+    assert!(screen.contains("Hint:"), "{screen}");
+}
+
+/// Wythoff's queen is a block of colour, not a lone glyph: three columns and two rows on the large
+/// squares of a projector, two columns on the small ones; the corner drawn as the caption names it.
+#[test]
+fn wythoff_s_queen_is_large_enough_to_see() {
+    for (width, height, columns, rows) in [(140u16, 45u16, 3usize, 2usize), (80, 24, 2, 1)] {
+        let app = App::start_now(setup(GameKind::Wythoff, &[3, 5]), Some(1));
+        let buf = draw_with(&app, &Look::default(), width, height);
+        let text = lines(&buf).join("\n");
+        let area = buf.area;
+        let queen = (0..area.height)
+            .flat_map(|y| (0..area.width).map(move |x| (x, y)))
+            .find(|&(x, y)| buf[(x, y)].symbol() == "♛")
+            .unwrap_or_else(|| panic!("no queen at {width}x{height}:\n{text}"));
+        let fill = buf[queen].bg;
+        assert_ne!(fill, ratatui::style::Color::Reset, "the queen is a fill of colour");
+        let filled = |x: u16, y: u16| buf[(x, y)].bg == fill;
+        // Her block: `columns` across on each of `rows` rows, from the glyph's column.
+        let across = (queen.0.saturating_sub(2)..queen.0 + 3).filter(|&x| filled(x, queen.1)).count();
+        assert_eq!(across, columns, "{width}x{height}:\n{text}");
+        let down = (queen.1..queen.1 + 3).filter(|&y| filled(queen.0, y)).count();
+        assert_eq!(down, rows, "{width}x{height}:\n{text}");
+        assert!(
+            text.contains("the corner +") && text.lines().any(|l| l.contains("│") && l.contains(" + ")),
+            "{text}"
+        );
+    }
+}
+
+/// On a short screen (50x16) the board stands at the top, so a long hint (Moore's) wraps whole
+/// under it.
+#[test]
+fn a_long_hint_wraps_whole_at_50x16() {
+    let mut app = App::start_now(setup(GameKind::Moore(2), &[3, 4, 5]), Some(1));
+    act(&mut app, Action::Hint);
+    let text = screen(&app, 50, 16).join(" ");
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(text.contains("every column then holds a multiple of 3"), "{text}");
+}
+
+/// The terminal's cursor is never left in the empty rows under a line of pins (Kayles, Dawson's
+/// Kayles), where the layout's heap rows are not what is drawn; on a board of heaps it stands on
+/// the chosen heap's marker.
+#[test]
+fn the_cursor_is_never_left_in_empty_rows() {
+    use nim_tui::i18n::Language;
+    use ratatui::layout::Rect;
+    for kind in [GameKind::Kayles, GameKind::Dawson] {
+        let app = App::start_now(setup(kind, &[3, 4, 5]), Some(1));
+        assert_eq!(nim_tui::ui::cursor(Language::English, &app, Rect::new(0, 0, 80, 24)), None, "{kind}");
+    }
+    let app = App::start_now(setup(GameKind::Nim, &[3, 4, 5]), Some(1));
+    let at = nim_tui::ui::cursor(Language::English, &app, Rect::new(0, 0, 80, 24)).expect("a cursor");
+    let screen = screen(&app, 80, 24);
+    let row: Vec<char> = screen[usize::from(at.y)].chars().collect();
+    assert_eq!(row.get(usize::from(at.x)), Some(&'▶'), "{}", screen.join("\n"));
+}

@@ -76,7 +76,7 @@ fn json_lines_are_exact() {
         ),
         (
             &["--game", "wythoff", "--json", "3", "5"],
-            r#"{"version":1,"game":"wythoff","mode":"normal","heaps":[3,5],"outcome":"lose","count":0,"moves":[],"best_try":{"heap":2,"take":4}}"#,
+            r#"{"version":1,"game":"wythoff","mode":"normal","heaps":[3,5],"outcome":"lose","count":0,"moves":[],"best_try":{"heap":2,"take":1}}"#,
         ),
         (
             &["--game", "fibonacci", "--json", "20/4"],
@@ -84,7 +84,7 @@ fn json_lines_are_exact() {
         ),
         (
             &["--game", "fibonacci", "--json", "21"],
-            r#"{"version":1,"game":"fibonacci","mode":"normal","heaps":[21],"limit":null,"zeckendorf":[21],"outcome":"lose","count":0,"moves":[],"best_try":{"heap":1,"take":3}}"#,
+            r#"{"version":1,"game":"fibonacci","mode":"normal","heaps":[21],"limit":null,"zeckendorf":[21],"outcome":"lose","count":0,"moves":[],"best_try":{"heap":1,"take":1}}"#,
         ),
         (
             &["--game", "21", "--json", "21"],

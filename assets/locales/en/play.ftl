@@ -338,3 +338,7 @@ store-not-moved = { $file } could not be read ({ $reason }) and could not be mov
 store-lesson-kept = the lesson starts from the beginning: { $file } cannot be used: { $why }; it is left as it is and it will not be overwritten
 store-lesson-bad = the lesson starts from the beginning: { $file } cannot be used: { $why }
 store-not-json = not valid JSON: { $error }
+
+## A second window on the same home (#35), told at once. `{ $pid }` is the other window's process id.
+other-window = Another nim-tui window (process { $pid }) is open on this home. Neither window overwrites the other's unfinished game: if both leave one, the second to close keeps its own as a record.
+other-window-unknown = Another nim-tui window is open on this home. Neither window overwrites the other's unfinished game: if both leave one, the second to close keeps its own as a record.

@@ -307,3 +307,14 @@ puzzle-verdict-promise-every = { $promise } (In this game every move wins from a
 bachet-win = { $move }: that leaves { $left }, a multiple of { $m }. Then, whatever the other player takes, take what makes it up to { $m }, and the last token is yours
 bachet-win-last = { $move }: that takes the last token, and you win
 bachet-lost = no winning move: { $n } is already a multiple of { $m }, so whatever you take, the other player can leave a multiple of { $m } again. Best try: { $move }, the least you can take, which keeps the game going longest, and hope for a mistake
+
+## The AI's best try from a lost position (#35): why it plays the move it plays. `{ $replies }` is
+## how many winning replies the move leaves the other player; `{ $note }` is the line that
+## reports the AI's move.
+best-try-hardest = The hardest try: of all moves it leaves the other player the fewest winning replies ({ $replies }), and it takes as little as it can, to make the game long.
+best-try-quick = With so many moves the AI does not weigh them all: its quick rule keeps a game of huge heaps short.
+note-best-try = { $note }: no winning move, so it makes the game long and hard (it leaves you { $replies ->
+    [one] one winning reply
+   *[other] { $replies } winning replies
+}, the fewest)
+note-best-try-quick = { $note }: no winning move; with so many moves it plays a quick rule that keeps a game of huge heaps short

@@ -320,3 +320,7 @@ store-not-moved = { $file } 无法读取（{ $reason }），也无法移开（{ 
 store-lesson-kept = 课程从头开始：{ $file } 无法使用：{ $why }；文件原样保留，也不会覆盖它
 store-lesson-bad = 课程从头开始：{ $file } 无法使用：{ $why }
 store-not-json = 不是有效的 JSON：{ $error }
+
+## 同一个主目录上的第二个窗口（#35），启动时就告知。`{ $pid }` 是另一个窗口的进程号。
+other-window = 另一个 nim-tui 窗口（进程 { $pid }）正在使用同一个主目录。两个窗口都不会覆盖对方没下完的对局：如果两边都留下没下完的对局，后关闭的窗口会把自己的对局存为棋谱。
+other-window-unknown = 另一个 nim-tui 窗口正在使用同一个主目录。两个窗口都不会覆盖对方没下完的对局：如果两边都留下没下完的对局，后关闭的窗口会把自己的对局存为棋谱。

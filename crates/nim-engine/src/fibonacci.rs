@@ -298,7 +298,9 @@ impl Rules for Fibonacci {
         }
         match smallest_term(n).filter(|&t| t <= most) {
             Some(term) => Some(Move::take(0, term)),
-            None => Fibonacci::fallback(position).map(|t| Move::take(0, t)),
+            None => {
+                super::best_try(self, position, || Fibonacci::fallback(position).map(|t| Move::take(0, t)))
+            }
         }
     }
     fn move_count(&self, position: &Position) -> u128 {

@@ -220,6 +220,105 @@ impl Teaching {
 /// is always whole. [`Rules::winning_move_count`] counts them all.
 pub const MOVE_LIST_LIMIT: usize = 1000;
 
+/// The most legal moves, and the most tokens, of a position in which the AI's best try from a lost
+/// position weighs every move (`best_try`); past either, each game's own quick rule answers (see
+/// [`TryWhy::Quick`]). At this bound a best try costs a few hundred counts of winning replies, each
+/// constant or linear in the heaps, so the AI never searches a move set of u64 size; and the
+/// tokens bound it too, since taking the least from a huge heap (Fibonacci Nim's, a subtraction
+/// game's, whose moves are few) would make a game against the hint last as many moves as tokens.
+pub const BEST_TRY_MOVES: u128 = 400;
+
+/// Why the AI plays the move it plays from a lost position, as data for the words that tell it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TryWhy {
+    /// Every legal move was weighed: this one leaves the other player the fewest winning replies
+    /// (`replies`), and of those takes the fewest tokens (`taken`), so the game lasts longest.
+    /// It empties a heap of two or more only when every move does.
+    Hardest {
+        /// How many winning replies the other player has after it.
+        replies: u128,
+        /// How many tokens it takes (0 for a plain split).
+        taken: u128,
+    },
+    /// More than [`BEST_TRY_MOVES`] legal moves or tokens: the game's own quick rule, which keeps a game of
+    /// huge heaps a matter of their digits, not their tokens (each game's `fallback` says how).
+    Quick,
+}
+
+/// How a move ranks as a try, the smallest first: whether it empties a heap of two or more, the
+/// winning replies it leaves, the tokens it takes, and the largest heap it takes from (reversed).
+type TryRank = (bool, u128, u128, std::cmp::Reverse<u64>);
+
+/// Whether the best try weighs every one of a position's `moves` legal moves ([`BEST_TRY_MOVES`]).
+fn weighs_every_move(position: &Position, moves: u128) -> bool {
+    moves <= BEST_TRY_MOVES && position.tokens() <= BEST_TRY_MOVES
+}
+
+/// Whether `mv` empties a heap of two or more tokens: the "take everything" a child finds weakest.
+fn empties_big_heap(position: &Position, mv: &Move) -> bool {
+    mv.takes().iter().any(|t| position.heap(t.heap).is_some_and(|h| h >= 2 && t.take == h))
+}
+
+/// The AI's best try from a lost position, one rule for every game: when the position has at most
+/// [`BEST_TRY_MOVES`] legal moves and tokens, every one of them is weighed and the AI plays, in this order of
+/// preference, a move that does not empty a heap of two or more (when there is one), that leaves
+/// the other player the fewest winning replies (the hardest position to answer), that takes the
+/// fewest tokens (the longest game), that takes from the largest heap, and the first such in the
+/// game's order of moves ([`Rules::nth_move`]). Past that bound the game's own `quick` rule answers.
+/// `None` when no move is left.
+pub(crate) fn best_try<R: Rules + ?Sized>(
+    game: &R,
+    position: &Position,
+    quick: impl FnOnce() -> Option<Move>,
+) -> Option<Move> {
+    let count = game.move_count(position);
+    if !weighs_every_move(position, count) {
+        return quick();
+    }
+    let mut best: Option<(TryRank, Move)> = None;
+    for index in 0..count {
+        let Some(mv) = game.nth_move(position, index) else { continue };
+        let mut after = position.clone();
+        if game.play(&mut after, &mv).is_err() {
+            continue;
+        }
+        let replies = game
+            .winning_move_count(&after)
+            .or_else(|| game.count_winning_moves(&after).value().to_u128())
+            .unwrap_or(u128::MAX);
+        let takes = mv.takes();
+        let taken = takes.iter().map(|t| u128::from(t.take)).sum::<u128>();
+        let largest = takes.iter().filter_map(|t| position.heap(t.heap)).max().unwrap_or(0);
+        let key = (empties_big_heap(position, &mv), replies, taken, std::cmp::Reverse(largest));
+        if best.as_ref().is_none_or(|(k, _)| key < *k) {
+            best = Some((key, mv));
+        }
+    }
+    best.map(|(_, mv)| mv)
+}
+
+impl Game {
+    /// Why the AI's move `mv` is its best try from `position`, or `None` when the position is not
+    /// lost (the move is a winning one) or the game is over.
+    pub fn try_why(&self, position: &Position, mv: &Move) -> Option<TryWhy> {
+        if self.is_over(position) || self.outcome(position) == Outcome::Win {
+            return None;
+        }
+        if !weighs_every_move(position, self.move_count(position)) {
+            return Some(TryWhy::Quick);
+        }
+        let mut after = position.clone();
+        self.play(&mut after, mv).ok()?;
+        let replies = self
+            .winning_move_count(&after)
+            .or_else(|| self.count_winning_moves(&after).value().to_u128())
+            .unwrap_or(u128::MAX);
+        let taken = mv.takes().iter().map(|t| u128::from(t.take)).sum();
+        // A move that ends the game (misère's last token) is no try: nothing is left to tell.
+        (replies > 0 && !self.is_over(&after)).then_some(TryWhy::Hardest { replies, taken })
+    }
+}
+
 /// The rules of one game under one convention, and its perfect strategy.
 ///
 /// Everything that checks, plays, judges or explains a move goes through here. Implementations are

@@ -7,7 +7,7 @@
 //! heaps worth `g ⊕ X`, `X` being the XOR of them all. Each game says what a heap is worth in
 //! constant time and which of its moves reach a given value; the rest is here.
 
-use super::{GameKind, Move, MoveWords, Outcome, Position};
+use super::{GameKind, Move, MoveWords, Outcome, Position, Rules};
 
 /// A table of Grundy values that repeat: `values[n]` for every heap below `pre_period + period`,
 /// and `value(n) = value(n - period)` from `pre_period` on.
@@ -218,8 +218,11 @@ pub(crate) fn winning_move_count(game: &impl HeapGame, position: &Position) -> u
     })
 }
 
-pub(crate) fn ai_move(game: &impl HeapGame, position: &Position) -> Option<Move> {
-    winning_moves(game, position, 1).into_iter().next().or_else(|| game.fallback(position))
+pub(crate) fn ai_move(game: &(impl HeapGame + Rules), position: &Position) -> Option<Move> {
+    winning_moves(game, position, 1)
+        .into_iter()
+        .next()
+        .or_else(|| super::best_try(game, position, || game.fallback(position)))
 }
 
 pub(crate) fn move_count(game: &impl HeapGame, position: &Position) -> u128 {
@@ -287,7 +290,7 @@ pub enum GrundyReason {
 }
 
 /// The teaching view: values, their XOR, the table near the heaps, and the best move's working.
-pub(crate) fn teach(game: &impl HeapGame, position: &Position) -> GrundyView {
+pub(crate) fn teach(game: &(impl HeapGame + Rules), position: &Position) -> GrundyView {
     let heaps = position.heaps().to_vec();
     let values: Vec<u128> = heaps.iter().map(|&h| game.grundy(h)).collect();
     let sum = values.iter().fold(0, |x, &g| x ^ g);
@@ -306,14 +309,14 @@ pub(crate) fn teach(game: &impl HeapGame, position: &Position) -> GrundyView {
     let reason = match (&best, working) {
         (None, _) => GrundyReason::GameOver,
         (Some(mv), Some(step)) => GrundyReason::Win {
-            words: game.move_words(position, mv),
+            words: HeapGame::move_words(game, position, mv),
             step,
             split: matches!(mv, Move::Split { .. }),
         },
-        (Some(mv), None) => GrundyReason::Lost { words: game.move_words(position, mv) },
+        (Some(mv), None) => GrundyReason::Lost { words: HeapGame::move_words(game, position, mv) },
     };
     GrundyView {
-        game: game.kind(),
+        game: HeapGame::kind(game),
         heaps,
         values,
         sum,

@@ -157,10 +157,11 @@ impl HeapGame for Lasker {
         let left = u64::try_from(index).ok()?.checked_add(1).filter(|&l| l < size)?;
         Some(Move::split(heap, left))
     }
-    /// Takes the whole of the largest heap. The other player's winning reply then adds at most one
-    /// heap (a split), so the number of heaps never grows over a pair of moves, and each pair
-    /// removes at least the largest heap's share of the tokens: a game against a player who follows
-    /// the hint lasts a number of moves proportional to the heaps times the digits, not the tokens.
+    /// The quick rule past [`crate::BEST_TRY_MOVES`] moves: takes half of the largest heap (the
+    /// larger half), never the whole of it. The other player's winning reply adds at most one heap
+    /// (a split), and every move of the AI halves the largest heap: a game against a player who
+    /// follows the hint lasts a number of moves proportional to the heaps times the digits, not the
+    /// tokens.
     fn fallback(&self, position: &Position) -> Option<Move> {
         let (heap, &size) = position
             .heaps()
@@ -168,7 +169,7 @@ impl HeapGame for Lasker {
             .enumerate()
             .filter(|(_, h)| **h > 0)
             .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))?;
-        Some(Move::take(heap, size))
+        Some(Move::take(heap, size - size / 2))
     }
     fn move_words(&self, position: &Position, mv: &Move) -> MoveWords {
         match *mv {

@@ -162,7 +162,10 @@ pub use describe::{
 };
 pub use explain::{Explanation, MoveReason, binary_digits};
 pub use fibonacci::{Fibonacci, FibonacciReason, FibonacciView, winning_takes};
-pub use game::{Game, Listing, MOVE_LIST_LIMIT, Move, Rules, Ruleset, Teaching, Verdict, Working};
+pub(crate) use game::best_try;
+pub use game::{
+    BEST_TRY_MOVES, Game, Listing, MOVE_LIST_LIMIT, Move, Rules, Ruleset, Teaching, TryWhy, Verdict, Working,
+};
 pub use grundy::{GrundyPattern, GrundyReason, GrundyStep, GrundyTable, GrundyView};
 pub(crate) use kayles::Pins;
 pub use kayles::{DAWSON_PERIOD, DAWSON_PRE_PERIOD, Dawson, KAYLES_PERIOD, KAYLES_PRE_PERIOD, Kayles};

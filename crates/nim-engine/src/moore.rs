@@ -1590,8 +1590,9 @@ impl Moore {
         Some(Move::take_many(takes))
     }
 
-    /// The AI's move from a lost position: the highest binary digit of the largest heap (the first
-    /// such heap), which changes one column only. The other player's winning reply lowers K heaps
+    /// The quick rule from a lost position past [`crate::BEST_TRY_MOVES`] moves: the highest binary
+    /// digit of the largest heap (the first such heap), which changes one column only (half of it
+    /// when the heap is that power of two, so as never to empty it). The other player's winning reply lowers K heaps
     /// in that same column and no higher one, so every pair of moves takes K+1 ones out of the
     /// highest column still holding any: a game against a player who follows the hint lasts at
     /// most about 64 × heaps / (K+1) pairs of moves, whatever the heaps hold. In misère with only
@@ -1602,7 +1603,10 @@ impl Moore {
             .enumerate()
             .filter(|(_, h)| **h > 0)
             .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))?;
-        Some(Move::take(heap, 1 << (63 - h.leading_zeros())))
+        // A heap that is a power of two gives half of itself, not the whole (which a child reads as
+        // giving up): that changes two columns of one heap.
+        let power = 1u64 << (63 - h.leading_zeros());
+        Some(Move::take(heap, if power == h && h >= 2 { power / 2 } else { power }))
     }
 
     fn reason(&self, heaps: &[u64], best: Option<&Move>, win: bool, columns: &[(u64, u64)]) -> MooreReason {
@@ -1765,7 +1769,7 @@ impl Rules for Moore {
         } else {
             self.column_move(heaps)
         };
-        winning.or_else(|| self.fallback(heaps))
+        winning.or_else(|| super::best_try(self, position, || self.fallback(heaps)))
     }
     /// Moves in the order of their lists of takes, a list before its extensions: (heap 1, take 1),
     /// (heap 1, take 1; heap 2, take 1), ... Counted by `sel(i, r)`, the selections of at most `r`

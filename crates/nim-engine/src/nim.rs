@@ -324,7 +324,30 @@ fn misere_endgame(heaps: &[u64], nim_sum: u64, big: usize) -> Analysis {
     Analysis { mode, nim_sum, outcome: Outcome::Win, moves, endgame: ones > 0 }
 }
 
-/// The AI's move from a losing position, where every move loses against perfect play.
+/// The AI's move from a losing position, where every move loses against perfect play: the best
+/// try every game shares (`game::best_try`, every move weighed: no heap of two or more emptied
+/// while another move exists, the fewest winning replies, then the fewest tokens taken, then the
+/// largest heap) while the heaps hold at most [`crate::BEST_TRY_MOVES`] tokens, and Nim's quick
+/// rule past that. Returns `None` only when the game is over.
+///
+/// ```
+/// use nim_engine::{Mode, Take, fallback_move};
+///
+/// // 1, 2, 3: every move leaves one winning reply; the least taken is 1, from the largest heap.
+/// assert_eq!(fallback_move(&[1, 2, 3], Mode::Normal), Some(Take::new(2, 1)));
+/// // A heap of 2 and a heap of 2: taking 1 leaves one reply too, and does not empty a heap.
+/// assert_eq!(fallback_move(&[2, 2], Mode::Normal), Some(Take::new(0, 1)));
+/// ```
+pub fn fallback_move(heaps: &[u64], mode: Mode) -> Option<Take> {
+    let quick = || quick_fallback(heaps, mode).map(crate::Move::Take);
+    if heaps.iter().map(|&h| u128::from(h)).sum::<u128>() > crate::BEST_TRY_MOVES {
+        return quick().and_then(|mv| mv.as_take());
+    }
+    let nim = Nim::new(mode);
+    super::best_try(&nim, &Position::new(heaps.to_vec()), quick).and_then(|mv| mv.as_take())
+}
+
+/// Nim's quick rule from a lost position of many tokens.
 ///
 /// The AI never resigns. It leaves the opponent the fewest winning replies, so a person has the
 /// most chances to go wrong, and it keeps the game finite in the number of binary digits: every
@@ -341,7 +364,7 @@ fn misere_endgame(heaps: &[u64], nim_sum: u64, big: usize) -> Analysis {
 /// moves clears one bit, and the winning reply to a nim-sum of `2^k` clears bit `k` of one heap,
 /// a game against a player who follows the hint lasts at most as many moves as the heaps have
 /// bits set (at most 64 per heap), not as many as they have tokens.
-pub fn fallback_move(heaps: &[u64], mode: Mode) -> Option<Take> {
+fn quick_fallback(heaps: &[u64], mode: Mode) -> Option<Take> {
     let mut with_bit = [0usize; 64];
     for &h in heaps {
         let mut rest = h;

@@ -260,7 +260,10 @@ impl Rules for Wythoff {
         Some(self.count(position) as u128)
     }
     fn ai_move(&self, position: &Position) -> Option<Move> {
-        self.winning(position).into_iter().next().or_else(|| self.fallback(position))
+        self.winning(position)
+            .into_iter()
+            .next()
+            .or_else(|| super::best_try(self, position, || self.fallback(position)))
     }
     fn move_count(&self, position: &Position) -> u128 {
         let (x, y) = Wythoff::pair(position);
