@@ -35,14 +35,21 @@ fn picture(game: &Game) -> Option<Picture> {
 /// The board's width and rows for the game's picture within `max_width` columns, and its whole
 /// width on one line; `None` when the game has no such picture (or the stairs do not fit across,
 /// when they are drawn as rows of tokens). `scale` above 1 asks for the taller stairs.
-pub(super) fn size(game: &Game, max_width: u16, min_width: u16, scale: u16) -> Option<(u16, u16, u16)> {
+pub(super) fn size(
+    lang: crate::i18n::Language,
+    game: &Game,
+    max_width: u16,
+    min_width: u16,
+    scale: u16,
+) -> Option<(u16, u16, u16)> {
     match picture(game)? {
         Picture::Stairs => {
-            let steps = game.position().len();
+            let steps = game.position().len() as u16;
             let cell = stair_cell(game, max_width)?;
-            let whole = (steps as u16 + 1).saturating_mul(cell).saturating_add(2 + 2).max(min_width);
+            let ground_w = ground_width(lang, cell);
+            let whole = steps.saturating_mul(cell).saturating_add(ground_w + 2 + 2).max(min_width);
             let rise = if scale > 1 { 2 } else { 1 };
-            let rows = (steps as u16).saturating_mul(rise).saturating_add(2 + 2);
+            let rows = steps.saturating_mul(rise).saturating_add(2 + 2);
             Some((whole.min(max_width.max(min_width)), rows, whole))
         }
         Picture::Coins => {
@@ -64,12 +71,18 @@ pub(super) fn size(game: &Game, max_width: u16, min_width: u16, scale: u16) -> O
     }
 }
 
+/// Columns the ground takes at the stairs' foot: its name and a space, at least a step's.
+fn ground_width(lang: crate::i18n::Language, cell: u16) -> u16 {
+    cell.max(UnicodeWidthStr::width(crate::words::ground(lang)) as u16 + 1)
+}
+
 /// Columns a step takes: room for its count written `●×N`, at least six; `None` when the steps
 /// (and the ground) do not fit in `max_width`.
 fn stair_cell(game: &Game, max_width: u16) -> Option<u16> {
-    let steps = game.position().len() as u16 + 1;
+    let steps = game.position().len() as u16;
     let digits = game.position().heaps().iter().map(|h| h.to_string().len()).max().unwrap_or(1) as u16;
-    let room = max_width.saturating_sub(4) / steps.max(1);
+    // The ground's column is at most 7 (`ground` and a space; 地面 is 4).
+    let room = max_width.saturating_sub(4 + 7) / steps.max(1);
     let want = (digits + 3).clamp(6, 24);
     let cell = want.min(room);
     (cell > digits.max(3)).then_some(cell)
@@ -80,7 +93,7 @@ fn stair_cell(game: &Game, max_width: u16) -> Option<u16> {
 pub(super) fn render(game: &Game, look: &Look, board: Rect, marked: Option<&Move>, buf: &mut Buffer) -> bool {
     let board = board.intersection(buf.area);
     match picture(game) {
-        Some(Picture::Stairs) => match Stairs::of(game, board) {
+        Some(Picture::Stairs) => match Stairs::of(game, look.language, board) {
             Some(stairs) => {
                 stairs.render(game, look, marked, buf);
                 true
@@ -98,16 +111,21 @@ pub(super) fn render(game: &Game, look: &Look, board: Rect, marked: Option<&Move
 /// What a click at (`column`, `row`) picks: the step clicked, or the head clicked (the coin
 /// clicked left of the chosen head, as the count); `None` off the picture, and `None` too when
 /// the game has no picture.
-pub(super) fn hit(game: &Game, board: Rect, column: u16, row: u16) -> Option<Option<Msg>> {
+pub(super) fn hit(
+    lang: crate::i18n::Language,
+    game: &Game,
+    board: Rect,
+    column: u16,
+    row: u16,
+) -> Option<Option<Msg>> {
     match picture(game)? {
         Picture::Stairs => {
-            let stairs = Stairs::of(game, board)?;
+            let stairs = Stairs::of(game, lang, board)?;
             let picked = (|| {
                 if !(stairs.top..=stairs.labels).contains(&row) {
                     return None;
                 }
-                let slot = column.checked_sub(stairs.x)? / stairs.cell;
-                let heap = usize::from(slot.checked_sub(1)?);
+                let heap = usize::from(column.checked_sub(stairs.x + stairs.ground_w)? / stairs.cell);
                 (heap < game.position().len()).then(|| Msg::Pick { heap, count: game.count.max(1) })
             })();
             Some(picked)
@@ -131,11 +149,15 @@ pub(super) fn hit(game: &Game, board: Rect, column: u16, row: u16) -> Option<Opt
 
 /// Where the terminal's cursor stands while a person chooses a move: on the chosen step's number,
 /// or on the chosen head's; `None` when the game has no picture of its own.
-pub(super) fn cursor(game: &Game, board: Rect) -> Option<Option<ratatui::layout::Position>> {
+pub(super) fn cursor(
+    lang: crate::i18n::Language,
+    game: &Game,
+    board: Rect,
+) -> Option<Option<ratatui::layout::Position>> {
     match picture(game)? {
         Picture::Stairs => {
-            let stairs = Stairs::of(game, board)?;
-            let x = stairs.x + (game.selected as u16 + 1) * stairs.cell;
+            let stairs = Stairs::of(game, lang, board)?;
+            let x = stairs.column(game.selected as u16 + 1);
             Some(Some(ratatui::layout::Position::new(x, stairs.labels)))
         }
         Picture::Coins => {
@@ -152,6 +174,8 @@ pub(super) fn cursor(game: &Game, board: Rect) -> Option<Option<ratatui::layout:
 /// Where the stairs stand on the board: the ground's column at the left, then a column a step.
 struct Stairs {
     x: u16,
+    /// The ground's columns (its name and a space), then each step's.
+    ground_w: u16,
     cell: u16,
     /// Rows a step rises above the one before it.
     rise: u16,
@@ -162,19 +186,25 @@ struct Stairs {
 }
 
 impl Stairs {
-    fn of(game: &Game, board: Rect) -> Option<Stairs> {
+    fn of(game: &Game, lang: crate::i18n::Language, board: Rect) -> Option<Stairs> {
         let inner = board.inner(Margin::new(1, 1));
         let steps = game.position().len() as u16;
         let cell = stair_cell(game, board.width)?;
+        let ground_w = ground_width(lang, cell);
         // Two rows a step where they fit; else one (the highest steps cut if even that fails).
         let rise = if steps * 2 + 2 <= inner.height { 2 } else { 1 };
         let used = (steps * rise + 2).min(inner.height);
         let spare = inner.height.saturating_sub(used);
         let labels = inner.y + spare / 2 + used.saturating_sub(1);
         let ground = labels.saturating_sub(1);
-        let width = (steps + 1) * cell;
+        let width = steps * cell + ground_w;
         let x = inner.x + inner.width.saturating_sub(width) / 2;
-        Some(Stairs { x, cell, rise, top: ground.saturating_sub(steps * rise), ground, labels })
+        Some(Stairs { x, ground_w, cell, rise, top: ground.saturating_sub(steps * rise), ground, labels })
+    }
+
+    /// The first column of step `step` (from 1).
+    fn column(&self, step: u16) -> u16 {
+        self.x + self.ground_w + (step - 1) * self.cell
     }
 
     /// The row of step `step`'s tread (from 1), above the ground.
@@ -197,7 +227,7 @@ impl Stairs {
             None => (None, 0),
         };
         // The ground: a floor the width of the stairs, named in its own column.
-        let floor = look.glyphs.rule.repeat(usize::from(self.cell * (heaps.len() as u16 + 1)));
+        let floor = look.glyphs.rule.repeat(usize::from(self.cell * heaps.len() as u16 + self.ground_w));
         put(buf, self.x, self.ground, &floor, theme.fg(theme.dim));
         put(buf, self.x, self.labels, crate::words::ground(lang), theme.fg(theme.dim));
         if moved_from == Some(0) {
@@ -211,7 +241,7 @@ impl Stairs {
         }
         for (i, &count) in heaps.iter().enumerate() {
             let step = i as u16 + 1;
-            let x = self.x + step * self.cell;
+            let x = self.column(step);
             let odd = step % 2 == 1;
             // The step's body, from its tread down to the ground: odd steps (the Nim heaps) on
             // the nim-sum's band.

@@ -431,7 +431,7 @@ fn layout_without_history(lang: Language, game: &Game, room: Rect, binary: bool,
     // width, its rows and the width of the whole line; `None` for rows of tokens.
     let pins_of = |max_width: u16, scale: (u16, u16)| {
         super::pins::size(game, max_width, title, scale.1)
-            .or_else(|| super::disguise::size(game, max_width, title, scale.1))
+            .or_else(|| super::disguise::size(lang, game, max_width, title, scale.1))
     };
     // `grid`: the rows of Wythoff's queen on her grid under the heaps (0 for none).
     let try_fit = |scale: (u16, u16), beside: bool, grid: u16| -> Option<Plan> {
@@ -659,7 +659,7 @@ pub fn hit(lang: Language, game: &Game, panels: Panels, area: Rect, column: u16,
     if let Some(picked) = super::pins::hit(game, layout.board, column, row) {
         return picked;
     }
-    if let Some(picked) = super::disguise::hit(game, layout.board, column, row) {
+    if let Some(picked) = super::disguise::hit(lang, game, layout.board, column, row) {
         return picked;
     }
     if let Some(picked) = super::queen::hit(game, under_rows(&layout), column, row) {

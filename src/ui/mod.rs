@@ -88,7 +88,7 @@ pub fn cursor(lang: crate::i18n::Language, app: &App, area: Rect) -> Option<rata
         return None;
     }
     let layout = layout::layout_for(lang, game, area, app.panels);
-    if let Some(at) = disguise::cursor(game, layout.board) {
+    if let Some(at) = disguise::cursor(lang, game, layout.board) {
         return at;
     }
     let row = layout.rows.iter().find(|row| row.heap == game.selected)?;
