@@ -138,6 +138,9 @@ pub enum JsonMove {
     Split { heap: usize, split: [u64; 2] },
     /// `{"heap":1,"pins":[3,4]}`: the Kayles pins knocked down.
     Pins { heap: usize, pins: Vec<u64> },
+    /// `{"turn":[9,4]}`: the coins turned over in a coin-turning game, by their places from 1,
+    /// the head turned to tails first.
+    Turn { turn: Vec<u64> },
 }
 
 /// One heap's part of a move on several heaps.
@@ -162,6 +165,7 @@ impl JsonMove {
             Move::Split { heap, take, left } => {
                 JsonMove::Pins { heap: heap + 1, pins: (left + 1..=left + take).collect() }
             }
+            Move::Turn(coins) => JsonMove::Turn { turn: coins.clone() },
         }
     }
 }
@@ -535,6 +539,14 @@ pub fn input_error_text(lang: Language, e: &PositionInputError) -> String {
             text(lang, "solve-error-unexpected-limit")
         }
         PositionInputError::Shape(PositionError::ZeroLimit) => text(lang, "solve-error-zero-limit"),
+        PositionInputError::Shape(PositionError::TooManyCoins { total }) => text_with(
+            lang,
+            "solve-error-too-many-coins",
+            &[("max", Arg::Text(u64::MAX.to_string())), ("total", Arg::Text(total.to_string()))],
+        ),
+        PositionInputError::Shape(PositionError::Heads { found }) => {
+            text_with(lang, "solve-error-heads", &[("found", Arg::Text(found.clone()))])
+        }
     }
 }
 
@@ -800,6 +812,16 @@ impl<W: Write> Output<W> {
                         self.put(b",");
                     }
                     self.num(pin);
+                }
+                self.put(b"]}");
+            }
+            Move::Turn(coins) => {
+                self.put(br#"{"turn":["#);
+                for (i, &coin) in coins.iter().enumerate() {
+                    if i > 0 {
+                        self.put(b",");
+                    }
+                    self.num(coin);
                 }
                 self.put(b"]}");
             }

@@ -60,11 +60,18 @@ fn listed_or(lang: Language, items: &[String]) -> String {
     }
 }
 
+/// The ground at the foot of Staircase Nim's stairs, where coins leave the game.
+pub fn ground(lang: Language) -> &'static str {
+    fixed(lang, "word-ground")
+}
+
 /// What a heap of `kind` is called: `heap` or `row`.
 pub fn heap(lang: Language, kind: GameKind) -> &'static str {
     match kind.describe().words.heap {
         HeapNoun::Heap => fixed(lang, "word-heap"),
         HeapNoun::Row => fixed(lang, "word-row"),
+        HeapNoun::Step => fixed(lang, "word-step"),
+        HeapNoun::Head => fixed(lang, "word-head"),
     }
 }
 
@@ -73,6 +80,8 @@ pub fn numbered(lang: Language, kind: GameKind, number: usize) -> String {
     match kind.describe().words.heap {
         HeapNoun::Heap => say(lang, "word-heap-number", &[("number", num(number))]),
         HeapNoun::Row => say(lang, "word-row-number", &[("number", num(number))]),
+        HeapNoun::Step => say(lang, "word-step-number", &[("number", num(number))]),
+        HeapNoun::Head => say(lang, "word-head-number", &[("number", num(number))]),
     }
 }
 
@@ -81,15 +90,21 @@ pub fn units(lang: Language, kind: GameKind) -> &'static str {
     match kind.describe().words.unit {
         Unit::Token => fixed(lang, "word-tokens"),
         Unit::Pin => fixed(lang, "word-pins"),
+        Unit::Coin => fixed(lang, "word-coins"),
     }
 }
 
 /// `count` of what a heap of `kind` holds, singular or plural as the count asks: `1 pin`, `3 pins`,
 /// `1 token`. Every count written with its unit goes through here, so "1 pins" cannot happen.
 pub fn count_of(lang: Language, kind: GameKind, count: u64) -> String {
+    // A head of a row of coins is known by its place, not by a count.
+    if kind.describe().words.heap == HeapNoun::Head {
+        return say(lang, "head-at-place", &[("n", num(count))]);
+    }
     match kind.describe().words.unit {
         Unit::Token => say(lang, "tokens-count", &[("n", Arg::Count(count))]),
         Unit::Pin => say(lang, "pins-count", &[("n", Arg::Count(count))]),
+        Unit::Coin => say(lang, "coins-count", &[("n", Arg::Count(count))]),
     }
 }
 
@@ -98,6 +113,8 @@ pub fn verb(lang: Language, kind: GameKind) -> &'static str {
     match kind.describe().words.verb {
         Verb::Take => fixed(lang, "word-take"),
         Verb::KnockDown => fixed(lang, "word-knock-down"),
+        Verb::MoveDown => fixed(lang, "word-move-down"),
+        Verb::Turn => fixed(lang, "word-turn"),
     }
 }
 
@@ -124,7 +141,18 @@ pub fn normal_play(lang: Language, kind: GameKind) -> &'static str {
 /// takes any number from one heap (Nim). Other games' moves are told in their own words
 /// ([`crate::engine::Rules::move_words`], [`move_text`]).
 pub fn plain_takes(kind: GameKind) -> bool {
-    matches!(kind.describe().shape, MoveShape::OneHeap { cap: Cap::None })
+    let described = kind.describe();
+    matches!(described.shape, MoveShape::OneHeap { cap: Cap::None }) && described.words.verb == Verb::Take
+}
+
+/// The board's frame title of a game drawn as a picture of its own: `Steps`, `A row of coins`;
+/// `None` for a game of heaps or rows.
+pub fn frame_title(lang: Language, kind: GameKind) -> Option<String> {
+    match kind.describe().words.heap {
+        HeapNoun::Step => Some(i18n::text(lang, "frame-steps")),
+        HeapNoun::Head => Some(i18n::text(lang, "frame-coins")),
+        HeapNoun::Heap | HeapNoun::Row => None,
+    }
 }
 
 /// The convention in a few words, in the game's own terms: `last token wins`, `last pin loses`.
@@ -217,6 +245,39 @@ pub fn move_text(lang: Language, words: &MoveWords, tense: Tense) -> String {
                     ("left", num(left)),
                     ("rest", num(rest)),
                 ],
+            )
+        }
+        &MoveWords::MoveDown { step, amount } => {
+            let id = match (step, tense) {
+                (1, Present) => "move-down-to-ground",
+                (1, Past) => "move-moved-down-to-ground",
+                (_, Present) => "move-down",
+                (_, Past) => "move-moved-down",
+            };
+            say(
+                lang,
+                id,
+                &[
+                    ("step", num(step)),
+                    ("below", num(step.saturating_sub(1))),
+                    ("amount", Arg::Count(amount)),
+                ],
+            )
+        }
+        MoveWords::Turn(coins) => {
+            let head = coins.first().copied().unwrap_or(0);
+            let others: Vec<String> = coins.iter().skip(1).map(u64::to_string).collect();
+            let id = match (others.is_empty(), tense) {
+                (true, Present) => "move-turn-head",
+                (true, Past) => "move-turned-head",
+                (false, Present) => "move-turn-head-and",
+                (false, Past) => "move-turned-head-and",
+            };
+            let count = Arg::Count(others.len() as u64);
+            say(
+                lang,
+                id,
+                &[("head", num(head)), ("others", txt(listed_and(lang, &others))), ("count", count)],
             )
         }
     }
@@ -358,7 +419,12 @@ pub fn help_name(lang: Language, word: &str) -> String {
 
 /// A game's rules in one line, for help texts and `solve`.
 pub fn rule(lang: Language, kind: GameKind) -> String {
+    if kind.describe().words.verb == Verb::MoveDown {
+        return i18n::text(lang, "game-rule-staircase");
+    }
     match kind.describe().shape {
+        MoveShape::Turn { most: Some(2) } => i18n::text(lang, "game-rule-turtles"),
+        MoveShape::Turn { .. } => i18n::text(lang, "game-rule-mock-turtles"),
         MoveShape::OneHeap { cap: Cap::None } => i18n::text(lang, "game-rule-nim"),
         MoveShape::OneHeap { cap: Cap::Amounts(_) } => {
             if let Some((from, to)) = kind.amounts().and_then(long_run) {
@@ -711,6 +777,9 @@ fn grundy_reason(lang: Language, view: &GrundyView) -> String {
     if let Some(said) = take_to_multiple(lang, view) {
         return said;
     }
+    if let Some(said) = in_disguise(lang, view) {
+        return said;
+    }
     match &view.reason {
         GrundyReason::GameOver => i18n::text(lang, "grundy-over"),
         GrundyReason::Win { words, step, split } => say(
@@ -735,6 +804,52 @@ fn grundy_reason(lang: Language, view: &GrundyView) -> String {
             ],
         ),
     }
+}
+
+/// The games that are Nim in disguise (Staircase Nim, the coin-turning games) say so, and what
+/// their heaps are, before the working: `Staircase Nim is Nim on the odd steps: ...`. `None` for
+/// any other game.
+fn in_disguise(lang: Language, view: &GrundyView) -> Option<String> {
+    let (win, lost) = match view.pattern? {
+        GrundyPattern::Staircase => ("staircase-win", "staircase-lost"),
+        GrundyPattern::TurningTurtles => ("turtles-win", "turtles-lost"),
+        GrundyPattern::MockTurtles => ("mock-turtles-win", "mock-turtles-lost"),
+        _ => return None,
+    };
+    let staircase = view.pattern == Some(GrundyPattern::Staircase);
+    // The heaps of the Nim in disguise: the odd steps' coins, or each head's value.
+    let parts: Vec<String> = if staircase {
+        view.values.iter().step_by(2).map(u128::to_string).collect()
+    } else {
+        view.values.iter().map(u128::to_string).collect()
+    };
+    let listed = if parts.len() <= 6 { parts.join(" ⊕ ") } else { "…".to_string() };
+    let sum = view.sum;
+    Some(match &view.reason {
+        GrundyReason::GameOver => return None,
+        GrundyReason::Win { words, step, .. } => {
+            let at = if staircase {
+                (step.heap + 1) as u64
+            } else {
+                view.heaps.get(step.heap).copied().unwrap_or(0)
+            };
+            say(
+                lang,
+                win,
+                &[
+                    ("values", txt(listed)),
+                    ("sum", num(sum)),
+                    ("at", num(at)),
+                    ("from", num(step.from)),
+                    ("to", num(step.to)),
+                    ("move", txt(move_text(lang, words, Tense::Present))),
+                ],
+            )
+        }
+        GrundyReason::Lost { words } => {
+            say(lang, lost, &[("values", txt(listed)), ("move", txt(move_text(lang, words, Tense::Present)))])
+        }
+    })
 }
 
 /// A subtraction game of 1 to k tokens on one heap (the 21 game, Bachet's game) has a rule a
@@ -954,6 +1069,9 @@ pub fn grundy_pattern(lang: Language, kind: GameKind, pattern: GrundyPattern) ->
             &[("period", num(period)), ("word", txt(heap(lang, kind))), ("from", Arg::Count(from))],
         ),
         GrundyPattern::Lasker => i18n::text(lang, "grundy-pattern-lasker"),
+        GrundyPattern::Staircase => i18n::text(lang, "grundy-pattern-staircase"),
+        GrundyPattern::TurningTurtles => i18n::text(lang, "grundy-pattern-turtles"),
+        GrundyPattern::MockTurtles => i18n::text(lang, "grundy-pattern-mock-turtles"),
     }
 }
 

@@ -324,7 +324,7 @@ impl Game {
 
     /// The move the player has chosen so far, in the game's own kind of move.
     pub fn chosen(&self) -> Move {
-        self.shape().build(self.selected, self.count, self.switched, &self.counts)
+        self.shape().build_in(self.position().heaps(), self.selected, self.count, self.switched, &self.counts)
     }
 
     /// How the game's moves are built.
@@ -345,6 +345,10 @@ impl Game {
         }
         self.switched = !self.switched;
         self.typed.clear();
+        if self.shape().alternative() == Some(Alternative::ThirdCoin) {
+            // Mock Turtles: the coin chosen is kept, and the count chooses another.
+            self.counts = if self.switched { vec![self.count] } else { Vec::new() };
+        }
         if self.shape().alternative() == Some(Alternative::Split) && self.switched {
             // A split starts even, or nearly.
             self.count = self.heap(self.selected) / 2;
@@ -472,6 +476,15 @@ impl Game {
                 self.switched = *take == 2;
                 self.selected = *heap;
                 self.count = left + 1;
+            }
+            // A coin-turning move: the head by its place, the leftmost other coin as the count,
+            // and a third coin (Mock Turtles) kept as by the switch.
+            Move::Turn(coins) => {
+                self.selected =
+                    coins.first().and_then(|c| self.position().heaps().binary_search(c).ok()).unwrap_or(0);
+                self.switched = coins.len() == 3;
+                self.counts = if coins.len() == 3 { vec![coins[1]] } else { Vec::new() };
+                self.count = if coins.len() > 1 { coins[coins.len() - 1] } else { 0 };
             }
         }
         self.clamp_count();

@@ -492,8 +492,8 @@ pub const STEPS: [Step; 7] = [
 ];
 
 /// The Sprague-Grundy lesson, in order: a subtraction game (take 1, 3 or 4), its Grundy values by
-/// the mex rule, and the XOR of the values over several heaps.
-pub const GRUNDY_STEPS: [Step; 5] = [
+/// the mex rule, the XOR of the values over several heaps, and the games that are Nim in disguise.
+pub const GRUNDY_STEPS: [Step; 6] = [
     Step {
         title: "Another game: take 1, 3 or 4",
         title_id: "lesson-subtraction-title",
@@ -521,6 +521,13 @@ pub const GRUNDY_STEPS: [Step; 5] = [
         text: &["lesson-xor-1", "lesson-xor-2"],
         picture: Picture::GrundyHeaps(&[5, 6, 9]),
         exercise: Some(Exercise::GrundyWinner(&[5, 6, 9])),
+    },
+    Step {
+        title: "Nim in disguise",
+        title_id: "lesson-disguise-title",
+        text: &["lesson-disguise-1", "lesson-disguise-2"],
+        picture: Picture::Binary(&[3, 5]),
+        exercise: Some(Exercise::NimSum(&[3, 5])),
     },
     Step {
         title: "Finding the winning move",

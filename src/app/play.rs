@@ -63,7 +63,11 @@ impl Play {
             Command::new(Action::NewGame, "keys-new-game-asks"),
             match game.rules.kind.describe().words.heap {
                 crate::engine::HeapNoun::Row => Command::new(Action::History, "keys-move-list-rows-after"),
-                crate::engine::HeapNoun::Heap => Command::new(Action::History, "keys-move-list-heaps-after"),
+                crate::engine::HeapNoun::Heap
+                | crate::engine::HeapNoun::Step
+                | crate::engine::HeapNoun::Head => {
+                    Command::new(Action::History, "keys-move-list-heaps-after")
+                }
             }
             .bar("keys-moves"),
             match game.rules.kind.describe().view {
@@ -280,6 +284,34 @@ impl MoveKeys {
                 take: "keys-knock-down-the-chosen-pins",
                 take_bar: "keys-knock-down",
             },
+            (MoveShape::Turn { .. }, third, kept) => MoveKeys {
+                up: "keys-choose-the-head-before",
+                down: "keys-choose-the-head-after",
+                less: "keys-coin-before",
+                more: "keys-coin-after",
+                bar: "keys-coin",
+                one: "keys-the-head-alone",
+                all: "keys-the-coin-next-to-the-head",
+                switch: if third.is_some() { "keys-keep-this-coin-choose-a-third" } else { nim.switch },
+                switch_bar: if kept { "keys-two-coins" } else { "keys-three-coins" },
+                take: "keys-turn-the-chosen-coins",
+                take_bar: "keys-turn-over",
+            },
+            (MoveShape::OneHeap { .. }, _, _)
+                if game.rules.kind.describe().words.verb == crate::engine::Verb::MoveDown =>
+            {
+                MoveKeys {
+                    up: "keys-choose-the-step-below",
+                    down: "keys-choose-the-step-above",
+                    less: "keys-move-one-coin-less",
+                    more: "keys-move-one-coin-more",
+                    one: "keys-move-one-coin",
+                    all: "keys-move-every-coin-of-the-step",
+                    take: "keys-move-the-chosen-coins-down",
+                    take_bar: "keys-move-down",
+                    ..nim
+                }
+            }
             _ => nim,
         }
     }

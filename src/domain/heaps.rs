@@ -271,7 +271,13 @@ pub fn check_heaps_for(kind: GameKind, heaps: &[u64]) -> Result<(), String> {
             capitalised(&kind.title())
         ));
     }
-    Ok(())
+    // The game's own limits on a position (Staircase Nim's coins in all, the heads of a row of
+    // coins each once), as the engine states them.
+    use crate::engine::Rules;
+    crate::engine::Ruleset::new(kind, crate::engine::Mode::Normal)
+        .game()
+        .check_position(&crate::engine::Position::new(heaps.to_vec()))
+        .map_err(|e| e.to_string())
 }
 
 /// The heaps of a preset or a random draw made fit for `kind`: the first two heaps for Wythoff's
@@ -294,5 +300,5 @@ pub fn fit_heaps(kind: GameKind, mut heaps: Vec<u64>) -> Vec<u64> {
     for heap in &mut heaps {
         *heap = (*heap).clamp(least, most.max(least));
     }
-    heaps
+    kind.fit_start(heaps)
 }

@@ -644,6 +644,8 @@ fn heaps_of(mv: &crate::engine::Move) -> Vec<usize> {
         Move::Take(take) => vec![take.heap],
         Move::TakeMany(takes) => takes.iter().map(|take| take.heap).collect(),
         Move::Split { heap, .. } => vec![*heap],
+        // A coin-turning move names coins by their places, not heaps.
+        Move::Turn(_) => Vec::new(),
     }
 }
 

@@ -394,6 +394,8 @@ pub fn position_line(lang: crate::i18n::Language, game: &Game) -> String {
     let id = match game.rules.kind.describe().words.heap {
         HeapNoun::Heap => "plain-heaps",
         HeapNoun::Row => "plain-rows",
+        HeapNoun::Step => "plain-steps",
+        HeapNoun::Head => "plain-heads",
     };
     let count = Arg::from(position.heaps().len());
     let line = msg(lang, id, &[("heaps", Arg::from(heaps)), ("count", count)]);
@@ -631,6 +633,7 @@ pub fn move_example(lang: crate::i18n::Language, kind: crate::engine::GameKind) 
         MoveShape::TakeOrSplit => "plain-example-split",
         MoveShape::Pins { one: true, .. } => "plain-example-pins",
         MoveShape::Pins { one: false, .. } => "plain-example-two-pins",
+        MoveShape::Turn { .. } => "plain-example-turn",
     };
     msg(lang, id, &[])
 }

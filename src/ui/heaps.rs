@@ -53,7 +53,9 @@ pub(super) fn render(game: &Game, look: &Look, layout: &BoardLayout, marks: &Mar
     // (The arrows become `^` and `v` in the ASCII pass.)
     block.render(layout.board, buf);
     // A game with a picture of its own draws it in the frame instead of rows of tokens.
-    if super::pins::render(game, look, layout.board, marks.chosen.as_ref(), buf) {
+    if super::pins::render(game, look, layout.board, marks.chosen.as_ref(), buf)
+        || super::disguise::render(game, look, layout.board, marks.chosen.as_ref(), buf)
+    {
         return;
     }
     for row in &layout.rows {

@@ -323,6 +323,9 @@ pub(super) fn title_text(lang: Language, game: &Game) -> (String, Option<String>
     let kind = game.rules.kind;
     let described = kind.describe();
     let heaps_word = match (described.words.heap, described.shape) {
+        (crate::engine::HeapNoun::Step | crate::engine::HeapNoun::Head, _) => {
+            format!(" {} ", crate::words::frame_title(lang, kind).unwrap_or_default())
+        }
         (crate::engine::HeapNoun::Row, _) => {
             format!(
                 " {} ",
@@ -432,7 +435,10 @@ fn layout_without_history(lang: Language, game: &Game, room: Rect, binary: bool,
     let title = title_width(lang, game) as u16 + 4;
     // A game with a picture of its own is sized by it (a line of pins wraps when it must): its
     // width, its rows and the width of the whole line; `None` for rows of tokens.
-    let pins_of = |max_width: u16, scale: (u16, u16)| super::pins::size(game, max_width, title, scale.1);
+    let pins_of = |max_width: u16, scale: (u16, u16)| {
+        super::pins::size(game, max_width, title, scale.1)
+            .or_else(|| super::disguise::size(lang, game, max_width, title, scale.1))
+    };
     // `grid`: the rows of Wythoff's queen on her grid under the heaps (0 for none).
     let try_fit = |scale: (u16, u16), beside: bool, grid: u16| -> Option<Plan> {
         let big = scale.1 >= BIG_ROWS;
@@ -669,6 +675,9 @@ pub(super) fn under_rows(layout: &BoardLayout) -> Rect {
 pub fn hit(lang: Language, game: &Game, panels: Panels, area: Rect, column: u16, row: u16) -> Option<Msg> {
     let layout = layout_for(lang, game, area, panels);
     if let Some(picked) = super::pins::hit(game, layout.board, column, row) {
+        return picked;
+    }
+    if let Some(picked) = super::disguise::hit(lang, game, layout.board, column, row) {
         return picked;
     }
     if let Some(picked) = super::queen::hit(game, under_rows(&layout), column, row) {

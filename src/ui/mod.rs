@@ -10,6 +10,7 @@ mod ascii;
 mod banner;
 mod board;
 mod digits;
+mod disguise;
 mod heaps;
 mod key_line;
 mod layout;
@@ -90,6 +91,9 @@ pub fn cursor(lang: crate::i18n::Language, app: &App, area: Rect) -> Option<rata
         return None;
     }
     let layout = layout::layout_for(lang, game, area, app.panels);
+    if let Some(at) = disguise::cursor(lang, game, layout.board) {
+        return at;
+    }
     let row = layout.rows.iter().find(|row| row.heap == game.selected)?;
     // On the chosen heap's marker (`▶`), on the middle row of tall tokens where the label stands
     // (`ui/heaps.rs`): a terminal draws its cursor over the marker, not over a token.

@@ -325,3 +325,97 @@ fn subtraction_tables_are_the_definition() {
         assert_eq!(game.grundy(u64::MAX), Some(u128::from(table.value(u64::MAX))));
     }
 }
+
+/// Every set of heads among places 1..=`places`, as increasing places (the empty row included).
+fn head_sets(places: u64) -> impl Iterator<Item = State> {
+    (0u64..1 << places).map(move |mask| State {
+        heaps: (1..=places).filter(|p| mask >> (p - 1) & 1 == 1).collect(),
+        limit: None,
+    })
+}
+
+/// Staircase Nim: every staircase of up to 4 steps of 0 to 4 coins (5 steps of up to 3 at full
+/// depth), against the search from the rules (coins moved down a step).
+#[test]
+fn staircase() {
+    let (four, five) = sized((4, 2), (4, 3));
+    let checked = agree(GameKind::Staircase, Mode::Normal, game_tree::Game::Staircase, heap_states(4, four));
+    assert_eq!(checked, (1..=4).map(|k| 5usize.pow(k)).sum::<usize>());
+    agree(
+        GameKind::Staircase,
+        Mode::Normal,
+        game_tree::Game::Staircase,
+        heap_states(5, five).filter(|s| s.heaps.len() == 5),
+    );
+}
+
+/// Turning Turtles: every row of 9 coins (11 at full depth), against the search from the rules
+/// (one or two coins, the rightmost heads to tails).
+#[test]
+fn turning_turtles() {
+    let places = sized(9, 11);
+    let checked =
+        agree(GameKind::TurningTurtles, Mode::Normal, game_tree::Game::Coins { most: 2 }, head_sets(places));
+    assert_eq!(checked, 1 << places);
+}
+
+/// Mock Turtles: every row of 8 coins (10 at full depth), against the search from the rules
+/// (one, two or three coins, the rightmost heads to tails).
+#[test]
+fn mock_turtles() {
+    let places = sized(8, 10);
+    let checked =
+        agree(GameKind::MockTurtles, Mode::Normal, game_tree::Game::Coins { most: 3 }, head_sets(places));
+    assert_eq!(checked, 1 << places);
+}
+
+/// Mock Turtles' values by the definition (a head alone; its options, the sets of up to two
+/// coins left of it turned up, each worth the XOR of its coins' values) against OEIS A000069,
+/// the odious numbers, from offset 0: the head at place n (from 1) is worth a(n - 1), which is
+/// 2n - 2 or 2n - 1. The engine's value at the far end of a u64 keeps that shape.
+#[test]
+fn mock_turtles_values_are_the_odious_numbers_a000069() {
+    // A000069: 1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28, 31, 32, 35, 37, 38, 41, ...
+    const A000069: [u64; 21] =
+        [1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28, 31, 32, 35, 37, 38, 41];
+    let up_to = 60;
+    let values = grundy_by_definition(up_to, |n| {
+        if n == 0 {
+            return Vec::new();
+        }
+        let mut options = vec![vec![]];
+        for a in 1..n {
+            options.push(vec![a]);
+            for b in 1..a {
+                options.push(vec![a, b]);
+            }
+        }
+        options
+    });
+    assert_eq!(&values[1..=A000069.len()], A000069);
+    let game = Game::new(Ruleset::new(GameKind::MockTurtles, Mode::Normal)).unwrap();
+    for n in 1..=up_to as u64 {
+        assert_eq!(game.grundy(n), Some(u128::from(values[n as usize])), "head at {n}");
+    }
+    for n in [u64::MAX, u64::MAX - 1, 1 << 63, (1 << 63) + 1] {
+        let v = game.grundy(n).unwrap();
+        assert_eq!(v.count_ones() % 2, 1, "odious at {n}");
+        assert!(v == 2 * u128::from(n) - 2 || v == 2 * u128::from(n) - 1, "2n-2 or 2n-1 at {n}");
+    }
+}
+
+/// Turning Turtles' values by the definition are the places themselves: Nim.
+#[test]
+fn turning_turtles_values_are_the_places() {
+    let values = grundy_by_definition(80, |n| {
+        if n == 0 {
+            return Vec::new();
+        }
+        std::iter::once(vec![]).chain((1..n).map(|a| vec![a])).collect()
+    });
+    let game = Game::new(Ruleset::new(GameKind::TurningTurtles, Mode::Normal)).unwrap();
+    for n in 1..=80u64 {
+        assert_eq!(values[n as usize], n);
+        assert_eq!(game.grundy(n), Some(u128::from(n)));
+    }
+}

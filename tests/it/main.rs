@@ -15,6 +15,7 @@ mod engine_bruteforce;
 mod engine_props;
 mod fuzz;
 mod games_bruteforce;
+mod games_disguise;
 mod games_files;
 mod games_look;
 mod games_play;

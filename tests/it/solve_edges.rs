@@ -351,8 +351,9 @@ fn every_registered_game_is_in_every_document() {
         ("nim-tui-demo.1", page("nim-tui-demo.1")),
     ];
     for (document, text) in &documents {
+        // roff writes a hyphen as `\-` (`mock\-turtles`).
+        let text = text.replace("\\-", "-");
         for name in &names {
-            // roff writes a hyphen as `\-`; none of the names has one.
             assert!(text.contains(name.as_str()), "{name} is missing from {document}");
         }
     }

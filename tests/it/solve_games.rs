@@ -47,6 +47,7 @@ fn json_moves(position: &Position, moves: &[Move]) -> Vec<Value> {
             Move::Split { heap, take, left } => {
                 json!({ "heap": heap + 1, "pins": (left + 1..=left + take).collect::<Vec<_>>() })
             }
+            Move::Turn(coins) => json!({ "turn": coins }),
         })
         .collect()
 }
@@ -529,11 +530,15 @@ fn every_game_answers_in_one_schema_with_its_best_try() {
         for mode in Mode::ALL.into_iter().filter(|&mode| mode == Mode::Normal || kind.has_misere()) {
             let game = Game::new(Ruleset::new(kind, mode)).unwrap();
             let heaps = kind.describe().start.heaps.unwrap_or(4);
-            let mut lines = vec![vec![0; heaps].iter().map(u64::to_string).collect::<Vec<_>>().join(" ")];
+            // Each drawn position made one of the game's (`fit_start`: a row of coins names each
+            // head once; Staircase Nim's coins fit a u64 in all); the others' as drawn.
+            let line_of = |drawn: Vec<u64>| {
+                kind.fit_start(drawn).iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+            };
+            let mut lines = vec![line_of(vec![0; heaps])];
             for i in 0..30 {
                 let most = if i % 3 == 0 { u64::MAX } else { [3, 12, 40][i % 3] };
-                let line: Vec<String> = (0..heaps).map(|_| next(most).to_string()).collect();
-                lines.push(line.join(" "));
+                lines.push(line_of((0..heaps).map(|_| next(most)).collect()));
             }
             let input = lines.join("\n") + "\n";
             let out = ok(&["--game", name, "--mode", mode.as_str(), "--json", "--limit", "3", "-"], &input);
@@ -694,4 +699,53 @@ fn a_game_with_a_limit_answers_each_line_while_the_pipe_is_open() {
     }
     drop(stdin);
     assert!(child.wait().unwrap().success());
+}
+
+/// The games that are Nim in disguise answer at u64::MAX in the schema's shapes (`solve()` holds
+/// every line to it), and every move listed wins: Staircase Nim with a step of u64::MAX coins
+/// (and coins in all up to u64::MAX), the coin-turning games with heads at u64::MAX.
+#[test]
+fn nim_in_disguise_answers_at_u64_max_in_the_schema() {
+    let max = u64::MAX;
+    let cases: [(&str, Vec<Vec<u64>>); 3] = [
+        (
+            "staircase",
+            vec![vec![0, max], vec![max / 2, 0, max / 2 - 1], vec![1, max - 1], vec![max, 0, 0, 0]],
+        ),
+        ("turtles", vec![vec![max], vec![3, max - 1, max], vec![1 << 63, max]]),
+        (
+            "mock-turtles",
+            vec![vec![max], vec![2, max - 1, max], vec![5, 1 << 40, max - 7, max], vec![1 << 63, max]],
+        ),
+    ];
+    for (name, positions) in cases {
+        let kind: GameKind = name.parse().unwrap();
+        let game = Game::new(Ruleset::new(kind, Mode::Normal)).unwrap();
+        let input: String = positions
+            .iter()
+            .map(|heaps| heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" ") + "\n")
+            .collect();
+        let out = ok(&["--game", name, "--json", "--limit", "5", "-"], &input);
+        assert_eq!(out.lines().count(), positions.len(), "{name}");
+        for (heaps, answer) in positions.iter().zip(out.lines()) {
+            let value = parsed(answer);
+            let position = Position::new(heaps.clone());
+            let at = format!("{name} {heaps:?}");
+            assert_eq!(value["game"], json!(name), "{at}");
+            assert_eq!(value["outcome"], json!(game.outcome(&position).as_str()), "{at}");
+            let listed = game.winning_moves_up_to(&position, 5);
+            assert_eq!(value["moves"], json!(json_moves(&position, &listed)), "{at}");
+            for mv in &listed {
+                let mut after = position.clone();
+                game.play(&mut after, mv).unwrap();
+                assert_eq!(game.outcome(&after), nim_tui::engine::Outcome::Lose, "{at}: {mv}");
+            }
+            assert!(value["grundy"].is_array() && value.get("grundy_sum").is_some(), "{at}: {answer}");
+        }
+    }
+    // More coins in all than a u64 holds are refused, with the reason.
+    let err = refused(&["--game", "staircase", "1", &max.to_string()], "");
+    assert!(err.contains("at most 18446744073709551615 coins in all"), "{err}");
+    let err = refused(&["--game", "turtles", "3", "3"], "");
+    assert!(err.contains("3 is written twice"), "{err}");
 }

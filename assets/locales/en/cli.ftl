@@ -127,3 +127,5 @@ replay-not-utf8 = { $name }: not a game record: not UTF-8 text
 replay-standard-input = standard input
 replay-record-error = { $name }: line { $line }: { $problem }
 record-error-header = not a game record: the first line must be '{ $header }'
+solve-error-too-many-coins = Staircase Nim holds at most { $max } coins in all, since coins moved down add to the step below; these steps hold { $total }
+solve-error-heads = the heads' places are counted from 1, each written once (such as 3 5 9); { $found }

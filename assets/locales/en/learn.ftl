@@ -179,3 +179,6 @@ rules-keys-both = Keys: s switches between taking from one heap and the same num
 rules-keys-pins = Keys: left and right move along the row to the first of the two pins.
 rules-keys-limit = Keys: as in Nim; the count stops at the most this move may take.
 rules-keys-nim = Keys: as in Nim; a count the game does not allow is refused.
+lesson-disguise-title = Nim in disguise
+lesson-disguise-1 = Some games are Nim itself under another look, and the values show it. In Staircase Nim (coins on steps, moved down one step at a time) only the odd steps count: they are Nim heaps, and coins moved onto an odd step can be moved on at once. In Turning Turtles (a row of coins; turn one or two, the rightmost from heads to tails) a head at place n is a Nim heap of n. In Mock Turtles (one, two or three coins) a head at place n is worth the odious number 2n−2 or 2n−1.
+lesson-disguise-2 = Staircase Nim on steps holding 3, 1, 5 and 7 coins is Nim on the odd steps 1 and 3: heaps of 3 and 5. What is their nim-sum?

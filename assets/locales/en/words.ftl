@@ -318,3 +318,63 @@ note-best-try = { $note }: no winning move, so it makes the game long and hard (
    *[other] { $replies } winning replies
 }, the fewest)
 note-best-try-quick = { $note }: no winning move; with so many moves it plays a quick rule that keeps a game of huge heaps short
+## Nim in disguise: Staircase Nim and the coin-turning games (issue #38).
+word-step = step
+word-head = head
+word-step-number = step { $number }
+word-head-number = head { $number }
+word-coins = coins
+coins-count = { $n-digits } { $n ->
+    [one] coin
+   *[other] coins
+}
+word-move-down = move down
+word-turn = turn over
+move-down = move { $amount-digits } { $amount ->
+    [one] coin
+   *[other] coins
+} from step { $step } down to step { $below }
+move-moved-down = moved { $amount-digits } { $amount ->
+    [one] coin
+   *[other] coins
+} from step { $step } down to step { $below }
+move-down-to-ground = move { $amount-digits } { $amount ->
+    [one] coin
+   *[other] coins
+} from step 1 down to the ground
+move-moved-down-to-ground = moved { $amount-digits } { $amount ->
+    [one] coin
+   *[other] coins
+} from step 1 down to the ground
+move-turn-head = turn over the head at { $head }
+move-turned-head = turned over the head at { $head }
+move-turn-head-and = turn over the head at { $head } and { $count ->
+    [one] the coin
+   *[other] the coins
+} at { $others }
+move-turned-head-and = turned over the head at { $head } and { $count ->
+    [one] the coin
+   *[other] the coins
+} at { $others }
+game-staircase-title = Staircase Nim
+game-staircase-short = Staircase
+game-turtles-title = Turning Turtles
+game-turtles-short = Turtles
+game-mock-turtles-title = Mock Turtles
+game-mock-turtles-short = Mock Turtles
+game-rule-staircase = coins stand on numbered steps; a move moves any number of coins from one step down to the step below (from step 1 to the ground, out of play)
+game-rule-turtles = a row of coins, heads or tails; a move turns over one or two coins, the rightmost of them from heads to tails
+game-rule-mock-turtles = a row of coins, heads or tails; a move turns over one, two or three coins, the rightmost of them from heads to tails
+grundy-pattern-staircase = Nim in disguise: the odd steps are Nim heaps, and the even steps count for nothing, since coins moved onto an odd step can be moved on at once
+grundy-pattern-turtles = Nim in disguise: a head at place n is a Nim heap of n
+grundy-pattern-mock-turtles = a head at place n is worth the (n−1)th odious number (odd count of ones in binary: 1, 2, 4, 7, 8, 11, 13, 14…), 2n−2 or 2n−1
+staircase-win = Staircase Nim is Nim on the odd steps: their coins { $values } = { $sum }; step { $at } holds { $from }, and { $from } ⊕ { $sum } = { $to }: { $move }, and the odd steps' nim-sum is 0
+staircase-lost = this position is lost: Staircase Nim is Nim on the odd steps, and their coins { $values } make 0; whatever you do, the opponent brings it back to 0; { $move } and hope for a mistake
+turtles-win = Turning Turtles is Nim: a head at n is a heap of n, { $values } = { $sum }; the head at { $at } becomes { $from } ⊕ { $sum } = { $to }: { $move }, which leaves a nim-sum of 0
+turtles-lost = this position is lost: Turning Turtles is Nim with heaps at the heads' places, { $values } = 0; { $move } and hope for a mistake
+mock-turtles-win = the heads are worth { $values } = { $sum } (odious numbers); the head at { $at } worth { $from } must go, with coins worth { $from } ⊕ { $sum } = { $to } turned with it: { $move }, which leaves an XOR of 0
+mock-turtles-lost = this position is lost: the heads are worth { $values } = 0 (odious numbers); { $move } and hope for a mistake
+word-ground = ground
+frame-steps = Steps
+frame-coins = A row of coins
+head-at-place = at { $n }

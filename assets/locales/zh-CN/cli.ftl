@@ -104,3 +104,5 @@ replay-not-utf8 = { $name }：不是棋谱：不是 UTF-8 文本
 replay-standard-input = 标准输入
 replay-record-error = { $name }：第 { $line } 行：{ $problem }
 record-error-header = 不是棋谱：第一行必须是“{ $header }”
+solve-error-too-many-coins = 阶梯尼姆的硬币总数最多为 { $max }，因为往下移的硬币会加到下一级上；这些台阶共有 { $total } 枚
+solve-error-heads = 正面的位置从 1 数起，每个位置只写一次（例如 3 5 9），且不能为 0

@@ -8,6 +8,8 @@ plain-list-separator = ，
 ## 局面与轮到谁
 plain-heaps = 各堆：{ $heaps }。
 plain-rows = 各行：{ $heaps }。
+plain-steps = 从第 1 级起各级的硬币：{ $heaps }。
+plain-heads = 正面的位置：{ $heaps }。
 plain-limit = { $position }最多可取 { $limit-digits }。
 plain-your-move = { $position }轮到你走。
 plain-turn-of = { $position }轮到{ $name }走。
@@ -44,6 +46,7 @@ plain-example-both = 1 2（从第 1 堆取 2）或 both 3（两堆各取 3）
 plain-example-split = 1 2（从第 1 堆取 2）或 2 split 3（把第 2 堆分开，原处留 3）
 plain-example-pins = 1 pin 3（击倒第 1 行的第 3 个瓶）或 1 pins 3 4（击倒第 3、4 个瓶）
 plain-example-two-pins = 1 pins 3 4（击倒第 1 行的第 3、4 个瓶）
+plain-example-turn = 9 4（翻转第 9 位的正面和第 4 位的硬币）
 
 ## 菜单
 plain-menu-title = 开始菜单。

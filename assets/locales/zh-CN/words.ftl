@@ -318,3 +318,42 @@ best-try-hardest = 这是最难应对的一步：在所有走法中，它给对�
 best-try-quick = 可走的步数太多，电脑不逐一比较，按简便规则走，让大堆的对局不至于太长。
 note-best-try = { $note }。没有必胜着法，它让对局又长又难（只给你留下 { $replies } 种必胜应对，是最少的）
 note-best-try-quick = { $note }。没有必胜着法；可走的步数太多，它按简便规则走，让大堆的对局不至于太长
+## 伪装的尼姆：阶梯尼姆与翻硬币游戏（议题 #38）。
+word-step = 级台阶
+word-head = 正面
+word-step-number = 第 { $number } 级
+word-head-number = 第 { $number } 枚正面
+word-coins = 硬币
+coins-count = { $n-digits } 枚硬币
+word-move-down = 往下移
+word-turn = 翻转
+move-down = 把第 { $step } 级的 { $amount-digits } 枚硬币移到第 { $below } 级
+move-moved-down = 把第 { $step } 级的 { $amount-digits } 枚硬币移到了第 { $below } 级
+move-down-to-ground = 把第 1 级的 { $amount-digits } 枚硬币移到地面
+move-moved-down-to-ground = 把第 1 级的 { $amount-digits } 枚硬币移到了地面
+move-turn-head = 翻转第 { $head } 位的正面
+move-turned-head = 翻转了第 { $head } 位的正面
+move-turn-head-and = 翻转第 { $head } 位的正面和第 { $others } 位的硬币
+move-turned-head-and = 翻转了第 { $head } 位的正面和第 { $others } 位的硬币
+game-staircase-title = 阶梯尼姆
+game-staircase-short = 阶梯尼姆
+game-turtles-title = 翻乌龟游戏
+game-turtles-short = 翻乌龟
+game-mock-turtles-title = 仿乌龟游戏
+game-mock-turtles-short = 仿乌龟
+game-rule-staircase = 硬币放在编了号的台阶上；每步把某一级上任意多枚硬币移到下一级（第 1 级的移到地面，离开游戏）
+game-rule-turtles = 一排硬币，有正有反；每步翻转一枚或两枚硬币，其中最右边的一枚必须由正面翻成反面
+game-rule-mock-turtles = 一排硬币，有正有反；每步翻转一至三枚硬币，其中最右边的一枚必须由正面翻成反面
+grundy-pattern-staircase = 伪装的尼姆：奇数级台阶就是尼姆的堆，偶数级不起作用（移到奇数级上的硬币可以立刻再往下移）
+grundy-pattern-turtles = 伪装的尼姆：第 n 位的正面就是一堆 n 枚的尼姆堆
+grundy-pattern-mock-turtles = 第 n 位的正面的值是第 n−1 个“奇恶数”（二进制中 1 的个数为奇数：1、2、4、7、8、11、13、14……），即 2n−2 或 2n−1
+staircase-win = 阶梯尼姆就是奇数级上的尼姆：奇数级的硬币数 { $values } = { $sum }；第 { $at } 级有 { $from } 枚，{ $from } ⊕ { $sum } = { $to }：{ $move }，奇数级的尼姆和就变为 0
+staircase-lost = 这是必败局面：阶梯尼姆就是奇数级上的尼姆，奇数级的硬币数 { $values } 异或为 0；无论怎么走，对方都能把它变回 0；{ $move }，等对方失误
+turtles-win = 翻乌龟游戏就是尼姆：第 n 位的正面是一堆 n 枚，{ $values } = { $sum }；第 { $at } 位的正面要变为 { $from } ⊕ { $sum } = { $to }：{ $move }，尼姆和就变为 0
+turtles-lost = 这是必败局面：翻乌龟游戏就是以各正面位置为堆的尼姆，{ $values } = 0；{ $move }，等对方失误
+mock-turtles-win = 各正面的值为 { $values } = { $sum }（奇恶数）；第 { $at } 位值为 { $from } 的正面要翻掉，同时翻转值的异或为 { $from } ⊕ { $sum } = { $to } 的硬币：{ $move }，异或就变为 0
+mock-turtles-lost = 这是必败局面：各正面的值为 { $values } = 0（奇恶数）；{ $move }，等对方失误
+word-ground = 地面
+frame-steps = 台阶
+frame-coins = 一排硬币
+head-at-place = 第 { $n } 位

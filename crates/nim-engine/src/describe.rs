@@ -22,6 +22,14 @@ pub enum MoveShape {
     UpToHeaps(u32),
     /// Take from one heap, or (the alternative) the same from both (Wythoff's game).
     OneOrBoth,
+    /// Turn coins of a row (the coin-turning games): the player chooses a head (the heap), which
+    /// goes to tails, and a count, the place of another coin turned (0 for none); `most` is how
+    /// many coins a move turns at most. With three, the switch keeps the count's coin and the
+    /// count chooses a third ([`MoveShape::build_in`]).
+    Turn {
+        /// The most coins a move turns, when that is bounded.
+        most: Option<u64>,
+    },
     /// Take from one heap, or (the alternative) split it in two (Lasker's Nim).
     TakeOrSplit,
     /// Knock down neighbouring pins of a row: `one` if a move may knock down one pin, `two` if it
@@ -42,6 +50,7 @@ impl MoveShape {
             MoveShape::OneOrBoth => Some(Alternative::Both),
             MoveShape::TakeOrSplit => Some(Alternative::Split),
             MoveShape::Pins { one: true, two: true } => Some(Alternative::TwoPins),
+            MoveShape::Turn { most: Some(3) } => Some(Alternative::ThirdCoin),
             _ => None,
         }
     }
@@ -68,6 +77,23 @@ impl MoveShape {
     /// assert_eq!(MoveShape::OneOrBoth.build(0, 2, true, &[]), Move::both(2));
     /// ```
     pub fn build(self, heap: usize, count: u64, alternative: bool, counts: &[u64]) -> Move {
+        self.build_in(&[], heap, count, alternative, counts)
+    }
+
+    /// [`MoveShape::build`] on `heaps`, the position's: a coin-turning game's move names the
+    /// head chosen by its place, read there; in Mock Turtles `counts[0]`, when set, is a coin
+    /// kept by the switch, turned with the count's.
+    ///
+    /// ```
+    /// use nim_engine::{Move, MoveShape};
+    ///
+    /// let turtles = MoveShape::Turn { most: Some(2) };
+    /// assert_eq!(turtles.build_in(&[3, 9], 1, 4, false, &[]), Move::Turn(vec![9, 4]));
+    /// let mock = MoveShape::Turn { most: Some(3) };
+    /// assert_eq!(mock.build_in(&[9], 0, 2, true, &[6]), Move::Turn(vec![9, 6, 2]));
+    /// assert_eq!(mock.build_in(&[9], 0, 0, false, &[]), Move::Turn(vec![9]));
+    /// ```
+    pub fn build_in(self, heaps: &[u64], heap: usize, count: u64, alternative: bool, counts: &[u64]) -> Move {
         match (self, alternative) {
             (MoveShape::UpToHeaps(_), _) => {
                 let mut takes: Vec<Take> = counts
@@ -84,6 +110,17 @@ impl MoveShape {
             (MoveShape::OneOrBoth, true) => Move::both(count),
             (MoveShape::TakeOrSplit, true) => Move::split(heap, count),
             (MoveShape::Pins { .. }, _) => Move::pins(heap, count, self.pins(alternative).unwrap_or(1)),
+            (MoveShape::Turn { .. }, _) => {
+                let right = heaps.get(heap).copied().unwrap_or(0);
+                let kept = counts.first().copied().filter(|&c| alternative && c > 0 && c < right);
+                let mut coins: Vec<u64> = [Some(right), kept, Some(count).filter(|&c| c > 0 && c < right)]
+                    .into_iter()
+                    .flatten()
+                    .collect();
+                coins.sort_unstable_by(|a, b| b.cmp(a));
+                coins.dedup();
+                Move::Turn(coins)
+            }
             _ => Move::take(heap, count),
         }
     }
@@ -110,6 +147,8 @@ pub enum Alternative {
     Split,
     /// Two neighbouring pins instead of one (Kayles).
     TwoPins,
+    /// A third coin turned besides the one kept (Mock Turtles).
+    ThirdCoin,
 }
 
 /// What a heap is called.
@@ -119,6 +158,10 @@ pub enum HeapNoun {
     Heap,
     /// A row (of pins).
     Row,
+    /// A step (of a staircase).
+    Step,
+    /// A head (a coin showing heads, in a row of coins).
+    Head,
 }
 
 /// What a heap is made of.
@@ -128,6 +171,8 @@ pub enum Unit {
     Token,
     /// Pins.
     Pin,
+    /// Coins.
+    Coin,
 }
 
 /// What a move does to them.
@@ -137,6 +182,10 @@ pub enum Verb {
     Take,
     /// Knocks pins down.
     KnockDown,
+    /// Moves coins down a step.
+    MoveDown,
+    /// Turns coins over.
+    Turn,
 }
 
 /// How the last move of a game in normal play is told.
@@ -290,6 +339,33 @@ impl GameKind {
             }
             GameKind::Wythoff => (MoveShape::OneOrBoth, tokens, ViewKind::Pairs),
             GameKind::Fibonacci => (MoveShape::OneHeap { cap: Cap::Limit }, tokens, ViewKind::Zeckendorf),
+            GameKind::Staircase => (
+                MoveShape::OneHeap { cap: Cap::None },
+                Words {
+                    heap: HeapNoun::Step,
+                    unit: Unit::Coin,
+                    verb: Verb::MoveDown,
+                    last: LastMove::MadeLastMove,
+                },
+                ViewKind::Grundy,
+            ),
+            GameKind::TurningTurtles | GameKind::MockTurtles => {
+                let most = match self {
+                    GameKind::TurningTurtles => Some(2),
+                    GameKind::MockTurtles => Some(3),
+                    _ => None,
+                };
+                (
+                    MoveShape::Turn { most },
+                    Words {
+                        heap: HeapNoun::Head,
+                        unit: Unit::Coin,
+                        verb: Verb::Turn,
+                        last: LastMove::MadeLastMove,
+                    },
+                    ViewKind::Grundy,
+                )
+            }
         };
         let least = match self {
             GameKind::Fibonacci => Some((2, LeastReason::FirstMoveNotAll)),
@@ -312,6 +388,38 @@ impl GameKind {
             has_misere: self.has_misere(),
             view,
         }
+    }
+
+    /// Heaps drawn for a start (a preset, a random draw) made a position of the game: a row of
+    /// coins names each head once (a place drawn twice is one head), and Staircase Nim's coins in
+    /// all fit a `u64` (the highest steps are emptied until they do); any other game's as they are.
+    ///
+    /// ```
+    /// use nim_engine::GameKind;
+    ///
+    /// assert_eq!(GameKind::TurningTurtles.fit_start(vec![5, 3, 5]), [3, 5]);
+    /// assert_eq!(GameKind::Staircase.fit_start(vec![u64::MAX, 1]), [u64::MAX, 0]);
+    /// ```
+    pub fn fit_start(self, mut heaps: Vec<u64>) -> Vec<u64> {
+        match self.describe().shape {
+            MoveShape::Turn { .. } => {
+                heaps.retain(|&h| h > 0);
+                heaps.sort_unstable();
+                heaps.dedup();
+                if heaps.is_empty() {
+                    heaps.push(1);
+                }
+            }
+            _ if self.describe().words.verb == Verb::MoveDown => {
+                let mut room = u64::MAX;
+                for heap in &mut heaps {
+                    *heap = (*heap).min(room);
+                    room -= *heap;
+                }
+            }
+            _ => {}
+        }
+        heaps
     }
 
     /// The least and the most a player's count can be on heap `heap` of `position`, the
@@ -344,6 +452,11 @@ impl GameKind {
                 (1, last.max(1))
             }
             (MoveShape::OneHeap { cap: Cap::Amounts(most) }, _) => (1, size.min(most).max(1)),
+            // The leftmost other coin's place, 0 for none; with a third coin, one place fewer.
+            (MoveShape::Turn { .. }, third) => {
+                let least = u64::from(third);
+                (least, size.saturating_sub(1 + u64::from(third)).max(least))
+            }
             (MoveShape::OneHeap { cap: Cap::Limit }, _) => {
                 let most = position.limit().unwrap_or(size.saturating_sub(1));
                 (1, size.min(most).max(1))
@@ -379,6 +492,12 @@ impl GameKind {
             GameKind::Dawson => size([(1, 3), (2, 3), (3, 4)][level], [9, 14, 20][level]),
             GameKind::Wythoff => size((2, 2), [15, 40, 200][level]),
             GameKind::Fibonacci => PuzzleSize { least: 2, ..size((1, 1), [20u64, 100, 1000][level]) },
+            GameKind::Staircase => size([(2, 3), (3, 4), (4, 5)][level], [5, 9, 20][level]),
+            // The heads' places. Two heads never make a puzzle (the one winning move turns both
+            // over and ends the game); Mock Turtles' winning moves are single coins only when the
+            // heads are even in number.
+            GameKind::TurningTurtles => size([(3, 4), (3, 5), (4, 6)][level], [8, 16, 40][level]),
+            GameKind::MockTurtles => size([(4, 4), (4, 4), (6, 6)][level], [10, 20, 40][level]),
         })
     }
 
@@ -390,8 +509,17 @@ impl GameKind {
         all.push(game(GameKind::ALL[2]));
         all.extend(GamePreset::all().into_iter().map(|p| MenuEntry { kind: p.kind, preset: Some(p.name) }));
         all.extend(
-            [GameKind::Lasker, GameKind::Kayles, GameKind::Dawson, GameKind::Wythoff, GameKind::Fibonacci]
-                .map(game),
+            [
+                GameKind::Lasker,
+                GameKind::Kayles,
+                GameKind::Dawson,
+                GameKind::Wythoff,
+                GameKind::Fibonacci,
+                GameKind::Staircase,
+                GameKind::TurningTurtles,
+                GameKind::MockTurtles,
+            ]
+            .map(game),
         );
         all
     }
@@ -460,6 +588,17 @@ pub enum MoveWords {
         /// The rows left on either side, when both hold pins.
         breaking: Option<(u64, u64)>,
     },
+    /// Move `amount` coins from step `step` down to the step below (Staircase Nim); from step 1
+    /// they go to the ground.
+    MoveDown {
+        /// The step, from 1.
+        step: usize,
+        /// How many coins.
+        amount: u64,
+    },
+    /// Turn over the coins at these places (from 1), the first being the head turned to tails
+    /// and the others left of it, right to left (Turning Turtles, Mock Turtles).
+    Turn(Vec<u64>),
 }
 
 impl MoveWords {
@@ -477,6 +616,7 @@ impl MoveWords {
             Move::Split { heap, take, left } => {
                 MoveWords::TakeAndLeave { heap: heap + 1, amount: *take, left: *left }
             }
+            Move::Turn(coins) => MoveWords::Turn(coins.clone()),
         }
     }
 }

@@ -31,6 +31,10 @@ pub enum Move {
         /// Tokens left in the heap's place; the rest form the new heap.
         left: u64,
     },
+    /// Coins turned over in a row of coins (the coin-turning games), by their places (from 1),
+    /// right to left: the first is a head, turned to tails. The position's heaps are the heads'
+    /// places, and the move is played by turning each coin over.
+    Turn(Vec<u64>),
 }
 
 impl Move {
@@ -53,6 +57,7 @@ impl Move {
             Move::Take(take) => vec![*take],
             Move::TakeMany(takes) => takes.clone(),
             Move::Split { heap, take, .. } => vec![Take::new(*heap, *take)],
+            Move::Turn(_) => Vec::new(),
         }
     }
 
@@ -143,6 +148,19 @@ impl Move {
                 position.split_in_place(*heap, *left);
                 Ok(())
             }
+            Move::Turn(coins) => {
+                let mut heads = position.heaps().to_vec();
+                for &c in coins {
+                    match heads.binary_search(&c) {
+                        Ok(i) => {
+                            heads.remove(i);
+                        }
+                        Err(i) => heads.insert(i, c),
+                    }
+                }
+                *position = Position::new(heads);
+                Ok(())
+            }
         }
     }
 }
@@ -171,6 +189,10 @@ impl fmt::Display for Move {
             Move::Split { heap, take: 0, left } => write!(f, "split heap {} leaving {left} in it", heap + 1),
             Move::Split { heap, take, left } => {
                 write!(f, "take {take} from heap {} and leave {left} in it", heap + 1)
+            }
+            Move::Turn(coins) => {
+                let places: Vec<String> = coins.iter().map(u64::to_string).collect();
+                write!(f, "turn over the coins at {}", places.join(", "))
             }
         }
     }
@@ -514,6 +536,8 @@ enum Play {
     Pins(super::Pins),
     Wythoff(Wythoff),
     Fibonacci(Fibonacci),
+    Staircase(super::Staircase),
+    Coins(super::Coins),
 }
 
 /// Calls the same method on whichever game is played.
@@ -527,6 +551,8 @@ macro_rules! each {
             Play::Pins($game) => $body,
             Play::Wythoff($game) => $body,
             Play::Fibonacci($game) => $body,
+            Play::Staircase($game) => $body,
+            Play::Coins($game) => $body,
         }
     };
 }
@@ -552,6 +578,9 @@ impl Game {
             GameKind::Dawson => Play::Pins(super::Pins::dawson()),
             GameKind::Wythoff => Play::Wythoff(Wythoff),
             GameKind::Fibonacci => Play::Fibonacci(Fibonacci),
+            GameKind::Staircase => Play::Staircase(super::Staircase),
+            GameKind::TurningTurtles => Play::Coins(super::Coins::turtles()),
+            GameKind::MockTurtles => Play::Coins(super::Coins::mock_turtles()),
         };
         Game { rules, play, refused }
     }
@@ -568,6 +597,8 @@ impl Game {
             Play::Subtraction(game) => Some(u128::from(game.grundy(size))),
             Play::Lasker(game) => Some(game.grundy(size)),
             Play::Pins(game) => Some(super::grundy::HeapGame::grundy(game, size)),
+            // A row of coins: what a head at place `size` is worth.
+            Play::Coins(game) => Some(game.value(size)),
             _ => None,
         }
     }
@@ -658,6 +689,21 @@ impl Game {
             };
         }
         let working = match &self.play {
+            Play::Staircase(_) => {
+                let heaps = position.heaps();
+                let values: Vec<u128> = heaps
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &h)| if i % 2 == 0 { u128::from(h) } else { 0 })
+                    .collect();
+                let sum = u128::from(super::Staircase::nim_sum(heaps));
+                Working::Grundy { values, sum }
+            }
+            Play::Coins(coins) => {
+                let values: Vec<u128> = position.heaps().iter().map(|&n| coins.value(n)).collect();
+                let sum = values.iter().fold(0, |x, v| x ^ v);
+                Working::Grundy { values, sum }
+            }
             Play::Subtraction(_) | Play::Lasker(_) | Play::Pins(_) => {
                 let values: Vec<u128> =
                     position.heaps().iter().map(|&h| self.grundy(h).unwrap_or_default()).collect();
@@ -784,8 +830,15 @@ impl Game {
             Play::Subtraction(game) => visit_grundy(game, position, limit, &mut each),
             Play::Lasker(game) => visit_grundy(game, position, limit, &mut each),
             Play::Pins(game) => visit_grundy(game, position, limit, &mut each),
-            Play::Wythoff(_) => {
-                // At most three winning moves: a list costs nothing.
+            Play::Coins(coins) => {
+                let mut going = true;
+                coins.visit_winning_moves(position, limit.unwrap_or(MOVE_LIST_LIMIT), &mut |mv| {
+                    going = going && each(&mv);
+                    going
+                });
+            }
+            Play::Wythoff(_) | Play::Staircase(_) => {
+                // At most three winning moves (one a step in Staircase Nim): a list costs nothing.
                 let moves = match limit {
                     None => self.winning_moves(position),
                     Some(limit) => self.winning_moves_up_to(position, limit),

@@ -125,6 +125,12 @@ pub enum GrundyPattern {
     /// Lasker's Nim's pattern of period 4: a heap of 4k+1 or 4k+2 is worth itself, 4k+3 is worth
     /// 4k+4 and 4k+4 is worth 4k+3.
     Lasker,
+    /// Staircase Nim: the odd steps are Nim heaps, the even steps are worth 0.
+    Staircase,
+    /// Turning Turtles: a head at place n is worth n (Nim).
+    TurningTurtles,
+    /// Mock Turtles: a head at place n is worth the odious number 2n - 2 or 2n - 1.
+    MockTurtles,
 }
 
 /// The `Rules` answers every game valued by Grundy numbers gives the same way, from its
@@ -263,6 +269,7 @@ fn moved_heap(mv: &Move) -> usize {
         Move::Take(take) => take.heap,
         Move::TakeMany(takes) => takes.first().map_or(0, |t| t.heap),
         Move::Split { heap, .. } => *heap,
+        Move::Turn(_) => 0,
     }
 }
 

@@ -65,6 +65,15 @@ pub enum GameKind {
     /// Fibonacci Nim: one heap; the first move takes anything but everything, then at most twice
     /// the last take.
     Fibonacci,
+    /// Staircase Nim: coins on numbered steps; a move moves coins from one step down to the next
+    /// (from step 1 to the ground, out of play). Nim on the odd steps.
+    Staircase,
+    /// Turning Turtles: a row of coins; turn one or two coins, the rightmost from heads to tails.
+    /// Nim, a head at place n being a heap of n.
+    TurningTurtles,
+    /// Mock Turtles: turn one, two or three coins, the rightmost from heads to tails. A head at
+    /// place n (from 1) is worth the odious number 2n - 2 or 2n - 1.
+    MockTurtles,
 }
 
 /// A finite set of positive amounts up to [`SUBTRACTION_MAX`], one bit each (bit `s - 1` for `s`).
@@ -215,7 +224,7 @@ impl GamePreset {
 impl GameKind {
     /// One of each game, with its usual parameters (Nim_2, the subtraction set {1, 2, 3}), in the
     /// order menus list them.
-    pub const ALL: [GameKind; 8] = [
+    pub const ALL: [GameKind; 11] = [
         GameKind::Nim,
         GameKind::Moore(2),
         GameKind::Subtraction(SubtractionSet(0b111)),
@@ -224,6 +233,9 @@ impl GameKind {
         GameKind::Dawson,
         GameKind::Wythoff,
         GameKind::Fibonacci,
+        GameKind::Staircase,
+        GameKind::TurningTurtles,
+        GameKind::MockTurtles,
     ];
 
     /// The name used on the command line and in files, such as `moore:2` or `subtraction:1,2,3`.
@@ -247,6 +259,9 @@ impl GameKind {
             GameKind::Dawson => "dawson",
             GameKind::Wythoff => "wythoff",
             GameKind::Fibonacci => "fibonacci",
+            GameKind::Staircase => "staircase",
+            GameKind::TurningTurtles => "turtles",
+            GameKind::MockTurtles => "mock-turtles",
         }
     }
 
@@ -266,6 +281,11 @@ impl GameKind {
             GameKind::Dawson => ("game-dawson-title", "game-dawson-title", "game-dawson-short"),
             GameKind::Wythoff => ("game-wythoff-title", "game-wythoff-title", "game-wythoff-short"),
             GameKind::Fibonacci => ("game-fibonacci-title", "game-fibonacci-title", "game-fibonacci-short"),
+            GameKind::Staircase => ("game-staircase-title", "game-staircase-title", "game-staircase-short"),
+            GameKind::TurningTurtles => ("game-turtles-title", "game-turtles-title", "game-turtles-short"),
+            GameKind::MockTurtles => {
+                ("game-mock-turtles-title", "game-mock-turtles-title", "game-mock-turtles-short")
+            }
         };
         MessageIds { title, menu, short }
     }
@@ -349,6 +369,9 @@ impl GameKind {
             GameKind::Dawson => "rows of pins; knock down exactly two neighbours",
             GameKind::Wythoff => "two heaps; take from one, or the same from both",
             GameKind::Fibonacci => "one heap, HEAP/LIMIT; at most twice the last take",
+            GameKind::Staircase => "coins on steps; move coins from a step to the one below",
+            GameKind::TurningTurtles => "heads at the places given; turn one or two coins",
+            GameKind::MockTurtles => "heads at the places given; turn one, two or three coins",
         }
     }
 
@@ -374,6 +397,9 @@ impl GameKind {
             GameKind::Dawson => "Dawson's Kayles".into(),
             GameKind::Wythoff => "Wythoff's game".into(),
             GameKind::Fibonacci => "Fibonacci Nim".into(),
+            GameKind::Staircase => "Staircase Nim".into(),
+            GameKind::TurningTurtles => "Turning Turtles".into(),
+            GameKind::MockTurtles => "Mock Turtles".into(),
         }
     }
 
@@ -394,6 +420,8 @@ impl GameKind {
             GameKind::Dawson => "Dawson".into(),
             GameKind::Wythoff => "Wythoff".into(),
             GameKind::Fibonacci => "Fibonacci".into(),
+            GameKind::Staircase => "Staircase".into(),
+            GameKind::TurningTurtles => "Turtles".into(),
             other => other.title(),
         }
     }
@@ -448,12 +476,12 @@ impl fmt::Display for GameKind {
 /// The games accepted, as a message lists them.
 pub const GAMES_EXPECTED: &str = "expected nim, moore:K (K from 1 to 8), subtraction:S (S a list of at most \
      128 amounts or ranges, from 1 to 128, such as 1,2,3 or 1-3,5), lasker, kayles, dawson, wythoff, \
-     fibonacci, \
+     fibonacci, staircase, turtles, mock-turtles, \
      or a preset: 21, bachet";
 
 /// The games accepted, as a configuration file quotes them, for its messages.
 pub const GAMES_QUOTED: &str = "a game: \"nim\", \"moore:K\" (K from 1 to 8), \"subtraction:1,2,3\" (amounts from 1 to \
-     128), \"lasker\", \"kayles\", \"dawson\", \"wythoff\", \"fibonacci\", \"21\" or \"bachet\"";
+     128), \"lasker\", \"kayles\", \"dawson\", \"wythoff\", \"fibonacci\", \"staircase\", \"turtles\", \"mock-turtles\", \"21\" or \"bachet\"";
 
 /// What a subtraction set's list may be, as a message says it.
 const SET_EXPECTED: &str =
@@ -536,6 +564,9 @@ impl GameKind {
             "dawson" => Some(GameKind::Dawson),
             "wythoff" => Some(GameKind::Wythoff),
             "fibonacci" => Some(GameKind::Fibonacci),
+            "staircase" => Some(GameKind::Staircase),
+            "turtles" | "turning-turtles" => Some(GameKind::TurningTurtles),
+            "mock-turtles" => Some(GameKind::MockTurtles),
             _ => None,
         };
         match (simple, base, parameter) {
@@ -639,6 +670,9 @@ mod tests {
             "dawson",
             "wythoff",
             "fibonacci",
+            "staircase",
+            "turtles",
+            "mock-turtles",
         ] {
             let kind: GameKind = text.parse().unwrap();
             assert_eq!(kind.to_string(), text);

@@ -19,6 +19,9 @@
 //! | Dawson's Kayles | `dawson` | knocks down two neighbours in a row | Grundy values with period 34 from 53 ([`Dawson`]) |
 //! | Wythoff's game | `wythoff` | takes from one of two heaps, or the same from both | the losing pairs `(⌊kφ⌋, ⌊kφ²⌋)` ([`Wythoff`]) |
 //! | Fibonacci Nim | `fibonacci` | takes up to twice the last take from one heap | Zeckendorf representations ([`Fibonacci`]) |
+//! | Staircase Nim | `staircase` | moves coins from one step down to the next | Nim on the odd steps ([`Staircase`]) |
+//! | Turning Turtles | `turtles` | turns one or two coins, the rightmost heads to tails | Nim, a head at n a heap of n ([`Coins`]) |
+//! | Mock Turtles | `mock-turtles` | turns one to three coins, the rightmost heads to tails | a head at n worth the odious 2n−2 or 2n−1 ([`odious`]) |
 //!
 //! Every game is played in normal play (who takes last wins); Nim and Moore's Nim_k also in misère
 //! ([`Mode::Misere`], who takes last loses). Each game analyses a heap in constant time, and Nim a
@@ -139,6 +142,7 @@
 
 #![deny(missing_docs)]
 
+mod coins;
 mod count;
 mod describe;
 mod explain;
@@ -151,10 +155,12 @@ mod lasker;
 mod moore;
 mod nim;
 mod position;
+mod staircase;
 mod subtraction;
 mod wythoff;
 mod zeckendorf;
 
+pub use coins::{Coins, odious};
 pub use count::{MoveCount, Natural};
 pub use describe::{
     Alternative, BOUNDED_MOVES, Cap, Description, HeapNoun, LastMove, LeastReason, MenuEntry, MoveShape,
@@ -180,6 +186,7 @@ pub use position::{
     Mode, MoveError, NoMisere, ParseHeapsError, ParseModeError, Position, PositionError, Take, parse_heap,
     parse_heaps,
 };
+pub use staircase::Staircase;
 pub use subtraction::{SEARCH_LIMIT, Subtraction, table_of, try_build_table};
 pub use wythoff::{Wythoff, WythoffHow, WythoffReason, WythoffView, is_losing_pair, losing_pair, partner};
 pub use zeckendorf::{smallest_term as zeckendorf_smallest, terms as zeckendorf_terms};

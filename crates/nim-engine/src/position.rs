@@ -180,6 +180,12 @@ pub enum MoveError {
         /// The game's name.
         game: String,
     },
+    #[error("there is no head at {place}: a move turns a head over to tails, and more coins left of it")]
+    /// A coin-turning game: the rightmost coin turned is not a head.
+    NotAHead {
+        /// The place named, from 1.
+        place: u64,
+    },
     #[error("{0}")]
     /// The game has no misère form, so no move is played under it.
     NoMisere(#[from] NoMisere),
@@ -217,6 +223,21 @@ pub enum PositionError {
     )]
     /// Fibonacci Nim: a limit of zero with tokens left.
     ZeroLimit,
+    #[error(
+        "Staircase Nim holds at most {max} coins in all, since coins moved down add to the step below; these steps hold {total}",
+        max = u64::MAX
+    )]
+    /// Staircase Nim: more coins in all than a step could hold once they are moved onto it.
+    TooManyCoins {
+        /// The coins on every step together.
+        total: u128,
+    },
+    #[error("the heads' places are counted from 1, each written once (such as 3 5 9); {found}")]
+    /// A coin-turning game: a place written twice, or a place 0.
+    Heads {
+        /// What was found instead, in a few words (`0 is not a place`, `5 is written twice`).
+        found: String,
+    },
 }
 
 /// The heaps on the table. An emptied heap keeps its place, so heap numbers never shift.

@@ -26,6 +26,14 @@ pub enum Game {
     Dawson,
     Wythoff,
     Fibonacci,
+    /// Staircase Nim: coins on steps 1, 2, ... (the heaps); move any number from a step to the one
+    /// below, from step 1 off the stairs.
+    Staircase,
+    /// A row of coins, the heaps being the heads' places (from 1, increasing): turn over at most
+    /// `most` coins, the rightmost a head (to tails), the others anywhere left of it.
+    Coins {
+        most: usize,
+    },
 }
 
 impl Game {
@@ -128,6 +136,52 @@ impl Game {
                     ));
                 }
             }
+            Game::Staircase => {
+                for (i, &h) in heaps.iter().enumerate() {
+                    for c in 1..=h {
+                        let mut next = heaps.clone();
+                        next[i] -= c;
+                        if i > 0 {
+                            next[i - 1] += c;
+                        }
+                        out.push((Move::take(i, c), State { heaps: next, limit: None }));
+                    }
+                }
+            }
+            Game::Coins { most } => {
+                // Every set of coins left of a head, of at most `most - 1` coins, listed as
+                // places right to left; each coin turned over, heads or tails.
+                for &n in heaps {
+                    let mut sets: Vec<Vec<u64>> = vec![vec![]];
+                    for _ in 1..*most {
+                        let longer: Vec<Vec<u64>> = sets
+                            .iter()
+                            .flat_map(|set| {
+                                let below = set.last().copied().unwrap_or(n);
+                                (1..below).map(move |c| [set.clone(), vec![c]].concat())
+                            })
+                            .collect();
+                        sets.extend(longer);
+                    }
+                    sets.sort();
+                    sets.dedup();
+                    for set in sets {
+                        let mut coins = vec![n];
+                        coins.extend(&set);
+                        let mut next = heaps.clone();
+                        for c in &coins {
+                            match next.iter().position(|h| h == c) {
+                                Some(i) => {
+                                    next.remove(i);
+                                }
+                                None => next.push(*c),
+                            }
+                        }
+                        next.sort_unstable();
+                        out.push((Move::Turn(coins), State { heaps: next, limit: None }));
+                    }
+                }
+            }
             Game::Fibonacci => {
                 let n = heaps[0];
                 let most = match state.limit {
@@ -148,6 +202,15 @@ impl Game {
     pub fn key(&self, state: &State) -> State {
         match self {
             Game::Wythoff | Game::Moore(_) => State { heaps: state.heaps.clone(), limit: None },
+            // The steps keep their order and their empty steps; the stairs' empty top changes
+            // nothing.
+            Game::Staircase => {
+                let mut heaps = state.heaps.clone();
+                while heaps.last() == Some(&0) {
+                    heaps.pop();
+                }
+                State { heaps, limit: None }
+            }
             Game::Fibonacci => {
                 let n = state.heaps[0];
                 State { heaps: vec![n], limit: state.limit.map(|l| l.min(n)) }

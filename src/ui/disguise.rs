@@ -1,0 +1,448 @@
+//! The games that are Nim in disguise drawn as themselves, chosen by their description, never by
+//! their name: Staircase Nim (a move moves coins down a step, `Verb::MoveDown`) as a staircase
+//! rising to the right, coins on each step (a count where they do not fit), the odd steps (the
+//! Nim heaps) on the nim-sum's band; and the coin-turning games (`MoveShape::Turn`) as a row of
+//! coins, heads and tails, each numbered by its place, long runs of tails elided as `⋯N⋯`, the
+//! row wrapping onto further lines. Both answer for their size, their drawing and their clicks
+//! from the same geometry, as `pins.rs` does; a game neither draws keeps the rows of tokens.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Margin, Rect};
+use ratatui::style::{Modifier, Style};
+use unicode_width::UnicodeWidthStr;
+
+use crate::app::{Game, Msg};
+use crate::engine::{Move, MoveShape, Verb};
+
+use super::look::Look;
+
+/// Which picture a game has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Picture {
+    Stairs,
+    Coins,
+}
+
+fn picture(game: &Game) -> Option<Picture> {
+    let described = game.rules.kind.describe();
+    match described.shape {
+        MoveShape::Turn { .. } => Some(Picture::Coins),
+        _ if described.words.verb == Verb::MoveDown => Some(Picture::Stairs),
+        _ => None,
+    }
+}
+
+/// The board's width and rows for the game's picture within `max_width` columns, and its whole
+/// width on one line; `None` when the game has no such picture (or the stairs do not fit across,
+/// when they are drawn as rows of tokens). `scale` above 1 asks for the taller stairs.
+pub(super) fn size(
+    lang: crate::i18n::Language,
+    game: &Game,
+    max_width: u16,
+    min_width: u16,
+    scale: u16,
+) -> Option<(u16, u16, u16)> {
+    match picture(game)? {
+        Picture::Stairs => {
+            let steps = game.position().len() as u16;
+            let cell = stair_cell(game, max_width)?;
+            let ground_w = ground_width(lang, cell);
+            let whole = steps.saturating_mul(cell).saturating_add(ground_w + 2 + 2).max(min_width);
+            let rise = if scale > 1 { 2 } else { 1 };
+            let rows = steps.saturating_mul(rise).saturating_add(2 + 2);
+            Some((whole.min(max_width.max(min_width)), rows, whole))
+        }
+        Picture::Coins => {
+            let items = coin_items(game, None);
+            // Room for what a move being chosen adds: two more coins, each of which may cut a
+            // run of tails in two (another `⋯N⋯`).
+            let digits = game.position().heaps().iter().max().map_or(1, |h| h.to_string().len()) as u16;
+            let slack = 2 * (2 * digits + 6);
+            let natural: u16 = items.iter().map(|item| item.width()).sum::<u16>().saturating_add(slack);
+            let whole = natural.saturating_add(2 + 2).max(min_width);
+            let width = whole.min(max_width);
+            let mut lines = wrap(&items, width.saturating_sub(4 + slack)).len().max(1) as u16;
+            if width < whole {
+                // Wrapped: a chosen move may need a line more.
+                lines += 1;
+            }
+            Some((width, lines * 4 - 1 + 2, whole))
+        }
+    }
+}
+
+/// Columns the ground takes at the stairs' foot: its name and a space, at least a step's.
+fn ground_width(lang: crate::i18n::Language, cell: u16) -> u16 {
+    cell.max(UnicodeWidthStr::width(crate::words::ground(lang)) as u16 + 1)
+}
+
+/// Columns a step takes: room for its count written `●×N`, at least six; `None` when the steps
+/// (and the ground) do not fit in `max_width`.
+fn stair_cell(game: &Game, max_width: u16) -> Option<u16> {
+    let steps = game.position().len() as u16;
+    let digits = game.position().heaps().iter().map(|h| h.to_string().len()).max().unwrap_or(1) as u16;
+    // The ground's column is at most 7 (`ground` and a space; 地面 is 4).
+    let room = max_width.saturating_sub(4 + 7) / steps.max(1);
+    let want = (digits + 3).clamp(6, 24);
+    let cell = want.min(room);
+    (cell > digits.max(3)).then_some(cell)
+}
+
+/// Draws the picture inside the board's frame, marking what `marked` moves or turns. Returns
+/// false, drawing nothing, when the game has no picture of its own.
+pub(super) fn render(game: &Game, look: &Look, board: Rect, marked: Option<&Move>, buf: &mut Buffer) -> bool {
+    let board = board.intersection(buf.area);
+    match picture(game) {
+        Some(Picture::Stairs) => match Stairs::of(game, look.language, board) {
+            Some(stairs) => {
+                stairs.render(game, look, marked, buf);
+                true
+            }
+            None => false,
+        },
+        Some(Picture::Coins) => {
+            render_coins(game, look, board, marked, buf);
+            true
+        }
+        None => false,
+    }
+}
+
+/// What a click at (`column`, `row`) picks: the step clicked, or the head clicked (the coin
+/// clicked left of the chosen head, as the count); `None` off the picture, and `None` too when
+/// the game has no picture.
+pub(super) fn hit(
+    lang: crate::i18n::Language,
+    game: &Game,
+    board: Rect,
+    column: u16,
+    row: u16,
+) -> Option<Option<Msg>> {
+    match picture(game)? {
+        Picture::Stairs => {
+            let stairs = Stairs::of(game, lang, board)?;
+            let picked = (|| {
+                if !(stairs.top..=stairs.labels).contains(&row) {
+                    return None;
+                }
+                let heap = usize::from(column.checked_sub(stairs.x + stairs.ground_w)? / stairs.cell);
+                (heap < game.position().len()).then(|| Msg::Pick { heap, count: game.count.max(1) })
+            })();
+            Some(picked)
+        }
+        Picture::Coins => {
+            let layout = CoinLayout::of(game, board, None);
+            let picked = layout.at(column, row).and_then(|place| {
+                let heads = game.position().heaps();
+                match heads.iter().position(|&h| h == place) {
+                    Some(heap) => Some(Msg::Pick { heap, count: 0 }),
+                    None => {
+                        let chosen = heads.get(game.selected).copied()?;
+                        (place < chosen).then_some(Msg::Pick { heap: game.selected, count: place })
+                    }
+                }
+            });
+            Some(picked)
+        }
+    }
+}
+
+/// Where the terminal's cursor stands while a person chooses a move: on the chosen step's number,
+/// or on the chosen head's; `None` when the game has no picture of its own.
+pub(super) fn cursor(
+    lang: crate::i18n::Language,
+    game: &Game,
+    board: Rect,
+) -> Option<Option<ratatui::layout::Position>> {
+    match picture(game)? {
+        Picture::Stairs => {
+            let stairs = Stairs::of(game, lang, board)?;
+            let x = stairs.column(game.selected as u16 + 1);
+            Some(Some(ratatui::layout::Position::new(x, stairs.labels)))
+        }
+        Picture::Coins => {
+            let layout = CoinLayout::of(game, board, Some(&game.chosen()));
+            let head = game.position().heap(game.selected);
+            Some(layout.placed.iter().find_map(|&(item, x, y)| {
+                (Some(item) == head.map(Item::Coin))
+                    .then(|| ratatui::layout::Position::new(x.saturating_sub(1), y))
+            }))
+        }
+    }
+}
+
+/// Where the stairs stand on the board: the ground's column at the left, then a column a step.
+struct Stairs {
+    x: u16,
+    /// The ground's columns (its name and a space), then each step's.
+    ground_w: u16,
+    cell: u16,
+    /// Rows a step rises above the one before it.
+    rise: u16,
+    /// The top row of the highest step's coins, the ground's row and the numbers' row.
+    top: u16,
+    ground: u16,
+    labels: u16,
+}
+
+impl Stairs {
+    fn of(game: &Game, lang: crate::i18n::Language, board: Rect) -> Option<Stairs> {
+        let inner = board.inner(Margin::new(1, 1));
+        let steps = game.position().len() as u16;
+        let cell = stair_cell(game, board.width)?;
+        let ground_w = ground_width(lang, cell);
+        // Two rows a step where they fit; else one (the highest steps cut if even that fails).
+        let rise = if steps * 2 + 2 <= inner.height { 2 } else { 1 };
+        let used = (steps * rise + 2).min(inner.height);
+        let spare = inner.height.saturating_sub(used);
+        let labels = inner.y + spare / 2 + used.saturating_sub(1);
+        let ground = labels.saturating_sub(1);
+        let width = steps * cell + ground_w;
+        let x = inner.x + inner.width.saturating_sub(width) / 2;
+        Some(Stairs { x, ground_w, cell, rise, top: ground.saturating_sub(steps * rise), ground, labels })
+    }
+
+    /// The first column of step `step` (from 1).
+    fn column(&self, step: u16) -> u16 {
+        self.x + self.ground_w + (step - 1) * self.cell
+    }
+
+    /// The row of step `step`'s tread (from 1), above the ground.
+    fn tread(&self, step: u16) -> u16 {
+        self.ground.saturating_sub((step - 1) * self.rise + 1)
+    }
+
+    fn render(&self, game: &Game, look: &Look, marked: Option<&Move>, buf: &mut Buffer) {
+        let theme = &look.theme;
+        let lang = look.language;
+        let heaps = game.position().heaps();
+        let area = buf.area;
+        let put = |buf: &mut Buffer, x: u16, y: u16, text: &str, style: Style| {
+            if y >= area.top() && y < area.bottom() && x < area.right() {
+                buf.set_stringn(x, y, text, usize::from(area.right() - x), style);
+            }
+        };
+        let (moved_from, moved) = match marked.and_then(Move::as_take) {
+            Some(take) => (Some(take.heap), take.take),
+            None => (None, 0),
+        };
+        // The ground: a floor the width of the stairs, named in its own column.
+        let floor = look.glyphs.rule.repeat(usize::from(self.cell * heaps.len() as u16 + self.ground_w));
+        put(buf, self.x, self.ground, &floor, theme.fg(theme.dim));
+        put(buf, self.x, self.labels, crate::words::ground(lang), theme.fg(theme.dim));
+        if moved_from == Some(0) {
+            put(
+                buf,
+                self.x + 1,
+                self.ground.saturating_sub(1),
+                &format!("+{moved}"),
+                theme.strong(theme.marked),
+            );
+        }
+        for (i, &count) in heaps.iter().enumerate() {
+            let step = i as u16 + 1;
+            let x = self.column(step);
+            let odd = step % 2 == 1;
+            // The step's body, from its tread down to the ground: odd steps (the Nim heaps) on
+            // the nim-sum's band.
+            let body = if odd { theme.fill(theme.band) } else { theme.fill(theme.dim) };
+            for y in self.tread(step)..self.ground {
+                put(buf, x, y, &" ".repeat(usize::from(self.cell - 1)), body);
+            }
+            // Coins on the tread: one a column while they fit, else a count.
+            let coins_row = self.tread(step).saturating_sub(1);
+            let room = u64::from(self.cell - 1);
+            let chosen = moved_from == Some(i);
+            let coin = theme.strong(theme.token);
+            let going = theme.strong(theme.marked);
+            if count <= room {
+                let stay = if chosen { count - moved.min(count) } else { count };
+                put(buf, x, coins_row, &"●".repeat(stay as usize), coin);
+                put(buf, x + stay as u16, coins_row, &"●".repeat((count - stay) as usize), going);
+            } else {
+                let text = format!("●×{count}");
+                put(buf, x, coins_row, &text, if chosen { going } else { coin });
+            }
+            // Where the chosen coins land: on the step below.
+            if moved_from == Some(i + 1) {
+                put(
+                    buf,
+                    x,
+                    self.tread(step),
+                    &format!("+{moved}"),
+                    theme.on_band(theme.strong(theme.marked)),
+                );
+            }
+            // The step's number under the ground, the chosen one with the cursor; odd ones bold.
+            let selected = game.your_turn() && game.selected == i;
+            let number = format!("{}{step}", if selected { look.glyphs.cursor.as_str() } else { "" });
+            let style = if selected {
+                theme.strong(theme.selected).add_modifier(Modifier::REVERSED)
+            } else if odd {
+                theme.strong(theme.accent)
+            } else {
+                theme.fg(theme.dim)
+            };
+            put(buf, if selected { x } else { x + 1 }, self.labels, &number, style);
+        }
+    }
+}
+
+/// One thing on the row of coins: a coin at its place, or a run of tails elided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Item {
+    Coin(u64),
+    Tails(u64),
+}
+
+impl Item {
+    /// Columns it takes with the space after it.
+    fn width(self) -> u16 {
+        match self {
+            Item::Coin(place) => place.to_string().len().max(1) as u16 + 1,
+            Item::Tails(count) => UnicodeWidthStr::width(tails_text(count).as_str()) as u16 + 1,
+        }
+    }
+}
+
+fn tails_text(count: u64) -> String {
+    format!("⋯{count}⋯")
+}
+
+/// The coins to draw, left to right: every head, every coin the marked move turns, coin 1, and
+/// the tails between them (a run of more than three as one elided item).
+fn coin_items(game: &Game, marked: Option<&Move>) -> Vec<Item> {
+    let mut places: Vec<u64> = game.position().heaps().to_vec();
+    if let Some(Move::Turn(coins)) = marked {
+        places.extend(coins);
+    }
+    places.push(1);
+    places.sort_unstable();
+    places.dedup();
+    let mut items = Vec::new();
+    let mut last = 0u64;
+    for place in places {
+        let between = place - last - 1;
+        if between > 3 {
+            items.push(Item::Tails(between));
+        } else {
+            items.extend((last + 1..place).map(Item::Coin));
+        }
+        items.push(Item::Coin(place));
+        last = place;
+    }
+    items
+}
+
+/// The items cut into lines of at most `width` columns (an item wider than a line has one).
+fn wrap(items: &[Item], width: u16) -> Vec<Vec<Item>> {
+    let mut lines: Vec<Vec<Item>> = vec![Vec::new()];
+    let mut used = 0u16;
+    for &item in items {
+        let w = item.width();
+        if used + w > width && lines.last().is_some_and(|line| !line.is_empty()) {
+            lines.push(Vec::new());
+            used = 0;
+        }
+        if let Some(line) = lines.last_mut() {
+            line.push(item);
+        }
+        used += w;
+    }
+    lines
+}
+
+/// Where each coin stands: its item's column and its line's top row (the place's number; the
+/// coin under it, the mark under that).
+struct CoinLayout {
+    placed: Vec<(Item, u16, u16)>,
+}
+
+impl CoinLayout {
+    fn of(game: &Game, board: Rect, marked: Option<&Move>) -> CoinLayout {
+        let inner = board.inner(Margin::new(1, 1));
+        let items = coin_items(game, marked);
+        let lines = wrap(&items, inner.width.saturating_sub(2));
+        let rows = (lines.len() as u16 * 4).saturating_sub(1);
+        let top = inner.y + inner.height.saturating_sub(rows) / 2;
+        let mut placed = Vec::new();
+        for (n, line) in lines.iter().enumerate() {
+            let y = top + n as u16 * 4;
+            if y + 2 >= inner.bottom() {
+                break;
+            }
+            let mut x = inner.x + 1;
+            for &item in line {
+                placed.push((item, x, y));
+                x += item.width();
+            }
+        }
+        CoinLayout { placed }
+    }
+
+    /// The coin at (`column`, `row`), by its place.
+    fn at(&self, column: u16, row: u16) -> Option<u64> {
+        self.placed.iter().find_map(|&(item, x, y)| match item {
+            Item::Coin(place) if (y..y + 3).contains(&row) && (x..x + item.width()).contains(&column) => {
+                Some(place)
+            }
+            _ => None,
+        })
+    }
+}
+
+fn render_coins(game: &Game, look: &Look, board: Rect, marked: Option<&Move>, buf: &mut Buffer) {
+    let theme = &look.theme;
+    let layout = CoinLayout::of(game, board, marked);
+    let heads = game.position().heaps();
+    let turned: &[u64] = match marked {
+        Some(Move::Turn(coins)) => coins,
+        _ => &[],
+    };
+    let chosen = if game.your_turn() { heads.get(game.selected).copied() } else { None };
+    // Heads and tails in ASCII: `H` and `t` (the ASCII pass would make both circles `o`).
+    let ascii = look.glyphs.rule.is_ascii();
+    let (head, tail) = if ascii { ("H", "t") } else { ("●", "○") };
+    let area = buf.area;
+    for &(item, x, y) in &layout.placed {
+        if y + 2 >= area.bottom() || x >= area.right() {
+            continue;
+        }
+        match item {
+            Item::Coin(place) => {
+                let is_head = heads.contains(&place);
+                let is_turned = turned.contains(&place);
+                let number = place.to_string();
+                let label = if chosen == Some(place) {
+                    let x = x.saturating_sub(1);
+                    buf.set_string(
+                        x,
+                        y,
+                        format!("{}{number}", look.glyphs.cursor),
+                        theme.strong(theme.selected).add_modifier(Modifier::REVERSED),
+                    );
+                    None
+                } else if is_head || is_turned {
+                    Some(theme.fg(theme.text))
+                } else {
+                    Some(theme.fg(theme.dim))
+                };
+                if let Some(style) = label {
+                    buf.set_string(x, y, &number, style);
+                }
+                let style = match (is_turned, is_head) {
+                    (true, _) => theme.strong(theme.marked),
+                    (false, true) => theme.strong(theme.token),
+                    (false, false) => theme.fg(theme.dim),
+                };
+                buf.set_string(x, y + 1, if is_head { head } else { tail }, style);
+                if is_turned {
+                    buf.set_string(x, y + 2, "^", theme.strong(theme.marked));
+                }
+            }
+            Item::Tails(count) => {
+                buf.set_string(x, y + 1, tails_text(count), theme.fg(theme.dim));
+            }
+        }
+    }
+}
