@@ -64,7 +64,7 @@ fn the_game_row_cycles_through_every_game_and_back() {
     let mut app = App::new(Settings::default().setup(), Some(1));
     focus_game_row(&mut app);
     let mut titles = vec![menu(&app).game.title(nim_tui::i18n::Language::English)];
-    for _ in 0..11 {
+    for _ in 0..12 {
         act(&mut app, Action::More);
         titles.push(menu(&app).game.title(nim_tui::i18n::Language::English));
     }
@@ -82,11 +82,12 @@ fn the_game_row_cycles_through_every_game_and_back() {
             "Dawson's Kayles",
             "Wythoff's game",
             "Fibonacci Nim",
+            "Euclid's game",
             "Nim"
         ]
     );
     act(&mut app, Action::Less);
-    assert_eq!(menu(&app).game.kind, GameKind::Fibonacci);
+    assert_eq!(menu(&app).game.kind, GameKind::Euclid);
 }
 
 #[test]

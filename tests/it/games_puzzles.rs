@@ -18,6 +18,7 @@ fn brute(kind: GameKind) -> Option<game_tree::Game> {
         GameKind::Dawson => game_tree::Game::Dawson,
         GameKind::Wythoff => game_tree::Game::Wythoff,
         GameKind::Fibonacci => game_tree::Game::Fibonacci,
+        GameKind::Euclid => game_tree::Game::Euclid,
         GameKind::Nim => return None,
         // GameKind is #[non_exhaustive]: a new game reaches this test through GameKind::ALL and
         // fails here until it has a model.
@@ -149,6 +150,10 @@ fn seeds_deal_the_same_puzzles_for_ever() {
         "fibonacci 42 3 medium: normal 6",
         "fibonacci 2026 1 easy: normal 14",
         "fibonacci 7 9 hard: normal 143",
+        "euclid 1 1 medium: normal 11,18",
+        "euclid 42 3 medium: normal 73,39",
+        "euclid 2026 1 easy: normal 2,9",
+        "euclid 7 9 hard: normal 8657,1589",
         "moore:2 1 1 medium: normal 15,8,2",
         "moore:2 42 3 medium: misere 5,5,13",
         "moore:2 2026 1 easy: normal 4,3,3",

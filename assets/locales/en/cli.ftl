@@ -127,3 +127,6 @@ replay-not-utf8 = { $name }: not a game record: not UTF-8 text
 replay-standard-input = standard input
 replay-record-error = { $name }: line { $line }: { $problem }
 record-error-header = not a game record: the first line must be '{ $header }'
+solve-euclid-division = { $larger } = { $quotient } × { $smaller } + { $remainder }
+solve-euclid-above = { $larger } ÷ { $smaller } > φ ({ $larger }² − { $larger }·{ $smaller } − { $smaller }² > 0): the player to move wins
+solve-euclid-below = { $larger } ÷ { $smaller } < φ ({ $larger }² − { $larger }·{ $smaller } − { $smaller }² < 0): the player to move loses, unless the numbers are equal

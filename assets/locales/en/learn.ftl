@@ -179,3 +179,5 @@ rules-keys-both = Keys: s switches between taking from one heap and the same num
 rules-keys-pins = Keys: left and right move along the row to the first of the two pins.
 rules-keys-limit = Keys: as in Nim; the count stops at the most this move may take.
 rules-keys-nim = Keys: as in Nim; a count the game does not allow is refused.
+rules-perfect-ratio = Perfect play: with a ≥ b, the player to move wins when a = b or a ÷ b is more than the golden ratio φ ≈ 1.618 (a² − ab − b² > 0); then leave the other player a ratio below φ, or a 0.
+rules-keys-multiples = Keys: as in Nim; the count steps by the smaller number, from the larger.

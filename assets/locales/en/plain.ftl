@@ -124,3 +124,4 @@ plain-no-heap = There is no { $name }: { $count ->
 plain-undone = Taken back.
 plain-no-review = The review of a game is not in the plain mode. Type q to leave it.
 plain-no-replay = replay has no plain mode: a record is a text file already, one move a line (see `nim-tui replay --help`)
+plain-euclid = { $larger } = { $quotient } × { $smaller } + { $remainder }

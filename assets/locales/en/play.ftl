@@ -338,3 +338,4 @@ store-not-moved = { $file } could not be read ({ $reason }) and could not be mov
 store-lesson-kept = the lesson starts from the beginning: { $file } cannot be used: { $why }; it is left as it is and it will not be overwritten
 store-lesson-bad = the lesson starts from the beginning: { $file } cannot be used: { $why }
 store-not-json = not valid JSON: { $error }
+refused-not-multiple = { $take } cannot be taken from number { $number }: a move takes a multiple of the other number, { $other }, from the larger

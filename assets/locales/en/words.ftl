@@ -307,3 +307,19 @@ puzzle-verdict-promise-every = { $promise } (In this game every move wins from a
 bachet-win = { $move }: that leaves { $left }, a multiple of { $m }. Then, whatever the other player takes, take what makes it up to { $m }, and the last token is yours
 bachet-win-last = { $move }: that takes the last token, and you win
 bachet-lost = no winning move: { $n } is already a multiple of { $m }, so whatever you take, the other player can leave a multiple of { $m } again. Best try: { $move }, the least you can take, which keeps the game going longest, and hope for a mistake
+
+## Euclid's game.
+game-euclid-title = Euclid's game
+game-euclid-short = Euclid
+game-rule-euclid = two numbers; a move takes a positive multiple of the smaller from the larger, and whoever makes a number 0 wins
+euclid-empty = { $larger } is a multiple of { $smaller }: { $move }, which leaves 0 and wins at once
+euclid-below = { $larger } ÷ { $smaller } is more than φ ≈ 1.618 ({ $larger } = { $quotient } × { $smaller } + { $remainder }): { $move }, leaving { $x } and { $y }, whose ratio is below φ; the opponent's only move then leaves a ratio above φ again
+euclid-lost = this position is lost: { $larger } ÷ { $smaller } is below φ ≈ 1.618, so the only move leaves a ratio above φ, and the opponent wins from there; { $move } and hope for a mistake
+theory-euclid-title = Ratio against φ
+theory-euclid-number = Number { $number }: { $size }
+theory-euclid-division = { $larger } = { $quotient } × { $smaller } + { $remainder }
+theory-euclid-above = { $larger } ÷ { $smaller } > φ ≈ 1.618: the mover can win
+theory-euclid-below = { $larger } ÷ { $smaller } < φ ≈ 1.618: one move, and it loses
+theory-euclid-equal = Equal numbers: take one to 0 and win
+theory-euclid-multiples = Moves take { $multiples } from { $larger }
+theory-euclid-rule = Win when a ÷ b > φ, that is a² − ab − b² > 0 (a ≥ b), or a = b

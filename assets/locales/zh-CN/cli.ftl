@@ -104,3 +104,6 @@ replay-not-utf8 = { $name }：不是棋谱：不是 UTF-8 文本
 replay-standard-input = 标准输入
 replay-record-error = { $name }：第 { $line } 行：{ $problem }
 record-error-header = 不是棋谱：第一行必须是“{ $header }”
+solve-euclid-division = 带余除法：{ $larger } = { $quotient } × { $smaller } + { $remainder }
+solve-euclid-above = { $larger } ÷ { $smaller } > φ（{ $larger }² − { $larger }·{ $smaller } − { $smaller }² > 0）：先走的一方能赢
+solve-euclid-below = { $larger } ÷ { $smaller } < φ（{ $larger }² − { $larger }·{ $smaller } − { $smaller }² < 0）：除非两数相等，先走的一方必败

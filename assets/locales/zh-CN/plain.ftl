@@ -114,3 +114,4 @@ plain-no-heap = 没有{ $name }：一共只有 { $count-digits } 个。
 plain-undone = 已收回。
 plain-no-review = 纯文本模式不提供复盘。输入 q 离开。
 plain-no-replay = replay 没有纯文本模式：棋谱本身就是文本文件，每行一步（见 `nim-tui replay --help`）
+plain-euclid = 带余除法：{ $larger } = { $quotient } × { $smaller } + { $remainder }

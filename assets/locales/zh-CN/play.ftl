@@ -320,3 +320,4 @@ store-not-moved = { $file } 无法读取（{ $reason }），也无法移开（{ 
 store-lesson-kept = 课程从头开始：{ $file } 无法使用：{ $why }；文件原样保留，也不会覆盖它
 store-lesson-bad = 课程从头开始：{ $file } 无法使用：{ $why }
 store-not-json = 不是有效的 JSON：{ $error }
+refused-not-multiple = 不能从第 { $number } 个数中减去 { $take }：每步只能从较大的数中减去另一个数 { $other } 的倍数

@@ -9,9 +9,9 @@
 use std::fmt;
 
 use super::{
-    Explanation, Fibonacci, FibonacciView, GameKind, GrundyTable, GrundyView, Lasker, Mode, Moore, MooreView,
-    MoveCount, MoveError, MoveWords, Nim, NoMisere, Outcome, Position, PositionError, Subtraction, Take,
-    Wythoff, WythoffView,
+    Euclid, EuclidView, Explanation, Fibonacci, FibonacciView, GameKind, GrundyTable, GrundyView, Lasker,
+    Mode, Moore, MooreView, MoveCount, MoveError, MoveWords, Nim, NoMisere, Outcome, Position, PositionError,
+    Subtraction, Take, Wythoff, WythoffView,
 };
 
 /// A move of any game.
@@ -189,6 +189,8 @@ pub enum Teaching {
     Wythoff(WythoffView),
     /// Fibonacci Nim: the heap's Zeckendorf representation against the limit.
     Fibonacci(FibonacciView),
+    /// Euclid's game: the two numbers' ratio against the golden ratio.
+    Euclid(EuclidView),
 }
 
 impl Teaching {
@@ -200,6 +202,7 @@ impl Teaching {
             Teaching::Grundy(view) => view.best.clone(),
             Teaching::Wythoff(view) => view.best.clone(),
             Teaching::Fibonacci(view) => view.best.clone(),
+            Teaching::Euclid(view) => view.best.clone(),
         }
     }
 
@@ -211,6 +214,7 @@ impl Teaching {
             Teaching::Grundy(view) => view.win,
             Teaching::Wythoff(view) => view.win,
             Teaching::Fibonacci(view) => view.win,
+            Teaching::Euclid(view) => view.win,
         }
     }
 }
@@ -415,6 +419,7 @@ enum Play {
     Pins(super::Pins),
     Wythoff(Wythoff),
     Fibonacci(Fibonacci),
+    Euclid(Euclid),
 }
 
 /// Calls the same method on whichever game is played.
@@ -428,6 +433,7 @@ macro_rules! each {
             Play::Pins($game) => $body,
             Play::Wythoff($game) => $body,
             Play::Fibonacci($game) => $body,
+            Play::Euclid($game) => $body,
         }
     };
 }
@@ -453,6 +459,7 @@ impl Game {
             GameKind::Dawson => Play::Pins(super::Pins::dawson()),
             GameKind::Wythoff => Play::Wythoff(Wythoff),
             GameKind::Fibonacci => Play::Fibonacci(Fibonacci),
+            GameKind::Euclid => Play::Euclid(Euclid),
         };
         Game { rules, play, refused }
     }
@@ -685,8 +692,8 @@ impl Game {
             Play::Subtraction(game) => visit_grundy(game, position, limit, &mut each),
             Play::Lasker(game) => visit_grundy(game, position, limit, &mut each),
             Play::Pins(game) => visit_grundy(game, position, limit, &mut each),
-            Play::Wythoff(_) => {
-                // At most three winning moves: a list costs nothing.
+            Play::Wythoff(_) | Play::Euclid(_) => {
+                // At most three winning moves (two in Euclid's game): a list costs nothing.
                 let moves = match limit {
                     None => self.winning_moves(position),
                     Some(limit) => self.winning_moves_up_to(position, limit),

@@ -65,6 +65,9 @@ pub enum GameKind {
     /// Fibonacci Nim: one heap; the first move takes anything but everything, then at most twice
     /// the last take.
     Fibonacci,
+    /// Euclid's game: two numbers; subtract a positive multiple of the smaller from the larger;
+    /// whoever makes a number 0 wins.
+    Euclid,
 }
 
 /// A finite set of positive amounts up to [`SUBTRACTION_MAX`], one bit each (bit `s - 1` for `s`).
@@ -215,7 +218,7 @@ impl GamePreset {
 impl GameKind {
     /// One of each game, with its usual parameters (Nim_2, the subtraction set {1, 2, 3}), in the
     /// order menus list them.
-    pub const ALL: [GameKind; 8] = [
+    pub const ALL: [GameKind; 9] = [
         GameKind::Nim,
         GameKind::Moore(2),
         GameKind::Subtraction(SubtractionSet(0b111)),
@@ -224,6 +227,7 @@ impl GameKind {
         GameKind::Dawson,
         GameKind::Wythoff,
         GameKind::Fibonacci,
+        GameKind::Euclid,
     ];
 
     /// The name used on the command line and in files, such as `moore:2` or `subtraction:1,2,3`.
@@ -247,6 +251,7 @@ impl GameKind {
             GameKind::Dawson => "dawson",
             GameKind::Wythoff => "wythoff",
             GameKind::Fibonacci => "fibonacci",
+            GameKind::Euclid => "euclid",
         }
     }
 
@@ -266,6 +271,7 @@ impl GameKind {
             GameKind::Dawson => ("game-dawson-title", "game-dawson-title", "game-dawson-short"),
             GameKind::Wythoff => ("game-wythoff-title", "game-wythoff-title", "game-wythoff-short"),
             GameKind::Fibonacci => ("game-fibonacci-title", "game-fibonacci-title", "game-fibonacci-short"),
+            GameKind::Euclid => ("game-euclid-title", "game-euclid-title", "game-euclid-short"),
         };
         MessageIds { title, menu, short }
     }
@@ -349,6 +355,7 @@ impl GameKind {
             GameKind::Dawson => "rows of pins; knock down exactly two neighbours",
             GameKind::Wythoff => "two heaps; take from one, or the same from both",
             GameKind::Fibonacci => "one heap, HEAP/LIMIT; at most twice the last take",
+            GameKind::Euclid => "two numbers; take a multiple of the smaller from the larger",
         }
     }
 
@@ -374,6 +381,7 @@ impl GameKind {
             GameKind::Dawson => "Dawson's Kayles".into(),
             GameKind::Wythoff => "Wythoff's game".into(),
             GameKind::Fibonacci => "Fibonacci Nim".into(),
+            GameKind::Euclid => "Euclid's game".into(),
         }
     }
 
@@ -394,6 +402,7 @@ impl GameKind {
             GameKind::Dawson => "Dawson".into(),
             GameKind::Wythoff => "Wythoff".into(),
             GameKind::Fibonacci => "Fibonacci".into(),
+            GameKind::Euclid => "Euclid".into(),
             other => other.title(),
         }
     }
@@ -416,7 +425,7 @@ impl GameKind {
     /// one for Fibonacci Nim.
     pub fn fixed_heaps(self) -> Option<usize> {
         match self {
-            GameKind::Wythoff => Some(2),
+            GameKind::Wythoff | GameKind::Euclid => Some(2),
             GameKind::Fibonacci => Some(1),
             _ => None,
         }
@@ -448,12 +457,12 @@ impl fmt::Display for GameKind {
 /// The games accepted, as a message lists them.
 pub const GAMES_EXPECTED: &str = "expected nim, moore:K (K from 1 to 8), subtraction:S (S a list of at most \
      128 amounts or ranges, from 1 to 128, such as 1,2,3 or 1-3,5), lasker, kayles, dawson, wythoff, \
-     fibonacci, \
+     fibonacci, euclid, \
      or a preset: 21, bachet";
 
 /// The games accepted, as a configuration file quotes them, for its messages.
 pub const GAMES_QUOTED: &str = "a game: \"nim\", \"moore:K\" (K from 1 to 8), \"subtraction:1,2,3\" (amounts from 1 to \
-     128), \"lasker\", \"kayles\", \"dawson\", \"wythoff\", \"fibonacci\", \"21\" or \"bachet\"";
+     128), \"lasker\", \"kayles\", \"dawson\", \"wythoff\", \"fibonacci\", \"euclid\", \"21\" or \"bachet\"";
 
 /// What a subtraction set's list may be, as a message says it.
 const SET_EXPECTED: &str =
@@ -536,6 +545,7 @@ impl GameKind {
             "dawson" => Some(GameKind::Dawson),
             "wythoff" => Some(GameKind::Wythoff),
             "fibonacci" => Some(GameKind::Fibonacci),
+            "euclid" => Some(GameKind::Euclid),
             _ => None,
         };
         match (simple, base, parameter) {
@@ -639,6 +649,7 @@ mod tests {
             "dawson",
             "wythoff",
             "fibonacci",
+            "euclid",
         ] {
             let kind: GameKind = text.parse().unwrap();
             assert_eq!(kind.to_string(), text);

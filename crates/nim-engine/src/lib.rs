@@ -19,6 +19,7 @@
 //! | Dawson's Kayles | `dawson` | knocks down two neighbours in a row | Grundy values with period 34 from 53 ([`Dawson`]) |
 //! | Wythoff's game | `wythoff` | takes from one of two heaps, or the same from both | the losing pairs `(⌊kφ⌋, ⌊kφ²⌋)` ([`Wythoff`]) |
 //! | Fibonacci Nim | `fibonacci` | takes up to twice the last take from one heap | Zeckendorf representations ([`Fibonacci`]) |
+//! | Euclid's game | `euclid` | takes a multiple of the smaller number from the larger | the ratio against the golden ratio φ ([`Euclid`]) |
 //!
 //! Every game is played in normal play (who takes last wins); Nim and Moore's Nim_k also in misère
 //! ([`Mode::Misere`], who takes last loses). Each game analyses a heap in constant time, and Nim a
@@ -141,6 +142,7 @@
 
 mod count;
 mod describe;
+mod euclid;
 mod explain;
 mod fibonacci;
 mod game;
@@ -160,6 +162,7 @@ pub use describe::{
     Alternative, BOUNDED_MOVES, Cap, Description, HeapNoun, LastMove, LeastReason, MenuEntry, MoveShape,
     MoveWords, PuzzleSize, StartLimits, Unit, Verb, ViewKind, Words,
 };
+pub use euclid::{Euclid, EuclidReason, EuclidView, euclid_wins};
 pub use explain::{Explanation, MoveReason, binary_digits};
 pub use fibonacci::{Fibonacci, FibonacciReason, FibonacciView, winning_takes};
 pub use game::{Game, Listing, MOVE_LIST_LIMIT, Move, Rules, Ruleset, Teaching, Verdict, Working};
