@@ -211,7 +211,7 @@ pub fn reference_answer<'a>(game: &Game, position: &'a Position, limit: Option<u
             answer.limit = Some(position.limit());
             answer.zeckendorf = Some(view.terms);
         }
-        Teaching::Moore(_) | Teaching::Wythoff(_) => {}
+        Teaching::Moore(_) | Teaching::Wythoff(_) | Teaching::Euclid(_) => {}
     }
     answer
 }

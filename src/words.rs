@@ -5,9 +5,9 @@
 //! names as arguments ([`crate::i18n`]), so a language is a message file and no code here.
 
 use crate::engine::{
-    Cap, Explanation, FibonacciReason, FibonacciView, GameKind, GrundyPattern, GrundyReason, GrundyView,
-    HeapNoun, LastMove, LeastReason, Mode, MooreReason, MoveReason, MoveShape, MoveWords, Teaching, Unit,
-    Verb, WythoffHow, WythoffReason, WythoffView,
+    Cap, EuclidReason, EuclidView, Explanation, FibonacciReason, FibonacciView, GameKind, GrundyPattern,
+    GrundyReason, GrundyView, HeapNoun, LastMove, LeastReason, Mode, MooreReason, MoveReason, MoveShape,
+    MoveWords, Teaching, Unit, Verb, WythoffHow, WythoffReason, WythoffView,
 };
 use crate::i18n::{self, Arg, Language};
 
@@ -444,6 +444,7 @@ pub fn rule(lang: Language, kind: GameKind) -> String {
             say(lang, "game-rule-subtraction", &[("amounts", txt(listed_or(lang, &amounts)))])
         }
         MoveShape::OneHeap { cap: Cap::Limit } => i18n::text(lang, "game-rule-fibonacci"),
+        MoveShape::OneHeap { cap: Cap::Multiples } => i18n::text(lang, "game-rule-euclid"),
         MoveShape::UpToHeaps(k) => say(lang, "game-rule-moore", &[("k", num(k))]),
         MoveShape::TakeOrSplit => i18n::text(lang, "game-rule-lasker"),
         MoveShape::Pins { one: true, .. } => i18n::text(lang, "game-rule-kayles"),
@@ -652,6 +653,35 @@ pub fn reason(lang: Language, teaching: &Teaching) -> String {
         Teaching::Grundy(view) => grundy_reason(lang, view),
         Teaching::Wythoff(view) => wythoff_reason(lang, view),
         Teaching::Fibonacci(view) => fibonacci_reason(lang, view),
+        Teaching::Euclid(view) => euclid_reason(lang, view),
+    }
+}
+
+/// Why the best move of Euclid's game is best, for the hint.
+fn euclid_reason(lang: Language, view: &EuclidView) -> String {
+    let shown = |words| txt(move_text(lang, words, Tense::Present));
+    let (larger, smaller) = (num(view.larger), num(view.smaller));
+    match &view.reason {
+        EuclidReason::GameOver => game_over_reason(lang, false),
+        EuclidReason::Empty { words } => {
+            say(lang, "euclid-empty", &[("larger", larger), ("smaller", smaller), ("move", shown(words))])
+        }
+        EuclidReason::Below { words, after: (x, y) } => say(
+            lang,
+            "euclid-below",
+            &[
+                ("larger", larger),
+                ("smaller", smaller),
+                ("quotient", num(view.quotient)),
+                ("remainder", num(view.remainder)),
+                ("move", shown(words)),
+                ("x", num(*x)),
+                ("y", num(*y)),
+            ],
+        ),
+        EuclidReason::Lost { words } => {
+            say(lang, "euclid-lost", &[("larger", larger), ("smaller", smaller), ("move", shown(words))])
+        }
     }
 }
 

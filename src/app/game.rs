@@ -426,7 +426,8 @@ impl Game {
 
     pub fn set_count(&mut self, count: u64) {
         self.typed.clear();
-        self.count = count;
+        // Euclid's game steps from one multiple of the smaller number to the next.
+        self.count = self.rules.kind.snap_count(self.position(), self.selected, self.count, count);
         self.chose_count = true;
         self.clamp_count();
     }
@@ -670,6 +671,11 @@ impl Game {
             }
             MoveError::WholeHeapFirst => crate::i18n::text(lang, "refused-whole-heap-first"),
             MoveError::Uneven => crate::i18n::text(lang, "refused-uneven"),
+            MoveError::NotMultiple { number, take, other } => text_with(
+                lang,
+                "refused-not-multiple",
+                &[n("number", *number as u64), n("take", *take), n("other", *other)],
+            ),
             MoveError::BadSplit { number, holds, left } => text_with(
                 lang,
                 "refused-bad-split",

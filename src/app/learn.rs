@@ -765,6 +765,7 @@ pub fn rules_of(lang: Language, kind: crate::engine::GameKind) -> Vec<String> {
         (ViewKind::Grundy, _) => i18n::text(lang, "rules-perfect-grundy"),
         (ViewKind::Pairs, _) => i18n::text(lang, "rules-perfect-pairs"),
         (ViewKind::Zeckendorf, _) => i18n::text(lang, "rules-perfect-zeckendorf"),
+        (ViewKind::Ratio, _) => i18n::text(lang, "rules-perfect-ratio"),
         _ => String::new(),
     };
     let keys = match (described.shape, described.shape.alternative()) {
@@ -776,6 +777,7 @@ pub fn rules_of(lang: Language, kind: crate::engine::GameKind) -> Vec<String> {
         (_, Some(Alternative::Both)) => i18n::text(lang, "rules-keys-both"),
         (MoveShape::Pins { .. }, None) => i18n::text(lang, "rules-keys-pins"),
         (MoveShape::OneHeap { cap: Cap::Limit }, _) => i18n::text(lang, "rules-keys-limit"),
+        (MoveShape::OneHeap { cap: Cap::Multiples }, _) => i18n::text(lang, "rules-keys-multiples"),
         _ => i18n::text(lang, "rules-keys-nim"),
     };
     rules.extend([strategy, keys]);

@@ -467,6 +467,20 @@ pub fn teaching_lines(lang: crate::i18n::Language, game: &Game) -> Vec<String> {
                 lines.push(words::wythoff_partner(lang, i + 1, n, partner));
             }
         }
+        Teaching::Euclid(view) => {
+            if view.smaller > 0 {
+                lines.push(msg(
+                    lang,
+                    "plain-euclid",
+                    &[
+                        ("larger", Arg::from(view.larger)),
+                        ("quotient", Arg::from(view.quotient)),
+                        ("smaller", Arg::from(view.smaller)),
+                        ("remainder", Arg::from(view.remainder)),
+                    ],
+                ));
+            }
+        }
         Teaching::Fibonacci(view) => {
             let terms = view.terms.iter().map(u64::to_string).collect::<Vec<_>>().join(" + ");
             lines.push(msg(

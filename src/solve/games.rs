@@ -264,6 +264,21 @@ pub(super) fn write_text(
             let _ =
                 writeln!(out, "  {}", text_with(lang, next, &[("most", Arg::Text(view.most.to_string()))]));
         }
+        Teaching::Euclid(view) => {
+            if view.smaller > 0 {
+                let (larger, smaller) = (view.larger.to_string(), view.smaller.to_string());
+                let division = [
+                    ("larger", Arg::Text(larger.clone())),
+                    ("quotient", Arg::Text(view.quotient.to_string())),
+                    ("smaller", Arg::Text(smaller.clone())),
+                    ("remainder", Arg::Text(view.remainder.to_string())),
+                ];
+                let _ = writeln!(out, "  {}", text_with(lang, "solve-euclid-division", &division));
+                let id = if view.above_phi { "solve-euclid-above" } else { "solve-euclid-below" };
+                let ratio = [("larger", Arg::Text(larger)), ("smaller", Arg::Text(smaller))];
+                let _ = writeln!(out, "  {}", text_with(lang, id, &ratio));
+            }
+        }
         Teaching::Nim(_) => {}
     }
     out.push('\n');

@@ -224,6 +224,47 @@ fn wythoff() {
     assert_eq!(checked, ((most + 1) * (most + 1)) as usize);
 }
 
+/// Euclid's game on every pair of numbers up to a bound (60, or 150 with NIM_TUI_FULL), both
+/// orders: the golden-ratio rule and its winning moves against the search; then the largest
+/// numbers, where the search cannot go, against the rule's own arithmetic in `u128`.
+#[test]
+fn euclid() {
+    let most: u64 = sized(60, 150);
+    let pairs = (0..=most).flat_map(|x| (0..=most).map(move |y| State { heaps: vec![x, y], limit: None }));
+    let checked = agree(GameKind::Euclid, Mode::Normal, game_tree::Game::Euclid, pairs);
+    assert_eq!(checked, ((most + 1) * (most + 1)) as usize);
+
+    // At u64::MAX: every winning move leaves a position lost by the rule, and a lost position's
+    // every move (a few, tried one by one) leaves one won.
+    let game = Game::new(Ruleset::new(GameKind::Euclid, Mode::Normal)).unwrap();
+    let wins = |a: u64, b: u64| {
+        let (a, b) = (a.max(b), a.min(b));
+        b > 0 && (a == b || u128::from(a) * u128::from(a - b) > u128::from(b) * u128::from(b))
+    };
+    let (f92, f93) = (7_540_113_804_746_346_429u64, 12_200_160_415_121_876_738u64);
+    for (x, y) in [
+        (u64::MAX, 1),
+        (u64::MAX, u64::MAX),
+        (u64::MAX, u64::MAX - 1),
+        (f93, f92),
+        (u64::MAX, f93),
+        (3, u64::MAX),
+    ] {
+        let position = Position::new(vec![x, y]);
+        assert_eq!(game.outcome(&position) == Outcome::Win, wins(x, y), "({x}, {y})");
+        for mv in game.winning_moves(&position) {
+            let mut next = position.clone();
+            game.play(&mut next, &mv).unwrap();
+            assert!(!wins(next.heaps()[0], next.heaps()[1]), "({x}, {y}) by {mv}");
+        }
+        assert_eq!(game.winning_moves(&position).is_empty(), !wins(x, y), "({x}, {y})");
+    }
+    // Consecutive Fibonacci numbers straddle φ in turn, within 10^-37 of it here: F(93)/F(92) is
+    // above (won), F(92)/F(91) below (lost).
+    assert_eq!(game.outcome(&Position::new(vec![f93, f92])), Outcome::Win);
+    assert_eq!(game.outcome(&Position::new(vec![f92, f93 - f92])), Outcome::Lose);
+}
+
 #[test]
 fn fibonacci_with_every_limit() {
     let states = (0..=60u64).flat_map(|n| {

@@ -21,6 +21,7 @@ fn brute(kind: GameKind) -> Option<game_tree::Game> {
         GameKind::Staircase => game_tree::Game::Staircase,
         GameKind::TurningTurtles => game_tree::Game::Coins { most: 2 },
         GameKind::MockTurtles => game_tree::Game::Coins { most: 3 },
+        GameKind::Euclid => game_tree::Game::Euclid,
         GameKind::Nim => return None,
         // GameKind is #[non_exhaustive]: a new game reaches this test through GameKind::ALL and
         // fails here until it has a model.
@@ -164,6 +165,10 @@ fn seeds_deal_the_same_puzzles_for_ever() {
         "mock-turtles 42 3 medium: normal 5,18,17,4",
         "mock-turtles 2026 1 easy: normal 9,2,10,5",
         "mock-turtles 7 9 hard: normal 30,7,36,17,13,22",
+        "euclid 1 1 medium: normal 11,18",
+        "euclid 42 3 medium: normal 73,39",
+        "euclid 2026 1 easy: normal 2,9",
+        "euclid 7 9 hard: normal 8657,1589",
         "moore:2 1 1 medium: normal 15,8,2",
         "moore:2 42 3 medium: misere 5,5,13",
         "moore:2 2026 1 easy: normal 4,3,3",

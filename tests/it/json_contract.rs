@@ -8,7 +8,7 @@ use crate::support::solve::solve;
 
 /// Every game `--game` names (the presets are subtraction games), and heaps of u64::MAX in the
 /// number each takes.
-const GAMES: [(&str, usize); 10] = [
+const GAMES: [(&str, usize); 11] = [
     ("nim", 3),
     ("moore:2", 3),
     ("moore:8", 2),
@@ -19,6 +19,7 @@ const GAMES: [(&str, usize); 10] = [
     ("dawson", 2),
     ("wythoff", 2),
     ("fibonacci", 1),
+    ("euclid", 2),
 ];
 
 #[test]
@@ -34,6 +35,28 @@ fn every_game_at_u64_max_answers_within_the_schema() {
         let value: Value = serde_json::from_str(line.trim()).unwrap();
         assert_eq!(value["heaps"], Value::Array(vec![Value::from(u64::MAX); heaps]), "{game}: {line}");
     }
+}
+
+/// Euclid's game at the top of `u64`: (u64::MAX, u64::MAX) empties either number (two winning
+/// moves), and (u64::MAX, u64::MAX - 1) is lost (ratio just above 1, below φ), with the AI's one
+/// move as its best try; both within the schema.
+#[test]
+fn euclid_at_u64_max_is_exact_within_the_schema() {
+    let (max, less) = (u64::MAX.to_string(), (u64::MAX - 1).to_string());
+    let out = solve(&["--json", "--game", "euclid", &max, &max], "");
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let value: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(value["outcome"], "win", "{value}");
+    assert_eq!(value["count"], 2, "{value}");
+    assert_eq!(
+        value["moves"],
+        serde_json::json!([{"heap": 1, "take": u64::MAX}, {"heap": 2, "take": u64::MAX}])
+    );
+    let out = solve(&["--json", "--game", "euclid", &max, &less], "");
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let value: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(value["outcome"], "lose", "{value}");
+    assert_eq!(value["best_try"], serde_json::json!({"heap": 1, "take": u64::MAX - 1}), "{value}");
 }
 
 #[test]

@@ -129,3 +129,6 @@ replay-record-error = { $name }: line { $line }: { $problem }
 record-error-header = not a game record: the first line must be '{ $header }'
 solve-error-too-many-coins = Staircase Nim holds at most { $max } coins in all, since coins moved down add to the step below; these steps hold { $total }
 solve-error-heads = the heads' places are counted from 1, each written once (such as 3 5 9); { $found }
+solve-euclid-division = { $larger } = { $quotient } × { $smaller } + { $remainder }
+solve-euclid-above = { $larger } ÷ { $smaller } > φ ({ $larger }² − { $larger }·{ $smaller } − { $smaller }² > 0): the player to move wins
+solve-euclid-below = { $larger } ÷ { $smaller } < φ ({ $larger }² − { $larger }·{ $smaller } − { $smaller }² < 0): the player to move loses, unless the numbers are equal

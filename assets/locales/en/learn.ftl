@@ -182,3 +182,5 @@ rules-keys-nim = Keys: as in Nim; a count the game does not allow is refused.
 lesson-disguise-title = Nim in disguise
 lesson-disguise-1 = Some games are Nim itself under another look, and the values show it. In Staircase Nim (coins on steps, moved down one step at a time) only the odd steps count: they are Nim heaps, and coins moved onto an odd step can be moved on at once. In Turning Turtles (a row of coins; turn one or two, the rightmost from heads to tails) a head at place n is a Nim heap of n. In Mock Turtles (one, two or three coins) a head at place n is worth the odious number 2n−2 or 2n−1.
 lesson-disguise-2 = Staircase Nim on steps holding 3, 1, 5 and 7 coins is Nim on the odd steps 1 and 3: heaps of 3 and 5. What is their nim-sum?
+rules-perfect-ratio = Perfect play: with a ≥ b, the player to move wins when a = b or a ÷ b is more than the golden ratio φ ≈ 1.618 (a² − ab − b² > 0); then leave the other player a ratio below φ, or a 0.
+rules-keys-multiples = Keys: as in Nim; the count steps by the smaller number, from the larger.

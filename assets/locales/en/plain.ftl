@@ -165,3 +165,4 @@ plain-menu-heaps = Heaps chosen: { $heaps }. They are checked when the game star
 plain-menu-no-game = There is no game called { $name }. The games: { $names }.
 plain-menu-no-misere = { $game } has no misère form: it is played in normal play.
 plain-help-menu-settings = game NAME, heaps 3 4 5, misere or normal: change the game, the heaps or the convention.
+plain-euclid = { $larger } = { $quotient } × { $smaller } + { $remainder }

@@ -362,3 +362,4 @@ keys-move-one-coin = move one coin
 keys-move-every-coin-of-the-step = move every coin of the step
 keys-move-the-chosen-coins-down = move the chosen coins down a step
 keys-move-down = move down
+refused-not-multiple = { $take } cannot be taken from number { $number }: a move takes a multiple of the other number, { $other }, from the larger

@@ -378,3 +378,18 @@ word-ground = ground
 frame-steps = Steps
 frame-coins = A row of coins
 head-at-place = at { $n }
+## Euclid's game.
+game-euclid-title = Euclid's game
+game-euclid-short = Euclid
+game-rule-euclid = two numbers; a move takes a positive multiple of the smaller from the larger, and whoever makes a number 0 wins
+euclid-empty = { $larger } is a multiple of { $smaller }: { $move }, which leaves 0 and wins at once
+euclid-below = { $larger } ÷ { $smaller } is more than φ ≈ 1.618 ({ $larger } = { $quotient } × { $smaller } + { $remainder }): { $move }, leaving { $x } and { $y }, whose ratio is below φ; the opponent's only move then leaves a ratio above φ again
+euclid-lost = this position is lost: { $larger } ÷ { $smaller } is below φ ≈ 1.618, so the only move leaves a ratio above φ, and the opponent wins from there; { $move } and hope for a mistake
+theory-euclid-title = Ratio against φ
+theory-euclid-number = Number { $number }: { $size }
+theory-euclid-division = { $larger } = { $quotient } × { $smaller } + { $remainder }
+theory-euclid-above = { $larger } ÷ { $smaller } > φ ≈ 1.618: the mover can win
+theory-euclid-below = { $larger } ÷ { $smaller } < φ ≈ 1.618: one move, and it loses
+theory-euclid-equal = Equal numbers: take one to 0 and win
+theory-euclid-multiples = Moves take { $multiples } from { $larger }
+theory-euclid-rule = Win when a ÷ b > φ, that is a² − ab − b² > 0 (a ≥ b), or a = b

@@ -106,3 +106,6 @@ replay-record-error = { $name }：第 { $line } 行：{ $problem }
 record-error-header = 不是棋谱：第一行必须是“{ $header }”
 solve-error-too-many-coins = 阶梯尼姆的硬币总数最多为 { $max }，因为往下移的硬币会加到下一级上；这些台阶共有 { $total } 枚
 solve-error-heads = 正面的位置从 1 数起，每个位置只写一次（例如 3 5 9），且不能为 0
+solve-euclid-division = 带余除法：{ $larger } = { $quotient } × { $smaller } + { $remainder }
+solve-euclid-above = { $larger } ÷ { $smaller } > φ（{ $larger }² − { $larger }·{ $smaller } − { $smaller }² > 0）：先走的一方能赢
+solve-euclid-below = { $larger } ÷ { $smaller } < φ（{ $larger }² − { $larger }·{ $smaller } − { $smaller }² < 0）：除非两数相等，先走的一方必败

@@ -344,3 +344,4 @@ keys-move-one-coin = 只移一枚
 keys-move-every-coin-of-the-step = 把这一级的硬币全部移下去
 keys-move-the-chosen-coins-down = 把选中的硬币往下移一级
 keys-move-down = 往下移
+refused-not-multiple = 不能从第 { $number } 个数中减去 { $take }：每步只能从较大的数中减去另一个数 { $other } 的倍数

@@ -357,3 +357,18 @@ word-ground = 地面
 frame-steps = 台阶
 frame-coins = 一排硬币
 head-at-place = 第 { $n } 位
+## 欧几里得博弈。
+game-euclid-title = 欧几里得博弈
+game-euclid-short = 欧几里得
+game-rule-euclid = 两个数；每步从较大的数中减去较小数的正整数倍，谁先把一个数减到 0 谁赢
+euclid-empty = { $larger } 是 { $smaller } 的倍数：{ $move }，留下 0，立刻获胜
+euclid-below = { $larger } ÷ { $smaller } 大于 φ ≈ 1.618（{ $larger } = { $quotient } × { $smaller } + { $remainder }）：{ $move }，留下 { $x } 和 { $y }，两数之比小于 φ；对方只有一种走法，走完比值又大于 φ
+euclid-lost = 这是必败局面：{ $larger } ÷ { $smaller } 小于 φ ≈ 1.618，唯一的走法会留下大于 φ 的比值，对方从那里能赢；{ $move }，等对方失误
+theory-euclid-title = 两数之比与 φ
+theory-euclid-number = 第{ $number }个数：{ $size }
+theory-euclid-division = 带余除法：{ $larger } = { $quotient } × { $smaller } + { $remainder }
+theory-euclid-above = { $larger } ÷ { $smaller } > φ ≈ 1.618：先走的一方能赢
+theory-euclid-below = { $larger } ÷ { $smaller } < φ ≈ 1.618：只有一种走法，走了就输
+theory-euclid-equal = 两数相等：把其中一个减到 0 就赢
+theory-euclid-multiples = 可以从 { $larger } 中减去 { $multiples }
+theory-euclid-rule = 当 a ÷ b > φ，即 a² − ab − b² > 0（a ≥ b），或 a = b 时，先走的一方能赢

@@ -136,6 +136,9 @@ pub enum Cap {
     /// A limit that each move sets for the next (Fibonacci Nim: twice the last take; the first
     /// move takes anything but the whole heap).
     Limit,
+    /// Multiples of the other heap, from the larger heap only (Euclid's game): the count steps by
+    /// the other heap ([`GameKind::snap_count`]).
+    Multiples,
 }
 
 /// The second kind of move of a game that has two (chosen with a switch).
@@ -269,6 +272,8 @@ pub enum ViewKind {
     Pairs,
     /// Zeckendorf representations (Fibonacci Nim).
     Zeckendorf,
+    /// The ratio of the two numbers against the golden ratio (Euclid's game).
+    Ratio,
 }
 
 /// Everything a game says about itself: see the module's documentation.
@@ -366,6 +371,7 @@ impl GameKind {
                     ViewKind::Grundy,
                 )
             }
+            GameKind::Euclid => (MoveShape::OneHeap { cap: Cap::Multiples }, tokens, ViewKind::Ratio),
         };
         let least = match self {
             GameKind::Fibonacci => Some((2, LeastReason::FirstMoveNotAll)),
@@ -457,6 +463,10 @@ impl GameKind {
                 let least = u64::from(third);
                 (least, size.saturating_sub(1 + u64::from(third)).max(least))
             }
+            (MoveShape::OneHeap { cap: Cap::Multiples }, _) => match super::Euclid::amounts(position, heap) {
+                Some((most, step)) => (step, most.max(step)),
+                None => (1, 1),
+            },
             (MoveShape::OneHeap { cap: Cap::Limit }, _) => {
                 let most = position.limit().unwrap_or(size.saturating_sub(1));
                 (1, size.min(most).max(1))
@@ -498,7 +508,30 @@ impl GameKind {
             // heads are even in number.
             GameKind::TurningTurtles => size([(3, 4), (3, 5), (4, 6)][level], [8, 16, 40][level]),
             GameKind::MockTurtles => size([(4, 4), (4, 4), (6, 6)][level], [10, 20, 40][level]),
+            GameKind::Euclid => size((2, 2), [20, 100, 10_000][level]),
         })
+    }
+
+    /// The count a player's step from `from` to `to` lands on, on heap `heap`: `to` itself, but in
+    /// Euclid's game the next multiple of the other number in the direction of the step, so that
+    /// the keys step from one legal amount to the next.
+    ///
+    /// ```
+    /// use nim_engine::{GameKind, Position};
+    ///
+    /// let numbers = Position::new(vec![23, 5]);
+    /// assert_eq!(GameKind::Euclid.snap_count(&numbers, 0, 5, 6), 10);
+    /// assert_eq!(GameKind::Euclid.snap_count(&numbers, 0, 10, 9), 5);
+    /// assert_eq!(GameKind::Nim.snap_count(&numbers, 0, 5, 6), 6);
+    /// ```
+    pub fn snap_count(self, position: &Position, heap: usize, from: u64, to: u64) -> u64 {
+        if self.describe().shape != (MoveShape::OneHeap { cap: Cap::Multiples }) {
+            return to;
+        }
+        let Some((most, step)) = super::Euclid::amounts(position, heap) else { return to };
+        let down = to.saturating_sub(to % step);
+        let snapped = if to > from && down < to { down.saturating_add(step) } else { down };
+        snapped.clamp(step, most.max(step))
     }
 
     /// The games and presets a menu offers, in order: Nim, Moore's Nim_2 and Nim_3, the
@@ -518,6 +551,7 @@ impl GameKind {
                 GameKind::Staircase,
                 GameKind::TurningTurtles,
                 GameKind::MockTurtles,
+                GameKind::Euclid,
             ]
             .map(game),
         );

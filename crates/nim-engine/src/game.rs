@@ -9,9 +9,9 @@
 use std::fmt;
 
 use super::{
-    Explanation, Fibonacci, FibonacciView, GameKind, GrundyTable, GrundyView, Lasker, Mode, Moore, MooreView,
-    MoveCount, MoveError, MoveWords, Nim, NoMisere, Outcome, Position, PositionError, Subtraction, Take,
-    Wythoff, WythoffView,
+    Euclid, EuclidView, Explanation, Fibonacci, FibonacciView, GameKind, GrundyTable, GrundyView, Lasker,
+    Mode, Moore, MooreView, MoveCount, MoveError, MoveWords, Nim, NoMisere, Outcome, Position, PositionError,
+    Subtraction, Take, Wythoff, WythoffView,
 };
 
 /// A move of any game.
@@ -211,6 +211,8 @@ pub enum Teaching {
     Wythoff(WythoffView),
     /// Fibonacci Nim: the heap's Zeckendorf representation against the limit.
     Fibonacci(FibonacciView),
+    /// Euclid's game: the two numbers' ratio against the golden ratio.
+    Euclid(EuclidView),
 }
 
 impl Teaching {
@@ -222,6 +224,7 @@ impl Teaching {
             Teaching::Grundy(view) => view.best.clone(),
             Teaching::Wythoff(view) => view.best.clone(),
             Teaching::Fibonacci(view) => view.best.clone(),
+            Teaching::Euclid(view) => view.best.clone(),
         }
     }
 
@@ -233,6 +236,7 @@ impl Teaching {
             Teaching::Grundy(view) => view.win,
             Teaching::Wythoff(view) => view.win,
             Teaching::Fibonacci(view) => view.win,
+            Teaching::Euclid(view) => view.win,
         }
     }
 }
@@ -538,6 +542,7 @@ enum Play {
     Fibonacci(Fibonacci),
     Staircase(super::Staircase),
     Coins(super::Coins),
+    Euclid(Euclid),
 }
 
 /// Calls the same method on whichever game is played.
@@ -553,6 +558,7 @@ macro_rules! each {
             Play::Fibonacci($game) => $body,
             Play::Staircase($game) => $body,
             Play::Coins($game) => $body,
+            Play::Euclid($game) => $body,
         }
     };
 }
@@ -581,6 +587,7 @@ impl Game {
             GameKind::Staircase => Play::Staircase(super::Staircase),
             GameKind::TurningTurtles => Play::Coins(super::Coins::turtles()),
             GameKind::MockTurtles => Play::Coins(super::Coins::mock_turtles()),
+            GameKind::Euclid => Play::Euclid(Euclid),
         };
         Game { rules, play, refused }
     }
@@ -837,8 +844,9 @@ impl Game {
                     going
                 });
             }
-            Play::Wythoff(_) | Play::Staircase(_) => {
-                // At most three winning moves (one a step in Staircase Nim): a list costs nothing.
+            Play::Wythoff(_) | Play::Staircase(_) | Play::Euclid(_) => {
+                // At most three winning moves (one a step in Staircase Nim, two in Euclid's
+                // game): a list costs nothing.
                 let moves = match limit {
                     None => self.winning_moves(position),
                     Some(limit) => self.winning_moves_up_to(position, limit),

@@ -74,6 +74,9 @@ pub enum GameKind {
     /// Mock Turtles: turn one, two or three coins, the rightmost from heads to tails. A head at
     /// place n (from 1) is worth the odious number 2n - 2 or 2n - 1.
     MockTurtles,
+    /// Euclid's game: two numbers; subtract a positive multiple of the smaller from the larger;
+    /// whoever makes a number 0 wins.
+    Euclid,
 }
 
 /// A finite set of positive amounts up to [`SUBTRACTION_MAX`], one bit each (bit `s - 1` for `s`).
@@ -224,7 +227,7 @@ impl GamePreset {
 impl GameKind {
     /// One of each game, with its usual parameters (Nim_2, the subtraction set {1, 2, 3}), in the
     /// order menus list them.
-    pub const ALL: [GameKind; 11] = [
+    pub const ALL: [GameKind; 12] = [
         GameKind::Nim,
         GameKind::Moore(2),
         GameKind::Subtraction(SubtractionSet(0b111)),
@@ -236,6 +239,7 @@ impl GameKind {
         GameKind::Staircase,
         GameKind::TurningTurtles,
         GameKind::MockTurtles,
+        GameKind::Euclid,
     ];
 
     /// The name used on the command line and in files, such as `moore:2` or `subtraction:1,2,3`.
@@ -262,6 +266,7 @@ impl GameKind {
             GameKind::Staircase => "staircase",
             GameKind::TurningTurtles => "turtles",
             GameKind::MockTurtles => "mock-turtles",
+            GameKind::Euclid => "euclid",
         }
     }
 
@@ -286,6 +291,7 @@ impl GameKind {
             GameKind::MockTurtles => {
                 ("game-mock-turtles-title", "game-mock-turtles-title", "game-mock-turtles-short")
             }
+            GameKind::Euclid => ("game-euclid-title", "game-euclid-title", "game-euclid-short"),
         };
         MessageIds { title, menu, short }
     }
@@ -372,6 +378,7 @@ impl GameKind {
             GameKind::Staircase => "coins on steps; move coins from a step to the one below",
             GameKind::TurningTurtles => "heads at the places given; turn one or two coins",
             GameKind::MockTurtles => "heads at the places given; turn one, two or three coins",
+            GameKind::Euclid => "two numbers; take a multiple of the smaller from the larger",
         }
     }
 
@@ -400,6 +407,7 @@ impl GameKind {
             GameKind::Staircase => "Staircase Nim".into(),
             GameKind::TurningTurtles => "Turning Turtles".into(),
             GameKind::MockTurtles => "Mock Turtles".into(),
+            GameKind::Euclid => "Euclid's game".into(),
         }
     }
 
@@ -422,6 +430,7 @@ impl GameKind {
             GameKind::Fibonacci => "Fibonacci".into(),
             GameKind::Staircase => "Staircase".into(),
             GameKind::TurningTurtles => "Turtles".into(),
+            GameKind::Euclid => "Euclid".into(),
             other => other.title(),
         }
     }
@@ -444,7 +453,7 @@ impl GameKind {
     /// one for Fibonacci Nim.
     pub fn fixed_heaps(self) -> Option<usize> {
         match self {
-            GameKind::Wythoff => Some(2),
+            GameKind::Wythoff | GameKind::Euclid => Some(2),
             GameKind::Fibonacci => Some(1),
             _ => None,
         }
@@ -476,12 +485,12 @@ impl fmt::Display for GameKind {
 /// The games accepted, as a message lists them.
 pub const GAMES_EXPECTED: &str = "expected nim, moore:K (K from 1 to 8), subtraction:S (S a list of at most \
      128 amounts or ranges, from 1 to 128, such as 1,2,3 or 1-3,5), lasker, kayles, dawson, wythoff, \
-     fibonacci, staircase, turtles, mock-turtles, \
+     fibonacci, staircase, turtles, mock-turtles, euclid, \
      or a preset: 21, bachet";
 
 /// The games accepted, as a configuration file quotes them, for its messages.
 pub const GAMES_QUOTED: &str = "a game: \"nim\", \"moore:K\" (K from 1 to 8), \"subtraction:1,2,3\" (amounts from 1 to \
-     128), \"lasker\", \"kayles\", \"dawson\", \"wythoff\", \"fibonacci\", \"staircase\", \"turtles\", \"mock-turtles\", \"21\" or \"bachet\"";
+     128), \"lasker\", \"kayles\", \"dawson\", \"wythoff\", \"fibonacci\", \"staircase\", \"turtles\", \"mock-turtles\", \"euclid\", \"21\" or \"bachet\"";
 
 /// What a subtraction set's list may be, as a message says it.
 const SET_EXPECTED: &str =
@@ -567,6 +576,7 @@ impl GameKind {
             "staircase" => Some(GameKind::Staircase),
             "turtles" | "turning-turtles" => Some(GameKind::TurningTurtles),
             "mock-turtles" => Some(GameKind::MockTurtles),
+            "euclid" => Some(GameKind::Euclid),
             _ => None,
         };
         match (simple, base, parameter) {
@@ -673,6 +683,7 @@ mod tests {
             "staircase",
             "turtles",
             "mock-turtles",
+            "euclid",
         ] {
             let kind: GameKind = text.parse().unwrap();
             assert_eq!(kind.to_string(), text);

@@ -22,6 +22,7 @@
 //! | Staircase Nim | `staircase` | moves coins from one step down to the next | Nim on the odd steps ([`Staircase`]) |
 //! | Turning Turtles | `turtles` | turns one or two coins, the rightmost heads to tails | Nim, a head at n a heap of n ([`Coins`]) |
 //! | Mock Turtles | `mock-turtles` | turns one to three coins, the rightmost heads to tails | a head at n worth the odious 2n−2 or 2n−1 ([`odious`]) |
+//! | Euclid's game | `euclid` | takes a multiple of the smaller number from the larger | the ratio against the golden ratio φ ([`Euclid`]) |
 //!
 //! Every game is played in normal play (who takes last wins); Nim and Moore's Nim_k also in misère
 //! ([`Mode::Misere`], who takes last loses). Each game analyses a heap in constant time, and Nim a
@@ -145,6 +146,7 @@
 mod coins;
 mod count;
 mod describe;
+mod euclid;
 mod explain;
 mod fibonacci;
 mod game;
@@ -166,6 +168,7 @@ pub use describe::{
     Alternative, BOUNDED_MOVES, Cap, Description, HeapNoun, LastMove, LeastReason, MenuEntry, MoveShape,
     MoveWords, PuzzleSize, StartLimits, Unit, Verb, ViewKind, Words,
 };
+pub use euclid::{Euclid, EuclidReason, EuclidView, euclid_wins};
 pub use explain::{Explanation, MoveReason, binary_digits};
 pub use fibonacci::{Fibonacci, FibonacciReason, FibonacciView, winning_takes};
 pub(crate) use game::best_try;

@@ -186,6 +186,18 @@ pub enum MoveError {
         /// The place named, from 1.
         place: u64,
     },
+    #[error(
+        "{take} cannot be taken from number {number}: a move takes a multiple of the other number, {other}, from the larger"
+    )]
+    /// Euclid's game: the amount is not a multiple of the other number, or is taken from the smaller.
+    NotMultiple {
+        /// The number taken from, from 1.
+        number: usize,
+        /// What the move takes.
+        take: u64,
+        /// The other number.
+        other: u64,
+    },
     #[error("{0}")]
     /// The game has no misère form, so no move is played under it.
     NoMisere(#[from] NoMisere),

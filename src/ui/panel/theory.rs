@@ -11,7 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
 
 use crate::app::Game;
-use crate::engine::{FibonacciView, GrundyView, MooreView, Teaching, WythoffView};
+use crate::engine::{EuclidView, FibonacciView, GrundyView, MooreView, Teaching, WythoffView};
 
 use super::Levels;
 use crate::i18n::Language;
@@ -53,6 +53,9 @@ fn content(lang: Language, game: &Game, styles: &Styles, xor: &str, hint_key: &s
         }
         Teaching::Fibonacci(view) => {
             (format!(" {} ", i18n::text(lang, "theory-fibonacci-title")), fibonacci(lang, view, styles))
+        }
+        Teaching::Euclid(view) => {
+            (format!(" {} ", i18n::text(lang, "theory-euclid-title")), euclid(lang, view, styles))
         }
     };
     // With a hint shown, its reason is under the board, whole: the panel's working says the
@@ -199,6 +202,51 @@ fn wythoff(lang: Language, view: &WythoffView, s: &Styles) -> Content {
     let near = i18n::text_with(lang, "theory-wythoff-near", &[("pairs", Arg::from(pairs.join(" ")))]);
     tail.push(Line::styled(near, s.dim));
     tail.push(Line::styled(i18n::text(lang, "theory-wythoff-pair-n"), s.dim));
+    Content { heaps, tail, ..Content::default() }
+}
+
+/// Euclid's game: each number level with its row, the division of the larger by the smaller, the
+/// amounts a move may take (the multiples, the first few and the last), and the ratio against φ.
+fn euclid(lang: Language, view: &EuclidView, s: &Styles) -> Content {
+    let heaps = view
+        .heaps
+        .iter()
+        .enumerate()
+        .map(|(i, &n)| {
+            let args = [("number", num(i as u64 + 1)), ("size", num(n))];
+            Line::styled(i18n::text_with(lang, "theory-euclid-number", &args), s.plain)
+        })
+        .collect();
+    let mut tail = Vec::new();
+    if view.smaller > 0 {
+        let (larger, smaller) = (num(view.larger), num(view.smaller));
+        let division = [
+            ("larger", larger.clone()),
+            ("quotient", num(view.quotient)),
+            ("smaller", smaller.clone()),
+            ("remainder", num(view.remainder)),
+        ];
+        tail.push(Line::styled(i18n::text_with(lang, "theory-euclid-division", &division), s.plain));
+        let q = view.quotient;
+        let mut multiples: Vec<String> =
+            (1..=q.min(4)).map(|k| (u128::from(k) * u128::from(view.smaller)).to_string()).collect();
+        if q > 5 {
+            multiples.push("…".to_string());
+        }
+        if q > 4 {
+            multiples.push((u128::from(q) * u128::from(view.smaller)).to_string());
+        }
+        let args = [("multiples", Arg::from(multiples.join(" "))), ("larger", larger.clone())];
+        tail.push(Line::styled(i18n::text_with(lang, "theory-euclid-multiples", &args), s.plain));
+        let ratio = [("larger", larger), ("smaller", smaller)];
+        let (id, style) = match (view.larger == view.smaller, view.above_phi) {
+            (true, _) => ("theory-euclid-equal", s.strong),
+            (false, true) => ("theory-euclid-above", s.strong),
+            (false, false) => ("theory-euclid-below", s.plain),
+        };
+        tail.push(Line::styled(i18n::text_with(lang, id, &ratio), style));
+    }
+    tail.push(Line::styled(i18n::text(lang, "theory-euclid-rule"), s.dim));
     Content { heaps, tail, ..Content::default() }
 }
 

@@ -34,6 +34,9 @@ pub enum Game {
     Coins {
         most: usize,
     },
+    /// Euclid's game: a positive multiple of the smaller number from the larger; no move once a
+    /// number is 0.
+    Euclid,
 }
 
 impl Game {
@@ -182,6 +185,17 @@ impl Game {
                     }
                 }
             }
+            Game::Euclid => {
+                let (x, y) = (heaps[0], heaps[1]);
+                for (i, big, small) in [(0, x, y), (1, y, x)] {
+                    if small == 0 || big < small {
+                        continue;
+                    }
+                    for k in 1..=big / small {
+                        out.push((Move::take(i, k * small), with(i, big - k * small)));
+                    }
+                }
+            }
             Game::Fibonacci => {
                 let n = heaps[0];
                 let most = match state.limit {
@@ -201,7 +215,7 @@ impl Game {
     /// to the heap.
     pub fn key(&self, state: &State) -> State {
         match self {
-            Game::Wythoff | Game::Moore(_) => State { heaps: state.heaps.clone(), limit: None },
+            Game::Wythoff | Game::Moore(_) | Game::Euclid => State { heaps: state.heaps.clone(), limit: None },
             // The steps keep their order and their empty steps; the stairs' empty top changes
             // nothing.
             Game::Staircase => {
