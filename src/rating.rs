@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
 
-use crate::domain::Level;
+use crate::domain::{Level, RatingFigures};
 
 /// A player's Glicko-2 rating: the number, its deviation (RD: how sure it is, in rating points)
 /// and the volatility (how much the player's strength moves).
@@ -37,10 +37,7 @@ pub struct Rating {
 /// Where every player starts: Glickman's recommended 1500, RD 350, volatility 0.06.
 pub const START: Rating = Rating { rating: 1500.0, deviation: 350.0, volatility: 0.06 };
 
-/// A rating is shown as provisional while its deviation is above this: Lichess's threshold (its
-/// `provisionalDeviation`). At RD 110 the 95% interval is ±220 points, about the distance between
-/// two of the AI's anchors; a new player (RD 350) gets below it after some 8–12 rated games.
-pub const PROVISIONAL_RD: f64 = 110.0;
+pub use crate::domain::PROVISIONAL_RD;
 
 /// The deviation given to the AI's anchors: small, so that a game against one moves the player
 /// nearly as a game against a well-known opponent does (Glickman's example has an opponent at 30).
@@ -95,6 +92,16 @@ impl Rating {
             && self.volatility > 0.0
             && self.volatility < 1.0
             && self.rating.abs() < 100_000.0
+    }
+
+    /// The rating as the local statistics keep it, after `games` rated games.
+    pub fn figures(&self, games: u64) -> RatingFigures {
+        RatingFigures { rating: self.rating, deviation: self.deviation, volatility: self.volatility, games }
+    }
+
+    /// The rating the local statistics keep.
+    pub fn from_figures(f: &RatingFigures) -> Rating {
+        Rating { rating: f.rating, deviation: f.deviation, volatility: f.volatility }
     }
 
     fn glicko(self) -> Glicko2Rating {

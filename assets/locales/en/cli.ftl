@@ -127,3 +127,9 @@ replay-not-utf8 = { $name }: not a game record: not UTF-8 text
 replay-standard-input = standard input
 replay-record-error = { $name }: line { $line }: { $problem }
 record-error-header = not a game record: the first line must be '{ $header }'
+
+# `nim-tui stats`: a rating against the AI's weaker levels (#39).
+stats-rating = Rating, { $rating } ({ $games ->
+    [one] { $games-digits } rated game
+   *[other] { $games-digits } rated games
+}; rated against the AI's easy, medium and hard levels, without hints or undo)

@@ -307,3 +307,10 @@ puzzle-verdict-promise-every = { $promise } (In this game every move wins from a
 bachet-win = { $move }: that leaves { $left }, a multiple of { $m }. Then, whatever the other player takes, take what makes it up to { $m }, and the last token is yours
 bachet-win-last = { $move }: that takes the last token, and you win
 bachet-lost = no winning move: { $n } is already a multiple of { $m }, so whatever you take, the other player can leave a multiple of { $m } again. Best try: { $move }, the least you can take, which keeps the game going longest, and hope for a mistake
+
+# Ratings (#39): Glicko-2, one per game and mode; "provisional" while the deviation is large.
+rating-value = { $rating } ± { $rd }
+rating-value-provisional = { $rating }? ± { $rd } (provisional)
+rating-short = { $rating }
+rating-short-provisional = { $rating }?
+rating-in = { $game } · { $mode }: { $value }

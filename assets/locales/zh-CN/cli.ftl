@@ -104,3 +104,6 @@ replay-not-utf8 = { $name }：不是棋谱：不是 UTF-8 文本
 replay-standard-input = 标准输入
 replay-record-error = { $name }：第 { $line } 行：{ $problem }
 record-error-header = 不是棋谱：第一行必须是“{ $header }”
+
+# `nim-tui stats`：对战电脑较弱难度的等级分（#39）
+stats-rating = 等级分，{ $rating }（已计 { $games-digits } 局；只计对战电脑的简单、中等、困难难度且未用提示或悔棋的对局）

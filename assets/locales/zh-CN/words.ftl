@@ -312,3 +312,10 @@ puzzle-verdict-promise-every = { $promise }（在这个游戏里，从必胜局�
 bachet-win = { $move }，给对方留下 { $left } 枚，正好是 { $m } 的倍数。以后对方取几枚，你就取 { $m } 减几枚，两人每轮合起来取 { $m } 枚，最后一枚一定归你
 bachet-win-last = { $move }，正好取完最后一枚，你就赢了
 bachet-lost = 没有必胜着法：剩下的 { $n } 枚已经是 { $m } 的倍数，不管你取几枚，对方都能再给你留下 { $m } 的倍数。只能尽量少取，把对局拖长，等对方失误：{ $move }
+
+# 等级分（#39）：Glicko-2，每种游戏、每种规则各一个；偏差大时标“暂定”
+rating-value = { $rating } ± { $rd }
+rating-value-provisional = { $rating }？± { $rd }（暂定）
+rating-short = { $rating }
+rating-short-provisional = { $rating }？
+rating-in = { $game } · { $mode } 等级分：{ $value }

@@ -22,6 +22,8 @@ pub struct View<'a> {
     pub people: &'a [Someone],
     pub standings: &'a [Standing],
     pub matches: &'a [MatchStanding],
+    /// The player's own ratings, the most recently rated first.
+    pub ratings: &'a [super::store::PlayerRating],
 }
 
 fn doing(lang: Language, d: &Doing) -> String {
@@ -129,8 +131,8 @@ fn people(frame: &mut Frame, view: &View, look: &Look, area: Rect) {
 /// players, the best five. Games and levels in words.
 fn board_lines(view: &View, look: &Look) -> Vec<Line<'static>> {
     let theme = &look.theme;
-    let mut lines =
-        vec![Line::styled(nim_tui::words::serve_board_ai(look.language), theme.strong(theme.text))];
+    let mut lines = rating_lines(view, look);
+    lines.push(Line::styled(nim_tui::words::serve_board_ai(look.language), theme.strong(theme.text)));
     if view.standings.is_empty() {
         lines.push(Line::styled(
             format!("  {}", nim_tui::words::serve_board_empty(look.language)),
@@ -166,6 +168,31 @@ fn board_lines(view: &View, look: &Look) -> Vec<Line<'static>> {
         let names: Vec<String> =
             view.matches.iter().take(5).map(|s| format!("{} {}/{}", s.player, s.won, s.played)).collect();
         lines.push(Line::raw(format!("  {}", names.join("  "))));
+    }
+    lines
+}
+
+/// The player's ratings (#39), the two most recently rated, each with its deviation and
+/// "provisional" while it is large; or what is rated, before any rated game.
+fn rating_lines(view: &View, look: &Look) -> Vec<Line<'static>> {
+    let theme = &look.theme;
+    let lang = look.language;
+    let mut lines =
+        vec![Line::styled(nim_tui::i18n::text(lang, "serve-board-rating"), theme.strong(theme.text))];
+    if view.ratings.is_empty() {
+        lines.push(Line::styled(
+            format!("  {}", nim_tui::i18n::text(lang, "serve-board-rating-none")),
+            theme.fg(theme.dim),
+        ));
+    }
+    for r in view.ratings.iter().take(2) {
+        let value = nim_tui::words::rating_value(
+            lang,
+            r.rating.shown(),
+            r.rating.shown_deviation(),
+            r.rating.provisional(),
+        );
+        lines.push(Line::raw(format!("  {}", nim_tui::words::rating_in(lang, &r.game, &r.mode, &value))));
     }
     lines
 }
@@ -243,6 +270,12 @@ pub(crate) mod tests {
             people: &people,
             standings: &standings,
             matches: &matches,
+            ratings: &[crate::store::PlayerRating {
+                game: "nim".into(),
+                mode: "normal".into(),
+                rating: nim_tui::rating::Rating { rating: 1523.2, deviation: 140.4, volatility: 0.06 },
+                games: 4,
+            }],
         };
         let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
         terminal.draw(|frame| draw(frame, &view, &Look { language, ..Look::default() })).expect("drawn");
