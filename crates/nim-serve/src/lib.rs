@@ -26,6 +26,7 @@ pub mod hostkey;
 mod lobby;
 mod lobby_view;
 pub mod names;
+pub mod pairing;
 mod place;
 pub mod report;
 mod say;
