@@ -33,6 +33,7 @@ mod say;
 mod ssh;
 pub mod store;
 pub mod tables;
+pub mod tournament;
 mod web;
 
 pub use web::WebOptions;
