@@ -157,3 +157,4 @@ console-join-browser = or in a browser, open:
 serve-board-rating = Your rating (Glicko-2; ? is provisional)
 serve-board-rating-none = None yet. Rated: games against the AI's easy, medium and hard levels, and games with another player, who moves first in turn; without hints or undo.
 console-rating = Rating
+serve-board-accuracy = Accuracy: { $accuracy } of the winning positions met kept winning

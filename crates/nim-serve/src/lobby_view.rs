@@ -24,6 +24,8 @@ pub struct View<'a> {
     pub matches: &'a [MatchStanding],
     /// The player's own ratings, the most recently rated first.
     pub ratings: &'a [super::store::PlayerRating],
+    /// The player's accuracy over every game kept: winning positions kept, and met.
+    pub accuracy: Option<super::db::Accuracy>,
 }
 
 fn doing(lang: Language, d: &Doing) -> String {
@@ -194,6 +196,17 @@ fn rating_lines(view: &View, look: &Look) -> Vec<Line<'static>> {
         );
         lines.push(Line::raw(format!("  {}", nim_tui::words::rating_in(lang, &r.game, &r.mode, &value))));
     }
+    // Beside the rating, how well the player keeps a win (#39): winning positions kept.
+    if let Some(a) = view.accuracy {
+        let shown = super::console::accuracy((a.kept, a.met));
+        lines.push(Line::styled(
+            format!(
+                "  {}",
+                nim_tui::i18n::text_with(lang, "serve-board-accuracy", &[("accuracy", shown.into())])
+            ),
+            theme.fg(theme.dim),
+        ));
+    }
     lines
 }
 
@@ -276,6 +289,7 @@ pub(crate) mod tests {
                 rating: nim_tui::rating::Rating { rating: 1523.2, deviation: 140.4, volatility: 0.06 },
                 games: 4,
             }],
+            accuracy: Some(crate::db::Accuracy { kept: 5, met: 6 }),
         };
         let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
         terminal.draw(|frame| draw(frame, &view, &Look { language, ..Look::default() })).expect("drawn");
@@ -313,6 +327,8 @@ pub(crate) mod tests {
                 "观看 alice",
                 "和电脑对局",
                 "frank（你）",
+                "1523？± 140（暂定）",
+                "保持必胜 83% (5/6)",
                 "mrslee（老师）",
                 "erin 向你发起挑战：y 接受 · n 拒绝",
             ] {
@@ -327,5 +343,9 @@ pub(crate) mod tests {
         }
         let english = students_lobby(Language::English, 100, 30);
         assert!(english.contains("On the server: 6 people"), "{english}");
+        for whole in ["Nim · normal play: 1523? ± 140 (provisional)", "Accuracy: 83% (5/6) of the winning"]
+        {
+            assert!(english.contains(whole), "{whole:?}:\n{english}");
+        }
     }
 }

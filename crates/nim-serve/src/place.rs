@@ -966,6 +966,7 @@ impl Scene for Place {
                     standings: &board.standings,
                     matches: &board.matches,
                     ratings: board.ratings.get(&self.me.name).map_or(&[], Vec::as_slice),
+                    accuracy: board.students.get(&self.me.name).and_then(|s| s.accuracy()),
                 };
                 lobby_view::draw(frame, &view, look);
             }
