@@ -182,6 +182,40 @@ pub fn who_moves_first(firsts: [u32; 2], tie: usize) -> usize {
     }
 }
 
+/// Legal moves from a lost position looked at, at most, to say whether a move made the AI's work
+/// hardest ([`made_it_hardest`]); past it the move is not judged.
+pub const HARDEST_MOVES_MAX: u128 = 4096;
+
+/// Whether `mv`, from a lost position (every move loses against perfect play), made the
+/// opponent's work hardest: it leaves them as few winning replies as any legal move could (the
+/// fewest [`crate::engine::Rules::winning_move_count`] in the position after it). `None` when the
+/// position is not lost, when it has more than [`HARDEST_MOVES_MAX`] moves, or when a count is
+/// too large for the engine to give: then there is nothing exact to say.
+pub fn made_it_hardest(
+    game: &crate::engine::Game,
+    before: &crate::engine::Position,
+    mv: &crate::engine::Move,
+) -> Option<bool> {
+    use crate::engine::Rules as _;
+    if game.outcome(before) != crate::engine::Outcome::Lose || game.is_over(before) {
+        return None;
+    }
+    let replies = |m: &crate::engine::Move| {
+        let mut after = before.clone();
+        game.play(&mut after, m).ok()?;
+        game.winning_move_count(&after)
+    };
+    let count = game.move_count(before);
+    if count > HARDEST_MOVES_MAX {
+        return None;
+    }
+    let mut fewest = u128::MAX;
+    for i in 0..count {
+        fewest = fewest.min(replies(&game.nth_move(before, i)?)?);
+    }
+    Some(replies(mv)? == fewest)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -242,6 +276,21 @@ mod tests {
         }
         assert!(!r.provisional(), "RD {}", r.deviation);
         assert!((1400.0..1600.0).contains(&r.rating), "{}", r.rating);
+    }
+
+    /// From the lost 2 2 3 3, taking 1 from a 3 leaves 2 2 2 3, where the opponent has one winning
+    /// reply (the fewest any move leaves): the hardest; taking 1 from a 2 leaves 1 2 3 3 (nim-sum
+    /// 1) with three, one from each odd heap: not the hardest. A winning position is not judged.
+    #[test]
+    fn the_hardest_move_from_a_lost_position_is_exact() {
+        use crate::engine::{Game, GameKind, Mode, Move, Position, Ruleset, Take};
+        let nim = Game::new(Ruleset { kind: GameKind::Nim, mode: Mode::Normal }).expect("nim");
+        let take = |heap, amount| Move::from(Take::new(heap, amount));
+        let lost = Position::new(vec![2, 2, 3, 3]);
+        assert_eq!(made_it_hardest(&nim, &lost, &take(2, 1)), Some(true));
+        assert_eq!(made_it_hardest(&nim, &lost, &take(0, 1)), Some(false));
+        assert_eq!(made_it_hardest(&nim, &lost, &take(3, 3)), Some(false));
+        assert_eq!(made_it_hardest(&nim, &Position::new(vec![1, 2, 4]), &take(2, 1)), None);
     }
 
     /// The first move alternates: whoever has moved first less often moves first; the game that

@@ -158,3 +158,4 @@ serve-board-rating = Your rating (Glicko-2; ? is provisional)
 serve-board-rating-none = None yet. Rated: games against the AI's easy, medium and hard levels, and games with another player, who moves first in turn; without hints or undo.
 console-rating = Rating
 serve-board-accuracy = Accuracy: { $accuracy } of the winning positions met kept winning
+serve-board-hardest = In lost positions: { $share } of your moves left the opponent the fewest winning replies

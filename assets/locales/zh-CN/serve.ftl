@@ -146,3 +146,4 @@ serve-board-rating = 你的等级分（Glicko-2；带“？”的是暂定分）
 serve-board-rating-none = 暂无。计入等级分的对局：对战电脑的简单、中等、困难难度，以及和其他同学轮流先走的对局；不能用提示或悔棋。
 console-rating = 等级分
 serve-board-accuracy = 准确率：遇到必胜局面时保持必胜 { $accuracy }
+serve-board-hardest = 处于必败局面时：{ $share } 的着法让对手的必胜应着最少

@@ -70,11 +70,7 @@ pub struct View<'a> {
 /// no accuracy to give, rather than 0%). The percentage is rounded to the nearest; the counts are
 /// exact.
 pub fn accuracy((kept, met): (u32, u32)) -> String {
-    if met == 0 {
-        "—".to_string()
-    } else {
-        format!("{}% ({kept}/{met})", (u64::from(kept) * 100 + u64::from(met) / 2) / u64::from(met))
-    }
+    if met == 0 { "—".to_string() } else { super::db::Accuracy { kept, met }.shown() }
 }
 
 fn doing(lang: Language, d: &Doing) -> String {

@@ -140,6 +140,10 @@ pub struct MoveRow {
     pub grade: Grade,
     /// For a missed win: one move that would have kept it.
     pub better: Option<String>,
+    /// From a lost position: whether the move made the opponent's work hardest
+    /// (`nim_tui::rating::made_it_hardest`); `None` from a winning position, or when the engine
+    /// could not say exactly.
+    pub hardest: Option<bool>,
 }
 
 /// Every move of `game` the app judged as it was played, graded for the store: `names[0]` is the
@@ -162,6 +166,10 @@ pub fn graded_moves(game: &nim_tui::app::Game, names: [&str; 2], ms: &[u64]) -> 
                 Coaching::Missed(winning) => (Grade::Missed, winning.first().map(|m| engine.write_move(m))),
                 Coaching::AlreadyLost => (Grade::NoWin, None),
             };
+            let hardest = match grade {
+                Grade::NoWin => nim_tui::rating::made_it_hardest(engine, &line.before, &line.mv),
+                _ => None,
+            };
             MoveRow {
                 ply: u32::try_from(index + 1).unwrap_or(u32::MAX),
                 player: names[usize::from(line.seat == nim_tui::domain::Seat::Second)].to_string(),
@@ -170,6 +178,7 @@ pub fn graded_moves(game: &nim_tui::app::Game, names: [&str; 2], ms: &[u64]) -> 
                 ms: ms.get(index).copied().unwrap_or(0),
                 grade,
                 better,
+                hardest,
             }
         })
         .collect()
@@ -383,6 +392,10 @@ pub struct StudentSummary {
     /// Moves from a winning position that gave the win away: the one kind of mistake the engine
     /// defines exactly (every other move was made from a lost position).
     pub missed: u32,
+    /// Moves from a lost position the engine judged (see [`MoveRow::hardest`]).
+    pub lost_judged: u32,
+    /// Of those, moves that made the opponent's work hardest.
+    pub hardest: u32,
     /// Time on task: the sum of the student's own move times (from the position being shown to
     /// their move), in milliseconds. Waiting for the opponent, the lobby and lessons are not in it.
     pub think_ms: u64,
@@ -410,6 +423,13 @@ impl Accuracy {
     pub fn fraction(self) -> f64 {
         f64::from(self.kept) / f64::from(self.met)
     }
+
+    /// "83% (5/6)", the percentage rounded to the nearest, the counts exact (see
+    /// `console::accuracy`, which writes a dash where nothing was met).
+    pub fn shown(self) -> String {
+        let (kept, met) = (u64::from(self.kept), u64::from(self.met.max(1)));
+        format!("{}% ({}/{})", (kept * 100 + met / 2) / met, self.kept, self.met)
+    }
 }
 
 impl StudentSummary {
@@ -423,6 +443,12 @@ impl StudentSummary {
     pub fn accuracy(&self) -> Option<Accuracy> {
         let met = self.winning_met();
         (met > 0).then_some(Accuracy { kept: self.kept, met })
+    }
+
+    /// In lost positions: moves that made the opponent's work hardest, out of those judged; or
+    /// `None` when none was judged.
+    pub fn hardest_share(&self) -> Option<Accuracy> {
+        (self.lost_judged > 0).then_some(Accuracy { kept: self.hardest, met: self.lost_judged })
     }
 
     /// Notes a time of the student's.
@@ -451,6 +477,8 @@ impl StudentSummary {
         self.moves += 1;
         self.kept += u32::from(mv.grade == Grade::Kept);
         self.missed += u32::from(mv.grade == Grade::Missed);
+        self.lost_judged += u32::from(mv.hardest.is_some());
+        self.hardest += u32::from(mv.hardest == Some(true));
         self.think_ms += mv.ms;
     }
 }
@@ -568,6 +596,7 @@ CREATE TABLE IF NOT EXISTS moves (
     ms INTEGER NOT NULL,
     grade TEXT NOT NULL CHECK (grade IN ('kept', 'missed', 'no_win')),
     better TEXT,
+    hardest INTEGER,
     PRIMARY KEY (game_id, ply)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS progress (
@@ -669,6 +698,16 @@ fn migrate(conn: &Connection, shown: &str) -> Result<(), DbError> {
                 tx.execute_batch(&format!("ALTER TABLE results ADD COLUMN {column} {definition}"))
                     .map_err(err)?;
             }
+        }
+        // Version 4: whether a move from a lost position made the opponent's work hardest (older
+        // moves were not judged: empty).
+        let moves: Vec<String> = {
+            let mut stmt = tx.prepare("SELECT name FROM pragma_table_info('moves')").map_err(err)?;
+            let names = stmt.query_map([], |r| r.get(0)).map_err(err)?;
+            names.collect::<rusqlite::Result<_>>().map_err(err)?
+        };
+        if !moves.is_empty() && !moves.iter().any(|c| c == "hardest") {
+            tx.execute_batch("ALTER TABLE moves ADD COLUMN hardest INTEGER").map_err(err)?;
         }
         tx.commit().map_err(err)?;
         tracing::info!(from = found, to = VERSION, "database migrated");
@@ -821,8 +860,8 @@ impl Db {
             }
             {
                 let mut stmt = tx.prepare(
-                    "INSERT INTO moves (game_id, ply, player, before, mv, ms, grade, better)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                    "INSERT INTO moves (game_id, ply, player, before, mv, ms, grade, better, hardest)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                 )?;
                 for m in &played.moves {
                     stmt.execute(params![
@@ -833,7 +872,8 @@ impl Db {
                         m.mv,
                         i64::try_from(m.ms).unwrap_or(i64::MAX),
                         m.grade.as_str(),
-                        m.better
+                        m.better,
+                        m.hardest
                     ])?;
                 }
             }
@@ -1262,7 +1302,8 @@ fn moves_and_progress(
             // The student's own moves, in games on their record.
             let (cond, args) = selection.filter("g.ended_at", "g.activity");
             let mut stmt = c.prepare(&format!(
-                "SELECT m.player, COUNT(*), SUM(m.grade = 'kept'), SUM(m.grade = 'missed'), SUM(m.ms)
+                "SELECT m.player, COUNT(*), SUM(m.grade = 'kept'), SUM(m.grade = 'missed'), SUM(m.ms),
+                        SUM(m.hardest IS NOT NULL), SUM(COALESCE(m.hardest, 0))
                  FROM moves m JOIN games g ON g.id = m.game_id
                  WHERE {cond} AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = m.game_id AND r.player = m.player)
                  GROUP BY m.player"
@@ -1274,6 +1315,8 @@ fn moves_and_progress(
                 s.kept = r.get(2)?;
                 s.missed = r.get(3)?;
                 s.think_ms = u64::try_from(r.get::<_, i64>(4)?).unwrap_or(0);
+                s.lost_judged = r.get(5)?;
+                s.hardest = r.get(6)?;
             }
             let (cond, args) = selection.filter("at", "activity");
             let mut stmt = c.prepare(&format!(
@@ -1327,7 +1370,7 @@ impl Db {
                  FROM results WHERE game_id = ?1 ORDER BY id",
             )?;
             let mut moves = c.prepare(
-                "SELECT ply, player, before, mv, ms, grade, better FROM moves WHERE game_id = ?1 ORDER BY ply",
+                "SELECT ply, player, before, mv, ms, grade, better, hardest FROM moves WHERE game_id = ?1 ORDER BY ply",
             )?;
             for g in &mut games {
                 g.rows = results.query_map([g.id], row)?.collect::<rusqlite::Result<_>>()?;
@@ -1342,6 +1385,7 @@ impl Db {
                             ms: u64::try_from(r.get::<_, i64>(4)?).unwrap_or(0),
                             grade: Grade::parse(&grade).unwrap_or(Grade::NoWin),
                             better: r.get(6)?,
+                            hardest: r.get(7)?,
                         })
                     })?
                     .collect::<rusqlite::Result<_>>()?;
@@ -1533,6 +1577,7 @@ mod tests {
             ms: 900,
             grade: Grade::Kept,
             better: None,
+            hardest: None,
         }
     }
 
@@ -1594,6 +1639,41 @@ mod tests {
         assert!(matches!(Db::open_read_only(&dir.path().join("none")), Err(DbError::Missing { .. })));
         std::fs::write(dir.path().join("junk"), vec![b'x'; 4096]).expect("junk");
         assert!(matches!(Db::open_read_only(&dir.path().join("junk")), Err(DbError::NotOurs { .. })));
+    }
+
+    /// A version 3 file (no ratings, no tournaments, moves not judged for the hardest) gains the
+    /// new tables and column at start, its games kept and readable, its moves unjudged.
+    #[test]
+    fn a_version_3_file_gains_ratings_and_tournaments() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("v3.sqlite3");
+        let played = Played {
+            rows: vec![game_row("ann")],
+            started_at: None,
+            start: "1 2".into(),
+            moves: vec![a_move(1)],
+            activity: None,
+            helped: false,
+            tournament: None,
+        };
+        Db::open(&path).expect("new").record_game(&played, 100).expect("a game");
+        {
+            // Made a version 3 file: what version 4 added taken away.
+            let old = Connection::open(&path).expect("sqlite");
+            old.execute_batch(
+                "ALTER TABLE moves DROP COLUMN hardest;
+                 DROP TABLE ratings; DROP TABLE rating_history; DROP TABLE tournament_games; DROP TABLE tournaments;
+                 PRAGMA user_version = 3;",
+            )
+            .expect("a version 3 file");
+        }
+        assert!(matches!(Db::open_read_only(&path), Err(DbError::Older { found: 3, .. })));
+        let db = Db::open(&path).expect("migrated");
+        assert_eq!(db.games(Selection::All).expect("games")[0].moves, vec![a_move(1)]);
+        assert!(db.ratings().expect("ratings").is_empty());
+        assert!(db.tournaments().expect("tournaments").is_empty());
+        drop(db);
+        assert!(Db::open_read_only(&path).is_ok());
     }
 
     /// A game is kept whole or not at all: a move the table refuses (the same ply twice) leaves

@@ -26,6 +26,8 @@ pub struct View<'a> {
     pub ratings: &'a [super::store::PlayerRating],
     /// The player's accuracy over every game kept: winning positions kept, and met.
     pub accuracy: Option<super::db::Accuracy>,
+    /// In lost positions: moves that made the opponent's work hardest, and moves judged.
+    pub hardest: Option<super::db::Accuracy>,
 }
 
 fn doing(lang: Language, d: &Doing) -> String {
@@ -198,11 +200,21 @@ fn rating_lines(view: &View, look: &Look) -> Vec<Line<'static>> {
     }
     // Beside the rating, how well the player keeps a win (#39): winning positions kept.
     if let Some(a) = view.accuracy {
-        let shown = super::console::accuracy((a.kept, a.met));
+        let shown = a.shown();
         lines.push(Line::styled(
             format!(
                 "  {}",
                 nim_tui::i18n::text_with(lang, "serve-board-accuracy", &[("accuracy", shown.into())])
+            ),
+            theme.fg(theme.dim),
+        ));
+    }
+    if let Some(h) = view.hardest {
+        let shown = h.shown();
+        lines.push(Line::styled(
+            format!(
+                "  {}",
+                nim_tui::i18n::text_with(lang, "serve-board-hardest", &[("share", shown.into())])
             ),
             theme.fg(theme.dim),
         ));
@@ -290,6 +302,7 @@ pub(crate) mod tests {
                 games: 4,
             }],
             accuracy: Some(crate::db::Accuracy { kept: 5, met: 6 }),
+            hardest: Some(crate::db::Accuracy { kept: 3, met: 4 }),
         };
         let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
         terminal.draw(|frame| draw(frame, &view, &Look { language, ..Look::default() })).expect("drawn");
@@ -343,8 +356,11 @@ pub(crate) mod tests {
         }
         let english = students_lobby(Language::English, 100, 30);
         assert!(english.contains("On the server: 6 people"), "{english}");
-        for whole in ["Nim · normal play: 1523? ± 140 (provisional)", "Accuracy: 83% (5/6) of the winning"]
-        {
+        for whole in [
+            "Nim · normal play: 1523? ± 140 (provisional)",
+            "Accuracy: 83% (5/6) of the winning",
+            "75% (3/4)",
+        ] {
             assert!(english.contains(whole), "{whole:?}:\n{english}");
         }
     }

@@ -967,6 +967,7 @@ impl Scene for Place {
                     matches: &board.matches,
                     ratings: board.ratings.get(&self.me.name).map_or(&[], Vec::as_slice),
                     accuracy: board.students.get(&self.me.name).and_then(|s| s.accuracy()),
+                    hardest: board.students.get(&self.me.name).and_then(|s| s.hardest_share()),
                 };
                 lobby_view::draw(frame, &view, look);
             }

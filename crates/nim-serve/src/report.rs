@@ -47,7 +47,7 @@ impl ReportError {
 }
 
 /// The CSV's columns, in order (the README describes each).
-pub const CSV_COLUMNS: [&str; 22] = [
+pub const CSV_COLUMNS: [&str; 24] = [
     "student",
     "games",
     "won",
@@ -70,6 +70,8 @@ pub const CSV_COLUMNS: [&str; 22] = [
     "rating_deviation",
     "rating_provisional",
     "rating_game",
+    "lost_position_moves",
+    "hardest",
 ];
 
 /// `nim-tui serve report`: reads the database (`args.db`, else the server's `--db`, else the
@@ -288,6 +290,10 @@ pub struct StudentLine {
     pub rating_deviation: Option<f64>,
     pub rating_provisional: Option<bool>,
     pub rating_game: Option<String>,
+    /// Moves from a lost position the engine judged, and the share of them that made the
+    /// opponent's work hardest (null when none was judged).
+    pub lost_position_moves: u32,
+    pub hardest: Option<f64>,
 }
 
 #[derive(Debug, Serialize)]
@@ -335,6 +341,8 @@ pub struct MoveJson {
     pub grade: &'static str,
     /// For a missed win, a move that would have kept it.
     pub better: Option<String>,
+    /// From a lost position: whether the move left the opponent the fewest winning replies.
+    pub hardest: Option<bool>,
 }
 
 impl Report {
@@ -459,6 +467,8 @@ pub fn lines(summaries: &BTreeMap<String, StudentSummary>) -> Vec<StudentLine> {
             rating_deviation: None,
             rating_provisional: None,
             rating_game: None,
+            lost_position_moves: s.lost_judged,
+            hardest: s.hardest_share().map(|a| a.fraction()),
         })
         .collect()
 }
@@ -496,6 +506,8 @@ fn csv_record(s: &StudentLine) -> Vec<String> {
         s.rating_deviation.map_or(String::new(), |d| format!("{d:.1}")),
         s.rating_provisional.map_or(String::new(), |p| if p { "yes" } else { "no" }.to_string()),
         s.rating_game.clone().unwrap_or_default(),
+        n(s.lost_position_moves),
+        s.hardest.map_or(String::new(), |h| format!("{h:.4}")),
     ]
 }
 
@@ -543,6 +555,7 @@ fn move_json(m: MoveRow) -> MoveJson {
         ms: m.ms,
         grade: m.grade.as_str(),
         better: m.better,
+        hardest: m.hardest,
     }
 }
 

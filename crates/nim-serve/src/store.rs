@@ -656,6 +656,7 @@ mod tests {
             ms,
             grade,
             better: (grade == Grade::Missed).then(|| "1 2".into()),
+            hardest: (grade == Grade::NoWin).then_some(ms.is_multiple_of(2)),
         }
     }
 

@@ -39,6 +39,7 @@ fn a_move(ply: u32, player: &str) -> MoveRow {
         ms: 500,
         grade: Grade::NoWin,
         better: None,
+        hardest: Some(ply == 1),
     }
 }
 
