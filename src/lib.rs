@@ -39,6 +39,8 @@ pub mod plain;
 #[doc(hidden)]
 pub mod puzzle;
 #[doc(hidden)]
+pub mod rating;
+#[doc(hidden)]
 pub mod record;
 #[doc(hidden)]
 pub mod serve_settings;

@@ -205,12 +205,12 @@ impl Hooks for Keeper<'_> {
                 }
                 Err(e) => Report::Problem(format!("could not save statistics: {e}")),
             },
-            Effect::CountGame { game, mode, result } => {
+            Effect::CountGame { game, mode, result, rated } => {
                 // The game this instance resumed is over: its saved copy goes.
                 if let Err(e) = store.release_claim() {
                     self.warnings.push(format!("could not clear the saved game: {e}"));
                 }
-                match store.record_game_of(game, mode, result) {
+                match store.record_rated_game(game, mode, result, rated) {
                     Ok((stats, warning)) => {
                         self.warnings.extend(warning);
                         Report::Stats(Box::new(stats))

@@ -285,6 +285,26 @@ impl Store {
         self.update_stats(|stats| stats.record_of(game, mode, result))
     }
 
+    /// Counts a finished game of `game` and, when it is rated against the AI at `rated`, moves
+    /// the player's rating in it (`crate::rating::against_ai`), under one lock.
+    pub fn record_rated_game(
+        &self,
+        game: GameKind,
+        mode: Mode,
+        result: GameResult,
+        rated: Option<crate::domain::Level>,
+    ) -> Result<(Stats, Option<String>), StoreError> {
+        self.update_stats(|stats| {
+            stats.record_of(game, mode, result);
+            let Some(level) = rated else { return };
+            let figures = stats.rating(game, mode);
+            let before = figures.as_ref().map_or(crate::rating::START, crate::rating::Rating::from_figures);
+            if let Some(after) = crate::rating::against_ai(before, level, result.won) {
+                stats.set_rating(game, mode, after.rating, after.deviation, after.volatility);
+            }
+        })
+    }
+
     /// Counts a puzzle (see [`Store::update_stats`]).
     pub fn record_puzzle(&self, solved: bool) -> Result<(Stats, Option<String>), StoreError> {
         self.update_stats(|stats| stats.record_puzzle(solved))
@@ -989,4 +1009,50 @@ fn sync_dir(path: &Path) {
     }
     #[cfg(not(unix))]
     let _ = path;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::{How, Level};
+
+    /// A rated game against a weaker level moves the player's rating in that game and mode, kept
+    /// in `stats.json` and read back; a game against the perfect level counts and rates nothing;
+    /// `nim-tui stats` shows the rating with its deviation, "provisional" while it is large.
+    #[test]
+    fn a_game_against_a_weaker_level_rates_the_player_and_the_file_keeps_it() {
+        let home = tempfile::tempdir().expect("temp dir");
+        let store = Store::at(home.path().to_path_buf());
+        let won = GameResult { won: true, assisted: true, how: How::Played };
+        let (stats, _) =
+            store.record_rated_game(GameKind::Nim, Mode::Normal, won, Some(Level::Easy)).expect("kept");
+        let easy = crate::rating::against_ai(crate::rating::START, Level::Easy, true).expect("rated");
+        assert_eq!(stats.rating(GameKind::Nim, Mode::Normal), Some(easy.figures(1)));
+        let (stats, _) = store.record_rated_game(GameKind::Nim, Mode::Normal, won, None).expect("kept");
+        assert_eq!(stats.normal.played, 2);
+        assert_eq!(stats.rating(GameKind::Nim, Mode::Normal).map(|r| r.games), Some(1));
+        assert_eq!(stats.rating(GameKind::Nim, Mode::Misere), None);
+        let lost = GameResult { won: false, assisted: false, how: How::Resigned };
+        let (stats, _) =
+            store.record_rated_game(GameKind::Kayles, Mode::Normal, lost, Some(Level::Hard)).expect("kept");
+        let hard = crate::rating::against_ai(crate::rating::START, Level::Hard, false).expect("rated");
+        assert_eq!(stats.rating(GameKind::Kayles, Mode::Normal), Some(hard.figures(1)));
+        let (again, warning) = store.load_stats();
+        assert_eq!((again, warning), (stats.clone(), None));
+        let table = crate::domain::stats_table(crate::i18n::Language::English, &stats);
+        let shown = format!("{}? ± {} (provisional)", easy.shown(), easy.shown_deviation());
+        assert!(table.contains(&shown), "{shown:?} in\n{table}");
+        assert!(table.contains("1 rated game"), "{table}");
+        assert!(crate::domain::stats_json(&stats).contains("\"ratings\":{\"kayles normal\""));
+    }
+
+    /// A file whose rating is not one (a deviation of 0) is refused, as other impossible figures are.
+    #[test]
+    fn a_rating_that_is_no_rating_is_refused() {
+        let mut stats = Stats::default();
+        stats.set_rating(GameKind::Nim, Mode::Normal, 1500.0, 0.0, 0.06);
+        assert!(stats.validate().is_err_and(|e| e.contains("ratings: 'nim normal'")));
+        stats.set_rating(GameKind::Nim, Mode::Normal, 1500.0, 200.0, 0.06);
+        assert!(stats.validate().is_ok());
+    }
 }

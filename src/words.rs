@@ -1477,3 +1477,32 @@ pub fn note_best_try(lang: Language, note: &str, why: crate::engine::TryWhy) -> 
         crate::engine::TryWhy::Quick => say(lang, "note-best-try-quick", &[("note", txt(note))]),
     }
 }
+
+/// A rating as a person reads it: `1523 ± 64`, or `1500? ± 350 (provisional)` while its deviation
+/// is large (`nim_tui::rating::Rating::provisional`).
+pub fn rating_value(lang: Language, rating: i64, deviation: i64, provisional: bool) -> String {
+    let args =
+        [("rating", i18n::Arg::Text(rating.to_string())), ("rd", i18n::Arg::Text(deviation.to_string()))];
+    let id = if provisional { "rating-value-provisional" } else { "rating-value" };
+    i18n::text_with(lang, id, &args)
+}
+
+/// A rating in a narrow column: `1523`, or `1500?` while provisional.
+pub fn rating_short(lang: Language, rating: i64, provisional: bool) -> String {
+    let args = [("rating", i18n::Arg::Text(rating.to_string()))];
+    let id = if provisional { "rating-short-provisional" } else { "rating-short" };
+    i18n::text_with(lang, id, &args)
+}
+
+/// A rating with its game and convention: `Nim · normal play: 1523 ± 64`; `game` is a game's
+/// name (`nim`, `kayles`), `mode` a convention's (`normal`, `misere`).
+pub fn rating_in(lang: Language, game: &str, mode: &str, value: &str) -> String {
+    let game = game.parse::<GameKind>().map_or_else(|_| game.to_string(), |kind| short_title(lang, kind));
+    let mode = mode.parse::<Mode>().map_or_else(|_| mode.to_string(), |m| mode_title(lang, m).to_string());
+    let args = [
+        ("game", i18n::Arg::Text(game)),
+        ("mode", i18n::Arg::Text(mode)),
+        ("value", i18n::Arg::Text(value.to_string())),
+    ];
+    i18n::text_with(lang, "rating-in", &args)
+}

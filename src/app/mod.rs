@@ -97,6 +97,8 @@ pub enum Effect {
         game: crate::engine::GameKind,
         mode: Mode,
         result: GameResult,
+        /// The AI's level when the game is rated against it (#39, [`rated_level`]).
+        rated: Option<crate::domain::Level>,
     },
     /// Count an answered puzzle; the day's puzzle names its day.
     PuzzleAnswered {
@@ -646,7 +648,12 @@ impl App {
             (Confirm::Resign, Screen::Play(play)) => {
                 play.game.resign();
                 match counted(&play.game) {
-                    Some((mode, result)) => Effect::CountGame { game: play.game.rules.kind, mode, result },
+                    Some((mode, result)) => Effect::CountGame {
+                        game: play.game.rules.kind,
+                        mode,
+                        result,
+                        rated: rated_level(&play.game),
+                    },
                     None => Effect::None,
                 }
             }
@@ -655,7 +662,12 @@ impl App {
                 // Not a game of the match: nobody lost it at the board.
                 play.scored = true;
                 let effect = match counted(&play.game) {
-                    Some((mode, result)) => Effect::CountGame { game: play.game.rules.kind, mode, result },
+                    Some((mode, result)) => Effect::CountGame {
+                        game: play.game.rules.kind,
+                        mode,
+                        result,
+                        rated: rated_level(&play.game),
+                    },
                     None => Effect::None,
                 };
                 self.go(Next::Menu);
@@ -975,6 +987,19 @@ pub(crate) enum Next {
 
 impl Next {
     pub(crate) const NOTHING: Next = Next::Stay(Effect::None);
+}
+
+/// The AI's level when a finished game rates the player against it (`crate::rating`): a game
+/// against one of the AI's weaker levels (the perfect level is not rated: it measures the start
+/// position and who moved first), played without hints or undo. The one place this is decided
+/// for the local game.
+pub fn rated_level(game: &Game) -> Option<crate::domain::Level> {
+    game.over.as_ref()?;
+    let rated = game.players == crate::domain::Players::Ai
+        && game.level != crate::domain::Level::Perfect
+        && !game.used_hint
+        && !game.used_undo;
+    rated.then_some(game.level)
 }
 
 /// Whether a finished game counts in the player's statistics, and how: only games against the AI

@@ -202,9 +202,12 @@ impl Play {
             _ => false,
         };
         match (played, counted(game)) {
-            (true, Some((mode, result))) => {
-                Next::Stay(Effect::CountGame { game: game.rules.kind, mode, result })
-            }
+            (true, Some((mode, result))) => Next::Stay(Effect::CountGame {
+                game: game.rules.kind,
+                mode,
+                result,
+                rated: super::rated_level(game),
+            }),
             _ => Next::NOTHING,
         }
     }

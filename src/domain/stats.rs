@@ -168,6 +168,11 @@ pub struct Stats {
     /// before.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub games: BTreeMap<String, GameStats>,
+    /// The player's Glicko-2 rating against the AI's weaker levels (#39, `crate::rating`), by game
+    /// and convention (`nim normal`, `kayles misere`: [`rating_key`]). Absent from files that
+    /// never rated a game.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub ratings: BTreeMap<String, RatingFigures>,
     /// The names of games in the file that this nim-tui does not play (written by a newer one),
     /// sorted. Their figures are not read: they stay in the file, written back unchanged on every
     /// save, and are not in `games` or the totals.
@@ -184,6 +189,8 @@ struct StatsFields {
     puzzle: PuzzleStats,
     #[serde(default)]
     games: BTreeMap<String, serde_json::Value>,
+    #[serde(default)]
+    ratings: BTreeMap<String, RatingFigures>,
 }
 
 impl TryFrom<StatsFields> for Stats {
@@ -210,9 +217,51 @@ impl TryFrom<StatsFields> for Stats {
             misere: fields.misere,
             puzzle: fields.puzzle,
             games,
+            ratings: fields.ratings,
             other_games,
         })
     }
+}
+
+/// A rating is shown as provisional while its deviation is above this: Lichess's threshold (its
+/// `provisionalDeviation`). At RD 110 the 95% interval is ±220 points, about the distance between
+/// two of the AI's anchors (`crate::rating::anchor`); a new player (RD 350) gets below it after
+/// some 8–12 rated games. Kept here, with the plain data, so that the statistics' table and the
+/// rating module read the one value.
+pub const PROVISIONAL_RD: f64 = 110.0;
+
+/// A rating as the statistics keep it: Glicko-2's three numbers (see `crate::rating::Rating`,
+/// which works them out; the domain keeps plain data) and the rated games.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct RatingFigures {
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub games: u64,
+}
+
+// The figures are finite numbers (a file whose are not fails `Stats::validate`), for which `==`
+// is an equivalence, so the statistics stay `Eq`.
+impl Eq for RatingFigures {}
+
+impl RatingFigures {
+    /// Whether the figures are a rating's: finite, the deviation in (0, 1000], the volatility in
+    /// (0, 1).
+    pub fn is_sound(&self) -> bool {
+        self.rating.is_finite()
+            && self.rating.abs() < 100_000.0
+            && self.deviation.is_finite()
+            && self.deviation > 0.0
+            && self.deviation <= 1000.0
+            && self.volatility.is_finite()
+            && self.volatility > 0.0
+            && self.volatility < 1.0
+    }
+}
+
+/// The key of a game and convention's rating in [`Stats::ratings`]: `nim normal`.
+pub fn rating_key(game: GameKind, mode: Mode) -> String {
+    format!("{} {}", game.name(), mode.as_str())
 }
 
 /// One game's figures (other than Nim's) in each mode.
@@ -240,6 +289,7 @@ impl Default for Stats {
             misere: ModeStats::default(),
             puzzle: PuzzleStats::default(),
             games: BTreeMap::new(),
+            ratings: BTreeMap::new(),
             other_games: Vec::new(),
         }
     }
@@ -280,6 +330,22 @@ impl Stats {
             true => *self.mode(mode),
             false => self.games.get(&game.name()).map(|g| *g.mode(mode)).unwrap_or_default(),
         }
+    }
+
+    /// The rating in `game` under `mode`, if a game of it was rated.
+    pub fn rating(&self, game: GameKind, mode: Mode) -> Option<RatingFigures> {
+        self.ratings.get(&rating_key(game, mode)).copied()
+    }
+
+    /// Keeps the rating in `game` under `mode` after one more rated game.
+    pub fn set_rating(&mut self, game: GameKind, mode: Mode, rating: f64, deviation: f64, volatility: f64) {
+        let entry = self.ratings.entry(rating_key(game, mode)).or_insert(RatingFigures {
+            rating,
+            deviation,
+            volatility,
+            games: 0,
+        });
+        *entry = RatingFigures { rating, deviation, volatility, games: entry.games.saturating_add(1) };
     }
 
     /// Counts a puzzle: solved extends the puzzle streak, failed ends it.
@@ -367,6 +433,17 @@ impl Stats {
                 figures.mode(mode).check().map_err(|e| format!("games: {name}: {mode}: {e}"))?;
             }
         }
+        for (key, figures) in &self.ratings {
+            if !figures.is_sound() {
+                return Err(format!(
+                    "ratings: '{}' is not a rating (rating {}, deviation {}, volatility {})",
+                    crate::text::escape_short(key, 40),
+                    figures.rating,
+                    figures.deviation,
+                    figures.volatility
+                ));
+            }
+        }
         self.puzzle.check()
     }
 }
@@ -392,6 +469,10 @@ pub struct StatsReport<'a> {
     /// The other games' figures by name; absent when none was played.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub games: &'a BTreeMap<String, GameStats>,
+    /// The ratings against the AI's weaker levels by game and convention (`nim normal`); absent
+    /// when none was rated.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub ratings: &'a BTreeMap<String, RatingFigures>,
 }
 
 impl<'a> From<&'a Stats> for StatsReport<'a> {
@@ -407,6 +488,7 @@ impl<'a> From<&'a Stats> for StatsReport<'a> {
             misere: &stats.misere,
             puzzle: &stats.puzzle,
             games: &stats.games,
+            ratings: &stats.ratings,
         }
     }
 }
@@ -500,6 +582,23 @@ pub fn stats_table(lang: crate::i18n::Language, stats: &Stats) -> String {
         ],
     );
     let _ = writeln!(out, "\n{puzzles}");
+    // The ratings against the AI's weaker levels (#39), with their deviation, and "provisional"
+    // while it is large.
+    for (key, r) in &stats.ratings {
+        let (game, mode) = key.split_once(' ').unwrap_or((key.as_str(), ""));
+        let provisional = r.deviation > crate::domain::PROVISIONAL_RD;
+        let value = crate::words::rating_value(
+            lang,
+            r.rating.round() as i64,
+            r.deviation.round() as i64,
+            provisional,
+        );
+        let args = [
+            ("rating", Arg::Text(crate::words::rating_in(lang, game, mode, &value))),
+            ("games", Arg::Count(r.games)),
+        ];
+        let _ = writeln!(out, "{}", text_with(lang, "stats-rating", &args));
+    }
     let _ = writeln!(out, "{}", text(lang, "stats-note"));
     if !stats.other_games.is_empty() {
         let names: Vec<String> =

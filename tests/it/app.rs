@@ -666,7 +666,7 @@ fn new_game_returns_to_the_start_screen_with_the_games_choices() {
             nim_tui::domain::GameResult { won: false, assisted: false, how: nim_tui::domain::How::Abandoned };
         assert_eq!(
             app.update(Msg::char('y')),
-            Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode, result: lost }
+            Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode, result: lost, rated: None }
         );
         let m = menu(&app);
         assert_eq!(m.mode, mode);
@@ -750,7 +750,12 @@ fn normal_play_the_taker_of_the_last_token_wins() {
     let mut app = playing(Mode::Normal, &[1]);
     assert_eq!(
         act(&mut app, Action::Take),
-        Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode: Mode::Normal, result: result(true) }
+        Effect::CountGame {
+            game: nim_tui::engine::GameKind::Nim,
+            mode: Mode::Normal,
+            result: result(true),
+            rated: None
+        }
     );
     let over = game(&app).over.clone().expect("the game is over");
     assert_eq!(over.winner, Seat::First);
@@ -762,7 +767,12 @@ fn normal_play_the_taker_of_the_last_token_wins() {
     assert_eq!(act(&mut app, Action::Take), Effect::None);
     assert_eq!(
         app.update(Msg::AiMove),
-        Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode: Mode::Normal, result: result(false) }
+        Effect::CountGame {
+            game: nim_tui::engine::GameKind::Nim,
+            mode: Mode::Normal,
+            result: result(false),
+            rated: None
+        }
     );
     let over = game(&app).over.clone().expect("the game is over");
     assert_eq!(
@@ -776,7 +786,12 @@ fn misere_the_taker_of_the_last_token_loses() {
     let mut app = playing(Mode::Misere, &[1]);
     assert_eq!(
         act(&mut app, Action::Take),
-        Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode: Mode::Misere, result: result(false) }
+        Effect::CountGame {
+            game: nim_tui::engine::GameKind::Nim,
+            mode: Mode::Misere,
+            result: result(false),
+            rated: None
+        }
     );
     let over = game(&app).over.clone().expect("the game is over");
     assert_eq!(
@@ -788,7 +803,12 @@ fn misere_the_taker_of_the_last_token_loses() {
     assert_eq!(act(&mut app, Action::Take), Effect::None);
     assert_eq!(
         app.update(Msg::AiMove),
-        Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode: Mode::Misere, result: result(true) }
+        Effect::CountGame {
+            game: nim_tui::engine::GameKind::Nim,
+            mode: Mode::Misere,
+            result: result(true),
+            rated: None
+        }
     );
     let over = game(&app).over.clone().expect("the game is over");
     assert_eq!(
@@ -893,7 +913,12 @@ fn following_the_hint_from_a_winning_start_always_wins() {
                 nim_tui::domain::GameResult { won: true, assisted: true, how: nim_tui::domain::How::Played };
             assert_eq!(
                 effect,
-                Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode, result: assisted },
+                Effect::CountGame {
+                    game: nim_tui::engine::GameKind::Nim,
+                    mode,
+                    result: assisted,
+                    rated: None
+                },
                 "{start:?} {mode}"
             );
             won += 1;
@@ -932,7 +957,12 @@ fn from_a_losing_start_the_ai_wins_whatever_the_player_does() {
                 }
                 assert_eq!(
                     effect,
-                    Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode, result: result(false) },
+                    Effect::CountGame {
+                        game: nim_tui::engine::GameKind::Nim,
+                        mode,
+                        result: result(false),
+                        rated: None
+                    },
                     "{start:?} {mode}"
                 );
                 lost += 1;
@@ -968,7 +998,12 @@ fn when_the_ai_starts_in_a_winning_position_it_wins() {
             }
             assert_eq!(
                 effect,
-                Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode, result: result(false) },
+                Effect::CountGame {
+                    game: nim_tui::engine::GameKind::Nim,
+                    mode,
+                    result: result(false),
+                    rated: None
+                },
                 "{start:?} {mode}"
             );
         }

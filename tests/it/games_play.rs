@@ -434,7 +434,7 @@ fn a_game_counts_in_its_own_statistics() {
     // One pin: taking it wins at once.
     let mut app = playing(GameKind::Kayles, &[1]);
     let effect = app.update(Msg::action(Action::Take));
-    let nim_tui::app::Effect::CountGame { game, mode, result } = effect else { panic!("{effect:?}") };
+    let nim_tui::app::Effect::CountGame { game, mode, result, .. } = effect else { panic!("{effect:?}") };
     assert_eq!((game, mode, result.won), (GameKind::Kayles, Mode::Normal, true));
     let mut stats = nim_tui::domain::Stats::default();
     stats.record_of(game, mode, result);

@@ -32,6 +32,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("keys", 2),
     ("theme", 2),
     ("serve_settings", 2),
+    ("rating", 2),
     ("store", 3),
     ("record", 3),
     ("config", 3),

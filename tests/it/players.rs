@@ -93,7 +93,12 @@ fn default_names_and_against_the_ai_it_stays_your_turn() {
     let lost = nim_tui::domain::GameResult { won: false, assisted: false, how: nim_tui::domain::How::Played };
     assert_eq!(
         effect,
-        Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode: Mode::Normal, result: lost }
+        Effect::CountGame {
+            game: nim_tui::engine::GameKind::Nim,
+            mode: Mode::Normal,
+            result: lost,
+            rated: None
+        }
     );
     assert!(screen(&app).contains("You lose"));
 }

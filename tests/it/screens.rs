@@ -194,7 +194,7 @@ fn resigning_asks_first_and_counts_as_a_loss() {
     let mode = app.game().unwrap().mode();
     assert_eq!(
         act(&mut app, Action::Take),
-        Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode, result: lost }
+        Effect::CountGame { game: nim_tui::engine::GameKind::Nim, mode, result: lost, rated: None }
     );
     let over = app.game().unwrap().over.clone().expect("over");
     assert_eq!(over.winner, Seat::Second);
@@ -234,7 +234,8 @@ fn a_win_with_hints_is_assisted_and_says_so() {
                 won: true,
                 assisted: true,
                 how: nim_tui::domain::How::Played
-            }
+            },
+            rated: None
         }
     );
     assert!(screen(&app, 100, 30).contains("Assisted win (hints)"), "{}", screen(&app, 100, 30));

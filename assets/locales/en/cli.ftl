@@ -132,3 +132,9 @@ solve-error-heads = the heads' places are counted from 1, each written once (suc
 solve-euclid-division = { $larger } = { $quotient } × { $smaller } + { $remainder }
 solve-euclid-above = { $larger } ÷ { $smaller } > φ ({ $larger }² − { $larger }·{ $smaller } − { $smaller }² > 0): the player to move wins
 solve-euclid-below = { $larger } ÷ { $smaller } < φ ({ $larger }² − { $larger }·{ $smaller } − { $smaller }² < 0): the player to move loses, unless the numbers are equal
+
+# `nim-tui stats`: a rating against the AI's weaker levels (#39).
+stats-rating = Rating, { $rating } ({ $games ->
+    [one] { $games-digits } rated game
+   *[other] { $games-digits } rated games
+}; rated against the AI's easy, medium and hard levels, without hints or undo)

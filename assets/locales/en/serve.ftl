@@ -156,3 +156,10 @@ serve-web-timeout = Joining took too long: try again.
 serve-web-bad-hello = The page and the server do not understand each other: reload the page.
 serve-web-stopping = The server is stopping.
 console-join-browser = or in a browser, open:
+
+# Ratings (#39)
+serve-board-rating = Your rating (Glicko-2; ? is provisional)
+serve-board-rating-none = None yet. Rated: games against the AI's easy, medium and hard levels, and games with another player, who moves first in turn; without hints or undo.
+console-rating = Rating
+serve-board-accuracy = Accuracy: { $accuracy } of the winning positions met kept winning
+serve-board-hardest = In lost positions: { $share } of your moves left the opponent the fewest winning replies

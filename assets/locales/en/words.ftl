@@ -393,3 +393,9 @@ theory-euclid-below = { $larger } ÷ { $smaller } < φ ≈ 1.618: one move, and 
 theory-euclid-equal = Equal numbers: take one to 0 and win
 theory-euclid-multiples = Moves take { $multiples } from { $larger }
 theory-euclid-rule = Win when a ÷ b > φ, that is a² − ab − b² > 0 (a ≥ b), or a = b
+# Ratings (#39): Glicko-2, one per game and mode; "provisional" while the deviation is large.
+rating-value = { $rating } ± { $rd }
+rating-value-provisional = { $rating }? ± { $rd } (provisional)
+rating-short = { $rating }
+rating-short-provisional = { $rating }?
+rating-in = { $game } · { $mode }: { $value }

@@ -109,3 +109,6 @@ solve-error-heads = 正面的位置从 1 数起，每个位置只写一次（例
 solve-euclid-division = 带余除法：{ $larger } = { $quotient } × { $smaller } + { $remainder }
 solve-euclid-above = { $larger } ÷ { $smaller } > φ（{ $larger }² − { $larger }·{ $smaller } − { $smaller }² > 0）：先走的一方能赢
 solve-euclid-below = { $larger } ÷ { $smaller } < φ（{ $larger }² − { $larger }·{ $smaller } − { $smaller }² < 0）：除非两数相等，先走的一方必败
+
+# `nim-tui stats`：对战电脑较弱难度的等级分（#39）
+stats-rating = 等级分，{ $rating }（已计 { $games-digits } 局；只计对战电脑的简单、中等、困难难度且未用提示或悔棋的对局）

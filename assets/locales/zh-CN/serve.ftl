@@ -144,3 +144,10 @@ serve-web-timeout = 加入用时太久：请再试一次。
 serve-web-bad-hello = 网页与服务器的版本不一致：请刷新网页。
 serve-web-stopping = 服务器正在停止。
 console-join-browser = 或在浏览器中打开：
+
+# 等级分（#39）
+serve-board-rating = 你的等级分（Glicko-2；带“？”的是暂定分）
+serve-board-rating-none = 暂无。计入等级分的对局：对战电脑的简单、中等、困难难度，以及和其他同学轮流先走的对局；不能用提示或悔棋。
+console-rating = 等级分
+serve-board-accuracy = 准确率：遇到必胜局面时保持必胜 { $accuracy }
+serve-board-hardest = 处于必败局面时：{ $share } 的着法让对手的必胜应着最少

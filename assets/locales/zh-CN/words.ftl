@@ -372,3 +372,9 @@ theory-euclid-below = { $larger } ÷ { $smaller } < φ ≈ 1.618：只有一种�
 theory-euclid-equal = 两数相等：把其中一个减到 0 就赢
 theory-euclid-multiples = 可以从 { $larger } 中减去 { $multiples }
 theory-euclid-rule = 当 a ÷ b > φ，即 a² − ab − b² > 0（a ≥ b），或 a = b 时，先走的一方能赢
+# 等级分（#39）：Glicko-2，每种游戏、每种规则各一个；偏差大时标“暂定”
+rating-value = { $rating } ± { $rd }
+rating-value-provisional = { $rating }？± { $rd }（暂定）
+rating-short = { $rating }
+rating-short-provisional = { $rating }？
+rating-in = { $game } · { $mode } 等级分：{ $value }

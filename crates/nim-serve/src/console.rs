@@ -31,6 +31,8 @@ pub struct ClassRow {
     pub summary: StudentSummary,
     /// The game in play's moves so far: winning positions kept, and met.
     pub live: (u32, u32),
+    /// The student's rating in the game and mode rated last (#39).
+    pub rating: Option<super::store::PlayerRating>,
 }
 
 impl ClassRow {
@@ -68,11 +70,7 @@ pub struct View<'a> {
 /// no accuracy to give, rather than 0%). The percentage is rounded to the nearest; the counts are
 /// exact.
 pub fn accuracy((kept, met): (u32, u32)) -> String {
-    if met == 0 {
-        "—".to_string()
-    } else {
-        format!("{}% ({kept}/{met})", (u64::from(kept) * 100 + u64::from(met) / 2) / u64::from(met))
-    }
+    if met == 0 { "—".to_string() } else { super::db::Accuracy { kept, met }.shown() }
 }
 
 fn doing(lang: Language, d: &Doing) -> String {
@@ -158,6 +156,7 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
             "console-doing",
             "console-position",
             "console-accuracy",
+            "console-rating",
             "console-games",
             "console-last",
         ]
@@ -190,6 +189,9 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
                 )),
                 Cell::from(position),
                 Cell::from(accuracy(r.accuracy())),
+                Cell::from(r.rating.as_ref().map_or(String::new(), |p| {
+                    nim_tui::words::rating_short(look.language, p.rating.shown(), p.rating.provisional())
+                })),
                 Cell::from(games),
                 Cell::from(last_result(look.language, &r.summary)),
             ])
@@ -199,11 +201,13 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
     // Roomy on a projector's wide screen; at 80 columns each column as narrow as its contents
     // allow, so that the last result is whole.
     let widths = if area.width >= 110 {
-        [16, 18, 16, 12, 6].map(Constraint::Length)
+        [16, 18, 16, 12, 7, 6].map(Constraint::Length)
+    } else if area.width >= 90 {
+        [12, 15, 11, 10, 6, 4].map(Constraint::Length)
     } else {
-        [12, 15, 11, 10, 4].map(Constraint::Length)
+        [11, 12, 10, 10, 6, 4].map(Constraint::Length)
     };
-    let widths = [widths[0], widths[1], widths[2], widths[3], widths[4], Constraint::Fill(1)];
+    let widths = [widths[0], widths[1], widths[2], widths[3], widths[4], widths[5], Constraint::Fill(1)];
     let table = Table::new(rows, widths)
         .header(header)
         .column_spacing(1)
@@ -439,6 +443,21 @@ mod tests {
             position: position.map(|p| (p.to_string(), 2)),
             summary,
             live: (0, 0),
+            // carol's is settled, alice's provisional; the others have none.
+            rating: match name {
+                "carol" => Some(rated(1612.4, 61.0)),
+                "alice" => Some(rated(1480.0, 200.0)),
+                _ => None,
+            },
+        }
+    }
+
+    fn rated(rating: f64, deviation: f64) -> crate::store::PlayerRating {
+        crate::store::PlayerRating {
+            game: "nim".into(),
+            mode: "normal".into(),
+            rating: nim_tui::rating::Rating { rating, deviation, volatility: 0.06 },
+            games: 9,
         }
     }
 
@@ -548,6 +567,9 @@ mod tests {
                 "lost · Kayles",
                 "Class race: 3 4 5",
                 "carol won in 42 s",
+                "Rating",
+                "1612 ",
+                "1480?",
             ] {
                 assert!(class.contains(whole), "{whole:?} missing at {width}x{height}:\n{class}");
             }

@@ -140,6 +140,10 @@ pub struct MoveRow {
     pub grade: Grade,
     /// For a missed win: one move that would have kept it.
     pub better: Option<String>,
+    /// From a lost position: whether the move made the opponent's work hardest
+    /// (`nim_tui::rating::made_it_hardest`); `None` from a winning position, or when the engine
+    /// could not say exactly.
+    pub hardest: Option<bool>,
 }
 
 /// Every move of `game` the app judged as it was played, graded for the store: `names[0]` is the
@@ -162,6 +166,10 @@ pub fn graded_moves(game: &nim_tui::app::Game, names: [&str; 2], ms: &[u64]) -> 
                 Coaching::Missed(winning) => (Grade::Missed, winning.first().map(|m| engine.write_move(m))),
                 Coaching::AlreadyLost => (Grade::NoWin, None),
             };
+            let hardest = match grade {
+                Grade::NoWin => nim_tui::rating::made_it_hardest(engine, &line.before, &line.mv),
+                _ => None,
+            };
             MoveRow {
                 ply: u32::try_from(index + 1).unwrap_or(u32::MAX),
                 player: names[usize::from(line.seat == nim_tui::domain::Seat::Second)].to_string(),
@@ -170,6 +178,7 @@ pub fn graded_moves(game: &nim_tui::app::Game, names: [&str; 2], ms: &[u64]) -> 
                 ms: ms.get(index).copied().unwrap_or(0),
                 grade,
                 better,
+                hardest,
             }
         })
         .collect()
@@ -195,6 +204,113 @@ pub struct Played {
     pub moves: Vec<MoveRow>,
     /// The activity (a class race) the game was played in, by its id.
     pub activity: Option<i64>,
+    /// Whether a player had hints or undo in it (the AI's level is not help here): such a game
+    /// is not rated (`nim_tui::rating`).
+    pub helped: bool,
+    /// The tournament game it was, if it was one.
+    pub tournament: Option<TournamentGame>,
+}
+
+/// A game's place in a tournament: the tournament's id, and the round (an arena counts its
+/// pairings).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TournamentGame {
+    pub tournament: i64,
+    pub round: u32,
+}
+
+/// One player's rating in one game and mode, as kept (`ratings`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RatingRow {
+    pub player: String,
+    pub game: String,
+    pub mode: String,
+    pub rating: nim_tui::rating::Rating,
+    /// Rated games played in it.
+    pub games: u32,
+}
+
+/// What one rated game did to one player's rating (`rating_history`, a row per rated player of a
+/// rated game).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RatingChange {
+    pub player: String,
+    pub game: String,
+    pub mode: String,
+    /// `ai:LEVEL` for a game against the AI, else the other player's name.
+    pub opponent: String,
+    /// Whether the player moved first.
+    pub moved_first: bool,
+    pub before: nim_tui::rating::Rating,
+    pub after: nim_tui::rating::Rating,
+}
+
+/// Rated games between two players each moved first in, per game and mode: `(player, opponent,
+/// game, mode)` → games `player` moved first in against `opponent`.
+pub type FirstMoves = HashMap<(String, String, String, String), u32>;
+
+/// A rating change as a report shows it: the change, its game and when.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HistoryRow {
+    pub change: RatingChange,
+    pub game_id: Option<i64>,
+    pub at: i64,
+}
+
+/// How a tournament pairs its players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TournamentKind {
+    /// Paired again as soon as both are free, for a time.
+    Arena,
+    /// Everyone meets everyone once (Berger tables).
+    RoundRobin,
+    /// Rounds of players of like scores, no rematch.
+    Swiss,
+}
+
+impl TournamentKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TournamentKind::Arena => "arena",
+            TournamentKind::RoundRobin => "round_robin",
+            TournamentKind::Swiss => "swiss",
+        }
+    }
+
+    /// The kind [`TournamentKind::as_str`] wrote.
+    pub fn parse(text: &str) -> Option<TournamentKind> {
+        [TournamentKind::Arena, TournamentKind::RoundRobin, TournamentKind::Swiss]
+            .into_iter()
+            .find(|k| k.as_str() == text)
+    }
+}
+
+/// A tournament as the teacher started it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TournamentRow {
+    pub id: i64,
+    pub kind: TournamentKind,
+    pub started_at: i64,
+    pub ended_at: Option<i64>,
+    pub game: String,
+    pub mode: String,
+    /// Rounds planned (round robin, Swiss), or `None` for an arena.
+    pub rounds: Option<u32>,
+    /// An arena's time limit in seconds.
+    pub seconds: Option<u32>,
+    pub started_by: String,
+}
+
+/// One finished game of a tournament, as the database keeps it: in the order played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TournamentResult {
+    pub game_id: i64,
+    pub round: u32,
+    /// The player who moved first, and the other.
+    pub first: String,
+    pub second: String,
+    /// The winner, or `None` when the server ended it.
+    pub winner: Option<String>,
 }
 
 /// An activity (a class race) as the teacher started it: the server chooses its id
@@ -276,6 +392,10 @@ pub struct StudentSummary {
     /// Moves from a winning position that gave the win away: the one kind of mistake the engine
     /// defines exactly (every other move was made from a lost position).
     pub missed: u32,
+    /// Moves from a lost position the engine judged (see [`MoveRow::hardest`]).
+    pub lost_judged: u32,
+    /// Of those, moves that made the opponent's work hardest.
+    pub hardest: u32,
     /// Time on task: the sum of the student's own move times (from the position being shown to
     /// their move), in milliseconds. Waiting for the opponent, the lobby and lessons are not in it.
     pub think_ms: u64,
@@ -303,6 +423,13 @@ impl Accuracy {
     pub fn fraction(self) -> f64 {
         f64::from(self.kept) / f64::from(self.met)
     }
+
+    /// "83% (5/6)", the percentage rounded to the nearest, the counts exact (see
+    /// `console::accuracy`, which writes a dash where nothing was met).
+    pub fn shown(self) -> String {
+        let (kept, met) = (u64::from(self.kept), u64::from(self.met.max(1)));
+        format!("{}% ({}/{})", (kept * 100 + met / 2) / met, self.kept, self.met)
+    }
 }
 
 impl StudentSummary {
@@ -316,6 +443,12 @@ impl StudentSummary {
     pub fn accuracy(&self) -> Option<Accuracy> {
         let met = self.winning_met();
         (met > 0).then_some(Accuracy { kept: self.kept, met })
+    }
+
+    /// In lost positions: moves that made the opponent's work hardest, out of those judged; or
+    /// `None` when none was judged.
+    pub fn hardest_share(&self) -> Option<Accuracy> {
+        (self.lost_judged > 0).then_some(Accuracy { kept: self.hardest, met: self.lost_judged })
     }
 
     /// Notes a time of the student's.
@@ -344,6 +477,8 @@ impl StudentSummary {
         self.moves += 1;
         self.kept += u32::from(mv.grade == Grade::Kept);
         self.missed += u32::from(mv.grade == Grade::Missed);
+        self.lost_judged += u32::from(mv.hardest.is_some());
+        self.hardest += u32::from(mv.hardest == Some(true));
         self.think_ms += mv.ms;
     }
 }
@@ -461,6 +596,7 @@ CREATE TABLE IF NOT EXISTS moves (
     ms INTEGER NOT NULL,
     grade TEXT NOT NULL CHECK (grade IN ('kept', 'missed', 'no_win')),
     better TEXT,
+    hardest INTEGER,
     PRIMARY KEY (game_id, ply)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS progress (
@@ -475,13 +611,60 @@ CREATE TABLE IF NOT EXISTS progress (
 );
 CREATE INDEX IF NOT EXISTS progress_by_time ON progress (at);
 CREATE INDEX IF NOT EXISTS progress_by_activity ON progress (activity);
+CREATE TABLE IF NOT EXISTS ratings (
+    player TEXT NOT NULL,
+    game TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    rating REAL NOT NULL,
+    deviation REAL NOT NULL,
+    volatility REAL NOT NULL,
+    games INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (player, game, mode)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS rating_history (
+    id INTEGER PRIMARY KEY,
+    player TEXT NOT NULL,
+    game TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    game_id INTEGER REFERENCES games (id),
+    opponent TEXT NOT NULL,
+    moved_first INTEGER NOT NULL,
+    before REAL NOT NULL,
+    rating REAL NOT NULL,
+    deviation REAL NOT NULL,
+    volatility REAL NOT NULL,
+    at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS rating_history_by_player ON rating_history (player);
+CREATE INDEX IF NOT EXISTS rating_history_by_time ON rating_history (at);
+CREATE TABLE IF NOT EXISTS tournaments (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('arena', 'round_robin', 'swiss')),
+    started_at INTEGER NOT NULL,
+    ended_at INTEGER,
+    game TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    rounds INTEGER,
+    seconds INTEGER,
+    started_by TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tournament_games (
+    tournament INTEGER NOT NULL REFERENCES tournaments (id),
+    game_id INTEGER NOT NULL REFERENCES games (id),
+    round INTEGER NOT NULL,
+    PRIMARY KEY (tournament, game_id)
+) WITHOUT ROWID;
 ";
 
 /// The schema's version, kept in the file (`PRAGMA user_version`), migrated at start; a newer
 /// one is refused. 0 was the first server's (no `ended_by`, no `counted`); 2 kept results only;
 /// 3 keeps every game (`games`), its graded moves (`moves`), the activities, lessons and puzzles
-/// (`progress`), and links each result to its game (`results.game_id`, empty for older results).
-pub const VERSION: i64 = 3;
+/// (`progress`), and links each result to its game (`results.game_id`, empty for older results);
+/// 4 keeps ratings (`ratings`, one per player, game and mode; `rating_history`, a row per rated
+/// player of each rated game) and tournaments (`tournaments`, `tournament_games`). A version 3
+/// file gains the new tables, empty: its games were not rated when played, and are not now.
+pub const VERSION: i64 = 4;
 
 /// The columns of `results` this server reads and writes.
 const COLUMNS: [&str; 12] = [
@@ -515,6 +698,16 @@ fn migrate(conn: &Connection, shown: &str) -> Result<(), DbError> {
                 tx.execute_batch(&format!("ALTER TABLE results ADD COLUMN {column} {definition}"))
                     .map_err(err)?;
             }
+        }
+        // Version 4: whether a move from a lost position made the opponent's work hardest (older
+        // moves were not judged: empty).
+        let moves: Vec<String> = {
+            let mut stmt = tx.prepare("SELECT name FROM pragma_table_info('moves')").map_err(err)?;
+            let names = stmt.query_map([], |r| r.get(0)).map_err(err)?;
+            names.collect::<rusqlite::Result<_>>().map_err(err)?
+        };
+        if !moves.is_empty() && !moves.iter().any(|c| c == "hardest") {
+            tx.execute_batch("ALTER TABLE moves ADD COLUMN hardest INTEGER").map_err(err)?;
         }
         tx.commit().map_err(err)?;
         tracing::info!(from = found, to = VERSION, "database migrated");
@@ -639,6 +832,17 @@ impl Db {
     /// result per player linked to it, and every graded move, in one transaction (all or
     /// nothing). Answers the game's id.
     pub fn record_game(&self, played: &Played, at: i64) -> Result<i64, DbError> {
+        self.record_game_rated(played, at, &[])
+    }
+
+    /// [`Db::record_game`], with what the game did to its players' ratings (`changes`, worked
+    /// out by the store) and its place in a tournament, in the same transaction.
+    pub fn record_game_rated(
+        &self,
+        played: &Played,
+        at: i64,
+        changes: &[RatingChange],
+    ) -> Result<i64, DbError> {
         self.with(|c| {
             let tx = c.transaction()?;
             let (game, mode, level) = played
@@ -656,8 +860,8 @@ impl Db {
             }
             {
                 let mut stmt = tx.prepare(
-                    "INSERT INTO moves (game_id, ply, player, before, mv, ms, grade, better)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                    "INSERT INTO moves (game_id, ply, player, before, mv, ms, grade, better, hardest)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                 )?;
                 for m in &played.moves {
                     stmt.execute(params![
@@ -668,12 +872,218 @@ impl Db {
                         m.mv,
                         i64::try_from(m.ms).unwrap_or(i64::MAX),
                         m.grade.as_str(),
-                        m.better
+                        m.better,
+                        m.hardest
                     ])?;
                 }
             }
+            for ch in changes {
+                tx.execute(
+                    "INSERT INTO ratings (player, game, mode, rating, deviation, volatility, games, updated_at)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, ?7)
+                     ON CONFLICT (player, game, mode) DO UPDATE SET rating = ?4, deviation = ?5,
+                        volatility = ?6, games = games + 1, updated_at = ?7",
+                    params![ch.player, ch.game, ch.mode, ch.after.rating, ch.after.deviation, ch.after.volatility, at],
+                )?;
+                tx.execute(
+                    "INSERT INTO rating_history (player, game, mode, game_id, opponent, moved_first, before, rating,
+                        deviation, volatility, at)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                    params![
+                        ch.player,
+                        ch.game,
+                        ch.mode,
+                        id,
+                        ch.opponent,
+                        ch.moved_first,
+                        ch.before.rating,
+                        ch.after.rating,
+                        ch.after.deviation,
+                        ch.after.volatility,
+                        at
+                    ],
+                )?;
+            }
+            if let Some(t) = played.tournament {
+                tx.execute(
+                    "INSERT INTO tournament_games (tournament, game_id, round) VALUES (?1, ?2, ?3)",
+                    params![t.tournament, id, t.round],
+                )?;
+            }
             tx.commit()?;
             Ok(id)
+        })
+    }
+
+    /// Every rating kept, each player's most recently rated game and mode first.
+    pub fn ratings(&self) -> Result<Vec<RatingRow>, DbError> {
+        self.with(|c| {
+            let mut stmt = c.prepare(
+                "SELECT r.player, r.game, r.mode, r.rating, r.deviation, r.volatility, r.games
+                 FROM ratings r
+                 ORDER BY r.player, (SELECT MAX(h.id) FROM rating_history h
+                    WHERE h.player = r.player AND h.game = r.game AND h.mode = r.mode) DESC",
+            )?;
+            let rows = stmt.query_map([], |r| {
+                Ok(RatingRow {
+                    player: r.get(0)?,
+                    game: r.get(1)?,
+                    mode: r.get(2)?,
+                    rating: nim_tui::rating::Rating {
+                        rating: r.get(3)?,
+                        deviation: r.get(4)?,
+                        volatility: r.get(5)?,
+                    },
+                    games: r.get(6)?,
+                })
+            })?;
+            rows.collect()
+        })
+    }
+
+    /// How many rated games between two players each moved first in, per game and mode:
+    /// `(player, opponent, game, mode)` → games `player` moved first in against `opponent`.
+    pub fn first_moves(&self) -> Result<FirstMoves, DbError> {
+        self.with(|c| {
+            let mut stmt = c.prepare(
+                "SELECT player, opponent, game, mode, SUM(moved_first) FROM rating_history
+                 WHERE opponent NOT LIKE 'ai:%' GROUP BY player, opponent, game, mode",
+            )?;
+            let rows =
+                stmt.query_map([], |r| Ok(((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?), r.get(4)?)))?;
+            rows.collect()
+        })
+    }
+
+    /// Every rating change over `selection` (by the time of its game; an activity's through its
+    /// games), oldest first.
+    pub fn rating_history(&self, selection: Selection) -> Result<Vec<HistoryRow>, DbError> {
+        self.with(|c| {
+            let (cond, args) = selection.filter("h.at", "g.activity");
+            let mut stmt = c.prepare(&format!(
+                "SELECT h.player, h.game, h.mode, h.opponent, h.moved_first, h.before, h.rating, h.deviation,
+                        h.volatility, h.game_id, h.at,
+                        (SELECT p.rating FROM rating_history p WHERE p.player = h.player AND p.game = h.game
+                            AND p.mode = h.mode AND p.id < h.id ORDER BY p.id DESC LIMIT 1),
+                        (SELECT p.deviation FROM rating_history p WHERE p.player = h.player AND p.game = h.game
+                            AND p.mode = h.mode AND p.id < h.id ORDER BY p.id DESC LIMIT 1),
+                        (SELECT p.volatility FROM rating_history p WHERE p.player = h.player AND p.game = h.game
+                            AND p.mode = h.mode AND p.id < h.id ORDER BY p.id DESC LIMIT 1)
+                 FROM rating_history h LEFT JOIN games g ON g.id = h.game_id
+                 WHERE {cond} ORDER BY h.id"
+            ))?;
+            let rows = stmt.query_map(rusqlite::params_from_iter(&args), |r| {
+                let start = nim_tui::rating::START;
+                let before = nim_tui::rating::Rating {
+                    rating: r.get(5)?,
+                    deviation: r.get::<_, Option<f64>>(12)?.unwrap_or(start.deviation),
+                    volatility: r.get::<_, Option<f64>>(13)?.unwrap_or(start.volatility),
+                };
+                Ok(HistoryRow {
+                    change: RatingChange {
+                        player: r.get(0)?,
+                        game: r.get(1)?,
+                        mode: r.get(2)?,
+                        opponent: r.get(3)?,
+                        moved_first: r.get(4)?,
+                        before,
+                        after: nim_tui::rating::Rating {
+                            rating: r.get(6)?,
+                            deviation: r.get(7)?,
+                            volatility: r.get(8)?,
+                        },
+                    },
+                    game_id: r.get(9)?,
+                    at: r.get(10)?,
+                })
+            })?;
+            rows.collect()
+        })
+    }
+
+    /// Keeps a tournament as it starts.
+    pub fn tournament_started(&self, t: &TournamentRow) -> Result<(), DbError> {
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO tournaments (id, kind, started_at, game, mode, rounds, seconds, started_by)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![
+                    t.id,
+                    t.kind.as_str(),
+                    t.started_at,
+                    t.game,
+                    t.mode,
+                    t.rounds,
+                    t.seconds,
+                    t.started_by
+                ],
+            )
+            .map(drop)
+        })
+    }
+
+    /// Notes that tournament `id` ended at `at`.
+    pub fn tournament_ended(&self, id: i64, at: i64) -> Result<(), DbError> {
+        self.with(|c| {
+            c.execute("UPDATE tournaments SET ended_at = ?2 WHERE id = ?1", params![id, at]).map(drop)
+        })
+    }
+
+    /// The highest tournament id kept (0 when there is none).
+    pub fn last_tournament_id(&self) -> Result<i64, DbError> {
+        self.with(|c| c.query_row("SELECT COALESCE(MAX(id), 0) FROM tournaments", [], |r| r.get(0)))
+    }
+
+    /// Every tournament, oldest first.
+    pub fn tournaments(&self) -> Result<Vec<TournamentRow>, DbError> {
+        self.with(|c| {
+            let mut stmt = c.prepare(
+                "SELECT id, kind, started_at, ended_at, game, mode, rounds, seconds, started_by
+                 FROM tournaments ORDER BY id",
+            )?;
+            let rows = stmt.query_map([], |r| {
+                let kind: String = r.get(1)?;
+                Ok(TournamentRow {
+                    id: r.get(0)?,
+                    kind: TournamentKind::parse(&kind).unwrap_or(TournamentKind::Arena),
+                    started_at: r.get(2)?,
+                    ended_at: r.get(3)?,
+                    game: r.get(4)?,
+                    mode: r.get(5)?,
+                    rounds: r.get(6)?,
+                    seconds: r.get(7)?,
+                    started_by: r.get(8)?,
+                })
+            })?;
+            rows.collect()
+        })
+    }
+
+    /// Tournament `id`'s games, in the order they ended: who moved first, who won. The first
+    /// mover is the player of the game's first move.
+    pub fn tournament_results(&self, id: i64) -> Result<Vec<TournamentResult>, DbError> {
+        self.with(|c| {
+            let mut stmt = c.prepare(
+                "SELECT t.game_id, t.round,
+                        (SELECT m.player FROM moves m WHERE m.game_id = t.game_id ORDER BY m.ply LIMIT 1),
+                        (SELECT r.player FROM results r WHERE r.game_id = t.game_id ORDER BY r.id LIMIT 1),
+                        (SELECT r.opponent FROM results r WHERE r.game_id = t.game_id ORDER BY r.id LIMIT 1),
+                        (SELECT r.player FROM results r WHERE r.game_id = t.game_id AND r.outcome = 'won')
+                 FROM tournament_games t WHERE t.tournament = ?1 ORDER BY t.game_id",
+            )?;
+            let rows = stmt.query_map([id], |r| {
+                let (player, opponent): (String, String) = (r.get(3)?, r.get(4)?);
+                let first: String = r.get::<_, Option<String>>(2)?.unwrap_or_else(|| player.clone());
+                let second = if first == player { opponent } else { player };
+                Ok(TournamentResult {
+                    game_id: r.get(0)?,
+                    round: r.get(1)?,
+                    first,
+                    second,
+                    winner: r.get(5)?,
+                })
+            })?;
+            rows.collect()
         })
     }
 
@@ -892,7 +1302,8 @@ fn moves_and_progress(
             // The student's own moves, in games on their record.
             let (cond, args) = selection.filter("g.ended_at", "g.activity");
             let mut stmt = c.prepare(&format!(
-                "SELECT m.player, COUNT(*), SUM(m.grade = 'kept'), SUM(m.grade = 'missed'), SUM(m.ms)
+                "SELECT m.player, COUNT(*), SUM(m.grade = 'kept'), SUM(m.grade = 'missed'), SUM(m.ms),
+                        SUM(m.hardest IS NOT NULL), SUM(COALESCE(m.hardest, 0))
                  FROM moves m JOIN games g ON g.id = m.game_id
                  WHERE {cond} AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = m.game_id AND r.player = m.player)
                  GROUP BY m.player"
@@ -904,6 +1315,8 @@ fn moves_and_progress(
                 s.kept = r.get(2)?;
                 s.missed = r.get(3)?;
                 s.think_ms = u64::try_from(r.get::<_, i64>(4)?).unwrap_or(0);
+                s.lost_judged = r.get(5)?;
+                s.hardest = r.get(6)?;
             }
             let (cond, args) = selection.filter("at", "activity");
             let mut stmt = c.prepare(&format!(
@@ -957,7 +1370,7 @@ impl Db {
                  FROM results WHERE game_id = ?1 ORDER BY id",
             )?;
             let mut moves = c.prepare(
-                "SELECT ply, player, before, mv, ms, grade, better FROM moves WHERE game_id = ?1 ORDER BY ply",
+                "SELECT ply, player, before, mv, ms, grade, better, hardest FROM moves WHERE game_id = ?1 ORDER BY ply",
             )?;
             for g in &mut games {
                 g.rows = results.query_map([g.id], row)?.collect::<rusqlite::Result<_>>()?;
@@ -972,6 +1385,7 @@ impl Db {
                             ms: u64::try_from(r.get::<_, i64>(4)?).unwrap_or(0),
                             grade: Grade::parse(&grade).unwrap_or(Grade::NoWin),
                             better: r.get(6)?,
+                            hardest: r.get(7)?,
                         })
                     })?
                     .collect::<rusqlite::Result<_>>()?;
@@ -1163,6 +1577,7 @@ mod tests {
             ms: 900,
             grade: Grade::Kept,
             better: None,
+            hardest: None,
         }
     }
 
@@ -1201,6 +1616,8 @@ mod tests {
                     start: "1 2".into(),
                     moves: vec![a_move(1)],
                     activity: None,
+                    helped: false,
+                    tournament: None,
                 },
                 2 * 86_400,
             )
@@ -1224,6 +1641,41 @@ mod tests {
         assert!(matches!(Db::open_read_only(&dir.path().join("junk")), Err(DbError::NotOurs { .. })));
     }
 
+    /// A version 3 file (no ratings, no tournaments, moves not judged for the hardest) gains the
+    /// new tables and column at start, its games kept and readable, its moves unjudged.
+    #[test]
+    fn a_version_3_file_gains_ratings_and_tournaments() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("v3.sqlite3");
+        let played = Played {
+            rows: vec![game_row("ann")],
+            started_at: None,
+            start: "1 2".into(),
+            moves: vec![a_move(1)],
+            activity: None,
+            helped: false,
+            tournament: None,
+        };
+        Db::open(&path).expect("new").record_game(&played, 100).expect("a game");
+        {
+            // Made a version 3 file: what version 4 added taken away.
+            let old = Connection::open(&path).expect("sqlite");
+            old.execute_batch(
+                "ALTER TABLE moves DROP COLUMN hardest;
+                 DROP TABLE ratings; DROP TABLE rating_history; DROP TABLE tournament_games; DROP TABLE tournaments;
+                 PRAGMA user_version = 3;",
+            )
+            .expect("a version 3 file");
+        }
+        assert!(matches!(Db::open_read_only(&path), Err(DbError::Older { found: 3, .. })));
+        let db = Db::open(&path).expect("migrated");
+        assert_eq!(db.games(Selection::All).expect("games")[0].moves, vec![a_move(1)]);
+        assert!(db.ratings().expect("ratings").is_empty());
+        assert!(db.tournaments().expect("tournaments").is_empty());
+        drop(db);
+        assert!(Db::open_read_only(&path).is_ok());
+    }
+
     /// A game is kept whole or not at all: a move the table refuses (the same ply twice) leaves
     /// no game, no result and no move behind.
     #[test]
@@ -1236,6 +1688,8 @@ mod tests {
             start: "1 2".into(),
             moves: vec![a_move(1), a_move(1)],
             activity: None,
+            helped: false,
+            tournament: None,
         };
         assert!(db.record_game(&bad, 100).is_err());
         assert!(db.games(Selection::All).expect("games").is_empty());

@@ -26,6 +26,7 @@ pub mod hostkey;
 mod lobby;
 mod lobby_view;
 pub mod names;
+pub mod pairing;
 mod place;
 mod plain_door;
 pub mod report;
@@ -33,6 +34,7 @@ mod say;
 mod ssh;
 pub mod store;
 pub mod tables;
+pub mod tournament;
 mod web;
 
 pub use web::WebOptions;

@@ -22,6 +22,12 @@ pub struct View<'a> {
     pub people: &'a [Someone],
     pub standings: &'a [Standing],
     pub matches: &'a [MatchStanding],
+    /// The player's own ratings, the most recently rated first.
+    pub ratings: &'a [super::store::PlayerRating],
+    /// The player's accuracy over every game kept: winning positions kept, and met.
+    pub accuracy: Option<super::db::Accuracy>,
+    /// In lost positions: moves that made the opponent's work hardest, and moves judged.
+    pub hardest: Option<super::db::Accuracy>,
 }
 
 pub(crate) fn doing(lang: Language, d: &Doing) -> String {
@@ -129,8 +135,8 @@ fn people(frame: &mut Frame, view: &View, look: &Look, area: Rect) {
 /// players, the best five. Games and levels in words.
 pub(crate) fn board_lines(view: &View, look: &Look) -> Vec<Line<'static>> {
     let theme = &look.theme;
-    let mut lines =
-        vec![Line::styled(nim_tui::words::serve_board_ai(look.language), theme.strong(theme.text))];
+    let mut lines = rating_lines(view, look);
+    lines.push(Line::styled(nim_tui::words::serve_board_ai(look.language), theme.strong(theme.text)));
     if view.standings.is_empty() {
         lines.push(Line::styled(
             format!("  {}", nim_tui::words::serve_board_empty(look.language)),
@@ -166,6 +172,52 @@ pub(crate) fn board_lines(view: &View, look: &Look) -> Vec<Line<'static>> {
         let names: Vec<String> =
             view.matches.iter().take(5).map(|s| format!("{} {}/{}", s.player, s.won, s.played)).collect();
         lines.push(Line::raw(format!("  {}", names.join("  "))));
+    }
+    lines
+}
+
+/// The player's ratings (#39), the two most recently rated, each with its deviation and
+/// "provisional" while it is large; or what is rated, before any rated game.
+fn rating_lines(view: &View, look: &Look) -> Vec<Line<'static>> {
+    let theme = &look.theme;
+    let lang = look.language;
+    let mut lines =
+        vec![Line::styled(nim_tui::i18n::text(lang, "serve-board-rating"), theme.strong(theme.text))];
+    if view.ratings.is_empty() {
+        lines.push(Line::styled(
+            format!("  {}", nim_tui::i18n::text(lang, "serve-board-rating-none")),
+            theme.fg(theme.dim),
+        ));
+    }
+    for r in view.ratings.iter().take(2) {
+        let value = nim_tui::words::rating_value(
+            lang,
+            r.rating.shown(),
+            r.rating.shown_deviation(),
+            r.rating.provisional(),
+        );
+        lines.push(Line::raw(format!("  {}", nim_tui::words::rating_in(lang, &r.game, &r.mode, &value))));
+    }
+    // Beside the rating, how well the player keeps a win (#39): winning positions kept.
+    if let Some(a) = view.accuracy {
+        let shown = a.shown();
+        lines.push(Line::styled(
+            format!(
+                "  {}",
+                nim_tui::i18n::text_with(lang, "serve-board-accuracy", &[("accuracy", shown.into())])
+            ),
+            theme.fg(theme.dim),
+        ));
+    }
+    if let Some(h) = view.hardest {
+        let shown = h.shown();
+        lines.push(Line::styled(
+            format!(
+                "  {}",
+                nim_tui::i18n::text_with(lang, "serve-board-hardest", &[("share", shown.into())])
+            ),
+            theme.fg(theme.dim),
+        ));
     }
     lines
 }
@@ -243,6 +295,14 @@ pub(crate) mod tests {
             people: &people,
             standings: &standings,
             matches: &matches,
+            ratings: &[crate::store::PlayerRating {
+                game: "nim".into(),
+                mode: "normal".into(),
+                rating: nim_tui::rating::Rating { rating: 1523.2, deviation: 140.4, volatility: 0.06 },
+                games: 4,
+            }],
+            accuracy: Some(crate::db::Accuracy { kept: 5, met: 6 }),
+            hardest: Some(crate::db::Accuracy { kept: 3, met: 4 }),
         };
         let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
         terminal.draw(|frame| draw(frame, &view, &Look { language, ..Look::default() })).expect("drawn");
@@ -280,6 +340,8 @@ pub(crate) mod tests {
                 "观看 alice",
                 "和电脑对局",
                 "frank（你）",
+                "1523？± 140（暂定）",
+                "保持必胜 83% (5/6)",
                 "mrslee（老师）",
                 "erin 向你发起挑战：y 接受 · n 拒绝",
             ] {
@@ -294,5 +356,12 @@ pub(crate) mod tests {
         }
         let english = students_lobby(Language::English, 100, 30);
         assert!(english.contains("On the server: 6 people"), "{english}");
+        for whole in [
+            "Nim · normal play: 1523? ± 140 (provisional)",
+            "Accuracy: 83% (5/6) of the winning",
+            "75% (3/4)",
+        ] {
+            assert!(english.contains(whole), "{whole:?}:\n{english}");
+        }
     }
 }

@@ -397,7 +397,7 @@ impl Place {
                     if !hints {
                         withhold_hints(&mut app);
                     }
-                    let origin = Origin { activity: Some(activity), given_by: Some(from) };
+                    let origin = Origin { activity: Some(activity), given_by: Some(from), tournament: None };
                     let table = Table::new(
                         app,
                         [self.me.name.clone(), String::new()],
@@ -597,7 +597,7 @@ impl Place {
                 };
                 let mut setup = server.settings.setup();
                 setup.opponent = nim_tui::domain::Opponent::Human;
-                setup.first = nim_tui::domain::First::You;
+                setup.first = first_between(&server, &setup, [&other, &self.me.name]);
                 setup.names = nim_tui::domain::Names([other.clone(), self.me.name.clone()]);
                 let app = between_people(App::start_now(setup, None), &server);
                 let table = Table::new(
@@ -1017,6 +1017,9 @@ impl Scene for Place {
                     people: &people,
                     standings: &board.standings,
                     matches: &board.matches,
+                    ratings: board.ratings.get(&self.me.name).map_or(&[], Vec::as_slice),
+                    accuracy: board.students.get(&self.me.name).and_then(|s| s.accuracy()),
+                    hardest: board.students.get(&self.me.name).and_then(|s| s.hardest_share()),
                 };
                 lobby_view::draw(frame, &view, look);
             }
@@ -1176,6 +1179,7 @@ fn class_rows(server: &Server) -> Vec<console::ClassRow> {
                 position,
                 summary: board.students.get(&p.name).cloned().unwrap_or_default(),
                 live,
+                rating: board.rating_of(&p.name).cloned(),
             }
         })
         .collect()
@@ -1194,6 +1198,27 @@ fn lesson_steps(progress: &nim_tui::domain::LessonProgress) -> Vec<(&'static str
     let mut all = steps("nim", &progress.done);
     all.extend(steps("grundy", &progress.grundy_done));
     all
+}
+
+/// Who moves first in a new game between `names[0]` (the challenger, the first seat) and
+/// `names[1]`: whoever has moved first in fewer of their rated games against the other in this
+/// game and mode, the challenger on a tie, so that the first move alternates and every game
+/// between them can be rated (`nim_tui::rating::who_moves_first`).
+fn first_between(
+    server: &Server,
+    setup: &nim_tui::domain::GameSetup,
+    names: [&str; 2],
+) -> nim_tui::domain::First {
+    let board = server.store.board();
+    let (game, mode) = (setup.game.name(), setup.mode.as_str());
+    let firsts = [
+        board.first_moves(names[0], names[1], &game, mode),
+        board.first_moves(names[1], names[0], &game, mode),
+    ];
+    match nim_tui::rating::who_moves_first(firsts, 0) {
+        0 => nim_tui::domain::First::You,
+        _ => nim_tui::domain::First::Ai,
+    }
 }
 
 fn seat_index(seat: Seat) -> usize {
@@ -1252,7 +1277,21 @@ fn keep(server: &Server, table: &Table, game: &nim_tui::app::Game, outcome: [Out
     let start = super::db::position_text(&game.history().position_after(0));
     let names = [table.players[0].as_str(), if table.is_match() { table.players[1].as_str() } else { "ai" }];
     let moves = super::db::graded_moves(game, names, &times);
-    let played = Played { rows, start, moves, activity: table.origin.activity, started_at: started };
+    // Help that keeps a game from being rated: hints or undo (the AI's level is not help here).
+    let helped = if table.is_match() {
+        table.helped.iter().any(|h| h.load(Ordering::SeqCst))
+    } else {
+        game.used_hint || game.used_undo
+    };
+    let played = Played {
+        rows,
+        start,
+        moves,
+        activity: table.origin.activity,
+        started_at: started,
+        helped,
+        tournament: table.origin.tournament,
+    };
     server.store.record_game(played);
     if table.is_match() {
         tracing::info!(first = %table.players[0], second = %table.players[1], %ended_by, "game between players over");

@@ -47,7 +47,7 @@ impl ReportError {
 }
 
 /// The CSV's columns, in order (the README describes each).
-pub const CSV_COLUMNS: [&str; 18] = [
+pub const CSV_COLUMNS: [&str; 24] = [
     "student",
     "games",
     "won",
@@ -66,6 +66,12 @@ pub const CSV_COLUMNS: [&str; 18] = [
     "puzzles_solved",
     "first_seen",
     "last_seen",
+    "rating",
+    "rating_deviation",
+    "rating_provisional",
+    "rating_game",
+    "lost_position_moves",
+    "hardest",
 ];
 
 /// `nim-tui serve report`: reads the database (`args.db`, else the server's `--db`, else the
@@ -192,6 +198,41 @@ pub struct Report {
     pub students: Vec<StudentLine>,
     /// Every game, oldest first.
     pub games: Vec<GameJson>,
+    /// Every rating of the students in the report as it stands now (#39), by student, the most
+    /// recently rated game and mode first.
+    pub ratings: Vec<RatingJson>,
+    /// What each rated game over the selection did to its players' ratings, oldest first.
+    pub rating_history: Vec<RatingChangeJson>,
+}
+
+/// A rating as it stands.
+#[derive(Debug, Serialize)]
+pub struct RatingJson {
+    pub player: String,
+    pub game: String,
+    pub mode: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    /// Whether the deviation is still above the provisional threshold (110).
+    pub provisional: bool,
+    pub games: u32,
+}
+
+/// What one rated game did to one player's rating.
+#[derive(Debug, Serialize)]
+pub struct RatingChangeJson {
+    pub player: String,
+    pub game: String,
+    pub mode: String,
+    /// `ai:easy`, `ai:medium`, `ai:hard`, or the other player's name.
+    pub opponent: String,
+    pub moved_first: bool,
+    pub game_id: Option<i64>,
+    pub at: String,
+    pub before: f64,
+    pub rating: f64,
+    pub deviation: f64,
 }
 
 #[derive(Debug, Serialize)]
@@ -243,6 +284,16 @@ pub struct StudentLine {
     /// RFC 3339, UTC (the CSV writes `2026-03-02 09:15:00`).
     pub first_seen: Option<String>,
     pub last_seen: Option<String>,
+    /// The student's rating now in the game and mode rated last (whatever the selection), its
+    /// deviation, whether it is provisional, and which (`nim normal`); null without one.
+    pub rating: Option<f64>,
+    pub rating_deviation: Option<f64>,
+    pub rating_provisional: Option<bool>,
+    pub rating_game: Option<String>,
+    /// Moves from a lost position the engine judged, and the share of them that made the
+    /// opponent's work hardest (null when none was judged).
+    pub lost_position_moves: u32,
+    pub hardest: Option<f64>,
 }
 
 #[derive(Debug, Serialize)]
@@ -290,6 +341,8 @@ pub struct MoveJson {
     pub grade: &'static str,
     /// For a missed win, a move that would have kept it.
     pub better: Option<String>,
+    /// From a lost position: whether the move left the opponent the fewest winning replies.
+    pub hardest: Option<bool>,
 }
 
 impl Report {
@@ -314,7 +367,47 @@ impl Report {
             }
             _ => None,
         };
-        let students = lines(&db.summaries(selection)?);
+        let mut students = lines(&db.summaries(selection)?);
+        let all_ratings = db.ratings()?;
+        for line in &mut students {
+            // The first of a player's is the one rated last (`Db::ratings`' order).
+            if let Some(r) = all_ratings.iter().find(|r| r.player == line.student) {
+                line.rating = Some(r.rating.rating);
+                line.rating_deviation = Some(r.rating.deviation);
+                line.rating_provisional = Some(r.rating.provisional());
+                line.rating_game = Some(format!("{} {}", r.game, r.mode));
+            }
+        }
+        let ratings = all_ratings
+            .into_iter()
+            .filter(|r| students.iter().any(|s| s.student == r.player))
+            .map(|r| RatingJson {
+                provisional: r.rating.provisional(),
+                player: r.player,
+                game: r.game,
+                mode: r.mode,
+                rating: r.rating.rating,
+                deviation: r.rating.deviation,
+                volatility: r.rating.volatility,
+                games: r.games,
+            })
+            .collect();
+        let rating_history = db
+            .rating_history(selection)?
+            .into_iter()
+            .map(|h| RatingChangeJson {
+                player: h.change.player,
+                game: h.change.game,
+                mode: h.change.mode,
+                opponent: h.change.opponent,
+                moved_first: h.change.moved_first,
+                game_id: h.game_id,
+                at: utc_iso(h.at),
+                before: h.change.before.rating,
+                rating: h.change.after.rating,
+                deviation: h.change.after.deviation,
+            })
+            .collect();
         Ok(Report {
             version: 1,
             made_at: utc_iso(seconds(std::time::SystemTime::now())),
@@ -330,6 +423,8 @@ impl Report {
             activity: activity.map(activity_json),
             students,
             games,
+            ratings,
+            rating_history,
         })
     }
 
@@ -368,6 +463,12 @@ pub fn lines(summaries: &BTreeMap<String, StudentSummary>) -> Vec<StudentLine> {
             puzzles_solved: s.puzzles_solved,
             first_seen: s.first_seen.map(utc_iso),
             last_seen: s.last_seen.map(utc_iso),
+            rating: None,
+            rating_deviation: None,
+            rating_provisional: None,
+            rating_game: None,
+            lost_position_moves: s.lost_judged,
+            hardest: s.hardest_share().map(|a| a.fraction()),
         })
         .collect()
 }
@@ -401,6 +502,12 @@ fn csv_record(s: &StudentLine) -> Vec<String> {
         n(s.puzzles_solved),
         s.first_seen.as_deref().map(spreadsheet_time).unwrap_or_default(),
         s.last_seen.as_deref().map(spreadsheet_time).unwrap_or_default(),
+        s.rating.map_or(String::new(), |r| format!("{r:.1}")),
+        s.rating_deviation.map_or(String::new(), |d| format!("{d:.1}")),
+        s.rating_provisional.map_or(String::new(), |p| if p { "yes" } else { "no" }.to_string()),
+        s.rating_game.clone().unwrap_or_default(),
+        n(s.lost_position_moves),
+        s.hardest.map_or(String::new(), |h| format!("{h:.4}")),
     ]
 }
 
@@ -448,6 +555,7 @@ fn move_json(m: MoveRow) -> MoveJson {
         ms: m.ms,
         grade: m.grade.as_str(),
         better: m.better,
+        hardest: m.hardest,
     }
 }
 

@@ -16,9 +16,10 @@ use std::time::SystemTime;
 use tokio::sync::{mpsc, oneshot, watch};
 
 use super::db::{
-    Activity, ActivityRow, Db, DbError, GameRow, MatchStanding, Outcome, Played, Selection, Standing,
-    StudentSummary, seconds,
+    Activity, ActivityRow, Db, DbError, FirstMoves, GameRow, MatchStanding, Outcome, Played, RatingChange,
+    Selection, Standing, StudentSummary, TournamentRow, seconds,
 };
+use nim_tui::rating::{self, Rating};
 
 /// Jobs waiting for the store's thread, at most.
 const QUEUE: usize = 1024;
@@ -39,6 +40,37 @@ pub struct Board {
     pub students: BTreeMap<String, StudentSummary>,
     /// The latest activity started (this run or before) and each student's summary in it.
     pub activity: Option<ActivityBoard>,
+    /// Every player's ratings, by name: the most recently rated game and mode first.
+    pub ratings: BTreeMap<String, Vec<PlayerRating>>,
+    /// Rated games between two players each moved first in, per game and mode:
+    /// `(player, opponent, game, mode)` → games `player` moved first in (see
+    /// [`nim_tui::rating::fair_first_move`]).
+    pub firsts: FirstMoves,
+}
+
+/// A player's rating in one game and mode.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayerRating {
+    pub game: String,
+    pub mode: String,
+    pub rating: Rating,
+    /// Rated games in it.
+    pub games: u32,
+}
+
+impl Board {
+    /// `player`'s rating in the game and mode rated last, if any.
+    pub fn rating_of(&self, player: &str) -> Option<&PlayerRating> {
+        self.ratings.get(player).and_then(|r| r.first())
+    }
+
+    /// How many rated games `player` moved first in against `opponent`, in `game` and `mode`.
+    pub fn first_moves(&self, player: &str, opponent: &str, game: &str, mode: &str) -> u32 {
+        self.firsts
+            .get(&(player.to_string(), opponent.to_string(), game.to_string(), mode.to_string()))
+            .copied()
+            .unwrap_or(0)
+    }
 }
 
 /// An activity and what each student did in it (its games and puzzles).
@@ -57,6 +89,8 @@ enum Write {
     Game(Played, i64),
     ActivityStarted(ActivityRow),
     ActivityEnded(i64, i64),
+    TournamentStarted(TournamentRow),
+    TournamentEnded(i64, i64),
     Lesson {
         player: String,
         course: String,
@@ -78,15 +112,19 @@ impl Write {
             Write::Row(row, _) => &row.player,
             Write::Game(played, _) => played.rows.first().map_or("", |r| r.player.as_str()),
             Write::ActivityStarted(a) => &a.started_by,
-            Write::ActivityEnded(..) => "",
+            Write::ActivityEnded(..) | Write::TournamentEnded(..) => "",
+            Write::TournamentStarted(t) => &t.started_by,
             Write::Lesson { player, .. } | Write::Puzzle { player, .. } => player,
         }
     }
 
-    fn to(&self, db: &Db) -> Result<(), DbError> {
+    /// Writes it; a game with what it did to its players' ratings (`changes`).
+    fn to(&self, db: &Db, changes: &[RatingChange]) -> Result<(), DbError> {
         match self {
             Write::Row(row, at) => db.record(row, *at),
-            Write::Game(played, at) => db.record_game(played, *at).map(drop),
+            Write::Game(played, at) => db.record_game_rated(played, *at, changes).map(drop),
+            Write::TournamentStarted(t) => db.tournament_started(t),
+            Write::TournamentEnded(id, at) => db.tournament_ended(*id, *at),
             Write::ActivityStarted(a) => db.activity_started(a),
             Write::ActivityEnded(id, at) => db.activity_ended(*id, *at),
             Write::Lesson { player, course, step, at } => db.lesson_done(player, course, *step, *at),
@@ -113,6 +151,8 @@ pub struct Store {
     waiting: Arc<AtomicU64>,
     /// The last activity id given out.
     activity_ids: AtomicI64,
+    /// The last tournament id given out.
+    tournament_ids: AtomicI64,
 }
 
 /// Results kept to try again while the database is busy, at most (past it they are logged and
@@ -144,6 +184,14 @@ impl Store {
             readings += 1;
         }
         let activity_ids = AtomicI64::new(db.last_activity_id()?);
+        let tournament_ids = AtomicI64::new(db.last_tournament_id()?);
+        for row in db.ratings()? {
+            let rated = PlayerRating { game: row.game, mode: row.mode, rating: row.rating, games: row.games };
+            tally.ratings.entry(row.player).or_default().push(rated);
+        }
+        tally.firsts = db.first_moves()?;
+        // The ratings and the first moves.
+        readings += 2;
         queries.fetch_add(readings, Ordering::Relaxed);
         let (publish, board) = watch::channel(Arc::new(tally.board()));
         let (jobs, mut queue) = mpsc::channel(QUEUE);
@@ -158,8 +206,15 @@ impl Store {
                 let mut retry: VecDeque<Write> = VecDeque::new();
                 let write = |w: Write, retry: &mut VecDeque<Write>, tally: &mut Tally| {
                     counted.fetch_add(1, Ordering::Relaxed);
-                    match w.to(&db) {
+                    // Worked out here, on the store's thread, from the ratings as they stand, and
+                    // written with the game in one transaction.
+                    let changes = match &w {
+                        Write::Game(played, _) => tally.changes(played),
+                        _ => Vec::new(),
+                    };
+                    match w.to(&db, &changes) {
                         Ok(()) => {
+                            tally.rated(changes);
                             tally.add(w);
                             publish.send_replace(Arc::new(tally.board()));
                             true
@@ -232,7 +287,7 @@ impl Store {
                 }
             })
             .map_err(|e| DbError::thread(path, e))?;
-        Ok(Store { jobs, board, queries, waiting, activity_ids })
+        Ok(Store { jobs, board, queries, waiting, activity_ids, tournament_ids })
     }
 
     /// Keeps a finished game's result alone (no moves: prefer [`Store::record_game`]).
@@ -265,6 +320,21 @@ impl Store {
     /// Notes that activity `id` ended at `at`.
     pub fn activity_ended(&self, id: i64, at: SystemTime) {
         self.send(Job::Write(Write::ActivityEnded(id, seconds(at))));
+    }
+
+    /// A new tournament's id: one more than any given out or kept in the database.
+    pub fn next_tournament_id(&self) -> i64 {
+        self.tournament_ids.fetch_add(1, Ordering::Relaxed) + 1
+    }
+
+    /// Keeps a tournament as it starts (its id from [`Store::next_tournament_id`]).
+    pub fn tournament_started(&self, tournament: TournamentRow) {
+        self.send(Job::Write(Write::TournamentStarted(tournament)));
+    }
+
+    /// Notes that tournament `id` ended now.
+    pub fn tournament_ended(&self, id: i64) {
+        self.send(Job::Write(Write::TournamentEnded(id, seconds(SystemTime::now()))));
     }
 
     /// Notes that `name` did step `step` (from 0, as the lesson counts) of the lesson `course`
@@ -339,9 +409,96 @@ struct Tally {
     /// Lesson steps done: (player, course, step), each counted once.
     lessons: HashSet<(String, String, u32)>,
     activity: Option<ActivityBoard>,
+    ratings: BTreeMap<String, Vec<PlayerRating>>,
+    firsts: FirstMoves,
 }
 
 impl Tally {
+    /// `player`'s rating in `game` and `mode`, or where a player starts.
+    fn rating(&self, player: &str, game: &str, mode: &str) -> Rating {
+        self.ratings
+            .get(player)
+            .and_then(|all| all.iter().find(|r| r.game == game && r.mode == mode))
+            .map_or(rating::START, |r| r.rating)
+    }
+
+    /// What `played` does to its players' ratings, by the rules of `nim_tui::rating`: a game
+    /// against the AI at a weaker level, or between two players with the first move theirs in
+    /// turn; finished at the board or given up (not ended by the server), with a real choice in
+    /// it, and without hints or undo.
+    fn changes(&self, played: &Played) -> Vec<RatingChange> {
+        let Some(first_row) = played.rows.first() else { return Vec::new() };
+        let rated_result = |r: &GameRow| r.outcome != Outcome::EndedByServer && r.counted;
+        if played.helped || !played.rows.iter().all(rated_result) {
+            return Vec::new();
+        }
+        let (game, mode) = (first_row.game.clone(), first_row.mode.clone());
+        let first_mover = played.moves.first().map(|m| m.player.as_str());
+        match played.rows.as_slice() {
+            [row] if row.opponent == "ai" => {
+                let Ok(level) = row.level.parse::<nim_tui::domain::Level>() else { return Vec::new() };
+                let before = self.rating(&row.player, &game, &mode);
+                let Some(after) = rating::against_ai(before, level, row.outcome == Outcome::Won) else {
+                    return Vec::new();
+                };
+                vec![RatingChange {
+                    player: row.player.clone(),
+                    game,
+                    mode,
+                    opponent: format!("ai:{}", level.as_str()),
+                    moved_first: first_mover == Some(row.player.as_str()),
+                    before,
+                    after,
+                }]
+            }
+            [a, b] if a.opponent == b.player && b.opponent == a.player => {
+                let Some(mover) = first_mover.filter(|m| *m == a.player || *m == b.player) else {
+                    return Vec::new();
+                };
+                let other = if mover == a.player { &b.player } else { &a.player };
+                let key = |p: &str, o: &str| (p.to_string(), o.to_string(), game.clone(), mode.clone());
+                let before_mover = self.firsts.get(&key(mover, other)).copied().unwrap_or(0);
+                let before_other = self.firsts.get(&key(other, mover)).copied().unwrap_or(0);
+                if !rating::fair_first_move(before_mover, before_other) {
+                    return Vec::new();
+                }
+                let (ra, rb) = (self.rating(&a.player, &game, &mode), self.rating(&b.player, &game, &mode));
+                let (na, nb) = rating::game(ra, rb, a.outcome == Outcome::Won);
+                [(a, ra, na), (b, rb, nb)]
+                    .into_iter()
+                    .map(|(row, before, after)| RatingChange {
+                        player: row.player.clone(),
+                        game: game.clone(),
+                        mode: mode.clone(),
+                        opponent: row.opponent.clone(),
+                        moved_first: row.player == mover,
+                        before,
+                        after,
+                    })
+                    .collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Takes in the rating changes just written.
+    fn rated(&mut self, changes: Vec<RatingChange>) {
+        for ch in changes {
+            if !ch.opponent.starts_with("ai:") && ch.moved_first {
+                *self
+                    .firsts
+                    .entry((ch.player.clone(), ch.opponent.clone(), ch.game.clone(), ch.mode.clone()))
+                    .or_default() += 1;
+            }
+            let all = self.ratings.entry(ch.player).or_default();
+            let games = match all.iter().position(|r| r.game == ch.game && r.mode == ch.mode) {
+                Some(i) => all.remove(i).games,
+                None => 0,
+            };
+            all.insert(0, PlayerRating { game: ch.game, mode: ch.mode, rating: ch.after, games: games + 1 });
+        }
+    }
+
     /// Counts what was just written.
     fn add(&mut self, w: Write) {
         match w {
@@ -367,6 +524,7 @@ impl Tally {
                     students: BTreeMap::new(),
                 });
             }
+            Write::TournamentStarted(_) | Write::TournamentEnded(..) => {}
             Write::ActivityEnded(id, at) => {
                 if let Some(board) = self.in_activity(Some(id)) {
                     board.activity.ended_at = Some(super::db::time_of(at));
@@ -463,6 +621,8 @@ impl Tally {
             recent: self.recent.iter().cloned().collect(),
             students: self.students.clone(),
             activity: self.activity.clone(),
+            ratings: self.ratings.clone(),
+            firsts: self.firsts.clone(),
         }
     }
 }
@@ -496,11 +656,20 @@ mod tests {
             ms,
             grade,
             better: (grade == Grade::Missed).then(|| "1 2".into()),
+            hardest: (grade == Grade::NoWin).then_some(ms.is_multiple_of(2)),
         }
     }
 
     fn played(rows: Vec<GameRow>, moves: Vec<MoveRow>, activity: Option<i64>) -> Played {
-        Played { rows, started_at: Some(SystemTime::now()), start: "3 4 5".into(), moves, activity }
+        Played {
+            rows,
+            started_at: Some(SystemTime::now()),
+            start: "3 4 5".into(),
+            moves,
+            activity,
+            helped: false,
+            tournament: None,
+        }
     }
 
     /// Each student's summary kept one record at a time (games whole, old rows alone, an
@@ -595,6 +764,74 @@ mod tests {
         assert_eq!(again.board().students, kept.students);
         assert_eq!(again.board().activity, kept.activity);
         assert_eq!(again.next_activity_id(), 2);
+    }
+
+    /// Ratings (#39), kept by the store as games are written: a game against a weaker level
+    /// rates its player against the level's anchor; the perfect level, help, a game ended by the
+    /// server and a game that gives the same player the first move twice more are kept, not
+    /// rated; a fair game between two rates both. The board's ratings and first moves are the
+    /// database's, read again by a new store, and the history has a row per rated player.
+    #[tokio::test]
+    async fn ratings_follow_the_rules_and_are_kept() {
+        use nim_tui::rating;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("s.sqlite3");
+        let store = Store::open(&path).expect("open");
+        let ai = |player: &str, level: &str, outcome| {
+            let mut r = row(player, "ai", outcome, level != "perfect");
+            r.level = level.into();
+            played(vec![r], vec![mv(1, player, Grade::Kept, 100), mv(2, "ai", Grade::NoWin, 100)], None)
+        };
+        let between = |first: &str, second: &str, winner: &str| {
+            let outcome = |p: &str| if p == winner { Outcome::Won } else { Outcome::Lost };
+            played(
+                vec![row(first, second, outcome(first), false), row(second, first, outcome(second), false)],
+                vec![mv(1, first, Grade::Kept, 100), mv(2, second, Grade::NoWin, 100)],
+                None,
+            )
+        };
+        store.record_game(ai("ann", "easy", Outcome::Won));
+        store.record_game(ai("ann", "perfect", Outcome::Won));
+        let mut helped = ai("ann", "hard", Outcome::Lost);
+        helped.helped = true;
+        store.record_game(helped);
+        store.record_game(ai("ann", "medium", Outcome::EndedByServer));
+        // Between ann and bob: bob first (rated), bob first again (not: he has had one more),
+        // ann first (rated: level), ann first again (rated: level again, either may), ann a third
+        // time (not: she has had one more), bob first (rated).
+        store.record_game(between("bob", "ann", "bob"));
+        store.record_game(between("bob", "ann", "ann"));
+        store.record_game(between("ann", "bob", "ann"));
+        store.record_game(between("ann", "bob", "bob"));
+        store.record_game(between("ann", "bob", "ann"));
+        store.record_game(between("bob", "ann", "ann"));
+        store.flush().await;
+        let board = store.board();
+        let db = Db::open(&path).expect("open again");
+        let history = db.rating_history(Selection::All).expect("history");
+        // ann: easy, then four games with bob; bob: four.
+        assert_eq!(history.len(), 9, "{history:#?}");
+        assert_eq!(history.iter().filter(|h| h.change.player == "ann").count(), 5);
+        let easy = rating::against_ai(rating::START, nim_tui::domain::Level::Easy, true).expect("rated");
+        assert_eq!(history[0].change.after, easy);
+        assert_eq!(history[0].change.opponent, "ai:easy");
+        // Worked out again from the history's own order: the same numbers.
+        let (mut ann, mut bob) = (easy, rating::START);
+        for winner_is_ann in [false, true, false, true] {
+            (ann, bob) = rating::game(ann, bob, winner_is_ann);
+        }
+        let kept = |p: &str| board.rating_of(p).expect("rated").clone();
+        assert_eq!((kept("ann").rating, kept("ann").games), (ann, 5));
+        assert_eq!((kept("bob").rating, kept("bob").games), (bob, 4));
+        assert_eq!(board.first_moves("bob", "ann", "nim", "normal"), 2);
+        assert_eq!(board.first_moves("ann", "bob", "nim", "normal"), 2);
+        // A new store reads the same ratings and first moves from the file.
+        let again = Store::open(&path).expect("open a second time");
+        assert_eq!(again.board().ratings, board.ratings);
+        assert_eq!(again.board().firsts, board.firsts);
+        let rows = db.ratings().expect("ratings");
+        assert_eq!(rows.len(), 2);
+        assert!(rows.iter().all(|r| r.rating.provisional()), "five games leave the RD above 110");
     }
 
     /// A game written while another program holds the database's lock waits on the store's

@@ -114,6 +114,8 @@ pub struct Origin {
     pub activity: Option<i64>,
     /// The teacher who gave it.
     pub given_by: Option<String>,
+    /// The tournament game it is, if it is one.
+    pub tournament: Option<super::db::TournamentGame>,
 }
 
 /// How long each move of a game took, kept beside the app (which has no clock).

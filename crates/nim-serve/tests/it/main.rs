@@ -16,5 +16,6 @@ mod serve_cli;
 mod serve_openssh;
 mod serve_together;
 mod service;
+mod tournament;
 mod web;
 mod zh;

@@ -320,6 +320,8 @@ fn script(
         start: db::position_text(&Position::new(heaps.to_vec())),
         moves,
         activity: None,
+        helped: game.used_hint,
+        tournament: None,
     }
 }
 

@@ -1,0 +1,314 @@
+//! Ratings (#39): Glicko-2, one rating per player, game and mode, and the rules of which games
+//! are rated. Pure: numbers in, numbers out; the local store and the server's store keep them.
+//!
+//! The arithmetic is Glickman's ("Example of the Glicko-2 system", 2012), through the
+//! `skillratings` crate with the paper's constants (τ = 0.5, tolerance 10⁻⁶). Every game is a
+//! rating period of its own, as Lichess rates a game at its end; [`period`] rates several games at
+//! once, which the paper's worked example needs and which a game is one case of.
+//!
+//! What is rated, and why (the heart of it is who moves first: in Nim the position and the first
+//! move decide a game between perfect players):
+//!
+//! - **Against the AI**, only its weaker levels, each a fixed anchor ([`anchor`]): the anchors
+//!   never move, so a player's number means the same against the same AI on every machine and
+//!   server. The perfect level is not rated: it wins every game it can win, so a game against it
+//!   measures the start position and who moved first, not the player. A game with hints or undo
+//!   is not rated (the AI's level is the only help a rated game may have).
+//! - **Between players**, only games that are fair to both over the pair's games: the first move
+//!   alternates between the two ([`fair_first_move`]). The server seats every new game so that
+//!   it does ([`who_moves_first`]); a game that would give the same player the first move again
+//!   is kept, and not rated. A game with a hint is not rated.
+
+use serde::{Deserialize, Serialize};
+use skillratings::Outcomes;
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
+
+use crate::domain::{Level, RatingFigures};
+
+/// A player's Glicko-2 rating: the number, its deviation (RD: how sure it is, in rating points)
+/// and the volatility (how much the player's strength moves).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Rating {
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+}
+
+/// Where every player starts: Glickman's recommended 1500, RD 350, volatility 0.06.
+pub const START: Rating = Rating { rating: 1500.0, deviation: 350.0, volatility: 0.06 };
+
+pub use crate::domain::PROVISIONAL_RD;
+
+/// The deviation given to the AI's anchors: small, so that a game against one moves the player
+/// nearly as a game against a well-known opponent does (Glickman's example has an opponent at 30).
+pub const ANCHOR_RD: f64 = 30.0;
+
+/// The anchor of an AI level, or `None` for the perfect level, which is not rated.
+///
+/// Hard 1600, Medium 1300, Easy 1000: the levels differ in how often the AI makes a random move
+/// instead of the best one (10%, 30%, 60%: `Level::random_odds`); 300 points apart is an expected
+/// score of 85% for the stronger, and Hard sits a little above the 1500 a new player starts at.
+/// The numbers are chosen, not measured: what they give is a fixed scale, the same everywhere.
+pub fn anchor(level: Level) -> Option<Rating> {
+    let rating = match level {
+        Level::Perfect => return None,
+        Level::Hard => 1600.0,
+        Level::Medium => 1300.0,
+        Level::Easy => 1000.0,
+    };
+    Some(Rating { rating, deviation: ANCHOR_RD, volatility: START.volatility })
+}
+
+impl Default for Rating {
+    fn default() -> Self {
+        START
+    }
+}
+
+impl Rating {
+    /// Whether the rating is still provisional ([`PROVISIONAL_RD`]).
+    pub fn provisional(&self) -> bool {
+        self.deviation > PROVISIONAL_RD
+    }
+
+    /// The rating as shown: whole points.
+    pub fn shown(&self) -> i64 {
+        round(self.rating)
+    }
+
+    /// The deviation as shown: whole points.
+    pub fn shown_deviation(&self) -> i64 {
+        round(self.deviation)
+    }
+
+    /// Whether the figures are numbers a rating can be (a file or a row that is not one is not
+    /// read).
+    pub fn is_sound(&self) -> bool {
+        self.rating.is_finite()
+            && self.deviation.is_finite()
+            && self.deviation > 0.0
+            && self.deviation <= 1000.0
+            && self.volatility.is_finite()
+            && self.volatility > 0.0
+            && self.volatility < 1.0
+            && self.rating.abs() < 100_000.0
+    }
+
+    /// The rating as the local statistics keep it, after `games` rated games.
+    pub fn figures(&self, games: u64) -> RatingFigures {
+        RatingFigures { rating: self.rating, deviation: self.deviation, volatility: self.volatility, games }
+    }
+
+    /// The rating the local statistics keep.
+    pub fn from_figures(f: &RatingFigures) -> Rating {
+        Rating { rating: f.rating, deviation: f.deviation, volatility: f.volatility }
+    }
+
+    fn glicko(self) -> Glicko2Rating {
+        Glicko2Rating { rating: self.rating, deviation: self.deviation, volatility: self.volatility }
+    }
+
+    fn from_glicko(g: Glicko2Rating) -> Rating {
+        Rating { rating: g.rating, deviation: g.deviation, volatility: g.volatility }
+    }
+}
+
+fn round(x: f64) -> i64 {
+    // A rating is far inside i64's range (`Rating::is_sound`); the cast saturates otherwise.
+    x.round() as i64
+}
+
+/// A game's result from the rated player's side (Nim has no draws).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Score {
+    Win,
+    Loss,
+}
+
+impl Score {
+    /// A win when `won`.
+    pub fn of(won: bool) -> Score {
+        if won { Score::Win } else { Score::Loss }
+    }
+
+    fn outcome(self) -> Outcomes {
+        match self {
+            Score::Win => Outcomes::WIN,
+            Score::Loss => Outcomes::LOSS,
+        }
+    }
+}
+
+/// The player's rating after one rating period with these games (each against an opponent's
+/// rating as it was at the period's start). Every rated game of the program goes through here,
+/// one game a period; with no game, the rating is as it was.
+pub fn period(player: Rating, games: &[(Rating, Score)]) -> Rating {
+    if games.is_empty() {
+        return player;
+    }
+    let results: Vec<(Glicko2Rating, Outcomes)> =
+        games.iter().map(|(opponent, score)| (opponent.glicko(), score.outcome())).collect();
+    Rating::from_glicko(glicko2_rating_period(&player.glicko(), &results, &Glicko2Config::new()))
+}
+
+/// Both players' ratings after a rated game between them: each against the other's rating from
+/// before the game.
+pub fn game(a: Rating, b: Rating, a_won: bool) -> (Rating, Rating) {
+    (period(a, &[(b, Score::of(a_won))]), period(b, &[(a, Score::of(!a_won))]))
+}
+
+/// The player's rating after a game against the AI at `level`, or `None` when such a game is not
+/// rated (the perfect level).
+pub fn against_ai(player: Rating, level: Level, won: bool) -> Option<Rating> {
+    anchor(level).map(|ai| period(player, &[(ai, Score::of(won))]))
+}
+
+/// Whether a game between two players is fair about the first move, given how many of the pair's
+/// rated games (in this game and mode) each has moved first in before it: it is when the one who
+/// moves first in it had moved first no more often than the other. Rated games between two
+/// players then alternate the first move (ties go to either), so neither has it twice more.
+pub fn fair_first_move(mover_before: u32, other_before: u32) -> bool {
+    mover_before <= other_before
+}
+
+/// Which of two players (0 or 1) should move first in their next game so that it is fair
+/// ([`fair_first_move`]), from how many of their rated games each has moved first in: the one who
+/// has moved first less often; on a tie, `tie` (the server gives it to the challenger).
+pub fn who_moves_first(firsts: [u32; 2], tie: usize) -> usize {
+    match firsts[0].cmp(&firsts[1]) {
+        std::cmp::Ordering::Less => 0,
+        std::cmp::Ordering::Greater => 1,
+        std::cmp::Ordering::Equal => tie.min(1),
+    }
+}
+
+/// Legal moves from a lost position looked at, at most, to say whether a move made the AI's work
+/// hardest ([`made_it_hardest`]); past it the move is not judged.
+pub const HARDEST_MOVES_MAX: u128 = 4096;
+
+/// Whether `mv`, from a lost position (every move loses against perfect play), made the
+/// opponent's work hardest: it leaves them as few winning replies as any legal move could (the
+/// fewest [`crate::engine::Rules::winning_move_count`] in the position after it). `None` when the
+/// position is not lost, when it has more than [`HARDEST_MOVES_MAX`] moves, or when a count is
+/// too large for the engine to give: then there is nothing exact to say.
+pub fn made_it_hardest(
+    game: &crate::engine::Game,
+    before: &crate::engine::Position,
+    mv: &crate::engine::Move,
+) -> Option<bool> {
+    use crate::engine::Rules as _;
+    if game.outcome(before) != crate::engine::Outcome::Lose || game.is_over(before) {
+        return None;
+    }
+    let replies = |m: &crate::engine::Move| {
+        let mut after = before.clone();
+        game.play(&mut after, m).ok()?;
+        game.winning_move_count(&after)
+    };
+    let count = game.move_count(before);
+    if count > HARDEST_MOVES_MAX {
+        return None;
+    }
+    let mut fewest = u128::MAX;
+    for i in 0..count {
+        fewest = fewest.min(replies(&game.nth_move(before, i)?)?);
+    }
+    Some(replies(mv)? == fewest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Glickman's worked example ("Example of the Glicko-2 system", 2012, the paper's section
+    /// "Example calculation"): a player at 1500, RD 200, volatility 0.06 beats a 1400 (RD 30) and
+    /// loses to a 1550 (RD 100) and a 1700 (RD 300) in one period, τ = 0.5. The paper's answer:
+    /// r' = 1464.06, RD' = 151.52, σ' = 0.05999.
+    #[test]
+    fn glickmans_worked_example() {
+        let player = Rating { rating: 1500.0, deviation: 200.0, volatility: 0.06 };
+        let opponent = |rating, deviation| Rating { rating, deviation, volatility: 0.06 };
+        let after = period(
+            player,
+            &[
+                (opponent(1400.0, 30.0), Score::Win),
+                (opponent(1550.0, 100.0), Score::Loss),
+                (opponent(1700.0, 300.0), Score::Loss),
+            ],
+        );
+        // The paper rounds its intermediate figures to four places (μ' = -0.2069, φ' = 0.8722), each
+        // worth up to ±0.0087 rating points at the scale 173.7178; computed through, r' is 1464.0507
+        // and RD' 151.5165. The paper's figures, to within that rounding:
+        assert!((after.rating - 1464.06).abs() < 0.01, "r' = {}", after.rating);
+        assert!((after.deviation - 151.52).abs() < 0.01, "RD' = {}", after.deviation);
+        // σ' is 0.0599960, which the paper writes cut to five places.
+        assert!((after.volatility - 0.05999).abs() < 0.00001, "σ' = {}", after.volatility);
+        assert_eq!((after.shown(), after.shown_deviation()), (1464, 152));
+        assert!(after.provisional());
+    }
+
+    /// A win raises, a loss lowers, by the same amount between equals; the anchors do not move and
+    /// the perfect level rates nothing.
+    #[test]
+    fn a_game_moves_both_players_and_the_anchors_stay() {
+        let (a, b) = game(START, START, true);
+        assert!(a.rating > 1500.0 && b.rating < 1500.0);
+        assert!((a.rating - 1500.0 - (1500.0 - b.rating)).abs() < 1e-9);
+        assert!(a.deviation < START.deviation);
+        assert_eq!(against_ai(START, Level::Perfect, true), None);
+        let beat_easy = against_ai(START, Level::Easy, true).expect("rated");
+        let beat_hard = against_ai(START, Level::Hard, true).expect("rated");
+        assert!(beat_hard.rating > beat_easy.rating && beat_easy.rating > 1500.0);
+        let lost_to_easy = against_ai(START, Level::Easy, false).expect("rated");
+        assert!(lost_to_easy.rating < 1500.0);
+        assert_eq!(anchor(Level::Hard).map(|r| r.rating), Some(1600.0));
+        assert_eq!(period(beat_easy, &[]), beat_easy);
+    }
+
+    /// A player who wins most games against Medium settles above it and below Hard's reach, and
+    /// stops being provisional.
+    #[test]
+    fn a_rating_settles_against_the_anchors() {
+        let mut r = START;
+        for i in 0..60 {
+            // Three wins in four against Medium (1300): about 1490 expected.
+            r = against_ai(r, Level::Medium, i % 4 != 0).expect("rated");
+        }
+        assert!(!r.provisional(), "RD {}", r.deviation);
+        assert!((1400.0..1600.0).contains(&r.rating), "{}", r.rating);
+    }
+
+    /// From the lost 2 2 3 3, taking 1 from a 3 leaves 2 2 2 3, where the opponent has one winning
+    /// reply (the fewest any move leaves): the hardest; taking 1 from a 2 leaves 1 2 3 3 (nim-sum
+    /// 1) with three, one from each odd heap: not the hardest. A winning position is not judged.
+    #[test]
+    fn the_hardest_move_from_a_lost_position_is_exact() {
+        use crate::engine::{Game, GameKind, Mode, Move, Position, Ruleset, Take};
+        let nim = Game::new(Ruleset { kind: GameKind::Nim, mode: Mode::Normal }).expect("nim");
+        let take = |heap, amount| Move::from(Take::new(heap, amount));
+        let lost = Position::new(vec![2, 2, 3, 3]);
+        assert_eq!(made_it_hardest(&nim, &lost, &take(2, 1)), Some(true));
+        assert_eq!(made_it_hardest(&nim, &lost, &take(0, 1)), Some(false));
+        assert_eq!(made_it_hardest(&nim, &lost, &take(3, 3)), Some(false));
+        assert_eq!(made_it_hardest(&nim, &Position::new(vec![1, 2, 4]), &take(2, 1)), None);
+    }
+
+    /// The first move alternates: whoever has moved first less often moves first; the game that
+    /// gives the same player the first move twice more is not fair.
+    #[test]
+    fn the_first_move_alternates() {
+        assert!(fair_first_move(0, 0) && fair_first_move(2, 3));
+        assert!(!fair_first_move(1, 0));
+        assert_eq!(who_moves_first([0, 0], 1), 1);
+        assert_eq!(who_moves_first([3, 2], 0), 1);
+        assert_eq!(who_moves_first([2, 3], 1), 0);
+        // Played out: the pair's first moves never differ by more than one.
+        let mut firsts = [0u32, 0];
+        for game in 0..9 {
+            let mover = who_moves_first(firsts, game % 2);
+            assert!(fair_first_move(firsts[mover], firsts[1 - mover]));
+            firsts[mover] += 1;
+            assert!(firsts[0].abs_diff(firsts[1]) <= 1);
+        }
+    }
+}
