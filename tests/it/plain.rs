@@ -258,6 +258,34 @@ fn the_end_of_input_keeps_the_game() {
     assert!(status.success());
 }
 
+/// Games whose heaps do not only shrink in place are kept and resumed too: in Staircase Nim the
+/// coins moved down add to the step below, and in Turning Turtles a tail turned over is a new
+/// head (the save once refused both as "a heap grew").
+#[test]
+fn games_whose_heaps_grow_are_kept_and_resumed() {
+    for (game, heaps, typed) in [("staircase", "3,4,5", "2 1"), ("turtles", "4,7,12", "12 2")] {
+        let home = tempfile::tempdir().unwrap();
+        let args = ["--plain", "--game", game, "--heaps", heaps, "--first", "you", "--ai-delay", "0"];
+        let mut first = Piped::start(home.path(), &args);
+        first.send(typed);
+        let (lines, status) = first.finish();
+        assert!(status.success(), "{game}: {status}");
+        assert!(!lines.iter().any(|l| l.contains("could not save")), "{game}: {lines:#?}");
+        assert!(crate::support::pty::saved_game(home.path()).is_file(), "{game}: the game was not saved");
+        // The position as the first session left it, after the AI's reply.
+        let left = lines.iter().rev().find(|l| l.ends_with("Your move.")).expect("a position").clone();
+
+        let mut again = Piped::start(home.path(), &["--plain", "--game", game, "--ai-delay", "0"]);
+        again.until(|l| l == "A game you left unfinished is saved.");
+        again.until(|l| l.starts_with("Type p to play"));
+        again.send("r");
+        let position = again.until(|l| l.ends_with("Your move."));
+        let (_, status) = again.finish();
+        assert!(status.success(), "{game}");
+        assert_eq!(position, left, "{game}: the game resumed elsewhere");
+    }
+}
+
 /// A puzzle and a lesson are answered by typed lines too.
 #[test]
 fn puzzles_and_lessons_by_lines() {

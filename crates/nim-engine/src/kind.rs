@@ -474,6 +474,15 @@ impl GameKind {
     pub fn splits(self) -> bool {
         matches!(self, GameKind::Lasker | GameKind::Kayles | GameKind::Dawson)
     }
+
+    /// Whether every heap stays in its place and only ever shrinks. Not in the games that split
+    /// heaps, nor in Staircase Nim (coins moved down add to the step below) or the coin-turning
+    /// games (the heaps are the heads' places: two heads turned over together both go, and a
+    /// tail turned over is a new head).
+    pub fn heaps_only_shrink(self) -> bool {
+        !self.splits()
+            && !matches!(self, GameKind::Staircase | GameKind::TurningTurtles | GameKind::MockTurtles)
+    }
 }
 
 impl fmt::Display for GameKind {

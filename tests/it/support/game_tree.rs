@@ -215,7 +215,9 @@ impl Game {
     /// to the heap.
     pub fn key(&self, state: &State) -> State {
         match self {
-            Game::Wythoff | Game::Moore(_) | Game::Euclid => State { heaps: state.heaps.clone(), limit: None },
+            Game::Wythoff | Game::Moore(_) | Game::Euclid => {
+                State { heaps: state.heaps.clone(), limit: None }
+            }
             // The steps keep their order and their empty steps; the stairs' empty top changes
             // nothing.
             Game::Staircase => {
