@@ -141,10 +141,17 @@ proptest! {
                 prop_assert_eq!(position.check(mv), Ok(()));
                 if analysis.is_win() {
                     prop_assert!(analysis.winning_moves(&heaps).contains(&mv));
-                } else {
-                    // The fallback clears one bit of one heap: the game ends in as many moves as
-                    // the heaps have bits, not tokens.
+                } else if heaps.iter().map(|&h| u128::from(h)).sum::<u128>() > nim_tui::engine::BEST_TRY_MOVES {
+                    // Past the sizes whose every move is weighed, the quick rule clears one bit
+                    // of one heap: the game ends in as many moves as the heaps have bits, not
+                    // tokens.
                     prop_assert!(mv.take.is_power_of_two() && heaps[mv.heap] & mv.take != 0);
+                } else {
+                    // Every move weighed (#35): a heap of two or more is never emptied while a
+                    // move exists that empties none.
+                    let empties = |heap: usize, take: u64| heaps[heap] >= 2 && take == heaps[heap];
+                    let another = heaps.iter().enumerate().any(|(heap, &h)| h > 0 && !empties(heap, 1));
+                    prop_assert!(!(another && empties(mv.heap, mv.take)), "{:?} from {:?}", mv, heaps);
                 }
                 prop_assert_eq!(nim.explain(&position).best.mv(), Some(mv));
             }
