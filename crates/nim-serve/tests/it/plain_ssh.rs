@@ -9,38 +9,15 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::serve::{LOBBY, Player, options, server};
+use crate::serve_openssh::ssh_present;
 use crate::support::pty::{PATIENCE, Pty};
 
-fn ssh_present() {
-    let found = std::process::Command::new("ssh").arg("-V").output().is_ok();
-    assert!(found, "the OpenSSH client (ssh) is needed for this test: install openssh-client (.ci/run does)");
-}
-
-/// What `ssh` needs to reach the test's server and touch nothing of the machine's own SSH set-up.
+/// What `ssh` needs to reach the test's server ([`crate::serve_openssh::ssh_options`]), never
+/// asking for a password it would wait for.
 fn ssh_options(port: u16) -> Vec<String> {
-    [
-        "-F",
-        "/dev/null",
-        "-p",
-        &port.to_string(),
-        "-o",
-        "StrictHostKeyChecking=no",
-        "-o",
-        "UserKnownHostsFile=/dev/null",
-        "-o",
-        "LogLevel=ERROR",
-        "-o",
-        "IdentityAgent=none",
-        "-o",
-        "PubkeyAuthentication=no",
-        "-o",
-        "BatchMode=yes",
-        "-o",
-        "SetEnv=LANG=en_GB.UTF-8",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect()
+    let mut options = crate::serve_openssh::ssh_options(port);
+    options.extend(["-o".to_string(), "BatchMode=yes".to_string()]);
+    options
 }
 
 /// Nothing a screen reader would stumble on: no ESC (no escape sequence of any kind), no

@@ -9,11 +9,20 @@ use std::time::Duration;
 use crate::serve::{options, server};
 use crate::support::pty::Pty;
 
-/// `ssh` as a student types it, to the server at `port`, as `user`, touching nothing of the
-/// machine's own SSH set-up (no config, no known hosts, no keys, no agent).
+/// `ssh` as a student types it, to the server at `port`, as `user`: `-tt`, then
+/// [`ssh_options`] and `extra`.
 fn ssh(port: u16, user: &str, extra: &[&str]) -> Vec<String> {
-    let mut args: Vec<String> = [
-        "-tt",
+    let mut args = vec!["-tt".to_string()];
+    args.extend(ssh_options(port));
+    args.extend(extra.iter().map(|s| s.to_string()));
+    args.push(format!("{user}@127.0.0.1"));
+    args
+}
+
+/// What `ssh` needs to reach the test's server at `port` and touch nothing of the machine's own
+/// SSH set-up (no config, no known hosts, no keys, no agent), in English.
+pub(crate) fn ssh_options(port: u16) -> Vec<String> {
+    [
         "-F",
         "/dev/null",
         "-p",
@@ -35,13 +44,10 @@ fn ssh(port: u16, user: &str, extra: &[&str]) -> Vec<String> {
     ]
     .iter()
     .map(|s| s.to_string())
-    .collect();
-    args.extend(extra.iter().map(|s| s.to_string()));
-    args.push(format!("{user}@127.0.0.1"));
-    args
+    .collect()
 }
 
-fn ssh_present() {
+pub(crate) fn ssh_present() {
     let found = std::process::Command::new("ssh").arg("-V").output().is_ok();
     assert!(found, "the OpenSSH client (ssh) is needed for this test: install openssh-client (.ci/run does)");
 }
