@@ -541,20 +541,8 @@ impl GameKind {
         let mut all = vec![game(GameKind::Nim), game(GameKind::Moore(2)), game(GameKind::Moore(3))];
         all.push(game(GameKind::ALL[2]));
         all.extend(GamePreset::all().into_iter().map(|p| MenuEntry { kind: p.kind, preset: Some(p.name) }));
-        all.extend(
-            [
-                GameKind::Lasker,
-                GameKind::Kayles,
-                GameKind::Dawson,
-                GameKind::Wythoff,
-                GameKind::Fibonacci,
-                GameKind::Staircase,
-                GameKind::TurningTurtles,
-                GameKind::MockTurtles,
-                GameKind::Euclid,
-            ]
-            .map(game),
-        );
+        // The rest of the games, in `GameKind::ALL`'s order: a game added there is on the menu.
+        all.extend(GameKind::ALL[3..].iter().map(|&kind| game(kind)));
         all
     }
 }

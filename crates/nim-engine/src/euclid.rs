@@ -151,17 +151,7 @@ impl Rules for Euclid {
         super::Mode::Normal
     }
     fn check_position(&self, position: &Position) -> Result<(), PositionError> {
-        if position.limit().is_some() {
-            return Err(PositionError::UnexpectedLimit);
-        }
-        if position.len() != 2 {
-            return Err(PositionError::HeapCount {
-                game: GameKind::Euclid.title(),
-                heaps: 2,
-                given: position.len(),
-            });
-        }
-        Ok(())
+        position.check_pair(GameKind::Euclid)
     }
     fn check(&self, position: &Position, mv: &Move) -> Result<(), MoveError> {
         self.check_position(position)?;

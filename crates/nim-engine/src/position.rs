@@ -294,6 +294,18 @@ impl<'de> Deserialize<'de> for Position {
 }
 
 impl Position {
+    /// Whether this is a position of a game played on two numbers and no limit (Wythoff's game,
+    /// Euclid's game), `kind` naming the game in the refusal.
+    pub(crate) fn check_pair(&self, kind: crate::GameKind) -> Result<(), PositionError> {
+        if self.limit().is_some() {
+            return Err(PositionError::UnexpectedLimit);
+        }
+        if self.len() != 2 {
+            return Err(PositionError::HeapCount { game: kind.title(), heaps: 2, given: self.len() });
+        }
+        Ok(())
+    }
+
     /// The position with these heaps (and no limit).
     pub fn new(heaps: Vec<u64>) -> Self {
         Position::with_limit(heaps, None)

@@ -211,17 +211,7 @@ impl Rules for Wythoff {
         super::Mode::Normal
     }
     fn check_position(&self, position: &Position) -> Result<(), PositionError> {
-        if position.limit().is_some() {
-            return Err(PositionError::UnexpectedLimit);
-        }
-        if position.len() != 2 {
-            return Err(PositionError::HeapCount {
-                game: GameKind::Wythoff.title(),
-                heaps: 2,
-                given: position.len(),
-            });
-        }
-        Ok(())
+        position.check_pair(GameKind::Wythoff)
     }
     fn check(&self, position: &Position, mv: &Move) -> Result<(), MoveError> {
         self.check_position(position)?;
