@@ -73,6 +73,25 @@ pub fn accuracy((kept, met): (u32, u32)) -> String {
     if met == 0 { "—".to_string() } else { super::db::Accuracy { kept, met }.shown() }
 }
 
+/// `text` in at most `width` columns: whole if it fits, else as much as fits before `ellipsis`.
+fn fit_width(text: String, width: usize, ellipsis: &str) -> String {
+    use unicode_width::UnicodeWidthStr;
+    if text.width() <= width {
+        return text;
+    }
+    let room = width.saturating_sub(ellipsis.width());
+    let mut used = 0;
+    let mut kept: String = text
+        .chars()
+        .take_while(|c| {
+            used += unicode_width::UnicodeWidthChar::width(*c).unwrap_or(0);
+            used <= room
+        })
+        .collect();
+    kept.truncate(kept.trim_end().len());
+    kept + ellipsis
+}
+
 fn doing(lang: Language, d: &Doing) -> String {
     match d {
         Doing::Lobby => nim_tui::words::serve_in_lobby(lang),
@@ -163,6 +182,22 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
         .map(|id| Cell::from(i18n::text(look.language, id))),
     )
     .style(theme.strong(theme.dim));
+    // Roomy on a projector's wide screen; at 80 columns each column as narrow as its contents
+    // allow, so that the last result is whole where it can be. The last takes what is left (inside
+    // the frame, after a space between columns); a cell that does not fit ends in an ellipsis.
+    let fixed: [u16; 6] = if area.width >= 110 {
+        [16, 18, 16, 12, 7, 6]
+    } else if area.width >= 90 {
+        [12, 15, 11, 10, 6, 4]
+    } else {
+        [11, 12, 10, 10, 6, 4]
+    };
+    let last = table_area.width.saturating_sub(2 + fixed.iter().sum::<u16>() + 6);
+    let widths = [fixed.map(Constraint::Length).as_slice(), &[Constraint::Fill(1)]].concat();
+    let fit = |column: usize, cell: String| {
+        let width = fixed.get(column).copied().unwrap_or(last);
+        Cell::from(fit_width(cell, usize::from(width), &look.glyphs.ellipsis))
+    };
     let rows: Vec<Row> = students
         .iter()
         .map(|r| {
@@ -181,33 +216,25 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
             } else {
                 Style::new()
             };
+            let rating = r.rating.as_ref().map_or(String::new(), |p| {
+                nim_tui::words::rating_short(look.language, p.rating.shown(), p.rating.provisional())
+            });
             Row::new(vec![
-                Cell::from(name),
-                Cell::from(Span::styled(
-                    doing(look.language, &r.doing),
-                    if chosen { Style::new() } else { theme.fg(theme.dim) },
-                )),
-                Cell::from(position),
-                Cell::from(accuracy(r.accuracy())),
-                Cell::from(r.rating.as_ref().map_or(String::new(), |p| {
-                    nim_tui::words::rating_short(look.language, p.rating.shown(), p.rating.provisional())
-                })),
-                Cell::from(games),
-                Cell::from(last_result(look.language, &r.summary)),
+                fit(0, name),
+                fit(1, doing(look.language, &r.doing)).style(if chosen {
+                    Style::new()
+                } else {
+                    theme.fg(theme.dim)
+                }),
+                fit(2, position),
+                fit(3, accuracy(r.accuracy())),
+                fit(4, rating),
+                fit(5, games),
+                fit(6, last_result(look.language, &r.summary)),
             ])
             .style(style)
         })
         .collect();
-    // Roomy on a projector's wide screen; at 80 columns each column as narrow as its contents
-    // allow, so that the last result is whole.
-    let widths = if area.width >= 110 {
-        [16, 18, 16, 12, 7, 6].map(Constraint::Length)
-    } else if area.width >= 90 {
-        [12, 15, 11, 10, 6, 4].map(Constraint::Length)
-    } else {
-        [11, 12, 10, 10, 6, 4].map(Constraint::Length)
-    };
-    let widths = [widths[0], widths[1], widths[2], widths[3], widths[4], widths[5], Constraint::Fill(1)];
     let table = Table::new(rows, widths)
         .header(header)
         .column_spacing(1)
@@ -432,6 +459,17 @@ mod tests {
     use ratatui::backend::TestBackend;
 
     use super::*;
+
+    /// A cell cut to its column ends in the ellipsis, by display width, never in half a Chinese
+    /// character; a cell that fits is whole.
+    #[test]
+    fn a_cell_too_wide_ends_in_an_ellipsis() {
+        assert_eq!(fit_width("和 alice 对局".into(), 12, "…"), "和 alice 对…");
+        assert_eq!(fit_width("负于 alice · 尼姆游戏".into(), 17, "…"), "负于 alice · 尼…");
+        assert_eq!(fit_width("负于 alice · 尼姆游戏".into(), 16, "..."), "负于 alice ·...");
+        assert_eq!(fit_width("won · Nim".into(), 9, "…"), "won · Nim");
+        assert_eq!(fit_width("abc".into(), 0, "…"), "…");
+    }
     use crate::db::GameRow;
     use nim_tui::i18n::Language;
 
