@@ -6,6 +6,7 @@
 mod support;
 
 mod classroom;
+mod haproxy;
 mod harden;
 mod lobby;
 mod plain_ssh;
