@@ -38,6 +38,10 @@ pub struct ServeSettings {
     pub idle_timeout: u64,
     /// `--no-hints`.
     pub no_hints: bool,
+    /// `--proxy-protocol-from`: the load balancers, as addresses or CIDR ranges (checked by clap
+    /// as the flag's values are).
+    #[serde(default)]
+    pub proxy_protocol_from: Vec<String>,
 }
 
 /// The keys of `[serve]` that hold paths, read from the file's directory when relative.
@@ -85,6 +89,10 @@ impl ServeSettings {
         }
         if self.no_hints {
             flags.push(("no_hints", "--no-hints".into()));
+        }
+        if !self.proxy_protocol_from.is_empty() {
+            let ranges = self.proxy_protocol_from.join(",");
+            flags.push(("proxy_protocol_from", format!("--proxy-protocol-from={ranges}").into()));
         }
         flags
     }

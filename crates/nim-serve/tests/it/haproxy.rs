@@ -62,8 +62,9 @@ fn free_port() -> u16 {
     listener.local_addr().expect("an address").port()
 }
 
-/// The configuration the README's page shows (docs/school-server.md), on loopback: students
-/// at `front`, one server at `server`.
+/// The SSH half of the configuration docs/school-server.md shows, on loopback: students at
+/// `front`, one host at `server` that HAProxy reaches from [`BALANCER`] (and `option logasap`,
+/// so that HAProxy logs each student as it connects).
 fn config(dir: &Path, front: u16, server: u16) -> String {
     format!(
         "global
@@ -81,10 +82,12 @@ frontend students
     bind 127.0.0.1:{front}
     default_backend nim
 backend nim
-    balance leastconn
+    balance source
+    hash-type consistent
     option tcp-check
     tcp-check expect string SSH-2.0-
-    server one 127.0.0.1:{server} source {BALANCER} send-proxy-v2 check check-send-proxy inter 500ms
+    default-server send-proxy-v2 check check-send-proxy inter 500ms fall 3 rise 2
+    server one 127.0.0.1:{server} source {BALANCER}
 ",
         stats = dir.join("stats.sock").display(),
     )

@@ -265,3 +265,52 @@ async fn the_web_door_reads_the_header_too() {
     assert_eq!(cy, "full-here");
     running.stop(Duration::from_secs(3)).await;
 }
+
+/// What the server at `addr` says to a connection from [`BALANCER`] that begins with an HTTP
+/// request instead of a header: nothing when it reads headers from there, its SSH version line
+/// when it does not.
+fn answer_to_a_bare_connection(addr: SocketAddr) -> Vec<u8> {
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    runtime.block_on(async {
+        let mut stream = connect_from(BALANCER, addr).await;
+        stream.write_all(b"GET / HTTP/1.0\r\n\r\n").await.expect("write");
+        read_to_close(&mut stream).await
+    })
+}
+
+#[test]
+fn the_balancers_come_from_the_flag_or_the_config_files_serve_table_and_a_bad_one_is_refused() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let config = home.path().join("serve.toml");
+    // From the file: a connection from the balancer without a header is closed unanswered.
+    std::fs::write(&config, "[serve]\nproxy_protocol_from = [\"10.0.0.0/8\", \"127.0.0.2\"]\n")
+        .expect("write");
+    let config_arg = config.to_str().expect("a UTF-8 path");
+    let (server, addr, _) =
+        crate::serve_cli::start(home.path(), &["--config", config_arg, "--listen", "127.0.0.1:0"]);
+    let mut server = server;
+    assert!(answer_to_a_bare_connection(addr).is_empty(), "the file's balancer was not read for a header");
+    // SAFETY: kill(2) on the server this test started.
+    unsafe { libc::kill(server.id() as i32, libc::SIGTERM) };
+    assert_eq!(crate::serve_cli::wait_exit(&mut server).code(), Some(0));
+    // Without: the server speaks SSH first, as ever.
+    let (server, addr, _) = crate::serve_cli::start(home.path(), &["--listen", "127.0.0.1:0"]);
+    let mut server = server;
+    assert!(answer_to_a_bare_connection(addr).starts_with(b"SSH-2.0-"));
+    // SAFETY: as above.
+    unsafe { libc::kill(server.id() as i32, libc::SIGTERM) };
+    assert_eq!(crate::serve_cli::wait_exit(&mut server).code(), Some(0));
+    // Bad ranges, typed or in the file: exit 2, saying what is accepted.
+    for bad in ["nowhere", "10.0.0.0/33", "127.0.0.1,"] {
+        let out =
+            crate::support::command(home.path()).args(["--proxy-protocol-from", bad]).output().expect("run");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
+        assert!(err.contains("--proxy-protocol-from"), "{bad}: {err}");
+    }
+    std::fs::write(&config, "[serve]\nproxy_protocol_from = [\"10.0.0.0/33\"]\n").expect("write");
+    let out = crate::support::command(home.path()).args(["--config", config_arg]).output().expect("run");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("[serve]") && err.contains("CIDR"), "{err}");
+}
