@@ -280,9 +280,12 @@ impl Server {
         if admission.waiting.len() >= self.limits.max_preauth
             && let Some(oldest) = admission.waiting.pop_front()
         {
-            let shown = oldest.1.unwrap_or(IpAddr::from([0, 0, 0, 0]));
-            if self.logs_arrival(SocketAddr::new(shown, 0)) {
-                tracing::info!(ip = ?oldest.1, id = oldest.0, "dropped before logging in: too many connections logging in");
+            let peer = SocketAddr::new(oldest.1.unwrap_or(IpAddr::from([0, 0, 0, 0])), 0);
+            if self.logs_arrival(peer) {
+                // A balancer's connection has no address of its own before its header.
+                let ip =
+                    oldest.1.map_or_else(|| "(a balancer's, before its header)".into(), |ip| ip.to_string());
+                tracing::info!(%ip, id = oldest.0, "dropped before logging in: too many connections logging in");
             }
             (oldest.2)();
         }
