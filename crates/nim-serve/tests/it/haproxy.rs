@@ -6,7 +6,8 @@
 //! What a teacher would notice: the server's log names each student by the address and port
 //! HAProxy logged for them, never HAProxy's own, and one player per address
 //! (`--max-per-address 1`) lets two students in and refuses a second from the first one's
-//! address. Skipped, saying so, where haproxy is not installed, unless
+//! address. Two hosts given one key file behind HAProxy are one server to `ssh`: a student
+//! reaching either passes the strict host key check against one `known_hosts` line. Skipped, saying so, where haproxy is not installed, unless
 //! NIM_TUI_REQUIRE_HAPROXY=1 (as `.ci/run` sets), when that fails.
 
 #![cfg(unix)]
@@ -63,9 +64,14 @@ fn free_port() -> u16 {
 }
 
 /// The SSH half of the configuration docs/school-server.md shows, on loopback: students at
-/// `front`, one host at `server` that HAProxy reaches from [`BALANCER`] (and `option logasap`,
-/// so that HAProxy logs each student as it connects).
-fn config(dir: &Path, front: u16, server: u16) -> String {
+/// `front`, the hosts at `hosts`, which HAProxy reaches from [`BALANCER`], chosen by `balance`
+/// (and `option logasap`, so that HAProxy logs each student as it connects).
+fn config(dir: &Path, front: u16, hosts: &[u16], balance: &str) -> String {
+    let servers: String = hosts
+        .iter()
+        .enumerate()
+        .map(|(i, port)| format!("    server host{} 127.0.0.1:{port} source {BALANCER}\n", i + 1))
+        .collect();
     format!(
         "global
     log stderr format raw local0 info
@@ -82,15 +88,74 @@ frontend students
     bind 127.0.0.1:{front}
     default_backend nim
 backend nim
-    balance source
-    hash-type consistent
+    {balance}
     option tcp-check
     tcp-check expect string SSH-2.0-
     default-server send-proxy-v2 check check-send-proxy inter 500ms fall 3 rise 2
-    server one 127.0.0.1:{server} source {BALANCER}
-",
+{servers}",
         stats = dir.join("stats.sock").display(),
     )
+}
+
+/// The school's host key, in a file under `home`: the file, and its public half as OpenSSH
+/// writes it.
+fn school_key(home: &Path) -> (PathBuf, String) {
+    let key = nim_serve::hostkey::generate();
+    let file = home.join("school_ed25519_key");
+    let text = key.to_openssh(russh::keys::ssh_key::LineEnding::LF).expect("the key as text");
+    std::fs::write(&file, text.as_bytes()).expect("write the key");
+    (file, key.public_key().to_openssh().expect("the public key as text"))
+}
+
+/// A host: `nim-tui-serve` with its own home under `home`, the school's key, HAProxy's address
+/// as its balancer, the log on, and `extra` flags; it, its address and its log file.
+fn start_host(
+    home: &Path,
+    name: &str,
+    key: &Path,
+    extra: &[&str],
+) -> (Started, std::net::SocketAddr, PathBuf) {
+    let own = home.join(name);
+    std::fs::create_dir_all(&own).expect("the host's home");
+    let key = key.to_str().expect("a UTF-8 path");
+    let balancers = format!("{BALANCER},10.0.0.0/8");
+    let mut args = vec!["--listen", "127.0.0.1:0", "--host-key", key, "--proxy-protocol-from", &balancers];
+    args.extend_from_slice(extra);
+    let (child, addr, _) = crate::serve_cli::start_with_env(&own, &args, &[("NIM_TUI_LOG", "info")]);
+    (Started(child), addr, own.join("state/nim-tui/nim-tui.log"))
+}
+
+/// HAProxy with [`config`], once its checks of every host have passed (a LOCAL header, then the
+/// SSH version line expected: `L7OK`); it, and its log file.
+fn start_haproxy(haproxy: &Path, dir: &Path, front: u16, hosts: &[u16], balance: &str) -> (Started, PathBuf) {
+    std::fs::create_dir_all(dir).expect("a folder for haproxy");
+    let cfg = dir.join("haproxy.cfg");
+    std::fs::write(&cfg, config(dir, front, hosts, balance)).expect("write the configuration");
+    let log = dir.join("haproxy.log");
+    let proxy = Started(
+        Command::new(haproxy)
+            .arg("-db")
+            .arg("-f")
+            .arg(&cfg)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&log).expect("haproxy's log"))
+            .spawn()
+            .expect("start haproxy"),
+    );
+    let all_up = |stat: &str| {
+        (1..=hosts.len()).all(|n| {
+            stat.lines()
+                .any(|l| l.starts_with(&format!("nim,host{n},")) && l.contains(",UP,") && l.contains("L7OK"))
+        })
+    };
+    let (up, stat) = wait_until(|| ask(dir, "show stat"), all_up);
+    assert!(
+        up,
+        "HAProxy's checks of the hosts did not pass:\n{stat}\n{}",
+        std::fs::read_to_string(&log).unwrap_or_default()
+    );
+    (proxy, log)
 }
 
 /// HAProxy's answer to a command on its stats socket.
@@ -149,55 +214,12 @@ fn students_through_haproxy_are_seen_and_limited_by_their_own_addresses() {
     ssh_present();
     let home = tempfile::tempdir().expect("temp dir");
     let dir = home.path().join("haproxy");
-    std::fs::create_dir_all(&dir).expect("a folder for haproxy");
     // The host key every host of the school shares: one file, given with --host-key.
-    let key = nim_serve::hostkey::generate();
-    let key_file = home.path().join("school_ed25519_key");
-    let text = key.to_openssh(russh::keys::ssh_key::LineEnding::LF).expect("the key as text");
-    std::fs::write(&key_file, text.as_bytes()).expect("write the key");
-    let public = key.public_key().to_openssh().expect("the public key as text");
-
-    let key_arg = key_file.to_str().expect("a UTF-8 path");
-    let (server, addr, _) = crate::serve_cli::start_with_env(
-        home.path(),
-        &[
-            "--listen",
-            "127.0.0.1:0",
-            "--host-key",
-            key_arg,
-            "--proxy-protocol-from",
-            &format!("{BALANCER},10.0.0.0/8"),
-            "--max-per-address",
-            "1",
-        ],
-        &[("NIM_TUI_LOG", "info")],
-    );
-    let server = Started(server);
+    let (key, public) = school_key(home.path());
+    let (server, addr, server_log) = start_host(home.path(), "host1", &key, &["--max-per-address", "1"]);
     let front = free_port();
-    let cfg = dir.join("haproxy.cfg");
-    std::fs::write(&cfg, config(&dir, front, addr.port())).expect("write the configuration");
-    let haproxy_log = dir.join("haproxy.log");
-    let proxy = Started(
-        Command::new(&haproxy)
-            .arg("-db")
-            .arg("-f")
-            .arg(&cfg)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(std::fs::File::create(&haproxy_log).expect("haproxy's log"))
-            .spawn()
-            .expect("start haproxy"),
-    );
-    // HAProxy's health check (a LOCAL header, then the SSH version line expected) passes.
-    let (up, stat) = wait_until(
-        || ask(&dir, "show stat"),
-        |s| s.lines().any(|l| l.starts_with("nim,one,") && l.contains(",UP,") && l.contains("L7OK")),
-    );
-    assert!(
-        up,
-        "HAProxy's check of the server did not pass:\n{stat}\n{}",
-        std::fs::read_to_string(&haproxy_log).unwrap_or_default()
-    );
+    let (proxy, haproxy_log) =
+        start_haproxy(&haproxy, &dir, front, &[addr.port()], "balance source\n    hash-type consistent");
     let known_hosts = home.path().join("known_hosts");
     std::fs::write(&known_hosts, format!("[127.0.0.1]:{front} {public}\n")).expect("write known_hosts");
 
@@ -223,7 +245,6 @@ fn students_through_haproxy_are_seen_and_limited_by_their_own_addresses() {
     assert!(!cy.contents().contains(LOBBY), "{}", cy.contents());
 
     // The server's log names each student as HAProxy saw them: address and port.
-    let server_log = home.path().join("state/nim-tui/nim-tui.log");
     let read_log = || std::fs::read_to_string(&server_log).unwrap_or_default();
     let (logged, log) = wait_until(read_log, |log| log.contains("too many players from this address"));
     assert!(logged, "no refusal in the server's log:\n{log}");
@@ -247,4 +268,51 @@ fn students_through_haproxy_are_seen_and_limited_by_their_own_addresses() {
     unsafe { libc::kill(server.0.id() as i32, libc::SIGTERM) };
     let mut server = server;
     assert_eq!(crate::serve_cli::wait_exit(&mut server.0).code(), Some(0));
+}
+
+#[test]
+fn two_hosts_with_one_key_file_are_one_server_to_ssh() {
+    let Some(haproxy) = haproxy() else { return };
+    ssh_present();
+    let home = tempfile::tempdir().expect("temp dir");
+    let (key, public) = school_key(home.path());
+    let (one, one_addr, one_log) = start_host(home.path(), "host1", &key, &[]);
+    let (two, two_addr, two_log) = start_host(home.path(), "host2", &key, &[]);
+    let front = free_port();
+    // Round robin here, so that the two students surely reach two hosts.
+    let dir = home.path().join("haproxy");
+    let (proxy, _) =
+        start_haproxy(&haproxy, &dir, front, &[one_addr.port(), two_addr.port()], "balance roundrobin");
+    // One line in known_hosts, checked strictly, for whichever host a student reaches.
+    let known_hosts = home.path().join("known_hosts");
+    std::fs::write(&known_hosts, format!("[127.0.0.1]:{front} {public}\n")).expect("write known_hosts");
+    let mut students = Vec::new();
+    for (from, user) in [(ANN, "ann"), (BOB, "bob")] {
+        let args = ssh(front, from, user, &known_hosts);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let mut pty = Pty::program("ssh", &args).size(30, 100).spawn();
+        assert!(pty.wait_for(LOBBY), "{user} has no lobby (a host key `ssh` refused?):\n{}", pty.contents());
+        students.push(pty);
+    }
+    // Each host served one of them, under the student's own address.
+    let connected = |log: &Path| {
+        let text = std::fs::read_to_string(log).unwrap_or_default();
+        [ANN, BOB]
+            .into_iter()
+            .filter(|from| text.contains(&format!("connected peer={from}:")))
+            .collect::<Vec<_>>()
+    };
+    let (one_saw, two_saw) = (connected(&one_log), connected(&two_log));
+    assert_eq!(one_saw.len() + two_saw.len(), 2, "host1 saw {one_saw:?}, host2 {two_saw:?}");
+    assert!(one_saw.len() == 1 && two_saw.len() == 1, "host1 saw {one_saw:?}, host2 {two_saw:?}");
+    for mut student in students {
+        student.hang_up();
+    }
+    drop(proxy);
+    for host in [one, two] {
+        let mut host = host;
+        // SAFETY: kill(2) on a server this test started.
+        unsafe { libc::kill(host.0.id() as i32, libc::SIGTERM) };
+        assert_eq!(crate::serve_cli::wait_exit(&mut host.0).code(), Some(0));
+    }
 }
