@@ -12,7 +12,9 @@
 //! the socket is not read, so TCP slows the browser, as SSH's flow control does), input waits
 //! for room ([`Limits::input_cap`]), and output goes through the game's queue, which drops a
 //! browser that stops reading. `Origin` must name the `Host` the page came from, and
-//! `X-Forwarded-For` is believed only from the addresses of `--trusted-proxy`. No path but the
+//! `X-Forwarded-For` is believed only from the addresses of `--trusted-proxy`; from a load
+//! balancer of `--proxy-protocol-from`, its PROXY header is read first ([`super::proxy`]) and the
+//! connection is the client's from then on. No path but the
 //! embedded files' is served. There is no TLS here: behind a reverse proxy that ends it (the
 //! README shows one), the browser uses `wss://`.
 //!
