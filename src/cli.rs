@@ -700,6 +700,13 @@ pub struct ServeArgs {
     /// more); from any other address the header is ignored
     #[arg(long, value_name = "ADDR", requires = "web")]
     pub trusted_proxy: Vec<std::net::IpAddr>,
+    /// Load balancers (HAProxy in `mode tcp` with `send-proxy-v2`) whose connections start with
+    /// a PROXY protocol header (version 2 or 1) naming the student's address, which the
+    /// per-address limits and the log then use. Addresses or CIDR ranges, comma-separated or the
+    /// flag repeated (10.0.0.5,10.0.1.0/24). A connection from one of them without a valid header
+    /// is refused; from any other address no header is read. Both doors (SSH and --web)
+    #[arg(long, value_name = "ADDR[/LEN],…", value_delimiter = ',')]
+    pub proxy_protocol_from: Vec<crate::serve_settings::AddressRange>,
 }
 
 /// What `nim-tui serve` does instead of serving.

@@ -38,6 +38,10 @@ pub struct ServeSettings {
     pub idle_timeout: u64,
     /// `--no-hints`.
     pub no_hints: bool,
+    /// `--proxy-protocol-from`: the load balancers, as addresses or CIDR ranges (checked by clap
+    /// as the flag's values are).
+    #[serde(default)]
+    pub proxy_protocol_from: Vec<String>,
 }
 
 /// The keys of `[serve]` that hold paths, read from the file's directory when relative.
@@ -86,6 +90,115 @@ impl ServeSettings {
         if self.no_hints {
             flags.push(("no_hints", "--no-hints".into()));
         }
+        if !self.proxy_protocol_from.is_empty() {
+            let ranges = self.proxy_protocol_from.join(",");
+            flags.push(("proxy_protocol_from", format!("--proxy-protocol-from={ranges}").into()));
+        }
         flags
+    }
+}
+
+/// An address or a range of them in CIDR form (`10.0.0.7`, `10.0.0.0/8`, `2001:db8::/32`): the
+/// load balancers `--proxy-protocol-from` names. Kept with its host bits cleared, so that two ways
+/// of writing one range are one value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AddressRange {
+    network: std::net::IpAddr,
+    prefix: u8,
+}
+
+impl AddressRange {
+    /// Whether `ip` is in the range. An IPv4 address in IPv6's mapped form (`::ffff:10.0.0.7`, as
+    /// a socket bound to `[::]` sees an IPv4 peer) is read as the IPv4 address it is.
+    pub fn contains(&self, ip: std::net::IpAddr) -> bool {
+        use std::net::IpAddr;
+        match (self.network, ip.to_canonical()) {
+            (IpAddr::V4(net), IpAddr::V4(ip)) => {
+                let mask = u32::MAX.checked_shl(32 - u32::from(self.prefix)).unwrap_or(0);
+                u32::from(ip) & mask == u32::from(net)
+            }
+            (IpAddr::V6(net), IpAddr::V6(ip)) => {
+                let mask = u128::MAX.checked_shl(128 - u32::from(self.prefix)).unwrap_or(0);
+                u128::from(ip) & mask == u128::from(net)
+            }
+            _ => false,
+        }
+    }
+}
+
+impl std::fmt::Display for AddressRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.network, self.prefix)
+    }
+}
+
+impl std::str::FromStr for AddressRange {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        use std::net::IpAddr;
+        let expected = "expected an address (10.0.0.7, ::1) or a range in CIDR form (10.0.0.0/8, fd00::/8)";
+        let (addr, prefix) = match text.split_once('/') {
+            Some((addr, prefix)) => (addr, Some(prefix)),
+            None => (text, None),
+        };
+        let network: IpAddr =
+            addr.trim().parse().map_err(|_| format!("'{addr}' is not an address; {expected}"))?;
+        let network = network.to_canonical();
+        let most = if network.is_ipv4() { 32 } else { 128 };
+        let prefix = match prefix {
+            None => most,
+            Some(p) => match p.trim().parse::<u8>() {
+                Ok(p) if p <= most => p,
+                _ => return Err(format!("'/{p}' is not a prefix length of 0 to {most}; {expected}")),
+            },
+        };
+        let network = match network {
+            IpAddr::V4(v4) => {
+                let mask = u32::MAX.checked_shl(32 - u32::from(prefix)).unwrap_or(0);
+                IpAddr::V4((u32::from(v4) & mask).into())
+            }
+            IpAddr::V6(v6) => {
+                let mask = u128::MAX.checked_shl(128 - u32::from(prefix)).unwrap_or(0);
+                IpAddr::V6((u128::from(v6) & mask).into())
+            }
+        };
+        Ok(AddressRange { network, prefix })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::AddressRange;
+
+    fn range(text: &str) -> AddressRange {
+        text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    #[test]
+    fn address_ranges_hold_their_addresses_and_no_others() {
+        let ip = |text: &str| text.parse::<std::net::IpAddr>().expect("an address");
+        assert!(range("10.0.0.0/8").contains(ip("10.200.3.4")));
+        assert!(!range("10.0.0.0/8").contains(ip("11.0.0.1")));
+        assert!(range("10.1.2.3").contains(ip("10.1.2.3")));
+        assert!(!range("10.1.2.3").contains(ip("10.1.2.4")));
+        // A socket bound to [::] sees IPv4 peers in the mapped form.
+        assert!(range("127.0.0.1").contains(ip("::ffff:127.0.0.1")));
+        assert!(range("fd00::/8").contains(ip("fd12::1")));
+        assert!(!range("fd00::/8").contains(ip("fe80::1")));
+        assert!(!range("10.0.0.0/8").contains(ip("::1")), "no family crosses to the other");
+        assert!(range("0.0.0.0/0").contains(ip("192.0.2.1")));
+        assert!(range("::/0").contains(ip("2001:db8::1")));
+        // Host bits cleared: one range, however written.
+        assert_eq!(range("10.9.9.9/8"), range("10.0.0.0/8"));
+        assert_eq!(range("10.9.9.9/8").to_string(), "10.0.0.0/8");
+    }
+
+    #[test]
+    fn a_bad_range_says_what_is_accepted() {
+        for bad in ["", "10.0.0", "10.0.0.0/33", "::/129", "10.0.0.0/x", "host.example"] {
+            let err = bad.parse::<AddressRange>().expect_err(bad);
+            assert!(err.contains("CIDR"), "{bad}: {err}");
+        }
     }
 }

@@ -29,6 +29,7 @@ pub mod names;
 pub mod pairing;
 mod place;
 mod plain_door;
+pub mod proxy;
 pub mod report;
 mod say;
 mod ssh;
@@ -207,6 +208,9 @@ pub struct Options {
     pub web: Option<WebOptions>,
     /// The server's own language: its console's, and a player's whose locale says nothing.
     pub language: Language,
+    /// Load balancers whose connections start with a PROXY protocol header
+    /// (`--proxy-protocol-from`), at both doors.
+    pub balancers: proxy::Balancers,
 }
 
 /// What every connection shares.
@@ -230,6 +234,8 @@ pub struct Server {
     admission: Mutex<Admission>,
     /// Wrong class codes, per address and in all.
     pub guard: guard::Guard,
+    /// Load balancers whose connections start with a PROXY protocol header.
+    pub balancers: proxy::Balancers,
     /// Connections open now, logging in or playing.
     live: AtomicUsize,
     gone: Notify,
@@ -262,12 +268,36 @@ impl Server {
 
     /// Takes a place among the connections not yet logged in for `id` from `ip`: when those
     /// of its address, or all of them, are full, the oldest waiting one is dropped to make room,
-    /// so that a flood of idle sockets delays no one for long and locks no one out.
-    fn admit(&self, id: u64, ip: IpAddr, kill: Kill) {
+    /// so that a flood of idle sockets delays no one for long and locks no one out. A
+    /// connection from a load balancer comes without its address (`None`) until its PROXY
+    /// header tells it ([`Server::readdress`]): it counts in all meanwhile, and against no
+    /// address, the balancer's included.
+    fn admit(&self, id: u64, ip: Option<IpAddr>, kill: Kill) {
         let mut admission = self.admission();
-        let here = admission.waiting.iter().filter(|w| w.1 == ip).count();
+        if let Some(ip) = ip {
+            self.make_room(&mut admission, ip);
+        }
+        if admission.waiting.len() >= self.limits.max_preauth
+            && let Some(oldest) = admission.waiting.pop_front()
+        {
+            let peer = SocketAddr::new(oldest.1.unwrap_or(IpAddr::from([0, 0, 0, 0])), 0);
+            if self.logs_arrival(peer) {
+                // A balancer's connection has no address of its own before its header.
+                let ip =
+                    oldest.1.map_or_else(|| "(a balancer's, before its header)".into(), |ip| ip.to_string());
+                tracing::info!(%ip, id = oldest.0, "dropped before logging in: too many connections logging in");
+            }
+            (oldest.2)();
+        }
+        admission.waiting.push_back((id, ip, kill));
+        self.live.fetch_add(1, Ordering::SeqCst);
+    }
+
+    /// Drops the oldest of `ip`'s connections logging in when they fill its places.
+    fn make_room(&self, admission: &mut Admission, ip: IpAddr) {
+        let here = admission.waiting.iter().filter(|w| w.1 == Some(ip)).count();
         if here >= self.limits.max_preauth_per_address
-            && let Some(at) = admission.waiting.iter().position(|w| w.1 == ip)
+            && let Some(at) = admission.waiting.iter().position(|w| w.1 == Some(ip))
             && let Some(oldest) = admission.waiting.remove(at)
         {
             if self.logs_arrival(SocketAddr::new(ip, 0)) {
@@ -275,16 +305,20 @@ impl Server {
             }
             (oldest.2)();
         }
-        if admission.waiting.len() >= self.limits.max_preauth
-            && let Some(oldest) = admission.waiting.pop_front()
-        {
-            if self.logs_arrival(SocketAddr::new(oldest.1, 0)) {
-                tracing::info!(ip = %oldest.1, id = oldest.0, "dropped before logging in: too many connections logging in");
-            }
-            (oldest.2)();
-        }
-        admission.waiting.push_back((id, ip, kill));
-        self.live.fetch_add(1, Ordering::SeqCst);
+    }
+
+    /// Gives `id`, admitted without an address, the one its PROXY header told, and holds it to
+    /// that address's places as [`Server::admit`] does; false when it was dropped meanwhile.
+    fn readdress(&self, id: u64, ip: IpAddr) -> bool {
+        let mut admission = self.admission();
+        let Some(at) = admission.waiting.iter().position(|w| w.0 == id) else { return false };
+        let Some(mut entry) = admission.waiting.remove(at) else { return false };
+        self.make_room(&mut admission, ip);
+        entry.1 = Some(ip);
+        // Where it was, so that it is no younger for having waited for its header.
+        let at = at.min(admission.waiting.len());
+        admission.waiting.insert(at, entry);
+        true
     }
 
     /// Moves `id` from the connections logging in to the players, or says which limit refuses it.
@@ -419,7 +453,7 @@ pub(crate) type Kill = Arc<dyn Fn() + Send + Sync>;
 /// Who holds a place: the connections logging in (oldest first), and the players.
 #[derive(Default)]
 struct Admission {
-    waiting: std::collections::VecDeque<(u64, IpAddr, Kill)>,
+    waiting: std::collections::VecDeque<(u64, Option<IpAddr>, Kill)>,
     players: std::collections::HashSet<u64>,
     per_address: HashMap<IpAddr, usize>,
 }
@@ -537,7 +571,7 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
     };
     let limits = options.limits;
     let config = Arc::new(russh::server::Config {
-        server_id: russh::SshId::Standard(format!("SSH-2.0-nim-tui_{}", env!("CARGO_PKG_VERSION")).into()),
+        server_id: russh::SshId::Standard(ssh_version().into()),
         keys: vec![options.host_key],
         // The first refusal (OpenSSH's probe with "none") costs nothing; a wrong code costs a
         // second, as in OpenSSH.
@@ -574,6 +608,7 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
         people: tables::People::default(),
         admission: Mutex::new(Admission::default()),
         guard: guard::Guard::new(limits_guard),
+        balancers: options.balancers,
         live: AtomicUsize::new(0),
         gone: Notify::new(),
         next_id: AtomicU64::new(1),
@@ -587,7 +622,7 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
     });
     let mut accept = Vec::new();
     if let Some(listener) = listener {
-        tracing::info!(%addr, code = server.code.is_some(), teachers = server.teachers.len(), "serving");
+        tracing::info!(%addr, code = server.code.is_some(), teachers = server.teachers.len(), balancers = server.balancers.len(), "serving");
         accept.push(tokio::spawn(accept_loop(listener, config, server.clone())));
     }
     let mut web = None;
@@ -630,28 +665,47 @@ async fn accept_loop(listener: TcpListener, config: Arc<russh::server::Config>, 
         let kill: Kill = Arc::new(move || {
             let _ = kill.shutdown(std::net::Shutdown::Both);
         });
-        server.admit(id, peer.ip(), kill.clone());
-        tokio::spawn(connection(socket, peer, id, kill, config.clone(), server.clone()));
+        // A balancer's connection is counted by its client's address, once its header tells it.
+        let balancer = server.balancers.includes(peer.ip());
+        server.admit(id, (!balancer).then_some(peer.ip()), kill.clone());
+        tokio::spawn(connection(socket, peer, balancer, id, kill, config.clone(), server.clone()));
     }
 }
 
-/// One connection, from the handshake to the end, within its time-outs.
+/// One connection, from the handshake to the end, within its time-outs. From a load balancer
+/// (`balancer`), its PROXY header first, within the same time-out as logging in: the peer is
+/// then the client it names.
 async fn connection(
-    socket: TcpStream,
+    mut socket: TcpStream,
     peer: SocketAddr,
+    balancer: bool,
     id: u64,
     kill: Kill,
     config: Arc<russh::server::Config>,
     server: Arc<Server>,
 ) {
-    if server.logs_arrival(peer) {
-        tracing::info!(%peer, id, "connected");
-    }
+    let start = tokio::time::Instant::now();
+    let login = server.limits.login_timeout;
+    let preauth = server.limits.preauth_timeout;
+    let peer = match balancer {
+        false => {
+            if server.logs_arrival(peer) {
+                tracing::info!(%peer, id, "connected");
+            }
+            peer
+        }
+        true => match through_balancer(&mut socket, peer, id, &server, start + preauth).await {
+            Some(client) => client,
+            None => {
+                kill();
+                server.leave(id, peer.ip());
+                return;
+            }
+        },
+    };
     let (started_tx, started) = oneshot::channel();
     let (logged_tx, logged) = oneshot::channel();
     let handler = ssh::Handler::new(server.clone(), id, peer, kill.clone(), started_tx, logged_tx);
-    let login = server.limits.login_timeout;
-    let preauth = server.limits.preauth_timeout;
     let session = async {
         let running = russh::server::run_stream(config, socket, handler).await?;
         running.await
@@ -660,7 +714,7 @@ async fn connection(
     let mut stopping = server.stopping();
     // Until the game starts, the time-outs (to log in, then to open the game) and the server's
     // stop apply here; after, the game has its own idle time-out and hears of the stop itself.
-    let deadline = tokio::time::Instant::now() + login;
+    let deadline = start + login;
     let timed_out = tokio::select! {
         result = &mut session => {
             if server.logs_arrival(peer) {
@@ -670,7 +724,7 @@ async fn connection(
             return;
         }
         waited = async {
-            if tokio::time::timeout(preauth, logged).await.is_err() {
+            if tokio::time::timeout_at(start + preauth, logged).await.is_err() {
                 return Some(format!("did not log in within {}s", preauth.as_secs()));
             }
             match tokio::time::timeout_at(deadline, started).await {
@@ -691,6 +745,56 @@ async fn connection(
         log_end(peer, id, result.err());
     }
     server.leave(id, peer.ip());
+}
+
+/// The client a load balancer's connection `id` is for, from its PROXY header read by
+/// `deadline` (the balancer's own address when the header gives none), logged as connected;
+/// `None` when the connection ends here: refused for a missing, bad or late header (logged), a
+/// health check (LOCAL: answered with the server's SSH version line, for a check that expects
+/// it, and not logged: no student), or the server stopping.
+async fn through_balancer(
+    socket: &mut TcpStream,
+    balancer: SocketAddr,
+    id: u64,
+    server: &Server,
+    deadline: tokio::time::Instant,
+) -> Option<SocketAddr> {
+    let mut stopping = server.stopping();
+    let read = tokio::select! {
+        read = proxy::read_header_by(socket, deadline, server.limits.preauth_timeout) => read,
+        _ = stopping.wait_for(|s| *s) => return None,
+    };
+    let client = match read {
+        Ok(proxy::Arrival::Client(client)) => client,
+        Ok(proxy::Arrival::Unknown) => balancer,
+        Ok(proxy::Arrival::Local) => {
+            let line = format!("{}\r\n", ssh_version());
+            let _ = tokio::time::timeout_at(
+                deadline,
+                tokio::io::AsyncWriteExt::write_all(socket, line.as_bytes()),
+            )
+            .await;
+            return None;
+        }
+        Err(why) => {
+            if server.logs_arrival(balancer) {
+                tracing::info!(peer = %balancer, id, "refused: {why}");
+            }
+            return None;
+        }
+    };
+    if !server.readdress(id, client.ip()) {
+        return None;
+    }
+    if server.logs_arrival(client) {
+        tracing::info!(peer = %client, via = %balancer, id, "connected");
+    }
+    Some(client)
+}
+
+/// The server's SSH version line, without its line end.
+fn ssh_version() -> String {
+    format!("SSH-2.0-nim-tui_{}", env!("CARGO_PKG_VERSION"))
 }
 
 fn log_end(peer: SocketAddr, id: u64, error: Option<russh::Error>) {
@@ -741,6 +845,7 @@ pub fn run(args: &nim_tui::cli::ServeArgs, settings: Settings, language: Languag
         settings,
         web,
         language,
+        balancers: proxy::Balancers::new(args.proxy_protocol_from.clone()),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

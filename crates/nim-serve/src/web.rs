@@ -12,7 +12,9 @@
 //! the socket is not read, so TCP slows the browser, as SSH's flow control does), input waits
 //! for room ([`Limits::input_cap`]), and output goes through the game's queue, which drops a
 //! browser that stops reading. `Origin` must name the `Host` the page came from, and
-//! `X-Forwarded-For` is believed only from the addresses of `--trusted-proxy`. No path but the
+//! `X-Forwarded-For` is believed only from the addresses of `--trusted-proxy`; from a load
+//! balancer of `--proxy-protocol-from`, its PROXY header is read first ([`super::proxy`]) and the
+//! connection is the client's from then on. No path but the
 //! embedded files' is served. There is no TLS here: behind a reverse proxy that ends it (the
 //! README shows one), the browser uses `wss://`.
 //!
@@ -146,7 +148,9 @@ async fn accept_loop(listener: TcpListener, router: Router, web: Arc<Web>) {
                 continue;
             }
         };
-        let Some(open) = Open::take(&web, addr.ip()) else {
+        // A load balancer's connection is counted by its client's address once its header is read.
+        let balancer = web.server.balancers.includes(addr.ip());
+        let Some(open) = Open::take(&web, addr.ip(), balancer) else {
             if web.server.logs_arrival(addr) {
                 tracing::info!(peer = %addr, "web: refused: too many connections");
             }
@@ -156,10 +160,18 @@ async fn accept_loop(listener: TcpListener, router: Router, web: Arc<Web>) {
         // counts what waits, and drops a browser that stopped reading (`client.rs`).
         let _ = socket2::SockRef::from(&socket).set_send_buffer_size(SEND_BUFFER);
         let _ = socket.set_nodelay(true);
-        let Some((socket, kill)) = killable(socket, addr) else { continue };
-        let peer = Peer { addr, kill };
+        let Some((mut socket, kill)) = killable(socket, addr) else { continue };
         let router = router.clone();
+        let web = web.clone();
         tokio::spawn(async move {
+            let (addr, open) = match balancer {
+                false => (addr, open),
+                true => match through_balancer(&web, &mut socket, addr, open).await {
+                    Some(arrived) => arrived,
+                    None => return,
+                },
+            };
+            let peer = Peer { addr, kill };
             let service = hyper::service::service_fn(move |mut request: Request<hyper::body::Incoming>| {
                 request.extensions_mut().insert(peer.clone());
                 let router = router.clone();
@@ -188,12 +200,14 @@ struct Open {
 impl Open {
     /// A place for a connection from `ip`, if the door has one: at most as many as players and
     /// connections logging in together, in all and per address (a trusted proxy has no limit of
-    /// its own: its clients are counted by their forwarded address when they play).
-    fn take(web: &Arc<Web>, ip: IpAddr) -> Option<Open> {
+    /// its own: its clients are counted by their forwarded address when they play; nor has a
+    /// load balancer, `balancer`, whose connections are counted by their client's address once
+    /// their PROXY header is read: [`Open::readdress`]).
+    fn take(web: &Arc<Web>, ip: IpAddr, balancer: bool) -> Option<Open> {
         let limits = &web.server.limits;
         let mut open = web.open.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let here = open.1.get(&ip).copied().unwrap_or(0);
-        let proxy = web.options.trusted_proxies.contains(&ip);
+        let proxy = balancer || web.options.trusted_proxies.contains(&ip);
         if open.0 >= limits.max_connections + limits.max_preauth
             || (!proxy && here >= limits.max_per_address + limits.max_preauth_per_address)
         {
@@ -203,6 +217,61 @@ impl Open {
         *open.1.entry(ip).or_insert(0) += 1;
         Some(Open { web: web.clone(), ip })
     }
+}
+
+impl Open {
+    /// The place of a load balancer's connection moved to its client's address `ip`, if that
+    /// address has one free (as [`Open::take`] counts them); else the place is given back.
+    fn readdress(self, ip: IpAddr) -> Option<Open> {
+        let limits = &self.web.server.limits;
+        let moved = {
+            let mut open = self.web.open.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let here = open.1.get(&ip).copied().unwrap_or(0);
+            let proxy = self.web.options.trusted_proxies.contains(&ip);
+            let room = proxy || here < limits.max_per_address + limits.max_preauth_per_address;
+            if room {
+                // Counted in all once more here, and once less when `self` is dropped below.
+                open.0 += 1;
+                *open.1.entry(ip).or_insert(0) += 1;
+            }
+            room
+        };
+        let web = self.web.clone();
+        drop(self);
+        moved.then_some(Open { web, ip })
+    }
+}
+
+/// The client a load balancer's connection is for, from its PROXY header read within
+/// [`HEADER_WAIT`] (the balancer's own address when the header gives none), with its place
+/// among the door's connections moved to that address; `None` when the connection ends here:
+/// refused for a missing, bad or late header or for too many connections from the client's
+/// address (logged), or a health check (LOCAL: closed, not logged).
+async fn through_balancer(
+    web: &Arc<Web>,
+    socket: &mut TcpStream,
+    balancer: SocketAddr,
+    open: Open,
+) -> Option<(SocketAddr, Open)> {
+    let read = super::proxy::read_header_by(socket, Instant::now() + HEADER_WAIT, HEADER_WAIT).await;
+    let client = match read {
+        Ok(super::proxy::Arrival::Client(client)) => client,
+        Ok(super::proxy::Arrival::Unknown) => return Some((balancer, open)),
+        Ok(super::proxy::Arrival::Local) => return None,
+        Err(why) => {
+            if web.server.logs_arrival(balancer) {
+                tracing::info!(peer = %balancer, "web: refused: {why}");
+            }
+            return None;
+        }
+    };
+    let Some(open) = open.readdress(client.ip()) else {
+        if web.server.logs_arrival(client) {
+            tracing::info!(peer = %client, via = %balancer, "web: refused: too many connections");
+        }
+        return None;
+    };
+    Some((client, open))
 }
 
 impl Drop for Open {
@@ -429,7 +498,7 @@ async fn join(web: Arc<Web>, mut socket: WebSocket, peer: SocketAddr, kill: Kill
     if server.logs_arrival(peer) {
         tracing::info!(%peer, id, "web: connected");
     }
-    server.admit(id, peer.ip(), kill.clone());
+    server.admit(id, Some(peer.ip()), kill.clone());
     let log = LogBudget::shared();
     let mut stopping = server.stopping();
     let hello = tokio::select! {

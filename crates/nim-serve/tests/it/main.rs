@@ -6,10 +6,12 @@
 mod support;
 
 mod classroom;
+mod haproxy;
 mod harden;
 mod lobby;
 mod plain_ssh;
 mod plain_web;
+mod proxy;
 mod report;
 mod serve;
 mod serve_cli;

@@ -53,6 +53,7 @@ pub fn options(dir: &Path) -> Options {
         settings: settings(),
         web: None,
         language: nim_tui::i18n::Language::English,
+        balancers: serve::proxy::Balancers::default(),
     }
 }
 
