@@ -578,7 +578,11 @@ fn serve_path(file: &Path, name: &str, value: toml::Value) -> toml::Value {
     let toml::Value::String(text) = &value else { return value };
     let dir = file.parent().filter(|dir| !dir.as_os_str().is_empty());
     match dir {
-        Some(dir) if crate::serve_settings::PATHS.contains(&name) && Path::new(text).is_relative() => {
+        Some(dir)
+            if crate::serve_settings::PATHS.contains(&name)
+                && Path::new(text).is_relative()
+                && !crate::serve_settings::is_database_url(text) =>
+        {
             toml::Value::String(dir.join(text).to_string_lossy().into_owned())
         }
         _ => value,

@@ -10,6 +10,7 @@ mod harden;
 mod lobby;
 mod plain_ssh;
 mod plain_web;
+mod postgres;
 mod report;
 mod serve;
 mod serve_cli;

@@ -13,7 +13,7 @@ use crate::serve::Player;
 use crate::support::command;
 
 /// Starts `nim-tui serve` with `args` under `home`; returns it and the address it listens on.
-fn start(home: &std::path::Path, args: &[&str]) -> (Child, SocketAddr, String) {
+pub(crate) fn start(home: &std::path::Path, args: &[&str]) -> (Child, SocketAddr, String) {
     let mut child = command(home)
         .args(args)
         .stdout(Stdio::null())
@@ -39,7 +39,7 @@ fn start(home: &std::path::Path, args: &[&str]) -> (Child, SocketAddr, String) {
     (child, addr, said)
 }
 
-fn wait_exit(child: &mut Child) -> std::process::ExitStatus {
+pub(crate) fn wait_exit(child: &mut Child) -> std::process::ExitStatus {
     for _ in 0..300 {
         if let Some(status) = child.try_wait().expect("wait") {
             return status;
