@@ -227,7 +227,7 @@ impl Store {
                             true
                         }
                         Err(e) if e.is_busy() && retry.len() < RETRY_MAX => {
-                            tracing::warn!(player = %w.who(), "the database is busy (another program holds it): the result is kept to try again");
+                            tracing::warn!(player = %w.who(), "the database is busy or out of reach ({e}): the result is kept to try again");
                             retry.push_back(w);
                             false
                         }

@@ -81,8 +81,11 @@ pub fn cluster() -> Option<Arc<Cluster>> {
             std::env::var("NIM_TUI_REQUIRE_POSTGRES").ok().as_deref() != Some("1"),
             "NIM_TUI_REQUIRE_POSTGRES=1, but no PostgreSQL server binaries were found (looked in /usr/lib/postgresql/*/bin and the PATH for initdb, postgres, createdb and psql): install Debian's postgresql"
         );
+        // Straight to standard error, past the test harness's capture, so that a run shows it.
         SAID.call_once(|| {
-            eprintln!(
+            use std::io::Write as _;
+            let _ = writeln!(
+                std::io::stderr(),
                 "PostgreSQL tests skipped: no server binaries found (install Debian's postgresql; NIM_TUI_REQUIRE_POSTGRES=1 makes this a failure)"
             );
         });
