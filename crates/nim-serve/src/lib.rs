@@ -1,7 +1,7 @@
 //! `nim-tui serve`: a classroom over SSH. Every connection plays the game as it is played in a
 //! terminal (the same `App`, screens, keys and drawing: `client.rs`), behind an SSH server
 //! (russh: `ssh.rs`) that knows who may log in and refuses what is not a game; finished games go
-//! to an SQLite database (`db.rs`).
+//! to an SQLite file or a PostgreSQL database (`db/`).
 //!
 //! Nothing a client does can hurt the server or another client, and every resource a client can
 //! grow has a bound ([`Limits`], listed in the README): connections logging in are counted apart

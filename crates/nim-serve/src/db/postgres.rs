@@ -1323,4 +1323,23 @@ mod tests {
             .expect("no server");
         assert!(gone.is_busy() && !gone.is_bad_input() && !gone.to_string().contains("s3cret"), "{gone}");
     }
+
+    /// A connection the database ends (a restart, an administrator) fails the write in hand as
+    /// busy, so the store keeps it to try again, and the next call connects anew.
+    #[test]
+    fn a_dropped_connection_is_busy_and_made_again() {
+        use super::super::Db;
+        let Some(db) = crate::test_pg::database() else { return };
+        let kept = Db::open_at(&at(&db.url())).expect("open");
+        kept.seen("ann").expect("seen");
+        let ended = db.psql(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+             WHERE application_name = 'nim-tui-serve' AND pid <> pg_backend_pid()",
+        );
+        assert_eq!(ended.trim(), "1");
+        let e = kept.seen("bob").expect_err("the connection was ended");
+        assert!(e.is_busy(), "{e}");
+        kept.seen("bob").expect("connected again");
+        assert_eq!(db.psql("SELECT string_agg(name, ',' ORDER BY name) FROM players").trim(), "ann,bob");
+    }
 }

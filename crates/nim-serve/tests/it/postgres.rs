@@ -64,6 +64,15 @@ fn a_server_on_postgresql_keeps_a_students_game_and_never_says_the_password() {
     assert_eq!(games.len(), 1, "{games:?}");
     assert_eq!(games[0].outcome, nim_serve::db::Outcome::EndedByServer);
     assert_eq!(db.psql("SELECT count(*) FROM players WHERE name = 'alice'").trim(), "1");
+    // The report, with the password from PGPASSWORD rather than the URL.
+    let out = command(home.path())
+        .env("PGPASSWORD", PUPIL_PASSWORD)
+        .args(["report", "--db", &db.tcp_url(PUPIL, None), "--csv", "-"])
+        .output()
+        .expect("run the report");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let csv = String::from_utf8_lossy(&out.stdout);
+    assert!(csv.lines().nth(1).is_some_and(|l| l.starts_with("alice,1,")), "{csv}");
     assert!(!said.contains(PUPIL_PASSWORD), "{said}");
     for (path, text) in every_file(home.path()) {
         assert!(!text.contains(PUPIL_PASSWORD), "the password is in {}", path.display());
