@@ -519,26 +519,28 @@ impl Postgres {
             for row in &played.rows {
                 insert_result(&mut tx, row, at, Some(id))?;
             }
-            let stmt = tx.prepare(
+            // Every move in one statement (arrays unnested), not a round trip each.
+            let column = |f: &dyn Fn(&MoveRow) -> String| played.moves.iter().map(f).collect::<Vec<String>>();
+            let plies: Vec<i64> = played.moves.iter().map(|m| i64::from(m.ply)).collect();
+            let ms: Vec<i64> = played.moves.iter().map(|m| i64::try_from(m.ms).unwrap_or(i64::MAX)).collect();
+            let better: Vec<Option<String>> = played.moves.iter().map(|m| m.better.clone()).collect();
+            let hardest: Vec<Option<bool>> = played.moves.iter().map(|m| m.hardest).collect();
+            tx.execute(
                 "INSERT INTO moves (game_id, ply, player, before, mv, ms, grade, better, hardest)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                 SELECT $1, * FROM UNNEST($2::BIGINT[], $3::TEXT[], $4::TEXT[], $5::TEXT[], $6::BIGINT[],
+                    $7::TEXT[], $8::TEXT[], $9::BOOLEAN[])",
+                &[
+                    &id,
+                    &plies,
+                    &column(&|m| m.player.clone()),
+                    &column(&|m| m.before.clone()),
+                    &column(&|m| m.mv.clone()),
+                    &ms,
+                    &column(&|m| m.grade.as_str().to_string()),
+                    &better,
+                    &hardest,
+                ],
             )?;
-            for m in &played.moves {
-                tx.execute(
-                    &stmt,
-                    &[
-                        &id,
-                        &i64::from(m.ply),
-                        &m.player,
-                        &m.before,
-                        &m.mv,
-                        &i64::try_from(m.ms).unwrap_or(i64::MAX),
-                        &m.grade.as_str(),
-                        &m.better,
-                        &m.hardest,
-                    ],
-                )?;
-            }
             for ch in changes {
                 tx.execute(
                     "INSERT INTO ratings (player, game, mode, rating, deviation, volatility, games, updated_at)
@@ -1278,7 +1280,15 @@ mod tests {
         use super::super::Db;
         let Some(db) = crate::test_pg::database() else { return };
         assert!(matches!(Db::open_read_only_at(&at(&db.url())), Err(DbError::NotOurs { .. })));
-        drop(Db::open_at(&at(&db.url())).expect("created"));
+        // Four servers starting at once on the empty database: one makes the tables, the others
+        // wait for its lock and find them made.
+        let url = db.url();
+        std::thread::scope(|s| {
+            let starts: Vec<_> = (0..4).map(|_| s.spawn(|| Db::open_at(&at(&url)).map(drop))).collect();
+            for start in starts {
+                start.join().expect("no panic").expect("each server opens it");
+            }
+        });
         drop(Db::open_at(&at(&db.url())).expect("opened again"));
         assert_eq!(db.psql("SELECT version FROM nim_tui_schema").trim(), VERSION.to_string());
         let reader = Db::open_read_only_at(&at(&db.url())).expect("read");
