@@ -672,8 +672,10 @@ pub struct ServeArgs {
     /// Public keys (authorized_keys format) of teachers: a connection with one of them is a teacher
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub teacher_keys: Option<PathBuf>,
-    /// The database of players and results [default: server.sqlite3 in the data directory]
-    #[arg(long, value_name = "PATH", value_hint = ValueHint::FilePath)]
+    /// The database of players and results: an SQLite file, or PostgreSQL as
+    /// postgres://USER@HOST:PORT/DATABASE (the password from PGPASSWORD) [default: server.sqlite3
+    /// in the data directory]
+    #[arg(long, value_name = "PATH|URL", value_hint = ValueHint::FilePath)]
     pub db: Option<PathBuf>,
     /// The most connections at once; more are refused
     #[arg(long, value_name = "N", default_value_t = crate::serve_settings::ServeSettings::shipped().max_connections, value_parser = clap::value_parser!(u32).range(1..=100_000))]
@@ -735,9 +737,9 @@ Examples:
 #[derive(Debug, Clone, Args)]
 #[command(group = clap::ArgGroup::new("out").args(["csv", "json"]).required(true).multiple(true))]
 pub struct ReportArgs {
-    /// The server's database [default: the one `nim-tui serve` uses, server.sqlite3 in the data
-    /// directory, or the server's --db]
-    #[arg(long, value_name = "PATH", value_hint = ValueHint::FilePath)]
+    /// The server's database, a file or a postgres:// URL [default: the one `nim-tui serve` uses,
+    /// server.sqlite3 in the data directory, or the server's --db]
+    #[arg(long, value_name = "PATH|URL", value_hint = ValueHint::FilePath)]
     pub db: Option<PathBuf>,
     /// The first day, YYYY-MM-DD (UTC, from its midnight)
     #[arg(long, value_name = "DATE", conflicts_with = "activity")]

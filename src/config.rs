@@ -578,7 +578,11 @@ fn serve_path(file: &Path, name: &str, value: toml::Value) -> toml::Value {
     let toml::Value::String(text) = &value else { return value };
     let dir = file.parent().filter(|dir| !dir.as_os_str().is_empty());
     match dir {
-        Some(dir) if crate::serve_settings::PATHS.contains(&name) && Path::new(text).is_relative() => {
+        Some(dir)
+            if crate::serve_settings::PATHS.contains(&name)
+                && Path::new(text).is_relative()
+                && !crate::serve_settings::is_database_url(text) =>
+        {
             toml::Value::String(dir.join(text).to_string_lossy().into_owned())
         }
         _ => value,
@@ -824,6 +828,11 @@ mod tests {
             !flags.iter().any(|f| f.starts_with("--no-hints") || f.starts_with("--code-file")),
             "{flags:?}"
         );
+        // A PostgreSQL URL (#40) is not a path: kept as written.
+        let url = "postgres://nim@db.school/class";
+        let config = parse(Path::new("/etc/nim/serve.toml"), &format!("[serve]\ndb = \"{url}\"\n")).unwrap();
+        assert_eq!(config.serve.db, Some(PathBuf::from(url)));
+        let config = parse(Path::new("/etc/nim/serve.toml"), text).unwrap();
         // The rest of the file is laid over the shipped settings as before.
         assert_eq!(config.mode, Settings::default().mode);
         match problem("mode = \"misere\"\n[serve]\nlisen = \"127.0.0.1:0\"\n") {

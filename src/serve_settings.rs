@@ -167,6 +167,12 @@ impl std::str::FromStr for AddressRange {
     }
 }
 
+/// Whether `--db`'s value is a PostgreSQL URL (`postgres://…`, `postgresql://…`) rather than an
+/// SQLite file's path: such a value is never read as a path from the config file's directory.
+pub fn is_database_url(text: &str) -> bool {
+    ["postgres://", "postgresql://"].iter().any(|scheme| text.starts_with(scheme))
+}
+
 #[cfg(test)]
 mod tests {
     use super::AddressRange;

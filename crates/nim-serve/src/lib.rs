@@ -1,7 +1,7 @@
 //! `nim-tui serve`: a classroom over SSH. Every connection plays the game as it is played in a
 //! terminal (the same `App`, screens, keys and drawing: `client.rs`), behind an SSH server
 //! (russh: `ssh.rs`) that knows who may log in and refuses what is not a game; finished games go
-//! to an SQLite database (`db.rs`).
+//! to an SQLite file or a PostgreSQL database (`db/`).
 //!
 //! Nothing a client does can hurt the server or another client, and every resource a client can
 //! grow has a bound ([`Limits`], listed in the README): connections logging in are counted apart
@@ -35,6 +35,10 @@ mod say;
 mod ssh;
 pub mod store;
 pub mod tables;
+/// The tests' throw-away PostgreSQL cluster (shared with the integration tests).
+#[cfg(test)]
+#[path = "../tests/it/support/pg.rs"]
+pub(crate) mod test_pg;
 pub mod tournament;
 mod web;
 
@@ -553,7 +557,7 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
     if options.code.as_deref().is_some_and(str::is_empty) {
         return Err(ServeError::EmptyCode);
     }
-    let store = store::Store::open(&options.db)?;
+    let store = store::Store::open_at(&db::Location::parse(&options.db)?)?;
     let ssh = !options.web.as_ref().is_some_and(|web| web.no_ssh);
     let listener = match ssh {
         true => Some(
@@ -816,6 +820,9 @@ pub fn run(args: &nim_tui::cli::ServeArgs, settings: Settings, language: Languag
         Some(path) => path.clone(),
         None => nim_tui::paths::server_db(&nim_tui::paths::data_dir().ok_or(ServeError::NoDataDir)?),
     };
+    // A file's path, or a PostgreSQL URL: a malformed one refused before anything starts, and
+    // shown from here on without its password.
+    let shown_db = db::Location::parse(&db)?.shown();
     let limits = Limits::new(
         usize::try_from(args.max_connections).unwrap_or(usize::MAX),
         usize::try_from(args.max_per_address).unwrap_or(usize::MAX),
@@ -878,8 +885,7 @@ pub fn run(args: &nim_tui::cli::ServeArgs, settings: Settings, language: Languag
             _ => String::new(),
         };
         let _ = nim_tui::text::eprint_safe(&format!(
-            "{ssh_lines}{web_lines}\n  database {}\n  stop with Ctrl-C",
-            nim_tui::text::path(&db),
+            "{ssh_lines}{web_lines}\n  database {shown_db}\n  stop with Ctrl-C",
         ));
         if let Some(code) = code.filter(|_| generated) {
             let _ = nim_tui::text::eprint_safe(&format!(

@@ -12,7 +12,9 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::db::{Activity, Db, DbError, GameRecord, GameRow, MoveRow, Selection, StudentSummary, seconds};
+use super::db::{
+    Activity, Db, DbError, GameRecord, GameRow, Location, MoveRow, Selection, StudentSummary, seconds,
+};
 
 /// Why there is no report.
 #[derive(Debug, thiserror::Error)]
@@ -89,7 +91,7 @@ pub fn run(args: &nim_tui::cli::ReportArgs, server_db: Option<&Path>) -> Result<
     for out in [&args.csv, &args.json].into_iter().flatten() {
         check_output(out)?;
     }
-    let db = Db::open_read_only(&path)?;
+    let db = Db::open_read_only_at(&Location::parse(&path)?)?;
     let report = Report::read(&db, selection, args)?;
     if let Some(out) = &args.csv {
         write_out(out, |w| report.write_csv(w).map_err(std::io::Error::other))?;

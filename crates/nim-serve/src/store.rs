@@ -16,8 +16,8 @@ use std::time::SystemTime;
 use tokio::sync::{mpsc, oneshot, watch};
 
 use super::db::{
-    Activity, ActivityRow, Db, DbError, FirstMoves, GameRow, MatchStanding, Outcome, Played, RatingChange,
-    Selection, Standing, StudentSummary, TournamentRow, seconds,
+    Activity, ActivityRow, Db, DbError, FirstMoves, GameRow, Location, MatchStanding, Outcome, Played,
+    RatingChange, Selection, Standing, StudentSummary, TournamentRow, seconds,
 };
 use nim_tui::rating::{self, Rating};
 
@@ -163,9 +163,16 @@ const RETRY_MAX: usize = 10_000;
 const RETRY_PAUSE: std::time::Duration = std::time::Duration::from_millis(250);
 
 impl Store {
-    /// Opens the database at `path`, reads the board once, and starts the thread that writes.
+    /// Opens the SQLite database at `path`, reads the board once, and starts the thread that
+    /// writes.
     pub fn open(path: &Path) -> Result<Store, DbError> {
-        let db = Db::open(path)?;
+        Store::open_at(&Location::from(path))
+    }
+
+    /// Opens the database at `at` (SQLite or PostgreSQL), reads the board once, and starts the
+    /// thread that writes.
+    pub fn open_at(at: &Location) -> Result<Store, DbError> {
+        let db = Db::open_at(at)?;
         let queries = Arc::new(AtomicU64::new(0));
         let mut tally = Tally::default();
         for row in db.recent(u32::try_from(RECENT).unwrap_or(u32::MAX))?.into_iter().rev() {
@@ -220,7 +227,7 @@ impl Store {
                             true
                         }
                         Err(e) if e.is_busy() && retry.len() < RETRY_MAX => {
-                            tracing::warn!(player = %w.who(), "the database is busy (another program holds it): the result is kept to try again");
+                            tracing::warn!(player = %w.who(), "the database is busy or out of reach ({e}): the result is kept to try again");
                             retry.push_back(w);
                             false
                         }
@@ -286,7 +293,7 @@ impl Store {
                     }
                 }
             })
-            .map_err(|e| DbError::thread(path, e))?;
+            .map_err(|e| DbError::thread(&at.shown(), e))?;
         Ok(Store { jobs, board, queries, waiting, activity_ids, tournament_ids })
     }
 
@@ -631,6 +638,12 @@ impl Tally {
 mod tests {
     use super::*;
     use crate::db::{Accuracy, Grade, MoveRow, abandoned_by};
+    use crate::test_pg::{Backend, backends};
+
+    /// Where a test's database is, for each back end.
+    fn location(backend: &Backend) -> Location {
+        Location::parse(&backend.db_arg()).expect("a test database's location")
+    }
 
     fn row(player: &str, opponent: &str, outcome: Outcome, assisted: bool) -> GameRow {
         GameRow {
@@ -677,10 +690,14 @@ mod tests {
     /// and over the activity; a store opened again on the file starts from the same.
     #[tokio::test]
     async fn the_students_summaries_kept_as_records_come_are_the_tables() {
+        for backend in backends() {
+            the_students_summaries_kept_as_records_come_are_the_tables_in(&location(&backend)).await;
+        }
+    }
+
+    async fn the_students_summaries_kept_as_records_come_are_the_tables_in(path: &Location) {
         use Grade::{Kept, Missed, NoWin};
-        let dir = tempfile::tempdir().expect("temp dir");
-        let path = dir.path().join("s.sqlite3");
-        let store = Store::open(&path).expect("open");
+        let store = Store::open_at(path).expect("open");
         store.record(row("old", "ai", Outcome::Won, false));
         store.lesson_done("ann", "nim", 0);
         store.lesson_done("ann", "nim", 1);
@@ -739,7 +756,7 @@ mod tests {
         store.activity_ended(id, SystemTime::now());
         store.flush().await;
         let kept = store.board();
-        let db = Db::open(&path).expect("open again");
+        let db = Db::open_at(path).expect("open again");
         let all = db.summaries(Selection::All).expect("summaries");
         assert_eq!(kept.students, all);
         let board = kept.activity.clone().expect("the activity");
@@ -760,7 +777,7 @@ mod tests {
         assert!(!board.students.contains_key("old"));
         assert_eq!(all["old"].games, 1);
         // A store opened on the same file reads the same, and numbers activities on.
-        let again = Store::open(&path).expect("open a second time");
+        let again = Store::open_at(path).expect("open a second time");
         assert_eq!(again.board().students, kept.students);
         assert_eq!(again.board().activity, kept.activity);
         assert_eq!(again.next_activity_id(), 2);
@@ -773,10 +790,14 @@ mod tests {
     /// database's, read again by a new store, and the history has a row per rated player.
     #[tokio::test]
     async fn ratings_follow_the_rules_and_are_kept() {
+        for backend in backends() {
+            ratings_follow_the_rules_and_are_kept_in(&location(&backend)).await;
+        }
+    }
+
+    async fn ratings_follow_the_rules_and_are_kept_in(path: &Location) {
         use nim_tui::rating;
-        let dir = tempfile::tempdir().expect("temp dir");
-        let path = dir.path().join("s.sqlite3");
-        let store = Store::open(&path).expect("open");
+        let store = Store::open_at(path).expect("open");
         let ai = |player: &str, level: &str, outcome| {
             let mut r = row(player, "ai", outcome, level != "perfect");
             r.level = level.into();
@@ -807,7 +828,7 @@ mod tests {
         store.record_game(between("bob", "ann", "ann"));
         store.flush().await;
         let board = store.board();
-        let db = Db::open(&path).expect("open again");
+        let db = Db::open_at(path).expect("open again");
         let history = db.rating_history(Selection::All).expect("history");
         // ann: easy, then four games with bob; bob: four.
         assert_eq!(history.len(), 9, "{history:#?}");
@@ -826,7 +847,7 @@ mod tests {
         assert_eq!(board.first_moves("bob", "ann", "nim", "normal"), 2);
         assert_eq!(board.first_moves("ann", "bob", "nim", "normal"), 2);
         // A new store reads the same ratings and first moves from the file.
-        let again = Store::open(&path).expect("open a second time");
+        let again = Store::open_at(path).expect("open a second time");
         assert_eq!(again.board().ratings, board.ratings);
         assert_eq!(again.board().firsts, board.firsts);
         let rows = db.ratings().expect("ratings");
@@ -838,11 +859,53 @@ mod tests {
     /// thread and is kept whole once the lock is let go, its moves and summary with it.
     #[tokio::test]
     async fn a_game_waits_for_a_busy_database_and_is_kept_whole() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let path = dir.path().join("s.sqlite3");
-        let store = Store::open(&path).expect("open");
-        let holder = rusqlite::Connection::open(&path).expect("sqlite");
-        holder.execute_batch("BEGIN IMMEDIATE").expect("the write lock");
+        for backend in backends() {
+            a_game_waits_for_a_busy_database_and_is_kept_whole_in(&backend).await;
+        }
+    }
+
+    /// Another program (a teacher's sqlite3 or psql) holding the write lock, until it is let go.
+    struct Holder {
+        release: std::sync::mpsc::Sender<()>,
+        thread: std::thread::JoinHandle<()>,
+    }
+
+    impl Holder {
+        fn hold(backend: &Backend) -> Holder {
+            let (locked, is_locked) = std::sync::mpsc::channel();
+            let (release, released) = std::sync::mpsc::channel::<()>();
+            let (arg, pg) = (backend.db_arg(), matches!(backend, Backend::Postgres(_)));
+            let thread = std::thread::spawn(move || {
+                if pg {
+                    let url = arg.to_str().expect("a URL");
+                    let mut holder =
+                        postgres::Client::connect(url, postgres::NoTls).expect("psql's connection");
+                    holder.batch_execute("BEGIN; LOCK TABLE games IN EXCLUSIVE MODE").expect("the lock");
+                    locked.send(()).expect("said");
+                    let _ = released.recv();
+                    holder.batch_execute("COMMIT").expect("the lock let go");
+                } else {
+                    let holder = rusqlite::Connection::open(&arg).expect("sqlite");
+                    holder.execute_batch("BEGIN IMMEDIATE").expect("the write lock");
+                    locked.send(()).expect("said");
+                    let _ = released.recv();
+                    holder.execute_batch("COMMIT").expect("the lock let go");
+                }
+            });
+            is_locked.recv().expect("the lock taken");
+            Holder { release, thread }
+        }
+
+        fn let_go(self) {
+            let _ = self.release.send(());
+            self.thread.join().expect("the holder let go");
+        }
+    }
+
+    async fn a_game_waits_for_a_busy_database_and_is_kept_whole_in(backend: &Backend) {
+        let path = &location(backend);
+        let store = Store::open_at(path).expect("open");
+        let holder = Holder::hold(backend);
         store.record_game(played(
             vec![row("ann", "ai", Outcome::Won, false)],
             vec![mv(1, "ann", Grade::Kept, 900), mv(2, "ai", Grade::NoWin, 600)],
@@ -856,10 +919,10 @@ mod tests {
             tokio::time::sleep(std::time::Duration::from_millis(20)).await;
         }
         assert!(store.board().students.is_empty(), "counted before it was written");
-        holder.execute_batch("COMMIT").expect("the lock let go");
+        holder.let_go();
         store.flush().await;
         assert_eq!(store.waiting(), 0);
-        let db = Db::open(&path).expect("open again");
+        let db = Db::open_at(path).expect("open again");
         let games = db.games(Selection::All).expect("games");
         assert_eq!((games.len(), games[0].moves.len()), (1, 2));
         assert_eq!(store.board().students, db.summaries(Selection::All).expect("summaries"));
@@ -869,9 +932,13 @@ mod tests {
     /// The history read at the start in one pass is what the boards' own queries give.
     #[tokio::test]
     async fn the_history_read_in_one_pass_is_the_queries() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let path = dir.path().join("s.sqlite3");
-        let store = Store::open(&path).expect("open");
+        for backend in backends() {
+            the_history_read_in_one_pass_is_the_queries_in(&location(&backend)).await;
+        }
+    }
+
+    async fn the_history_read_in_one_pass_is_the_queries_in(path: &Location) {
+        let store = Store::open_at(path).expect("open");
         let mut not_counted = row("ann", "ai", Outcome::Won, false);
         not_counted.counted = false;
         let mut left = row("bob", "cy", Outcome::Lost, false);
@@ -896,7 +963,7 @@ mod tests {
         }
         store.lesson_done("eve", "nim", 1);
         store.flush().await;
-        let db = Db::open(&path).expect("open again");
+        let db = Db::open_at(path).expect("open again");
         let readings = db.readings().expect("the history");
         let ai: HashMap<_, _> = db
             .standings()
@@ -919,9 +986,13 @@ mod tests {
     /// The board kept one result at a time is the board the database's queries give.
     #[tokio::test]
     async fn the_board_kept_as_results_come_is_the_databases() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let path = dir.path().join("s.sqlite3");
-        let store = Store::open(&path).expect("open");
+        for backend in backends() {
+            the_board_kept_as_results_come_is_the_databases_in(&location(&backend)).await;
+        }
+    }
+
+    async fn the_board_kept_as_results_come_is_the_databases_in(path: &Location) {
+        let store = Store::open_at(path).expect("open");
         let rows = [
             row("ann", "ai", Outcome::Won, false),
             row("ann", "ai", Outcome::Won, true),
@@ -936,12 +1007,12 @@ mod tests {
         }
         store.flush().await;
         let kept = store.board();
-        let db = Db::open(&path).expect("open again");
+        let db = Db::open_at(path).expect("open again");
         assert_eq!(kept.standings, db.standings().expect("standings"));
         assert_eq!(kept.matches, db.match_standings().expect("matches"));
         assert_eq!(kept.recent, db.recent(5).expect("recent"));
         // A store opened on the same file reads the same board.
-        let again = Store::open(&path).expect("open a second time");
+        let again = Store::open_at(path).expect("open a second time");
         assert_eq!(again.board().standings, kept.standings);
         assert_eq!(again.board().recent, kept.recent);
     }

@@ -11,6 +11,7 @@ mod harden;
 mod lobby;
 mod plain_ssh;
 mod plain_web;
+mod postgres;
 mod proxy;
 mod report;
 mod serve;

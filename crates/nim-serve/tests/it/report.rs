@@ -345,9 +345,17 @@ const CLASS: [&str; 14] = [
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_report_of_a_class_reads_back_as_played_and_every_grade_is_the_engines() {
+    // SQLite, and the same class in PostgreSQL (`report --db postgres://…`).
+    for backend in crate::support::pg::backends() {
+        class_report_in(&backend).await;
+    }
+}
+
+async fn class_report_in(backend: &crate::support::pg::Backend) {
     let home = tempfile::tempdir().expect("temp dir");
-    let path = home.path().join("class.sqlite3");
-    let store = Store::open(&path).expect("the store");
+    let path = backend.db_arg();
+    let at = db::Location::parse(&path).expect("the database's location");
+    let store = Store::open_at(&at).expect("the store");
     let mut rng = StdRng::seed_from_u64(32);
     let mut expected: BTreeMap<String, Expected> = BTreeMap::new();
     let mut in_activity: BTreeMap<String, Expected> = BTreeMap::new();
@@ -411,7 +419,7 @@ async fn the_report_of_a_class_reads_back_as_played_and_every_grade_is_the_engin
     }
     store.activity_ended(id, SystemTime::now());
     store.flush().await;
-    let grades: Vec<String> = Db::open_read_only(&path)
+    let grades: Vec<String> = Db::open_read_only_at(&at)
         .expect("read")
         .games(db::Selection::All)
         .expect("games")

@@ -65,9 +65,14 @@ fn recount(results: &[nim_serve::db::TournamentResult]) -> BTreeMap<String, u32>
 
 #[tokio::test]
 async fn an_arena_of_twenty_keeps_every_game_and_its_standings_are_the_databases() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let path = dir.path().join("s.sqlite3");
-    let store = Store::open(&path).expect("open");
+    for backend in crate::support::pg::backends() {
+        arena_in(&backend).await;
+    }
+}
+
+async fn arena_in(backend: &crate::support::pg::Backend) {
+    let at = nim_serve::db::Location::parse(&backend.db_arg()).expect("the database's location");
+    let store = Store::open_at(&at).expect("open");
     let names: Vec<String> = (1..=20).map(|i| format!("s{i:02}")).collect();
     let id = store.next_tournament_id();
     store.tournament_started(TournamentRow {
@@ -119,7 +124,7 @@ async fn an_arena_of_twenty_keeps_every_game_and_its_standings_are_the_databases
     }
     store.tournament_ended(id);
     store.flush().await;
-    let db = Db::open_read_only(&path).expect("read the database");
+    let db = Db::open_read_only_at(&at).expect("read the database");
     let results = db.tournament_results(id).expect("the tournament's games");
     assert_eq!(results.len(), played, "every game finished is in the database");
     assert!(played >= 100, "{played} games");

@@ -7,6 +7,8 @@
 #[path = "../../../../../tests/it/support/pty.rs"]
 pub mod pty;
 
+pub mod pg;
+
 #[path = "../../../../../tests/it/support/phrases.rs"]
 pub mod phrases;
 

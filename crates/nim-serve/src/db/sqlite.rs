@@ -1,540 +1,21 @@
-//! The server's database: players and every finished game, in SQLite (WAL), written as each game
-//! ends, so that a restart loses nothing finished. Local play keeps its own files; nothing here
-//! touches them.
+//! The SQLite back end (the default): one file, in WAL mode, so that readers (a report) never
+//! wait for the server's writes; the schema's version in `PRAGMA user_version`.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 use std::sync::Mutex;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use rusqlite::{Connection, params};
 
-/// A database that could not be opened or written.
-#[derive(Debug, thiserror::Error)]
-pub enum DbError {
-    #[error("the server's database {path}: {source}")]
-    Sqlite { path: String, source: rusqlite::Error },
-    #[error("the server's database {path}: no thread to write it: {source}")]
-    Thread { path: String, source: std::io::Error },
-    #[error(
-        "the server's database {path} is of schema version {found}, newer than this server's ({known}): run a newer nim-tui-serve, or give another file with --db PATH"
-    )]
-    Newer { path: String, found: i64, known: i64 },
-    #[error("there is no database at {path}: give the server's with --db PATH")]
-    Missing { path: String },
-    #[error(
-        "{path} is not a database of this server's (it has no table of results): give the server's with --db PATH"
-    )]
-    NotOurs { path: String },
-    #[error(
-        "the server's database {path} was written by an older server (schema version {found}, this one reads {known}): start this server on it once (`nim-tui serve --db PATH`), which brings it up to date, then ask again"
-    )]
-    Older { path: String, found: i64, known: i64 },
-    #[error(
-        "the server's database {path} is not one this server knows (its `results` table has no column {column}): give another file with --db PATH"
-    )]
-    Unknown { path: String, column: String },
-}
+use super::{
+    Activity, ActivityRow, BUSY_WAIT, DbError, FirstMoves, GameRecord, GameRow, Grade, HistoryRow,
+    MatchStanding, MoveRow, Outcome, Played, RatingChange, RatingRow, Readings, Selection, Standing,
+    StudentSummary, TournamentKind, TournamentResult, TournamentRow, VERSION, now, seconds, time_of,
+};
 
-impl DbError {
-    /// Whether the fault is in the file given (exit 2) rather than at run time (exit 1).
-    pub fn is_bad_input(&self) -> bool {
-        matches!(
-            self,
-            DbError::Newer { .. }
-                | DbError::Unknown { .. }
-                | DbError::Missing { .. }
-                | DbError::NotOurs { .. }
-                | DbError::Older { .. }
-        )
-    }
-
-    /// Whether another program holds the database's lock: worth trying again later.
-    pub fn is_busy(&self) -> bool {
-        matches!(self, DbError::Sqlite { source: rusqlite::Error::SqliteFailure(e, _), .. }
-            if matches!(e.code, rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked))
-    }
-
-    pub(crate) fn thread(path: &Path, source: std::io::Error) -> DbError {
-        DbError::Thread { path: nim_tui::text::path(path), source }
-    }
-}
-
-/// How a game ended, as the database keeps it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    Won,
-    Lost,
-    /// The server stopped during the game: neither a win nor a loss.
-    EndedByServer,
-}
-
-impl Outcome {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Outcome::Won => "won",
-            Outcome::Lost => "lost",
-            Outcome::EndedByServer => "ended_by_server",
-        }
-    }
-}
-
-/// One finished game of one player.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameRow {
-    pub player: String,
-    /// `ai` or the other player's name.
-    pub opponent: String,
-    pub game: String,
-    pub mode: String,
-    pub level: String,
-    pub outcome: Outcome,
-    pub assisted: bool,
-    pub moves: u32,
-    /// How the game ended and who ended it: `play` (at the board), `resigned by NAME`, `left by
-    /// NAME`, `server stopped`, `move limit`.
-    pub ended_by: String,
-    /// Whether it counts on the leaderboards (a game with no real choice in it does not).
-    pub counted: bool,
-}
-
-/// How one move is graded by the engine, from the side that made it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Grade {
-    /// The position was winning, and the move kept it winning.
-    Kept,
-    /// The position was winning, and the move gave the win away.
-    Missed,
-    /// The position was already lost: there was no win to keep.
-    NoWin,
-}
-
-impl Grade {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Grade::Kept => "kept",
-            Grade::Missed => "missed",
-            Grade::NoWin => "no_win",
-        }
-    }
-
-    /// The grade [`Grade::as_str`] wrote.
-    pub fn parse(text: &str) -> Option<Grade> {
-        [Grade::Kept, Grade::Missed, Grade::NoWin].into_iter().find(|g| g.as_str() == text)
-    }
-}
-
-/// One move of a finished game, graded.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MoveRow {
-    /// The move's number in the game, from 1.
-    pub ply: u32,
-    /// Who made it: a player's name, or `ai`.
-    pub player: String,
-    /// The position before the move, as the game writes it (`3 4 5`).
-    pub before: String,
-    /// The move, as a record writes it (`take 2 from heap 3`'s short form, the game's own).
-    pub mv: String,
-    /// Milliseconds from the position being there to the move.
-    pub ms: u64,
-    pub grade: Grade,
-    /// For a missed win: one move that would have kept it.
-    pub better: Option<String>,
-    /// From a lost position: whether the move made the opponent's work hardest
-    /// (`nim_tui::rating::made_it_hardest`); `None` from a winning position, or when the engine
-    /// could not say exactly.
-    pub hardest: Option<bool>,
-}
-
-/// Every move of `game` the app judged as it was played, graded for the store: `names[0]` is the
-/// first seat's player (a student's name, or `ai`), `names[1]` the second's; `ms[i]` the time of
-/// the game's move `i` (from 0; a missing one is 0). The grade is the app's own coaching
-/// ([`nim_tui::app::Game::judged`]): kept, missed (with the first winning move it listed), or
-/// no win. A position is written as the game writes it (`3 4 5`; Fibonacci Nim's `HEAP/LIMIT`).
-pub fn graded_moves(game: &nim_tui::app::Game, names: [&str; 2], ms: &[u64]) -> Vec<MoveRow> {
-    use nim_tui::app::Coaching;
-    use nim_tui::engine::Rules as _;
-    let (from, lines) = game.judged();
-    let engine = game.engine();
-    lines
-        .iter()
-        .enumerate()
-        .map(|(i, line)| {
-            let index = from + i;
-            let (grade, better) = match &line.coaching {
-                Coaching::Kept => (Grade::Kept, None),
-                Coaching::Missed(winning) => (Grade::Missed, winning.first().map(|m| engine.write_move(m))),
-                Coaching::AlreadyLost => (Grade::NoWin, None),
-            };
-            let hardest = match grade {
-                Grade::NoWin => nim_tui::rating::made_it_hardest(engine, &line.before, &line.mv),
-                _ => None,
-            };
-            MoveRow {
-                ply: u32::try_from(index + 1).unwrap_or(u32::MAX),
-                player: names[usize::from(line.seat == nim_tui::domain::Seat::Second)].to_string(),
-                before: position_text(&line.before),
-                mv: engine.write_move(&line.mv),
-                ms: ms.get(index).copied().unwrap_or(0),
-                grade,
-                better,
-                hardest,
-            }
-        })
-        .collect()
-}
-
-/// A position as the game writes it: its heaps, and Fibonacci Nim's limit after a `/`.
-pub fn position_text(position: &nim_tui::engine::Position) -> String {
-    match position.limit() {
-        Some(limit) => format!("{position}/{limit}"),
-        None => position.to_string(),
-    }
-}
-
-/// Everything kept of one finished game: a row per player at it (one against the AI, two
-/// between people), where it started, every move graded, and the activity it was part of.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Played {
-    pub rows: Vec<GameRow>,
-    /// When the game's first position was shown (`None` if not known: kept empty).
-    pub started_at: Option<SystemTime>,
-    /// The start position, as the game writes it.
-    pub start: String,
-    pub moves: Vec<MoveRow>,
-    /// The activity (a class race) the game was played in, by its id.
-    pub activity: Option<i64>,
-    /// Whether a player had hints or undo in it (the AI's level is not help here): such a game
-    /// is not rated (`nim_tui::rating`).
-    pub helped: bool,
-    /// The tournament game it was, if it was one.
-    pub tournament: Option<TournamentGame>,
-}
-
-/// A game's place in a tournament: the tournament's id, and the round (an arena counts its
-/// pairings).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TournamentGame {
-    pub tournament: i64,
-    pub round: u32,
-}
-
-/// One player's rating in one game and mode, as kept (`ratings`).
-#[derive(Debug, Clone, PartialEq)]
-pub struct RatingRow {
-    pub player: String,
-    pub game: String,
-    pub mode: String,
-    pub rating: nim_tui::rating::Rating,
-    /// Rated games played in it.
-    pub games: u32,
-}
-
-/// What one rated game did to one player's rating (`rating_history`, a row per rated player of a
-/// rated game).
-#[derive(Debug, Clone, PartialEq)]
-pub struct RatingChange {
-    pub player: String,
-    pub game: String,
-    pub mode: String,
-    /// `ai:LEVEL` for a game against the AI, else the other player's name.
-    pub opponent: String,
-    /// Whether the player moved first.
-    pub moved_first: bool,
-    pub before: nim_tui::rating::Rating,
-    pub after: nim_tui::rating::Rating,
-}
-
-/// Rated games between two players each moved first in, per game and mode: `(player, opponent,
-/// game, mode)` → games `player` moved first in against `opponent`.
-pub type FirstMoves = HashMap<(String, String, String, String), u32>;
-
-/// A rating change as a report shows it: the change, its game and when.
-#[derive(Debug, Clone, PartialEq)]
-pub struct HistoryRow {
-    pub change: RatingChange,
-    pub game_id: Option<i64>,
-    pub at: i64,
-}
-
-/// How a tournament pairs its players.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TournamentKind {
-    /// Paired again as soon as both are free, for a time.
-    Arena,
-    /// Everyone meets everyone once (Berger tables).
-    RoundRobin,
-    /// Rounds of players of like scores, no rematch.
-    Swiss,
-}
-
-impl TournamentKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            TournamentKind::Arena => "arena",
-            TournamentKind::RoundRobin => "round_robin",
-            TournamentKind::Swiss => "swiss",
-        }
-    }
-
-    /// The kind [`TournamentKind::as_str`] wrote.
-    pub fn parse(text: &str) -> Option<TournamentKind> {
-        [TournamentKind::Arena, TournamentKind::RoundRobin, TournamentKind::Swiss]
-            .into_iter()
-            .find(|k| k.as_str() == text)
-    }
-}
-
-/// A tournament as the teacher started it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TournamentRow {
-    pub id: i64,
-    pub kind: TournamentKind,
-    pub started_at: i64,
-    pub ended_at: Option<i64>,
-    pub game: String,
-    pub mode: String,
-    /// Rounds planned (round robin, Swiss), or `None` for an arena.
-    pub rounds: Option<u32>,
-    /// An arena's time limit in seconds.
-    pub seconds: Option<u32>,
-    pub started_by: String,
-}
-
-/// One finished game of a tournament, as the database keeps it: in the order played.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TournamentResult {
-    pub game_id: i64,
-    pub round: u32,
-    /// The player who moved first, and the other.
-    pub first: String,
-    pub second: String,
-    /// The winner, or `None` when the server ended it.
-    pub winner: Option<String>,
-}
-
-/// An activity (a class race) as the teacher started it: the server chooses its id
-/// ([`crate::store::Store::next_activity_id`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ActivityRow {
-    pub id: i64,
-    pub started_at: SystemTime,
-    /// The game's name (`nim`, `kayles`, ...) and its convention (`normal`, `misere`).
-    pub game: String,
-    pub mode: String,
-    /// The start position given to everyone, as the game writes it; or `None` for a puzzle.
-    pub heaps: Option<String>,
-    /// The puzzle given to everyone (its difficulty and number, as the server writes it).
-    pub puzzle: Option<String>,
-    pub hints: bool,
-    /// The time limit in seconds, if there is one.
-    pub time_limit: Option<u32>,
-    /// The teacher who started it.
-    pub started_by: String,
-}
-
-/// An activity as the database keeps it: its row, and when it ended (if it has).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Activity {
-    pub row: ActivityRow,
-    pub ended_at: Option<SystemTime>,
-}
-
-/// Which records a summary or a report covers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Selection {
-    /// Everything.
-    All,
-    /// Records whose time (a game's end, a lesson step, a puzzle) is in `[from, until)`, in
-    /// seconds since 1970 (UTC).
-    Between { from: i64, until: i64 },
-    /// The games and puzzles of one activity.
-    Activity(i64),
-}
-
-impl Selection {
-    /// The SQL condition on a table whose time column is `time` and activity column `activity`,
-    /// with its parameters.
-    fn filter(self, time: &str, activity: &str) -> (String, Vec<i64>) {
-        match self {
-            Selection::All => ("1".into(), Vec::new()),
-            Selection::Between { from, until } => {
-                (format!("{time} >= ?1 AND {time} < ?2"), vec![from, until])
-            }
-            Selection::Activity(id) => (format!("{activity} = ?1"), vec![id]),
-        }
-    }
-}
-
-/// What one student did, for the teacher: kept one record at a time by the store (and so on the
-/// teacher's console without a query) and computed from the tables by [`Db::summaries`] for the
-/// reports; the two agree (a test checks it).
-///
-/// Every game on the student's record counts (games that count on no leaderboard too); a game
-/// left by the student is a loss *and* abandoned. Only the student's own moves in games on their
-/// record are graded here.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct StudentSummary {
-    /// Games on the student's record: `won + lost + ended_by_server`.
-    pub games: u32,
-    pub won: u32,
-    pub lost: u32,
-    /// Of the games lost, those the student left in play (ended by `left by` the student).
-    pub abandoned: u32,
-    /// Games stopped by the server (neither won nor lost).
-    pub ended_by_server: u32,
-    /// Games in which the student had help (hints or the coach).
-    pub assisted: u32,
-    /// The student's moves kept with their grade.
-    pub moves: u32,
-    /// Of those, moves from a winning position that kept it winning.
-    pub kept: u32,
-    /// Moves from a winning position that gave the win away: the one kind of mistake the engine
-    /// defines exactly (every other move was made from a lost position).
-    pub missed: u32,
-    /// Moves from a lost position the engine judged (see [`MoveRow::hardest`]).
-    pub lost_judged: u32,
-    /// Of those, moves that made the opponent's work hardest.
-    pub hardest: u32,
-    /// Time on task: the sum of the student's own move times (from the position being shown to
-    /// their move), in milliseconds. Waiting for the opponent, the lobby and lessons are not in it.
-    pub think_ms: u64,
-    /// Lesson steps done, each (course, step) once.
-    pub lesson_steps: u32,
-    pub puzzles_tried: u32,
-    pub puzzles_solved: u32,
-    /// The first and last record of the student (a game ended, a lesson step, a puzzle), in
-    /// seconds since 1970.
-    pub first_seen: Option<i64>,
-    pub last_seen: Option<i64>,
-    /// The student's latest game.
-    pub last_game: Option<GameRow>,
-}
-
-/// Winning positions kept out of winning positions met.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Accuracy {
-    pub kept: u32,
-    pub met: u32,
-}
-
-impl Accuracy {
-    /// The fraction, from 0 to 1.
-    pub fn fraction(self) -> f64 {
-        f64::from(self.kept) / f64::from(self.met)
-    }
-
-    /// "83% (5/6)", the percentage rounded to the nearest, the counts exact (see
-    /// `console::accuracy`, which writes a dash where nothing was met).
-    pub fn shown(self) -> String {
-        let (kept, met) = (u64::from(self.kept), u64::from(self.met.max(1)));
-        format!("{}% ({}/{})", (kept * 100 + met / 2) / met, self.kept, self.met)
-    }
-}
-
-impl StudentSummary {
-    /// Winning positions met: moves graded kept or missed.
-    pub fn winning_met(&self) -> u32 {
-        self.kept + self.missed
-    }
-
-    /// The student's accuracy, or `None` when no winning position was met (then there is no
-    /// accuracy to give: not 0%).
-    pub fn accuracy(&self) -> Option<Accuracy> {
-        let met = self.winning_met();
-        (met > 0).then_some(Accuracy { kept: self.kept, met })
-    }
-
-    /// In lost positions: moves that made the opponent's work hardest, out of those judged; or
-    /// `None` when none was judged.
-    pub fn hardest_share(&self) -> Option<Accuracy> {
-        (self.lost_judged > 0).then_some(Accuracy { kept: self.hardest, met: self.lost_judged })
-    }
-
-    /// Notes a time of the student's.
-    pub(crate) fn seen_at(&mut self, at: i64) {
-        self.first_seen = Some(self.first_seen.map_or(at, |f| f.min(at)));
-        self.last_seen = Some(self.last_seen.map_or(at, |l| l.max(at)));
-    }
-
-    /// Adds one game of the student's (their row) at `at`.
-    pub(crate) fn add_game(&mut self, row: &GameRow, at: i64) {
-        self.games += 1;
-        match row.outcome {
-            Outcome::Won => self.won += 1,
-            Outcome::Lost => self.lost += 1,
-            Outcome::EndedByServer => self.ended_by_server += 1,
-        }
-        self.abandoned +=
-            u32::from(row.outcome == Outcome::Lost && row.ended_by == abandoned_by(&row.player));
-        self.assisted += u32::from(row.assisted);
-        self.seen_at(at);
-        self.last_game = Some(row.clone());
-    }
-
-    /// Adds one of the student's graded moves.
-    pub(crate) fn add_move(&mut self, mv: &MoveRow) {
-        self.moves += 1;
-        self.kept += u32::from(mv.grade == Grade::Kept);
-        self.missed += u32::from(mv.grade == Grade::Missed);
-        self.lost_judged += u32::from(mv.hardest.is_some());
-        self.hardest += u32::from(mv.hardest == Some(true));
-        self.think_ms += mv.ms;
-    }
-}
-
-/// How a game the player left in play is ended (`GameRow::ended_by`).
-pub fn abandoned_by(player: &str) -> String {
-    format!("left by {player}")
-}
-
-/// One game as a report shows it: its row in `games` (absent for results kept before version 3,
-/// which have no moves), its players' results and its graded moves.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameRecord {
-    pub id: Option<i64>,
-    pub started_at: Option<i64>,
-    pub ended_at: i64,
-    pub game: String,
-    pub mode: String,
-    pub level: String,
-    pub start: Option<String>,
-    pub activity: Option<i64>,
-    pub rows: Vec<GameRow>,
-    pub moves: Vec<MoveRow>,
-}
-
-/// A line of the leaderboard against the AI: a player's wins and games in one game and level.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Standing {
-    pub player: String,
-    pub game: String,
-    pub level: String,
-    pub won: u32,
-    pub played: u32,
-}
-
-/// The history as the store keeps it, read once at the start ([`Db::readings`]).
-#[derive(Debug, Default)]
-pub struct Readings {
-    /// Against the AI, by player, game and level: wins without help, and games played.
-    pub ai: HashMap<(String, String, String), (u32, u32)>,
-    /// Between players, by player: wins, and games played.
-    pub people: HashMap<String, (u32, u32)>,
-    pub students: BTreeMap<String, StudentSummary>,
-}
-
-/// A line of the leaderboard between players: a player's wins and games against people.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MatchStanding {
-    pub player: String,
-    pub won: u32,
-    pub played: u32,
-}
-
-/// The database, shared by every connection (SQLite serialises writers anyway; a write is a
-/// single short transaction).
-pub struct Db {
+/// The database in one file, shared by every caller (SQLite serialises writers anyway; a write is
+/// a single short transaction).
+pub(super) struct Sqlite {
     conn: Mutex<Connection>,
     path: String,
 }
@@ -657,15 +138,6 @@ CREATE TABLE IF NOT EXISTS tournament_games (
 ) WITHOUT ROWID;
 ";
 
-/// The schema's version, kept in the file (`PRAGMA user_version`), migrated at start; a newer
-/// one is refused. 0 was the first server's (no `ended_by`, no `counted`); 2 kept results only;
-/// 3 keeps every game (`games`), its graded moves (`moves`), the activities, lessons and puzzles
-/// (`progress`), and links each result to its game (`results.game_id`, empty for older results);
-/// 4 keeps ratings (`ratings`, one per player, game and mode; `rating_history`, a row per rated
-/// player of each rated game) and tournaments (`tournaments`, `tournament_games`). A version 3
-/// file gains the new tables, empty: its games were not rated when played, and are not now.
-pub const VERSION: i64 = 4;
-
 /// The columns of `results` this server reads and writes.
 const COLUMNS: [&str; 12] = [
     "player", "opponent", "game", "mode", "level", "outcome", "assisted", "moves", "ended_at", "ended_by",
@@ -721,26 +193,8 @@ fn migrate(conn: &Connection, shown: &str) -> Result<(), DbError> {
     Ok(())
 }
 
-/// The longest wait for another program's lock on the database, per write.
-pub const BUSY_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
-
-fn now() -> i64 {
-    seconds(SystemTime::now())
-}
-
-/// `time` in seconds since 1970 (0 before it).
-pub fn seconds(time: SystemTime) -> i64 {
-    time.duration_since(UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
-}
-
-/// Seconds since 1970 as a time.
-pub(crate) fn time_of(seconds: i64) -> SystemTime {
-    UNIX_EPOCH + std::time::Duration::from_secs(u64::try_from(seconds).unwrap_or(0))
-}
-
-impl Db {
-    /// Opens (or creates) the database at `path`, in WAL mode, with its tables.
-    pub fn open(path: &Path) -> Result<Db, DbError> {
+impl Sqlite {
+    pub(super) fn open(path: &Path) -> Result<Sqlite, DbError> {
         let shown = nim_tui::text::path(path);
         let err = |source| DbError::Sqlite { path: shown.clone(), source };
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -756,13 +210,10 @@ impl Db {
         // for this long on the store's thread; past it the result is kept and tried again.
         conn.busy_timeout(BUSY_WAIT).map_err(err)?;
         migrate(&conn, &shown)?;
-        Ok(Db { conn: Mutex::new(conn), path: shown })
+        Ok(Sqlite { conn: Mutex::new(conn), path: shown })
     }
 
-    /// Opens the database at `path` to read it only (a running server may go on writing: with
-    /// the WAL, a reader sees the last transaction committed). It must exist and be of this
-    /// server's version: reading changes nothing, so an older file is not brought up to date here.
-    pub fn open_read_only(path: &Path) -> Result<Db, DbError> {
+    pub(super) fn open_read_only(path: &Path) -> Result<Sqlite, DbError> {
         use rusqlite::OpenFlags;
         let shown = nim_tui::text::path(path);
         if !path.is_file() {
@@ -798,11 +249,10 @@ impl Db {
         if found < VERSION {
             return Err(DbError::Older { path: shown, found, known: VERSION });
         }
-        Ok(Db { conn: Mutex::new(conn), path: shown })
+        Ok(Sqlite { conn: Mutex::new(conn), path: shown })
     }
 
-    /// The file's path, as messages show it.
-    pub fn path(&self) -> &str {
+    pub(super) fn shown(&self) -> &str {
         &self.path
     }
 
@@ -811,8 +261,7 @@ impl Db {
         f(&mut conn).map_err(|source| DbError::Sqlite { path: self.path.clone(), source })
     }
 
-    /// Notes that `name` connected.
-    pub fn seen(&self, name: &str) -> Result<(), DbError> {
+    pub(super) fn seen(&self, name: &str) -> Result<(), DbError> {
         self.with(|c| {
             c.execute(
                 "INSERT INTO players (name, first_seen, last_seen) VALUES (?1, ?2, ?2)
@@ -823,21 +272,11 @@ impl Db {
         })
     }
 
-    /// Keeps a finished game's row alone (no moves), ended at `at` (seconds since 1970).
-    pub fn record(&self, row: &GameRow, at: i64) -> Result<(), DbError> {
+    pub(super) fn record(&self, row: &GameRow, at: i64) -> Result<(), DbError> {
         self.with(|c| insert_result(c, row, at, None))
     }
 
-    /// Keeps a finished game whole, ended at `at` (seconds since 1970): its row in `games`, a
-    /// result per player linked to it, and every graded move, in one transaction (all or
-    /// nothing). Answers the game's id.
-    pub fn record_game(&self, played: &Played, at: i64) -> Result<i64, DbError> {
-        self.record_game_rated(played, at, &[])
-    }
-
-    /// [`Db::record_game`], with what the game did to its players' ratings (`changes`, worked
-    /// out by the store) and its place in a tournament, in the same transaction.
-    pub fn record_game_rated(
+    pub(super) fn record_game_rated(
         &self,
         played: &Played,
         at: i64,
@@ -915,8 +354,7 @@ impl Db {
         })
     }
 
-    /// Every rating kept, each player's most recently rated game and mode first.
-    pub fn ratings(&self) -> Result<Vec<RatingRow>, DbError> {
+    pub(super) fn ratings(&self) -> Result<Vec<RatingRow>, DbError> {
         self.with(|c| {
             let mut stmt = c.prepare(
                 "SELECT r.player, r.game, r.mode, r.rating, r.deviation, r.volatility, r.games
@@ -941,9 +379,7 @@ impl Db {
         })
     }
 
-    /// How many rated games between two players each moved first in, per game and mode:
-    /// `(player, opponent, game, mode)` → games `player` moved first in against `opponent`.
-    pub fn first_moves(&self) -> Result<FirstMoves, DbError> {
+    pub(super) fn first_moves(&self) -> Result<FirstMoves, DbError> {
         self.with(|c| {
             let mut stmt = c.prepare(
                 "SELECT player, opponent, game, mode, SUM(moved_first) FROM rating_history
@@ -955,11 +391,9 @@ impl Db {
         })
     }
 
-    /// Every rating change over `selection` (by the time of its game; an activity's through its
-    /// games), oldest first.
-    pub fn rating_history(&self, selection: Selection) -> Result<Vec<HistoryRow>, DbError> {
+    pub(super) fn rating_history(&self, selection: Selection) -> Result<Vec<HistoryRow>, DbError> {
         self.with(|c| {
-            let (cond, args) = selection.filter("h.at", "g.activity");
+            let (cond, args) = filter(selection, "h.at", "g.activity");
             let mut stmt = c.prepare(&format!(
                 "SELECT h.player, h.game, h.mode, h.opponent, h.moved_first, h.before, h.rating, h.deviation,
                         h.volatility, h.game_id, h.at,
@@ -1001,8 +435,7 @@ impl Db {
         })
     }
 
-    /// Keeps a tournament as it starts.
-    pub fn tournament_started(&self, t: &TournamentRow) -> Result<(), DbError> {
+    pub(super) fn tournament_started(&self, t: &TournamentRow) -> Result<(), DbError> {
         self.with(|c| {
             c.execute(
                 "INSERT INTO tournaments (id, kind, started_at, game, mode, rounds, seconds, started_by)
@@ -1022,20 +455,17 @@ impl Db {
         })
     }
 
-    /// Notes that tournament `id` ended at `at`.
-    pub fn tournament_ended(&self, id: i64, at: i64) -> Result<(), DbError> {
+    pub(super) fn tournament_ended(&self, id: i64, at: i64) -> Result<(), DbError> {
         self.with(|c| {
             c.execute("UPDATE tournaments SET ended_at = ?2 WHERE id = ?1", params![id, at]).map(drop)
         })
     }
 
-    /// The highest tournament id kept (0 when there is none).
-    pub fn last_tournament_id(&self) -> Result<i64, DbError> {
+    pub(super) fn last_tournament_id(&self) -> Result<i64, DbError> {
         self.with(|c| c.query_row("SELECT COALESCE(MAX(id), 0) FROM tournaments", [], |r| r.get(0)))
     }
 
-    /// Every tournament, oldest first.
-    pub fn tournaments(&self) -> Result<Vec<TournamentRow>, DbError> {
+    pub(super) fn tournaments(&self) -> Result<Vec<TournamentRow>, DbError> {
         self.with(|c| {
             let mut stmt = c.prepare(
                 "SELECT id, kind, started_at, ended_at, game, mode, rounds, seconds, started_by
@@ -1059,9 +489,7 @@ impl Db {
         })
     }
 
-    /// Tournament `id`'s games, in the order they ended: who moved first, who won. The first
-    /// mover is the player of the game's first move.
-    pub fn tournament_results(&self, id: i64) -> Result<Vec<TournamentResult>, DbError> {
+    pub(super) fn tournament_results(&self, id: i64) -> Result<Vec<TournamentResult>, DbError> {
         self.with(|c| {
             let mut stmt = c.prepare(
                 "SELECT t.game_id, t.round,
@@ -1087,8 +515,7 @@ impl Db {
         })
     }
 
-    /// Keeps an activity as it starts.
-    pub fn activity_started(&self, a: &ActivityRow) -> Result<(), DbError> {
+    pub(super) fn activity_started(&self, a: &ActivityRow) -> Result<(), DbError> {
         self.with(|c| {
             c.execute(
                 "INSERT INTO activities (id, started_at, game, mode, heaps, puzzle, hints, time_limit, started_by)
@@ -1109,15 +536,13 @@ impl Db {
         })
     }
 
-    /// Notes that activity `id` ended at `at` (seconds since 1970).
-    pub fn activity_ended(&self, id: i64, at: i64) -> Result<(), DbError> {
+    pub(super) fn activity_ended(&self, id: i64, at: i64) -> Result<(), DbError> {
         self.with(|c| {
             c.execute("UPDATE activities SET ended_at = ?2 WHERE id = ?1", params![id, at]).map(drop)
         })
     }
 
-    /// Notes that `player` did step `step` of lesson `course` at `at`.
-    pub fn lesson_done(&self, player: &str, course: &str, step: u32, at: i64) -> Result<(), DbError> {
+    pub(super) fn lesson_done(&self, player: &str, course: &str, step: u32, at: i64) -> Result<(), DbError> {
         self.with(|c| {
             c.execute(
                 "INSERT INTO progress (player, kind, course, step, at) VALUES (?1, 'lesson', ?2, ?3, ?4)",
@@ -1127,8 +552,7 @@ impl Db {
         })
     }
 
-    /// Notes that `player` answered a puzzle (in `activity`, if it was one's) at `at`.
-    pub fn puzzle_done(
+    pub(super) fn puzzle_done(
         &self,
         player: &str,
         solved: bool,
@@ -1144,13 +568,11 @@ impl Db {
         })
     }
 
-    /// The highest activity id kept (0 when there is none).
-    pub fn last_activity_id(&self) -> Result<i64, DbError> {
+    pub(super) fn last_activity_id(&self) -> Result<i64, DbError> {
         self.with(|c| c.query_row("SELECT COALESCE(MAX(id), 0) FROM activities", [], |r| r.get(0)))
     }
 
-    /// The ids of the `limit` latest activities, newest first.
-    pub fn latest_activity_ids(&self, limit: u32) -> Result<Vec<i64>, DbError> {
+    pub(super) fn latest_activity_ids(&self, limit: u32) -> Result<Vec<i64>, DbError> {
         self.with(|c| {
             let mut stmt =
                 c.prepare("SELECT id FROM activities ORDER BY started_at DESC, id DESC LIMIT ?1")?;
@@ -1159,8 +581,7 @@ impl Db {
         })
     }
 
-    /// Activity `id`, if there is one.
-    pub fn activity(&self, id: i64) -> Result<Option<Activity>, DbError> {
+    pub(super) fn activity(&self, id: i64) -> Result<Option<Activity>, DbError> {
         self.with(|c| {
             let mut stmt = c.prepare(&format!("SELECT {ACTIVITY} FROM activities WHERE id = ?1"))?;
             let mut rows = stmt.query_map([id], activity)?;
@@ -1168,8 +589,7 @@ impl Db {
         })
     }
 
-    /// The latest activity started, if any.
-    pub fn latest_activity(&self) -> Result<Option<Activity>, DbError> {
+    pub(super) fn latest_activity(&self) -> Result<Option<Activity>, DbError> {
         self.with(|c| {
             let mut stmt = c.prepare(&format!(
                 "SELECT {ACTIVITY} FROM activities ORDER BY started_at DESC, id DESC LIMIT 1"
@@ -1179,8 +599,7 @@ impl Db {
         })
     }
 
-    /// Every lesson step done, once each: (player, course, step).
-    pub fn lesson_steps(&self) -> Result<Vec<(String, String, u32)>, DbError> {
+    pub(super) fn lesson_steps(&self) -> Result<Vec<(String, String, u32)>, DbError> {
         self.with(|c| {
             let mut stmt = c.prepare(
                 "SELECT DISTINCT player, course, step FROM progress WHERE kind = 'lesson' ORDER BY player, course, step",
@@ -1190,12 +609,13 @@ impl Db {
         })
     }
 
-    /// Every student's summary over `selection`, computed from the tables (see
-    /// [`StudentSummary`] for what each figure is), by name.
-    pub fn summaries(&self, selection: Selection) -> Result<BTreeMap<String, StudentSummary>, DbError> {
+    pub(super) fn summaries(
+        &self,
+        selection: Selection,
+    ) -> Result<BTreeMap<String, StudentSummary>, DbError> {
         self.with(|c| {
             let mut out: BTreeMap<String, StudentSummary> = BTreeMap::new();
-            let (cond, args) = selection.filter("r.ended_at", "g.activity");
+            let (cond, args) = filter(selection, "r.ended_at", "g.activity");
             let mut stmt = c.prepare(&format!(
                 "SELECT r.player, COUNT(*), SUM(r.outcome = 'won'), SUM(r.outcome = 'lost'),
                         SUM(r.outcome = 'lost' AND r.ended_by = 'left by ' || r.player),
@@ -1232,12 +652,7 @@ impl Db {
         })
     }
 
-    /// What the lobbies and the console show of the whole history, read at the start in one
-    /// pass over the results (the table is read once, in its order, never through an index;
-    /// each result then costs a few additions), instead of one query per board: the
-    /// leaderboards' tallies and every student's summary, equal to [`Db::standings`],
-    /// [`Db::match_standings`] and [`Db::summaries`] over everything (a test checks it).
-    pub fn readings(&self) -> Result<Readings, DbError> {
+    pub(super) fn readings(&self) -> Result<Readings, DbError> {
         self.with(|c| {
             let mut out = Readings::default();
             let mut last: HashMap<String, i64> = HashMap::new();
@@ -1291,7 +706,7 @@ impl Db {
     }
 }
 
-/// [`Db::summaries`]' moves and progress, added to `out`.
+/// [`super::Db::summaries`]' moves and progress, added to `out`.
 fn moves_and_progress(
     c: &Connection,
     selection: Selection,
@@ -1300,7 +715,7 @@ fn moves_and_progress(
     {
         {
             // The student's own moves, in games on their record.
-            let (cond, args) = selection.filter("g.ended_at", "g.activity");
+            let (cond, args) = filter(selection, "g.ended_at", "g.activity");
             let mut stmt = c.prepare(&format!(
                 "SELECT m.player, COUNT(*), SUM(m.grade = 'kept'), SUM(m.grade = 'missed'), SUM(m.ms),
                         SUM(m.hardest IS NOT NULL), SUM(COALESCE(m.hardest, 0))
@@ -1318,7 +733,7 @@ fn moves_and_progress(
                 s.lost_judged = r.get(5)?;
                 s.hardest = r.get(6)?;
             }
-            let (cond, args) = selection.filter("at", "activity");
+            let (cond, args) = filter(selection, "at", "activity");
             let mut stmt = c.prepare(&format!(
                 "SELECT player, COUNT(DISTINCT CASE WHEN kind = 'lesson' THEN course || char(31) || step END),
                         SUM(kind = 'puzzle'), SUM(kind = 'puzzle' AND solved), MIN(at), MAX(at)
@@ -1338,13 +753,10 @@ fn moves_and_progress(
     }
 }
 
-impl Db {
-    /// Every game over `selection`, oldest first, with its results and graded moves. Results
-    /// kept before version 3 (no game, no moves) come as games of their own, in a date range
-    /// only (they belong to no activity).
-    pub fn games(&self, selection: Selection) -> Result<Vec<GameRecord>, DbError> {
+impl Sqlite {
+    pub(super) fn games(&self, selection: Selection) -> Result<Vec<GameRecord>, DbError> {
         self.with(|c| {
-            let (cond, args) = selection.filter("ended_at", "activity");
+            let (cond, args) = filter(selection, "ended_at", "activity");
             let mut stmt = c.prepare(&format!(
                 "SELECT id, started_at, ended_at, game, mode, level, start, activity FROM games
                  WHERE {cond} ORDER BY ended_at, id"
@@ -1391,7 +803,7 @@ impl Db {
                     .collect::<rusqlite::Result<_>>()?;
             }
             if !matches!(selection, Selection::Activity(_)) {
-                let (cond, args) = selection.filter("ended_at", "NULL");
+                let (cond, args) = filter(selection, "ended_at", "NULL");
                 let mut stmt = c.prepare(&format!(
                     "SELECT player, opponent, game, mode, level, outcome, assisted, moves, ended_by, counted, ended_at
                      FROM results WHERE game_id IS NULL AND {cond} ORDER BY id"
@@ -1418,8 +830,7 @@ impl Db {
         })
     }
 
-    /// Every game `player` finished, oldest first.
-    pub fn games_of(&self, player: &str) -> Result<Vec<GameRow>, DbError> {
+    pub(super) fn games_of(&self, player: &str) -> Result<Vec<GameRow>, DbError> {
         self.with(|c| {
             let mut stmt = c.prepare(
                 "SELECT player, opponent, game, mode, level, outcome, assisted, moves, ended_by, counted
@@ -1430,9 +841,7 @@ impl Db {
         })
     }
 
-    /// The leaderboard against the AI: per game and level, the players by wins (unassisted
-    /// first), then by fewest games. Games ended by the server are not counted.
-    pub fn standings(&self) -> Result<Vec<Standing>, DbError> {
+    pub(super) fn standings(&self) -> Result<Vec<Standing>, DbError> {
         self.with(|c| {
             let mut stmt = c.prepare(
                 "SELECT player, game, level,
@@ -1456,9 +865,7 @@ impl Db {
         })
     }
 
-    /// The leaderboard between players: by wins, then fewest games. Games ended by the server
-    /// are not counted.
-    pub fn match_standings(&self) -> Result<Vec<MatchStanding>, DbError> {
+    pub(super) fn match_standings(&self) -> Result<Vec<MatchStanding>, DbError> {
         self.with(|c| {
             let mut stmt = c.prepare(
                 "SELECT player, SUM(outcome = 'won') AS won, SUM(outcome != 'ended_by_server') AS played
@@ -1473,8 +880,7 @@ impl Db {
         })
     }
 
-    /// The `limit` latest finished games, newest first.
-    pub fn recent(&self, limit: u32) -> Result<Vec<GameRow>, DbError> {
+    pub(super) fn recent(&self, limit: u32) -> Result<Vec<GameRow>, DbError> {
         self.with(|c| {
             let mut stmt = c.prepare(
                 "SELECT player, opponent, game, mode, level, outcome, assisted, moves, ended_by, counted
@@ -1483,6 +889,16 @@ impl Db {
             let rows = stmt.query_map([limit], row)?;
             rows.collect()
         })
+    }
+}
+
+/// The SQL condition on a table whose time column is `time` and activity column `activity`, with
+/// its parameters.
+fn filter(selection: Selection, time: &str, activity: &str) -> (String, Vec<i64>) {
+    match selection {
+        Selection::All => ("1".into(), Vec::new()),
+        Selection::Between { from, until } => (format!("{time} >= ?1 AND {time} < ?2"), vec![from, until]),
+        Selection::Activity(id) => (format!("{activity} = ?1"), vec![id]),
     }
 }
 
@@ -1552,6 +968,7 @@ fn row(r: &rusqlite::Row) -> rusqlite::Result<GameRow> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::db::Db;
 
     fn game_row(player: &str) -> GameRow {
         GameRow {
@@ -1674,28 +1091,5 @@ mod tests {
         assert!(db.tournaments().expect("tournaments").is_empty());
         drop(db);
         assert!(Db::open_read_only(&path).is_ok());
-    }
-
-    /// A game is kept whole or not at all: a move the table refuses (the same ply twice) leaves
-    /// no game, no result and no move behind.
-    #[test]
-    fn a_game_is_written_in_one_transaction() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let db = Db::open(&dir.path().join("s.sqlite3")).expect("open");
-        let bad = Played {
-            rows: vec![game_row("ann")],
-            started_at: None,
-            start: "1 2".into(),
-            moves: vec![a_move(1), a_move(1)],
-            activity: None,
-            helped: false,
-            tournament: None,
-        };
-        assert!(db.record_game(&bad, 100).is_err());
-        assert!(db.games(Selection::All).expect("games").is_empty());
-        assert!(db.games_of("ann").expect("rows").is_empty());
-        let good = Played { moves: vec![a_move(1), a_move(2)], ..bad };
-        db.record_game(&good, 100).expect("kept");
-        assert_eq!(db.games(Selection::All).expect("games")[0].moves.len(), 2);
     }
 }

@@ -1,0 +1,1355 @@
+//! The PostgreSQL back end (`--db postgres://…`): the same tables as SQLite's with the same
+//! meaning, for a school whose servers share one database.
+//!
+//! The client is the synchronous `postgres` crate (a blocking wrapper over tokio-postgres): the
+//! store writes on a thread of its own, and a blocking call there is what the SQLite back end
+//! does too. That wrapper runs a small runtime of its own and may not be called on one of tokio's
+//! threads (it would panic); the few callers that are (the server opening its store, a test), get
+//! their call made on a short scoped thread instead ([`off_runtime`]). One connection, opened
+//! again when it drops: the store's thread is the one writer of a server.
+//!
+//! Two servers may share the database: the schema is migrated in one transaction under an
+//! advisory lock, and every write that adds rows with ids from a sequence takes another advisory
+//! lock for its transaction, so that rows are committed in the order of their ids (a host that
+//! later reads "everything after id N", as LISTEN/NOTIFY's catching up will, misses none).
+//! No TLS: the connection is for a database on the same machine or a private network
+//! (`sslmode=require` is refused at the start, said plainly).
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use ::postgres::types::ToSql;
+use ::postgres::{Client, Config, NoTls, Row, Transaction};
+
+use super::{
+    Activity, ActivityRow, BUSY_WAIT, DbError, FirstMoves, GameRecord, GameRow, Grade, HistoryRow,
+    MatchStanding, MoveRow, Outcome, Played, RatingChange, RatingRow, Readings, Selection, Standing,
+    StudentSummary, TournamentKind, TournamentResult, TournamentRow, VERSION, now, seconds, time_of,
+};
+
+/// The longest wait for a connection, unless the URL gives its own `connect_timeout`.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The advisory lock (`pg_advisory_xact_lock`) held while the schema is migrated.
+const MIGRATION_LOCK: i64 = 0x6e69_6d5f_7475_6901;
+
+/// The advisory lock every transaction that adds rows holds: rows committed in their ids' order.
+const WRITE_LOCK: i64 = 0x6e69_6d5f_7475_6902;
+
+/// The table keeping the schema's version (SQLite keeps it in `PRAGMA user_version`).
+const VERSION_TABLE: &str = "nim_tui_schema";
+
+/// The schema at each version, in order: a database at version `v` gets every step after it.
+/// PostgreSQL came with version 4; its later versions will add steps here, as SQLite's
+/// `migrate` adds columns. Integers are BIGINT, flags BOOLEAN, ratings DOUBLE PRECISION; the
+/// rows' ids come from sequences (BIGSERIAL), an activity's and a tournament's from the server.
+/// The only foreign keys are those to `games`, written in the same transaction: a game refers
+/// to its activity and tournament by id without one, as in SQLite (whose keys are not enforced),
+/// so that a game is never refused for a row another server writes.
+const MIGRATIONS: [(i64, &str); 1] = [(
+    4,
+    "
+CREATE TABLE players (
+    name TEXT PRIMARY KEY,
+    first_seen BIGINT NOT NULL,
+    last_seen BIGINT NOT NULL
+);
+CREATE TABLE activities (
+    id BIGINT PRIMARY KEY,
+    started_at BIGINT NOT NULL,
+    ended_at BIGINT,
+    game TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    heaps TEXT,
+    puzzle TEXT,
+    hints BOOLEAN NOT NULL,
+    time_limit BIGINT,
+    started_by TEXT NOT NULL
+);
+CREATE TABLE games (
+    id BIGSERIAL PRIMARY KEY,
+    started_at BIGINT,
+    ended_at BIGINT NOT NULL,
+    game TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    level TEXT NOT NULL,
+    start TEXT NOT NULL,
+    activity BIGINT
+);
+CREATE INDEX games_by_time ON games (ended_at);
+CREATE INDEX games_by_activity ON games (activity);
+CREATE TABLE results (
+    id BIGSERIAL PRIMARY KEY,
+    player TEXT NOT NULL,
+    opponent TEXT NOT NULL,
+    game TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    level TEXT NOT NULL,
+    outcome TEXT NOT NULL CHECK (outcome IN ('won', 'lost', 'ended_by_server')),
+    assisted BOOLEAN NOT NULL,
+    moves BIGINT NOT NULL,
+    ended_at BIGINT NOT NULL,
+    ended_by TEXT NOT NULL DEFAULT 'play',
+    counted BOOLEAN NOT NULL DEFAULT TRUE,
+    game_id BIGINT REFERENCES games (id)
+);
+CREATE INDEX results_by_player ON results (player);
+CREATE INDEX results_by_time ON results (ended_at);
+CREATE INDEX results_by_game ON results (game_id);
+CREATE TABLE moves (
+    game_id BIGINT NOT NULL REFERENCES games (id),
+    ply BIGINT NOT NULL,
+    player TEXT NOT NULL,
+    before TEXT NOT NULL,
+    mv TEXT NOT NULL,
+    ms BIGINT NOT NULL,
+    grade TEXT NOT NULL CHECK (grade IN ('kept', 'missed', 'no_win')),
+    better TEXT,
+    hardest BOOLEAN,
+    PRIMARY KEY (game_id, ply)
+);
+CREATE TABLE progress (
+    id BIGSERIAL PRIMARY KEY,
+    player TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('lesson', 'puzzle')),
+    course TEXT,
+    step BIGINT,
+    solved BOOLEAN,
+    activity BIGINT,
+    at BIGINT NOT NULL
+);
+CREATE INDEX progress_by_time ON progress (at);
+CREATE INDEX progress_by_activity ON progress (activity);
+CREATE TABLE ratings (
+    player TEXT NOT NULL,
+    game TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    deviation DOUBLE PRECISION NOT NULL,
+    volatility DOUBLE PRECISION NOT NULL,
+    games BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL,
+    PRIMARY KEY (player, game, mode)
+);
+CREATE TABLE rating_history (
+    id BIGSERIAL PRIMARY KEY,
+    player TEXT NOT NULL,
+    game TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    game_id BIGINT REFERENCES games (id),
+    opponent TEXT NOT NULL,
+    moved_first BOOLEAN NOT NULL,
+    before DOUBLE PRECISION NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    deviation DOUBLE PRECISION NOT NULL,
+    volatility DOUBLE PRECISION NOT NULL,
+    at BIGINT NOT NULL
+);
+CREATE INDEX rating_history_by_player ON rating_history (player);
+CREATE INDEX rating_history_by_time ON rating_history (at);
+CREATE TABLE tournaments (
+    id BIGINT PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('arena', 'round_robin', 'swiss')),
+    started_at BIGINT NOT NULL,
+    ended_at BIGINT,
+    game TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    rounds BIGINT,
+    seconds BIGINT,
+    started_by TEXT NOT NULL
+);
+CREATE TABLE tournament_games (
+    tournament BIGINT NOT NULL,
+    game_id BIGINT NOT NULL REFERENCES games (id),
+    round BIGINT NOT NULL,
+    PRIMARY KEY (tournament, game_id)
+);
+",
+)];
+
+/// The columns of `results` this server reads and writes.
+const COLUMNS: [&str; 12] = [
+    "player", "opponent", "game", "mode", "level", "outcome", "assisted", "moves", "ended_at", "ended_by",
+    "counted", "game_id",
+];
+
+/// A PostgreSQL database as `--db` gave it: the client's settings, and how messages show it.
+#[derive(Clone)]
+pub struct PgLocation {
+    config: Config,
+    shown: String,
+    /// The password given (in the URL or PGPASSWORD), taken out of every message.
+    password: Option<String>,
+}
+
+impl PgLocation {
+    /// Reads a `postgres://` URL, or says what is wrong with it (the password never shown).
+    pub(super) fn parse(url: &str) -> Result<PgLocation, DbError> {
+        let bad = |problem: &str| DbError::BadUrl { url: redact(url), problem: problem.to_string() };
+        let mut config: Config = url.parse().map_err(|e: postgres::Error| {
+            let text = e.to_string();
+            bad(&scrub(&text, password_in(url).as_deref()))
+        })?;
+        if config.get_hosts().is_empty() {
+            return Err(bad(
+                "no host: name the server (postgres://USER@HOST/DATABASE) or the directory of its socket (postgres://USER@%2Frun%2Fpostgresql/DATABASE)",
+            ));
+        }
+        if config.get_dbname().is_none_or(str::is_empty) {
+            return Err(bad("no database: name it after the host (postgres://USER@HOST/DATABASE)"));
+        }
+        match config.get_ssl_mode() {
+            postgres::config::SslMode::Require => {
+                return Err(bad(
+                    "sslmode=require is not supported yet: the server speaks to PostgreSQL without TLS (a database on this machine or a private network); leave sslmode out",
+                ));
+            }
+            _ => {
+                config.ssl_mode(postgres::config::SslMode::Disable);
+            }
+        }
+        if config.get_password().is_none()
+            && let Some(password) = std::env::var("PGPASSWORD").ok().filter(|p| !p.is_empty())
+        {
+            config.password(password);
+        }
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(CONNECT_TIMEOUT);
+        }
+        if config.get_application_name().is_none() {
+            config.application_name("nim-tui-serve");
+        }
+        let password = config.get_password().map(|p| String::from_utf8_lossy(p).into_owned());
+        let shown = shown(&config);
+        Ok(PgLocation { config, shown, password })
+    }
+
+    /// The URL without its password.
+    pub(super) fn shown(&self) -> &str {
+        &self.shown
+    }
+}
+
+/// `postgres://USER@HOST:PORT/DATABASE`, from the settings read (a socket's directory
+/// percent-encoded, as a URL writes it).
+fn shown(config: &Config) -> String {
+    let user = config.get_user().map(|u| format!("{u}@")).unwrap_or_default();
+    let ports = config.get_ports();
+    let hosts: Vec<String> = config
+        .get_hosts()
+        .iter()
+        .enumerate()
+        .map(|(i, host)| {
+            let name = match host {
+                postgres::config::Host::Tcp(name) => name.clone(),
+                postgres::config::Host::Unix(dir) => dir.to_string_lossy().replace('/', "%2F"),
+            };
+            match ports.get(i).or(ports.first()) {
+                Some(port) => format!("{name}:{port}"),
+                None => name,
+            }
+        })
+        .collect();
+    format!("postgres://{user}{}/{}", hosts.join(","), config.get_dbname().unwrap_or_default())
+}
+
+/// The password a URL carries (before the host's `@`, or as `password=`), to take it out of
+/// what a parser's message may quote.
+fn password_in(url: &str) -> Option<String> {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let authority = rest.rsplit_once('@').map(|(before, _)| before);
+    let from_authority = authority.and_then(|a| a.split_once(':')).map(|(_, p)| p.to_string());
+    let from_query = url
+        .split_once('?')
+        .and_then(|(_, q)| q.split('&').find_map(|kv| kv.strip_prefix("password=")))
+        .map(str::to_string);
+    from_authority.or(from_query).filter(|p| !p.is_empty())
+}
+
+/// `url` with its password (if any) written as `***`.
+pub(super) fn redact(url: &str) -> String {
+    let mut out = url.to_string();
+    if let Some((scheme, rest)) = url.split_once("://")
+        && let Some((authority, host)) = rest.rsplit_once('@')
+        && let Some((user, _)) = authority.split_once(':')
+    {
+        out = format!("{scheme}://{user}:***@{host}");
+    }
+    if let Some((base, query)) = out.clone().split_once('?') {
+        let query: Vec<String> = query
+            .split('&')
+            .map(|kv| match kv.strip_prefix("password=") {
+                Some(_) => "password=***".to_string(),
+                None => kv.to_string(),
+            })
+            .collect();
+        out = format!("{base}?{}", query.join("&"));
+    }
+    nim_tui::text::escape(&out).into_owned()
+}
+
+/// `text` with `password` taken out.
+fn scrub(text: &str, password: Option<&str>) -> String {
+    match password.filter(|p| !p.is_empty()) {
+        Some(p) => text.replace(p, "***"),
+        None => text.to_string(),
+    }
+}
+
+/// Runs `f` where the blocking client may run: here, unless this thread drives tokio's tasks;
+/// then on a scoped thread of its own, which it waits for.
+fn off_runtime<T: Send>(f: impl FnOnce() -> T + Send) -> std::io::Result<T> {
+    if tokio::runtime::Handle::try_current().is_err() {
+        return Ok(f());
+    }
+    std::thread::scope(|s| {
+        let handle = std::thread::Builder::new().name("nim-tui-serve postgres".into()).spawn_scoped(s, f)?;
+        Ok(handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+    })
+}
+
+/// What went wrong inside a call: PostgreSQL's error, or one of ours.
+enum Fault {
+    Pg(postgres::Error),
+    Db(DbError),
+}
+
+impl From<postgres::Error> for Fault {
+    fn from(e: postgres::Error) -> Fault {
+        Fault::Pg(e)
+    }
+}
+
+/// The PostgreSQL database: one connection, made again when it drops.
+pub(super) struct Postgres {
+    at: PgLocation,
+    client: Mutex<Option<Client>>,
+    read_only: bool,
+}
+
+impl Drop for Postgres {
+    fn drop(&mut self) {
+        // The client's drop says goodbye to the server through its runtime: off tokio's threads.
+        let client = self.client.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+        if let Some(client) = client {
+            let _ = off_runtime(move || drop(client));
+        }
+    }
+}
+
+impl Postgres {
+    /// Connects, and migrates the schema (to write) or checks its version (to read only).
+    pub(super) fn open(at: &PgLocation, read_only: bool) -> Result<Postgres, DbError> {
+        let db = Postgres { at: at.clone(), client: Mutex::new(None), read_only };
+        let shown = at.shown.clone();
+        db.with(move |client| {
+            let mut tx = client.transaction()?;
+            if !read_only {
+                tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
+            }
+            let regclass = |tx: &mut Transaction, name: &str| -> Result<bool, postgres::Error> {
+                tx.query_one("SELECT to_regclass($1) IS NOT NULL", &[&name])?.try_get(0)
+            };
+            let found: i64 = match (regclass(&mut tx, VERSION_TABLE)?, regclass(&mut tx, "results")?) {
+                (true, _) => tx
+                    .query_opt(&format!("SELECT version FROM {VERSION_TABLE}"), &[])?
+                    .map(|r| r.try_get(0))
+                    .transpose()?
+                    .unwrap_or(0),
+                (false, true) => return Err(Fault::Db(DbError::NotOurs { path: shown.clone() })),
+                (false, false) if read_only => {
+                    return Err(Fault::Db(DbError::NotOurs { path: shown.clone() }));
+                }
+                (false, false) => 0,
+            };
+            if found > VERSION {
+                return Err(Fault::Db(DbError::Newer { path: shown.clone(), found, known: VERSION }));
+            }
+            if read_only {
+                if found < VERSION {
+                    return Err(Fault::Db(DbError::Older { path: shown.clone(), found, known: VERSION }));
+                }
+                // The session reads only (`connect`): nothing to commit.
+                tx.commit()?;
+                return Ok(());
+            }
+            if found < VERSION {
+                tx.batch_execute(&format!(
+                    "CREATE TABLE IF NOT EXISTS {VERSION_TABLE} (version BIGINT NOT NULL)"
+                ))?;
+                for (version, sql) in MIGRATIONS.iter().filter(|(v, _)| *v > found) {
+                    tx.batch_execute(sql)?;
+                    tracing::info!(to = version, "database migrated");
+                }
+                tx.execute(&format!("DELETE FROM {VERSION_TABLE}"), &[])?;
+                tx.execute(&format!("INSERT INTO {VERSION_TABLE} (version) VALUES ($1)"), &[&VERSION])?;
+            }
+            let have: Vec<String> = tx
+                .query(
+                    "SELECT column_name::TEXT FROM information_schema.columns
+                     WHERE table_schema = current_schema() AND table_name = 'results'",
+                    &[],
+                )?
+                .iter()
+                .map(|r| r.try_get(0))
+                .collect::<Result<_, _>>()?;
+            if let Some(missing) = COLUMNS.iter().find(|c| !have.iter().any(|h| h == *c)) {
+                return Err(Fault::Db(DbError::Unknown {
+                    path: shown.clone(),
+                    column: (*missing).to_string(),
+                }));
+            }
+            tx.commit()?;
+            Ok(())
+        })?;
+        Ok(db)
+    }
+
+    pub(super) fn shown(&self) -> &str {
+        &self.at.shown
+    }
+
+    fn connect(&self) -> Result<Client, postgres::Error> {
+        let mut client = self.at.config.connect(NoTls)?;
+        // Another server's lock (or a teacher's psql) is waited for this long; past it the store
+        // keeps the result and tries again, as with SQLite's busy wait.
+        client.batch_execute(&format!("SET lock_timeout = {}", BUSY_WAIT.as_millis()))?;
+        if self.read_only {
+            client.batch_execute("SET default_transaction_read_only = on")?;
+        }
+        Ok(client)
+    }
+
+    /// Runs `f` with the connection (made first if there is none, or it has dropped); an error
+    /// that leaves the connection unusable drops it, to be made again on the next call.
+    fn with<T: Send>(&self, f: impl FnOnce(&mut Client) -> Result<T, Fault> + Send) -> Result<T, DbError> {
+        let mut guard = self.client.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let slot: &mut Option<Client> = &mut guard;
+        let outcome = off_runtime(move || {
+            if slot.as_ref().is_none_or(Client::is_closed) {
+                *slot = None;
+                *slot = Some(self.connect()?);
+            }
+            let Some(client) = slot.as_mut() else { unreachable!("the connection was made just above") };
+            let answer = f(client);
+            if let Err(Fault::Pg(e)) = &answer
+                && (e.is_closed() || e.as_db_error().is_none())
+            {
+                *slot = None;
+            }
+            answer
+        });
+        match outcome {
+            Ok(Ok(value)) => Ok(value),
+            Ok(Err(Fault::Db(e))) => Err(e),
+            Ok(Err(Fault::Pg(e))) => Err(self.error(&e)),
+            Err(e) => Err(DbError::thread(&self.at.shown, e)),
+        }
+    }
+
+    /// PostgreSQL's error as this server says it: its message (and code), the password out.
+    fn error(&self, e: &postgres::Error) -> DbError {
+        let (message, busy) = match e.as_db_error() {
+            Some(db) => {
+                let code = db.code().code();
+                // Conflicts and a server going away are worth another try; a refused password,
+                // a missing database or a bad query are not.
+                let busy = matches!(code, "40001" | "40P01" | "55P03" | "57P01" | "57P02" | "57P03")
+                    || code.starts_with("08");
+                (format!("{} (SQLSTATE {code})", db.message()), busy)
+            }
+            // The connection itself: refused, dropped, timed out.
+            None => (e.to_string(), true),
+        };
+        DbError::Postgres {
+            path: self.at.shown.clone(),
+            message: scrub(&message, self.at.password.as_deref()),
+            busy,
+        }
+    }
+
+    /// Starts a transaction that adds rows: holding the write lock, so that rows from every
+    /// server are committed in the order of their ids.
+    fn writing(client: &mut Client) -> Result<Transaction<'_>, postgres::Error> {
+        let mut tx = client.transaction()?;
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&WRITE_LOCK])?;
+        Ok(tx)
+    }
+
+    pub(super) fn seen(&self, name: &str) -> Result<(), DbError> {
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO players (name, first_seen, last_seen) VALUES ($1, $2, $2)
+                 ON CONFLICT (name) DO UPDATE SET last_seen = EXCLUDED.last_seen",
+                &[&name, &now()],
+            )?;
+            Ok(())
+        })
+    }
+
+    pub(super) fn record(&self, row: &GameRow, at: i64) -> Result<(), DbError> {
+        self.with(|c| {
+            let mut tx = Self::writing(c)?;
+            insert_result(&mut tx, row, at, None)?;
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    pub(super) fn record_game_rated(
+        &self,
+        played: &Played,
+        at: i64,
+        changes: &[RatingChange],
+    ) -> Result<i64, DbError> {
+        self.with(|c| {
+            let mut tx = Self::writing(c)?;
+            let (game, mode, level) = played
+                .rows
+                .first()
+                .map_or(("", "", ""), |r| (r.game.as_str(), r.mode.as_str(), r.level.as_str()));
+            let id: i64 = tx
+                .query_one(
+                    "INSERT INTO games (started_at, ended_at, game, mode, level, start, activity)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+                    &[&played.started_at.map(seconds), &at, &game, &mode, &level, &played.start, &played.activity],
+                )?
+                .try_get(0)?;
+            for row in &played.rows {
+                insert_result(&mut tx, row, at, Some(id))?;
+            }
+            // Every move in one statement (arrays unnested), not a round trip each.
+            let column = |f: &dyn Fn(&MoveRow) -> String| played.moves.iter().map(f).collect::<Vec<String>>();
+            let plies: Vec<i64> = played.moves.iter().map(|m| i64::from(m.ply)).collect();
+            let ms: Vec<i64> = played.moves.iter().map(|m| i64::try_from(m.ms).unwrap_or(i64::MAX)).collect();
+            let better: Vec<Option<String>> = played.moves.iter().map(|m| m.better.clone()).collect();
+            let hardest: Vec<Option<bool>> = played.moves.iter().map(|m| m.hardest).collect();
+            tx.execute(
+                "INSERT INTO moves (game_id, ply, player, before, mv, ms, grade, better, hardest)
+                 SELECT $1, * FROM UNNEST($2::BIGINT[], $3::TEXT[], $4::TEXT[], $5::TEXT[], $6::BIGINT[],
+                    $7::TEXT[], $8::TEXT[], $9::BOOLEAN[])",
+                &[
+                    &id,
+                    &plies,
+                    &column(&|m| m.player.clone()),
+                    &column(&|m| m.before.clone()),
+                    &column(&|m| m.mv.clone()),
+                    &ms,
+                    &column(&|m| m.grade.as_str().to_string()),
+                    &better,
+                    &hardest,
+                ],
+            )?;
+            for ch in changes {
+                tx.execute(
+                    "INSERT INTO ratings (player, game, mode, rating, deviation, volatility, games, updated_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, 1, $7)
+                     ON CONFLICT (player, game, mode) DO UPDATE SET rating = EXCLUDED.rating,
+                        deviation = EXCLUDED.deviation, volatility = EXCLUDED.volatility,
+                        games = ratings.games + 1, updated_at = EXCLUDED.updated_at",
+                    &[&ch.player, &ch.game, &ch.mode, &ch.after.rating, &ch.after.deviation, &ch.after.volatility, &at],
+                )?;
+                tx.execute(
+                    "INSERT INTO rating_history (player, game, mode, game_id, opponent, moved_first, before, rating,
+                        deviation, volatility, at)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                    &[
+                        &ch.player,
+                        &ch.game,
+                        &ch.mode,
+                        &id,
+                        &ch.opponent,
+                        &ch.moved_first,
+                        &ch.before.rating,
+                        &ch.after.rating,
+                        &ch.after.deviation,
+                        &ch.after.volatility,
+                        &at,
+                    ],
+                )?;
+            }
+            if let Some(t) = played.tournament {
+                tx.execute(
+                    "INSERT INTO tournament_games (tournament, game_id, round) VALUES ($1, $2, $3)",
+                    &[&t.tournament, &id, &i64::from(t.round)],
+                )?;
+            }
+            tx.commit()?;
+            Ok(id)
+        })
+    }
+
+    pub(super) fn ratings(&self) -> Result<Vec<RatingRow>, DbError> {
+        self.with(|c| {
+            let rows = c.query(
+                "SELECT r.player, r.game, r.mode, r.rating, r.deviation, r.volatility, r.games
+                 FROM ratings r
+                 ORDER BY r.player COLLATE \"C\", (SELECT MAX(h.id) FROM rating_history h
+                    WHERE h.player = r.player AND h.game = r.game AND h.mode = r.mode) DESC NULLS LAST",
+                &[],
+            )?;
+            rows.iter()
+                .map(|r| {
+                    Ok(RatingRow {
+                        player: r.try_get(0)?,
+                        game: r.try_get(1)?,
+                        mode: r.try_get(2)?,
+                        rating: nim_tui::rating::Rating {
+                            rating: r.try_get(3)?,
+                            deviation: r.try_get(4)?,
+                            volatility: r.try_get(5)?,
+                        },
+                        games: count(r, 6)?,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    pub(super) fn first_moves(&self) -> Result<FirstMoves, DbError> {
+        self.with(|c| {
+            let rows = c.query(
+                "SELECT player, opponent, game, mode, COUNT(*) FILTER (WHERE moved_first) FROM rating_history
+                 WHERE opponent NOT LIKE 'ai:%' GROUP BY player, opponent, game, mode",
+                &[],
+            )?;
+            rows.iter()
+                .map(|r| Ok(((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?), count(r, 4)?)))
+                .collect()
+        })
+    }
+
+    pub(super) fn rating_history(&self, selection: Selection) -> Result<Vec<HistoryRow>, DbError> {
+        self.with(|c| {
+            let (cond, args) = filter(selection, "h.at", "g.activity");
+            let previous = |column: &str| {
+                format!(
+                    "(SELECT p.{column} FROM rating_history p WHERE p.player = h.player AND p.game = h.game
+                        AND p.mode = h.mode AND p.id < h.id ORDER BY p.id DESC LIMIT 1)"
+                )
+            };
+            let rows = c.query(
+                &format!(
+                    "SELECT h.player, h.game, h.mode, h.opponent, h.moved_first, h.before, h.rating, h.deviation,
+                            h.volatility, h.game_id, h.at, {}, {}
+                     FROM rating_history h LEFT JOIN games g ON g.id = h.game_id
+                     WHERE {cond} ORDER BY h.id",
+                    previous("deviation"),
+                    previous("volatility")
+                ),
+                &params(&args),
+            )?;
+            rows.iter()
+                .map(|r| {
+                    let start = nim_tui::rating::START;
+                    let before = nim_tui::rating::Rating {
+                        rating: r.try_get(5)?,
+                        deviation: r.try_get::<_, Option<f64>>(11)?.unwrap_or(start.deviation),
+                        volatility: r.try_get::<_, Option<f64>>(12)?.unwrap_or(start.volatility),
+                    };
+                    Ok(HistoryRow {
+                        change: RatingChange {
+                            player: r.try_get(0)?,
+                            game: r.try_get(1)?,
+                            mode: r.try_get(2)?,
+                            opponent: r.try_get(3)?,
+                            moved_first: r.try_get(4)?,
+                            before,
+                            after: nim_tui::rating::Rating {
+                                rating: r.try_get(6)?,
+                                deviation: r.try_get(7)?,
+                                volatility: r.try_get(8)?,
+                            },
+                        },
+                        game_id: r.try_get(9)?,
+                        at: r.try_get(10)?,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    pub(super) fn tournament_started(&self, t: &TournamentRow) -> Result<(), DbError> {
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO tournaments (id, kind, started_at, game, mode, rounds, seconds, started_by)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                &[
+                    &t.id,
+                    &t.kind.as_str(),
+                    &t.started_at,
+                    &t.game,
+                    &t.mode,
+                    &t.rounds.map(i64::from),
+                    &t.seconds.map(i64::from),
+                    &t.started_by,
+                ],
+            )?;
+            Ok(())
+        })
+    }
+
+    pub(super) fn tournament_ended(&self, id: i64, at: i64) -> Result<(), DbError> {
+        self.with(|c| {
+            c.execute("UPDATE tournaments SET ended_at = $2 WHERE id = $1", &[&id, &at])?;
+            Ok(())
+        })
+    }
+
+    pub(super) fn last_tournament_id(&self) -> Result<i64, DbError> {
+        self.with(|c| Ok(c.query_one("SELECT COALESCE(MAX(id), 0) FROM tournaments", &[])?.try_get(0)?))
+    }
+
+    pub(super) fn tournaments(&self) -> Result<Vec<TournamentRow>, DbError> {
+        self.with(|c| {
+            let rows = c.query(
+                "SELECT id, kind, started_at, ended_at, game, mode, rounds, seconds, started_by
+                 FROM tournaments ORDER BY id",
+                &[],
+            )?;
+            rows.iter()
+                .map(|r| {
+                    let kind: String = r.try_get(1)?;
+                    Ok(TournamentRow {
+                        id: r.try_get(0)?,
+                        kind: TournamentKind::parse(&kind).unwrap_or(TournamentKind::Arena),
+                        started_at: r.try_get(2)?,
+                        ended_at: r.try_get(3)?,
+                        game: r.try_get(4)?,
+                        mode: r.try_get(5)?,
+                        rounds: count_opt(r, 6)?,
+                        seconds: count_opt(r, 7)?,
+                        started_by: r.try_get(8)?,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    pub(super) fn tournament_results(&self, id: i64) -> Result<Vec<TournamentResult>, DbError> {
+        self.with(|c| {
+            let rows = c.query(
+                "SELECT t.game_id, t.round,
+                        (SELECT m.player FROM moves m WHERE m.game_id = t.game_id ORDER BY m.ply LIMIT 1),
+                        (SELECT r.player FROM results r WHERE r.game_id = t.game_id ORDER BY r.id LIMIT 1),
+                        (SELECT r.opponent FROM results r WHERE r.game_id = t.game_id ORDER BY r.id LIMIT 1),
+                        (SELECT r.player FROM results r WHERE r.game_id = t.game_id AND r.outcome = 'won'
+                            ORDER BY r.id LIMIT 1)
+                 FROM tournament_games t WHERE t.tournament = $1 ORDER BY t.game_id",
+                &[&id],
+            )?;
+            rows.iter()
+                .map(|r| {
+                    let (player, opponent): (String, String) = (r.try_get(3)?, r.try_get(4)?);
+                    let first: String = r.try_get::<_, Option<String>>(2)?.unwrap_or_else(|| player.clone());
+                    let second = if first == player { opponent } else { player };
+                    Ok(TournamentResult {
+                        game_id: r.try_get(0)?,
+                        round: count(r, 1)?,
+                        first,
+                        second,
+                        winner: r.try_get(5)?,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    pub(super) fn activity_started(&self, a: &ActivityRow) -> Result<(), DbError> {
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO activities (id, started_at, game, mode, heaps, puzzle, hints, time_limit, started_by)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                &[
+                    &a.id,
+                    &seconds(a.started_at),
+                    &a.game,
+                    &a.mode,
+                    &a.heaps,
+                    &a.puzzle,
+                    &a.hints,
+                    &a.time_limit.map(i64::from),
+                    &a.started_by,
+                ],
+            )?;
+            Ok(())
+        })
+    }
+
+    pub(super) fn activity_ended(&self, id: i64, at: i64) -> Result<(), DbError> {
+        self.with(|c| {
+            c.execute("UPDATE activities SET ended_at = $2 WHERE id = $1", &[&id, &at])?;
+            Ok(())
+        })
+    }
+
+    pub(super) fn lesson_done(&self, player: &str, course: &str, step: u32, at: i64) -> Result<(), DbError> {
+        self.with(|c| {
+            let mut tx = Self::writing(c)?;
+            tx.execute(
+                "INSERT INTO progress (player, kind, course, step, at) VALUES ($1, 'lesson', $2, $3, $4)",
+                &[&player, &course, &i64::from(step), &at],
+            )?;
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    pub(super) fn puzzle_done(
+        &self,
+        player: &str,
+        solved: bool,
+        activity: Option<i64>,
+        at: i64,
+    ) -> Result<(), DbError> {
+        self.with(|c| {
+            let mut tx = Self::writing(c)?;
+            tx.execute(
+                "INSERT INTO progress (player, kind, solved, activity, at) VALUES ($1, 'puzzle', $2, $3, $4)",
+                &[&player, &solved, &activity, &at],
+            )?;
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    pub(super) fn last_activity_id(&self) -> Result<i64, DbError> {
+        self.with(|c| Ok(c.query_one("SELECT COALESCE(MAX(id), 0) FROM activities", &[])?.try_get(0)?))
+    }
+
+    pub(super) fn latest_activity_ids(&self, limit: u32) -> Result<Vec<i64>, DbError> {
+        self.with(|c| {
+            let rows = c.query(
+                "SELECT id FROM activities ORDER BY started_at DESC, id DESC LIMIT $1",
+                &[&i64::from(limit)],
+            )?;
+            Ok(rows.iter().map(|r| r.try_get(0)).collect::<Result<_, _>>()?)
+        })
+    }
+
+    pub(super) fn activity(&self, id: i64) -> Result<Option<Activity>, DbError> {
+        self.with(|c| {
+            let row = c.query_opt(&format!("SELECT {ACTIVITY} FROM activities WHERE id = $1"), &[&id])?;
+            Ok(row.as_ref().map(activity).transpose()?)
+        })
+    }
+
+    pub(super) fn latest_activity(&self) -> Result<Option<Activity>, DbError> {
+        self.with(|c| {
+            let row = c.query_opt(
+                &format!("SELECT {ACTIVITY} FROM activities ORDER BY started_at DESC, id DESC LIMIT 1"),
+                &[],
+            )?;
+            Ok(row.as_ref().map(activity).transpose()?)
+        })
+    }
+
+    pub(super) fn lesson_steps(&self) -> Result<Vec<(String, String, u32)>, DbError> {
+        self.with(|c| {
+            let rows = c.query(
+                "SELECT DISTINCT player COLLATE \"C\", course COLLATE \"C\", step FROM progress WHERE kind = 'lesson'
+                 ORDER BY 1, 2, 3",
+                &[],
+            )?;
+            rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?, count(r, 2)?))).collect()
+        })
+    }
+
+    pub(super) fn summaries(
+        &self,
+        selection: Selection,
+    ) -> Result<BTreeMap<String, StudentSummary>, DbError> {
+        self.with(|c| {
+            let mut out: BTreeMap<String, StudentSummary> = BTreeMap::new();
+            let (cond, args) = filter(selection, "r.ended_at", "g.activity");
+            let rows = c.query(
+                &format!(
+                    "SELECT r.player, COUNT(*), COUNT(*) FILTER (WHERE r.outcome = 'won'),
+                            COUNT(*) FILTER (WHERE r.outcome = 'lost'),
+                            COUNT(*) FILTER (WHERE r.outcome = 'lost' AND r.ended_by = 'left by ' || r.player),
+                            COUNT(*) FILTER (WHERE r.outcome = 'ended_by_server'), COUNT(*) FILTER (WHERE r.assisted),
+                            MIN(r.ended_at), MAX(r.ended_at)
+                     FROM results r LEFT JOIN games g ON g.id = r.game_id
+                     WHERE {cond} GROUP BY r.player"
+                ),
+                &params(&args),
+            )?;
+            for r in &rows {
+                let s = out.entry(r.try_get(0)?).or_default();
+                s.games = count(r, 1)?;
+                s.won = count(r, 2)?;
+                s.lost = count(r, 3)?;
+                s.abandoned = count(r, 4)?;
+                s.ended_by_server = count(r, 5)?;
+                s.assisted = count(r, 6)?;
+                s.seen_at(r.try_get(7)?);
+                s.seen_at(r.try_get(8)?);
+            }
+            // The latest game of each: the row written last.
+            let rows = c.query(
+                &format!(
+                    "SELECT {RESULT} FROM results
+                     WHERE id IN (SELECT MAX(r.id) FROM results r LEFT JOIN games g ON g.id = r.game_id
+                                  WHERE {cond} GROUP BY r.player)"
+                ),
+                &params(&args),
+            )?;
+            for r in &rows {
+                let last = row(r)?;
+                let player = last.player.clone();
+                out.entry(player).or_default().last_game = Some(last);
+            }
+            moves_and_progress(c, selection, &mut out)?;
+            Ok(out)
+        })
+    }
+
+    pub(super) fn readings(&self) -> Result<Readings, DbError> {
+        self.with(|c| {
+            let mut out = Readings::default();
+            let mut last: HashMap<String, i64> = HashMap::new();
+            let rows = c.query(
+                "SELECT player, opponent = 'ai', game, level, counted,
+                        COUNT(*) FILTER (WHERE outcome = 'won' AND NOT assisted), COUNT(*) FILTER (WHERE outcome = 'won'),
+                        COUNT(*) FILTER (WHERE outcome = 'lost'),
+                        COUNT(*) FILTER (WHERE outcome = 'lost' AND ended_by = 'left by ' || player),
+                        COUNT(*) FILTER (WHERE outcome = 'ended_by_server'), COUNT(*) FILTER (WHERE assisted),
+                        COUNT(*), MIN(ended_at), MAX(ended_at), MAX(id)
+                 FROM results GROUP BY player, opponent = 'ai', game, level, counted",
+                &[],
+            )?;
+            for r in &rows {
+                let player: String = r.try_get(0)?;
+                let (ai, counted): (bool, bool) = (r.try_get(1)?, r.try_get(4)?);
+                let (alone, won, lost, left) = (count(r, 5)?, count(r, 6)?, count(r, 7)?, count(r, 8)?);
+                let (by_server, assisted, games) = (count(r, 9)?, count(r, 10)?, count(r, 11)?);
+                let played = games - by_server;
+                if counted && ai && played > 0 {
+                    out.ai.insert((player.clone(), r.try_get(2)?, r.try_get(3)?), (alone, played));
+                } else if counted && !ai {
+                    let entry = out.people.entry(player.clone()).or_default();
+                    entry.0 += won;
+                    entry.1 += played;
+                }
+                let s = out.students.entry(player.clone()).or_default();
+                s.games += games;
+                s.won += won;
+                s.lost += lost;
+                s.abandoned += left;
+                s.ended_by_server += by_server;
+                s.assisted += assisted;
+                s.seen_at(r.try_get(12)?);
+                s.seen_at(r.try_get(13)?);
+                let id: i64 = r.try_get(14)?;
+                let latest = last.entry(player).or_insert(id);
+                *latest = (*latest).max(id);
+            }
+            out.people.retain(|_, (_, played)| *played > 0);
+            // Each student's latest game: found by their ids, in one query.
+            let ids: Vec<i64> = last.into_values().collect();
+            for r in &c.query(&format!("SELECT {RESULT} FROM results WHERE id = ANY($1)"), &[&ids])? {
+                let latest = row(r)?;
+                let player = latest.player.clone();
+                out.students.entry(player).or_default().last_game = Some(latest);
+            }
+            moves_and_progress(c, Selection::All, &mut out.students)?;
+            Ok(out)
+        })
+    }
+
+    pub(super) fn games(&self, selection: Selection) -> Result<Vec<GameRecord>, DbError> {
+        self.with(|c| {
+            let (cond, args) = filter(selection, "ended_at", "activity");
+            let rows = c.query(
+                &format!(
+                    "SELECT id, started_at, ended_at, game, mode, level, start, activity FROM games
+                     WHERE {cond} ORDER BY ended_at, id"
+                ),
+                &params(&args),
+            )?;
+            let mut games: Vec<GameRecord> = rows
+                .iter()
+                .map(|r| {
+                    Ok(GameRecord {
+                        id: Some(r.try_get(0)?),
+                        started_at: r.try_get(1)?,
+                        ended_at: r.try_get(2)?,
+                        game: r.try_get(3)?,
+                        mode: r.try_get(4)?,
+                        level: r.try_get(5)?,
+                        start: Some(r.try_get(6)?),
+                        activity: r.try_get(7)?,
+                        rows: Vec::new(),
+                        moves: Vec::new(),
+                    })
+                })
+                .collect::<Result<_, postgres::Error>>()?;
+            let results = c.prepare(&format!("SELECT {RESULT} FROM results WHERE game_id = $1 ORDER BY id"))?;
+            let moves = c.prepare(
+                "SELECT ply, player, before, mv, ms, grade, better, hardest FROM moves WHERE game_id = $1 ORDER BY ply",
+            )?;
+            for g in &mut games {
+                g.rows = c.query(&results, &[&g.id])?.iter().map(row).collect::<Result<_, _>>()?;
+                g.moves = c
+                    .query(&moves, &[&g.id])?
+                    .iter()
+                    .map(|r| {
+                        let grade: String = r.try_get(5)?;
+                        Ok(MoveRow {
+                            ply: count(r, 0)?,
+                            player: r.try_get(1)?,
+                            before: r.try_get(2)?,
+                            mv: r.try_get(3)?,
+                            ms: u64::try_from(r.try_get::<_, i64>(4)?).unwrap_or(0),
+                            grade: Grade::parse(&grade).unwrap_or(Grade::NoWin),
+                            better: r.try_get(6)?,
+                            hardest: r.try_get(7)?,
+                        })
+                    })
+                    .collect::<Result<_, postgres::Error>>()?;
+            }
+            if !matches!(selection, Selection::Activity(_)) {
+                // Results kept alone (no game row): games of their own, in a date range only.
+                let (cond, args) = filter(selection, "ended_at", "NULL");
+                let rows = c.query(
+                    &format!("SELECT {RESULT}, ended_at FROM results WHERE game_id IS NULL AND {cond} ORDER BY id"),
+                    &params(&args),
+                )?;
+                for r in &rows {
+                    let (row, ended_at) = (row(r)?, r.try_get::<_, i64>(10)?);
+                    games.push(GameRecord {
+                        id: None,
+                        started_at: None,
+                        ended_at,
+                        game: row.game.clone(),
+                        mode: row.mode.clone(),
+                        level: row.level.clone(),
+                        start: None,
+                        activity: None,
+                        rows: vec![row],
+                        moves: Vec::new(),
+                    });
+                }
+                games.sort_by_key(|g| g.ended_at);
+            }
+            Ok(games)
+        })
+    }
+
+    pub(super) fn games_of(&self, player: &str) -> Result<Vec<GameRow>, DbError> {
+        self.with(|c| {
+            let rows =
+                c.query(&format!("SELECT {RESULT} FROM results WHERE player = $1 ORDER BY id"), &[&player])?;
+            Ok(rows.iter().map(row).collect::<Result<_, _>>()?)
+        })
+    }
+
+    pub(super) fn standings(&self) -> Result<Vec<Standing>, DbError> {
+        self.with(|c| {
+            let rows = c.query(
+                "SELECT player, game, level,
+                        COUNT(*) FILTER (WHERE outcome = 'won' AND NOT assisted) AS won,
+                        COUNT(*) FILTER (WHERE outcome <> 'ended_by_server') AS played
+                 FROM results WHERE opponent = 'ai' AND counted
+                 GROUP BY player, game, level
+                 HAVING COUNT(*) FILTER (WHERE outcome <> 'ended_by_server') > 0
+                 ORDER BY game COLLATE \"C\", level COLLATE \"C\", 4 DESC, 5 ASC, player COLLATE \"C\"",
+                &[],
+            )?;
+            rows.iter()
+                .map(|r| {
+                    Ok(Standing {
+                        player: r.try_get(0)?,
+                        game: r.try_get(1)?,
+                        level: r.try_get(2)?,
+                        won: count(r, 3)?,
+                        played: count(r, 4)?,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    pub(super) fn match_standings(&self) -> Result<Vec<MatchStanding>, DbError> {
+        self.with(|c| {
+            let rows = c.query(
+                "SELECT player, COUNT(*) FILTER (WHERE outcome = 'won') AS won,
+                        COUNT(*) FILTER (WHERE outcome <> 'ended_by_server') AS played
+                 FROM results WHERE opponent <> 'ai' AND counted
+                 GROUP BY player HAVING COUNT(*) FILTER (WHERE outcome <> 'ended_by_server') > 0
+                 ORDER BY 2 DESC, 3 ASC, player COLLATE \"C\"",
+                &[],
+            )?;
+            rows.iter()
+                .map(|r| Ok(MatchStanding { player: r.try_get(0)?, won: count(r, 1)?, played: count(r, 2)? }))
+                .collect()
+        })
+    }
+
+    pub(super) fn recent(&self, limit: u32) -> Result<Vec<GameRow>, DbError> {
+        self.with(|c| {
+            let rows = c.query(
+                &format!("SELECT {RESULT} FROM results ORDER BY id DESC LIMIT $1"),
+                &[&i64::from(limit)],
+            )?;
+            Ok(rows.iter().map(row).collect::<Result<_, _>>()?)
+        })
+    }
+}
+
+/// [`super::Db::summaries`]' moves and progress, added to `out`.
+fn moves_and_progress(
+    c: &mut Client,
+    selection: Selection,
+    out: &mut BTreeMap<String, StudentSummary>,
+) -> Result<(), Fault> {
+    // The student's own moves, in games on their record.
+    let (cond, args) = filter(selection, "g.ended_at", "g.activity");
+    let rows = c.query(
+        &format!(
+            "SELECT m.player, COUNT(*), COUNT(*) FILTER (WHERE m.grade = 'kept'),
+                    COUNT(*) FILTER (WHERE m.grade = 'missed'), SUM(m.ms)::BIGINT,
+                    COUNT(m.hardest), COUNT(*) FILTER (WHERE m.hardest)
+             FROM moves m JOIN games g ON g.id = m.game_id
+             WHERE {cond} AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = m.game_id AND r.player = m.player)
+             GROUP BY m.player"
+        ),
+        &params(&args),
+    )?;
+    for r in &rows {
+        let s = out.entry(r.try_get(0)?).or_default();
+        s.moves = count(r, 1)?;
+        s.kept = count(r, 2)?;
+        s.missed = count(r, 3)?;
+        s.think_ms = u64::try_from(r.try_get::<_, i64>(4)?).unwrap_or(0);
+        s.lost_judged = count(r, 5)?;
+        s.hardest = count(r, 6)?;
+    }
+    let (cond, args) = filter(selection, "at", "activity");
+    let rows = c.query(
+        &format!(
+            "SELECT player, COUNT(DISTINCT CASE WHEN kind = 'lesson' THEN course || chr(31) || step END),
+                    COUNT(*) FILTER (WHERE kind = 'puzzle'), COUNT(*) FILTER (WHERE kind = 'puzzle' AND solved),
+                    MIN(at), MAX(at)
+             FROM progress WHERE {cond} GROUP BY player"
+        ),
+        &params(&args),
+    )?;
+    for r in &rows {
+        let s = out.entry(r.try_get(0)?).or_default();
+        s.lesson_steps = count(r, 1)?;
+        s.puzzles_tried = count(r, 2)?;
+        s.puzzles_solved = count(r, 3)?;
+        s.seen_at(r.try_get(4)?);
+        s.seen_at(r.try_get(5)?);
+    }
+    Ok(())
+}
+
+/// The SQL condition on a table whose time column is `time` and activity column `activity`, with
+/// its parameters.
+fn filter(selection: Selection, time: &str, activity: &str) -> (String, Vec<i64>) {
+    match selection {
+        Selection::All => ("TRUE".into(), Vec::new()),
+        Selection::Between { from, until } => (format!("{time} >= $1 AND {time} < $2"), vec![from, until]),
+        Selection::Activity(id) => (format!("{activity} = $1"), vec![id]),
+    }
+}
+
+/// A filter's parameters as the client takes them.
+fn params(args: &[i64]) -> Vec<&(dyn ToSql + Sync)> {
+    args.iter().map(|a| a as &(dyn ToSql + Sync)).collect()
+}
+
+/// A count (BIGINT) as the rows' types keep it.
+fn count(r: &Row, i: usize) -> Result<u32, postgres::Error> {
+    Ok(u32::try_from(r.try_get::<_, i64>(i)?.max(0)).unwrap_or(u32::MAX))
+}
+
+fn count_opt(r: &Row, i: usize) -> Result<Option<u32>, postgres::Error> {
+    Ok(r.try_get::<_, Option<i64>>(i)?.map(|n| u32::try_from(n.max(0)).unwrap_or(u32::MAX)))
+}
+
+/// Writes one result, linked to its game if it has one.
+fn insert_result(
+    tx: &mut Transaction,
+    row: &GameRow,
+    at: i64,
+    game: Option<i64>,
+) -> Result<(), postgres::Error> {
+    tx.execute(
+        "INSERT INTO results (player, opponent, game, mode, level, outcome, assisted, moves, ended_at, ended_by,
+            counted, game_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+        &[
+            &row.player,
+            &row.opponent,
+            &row.game,
+            &row.mode,
+            &row.level,
+            &row.outcome.as_str(),
+            &row.assisted,
+            &i64::from(row.moves),
+            &at,
+            &row.ended_by,
+            &row.counted,
+            &game,
+        ],
+    )?;
+    Ok(())
+}
+
+/// The columns [`activity`] reads.
+const ACTIVITY: &str = "id, started_at, ended_at, game, mode, heaps, puzzle, hints, time_limit, started_by";
+
+fn activity(r: &Row) -> Result<Activity, postgres::Error> {
+    Ok(Activity {
+        row: ActivityRow {
+            id: r.try_get(0)?,
+            started_at: time_of(r.try_get(1)?),
+            game: r.try_get(3)?,
+            mode: r.try_get(4)?,
+            heaps: r.try_get(5)?,
+            puzzle: r.try_get(6)?,
+            hints: r.try_get(7)?,
+            time_limit: count_opt(r, 8)?,
+            started_by: r.try_get(9)?,
+        },
+        ended_at: r.try_get::<_, Option<i64>>(2)?.map(time_of),
+    })
+}
+
+/// The columns [`row`] reads.
+const RESULT: &str = "player, opponent, game, mode, level, outcome, assisted, moves, ended_by, counted";
+
+fn row(r: &Row) -> Result<GameRow, postgres::Error> {
+    let outcome: String = r.try_get(5)?;
+    Ok(GameRow {
+        player: r.try_get(0)?,
+        opponent: r.try_get(1)?,
+        game: r.try_get(2)?,
+        mode: r.try_get(3)?,
+        level: r.try_get(4)?,
+        outcome: match outcome.as_str() {
+            "won" => Outcome::Won,
+            "lost" => Outcome::Lost,
+            _ => Outcome::EndedByServer,
+        },
+        assisted: r.try_get(6)?,
+        moves: count(r, 7)?,
+        ended_by: r.try_get(8)?,
+        counted: r.try_get(9)?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A URL's password is never in what the server says of it.
+    #[test]
+    fn the_password_is_never_shown() {
+        let at = PgLocation::parse("postgres://ann:s3cret@db.example:5433/class").expect("a URL");
+        assert_eq!(at.shown(), "postgres://ann@db.example:5433/class");
+        assert_eq!(redact("postgres://ann:s3cret@host/db"), "postgres://ann:***@host/db");
+        assert_eq!(
+            redact("postgres://ann@host/db?password=s3cret&x=1"),
+            "postgres://ann@host/db?password=***&x=1"
+        );
+        for bad in ["postgres://ann:s3cret@host:notaport/db", "postgres://ann:s3cret@host/db?sslmode=require"]
+        {
+            let e = PgLocation::parse(bad).err().expect("refused");
+            assert!(e.is_bad_input(), "{e}");
+            assert!(!e.to_string().contains("s3cret"), "{e}");
+        }
+        let socket = PgLocation::parse("postgres://ann@%2Frun%2Fpostgresql/class").expect("a socket");
+        assert_eq!(socket.shown(), "postgres://ann@%2Frun%2Fpostgresql:5432/class");
+        assert!(PgLocation::parse("postgres://ann@host").is_err(), "no database");
+    }
+
+    fn at(url: &str) -> super::super::Location {
+        super::super::Location::parse(std::path::Path::new(url)).expect("a URL")
+    }
+
+    /// A new database gets the schema at this version, once however often it is opened; a
+    /// database of a newer version is refused, to write and to read; one with someone else's
+    /// `results` table is not this server's; an empty one has nothing to read yet.
+    #[test]
+    fn the_schema_is_migrated_once_and_versions_are_checked() {
+        use super::super::Db;
+        let Some(db) = crate::test_pg::database() else { return };
+        assert!(matches!(Db::open_read_only_at(&at(&db.url())), Err(DbError::NotOurs { .. })));
+        // Four servers starting at once on the empty database: one makes the tables, the others
+        // wait for its lock and find them made.
+        let url = db.url();
+        std::thread::scope(|s| {
+            let starts: Vec<_> = (0..4).map(|_| s.spawn(|| Db::open_at(&at(&url)).map(drop))).collect();
+            for start in starts {
+                start.join().expect("no panic").expect("each server opens it");
+            }
+        });
+        drop(Db::open_at(&at(&db.url())).expect("opened again"));
+        assert_eq!(db.psql("SELECT version FROM nim_tui_schema").trim(), VERSION.to_string());
+        let reader = Db::open_read_only_at(&at(&db.url())).expect("read");
+        assert!(reader.games(Selection::All).expect("games").is_empty());
+        // The reader's session writes nothing.
+        let e = reader.seen("ann").expect_err("a read-only session");
+        assert!(!e.is_busy() && !e.is_bad_input(), "{e}");
+        db.psql(&format!("UPDATE nim_tui_schema SET version = {}", VERSION + 1));
+        assert!(matches!(Db::open_at(&at(&db.url())), Err(DbError::Newer { .. })));
+        assert!(matches!(Db::open_read_only_at(&at(&db.url())), Err(e) if e.is_bad_input()));
+        db.psql(&format!("UPDATE nim_tui_schema SET version = {}", VERSION - 1));
+        assert!(matches!(Db::open_read_only_at(&at(&db.url())), Err(DbError::Older { .. })));
+        let other = db.cluster.database();
+        other.psql("CREATE TABLE results (id INTEGER)");
+        assert!(matches!(Db::open_at(&at(&other.url())), Err(DbError::NotOurs { .. })));
+    }
+
+    /// A refused password, a missing database and a server that is not there are failures at
+    /// run time, said with PostgreSQL's reason and without the password; the connection's
+    /// failure is worth another try for the store, a refused password is not.
+    #[test]
+    fn connection_failures_are_said_without_the_password() {
+        use super::super::Db;
+        use crate::test_pg::{PUPIL, PUPIL_PASSWORD};
+        let Some(db) = crate::test_pg::database() else { return };
+        let wrong = db.tcp_url(PUPIL, Some("wrong-s3cret"));
+        let e = Db::open_at(&at(&wrong)).err().expect("refused");
+        let text = e.to_string();
+        assert!(text.contains("password authentication failed"), "{text}");
+        assert!(!text.contains("wrong-s3cret") && !e.is_bad_input() && !e.is_busy(), "{text}");
+        // The right one works over TCP, and the password is not in how the database is shown.
+        let right = Db::open_at(&at(&db.tcp_url(PUPIL, Some(PUPIL_PASSWORD)))).expect("the right password");
+        assert!(!right.path().contains(PUPIL_PASSWORD), "{}", right.path());
+        let missing =
+            Db::open_at(&at(&db.cluster.socket_url("postgres", "no_such_database"))).err().expect("none");
+        assert!(missing.to_string().contains("does not exist") && !missing.is_bad_input(), "{missing}");
+        // A port nobody listens on: refused at once, a run-time failure the store would retry.
+        let port =
+            std::net::TcpListener::bind("127.0.0.1:0").expect("a port").local_addr().expect("addr").port();
+        let gone = Db::open_at(&at(&format!("postgres://ann:s3cret@127.0.0.1:{port}/class")))
+            .err()
+            .expect("no server");
+        assert!(gone.is_busy() && !gone.is_bad_input() && !gone.to_string().contains("s3cret"), "{gone}");
+    }
+
+    /// A connection the database ends (a restart, an administrator) fails the write in hand as
+    /// busy, so the store keeps it to try again, and the next call connects anew.
+    #[test]
+    fn a_dropped_connection_is_busy_and_made_again() {
+        use super::super::Db;
+        let Some(db) = crate::test_pg::database() else { return };
+        let kept = Db::open_at(&at(&db.url())).expect("open");
+        kept.seen("ann").expect("seen");
+        let ended = db.psql(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+             WHERE application_name = 'nim-tui-serve' AND pid <> pg_backend_pid()",
+        );
+        assert_eq!(ended.trim(), "1");
+        let e = kept.seen("bob").expect_err("the connection was ended");
+        assert!(e.is_busy(), "{e}");
+        kept.seen("bob").expect("connected again");
+        assert_eq!(db.psql("SELECT string_agg(name, ',' ORDER BY name) FROM players").trim(), "ann,bob");
+    }
+}
