@@ -123,8 +123,12 @@ pub struct BoardLayout {
 /// Rows the game screen needs: one heap's row (the others scroll, as a line of pins does), and the
 /// chrome around it.
 pub fn min_height(_game: &Game) -> u16 {
-    CHROME_ROWS + 1
+    MIN_HEIGHT
 }
+
+/// The fewest rows the game draws in: a game's chrome and one row of the board. The start screen
+/// keeps to it too (its menu scrolls).
+pub const MIN_HEIGHT: u16 = CHROME_ROWS + 1;
 
 /// Lays out the board in `area` without the move list; see [`board_layout_with`].
 pub fn board_layout(lang: Language, game: &Game, area: Rect, binary: bool) -> BoardLayout {

@@ -40,7 +40,7 @@ use crate::app::{Action, App, Msg, Overlay, Screen};
 
 pub use banner::block_letters;
 pub use key_line::{key_line, key_lines};
-pub use layout::{BoardLayout, HeapRow, MIN_WIDTH, board_layout, board_layout_with};
+pub use layout::{BoardLayout, HeapRow, MIN_HEIGHT, MIN_WIDTH, board_layout, board_layout_with};
 pub use look::Look;
 pub use text::number;
 
