@@ -84,13 +84,15 @@ pub fn cursor(lang: crate::i18n::Language, app: &App, area: Rect) -> Option<rata
         Screen::Puzzle(puzzle) if puzzle.run.answer.is_none() => &puzzle.game,
         _ => return None,
     };
-    // A game of pins is one line of rows drawn by `pins.rs`, not the layout's heap rows: the
-    // cursor is hidden there rather than left in the empty rows under the line (seen in xterm).
-    if !game.your_turn() || matches!(game.rules.kind.describe().shape, crate::engine::MoveShape::Pins { .. })
-    {
+    if !game.your_turn() {
         return None;
     }
     let layout = layout::layout_for(lang, game, area, app.panels);
+    // A game of pins is one line of rows drawn by `pins.rs`, not the layout's heap rows: the
+    // cursor stands on the chosen pin itself, never in the empty rows under the line.
+    if let Some(at) = pins::cursor(game, layout.board.intersection(area), game.marked().as_ref()) {
+        return at;
+    }
     if let Some(at) = disguise::cursor(lang, game, layout.board) {
         return at;
     }
