@@ -57,6 +57,16 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
                 layout.info.height -= give;
             }
         }
+        // A status line that would be cut in one row wraps onto rows the lines under the board
+        // leave blank, after a panel
+        // under the board has taken those it wants (#35).
+        let wanted = status::rows(game, app, look, layout.status.width);
+        if wanted > 1 && layout.info.bottom() == layout.status.y {
+            let give = (wanted - 1).min(layout.info.height.saturating_sub(needed));
+            layout.info.height -= give;
+            layout.status.y -= give;
+            layout.status.height += give;
+        }
     }
 
     render_header(game, look, &layout, buf);

@@ -57,3 +57,181 @@ fn the_start_menu_is_usable_in_the_smallest_terminal() {
         }
     }
 }
+
+/// Every game of the menu, started with its default heaps fitted to it, the person to move.
+fn every_game() -> Vec<App> {
+    let mut kinds = GameKind::ALL.to_vec();
+    kinds.push(GameKind::Moore(2));
+    kinds
+        .into_iter()
+        .map(|kind| {
+            let heaps = nim_tui::domain::fit_heaps(kind, vec![3, 4, 5]);
+            let setup = GameSetup {
+                game: kind,
+                heaps: HeapChoice::Custom(heaps),
+                first: First::You,
+                level: Level::Perfect,
+                ..nim_tui::config::Settings::default().setup()
+            };
+            App::start_now(setup, Some(1))
+        })
+        .collect()
+}
+
+/// The whole screen with its runs of blanks made one, as a reader takes it in.
+fn joined(screen: &[String]) -> String {
+    screen.join(" ").split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// At 50 columns the status line is never cut: whose turn it is, the game, the mode, the AI's
+/// level and the coach all stand whole, wrapped between their parts onto the blank rows above it,
+/// and the keys `q quit` and `l moves`, which no other line shows, have a row of their own.
+#[test]
+fn the_status_line_wraps_at_50_columns_in_both_languages() {
+    for language in [Language::English, Language::SimplifiedChinese] {
+        let look = look(language);
+        for mut app in every_game() {
+            act(&mut app, Action::Coach);
+            let kind = app.game().expect("a game").rules.kind;
+            let screen = screen_in(&app, &look, 50, 16);
+            let text = screen.join("\n");
+            let bottom = joined(&screen[screen.len() - 3..]);
+            let said = [
+                nim_tui::words::your_turn(language).to_string(),
+                nim_tui::words::short_title(language, kind),
+                nim_tui::i18n::text_with(
+                    language,
+                    "status-ai-level",
+                    &[("level", nim_tui::words::level_name(language, "perfect").into())],
+                ),
+                nim_tui::i18n::text(language, "status-coach-on"),
+                format!("q {}", nim_tui::i18n::text(language, "keys-quit")),
+            ];
+            // Nim, the default game, goes unnamed.
+            let title = nim_tui::words::short_title(language, kind);
+            for part in said.into_iter().filter(|p| kind != GameKind::default() || *p != title) {
+                let part = part.split_whitespace().collect::<Vec<_>>().join(" ");
+                assert!(bottom.contains(&part), "{kind}: {part:?} not whole at 50x16:\n{text}");
+            }
+            assert!(!bottom.contains('…') && !bottom.contains('⋯'), "{kind}: cut at 50x16:\n{text}");
+        }
+    }
+}
+
+/// In ASCII on a projector's screen every key that chooses a move is shown under the board, the
+/// hint's and the help's included (`h hint` used to drop off the move line): the keys stand beside
+/// the choice when they all fit there, else whole on a line of their own. The same at 50x16.
+#[test]
+fn every_choosing_key_is_shown_under_the_board_in_ascii_on_a_projector() {
+    let ascii = Look::default().with_glyphs(nim_tui::theme::Glyphs::ascii());
+    for app in every_game() {
+        let kind = app.game().expect("a game").rules.kind;
+        for (width, height) in [(140, 45), (50, 16), (80, 24)] {
+            let screen = screen_in(&app, &ascii, width, height);
+            let text = joined(&screen);
+            for key in ["Enter", "h hint", "? keys"] {
+                assert!(
+                    text.contains(key),
+                    "{kind}: {key:?} missing at {width}x{height}:\n{}",
+                    screen.join("\n")
+                );
+            }
+            let switch = app.commands().into_iter().find(|c| c.action == Action::Switch && c.enabled);
+            if switch.is_some() {
+                assert!(
+                    text.contains("s "),
+                    "{kind}: the switch's key at {width}x{height}:\n{}",
+                    screen.join("\n")
+                );
+            }
+        }
+    }
+}
+
+/// The AI's quick rule (positions past [`BEST_TRY_MOVES`] moves or tokens, where not every move is
+/// weighed) keeps the best try's first rule in every game: from a lost position it never empties a
+/// heap of two or more while a move that empties none exists (Nim's rule used to take a whole
+/// power-of-two heap, Kayles' to knock down a whole row of two).
+mod quick_rule {
+    use nim_tui::engine::{
+        BEST_TRY_MOVES, Game, GameKind, Mode, Move, Outcome, Position, Rules, Ruleset, SubtractionSet,
+    };
+    use proptest::prelude::*;
+
+    fn games() -> Vec<(GameKind, Mode)> {
+        let mut games: Vec<(GameKind, Mode)> = Vec::new();
+        let mut kinds = GameKind::ALL.to_vec();
+        kinds.extend([
+            GameKind::Moore(2),
+            GameKind::Subtraction(SubtractionSet::new([1, 4]).expect("a set")),
+            GameKind::Subtraction(SubtractionSet::new([2, 3]).expect("a set")),
+        ]);
+        for kind in kinds {
+            for mode in Mode::ALL {
+                if Game::new(Ruleset::new(kind, mode)).is_ok() {
+                    games.push((kind, mode));
+                }
+            }
+        }
+        games
+    }
+
+    /// Heaps in pairs (a position of pairs is lost in most games): powers of two, twos, and small
+    /// heaps, with enough tokens that the quick rule answers.
+    fn paired() -> impl Strategy<Value = Vec<u64>> {
+        let heap = prop_oneof![
+            2 => (1u32..63).prop_map(|k| 1u64 << k),
+            2 => Just(2u64),
+            1 => 1u64..=9,
+        ];
+        (prop::collection::vec(heap, 1..=6), 0usize..=110).prop_map(|(mut heaps, twos)| {
+            heaps.extend(std::iter::repeat_n(2, twos));
+            heaps.iter().flat_map(|&h| [h, h]).collect()
+        })
+    }
+
+    fn empties(position: &Position, mv: &Move) -> bool {
+        mv.takes().iter().any(|t| position.heap(t.heap).is_some_and(|h| h >= 2 && t.take == h))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(crate::support::sized(48, 400)))]
+        #[test]
+        fn the_quick_rule_empties_no_heap_of_two_or_more_while_another_move_exists(heaps in paired()) {
+            for (kind, mode) in games() {
+                let game = Game::new(Ruleset::new(kind, mode)).expect("offered");
+                let heaps = nim_tui::domain::fit_heaps(kind, heaps.clone());
+                let position = Position::new(heaps.clone());
+                if game.check_position(&position).is_err() || game.is_over(&position) {
+                    continue;
+                }
+                let count = game.move_count(&position);
+                let weighed = count <= BEST_TRY_MOVES && position.tokens() <= BEST_TRY_MOVES;
+                if weighed || game.outcome(&position) != Outcome::Lose {
+                    continue;
+                }
+                let ai = game.ai_move(&position).expect("the AI never resigns");
+                prop_assert!(game.check(&position, &ai).is_ok(), "{kind} {mode} {heaps:?}: {ai:?} is illegal");
+                if empties(&position, &ai) {
+                    let other = (0..count.min(BEST_TRY_MOVES))
+                        .filter_map(|i| game.nth_move(&position, i))
+                        .find(|mv| !empties(&position, mv) && game.check(&position, mv).is_ok());
+                    prop_assert!(other.is_none(), "{kind} {mode} {heaps:?}: {ai:?} empties a heap, {other:?} does not");
+                }
+            }
+        }
+    }
+
+    /// The cases the rule used to break, named.
+    #[test]
+    fn nim_keeps_a_power_of_two_heap_and_kayles_a_row_of_two() {
+        let nim = Game::new(Ruleset::new(GameKind::Nim, Mode::Normal)).expect("Nim");
+        let position = Position::new(vec![1 << 40, 1 << 40, 2, 2]);
+        let ai = nim.ai_move(&position).expect("a move");
+        assert!(!empties(&position, &ai), "Nim empties a heap: {ai:?}");
+        let kayles = Game::new(Ruleset::new(GameKind::Kayles, Mode::Normal)).expect("Kayles");
+        let position = Position::new(vec![2; 210]);
+        let ai = kayles.ai_move(&position).expect("a move");
+        assert!(!empties(&position, &ai), "Kayles knocks down a whole row: {ai:?}");
+    }
+}
