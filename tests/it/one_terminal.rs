@@ -235,3 +235,45 @@ mod quick_rule {
         assert!(!empties(&position, &ai), "Kayles knocks down a whole row: {ai:?}");
     }
 }
+
+/// Euclid's game has numbers, not tokens: its status line and header say what ends it (making a
+/// number 0), in both languages, and never speak of a last token.
+#[test]
+fn euclid_says_making_a_number_zero_wins() {
+    let app = every_game().into_iter().find(|a| a.game().is_some_and(|g| g.rules.kind == GameKind::Euclid));
+    let app = app.expect("Euclid's game");
+    for (language, says, never) in [
+        (Language::English, "making 0 wins", "last token"),
+        (Language::SimplifiedChinese, "减到 0 者胜", "最后一枚"),
+    ] {
+        let screen = screen_in(&app, &look(language), 100, 30);
+        let text = screen.join("\n");
+        let status = screen.last().expect("a status line");
+        assert!(status.contains(says), "{language:?}: {status}");
+        assert!(!text.contains(never), "{language:?}: {never:?} on Euclid's screen:\n{text}");
+    }
+}
+
+/// A list of places in Chinese is written after one ordinal word, `第 2、1 位`, never run
+/// together with 和 (`第 2和1 位`); no Chinese screen of any game, with its hint and theory, joins
+/// two numbers with a bare 和.
+#[test]
+fn chinese_lists_of_numbers_are_written_as_a_teacher_writes_them() {
+    let app =
+        every_game().into_iter().find(|a| a.game().is_some_and(|g| g.rules.kind == GameKind::MockTurtles));
+    let game = app.as_ref().and_then(App::game).expect("Mock Turtles");
+    let words = game.describe(Language::SimplifiedChinese, &nim_tui::engine::Move::Turn(vec![5, 2, 1]));
+    assert_eq!(words, "翻转第 5 位的正面和第 2、1 位的硬币");
+    let english = game.describe(Language::English, &nim_tui::engine::Move::Turn(vec![5, 2, 1]));
+    assert_eq!(english, "turn over the head at 5 and the coins at 2 and 1");
+    let zh = look(Language::SimplifiedChinese);
+    for mut app in every_game() {
+        act(&mut app, Action::Hint);
+        act(&mut app, Action::Binary);
+        let kind = app.game().expect("a game").rules.kind;
+        let text = screen_in(&app, &zh, 120, 40).join("\n");
+        let chars: Vec<char> = text.chars().collect();
+        let bare = chars.windows(3).any(|w| w[0].is_ascii_digit() && w[1] == '和' && w[2].is_ascii_digit());
+        assert!(!bare, "{kind}: a bare 和 between numbers:\n{text}");
+    }
+}
