@@ -56,7 +56,9 @@ pub(super) fn unambiguous_only(area: Rect, buf: &mut Buffer) {
 /// characters two columns wide, each `⊕` pushes the rest of its row one column right until the
 /// next change; the messages keep a space on each side of it so that nothing is overdrawn. The
 /// arrows are said in words in the Chinese sentences (上、下方向键) and named on the key lines.
-const KEPT_IN_CJK: [&str; 1] = ["⊕"];
+/// Euclid's and Wythoff's mathematics keeps its signs for the same reason (`4 ÷ 3 < φ ≈ 1.618`,
+/// `⌊kφ²⌋`): a `?` in their place (seen at 60x20 in Chinese) says nothing.
+const KEPT_IN_CJK: [&str; 5] = ["⊕", "φ", "÷", "≈", "²"];
 
 /// Letters `unicode-width` counts one column even in CJK terminals, which xterm's `-cjk_width`
 /// (Markus Kuhn's `wcwidth_cjk`) and the terminals of CJK locales draw two wide all the same: the
@@ -87,6 +89,10 @@ fn ascii_for(c: char) -> char {
         '·' | '•' => '|',
         '✓' => '+',
         '✗' | '×' => 'x',
+        '÷' => '/',
+        '≈' => '~',
+        '²' => '2',
+        'φ' => 'p',
         '−' | '–' | '—' => '-',
         '‘' | '’' => '\'',
         '“' | '”' => '"',

@@ -115,7 +115,7 @@ pub fn render(app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
 /// under itself; past the rows the layout gave it, the last row ends in an ellipsis.
 fn render_header(game: &Game, look: &Look, layout: &super::layout::BoardLayout, buf: &mut Buffer) {
     let theme = &look.theme;
-    let (name, title, _) = header_parts(look.language, game);
+    let (name, title, _) = header_parts(look.language, game, layout.header.width);
     let (indent, lines) = header_rows(look.language, game, layout.header.width);
     let area = layout.header;
     let rows = usize::from(area.height);

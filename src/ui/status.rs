@@ -300,6 +300,21 @@ fn one_row(
     }
     let keyless = keys.is_empty() && !commands.is_empty();
     let cut = left.width() > room || keyless;
+    // Still too long: the last parts give way whole, a mark saying so, rather than one cut inside
+    // a word ("AI:…").
+    let mark = format!("{DIVIDER}{ellipsis}");
+    let mark_width = Span::raw(mark.as_str()).width();
+    let mut dropped = false;
+    while left.width() + if dropped { mark_width } else { 0 } > room
+        && left.spans.len() > 3
+        && left.spans.last().is_some_and(|s| s.content.starts_with(DIVIDER))
+    {
+        left.spans.pop();
+        dropped = true;
+    }
+    if dropped {
+        left.push_span(Span::styled(mark, theme.fg(theme.dim)));
+    }
     let mut left = shortened(left, room, ellipsis);
     if width > 1 {
         let gap = usize::from(area.width).saturating_sub(left.width() + width);

@@ -277,3 +277,41 @@ fn chinese_lists_of_numbers_are_written_as_a_teacher_writes_them() {
         assert!(!bare, "{kind}: a bare 和 between numbers:\n{text}");
     }
 }
+
+/// The sweep (#35): every game, with its hint and theory panel, at 50x16 to 140x45, in both
+/// languages. The board's picture never spills over the header (Staircase Nim's steps did at
+/// 50x16), a row of coins is drawn even on a board one row high (Turtles' was empty), the header's
+/// first row names the game whole (Bachet's set was cut), and Euclid's signs stay in Chinese (they
+/// were `?`).
+#[test]
+fn every_game_with_its_hint_and_theory_at_every_size_in_both_languages() {
+    for language in [Language::English, Language::SimplifiedChinese] {
+        let look = look(language);
+        for mut app in every_game() {
+            act(&mut app, Action::Hint);
+            act(&mut app, Action::Binary);
+            let kind = app.game().expect("a game").rules.kind;
+            for (width, height) in [(50, 16), (60, 20), (80, 24), (140, 45)] {
+                let screen = screen_in(&app, &look, width, height);
+                let text = screen.join("\n");
+                let at = format!("{kind} {language:?} {width}x{height}:\n{text}");
+                // The rows above the board's frame are the header's alone.
+                let frame = screen.iter().position(|l| l.contains('┌') || l.contains("+-")).expect("a frame");
+                for row in &screen[..frame] {
+                    assert!(!row.contains('●') && !row.contains('◉'), "the picture over the header: {at}");
+                }
+                assert!(!screen[0].ends_with('…') && !screen[0].ends_with('⋯'), "the title cut: {at}");
+                if matches!(kind, GameKind::TurningTurtles | GameKind::MockTurtles) {
+                    let coins =
+                        screen[frame + 1..].iter().take_while(|l| !l.contains('└') && !l.contains("+-"));
+                    let drawn =
+                        coins.flat_map(|l| l.chars()).filter(|c| matches!(c, '●' | '○' | '◉' | '◌')).count();
+                    assert!(drawn > 0, "no coin on the board: {at}");
+                }
+                if kind == GameKind::Euclid && width >= 60 {
+                    assert!(text.contains('φ') && text.contains('÷'), "Euclid's signs: {at}");
+                }
+            }
+        }
+    }
+}
