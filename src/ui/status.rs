@@ -36,7 +36,9 @@ fn lines(game: &Game, app: &App, look: &Look, width: u16, most: u16) -> Vec<Line
     let (left, assisted_at, commands) = details(game, app, look);
     let over = game.over.is_some() && matches!(app.screen, Screen::Play(_) | Screen::Demo(_));
     let (one, cut) = one_row(game, app, look, left.clone(), assisted_at, &commands, over, width);
-    if !cut || most < 2 {
+    // A game wraps its status line; a demo, a replay and a puzzle keep theirs to one row (their
+    // keys on it, the details giving way, as `one_row` says).
+    if !cut || most < 2 || !matches!(app.screen, Screen::Play(_)) {
         return vec![one];
     }
     wrapped(game, look, left, &commands, over, usize::from(width), usize::from(most))
