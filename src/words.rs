@@ -124,6 +124,7 @@ pub fn won_by_last_move(lang: Language, who: &str, last: LastMove) -> String {
         LastMove::TookLastToken => "won-took-last-token",
         LastMove::KnockedDownLastPin => "won-knocked-down-last-pin",
         LastMove::MadeLastMove => "won-made-last-move",
+        LastMove::MadeZero => "won-made-zero",
     };
     say(lang, id, &[("who", txt(who))])
 }
@@ -134,6 +135,7 @@ pub fn normal_play(lang: Language, kind: GameKind) -> &'static str {
         LastMove::TookLastToken => fixed(lang, "normal-play-token"),
         LastMove::KnockedDownLastPin => fixed(lang, "normal-play-pin"),
         LastMove::MadeLastMove => fixed(lang, "normal-play-move"),
+        LastMove::MadeZero => fixed(lang, "normal-play-zero"),
     }
 }
 
@@ -164,6 +166,8 @@ pub fn short_rule(lang: Language, kind: GameKind, mode: Mode) -> &'static str {
         (LastMove::KnockedDownLastPin, Mode::Misere) => fixed(lang, "short-rule-pin-loses"),
         (LastMove::MadeLastMove, Mode::Normal) => fixed(lang, "short-rule-move-wins"),
         (LastMove::MadeLastMove, Mode::Misere) => fixed(lang, "short-rule-move-loses"),
+        (LastMove::MadeZero, Mode::Normal) => fixed(lang, "short-rule-zero-wins"),
+        (LastMove::MadeZero, Mode::Misere) => fixed(lang, "short-rule-zero-loses"),
     }
 }
 
@@ -277,7 +281,14 @@ pub fn move_text(lang: Language, words: &MoveWords, tense: Tense) -> String {
             say(
                 lang,
                 id,
-                &[("head", num(head)), ("others", txt(listed_and(lang, &others))), ("count", count)],
+                &[
+                    ("head", num(head)),
+                    ("others", txt(listed_and(lang, &others))),
+                    // The places alone, for a language that writes them after one ordinal word
+                    // (第 2、1 位), not with "and" (第 2和1 位).
+                    ("places", txt(listed(lang, &others))),
+                    ("count", count),
+                ],
             )
         }
     }

@@ -41,6 +41,12 @@ pub(super) fn unambiguous_only(area: Rect, buf: &mut Buffer) {
             if KEPT_IN_CJK.contains(&symbol) {
                 continue;
             }
+            if KEPT_BEFORE_A_BLANK.contains(&symbol)
+                && x + 1 < area.right()
+                && buf[(x + 1, y)].symbol() == " "
+            {
+                continue;
+            }
             if symbol.width_cjk() != symbol.width() || symbol.chars().any(wide_in_cjk_terminals) {
                 let plain = symbol.chars().next().map(ascii_for).unwrap_or(' ');
                 buf[(x, y)].set_char(plain);
@@ -57,6 +63,11 @@ pub(super) fn unambiguous_only(area: Rect, buf: &mut Buffer) {
 /// next change; the messages keep a space on each side of it so that nothing is overdrawn. The
 /// arrows are said in words in the Chinese sentences (上、下方向键) and named on the key lines.
 const KEPT_IN_CJK: [&str; 1] = ["⊕"];
+
+/// Euclid's signs (`4 ÷ 3 < φ ≈ 1.618`) stay for the same reason where a blank follows them, so
+/// that a terminal drawing them two columns wide draws them over the blank: a `?` in their place
+/// (seen at 60x20 in Chinese) said nothing. Elsewhere (`⌊kφ⌋`) they have stand-ins.
+const KEPT_BEFORE_A_BLANK: [&str; 3] = ["φ", "÷", "≈"];
 
 /// Letters `unicode-width` counts one column even in CJK terminals, which xterm's `-cjk_width`
 /// (Markus Kuhn's `wcwidth_cjk`) and the terminals of CJK locales draw two wide all the same: the
@@ -87,6 +98,10 @@ fn ascii_for(c: char) -> char {
         '·' | '•' => '|',
         '✓' => '+',
         '✗' | '×' => 'x',
+        '÷' => '/',
+        '≈' => '~',
+        '²' => '2',
+        'φ' => 'p',
         '−' | '–' | '—' => '-',
         '‘' | '’' => '\'',
         '“' | '”' => '"',

@@ -183,6 +183,8 @@ struct Stairs {
     top: u16,
     ground: u16,
     labels: u16,
+    /// The board inside its frame: nothing is drawn outside it.
+    inside: Rect,
 }
 
 impl Stairs {
@@ -199,7 +201,16 @@ impl Stairs {
         let ground = labels.saturating_sub(1);
         let width = steps * cell + ground_w;
         let x = inner.x + inner.width.saturating_sub(width) / 2;
-        Some(Stairs { x, ground_w, cell, rise, top: ground.saturating_sub(steps * rise), ground, labels })
+        Some(Stairs {
+            x,
+            ground_w,
+            cell,
+            rise,
+            top: ground.saturating_sub(steps * rise),
+            ground,
+            labels,
+            inside: inner,
+        })
     }
 
     /// The first column of step `step` (from 1).
@@ -216,7 +227,9 @@ impl Stairs {
         let theme = &look.theme;
         let lang = look.language;
         let heaps = game.position().heaps();
-        let area = buf.area;
+        // Nothing is drawn outside the board's frame: on a short board the highest steps are cut
+        // rather than drawn over the header (seen at 50x16).
+        let area = self.inside.intersection(buf.area);
         let put = |buf: &mut Buffer, x: u16, y: u16, text: &str, style: Style| {
             if y >= area.top() && y < area.bottom() && x < area.right() {
                 buf.set_stringn(x, y, text, usize::from(area.right() - x), style);
@@ -356,6 +369,9 @@ fn wrap(items: &[Item], width: u16) -> Vec<Vec<Item>> {
 /// coin under it, the mark under that).
 struct CoinLayout {
     placed: Vec<(Item, u16, u16)>,
+    /// Too few rows for a line's three (the places' numbers, the coins, the marks): the coins
+    /// alone on the board's rows, each line's top row taken to be the one above them.
+    compact: bool,
 }
 
 impl CoinLayout {
@@ -363,12 +379,22 @@ impl CoinLayout {
         let inner = board.inner(Margin::new(1, 1));
         let items = coin_items(game, marked);
         let lines = wrap(&items, inner.width.saturating_sub(2));
-        let rows = (lines.len() as u16 * 4).saturating_sub(1);
+        let compact = inner.height < 3;
+        let (stride, rows) = match compact {
+            true => (1, lines.len() as u16),
+            false => (4, (lines.len() as u16 * 4).saturating_sub(1)),
+        };
         let top = inner.y + inner.height.saturating_sub(rows) / 2;
         let mut placed = Vec::new();
         for (n, line) in lines.iter().enumerate() {
-            let y = top + n as u16 * 4;
-            if y + 2 >= inner.bottom() {
+            // A compact line's coins stand on the board's rows (a line's coins are a row below
+            // its top).
+            let y = match compact {
+                true => (top + n as u16).saturating_sub(1),
+                false => top + n as u16 * stride,
+            };
+            let bottom = if compact { y + 1 } else { y + 2 };
+            if bottom >= inner.bottom() {
                 break;
             }
             let mut x = inner.x + 1;
@@ -377,7 +403,7 @@ impl CoinLayout {
                 x += item.width();
             }
         }
-        CoinLayout { placed }
+        CoinLayout { placed, compact }
     }
 
     /// The coin at (`column`, `row`), by its place.
@@ -405,10 +431,23 @@ fn render_coins(game: &Game, look: &Look, board: Rect, marked: Option<&Move>, bu
     let (head, tail) = if ascii { ("H", "t") } else { ("●", "○") };
     let area = buf.area;
     for &(item, x, y) in &layout.placed {
-        if y + 2 >= area.bottom() || x >= area.right() {
+        if (y + 2 >= area.bottom() && !layout.compact) || x >= area.right() {
             continue;
         }
         match item {
+            // Compact: the coin alone, the chosen one reversed, those turned in their colour.
+            Item::Coin(place) if layout.compact => {
+                let is_head = heads.contains(&place);
+                let mut style = match (turned.contains(&place), is_head) {
+                    (true, _) => theme.strong(theme.marked),
+                    (false, true) => theme.strong(theme.token),
+                    (false, false) => theme.fg(theme.dim),
+                };
+                if chosen == Some(place) {
+                    style = style.add_modifier(Modifier::REVERSED);
+                }
+                buf.set_string(x, y + 1, if is_head { head } else { tail }, style);
+            }
             Item::Coin(place) => {
                 let is_head = heads.contains(&place);
                 let is_turned = turned.contains(&place);

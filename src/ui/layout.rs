@@ -123,8 +123,12 @@ pub struct BoardLayout {
 /// Rows the game screen needs: one heap's row (the others scroll, as a line of pins does), and the
 /// chrome around it.
 pub fn min_height(_game: &Game) -> u16 {
-    CHROME_ROWS + 1
+    MIN_HEIGHT
 }
+
+/// The fewest rows the game draws in: a game's chrome and one row of the board. The start screen
+/// keeps to it too (its menu scrolls).
+pub const MIN_HEIGHT: u16 = CHROME_ROWS + 1;
 
 /// Lays out the board in `area` without the move list; see [`board_layout_with`].
 pub fn board_layout(lang: Language, game: &Game, area: Rect, binary: bool) -> BoardLayout {
@@ -164,7 +168,7 @@ fn history_width(lang: Language, game: &Game) -> u16 {
 
 /// The header's parts: the program's name, the game's title (or the mode's, for Nim), and the
 /// rule, which wraps.
-pub(super) fn header_parts(lang: Language, game: &Game) -> (String, String, String) {
+pub(super) fn header_parts(lang: Language, game: &Game, width: u16) -> (String, String, String) {
     let kind = game.rules.kind;
     let mode = game.mode();
     if kind == crate::engine::GameKind::default() {
@@ -172,6 +176,13 @@ pub(super) fn header_parts(lang: Language, game: &Game) -> (String, String, Stri
         (" nim-tui ".into(), header_title(lang, title), crate::words::mode_rule(lang, mode).into())
     } else {
         let title = crate::words::capitalised(&crate::words::title(lang, kind));
+        // A title too long for the first row beside the rule's start (Bachet's game named by its
+        // set, at 50 columns) gives way to the game's short name, rather than being cut.
+        let room = usize::from(width).saturating_sub(" nim-tui ".len() + 3 + 12);
+        let title = match Span::raw(title.as_str()).width() > room {
+            true => crate::words::short_title(lang, kind),
+            false => title,
+        };
         let rule = i18n::text_with(
             lang,
             "header-rule",
@@ -193,7 +204,7 @@ fn header_title(lang: Language, title: String) -> String {
 /// The header's rule wrapped for a screen `width` columns wide: the rows after the name and the
 /// title, each indented under the rule's start (or by one column on a narrow screen).
 pub(super) fn header_rows(lang: Language, game: &Game, width: u16) -> (u16, Vec<Line<'static>>) {
-    let (name, title, rule) = header_parts(lang, game);
+    let (name, title, rule) = header_parts(lang, game, width);
     let prefix = Span::raw(name.as_str()).width() + Span::raw(title.as_str()).width();
     // Under the rule's start while that takes two rows at most, else from the screen's edge.
     let wrapped =

@@ -40,7 +40,7 @@ use crate::app::{Action, App, Msg, Overlay, Screen};
 
 pub use banner::block_letters;
 pub use key_line::{key_line, key_lines};
-pub use layout::{BoardLayout, HeapRow, MIN_WIDTH, board_layout, board_layout_with};
+pub use layout::{BoardLayout, HeapRow, MIN_HEIGHT, MIN_WIDTH, board_layout, board_layout_with};
 pub use look::Look;
 pub use text::number;
 
@@ -66,7 +66,7 @@ pub fn clamp_size(size: ratatui::layout::Size) -> ratatui::layout::Size {
 /// Draws the whole screen, and puts the terminal's cursor on the chosen heap (see [`cursor`]).
 pub fn draw(frame: &mut Frame, app: &App, look: &Look) {
     View { app, look }.render(frame.area(), frame.buffer_mut());
-    if let Some(at) = cursor(look.language, app, frame.area()) {
+    if let Some(at) = cursor_in(look, app, frame.area()) {
         frame.set_cursor_position(at);
     }
 }
@@ -76,6 +76,13 @@ pub fn draw(frame: &mut Frame, app: &App, look: &Look) {
 /// magnifier, which follow the cursor, follow the choice (#37). `None` hides it, as everywhere
 /// else. The rows are the layout's, as the drawing and the mouse have them.
 pub fn cursor(lang: crate::i18n::Language, app: &App, area: Rect) -> Option<ratatui::layout::Position> {
+    cursor_in(&Look { language: lang, ..Look::default() }, app, area)
+}
+
+/// [`cursor`] with the look the screen is drawn with (its key labels size the lines under the
+/// board, which may take rows from the board).
+fn cursor_in(look: &Look, app: &App, area: Rect) -> Option<ratatui::layout::Position> {
+    let lang = look.language;
     if !fits(app, area) || app.overlay.is_some() {
         return None;
     }
@@ -84,13 +91,16 @@ pub fn cursor(lang: crate::i18n::Language, app: &App, area: Rect) -> Option<rata
         Screen::Puzzle(puzzle) if puzzle.run.answer.is_none() => &puzzle.game,
         _ => return None,
     };
-    // A game of pins is one line of rows drawn by `pins.rs`, not the layout's heap rows: the
-    // cursor is hidden there rather than left in the empty rows under the line (seen in xterm).
-    if !game.your_turn() || matches!(game.rules.kind.describe().shape, crate::engine::MoveShape::Pins { .. })
-    {
+    if !game.your_turn() {
         return None;
     }
+    let (area, _) = board::fitted(app, look, area);
     let layout = layout::layout_for(lang, game, area, app.panels);
+    // A game of pins is one line of rows drawn by `pins.rs`, not the layout's heap rows: the
+    // cursor stands on the chosen pin itself, never in the empty rows under the line.
+    if let Some(at) = pins::cursor(game, layout.board.intersection(area), game.marked().as_ref()) {
+        return at;
+    }
     if let Some(at) = disguise::cursor(lang, game, layout.board) {
         return at;
     }
@@ -169,6 +179,7 @@ pub fn click(app: &App, look: &Look, area: Rect, column: u16, row: u16) -> Optio
         Screen::Start(menu) => return start::click(menu, app, look, area, column, row),
         _ => return None,
     };
+    let (area, _) = board::fitted(app, look, area);
     layout::hit(look.language, game, app.panels, area, column, row)
 }
 

@@ -371,6 +371,28 @@ pub(super) fn lay_down(game: &Game, look: &Look, board: Rect, marked: &Move, gon
     }
 }
 
+/// Where the terminal's cursor stands on a line of pins (#35): on the first pin the move being
+/// chosen knocks down (else the selected row's first pin), on the pin's top row, so that a
+/// braille display or a magnifier following the cursor follows the choice. `None` when the game
+/// is not drawn as pins; `Some(None)` when that pin is scrolled out of view.
+pub(super) fn cursor(
+    game: &Game,
+    board: Rect,
+    marked: Option<&Move>,
+) -> Option<Option<ratatui::layout::Position>> {
+    let line = line_of(game)?;
+    let geometry = Geometry::of(game, &line, board);
+    let (row, first) = match knocked(marked) {
+        Some((row, lo, _)) => (row, lo),
+        None => (game.selected, 0),
+    };
+    let at = line.iter().position(|p| *p == Place::Pin { row, index: first });
+    Some(
+        at.and_then(|i| geometry.at(i))
+            .map(|(x, top)| ratatui::layout::Position::new(x, top + geometry.style.pin_rows().start)),
+    )
+}
+
 /// What a click at (`column`, `row`) on the board picks: the pin clicked (its row, and the pin as
 /// the move's first), or `None` off the pins. `None` too when the game is not drawn as pins.
 pub(super) fn hit(game: &Game, board: Rect, column: u16, row: u16) -> Option<Option<Msg>> {

@@ -8,19 +8,33 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use crate::app::{App, Game, Note};
 
-use super::key_line::choosing_line;
+use super::key_line::{choosing, choosing_line, key_lines};
 use super::look::Look;
 use super::text::wrap;
 
 /// Draws the lines under the board of a game or a demo into `area`, wrapped; on a projector's
 /// screen, in a panel of their own ([`render_projected`]).
 pub(super) fn render_info(game: &Game, app: &App, look: &Look, area: Rect, alone: bool, buf: &mut Buffer) {
-    let lines = info_lines(game, app, look, area);
     // After a game the banner stands in their place (its title in block letters on a projector).
-    if alone && game.over.is_none() && app.overlay.is_none() && render_projected(&lines, look, area, buf) {
-        return;
+    let projected = alone && game.over.is_none() && app.overlay.is_none();
+    let screen = buf.area().width;
+    if projected && screen >= PROJECTOR_WIDTH {
+        // The keys beside the choice are fitted to the projected panel's width.
+        let width = PROJECTED_WIDTH.min(screen - 4);
+        let lines = info_lines(game, app, look, Rect { width, ..area }, true);
+        if render_projected(&lines, look, area, buf) {
+            return;
+        }
     }
-    let lines: Vec<Line> = lines.iter().flat_map(|line| wrap(line, usize::from(area.width))).collect();
+    // The keys that choose a move go on a line of their own when they do not fit beside the
+    // choice and there is a row for them; else those that fit stand beside it.
+    let wrapped = |lines: Vec<Line<'static>>| -> Vec<Line<'static>> {
+        lines.iter().flat_map(|line| wrap(line, usize::from(area.width))).collect()
+    };
+    let mut lines = wrapped(info_lines(game, app, look, area, true));
+    if lines.len() > usize::from(area.height) {
+        lines = wrapped(info_lines(game, app, look, area, false));
+    }
     Paragraph::new(lines).render(area, buf);
 }
 
@@ -86,11 +100,11 @@ fn render_projected(lines: &[Line<'static>], look: &Look, area: Rect, buf: &mut 
 /// not be enough for a long hint on a narrow screen, and the move list under them gives way.
 pub(super) fn info_rows(game: &Game, app: &App, look: &Look, area: Rect) -> u16 {
     let width = usize::from(area.width);
-    info_lines(game, app, look, area).iter().map(|line| wrap(line, width).len() as u16).sum()
+    info_lines(game, app, look, area, false).iter().map(|line| wrap(line, width).len() as u16).sum()
 }
 
 /// The lines under the board of a game or a demo, before wrapping.
-fn info_lines(game: &Game, app: &App, look: &Look, area: Rect) -> Vec<Line<'static>> {
+fn info_lines(game: &Game, app: &App, look: &Look, area: Rect, keys_below: bool) -> Vec<Line<'static>> {
     let theme = &look.theme;
     let mut lines = Vec::new();
     if game.your_turn() {
@@ -105,13 +119,28 @@ fn info_lines(game: &Game, app: &App, look: &Look, area: Rect) -> Vec<Line<'stat
         };
         let choice = crate::words::choosing(look.language, who, &mv, &game.typed);
         let mut line = vec![Span::styled(choice, theme.strong(theme.marked))];
-        // The keys for choosing the move stand next to the choice, when they fit.
+        // The keys for choosing the move stand next to the choice when they all fit there; else
+        // they go whole on the lines under it, never some of them dropped (#35).
         let room = usize::from(area.width).saturating_sub(line[0].width() + 3);
-        let keys = choosing_line(&app.commands(), look, room);
-        if !keys.is_empty() {
+        let commands = app.commands();
+        let all = choosing_line(&commands, look, usize::MAX);
+        let beside = Span::raw(all.as_str()).width() <= room;
+        let keys = match beside || keys_below {
+            true => all,
+            false => choosing_line(&commands, look, room),
+        };
+        if (beside || !keys_below) && !keys.is_empty() {
             line.push(Span::styled(format!("   {keys}"), theme.fg(theme.dim)));
         }
         lines.push(Line::from(line));
+        if !beside && keys_below {
+            let width = usize::from(area.width).max(1);
+            lines.extend(
+                key_lines(&choosing(&commands), look, width)
+                    .into_iter()
+                    .map(|keys| Line::styled(keys, theme.fg(theme.dim))),
+            );
+        }
     } else if let (None, Some(mv)) = (&game.over, &game.pending) {
         let text = match (crate::words::plain_takes(game.rules.kind), mv.as_take()) {
             (true, Some(take)) => crate::words::about_to_take(

@@ -19,8 +19,10 @@ use crate::i18n::Language;
 use crate::i18n::{Arg, text, text_with};
 use unicode_width::UnicodeWidthStr;
 
-/// Rows the start screen needs: the menu without spacing, the key line, no title or record.
-pub const MIN_HEIGHT: u16 = 18;
+/// Rows the start screen needs: as few as a game's (the smallest terminal the game draws in); below
+/// the menu's own height the menu scrolls, keeping the focused row in view, and its frame says how
+/// many lines are above and below.
+pub const MIN_HEIGHT: u16 = super::layout::MIN_HEIGHT;
 
 pub fn render(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
     draw(menu, app, look, area, buf);
@@ -469,15 +471,22 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
             title_lines.iter().map(|l| Line::styled(*l, theme.strong(theme.accent)).centered()).collect();
         Paragraph::new(art).render(title_area, buf);
     }
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .scroll((scroll, 0))
-        .block(
-            Block::bordered()
-                .title(format!(" {} ", text(look.language, "start-title")))
-                .border_style(theme.fg(theme.accent)),
-        )
-        .render(menu_area, buf);
+    // A scrolled menu says on its frame how many lines are above and below, as the board does.
+    let hidden_below = (menu_height - 2).saturating_sub(scroll + seen);
+    let mut block = Block::bordered()
+        .title(format!(" {} ", text(look.language, "start-title")))
+        .border_style(theme.fg(theme.accent));
+    if scroll > 0 {
+        let mark = more_lines(look.language, "↑", scroll);
+        block =
+            block.title_top(Line::styled(format!(" {mark} "), theme.strong(theme.accent)).right_aligned());
+    }
+    if hidden_below > 0 {
+        let mark = more_lines(look.language, "↓", hidden_below);
+        block =
+            block.title_bottom(Line::styled(format!(" {mark} "), theme.strong(theme.accent)).right_aligned());
+    }
+    Paragraph::new(lines).wrap(Wrap { trim: false }).scroll((scroll, 0)).block(block).render(menu_area, buf);
     if let (true, Some(stats)) = (show_stats, stats) {
         // The figures of the game chosen; another game than Nim is named.
         let kind = menu.game.kind;
@@ -629,6 +638,11 @@ fn wrap_words(text: &str, first: usize, rest: usize) -> Vec<String> {
         lines.push(line);
     }
     lines
+}
+
+/// The mark on a scrolled menu's frame: `↓ 5 more` lines out of view below (or above).
+fn more_lines(lang: Language, arrow: &str, count: u16) -> String {
+    text_with(lang, "start-more", &[("arrow", arrow.into()), ("count", u64::from(count).into())])
 }
 
 fn spaced(heaps: &[u64]) -> String {

@@ -17,8 +17,100 @@ use super::text::{capitalised, shortened};
 use crate::i18n::Language;
 
 /// The status line: whose turn it is, the mode, who plays, and on the right the key line drawn
-/// from the screen's commands.
+/// from the screen's commands. Given more than one row ([`rows`]), details that would be cut in
+/// one row wrap between their parts, and the keys take a row of their own.
 pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut Buffer) {
+    for (i, line) in lines(game, app, look, area.width, area.height).into_iter().enumerate() {
+        line.render(Rect { y: area.y + i as u16, height: 1, ..area }, buf);
+    }
+}
+
+/// The rows the status line wants in `width` columns: one when it fits whole there (the rule in
+/// brackets and some keys may give way), else as many as its parts wrap into, with the keys.
+pub(super) fn rows(game: &Game, app: &App, look: &Look, width: u16) -> u16 {
+    lines(game, app, look, width, u16::MAX).len() as u16
+}
+
+/// The status line's rows in `width` columns, at most `most` of them.
+fn lines(game: &Game, app: &App, look: &Look, width: u16, most: u16) -> Vec<Line<'static>> {
+    let (left, assisted_at, commands) = details(game, app, look);
+    let over = game.over.is_some() && matches!(app.screen, Screen::Play(_) | Screen::Demo(_));
+    let (one, cut) = one_row(game, app, look, left.clone(), assisted_at, &commands, over, width);
+    // A game wraps its status line; a demo, a replay and a puzzle keep theirs to one row (their
+    // keys on it, the details giving way, as `one_row` says).
+    if !cut || most < 2 || !matches!(app.screen, Screen::Play(_)) {
+        return vec![one];
+    }
+    wrapped(game, look, left, &commands, over, usize::from(width), usize::from(most))
+}
+
+/// The status line over several rows of `width` columns, at most `most`: the details wrap between
+/// their parts (a part that starts a row drops its divider), the rule in brackets stays where it
+/// fits on its row and else gives way (the mode names it and the header says it), and the keys
+/// stand on a row of their own above them, right-aligned, so that the screen's last row still
+/// says whose turn it is.
+fn wrapped(
+    game: &Game,
+    look: &Look,
+    left: Line<'static>,
+    commands: &[Command],
+    over: bool,
+    width: usize,
+    most: usize,
+) -> Vec<Line<'static>> {
+    let rule = short_rule(look.language, game, game.mode());
+    // The details wrapped, the rule kept where it fits on its row (`keep`) or not at all.
+    let wrap = |keep: bool| {
+        let mut rows: Vec<Line<'static>> = vec![Line::default()];
+        for (i, mut span) in left.spans.iter().cloned().enumerate() {
+            let row = rows.last_mut().expect("a row");
+            if span.content == rule && (!keep || row.width() + span.width() > width) {
+                span.content = " ".into();
+            }
+            if i == 0 || row.width() + span.width() <= width {
+                row.push_span(span);
+                continue;
+            }
+            // A part that starts a row needs no divider before it.
+            let content = match span.content.strip_prefix(DIVIDER) {
+                Some(rest) => format!(" {rest}"),
+                None => span.content.to_string(),
+            };
+            rows.push(Line::from(Span::styled(content, span.style)));
+        }
+        rows
+    };
+    // The rule gives way when the details then take fewer rows.
+    let (with_rule, without) = (wrap(true), wrap(false));
+    let mut rows = if without.len() < with_rule.len() { without } else { with_rule };
+    let keys = match over {
+        true => String::new(),
+        false => key_line(commands, look, width.saturating_sub(2)),
+    };
+    // The details come first; the keys have the row after them when there is one.
+    let keys_row = !keys.is_empty() && rows.len() < most;
+    if rows.len() > most {
+        let rest: Vec<Span<'static>> = rows.drain(most - 1..).flat_map(|l| l.spans).collect();
+        rows.push(Line::from(rest));
+    }
+    let ellipsis = &look.glyphs.ellipsis;
+    let rows = rows.into_iter().map(|l| shortened(l, width, ellipsis));
+    match keys_row {
+        true => {
+            std::iter::once(Line::styled(format!("{keys} "), look.theme.fg(look.theme.dim)).right_aligned())
+                .chain(rows)
+                .collect()
+        }
+        false => rows.collect(),
+    }
+}
+
+/// What starts every part of the details after the first: `│ AI: perfect`.
+const DIVIDER: &str = "│ ";
+
+/// The status line's details (whose turn, the game and its mode, who plays, the coach, the help
+/// taken), where the help taken stands among them, and the commands its keys are drawn from.
+fn details(game: &Game, app: &App, look: &Look) -> (Line<'static>, Option<usize>, Vec<Command>) {
     let theme = &look.theme;
     let mode = game.mode();
     let mut left = match &app.screen {
@@ -150,26 +242,45 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
         let assisted = i18n::text_with(look.language, "status-assisted", &[("help", Arg::from(help))]);
         left.push_span(Span::styled(format!("│ {assisted} "), theme.fg(theme.hint)));
     }
-    let ellipsis = &look.glyphs.ellipsis;
-    // The banner shows the keys after a game; the status line shows them during one.
-    if game.over.is_some() && matches!(app.screen, Screen::Play(_) | Screen::Demo(_)) {
-        shortened(left, usize::from(area.width), ellipsis).render(area, buf);
-        return;
-    }
     // The keys for choosing the move are on the line under the board while a person chooses one.
     let commands: Vec<Command> =
         match game.your_turn() && app.overlay.is_none() && matches!(app.screen, Screen::Play(_)) {
             true => app.commands().into_iter().filter(|c| !CHOOSING.contains(&c.action)).collect(),
             false => app.commands(),
         };
-    let mut keys = key_line(&commands, look, usize::from(area.width).saturating_sub(left.width() + 4));
+    (left, assisted_at, commands)
+}
+
+/// The status line in one row of `width` columns, and whether its details were cut to fit (or no
+/// key fitted beside them).
+#[allow(clippy::too_many_arguments)]
+fn one_row(
+    game: &Game,
+    app: &App,
+    look: &Look,
+    mut left: Line<'static>,
+    assisted_at: Option<usize>,
+    commands: &[Command],
+    over: bool,
+    width: u16,
+) -> (Line<'static>, bool) {
+    let theme = &look.theme;
+    let area = Rect { width, height: 1, ..Rect::default() };
+    let mode = game.mode();
+    let ellipsis = &look.glyphs.ellipsis;
+    // The banner shows the keys after a game; the status line shows them during one.
+    if over {
+        let cut = left.width() > usize::from(area.width);
+        return (shortened(left, usize::from(area.width), ellipsis), cut);
+    }
+    let mut keys = key_line(commands, look, usize::from(area.width).saturating_sub(left.width() + 4));
     if keys.is_empty() && matches!(app.screen, Screen::Demo(_) | Screen::Replay(_)) {
         // A demo or a replay has no other place for its keys: when not even two fit beside the
         // details, the rule and who plays give way (cut with an ellipsis); whose turn it is, or
         // which move is shown, and the mode stay whole. (In a game the keys are under the board
         // too, and the details say whether the win is assisted.)
         let essential: usize = left.spans.iter().take(2).map(Span::width).sum();
-        keys = key_line(&commands, look, usize::from(area.width).saturating_sub(essential + 4));
+        keys = key_line(commands, look, usize::from(area.width).saturating_sub(essential + 4));
     }
     // The keys are set off from the details by the divider, so that the two never run together
     // ("coach on  u undo").
@@ -189,14 +300,30 @@ pub(super) fn render(game: &Game, app: &App, look: &Look, area: Rect, buf: &mut 
     if let Some(at) = assisted_at.filter(|_| left.width() > room) {
         left.spans[at].content = format!("│ {} ", i18n::text(look.language, "status-assisted-short")).into();
     }
-    let left = match width {
-        0 => shortened(left, usize::from(area.width), ellipsis),
-        _ => shortened(left, usize::from(area.width).saturating_sub(width + 1), ellipsis),
-    };
-    left.render(area, buf);
-    if width > 1 {
-        buf.set_string(area.right() - width as u16, area.y, right, Style::new().patch(theme.fg(theme.dim)));
+    let keyless = keys.is_empty() && !commands.is_empty();
+    let cut = left.width() > room || keyless;
+    // Still too long: the last parts give way whole, a mark saying so, rather than one cut inside
+    // a word ("AI:…").
+    let mark = format!("{DIVIDER}{ellipsis}");
+    let mark_width = Span::raw(mark.as_str()).width();
+    let mut dropped = false;
+    while left.width() + if dropped { mark_width } else { 0 } > room
+        && left.spans.len() > 3
+        && left.spans.last().is_some_and(|s| s.content.starts_with(DIVIDER))
+    {
+        left.spans.pop();
+        dropped = true;
     }
+    if dropped {
+        left.push_span(Span::styled(mark, theme.fg(theme.dim)));
+    }
+    let mut left = shortened(left, room, ellipsis);
+    if width > 1 {
+        let gap = usize::from(area.width).saturating_sub(left.width() + width);
+        left.push_span(Span::raw(" ".repeat(gap)));
+        left.push_span(Span::styled(right, Style::new().patch(theme.fg(theme.dim))));
+    }
+    (left, cut)
 }
 
 /// The convention in a few words, in brackets: ` (last token wins) `.

@@ -33,6 +33,7 @@ mod levels;
 mod log;
 mod look;
 mod monkey;
+mod one_terminal;
 mod pictures;
 mod plain;
 mod players;

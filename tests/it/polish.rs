@@ -482,15 +482,31 @@ fn a_long_hint_wraps_whole_at_50x16() {
 }
 
 /// The terminal's cursor is never left in the empty rows under a line of pins (Kayles, Dawson's
-/// Kayles), where the layout's heap rows are not what is drawn; on a board of heaps it stands on
-/// the chosen heap's marker.
+/// Kayles), where the layout's heap rows are not what is drawn: it stands on the pin the chosen
+/// move knocks down (drawn leaning, `/`), at every size; on a board of heaps it stands on the
+/// chosen heap's marker.
 #[test]
 fn the_cursor_is_never_left_in_empty_rows() {
     use nim_tui::i18n::Language;
     use ratatui::layout::Rect;
     for kind in [GameKind::Kayles, GameKind::Dawson] {
-        let app = App::start_now(setup(kind, &[3, 4, 5]), Some(1));
-        assert_eq!(nim_tui::ui::cursor(Language::English, &app, Rect::new(0, 0, 80, 24)), None, "{kind}");
+        let mut app = App::start_now(setup(kind, &[3, 4, 5]), Some(1));
+        for step in 0..3 {
+            for (width, height) in [(50, 16), (80, 24), (140, 45)] {
+                let at = nim_tui::ui::cursor(Language::English, &app, Rect::new(0, 0, width, height))
+                    .unwrap_or_else(|| panic!("{kind}: no cursor at {width}x{height}"));
+                let screen = screen(&app, width, height);
+                let row: Vec<char> = screen[usize::from(at.y)].chars().collect();
+                assert_eq!(
+                    row.get(usize::from(at.x)),
+                    Some(&'/'),
+                    "{kind} at {width}x{height}, step {step}: the cursor at {at:?}\n{}",
+                    screen.join("\n")
+                );
+            }
+            // The next row, then the next pin: the cursor follows.
+            act(&mut app, if step == 0 { Action::Down } else { Action::More });
+        }
     }
     let app = App::start_now(setup(GameKind::Nim, &[3, 4, 5]), Some(1));
     let at = nim_tui::ui::cursor(Language::English, &app, Rect::new(0, 0, 80, 24)).expect("a cursor");

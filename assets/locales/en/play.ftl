@@ -225,6 +225,7 @@ start-heaps-least = { $game } starts with at least { $least-digits } { $units }{
 ## The start screen.
 
 start-title = New game
+start-more = { $arrow } { $count } more
 # A notice from outside the menu (a data file moved aside), in English from the system.
 start-note = Note: { $note }
 start-row-game = Game

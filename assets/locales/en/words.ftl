@@ -36,12 +36,16 @@ won-made-last-move = { $who } made the last move
 normal-play-token = whoever takes the last token wins
 normal-play-pin = whoever knocks down the last pin wins
 normal-play-move = whoever makes the last move wins
+normal-play-zero = whoever makes a number 0 wins
+won-made-zero = { $who } made a number 0
 short-rule-token-wins = last token wins
 short-rule-token-loses = last token loses
 short-rule-pin-wins = last pin wins
 short-rule-pin-loses = last pin loses
 short-rule-move-wins = last move wins
 short-rule-move-loses = last move loses
+short-rule-zero-wins = making 0 wins
+short-rule-zero-loses = making 0 loses
 least-first-move-not-all = the first move may not take them all
 least-no-move = a smaller one allows no move
 convention-normal = normal play
@@ -381,7 +385,7 @@ head-at-place = at { $n }
 ## Euclid's game.
 game-euclid-title = Euclid's game
 game-euclid-short = Euclid
-game-rule-euclid = two numbers; a move takes a positive multiple of the smaller from the larger, and whoever makes a number 0 wins
+game-rule-euclid = two numbers; a move takes a positive multiple of the smaller from the larger
 euclid-empty = { $larger } is a multiple of { $smaller }: { $move }, which leaves 0 and wins at once
 euclid-below = { $larger } ÷ { $smaller } is more than φ ≈ 1.618 ({ $larger } = { $quotient } × { $smaller } + { $remainder }): { $move }, leaving { $x } and { $y }, whose ratio is below φ; the opponent's only move then leaves a ratio above φ again
 euclid-lost = this position is lost: { $larger } ÷ { $smaller } is below φ ≈ 1.618, so the only move leaves a ratio above φ, and the opponent wins from there; { $move } and hope for a mistake

@@ -217,6 +217,7 @@ start-heaps-least = { $name }开始时{ $heaps ->
 ## 开始界面。
 
 start-title = 新游戏
+start-more = { $arrow } 还有 { $count } 行
 start-note = 注意：{ $note }
 start-row-game = 游戏
 start-row-mode = 玩法

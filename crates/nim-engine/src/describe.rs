@@ -200,6 +200,8 @@ pub enum LastMove {
     KnockedDownLastPin,
     /// The winner made the last move (pins that no move can reach may still stand).
     MadeLastMove,
+    /// The winner made a number 0 (Euclid's game, which has numbers, not tokens).
+    MadeZero,
 }
 
 /// The game's words, as values: a program turns them into text (in any language) in one place.
@@ -371,7 +373,11 @@ impl GameKind {
                     ViewKind::Grundy,
                 )
             }
-            GameKind::Euclid => (MoveShape::OneHeap { cap: Cap::Multiples }, tokens, ViewKind::Ratio),
+            GameKind::Euclid => (
+                MoveShape::OneHeap { cap: Cap::Multiples },
+                Words { last: LastMove::MadeZero, ..tokens },
+                ViewKind::Ratio,
+            ),
         };
         let least = match self {
             GameKind::Fibonacci => Some((2, LeastReason::FirstMoveNotAll)),

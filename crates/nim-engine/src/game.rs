@@ -285,6 +285,44 @@ fn empties_big_heap(position: &Position, mv: &Move) -> bool {
     mv.takes().iter().any(|t| position.heap(t.heap).is_some_and(|h| h >= 2 && t.take == h))
 }
 
+/// A quick rule's `mv` held to the best try's first rule: it empties no heap of two or more when
+/// another move exists. A move that would is played one token short on each heap it would empty
+/// (one short on every heap, for Wythoff's same number from both), or else the first legal move in
+/// the game's order that empties none, among the first [`BEST_TRY_MOVES`]; only when none is
+/// found does `mv` stand. Each candidate is checked by the game's own rules.
+fn keep_heaps<R: Rules + ?Sized>(game: &R, position: &Position, count: u128, mv: Move) -> Move {
+    if !empties_big_heap(position, &mv) {
+        return mv;
+    }
+    let size = |heap: usize| position.heap(heap).unwrap_or(0);
+    let short = |take: Take, every: bool| match every || size(take.heap) == take.take {
+        true => Take::new(take.heap, take.take.saturating_sub(1)),
+        false => take,
+    };
+    let shorter = |every: bool| -> Option<Move> {
+        match &mv {
+            Move::Take(take) => Some(Move::Take(short(*take, every))),
+            Move::TakeMany(takes) => Some(Move::TakeMany(takes.iter().map(|t| short(*t, every)).collect())),
+            // A row knocked down whole keeps its last pin.
+            Move::Split { heap, take, left } => {
+                Some(Move::Split { heap: *heap, take: take.saturating_sub(1), left: *left })
+            }
+            Move::Turn(_) => None,
+        }
+    };
+    let keeps = |candidate: &Move| {
+        candidate.takes().iter().all(|t| t.take > 0)
+            && !empties_big_heap(position, candidate)
+            && game.check(position, candidate).is_ok()
+    };
+    [shorter(false), shorter(true)]
+        .into_iter()
+        .flatten()
+        .find(|candidate| keeps(candidate))
+        .or_else(|| (0..count.min(BEST_TRY_MOVES)).filter_map(|i| game.nth_move(position, i)).find(keeps))
+        .unwrap_or(mv)
+}
+
 /// The AI's best try from a lost position, one rule for every game: when the position has at most
 /// [`BEST_TRY_MOVES`] legal moves and tokens, every one of them is weighed and the AI plays, in this order of
 /// preference, a move that does not empty a heap of two or more (when there is one), that leaves
@@ -299,7 +337,7 @@ pub(crate) fn best_try<R: Rules + ?Sized>(
 ) -> Option<Move> {
     let count = game.move_count(position);
     if !weighs_every_move(position, count) {
-        return quick();
+        return quick().map(|mv| keep_heaps(game, position, count, mv));
     }
     let mut best: Option<(TryRank, Move)> = None;
     for index in 0..count {

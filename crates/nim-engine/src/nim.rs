@@ -339,10 +339,9 @@ fn misere_endgame(heaps: &[u64], nim_sum: u64, big: usize) -> Analysis {
 /// assert_eq!(fallback_move(&[2, 2], Mode::Normal), Some(Take::new(0, 1)));
 /// ```
 pub fn fallback_move(heaps: &[u64], mode: Mode) -> Option<Take> {
+    // The quick rule goes through the best try too, which holds it to its first rule (no heap of
+    // two or more emptied while another move exists).
     let quick = || quick_fallback(heaps, mode).map(crate::Move::Take);
-    if heaps.iter().map(|&h| u128::from(h)).sum::<u128>() > crate::BEST_TRY_MOVES {
-        return quick().and_then(|mv| mv.as_take());
-    }
     let nim = Nim::new(mode);
     super::best_try(&nim, &Position::new(heaps.to_vec()), quick).and_then(|mv| mv.as_take())
 }
