@@ -538,8 +538,9 @@ impl Settings {
                 return Err(FlagError {
                     flag: "--mode",
                     problem: format!(
-                        "{} is played in normal play only (no misère form); misère is offered for nim and moore:K",
-                        self.game.title()
+                        "{} is played in normal play only (no misère form: {}); misère is offered for nim, moore:K and kayles",
+                        self.game.title(),
+                        self.game.no_misere_why().unwrap_or_default()
                     ),
                 });
             }

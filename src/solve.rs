@@ -80,6 +80,15 @@ pub struct Answer<'a> {
     /// Fibonacci Nim: the heap's Zeckendorf terms, largest first.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub zeckendorf: Option<Vec<u64>>,
+    /// Misère Kayles: each row's element of the misère quotient, by name (`a`, `bb`, `adde`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quotient: Option<Vec<&'static str>>,
+    /// Misère Kayles: the rows' product; the position is lost exactly when it is in `quotient_p`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quotient_product: Option<&'static str>,
+    /// Misère Kayles: the losing elements (the quotient's P-portion).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quotient_p: Option<Vec<&'static str>>,
     pub outcome: &'static str,
     /// How many winning moves there are, all of them, whatever `moves` lists.
     pub count: JsonCount,
@@ -193,6 +202,9 @@ pub fn reference_answer<'a>(game: &Game, position: &'a Position, limit: Option<u
         grundy: None,
         grundy_sum: None,
         zeckendorf: None,
+        quotient: None,
+        quotient_product: None,
+        quotient_p: None,
         outcome: outcome.as_str(),
         count: JsonCount::from(&count),
         count_exact: (!count.is_exact()).then_some(false),
@@ -210,6 +222,11 @@ pub fn reference_answer<'a>(game: &Game, position: &'a Position, limit: Option<u
         Teaching::Fibonacci(view) => {
             answer.limit = Some(position.limit());
             answer.zeckendorf = Some(view.terms);
+        }
+        Teaching::Quotient(view) => {
+            answer.quotient = Some(view.elements.iter().map(|x| x.name()).collect());
+            answer.quotient_product = Some(view.product.name());
+            answer.quotient_p = Some(view.p_portion.iter().map(|x| x.name()).collect());
         }
         Teaching::Moore(_) | Teaching::Wythoff(_) | Teaching::Euclid(_) => {}
     }
@@ -772,6 +789,23 @@ impl<W: Write> Output<W> {
         Ok(())
     }
 
+    /// A list of short strings (misère Kayles's elements, such as `ad²e`), quoted: none holds a
+    /// quote or a backslash.
+    fn names(&mut self, names: impl IntoIterator<Item = &'static str>) -> io::Result<()> {
+        self.put(b"[");
+        for (i, name) in names.into_iter().enumerate() {
+            if i > 0 {
+                self.put(b",");
+            }
+            self.put(b"\"");
+            self.put(name.as_bytes());
+            self.put(b"\"");
+            self.spill_if_full()?;
+        }
+        self.put(b"]");
+        Ok(())
+    }
+
     /// One move in its JSON shape (see [`JsonMove`]).
     fn mv(&mut self, position: &Position, mv: &Move) {
         match mv {
@@ -868,6 +902,14 @@ impl<W: Write> Output<W> {
                 }
                 self.put(br#","zeckendorf":"#);
                 self.list(terms.iter().map(|&t| u128::from(t)))?;
+            }
+            Working::Quotient { elements, product } => {
+                self.put(br#","quotient":"#);
+                self.names(elements.iter().map(|x| x.name()))?;
+                self.put(br#","quotient_product":""#);
+                self.put(product.name().as_bytes());
+                self.put(br#"","quotient_p":"#);
+                self.names(crate::engine::MisereKayles.p_portion().into_iter().map(|x| x.name()))?;
             }
             Working::Plain => {}
         }

@@ -7,7 +7,7 @@
 use crate::engine::{
     Cap, EuclidReason, EuclidView, Explanation, FibonacciReason, FibonacciView, GameKind, GrundyPattern,
     GrundyReason, GrundyView, HeapNoun, LastMove, LeastReason, Mode, MooreReason, MoveReason, MoveShape,
-    MoveWords, Teaching, Unit, Verb, WythoffHow, WythoffReason, WythoffView,
+    MoveWords, QuotientReason, QuotientView, Teaching, Unit, Verb, WythoffHow, WythoffReason, WythoffView,
 };
 use crate::i18n::{self, Arg, Language};
 
@@ -321,11 +321,12 @@ pub fn mode_rule(lang: Language, mode: Mode) -> &'static str {
 }
 
 /// A convention's rule in one line in the game's own terms: `whoever knocks down the last pin
-/// wins`; misère (offered where it is Nim's or Moore's) as Nim's.
+/// wins`; misère as Nim's, but in Kayles's pins (`whoever knocks down the last pin loses`).
 pub fn game_mode_rule(lang: Language, kind: GameKind, mode: Mode) -> &'static str {
-    match mode {
-        Mode::Normal => normal_play(lang, kind),
-        Mode::Misere => mode_rule(lang, mode),
+    match (mode, kind.describe().words.last) {
+        (Mode::Normal, _) => normal_play(lang, kind),
+        (Mode::Misere, LastMove::KnockedDownLastPin) => fixed(lang, "misere-play-pin"),
+        (Mode::Misere, _) => mode_rule(lang, mode),
     }
 }
 
@@ -665,6 +666,38 @@ pub fn reason(lang: Language, teaching: &Teaching) -> String {
         Teaching::Wythoff(view) => wythoff_reason(lang, view),
         Teaching::Fibonacci(view) => fibonacci_reason(lang, view),
         Teaching::Euclid(view) => euclid_reason(lang, view),
+        Teaching::Quotient(view) => quotient_reason(lang, view),
+    }
+}
+
+/// The losing elements of misère Kayles's quotient, listed: `a, bb, ac, …`.
+pub fn quotient_losing(view: &QuotientView) -> String {
+    view.p_portion.iter().map(|x| x.name()).collect::<Vec<_>>().join(", ")
+}
+
+/// Why misère Kayles's best move is best, for the hint: the rows' product in the misère quotient
+/// before and after it.
+fn quotient_reason(lang: Language, view: &QuotientView) -> String {
+    let shown = |words| txt(move_text(lang, words, Tense::Present));
+    let (p, product) = (txt(quotient_losing(view)), txt(view.product.name()));
+    match &view.reason {
+        QuotientReason::GameOver => i18n::text(lang, "quotient-over"),
+        QuotientReason::Win { words, row, from, to, after } => say(
+            lang,
+            "quotient-win",
+            &[
+                ("p", p),
+                ("product", product),
+                ("row", txt(numbered(lang, GameKind::Kayles, row + 1))),
+                ("from", txt(from.name())),
+                ("to", txt(to.name())),
+                ("after", txt(after.name())),
+                ("move", shown(words)),
+            ],
+        ),
+        QuotientReason::Lost { words } => {
+            say(lang, "quotient-lost", &[("p", p), ("product", product), ("move", shown(words))])
+        }
     }
 }
 

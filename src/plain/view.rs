@@ -481,6 +481,16 @@ pub fn teaching_lines(lang: crate::i18n::Language, game: &Game) -> Vec<String> {
                 ));
             }
         }
+        Teaching::Quotient(view) => {
+            for (i, (&n, x)) in view.rows.iter().zip(&view.elements).enumerate() {
+                lines.push(msg(
+                    lang,
+                    "plain-quotient-row",
+                    &[("heap", Arg::from(heap(i))), ("size", Arg::from(n)), ("element", Arg::from(x.name()))],
+                ));
+            }
+            lines.push(msg(lang, "plain-quotient-product", &[("product", Arg::from(view.product.name()))]));
+        }
         Teaching::Fibonacci(view) => {
             let terms = view.terms.iter().map(u64::to_string).collect::<Vec<_>>().join(" + ");
             lines.push(msg(

@@ -279,6 +279,18 @@ pub(super) fn write_text(
                 let _ = writeln!(out, "  {}", text_with(lang, id, &ratio));
             }
         }
+        Teaching::Quotient(view) => {
+            let label_width = width(&item(heaps.len()));
+            for (i, (&h, x)) in heaps.iter().zip(&view.elements).enumerate() {
+                let label = padded(&item(i + 1), label_width);
+                let _ = writeln!(out, "  {label}  {h:>value_width$}  {}", x.name());
+            }
+            let names: String = view.elements.iter().map(|x| format!("({})", x.name())).collect();
+            let product = format!("{names} = {}", view.product.name());
+            let args =
+                [("product", Arg::Text(product)), ("p", Arg::Text(crate::words::quotient_losing(view)))];
+            let _ = writeln!(out, "  {}", text_with(lang, "solve-quotient-product", &args));
+        }
         Teaching::Nim(_) => {}
     }
     out.push('\n');

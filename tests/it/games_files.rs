@@ -85,7 +85,7 @@ fn moves_of_every_kind_have_their_saved_form() {
 
 #[test]
 fn records_of_a_game_refuse_what_it_cannot_be() {
-    let record = "# nim-tui game record\ngame kayles\nmode misere\nheaps 3 4\nplayers ai\n";
+    let record = "# nim-tui game record\ngame dawson\nmode misere\nheaps 3 4\nplayers ai\n";
     let err = Record::parse(nim_tui::i18n::Language::English, record).unwrap_err();
     assert!(err.line == 3 && err.problem.contains("no misère form"), "{err}");
     let record = "# nim-tui game record\ngame wythoff\nmode normal\nheaps 3 4 5\nplayers ai\n";
@@ -121,7 +121,7 @@ fn misfits() -> Vec<(&'static str, Mode, Vec<u64>, usize, &'static str)> {
         ("fibonacci", Mode::Normal, vec![3, 4], 4, "heap, not 2"),
         ("fibonacci", Mode::Normal, vec![1], 4, "at least 2 tokens"),
         ("fibonacci", Mode::Misere, vec![10], 3, "no misère"),
-        ("kayles", Mode::Misere, vec![3, 4], 3, "no misère"),
+        ("dawson", Mode::Misere, vec![3, 4], 3, "no misère"),
         ("kayles", Mode::Normal, vec![5, 40], 4, "at most 24"),
         ("lasker", Mode::Misere, vec![3, 4], 3, "no misère"),
         ("subtraction:1,2,3", Mode::Misere, vec![5], 3, "no misère"),

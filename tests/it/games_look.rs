@@ -78,7 +78,7 @@ fn the_rules_page_explains_the_game_being_played() {
     act(&mut app, Action::More);
     let text = text(&app);
     assert!(text.contains("Kayles: a move knocks down one pin"), "{text}");
-    assert!(text.contains("no misère form"), "{text}");
+    assert!(text.contains("Misère: whoever makes the last move loses"), "{text}");
     insta::assert_snapshot!("rules_kayles_80x24", text);
 }
 
@@ -116,14 +116,14 @@ fn the_start_screen_with_a_game_without_misere() {
     for _ in 0..6 {
         act(&mut app, Action::Up);
     }
-    for _ in 0..7 {
+    for _ in 0..8 {
         act(&mut app, Action::More);
     }
     act(&mut app, Action::Down);
     let text = text(&app);
-    assert!(text.contains("Kayles"), "{text}");
+    assert!(text.contains("Dawson's Kayles"), "{text}");
     assert!(text.contains("normal play only (no misère form)"), "{text}");
-    insta::assert_snapshot!("start_kayles_80x24", text);
+    insta::assert_snapshot!("start_dawson_80x24", text);
 }
 
 #[test]

@@ -100,10 +100,15 @@ fn a_game_without_misere_keeps_normal_play() {
     // Moore's Nim_2 has misère: the mode stays.
     act(&mut app, Action::More);
     assert_eq!(menu(&app).mode, Mode::Misere);
+    // Kayles has misère too (by its misère quotient): the Mode row is free there.
     for _ in 0..6 {
         act(&mut app, Action::More);
     }
     assert_eq!(menu(&app).game.kind, GameKind::Kayles);
+    assert!(!menu(&app).mode_fixed());
+    // Dawson's Kayles has none (an open problem): normal play, and the row is fixed.
+    act(&mut app, Action::More);
+    assert_eq!(menu(&app).game.kind, GameKind::Dawson);
     assert_eq!(menu(&app).mode, Mode::Normal);
     assert!(menu(&app).mode_fixed());
     act(&mut app, Action::Down);
@@ -371,9 +376,10 @@ fn binary(args: &[&str]) -> (Option<i32>, String) {
 
 #[test]
 fn the_command_line_refuses_misere_and_heaps_a_game_cannot_use() {
-    let (code, err) = binary(&["--game", "kayles", "--mode", "misere"]);
+    let (code, err) = binary(&["--game", "dawson", "--mode", "misere"]);
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("Kayles is played in normal play only (no misère form)"), "{err}");
+    assert!(err.contains("Dawson's Kayles is played in normal play only (no misère form: "), "{err}");
+    assert!(err.contains("misère Dawson's Kayles is an open problem"), "{err}");
     let (code, err) = binary(&["--game", "wythoff", "--heaps", "3,4,5"]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("--heaps: Wythoff's game is played on 2 heaps, not 3"), "{err}");

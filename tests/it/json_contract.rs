@@ -94,3 +94,26 @@ fn solve_schema_prints_the_shipped_schema() {
     let printed: Value = serde_json::from_str(nim_tui::solve::SCHEMA).unwrap();
     assert_eq!(printed["$id"], "urn:nim-tui:solve:1");
 }
+
+/// Misère Kayles at the top of u64 answers within the schema (closed to unnamed fields here),
+/// with each row's element of the misère quotient, their product and the losing elements; one pin
+/// alone is lost (whoever knocks it down knocks down the last pin), and the JSON says why.
+#[test]
+fn misere_kayles_at_u64_max_answers_within_the_schema_with_its_quotient() {
+    use nim_tui::engine::MisereKayles;
+    let max = u64::MAX.to_string();
+    let out = solve(&["--json", "--limit", "3", "--game", "kayles", "--mode", "misere", &max, &max, "3"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let value: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (row, three) = (MisereKayles.element(u64::MAX).name(), MisereKayles.element(3).name());
+    assert_eq!(value["quotient"], serde_json::json!([row, row, three]), "{value}");
+    let product = MisereKayles.product(&[u64::MAX, u64::MAX, 3]);
+    assert_eq!(value["quotient_product"], product.name(), "{value}");
+    assert_eq!(value["quotient_p"].as_array().map(Vec::len), Some(9), "{value}");
+    assert_eq!(value["outcome"], if product.is_p() { "lose" } else { "win" }, "{value}");
+    let out = solve(&["--json", "--game", "kayles", "--mode", "misere", "1"], "");
+    let value: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(value["outcome"], "lose", "{value}");
+    assert_eq!(value["quotient"], serde_json::json!(["a"]), "{value}");
+    assert_eq!(value["best_try"], serde_json::json!({"heap": 1, "pins": [1]}), "{value}");
+}

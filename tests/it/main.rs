@@ -32,6 +32,7 @@ mod learn;
 mod levels;
 mod log;
 mod look;
+mod misere_kayles;
 mod monkey;
 mod one_terminal;
 mod pictures;

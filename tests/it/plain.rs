@@ -175,7 +175,7 @@ fn every_game_in_both_modes_is_played_whole_by_typed_lines() {
 fn bad_usage_is_exit_2_with_nothing_on_standard_output() {
     let home = tempfile::tempdir().unwrap();
     for args in [
-        &["--plain", "--game", "kayles", "--mode", "misere"][..],
+        &["--plain", "--game", "dawson", "--mode", "misere"][..],
         &["--plain", "--heaps", "0,x"],
         &["--plain", "replay", "record.txt"],
     ] {

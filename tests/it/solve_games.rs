@@ -221,10 +221,12 @@ fn nim_by_name_is_nim_byte_for_byte() {
 
 #[test]
 fn refusals_say_what_is_wrong() {
-    for game in ["kayles", "lasker", "wythoff", "fibonacci", "subtraction:1,2", "21"] {
+    for game in ["dawson", "lasker", "wythoff", "fibonacci", "subtraction:1,2", "21"] {
         let err = refused(&["--game", game, "--mode", "misere", "3", "5"], "");
         assert!(err.contains("no misère form"), "{game}: {err}");
     }
+    let err = refused(&["--game", "dawson", "--mode", "misere", "3", "5"], "");
+    assert!(err.contains("open problem"), "{err}");
     let err = refused(&["--game", "chess", "1"], "");
     assert!(err.contains("unknown game 'chess'") && err.contains("moore:K"), "{err}");
     let err = refused(&["--game", "moore:9", "1"], "");

@@ -50,6 +50,7 @@ solve-game-rule = { $rule }.
 solve-item-label = { $word } { $n }
 solve-grundy-value = Grundy value { $value }
 solve-grundy-xor = XOR of the Grundy values: { $sum }
+solve-quotient-product = Misère quotient: the rows multiply to { $product }; the losing products are { $p }
 solve-note = ({ $note })
 solve-moore-columns = heaps with a 1 in each binary column, from the highest: { $counts }
 solve-moore-modulo = the same counts modulo { $modulus }: { $rests }

@@ -39,6 +39,8 @@ plain-binary-heap = { $heap }: { $size-digits }, binary { $binary }
 plain-nim-sum = Nim-sum: { $sum-digits }, binary { $binary }
 plain-grundy-heap = { $heap }: { $size-digits }, Grundy value { $value }
 plain-grundy-sum = XOR of the Grundy values: { $sum }
+plain-quotient-row = { $heap }: { $size-digits }, element { $element } of the misère quotient
+plain-quotient-product = The rows multiply to { $product }
 plain-zeckendorf = Heap { $heap-digits } = { $terms }
 plain-view = { $on ->
     [yes] View on: its lines follow each position.

@@ -35,6 +35,7 @@ won-knocked-down-last-pin = { $who } knocked down the last pin
 won-made-last-move = { $who } made the last move
 normal-play-token = whoever takes the last token wins
 normal-play-pin = whoever knocks down the last pin wins
+misere-play-pin = whoever knocks down the last pin loses
 normal-play-move = whoever makes the last move wins
 normal-play-zero = whoever makes a number 0 wins
 won-made-zero = { $who } made a number 0
@@ -177,6 +178,13 @@ grundy-over = the game is over: the other player made the last move and won
 grundy-win = { $listed }; { $heap } is worth { $from }, and { $from } ⊕ { $sum } = { $to }: { $move }, and it is then worth { $to }, which leaves an XOR of 0
 grundy-win-split = { $listed }; { $heap } is worth { $from }, and { $from } ⊕ { $sum } = { $to }: { $move }, and what it leaves is worth { $to }, which leaves an XOR of 0
 grundy-lost = this position is lost: { $listed }, and every move changes one { $word }'s value, leaving an XOR that is not 0, which the opponent can bring back to 0; { $move } and hope for a mistake
+
+## Misère Kayles, decided by its misère quotient: each row is worth an element (a word in a, b, c,
+## d, e, f, g: rows of 1, 2, 5, 9, 12, 25 and 27 pins), and a position is lost for the player to
+## move exactly when its rows' elements multiply to one of the losing elements.
+quotient-over = the game is over: the other player knocked down the last pin and lost
+quotient-win = in misère Kayles every row is worth an element of the misère quotient, and the player to move loses exactly when the rows multiply to a losing element ({ $p }); here they multiply to { $product }, which is not one: { $row } is worth { $from }; { $move }, and what is left of it is worth { $to }, so the rows multiply to { $after }, a losing element for the other player
+quotient-lost = this position is lost: the rows multiply to { $product }, a losing element of the misère quotient ({ $p }), and every move leaves a product that is not one; { $move } and hope for a mistake
 grundy-pattern-periodic = Grundy values repeat every { $period } from { $word } { $from } on: a { $word } of n is worth what one of n - { $period } is
 grundy-pattern-periodic-rows = Grundy values repeat every { $period } from { $word } { $from } on: a { $word } of n is worth what one of n - { $period } is
 grundy-pattern-lasker = Grundy values follow a pattern of period 4: a heap of 4k+1 or 4k+2 is worth itself, 4k+3 is worth 4k+4 and 4k+4 is worth 4k+3
@@ -282,6 +290,11 @@ theory-moore-rule = Every column 0 mod { $modulus }: the mover loses
 theory-xor = XOR
 theory-grundy-best = Best: { $heap }, g { $from } to { $to }, XOR 0
 theory-grundy-table = Table (n:g) { $table }
+theory-quotient-title = Misère quotient
+theory-quotient-product = Product
+theory-quotient-losing = Losing products: { $p }
+theory-quotient-best = Best: { $row }, { $from } to { $to }, product { $after }
+theory-quotient-generators = a, b, c, d, e, f, g are rows of 1, 2, 5, 9, 12, 25, 27; a row's element repeats every 12 pins from 71 on
 theory-wythoff-same-difference = Same difference ({ $difference }): ({ $x }, { $y })
 theory-wythoff-near = Losing pairs near: { $pairs }
 theory-wythoff-pair-n = Pair n is (⌊nφ⌋, ⌊nφ²⌋); leave one to win

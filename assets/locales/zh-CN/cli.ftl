@@ -30,6 +30,7 @@ solve-game-rule = { $rule }。
 solve-item-label = 第 { $n } { $word }
 solve-grundy-value = SG 值 { $value }
 solve-grundy-xor = 各 SG 值的异或：{ $sum }
+solve-quotient-product = 反常商：各排之积为 { $product }；必败的积为 { $p }
 solve-note = （{ $note }）
 solve-moore-columns = 二进制各列（从最高位起）为 1 的堆数：{ $counts }
 solve-moore-modulo = 这些堆数除以 { $modulus } 的余数：{ $rests }

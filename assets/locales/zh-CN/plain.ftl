@@ -29,6 +29,8 @@ plain-binary-heap = { $heap }：{ $size-digits }，二进制 { $binary }
 plain-nim-sum = 尼姆和：{ $sum-digits }，二进制 { $binary }
 plain-grundy-heap = { $heap }：{ $size-digits }，格兰迪值 { $value }
 plain-grundy-sum = 各格兰迪值的异或：{ $sum }
+plain-quotient-row = { $heap }：{ $size-digits }，反常商元素 { $element }
+plain-quotient-product = 各排之积为 { $product }
 plain-zeckendorf = 堆 { $heap-digits } = { $terms }
 plain-view = { $on ->
     [yes] 视图已打开：每个局面后都会列出。

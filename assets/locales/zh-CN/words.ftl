@@ -41,6 +41,7 @@ won-knocked-down-last-pin = { $who }击倒了最后一个球瓶
 won-made-last-move = { $who }走了最后一步
 normal-play-token = 取走最后一枚棋子者胜
 normal-play-pin = 击倒最后一个球瓶者胜
+misere-play-pin = 击倒最后一个球瓶者负
 normal-play-move = 走最后一步者胜
 normal-play-zero = 先把一个数减到 0 者胜
 won-made-zero = { $who }把一个数减到了 0
@@ -179,6 +180,12 @@ grundy-over = 游戏已结束：对方走了最后一步，赢了
 grundy-win = { $listed }；要使异或为 0，{ $heap }的值应变为 { $from } ⊕ { $sum } = { $to }：{ $move }，它的值就变为 { $to }
 grundy-win-split = { $listed }；要使异或为 0，{ $heap }的值应变为 { $from } ⊕ { $sum } = { $to }：{ $move }，剩下部分的值为 { $to }
 grundy-lost = 这是必败局面：{ $listed }，每步都会改变某一{ $word }的值，使异或不为 0，对方总能再把它变回 0；{ $move }，等对方失误
+
+## 反常 Kayles：用反常商判定。每排对应反常商中的一个元素（用 a、b、c、d、e、f、g 书写，
+## 分别是 1、2、5、9、12、25、27 个球瓶的一排），各排元素之积属于必败元素时，轮到走的一方必败。
+quotient-over = 游戏已结束：对方击倒了最后一个球瓶，输了
+quotient-win = 在反常 Kayles 游戏中，每排对应反常商中的一个元素；各排元素之积是必败元素（{ $p }）时，轮到走的一方必败。现在各排之积为 { $product }，不是必败元素：{ $row }对应 { $from }；{ $move }，这排剩下的部分对应 { $to }，各排之积就变为 { $after }，对方落入必败局面
+quotient-lost = 这是必败局面：各排之积为 { $product }，是反常商的必败元素（{ $p }），每步都会使积不再是必败元素；{ $move }，等对方失误
 grundy-pattern-periodic = { $from ->
     [0] SG 值以 { $period } 为周期：枚数每多 { $period }，值就重复一遍
    *[other] 从每堆 { $from-digits } 枚起，SG 值以 { $period } 为周期：枚数每多 { $period }，值就重复一遍
@@ -287,6 +294,11 @@ theory-moore-rule = 每列的个数除以 { $modulus } 都余 0 时，轮到走�
 theory-xor = 异或
 theory-grundy-best = 最佳：{ $heap } g 由 { $from } 变 { $to }，异或得 0
 theory-grundy-table = 值表（n:g）：{ $table }
+theory-quotient-title = 反常商
+theory-quotient-product = 积
+theory-quotient-losing = 必败的积：{ $p }
+theory-quotient-best = 最佳：{ $row }由 { $from } 变为 { $to }，积为 { $after }
+theory-quotient-generators = a、b、c、d、e、f、g 分别是 1、2、5、9、12、25、27 个球瓶的一排；从 71 个起，每多 12 个，元素就重复一遍
 theory-wythoff-same-difference = 差为 { $difference } 的必败数对：({ $x },{ $y })
 theory-wythoff-near = 附近的必败数对：{ $pairs }
 theory-wythoff-pair-n = 第 n 对的两数相差 n；给对方留下一对就能赢

@@ -213,6 +213,8 @@ pub enum Teaching {
     Fibonacci(FibonacciView),
     /// Euclid's game: the two numbers' ratio against the golden ratio.
     Euclid(EuclidView),
+    /// Misère Kayles: each row's element of the misère quotient and their product.
+    Quotient(super::QuotientView),
 }
 
 impl Teaching {
@@ -225,6 +227,7 @@ impl Teaching {
             Teaching::Wythoff(view) => view.best.clone(),
             Teaching::Fibonacci(view) => view.best.clone(),
             Teaching::Euclid(view) => view.best.clone(),
+            Teaching::Quotient(view) => view.best.clone(),
         }
     }
 
@@ -237,6 +240,7 @@ impl Teaching {
             Teaching::Wythoff(view) => view.win,
             Teaching::Fibonacci(view) => view.win,
             Teaching::Euclid(view) => view.win,
+            Teaching::Quotient(view) => view.win,
         }
     }
 }
@@ -524,12 +528,14 @@ impl Ruleset {
     /// use nim_engine::{GameKind, Mode, Ruleset};
     ///
     /// assert!(Ruleset::checked(GameKind::Moore(3), Mode::Misere).is_ok());
-    /// let refused = Ruleset::checked(GameKind::Kayles, Mode::Misere).unwrap_err();
-    /// assert_eq!(refused.game, "Kayles");
+    /// assert!(Ruleset::checked(GameKind::Kayles, Mode::Misere).is_ok());
+    /// let refused = Ruleset::checked(GameKind::Dawson, Mode::Misere).unwrap_err();
+    /// assert_eq!(refused.game, "Dawson's Kayles");
+    /// assert!(refused.to_string().contains("open problem"), "{refused}");
     /// ```
     pub fn checked(kind: GameKind, mode: Mode) -> Result<Ruleset, NoMisere> {
         if mode == Mode::Misere && !kind.has_misere() {
-            return Err(NoMisere { game: kind.title() });
+            return Err(NoMisere::of(kind));
         }
         Ok(Ruleset { kind, mode })
     }
@@ -581,6 +587,7 @@ enum Play {
     Staircase(super::Staircase),
     Coins(super::Coins),
     Euclid(Euclid),
+    MisereKayles(super::MisereKayles),
 }
 
 /// Calls the same method on whichever game is played.
@@ -597,6 +604,7 @@ macro_rules! each {
             Play::Staircase($game) => $body,
             Play::Coins($game) => $body,
             Play::Euclid($game) => $body,
+            Play::MisereKayles($game) => $body,
         }
     };
 }
@@ -610,14 +618,15 @@ impl Game {
 
     /// The game of `rules`; misère in a game without it refuses every move (see [`Game::new`]).
     pub fn of(rules: Ruleset) -> Game {
-        let refused = (rules.mode == Mode::Misere && !rules.kind.has_misere())
-            .then(|| NoMisere { game: rules.kind.title() });
+        let refused =
+            (rules.mode == Mode::Misere && !rules.kind.has_misere()).then(|| NoMisere::of(rules.kind));
         let mode = if refused.is_some() { Mode::Normal } else { rules.mode };
         let play = match rules.kind {
             GameKind::Nim => Play::Nim(Nim::new(mode)),
             GameKind::Moore(k) => Play::Moore(Moore::new(k, mode)),
             GameKind::Subtraction(set) => Play::Subtraction(Subtraction::new(set)),
             GameKind::Lasker => Play::Lasker(Lasker),
+            GameKind::Kayles if mode == Mode::Misere => Play::MisereKayles(super::MisereKayles),
             GameKind::Kayles => Play::Pins(super::Pins::kayles()),
             GameKind::Dawson => Play::Pins(super::Pins::dawson()),
             GameKind::Wythoff => Play::Wythoff(Wythoff),
@@ -680,6 +689,13 @@ pub enum Working {
         limit: Option<u64>,
         /// The heap as a sum of Fibonacci numbers, no two neighbours.
         terms: Vec<u64>,
+    },
+    /// Misère Kayles: each row's element of the misère quotient and their product.
+    Quotient {
+        /// Each row's element, in row order.
+        elements: Vec<super::QuotientElement>,
+        /// Their product: the position is lost exactly when it is in the P-portion.
+        product: super::QuotientElement,
     },
     /// Nothing beyond the heaps (Moore's Nim_k, Wythoff's game).
     Plain,
@@ -758,6 +774,10 @@ impl Game {
             Play::Fibonacci(_) => Working::Zeckendorf {
                 limit: position.limit(),
                 terms: super::zeckendorf::terms(position.heap(0).unwrap_or(0)),
+            },
+            Play::MisereKayles(game) => Working::Quotient {
+                elements: position.heaps().iter().map(|&n| game.element(n)).collect(),
+                product: game.product(position.heaps()),
             },
             _ => Working::Plain,
         };
@@ -881,6 +901,9 @@ impl Game {
                     going = going && each(&mv);
                     going
                 });
+            }
+            Play::MisereKayles(game) => {
+                game.visit_winning_moves(position, limit.unwrap_or(MOVE_LIST_LIMIT), &mut each);
             }
             Play::Wythoff(_) | Play::Staircase(_) | Play::Euclid(_) => {
                 // At most three winning moves (one a step in Staircase Nim, two in Euclid's

@@ -444,9 +444,30 @@ impl GameKind {
     }
 
     /// Whether the game has a misère form whose theory is settled and checked against an
-    /// exhaustive search: Nim and Moore's Nim_k. The others are played in normal play only.
+    /// exhaustive search: Nim, Moore's Nim_k and Kayles (by its misère quotient). The others are
+    /// played in normal play only; misère Dawson's Kayles is an open problem.
     pub fn has_misere(self) -> bool {
-        matches!(self, GameKind::Nim | GameKind::Moore(_))
+        matches!(self, GameKind::Nim | GameKind::Moore(_) | GameKind::Kayles)
+    }
+
+    /// Why the game has no misère form here, when it has none: misère Dawson's Kayles is an open
+    /// problem (no strategy for every position is known, and no program has found one), and the
+    /// others' misère play is not offered yet.
+    ///
+    /// ```
+    /// use nim_engine::GameKind;
+    ///
+    /// assert_eq!(GameKind::Kayles.no_misere_why(), None);
+    /// assert!(GameKind::Dawson.no_misere_why().unwrap().contains("open problem"));
+    /// ```
+    pub fn no_misere_why(self) -> Option<&'static str> {
+        match self {
+            _ if self.has_misere() => None,
+            GameKind::Dawson => Some(
+                "misère Dawson's Kayles is an open problem: no one knows its strategy, so it cannot be played perfectly",
+            ),
+            _ => Some("its misère play is not offered yet"),
+        }
     }
 
     /// How many heaps the game is played on, when it is a fixed number: two for Wythoff's game,

@@ -154,6 +154,7 @@ mod grundy;
 mod kayles;
 mod kind;
 mod lasker;
+mod misere_kayles;
 mod moore;
 mod nim;
 mod position;
@@ -183,6 +184,10 @@ pub use kind::{
     SUBTRACTION_MAX, SubtractionSet,
 };
 pub use lasker::Lasker;
+pub use misere_kayles::{
+    MISERE_KAYLES_ELEMENTS, MISERE_KAYLES_PERIOD, MISERE_KAYLES_PRE_PERIOD, MisereKayles, QuotientElement,
+    QuotientReason, QuotientView,
+};
 pub use moore::{MOORE_LIST_MAX, Moore, MooreReason, MooreView};
 pub use nim::{Analysis, Moves, Nim, Outcome, WinningMoves, analyse, fallback_move};
 pub use position::{

@@ -208,10 +208,19 @@ pub enum MoveError {
 
 /// A game whose misère form is not offered (yet), asked for in misère.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{game} has no misère form here (misère {game} is not offered yet): play it in normal play")]
+#[error("{game} has no misère form here ({why}): play it in normal play")]
 pub struct NoMisere {
     /// The game's name as a person reads it.
     pub game: String,
+    /// Why: [`crate::GameKind::no_misere_why`].
+    pub why: &'static str,
+}
+
+impl NoMisere {
+    /// The refusal of misère `kind`, with its reason.
+    pub fn of(kind: crate::GameKind) -> NoMisere {
+        NoMisere { game: kind.title(), why: kind.no_misere_why().unwrap_or("not offered yet") }
+    }
 }
 
 /// Why a position is not one the game is played on.

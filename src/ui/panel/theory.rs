@@ -57,6 +57,10 @@ fn content(lang: Language, game: &Game, styles: &Styles, xor: &str, hint_key: &s
         Teaching::Euclid(view) => {
             (format!(" {} ", i18n::text(lang, "theory-euclid-title")), euclid(lang, view, styles))
         }
+        Teaching::Quotient(view) => (
+            format!(" {} ", i18n::text(lang, "theory-quotient-title")),
+            quotient(lang, view, game.hint.is_some(), styles),
+        ),
     };
     // With a hint shown, its reason is under the board, whole: the panel's working says the
     // same in figures, and the sentence is not repeated here word for word.
@@ -182,6 +186,54 @@ fn grundy(lang: Language, view: &GrundyView, hinted: bool, xor: &str, s: &Styles
     if let Some(pattern) = view.pattern {
         lines.push(Line::styled(capitalised(&crate::words::grundy_pattern(lang, view.game, pattern)), s.dim));
     }
+    content
+}
+
+/// Misère Kayles: each row's element of the misère quotient, their product, the losing products.
+fn quotient(lang: Language, view: &crate::engine::QuotientView, hinted: bool, s: &Styles) -> Content {
+    let mut content = Content::default();
+    let kind = crate::engine::GameKind::Kayles;
+    // The working gives the move away: shown with the hint only.
+    let working = match &view.reason {
+        crate::engine::QuotientReason::Win { row, from, to, after, .. } if hinted => {
+            Some((*row, *from, *to, *after))
+        }
+        _ => None,
+    };
+    for (i, (&row, element)) in view.rows.iter().zip(&view.elements).enumerate() {
+        let style = if working.is_some_and(|w| w.0 == i) { s.strong } else { s.plain };
+        let count = crate::words::count_of(lang, kind, row);
+        let label =
+            padded(&crate::words::numbered(lang, kind, i + 1), crate::words::heap(lang, kind).width() + 5);
+        content
+            .heaps
+            .push(Line::styled(format!("{label}{}   {}", right_aligned(&count, 10), element.name()), style));
+    }
+    let lines = &mut content.tail;
+    // Written `(ab)(a)(c) = bc`: brackets and letters, one column each in every terminal.
+    let product = view.elements.iter().map(|x| format!("({})", x.name())).collect::<String>();
+    let product =
+        if view.elements.len() > 1 { format!("{product} = {}", view.product.name()) } else { product };
+    let style = if view.win { s.strong } else { s.plain };
+    lines.push(Line::styled(
+        format!("{}{product}", padded(&i18n::text(lang, "theory-quotient-product"), LABEL)),
+        style,
+    ));
+    if let Some((row, from, to, after)) = working {
+        let args = [
+            ("row", Arg::from(crate::words::numbered(lang, kind, row + 1))),
+            ("from", Arg::from(from.name())),
+            ("to", Arg::from(to.name())),
+            ("after", Arg::from(after.name())),
+        ];
+        lines.push(Line::styled(i18n::text_with(lang, "theory-quotient-best", &args), s.strong));
+    }
+    let losing = crate::words::quotient_losing(view);
+    lines.push(Line::styled(
+        i18n::text_with(lang, "theory-quotient-losing", &[("p", Arg::from(losing))]),
+        s.dim,
+    ));
+    lines.push(Line::styled(i18n::text(lang, "theory-quotient-generators"), s.dim));
     content
 }
 

@@ -291,7 +291,7 @@ fn the_menu_takes_the_game_the_heaps_and_the_convention_as_typed() {
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
     let running = runtime.block_on(server(options(dir.path())));
     let typed =
-        "ai\ngame chess\ngame kayles\nmisere\ngame nim\nmisere\nheaps 2 x 7\np\nheaps 2 5 7\np\nq\nquit\n";
+        "ai\ngame chess\ngame dawson\nmisere\ngame nim\nmisere\nheaps 2 x 7\np\nheaps 2 5 7\np\nq\nquit\n";
     let out = std::process::Command::new("ssh")
         .arg("-T")
         .args(ssh_options(running.addr().port()))
@@ -305,8 +305,8 @@ fn the_menu_takes_the_game_the_heaps_and_the_convention_as_typed() {
     // In this order: each setting's answer, then the game as set.
     for expected in [
         "There is no game called chess. The games: nim, ",
-        "Chosen: Kayles, normal play.",
-        "Kayles has no misère form: it is played in normal play.",
+        "Chosen: Dawson's Kayles, normal play.",
+        "Dawson's Kayles has no misère form: it is played in normal play.",
         "Chosen: Nim, misère.",
         "Heaps chosen: 2 x 7.",
         "'2 x 7' is neither heaps nor a preset",
