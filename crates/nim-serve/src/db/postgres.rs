@@ -459,8 +459,20 @@ impl Postgres {
                     || code.starts_with("08");
                 (format!("{} (SQLSTATE {code})", db.message()), busy)
             }
-            // The connection itself: refused, dropped, timed out.
-            None => (e.to_string(), true),
+            // The connection itself: refused, dropped, timed out. The client's own words
+            // ("error connecting to server") with the reason under them ("Connection refused").
+            None => {
+                let mut message = e.to_string();
+                let mut source = std::error::Error::source(e);
+                while let Some(cause) = source {
+                    let text = cause.to_string();
+                    if !message.contains(&text) {
+                        message = format!("{message}: {text}");
+                    }
+                    source = cause.source();
+                }
+                (message, true)
+            }
         };
         DbError::Postgres {
             path: self.at.shown.clone(),
