@@ -245,7 +245,7 @@ pub fn move_text(lang: Language, words: &MoveWords, tense: Tense) -> String {
                 &[
                     ("row", num(row)),
                     ("first", num(first)),
-                    ("second", num(first + 1)),
+                    ("second", num(first.saturating_add(1))),
                     ("left", num(left)),
                     ("rest", num(rest)),
                 ],

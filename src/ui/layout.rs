@@ -359,7 +359,13 @@ pub(super) fn title_text(lang: Language, game: &Game) -> (String, Option<String>
     };
     let misere = match game.mode() {
         crate::engine::Mode::Normal => None,
-        crate::engine::Mode::Misere => Some(format!("{} ", i18n::text(lang, "frame-misere"))),
+        crate::engine::Mode::Misere => {
+            let rule = crate::words::short_rule(lang, kind, crate::engine::Mode::Misere);
+            Some(format!(
+                "{} ",
+                i18n::text_with(lang, "frame-misere", &[("rule", Arg::from(rule.to_string()))])
+            ))
+        }
     };
     (heaps_word, misere)
 }

@@ -578,6 +578,35 @@ fn every_game_answers_in_one_schema_with_its_best_try() {
     }
 }
 
+/// The text answers, with their moves in words, for every game and mode at the largest sizes: a
+/// row of u64::MAX pins knocked down at its last pin, a heap of u64::MAX split or emptied. The
+/// words' arithmetic (the pin after the last, a heap's parts) never overflows: a debug build would
+/// panic where it did.
+#[test]
+fn every_game_answers_in_words_at_the_largest_sizes() {
+    let mut names: Vec<String> = GameKind::ALL.iter().map(|kind| kind.name()).collect();
+    names.extend(["moore:8".into(), "subtraction:2,5,7".into(), "bachet".into()]);
+    let max = u64::MAX;
+    for name in &names {
+        let kind: GameKind = name.parse().unwrap();
+        for mode in Mode::ALL.into_iter().filter(|&mode| mode == Mode::Normal || kind.has_misere()) {
+            let heaps = kind.describe().start.heaps.unwrap_or(4);
+            let line_of = |drawn: Vec<u64>| {
+                kind.fit_start(drawn).iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+            };
+            let lines = [
+                line_of(vec![max; heaps]),
+                line_of((0..heaps).map(|i| if i == 0 { max } else { 7 }).collect()),
+                line_of((0..heaps).map(|i| if i == 0 { max - 1 } else { 1 }).collect()),
+            ];
+            let input = lines.join("\n") + "\n";
+            let out = ok(&["--game", name, "--mode", mode.as_str(), "-"], &input);
+            let answers: Vec<&str> = out.split("\n\n").filter(|a| !a.trim().is_empty()).collect();
+            assert!(answers.len() >= lines.len(), "{name} {mode}: {out}");
+        }
+    }
+}
+
 /// `--keep-going`: a bad line gets its error object in its place (JSON) or a message naming it on
 /// stderr (text), the lines after it are answered, and the status is 2 at the end. Without it, the
 /// first bad line ends the run, as before.

@@ -273,7 +273,7 @@ frame-rows-of = Rows of { $units }
 frame-heap = Heap
 frame-heap-limit = Heap · { $limit }
 frame-heaps = Heaps
-frame-misere = · MISÈRE: last token loses
+frame-misere = · MISÈRE: { $rule }
 frame-first-limit = first move: take 1 to { $most }, not all
 frame-limit = take 1 to { $most }
 

@@ -277,7 +277,7 @@ frame-rows-of = { $units }（按排）
 frame-heap = 棋子堆
 frame-heap-limit = 棋子堆 · { $limit }
 frame-heaps = 棋子堆
-frame-misere = · 反常玩法：取最后一枚者负
+frame-misere = · 反常玩法：{ $rule }
 frame-first-limit = 第一步：取 1～{ $most } 枚，不能取完
 frame-limit = 取 1～{ $most } 枚
 
