@@ -9,10 +9,7 @@
 
 #![cfg(unix)]
 
-use std::time::Duration;
-
-use crate::serve::Player;
-use crate::serve_cli::{start, wait_exit};
+use crate::serve_cli::{alice_in_a_game, start, wait_exit};
 use crate::support::command;
 use crate::support::pg::{self, PUPIL, PUPIL_PASSWORD};
 
@@ -39,15 +36,7 @@ fn a_server_on_postgresql_keeps_a_students_game_and_never_says_the_password() {
     let shown = format!("database postgres://{PUPIL}@127.0.0.1:{}/{}", db.cluster.port, db.name);
     assert!(said.contains(&shown), "{said}");
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
-    let mut alice = runtime.block_on(async {
-        let mut alice = Player::join(addr, "alice", 100, 30).await;
-        assert!(alice.wait_for("Start").await, "{}", alice.contents());
-        alice.send(b"\r").await;
-        assert!(alice.wait_for("Your turn").await, "{}", alice.contents());
-        alice.send(b"\r").await;
-        alice.settle(Duration::from_millis(500)).await;
-        alice
-    });
+    let mut alice = runtime.block_on(alice_in_a_game(addr));
     // SAFETY: kill(2) on the child this test started.
     unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
     let status = wait_exit(&mut child);

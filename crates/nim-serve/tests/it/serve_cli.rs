@@ -49,6 +49,18 @@ pub(crate) fn start_with_env(
     (child, addr, said)
 }
 
+/// `alice` joins the server at `addr`, starts a game against the AI and makes its first move (the
+/// game in play when the server is stopped).
+pub(crate) async fn alice_in_a_game(addr: SocketAddr) -> Player {
+    let mut alice = Player::join(addr, "alice", 100, 30).await;
+    assert!(alice.wait_for("Start").await, "{}", alice.contents());
+    alice.send(b"\r").await;
+    assert!(alice.wait_for("Your turn").await, "{}", alice.contents());
+    alice.send(b"\r").await;
+    alice.settle(Duration::from_millis(500)).await;
+    alice
+}
+
 pub(crate) fn wait_exit(child: &mut Child) -> std::process::ExitStatus {
     for _ in 0..300 {
         if let Some(status) = child.try_wait().expect("wait") {
@@ -116,15 +128,7 @@ fn sigterm_tells_the_players_keeps_their_games_and_exits_0_and_the_key_is_kept()
     let (mut child, addr, said) = start(home.path(), &["--listen", "127.0.0.1:0"]);
     let fingerprint = said.split("SHA256:").nth(1).map(|f| f.split(')').next().unwrap_or("").to_string());
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
-    let mut alice = runtime.block_on(async {
-        let mut alice = Player::join(addr, "alice", 100, 30).await;
-        assert!(alice.wait_for("Start").await, "{}", alice.contents());
-        alice.send(b"\r").await;
-        assert!(alice.wait_for("Your turn").await, "{}", alice.contents());
-        alice.send(b"\r").await;
-        alice.settle(Duration::from_millis(500)).await;
-        alice
-    });
+    let mut alice = runtime.block_on(alice_in_a_game(addr));
     // SAFETY: kill(2) on the child this test started.
     unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
     let status = wait_exit(&mut child);
