@@ -837,7 +837,8 @@ mod tests {
     use super::*;
     use crate::test_pg::backends;
 
-    fn game_row(player: &str) -> GameRow {
+    /// A won game against the AI, by `player`: the tests' row (the back ends' tests share it).
+    pub(super) fn game_row(player: &str) -> GameRow {
         GameRow {
             player: player.into(),
             opponent: "ai".into(),
@@ -852,7 +853,8 @@ mod tests {
         }
     }
 
-    fn a_move(ply: u32) -> MoveRow {
+    /// A kept move at `ply`, by ann.
+    pub(super) fn a_move(ply: u32) -> MoveRow {
         MoveRow {
             ply,
             player: "ann".into(),

@@ -969,34 +969,7 @@ fn row(r: &rusqlite::Row) -> rusqlite::Result<GameRow> {
 mod tests {
     use super::*;
     use crate::db::Db;
-
-    fn game_row(player: &str) -> GameRow {
-        GameRow {
-            player: player.into(),
-            opponent: "ai".into(),
-            game: "nim".into(),
-            mode: "normal".into(),
-            level: "perfect".into(),
-            outcome: Outcome::Won,
-            assisted: false,
-            moves: 2,
-            ended_by: "play".into(),
-            counted: true,
-        }
-    }
-
-    fn a_move(ply: u32) -> MoveRow {
-        MoveRow {
-            ply,
-            player: "ann".into(),
-            before: "1 2".into(),
-            mv: "2 1".into(),
-            ms: 900,
-            grade: Grade::Kept,
-            better: None,
-            hardest: None,
-        }
-    }
+    use crate::db::tests::{a_move, game_row};
 
     /// A version 2 file (results only) is brought to version 3: its results kept, linked to no
     /// game, and the new tables there; a file of a newer version is refused, for reading too.
