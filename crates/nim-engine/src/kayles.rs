@@ -148,21 +148,29 @@ impl Dawson {
 /// returns false. Both parts are looked up in the table where one is small, and by residues where
 /// both are in the periodic range.
 /// Returns false when stopped.
-fn pairs(t: &GrundyTable, m: u64, target: u128, mut visit: impl FnMut(u64) -> bool) -> bool {
-    let (pre, period) = (t.pre_period, t.period);
+fn pairs(t: &GrundyTable, m: u64, target: u128, visit: impl FnMut(u64) -> bool) -> bool {
     let ok = |a: u64| u128::from(t.value(a) ^ t.value(m - a)) == target;
+    periodic_pairs(m, t.pre_period, t.period, ok, visit)
+}
+
+/// Visits, by increasing `a`, every `a` in `0..=m` for which `ok(a)` holds, until `visit` returns
+/// false (then returns false), where `ok(a)` depends on the rows `a` and `m - a` only through
+/// their values, and a row's value repeats with `period` from `pre` on. Where both parts are in
+/// that periodic range, only `a mod period` matters: the residues that hold are found once and
+/// stepped through, so a row of u64::MAX costs a few hundred looks, not 2^64. Kayles' and Dawson's
+/// Grundy values use it, and misère Kayles' quotient elements.
+pub(crate) fn periodic_pairs(
+    m: u64,
+    pre: u64,
+    period: u64,
+    ok: impl Fn(u64) -> bool,
+    mut visit: impl FnMut(u64) -> bool,
+) -> bool {
     if m < 2 * pre + 2 * period {
-        for a in (0..=m).filter(|&a| ok(a)) {
-            if !visit(a) {
-                return false;
-            }
-        }
-        return true;
+        return (0..=m).filter(|&a| ok(a)).all(visit);
     }
-    for a in (0..pre).filter(|&a| ok(a)) {
-        if !visit(a) {
-            return false;
-        }
+    if !(0..pre).filter(|&a| ok(a)).all(&mut visit) {
+        return false;
     }
     let good: Vec<u64> = (0..period).filter(|&r| ok(pre + r)).collect();
     if !good.is_empty() {
@@ -180,12 +188,7 @@ fn pairs(t: &GrundyTable, m: u64, target: u128, mut visit: impl FnMut(u64) -> bo
             base += period;
         }
     }
-    for a in (m - pre + 1..=m).filter(|&a| ok(a)) {
-        if !visit(a) {
-            return false;
-        }
-    }
-    true
+    (m - pre + 1..=m).filter(|&a| ok(a)).all(visit)
 }
 
 /// The values of both games of pins stay below this (checked where [`PairCounts`] are built).

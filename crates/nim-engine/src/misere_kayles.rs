@@ -257,30 +257,8 @@ impl MisereKayles {
     /// `targets`, until `visit` returns false (then returns false). Where both parts are in the
     /// periodic range only `a mod 12` matters, so 12 residues are tried there.
     fn visit_pairs(&self, m: u64, targets: u64, visit: &mut dyn FnMut(u64) -> bool) -> bool {
-        let (pre, period) = (MISERE_KAYLES_PRE_PERIOD, MISERE_KAYLES_PERIOD);
-        if m < 2 * pre + 2 * period {
-            return (0..=m).filter(|&a| self.pair_hits(m, a, targets)).all(visit);
-        }
-        if !(0..pre).filter(|&a| self.pair_hits(m, a, targets)).all(&mut *visit) {
-            return false;
-        }
-        let good: Vec<u64> = (0..period).filter(|&r| self.pair_hits(m, pre + r, targets)).collect();
-        if !good.is_empty() {
-            let mut base = pre;
-            'blocks: loop {
-                for &r in &good {
-                    let a = base + r;
-                    if a > m - pre {
-                        break 'blocks;
-                    }
-                    if !visit(a) {
-                        return false;
-                    }
-                }
-                base += period;
-            }
-        }
-        (m - pre + 1..=m).filter(|&a| self.pair_hits(m, a, targets)).all(visit)
+        let ok = |a: u64| self.pair_hits(m, a, targets);
+        crate::kayles::periodic_pairs(m, MISERE_KAYLES_PRE_PERIOD, MISERE_KAYLES_PERIOD, ok, visit)
     }
 
     /// How many `a` in `0..=m` [`MisereKayles::visit_pairs`] visits, in a few hundred steps
