@@ -245,7 +245,9 @@ pub fn move_text(lang: Language, words: &MoveWords, tense: Tense) -> String {
                 &[
                     ("row", num(row)),
                     ("first", num(first)),
-                    ("second", num(first.saturating_add(1))),
+                    // The last pin knocked down (named by the two-pin messages only): `first`
+                    // itself for one pin, which may be pin u64::MAX, so never `first + 1`.
+                    ("second", num(first + (count - 1))),
                     ("left", num(left)),
                     ("rest", num(rest)),
                 ],
