@@ -195,16 +195,20 @@ impl Hooks for Keeper<'_> {
                 Ok(path) => Report::RecordSaved(path),
                 Err(e) => Report::Problem(format!("the record was not saved: {e}")),
             },
-            Effect::PuzzleAnswered { solved, daily } => match match daily {
-                Some(day) => store.record_daily(day, solved),
-                None => store.record_puzzle(solved),
-            } {
-                Ok((stats, warning)) => {
-                    self.warnings.extend(warning);
-                    Report::Stats(Box::new(stats))
+            Effect::PuzzleAnswered { solved, daily, puzzle } => {
+                match store.record_rated_puzzle(puzzle, daily, solved) {
+                    Ok((stats, warning, rated)) => {
+                        self.warnings.extend(warning);
+                        match rated {
+                            Some(rated) => {
+                                Report::PuzzleRated { rated: Box::new(rated), stats: Some(Box::new(stats)) }
+                            }
+                            None => Report::Stats(Box::new(stats)),
+                        }
+                    }
+                    Err(e) => Report::Problem(format!("could not save statistics: {e}")),
                 }
-                Err(e) => Report::Problem(format!("could not save statistics: {e}")),
-            },
+            }
             Effect::CountGame { game, mode, result, rated } => {
                 // The game this instance resumed is over: its saved copy goes.
                 if let Err(e) = store.release_claim() {

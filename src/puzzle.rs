@@ -101,6 +101,20 @@ pub struct PuzzleId {
     pub difficulty: Difficulty,
 }
 
+/// A puzzle of a game, as ratings name it: the game and the puzzle's id. Written as
+/// `kayles hard 4217-3` (game, difficulty, seed-number), the same on every machine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PuzzleKey {
+    pub game: GameKind,
+    pub id: PuzzleId,
+}
+
+impl fmt::Display for PuzzleKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} {}-{}", self.game.name(), self.id.difficulty, self.id.seed, self.id.number)
+    }
+}
+
 impl PuzzleId {
     /// The day's puzzle: the same for everyone on that (UTC) day, counted from 1970-01-01.
     pub fn daily(day: u64) -> PuzzleId {

@@ -59,6 +59,37 @@ pub fn anchor(level: Level) -> Option<Rating> {
     Some(Rating { rating, deviation: ANCHOR_RD, volatility: START.volatility })
 }
 
+/// Where a puzzle of `difficulty` starts, on the AI's scale ([`anchor`]): Easy 1000, Medium 1300,
+/// Hard 1600. At one terminal a puzzle stays there with the anchors' deviation, and the player is
+/// rated against it as against an AI level. On the server the puzzles are rated with the players:
+/// a puzzle starts there with [`PUZZLE_START_RD`] and moves with every first answer, so its
+/// difficulty becomes a measured number ([`puzzle_answered`]).
+pub fn puzzle_anchor(difficulty: crate::puzzle::Difficulty) -> Rating {
+    use crate::puzzle::Difficulty;
+    let rating = match difficulty {
+        Difficulty::Easy => 1000.0,
+        Difficulty::Medium => 1300.0,
+        Difficulty::Hard => 1600.0,
+    };
+    Rating { rating, deviation: ANCHOR_RD, volatility: START.volatility }
+}
+
+/// The deviation a puzzle starts with on the server: the difficulty is a guess until players have
+/// answered it (Glickman's start for a player is 350; a puzzle's difficulty says a little more).
+pub const PUZZLE_START_RD: f64 = 250.0;
+
+/// A puzzle as it starts on the server: its difficulty's anchor, not yet measured.
+pub fn puzzle_start(difficulty: crate::puzzle::Difficulty) -> Rating {
+    Rating { deviation: PUZZLE_START_RD, ..puzzle_anchor(difficulty) }
+}
+
+/// A puzzle answered, as Lichess rates one: a game between the player and the puzzle, which the
+/// player wins by finding the move at the first try without the hint. Both ratings after it, the
+/// player's first.
+pub fn puzzle_answered(player: Rating, puzzle: Rating, solved: bool) -> (Rating, Rating) {
+    game(player, puzzle, solved)
+}
+
 impl Default for Rating {
     fn default() -> Self {
         START

@@ -305,14 +305,46 @@ impl Store {
         })
     }
 
+    /// Counts an answered puzzle (the day's puzzle of `daily` once a day) and rates the player
+    /// against it (#39): at one terminal a puzzle keeps its difficulty's fixed rating
+    /// (`rating::puzzle_anchor`), so only the player's puzzle rating in the game moves. `None` when
+    /// the answer did not count (the day's puzzle answered again).
+    pub fn record_rated_puzzle(
+        &self,
+        puzzle: crate::puzzle::PuzzleKey,
+        daily: Option<u64>,
+        solved: bool,
+    ) -> Result<(Stats, Option<String>, Option<crate::app::PuzzleRated>), StoreError> {
+        let mut rated = None;
+        let (stats, warning) = self.update_stats(|stats| {
+            if let Some(day) = daily {
+                if !stats.daily_open(day) {
+                    return;
+                }
+                stats.record_daily(day, solved);
+            } else {
+                stats.record_puzzle(solved);
+            }
+            let before = stats.puzzle_rating(puzzle.game);
+            let player = before.as_ref().map_or(crate::rating::START, crate::rating::Rating::from_figures);
+            let anchor = crate::rating::puzzle_anchor(puzzle.id.difficulty);
+            let (after, _) = crate::rating::puzzle_answered(player, anchor, solved);
+            let after = after.figures(before.map_or(0, |b| b.games).saturating_add(1));
+            stats.set_puzzle_rating(puzzle.game, after);
+            rated = Some(crate::app::PuzzleRated {
+                puzzle,
+                before,
+                after,
+                puzzle_rating: anchor.figures(0),
+                solved_by: None,
+            });
+        })?;
+        Ok((stats, warning, rated))
+    }
+
     /// Counts a puzzle (see [`Store::update_stats`]).
     pub fn record_puzzle(&self, solved: bool) -> Result<(Stats, Option<String>), StoreError> {
         self.update_stats(|stats| stats.record_puzzle(solved))
-    }
-
-    /// Counts the day's puzzle under the lock; see [`Stats::record_daily`].
-    pub fn record_daily(&self, day: u64, solved: bool) -> Result<(Stats, Option<String>), StoreError> {
-        self.update_stats(|stats| stats.record_daily(day, solved))
     }
 
     /// The saved game, if there is one that can be resumed; it stays on disk until it is claimed.

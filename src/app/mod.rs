@@ -24,7 +24,7 @@ pub use learn::{
     grundy_game, grundy_value, rules_of,
 };
 pub use play::{Demo, DemoLoop, ENDING_PAUSES, Play, resumed};
-pub use puzzle::{PuzzleAnswer, PuzzleRun, PuzzleScreen, PuzzleStart};
+pub use puzzle::{PuzzleAnswer, PuzzleRated, PuzzleRun, PuzzleScreen, PuzzleStart};
 pub use replay::Replay;
 pub use start::{HeapOption, StartError, StartMenu, StartRow};
 
@@ -83,6 +83,9 @@ pub enum Report {
     ClaimRefused(String),
     /// Something could not be done; shown to the player.
     Problem(String),
+    /// An answered puzzle was rated (#39), with the statistics as they are now on disk when they
+    /// are kept there.
+    PuzzleRated { rated: Box<PuzzleRated>, stats: Option<Box<Stats>> },
 }
 
 /// What the program around the app must do after an update.
@@ -100,10 +103,11 @@ pub enum Effect {
         /// The AI's level when the game is rated against it (#39, [`rated_level`]).
         rated: Option<crate::domain::Level>,
     },
-    /// Count an answered puzzle; the day's puzzle names its day.
+    /// Count an answered puzzle, and rate it with the player; the day's puzzle names its day.
     PuzzleAnswered {
         solved: bool,
         daily: Option<u64>,
+        puzzle: crate::puzzle::PuzzleKey,
     },
     /// Save the finished game's record.
     SaveRecord(crate::record::Record),
@@ -924,6 +928,19 @@ impl App {
     fn report(&mut self, report: Report) {
         match report {
             Report::Stats(stats) => self.stats = Some(*stats),
+            Report::PuzzleRated { rated, stats } => {
+                if let Some(stats) = stats {
+                    self.stats = Some(*stats);
+                }
+                // Kept by the puzzle it is of: an answer rated after the next puzzle came is not
+                // shown under that one.
+                if let Screen::Puzzle(puzzle) = &mut self.screen
+                    && puzzle.key() == rated.puzzle
+                    && puzzle.run.answer.is_some()
+                {
+                    puzzle.rated = Some(*rated);
+                }
+            }
             Report::Lesson(progress) => self.lesson = progress,
             Report::RecordSaved(path) => self.say(game::Note::RecordSaved(path)),
             Report::Problem(problem) => {

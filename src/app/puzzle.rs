@@ -2,7 +2,8 @@
 
 use rand::Rng;
 
-use crate::puzzle::{Difficulty, PuzzleId};
+use crate::domain::RatingFigures;
+use crate::puzzle::{Difficulty, PuzzleId, PuzzleKey};
 
 use crate::domain::{Action, Level, Seat};
 use crate::engine::{GameKind, Move, Rules, Ruleset};
@@ -40,6 +41,21 @@ pub struct PuzzleAnswer {
     pub teaching: crate::engine::Teaching,
 }
 
+/// What an answered puzzle did to the ratings (#39), as the program around the app kept it: the
+/// player's puzzle rating in the puzzle's game before and after, and the puzzle's rating after.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PuzzleRated {
+    pub puzzle: PuzzleKey,
+    /// `None` for the player's first rated puzzle in this game (they started at `rating::START`).
+    pub before: Option<RatingFigures>,
+    pub after: RatingFigures,
+    /// The puzzle's rating; its `games` counts the first answers it was measured from.
+    pub puzzle_rating: RatingFigures,
+    /// How many of those answers solved it, when the puzzle is measured with the players (the
+    /// server); `None` at one terminal, where a puzzle keeps its difficulty's fixed rating.
+    pub solved_by: Option<u64>,
+}
+
 /// Where a run of puzzles starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct PuzzleStart {
@@ -65,6 +81,8 @@ pub struct PuzzleScreen {
     pub from_menu: bool,
     /// The game the run's puzzles are of (the day's puzzle is Nim's).
     pub kind: GameKind,
+    /// What the answer did to the ratings, once the program around the app says.
+    pub rated: Option<PuzzleRated>,
 }
 
 impl PuzzleScreen {
@@ -86,7 +104,13 @@ impl PuzzleScreen {
             daily: start.daily,
             from_menu,
             kind,
+            rated: None,
         }
+    }
+
+    /// The puzzle on the board, as ratings name it.
+    pub fn key(&self) -> PuzzleKey {
+        PuzzleKey { game: self.kind, id: self.id }
     }
 
     /// The next puzzle of the run.
@@ -95,6 +119,7 @@ impl PuzzleScreen {
         self.daily = None;
         self.game = deal(&self.id, self.kind);
         self.run = PuzzleRun { number: self.id.number, revealed: false, missed: None, answer: None };
+        self.rated = None;
     }
 
     /// Shows the answer's hint; the puzzle then does not count at all.
@@ -204,7 +229,7 @@ impl PuzzleScreen {
                 if !counted {
                     return Next::NOTHING;
                 }
-                return Next::Stay(Effect::PuzzleAnswered { solved, daily: self.daily });
+                return Next::Stay(Effect::PuzzleAnswered { solved, daily: self.daily, puzzle: self.key() });
             }
             Action::Hint if self.run.revealed => game.show_hint(),
             Action::Hint => return Next::Ask(super::Confirm::PuzzleHint),

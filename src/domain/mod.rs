@@ -22,8 +22,8 @@ pub use lesson::{LESSON_VERSION, LessonProgress};
 pub use players::{First, Level, Names, Opponent, Players, Score, Seat, level_move};
 pub use saved::{GAME_NIM, SAVED_GAME_FIELDS, SAVED_GAME_VERSION, SavedGame, SavedGameError, SavedMove};
 pub use stats::{
-    GameResult, GameStats, How, ModeStats, PROVISIONAL_RD, PuzzleStats, RatingFigures, STATS_VERSION, Stats,
-    StatsReport, Totals, rating_key, stats_json, stats_table,
+    GameResult, GameStats, How, ModeStats, PROVISIONAL_RD, PUZZLES, PuzzleStats, RatingFigures,
+    STATS_VERSION, Stats, StatsReport, Totals, rating_key, stats_json, stats_table,
 };
 
 use crate::engine::{GameKind, Mode};

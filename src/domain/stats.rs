@@ -264,6 +264,15 @@ pub fn rating_key(game: GameKind, mode: Mode) -> String {
     format!("{} {}", game.name(), mode.as_str())
 }
 
+/// What a game's puzzle rating is kept under in [`Stats::ratings`], in place of a convention:
+/// `kayles puzzles`.
+pub const PUZZLES: &str = "puzzles";
+
+/// The key of a game's puzzle rating in [`Stats::ratings`] (#39): `nim puzzles`.
+pub fn puzzle_rating_key(game: GameKind) -> String {
+    format!("{} {PUZZLES}", game.name())
+}
+
 /// One game's figures (other than Nim's) in each mode.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default)]
@@ -346,6 +355,22 @@ impl Stats {
             games: 0,
         });
         *entry = RatingFigures { rating, deviation, volatility, games: entry.games.saturating_add(1) };
+    }
+
+    /// The player's puzzle rating in `game`, if a puzzle of it was rated.
+    pub fn puzzle_rating(&self, game: GameKind) -> Option<RatingFigures> {
+        self.ratings.get(&puzzle_rating_key(game)).copied()
+    }
+
+    /// Keeps the puzzle rating in `game` after one more rated puzzle.
+    pub fn set_puzzle_rating(&mut self, game: GameKind, after: RatingFigures) {
+        let games = self.puzzle_rating(game).map_or(0, |r| r.games).saturating_add(1);
+        self.ratings.insert(puzzle_rating_key(game), RatingFigures { games, ..after });
+    }
+
+    /// Whether the day's puzzle of `day` would still be counted (its first answer that day).
+    pub fn daily_open(&self, day: u64) -> bool {
+        self.puzzle.last_daily.is_none_or(|last| last < day)
     }
 
     /// Counts a puzzle: solved extends the puzzle streak, failed ends it.

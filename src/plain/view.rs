@@ -27,6 +27,8 @@ pub enum Slot {
     Promise,
     Verdict,
     Answer,
+    /// What an answered puzzle did to the ratings, said when it comes.
+    Rated,
     Result,
     Assisted,
     Score,
@@ -260,6 +262,9 @@ fn build(lang: Language, app: &App) -> Frame {
                             &words::puzzle_winning_move(lang, &words::reason(lang, &answer.teaching)),
                         ),
                     );
+                    if let Some(rated) = &puzzle.rated {
+                        frame.say(Slot::Rated, words::puzzle_rated(lang, rated));
+                    }
                     let leave = Arg::from(if puzzle.from_menu { "menu" } else { "quit" });
                     frame.say(Slot::Prompt, msg(lang, "plain-puzzle-next", &[("leave", leave)]));
                 }

@@ -201,7 +201,9 @@ fn render_header(game: &Game, look: &Look, layout: &super::layout::BoardLayout, 
 /// so that on a projector they may take the screen's width.
 fn render_info(game: &Game, app: &App, look: &Look, area: Rect, alone: bool, buf: &mut Buffer) {
     match &app.screen {
-        Screen::Puzzle(puzzle) => puzzle::render_info(app, game, &puzzle.run, look, area, buf),
+        Screen::Puzzle(puzzle) => {
+            puzzle::render_info(app, game, &puzzle.run, puzzle.rated.as_ref(), look, area, buf)
+        }
         Screen::Replay(replay) => replay::render_info(game, replay, look, area, buf),
         _ => play::render_info(game, app, look, area, alone, buf),
     }

@@ -16,6 +16,7 @@ pub(super) fn render_info(
     app: &App,
     game: &Game,
     run: &PuzzleRun,
+    rated: Option<&crate::app::PuzzleRated>,
     look: &Look,
     area: Rect,
     buf: &mut Buffer,
@@ -88,6 +89,12 @@ pub(super) fn render_info(
                 ),
                 theme.fg(theme.hint),
             ));
+            if let Some(rated) = rated {
+                lines.push(Line::styled(
+                    crate::words::puzzle_rated(look.language, rated),
+                    theme.fg(theme.text),
+                ));
+            }
         }
     }
     if let Some(note @ Note::Refused(_)) = &game.note {

@@ -224,7 +224,15 @@ fn a_puzzle_is_answered_right_or_wrong_with_the_explanation() {
     let answer = nim_tui::engine::analyse(game.position().heaps(), game.mode())
         .winning_moves(game.position().heaps())[0];
     choose(&mut app, answer);
-    assert_eq!(act(&mut app, Action::Take), Effect::PuzzleAnswered { solved: true, daily: None });
+    let key = |app: &App| match &app.screen {
+        Screen::Puzzle(p) => p.key(),
+        _ => panic!("not a puzzle"),
+    };
+    let first = key(&app);
+    assert_eq!(
+        act(&mut app, Action::Take),
+        Effect::PuzzleAnswered { solved: true, daily: None, puzzle: first }
+    );
     let text = screen(&app, 100, 30);
     assert!(text.contains("Right!"), "{text}");
     assert!(text.contains("The winning move: "), "{text}");
@@ -247,7 +255,12 @@ fn a_puzzle_is_answered_right_or_wrong_with_the_explanation() {
     let text = screen(&app, 100, 30);
     assert!(text.contains("Have another try") && !text.contains("The winning move"), "{text}");
     // The second is the answer.
-    assert_eq!(act(&mut app, Action::Take), Effect::PuzzleAnswered { solved: false, daily: None });
+    let second = key(&app);
+    assert_ne!(first, second, "each puzzle is rated as itself");
+    assert_eq!(
+        act(&mut app, Action::Take),
+        Effect::PuzzleAnswered { solved: false, daily: None, puzzle: second }
+    );
     let text = screen(&app, 100, 30);
     assert!(text.contains("Not that one"), "{text}");
     assert!(text.contains(&answer.to_string()), "the winning move is shown:\n{text}");
@@ -282,7 +295,13 @@ fn the_day_s_puzzle_says_that_its_hint_counts_it_as_not_solved() {
     let text = screen(&app, 100, 30);
     assert!(text.contains("Today's puzzle then counts as not solved"), "{text}");
     app.update(Msg::char('y'));
-    assert_eq!(act(&mut app, Action::Take), Effect::PuzzleAnswered { solved: false, daily: Some(20_000) });
+    let Screen::Puzzle(p) = &app.screen else { panic!("not a puzzle") };
+    let puzzle = p.key();
+    assert_eq!(puzzle.to_string(), format!("nim medium {}-1", nim_tui::puzzle::PuzzleId::daily(20_000).seed));
+    assert_eq!(
+        act(&mut app, Action::Take),
+        Effect::PuzzleAnswered { solved: false, daily: Some(20_000), puzzle }
+    );
     assert!(screen(&app, 100, 30).contains("counted as not solved"));
 }
 

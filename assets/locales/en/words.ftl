@@ -215,6 +215,15 @@ puzzle-verdict-try-again = Not that one: { $move } loses. Have another try.
 puzzle-verdict-right-second-try = Right, on the second try!
 puzzle-verdict-wrong = Not that one: { $move } loses.
 puzzle-verdict-winning-move = The winning move: { $explanation }
+puzzle-rated = Your puzzle rating: { $value } ({ $change }). { $puzzle }
+puzzle-rated-up = +{ $points }
+puzzle-rated-down = −{ $points }
+puzzle-rated-fixed = This puzzle is rated { $rating } ({ $difficulty }).
+puzzle-rated-measured = This puzzle: { $value }, solved at the first try { $solved } { $solved ->
+    [one] time
+   *[other] times
+} in { $tries }.
+rating-puzzles = puzzles
 replay-line-next-take-you = Next: { $who } take { $amount } from heap { $heap }
 replay-line-next-take = Next: { $who } takes { $amount } from heap { $heap }
 replay-line-next-move = Next: { $who }: { $move }

@@ -365,6 +365,12 @@ impl Place {
                     self.leave_table();
                 }
             }
+            Notice::PuzzleRated(rated) => {
+                // Shown under the puzzle it is of, if the player is still there.
+                if let At::Table { table, role: Role::Owner } = &self.at {
+                    let _ = table.app().update(Msg::Report(Report::PuzzleRated { rated, stats: None }));
+                }
+            }
             Notice::Accepted { table } => {
                 if matches!(self.at, At::Lobby) {
                     let with = table.players[1].clone();
@@ -864,8 +870,14 @@ impl Place {
                 }
                 Performed::Reply(Msg::Report(Report::Lesson(progress)))
             }
-            Effect::PuzzleAnswered { solved, .. } => {
-                self.server.store.puzzle_done(&self.me.name, solved, table.origin.activity);
+            Effect::PuzzleAnswered { solved, puzzle, .. } => {
+                // Rated with the player on the store's thread; what it did comes back as a notice.
+                let (server, me) = (self.server.clone(), self.me.id);
+                let reply = Box::new(move |rated: nim_tui::app::PuzzleRated| {
+                    server.people.tell(me, Notice::PuzzleRated(Box::new(rated)));
+                });
+                let rate = super::store::PuzzleToRate { puzzle, reply };
+                self.server.store.puzzle_rated(&self.me.name, solved, table.origin.activity, rate);
                 self.server.people.answered(table.origin.activity, &self.me.name, solved);
                 Performed::Done
             }

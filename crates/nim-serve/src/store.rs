@@ -17,7 +17,8 @@ use tokio::sync::{mpsc, oneshot, watch};
 
 use super::db::{
     Activity, ActivityRow, Db, DbError, FirstMoves, GameRow, Location, MatchStanding, Outcome, Played,
-    RatingChange, Selection, Standing, StudentSummary, TournamentRow, seconds,
+    PuzzleBook, PuzzleFigures, PuzzleRating, RatingChange, Selection, Standing, StudentSummary,
+    TournamentRow, seconds,
 };
 use nim_tui::rating::{self, Rating};
 
@@ -80,6 +81,15 @@ pub struct ActivityBoard {
     pub students: BTreeMap<String, StudentSummary>,
 }
 
+/// A puzzle answer to rate with the player (#39), and what to do with what it did: the store's
+/// thread calls `reply` once the answer and the ratings are written (a session's answer comes back
+/// to it as a notice), or never when the answer is not rated (the player answered that puzzle
+/// before) or not kept.
+pub struct PuzzleToRate {
+    pub puzzle: nim_tui::puzzle::PuzzleKey,
+    pub reply: Box<dyn FnOnce(nim_tui::app::PuzzleRated) + Send>,
+}
+
 /// What the store writes, each with its time taken when it was sent (so that a wait for a busy
 /// database does not move it).
 enum Write {
@@ -102,6 +112,7 @@ enum Write {
         solved: bool,
         activity: Option<i64>,
         at: i64,
+        rate: Option<PuzzleToRate>,
     },
 }
 
@@ -118,8 +129,9 @@ impl Write {
         }
     }
 
-    /// Writes it; a game with what it did to its players' ratings (`changes`).
-    fn to(&self, db: &Db, changes: &[RatingChange]) -> Result<(), DbError> {
+    /// Writes it; a game with what it did to its players' ratings (`changes`), a puzzle with what
+    /// it did to the puzzle's and the player's (`puzzle`).
+    fn to(&self, db: &Db, changes: &[RatingChange], puzzle: Option<&PuzzleRating>) -> Result<(), DbError> {
         match self {
             Write::Row(row, at) => db.record(row, *at),
             Write::Game(played, at) => db.record_game_rated(played, *at, changes).map(drop),
@@ -128,7 +140,10 @@ impl Write {
             Write::ActivityStarted(a) => db.activity_started(a),
             Write::ActivityEnded(id, at) => db.activity_ended(*id, *at),
             Write::Lesson { player, course, step, at } => db.lesson_done(player, course, *step, *at),
-            Write::Puzzle { player, solved, activity, at } => db.puzzle_done(player, *solved, *activity, *at),
+            Write::Puzzle { player, solved, activity, at, .. } => match puzzle {
+                Some(rated) => db.puzzle_done_rated(player, *solved, *activity, *at, rated),
+                None => db.puzzle_done(player, *solved, *activity, *at),
+            },
         }
     }
 }
@@ -197,8 +212,9 @@ impl Store {
             tally.ratings.entry(row.player).or_default().push(rated);
         }
         tally.firsts = db.first_moves()?;
-        // The ratings and the first moves.
-        readings += 2;
+        tally.puzzles = db.puzzle_book()?;
+        // The ratings, the first moves and the rated puzzles.
+        readings += 3;
         queries.fetch_add(readings, Ordering::Relaxed);
         let (publish, board) = watch::channel(Arc::new(tally.board()));
         let (jobs, mut queue) = mpsc::channel(QUEUE);
@@ -219,9 +235,22 @@ impl Store {
                         Write::Game(played, _) => tally.changes(played),
                         _ => Vec::new(),
                     };
-                    match w.to(&db, &changes) {
+                    let puzzle = match &w {
+                        Write::Puzzle { player, solved, rate: Some(rate), .. } => {
+                            tally.puzzle_change(player, &rate.puzzle, *solved)
+                        }
+                        _ => None,
+                    };
+                    match w.to(&db, &changes, puzzle.as_ref()) {
                         Ok(()) => {
                             tally.rated(changes);
+                            let mut w = w;
+                            if let (Some(rated), Write::Puzzle { player, rate, .. }) = (puzzle, &mut w)
+                                && let Some(rate) = rate.take()
+                            {
+                                let answer = tally.puzzle_rated(player, rate.puzzle, rated);
+                                (rate.reply)(answer);
+                            }
                             tally.add(w);
                             publish.send_replace(Arc::new(tally.board()));
                             true
@@ -354,7 +383,15 @@ impl Store {
     /// Notes that `name` answered a puzzle, solved or not, in `activity` if it was one's.
     pub fn puzzle_done(&self, name: &str, solved: bool, activity: Option<i64>) {
         let at = seconds(SystemTime::now());
-        self.send(Job::Write(Write::Puzzle { player: name.into(), solved, activity, at }));
+        self.send(Job::Write(Write::Puzzle { player: name.into(), solved, activity, at, rate: None }));
+    }
+
+    /// [`Store::puzzle_done`], and the answer rated with the player when it is their first to
+    /// this puzzle (#39): the puzzle and the player's puzzle rating in its game move as after a
+    /// game between them, and `rate.reply` is told what the answer did once it is written.
+    pub fn puzzle_rated(&self, name: &str, solved: bool, activity: Option<i64>, rate: PuzzleToRate) {
+        let at = seconds(SystemTime::now());
+        self.send(Job::Write(Write::Puzzle { player: name.into(), solved, activity, at, rate: Some(rate) }));
     }
 
     /// Notes that `name` connected.
@@ -418,9 +455,63 @@ struct Tally {
     activity: Option<ActivityBoard>,
     ratings: BTreeMap<String, Vec<PlayerRating>>,
     firsts: FirstMoves,
+    /// The rated puzzles (#39), kept here as the database keeps them.
+    puzzles: PuzzleBook,
 }
 
 impl Tally {
+    /// What `player`'s answer to `puzzle` does to the ratings (#39), or `None` when it is not
+    /// rated: only a player's first answer to a puzzle is (a puzzle answered again is known).
+    fn puzzle_change(
+        &self,
+        player: &str,
+        puzzle: &nim_tui::puzzle::PuzzleKey,
+        solved: bool,
+    ) -> Option<PuzzleRating> {
+        let key = puzzle.to_string();
+        if self.puzzles.answered.contains(&(player.to_string(), key.clone())) {
+            return None;
+        }
+        let game = puzzle.game.name();
+        let unrated = PuzzleFigures { rating: rating::START, tries: 0, solved: 0 };
+        let me = self.puzzles.solvers.get(&(player.to_string(), game.clone())).copied().unwrap_or(unrated);
+        let it = self
+            .puzzles
+            .puzzles
+            .get(&key)
+            .copied()
+            .unwrap_or(PuzzleFigures { rating: rating::puzzle_start(puzzle.id.difficulty), ..unrated });
+        let (mine, its) = rating::puzzle_answered(me.rating, it.rating, solved);
+        let solved = u64::from(solved);
+        Some(PuzzleRating {
+            puzzle: key,
+            game,
+            player: PuzzleFigures { rating: mine, tries: me.tries + 1, solved: me.solved + solved },
+            puzzle_after: PuzzleFigures { rating: its, tries: it.tries + 1, solved: it.solved + solved },
+        })
+    }
+
+    /// Takes in a rated answer just written, and says what it did as the app reads it.
+    fn puzzle_rated(
+        &mut self,
+        player: &str,
+        puzzle: nim_tui::puzzle::PuzzleKey,
+        rated: PuzzleRating,
+    ) -> nim_tui::app::PuzzleRated {
+        let solver = (player.to_string(), rated.game.clone());
+        let before = self.puzzles.solvers.get(&solver).map(|f| f.rating.figures(f.tries));
+        self.puzzles.solvers.insert(solver, rated.player);
+        self.puzzles.answered.insert((player.to_string(), rated.puzzle.clone()));
+        self.puzzles.puzzles.insert(rated.puzzle, rated.puzzle_after);
+        nim_tui::app::PuzzleRated {
+            puzzle,
+            before,
+            after: rated.player.rating.figures(rated.player.tries),
+            puzzle_rating: rated.puzzle_after.rating.figures(rated.puzzle_after.tries),
+            solved_by: Some(rated.puzzle_after.solved),
+        }
+    }
+
     /// `player`'s rating in `game` and `mode`, or where a player starts.
     fn rating(&self, player: &str, game: &str, mode: &str) -> Rating {
         self.ratings
@@ -544,7 +635,7 @@ impl Tally {
                     summary.lesson_steps += 1;
                 }
             }
-            Write::Puzzle { player, solved, activity, at } => {
+            Write::Puzzle { player, solved, activity, at, .. } => {
                 let mut summaries = vec![self.students.entry(player.clone()).or_default()];
                 if let Some(board) = self.activity.as_mut().filter(|b| Some(b.activity.row.id) == activity) {
                     summaries.push(board.students.entry(player).or_default());

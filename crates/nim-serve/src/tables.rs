@@ -58,6 +58,8 @@ pub enum Notice {
     Paused(bool),
     /// The teacher ended activity (or its time ran out): games in it are over.
     Ended(i64),
+    /// This person's answer to a puzzle was rated (#39): what it did to the ratings.
+    PuzzleRated(Box<nim_tui::app::PuzzleRated>),
 }
 
 /// The position a teacher gave everyone (an activity: a class race), how each student did, and

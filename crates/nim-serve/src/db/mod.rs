@@ -10,7 +10,7 @@
 mod postgres;
 mod sqlite;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -249,6 +249,35 @@ pub struct RatingRow {
     pub rating: nim_tui::rating::Rating,
     /// Rated games played in it.
     pub games: u32,
+}
+
+/// A rating kept for rated puzzles (#39): a puzzle's (`puzzle_ratings`, by its key) or a player's
+/// puzzle rating in a game (`puzzle_solvers`), with the first answers it was measured from and how
+/// many of them solved the puzzle.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PuzzleFigures {
+    pub rating: nim_tui::rating::Rating,
+    pub tries: u64,
+    pub solved: u64,
+}
+
+/// What a player's first answer to a puzzle did (#39), written with the answer in one transaction:
+/// the puzzle's key (`nim_tui::puzzle::PuzzleKey` as text) and game, and both ratings after it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PuzzleRating {
+    pub puzzle: String,
+    pub game: String,
+    pub player: PuzzleFigures,
+    pub puzzle_after: PuzzleFigures,
+}
+
+/// The rated puzzles as kept: every puzzle's rating, every player's puzzle rating by game, and
+/// which puzzles each player has answered (only a first answer is rated).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PuzzleBook {
+    pub puzzles: HashMap<String, PuzzleFigures>,
+    pub solvers: HashMap<(String, String), PuzzleFigures>,
+    pub answered: HashSet<(String, String)>,
 }
 
 /// What one rated game did to one player's rating (`rating_history`, a row per rated player of a
@@ -546,7 +575,7 @@ pub struct MatchStanding {
 /// 4 keeps ratings (`ratings`, one per player, game and mode; `rating_history`, a row per rated
 /// player of each rated game) and tournaments (`tournaments`, `tournament_games`). A version 3
 /// file gains the new tables, empty: its games were not rated when played, and are not now.
-pub const VERSION: i64 = 4;
+pub const VERSION: i64 = 6;
 
 /// The longest wait for another program's lock on the database, per write.
 pub const BUSY_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
@@ -759,7 +788,25 @@ impl Db {
         activity: Option<i64>,
         at: i64,
     ) -> Result<(), DbError> {
-        both!(self, d => d.puzzle_done(player, solved, activity, at))
+        both!(self, d => d.puzzle_done(player, solved, activity, at, None))
+    }
+
+    /// [`Db::puzzle_done`] for a player's first answer to a puzzle, with what it did to the
+    /// ratings (#39), in one transaction.
+    pub fn puzzle_done_rated(
+        &self,
+        player: &str,
+        solved: bool,
+        activity: Option<i64>,
+        at: i64,
+        rated: &PuzzleRating,
+    ) -> Result<(), DbError> {
+        both!(self, d => d.puzzle_done(player, solved, activity, at, Some(rated)))
+    }
+
+    /// The rated puzzles as kept.
+    pub fn puzzle_book(&self) -> Result<PuzzleBook, DbError> {
+        both!(self, d => d.puzzle_book())
     }
 
     /// The highest activity id kept (0 when there is none).

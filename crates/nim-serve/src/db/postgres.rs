@@ -24,8 +24,9 @@ use ::postgres::{Client, Config, NoTls, Row, Transaction};
 
 use super::{
     Activity, ActivityRow, BUSY_WAIT, DbError, FirstMoves, GameRecord, GameRow, Grade, HistoryRow,
-    MatchStanding, MoveRow, Outcome, Played, RatingChange, RatingRow, Readings, Selection, Standing,
-    StudentSummary, TournamentKind, TournamentResult, TournamentRow, VERSION, now, seconds, time_of,
+    MatchStanding, MoveRow, Outcome, Played, PuzzleBook, PuzzleFigures, PuzzleRating, RatingChange,
+    RatingRow, Readings, Selection, Standing, StudentSummary, TournamentKind, TournamentResult,
+    TournamentRow, VERSION, now, seconds, time_of,
 };
 
 /// The longest wait for a connection, unless the URL gives its own `connect_timeout`.
@@ -47,9 +48,10 @@ const VERSION_TABLE: &str = "nim_tui_schema";
 /// The only foreign keys are those to `games`, written in the same transaction: a game refers
 /// to its activity and tournament by id without one, as in SQLite (whose keys are not enforced),
 /// so that a game is never refused for a row another server writes.
-const MIGRATIONS: [(i64, &str); 1] = [(
-    4,
-    "
+const MIGRATIONS: [(i64, &str); 2] = [
+    (
+        4,
+        "
 CREATE TABLE players (
     name TEXT PRIMARY KEY,
     first_seen BIGINT NOT NULL,
@@ -166,7 +168,42 @@ CREATE TABLE tournament_games (
     PRIMARY KEY (tournament, game_id)
 );
 ",
-)];
+    ),
+    (
+        // Rated puzzles (#39).
+        6,
+        "
+CREATE TABLE puzzle_ratings (
+    puzzle TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    deviation DOUBLE PRECISION NOT NULL,
+    volatility DOUBLE PRECISION NOT NULL,
+    tries BIGINT NOT NULL,
+    solved BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+);
+CREATE TABLE puzzle_solvers (
+    player TEXT NOT NULL,
+    game TEXT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    deviation DOUBLE PRECISION NOT NULL,
+    volatility DOUBLE PRECISION NOT NULL,
+    tries BIGINT NOT NULL,
+    solved BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL,
+    PRIMARY KEY (player, game)
+);
+CREATE TABLE puzzle_answers (
+    player TEXT NOT NULL,
+    puzzle TEXT NOT NULL,
+    solved BOOLEAN NOT NULL,
+    at BIGINT NOT NULL,
+    PRIMARY KEY (player, puzzle)
+);
+",
+    ),
+];
 
 /// The columns of `results` this server reads and writes.
 const COLUMNS: [&str; 12] = [
@@ -814,15 +851,92 @@ impl Postgres {
         solved: bool,
         activity: Option<i64>,
         at: i64,
+        rated: Option<&PuzzleRating>,
     ) -> Result<(), DbError> {
-        self.with(|c| {
+        let rated = rated.cloned();
+        self.with(move |c| {
             let mut tx = Self::writing(c)?;
             tx.execute(
                 "INSERT INTO progress (player, kind, solved, activity, at) VALUES ($1, 'puzzle', $2, $3, $4)",
                 &[&player, &solved, &activity, &at],
             )?;
+            if let Some(r) = &rated {
+                tx.execute(
+                    "INSERT INTO puzzle_answers (player, puzzle, solved, at) VALUES ($1, $2, $3, $4)
+                     ON CONFLICT (player, puzzle) DO NOTHING",
+                    &[&player, &r.puzzle, &solved, &at],
+                )?;
+                let wide = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
+                let (p, q) = (&r.player, &r.puzzle_after);
+                tx.execute(
+                    "INSERT INTO puzzle_solvers (player, game, rating, deviation, volatility, tries, solved, updated_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                     ON CONFLICT (player, game) DO UPDATE SET rating = $3, deviation = $4, volatility = $5,
+                        tries = $6, solved = $7, updated_at = $8",
+                    &[
+                        &player,
+                        &r.game,
+                        &p.rating.rating,
+                        &p.rating.deviation,
+                        &p.rating.volatility,
+                        &wide(p.tries),
+                        &wide(p.solved),
+                        &at,
+                    ],
+                )?;
+                tx.execute(
+                    "INSERT INTO puzzle_ratings (puzzle, game, rating, deviation, volatility, tries, solved, updated_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                     ON CONFLICT (puzzle) DO UPDATE SET rating = $3, deviation = $4, volatility = $5,
+                        tries = $6, solved = $7, updated_at = $8",
+                    &[
+                        &r.puzzle,
+                        &r.game,
+                        &q.rating.rating,
+                        &q.rating.deviation,
+                        &q.rating.volatility,
+                        &wide(q.tries),
+                        &wide(q.solved),
+                        &at,
+                    ],
+                )?;
+            }
             tx.commit()?;
             Ok(())
+        })
+    }
+
+    pub(super) fn puzzle_book(&self) -> Result<PuzzleBook, DbError> {
+        self.with(|c| {
+            let figures = |r: &Row, at: usize| -> Result<PuzzleFigures, postgres::Error> {
+                let narrow = |n: i64| u64::try_from(n).unwrap_or(0);
+                Ok(PuzzleFigures {
+                    rating: nim_tui::rating::Rating {
+                        rating: r.try_get(at)?,
+                        deviation: r.try_get(at + 1)?,
+                        volatility: r.try_get(at + 2)?,
+                    },
+                    tries: narrow(r.try_get(at + 3)?),
+                    solved: narrow(r.try_get(at + 4)?),
+                })
+            };
+            let mut book = PuzzleBook::default();
+            for r in c.query(
+                "SELECT puzzle, rating, deviation, volatility, tries, solved FROM puzzle_ratings",
+                &[],
+            )? {
+                book.puzzles.insert(r.try_get(0)?, figures(&r, 1)?);
+            }
+            for r in c.query(
+                "SELECT player, game, rating, deviation, volatility, tries, solved FROM puzzle_solvers",
+                &[],
+            )? {
+                book.solvers.insert((r.try_get(0)?, r.try_get(1)?), figures(&r, 2)?);
+            }
+            for r in c.query("SELECT player, puzzle FROM puzzle_answers", &[])? {
+                book.answered.insert((r.try_get(0)?, r.try_get(1)?));
+            }
+            Ok(book)
         })
     }
 

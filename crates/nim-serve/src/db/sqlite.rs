@@ -9,8 +9,9 @@ use rusqlite::{Connection, params};
 
 use super::{
     Activity, ActivityRow, BUSY_WAIT, DbError, FirstMoves, GameRecord, GameRow, Grade, HistoryRow,
-    MatchStanding, MoveRow, Outcome, Played, RatingChange, RatingRow, Readings, Selection, Standing,
-    StudentSummary, TournamentKind, TournamentResult, TournamentRow, VERSION, now, seconds, time_of,
+    MatchStanding, MoveRow, Outcome, Played, PuzzleBook, PuzzleFigures, PuzzleRating, RatingChange,
+    RatingRow, Readings, Selection, Standing, StudentSummary, TournamentKind, TournamentResult,
+    TournamentRow, VERSION, now, seconds, time_of,
 };
 
 /// The database in one file, shared by every caller (SQLite serialises writers anyway; a write is
@@ -130,6 +131,34 @@ CREATE TABLE IF NOT EXISTS tournaments (
     seconds INTEGER,
     started_by TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS puzzle_ratings (
+    puzzle TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    rating REAL NOT NULL,
+    deviation REAL NOT NULL,
+    volatility REAL NOT NULL,
+    tries INTEGER NOT NULL,
+    solved INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS puzzle_solvers (
+    player TEXT NOT NULL,
+    game TEXT NOT NULL,
+    rating REAL NOT NULL,
+    deviation REAL NOT NULL,
+    volatility REAL NOT NULL,
+    tries INTEGER NOT NULL,
+    solved INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (player, game)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS puzzle_answers (
+    player TEXT NOT NULL,
+    puzzle TEXT NOT NULL,
+    solved INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (player, puzzle)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS tournament_games (
     tournament INTEGER NOT NULL REFERENCES tournaments (id),
     game_id INTEGER NOT NULL REFERENCES games (id),
@@ -558,13 +587,93 @@ impl Sqlite {
         solved: bool,
         activity: Option<i64>,
         at: i64,
+        rated: Option<&PuzzleRating>,
     ) -> Result<(), DbError> {
         self.with(|c| {
-            c.execute(
+            let tx = c.transaction()?;
+            tx.execute(
                 "INSERT INTO progress (player, kind, solved, activity, at) VALUES (?1, 'puzzle', ?2, ?3, ?4)",
                 params![player, solved, activity, at],
-            )
-            .map(drop)
+            )?;
+            if let Some(r) = rated {
+                let wide = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
+                tx.execute(
+                    "INSERT INTO puzzle_answers (player, puzzle, solved, at) VALUES (?1, ?2, ?3, ?4)
+                     ON CONFLICT (player, puzzle) DO NOTHING",
+                    params![player, r.puzzle, solved, at],
+                )?;
+                let (p, q) = (&r.player, &r.puzzle_after);
+                tx.execute(
+                    "INSERT INTO puzzle_solvers (player, game, rating, deviation, volatility, tries, solved, updated_at)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                     ON CONFLICT (player, game) DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5,
+                        tries = ?6, solved = ?7, updated_at = ?8",
+                    params![
+                        player,
+                        r.game,
+                        p.rating.rating,
+                        p.rating.deviation,
+                        p.rating.volatility,
+                        wide(p.tries),
+                        wide(p.solved),
+                        at
+                    ],
+                )?;
+                tx.execute(
+                    "INSERT INTO puzzle_ratings (puzzle, game, rating, deviation, volatility, tries, solved, updated_at)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                     ON CONFLICT (puzzle) DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5,
+                        tries = ?6, solved = ?7, updated_at = ?8",
+                    params![
+                        r.puzzle,
+                        r.game,
+                        q.rating.rating,
+                        q.rating.deviation,
+                        q.rating.volatility,
+                        wide(q.tries),
+                        wide(q.solved),
+                        at
+                    ],
+                )?;
+            }
+            tx.commit()
+        })
+    }
+
+    pub(super) fn puzzle_book(&self) -> Result<PuzzleBook, DbError> {
+        self.with(|c| {
+            let figures = |r: &rusqlite::Row, at: usize| -> rusqlite::Result<PuzzleFigures> {
+                Ok(PuzzleFigures {
+                    rating: nim_tui::rating::Rating {
+                        rating: r.get(at)?,
+                        deviation: r.get(at + 1)?,
+                        volatility: r.get(at + 2)?,
+                    },
+                    tries: u64::try_from(r.get::<_, i64>(at + 3)?).unwrap_or(0),
+                    solved: u64::try_from(r.get::<_, i64>(at + 4)?).unwrap_or(0),
+                })
+            };
+            let mut book = PuzzleBook::default();
+            let mut stmt =
+                c.prepare("SELECT puzzle, rating, deviation, volatility, tries, solved FROM puzzle_ratings")?;
+            for row in stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, figures(r, 1)?)))? {
+                let (puzzle, f) = row?;
+                book.puzzles.insert(puzzle, f);
+            }
+            let mut stmt = c.prepare(
+                "SELECT player, game, rating, deviation, volatility, tries, solved FROM puzzle_solvers",
+            )?;
+            for row in
+                stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, figures(r, 2)?)))?
+            {
+                let (player, game, f) = row?;
+                book.solvers.insert((player, game), f);
+            }
+            let mut stmt = c.prepare("SELECT player, puzzle FROM puzzle_answers")?;
+            for row in stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))? {
+                book.answered.insert(row?);
+            }
+            Ok(book)
         })
     }
 

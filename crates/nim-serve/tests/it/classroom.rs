@@ -471,6 +471,86 @@ async fn a_teacher_gives_the_class_the_same_run_of_puzzles() {
     assert!(ann_line.contains(",1,"), "ann tried a puzzle: {csv}");
 }
 
+/// The screen's words in one line: what wraps at the screen's edge joined again.
+fn flat(screen: &str) -> String {
+    screen.replace(['│', '┃', '║'], " ").split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Answers the puzzle on the board with the move chosen as it stands, and again after a first
+/// wrong try, until the answer counts; waits for what it did to the ratings.
+async fn answer_the_puzzle(p: &mut Player) {
+    p.send(b"\r").await;
+    assert!(
+        p.wait_until(|s| s.contains("Have another try") || s.contains("The winning move")).await,
+        "{}",
+        p.contents()
+    );
+    if !p.contents().contains("The winning move") {
+        p.send(b"\r").await;
+        assert!(p.wait_for("The winning move").await, "{}", p.contents());
+    }
+    assert!(p.wait_for("Your puzzle rating: ").await, "{}", p.contents());
+}
+
+/// Rated puzzles (#39): the class is given one run of puzzles, and each student's first answer
+/// rates the puzzle with them, so its rating is measured from the class's answers: the second
+/// student to answer sees it measured from two, and the database keeps the puzzle's and each
+/// student's puzzle rating.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_puzzle_is_rated_with_the_students_who_answer_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (running, addr, mut teacher) = class_with_teacher(dir.path()).await;
+    let mut ann = student(addr, "ann").await;
+    let mut ben = student(addr, "ben").await;
+    assert!(teacher.wait_until(|s| s.contains("ann") && s.contains("ben")).await, "{}", teacher.contents());
+    teacher.send(b"a").await;
+    assert!(teacher.wait_for("Puzzles").await, "{}", teacher.contents());
+    // Down to the Puzzles row, one row at a time: each key waits for the screen it makes.
+    for _ in 0..12 {
+        if teacher.contents().lines().any(|l| l.contains("Puzzles") && l.contains(['▶', '►'])) {
+            break;
+        }
+        let before = teacher.contents();
+        teacher.send(b"\x1b[B").await;
+        assert!(teacher.wait_until(|s| s != before).await, "{}", teacher.contents());
+    }
+    assert!(
+        teacher.contents().lines().any(|l| l.contains("Puzzles") && l.contains(['▶', '►'])),
+        "{}",
+        teacher.contents()
+    );
+    teacher.send(b"\r").await;
+    assert!(teacher.wait_for("Class race: puzzles").await, "{}", teacher.contents());
+    for p in [&mut ann, &mut ben] {
+        assert!(p.wait_for("Puzzle 1").await, "{}", p.contents());
+    }
+    answer_the_puzzle(&mut ann).await;
+    let seen = flat(&ann.contents());
+    assert!(seen.contains("This puzzle: ") && seen.contains(" in 1."), "measured from ann's answer: {seen}");
+    answer_the_puzzle(&mut ben).await;
+    let seen = flat(&ben.contents());
+    assert!(seen.contains(" in 2."), "measured from both answers: {seen}");
+    running.stop(Duration::from_secs(3)).await;
+
+    let db = nim_serve::db::Db::open(&dir.path().join("server.sqlite3")).expect("the database");
+    let book = db.puzzle_book().expect("the rated puzzles");
+    assert_eq!(book.puzzles.len(), 1, "{book:?}");
+    let (key, puzzle) = book.puzzles.iter().next().expect("the puzzle");
+    assert!(key.starts_with("nim medium "), "{key}");
+    assert_eq!(puzzle.tries, 2, "{book:?}");
+    for name in ["ann", "ben"] {
+        let mine = book.solvers.get(&(name.to_string(), "nim".to_string())).expect("a puzzle rating");
+        assert_eq!(mine.tries, 1, "{name}: {book:?}");
+        assert!(book.answered.contains(&(name.to_string(), key.clone())), "{name}");
+    }
+    // The puzzle moved from its difficulty's start: one way for each answer solved, the other
+    // for each missed.
+    assert_ne!(
+        puzzle.rating.rating,
+        nim_tui::rating::puzzle_start(nim_tui::puzzle::Difficulty::Medium).rating
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn after_a_game_between_two_people_each_is_offered_only_the_way_back() {
     let dir = tempfile::tempdir().expect("temp dir");
