@@ -570,11 +570,27 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
         return Err(ServeError::EmptyCode);
     }
     let location = db::Location::parse(&options.db)?;
-    // A host on a shared database registers before its store reads the boards, so that the
-    // games a former run of it left in progress are kept (as ended) and counted.
+    let ssh = !options.web.as_ref().is_some_and(|web| web.no_ssh);
+    let listener = match ssh {
+        true => Some(
+            TcpListener::bind(options.listen)
+                .await
+                .map_err(|source| ServeError::Listen { addr: options.listen, source })?,
+        ),
+        false => None,
+    };
+    let addr = match &listener {
+        Some(listener) => {
+            listener.local_addr().map_err(|source| ServeError::Listen { addr: options.listen, source })?
+        }
+        None => options.listen,
+    };
+    // A host on a shared database registers (under the address it listens on) before its store
+    // reads the boards, so that the games a former run of it left in progress are kept (as
+    // ended) and counted.
     let registered = match (&location, options.hosts.clone()) {
         (db::Location::Postgres(_), Some(host)) => {
-            let (at, address) = (location.clone(), options.listen.to_string());
+            let (at, address) = (location.clone(), addr.to_string());
             let joined = tokio::task::spawn_blocking(move || {
                 hosts::register(&at, &host, &address).map(|(h, db)| (h, db, host.lease, address))
             })
@@ -594,21 +610,6 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
     let (host, lease) = match lease {
         Some((host, lease)) => (Some(host), Some(lease)),
         None => (None, None),
-    };
-    let ssh = !options.web.as_ref().is_some_and(|web| web.no_ssh);
-    let listener = match ssh {
-        true => Some(
-            TcpListener::bind(options.listen)
-                .await
-                .map_err(|source| ServeError::Listen { addr: options.listen, source })?,
-        ),
-        false => None,
-    };
-    let addr = match &listener {
-        Some(listener) => {
-            listener.local_addr().map_err(|source| ServeError::Listen { addr: options.listen, source })?
-        }
-        None => options.listen,
     };
     let limits = options.limits;
     let config = Arc::new(russh::server::Config {
