@@ -32,6 +32,11 @@ use super::{
 /// The longest wait for a connection, unless the URL gives its own `connect_timeout`.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// The longest a statement of the server's may run (`statement_timeout`): past it PostgreSQL
+/// cancels it, and the write is kept and tried again, instead of the store's thread waiting on a
+/// stuck query for ever. A report's read-only session has none: it may read a long history.
+const STATEMENT_TIMEOUT: Duration = Duration::from_secs(60);
+
 /// The advisory lock (`pg_advisory_xact_lock`) held while the schema is migrated.
 const MIGRATION_LOCK: i64 = 0x6e69_6d5f_7475_6901;
 
@@ -458,6 +463,8 @@ impl Postgres {
         client.batch_execute(&format!("SET lock_timeout = {}", BUSY_WAIT.as_millis()))?;
         if self.read_only {
             client.batch_execute("SET default_transaction_read_only = on")?;
+        } else {
+            client.batch_execute(&format!("SET statement_timeout = {}", STATEMENT_TIMEOUT.as_millis()))?;
         }
         Ok(client)
     }
@@ -494,10 +501,12 @@ impl Postgres {
         let (message, busy) = match e.as_db_error() {
             Some(db) => {
                 let code = db.code().code();
-                // Conflicts and a server going away are worth another try; a refused password,
+                // Conflicts, a statement past its time and a server going away are worth another
+                // try; a refused password,
                 // a missing database or a bad query are not.
-                let busy = matches!(code, "40001" | "40P01" | "55P03" | "57P01" | "57P02" | "57P03")
-                    || code.starts_with("08");
+                let busy =
+                    matches!(code, "40001" | "40P01" | "55P03" | "57014" | "57P01" | "57P02" | "57P03")
+                        || code.starts_with("08");
                 (format!("{} (SQLSTATE {code})", db.message()), busy)
             }
             // The connection itself: refused, dropped, timed out. The client's own words
@@ -1784,5 +1793,20 @@ mod tests {
         let db = super::super::Db::open(&dir.path().join("s.sqlite3")).expect("open");
         let e = db.host_register("a", "x", Duration::from_secs(3), 1).expect_err("one host");
         assert!(e.to_string().contains("PostgreSQL"), "{e}");
+    }
+
+    /// The server's session cancels a statement that runs past [`STATEMENT_TIMEOUT`] (a write
+    /// kept to try again); a report's read-only session has no such limit.
+    #[test]
+    fn the_servers_statements_have_a_time_limit_and_reports_none() {
+        let Some(pg) = crate::test_pg::database() else { return };
+        let at = PgLocation::parse(&pg.url()).expect("a URL");
+        let setting = |read_only: bool| {
+            let db = Postgres::open(&at, read_only).expect("open");
+            db.with(|c| Ok(c.query_one("SHOW statement_timeout", &[])?.try_get::<_, String>(0)?))
+                .expect("shown")
+        };
+        assert_eq!(setting(false), "1min");
+        assert_eq!(setting(true), "0");
     }
 }
