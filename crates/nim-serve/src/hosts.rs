@@ -12,8 +12,10 @@
 //! lost the database for longer than its lease) registers again under a new run; the games it
 //! had in progress were kept by the other host, and their results from it are not kept again.
 //!
-//! At every renewal the host's store also counts the games the other hosts kept since it last
-//! looked ([`crate::store::CatchUp`]), so that a student who comes back through the balancer to
+//! Every game kept is said to the other hosts by PostgreSQL's `NOTIFY` at its commit (its id; the
+//! row written first); a thread here listens and asks the host's store to count the games kept
+//! since it last looked ([`crate::store::CatchUp`], from the rows), and so does every renewal, in
+//! case the listening connection was down. A student who comes back through the balancer to
 //! another host finds their finished games there.
 
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
@@ -155,10 +157,16 @@ pub fn register(at: &Location, options: &HostOptions, address: &str) -> Result<(
     }
 }
 
-/// The lease's thread: renews, judges the other hosts, asks the store to catch up.
+/// How long the listening thread waits for a notice before it looks whether the server stops.
+const LISTEN_SLICE: Duration = Duration::from_millis(250);
+
+/// The lease's thread: renews, judges the other hosts, asks the store to catch up; and the
+/// listening thread, which asks the store to catch up as soon as any host keeps a game.
 pub struct Service {
     stop: Option<std::sync::mpsc::Sender<()>>,
     thread: Option<std::thread::JoinHandle<()>>,
+    listening: Arc<std::sync::atomic::AtomicBool>,
+    listener: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Service {
@@ -171,6 +179,37 @@ impl Service {
         catch_up: CatchUp,
     ) -> std::io::Result<Service> {
         let (stop, stopped) = std::sync::mpsc::channel::<()>();
+        let listening = Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let listener = match db.listener() {
+            Ok(mut listener) => {
+                let (on, catch_up) = (listening.clone(), catch_up.clone());
+                Some(std::thread::Builder::new().name("nim-tui-serve listen".into()).spawn(move || {
+                    let mut failing = false;
+                    while on.load(Ordering::SeqCst) {
+                        match listener.wait(LISTEN_SLICE) {
+                            Ok(told) => {
+                                failing = false;
+                                if told {
+                                    catch_up.ask();
+                                }
+                            }
+                            Err(e) => {
+                                if !failing {
+                                    tracing::warn!("cannot listen for the other hosts' games ({e}): they are counted at each renewal meanwhile");
+                                }
+                                failing = true;
+                                // Not a wait for a state: the pace of tries to connect again.
+                                std::thread::sleep(Duration::from_secs(1));
+                            }
+                        }
+                    }
+                })?)
+            }
+            Err(e) => {
+                tracing::warn!("cannot listen for the other hosts' games ({e})");
+                None
+            }
+        };
         let thread = std::thread::Builder::new().name("nim-tui-serve lease".into()).spawn(move || {
             let period = lease / 3;
             // Since when the lease has been renewed without a failure.
@@ -222,14 +261,82 @@ impl Service {
                 Err(e) => tracing::warn!("cannot remove this host's row: {e} (another host will, once its lease runs out)"),
             }
         })?;
-        Ok(Service { stop: Some(stop), thread: Some(thread) })
+        Ok(Service { stop: Some(stop), thread: Some(thread), listening, listener })
     }
 
     /// Stops renewing and removes the host's row (its games are kept by then), waiting for it.
     pub async fn stop(mut self) {
         drop(self.stop.take());
-        if let Some(thread) = self.thread.take() {
+        self.listening.store(false, Ordering::SeqCst);
+        for thread in [self.thread.take(), self.listener.take()].into_iter().flatten() {
             let _ = tokio::task::spawn_blocking(move || thread.join()).await;
         }
+    }
+}
+
+impl Drop for Service {
+    fn drop(&mut self) {
+        // Stopped or not (a server that failed to start after registering): the listening
+        // thread ends; the lease's ends as its sender goes.
+        self.listening.store(false, Ordering::SeqCst);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::{GameRow, Outcome, Played};
+    use crate::store::Store;
+
+    /// A game kept on one host is on another host's board at once, told by `NOTIFY`: the lease
+    /// here is an hour, so no renewal (every 20 minutes) brings it within the test's bound.
+    #[tokio::test]
+    async fn a_game_kept_on_one_host_reaches_anothers_board_by_notify() {
+        let Some(pg) = crate::test_pg::database() else { return };
+        let at = Location::parse(std::path::Path::new(&pg.url())).expect("a URL");
+        let options = HostOptions { id: "b".into(), lease: Duration::from_secs(3600) };
+        let (host, db) = {
+            let at = at.clone();
+            tokio::task::spawn_blocking(move || register(&at, &options, "127.0.0.3:2222"))
+                .await
+                .expect("joined")
+                .expect("registered")
+        };
+        let here = Store::open_at(&at).expect("host b's store");
+        let service =
+            Service::start(db, host, "127.0.0.3:2222".into(), Duration::from_secs(3600), here.catch_up())
+                .expect("started");
+        let there = Store::open_at(&at).expect("host a's store");
+        there.record_game(Played {
+            rows: vec![GameRow {
+                player: "ann".into(),
+                opponent: "ai".into(),
+                game: "nim".into(),
+                mode: "normal".into(),
+                level: "perfect".into(),
+                outcome: Outcome::Won,
+                assisted: false,
+                moves: 3,
+                ended_by: "play".into(),
+                counted: true,
+            }],
+            started_at: None,
+            start: "1 2 3".into(),
+            moves: Vec::new(),
+            activity: None,
+            helped: false,
+            tournament: None,
+        });
+        there.flush().await;
+        let mut board = here.changes();
+        let seen = tokio::time::timeout(
+            Duration::from_secs(60),
+            board.wait_for(|b| b.students.get("ann").is_some_and(|s| s.won == 1)),
+        )
+        .await;
+        assert!(seen.is_ok(), "ann's game is not on the other host's board");
+        assert_eq!(here.board().standings[0].player, "ann");
+        service.stop().await;
+        assert_eq!(pg.psql("SELECT count(*) FROM hosts").trim(), "0");
     }
 }

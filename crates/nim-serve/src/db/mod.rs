@@ -192,6 +192,17 @@ pub struct LiveKey {
     pub run: i64,
 }
 
+/// Waits for the games any host keeps ([`Db::listener`]).
+pub struct Listener(postgres::Listener);
+
+impl Listener {
+    /// Waits at most `timeout` for a game kept by any host: true when one was, or when the
+    /// connection was just made (catch up from the rows), false when none came in the time.
+    pub fn wait(&mut self, timeout: std::time::Duration) -> Result<bool, DbError> {
+        self.0.wait(timeout)
+    }
+}
+
 /// A host whose lease ran out, and the games of it kept as ended by the server.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HostEnded {
@@ -860,6 +871,12 @@ impl Db {
     /// The highest game id kept (0 when there is none).
     pub fn last_game_id(&self) -> Result<i64, DbError> {
         self.shared()?.last_game_id()
+    }
+
+    /// A listener, on a connection of its own, for the games every host keeps (PostgreSQL's
+    /// `LISTEN`/`NOTIFY`: each game's id is said at its commit).
+    pub fn listener(&self) -> Result<Listener, DbError> {
+        Ok(Listener(self.shared()?.listener()))
     }
 
     /// Every game kept with an id above `after`, by id (PostgreSQL: what the other hosts kept).

@@ -43,6 +43,10 @@ const MIGRATION_LOCK: i64 = 0x6e69_6d5f_7475_6901;
 /// The advisory lock every transaction that adds rows holds: rows committed in their ids' order.
 const WRITE_LOCK: i64 = 0x6e69_6d5f_7475_6902;
 
+/// The channel on which every host says a game was kept (`NOTIFY`, its id as the payload, sent
+/// at the commit of the game's transaction): the other hosts, listening, catch up from the rows.
+const GAMES_CHANNEL: &str = "nim_tui_games";
+
 /// The table keeping the schema's version (SQLite keeps it in `PRAGMA user_version`).
 const VERSION_TABLE: &str = "nim_tui_schema";
 
@@ -355,6 +359,50 @@ fn off_runtime<T: Send>(f: impl FnOnce() -> T + Send) -> std::io::Result<T> {
     })
 }
 
+/// A connection of its own that listens for the games every host keeps (`LISTEN`), made again
+/// when it drops.
+pub(super) struct Listener {
+    at: PgLocation,
+    client: Option<Client>,
+}
+
+impl Listener {
+    pub(super) fn new(at: &PgLocation) -> Listener {
+        Listener { at: at.clone(), client: None }
+    }
+
+    /// Waits at most `timeout` for a game kept by any host: true when one was, or when the
+    /// connection was just made (anything kept while it was not listening is to be caught up
+    /// from the rows); false when the time passed with none.
+    pub(super) fn wait(&mut self, timeout: Duration) -> Result<bool, DbError> {
+        use ::postgres::fallible_iterator::FallibleIterator as _;
+        let fail = |at: &PgLocation, e: postgres::Error| DbError::Postgres {
+            path: at.shown.clone(),
+            message: scrub(&e.to_string(), at.password.as_deref()),
+            busy: true,
+        };
+        let Some(client) = self.client.as_mut().filter(|c| !c.is_closed()) else {
+            let mut client = self.at.config.connect(NoTls).map_err(|e| fail(&self.at, e))?;
+            client.batch_execute(&format!("LISTEN {GAMES_CHANNEL}")).map_err(|e| fail(&self.at, e))?;
+            self.client = Some(client);
+            return Ok(true);
+        };
+        let outcome = {
+            let mut notifications = client.notifications();
+            let got = notifications.timeout_iter(timeout).next();
+            if let Ok(Some(_)) = got {
+                // The others that came with it: one catch-up reads them all.
+                while let Ok(Some(_)) = notifications.iter().next() {}
+            }
+            got.map(|n| n.is_some())
+        };
+        outcome.map_err(|e| {
+            self.client = None;
+            fail(&self.at, e)
+        })
+    }
+}
+
 /// What went wrong inside a call: PostgreSQL's error, or one of ours.
 enum Fault {
     Pg(postgres::Error),
@@ -454,6 +502,11 @@ impl Postgres {
 
     pub(super) fn shown(&self) -> &str {
         &self.at.shown
+    }
+
+    /// A listener on the games every host keeps, on a connection of its own.
+    pub(super) fn listener(&self) -> Listener {
+        Listener::new(&self.at)
     }
 
     fn connect(&self) -> Result<Client, postgres::Error> {
@@ -1483,6 +1536,8 @@ fn insert_game(
             &[&t.tournament, &id, &i64::from(t.round)],
         )?;
     }
+    // The row first, then its id said: delivered to the listening hosts when this commits.
+    tx.execute("SELECT pg_notify($1, $2)", &[&GAMES_CHANNEL, &id.to_string()])?;
     Ok(id)
 }
 
@@ -1808,5 +1863,21 @@ mod tests {
         };
         assert_eq!(setting(false), "1min");
         assert_eq!(setting(true), "0");
+    }
+
+    /// A game kept by one host is said to another that listens, at its commit; a listener that
+    /// connects is told to catch up first.
+    #[test]
+    fn a_game_kept_by_one_host_is_notified_to_another() {
+        let Some(pg) = crate::test_pg::database() else { return };
+        let db = super::super::Db::open_at(&at(&pg.url())).expect("open");
+        let mut listener = db.listener().expect("a listener");
+        // Connecting: catch up from the rows first.
+        assert!(listener.wait(Duration::from_secs(60)).expect("connected"));
+        let kept = in_progress("a", 1, 1, ["ann", ""]).ended("play");
+        let id = db.record_game(&kept, now()).expect("kept");
+        // A bound for the failure only: the notice comes at the commit.
+        assert!(listener.wait(Duration::from_secs(60)).expect("told"), "no notice of game {id}");
+        assert_eq!(db.games_after(id - 1).expect("the rows")[0].rows[0].player, "ann");
     }
 }
