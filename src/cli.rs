@@ -429,7 +429,7 @@ Examples:
     /// is told, games in progress are saved as ended by the server (not counted as losses), and
     /// it exits 0. Students type `ssh -p PORT NAME@HOST` (with the class code, if one is set).
     #[command(after_long_help = SERVE_EXAMPLES, after_help = SERVER_NOTE)]
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
 }
 
 impl Command {
@@ -709,6 +709,17 @@ pub struct ServeArgs {
     /// is refused; from any other address no header is read. Both doors (SSH and --web)
     #[arg(long, value_name = "ADDR[/LEN],…", value_delimiter = ',')]
     pub proxy_protocol_from: Vec<crate::serve_settings::AddressRange>,
+    /// With a PostgreSQL --db, several servers may share it, each a host: each renews a lease
+    /// every third of SECONDS, and a host silent for SECONDS (killed, or cut off from the
+    /// database) has its games in progress kept by another as ended by the server, never as
+    /// losses. Shorter ends a dead host's games sooner; longer rides out a database restart
+    #[arg(long, value_name = "SECONDS", default_value_t = crate::serve_settings::ServeSettings::shipped().lease_seconds, value_parser = clap::value_parser!(u64).range(3..=3600))]
+    pub lease_seconds: u64,
+    /// This host's id among the hosts of a PostgreSQL --db: the same at each start (a host
+    /// started again ends the games it left), another host's never [default: the machine's
+    /// name and --listen]
+    #[arg(long, value_name = "NAME")]
+    pub host_id: Option<String>,
 }
 
 /// What `nim-tui serve` does instead of serving.

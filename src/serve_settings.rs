@@ -42,6 +42,11 @@ pub struct ServeSettings {
     /// as the flag's values are).
     #[serde(default)]
     pub proxy_protocol_from: Vec<String>,
+    /// `--lease-seconds`.
+    pub lease_seconds: u64,
+    /// `--host-id`.
+    #[serde(default)]
+    pub host_id: Option<String>,
 }
 
 /// The keys of `[serve]` that hold paths, read from the file's directory when relative.
@@ -73,7 +78,11 @@ impl ServeSettings {
             ("max_connections", format!("--max-connections={}", self.max_connections).into()),
             ("max_per_address", format!("--max-per-address={}", self.max_per_address).into()),
             ("idle_timeout", format!("--idle-timeout={}", self.idle_timeout).into()),
+            ("lease_seconds", format!("--lease-seconds={}", self.lease_seconds).into()),
         ];
+        if let Some(id) = &self.host_id {
+            flags.push(("host_id", format!("--host-id={id}").into()));
+        }
         let paths = [
             ("host_key", "--host-key=", &self.host_key),
             ("code_file", "--code-file=", &self.code_file),

@@ -23,6 +23,7 @@ mod console;
 pub mod db;
 pub mod guard;
 pub mod hostkey;
+pub mod hosts;
 mod lobby;
 mod lobby_view;
 pub mod names;
@@ -215,6 +216,9 @@ pub struct Options {
     /// Load balancers whose connections start with a PROXY protocol header
     /// (`--proxy-protocol-from`), at both doors.
     pub balancers: proxy::Balancers,
+    /// This server as one of several hosts on a PostgreSQL database (`--host-id`,
+    /// `--lease-seconds`); ignored with SQLite, which has one host.
+    pub hosts: Option<hosts::HostOptions>,
 }
 
 /// What every connection shares.
@@ -240,6 +244,8 @@ pub struct Server {
     pub guard: guard::Guard,
     /// Load balancers whose connections start with a PROXY protocol header.
     pub balancers: proxy::Balancers,
+    /// This host, when the database is shared (PostgreSQL): its games in progress are kept there.
+    pub host: Option<Arc<hosts::Host>>,
     /// Connections open now, logging in or playing.
     live: AtomicUsize,
     gone: Notify,
@@ -470,6 +476,8 @@ pub struct Running {
     server: Arc<Server>,
     /// The doors' accepting tasks.
     accept: Vec<tokio::task::JoinHandle<()>>,
+    /// The lease's thread, when this server is one of several hosts.
+    lease: Option<hosts::Service>,
 }
 
 impl Running {
@@ -527,6 +535,10 @@ impl Running {
         }
         // Every result the games sent is on disk before the server says it has stopped.
         self.server.store.flush().await;
+        // Then the host's row goes (with any game in progress still left, as ended).
+        if let Some(lease) = self.lease {
+            lease.stop().await;
+        }
     }
 
     /// Results waiting for a busy database (another program holding its lock) now.
@@ -557,7 +569,7 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
     if options.code.as_deref().is_some_and(str::is_empty) {
         return Err(ServeError::EmptyCode);
     }
-    let store = store::Store::open_at(&db::Location::parse(&options.db)?)?;
+    let location = db::Location::parse(&options.db)?;
     let ssh = !options.web.as_ref().is_some_and(|web| web.no_ssh);
     let listener = match ssh {
         true => Some(
@@ -572,6 +584,32 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
             listener.local_addr().map_err(|source| ServeError::Listen { addr: options.listen, source })?
         }
         None => options.listen,
+    };
+    // A host on a shared database registers (under the address it listens on) before its store
+    // reads the boards, so that the games a former run of it left in progress are kept (as
+    // ended) and counted.
+    let registered = match (&location, options.hosts.clone()) {
+        (db::Location::Postgres(_), Some(host)) => {
+            let (at, address) = (location.clone(), addr.to_string());
+            let joined = tokio::task::spawn_blocking(move || {
+                hosts::register(&at, &host, &address).map(|(h, db)| (h, db, host.lease, address))
+            })
+            .await;
+            Some(joined.map_err(|e| ServeError::Runtime(std::io::Error::other(e)))??)
+        }
+        _ => None,
+    };
+    let store = store::Store::open_at(&location)?;
+    let lease = match registered {
+        Some((host, db, lease, address)) => Some((
+            host.clone(),
+            hosts::Service::start(db, host, address, lease, store.catch_up()).map_err(ServeError::Runtime)?,
+        )),
+        None => None,
+    };
+    let (host, lease) = match lease {
+        Some((host, lease)) => (Some(host), Some(lease)),
+        None => (None, None),
     };
     let limits = options.limits;
     let config = Arc::new(russh::server::Config {
@@ -613,6 +651,7 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
         admission: Mutex::new(Admission::default()),
         guard: guard::Guard::new(limits_guard),
         balancers: options.balancers,
+        host,
         live: AtomicUsize::new(0),
         gone: Notify::new(),
         next_id: AtomicU64::new(1),
@@ -636,7 +675,7 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
         web = Some(at);
         accept.push(task);
     }
-    Ok(Running { addr, web, server, accept })
+    Ok(Running { addr, web, server, accept, lease })
 }
 
 async fn accept_loop(listener: TcpListener, config: Arc<russh::server::Config>, server: Arc<Server>) {
@@ -853,6 +892,10 @@ pub fn run(args: &nim_tui::cli::ServeArgs, settings: Settings, language: Languag
         web,
         language,
         balancers: proxy::Balancers::new(args.proxy_protocol_from.clone()),
+        hosts: Some(hosts::HostOptions {
+            id: args.host_id.clone().unwrap_or_else(|| hosts::default_id(args.listen)),
+            lease: Duration::from_secs(args.lease_seconds),
+        }),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

@@ -731,6 +731,7 @@ impl Place {
                         back = true;
                         self.lobby.note = Some(Note::MoveLimit(self.server.limits.max_moves));
                     }
+                    super::hosts::track(&self.server, &table, &app);
                 }
                 table.touch();
                 if back {
@@ -802,6 +803,7 @@ impl Place {
             keep(&self.server, table, game, outcomes_won_by(winner), &ended_by);
         }
         let too_long = self.over_move_limit(table, &app);
+        super::hosts::track(&self.server, table, &app);
         drop(app);
         table.touch();
         if too_long {
@@ -1249,7 +1251,12 @@ fn outcomes_won_by(winner: usize) -> [Outcome; 2] {
 /// only the first seat's), every move graded, its activity. A game two people play at one
 /// keyboard of a table of one's own is no one's result, and is not kept.
 fn keep(server: &Server, table: &Table, game: &nim_tui::app::Game, outcome: [Outcome; 2], ended_by: &str) {
+    // The game's row among the games in progress goes with its result (`hosts.rs`).
+    let live = super::hosts::taken(table);
     if !table.is_match() && game.hotseat() {
+        if let Some(key) = live {
+            server.store.live_gone(key);
+        }
         return;
     }
     let kind = game.history().game().kind();
@@ -1281,6 +1288,9 @@ fn keep(server: &Server, table: &Table, game: &nim_tui::app::Game, outcome: [Out
         });
     }
     if rows.is_empty() {
+        if let Some(key) = live {
+            server.store.live_gone(key);
+        }
         return;
     }
     table.sync_times(game.moves().len());
@@ -1304,7 +1314,7 @@ fn keep(server: &Server, table: &Table, game: &nim_tui::app::Game, outcome: [Out
         helped,
         tournament: table.origin.tournament,
     };
-    server.store.record_game(played);
+    server.store.record_live_game(played, live);
     if table.is_match() {
         tracing::info!(first = %table.players[0], second = %table.players[1], %ended_by, "game between players over");
     }

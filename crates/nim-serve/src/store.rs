@@ -16,9 +16,9 @@ use std::time::SystemTime;
 use tokio::sync::{mpsc, oneshot, watch};
 
 use super::db::{
-    Activity, ActivityRow, Db, DbError, FirstMoves, GameRow, Location, MatchStanding, Outcome, Played,
-    PuzzleBook, PuzzleFigures, PuzzleRating, RatingChange, Selection, Standing, StudentSummary,
-    TournamentRow, seconds,
+    Activity, ActivityRow, Db, DbError, FirstMoves, GameRecord, GameRow, LiveGame, LiveKey, Location,
+    MatchStanding, Outcome, Played, PuzzleBook, PuzzleFigures, PuzzleRating, RatingChange, Selection,
+    Standing, StudentSummary, TournamentRow, seconds,
 };
 use nim_tui::rating::{self, Rating};
 
@@ -95,8 +95,12 @@ pub struct PuzzleToRate {
 enum Write {
     /// A result alone, without its moves.
     Row(GameRow, i64),
-    /// A game whole.
-    Game(Played, i64),
+    /// A game whole; with its key in `live_games` when it was kept there in progress.
+    Game(Played, i64, Option<LiveKey>),
+    /// A game in progress, as it starts and moves (PostgreSQL with hosts: see `hosts.rs`).
+    Live(Box<LiveGame>),
+    /// A game in progress that ended with nothing to keep.
+    LiveGone(LiveKey),
     ActivityStarted(ActivityRow),
     ActivityEnded(i64, i64),
     TournamentStarted(TournamentRow),
@@ -121,7 +125,9 @@ impl Write {
     fn who(&self) -> &str {
         match self {
             Write::Row(row, _) => &row.player,
-            Write::Game(played, _) => played.rows.first().map_or("", |r| r.player.as_str()),
+            Write::Game(played, ..) => played.rows.first().map_or("", |r| r.player.as_str()),
+            Write::Live(live) => &live.players[0],
+            Write::LiveGone(_) => "",
             Write::ActivityStarted(a) => &a.started_by,
             Write::ActivityEnded(..) | Write::TournamentEnded(..) => "",
             Write::TournamentStarted(t) => &t.started_by,
@@ -130,20 +136,31 @@ impl Write {
     }
 
     /// Writes it; a game with what it did to its players' ratings (`changes`), a puzzle with what
-    /// it did to the puzzle's and the player's (`puzzle`).
-    fn to(&self, db: &Db, changes: &[RatingChange], puzzle: Option<&PuzzleRating>) -> Result<(), DbError> {
+    /// it did to the puzzle's and the player's (`puzzle`). Answers whether it counts on the board
+    /// (a game another host kept already does not), and a game's id.
+    fn to(
+        &self,
+        db: &Db,
+        changes: &[RatingChange],
+        puzzle: Option<&PuzzleRating>,
+    ) -> Result<(bool, Option<i64>), DbError> {
+        let done = |r: Result<(), DbError>| r.map(|()| (true, None));
         match self {
-            Write::Row(row, at) => db.record(row, *at),
-            Write::Game(played, at) => db.record_game_rated(played, *at, changes).map(drop),
-            Write::TournamentStarted(t) => db.tournament_started(t),
-            Write::TournamentEnded(id, at) => db.tournament_ended(*id, *at),
-            Write::ActivityStarted(a) => db.activity_started(a),
-            Write::ActivityEnded(id, at) => db.activity_ended(*id, *at),
-            Write::Lesson { player, course, step, at } => db.lesson_done(player, course, *step, *at),
-            Write::Puzzle { player, solved, activity, at, .. } => match puzzle {
+            Write::Row(row, at) => done(db.record(row, *at)),
+            Write::Game(played, at, live) => {
+                db.record_game_live(played, *at, changes, live.as_ref()).map(|id| (id.is_some(), id))
+            }
+            Write::Live(live) => done(db.live_game(live)),
+            Write::LiveGone(key) => done(db.live_gone(key)),
+            Write::TournamentStarted(t) => done(db.tournament_started(t)),
+            Write::TournamentEnded(id, at) => done(db.tournament_ended(*id, *at)),
+            Write::ActivityStarted(a) => done(db.activity_started(a)),
+            Write::ActivityEnded(id, at) => done(db.activity_ended(*id, *at)),
+            Write::Lesson { player, course, step, at } => done(db.lesson_done(player, course, *step, *at)),
+            Write::Puzzle { player, solved, activity, at, .. } => done(match puzzle {
                 Some(rated) => db.puzzle_done_rated(player, *solved, *activity, *at, rated),
                 None => db.puzzle_done(player, *solved, *activity, *at),
-            },
+            }),
         }
     }
 }
@@ -153,6 +170,20 @@ enum Job {
     Seen(String),
     /// Answers once every job before it is written.
     Flush(oneshot::Sender<()>),
+    /// Counts on the board the games other hosts kept since the last look (PostgreSQL).
+    CatchUp,
+}
+
+/// A handle that asks the store to count the games other hosts kept ([`Store::catch_up`]),
+/// usable from any thread.
+#[derive(Clone)]
+pub struct CatchUp(mpsc::Sender<Job>);
+
+impl CatchUp {
+    /// Asks for a catch-up; when the queue is full, one is not needed now (the next will do).
+    pub fn ask(&self) {
+        let _ = self.0.try_send(Job::CatchUp);
+    }
 }
 
 /// The store's service: send it results, read its board.
@@ -205,6 +236,15 @@ impl Store {
             tally.activity = Some(ActivityBoard { activity, students });
             readings += 1;
         }
+        // The games the board counts end here: a store on a shared database counts those kept
+        // after it (by other hosts) as it catches up.
+        let mut last_game = match db.is_shared() {
+            true => {
+                readings += 1;
+                db.last_game_id()?
+            }
+            false => 0,
+        };
         let activity_ids = AtomicI64::new(db.last_activity_id()?);
         let tournament_ids = AtomicI64::new(db.last_tournament_id()?);
         for row in db.ratings()? {
@@ -232,7 +272,7 @@ impl Store {
                     // Worked out here, on the store's thread, from the ratings as they stand, and
                     // written with the game in one transaction.
                     let changes = match &w {
-                        Write::Game(played, _) => tally.changes(played),
+                        Write::Game(played, ..) => tally.changes(played),
                         _ => Vec::new(),
                     };
                     let puzzle = match &w {
@@ -242,17 +282,24 @@ impl Store {
                         _ => None,
                     };
                     match w.to(&db, &changes, puzzle.as_ref()) {
-                        Ok(()) => {
-                            tally.rated(changes);
-                            let mut w = w;
-                            if let (Some(rated), Write::Puzzle { player, rate, .. }) = (puzzle, &mut w)
-                                && let Some(rate) = rate.take()
-                            {
-                                let answer = tally.puzzle_rated(player, rate.puzzle, rated);
-                                (rate.reply)(answer);
+                        Ok((counts, id)) => {
+                            if db.is_shared() {
+                                tally.kept_here.extend(id);
                             }
-                            tally.add(w);
-                            publish.send_replace(Arc::new(tally.board()));
+                            if counts {
+                                tally.rated(changes);
+                                let mut w = w;
+                                if let (Some(rated), Write::Puzzle { player, rate, .. }) = (puzzle, &mut w)
+                                    && let Some(rate) = rate.take()
+                                {
+                                    let answer = tally.puzzle_rated(player, rate.puzzle, rated);
+                                    (rate.reply)(answer);
+                                }
+                                tally.add(w);
+                                publish.send_replace(Arc::new(tally.board()));
+                            } else {
+                                tracing::warn!(player = %w.who(), "a game in progress when this host lost its lease was kept by another host as ended by the server: not kept again");
+                            }
                             true
                         }
                         Err(e) if e.is_busy() && retry.len() < RETRY_MAX => {
@@ -299,6 +346,28 @@ impl Store {
                                 retry.push_back(w);
                             }
                         }
+                        Job::CatchUp => {
+                            counted.fetch_add(1, Ordering::Relaxed);
+                            match db.games_after(last_game) {
+                                Ok(games) => {
+                                    let mut changed = false;
+                                    for g in games {
+                                        let id = g.id.unwrap_or(last_game);
+                                        last_game = last_game.max(id);
+                                        if tally.kept_here.remove(&id) {
+                                            continue;
+                                        }
+                                        tally.add(Write::Game(kept_elsewhere(&g), g.ended_at, None));
+                                        changed = true;
+                                    }
+                                    tally.kept_here.retain(|id| *id > last_game);
+                                    if changed {
+                                        publish.send_replace(Arc::new(tally.board()));
+                                    }
+                                }
+                                Err(e) => tracing::warn!("cannot read the games other hosts kept: {e}"),
+                            }
+                        }
                         Job::Seen(name) => {
                             counted.fetch_add(1, Ordering::Relaxed);
                             if let Err(e) = db.seen(&name) {
@@ -339,7 +408,34 @@ impl Store {
         if played.rows.is_empty() {
             return;
         }
-        self.send(Job::Write(Write::Game(played, seconds(SystemTime::now()))));
+        self.send(Job::Write(Write::Game(played, seconds(SystemTime::now()), None)));
+    }
+
+    /// [`Store::record_game`] for a game kept in progress as `live` (see `hosts.rs`): its row
+    /// there goes with it.
+    pub fn record_live_game(&self, played: Played, live: Option<LiveKey>) {
+        if played.rows.is_empty() {
+            if let Some(key) = live {
+                self.live_gone(key);
+            }
+            return;
+        }
+        self.send(Job::Write(Write::Game(played, seconds(SystemTime::now()), live)));
+    }
+
+    /// Keeps a game in progress (or its new position) for the hosts sharing the database.
+    pub fn live_game(&self, game: LiveGame) {
+        self.send(Job::Write(Write::Live(Box::new(game))));
+    }
+
+    /// A game in progress ended with nothing to keep.
+    pub fn live_gone(&self, key: LiveKey) {
+        self.send(Job::Write(Write::LiveGone(key)));
+    }
+
+    /// A handle for asking the store to count what other hosts kept.
+    pub fn catch_up(&self) -> CatchUp {
+        CatchUp(self.jobs.clone())
     }
 
     /// A new activity's id: one more than any given out or kept in the database.
@@ -441,6 +537,19 @@ impl Store {
     }
 }
 
+/// A game another host kept, as this store counts it.
+fn kept_elsewhere(g: &GameRecord) -> Played {
+    Played {
+        rows: g.rows.clone(),
+        started_at: g.started_at.map(super::db::time_of),
+        start: g.start.clone().unwrap_or_default(),
+        moves: g.moves.clone(),
+        activity: g.activity,
+        helped: false,
+        tournament: None,
+    }
+}
+
 /// The board's figures, kept one result at a time.
 #[derive(Default)]
 struct Tally {
@@ -457,6 +566,8 @@ struct Tally {
     firsts: FirstMoves,
     /// The rated puzzles (#39), kept here as the database keeps them.
     puzzles: PuzzleBook,
+    /// Games this store kept since the last catch-up (counted already when written).
+    kept_here: HashSet<i64>,
 }
 
 impl Tally {
@@ -601,7 +712,8 @@ impl Tally {
     fn add(&mut self, w: Write) {
         match w {
             Write::Row(row, at) => self.add_row(row, at, None),
-            Write::Game(played, at) => {
+            Write::Live(_) | Write::LiveGone(_) => {}
+            Write::Game(played, at, _) => {
                 let players: HashSet<&str> = played.rows.iter().map(|r| r.player.as_str()).collect();
                 // Only the moves of a player with a result in the game are theirs to answer for.
                 for mv in played.moves.iter().filter(|m| players.contains(m.player.as_str())) {

@@ -176,6 +176,8 @@ pub struct Table {
     pub recorded: AtomicBool,
     /// A player left: the table is closed.
     pub closed: AtomicBool,
+    /// Its game in progress as this host keeps it for the other hosts (`hosts.rs`).
+    pub live: super::hosts::Slot,
     version: AtomicU64,
 }
 
@@ -205,6 +207,7 @@ impl Table {
             changed,
             recorded: AtomicBool::new(false),
             closed: AtomicBool::new(false),
+            live: super::hosts::Slot::default(),
             version: AtomicU64::new(0),
         })
     }

@@ -47,6 +47,10 @@ pub enum DbError {
         "the server's database {path} is not one this server knows (its `results` table has no column {column}): give another file with --db PATH"
     )]
     Unknown { path: String, column: String },
+    #[error(
+        "the server's database {path}: another server runs as host {host} and keeps renewing its lease: give each host its own --host-id"
+    )]
+    HostHeld { path: String, host: String },
 }
 
 impl DbError {
@@ -60,6 +64,7 @@ impl DbError {
                 | DbError::NotOurs { .. }
                 | DbError::Older { .. }
                 | DbError::BadUrl { .. }
+                | DbError::HostHeld { .. }
         )
     }
 
@@ -113,10 +118,96 @@ pub struct GameRow {
     pub assisted: bool,
     pub moves: u32,
     /// How the game ended and who ended it: `play` (at the board), `resigned by NAME`, `left by
-    /// NAME`, `server stopped`, `move limit`.
+    /// NAME`, `server stopped`, `move limit`, [`HOST_LOST`].
     pub ended_by: String,
     /// Whether it counts on the leaderboards (a game with no real choice in it does not).
     pub counted: bool,
+}
+
+/// How a game ended that was in progress on a host whose lease ran out (it died, or lost the
+/// database for longer than its lease): kept by another host, or by the same host started again.
+pub const HOST_LOST: &str = "host lost";
+
+/// A game in progress in the database (#40), kept as it starts and as it moves, and removed
+/// when it is kept as finished: if its host dies, another host keeps it as ended by the server.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LiveGame {
+    pub key: LiveKey,
+    /// The first seat's player and the second's (empty against the AI).
+    pub players: [String; 2],
+    pub game: String,
+    pub mode: String,
+    /// The AI's level, or `-` between people.
+    pub level: String,
+    /// The start position and the position now, as the game writes them.
+    pub start: String,
+    pub position: String,
+    pub moves: u32,
+    pub started_at: Option<SystemTime>,
+    pub activity: Option<i64>,
+    pub tournament: Option<TournamentGame>,
+    /// Whether each seat had help.
+    pub assisted: [bool; 2],
+    pub counted: bool,
+}
+
+impl LiveGame {
+    /// The game as kept when the server ends it (`ended_by`): a result per player, neither won
+    /// nor lost, its moves unknown (the host that knew them is gone), so never rated.
+    pub fn ended(&self, ended_by: &str) -> Played {
+        let between = !self.players[1].is_empty();
+        let seats = if between { 2 } else { 1 };
+        let rows = (0..seats)
+            .map(|seat| GameRow {
+                player: self.players[seat].clone(),
+                opponent: if between { self.players[1 - seat].clone() } else { "ai".into() },
+                game: self.game.clone(),
+                mode: self.mode.clone(),
+                level: self.level.clone(),
+                outcome: Outcome::EndedByServer,
+                assisted: self.assisted[seat],
+                moves: self.moves,
+                ended_by: ended_by.to_string(),
+                counted: self.counted,
+            })
+            .collect();
+        Played {
+            rows,
+            started_at: self.started_at,
+            start: self.start.clone(),
+            moves: Vec::new(),
+            activity: self.activity,
+            helped: false,
+            tournament: self.tournament,
+        }
+    }
+}
+
+/// Which game in progress a row of `live_games` is, and the host's run it belongs to.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct LiveKey {
+    pub id: String,
+    pub host: String,
+    /// The host's registration (a new one each start, and after its lease was taken over).
+    pub run: i64,
+}
+
+/// Waits for the games any host keeps ([`Db::listener`]).
+pub struct Listener(postgres::Listener);
+
+impl Listener {
+    /// Waits at most `timeout` for a game kept by any host: true when one was, or when the
+    /// connection was just made (catch up from the rows), false when none came in the time.
+    pub fn wait(&mut self, timeout: std::time::Duration) -> Result<bool, DbError> {
+        self.0.wait(timeout)
+    }
+}
+
+/// A host whose lease ran out, and the games of it kept as ended by the server.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostEnded {
+    pub host: String,
+    pub games: Vec<i64>,
 }
 
 /// How one move is graded by the engine, from the side that made it.
@@ -575,6 +666,9 @@ pub struct MatchStanding {
 /// 4 keeps ratings (`ratings`, one per player, game and mode; `rating_history`, a row per rated
 /// player of each rated game) and tournaments (`tournaments`, `tournament_games`). A version 3
 /// file gains the new tables, empty: its games were not rated when played, and are not now.
+/// 5 keeps, in PostgreSQL, the hosts sharing the database with their leases (`hosts`) and the
+/// games in progress on each (`live_games`); an SQLite file (one host) has nothing new. 6 keeps
+/// rated puzzles (`puzzle_ratings`, `puzzle_solvers`, `puzzle_answers`).
 pub const VERSION: i64 = 6;
 
 /// The longest wait for another program's lock on the database, per write.
@@ -719,7 +813,105 @@ impl Db {
         at: i64,
         changes: &[RatingChange],
     ) -> Result<i64, DbError> {
-        both!(self, d => d.record_game_rated(played, at, changes))
+        match &self.0 {
+            Backend::Sqlite(d) => d.record_game_rated(played, at, changes),
+            Backend::Postgres(d) => d.record_game_rated(played, at, changes, None).map(|id| id.unwrap_or(0)),
+        }
+    }
+
+    /// [`Db::record_game_rated`] for a game that was in progress as `live` (PostgreSQL): its row
+    /// in `live_games` removed in the same transaction; and nothing kept (`Ok(None)`) when the
+    /// host's run no longer holds its lease, as another host has then kept the game already.
+    pub fn record_game_live(
+        &self,
+        played: &Played,
+        at: i64,
+        changes: &[RatingChange],
+        live: Option<&LiveKey>,
+    ) -> Result<Option<i64>, DbError> {
+        match &self.0 {
+            Backend::Sqlite(d) => d.record_game_rated(played, at, changes).map(Some),
+            Backend::Postgres(d) => d.record_game_rated(played, at, changes, live),
+        }
+    }
+
+    /// Whether the database is PostgreSQL's, which several hosts may share.
+    pub fn is_shared(&self) -> bool {
+        matches!(self.0, Backend::Postgres(_))
+    }
+
+    /// The PostgreSQL back end, for what only it does (hosts and their leases); for SQLite
+    /// (one host) the error says so.
+    fn shared(&self) -> Result<&postgres::Postgres, DbError> {
+        match &self.0 {
+            Backend::Postgres(d) => Ok(d),
+            Backend::Sqlite(d) => Err(DbError::BadUrl {
+                url: d.shown().to_string(),
+                problem: "several hosts share a PostgreSQL database only; an SQLite file has one host".into(),
+            }),
+        }
+    }
+
+    /// Registers host `host` at `address` as run `run`, with a lease of `lease`, having first
+    /// kept the games a former run left in progress as ended by the server ([`HOST_LOST`]).
+    /// While a former run's lease has not run out, nothing is done and the time left is
+    /// answered, to wait and try again.
+    pub fn host_register(
+        &self,
+        host: &str,
+        address: &str,
+        lease: std::time::Duration,
+        run: i64,
+    ) -> Result<(Vec<i64>, Option<std::time::Duration>), DbError> {
+        self.shared()?.host_register(host, address, lease, run)
+    }
+
+    /// Renews `host`'s run `run` for `lease` from now; false when another host took it over.
+    pub fn host_renew(&self, host: &str, run: i64, lease: std::time::Duration) -> Result<bool, DbError> {
+        self.shared()?.host_renew(host, run, lease)
+    }
+
+    /// Every host but `me` whose lease ran out: its games in progress kept as ended by the
+    /// server ([`HOST_LOST`]) and its rows removed, in one transaction.
+    pub fn take_over_expired(&self, me: &str) -> Result<Vec<HostEnded>, DbError> {
+        self.shared()?.take_over_expired(me)
+    }
+
+    /// `host`'s run `run` stops: games it still has in progress are kept as ended by the server
+    /// and its row removed. Answers the games kept.
+    pub fn host_leave(&self, host: &str, run: i64) -> Result<Vec<i64>, DbError> {
+        self.shared()?.host_leave(host, run)
+    }
+
+    /// Keeps a game in progress (or its new position), while its host's run holds its lease.
+    pub fn live_game(&self, game: &LiveGame) -> Result<(), DbError> {
+        self.shared()?.live_game(game)
+    }
+
+    /// A game in progress ended with nothing to keep.
+    pub fn live_gone(&self, key: &LiveKey) -> Result<(), DbError> {
+        self.shared()?.live_gone(key)
+    }
+
+    /// Every game in progress kept now.
+    pub fn live_games(&self) -> Result<Vec<LiveGame>, DbError> {
+        self.shared()?.live_games()
+    }
+
+    /// The highest game id kept (0 when there is none).
+    pub fn last_game_id(&self) -> Result<i64, DbError> {
+        self.shared()?.last_game_id()
+    }
+
+    /// A listener, on a connection of its own, for the games every host keeps (PostgreSQL's
+    /// `LISTEN`/`NOTIFY`: each game's id is said at its commit).
+    pub fn listener(&self) -> Result<Listener, DbError> {
+        Ok(Listener(self.shared()?.listener()))
+    }
+
+    /// Every game kept with an id above `after`, by id (PostgreSQL: what the other hosts kept).
+    pub fn games_after(&self, after: i64) -> Result<Vec<GameRecord>, DbError> {
+        self.shared()?.games_after(after)
     }
 
     /// Every rating kept, each player's most recently rated game and mode first.

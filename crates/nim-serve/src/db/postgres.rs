@@ -23,20 +23,29 @@ use ::postgres::types::ToSql;
 use ::postgres::{Client, Config, NoTls, Row, Transaction};
 
 use super::{
-    Activity, ActivityRow, BUSY_WAIT, DbError, FirstMoves, GameRecord, GameRow, Grade, HistoryRow,
-    MatchStanding, MoveRow, Outcome, Played, PuzzleBook, PuzzleFigures, PuzzleRating, RatingChange,
-    RatingRow, Readings, Selection, Standing, StudentSummary, TournamentKind, TournamentResult,
-    TournamentRow, VERSION, now, seconds, time_of,
+    Activity, ActivityRow, BUSY_WAIT, DbError, FirstMoves, GameRecord, GameRow, Grade, HistoryRow, HostEnded,
+    LiveGame, LiveKey, MatchStanding, MoveRow, Outcome, Played, PuzzleBook, PuzzleFigures, PuzzleRating,
+    RatingChange, RatingRow, Readings, Selection, Standing, StudentSummary, TournamentGame, TournamentKind,
+    TournamentResult, TournamentRow, VERSION, now, seconds, time_of,
 };
 
 /// The longest wait for a connection, unless the URL gives its own `connect_timeout`.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The longest a statement of the server's may run (`statement_timeout`): past it PostgreSQL
+/// cancels it, and the write is kept and tried again, instead of the store's thread waiting on a
+/// stuck query for ever. A report's read-only session has none: it may read a long history.
+const STATEMENT_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// The advisory lock (`pg_advisory_xact_lock`) held while the schema is migrated.
 const MIGRATION_LOCK: i64 = 0x6e69_6d5f_7475_6901;
 
 /// The advisory lock every transaction that adds rows holds: rows committed in their ids' order.
 const WRITE_LOCK: i64 = 0x6e69_6d5f_7475_6902;
+
+/// The channel on which every host says a game was kept (`NOTIFY`, its id as the payload, sent
+/// at the commit of the game's transaction): the other hosts, listening, catch up from the rows.
+const GAMES_CHANNEL: &str = "nim_tui_games";
 
 /// The table keeping the schema's version (SQLite keeps it in `PRAGMA user_version`).
 const VERSION_TABLE: &str = "nim_tui_schema";
@@ -48,7 +57,7 @@ const VERSION_TABLE: &str = "nim_tui_schema";
 /// The only foreign keys are those to `games`, written in the same transaction: a game refers
 /// to its activity and tournament by id without one, as in SQLite (whose keys are not enforced),
 /// so that a game is never refused for a row another server writes.
-const MIGRATIONS: [(i64, &str); 2] = [
+const MIGRATIONS: [(i64, &str); 3] = [
     (
         4,
         "
@@ -167,6 +176,44 @@ CREATE TABLE tournament_games (
     round BIGINT NOT NULL,
     PRIMARY KEY (tournament, game_id)
 );
+",
+    ),
+    // Version 5 (#40): the hosts sharing the database, each with its lease (its times from the
+    // database's clock, so that the hosts' own clocks need not agree), and every game in
+    // progress on each, so that another host can keep it as ended by the server if its host dies.
+    (
+        5,
+        "
+CREATE TABLE hosts (
+    id TEXT PRIMARY KEY,
+    run BIGINT NOT NULL,
+    address TEXT NOT NULL,
+    started_at TIMESTAMPTZ NOT NULL,
+    heartbeat TIMESTAMPTZ NOT NULL,
+    lease_until TIMESTAMPTZ NOT NULL
+);
+CREATE TABLE live_games (
+    id TEXT PRIMARY KEY,
+    host TEXT NOT NULL,
+    run BIGINT NOT NULL,
+    first TEXT NOT NULL,
+    second TEXT NOT NULL,
+    game TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    level TEXT NOT NULL,
+    start TEXT NOT NULL,
+    position TEXT NOT NULL,
+    moves BIGINT NOT NULL,
+    started_at BIGINT,
+    activity BIGINT,
+    tournament BIGINT,
+    round BIGINT,
+    assisted_first BOOLEAN NOT NULL,
+    assisted_second BOOLEAN NOT NULL,
+    counted BOOLEAN NOT NULL,
+    updated_at BIGINT NOT NULL
+);
+CREATE INDEX live_games_by_host ON live_games (host);
 ",
     ),
     (
@@ -346,6 +393,50 @@ fn off_runtime<T: Send>(f: impl FnOnce() -> T + Send) -> std::io::Result<T> {
     })
 }
 
+/// A connection of its own that listens for the games every host keeps (`LISTEN`), made again
+/// when it drops.
+pub(super) struct Listener {
+    at: PgLocation,
+    client: Option<Client>,
+}
+
+impl Listener {
+    pub(super) fn new(at: &PgLocation) -> Listener {
+        Listener { at: at.clone(), client: None }
+    }
+
+    /// Waits at most `timeout` for a game kept by any host: true when one was, or when the
+    /// connection was just made (anything kept while it was not listening is to be caught up
+    /// from the rows); false when the time passed with none.
+    pub(super) fn wait(&mut self, timeout: Duration) -> Result<bool, DbError> {
+        use ::postgres::fallible_iterator::FallibleIterator as _;
+        let fail = |at: &PgLocation, e: postgres::Error| DbError::Postgres {
+            path: at.shown.clone(),
+            message: scrub(&e.to_string(), at.password.as_deref()),
+            busy: true,
+        };
+        let Some(client) = self.client.as_mut().filter(|c| !c.is_closed()) else {
+            let mut client = self.at.config.connect(NoTls).map_err(|e| fail(&self.at, e))?;
+            client.batch_execute(&format!("LISTEN {GAMES_CHANNEL}")).map_err(|e| fail(&self.at, e))?;
+            self.client = Some(client);
+            return Ok(true);
+        };
+        let outcome = {
+            let mut notifications = client.notifications();
+            let got = notifications.timeout_iter(timeout).next();
+            if let Ok(Some(_)) = got {
+                // The others that came with it: one catch-up reads them all.
+                while let Ok(Some(_)) = notifications.iter().next() {}
+            }
+            got.map(|n| n.is_some())
+        };
+        outcome.map_err(|e| {
+            self.client = None;
+            fail(&self.at, e)
+        })
+    }
+}
+
 /// What went wrong inside a call: PostgreSQL's error, or one of ours.
 enum Fault {
     Pg(postgres::Error),
@@ -447,6 +538,11 @@ impl Postgres {
         &self.at.shown
     }
 
+    /// A listener on the games every host keeps, on a connection of its own.
+    pub(super) fn listener(&self) -> Listener {
+        Listener::new(&self.at)
+    }
+
     fn connect(&self) -> Result<Client, postgres::Error> {
         let mut client = self.at.config.connect(NoTls)?;
         // Another server's lock (or a teacher's psql) is waited for this long; past it the store
@@ -454,6 +550,8 @@ impl Postgres {
         client.batch_execute(&format!("SET lock_timeout = {}", BUSY_WAIT.as_millis()))?;
         if self.read_only {
             client.batch_execute("SET default_transaction_read_only = on")?;
+        } else {
+            client.batch_execute(&format!("SET statement_timeout = {}", STATEMENT_TIMEOUT.as_millis()))?;
         }
         Ok(client)
     }
@@ -490,10 +588,12 @@ impl Postgres {
         let (message, busy) = match e.as_db_error() {
             Some(db) => {
                 let code = db.code().code();
-                // Conflicts and a server going away are worth another try; a refused password,
+                // Conflicts, a statement past its time and a server going away are worth another
+                // try; a refused password,
                 // a missing database or a bad query are not.
-                let busy = matches!(code, "40001" | "40P01" | "55P03" | "57P01" | "57P02" | "57P03")
-                    || code.starts_with("08");
+                let busy =
+                    matches!(code, "40001" | "40P01" | "55P03" | "57014" | "57P01" | "57P02" | "57P03")
+                        || code.starts_with("08");
                 (format!("{} (SQLSTATE {code})", db.message()), busy)
             }
             // The connection itself: refused, dropped, timed out. The client's own words
@@ -551,81 +651,195 @@ impl Postgres {
         played: &Played,
         at: i64,
         changes: &[RatingChange],
-    ) -> Result<i64, DbError> {
+        live: Option<&LiveKey>,
+    ) -> Result<Option<i64>, DbError> {
         self.with(|c| {
             let mut tx = Self::writing(c)?;
-            let (game, mode, level) = played
-                .rows
-                .first()
-                .map_or(("", "", ""), |r| (r.game.as_str(), r.mode.as_str(), r.level.as_str()));
-            let id: i64 = tx
-                .query_one(
-                    "INSERT INTO games (started_at, ended_at, game, mode, level, start, activity)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
-                    &[&played.started_at.map(seconds), &at, &game, &mode, &level, &played.start, &played.activity],
-                )?
-                .try_get(0)?;
-            for row in &played.rows {
-                insert_result(&mut tx, row, at, Some(id))?;
+            if let Some(key) = live {
+                // The game was in progress on this host's lease: if another host took that lease
+                // over (this host was out of touch too long), it already kept the game as ended
+                // by the server, and this result is not kept a second time. The host's row is
+                // held until the commit, so that a takeover waits for it or it for the takeover.
+                let held = tx.query_opt(
+                    "SELECT 1 FROM hosts WHERE id = $1 AND run = $2 FOR SHARE",
+                    &[&key.host, &key.run],
+                )?;
+                if held.is_none() {
+                    return Ok(None);
+                }
+                tx.execute("DELETE FROM live_games WHERE id = $1", &[&key.id])?;
             }
-            // Every move in one statement (arrays unnested), not a round trip each.
-            let column = |f: &dyn Fn(&MoveRow) -> String| played.moves.iter().map(f).collect::<Vec<String>>();
-            let plies: Vec<i64> = played.moves.iter().map(|m| i64::from(m.ply)).collect();
-            let ms: Vec<i64> = played.moves.iter().map(|m| i64::try_from(m.ms).unwrap_or(i64::MAX)).collect();
-            let better: Vec<Option<String>> = played.moves.iter().map(|m| m.better.clone()).collect();
-            let hardest: Vec<Option<bool>> = played.moves.iter().map(|m| m.hardest).collect();
-            tx.execute(
-                "INSERT INTO moves (game_id, ply, player, before, mv, ms, grade, better, hardest)
-                 SELECT $1, * FROM UNNEST($2::BIGINT[], $3::TEXT[], $4::TEXT[], $5::TEXT[], $6::BIGINT[],
-                    $7::TEXT[], $8::TEXT[], $9::BOOLEAN[])",
-                &[
-                    &id,
-                    &plies,
-                    &column(&|m| m.player.clone()),
-                    &column(&|m| m.before.clone()),
-                    &column(&|m| m.mv.clone()),
-                    &ms,
-                    &column(&|m| m.grade.as_str().to_string()),
-                    &better,
-                    &hardest,
-                ],
+            let id = insert_game(&mut tx, played, at, changes)?;
+            tx.commit()?;
+            Ok(Some(id))
+        })
+    }
+
+    /// Registers host `host` (at `address`) with a new run and a lease of `lease`, first ending
+    /// the games a former run of it left in progress (as ended by the server, `ended_by`), in
+    /// one transaction. `Err(DbError::HostHeld)` while another process holds the id's lease.
+    pub(super) fn host_register(
+        &self,
+        host: &str,
+        address: &str,
+        lease: Duration,
+        run: i64,
+    ) -> Result<(Vec<i64>, Option<Duration>), DbError> {
+        self.with(|c| {
+            let mut tx = Self::writing(c)?;
+            let held = tx.query_opt(
+                "SELECT GREATEST(0, EXTRACT(EPOCH FROM (lease_until - clock_timestamp())))::FLOAT8
+                 FROM hosts WHERE id = $1 FOR UPDATE",
+                &[&host],
             )?;
-            for ch in changes {
-                tx.execute(
-                    "INSERT INTO ratings (player, game, mode, rating, deviation, volatility, games, updated_at)
-                     VALUES ($1, $2, $3, $4, $5, $6, 1, $7)
-                     ON CONFLICT (player, game, mode) DO UPDATE SET rating = EXCLUDED.rating,
-                        deviation = EXCLUDED.deviation, volatility = EXCLUDED.volatility,
-                        games = ratings.games + 1, updated_at = EXCLUDED.updated_at",
-                    &[&ch.player, &ch.game, &ch.mode, &ch.after.rating, &ch.after.deviation, &ch.after.volatility, &at],
-                )?;
-                tx.execute(
-                    "INSERT INTO rating_history (player, game, mode, game_id, opponent, moved_first, before, rating,
-                        deviation, volatility, at)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-                    &[
-                        &ch.player,
-                        &ch.game,
-                        &ch.mode,
-                        &id,
-                        &ch.opponent,
-                        &ch.moved_first,
-                        &ch.before.rating,
-                        &ch.after.rating,
-                        &ch.after.deviation,
-                        &ch.after.volatility,
-                        &at,
-                    ],
-                )?;
+            if let Some(left) = held {
+                let left: f64 = left.try_get(0)?;
+                if left > 0.0 {
+                    // The lease runs yet: the former run may be alive. The caller waits it out.
+                    return Ok((Vec::new(), Some(Duration::from_secs_f64(left))));
+                }
             }
-            if let Some(t) = played.tournament {
-                tx.execute(
-                    "INSERT INTO tournament_games (tournament, game_id, round) VALUES ($1, $2, $3)",
-                    &[&t.tournament, &id, &i64::from(t.round)],
-                )?;
+            let ended = end_host(&mut tx, host, super::HOST_LOST)?;
+            tx.execute(
+                "INSERT INTO hosts (id, run, address, started_at, heartbeat, lease_until)
+                 VALUES ($1, $2, $3, clock_timestamp(), clock_timestamp(), clock_timestamp() + make_interval(secs => $4))",
+                &[&host, &run, &address, &lease.as_secs_f64()],
+            )?;
+            tx.commit()?;
+            Ok((ended, None))
+        })
+    }
+
+    /// Renews run `run` of `host`'s lease for `lease` from now (the database's clock); false when
+    /// the row is gone (another host took the lease over).
+    pub(super) fn host_renew(&self, host: &str, run: i64, lease: Duration) -> Result<bool, DbError> {
+        self.with(|c| {
+            let n = c.execute(
+                "UPDATE hosts SET heartbeat = clock_timestamp(),
+                    lease_until = clock_timestamp() + make_interval(secs => $3)
+                 WHERE id = $1 AND run = $2",
+                &[&host, &run, &lease.as_secs_f64()],
+            )?;
+            Ok(n == 1)
+        })
+    }
+
+    /// Every other host whose lease has run out: its games in progress kept as ended by the
+    /// server, its rows removed, in one transaction (a second host doing the same waits for the
+    /// first's row locks and then finds the rows gone).
+    pub(super) fn take_over_expired(&self, me: &str) -> Result<Vec<HostEnded>, DbError> {
+        self.with(|c| {
+            let mut tx = Self::writing(c)?;
+            let hosts: Vec<String> = tx
+                .query(
+                    "SELECT id FROM hosts WHERE lease_until < clock_timestamp() AND id <> $1 ORDER BY id FOR UPDATE",
+                    &[&me],
+                )?
+                .iter()
+                .map(|r| r.try_get(0))
+                .collect::<Result<_, _>>()?;
+            let mut out = Vec::new();
+            for host in hosts {
+                let games = end_host(&mut tx, &host, super::HOST_LOST)?;
+                out.push(HostEnded { host, games });
             }
             tx.commit()?;
-            Ok(id)
+            Ok(out)
+        })
+    }
+
+    /// Run `run` of `host` stops: any game it still has in progress is kept as ended by the
+    /// server (`server stopped`), and its row removed.
+    pub(super) fn host_leave(&self, host: &str, run: i64) -> Result<Vec<i64>, DbError> {
+        self.with(|c| {
+            let mut tx = Self::writing(c)?;
+            let mine =
+                tx.query_opt("SELECT 1 FROM hosts WHERE id = $1 AND run = $2 FOR UPDATE", &[&host, &run])?;
+            if mine.is_none() {
+                return Ok(Vec::new());
+            }
+            let games = end_host(&mut tx, host, "server stopped")?;
+            tx.commit()?;
+            Ok(games)
+        })
+    }
+
+    /// Keeps (or brings up to date) a game in progress, while its host's run holds its lease.
+    pub(super) fn live_game(&self, g: &LiveGame) -> Result<(), DbError> {
+        self.with(|c| {
+            let tournament = g.tournament.map(|t| t.tournament);
+            let round = g.tournament.map(|t| i64::from(t.round));
+            c.execute(
+                "INSERT INTO live_games (id, host, run, first, second, game, mode, level, start, position, moves,
+                    started_at, activity, tournament, round, assisted_first, assisted_second, counted, updated_at)
+                 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19
+                 WHERE EXISTS (SELECT 1 FROM hosts WHERE id = $2 AND run = $3 FOR SHARE)
+                 ON CONFLICT (id) DO UPDATE SET position = EXCLUDED.position, moves = EXCLUDED.moves,
+                    assisted_first = EXCLUDED.assisted_first, assisted_second = EXCLUDED.assisted_second,
+                    counted = EXCLUDED.counted, updated_at = EXCLUDED.updated_at",
+                &[
+                    &g.key.id,
+                    &g.key.host,
+                    &g.key.run,
+                    &g.players[0],
+                    &g.players[1],
+                    &g.game,
+                    &g.mode,
+                    &g.level,
+                    &g.start,
+                    &g.position,
+                    &i64::from(g.moves),
+                    &g.started_at.map(seconds),
+                    &g.activity,
+                    &tournament,
+                    &round,
+                    &g.assisted[0],
+                    &g.assisted[1],
+                    &g.counted,
+                    &now(),
+                ],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// A game in progress that ended without a result to keep (taken back to its start, say).
+    pub(super) fn live_gone(&self, key: &LiveKey) -> Result<(), DbError> {
+        self.with(|c| {
+            c.execute("DELETE FROM live_games WHERE id = $1", &[&key.id])?;
+            Ok(())
+        })
+    }
+
+    /// The games in progress kept now, oldest first.
+    pub(super) fn live_games(&self) -> Result<Vec<LiveGame>, DbError> {
+        self.with(|c| {
+            Ok(c.query(&format!("SELECT {LIVE} FROM live_games ORDER BY id"), &[])?
+                .iter()
+                .map(live)
+                .collect::<Result<_, _>>()?)
+        })
+    }
+
+    /// The highest game id kept (0 when there is none).
+    pub(super) fn last_game_id(&self) -> Result<i64, DbError> {
+        self.with(|c| Ok(c.query_one("SELECT COALESCE(MAX(id), 0) FROM games", &[])?.try_get(0)?))
+    }
+
+    /// Every game whose id is above `after`, by id, with its results and moves: what other hosts
+    /// kept since this one last looked (the write lock commits games in their ids' order, so
+    /// none is passed over).
+    pub(super) fn games_after(&self, after: i64) -> Result<Vec<GameRecord>, DbError> {
+        self.with(|c| {
+            let rows = c.query(
+                "SELECT id, started_at, ended_at, game, mode, level, start, activity FROM games
+                 WHERE id > $1 ORDER BY id",
+                &[&after],
+            )?;
+            let mut games: Vec<GameRecord> =
+                rows.iter().map(record).collect::<Result<_, postgres::Error>>()?;
+            fill(c, &mut games)?;
+            Ok(games)
         })
     }
 
@@ -1094,52 +1308,16 @@ impl Postgres {
                 ),
                 &params(&args),
             )?;
-            let mut games: Vec<GameRecord> = rows
-                .iter()
-                .map(|r| {
-                    Ok(GameRecord {
-                        id: Some(r.try_get(0)?),
-                        started_at: r.try_get(1)?,
-                        ended_at: r.try_get(2)?,
-                        game: r.try_get(3)?,
-                        mode: r.try_get(4)?,
-                        level: r.try_get(5)?,
-                        start: Some(r.try_get(6)?),
-                        activity: r.try_get(7)?,
-                        rows: Vec::new(),
-                        moves: Vec::new(),
-                    })
-                })
-                .collect::<Result<_, postgres::Error>>()?;
-            let results = c.prepare(&format!("SELECT {RESULT} FROM results WHERE game_id = $1 ORDER BY id"))?;
-            let moves = c.prepare(
-                "SELECT ply, player, before, mv, ms, grade, better, hardest FROM moves WHERE game_id = $1 ORDER BY ply",
-            )?;
-            for g in &mut games {
-                g.rows = c.query(&results, &[&g.id])?.iter().map(row).collect::<Result<_, _>>()?;
-                g.moves = c
-                    .query(&moves, &[&g.id])?
-                    .iter()
-                    .map(|r| {
-                        let grade: String = r.try_get(5)?;
-                        Ok(MoveRow {
-                            ply: count(r, 0)?,
-                            player: r.try_get(1)?,
-                            before: r.try_get(2)?,
-                            mv: r.try_get(3)?,
-                            ms: u64::try_from(r.try_get::<_, i64>(4)?).unwrap_or(0),
-                            grade: Grade::parse(&grade).unwrap_or(Grade::NoWin),
-                            better: r.try_get(6)?,
-                            hardest: r.try_get(7)?,
-                        })
-                    })
-                    .collect::<Result<_, postgres::Error>>()?;
-            }
+            let mut games: Vec<GameRecord> =
+                rows.iter().map(record).collect::<Result<_, postgres::Error>>()?;
+            fill(c, &mut games)?;
             if !matches!(selection, Selection::Activity(_)) {
                 // Results kept alone (no game row): games of their own, in a date range only.
                 let (cond, args) = filter(selection, "ended_at", "NULL");
                 let rows = c.query(
-                    &format!("SELECT {RESULT}, ended_at FROM results WHERE game_id IS NULL AND {cond} ORDER BY id"),
+                    &format!(
+                        "SELECT {RESULT}, ended_at FROM results WHERE game_id IS NULL AND {cond} ORDER BY id"
+                    ),
                     &params(&args),
                 )?;
                 for r in &rows {
@@ -1295,6 +1473,183 @@ fn count(r: &Row, i: usize) -> Result<u32, postgres::Error> {
 
 fn count_opt(r: &Row, i: usize) -> Result<Option<u32>, postgres::Error> {
     Ok(r.try_get::<_, Option<i64>>(i)?.map(|n| u32::try_from(n.max(0)).unwrap_or(u32::MAX)))
+}
+
+/// A row of `games` (its id, times, game, start and activity), without its results and moves.
+fn record(r: &Row) -> Result<GameRecord, postgres::Error> {
+    Ok(GameRecord {
+        id: Some(r.try_get(0)?),
+        started_at: r.try_get(1)?,
+        ended_at: r.try_get(2)?,
+        game: r.try_get(3)?,
+        mode: r.try_get(4)?,
+        level: r.try_get(5)?,
+        start: Some(r.try_get(6)?),
+        activity: r.try_get(7)?,
+        rows: Vec::new(),
+        moves: Vec::new(),
+    })
+}
+
+/// Each game's results and graded moves, read into it.
+fn fill(c: &mut Client, games: &mut [GameRecord]) -> Result<(), postgres::Error> {
+    let results = c.prepare(&format!("SELECT {RESULT} FROM results WHERE game_id = $1 ORDER BY id"))?;
+    let moves =
+        c.prepare("SELECT ply, player, before, mv, ms, grade, better, hardest FROM moves WHERE game_id = $1 ORDER BY ply")?;
+    for g in games {
+        g.rows = c.query(&results, &[&g.id])?.iter().map(row).collect::<Result<_, _>>()?;
+        g.moves = c
+            .query(&moves, &[&g.id])?
+            .iter()
+            .map(|r| {
+                let grade: String = r.try_get(5)?;
+                Ok(MoveRow {
+                    ply: count(r, 0)?,
+                    player: r.try_get(1)?,
+                    before: r.try_get(2)?,
+                    mv: r.try_get(3)?,
+                    ms: u64::try_from(r.try_get::<_, i64>(4)?).unwrap_or(0),
+                    grade: Grade::parse(&grade).unwrap_or(Grade::NoWin),
+                    better: r.try_get(6)?,
+                    hardest: r.try_get(7)?,
+                })
+            })
+            .collect::<Result<_, postgres::Error>>()?;
+    }
+    Ok(())
+}
+
+/// Ends every game `host` has in progress, in `tx` (which holds the write lock and the host's
+/// row): each kept as a game ended by the server (`ended_by`: never a loss, not rated), its row
+/// in `live_games` and the host's row removed. Answers the ids of the games kept.
+fn end_host(tx: &mut Transaction, host: &str, ended_by: &str) -> Result<Vec<i64>, postgres::Error> {
+    let games: Vec<LiveGame> = tx
+        .query(&format!("SELECT {LIVE} FROM live_games WHERE host = $1 ORDER BY id"), &[&host])?
+        .iter()
+        .map(live)
+        .collect::<Result<_, _>>()?;
+    let at = now();
+    let mut ids = Vec::new();
+    for g in &games {
+        ids.push(insert_game(tx, &g.ended(ended_by), at, &[])?);
+    }
+    tx.execute("DELETE FROM live_games WHERE host = $1", &[&host])?;
+    tx.execute("DELETE FROM hosts WHERE id = $1", &[&host])?;
+    Ok(ids)
+}
+
+/// The columns [`live`] reads.
+const LIVE: &str =
+    "id, host, run, first, second, game, mode, level, start, position, moves, started_at, activity,
+    tournament, round, assisted_first, assisted_second, counted";
+
+fn live(r: &Row) -> Result<LiveGame, postgres::Error> {
+    let tournament: Option<i64> = r.try_get(13)?;
+    let round = count_opt(r, 14)?;
+    Ok(LiveGame {
+        key: LiveKey { id: r.try_get(0)?, host: r.try_get(1)?, run: r.try_get(2)? },
+        players: [r.try_get(3)?, r.try_get(4)?],
+        game: r.try_get(5)?,
+        mode: r.try_get(6)?,
+        level: r.try_get(7)?,
+        start: r.try_get(8)?,
+        position: r.try_get(9)?,
+        moves: count(r, 10)?,
+        started_at: r.try_get::<_, Option<i64>>(11)?.map(time_of),
+        activity: r.try_get(12)?,
+        tournament: tournament.map(|tournament| TournamentGame { tournament, round: round.unwrap_or(0) }),
+        assisted: [r.try_get(15)?, r.try_get(16)?],
+        counted: r.try_get(17)?,
+    })
+}
+
+/// Writes a finished game in `tx` (which holds the write lock): its row in `games`, a result per
+/// player, every move, its rating changes and its place in a tournament. Answers its id.
+fn insert_game(
+    tx: &mut Transaction,
+    played: &Played,
+    at: i64,
+    changes: &[RatingChange],
+) -> Result<i64, postgres::Error> {
+    let (game, mode, level) =
+        played.rows.first().map_or(("", "", ""), |r| (r.game.as_str(), r.mode.as_str(), r.level.as_str()));
+    let id: i64 = tx
+        .query_one(
+            "INSERT INTO games (started_at, ended_at, game, mode, level, start, activity)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+            &[&played.started_at.map(seconds), &at, &game, &mode, &level, &played.start, &played.activity],
+        )?
+        .try_get(0)?;
+    for row in &played.rows {
+        insert_result(tx, row, at, Some(id))?;
+    }
+    // Every move in one statement (arrays unnested), not a round trip each.
+    let column = |f: &dyn Fn(&MoveRow) -> String| played.moves.iter().map(f).collect::<Vec<String>>();
+    let plies: Vec<i64> = played.moves.iter().map(|m| i64::from(m.ply)).collect();
+    let ms: Vec<i64> = played.moves.iter().map(|m| i64::try_from(m.ms).unwrap_or(i64::MAX)).collect();
+    let better: Vec<Option<String>> = played.moves.iter().map(|m| m.better.clone()).collect();
+    let hardest: Vec<Option<bool>> = played.moves.iter().map(|m| m.hardest).collect();
+    tx.execute(
+        "INSERT INTO moves (game_id, ply, player, before, mv, ms, grade, better, hardest)
+             SELECT $1, * FROM UNNEST($2::BIGINT[], $3::TEXT[], $4::TEXT[], $5::TEXT[], $6::BIGINT[],
+                $7::TEXT[], $8::TEXT[], $9::BOOLEAN[])",
+        &[
+            &id,
+            &plies,
+            &column(&|m| m.player.clone()),
+            &column(&|m| m.before.clone()),
+            &column(&|m| m.mv.clone()),
+            &ms,
+            &column(&|m| m.grade.as_str().to_string()),
+            &better,
+            &hardest,
+        ],
+    )?;
+    for ch in changes {
+        tx.execute(
+            "INSERT INTO ratings (player, game, mode, rating, deviation, volatility, games, updated_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, 1, $7)
+                 ON CONFLICT (player, game, mode) DO UPDATE SET rating = EXCLUDED.rating,
+                    deviation = EXCLUDED.deviation, volatility = EXCLUDED.volatility,
+                    games = ratings.games + 1, updated_at = EXCLUDED.updated_at",
+            &[
+                &ch.player,
+                &ch.game,
+                &ch.mode,
+                &ch.after.rating,
+                &ch.after.deviation,
+                &ch.after.volatility,
+                &at,
+            ],
+        )?;
+        tx.execute(
+            "INSERT INTO rating_history (player, game, mode, game_id, opponent, moved_first, before, rating,
+                    deviation, volatility, at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+            &[
+                &ch.player,
+                &ch.game,
+                &ch.mode,
+                &id,
+                &ch.opponent,
+                &ch.moved_first,
+                &ch.before.rating,
+                &ch.after.rating,
+                &ch.after.deviation,
+                &ch.after.volatility,
+                &at,
+            ],
+        )?;
+    }
+    if let Some(t) = played.tournament {
+        tx.execute(
+            "INSERT INTO tournament_games (tournament, game_id, round) VALUES ($1, $2, $3)",
+            &[&t.tournament, &id, &i64::from(t.round)],
+        )?;
+    }
+    // The row first, then its id said: delivered to the listening hosts when this commits.
+    tx.execute("SELECT pg_notify($1, $2)", &[&GAMES_CHANNEL, &id.to_string()])?;
+    Ok(id)
 }
 
 /// Writes one result, linked to its game if it has one.
@@ -1470,12 +1825,170 @@ mod tests {
         kept.seen("ann").expect("seen");
         let ended = db.psql(
             "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
-             WHERE application_name = 'nim-tui-serve' AND pid <> pg_backend_pid()",
+             WHERE application_name = 'nim-tui-serve' AND pid <> pg_backend_pid() AND datname = current_database()",
         );
         assert_eq!(ended.trim(), "1");
         let e = kept.seen("bob").expect_err("the connection was ended");
         assert!(e.is_busy(), "{e}");
         kept.seen("bob").expect("connected again");
         assert_eq!(db.psql("SELECT string_agg(name, ',' ORDER BY name) FROM players").trim(), "ann,bob");
+    }
+
+    /// A game in progress on a host, as the tests keep it.
+    fn in_progress(host: &str, run: i64, n: u32, players: [&str; 2]) -> LiveGame {
+        LiveGame {
+            key: LiveKey { id: format!("{host}/{run}/{n}"), host: host.into(), run },
+            players: players.map(str::to_string),
+            game: "nim".into(),
+            mode: "normal".into(),
+            level: if players[1].is_empty() { "perfect".into() } else { "-".into() },
+            start: "3 4 5".into(),
+            position: "3 4 2".into(),
+            moves: 1,
+            started_at: None,
+            activity: None,
+            tournament: None,
+            assisted: [false, false],
+            counted: true,
+        }
+    }
+
+    /// Host a dies with two games in progress (one against the AI, one between two people);
+    /// once its lease runs out, host b keeps both as ended by the server (no loss, not
+    /// rated), removes a's rows, and only once: two hosts looking together end them once. A
+    /// game a kept in time is kept as it ended; a's late result for a game b ended is not kept
+    /// again; a started again under its id ends what it left, after its old lease.
+    #[test]
+    fn a_dead_hosts_games_in_progress_are_ended_once_by_another() {
+        use super::super::{Db, HOST_LOST, Played};
+        let Some(pg) = crate::test_pg::database() else { return };
+        let lease = Duration::from_secs(3);
+        let [a, b, c] = [0, 1, 2].map(|_| Db::open_at(&at(&pg.url())).expect("open"));
+        assert!(a.host_register("a", "127.0.0.2:2222", lease, 1).expect("a").1.is_none());
+        assert!(b.host_register("b", "127.0.0.3:2222", lease, 2).expect("b").1.is_none());
+        assert!(c.host_register("c", "127.0.0.4:2222", lease, 3).expect("c").1.is_none());
+        let solo = in_progress("a", 1, 1, ["ann", ""]);
+        let between = in_progress("a", 1, 2, ["bob", "cy"]);
+        let finished = in_progress("a", 1, 3, ["dee", ""]);
+        for g in [&solo, &between, &finished] {
+            a.live_game(g).expect("kept in progress");
+        }
+        // dee's game ends in time: kept as won, its row in progress gone with it.
+        let won = Played {
+            rows: vec![super::super::GameRow {
+                outcome: Outcome::Won,
+                ended_by: "play".into(),
+                ..finished.ended("x").rows[0].clone()
+            }],
+            ..finished.ended("x")
+        };
+        assert!(a.record_game_live(&won, now(), &[], Some(&finished.key)).expect("kept").is_some());
+        assert_eq!(a.live_games().expect("live").len(), 2);
+        // Nobody's lease has run out yet: nothing is taken over.
+        assert!(b.take_over_expired("b").expect("look").is_empty());
+        // a dies (no more renewals); b and c renew and look, at the same moment, until a's lease
+        // has run out and one of them has ended a's games.
+        let deadline = std::time::Instant::now() + Duration::from_secs(60);
+        let mut ended = Vec::new();
+        while ended.is_empty() {
+            assert!(std::time::Instant::now() < deadline, "a's lease never ran out");
+            assert!(
+                b.host_renew("b", 2, lease).expect("renew b")
+                    && c.host_renew("c", 3, lease).expect("renew c")
+            );
+            let (eb, ec) = std::thread::scope(|s| {
+                let tb = s.spawn(|| b.take_over_expired("b").expect("b looks"));
+                let tc = s.spawn(|| c.take_over_expired("c").expect("c looks"));
+                (tb.join().expect("b"), tc.join().expect("c"))
+            });
+            assert!(eb.is_empty() || ec.is_empty(), "both ended a's games: {eb:?} {ec:?}");
+            ended = eb.into_iter().chain(ec).collect();
+            // A poll for a state of the database's clock (the lease), not a pace.
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        assert_eq!(ended.len(), 1);
+        assert_eq!((ended[0].host.as_str(), ended[0].games.len()), ("a", 2));
+        assert!(b.live_games().expect("live").is_empty());
+        assert_eq!(pg.psql("SELECT string_agg(id, ',' ORDER BY id) FROM hosts").trim(), "b,c");
+        // What the players' records say: ann and bob and cy ended by the server, dee won.
+        let games = b.games_of("ann").expect("ann");
+        assert_eq!(games.len(), 1);
+        assert_eq!((games[0].outcome, games[0].ended_by.as_str()), (Outcome::EndedByServer, HOST_LOST));
+        let summaries = b.summaries(Selection::All).expect("summaries");
+        for player in ["ann", "bob", "cy"] {
+            let s = &summaries[player];
+            assert_eq!((s.games, s.won, s.lost, s.ended_by_server), (1, 0, 0, 1), "{player}");
+        }
+        assert_eq!(b.games_of("cy").expect("cy")[0].opponent, "bob");
+        assert_eq!(summaries["dee"].won, 1);
+        assert!(b.match_standings().expect("boards").is_empty(), "an ended game is on no leaderboard");
+        // a comes back to life late: its result for ann's game is not kept a second time, and
+        // its renewal says the lease is gone.
+        let late = Played {
+            rows: vec![super::super::GameRow { outcome: Outcome::Won, ..solo.ended("play").rows[0].clone() }],
+            ..solo.ended("play")
+        };
+        assert_eq!(a.record_game_live(&late, now(), &[], Some(&solo.key)).expect("asked"), None);
+        assert_eq!(b.games_of("ann").expect("ann").len(), 1);
+        assert!(!a.host_renew("a", 1, lease).expect("renew"));
+        // b, started again under its id while its old lease runs: told to wait it out; c's row
+        // kept renewed holds c's id against a second process.
+        b.live_game(&in_progress("b", 2, 1, ["eve", ""])).expect("eve plays on b");
+        let (ended, wait) = b.host_register("b", "127.0.0.3:2222", lease, 4).expect("b again");
+        assert!(ended.is_empty() && wait.is_some());
+        let deadline = std::time::Instant::now() + Duration::from_secs(60);
+        let ended = loop {
+            assert!(std::time::Instant::now() < deadline, "b's old lease never ran out");
+            match b.host_register("b", "127.0.0.3:2222", lease, 4).expect("b again") {
+                (ended, None) => break ended,
+                // A poll for the lease's end on the database's clock, not a pace.
+                (_, Some(left)) => std::thread::sleep(left.min(Duration::from_millis(200))),
+            }
+        };
+        assert_eq!(ended.len(), 1, "eve's game, left by b's former run");
+        assert_eq!(b.games_of("eve").expect("eve")[0].outcome, Outcome::EndedByServer);
+        // A clean stop removes the host's row.
+        assert!(b.host_leave("b", 4).expect("leave").is_empty());
+        assert_eq!(pg.psql("SELECT string_agg(id, ',' ORDER BY id) FROM hosts").trim(), "c");
+    }
+
+    /// SQLite has one host: the hosts' calls say so.
+    #[test]
+    fn sqlite_has_one_host() {
+        let dir = tempfile::tempdir().expect("a directory");
+        let db = super::super::Db::open(&dir.path().join("s.sqlite3")).expect("open");
+        let e = db.host_register("a", "x", Duration::from_secs(3), 1).expect_err("one host");
+        assert!(e.to_string().contains("PostgreSQL"), "{e}");
+    }
+
+    /// The server's session cancels a statement that runs past [`STATEMENT_TIMEOUT`] (a write
+    /// kept to try again); a report's read-only session has no such limit.
+    #[test]
+    fn the_servers_statements_have_a_time_limit_and_reports_none() {
+        let Some(pg) = crate::test_pg::database() else { return };
+        let at = PgLocation::parse(&pg.url()).expect("a URL");
+        let setting = |read_only: bool| {
+            let db = Postgres::open(&at, read_only).expect("open");
+            db.with(|c| Ok(c.query_one("SHOW statement_timeout", &[])?.try_get::<_, String>(0)?))
+                .expect("shown")
+        };
+        assert_eq!(setting(false), "1min");
+        assert_eq!(setting(true), "0");
+    }
+
+    /// A game kept by one host is said to another that listens, at its commit; a listener that
+    /// connects is told to catch up first.
+    #[test]
+    fn a_game_kept_by_one_host_is_notified_to_another() {
+        let Some(pg) = crate::test_pg::database() else { return };
+        let db = super::super::Db::open_at(&at(&pg.url())).expect("open");
+        let mut listener = db.listener().expect("a listener");
+        // Connecting: catch up from the rows first.
+        assert!(listener.wait(Duration::from_secs(60)).expect("connected"));
+        let kept = in_progress("a", 1, 1, ["ann", ""]).ended("play");
+        let id = db.record_game(&kept, now()).expect("kept");
+        // A bound for the failure only: the notice comes at the commit.
+        assert!(listener.wait(Duration::from_secs(60)).expect("told"), "no notice of game {id}");
+        assert_eq!(db.games_after(id - 1).expect("the rows")[0].rows[0].player, "ann");
     }
 }

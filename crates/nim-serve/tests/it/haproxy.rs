@@ -30,7 +30,7 @@ const ANN: &str = "127.0.0.5";
 const BOB: &str = "127.0.0.6";
 
 /// HAProxy, or why the test does not run.
-fn haproxy() -> Option<PathBuf> {
+pub(crate) fn haproxy() -> Option<PathBuf> {
     let found = ["haproxy", "/usr/sbin/haproxy"]
         .into_iter()
         .map(PathBuf::from)
@@ -48,7 +48,7 @@ fn haproxy() -> Option<PathBuf> {
 }
 
 /// A process this test started, killed by its PID and reaped however the test ends.
-struct Started(Child);
+pub(crate) struct Started(pub(crate) Child);
 
 impl Drop for Started {
     fn drop(&mut self) {
@@ -58,7 +58,7 @@ impl Drop for Started {
 }
 
 /// A free port on loopback, for HAProxy's front end.
-fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
     listener.local_addr().expect("an address").port()
 }
@@ -99,7 +99,7 @@ backend nim
 
 /// The school's host key, in a file under `home`: the file, and its public half as OpenSSH
 /// writes it.
-fn school_key(home: &Path) -> (PathBuf, String) {
+pub(crate) fn school_key(home: &Path) -> (PathBuf, String) {
     let key = nim_serve::hostkey::generate();
     let file = home.join("school_ed25519_key");
     let text = key.to_openssh(russh::keys::ssh_key::LineEnding::LF).expect("the key as text");
@@ -128,9 +128,15 @@ fn start_host(
 /// HAProxy with [`config`], once its checks of every host have passed (a LOCAL header, then the
 /// SSH version line expected: `L7OK`); it, and its log file.
 fn start_haproxy(haproxy: &Path, dir: &Path, front: u16, hosts: &[u16], balance: &str) -> (Started, PathBuf) {
+    run_haproxy(haproxy, dir, &config(dir, front, hosts, balance), hosts.len())
+}
+
+/// HAProxy with the configuration `text` (whose backend `nim` has `hosts` servers named host1,
+/// host2…), once its checks of every host have passed; it, and its log file.
+pub(crate) fn run_haproxy(haproxy: &Path, dir: &Path, text: &str, hosts: usize) -> (Started, PathBuf) {
     std::fs::create_dir_all(dir).expect("a folder for haproxy");
     let cfg = dir.join("haproxy.cfg");
-    std::fs::write(&cfg, config(dir, front, hosts, balance)).expect("write the configuration");
+    std::fs::write(&cfg, text).expect("write the configuration");
     let log = dir.join("haproxy.log");
     let proxy = Started(
         Command::new(haproxy)
@@ -144,7 +150,7 @@ fn start_haproxy(haproxy: &Path, dir: &Path, front: u16, hosts: &[u16], balance:
             .expect("start haproxy"),
     );
     let all_up = |stat: &str| {
-        (1..=hosts.len()).all(|n| {
+        (1..=hosts).all(|n| {
             stat.lines()
                 .any(|l| l.starts_with(&format!("nim,host{n},")) && l.contains(",UP,") && l.contains("L7OK"))
         })
@@ -159,7 +165,7 @@ fn start_haproxy(haproxy: &Path, dir: &Path, front: u16, hosts: &[u16], balance:
 }
 
 /// HAProxy's answer to a command on its stats socket.
-fn ask(dir: &Path, command: &str) -> String {
+pub(crate) fn ask(dir: &Path, command: &str) -> String {
     let Ok(mut socket) = std::os::unix::net::UnixStream::connect(dir.join("stats.sock")) else {
         return String::new();
     };
@@ -170,7 +176,7 @@ fn ask(dir: &Path, command: &str) -> String {
 }
 
 /// Waits until `ready` holds of what `read` returns; the last reading.
-fn wait_until(read: impl Fn() -> String, ready: impl Fn(&str) -> bool) -> (bool, String) {
+pub(crate) fn wait_until(read: impl Fn() -> String, ready: impl Fn(&str) -> bool) -> (bool, String) {
     let end = Instant::now() + PATIENCE;
     loop {
         let now = read();
@@ -186,7 +192,7 @@ fn wait_until(read: impl Fn() -> String, ready: impl Fn(&str) -> bool) -> (bool,
 
 /// `ssh` to HAProxy's front end from `from` as `user`, checking the host key against
 /// `known_hosts` only.
-fn ssh(front: u16, from: &str, user: &str, known_hosts: &Path) -> Vec<String> {
+pub(crate) fn ssh(front: u16, from: &str, user: &str, known_hosts: &Path) -> Vec<String> {
     let mut args = vec!["-tt".to_string()];
     for option in ssh_options(front) {
         args.push(match option.as_str() {

@@ -6,6 +6,7 @@
 mod support;
 
 mod classroom;
+mod failover;
 mod haproxy;
 mod harden;
 mod lobby;

@@ -54,6 +54,7 @@ pub fn options(dir: &Path) -> Options {
         web: None,
         language: nim_tui::i18n::Language::English,
         balancers: serve::proxy::Balancers::default(),
+        hosts: None,
     }
 }
 
