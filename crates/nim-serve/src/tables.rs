@@ -58,6 +58,9 @@ pub enum Notice {
     Paused(bool),
     /// The teacher ended activity (or its time ran out): games in it are over.
     Ended(i64),
+    /// The tournament's director paired this person: sit at `table` in seat `seat` (0 moves
+    /// first), as a challenge accepted seats its players.
+    Paired { table: Arc<Table>, seat: usize },
 }
 
 /// The position a teacher gave everyone (an activity: a class race), how each student did, and
