@@ -175,11 +175,20 @@ tourney-choose-title = New tournament
 tourney-choose-arena = Arena, { $minutes } min: paired again as soon as both are free; 2 points a win, 4 on a streak
 tourney-choose-round-robin = Round robin: everyone meets everyone once (up to { $most } players)
 tourney-choose-swiss = Swiss, { $rounds } rounds: like scores meet, never twice
-tourney-choose-who = Players: the { $count } students in the lobby now (late comers join an arena only). Games as a challenge is played: { $game }.
+tourney-choose-who = Players: { $count ->
+    [one] the one student
+   *[other] the { $count } students
+} in the lobby now (late comers join an arena only). Games as a challenge is played: { $game }.
 tourney-choose-keys = { $updown } kind · { $leftright } length · { $enter } start · { $quit } cancel
 tourney-heading = { $kind } · { $game } · { $state }
-tourney-state-arena = { $minutes } min · { $playing } games in play
-tourney-state-rounds = round { $round } of { $rounds } · { $playing } games in play
+tourney-state-arena = { $minutes } min · { $playing ->
+    [one] 1 game
+   *[other] { $playing } games
+} in play
+tourney-state-rounds = round { $round } of { $rounds } · { $playing ->
+    [one] 1 game
+   *[other] { $playing } games
+} in play
 tourney-ending-state = ending: the games in play are played out
 tourney-ended-state = over: final standings
 tourney-rank = #

@@ -816,6 +816,100 @@ mod tests {
         }
     }
 
+    /// A class tournament in words, in English and in Chinese: the choice (who plays, what,
+    /// the keys), and the standings on the console and the projector (place, name, points,
+    /// games, wins, who is on fire), every number the snapshot's.
+    #[test]
+    fn a_tournament_is_chosen_and_its_standings_shown_in_both_languages() {
+        use crate::director::{Plan, Snapshot};
+        use crate::tournament::StandingRow;
+        let standing = |player: &str, points, games, won, on_fire| StandingRow {
+            player: player.into(),
+            points,
+            games,
+            won,
+            on_fire,
+        };
+        let snapshot = std::sync::Arc::new(Snapshot {
+            id: 1,
+            kind: TournamentKind::Arena,
+            game: "nim".into(),
+            mode: "normal".into(),
+            minutes: Some(10),
+            round: 4,
+            rounds: None,
+            ending: false,
+            ended: false,
+            standings: vec![
+                standing("carol", 8, 3, 3, true),
+                standing("alice", 2, 2, 1, false),
+                standing("bob", 0, 1, 0, false),
+            ],
+            playing: vec![("alice".into(), "bob".into())],
+            bye: None,
+        });
+        let rows = vec![
+            row(1, "alice", Doing::Match { with: "bob".into() }, None, StudentSummary::default()),
+            row(2, "bob", Doing::Match { with: "alice".into() }, None, StudentSummary::default()),
+            row(3, "carol", Doing::Lobby, None, StudentSummary::default()),
+        ];
+        let join = Join::default();
+        let draw_with = |language, projector, tournament: Option<std::sync::Arc<Snapshot>>, choosing| {
+            let view = View {
+                me: "mrslee",
+                rows: &rows,
+                chosen: None,
+                note: None,
+                assignment: &None,
+                projector,
+                join: &join,
+                draft: crate::lobby::Draft::default(),
+                tournament,
+                choosing,
+                game: Some(("nim".into(), "misere".into())),
+            };
+            let mut terminal = Terminal::new(TestBackend::new(100, 30)).expect("a test terminal");
+            terminal.draw(|frame| draw(frame, &view, &Look { language, ..Look::default() })).expect("drawn");
+            crate::lobby_view::tests::screen_text(terminal.backend().buffer())
+        };
+        let swiss = Plan { kind: TournamentKind::Swiss, ..Plan::default() };
+        let choice = draw_with(Language::English, false, None, Some(swiss));
+        for whole in [
+            "New tournament",
+            "Arena, 10 min",
+            "Round robin",
+            "Swiss, 3 rounds",
+            "the one student in the lobby now",
+        ] {
+            assert!(choice.contains(whole), "{whole:?}:\n{choice}");
+        }
+        assert!(choice.contains("Nim, misère"), "{choice}");
+        for projector in [false, true] {
+            let screen = draw_with(Language::English, projector, Some(snapshot.clone()), None);
+            for whole in ["Arena · Nim, normal play · 10 min · 1 game in play", "Points", "on fire"] {
+                assert!(screen.contains(whole), "{whole:?}:\n{screen}");
+            }
+            let carol =
+                screen.lines().find(|l| l.contains("carol") && l.contains('8')).expect("carol's line");
+            let figures: Vec<&str> = carol
+                .split(|c: char| c.is_whitespace() || c == '│')
+                .filter(|w| w.parse::<u32>().is_ok())
+                .collect();
+            assert_eq!(figures, ["1", "8", "3", "3"], "{carol}");
+        }
+        let chinese = draw_with(Language::SimplifiedChinese, true, Some(snapshot), None);
+        for whole in ["竞技场", "积分", "连胜中"] {
+            assert!(chinese.contains(whole), "{whole:?}:\n{chinese}");
+        }
+        for english in ["Arena", "Points", "on fire", "in play"] {
+            assert!(!chinese.contains(english), "{english:?}:\n{chinese}");
+        }
+        let choice = draw_with(Language::SimplifiedChinese, false, None, Some(Plan::default()));
+        for english in ["Arena", "Swiss", "students", "min"] {
+            assert!(!choice.contains(english), "{english:?}:\n{choice}");
+        }
+    }
+
     #[test]
     fn the_podium_ranks_by_wins_then_accuracy_compared_exactly() {
         let rows = vec![

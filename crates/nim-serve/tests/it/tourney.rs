@@ -210,6 +210,25 @@ async fn an_arena_of_twenty_students_is_recorded_and_its_standings_are_the_datab
         recount.iter().map(|r| (r.player.clone(), r.points, r.games, r.won)).collect();
     let shown = shown_standings(&teacher.contents(), &names);
     assert_eq!(shown, expected, "the projector:\n{}", teacher.contents());
+    // The report writes the tournament with the same standings.
+    let home = tempfile::tempdir().expect("home");
+    let out = crate::report::report(home.path(), &dir.path().join("server.sqlite3"), &["--json", "-"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let t = &json["tournaments"][0];
+    assert_eq!(t["kind"], "arena");
+    assert_eq!(t["games"].as_array().expect("games").len(), results.len());
+    let reported: Vec<(String, u32, u32, u32)> = t["standings"]
+        .as_array()
+        .expect("standings")
+        .iter()
+        .map(|r| {
+            let n = |k: &str| u32::try_from(r[k].as_u64().expect("a number")).expect("fits");
+            (r["player"].as_str().expect("a name").to_string(), n("points"), n("games"), n("won"))
+        })
+        .collect();
+    let played: Vec<&(String, u32, u32, u32)> = expected.iter().filter(|r| r.2 > 0).collect();
+    assert_eq!(reported.iter().collect::<Vec<_>>(), played);
     // A student's lobby gives their place.
     let s = &mut students[0];
     assert!(s.player.wait_for("Tournament: ").await, "{}", s.player.contents());
