@@ -160,7 +160,7 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
     // the tournament's choice or its standings in its place.
     let activity_rows = if view.choosing.is_some() {
         8
-    } else if let Some(t) = &view.tournament {
+    } else if let Some(t) = view.tournament.as_ref().filter(|t| !t.ended) {
         u16::try_from(t.standings.len()).unwrap_or(u16::MAX).saturating_add(4).clamp(5, 12)
     } else if area.width >= 110 {
         4
@@ -259,7 +259,8 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
 
     if let Some(plan) = view.choosing {
         choice(frame, view, plan, activity_area, look);
-    } else if let Some(t) = &view.tournament {
+    } else if let Some(t) = view.tournament.as_ref().filter(|t| !t.ended) {
+        // While it runs; its final standings stay on the projector's view.
         standings_table(frame, t, activity_area, look);
     } else {
         activity(frame, view, activity_area, activity_rows, look);

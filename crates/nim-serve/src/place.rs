@@ -457,7 +457,10 @@ impl Place {
         table.reseat(seat.min(1), self.me.id);
         self.server.people.set(self.me.id, Doing::Match { with }, Some(table.clone()));
         self.lobby.note = None;
-        self.lobby.challenged_by = None;
+        if let Some((from, _)) = self.lobby.challenged_by.take() {
+            // A challenge waiting for an answer: this person is busy now.
+            self.server.people.tell(from, Notice::Engaged { name: self.me.name.clone() });
+        }
         self.sit(table, Role::Seat(if seat == 0 { Seat::First } else { Seat::Second }));
     }
 

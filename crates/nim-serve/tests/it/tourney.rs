@@ -86,16 +86,20 @@ async fn class(dir: &std::path::Path, n: usize) -> (nim_serve::Running, Player, 
     assert!(teacher.wait_for(CONSOLE).await, "{}", teacher.contents());
     let mut students = Vec::new();
     for i in 1..=n {
-        let name = format!("s{i:02}");
-        let mut session = crate::serve::connect(addr).await;
-        assert!(session.authenticate_password(name.as_str(), "").await.expect("auth").success());
-        let mut player = Player::open(session, 80, 24).await;
-        assert!(player.wait_for(LOBBY).await, "{}", player.contents());
-        students.push(Student { name, player, in_game: false, sent_at: None, games: 0 });
+        students.push(arrive(addr, &format!("s{i:02}")).await);
     }
     let here = format!("{n} here");
     assert!(teacher.wait_for(&here).await, "{}", teacher.contents());
     (running, teacher, students)
+}
+
+/// Student `name` comes to the lobby.
+async fn arrive(addr: std::net::SocketAddr, name: &str) -> Student {
+    let mut session = crate::serve::connect(addr).await;
+    assert!(session.authenticate_password(name, "").await.expect("auth").success());
+    let mut player = Player::open(session, 80, 24).await;
+    assert!(player.wait_for(LOBBY).await, "{}", player.contents());
+    Student { name: name.to_string(), player, in_game: false, sent_at: None, games: 0 }
 }
 
 /// The teacher starts a tournament: the tournament key, `down` presses to the kind, Enter.
@@ -160,9 +164,11 @@ fn shown_standings(screen: &str, names: &[String]) -> Vec<(String, u32, u32, u32
 async fn an_arena_of_twenty_students_is_recorded_and_its_standings_are_the_databases() {
     let dir = tempfile::tempdir().expect("temp dir");
     let (running, mut teacher, mut students) = class(dir.path(), 20).await;
-    let names: Vec<String> = students.iter().map(|s| s.name.clone()).collect();
+    let mut names: Vec<String> = students.iter().map(|s| s.name.clone()).collect();
     start(&mut teacher, 0, 20).await;
-    // Each student's lobby says they are in it; then they are seated.
+    // A student who comes late joins the arena (after the others, in its seeding).
+    students.push(arrive(running.addr(), "s21").await);
+    names.push("s21".into());
     // Forty games at least (each student's second game and on paired as soon as two are free).
     play_until(&mut teacher, &mut students, |class| class.iter().map(|s| s.games).sum::<u32>() >= 80).await;
     // The teacher ends it with the same key: no new game, the games in play played out.
@@ -195,13 +201,13 @@ async fn an_arena_of_twenty_students_is_recorded_and_its_standings_are_the_datab
     let seen: u32 = students.iter().map(|s| s.games).sum();
     assert_eq!(usize::try_from(seen / 2).expect("fits"), results.len(), "games seen by both players");
     assert!(results.len() >= 40, "{}", results.len());
+    assert!(students[20].games > 0, "the late comer played no game");
     let ids: BTreeSet<i64> = results.iter().map(|r| r.game_id).collect();
     assert_eq!(ids.len(), results.len());
     for r in &results {
         assert!(r.winner.is_some(), "every game was played to its end: {r:?}");
     }
     // The projector's standings are the recount from the database's rows.
-    assert!(teacher.wait_for("over: final standings").await, "{}", teacher.contents());
     teacher.send(b"v").await;
     assert!(teacher.wait_for("Join the class").await, "{}", teacher.contents());
     assert!(teacher.wait_for("over: final standings").await, "{}", teacher.contents());
@@ -233,7 +239,7 @@ async fn an_arena_of_twenty_students_is_recorded_and_its_standings_are_the_datab
     let s = &mut students[0];
     assert!(s.player.wait_for("Tournament: ").await, "{}", s.player.contents());
     let place = expected.iter().position(|r| r.0 == s.name).expect("there") + 1;
-    assert!(s.player.contents().contains(&format!("Tournament: {place}. of 20")), "{}", s.player.contents());
+    assert!(s.player.contents().contains(&format!("Tournament: {place}. of 21")), "{}", s.player.contents());
     running.stop(Duration::from_secs(3)).await;
 }
 
@@ -245,6 +251,8 @@ async fn a_round_robin_of_four_and_a_swiss_of_six_meet_each_pair_once_and_balanc
         let (running, mut teacher, mut students) = class(dir.path(), n).await;
         let names: Vec<String> = students.iter().map(|s| s.name.clone()).collect();
         start(&mut teacher, down, n).await;
+        // A student who comes late is not in a round robin or a Swiss: they stay in the lobby.
+        let mut late = arrive(running.addr(), "late").await;
         let db = Db::open(&dir.path().join("server.sqlite3")).expect("db");
         let end = Instant::now() + PATIENCE;
         let (row, results) = loop {
@@ -257,6 +265,10 @@ async fn a_round_robin_of_four_and_a_swiss_of_six_meet_each_pair_once_and_balanc
             assert!(Instant::now() < end, "{kind:?} did not end:\n{}", teacher.contents());
         };
         assert_eq!(row.kind, kind);
+        assert!(!results.iter().any(|r| r.first == "late" || r.second == "late"), "{results:?}");
+        drain(&mut late.player).await;
+        assert!(late.player.contents().contains(LOBBY), "{}", late.player.contents());
+        assert!(!late.player.contents().contains("Tournament:"), "{}", late.player.contents());
         let rounds = row.rounds.expect("rounds planned");
         let expected_rounds = match kind {
             TournamentKind::RoundRobin => nim_serve::pairing::berger_rounds(n),
@@ -291,7 +303,8 @@ async fn a_round_robin_of_four_and_a_swiss_of_six_meet_each_pair_once_and_balanc
         for (name, b) in &byes {
             assert!(*b <= 1, "{kind:?}: {name} had {b} byes");
         }
-        // The console's standings are the database's recount.
+        // The projector's standings are the database's recount.
+        teacher.send(b"v").await;
         assert!(teacher.wait_for("over: final standings").await, "{}", teacher.contents());
         let recount = standings_from(kind, &names, &results, &[]);
         let expected: Vec<(String, u32, u32, u32)> =
