@@ -272,7 +272,8 @@ fn tournaments_json(db: &Db, selection: Selection) -> Result<Vec<TournamentJson>
             results.iter().flat_map(|r| [r.first.clone(), r.second.clone()]).collect();
         players.sort_by(|a, b| a.to_lowercase().cmp(&b.to_lowercase()).then(a.cmp(b)));
         players.dedup();
-        let standings = crate::tournament::standings_from(t.kind, &players, &results, &[])
+        let byes = crate::tournament::byes_from(t.kind, &players, &results);
+        let standings = crate::tournament::standings_from(t.kind, &players, &results, &byes)
             .into_iter()
             .enumerate()
             .map(|(i, r)| StandingJson {
