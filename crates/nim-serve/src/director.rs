@@ -49,7 +49,7 @@ impl Plan {
     pub const KINDS: [TournamentKind; 3] =
         [TournamentKind::Arena, TournamentKind::RoundRobin, TournamentKind::Swiss];
 
-    /// The next kind (`step` 1) or the one before (`step` -1), round the list.
+    /// The next kind (`forward`) or the one before, round the list.
     pub fn step_kind(&mut self, forward: bool) {
         let at = Plan::KINDS.iter().position(|k| *k == self.kind).unwrap_or(0);
         let n = Plan::KINDS.len();
@@ -313,16 +313,14 @@ impl Director {
                 for p in people.iter().filter(|p| !p.teacher && p.doing == Doing::Lobby) {
                     self.t.join(&p.name);
                 }
-                let free: Vec<&str> = self
+                let free: Vec<String> = self
                     .t
                     .players
                     .iter()
                     .filter(|name| in_lobby(name) && !self.t.is_playing(name))
-                    .map(String::as_str)
+                    .cloned()
                     .collect();
-                let free: Vec<String> = free.into_iter().map(str::to_string).collect();
-                let free: Vec<&str> = free.iter().map(String::as_str).collect();
-                self.t.pair_free(&free)
+                self.t.pair_free(&free.iter().map(String::as_str).collect::<Vec<_>>())
             }
             _ => {
                 if !self.t.idle() {
