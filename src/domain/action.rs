@@ -53,11 +53,14 @@ pub enum Action {
     /// Switch the kind of move, in the games that have two: the same number from both heaps
     /// (Wythoff), splitting the heap (Lasker), one pin or two (Kayles).
     Switch,
+    /// On the teacher's console of the classroom server: start a class tournament (or end the
+    /// one running). The game itself does nothing with it.
+    Tournament,
 }
 
 impl Action {
     /// Every action, in the order the help overlay lists them.
-    pub const ALL: [Action; 22] = [
+    pub const ALL: [Action; 23] = [
         Action::Up,
         Action::Down,
         Action::Less,
@@ -80,6 +83,7 @@ impl Action {
         Action::Resign,
         Action::Help,
         Action::Quit,
+        Action::Tournament,
     ];
 
     /// The name used in the config's `[keys]` table.
@@ -107,6 +111,7 @@ impl Action {
             Action::Record => "record",
             Action::Resign => "resign",
             Action::Switch => "switch",
+            Action::Tournament => "tournament",
         }
     }
 
@@ -137,6 +142,7 @@ impl Action {
                 Action::Record => "action-record",
                 Action::Resign => "action-resign",
                 Action::Switch => "action-switch",
+                Action::Tournament => "action-tournament",
             },
         )
     }

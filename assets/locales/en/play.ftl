@@ -146,6 +146,7 @@ action-history = move list: every move and the heaps after it
 action-record = after a game: save its record (nim-tui replay FILE)
 action-resign = resign the game (asks first; counts as a loss)
 action-switch = switch the kind of move: both heaps (Wythoff), split (Lasker), two pins (Kayles)
+action-tournament = on the classroom server's teacher's console: start a class tournament, or end the one running
 
 ## The players' names on screen. The default names of a game between two people are data
 ## ("Player 1" in the config and the files); only the screen shows them in its language.

@@ -98,7 +98,7 @@ console-race-waiting = { $n ->
     [one] 1 student is playing it: nobody has finished yet.
    *[other] { $n-digits } students are playing it: nobody has finished yet.
 }
-console-keys = { $updown } choose · { $enter } watch · g give the chosen game's position to everyone · k send off · v projector · p play the AI · { $quit } leave
+console-keys = { $updown } choose · { $enter } watch · g give the chosen game's position to everyone · k send off · v projector · p play the AI · { $tournament } tournament · { $quit } leave
 console-projector-keys = v back to the class · { $quit } leave
 console-join = Join the class
 console-join-terminal = In a terminal, type:
@@ -163,3 +163,50 @@ serve-board-rating-none = None yet. Rated: games against the AI's easy, medium a
 console-rating = Rating
 serve-board-accuracy = Accuracy: { $accuracy } of the winning positions met kept winning
 serve-board-hardest = In lost positions: { $share } of your moves left the opponent the fewest winning replies
+
+## Class tournaments (#39): the teacher's choice, the standings, the students' line.
+tourney-kind = { $kind ->
+    [arena] Arena
+    [round_robin] Round robin
+   *[swiss] Swiss
+}
+tourney-game = { $game }, { $mode }
+tourney-choose-title = New tournament
+tourney-choose-arena = Arena, { $minutes } min: paired again as soon as both are free; 2 points a win, 4 on a streak
+tourney-choose-round-robin = Round robin: everyone meets everyone once (up to { $most } players)
+tourney-choose-swiss = Swiss, { $rounds } rounds: like scores meet, never twice
+tourney-choose-who = Players: { $count ->
+    [one] the one student
+   *[other] the { $count } students
+} in the lobby now (late comers join an arena only). Games as a challenge is played: { $game }.
+tourney-choose-keys = { $updown } kind · { $leftright } length · { $enter } start · { $quit } cancel
+tourney-heading = { $kind } · { $game } · { $state }
+tourney-state-arena = { $minutes } min · { $playing ->
+    [one] 1 game
+   *[other] { $playing } games
+} in play
+tourney-state-rounds = round { $round } of { $rounds } · { $playing ->
+    [one] 1 game
+   *[other] { $playing } games
+} in play
+tourney-ending-state = ending: the games in play are played out
+tourney-ended-state = over: final standings
+tourney-rank = #
+tourney-player = Player
+tourney-points = Points
+tourney-games = Games
+tourney-won = Won
+tourney-fire = Streak
+tourney-on-fire = on fire
+tourney-confirm-end = End the tournament? y ends it (the games in play are played out) · any other key no
+tourney-started = { $kind } started with { $count } students: they are seated at their games.
+tourney-too-few = A tournament needs at least 2 students in the lobby ({ $count } there now).
+tourney-too-many = { $count } students are in the lobby: a round robin takes { $most } at most; choose Swiss.
+tourney-running = A tournament is running already.
+tourney-ending = The tournament is ending: no new game starts; the games in play are played out.
+tourney-lobby = Tournament: { $place }. of { $count } · { $points } points · { $next }
+tourney-lobby-arena = you are paired as soon as another player is free
+tourney-lobby-round = next game when round { $round } is over
+tourney-lobby-bye = a bye this round (a point)
+tourney-lobby-ended = the tournament is over
+tourney-lobby-ending = no new games: the tournament is ending

@@ -86,7 +86,7 @@ console-lost = 负于 { $opponent } · { $game }
 console-ended = 由服务器结束 · { $game }
 console-race = 全班挑战：{ $position }
 console-race-waiting = { $n-digits } 名学生正在下这个局面：还没有人下完。
-console-keys = { $updown } 选择 · { $enter } 观看 · g 把所选对局的局面发给所有人 · k 请所选学生离开 · v 投影视图 · p 和电脑下棋 · { $quit } 离开
+console-keys = { $updown } 选择 · { $enter } 观看 · g 把所选对局的局面发给所有人 · k 请所选学生离开 · v 投影视图 · p 和电脑下棋 · { $tournament } 班级比赛 · { $quit } 离开
 console-projector-keys = v 回到全班视图 · { $quit } 离开
 console-join = 加入课堂
 console-join-terminal = 在终端里输入（NAME 换成自己的名字，用拼音或英文字母）：
@@ -151,3 +151,41 @@ serve-board-rating-none = 暂无。计入等级分的对局：对战电脑的简
 console-rating = 等级分
 serve-board-accuracy = 准确率：遇到必胜局面时保持必胜 { $accuracy }
 serve-board-hardest = 处于必败局面时：{ $share } 的着法让对手的必胜应着最少
+
+## 班级比赛（#39）：老师的选择、排名表、学生的一行。
+tourney-kind = { $kind ->
+    [arena] 竞技场
+    [round_robin] 循环赛
+   *[swiss] 瑞士制
+}
+tourney-game = { $game }，{ $mode }
+tourney-choose-title = 新比赛
+tourney-choose-arena = 竞技场，{ $minutes } 分钟：双方一有空就再配对；胜一局 2 分，连胜时 4 分
+tourney-choose-round-robin = 循环赛：每人和每个人各下一局（最多 { $most } 人）
+tourney-choose-swiss = 瑞士制，{ $rounds } 轮：分数相近的人对局，不重复相遇
+tourney-choose-who = 参赛者：现在在大厅里的 { $count } 名学生（晚到的只能加入竞技场）。对局和挑战时一样：{ $game }。
+tourney-choose-keys = { $updown } 赛制 · { $leftright } 长度 · { $enter } 开始 · { $quit } 取消
+tourney-heading = { $kind } · { $game } · { $state }
+tourney-state-arena = { $minutes } 分钟 · { $playing } 局进行中
+tourney-state-rounds = 第 { $round } 轮，共 { $rounds } 轮 · { $playing } 局进行中
+tourney-ending-state = 即将结束：进行中的对局下完为止
+tourney-ended-state = 已结束：最终排名
+tourney-rank = 名次
+tourney-player = 选手
+tourney-points = 积分
+tourney-games = 局数
+tourney-won = 胜局
+tourney-fire = 连胜
+tourney-on-fire = 连胜中
+tourney-confirm-end = 结束比赛吗？按 y 结束（进行中的对局下完为止）· 按其他键取消
+tourney-started = { $kind }已开始，共 { $count } 名学生：他们已被安排到各自的对局。
+tourney-too-few = 比赛至少需要大厅里有 2 名学生（现在有 { $count } 名）。
+tourney-too-many = 大厅里有 { $count } 名学生：循环赛最多 { $most } 人，请选择瑞士制。
+tourney-running = 已经有一场比赛在进行。
+tourney-ending = 比赛即将结束：不再开始新对局；进行中的对局下完为止。
+tourney-lobby = 比赛：第 { $place } 名，共 { $count } 人 · { $points } 分 · { $next }
+tourney-lobby-arena = 一有其他选手空闲就为你配对
+tourney-lobby-round = 第 { $round } 轮结束后开始下一局
+tourney-lobby-bye = 本轮轮空（得 1 分）
+tourney-lobby-ended = 比赛已结束
+tourney-lobby-ending = 不再有新对局：比赛即将结束

@@ -434,6 +434,7 @@ pub async fn play(
     let mut roster = server.people.roster();
     let mut tables = server.people.table_moves();
     let mut board = server.store.changes();
+    let mut tourney = server.director.watch();
     let mut clocks = Clocks::new(Instant::now());
     let ending = loop {
         let now = Instant::now();
@@ -454,6 +455,7 @@ pub async fn play(
             () = table_changed(face.session_mut().scene_mut()) => Woke::Table,
             _ = roster.changed() => Woke::People,
             _ = board.changed() => Woke::People,
+            _ = tourney.changed(), if face.session().scene().in_lobby() => Woke::People,
             _ = tables.changed(), if face.session().scene().watches_every_table() => Woke::People,
             () = out.drained.notified(), if behind => Woke::Drained,
             () = tokio::time::sleep_until(wake) => Woke::Timer,
@@ -494,8 +496,13 @@ pub async fn play(
             Woke::Notice(Some(notice)) => {
                 // Given something to do (a position from the teacher, a game back): the idle
                 // clock starts again, as after a key.
-                if matches!(notice, Notice::Assigned { .. } | Notice::Resume { .. } | Notice::Accepted { .. })
-                {
+                if matches!(
+                    notice,
+                    Notice::Assigned { .. }
+                        | Notice::Resume { .. }
+                        | Notice::Accepted { .. }
+                        | Notice::Paired { .. }
+                ) {
                     clocks.active(now, face.session_mut());
                 }
                 face.session_mut().scene_mut().notice(notice);

@@ -10,7 +10,8 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Cell, Paragraph, Row, Table};
 
-use super::db::{Outcome, StudentSummary};
+use super::db::{Outcome, StudentSummary, TournamentKind};
+use super::director::{Plan, Snapshot};
 use super::lobby::Note;
 use super::say::text;
 use super::tables::{Assignment, Doing};
@@ -64,6 +65,12 @@ pub struct View<'a> {
     pub join: &'a Join,
     /// The teacher's next activity's settings.
     pub draft: super::lobby::Draft,
+    /// The class tournament running, or the last one (#39).
+    pub tournament: Option<std::sync::Arc<Snapshot>>,
+    /// The tournament the teacher is choosing, while choosing one.
+    pub choosing: Option<Plan>,
+    /// The game and mode a tournament would be played in (the server's), as names.
+    pub game: Option<(String, String)>,
 }
 
 /// "83% (5/6)": winning positions kept out of those met, or a dash when none was met (there is
@@ -149,8 +156,17 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
     let playing = students.iter().filter(|r| r.position.is_some()).count();
     let keys = console_keys(look, false);
     let key_rows = super::lobby_view::key_rows(&keys, usize::from(area.width));
-    // The activity's frame, its line or lines (wrapped at 80 columns), and the next one's settings.
-    let activity_rows = if area.width >= 110 { 4 } else { 5 };
+    // The activity's frame, its line or lines (wrapped at 80 columns), and the next one's settings;
+    // the tournament's choice or its standings in its place.
+    let activity_rows = if view.choosing.is_some() {
+        8
+    } else if let Some(t) = view.tournament.as_ref().filter(|t| !t.ended) {
+        u16::try_from(t.standings.len()).unwrap_or(u16::MAX).saturating_add(4).clamp(5, 12)
+    } else if area.width >= 110 {
+        4
+    } else {
+        5
+    };
     let [title, table_area, activity_area, note_area, keys_area] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(4),
@@ -241,6 +257,25 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
         .block(frame_block(i18n::text(look.language, "console-class"), look));
     frame.render_widget(table, table_area);
 
+    if let Some(plan) = view.choosing {
+        choice(frame, view, plan, activity_area, look);
+    } else if let Some(t) = view.tournament.as_ref().filter(|t| !t.ended) {
+        // While it runs; its final standings stay on the projector's view.
+        standings_table(frame, t, activity_area, look);
+    } else {
+        activity(frame, view, activity_area, activity_rows, look);
+    }
+    if let Some(note) = view.note {
+        frame.render_widget(Line::styled(note.text(look), theme.strong(theme.error)), note_area);
+    }
+    let lines: Vec<Line> = key_rows.into_iter().map(|r| Line::styled(r, theme.fg(theme.dim))).collect();
+    frame.render_widget(Paragraph::new(lines), keys_area);
+}
+
+/// The activity's frame: the position given to everyone and who has won it, and the next
+/// activity's settings.
+fn activity(frame: &mut Frame, view: &View, activity_area: Rect, activity_rows: u16, look: &Look) {
+    let theme = &look.theme;
     let [race_area, draft_area] =
         Layout::vertical([Constraint::Length(activity_rows - 1), Constraint::Length(1)]).areas(activity_area);
     let (title, body) = match view.assignment {
@@ -286,19 +321,153 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
         ],
     );
     frame.render_widget(Line::styled(draft, theme.fg(theme.dim)), draft_area);
-    if let Some(note) = view.note {
-        frame.render_widget(Line::styled(note.text(look), theme.strong(theme.error)), note_area);
+}
+
+/// A tournament's kind in words.
+pub fn kind_name(lang: Language, kind: TournamentKind) -> String {
+    text(lang, "tourney-kind", &[("kind", kind.as_str().into())])
+}
+
+/// The game and mode of a tournament in words: "Nim, normal play".
+fn game_words(lang: Language, game: &str, mode: &str) -> String {
+    let game = game
+        .parse::<nim_tui::engine::GameKind>()
+        .map_or_else(|_| game.to_string(), |kind| nim_tui::words::short_title(lang, kind));
+    let mode = mode
+        .parse::<nim_tui::engine::Mode>()
+        .map_or_else(|_| mode.to_string(), |m| nim_tui::words::mode_title(lang, m).to_string());
+    text(lang, "tourney-game", &[("game", game.into()), ("mode", mode.into())])
+}
+
+/// The choice of a new tournament: its kind and length, who plays and what.
+fn choice(frame: &mut Frame, view: &View, plan: Plan, area: Rect, look: &Look) {
+    let theme = &look.theme;
+    let lang = look.language;
+    let students = view.rows.iter().filter(|r| r.doing == Doing::Lobby).count();
+    let setup_game = view.game.as_ref().map_or_else(String::new, |(g, m)| game_words(lang, g, m));
+    let mut lines = Vec::new();
+    for kind in Plan::KINDS {
+        let line = match kind {
+            TournamentKind::Arena => text(lang, "tourney-choose-arena", &[("minutes", plan.minutes.into())]),
+            TournamentKind::RoundRobin => {
+                text(lang, "tourney-choose-round-robin", &[("most", super::pairing::ROUND_ROBIN_MAX.into())])
+            }
+            TournamentKind::Swiss => {
+                text(lang, "tourney-choose-swiss", &[("rounds", u64::from(plan.rounds).into())])
+            }
+        };
+        let chosen = kind == plan.kind;
+        let mark = if chosen { look.glyphs.cursor.to_string() } else { " ".to_string() };
+        let style =
+            if chosen { theme.strong(theme.accent).add_modifier(Modifier::REVERSED) } else { Style::new() };
+        lines.push(Line::styled(format!("{mark} {line}"), style));
     }
-    let lines: Vec<Line> = key_rows.into_iter().map(|r| Line::styled(r, theme.fg(theme.dim))).collect();
-    frame.render_widget(Paragraph::new(lines), keys_area);
+    lines.push(Line::styled(
+        text(lang, "tourney-choose-who", &[("count", students.into()), ("game", setup_game.into())]),
+        theme.fg(theme.dim),
+    ));
+    lines.push(Line::styled(
+        text(
+            lang,
+            "tourney-choose-keys",
+            &[
+                ("updown", format!("{}/{}", look.key(Action::Up), look.key(Action::Down)).into()),
+                ("leftright", format!("{}/{}", look.key(Action::Less), look.key(Action::More)).into()),
+                ("enter", look.key(Action::Take).into()),
+                ("quit", look.key(Action::Quit).into()),
+            ],
+        ),
+        theme.fg(theme.dim),
+    ));
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(ratatui::widgets::Wrap { trim: true })
+            .block(frame_block(i18n::text(lang, "tourney-choose-title"), look)),
+        area,
+    );
+}
+
+/// The tournament's heading: its kind, game, and how far it is.
+fn heading(lang: Language, t: &Snapshot) -> String {
+    let state = if t.ended {
+        i18n::text(lang, "tourney-ended-state")
+    } else if t.ending {
+        i18n::text(lang, "tourney-ending-state")
+    } else {
+        match (t.minutes, t.rounds) {
+            (Some(minutes), _) => text(
+                lang,
+                "tourney-state-arena",
+                &[("minutes", minutes.into()), ("playing", t.playing.len().into())],
+            ),
+            (None, rounds) => text(
+                lang,
+                "tourney-state-rounds",
+                &[
+                    ("round", u64::from(t.round).into()),
+                    ("rounds", u64::from(rounds.unwrap_or(0)).into()),
+                    ("playing", t.playing.len().into()),
+                ],
+            ),
+        }
+    };
+    text(
+        lang,
+        "tourney-heading",
+        &[
+            ("kind", kind_name(lang, t.kind).into()),
+            ("game", game_words(lang, &t.game, &t.mode).into()),
+            ("state", state.into()),
+        ],
+    )
+}
+
+/// The tournament's standings as a table: place, name, points, games, won, and an arena's
+/// players on fire.
+pub fn standings_table(frame: &mut Frame, t: &Snapshot, area: Rect, look: &Look) {
+    let theme = &look.theme;
+    let lang = look.language;
+    let header = Row::new(
+        ["tourney-rank", "tourney-player", "tourney-points", "tourney-games", "tourney-won", "tourney-fire"]
+            .map(|id| Cell::from(i18n::text(lang, id))),
+    )
+    .style(theme.strong(theme.dim));
+    let fire = i18n::text(lang, "tourney-on-fire");
+    let rows: Vec<Row> = t
+        .standings
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            Row::new(vec![
+                Cell::from(format!("{}", i + 1)),
+                Cell::from(fit_width(r.player.clone(), 16, &look.glyphs.ellipsis)),
+                Cell::from(r.points.to_string()),
+                Cell::from(r.games.to_string()),
+                Cell::from(r.won.to_string()),
+                Cell::from(if r.on_fire { fire.clone() } else { String::new() }),
+            ])
+        })
+        .collect();
+    let widths = [
+        Constraint::Length(4),
+        Constraint::Length(17),
+        Constraint::Length(7),
+        Constraint::Length(7),
+        Constraint::Length(7),
+        Constraint::Fill(1),
+    ];
+    let table =
+        Table::new(rows, widths).header(header).column_spacing(1).block(frame_block(heading(lang, t), look));
+    frame.render_widget(table, area);
 }
 
 /// The console's keys, as this teacher has them.
 fn console_keys(look: &Look, projector: bool) -> String {
-    let args: [(&str, Arg); 3] = [
+    let args: [(&str, Arg); 4] = [
         ("enter", look.key(Action::Take).into()),
         ("quit", look.key(Action::Quit).into()),
         ("updown", format!("{}/{}", look.key(Action::Up), look.key(Action::Down)).into()),
+        ("tournament", look.key(Action::Tournament).into()),
     ];
     text(look.language, if projector { "console-projector-keys" } else { "console-keys" }, &args)
 }
@@ -370,7 +539,12 @@ fn projector(frame: &mut Frame, view: &View, look: &Look) {
         card,
     );
 
-    // The standings, the first three on a podium.
+    // A tournament's standings while one is shown; else the class's, the first three on a podium.
+    if let Some(t) = &view.tournament {
+        standings_table(frame, t, board, look);
+        frame.render_widget(Line::styled(keys, theme.fg(theme.dim)), keys_area);
+        return;
+    }
     let ranked = ranked(view.rows);
     let block = frame_block(i18n::text(look.language, "console-standings"), look);
     let inner = block.inner(board);
@@ -585,6 +759,9 @@ mod tests {
             projector,
             join: &join,
             draft: crate::lobby::Draft::default(),
+            tournament: None,
+            choosing: None,
+            game: None,
         };
         let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
         terminal.draw(|frame| draw(frame, &view, &Look { language, ..Look::default() })).expect("drawn");
@@ -637,6 +814,100 @@ mod tests {
                 }
                 insta::assert_snapshot!(format!("zh_console_{what}_{width}x{height}"), screen);
             }
+        }
+    }
+
+    /// A class tournament in words, in English and in Chinese: the choice (who plays, what,
+    /// the keys), and the standings on the console and the projector (place, name, points,
+    /// games, wins, who is on fire), every number the snapshot's.
+    #[test]
+    fn a_tournament_is_chosen_and_its_standings_shown_in_both_languages() {
+        use crate::director::{Plan, Snapshot};
+        use crate::tournament::StandingRow;
+        let standing = |player: &str, points, games, won, on_fire| StandingRow {
+            player: player.into(),
+            points,
+            games,
+            won,
+            on_fire,
+        };
+        let snapshot = std::sync::Arc::new(Snapshot {
+            id: 1,
+            kind: TournamentKind::Arena,
+            game: "nim".into(),
+            mode: "normal".into(),
+            minutes: Some(10),
+            round: 4,
+            rounds: None,
+            ending: false,
+            ended: false,
+            standings: vec![
+                standing("carol", 8, 3, 3, true),
+                standing("alice", 2, 2, 1, false),
+                standing("bob", 0, 1, 0, false),
+            ],
+            playing: vec![("alice".into(), "bob".into())],
+            bye: None,
+        });
+        let rows = vec![
+            row(1, "alice", Doing::Match { with: "bob".into() }, None, StudentSummary::default()),
+            row(2, "bob", Doing::Match { with: "alice".into() }, None, StudentSummary::default()),
+            row(3, "carol", Doing::Lobby, None, StudentSummary::default()),
+        ];
+        let join = Join::default();
+        let draw_with = |language, projector, tournament: Option<std::sync::Arc<Snapshot>>, choosing| {
+            let view = View {
+                me: "mrslee",
+                rows: &rows,
+                chosen: None,
+                note: None,
+                assignment: &None,
+                projector,
+                join: &join,
+                draft: crate::lobby::Draft::default(),
+                tournament,
+                choosing,
+                game: Some(("nim".into(), "misere".into())),
+            };
+            let mut terminal = Terminal::new(TestBackend::new(100, 30)).expect("a test terminal");
+            terminal.draw(|frame| draw(frame, &view, &Look { language, ..Look::default() })).expect("drawn");
+            crate::lobby_view::tests::screen_text(terminal.backend().buffer())
+        };
+        let swiss = Plan { kind: TournamentKind::Swiss, ..Plan::default() };
+        let choice = draw_with(Language::English, false, None, Some(swiss));
+        for whole in [
+            "New tournament",
+            "Arena, 10 min",
+            "Round robin",
+            "Swiss, 3 rounds",
+            "the one student in the lobby now",
+        ] {
+            assert!(choice.contains(whole), "{whole:?}:\n{choice}");
+        }
+        assert!(choice.contains("Nim, misère"), "{choice}");
+        for projector in [false, true] {
+            let screen = draw_with(Language::English, projector, Some(snapshot.clone()), None);
+            for whole in ["Arena · Nim, normal play · 10 min · 1 game in play", "Points", "on fire"] {
+                assert!(screen.contains(whole), "{whole:?}:\n{screen}");
+            }
+            let carol =
+                screen.lines().find(|l| l.contains("carol") && l.contains('8')).expect("carol's line");
+            let figures: Vec<&str> = carol
+                .split(|c: char| c.is_whitespace() || c == '│')
+                .filter(|w| w.parse::<u32>().is_ok())
+                .collect();
+            assert_eq!(figures, ["1", "8", "3", "3"], "{carol}");
+        }
+        let chinese = draw_with(Language::SimplifiedChinese, true, Some(snapshot), None);
+        for whole in ["竞技场", "积分", "连胜中"] {
+            assert!(chinese.contains(whole), "{whole:?}:\n{chinese}");
+        }
+        for english in ["Arena", "Points", "on fire", "in play"] {
+            assert!(!chinese.contains(english), "{english:?}:\n{chinese}");
+        }
+        let choice = draw_with(Language::SimplifiedChinese, false, None, Some(Plan::default()));
+        for english in ["Arena", "Swiss", "students", "min"] {
+            assert!(!choice.contains(english), "{english:?}:\n{choice}");
         }
     }
 

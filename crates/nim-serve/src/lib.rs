@@ -21,6 +21,7 @@
 mod client;
 mod console;
 pub mod db;
+pub mod director;
 pub mod guard;
 pub mod hostkey;
 pub mod hosts;
@@ -239,6 +240,8 @@ pub struct Server {
     pub people: tables::People,
     /// How students join, for the projector's card.
     pub join: console::Join,
+    /// The class tournament running (or the last one), and its director's mailbox (#39).
+    pub director: director::Hub,
     admission: Mutex<Admission>,
     /// Wrong class codes, per address and in all.
     pub guard: guard::Guard,
@@ -648,6 +651,7 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
         store,
         names: names::Registry::default(),
         people: tables::People::default(),
+        director: director::Hub::default(),
         admission: Mutex::new(Admission::default()),
         guard: guard::Guard::new(limits_guard),
         balancers: options.balancers,

@@ -26,6 +26,12 @@ pub enum Command {
     End,
     /// A teacher sends this person off the server.
     Kick(u64),
+    /// A teacher's tournament key: the choice of a new one, or ending the one running.
+    Tournament,
+    /// A teacher starts the tournament chosen.
+    StartTournament(super::director::Plan),
+    /// A teacher ends the tournament running.
+    EndTournament,
     /// The lobby and the games in lines of text from now on (the plain door, for a screen reader).
     Plain,
     Quit,
@@ -76,6 +82,14 @@ pub enum Note {
     ConfirmKick { id: u64, name: String },
     /// This person was sent off the server.
     Kicked(String),
+    /// End the tournament running? (y or any other key)
+    ConfirmEndTournament,
+    /// A tournament of this kind started with `count` students.
+    TournamentStarted { kind: super::db::TournamentKind, count: usize },
+    /// The tournament was not started, for this reason.
+    TournamentRefused(super::director::Refusal),
+    /// The tournament ends: no new game; the games in play are played out.
+    TournamentEnding,
 }
 
 impl Note {
@@ -120,6 +134,25 @@ impl Note {
                 text(look.language, "console-confirm-kick", &[("who", name.as_str().into())])
             }
             Note::Kicked(name) => text(look.language, "console-kicked", &[("who", name.as_str().into())]),
+            Note::ConfirmEndTournament => text(look.language, "tourney-confirm-end", &[]),
+            Note::TournamentStarted { kind, count } => text(
+                look.language,
+                "tourney-started",
+                &[("kind", kind.as_str().into()), ("count", (*count).into())],
+            ),
+            Note::TournamentRefused(refusal) => {
+                use super::director::Refusal;
+                match refusal {
+                    Refusal::TooFew(n) => text(look.language, "tourney-too-few", &[("count", (*n).into())]),
+                    Refusal::TooManyForRoundRobin(n) => text(
+                        look.language,
+                        "tourney-too-many",
+                        &[("count", (*n).into()), ("most", super::pairing::ROUND_ROBIN_MAX.into())],
+                    ),
+                    Refusal::Running => text(look.language, "tourney-running", &[]),
+                }
+            }
+            Note::TournamentEnding => text(look.language, "tourney-ending", &[]),
             Note::Challenged(name) => words::serve_challenged(look.language, name),
             Note::Busy(name) => words::serve_busy(look.language, name),
             Note::ChallengeSent(name) => words::serve_challenge_sent(look.language, name),
@@ -147,6 +180,8 @@ pub struct Lobby {
     /// A position a teacher chose to give that is lost for whoever moves first, waiting for the
     /// answer (the game, and the position as shown).
     pub pending: Option<(nim_tui::domain::GameSetup, String)>,
+    /// A teacher choosing a tournament to start: the choice so far.
+    pub choosing: Option<super::director::Plan>,
 }
 
 /// How a teacher's next activity is set: hints allowed or not, and its time limit.
@@ -191,6 +226,9 @@ impl Lobby {
             Some(Note::ConfirmKick { id, .. }) => {
                 return if matches!(ch, Some('y' | 'Y')) { Command::Kick(id) } else { Command::Nothing };
             }
+            Some(Note::ConfirmEndTournament) => {
+                return if matches!(ch, Some('y' | 'Y')) { Command::EndTournament } else { Command::Nothing };
+            }
             Some(Note::GiveLost(_)) => {
                 return if matches!(ch, Some('g' | 'G')) {
                     Command::GiveSecond
@@ -215,9 +253,28 @@ impl Lobby {
                 _ => self.note = Some(Note::Challenged(name)),
             }
         }
+        if let Some(plan) = self.choosing.as_mut().filter(|_| teacher) {
+            // Choosing a tournament: up and down the kind, left and right its length, Enter
+            // starts it; the tournament key or quit puts the choice away.
+            match action {
+                Some(Action::Up) => plan.step_kind(false),
+                Some(Action::Down) => plan.step_kind(true),
+                Some(Action::Less) => plan.step_length(false),
+                Some(Action::More) => plan.step_length(true),
+                Some(Action::Take) => {
+                    let plan = *plan;
+                    self.choosing = None;
+                    return Command::StartTournament(plan);
+                }
+                Some(Action::Quit | Action::Tournament) => self.choosing = None,
+                _ => {}
+            }
+            return Command::Nothing;
+        }
         let at = self.chosen_index(people, me);
         let chosen = people.get(at);
         match (ch, action) {
+            (_, Some(Action::Tournament)) if teacher => Command::Tournament,
             (Some('v' | 'V'), _) if teacher => {
                 self.projector = !self.projector;
                 Command::Nothing

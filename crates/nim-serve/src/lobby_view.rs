@@ -28,6 +28,39 @@ pub struct View<'a> {
     pub accuracy: Option<super::db::Accuracy>,
     /// In lost positions: moves that made the opponent's work hardest, and moves judged.
     pub hardest: Option<super::db::Accuracy>,
+    /// The class tournament running (or the last one), for this player's place and next game.
+    pub tournament: Option<std::sync::Arc<super::director::Snapshot>>,
+}
+
+/// This player's line of the tournament, when they play in one: their place, points and what
+/// comes next. `None` when they are not in it.
+pub fn tournament_line(lang: Language, t: &super::director::Snapshot, me: &str) -> Option<String> {
+    use super::say::text;
+    let (place, count) = t.place_of(me)?;
+    let points = t.standings.get(place - 1).map_or(0, |r| r.points);
+    let next = if t.ended {
+        nim_tui::i18n::text(lang, "tourney-lobby-ended")
+    } else if t.ending {
+        nim_tui::i18n::text(lang, "tourney-lobby-ending")
+    } else if let Some(with) = t.opponent_of(me) {
+        nim_tui::words::serve_playing(lang, with)
+    } else if t.bye.as_deref() == Some(me) {
+        nim_tui::i18n::text(lang, "tourney-lobby-bye")
+    } else if t.kind == super::db::TournamentKind::Arena {
+        nim_tui::i18n::text(lang, "tourney-lobby-arena")
+    } else {
+        text(lang, "tourney-lobby-round", &[("round", u64::from(t.round).into())])
+    };
+    Some(text(
+        lang,
+        "tourney-lobby",
+        &[
+            ("place", place.into()),
+            ("count", count.into()),
+            ("points", u64::from(points).into()),
+            ("next", next.into()),
+        ],
+    ))
 }
 
 pub(crate) fn doing(lang: Language, d: &Doing) -> String {
@@ -80,6 +113,10 @@ pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
     );
     if let Some(n) = &view.lobby.note {
         frame.render_widget(Line::styled(n.text(look), theme.strong(theme.error)), note);
+    } else if let Some(line) =
+        view.tournament.as_ref().and_then(|t| tournament_line(look.language, t, view.my_name))
+    {
+        frame.render_widget(Line::styled(line, theme.strong(theme.accent)), note);
     }
     let key_lines: Vec<Line> =
         key_rows.into_iter().map(|row| Line::styled(row, theme.fg(theme.dim))).collect();
@@ -289,6 +326,7 @@ pub(crate) mod tests {
             ..Lobby::default()
         };
         let view = View {
+            tournament: None,
             lobby: &lobby,
             me: 6,
             my_name: "frank",

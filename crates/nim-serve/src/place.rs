@@ -424,7 +424,50 @@ impl Place {
                     self.lobby.note = Some(Note::Declined(name));
                 }
             }
+            Notice::Paired { table, seat } => self.paired(table, seat),
         }
+    }
+
+    /// The tournament's director seats this person at `table`, in seat `seat`: from the lobby,
+    /// their own game against the AI (kept, ended by the server: no loss), watching, or a
+    /// finished game's seat. A person in a game in play with someone cannot be seated: the game
+    /// is not played, and the director is told.
+    fn paired(&mut self, table: Arc<Table>, seat: usize) {
+        if table.closed.load(Ordering::SeqCst) {
+            return;
+        }
+        let free = match &self.at {
+            At::Lobby | At::Table { role: Role::Owner | Role::Watcher, .. } => !self.composing,
+            At::Table { table: at, role: Role::Seat(_) } => {
+                at.closed.load(Ordering::SeqCst) || at.app().game().is_none_or(|g| g.over.is_some())
+            }
+        };
+        if !free {
+            table.closed.store(true, Ordering::SeqCst);
+            table.touch();
+            if let Some(t) = table.origin.tournament {
+                self.server.director.tell(super::director::Order::Unplayed {
+                    tournament: t.tournament,
+                    first: table.players[0].clone(),
+                    second: table.players[1].clone(),
+                });
+            }
+            return;
+        }
+        self.keep_unfinished_solo(Outcome::EndedByServer, "tournament game".into());
+        self.leave_table();
+        let with = table.players[1 - seat.min(1)].clone();
+        if self.me.logs() {
+            tracing::info!(peer = %self.me.peer, player = %self.me.name, with = %with, "tournament game started");
+        }
+        table.reseat(seat.min(1), self.me.id);
+        self.server.people.set(self.me.id, Doing::Match { with }, Some(table.clone()));
+        self.lobby.note = None;
+        if let Some((from, _)) = self.lobby.challenged_by.take() {
+            // A challenge waiting for an answer: this person is busy now.
+            self.server.people.tell(from, Notice::Engaged { name: self.me.name.clone() });
+        }
+        self.sit(table, Role::Seat(if seat == 0 { Seat::First } else { Seat::Second }));
     }
 
     /// After the table changed: a table closed by the other player (or its owner, for a
@@ -441,6 +484,9 @@ impl Place {
             Role::Seat(_) if over => return,
             _ if moves >= self.server.limits.max_moves => {
                 self.lobby.note = Some(Note::MoveLimit(self.server.limits.max_moves));
+            }
+            Role::Seat(seat) if moves == 0 && table.origin.tournament.is_some() => {
+                self.lobby.note = Some(Note::Left(table.players[seat_index(*seat).min(1) ^ 1].clone()));
             }
             Role::Seat(seat) => {
                 self.lobby.note = Some(Note::LeftYouWon(table.players[seat_index(seat.other())].clone()));
@@ -504,6 +550,7 @@ impl Place {
                     // Leaving a game in play loses it, as leaving it at the board does: hanging
                     // up is no way to escape a loss.
                     let ended_by = format!("left by {}", self.me.name);
+                    forfeit_unbegun(&self.server, table, seat, &ended_by);
                     give_up(&self.server, table, seat, &ended_by);
                 }
             }
@@ -673,6 +720,31 @@ impl Place {
                 }
                 self.lobby.note = Some(if ended { Note::ActivityEnded } else { Note::NoActivity });
             }
+            Command::Tournament => {
+                if !self.me.teacher {
+                    return None;
+                }
+                if server.director.running() {
+                    self.lobby.note = Some(Note::ConfirmEndTournament);
+                } else {
+                    self.lobby.choosing = Some(super::director::Plan::default());
+                    self.lobby.note = None;
+                }
+            }
+            Command::StartTournament(plan) => {
+                if !self.me.teacher {
+                    return None;
+                }
+                self.lobby.note = Some(match super::director::start(&server, plan, &self.me.name) {
+                    Ok(count) => Note::TournamentStarted { kind: plan.kind, count },
+                    Err(refusal) => Note::TournamentRefused(refusal),
+                });
+            }
+            Command::EndTournament => {
+                if self.me.teacher && server.director.tell(super::director::Order::End) {
+                    self.lobby.note = Some(Note::TournamentEnding);
+                }
+            }
             Command::Watch(id) => {
                 let Some(table) = server.people.table_of(id) else {
                     self.lobby.note =
@@ -814,6 +886,7 @@ impl Place {
 
     /// Leaves a seat at once: a game in play is given up (Ctrl-C, or the other player gone).
     fn leave_seat(&mut self, table: &Arc<Table>, seat: Seat, in_play: bool) {
+        forfeit_unbegun(&self.server, table, seat_index(seat), &format!("left by {}", self.me.name));
         if in_play {
             give_up(&self.server, table, seat_index(seat), &format!("left by {}", self.me.name));
             self.lobby.note = Some(Note::YouLeft);
@@ -1017,6 +1090,12 @@ impl Scene for Place {
                     projector: self.lobby.projector,
                     join: &self.server.join,
                     draft: self.lobby.draft,
+                    tournament: self.server.director.current(),
+                    choosing: self.lobby.choosing,
+                    game: self.lobby.choosing.map(|_| {
+                        let setup = self.server.settings.setup();
+                        (setup.game.name().to_string(), setup.mode.as_str().to_string())
+                    }),
                 };
                 console::draw(frame, &view, look);
             }
@@ -1034,6 +1113,7 @@ impl Scene for Place {
                     ratings: board.ratings.get(&self.me.name).map_or(&[], Vec::as_slice),
                     accuracy: board.students.get(&self.me.name).and_then(|s| s.accuracy()),
                     hardest: board.students.get(&self.me.name).and_then(|s| s.hardest_share()),
+                    tournament: server.director.current(),
                 };
                 lobby_view::draw(frame, &view, look);
             }
@@ -1121,7 +1201,7 @@ fn solo_app(server: &Server, name: &str) -> App {
 /// A game between two people, with the help the server allows: the hint (the mover's own, and
 /// kept as help on their result) when hints are allowed; never the coach or the binary view,
 /// which both players would see.
-fn between_people(app: App, server: &Server) -> App {
+pub(crate) fn between_people(app: App, server: &Server) -> App {
     let mut app = with_server_hints(app, server);
     app.panels.coach = false;
     app.panels.binary = false;
@@ -1291,8 +1371,18 @@ fn keep(server: &Server, table: &Table, game: &nim_tui::app::Game, outcome: [Out
         if let Some(key) = live {
             server.store.live_gone(key);
         }
+        if let Some(t) = table.origin.tournament {
+            // Not kept (past the results' rate): not counted either.
+            server.director.tell(super::director::Order::Unplayed {
+                tournament: t.tournament,
+                first: table.players[0].clone(),
+                second: table.players[1].clone(),
+            });
+        }
         return;
     }
+    // The winner as the rows keep it, which is what the database recounts.
+    let winner = rows.iter().find(|r| r.outcome == Outcome::Won).map(|r| r.player.clone());
     table.sync_times(game.moves().len());
     let (times, started) =
         table.times.lock().map(|t| (t.ms.clone(), Some(t.started))).unwrap_or_else(|_| (Vec::new(), None));
@@ -1315,6 +1405,15 @@ fn keep(server: &Server, table: &Table, game: &nim_tui::app::Game, outcome: [Out
         tournament: table.origin.tournament,
     };
     server.store.record_live_game(played, live);
+    if let Some(t) = table.origin.tournament {
+        // After the game is queued for the store: the tournament ends only after its games.
+        server.director.tell(super::director::Order::Finished {
+            tournament: t.tournament,
+            first: table.players[0].clone(),
+            second: table.players[1].clone(),
+            winner,
+        });
+    }
     if table.is_match() {
         tracing::info!(first = %table.players[0], second = %table.players[1], %ended_by, "game between players over");
     }
@@ -1331,13 +1430,29 @@ fn give_up(server: &Server, table: &Table, seat: usize, ended_by: &str) {
     keep(server, table, game, outcomes_won_by(1 - seat), ended_by);
 }
 
+/// A tournament game left by seat `seat` before its first move is lost by them (a game with
+/// moves is given up by [`give_up`]): the tournament counts every game it paired that began.
+fn forfeit_unbegun(server: &Server, table: &Table, seat: usize, ended_by: &str) {
+    if table.origin.tournament.is_none() {
+        return;
+    }
+    let app = table.app();
+    let Some(game) = app.game().filter(|g| g.over.is_none() && g.moves().is_empty()) else { return };
+    if table.recorded.swap(true, Ordering::SeqCst) {
+        return;
+    }
+    keep(server, table, game, outcomes_won_by(1 - seat.min(1)), ended_by);
+}
+
 /// The games whose players did not come back in time are given up, as left by them, and their
 /// tables closed (the other player goes back to the lobby, told they won).
 fn give_up_parked(server: &Server) {
     for (_, parked) in server.people.expired(std::time::Instant::now()) {
         let name = parked.table.players[parked.seat].clone();
         tracing::info!(player = %name, "did not come back to the game: it is kept as left");
-        give_up(server, &parked.table, parked.seat, &format!("connection lost: {name}"));
+        let ended_by = format!("connection lost: {name}");
+        forfeit_unbegun(server, &parked.table, parked.seat, &ended_by);
+        give_up(server, &parked.table, parked.seat, &ended_by);
         parked.table.closed.store(true, Ordering::SeqCst);
         parked.table.touch();
     }

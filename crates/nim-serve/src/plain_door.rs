@@ -506,6 +506,7 @@ impl Door {
             ratings: board.ratings.get(&place.me().name).map_or(&[], Vec::as_slice),
             accuracy: board.students.get(&place.me().name).and_then(|s| s.accuracy()),
             hardest: board.students.get(&place.me().name).and_then(|s| s.hardest_share()),
+            tournament: None,
         };
         let look = Look { language: self.language(), ..Look::default() };
         super::lobby_view::board_lines(&view, &look)

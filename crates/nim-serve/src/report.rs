@@ -205,6 +205,110 @@ pub struct Report {
     pub ratings: Vec<RatingJson>,
     /// What each rated game over the selection did to its players' ratings, oldest first.
     pub rating_history: Vec<RatingChangeJson>,
+    /// The class tournaments started over the selection (none for an activity), oldest first,
+    /// each with its standings recounted from its games and the games (#39).
+    pub tournaments: Vec<TournamentJson>,
+}
+
+/// A class tournament: as started, its standings (recounted from its games:
+/// `tournament::standings_from`) and its games.
+#[derive(Debug, Serialize)]
+pub struct TournamentJson {
+    pub id: i64,
+    /// `arena`, `round_robin` or `swiss`.
+    pub kind: String,
+    pub started_at: String,
+    pub ended_at: Option<String>,
+    pub game: String,
+    pub mode: String,
+    /// Rounds planned (round robin, Swiss).
+    pub rounds: Option<u32>,
+    /// An arena's length in seconds.
+    pub seconds: Option<u32>,
+    pub started_by: String,
+    /// Best first: the players who played a game of it.
+    pub standings: Vec<StandingJson>,
+    /// In the order they ended: who moved first, who won (`null`: ended by the server).
+    pub games: Vec<TournamentGameJson>,
+}
+
+/// A line of a tournament's standings.
+#[derive(Debug, Serialize)]
+pub struct StandingJson {
+    pub place: usize,
+    pub player: String,
+    pub points: u32,
+    pub games: u32,
+    pub won: u32,
+    /// An arena player whose next win scores double.
+    pub on_fire: bool,
+}
+
+/// A game of a tournament.
+#[derive(Debug, Serialize)]
+pub struct TournamentGameJson {
+    pub game_id: i64,
+    pub round: u32,
+    pub first: String,
+    pub second: String,
+    pub winner: Option<String>,
+}
+
+/// The tournaments `selection` covers: those started in its days (or all); an activity has none.
+fn tournaments_json(db: &Db, selection: Selection) -> Result<Vec<TournamentJson>, DbError> {
+    let mut out = Vec::new();
+    for t in db.tournaments()? {
+        let wanted = match selection {
+            Selection::All => true,
+            Selection::Between { from, until } => (from..until).contains(&t.started_at),
+            Selection::Activity(_) => false,
+        };
+        if !wanted {
+            continue;
+        }
+        let results = db.tournament_results(t.id)?;
+        // The players in the order the server seeds them (by name, as the lobby lists them).
+        let mut players: Vec<String> =
+            results.iter().flat_map(|r| [r.first.clone(), r.second.clone()]).collect();
+        players.sort_by(|a, b| a.to_lowercase().cmp(&b.to_lowercase()).then(a.cmp(b)));
+        players.dedup();
+        let byes = crate::tournament::byes_from(t.kind, &players, &results);
+        let standings = crate::tournament::standings_from(t.kind, &players, &results, &byes)
+            .into_iter()
+            .enumerate()
+            .map(|(i, r)| StandingJson {
+                place: i + 1,
+                player: r.player,
+                points: r.points,
+                games: r.games,
+                won: r.won,
+                on_fire: r.on_fire,
+            })
+            .collect();
+        out.push(TournamentJson {
+            id: t.id,
+            kind: t.kind.as_str().to_string(),
+            started_at: utc_iso(t.started_at),
+            ended_at: t.ended_at.map(utc_iso),
+            game: t.game,
+            mode: t.mode,
+            rounds: t.rounds,
+            seconds: t.seconds,
+            started_by: t.started_by,
+            standings,
+            games: results
+                .into_iter()
+                .map(|r| TournamentGameJson {
+                    game_id: r.game_id,
+                    round: r.round,
+                    first: r.first,
+                    second: r.second,
+                    winner: r.winner,
+                })
+                .collect(),
+        });
+    }
+    Ok(out)
 }
 
 /// A rating as it stands.
@@ -427,6 +531,7 @@ impl Report {
             games,
             ratings,
             rating_history,
+            tournaments: tournaments_json(db, selection)?,
         })
     }
 

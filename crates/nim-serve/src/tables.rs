@@ -60,6 +60,9 @@ pub enum Notice {
     Ended(i64),
     /// This person's answer to a puzzle was rated (#39): what it did to the ratings.
     PuzzleRated(Box<nim_tui::app::PuzzleRated>),
+    /// The tournament's director paired this person: sit at `table` in seat `seat` (0 moves
+    /// first), as a challenge accepted seats its players.
+    Paired { table: Arc<Table>, seat: usize },
 }
 
 /// The position a teacher gave everyone (an activity: a class race), how each student did, and

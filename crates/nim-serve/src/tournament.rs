@@ -45,6 +45,8 @@ pub struct Tournament {
     playing: HashSet<usize>,
     /// Rounds paired (an arena counts its pairings).
     pub round: u32,
+    /// A Swiss's rounds as the teacher chose them (at most [`pairing::swiss_rounds`]'s).
+    pub rounds: Option<u32>,
 }
 
 impl Tournament {
@@ -57,7 +59,58 @@ impl Tournament {
             byes: Vec::new(),
             playing: HashSet::new(),
             round: 0,
+            rounds: None,
         }
+    }
+
+    /// The rounds it plays: a round robin's Berger rounds, a Swiss's as chosen (or the usual
+    /// number for its players); `None` for an arena, which plays for a time.
+    pub fn planned_rounds(&self) -> Option<u32> {
+        let n = self.players.len();
+        let rounds = match self.kind {
+            TournamentKind::Arena => return None,
+            TournamentKind::RoundRobin => pairing::berger_rounds(n),
+            TournamentKind::Swiss => {
+                let most = pairing::swiss_rounds(n);
+                self.rounds.map_or(most, |r| usize::try_from(r).unwrap_or(most).min(most))
+            }
+        };
+        Some(u32::try_from(rounds).unwrap_or(u32::MAX))
+    }
+
+    /// A player who came after the start joins (an arena only: a round robin's or a Swiss's
+    /// players are those at its start); whether they did.
+    pub fn join(&mut self, name: &str) -> bool {
+        if self.kind != TournamentKind::Arena || self.index(name).is_some() {
+            return false;
+        }
+        self.players.push(name.to_string());
+        true
+    }
+
+    /// Whether `name` plays in it.
+    pub fn has(&self, name: &str) -> bool {
+        self.index(name).is_some()
+    }
+
+    /// Whether nobody is in a game of it now.
+    pub fn idle(&self) -> bool {
+        self.playing.is_empty()
+    }
+
+    /// A game it paired that was never played (a player gone before it began): both are free
+    /// again, and nothing is counted.
+    pub fn cancel(&mut self, first: &str, second: &str) {
+        for name in [first, second] {
+            if let Some(i) = self.index(name) {
+                self.playing.remove(&i);
+            }
+        }
+    }
+
+    /// Whether a round robin or a Swiss has played all its rounds (an arena never has).
+    pub fn rounds_done(&self) -> bool {
+        self.planned_rounds().is_some_and(|r| self.round >= r)
     }
 
     /// The kind a teacher's tournament of `n` players is: a round robin up to
@@ -107,7 +160,7 @@ impl Tournament {
                 all.get(usize::try_from(self.round).unwrap_or(usize::MAX)).cloned()?
             }
             TournamentKind::Swiss => {
-                if usize::try_from(self.round).unwrap_or(usize::MAX) >= pairing::swiss_rounds(n) {
+                if self.rounds_done() {
                     return None;
                 }
                 pairing::swiss(&self.swiss_players())?
@@ -232,6 +285,30 @@ pub fn standings_from(
     t.standings()
 }
 
+/// The byes of a round robin or a Swiss, recounted from its games: the database keeps games,
+/// not byes, and a round of an odd number of `players` where all but one played gave that one
+/// the bye. (A round where a pair was not played, a player gone, leaves more than one out: no
+/// bye is counted for it then, though the live tournament gave one.) An arena has none.
+pub fn byes_from(kind: TournamentKind, players: &[String], results: &[TournamentResult]) -> Vec<String> {
+    if kind == TournamentKind::Arena || players.len().is_multiple_of(2) {
+        return Vec::new();
+    }
+    let last = results.iter().map(|r| r.round).max().unwrap_or(0);
+    let mut byes = Vec::new();
+    for round in 1..=last {
+        let out: Vec<&String> = players
+            .iter()
+            .filter(|p| !results.iter().any(|r| r.round == round && (&r.first == *p || &r.second == *p)))
+            .collect();
+        if let [one] = out.as_slice()
+            && out.len() < players.len()
+        {
+            byes.push((*one).clone());
+        }
+    }
+    byes
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -272,6 +349,8 @@ mod tests {
             let total: u32 = standings.iter().map(|s| s.points).sum();
             assert_eq!(usize::try_from(total).expect("fits"), results.len() + byes.len());
             assert_eq!(standings, standings_from(kind, &names, &results, &byes));
+            // The byes recounted from the games alone are the ones given.
+            assert_eq!(byes_from(kind, &names, &results), byes, "{kind:?}");
         }
     }
 }

@@ -21,5 +21,6 @@ mod serve_openssh;
 mod serve_together;
 mod service;
 mod tournament;
+mod tourney;
 mod web;
 mod zh;
