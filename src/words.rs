@@ -11,6 +11,10 @@ use crate::engine::{
 };
 use crate::i18n::{self, Arg, Language};
 
+mod teaching;
+
+pub use teaching::{Panel, Tone, Toned, panel, plain_lines, reason, solve_lines};
+
 /// The message `id` with its arguments.
 fn say(lang: Language, id: &str, args: &[(&str, Arg)]) -> String {
     i18n::text_with(lang, id, args)
@@ -185,6 +189,18 @@ pub fn least_reason(lang: Language, why: LeastReason) -> &'static str {
 pub fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// `text` padded with spaces on the right to `width` display columns (as `{:<width$}` does for
+/// characters); a longer text is left whole.
+pub fn padded(text: &str, width: usize) -> String {
+    format!("{text}{}", " ".repeat(width.saturating_sub(unicode_width::UnicodeWidthStr::width(text))))
+}
+
+/// `text` padded with spaces on the left to `width` display columns (as `{:>width$}` does for
+/// characters); a longer text is left whole.
+pub fn right_aligned(text: &str, width: usize) -> String {
+    format!("{}{text}", " ".repeat(width.saturating_sub(unicode_width::UnicodeWidthStr::width(text))))
 }
 
 /// When a move is told: as one to make (`take 2 from heap 1`), or as one made (`took 2 from heap
@@ -656,20 +672,6 @@ pub fn more_above(lang: Language, arrow: &str, count: usize) -> String {
 /// The mark on the board's frame when rows are scrolled out of view below: `↓ 5 more`.
 pub fn more_below(lang: Language, arrow: &str, count: usize) -> String {
     say(lang, "board-more", &[("arrow", txt(arrow)), ("count", num(count))])
-}
-
-/// The best move's reason in one line, for the hint: Nim's lesson, or the reason another game's
-/// teaching view gives (still a sentence of the engine's).
-pub fn reason(lang: Language, teaching: &Teaching) -> String {
-    match teaching {
-        Teaching::Nim(explanation) => lesson(lang, explanation),
-        Teaching::Moore(view) => moore_reason(lang, &view.reason),
-        Teaching::Grundy(view) => grundy_reason(lang, view),
-        Teaching::Wythoff(view) => wythoff_reason(lang, view),
-        Teaching::Fibonacci(view) => fibonacci_reason(lang, view),
-        Teaching::Euclid(view) => euclid_reason(lang, view),
-        Teaching::Quotient(view) => quotient_reason(lang, view),
-    }
 }
 
 /// The losing elements of misère Kayles's quotient, listed: `a, bb, ac, …`.

@@ -231,6 +231,22 @@ impl Teaching {
         }
     }
 
+    /// The working this view shows of `position` (the position it was made of), as a verdict
+    /// gives it: the view's own figures, for `solve`'s reference answer.
+    pub fn working(&self, position: &Position) -> Working {
+        match self {
+            Teaching::Nim(explanation) => Working::NimSum(explanation.analysis.nim_sum),
+            Teaching::Grundy(view) => Working::Grundy { values: view.values.clone(), sum: view.sum },
+            Teaching::Fibonacci(view) => {
+                Working::Zeckendorf { limit: position.limit(), terms: view.terms.clone() }
+            }
+            Teaching::Quotient(view) => {
+                Working::Quotient { elements: view.elements.clone(), product: view.product }
+            }
+            Teaching::Moore(_) | Teaching::Wythoff(_) | Teaching::Euclid(_) => Working::Plain,
+        }
+    }
+
     /// Whether the player to move wins with perfect play.
     pub fn is_win(&self) -> bool {
         match self {
@@ -699,6 +715,49 @@ pub enum Working {
     },
     /// Nothing beyond the heaps (Moore's Nim_k, Wythoff's game).
     Plain,
+}
+
+/// The working as `solve --json` writes it (`assets/solve.schema.json`): a map of the fields it
+/// adds after `heaps`, none for `Plain`. So a new kind of working is written here, once, and
+/// `solve` writes whatever it is given. A Grundy value past `u64::MAX` is a string of digits, as
+/// every count in the schema.
+impl serde::Serialize for Working {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+
+        /// A value as the schema writes a count: a number while it fits a `u64`, else its digits.
+        struct Count(u128);
+        impl serde::Serialize for Count {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                match u64::try_from(self.0) {
+                    Ok(n) => serializer.serialize_u64(n),
+                    Err(_) => serializer.serialize_str(&self.0.to_string()),
+                }
+            }
+        }
+        let mut map = serializer.serialize_map(None)?;
+        match self {
+            Working::NimSum(sum) => map.serialize_entry("nim_sum", sum)?,
+            Working::Grundy { values, sum } => {
+                let values: Vec<Count> = values.iter().map(|&v| Count(v)).collect();
+                map.serialize_entry("grundy", &values)?;
+                map.serialize_entry("grundy_sum", &Count(*sum))?;
+            }
+            Working::Zeckendorf { limit, terms } => {
+                map.serialize_entry("limit", limit)?;
+                map.serialize_entry("zeckendorf", terms)?;
+            }
+            Working::Quotient { elements, product } => {
+                let names: Vec<&str> = elements.iter().map(|x| x.name()).collect();
+                map.serialize_entry("quotient", &names)?;
+                map.serialize_entry("quotient_product", product.name())?;
+                let p: Vec<&str> = super::MisereKayles.p_portion().into_iter().map(|x| x.name()).collect();
+                map.serialize_entry("quotient_p", &p)?;
+            }
+            Working::Plain => {}
+        }
+        map.end()
+    }
 }
 
 /// Who wins, how many winning moves there are and the working, worked out without listing the
