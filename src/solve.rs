@@ -132,6 +132,10 @@ pub enum JsonMove {
     /// `{"turn":[9,4]}`: the coins turned over in a coin-turning game, by their places from 1,
     /// the head turned to tails first.
     Turn { turn: Vec<u64> },
+    /// `{"run":[9,4]}`: the ruler game's run of coins turned over, by its two ends, the head
+    /// turned to tails first (`[9,9]`: the head alone). A run may hold up to 2^64-1 coins, so it
+    /// is never listed coin by coin.
+    Run { run: [u64; 2] },
 }
 
 /// One heap's part of a move on several heaps.
@@ -157,6 +161,7 @@ impl JsonMove {
                 JsonMove::Pins { heap: heap + 1, pins: (left + 1..=left + take).collect() }
             }
             Move::Turn(coins) => JsonMove::Turn { turn: coins.clone() },
+            &Move::Run { right, left } => JsonMove::Run { run: [right, left] },
         }
     }
 }
@@ -799,6 +804,13 @@ impl<W: Write> Output<W> {
                     }
                     self.num(coin);
                 }
+                self.put(b"]}");
+            }
+            &Move::Run { right, left } => {
+                self.put(br#"{"run":["#);
+                self.num(right);
+                self.put(b",");
+                self.num(left);
                 self.put(b"]}");
             }
         }

@@ -286,6 +286,14 @@ pub fn move_text(lang: Language, words: &MoveWords, tense: Tense) -> String {
                 ],
             )
         }
+        &MoveWords::Run { right, left } if right == left => {
+            say(lang, pick("move-turn-head", "move-turned-head"), &[("head", num(right))])
+        }
+        &MoveWords::Run { right, left } => say(
+            lang,
+            pick("move-turn-run", "move-turned-run"),
+            &[("head", num(right)), ("left", num(left)), ("count", Arg::Count(right - left + 1))],
+        ),
         MoveWords::Turn(coins) => {
             let head = coins.first().copied().unwrap_or(0);
             let others: Vec<String> = coins.iter().skip(1).map(u64::to_string).collect();
@@ -454,6 +462,7 @@ pub fn rule(lang: Language, kind: GameKind) -> String {
     }
     match kind.describe().shape {
         MoveShape::Turn { most: Some(2) } => i18n::text(lang, "game-rule-turtles"),
+        MoveShape::Turn { most: None } => i18n::text(lang, "game-rule-ruler"),
         MoveShape::Turn { .. } => i18n::text(lang, "game-rule-mock-turtles"),
         MoveShape::OneHeap { cap: Cap::None } => i18n::text(lang, "game-rule-nim"),
         MoveShape::OneHeap { cap: Cap::Amounts(_) } => {
@@ -892,6 +901,7 @@ fn in_disguise(lang: Language, view: &GrundyView) -> Option<String> {
         GrundyPattern::Staircase => ("staircase-win", "staircase-lost"),
         GrundyPattern::TurningTurtles => ("turtles-win", "turtles-lost"),
         GrundyPattern::MockTurtles => ("mock-turtles-win", "mock-turtles-lost"),
+        GrundyPattern::Ruler => ("ruler-win", "ruler-lost"),
         _ => return None,
     };
     let staircase = view.pattern == Some(GrundyPattern::Staircase);
@@ -1150,6 +1160,7 @@ pub fn grundy_pattern(lang: Language, kind: GameKind, pattern: GrundyPattern) ->
         GrundyPattern::Staircase => i18n::text(lang, "grundy-pattern-staircase"),
         GrundyPattern::TurningTurtles => i18n::text(lang, "grundy-pattern-turtles"),
         GrundyPattern::MockTurtles => i18n::text(lang, "grundy-pattern-mock-turtles"),
+        GrundyPattern::Ruler => i18n::text(lang, "grundy-pattern-ruler"),
     }
 }
 

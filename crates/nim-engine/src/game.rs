@@ -35,6 +35,15 @@ pub enum Move {
     /// right to left: the first is a head, turned to tails. The position's heaps are the heads'
     /// places, and the move is played by turning each coin over.
     Turn(Vec<u64>),
+    /// A run of neighbouring coins turned over (the ruler game): every coin from place `left` to
+    /// place `right` (from 1, `left <= right`), the rightmost, `right`, a head turned to tails. A
+    /// run may hold up to `right` coins, so it is named by its ends, never coin by coin.
+    Run {
+        /// The rightmost coin, a head.
+        right: u64,
+        /// The leftmost coin turned.
+        left: u64,
+    },
 }
 
 impl Move {
@@ -57,7 +66,7 @@ impl Move {
             Move::Take(take) => vec![*take],
             Move::TakeMany(takes) => takes.clone(),
             Move::Split { heap, take, .. } => vec![Take::new(*heap, *take)],
-            Move::Turn(_) => Vec::new(),
+            Move::Turn(_) | Move::Run { .. } => Vec::new(),
         }
     }
 
@@ -161,6 +170,20 @@ impl Move {
                 *position = Position::new(heads);
                 Ok(())
             }
+            Move::Run { right, left } => {
+                let heads = position.heaps();
+                let inside = heads.iter().filter(|&&h| (*left..=*right).contains(&h)).count() as u64;
+                let tails = right.saturating_sub(*left).saturating_add(1).saturating_sub(inside);
+                if tails > RUN_TAILS_MOST {
+                    return Err(MoveError::RunTooLong { tails, most: RUN_TAILS_MOST });
+                }
+                let mut out: Vec<u64> =
+                    heads.iter().copied().filter(|h| !(*left..=*right).contains(h)).collect();
+                out.extend((*left..=*right).filter(|c| !heads.contains(c)));
+                out.sort_unstable();
+                *position = Position::new(out);
+                Ok(())
+            }
         }
     }
 }
@@ -194,9 +217,17 @@ impl fmt::Display for Move {
                 let places: Vec<String> = coins.iter().map(u64::to_string).collect();
                 write!(f, "turn over the coins at {}", places.join(", "))
             }
+            Move::Run { right, left } if right == left => write!(f, "turn over the coin at {right}"),
+            Move::Run { right, left } => write!(f, "turn over the coins from {left} to {right}"),
         }
     }
 }
+
+/// The most tails a run of coins may turn up when it is played ([`Move::Run`]): a position lists
+/// its heads, so a run that would make more is refused. Played games start with places of at most
+/// [`crate::GameKind::describe`]'s `most` (a run never reaches right of its head, so they stay
+/// there); `solve` answers any place up to `u64::MAX` without playing a move.
+pub const RUN_TAILS_MOST: u64 = 1 << 16;
 
 /// What a game shows to teach its strategy, built from the same computation the AI plays by.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -327,7 +358,7 @@ fn keep_heaps<R: Rules + ?Sized>(game: &R, position: &Position, count: u128, mv:
             Move::Split { heap, take, left } => {
                 Some(Move::Split { heap: *heap, take: take.saturating_sub(1), left: *left })
             }
-            Move::Turn(_) => None,
+            Move::Turn(_) | Move::Run { .. } => None,
         }
     };
     let keeps = |candidate: &Move| {
@@ -650,6 +681,7 @@ impl Game {
             GameKind::Staircase => Play::Staircase(super::Staircase),
             GameKind::TurningTurtles => Play::Coins(super::Coins::turtles()),
             GameKind::MockTurtles => Play::Coins(super::Coins::mock_turtles()),
+            GameKind::Ruler => Play::Coins(super::Coins::ruler()),
             GameKind::Euclid => Play::Euclid(Euclid),
         };
         Game { rules, play, refused }
