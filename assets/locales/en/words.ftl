@@ -417,6 +417,7 @@ rating-short = { $rating }
 rating-short-provisional = { $rating }?
 rating-in = { $game } · { $mode }: { $value }
 game-ruler-title = the ruler game
+game-ruler-menu = The ruler game
 game-ruler-short = Ruler
 game-rule-ruler = a row of coins, heads or tails; a move turns over any run of neighbouring coins, the rightmost of them from heads to tails
 grundy-pattern-ruler = a head at place n is worth the largest power of 2 dividing n (the ruler function: 1, 2, 1, 4, 1, 2, 1, 8…), and the coins from a to n together are worth the XOR of the Gray codes of n and a−1

@@ -395,6 +395,7 @@ rating-short = { $rating }
 rating-short-provisional = { $rating }？
 rating-in = { $game } · { $mode } 等级分：{ $value }
 game-ruler-title = 尺子游戏
+game-ruler-menu = 尺子游戏
 game-ruler-short = 尺子
 game-rule-ruler = 一排硬币，有正有反；每步翻转任意一段相邻的硬币，其中最右边的一枚必须由正面翻成反面
 grundy-pattern-ruler = 第 n 位的正面的值是整除 n 的最大的 2 的幂（尺子函数：1、2、1、4、1、2、1、8……）；第 a 位到第 n 位的硬币合起来的值是 n 与 a−1 的格雷码的异或

@@ -296,7 +296,7 @@ impl GameKind {
             GameKind::MockTurtles => {
                 ("game-mock-turtles-title", "game-mock-turtles-title", "game-mock-turtles-short")
             }
-            GameKind::Ruler => ("game-ruler-title", "game-ruler-title", "game-ruler-short"),
+            GameKind::Ruler => ("game-ruler-title", "game-ruler-menu", "game-ruler-short"),
             GameKind::Euclid => ("game-euclid-title", "game-euclid-title", "game-euclid-short"),
         };
         MessageIds { title, menu, short }
