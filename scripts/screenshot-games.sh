@@ -62,6 +62,9 @@ shot docs/shots/turtles-100x30.png 100x30 dark 12 h C.UTF-8 --game turtles --hea
 shot docs/shots/turtles-ascii-100x30.png 100x30 dark 12 h C.UTF-8 --config "$scratch/ascii.toml" --game turtles --heaps 3,5,9,14 "${fast[@]}"
 shot docs/shots/mock-turtles-100x30.png 100x30 dark 12 h C.UTF-8 --game mock-turtles "${fast[@]}"
 shot docs/shots/mock-turtles-huge-100x30.png 100x30 dark 12 h C.UTF-8 --game mock-turtles --heaps 3,1000,123456789,999999999999999999 "${fast[@]}"
+shot docs/shots/ruler-100x30.png 100x30 dark 12 h C.UTF-8 --game ruler --heaps 3,6,8,13 "${fast[@]}"
+shot docs/shots/ruler-theory-100x30.png 100x30 dark 12 "h b" C.UTF-8 --game ruler --heaps 3,6,8,13 "${fast[@]}"
+shot docs/shots/zh-ruler-100x30.png 100x30 dark 12 h zh_CN.UTF-8 --game ruler --heaps 3,6,8,13 "${fast[@]}"
 shot docs/shots/euclid-23-5-hint.png 100x30 dark 12 h C.UTF-8 --game euclid --heaps 23,5 "${fast[@]}"
 # The README's pictures.
 shot assets/screenshot.png 100x30 dark 12 "b h" C.UTF-8 --heaps 3,4,5 "${fast[@]}"

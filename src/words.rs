@@ -11,6 +11,10 @@ use crate::engine::{
 };
 use crate::i18n::{self, Arg, Language};
 
+mod teaching;
+
+pub use teaching::{Panel, Tone, Toned, panel, plain_lines, reason, solve_lines};
+
 /// The message `id` with its arguments.
 fn say(lang: Language, id: &str, args: &[(&str, Arg)]) -> String {
     i18n::text_with(lang, id, args)
@@ -187,6 +191,18 @@ pub fn capitalised(text: &str) -> String {
     chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
+/// `text` padded with spaces on the right to `width` display columns (as `{:<width$}` does for
+/// characters); a longer text is left whole.
+pub fn padded(text: &str, width: usize) -> String {
+    format!("{text}{}", " ".repeat(width.saturating_sub(unicode_width::UnicodeWidthStr::width(text))))
+}
+
+/// `text` padded with spaces on the left to `width` display columns (as `{:>width$}` does for
+/// characters); a longer text is left whole.
+pub fn right_aligned(text: &str, width: usize) -> String {
+    format!("{}{text}", " ".repeat(width.saturating_sub(unicode_width::UnicodeWidthStr::width(text))))
+}
+
 /// When a move is told: as one to make (`take 2 from heap 1`), or as one made (`took 2 from heap
 /// 1`, after the player's name).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -270,6 +286,14 @@ pub fn move_text(lang: Language, words: &MoveWords, tense: Tense) -> String {
                 ],
             )
         }
+        &MoveWords::Run { right, left } if right == left => {
+            say(lang, pick("move-turn-head", "move-turned-head"), &[("head", num(right))])
+        }
+        &MoveWords::Run { right, left } => say(
+            lang,
+            pick("move-turn-run", "move-turned-run"),
+            &[("head", num(right)), ("left", num(left)), ("count", Arg::Count(right - left + 1))],
+        ),
         MoveWords::Turn(coins) => {
             let head = coins.first().copied().unwrap_or(0);
             let others: Vec<String> = coins.iter().skip(1).map(u64::to_string).collect();
@@ -438,6 +462,7 @@ pub fn rule(lang: Language, kind: GameKind) -> String {
     }
     match kind.describe().shape {
         MoveShape::Turn { most: Some(2) } => i18n::text(lang, "game-rule-turtles"),
+        MoveShape::Turn { most: None } => i18n::text(lang, "game-rule-ruler"),
         MoveShape::Turn { .. } => i18n::text(lang, "game-rule-mock-turtles"),
         MoveShape::OneHeap { cap: Cap::None } => i18n::text(lang, "game-rule-nim"),
         MoveShape::OneHeap { cap: Cap::Amounts(_) } => {
@@ -658,20 +683,6 @@ pub fn more_below(lang: Language, arrow: &str, count: usize) -> String {
     say(lang, "board-more", &[("arrow", txt(arrow)), ("count", num(count))])
 }
 
-/// The best move's reason in one line, for the hint: Nim's lesson, or the reason another game's
-/// teaching view gives (still a sentence of the engine's).
-pub fn reason(lang: Language, teaching: &Teaching) -> String {
-    match teaching {
-        Teaching::Nim(explanation) => lesson(lang, explanation),
-        Teaching::Moore(view) => moore_reason(lang, &view.reason),
-        Teaching::Grundy(view) => grundy_reason(lang, view),
-        Teaching::Wythoff(view) => wythoff_reason(lang, view),
-        Teaching::Fibonacci(view) => fibonacci_reason(lang, view),
-        Teaching::Euclid(view) => euclid_reason(lang, view),
-        Teaching::Quotient(view) => quotient_reason(lang, view),
-    }
-}
-
 /// The losing elements of misère Kayles's quotient, listed: `a, bb, ac, …`.
 pub fn quotient_losing(view: &QuotientView) -> String {
     view.p_portion.iter().map(|x| x.name()).collect::<Vec<_>>().join(", ")
@@ -890,6 +901,7 @@ fn in_disguise(lang: Language, view: &GrundyView) -> Option<String> {
         GrundyPattern::Staircase => ("staircase-win", "staircase-lost"),
         GrundyPattern::TurningTurtles => ("turtles-win", "turtles-lost"),
         GrundyPattern::MockTurtles => ("mock-turtles-win", "mock-turtles-lost"),
+        GrundyPattern::Ruler => ("ruler-win", "ruler-lost"),
         _ => return None,
     };
     let staircase = view.pattern == Some(GrundyPattern::Staircase);
@@ -1148,6 +1160,7 @@ pub fn grundy_pattern(lang: Language, kind: GameKind, pattern: GrundyPattern) ->
         GrundyPattern::Staircase => i18n::text(lang, "grundy-pattern-staircase"),
         GrundyPattern::TurningTurtles => i18n::text(lang, "grundy-pattern-turtles"),
         GrundyPattern::MockTurtles => i18n::text(lang, "grundy-pattern-mock-turtles"),
+        GrundyPattern::Ruler => i18n::text(lang, "grundy-pattern-ruler"),
     }
 }
 

@@ -487,6 +487,14 @@ impl Game {
                 self.counts = if coins.len() == 3 { vec![coins[1]] } else { Vec::new() };
                 self.count = if coins.len() > 1 { coins[coins.len() - 1] } else { 0 };
             }
+            // A run of coins: the head by its place, the run's leftmost coin as the count (0 for
+            // the head alone).
+            &Move::Run { right, left } => {
+                self.selected = self.position().heaps().binary_search(&right).unwrap_or(0);
+                self.switched = false;
+                self.counts = Vec::new();
+                self.count = if left < right { left } else { 0 };
+            }
         }
         self.clamp_count();
     }

@@ -253,12 +253,20 @@ pub fn check_heaps_for(kind: GameKind, heaps: &[u64]) -> Result<(), String> {
     if let Some(most) = largest_start_heap(kind)
         && let Some((i, &size)) = heaps.iter().enumerate().find(|(_, size)| **size > most)
     {
-        return Err(format!(
-            "{word} {} holds {size}: {} starts with {word}s of at most {most}, since a move takes at most {}",
-            i + 1,
-            kind.title(),
-            start.max_take.unwrap_or(1)
-        ));
+        return Err(match start.max_take {
+            Some(take) => format!(
+                "{word} {} holds {size}: {} starts with {word}s of at most {most}, since a move takes at most {take}",
+                i + 1,
+                kind.title(),
+            ),
+            // The ruler game: a run turns every tail in it into a head, so the places are kept
+            // small in play (`solve` answers any).
+            None => format!(
+                "{word} {} holds {size}: {} is played with {word}s of at most {most}",
+                i + 1,
+                kind.title()
+            ),
+        });
     }
     if let Some((least, why)) = start.least
         && heaps.iter().any(|&h| h < least)

@@ -639,14 +639,8 @@ fn moves<P: Play>(play: &P) -> usize {
 
 /// The heaps (from 0) a move touches.
 fn heaps_of(mv: &crate::engine::Move) -> Vec<usize> {
-    use crate::engine::Move;
-    match mv {
-        Move::Take(take) => vec![take.heap],
-        Move::TakeMany(takes) => takes.iter().map(|take| take.heap).collect(),
-        Move::Split { heap, .. } => vec![*heap],
-        // A coin-turning move names coins by their places, not heaps.
-        Move::Turn(_) => Vec::new(),
-    }
+    // A coin-turning move names coins by their places, not heaps: it takes from none.
+    mv.takes().iter().map(|take| take.heap).collect()
 }
 
 /// Whether a lesson's typed line is an answer rather than a command: numbers, or win or lose.

@@ -4,7 +4,7 @@
 
 use crate::app::{App, Coaching, Exercise, Game, Lesson, MISERE_GAME, Note, Picture, Screen, grundy_value};
 use crate::domain::{Players, Seat};
-use crate::engine::{HeapNoun, MoveShape, Teaching};
+use crate::engine::{HeapNoun, MoveShape};
 use crate::i18n::{self, Arg, Language};
 use crate::words;
 
@@ -428,85 +428,10 @@ fn turn_line(lang: crate::i18n::Language, game: &Game) -> String {
     }
 }
 
-/// The teaching view (the binary view in Nim) as short lines, one heap a line, then what it says.
+/// The teaching view (the binary view in Nim) as short lines, one heap a line, then what it says:
+/// [`words::plain_lines`], where every view is written.
 pub fn teaching_lines(lang: crate::i18n::Language, game: &Game) -> Vec<String> {
-    let kind = game.rules.kind;
-    let teaching = game.teach();
-    let heap = |i: usize| words::capitalised(&words::numbered(lang, kind, i + 1));
-    let mut lines = Vec::new();
-    match teaching {
-        Teaching::Nim(explanation) => {
-            let width = binary_width(&explanation.heaps);
-            for (i, &n) in explanation.heaps.iter().enumerate() {
-                lines.push(binary_line(lang, &heap(i), n, width));
-            }
-            let sum = explanation.analysis.nim_sum;
-            lines.push(msg(
-                lang,
-                "plain-nim-sum",
-                &[("sum", Arg::from(sum)), ("binary", Arg::from(format!("{sum:0width$b}")))],
-            ));
-        }
-        Teaching::Moore(view) => {
-            let width = binary_width(&view.heaps);
-            for (i, &n) in view.heaps.iter().enumerate() {
-                lines.push(binary_line(lang, &heap(i), n, width));
-            }
-        }
-        Teaching::Grundy(view) => {
-            for (i, (&n, &value)) in view.heaps.iter().zip(&view.values).enumerate() {
-                lines.push(msg(
-                    lang,
-                    "plain-grundy-heap",
-                    &[
-                        ("heap", Arg::from(heap(i))),
-                        ("size", Arg::from(n)),
-                        ("value", Arg::from(value.to_string())),
-                    ],
-                ));
-            }
-            lines.push(msg(lang, "plain-grundy-sum", &[("sum", Arg::from(view.sum.to_string()))]));
-        }
-        Teaching::Wythoff(view) => {
-            for (i, (&n, &partner)) in view.heaps.iter().zip(&view.partners).enumerate() {
-                lines.push(words::wythoff_partner(lang, i + 1, n, partner));
-            }
-        }
-        Teaching::Euclid(view) => {
-            if view.smaller > 0 {
-                lines.push(msg(
-                    lang,
-                    "plain-euclid",
-                    &[
-                        ("larger", Arg::from(view.larger)),
-                        ("quotient", Arg::from(view.quotient)),
-                        ("smaller", Arg::from(view.smaller)),
-                        ("remainder", Arg::from(view.remainder)),
-                    ],
-                ));
-            }
-        }
-        Teaching::Quotient(view) => {
-            for (i, (&n, x)) in view.rows.iter().zip(&view.elements).enumerate() {
-                lines.push(msg(
-                    lang,
-                    "plain-quotient-row",
-                    &[("heap", Arg::from(heap(i))), ("size", Arg::from(n)), ("element", Arg::from(x.name()))],
-                ));
-            }
-            lines.push(msg(lang, "plain-quotient-product", &[("product", Arg::from(view.product.name()))]));
-        }
-        Teaching::Fibonacci(view) => {
-            let terms = view.terms.iter().map(u64::to_string).collect::<Vec<_>>().join(" + ");
-            lines.push(msg(
-                lang,
-                "plain-zeckendorf",
-                &[("heap", Arg::from(view.heap)), ("terms", Arg::from(terms))],
-            ));
-        }
-    }
-    lines.push(words::reason(lang, teaching));
-    lines
+    words::plain_lines(lang, game.rules.kind, game.teach())
 }
 
 /// How many binary digits the largest of `heaps` takes (at least one).

@@ -326,8 +326,14 @@ fn tails_text(count: u64) -> String {
 /// the tails between them (a run of more than three as one elided item).
 fn coin_items(game: &Game, marked: Option<&Move>) -> Vec<Item> {
     let mut places: Vec<u64> = game.position().heaps().to_vec();
-    if let Some(Move::Turn(coins)) = marked {
-        places.extend(coins);
+    match marked {
+        Some(Move::Turn(coins)) => places.extend(coins),
+        // A run: its ends, and every coin between them while they are few (a played game's are).
+        Some(&Move::Run { right, left }) => match right - left < 64 {
+            true => places.extend(left..=right),
+            false => places.extend([left, right]),
+        },
+        _ => {}
     }
     places.push(1);
     places.sort_unstable();
@@ -421,9 +427,10 @@ fn render_coins(game: &Game, look: &Look, board: Rect, marked: Option<&Move>, bu
     let theme = &look.theme;
     let layout = CoinLayout::of(game, board, marked);
     let heads = game.position().heaps();
-    let turned: &[u64] = match marked {
-        Some(Move::Turn(coins)) => coins,
-        _ => &[],
+    let turned = |place: &u64| match marked {
+        Some(Move::Turn(coins)) => coins.contains(place),
+        Some(&Move::Run { right, left }) => (left..=right).contains(place),
+        _ => false,
     };
     let chosen = if game.your_turn() { heads.get(game.selected).copied() } else { None };
     // Heads and tails in ASCII: `H` and `t` (the ASCII pass would make both circles `o`).
@@ -438,7 +445,7 @@ fn render_coins(game: &Game, look: &Look, board: Rect, marked: Option<&Move>, bu
             // Compact: the coin alone, the chosen one reversed, those turned in their colour.
             Item::Coin(place) if layout.compact => {
                 let is_head = heads.contains(&place);
-                let mut style = match (turned.contains(&place), is_head) {
+                let mut style = match (turned(&place), is_head) {
                     (true, _) => theme.strong(theme.marked),
                     (false, true) => theme.strong(theme.token),
                     (false, false) => theme.fg(theme.dim),
@@ -450,7 +457,7 @@ fn render_coins(game: &Game, look: &Look, board: Rect, marked: Option<&Move>, bu
             }
             Item::Coin(place) => {
                 let is_head = heads.contains(&place);
-                let is_turned = turned.contains(&place);
+                let is_turned = turned(&place);
                 let number = place.to_string();
                 let label = if chosen == Some(place) {
                     let x = x.saturating_sub(1);

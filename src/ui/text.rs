@@ -4,7 +4,7 @@
 use ratatui::text::{Line, Span};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-pub(super) use crate::words::capitalised;
+pub(super) use crate::words::{capitalised, padded};
 
 /// A number as the screen writes it: plain digits everywhere, as the engine's explanations, `solve`
 /// and records write them.
@@ -58,18 +58,6 @@ pub(super) fn cut(text: &str, width: usize, ellipsis: &str) -> String {
     }
     out.push_str(ellipsis);
     out
-}
-
-/// `text` padded with spaces on the right to `width` display columns (as `{:<width$}` does for
-/// characters); a longer text is left whole.
-pub(super) fn padded(text: &str, width: usize) -> String {
-    format!("{text}{}", " ".repeat(width.saturating_sub(text.width())))
-}
-
-/// `text` padded with spaces on the left to `width` display columns (as `{:>width$}` does for
-/// characters); a longer text is left whole.
-pub(super) fn right_aligned(text: &str, width: usize) -> String {
-    format!("{}{text}", " ".repeat(width.saturating_sub(text.width())))
 }
 
 /// About how many rows a line `width` columns wide takes when wrapped at words into `room`

@@ -8,7 +8,7 @@ use crate::support::{game_tree, sized};
 
 use game_tree::{Search, State, grundy_by_definition, positions};
 use nim_tui::engine::{
-    DAWSON_PERIOD, DAWSON_PRE_PERIOD, Game, GameKind, KAYLES_PERIOD, KAYLES_PRE_PERIOD, Mode, Outcome,
+    DAWSON_PERIOD, DAWSON_PRE_PERIOD, Game, GameKind, KAYLES_PERIOD, KAYLES_PRE_PERIOD, Mode, Move, Outcome,
     Position, Rules, Ruleset, SubtractionSet, try_build_table,
 };
 
@@ -408,6 +408,56 @@ fn mock_turtles() {
     let checked =
         agree(GameKind::MockTurtles, Mode::Normal, game_tree::Game::Coins { most: 3 }, head_sets(places));
     assert_eq!(checked, 1 << places);
+}
+
+/// The ruler game: every row of 9 coins (12 at full depth), against the search from the rules
+/// (any run of neighbouring coins, the rightmost heads to tails).
+#[test]
+fn ruler() {
+    let places = sized(9, 12);
+    let checked = agree(GameKind::Ruler, Mode::Normal, game_tree::Game::Ruler, head_sets(places));
+    assert_eq!(checked, 1 << places);
+}
+
+/// The ruler game's values by the definition (a head alone; its options, the runs of tails left
+/// of it turned up with it) against OEIS A006519, the highest power of 2 dividing n; and the
+/// engine's at the far end of a u64, with a winning run there found, counted and checked.
+#[test]
+fn ruler_values_are_a006519() {
+    // A006519: 1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1, 16, 1, 2, 1, 4, 1, 2, 1, 8, ...
+    const A006519: [u64; 32] =
+        [1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1, 16, 1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1, 32];
+    let up_to = 70;
+    let values = grundy_by_definition(up_to, |n| {
+        if n == 0 { Vec::new() } else { (1..=n).map(|a| (a..n).collect()).collect() }
+    });
+    assert_eq!(&values[1..=A006519.len()], A006519);
+    let game = Game::new(Ruleset::new(GameKind::Ruler, Mode::Normal)).unwrap();
+    for n in 1..=up_to as u64 {
+        assert_eq!(game.grundy(n), Some(u128::from(values[n as usize])), "head at {n}");
+    }
+    assert_eq!(game.grundy(u64::MAX), Some(1));
+    assert_eq!(game.grundy(1 << 63), Some(1 << 63));
+    // The XOR of the ruler function over 1..=m is the Gray code of m.
+    let mut xor = 0;
+    for m in 1..=4096u64 {
+        xor ^= nim_tui::engine::ruler(m);
+        assert_eq!(nim_tui::engine::gray(m), xor, "prefix XOR to {m}");
+        assert_eq!(nim_tui::engine::gray_inverse(nim_tui::engine::gray(m)), m);
+    }
+    // Heads at 2^64-1 (worth 1), 2^63 and 7: every winning run named by its two ends, checked by
+    // the XOR of its coins' values as the prefix XORs give it.
+    let position = Position::new(vec![u64::MAX, 1 << 63, 7]);
+    let moves = game.winning_moves(&position);
+    assert_eq!(game.winning_move_count(&position), Some(moves.len() as u128));
+    assert!(!moves.is_empty());
+    let sum = position.heaps().iter().fold(0u64, |x, &n| x ^ nim_tui::engine::ruler(n));
+    for mv in moves {
+        let Move::Run { right, left } = mv else { panic!("{mv:?}") };
+        assert!(position.heaps().contains(&right) && left >= 1 && left <= right, "{mv:?}");
+        let run = nim_tui::engine::gray(right) ^ nim_tui::engine::gray(left - 1);
+        assert_eq!(run, sum, "{mv:?} leaves a nim-sum of 0");
+    }
 }
 
 /// Mock Turtles' values by the definition (a head alone; its options, the sets of up to two

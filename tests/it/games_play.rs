@@ -64,7 +64,7 @@ fn the_game_row_cycles_through_every_game_and_back() {
     let mut app = App::new(Settings::default().setup(), Some(1));
     focus_game_row(&mut app);
     let mut titles = vec![menu(&app).game.title(nim_tui::i18n::Language::English)];
-    for _ in 0..15 {
+    for _ in 0..16 {
         act(&mut app, Action::More);
         titles.push(menu(&app).game.title(nim_tui::i18n::Language::English));
     }
@@ -85,6 +85,7 @@ fn the_game_row_cycles_through_every_game_and_back() {
             "Staircase Nim",
             "Turning Turtles",
             "Mock Turtles",
+            "The ruler game",
             "Euclid's game",
             "Nim"
         ]

@@ -21,6 +21,7 @@ fn brute(kind: GameKind) -> Option<game_tree::Game> {
         GameKind::Staircase => game_tree::Game::Staircase,
         GameKind::TurningTurtles => game_tree::Game::Coins { most: 2 },
         GameKind::MockTurtles => game_tree::Game::Coins { most: 3 },
+        GameKind::Ruler => game_tree::Game::Ruler,
         GameKind::Euclid => game_tree::Game::Euclid,
         GameKind::Nim => return None,
         // GameKind is #[non_exhaustive]: a new game reaches this test through GameKind::ALL and
@@ -166,6 +167,10 @@ fn seeds_deal_the_same_puzzles_for_ever() {
         "mock-turtles 42 3 medium: normal 5,18,17,4",
         "mock-turtles 2026 1 easy: normal 9,2,10,5",
         "mock-turtles 7 9 hard: normal 30,7,36,17,13,22",
+        "ruler 1 1 medium: normal 7,16,9",
+        "ruler 42 3 medium: normal 16,8,12,11,15",
+        "ruler 2026 1 easy: normal 3,8,6",
+        "ruler 7 9 hard: normal 32,4,29,10",
         "euclid 1 1 medium: normal 11,18",
         "euclid 42 3 medium: normal 73,39",
         "euclid 2026 1 easy: normal 2,9",

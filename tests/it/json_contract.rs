@@ -8,7 +8,7 @@ use crate::support::solve::solve;
 
 /// Every game `--game` names (the presets are subtraction games), and heaps of u64::MAX in the
 /// number each takes.
-const GAMES: [(&str, usize); 11] = [
+const GAMES: [(&str, usize); 12] = [
     ("nim", 3),
     ("moore:2", 3),
     ("moore:8", 2),
@@ -20,6 +20,7 @@ const GAMES: [(&str, usize); 11] = [
     ("wythoff", 2),
     ("fibonacci", 1),
     ("euclid", 2),
+    ("ruler", 1),
 ];
 
 #[test]
@@ -57,6 +58,46 @@ fn euclid_at_u64_max_is_exact_within_the_schema() {
     let value: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(value["outcome"], "lose", "{value}");
     assert_eq!(value["best_try"], serde_json::json!({"heap": 1, "take": u64::MAX - 1}), "{value}");
+}
+
+/// The ruler game at the top of `u64`: a run is written by its two ends (`{"run":[right,left]}`,
+/// the schema's sixth shape), so a winning run of 2^64-1 coins is one short line; each run listed
+/// leaves a nim-sum of 0 (the XOR of the ruler function over a run, by prefix XORs, Gray codes).
+#[test]
+fn ruler_at_u64_max_names_runs_by_their_ends_within_the_schema() {
+    use nim_tui::engine::{gray, ruler};
+    let max = u64::MAX;
+    for heaps in [vec![1u64 << 63, max], vec![1, max], vec![max, (1 << 63) + 1, 6]] {
+        let mut args = vec!["--json".to_string(), "--game".into(), "ruler".into()];
+        args.extend(heaps.iter().map(u64::to_string));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = solve(&args, "");
+        assert_eq!(out.status.code(), Some(0), "{heaps:?}: {}", String::from_utf8_lossy(&out.stderr));
+        let value: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let sum = heaps.iter().fold(0, |x, &n| x ^ ruler(n));
+        assert_eq!(value["grundy_sum"], Value::from(sum), "{value}");
+        let moves = value["moves"].as_array().unwrap();
+        assert_eq!(value["count"], Value::from(moves.len()), "{value}");
+        for mv in moves {
+            let right = mv["run"][0].as_u64().unwrap();
+            let left = mv["run"][1].as_u64().unwrap();
+            assert!(heaps.contains(&right) && 1 <= left && left <= right, "{mv}");
+            assert_eq!(gray(right) ^ gray(left - 1), sum, "{mv} leaves a nim-sum of 0");
+        }
+    }
+    // Heads at 2^63 (worth 2^63) and 2^64-1 (worth 1): two winning runs, one of two coins and
+    // one of 2^64-2 coins, each a line's few bytes.
+    let out = solve(&["--json", "--game", "ruler", &(1u64 << 63).to_string(), &max.to_string()], "");
+    let value: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        value["moves"],
+        serde_json::json!([{"run": [1u64 << 63, (1u64 << 63) - 1]}, {"run": [max, 2]}]),
+        "{value}"
+    );
+    // Heads at 1 and 2^64-1 are worth 1 each: lost, and the AI turns the leftmost head alone.
+    let out = solve(&["--json", "--game", "ruler", "1", &max.to_string()], "");
+    let value: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(value["best_try"], serde_json::json!({"run": [1, 1]}), "{value}");
 }
 
 #[test]

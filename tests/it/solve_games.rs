@@ -48,6 +48,7 @@ fn json_moves(position: &Position, moves: &[Move]) -> Vec<Value> {
                 json!({ "heap": heap + 1, "pins": (left + 1..=left + take).collect::<Vec<_>>() })
             }
             Move::Turn(coins) => json!({ "turn": coins }),
+            Move::Run { right, left } => json!({ "run": [right, left] }),
         })
         .collect()
 }

@@ -425,3 +425,12 @@ rating-value-provisional = { $rating }? ± { $rd } (provisional)
 rating-short = { $rating }
 rating-short-provisional = { $rating }?
 rating-in = { $game } · { $mode }: { $value }
+game-ruler-title = the ruler game
+game-ruler-menu = The ruler game
+game-ruler-short = Ruler
+game-rule-ruler = a row of coins, heads or tails; a move turns over any run of neighbouring coins, the rightmost of them from heads to tails
+grundy-pattern-ruler = a head at place n is worth the largest power of 2 dividing n (the ruler function: 1, 2, 1, 4, 1, 2, 1, 8…), and the coins from a to n together are worth the XOR of the Gray codes of n and a−1
+move-turn-run = turn over the head at { $head } and every coin left of it down to { $left } ({ $count-digits } coins)
+move-turned-run = turned over the head at { $head } and every coin left of it down to { $left } ({ $count-digits } coins)
+ruler-win = the heads are worth { $values } = { $sum } (the largest power of 2 dividing each place); the head at { $at } worth { $from } goes to tails, and the other coins of its run change the XOR by { $from } ⊕ { $sum } = { $to }: { $move }, which leaves an XOR of 0
+ruler-lost = this position is lost: the heads are worth { $values } = 0 (the largest power of 2 dividing each place); { $move } and hope for a mistake

@@ -400,3 +400,12 @@ rating-value-provisional = { $rating }？± { $rd }（暂定）
 rating-short = { $rating }
 rating-short-provisional = { $rating }？
 rating-in = { $game } · { $mode } 等级分：{ $value }
+game-ruler-title = 尺子游戏
+game-ruler-menu = 尺子游戏
+game-ruler-short = 尺子
+game-rule-ruler = 一排硬币，有正有反；每步翻转任意一段相邻的硬币，其中最右边的一枚必须由正面翻成反面
+grundy-pattern-ruler = 第 n 位的正面的值是整除 n 的最大的 2 的幂（尺子函数：1、2、1、4、1、2、1、8……）；第 a 位到第 n 位的硬币合起来的值是 n 与 a−1 的格雷码的异或
+move-turn-run = 翻转第 { $head } 位的正面及其左边直到第 { $left } 位的每一枚硬币（共 { $count-digits } 枚）
+move-turned-run = 翻转了第 { $head } 位的正面及其左边直到第 { $left } 位的每一枚硬币（共 { $count-digits } 枚）
+ruler-win = 各正面的值为 { $values } = { $sum }（整除各位置的最大的 2 的幂）；第 { $at } 位值为 { $from } 的正面翻成反面，这一段的其余硬币使异或改变 { $from } ⊕ { $sum } = { $to }：{ $move }，异或就变为 0
+ruler-lost = 这是必败局面：各正面的值为 { $values } = 0（整除各位置的最大的 2 的幂）；{ $move }，等对方失误

@@ -24,6 +24,16 @@
 //!
 //! Each move turns at most three coins, so a position grows by at most two heads a move and
 //! every place stays a `u64`: the game is exact for places up to `u64::MAX`.
+//!
+//! - **The ruler game** (Winning Ways): any run of neighbouring coins, the rightmost a head
+//!   ([`Move::Run`]). A head at place n is worth the largest power of 2 dividing n, the ruler
+//!   function (1, 2, 1, 4, 1, 2, 1, 8, ..., OEIS A006519). A run from `j + 1` to `n` changes the
+//!   value by `R(n) ⊕ R(j)`, where `R(m)`, the XOR of the ruler function from 1 to m, is the Gray
+//!   code of m, `m ⊕ (m >> 1)` (bit k of `R(m)` is the parity of the places up to m whose lowest
+//!   one is bit k, `⌈⌊m / 2^k⌋ / 2⌉`, which is odd exactly when bits k and k+1 of m differ). So
+//!   the one run that wins by turning head n down, if any, ends at `j = gray⁻¹(gray(n) ⊕ G)`, and
+//!   wins when `j < n`: at most one winning move a head, found in constant time at any place. A
+//!   run may hold up to n coins, so a move names its two ends, never each coin.
 
 use super::grundy::{GrundyPattern, GrundyReason, GrundyStep, GrundyView};
 use super::{GameKind, Mode, Move, MoveError, MoveWords, Outcome, Position, PositionError, Rules, Teaching};
@@ -33,6 +43,7 @@ use super::{GameKind, Mode, Move, MoveError, MoveWords, Outcome, Position, Posit
 enum Rule {
     Turtles,
     Mock,
+    Ruler,
 }
 
 /// A coin-turning game, normal play.
@@ -46,6 +57,26 @@ fn sorted(heads: &[u64]) -> Vec<u64> {
     let mut heads = heads.to_vec();
     heads.sort_unstable();
     heads
+}
+
+/// The ruler function: the largest power of 2 dividing `n` (OEIS A006519), 0 for 0.
+pub fn ruler(n: u64) -> u64 {
+    n & n.wrapping_neg()
+}
+
+/// The Gray code of `m`, `m ⊕ (m >> 1)`: the XOR of [`ruler`] over 1 to `m`.
+pub fn gray(m: u64) -> u64 {
+    m ^ (m >> 1)
+}
+
+/// The number whose Gray code is `g`.
+pub fn gray_inverse(mut g: u64) -> u64 {
+    let mut shift = 1;
+    while shift < 64 {
+        g ^= g >> shift;
+        shift <<= 1;
+    }
+    g
 }
 
 /// The `k`-th odious number (from 0): `2k` or `2k + 1`, whichever has an odd count of ones.
@@ -64,10 +95,16 @@ impl Coins {
         Coins { rule: Rule::Mock }
     }
 
-    /// The most coins a move turns.
+    /// The ruler game.
+    pub fn ruler() -> Coins {
+        Coins { rule: Rule::Ruler }
+    }
+
+    /// The most coins a move turns, counted in a typed move (the ruler game's names a run's two
+    /// ends).
     fn most(self) -> usize {
         match self.rule {
-            Rule::Turtles => 2,
+            Rule::Turtles | Rule::Ruler => 2,
             Rule::Mock => 3,
         }
     }
@@ -77,6 +114,7 @@ impl Coins {
         match self.rule {
             Rule::Turtles => u128::from(n),
             Rule::Mock => odious(n.saturating_sub(1)),
+            Rule::Ruler => u128::from(ruler(n)),
         }
     }
 
@@ -84,6 +122,7 @@ impl Coins {
         match self.rule {
             Rule::Turtles => GameKind::TurningTurtles,
             Rule::Mock => GameKind::MockTurtles,
+            Rule::Ruler => GameKind::Ruler,
         }
     }
 
@@ -97,12 +136,20 @@ impl Coins {
         match self.rule {
             Rule::Turtles => 1 + left,
             Rule::Mock => 1 + left + left * left.saturating_sub(1) / 2,
+            // A run of 1 to n coins.
+            Rule::Ruler => 1 + left,
         }
     }
 
     /// The winning moves of head `n` for `t = G ⊕ g(n)`, in the order of [`Move`], until `visit`
     /// returns false; false when stopped.
     fn winning_of(self, n: u64, t: u128, visit: &mut dyn FnMut(Move) -> bool) -> bool {
+        if self.rule == Rule::Ruler {
+            return match self.winning_run(n, t) {
+                Some(left) => visit(Move::Run { right: n, left }),
+                None => true,
+            };
+        }
         if t == 0 {
             return visit(Move::Turn(vec![n]));
         }
@@ -137,11 +184,25 @@ impl Coins {
                 }
                 true
             }
+            // Answered above, by its one run.
+            Rule::Ruler => true,
         }
+    }
+
+    /// The ruler game: the leftmost coin of the run that turns head `n` down and leaves a nim-sum
+    /// of 0, for `t = G ⊕ g(n)`, if there is one. The run from `j + 1` to `n` is worth
+    /// `gray(n) ⊕ gray(j)`, which must be `G`: `j = gray⁻¹(gray(n) ⊕ G)`, a run when `j < n`.
+    fn winning_run(self, n: u64, t: u128) -> Option<u64> {
+        let g = (t ^ self.value(n)) as u64;
+        let j = gray_inverse(gray(n) ^ g);
+        (j < n).then_some(j + 1)
     }
 
     /// How many winning moves turn head `n` down, for `t = G ⊕ g(n)`.
     fn count_of(self, n: u64, t: u128) -> u128 {
+        if self.rule == Rule::Ruler {
+            return u128::from(self.winning_run(n, t).is_some());
+        }
         if t == 0 {
             return 1;
         }
@@ -156,6 +217,8 @@ impl Coins {
                 let whole = (below / (2 * high)) * high;
                 whole + (below % (2 * high)).saturating_sub(high)
             }
+            // Answered above, by its one run.
+            Rule::Ruler => 0,
         }
     }
 
@@ -180,6 +243,14 @@ impl Coins {
             if !self.winning_of(n, g ^ self.value(n), &mut each) {
                 return;
             }
+        }
+    }
+
+    /// The move that turns the head at `n` alone.
+    fn alone(self, n: u64) -> Move {
+        match self.rule {
+            Rule::Ruler => Move::Run { right: n, left: n },
+            _ => Move::Turn(vec![n]),
         }
     }
 
@@ -222,8 +293,19 @@ impl Rules for Coins {
         let what = match self.rule {
             Rule::Turtles => "turns one or two coins, the rightmost a head",
             Rule::Mock => "turns one, two or three coins, the rightmost a head",
+            Rule::Ruler => "turns a run of neighbouring coins, the rightmost a head",
         };
         let refused = || MoveError::NotInThisGame { game: self.kind().title(), what };
+        if self.rule == Rule::Ruler {
+            let &Move::Run { right, left } = mv else { return Err(refused()) };
+            if left == 0 || left > right {
+                return Err(refused());
+            }
+            if !position.heaps().contains(&right) {
+                return Err(MoveError::NotAHead { place: right });
+            }
+            return Ok(());
+        }
         let Move::Turn(coins) = mv else { return Err(refused()) };
         if coins.is_empty() || coins.len() > self.most() {
             return Err(refused());
@@ -238,8 +320,13 @@ impl Rules for Coins {
     }
     fn play(&self, position: &mut Position, mv: &Move) -> Result<(), MoveError> {
         self.check(position, mv)?;
-        if let Move::Turn(coins) = mv {
-            *position = Position::new(Coins::turned(&sorted(position.heaps()), coins));
+        match mv {
+            Move::Turn(coins) => *position = Position::new(Coins::turned(&sorted(position.heaps()), coins)),
+            run => {
+                let mut sorted = Position::new(sorted(position.heaps()));
+                run.apply_to(&mut sorted)?;
+                *position = sorted;
+            }
         }
         Ok(())
     }
@@ -268,7 +355,7 @@ impl Rules for Coins {
     }
     fn ai_move(&self, position: &Position) -> Option<Move> {
         // Lost: the leftmost head alone, which changes least.
-        let leftmost = position.heaps().iter().min().map(|&n| Move::Turn(vec![n]));
+        let leftmost = position.heaps().iter().min().map(|&n| self.alone(n));
         self.winning_moves_up_to(position, 1).into_iter().next().or(leftmost)
     }
     fn move_count(&self, position: &Position) -> u128 {
@@ -283,10 +370,12 @@ impl Rules for Coins {
                 continue;
             }
             if pick == 0 {
-                return Some(Move::Turn(vec![n]));
+                return Some(self.alone(n));
             }
             let j = pick - 1;
             return Some(match self.rule {
+                // Runs of 2 to n coins: `j < n - 1`.
+                Rule::Ruler => Move::Run { right: n, left: n - 1 - j as u64 },
                 // `j < n - 1`.
                 Rule::Turtles => Move::Turn(vec![n, j as u64 + 1]),
                 Rule::Mock => {
@@ -324,6 +413,10 @@ impl Rules for Coins {
                 let from = values[heap];
                 GrundyStep { heap, from, to: from ^ sum }
             }),
+            Move::Run { right, .. } => heads.iter().position(|n| n == right).map(|heap| {
+                let from = values[heap];
+                GrundyStep { heap, from, to: from ^ sum }
+            }),
             _ => None,
         });
         let reason = match (&best, working) {
@@ -334,6 +427,7 @@ impl Rules for Coins {
         let pattern = match self.rule {
             Rule::Turtles => GrundyPattern::TurningTurtles,
             Rule::Mock => GrundyPattern::MockTurtles,
+            Rule::Ruler => GrundyPattern::Ruler,
         };
         Teaching::Grundy(GrundyView {
             game: self.kind(),
@@ -352,13 +446,20 @@ impl Rules for Coins {
     fn write_move(&self, mv: &Move) -> String {
         match mv {
             Move::Turn(coins) => coins.iter().map(u64::to_string).collect::<Vec<_>>().join(" "),
+            Move::Run { right, left } if right == left => right.to_string(),
+            Move::Run { right, left } => format!("{right} {left}"),
             other => other.to_string(),
         }
     }
     fn read_move(&self, text: &str) -> Result<Move, String> {
         let expected = || {
-            "expected the places of the coins turned, such as '9 4' (the head at 9, and the coin at 4)"
-                .to_string()
+            match self.rule {
+            Rule::Ruler => {
+                "expected the run's two ends, such as '9 4' (the head at 9, and every coin down to 4), or one place"
+            }
+            _ => "expected the places of the coins turned, such as '9 4' (the head at 9, and the coin at 4)",
+        }
+        .to_string()
         };
         let words: Vec<&str> =
             text.split(|c: char| c == ',' || c.is_whitespace()).filter(|w| !w.is_empty()).collect();
@@ -374,6 +475,10 @@ impl Rules for Coins {
             .map(|w| super::parse_heap(w).map_err(|e| e.to_string()))
             .collect::<Result<Vec<u64>, _>>()?;
         coins.sort_unstable_by(|a, b| b.cmp(a));
+        if self.rule == Rule::Ruler {
+            // The run's two ends (or its one coin), in either order.
+            return Ok(Move::Run { right: coins[0], left: coins[coins.len() - 1] });
+        }
         Ok(Move::Turn(coins))
     }
 }

@@ -110,6 +110,12 @@ impl MoveShape {
             (MoveShape::OneOrBoth, true) => Move::both(count),
             (MoveShape::TakeOrSplit, true) => Move::split(heap, count),
             (MoveShape::Pins { .. }, _) => Move::pins(heap, count, self.pins(alternative).unwrap_or(1)),
+            // The ruler game: the run from the count's coin (0 for none) to the head.
+            (MoveShape::Turn { most: None }, _) => {
+                let right = heaps.get(heap).copied().unwrap_or(0);
+                let left = if count > 0 && count < right { count } else { right };
+                Move::Run { right, left }
+            }
             (MoveShape::Turn { .. }, _) => {
                 let right = heaps.get(heap).copied().unwrap_or(0);
                 let kept = counts.first().copied().filter(|&c| alternative && c > 0 && c < right);
@@ -241,6 +247,10 @@ pub struct StartLimits {
     pub max_take: Option<u64>,
 }
 
+/// The most a head's place is, in a game of the ruler game that is played (`solve` answers any
+/// place): a run turns up to that many coins, each tail a new head of the position.
+pub const RULER_MOST: u64 = 64;
+
 /// The most of its largest moves a starting heap lasts, in a game whose moves take a bounded
 /// number: such a game lasts a move per token or two, so its heaps are kept small.
 pub const BOUNDED_MOVES: u64 = 12;
@@ -356,7 +366,8 @@ impl GameKind {
                 },
                 ViewKind::Grundy,
             ),
-            GameKind::TurningTurtles | GameKind::MockTurtles => {
+            GameKind::TurningTurtles | GameKind::MockTurtles | GameKind::Ruler => {
+                // The ruler game's runs are bounded by the head's place alone.
                 let most = match self {
                     GameKind::TurningTurtles => Some(2),
                     GameKind::MockTurtles => Some(3),
@@ -385,14 +396,20 @@ impl GameKind {
             _ => None,
         };
         let max_take = self.max_take();
-        let most = max_take.map(|take| {
+        let most = match self {
+            // A run may turn up to its head's place in coins, and every tail it turns up is a new
+            // head: places stay at most this, so a position holds at most this many heads.
+            GameKind::Ruler => Some(RULER_MOST),
+            _ => None,
+        };
+        let most = most.or(max_take.map(|take| {
             let preset = GamePreset::all()
                 .iter()
                 .filter(|p| p.kind == self)
                 .flat_map(|p| p.heaps.iter().copied())
                 .max();
             preset.unwrap_or(0).max(take.saturating_mul(BOUNDED_MOVES))
-        });
+        }));
         Description {
             shape,
             words,
@@ -514,6 +531,9 @@ impl GameKind {
             // heads are even in number.
             GameKind::TurningTurtles => size([(3, 4), (3, 5), (4, 6)][level], [8, 16, 40][level]),
             GameKind::MockTurtles => size([(4, 4), (4, 4), (6, 6)][level], [10, 20, 40][level]),
+            // A head has at most one winning run, so three or more heads make a puzzle with few
+            // answers.
+            GameKind::Ruler => size([(3, 4), (3, 5), (4, 6)][level], [8, 16, 32][level]),
             GameKind::Euclid => size((2, 2), [20, 100, 10_000][level]),
         })
     }
@@ -627,6 +647,14 @@ pub enum MoveWords {
     /// Turn over the coins at these places (from 1), the first being the head turned to tails
     /// and the others left of it, right to left (Turning Turtles, Mock Turtles).
     Turn(Vec<u64>),
+    /// Turn over the run of coins from place `left` to place `right` (from 1), `right` being the
+    /// head turned to tails (the ruler game); `left == right` is the head alone.
+    Run {
+        /// The head, the run's rightmost coin.
+        right: u64,
+        /// The run's leftmost coin.
+        left: u64,
+    },
 }
 
 impl MoveWords {
@@ -645,6 +673,7 @@ impl MoveWords {
                 MoveWords::TakeAndLeave { heap: heap + 1, amount: *take, left: *left }
             }
             Move::Turn(coins) => MoveWords::Turn(coins.clone()),
+            Move::Run { right, left } => MoveWords::Run { right: *right, left: *left },
         }
     }
 }

@@ -35,6 +35,15 @@ pub enum Move {
     /// right to left: the first is a head, turned to tails. The position's heaps are the heads'
     /// places, and the move is played by turning each coin over.
     Turn(Vec<u64>),
+    /// A run of neighbouring coins turned over (the ruler game): every coin from place `left` to
+    /// place `right` (from 1, `left <= right`), the rightmost, `right`, a head turned to tails. A
+    /// run may hold up to `right` coins, so it is named by its ends, never coin by coin.
+    Run {
+        /// The rightmost coin, a head.
+        right: u64,
+        /// The leftmost coin turned.
+        left: u64,
+    },
 }
 
 impl Move {
@@ -57,7 +66,7 @@ impl Move {
             Move::Take(take) => vec![*take],
             Move::TakeMany(takes) => takes.clone(),
             Move::Split { heap, take, .. } => vec![Take::new(*heap, *take)],
-            Move::Turn(_) => Vec::new(),
+            Move::Turn(_) | Move::Run { .. } => Vec::new(),
         }
     }
 
@@ -161,6 +170,20 @@ impl Move {
                 *position = Position::new(heads);
                 Ok(())
             }
+            Move::Run { right, left } => {
+                let heads = position.heaps();
+                let inside = heads.iter().filter(|&&h| (*left..=*right).contains(&h)).count() as u64;
+                let tails = right.saturating_sub(*left).saturating_add(1).saturating_sub(inside);
+                if tails > RUN_TAILS_MOST {
+                    return Err(MoveError::RunTooLong { tails, most: RUN_TAILS_MOST });
+                }
+                let mut out: Vec<u64> =
+                    heads.iter().copied().filter(|h| !(*left..=*right).contains(h)).collect();
+                out.extend((*left..=*right).filter(|c| !heads.contains(c)));
+                out.sort_unstable();
+                *position = Position::new(out);
+                Ok(())
+            }
         }
     }
 }
@@ -194,9 +217,17 @@ impl fmt::Display for Move {
                 let places: Vec<String> = coins.iter().map(u64::to_string).collect();
                 write!(f, "turn over the coins at {}", places.join(", "))
             }
+            Move::Run { right, left } if right == left => write!(f, "turn over the coin at {right}"),
+            Move::Run { right, left } => write!(f, "turn over the coins from {left} to {right}"),
         }
     }
 }
+
+/// The most tails a run of coins may turn up when it is played ([`Move::Run`]): a position lists
+/// its heads, so a run that would make more is refused. Played games start with places of at most
+/// [`crate::GameKind::describe`]'s `most` (a run never reaches right of its head, so they stay
+/// there); `solve` answers any place up to `u64::MAX` without playing a move.
+pub const RUN_TAILS_MOST: u64 = 1 << 16;
 
 /// What a game shows to teach its strategy, built from the same computation the AI plays by.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -228,6 +259,22 @@ impl Teaching {
             Teaching::Fibonacci(view) => view.best.clone(),
             Teaching::Euclid(view) => view.best.clone(),
             Teaching::Quotient(view) => view.best.clone(),
+        }
+    }
+
+    /// The working this view shows of `position` (the position it was made of), as a verdict
+    /// gives it: the view's own figures, for `solve`'s reference answer.
+    pub fn working(&self, position: &Position) -> Working {
+        match self {
+            Teaching::Nim(explanation) => Working::NimSum(explanation.analysis.nim_sum),
+            Teaching::Grundy(view) => Working::Grundy { values: view.values.clone(), sum: view.sum },
+            Teaching::Fibonacci(view) => {
+                Working::Zeckendorf { limit: position.limit(), terms: view.terms.clone() }
+            }
+            Teaching::Quotient(view) => {
+                Working::Quotient { elements: view.elements.clone(), product: view.product }
+            }
+            Teaching::Moore(_) | Teaching::Wythoff(_) | Teaching::Euclid(_) => Working::Plain,
         }
     }
 
@@ -311,7 +358,7 @@ fn keep_heaps<R: Rules + ?Sized>(game: &R, position: &Position, count: u128, mv:
             Move::Split { heap, take, left } => {
                 Some(Move::Split { heap: *heap, take: take.saturating_sub(1), left: *left })
             }
-            Move::Turn(_) => None,
+            Move::Turn(_) | Move::Run { .. } => None,
         }
     };
     let keeps = |candidate: &Move| {
@@ -634,6 +681,7 @@ impl Game {
             GameKind::Staircase => Play::Staircase(super::Staircase),
             GameKind::TurningTurtles => Play::Coins(super::Coins::turtles()),
             GameKind::MockTurtles => Play::Coins(super::Coins::mock_turtles()),
+            GameKind::Ruler => Play::Coins(super::Coins::ruler()),
             GameKind::Euclid => Play::Euclid(Euclid),
         };
         Game { rules, play, refused }
@@ -699,6 +747,49 @@ pub enum Working {
     },
     /// Nothing beyond the heaps (Moore's Nim_k, Wythoff's game).
     Plain,
+}
+
+/// The working as `solve --json` writes it (`assets/solve.schema.json`): a map of the fields it
+/// adds after `heaps`, none for `Plain`. So a new kind of working is written here, once, and
+/// `solve` writes whatever it is given. A Grundy value past `u64::MAX` is a string of digits, as
+/// every count in the schema.
+impl serde::Serialize for Working {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+
+        /// A value as the schema writes a count: a number while it fits a `u64`, else its digits.
+        struct Count(u128);
+        impl serde::Serialize for Count {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                match u64::try_from(self.0) {
+                    Ok(n) => serializer.serialize_u64(n),
+                    Err(_) => serializer.serialize_str(&self.0.to_string()),
+                }
+            }
+        }
+        let mut map = serializer.serialize_map(None)?;
+        match self {
+            Working::NimSum(sum) => map.serialize_entry("nim_sum", sum)?,
+            Working::Grundy { values, sum } => {
+                let values: Vec<Count> = values.iter().map(|&v| Count(v)).collect();
+                map.serialize_entry("grundy", &values)?;
+                map.serialize_entry("grundy_sum", &Count(*sum))?;
+            }
+            Working::Zeckendorf { limit, terms } => {
+                map.serialize_entry("limit", limit)?;
+                map.serialize_entry("zeckendorf", terms)?;
+            }
+            Working::Quotient { elements, product } => {
+                let names: Vec<&str> = elements.iter().map(|x| x.name()).collect();
+                map.serialize_entry("quotient", &names)?;
+                map.serialize_entry("quotient_product", product.name())?;
+                let p: Vec<&str> = super::MisereKayles.p_portion().into_iter().map(|x| x.name()).collect();
+                map.serialize_entry("quotient_p", &p)?;
+            }
+            Working::Plain => {}
+        }
+        map.end()
+    }
 }
 
 /// Who wins, how many winning moves there are and the working, worked out without listing the

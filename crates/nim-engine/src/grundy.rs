@@ -131,6 +131,9 @@ pub enum GrundyPattern {
     TurningTurtles,
     /// Mock Turtles: a head at place n is worth the odious number 2n - 2 or 2n - 1.
     MockTurtles,
+    /// The ruler game: a head at place n is worth the largest power of 2 dividing n, and a run
+    /// from j + 1 to n is worth the XOR of the Gray codes of n and j.
+    Ruler,
 }
 
 /// The `Rules` answers every game valued by Grundy numbers gives the same way, from its
@@ -269,7 +272,7 @@ fn moved_heap(mv: &Move) -> usize {
         Move::Take(take) => take.heap,
         Move::TakeMany(takes) => takes.first().map_or(0, |t| t.heap),
         Move::Split { heap, .. } => *heap,
-        Move::Turn(_) => 0,
+        Move::Turn(_) | Move::Run { .. } => 0,
     }
 }
 

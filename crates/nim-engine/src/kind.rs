@@ -74,6 +74,9 @@ pub enum GameKind {
     /// Mock Turtles: turn one, two or three coins, the rightmost from heads to tails. A head at
     /// place n (from 1) is worth the odious number 2n - 2 or 2n - 1.
     MockTurtles,
+    /// The ruler game: turn any run of neighbouring coins, the rightmost from heads to tails. A
+    /// head at place n is worth the largest power of 2 dividing n (the ruler function).
+    Ruler,
     /// Euclid's game: two numbers; subtract a positive multiple of the smaller from the larger;
     /// whoever makes a number 0 wins.
     Euclid,
@@ -227,7 +230,7 @@ impl GamePreset {
 impl GameKind {
     /// One of each game, with its usual parameters (Nim_2, the subtraction set {1, 2, 3}), in the
     /// order menus list them.
-    pub const ALL: [GameKind; 12] = [
+    pub const ALL: [GameKind; 13] = [
         GameKind::Nim,
         GameKind::Moore(2),
         GameKind::Subtraction(SubtractionSet(0b111)),
@@ -239,6 +242,7 @@ impl GameKind {
         GameKind::Staircase,
         GameKind::TurningTurtles,
         GameKind::MockTurtles,
+        GameKind::Ruler,
         GameKind::Euclid,
     ];
 
@@ -266,6 +270,7 @@ impl GameKind {
             GameKind::Staircase => "staircase",
             GameKind::TurningTurtles => "turtles",
             GameKind::MockTurtles => "mock-turtles",
+            GameKind::Ruler => "ruler",
             GameKind::Euclid => "euclid",
         }
     }
@@ -291,6 +296,7 @@ impl GameKind {
             GameKind::MockTurtles => {
                 ("game-mock-turtles-title", "game-mock-turtles-title", "game-mock-turtles-short")
             }
+            GameKind::Ruler => ("game-ruler-title", "game-ruler-menu", "game-ruler-short"),
             GameKind::Euclid => ("game-euclid-title", "game-euclid-title", "game-euclid-short"),
         };
         MessageIds { title, menu, short }
@@ -378,6 +384,7 @@ impl GameKind {
             GameKind::Staircase => "coins on steps; move coins from a step to the one below",
             GameKind::TurningTurtles => "heads at the places given; turn one or two coins",
             GameKind::MockTurtles => "heads at the places given; turn one, two or three coins",
+            GameKind::Ruler => "heads at the places given; turn a run of neighbouring coins",
             GameKind::Euclid => "two numbers; take a multiple of the smaller from the larger",
         }
     }
@@ -407,6 +414,7 @@ impl GameKind {
             GameKind::Staircase => "Staircase Nim".into(),
             GameKind::TurningTurtles => "Turning Turtles".into(),
             GameKind::MockTurtles => "Mock Turtles".into(),
+            GameKind::Ruler => "the ruler game".into(),
             GameKind::Euclid => "Euclid's game".into(),
         }
     }
@@ -502,7 +510,10 @@ impl GameKind {
     /// tail turned over is a new head).
     pub fn heaps_only_shrink(self) -> bool {
         !self.splits()
-            && !matches!(self, GameKind::Staircase | GameKind::TurningTurtles | GameKind::MockTurtles)
+            && !matches!(
+                self,
+                GameKind::Staircase | GameKind::TurningTurtles | GameKind::MockTurtles | GameKind::Ruler
+            )
     }
 }
 
@@ -515,12 +526,12 @@ impl fmt::Display for GameKind {
 /// The games accepted, as a message lists them.
 pub const GAMES_EXPECTED: &str = "expected nim, moore:K (K from 1 to 8), subtraction:S (S a list of at most \
      128 amounts or ranges, from 1 to 128, such as 1,2,3 or 1-3,5), lasker, kayles, dawson, wythoff, \
-     fibonacci, staircase, turtles, mock-turtles, euclid, \
+     fibonacci, staircase, turtles, mock-turtles, ruler, euclid, \
      or a preset: 21, bachet";
 
 /// The games accepted, as a configuration file quotes them, for its messages.
 pub const GAMES_QUOTED: &str = "a game: \"nim\", \"moore:K\" (K from 1 to 8), \"subtraction:1,2,3\" (amounts from 1 to \
-     128), \"lasker\", \"kayles\", \"dawson\", \"wythoff\", \"fibonacci\", \"staircase\", \"turtles\", \"mock-turtles\", \"euclid\", \"21\" or \"bachet\"";
+     128), \"lasker\", \"kayles\", \"dawson\", \"wythoff\", \"fibonacci\", \"staircase\", \"turtles\", \"mock-turtles\", \"ruler\", \"euclid\", \"21\" or \"bachet\"";
 
 /// What a subtraction set's list may be, as a message says it.
 const SET_EXPECTED: &str =
@@ -606,6 +617,7 @@ impl GameKind {
             "staircase" => Some(GameKind::Staircase),
             "turtles" | "turning-turtles" => Some(GameKind::TurningTurtles),
             "mock-turtles" => Some(GameKind::MockTurtles),
+            "ruler" => Some(GameKind::Ruler),
             "euclid" => Some(GameKind::Euclid),
             _ => None,
         };
@@ -713,6 +725,7 @@ mod tests {
             "staircase",
             "turtles",
             "mock-turtles",
+            "ruler",
             "euclid",
         ] {
             let kind: GameKind = text.parse().unwrap();

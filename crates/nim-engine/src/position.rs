@@ -180,6 +180,14 @@ pub enum MoveError {
         /// The game's name.
         game: String,
     },
+    #[error("this run turns {tails} tails up, more than the {most} a position may gain in one move here")]
+    /// The ruler game: a run of coins played that would turn up more tails than a position holds.
+    RunTooLong {
+        /// The tails the run would turn up.
+        tails: u64,
+        /// The most allowed ([`crate::RUN_TAILS_MOST`]).
+        most: u64,
+    },
     #[error("there is no head at {place}: a move turns a head over to tails, and more coins left of it")]
     /// A coin-turning game: the rightmost coin turned is not a head.
     NotAHead {

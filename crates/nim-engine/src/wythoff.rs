@@ -228,7 +228,7 @@ impl Rules for Wythoff {
                 }
                 _ => Err(MoveError::NotCanonical),
             },
-            Move::Split { .. } | Move::Turn(_) => Err(MoveError::NotInThisGame {
+            Move::Split { .. } | Move::Turn(_) | Move::Run { .. } => Err(MoveError::NotInThisGame {
                 game: GameKind::Wythoff.title(),
                 what: "one heap, or the same number from both",
             }),
@@ -302,7 +302,7 @@ impl Rules for Wythoff {
                             pair: (to.min(u128::from(other)), to.max(u128::from(other))),
                         }
                     }
-                    Move::Split { .. } | Move::Turn(_) => WythoffHow::Unexplained,
+                    Move::Split { .. } | Move::Turn(_) | Move::Run { .. } => WythoffHow::Unexplained,
                 };
                 WythoffReason::Win { words: Wythoff::words(mv), how, after: Wythoff::pair(&after) }
             }

@@ -34,6 +34,9 @@ pub enum Game {
     Coins {
         most: usize,
     },
+    /// The ruler game: a row of coins as above; turn over any run of neighbouring coins, the
+    /// rightmost a head (to tails).
+    Ruler,
     /// Euclid's game: a positive multiple of the smaller number from the larger; no move once a
     /// number is 0.
     Euclid,
@@ -182,6 +185,18 @@ impl Game {
                         }
                         next.sort_unstable();
                         out.push((Move::Turn(coins), State { heaps: next, limit: None }));
+                    }
+                }
+            }
+            Game::Ruler => {
+                // Every run from a coin `left` to a head `n`, each coin in it turned over.
+                for &n in heaps {
+                    for left in (1..=n).rev() {
+                        let mut next: Vec<u64> =
+                            heaps.iter().copied().filter(|h| !(left..=n).contains(h)).collect();
+                        next.extend((left..=n).filter(|c| !heaps.contains(c)));
+                        next.sort_unstable();
+                        out.push((Move::Run { right: n, left }, State { heaps: next, limit: None }));
                     }
                 }
             }
