@@ -394,3 +394,12 @@ rating-value-provisional = { $rating }？± { $rd }（暂定）
 rating-short = { $rating }
 rating-short-provisional = { $rating }？
 rating-in = { $game } · { $mode } 等级分：{ $value }
+## 八进制游戏（`octal:CODE`）。`{ $code }` 是代码，如 `0.53`。
+game-octal-title = 八进制游戏 { $code }
+game-octal-menu = 八进制游戏 { $code }
+game-octal-short = 八进制 { $code }
+game-rule-octal = 按代码 { $code } 击倒一排中的球瓶：{ $takes }
+octal-rule-take = 一步击倒 { $count-digits } 个相邻球瓶，可以{ $places }
+octal-place-whole = 整排击倒
+octal-place-end = 在较长一排的一端
+octal-place-inside = 在一排中间（把它分成两排）

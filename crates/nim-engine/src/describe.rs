@@ -378,10 +378,18 @@ impl GameKind {
                 Words { last: LastMove::MadeZero, ..tokens },
                 ViewKind::Ratio,
             ),
+            // Rows of pins, as Kayles: one pin and/or two neighbours, where the code allows.
+            GameKind::Octal(code) => (
+                MoveShape::Pins { one: code.digit(1) != 0, two: code.digit(2) != 0 },
+                pins(LastMove::MadeLastMove),
+                ViewKind::Grundy,
+            ),
         };
         let least = match self {
             GameKind::Fibonacci => Some((2, LeastReason::FirstMoveNotAll)),
             GameKind::Dawson => Some((2, LeastReason::NoMove)),
+            // The shortest row with a move, when a row of one has none (0.4: three pins).
+            GameKind::Octal(code) => super::Octal::new(code).least_row().map(|n| (n, LeastReason::NoMove)),
             _ => None,
         };
         let max_take = self.max_take();
@@ -515,6 +523,7 @@ impl GameKind {
             GameKind::TurningTurtles => size([(3, 4), (3, 5), (4, 6)][level], [8, 16, 40][level]),
             GameKind::MockTurtles => size([(4, 4), (4, 4), (6, 6)][level], [10, 20, 40][level]),
             GameKind::Euclid => size((2, 2), [20, 100, 10_000][level]),
+            GameKind::Octal(_) => size([(1, 3), (2, 3), (3, 4)][level], [9, 14, 20][level]),
         })
     }
 
