@@ -114,7 +114,8 @@ impl OctalCode {
         );
         let text = text.trim();
         let Some((before, after)) = text.split_once('.') else {
-            return Err(format!("'{}' has no point: {expected}", super::kind::shown(text, 20)));
+            let shown: String = text.chars().take(20).flat_map(char::escape_debug).collect();
+            return Err(format!("'{shown}' has no point: {expected}"));
         };
         let digit = |c: char| match c.to_digit(8) {
             Some(d) => Ok(d as u8),
