@@ -389,7 +389,7 @@ impl GameKind {
             GameKind::Fibonacci => Some((2, LeastReason::FirstMoveNotAll)),
             GameKind::Dawson => Some((2, LeastReason::NoMove)),
             // The shortest row with a move, when a row of one has none (0.4: three pins).
-            GameKind::Octal(code) => super::Octal::new(code).least_row().map(|n| (n, LeastReason::NoMove)),
+            GameKind::Octal(code) => super::Octal::least_row(code).map(|n| (n, LeastReason::NoMove)),
             _ => None,
         };
         let max_take = self.max_take();

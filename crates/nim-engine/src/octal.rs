@@ -337,10 +337,12 @@ impl Octal {
         self.table.as_deref().cloned().unwrap_or(GrundyTable { values: vec![0], pre_period: 0, period: 1 })
     }
 
-    /// The shortest row with a move, when that is more than one pin (`None` when a row of one has
-    /// a move, or no row below [`OCTAL_COMPUTED`] has one).
-    pub fn least_row(&self) -> Option<u64> {
-        (1..OCTAL_COMPUTED as u64).find(|&n| self.split_count(n) > 0).filter(|&n| n > 1)
+    /// The shortest row of `code` with a move, when that is more than one pin (`None` when a row
+    /// of one has a move, or no row below [`OCTAL_COMPUTED`] has one). From the code alone: no
+    /// table is built.
+    pub fn least_row(code: OctalCode) -> Option<u64> {
+        let rules = Octal { code, table: None };
+        (1..OCTAL_COMPUTED as u64).find(|&n| rules.split_count(n) > 0).filter(|&n| n > 1)
     }
 
     /// The table, or the one of a code refused.
