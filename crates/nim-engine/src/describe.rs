@@ -454,6 +454,9 @@ impl GameKind {
     /// let row = Position::new(vec![5]);
     /// assert_eq!(GameKind::Kayles.count_range(&row, 0, false), (1, 5));
     /// assert_eq!(GameKind::Dawson.count_range(&row, 0, false), (1, 4));
+    /// // octal:0.53: one pin falls only from inside a row (or as a whole row of one).
+    /// let octal: GameKind = "octal:0.53".parse().unwrap();
+    /// assert_eq!(octal.count_range(&row, 0, false), (2, 4));
     /// ```
     pub fn count_range(self, position: &Position, heap: usize, alternative: bool) -> (u64, u64) {
         let size = position.heap(heap).unwrap_or(0);
@@ -466,6 +469,14 @@ impl GameKind {
             }
             // How many stay: both parts non-empty.
             (MoveShape::TakeOrSplit, true) => (1, size.saturating_sub(1).max(1)),
+            // An octal game: the first pin where the code lets that many fall, when it does.
+            (shape @ MoveShape::Pins { .. }, _)
+                if let Some(range) = self.octal().and_then(|code| {
+                    super::Octal::first_pins(code, size, shape.pins(alternative).unwrap_or(1))
+                }) =>
+            {
+                range
+            }
             // The first pin: two pins must both be in the row.
             (shape @ MoveShape::Pins { .. }, _) => {
                 let last = if shape.pins(alternative) == Some(2) { size.saturating_sub(1) } else { size };

@@ -345,6 +345,17 @@ impl Octal {
         (1..OCTAL_COMPUTED as u64).find(|&n| rules.split_count(n) > 0).filter(|&n| n > 1)
     }
 
+    /// The first and the last pin from which `count` neighbouring pins may fall in a row of
+    /// `size` under `code` (the pins counted from 1), when they may fall somewhere: a player's
+    /// count is kept between them, so that the pin first offered is one the code allows.
+    pub fn first_pins(code: OctalCode, size: u64, count: u64) -> Option<(u64, u64)> {
+        let rules = Octal { code, table: None };
+        let places = rules.places(count, size);
+        let first = rules.nth_place(count, size, 0)?;
+        let last = rules.nth_place(count, size, places.checked_sub(1)?)?;
+        Some((first + 1, last + 1))
+    }
+
     /// The table, or the one of a code refused.
     fn t(&self) -> GrundyTable {
         self.table()
