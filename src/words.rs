@@ -369,8 +369,8 @@ fn name_args(lang: Language, kind: GameKind) -> Vec<(&'static str, Arg)> {
     ]
 }
 
-/// Where an octal game's code lets `count` neighbouring pins fall, as a list: `as a whole row or
-/// inside a row, splitting it in two`.
+/// Where an octal game's code lets `count` neighbouring pins fall, as a list: `a whole row or
+/// inside`.
 pub fn octal_places(lang: Language, code: crate::engine::OctalCode, count: u64) -> String {
     let places: Vec<String> = [(0, "octal-place-whole"), (1, "octal-place-end"), (2, "octal-place-inside")]
         .into_iter()
@@ -393,8 +393,7 @@ fn octal_rule(lang: Language, code: crate::engine::OctalCode) -> String {
             )
         })
         .collect();
-    let takes = takes.join(&i18n::text(lang, "list-separator-clauses"));
-    say(lang, "game-rule-octal", &[("code", txt(code.to_string())), ("takes", txt(takes))])
+    say(lang, "game-rule-octal", &[("code", txt(code.to_string())), ("takes", txt(listed_or(lang, &takes)))])
 }
 
 /// The ends of a set of amounts that runs without a gap through four or more (`1` and `10` for

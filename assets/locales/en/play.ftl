@@ -373,4 +373,4 @@ refused-octal-count = the code { $code } allows no move that knocks down { $coun
 refused-octal-place = the code { $code } lets { $count ->
     [one] one pin
    *[other] { $count-digits } neighbouring pins
-} fall only { $places }
+} fall only so: { $places }

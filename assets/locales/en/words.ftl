@@ -420,13 +420,13 @@ rating-in = { $game } · { $mode }: { $value }
 game-octal-title = the octal game { $code }
 game-octal-menu = Octal game { $code }
 game-octal-short = Octal { $code }
-# `{ $takes }`: one `octal-rule-take` for each number of pins a move may knock down.
-game-rule-octal = rows of pins under the code { $code }: a move knocks down { $takes }
+# `{ $takes }`: one `octal-rule-take` for each number of pins a move may knock down, joined by "or".
+game-rule-octal = knock down { $takes }
 # `{ $places }`: where, as a list of `octal-place-*` joined by "or".
 octal-rule-take = { $count ->
-    [one] one pin
-   *[other] { $count-digits } neighbouring pins
-} { $places }
-octal-place-whole = as a whole row
-octal-place-end = at the end of a longer row
-octal-place-inside = inside a row, splitting it in two
+    [one] 1 pin
+   *[other] { $count-digits } pins
+} ({ $places })
+octal-place-whole = a whole row
+octal-place-end = at an end
+octal-place-inside = inside
