@@ -289,7 +289,9 @@ pub enum Command {
     /// per line of standard input (heaps separated by spaces and/or commas).
     ///
     /// With --game, another game is answered in its own terms: Grundy values for subtraction games,
-    /// Lasker's Nim, Kayles and Dawson's Kayles (whose heaps are rows of pins), binary columns counted modulo K+1
+    /// Lasker's Nim, Kayles, Dawson's Kayles and octal games (`octal:0.53`, whose heaps are rows of
+    /// pins, with the period the periodicity theorem proves; `octal:0.77` is read as Kayles and
+    /// `octal:0.07` as Dawson's Kayles, and a code with no period proved is refused), binary columns counted modulo K+1
     /// for Moore's Nim_k, the losing pairs for Wythoff's game (two heaps), the Zeckendorf form for
     /// Fibonacci Nim (one heap; write HEAP/LIMIT when the next move takes at most LIMIT, a heap
     /// alone being the first move). Only Nim and Moore's Nim_k have a misère form.

@@ -382,7 +382,42 @@ fn name_args(lang: Language, kind: GameKind) -> Vec<(&'static str, Arg)> {
         .amounts()
         .map(|set| set.amounts().map(|a| a.to_string()).collect::<Vec<_>>().join(", "))
         .unwrap_or_default();
-    vec![("k", txt(k)), ("set", txt(set)), ("set-short", txt(short)), ("set-spaced", txt(spaced))]
+    // An octal game's code: `0.53`.
+    let code = kind.octal().map(|code| code.to_string()).unwrap_or_default();
+    vec![
+        ("k", txt(k)),
+        ("set", txt(set)),
+        ("set-short", txt(short)),
+        ("set-spaced", txt(spaced)),
+        ("code", txt(code)),
+    ]
+}
+
+/// Where an octal game's code lets `count` neighbouring pins fall, as a list: `a whole row or
+/// inside`.
+pub fn octal_places(lang: Language, code: crate::engine::OctalCode, count: u64) -> String {
+    let places: Vec<String> = [(0, "octal-place-whole"), (1, "octal-place-end"), (2, "octal-place-inside")]
+        .into_iter()
+        .filter(|&(parts, _)| code.allows(count, parts))
+        .map(|(_, id)| i18n::text(lang, id))
+        .collect();
+    listed_or(lang, &places)
+}
+
+/// An octal game's rule from its code: for each number of pins a move may knock down, where.
+fn octal_rule(lang: Language, code: crate::engine::OctalCode) -> String {
+    let takes: Vec<String> = code
+        .takes()
+        .filter(|&k| k > 0)
+        .map(|k| {
+            say(
+                lang,
+                "octal-rule-take",
+                &[("count", Arg::from(k)), ("places", txt(octal_places(lang, code, k)))],
+            )
+        })
+        .collect();
+    say(lang, "game-rule-octal", &[("code", txt(code.to_string())), ("takes", txt(listed_or(lang, &takes)))])
 }
 
 /// The ends of a set of amounts that runs without a gap through four or more (`1` and `10` for
@@ -457,6 +492,9 @@ pub fn help_name(lang: Language, word: &str) -> String {
 
 /// A game's rules in one line, for help texts and `solve`.
 pub fn rule(lang: Language, kind: GameKind) -> String {
+    if let Some(code) = kind.octal() {
+        return octal_rule(lang, code);
+    }
     if kind.describe().words.verb == Verb::MoveDown {
         return i18n::text(lang, "game-rule-staircase");
     }

@@ -700,6 +700,26 @@ impl Game {
                     &[n("count", *count), ("one", if one { "yes" } else { "no" }.into())],
                 )
             }
+            MoveError::OctalMove { count, place } => {
+                let code = self.rules.kind.octal();
+                let code_text = code.map(|c| c.to_string()).unwrap_or_default();
+                match (place, code) {
+                    (crate::engine::OctalPlace::Count, _) | (_, None) => text_with(
+                        lang,
+                        "refused-octal-count",
+                        &[n("count", *count), ("code", code_text.into())],
+                    ),
+                    (_, Some(code)) => text_with(
+                        lang,
+                        "refused-octal-place",
+                        &[
+                            n("count", *count),
+                            ("code", code_text.into()),
+                            ("places", words::octal_places(lang, code, *count).into()),
+                        ],
+                    ),
+                }
+            }
             other => other.to_string(),
         };
         words::capitalised(&text)

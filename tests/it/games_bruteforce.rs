@@ -13,7 +13,7 @@ use nim_tui::engine::{
 };
 
 /// Compares the engine with the search on every state given.
-fn agree(
+pub(crate) fn agree(
     kind: GameKind,
     mode: Mode,
     brute: game_tree::Game,
@@ -82,7 +82,7 @@ fn agree(
     checked
 }
 
-fn heap_states(count: usize, most: u64) -> impl Iterator<Item = State> {
+pub(crate) fn heap_states(count: usize, most: u64) -> impl Iterator<Item = State> {
     positions(count, most).into_iter().map(|heaps| State { heaps, limit: None })
 }
 

@@ -87,11 +87,12 @@ fn the_game_row_cycles_through_every_game_and_back() {
             "Mock Turtles",
             "The ruler game",
             "Euclid's game",
+            "Octal game 0.53",
             "Nim"
         ]
     );
     act(&mut app, Action::Less);
-    assert_eq!(menu(&app).game.kind, GameKind::Euclid);
+    assert_eq!(menu(&app).game.kind, GameKind::ALL[12]);
 }
 
 #[test]

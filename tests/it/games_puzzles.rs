@@ -23,6 +23,7 @@ fn brute(kind: GameKind) -> Option<game_tree::Game> {
         GameKind::MockTurtles => game_tree::Game::Coins { most: 3 },
         GameKind::Ruler => game_tree::Game::Ruler,
         GameKind::Euclid => game_tree::Game::Euclid,
+        GameKind::Octal(code) => game_tree::Game::Octal((1..=code.most()).map(|k| code.digit(k)).collect()),
         GameKind::Nim => return None,
         // GameKind is #[non_exhaustive]: a new game reaches this test through GameKind::ALL and
         // fails here until it has a model.
@@ -175,6 +176,10 @@ fn seeds_deal_the_same_puzzles_for_ever() {
         "euclid 42 3 medium: normal 73,39",
         "euclid 2026 1 easy: normal 2,9",
         "euclid 7 9 hard: normal 8657,1589",
+        "octal:0.53 1 1 medium: normal 8,4,2",
+        "octal:0.53 42 3 medium: normal 6,9",
+        "octal:0.53 2026 1 easy: normal 9,9,1",
+        "octal:0.53 7 9 hard: normal 15,10,6",
         "moore:2 1 1 medium: normal 15,8,2",
         "moore:2 42 3 medium: misere 5,5,13",
         "moore:2 2026 1 easy: normal 4,3,3",

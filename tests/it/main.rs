@@ -18,6 +18,7 @@ mod games_bruteforce;
 mod games_disguise;
 mod games_files;
 mod games_look;
+mod games_octal;
 mod games_play;
 mod games_props;
 mod games_pty;

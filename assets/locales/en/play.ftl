@@ -365,3 +365,13 @@ keys-move-every-coin-of-the-step = move every coin of the step
 keys-move-the-chosen-coins-down = move the chosen coins down a step
 keys-move-down = move down
 refused-not-multiple = { $take } cannot be taken from number { $number }: a move takes a multiple of the other number, { $other }, from the larger
+# An octal game's move its code forbids. `{ $code }` is the code; `{ $places }` where that many
+# may fall (`octal-place-*` in words.ftl, joined by "or").
+refused-octal-count = the code { $code } allows no move that knocks down { $count ->
+    [one] one pin
+   *[other] { $count-digits } pins
+}
+refused-octal-place = the code { $code } lets { $count ->
+    [one] one pin
+   *[other] { $count-digits } neighbouring pins
+} fall only so: { $places }

@@ -434,3 +434,17 @@ move-turn-run = turn over the head at { $head } and every coin left of it down t
 move-turned-run = turned over the head at { $head } and every coin left of it down to { $left } ({ $count-digits } coins)
 ruler-win = the heads are worth { $values } = { $sum } (the largest power of 2 dividing each place); the head at { $at } worth { $from } goes to tails, and the other coins of its run change the XOR by { $from } ⊕ { $sum } = { $to }: { $move }, which leaves an XOR of 0
 ruler-lost = this position is lost: the heads are worth { $values } = 0 (the largest power of 2 dividing each place); { $move } and hope for a mistake
+## Octal games (`octal:CODE`). `{ $code }` is the code, such as `0.53`.
+game-octal-title = the octal game { $code }
+game-octal-menu = Octal game { $code }
+game-octal-short = Octal { $code }
+# `{ $takes }`: one `octal-rule-take` for each number of pins a move may knock down, joined by "or".
+game-rule-octal = knock down { $takes }
+# `{ $places }`: where, as a list of `octal-place-*` joined by "or".
+octal-rule-take = { $count ->
+    [one] 1 pin
+   *[other] { $count-digits } pins
+} ({ $places })
+octal-place-whole = a whole row
+octal-place-end = at an end
+octal-place-inside = inside

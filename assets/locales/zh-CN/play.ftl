@@ -347,3 +347,5 @@ keys-move-every-coin-of-the-step = 把这一级的硬币全部移下去
 keys-move-the-chosen-coins-down = 把选中的硬币往下移一级
 keys-move-down = 往下移
 refused-not-multiple = 不能从第 { $number } 个数中减去 { $take }：每步只能从较大的数中减去另一个数 { $other } 的倍数
+refused-octal-count = 代码 { $code } 不允许一步击倒 { $count-digits } 个球瓶
+refused-octal-place = 代码 { $code } 规定一步击倒 { $count-digits } 个相邻球瓶只能这样：{ $places }

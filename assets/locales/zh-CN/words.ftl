@@ -409,3 +409,12 @@ move-turn-run = 翻转第 { $head } 位的正面及其左边直到第 { $left } 
 move-turned-run = 翻转了第 { $head } 位的正面及其左边直到第 { $left } 位的每一枚硬币（共 { $count-digits } 枚）
 ruler-win = 各正面的值为 { $values } = { $sum }（整除各位置的最大的 2 的幂）；第 { $at } 位值为 { $from } 的正面翻成反面，这一段的其余硬币使异或改变 { $from } ⊕ { $sum } = { $to }：{ $move }，异或就变为 0
 ruler-lost = 这是必败局面：各正面的值为 { $values } = 0（整除各位置的最大的 2 的幂）；{ $move }，等对方失误
+## 八进制游戏（`octal:CODE`）。`{ $code }` 是代码，如 `0.53`。
+game-octal-title = 八进制游戏 { $code }
+game-octal-menu = 八进制游戏 { $code }
+game-octal-short = 八进制 { $code }
+game-rule-octal = 按代码击倒球瓶：{ $takes }
+octal-rule-take = { $count-digits } 个（{ $places }）
+octal-place-whole = 整排
+octal-place-end = 在一端
+octal-place-inside = 在中间

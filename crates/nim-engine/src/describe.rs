@@ -389,10 +389,18 @@ impl GameKind {
                 Words { last: LastMove::MadeZero, ..tokens },
                 ViewKind::Ratio,
             ),
+            // Rows of pins, as Kayles: one pin and/or two neighbours, where the code allows.
+            GameKind::Octal(code) => (
+                MoveShape::Pins { one: code.digit(1) != 0, two: code.digit(2) != 0 },
+                pins(LastMove::MadeLastMove),
+                ViewKind::Grundy,
+            ),
         };
         let least = match self {
             GameKind::Fibonacci => Some((2, LeastReason::FirstMoveNotAll)),
             GameKind::Dawson => Some((2, LeastReason::NoMove)),
+            // The shortest row with a move, when a row of one has none (0.4: three pins).
+            GameKind::Octal(code) => super::Octal::least_row(code).map(|n| (n, LeastReason::NoMove)),
             _ => None,
         };
         let max_take = self.max_take();
@@ -463,6 +471,9 @@ impl GameKind {
     /// let row = Position::new(vec![5]);
     /// assert_eq!(GameKind::Kayles.count_range(&row, 0, false), (1, 5));
     /// assert_eq!(GameKind::Dawson.count_range(&row, 0, false), (1, 4));
+    /// // octal:0.53: one pin falls only from inside a row (or as a whole row of one).
+    /// let octal: GameKind = "octal:0.53".parse().unwrap();
+    /// assert_eq!(octal.count_range(&row, 0, false), (2, 4));
     /// ```
     pub fn count_range(self, position: &Position, heap: usize, alternative: bool) -> (u64, u64) {
         let size = position.heap(heap).unwrap_or(0);
@@ -475,6 +486,14 @@ impl GameKind {
             }
             // How many stay: both parts non-empty.
             (MoveShape::TakeOrSplit, true) => (1, size.saturating_sub(1).max(1)),
+            // An octal game: the first pin where the code lets that many fall, when it does.
+            (shape @ MoveShape::Pins { .. }, _)
+                if let Some(range) = self.octal().and_then(|code| {
+                    super::Octal::first_pins(code, size, shape.pins(alternative).unwrap_or(1))
+                }) =>
+            {
+                range
+            }
             // The first pin: two pins must both be in the row.
             (shape @ MoveShape::Pins { .. }, _) => {
                 let last = if shape.pins(alternative) == Some(2) { size.saturating_sub(1) } else { size };
@@ -535,6 +554,7 @@ impl GameKind {
             // answers.
             GameKind::Ruler => size([(3, 4), (3, 5), (4, 6)][level], [8, 16, 32][level]),
             GameKind::Euclid => size((2, 2), [20, 100, 10_000][level]),
+            GameKind::Octal(_) => size([(1, 3), (2, 3), (3, 4)][level], [9, 14, 20][level]),
         })
     }
 

@@ -635,6 +635,7 @@ enum Play {
     Coins(super::Coins),
     Euclid(Euclid),
     MisereKayles(super::MisereKayles),
+    Octal(super::Octal),
 }
 
 /// Calls the same method on whichever game is played.
@@ -652,6 +653,7 @@ macro_rules! each {
             Play::Coins($game) => $body,
             Play::Euclid($game) => $body,
             Play::MisereKayles($game) => $body,
+            Play::Octal($game) => $body,
         }
     };
 }
@@ -683,6 +685,7 @@ impl Game {
             GameKind::MockTurtles => Play::Coins(super::Coins::mock_turtles()),
             GameKind::Ruler => Play::Coins(super::Coins::ruler()),
             GameKind::Euclid => Play::Euclid(Euclid),
+            GameKind::Octal(code) => Play::Octal(super::Octal::new(code)),
         };
         Game { rules, play, refused }
     }
@@ -699,6 +702,7 @@ impl Game {
             Play::Subtraction(game) => Some(u128::from(game.grundy(size))),
             Play::Lasker(game) => Some(game.grundy(size)),
             Play::Pins(game) => Some(super::grundy::HeapGame::grundy(game, size)),
+            Play::Octal(game) => Some(u128::from(game.grundy(size))),
             // A row of coins: what a head at place `size` is worth.
             Play::Coins(game) => Some(game.value(size)),
             _ => None,
@@ -711,6 +715,7 @@ impl Game {
         match &self.play {
             Play::Subtraction(game) => Some(game.table()),
             Play::Pins(game) => Some(game.grundy_table()),
+            Play::Octal(game) => Some(game.table()),
             _ => None,
         }
     }
@@ -856,7 +861,7 @@ impl Game {
                 let sum = values.iter().fold(0, |x, v| x ^ v);
                 Working::Grundy { values, sum }
             }
-            Play::Subtraction(_) | Play::Lasker(_) | Play::Pins(_) => {
+            Play::Subtraction(_) | Play::Lasker(_) | Play::Pins(_) | Play::Octal(_) => {
                 let values: Vec<u128> =
                     position.heaps().iter().map(|&h| self.grundy(h).unwrap_or_default()).collect();
                 let sum = values.iter().fold(0, |x, v| x ^ v);
@@ -986,6 +991,7 @@ impl Game {
             Play::Subtraction(game) => visit_grundy(game, position, limit, &mut each),
             Play::Lasker(game) => visit_grundy(game, position, limit, &mut each),
             Play::Pins(game) => visit_grundy(game, position, limit, &mut each),
+            Play::Octal(game) => visit_grundy(game, position, limit, &mut each),
             Play::Coins(coins) => {
                 let mut going = true;
                 coins.visit_winning_moves(position, limit.unwrap_or(MOVE_LIST_LIMIT), &mut |mv| {

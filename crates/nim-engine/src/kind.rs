@@ -80,6 +80,11 @@ pub enum GameKind {
     /// Euclid's game: two numbers; subtract a positive multiple of the smaller from the larger;
     /// whoever makes a number 0 wins.
     Euclid,
+    /// An octal game (`octal:0.71`): rows of pins; a move knocks down one or two neighbouring
+    /// pins where the code's digits allow (see `octal.rs`). Only codes whose Grundy values are
+    /// proved periodic are played; `octal:0.77` is read as Kayles and `octal:0.07` as Dawson's
+    /// Kayles.
+    Octal(super::OctalCode),
 }
 
 /// A finite set of positive amounts up to [`SUBTRACTION_MAX`], one bit each (bit `s - 1` for `s`).
@@ -230,7 +235,7 @@ impl GamePreset {
 impl GameKind {
     /// One of each game, with its usual parameters (Nim_2, the subtraction set {1, 2, 3}), in the
     /// order menus list them.
-    pub const ALL: [GameKind; 13] = [
+    pub const ALL: [GameKind; 14] = [
         GameKind::Nim,
         GameKind::Moore(2),
         GameKind::Subtraction(SubtractionSet(0b111)),
@@ -244,6 +249,7 @@ impl GameKind {
         GameKind::MockTurtles,
         GameKind::Ruler,
         GameKind::Euclid,
+        GameKind::Octal(super::octal::DEFAULT_CODE),
     ];
 
     /// The name used on the command line and in files, such as `moore:2` or `subtraction:1,2,3`.
@@ -251,6 +257,7 @@ impl GameKind {
         match self {
             GameKind::Moore(k) => format!("moore:{k}"),
             GameKind::Subtraction(set) => format!("subtraction:{set}"),
+            GameKind::Octal(code) => format!("octal:{code}"),
             other => other.base().to_string(),
         }
     }
@@ -272,6 +279,7 @@ impl GameKind {
             GameKind::MockTurtles => "mock-turtles",
             GameKind::Ruler => "ruler",
             GameKind::Euclid => "euclid",
+            GameKind::Octal(_) => "octal",
         }
     }
 
@@ -298,6 +306,7 @@ impl GameKind {
             }
             GameKind::Ruler => ("game-ruler-title", "game-ruler-menu", "game-ruler-short"),
             GameKind::Euclid => ("game-euclid-title", "game-euclid-title", "game-euclid-short"),
+            GameKind::Octal(_) => ("game-octal-title", "game-octal-menu", "game-octal-short"),
         };
         MessageIds { title, menu, short }
     }
@@ -334,6 +343,7 @@ impl GameKind {
             "subtraction:".into(),
             "a subtraction game: the amounts a move may take, such as 1,2,3 or 1-3,5".into(),
         );
+        add("octal:".into(), OCTAL_HELP.into());
         names
     }
 
@@ -363,6 +373,7 @@ impl GameKind {
                         "a subtraction game: take s, s in S (such as 1,2,3 or 1-3,5; 1 to {SUBTRACTION_MAX})"
                     ),
                 ),
+                GameKind::Octal(_) => ("octal:CODE".to_string(), OCTAL_HELP.to_string()),
                 other => (other.name(), format!("{}: {}", other.title(), other.rule_line())),
             })
             .collect();
@@ -386,13 +397,14 @@ impl GameKind {
             GameKind::MockTurtles => "heads at the places given; turn one, two or three coins",
             GameKind::Ruler => "heads at the places given; turn a run of neighbouring coins",
             GameKind::Euclid => "two numbers; take a multiple of the smaller from the larger",
+            GameKind::Octal(_) => "rows of pins; knock down one or two where the code allows",
         }
     }
 
     /// The name used on the command line and in files (as [`GameKind::name`]).
     pub fn as_str(self) -> std::borrow::Cow<'static, str> {
         match self {
-            GameKind::Moore(_) | GameKind::Subtraction(_) => self.name().into(),
+            GameKind::Moore(_) | GameKind::Subtraction(_) | GameKind::Octal(_) => self.name().into(),
             other => other.base().into(),
         }
     }
@@ -416,6 +428,7 @@ impl GameKind {
             GameKind::MockTurtles => "Mock Turtles".into(),
             GameKind::Ruler => "the ruler game".into(),
             GameKind::Euclid => "Euclid's game".into(),
+            GameKind::Octal(code) => format!("the octal game {code}"),
         }
     }
 
@@ -423,6 +436,7 @@ impl GameKind {
     pub fn menu_title(self) -> String {
         match self {
             GameKind::Subtraction(set) => format!("Subtraction {{{set}}}"),
+            GameKind::Octal(code) => format!("Octal game {code}"),
             other => other.title(),
         }
     }
@@ -439,6 +453,7 @@ impl GameKind {
             GameKind::Staircase => "Staircase".into(),
             GameKind::TurningTurtles => "Turtles".into(),
             GameKind::Euclid => "Euclid".into(),
+            GameKind::Octal(code) => format!("Octal {code}"),
             other => other.title(),
         }
     }
@@ -447,6 +462,14 @@ impl GameKind {
     pub fn amounts(self) -> Option<SubtractionSet> {
         match self {
             GameKind::Subtraction(set) => Some(set),
+            _ => None,
+        }
+    }
+
+    /// The code of an octal game.
+    pub fn octal(self) -> Option<super::OctalCode> {
+        match self {
+            GameKind::Octal(code) => Some(code),
             _ => None,
         }
     }
@@ -474,6 +497,10 @@ impl GameKind {
             GameKind::Dawson => Some(
                 "misère Dawson's Kayles is an open problem: no one knows its strategy, so it cannot be played perfectly",
             ),
+            GameKind::Octal(_) => Some(
+                "misère octal games have no general theory (each needs its own misère quotient, unknown for most \
+                 codes), and no code of a few digits is Nim, so none is played in misère",
+            ),
             _ => Some("its misère play is not offered yet"),
         }
     }
@@ -495,6 +522,7 @@ impl GameKind {
         match self {
             GameKind::Subtraction(set) => Some(set.max()),
             GameKind::Kayles | GameKind::Dawson => Some(2),
+            GameKind::Octal(code) => Some(code.most()),
             _ => None,
         }
     }
@@ -502,6 +530,7 @@ impl GameKind {
     /// Whether a move may add a heap (a split in Lasker's Nim, a row broken in two in Kayles).
     pub fn splits(self) -> bool {
         matches!(self, GameKind::Lasker | GameKind::Kayles | GameKind::Dawson)
+            || self.octal().is_some_and(super::OctalCode::splits)
     }
 
     /// Whether every heap stays in its place and only ever shrinks. Not in the games that split
@@ -526,12 +555,17 @@ impl fmt::Display for GameKind {
 /// The games accepted, as a message lists them.
 pub const GAMES_EXPECTED: &str = "expected nim, moore:K (K from 1 to 8), subtraction:S (S a list of at most \
      128 amounts or ranges, from 1 to 128, such as 1,2,3 or 1-3,5), lasker, kayles, dawson, wythoff, \
-     fibonacci, staircase, turtles, mock-turtles, ruler, euclid, \
+     fibonacci, staircase, turtles, mock-turtles, ruler, euclid, octal:CODE (such as octal:0.71), \
      or a preset: 21, bachet";
 
 /// The games accepted, as a configuration file quotes them, for its messages.
 pub const GAMES_QUOTED: &str = "a game: \"nim\", \"moore:K\" (K from 1 to 8), \"subtraction:1,2,3\" (amounts from 1 to \
-     128), \"lasker\", \"kayles\", \"dawson\", \"wythoff\", \"fibonacci\", \"staircase\", \"turtles\", \"mock-turtles\", \"ruler\", \"euclid\", \"21\" or \"bachet\"";
+     128), \"lasker\", \"kayles\", \"dawson\", \"wythoff\", \"fibonacci\", \"staircase\", \"turtles\", \"mock-turtles\", \"ruler\", \"euclid\", \"octal:0.71\" (an octal code), \"21\" or \"bachet\"";
+
+/// What `octal:CODE` is, for the help and the completions.
+const OCTAL_HELP: &str = "an octal game on rows of pins: octal:0.71, digit k says where k neighbouring pins may \
+     fall (1 a whole row, 2 at an end, 4 inside); codes of two digits after the point whose period is proved \
+     (octal:0.77 is kayles, octal:0.07 is dawson)";
 
 /// What a subtraction set's list may be, as a message says it.
 const SET_EXPECTED: &str =
@@ -571,6 +605,11 @@ impl FromStr for GameKind {
     /// set whose values do not repeat within [`super::subtraction::SEARCH_LIMIT`].
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let kind = GameKind::parse_name(s)?;
+        if let GameKind::Octal(code) = kind
+            && let Err(refusal) = super::octal_table(code)
+        {
+            return Err(ParseGameError::new(s, refusal.why()));
+        }
         if let GameKind::Subtraction(set) = kind
             && super::subtraction::table_of(set).is_none()
         {
@@ -646,6 +685,22 @@ impl GameKind {
             (None, "subtraction", Some(list)) => {
                 parse_set(list).map(GameKind::Subtraction).map_err(|e| ParseGameError::new(s, e))
             }
+            (None, "octal", Some(code)) => {
+                let code = super::OctalCode::parse(code).map_err(|e| ParseGameError::new(s, e))?;
+                if let Some(why) = code.unplayable() {
+                    return Err(ParseGameError::new(s, why));
+                }
+                // One game, one name: Kayles and Dawson's Kayles keep theirs.
+                Ok(match code.to_string().as_str() {
+                    "0.77" => GameKind::Kayles,
+                    "0.07" => GameKind::Dawson,
+                    _ => GameKind::Octal(code),
+                })
+            }
+            (None, "octal", None) => Err(ParseGameError::new(
+                s,
+                "octal needs its code: expected octal:CODE, such as octal:0.71 (digits 0 to 7; 0.77 is kayles)",
+            )),
             (None, "subtraction", None) => Err(ParseGameError::new(
                 s,
                 "subtraction needs its amounts: expected subtraction:S, S a list of at most 128 amounts or ranges, \

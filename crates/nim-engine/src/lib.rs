@@ -157,6 +157,7 @@ mod lasker;
 mod misere_kayles;
 mod moore;
 mod nim;
+mod octal;
 mod position;
 mod staircase;
 mod subtraction;
@@ -191,6 +192,10 @@ pub use misere_kayles::{
 };
 pub use moore::{MOORE_LIST_MAX, Moore, MooreReason, MooreView};
 pub use nim::{Analysis, Moves, Nim, Outcome, WinningMoves, analyse, fallback_move};
+pub use octal::{
+    OCTAL_COMPUTED, OCTAL_DIGITS_MAX, OCTAL_PLAY_MOST, Octal, OctalCode, OctalPlace, OctalRefusal,
+    octal_table, octal_values, proved_period,
+};
 pub use position::{
     Mode, MoveError, NoMisere, ParseHeapsError, ParseModeError, Position, PositionError, Take, parse_heap,
     parse_heaps,

@@ -206,12 +206,37 @@ pub enum MoveError {
         /// The other number.
         other: u64,
     },
+    #[error("{}", octal_refusal(*.count, *.place))]
+    /// An octal game: a move that knocks down a number of pins, or in a place, its code forbids.
+    OctalMove {
+        /// How many pins the move knocks down.
+        count: u64,
+        /// Where: [`crate::OctalPlace::Count`] when the code allows no move of that many.
+        place: crate::OctalPlace,
+    },
     #[error("{0}")]
     /// The game has no misère form, so no move is played under it.
     NoMisere(#[from] NoMisere),
     #[error("{0}")]
     /// The position is not one the game is played on.
     BadPosition(#[from] PositionError),
+}
+
+/// The English refusal of an octal move the code forbids.
+fn octal_refusal(count: u64, place: crate::OctalPlace) -> String {
+    let pins = if count == 1 { "1 pin".to_string() } else { format!("{count} neighbouring pins") };
+    match place {
+        crate::OctalPlace::Count => format!("this game's code allows no move that knocks down {pins}"),
+        crate::OctalPlace::Whole => {
+            format!("this game's code does not allow knocking down {pins} as a whole row")
+        }
+        crate::OctalPlace::End => {
+            format!("this game's code does not allow knocking down {pins} at the end of a row")
+        }
+        crate::OctalPlace::Middle => {
+            format!("this game's code does not allow knocking down {pins} inside a row, splitting it in two")
+        }
+    }
 }
 
 /// A game whose misère form is not offered (yet), asked for in misère.

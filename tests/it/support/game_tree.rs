@@ -40,6 +40,10 @@ pub enum Game {
     /// Euclid's game: a positive multiple of the smaller number from the larger; no move once a
     /// number is 0.
     Euclid,
+    /// An octal game on rows of pins: `digits[k - 1]` is the code's digit for knocking down `k`
+    /// neighbouring pins, read as bits: 1 a whole row of `k`, 2 at an end of a longer row (one
+    /// row left), 4 inside a row (two rows left).
+    Octal(Vec<u8>),
 }
 
 impl Game {
@@ -121,6 +125,31 @@ impl Game {
                             next.push(after);
                             out.push((
                                 Move::Split { heap: i, take: count, left: before },
+                                State { heaps: next, limit: None },
+                            ));
+                        }
+                    }
+                }
+            }
+            Game::Octal(digits) => {
+                // Pins 1..=n; knock down pins p..p+k-1 and count the rows left on either side.
+                for (i, &n) in heaps.iter().enumerate() {
+                    for (d, k) in digits.iter().zip(1u64..) {
+                        for p in 1..=n {
+                            if p + k - 1 > n {
+                                continue;
+                            }
+                            let before = p - 1;
+                            let after = n - (p + k - 1);
+                            let rows_left = u8::from(before > 0) + u8::from(after > 0);
+                            if d >> rows_left & 1 == 0 {
+                                continue;
+                            }
+                            let mut next = heaps.clone();
+                            next[i] = before;
+                            next.push(after);
+                            out.push((
+                                Move::Split { heap: i, take: k, left: before },
                                 State { heaps: next, limit: None },
                             ));
                         }
