@@ -19,9 +19,6 @@
 //!
 //! The pinned puzzles in `tests/it/games_puzzles.rs` hold every game to this, seed by seed.
 
-use std::fmt;
-use std::str::FromStr;
-
 use rand::RngCore;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
@@ -50,86 +47,9 @@ impl Puzzle {
     }
 }
 
-/// How hard the puzzles are: more and larger heaps, and more misère endgames.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Difficulty {
-    /// Three heaps of up to 7, normal play.
-    Easy,
-    /// Three to five heaps of up to 15; one in three misère.
-    #[default]
-    Medium,
-    /// Four to six heaps of up to 31; half misère, often in the endgame where the rule changes.
-    Hard,
-}
-
-impl Difficulty {
-    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Medium => "medium",
-            Difficulty::Hard => "hard",
-        }
-    }
-}
-
-impl fmt::Display for Difficulty {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for Difficulty {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Difficulty::ALL.into_iter().find(|d| d.as_str() == s.trim().to_lowercase()).ok_or_else(|| {
-            format!(
-                "unknown difficulty '{}': expected 'easy', 'medium' or 'hard'",
-                crate::text::escape_short(s, 40)
-            )
-        })
-    }
-}
-
-/// Which puzzle: the run's seed, its number in the run (from 1) and the difficulty.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PuzzleId {
-    pub seed: u64,
-    pub number: u32,
-    pub difficulty: Difficulty,
-}
-
-/// A puzzle of a game, as ratings name it: the game and the puzzle's id. Written as
-/// `kayles hard 4217-3` (game, difficulty, seed-number), the same on every machine.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PuzzleKey {
-    pub game: GameKind,
-    pub id: PuzzleId,
-}
-
-impl fmt::Display for PuzzleKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {} {}-{}", self.game.name(), self.id.difficulty, self.id.seed, self.id.number)
-    }
-}
+pub use crate::domain::{Difficulty, PuzzleId, PuzzleKey};
 
 impl PuzzleId {
-    /// The day's puzzle: the same for everyone on that (UTC) day, counted from 1970-01-01.
-    pub fn daily(day: u64) -> PuzzleId {
-        PuzzleId {
-            seed: day.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0xda11,
-            number: 1,
-            difficulty: Difficulty::Medium,
-        }
-    }
-
-    /// The next puzzle of the run.
-    pub fn next(self) -> PuzzleId {
-        PuzzleId { number: self.number.saturating_add(1), ..self }
-    }
-
     /// The puzzle of `game` with this id, made from the id alone (see the module's rule).
     pub fn puzzle_of(&self, game: GameKind) -> Puzzle {
         // A game without a size of its own (Nim) is dealt by the binary generator, tag 0.

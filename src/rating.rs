@@ -64,8 +64,8 @@ pub fn anchor(level: Level) -> Option<Rating> {
 /// rated against it as against an AI level. On the server the puzzles are rated with the players:
 /// a puzzle starts there with [`PUZZLE_START_RD`] and moves with every first answer, so its
 /// difficulty becomes a measured number ([`puzzle_answered`]).
-pub fn puzzle_anchor(difficulty: crate::puzzle::Difficulty) -> Rating {
-    use crate::puzzle::Difficulty;
+pub fn puzzle_anchor(difficulty: crate::domain::Difficulty) -> Rating {
+    use crate::domain::Difficulty;
     let rating = match difficulty {
         Difficulty::Easy => 1000.0,
         Difficulty::Medium => 1300.0,
@@ -79,7 +79,7 @@ pub fn puzzle_anchor(difficulty: crate::puzzle::Difficulty) -> Rating {
 pub const PUZZLE_START_RD: f64 = 250.0;
 
 /// A puzzle as it starts on the server: its difficulty's anchor, not yet measured.
-pub fn puzzle_start(difficulty: crate::puzzle::Difficulty) -> Rating {
+pub fn puzzle_start(difficulty: crate::domain::Difficulty) -> Rating {
     Rating { deviation: PUZZLE_START_RD, ..puzzle_anchor(difficulty) }
 }
 

@@ -311,10 +311,10 @@ impl Store {
     /// the answer did not count (the day's puzzle answered again).
     pub fn record_rated_puzzle(
         &self,
-        puzzle: crate::puzzle::PuzzleKey,
+        puzzle: crate::domain::PuzzleKey,
         daily: Option<u64>,
         solved: bool,
-    ) -> Result<(Stats, Option<String>, Option<crate::app::PuzzleRated>), StoreError> {
+    ) -> Result<(Stats, Option<String>, Option<crate::domain::PuzzleRated>), StoreError> {
         let mut rated = None;
         let (stats, warning) = self.update_stats(|stats| {
             if let Some(day) = daily {
@@ -331,9 +331,9 @@ impl Store {
             let (after, _) = crate::rating::puzzle_answered(player, anchor, solved);
             let after = after.figures(before.map_or(0, |b| b.games).saturating_add(1));
             stats.set_puzzle_rating(puzzle.game, after);
-            rated = Some(crate::app::PuzzleRated {
+            rated = Some(crate::domain::PuzzleRated {
                 puzzle,
-                before,
+                before: before.unwrap_or_else(|| crate::rating::START.figures(0)),
                 after,
                 puzzle_rating: anchor.figures(0),
                 solved_by: None,

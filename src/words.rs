@@ -1591,61 +1591,16 @@ pub fn rating_short(lang: Language, rating: i64, provisional: bool) -> String {
     i18n::text_with(lang, id, &args)
 }
 
-/// The line under an answered puzzle that says what it did to the ratings (#39): the player's
-/// puzzle rating with its change, and the puzzle's own, measured with the players on the server
-/// or its difficulty's fixed rating at one terminal.
-pub fn puzzle_rated(lang: Language, rated: &crate::app::PuzzleRated) -> String {
-    let shown = |f: &crate::domain::RatingFigures| {
-        rating_value(
-            lang,
-            f.rating.round() as i64,
-            f.deviation.round() as i64,
-            f.deviation > crate::domain::PROVISIONAL_RD,
-        )
-    };
-    let before = rated.before.map_or(crate::rating::START.rating, |b| b.rating).round() as i64;
-    let change = rated.after.rating.round() as i64 - before;
-    let change = i18n::text_with(
-        lang,
-        if change < 0 { "puzzle-rated-down" } else { "puzzle-rated-up" },
-        &[("points", i18n::Arg::Text(change.unsigned_abs().to_string()))],
-    );
-    let puzzle = match rated.solved_by {
-        Some(solved) => i18n::text_with(
-            lang,
-            "puzzle-rated-measured",
-            &[
-                ("value", i18n::Arg::Text(shown(&rated.puzzle_rating))),
-                ("solved", i18n::Arg::Count(solved)),
-                ("tries", i18n::Arg::Count(rated.puzzle_rating.games)),
-            ],
-        ),
-        None => i18n::text_with(
-            lang,
-            "puzzle-rated-fixed",
-            &[
-                ("rating", i18n::Arg::Text((rated.puzzle_rating.rating.round() as i64).to_string())),
-                ("difficulty", i18n::Arg::Text(difficulty_name(lang, rated.puzzle.id.difficulty.as_str()))),
-            ],
-        ),
-    };
-    i18n::text_with(
-        lang,
-        "puzzle-rated",
-        &[
-            ("value", i18n::Arg::Text(shown(&rated.after))),
-            ("change", i18n::Arg::Text(change)),
-            ("puzzle", i18n::Arg::Text(puzzle)),
-        ],
-    )
-}
+/// What a game's puzzle rating is kept under, in place of a convention (`nim puzzles`: see
+/// `crate::domain::puzzle_rating_key`), so that a rating's words name it.
+pub const PUZZLES: &str = "puzzles";
 
 /// A rating with its game and convention: `Nim · normal play: 1523 ± 64`; `game` is a game's
 /// name (`nim`, `kayles`), `mode` a convention's (`normal`, `misere`).
 pub fn rating_in(lang: Language, game: &str, mode: &str, value: &str) -> String {
     let game = game.parse::<GameKind>().map_or_else(|_| game.to_string(), |kind| short_title(lang, kind));
     let mode = match mode {
-        crate::domain::PUZZLES => i18n::text(lang, "rating-puzzles"),
+        PUZZLES => i18n::text(lang, "rating-puzzles"),
         _ => mode.parse::<Mode>().map_or_else(|_| mode.to_string(), |m| mode_title(lang, m).to_string()),
     };
     let args = [

@@ -2,7 +2,7 @@
 
 use rand::Rng;
 
-use crate::domain::RatingFigures;
+pub use crate::domain::PuzzleRated;
 use crate::puzzle::{Difficulty, PuzzleId, PuzzleKey};
 
 use crate::domain::{Action, Level, Seat};
@@ -39,21 +39,6 @@ pub struct PuzzleAnswer {
     /// What the engine teaches of the position answered: the one winning move and why it wins,
     /// written when drawn.
     pub teaching: crate::engine::Teaching,
-}
-
-/// What an answered puzzle did to the ratings (#39), as the program around the app kept it: the
-/// player's puzzle rating in the puzzle's game before and after, and the puzzle's rating after.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PuzzleRated {
-    pub puzzle: PuzzleKey,
-    /// `None` for the player's first rated puzzle in this game (they started at `rating::START`).
-    pub before: Option<RatingFigures>,
-    pub after: RatingFigures,
-    /// The puzzle's rating; its `games` counts the first answers it was measured from.
-    pub puzzle_rating: RatingFigures,
-    /// How many of those answers solved it, when the puzzle is measured with the players (the
-    /// server); `None` at one terminal, where a puzzle keeps its difficulty's fixed rating.
-    pub solved_by: Option<u64>,
 }
 
 /// Where a run of puzzles starts.

@@ -9,6 +9,7 @@ mod heaps;
 mod history;
 mod lesson;
 mod players;
+mod puzzles;
 mod saved;
 mod stats;
 
@@ -20,6 +21,7 @@ pub use heaps::{
 pub use history::{History, HistoryError};
 pub use lesson::{LESSON_VERSION, LessonProgress};
 pub use players::{First, Level, Names, Opponent, Players, Score, Seat, level_move};
+pub use puzzles::{Difficulty, PuzzleId, PuzzleKey, PuzzleRated};
 pub use saved::{GAME_NIM, SAVED_GAME_FIELDS, SAVED_GAME_VERSION, SavedGame, SavedGameError, SavedMove};
 pub use stats::{
     GameResult, GameStats, How, ModeStats, PROVISIONAL_RD, PUZZLES, PuzzleStats, RatingFigures,

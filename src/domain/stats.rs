@@ -264,9 +264,7 @@ pub fn rating_key(game: GameKind, mode: Mode) -> String {
     format!("{} {}", game.name(), mode.as_str())
 }
 
-/// What a game's puzzle rating is kept under in [`Stats::ratings`], in place of a convention:
-/// `kayles puzzles`.
-pub const PUZZLES: &str = "puzzles";
+pub use crate::words::PUZZLES;
 
 /// The key of a game's puzzle rating in [`Stats::ratings`] (#39): `nim puzzles`.
 pub fn puzzle_rating_key(game: GameKind) -> String {

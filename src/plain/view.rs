@@ -263,7 +263,7 @@ fn build(lang: Language, app: &App) -> Frame {
                         ),
                     );
                     if let Some(rated) = &puzzle.rated {
-                        frame.say(Slot::Rated, words::puzzle_rated(lang, rated));
+                        frame.say(Slot::Rated, rated.words(lang));
                     }
                     let leave = Arg::from(if puzzle.from_menu { "menu" } else { "quit" });
                     frame.say(Slot::Prompt, msg(lang, "plain-puzzle-next", &[("leave", leave)]));

@@ -90,10 +90,7 @@ pub(super) fn render_info(
                 theme.fg(theme.hint),
             ));
             if let Some(rated) = rated {
-                lines.push(Line::styled(
-                    crate::words::puzzle_rated(look.language, rated),
-                    theme.fg(theme.text),
-                ));
+                lines.push(Line::styled(rated.words(look.language), theme.fg(theme.text)));
             }
         }
     }

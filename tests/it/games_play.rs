@@ -64,7 +64,7 @@ fn the_game_row_cycles_through_every_game_and_back() {
     let mut app = App::new(Settings::default().setup(), Some(1));
     focus_game_row(&mut app);
     let mut titles = vec![menu(&app).game.title(nim_tui::i18n::Language::English)];
-    for _ in 0..16 {
+    for _ in 0..17 {
         act(&mut app, Action::More);
         titles.push(menu(&app).game.title(nim_tui::i18n::Language::English));
     }
@@ -92,7 +92,7 @@ fn the_game_row_cycles_through_every_game_and_back() {
         ]
     );
     act(&mut app, Action::Less);
-    assert_eq!(menu(&app).game.kind, GameKind::ALL[12]);
+    assert_eq!(menu(&app).game.kind, GameKind::ALL[13]);
 }
 
 #[test]

@@ -158,14 +158,14 @@ tourney-kind = { $kind ->
     [round_robin] 循环赛
    *[swiss] 瑞士制
 }
-tourney-game = { $game }，{ $mode }
+tourney-game = 游戏：{ $game }，{ $mode }
 tourney-choose-title = 新比赛
 tourney-choose-arena = 竞技场，{ $minutes } 分钟：双方一有空就再配对；胜一局 2 分，连胜时 4 分
 tourney-choose-round-robin = 循环赛：每人和每个人各下一局（最多 { $most } 人）
 tourney-choose-swiss = 瑞士制，{ $rounds } 轮：分数相近的人对局，不重复相遇
 tourney-choose-who = 参赛者：现在在大厅里的 { $count } 名学生（晚到的只能加入竞技场）。对局和挑战时一样：{ $game }。
 tourney-choose-keys = { $updown } 赛制 · { $leftright } 长度 · { $enter } 开始 · { $quit } 取消
-tourney-heading = { $kind } · { $game } · { $state }
+tourney-heading = { $kind } · 游戏：{ $game } · { $state }
 tourney-state-arena = { $minutes } 分钟 · { $playing } 局进行中
 tourney-state-rounds = 第 { $round } 轮，共 { $rounds } 轮 · { $playing } 局进行中
 tourney-ending-state = 即将结束：进行中的对局下完为止

@@ -590,7 +590,7 @@ fn open_session(server: &Arc<Server>, conn: &Connection, shown: Shown) -> (Sessi
         None => settings.glyphs(),
     });
     let keymap = match server.no_hints {
-        true => settings.keys.without(&super::place::NO_HINTS),
+        true => settings.keys.without(&super::tables::NO_HINTS),
         false => settings.keys.clone(),
     };
     let ai_delay = Duration::from_millis(settings.ai_delay_ms).max(server.limits.frame_min);

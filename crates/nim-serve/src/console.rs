@@ -11,10 +11,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Cell, Paragraph, Row, Table};
 
 use super::db::{Outcome, StudentSummary, TournamentKind};
-use super::director::{Plan, Snapshot};
 use super::lobby::Note;
 use super::say::text;
 use super::tables::{Assignment, Doing};
+use super::tournament::{Plan, Snapshot};
 use nim_tui::app::Action;
 use nim_tui::i18n::Language;
 use nim_tui::i18n::{self, Arg};
@@ -822,8 +822,8 @@ mod tests {
     /// games, wins, who is on fire), every number the snapshot's.
     #[test]
     fn a_tournament_is_chosen_and_its_standings_shown_in_both_languages() {
-        use crate::director::{Plan, Snapshot};
         use crate::tournament::StandingRow;
+        use crate::tournament::{Plan, Snapshot};
         let standing = |player: &str, points, games, won, on_fire| StandingRow {
             player: player.into(),
             points,

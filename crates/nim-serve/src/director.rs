@@ -13,76 +13,13 @@
 //! (`tokio::sync::watch`) that the console, the projector and the students' lobbies draw.
 
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
 
 use tokio::sync::{mpsc, watch};
 
 use super::Server;
 use super::db::{TournamentGame, TournamentKind, TournamentRow};
 use super::tables::{Doing, Notice, Origin, Table};
-use super::tournament::{StandingRow, Tournament};
-
-/// What the teacher chose on the console: the kind, an arena's minutes, a Swiss's rounds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Plan {
-    pub kind: TournamentKind,
-    /// An arena's length.
-    pub minutes: u64,
-    /// A Swiss's rounds.
-    pub rounds: u32,
-}
-
-/// The arena lengths a teacher chooses between, in minutes.
-pub const ARENA_MINUTES: [u64; 6] = [5, 10, 15, 20, 30, 45];
-
-/// The Swiss rounds a teacher chooses between.
-pub const SWISS_ROUNDS: std::ops::RangeInclusive<u32> = 1..=9;
-
-impl Default for Plan {
-    fn default() -> Self {
-        Plan { kind: TournamentKind::Arena, minutes: 10, rounds: 3 }
-    }
-}
-
-impl Plan {
-    /// The kinds in the order the console lists them.
-    pub const KINDS: [TournamentKind; 3] =
-        [TournamentKind::Arena, TournamentKind::RoundRobin, TournamentKind::Swiss];
-
-    /// The next kind (`forward`) or the one before, round the list.
-    pub fn step_kind(&mut self, forward: bool) {
-        let at = Plan::KINDS.iter().position(|k| *k == self.kind).unwrap_or(0);
-        let n = Plan::KINDS.len();
-        self.kind = Plan::KINDS[if forward { (at + 1) % n } else { (at + n - 1) % n }];
-    }
-
-    /// A longer arena or more Swiss rounds (`more`), or fewer.
-    pub fn step_length(&mut self, more: bool) {
-        match self.kind {
-            TournamentKind::Arena => {
-                let at = ARENA_MINUTES.iter().position(|m| *m == self.minutes).unwrap_or(0);
-                let next = if more { (at + 1).min(ARENA_MINUTES.len() - 1) } else { at.saturating_sub(1) };
-                self.minutes = ARENA_MINUTES[next];
-            }
-            TournamentKind::Swiss => {
-                let r = if more { self.rounds + 1 } else { self.rounds.saturating_sub(1) };
-                self.rounds = r.clamp(*SWISS_ROUNDS.start(), *SWISS_ROUNDS.end());
-            }
-            TournamentKind::RoundRobin => {}
-        }
-    }
-}
-
-/// Why a tournament was not started.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Refusal {
-    /// Fewer than two students in the lobby.
-    TooFew(usize),
-    /// More students than a round robin takes.
-    TooManyForRoundRobin(usize),
-    /// One is running already.
-    Running,
-}
+use super::tournament::{Plan, Refusal, Snapshot, Tournament};
 
 /// What a game's end (or a game never played) tells the director.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -94,50 +31,6 @@ pub enum Order {
     Unplayed { tournament: i64, first: String, second: String },
     /// The teacher ends it: no new game; the games in play are played out.
     End,
-}
-
-/// The tournament as everyone sees it, published after every change.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Snapshot {
-    pub id: i64,
-    pub kind: TournamentKind,
-    /// The game and mode, as names (`nim`, `normal`).
-    pub game: String,
-    pub mode: String,
-    /// An arena's minutes.
-    pub minutes: Option<u64>,
-    /// Rounds paired so far (an arena counts its pairings), and planned.
-    pub round: u32,
-    pub rounds: Option<u32>,
-    /// No new game starts: the time is up, the last round was played, or the teacher ended it.
-    pub ending: bool,
-    /// Over: every game played out.
-    pub ended: bool,
-    pub standings: Vec<StandingRow>,
-    /// The games in play (the first to move first).
-    pub playing: Vec<(String, String)>,
-    /// This round's bye, if any.
-    pub bye: Option<String>,
-}
-
-impl Snapshot {
-    /// `name`'s place (from 1) in the standings, and the number of players.
-    pub fn place_of(&self, name: &str) -> Option<(usize, usize)> {
-        self.standings.iter().position(|r| r.player == name).map(|i| (i + 1, self.standings.len()))
-    }
-
-    /// The other player of `name`'s game in play.
-    pub fn opponent_of(&self, name: &str) -> Option<&str> {
-        self.playing.iter().find_map(|(a, b)| {
-            if a == name {
-                Some(b.as_str())
-            } else if b == name {
-                Some(a.as_str())
-            } else {
-                None
-            }
-        })
-    }
 }
 
 /// Orders waiting for the director, at most: a class plays at most a few dozen games at once,
@@ -214,7 +107,9 @@ pub fn start(server: &Arc<Server>, plan: Plan, teacher: &str) -> Result<usize, R
     }
     let setup = server.settings.setup();
     let (game, mode) = (setup.game.name(), setup.mode.as_str().to_string());
-    let limit = (plan.kind == TournamentKind::Arena).then(|| Duration::from_secs(plan.minutes * 60));
+    let minutes = u32::try_from(plan.minutes).unwrap_or(u32::MAX);
+    let limit =
+        (plan.kind == TournamentKind::Arena).then(|| server.limits.arena_minute.saturating_mul(minutes));
     server.store.tournament_started(TournamentRow {
         id,
         kind: plan.kind,
@@ -350,7 +245,7 @@ impl Director {
         setup.opponent = nim_tui::domain::Opponent::Human;
         setup.first = nim_tui::domain::First::You;
         setup.names = nim_tui::domain::Names([first.to_string(), second.to_string()]);
-        let app = super::place::between_people(nim_tui::app::App::start_now(setup, None), server);
+        let app = super::tables::between_people(nim_tui::app::App::start_now(setup, None), server);
         let origin = Origin {
             activity: None,
             given_by: None,

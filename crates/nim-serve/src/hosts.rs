@@ -22,11 +22,8 @@ use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use super::Server;
-use super::db::{Db, DbError, LiveGame, LiveKey, Location};
+use super::db::{Db, DbError, LiveKey, Location};
 use super::store::CatchUp;
-use super::tables::Table;
-use nim_tui::engine::Rules as _;
 
 /// What `--host-id` and `--lease-seconds` say.
 #[derive(Debug, Clone)]
@@ -60,7 +57,7 @@ pub struct Host {
 
 impl Host {
     /// A new game in progress's key.
-    fn key(&self) -> LiveKey {
+    pub(crate) fn key(&self) -> LiveKey {
         let run = self.run.load(Ordering::SeqCst);
         let n = self.next.fetch_add(1, Ordering::Relaxed) + 1;
         LiveKey { id: format!("{}/{run:x}/{n}", self.id), host: self.id.clone(), run }
@@ -72,60 +69,9 @@ impl Host {
 pub struct Slot(Mutex<Option<(LiveKey, u32)>>);
 
 impl Slot {
-    fn lock(&self) -> std::sync::MutexGuard<'_, Option<(LiveKey, u32)>> {
+    pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, Option<(LiveKey, u32)>> {
         self.0.lock().unwrap_or_else(PoisonError::into_inner)
     }
-}
-
-/// Keeps the game at `table` in `live_games` as it stands after a message (when this server is
-/// a host): a game with moves and no result yet is kept with its position (again only when it
-/// moved); one that ended with nothing to keep is removed. Its result takes the key with it
-/// ([`taken`]).
-pub(crate) fn track(server: &Server, table: &Table, app: &nim_tui::app::App) {
-    let Some(host) = &server.host else { return };
-    let mut slot = table.live.lock();
-    let in_play = app
-        .unfinished()
-        .filter(|g| table.is_match() || !g.hotseat())
-        .filter(|_| !table.recorded.load(Ordering::SeqCst) && !table.closed.load(Ordering::SeqCst));
-    let Some(game) = in_play else {
-        if let Some((key, _)) = slot.take() {
-            server.store.live_gone(key);
-        }
-        return;
-    };
-    let moves = u32::try_from(game.moves().len()).unwrap_or(u32::MAX);
-    if slot.as_ref().is_some_and(|(_, kept)| *kept == moves) {
-        return;
-    }
-    let key = slot.as_ref().map_or_else(|| host.key(), |(key, _)| key.clone());
-    let between = table.is_match();
-    let assisted = match between {
-        true => [0, 1].map(|seat| table.helped[seat].load(Ordering::SeqCst)),
-        false => [!game.assistance().is_empty(), false],
-    };
-    let started_at = table.times.lock().ok().map(|t| t.started);
-    server.store.live_game(LiveGame {
-        key: key.clone(),
-        players: table.players.clone(),
-        game: game.history().game().kind().name(),
-        mode: game.mode().as_str().into(),
-        level: if between { "-".into() } else { game.level.as_str().into() },
-        start: super::db::position_text(&game.history().position_after(0)),
-        position: super::db::position_text(game.position()),
-        moves,
-        started_at,
-        activity: table.origin.activity,
-        tournament: table.origin.tournament,
-        assisted,
-        counted: true,
-    });
-    *slot = Some((key, moves));
-}
-
-/// The key of the game in progress at `table`, taken as its result is kept.
-pub(crate) fn taken(table: &Table) -> Option<LiveKey> {
-    table.live.lock().take().map(|(key, _)| key)
 }
 
 /// Registers this host on the database at `at` (ending the games a former run of it left in

@@ -123,6 +123,10 @@ pub struct Limits {
     /// before it is kept as left by them. At most [`names::GRACE`], the time their name stays
     /// theirs, so that nobody else can come back to it.
     pub rejoin: Duration,
+    /// How long one of an arena's minutes lasts on the server's clock: a minute. The teacher
+    /// chooses an arena's length in minutes; a test shortens this to see an arena end by its
+    /// clock without waiting minutes.
+    pub arena_minute: Duration,
     /// Moves kept per game, at most: a game that reaches it ends, kept as ended by the server
     /// (`move limit`), so that no game grows without bound.
     pub max_moves: usize,
@@ -173,6 +177,7 @@ impl Limits {
             // Dragging a window's corner sends a few dozen a second; they merge anyway.
             resizes_per_second: 20.0,
             rejoin: names::GRACE,
+            arena_minute: Duration::from_secs(60),
             max_moves: 2_000,
             results_per_minute: 30,
             idle_timeout,

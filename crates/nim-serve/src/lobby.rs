@@ -29,7 +29,7 @@ pub enum Command {
     /// A teacher's tournament key: the choice of a new one, or ending the one running.
     Tournament,
     /// A teacher starts the tournament chosen.
-    StartTournament(super::director::Plan),
+    StartTournament(super::tournament::Plan),
     /// A teacher ends the tournament running.
     EndTournament,
     /// The lobby and the games in lines of text from now on (the plain door, for a screen reader).
@@ -87,7 +87,7 @@ pub enum Note {
     /// A tournament of this kind started with `count` students.
     TournamentStarted { kind: super::db::TournamentKind, count: usize },
     /// The tournament was not started, for this reason.
-    TournamentRefused(super::director::Refusal),
+    TournamentRefused(super::tournament::Refusal),
     /// The tournament ends: no new game; the games in play are played out.
     TournamentEnding,
 }
@@ -141,7 +141,7 @@ impl Note {
                 &[("kind", kind.as_str().into()), ("count", (*count).into())],
             ),
             Note::TournamentRefused(refusal) => {
-                use super::director::Refusal;
+                use super::tournament::Refusal;
                 match refusal {
                     Refusal::TooFew(n) => text(look.language, "tourney-too-few", &[("count", (*n).into())]),
                     Refusal::TooManyForRoundRobin(n) => text(
@@ -181,7 +181,7 @@ pub struct Lobby {
     /// answer (the game, and the position as shown).
     pub pending: Option<(nim_tui::domain::GameSetup, String)>,
     /// A teacher choosing a tournament to start: the choice so far.
-    pub choosing: Option<super::director::Plan>,
+    pub choosing: Option<super::tournament::Plan>,
 }
 
 /// How a teacher's next activity is set: hints allowed or not, and its time limit.

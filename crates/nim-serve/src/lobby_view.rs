@@ -29,12 +29,12 @@ pub struct View<'a> {
     /// In lost positions: moves that made the opponent's work hardest, and moves judged.
     pub hardest: Option<super::db::Accuracy>,
     /// The class tournament running (or the last one), for this player's place and next game.
-    pub tournament: Option<std::sync::Arc<super::director::Snapshot>>,
+    pub tournament: Option<std::sync::Arc<super::tournament::Snapshot>>,
 }
 
 /// This player's line of the tournament, when they play in one: their place, points and what
 /// comes next. `None` when they are not in it.
-pub fn tournament_line(lang: Language, t: &super::director::Snapshot, me: &str) -> Option<String> {
+pub fn tournament_line(lang: Language, t: &super::tournament::Snapshot, me: &str) -> Option<String> {
     use super::say::text;
     let (place, count) = t.place_of(me)?;
     let points = t.standings.get(place - 1).map_or(0, |r| r.points);

@@ -399,9 +399,9 @@ impl Place {
                         Some(start) => App::puzzles(setup, start),
                         None => App::start_now(setup, None),
                     };
-                    let mut app = with_server_hints(app, &self.server);
+                    let mut app = super::tables::with_server_hints(app, &self.server);
                     if !hints {
-                        withhold_hints(&mut app);
+                        super::tables::withhold_hints(&mut app);
                     }
                     let origin = Origin { activity: Some(activity), given_by: Some(from), tournament: None };
                     let table = Table::new(
@@ -652,7 +652,7 @@ impl Place {
                 setup.opponent = nim_tui::domain::Opponent::Human;
                 setup.first = first_between(&server, &setup, [&other, &self.me.name]);
                 setup.names = nim_tui::domain::Names([other.clone(), self.me.name.clone()]);
-                let app = between_people(App::start_now(setup, None), &server);
+                let app = super::tables::between_people(App::start_now(setup, None), &server);
                 let table = Table::new(
                     app,
                     [other.clone(), self.me.name.clone()],
@@ -697,7 +697,7 @@ impl Place {
                 // it to everyone instead ([`Place::composed`]).
                 let mut setup = server.settings.setup();
                 setup.names.0[0] = self.me.name.clone();
-                let app = with_server_hints(App::new(setup, None), &server);
+                let app = super::tables::with_server_hints(App::new(setup, None), &server);
                 let table = Table::new(
                     app,
                     [self.me.name.clone(), String::new()],
@@ -727,7 +727,7 @@ impl Place {
                 if server.director.running() {
                     self.lobby.note = Some(Note::ConfirmEndTournament);
                 } else {
-                    self.lobby.choosing = Some(super::director::Plan::default());
+                    self.lobby.choosing = Some(super::tournament::Plan::default());
                     self.lobby.note = None;
                 }
             }
@@ -803,7 +803,7 @@ impl Place {
                         back = true;
                         self.lobby.note = Some(Note::MoveLimit(self.server.limits.max_moves));
                     }
-                    super::hosts::track(&self.server, &table, &app);
+                    track_live(&self.server, &table, &app);
                 }
                 table.touch();
                 if back {
@@ -875,7 +875,7 @@ impl Place {
             keep(&self.server, table, game, outcomes_won_by(winner), &ended_by);
         }
         let too_long = self.over_move_limit(table, &app);
-        super::hosts::track(&self.server, table, &app);
+        track_live(&self.server, table, &app);
         drop(app);
         table.touch();
         if too_long {
@@ -1187,53 +1187,12 @@ impl Scene for Place {
 /// game out for a new one, or take the board away to a lesson.
 const SHARED_HELD: [Action; 4] = [Action::Undo, Action::Redo, Action::NewGame, Action::Lesson];
 
-/// What `--no-hints` withholds: the hint, the coach, the binary view and the review.
-pub const NO_HINTS: [Action; 4] = [Action::Hint, Action::Coach, Action::Binary, Action::Review];
-
 /// A new game of the AI for `name`, as at a terminal: the start screen, with the server's
 /// settings and hints.
 fn solo_app(server: &Server, name: &str) -> App {
     let mut setup = server.settings.setup();
     setup.names.0[0] = name.to_string();
-    with_server_hints(App::new(setup, None), server)
-}
-
-/// A game between two people, with the help the server allows: the hint (the mover's own, and
-/// kept as help on their result) when hints are allowed; never the coach or the binary view,
-/// which both players would see.
-pub(crate) fn between_people(app: App, server: &Server) -> App {
-    let mut app = with_server_hints(app, server);
-    app.panels.coach = false;
-    app.panels.binary = false;
-    for action in [Action::Coach, Action::Binary] {
-        if !app.withheld.contains(&action) {
-            app.withheld.push(action);
-        }
-    }
-    app
-}
-
-/// `app` with the hints the server allows: with `--no-hints` the hint, the coach and the binary
-/// view are withheld (not listed in the key line or the help, and their keys do nothing) and
-/// their panels closed.
-fn with_server_hints(mut app: App, server: &Server) -> App {
-    app.panels.coach = server.settings.coach && !server.no_hints;
-    if server.no_hints {
-        withhold_hints(&mut app);
-    }
-    app
-}
-
-/// The hint, the coach, the binary view and the review withheld from `app`, their panels closed.
-fn withhold_hints(app: &mut App) {
-    app.panels.coach = false;
-    app.panels.binary = false;
-    // The review after a game names the winning move of every position: a hint too.
-    for action in NO_HINTS {
-        if !app.withheld.contains(&action) {
-            app.withheld.push(action);
-        }
-    }
+    super::tables::with_server_hints(App::new(setup, None), server)
 }
 
 /// The students on the server as the teacher's console lists them: what each is doing, the
@@ -1332,7 +1291,7 @@ fn outcomes_won_by(winner: usize) -> [Outcome; 2] {
 /// keyboard of a table of one's own is no one's result, and is not kept.
 fn keep(server: &Server, table: &Table, game: &nim_tui::app::Game, outcome: [Outcome; 2], ended_by: &str) {
     // The game's row among the games in progress goes with its result (`hosts.rs`).
-    let live = super::hosts::taken(table);
+    let live = taken_live(table);
     if !table.is_match() && game.hotseat() {
         if let Some(key) = live {
             server.store.live_gone(key);
@@ -1496,4 +1455,55 @@ fn bottom_line(frame: &mut Frame, text: Option<&str>, look: &Look) {
         Paragraph::new(text).style(look.theme.strong(look.theme.error).add_modifier(Modifier::REVERSED)),
         line,
     );
+}
+
+/// Keeps the game at `table` in `live_games` as it stands after a message (when this server is
+/// a host): a game with moves and no result yet is kept with its position (again only when it
+/// moved); one that ended with nothing to keep is removed. Its result takes the key with it
+/// ([`taken_live`]).
+fn track_live(server: &Server, table: &Table, app: &nim_tui::app::App) {
+    let Some(host) = &server.host else { return };
+    let mut slot = table.live.lock();
+    let in_play = app
+        .unfinished()
+        .filter(|g| table.is_match() || !g.hotseat())
+        .filter(|_| !table.recorded.load(Ordering::SeqCst) && !table.closed.load(Ordering::SeqCst));
+    let Some(game) = in_play else {
+        if let Some((key, _)) = slot.take() {
+            server.store.live_gone(key);
+        }
+        return;
+    };
+    let moves = u32::try_from(game.moves().len()).unwrap_or(u32::MAX);
+    if slot.as_ref().is_some_and(|(_, kept)| *kept == moves) {
+        return;
+    }
+    let key = slot.as_ref().map_or_else(|| host.key(), |(key, _)| key.clone());
+    let between = table.is_match();
+    let assisted = match between {
+        true => [0, 1].map(|seat| table.helped[seat].load(Ordering::SeqCst)),
+        false => [!game.assistance().is_empty(), false],
+    };
+    let started_at = table.times.lock().ok().map(|t| t.started);
+    server.store.live_game(super::db::LiveGame {
+        key: key.clone(),
+        players: table.players.clone(),
+        game: game.history().game().kind().name(),
+        mode: game.mode().as_str().into(),
+        level: if between { "-".into() } else { game.level.as_str().into() },
+        start: super::db::position_text(&game.history().position_after(0)),
+        position: super::db::position_text(game.position()),
+        moves,
+        started_at,
+        activity: table.origin.activity,
+        tournament: table.origin.tournament,
+        assisted,
+        counted: true,
+    });
+    *slot = Some((key, moves));
+}
+
+/// The key of the game in progress at `table`, taken as its result is kept.
+fn taken_live(table: &Table) -> Option<super::db::LiveKey> {
+    table.live.lock().take().map(|(key, _)| key)
 }

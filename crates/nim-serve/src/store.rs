@@ -610,7 +610,8 @@ impl Tally {
         rated: PuzzleRating,
     ) -> nim_tui::app::PuzzleRated {
         let solver = (player.to_string(), rated.game.clone());
-        let before = self.puzzles.solvers.get(&solver).map(|f| f.rating.figures(f.tries));
+        let before =
+            self.puzzles.solvers.get(&solver).map_or(rating::START.figures(0), |f| f.rating.figures(f.tries));
         self.puzzles.solvers.insert(solver, rated.player);
         self.puzzles.answered.insert((player.to_string(), rated.puzzle.clone()));
         self.puzzles.puzzles.insert(rated.puzzle, rated.puzzle_after);

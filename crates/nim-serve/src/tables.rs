@@ -512,3 +512,49 @@ impl People {
         self.roster.send_replace(Arc::new(all));
     }
 }
+
+/// What `--no-hints` withholds: the hint, the coach, the binary view and the review.
+pub const NO_HINTS: [nim_tui::domain::Action; 4] = [
+    nim_tui::domain::Action::Hint,
+    nim_tui::domain::Action::Coach,
+    nim_tui::domain::Action::Binary,
+    nim_tui::domain::Action::Review,
+];
+
+/// A game between two people, with the help the server allows: the hint (the mover's own, and
+/// kept as help on their result) when hints are allowed; never the coach or the binary view,
+/// which both players would see.
+pub(crate) fn between_people(app: App, server: &super::Server) -> App {
+    let mut app = with_server_hints(app, server);
+    app.panels.coach = false;
+    app.panels.binary = false;
+    for action in [nim_tui::domain::Action::Coach, nim_tui::domain::Action::Binary] {
+        if !app.withheld.contains(&action) {
+            app.withheld.push(action);
+        }
+    }
+    app
+}
+
+/// `app` with the hints the server allows: with `--no-hints` the hint, the coach and the binary
+/// view are withheld (not listed in the key line or the help, and their keys do nothing) and
+/// their panels closed.
+pub(crate) fn with_server_hints(mut app: App, server: &super::Server) -> App {
+    app.panels.coach = server.settings.coach && !server.no_hints;
+    if server.no_hints {
+        withhold_hints(&mut app);
+    }
+    app
+}
+
+/// The hint, the coach, the binary view and the review withheld from `app`, their panels closed.
+pub(crate) fn withhold_hints(app: &mut App) {
+    app.panels.coach = false;
+    app.panels.binary = false;
+    // The review after a game names the winning move of every position: a hint too.
+    for action in NO_HINTS {
+        if !app.withheld.contains(&action) {
+            app.withheld.push(action);
+        }
+    }
+}

@@ -309,6 +309,112 @@ pub fn byes_from(kind: TournamentKind, players: &[String], results: &[Tournament
     byes
 }
 
+/// What the teacher chose on the console: the kind, an arena's minutes, a Swiss's rounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Plan {
+    pub kind: TournamentKind,
+    /// An arena's length.
+    pub minutes: u64,
+    /// A Swiss's rounds.
+    pub rounds: u32,
+}
+
+/// The arena lengths a teacher chooses between, in minutes.
+pub const ARENA_MINUTES: [u64; 6] = [5, 10, 15, 20, 30, 45];
+
+/// The Swiss rounds a teacher chooses between.
+pub const SWISS_ROUNDS: std::ops::RangeInclusive<u32> = 1..=9;
+
+impl Default for Plan {
+    fn default() -> Self {
+        Plan { kind: TournamentKind::Arena, minutes: 10, rounds: 3 }
+    }
+}
+
+impl Plan {
+    /// The kinds in the order the console lists them.
+    pub const KINDS: [TournamentKind; 3] =
+        [TournamentKind::Arena, TournamentKind::RoundRobin, TournamentKind::Swiss];
+
+    /// The next kind (`forward`) or the one before, round the list.
+    pub fn step_kind(&mut self, forward: bool) {
+        let at = Plan::KINDS.iter().position(|k| *k == self.kind).unwrap_or(0);
+        let n = Plan::KINDS.len();
+        self.kind = Plan::KINDS[if forward { (at + 1) % n } else { (at + n - 1) % n }];
+    }
+
+    /// A longer arena or more Swiss rounds (`more`), or fewer.
+    pub fn step_length(&mut self, more: bool) {
+        match self.kind {
+            TournamentKind::Arena => {
+                let at = ARENA_MINUTES.iter().position(|m| *m == self.minutes).unwrap_or(0);
+                let next = if more { (at + 1).min(ARENA_MINUTES.len() - 1) } else { at.saturating_sub(1) };
+                self.minutes = ARENA_MINUTES[next];
+            }
+            TournamentKind::Swiss => {
+                let r = if more { self.rounds + 1 } else { self.rounds.saturating_sub(1) };
+                self.rounds = r.clamp(*SWISS_ROUNDS.start(), *SWISS_ROUNDS.end());
+            }
+            TournamentKind::RoundRobin => {}
+        }
+    }
+}
+
+/// The tournament as everyone sees it, published after every change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot {
+    pub id: i64,
+    pub kind: TournamentKind,
+    /// The game and mode, as names (`nim`, `normal`).
+    pub game: String,
+    pub mode: String,
+    /// An arena's minutes.
+    pub minutes: Option<u64>,
+    /// Rounds paired so far (an arena counts its pairings), and planned.
+    pub round: u32,
+    pub rounds: Option<u32>,
+    /// No new game starts: the time is up, the last round was played, or the teacher ended it.
+    pub ending: bool,
+    /// Over: every game played out.
+    pub ended: bool,
+    pub standings: Vec<StandingRow>,
+    /// The games in play (the first to move first).
+    pub playing: Vec<(String, String)>,
+    /// This round's bye, if any.
+    pub bye: Option<String>,
+}
+
+impl Snapshot {
+    /// `name`'s place (from 1) in the standings, and the number of players.
+    pub fn place_of(&self, name: &str) -> Option<(usize, usize)> {
+        self.standings.iter().position(|r| r.player == name).map(|i| (i + 1, self.standings.len()))
+    }
+
+    /// The other player of `name`'s game in play.
+    pub fn opponent_of(&self, name: &str) -> Option<&str> {
+        self.playing.iter().find_map(|(a, b)| {
+            if a == name {
+                Some(b.as_str())
+            } else if b == name {
+                Some(a.as_str())
+            } else {
+                None
+            }
+        })
+    }
+}
+
+/// Why a tournament was not started.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// Fewer than two students in the lobby.
+    TooFew(usize),
+    /// More students than a round robin takes.
+    TooManyForRoundRobin(usize),
+    /// One is running already.
+    Running,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -73,9 +73,19 @@ async fn drain(player: &mut Player) {
 
 /// A server with a teacher at the console (120x45) and `n` students (`s01`...) in the lobby.
 async fn class(dir: &std::path::Path, n: usize) -> (nim_serve::Running, Player, Vec<Student>) {
+    class_with(dir, n, |_| {}).await
+}
+
+/// [`class`], with the server's options changed by `adjust` first.
+async fn class_with(
+    dir: &std::path::Path,
+    n: usize,
+    adjust: impl FnOnce(&mut nim_serve::Options),
+) -> (nim_serve::Running, Player, Vec<Student>) {
     use russh::keys::key::PrivateKeyWithHashAlg;
     let teacher_key = nim_serve::hostkey::generate();
     let mut opts = options(dir);
+    adjust(&mut opts);
     opts.teachers = vec![teacher_key.public_key().clone()];
     let running = server(opts).await;
     let addr = running.addr();
@@ -240,6 +250,50 @@ async fn an_arena_of_twenty_students_is_recorded_and_its_standings_are_the_datab
     assert!(s.player.wait_for("Tournament: ").await, "{}", s.player.contents());
     let place = expected.iter().position(|r| r.0 == s.name).expect("there") + 1;
     assert!(s.player.contents().contains(&format!("Tournament: {place}. of 21")), "{}", s.player.contents());
+    running.stop(Duration::from_secs(3)).await;
+}
+
+/// An arena ends by its clock: the teacher starts one of ten minutes (the first length offered),
+/// the server's minute shortened to a second for the test, and the class plays until the
+/// database says the tournament ended, which only its clock can do here. Every game both players
+/// saw end is in the database with a winner, the row keeps the arena's length, and the
+/// projector's final standings are the recount from the database's rows.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_arena_ends_when_its_time_is_up_with_every_game_kept() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (running, mut teacher, mut students) =
+        class_with(dir.path(), 6, |o| o.limits.arena_minute = Duration::from_secs(1)).await;
+    let names: Vec<String> = students.iter().map(|s| s.name.clone()).collect();
+    start(&mut teacher, 0, 6).await;
+    let db = Db::open(&dir.path().join("server.sqlite3")).expect("db");
+    let end = Instant::now() + PATIENCE;
+    let (row, results) = loop {
+        play_a_little(&mut teacher, &mut students).await;
+        if let Some(done) = ended_tournament(&db)
+            && students.iter().all(|s| !s.in_game)
+        {
+            break done;
+        }
+        assert!(Instant::now() < end, "the arena did not end:\n{}", teacher.contents());
+    };
+    assert_eq!(row.kind, TournamentKind::Arena);
+    assert_eq!(row.seconds, Some(10), "ten of the server's minutes, a second each here");
+    let seen: u32 = students.iter().map(|s| s.games).sum();
+    assert_eq!(usize::try_from(seen / 2).expect("fits"), results.len(), "games seen by both players");
+    for r in &results {
+        assert!(r.winner.is_some(), "every game was played to its end: {r:?}");
+    }
+    teacher.send(b"v").await;
+    assert!(teacher.wait_for("over: final standings").await, "{}", teacher.contents());
+    let recount = standings_from(TournamentKind::Arena, &names, &results, &[]);
+    let expected: Vec<(String, u32, u32, u32)> =
+        recount.iter().map(|r| (r.player.clone(), r.points, r.games, r.won)).collect();
+    assert_eq!(
+        shown_standings(&teacher.contents(), &names),
+        expected,
+        "the projector:\n{}",
+        teacher.contents()
+    );
     running.stop(Duration::from_secs(3)).await;
 }
 
