@@ -425,17 +425,7 @@ async fn a_teacher_gives_the_class_the_same_run_of_puzzles() {
     let mut ben = student(addr, "ben").await;
     assert!(teacher.wait_until(|s| s.contains("ann") && s.contains("ben")).await, "{}", teacher.contents());
     // The teacher opens the puzzles on the start screen: the run shown is given to everyone.
-    teacher.send(b"a").await;
-    assert!(teacher.wait_for("Puzzles").await, "{}", teacher.contents());
-    for _ in 0..12 {
-        if teacher.contents().lines().any(|l| l.contains("Puzzles") && l.contains(['▶', '►'])) {
-            break;
-        }
-        teacher.send(b"\x1b[B").await;
-        teacher.settle(Duration::from_millis(150)).await;
-    }
-    teacher.send(b"\r").await;
-    assert!(teacher.wait_for("Class race: puzzles").await, "{}", teacher.contents());
+    give_the_class_puzzles(&mut teacher).await;
     // Both students have the same puzzle: the same heaps, the same number.
     let mut boards = Vec::new();
     for p in [&mut ann, &mut ben] {
@@ -471,6 +461,29 @@ async fn a_teacher_gives_the_class_the_same_run_of_puzzles() {
     assert!(ann_line.contains(",1,"), "ann tried a puzzle: {csv}");
 }
 
+/// The teacher opens the puzzles on the console's start screen and gives the run shown to
+/// everyone (a class race of puzzles).
+async fn give_the_class_puzzles(teacher: &mut Player) {
+    teacher.send(b"a").await;
+    assert!(teacher.wait_for("Puzzles").await, "{}", teacher.contents());
+    // Down to the Puzzles row, one row at a time: each key waits for the screen it makes.
+    for _ in 0..12 {
+        if teacher.contents().lines().any(|l| l.contains("Puzzles") && l.contains(['▶', '►'])) {
+            break;
+        }
+        let before = teacher.contents();
+        teacher.send(b"\x1b[B").await;
+        assert!(teacher.wait_until(|s| s != before).await, "{}", teacher.contents());
+    }
+    assert!(
+        teacher.contents().lines().any(|l| l.contains("Puzzles") && l.contains(['▶', '►'])),
+        "{}",
+        teacher.contents()
+    );
+    teacher.send(b"\r").await;
+    assert!(teacher.wait_for("Class race: puzzles").await, "{}", teacher.contents());
+}
+
 /// The screen's words in one line: what wraps at the screen's edge joined again.
 fn flat(screen: &str) -> String {
     screen.replace(['│', '┃', '║'], " ").split_whitespace().collect::<Vec<_>>().join(" ")
@@ -503,24 +516,7 @@ async fn a_puzzle_is_rated_with_the_students_who_answer_it() {
     let mut ann = student(addr, "ann").await;
     let mut ben = student(addr, "ben").await;
     assert!(teacher.wait_until(|s| s.contains("ann") && s.contains("ben")).await, "{}", teacher.contents());
-    teacher.send(b"a").await;
-    assert!(teacher.wait_for("Puzzles").await, "{}", teacher.contents());
-    // Down to the Puzzles row, one row at a time: each key waits for the screen it makes.
-    for _ in 0..12 {
-        if teacher.contents().lines().any(|l| l.contains("Puzzles") && l.contains(['▶', '►'])) {
-            break;
-        }
-        let before = teacher.contents();
-        teacher.send(b"\x1b[B").await;
-        assert!(teacher.wait_until(|s| s != before).await, "{}", teacher.contents());
-    }
-    assert!(
-        teacher.contents().lines().any(|l| l.contains("Puzzles") && l.contains(['▶', '►'])),
-        "{}",
-        teacher.contents()
-    );
-    teacher.send(b"\r").await;
-    assert!(teacher.wait_for("Class race: puzzles").await, "{}", teacher.contents());
+    give_the_class_puzzles(&mut teacher).await;
     for p in [&mut ann, &mut ben] {
         assert!(p.wait_for("Puzzle 1").await, "{}", p.contents());
     }

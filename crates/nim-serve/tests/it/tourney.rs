@@ -146,6 +146,26 @@ async fn play_a_little(teacher: &mut Player, students: &mut [Student]) {
     drain(teacher).await;
 }
 
+/// The class plays on until the database holds the tournament ended and no student is in a
+/// game; answers its row and games.
+async fn play_to_the_end(
+    dir: &std::path::Path,
+    teacher: &mut Player,
+    students: &mut [Student],
+) -> (nim_serve::db::TournamentRow, Vec<TournamentResult>) {
+    let db = Db::open(&dir.join("server.sqlite3")).expect("db");
+    let end = Instant::now() + PATIENCE;
+    loop {
+        play_a_little(teacher, students).await;
+        if let Some(done) = ended_tournament(&db)
+            && students.iter().all(|s| !s.in_game)
+        {
+            return done;
+        }
+        assert!(Instant::now() < end, "the tournament did not end:\n{}", teacher.contents());
+    }
+}
+
 /// The tournament the database holds, ended, and its games.
 fn ended_tournament(db: &Db) -> Option<(nim_serve::db::TournamentRow, Vec<TournamentResult>)> {
     let t = db.tournaments().expect("tournaments").into_iter().last()?;
@@ -194,17 +214,7 @@ async fn an_arena_of_twenty_students_is_recorded_and_its_standings_are_the_datab
         assert!(Instant::now() < end, "{}", teacher.contents());
         play_a_little(&mut teacher, &mut students).await;
     }
-    let db = Db::open(&dir.path().join("server.sqlite3")).expect("db");
-    let end = Instant::now() + PATIENCE;
-    let (row, results) = loop {
-        play_a_little(&mut teacher, &mut students).await;
-        if let Some(done) = ended_tournament(&db)
-            && students.iter().all(|s| !s.in_game)
-        {
-            break done;
-        }
-        assert!(Instant::now() < end, "the tournament did not end:\n{}", teacher.contents());
-    };
+    let (row, results) = play_to_the_end(dir.path(), &mut teacher, &mut students).await;
     assert_eq!(row.kind, TournamentKind::Arena);
     assert_eq!(row.started_by, "mrslee");
     // Every game played is in the database, once.
@@ -265,17 +275,7 @@ async fn an_arena_ends_when_its_time_is_up_with_every_game_kept() {
         class_with(dir.path(), 6, |o| o.limits.arena_minute = Duration::from_secs(1)).await;
     let names: Vec<String> = students.iter().map(|s| s.name.clone()).collect();
     start(&mut teacher, 0, 6).await;
-    let db = Db::open(&dir.path().join("server.sqlite3")).expect("db");
-    let end = Instant::now() + PATIENCE;
-    let (row, results) = loop {
-        play_a_little(&mut teacher, &mut students).await;
-        if let Some(done) = ended_tournament(&db)
-            && students.iter().all(|s| !s.in_game)
-        {
-            break done;
-        }
-        assert!(Instant::now() < end, "the arena did not end:\n{}", teacher.contents());
-    };
+    let (row, results) = play_to_the_end(dir.path(), &mut teacher, &mut students).await;
     assert_eq!(row.kind, TournamentKind::Arena);
     assert_eq!(row.seconds, Some(10), "ten of the server's minutes, a second each here");
     let seen: u32 = students.iter().map(|s| s.games).sum();
