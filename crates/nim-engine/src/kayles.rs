@@ -262,8 +262,15 @@ fn count_pairs(t: &GrundyTable, counts: &PairCounts, m: u64, target: u128) -> u1
 /// [`count_pairs`] by looking at pairs, as it was first written: the reference for the tests,
 /// and the way for short rows.
 fn slow_count_pairs(t: &GrundyTable, m: u64, target: u128) -> u128 {
-    let (pre, period) = (t.pre_period, t.period);
     let ok = |a: u64| u128::from(t.value(a) ^ t.value(m - a)) == target;
+    count_periodic_pairs(m, t.pre_period, t.period, ok)
+}
+
+/// How many `a` in `0..=m` have `ok(a)`, under [`periodic_pairs`]' condition (`ok(a)` depends on
+/// the rows `a` and `m - a` only through their values, which repeat with `period` from `pre`):
+/// the ends one by one, the middle by residues, each standing for every `pre + r + j·period` up to
+/// `m - pre`. Short rows are counted pair by pair.
+pub(crate) fn count_periodic_pairs(m: u64, pre: u64, period: u64, ok: impl Fn(u64) -> bool) -> u128 {
     if m < 2 * pre + 2 * period {
         return (0..=m).filter(|&a| ok(a)).count() as u128;
     }

@@ -27,7 +27,7 @@
 use std::sync::{Arc, Mutex};
 
 use super::grundy::{self, GrundyTable, HeapGame};
-use super::kayles::periodic_pairs;
+use super::kayles::{count_periodic_pairs, periodic_pairs};
 use super::{GameKind, Move, MoveError, MoveWords, Outcome, Position, Rules, Teaching};
 
 /// The most digits read after the point of a code: takes of 1 to 7 tokens.
@@ -453,17 +453,7 @@ impl HeapGame for Octal {
             .take_while(|&k| k <= size)
             .map(|k| {
                 let m = size - k;
-                let ok = |left: u64| self.reaches(&t, k, m, left, target);
-                if m < 2 * pre + 2 * period {
-                    return (0..=m).filter(|&a| ok(a)).count() as u128;
-                }
-                // The ends one by one; the middle by residues, each standing for every
-                // `pre + r + j·period` up to `m - pre`.
-                let ends = (0..pre).filter(|&a| ok(a)).count() + (m - pre + 1..=m).filter(|&a| ok(a)).count();
-                let span = m - 2 * pre;
-                let middle: u128 =
-                    (0..period).filter(|&r| ok(pre + r)).map(|r| u128::from((span - r) / period + 1)).sum();
-                ends as u128 + middle
+                count_periodic_pairs(m, pre, period, |left| self.reaches(&t, k, m, left, target))
             })
             .sum()
     }
