@@ -110,7 +110,6 @@ impl PuzzleRated {
     /// puzzle rating with its change, and the puzzle's own, measured with the players on the server
     /// or its difficulty's fixed rating at one terminal.
     pub fn words(&self, lang: Language) -> String {
-        let rated = self;
         let shown = |f: &RatingFigures| {
             crate::words::rating_value(
                 lang,
@@ -119,33 +118,33 @@ impl PuzzleRated {
                 f.deviation > super::PROVISIONAL_RD,
             )
         };
-        let before = rated.before.rating.round() as i64;
-        let change = rated.after.rating.round() as i64 - before;
+        let before = self.before.rating.round() as i64;
+        let change = self.after.rating.round() as i64 - before;
         let change = i18n::text_with(
             lang,
             if change < 0 { "puzzle-rated-down" } else { "puzzle-rated-up" },
             &[("points", i18n::Arg::Text(change.unsigned_abs().to_string()))],
         );
-        let puzzle = match rated.solved_by {
+        let puzzle = match self.solved_by {
             Some(solved) => i18n::text_with(
                 lang,
                 "puzzle-rated-measured",
                 &[
-                    ("value", i18n::Arg::Text(shown(&rated.puzzle_rating))),
+                    ("value", i18n::Arg::Text(shown(&self.puzzle_rating))),
                     ("solved", i18n::Arg::Count(solved)),
-                    ("tries", i18n::Arg::Count(rated.puzzle_rating.games)),
+                    ("tries", i18n::Arg::Count(self.puzzle_rating.games)),
                 ],
             ),
             None => i18n::text_with(
                 lang,
                 "puzzle-rated-fixed",
                 &[
-                    ("rating", i18n::Arg::Text((rated.puzzle_rating.rating.round() as i64).to_string())),
+                    ("rating", i18n::Arg::Text((self.puzzle_rating.rating.round() as i64).to_string())),
                     (
                         "difficulty",
                         i18n::Arg::Text(crate::words::difficulty_name(
                             lang,
-                            rated.puzzle.id.difficulty.as_str(),
+                            self.puzzle.id.difficulty.as_str(),
                         )),
                     ),
                 ],
@@ -155,7 +154,7 @@ impl PuzzleRated {
             lang,
             "puzzle-rated",
             &[
-                ("value", i18n::Arg::Text(shown(&rated.after))),
+                ("value", i18n::Arg::Text(shown(&self.after))),
                 ("change", i18n::Arg::Text(change)),
                 ("puzzle", i18n::Arg::Text(puzzle)),
             ],

@@ -620,7 +620,8 @@ pub fn stats_table(lang: crate::i18n::Language, stats: &Stats) -> String {
             ("rating", Arg::Text(crate::words::rating_in(lang, game, mode, &value))),
             ("games", Arg::Count(r.games)),
         ];
-        let _ = writeln!(out, "{}", text_with(lang, "stats-rating", &args));
+        let id = if mode == PUZZLES { "stats-rating-puzzles" } else { "stats-rating" };
+        let _ = writeln!(out, "{}", text_with(lang, id, &args));
     }
     let _ = writeln!(out, "{}", text(lang, "stats-note"));
     if !stats.other_games.is_empty() {

@@ -307,7 +307,8 @@ fn puzzles_and_lessons_by_lines() {
     assert!(rated.contains(", +") && rated.contains("This puzzle is rated 1300 (medium)."), "{rated}");
     let stats = command(home.path()).args(["stats"]).output().unwrap();
     let stats = String::from_utf8_lossy(&stats.stdout);
-    assert!(stats.contains("Nim · puzzles: 1"), "{stats}");
+    let line = stats.lines().find(|l| l.contains("Nim · puzzles: 1")).expect("the puzzle rating");
+    assert!(line.contains("(1 rated puzzle;") && !line.contains("the AI's"), "{stats}");
 
     let mut lesson = Piped::start(home.path(), &["--plain", "learn"]);
     lesson.until(|l| l.starts_with("Nim, step 1 of 7"));

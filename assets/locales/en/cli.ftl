@@ -139,3 +139,7 @@ stats-rating = Rating, { $rating } ({ $games ->
     [one] { $games-digits } rated game
    *[other] { $games-digits } rated games
 }; rated against the AI's easy, medium and hard levels, without hints or undo)
+stats-rating-puzzles = Rating, { $rating } ({ $games ->
+    [one] { $games-digits } rated puzzle
+   *[other] { $games-digits } rated puzzles
+}; a puzzle found at the first try without the hint counts as a win against the puzzle, rated by its difficulty: easy 1000, medium 1300, hard 1600)

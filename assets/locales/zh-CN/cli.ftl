@@ -113,3 +113,4 @@ solve-euclid-below = { $larger } ÷ { $smaller } < φ（{ $larger }² − { $lar
 
 # `nim-tui stats`：对战电脑较弱难度的等级分（#39）
 stats-rating = 等级分，{ $rating }（已计 { $games-digits } 局；只计对战电脑的简单、中等、困难难度且未用提示或悔棋的对局）
+stats-rating-puzzles = 等级分，{ $rating }（已计 { $games-digits } 道谜题；不用提示、第一次就答对算战胜该题，题目按难度定分：简单 1000、中等 1300、困难 1600）
