@@ -616,8 +616,12 @@ impl Speaker {
         if frame.moves() < said.moves() {
             out.push(self.line("plain-undone", &[]));
         }
+        // What was said, by slot, looked up once a line: a lobby of a thousand people is a
+        // thousand lines, compared in one pass.
+        let before: std::collections::HashMap<&Slot, &str> =
+            said.lines.iter().map(|(slot, text)| (slot, text.as_str())).collect();
         for (slot, text) in &frame.lines {
-            if *slot != Slot::Prompt && said.get(slot) != Some(text) {
+            if *slot != Slot::Prompt && before.get(slot) != Some(&text.as_str()) {
                 out.push(text.clone());
             }
         }

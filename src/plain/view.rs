@@ -11,7 +11,7 @@ use crate::words;
 /// Where a line stands: the door compares one frame's slots with the last frame's and says the
 /// lines that are new or changed. A slot that belongs to a move or a step carries its number, so
 /// that the same words said again about another move are said again.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Slot {
     Heading,
     Notice(usize),

@@ -14,7 +14,8 @@
 //! what is typed (`nim_tui::plain::lines`); lines end in `\r\n` and no escape sequence is ever
 //! written. Without one (`ssh -T`, a pipe) nothing is echoed and lines end in `\n`.
 
-use std::collections::VecDeque;
+use std::cell::RefCell;
+use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::Ordering;
 
 use super::lobby::Note;
@@ -59,11 +60,22 @@ pub(crate) struct Door {
     queue: VecDeque<Typed>,
     /// The people said to be here last, by id and name: one who is gone is said to have left.
     people: Vec<(u64, String)>,
+    /// The lobby's line for each person, kept while what it says is the same: one person's
+    /// change formats one line, not everyone's (each lobby is drawn again at every change).
+    person_lines: RefCell<PersonLines>,
     /// The person asked to leave (a line typed, Ctrl-D, the lobby's `quit`).
     leaving: bool,
     /// The input has ended (end of file, Ctrl-D, the channel closed): the lines still queued are
     /// carried out, then the door closes.
     input_over: bool,
+}
+
+/// The lobby's lines of the people, by id, with what each says (name, teacher, doing), in one
+/// language.
+#[derive(Default)]
+struct PersonLines {
+    language: Option<Language>,
+    lines: HashMap<u64, (String, bool, super::tables::Doing, String)>,
 }
 
 /// What the plain door's lines say at a point of the loop.
@@ -122,6 +134,7 @@ impl Door {
             wire,
             queue: VecDeque::new(),
             people: Vec::new(),
+            person_lines: RefCell::default(),
             leaving: false,
             input_over: false,
         }
@@ -243,10 +256,11 @@ impl Door {
         let frame = self.frame();
         if frame.epoch == "lobby" {
             let now: Vec<(u64, String)> = self.lobby_people();
+            let here: std::collections::HashSet<u64> = now.iter().map(|(id, _)| *id).collect();
             let gone: Vec<String> = self
                 .people
                 .iter()
-                .filter(|(id, _)| !now.iter().any(|(other, _)| other == id))
+                .filter(|(id, _)| !here.contains(id))
                 .map(|(_, name)| self.line("plain-lobby-left", &[("name", Arg::from(name.as_str()))]))
                 .collect();
             extra.splice(0..0, gone);
@@ -320,15 +334,31 @@ impl Door {
         ));
         let people = server.people.list();
         let mut others = 0;
+        let mut kept = self.person_lines.borrow_mut();
+        if kept.language != Some(lang) || kept.lines.len() > 2 * people.len() + 16 {
+            *kept = PersonLines { language: Some(lang), lines: HashMap::new() };
+        }
         for p in people.iter().filter(|p| p.id != me.id) {
             others += 1;
-            let name = if p.teacher { nim_tui::words::serve_teacher(lang, &p.name) } else { p.name.clone() };
-            let doing = super::lobby_view::doing(lang, &p.doing);
-            frame.lines.push((
-                Slot::Door(PERSON + p.id),
-                self.line("plain-lobby-person", &[("name", Arg::from(name)), ("at", Arg::from(doing))]),
-            ));
+            let said = match kept.lines.get(&p.id) {
+                Some((name, teacher, doing, line))
+                    if *name == p.name && *teacher == p.teacher && *doing == p.doing =>
+                {
+                    line.clone()
+                }
+                _ => {
+                    let name =
+                        if p.teacher { nim_tui::words::serve_teacher(lang, &p.name) } else { p.name.clone() };
+                    let doing = super::lobby_view::doing(lang, &p.doing);
+                    let line = self
+                        .line("plain-lobby-person", &[("name", Arg::from(name)), ("at", Arg::from(doing))]);
+                    kept.lines.insert(p.id, (p.name.clone(), p.teacher, p.doing.clone(), line.clone()));
+                    line
+                }
+            };
+            frame.lines.push((Slot::Door(PERSON + p.id), said));
         }
+        drop(kept);
         if others == 0 {
             frame.lines.push((Slot::Door(ALONE), self.line("plain-lobby-alone", &[])));
         }
