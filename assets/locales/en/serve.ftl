@@ -20,6 +20,8 @@ serve-people = { $n ->
        *[other] On the server: { $n-digits } people
     }
 serve-in-lobby = in the lobby
+# Someone on another host sharing the database (#40): what they are doing, and the host.
+serve-on-host = { $doing } (on { $host })
 serve-playing-ai = playing the AI
 serve-playing = playing { $with }
 serve-watching-someone = watching { $whom }
@@ -84,6 +86,8 @@ console-title = nim-tui · teacher's console · { $me } · { $n-digits } here, {
 console-class = Class
 console-name = Name
 console-doing = Doing
+# A student on another host sharing the database (#40), on the console: the name and the host.
+console-name-on-host = { $name } · { $host }
 console-position = Position
 console-accuracy = Accuracy
 console-games = Won

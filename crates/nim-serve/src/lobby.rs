@@ -361,7 +361,7 @@ mod tests {
     use super::*;
 
     fn someone(id: u64, name: &str, doing: Doing, watchable: bool) -> Someone {
-        Someone { id, name: name.into(), teacher: false, doing, watchable }
+        Someone { id, name: name.into(), teacher: false, doing, watchable, host: None }
     }
 
     #[test]
