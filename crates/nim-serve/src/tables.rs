@@ -477,7 +477,16 @@ impl People {
         tables
     }
 
+    /// The table `id` plays at. For someone on another host: the table here of their game with
+    /// someone on this host (a game between two hosts is played at a table on each), if any.
     pub fn table_of(&self, id: u64) -> Option<Arc<Table>> {
+        if let Some((host, name)) = self.remote_of(id) {
+            return self.lock().values().filter_map(|p| p.table.clone()).find(|t| {
+                t.link.get().is_some_and(|l| l.peer == host)
+                    && t.players.contains(&name)
+                    && !t.closed.load(Ordering::SeqCst)
+            });
+        }
         self.lock().get(&id).and_then(|p| p.table.clone())
     }
 
@@ -611,7 +620,12 @@ impl People {
             })
             .collect();
         let mut all = mine.clone();
-        all.extend(self.remote().people.iter().cloned());
+        let others: Vec<Someone> = self.remote().people.clone();
+        for mut p in others {
+            // Someone on another host can be watched here when their game is with someone here.
+            p.watchable = matches!(p.doing, Doing::Match { .. }) && self.table_of(p.id).is_some();
+            all.push(p);
+        }
         all.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
         self.roster.send_replace(Arc::new(all));
         mine

@@ -3,7 +3,8 @@
 //! host B: each sees the other in the lobby, marked with their host; ann challenges bob, bob
 //! accepts, and they play a game to its end with real keys, each move shown on both screens
 //! (waited for as the turn each screen says, never for a time); the result is kept once. A
-//! teacher connected to host A with a key sees both students on the console, bob's on host B.
+//! teacher connected to host A with a key sees both students on the console, bob's on host B,
+//! and their game's position; carol, on host B, watches ann's game.
 //! Skipped, saying so, without PostgreSQL, unless NIM_TUI_REQUIRE_POSTGRES=1 (as `.ci/run`
 //! sets), when that fails.
 
@@ -94,6 +95,7 @@ fn students_on_two_hosts_see_challenge_and_play_each_other_and_a_teacher_sees_bo
 
     let mut ann = join(HOST_A, a_port, "ann", None, LOBBY);
     let mut bob = join(HOST_B, b_port, "bob", None, LOBBY);
+    let mut carol = join(HOST_B, b_port, "carol", None, LOBBY);
     // Each sees the other, on the other's host.
     assert!(
         ann.wait_until(|s| line_of(s, "bob").contains("in the lobby (on b)")),
@@ -106,7 +108,9 @@ fn students_on_two_hosts_see_challenge_and_play_each_other_and_a_teacher_sees_bo
         bob.contents()
     );
     let sql = |query: &str| pg.psql(query).trim().to_string();
-    assert_eq!(sql("SELECT string_agg(host || ':' || name, ',' ORDER BY host) FROM presence"), "a:ann,b:bob");
+    let read = || sql("SELECT string_agg(host || ':' || name, ',' ORDER BY host, name) FROM presence");
+    let (written, state) = wait_until(read, |s| s == "a:ann,b:bob,b:carol");
+    assert!(written, "the hosts' people are not in the database: {state}");
 
     // The teacher, on host A, sees both students.
     let mut miss = join(HOST_A, a_port, "miss", Some(&teacher_file), "Doing");
@@ -134,6 +138,20 @@ fn students_on_two_hosts_see_challenge_and_play_each_other_and_a_teacher_sees_bo
         "the teacher does not see them play:\n{}",
         miss.contents()
     );
+    // Both at the same position on the console, bob's game followed from its table on host A.
+    let position = |s: &str, name: &str, with: &str| {
+        line_of(s, name).split(&format!("playing {with}")).nth(1).map(|rest| rest.trim().to_string())
+    };
+    assert!(
+        miss.wait_until(|s| position(s, "bob", "ann").is_some_and(|p| p.contains("(0)"))
+            && position(s, "ann", "bob") == position(s, "bob", "ann")),
+        "the teacher does not see bob's position:\n{}",
+        miss.contents()
+    );
+    // carol, on host B, watches ann, who is on host A.
+    choose(&mut carol, "ann");
+    carol.send(b"w");
+    assert!(carol.wait_for("You are watching ann and bob"), "{}", carol.contents());
 
     // They play to the end, each the hint's move on their turn; after each move both screens
     // show the same next turn (the move crossed), or the end.
@@ -173,6 +191,7 @@ fn students_on_two_hosts_see_challenge_and_play_each_other_and_a_teacher_sees_bo
         moves += 1;
     }
     assert!(bob.wait_until(over), "bob's screen did not show the end:\n{}", bob.contents());
+    assert!(carol.wait_until(over), "carol's screen did not show the end:\n{}", carol.contents());
     let winner = if ann.contents().contains("ann wins") { "ann" } else { "bob" };
     assert!(bob.contents().contains(&format!("{winner} wins")), "the screens disagree:\n{}", bob.contents());
 
@@ -194,7 +213,7 @@ fn students_on_two_hosts_see_challenge_and_play_each_other_and_a_teacher_sees_bo
     assert!(bob.wait_for(LOBBY), "{}", bob.contents());
     assert!(ann.wait_until(|s| line_of(s, "bob").contains("in the lobby (on b)")), "{}", ann.contents());
 
-    for p in [&mut ann, &mut bob, &mut miss] {
+    for p in [&mut ann, &mut bob, &mut carol, &mut miss] {
         p.hang_up();
     }
     for host in [a, b] {
