@@ -64,6 +64,7 @@ serve-top-gone = { $who } has left the table · { $quit } back to the lobby
 serve-top-back = Welcome back: your game is where you left it.
 serve-top-given = A position from { $teacher }, for the whole class: play it against the AI
 serve-top-given-watched = A position from { $teacher }, for the whole class · watching: { $names }
+serve-host-lost = The server { $who } was playing on stopped answering: the game was ended by the server, and counts for no one.
 serve-left-you-won = { $who } left the game in play: it counts as a win for you.
 serve-you-left = You left the game: it counts as a loss.
 serve-watched-ended = The game you watched ({ $players }) has ended.

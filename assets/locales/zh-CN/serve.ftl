@@ -57,6 +57,7 @@ serve-top-gone = { $who } 已离开棋桌 · { $quit } 回到大厅
 serve-top-back = 欢迎回来：你的棋局还在原处。
 serve-top-given = { $teacher } 发给全班的局面：请与电脑对弈
 serve-top-given-watched = { $teacher } 发给全班的局面 · 正在观看：{ $names }
+serve-host-lost = { $who } 所在的服务器失去了联系：这局由服务器结束，不计胜负。
 serve-left-you-won = { $who } 中途离开了对局：记你赢。
 serve-you-left = 你离开了对局：记为输。
 serve-watched-ended = 你观看的对局（{ $players }）已结束。

@@ -152,7 +152,8 @@ impl Service {
                                 }
                                 if told.presence {
                                     read_at = Instant::now();
-                                    relay.others(listener.presence(&me)?);
+                                    let people = listener.presence(&me)?;
+                                    relay.others(people, listener.live_hosts()?);
                                 }
                                 if told.relay {
                                     relay.arrived(listener.relay_after(&me, relay.cursor())?);

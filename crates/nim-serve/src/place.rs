@@ -485,6 +485,9 @@ impl Place {
             _ if moves >= self.server.limits.max_moves => {
                 self.lobby.note = Some(Note::MoveLimit(self.server.limits.max_moves));
             }
+            Role::Seat(seat) if table.host_lost.load(Ordering::SeqCst) => {
+                self.lobby.note = Some(Note::HostLost(table.players[seat_index(seat.other())].clone()));
+            }
             Role::Seat(seat) if moves == 0 && table.origin.tournament.is_some() => {
                 self.lobby.note = Some(Note::Left(table.players[seat_index(*seat).min(1) ^ 1].clone()));
             }
@@ -1578,6 +1581,24 @@ pub(crate) fn relayed_move(server: &Server, table: &Table, ply: u32, notation: &
             let winner = game.over.as_ref().map_or(0, |o| seat_index(o.winner));
             keep(server, table, game, outcomes_won_by(winner), "play");
         }
+        track_live(server, table, &app);
+    }
+    table.touch();
+}
+
+/// The other host of a table linked to it stopped (its lease ran out): the game in play is
+/// ended by the server where it is kept (never a loss), and the table closed, the player here
+/// told why.
+pub(crate) fn relayed_host_lost(server: &Server, table: &Table) {
+    {
+        let app = table.app();
+        if let Some(game) = app.unfinished()
+            && !table.recorded.swap(true, Ordering::SeqCst)
+        {
+            keep(server, table, game, [Outcome::EndedByServer; 2], super::db::HOST_LOST);
+        }
+        table.host_lost.store(true, Ordering::SeqCst);
+        table.closed.store(true, Ordering::SeqCst);
         track_live(server, table, &app);
     }
     table.touch();

@@ -90,8 +90,12 @@ enum Out {
 }
 
 enum In {
-    People(Vec<PresenceRow>),
-    Wire { from_host: String, wire: Wire },
+    /// The other hosts' people, and the hosts whose lease runs.
+    People(Vec<PresenceRow>, Vec<String>),
+    Wire {
+        from_host: String,
+        wire: Wire,
+    },
 }
 
 /// This host's side of the relay.
@@ -190,9 +194,9 @@ impl Relay {
         self.cursor.load(Ordering::SeqCst)
     }
 
-    /// The other hosts' people, read by the listening thread.
-    pub fn others(&self, rows: Vec<PresenceRow>) {
-        let _ = self.inbox.try_send(In::People(rows));
+    /// The other hosts' people, and the hosts whose lease runs, read by the listening thread.
+    pub fn others(&self, rows: Vec<PresenceRow>, hosts: Vec<String>) {
+        let _ = self.inbox.try_send(In::People(rows, hosts));
     }
 
     /// Rows of `relay` for this host, read by the listening thread, in id order.
@@ -325,7 +329,24 @@ pub async fn run(server: Arc<Server>) {
     while let Some(news) = inbox.recv().await {
         let Some(server) = weak.upgrade() else { break };
         match news {
-            In::People(rows) => server.people.others(rows),
+            In::People(rows, hosts) => {
+                server.people.others(rows);
+                // A game with a player on a host whose lease ran out is ended by the server.
+                let lost: Vec<Arc<Table>> = {
+                    let games = relay.games.lock().unwrap_or_else(PoisonError::into_inner);
+                    games
+                        .values()
+                        .filter_map(Weak::upgrade)
+                        .filter(|t| {
+                            t.link.get().is_some_and(|l| !hosts.contains(&l.peer))
+                                && !t.closed.load(Ordering::SeqCst)
+                        })
+                        .collect()
+                };
+                for table in lost {
+                    super::place::relayed_host_lost(&server, &table);
+                }
+            }
             In::Wire { from_host, wire } => carry_out(&server, &relay, &from_host, wire),
         }
     }

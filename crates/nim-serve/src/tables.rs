@@ -185,6 +185,8 @@ pub struct Table {
     pub live: super::hosts::Slot,
     /// When its two players are on two hosts: the game as both know it (`relay.rs`).
     pub link: std::sync::OnceLock<super::relay::Link>,
+    /// The other player's host stopped (its lease ran out): the game was ended by the server.
+    pub host_lost: AtomicBool,
     version: AtomicU64,
 }
 
@@ -216,6 +218,7 @@ impl Table {
             closed: AtomicBool::new(false),
             live: super::hosts::Slot::default(),
             link: std::sync::OnceLock::new(),
+            host_lost: AtomicBool::new(false),
             version: AtomicU64::new(0),
         })
     }

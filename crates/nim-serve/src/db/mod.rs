@@ -226,6 +226,11 @@ impl Listener {
         self.0.presence(me)
     }
 
+    /// The hosts whose lease runs now.
+    pub fn live_hosts(&mut self) -> Result<Vec<String>, DbError> {
+        self.0.live_hosts()
+    }
+
     /// The rows of `relay` for host `me` after id `after`, by id (those up to it removed).
     pub fn relay_after(&mut self, me: &str, after: i64) -> Result<Vec<RelayRow>, DbError> {
         self.0.relay_after(me, after)

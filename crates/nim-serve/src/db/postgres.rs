@@ -533,6 +533,18 @@ impl Listener {
             .map_err(|e| self.fail(&e))
     }
 
+    /// The hosts whose lease runs now.
+    pub(super) fn live_hosts(&mut self) -> Result<Vec<String>, DbError> {
+        let rows = self
+            .client()?
+            .query("SELECT id FROM hosts WHERE lease_until > clock_timestamp() ORDER BY id", &[])
+            .map_err(|e| {
+                self.client = None;
+                self.fail(&e)
+            })?;
+        rows.iter().map(|r| r.try_get(0)).collect::<Result<_, postgres::Error>>().map_err(|e| self.fail(&e))
+    }
+
     /// The rows of `relay` for host `me` with an id above `after`, by id; those up to `after`
     /// (read before) are removed.
     pub(super) fn relay_after(&mut self, me: &str, after: i64) -> Result<Vec<RelayRow>, DbError> {

@@ -225,3 +225,70 @@ fn students_on_two_hosts_see_challenge_and_play_each_other_and_a_teacher_sees_bo
     // The hosts' people go with them.
     assert_eq!(sql("SELECT count(*) FROM presence"), "0");
 }
+
+/// A host dies in a game between two hosts: bob's host (where bob accepted, so where the game
+/// is kept) is killed with SIGKILL after the first move. ann, on the host that lives, is told
+/// that the game was ended by the server and is back in the lobby; the game is kept once, by
+/// ann's host taking over the dead one's lease, as ended by the server (never a loss), and bob
+/// leaves ann's lobby.
+#[test]
+fn a_host_killed_in_a_game_between_two_hosts_ends_it_for_the_other_never_as_a_loss() {
+    let Some(pg) = crate::support::pg::database() else { return };
+    ssh_present();
+    let home = tempfile::tempdir().expect("temp dir");
+    let url = pg.url();
+    let (a, a_port) = start_host(home.path(), "a", HOST_A, &url, &[]);
+    let (b, b_port) = start_host(home.path(), "b", HOST_B, &url, &[]);
+    let mut ann = join(HOST_A, a_port, "ann", None, LOBBY);
+    let mut bob = join(HOST_B, b_port, "bob", None, LOBBY);
+    assert!(ann.wait_until(|s| line_of(s, "bob").contains("(on b)")), "{}", ann.contents());
+    choose(&mut ann, "bob");
+    ann.send(b"c");
+    assert!(bob.wait_for("ann challenges you"), "{}", bob.contents());
+    bob.send(b"y");
+    let turn = |s: &str| s.contains("ann's turn") || s.contains("bob's turn");
+    assert!(ann.wait_until(turn), "{}", ann.contents());
+    // One move, by whoever moves first, seen on both screens.
+    let (mover, next) = if ann.contents().contains("ann's turn") {
+        (&mut ann, "bob's turn")
+    } else {
+        (&mut bob, "ann's turn")
+    };
+    mover.send(b"\r");
+    assert!(ann.wait_for(next), "{}", ann.contents());
+    assert!(bob.wait_for(next), "{}", bob.contents());
+    let sql = |query: &str| pg.psql(query).trim().to_string();
+    let (kept, state) =
+        wait_until(|| sql("SELECT string_agg(host || ':' || moves, ',') FROM live_games"), |s| s == "b:1");
+    assert!(kept, "the game in progress is not kept by host b: {state}");
+
+    // Host B dies.
+    let mut b = b;
+    // SAFETY: kill(2) on a server this test started.
+    unsafe { libc::kill(b.0.id() as i32, libc::SIGKILL) };
+    let _ = b.0.wait();
+    assert!(
+        ann.wait_for("stopped answering: the game was ended by the server"),
+        "ann is not told:\n{}",
+        ann.contents()
+    );
+    assert!(ann.wait_until(|s| line_of(s, "bob").is_empty()), "bob is still listed:\n{}", ann.contents());
+    let read = || {
+        sql(
+            "SELECT coalesce(string_agg(player || ' ' || outcome || ' ' || ended_by, ',' ORDER BY player), '') FROM results",
+        )
+    };
+    let (ended, state) = wait_until(read, |s| !s.is_empty());
+    assert!(ended, "the game was not kept: {state}");
+    assert_eq!(state, "ann ended_by_server host lost,bob ended_by_server host lost");
+    assert_eq!(sql("SELECT count(*) FROM games"), "1");
+    assert_eq!(sql("SELECT count(*) FROM live_games"), "0");
+    assert_eq!(sql("SELECT count(*) FROM presence WHERE host = 'b'"), "0");
+
+    ann.hang_up();
+    let mut a = a;
+    // SAFETY: kill(2) on a server this test started.
+    unsafe { libc::kill(a.0.id() as i32, libc::SIGTERM) };
+    assert_eq!(crate::serve_cli::wait_exit(&mut a.0).code(), Some(0));
+    assert_eq!(sql("SELECT count(*) FROM games"), "1");
+}
