@@ -2175,4 +2175,77 @@ mod tests {
         assert!(listener.wait(Duration::from_secs(60), "me").expect("told").games, "no notice of game {id}");
         assert_eq!(db.games_after(id - 1).expect("the rows")[0].rows[0].player, "ann");
     }
+
+    /// A host's people are replaced whole and said to the other hosts; a run that lost its
+    /// lease writes none; rows of `relay` for a host are read in id order, once; and a host
+    /// that goes takes its people with it (`end_host`, which a takeover uses too).
+    #[test]
+    fn presence_and_relay_rows_reach_the_host_they_are_for() {
+        use super::super::{Db, PresenceRow};
+        let Some(pg) = crate::test_pg::database() else { return };
+        let lease = Duration::from_secs(3600);
+        let [a, b] = [0, 1].map(|_| Db::open_at(&at(&pg.url())).expect("open"));
+        assert!(a.host_register("a", "127.0.0.2:2222", lease, 1).expect("a").1.is_none());
+        assert!(b.host_register("b", "127.0.0.3:2222", lease, 2).expect("b").1.is_none());
+        let mut listener = b.listener().expect("a listener");
+        assert_eq!(
+            listener.wait(Duration::from_secs(60), "b").expect("connected"),
+            Told { games: true, presence: true, relay: true }
+        );
+        // Waits for a notice of the kind `what` picks (a bound for the failure only).
+        let mut told = |what: fn(Told) -> bool| {
+            let deadline = std::time::Instant::now() + Duration::from_secs(60);
+            while std::time::Instant::now() < deadline {
+                if what(listener.wait(Duration::from_millis(250), "b").expect("listening")) {
+                    return true;
+                }
+            }
+            false
+        };
+        let person = |name: &str, doing: &str, whom: Option<&str>| PresenceRow {
+            host: "a".into(),
+            name: name.into(),
+            teacher: false,
+            doing: doing.into(),
+            whom: whom.map(str::to_string),
+        };
+        a.presence_replace("a", 1, &[person("ann", "lobby", None), person("cy", "solo", None)])
+            .expect("written");
+        assert!(told(|t| t.presence), "no notice of a's people");
+        let names = |rows: Vec<PresenceRow>| {
+            rows.iter().map(|p| format!("{}:{}:{}", p.host, p.name, p.doing)).collect::<Vec<_>>()
+        };
+        let mut reader = b.listener().expect("a second listener");
+        let _ = reader.wait(Duration::ZERO, "b").expect("connected");
+        assert_eq!(names(reader.presence("b").expect("read")), ["a:ann:lobby", "a:cy:solo"]);
+        // Replaced whole; a host's own rows are not listed to it.
+        a.presence_replace("a", 1, &[person("ann", "match", Some("bob"))]).expect("written");
+        assert_eq!(names(reader.presence("b").expect("read")), ["a:ann:match"]);
+        assert!(reader.presence("a").expect("read").is_empty());
+        // A run that is not the one holding the lease writes nothing.
+        a.presence_replace("a", 99, &[]).expect("refused quietly");
+        assert_eq!(names(reader.presence("b").expect("read")), ["a:ann:match"]);
+        assert_eq!(reader.live_hosts().expect("hosts"), ["a", "b"]);
+
+        // Rows of relay: b's in order, c's not told to b, each read once.
+        let one = a.relay_send("a", "b", "one").expect("sent");
+        let other = a.relay_send("a", "c", "other").expect("sent");
+        let two = a.relay_send("a", "b", "two").expect("sent");
+        assert!(one < other && other < two);
+        assert!(told(|t| t.relay), "no notice of b's rows");
+        let rows = reader.relay_after("b", 0).expect("read");
+        assert_eq!(
+            rows.iter().map(|r| (r.id, r.body.as_str())).collect::<Vec<_>>(),
+            [(one, "one"), (two, "two")]
+        );
+        assert!(rows.iter().all(|r| r.from_host == "a"));
+        assert!(reader.relay_after("b", two).expect("read").is_empty());
+        assert_eq!(pg.psql("SELECT count(*) FROM relay WHERE to_host = 'b'").trim(), "0");
+
+        // a goes: its people go with it, said to b.
+        assert!(a.host_leave("a", 1).expect("left").is_empty());
+        assert!(told(|t| t.presence), "no notice of a going");
+        assert!(reader.presence("b").expect("read").is_empty());
+        assert_eq!(reader.live_hosts().expect("hosts"), ["b"]);
+    }
 }
