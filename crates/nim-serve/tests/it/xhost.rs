@@ -19,6 +19,8 @@ use crate::support::pty::Pty;
 
 const HOST_A: &str = "127.0.0.2";
 const HOST_B: &str = "127.0.0.3";
+/// HAProxy's address, as the hosts see it.
+const BALANCER: &str = "127.0.0.4";
 
 /// A host: `nim-tui-serve` on `listen`, the database at `db`, `--host-id name`, and `extra`
 /// flags; it and its port.
@@ -71,6 +73,78 @@ fn choose(pty: &mut Pty, name: &str) {
     panic!("could not choose {name}:\n{}", pty.contents());
 }
 
+/// The end of a game on a player's screen.
+fn over(screen: &str) -> bool {
+    screen.contains("wins") && !screen.contains("'s turn")
+}
+
+/// ann (in the lobby) challenges bob, who accepts: both are at the game.
+fn challenge(ann: &mut Pty, bob: &mut Pty) {
+    choose(ann, "bob");
+    ann.send(b"c");
+    assert!(bob.wait_for("ann challenges you"), "{}", bob.contents());
+    bob.send(b"y");
+    let turn = |s: &str| s.contains("ann's turn") || s.contains("bob's turn");
+    assert!(ann.wait_until(turn), "ann is not at the game:\n{}", ann.contents());
+    assert!(bob.wait_until(turn), "bob is not at the game:\n{}", bob.contents());
+}
+
+/// ann and bob play to the end, each the hint's move on their turn; after each move both
+/// screens show the same next turn (the move crossed), or the end. The moves made.
+fn play_to_the_end(ann: &mut Pty, bob: &mut Pty, home: &Path) -> usize {
+    let mut moves = 0;
+    while !over(&ann.contents()) {
+        assert!(moves < 60, "the game did not end:\n{}\n{}", ann.contents(), bob.contents());
+        let screen = ann.contents();
+        let (mover, next) =
+            if screen.contains("ann's turn") { (&mut *ann, "bob's turn") } else { (&mut *bob, "ann's turn") };
+        mover.send(b"h");
+        assert!(mover.wait_for("Hint"), "no hint:\n{}", mover.contents());
+        mover.send(b"\r");
+        let moved = |s: &str| s.contains(next) || over(s);
+        let logs = || {
+            ["a", "b"]
+                .map(|h| {
+                    std::fs::read_to_string(home.join(h).join("state/nim-tui/nim-tui.log"))
+                        .unwrap_or_default()
+                })
+                .join("\n")
+        };
+        assert!(
+            ann.wait_until(moved),
+            "ann's screen did not show the move:\n{}\n{}\n{}",
+            ann.contents(),
+            bob.contents(),
+            logs()
+        );
+        assert!(
+            bob.wait_until(moved),
+            "bob's screen did not show the move:\n{}\n{}\n{}",
+            bob.contents(),
+            ann.contents(),
+            logs()
+        );
+        moves += 1;
+    }
+    assert!(bob.wait_until(over), "bob's screen did not show the end:\n{}", bob.contents());
+    moves
+}
+
+/// The game between ann and bob is in the database once, with its `moves` moves, won by
+/// `winner`, and nothing is left in progress.
+fn kept_once(pg: &crate::support::pg::PgDatabase, moves: usize, winner: &str) {
+    let sql = |query: &str| pg.psql(query).trim().to_string();
+    let read = || {
+        sql("SELECT count(*) || '/' || coalesce(sum(moves), 0) FROM results WHERE opponent IN ('ann', 'bob')")
+    };
+    let (kept, state) = wait_until(read, |s| s == format!("2/{}", 2 * moves));
+    assert!(kept, "the game is not kept once with its {moves} moves: {state}");
+    assert_eq!(sql("SELECT count(*) FROM games"), "1");
+    assert_eq!(sql("SELECT count(*) FROM moves"), moves.to_string());
+    assert_eq!(sql("SELECT player FROM results WHERE outcome = 'won'"), winner);
+    assert_eq!(sql("SELECT count(*) FROM live_games"), "0");
+}
+
 #[test]
 fn students_on_two_hosts_see_challenge_and_play_each_other_and_a_teacher_sees_both() {
     let Some(pg) = crate::support::pg::database() else { return };
@@ -78,19 +152,8 @@ fn students_on_two_hosts_see_challenge_and_play_each_other_and_a_teacher_sees_bo
     let home = tempfile::tempdir().expect("temp dir");
     let url = pg.url();
     // The teacher's key, given to host A.
-    let teacher = nim_serve::hostkey::generate();
-    let teacher_file = home.path().join("teacher_key");
-    let text = teacher.to_openssh(russh::keys::ssh_key::LineEnding::LF).expect("the key as text");
-    std::fs::write(&teacher_file, text.as_bytes()).expect("write the key");
-    {
-        use std::os::unix::fs::PermissionsExt as _;
-        std::fs::set_permissions(&teacher_file, std::fs::Permissions::from_mode(0o600)).expect("chmod");
-    }
-    let keys = home.path().join("teachers");
-    std::fs::write(&keys, format!("{}\n", teacher.public_key().to_openssh().expect("public key")))
-        .expect("write the teachers' keys");
-    let keys = keys.to_str().expect("a UTF-8 path");
-    let (a, a_port) = start_host(home.path(), "a", HOST_A, &url, &["--teacher-keys", keys]);
+    let (teacher_file, keys) = teacher_key(home.path());
+    let (a, a_port) = start_host(home.path(), "a", HOST_A, &url, &["--teacher-keys", &keys]);
     let (b, b_port) = start_host(home.path(), "b", HOST_B, &url, &[]);
 
     let mut ann = join(HOST_A, a_port, "ann", None, LOBBY);
@@ -124,13 +187,7 @@ fn students_on_two_hosts_see_challenge_and_play_each_other_and_a_teacher_sees_bo
     );
 
     // ann challenges bob across the hosts; bob accepts.
-    choose(&mut ann, "bob");
-    ann.send(b"c");
-    assert!(bob.wait_for("ann challenges you"), "{}", bob.contents());
-    bob.send(b"y");
-    let turn = |s: &str| s.contains("ann's turn") || s.contains("bob's turn");
-    assert!(ann.wait_until(turn), "ann is not at the game:\n{}", ann.contents());
-    assert!(bob.wait_until(turn), "bob is not at the game:\n{}", bob.contents());
+    challenge(&mut ann, &mut bob);
     assert!(
         miss.wait_until(
             |s| line_of(s, "ann").contains("playing bob") && line_of(s, "bob").contains("playing ann")
@@ -153,59 +210,11 @@ fn students_on_two_hosts_see_challenge_and_play_each_other_and_a_teacher_sees_bo
     carol.send(b"w");
     assert!(carol.wait_for("You are watching ann and bob"), "{}", carol.contents());
 
-    // They play to the end, each the hint's move on their turn; after each move both screens
-    // show the same next turn (the move crossed), or the end.
-    let over = |s: &str| s.contains("wins") && !s.contains("'s turn");
-    let mut moves = 0;
-    while !over(&ann.contents()) {
-        assert!(moves < 60, "the game did not end:\n{}\n{}", ann.contents(), bob.contents());
-        let screen = ann.contents();
-        let (mover, next) =
-            if screen.contains("ann's turn") { (&mut ann, "bob's turn") } else { (&mut bob, "ann's turn") };
-        mover.send(b"h");
-        assert!(mover.wait_for("Hint"), "no hint:\n{}", mover.contents());
-        mover.send(b"\r");
-        let moved = |s: &str| s.contains(next) || over(s);
-        let logs = || {
-            ["a", "b"]
-                .map(|h| {
-                    std::fs::read_to_string(home.path().join(h).join("state/nim-tui/nim-tui.log"))
-                        .unwrap_or_default()
-                })
-                .join("\n")
-        };
-        assert!(
-            ann.wait_until(moved),
-            "ann's screen did not show the move:\n{}\n{}\n{}",
-            ann.contents(),
-            bob.contents(),
-            logs()
-        );
-        assert!(
-            bob.wait_until(moved),
-            "bob's screen did not show the move:\n{}\n{}\n{}",
-            bob.contents(),
-            ann.contents(),
-            logs()
-        );
-        moves += 1;
-    }
-    assert!(bob.wait_until(over), "bob's screen did not show the end:\n{}", bob.contents());
+    let moves = play_to_the_end(&mut ann, &mut bob, home.path());
     assert!(carol.wait_until(over), "carol's screen did not show the end:\n{}", carol.contents());
     let winner = if ann.contents().contains("ann wins") { "ann" } else { "bob" };
     assert!(bob.contents().contains(&format!("{winner} wins")), "the screens disagree:\n{}", bob.contents());
-
-    // Kept once, by one host, with every move.
-    let read = || {
-        sql("SELECT count(*) || '/' || coalesce(sum(moves), 0) FROM results WHERE opponent IN ('ann', 'bob')")
-    };
-    let (kept, state) = wait_until(read, |s| s == format!("2/{}", 2 * moves));
-    assert!(kept, "the game is not kept once with its {moves} moves: {state}");
-    assert_eq!(sql("SELECT count(*) FROM games"), "1");
-    assert_eq!(sql("SELECT count(*) FROM moves"), moves.to_string());
-    assert_eq!(sql("SELECT player FROM results WHERE outcome = 'won'"), winner);
-    assert_eq!(sql("SELECT count(*) FROM live_games"), "0");
-
+    kept_once(&pg, moves, winner);
     // Back in the lobby, they see each other there again.
     ann.send(b"q");
     assert!(ann.wait_for(LOBBY), "{}", ann.contents());
@@ -291,4 +300,131 @@ fn a_host_killed_in_a_game_between_two_hosts_ends_it_for_the_other_never_as_a_lo
     unsafe { libc::kill(a.0.id() as i32, libc::SIGTERM) };
     assert_eq!(crate::serve_cli::wait_exit(&mut a.0).code(), Some(0));
     assert_eq!(sql("SELECT count(*) FROM games"), "1");
+}
+
+/// The teacher's key (its file, 0600) and a teachers' keys file naming it, under `home`.
+fn teacher_key(home: &Path) -> (std::path::PathBuf, String) {
+    let teacher = nim_serve::hostkey::generate();
+    let file = home.join("teacher_key");
+    let text = teacher.to_openssh(russh::keys::ssh_key::LineEnding::LF).expect("the key as text");
+    std::fs::write(&file, text.as_bytes()).expect("write the key");
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+    }
+    let keys = home.join("teachers");
+    std::fs::write(&keys, format!("{}\n", teacher.public_key().to_openssh().expect("public key")))
+        .expect("write the teachers' keys");
+    (file, keys.to_str().expect("a UTF-8 path").to_string())
+}
+
+/// As the school runs it: the two hosts behind HAProxy (`mode tcp`, PROXY v2, `balance
+/// roundrobin`, so that two students in a row land on two hosts), one host key. ann and bob
+/// connect to the one address and land on different hosts (as `presence` says), see each
+/// other, play a game to its end, kept once; a teacher, the third connection, sees both.
+#[test]
+fn through_haproxy_two_students_on_two_hosts_play_each_other_and_a_teacher_sees_both() {
+    let Some(pg) = crate::support::pg::database() else { return };
+    let Some(haproxy) = crate::haproxy::haproxy() else { return };
+    ssh_present();
+    let home = tempfile::tempdir().expect("temp dir");
+    let url = pg.url();
+    let (key, _) = crate::haproxy::school_key(home.path());
+    let (teacher_file, keys) = teacher_key(home.path());
+    let key = key.to_str().expect("a UTF-8 path");
+    let extra = ["--host-key", key, "--proxy-protocol-from", BALANCER, "--teacher-keys", &keys];
+    let (_a, a_port) = start_host(home.path(), "a", HOST_A, &url, &extra);
+    let (_b, b_port) = start_host(home.path(), "b", HOST_B, &url, &extra);
+    let front = crate::haproxy::free_port();
+    let dir = home.path().join("haproxy");
+    let config = format!(
+        "global
+    log stderr format raw local0 info
+    stats socket {stats} mode 600 level admin
+defaults
+    mode tcp
+    log global
+    timeout connect 5s
+    timeout client 1h
+    timeout server 1h
+frontend students
+    bind 127.0.0.1:{front}
+    default_backend nim
+backend nim
+    balance roundrobin
+    option tcp-check
+    tcp-check expect string SSH-2.0-
+    default-server send-proxy-v2 check check-send-proxy inter 500ms fall 2 rise 2
+    server host1 {HOST_A}:{a_port} source {BALANCER}
+    server host2 {HOST_B}:{b_port} source {BALANCER}
+",
+        stats = dir.join("stats.sock").display(),
+    );
+    let (_proxy, _) = crate::haproxy::run_haproxy(&haproxy, &dir, &config, 2);
+    let via = |from: &str, user: &str, key: Option<&Path>, shows: &str| {
+        let mut args = vec!["-tt".to_string()];
+        for option in ssh_options(front) {
+            args.push(match (option.as_str(), key) {
+                ("PubkeyAuthentication=no", Some(_)) => "PubkeyAuthentication=yes".into(),
+                _ => option,
+            });
+        }
+        if let Some(key) = key {
+            args.extend(["-o".to_string(), format!("IdentityFile={}", key.display())]);
+        }
+        args.extend(["-o".to_string(), format!("BindAddress={from}"), format!("{user}@127.0.0.1")]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let mut pty = Pty::program("ssh", &args).size(36, 120).spawn();
+        assert!(pty.wait_for(shows), "{user} is not in through HAProxy:\n{}", pty.contents());
+        pty
+    };
+    let mut ann = via("127.0.0.5", "ann", None, LOBBY);
+    let mut bob = via("127.0.0.6", "bob", None, LOBBY);
+    let sql = |query: &str| pg.psql(query).trim().to_string();
+    let host_of =
+        |name: &str| sql(&format!("SELECT coalesce(max(host), '') FROM presence WHERE name = '{name}'"));
+    let (both, state) =
+        wait_until(|| host_of("ann") + "/" + &host_of("bob"), |s| !s.starts_with('/') && !s.ends_with('/'));
+    assert!(both, "ann and bob are not both in the database: {state}");
+    let (ann_host, bob_host) = (host_of("ann"), host_of("bob"));
+    assert_ne!(ann_host, bob_host, "HAProxy sent both students to one host");
+    assert!(
+        ann.wait_until(|s| line_of(s, "bob").contains(&format!("in the lobby (on {bob_host})"))),
+        "{}",
+        ann.contents()
+    );
+    assert!(
+        bob.wait_until(|s| line_of(s, "ann").contains(&format!("in the lobby (on {ann_host})"))),
+        "{}",
+        bob.contents()
+    );
+    // The teacher, the third connection, on either host: both students, the other host's
+    // marked.
+    let mut miss = via("127.0.0.7", "miss", Some(&teacher_file), "Doing");
+    let (_, miss_host) = wait_until(|| host_of("miss"), |s| !s.is_empty());
+    let shown = |name: &str, host: &str| {
+        if host == miss_host { name.to_string() } else { format!("{name} · {host}") }
+    };
+    let (ann_shown, bob_shown) = (shown("ann", &ann_host), shown("bob", &bob_host));
+    assert!(
+        miss.wait_until(|s| line_of(s, "ann").contains(&ann_shown) && line_of(s, "bob").contains(&bob_shown)),
+        "the teacher does not see both students:\n{}",
+        miss.contents()
+    );
+
+    challenge(&mut ann, &mut bob);
+    assert!(
+        miss.wait_until(
+            |s| line_of(s, "ann").contains("playing bob") && line_of(s, "bob").contains("playing ann")
+        ),
+        "the teacher does not see them play:\n{}",
+        miss.contents()
+    );
+    let moves = play_to_the_end(&mut ann, &mut bob, home.path());
+    let winner = if ann.contents().contains("ann wins") { "ann" } else { "bob" };
+    assert!(bob.contents().contains(&format!("{winner} wins")), "the screens disagree:\n{}", bob.contents());
+    kept_once(&pg, moves, winner);
+    for p in [&mut ann, &mut bob, &mut miss] {
+        p.hang_up();
+    }
 }
