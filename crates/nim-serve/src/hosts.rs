@@ -16,7 +16,9 @@
 //! row written first); a thread here listens and asks the host's store to count the games kept
 //! since it last looked ([`crate::store::CatchUp`], from the rows), and so does every renewal, in
 //! case the listening connection was down. A student who comes back through the balancer to
-//! another host finds their finished games there.
+//! another host finds their finished games there. The same listening connection hears of the
+//! other hosts' people and of the rows of `relay` for this host, reads them, and hands them to
+//! [`crate::relay::Relay`] (students on different hosts meeting).
 
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};

@@ -381,8 +381,11 @@ impl Place {
                     self.lobby.note = None;
                     self.sit(table, Role::Seat(Seat::First));
                 } else {
-                    // Moved on meanwhile: the table is closed at once.
-                    table.closed.store(true, Ordering::SeqCst);
+                    // Moved on meanwhile: the table is closed at once (and the other player's
+                    // host told, when they are on another).
+                    if !table.closed.swap(true, Ordering::SeqCst) {
+                        super::relay::left(&self.server, &table, 0, &format!("left by {}", self.me.name));
+                    }
                     table.touch();
                 }
             }

@@ -147,7 +147,9 @@ impl Relay {
 
     /// Stops the writer once what waits is written.
     pub async fn stop(&self) {
-        let _ = self.out.send(Out::Stop);
+        // After what waits (the queue may be full: waited for off the runtime's threads).
+        let out = self.out.clone();
+        let _ = tokio::task::spawn_blocking(move || out.send(Out::Stop).is_ok()).await;
         let thread = self.writer.lock().unwrap_or_else(PoisonError::into_inner).take();
         if let Some(thread) = thread {
             let _ = tokio::task::spawn_blocking(move || thread.join()).await;
@@ -301,16 +303,19 @@ fn write(db: Db, relay: Weak<Relay>, queue: std::sync::mpsc::Receiver<Out>) {
         false
     };
     while let Ok(out) = queue.recv() {
+        // The latest list of people is written before anything else, whatever woke the writer
+        // (its own wake-up may have found the queue full).
+        if let Some(relay) = relay.upgrade() {
+            let rows = relay.latest.lock().unwrap_or_else(PoisonError::into_inner).take();
+            if let Some(rows) = rows {
+                let run = relay.host.run();
+                again(&|| db.presence_replace(&relay.host.id, run, &rows));
+            }
+        }
         match out {
             Out::Stop => break,
-            Out::People => {
-                let Some(relay) = relay.upgrade() else { break };
-                let rows = relay.latest.lock().unwrap_or_else(PoisonError::into_inner).take();
-                if let Some(rows) = rows {
-                    let run = relay.host.run();
-                    again(&|| db.presence_replace(&relay.host.id, run, &rows));
-                }
-            }
+            // Written above.
+            Out::People => {}
             Out::Send { to, wire } => {
                 let Some(relay) = relay.upgrade() else { break };
                 let body = serde_json::to_string(&wire).unwrap_or_default();

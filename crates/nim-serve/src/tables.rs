@@ -391,8 +391,15 @@ impl People {
                     host: Some(r.host),
                 }
             })
-            .collect();
-        self.remote().people = people;
+            .collect::<Vec<_>>();
+        {
+            let mut remote = self.remote();
+            if remote.people == people {
+                // Read again unchanged (every third of a lease): no lobby redraws for nothing.
+                return;
+            }
+            remote.people = people;
+        }
         self.publish();
     }
 
