@@ -323,7 +323,7 @@ impl Door {
         for p in people.iter().filter(|p| p.id != me.id) {
             others += 1;
             let name = if p.teacher { nim_tui::words::serve_teacher(lang, &p.name) } else { p.name.clone() };
-            let doing = super::lobby_view::doing(lang, &p.doing);
+            let doing = super::lobby_view::doing_where(lang, &p.doing, p.host.as_deref());
             frame.lines.push((
                 Slot::Door(PERSON + p.id),
                 self.line("plain-lobby-person", &[("name", Arg::from(name)), ("at", Arg::from(doing))]),

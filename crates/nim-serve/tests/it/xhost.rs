@@ -93,14 +93,20 @@ fn challenge(ann: &mut Pty, bob: &mut Pty) {
 /// screens show the same next turn (the move crossed), or the end. The moves made.
 fn play_to_the_end(ann: &mut Pty, bob: &mut Pty, home: &Path) -> usize {
     let mut moves = 0;
+    // From a move's key to the other player's screen (on the other host) showing it: said, not
+    // judged (a debug build, through ssh and pseudo-terminals, on a shared machine).
+    let mut crossed = Vec::new();
     while !over(&ann.contents()) {
         assert!(moves < 60, "the game did not end:\n{}\n{}", ann.contents(), bob.contents());
-        let screen = ann.contents();
-        let (mover, next) =
-            if screen.contains("ann's turn") { (&mut *ann, "bob's turn") } else { (&mut *bob, "ann's turn") };
+        let (mover, other, next) = if ann.contents().contains("ann's turn") {
+            (&mut *ann, &mut *bob, "bob's turn")
+        } else {
+            (&mut *bob, &mut *ann, "ann's turn")
+        };
         mover.send(b"h");
         assert!(mover.wait_for("Hint"), "no hint:\n{}", mover.contents());
         mover.send(b"\r");
+        let sent = std::time::Instant::now();
         let moved = |s: &str| s.contains(next) || over(s);
         let logs = || {
             ["a", "b"]
@@ -110,23 +116,26 @@ fn play_to_the_end(ann: &mut Pty, bob: &mut Pty, home: &Path) -> usize {
                 })
                 .join("\n")
         };
-        assert!(
-            ann.wait_until(moved),
-            "ann's screen did not show the move:\n{}\n{}\n{}",
-            ann.contents(),
-            bob.contents(),
-            logs()
-        );
-        assert!(
-            bob.wait_until(moved),
-            "bob's screen did not show the move:\n{}\n{}\n{}",
-            bob.contents(),
-            ann.contents(),
-            logs()
-        );
+        for (pty, whose) in [(&mut *other, "the other player's"), (&mut *mover, "the mover's")] {
+            assert!(
+                pty.wait_until(moved),
+                "{whose} screen did not show the move:\n{}\n{}",
+                pty.contents(),
+                logs()
+            );
+            if crossed.len() == moves {
+                crossed.push(sent.elapsed());
+            }
+        }
         moves += 1;
     }
     assert!(bob.wait_until(over), "bob's screen did not show the end:\n{}", bob.contents());
+    crossed.sort();
+    if let (Some(median), Some(most)) = (crossed.get(crossed.len() / 2), crossed.last()) {
+        eprintln!(
+            "a move to the other host's screen: median {median:?}, at most {most:?}, over {moves} moves"
+        );
+    }
     moves
 }
 
