@@ -687,3 +687,64 @@ pub(crate) fn withhold_hints(app: &mut App) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::PresenceRow;
+
+    fn row(host: &str, name: &str, doing: &str, whom: Option<&str>) -> PresenceRow {
+        PresenceRow {
+            host: host.into(),
+            name: name.into(),
+            teacher: false,
+            doing: doing.into(),
+            whom: whom.map(str::to_string),
+        }
+    }
+
+    /// The other hosts' people join the list in name order, marked with their host, under ids
+    /// of their own that stay the same; read again unchanged, the list is not made again; a
+    /// notice for one of them goes nowhere without a relay.
+    #[test]
+    fn the_other_hosts_people_are_merged_into_the_list() {
+        let people = People::default();
+        let (mailbox, _) = mpsc::channel(MAILBOX);
+        people.join(
+            7,
+            Person { name: "bob".into(), teacher: false, doing: Doing::Lobby, table: None, mailbox },
+        );
+        let mut roster = people.roster();
+        roster.mark_unchanged();
+        people.others(vec![row("b", "ann", "match", Some("cy")), row("b", "cy", "match", Some("ann"))]);
+        assert!(roster.has_changed().expect("open"));
+        let list = people.list();
+        let shown: Vec<(String, Option<String>, Doing)> =
+            list.iter().map(|p| (p.name.clone(), p.host.clone(), p.doing.clone())).collect();
+        assert_eq!(
+            shown,
+            [
+                ("ann".into(), Some("b".into()), Doing::Match { with: "cy".into() }),
+                ("bob".into(), None, Doing::Lobby),
+                ("cy".into(), Some("b".into()), Doing::Match { with: "ann".into() }),
+            ]
+        );
+        let ann = list[0].id;
+        assert!(
+            ann >= REMOTE_IDS && !list[0].watchable,
+            "a game played wholly on another host is not watchable here"
+        );
+        assert_eq!(people.remote_id("b", "ann"), ann);
+        assert_eq!(people.name_of(ann).as_deref(), Some("ann"));
+        assert_eq!(people.doing(ann), Some(Doing::Match { with: "cy".into() }));
+        assert!(people.table_of(ann).is_none());
+        assert!(!people.tell(ann, Notice::Engaged { name: "bob".into() }));
+        // The same rows again: no lobby redraws.
+        roster.mark_unchanged();
+        people.others(vec![row("b", "ann", "match", Some("cy")), row("b", "cy", "match", Some("ann"))]);
+        assert!(!roster.has_changed().expect("open"));
+        // Host b gone: only bob.
+        people.others(Vec::new());
+        assert_eq!(people.list().iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), ["bob"]);
+    }
+}
