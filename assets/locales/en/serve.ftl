@@ -20,6 +20,8 @@ serve-people = { $n ->
        *[other] On the server: { $n-digits } people
     }
 serve-in-lobby = in the lobby
+# Someone on another host sharing the database (#40): what they are doing, and the host.
+serve-on-host = { $doing } (on { $host })
 serve-playing-ai = playing the AI
 serve-playing = playing { $with }
 serve-watching-someone = watching { $whom }
@@ -62,6 +64,7 @@ serve-top-gone = { $who } has left the table · { $quit } back to the lobby
 serve-top-back = Welcome back: your game is where you left it.
 serve-top-given = A position from { $teacher }, for the whole class: play it against the AI
 serve-top-given-watched = A position from { $teacher }, for the whole class · watching: { $names }
+serve-host-lost = The server { $who } was playing on stopped answering: the game was ended by the server, and counts for no one.
 serve-left-you-won = { $who } left the game in play: it counts as a win for you.
 serve-you-left = You left the game: it counts as a loss.
 serve-watched-ended = The game you watched ({ $players }) has ended.
@@ -84,6 +87,8 @@ console-title = nim-tui · teacher's console · { $me } · { $n-digits } here, {
 console-class = Class
 console-name = Name
 console-doing = Doing
+# A student on another host sharing the database (#40), on the console: the name and the host.
+console-name-on-host = { $name } · { $host }
 console-position = Position
 console-accuracy = Accuracy
 console-games = Won

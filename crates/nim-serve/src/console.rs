@@ -26,6 +26,8 @@ pub struct ClassRow {
     pub id: u64,
     pub name: String,
     pub doing: Doing,
+    /// The host the student is on, when it is another host sharing the database.
+    pub host: Option<String>,
     /// The game in play: its position and the moves made.
     pub position: Option<(String, usize)>,
     /// The student's record (every game kept, with its graded moves).
@@ -97,15 +99,6 @@ fn fit_width(text: String, width: usize, ellipsis: &str) -> String {
         .collect();
     kept.truncate(kept.trim_end().len());
     kept + ellipsis
-}
-
-fn doing(lang: Language, d: &Doing) -> String {
-    match d {
-        Doing::Lobby => nim_tui::words::serve_in_lobby(lang),
-        Doing::Solo => nim_tui::words::serve_playing_ai(lang),
-        Doing::Match { with } => nim_tui::words::serve_playing(lang, with),
-        Doing::Watching { whom } => nim_tui::words::serve_watching_someone(lang, whom),
-    }
 }
 
 /// The last result in words: "won · Nim · perfect", "lost to bob · Nim".
@@ -217,7 +210,16 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
     let rows: Vec<Row> = students
         .iter()
         .map(|r| {
-            let name = r.name.clone();
+            // A student on another host sharing the database: the host beside the name (the
+            // column of what each does is too narrow for both).
+            let name = match &r.host {
+                None => r.name.clone(),
+                Some(host) => text(
+                    look.language,
+                    "console-name-on-host",
+                    &[("name", r.name.clone().into()), ("host", host.clone().into())],
+                ),
+            };
             let chosen = chosen == Some(r.id);
             let mark = if chosen { look.glyphs.cursor.to_string() } else { " ".to_string() };
             let name = format!("{mark} {name}");
@@ -237,7 +239,7 @@ fn class(frame: &mut Frame, view: &View, look: &Look) {
             });
             Row::new(vec![
                 fit(0, name),
-                fit(1, doing(look.language, &r.doing)).style(if chosen {
+                fit(1, super::lobby_view::doing(look.language, &r.doing)).style(if chosen {
                     Style::new()
                 } else {
                     theme.fg(theme.dim)
@@ -652,6 +654,7 @@ mod tests {
             id,
             name: name.into(),
             doing,
+            host: None,
             position: position.map(|p| (p.to_string(), 2)),
             summary,
             live: (0, 0),

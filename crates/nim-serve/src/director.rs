@@ -90,7 +90,7 @@ pub fn start(server: &Arc<Server>, plan: Plan, teacher: &str) -> Result<usize, R
         .people
         .list()
         .iter()
-        .filter(|p| !p.teacher && p.doing == Doing::Lobby)
+        .filter(|p| !p.teacher && p.host.is_none() && p.doing == Doing::Lobby)
         .map(|p| p.name.clone())
         .collect();
     let n = players.len();
@@ -205,7 +205,7 @@ impl Director {
         let in_lobby = |name: &str| people.iter().any(|p| p.name == name && p.doing == Doing::Lobby);
         let games = match self.t.kind {
             TournamentKind::Arena => {
-                for p in people.iter().filter(|p| !p.teacher && p.doing == Doing::Lobby) {
+                for p in people.iter().filter(|p| !p.teacher && p.host.is_none() && p.doing == Doing::Lobby) {
                     self.t.join(&p.name);
                 }
                 let free: Vec<String> = self

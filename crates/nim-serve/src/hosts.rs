@@ -16,7 +16,9 @@
 //! row written first); a thread here listens and asks the host's store to count the games kept
 //! since it last looked ([`crate::store::CatchUp`], from the rows), and so does every renewal, in
 //! case the listening connection was down. A student who comes back through the balancer to
-//! another host finds their finished games there.
+//! another host finds their finished games there. The same listening connection hears of the
+//! other hosts' people and of the rows of `relay` for this host, reads them, and hands them to
+//! [`crate::relay::Relay`] (students on different hosts meeting).
 
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -56,6 +58,11 @@ pub struct Host {
 }
 
 impl Host {
+    /// The registration in force.
+    pub(crate) fn run(&self) -> i64 {
+        self.run.load(Ordering::SeqCst)
+    }
+
     /// A new game in progress's key.
     pub(crate) fn key(&self) -> LiveKey {
         let run = self.run.load(Ordering::SeqCst);
@@ -123,25 +130,44 @@ impl Service {
         address: String,
         lease: Duration,
         catch_up: CatchUp,
+        relay: Option<Arc<crate::relay::Relay>>,
     ) -> std::io::Result<Service> {
         let (stop, stopped) = std::sync::mpsc::channel::<()>();
         let listening = Arc::new(std::sync::atomic::AtomicBool::new(true));
         let listener = match db.listener() {
             Ok(mut listener) => {
-                let (on, catch_up) = (listening.clone(), catch_up.clone());
+                let (on, catch_up, me) = (listening.clone(), catch_up.clone(), host.id.clone());
+                let relay = relay.clone();
                 Some(std::thread::Builder::new().name("nim-tui-serve listen".into()).spawn(move || {
                     let mut failing = false;
+                    // The other hosts' people are read again this often even untold, so that a
+                    // host whose lease ran out leaves the lists before another takes it over.
+                    let mut read_at = Instant::now();
                     while on.load(Ordering::SeqCst) {
-                        match listener.wait(LISTEN_SLICE) {
-                            Ok(told) => {
-                                failing = false;
-                                if told {
-                                    catch_up.ask();
+                        let got = listener.wait(LISTEN_SLICE, &me).and_then(|mut told| {
+                            if told.games {
+                                catch_up.ask();
+                            }
+                            if let Some(relay) = &relay {
+                                if read_at.elapsed() >= lease / 3 {
+                                    told.presence = true;
+                                }
+                                if told.presence {
+                                    read_at = Instant::now();
+                                    let people = listener.presence(&me)?;
+                                    relay.others(people, listener.live_hosts()?);
+                                }
+                                if told.relay {
+                                    relay.arrived(listener.relay_after(&me, relay.cursor())?);
                                 }
                             }
+                            Ok(())
+                        });
+                        match got {
+                            Ok(()) => failing = false,
                             Err(e) => {
                                 if !failing {
-                                    tracing::warn!("cannot listen for the other hosts' games ({e}): they are counted at each renewal meanwhile");
+                                    tracing::warn!("cannot listen for the other hosts' news ({e}): their games are counted at each renewal meanwhile");
                                 }
                                 failing = true;
                                 // Not a wait for a state: the pace of tries to connect again.
@@ -152,7 +178,7 @@ impl Service {
                 })?)
             }
             Err(e) => {
-                tracing::warn!("cannot listen for the other hosts' games ({e})");
+                tracing::warn!("cannot listen for the other hosts' news ({e})");
                 None
             }
         };
@@ -249,9 +275,15 @@ mod tests {
                 .expect("registered")
         };
         let here = Store::open_at(&at).expect("host b's store");
-        let service =
-            Service::start(db, host, "127.0.0.3:2222".into(), Duration::from_secs(3600), here.catch_up())
-                .expect("started");
+        let service = Service::start(
+            db,
+            host,
+            "127.0.0.3:2222".into(),
+            Duration::from_secs(3600),
+            here.catch_up(),
+            None,
+        )
+        .expect("started");
         let there = Store::open_at(&at).expect("host a's store");
         there.record_game(Played {
             rows: vec![GameRow {

@@ -32,6 +32,7 @@ pub mod pairing;
 mod place;
 mod plain_door;
 pub mod proxy;
+pub mod relay;
 pub mod report;
 mod say;
 mod ssh;
@@ -543,7 +544,11 @@ impl Running {
         }
         // Every result the games sent is on disk before the server says it has stopped.
         self.server.store.flush().await;
-        // Then the host's row goes (with any game in progress still left, as ended).
+        // What waits for the other hosts is written; then the host's row goes (its people with
+        // it, and any game in progress still left, as ended).
+        if let Some(relay) = self.server.people.relay() {
+            relay.stop().await;
+        }
         if let Some(lease) = self.lease {
             lease.stop().await;
         }
@@ -608,10 +613,20 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
         _ => None,
     };
     let store = store::Store::open_at(&location)?;
+    // The hosts meet through the database (`relay.rs`): its writer has a connection of its own.
+    let relay = match &registered {
+        Some((host, ..)) => {
+            let (at, host) = (location.clone(), host.clone());
+            let started = tokio::task::spawn_blocking(move || relay::Relay::start(&at, host)).await;
+            Some(started.map_err(|e| ServeError::Runtime(std::io::Error::other(e)))??)
+        }
+        None => None,
+    };
     let lease = match registered {
         Some((host, db, lease, address)) => Some((
             host.clone(),
-            hosts::Service::start(db, host, address, lease, store.catch_up()).map_err(ServeError::Runtime)?,
+            hosts::Service::start(db, host, address, lease, store.catch_up(), relay.clone())
+                .map_err(ServeError::Runtime)?,
         )),
         None => None,
     };
@@ -672,6 +687,10 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
         arrivals: Mutex::new(LogBudget::new(ARRIVALS_PER_SECOND, ARRIVALS_BURST)),
         results: Mutex::new(HashMap::new()),
     });
+    if let Some(relay) = &relay {
+        server.people.set_relay(relay.clone());
+        tokio::spawn(relay::run(server.clone()));
+    }
     let mut accept = Vec::new();
     if let Some(listener) = listener {
         tracing::info!(%addr, code = server.code.is_some(), teachers = server.teachers.len(), balancers = server.balancers.len(), "serving");

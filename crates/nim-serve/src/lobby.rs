@@ -59,6 +59,9 @@ pub enum Note {
     LeftYouWon(String),
     /// You left a game in play: a loss.
     YouLeft,
+    /// The host of this person (playing you from another host) stopped: the game was ended by
+    /// the server.
+    HostLost(String),
     /// The game watched (these players) ended.
     WatchedEnded(String, Option<String>),
     /// A position given to everyone (to `count` students; `second`: the AI moving first), as
@@ -103,6 +106,7 @@ impl Note {
                 text(look.language, "serve-left-you-won", &[("who", name.as_str().into())])
             }
             Note::YouLeft => text(look.language, "serve-you-left", &[]),
+            Note::HostLost(name) => text(look.language, "serve-host-lost", &[("who", name.as_str().into())]),
             Note::WatchedEnded(first, second) => {
                 let players = super::say::players(look.language, first, second.as_deref());
                 text(look.language, "serve-watched-ended", &[("players", players.into())])
@@ -361,7 +365,7 @@ mod tests {
     use super::*;
 
     fn someone(id: u64, name: &str, doing: Doing, watchable: bool) -> Someone {
-        Someone { id, name: name.into(), teacher: false, doing, watchable }
+        Someone { id, name: name.into(), teacher: false, doing, watchable, host: None }
     }
 
     #[test]

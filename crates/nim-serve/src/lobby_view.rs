@@ -72,6 +72,18 @@ pub(crate) fn doing(lang: Language, d: &Doing) -> String {
     }
 }
 
+/// What someone is doing, and, for someone on another host sharing the database, which.
+pub(crate) fn doing_where(lang: Language, d: &Doing, host: Option<&str>) -> String {
+    match host {
+        None => doing(lang, d),
+        Some(host) => nim_tui::i18n::text_with(
+            lang,
+            "serve-on-host",
+            &[("doing", doing(lang, d).into()), ("host", host.to_string().into())],
+        ),
+    }
+}
+
 pub fn draw(frame: &mut Frame, view: &View, look: &Look) {
     let area = frame.area();
     let theme = &look.theme;
@@ -161,7 +173,7 @@ fn people(frame: &mut Frame, view: &View, look: &Look, area: Rect) {
             Line::from(vec![
                 Span::styled(mark, theme.strong(theme.accent)),
                 Span::styled(padded(&name, name_columns), style),
-                Span::styled(doing(look.language, &p.doing), theme.fg(theme.dim)),
+                Span::styled(doing_where(look.language, &p.doing, p.host.as_deref()), theme.fg(theme.dim)),
             ])
         })
         .collect();
@@ -293,7 +305,7 @@ pub(crate) mod tests {
 
     fn someone(id: u64, name: &str, teacher: bool, doing: Doing) -> Someone {
         let watchable = doing != Doing::Lobby;
-        Someone { id, name: name.into(), teacher, doing, watchable }
+        Someone { id, name: name.into(), teacher, doing, watchable, host: None }
     }
 
     /// A student's lobby, busy: everyone doing something, both boards, a challenge waiting;

@@ -381,8 +381,11 @@ impl Place {
                     self.lobby.note = None;
                     self.sit(table, Role::Seat(Seat::First));
                 } else {
-                    // Moved on meanwhile: the table is closed at once.
-                    table.closed.store(true, Ordering::SeqCst);
+                    // Moved on meanwhile: the table is closed at once (and the other player's
+                    // host told, when they are on another).
+                    if !table.closed.swap(true, Ordering::SeqCst) {
+                        super::relay::left(&self.server, &table, 0, &format!("left by {}", self.me.name));
+                    }
                     table.touch();
                 }
             }
@@ -485,6 +488,9 @@ impl Place {
             _ if moves >= self.server.limits.max_moves => {
                 self.lobby.note = Some(Note::MoveLimit(self.server.limits.max_moves));
             }
+            Role::Seat(seat) if table.host_lost.load(Ordering::SeqCst) => {
+                self.lobby.note = Some(Note::HostLost(table.players[seat_index(seat.other())].clone()));
+            }
             Role::Seat(seat) if moves == 0 && table.origin.tournament.is_some() => {
                 self.lobby.note = Some(Note::Left(table.players[seat_index(*seat).min(1) ^ 1].clone()));
             }
@@ -586,7 +592,17 @@ impl Place {
                     watchers.retain(|(id, _)| *id != self.me.id);
                 }
             }
-            Role::Owner | Role::Seat(_) => table.closed.store(true, Ordering::SeqCst),
+            Role::Owner => table.closed.store(true, Ordering::SeqCst),
+            Role::Seat(seat) => {
+                if !table.closed.swap(true, Ordering::SeqCst) {
+                    super::relay::left(
+                        &self.server,
+                        &table,
+                        seat_index(seat),
+                        &format!("left by {}", self.me.name),
+                    );
+                }
+            }
         }
         table.touch();
         self.changed = None;
@@ -856,9 +872,23 @@ impl Place {
             return;
         }
         let hint = matches!(msg, Msg::Key { action: Some(Action::Hint), .. });
+        let before = app.game().map_or(0, |g| g.moves().len());
         // Keys that would change the game's own settings (panels, help) stay with the game too:
         // both players see them.
         let _ = app.update(msg);
+        if let Some(game) = app.game() {
+            // A game between two hosts: the moves made here cross to the other (`relay.rs`);
+            // a resignation crosses as the seat leaving.
+            super::relay::moved(&self.server, table, game, before);
+            if game.over.as_ref().is_some_and(|o| o.given_up.is_some()) && game.moves().len() == before {
+                super::relay::left(
+                    &self.server,
+                    table,
+                    seat_index(seat),
+                    &format!("resigned by {}", self.me.name),
+                );
+            }
+        }
         if hint && app.game().is_some_and(|g| g.hint.is_some()) {
             // The hint is the mover's: their result is kept as helped.
             table.helped[seat_index(seat)].store(true, Ordering::SeqCst);
@@ -1229,6 +1259,7 @@ fn class_rows(server: &Server) -> Vec<console::ClassRow> {
                 id: p.id,
                 name: p.name.clone(),
                 doing: p.doing.clone(),
+                host: p.host.clone(),
                 position,
                 summary: board.students.get(&p.name).cloned().unwrap_or_default(),
                 live,
@@ -1290,6 +1321,10 @@ fn outcomes_won_by(winner: usize) -> [Outcome; 2] {
 /// only the first seat's), every move graded, its activity. A game two people play at one
 /// keyboard of a table of one's own is no one's result, and is not kept.
 fn keep(server: &Server, table: &Table, game: &nim_tui::app::Game, outcome: [Outcome; 2], ended_by: &str) {
+    if super::relay::is_mirror(table) {
+        // A game between two hosts is kept by the host that seated it (`relay.rs`).
+        return;
+    }
     // The game's row among the games in progress goes with its result (`hosts.rs`).
     let live = taken_live(table);
     if !table.is_match() && game.hotseat() {
@@ -1412,7 +1447,9 @@ fn give_up_parked(server: &Server) {
         let ended_by = format!("connection lost: {name}");
         forfeit_unbegun(server, &parked.table, parked.seat, &ended_by);
         give_up(server, &parked.table, parked.seat, &ended_by);
-        parked.table.closed.store(true, Ordering::SeqCst);
+        if !parked.table.closed.swap(true, Ordering::SeqCst) {
+            super::relay::left(server, &parked.table, parked.seat, &ended_by);
+        }
         parked.table.touch();
     }
 }
@@ -1463,6 +1500,9 @@ fn bottom_line(frame: &mut Frame, text: Option<&str>, look: &Look) {
 /// ([`taken_live`]).
 fn track_live(server: &Server, table: &Table, app: &nim_tui::app::App) {
     let Some(host) = &server.host else { return };
+    if super::relay::is_mirror(table) {
+        return;
+    }
     let mut slot = table.live.lock();
     let in_play = app
         .unfinished()
@@ -1506,4 +1546,76 @@ fn track_live(server: &Server, table: &Table, app: &nim_tui::app::App) {
 /// The key of the game in progress at `table`, taken as its result is kept.
 fn taken_live(table: &Table) -> Option<super::db::LiveKey> {
     table.live.lock().take().map(|(key, _)| key)
+}
+
+/// Move `ply` of the game at a table linked to another host (`relay.rs`), made there: played
+/// here as a click on that move plays it, unless it is played already (a ply seen twice). The
+/// host that seated the game keeps it when it ends.
+pub(crate) fn relayed_move(server: &Server, table: &Table, ply: u32, notation: &str) {
+    {
+        let mut app = table.app();
+        let Some(game) = app.game().filter(|g| g.over.is_none()) else { return };
+        if usize::try_from(ply).ok() != Some(game.moves().len()) {
+            return;
+        }
+        let mv = match game.history().game().read_move(notation) {
+            Ok(mv) => mv,
+            Err(e) => {
+                tracing::warn!(%notation, "a move from another host was not understood: {e}");
+                return;
+            }
+        };
+        // Chosen, then taken: what two clicks on the move do (one, when the move was the one
+        // chosen already; a second would then choose it for the next player).
+        let ply = game.moves().len();
+        let played = |app: &App| app.game().map_or(0, |g| g.moves().len()) > ply;
+        let _ = app.update(Msg::Select(mv.clone()));
+        if !played(&app) {
+            let _ = app.update(Msg::Select(mv));
+        }
+        let moves = app.game().map_or(0, |g| g.moves().len());
+        if moves != ply + 1 {
+            tracing::warn!(%notation, "a move from another host could not be played here");
+        }
+        table.sync_times(moves);
+        if let Some(game) = app.game().filter(|g| g.over.is_some())
+            && !table.recorded.swap(true, Ordering::SeqCst)
+        {
+            let winner = game.over.as_ref().map_or(0, |o| seat_index(o.winner));
+            keep(server, table, game, outcomes_won_by(winner), "play");
+        }
+        track_live(server, table, &app);
+    }
+    table.touch();
+}
+
+/// The other host of a table linked to it stopped (its lease ran out): the game in play is
+/// ended by the server where it is kept (never a loss), and the table closed, the player here
+/// told why.
+pub(crate) fn relayed_host_lost(server: &Server, table: &Table) {
+    {
+        let app = table.app();
+        if let Some(game) = app.unfinished()
+            && !table.recorded.swap(true, Ordering::SeqCst)
+        {
+            keep(server, table, game, [Outcome::EndedByServer; 2], super::db::HOST_LOST);
+        }
+        table.host_lost.store(true, Ordering::SeqCst);
+        table.closed.store(true, Ordering::SeqCst);
+        track_live(server, table, &app);
+    }
+    table.touch();
+}
+
+/// Seat `seat` of a table linked to another host left there (`how`, as the records say it):
+/// the game in play is given up by them where it is kept, and the table closed, so that the
+/// player here is told and goes back to the lobby as when the other leaves at this host.
+pub(crate) fn relayed_leave(server: &Server, table: &Table, seat: usize, how: &str) {
+    give_up(server, table, seat, how);
+    table.closed.store(true, Ordering::SeqCst);
+    {
+        let app = table.app();
+        track_live(server, table, &app);
+    }
+    table.touch();
 }

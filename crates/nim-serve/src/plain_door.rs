@@ -70,12 +70,15 @@ pub(crate) struct Door {
     input_over: bool,
 }
 
-/// The lobby's lines of the people, by id, with what each says (name, teacher, doing), in one
-/// language.
+/// The lobby's lines of the people, by id, with what each says (name, teacher, doing, host), in
+/// one language.
+/// A person's name, whether a teacher, what they are doing, their host (another's), and the line.
+type PersonLine = (String, bool, super::tables::Doing, Option<String>, String);
+
 #[derive(Default)]
 struct PersonLines {
     language: Option<Language>,
-    lines: HashMap<u64, (String, bool, super::tables::Doing, String)>,
+    lines: HashMap<u64, PersonLine>,
 }
 
 /// What the plain door's lines say at a point of the loop.
@@ -341,18 +344,21 @@ impl Door {
         for p in people.iter().filter(|p| p.id != me.id) {
             others += 1;
             let said = match kept.lines.get(&p.id) {
-                Some((name, teacher, doing, line))
-                    if *name == p.name && *teacher == p.teacher && *doing == p.doing =>
+                Some((name, teacher, doing, host, line))
+                    if *name == p.name && *teacher == p.teacher && *doing == p.doing && *host == p.host =>
                 {
                     line.clone()
                 }
                 _ => {
                     let name =
                         if p.teacher { nim_tui::words::serve_teacher(lang, &p.name) } else { p.name.clone() };
-                    let doing = super::lobby_view::doing(lang, &p.doing);
+                    let doing = super::lobby_view::doing_where(lang, &p.doing, p.host.as_deref());
                     let line = self
                         .line("plain-lobby-person", &[("name", Arg::from(name)), ("at", Arg::from(doing))]);
-                    kept.lines.insert(p.id, (p.name.clone(), p.teacher, p.doing.clone(), line.clone()));
+                    kept.lines.insert(
+                        p.id,
+                        (p.name.clone(), p.teacher, p.doing.clone(), p.host.clone(), line.clone()),
+                    );
                     line
                 }
             };

@@ -110,6 +110,8 @@ pub struct Someone {
     pub doing: Doing,
     /// Whether there is a game to watch.
     pub watchable: bool,
+    /// The host this person is on, when it is another host sharing the database (`relay.rs`).
+    pub host: Option<String>,
 }
 
 /// Where a table's game came from, beyond the player's own choice.
@@ -181,6 +183,10 @@ pub struct Table {
     pub closed: AtomicBool,
     /// Its game in progress as this host keeps it for the other hosts (`hosts.rs`).
     pub live: super::hosts::Slot,
+    /// When its two players are on two hosts: the game as both know it (`relay.rs`).
+    pub link: std::sync::OnceLock<super::relay::Link>,
+    /// The other player's host stopped (its lease ran out): the game was ended by the server.
+    pub host_lost: AtomicBool,
     version: AtomicU64,
 }
 
@@ -211,6 +217,8 @@ impl Table {
             recorded: AtomicBool::new(false),
             closed: AtomicBool::new(false),
             live: super::hosts::Slot::default(),
+            link: std::sync::OnceLock::new(),
+            host_lost: AtomicBool::new(false),
             version: AtomicU64::new(0),
         })
     }
@@ -293,7 +301,21 @@ pub struct People {
     moved: Arc<watch::Sender<u64>>,
     /// Games waiting for a player whose connection dropped, by the name folded to lower case.
     parked: Mutex<HashMap<String, Parked>>,
+    /// The people on the other hosts sharing the database, and this host's way to them.
+    remote: Mutex<Remote>,
+    relay: super::relay::Slot,
 }
+
+/// The people on the other hosts, as their rows were read last, with the ids this host gives
+/// them (the same for the same host and name while this host runs).
+#[derive(Default)]
+struct Remote {
+    people: Vec<Someone>,
+    ids: HashMap<(String, String), u64>,
+}
+
+/// The first id given to a person on another host: far above any connection's.
+const REMOTE_IDS: u64 = 1 << 48;
 
 impl Default for People {
     fn default() -> Self {
@@ -303,6 +325,8 @@ impl Default for People {
             assignment: Mutex::new(None),
             moved: Arc::new(watch::Sender::new(0)),
             parked: Mutex::new(HashMap::new()),
+            remote: Mutex::new(Remote::default()),
+            relay: super::relay::Slot::new(),
         }
     }
 }
@@ -310,6 +334,73 @@ impl Default for People {
 impl People {
     fn lock(&self) -> MutexGuard<'_, HashMap<u64, Person>> {
         self.people.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn remote(&self) -> MutexGuard<'_, Remote> {
+        self.remote.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Joins this host's people to the other hosts' (once).
+    pub fn set_relay(&self, relay: Arc<super::relay::Relay>) {
+        let _ = self.relay.set(relay);
+        self.announce();
+    }
+
+    /// The relay to the other hosts, when this server is one of several.
+    pub fn relay(&self) -> Option<&Arc<super::relay::Relay>> {
+        self.relay.get()
+    }
+
+    /// The id this host gives `name` on host `host`.
+    pub fn remote_id(&self, host: &str, name: &str) -> u64 {
+        let mut remote = self.remote();
+        let next = REMOTE_IDS + remote.ids.len() as u64;
+        *remote.ids.entry((host.to_string(), name.to_string())).or_insert(next)
+    }
+
+    /// The host and name of a person on another host, by the id given them here.
+    fn remote_of(&self, id: u64) -> Option<(String, String)> {
+        if id < REMOTE_IDS {
+            return None;
+        }
+        self.remote().ids.iter().find(|(_, i)| **i == id).map(|(k, _)| k.clone())
+    }
+
+    /// The connection of `name` on this host, if they are on.
+    pub fn id_of(&self, name: &str) -> Option<u64> {
+        self.lock().iter().find(|(_, p)| p.name == name).map(|(&id, _)| id)
+    }
+
+    /// The other hosts' people, as read from their rows: the list made again.
+    pub fn others(&self, rows: Vec<super::db::PresenceRow>) {
+        let people = rows
+            .into_iter()
+            .map(|r| {
+                let doing = match (r.doing.as_str(), r.whom) {
+                    ("solo", _) => Doing::Solo,
+                    ("match", Some(with)) => Doing::Match { with },
+                    ("watching", Some(whom)) => Doing::Watching { whom },
+                    _ => Doing::Lobby,
+                };
+                Someone {
+                    id: self.remote_id(&r.host, &r.name),
+                    name: r.name,
+                    teacher: r.teacher,
+                    doing,
+                    watchable: false,
+                    host: Some(r.host),
+                }
+            })
+            .collect::<Vec<_>>();
+        {
+            let mut remote = self.remote();
+            if remote.people == people {
+                // Read again unchanged (every third of a lease): no lobby redraws for nothing.
+                return;
+            }
+            remote.people = people;
+        }
+        self.publish();
     }
 
     pub fn join(&self, id: u64, person: Person) {
@@ -396,20 +487,39 @@ impl People {
         tables
     }
 
+    /// The table `id` plays at. For someone on another host: the table here of their game with
+    /// someone on this host (a game between two hosts is played at a table on each), if any.
     pub fn table_of(&self, id: u64) -> Option<Arc<Table>> {
+        if let Some((host, name)) = self.remote_of(id) {
+            return self.lock().values().filter_map(|p| p.table.clone()).find(|t| {
+                t.link.get().is_some_and(|l| l.peer == host)
+                    && t.players.contains(&name)
+                    && !t.closed.load(Ordering::SeqCst)
+            });
+        }
         self.lock().get(&id).and_then(|p| p.table.clone())
     }
 
     pub fn name_of(&self, id: u64) -> Option<String> {
+        if let Some((_, name)) = self.remote_of(id) {
+            return Some(name);
+        }
         self.lock().get(&id).map(|p| p.name.clone())
     }
 
     pub fn doing(&self, id: u64) -> Option<Doing> {
+        if id >= REMOTE_IDS {
+            return self.remote().people.iter().find(|p| p.id == id).map(|p| p.doing.clone());
+        }
         self.lock().get(&id).map(|p| p.doing.clone())
     }
 
-    /// Sends `notice` to `id`; false if nobody has that id any more.
+    /// Sends `notice` to `id`; false if nobody has that id any more. A person on another host
+    /// is told through the relay, for the notices that cross hosts.
     pub fn tell(&self, id: u64, notice: Notice) -> bool {
+        if let Some((host, name)) = self.remote_of(id) {
+            return self.relay.get().is_some_and(|relay| relay.tell(&host, &name, notice));
+        }
         self.lock().get(&id).is_some_and(|p| p.mailbox.try_send(notice).is_ok())
     }
 
@@ -495,9 +605,19 @@ impl People {
         self.announce();
     }
 
-    /// Makes the list again, once, and tells every lobby.
+    /// Makes the list again, once, and tells every lobby (and, through the relay, the other
+    /// hosts: at most one write per burst of changes).
     pub fn announce(&self) {
-        let mut all: Vec<Someone> = self
+        let mine = self.publish();
+        if let Some(relay) = self.relay.get() {
+            relay.publish(&mine);
+        }
+    }
+
+    /// Makes the list again from this host's people and the other hosts' last read, and tells
+    /// every lobby; answers this host's people.
+    fn publish(&self) -> Vec<Someone> {
+        let mine: Vec<Someone> = self
             .lock()
             .iter()
             .map(|(&id, p)| Someone {
@@ -506,10 +626,19 @@ impl People {
                 teacher: p.teacher,
                 doing: p.doing.clone(),
                 watchable: p.table.is_some(),
+                host: None,
             })
             .collect();
+        let mut all = mine.clone();
+        let others: Vec<Someone> = self.remote().people.clone();
+        for mut p in others {
+            // Someone on another host can be watched here when their game is with someone here.
+            p.watchable = matches!(p.doing, Doing::Match { .. }) && self.table_of(p.id).is_some();
+            all.push(p);
+        }
         all.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
         self.roster.send_replace(Arc::new(all));
+        mine
     }
 }
 
@@ -556,5 +685,66 @@ pub(crate) fn withhold_hints(app: &mut App) {
         if !app.withheld.contains(&action) {
             app.withheld.push(action);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::PresenceRow;
+
+    fn row(host: &str, name: &str, doing: &str, whom: Option<&str>) -> PresenceRow {
+        PresenceRow {
+            host: host.into(),
+            name: name.into(),
+            teacher: false,
+            doing: doing.into(),
+            whom: whom.map(str::to_string),
+        }
+    }
+
+    /// The other hosts' people join the list in name order, marked with their host, under ids
+    /// of their own that stay the same; read again unchanged, the list is not made again; a
+    /// notice for one of them goes nowhere without a relay.
+    #[test]
+    fn the_other_hosts_people_are_merged_into_the_list() {
+        let people = People::default();
+        let (mailbox, _) = mpsc::channel(MAILBOX);
+        people.join(
+            7,
+            Person { name: "bob".into(), teacher: false, doing: Doing::Lobby, table: None, mailbox },
+        );
+        let mut roster = people.roster();
+        roster.mark_unchanged();
+        people.others(vec![row("b", "ann", "match", Some("cy")), row("b", "cy", "match", Some("ann"))]);
+        assert!(roster.has_changed().expect("open"));
+        let list = people.list();
+        let shown: Vec<(String, Option<String>, Doing)> =
+            list.iter().map(|p| (p.name.clone(), p.host.clone(), p.doing.clone())).collect();
+        assert_eq!(
+            shown,
+            [
+                ("ann".into(), Some("b".into()), Doing::Match { with: "cy".into() }),
+                ("bob".into(), None, Doing::Lobby),
+                ("cy".into(), Some("b".into()), Doing::Match { with: "ann".into() }),
+            ]
+        );
+        let ann = list[0].id;
+        assert!(
+            ann >= REMOTE_IDS && !list[0].watchable,
+            "a game played wholly on another host is not watchable here"
+        );
+        assert_eq!(people.remote_id("b", "ann"), ann);
+        assert_eq!(people.name_of(ann).as_deref(), Some("ann"));
+        assert_eq!(people.doing(ann), Some(Doing::Match { with: "cy".into() }));
+        assert!(people.table_of(ann).is_none());
+        assert!(!people.tell(ann, Notice::Engaged { name: "bob".into() }));
+        // The same rows again: no lobby redraws.
+        roster.mark_unchanged();
+        people.others(vec![row("b", "ann", "match", Some("cy")), row("b", "cy", "match", Some("ann"))]);
+        assert!(!roster.has_changed().expect("open"));
+        // Host b gone: only bob.
+        people.others(Vec::new());
+        assert_eq!(people.list().iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), ["bob"]);
     }
 }

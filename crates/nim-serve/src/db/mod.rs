@@ -192,15 +192,68 @@ pub struct LiveKey {
     pub run: i64,
 }
 
-/// Waits for the games any host keeps ([`Db::listener`]).
+/// Waits for what any host says ([`Db::listener`]), and reads the rows it was told of on the
+/// same connection.
 pub struct Listener(postgres::Listener);
 
-impl Listener {
-    /// Waits at most `timeout` for a game kept by any host: true when one was, or when the
-    /// connection was just made (catch up from the rows), false when none came in the time.
-    pub fn wait(&mut self, timeout: std::time::Duration) -> Result<bool, DbError> {
-        self.0.wait(timeout)
+/// What a [`Listener`] was told while it waited.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Told {
+    /// A host kept a game (read `games_after`).
+    pub games: bool,
+    /// Another host's people changed (read [`Listener::presence`]).
+    pub presence: bool,
+    /// A row of `relay` is waiting for this host (read [`Listener::relay_after`]).
+    pub relay: bool,
+}
+
+impl Told {
+    pub fn any(self) -> bool {
+        self.games || self.presence || self.relay
     }
+}
+
+impl Listener {
+    /// Waits at most `timeout` for news from any host (`relay`'s only when for host `me`):
+    /// everything when the connection was just made (catch up from the rows), nothing when none
+    /// came in the time.
+    pub fn wait(&mut self, timeout: std::time::Duration, me: &str) -> Result<Told, DbError> {
+        self.0.wait(timeout, me)
+    }
+
+    /// The people on every other host whose lease runs.
+    pub fn presence(&mut self, me: &str) -> Result<Vec<PresenceRow>, DbError> {
+        self.0.presence(me)
+    }
+
+    /// The hosts whose lease runs now.
+    pub fn live_hosts(&mut self) -> Result<Vec<String>, DbError> {
+        self.0.live_hosts()
+    }
+
+    /// The rows of `relay` for host `me` after id `after`, by id (those up to it removed).
+    pub fn relay_after(&mut self, me: &str, after: i64) -> Result<Vec<RelayRow>, DbError> {
+        self.0.relay_after(me, after)
+    }
+}
+
+/// One person on a host, as the other hosts read it (`presence`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PresenceRow {
+    pub host: String,
+    pub name: String,
+    pub teacher: bool,
+    /// `lobby`, `solo`, `match` (with `whom`) or `watching` (`whom`).
+    pub doing: String,
+    pub whom: Option<String>,
+}
+
+/// A row of `relay`: what host `from_host` tells this one (JSON, `relay.rs`'s `Wire`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RelayRow {
+    pub id: i64,
+    pub from_host: String,
+    pub body: String,
 }
 
 /// A host whose lease ran out, and the games of it kept as ended by the server.
@@ -668,8 +721,10 @@ pub struct MatchStanding {
 /// file gains the new tables, empty: its games were not rated when played, and are not now.
 /// 5 keeps, in PostgreSQL, the hosts sharing the database with their leases (`hosts`) and the
 /// games in progress on each (`live_games`); an SQLite file (one host) has nothing new. 6 keeps
-/// rated puzzles (`puzzle_ratings`, `puzzle_solvers`, `puzzle_answers`).
-pub const VERSION: i64 = 6;
+/// rated puzzles (`puzzle_ratings`, `puzzle_solvers`, `puzzle_answers`). 7 keeps, in
+/// PostgreSQL, who is on each host (`presence`) and what one host tells another (`relay`); an
+/// SQLite file has nothing new.
+pub const VERSION: i64 = 7;
 
 /// The longest wait for another program's lock on the database, per write.
 pub const BUSY_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
@@ -907,6 +962,21 @@ impl Db {
     /// `LISTEN`/`NOTIFY`: each game's id is said at its commit).
     pub fn listener(&self) -> Result<Listener, DbError> {
         Ok(Listener(self.shared()?.listener()))
+    }
+
+    /// Host `host`'s people (its run `run`), in place of those it had; said to the other hosts.
+    pub fn presence_replace(&self, host: &str, run: i64, people: &[PresenceRow]) -> Result<(), DbError> {
+        self.shared()?.presence_replace(host, run, people)
+    }
+
+    /// A row of `relay` from host `from` for host `to`, said to it; its id.
+    pub fn relay_send(&self, from: &str, to: &str, body: &str) -> Result<i64, DbError> {
+        self.shared()?.relay_send(from, to, body)
+    }
+
+    /// The highest id in `relay` (0 when empty).
+    pub fn last_relay_id(&self) -> Result<i64, DbError> {
+        self.shared()?.last_relay_id()
     }
 
     /// Every game kept with an id above `after`, by id (PostgreSQL: what the other hosts kept).

@@ -24,9 +24,9 @@ use ::postgres::{Client, Config, NoTls, Row, Transaction};
 
 use super::{
     Activity, ActivityRow, BUSY_WAIT, DbError, FirstMoves, GameRecord, GameRow, Grade, HistoryRow, HostEnded,
-    LiveGame, LiveKey, MatchStanding, MoveRow, Outcome, Played, PuzzleBook, PuzzleFigures, PuzzleRating,
-    RatingChange, RatingRow, Readings, Selection, Standing, StudentSummary, TournamentGame, TournamentKind,
-    TournamentResult, TournamentRow, VERSION, now, seconds, time_of,
+    LiveGame, LiveKey, MatchStanding, MoveRow, Outcome, Played, PresenceRow, PuzzleBook, PuzzleFigures,
+    PuzzleRating, RatingChange, RatingRow, Readings, RelayRow, Selection, Standing, StudentSummary, Told,
+    TournamentGame, TournamentKind, TournamentResult, TournamentRow, VERSION, now, seconds, time_of,
 };
 
 /// The longest wait for a connection, unless the URL gives its own `connect_timeout`.
@@ -47,6 +47,14 @@ const WRITE_LOCK: i64 = 0x6e69_6d5f_7475_6902;
 /// at the commit of the game's transaction): the other hosts, listening, catch up from the rows.
 const GAMES_CHANNEL: &str = "nim_tui_games";
 
+/// The channel on which a host says its people changed (`NOTIFY`, its id as the payload, sent at
+/// the commit of its new rows in `presence`).
+const PRESENCE_CHANNEL: &str = "nim_tui_presence";
+
+/// The channel on which a host says it wrote a row in `relay` for another (the host it is for as
+/// the payload, sent at the commit).
+const RELAY_CHANNEL: &str = "nim_tui_relay";
+
 /// The table keeping the schema's version (SQLite keeps it in `PRAGMA user_version`).
 const VERSION_TABLE: &str = "nim_tui_schema";
 
@@ -57,7 +65,7 @@ const VERSION_TABLE: &str = "nim_tui_schema";
 /// The only foreign keys are those to `games`, written in the same transaction: a game refers
 /// to its activity and tournament by id without one, as in SQLite (whose keys are not enforced),
 /// so that a game is never refused for a row another server writes.
-const MIGRATIONS: [(i64, &str); 3] = [
+const MIGRATIONS: [(i64, &str); 4] = [
     (
         4,
         "
@@ -250,6 +258,32 @@ CREATE TABLE puzzle_answers (
 );
 ",
     ),
+    // Version 7 (#40): who is on each host and what each is doing (`presence`, a host's rows
+    // replaced whole at each change of its list), and what one host tells another (`relay`:
+    // challenges and their answers, and the moves of a game between two hosts), read by the
+    // host it is for in the order of its ids.
+    (
+        7,
+        "
+CREATE TABLE presence (
+    host TEXT NOT NULL,
+    run BIGINT NOT NULL,
+    name TEXT NOT NULL,
+    teacher BOOLEAN NOT NULL,
+    doing TEXT NOT NULL,
+    whom TEXT,
+    PRIMARY KEY (host, name)
+);
+CREATE TABLE relay (
+    id BIGSERIAL PRIMARY KEY,
+    from_host TEXT NOT NULL,
+    to_host TEXT NOT NULL,
+    body TEXT NOT NULL,
+    at BIGINT NOT NULL
+);
+CREATE INDEX relay_by_host ON relay (to_host, id);
+",
+    ),
 ];
 
 /// The columns of `results` this server reads and writes.
@@ -393,8 +427,9 @@ fn off_runtime<T: Send>(f: impl FnOnce() -> T + Send) -> std::io::Result<T> {
     })
 }
 
-/// A connection of its own that listens for the games every host keeps (`LISTEN`), made again
-/// when it drops.
+/// A connection of its own that listens for what every host says (`LISTEN`: the games kept, the
+/// people on each host, the rows of `relay`), made again when it drops. It also reads the rows
+/// it was told of, so that a host's news cost no connection more.
 pub(super) struct Listener {
     at: PgLocation,
     client: Option<Client>,
@@ -405,35 +440,131 @@ impl Listener {
         Listener { at: at.clone(), client: None }
     }
 
-    /// Waits at most `timeout` for a game kept by any host: true when one was, or when the
-    /// connection was just made (anything kept while it was not listening is to be caught up
-    /// from the rows); false when the time passed with none.
-    pub(super) fn wait(&mut self, timeout: Duration) -> Result<bool, DbError> {
-        use ::postgres::fallible_iterator::FallibleIterator as _;
-        let fail = |at: &PgLocation, e: postgres::Error| DbError::Postgres {
-            path: at.shown.clone(),
-            message: scrub(&e.to_string(), at.password.as_deref()),
+    fn fail(&self, e: &postgres::Error) -> DbError {
+        DbError::Postgres {
+            path: self.at.shown.clone(),
+            message: scrub(&e.to_string(), self.at.password.as_deref()),
             busy: true,
-        };
+        }
+    }
+
+    /// Waits at most `timeout` for news from any host: what it was told of, everything when the
+    /// connection was just made (anything said while it was not listening is to be caught up
+    /// from the rows), nothing when the time passed with none. Notices for `relay` count only
+    /// when they are for host `me`.
+    pub(super) fn wait(&mut self, timeout: Duration, me: &str) -> Result<Told, DbError> {
+        use ::postgres::fallible_iterator::FallibleIterator as _;
         let Some(client) = self.client.as_mut().filter(|c| !c.is_closed()) else {
-            let mut client = self.at.config.connect(NoTls).map_err(|e| fail(&self.at, e))?;
-            client.batch_execute(&format!("LISTEN {GAMES_CHANNEL}")).map_err(|e| fail(&self.at, e))?;
-            self.client = Some(client);
-            return Ok(true);
+            let connected = self.at.config.connect(NoTls).and_then(|mut client| {
+                client.batch_execute(&format!(
+                    "LISTEN {GAMES_CHANNEL}; LISTEN {PRESENCE_CHANNEL}; LISTEN {RELAY_CHANNEL}"
+                ))?;
+                Ok(client)
+            });
+            self.client = Some(connected.map_err(|e| self.fail(&e))?);
+            return Ok(Told { games: true, presence: true, relay: true });
         };
         let outcome = {
+            let mut told = Told::default();
             let mut notifications = client.notifications();
-            let got = notifications.timeout_iter(timeout).next();
-            if let Ok(Some(_)) = got {
-                // The others that came with it: one catch-up reads them all.
-                while let Ok(Some(_)) = notifications.iter().next() {}
+            let mut note = |n: &::postgres::Notification| match n.channel() {
+                GAMES_CHANNEL => told.games = true,
+                PRESENCE_CHANNEL => told.presence |= n.payload() != me,
+                RELAY_CHANNEL => told.relay |= n.payload() == me,
+                _ => {}
+            };
+            let first = notifications.timeout_iter(timeout).next();
+            match first {
+                Ok(Some(n)) => {
+                    note(&n);
+                    // The others that came with it: one reading of the rows serves them all.
+                    while let Ok(Some(n)) = notifications.iter().next() {
+                        note(&n);
+                    }
+                    Ok(told)
+                }
+                Ok(None) => Ok(told),
+                Err(e) => Err(e),
             }
-            got.map(|n| n.is_some())
         };
         outcome.map_err(|e| {
             self.client = None;
-            fail(&self.at, e)
+            self.fail(&e)
         })
+    }
+
+    fn client(&mut self) -> Result<&mut Client, DbError> {
+        match self.client.as_mut().filter(|c| !c.is_closed()) {
+            Some(client) => Ok(client),
+            None => Err(DbError::Postgres {
+                path: self.at.shown.clone(),
+                message: "the listening connection is not made".into(),
+                busy: true,
+            }),
+        }
+    }
+
+    /// The people on every other host whose lease runs, by host and name.
+    pub(super) fn presence(&mut self, me: &str) -> Result<Vec<PresenceRow>, DbError> {
+        let rows = self
+            .client()?
+            .query(
+                "SELECT p.host, p.name, p.teacher, p.doing, p.whom FROM presence p
+                 JOIN hosts h ON h.id = p.host AND h.run = p.run
+                 WHERE p.host <> $1 AND h.lease_until > clock_timestamp()
+                 ORDER BY p.host, p.name",
+                &[&me],
+            )
+            .map_err(|e| {
+                self.client = None;
+                self.fail(&e)
+            })?;
+        rows.iter()
+            .map(|r| {
+                Ok(PresenceRow {
+                    host: r.try_get(0)?,
+                    name: r.try_get(1)?,
+                    teacher: r.try_get(2)?,
+                    doing: r.try_get(3)?,
+                    whom: r.try_get(4)?,
+                })
+            })
+            .collect::<Result<_, postgres::Error>>()
+            .map_err(|e| self.fail(&e))
+    }
+
+    /// The hosts whose lease runs now.
+    pub(super) fn live_hosts(&mut self) -> Result<Vec<String>, DbError> {
+        let rows = self
+            .client()?
+            .query("SELECT id FROM hosts WHERE lease_until > clock_timestamp() ORDER BY id", &[])
+            .map_err(|e| {
+                self.client = None;
+                self.fail(&e)
+            })?;
+        rows.iter().map(|r| r.try_get(0)).collect::<Result<_, postgres::Error>>().map_err(|e| self.fail(&e))
+    }
+
+    /// The rows of `relay` for host `me` with an id above `after`, by id; those up to `after`
+    /// (read before) are removed.
+    pub(super) fn relay_after(&mut self, me: &str, after: i64) -> Result<Vec<RelayRow>, DbError> {
+        let client = self.client()?;
+        let read = client
+            .execute("DELETE FROM relay WHERE to_host = $1 AND id <= $2", &[&me, &after])
+            .and_then(|_| {
+                client.query(
+                    "SELECT id, from_host, body FROM relay WHERE to_host = $1 AND id > $2 ORDER BY id",
+                    &[&me, &after],
+                )
+            });
+        let rows = read.map_err(|e| {
+            self.client = None;
+            self.fail(&e)
+        })?;
+        rows.iter()
+            .map(|r| Ok(RelayRow { id: r.try_get(0)?, from_host: r.try_get(1)?, body: r.try_get(2)? }))
+            .collect::<Result<_, postgres::Error>>()
+            .map_err(|e| self.fail(&e))
     }
 }
 
@@ -819,6 +950,55 @@ impl Postgres {
                 .map(live)
                 .collect::<Result<_, _>>()?)
         })
+    }
+
+    /// Host `host`'s people now, in place of those it had (while its run `run` holds its
+    /// lease), and said to the other hosts at the commit.
+    pub(super) fn presence_replace(
+        &self,
+        host: &str,
+        run: i64,
+        people: &[PresenceRow],
+    ) -> Result<(), DbError> {
+        self.with(|c| {
+            let mut tx = c.transaction()?;
+            let held = tx.query_opt("SELECT 1 FROM hosts WHERE id = $1 AND run = $2 FOR SHARE", &[&host, &run])?;
+            if held.is_none() {
+                return Ok(());
+            }
+            tx.execute("DELETE FROM presence WHERE host = $1", &[&host])?;
+            for p in people {
+                tx.execute(
+                    "INSERT INTO presence (host, run, name, teacher, doing, whom) VALUES ($1, $2, $3, $4, $5, $6)
+                     ON CONFLICT (host, name) DO NOTHING",
+                    &[&host, &run, &p.name, &p.teacher, &p.doing, &p.whom],
+                )?;
+            }
+            tx.execute("SELECT pg_notify($1, $2)", &[&PRESENCE_CHANNEL, &host])?;
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    /// A row of `relay` from host `from` for host `to`, said to it at the commit; its id.
+    pub(super) fn relay_send(&self, from: &str, to: &str, body: &str) -> Result<i64, DbError> {
+        self.with(|c| {
+            let mut tx = Self::writing(c)?;
+            let id: i64 = tx
+                .query_one(
+                    "INSERT INTO relay (from_host, to_host, body, at) VALUES ($1, $2, $3, $4) RETURNING id",
+                    &[&from, &to, &body, &now()],
+                )?
+                .try_get(0)?;
+            tx.execute("SELECT pg_notify($1, $2)", &[&RELAY_CHANNEL, &to])?;
+            tx.commit()?;
+            Ok(id)
+        })
+    }
+
+    /// The highest id of `relay` (0 when it is empty): a host starting reads what comes after.
+    pub(super) fn last_relay_id(&self) -> Result<i64, DbError> {
+        self.with(|c| Ok(c.query_one("SELECT COALESCE(MAX(id), 0) FROM relay", &[])?.try_get(0)?))
     }
 
     /// The highest game id kept (0 when there is none).
@@ -1535,6 +1715,10 @@ fn end_host(tx: &mut Transaction, host: &str, ended_by: &str) -> Result<Vec<i64>
     }
     tx.execute("DELETE FROM live_games WHERE host = $1", &[&host])?;
     tx.execute("DELETE FROM hosts WHERE id = $1", &[&host])?;
+    // Its people go with it, said to the hosts left.
+    tx.execute("DELETE FROM presence WHERE host = $1", &[&host])?;
+    tx.execute("DELETE FROM relay WHERE to_host = $1", &[&host])?;
+    tx.execute("SELECT pg_notify($1, $2)", &[&PRESENCE_CHANNEL, &host])?;
     Ok(ids)
 }
 
@@ -1984,11 +2168,84 @@ mod tests {
         let db = super::super::Db::open_at(&at(&pg.url())).expect("open");
         let mut listener = db.listener().expect("a listener");
         // Connecting: catch up from the rows first.
-        assert!(listener.wait(Duration::from_secs(60)).expect("connected"));
+        assert!(listener.wait(Duration::from_secs(60), "me").expect("connected").games);
         let kept = in_progress("a", 1, 1, ["ann", ""]).ended("play");
         let id = db.record_game(&kept, now()).expect("kept");
         // A bound for the failure only: the notice comes at the commit.
-        assert!(listener.wait(Duration::from_secs(60)).expect("told"), "no notice of game {id}");
+        assert!(listener.wait(Duration::from_secs(60), "me").expect("told").games, "no notice of game {id}");
         assert_eq!(db.games_after(id - 1).expect("the rows")[0].rows[0].player, "ann");
+    }
+
+    /// A host's people are replaced whole and said to the other hosts; a run that lost its
+    /// lease writes none; rows of `relay` for a host are read in id order, once; and a host
+    /// that goes takes its people with it (`end_host`, which a takeover uses too).
+    #[test]
+    fn presence_and_relay_rows_reach_the_host_they_are_for() {
+        use super::super::{Db, PresenceRow};
+        let Some(pg) = crate::test_pg::database() else { return };
+        let lease = Duration::from_secs(3600);
+        let [a, b] = [0, 1].map(|_| Db::open_at(&at(&pg.url())).expect("open"));
+        assert!(a.host_register("a", "127.0.0.2:2222", lease, 1).expect("a").1.is_none());
+        assert!(b.host_register("b", "127.0.0.3:2222", lease, 2).expect("b").1.is_none());
+        let mut listener = b.listener().expect("a listener");
+        assert_eq!(
+            listener.wait(Duration::from_secs(60), "b").expect("connected"),
+            Told { games: true, presence: true, relay: true }
+        );
+        // Waits for a notice of the kind `what` picks (a bound for the failure only).
+        let mut told = |what: fn(Told) -> bool| {
+            let deadline = std::time::Instant::now() + Duration::from_secs(60);
+            while std::time::Instant::now() < deadline {
+                if what(listener.wait(Duration::from_millis(250), "b").expect("listening")) {
+                    return true;
+                }
+            }
+            false
+        };
+        let person = |name: &str, doing: &str, whom: Option<&str>| PresenceRow {
+            host: "a".into(),
+            name: name.into(),
+            teacher: false,
+            doing: doing.into(),
+            whom: whom.map(str::to_string),
+        };
+        a.presence_replace("a", 1, &[person("ann", "lobby", None), person("cy", "solo", None)])
+            .expect("written");
+        assert!(told(|t| t.presence), "no notice of a's people");
+        let names = |rows: Vec<PresenceRow>| {
+            rows.iter().map(|p| format!("{}:{}:{}", p.host, p.name, p.doing)).collect::<Vec<_>>()
+        };
+        let mut reader = b.listener().expect("a second listener");
+        let _ = reader.wait(Duration::ZERO, "b").expect("connected");
+        assert_eq!(names(reader.presence("b").expect("read")), ["a:ann:lobby", "a:cy:solo"]);
+        // Replaced whole; a host's own rows are not listed to it.
+        a.presence_replace("a", 1, &[person("ann", "match", Some("bob"))]).expect("written");
+        assert_eq!(names(reader.presence("b").expect("read")), ["a:ann:match"]);
+        assert!(reader.presence("a").expect("read").is_empty());
+        // A run that is not the one holding the lease writes nothing.
+        a.presence_replace("a", 99, &[]).expect("refused quietly");
+        assert_eq!(names(reader.presence("b").expect("read")), ["a:ann:match"]);
+        assert_eq!(reader.live_hosts().expect("hosts"), ["a", "b"]);
+
+        // Rows of relay: b's in order, c's not told to b, each read once.
+        let one = a.relay_send("a", "b", "one").expect("sent");
+        let other = a.relay_send("a", "c", "other").expect("sent");
+        let two = a.relay_send("a", "b", "two").expect("sent");
+        assert!(one < other && other < two);
+        assert!(told(|t| t.relay), "no notice of b's rows");
+        let rows = reader.relay_after("b", 0).expect("read");
+        assert_eq!(
+            rows.iter().map(|r| (r.id, r.body.as_str())).collect::<Vec<_>>(),
+            [(one, "one"), (two, "two")]
+        );
+        assert!(rows.iter().all(|r| r.from_host == "a"));
+        assert!(reader.relay_after("b", two).expect("read").is_empty());
+        assert_eq!(pg.psql("SELECT count(*) FROM relay WHERE to_host = 'b'").trim(), "0");
+
+        // a goes: its people go with it, said to b.
+        assert!(a.host_leave("a", 1).expect("left").is_empty());
+        assert!(told(|t| t.presence), "no notice of a going");
+        assert!(reader.presence("b").expect("read").is_empty());
+        assert_eq!(reader.live_hosts().expect("hosts"), ["b"]);
     }
 }

@@ -23,4 +23,5 @@ mod service;
 mod tournament;
 mod tourney;
 mod web;
+mod xhost;
 mod zh;

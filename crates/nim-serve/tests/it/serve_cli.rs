@@ -202,10 +202,13 @@ fn a_database_of_a_newer_schema_is_refused_with_exit_2() {
     let home = tempfile::tempdir().expect("temp dir");
     let db = home.path().join("newer.sqlite3");
     let conn = rusqlite::Connection::open(&db).expect("sqlite");
-    conn.execute_batch("PRAGMA user_version = 7").expect("version");
+    conn.execute_batch(&format!("PRAGMA user_version = {}", nim_serve::db::VERSION + 1)).expect("version");
     drop(conn);
     let db = db.to_str().expect("utf-8 path");
     let (code, err) = run_to_exit(home.path(), &["--db", db, "--listen", "127.0.0.1:0"]);
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("schema version 7") && err.contains("newer"), "{err}");
+    assert!(
+        err.contains(&format!("schema version {}", nim_serve::db::VERSION + 1)) && err.contains("newer"),
+        "{err}"
+    );
 }

@@ -1,0 +1,452 @@
+//! Hosts meeting each other (#40): several `serve` processes on one PostgreSQL database share
+//! their people and let them challenge and play each other, through the database's rows and
+//! `LISTEN/NOTIFY` only, never a second protocol between hosts.
+//!
+//! - **Who is on.** Each host's list of people (name, teacher or student, what each is doing)
+//!   is written whole to `presence` when it changes, at most once per burst of changes (the
+//!   writer takes the latest list when it gets to it), and said on `nim_tui_presence`. Every
+//!   host's listening thread (`hosts.rs`) reads the other hosts' rows when told (and when its
+//!   connection is made again, and every third of a lease), and hands them here; they are
+//!   merged into the host's published list (`People::roster`), marked with their host.
+//! - **What one host tells another** is a row of `relay` for that host ([`Wire`], JSON), said
+//!   on `nim_tui_relay`; the host it is for reads its rows after the last id it read, in id
+//!   order (the write lock commits them so), and carries each out here: a challenge, its
+//!   answer, and the moves of a game whose two players are on two hosts.
+//! - **A game between two hosts** is seated by the host of the player who accepts (its *home*):
+//!   it makes the table and tells the challenger's host the start (game, mode, heaps, who moves
+//!   first), where a mirror table is made with the same `App`. Each move made at either table
+//!   crosses as its ply and its notation (`Rules::write_move`), and is played on the other
+//!   table as a click on that move would play it (`Msg::Select`, twice). A ply already played
+//!   is ignored. Leaving crosses the same way. The home keeps the game's result and its game in
+//!   progress (`live_games`); the mirror keeps nothing.
+//!
+//! Nothing here runs on the draw path: the lobby reads the published list.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
+
+use serde::{Deserialize, Serialize};
+
+use super::Server;
+use super::db::{Db, Location, PresenceRow, RelayRow};
+use super::hosts::Host;
+use super::tables::{Doing, Notice, Someone, Table};
+
+/// What waits for the writer, at most: past it a message to another host is dropped (said in
+/// the log); the list of people is never dropped, only replaced by a newer one.
+const OUTBOX: usize = 1024;
+
+/// What waits for the server's task from the other hosts, at most.
+const INBOX: usize = 1024;
+
+/// What one host tells another, as a row of `relay` holds it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "what", rename_all = "snake_case")]
+pub enum Wire {
+    /// `from` challenges `to`.
+    Challenge { from: String, to: String },
+    /// `from` is answering another challenge, or playing: `to`'s is not shown.
+    Engaged { from: String, to: String },
+    /// `from` declines `to`'s challenge.
+    Declined { from: String, to: String },
+    /// `from` accepted `to`'s challenge: the game `game` starts (`to` in the first seat), homed
+    /// on the sender's host.
+    Accepted {
+        from: String,
+        to: String,
+        game: String,
+        kind: String,
+        mode: String,
+        heaps: Vec<u64>,
+        /// Whether the first seat (the challenger) moves first.
+        first_moves_first: bool,
+    },
+    /// Move number `ply` (from 0) of game `game`, in its game's notation.
+    Move { game: String, ply: u32, notation: String },
+    /// Seat `seat` left game `game` (`how`: as the records say it, `left by ann`).
+    Left { game: String, seat: usize, how: String },
+}
+
+/// A table whose two players are on two hosts.
+#[derive(Debug, Clone)]
+pub struct Link {
+    /// The game's key, the same on both hosts.
+    pub game: String,
+    /// The other player's host.
+    pub peer: String,
+    /// Whether this host seated the game (keeps its result).
+    pub home: bool,
+}
+
+enum Out {
+    /// The list of people changed: write the latest.
+    People,
+    Send {
+        to: String,
+        wire: Wire,
+    },
+    Stop,
+}
+
+enum In {
+    /// The other hosts' people, and the hosts whose lease runs.
+    People(Vec<PresenceRow>, Vec<String>),
+    Wire {
+        from_host: String,
+        wire: Wire,
+    },
+}
+
+/// This host's side of the relay.
+pub struct Relay {
+    host: Arc<Host>,
+    out: std::sync::mpsc::SyncSender<Out>,
+    /// The latest list of this host's people, not yet written.
+    latest: Mutex<Option<Vec<PresenceRow>>>,
+    /// The last row of `relay` read.
+    cursor: AtomicI64,
+    inbox: tokio::sync::mpsc::Sender<In>,
+    taken: Mutex<Option<tokio::sync::mpsc::Receiver<In>>>,
+    games: Mutex<HashMap<String, Weak<Table>>>,
+    writer: Mutex<Option<std::thread::JoinHandle<()>>>,
+    seq: std::sync::atomic::AtomicU64,
+}
+
+impl Relay {
+    /// Starts the writer (its own connection to `at`) for `host`.
+    pub fn start(at: &Location, host: Arc<Host>) -> Result<Arc<Relay>, super::db::DbError> {
+        let db = Db::open_at(at)?;
+        let cursor = db.last_relay_id()?;
+        let (out, queue) = std::sync::mpsc::sync_channel(OUTBOX);
+        let (inbox, taken) = tokio::sync::mpsc::channel(INBOX);
+        let relay = Arc::new(Relay {
+            host,
+            out,
+            latest: Mutex::new(None),
+            cursor: AtomicI64::new(cursor),
+            inbox,
+            taken: Mutex::new(Some(taken)),
+            games: Mutex::new(HashMap::new()),
+            writer: Mutex::new(None),
+            seq: std::sync::atomic::AtomicU64::new(0),
+        });
+        let weak = Arc::downgrade(&relay);
+        let thread = std::thread::Builder::new()
+            .name("nim-tui-serve relay".into())
+            .spawn(move || write(db, weak, queue))
+            .map_err(|e| super::db::DbError::thread(&at.shown(), e))?;
+        *relay.writer.lock().unwrap_or_else(PoisonError::into_inner) = Some(thread);
+        Ok(relay)
+    }
+
+    /// This host's id.
+    pub fn me(&self) -> &str {
+        &self.host.id
+    }
+
+    /// Stops the writer once what waits is written.
+    pub async fn stop(&self) {
+        // After what waits (the queue may be full: waited for off the runtime's threads).
+        let out = self.out.clone();
+        let _ = tokio::task::spawn_blocking(move || out.send(Out::Stop).is_ok()).await;
+        let thread = self.writer.lock().unwrap_or_else(PoisonError::into_inner).take();
+        if let Some(thread) = thread {
+            let _ = tokio::task::spawn_blocking(move || thread.join()).await;
+        }
+    }
+
+    /// This host's people now (made once per change): written when the writer gets to it.
+    pub(crate) fn publish(&self, people: &[Someone]) {
+        let rows = people
+            .iter()
+            .filter(|p| p.host.is_none())
+            .map(|p| {
+                let (doing, whom) = match &p.doing {
+                    Doing::Lobby => ("lobby", None),
+                    Doing::Solo => ("solo", None),
+                    Doing::Match { with } => ("match", Some(with.clone())),
+                    Doing::Watching { whom } => ("watching", Some(whom.clone())),
+                };
+                PresenceRow {
+                    host: self.host.id.clone(),
+                    name: p.name.clone(),
+                    teacher: p.teacher,
+                    doing: doing.into(),
+                    whom,
+                }
+            })
+            .collect();
+        let was = self.latest.lock().unwrap_or_else(PoisonError::into_inner).replace(rows);
+        if was.is_none() {
+            // Nothing was waiting: the writer is told once for the whole burst.
+            let _ = self.out.try_send(Out::People);
+        }
+    }
+
+    /// Sends `wire` to host `to`.
+    pub(crate) fn send(&self, to: &str, wire: Wire) {
+        if self.out.try_send(Out::Send { to: to.to_string(), wire }).is_err() {
+            tracing::warn!(to, "too much waiting for the other hosts: a message to one was dropped");
+        }
+    }
+
+    /// The last row of `relay` read (the listening thread reads after it).
+    pub fn cursor(&self) -> i64 {
+        self.cursor.load(Ordering::SeqCst)
+    }
+
+    /// The other hosts' people, and the hosts whose lease runs, read by the listening thread.
+    pub fn others(&self, rows: Vec<PresenceRow>, hosts: Vec<String>) {
+        let _ = self.inbox.try_send(In::People(rows, hosts));
+    }
+
+    /// Rows of `relay` for this host, read by the listening thread, in id order.
+    pub fn arrived(&self, rows: Vec<RelayRow>) {
+        for row in rows {
+            self.cursor.fetch_max(row.id, Ordering::SeqCst);
+            match serde_json::from_str::<Wire>(&row.body) {
+                Ok(wire) => {
+                    if self.inbox.try_send(In::Wire { from_host: row.from_host, wire }).is_err() {
+                        tracing::warn!("too much from the other hosts: a message was dropped");
+                    }
+                }
+                Err(e) => {
+                    tracing::warn!(from = %row.from_host, "a message from another host was not understood: {e}")
+                }
+            }
+        }
+    }
+
+    /// A new game's key, for a game this host seats.
+    fn new_game(&self) -> String {
+        let n = self.seq.fetch_add(1, Ordering::Relaxed) + 1;
+        format!("{}/{:x}/{n}", self.host.id, rand::random::<u32>())
+    }
+
+    fn link(&self, table: &Arc<Table>, link: Link) {
+        self.games.lock().unwrap_or_else(PoisonError::into_inner).retain(|_, t| t.strong_count() > 0);
+        self.games
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(link.game.clone(), Arc::downgrade(table));
+        let _ = table.link.set(link);
+    }
+
+    fn table(&self, game: &str) -> Option<Arc<Table>> {
+        self.games.lock().unwrap_or_else(PoisonError::into_inner).get(game).and_then(Weak::upgrade)
+    }
+
+    /// `notice` for `name` on host `host`: carried as a row, when it is one that crosses hosts;
+    /// whether it is.
+    pub(crate) fn tell(&self, host: &str, name: &str, notice: Notice) -> bool {
+        let to = name.to_string();
+        let wire = match notice {
+            Notice::Challenged { name: from, .. } => Wire::Challenge { from, to },
+            Notice::Engaged { name: from } => Wire::Engaged { from, to },
+            Notice::Declined { name: from } => Wire::Declined { from, to },
+            Notice::Accepted { table } => {
+                use nim_tui::engine::Rules as _;
+                let start = {
+                    let app = table.app();
+                    app.game().map(|g| {
+                        (
+                            g.history().game().kind().name(),
+                            g.mode().as_str().to_string(),
+                            g.history().position_after(0).heaps().to_vec(),
+                            g.turn() == nim_tui::domain::Seat::First,
+                        )
+                    })
+                };
+                let Some((kind, mode, heaps, first_moves_first)) = start else { return false };
+                let game = self.new_game();
+                self.link(&table, Link { game: game.clone(), peer: host.to_string(), home: true });
+                Wire::Accepted {
+                    from: table.players[1].clone(),
+                    to,
+                    game,
+                    kind,
+                    mode,
+                    heaps,
+                    first_moves_first,
+                }
+            }
+            _ => return false,
+        };
+        self.send(host, wire);
+        true
+    }
+
+    /// Takes the mailbox of what comes from the other hosts (once: the server's task).
+    fn inbox(&self) -> Option<tokio::sync::mpsc::Receiver<In>> {
+        self.taken.lock().unwrap_or_else(PoisonError::into_inner).take()
+    }
+}
+
+/// The writer's thread: the latest list of people, and the messages, in order, each a
+/// transaction; a write the database refuses for a while (busy) is tried again a few times.
+fn write(db: Db, relay: Weak<Relay>, queue: std::sync::mpsc::Receiver<Out>) {
+    let again = |what: &dyn Fn() -> Result<(), super::db::DbError>| {
+        for attempt in 0..5 {
+            match what() {
+                Ok(()) => return true,
+                Err(e) if e.is_busy() && attempt < 4 => {
+                    // Not a wait for a state: the pace of tries while the database is away.
+                    std::thread::sleep(std::time::Duration::from_millis(200 << attempt));
+                }
+                Err(e) => {
+                    tracing::warn!("cannot tell the other hosts: {e}");
+                    return false;
+                }
+            }
+        }
+        false
+    };
+    while let Ok(out) = queue.recv() {
+        // The latest list of people is written before anything else, whatever woke the writer
+        // (its own wake-up may have found the queue full).
+        if let Some(relay) = relay.upgrade() {
+            let rows = relay.latest.lock().unwrap_or_else(PoisonError::into_inner).take();
+            if let Some(rows) = rows {
+                let run = relay.host.run();
+                again(&|| db.presence_replace(&relay.host.id, run, &rows));
+            }
+        }
+        match out {
+            Out::Stop => break,
+            // Written above.
+            Out::People => {}
+            Out::Send { to, wire } => {
+                let Some(relay) = relay.upgrade() else { break };
+                let body = serde_json::to_string(&wire).unwrap_or_default();
+                again(&|| db.relay_send(&relay.host.id, &to, &body).map(|_| ()));
+            }
+        }
+    }
+}
+
+/// The server's task: carries out what the other hosts say, until the server goes.
+pub async fn run(server: Arc<Server>) {
+    let Some(relay) = server.people.relay().cloned() else { return };
+    let Some(mut inbox) = relay.inbox() else { return };
+    let weak = Arc::downgrade(&server);
+    drop(server);
+    while let Some(news) = inbox.recv().await {
+        let Some(server) = weak.upgrade() else { break };
+        match news {
+            In::People(rows, hosts) => {
+                server.people.others(rows);
+                // A game with a player on a host whose lease ran out is ended by the server.
+                let lost: Vec<Arc<Table>> = {
+                    let games = relay.games.lock().unwrap_or_else(PoisonError::into_inner);
+                    games
+                        .values()
+                        .filter_map(Weak::upgrade)
+                        .filter(|t| {
+                            t.link.get().is_some_and(|l| !hosts.contains(&l.peer))
+                                && !t.closed.load(Ordering::SeqCst)
+                        })
+                        .collect()
+                };
+                for table in lost {
+                    super::place::relayed_host_lost(&server, &table);
+                }
+            }
+            In::Wire { from_host, wire } => carry_out(&server, &relay, &from_host, wire),
+        }
+    }
+}
+
+fn carry_out(server: &Arc<Server>, relay: &Relay, from_host: &str, wire: Wire) {
+    let people = &server.people;
+    match wire {
+        Wire::Challenge { from, to } => {
+            let rid = people.remote_id(from_host, &from);
+            let delivered = people
+                .id_of(&to)
+                .is_some_and(|id| people.tell(id, Notice::Challenged { from: rid, name: from.clone() }));
+            if !delivered {
+                relay.send(from_host, Wire::Engaged { from: to, to: from });
+            }
+        }
+        Wire::Engaged { from, to } => {
+            if let Some(id) = people.id_of(&to) {
+                people.tell(id, Notice::Engaged { name: from });
+            }
+        }
+        Wire::Declined { from, to } => {
+            if let Some(id) = people.id_of(&to) {
+                people.tell(id, Notice::Declined { name: from });
+            }
+        }
+        Wire::Accepted { from, to, game, kind, mode, heaps, first_moves_first } => {
+            let rid = people.remote_id(from_host, &from);
+            let seated = people.id_of(&to).and_then(|me| {
+                let mut setup = server.settings.setup();
+                setup.game = kind.parse().ok()?;
+                setup.mode = mode.parse().ok()?;
+                setup.heaps = nim_tui::domain::HeapChoice::Custom(heaps);
+                setup.opponent = nim_tui::domain::Opponent::Human;
+                setup.first =
+                    if first_moves_first { nim_tui::domain::First::You } else { nim_tui::domain::First::Ai };
+                setup.names = nim_tui::domain::Names([to.clone(), from.clone()]);
+                let app = super::tables::between_people(nim_tui::app::App::start_now(setup, None), server);
+                let table =
+                    Table::new(app, [to.clone(), from.clone()], [me, rid], Default::default(), people);
+                relay.link(&table, Link { game: game.clone(), peer: from_host.to_string(), home: false });
+                people.tell(me, Notice::Accepted { table }).then_some(())
+            });
+            if seated.is_none() {
+                relay.send(from_host, Wire::Left { game, seat: 0, how: format!("left by {to}") });
+            }
+        }
+        Wire::Move { game, ply, notation } => {
+            if let Some(table) = relay.table(&game) {
+                super::place::relayed_move(server, &table, ply, &notation);
+            }
+        }
+        Wire::Left { game, seat, how } => {
+            if let Some(table) = relay.table(&game) {
+                super::place::relayed_leave(server, &table, seat.min(1), &how);
+            }
+        }
+    }
+}
+
+/// The moves made at a linked `table` from ply `from` on: sent to the other host.
+pub(crate) fn moved(server: &Server, table: &Table, game: &nim_tui::app::Game, from: usize) {
+    use nim_tui::engine::Rules as _;
+    let (Some(link), Some(relay)) = (table.link.get(), server.people.relay()) else { return };
+    for (ply, (_, mv)) in game.moves().iter().enumerate().skip(from) {
+        let notation = game.history().game().write_move(mv);
+        let ply = u32::try_from(ply).unwrap_or(u32::MAX);
+        relay.send(&link.peer, Wire::Move { game: link.game.clone(), ply, notation });
+    }
+}
+
+/// Seat `seat` leaves a linked `table` (closed here by then): the other host is told.
+pub(crate) fn left(server: &Server, table: &Table, seat: usize, how: &str) {
+    let (Some(link), Some(relay)) = (table.link.get(), server.people.relay()) else { return };
+    relay.send(&link.peer, Wire::Left { game: link.game.clone(), seat, how: how.to_string() });
+}
+
+/// Whether `table` is another host's game mirrored here (that host keeps its result).
+pub(crate) fn is_mirror(table: &Table) -> bool {
+    table.link.get().is_some_and(|l| !l.home)
+}
+
+/// The relay, once started (set once, by `lib.rs`).
+pub(crate) type Slot = OnceLock<Arc<Relay>>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_crosses_as_json_and_back() {
+        let wire = Wire::Move { game: "a/1/2".into(), ply: 3, notation: "2 3".into() };
+        let body = serde_json::to_string(&wire).expect("json");
+        assert_eq!(body, r#"{"what":"move","game":"a/1/2","ply":3,"notation":"2 3"}"#);
+        assert_eq!(serde_json::from_str::<Wire>(&body).expect("read"), wire);
+    }
+}
