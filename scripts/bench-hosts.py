@@ -174,7 +174,7 @@ def report(name, result, start, end, pg):
     if pg:
         line["transactions/s"] = round((end[2] - start[2]) / seconds, 1)
         line["rows written/s"] = round((end[3] - start[3]) / seconds, 1)
-    print(json.dumps(line))
+    print(json.dumps(line), flush=True)
     return line
 
 

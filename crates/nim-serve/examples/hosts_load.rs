@@ -23,7 +23,7 @@
 
 use std::io::BufRead;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use russh::ChannelMsg;
 use russh::client;
@@ -158,20 +158,27 @@ impl Student {
                     }
                     match (self.mode, &self.partner) {
                         (Mode::Ai, _) => Some("ai\n".to_string()),
+                        // Not in the list yet: the lobby says it when the partner comes.
                         (Mode::Pairs, Some(partner)) if self.challenger && partner_here && !asked => {
                             asked = true;
                             Some(format!("play {partner}\n"))
                         }
-                        (Mode::Pairs, _) if self.challenger && !asked => {
-                            // Not in the list yet: look again in a moment.
-                            tokio::time::sleep(Duration::from_millis(50)).await;
-                            Some("who\n".to_string())
+                        _ => None,
+                    }
+                } else if self
+                    .partner
+                    .as_ref()
+                    .is_some_and(|p| line.starts_with(&format!("{p}: in the lobby")))
+                {
+                    partner_here = true;
+                    // Said as news between the lobby's prompts: challenge at once.
+                    match &self.partner {
+                        Some(partner) if self.challenger && !asked && played < self.games => {
+                            asked = true;
+                            Some(format!("play {partner}\n"))
                         }
                         _ => None,
                     }
-                } else if self.partner.as_ref().is_some_and(|p| line == format!("{p}: in the lobby.")) {
-                    partner_here = true;
-                    None
                 } else if line.ends_with("Type accept or decline.") && !self.challenger {
                     Some("accept\n".to_string())
                 } else if line.starts_with("Type p to play") {
