@@ -446,56 +446,12 @@ impl Game {
     pub fn select_move(&mut self, mv: &Move) {
         self.typed.clear();
         self.chose_count = true;
-        match mv {
-            Move::Take(take) => {
-                self.switched = false;
-                self.counts.clear();
-                self.selected = take.heap;
-                self.count = take.take;
-            }
-            Move::TakeMany(takes) if self.shape() == MoveShape::OneOrBoth => {
-                self.switched = true;
-                self.selected = 0;
-                self.count = takes.first().map_or(1, |t| t.take);
-            }
-            Move::TakeMany(takes) => {
-                self.counts = vec![0; self.position().len()];
-                for take in takes {
-                    if let Some(slot) = self.counts.get_mut(take.heap) {
-                        *slot = take.take;
-                    }
-                }
-                self.selected = takes.first().map_or(0, |t| t.heap);
-                self.count = takes.first().map_or(1, |t| t.take);
-            }
-            Move::Split { heap, take: 0, left } => {
-                self.switched = true;
-                self.selected = *heap;
-                self.count = *left;
-            }
-            Move::Split { heap, take, left } => {
-                self.switched = *take == 2;
-                self.selected = *heap;
-                self.count = left + 1;
-            }
-            // A coin-turning move: the head by its place, the leftmost other coin as the count,
-            // and a third coin (Mock Turtles) kept as by the switch.
-            Move::Turn(coins) => {
-                self.selected =
-                    coins.first().and_then(|c| self.position().heaps().binary_search(c).ok()).unwrap_or(0);
-                self.switched = coins.len() == 3;
-                self.counts = if coins.len() == 3 { vec![coins[1]] } else { Vec::new() };
-                self.count = if coins.len() > 1 { coins[coins.len() - 1] } else { 0 };
-            }
-            // A run of coins: the head by its place, the run's leftmost coin as the count (0 for
-            // the head alone).
-            &Move::Run { right, left } => {
-                self.selected = self.position().heaps().binary_search(&right).unwrap_or(0);
-                self.switched = false;
-                self.counts = Vec::new();
-                self.count = if left < right { left } else { 0 };
-            }
-        }
+        // The engine reads any move back into the chooser: the inverse of what `chosen` builds.
+        let choice = self.shape().choice_of(self.position().heaps(), mv);
+        self.selected = choice.heap;
+        self.count = choice.count;
+        self.switched = choice.alternative;
+        self.counts = choice.counts;
         self.clamp_count();
     }
 

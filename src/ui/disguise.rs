@@ -326,15 +326,7 @@ fn tails_text(count: u64) -> String {
 /// the tails between them (a run of more than three as one elided item).
 fn coin_items(game: &Game, marked: Option<&Move>) -> Vec<Item> {
     let mut places: Vec<u64> = game.position().heaps().to_vec();
-    match marked {
-        Some(Move::Turn(coins)) => places.extend(coins),
-        // A run: its ends, and every coin between them while they are few (a played game's are).
-        Some(&Move::Run { right, left }) => match right - left < 64 {
-            true => places.extend(left..=right),
-            false => places.extend([left, right]),
-        },
-        _ => {}
-    }
+    places.extend(marked.map(Move::coins_shown).unwrap_or_default());
     places.push(1);
     places.sort_unstable();
     places.dedup();
@@ -427,11 +419,7 @@ fn render_coins(game: &Game, look: &Look, board: Rect, marked: Option<&Move>, bu
     let theme = &look.theme;
     let layout = CoinLayout::of(game, board, marked);
     let heads = game.position().heaps();
-    let turned = |place: &u64| match marked {
-        Some(Move::Turn(coins)) => coins.contains(place),
-        Some(&Move::Run { right, left }) => (left..=right).contains(place),
-        _ => false,
-    };
+    let turned = |place: &u64| marked.is_some_and(|mv| mv.turns_coin(*place));
     let chosen = if game.your_turn() { heads.get(game.selected).copied() } else { None };
     // Heads and tails in ASCII: `H` and `t` (the ASCII pass would make both circles `o`).
     let ascii = look.glyphs.rule.is_ascii();

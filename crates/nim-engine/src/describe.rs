@@ -132,6 +132,88 @@ impl MoveShape {
     }
 }
 
+/// A move as a player's chooser holds it: the heap chosen, the count, whether the alternative is
+/// switched on, and the counts kept on other heaps (Moore's Nim_k: `counts[i]` for heap `i`; Mock
+/// Turtles: `counts[0]`, the coin kept by the switch). What [`MoveShape::build_in`] builds a move
+/// from, and what [`MoveShape::choice_of`] reads back from one.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Choice {
+    /// The heap (row, head) chosen, from 0.
+    pub heap: usize,
+    /// The count: how many to take, how many stay in a split, the first pin, another coin's place.
+    pub count: u64,
+    /// Whether the alternative (the game's second kind of move) is switched on.
+    pub alternative: bool,
+    /// The counts kept apart from the chosen heap's (empty when the shape keeps none).
+    pub counts: Vec<u64>,
+}
+
+impl MoveShape {
+    /// The choice that builds `mv` on `heaps`, the position's: the inverse of
+    /// [`MoveShape::build_in`], so that a program shows any move (a hint, a review's move, a
+    /// puzzle's answer) in its chooser without knowing the move's shape.
+    ///
+    /// ```
+    /// use nim_engine::{Move, MoveShape};
+    ///
+    /// let mock = MoveShape::Turn { most: Some(3) };
+    /// let mv = Move::Turn(vec![9, 6, 2]);
+    /// let choice = mock.choice_of(&[9], &mv);
+    /// assert_eq!(mock.build_in(&[9], choice.heap, choice.count, choice.alternative, &choice.counts), mv);
+    /// let kayles = MoveShape::Pins { one: true, two: true };
+    /// let choice = kayles.choice_of(&[7], &Move::pins(0, 3, 2));
+    /// assert_eq!((choice.heap, choice.count, choice.alternative), (0, 3, true));
+    /// ```
+    pub fn choice_of(self, heaps: &[u64], mv: &Move) -> Choice {
+        let place = |coin: u64| heaps.binary_search(&coin).unwrap_or(0);
+        match mv {
+            Move::Take(take) => Choice { heap: take.heap, count: take.take, ..Choice::default() },
+            Move::TakeMany(takes) if self == MoveShape::OneOrBoth => Choice {
+                heap: 0,
+                count: takes.first().map_or(1, |t| t.take),
+                alternative: true,
+                counts: Vec::new(),
+            },
+            Move::TakeMany(takes) => {
+                let mut counts = vec![0; heaps.len()];
+                for take in takes {
+                    if let Some(slot) = counts.get_mut(take.heap) {
+                        *slot = take.take;
+                    }
+                }
+                Choice {
+                    heap: takes.first().map_or(0, |t| t.heap),
+                    count: takes.first().map_or(1, |t| t.take),
+                    alternative: false,
+                    counts,
+                }
+            }
+            &Move::Split { heap, take: 0, left } => {
+                Choice { heap, count: left, alternative: true, counts: Vec::new() }
+            }
+            &Move::Split { heap, take, left } => {
+                Choice { heap, count: left + 1, alternative: take == 2, counts: Vec::new() }
+            }
+            // A coin-turning move: the head by its place, the leftmost other coin as the count,
+            // and a third coin (Mock Turtles) kept as by the switch.
+            Move::Turn(coins) => Choice {
+                heap: coins.first().map_or(0, |&c| place(c)),
+                count: if coins.len() > 1 { coins[coins.len() - 1] } else { 0 },
+                alternative: coins.len() == 3,
+                counts: if coins.len() == 3 { vec![coins[1]] } else { Vec::new() },
+            },
+            // A run of coins: the head by its place, the run's leftmost coin as the count (0 for
+            // the head alone).
+            &Move::Run { right, left } => Choice {
+                heap: place(right),
+                count: if left < right { left } else { 0 },
+                alternative: false,
+                counts: Vec::new(),
+            },
+        }
+    }
+}
+
 /// The most one move takes from a heap, in a game whose moves take from one heap.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Cap {

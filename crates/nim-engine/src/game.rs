@@ -118,6 +118,26 @@ impl Move {
         }
     }
 
+    /// Whether a coin-turning move turns the coin at `place` over (a drawing marks it).
+    pub fn turns_coin(&self, place: u64) -> bool {
+        match *self {
+            Move::Turn(ref coins) => coins.contains(&place),
+            Move::Run { right, left } => (left..=right).contains(&place),
+            _ => false,
+        }
+    }
+
+    /// The coins a drawing of a coin-turning move shows by their places: every coin it turns,
+    /// or a long run's two ends (a played game's runs are short; `solve`'s may hold 2^64 - 1).
+    pub fn coins_shown(&self) -> Vec<u64> {
+        match *self {
+            Move::Turn(ref coins) => coins.clone(),
+            Move::Run { right, left } if right - left < 64 => (left..=right).collect(),
+            Move::Run { right, left } => vec![left, right],
+            _ => Vec::new(),
+        }
+    }
+
     /// Plays the move's mechanics on `position` without asking whether a game allows it; the
     /// game's [`Rules::check`] must have accepted it. Leaves `position` as it was on an error.
     ///
@@ -183,6 +203,90 @@ impl Move {
                 out.sort_unstable();
                 *position = Position::new(out);
                 Ok(())
+            }
+        }
+    }
+}
+
+/// A move in the JSON shape of `solve --json` (the schema's `move`, `assets/solve.schema.json`):
+/// heaps (rows) and pins numbered from 1, written from the move and the position it is made from
+/// (a split names the part that moves away by its size, which the position holds). Made by
+/// [`Move::json`]; the program's only JSON of a move, so a new move shape writes its JSON here.
+///
+/// ```
+/// use nim_engine::{Move, Position};
+///
+/// let row = Position::new(vec![7]);
+/// let json = |mv: &Move| serde_json::to_string(&mv.json(&row)).unwrap();
+/// assert_eq!(json(&Move::take(0, 2)), r#"{"heap":1,"take":2}"#);
+/// assert_eq!(json(&Move::split(0, 3)), r#"{"heap":1,"split":[3,4]}"#);
+/// assert_eq!(json(&Move::pins(0, 3, 2)), r#"{"heap":1,"pins":[3,4]}"#);
+/// assert_eq!(json(&Move::Run { right: 9, left: 4 }), r#"{"run":[9,4]}"#);
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct MoveJson<'a> {
+    mv: &'a Move,
+    position: &'a Position,
+}
+
+impl Move {
+    /// The move from `position` in its JSON shape (see [`MoveJson`]).
+    pub fn json<'a>(&'a self, position: &'a Position) -> MoveJson<'a> {
+        MoveJson { mv: self, position }
+    }
+}
+
+impl serde::Serialize for MoveJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+
+        /// One heap's part of a move on several heaps: `{"heap":1,"take":2}`.
+        struct Part(Take);
+        impl serde::Serialize for Part {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(Some(2))?;
+                map.serialize_entry("heap", &self.0.number())?;
+                map.serialize_entry("take", &self.0.take)?;
+                map.end()
+            }
+        }
+        /// The pins knocked down, listed as they are written (a move knocks down one or two).
+        struct Pins(u64, u64);
+        impl serde::Serialize for Pins {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_seq(self.0..=self.1)
+            }
+        }
+
+        match self.mv {
+            Move::Take(take) => Part(*take).serialize(serializer),
+            Move::TakeMany(takes) => {
+                let mut map = serializer.serialize_map(Some(1))?;
+                map.serialize_entry("take", &takes.iter().map(|t| Part(*t)).collect::<Vec<_>>())?;
+                map.end()
+            }
+            &Move::Split { heap, take: 0, left } => {
+                let rest = self.position.heap(heap).unwrap_or(0).saturating_sub(left);
+                let mut map = serializer.serialize_map(Some(2))?;
+                map.serialize_entry("heap", &(heap + 1))?;
+                map.serialize_entry("split", &[left, rest])?;
+                map.end()
+            }
+            &Move::Split { heap, take, left } => {
+                let mut map = serializer.serialize_map(Some(2))?;
+                map.serialize_entry("heap", &(heap + 1))?;
+                map.serialize_entry("pins", &Pins(left + 1, left.saturating_add(take)))?;
+                map.end()
+            }
+            Move::Turn(coins) => {
+                let mut map = serializer.serialize_map(Some(1))?;
+                map.serialize_entry("turn", coins)?;
+                map.end()
+            }
+            &Move::Run { right, left } => {
+                let mut map = serializer.serialize_map(Some(1))?;
+                map.serialize_entry("run", &[right, left])?;
+                map.end()
             }
         }
     }

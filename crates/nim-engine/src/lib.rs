@@ -167,16 +167,16 @@ mod zeckendorf;
 pub use coins::{Coins, gray, gray_inverse, odious, ruler};
 pub use count::{MoveCount, Natural};
 pub use describe::{
-    Alternative, BOUNDED_MOVES, Cap, Description, HeapNoun, LastMove, LeastReason, MenuEntry, MoveShape,
-    MoveWords, PuzzleSize, RULER_MOST, StartLimits, Unit, Verb, ViewKind, Words,
+    Alternative, BOUNDED_MOVES, Cap, Choice, Description, HeapNoun, LastMove, LeastReason, MenuEntry,
+    MoveShape, MoveWords, PuzzleSize, RULER_MOST, StartLimits, Unit, Verb, ViewKind, Words,
 };
 pub use euclid::{Euclid, EuclidReason, EuclidView, euclid_wins};
 pub use explain::{Explanation, MoveReason, binary_digits};
 pub use fibonacci::{Fibonacci, FibonacciReason, FibonacciView, winning_takes};
 pub(crate) use game::best_try;
 pub use game::{
-    BEST_TRY_MOVES, Game, Listing, MOVE_LIST_LIMIT, Move, RUN_TAILS_MOST, Rules, Ruleset, Teaching, TryWhy,
-    Verdict, Working,
+    BEST_TRY_MOVES, Game, Listing, MOVE_LIST_LIMIT, Move, MoveJson, RUN_TAILS_MOST, Rules, Ruleset, Teaching,
+    TryWhy, Verdict, Working,
 };
 pub use grundy::{GrundyPattern, GrundyReason, GrundyStep, GrundyTable, GrundyView};
 pub(crate) use kayles::Pins;
