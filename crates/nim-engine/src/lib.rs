@@ -157,6 +157,7 @@ mod lasker;
 mod misere_kayles;
 mod moore;
 mod nim;
+mod northcott;
 mod octal;
 mod position;
 mod staircase;
@@ -192,6 +193,7 @@ pub use misere_kayles::{
 };
 pub use moore::{MOORE_LIST_MAX, Moore, MooreReason, MooreView};
 pub use nim::{Analysis, Moves, Nim, Outcome, WinningMoves, analyse, fallback_move};
+pub use northcott::{Board, Colour, NorthcottError, Row, Slide};
 pub use octal::{
     OCTAL_COMPUTED, OCTAL_DIGITS_MAX, OCTAL_PLAY_MOST, Octal, OctalCode, OctalPlace, OctalRefusal,
     octal_table, octal_values, proved_period,

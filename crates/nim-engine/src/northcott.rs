@@ -1,0 +1,350 @@
+//! Northcott's game: Nim on the gaps between counters, where a counter may also move back.
+//!
+//! # The rules, as played here
+//!
+//! A board of rows, each `width` squares long (squares 1 to `width`, up to `u64::MAX`). Each row
+//! holds one white counter and one black counter, the white one to the left of the black one. White
+//! moves only white counters, Black only black ones. A move slides one of the mover's counters
+//! along its row any number of squares, forward (towards the other counter) or back (towards its
+//! own edge), without jumping over or landing on the other counter and without leaving the board.
+//!
+//! **How the game is kept finite.** A move back is a *retreat*, and each player has a number of
+//! retreats for the whole game (the board's `retreats`, one count per colour, spent one a
+//! retreat); a player with none left may only move forward. Every game ends: a move forward makes
+//! its row's gap smaller, a retreat spends one of finitely many, so the pair (retreats left in
+//! all, the sum of the gaps) falls at every move, in the order of words. **The player who cannot
+//! move loses** (every gap closed and no retreat left or no room behind any counter).
+//!
+//! # The theory
+//!
+//! A row's *gap* is the number of empty squares between its two counters. Let `s` be the XOR
+//! (nim-sum) of the gaps. **The player to move wins exactly when `s` is not 0**, whatever the
+//! board's width and the retreats left on either side:
+//!
+//! 1. If `s != 0`, some row has a gap `g` with `g ^ s < g` (Nim's rule, on the gap's highest bit of
+//!    `s`), and the mover's counter in that row moves forward `g - (g ^ s)` squares, making the
+//!    nim-sum 0. Moving forward by at most the gap is always legal.
+//! 2. If `s == 0`, every move changes exactly one gap, so the nim-sum after it is not 0.
+//! 3. The player who made `s` 0 keeps it so without ever retreating: a move forward by the other
+//!    side is answered by Nim's move (1), and a retreat that widens a gap by `k` by moving this
+//!    player's own counter in that row forward `k` squares (legal: the gap is now at least `k`).
+//!    So this player's counters only ever move forward, each move by at least one square, which
+//!    can happen only finitely often (their distance to the board's far edge falls), and this
+//!    player always has a reply. The other side is the one left without a move.
+//!
+//! The retreats left and the room behind the counters change how long a lost game lasts, never
+//! who wins it. They do change the *winning moves*: a move wins exactly when it leaves a nim-sum
+//! of 0, and a retreat that widens a gap `g` to `g ^ s > g` does so too when the mover has a
+//! retreat left and room behind the counter. Each row has one gap that makes the nim-sum 0, so a
+//! row gives at most one winning move. `tests/northcott.rs` checks all this against a search of
+//! the game tree written from the rules alone.
+
+use std::fmt;
+
+/// A colour of the counters, and the player who moves them. White moves first unless the game
+/// says otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Colour {
+    /// The counters on the left of each row, moving right to go forward.
+    White,
+    /// The counters on the right of each row, moving left to go forward.
+    Black,
+}
+
+impl Colour {
+    /// The other colour.
+    pub fn other(self) -> Colour {
+        match self {
+            Colour::White => Colour::Black,
+            Colour::Black => Colour::White,
+        }
+    }
+
+    fn index(self) -> usize {
+        match self {
+            Colour::White => 0,
+            Colour::Black => 1,
+        }
+    }
+}
+
+/// One row of the board: its width and where its two counters stand (squares from 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Row {
+    /// How many squares the row has.
+    pub width: u64,
+    /// The white counter's square, left of the black one.
+    pub white: u64,
+    /// The black counter's square.
+    pub black: u64,
+}
+
+impl Row {
+    /// The empty squares between the two counters: the row's Nim heap.
+    pub fn gap(self) -> u64 {
+        self.black - self.white - 1
+    }
+
+    /// How many squares the counter of `colour` may move back: to its own edge of the board.
+    pub fn room_behind(self, colour: Colour) -> u64 {
+        match colour {
+            Colour::White => self.white - 1,
+            Colour::Black => self.width - self.black,
+        }
+    }
+
+    /// The counter of `colour`'s square.
+    pub fn square(self, colour: Colour) -> u64 {
+        match colour {
+            Colour::White => self.white,
+            Colour::Black => self.black,
+        }
+    }
+
+    /// The square the counter of `colour` reaches when the gap becomes `gap` (no check).
+    fn square_for_gap(self, colour: Colour, gap: u64) -> u64 {
+        match colour {
+            Colour::White => self.black - 1 - gap,
+            Colour::Black => self.white + 1 + gap,
+        }
+    }
+}
+
+/// Why a board or a slide is refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NorthcottError {
+    /// A row whose counters are not on the board, or not white left of black.
+    BadRow {
+        /// The row (from 0).
+        row: usize,
+    },
+    /// No such row.
+    NoRow {
+        /// The row asked for (from 0).
+        row: usize,
+    },
+    /// The counter would stay where it is, jump the other counter, land on it or leave the board.
+    BadSquare {
+        /// The row (from 0).
+        row: usize,
+        /// The square asked for.
+        to: u64,
+    },
+    /// A retreat with none left.
+    NoRetreat,
+}
+
+impl fmt::Display for NorthcottError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NorthcottError::BadRow { row } => {
+                write!(f, "row {} must hold white left of black, both on the board", row + 1)
+            }
+            NorthcottError::NoRow { row } => write!(f, "there is no row {}", row + 1),
+            NorthcottError::BadSquare { row, to } => {
+                write!(f, "the counter in row {} cannot move to square {to}", row + 1)
+            }
+            NorthcottError::NoRetreat => write!(f, "no retreat is left"),
+        }
+    }
+}
+
+impl std::error::Error for NorthcottError {}
+
+/// A move: the mover's counter in row `row` (from 0) slid to square `to`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Slide {
+    /// The row (from 0).
+    pub row: usize,
+    /// The square the counter moves to.
+    pub to: u64,
+}
+
+/// A position of Northcott's game: the rows, the retreats each colour has left, and whose turn
+/// it is.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    rows: Vec<Row>,
+    retreats: [u64; 2],
+    to_move: Colour,
+}
+
+impl Board {
+    /// A board, checked: in every row `1 <= white < black <= width`.
+    pub fn new(rows: Vec<Row>, retreats: [u64; 2], to_move: Colour) -> Result<Board, NorthcottError> {
+        if let Some(row) =
+            rows.iter().position(|r| !(1 <= r.white && r.white < r.black && r.black <= r.width))
+        {
+            return Err(NorthcottError::BadRow { row });
+        }
+        Ok(Board { rows, retreats, to_move })
+    }
+
+    /// The rows.
+    pub fn rows(&self) -> &[Row] {
+        &self.rows
+    }
+
+    /// The retreats `colour` has left.
+    pub fn retreats(&self, colour: Colour) -> u64 {
+        self.retreats[colour.index()]
+    }
+
+    /// Whose turn it is.
+    pub fn to_move(&self) -> Colour {
+        self.to_move
+    }
+
+    /// The gaps, the position's Nim heaps.
+    pub fn gaps(&self) -> Vec<u64> {
+        self.rows.iter().map(|r| r.gap()).collect()
+    }
+
+    /// The nim-sum of the gaps: the player to move wins exactly when it is not 0.
+    pub fn nim_sum(&self) -> u64 {
+        self.rows.iter().fold(0, |s, r| s ^ r.gap())
+    }
+
+    /// Whether the player to move wins with perfect play.
+    pub fn mover_wins(&self) -> bool {
+        self.nim_sum() != 0
+    }
+
+    /// Whether `slide` is a retreat (the counter moves back).
+    pub fn is_retreat(&self, slide: Slide) -> bool {
+        self.rows.get(slide.row).is_some_and(|r| match self.to_move {
+            Colour::White => slide.to < r.white,
+            Colour::Black => slide.to > r.black,
+        })
+    }
+
+    /// Checks `slide` by the rules.
+    pub fn check(&self, slide: Slide) -> Result<(), NorthcottError> {
+        let r = *self.rows.get(slide.row).ok_or(NorthcottError::NoRow { row: slide.row })?;
+        let bad = NorthcottError::BadSquare { row: slide.row, to: slide.to };
+        let legal = match self.to_move {
+            Colour::White => slide.to >= 1 && slide.to < r.black && slide.to != r.white,
+            Colour::Black => slide.to > r.white && slide.to <= r.width && slide.to != r.black,
+        };
+        if !legal {
+            return Err(bad);
+        }
+        if self.is_retreat(slide) && self.retreats(self.to_move) == 0 {
+            return Err(NorthcottError::NoRetreat);
+        }
+        Ok(())
+    }
+
+    /// Plays `slide` for the player to move, who then hands the turn over.
+    pub fn play(&mut self, slide: Slide) -> Result<(), NorthcottError> {
+        self.check(slide)?;
+        if self.is_retreat(slide) {
+            self.retreats[self.to_move.index()] -= 1;
+        }
+        let row = &mut self.rows[slide.row];
+        match self.to_move {
+            Colour::White => row.white = slide.to,
+            Colour::Black => row.black = slide.to,
+        }
+        self.to_move = self.to_move.other();
+        Ok(())
+    }
+
+    /// The winning move in row `row`, if that row has one: the one slide that makes the nim-sum 0
+    /// there (forward, or back when a retreat is left and there is room).
+    pub fn winning_slide_in(&self, row: usize) -> Option<Slide> {
+        let s = self.nim_sum();
+        let r = *self.rows.get(row)?;
+        if s == 0 {
+            return None;
+        }
+        let gap = r.gap();
+        let target = gap ^ s;
+        let mover = self.to_move;
+        if target > gap && (self.retreats(mover) == 0 || target - gap > r.room_behind(mover)) {
+            return None;
+        }
+        Some(Slide { row, to: r.square_for_gap(mover, target) })
+    }
+
+    /// Every winning move, row by row: at most one a row.
+    pub fn winning_slides(&self) -> Vec<Slide> {
+        (0..self.rows.len()).filter_map(|row| self.winning_slide_in(row)).collect()
+    }
+
+    /// The move the perfect player makes: Nim's move forward on the first row that has one (it
+    /// never spends a retreat), or, in a lost position, the widest gap closed by one square (a
+    /// step back if no counter can move forward and a retreat is left), or none.
+    pub fn best_slide(&self) -> Option<Slide> {
+        let s = self.nim_sum();
+        let mover = self.to_move;
+        if s != 0 {
+            return self.rows.iter().enumerate().find_map(|(row, r)| {
+                let gap = r.gap();
+                (gap ^ s < gap).then(|| Slide { row, to: r.square_for_gap(mover, gap ^ s) })
+            });
+        }
+        // Lost: the largest gap closed by one, else a step back.
+        let forward = self
+            .rows
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.gap() > 0)
+            .max_by_key(|(_, r)| r.gap())
+            .map(|(row, r)| Slide { row, to: r.square_for_gap(mover, r.gap() - 1) });
+        forward.or_else(|| {
+            (self.retreats(mover) > 0)
+                .then(|| {
+                    self.rows
+                        .iter()
+                        .enumerate()
+                        .find(|(_, r)| r.room_behind(mover) > 0)
+                        .map(|(row, r)| Slide { row, to: r.square_for_gap(mover, r.gap() + 1) })
+                })
+                .flatten()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(width: u64, white: u64, black: u64) -> Row {
+        Row { width, white, black }
+    }
+
+    #[test]
+    fn a_retreat_can_win_when_it_makes_the_nim_sum_zero() {
+        // Gaps 1 and 2: forward in row 2 (2 -> 1), or back in row 1 (1 -> 2).
+        let board = Board::new(vec![row(6, 2, 4), row(6, 1, 4)], [1, 1], Colour::White).unwrap();
+        assert_eq!(board.winning_slides(), vec![Slide { row: 0, to: 1 }, Slide { row: 1, to: 2 }]);
+        let spent = Board::new(board.rows().to_vec(), [0, 1], Colour::White).unwrap();
+        assert_eq!(spent.winning_slides(), vec![Slide { row: 1, to: 2 }]);
+    }
+
+    #[test]
+    fn the_widest_board_is_answered_in_constant_time() {
+        let board = Board::new(
+            vec![row(u64::MAX, 1, u64::MAX), row(u64::MAX, u64::MAX / 2, u64::MAX / 2 + 3)],
+            [5, 5],
+            Colour::Black,
+        )
+        .unwrap();
+        assert!(board.mover_wins());
+        let mut next = board.clone();
+        let best = board.best_slide().unwrap();
+        assert!(board.winning_slides().contains(&best));
+        next.play(best).unwrap();
+        assert_eq!(next.nim_sum(), 0);
+    }
+
+    #[test]
+    fn bad_slides_are_refused() {
+        let mut board = Board::new(vec![row(5, 2, 4)], [0, 0], Colour::White).unwrap();
+        assert_eq!(board.play(Slide { row: 0, to: 4 }), Err(NorthcottError::BadSquare { row: 0, to: 4 }));
+        assert_eq!(board.play(Slide { row: 0, to: 1 }), Err(NorthcottError::NoRetreat));
+        assert_eq!(board.play(Slide { row: 1, to: 1 }), Err(NorthcottError::NoRow { row: 1 }));
+        assert!(Board::new(vec![row(5, 4, 4)], [0, 0], Colour::White).is_err());
+    }
+}
