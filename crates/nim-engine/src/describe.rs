@@ -779,3 +779,35 @@ impl MoveWords {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{GameKind, Mode, Position, Rules, Ruleset};
+
+    /// `choice_of` is the inverse of `build_in`: every legal move of every game, read back into a
+    /// choice, builds the same move again (what the app relies on to show a hint's move).
+    #[test]
+    fn every_legal_move_is_read_back_into_the_choice_that_builds_it() {
+        let positions: [&[u64]; 5] = [&[5], &[3, 4], &[2, 5, 7], &[1, 6, 9, 12], &[23, 5]];
+        let mut moves_checked = 0;
+        for kind in GameKind::ALL {
+            let game = Ruleset::new(kind, Mode::Normal).game();
+            let shape = kind.describe().shape;
+            for heaps in positions {
+                let position = Position::new(heaps.to_vec());
+                if game.check_position(&position).is_err() {
+                    continue;
+                }
+                for index in 0..game.move_count(&position).min(400) {
+                    let Some(mv) = game.nth_move(&position, index) else { continue };
+                    let choice = shape.choice_of(heaps, &mv);
+                    let built =
+                        shape.build_in(heaps, choice.heap, choice.count, choice.alternative, &choice.counts);
+                    assert_eq!(built, mv, "{} on {heaps:?}: {choice:?}", kind.name());
+                    moves_checked += 1;
+                }
+            }
+        }
+        assert!(moves_checked > 500, "{moves_checked} moves");
+    }
+}
