@@ -604,83 +604,6 @@ impl Game {
         }
     }
 
-    /// Why the chosen move cannot be played, as a sentence in the screen's language. The moves
-    /// the keys and the mouse can choose are refused for these reasons; any other is the engine's
-    /// own (English) words.
-    fn refusal_words(&self, lang: Language, error: &crate::engine::MoveError) -> String {
-        use crate::engine::MoveError;
-        use crate::i18n::text_with;
-        let n = |name: &'static str, value: u64| (name, crate::i18n::Arg::from(value));
-        let text = match error {
-            MoveError::TakeNothing => crate::i18n::text(lang, "refused-take-nothing"),
-            MoveError::TooMany { number, holds, take } => text_with(
-                lang,
-                "refused-too-many",
-                &[n("heap", *number as u64), n("holds", *holds), n("take", *take)],
-            ),
-            MoveError::TooManyHeaps { most } => {
-                text_with(lang, "refused-too-many-heaps", &[n("most", u64::from(*most))])
-            }
-            MoveError::NotInSet { take, allowed } => {
-                let amounts = self.rules.kind.amounts().map(|set| set.amounts().map(|a| a.to_string()));
-                let list = amounts.map(|each| each.collect::<Vec<_>>().join("/")).unwrap_or_default();
-                text_with(
-                    lang,
-                    "refused-not-in-set",
-                    &[n("take", *take), ("allowed", allowed.as_str().into()), ("list", list.into())],
-                )
-            }
-            MoveError::OverLimit { take, limit } => {
-                text_with(lang, "refused-over-limit", &[n("take", *take), n("limit", *limit)])
-            }
-            MoveError::WholeHeapFirst => crate::i18n::text(lang, "refused-whole-heap-first"),
-            MoveError::Uneven => crate::i18n::text(lang, "refused-uneven"),
-            MoveError::NotMultiple { number, take, other } => text_with(
-                lang,
-                "refused-not-multiple",
-                &[n("number", *number as u64), n("take", *take), n("other", *other)],
-            ),
-            MoveError::BadSplit { number, holds, left } => text_with(
-                lang,
-                "refused-bad-split",
-                &[n("heap", *number as u64), n("holds", *holds), n("left", *left)],
-            ),
-            MoveError::PinCount { count, .. } => {
-                let one = matches!(
-                    self.rules.kind.describe().shape,
-                    crate::engine::MoveShape::Pins { one: true, .. }
-                );
-                text_with(
-                    lang,
-                    "refused-pin-count",
-                    &[n("count", *count), ("one", if one { "yes" } else { "no" }.into())],
-                )
-            }
-            MoveError::OctalMove { count, place } => {
-                let code = self.rules.kind.octal();
-                let code_text = code.map(|c| c.to_string()).unwrap_or_default();
-                match (place, code) {
-                    (crate::engine::OctalPlace::Count, _) | (_, None) => text_with(
-                        lang,
-                        "refused-octal-count",
-                        &[n("count", *count), ("code", code_text.into())],
-                    ),
-                    (_, Some(code)) => text_with(
-                        lang,
-                        "refused-octal-place",
-                        &[
-                            n("count", *count),
-                            ("code", code_text.into()),
-                            ("places", words::octal_places(lang, code, *count).into()),
-                        ],
-                    ),
-                }
-            }
-            other => other.to_string(),
-        };
-        words::capitalised(&text)
-    }
-
     /// Plays the AI's chosen move at the end of its pause.
     pub fn ai_play(&mut self) -> bool {
         if !self.ai_to_move() {
@@ -908,7 +831,7 @@ impl Game {
             Note::NotDone(problem) => {
                 crate::i18n::text_with(lang, "message-not-done", &[("problem", problem.as_str().into())])
             }
-            Note::Refused(Refusal::Move(error)) => self.refusal_words(lang, error),
+            Note::Refused(Refusal::Move(error)) => words::refusal(lang, self.rules.kind, error),
             Note::Refused(Refusal::HeapHolds { heap, holds }) => words::capitalised(&crate::i18n::text_with(
                 lang,
                 "refused-heap-holds",
