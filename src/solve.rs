@@ -496,6 +496,7 @@ pub fn input_error_text(lang: Language, e: &PositionInputError) -> String {
             "solve-error-too-many-coins",
             &[("max", Arg::Text(u64::MAX.to_string())), ("total", Arg::Text(total.to_string()))],
         ),
+        PositionInputError::Shape(PositionError::Board(problem)) => board_problem_text(lang, problem),
         PositionInputError::Shape(PositionError::Heads { found }) => {
             text_with(lang, "solve-error-heads", &[("found", Arg::Text(found.clone()))])
         }
@@ -504,6 +505,24 @@ pub fn input_error_text(lang: Language, e: &PositionInputError) -> String {
 
 /// A game the engine's error names by its English title (`Wythoff's game`), in the language
 /// chosen: the title of the game that has it; any other as it is.
+/// Why numbers are not a board of Northcott's game, for people in the language chosen.
+fn board_problem_text(lang: Language, problem: &crate::engine::northcott::BoardProblem) -> String {
+    use crate::engine::northcott::BoardProblem;
+    use crate::i18n::{Arg, text_with};
+    let n = |v: u64| Arg::Text(v.to_string());
+    match *problem {
+        BoardProblem::Count { given } => {
+            text_with(lang, "solve-error-board-count", &[("given", n(given as u64))])
+        }
+        BoardProblem::Mover { found } => text_with(lang, "solve-error-board-mover", &[("found", n(found))]),
+        BoardProblem::Row { row, width, white, black } => text_with(
+            lang,
+            "solve-error-board-row",
+            &[("row", n(row as u64)), ("width", n(width)), ("white", n(white)), ("black", n(black))],
+        ),
+    }
+}
+
 fn game_named(lang: Language, title: &str) -> String {
     use crate::engine::GameKind;
     if lang == Language::English {

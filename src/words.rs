@@ -95,6 +95,7 @@ pub fn units(lang: Language, kind: GameKind) -> &'static str {
         Unit::Token => fixed(lang, "word-tokens"),
         Unit::Pin => fixed(lang, "word-pins"),
         Unit::Coin => fixed(lang, "word-coins"),
+        Unit::Square => fixed(lang, "word-squares"),
     }
 }
 
@@ -109,6 +110,7 @@ pub fn count_of(lang: Language, kind: GameKind, count: u64) -> String {
         Unit::Token => say(lang, "tokens-count", &[("n", Arg::Count(count))]),
         Unit::Pin => say(lang, "pins-count", &[("n", Arg::Count(count))]),
         Unit::Coin => say(lang, "coins-count", &[("n", Arg::Count(count))]),
+        Unit::Square => say(lang, "squares-count", &[("n", Arg::Count(count))]),
     }
 }
 
@@ -119,6 +121,7 @@ pub fn verb(lang: Language, kind: GameKind) -> &'static str {
         Verb::KnockDown => fixed(lang, "word-knock-down"),
         Verb::MoveDown => fixed(lang, "word-move-down"),
         Verb::Turn => fixed(lang, "word-turn"),
+        Verb::Slide => fixed(lang, "word-slide"),
     }
 }
 
@@ -250,6 +253,10 @@ pub fn refusal(lang: Language, kind: GameKind, error: &crate::engine::MoveError)
                 ),
             }
         }
+        MoveError::BadSlide { row, to } => {
+            text_with(lang, "refused-bad-slide", &[n("row", *row as u64), n("to", *to)])
+        }
+        MoveError::NoRetreat => crate::i18n::text(lang, "refused-no-retreat"),
         other => other.to_string(),
     };
     capitalised(&text)
@@ -355,6 +362,25 @@ pub fn move_text(lang: Language, words: &MoveWords, tense: Tense) -> String {
                     ("step", num(step)),
                     ("below", num(step.saturating_sub(1))),
                     ("amount", Arg::Count(amount)),
+                ],
+            )
+        }
+        &MoveWords::Slide { row, from, to, retreat, white } => {
+            let id = match (retreat, tense) {
+                (false, Present) => "move-slide",
+                (false, Past) => "move-slid",
+                (true, Present) => "move-slide-back",
+                (true, Past) => "move-slid-back",
+            };
+            let colour = fixed(lang, if white { "word-white" } else { "word-black" });
+            say(
+                lang,
+                id,
+                &[
+                    ("row", num(row)),
+                    ("from", num(from)),
+                    ("to", num(to)),
+                    ("colour", txt(colour.to_string())),
                 ],
             )
         }
@@ -571,6 +597,7 @@ pub fn rule(lang: Language, kind: GameKind) -> String {
         return i18n::text(lang, "game-rule-staircase");
     }
     match kind.describe().shape {
+        MoveShape::Slide => i18n::text(lang, "game-rule-northcott"),
         MoveShape::Turn { most: Some(2) } => i18n::text(lang, "game-rule-turtles"),
         MoveShape::Turn { most: None } => i18n::text(lang, "game-rule-ruler"),
         MoveShape::Turn { .. } => i18n::text(lang, "game-rule-mock-turtles"),
@@ -1012,6 +1039,7 @@ fn in_disguise(lang: Language, view: &GrundyView) -> Option<String> {
         GrundyPattern::TurningTurtles => ("turtles-win", "turtles-lost"),
         GrundyPattern::MockTurtles => ("mock-turtles-win", "mock-turtles-lost"),
         GrundyPattern::Ruler => ("ruler-win", "ruler-lost"),
+        GrundyPattern::Northcott => ("northcott-win", "northcott-lost"),
         _ => return None,
     };
     let staircase = view.pattern == Some(GrundyPattern::Staircase);
@@ -1026,7 +1054,8 @@ fn in_disguise(lang: Language, view: &GrundyView) -> Option<String> {
     Some(match &view.reason {
         GrundyReason::GameOver => return None,
         GrundyReason::Win { words, step, .. } => {
-            let at = if staircase {
+            // Northcott's game names the row, whose gap is the heap.
+            let at = if staircase || view.pattern == Some(GrundyPattern::Northcott) {
                 (step.heap + 1) as u64
             } else {
                 view.heaps.get(step.heap).copied().unwrap_or(0)
@@ -1271,6 +1300,7 @@ pub fn grundy_pattern(lang: Language, kind: GameKind, pattern: GrundyPattern) ->
         GrundyPattern::TurningTurtles => i18n::text(lang, "grundy-pattern-turtles"),
         GrundyPattern::MockTurtles => i18n::text(lang, "grundy-pattern-mock-turtles"),
         GrundyPattern::Ruler => i18n::text(lang, "grundy-pattern-ruler"),
+        GrundyPattern::Northcott => i18n::text(lang, "grundy-pattern-northcott"),
     }
 }
 

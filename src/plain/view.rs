@@ -588,6 +588,7 @@ pub fn move_example(lang: crate::i18n::Language, kind: crate::engine::GameKind) 
         MoveShape::Pins { one: true, .. } => "plain-example-pins",
         MoveShape::Pins { one: false, .. } => "plain-example-two-pins",
         MoveShape::Turn { .. } => "plain-example-turn",
+        MoveShape::Slide => "plain-example-slide",
     };
     msg(lang, id, &[])
 }

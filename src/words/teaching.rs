@@ -328,6 +328,9 @@ pub fn solve_lines(lang: Language, kind: GameKind, heaps: &[u64], teaching: &Tea
     let mut out = Vec::new();
     match teaching {
         Teaching::Grundy(view) => {
+            // The view's heaps: the position's, or what they stand for (Northcott's gaps).
+            let heaps = &view.heaps;
+            let value_width = heaps.iter().map(|h| h.to_string().len()).max().unwrap_or(1);
             let label_width = item(heaps.len()).width();
             for (i, (&h, &g)) in heaps.iter().zip(&view.values).enumerate() {
                 let label = padded(&item(i + 1), label_width);

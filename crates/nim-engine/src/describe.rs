@@ -41,6 +41,10 @@ pub enum MoveShape {
         /// A move may knock down two neighbouring pins.
         two: bool,
     },
+    /// Slide the mover's counter in a row to a square (Northcott's game): the heap chosen is the
+    /// row (a row is three of the position's heaps after its first three, see
+    /// `northcott::encode`), the count the square.
+    Slide,
 }
 
 impl MoveShape {
@@ -116,6 +120,7 @@ impl MoveShape {
                 let left = if count > 0 && count < right { count } else { right };
                 Move::Run { right, left }
             }
+            (MoveShape::Slide, _) => Move::Slide { row: heap, to: count },
             (MoveShape::Turn { .. }, _) => {
                 let right = heaps.get(heap).copied().unwrap_or(0);
                 let kept = counts.first().copied().filter(|&c| alternative && c > 0 && c < right);
@@ -210,6 +215,7 @@ impl MoveShape {
                 alternative: false,
                 counts: Vec::new(),
             },
+            &Move::Slide { row, to } => Choice { heap: row, count: to, ..Choice::default() },
         }
     }
 }
@@ -264,6 +270,8 @@ pub enum Unit {
     Pin,
     /// Coins.
     Coin,
+    /// Squares (of a board's rows: Northcott's game).
+    Square,
 }
 
 /// What a move does to them.
@@ -277,6 +285,8 @@ pub enum Verb {
     MoveDown,
     /// Turns coins over.
     Turn,
+    /// Slides a counter along its row (Northcott's game).
+    Slide,
 }
 
 /// How the last move of a game in normal play is told.
@@ -471,6 +481,17 @@ impl GameKind {
                 Words { last: LastMove::MadeZero, ..tokens },
                 ViewKind::Ratio,
             ),
+            // Rows of squares with two counters; the gaps are the Nim heaps.
+            GameKind::Northcott => (
+                MoveShape::Slide,
+                Words {
+                    heap: HeapNoun::Row,
+                    unit: Unit::Square,
+                    verb: Verb::Slide,
+                    last: LastMove::MadeLastMove,
+                },
+                ViewKind::Grundy,
+            ),
             // Rows of pins, as Kayles: one pin and/or two neighbours, where the code allows.
             GameKind::Octal(code) => (
                 MoveShape::Pins { one: code.digit(1) != 0, two: code.digit(2) != 0 },
@@ -521,6 +542,7 @@ impl GameKind {
     /// ```
     pub fn fit_start(self, mut heaps: Vec<u64>) -> Vec<u64> {
         match self.describe().shape {
+            MoveShape::Slide => return super::northcott::fit_heaps(heaps),
             MoveShape::Turn { .. } => {
                 heaps.retain(|&h| h > 0);
                 heaps.sort_unstable();
@@ -637,6 +659,8 @@ impl GameKind {
             GameKind::Ruler => size([(3, 4), (3, 5), (4, 6)][level], [8, 16, 32][level]),
             GameKind::Euclid => size((2, 2), [20, 100, 10_000][level]),
             GameKind::Octal(_) => size([(1, 3), (2, 3), (3, 4)][level], [9, 14, 20][level]),
+            // The gaps, made boards by `fit_start`.
+            GameKind::Northcott => size([(2, 3), (3, 4), (4, 5)][level], [7, 15, 31][level]),
         })
     }
 
@@ -757,6 +781,21 @@ pub enum MoveWords {
         /// The run's leftmost coin.
         left: u64,
     },
+    /// Slide the mover's counter in row `row` (from 1) from square `from` to square `to`
+    /// (Northcott's game); `retreat` when it moves back (spending a retreat), `white` when the
+    /// counter is White's.
+    Slide {
+        /// The row, from 1.
+        row: usize,
+        /// The square the counter leaves.
+        from: u64,
+        /// The square it moves to.
+        to: u64,
+        /// Whether the move is a retreat.
+        retreat: bool,
+        /// Whether the counter is White's (else Black's).
+        white: bool,
+    },
 }
 
 impl MoveWords {
@@ -776,6 +815,9 @@ impl MoveWords {
             }
             Move::Turn(coins) => MoveWords::Turn(coins.clone()),
             Move::Run { right, left } => MoveWords::Run { right: *right, left: *left },
+            &Move::Slide { row, to } => {
+                MoveWords::Slide { row: row + 1, from: 0, to, retreat: false, white: true }
+            }
         }
     }
 }

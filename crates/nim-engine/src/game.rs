@@ -44,6 +44,14 @@ pub enum Move {
         /// The leftmost coin turned.
         left: u64,
     },
+    /// Northcott's game: the mover's counter in row `row` (from 0) slid to square `to` (from 1),
+    /// forward or back (see `northcott.rs`).
+    Slide {
+        /// The row, from 0.
+        row: usize,
+        /// The square the counter moves to, from 1.
+        to: u64,
+    },
 }
 
 impl Move {
@@ -66,7 +74,7 @@ impl Move {
             Move::Take(take) => vec![*take],
             Move::TakeMany(takes) => takes.clone(),
             Move::Split { heap, take, .. } => vec![Take::new(*heap, *take)],
-            Move::Turn(_) | Move::Run { .. } => Vec::new(),
+            Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } => Vec::new(),
         }
     }
 
@@ -204,6 +212,7 @@ impl Move {
                 *position = Position::new(out);
                 Ok(())
             }
+            &Move::Slide { row, to } => super::northcott::apply(position, row, to),
         }
     }
 }
@@ -222,6 +231,7 @@ impl Move {
 /// assert_eq!(json(&Move::split(0, 3)), r#"{"heap":1,"split":[3,4]}"#);
 /// assert_eq!(json(&Move::pins(0, 3, 2)), r#"{"heap":1,"pins":[3,4]}"#);
 /// assert_eq!(json(&Move::Run { right: 9, left: 4 }), r#"{"run":[9,4]}"#);
+/// assert_eq!(json(&Move::Slide { row: 1, to: 5 }), r#"{"row":2,"to":5}"#);
 /// ```
 #[derive(Debug, Clone, Copy)]
 pub struct MoveJson<'a> {
@@ -288,6 +298,12 @@ impl serde::Serialize for MoveJson<'_> {
                 map.serialize_entry("run", &[right, left])?;
                 map.end()
             }
+            &Move::Slide { row, to } => {
+                let mut map = serializer.serialize_map(Some(2))?;
+                map.serialize_entry("row", &(row + 1))?;
+                map.serialize_entry("to", &to)?;
+                map.end()
+            }
         }
     }
 }
@@ -323,6 +339,7 @@ impl fmt::Display for Move {
             }
             Move::Run { right, left } if right == left => write!(f, "turn over the coin at {right}"),
             Move::Run { right, left } => write!(f, "turn over the coins from {left} to {right}"),
+            Move::Slide { row, to } => write!(f, "slide the counter in row {} to square {to}", row + 1),
         }
     }
 }
@@ -462,7 +479,7 @@ fn keep_heaps<R: Rules + ?Sized>(game: &R, position: &Position, count: u128, mv:
             Move::Split { heap, take, left } => {
                 Some(Move::Split { heap: *heap, take: take.saturating_sub(1), left: *left })
             }
-            Move::Turn(_) | Move::Run { .. } => None,
+            Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } => None,
         }
     };
     let keeps = |candidate: &Move| {
@@ -740,6 +757,7 @@ enum Play {
     Euclid(Euclid),
     MisereKayles(super::MisereKayles),
     Octal(super::Octal),
+    Northcott(super::northcott::Northcott),
 }
 
 /// Calls the same method on whichever game is played.
@@ -758,6 +776,7 @@ macro_rules! each {
             Play::Euclid($game) => $body,
             Play::MisereKayles($game) => $body,
             Play::Octal($game) => $body,
+            Play::Northcott($game) => $body,
         }
     };
 }
@@ -790,6 +809,7 @@ impl Game {
             GameKind::Ruler => Play::Coins(super::Coins::ruler()),
             GameKind::Euclid => Play::Euclid(Euclid),
             GameKind::Octal(code) => Play::Octal(super::Octal::new(code)),
+            GameKind::Northcott => Play::Northcott(super::northcott::Northcott),
         };
         Game { rules, play, refused }
     }
@@ -975,6 +995,14 @@ impl Game {
                 limit: position.limit(),
                 terms: super::zeckendorf::terms(position.heap(0).unwrap_or(0)),
             },
+            // Northcott's game: the gaps are the Nim heaps.
+            Play::Northcott(_) => match super::northcott::decode(position.heaps()) {
+                Ok(board) => Working::Grundy {
+                    values: board.gaps().into_iter().map(u128::from).collect(),
+                    sum: u128::from(board.nim_sum()),
+                },
+                Err(_) => Working::Plain,
+            },
             Play::MisereKayles(game) => Working::Quotient {
                 elements: position.heaps().iter().map(|&n| game.element(n)).collect(),
                 product: game.product(position.heaps()),
@@ -1106,7 +1134,7 @@ impl Game {
             Play::MisereKayles(game) => {
                 game.visit_winning_moves(position, limit.unwrap_or(MOVE_LIST_LIMIT), &mut each);
             }
-            Play::Wythoff(_) | Play::Staircase(_) | Play::Euclid(_) => {
+            Play::Wythoff(_) | Play::Staircase(_) | Play::Euclid(_) | Play::Northcott(_) => {
                 // At most three winning moves (one a step in Staircase Nim, two in Euclid's
                 // game): a list costs nothing.
                 let moves = match limit {

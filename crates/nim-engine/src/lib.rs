@@ -157,7 +157,7 @@ mod lasker;
 mod misere_kayles;
 mod moore;
 mod nim;
-mod northcott;
+pub mod northcott;
 mod octal;
 mod position;
 mod staircase;

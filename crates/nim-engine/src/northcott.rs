@@ -41,6 +41,11 @@
 
 use std::fmt;
 
+use super::{
+    GameKind, GrundyPattern, GrundyReason, GrundyStep, GrundyView, Mode, Move, MoveError, MoveWords, Outcome,
+    Position, PositionError, Rules, Teaching,
+};
+
 /// A colour of the counters, and the player who moves them. White moves first unless the game
 /// says otherwise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -303,6 +308,349 @@ impl Board {
                 })
                 .flatten()
         })
+    }
+}
+
+/// The retreats each colour has when a start is made of plain heaps ([`fit_heaps`]).
+pub const START_RETREATS: u64 = 2;
+
+/// The room behind each counter when a start is made of plain heaps ([`fit_heaps`]).
+pub const START_ROOM: u64 = 2;
+
+/// A board as a position's heaps: `[mover, white's retreats, black's retreats]` (the mover 0 for
+/// White, 1 for Black), then three heaps a row: its width, the white counter's square and the
+/// black counter's square.
+///
+/// ```
+/// use nim_engine::northcott::{decode, encode};
+///
+/// let heaps = vec![0, 2, 2, 10, 3, 7];
+/// let board = decode(&heaps).unwrap();
+/// assert_eq!(board.gaps(), [3]);
+/// assert_eq!(encode(&board), heaps);
+/// ```
+pub fn encode(board: &Board) -> Vec<u64> {
+    let mut heaps = vec![board.to_move.index() as u64, board.retreats[0], board.retreats[1]];
+    for r in &board.rows {
+        heaps.extend([r.width, r.white, r.black]);
+    }
+    heaps
+}
+
+/// Why heaps are not a board's encoding ([`encode`]), as data for the words that tell it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BoardProblem {
+    /// Not 3 + 3 x rows numbers, with at least one row.
+    #[error(
+        "the numbers are the mover (0 White, 1 Black), White's and Black's retreats, then each row's width, white square and black square: 3 + 3 x rows numbers, not {given}"
+    )]
+    Count {
+        /// How many numbers were given.
+        given: usize,
+    },
+    /// The first number is not 0 (White) or 1 (Black).
+    #[error("the first number is the mover, 0 for White or 1 for Black, not {found}")]
+    Mover {
+        /// What was given.
+        found: u64,
+    },
+    /// A row whose counters are not `1 <= white < black <= width`.
+    #[error(
+        "row {row} (width {width}, white at {white}, black at {black}) needs 1 <= white < black <= width"
+    )]
+    Row {
+        /// The row, from 1.
+        row: usize,
+        /// Its width.
+        width: u64,
+        /// The white counter's square.
+        white: u64,
+        /// The black counter's square.
+        black: u64,
+    },
+}
+
+/// Why heaps are not a board's encoding ([`encode`]), or `None` when they are.
+fn encoding_problem(heaps: &[u64]) -> Option<BoardProblem> {
+    if heaps.len() < 6 || !heaps.len().is_multiple_of(3) {
+        return Some(BoardProblem::Count { given: heaps.len() });
+    }
+    if heaps[0] > 1 {
+        return Some(BoardProblem::Mover { found: heaps[0] });
+    }
+    heaps[3..].chunks(3).enumerate().find_map(|(i, r)| {
+        let (width, white, black) = (r[0], r[1], r[2]);
+        (!(1 <= white && white < black && black <= width)).then_some(BoardProblem::Row {
+            row: i + 1,
+            width,
+            white,
+            black,
+        })
+    })
+}
+
+/// The board that heaps encode ([`encode`]), or why they do not encode one.
+pub fn decode(heaps: &[u64]) -> Result<Board, BoardProblem> {
+    if let Some(problem) = encoding_problem(heaps) {
+        return Err(problem);
+    }
+    let to_move = if heaps[0] == 0 { Colour::White } else { Colour::Black };
+    let rows = heaps[3..].chunks(3).map(|r| Row { width: r[0], white: r[1], black: r[2] }).collect();
+    Ok(Board { rows, retreats: [heaps[1], heaps[2]], to_move })
+}
+
+/// Heaps drawn for a start (random, a puzzle's, typed) made a board: heaps that already encode
+/// one ([`encode`]) stay; otherwise each heap is a row's gap, with [`START_ROOM`] squares behind
+/// each counter (less when the width would pass `u64::MAX`), [`START_RETREATS`] retreats for
+/// each colour, and White to move.
+///
+/// ```
+/// use nim_engine::northcott::{decode, fit_heaps};
+///
+/// let board = decode(&fit_heaps(vec![5, 3])).unwrap();
+/// assert_eq!(board.gaps(), [5, 3]);
+/// assert_eq!(board.rows()[0].width, 5 + 2 + 2 * 2);
+/// assert_eq!(fit_heaps(vec![0, 1, 1, 9, 2, 5]), [0, 1, 1, 9, 2, 5]);
+/// ```
+pub fn fit_heaps(heaps: Vec<u64>) -> Vec<u64> {
+    if encoding_problem(&heaps).is_none() {
+        return heaps;
+    }
+    let gaps = if heaps.is_empty() { vec![1] } else { heaps };
+    let rows = gaps
+        .into_iter()
+        .map(|gap| {
+            let gap = gap.min(u64::MAX - 2);
+            let room = START_ROOM.min((u64::MAX - 2 - gap) / 2);
+            let white = 1 + room;
+            Row { width: gap + 2 + 2 * room, white, black: white + gap + 1 }
+        })
+        .collect();
+    encode(&Board { rows, retreats: [START_RETREATS; 2], to_move: Colour::White })
+}
+
+impl Board {
+    /// Whether the player to move has no move: every gap closed, and no retreat left or no room
+    /// behind any of their counters.
+    pub fn is_over(&self) -> bool {
+        let mover = self.to_move;
+        self.rows.iter().all(|r| r.gap() == 0 && (self.retreats(mover) == 0 || r.room_behind(mover) == 0))
+    }
+
+    /// The squares row `row`'s moving counter may reach, as ranges in increasing order (the
+    /// retreats' and the forward moves'), each `(first, last)` inclusive.
+    fn reach(&self, row: usize) -> Vec<(u64, u64)> {
+        let Some(&r) = self.rows.get(row) else { return Vec::new() };
+        let back = self.retreats(self.to_move) > 0;
+        let mut out = Vec::new();
+        match self.to_move {
+            Colour::White => {
+                if back && r.white > 1 {
+                    out.push((1, r.white - 1));
+                }
+                if r.gap() > 0 {
+                    out.push((r.white + 1, r.black - 1));
+                }
+            }
+            Colour::Black => {
+                if r.gap() > 0 {
+                    out.push((r.white + 1, r.black - 1));
+                }
+                if back && r.black < r.width {
+                    out.push((r.black + 1, r.width));
+                }
+            }
+        }
+        out
+    }
+
+    /// How many legal moves there are.
+    pub fn move_count(&self) -> u128 {
+        (0..self.rows.len()).flat_map(|row| self.reach(row)).map(|(a, b)| u128::from(b - a) + 1).sum()
+    }
+
+    /// The legal move number `index` (from 0), by row and then by square.
+    pub fn nth_slide(&self, mut index: u128) -> Option<Slide> {
+        for row in 0..self.rows.len() {
+            for (a, b) in self.reach(row) {
+                let n = u128::from(b - a) + 1;
+                if index < n {
+                    return Some(Slide { row, to: a + index as u64 });
+                }
+                index -= n;
+            }
+        }
+        None
+    }
+}
+
+/// Northcott's game as a [`Rules`] on a position of heaps that encode a board ([`encode`]):
+/// normal play only (the player with no move loses).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Northcott;
+
+impl Northcott {
+    /// The board of `position`, or `None` when its heaps encode none (refused by
+    /// [`Rules::check_position`]).
+    fn board(position: &Position) -> Option<Board> {
+        decode(position.heaps()).ok()
+    }
+
+    /// The slide as the engine's move.
+    fn mv(slide: Slide) -> Move {
+        Move::Slide { row: slide.row, to: slide.to }
+    }
+
+    /// The Grundy view of the board: the gaps are the Nim heaps.
+    fn view(board: &Board) -> GrundyView {
+        let gaps = board.gaps();
+        let sum = board.nim_sum();
+        let best = board.best_slide();
+        let words = |slide: Slide| Northcott::words_of(board, slide);
+        let working = best.filter(|_| sum != 0).map(|slide| GrundyStep {
+            heap: slide.row,
+            from: u128::from(gaps[slide.row]),
+            to: u128::from(gaps[slide.row] ^ sum),
+        });
+        let reason = match (best, working) {
+            (None, _) => GrundyReason::GameOver,
+            (Some(slide), Some(step)) => GrundyReason::Win { words: words(slide), step, split: false },
+            (Some(slide), None) => GrundyReason::Lost { words: words(slide) },
+        };
+        GrundyView {
+            game: GameKind::Northcott,
+            heaps: gaps.clone(),
+            values: gaps.iter().map(|&g| u128::from(g)).collect(),
+            sum: u128::from(sum),
+            nearby: Vec::new(),
+            periodic: None,
+            pattern: Some(GrundyPattern::Northcott),
+            working,
+            best: best.map(Northcott::mv),
+            reason,
+            win: sum != 0,
+        }
+    }
+
+    /// What `slide` does on `board`, as data for its words.
+    fn words_of(board: &Board, slide: Slide) -> MoveWords {
+        let from = board.rows().get(slide.row).map_or(0, |r| r.square(board.to_move()));
+        MoveWords::Slide {
+            row: slide.row + 1,
+            from,
+            to: slide.to,
+            retreat: board.is_retreat(slide),
+            white: board.to_move() == Colour::White,
+        }
+    }
+
+    /// The slide a move names, or why the game has no such move.
+    fn slide(mv: &Move) -> Result<Slide, MoveError> {
+        match *mv {
+            Move::Slide { row, to } => Ok(Slide { row, to }),
+            _ => Err(MoveError::NotInThisGame {
+                game: GameKind::Northcott.title(),
+                what: "one row, sliding the mover's counter to a square",
+            }),
+        }
+    }
+}
+
+/// Plays a slide's mechanics on a position that encodes a board (for [`Move::apply_to`]).
+pub(crate) fn apply(position: &mut Position, row: usize, to: u64) -> Result<(), MoveError> {
+    let mut board =
+        decode(position.heaps()).map_err(|_| MoveError::NoSuchHeap { number: row + 1, heaps: 0 })?;
+    board.play(Slide { row, to }).map_err(|e| refusal(&board, e))?;
+    *position = Position::new(encode(&board));
+    Ok(())
+}
+
+/// The engine's refusal of a slide the board refused.
+fn refusal(board: &Board, error: NorthcottError) -> MoveError {
+    match error {
+        NorthcottError::NoRow { row } | NorthcottError::BadRow { row } => {
+            MoveError::NoSuchHeap { number: row + 1, heaps: board.rows().len() }
+        }
+        NorthcottError::BadSquare { row, to } => MoveError::BadSlide { row: row + 1, to },
+        NorthcottError::NoRetreat => MoveError::NoRetreat,
+    }
+}
+
+impl Rules for Northcott {
+    fn kind(&self) -> GameKind {
+        GameKind::Northcott
+    }
+    fn mode(&self) -> Mode {
+        Mode::Normal
+    }
+    fn check_position(&self, position: &Position) -> Result<(), PositionError> {
+        if position.limit().is_some() {
+            return Err(PositionError::UnexpectedLimit);
+        }
+        decode(position.heaps()).map(|_| ()).map_err(PositionError::Board)
+    }
+    fn check(&self, position: &Position, mv: &Move) -> Result<(), MoveError> {
+        let slide = Northcott::slide(mv)?;
+        let board =
+            Northcott::board(position).ok_or(MoveError::NoSuchHeap { number: slide.row + 1, heaps: 0 })?;
+        board.check(slide).map_err(|e| refusal(&board, e))
+    }
+    fn is_over(&self, position: &Position) -> bool {
+        Northcott::board(position).is_none_or(|b| b.is_over())
+    }
+    fn outcome(&self, position: &Position) -> Outcome {
+        match Northcott::board(position).is_some_and(|b| b.mover_wins()) {
+            true => Outcome::Win,
+            false => Outcome::Lose,
+        }
+    }
+    fn winning_moves_up_to(&self, position: &Position, limit: usize) -> Vec<Move> {
+        Northcott::board(position)
+            .map(|b| b.winning_slides().into_iter().take(limit).map(Northcott::mv).collect())
+            .unwrap_or_default()
+    }
+    fn winning_move_count(&self, position: &Position) -> Option<u128> {
+        Some(Northcott::board(position).map_or(0, |b| b.winning_slides().len() as u128))
+    }
+    fn ai_move(&self, position: &Position) -> Option<Move> {
+        Northcott::board(position)?.best_slide().map(Northcott::mv)
+    }
+    fn move_count(&self, position: &Position) -> u128 {
+        Northcott::board(position).map_or(0, |b| b.move_count())
+    }
+    fn nth_move(&self, position: &Position, index: u128) -> Option<Move> {
+        Northcott::board(position)?.nth_slide(index).map(Northcott::mv)
+    }
+    fn teach(&self, position: &Position) -> Teaching {
+        let board = Northcott::board(position).unwrap_or_else(|| Board {
+            rows: Vec::new(),
+            retreats: [0, 0],
+            to_move: Colour::White,
+        });
+        Teaching::Grundy(Northcott::view(&board))
+    }
+    fn move_words(&self, position: &Position, mv: &Move) -> MoveWords {
+        match (Northcott::board(position), Northcott::slide(mv)) {
+            (Some(board), Ok(slide)) => Northcott::words_of(&board, slide),
+            _ => MoveWords::plain(mv),
+        }
+    }
+    fn write_move(&self, mv: &Move) -> String {
+        match mv {
+            Move::Slide { row, to } => format!("{} to {to}", row + 1),
+            other => other.to_string(),
+        }
+    }
+    fn read_move(&self, text: &str) -> Result<Move, String> {
+        let words: Vec<&str> = text.split_whitespace().filter(|w| !w.eq_ignore_ascii_case("to")).collect();
+        let usage = || format!("a move is a row and a square, such as '2 to 7', not '{}'", text.trim());
+        let [row, to] = words.as_slice() else { return Err(usage()) };
+        let row: usize = row.parse().map_err(|_| usage())?;
+        let to: u64 = to.parse().map_err(|_| usage())?;
+        if row == 0 {
+            return Err(usage());
+        }
+        Ok(Move::Slide { row: row - 1, to })
     }
 }
 
