@@ -515,6 +515,7 @@ fn board_problem_text(lang: Language, problem: &crate::engine::northcott::BoardP
             text_with(lang, "solve-error-board-count", &[("given", n(given as u64))])
         }
         BoardProblem::Mover { found } => text_with(lang, "solve-error-board-mover", &[("found", n(found))]),
+        BoardProblem::Retreats => crate::i18n::text(lang, "solve-error-board-retreats"),
         BoardProblem::Row { row, width, white, black } => text_with(
             lang,
             "solve-error-board-row",

@@ -367,27 +367,60 @@ impl Game {
     }
 
     /// Whether heap `index` holds enough for a move: any token, or two neighbouring pins in a
-    /// game whose moves knock down two.
+    /// game whose moves knock down two; in Northcott's game, whether the mover's counter in row
+    /// `index` can move.
     fn playable(&self, index: usize) -> bool {
         let least = match self.shape() {
             MoveShape::Pins { one: false, .. } => 2,
+            MoveShape::Slide => return self.board().is_some_and(|b| b.reach_span(index).is_some()),
             _ => 1,
         };
         self.heap(index) >= least
     }
 
+    /// Northcott's game's board, which the position's heaps encode (`None` in any other game).
+    pub fn board(&self) -> Option<crate::engine::Board> {
+        (self.shape() == MoveShape::Slide)
+            .then(|| crate::engine::northcott::decode(self.position().heaps()).ok())
+            .flatten()
+    }
+
+    /// How many things a player chooses among: the heaps, or Northcott's game's rows.
+    pub fn choosable(&self) -> usize {
+        match self.board() {
+            Some(board) => board.rows().len(),
+            None => self.position().len(),
+        }
+    }
+
     /// Selects the first heap a move can be made from at or after `index`, wrapping around.
     fn select_nearest(&mut self, index: usize) {
-        let n = self.position().len();
+        let n = self.choosable();
         if let Some(found) = (0..n).map(|i| (index + i) % n).find(|&i| self.playable(i)) {
             self.selected = found;
         }
+        self.first_square();
         self.clamp_count();
+    }
+
+    /// Northcott's game: a row newly chosen starts on its counter's first square (one forward,
+    /// else one back), never on a retreat the player did not ask for.
+    fn first_square(&mut self) {
+        if let Some(to) = self.board().and_then(|board| board.first_choice(self.selected)) {
+            self.count = to;
+        }
     }
 
     fn clamp_count(&mut self) {
         let (least, most) = self.count_range();
         self.count = self.count.clamp(least, most);
+        // Northcott's game: a square the counter cannot take (its own) is left for its first.
+        if let Some(board) = self.board() {
+            let slide = crate::engine::Slide { row: self.selected, to: self.count };
+            if board.check(slide).is_err() {
+                self.count = board.first_choice(self.selected).unwrap_or(self.count);
+            }
+        }
     }
 
     /// Moore's Nim_k: keeps the selected heap's count among the others before the selection moves.
@@ -411,7 +444,7 @@ impl Game {
 
     /// Moves the selection one heap up or down, skipping those no move can be made from.
     pub fn step_selection(&mut self, down: bool) {
-        let n = self.position().len();
+        let n = self.choosable();
         let next = (1..=n)
             .map(|i| if down { (self.selected + i) % n } else { (self.selected + n - i) % n })
             .find(|&i| self.playable(i));
@@ -420,6 +453,7 @@ impl Game {
             self.selected = i;
             self.load_count();
             self.typed.clear();
+            self.first_square();
             self.clamp_count();
         }
     }
@@ -427,7 +461,18 @@ impl Game {
     pub fn set_count(&mut self, count: u64) {
         self.typed.clear();
         // Euclid's game steps from one multiple of the smaller number to the next.
-        self.count = self.rules.kind.snap_count(self.position(), self.selected, self.count, count);
+        let mut count = self.rules.kind.snap_count(self.position(), self.selected, self.count, count);
+        // Northcott's game steps over the counter's own square.
+        if let Some(board) = self.board() {
+            let own = board.rows().get(self.selected).map(|r| r.square(board.to_move()));
+            if own == Some(count) && count != self.count {
+                count = if count > self.count { count.saturating_add(1) } else { count.saturating_sub(1) };
+                if !(self.count_range().0..=self.count_range().1).contains(&count) {
+                    count = self.count;
+                }
+            }
+        }
+        self.count = count;
         self.chose_count = true;
         self.clamp_count();
     }
@@ -462,7 +507,8 @@ impl Game {
         }
         let mut text = self.typed.clone();
         text.push(char::from(b'0' + digit));
-        let holds = self.heap(self.selected);
+        // Northcott's game: the squares of the row, up to the farthest the counter reaches.
+        let holds = if self.board().is_some() { self.count_range().1 } else { self.heap(self.selected) };
         match text.parse::<u64>() {
             Ok(value) if value <= holds => {
                 self.typed = text;

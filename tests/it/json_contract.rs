@@ -110,9 +110,9 @@ fn northcott_at_u64_max_slides_within_the_schema() {
     use nim_tui::engine::{Board, Slide};
     let max = u64::MAX;
     let boards: [Vec<u64>; 3] = [
-        vec![0, 1, 1, max, 1, max, max, max / 2, max / 2 + 3],
-        vec![1, 3, 0, max, 2, max - 1, max, 5, 9],
-        vec![0, 0, 0, max, 1, max, max, 1, max],
+        vec![1, 2, 2, max, 1, max, max, max / 2, max / 2 + 3],
+        vec![2, 4, 1, max, 2, max - 1, max, 5, 9],
+        vec![1, 1, 1, max, 1, max, max, 1, max],
     ];
     for heaps in boards {
         let mut args = vec!["--json".to_string(), "--game".into(), "northcott".into()];
@@ -142,7 +142,7 @@ fn northcott_at_u64_max_slides_within_the_schema() {
         }
     }
     // Black's counter left of White's: not a board.
-    let out = solve(&["--game", "northcott", "0", "1", "1", "9", "5", "4"], "");
+    let out = solve(&["--game", "northcott", "1", "2", "2", "9", "5", "4"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("row 1"),

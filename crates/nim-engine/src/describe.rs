@@ -582,6 +582,11 @@ impl GameKind {
     pub fn count_range(self, position: &Position, heap: usize, alternative: bool) -> (u64, u64) {
         let size = position.heap(heap).unwrap_or(0);
         match (self.describe().shape, alternative) {
+            // The squares the mover's counter in row `heap` can reach, from the leftmost.
+            (MoveShape::Slide, _) => super::northcott::decode(position.heaps())
+                .ok()
+                .and_then(|board| board.reach_span(heap))
+                .unwrap_or((1, 1)),
             // Moore's Nim_k: 0 leaves this heap out of the move.
             (MoveShape::UpToHeaps(_), _) => (0, size),
             (MoveShape::OneOrBoth, true) => {

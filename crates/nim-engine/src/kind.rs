@@ -239,7 +239,7 @@ impl GamePreset {
 impl GameKind {
     /// One of each game, with its usual parameters (Nim_2, the subtraction set {1, 2, 3}), in the
     /// order menus list them.
-    pub const ALL: [GameKind; 14] = [
+    pub const ALL: [GameKind; 15] = [
         GameKind::Nim,
         GameKind::Moore(2),
         GameKind::Subtraction(SubtractionSet(0b111)),
@@ -254,6 +254,7 @@ impl GameKind {
         GameKind::Ruler,
         GameKind::Euclid,
         GameKind::Octal(super::octal::DEFAULT_CODE),
+        GameKind::Northcott,
     ];
 
     /// The name used on the command line and in files, such as `moore:2` or `subtraction:1,2,3`.
@@ -575,7 +576,7 @@ pub const GAMES_EXPECTED: &str = "expected nim, moore:K (K from 1 to 8), subtrac
 
 /// The games accepted, as a configuration file quotes them, for its messages.
 pub const GAMES_QUOTED: &str = "a game: \"nim\", \"moore:K\" (K from 1 to 8), \"subtraction:1,2,3\" (amounts from 1 to \
-     128), \"lasker\", \"kayles\", \"dawson\", \"wythoff\", \"fibonacci\", \"staircase\", \"turtles\", \"mock-turtles\", \"ruler\", \"euclid\", \"octal:0.71\" (an octal code), \"21\" or \"bachet\"";
+     128), \"lasker\", \"kayles\", \"dawson\", \"wythoff\", \"fibonacci\", \"staircase\", \"turtles\", \"mock-turtles\", \"ruler\", \"euclid\", \"octal:0.71\" (an octal code), \"northcott\", \"21\" or \"bachet\"";
 
 /// What `octal:CODE` is, for the help and the completions.
 const OCTAL_HELP: &str = "an octal game on rows of pins: octal:0.71, digit k says where k neighbouring pins may \

@@ -317,20 +317,26 @@ pub const START_RETREATS: u64 = 2;
 /// The room behind each counter when a start is made of plain heaps ([`fit_heaps`]).
 pub const START_ROOM: u64 = 2;
 
-/// A board as a position's heaps: `[mover, white's retreats, black's retreats]` (the mover 0 for
-/// White, 1 for Black), then three heaps a row: its width, the white counter's square and the
-/// black counter's square.
+/// A board as a position's heaps: `[mover, white's retreats + 1, black's retreats + 1]` (the
+/// mover 1 for White, 2 for Black), then three heaps a row: its width, the white counter's
+/// square and the black counter's square. No number is 0, as a game's starting heaps never are
+/// (saved games and records hold them), hence the retreats written plus one.
 ///
 /// ```
 /// use nim_engine::northcott::{decode, encode};
 ///
-/// let heaps = vec![0, 2, 2, 10, 3, 7];
+/// // White to move with 2 retreats each; one row of 10 squares, counters at 3 and 7.
+/// let heaps = vec![1, 3, 3, 10, 3, 7];
 /// let board = decode(&heaps).unwrap();
 /// assert_eq!(board.gaps(), [3]);
 /// assert_eq!(encode(&board), heaps);
 /// ```
 pub fn encode(board: &Board) -> Vec<u64> {
-    let mut heaps = vec![board.to_move.index() as u64, board.retreats[0], board.retreats[1]];
+    let mut heaps = vec![
+        board.to_move.index() as u64 + 1,
+        board.retreats[0].saturating_add(1),
+        board.retreats[1].saturating_add(1),
+    ];
     for r in &board.rows {
         heaps.extend([r.width, r.white, r.black]);
     }
@@ -342,18 +348,21 @@ pub fn encode(board: &Board) -> Vec<u64> {
 pub enum BoardProblem {
     /// Not 3 + 3 x rows numbers, with at least one row.
     #[error(
-        "the numbers are the mover (0 White, 1 Black), White's and Black's retreats, then each row's width, white square and black square: 3 + 3 x rows numbers, not {given}"
+        "the numbers are the mover (1 White, 2 Black), White's and Black's retreats plus one, then each row's width, white square and black square: 3 + 3 x rows numbers, not {given}"
     )]
     Count {
         /// How many numbers were given.
         given: usize,
     },
-    /// The first number is not 0 (White) or 1 (Black).
-    #[error("the first number is the mover, 0 for White or 1 for Black, not {found}")]
+    /// The first number is not 1 (White) or 2 (Black).
+    #[error("the first number is the mover, 1 for White or 2 for Black, not {found}")]
     Mover {
         /// What was given.
         found: u64,
     },
+    /// A count of retreats written as 0 (they are written plus one: 1 for none).
+    #[error("the second and third numbers are White's and Black's retreats plus one (1 for none), not 0")]
+    Retreats,
     /// A row whose counters are not `1 <= white < black <= width`.
     #[error(
         "row {row} (width {width}, white at {white}, black at {black}) needs 1 <= white < black <= width"
@@ -375,8 +384,11 @@ fn encoding_problem(heaps: &[u64]) -> Option<BoardProblem> {
     if heaps.len() < 6 || !heaps.len().is_multiple_of(3) {
         return Some(BoardProblem::Count { given: heaps.len() });
     }
-    if heaps[0] > 1 {
+    if !(1..=2).contains(&heaps[0]) {
         return Some(BoardProblem::Mover { found: heaps[0] });
+    }
+    if heaps[1] == 0 || heaps[2] == 0 {
+        return Some(BoardProblem::Retreats);
     }
     heaps[3..].chunks(3).enumerate().find_map(|(i, r)| {
         let (width, white, black) = (r[0], r[1], r[2]);
@@ -394,9 +406,9 @@ pub fn decode(heaps: &[u64]) -> Result<Board, BoardProblem> {
     if let Some(problem) = encoding_problem(heaps) {
         return Err(problem);
     }
-    let to_move = if heaps[0] == 0 { Colour::White } else { Colour::Black };
+    let to_move = if heaps[0] == 1 { Colour::White } else { Colour::Black };
     let rows = heaps[3..].chunks(3).map(|r| Row { width: r[0], white: r[1], black: r[2] }).collect();
-    Ok(Board { rows, retreats: [heaps[1], heaps[2]], to_move })
+    Ok(Board { rows, retreats: [heaps[1] - 1, heaps[2] - 1], to_move })
 }
 
 /// Heaps drawn for a start (random, a puzzle's, typed) made a board: heaps that already encode
@@ -410,7 +422,7 @@ pub fn decode(heaps: &[u64]) -> Result<Board, BoardProblem> {
 /// let board = decode(&fit_heaps(vec![5, 3])).unwrap();
 /// assert_eq!(board.gaps(), [5, 3]);
 /// assert_eq!(board.rows()[0].width, 5 + 2 + 2 * 2);
-/// assert_eq!(fit_heaps(vec![0, 1, 1, 9, 2, 5]), [0, 1, 1, 9, 2, 5]);
+/// assert_eq!(fit_heaps(vec![1, 1, 1, 9, 2, 5]), [1, 1, 1, 9, 2, 5]);
 /// ```
 pub fn fit_heaps(heaps: Vec<u64>) -> Vec<u64> {
     if encoding_problem(&heaps).is_none() {
@@ -462,6 +474,29 @@ impl Board {
             }
         }
         out
+    }
+
+    /// The leftmost and the rightmost square row `row`'s moving counter may reach (its own square
+    /// lies between them when it may also retreat), or `None` when it has no move.
+    pub fn reach_span(&self, row: usize) -> Option<(u64, u64)> {
+        let reach = self.reach(row);
+        Some((reach.first()?.0, reach.last()?.1))
+    }
+
+    /// The square a player's chooser starts on in row `row`: one square forward, or one back
+    /// when the gap is closed (and a retreat is left), or `None` when the counter has no move.
+    pub fn first_choice(&self, row: usize) -> Option<u64> {
+        let r = *self.rows.get(row)?;
+        let forward = match self.to_move {
+            Colour::White => r.white + 1,
+            Colour::Black => r.black - 1,
+        };
+        let back = match self.to_move {
+            Colour::White => r.white.checked_sub(1).filter(|&s| s >= 1),
+            Colour::Black => (r.black < r.width).then(|| r.black + 1),
+        };
+        let slide = |to| Slide { row, to };
+        [Some(forward), back].into_iter().flatten().find(|&to| self.check(slide(to)).is_ok())
     }
 
     /// How many legal moves there are.
