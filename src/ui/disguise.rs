@@ -650,11 +650,13 @@ fn place_board(lang: crate::i18n::Language, game: &Game, board: Rect, marked: Op
     let lines = board_lines(lang, game, marked);
     let rows = lines.len().saturating_sub(1) as u16;
     let stride = if inner.height >= 2 + rows * 2 { 2 } else { 1 };
+    // A blank line under the status line when the rows still fit.
+    let first = if inner.height >= 2 + rows { 2 } else { 1 };
     let mut placed = Vec::new();
     for (n, line) in lines.into_iter().enumerate() {
         let y = match n {
             0 => inner.y,
-            n => inner.y + 1 + (n as u16 - 1) * stride + u16::from(stride == 2),
+            n => inner.y + first + (n as u16 - 1) * stride,
         };
         if y >= inner.bottom() {
             break;
