@@ -648,7 +648,13 @@ impl Rules for Northcott {
         Some(Northcott::board(position).map_or(0, |b| b.winning_slides().len() as u128))
     }
     fn ai_move(&self, position: &Position) -> Option<Move> {
-        Northcott::board(position)?.best_slide().map(Northcott::mv)
+        let board = Northcott::board(position)?;
+        if board.mover_wins() {
+            return board.best_slide().map(Northcott::mv);
+        }
+        // Lost: the best try every game makes (the fewest winning replies left, weighed over
+        // every move of a small board), the widest gap closed by one past that.
+        super::best_try(self, position, || board.best_slide().map(Northcott::mv))
     }
     fn move_count(&self, position: &Position) -> u128 {
         Northcott::board(position).map_or(0, |b| b.move_count())
