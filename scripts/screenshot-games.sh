@@ -67,6 +67,10 @@ shot docs/shots/ruler-theory-100x30.png 100x30 dark 12 "h b" C.UTF-8 --game rule
 shot docs/shots/zh-ruler-100x30.png 100x30 dark 12 h zh_CN.UTF-8 --game ruler --heaps 3,6,8,13 "${fast[@]}"
 shot docs/shots/euclid-23-5-hint.png 100x30 dark 12 h C.UTF-8 --game euclid --heaps 23,5 "${fast[@]}"
 shot docs/shots/octal-100x30.png 100x30 dark 12 "h b" C.UTF-8 --game octal:0.53 --heaps 7,4,9 "${fast[@]}"
+shot docs/shots/northcott-100x30.png 100x30 dark 12 h C.UTF-8 --game northcott --heaps 1,3,3,12,3,8,9,1,4,1000000000000000000,2,999999999999999990 "${fast[@]}"
+shot docs/shots/misere-kayles-100x30.png 100x30 dark 12 h C.UTF-8 --game kayles --mode misere --heaps 1,4,9,13 "${fast[@]}"
+shot docs/shots/misere-kayles-theory-100x30.png 100x30 dark 12 "h b" C.UTF-8 --game kayles --mode misere --heaps 1,4,9,13 "${fast[@]}"
+shot docs/shots/zh-misere-kayles-100x30.png 100x30 dark 12 h zh_CN.UTF-8 --game kayles --mode misere --heaps 1,4,9,13 "${fast[@]}"
 # The README's pictures.
 shot assets/screenshot.png 100x30 dark 12 "b h" C.UTF-8 --heaps 3,4,5 "${fast[@]}"
 shot assets/screenshot-light-80x24.png 80x24 light 12 h C.UTF-8 --heaps 3,4,5 "${fast[@]}"

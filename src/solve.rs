@@ -77,7 +77,7 @@ pub struct Answer<'a> {
     /// `false` when `count` is only a lower bound; absent when it is exact.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count_exact: Option<bool>,
-    pub moves: Vec<JsonMove>,
+    pub moves: Vec<JsonMove<'a>>,
     /// `true` when `moves` stops before `min(count, limit)` (Moore's Nim_k past
     /// [`crate::engine::MOORE_LIST_MAX`] moves, or when its search's budget runs out); absent when
     /// the list is all that was asked for.
@@ -85,7 +85,7 @@ pub struct Answer<'a> {
     pub moves_truncated: Option<bool>,
     /// In a losing position only: the move the AI plays there (`null` once the game is over).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub best_try: Option<Option<JsonMove>>,
+    pub best_try: Option<Option<JsonMove<'a>>>,
 }
 
 /// A count (or a Grundy value) as JSON writes it: a number while it fits a `u64`, else its digits
@@ -116,53 +116,24 @@ impl From<&MoveCount> for JsonCount {
     }
 }
 
-/// A move as `solve --json` writes it: heaps (rows) and pins numbered from 1.
-#[derive(Debug, Serialize)]
-#[serde(untagged)]
-pub enum JsonMove {
-    /// `{"heap":1,"take":2}`
-    Take { heap: usize, take: u64 },
-    /// `{"take":[{"heap":1,"take":2},{"heap":3,"take":1}]}`: several heaps at once (Moore's Nim_k,
-    /// Wythoff's "the same from both").
-    Many { take: Vec<JsonTake> },
-    /// `{"heap":1,"split":[3,4]}`: Lasker's split, the part staying in place first.
-    Split { heap: usize, split: [u64; 2] },
-    /// `{"heap":1,"pins":[3,4]}`: the Kayles pins knocked down.
-    Pins { heap: usize, pins: Vec<u64> },
-    /// `{"turn":[9,4]}`: the coins turned over in a coin-turning game, by their places from 1,
-    /// the head turned to tails first.
-    Turn { turn: Vec<u64> },
-    /// `{"run":[9,4]}`: the ruler game's run of coins turned over, by its two ends, the head
-    /// turned to tails first (`[9,9]`: the head alone). A run may hold up to 2^64-1 coins, so it
-    /// is never listed coin by coin.
-    Run { run: [u64; 2] },
+/// A move as `solve --json` writes it: the engine's JSON of the move ([`Move::json`]), kept with
+/// the position it is made from.
+#[derive(Debug)]
+pub struct JsonMove<'a> {
+    mv: Move,
+    position: &'a Position,
 }
 
-/// One heap's part of a move on several heaps.
-#[derive(Debug, Serialize)]
-pub struct JsonTake {
-    pub heap: usize,
-    pub take: u64,
-}
-
-impl JsonMove {
+impl<'a> JsonMove<'a> {
     /// `mv` from `position` in its JSON shape.
-    pub fn of(position: &Position, mv: &Move) -> JsonMove {
-        match mv {
-            Move::Take(take) => JsonMove::Take { heap: take.number(), take: take.take },
-            Move::TakeMany(takes) => JsonMove::Many {
-                take: takes.iter().map(|t| JsonTake { heap: t.number(), take: t.take }).collect(),
-            },
-            Move::Split { heap, take: 0, left } => {
-                let rest = position.heap(*heap).unwrap_or(0).saturating_sub(*left);
-                JsonMove::Split { heap: heap + 1, split: [*left, rest] }
-            }
-            Move::Split { heap, take, left } => {
-                JsonMove::Pins { heap: heap + 1, pins: (left + 1..=left + take).collect() }
-            }
-            Move::Turn(coins) => JsonMove::Turn { turn: coins.clone() },
-            &Move::Run { right, left } => JsonMove::Run { run: [right, left] },
-        }
+    pub fn of(position: &'a Position, mv: &Move) -> JsonMove<'a> {
+        JsonMove { mv: mv.clone(), position }
+    }
+}
+
+impl Serialize for JsonMove<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.mv.json(self.position).serialize(serializer)
     }
 }
 
@@ -525,6 +496,7 @@ pub fn input_error_text(lang: Language, e: &PositionInputError) -> String {
             "solve-error-too-many-coins",
             &[("max", Arg::Text(u64::MAX.to_string())), ("total", Arg::Text(total.to_string()))],
         ),
+        PositionInputError::Shape(PositionError::Board(problem)) => board_problem_text(lang, problem),
         PositionInputError::Shape(PositionError::Heads { found }) => {
             text_with(lang, "solve-error-heads", &[("found", Arg::Text(found.clone()))])
         }
@@ -533,6 +505,25 @@ pub fn input_error_text(lang: Language, e: &PositionInputError) -> String {
 
 /// A game the engine's error names by its English title (`Wythoff's game`), in the language
 /// chosen: the title of the game that has it; any other as it is.
+/// Why numbers are not a board of Northcott's game, for people in the language chosen.
+fn board_problem_text(lang: Language, problem: &crate::engine::northcott::BoardProblem) -> String {
+    use crate::engine::northcott::BoardProblem;
+    use crate::i18n::{Arg, text_with};
+    let n = |v: u64| Arg::Text(v.to_string());
+    match *problem {
+        BoardProblem::Count { given } => {
+            text_with(lang, "solve-error-board-count", &[("given", n(given as u64))])
+        }
+        BoardProblem::Mover { found } => text_with(lang, "solve-error-board-mover", &[("found", n(found))]),
+        BoardProblem::Retreats => crate::i18n::text(lang, "solve-error-board-retreats"),
+        BoardProblem::Row { row, width, white, black } => text_with(
+            lang,
+            "solve-error-board-row",
+            &[("row", n(row as u64)), ("width", n(width)), ("white", n(white)), ("black", n(black))],
+        ),
+    }
+}
+
 fn game_named(lang: Language, title: &str) -> String {
     use crate::engine::GameKind;
     if lang == Language::English {
@@ -753,8 +744,10 @@ impl<W: Write> Output<W> {
         Ok(())
     }
 
-    /// One move in its JSON shape (see [`JsonMove`]).
-    fn mv(&mut self, position: &Position, mv: &Move) {
+    /// One move in its JSON shape (see [`Move::json`]). Nim's, the Grundy games' and the pins'
+    /// shapes, the ones a long line is made of, are written by hand (the same bytes); every other
+    /// shape is the engine's serialisation, so a new move shape needs nothing here.
+    fn mv(&mut self, position: &Position, mv: &Move) -> io::Result<()> {
         match mv {
             Move::Take(take) => {
                 self.put(br#"{"heap":"#);
@@ -762,17 +755,6 @@ impl<W: Write> Output<W> {
                 self.put(br#","take":"#);
                 self.num(take.take);
                 self.put(b"}");
-            }
-            Move::TakeMany(takes) => {
-                self.put(br#"{"take":["#);
-                for (i, take) in takes.iter().enumerate() {
-                    self.put(if i == 0 { br#"{"heap":"# } else { br#",{"heap":"# });
-                    self.num(take.number() as u64);
-                    self.put(br#","take":"#);
-                    self.num(take.take);
-                    self.put(b"}");
-                }
-                self.put(b"]}");
             }
             Move::Split { heap, take: 0, left } => {
                 let rest = position.heap(*heap).unwrap_or(0).saturating_sub(*left);
@@ -796,24 +778,16 @@ impl<W: Write> Output<W> {
                 }
                 self.put(b"]}");
             }
-            Move::Turn(coins) => {
-                self.put(br#"{"turn":["#);
-                for (i, &coin) in coins.iter().enumerate() {
-                    if i > 0 {
-                        self.put(b",");
-                    }
-                    self.num(coin);
+            _ => {
+                let bytes = serde_json::to_vec(&mv.json(position)).map_err(io::Error::other)?;
+                // A move of any size: in pieces no larger than the buffer's slack.
+                for piece in bytes.chunks(OUT_SLACK) {
+                    self.put(piece);
+                    self.spill_if_full()?;
                 }
-                self.put(b"]}");
-            }
-            &Move::Run { right, left } => {
-                self.put(br#"{"run":["#);
-                self.num(right);
-                self.put(b",");
-                self.num(left);
-                self.put(b"]}");
             }
         }
+        Ok(())
     }
 
     /// The JSON line answering `position`, newline included.
@@ -884,8 +858,7 @@ impl<W: Write> Output<W> {
                 self.put(b",");
             }
             first = false;
-            self.mv(position, mv);
-            written = self.spill_if_full();
+            written = self.mv(position, mv).and_then(|()| self.spill_if_full());
             // A reader that has gone away ends the list: the rest would never be read.
             written.is_ok()
         });
@@ -897,7 +870,7 @@ impl<W: Write> Output<W> {
         if verdict.outcome == Outcome::Lose {
             self.put(br#","best_try":"#);
             match game.ai_move(position) {
-                Some(mv) => self.mv(position, &mv),
+                Some(mv) => self.mv(position, &mv)?,
                 None => self.put(b"null"),
             }
         }

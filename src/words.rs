@@ -95,6 +95,7 @@ pub fn units(lang: Language, kind: GameKind) -> &'static str {
         Unit::Token => fixed(lang, "word-tokens"),
         Unit::Pin => fixed(lang, "word-pins"),
         Unit::Coin => fixed(lang, "word-coins"),
+        Unit::Square => fixed(lang, "word-squares"),
     }
 }
 
@@ -109,6 +110,7 @@ pub fn count_of(lang: Language, kind: GameKind, count: u64) -> String {
         Unit::Token => say(lang, "tokens-count", &[("n", Arg::Count(count))]),
         Unit::Pin => say(lang, "pins-count", &[("n", Arg::Count(count))]),
         Unit::Coin => say(lang, "coins-count", &[("n", Arg::Count(count))]),
+        Unit::Square => say(lang, "squares-count", &[("n", Arg::Count(count))]),
     }
 }
 
@@ -119,6 +121,7 @@ pub fn verb(lang: Language, kind: GameKind) -> &'static str {
         Verb::KnockDown => fixed(lang, "word-knock-down"),
         Verb::MoveDown => fixed(lang, "word-move-down"),
         Verb::Turn => fixed(lang, "word-turn"),
+        Verb::Slide => fixed(lang, "word-slide"),
     }
 }
 
@@ -181,6 +184,82 @@ pub fn least_reason(lang: Language, why: LeastReason) -> &'static str {
         LeastReason::FirstMoveNotAll => fixed(lang, "least-first-move-not-all"),
         LeastReason::NoMove => fixed(lang, "least-no-move"),
     }
+}
+
+/// Why the chosen move cannot be played, as a sentence in the screen's language. The moves
+/// the keys and the mouse can choose are refused for these reasons; any other is the engine's
+/// own (English) words. A game's new refusal is worded here, with the rest of its words.
+pub fn refusal(lang: Language, kind: GameKind, error: &crate::engine::MoveError) -> String {
+    use crate::engine::MoveError;
+    use crate::i18n::text_with;
+    let n = |name: &'static str, value: u64| (name, crate::i18n::Arg::from(value));
+    let text = match error {
+        MoveError::TakeNothing => crate::i18n::text(lang, "refused-take-nothing"),
+        MoveError::TooMany { number, holds, take } => text_with(
+            lang,
+            "refused-too-many",
+            &[n("heap", *number as u64), n("holds", *holds), n("take", *take)],
+        ),
+        MoveError::TooManyHeaps { most } => {
+            text_with(lang, "refused-too-many-heaps", &[n("most", u64::from(*most))])
+        }
+        MoveError::NotInSet { take, allowed } => {
+            let amounts = kind.amounts().map(|set| set.amounts().map(|a| a.to_string()));
+            let list = amounts.map(|each| each.collect::<Vec<_>>().join("/")).unwrap_or_default();
+            text_with(
+                lang,
+                "refused-not-in-set",
+                &[n("take", *take), ("allowed", allowed.as_str().into()), ("list", list.into())],
+            )
+        }
+        MoveError::OverLimit { take, limit } => {
+            text_with(lang, "refused-over-limit", &[n("take", *take), n("limit", *limit)])
+        }
+        MoveError::WholeHeapFirst => crate::i18n::text(lang, "refused-whole-heap-first"),
+        MoveError::Uneven => crate::i18n::text(lang, "refused-uneven"),
+        MoveError::NotMultiple { number, take, other } => text_with(
+            lang,
+            "refused-not-multiple",
+            &[n("number", *number as u64), n("take", *take), n("other", *other)],
+        ),
+        MoveError::BadSplit { number, holds, left } => text_with(
+            lang,
+            "refused-bad-split",
+            &[n("heap", *number as u64), n("holds", *holds), n("left", *left)],
+        ),
+        MoveError::PinCount { count, .. } => {
+            let one = matches!(kind.describe().shape, crate::engine::MoveShape::Pins { one: true, .. });
+            text_with(
+                lang,
+                "refused-pin-count",
+                &[n("count", *count), ("one", if one { "yes" } else { "no" }.into())],
+            )
+        }
+        MoveError::OctalMove { count, place } => {
+            let code = kind.octal();
+            let code_text = code.map(|c| c.to_string()).unwrap_or_default();
+            match (place, code) {
+                (crate::engine::OctalPlace::Count, _) | (_, None) => {
+                    text_with(lang, "refused-octal-count", &[n("count", *count), ("code", code_text.into())])
+                }
+                (_, Some(code)) => text_with(
+                    lang,
+                    "refused-octal-place",
+                    &[
+                        n("count", *count),
+                        ("code", code_text.into()),
+                        ("places", octal_places(lang, code, *count).into()),
+                    ],
+                ),
+            }
+        }
+        MoveError::BadSlide { row, to } => {
+            text_with(lang, "refused-bad-slide", &[n("row", *row as u64), n("to", *to)])
+        }
+        MoveError::NoRetreat => crate::i18n::text(lang, "refused-no-retreat"),
+        other => other.to_string(),
+    };
+    capitalised(&text)
 }
 
 /// `text` with its first letter a capital, for a sentence's start: the one capitaliser of the
@@ -283,6 +362,25 @@ pub fn move_text(lang: Language, words: &MoveWords, tense: Tense) -> String {
                     ("step", num(step)),
                     ("below", num(step.saturating_sub(1))),
                     ("amount", Arg::Count(amount)),
+                ],
+            )
+        }
+        &MoveWords::Slide { row, from, to, retreat, white } => {
+            let id = match (retreat, tense) {
+                (false, Present) => "move-slide",
+                (false, Past) => "move-slid",
+                (true, Present) => "move-slide-back",
+                (true, Past) => "move-slid-back",
+            };
+            let colour = fixed(lang, if white { "word-white" } else { "word-black" });
+            say(
+                lang,
+                id,
+                &[
+                    ("row", num(row)),
+                    ("from", num(from)),
+                    ("to", num(to)),
+                    ("colour", txt(colour.to_string())),
                 ],
             )
         }
@@ -499,6 +597,7 @@ pub fn rule(lang: Language, kind: GameKind) -> String {
         return i18n::text(lang, "game-rule-staircase");
     }
     match kind.describe().shape {
+        MoveShape::Slide => i18n::text(lang, "game-rule-northcott"),
         MoveShape::Turn { most: Some(2) } => i18n::text(lang, "game-rule-turtles"),
         MoveShape::Turn { most: None } => i18n::text(lang, "game-rule-ruler"),
         MoveShape::Turn { .. } => i18n::text(lang, "game-rule-mock-turtles"),
@@ -940,6 +1039,7 @@ fn in_disguise(lang: Language, view: &GrundyView) -> Option<String> {
         GrundyPattern::TurningTurtles => ("turtles-win", "turtles-lost"),
         GrundyPattern::MockTurtles => ("mock-turtles-win", "mock-turtles-lost"),
         GrundyPattern::Ruler => ("ruler-win", "ruler-lost"),
+        GrundyPattern::Northcott => ("northcott-win", "northcott-lost"),
         _ => return None,
     };
     let staircase = view.pattern == Some(GrundyPattern::Staircase);
@@ -954,7 +1054,8 @@ fn in_disguise(lang: Language, view: &GrundyView) -> Option<String> {
     Some(match &view.reason {
         GrundyReason::GameOver => return None,
         GrundyReason::Win { words, step, .. } => {
-            let at = if staircase {
+            // Northcott's game names the row, whose gap is the heap.
+            let at = if staircase || view.pattern == Some(GrundyPattern::Northcott) {
                 (step.heap + 1) as u64
             } else {
                 view.heaps.get(step.heap).copied().unwrap_or(0)
@@ -1199,6 +1300,7 @@ pub fn grundy_pattern(lang: Language, kind: GameKind, pattern: GrundyPattern) ->
         GrundyPattern::TurningTurtles => i18n::text(lang, "grundy-pattern-turtles"),
         GrundyPattern::MockTurtles => i18n::text(lang, "grundy-pattern-mock-turtles"),
         GrundyPattern::Ruler => i18n::text(lang, "grundy-pattern-ruler"),
+        GrundyPattern::Northcott => i18n::text(lang, "grundy-pattern-northcott"),
     }
 }
 

@@ -367,27 +367,60 @@ impl Game {
     }
 
     /// Whether heap `index` holds enough for a move: any token, or two neighbouring pins in a
-    /// game whose moves knock down two.
+    /// game whose moves knock down two; in Northcott's game, whether the mover's counter in row
+    /// `index` can move.
     fn playable(&self, index: usize) -> bool {
         let least = match self.shape() {
             MoveShape::Pins { one: false, .. } => 2,
+            MoveShape::Slide => return self.board().is_some_and(|b| b.reach_span(index).is_some()),
             _ => 1,
         };
         self.heap(index) >= least
     }
 
+    /// Northcott's game's board, which the position's heaps encode (`None` in any other game).
+    pub fn board(&self) -> Option<crate::engine::Board> {
+        (self.shape() == MoveShape::Slide)
+            .then(|| crate::engine::northcott::decode(self.position().heaps()).ok())
+            .flatten()
+    }
+
+    /// How many things a player chooses among: the heaps, or Northcott's game's rows.
+    pub fn choosable(&self) -> usize {
+        match self.board() {
+            Some(board) => board.rows().len(),
+            None => self.position().len(),
+        }
+    }
+
     /// Selects the first heap a move can be made from at or after `index`, wrapping around.
     fn select_nearest(&mut self, index: usize) {
-        let n = self.position().len();
+        let n = self.choosable();
         if let Some(found) = (0..n).map(|i| (index + i) % n).find(|&i| self.playable(i)) {
             self.selected = found;
         }
+        self.first_square();
         self.clamp_count();
+    }
+
+    /// Northcott's game: a row newly chosen starts on its counter's first square (one forward,
+    /// else one back), never on a retreat the player did not ask for.
+    fn first_square(&mut self) {
+        if let Some(to) = self.board().and_then(|board| board.first_choice(self.selected)) {
+            self.count = to;
+        }
     }
 
     fn clamp_count(&mut self) {
         let (least, most) = self.count_range();
         self.count = self.count.clamp(least, most);
+        // Northcott's game: a square the counter cannot take (its own) is left for its first.
+        if let Some(board) = self.board() {
+            let slide = crate::engine::Slide { row: self.selected, to: self.count };
+            if board.check(slide).is_err() {
+                self.count = board.first_choice(self.selected).unwrap_or(self.count);
+            }
+        }
     }
 
     /// Moore's Nim_k: keeps the selected heap's count among the others before the selection moves.
@@ -411,7 +444,7 @@ impl Game {
 
     /// Moves the selection one heap up or down, skipping those no move can be made from.
     pub fn step_selection(&mut self, down: bool) {
-        let n = self.position().len();
+        let n = self.choosable();
         let next = (1..=n)
             .map(|i| if down { (self.selected + i) % n } else { (self.selected + n - i) % n })
             .find(|&i| self.playable(i));
@@ -420,6 +453,7 @@ impl Game {
             self.selected = i;
             self.load_count();
             self.typed.clear();
+            self.first_square();
             self.clamp_count();
         }
     }
@@ -427,7 +461,18 @@ impl Game {
     pub fn set_count(&mut self, count: u64) {
         self.typed.clear();
         // Euclid's game steps from one multiple of the smaller number to the next.
-        self.count = self.rules.kind.snap_count(self.position(), self.selected, self.count, count);
+        let mut count = self.rules.kind.snap_count(self.position(), self.selected, self.count, count);
+        // Northcott's game steps over the counter's own square.
+        if let Some(board) = self.board() {
+            let own = board.rows().get(self.selected).map(|r| r.square(board.to_move()));
+            if own == Some(count) && count != self.count {
+                count = if count > self.count { count.saturating_add(1) } else { count.saturating_sub(1) };
+                if !(self.count_range().0..=self.count_range().1).contains(&count) {
+                    count = self.count;
+                }
+            }
+        }
+        self.count = count;
         self.chose_count = true;
         self.clamp_count();
     }
@@ -446,56 +491,12 @@ impl Game {
     pub fn select_move(&mut self, mv: &Move) {
         self.typed.clear();
         self.chose_count = true;
-        match mv {
-            Move::Take(take) => {
-                self.switched = false;
-                self.counts.clear();
-                self.selected = take.heap;
-                self.count = take.take;
-            }
-            Move::TakeMany(takes) if self.shape() == MoveShape::OneOrBoth => {
-                self.switched = true;
-                self.selected = 0;
-                self.count = takes.first().map_or(1, |t| t.take);
-            }
-            Move::TakeMany(takes) => {
-                self.counts = vec![0; self.position().len()];
-                for take in takes {
-                    if let Some(slot) = self.counts.get_mut(take.heap) {
-                        *slot = take.take;
-                    }
-                }
-                self.selected = takes.first().map_or(0, |t| t.heap);
-                self.count = takes.first().map_or(1, |t| t.take);
-            }
-            Move::Split { heap, take: 0, left } => {
-                self.switched = true;
-                self.selected = *heap;
-                self.count = *left;
-            }
-            Move::Split { heap, take, left } => {
-                self.switched = *take == 2;
-                self.selected = *heap;
-                self.count = left + 1;
-            }
-            // A coin-turning move: the head by its place, the leftmost other coin as the count,
-            // and a third coin (Mock Turtles) kept as by the switch.
-            Move::Turn(coins) => {
-                self.selected =
-                    coins.first().and_then(|c| self.position().heaps().binary_search(c).ok()).unwrap_or(0);
-                self.switched = coins.len() == 3;
-                self.counts = if coins.len() == 3 { vec![coins[1]] } else { Vec::new() };
-                self.count = if coins.len() > 1 { coins[coins.len() - 1] } else { 0 };
-            }
-            // A run of coins: the head by its place, the run's leftmost coin as the count (0 for
-            // the head alone).
-            &Move::Run { right, left } => {
-                self.selected = self.position().heaps().binary_search(&right).unwrap_or(0);
-                self.switched = false;
-                self.counts = Vec::new();
-                self.count = if left < right { left } else { 0 };
-            }
-        }
+        // The engine reads any move back into the chooser: the inverse of what `chosen` builds.
+        let choice = self.shape().choice_of(self.position().heaps(), mv);
+        self.selected = choice.heap;
+        self.count = choice.count;
+        self.switched = choice.alternative;
+        self.counts = choice.counts;
         self.clamp_count();
     }
 
@@ -506,7 +507,8 @@ impl Game {
         }
         let mut text = self.typed.clone();
         text.push(char::from(b'0' + digit));
-        let holds = self.heap(self.selected);
+        // Northcott's game: the squares of the row, up to the farthest the counter reaches.
+        let holds = if self.board().is_some() { self.count_range().1 } else { self.heap(self.selected) };
         match text.parse::<u64>() {
             Ok(value) if value <= holds => {
                 self.typed = text;
@@ -646,83 +648,6 @@ impl Game {
             coaching: self.coaching(&before, mv),
             before,
         }
-    }
-
-    /// Why the chosen move cannot be played, as a sentence in the screen's language. The moves
-    /// the keys and the mouse can choose are refused for these reasons; any other is the engine's
-    /// own (English) words.
-    fn refusal_words(&self, lang: Language, error: &crate::engine::MoveError) -> String {
-        use crate::engine::MoveError;
-        use crate::i18n::text_with;
-        let n = |name: &'static str, value: u64| (name, crate::i18n::Arg::from(value));
-        let text = match error {
-            MoveError::TakeNothing => crate::i18n::text(lang, "refused-take-nothing"),
-            MoveError::TooMany { number, holds, take } => text_with(
-                lang,
-                "refused-too-many",
-                &[n("heap", *number as u64), n("holds", *holds), n("take", *take)],
-            ),
-            MoveError::TooManyHeaps { most } => {
-                text_with(lang, "refused-too-many-heaps", &[n("most", u64::from(*most))])
-            }
-            MoveError::NotInSet { take, allowed } => {
-                let amounts = self.rules.kind.amounts().map(|set| set.amounts().map(|a| a.to_string()));
-                let list = amounts.map(|each| each.collect::<Vec<_>>().join("/")).unwrap_or_default();
-                text_with(
-                    lang,
-                    "refused-not-in-set",
-                    &[n("take", *take), ("allowed", allowed.as_str().into()), ("list", list.into())],
-                )
-            }
-            MoveError::OverLimit { take, limit } => {
-                text_with(lang, "refused-over-limit", &[n("take", *take), n("limit", *limit)])
-            }
-            MoveError::WholeHeapFirst => crate::i18n::text(lang, "refused-whole-heap-first"),
-            MoveError::Uneven => crate::i18n::text(lang, "refused-uneven"),
-            MoveError::NotMultiple { number, take, other } => text_with(
-                lang,
-                "refused-not-multiple",
-                &[n("number", *number as u64), n("take", *take), n("other", *other)],
-            ),
-            MoveError::BadSplit { number, holds, left } => text_with(
-                lang,
-                "refused-bad-split",
-                &[n("heap", *number as u64), n("holds", *holds), n("left", *left)],
-            ),
-            MoveError::PinCount { count, .. } => {
-                let one = matches!(
-                    self.rules.kind.describe().shape,
-                    crate::engine::MoveShape::Pins { one: true, .. }
-                );
-                text_with(
-                    lang,
-                    "refused-pin-count",
-                    &[n("count", *count), ("one", if one { "yes" } else { "no" }.into())],
-                )
-            }
-            MoveError::OctalMove { count, place } => {
-                let code = self.rules.kind.octal();
-                let code_text = code.map(|c| c.to_string()).unwrap_or_default();
-                match (place, code) {
-                    (crate::engine::OctalPlace::Count, _) | (_, None) => text_with(
-                        lang,
-                        "refused-octal-count",
-                        &[n("count", *count), ("code", code_text.into())],
-                    ),
-                    (_, Some(code)) => text_with(
-                        lang,
-                        "refused-octal-place",
-                        &[
-                            n("count", *count),
-                            ("code", code_text.into()),
-                            ("places", words::octal_places(lang, code, *count).into()),
-                        ],
-                    ),
-                }
-            }
-            other => other.to_string(),
-        };
-        words::capitalised(&text)
     }
 
     /// Plays the AI's chosen move at the end of its pause.
@@ -952,7 +877,7 @@ impl Game {
             Note::NotDone(problem) => {
                 crate::i18n::text_with(lang, "message-not-done", &[("problem", problem.as_str().into())])
             }
-            Note::Refused(Refusal::Move(error)) => self.refusal_words(lang, error),
+            Note::Refused(Refusal::Move(error)) => words::refusal(lang, self.rules.kind, error),
             Note::Refused(Refusal::HeapHolds { heap, holds }) => words::capitalised(&crate::i18n::text_with(
                 lang,
                 "refused-heap-holds",

@@ -287,6 +287,18 @@ impl MoveKeys {
                 take: "keys-knock-down-the-chosen-pins",
                 take_bar: "keys-knock-down",
             },
+            (MoveShape::Slide, _, _) => MoveKeys {
+                up: "keys-choose-the-row-above",
+                down: "keys-choose-the-row-below",
+                less: "keys-square-left",
+                more: "keys-square-right",
+                bar: "keys-square",
+                one: "keys-the-leftmost-square",
+                all: "keys-the-rightmost-square",
+                take: "keys-slide-the-counter",
+                take_bar: "keys-slide",
+                ..nim
+            },
             (MoveShape::Turn { .. }, third, kept) => MoveKeys {
                 up: "keys-choose-the-head-before",
                 down: "keys-choose-the-head-after",

@@ -404,12 +404,54 @@ pub fn position_line(lang: crate::i18n::Language, game: &Game) -> String {
     };
     let count = Arg::from(position.heaps().len());
     let line = msg(lang, id, &[("heaps", Arg::from(heaps)), ("count", count)]);
+    // Northcott's game: the numbers (as a program reads them) and then the board in words.
+    if let Some(board) = game.board() {
+        let board = words::capitalised(&board_line(lang, &board));
+        return msg(lang, "plain-board-after", &[("position", Arg::from(line)), ("board", Arg::from(board))]);
+    }
     match position.limit() {
         Some(limit) => {
             msg(lang, "plain-limit", &[("position", Arg::from(line)), ("limit", Arg::from(limit))])
         }
         None => line,
     }
+}
+
+/// Northcott's board in words: each row's width and counters, whose turn, the retreats left.
+fn board_line(lang: crate::i18n::Language, board: &crate::engine::Board) -> String {
+    use crate::engine::Colour;
+    let rows: Vec<String> = board
+        .rows()
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            msg(
+                lang,
+                "plain-board-row",
+                &[
+                    ("row", Arg::from(i + 1)),
+                    ("width", Arg::from(r.width)),
+                    ("white", Arg::from(r.white)),
+                    ("black", Arg::from(r.black)),
+                    ("gap", Arg::from(r.gap())),
+                ],
+            )
+        })
+        .collect();
+    let mover = match board.to_move() {
+        Colour::White => "board-to-move-white",
+        Colour::Black => "board-to-move-black",
+    };
+    msg(
+        lang,
+        "plain-board",
+        &[
+            ("rows", Arg::from(rows.join(&msg(lang, "plain-row-separator", &[])))),
+            ("mover", Arg::from(i18n::text(lang, mover))),
+            ("white", Arg::from(board.retreats(Colour::White))),
+            ("black", Arg::from(board.retreats(Colour::Black))),
+        ],
+    )
 }
 
 /// Numbers as a list: `3, 4, 5` (`3，4，5` in Chinese).
@@ -588,6 +630,7 @@ pub fn move_example(lang: crate::i18n::Language, kind: crate::engine::GameKind) 
         MoveShape::Pins { one: true, .. } => "plain-example-pins",
         MoveShape::Pins { one: false, .. } => "plain-example-two-pins",
         MoveShape::Turn { .. } => "plain-example-turn",
+        MoveShape::Slide => "plain-example-slide",
     };
     msg(lang, id, &[])
 }

@@ -21,12 +21,14 @@ use super::look::Look;
 enum Picture {
     Stairs,
     Coins,
+    Board,
 }
 
 fn picture(game: &Game) -> Option<Picture> {
     let described = game.rules.kind.describe();
     match described.shape {
         MoveShape::Turn { .. } => Some(Picture::Coins),
+        MoveShape::Slide => Some(Picture::Board),
         _ if described.words.verb == Verb::MoveDown => Some(Picture::Stairs),
         _ => None,
     }
@@ -68,6 +70,19 @@ pub(super) fn size(
             }
             Some((width, lines * 4 - 1 + 2, whole))
         }
+        Picture::Board => {
+            let rows = game.board()?.rows().len() as u16;
+            let lines = board_lines(lang, game, None);
+            // Room for what a move being chosen adds: its square and two runs cut from one.
+            let digits =
+                game.board()?.rows().iter().map(|r| r.width.to_string().len()).max().unwrap_or(1) as u16;
+            let slack = 2 * (digits + 2) + 6;
+            let natural = lines.iter().map(BoardLine::width).max().unwrap_or(0).saturating_add(4 + slack);
+            let whole = natural.max(min_width);
+            // The status line, a blank line, then a row a line (two apart when the board is
+            // given the room).
+            Some((whole.min(max_width.max(min_width)), rows.saturating_add(2 + 2), whole))
+        }
     }
 }
 
@@ -102,6 +117,10 @@ pub(super) fn render(game: &Game, look: &Look, board: Rect, marked: Option<&Move
         },
         Some(Picture::Coins) => {
             render_coins(game, look, board, marked, buf);
+            true
+        }
+        Some(Picture::Board) => {
+            render_board(game, look, board, marked, buf);
             true
         }
         None => false,
@@ -144,6 +163,19 @@ pub(super) fn hit(
             });
             Some(picked)
         }
+        Picture::Board => {
+            let placed = place_board(lang, game, board, None);
+            let picked = placed.iter().filter(|p| p.y == row).find_map(|p| {
+                let heap = p.line.row?;
+                p.line.cells.iter().find_map(|&(cell, cx)| match cell {
+                    Cell::Square(square) if (p.x + cx..p.x + cx + 2).contains(&column) => {
+                        Some(Msg::Pick { heap, count: square })
+                    }
+                    _ => None,
+                })
+            });
+            Some(picked)
+        }
     }
 }
 
@@ -159,6 +191,15 @@ pub(super) fn cursor(
             let stairs = Stairs::of(game, lang, board)?;
             let x = stairs.column(game.selected as u16 + 1);
             Some(Some(ratatui::layout::Position::new(x, stairs.labels)))
+        }
+        Picture::Board => {
+            let chosen = game.chosen();
+            let placed = place_board(lang, game, board, Some(&chosen));
+            Some(placed.iter().filter(|p| p.line.row == Some(game.selected)).find_map(|p| {
+                p.line.cells.iter().find_map(|&(cell, cx)| {
+                    (cell == Cell::Square(game.count)).then(|| ratatui::layout::Position::new(p.x + cx, p.y))
+                })
+            }))
         }
         Picture::Coins => {
             let layout = CoinLayout::of(game, board, Some(&game.chosen()));
@@ -326,15 +367,7 @@ fn tails_text(count: u64) -> String {
 /// the tails between them (a run of more than three as one elided item).
 fn coin_items(game: &Game, marked: Option<&Move>) -> Vec<Item> {
     let mut places: Vec<u64> = game.position().heaps().to_vec();
-    match marked {
-        Some(Move::Turn(coins)) => places.extend(coins),
-        // A run: its ends, and every coin between them while they are few (a played game's are).
-        Some(&Move::Run { right, left }) => match right - left < 64 {
-            true => places.extend(left..=right),
-            false => places.extend([left, right]),
-        },
-        _ => {}
-    }
+    places.extend(marked.map(Move::coins_shown).unwrap_or_default());
     places.push(1);
     places.sort_unstable();
     places.dedup();
@@ -427,11 +460,7 @@ fn render_coins(game: &Game, look: &Look, board: Rect, marked: Option<&Move>, bu
     let theme = &look.theme;
     let layout = CoinLayout::of(game, board, marked);
     let heads = game.position().heaps();
-    let turned = |place: &u64| match marked {
-        Some(Move::Turn(coins)) => coins.contains(place),
-        Some(&Move::Run { right, left }) => (left..=right).contains(place),
-        _ => false,
-    };
+    let turned = |place: &u64| marked.is_some_and(|mv| mv.turns_coin(*place));
     let chosen = if game.your_turn() { heads.get(game.selected).copied() } else { None };
     // Heads and tails in ASCII: `H` and `t` (the ASCII pass would make both circles `o`).
     let ascii = look.glyphs.rule.is_ascii();
@@ -489,6 +518,219 @@ fn render_coins(game: &Game, look: &Look, board: Rect, marked: Option<&Move>, bu
             Item::Tails(count) => {
                 buf.set_string(x, y + 1, tails_text(count), theme.fg(theme.dim));
             }
+        }
+    }
+}
+
+/// One cell of a row of Northcott's board: a square, or a run of empty squares elided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cell {
+    Square(u64),
+    Skipped(u64),
+}
+
+impl Cell {
+    fn text(self) -> String {
+        match self {
+            Cell::Square(_) => String::new(),
+            // A run's length while it is short enough to read; a huge one as dots alone.
+            Cell::Skipped(count) if count < 1_000_000 => format!("⋯{count}⋯"),
+            Cell::Skipped(_) => "⋯⋯".to_string(),
+        }
+    }
+
+    /// Columns it takes with the space after it.
+    fn width(self) -> u16 {
+        match self {
+            Cell::Square(_) => 2,
+            Cell::Skipped(_) => UnicodeWidthStr::width(self.text().as_str()) as u16 + 1,
+        }
+    }
+}
+
+/// A line of the board: the status line (whose turn, the retreats left), or a row: its label,
+/// its cells (each with its column from the line's start) and its squares' numbers after them.
+#[derive(Debug, Clone)]
+struct BoardLine {
+    row: Option<usize>,
+    label: String,
+    cells: Vec<(Cell, u16)>,
+    tail: String,
+}
+
+impl BoardLine {
+    fn width(&self) -> u16 {
+        let cells = self.cells.last().map_or(0, |&(cell, x)| x + cell.width());
+        cells.max(UnicodeWidthStr::width(self.label.as_str()) as u16)
+            + UnicodeWidthStr::width(self.tail.as_str()) as u16
+    }
+}
+
+/// The counters' glyphs, white and black, and an empty square's.
+fn board_glyphs(ascii: bool) -> (&'static str, &'static str, &'static str) {
+    if ascii { ("W", "B", ".") } else { ("○", "●", "·") }
+}
+
+/// The board's lines: the status line, then a line a row, each row's squares windowed around
+/// its edges, its counters and the square `marked` slides to (long empty runs elided), so that a
+/// row of 2^64-1 squares is a line of a few dozen columns.
+fn board_lines(lang: crate::i18n::Language, game: &Game, marked: Option<&Move>) -> Vec<BoardLine> {
+    use crate::i18n::{Arg, text, text_with};
+    let Some(board) = game.board() else { return Vec::new() };
+    let kind = game.rules.kind;
+    let mover = match board.to_move() {
+        crate::engine::Colour::White => text(lang, "board-to-move-white"),
+        crate::engine::Colour::Black => text(lang, "board-to-move-black"),
+    };
+    let retreats = text_with(
+        lang,
+        "board-retreats",
+        &[
+            ("white", Arg::from(board.retreats(crate::engine::Colour::White))),
+            ("black", Arg::from(board.retreats(crate::engine::Colour::Black))),
+        ],
+    );
+    let mut lines = vec![BoardLine {
+        row: None,
+        label: format!("{mover} · {retreats}"),
+        cells: Vec::new(),
+        tail: String::new(),
+    }];
+    let labels: Vec<String> =
+        (1..=board.rows().len()).map(|n| crate::words::numbered(lang, kind, n)).collect();
+    let label_width = labels.iter().map(|l| UnicodeWidthStr::width(l.as_str())).max().unwrap_or(0) as u16 + 3;
+    let (white_glyph, black_glyph, _) = board_glyphs(false);
+    for (i, (r, label)) in board.rows().iter().zip(labels).enumerate() {
+        let mut keys = vec![1, r.width, r.white, r.black];
+        for s in [r.white, r.black] {
+            keys.extend([s.saturating_sub(1).max(1), s.saturating_add(1).min(r.width)]);
+        }
+        if let Some(&Move::Slide { row, to }) = marked
+            && row == i
+        {
+            keys.extend([to.saturating_sub(1).max(1), to, to.saturating_add(1).min(r.width)]);
+        }
+        keys.retain(|&s| (1..=r.width).contains(&s));
+        keys.sort_unstable();
+        keys.dedup();
+        let mut cells = Vec::new();
+        let mut x = label_width;
+        let mut last = 0u64;
+        for square in keys {
+            let between = square - last - 1;
+            let mut push = |cell: Cell| {
+                cells.push((cell, x));
+                x += cell.width();
+            };
+            if between > 3 {
+                push(Cell::Skipped(between));
+            } else {
+                (last + 1..square).for_each(|s| push(Cell::Square(s)));
+            }
+            push(Cell::Square(square));
+            last = square;
+        }
+        let tail = format!(" {white_glyph}{} {black_glyph}{} /{}", r.white, r.black, r.width);
+        lines.push(BoardLine { row: Some(i), label, cells, tail });
+    }
+    lines
+}
+
+/// A board line placed on the screen: its line, and where it starts.
+struct Placed {
+    line: BoardLine,
+    x: u16,
+    y: u16,
+}
+
+/// Where each of the board's lines goes inside the frame: the status line at the top, then the
+/// rows, a blank line between them when there is room.
+fn place_board(lang: crate::i18n::Language, game: &Game, board: Rect, marked: Option<&Move>) -> Vec<Placed> {
+    let inner = board.inner(Margin::new(1, 1));
+    let lines = board_lines(lang, game, marked);
+    let rows = lines.len().saturating_sub(1) as u16;
+    let stride = if inner.height >= 2 + rows * 2 { 2 } else { 1 };
+    // A blank line under the status line when the rows still fit.
+    let first = if inner.height >= 2 + rows { 2 } else { 1 };
+    let mut placed = Vec::new();
+    for (n, line) in lines.into_iter().enumerate() {
+        let y = match n {
+            0 => inner.y,
+            n => inner.y + first + (n as u16 - 1) * stride,
+        };
+        if y >= inner.bottom() {
+            break;
+        }
+        placed.push(Placed { line, x: inner.x + 1, y });
+    }
+    placed
+}
+
+fn render_board(game: &Game, look: &Look, board: Rect, marked: Option<&Move>, buf: &mut Buffer) {
+    let theme = &look.theme;
+    let Some(state) = game.board() else { return };
+    let (white_glyph, black_glyph, empty) = board_glyphs(look.glyphs.rule.is_ascii());
+    let chosen = if game.your_turn() { Some(game.selected) } else { None };
+    let mover = state.to_move();
+    let area = buf.area.intersection(board);
+    for placed in place_board(look.language, game, board, marked) {
+        let Placed { line, x, y } = placed;
+        if y >= area.bottom() {
+            continue;
+        }
+        let Some(i) = line.row else {
+            buf.set_stringn(
+                x,
+                y,
+                &line.label,
+                usize::from(area.right().saturating_sub(x)),
+                theme.fg(theme.text),
+            );
+            continue;
+        };
+        let row = state.rows()[i];
+        let label_style = match chosen == Some(i) {
+            true => theme.strong(theme.selected).add_modifier(Modifier::REVERSED),
+            false => theme.fg(theme.text),
+        };
+        let label = if chosen == Some(i) {
+            format!("{}{}", look.glyphs.cursor, line.label)
+        } else {
+            line.label.clone()
+        };
+        buf.set_stringn(x, y, &label, usize::from(area.right().saturating_sub(x)), label_style);
+        let target = match marked {
+            Some(&Move::Slide { row: r, to }) if r == i => Some(to),
+            _ => None,
+        };
+        let moving = target.map(|_| row.square(mover));
+        let mut end = x;
+        for &(cell, cx) in &line.cells {
+            let at = x + cx;
+            end = at + cell.width();
+            if at >= area.right() {
+                break;
+            }
+            let (glyph, style) = match cell {
+                Cell::Skipped(_) => (cell.text(), theme.fg(theme.dim)),
+                Cell::Square(s) if Some(s) == target => {
+                    let glyph = if mover == crate::engine::Colour::White { white_glyph } else { black_glyph };
+                    (glyph.to_string(), theme.strong(theme.marked).add_modifier(Modifier::UNDERLINED))
+                }
+                Cell::Square(s) if Some(s) == moving => {
+                    let glyph = if s == row.white { white_glyph } else { black_glyph };
+                    (glyph.to_string(), theme.fg(theme.dim))
+                }
+                Cell::Square(s) if s == row.white => (white_glyph.to_string(), theme.strong(theme.token)),
+                Cell::Square(s) if s == row.black => (black_glyph.to_string(), theme.strong(theme.token)),
+                Cell::Square(_) => (empty.to_string(), theme.fg(theme.dim)),
+            };
+            buf.set_stringn(at, y, &glyph, usize::from(area.right().saturating_sub(at)), style);
+        }
+        if end < area.right() {
+            let (w, b, _) = board_glyphs(look.glyphs.rule.is_ascii());
+            let tail = format!(" {w}{} {b}{} /{}", row.white, row.black, row.width);
+            buf.set_stringn(end, y, &tail, usize::from(area.right() - end), theme.fg(theme.dim));
         }
     }
 }

@@ -167,9 +167,12 @@ fn grundy_panel(lang: Language, view: &GrundyView, hinted: bool, xor: &str) -> P
         ];
         lines.push(Toned::one(i18n::text_with(lang, "theory-grundy-best", &args), Tone::Strong));
     }
-    let table: Vec<String> = view.nearby.iter().map(|(n, g)| format!("{n}:{g}")).collect();
-    let table = i18n::text_with(lang, "theory-grundy-table", &[("table", Arg::from(table.join(" ")))]);
-    lines.push(Toned::one(table, Tone::Dim));
+    // A game whose values are its heaps (Northcott's gaps) has no table to show.
+    if !view.nearby.is_empty() {
+        let table: Vec<String> = view.nearby.iter().map(|(n, g)| format!("{n}:{g}")).collect();
+        let table = i18n::text_with(lang, "theory-grundy-table", &[("table", Arg::from(table.join(" ")))]);
+        lines.push(Toned::one(table, Tone::Dim));
+    }
     lines.push(Toned::one(sprague_grundy(lang, view.game), Tone::Dim));
     if let Some(pattern) = view.pattern {
         lines.push(Toned::one(capitalised(&grundy_pattern(lang, view.game, pattern)), Tone::Dim));
@@ -328,6 +331,9 @@ pub fn solve_lines(lang: Language, kind: GameKind, heaps: &[u64], teaching: &Tea
     let mut out = Vec::new();
     match teaching {
         Teaching::Grundy(view) => {
+            // The view's heaps: the position's, or what they stand for (Northcott's gaps).
+            let heaps = &view.heaps;
+            let value_width = heaps.iter().map(|h| h.to_string().len()).max().unwrap_or(1);
             let label_width = item(heaps.len()).width();
             for (i, (&h, &g)) in heaps.iter().zip(&view.values).enumerate() {
                 let label = padded(&item(i + 1), label_width);

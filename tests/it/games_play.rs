@@ -64,7 +64,7 @@ fn the_game_row_cycles_through_every_game_and_back() {
     let mut app = App::new(Settings::default().setup(), Some(1));
     focus_game_row(&mut app);
     let mut titles = vec![menu(&app).game.title(nim_tui::i18n::Language::English)];
-    for _ in 0..17 {
+    for _ in 0..18 {
         act(&mut app, Action::More);
         titles.push(menu(&app).game.title(nim_tui::i18n::Language::English));
     }
@@ -88,11 +88,12 @@ fn the_game_row_cycles_through_every_game_and_back() {
             "The ruler game",
             "Euclid's game",
             "Octal game 0.53",
+            "Northcott's game",
             "Nim"
         ]
     );
     act(&mut app, Action::Less);
-    assert_eq!(menu(&app).game.kind, GameKind::ALL[13]);
+    assert_eq!(menu(&app).game.kind, GameKind::ALL[14]);
 }
 
 #[test]

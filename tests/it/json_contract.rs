@@ -100,6 +100,57 @@ fn ruler_at_u64_max_names_runs_by_their_ends_within_the_schema() {
     assert_eq!(value["best_try"], serde_json::json!({"run": [1, 1]}), "{value}");
 }
 
+/// Northcott's game at the top of `u64`: rows of width 2^64-1, counters at either end (a gap of
+/// 2^64-3) and in the middle; each winning slide (`{"row":r,"to":s}`, the schema's seventh shape)
+/// leaves gaps of nim-sum 0, a retreat among them when one is left and there is room; a lost
+/// board's best try is a legal slide; a board that is not one is refused with exit code 2.
+#[test]
+fn northcott_at_u64_max_slides_within_the_schema() {
+    use nim_tui::engine::northcott::decode;
+    use nim_tui::engine::{Board, Slide};
+    let max = u64::MAX;
+    let boards: [Vec<u64>; 3] = [
+        vec![1, 2, 2, max, 1, max, max, max / 2, max / 2 + 3],
+        vec![2, 4, 1, max, 2, max - 1, max, 5, 9],
+        vec![1, 1, 1, max, 1, max, max, 1, max],
+    ];
+    for heaps in boards {
+        let mut args = vec!["--json".to_string(), "--game".into(), "northcott".into()];
+        args.extend(heaps.iter().map(u64::to_string));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = solve(&args, "");
+        assert_eq!(out.status.code(), Some(0), "{heaps:?}: {}", String::from_utf8_lossy(&out.stderr));
+        let value: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let board: Board = decode(&heaps).unwrap();
+        let gaps = board.gaps();
+        assert_eq!(value["grundy"], serde_json::json!(gaps), "{value}");
+        assert_eq!(value["grundy_sum"], Value::from(board.nim_sum()), "{value}");
+        let slide = |mv: &Value| Slide {
+            row: mv["row"].as_u64().unwrap() as usize - 1,
+            to: mv["to"].as_u64().unwrap(),
+        };
+        let moves = value["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), board.winning_slides().len(), "{value}");
+        for mv in moves {
+            let mut after = board.clone();
+            after.play(slide(mv)).unwrap_or_else(|e| panic!("{mv}: {e}"));
+            assert_eq!(after.nim_sum(), 0, "{mv} leaves a nim-sum of 0");
+        }
+        if board.nim_sum() == 0 {
+            assert_eq!(value["outcome"], "lose", "{value}");
+            board.clone().play(slide(&value["best_try"])).expect("the best try is legal");
+        }
+    }
+    // Black's counter left of White's: not a board.
+    let out = solve(&["--game", "northcott", "1", "2", "2", "9", "5", "4"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("row 1"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 #[test]
 fn a_grundy_value_past_u64_max_is_a_string_of_digits() {
     let max = u64::MAX.to_string();

@@ -35,6 +35,7 @@ mod log;
 mod look;
 mod misere_kayles;
 mod monkey;
+mod northcott;
 mod one_terminal;
 mod pictures;
 mod plain;

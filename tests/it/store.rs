@@ -462,12 +462,12 @@ fn saved_moves_are_written_by_their_game() {
     // misère in Nim, which has it.
     let games = GameKind::ALL.into_iter().map(|kind| Ruleset::new(kind, Mode::Normal));
     for rules in games.chain([Ruleset::nim(Mode::Misere)]) {
-        // Two heaps where the game takes them, else one (Fibonacci Nim).
-        let start = if rules.game().check_position(&Position::new(vec![5, 6])).is_ok() {
-            vec![5, 6]
-        } else {
-            vec![9]
-        };
+        // Two heaps where the game takes them, else one (Fibonacci Nim), else two made the
+        // game's own start (Northcott's game: a board of two rows).
+        let start = [vec![5, 6], vec![9], rules.kind.fit_start(vec![5, 6])]
+            .into_iter()
+            .find(|heaps| rules.game().check_position(&Position::new(heaps.clone())).is_ok())
+            .expect("a start the game takes");
         let mut history = History::new(rules, start, Player::First);
         for _ in 0..4 {
             let Some(mv) = history.game().ai_move(history.position()) else { break };

@@ -143,3 +143,7 @@ stats-rating-puzzles = Rating, { $rating } ({ $games ->
     [one] { $games-digits } rated puzzle
    *[other] { $games-digits } rated puzzles
 }; a puzzle found at the first try without the hint counts as a win against the puzzle, rated by its difficulty: easy 1000, medium 1300, hard 1600)
+solve-error-board-count = Northcott's game is written as the mover (1 White, 2 Black), White's and Black's retreats plus one (1 for none), then each row's width, white square and black square: 3 + 3 × rows numbers, at least 6, not { $given }
+solve-error-board-mover = Northcott's game: the first number is the mover, 1 for White or 2 for Black, not { $found }
+solve-error-board-retreats = Northcott's game: the second and third numbers are White's and Black's retreats plus one (1 for none), never 0
+solve-error-board-row = Northcott's game: row { $row } (width { $width }, white at { $white }, black at { $black }) needs 1 ≤ white < black ≤ width

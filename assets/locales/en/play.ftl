@@ -375,3 +375,13 @@ refused-octal-place = the code { $code } lets { $count ->
     [one] one pin
    *[other] { $count-digits } neighbouring pins
 } fall only so: { $places }
+keys-square-left = move along the row: the square to the left
+keys-square-right = move along the row: the square to the right
+keys-square = square
+keys-the-leftmost-square = the leftmost square the counter reaches
+keys-the-rightmost-square = the rightmost square the counter reaches
+keys-slide-the-counter = slide your counter to the chosen square
+keys-slide = slide
+board-retreats = retreats: White { $white-digits }, Black { $black-digits }
+board-to-move-white = White to move
+board-to-move-black = Black to move

@@ -448,3 +448,25 @@ octal-rule-take = { $count ->
 octal-place-whole = a whole row
 octal-place-end = at an end
 octal-place-inside = inside
+
+# Northcott's game: rows of squares, a white and a black counter in each.
+game-northcott-title = Northcott's game
+game-northcott-short = Northcott
+game-rule-northcott = rows of squares, a white and a black counter in each; slide one of yours along its row, forward or back (a retreat, of which you have a few), never over the other
+grundy-pattern-northcott = each row's gap (the empty squares between its two counters) is a Nim heap; a move back is a retreat, and each colour has a count of them for the game, so every game ends; a retreat widens a gap and the other player closes it again, so the retreats change how long a game lasts, never who wins it
+word-squares = squares
+squares-count = { $n-digits } { $n ->
+    [one] square
+   *[other] squares
+}
+word-slide = slide
+word-white = white
+word-black = black
+move-slide = slide the { $colour } counter in row { $row } from { $from } to { $to }
+move-slid = slid the { $colour } counter in row { $row } from { $from } to { $to }
+move-slide-back = move the { $colour } counter in row { $row } back from { $from } to { $to } (a retreat)
+move-slid-back = moved the { $colour } counter in row { $row } back from { $from } to { $to } (a retreat)
+northcott-win = the gaps are Nim heaps: { $values } = { $sum }; row { $at }'s gap of { $from } becomes { $to }: { $move }, which leaves a nim-sum of 0 (and if a counter moves back, close the gap again)
+northcott-lost = this position is lost: the gaps are Nim heaps, { $values } = 0; { $move } and hope for a mistake
+refused-bad-slide = the counter in row { $row-digits } cannot move to square { $to-digits }: it slides along its row without jumping or landing on the other counter, and stays on the board
+refused-no-retreat = a move back spends a retreat, and you have none left

@@ -114,3 +114,7 @@ solve-euclid-below = { $larger } ÷ { $smaller } < φ（{ $larger }² − { $lar
 # `nim-tui stats`：对战电脑较弱难度的等级分（#39）
 stats-rating = 等级分，{ $rating }（已计 { $games-digits } 局；只计对战电脑的简单、中等、困难难度且未用提示或悔棋的对局）
 stats-rating-puzzles = 等级分，{ $rating }（已计 { $games-digits } 道谜题；不用提示、第一次就答对算战胜该题，题目按难度定分：简单 1000、中等 1300、困难 1600）
+solve-error-board-count = 诺斯科特游戏的写法是：轮到谁走（1 为白方，2 为黑方）、白方和黑方剩下的后退次数加一（没有后退机会写 1），再写每排的宽度、白子所在格和黑子所在格，共 3 + 3 × 排数个数，至少 6 个，而不是 { $given } 个
+solve-error-board-mover = 诺斯科特游戏：第一个数表示轮到谁走，1 为白方，2 为黑方，不能是 { $found }
+solve-error-board-retreats = 诺斯科特游戏：第二、三个数是白方和黑方剩下的后退次数加一（没有后退机会写 1），不能是 0
+solve-error-board-row = 诺斯科特游戏：第 { $row } 排（宽 { $width }，白子在第 { $white } 格，黑子在第 { $black } 格）必须满足 1 ≤ 白子 < 黑子 ≤ 宽度

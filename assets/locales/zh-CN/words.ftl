@@ -418,3 +418,22 @@ octal-rule-take = { $count-digits } 个（{ $places }）
 octal-place-whole = 整排
 octal-place-end = 在一端
 octal-place-inside = 在中间
+
+# 诺斯科特游戏：每排若干格，各有一枚白子和一枚黑子。
+game-northcott-title = 诺斯科特游戏
+game-northcott-short = 诺斯科特
+game-rule-northcott = 若干排格子，每排一枚白子、一枚黑子；把自己的一枚棋子沿本排向前或向后（后退，次数有限）移动，不能越过对方的棋子
+grundy-pattern-northcott = 每排两枚棋子之间的空格数就是一堆尼姆石子；向后移动叫作后退，每方在整局中只有限定的后退次数，所以每局都会结束；后退会拉大空格，对方再把它缩回来即可，所以后退次数只影响对局的长短，不影响胜负
+word-squares = 格
+squares-count = { $n-digits } 格
+word-slide = 移动
+word-white = 白
+word-black = 黑
+move-slide = 把第 { $row } 排的{ $colour }子从第 { $from } 格移到第 { $to } 格
+move-slid = 把第 { $row } 排的{ $colour }子从第 { $from } 格移到了第 { $to } 格
+move-slide-back = 把第 { $row } 排的{ $colour }子从第 { $from } 格退到第 { $to } 格（用掉一次后退机会）
+move-slid-back = 把第 { $row } 排的{ $colour }子从第 { $from } 格退到了第 { $to } 格（用掉一次后退机会）
+northcott-win = 各排的空格数就是尼姆石子堆：{ $values } = { $sum }；第 { $at } 排的空格数由 { $from } 变为 { $to }：{ $move }，尼姆和就变为 0（对方后退时，再把空格缩回来）
+northcott-lost = 这是必败局面：各排的空格数就是尼姆石子堆，{ $values } = 0；{ $move }，等对方失误
+refused-bad-slide = 第 { $row-digits } 排的棋子不能移到第 { $to-digits } 格：棋子只能沿本排移动，不能跳过或落在对方的棋子上，也不能离开棋盘
+refused-no-retreat = 向后移动要用掉一次后退机会，而你已经没有了

@@ -41,6 +41,10 @@ pub enum MoveShape {
         /// A move may knock down two neighbouring pins.
         two: bool,
     },
+    /// Slide the mover's counter in a row to a square (Northcott's game): the heap chosen is the
+    /// row (a row is three of the position's heaps after its first three, see
+    /// `northcott::encode`), the count the square.
+    Slide,
 }
 
 impl MoveShape {
@@ -116,6 +120,7 @@ impl MoveShape {
                 let left = if count > 0 && count < right { count } else { right };
                 Move::Run { right, left }
             }
+            (MoveShape::Slide, _) => Move::Slide { row: heap, to: count },
             (MoveShape::Turn { .. }, _) => {
                 let right = heaps.get(heap).copied().unwrap_or(0);
                 let kept = counts.first().copied().filter(|&c| alternative && c > 0 && c < right);
@@ -128,6 +133,89 @@ impl MoveShape {
                 Move::Turn(coins)
             }
             _ => Move::take(heap, count),
+        }
+    }
+}
+
+/// A move as a player's chooser holds it: the heap chosen, the count, whether the alternative is
+/// switched on, and the counts kept on other heaps (Moore's Nim_k: `counts[i]` for heap `i`; Mock
+/// Turtles: `counts[0]`, the coin kept by the switch). What [`MoveShape::build_in`] builds a move
+/// from, and what [`MoveShape::choice_of`] reads back from one.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Choice {
+    /// The heap (row, head) chosen, from 0.
+    pub heap: usize,
+    /// The count: how many to take, how many stay in a split, the first pin, another coin's place.
+    pub count: u64,
+    /// Whether the alternative (the game's second kind of move) is switched on.
+    pub alternative: bool,
+    /// The counts kept apart from the chosen heap's (empty when the shape keeps none).
+    pub counts: Vec<u64>,
+}
+
+impl MoveShape {
+    /// The choice that builds `mv` on `heaps`, the position's: the inverse of
+    /// [`MoveShape::build_in`], so that a program shows any move (a hint, a review's move, a
+    /// puzzle's answer) in its chooser without knowing the move's shape.
+    ///
+    /// ```
+    /// use nim_engine::{Move, MoveShape};
+    ///
+    /// let mock = MoveShape::Turn { most: Some(3) };
+    /// let mv = Move::Turn(vec![9, 6, 2]);
+    /// let choice = mock.choice_of(&[9], &mv);
+    /// assert_eq!(mock.build_in(&[9], choice.heap, choice.count, choice.alternative, &choice.counts), mv);
+    /// let kayles = MoveShape::Pins { one: true, two: true };
+    /// let choice = kayles.choice_of(&[7], &Move::pins(0, 3, 2));
+    /// assert_eq!((choice.heap, choice.count, choice.alternative), (0, 3, true));
+    /// ```
+    pub fn choice_of(self, heaps: &[u64], mv: &Move) -> Choice {
+        let place = |coin: u64| heaps.binary_search(&coin).unwrap_or(0);
+        match mv {
+            Move::Take(take) => Choice { heap: take.heap, count: take.take, ..Choice::default() },
+            Move::TakeMany(takes) if self == MoveShape::OneOrBoth => Choice {
+                heap: 0,
+                count: takes.first().map_or(1, |t| t.take),
+                alternative: true,
+                counts: Vec::new(),
+            },
+            Move::TakeMany(takes) => {
+                let mut counts = vec![0; heaps.len()];
+                for take in takes {
+                    if let Some(slot) = counts.get_mut(take.heap) {
+                        *slot = take.take;
+                    }
+                }
+                Choice {
+                    heap: takes.first().map_or(0, |t| t.heap),
+                    count: takes.first().map_or(1, |t| t.take),
+                    alternative: false,
+                    counts,
+                }
+            }
+            &Move::Split { heap, take: 0, left } => {
+                Choice { heap, count: left, alternative: true, counts: Vec::new() }
+            }
+            &Move::Split { heap, take, left } => {
+                Choice { heap, count: left + 1, alternative: take == 2, counts: Vec::new() }
+            }
+            // A coin-turning move: the head by its place, the leftmost other coin as the count,
+            // and a third coin (Mock Turtles) kept as by the switch.
+            Move::Turn(coins) => Choice {
+                heap: coins.first().map_or(0, |&c| place(c)),
+                count: if coins.len() > 1 { coins[coins.len() - 1] } else { 0 },
+                alternative: coins.len() == 3,
+                counts: if coins.len() == 3 { vec![coins[1]] } else { Vec::new() },
+            },
+            // A run of coins: the head by its place, the run's leftmost coin as the count (0 for
+            // the head alone).
+            &Move::Run { right, left } => Choice {
+                heap: place(right),
+                count: if left < right { left } else { 0 },
+                alternative: false,
+                counts: Vec::new(),
+            },
+            &Move::Slide { row, to } => Choice { heap: row, count: to, ..Choice::default() },
         }
     }
 }
@@ -182,6 +270,8 @@ pub enum Unit {
     Pin,
     /// Coins.
     Coin,
+    /// Squares (of a board's rows: Northcott's game).
+    Square,
 }
 
 /// What a move does to them.
@@ -195,6 +285,8 @@ pub enum Verb {
     MoveDown,
     /// Turns coins over.
     Turn,
+    /// Slides a counter along its row (Northcott's game).
+    Slide,
 }
 
 /// How the last move of a game in normal play is told.
@@ -389,6 +481,17 @@ impl GameKind {
                 Words { last: LastMove::MadeZero, ..tokens },
                 ViewKind::Ratio,
             ),
+            // Rows of squares with two counters; the gaps are the Nim heaps.
+            GameKind::Northcott => (
+                MoveShape::Slide,
+                Words {
+                    heap: HeapNoun::Row,
+                    unit: Unit::Square,
+                    verb: Verb::Slide,
+                    last: LastMove::MadeLastMove,
+                },
+                ViewKind::Grundy,
+            ),
             // Rows of pins, as Kayles: one pin and/or two neighbours, where the code allows.
             GameKind::Octal(code) => (
                 MoveShape::Pins { one: code.digit(1) != 0, two: code.digit(2) != 0 },
@@ -439,6 +542,7 @@ impl GameKind {
     /// ```
     pub fn fit_start(self, mut heaps: Vec<u64>) -> Vec<u64> {
         match self.describe().shape {
+            MoveShape::Slide => return super::northcott::fit_heaps(heaps),
             MoveShape::Turn { .. } => {
                 heaps.retain(|&h| h > 0);
                 heaps.sort_unstable();
@@ -478,6 +582,11 @@ impl GameKind {
     pub fn count_range(self, position: &Position, heap: usize, alternative: bool) -> (u64, u64) {
         let size = position.heap(heap).unwrap_or(0);
         match (self.describe().shape, alternative) {
+            // The squares the mover's counter in row `heap` can reach, from the leftmost.
+            (MoveShape::Slide, _) => super::northcott::decode(position.heaps())
+                .ok()
+                .and_then(|board| board.reach_span(heap))
+                .unwrap_or((1, 1)),
             // Moore's Nim_k: 0 leaves this heap out of the move.
             (MoveShape::UpToHeaps(_), _) => (0, size),
             (MoveShape::OneOrBoth, true) => {
@@ -555,6 +664,8 @@ impl GameKind {
             GameKind::Ruler => size([(3, 4), (3, 5), (4, 6)][level], [8, 16, 32][level]),
             GameKind::Euclid => size((2, 2), [20, 100, 10_000][level]),
             GameKind::Octal(_) => size([(1, 3), (2, 3), (3, 4)][level], [9, 14, 20][level]),
+            // The gaps, made boards by `fit_start`.
+            GameKind::Northcott => size([(2, 3), (3, 4), (4, 5)][level], [7, 15, 31][level]),
         })
     }
 
@@ -675,6 +786,21 @@ pub enum MoveWords {
         /// The run's leftmost coin.
         left: u64,
     },
+    /// Slide the mover's counter in row `row` (from 1) from square `from` to square `to`
+    /// (Northcott's game); `retreat` when it moves back (spending a retreat), `white` when the
+    /// counter is White's.
+    Slide {
+        /// The row, from 1.
+        row: usize,
+        /// The square the counter leaves.
+        from: u64,
+        /// The square it moves to.
+        to: u64,
+        /// Whether the move is a retreat.
+        retreat: bool,
+        /// Whether the counter is White's (else Black's).
+        white: bool,
+    },
 }
 
 impl MoveWords {
@@ -694,6 +820,41 @@ impl MoveWords {
             }
             Move::Turn(coins) => MoveWords::Turn(coins.clone()),
             Move::Run { right, left } => MoveWords::Run { right: *right, left: *left },
+            &Move::Slide { row, to } => {
+                MoveWords::Slide { row: row + 1, from: 0, to, retreat: false, white: true }
+            }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{GameKind, Mode, Position, Rules, Ruleset};
+
+    /// `choice_of` is the inverse of `build_in`: every legal move of every game, read back into a
+    /// choice, builds the same move again (what the app relies on to show a hint's move).
+    #[test]
+    fn every_legal_move_is_read_back_into_the_choice_that_builds_it() {
+        let positions: [&[u64]; 5] = [&[5], &[3, 4], &[2, 5, 7], &[1, 6, 9, 12], &[23, 5]];
+        let mut moves_checked = 0;
+        for kind in GameKind::ALL {
+            let game = Ruleset::new(kind, Mode::Normal).game();
+            let shape = kind.describe().shape;
+            for heaps in positions {
+                let position = Position::new(heaps.to_vec());
+                if game.check_position(&position).is_err() {
+                    continue;
+                }
+                for index in 0..game.move_count(&position).min(400) {
+                    let Some(mv) = game.nth_move(&position, index) else { continue };
+                    let choice = shape.choice_of(heaps, &mv);
+                    let built =
+                        shape.build_in(heaps, choice.heap, choice.count, choice.alternative, &choice.counts);
+                    assert_eq!(built, mv, "{} on {heaps:?}: {choice:?}", kind.name());
+                    moves_checked += 1;
+                }
+            }
+        }
+        assert!(moves_checked > 500, "{moves_checked} moves");
     }
 }

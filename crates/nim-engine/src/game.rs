@@ -44,6 +44,14 @@ pub enum Move {
         /// The leftmost coin turned.
         left: u64,
     },
+    /// Northcott's game: the mover's counter in row `row` (from 0) slid to square `to` (from 1),
+    /// forward or back (see `northcott.rs`).
+    Slide {
+        /// The row, from 0.
+        row: usize,
+        /// The square the counter moves to, from 1.
+        to: u64,
+    },
 }
 
 impl Move {
@@ -66,7 +74,7 @@ impl Move {
             Move::Take(take) => vec![*take],
             Move::TakeMany(takes) => takes.clone(),
             Move::Split { heap, take, .. } => vec![Take::new(*heap, *take)],
-            Move::Turn(_) | Move::Run { .. } => Vec::new(),
+            Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } => Vec::new(),
         }
     }
 
@@ -115,6 +123,26 @@ impl Move {
         match *self {
             Move::Split { heap, take, left } if take > 0 => Some((heap, left + 1, take)),
             _ => None,
+        }
+    }
+
+    /// Whether a coin-turning move turns the coin at `place` over (a drawing marks it).
+    pub fn turns_coin(&self, place: u64) -> bool {
+        match *self {
+            Move::Turn(ref coins) => coins.contains(&place),
+            Move::Run { right, left } => (left..=right).contains(&place),
+            _ => false,
+        }
+    }
+
+    /// The coins a drawing of a coin-turning move shows by their places: every coin it turns,
+    /// or a long run's two ends (a played game's runs are short; `solve`'s may hold 2^64 - 1).
+    pub fn coins_shown(&self) -> Vec<u64> {
+        match *self {
+            Move::Turn(ref coins) => coins.clone(),
+            Move::Run { right, left } if right - left < 64 => (left..=right).collect(),
+            Move::Run { right, left } => vec![left, right],
+            _ => Vec::new(),
         }
     }
 
@@ -184,6 +212,98 @@ impl Move {
                 *position = Position::new(out);
                 Ok(())
             }
+            &Move::Slide { row, to } => super::northcott::apply(position, row, to),
+        }
+    }
+}
+
+/// A move in the JSON shape of `solve --json` (the schema's `move`, `assets/solve.schema.json`):
+/// heaps (rows) and pins numbered from 1, written from the move and the position it is made from
+/// (a split names the part that moves away by its size, which the position holds). Made by
+/// [`Move::json`]; the program's only JSON of a move, so a new move shape writes its JSON here.
+///
+/// ```
+/// use nim_engine::{Move, Position};
+///
+/// let row = Position::new(vec![7]);
+/// let json = |mv: &Move| serde_json::to_string(&mv.json(&row)).unwrap();
+/// assert_eq!(json(&Move::take(0, 2)), r#"{"heap":1,"take":2}"#);
+/// assert_eq!(json(&Move::split(0, 3)), r#"{"heap":1,"split":[3,4]}"#);
+/// assert_eq!(json(&Move::pins(0, 3, 2)), r#"{"heap":1,"pins":[3,4]}"#);
+/// assert_eq!(json(&Move::Run { right: 9, left: 4 }), r#"{"run":[9,4]}"#);
+/// assert_eq!(json(&Move::Slide { row: 1, to: 5 }), r#"{"row":2,"to":5}"#);
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct MoveJson<'a> {
+    mv: &'a Move,
+    position: &'a Position,
+}
+
+impl Move {
+    /// The move from `position` in its JSON shape (see [`MoveJson`]).
+    pub fn json<'a>(&'a self, position: &'a Position) -> MoveJson<'a> {
+        MoveJson { mv: self, position }
+    }
+}
+
+impl serde::Serialize for MoveJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+
+        /// One heap's part of a move on several heaps: `{"heap":1,"take":2}`.
+        struct Part(Take);
+        impl serde::Serialize for Part {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(Some(2))?;
+                map.serialize_entry("heap", &self.0.number())?;
+                map.serialize_entry("take", &self.0.take)?;
+                map.end()
+            }
+        }
+        /// The pins knocked down, listed as they are written (a move knocks down one or two).
+        struct Pins(u64, u64);
+        impl serde::Serialize for Pins {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_seq(self.0..=self.1)
+            }
+        }
+
+        match self.mv {
+            Move::Take(take) => Part(*take).serialize(serializer),
+            Move::TakeMany(takes) => {
+                let mut map = serializer.serialize_map(Some(1))?;
+                map.serialize_entry("take", &takes.iter().map(|t| Part(*t)).collect::<Vec<_>>())?;
+                map.end()
+            }
+            &Move::Split { heap, take: 0, left } => {
+                let rest = self.position.heap(heap).unwrap_or(0).saturating_sub(left);
+                let mut map = serializer.serialize_map(Some(2))?;
+                map.serialize_entry("heap", &(heap + 1))?;
+                map.serialize_entry("split", &[left, rest])?;
+                map.end()
+            }
+            &Move::Split { heap, take, left } => {
+                let mut map = serializer.serialize_map(Some(2))?;
+                map.serialize_entry("heap", &(heap + 1))?;
+                map.serialize_entry("pins", &Pins(left + 1, left.saturating_add(take)))?;
+                map.end()
+            }
+            Move::Turn(coins) => {
+                let mut map = serializer.serialize_map(Some(1))?;
+                map.serialize_entry("turn", coins)?;
+                map.end()
+            }
+            &Move::Run { right, left } => {
+                let mut map = serializer.serialize_map(Some(1))?;
+                map.serialize_entry("run", &[right, left])?;
+                map.end()
+            }
+            &Move::Slide { row, to } => {
+                let mut map = serializer.serialize_map(Some(2))?;
+                map.serialize_entry("row", &(row + 1))?;
+                map.serialize_entry("to", &to)?;
+                map.end()
+            }
         }
     }
 }
@@ -219,6 +339,7 @@ impl fmt::Display for Move {
             }
             Move::Run { right, left } if right == left => write!(f, "turn over the coin at {right}"),
             Move::Run { right, left } => write!(f, "turn over the coins from {left} to {right}"),
+            Move::Slide { row, to } => write!(f, "slide the counter in row {} to square {to}", row + 1),
         }
     }
 }
@@ -358,7 +479,7 @@ fn keep_heaps<R: Rules + ?Sized>(game: &R, position: &Position, count: u128, mv:
             Move::Split { heap, take, left } => {
                 Some(Move::Split { heap: *heap, take: take.saturating_sub(1), left: *left })
             }
-            Move::Turn(_) | Move::Run { .. } => None,
+            Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } => None,
         }
     };
     let keeps = |candidate: &Move| {
@@ -636,6 +757,7 @@ enum Play {
     Euclid(Euclid),
     MisereKayles(super::MisereKayles),
     Octal(super::Octal),
+    Northcott(super::northcott::Northcott),
 }
 
 /// Calls the same method on whichever game is played.
@@ -654,6 +776,7 @@ macro_rules! each {
             Play::Euclid($game) => $body,
             Play::MisereKayles($game) => $body,
             Play::Octal($game) => $body,
+            Play::Northcott($game) => $body,
         }
     };
 }
@@ -686,6 +809,7 @@ impl Game {
             GameKind::Ruler => Play::Coins(super::Coins::ruler()),
             GameKind::Euclid => Play::Euclid(Euclid),
             GameKind::Octal(code) => Play::Octal(super::Octal::new(code)),
+            GameKind::Northcott => Play::Northcott(super::northcott::Northcott),
         };
         Game { rules, play, refused }
     }
@@ -871,6 +995,14 @@ impl Game {
                 limit: position.limit(),
                 terms: super::zeckendorf::terms(position.heap(0).unwrap_or(0)),
             },
+            // Northcott's game: the gaps are the Nim heaps.
+            Play::Northcott(_) => match super::northcott::decode(position.heaps()) {
+                Ok(board) => Working::Grundy {
+                    values: board.gaps().into_iter().map(u128::from).collect(),
+                    sum: u128::from(board.nim_sum()),
+                },
+                Err(_) => Working::Plain,
+            },
             Play::MisereKayles(game) => Working::Quotient {
                 elements: position.heaps().iter().map(|&n| game.element(n)).collect(),
                 product: game.product(position.heaps()),
@@ -1002,7 +1134,7 @@ impl Game {
             Play::MisereKayles(game) => {
                 game.visit_winning_moves(position, limit.unwrap_or(MOVE_LIST_LIMIT), &mut each);
             }
-            Play::Wythoff(_) | Play::Staircase(_) | Play::Euclid(_) => {
+            Play::Wythoff(_) | Play::Staircase(_) | Play::Euclid(_) | Play::Northcott(_) => {
                 // At most three winning moves (one a step in Staircase Nim, two in Euclid's
                 // game): a list costs nothing.
                 let moves = match limit {

@@ -134,6 +134,9 @@ pub enum GrundyPattern {
     /// The ruler game: a head at place n is worth the largest power of 2 dividing n, and a run
     /// from j + 1 to n is worth the XOR of the Gray codes of n and j.
     Ruler,
+    /// Northcott's game: a row's gap between its counters is a Nim heap (a retreat is answered by
+    /// closing the gap again).
+    Northcott,
 }
 
 /// The `Rules` answers every game valued by Grundy numbers gives the same way, from its
@@ -272,7 +275,7 @@ fn moved_heap(mv: &Move) -> usize {
         Move::Take(take) => take.heap,
         Move::TakeMany(takes) => takes.first().map_or(0, |t| t.heap),
         Move::Split { heap, .. } => *heap,
-        Move::Turn(_) | Move::Run { .. } => 0,
+        Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } => 0,
     }
 }
 

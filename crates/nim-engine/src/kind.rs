@@ -85,6 +85,10 @@ pub enum GameKind {
     /// proved periodic are played; `octal:0.77` is read as Kayles and `octal:0.07` as Dawson's
     /// Kayles.
     Octal(super::OctalCode),
+    /// Northcott's game: rows of squares, each with a white and a black counter; a player slides
+    /// a counter of their colour along its row, forward or back (a retreat, a count of them per
+    /// colour), never jumping. Nim on the gaps between the counters (see `northcott.rs`).
+    Northcott,
 }
 
 /// A finite set of positive amounts up to [`SUBTRACTION_MAX`], one bit each (bit `s - 1` for `s`).
@@ -235,7 +239,7 @@ impl GamePreset {
 impl GameKind {
     /// One of each game, with its usual parameters (Nim_2, the subtraction set {1, 2, 3}), in the
     /// order menus list them.
-    pub const ALL: [GameKind; 14] = [
+    pub const ALL: [GameKind; 15] = [
         GameKind::Nim,
         GameKind::Moore(2),
         GameKind::Subtraction(SubtractionSet(0b111)),
@@ -250,6 +254,7 @@ impl GameKind {
         GameKind::Ruler,
         GameKind::Euclid,
         GameKind::Octal(super::octal::DEFAULT_CODE),
+        GameKind::Northcott,
     ];
 
     /// The name used on the command line and in files, such as `moore:2` or `subtraction:1,2,3`.
@@ -280,6 +285,7 @@ impl GameKind {
             GameKind::Ruler => "ruler",
             GameKind::Euclid => "euclid",
             GameKind::Octal(_) => "octal",
+            GameKind::Northcott => "northcott",
         }
     }
 
@@ -307,6 +313,7 @@ impl GameKind {
             GameKind::Ruler => ("game-ruler-title", "game-ruler-menu", "game-ruler-short"),
             GameKind::Euclid => ("game-euclid-title", "game-euclid-title", "game-euclid-short"),
             GameKind::Octal(_) => ("game-octal-title", "game-octal-menu", "game-octal-short"),
+            GameKind::Northcott => ("game-northcott-title", "game-northcott-title", "game-northcott-short"),
         };
         MessageIds { title, menu, short }
     }
@@ -398,6 +405,9 @@ impl GameKind {
             GameKind::Ruler => "heads at the places given; turn a run of neighbouring coins",
             GameKind::Euclid => "two numbers; take a multiple of the smaller from the larger",
             GameKind::Octal(_) => "rows of pins; knock down one or two where the code allows",
+            GameKind::Northcott => {
+                "rows with a white and a black counter; slide yours, back only by a retreat"
+            }
         }
     }
 
@@ -429,6 +439,7 @@ impl GameKind {
             GameKind::Ruler => "the ruler game".into(),
             GameKind::Euclid => "Euclid's game".into(),
             GameKind::Octal(code) => format!("the octal game {code}"),
+            GameKind::Northcott => "Northcott's game".into(),
         }
     }
 
@@ -454,6 +465,7 @@ impl GameKind {
             GameKind::TurningTurtles => "Turtles".into(),
             GameKind::Euclid => "Euclid".into(),
             GameKind::Octal(code) => format!("Octal {code}"),
+            GameKind::Northcott => "Northcott".into(),
             other => other.title(),
         }
     }
@@ -541,7 +553,11 @@ impl GameKind {
         !self.splits()
             && !matches!(
                 self,
-                GameKind::Staircase | GameKind::TurningTurtles | GameKind::MockTurtles | GameKind::Ruler
+                GameKind::Staircase
+                    | GameKind::TurningTurtles
+                    | GameKind::MockTurtles
+                    | GameKind::Ruler
+                    | GameKind::Northcott
             )
     }
 }
@@ -555,12 +571,12 @@ impl fmt::Display for GameKind {
 /// The games accepted, as a message lists them.
 pub const GAMES_EXPECTED: &str = "expected nim, moore:K (K from 1 to 8), subtraction:S (S a list of at most \
      128 amounts or ranges, from 1 to 128, such as 1,2,3 or 1-3,5), lasker, kayles, dawson, wythoff, \
-     fibonacci, staircase, turtles, mock-turtles, ruler, euclid, octal:CODE (such as octal:0.71), \
+     fibonacci, staircase, turtles, mock-turtles, ruler, euclid, northcott, octal:CODE (such as octal:0.71), \
      or a preset: 21, bachet";
 
 /// The games accepted, as a configuration file quotes them, for its messages.
 pub const GAMES_QUOTED: &str = "a game: \"nim\", \"moore:K\" (K from 1 to 8), \"subtraction:1,2,3\" (amounts from 1 to \
-     128), \"lasker\", \"kayles\", \"dawson\", \"wythoff\", \"fibonacci\", \"staircase\", \"turtles\", \"mock-turtles\", \"ruler\", \"euclid\", \"octal:0.71\" (an octal code), \"21\" or \"bachet\"";
+     128), \"lasker\", \"kayles\", \"dawson\", \"wythoff\", \"fibonacci\", \"staircase\", \"turtles\", \"mock-turtles\", \"ruler\", \"euclid\", \"octal:0.71\" (an octal code), \"northcott\", \"21\" or \"bachet\"";
 
 /// What `octal:CODE` is, for the help and the completions.
 const OCTAL_HELP: &str = "an octal game on rows of pins: octal:0.71, digit k says where k neighbouring pins may \
@@ -657,6 +673,7 @@ impl GameKind {
             "turtles" | "turning-turtles" => Some(GameKind::TurningTurtles),
             "mock-turtles" => Some(GameKind::MockTurtles),
             "ruler" => Some(GameKind::Ruler),
+            "northcott" => Some(GameKind::Northcott),
             "euclid" => Some(GameKind::Euclid),
             _ => None,
         };

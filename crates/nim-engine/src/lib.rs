@@ -157,6 +157,7 @@ mod lasker;
 mod misere_kayles;
 mod moore;
 mod nim;
+pub mod northcott;
 mod octal;
 mod position;
 mod staircase;
@@ -167,16 +168,16 @@ mod zeckendorf;
 pub use coins::{Coins, gray, gray_inverse, odious, ruler};
 pub use count::{MoveCount, Natural};
 pub use describe::{
-    Alternative, BOUNDED_MOVES, Cap, Description, HeapNoun, LastMove, LeastReason, MenuEntry, MoveShape,
-    MoveWords, PuzzleSize, RULER_MOST, StartLimits, Unit, Verb, ViewKind, Words,
+    Alternative, BOUNDED_MOVES, Cap, Choice, Description, HeapNoun, LastMove, LeastReason, MenuEntry,
+    MoveShape, MoveWords, PuzzleSize, RULER_MOST, StartLimits, Unit, Verb, ViewKind, Words,
 };
 pub use euclid::{Euclid, EuclidReason, EuclidView, euclid_wins};
 pub use explain::{Explanation, MoveReason, binary_digits};
 pub use fibonacci::{Fibonacci, FibonacciReason, FibonacciView, winning_takes};
 pub(crate) use game::best_try;
 pub use game::{
-    BEST_TRY_MOVES, Game, Listing, MOVE_LIST_LIMIT, Move, RUN_TAILS_MOST, Rules, Ruleset, Teaching, TryWhy,
-    Verdict, Working,
+    BEST_TRY_MOVES, Game, Listing, MOVE_LIST_LIMIT, Move, MoveJson, RUN_TAILS_MOST, Rules, Ruleset, Teaching,
+    TryWhy, Verdict, Working,
 };
 pub use grundy::{GrundyPattern, GrundyReason, GrundyStep, GrundyTable, GrundyView};
 pub(crate) use kayles::Pins;
@@ -192,6 +193,7 @@ pub use misere_kayles::{
 };
 pub use moore::{MOORE_LIST_MAX, Moore, MooreReason, MooreView};
 pub use nim::{Analysis, Moves, Nim, Outcome, WinningMoves, analyse, fallback_move};
+pub use northcott::{Board, Colour, NorthcottError, Row, Slide};
 pub use octal::{
     OCTAL_COMPUTED, OCTAL_DIGITS_MAX, OCTAL_PLAY_MOST, Octal, OctalCode, OctalPlace, OctalRefusal,
     octal_table, octal_values, proved_period,

@@ -188,6 +188,19 @@ pub enum MoveError {
         /// The most allowed ([`crate::RUN_TAILS_MOST`]).
         most: u64,
     },
+    #[error(
+        "the counter in row {row} cannot move to square {to}: it slides along its row, without jumping or landing on the other counter, and stays on the board"
+    )]
+    /// Northcott's game: a square the mover's counter cannot reach.
+    BadSlide {
+        /// The row, from 1.
+        row: usize,
+        /// The square asked for.
+        to: u64,
+    },
+    #[error("a move back spends a retreat, and none is left")]
+    /// Northcott's game: a retreat with none left.
+    NoRetreat,
     #[error("there is no head at {place}: a move turns a head over to tails, and more coins left of it")]
     /// A coin-turning game: the rightmost coin turned is not a head.
     NotAHead {
@@ -286,6 +299,9 @@ pub enum PositionError {
         /// The coins on every step together.
         total: u128,
     },
+    #[error("Northcott's game: {0}")]
+    /// Northcott's game: heaps that do not encode a board (see `northcott::encode`).
+    Board(crate::northcott::BoardProblem),
     #[error("the heads' places are counted from 1, each written once (such as 3 5 9); {found}")]
     /// A coin-turning game: a place written twice, or a place 0.
     Heads {

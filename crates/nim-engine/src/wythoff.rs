@@ -228,10 +228,12 @@ impl Rules for Wythoff {
                 }
                 _ => Err(MoveError::NotCanonical),
             },
-            Move::Split { .. } | Move::Turn(_) | Move::Run { .. } => Err(MoveError::NotInThisGame {
-                game: GameKind::Wythoff.title(),
-                what: "one heap, or the same number from both",
-            }),
+            Move::Split { .. } | Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } => {
+                Err(MoveError::NotInThisGame {
+                    game: GameKind::Wythoff.title(),
+                    what: "one heap, or the same number from both",
+                })
+            }
         }
     }
     fn is_over(&self, position: &Position) -> bool {
@@ -302,7 +304,9 @@ impl Rules for Wythoff {
                             pair: (to.min(u128::from(other)), to.max(u128::from(other))),
                         }
                     }
-                    Move::Split { .. } | Move::Turn(_) | Move::Run { .. } => WythoffHow::Unexplained,
+                    Move::Split { .. } | Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } => {
+                        WythoffHow::Unexplained
+                    }
                 };
                 WythoffReason::Win { words: Wythoff::words(mv), how, after: Wythoff::pair(&after) }
             }
