@@ -186,6 +186,29 @@ pub fn least_reason(lang: Language, why: LeastReason) -> &'static str {
     }
 }
 
+/// A start's heaps as the game plays them, for the start menu: the numbers, or, for Northcott's
+/// game (whose numbers encode a board: the mover, the retreats, each row's width and squares),
+/// the board in words.
+pub fn fitted_heaps(lang: Language, kind: GameKind, heaps: &[u64]) -> String {
+    let spaced = |numbers: &[u64]| numbers.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+    if kind == GameKind::Northcott
+        && let Ok(board) = crate::engine::northcott::decode(heaps)
+    {
+        let widths: Vec<u64> = board.rows().iter().map(|row| row.width).collect();
+        let retreats = board.retreats(crate::engine::northcott::Colour::White);
+        return i18n::text_with(
+            lang,
+            "start-northcott-board",
+            &[
+                ("gaps", Arg::from(spaced(&board.gaps()))),
+                ("widths", Arg::from(spaced(&widths))),
+                ("retreats", Arg::from(retreats)),
+            ],
+        );
+    }
+    spaced(heaps)
+}
+
 /// Why the chosen move cannot be played, as a sentence in the screen's language. The moves
 /// the keys and the mouse can choose are refused for these reasons; any other is the engine's
 /// own (English) words. A game's new refusal is worded here, with the rest of its words.

@@ -175,7 +175,13 @@ fn draw(menu: &StartMenu, app: &App, look: &Look, area: Rect, buf: &mut Buffer) 
                     text_with(
                         look.language,
                         "start-heaps-fitted",
-                        &[("arrow", look.glyphs.next.as_str().into()), ("heaps", spaced(&fitted).into())]
+                        &[
+                            ("arrow", look.glyphs.next.as_str().into()),
+                            (
+                                "heaps",
+                                crate::words::fitted_heaps(look.language, menu.game.kind, &fitted).into()
+                            )
+                        ]
                     )
                 ),
             };

@@ -127,3 +127,20 @@ fn a_retreat_with_none_left_is_refused_in_both_languages() {
         assert!(text.contains(refusal), "{lang}: {text}");
     }
 }
+
+/// The start menu says what the preset heaps become here in the board's words (the gaps, the
+/// rows' widths, the retreats), not as the numbers that encode the board.
+#[test]
+fn the_start_menu_says_the_board_a_preset_becomes() {
+    use nim_tui::ui::Look;
+    let setup = GameSetup { game: GameKind::Northcott, ..Settings::default().setup() };
+    let app = App::new(setup, Some(1));
+    let english =
+        crate::support::view::text(&crate::support::view::draw_with(&app, &Look::default(), 100, 30));
+    assert!(english.contains("here: gaps 3 4 5 in rows of 9 10 11 squares, 2 retreats each"), "{english}");
+    let look = Look { language: Language::SimplifiedChinese, ..Look::default() };
+    let chinese = crate::support::view::text(&crate::support::view::draw_with(&app, &look, 100, 30));
+    // The text of a screen puts a space after each wide character's cell.
+    let flat = chinese.replace(' ', "");
+    assert!(flat.contains("各排空格数345，各排分别有91011格，双方各可后退2次"), "{chinese}");
+}

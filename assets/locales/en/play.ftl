@@ -240,6 +240,7 @@ start-mode-misere = Misère
 start-mode-normal-only = normal play only (no misère form)
 # What preset heaps become in a game played on other heaps; `{ $arrow }` is an arrow glyph.
 start-heaps-fitted = { $arrow } here: { $heaps }
+start-northcott-board = gaps { $gaps } in rows of { $widths } squares, { $retreats } retreats each
 start-heaps-marienbad = Marienbad 1 3 5 7
 start-heaps-random-choice = Random
 start-random-ranges = { $fewest-digits } to { $most-digits } heaps of { $least-digits } to { $largest-digits }

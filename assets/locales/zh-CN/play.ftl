@@ -230,6 +230,7 @@ start-mode-normal = 正常玩法
 start-mode-misere = 反常玩法
 start-mode-normal-only = 只有正常玩法（没有反常玩法）
 start-heaps-fitted = { $arrow } 本游戏用：{ $heaps }
+start-northcott-board = 各排空格数 { $gaps }，各排分别有 { $widths } 格，双方各可后退 { $retreats } 次
 start-heaps-marienbad = 马里昂巴德 1 3 5 7
 start-heaps-random-choice = 随机
 start-random-ranges = { $fewest-digits } 到 { $most-digits } 堆，每堆 { $least-digits } 到 { $largest-digits } 枚

@@ -55,6 +55,17 @@ fn join(host: &str, port: u16, user: &str, key: Option<&Path>, shows: &str) -> P
     pty
 }
 
+/// The teacher's console says ann and bob play each other.
+fn sees_them_play(miss: &mut Pty) {
+    assert!(
+        miss.wait_until(
+            |s| line_of(s, "ann").contains("playing bob") && line_of(s, "bob").contains("playing ann")
+        ),
+        "the teacher does not see them play:\n{}",
+        miss.contents()
+    );
+}
+
 /// The row of the lobby's (or the console's) list that is `name`'s.
 fn line_of<'a>(screen: &'a str, name: &str) -> &'a str {
     let first = format!("{name} ");
@@ -197,13 +208,7 @@ fn students_on_two_hosts_see_challenge_and_play_each_other_and_a_teacher_sees_bo
 
     // ann challenges bob across the hosts; bob accepts.
     challenge(&mut ann, &mut bob);
-    assert!(
-        miss.wait_until(
-            |s| line_of(s, "ann").contains("playing bob") && line_of(s, "bob").contains("playing ann")
-        ),
-        "the teacher does not see them play:\n{}",
-        miss.contents()
-    );
+    sees_them_play(&mut miss);
     // Both at the same position on the console, bob's game followed from its table on host A.
     let position = |s: &str, name: &str, with: &str| {
         line_of(s, name).split(&format!("playing {with}")).nth(1).map(|rest| rest.trim().to_string())
@@ -422,13 +427,7 @@ backend nim
     );
 
     challenge(&mut ann, &mut bob);
-    assert!(
-        miss.wait_until(
-            |s| line_of(s, "ann").contains("playing bob") && line_of(s, "bob").contains("playing ann")
-        ),
-        "the teacher does not see them play:\n{}",
-        miss.contents()
-    );
+    sees_them_play(&mut miss);
     let moves = play_to_the_end(&mut ann, &mut bob, home.path());
     let winner = if ann.contents().contains("ann wins") { "ann" } else { "bob" };
     assert!(bob.contents().contains(&format!("{winner} wins")), "the screens disagree:\n{}", bob.contents());
