@@ -651,10 +651,6 @@ fn more_lines(lang: Language, arrow: &str, count: u16) -> String {
     text_with(lang, "start-more", &[("arrow", arrow.into()), ("count", u64::from(count).into())])
 }
 
-fn spaced(heaps: &[u64]) -> String {
-    heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
-}
-
 /// What each lesson teaches, on the Learn row.
 fn lesson_note(lang: Language, course: crate::app::Course) -> String {
     text(
