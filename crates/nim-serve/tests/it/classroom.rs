@@ -284,6 +284,12 @@ async fn a_teacher_starts_an_activity_for_everyone_pauses_it_and_ends_it() {
     teacher.send(b" ").await;
     assert!(teacher.wait_for("The activity goes on").await, "{}", teacher.contents());
     assert!(ann.wait_until(|s| !s.contains("Paused by the teacher")).await, "{}", ann.contents());
+    // ann moves once it is her turn again; ben does not move at all.
+    let took = |s: &str| s.lines().filter(|l| l.contains("took")).count();
+    assert!(ann.wait_for("Your turn").await, "{}", ann.contents());
+    let before = took(&ann.contents());
+    ann.send(b"\r").await;
+    assert!(ann.wait_until(|s| took(s) > before).await, "ann's move was not made:\n{}", ann.contents());
     // Ended: games still in it end, kept as ended by the server, and the students are told.
     teacher.send(b"e").await;
     assert!(teacher.wait_for("The activity has ended").await, "{}", teacher.contents());
@@ -294,17 +300,15 @@ async fn a_teacher_starts_an_activity_for_everyone_pauses_it_and_ends_it() {
     // The games ended are queued for the store; stopping writes what is queued.
     running.stop(Duration::from_secs(3)).await;
     let db = nim_serve::db::Db::open(&dir.path().join("server.sqlite3")).expect("db");
-    for name in ["ann", "ben"] {
-        let games = db.games_of(name).expect("games");
-        assert!(
-            !games.is_empty()
-                && games
-                    .iter()
-                    .all(|g| g.outcome == nim_serve::db::Outcome::EndedByServer
-                        && g.ended_by == "activity ended"),
-            "{name}: {games:?}"
-        );
-    }
+    // ann's game, begun, is kept as ended by the server; ben's, without a move, is not a game.
+    let games = db.games_of("ann").expect("games");
+    assert!(
+        games.len() == 1
+            && games[0].outcome == nim_serve::db::Outcome::EndedByServer
+            && games[0].ended_by == "activity ended",
+        "ann: {games:?}"
+    );
+    assert_eq!(db.games_of("ben").expect("games"), Vec::new(), "ben made no move");
 }
 
 /// Plays a student's game from the position given to the end: `perfect` students take the hint's
