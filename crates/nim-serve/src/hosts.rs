@@ -18,7 +18,7 @@
 //! case the listening connection was down. A student who comes back through the balancer to
 //! another host finds their finished games there. The same listening connection hears of the
 //! other hosts' people and of the rows of `relay` for this host, reads them, and hands them to
-//! [`crate::relay::Relay`] (students on different hosts meeting).
+//! [`News`], which `relay.rs` implements (students on different hosts meeting).
 
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -113,6 +113,18 @@ pub fn register(at: &Location, options: &HostOptions, address: &str) -> Result<(
 /// How long the listening thread waits for a notice before it looks whether the server stops.
 const LISTEN_SLICE: Duration = Duration::from_millis(250);
 
+/// What the listening thread hands on of the other hosts' news (the relay, `relay.rs`): their
+/// people, and the rows of `relay` for this host. A trait here, so that the lease's service does
+/// not reach the relay that uses [`Host`].
+pub trait News: Send + Sync {
+    /// The other hosts' people, and the hosts whose lease runs.
+    fn others(&self, rows: Vec<super::db::PresenceRow>, hosts: Vec<String>);
+    /// Rows of `relay` for this host, read after [`News::cursor`].
+    fn arrived(&self, rows: Vec<super::db::RelayRow>);
+    /// The last row of `relay` read.
+    fn cursor(&self) -> i64;
+}
+
 /// The lease's thread: renews, judges the other hosts, asks the store to catch up; and the
 /// listening thread, which asks the store to catch up as soon as any host keeps a game.
 pub struct Service {
@@ -130,7 +142,7 @@ impl Service {
         address: String,
         lease: Duration,
         catch_up: CatchUp,
-        relay: Option<Arc<crate::relay::Relay>>,
+        relay: Option<Arc<dyn News>>,
     ) -> std::io::Result<Service> {
         let (stop, stopped) = std::sync::mpsc::channel::<()>();
         let listening = Arc::new(std::sync::atomic::AtomicBool::new(true));

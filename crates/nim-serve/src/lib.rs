@@ -33,6 +33,7 @@ mod place;
 mod plain_door;
 pub mod proxy;
 pub mod relay;
+mod relayed;
 pub mod report;
 mod say;
 mod ssh;
@@ -269,6 +270,8 @@ pub struct Server {
     arrivals: Mutex<LogBudget>,
     /// Results kept per player in the last minute (see [`Limits::results_per_minute`]).
     results: Mutex<HashMap<String, (std::time::Instant, u32)>>,
+    /// The way to the other hosts sharing a PostgreSQL database (`relay.rs`), when there are.
+    pub(crate) relay: Option<Arc<relay::Relay>>,
 }
 
 impl Server {
@@ -546,7 +549,7 @@ impl Running {
         self.server.store.flush().await;
         // What waits for the other hosts is written; then the host's row goes (its people with
         // it, and any game in progress still left, as ended).
-        if let Some(relay) = self.server.people.relay() {
+        if let Some(relay) = &self.server.relay {
             relay.stop().await;
         }
         if let Some(lease) = self.lease {
@@ -625,8 +628,15 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
     let lease = match registered {
         Some((host, db, lease, address)) => Some((
             host.clone(),
-            hosts::Service::start(db, host, address, lease, store.catch_up(), relay.clone())
-                .map_err(ServeError::Runtime)?,
+            hosts::Service::start(
+                db,
+                host,
+                address,
+                lease,
+                store.catch_up(),
+                relay.clone().map(|r| r as Arc<dyn hosts::News>),
+            )
+            .map_err(ServeError::Runtime)?,
         )),
         None => None,
     };
@@ -686,10 +696,11 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
         held_back: AtomicU64::new(0),
         arrivals: Mutex::new(LogBudget::new(ARRIVALS_PER_SECOND, ARRIVALS_BURST)),
         results: Mutex::new(HashMap::new()),
+        relay: relay.clone(),
     });
     if let Some(relay) = &relay {
         server.people.set_relay(relay.clone());
-        tokio::spawn(relay::run(server.clone()));
+        tokio::spawn(relayed::run(server.clone()));
     }
     let mut accept = Vec::new();
     if let Some(listener) = listener {

@@ -10,7 +10,7 @@
 //!   merged into the host's published list (`People::roster`), marked with their host.
 //! - **What one host tells another** is a row of `relay` for that host ([`Wire`], JSON), said
 //!   on `nim_tui_relay`; the host it is for reads its rows after the last id it read, in id
-//!   order (the write lock commits them so), and carries each out here: a challenge, its
+//!   order (the write lock commits them so), and `relayed.rs` carries each out: a challenge, its
 //!   answer, and the moves of a game whose two players are on two hosts.
 //! - **A game between two hosts** is seated by the host of the player who accepts (its *home*):
 //!   it makes the table and tells the challenger's host the start (game, mode, heaps, who moves
@@ -24,14 +24,14 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
+use std::sync::{Arc, Mutex, PoisonError, Weak};
 
 use serde::{Deserialize, Serialize};
 
 use super::Server;
 use super::db::{Db, Location, PresenceRow, RelayRow};
 use super::hosts::Host;
-use super::tables::{Doing, Notice, Someone, Table};
+use super::tables::{Doing, Link, Notice, Someone, Table};
 
 /// What waits for the writer, at most: past it a message to another host is dropped (said in
 /// the log); the list of people is never dropped, only replaced by a newer one.
@@ -68,17 +68,6 @@ pub enum Wire {
     Left { game: String, seat: usize, how: String },
 }
 
-/// A table whose two players are on two hosts.
-#[derive(Debug, Clone)]
-pub struct Link {
-    /// The game's key, the same on both hosts.
-    pub game: String,
-    /// The other player's host.
-    pub peer: String,
-    /// Whether this host seated the game (keeps its result).
-    pub home: bool,
-}
-
 enum Out {
     /// The list of people changed: write the latest.
     People,
@@ -89,7 +78,8 @@ enum Out {
     Stop,
 }
 
-enum In {
+/// What comes from the other hosts, for the server's task that carries it out (`relayed.rs`).
+pub(crate) enum In {
     /// The other hosts' people, and the hosts whose lease runs.
     People(Vec<PresenceRow>, Vec<String>),
     Wire {
@@ -191,40 +181,14 @@ impl Relay {
         }
     }
 
-    /// The last row of `relay` read (the listening thread reads after it).
-    pub fn cursor(&self) -> i64 {
-        self.cursor.load(Ordering::SeqCst)
-    }
-
-    /// The other hosts' people, and the hosts whose lease runs, read by the listening thread.
-    pub fn others(&self, rows: Vec<PresenceRow>, hosts: Vec<String>) {
-        let _ = self.inbox.try_send(In::People(rows, hosts));
-    }
-
-    /// Rows of `relay` for this host, read by the listening thread, in id order.
-    pub fn arrived(&self, rows: Vec<RelayRow>) {
-        for row in rows {
-            self.cursor.fetch_max(row.id, Ordering::SeqCst);
-            match serde_json::from_str::<Wire>(&row.body) {
-                Ok(wire) => {
-                    if self.inbox.try_send(In::Wire { from_host: row.from_host, wire }).is_err() {
-                        tracing::warn!("too much from the other hosts: a message was dropped");
-                    }
-                }
-                Err(e) => {
-                    tracing::warn!(from = %row.from_host, "a message from another host was not understood: {e}")
-                }
-            }
-        }
-    }
-
     /// A new game's key, for a game this host seats.
     fn new_game(&self) -> String {
         let n = self.seq.fetch_add(1, Ordering::Relaxed) + 1;
         format!("{}/{:x}/{n}", self.host.id, rand::random::<u32>())
     }
 
-    fn link(&self, table: &Arc<Table>, link: Link) {
+    /// Links `table` to the game `link` names, so that what comes for that game finds it.
+    pub(crate) fn link(&self, table: &Arc<Table>, link: Link) {
         self.games.lock().unwrap_or_else(PoisonError::into_inner).retain(|_, t| t.strong_count() > 0);
         self.games
             .lock()
@@ -233,8 +197,21 @@ impl Relay {
         let _ = table.link.set(link);
     }
 
-    fn table(&self, game: &str) -> Option<Arc<Table>> {
+    /// The table of the linked game `game`, while it is open.
+    pub(crate) fn table(&self, game: &str) -> Option<Arc<Table>> {
         self.games.lock().unwrap_or_else(PoisonError::into_inner).get(game).and_then(Weak::upgrade)
+    }
+
+    /// The open games linked to a host that is not among `hosts` (whose lease ran out).
+    pub(crate) fn lost_games(&self, hosts: &[String]) -> Vec<Arc<Table>> {
+        let games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
+        games
+            .values()
+            .filter_map(Weak::upgrade)
+            .filter(|t| {
+                t.link.get().is_some_and(|l| !hosts.contains(&l.peer)) && !t.closed.load(Ordering::SeqCst)
+            })
+            .collect()
     }
 
     /// `notice` for `name` on host `host`: carried as a row, when it is one that crosses hosts;
@@ -278,8 +255,47 @@ impl Relay {
     }
 
     /// Takes the mailbox of what comes from the other hosts (once: the server's task).
-    fn inbox(&self) -> Option<tokio::sync::mpsc::Receiver<In>> {
+    pub(crate) fn inbox(&self) -> Option<tokio::sync::mpsc::Receiver<In>> {
         self.taken.lock().unwrap_or_else(PoisonError::into_inner).take()
+    }
+}
+
+impl super::tables::Hosts for Relay {
+    fn tell(&self, host: &str, name: &str, notice: Notice) -> bool {
+        Relay::tell(self, host, name, notice)
+    }
+
+    fn publish(&self, people: &[Someone]) {
+        Relay::publish(self, people)
+    }
+}
+
+impl super::hosts::News for Relay {
+    /// The last row of `relay` read (the listening thread reads after it).
+    fn cursor(&self) -> i64 {
+        self.cursor.load(Ordering::SeqCst)
+    }
+
+    /// The other hosts' people, and the hosts whose lease runs, read by the listening thread.
+    fn others(&self, rows: Vec<PresenceRow>, hosts: Vec<String>) {
+        let _ = self.inbox.try_send(In::People(rows, hosts));
+    }
+
+    /// Rows of `relay` for this host, read by the listening thread, in id order.
+    fn arrived(&self, rows: Vec<RelayRow>) {
+        for row in rows {
+            self.cursor.fetch_max(row.id, Ordering::SeqCst);
+            match serde_json::from_str::<Wire>(&row.body) {
+                Ok(wire) => {
+                    if self.inbox.try_send(In::Wire { from_host: row.from_host, wire }).is_err() {
+                        tracing::warn!("too much from the other hosts: a message was dropped");
+                    }
+                }
+                Err(e) => {
+                    tracing::warn!(from = %row.from_host, "a message from another host was not understood: {e}")
+                }
+            }
+        }
     }
 }
 
@@ -325,98 +341,10 @@ fn write(db: Db, relay: Weak<Relay>, queue: std::sync::mpsc::Receiver<Out>) {
     }
 }
 
-/// The server's task: carries out what the other hosts say, until the server goes.
-pub async fn run(server: Arc<Server>) {
-    let Some(relay) = server.people.relay().cloned() else { return };
-    let Some(mut inbox) = relay.inbox() else { return };
-    let weak = Arc::downgrade(&server);
-    drop(server);
-    while let Some(news) = inbox.recv().await {
-        let Some(server) = weak.upgrade() else { break };
-        match news {
-            In::People(rows, hosts) => {
-                server.people.others(rows);
-                // A game with a player on a host whose lease ran out is ended by the server.
-                let lost: Vec<Arc<Table>> = {
-                    let games = relay.games.lock().unwrap_or_else(PoisonError::into_inner);
-                    games
-                        .values()
-                        .filter_map(Weak::upgrade)
-                        .filter(|t| {
-                            t.link.get().is_some_and(|l| !hosts.contains(&l.peer))
-                                && !t.closed.load(Ordering::SeqCst)
-                        })
-                        .collect()
-                };
-                for table in lost {
-                    super::place::relayed_host_lost(&server, &table);
-                }
-            }
-            In::Wire { from_host, wire } => carry_out(&server, &relay, &from_host, wire),
-        }
-    }
-}
-
-fn carry_out(server: &Arc<Server>, relay: &Relay, from_host: &str, wire: Wire) {
-    let people = &server.people;
-    match wire {
-        Wire::Challenge { from, to } => {
-            let rid = people.remote_id(from_host, &from);
-            let delivered = people
-                .id_of(&to)
-                .is_some_and(|id| people.tell(id, Notice::Challenged { from: rid, name: from.clone() }));
-            if !delivered {
-                relay.send(from_host, Wire::Engaged { from: to, to: from });
-            }
-        }
-        Wire::Engaged { from, to } => {
-            if let Some(id) = people.id_of(&to) {
-                people.tell(id, Notice::Engaged { name: from });
-            }
-        }
-        Wire::Declined { from, to } => {
-            if let Some(id) = people.id_of(&to) {
-                people.tell(id, Notice::Declined { name: from });
-            }
-        }
-        Wire::Accepted { from, to, game, kind, mode, heaps, first_moves_first } => {
-            let rid = people.remote_id(from_host, &from);
-            let seated = people.id_of(&to).and_then(|me| {
-                let mut setup = server.settings.setup();
-                setup.game = kind.parse().ok()?;
-                setup.mode = mode.parse().ok()?;
-                setup.heaps = nim_tui::domain::HeapChoice::Custom(heaps);
-                setup.opponent = nim_tui::domain::Opponent::Human;
-                setup.first =
-                    if first_moves_first { nim_tui::domain::First::You } else { nim_tui::domain::First::Ai };
-                setup.names = nim_tui::domain::Names([to.clone(), from.clone()]);
-                let app = super::tables::between_people(nim_tui::app::App::start_now(setup, None), server);
-                let table =
-                    Table::new(app, [to.clone(), from.clone()], [me, rid], Default::default(), people);
-                relay.link(&table, Link { game: game.clone(), peer: from_host.to_string(), home: false });
-                people.tell(me, Notice::Accepted { table }).then_some(())
-            });
-            if seated.is_none() {
-                relay.send(from_host, Wire::Left { game, seat: 0, how: format!("left by {to}") });
-            }
-        }
-        Wire::Move { game, ply, notation } => {
-            if let Some(table) = relay.table(&game) {
-                super::place::relayed_move(server, &table, ply, &notation);
-            }
-        }
-        Wire::Left { game, seat, how } => {
-            if let Some(table) = relay.table(&game) {
-                super::place::relayed_leave(server, &table, seat.min(1), &how);
-            }
-        }
-    }
-}
-
 /// The moves made at a linked `table` from ply `from` on: sent to the other host.
 pub(crate) fn moved(server: &Server, table: &Table, game: &nim_tui::app::Game, from: usize) {
     use nim_tui::engine::Rules as _;
-    let (Some(link), Some(relay)) = (table.link.get(), server.people.relay()) else { return };
+    let (Some(link), Some(relay)) = (table.link.get(), server.relay.as_ref()) else { return };
     for (ply, (_, mv)) in game.moves().iter().enumerate().skip(from) {
         let notation = game.history().game().write_move(mv);
         let ply = u32::try_from(ply).unwrap_or(u32::MAX);
@@ -426,7 +354,7 @@ pub(crate) fn moved(server: &Server, table: &Table, game: &nim_tui::app::Game, f
 
 /// Seat `seat` leaves a linked `table` (closed here by then): the other host is told.
 pub(crate) fn left(server: &Server, table: &Table, seat: usize, how: &str) {
-    let (Some(link), Some(relay)) = (table.link.get(), server.people.relay()) else { return };
+    let (Some(link), Some(relay)) = (table.link.get(), server.relay.as_ref()) else { return };
     relay.send(&link.peer, Wire::Left { game: link.game.clone(), seat, how: how.to_string() });
 }
 
@@ -434,9 +362,6 @@ pub(crate) fn left(server: &Server, table: &Table, seat: usize, how: &str) {
 pub(crate) fn is_mirror(table: &Table) -> bool {
     table.link.get().is_some_and(|l| !l.home)
 }
-
-/// The relay, once started (set once, by `lib.rs`).
-pub(crate) type Slot = OnceLock<Arc<Relay>>;
 
 #[cfg(test)]
 mod tests {

@@ -157,6 +157,27 @@ impl Times {
     }
 }
 
+/// A table whose two players are on two hosts (`relay.rs`).
+#[derive(Debug, Clone)]
+pub struct Link {
+    /// The game's key, the same on both hosts.
+    pub game: String,
+    /// The other player's host.
+    pub peer: String,
+    /// Whether this host seated the game (keeps its result).
+    pub home: bool,
+}
+
+/// The other hosts sharing the database, as the people reach them: `relay.rs`'s relay, behind a
+/// trait so that the people and tables, which the relay uses, do not reach it back.
+pub trait Hosts: Send + Sync {
+    /// `notice` for `name` on host `host`, carried as a row when it is one that crosses hosts;
+    /// whether it was sent.
+    fn tell(&self, host: &str, name: &str, notice: Notice) -> bool;
+    /// This host's people changed: the latest list, to be written.
+    fn publish(&self, people: &[Someone]);
+}
+
 /// A game and everyone at it.
 pub struct Table {
     pub app: Mutex<App>,
@@ -184,7 +205,7 @@ pub struct Table {
     /// Its game in progress as this host keeps it for the other hosts (`hosts.rs`).
     pub live: super::hosts::Slot,
     /// When its two players are on two hosts: the game as both know it (`relay.rs`).
-    pub link: std::sync::OnceLock<super::relay::Link>,
+    pub link: std::sync::OnceLock<Link>,
     /// The other player's host stopped (its lease ran out): the game was ended by the server.
     pub host_lost: AtomicBool,
     version: AtomicU64,
@@ -303,7 +324,7 @@ pub struct People {
     parked: Mutex<HashMap<String, Parked>>,
     /// The people on the other hosts sharing the database, and this host's way to them.
     remote: Mutex<Remote>,
-    relay: super::relay::Slot,
+    relay: std::sync::OnceLock<Arc<dyn Hosts>>,
 }
 
 /// The people on the other hosts, as their rows were read last, with the ids this host gives
@@ -326,7 +347,7 @@ impl Default for People {
             moved: Arc::new(watch::Sender::new(0)),
             parked: Mutex::new(HashMap::new()),
             remote: Mutex::new(Remote::default()),
-            relay: super::relay::Slot::new(),
+            relay: std::sync::OnceLock::new(),
         }
     }
 }
@@ -341,14 +362,9 @@ impl People {
     }
 
     /// Joins this host's people to the other hosts' (once).
-    pub fn set_relay(&self, relay: Arc<super::relay::Relay>) {
+    pub fn set_relay(&self, relay: Arc<dyn Hosts>) {
         let _ = self.relay.set(relay);
         self.announce();
-    }
-
-    /// The relay to the other hosts, when this server is one of several.
-    pub fn relay(&self) -> Option<&Arc<super::relay::Relay>> {
-        self.relay.get()
     }
 
     /// The id this host gives `name` on host `host`.
