@@ -149,12 +149,13 @@ fn monkey(mode: &str, seed: u64) {
             pty.send(b"?");
             assert!(pty.wait_for_gone(" Rules "), "seed {seed}: rules did not close\n{}", pty.contents());
         }
-        // A question waits for its answer: say no.
-        for question in ["counts as a loss", "will not count"] {
-            if pty.contents().contains(question) {
-                pty.send(b"n");
-                assert!(pty.wait_for_gone(question), "seed {seed}: the question stayed\n{}", pty.contents());
-            }
+        // A question waits for its answer: say no. Every question's box ends in the same keys
+        // (`confirm-keys`: "Enter or y: yes · q or n: no"), whatever it asks (resign, leave for a
+        // new game, give up a saved game, show a puzzle's answer; counted or not).
+        const QUESTION: &str = "or n: no";
+        if pty.contents().contains(QUESTION) {
+            pty.send(b"n");
+            assert!(pty.wait_for_gone(QUESTION), "seed {seed}: the question stayed\n{}", pty.contents());
         }
         pty.send(b"?");
         if pty.wait_for(" Keys ") {
