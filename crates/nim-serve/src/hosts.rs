@@ -161,6 +161,10 @@ impl Service {
                                 catch_up.ask();
                             }
                             if let Some(relay) = &relay {
+                                // Messages (moves among them) before the lists of people.
+                                if told.relay {
+                                    relay.arrived(listener.relay_after(&me, relay.cursor())?);
+                                }
                                 if read_at.elapsed() >= lease / 3 {
                                     told.presence = true;
                                 }
@@ -168,9 +172,6 @@ impl Service {
                                     read_at = Instant::now();
                                     let people = listener.presence(&me)?;
                                     relay.others(people, listener.live_hosts()?);
-                                }
-                                if told.relay {
-                                    relay.arrived(listener.relay_after(&me, relay.cursor())?);
                                 }
                             }
                             Ok(())

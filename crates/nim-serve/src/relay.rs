@@ -3,8 +3,9 @@
 //! `LISTEN/NOTIFY` only, never a second protocol between hosts.
 //!
 //! - **Who is on.** Each host's list of people (name, teacher or student, what each is doing)
-//!   is written whole to `presence` when it changes, at most once per burst of changes (the
-//!   writer takes the latest list when it gets to it), and said on `nim_tui_presence`. Every
+//!   is written to `presence` when it changes, at most once per burst of changes (the writer
+//!   takes the latest list when it gets to it), as the rows that changed since its last write
+//!   (whole at a run's first), and said on `nim_tui_presence`. Every
 //!   host's listening thread (`hosts.rs`) reads the other hosts' rows when told (and when its
 //!   connection is made again, and every third of a lease), and hands them here; they are
 //!   merged into the host's published list (`People::roster`), marked with their host.
@@ -29,15 +30,22 @@ use std::sync::{Arc, Mutex, PoisonError, Weak};
 use serde::{Deserialize, Serialize};
 
 use super::Server;
-use super::db::{Db, Location, PresenceRow, RelayRow};
+use super::db::{Db, Location, PresenceChange, PresenceRow, RelayRow};
 use super::hosts::Host;
 use super::tables::{Doing, Link, Notice, Someone, Table};
 
-/// What waits for the writer, at most: past it a message to another host is dropped (said in
-/// the log); the list of people is never dropped, only replaced by a newer one.
+/// What waits for the writer in its queue; past it, messages wait in the overflow (in their
+/// order, every later one with them until the writer has taken it), so that no move is lost
+/// and none overtakes another. The list of people is never queued twice, only replaced.
 const OUTBOX: usize = 1024;
 
-/// What waits for the server's task from the other hosts, at most.
+/// What may wait in the overflow, at most: past it a message to another host is dropped (said
+/// in the log). Moves come at the pace of people's keys, capped per connection, so reaching it
+/// means the database has been away for long.
+const OVERFLOW: usize = 65_536;
+
+/// What waits for the server's task from the other hosts, at most (past it the listening
+/// thread waits).
 const INBOX: usize = 1024;
 
 /// What one host tells another, as a row of `relay` holds it.
@@ -78,26 +86,32 @@ enum Out {
     Stop,
 }
 
-/// What comes from the other hosts, for the server's task that carries it out (`relayed.rs`).
-pub(crate) enum In {
-    /// The other hosts' people, and the hosts whose lease runs.
-    People(Vec<PresenceRow>, Vec<String>),
-    Wire {
-        from_host: String,
-        wire: Wire,
-    },
+/// A message from another host, for the server's task that carries it out (`relayed.rs`).
+pub(crate) struct In {
+    pub from_host: String,
+    pub wire: Wire,
 }
+
+/// The other hosts' people and the hosts whose lease runs, as last read: only the latest
+/// counts, so a burst of changes is carried out once, after the messages that wait.
+pub(crate) type Others = (Vec<PresenceRow>, Vec<String>);
+
+/// What the server's task reads: the messages, and the other hosts' people as last read.
+pub(crate) type Inbox = (tokio::sync::mpsc::Receiver<In>, tokio::sync::watch::Receiver<Option<Others>>);
 
 /// This host's side of the relay.
 pub struct Relay {
     host: Arc<Host>,
     out: std::sync::mpsc::SyncSender<Out>,
+    /// Messages that found the queue full, in order (see [`OUTBOX`]).
+    overflow: Mutex<std::collections::VecDeque<(String, Wire)>>,
     /// The latest list of this host's people, not yet written.
     latest: Mutex<Option<Vec<PresenceRow>>>,
     /// The last row of `relay` read.
     cursor: AtomicI64,
     inbox: tokio::sync::mpsc::Sender<In>,
-    taken: Mutex<Option<tokio::sync::mpsc::Receiver<In>>>,
+    others: tokio::sync::watch::Sender<Option<Others>>,
+    taken: Mutex<Option<Inbox>>,
     games: Mutex<HashMap<String, Weak<Table>>>,
     writer: Mutex<Option<std::thread::JoinHandle<()>>>,
     seq: std::sync::atomic::AtomicU64,
@@ -110,13 +124,16 @@ impl Relay {
         let cursor = db.last_relay_id()?;
         let (out, queue) = std::sync::mpsc::sync_channel(OUTBOX);
         let (inbox, taken) = tokio::sync::mpsc::channel(INBOX);
+        let (others, others_taken) = tokio::sync::watch::channel(None);
         let relay = Arc::new(Relay {
             host,
             out,
+            overflow: Mutex::new(std::collections::VecDeque::new()),
             latest: Mutex::new(None),
             cursor: AtomicI64::new(cursor),
             inbox,
-            taken: Mutex::new(Some(taken)),
+            others,
+            taken: Mutex::new(Some((taken, others_taken))),
             games: Mutex::new(HashMap::new()),
             writer: Mutex::new(None),
             seq: std::sync::atomic::AtomicU64::new(0),
@@ -176,7 +193,20 @@ impl Relay {
 
     /// Sends `wire` to host `to`.
     pub(crate) fn send(&self, to: &str, wire: Wire) {
-        if self.out.try_send(Out::Send { to: to.to_string(), wire }).is_err() {
+        let mut overflow = self.overflow.lock().unwrap_or_else(PoisonError::into_inner);
+        // Behind what overflowed already, or in the queue when it has room.
+        let wire = if overflow.is_empty() {
+            match self.out.try_send(Out::Send { to: to.to_string(), wire }) {
+                Ok(()) => return,
+                Err(std::sync::mpsc::TrySendError::Full(Out::Send { wire, .. })) => wire,
+                Err(_) => return,
+            }
+        } else {
+            wire
+        };
+        if overflow.len() < OVERFLOW {
+            overflow.push_back((to.to_string(), wire));
+        } else {
             tracing::warn!(to, "too much waiting for the other hosts: a message to one was dropped");
         }
     }
@@ -254,8 +284,9 @@ impl Relay {
         true
     }
 
-    /// Takes the mailbox of what comes from the other hosts (once: the server's task).
-    pub(crate) fn inbox(&self) -> Option<tokio::sync::mpsc::Receiver<In>> {
+    /// Takes the mailbox of what comes from the other hosts and the latest of their people
+    /// (once: the server's task).
+    pub(crate) fn inbox(&self) -> Option<Inbox> {
         self.taken.lock().unwrap_or_else(PoisonError::into_inner).take()
     }
 }
@@ -278,7 +309,7 @@ impl super::hosts::News for Relay {
 
     /// The other hosts' people, and the hosts whose lease runs, read by the listening thread.
     fn others(&self, rows: Vec<PresenceRow>, hosts: Vec<String>) {
-        let _ = self.inbox.try_send(In::People(rows, hosts));
+        self.others.send_replace(Some((rows, hosts)));
     }
 
     /// Rows of `relay` for this host, read by the listening thread, in id order.
@@ -287,8 +318,9 @@ impl super::hosts::News for Relay {
             self.cursor.fetch_max(row.id, Ordering::SeqCst);
             match serde_json::from_str::<Wire>(&row.body) {
                 Ok(wire) => {
-                    if self.inbox.try_send(In::Wire { from_host: row.from_host, wire }).is_err() {
-                        tracing::warn!("too much from the other hosts: a message was dropped");
+                    // The listening thread waits for room: no move is dropped on its way in.
+                    if self.inbox.blocking_send(In { from_host: row.from_host, wire }).is_err() {
+                        return;
                     }
                 }
                 Err(e) => {
@@ -299,8 +331,13 @@ impl super::hosts::News for Relay {
     }
 }
 
-/// The writer's thread: the latest list of people, and the messages, in order, each a
-/// transaction; a write the database refuses for a while (busy) is tried again a few times.
+/// The most messages written in one transaction.
+const BATCH: usize = 256;
+
+/// The writer's thread. What waits is taken in one go: the messages first, in their order, in
+/// one transaction (a move waits for no list of people), then the latest list of people, as the
+/// rows that changed since the last write (whole at the first write of a run). A write the
+/// database refuses for a while (busy) is tried again a few times.
 fn write(db: Db, relay: Weak<Relay>, queue: std::sync::mpsc::Receiver<Out>) {
     let again = |what: &dyn Fn() -> Result<(), super::db::DbError>| {
         for attempt in 0..5 {
@@ -318,25 +355,65 @@ fn write(db: Db, relay: Weak<Relay>, queue: std::sync::mpsc::Receiver<Out>) {
         }
         false
     };
-    while let Ok(out) = queue.recv() {
-        // The latest list of people is written before anything else, whatever woke the writer
-        // (its own wake-up may have found the queue full).
-        if let Some(relay) = relay.upgrade() {
-            let rows = relay.latest.lock().unwrap_or_else(PoisonError::into_inner).take();
-            if let Some(rows) = rows {
-                let run = relay.host.run();
-                again(&|| db.presence_replace(&relay.host.id, run, &rows));
+    // What the database holds of this host's people (for the run that wrote it).
+    let mut written: Option<(i64, HashMap<String, PresenceRow>)> = None;
+    while let Ok(first) = queue.recv() {
+        let mut stop = false;
+        let mut sends: Vec<(String, String)> = Vec::new();
+        let mut drained = false;
+        let mut next = Some(first);
+        while let Some(out) = next.take() {
+            match out {
+                Out::Stop => stop = true,
+                Out::People => {}
+                Out::Send { to, wire } => sends.push((to, serde_json::to_string(&wire).unwrap_or_default())),
+            }
+            if !stop && sends.len() < BATCH {
+                next = queue.try_recv().ok();
+                drained = next.is_none();
             }
         }
-        match out {
-            Out::Stop => break,
-            // Written above.
-            Out::People => {}
-            Out::Send { to, wire } => {
-                let Some(relay) = relay.upgrade() else { break };
-                let body = serde_json::to_string(&wire).unwrap_or_default();
-                again(&|| db.relay_send(&relay.host.id, &to, &body).map(|_| ()));
-            }
+        let Some(relay) = relay.upgrade() else { break };
+        if drained || stop {
+            // The queue is empty: what overflowed comes after all it held, and before anything
+            // sent from now on (which goes to the queue again once the overflow is taken).
+            let overflow =
+                std::mem::take(&mut *relay.overflow.lock().unwrap_or_else(PoisonError::into_inner));
+            sends.extend(
+                overflow.into_iter().map(|(to, wire)| (to, serde_json::to_string(&wire).unwrap_or_default())),
+            );
+        }
+        if !sends.is_empty() {
+            again(&|| db.relay_send(&relay.host.id, &sends));
+        }
+        let rows = relay.latest.lock().unwrap_or_else(PoisonError::into_inner).take();
+        if let Some(rows) = rows {
+            let run = relay.host.run();
+            let now: HashMap<String, PresenceRow> = rows.into_iter().map(|r| (r.name.clone(), r)).collect();
+            let ok = match written.as_ref().filter(|(r, _)| *r == run) {
+                None => {
+                    let all: Vec<PresenceRow> = now.values().cloned().collect();
+                    again(&|| db.presence_change(&relay.host.id, run, &PresenceChange::Whole(&all)))
+                }
+                Some((_, was)) => {
+                    let set: Vec<PresenceRow> =
+                        now.values().filter(|r| was.get(&r.name) != Some(r)).cloned().collect();
+                    let gone: Vec<String> = was.keys().filter(|n| !now.contains_key(*n)).cloned().collect();
+                    set.is_empty() && gone.is_empty()
+                        || again(&|| {
+                            db.presence_change(
+                                &relay.host.id,
+                                run,
+                                &PresenceChange::Delta { set: &set, gone: &gone },
+                            )
+                        })
+                }
+            };
+            // A write that failed is made whole the next time.
+            written = ok.then_some((run, now));
+        }
+        if stop {
+            break;
         }
     }
 }

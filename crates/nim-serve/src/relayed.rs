@@ -14,20 +14,26 @@ use super::tables::{Link, Notice, Table};
 /// The server's task: carries out what the other hosts say, until the server goes.
 pub async fn run(server: Arc<Server>) {
     let Some(relay) = server.relay.clone() else { return };
-    let Some(mut inbox) = relay.inbox() else { return };
+    let Some((mut inbox, mut others)) = relay.inbox() else { return };
     let weak = Arc::downgrade(&server);
     drop(server);
-    while let Some(news) = inbox.recv().await {
-        let Some(server) = weak.upgrade() else { break };
-        match news {
-            In::People(rows, hosts) => {
+    loop {
+        // The messages first: a move waits for no list of people.
+        tokio::select! {
+            biased;
+            news = inbox.recv() => {
+                let (Some(In { from_host, wire }), Some(server)) = (news, weak.upgrade()) else { break };
+                carry_out(&server, &relay, &from_host, wire);
+            }
+            changed = others.changed() => {
+                let (Ok(()), Some(server)) = (changed, weak.upgrade()) else { break };
+                let Some((rows, hosts)) = others.borrow_and_update().clone() else { continue };
                 server.people.others(rows);
                 // A game with a player on a host whose lease ran out is ended by the server.
                 for table in relay.lost_games(&hosts) {
                     super::place::relayed_host_lost(&server, &table);
                 }
             }
-            In::Wire { from_host, wire } => carry_out(&server, &relay, &from_host, wire),
         }
     }
 }

@@ -248,6 +248,15 @@ pub struct PresenceRow {
     pub whom: Option<String>,
 }
 
+/// What a host's people became, for `presence`.
+#[derive(Debug, Clone, Copy)]
+pub enum PresenceChange<'a> {
+    /// Every one of them, in place of the rows the host had (at its start, or a new run).
+    Whole(&'a [PresenceRow]),
+    /// The rows new or changed, and the names gone, since the host's last write.
+    Delta { set: &'a [PresenceRow], gone: &'a [String] },
+}
+
 /// A row of `relay`: what host `from_host` tells this one (JSON, `relay.rs`'s `Wire`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RelayRow {
@@ -964,14 +973,16 @@ impl Db {
         Ok(Listener(self.shared()?.listener()))
     }
 
-    /// Host `host`'s people (its run `run`), in place of those it had; said to the other hosts.
-    pub fn presence_replace(&self, host: &str, run: i64, people: &[PresenceRow]) -> Result<(), DbError> {
-        self.shared()?.presence_replace(host, run, people)
+    /// Host `host`'s people (its run `run`) changed: written whole or as what changed; said to
+    /// the other hosts.
+    pub fn presence_change(&self, host: &str, run: i64, change: &PresenceChange<'_>) -> Result<(), DbError> {
+        self.shared()?.presence_change(host, run, change)
     }
 
-    /// A row of `relay` from host `from` for host `to`, said to it; its id.
-    pub fn relay_send(&self, from: &str, to: &str, body: &str) -> Result<i64, DbError> {
-        self.shared()?.relay_send(from, to, body)
+    /// Rows of `relay` from host `from`, each `(to, body)`, in one write, their ids in the order
+    /// given; each host they are for is told.
+    pub fn relay_send(&self, from: &str, rows: &[(String, String)]) -> Result<(), DbError> {
+        self.shared()?.relay_send(from, rows)
     }
 
     /// The highest id in `relay` (0 when empty).

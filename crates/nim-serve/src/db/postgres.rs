@@ -24,9 +24,10 @@ use ::postgres::{Client, Config, NoTls, Row, Transaction};
 
 use super::{
     Activity, ActivityRow, BUSY_WAIT, DbError, FirstMoves, GameRecord, GameRow, Grade, HistoryRow, HostEnded,
-    LiveGame, LiveKey, MatchStanding, MoveRow, Outcome, Played, PresenceRow, PuzzleBook, PuzzleFigures,
-    PuzzleRating, RatingChange, RatingRow, Readings, RelayRow, Selection, Standing, StudentSummary, Told,
-    TournamentGame, TournamentKind, TournamentResult, TournamentRow, VERSION, now, seconds, time_of,
+    LiveGame, LiveKey, MatchStanding, MoveRow, Outcome, Played, PresenceChange, PresenceRow, PuzzleBook,
+    PuzzleFigures, PuzzleRating, RatingChange, RatingRow, Readings, RelayRow, Selection, Standing,
+    StudentSummary, Told, TournamentGame, TournamentKind, TournamentResult, TournamentRow, VERSION, now,
+    seconds, time_of,
 };
 
 /// The longest wait for a connection, unless the URL gives its own `connect_timeout`.
@@ -952,26 +953,42 @@ impl Postgres {
         })
     }
 
-    /// Host `host`'s people now, in place of those it had (while its run `run` holds its
-    /// lease), and said to the other hosts at the commit.
-    pub(super) fn presence_replace(
+    /// Host `host`'s people changed (while its run `run` holds its lease): written whole in
+    /// place of those it had, or only the rows that changed and the names that went; said to
+    /// the other hosts at the commit. A few statements whatever the number of people.
+    pub(super) fn presence_change(
         &self,
         host: &str,
         run: i64,
-        people: &[PresenceRow],
+        change: &PresenceChange<'_>,
     ) -> Result<(), DbError> {
+        let (set, gone): (&[PresenceRow], &[String]) = match change {
+            PresenceChange::Whole(rows) => (rows, &[]),
+            PresenceChange::Delta { set, gone } => (set, gone),
+        };
+        let names: Vec<&str> = set.iter().map(|p| p.name.as_str()).collect();
+        let teachers: Vec<bool> = set.iter().map(|p| p.teacher).collect();
+        let doings: Vec<&str> = set.iter().map(|p| p.doing.as_str()).collect();
+        let whoms: Vec<Option<&str>> = set.iter().map(|p| p.whom.as_deref()).collect();
         self.with(|c| {
             let mut tx = c.transaction()?;
             let held = tx.query_opt("SELECT 1 FROM hosts WHERE id = $1 AND run = $2 FOR SHARE", &[&host, &run])?;
             if held.is_none() {
                 return Ok(());
             }
-            tx.execute("DELETE FROM presence WHERE host = $1", &[&host])?;
-            for p in people {
+            if matches!(change, PresenceChange::Whole(_)) {
+                tx.execute("DELETE FROM presence WHERE host = $1", &[&host])?;
+            }
+            if !gone.is_empty() {
+                tx.execute("DELETE FROM presence WHERE host = $1 AND name = ANY($2)", &[&host, &gone])?;
+            }
+            if !set.is_empty() {
                 tx.execute(
-                    "INSERT INTO presence (host, run, name, teacher, doing, whom) VALUES ($1, $2, $3, $4, $5, $6)
-                     ON CONFLICT (host, name) DO NOTHING",
-                    &[&host, &run, &p.name, &p.teacher, &p.doing, &p.whom],
+                    "INSERT INTO presence (host, run, name, teacher, doing, whom)
+                     SELECT $1, $2, n, t, d, w FROM unnest($3::text[], $4::bool[], $5::text[], $6::text[]) AS u(n, t, d, w)
+                     ON CONFLICT (host, name) DO UPDATE
+                     SET run = EXCLUDED.run, teacher = EXCLUDED.teacher, doing = EXCLUDED.doing, whom = EXCLUDED.whom",
+                    &[&host, &run, &names, &teachers, &doings, &whoms],
                 )?;
             }
             tx.execute("SELECT pg_notify($1, $2)", &[&PRESENCE_CHANNEL, &host])?;
@@ -980,19 +997,31 @@ impl Postgres {
         })
     }
 
-    /// A row of `relay` from host `from` for host `to`, said to it at the commit; its id.
-    pub(super) fn relay_send(&self, from: &str, to: &str, body: &str) -> Result<i64, DbError> {
+    /// Rows of `relay` from host `from`, each `(to, body)`, their ids in the order given, in
+    /// one transaction; each host they are for is told once at the commit.
+    pub(super) fn relay_send(&self, from: &str, rows: &[(String, String)]) -> Result<(), DbError> {
+        if rows.is_empty() {
+            return Ok(());
+        }
+        let to: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+        let bodies: Vec<&str> = rows.iter().map(|r| r.1.as_str()).collect();
+        let mut hosts = to.clone();
+        hosts.sort_unstable();
+        hosts.dedup();
         self.with(|c| {
             let mut tx = Self::writing(c)?;
-            let id: i64 = tx
-                .query_one(
-                    "INSERT INTO relay (from_host, to_host, body, at) VALUES ($1, $2, $3, $4) RETURNING id",
-                    &[&from, &to, &body, &now()],
-                )?
-                .try_get(0)?;
-            tx.execute("SELECT pg_notify($1, $2)", &[&RELAY_CHANNEL, &to])?;
+            // The rows are made in the order of the arrays (ORDER BY the place in them), so
+            // their ids, drawn as each row is made, keep it.
+            tx.execute(
+                "INSERT INTO relay (from_host, to_host, body, at)
+                 SELECT $1, t, b, $4 FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS u(t, b, n) ORDER BY n",
+                &[&from, &to, &bodies, &now()],
+            )?;
+            for host in &hosts {
+                tx.execute("SELECT pg_notify($1, $2)", &[&RELAY_CHANNEL, host])?;
+            }
             tx.commit()?;
-            Ok(id)
+            Ok(())
         })
     }
 
@@ -2181,6 +2210,7 @@ mod tests {
     /// that goes takes its people with it (`end_host`, which a takeover uses too).
     #[test]
     fn presence_and_relay_rows_reach_the_host_they_are_for() {
+        use super::super::PresenceChange::{Delta, Whole};
         use super::super::{Db, PresenceRow};
         let Some(pg) = crate::test_pg::database() else { return };
         let lease = Duration::from_secs(3600);
@@ -2209,7 +2239,7 @@ mod tests {
             doing: doing.into(),
             whom: whom.map(str::to_string),
         };
-        a.presence_replace("a", 1, &[person("ann", "lobby", None), person("cy", "solo", None)])
+        a.presence_change("a", 1, &Whole(&[person("ann", "lobby", None), person("cy", "solo", None)]))
             .expect("written");
         assert!(told(|t| t.presence), "no notice of a's people");
         let names = |rows: Vec<PresenceRow>| {
@@ -2218,27 +2248,35 @@ mod tests {
         let mut reader = b.listener().expect("a second listener");
         let _ = reader.wait(Duration::ZERO, "b").expect("connected");
         assert_eq!(names(reader.presence("b").expect("read")), ["a:ann:lobby", "a:cy:solo"]);
-        // Replaced whole; a host's own rows are not listed to it.
-        a.presence_replace("a", 1, &[person("ann", "match", Some("bob"))]).expect("written");
-        assert_eq!(names(reader.presence("b").expect("read")), ["a:ann:match"]);
+        // Changed: a row set and a name gone; a host's own rows are not listed to it.
+        let set = [person("ann", "match", Some("bob")), person("dee", "lobby", None)];
+        a.presence_change("a", 1, &Delta { set: &set, gone: &["cy".into()] }).expect("written");
+        assert_eq!(names(reader.presence("b").expect("read")), ["a:ann:match", "a:dee:lobby"]);
         assert!(reader.presence("a").expect("read").is_empty());
+        // Replaced whole.
+        a.presence_change("a", 1, &Whole(&[person("ann", "match", Some("bob"))])).expect("written");
+        assert_eq!(names(reader.presence("b").expect("read")), ["a:ann:match"]);
         // A run that is not the one holding the lease writes nothing.
-        a.presence_replace("a", 99, &[]).expect("refused quietly");
+        a.presence_change("a", 99, &Whole(&[])).expect("refused quietly");
         assert_eq!(names(reader.presence("b").expect("read")), ["a:ann:match"]);
         assert_eq!(reader.live_hosts().expect("hosts"), ["a", "b"]);
 
         // Rows of relay: b's in order, c's not told to b, each read once.
-        let one = a.relay_send("a", "b", "one").expect("sent");
-        let other = a.relay_send("a", "c", "other").expect("sent");
-        let two = a.relay_send("a", "b", "two").expect("sent");
-        assert!(one < other && other < two);
+        // Rows of relay: b's in order (fifty in one write, then one more), c's not told to b,
+        // each read once.
+        let row = |to: &str, body: String| (to.to_string(), body);
+        let mut rows: Vec<(String, String)> = (0..50).map(|i| row("b", format!("m{i}"))).collect();
+        rows.insert(10, row("c", "other".into()));
+        a.relay_send("a", &rows).expect("sent");
+        a.relay_send("a", &[row("b", "last".into())]).expect("sent");
         assert!(told(|t| t.relay), "no notice of b's rows");
-        let rows = reader.relay_after("b", 0).expect("read");
-        assert_eq!(
-            rows.iter().map(|r| (r.id, r.body.as_str())).collect::<Vec<_>>(),
-            [(one, "one"), (two, "two")]
-        );
-        assert!(rows.iter().all(|r| r.from_host == "a"));
+        let read = reader.relay_after("b", 0).expect("read");
+        let bodies: Vec<String> = read.iter().map(|r| r.body.clone()).collect();
+        let expected: Vec<String> = (0..50).map(|i| format!("m{i}")).chain(["last".to_string()]).collect();
+        assert_eq!(bodies, expected);
+        assert!(read.windows(2).all(|w| w[0].id < w[1].id));
+        assert!(read.iter().all(|r| r.from_host == "a"));
+        let two = read.last().expect("a row").id;
         assert!(reader.relay_after("b", two).expect("read").is_empty());
         assert_eq!(pg.psql("SELECT count(*) FROM relay WHERE to_host = 'b'").trim(), "0");
 
