@@ -3,8 +3,8 @@
 //! rising to the right, coins on each step (a count where they do not fit), the odd steps (the
 //! Nim heaps) on the nim-sum's band; and the coin-turning games (`MoveShape::Turn`) as a row of
 //! coins, heads and tails, each numbered by its place, long runs of tails elided as `⋯N⋯`, the
-//! row wrapping onto further lines; and a game played on a board (the engine's `BoardView`, such
-//! as Northcott's game) as its rows of squares and counters, whose turn and the retreats left.
+//! row wrapping onto further lines; and a game played on a board (the engine's `BoardView`: rows
+//! of squares with counters of two sides) as those rows, whose turn and the retreats left.
 //! Each answers for its size, its drawing and its clicks from the same geometry, as `pins.rs`
 //! does; a game none draws keeps the rows of tokens.
 
