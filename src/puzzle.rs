@@ -224,9 +224,8 @@ pub fn generate_game(game: GameKind, difficulty: Difficulty, draws: &mut Draws<i
             let count = draws.range(least as u64, most.min(crate::domain::MAX_HEAPS) as u64);
             (0..count).map(|_| draws.range(size.least, size.most)).collect()
         };
-        // Northcott's game draws the gaps, made a board (its only start that is not heaps).
-        let drawn =
-            if described.shape == crate::engine::MoveShape::Slide { game.fit_start(drawn) } else { drawn };
+        // The numbers drawn made a position as the game says (a board game's gaps: its board).
+        let drawn = normal.position_from(drawn);
         let playable = if mode == Mode::Misere { &misere } else { &normal };
         if answer(playable, &Position::new(drawn.clone())) == Some(true) {
             return Puzzle { mode, heaps: drawn, game };

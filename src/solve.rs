@@ -505,9 +505,9 @@ pub fn input_error_text(lang: Language, e: &PositionInputError) -> String {
 
 /// A game the engine's error names by its English title (`Wythoff's game`), in the language
 /// chosen: the title of the game that has it; any other as it is.
-/// Why numbers are not a board of Northcott's game, for people in the language chosen.
-fn board_problem_text(lang: Language, problem: &crate::engine::northcott::BoardProblem) -> String {
-    use crate::engine::northcott::BoardProblem;
+/// Why numbers are not a board of the game's, for people in the language chosen.
+fn board_problem_text(lang: Language, problem: &crate::engine::BoardProblem) -> String {
+    use crate::engine::BoardProblem;
     use crate::i18n::{Arg, text_with};
     let n = |v: u64| Arg::Text(v.to_string());
     match *problem {

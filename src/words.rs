@@ -186,23 +186,21 @@ pub fn least_reason(lang: Language, why: LeastReason) -> &'static str {
     }
 }
 
-/// A start's heaps as the game plays them, for the start menu: the numbers, or, for Northcott's
-/// game (whose numbers encode a board: the mover, the retreats, each row's width and squares),
-/// the board in words.
+/// A start's heaps as the game plays them, for the start menu: the numbers, or, for a game
+/// played on a board (whose numbers encode it), the board in words: its gaps, its rows' widths
+/// and the retreats each side starts with.
 pub fn fitted_heaps(lang: Language, kind: GameKind, heaps: &[u64]) -> String {
+    use crate::engine::{Mode, Position, Rules, Ruleset, Side};
     let spaced = |numbers: &[u64]| numbers.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
-    if kind == GameKind::Northcott
-        && let Ok(board) = crate::engine::northcott::decode(heaps)
-    {
-        let widths: Vec<u64> = board.rows().iter().map(|row| row.width).collect();
-        let retreats = board.retreats(crate::engine::northcott::Colour::White);
+    let game = Ruleset::new(kind, Mode::Normal).game();
+    if let Some(board) = game.board_view(&Position::new(heaps.to_vec())) {
         return i18n::text_with(
             lang,
             "start-northcott-board",
             &[
                 ("gaps", Arg::from(spaced(&board.gaps()))),
-                ("widths", Arg::from(spaced(&widths))),
-                ("retreats", Arg::from(retreats)),
+                ("widths", Arg::from(spaced(&board.widths()))),
+                ("retreats", Arg::from(board.retreats(Side::White))),
             ],
         );
     }

@@ -366,31 +366,25 @@ impl Game {
         self.position().heap(index).unwrap_or(0)
     }
 
-    /// Whether heap `index` holds enough for a move: any token, or two neighbouring pins in a
-    /// game whose moves knock down two; in Northcott's game, whether the mover's counter in row
-    /// `index` can move.
+    /// Where the chooser may stand in heap (or row) `index`, as the game says.
+    fn places(&self, index: usize) -> crate::engine::Places {
+        self.engine().places(self.position(), index)
+    }
+
+    /// Whether a move can be made from heap (or row) `index`: the game says (a heap holding enough
+    /// for a move, a board's row whose counter can move).
     fn playable(&self, index: usize) -> bool {
-        let least = match self.shape() {
-            MoveShape::Pins { one: false, .. } => 2,
-            MoveShape::Slide => return self.board().is_some_and(|b| b.reach_span(index).is_some()),
-            _ => 1,
-        };
-        self.heap(index) >= least
+        self.places(index).open
     }
 
-    /// Northcott's game's board, which the position's heaps encode (`None` in any other game).
-    pub fn board(&self) -> Option<crate::engine::Board> {
-        (self.shape() == MoveShape::Slide)
-            .then(|| crate::engine::northcott::decode(self.position().heaps()).ok())
-            .flatten()
+    /// The position as a board, for a game played on one (`None` for a game of heaps).
+    pub fn board(&self) -> Option<crate::engine::BoardView> {
+        self.engine().board_view(self.position())
     }
 
-    /// How many things a player chooses among: the heaps, or Northcott's game's rows.
+    /// How many things a player chooses among: the heaps, or a board's rows.
     pub fn choosable(&self) -> usize {
-        match self.board() {
-            Some(board) => board.rows().len(),
-            None => self.position().len(),
-        }
+        self.engine().choices(self.position())
     }
 
     /// Selects the first heap a move can be made from at or after `index`, wrapping around.
@@ -403,10 +397,10 @@ impl Game {
         self.clamp_count();
     }
 
-    /// Northcott's game: a row newly chosen starts on its counter's first square (one forward,
-    /// else one back), never on a retreat the player did not ask for.
+    /// A heap (or row) newly chosen starts on the place the game sets, if it sets one (a board's
+    /// row: its counter's first square forward, else back, never a retreat not asked for).
     fn first_square(&mut self) {
-        if let Some(to) = self.board().and_then(|board| board.first_choice(self.selected)) {
+        if let Some(to) = self.places(self.selected).first {
             self.count = to;
         }
     }
@@ -414,12 +408,11 @@ impl Game {
     fn clamp_count(&mut self) {
         let (least, most) = self.count_range();
         self.count = self.count.clamp(least, most);
-        // Northcott's game: a square the counter cannot take (its own) is left for its first.
-        if let Some(board) = self.board() {
-            let slide = crate::engine::Slide { row: self.selected, to: self.count };
-            if board.check(slide).is_err() {
-                self.count = board.first_choice(self.selected).unwrap_or(self.count);
-            }
+        // A place the chooser may not stand on (a moving counter's own square) is left for the
+        // first place.
+        let places = self.places(self.selected);
+        if places.skip == Some(self.count) {
+            self.count = places.first.unwrap_or(self.count);
         }
     }
 
@@ -462,14 +455,11 @@ impl Game {
         self.typed.clear();
         // Euclid's game steps from one multiple of the smaller number to the next.
         let mut count = self.rules.kind.snap_count(self.position(), self.selected, self.count, count);
-        // Northcott's game steps over the counter's own square.
-        if let Some(board) = self.board() {
-            let own = board.rows().get(self.selected).map(|r| r.square(board.to_move()));
-            if own == Some(count) && count != self.count {
-                count = if count > self.count { count.saturating_add(1) } else { count.saturating_sub(1) };
-                if !(self.count_range().0..=self.count_range().1).contains(&count) {
-                    count = self.count;
-                }
+        // The chooser steps over a place it may not stand on (a moving counter's own square).
+        if self.places(self.selected).skip == Some(count) && count != self.count {
+            count = if count > self.count { count.saturating_add(1) } else { count.saturating_sub(1) };
+            if !(self.count_range().0..=self.count_range().1).contains(&count) {
+                count = self.count;
             }
         }
         self.count = count;
@@ -507,8 +497,8 @@ impl Game {
         }
         let mut text = self.typed.clone();
         text.push(char::from(b'0' + digit));
-        // Northcott's game: the squares of the row, up to the farthest the counter reaches.
-        let holds = if self.board().is_some() { self.count_range().1 } else { self.heap(self.selected) };
+        // The heap's size, or a row's farthest square.
+        let holds = self.places(self.selected).typed_most;
         match text.parse::<u64>() {
             Ok(value) if value <= holds => {
                 self.typed = text;

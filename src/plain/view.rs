@@ -404,7 +404,7 @@ pub fn position_line(lang: crate::i18n::Language, game: &Game) -> String {
     };
     let count = Arg::from(position.heaps().len());
     let line = msg(lang, id, &[("heaps", Arg::from(heaps)), ("count", count)]);
-    // Northcott's game: the numbers (as a program reads them) and then the board in words.
+    // A game played on a board: the numbers (as a program reads them), then the board in words.
     if let Some(board) = game.board() {
         let board = words::capitalised(&board_line(lang, &board));
         return msg(lang, "plain-board-after", &[("position", Arg::from(line)), ("board", Arg::from(board))]);
@@ -417,11 +417,12 @@ pub fn position_line(lang: crate::i18n::Language, game: &Game) -> String {
     }
 }
 
-/// Northcott's board in words: each row's width and counters, whose turn, the retreats left.
-fn board_line(lang: crate::i18n::Language, board: &crate::engine::Board) -> String {
-    use crate::engine::Colour;
+/// A board in words: each row's width and counters, whose turn, the retreats left.
+fn board_line(lang: crate::i18n::Language, board: &crate::engine::BoardView) -> String {
+    use crate::engine::Side;
+    let square = |r: &crate::engine::BoardRow, side| Arg::from(r.square_of(side).unwrap_or(0));
     let rows: Vec<String> = board
-        .rows()
+        .rows
         .iter()
         .enumerate()
         .map(|(i, r)| {
@@ -431,16 +432,16 @@ fn board_line(lang: crate::i18n::Language, board: &crate::engine::Board) -> Stri
                 &[
                     ("row", Arg::from(i + 1)),
                     ("width", Arg::from(r.width)),
-                    ("white", Arg::from(r.white)),
-                    ("black", Arg::from(r.black)),
-                    ("gap", Arg::from(r.gap())),
+                    ("white", square(r, Side::White)),
+                    ("black", square(r, Side::Black)),
+                    ("gap", Arg::from(r.gap)),
                 ],
             )
         })
         .collect();
-    let mover = match board.to_move() {
-        Colour::White => "board-to-move-white",
-        Colour::Black => "board-to-move-black",
+    let mover = match board.to_move {
+        Side::White => "board-to-move-white",
+        Side::Black => "board-to-move-black",
     };
     msg(
         lang,
@@ -448,8 +449,8 @@ fn board_line(lang: crate::i18n::Language, board: &crate::engine::Board) -> Stri
         &[
             ("rows", Arg::from(rows.join(&msg(lang, "plain-row-separator", &[])))),
             ("mover", Arg::from(i18n::text(lang, mover))),
-            ("white", Arg::from(board.retreats(Colour::White))),
-            ("black", Arg::from(board.retreats(Colour::Black))),
+            ("white", Arg::from(board.retreats(Side::White))),
+            ("black", Arg::from(board.retreats(Side::Black))),
         ],
     )
 }

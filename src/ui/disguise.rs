@@ -3,8 +3,10 @@
 //! rising to the right, coins on each step (a count where they do not fit), the odd steps (the
 //! Nim heaps) on the nim-sum's band; and the coin-turning games (`MoveShape::Turn`) as a row of
 //! coins, heads and tails, each numbered by its place, long runs of tails elided as `⋯N⋯`, the
-//! row wrapping onto further lines. Both answer for their size, their drawing and their clicks
-//! from the same geometry, as `pins.rs` does; a game neither draws keeps the rows of tokens.
+//! row wrapping onto further lines; and a game played on a board (the engine's `BoardView`: rows
+//! of squares with counters of two sides) as those rows, whose turn and the retreats left.
+//! Each answers for its size, its drawing and its clicks from the same geometry, as `pins.rs`
+//! does; a game none draws keeps the rows of tokens.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Margin, Rect};
@@ -12,7 +14,7 @@ use ratatui::style::{Modifier, Style};
 use unicode_width::UnicodeWidthStr;
 
 use crate::app::{Game, Msg};
-use crate::engine::{Move, MoveShape, Verb};
+use crate::engine::{BoardRow, Move, MoveShape, Side, Verb};
 
 use super::look::Look;
 
@@ -27,8 +29,9 @@ enum Picture {
 fn picture(game: &Game) -> Option<Picture> {
     let described = game.rules.kind.describe();
     match described.shape {
+        // A game played on a board, as the engine gives it.
+        _ if game.board().is_some() => Some(Picture::Board),
         MoveShape::Turn { .. } => Some(Picture::Coins),
-        MoveShape::Slide => Some(Picture::Board),
         _ if described.words.verb == Verb::MoveDown => Some(Picture::Stairs),
         _ => None,
     }
@@ -71,11 +74,11 @@ pub(super) fn size(
             Some((width, lines * 4 - 1 + 2, whole))
         }
         Picture::Board => {
-            let rows = game.board()?.rows().len() as u16;
+            let rows = game.board()?.rows.len() as u16;
             let lines = board_lines(lang, game, None);
             // Room for what a move being chosen adds: its square and two runs cut from one.
             let digits =
-                game.board()?.rows().iter().map(|r| r.width.to_string().len()).max().unwrap_or(1) as u16;
+                game.board()?.rows.iter().map(|r| r.width.to_string().len()).max().unwrap_or(1) as u16;
             let slack = 2 * (digits + 2) + 6;
             let natural = lines.iter().map(BoardLine::width).max().unwrap_or(0).saturating_add(4 + slack);
             let whole = natural.max(min_width);
@@ -522,7 +525,7 @@ fn render_coins(game: &Game, look: &Look, board: Rect, marked: Option<&Move>, bu
     }
 }
 
-/// One cell of a row of Northcott's board: a square, or a run of empty squares elided.
+/// One cell of a row of a board: a square, or a run of empty squares elided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Cell {
     Square(u64),
@@ -571,6 +574,23 @@ fn board_glyphs(ascii: bool) -> (&'static str, &'static str, &'static str) {
     if ascii { ("W", "B", ".") } else { ("○", "●", "·") }
 }
 
+/// The glyph of a counter of `side`.
+fn counter_glyph(side: Side, ascii: bool) -> &'static str {
+    let (white, black, _) = board_glyphs(ascii);
+    match side {
+        Side::White => white,
+        Side::Black => black,
+    }
+}
+
+/// What follows a row's squares: each counter's glyph and square, then the row's width
+/// (` ○3 ●7 /10`).
+fn row_tail(row: &BoardRow, ascii: bool) -> String {
+    let counters: String =
+        row.counters.iter().map(|c| format!(" {}{}", counter_glyph(c.side, ascii), c.square)).collect();
+    format!("{counters} /{}", row.width)
+}
+
 /// The board's lines: the status line, then a line a row, each row's squares windowed around
 /// its edges, its counters and the square `marked` slides to (long empty runs elided), so that a
 /// row of 2^64-1 squares is a line of a few dozen columns.
@@ -578,16 +598,16 @@ fn board_lines(lang: crate::i18n::Language, game: &Game, marked: Option<&Move>) 
     use crate::i18n::{Arg, text, text_with};
     let Some(board) = game.board() else { return Vec::new() };
     let kind = game.rules.kind;
-    let mover = match board.to_move() {
-        crate::engine::Colour::White => text(lang, "board-to-move-white"),
-        crate::engine::Colour::Black => text(lang, "board-to-move-black"),
+    let mover = match board.to_move {
+        Side::White => text(lang, "board-to-move-white"),
+        Side::Black => text(lang, "board-to-move-black"),
     };
     let retreats = text_with(
         lang,
         "board-retreats",
         &[
-            ("white", Arg::from(board.retreats(crate::engine::Colour::White))),
-            ("black", Arg::from(board.retreats(crate::engine::Colour::Black))),
+            ("white", Arg::from(board.retreats(Side::White))),
+            ("black", Arg::from(board.retreats(Side::Black))),
         ],
     );
     let mut lines = vec![BoardLine {
@@ -596,14 +616,12 @@ fn board_lines(lang: crate::i18n::Language, game: &Game, marked: Option<&Move>) 
         cells: Vec::new(),
         tail: String::new(),
     }];
-    let labels: Vec<String> =
-        (1..=board.rows().len()).map(|n| crate::words::numbered(lang, kind, n)).collect();
+    let labels: Vec<String> = (1..=board.rows.len()).map(|n| crate::words::numbered(lang, kind, n)).collect();
     let label_width = labels.iter().map(|l| UnicodeWidthStr::width(l.as_str())).max().unwrap_or(0) as u16 + 3;
-    let (white_glyph, black_glyph, _) = board_glyphs(false);
-    for (i, (r, label)) in board.rows().iter().zip(labels).enumerate() {
-        let mut keys = vec![1, r.width, r.white, r.black];
-        for s in [r.white, r.black] {
-            keys.extend([s.saturating_sub(1).max(1), s.saturating_add(1).min(r.width)]);
+    for (i, (r, label)) in board.rows.iter().zip(labels).enumerate() {
+        let mut keys = vec![1, r.width];
+        for s in r.counters.iter().map(|c| c.square) {
+            keys.extend([s, s.saturating_sub(1).max(1), s.saturating_add(1).min(r.width)]);
         }
         if let Some(&Move::Slide { row, to }) = marked
             && row == i
@@ -630,7 +648,7 @@ fn board_lines(lang: crate::i18n::Language, game: &Game, marked: Option<&Move>) 
             push(Cell::Square(square));
             last = square;
         }
-        let tail = format!(" {white_glyph}{} {black_glyph}{} /{}", r.white, r.black, r.width);
+        let tail = row_tail(r, false);
         lines.push(BoardLine { row: Some(i), label, cells, tail });
     }
     lines
@@ -669,9 +687,11 @@ fn place_board(lang: crate::i18n::Language, game: &Game, board: Rect, marked: Op
 fn render_board(game: &Game, look: &Look, board: Rect, marked: Option<&Move>, buf: &mut Buffer) {
     let theme = &look.theme;
     let Some(state) = game.board() else { return };
-    let (white_glyph, black_glyph, empty) = board_glyphs(look.glyphs.rule.is_ascii());
+    let ascii = look.glyphs.rule.is_ascii();
+    let (_, _, empty) = board_glyphs(ascii);
+    let glyph_of = |side| counter_glyph(side, ascii);
     let chosen = if game.your_turn() { Some(game.selected) } else { None };
-    let mover = state.to_move();
+    let mover = state.to_move;
     let area = buf.area.intersection(board);
     for placed in place_board(look.language, game, board, marked) {
         let Placed { line, x, y } = placed;
@@ -688,7 +708,7 @@ fn render_board(game: &Game, look: &Look, board: Rect, marked: Option<&Move>, bu
             );
             continue;
         };
-        let row = state.rows()[i];
+        let row = &state.rows[i];
         let label_style = match chosen == Some(i) {
             true => theme.strong(theme.selected).add_modifier(Modifier::REVERSED),
             false => theme.fg(theme.text),
@@ -703,7 +723,7 @@ fn render_board(game: &Game, look: &Look, board: Rect, marked: Option<&Move>, bu
             Some(&Move::Slide { row: r, to }) if r == i => Some(to),
             _ => None,
         };
-        let moving = target.map(|_| row.square(mover));
+        let moving = target.and_then(|_| row.square_of(mover));
         let mut end = x;
         for &(cell, cx) in &line.cells {
             let at = x + cx;
@@ -713,23 +733,22 @@ fn render_board(game: &Game, look: &Look, board: Rect, marked: Option<&Move>, bu
             }
             let (glyph, style) = match cell {
                 Cell::Skipped(_) => (cell.text(), theme.fg(theme.dim)),
-                Cell::Square(s) if Some(s) == target => {
-                    let glyph = if mover == crate::engine::Colour::White { white_glyph } else { black_glyph };
-                    (glyph.to_string(), theme.strong(theme.marked).add_modifier(Modifier::UNDERLINED))
-                }
+                Cell::Square(s) if Some(s) == target => (
+                    glyph_of(mover).to_string(),
+                    theme.strong(theme.marked).add_modifier(Modifier::UNDERLINED),
+                ),
                 Cell::Square(s) if Some(s) == moving => {
-                    let glyph = if s == row.white { white_glyph } else { black_glyph };
-                    (glyph.to_string(), theme.fg(theme.dim))
+                    (glyph_of(row.at(s).unwrap_or(mover)).to_string(), theme.fg(theme.dim))
                 }
-                Cell::Square(s) if s == row.white => (white_glyph.to_string(), theme.strong(theme.token)),
-                Cell::Square(s) if s == row.black => (black_glyph.to_string(), theme.strong(theme.token)),
-                Cell::Square(_) => (empty.to_string(), theme.fg(theme.dim)),
+                Cell::Square(s) => match row.at(s) {
+                    Some(side) => (glyph_of(side).to_string(), theme.strong(theme.token)),
+                    None => (empty.to_string(), theme.fg(theme.dim)),
+                },
             };
             buf.set_stringn(at, y, &glyph, usize::from(area.right().saturating_sub(at)), style);
         }
         if end < area.right() {
-            let (w, b, _) = board_glyphs(look.glyphs.rule.is_ascii());
-            let tail = format!(" {w}{} {b}{} /{}", row.white, row.black, row.width);
+            let tail = row_tail(row, ascii);
             buf.set_stringn(end, y, &tail, usize::from(area.right() - end), theme.fg(theme.dim));
         }
     }

@@ -167,7 +167,7 @@ fn grundy_panel(lang: Language, view: &GrundyView, hinted: bool, xor: &str) -> P
         ];
         lines.push(Toned::one(i18n::text_with(lang, "theory-grundy-best", &args), Tone::Strong));
     }
-    // A game whose values are its heaps (Northcott's gaps) has no table to show.
+    // A game whose values are its heaps (a board's gaps) has no table to show.
     if !view.nearby.is_empty() {
         let table: Vec<String> = view.nearby.iter().map(|(n, g)| format!("{n}:{g}")).collect();
         let table = i18n::text_with(lang, "theory-grundy-table", &[("table", Arg::from(table.join(" ")))]);
@@ -331,7 +331,7 @@ pub fn solve_lines(lang: Language, kind: GameKind, heaps: &[u64], teaching: &Tea
     let mut out = Vec::new();
     match teaching {
         Teaching::Grundy(view) => {
-            // The view's heaps: the position's, or what they stand for (Northcott's gaps).
+            // The view's heaps: the position's, or what they stand for (a board's gaps).
             let heaps = &view.heaps;
             let value_width = heaps.iter().map(|h| h.to_string().len()).max().unwrap_or(1);
             let label_width = item(heaps.len()).width();

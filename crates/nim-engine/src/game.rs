@@ -667,6 +667,40 @@ pub trait Rules {
     fn write_move(&self, mv: &Move) -> String;
     /// Reads a move as [`Rules::write_move`] writes it; heaps are counted from 1.
     fn read_move(&self, text: &str) -> Result<Move, String>;
+    /// How many things a player chooses among in `position`: its heaps, or a board's rows.
+    fn choices(&self, position: &Position) -> usize {
+        position.len()
+    }
+    /// Where a player's chooser may stand in heap (or row) `index` of `position`
+    /// ([`Places`](super::Places)): by default a heap from which a move takes at least one token
+    /// (two neighbouring pins in a game whose moves knock down two), any count up to its size.
+    ///
+    /// ```
+    /// use nim_engine::{GameKind, Mode, Position, Rules, Ruleset};
+    ///
+    /// let dawson = Ruleset::new(GameKind::Dawson, Mode::Normal).game();
+    /// let row = Position::new(vec![1, 4]);
+    /// assert!(!dawson.places(&row, 0).open);
+    /// assert_eq!(dawson.places(&row, 1).typed_most, 4);
+    /// ```
+    fn places(&self, position: &Position, index: usize) -> super::Places {
+        let least = match self.kind().describe().shape {
+            super::MoveShape::Pins { one: false, .. } => 2,
+            _ => 1,
+        };
+        super::Places::heap(position.heap(index).unwrap_or(0), least)
+    }
+    /// How a start's numbers (drawn at random, a puzzle's, typed) become a position's heaps: a
+    /// board game's numbers are its rows' gaps, made its board; any other game's are its heaps.
+    fn position_from(&self, numbers: Vec<u64>) -> Vec<u64> {
+        numbers
+    }
+    /// The position as a board, for a game played on one (its picture and its words); `None`
+    /// for a game played on heaps, whose heaps are what a person sees.
+    fn board_view(&self, position: &Position) -> Option<super::BoardView> {
+        let _ = position;
+        None
+    }
 }
 
 /// A game and its convention: an identity only, small and `Copy`, fit to store, compare or send.
@@ -1238,6 +1272,18 @@ impl Rules for Game {
     }
     fn read_move(&self, text: &str) -> Result<Move, String> {
         each!(self, game => Rules::read_move(game, text))
+    }
+    fn choices(&self, position: &Position) -> usize {
+        each!(self, game => Rules::choices(game, position))
+    }
+    fn places(&self, position: &Position, index: usize) -> super::Places {
+        each!(self, game => Rules::places(game, position, index))
+    }
+    fn position_from(&self, numbers: Vec<u64>) -> Vec<u64> {
+        each!(self, game => Rules::position_from(game, numbers))
+    }
+    fn board_view(&self, position: &Position) -> Option<super::BoardView> {
+        each!(self, game => Rules::board_view(game, position))
     }
 }
 

@@ -159,6 +159,7 @@ mod moore;
 mod nim;
 pub mod northcott;
 mod octal;
+mod person;
 mod position;
 mod staircase;
 mod subtraction;
@@ -193,11 +194,12 @@ pub use misere_kayles::{
 };
 pub use moore::{MOORE_LIST_MAX, Moore, MooreReason, MooreView};
 pub use nim::{Analysis, Moves, Nim, Outcome, WinningMoves, analyse, fallback_move};
-pub use northcott::{Board, Colour, NorthcottError, Row, Slide};
+pub use northcott::{Board, BoardProblem, Colour, NorthcottError, Row, Slide};
 pub use octal::{
     OCTAL_COMPUTED, OCTAL_DIGITS_MAX, OCTAL_PLAY_MOST, Octal, OctalCode, OctalPlace, OctalRefusal,
     octal_table, octal_values, proved_period,
 };
+pub use person::{BoardRow, BoardView, Counter, Places, Side};
 pub use position::{
     Mode, MoveError, NoMisere, ParseHeapsError, ParseModeError, Position, PositionError, Take, parse_heap,
     parse_heaps,

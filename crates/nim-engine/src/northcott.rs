@@ -42,8 +42,8 @@
 use std::fmt;
 
 use super::{
-    GameKind, GrundyPattern, GrundyReason, GrundyStep, GrundyView, Mode, Move, MoveError, MoveWords, Outcome,
-    Position, PositionError, Rules, Teaching,
+    BoardRow, BoardView, Counter, GameKind, GrundyPattern, GrundyReason, GrundyStep, GrundyView, Mode, Move,
+    MoveError, MoveWords, Outcome, Places, Position, PositionError, Rules, Side, Teaching,
 };
 
 /// A colour of the counters, and the player who moves them. White moves first unless the game
@@ -693,6 +693,72 @@ impl Rules for Northcott {
         }
         Ok(Move::Slide { row: row - 1, to })
     }
+    fn choices(&self, position: &Position) -> usize {
+        Northcott::board(position).map_or(position.len(), |b| b.rows().len())
+    }
+    fn places(&self, position: &Position, index: usize) -> Places {
+        let Some(board) = Northcott::board(position) else {
+            return Places {
+                open: false,
+                first: None,
+                skip: None,
+                typed_most: position.heap(index).unwrap_or(0),
+            };
+        };
+        let span = board.reach_span(index);
+        Places {
+            open: span.is_some(),
+            first: board.first_choice(index),
+            skip: board.rows().get(index).map(|r| r.square(board.to_move())),
+            // The count's range ends on the farthest square (1 when the counter has no move).
+            typed_most: span.map_or(1, |(_, last)| last),
+        }
+    }
+    fn position_from(&self, numbers: Vec<u64>) -> Vec<u64> {
+        fit_heaps(numbers)
+    }
+    fn board_view(&self, position: &Position) -> Option<BoardView> {
+        Northcott::board(position).map(|b| b.view())
+    }
+}
+
+impl From<Colour> for Side {
+    fn from(colour: Colour) -> Side {
+        match colour {
+            Colour::White => Side::White,
+            Colour::Black => Side::Black,
+        }
+    }
+}
+
+impl Board {
+    /// The board as a person sees it: each row's width, its white counter then its black one,
+    /// and its gap; whose turn; the retreats left.
+    ///
+    /// ```
+    /// use nim_engine::northcott::decode;
+    /// use nim_engine::Side;
+    ///
+    /// let view = decode(&[2, 3, 1, 10, 3, 7]).unwrap().view();
+    /// assert_eq!(view.rows[0].at(7), Some(Side::Black));
+    /// assert_eq!(view.rows[0].gap, 3);
+    /// assert_eq!((view.to_move, view.retreats), (Side::Black, [2, 0]));
+    /// ```
+    pub fn view(&self) -> BoardView {
+        let rows = self
+            .rows
+            .iter()
+            .map(|r| BoardRow {
+                width: r.width,
+                counters: vec![
+                    Counter { square: r.white, side: Side::White },
+                    Counter { square: r.black, side: Side::Black },
+                ],
+                gap: r.gap(),
+            })
+            .collect();
+        BoardView { rows, to_move: self.to_move.into(), retreats: self.retreats }
+    }
 }
 
 #[cfg(test)]
@@ -726,6 +792,50 @@ mod tests {
         assert!(board.winning_slides().contains(&best));
         next.play(best).unwrap();
         assert_eq!(next.nim_sum(), 0);
+    }
+
+    #[test]
+    fn a_person_chooses_among_the_rows_and_stands_on_the_squares_the_counter_reaches() {
+        // White to move with one retreat; row 1: 10 squares, counters at 3 and 7; row 2: a closed
+        // gap with White at the edge (no move); row 3: a closed gap with room behind (a retreat).
+        let board =
+            Board::new(vec![row(10, 3, 7), row(4, 1, 2), row(6, 3, 4)], [1, 0], Colour::White).unwrap();
+        let position = Position::new(encode(&board));
+        let game = Northcott;
+        assert_eq!(game.choices(&position), 3);
+        let first = game.places(&position, 0);
+        assert_eq!(first, Places { open: true, first: Some(4), skip: Some(3), typed_most: 6 });
+        assert!(!game.places(&position, 1).open);
+        // Only back: the chooser starts on the retreat, the one move there is.
+        assert_eq!(game.places(&position, 2).first, Some(2));
+        let view = game.board_view(&position).unwrap();
+        assert_eq!(view.gaps(), [3, 0, 0]);
+        assert_eq!(view.widths(), [10, 4, 6]);
+        assert_eq!(
+            (view.to_move, view.retreats(Side::White), view.retreats(Side::Black)),
+            (Side::White, 1, 0)
+        );
+        assert_eq!((view.rows[0].at(3), view.rows[0].at(5)), (Some(Side::White), None));
+        assert_eq!(view.rows[2].square_of(Side::Black), Some(4));
+        // A start's numbers are the gaps, made a board; a board's numbers stay.
+        assert_eq!(game.position_from(vec![5, 3]), fit_heaps(vec![5, 3]));
+        assert_eq!(game.position_from(encode(&board)), encode(&board));
+    }
+
+    #[test]
+    fn a_game_of_heaps_is_met_as_its_heaps() {
+        use crate::{Mode, Ruleset};
+        let position = Position::new(vec![3, 1, 4]);
+        for kind in GameKind::ALL.into_iter().filter(|&k| k != GameKind::Northcott) {
+            let game = Ruleset::new(kind, Mode::Normal).game();
+            assert_eq!(game.board_view(&position), None, "{kind:?}");
+            assert_eq!(game.choices(&position), 3, "{kind:?}");
+            assert_eq!(game.position_from(vec![2, 5]), [2, 5], "{kind:?}");
+            assert_eq!(game.places(&position, 2).typed_most, 4, "{kind:?}");
+        }
+        let dawson = Ruleset::new(GameKind::Dawson, Mode::Normal).game();
+        assert!(!dawson.places(&position, 1).open);
+        assert!(Ruleset::new(GameKind::Kayles, Mode::Normal).game().places(&position, 1).open);
     }
 
     #[test]
