@@ -81,7 +81,13 @@ fn msg(lang: Language, id: &str, args: &[(&str, Arg)]) -> String {
 
 /// `text` as a sentence: capitalised, with the language's full stop unless it ends in one.
 pub fn sentence(lang: crate::i18n::Language, text: &str) -> String {
-    let text = words::capitalised(text.trim());
+    stopped(lang, &words::capitalised(text.trim()))
+}
+
+/// `text` with the language's full stop unless it ends in one, its case kept: a sentence that
+/// may begin with a player's name (`s128 is busy: …`), which is what the player typed.
+pub fn stopped(lang: crate::i18n::Language, text: &str) -> String {
+    let text = text.trim().to_string();
     match text.chars().last() {
         Some('.' | '!' | '?' | '。' | '！' | '？' | ':' | '：') | None => text,
         Some(_) => msg(lang, "plain-sentence", &[("text", Arg::from(text))]),

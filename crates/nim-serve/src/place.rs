@@ -658,9 +658,12 @@ impl Place {
                 server.people.tell(id, Notice::Declined { name: self.me.name.clone() });
             }
             Command::Accept(id) => {
-                let Some(other) =
-                    server.people.name_of(id).filter(|_| server.people.doing(id) == Some(Doing::Lobby))
-                else {
+                // Someone on another host whose list has not reached this host yet challenged
+                // from their lobby: the challenge says they are free (and their host answers
+                // that they left, if they no longer are).
+                let doing = server.people.doing(id);
+                let free = doing == Some(Doing::Lobby) || doing.is_none() && server.people.is_remote(id);
+                let Some(other) = server.people.name_of(id).filter(|_| free) else {
                     self.lobby.note = Some(Note::Busy(server.people.name_of(id).unwrap_or_default()));
                     return None;
                 };

@@ -388,7 +388,7 @@ impl Door {
         match &lobby.note {
             // The question is the prompt.
             Some(Note::Challenged(_) | Note::ConfirmQuit) | None => {}
-            Some(note) => frame.lines.push((Slot::Door(NOTE), view::sentence(lang, &note.text(&look)))),
+            Some(note) => frame.lines.push((Slot::Door(NOTE), view::stopped(lang, &note.text(&look)))),
         }
         let prompt = match &lobby.challenged_by {
             Some((_, name)) => self.line("plain-lobby-challenged", &[("name", Arg::from(name.as_str()))]),

@@ -74,6 +74,8 @@ pub enum Wire {
     Move { game: String, ply: u32, notation: String },
     /// Seat `seat` left game `game` (`how`: as the records say it, `left by ann`).
     Left { game: String, seat: usize, how: String },
+    /// The teacher `by` sends `to` off the server.
+    Kicked { by: String, to: String },
 }
 
 enum Out {
@@ -252,6 +254,7 @@ impl Relay {
             Notice::Challenged { name: from, .. } => Wire::Challenge { from, to },
             Notice::Engaged { name: from } => Wire::Engaged { from, to },
             Notice::Declined { name: from } => Wire::Declined { from, to },
+            Notice::Kicked { by } => Wire::Kicked { by, to },
             Notice::Accepted { table } => {
                 use nim_tui::engine::Rules as _;
                 let start = {

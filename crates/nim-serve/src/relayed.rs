@@ -1,6 +1,6 @@
 //! What the other hosts say, carried out on this one (#40): the server's task that reads the
 //! relay's mailbox (`relay.rs` writes and reads the rows) and acts on the scene: the other hosts'
-//! people into the list, a challenge and its answers as notices, a game between two hosts seated
+//! people into the list, a challenge and its answers as notices, a teacher sending a student off, a game between two hosts seated
 //! here as a mirror table, and its moves and leavings played at it (`place::relayed_*`). Apart
 //! from `relay.rs` so that the relay, which the people and tables use, does not reach the place
 //! that uses them.
@@ -53,6 +53,11 @@ fn carry_out(server: &Arc<Server>, relay: &Relay, from_host: &str, wire: Wire) {
         Wire::Engaged { from, to } => {
             if let Some(id) = people.id_of(&to) {
                 people.tell(id, Notice::Engaged { name: from });
+            }
+        }
+        Wire::Kicked { by, to } => {
+            if let Some(id) = people.id_of(&to) {
+                people.tell(id, Notice::Kicked { by });
             }
         }
         Wire::Declined { from, to } => {

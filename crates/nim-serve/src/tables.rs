@@ -382,6 +382,11 @@ impl People {
         self.remote().ids.iter().find(|(_, i)| **i == id).map(|(k, _)| k.clone())
     }
 
+    /// Whether `id` is someone on another host (listed or not yet).
+    pub fn is_remote(&self, id: u64) -> bool {
+        self.remote_of(id).is_some()
+    }
+
     /// The connection of `name` on this host, if they are on.
     pub fn id_of(&self, name: &str) -> Option<u64> {
         self.lock().iter().find(|(_, p)| p.name == name).map(|(&id, _)| id)

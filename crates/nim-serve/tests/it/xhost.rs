@@ -236,6 +236,22 @@ fn students_on_two_hosts_see_challenge_and_play_each_other_and_a_teacher_sees_bo
     assert!(bob.wait_for(LOBBY), "{}", bob.contents());
     assert!(ann.wait_until(|s| line_of(s, "bob").contains("in the lobby (on b)")), "{}", ann.contents());
 
+    // The teacher, on host A, sends carol, on host B, off the server: carol is told and her
+    // connection ends; she leaves the lists of both hosts.
+    assert!(carol.wait_until(|s| s.contains(LOBBY)), "{}", carol.contents());
+    choose(&mut miss, "carol");
+    miss.send(b"k");
+    assert!(miss.wait_for("Send carol off the server?"), "{}", miss.contents());
+    miss.send(b"y");
+    assert!(miss.wait_for("carol was sent off the server"), "{}", miss.contents());
+    assert!(carol.wait_for("The teacher sent you off the server"), "{}", carol.contents());
+    assert!(bob.wait_until(|s| line_of(s, "carol").is_empty()), "carol is still listed:\n{}", bob.contents());
+    assert!(
+        miss.wait_until(|s| line_of(s, "carol").is_empty()),
+        "carol is still listed:\n{}",
+        miss.contents()
+    );
+
     for p in [&mut ann, &mut bob, &mut carol, &mut miss] {
         p.hang_up();
     }
