@@ -350,18 +350,43 @@ impl Store {
                             counted.fetch_add(1, Ordering::Relaxed);
                             match db.games_after(last_game) {
                                 Ok(games) => {
-                                    let mut changed = false;
+                                    let mut players: Vec<String> = Vec::new();
                                     for g in games {
                                         let id = g.id.unwrap_or(last_game);
                                         last_game = last_game.max(id);
                                         if tally.kept_here.remove(&id) {
                                             continue;
                                         }
+                                        players.extend(g.rows.iter().map(|r| r.player.clone()));
                                         tally.add(Write::Game(kept_elsewhere(&g), g.ended_at, None));
-                                        changed = true;
                                     }
                                     tally.kept_here.retain(|id| *id > last_game);
-                                    if changed {
+                                    if !players.is_empty() {
+                                        // What those games did to their players' ratings and
+                                        // first moves, worked out by the host that kept them:
+                                        // read, so that this host's next game of theirs starts
+                                        // from them.
+                                        players.sort_unstable();
+                                        players.dedup();
+                                        counted.fetch_add(2, Ordering::Relaxed);
+                                        match db.ratings_of(&players).and_then(|r| Ok((r, db.first_moves()?))) {
+                                            Ok((rows, firsts)) => {
+                                                for p in &players {
+                                                    tally.ratings.remove(p);
+                                                }
+                                                for row in rows {
+                                                    let rated = PlayerRating {
+                                                        game: row.game,
+                                                        mode: row.mode,
+                                                        rating: row.rating,
+                                                        games: row.games,
+                                                    };
+                                                    tally.ratings.entry(row.player).or_default().push(rated);
+                                                }
+                                                tally.firsts = firsts;
+                                            }
+                                            Err(e) => tracing::warn!("cannot read the ratings other hosts changed: {e}"),
+                                        }
                                         publish.send_replace(Arc::new(tally.board()));
                                     }
                                 }
@@ -997,6 +1022,48 @@ mod tests {
         for backend in backends() {
             ratings_follow_the_rules_and_are_kept_in(&location(&backend)).await;
         }
+    }
+
+    /// Two hosts on one PostgreSQL: a rated game kept by one is read by the other when it
+    /// catches up (as `NOTIFY` makes it), ratings included, so that the next game of the same
+    /// student there is rated from where the first left them, not from where this host's start
+    /// found them.
+    #[tokio::test]
+    async fn a_rating_changed_on_another_host_is_where_the_next_game_starts_from() {
+        use nim_tui::rating;
+        let Some(pg) = crate::test_pg::database() else { return };
+        let at = Location::parse(std::path::Path::new(&pg.url())).expect("a URL");
+        let ai = |level: &str| {
+            let mut r = row("ann", "ai", Outcome::Won, false);
+            r.level = level.into();
+            played(vec![r], vec![mv(1, "ann", Grade::Kept, 100), mv(2, "ai", Grade::NoWin, 100)], None)
+        };
+        let here = Store::open_at(&at).expect("host b's store");
+        let there = Store::open_at(&at).expect("host a's store");
+        there.record_game(ai("easy"));
+        there.flush().await;
+        let first = rating::against_ai(rating::START, nim_tui::domain::Level::Easy, true).expect("rated");
+        here.catch_up().ask();
+        let mut board = here.changes();
+        // The board seen is let go at once: the store's thread publishes the next one.
+        let seen = tokio::time::timeout(
+            std::time::Duration::from_secs(60),
+            board.wait_for(|b| b.rating_of("ann").is_some_and(|r| r.rating == first)),
+        )
+        .await
+        .is_ok_and(|r| r.is_ok());
+        assert!(seen, "ann's rating from host a is not on host b's board: {:?}", here.board().ratings);
+        here.record_game(ai("medium"));
+        here.flush().await;
+        let second = rating::against_ai(first, nim_tui::domain::Level::Medium, true).expect("rated");
+        let kept = here.board().rating_of("ann").expect("rated").clone();
+        assert_eq!((kept.rating, kept.games), (second, 2));
+        let db = Db::open_at(&at).expect("open");
+        let history = db.rating_history(Selection::All).expect("history");
+        assert_eq!(history.len(), 2);
+        assert_eq!(history[1].change.before, first, "the second game was rated from a stale rating");
+        let rows = db.ratings().expect("ratings");
+        assert_eq!((rows[0].rating, rows[0].games), (second, 2));
     }
 
     async fn ratings_follow_the_rules_and_are_kept_in(path: &Location) {

@@ -1000,6 +1000,11 @@ impl Db {
         both!(self, d => d.ratings())
     }
 
+    /// The ratings of `players` alone (PostgreSQL: after other hosts kept their games).
+    pub fn ratings_of(&self, players: &[String]) -> Result<Vec<RatingRow>, DbError> {
+        self.shared()?.ratings_of(players)
+    }
+
     /// How many rated games between two players each moved first in, per game and mode:
     /// `(player, opponent, game, mode)` → games `player` moved first in against `opponent`.
     pub fn first_moves(&self) -> Result<FirstMoves, DbError> {

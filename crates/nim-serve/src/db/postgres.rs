@@ -44,6 +44,10 @@ const MIGRATION_LOCK: i64 = 0x6e69_6d5f_7475_6901;
 /// The advisory lock every transaction that adds rows holds: rows committed in their ids' order.
 const WRITE_LOCK: i64 = 0x6e69_6d5f_7475_6902;
 
+/// The advisory lock a transaction adding rows to `relay` holds instead: they are read by id
+/// apart from every other table, so they wait for no game being kept.
+const RELAY_LOCK: i64 = 0x6e69_6d5f_7475_6903;
+
 /// The channel on which every host says a game was kept (`NOTIFY`, its id as the payload, sent
 /// at the commit of the game's transaction): the other hosts, listening, catch up from the rows.
 const GAMES_CHANNEL: &str = "nim_tui_games";
@@ -753,8 +757,13 @@ impl Postgres {
     /// Starts a transaction that adds rows: holding the write lock, so that rows from every
     /// server are committed in the order of their ids.
     fn writing(client: &mut Client) -> Result<Transaction<'_>, postgres::Error> {
+        Self::holding(client, WRITE_LOCK)
+    }
+
+    /// Starts a transaction holding the advisory lock `lock`.
+    fn holding(client: &mut Client, lock: i64) -> Result<Transaction<'_>, postgres::Error> {
         let mut tx = client.transaction()?;
-        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&WRITE_LOCK])?;
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&lock])?;
         Ok(tx)
     }
 
@@ -1009,7 +1018,7 @@ impl Postgres {
         hosts.sort_unstable();
         hosts.dedup();
         self.with(|c| {
-            let mut tx = Self::writing(c)?;
+            let mut tx = Self::holding(c, RELAY_LOCK)?;
             // The rows are made in the order of the arrays (ORDER BY the place in them), so
             // their ids, drawn as each row is made, keep it.
             tx.execute(
@@ -1053,13 +1062,25 @@ impl Postgres {
     }
 
     pub(super) fn ratings(&self) -> Result<Vec<RatingRow>, DbError> {
+        self.ratings_where(None)
+    }
+
+    /// The ratings of `players` alone, as [`Self::ratings`] gives them.
+    pub(super) fn ratings_of(&self, players: &[String]) -> Result<Vec<RatingRow>, DbError> {
+        self.ratings_where(Some(players))
+    }
+
+    fn ratings_where(&self, players: Option<&[String]>) -> Result<Vec<RatingRow>, DbError> {
+        let all: Vec<String> = players.map(<[String]>::to_vec).unwrap_or_default();
+        let every = players.is_none();
         self.with(|c| {
             let rows = c.query(
                 "SELECT r.player, r.game, r.mode, r.rating, r.deviation, r.volatility, r.games
                  FROM ratings r
+                 WHERE $1 OR r.player = ANY($2)
                  ORDER BY r.player COLLATE \"C\", (SELECT MAX(h.id) FROM rating_history h
                     WHERE h.player = r.player AND h.game = r.game AND h.mode = r.mode) DESC NULLS LAST",
-                &[],
+                &[&every, &all],
             )?;
             rows.iter()
                 .map(|r| {
