@@ -8,7 +8,8 @@
 //!   that has one. Each game is written by its host when it ends, its moves with it.
 //! - `pairs`: students 2k and 2k+1 play each other GAMES times, 2k on one host and 2k+1 on the
 //!   next (round the list of hosts), so that with two hosts every game is between hosts: 2k
-//!   challenges (`play NAME`) when it sees 2k+1 in the lobby, 2k+1 accepts. A move's latency is
+//!   challenges (`play NAME`) at its first lobby prompt and again when the lobby says 2k+1 came
+//!   (if it was not there yet), 2k+1 accepts. A move's latency is
 //!   the time from the mover's line being sent to the other's reading `NAME took …` (both ends in
 //!   this process, one clock).
 //!
@@ -107,6 +108,9 @@ impl Student {
         let mut played = 0;
         let mut asked = false;
         let mut partner_here = false;
+        // Whether the challenger has tried once in this visit to the lobby: the partner may have
+        // come before it did, and the lobby says only who comes after.
+        let mut tried = false;
         let mut echo_from: Option<Instant> = None;
         // Before the go, each student goes to its table (the AI's, or its partner's) and waits
         // there with its first move held: a class in a lobby of a thousand would have every
@@ -159,8 +163,11 @@ impl Student {
                     match (self.mode, &self.partner) {
                         (Mode::Ai, _) => Some("ai\n".to_string()),
                         // Not in the list yet: the lobby says it when the partner comes.
-                        (Mode::Pairs, Some(partner)) if self.challenger && partner_here && !asked => {
+                        (Mode::Pairs, Some(partner))
+                            if self.challenger && (partner_here || !tried) && !asked =>
+                        {
                             asked = true;
+                            tried = true;
                             Some(format!("play {partner}\n"))
                         }
                         _ => None,
@@ -223,7 +230,13 @@ impl Student {
                 } else if line.starts_with("Game over. Type q") {
                     asked = false;
                     partner_here = false;
+                    tried = false;
                     Some("q\n".to_string())
+                } else if asked && line.starts_with("There is nobody called") {
+                    // Not here yet: the lobby says when they come (or the next prompt tries
+                    // again if it said so meanwhile).
+                    asked = false;
+                    None
                 } else if asked && ["declined", "busy", "answering", "left"].iter().any(|w| line.contains(w))
                 {
                     // Refused for now: look again (the lobby's prompt follows).
