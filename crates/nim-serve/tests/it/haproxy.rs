@@ -64,13 +64,14 @@ pub(crate) fn free_port() -> u16 {
 }
 
 /// The SSH half of the configuration docs/school-server.md shows, on loopback: students at
-/// `front`, the hosts at `hosts`, which HAProxy reaches from [`BALANCER`], chosen by `balance`
-/// (and `option logasap`, so that HAProxy logs each student as it connects).
-fn config(dir: &Path, front: u16, hosts: &[u16], balance: &str) -> String {
+/// `front`, the hosts at `hosts` (address and port), which HAProxy reaches from `from` (the
+/// address the hosts take the PROXY protocol from), chosen by `balance` (and `option logasap`,
+/// so that HAProxy logs each student as it connects).
+pub(crate) fn config(dir: &Path, front: u16, from: &str, hosts: &[(&str, u16)], balance: &str) -> String {
     let servers: String = hosts
         .iter()
         .enumerate()
-        .map(|(i, port)| format!("    server host{} 127.0.0.1:{port} source {BALANCER}\n", i + 1))
+        .map(|(i, (ip, port))| format!("    server host{} {ip}:{port} source {from}\n", i + 1))
         .collect();
     format!(
         "global
@@ -128,7 +129,8 @@ fn start_host(
 /// HAProxy with [`config`], once its checks of every host have passed (a LOCAL header, then the
 /// SSH version line expected: `L7OK`); it, and its log file.
 fn start_haproxy(haproxy: &Path, dir: &Path, front: u16, hosts: &[u16], balance: &str) -> (Started, PathBuf) {
-    run_haproxy(haproxy, dir, &config(dir, front, hosts, balance), hosts.len())
+    let at: Vec<(&str, u16)> = hosts.iter().map(|port| ("127.0.0.1", *port)).collect();
+    run_haproxy(haproxy, dir, &config(dir, front, BALANCER, &at, balance), hosts.len())
 }
 
 /// HAProxy with the configuration `text` (whose backend `nim` has `hosts` servers named host1,

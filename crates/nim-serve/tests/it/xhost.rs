@@ -368,28 +368,12 @@ fn through_haproxy_two_students_on_two_hosts_play_each_other_and_a_teacher_sees_
     let (_b, b_port) = start_host(home.path(), "b", HOST_B, &url, &extra);
     let front = crate::haproxy::free_port();
     let dir = home.path().join("haproxy");
-    let config = format!(
-        "global
-    log stderr format raw local0 info
-    stats socket {stats} mode 600 level admin
-defaults
-    mode tcp
-    log global
-    timeout connect 5s
-    timeout client 1h
-    timeout server 1h
-frontend students
-    bind 127.0.0.1:{front}
-    default_backend nim
-backend nim
-    balance roundrobin
-    option tcp-check
-    tcp-check expect string SSH-2.0-
-    default-server send-proxy-v2 check check-send-proxy inter 500ms fall 2 rise 2
-    server host1 {HOST_A}:{a_port} source {BALANCER}
-    server host2 {HOST_B}:{b_port} source {BALANCER}
-",
-        stats = dir.join("stats.sock").display(),
+    let config = crate::haproxy::config(
+        &dir,
+        front,
+        BALANCER,
+        &[(HOST_A, a_port), (HOST_B, b_port)],
+        "balance roundrobin",
     );
     let (_proxy, _) = crate::haproxy::run_haproxy(&haproxy, &dir, &config, 2);
     let via = |from: &str, user: &str, key: Option<&Path>, shows: &str| {
