@@ -369,7 +369,7 @@ impl Store {
                                         players.sort_unstable();
                                         players.dedup();
                                         counted.fetch_add(2, Ordering::Relaxed);
-                                        match db.ratings_of(&players).and_then(|r| Ok((r, db.first_moves()?))) {
+                                        match db.ratings_of(&players).and_then(|r| Ok((r, db.first_moves_of(&players)?))) {
                                             Ok((rows, firsts)) => {
                                                 for p in &players {
                                                     tally.ratings.remove(p);
@@ -383,7 +383,8 @@ impl Store {
                                                     };
                                                     tally.ratings.entry(row.player).or_default().push(rated);
                                                 }
-                                                tally.firsts = firsts;
+                                                tally.firsts.retain(|(player, ..), _| players.binary_search(player).is_err());
+                                                tally.firsts.extend(firsts);
                                             }
                                             Err(e) => tracing::warn!("cannot read the ratings other hosts changed: {e}"),
                                         }
@@ -1041,6 +1042,13 @@ mod tests {
         let here = Store::open_at(&at).expect("host b's store");
         let there = Store::open_at(&at).expect("host a's store");
         there.record_game(ai("easy"));
+        // A rated game between two players, cy first: who moved first comes across too (it
+        // decides who moves first in their next game).
+        there.record_game(played(
+            vec![row("cy", "dee", Outcome::Won, false), row("dee", "cy", Outcome::Lost, false)],
+            vec![mv(1, "cy", Grade::Kept, 100), mv(2, "dee", Grade::NoWin, 100)],
+            None,
+        ));
         there.flush().await;
         let first = rating::against_ai(rating::START, nim_tui::domain::Level::Easy, true).expect("rated");
         here.catch_up().ask();
@@ -1053,6 +1061,10 @@ mod tests {
         .await
         .is_ok_and(|r| r.is_ok());
         assert!(seen, "ann's rating from host a is not on host b's board: {:?}", here.board().ratings);
+        let board = here.board();
+        assert!(board.rating_of("cy").is_some() && board.rating_of("dee").is_some(), "{:?}", board.ratings);
+        assert_eq!(board.first_moves("cy", "dee", "nim", "normal"), 1);
+        assert_eq!(board.first_moves("dee", "cy", "nim", "normal"), 0);
         here.record_game(ai("medium"));
         here.flush().await;
         let second = rating::against_ai(first, nim_tui::domain::Level::Medium, true).expect("rated");
@@ -1060,9 +1072,10 @@ mod tests {
         assert_eq!((kept.rating, kept.games), (second, 2));
         let db = Db::open_at(&at).expect("open");
         let history = db.rating_history(Selection::All).expect("history");
-        assert_eq!(history.len(), 2);
-        assert_eq!(history[1].change.before, first, "the second game was rated from a stale rating");
-        let rows = db.ratings().expect("ratings");
+        let ann: Vec<_> = history.iter().filter(|h| h.change.player == "ann").collect();
+        assert_eq!(ann.len(), 2);
+        assert_eq!(ann[1].change.before, first, "the second game was rated from a stale rating");
+        let rows = db.ratings_of(&["ann".to_string()]).expect("ratings");
         assert_eq!((rows[0].rating, rows[0].games), (second, 2));
     }
 

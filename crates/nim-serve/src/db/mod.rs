@@ -1000,6 +1000,12 @@ impl Db {
         both!(self, d => d.ratings())
     }
 
+    /// The first moves of `players` alone, each as the player (PostgreSQL: after other hosts
+    /// kept their games).
+    pub fn first_moves_of(&self, players: &[String]) -> Result<FirstMoves, DbError> {
+        self.shared()?.first_moves_of(players)
+    }
+
     /// The ratings of `players` alone (PostgreSQL: after other hosts kept their games).
     pub fn ratings_of(&self, players: &[String]) -> Result<Vec<RatingRow>, DbError> {
         self.shared()?.ratings_of(players)

@@ -1101,11 +1101,24 @@ impl Postgres {
     }
 
     pub(super) fn first_moves(&self) -> Result<FirstMoves, DbError> {
+        self.first_moves_where(None)
+    }
+
+    /// The first moves of `players` alone (each as the player), as [`Self::first_moves`] counts
+    /// them.
+    pub(super) fn first_moves_of(&self, players: &[String]) -> Result<FirstMoves, DbError> {
+        self.first_moves_where(Some(players))
+    }
+
+    fn first_moves_where(&self, players: Option<&[String]>) -> Result<FirstMoves, DbError> {
+        let all: Vec<String> = players.map(<[String]>::to_vec).unwrap_or_default();
+        let every = players.is_none();
         self.with(|c| {
             let rows = c.query(
                 "SELECT player, opponent, game, mode, COUNT(*) FILTER (WHERE moved_first) FROM rating_history
-                 WHERE opponent NOT LIKE 'ai:%' GROUP BY player, opponent, game, mode",
-                &[],
+                 WHERE opponent NOT LIKE 'ai:%' AND ($1 OR player = ANY($2))
+                 GROUP BY player, opponent, game, mode",
+                &[&every, &all],
             )?;
             rows.iter()
                 .map(|r| Ok(((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?), count(r, 4)?)))
