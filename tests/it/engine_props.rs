@@ -144,8 +144,13 @@ proptest! {
                 } else if heaps.iter().map(|&h| u128::from(h)).sum::<u128>() > nim_tui::engine::BEST_TRY_MOVES {
                     // Past the sizes whose every move is weighed, the quick rule clears one bit
                     // of one heap: the game ends in as many moves as the heaps have bits, not
-                    // tokens.
-                    prop_assert!(mv.take.is_power_of_two() && heaps[mv.heap] & mv.take != 0);
+                    // tokens. Where that bit is a whole heap of two or more, the move is played
+                    // one token short, which leaves one (#35: no heap emptied while another
+                    // move exists).
+                    let h = heaps[mv.heap];
+                    let clears_a_bit = mv.take.is_power_of_two() && h & mv.take != 0 && mv.take < h;
+                    let one_short = h >= 2 && h.is_power_of_two() && mv.take == h - 1;
+                    prop_assert!(clears_a_bit || one_short || h == 1, "{:?} from {:?}", mv, heaps);
                 } else {
                     // Every move weighed (#35): a heap of two or more is never emptied while a
                     // move exists that empties none.
@@ -244,4 +249,18 @@ fn the_largest_heaps_do_not_overflow() {
         }
     }
     assert_eq!(Position::new(vec![max; 20]).tokens(), 20 * u128::from(max));
+}
+
+/// Found by CI's random search: from two huge heaps and two heaps of 2, all lost, the quick rule's
+/// fewest-token move takes a heap of 2 whole, so the AI plays it one short and leaves a heap of 1.
+#[test]
+fn a_lost_giant_position_keeps_its_small_heaps() {
+    let big = u64::MAX - 11;
+    let position = Position::new(vec![big, big, 2, 2]);
+    let nim = Nim::new(Mode::Normal);
+    assert!(!nim.analyse(&position).is_win());
+    let mv = nim.ai_move(&position).unwrap();
+    assert_eq!(position.check(mv), Ok(()));
+    assert!(mv.take < position.heaps()[mv.heap], "{mv:?} empties a heap");
+    assert_eq!(nim.explain(&position).best.mv(), Some(mv));
 }
