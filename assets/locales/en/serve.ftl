@@ -41,6 +41,7 @@ serve-move-limit = The game reached { $moves } moves, the most a game may have h
 serve-left = { $who } left the game.
 serve-busy = { $who } is busy: challenge someone in the lobby.
 serve-nothing-to-watch = { $who } is not playing: nothing to watch.
+serve-asking-to-watch = { $who } plays on another host: their game is on its way.
 
 ## At a table
 
@@ -74,6 +75,10 @@ serve-give-lost = In { $position } whoever moves first loses against perfect pla
 serve-given = Activity { $activity }: { $count ->
     [one] Position { $position } given to 1 student
    *[other] Position { $position } given to { $count-digits } students
+}{ $hosts ->
+    [0] {""}
+    [one] {" "}here, and sent to 1 other host for its students
+   *[other] {" "}here, and sent to { $hosts-digits } other hosts for their students
 }{ $second ->
     [yes] , the AI moving first.
    *[no] .

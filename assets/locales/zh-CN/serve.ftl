@@ -35,6 +35,7 @@ serve-move-limit = 这局棋已走了 { $moves } 步，达到服务器上一局�
 serve-left = { $who } 离开了对局。
 serve-busy = { $who } 正忙：请挑战大厅里的人。
 serve-nothing-to-watch = { $who } 没有在对局：没有可观看的棋局。
+serve-asking-to-watch = { $who } 在另一台主机上对局：正在取来这局棋。
 
 ## 对局中
 
@@ -64,7 +65,10 @@ serve-watched-ended = 你观看的对局（{ $players }）已结束。
 serve-engaged = { $who } 正在回应另一个挑战：请稍后再试。
 serve-given-while-busy = 你对局时，{ $teacher } 给全班发了一个局面：在自己的名字上按 { $enter } 可以自己下一局。
 serve-give-lost = 局面 { $position } 是先手必败的局面：再按 g，就让电脑先走（学生下得好就能赢）· 按其他任意键取消发送。
-serve-given = 活动 { $activity }：已把局面 { $position } 发给 { $count-digits } 名学生{ $second ->
+serve-given = 活动 { $activity }：已把局面 { $position } 发给 { $count-digits } 名学生{ $hosts ->
+    [0] {""}
+   *[other] （本机），并发往另外 { $hosts-digits } 台主机给那里的学生
+}{ $second ->
     [yes] ，由电脑先走。
    *[no] 。
 }

@@ -49,6 +49,8 @@ pub enum Note {
     ChallengeSent(String),
     /// This person has no game to watch.
     NothingToWatch(String),
+    /// This person's game, on another host, was asked for: watched when it comes.
+    AskingToWatch(String),
     /// This person declined your challenge.
     Declined(String),
     /// This person is answering another challenge.
@@ -66,7 +68,8 @@ pub enum Note {
     WatchedEnded(String, Option<String>),
     /// A position given to everyone (to `count` students; `second`: the AI moving first), as
     /// activity `activity`.
-    Given { position: String, count: usize, second: bool, activity: i64 },
+    /// `hosts`: the other hosts it was sent to, for their students.
+    Given { position: String, count: usize, second: bool, activity: i64, hosts: usize },
     /// The position chosen to give is lost for whoever moves first: asked before it goes.
     GiveLost(String),
     /// The activity was paused (`true`) or goes on.
@@ -107,17 +110,21 @@ impl Note {
             }
             Note::YouLeft => text(look.language, "serve-you-left", &[]),
             Note::HostLost(name) => text(look.language, "serve-host-lost", &[("who", name.as_str().into())]),
+            Note::AskingToWatch(name) => {
+                text(look.language, "serve-asking-to-watch", &[("who", name.as_str().into())])
+            }
             Note::WatchedEnded(first, second) => {
                 let players = super::say::players(look.language, first, second.as_deref());
                 text(look.language, "serve-watched-ended", &[("players", players.into())])
             }
-            Note::Given { position, count, second, activity } => text(
+            Note::Given { position, count, second, activity, hosts } => text(
                 look.language,
                 "serve-given",
                 &[
                     ("activity", (*activity).to_string().into()),
                     ("position", position.as_str().into()),
                     ("count", (*count).into()),
+                    ("hosts", (*hosts).into()),
                     ("second", if *second { "yes" } else { "no" }.into()),
                 ],
             ),

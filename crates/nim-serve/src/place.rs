@@ -104,6 +104,9 @@ pub struct Place {
     composing: bool,
     /// The player asked for lines of text instead of the full screen (the lobby's `l`).
     wants_plain: bool,
+    /// The person on another host whose game this one asked to watch, until it comes (or they
+    /// sit anywhere meanwhile).
+    asked_to_watch: Option<String>,
 }
 
 impl Place {
@@ -121,6 +124,7 @@ impl Place {
             welcomed_back: false,
             composing: false,
             wants_plain: false,
+            asked_to_watch: None,
         };
         if let Some(parked) = place.server.people.unpark(&place.me.name) {
             place.resume(parked.table, parked.seat);
@@ -208,7 +212,7 @@ impl Place {
             time_limit: limit.map(|l| u32::try_from(l.as_secs()).unwrap_or(u32::MAX)),
             started_by: self.me.name.clone(),
         });
-        let count = self.server.people.assign(Handout {
+        let handout = Handout {
             activity,
             from: self.me.name.clone(),
             setup,
@@ -216,20 +220,28 @@ impl Place {
             position: position.clone(),
             hints,
             limit,
-        });
+        };
+        // Every other host gives it to its students too (`relay.rs`), once it is this host's
+        // activity (their students' names come back to it).
+        let wire = super::relay::Wire::Activity(Box::new(super::relay::ActivityWire::of(&handout)));
+        let count = self.server.people.assign(handout);
+        let hosts = self.server.relay.as_ref().map_or(0, |relay| relay.everyone_else(&wire));
         if let Some(limit) = limit {
             let server = self.server.clone();
             tokio::spawn(async move {
                 tokio::time::sleep(limit).await;
                 if server.people.end_activity(activity) {
                     server.store.activity_ended(activity, std::time::SystemTime::now());
+                    if let Some(relay) = &server.relay {
+                        relay.everyone_else(&super::relay::Wire::ActivityEnded { id: activity });
+                    }
                 }
             });
         }
         if self.me.logs() {
             tracing::info!(peer = %self.me.peer, teacher = %self.me.name, %position, count, second, hints, minutes, "activity started");
         }
-        self.lobby.note = Some(Note::Given { position, count, second, activity });
+        self.lobby.note = Some(Note::Given { position, count, second, activity, hosts });
     }
 
     /// After a message at the teacher's own table while composing an activity: once a game has
@@ -428,7 +440,36 @@ impl Place {
                 }
             }
             Notice::Paired { table, seat } => self.paired(table, seat),
+            Notice::Watch { table } => {
+                // Still waiting for it in the lobby (not sat anywhere meanwhile).
+                let asked = self.asked_to_watch.take().filter(|whom| table.players.contains(whom));
+                if let Some(whom) = asked.filter(|_| matches!(self.at, At::Lobby)) {
+                    if matches!(self.lobby.note, Some(Note::AskingToWatch(_))) {
+                        self.lobby.note = None;
+                    }
+                    self.watch(table, whom);
+                }
+            }
+            Notice::NothingToWatch { .. } => {
+                // (One game is asked for at a time: the answer is to it.)
+                if let Some(whom) = self.asked_to_watch.take().filter(|_| matches!(self.at, At::Lobby)) {
+                    self.lobby.note = Some(Note::NothingToWatch(whom));
+                }
+            }
         }
+    }
+
+    /// Watches the game at `table`, `whom`'s.
+    fn watch(&mut self, table: Arc<Table>, whom: String) {
+        if let Ok(mut watchers) = table.watchers.lock() {
+            watchers.push((self.me.id, self.me.name.clone()));
+        }
+        table.touch();
+        if self.me.logs() {
+            tracing::info!(peer = %self.me.peer, player = %self.me.name, watching = %whom, "watching");
+        }
+        self.server.people.set(self.me.id, Doing::Watching { whom }, None);
+        self.sit(table, Role::Watcher);
     }
 
     /// The tournament's director seats this person at `table`, in seat `seat`: from the lobby,
@@ -578,6 +619,7 @@ impl Place {
     }
 
     fn sit(&mut self, table: Arc<Table>, role: Role) {
+        self.asked_to_watch = None;
         self.changed = Some(table.changed.subscribe());
         self.at = At::Table { table, role };
     }
@@ -729,13 +771,21 @@ impl Place {
                 self.sit(table, Role::Owner);
             }
             Command::Pause => {
-                self.lobby.note = Some(server.people.pause().map_or(Note::NoActivity, Note::Paused));
+                let current = server.people.assignment.lock().ok().and_then(|a| a.as_ref().map(|a| a.id));
+                let paused = server.people.pause();
+                if let (Some(id), Some(paused), Some(relay)) = (current, paused, &server.relay) {
+                    relay.everyone_else(&super::relay::Wire::ActivityPaused { id, paused });
+                }
+                self.lobby.note = Some(paused.map_or(Note::NoActivity, Note::Paused));
             }
             Command::End => {
                 let current = server.people.assignment.lock().ok().and_then(|a| a.as_ref().map(|a| a.id));
                 let ended = current.is_some_and(|id| server.people.end_activity(id));
                 if let Some(id) = current.filter(|_| ended) {
                     server.store.activity_ended(id, std::time::SystemTime::now());
+                    if let Some(relay) = &server.relay {
+                        relay.everyone_else(&super::relay::Wire::ActivityEnded { id });
+                    }
                 }
                 self.lobby.note = Some(if ended { Note::ActivityEnded } else { Note::NoActivity });
             }
@@ -765,21 +815,23 @@ impl Place {
                 }
             }
             Command::Watch(id) => {
-                let Some(table) = server.people.table_of(id) else {
-                    self.lobby.note =
-                        Some(Note::NothingToWatch(server.people.name_of(id).unwrap_or_default()));
-                    return None;
-                };
-                if let Ok(mut watchers) = table.watchers.lock() {
-                    watchers.push((me, self.me.name.clone()));
-                }
-                table.touch();
                 let whom = server.people.name_of(id).unwrap_or_default();
-                if self.me.logs() {
-                    tracing::info!(peer = %self.me.peer, player = %self.me.name, watching = %whom, "watching");
+                match server.people.table_of(id) {
+                    Some(table) => self.watch(table, whom),
+                    None => match (server.people.remote_of(id), &server.relay) {
+                        // A game played wholly on another host: asked of that host, which sends
+                        // it here (`relay.rs`); the lobby says so meanwhile.
+                        (Some((host, name)), Some(relay)) => {
+                            relay.send(
+                                &host,
+                                super::relay::Wire::Watch { by: self.me.name.clone(), whom: name },
+                            );
+                            self.asked_to_watch = Some(whom.clone());
+                            self.lobby.note = Some(Note::AskingToWatch(whom));
+                        }
+                        _ => self.lobby.note = Some(Note::NothingToWatch(whom)),
+                    },
                 }
-                server.people.set(me, Doing::Watching { whom }, None);
-                self.sit(table, Role::Watcher);
             }
         }
         None

@@ -20,6 +20,12 @@
 //!   table as a click on that move would play it (`Msg::Select`, twice). A ply already played
 //!   is ignored. Leaving crosses the same way. The home keeps the game's result and its game in
 //!   progress (`live_games`); the mirror keeps nothing.
+//! - **A game played wholly on another host is followed** when someone here watches it, or a
+//!   teacher is here (the console): this host asks a player's host ([`Wire::Watch`]), which
+//!   sends the game's start and its moves so far ([`Wire::Showing`], [`show`]) and, from one
+//!   task per table ([`follow`]), each next move to every host that follows it, and its
+//!   closing ([`Wire::Closed`]). Here a table follows it, kept by nobody (a mirror), held by
+//!   the relay while open ([`Relay::hold`]); everyone here who watches the game watches it.
 //!
 //! Nothing here runs on the draw path: the lobby reads the published list.
 
@@ -76,6 +82,124 @@ pub enum Wire {
     Left { game: String, seat: usize, how: String },
     /// The teacher `by` sends `to` off the server.
     Kicked { by: String, to: String },
+    /// `by` asks to watch the game `whom` plays (on the host this goes to).
+    Watch { by: String, whom: String },
+    /// The game `game` between `players`, followed from now on by the host this goes to: its
+    /// start, and the moves made so far in its notation (the next come as [`Wire::Move`], its
+    /// end as [`Wire::Closed`]). For `to` (a name), who asked to watch it.
+    Showing {
+        to: String,
+        game: String,
+        players: [String; 2],
+        kind: String,
+        mode: String,
+        heaps: Vec<u64>,
+        first_moves_first: bool,
+        moves: Vec<String>,
+    },
+    /// `whom` has no game to watch: said to `to`, who asked.
+    NotShowing { to: String, whom: String },
+    /// The followed game `game` closed (its players left it).
+    Closed { game: String },
+    /// A teacher (`from`) gave every student activity `id`: each host gives it to its own.
+    Activity(Box<ActivityWire>),
+    /// These students got activity `id` here: said to every other host.
+    ActivityGiven { id: i64, names: Vec<String> },
+    /// `name` answered activity `id` here: `won`, in `secs` seconds.
+    ActivityAnswered { id: i64, name: String, won: bool, secs: u64 },
+    /// A teacher paused activity `id` (or went on with it).
+    ActivityPaused { id: i64, paused: bool },
+    /// A teacher ended activity `id` (or its time ran out).
+    ActivityEnded { id: i64 },
+}
+
+/// An activity as it crosses hosts: what [`super::tables::Handout`] holds but the host.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActivityWire {
+    pub id: i64,
+    pub from: String,
+    pub game: String,
+    pub mode: String,
+    pub heaps: HeapsWire,
+    pub first: nim_tui::domain::First,
+    pub level: nim_tui::domain::Level,
+    pub opponent: nim_tui::domain::Opponent,
+    /// A run of puzzles instead of a game: its seed, first number and difficulty.
+    pub puzzle: Option<(Option<u64>, Option<u32>, String)>,
+    pub position: String,
+    pub hints: bool,
+    pub limit_secs: Option<u64>,
+}
+
+/// A game's starting heaps as they cross hosts ([`nim_tui::domain::HeapChoice`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HeapsWire {
+    Preset(String),
+    Random { count: (usize, usize), size: (u64, u64) },
+    Custom(Vec<u64>),
+}
+
+impl ActivityWire {
+    /// `handout` as it crosses.
+    pub(crate) fn of(handout: &super::tables::Handout) -> ActivityWire {
+        use nim_tui::domain::HeapChoice;
+        let setup = &handout.setup;
+        ActivityWire {
+            id: handout.activity,
+            from: handout.from.clone(),
+            game: setup.game.name(),
+            mode: setup.mode.as_str().into(),
+            heaps: match &setup.heaps {
+                HeapChoice::Preset(p) => HeapsWire::Preset(p.name().into()),
+                HeapChoice::Random { count, size } => HeapsWire::Random { count: *count, size: *size },
+                HeapChoice::Custom(heaps) => HeapsWire::Custom(heaps.clone()),
+            },
+            first: setup.first,
+            level: setup.level,
+            opponent: setup.opponent,
+            puzzle: handout.puzzle.map(|p| (p.seed, p.number, p.difficulty.as_str().into())),
+            position: handout.position.clone(),
+            hints: handout.hints,
+            limit_secs: handout.limit.map(|l| l.as_secs()),
+        }
+    }
+
+    /// The handout it is on this host (`settings` for what does not cross); `None` if this
+    /// host does not know its game or heaps.
+    pub(crate) fn handout(self, settings: &nim_tui::config::Settings) -> Option<super::tables::Handout> {
+        use nim_tui::domain::HeapChoice;
+        let mut setup = settings.setup();
+        setup.game = self.game.parse().ok()?;
+        setup.mode = self.mode.parse().ok()?;
+        setup.heaps = match self.heaps {
+            HeapsWire::Preset(name) => HeapChoice::Preset(nim_tui::domain::Preset::from_name(&name)?),
+            HeapsWire::Random { count, size } => HeapChoice::Random { count, size },
+            HeapsWire::Custom(heaps) => HeapChoice::Custom(heaps),
+        };
+        setup.heaps.check().ok()?;
+        setup.first = self.first;
+        setup.level = self.level;
+        setup.opponent = self.opponent;
+        let puzzle = match self.puzzle {
+            Some((seed, number, difficulty)) => Some(nim_tui::app::PuzzleStart {
+                seed,
+                number,
+                difficulty: difficulty.parse().ok()?,
+                daily: None,
+            }),
+            None => None,
+        };
+        Some(super::tables::Handout {
+            activity: self.id,
+            from: self.from,
+            setup,
+            puzzle,
+            position: self.position,
+            hints: self.hints,
+            limit: self.limit_secs.map(std::time::Duration::from_secs),
+        })
+    }
 }
 
 enum Out {
@@ -83,7 +207,7 @@ enum Out {
     People,
     Send {
         to: String,
-        wire: Wire,
+        wire: Box<Wire>,
     },
     Stop,
 }
@@ -115,6 +239,11 @@ pub struct Relay {
     others: tokio::sync::watch::Sender<Option<Others>>,
     taken: Mutex<Option<Inbox>>,
     games: Mutex<HashMap<String, Weak<Table>>>,
+    /// The other hosts whose lease runs, as last read.
+    hosts: Mutex<Vec<String>>,
+    /// The tables that follow games played on other hosts, held here while they are open (a
+    /// game's players hold its table; these have none here).
+    followed: Mutex<Vec<Arc<Table>>>,
     writer: Mutex<Option<std::thread::JoinHandle<()>>>,
     seq: std::sync::atomic::AtomicU64,
 }
@@ -137,6 +266,8 @@ impl Relay {
             others,
             taken: Mutex::new(Some((taken, others_taken))),
             games: Mutex::new(HashMap::new()),
+            followed: Mutex::new(Vec::new()),
+            hosts: Mutex::new(Vec::new()),
             writer: Mutex::new(None),
             seq: std::sync::atomic::AtomicU64::new(0),
         });
@@ -198,9 +329,9 @@ impl Relay {
         let mut overflow = self.overflow.lock().unwrap_or_else(PoisonError::into_inner);
         // Behind what overflowed already, or in the queue when it has room.
         let wire = if overflow.is_empty() {
-            match self.out.try_send(Out::Send { to: to.to_string(), wire }) {
+            match self.out.try_send(Out::Send { to: to.to_string(), wire: Box::new(wire) }) {
                 Ok(()) => return,
-                Err(std::sync::mpsc::TrySendError::Full(Out::Send { wire, .. })) => wire,
+                Err(std::sync::mpsc::TrySendError::Full(Out::Send { wire, .. })) => *wire,
                 Err(_) => return,
             }
         } else {
@@ -211,6 +342,15 @@ impl Relay {
         } else {
             tracing::warn!(to, "too much waiting for the other hosts: a message to one was dropped");
         }
+    }
+
+    /// Sends `wire` to every other host whose lease runs; how many.
+    pub(crate) fn everyone_else(&self, wire: &Wire) -> usize {
+        let hosts = self.hosts.lock().unwrap_or_else(PoisonError::into_inner).clone();
+        for host in &hosts {
+            self.send(host, wire.clone());
+        }
+        hosts.len()
     }
 
     /// A new game's key, for a game this host seats.
@@ -232,6 +372,20 @@ impl Relay {
     /// The table of the linked game `game`, while it is open.
     pub(crate) fn table(&self, game: &str) -> Option<Arc<Table>> {
         self.games.lock().unwrap_or_else(PoisonError::into_inner).get(game).and_then(Weak::upgrade)
+    }
+
+    /// The open table that follows a game `name` plays on other hosts, if any.
+    pub(crate) fn following(&self, name: &str) -> Option<Arc<Table>> {
+        let mut followed = self.followed.lock().unwrap_or_else(PoisonError::into_inner);
+        followed.retain(|t| !t.closed.load(Ordering::SeqCst));
+        followed.iter().find(|t| t.players.iter().any(|p| p == name)).cloned()
+    }
+
+    /// Holds `table`, which follows a game played on another host, while it is open.
+    pub(crate) fn hold(&self, table: Arc<Table>) {
+        let mut followed = self.followed.lock().unwrap_or_else(PoisonError::into_inner);
+        followed.retain(|t| !t.closed.load(Ordering::SeqCst));
+        followed.push(table);
     }
 
     /// The open games linked to a host that is not among `hosts` (whose lease ran out).
@@ -256,19 +410,9 @@ impl Relay {
             Notice::Declined { name: from } => Wire::Declined { from, to },
             Notice::Kicked { by } => Wire::Kicked { by, to },
             Notice::Accepted { table } => {
-                use nim_tui::engine::Rules as _;
-                let start = {
-                    let app = table.app();
-                    app.game().map(|g| {
-                        (
-                            g.history().game().kind().name(),
-                            g.mode().as_str().to_string(),
-                            g.history().position_after(0).heaps().to_vec(),
-                            g.turn() == nim_tui::domain::Seat::First,
-                        )
-                    })
+                let Some(Start { kind, mode, heaps, first_moves_first, .. }) = start_of(&table.app()) else {
+                    return false;
                 };
-                let Some((kind, mode, heaps, first_moves_first)) = start else { return false };
                 let game = self.new_game();
                 self.link(&table, Link { game: game.clone(), peer: host.to_string(), home: true });
                 Wire::Accepted {
@@ -302,6 +446,14 @@ impl super::tables::Hosts for Relay {
     fn publish(&self, people: &[Someone]) {
         Relay::publish(self, people)
     }
+
+    fn following(&self, name: &str) -> Option<Arc<Table>> {
+        Relay::following(self, name)
+    }
+
+    fn answered(&self, activity: i64, name: &str, won: bool, secs: u64) {
+        self.everyone_else(&Wire::ActivityAnswered { id: activity, name: name.to_string(), won, secs });
+    }
 }
 
 impl super::hosts::News for Relay {
@@ -312,6 +464,8 @@ impl super::hosts::News for Relay {
 
     /// The other hosts' people, and the hosts whose lease runs, read by the listening thread.
     fn others(&self, rows: Vec<PresenceRow>, hosts: Vec<String>) {
+        *self.hosts.lock().unwrap_or_else(PoisonError::into_inner) =
+            hosts.iter().filter(|h| **h != self.host.id).cloned().collect();
         self.others.send_replace(Some((rows, hosts)));
     }
 
@@ -438,6 +592,121 @@ pub(crate) fn left(server: &Server, table: &Table, seat: usize, how: &str) {
     relay.send(&link.peer, Wire::Left { game: link.game.clone(), seat, how: how.to_string() });
 }
 
+/// A game's start, as it crosses hosts, and its moves so far in its notation.
+pub(crate) struct Start {
+    pub kind: String,
+    pub mode: String,
+    pub heaps: Vec<u64>,
+    /// Whether the first seat moves first.
+    pub first_moves_first: bool,
+    pub moves: Vec<String>,
+}
+
+/// The start of the game in `app`, and its moves so far.
+fn start_of(app: &nim_tui::app::App) -> Option<Start> {
+    use nim_tui::engine::Rules as _;
+    let g = app.game()?;
+    let rules = g.history().game();
+    Some(Start {
+        kind: rules.kind().name(),
+        mode: g.mode().as_str().to_string(),
+        heaps: g.history().position_after(0).heaps().to_vec(),
+        first_moves_first: g.history().first() == nim_tui::domain::Seat::First,
+        moves: g.moves().iter().map(|(_, mv)| rules.write_move(mv)).collect(),
+    })
+}
+
+/// Someone on host `host` (`by`) asks to watch the game `whom` plays here: `host` follows it
+/// from now on (its start and moves so far now, each next move as it is made, until the table
+/// closes), or is told there is none. One task per table sends to every host that follows it.
+pub(crate) fn show(server: &Server, host: &str, by: String, whom: String) {
+    let Some(relay) = server.relay.clone() else { return };
+    let people = &server.people;
+    let table = people
+        .id_of(&whom)
+        .and_then(|id| people.table_of(id))
+        .filter(|t| t.is_match() && !t.closed.load(Ordering::SeqCst));
+    let Some(table) = table else {
+        relay.send(host, Wire::NotShowing { to: by, whom });
+        return;
+    };
+    // The app, then who follows: the order the sending task takes them in.
+    let app = table.app();
+    let Some(start) = start_of(&app) else {
+        relay.send(host, Wire::NotShowing { to: by, whom });
+        return;
+    };
+    let mut shown = table.shown.lock().unwrap_or_else(PoisonError::into_inner);
+    let first = shown.is_none();
+    let followed = shown.get_or_insert_with(|| super::tables::Shown {
+        game: relay.new_game(),
+        hosts: Vec::new(),
+        sent: start.moves.len(),
+    });
+    if !followed.hosts.iter().any(|h| h == host) {
+        tracing::info!(%host, player = %whom, game = %followed.game, "a game here is followed on another host");
+        followed.hosts.push(host.to_string());
+    }
+    // The moves sent to every follower so far; the task sends the rest to all.
+    let moves = start.moves[..followed.sent.min(start.moves.len())].to_vec();
+    relay.send(
+        host,
+        Wire::Showing {
+            to: by,
+            game: followed.game.clone(),
+            players: table.players.clone(),
+            kind: start.kind,
+            mode: start.mode,
+            heaps: start.heaps,
+            first_moves_first: start.first_moves_first,
+            moves,
+        },
+    );
+    drop(shown);
+    drop(app);
+    if first {
+        tokio::spawn(follow(relay, table));
+    }
+}
+
+/// Sends each move made at `table` to the hosts that follow it, and its closing, then ends.
+async fn follow(relay: Arc<Relay>, table: Arc<Table>) {
+    use nim_tui::engine::Rules as _;
+    let mut changed = table.changed.subscribe();
+    loop {
+        let closed = table.closed.load(Ordering::SeqCst);
+        {
+            let app = table.app();
+            let mut shown = table.shown.lock().unwrap_or_else(PoisonError::into_inner);
+            let Some(followed) = shown.as_mut() else { return };
+            if let Some(game) = app.game() {
+                let rules = game.history().game();
+                for (ply, (_, mv)) in game.moves().iter().enumerate().skip(followed.sent) {
+                    let notation = rules.write_move(mv);
+                    let ply = u32::try_from(ply).unwrap_or(u32::MAX);
+                    for host in &followed.hosts {
+                        relay.send(
+                            host,
+                            Wire::Move { game: followed.game.clone(), ply, notation: notation.clone() },
+                        );
+                    }
+                }
+                followed.sent = followed.sent.max(game.moves().len());
+            }
+            if closed {
+                for host in &followed.hosts {
+                    relay.send(host, Wire::Closed { game: followed.game.clone() });
+                }
+                *shown = None;
+                return;
+            }
+        }
+        if changed.changed().await.is_err() {
+            return;
+        }
+    }
+}
+
 /// Whether `table` is another host's game mirrored here (that host keeps its result).
 pub(crate) fn is_mirror(table: &Table) -> bool {
     table.link.get().is_some_and(|l| !l.home)
@@ -453,5 +722,43 @@ mod tests {
         let body = serde_json::to_string(&wire).expect("json");
         assert_eq!(body, r#"{"what":"move","game":"a/1/2","ply":3,"notation":"2 3"}"#);
         assert_eq!(serde_json::from_str::<Wire>(&body).expect("read"), wire);
+    }
+
+    /// A game followed from another host starts where it started (not where it is), with the
+    /// seat that moved first, and its moves so far: played from them, the same game.
+    #[test]
+    fn a_followed_game_is_sent_from_its_start_with_its_moves() {
+        use nim_tui::app::{App, Msg};
+        use nim_tui::domain::{First, HeapChoice, Names, Opponent};
+        use nim_tui::engine::Rules as _;
+        let mut setup = nim_tui::config::Settings::default().setup();
+        setup.heaps = HeapChoice::Custom(vec![3, 4, 5]);
+        setup.opponent = Opponent::Human;
+        setup.first = First::Ai;
+        setup.names = Names(["ann".into(), "bob".into()]);
+        let mut app = App::start_now(setup.clone(), None);
+        for notation in ["1 2", "2 1"] {
+            let mv = app.game().expect("a game").history().game().read_move(notation).expect("a move");
+            let _ = app.update(Msg::Select(mv.clone()));
+            let _ = app.update(Msg::Select(mv));
+        }
+        let start = start_of(&app).expect("a game");
+        assert_eq!((start.kind.as_str(), start.mode.as_str()), ("nim", "normal"));
+        assert_eq!(start.heaps, [3, 4, 5]);
+        assert!(!start.first_moves_first, "bob moved first");
+        assert_eq!(start.moves.len(), 2);
+        // The other host's table, made from what crossed.
+        setup.heaps = HeapChoice::Custom(start.heaps.clone());
+        setup.first = if start.first_moves_first { First::You } else { First::Ai };
+        let mut mirror = App::start_now(setup, None);
+        for notation in &start.moves {
+            let mv = mirror.game().expect("a game").history().game().read_move(notation).expect("a move");
+            let _ = mirror.update(Msg::Select(mv.clone()));
+            let _ = mirror.update(Msg::Select(mv));
+        }
+        let (here, there) = (app.game().expect("a game"), mirror.game().expect("a game"));
+        assert_eq!(there.position().heaps(), here.position().heaps());
+        assert_eq!(there.turn(), here.turn());
+        assert_eq!(there.moves(), here.moves());
     }
 }

@@ -17,6 +17,8 @@ pub async fn run(server: Arc<Server>) {
     let Some((mut inbox, mut others)) = relay.inbox() else { return };
     let weak = Arc::downgrade(&server);
     drop(server);
+    // The games on other hosts followed for this host's teachers, by their players' names.
+    let mut followed = std::collections::HashSet::new();
     loop {
         // The messages first: a move waits for no list of people.
         tokio::select! {
@@ -29,12 +31,39 @@ pub async fn run(server: Arc<Server>) {
                 let (Ok(()), Some(server)) = (changed, weak.upgrade()) else { break };
                 let Some((rows, hosts)) = others.borrow_and_update().clone() else { continue };
                 server.people.others(rows);
+                follow_for_teachers(&server, &relay, &mut followed);
                 // A game with a player on a host whose lease ran out is ended by the server.
                 for table in relay.lost_games(&hosts) {
                     super::place::relayed_host_lost(&server, &table);
                 }
             }
         }
+    }
+}
+
+/// While a teacher is on this host, every game between people played wholly on other hosts is
+/// followed here (asked of a player's host once, `relay.rs`), so that the teacher's console
+/// shows its position and graded moves as it does for the games played here. `followed` holds
+/// the players of the games asked for, until they are no longer playing.
+fn follow_for_teachers(server: &Server, relay: &Relay, followed: &mut std::collections::HashSet<String>) {
+    use super::tables::Doing;
+    let list = server.people.list();
+    let playing: Vec<_> =
+        list.iter().filter(|p| p.host.is_some() && matches!(p.doing, Doing::Match { .. })).collect();
+    followed.retain(|name| playing.iter().any(|p| p.name == *name));
+    if !list.iter().any(|p| p.teacher && p.host.is_none()) {
+        return;
+    }
+    for p in playing {
+        let (Some(host), Doing::Match { with }) = (&p.host, &p.doing) else { continue };
+        if followed.contains(&p.name) || server.people.table_of(p.id).is_some() {
+            continue;
+        }
+        // Nobody here is told (no name): the table is found by its players' names.
+        tracing::info!(%host, player = %p.name, "following a game on another host for the teachers here");
+        relay.send(host, Wire::Watch { by: String::new(), whom: p.name.clone() });
+        followed.insert(p.name.clone());
+        followed.insert(with.clone());
     }
 }
 
@@ -68,15 +97,8 @@ fn carry_out(server: &Arc<Server>, relay: &Relay, from_host: &str, wire: Wire) {
         Wire::Accepted { from, to, game, kind, mode, heaps, first_moves_first } => {
             let rid = people.remote_id(from_host, &from);
             let seated = people.id_of(&to).and_then(|me| {
-                let mut setup = server.settings.setup();
-                setup.game = kind.parse().ok()?;
-                setup.mode = mode.parse().ok()?;
-                setup.heaps = nim_tui::domain::HeapChoice::Custom(heaps);
-                setup.opponent = nim_tui::domain::Opponent::Human;
-                setup.first =
-                    if first_moves_first { nim_tui::domain::First::You } else { nim_tui::domain::First::Ai };
-                setup.names = nim_tui::domain::Names([to.clone(), from.clone()]);
-                let app = super::tables::between_people(nim_tui::app::App::start_now(setup, None), server);
+                let app =
+                    mirror_app(server, &kind, &mode, heaps, first_moves_first, [to.clone(), from.clone()])?;
                 let table =
                     Table::new(app, [to.clone(), from.clone()], [me, rid], Default::default(), people);
                 relay.link(&table, Link { game: game.clone(), peer: from_host.to_string(), home: false });
@@ -96,5 +118,98 @@ fn carry_out(server: &Arc<Server>, relay: &Relay, from_host: &str, wire: Wire) {
                 super::place::relayed_leave(server, &table, seat.min(1), &how);
             }
         }
+        Wire::Watch { by, whom } => super::relay::show(server, from_host, by, whom),
+        Wire::Showing { to, game, players, kind, mode, heaps, first_moves_first, moves } => {
+            // One table here follows the game for everyone here who watches it.
+            let open = relay.table(&game).filter(|t| !t.closed.load(std::sync::atomic::Ordering::SeqCst));
+            let first = players[0].clone();
+            let table = open.or_else(|| {
+                let app = mirror_app(server, &kind, &mode, heaps, first_moves_first, players.clone())?;
+                let seats = players.clone().map(|name| people.remote_id(from_host, &name));
+                let table = Table::new(app, players, seats, Default::default(), people);
+                relay.link(&table, Link { game, peer: from_host.to_string(), home: false });
+                relay.hold(table.clone());
+                for (ply, notation) in moves.iter().enumerate() {
+                    let ply = u32::try_from(ply).unwrap_or(u32::MAX);
+                    super::place::relayed_move(server, &table, ply, notation);
+                }
+                // The teachers' live view shows it.
+                table.touch();
+                Some(table)
+            });
+            match (table, people.id_of(&to)) {
+                (Some(table), Some(id)) => {
+                    people.tell(id, Notice::Watch { table });
+                }
+                (None, Some(id)) => {
+                    people.tell(id, Notice::NothingToWatch { name: first });
+                }
+                _ => {}
+            }
+        }
+        Wire::NotShowing { to, whom } => {
+            if let Some(id) = people.id_of(&to) {
+                people.tell(id, Notice::NothingToWatch { name: whom });
+            }
+        }
+        Wire::Activity(activity) => {
+            let id = activity.id;
+            server.store.saw_activity_id(id);
+            let Some(handout) = activity.handout(&server.settings) else {
+                tracing::warn!(from = %from_host, id, "an activity from another host could not be given here");
+                return;
+            };
+            let limit = handout.limit;
+            people.assign(handout);
+            let names = people
+                .assignment
+                .lock()
+                .ok()
+                .and_then(|a| a.as_ref().filter(|a| a.id == id).map(|a| a.given.keys().cloned().collect()))
+                .unwrap_or_default();
+            relay.everyone_else(&Wire::ActivityGiven { id, names });
+            if let Some(limit) = limit {
+                // Ended here when its time runs out, as where it was given (which keeps the end).
+                let server = Arc::downgrade(server);
+                tokio::spawn(async move {
+                    tokio::time::sleep(limit).await;
+                    if let Some(server) = server.upgrade() {
+                        server.people.end_activity(id);
+                    }
+                });
+            }
+        }
+        Wire::ActivityGiven { id, names } => people.given_elsewhere(id, names),
+        Wire::ActivityAnswered { id, name, won, secs } => people.answered_elsewhere(id, &name, won, secs),
+        Wire::ActivityPaused { id, paused } => people.set_paused(id, paused),
+        Wire::ActivityEnded { id } => {
+            people.end_activity(id);
+        }
+        Wire::Closed { game } => {
+            if let Some(table) = relay.table(&game) {
+                table.closed.store(true, std::sync::atomic::Ordering::SeqCst);
+                table.touch();
+            }
+        }
     }
+}
+
+/// The app of a game played on another host, followed here: its start (`kind`, `mode`, `heaps`,
+/// whether the first of `names` moves first) between two people, whose moves come from there.
+fn mirror_app(
+    server: &Server,
+    kind: &str,
+    mode: &str,
+    heaps: Vec<u64>,
+    first_moves_first: bool,
+    names: [String; 2],
+) -> Option<nim_tui::app::App> {
+    let mut setup = server.settings.setup();
+    setup.game = kind.parse().ok()?;
+    setup.mode = mode.parse().ok()?;
+    setup.heaps = nim_tui::domain::HeapChoice::Custom(heaps);
+    setup.opponent = nim_tui::domain::Opponent::Human;
+    setup.first = if first_moves_first { nim_tui::domain::First::You } else { nim_tui::domain::First::Ai };
+    setup.names = nim_tui::domain::Names(names);
+    Some(super::tables::between_people(nim_tui::app::App::start_now(setup, None), server))
 }

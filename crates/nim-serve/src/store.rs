@@ -469,6 +469,11 @@ impl Store {
         self.activity_ids.fetch_add(1, Ordering::Relaxed) + 1
     }
 
+    /// Activity `id` was given out by another host: the next one here comes after it.
+    pub fn saw_activity_id(&self, id: i64) {
+        self.activity_ids.fetch_max(id, Ordering::Relaxed);
+    }
+
     /// Keeps an activity as it starts (its id from [`Store::next_activity_id`]); it becomes the
     /// board's activity.
     pub fn activity_started(&self, activity: ActivityRow) {

@@ -63,6 +63,10 @@ pub enum Notice {
     /// The tournament's director paired this person: sit at `table` in seat `seat` (0 moves
     /// first), as a challenge accepted seats its players.
     Paired { table: Arc<Table>, seat: usize },
+    /// The game this person asked to watch, played on another host: `table` follows it here.
+    Watch { table: Arc<Table> },
+    /// `name`, on another host, has no game to watch any more.
+    NothingToWatch { name: String },
 }
 
 /// The position a teacher gave everyone (an activity: a class race), how each student did, and
@@ -168,6 +172,18 @@ pub struct Link {
     pub home: bool,
 }
 
+/// Who follows a table's game from other hosts (`relay.rs`): a game played here that someone on
+/// another host watches is shown there, its start once and each move as it is made.
+#[derive(Debug, Clone)]
+pub struct Shown {
+    /// The game's key, the same on every host that follows it.
+    pub game: String,
+    /// The hosts that follow it.
+    pub hosts: Vec<String>,
+    /// How many of its moves were sent.
+    pub sent: usize,
+}
+
 /// The other hosts sharing the database, as the people reach them: `relay.rs`'s relay, behind a
 /// trait so that the people and tables, which the relay uses, do not reach it back.
 pub trait Hosts: Send + Sync {
@@ -176,6 +192,11 @@ pub trait Hosts: Send + Sync {
     fn tell(&self, host: &str, name: &str, notice: Notice) -> bool;
     /// This host's people changed: the latest list, to be written.
     fn publish(&self, people: &[Someone]);
+    /// `name`, here, answered activity `activity`: `won`, in `secs` seconds (every other host's
+    /// console shows it too).
+    fn answered(&self, activity: i64, name: &str, won: bool, secs: u64);
+    /// The open table here that follows a game `name` plays on another host, if one does.
+    fn following(&self, name: &str) -> Option<Arc<Table>>;
 }
 
 /// A game and everyone at it.
@@ -208,6 +229,8 @@ pub struct Table {
     pub link: std::sync::OnceLock<Link>,
     /// The other player's host stopped (its lease ran out): the game was ended by the server.
     pub host_lost: AtomicBool,
+    /// The other hosts that follow this game, when someone there watches it (`relay.rs`).
+    pub shown: Mutex<Option<Shown>>,
     version: AtomicU64,
 }
 
@@ -240,6 +263,7 @@ impl Table {
             live: super::hosts::Slot::default(),
             link: std::sync::OnceLock::new(),
             host_lost: AtomicBool::new(false),
+            shown: Mutex::new(None),
             version: AtomicU64::new(0),
         })
     }
@@ -375,7 +399,7 @@ impl People {
     }
 
     /// The host and name of a person on another host, by the id given them here.
-    fn remote_of(&self, id: u64) -> Option<(String, String)> {
+    pub fn remote_of(&self, id: u64) -> Option<(String, String)> {
         if id < REMOTE_IDS {
             return None;
         }
@@ -512,11 +536,13 @@ impl People {
     /// someone on this host (a game between two hosts is played at a table on each), if any.
     pub fn table_of(&self, id: u64) -> Option<Arc<Table>> {
         if let Some((host, name)) = self.remote_of(id) {
-            return self.lock().values().filter_map(|p| p.table.clone()).find(|t| {
+            let played = self.lock().values().filter_map(|p| p.table.clone()).find(|t| {
                 t.link.get().is_some_and(|l| l.peer == host)
                     && t.players.contains(&name)
                     && !t.closed.load(Ordering::SeqCst)
             });
+            // Or a game played wholly on other hosts, followed here for someone who watches it.
+            return played.or_else(|| self.relay.get().and_then(|relay| relay.following(&name)));
         }
         self.lock().get(&id).and_then(|p| p.table.clone())
     }
@@ -614,16 +640,57 @@ impl People {
         }
     }
 
-    /// Notes `id`'s finished game, if it was the position given to everyone and the first answer.
+    /// Notes `id`'s finished game, if it was the position given to everyone and the first answer
+    /// (told to the other hosts, whose consoles show every host's answers).
     pub fn answered(&self, activity: Option<i64>, name: &str, won: bool) {
         let mut assignment = self.assignment.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut answer = None;
         if let Some(a) = assignment.as_mut().filter(|a| Some(a.id) == activity && !a.ended)
             && let Some(at) = a.given.remove(name)
         {
-            a.results.push((name.to_string(), won, at.elapsed().as_secs()));
+            let secs = at.elapsed().as_secs();
+            a.results.push((name.to_string(), won, secs));
+            answer = Some((a.id, secs));
         }
         drop(assignment);
+        if let (Some((id, secs)), Some(relay)) = (answer, self.relay.get()) {
+            relay.answered(id, name, won, secs);
+        }
         self.announce();
+    }
+
+    /// Students on another host got activity `id` (`names`): its race waits for them too.
+    pub fn given_elsewhere(&self, id: i64, names: Vec<String>) {
+        let now = std::time::Instant::now();
+        let mut assignment = self.assignment.lock().unwrap_or_else(PoisonError::into_inner);
+        let Some(a) = assignment.as_mut().filter(|a| a.id == id) else { return };
+        for name in names {
+            a.given.entry(name).or_insert(now);
+        }
+        drop(assignment);
+        self.moved.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
+    /// A student on another host answered activity `id`: `won`, in `secs` seconds there.
+    pub fn answered_elsewhere(&self, id: i64, name: &str, won: bool, secs: u64) {
+        let mut assignment = self.assignment.lock().unwrap_or_else(PoisonError::into_inner);
+        let Some(a) = assignment.as_mut().filter(|a| a.id == id) else { return };
+        if a.given.remove(name).is_some() && !a.results.iter().any(|(n, _, _)| n == name) {
+            a.results.push((name.to_string(), won, secs));
+        }
+        drop(assignment);
+        self.moved.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
+    /// Activity `id` paused (or going on) as another host's teacher said: everyone here is told.
+    pub fn set_paused(&self, id: i64, paused: bool) {
+        {
+            let mut a = self.assignment.lock().unwrap_or_else(PoisonError::into_inner);
+            let Some(a) = a.as_mut().filter(|a| a.id == id && !a.ended && a.paused != paused) else { return };
+            a.paused = paused;
+        }
+        self.tell_everyone(&Notice::Paused(paused));
+        self.moved.send_modify(|n| *n = n.wrapping_add(1));
     }
 
     /// Makes the list again, once, and tells every lobby (and, through the relay, the other
@@ -653,8 +720,10 @@ impl People {
         let mut all = mine.clone();
         let others: Vec<Someone> = self.remote().people.clone();
         for mut p in others {
-            // Someone on another host can be watched here when their game is with someone here.
-            p.watchable = matches!(p.doing, Doing::Match { .. }) && self.table_of(p.id).is_some();
+            // Someone on another host playing someone can be watched: their game is here when it
+            // is with someone here, and is asked of their host otherwise (`relay.rs`).
+            p.watchable = matches!(p.doing, Doing::Match { .. })
+                && (self.relay.get().is_some() || self.table_of(p.id).is_some());
             all.push(p);
         }
         all.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id)));
@@ -753,7 +822,7 @@ mod tests {
         let ann = list[0].id;
         assert!(
             ann >= REMOTE_IDS && !list[0].watchable,
-            "a game played wholly on another host is not watchable here"
+            "without a relay, a game played wholly on another host is not watchable here"
         );
         assert_eq!(people.remote_id("b", "ann"), ann);
         assert_eq!(people.name_of(ann).as_deref(), Some("ann"));

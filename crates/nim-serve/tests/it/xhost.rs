@@ -84,6 +84,13 @@ fn choose(pty: &mut Pty, name: &str) {
     panic!("could not choose {name}:\n{}", pty.contents());
 }
 
+/// The two hosts' logs (under `home`), for a failure's message.
+fn logs(home: &Path) -> String {
+    ["a", "b"]
+        .map(|h| std::fs::read_to_string(home.join(h).join("state/nim-tui/nim-tui.log")).unwrap_or_default())
+        .join("\n")
+}
+
 /// The end of a game on a player's screen.
 fn over(screen: &str) -> bool {
     screen.contains("wins") && !screen.contains("'s turn")
@@ -264,6 +271,190 @@ fn students_on_two_hosts_see_challenge_and_play_each_other_and_a_teacher_sees_bo
     }
     // The hosts' people go with them.
     assert_eq!(sql("SELECT count(*) FROM presence"), "0");
+}
+
+/// A game played wholly on host A, followed on host B: ann and bob play on A; carol, on B,
+/// watches ann (asked of host A, which sends the game's start and then each move), and sees each
+/// move and the end as ann and bob do; a teacher on B sees their position on the console as
+/// the game goes, from the same followed game. When ann and bob leave the table, carol is back
+/// in B's lobby, told the game she watched has ended. Nothing is kept twice.
+#[test]
+fn a_game_played_wholly_on_one_host_is_watched_and_followed_from_another() {
+    let Some(pg) = crate::support::pg::database() else { return };
+    ssh_present();
+    let home = tempfile::tempdir().expect("temp dir");
+    let url = pg.url();
+    let (teacher_file, keys) = teacher_key(home.path());
+    let (a, a_port) = start_host(home.path(), "a", HOST_A, &url, &[]);
+    let (b, b_port) = start_host(home.path(), "b", HOST_B, &url, &["--teacher-keys", &keys]);
+    let mut ann = join(HOST_A, a_port, "ann", None, LOBBY);
+    let mut bob = join(HOST_A, a_port, "bob", None, LOBBY);
+    let mut carol = join(HOST_B, b_port, "carol", None, LOBBY);
+    let mut miss = join(HOST_B, b_port, "miss", Some(&teacher_file), "Doing");
+    assert!(ann.wait_until(|s| line_of(s, "bob").contains("in the lobby")), "{}", ann.contents());
+    challenge(&mut ann, &mut bob);
+    assert!(
+        carol.wait_until(|s| line_of(s, "ann").contains("playing bob (on a)")),
+        "carol does not see ann play:\n{}",
+        carol.contents()
+    );
+    // The teacher on B sees the game's position, followed from host A.
+    sees_them_play(&mut miss);
+    let position = |s: &str, name: &str, with: &str| {
+        line_of(s, name).split(&format!("playing {with}")).nth(1).map(|rest| rest.trim().to_string())
+    };
+    assert!(
+        miss.wait_until(|s| position(s, "ann", "bob").is_some_and(|p| p.contains("(0)"))
+            && position(s, "bob", "ann") == position(s, "ann", "bob")),
+        "the teacher does not see the position of a game on the other host:\n{}\n{}",
+        miss.contents(),
+        logs(home.path())
+    );
+    choose(&mut carol, "ann");
+    carol.send(b"w");
+    assert!(carol.wait_for("You are watching ann and bob"), "{}", carol.contents());
+
+    let moves = play_to_the_end(&mut ann, &mut bob, home.path());
+    assert!(moves > 0);
+    assert!(carol.wait_until(over), "carol's screen did not show the end:\n{}", carol.contents());
+    let winner = if ann.contents().contains("ann wins") { "ann" } else { "bob" };
+    assert!(
+        carol.contents().contains(&format!("{winner} wins")),
+        "carol's screen disagrees:\n{}",
+        carol.contents()
+    );
+    // The console: the game's result on the winner's line.
+    let loser = if winner == "ann" { "bob" } else { "ann" };
+    assert!(
+        miss.wait_until(|s| line_of(s, winner).contains(&format!("beat {loser}"))),
+        "the teacher's console did not follow the game to its end:\n{}",
+        miss.contents()
+    );
+    kept_once(&pg, moves, winner);
+    // They leave; carol is back in the lobby, told.
+    ann.send(b"q");
+    assert!(ann.wait_for(LOBBY), "{}", ann.contents());
+    assert!(carol.wait_for("The game you watched (ann and bob) has ended"), "{}", carol.contents());
+    assert!(carol.wait_for(LOBBY), "{}", carol.contents());
+    kept_once(&pg, moves, winner);
+
+    for p in [&mut ann, &mut bob, &mut carol, &mut miss] {
+        p.hang_up();
+    }
+    for host in [a, b] {
+        let mut host = host;
+        // SAFETY: kill(2) on a server this test started.
+        unsafe { libc::kill(host.0.id() as i32, libc::SIGTERM) };
+        assert_eq!(crate::serve_cli::wait_exit(&mut host.0).code(), Some(0));
+    }
+}
+
+/// A student's game of an activity, from the position given to the end: the hint's move each
+/// turn (the AI answers), waited for as the screen changing.
+fn play_given(student: &mut Pty) {
+    for _ in 0..100 {
+        let ends = |s: &str| s.contains("Your turn") || s.contains("You win!") || s.contains("You lose");
+        assert!(student.wait_until(ends), "{}", student.contents());
+        let screen = student.contents();
+        if screen.contains("You win!") || screen.contains("You lose") {
+            return;
+        }
+        student.send(b"h");
+        assert!(student.wait_for("Hint"), "{}", student.contents());
+        let before = student.contents();
+        student.send(b"\r");
+        assert!(student.wait_until(|s| s != before), "{}", student.contents());
+    }
+    panic!("the game did not end:\n{}", student.contents());
+}
+
+/// An activity crosses hosts: a teacher on host A gives a position to everyone; ann (on A), bob
+/// and cy (on B) all get it, the teacher told it went to one student here and one other host;
+/// the race waits for all three; pausing reaches bob's game on B and going on frees it; ann and
+/// bob play it to the end and the teacher's console shows both answers, bob's told by host B;
+/// both games are kept with the activity's id. Ending it reaches cy's game on B, which is kept
+/// as ended by the server (the activity's end, as on one host).
+#[test]
+fn an_activity_given_on_one_host_reaches_the_students_of_another_and_their_answers_come_back() {
+    let Some(pg) = crate::support::pg::database() else { return };
+    ssh_present();
+    let home = tempfile::tempdir().expect("temp dir");
+    let url = pg.url();
+    let (teacher_file, keys) = teacher_key(home.path());
+    let (a, a_port) = start_host(home.path(), "a", HOST_A, &url, &["--teacher-keys", &keys]);
+    let (b, b_port) = start_host(home.path(), "b", HOST_B, &url, &[]);
+    let mut ann = join(HOST_A, a_port, "ann", None, LOBBY);
+    let mut bob = join(HOST_B, b_port, "bob", None, LOBBY);
+    let mut cy = join(HOST_B, b_port, "cy", None, LOBBY);
+    let mut miss = join(HOST_A, a_port, "miss", Some(&teacher_file), "Doing");
+    assert!(
+        miss.wait_until(|s| line_of(s, "bob").contains("bob · b")
+            && line_of(s, "cy").contains("cy · b")
+            && line_of(s, "ann").contains("in the lobby")),
+        "{}",
+        miss.contents()
+    );
+    miss.send(b"a");
+    assert!(miss.wait_for("Start"), "{}", miss.contents());
+    miss.send(b"\r");
+    assert!(
+        miss.wait_for("given to 1 student here, and sent to 1 other host for its students"),
+        "{}",
+        miss.contents()
+    );
+    for p in [&mut ann, &mut bob, &mut cy] {
+        assert!(p.wait_for("A position from miss"), "{}", p.contents());
+    }
+    // The race waits for all three, bob's and cy's names come back from host B.
+    assert!(miss.wait_for("3 students are playing it"), "{}\n{}", miss.contents(), logs(home.path()));
+    // Paused from A: bob, on B, is told; going on frees him.
+    miss.send(b" ");
+    assert!(miss.wait_for("The activity is paused"), "{}", miss.contents());
+    assert!(bob.wait_for("Paused by the teacher"), "{}", bob.contents());
+    miss.send(b" ");
+    assert!(miss.wait_for("The activity goes on"), "{}", miss.contents());
+    assert!(bob.wait_until(|s| !s.contains("Paused by the teacher")), "{}", bob.contents());
+    play_given(&mut ann);
+    play_given(&mut bob);
+    let answered =
+        |s: &str, name: &str| s.contains(&format!("{name} won in")) || s.contains(&format!("{name} lost"));
+    assert!(
+        miss.wait_until(|s| answered(s, "ann") && answered(s, "bob")),
+        "the console does not show both answers:\n{}",
+        miss.contents()
+    );
+    let sql = |query: &str| pg.psql(query).trim().to_string();
+    let read = || {
+        sql(
+            "SELECT count(*) || '/' || coalesce(min(activity), 0) || '/' || coalesce(max(activity), 0) FROM games",
+        )
+    };
+    let (kept, state) = wait_until(read, |s| s == "2/1/1");
+    assert!(kept, "both games are not kept with the activity: {state}");
+    // Ended from A: cy, in the middle of the game on B (one move made, so a game), is told and
+    // back in the lobby; the game is kept as ended by the server.
+    let took = |s: &str| s.lines().filter(|l| l.contains("took")).count();
+    assert!(cy.wait_for("Your turn"), "{}", cy.contents());
+    let before = took(&cy.contents());
+    cy.send(b"\r");
+    assert!(cy.wait_until(|s| took(s) > before), "cy's move was not made:\n{}", cy.contents());
+    miss.send(b"e");
+    assert!(miss.wait_for("The activity has ended"), "{}", miss.contents());
+    assert!(cy.wait_for("The activity has ended"), "{}", cy.contents());
+    assert!(cy.wait_for(LOBBY), "{}", cy.contents());
+    let read = || sql("SELECT coalesce(string_agg(outcome, ','), '') FROM results WHERE player = 'cy'");
+    let (kept, state) = wait_until(read, |s| !s.is_empty());
+    assert!(kept && state == "ended_by_server", "cy's game is not kept as ended by the server: {state}");
+
+    for p in [&mut ann, &mut bob, &mut cy, &mut miss] {
+        p.hang_up();
+    }
+    for host in [a, b] {
+        let mut host = host;
+        // SAFETY: kill(2) on a server this test started.
+        unsafe { libc::kill(host.0.id() as i32, libc::SIGTERM) };
+        assert_eq!(crate::serve_cli::wait_exit(&mut host.0).code(), Some(0));
+    }
 }
 
 /// A host dies in a game between two hosts: bob's host (where bob accepted, so where the game
