@@ -747,6 +747,9 @@ mod tests {
             position: "3 4 5".into(),
             given: HashMap::new(),
             results: vec![("carol".into(), true, 42)],
+            from: "mrslee".into(),
+            setup: nim_tui::config::Settings::default().setup(),
+            puzzle: None,
         });
         let join = Join {
             command: Some("ssh -p 2222 NAME@room12".into()),

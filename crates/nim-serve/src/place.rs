@@ -128,6 +128,19 @@ impl Place {
         };
         if let Some(parked) = place.server.people.unpark(&place.me.name) {
             place.resume(parked.table, parked.seat);
+        } else if !place.me.teacher {
+            // The activity they got and have not answered (their game went with a host that
+            // died, or was left before its first move): given again.
+            let again = place
+                .server
+                .people
+                .assignment
+                .lock()
+                .ok()
+                .and_then(|a| a.as_ref().and_then(|a| a.again_for(&place.me.name)));
+            if let Some(notice) = again {
+                place.notice(notice);
+            }
         }
         place
     }

@@ -89,6 +89,27 @@ pub struct Assignment {
     pub given: HashMap<String, std::time::Instant>,
     /// Each answer: name, won, seconds.
     pub results: Vec<(String, bool, u64)>,
+    /// What was given, by whom: given again to a student who got it and comes back without
+    /// having answered it (`Assignment::again_for`).
+    pub from: String,
+    pub setup: nim_tui::domain::GameSetup,
+    pub puzzle: Option<nim_tui::app::PuzzleStart>,
+}
+
+impl Assignment {
+    /// The activity given again to `name`, when it runs and they got it (here, or on another
+    /// host that said so) and have not answered it: their connection, or their host, went away
+    /// before they had.
+    pub fn again_for(&self, name: &str) -> Option<Notice> {
+        let owed =
+            !self.ended && self.given.contains_key(name) && !self.results.iter().any(|(n, _, _)| n == name);
+        owed.then(|| Notice::Assigned {
+            setup: self.setup.clone(),
+            from: self.from.clone(),
+            activity: self.id,
+            puzzle: self.puzzle,
+        })
+    }
 }
 
 /// One person on the server.
@@ -595,6 +616,9 @@ impl People {
             position,
             given,
             results: Vec::new(),
+            from,
+            setup,
+            puzzle,
         });
         self.moved.send_modify(|n| *n = n.wrapping_add(1));
         count
@@ -836,5 +860,30 @@ mod tests {
         // Host b gone: only bob.
         people.others(Vec::new());
         assert_eq!(people.list().iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), ["bob"]);
+    }
+
+    /// The activity is given again to whoever got it and has not answered it, while it runs.
+    #[test]
+    fn an_activity_is_given_again_to_who_got_it_and_has_not_answered() {
+        let mut a = Assignment {
+            id: 3,
+            hints: true,
+            limit: None,
+            paused: false,
+            ended: false,
+            position: "3 4 5".into(),
+            given: HashMap::from([("ann".to_string(), Instant::now())]),
+            results: vec![("bob".into(), true, 12)],
+            from: "miss".into(),
+            setup: nim_tui::config::Settings::default().setup(),
+            puzzle: None,
+        };
+        assert!(
+            matches!(a.again_for("ann"), Some(Notice::Assigned { activity: 3, ref from, .. }) if from == "miss")
+        );
+        assert!(a.again_for("bob").is_none(), "bob answered it");
+        assert!(a.again_for("cy").is_none(), "cy never got it");
+        a.ended = true;
+        assert!(a.again_for("ann").is_none(), "it ended");
     }
 }

@@ -457,6 +457,76 @@ fn an_activity_given_on_one_host_reaches_the_students_of_another_and_their_answe
     }
 }
 
+/// A host dies in an activity: a teacher on host A gives a position; bob, on host B, makes a
+/// move in it; host B is killed with SIGKILL. Once its lease runs out, bob's game is kept as ended
+/// by the server (never a loss); bob connects again, to host A, and finds the activity: it is
+/// given to him again, he plays it to the end, and the teacher's race has his answer.
+#[test]
+fn a_student_whose_host_died_in_an_activity_finds_it_on_another_host() {
+    let Some(pg) = crate::support::pg::database() else { return };
+    ssh_present();
+    let home = tempfile::tempdir().expect("temp dir");
+    let url = pg.url();
+    let (teacher_file, keys) = teacher_key(home.path());
+    let (a, a_port) = start_host(home.path(), "a", HOST_A, &url, &["--teacher-keys", &keys]);
+    let (b, b_port) = start_host(home.path(), "b", HOST_B, &url, &[]);
+    let mut bob = join(HOST_B, b_port, "bob", None, LOBBY);
+    let mut miss = join(HOST_A, a_port, "miss", Some(&teacher_file), "Doing");
+    assert!(miss.wait_until(|s| line_of(s, "bob").contains("bob · b")), "{}", miss.contents());
+    miss.send(b"a");
+    assert!(miss.wait_for("Start"), "{}", miss.contents());
+    miss.send(b"\r");
+    assert!(bob.wait_for("A position from miss"), "{}", bob.contents());
+    assert!(miss.wait_for("1 student is playing it"), "{}", miss.contents());
+    let took = |s: &str| s.lines().filter(|l| l.contains("took")).count();
+    assert!(bob.wait_for("Your turn"), "{}", bob.contents());
+    let before = took(&bob.contents());
+    bob.send(b"\r");
+    assert!(bob.wait_until(|s| took(s) > before), "bob's move was not made:\n{}", bob.contents());
+    let sql = |query: &str| pg.psql(query).trim().to_string();
+    let (kept, state) =
+        wait_until(|| sql("SELECT coalesce(string_agg(host, ','), '') FROM live_games"), |s| s == "b");
+    assert!(kept, "bob's game in progress is not kept by host b: {state}");
+
+    // Host B dies; once its lease runs out, host A ends bob's game as ended by the server.
+    let mut b = b;
+    // SAFETY: kill(2) on a server this test started.
+    unsafe { libc::kill(b.0.id() as i32, libc::SIGKILL) };
+    let _ = b.0.wait();
+    bob.hang_up();
+    assert!(miss.wait_until(|s| line_of(s, "bob").is_empty()), "bob is still listed:\n{}", miss.contents());
+    let read = || {
+        sql(
+            "SELECT coalesce(string_agg(outcome || ' ' || ended_by, ','), '') FROM results WHERE player = 'bob'",
+        )
+    };
+    let (ended, state) = wait_until(read, |s| !s.is_empty());
+    assert!(
+        ended && state == "ended_by_server host lost",
+        "bob's game is not kept as ended by the server: {state}"
+    );
+
+    // bob, back through host A, is given the activity again and answers it.
+    let mut bob = join(HOST_A, a_port, "bob", None, "A position from miss");
+    play_given(&mut bob);
+    assert!(
+        miss.wait_until(|s| s.contains("bob won in") || s.contains("bob lost")),
+        "the race does not have bob's answer:\n{}",
+        miss.contents()
+    );
+    let (both, state) =
+        wait_until(|| sql("SELECT count(*) || '/' || coalesce(min(activity), 0) FROM games"), |s| s == "2/1");
+    assert!(both, "bob's two games of the activity are not kept: {state}");
+
+    for p in [&mut bob, &mut miss] {
+        p.hang_up();
+    }
+    let mut a = a;
+    // SAFETY: kill(2) on a server this test started.
+    unsafe { libc::kill(a.0.id() as i32, libc::SIGTERM) };
+    assert_eq!(crate::serve_cli::wait_exit(&mut a.0).code(), Some(0));
+}
+
 /// A host dies in a game between two hosts: bob's host (where bob accepted, so where the game
 /// is kept) is killed with SIGKILL after the first move. ann, on the host that lives, is told
 /// that the game was ended by the server and is back in the lobby; the game is kept once, by
