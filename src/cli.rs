@@ -722,6 +722,12 @@ pub struct ServeArgs {
     /// name and --listen]
     #[arg(long, value_name = "NAME")]
     pub host_id: Option<String>,
+    /// What students are told to reach when it is not this server's own address: a load
+    /// balancer's name or address, or a classroom's own frontend (HOST, or HOST:PORT for SSH's
+    /// port). The console, the projector and the start's lines show it; the web page's line
+    /// keeps --web's port [default: the address the server listens on]
+    #[arg(long, value_name = "HOST[:PORT]")]
+    pub join_address: Option<crate::serve_settings::JoinAddress>,
 }
 
 /// What `nim-tui serve` does instead of serving.

@@ -47,6 +47,9 @@ pub struct ServeSettings {
     /// `--host-id`.
     #[serde(default)]
     pub host_id: Option<String>,
+    /// `--join-address` (checked by clap as the flag's value is).
+    #[serde(default)]
+    pub join_address: Option<String>,
 }
 
 /// The keys of `[serve]` that hold paths, read from the file's directory when relative.
@@ -83,6 +86,9 @@ impl ServeSettings {
         if let Some(id) = &self.host_id {
             flags.push(("host_id", format!("--host-id={id}").into()));
         }
+        if let Some(address) = &self.join_address {
+            flags.push(("join_address", format!("--join-address={address}").into()));
+        }
         let paths = [
             ("host_key", "--host-key=", &self.host_key),
             ("code_file", "--code-file=", &self.code_file),
@@ -104,6 +110,69 @@ impl ServeSettings {
             flags.push(("proxy_protocol_from", format!("--proxy-protocol-from={ranges}").into()));
         }
         flags
+    }
+}
+
+/// What students are told to reach (`--join-address`): a host (a name, an IPv4 address, or an
+/// IPv6 address, bracketed when a port follows) and perhaps the SSH port.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JoinAddress {
+    /// The host, without brackets.
+    pub host: String,
+    pub port: Option<u16>,
+}
+
+impl JoinAddress {
+    /// The host as a URL holds it (an IPv6 address in brackets).
+    pub fn url_host(&self) -> String {
+        match self.host.contains(':') {
+            true => format!("[{}]", self.host),
+            false => self.host.clone(),
+        }
+    }
+}
+
+impl std::str::FromStr for JoinAddress {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let expected = "expected a host and perhaps a port, as students type them: school.example.org, \
+                        10.0.0.5:2222, [fd00::5]:2222";
+        let text = text.trim();
+        let (host, port) = match text.strip_prefix('[') {
+            Some(rest) => {
+                let (host, after) =
+                    rest.split_once(']').ok_or(format!("'{text}' has no closing ]; {expected}"))?;
+                match after {
+                    "" => (host, None),
+                    _ => (
+                        host,
+                        Some(
+                            after
+                                .strip_prefix(':')
+                                .ok_or(format!("'{text}': a port follows a colon; {expected}"))?,
+                        ),
+                    ),
+                }
+            }
+            // One colon: a port; more: an IPv6 address without one.
+            None => match text.split_once(':') {
+                Some((host, port)) if !port.contains(':') => (host, Some(port)),
+                _ => (text, None),
+            },
+        };
+        let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | ':');
+        if host.is_empty() || host.len() > 253 || !host.chars().all(allowed) {
+            return Err(format!("'{text}' is not a host name or address; {expected}"));
+        }
+        let port = match port {
+            None => None,
+            Some(port) => match port.parse::<u16>() {
+                Ok(port) if port > 0 => Some(port),
+                _ => return Err(format!("'{port}' is not a port from 1 to 65535; {expected}")),
+            },
+        };
+        Ok(JoinAddress { host: host.to_string(), port })
     }
 }
 

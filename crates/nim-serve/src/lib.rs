@@ -227,6 +227,8 @@ pub struct Options {
     /// This server as one of several hosts on a PostgreSQL database (`--host-id`,
     /// `--lease-seconds`); ignored with SQLite, which has one host.
     pub hosts: Option<hosts::HostOptions>,
+    /// What students are told to reach, when not `listen` (`--join-address`: a load balancer).
+    pub join_address: Option<nim_tui::serve_settings::JoinAddress>,
 }
 
 /// What every connection shares.
@@ -586,6 +588,7 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
         return Err(ServeError::EmptyCode);
     }
     let location = db::Location::parse(&options.db)?;
+    let options_join = options.join_address.clone();
     let ssh = !options.web.as_ref().is_some_and(|web| web.no_ssh);
     let listener = match ssh {
         true => Some(
@@ -669,7 +672,7 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
     let server = Arc::new(Server {
         limits,
         join: console::Join {
-            command: ssh.then(|| join_command(addr)),
+            command: ssh.then(|| join_command(addr, options.join_address.as_ref())),
             code: options.code.clone(),
             web: std::sync::OnceLock::new(),
         },
@@ -710,7 +713,7 @@ pub async fn start(options: Options) -> Result<Running, ServeError> {
     let mut web = None;
     if let Some(options) = options.web {
         let (at, task) = web::start(options, server.clone()).await?;
-        let _ = server.join.web.set(format!("http://{}:{}/", join_host(at), at.port()));
+        let _ = server.join.web.set(web_page(at, options_join.as_ref()));
         web = Some(at);
         accept.push(task);
     }
@@ -935,6 +938,7 @@ pub fn run(args: &nim_tui::cli::ServeArgs, settings: Settings, language: Languag
             id: args.host_id.clone().unwrap_or_else(|| hosts::default_id(args.listen)),
             lease: Duration::from_secs(args.lease_seconds),
         }),
+        join_address: args.join_address.clone(),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -953,14 +957,13 @@ pub fn run(args: &nim_tui::cli::ServeArgs, settings: Settings, language: Languag
                 "nim-tui serve: listening on {}\n  host key {} ({fingerprint})\n  students type: {}",
                 running.addr(),
                 nim_tui::text::path(&key_path),
-                join_command(running.addr()),
+                join_command(running.addr(), args.join_address.as_ref()),
             ),
         };
         let web_lines = match (running.web_addr(), &token) {
             (Some(at), Some(token)) => format!(
-                "\n  web page: students open http://{}:{}/ in a browser (name and class code)",
-                join_host(at),
-                at.port()
+                "\n  web page: students open {} in a browser (name and class code)",
+                web_page(at, args.join_address.as_ref()),
             ) + &format!(
                 "\n  teacher token {token} (typed as the class code on the web page, for the teacher's view)"
             ),
@@ -988,12 +991,26 @@ pub fn run(args: &nim_tui::cli::ServeArgs, settings: Settings, language: Languag
 /// What a student types to join a server listening on `addr`. On every address (`0.0.0.0`), the
 /// address this machine reaches the network from stands for it (asked of the system by a UDP
 /// socket pointed at a documentation address: nothing is sent), else the machine's name.
-fn join_command(addr: SocketAddr) -> String {
-    let host = join_host(addr);
-    match addr.port() {
+/// Behind a load balancer, what `join` (`--join-address`) says instead: its host, and its port
+/// when it gives one.
+fn join_command(addr: SocketAddr, join: Option<&nim_tui::serve_settings::JoinAddress>) -> String {
+    let host = match join {
+        Some(join) => nim_tui::text::escape(&join.host).into_owned(),
+        None => join_host(addr),
+    };
+    match join.and_then(|j| j.port).unwrap_or(addr.port()) {
         22 => format!("ssh NAME@{host}"),
         port => format!("ssh -p {port} NAME@{host}"),
     }
+}
+
+/// The web page's address for a web door listening on `at`: on `join`'s host, when given.
+fn web_page(at: SocketAddr, join: Option<&nim_tui::serve_settings::JoinAddress>) -> String {
+    let host = match join {
+        Some(join) => nim_tui::text::escape(&join.url_host()).into_owned(),
+        None => join_host(at),
+    };
+    format!("http://{host}:{}/", at.port())
 }
 
 /// The host students reach a server listening on `addr` by (see [`join_command`]).

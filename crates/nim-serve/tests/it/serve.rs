@@ -55,6 +55,7 @@ pub fn options(dir: &Path) -> Options {
         language: nim_tui::i18n::Language::English,
         balancers: serve::proxy::Balancers::default(),
         hosts: None,
+        join_address: None,
     }
 }
 

@@ -109,6 +109,9 @@ fn bad_flags_and_files_are_refused_with_exit_2_and_a_taken_port_with_exit_1() {
         (vec!["--teacher-keys", junk], "line 1"),
         (vec!["--teacher-keys", "/nonexistent/keys"], "teacher keys"),
         (vec!["--code", ""], "class code"),
+        (vec!["--join-address", "school example"], "--join-address"),
+        (vec!["--join-address", "school.example.org:0"], "not a port"),
+        (vec!["--join-address", "[fd00::5"], "no closing ]"),
     ] {
         let out = command(home.path()).args(&args).output().expect("run");
         let err = String::from_utf8_lossy(&out.stderr);
@@ -156,6 +159,32 @@ fn sigterm_tells_the_players_keeps_their_games_and_exits_0_and_the_key_is_kept()
     // SAFETY: as above.
     unsafe { libc::kill(again.id() as i32, libc::SIGINT) };
     assert_eq!(wait_exit(&mut again).code(), Some(0));
+}
+
+/// Behind a load balancer, the start's lines tell students the balancer's address
+/// (`--join-address`), its SSH port when given, and the web page on its host.
+#[test]
+fn the_join_address_is_what_students_are_told_to_type() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let (mut server, _, said) = start(
+        home.path(),
+        &["--listen", "127.0.0.1:0", "--web", "127.0.0.1:0", "--join-address", "school.example.org:2200"],
+    );
+    assert!(said.contains("students type: ssh -p 2200 NAME@school.example.org"), "{said}");
+    assert!(said.contains("students open http://school.example.org:"), "{said}");
+    // SAFETY: kill(2) on a server this test started.
+    unsafe { libc::kill(server.id() as i32, libc::SIGTERM) };
+    assert_eq!(wait_exit(&mut server).code(), Some(0));
+    // An IPv6 address: bracketed in the page's address, bare for ssh; port 22 is ssh's own.
+    let (mut server, _, said) = start(
+        home.path(),
+        &["--listen", "127.0.0.1:0", "--web", "127.0.0.1:0", "--join-address", "[fd00::5]:22"],
+    );
+    assert!(said.contains("students type: ssh NAME@fd00::5\n"), "{said}");
+    assert!(said.contains("students open http://[fd00::5]:"), "{said}");
+    // SAFETY: as above.
+    unsafe { libc::kill(server.id() as i32, libc::SIGTERM) };
+    assert_eq!(wait_exit(&mut server).code(), Some(0));
 }
 
 /// Runs `nim-tui serve` with `args` to its end (at most 15 s): its exit code and standard error.
