@@ -591,17 +591,20 @@ impl People {
         self.lock().get(&id).is_some_and(|p| p.mailbox.try_send(notice).is_ok())
     }
 
-    /// Gives every student `handout` as a new activity: who got it is noted. Returns how many
-    /// students got it.
+    /// Gives every student `handout` as a new activity: who got it is noted (not someone playing
+    /// another person, who is only told). Returns how many students got it.
     pub fn assign(&self, handout: Handout) -> usize {
         let Handout { activity, from, setup, puzzle, position, hints, limit } = handout;
         let now = std::time::Instant::now();
         let mut given = HashMap::new();
         for p in self.lock().values() {
+            // Someone playing another person is told, but keeps playing (the lobby tells them
+            // when they come back): not in the race.
             if !p.teacher
                 && p.mailbox
                     .try_send(Notice::Assigned { setup: setup.clone(), from: from.clone(), activity, puzzle })
                     .is_ok()
+                && !matches!(p.doing, Doing::Match { .. })
             {
                 given.insert(p.name.clone(), now);
             }
@@ -885,5 +888,44 @@ mod tests {
         assert!(a.again_for("cy").is_none(), "cy never got it");
         a.ended = true;
         assert!(a.again_for("ann").is_none(), "it ended");
+    }
+
+    /// Everyone is told of an activity; only the students free to play it are in its race (not
+    /// the teacher, not someone playing another person).
+    #[test]
+    fn an_activity_counts_the_students_free_to_play_it() {
+        let people = People::default();
+        let mut mail = Vec::new();
+        for (id, name, teacher, doing) in [
+            (1, "ann", false, Doing::Lobby),
+            (2, "bob", false, Doing::Match { with: "cy".into() }),
+            (3, "cy", false, Doing::Match { with: "bob".into() }),
+            (4, "dan", false, Doing::Watching { whom: "bob".into() }),
+            (5, "miss", true, Doing::Lobby),
+        ] {
+            let (mailbox, inbox) = mpsc::channel(MAILBOX);
+            people.join(id, Person { name: name.into(), teacher, doing, table: None, mailbox });
+            mail.push((name, inbox));
+        }
+        let handout = Handout {
+            activity: 1,
+            from: "miss".into(),
+            setup: nim_tui::config::Settings::default().setup(),
+            puzzle: None,
+            position: "3 4 5".into(),
+            hints: true,
+            limit: None,
+        };
+        assert_eq!(people.assign(handout), 2);
+        let given = people.assignment.lock().expect("lock").as_ref().map(|a| {
+            let mut names: Vec<String> = a.given.keys().cloned().collect();
+            names.sort();
+            names
+        });
+        assert_eq!(given, Some(vec!["ann".to_string(), "dan".to_string()]));
+        for (name, mut inbox) in mail {
+            let told = matches!(inbox.try_recv(), Ok(Notice::Assigned { .. }));
+            assert_eq!(told, name != "miss", "{name}");
+        }
     }
 }
