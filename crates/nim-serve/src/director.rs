@@ -60,6 +60,11 @@ impl Hub {
         self.snapshot.subscribe()
     }
 
+    /// The tournament another host's director runs, as it published it: shown here as its own.
+    pub fn mirror(&self, snapshot: Snapshot) {
+        self.snapshot.send_replace(Some(Arc::new(snapshot)));
+    }
+
     /// Whether a tournament is running (not ended).
     pub fn running(&self) -> bool {
         self.current().is_some_and(|s| !s.ended)
@@ -90,7 +95,7 @@ pub fn start(server: &Arc<Server>, plan: Plan, teacher: &str) -> Result<usize, R
         .people
         .list()
         .iter()
-        .filter(|p| !p.teacher && p.host.is_none() && p.doing == Doing::Lobby)
+        .filter(|p| !p.teacher && p.doing == Doing::Lobby)
         .map(|p| p.name.clone())
         .collect();
     let n = players.len();
@@ -205,7 +210,7 @@ impl Director {
         let in_lobby = |name: &str| people.iter().any(|p| p.name == name && p.doing == Doing::Lobby);
         let games = match self.t.kind {
             TournamentKind::Arena => {
-                for p in people.iter().filter(|p| !p.teacher && p.host.is_none() && p.doing == Doing::Lobby) {
+                for p in people.iter().filter(|p| !p.teacher && p.doing == Doing::Lobby) {
                     self.t.join(&p.name);
                 }
                 let free: Vec<String> = self
@@ -241,6 +246,16 @@ impl Director {
             self.t.cancel(first, second);
             return;
         };
+        // Players on other hosts: the game is played here (its home, which keeps it) and on
+        // each of their hosts (`relay.rs`).
+        let mut peers: Vec<String> = Vec::new();
+        for name in [first, second] {
+            if let Some(host) = people.iter().find(|p| p.name == name).and_then(|p| p.host.clone())
+                && !peers.contains(&host)
+            {
+                peers.push(host);
+            }
+        }
         let mut setup = server.settings.setup();
         setup.opponent = nim_tui::domain::Opponent::Human;
         setup.first = nim_tui::domain::First::You;
@@ -252,6 +267,11 @@ impl Director {
             tournament: Some(TournamentGame { tournament: self.t.id, round: self.t.round }),
         };
         let table = Table::new(app, [first.to_string(), second.to_string()], [a, b], origin, &server.people);
+        if let (Some(relay), false) = (&server.relay, peers.is_empty()) {
+            relay.link(&table, super::tables::Link { game: relay.new_game(), peers, home: true });
+            // Held here while it is open: nobody here may sit at it.
+            relay.hold(table.clone());
+        }
         let told = server.people.tell(a, Notice::Paired { table: table.clone(), seat: 0 })
             && server.people.tell(b, Notice::Paired { table: table.clone(), seat: 1 });
         if !told {
@@ -290,8 +310,8 @@ impl Director {
             playing,
             bye: self.bye.clone(),
         };
-        self.server.director.snapshot.send_if_modified(|current| {
-            let new = Some(Arc::new(snapshot));
+        let changed = self.server.director.snapshot.send_if_modified(|current| {
+            let new = Some(Arc::new(snapshot.clone()));
             if *current == new {
                 false
             } else {
@@ -299,5 +319,9 @@ impl Director {
                 true
             }
         });
+        // The other hosts' students play in it too: their lobbies show it.
+        if let (true, Some(relay)) = (changed, &self.server.relay) {
+            relay.everyone_else(&super::relay::Wire::Standings(Box::new(snapshot)));
+        }
     }
 }

@@ -502,7 +502,10 @@ impl Place {
         if !free {
             table.closed.store(true, Ordering::SeqCst);
             table.touch();
-            if let Some(t) = table.origin.tournament {
+            if super::relay::is_mirror(&table) {
+                // The director is on the game's home: it is told there.
+                super::relay::unseated(&self.server, &table, seat);
+            } else if let Some(t) = table.origin.tournament {
                 self.server.director.tell(super::director::Order::Unplayed {
                     tournament: t.tournament,
                     first: table.players[0].clone(),
@@ -903,15 +906,20 @@ impl Place {
 
     /// A message in a seat of a game between two people.
     fn at_seat(&mut self, table: &Arc<Table>, seat: Seat, msg: Msg, leaving: bool) {
-        let in_play = table.app().game().is_some_and(|g| g.over.is_none() && !g.moves().is_empty())
-            && !table.closed.load(Ordering::SeqCst);
+        let (in_play, unbegun) = table.app().game().map_or((false, false), |g| {
+            (g.over.is_none() && !g.moves().is_empty(), g.over.is_none() && g.moves().is_empty())
+        });
+        let open = !table.closed.load(Ordering::SeqCst);
+        let in_play = in_play && open;
+        // A tournament game left before its first move is lost too: asked first as well (a key
+        // meant for the game before, which ended as this one was seated, gives nothing away).
+        let costs = in_play || unbegun && open && table.origin.tournament.is_some();
         if self.asking_leave {
-            // Leave the game in play? y gives it up; any other key stays.
+            // Leave the game? y gives it up; any other key stays.
             self.asking_leave = false;
-            if matches!(msg, Msg::Key { ch: Some('y' | 'Y'), .. }) && in_play {
-                give_up(&self.server, table, seat_index(seat), &format!("left by {}", self.me.name));
+            if matches!(msg, Msg::Key { ch: Some('y' | 'Y'), .. }) && costs {
+                self.leave_seat(table, seat, in_play);
                 self.lobby.note = Some(Note::YouLeft);
-                self.leave_table();
             } else if matches!(msg, Msg::Interrupt) {
                 self.leave_seat(table, seat, in_play);
             }
@@ -919,7 +927,7 @@ impl Place {
             return;
         }
         if leaving {
-            if in_play && !matches!(msg, Msg::Interrupt) {
+            if costs && !matches!(msg, Msg::Interrupt) {
                 self.asking_leave = true;
                 table.touch();
             } else {
@@ -1657,6 +1665,24 @@ pub(crate) fn relayed_move(server: &Server, table: &Table, ply: u32, notation: &
     table.touch();
 }
 
+/// The player of seat `seat` of a tournament game, on another host, could not be seated (busy):
+/// the game is not played, the director told (on the home), and the table closed, so that the
+/// other player goes back to the lobby.
+pub(crate) fn relayed_unseated(server: &Server, table: &Table, _seat: usize) {
+    let unbegun = table.app().game().is_some_and(|g| g.moves().is_empty());
+    if !unbegun || table.closed.swap(true, Ordering::SeqCst) {
+        return;
+    }
+    if let (Some(t), false) = (table.origin.tournament, super::relay::is_mirror(table)) {
+        server.director.tell(super::director::Order::Unplayed {
+            tournament: t.tournament,
+            first: table.players[0].clone(),
+            second: table.players[1].clone(),
+        });
+    }
+    table.touch();
+}
+
 /// The other host of a table linked to it stopped (its lease ran out): the game in play is
 /// ended by the server where it is kept (never a loss), and the table closed, the player here
 /// told why.
@@ -1679,6 +1705,8 @@ pub(crate) fn relayed_host_lost(server: &Server, table: &Table) {
 /// the game in play is given up by them where it is kept, and the table closed, so that the
 /// player here is told and goes back to the lobby as when the other leaves at this host.
 pub(crate) fn relayed_leave(server: &Server, table: &Table, seat: usize, how: &str) {
+    // A tournament game left before its first move is lost by the one who left, as here.
+    forfeit_unbegun(server, table, seat, how);
     give_up(server, table, seat, how);
     table.closed.store(true, Ordering::SeqCst);
     {

@@ -111,6 +111,28 @@ pub enum Wire {
     ActivityPaused { id: i64, paused: bool },
     /// A teacher ended activity `id` (or its time ran out).
     ActivityEnded { id: i64 },
+    /// A tournament's director (on the host this comes from, the game's home) seated `to` at
+    /// game `game` in seat `seat`: played here on a table that follows the home's.
+    Paired(Box<PairedWire>),
+    /// The player of seat `seat` could not be seated at the tournament game `game` (busy): it
+    /// is not played.
+    Unseated { game: String, seat: usize },
+    /// The tournament as its director publishes it, for this host's lobbies and console.
+    Standings(Box<super::tournament::Snapshot>),
+}
+
+/// A tournament game as it crosses to a player's host.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairedWire {
+    pub to: String,
+    pub seat: usize,
+    pub game: String,
+    pub players: [String; 2],
+    pub kind: String,
+    pub mode: String,
+    pub heaps: Vec<u64>,
+    pub first_moves_first: bool,
+    pub tournament: super::db::TournamentGame,
 }
 
 /// An activity as it crosses hosts: what [`super::tables::Handout`] holds but the host.
@@ -241,8 +263,8 @@ pub struct Relay {
     games: Mutex<HashMap<String, Weak<Table>>>,
     /// The other hosts whose lease runs, as last read.
     hosts: Mutex<Vec<String>>,
-    /// The tables that follow games played on other hosts, held here while they are open (a
-    /// game's players hold its table; these have none here).
+    /// The tables held here while they are open, which no player here holds: those that follow
+    /// games played on other hosts, and tournament games homed here played elsewhere.
     followed: Mutex<Vec<Arc<Table>>>,
     writer: Mutex<Option<std::thread::JoinHandle<()>>>,
     seq: std::sync::atomic::AtomicU64,
@@ -354,7 +376,7 @@ impl Relay {
     }
 
     /// A new game's key, for a game this host seats.
-    fn new_game(&self) -> String {
+    pub(crate) fn new_game(&self) -> String {
         let n = self.seq.fetch_add(1, Ordering::Relaxed) + 1;
         format!("{}/{:x}/{n}", self.host.id, rand::random::<u32>())
     }
@@ -374,14 +396,15 @@ impl Relay {
         self.games.lock().unwrap_or_else(PoisonError::into_inner).get(game).and_then(Weak::upgrade)
     }
 
-    /// The open table that follows a game `name` plays on other hosts, if any.
+    /// The open table held here of a game `name` plays on other hosts, if any.
     pub(crate) fn following(&self, name: &str) -> Option<Arc<Table>> {
         let mut followed = self.followed.lock().unwrap_or_else(PoisonError::into_inner);
         followed.retain(|t| !t.closed.load(Ordering::SeqCst));
         followed.iter().find(|t| t.players.iter().any(|p| p == name)).cloned()
     }
 
-    /// Holds `table`, which follows a game played on another host, while it is open.
+    /// Holds `table` while it is open: one that follows a game played on another host, or a
+    /// tournament game homed here whose players are elsewhere.
     pub(crate) fn hold(&self, table: Arc<Table>) {
         let mut followed = self.followed.lock().unwrap_or_else(PoisonError::into_inner);
         followed.retain(|t| !t.closed.load(Ordering::SeqCst));
@@ -395,7 +418,8 @@ impl Relay {
             .values()
             .filter_map(Weak::upgrade)
             .filter(|t| {
-                t.link.get().is_some_and(|l| !hosts.contains(&l.peer)) && !t.closed.load(Ordering::SeqCst)
+                t.link.get().is_some_and(|l| l.peers.iter().any(|p| !hosts.contains(p)))
+                    && !t.closed.load(Ordering::SeqCst)
             })
             .collect()
     }
@@ -409,12 +433,32 @@ impl Relay {
             Notice::Engaged { name: from } => Wire::Engaged { from, to },
             Notice::Declined { name: from } => Wire::Declined { from, to },
             Notice::Kicked { by } => Wire::Kicked { by, to },
+            Notice::Paired { table, seat } => {
+                // The director linked the table to its players' hosts before telling them.
+                let (Some(link), Some(tournament)) = (table.link.get(), table.origin.tournament) else {
+                    return false;
+                };
+                let Some(Start { kind, mode, heaps, first_moves_first, .. }) = start_of(&table.app()) else {
+                    return false;
+                };
+                Wire::Paired(Box::new(PairedWire {
+                    to,
+                    seat,
+                    game: link.game.clone(),
+                    players: table.players.clone(),
+                    kind,
+                    mode,
+                    heaps,
+                    first_moves_first,
+                    tournament,
+                }))
+            }
             Notice::Accepted { table } => {
                 let Some(Start { kind, mode, heaps, first_moves_first, .. }) = start_of(&table.app()) else {
                     return false;
                 };
                 let game = self.new_game();
-                self.link(&table, Link { game: game.clone(), peer: host.to_string(), home: true });
+                self.link(&table, Link { game: game.clone(), peers: vec![host.to_string()], home: true });
                 Wire::Accepted {
                     from: table.players[1].clone(),
                     to,
@@ -582,14 +626,18 @@ pub(crate) fn moved(server: &Server, table: &Table, game: &nim_tui::app::Game, f
     for (ply, (_, mv)) in game.moves().iter().enumerate().skip(from) {
         let notation = game.history().game().write_move(mv);
         let ply = u32::try_from(ply).unwrap_or(u32::MAX);
-        relay.send(&link.peer, Wire::Move { game: link.game.clone(), ply, notation });
+        for peer in &link.peers {
+            relay.send(peer, Wire::Move { game: link.game.clone(), ply, notation: notation.clone() });
+        }
     }
 }
 
 /// Seat `seat` leaves a linked `table` (closed here by then): the other host is told.
 pub(crate) fn left(server: &Server, table: &Table, seat: usize, how: &str) {
     let (Some(link), Some(relay)) = (table.link.get(), server.relay.as_ref()) else { return };
-    relay.send(&link.peer, Wire::Left { game: link.game.clone(), seat, how: how.to_string() });
+    for peer in &link.peers {
+        relay.send(peer, Wire::Left { game: link.game.clone(), seat, how: how.to_string() });
+    }
 }
 
 /// A game's start, as it crosses hosts, and its moves so far in its notation.
@@ -707,6 +755,15 @@ async fn follow(relay: Arc<Relay>, table: Arc<Table>) {
     }
 }
 
+/// The player of seat `seat` here could not be seated at the linked tournament game at `table`:
+/// its home is told, which does not play it.
+pub(crate) fn unseated(server: &Server, table: &Table, seat: usize) {
+    let (Some(link), Some(relay)) = (table.link.get(), server.relay.as_ref()) else { return };
+    for peer in &link.peers {
+        relay.send(peer, Wire::Unseated { game: link.game.clone(), seat });
+    }
+}
+
 /// Whether `table` is another host's game mirrored here (that host keeps its result).
 pub(crate) fn is_mirror(table: &Table) -> bool {
     table.link.get().is_some_and(|l| !l.home)
@@ -722,6 +779,27 @@ mod tests {
         let body = serde_json::to_string(&wire).expect("json");
         assert_eq!(body, r#"{"what":"move","game":"a/1/2","ply":3,"notation":"2 3"}"#);
         assert_eq!(serde_json::from_str::<Wire>(&body).expect("read"), wire);
+    }
+
+    /// Every kind of message reads back as it was written (the JSON a row holds).
+    #[test]
+    fn every_message_crosses_as_json_and_back() {
+        let paired = Wire::Paired(Box::new(PairedWire {
+            to: "t01".into(),
+            seat: 1,
+            game: "a/1/2".into(),
+            players: ["t02".into(), "t01".into()],
+            kind: "nim".into(),
+            mode: "normal".into(),
+            heaps: vec![3, 4, 5],
+            first_moves_first: true,
+            tournament: crate::db::TournamentGame { tournament: 4, round: 2 },
+        }));
+        for wire in [paired, Wire::Unseated { game: "a/1/2".into(), seat: 0 }, Wire::ActivityEnded { id: 3 }]
+        {
+            let body = serde_json::to_string(&wire).expect("json");
+            assert_eq!(serde_json::from_str::<Wire>(&body).expect(&body), wire);
+        }
     }
 
     /// A game followed from another host starts where it started (not where it is), with the

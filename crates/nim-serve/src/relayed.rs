@@ -101,7 +101,10 @@ fn carry_out(server: &Arc<Server>, relay: &Relay, from_host: &str, wire: Wire) {
                     mirror_app(server, &kind, &mode, heaps, first_moves_first, [to.clone(), from.clone()])?;
                 let table =
                     Table::new(app, [to.clone(), from.clone()], [me, rid], Default::default(), people);
-                relay.link(&table, Link { game: game.clone(), peer: from_host.to_string(), home: false });
+                relay.link(
+                    &table,
+                    Link { game: game.clone(), peers: vec![from_host.to_string()], home: false },
+                );
                 people.tell(me, Notice::Accepted { table }).then_some(())
             });
             if seated.is_none() {
@@ -111,11 +114,18 @@ fn carry_out(server: &Arc<Server>, relay: &Relay, from_host: &str, wire: Wire) {
         Wire::Move { game, ply, notation } => {
             if let Some(table) = relay.table(&game) {
                 super::place::relayed_move(server, &table, ply, &notation);
+                // The home passes it on to its other players' host.
+                for peer in others_of(&table, from_host) {
+                    relay.send(&peer, Wire::Move { game: game.clone(), ply, notation: notation.clone() });
+                }
             }
         }
         Wire::Left { game, seat, how } => {
             if let Some(table) = relay.table(&game) {
                 super::place::relayed_leave(server, &table, seat.min(1), &how);
+                for peer in others_of(&table, from_host) {
+                    relay.send(&peer, Wire::Left { game: game.clone(), seat, how: how.clone() });
+                }
             }
         }
         Wire::Watch { by, whom } => super::relay::show(server, from_host, by, whom),
@@ -127,7 +137,7 @@ fn carry_out(server: &Arc<Server>, relay: &Relay, from_host: &str, wire: Wire) {
                 let app = mirror_app(server, &kind, &mode, heaps, first_moves_first, players.clone())?;
                 let seats = players.clone().map(|name| people.remote_id(from_host, &name));
                 let table = Table::new(app, players, seats, Default::default(), people);
-                relay.link(&table, Link { game, peer: from_host.to_string(), home: false });
+                relay.link(&table, Link { game, peers: vec![from_host.to_string()], home: false });
                 relay.hold(table.clone());
                 for (ply, notation) in moves.iter().enumerate() {
                     let ply = u32::try_from(ply).unwrap_or(u32::MAX);
@@ -185,12 +195,65 @@ fn carry_out(server: &Arc<Server>, relay: &Relay, from_host: &str, wire: Wire) {
         Wire::ActivityEnded { id } => {
             people.end_activity(id);
         }
+        Wire::Paired(paired) => {
+            let super::relay::PairedWire {
+                to,
+                seat,
+                game,
+                players,
+                kind,
+                mode,
+                heaps,
+                first_moves_first,
+                tournament,
+            } = *paired;
+            // One table here for the game, whichever of its players are here.
+            let open = relay.table(&game).filter(|t| !t.closed.load(std::sync::atomic::Ordering::SeqCst));
+            let table = open.or_else(|| {
+                let app = mirror_app(server, &kind, &mode, heaps, first_moves_first, players.clone())?;
+                let seats = players
+                    .clone()
+                    .map(|name| people.id_of(&name).unwrap_or_else(|| people.remote_id(from_host, &name)));
+                let origin =
+                    super::tables::Origin { activity: None, given_by: None, tournament: Some(tournament) };
+                let table = Table::new(app, players, seats, origin, people);
+                relay.link(
+                    &table,
+                    Link { game: game.clone(), peers: vec![from_host.to_string()], home: false },
+                );
+                Some(table)
+            });
+            let told = match (table, people.id_of(&to)) {
+                (Some(table), Some(id)) => people.tell(id, Notice::Paired { table, seat }),
+                _ => false,
+            };
+            if !told {
+                relay.send(from_host, Wire::Unseated { game, seat });
+            }
+        }
+        Wire::Unseated { game, seat } => {
+            if let Some(table) = relay.table(&game) {
+                super::place::relayed_unseated(server, &table, seat.min(1));
+                for peer in others_of(&table, from_host) {
+                    relay.send(&peer, Wire::Unseated { game: game.clone(), seat });
+                }
+            }
+        }
+        Wire::Standings(snapshot) => server.director.mirror(*snapshot),
         Wire::Closed { game } => {
             if let Some(table) = relay.table(&game) {
                 table.closed.store(true, std::sync::atomic::Ordering::SeqCst);
                 table.touch();
             }
         }
+    }
+}
+
+/// The hosts a home `table` passes what came from `from_host` on to: its other peers.
+fn others_of(table: &Table, from_host: &str) -> Vec<String> {
+    match table.link.get() {
+        Some(link) if link.home => link.peers.iter().filter(|p| *p != from_host).cloned().collect(),
+        _ => Vec::new(),
     }
 }
 

@@ -182,13 +182,14 @@ impl Times {
     }
 }
 
-/// A table whose two players are on two hosts (`relay.rs`).
+/// A table whose players are on two hosts or more (`relay.rs`).
 #[derive(Debug, Clone)]
 pub struct Link {
-    /// The game's key, the same on both hosts.
+    /// The game's key, the same on every host.
     pub game: String,
-    /// The other player's host.
-    pub peer: String,
+    /// The other hosts it is played on: for the home, its players' hosts (one, or two for a
+    /// tournament game whose director is on a third); for another host, the home.
+    pub peers: Vec<String>,
     /// Whether this host seated the game (keeps its result).
     pub home: bool,
 }
@@ -558,7 +559,7 @@ impl People {
     pub fn table_of(&self, id: u64) -> Option<Arc<Table>> {
         if let Some((host, name)) = self.remote_of(id) {
             let played = self.lock().values().filter_map(|p| p.table.clone()).find(|t| {
-                t.link.get().is_some_and(|l| l.peer == host)
+                t.link.get().is_some_and(|l| l.peers.contains(&host))
                     && t.players.contains(&name)
                     && !t.closed.load(Ordering::SeqCst)
             });

@@ -18,7 +18,7 @@ struct Finished {
 }
 
 /// A line of the standings.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct StandingRow {
     pub player: String,
     /// An arena's points (2 a win, 4 on fire), else 1 a win or a bye.
@@ -360,8 +360,9 @@ impl Plan {
     }
 }
 
-/// The tournament as everyone sees it, published after every change.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The tournament as everyone sees it, published after every change (and sent to the other
+/// hosts, whose students play in it too).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Snapshot {
     pub id: i64,
     pub kind: TournamentKind,

@@ -387,7 +387,7 @@ pub struct Played {
 
 /// A game's place in a tournament: the tournament's id, and the round (an arena counts its
 /// pairings).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TournamentGame {
     pub tournament: i64,
     pub round: u32,
@@ -461,7 +461,8 @@ pub struct HistoryRow {
 }
 
 /// How a tournament pairs its players.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum TournamentKind {
     /// Paired again as soon as both are free, for a time.
     Arena,

@@ -379,3 +379,138 @@ async fn a_round_robin_of_four_and_a_swiss_of_six_meet_each_pair_once_and_balanc
         running.stop(Duration::from_secs(3)).await;
     }
 }
+
+/// A round robin of four across three hosts sharing PostgreSQL: the teacher and s01 on host a,
+/// t01 and t02 on host b, u01 on host c. The director (on a) seats every game: between a and
+/// another host, wholly on b, and between b and c (the moves passing through a, the game's home);
+/// each student plays on their own host; every game is kept once, by the director's host, and the
+/// students on the other hosts see the standings in their lobby.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_robin_across_three_hosts_plays_every_game_and_keeps_each_once() {
+    let Some(pg) = crate::support::pg::database() else { return };
+    let url = pg.url();
+    let host = |id: &str| {
+        let (url, id) = (url.clone(), id.to_string());
+        move |o: &mut nim_serve::Options| {
+            o.db = std::path::PathBuf::from(url);
+            o.hosts = Some(nim_serve::hosts::HostOptions { id, lease: Duration::from_secs(3) });
+        }
+    };
+    let dirs = [(); 3].map(|()| tempfile::tempdir().expect("temp dir"));
+    let (a, mut teacher, mut students) = class_with(dirs[0].path(), 1, host("a")).await;
+    let mut on_b = options(dirs[1].path());
+    host("b")(&mut on_b);
+    let b = server(on_b).await;
+    let mut on_c = options(dirs[2].path());
+    host("c")(&mut on_c);
+    let c = server(on_c).await;
+    for (at, name) in [(b.addr(), "t01"), (b.addr(), "t02"), (c.addr(), "u01")] {
+        students.push(arrive(at, name).await);
+    }
+    assert!(
+        teacher.wait_until(|s| s.contains("t01 · b") && s.contains("t02 · b") && s.contains("u01 · c")).await,
+        "{}",
+        teacher.contents()
+    );
+    start(&mut teacher, 1, 4).await;
+    let db =
+        Db::open_at(&nim_serve::db::Location::parse(std::path::Path::new(&url)).expect("url")).expect("db");
+    let end = Instant::now() + PATIENCE / 4;
+    let (row, results) = loop {
+        play_a_little(&mut teacher, &mut students).await;
+        if let Some(done) = ended_tournament(&db)
+            && students.iter().all(|s| !s.in_game)
+        {
+            break done;
+        }
+        assert!(
+            Instant::now() < end,
+            "the tournament did not end:\n{}\n{}",
+            teacher.contents(),
+            students.iter().map(|s| s.player.contents()).collect::<Vec<_>>().join("\n")
+        );
+    };
+    assert_eq!(row.kind, TournamentKind::RoundRobin);
+    // Three rounds of two games: every pair met once.
+    let mut met: Vec<(String, String)> = results
+        .iter()
+        .map(|r| {
+            if r.first < r.second {
+                (r.first.clone(), r.second.clone())
+            } else {
+                (r.second.clone(), r.first.clone())
+            }
+        })
+        .collect();
+    met.sort();
+    assert_eq!(
+        met,
+        [("s01", "t01"), ("s01", "t02"), ("s01", "u01"), ("t01", "t02"), ("t01", "u01"), ("t02", "u01")]
+            .map(|(x, y)| (x.to_string(), y.to_string())),
+        "{results:?}"
+    );
+    // Each kept once, every move with it: none twice from two hosts.
+    assert_eq!(
+        pg.psql("SELECT count(*) || '/' || count(DISTINCT game_id) FROM tournament_games").trim(),
+        "6/6"
+    );
+    assert_eq!(pg.psql("SELECT count(*) FROM games").trim(), "6");
+    // The students on b and c see the tournament over in their lobby (the director's standings),
+    // once a key has put away the lobby's last note, which the line shows instead.
+    for s in students.iter_mut().filter(|s| s.name != "s01") {
+        s.player.send(b"\x1b[B").await;
+        assert!(
+            s.player.wait_until(|screen| screen.contains("Tournament") && screen.contains("over")).await,
+            "{}: {}",
+            s.name,
+            s.player.contents()
+        );
+    }
+    for running in [c, b, a] {
+        running.stop(Duration::from_secs(5)).await;
+    }
+}
+
+/// A tournament game left before its first move is lost by whoever leaves it, so leaving asks
+/// first, as in a game in play: a `q` meant for the game before (pressed as the next round seated
+/// the player) gives nothing away; `y` then leaves it, a loss, and the other player is told.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn leaving_a_tournament_game_before_its_first_move_asks_first() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (running, mut teacher, mut students) = class(dir.path(), 2).await;
+    start(&mut teacher, 1, 2).await;
+    for s in students.iter_mut() {
+        assert!(s.player.wait_for("'s turn").await, "{}", s.player.contents());
+    }
+    let [s01, s02] = &mut students[..] else { panic!("two students") };
+    s01.player.send(b"q").await;
+    assert!(s01.player.wait_for("Leave this game? It counts as a loss").await, "{}", s01.player.contents());
+    // Any other key stays.
+    s01.player.send(b"n").await;
+    assert!(s01.player.wait_until(|s| !s.contains("Leave this game?")).await, "{}", s01.player.contents());
+    assert!(s01.player.contents().contains("'s turn"), "{}", s01.player.contents());
+    // y leaves: a loss, kept; the other player is back in the lobby, told.
+    s01.player.send(b"q").await;
+    assert!(s01.player.wait_for("Leave this game? It counts as a loss").await, "{}", s01.player.contents());
+    s01.player.send(b"y").await;
+    assert!(s01.player.wait_for(LOBBY).await, "{}", s01.player.contents());
+    assert!(s02.player.wait_for("s01 left the game").await, "{}", s02.player.contents());
+    let db = Db::open(&dir.path().join("server.sqlite3")).expect("db");
+    let end = Instant::now() + PATIENCE;
+    let results = loop {
+        let results = db
+            .tournaments()
+            .expect("tournaments")
+            .last()
+            .map(|t| db.tournament_results(t.id).expect("results"));
+        if let Some(results) = results.filter(|r| !r.is_empty()) {
+            break results;
+        }
+        assert!(Instant::now() < end, "the game left is not kept");
+        tokio::task::yield_now().await;
+        drain(&mut teacher).await;
+    };
+    assert_eq!(results.len(), 1, "{results:?}");
+    assert_eq!(results[0].winner.as_deref(), Some("s02"), "{results:?}");
+    running.stop(Duration::from_secs(5)).await;
+}
