@@ -22,10 +22,10 @@
 //!   progress (`live_games`); the mirror keeps nothing.
 //! - **A game played wholly on another host is followed** when someone here watches it, or a
 //!   teacher is here (the console): this host asks a player's host ([`Wire::Watch`]), which
-//!   sends the game's start and its moves so far ([`Wire::Showing`], [`show`]) and, from one
-//!   task per table ([`follow`]), each next move to every host that follows it, and its
+//!   sends the game's start and its moves so far ([`Wire::Showing`], `show`) and, from one
+//!   task per table (`follow`), each next move to every host that follows it, and its
 //!   closing ([`Wire::Closed`]). Here a table follows it, kept by nobody (a mirror), held by
-//!   the relay while open ([`Relay::hold`]); everyone here who watches the game watches it.
+//!   the relay while open (`Relay::hold`); everyone here who watches the game watches it.
 //!
 //! Nothing here runs on the draw path: the lobby reads the published list.
 

@@ -44,13 +44,14 @@ pub async fn run(server: Arc<Server>) {
 /// While a teacher is on this host, every game between people played wholly on other hosts is
 /// followed here (asked of a player's host once, `relay.rs`), so that the teacher's console
 /// shows its position and graded moves as it does for the games played here. `followed` holds
-/// the players of the games asked for, until they are no longer playing.
+/// the players of the games asked for and not here yet: asked once, and again only for a next
+/// game (once the one followed is gone).
 fn follow_for_teachers(server: &Server, relay: &Relay, followed: &mut std::collections::HashSet<String>) {
     use super::tables::Doing;
     let list = server.people.list();
     let playing: Vec<_> =
         list.iter().filter(|p| p.host.is_some() && matches!(p.doing, Doing::Match { .. })).collect();
-    followed.retain(|name| playing.iter().any(|p| p.name == *name));
+    followed.retain(|name| playing.iter().any(|p| p.name == *name && server.people.table_of(p.id).is_none()));
     if !list.iter().any(|p| p.teacher && p.host.is_none()) {
         return;
     }
