@@ -91,6 +91,18 @@ fn logs(home: &Path) -> String {
         .join("\n")
 }
 
+/// Everyone in `people` hangs up; then each of `hosts` stops on SIGTERM, exiting 0.
+fn end<const N: usize>(people: &mut [&mut Pty], hosts: [Started; N]) {
+    for p in people.iter_mut() {
+        p.hang_up();
+    }
+    for mut host in hosts {
+        // SAFETY: kill(2) on a server this test started.
+        unsafe { libc::kill(host.0.id() as i32, libc::SIGTERM) };
+        assert_eq!(crate::serve_cli::wait_exit(&mut host.0).code(), Some(0));
+    }
+}
+
 /// The end of a game on a player's screen.
 fn over(screen: &str) -> bool {
     screen.contains("wins") && !screen.contains("'s turn")
@@ -260,15 +272,7 @@ fn students_on_two_hosts_see_challenge_and_play_each_other_and_a_teacher_sees_bo
         miss.contents()
     );
 
-    for p in [&mut ann, &mut bob, &mut carol, &mut miss] {
-        p.hang_up();
-    }
-    for host in [a, b] {
-        let mut host = host;
-        // SAFETY: kill(2) on a server this test started.
-        unsafe { libc::kill(host.0.id() as i32, libc::SIGTERM) };
-        assert_eq!(crate::serve_cli::wait_exit(&mut host.0).code(), Some(0));
-    }
+    end(&mut [&mut ann, &mut bob, &mut carol, &mut miss], [a, b]);
     // The hosts' people go with them.
     assert_eq!(sql("SELECT count(*) FROM presence"), "0");
 }
@@ -338,15 +342,7 @@ fn a_game_played_wholly_on_one_host_is_watched_and_followed_from_another() {
     assert!(carol.wait_for(LOBBY), "{}", carol.contents());
     kept_once(&pg, moves, winner);
 
-    for p in [&mut ann, &mut bob, &mut carol, &mut miss] {
-        p.hang_up();
-    }
-    for host in [a, b] {
-        let mut host = host;
-        // SAFETY: kill(2) on a server this test started.
-        unsafe { libc::kill(host.0.id() as i32, libc::SIGTERM) };
-        assert_eq!(crate::serve_cli::wait_exit(&mut host.0).code(), Some(0));
-    }
+    end(&mut [&mut ann, &mut bob, &mut carol, &mut miss], [a, b]);
 }
 
 /// A student's game of an activity, from the position given to the end: the hint's move each
@@ -446,15 +442,7 @@ fn an_activity_given_on_one_host_reaches_the_students_of_another_and_their_answe
     let (kept, state) = wait_until(read, |s| !s.is_empty());
     assert!(kept && state == "ended_by_server", "cy's game is not kept as ended by the server: {state}");
 
-    for p in [&mut ann, &mut bob, &mut cy, &mut miss] {
-        p.hang_up();
-    }
-    for host in [a, b] {
-        let mut host = host;
-        // SAFETY: kill(2) on a server this test started.
-        unsafe { libc::kill(host.0.id() as i32, libc::SIGTERM) };
-        assert_eq!(crate::serve_cli::wait_exit(&mut host.0).code(), Some(0));
-    }
+    end(&mut [&mut ann, &mut bob, &mut cy, &mut miss], [a, b]);
 }
 
 /// A host dies in an activity: a teacher on host A gives a position; bob, on host B, makes a
@@ -518,13 +506,7 @@ fn a_student_whose_host_died_in_an_activity_finds_it_on_another_host() {
         wait_until(|| sql("SELECT count(*) || '/' || coalesce(min(activity), 0) FROM games"), |s| s == "2/1");
     assert!(both, "bob's two games of the activity are not kept: {state}");
 
-    for p in [&mut bob, &mut miss] {
-        p.hang_up();
-    }
-    let mut a = a;
-    // SAFETY: kill(2) on a server this test started.
-    unsafe { libc::kill(a.0.id() as i32, libc::SIGTERM) };
-    assert_eq!(crate::serve_cli::wait_exit(&mut a.0).code(), Some(0));
+    end(&mut [&mut bob, &mut miss], [a]);
 }
 
 /// A host dies in a game between two hosts: bob's host (where bob accepted, so where the game
