@@ -249,7 +249,7 @@ pub fn refusal(lang: Language, kind: GameKind, error: &crate::engine::MoveError)
             &[n("heap", *number as u64), n("holds", *holds), n("left", *left)],
         ),
         MoveError::PinCount { count, .. } => {
-            let one = matches!(kind.describe().shape, crate::engine::MoveShape::Pins { one: true, .. });
+            let one = kind.describe().shape.pin_counts().contains(&1);
             text_with(
                 lang,
                 "refused-pin-count",
@@ -344,7 +344,7 @@ pub fn move_text(lang: Language, words: &MoveWords, tense: Tense) -> String {
             &[("heap", num(heap)), ("amount", num(amount)), ("left", num(left))],
         ),
         &MoveWords::KnockDown { row, first, count, breaking } => {
-            let id = match (count == 2, breaking.is_some(), tense) {
+            let id = match (count >= 2, breaking.is_some(), tense) {
                 (false, false, Present) => "move-knock-down-pin",
                 (false, false, Past) => "move-knocked-down-pin",
                 (true, false, Present) => "move-knock-down-pins",
@@ -361,9 +361,11 @@ pub fn move_text(lang: Language, words: &MoveWords, tense: Tense) -> String {
                 &[
                     ("row", num(row)),
                     ("first", num(first)),
-                    // The last pin knocked down (named by the two-pin messages only): `first`
-                    // itself for one pin, which may be pin u64::MAX, so never `first + 1`.
+                    // The last pin knocked down (named by the messages of two pins or more):
+                    // `first` itself for one pin, which may be pin u64::MAX, so never `first + 1`.
                     ("second", num(first + (count - 1))),
+                    // Three pins or more are said as a run, from the first to the last.
+                    ("run", txt(if count > 2 { "yes" } else { "no" })),
                     ("left", num(left)),
                     ("rest", num(rest)),
                 ],
@@ -644,9 +646,159 @@ pub fn rule(lang: Language, kind: GameKind) -> String {
         MoveShape::OneHeap { cap: Cap::Multiples } => i18n::text(lang, "game-rule-euclid"),
         MoveShape::UpToHeaps(k) => say(lang, "game-rule-moore", &[("k", num(k))]),
         MoveShape::TakeOrSplit => i18n::text(lang, "game-rule-lasker"),
-        MoveShape::Pins { one: true, .. } => i18n::text(lang, "game-rule-kayles"),
+        MoveShape::KAYLES => i18n::text(lang, "game-rule-kayles"),
         MoveShape::Pins { .. } => i18n::text(lang, "game-rule-dawson"),
         MoveShape::OneOrBoth => i18n::text(lang, "game-rule-wythoff"),
+    }
+}
+
+/// An example of a move in the game's own shape, for the plain mode's help and for a line it did not understand.
+pub fn move_example(lang: Language, kind: GameKind) -> String {
+    let id = match kind.describe().shape {
+        MoveShape::OneHeap { .. } => "plain-example-one",
+        MoveShape::UpToHeaps(_) => "plain-example-several",
+        MoveShape::OneOrBoth => "plain-example-both",
+        MoveShape::TakeOrSplit => "plain-example-split",
+        MoveShape::KAYLES => "plain-example-pins",
+        MoveShape::Pins { falls: 0b10 } => "plain-example-two-pins",
+        MoveShape::Pins { .. } => "plain-example-pin-run",
+        MoveShape::Turn { .. } => "plain-example-turn",
+        MoveShape::Slide => "plain-example-slide",
+    };
+    i18n::text(lang, id)
+}
+
+/// What the keys that choose a move do in the game being played, for the help and the key line.
+pub struct MoveKeys {
+    /// The message for the key that chooses the heap (row, head) above.
+    pub up: &'static str,
+    /// The message for the one below.
+    pub down: &'static str,
+    /// The message for the key that takes one less.
+    pub less: &'static str,
+    /// The message for one more.
+    pub more: &'static str,
+    /// The message for the key line's word for the two before.
+    pub bar: &'static str,
+    /// The message for the key that takes the least.
+    pub one: &'static str,
+    /// The message for the key that takes the most.
+    pub all: &'static str,
+    /// The message for the key that switches to the other kind of move.
+    pub switch: &'static str,
+    /// The message for its word on the key line.
+    pub switch_bar: &'static str,
+    /// The message for the key that makes the chosen move.
+    pub take: &'static str,
+    /// The message for its word on the key line.
+    pub take_bar: &'static str,
+}
+
+/// What the keys that choose a move do in a game `described` so, its other kind of move chosen
+/// when `switched`: the messages of the help and the key line. A new shape of move names its
+/// keys here.
+pub fn move_keys(described: &crate::engine::Description, switched: bool) -> MoveKeys {
+    use crate::engine::Alternative;
+    let nim = MoveKeys {
+        up: "keys-choose-the-heap-above",
+        down: "keys-choose-the-heap-below",
+        less: "keys-take-one-less",
+        more: "keys-take-one-more",
+        bar: "keys-count",
+        one: "keys-take-one-token",
+        all: "keys-take-the-whole-heap",
+        switch: "keys-switch-the-kind-of-move",
+        switch_bar: "keys-switch",
+        take: "keys-take-the-chosen-tokens",
+        take_bar: "keys-take",
+    };
+    let shape = described.shape;
+    match (shape, shape.alternative(), switched) {
+        (MoveShape::UpToHeaps(_), _, _) => MoveKeys {
+            up: "keys-choose-heap-above-keeps",
+            down: "keys-choose-heap-below-keeps",
+            less: "keys-take-one-less-from-this-heap",
+            take: "keys-take-from-every-heap",
+            ..nim
+        },
+        (_, Some(Alternative::Both), both) => MoveKeys {
+            switch: "keys-same-from-both-heaps-or-from",
+            switch_bar: if both { "keys-one-heap" } else { "keys-both-heaps" },
+            take: if both { "keys-take-the-count-from-both-heaps" } else { nim.take },
+            ..nim
+        },
+        (_, Some(Alternative::Split), true) => MoveKeys {
+            less: "keys-keep-one-less-in-the-heap",
+            more: "keys-keep-one-more-in-the-heap",
+            bar: "keys-where-to-split",
+            one: "keys-keep-one-token",
+            all: "keys-keep-all-but-one",
+            switch: "keys-split-the-heap-or-take-from",
+            switch_bar: "keys-take",
+            take: "keys-split-the-heap-there",
+            take_bar: "keys-split",
+            ..nim
+        },
+        (_, Some(Alternative::Split), false) => {
+            MoveKeys { switch: "keys-split-the-heap-or-take-from", switch_bar: "keys-split", ..nim }
+        }
+        (MoveShape::Pins { .. }, alternative, two) => MoveKeys {
+            up: "keys-choose-the-row-above",
+            down: "keys-choose-the-row-below",
+            less: "keys-pin-before",
+            more: "keys-pin-after",
+            bar: "keys-pin",
+            one: "keys-the-first-pin-of-the-row",
+            all: "keys-the-last-pin-of-the-row",
+            switch: match alternative {
+                Some(Alternative::PinCount) => "keys-knock-down-another-number-of-pins",
+                _ => "keys-knock-down-one-pin-or-two",
+            },
+            switch_bar: match (alternative, two) {
+                (Some(Alternative::PinCount), _) => "keys-how-many-pins",
+                (_, true) => "keys-one-pin",
+                (_, false) => "keys-two-pins",
+            },
+            take: "keys-knock-down-the-chosen-pins",
+            take_bar: "keys-knock-down",
+        },
+        (MoveShape::Slide, _, _) => MoveKeys {
+            up: "keys-choose-the-row-above",
+            down: "keys-choose-the-row-below",
+            less: "keys-square-left",
+            more: "keys-square-right",
+            bar: "keys-square",
+            one: "keys-the-leftmost-square",
+            all: "keys-the-rightmost-square",
+            take: "keys-slide-the-counter",
+            take_bar: "keys-slide",
+            ..nim
+        },
+        (MoveShape::Turn { .. }, third, kept) => MoveKeys {
+            up: "keys-choose-the-head-before",
+            down: "keys-choose-the-head-after",
+            less: "keys-coin-before",
+            more: "keys-coin-after",
+            bar: "keys-coin",
+            one: "keys-the-head-alone",
+            all: "keys-the-coin-next-to-the-head",
+            switch: if third.is_some() { "keys-keep-this-coin-choose-a-third" } else { nim.switch },
+            switch_bar: if kept { "keys-two-coins" } else { "keys-three-coins" },
+            take: "keys-turn-the-chosen-coins",
+            take_bar: "keys-turn-over",
+        },
+        (MoveShape::OneHeap { .. }, _, _) if described.words.verb == Verb::MoveDown => MoveKeys {
+            up: "keys-choose-the-step-below",
+            down: "keys-choose-the-step-above",
+            less: "keys-move-one-coin-less",
+            more: "keys-move-one-coin-more",
+            one: "keys-move-one-coin",
+            all: "keys-move-every-coin-of-the-step",
+            take: "keys-move-the-chosen-coins-down",
+            take_bar: "keys-move-down",
+            ..nim
+        },
+        _ => nim,
     }
 }
 

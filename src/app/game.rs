@@ -343,7 +343,17 @@ impl Game {
         if !self.can_switch() || !self.your_turn() {
             return;
         }
-        self.switched = !self.switched;
+        if self.shape().alternative() == Some(Alternative::PinCount) {
+            // An octal game knocking down more than two numbers of pins: the switch steps
+            // through them, the least again after the most.
+            let now = self.counts.first().copied().unwrap_or(0);
+            let least = self.shape().pin_counts().first().copied().unwrap_or(1);
+            let next = self.shape().next_pin_count(now.max(least));
+            self.counts = vec![next];
+            self.switched = next != least;
+        } else {
+            self.switched = !self.switched;
+        }
         self.typed.clear();
         if self.shape().alternative() == Some(Alternative::ThirdCoin) {
             // Mock Turtles: the coin chosen is kept, and the count chooses another.
@@ -359,7 +369,7 @@ impl Game {
 
     /// The least and the most the count can be for the selected heap and kind of move.
     fn count_range(&self) -> (u64, u64) {
-        self.rules.kind.count_range(self.position(), self.selected, self.switched)
+        self.rules.kind.count_range_in(self.position(), self.selected, self.switched, &self.counts)
     }
 
     fn heap(&self, index: usize) -> u64 {

@@ -774,6 +774,7 @@ pub fn rules_of(lang: Language, kind: crate::engine::GameKind) -> Vec<String> {
         }
         (_, Some(Alternative::Split)) => i18n::text(lang, "rules-keys-split"),
         (_, Some(Alternative::TwoPins)) => i18n::text(lang, "rules-keys-two-pins"),
+        (_, Some(Alternative::PinCount)) => i18n::text(lang, "rules-keys-pin-count"),
         (_, Some(Alternative::Both)) => i18n::text(lang, "rules-keys-both"),
         (MoveShape::Pins { .. }, None) => i18n::text(lang, "rules-keys-pins"),
         (MoveShape::OneHeap { cap: Cap::Limit }, _) => i18n::text(lang, "rules-keys-limit"),

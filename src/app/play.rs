@@ -39,7 +39,7 @@ impl Play {
         }
         let mine = game.your_turn();
         let undo = game.moves().iter().any(|(seat, _)| game.is_human(*seat));
-        let keys = MoveKeys::of(game);
+        let keys = move_keys(game);
         let switch = game.can_switch();
         // What the command promises is what it does: a game between two people is not counted.
         let resign = match game.players {
@@ -213,123 +213,9 @@ impl Play {
     }
 }
 
-/// What the keys that choose a move do in the game being played, for the help and the key line.
-pub(crate) struct MoveKeys {
-    pub up: &'static str,
-    pub down: &'static str,
-    pub less: &'static str,
-    pub more: &'static str,
-    pub bar: &'static str,
-    pub one: &'static str,
-    pub all: &'static str,
-    pub switch: &'static str,
-    pub switch_bar: &'static str,
-    pub take: &'static str,
-    pub take_bar: &'static str,
-}
-
-impl MoveKeys {
-    pub(crate) fn of(game: &Game) -> MoveKeys {
-        use crate::engine::{Alternative, MoveShape};
-        let nim = MoveKeys {
-            up: "keys-choose-the-heap-above",
-            down: "keys-choose-the-heap-below",
-            less: "keys-take-one-less",
-            more: "keys-take-one-more",
-            bar: "keys-count",
-            one: "keys-take-one-token",
-            all: "keys-take-the-whole-heap",
-            switch: "keys-switch-the-kind-of-move",
-            switch_bar: "keys-switch",
-            take: "keys-take-the-chosen-tokens",
-            take_bar: "keys-take",
-        };
-        let shape = game.rules.kind.describe().shape;
-        match (shape, shape.alternative(), game.switched) {
-            (MoveShape::UpToHeaps(_), _, _) => MoveKeys {
-                up: "keys-choose-heap-above-keeps",
-                down: "keys-choose-heap-below-keeps",
-                less: "keys-take-one-less-from-this-heap",
-                take: "keys-take-from-every-heap",
-                ..nim
-            },
-            (_, Some(Alternative::Both), both) => MoveKeys {
-                switch: "keys-same-from-both-heaps-or-from",
-                switch_bar: if both { "keys-one-heap" } else { "keys-both-heaps" },
-                take: if both { "keys-take-the-count-from-both-heaps" } else { nim.take },
-                ..nim
-            },
-            (_, Some(Alternative::Split), true) => MoveKeys {
-                less: "keys-keep-one-less-in-the-heap",
-                more: "keys-keep-one-more-in-the-heap",
-                bar: "keys-where-to-split",
-                one: "keys-keep-one-token",
-                all: "keys-keep-all-but-one",
-                switch: "keys-split-the-heap-or-take-from",
-                switch_bar: "keys-take",
-                take: "keys-split-the-heap-there",
-                take_bar: "keys-split",
-                ..nim
-            },
-            (_, Some(Alternative::Split), false) => {
-                MoveKeys { switch: "keys-split-the-heap-or-take-from", switch_bar: "keys-split", ..nim }
-            }
-            (MoveShape::Pins { .. }, _, two) => MoveKeys {
-                up: "keys-choose-the-row-above",
-                down: "keys-choose-the-row-below",
-                less: "keys-pin-before",
-                more: "keys-pin-after",
-                bar: "keys-pin",
-                one: "keys-the-first-pin-of-the-row",
-                all: "keys-the-last-pin-of-the-row",
-                switch: "keys-knock-down-one-pin-or-two",
-                switch_bar: if two { "keys-one-pin" } else { "keys-two-pins" },
-                take: "keys-knock-down-the-chosen-pins",
-                take_bar: "keys-knock-down",
-            },
-            (MoveShape::Slide, _, _) => MoveKeys {
-                up: "keys-choose-the-row-above",
-                down: "keys-choose-the-row-below",
-                less: "keys-square-left",
-                more: "keys-square-right",
-                bar: "keys-square",
-                one: "keys-the-leftmost-square",
-                all: "keys-the-rightmost-square",
-                take: "keys-slide-the-counter",
-                take_bar: "keys-slide",
-                ..nim
-            },
-            (MoveShape::Turn { .. }, third, kept) => MoveKeys {
-                up: "keys-choose-the-head-before",
-                down: "keys-choose-the-head-after",
-                less: "keys-coin-before",
-                more: "keys-coin-after",
-                bar: "keys-coin",
-                one: "keys-the-head-alone",
-                all: "keys-the-coin-next-to-the-head",
-                switch: if third.is_some() { "keys-keep-this-coin-choose-a-third" } else { nim.switch },
-                switch_bar: if kept { "keys-two-coins" } else { "keys-three-coins" },
-                take: "keys-turn-the-chosen-coins",
-                take_bar: "keys-turn-over",
-            },
-            (MoveShape::OneHeap { .. }, _, _)
-                if game.rules.kind.describe().words.verb == crate::engine::Verb::MoveDown =>
-            {
-                MoveKeys {
-                    up: "keys-choose-the-step-below",
-                    down: "keys-choose-the-step-above",
-                    less: "keys-move-one-coin-less",
-                    more: "keys-move-one-coin-more",
-                    one: "keys-move-one-coin",
-                    all: "keys-move-every-coin-of-the-step",
-                    take: "keys-move-the-chosen-coins-down",
-                    take_bar: "keys-move-down",
-                    ..nim
-                }
-            }
-            _ => nim,
-        }
-    }
+/// What the keys that choose a move do in `game` now ([`crate::words::move_keys`]).
+pub(crate) fn move_keys(game: &Game) -> crate::words::MoveKeys {
+    crate::words::move_keys(&game.rules.kind.describe(), game.switched)
 }
 
 /// The AI playing both sides while a person watches.

@@ -124,7 +124,7 @@ impl PuzzleScreen {
             ];
         }
         let switch = self.game.can_switch();
-        let keys = super::play::MoveKeys::of(&self.game);
+        let keys = super::play::move_keys(&self.game);
         let commands = vec![
             Command::new(Action::Up, "keys-choose-the-heap-above"),
             Command::new(Action::Down, "keys-choose-the-heap-below"),

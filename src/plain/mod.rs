@@ -592,7 +592,7 @@ impl Speaker {
         let example = app
             .game()
             .filter(|game| game.over.is_none())
-            .map(|game| view::move_example(self.language, game.rules.kind));
+            .map(|game| crate::words::move_example(self.language, game.rules.kind));
         match example {
             Some(example) => self.line(
                 "plain-not-understood-move",

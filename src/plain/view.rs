@@ -4,7 +4,7 @@
 
 use crate::app::{App, Coaching, Exercise, Game, Lesson, MISERE_GAME, Note, Picture, Screen, grundy_value};
 use crate::domain::{Players, Seat};
-use crate::engine::{HeapNoun, MoveShape};
+use crate::engine::HeapNoun;
 use crate::i18n::{self, Arg, Language};
 use crate::words;
 
@@ -627,21 +627,6 @@ fn picture_lines(lang: crate::i18n::Language, lesson: &Lesson) -> Vec<String> {
     }
 }
 
-/// An example of a move in the game's own shape, for the help and for a line not understood.
-pub fn move_example(lang: crate::i18n::Language, kind: crate::engine::GameKind) -> String {
-    let id = match kind.describe().shape {
-        MoveShape::OneHeap { .. } => "plain-example-one",
-        MoveShape::UpToHeaps(_) => "plain-example-several",
-        MoveShape::OneOrBoth => "plain-example-both",
-        MoveShape::TakeOrSplit => "plain-example-split",
-        MoveShape::Pins { one: true, .. } => "plain-example-pins",
-        MoveShape::Pins { one: false, .. } => "plain-example-two-pins",
-        MoveShape::Turn { .. } => "plain-example-turn",
-        MoveShape::Slide => "plain-example-slide",
-    };
-    msg(lang, id, &[])
-}
-
 /// The help: the commands that work on this screen, one a line.
 pub fn help(app: &App, language: Language) -> Vec<String> {
     let lang = language;
@@ -670,7 +655,7 @@ pub fn help(app: &App, language: Language) -> Vec<String> {
             Screen::Learn(_) => &["plain-help-lesson", "plain-help-lesson-play", "plain-help-quit"],
             Screen::Demo(_) | Screen::Replay(_) => &["plain-help-quit"],
         };
-        let example = app.game().map(|game| move_example(lang, game.rules.kind)).unwrap_or_default();
+        let example = app.game().map(|game| words::move_example(lang, game.rules.kind)).unwrap_or_default();
         ids.iter().map(|id| msg(lang, id, &[("example", Arg::from(example.as_str()))])).collect()
     }
 }

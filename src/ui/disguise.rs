@@ -623,7 +623,7 @@ fn board_lines(lang: crate::i18n::Language, game: &Game, marked: Option<&Move>) 
         for s in r.counters.iter().map(|c| c.square) {
             keys.extend([s, s.saturating_sub(1).max(1), s.saturating_add(1).min(r.width)]);
         }
-        if let Some(&Move::Slide { row, to }) = marked
+        if let Some((row, to)) = marked.and_then(Move::lands_on)
             && row == i
         {
             keys.extend([to.saturating_sub(1).max(1), to, to.saturating_add(1).min(r.width)]);
@@ -719,10 +719,7 @@ fn render_board(game: &Game, look: &Look, board: Rect, marked: Option<&Move>, bu
             line.label.clone()
         };
         buf.set_stringn(x, y, &label, usize::from(area.right().saturating_sub(x)), label_style);
-        let target = match marked {
-            Some(&Move::Slide { row: r, to }) if r == i => Some(to),
-            _ => None,
-        };
+        let target = marked.and_then(Move::lands_on).filter(|&(r, _)| r == i).map(|(_, to)| to);
         let moving = target.and_then(|_| row.square_of(mover));
         let mut end = x;
         for &(cell, cx) in &line.cells {

@@ -31,11 +31,16 @@ fn small(total: u64) -> impl Iterator<Item = State> {
 /// Outcome and the whole ordered list of winning moves (with everything else `agree` checks)
 /// for every position of up to three rows of 14 pins in all, for Kayles and Dawson's Kayles
 /// played through the octal engine, and for codes of every kind of digit: 0.53 (the menu's),
-/// 0.17, 0.31, 0.35, 0.15, 0.4 (no move on a row of one or two) and 0.45 (a pre-period of 498).
+/// 0.17, 0.31, 0.35, 0.15, 0.4 (no move on a row of one or two) and 0.45 (a pre-period of 498);
+/// and codes whose moves knock down three or more pins: 0.137 (Dawson's chess), 0.1377, 0.107
+/// (one pin or three, never two), 0.0077 (three or four only), 0.176 and 0.327.
 #[test]
 fn every_small_position_agrees_with_the_search() {
     let total = crate::support::sized(12, 14);
-    for text in ["0.77", "0.07", "0.53", "0.17", "0.31", "0.35", "0.15", "0.4", "0.45"] {
+    for text in [
+        "0.77", "0.07", "0.53", "0.17", "0.31", "0.35", "0.15", "0.4", "0.45", "0.137", "0.1377", "0.107",
+        "0.0077", "0.176", "0.327",
+    ] {
         let code = code(text);
         let checked =
             agree(GameKind::Octal(code), Mode::Normal, game_tree::Game::Octal(digits(code)), small(total));
@@ -151,7 +156,7 @@ fn longer_codes_are_the_published_tables() {
 
 /// Codes with no period proved among the values computed are refused by name with the reason
 /// (0.6, 0.16 and 0.14 are famous open problems; 0.56's period, 144 from 326,638, is far past
-/// what is computed here), as are codes the board cannot play and codes that are not octal, and
+/// what is computed here), as are splits without taking (4.) and codes that are not octal, and
 /// every octal game in misère; `--game` and `solve` say so and exit with status 2.
 #[test]
 fn codes_without_a_proved_period_are_refused_with_the_reason() {
@@ -160,7 +165,6 @@ fn codes_without_a_proved_period_are_refused_with_the_reason() {
         assert!(err.contains("no period is proved among its first 2048"), "{text}: {err}");
     }
     for (text, why) in [
-        ("octal:0.137", "up to 3"),
         ("octal:4.07", "split without taking"),
         ("octal:0.8", "not an octal digit"),
         ("octal:1.07", "0 or 4"),
@@ -177,7 +181,7 @@ fn codes_without_a_proved_period_are_refused_with_the_reason() {
     for args in [
         vec!["--game", "octal:0.6", "5"],
         vec!["--game", "octal:0.53", "--mode", "misere", "5"],
-        vec!["--game", "octal:0.137", "5"],
+        vec!["--game", "octal:4.07", "5"],
     ] {
         let out = solve(&args, "");
         let err = String::from_utf8_lossy(&out.stderr);
@@ -248,4 +252,48 @@ fn names_round_trip() {
     assert_eq!(json, "\"octal:0.53\"");
     assert_eq!(serde_json::from_str::<GameKind>(&json).unwrap(), kind);
     assert!(serde_json::from_str::<GameKind>("\"octal:0.6\"").is_err());
+}
+
+/// A code that lets one, two or three neighbours fall (0.137, Dawson's chess) is played with the
+/// keys: the switch steps through the numbers of pins the code allows (the key line names it,
+/// in English and Chinese), the chooser keeps the first pin inside the row for three, and Enter
+/// knocks down the three pins chosen; stepping past the most comes back to one.
+#[test]
+fn three_pins_are_knocked_down_with_the_keys() {
+    use crate::support::keys::act;
+    use crate::support::view::{draw_with, wide_text};
+    use nim_tui::app::{Action, App};
+    use nim_tui::config::Settings;
+    use nim_tui::domain::{First, HeapChoice, Opponent};
+    use nim_tui::i18n::Language;
+
+    for (language, how_many) in
+        [(Language::English, "how many pins"), (Language::SimplifiedChinese, "几个球瓶")]
+    {
+        let mut setup = Settings::default().setup();
+        setup.game = "octal:0.137".parse().expect("a game");
+        setup.heaps = HeapChoice::Custom(vec![7]);
+        setup.opponent = Opponent::Human;
+        setup.first = First::You;
+        let mut app = App::start_now(setup, Some(1));
+        let look = nim_tui::ui::Look { language, ..Default::default() };
+        let shown = wide_text(&draw_with(&app, &look, 100, 30));
+        assert!(shown.contains(how_many), "{language:?}: the switch is named on the key line:\n{shown}");
+        // A full round of the switch comes back to one pin.
+        for _ in 0..3 {
+            act(&mut app, Action::Switch);
+        }
+        let game = app.game().expect("a game");
+        assert!(!game.switched, "{language:?}: three steps from one pin come back to one");
+        assert_eq!(game.chosen().as_pins().map(|(_, _, n)| n), Some(1), "{language:?}");
+        act(&mut app, Action::Switch);
+        act(&mut app, Action::Switch);
+        // The last pin the chooser reaches for three is pin 5 of 7.
+        act(&mut app, Action::TakeAll);
+        let game = app.game().expect("a game");
+        assert_eq!(game.chosen(), nim_tui::engine::Move::pins(0, 5, 3), "{language:?}");
+        act(&mut app, Action::Take);
+        let game = app.game().expect("a game");
+        assert_eq!(game.position().heaps(), [4], "{language:?}: pins 5 to 7 fell from the end of the row");
+    }
 }

@@ -175,6 +175,7 @@ rules-perfect-zeckendorf = Perfect play: write the heap as a sum of Fibonacci nu
 rules-keys-several = Keys: up and down choose a heap, each keeping its own count (0: none); Enter takes from every heap with a count, at most { $k } of them.
 rules-keys-split = Keys: s switches between taking and splitting the heap; left and right choose how many stay in it.
 rules-keys-two-pins = Keys: left and right move along the row to the pin; s switches between one pin and two neighbouring pins.
+rules-keys-pin-count = Keys: left and right move along the row to the first pin to knock down; s steps through the numbers of neighbouring pins the code lets fall.
 rules-keys-both = Keys: s switches between taking from one heap and the same number from both.
 rules-keys-pins = Keys: left and right move along the row to the first of the two pins.
 rules-keys-limit = Keys: as in Nim; the count stops at the most this move may take.

@@ -58,6 +58,7 @@ plain-example-both = 1 2 (take 2 from heap 1) or both 3 (take 3 from both heaps)
 plain-example-split = 1 2 (take 2 from heap 1) or 2 split 3 (split heap 2, leaving 3 in it)
 plain-example-pins = 1 pin 3 (knock down pin 3 of row 1) or 1 pins 3 4 (pins 3 and 4)
 plain-example-two-pins = 1 pins 3 4 (knock down pins 3 and 4 of row 1)
+plain-example-pin-run = 1 pins 3 4 5 (knock down pins 3, 4 and 5 of row 1), or 1 pin 3 for one pin: as many neighbouring pins as the code allows
 plain-example-turn = 9 4 (turn over the head at 9 and the coin at 4)
 
 ## The menu

@@ -70,12 +70,24 @@ move-take-and-leave = take { $amount } from heap { $heap } and leave { $left } i
 move-took-and-left = took { $amount } from heap { $heap } and left { $left } in it
 move-knock-down-pin = knock down pin { $first } of row { $row }
 move-knocked-down-pin = knocked down pin { $first } of row { $row }
-move-knock-down-pins = knock down pins { $first } and { $second } of row { $row }
-move-knocked-down-pins = knocked down pins { $first } and { $second } of row { $row }
+move-knock-down-pins = knock down pins { $first } { $run ->
+    [yes] to
+   *[no] and
+} { $second } of row { $row }
+move-knocked-down-pins = knocked down pins { $first } { $run ->
+    [yes] to
+   *[no] and
+} { $second } of row { $row }
 move-knock-down-pin-breaking = knock down pin { $first } of row { $row }, breaking it into rows of { $left } and { $rest }
 move-knocked-down-pin-breaking = knocked down pin { $first } of row { $row }, breaking it into rows of { $left } and { $rest }
-move-knock-down-pins-breaking = knock down pins { $first } and { $second } of row { $row }, breaking it into rows of { $left } and { $rest }
-move-knocked-down-pins-breaking = knocked down pins { $first } and { $second } of row { $row }, breaking it into rows of { $left } and { $rest }
+move-knock-down-pins-breaking = knock down pins { $first } { $run ->
+    [yes] to
+   *[no] and
+} { $second } of row { $row }, breaking it into rows of { $left } and { $rest }
+move-knocked-down-pins-breaking = knocked down pins { $first } { $run ->
+    [yes] to
+   *[no] and
+} { $second } of row { $row }, breaking it into rows of { $left } and { $rest }
 listed-take = { $amount } from heap { $heap }
 
 ## The games' names and rules. Moore's Nim_k takes $k; a subtraction game its set, as $set

@@ -48,6 +48,7 @@ plain-example-both = 1 2（从第 1 堆取 2）或 both 3（两堆各取 3）
 plain-example-split = 1 2（从第 1 堆取 2）或 2 split 3（把第 2 堆分开，原处留 3）
 plain-example-pins = 1 pin 3（击倒第 1 行的第 3 个瓶）或 1 pins 3 4（击倒第 3、4 个瓶）
 plain-example-two-pins = 1 pins 3 4（击倒第 1 行的第 3、4 个瓶）
+plain-example-pin-run = 1 pins 3 4 5（击倒第 1 行的第 3、4、5 个瓶），击倒一个瓶写 1 pin 3：相邻的瓶数按代码允许的来
 plain-example-turn = 9 4（翻转第 9 位的正面和第 4 位的硬币）
 
 ## 菜单

@@ -76,12 +76,24 @@ move-take-and-leave = 从第 { $heap } 堆取走 { $amount } 枚，原处留 { $
 move-took-and-left = 从第 { $heap } 堆取走了 { $amount } 枚，原处留 { $left } 枚，其余成为新的一堆
 move-knock-down-pin = 击倒第 { $row } 排的第 { $first } 个球瓶
 move-knocked-down-pin = 击倒了第 { $row } 排的第 { $first } 个球瓶
-move-knock-down-pins = 击倒第 { $row } 排的第 { $first }、{ $second } 个球瓶
-move-knocked-down-pins = 击倒了第 { $row } 排的第 { $first }、{ $second } 个球瓶
+move-knock-down-pins = 击倒第 { $row } 排的第 { $first }{ $run ->
+    [yes] {" "}到第{" "}
+   *[no] 、
+}{ $second } 个球瓶
+move-knocked-down-pins = 击倒了第 { $row } 排的第 { $first }{ $run ->
+    [yes] {" "}到第{" "}
+   *[no] 、
+}{ $second } 个球瓶
 move-knock-down-pin-breaking = 击倒第 { $row } 排的第 { $first } 个球瓶，这排断成 { $left } 个和 { $rest } 个两排
 move-knocked-down-pin-breaking = 击倒了第 { $row } 排的第 { $first } 个球瓶，这排断成 { $left } 个和 { $rest } 个两排
-move-knock-down-pins-breaking = 击倒第 { $row } 排的第 { $first }、{ $second } 个球瓶，这排断成 { $left } 个和 { $rest } 个两排
-move-knocked-down-pins-breaking = 击倒了第 { $row } 排的第 { $first }、{ $second } 个球瓶，这排断成 { $left } 个和 { $rest } 个两排
+move-knock-down-pins-breaking = 击倒第 { $row } 排的第 { $first }{ $run ->
+    [yes] {" "}到第{" "}
+   *[no] 、
+}{ $second } 个球瓶，这排断成 { $left } 个和 { $rest } 个两排
+move-knocked-down-pins-breaking = 击倒了第 { $row } 排的第 { $first }{ $run ->
+    [yes] {" "}到第{" "}
+   *[no] 、
+}{ $second } 个球瓶，这排断成 { $left } 个和 { $rest } 个两排
 listed-take = 第{ $heap }堆取{ $amount }枚
 
 ## 游戏名称与规则。摩尔的 Nim_k 用 $k；减法游戏用其集合 $set（1,2,3）。

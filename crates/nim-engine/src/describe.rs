@@ -32,14 +32,15 @@ pub enum MoveShape {
     },
     /// Take from one heap, or (the alternative) split it in two (Lasker's Nim).
     TakeOrSplit,
-    /// Knock down neighbouring pins of a row: `one` if a move may knock down one pin, `two` if it
-    /// may knock down two neighbours (Kayles: both, the alternative being two; Dawson's Kayles:
-    /// two only). The count is the first pin knocked down, from 1.
+    /// Knock down neighbouring pins of a row: bit `k - 1` of `falls` is set when a move may knock
+    /// down `k` neighbours (Kayles: 1 or 2, `0b11`, the alternative being two; Dawson's Kayles: 2
+    /// only, `0b10`; an octal game: its code's non-zero digits, up to
+    /// [`OCTAL_DIGITS_MAX`](super::OCTAL_DIGITS_MAX)). The count is the first pin knocked down,
+    /// from 1. With more than two numbers of pins, the number chosen is the choice's first kept
+    /// count ([`Choice::counts`]), which the switch steps through.
     Pins {
-        /// A move may knock down one pin.
-        one: bool,
-        /// A move may knock down two neighbouring pins.
-        two: bool,
+        /// The numbers of neighbouring pins a move may knock down, as bits (`1 << (k - 1)`).
+        falls: u8,
     },
     /// Slide the mover's counter in a row to a square (Northcott's game): the heap chosen is the
     /// row (a row is three of the position's heaps after its first three, see
@@ -53,18 +54,58 @@ impl MoveShape {
         match self {
             MoveShape::OneOrBoth => Some(Alternative::Both),
             MoveShape::TakeOrSplit => Some(Alternative::Split),
-            MoveShape::Pins { one: true, two: true } => Some(Alternative::TwoPins),
+            MoveShape::Pins { falls: 0b11 } => Some(Alternative::TwoPins),
+            MoveShape::Pins { falls } if falls.count_ones() > 1 => Some(Alternative::PinCount),
             MoveShape::Turn { most: Some(3) } => Some(Alternative::ThirdCoin),
             _ => None,
         }
     }
 
-    /// How many pins a move knocks down, in a game of pins, with the alternative chosen or not.
-    fn pins(self, alternative: bool) -> Option<u64> {
+    /// The shape of Kayles' moves: one pin or two neighbours.
+    pub const KAYLES: MoveShape = MoveShape::Pins { falls: 0b11 };
+
+    /// The numbers of neighbouring pins a move may knock down, least first, in a game of pins
+    /// (empty for any other shape).
+    ///
+    /// ```
+    /// use nim_engine::MoveShape;
+    ///
+    /// assert_eq!(MoveShape::KAYLES.pin_counts(), [1, 2]);
+    /// assert_eq!(MoveShape::Pins { falls: 0b101 }.pin_counts(), [1, 3]);
+    /// ```
+    pub fn pin_counts(self) -> Vec<u64> {
         match self {
-            MoveShape::Pins { one, two } => Some(if two && (alternative || !one) { 2 } else { 1 }),
-            _ => None,
+            MoveShape::Pins { falls } => (1..=8).filter(|k| falls & (1 << (k - 1)) != 0).collect(),
+            _ => Vec::new(),
         }
+    }
+
+    /// How many pins a move knocks down, in a game of pins: the count kept in `counts` when the
+    /// game has more than two ([`Alternative::PinCount`]), or else the least, or the other with
+    /// the alternative chosen.
+    fn pins(self, alternative: bool, counts: &[u64]) -> Option<u64> {
+        let allowed = self.pin_counts();
+        let kept = counts.first().copied().filter(|k| allowed.contains(k));
+        match (self.alternative(), kept) {
+            (Some(Alternative::PinCount), Some(k)) => Some(k),
+            (Some(Alternative::TwoPins), _) if alternative => allowed.get(1).copied(),
+            _ => allowed.first().copied(),
+        }
+    }
+
+    /// The next number of pins the switch chooses after `pins`, round to the least: for a game
+    /// of pins with more than two ([`Alternative::PinCount`]).
+    ///
+    /// ```
+    /// use nim_engine::MoveShape;
+    ///
+    /// let code_0_137 = MoveShape::Pins { falls: 0b111 };
+    /// assert_eq!(code_0_137.next_pin_count(1), 2);
+    /// assert_eq!(code_0_137.next_pin_count(3), 1);
+    /// ```
+    pub fn next_pin_count(self, pins: u64) -> u64 {
+        let allowed = self.pin_counts();
+        allowed.iter().copied().find(|&k| k > pins).or_else(|| allowed.first().copied()).unwrap_or(1)
     }
 
     /// The move a player has chosen: `count` from heap `heap` (how many stay, in a split; the
@@ -74,9 +115,9 @@ impl MoveShape {
     /// ```
     /// use nim_engine::{Move, MoveShape};
     ///
-    /// let kayles = MoveShape::Pins { one: true, two: true };
+    /// let kayles = MoveShape::KAYLES;
     /// assert_eq!(kayles.build(0, 3, true, &[]), Move::pins(0, 3, 2));
-    /// let dawson = MoveShape::Pins { one: false, two: true };
+    /// let dawson = MoveShape::Pins { falls: 0b10 };
     /// assert_eq!(dawson.build(0, 3, false, &[]), Move::pins(0, 3, 2));
     /// assert_eq!(MoveShape::OneOrBoth.build(0, 2, true, &[]), Move::both(2));
     /// ```
@@ -113,7 +154,9 @@ impl MoveShape {
             }
             (MoveShape::OneOrBoth, true) => Move::both(count),
             (MoveShape::TakeOrSplit, true) => Move::split(heap, count),
-            (MoveShape::Pins { .. }, _) => Move::pins(heap, count, self.pins(alternative).unwrap_or(1)),
+            (MoveShape::Pins { .. }, _) => {
+                Move::pins(heap, count, self.pins(alternative, counts).unwrap_or(1))
+            }
             // The ruler game: the run from the count's coin (0 for none) to the head.
             (MoveShape::Turn { most: None }, _) => {
                 let right = heaps.get(heap).copied().unwrap_or(0);
@@ -165,9 +208,12 @@ impl MoveShape {
     /// let mv = Move::Turn(vec![9, 6, 2]);
     /// let choice = mock.choice_of(&[9], &mv);
     /// assert_eq!(mock.build_in(&[9], choice.heap, choice.count, choice.alternative, &choice.counts), mv);
-    /// let kayles = MoveShape::Pins { one: true, two: true };
+    /// let kayles = MoveShape::KAYLES;
     /// let choice = kayles.choice_of(&[7], &Move::pins(0, 3, 2));
     /// assert_eq!((choice.heap, choice.count, choice.alternative), (0, 3, true));
+    /// // octal:0.137: three pins, their number kept as the choice's count.
+    /// let three = MoveShape::Pins { falls: 0b111 }.choice_of(&[7], &Move::pins(0, 3, 3));
+    /// assert_eq!((three.count, three.alternative, three.counts), (3, true, vec![3]));
     /// ```
     pub fn choice_of(self, heaps: &[u64], mv: &Move) -> Choice {
         let place = |coin: u64| heaps.binary_search(&coin).unwrap_or(0);
@@ -197,7 +243,12 @@ impl MoveShape {
                 Choice { heap, count: left, alternative: true, counts: Vec::new() }
             }
             &Move::Split { heap, take, left } => {
-                Choice { heap, count: left + 1, alternative: take == 2, counts: Vec::new() }
+                let least = self.pin_counts().first().copied().unwrap_or(1);
+                let counts = match self.alternative() {
+                    Some(Alternative::PinCount) => vec![take],
+                    _ => Vec::new(),
+                };
+                Choice { heap, count: left + 1, alternative: take != least, counts }
             }
             // A coin-turning move: the head by its place, the leftmost other coin as the count,
             // and a third coin (Mock Turtles) kept as by the switch.
@@ -244,6 +295,9 @@ pub enum Alternative {
     Split,
     /// Two neighbouring pins instead of one (Kayles).
     TwoPins,
+    /// Another number of neighbouring pins (an octal game whose moves knock down more than two
+    /// numbers of pins): the switch steps through them ([`MoveShape::next_pin_count`]).
+    PinCount,
     /// A third coin turned besides the one kept (Mock Turtles).
     ThirdCoin,
 }
@@ -419,7 +473,7 @@ impl GameKind {
     /// use nim_engine::{GameKind, HeapNoun, MoveShape, ViewKind};
     ///
     /// let dawson = GameKind::Dawson.describe();
-    /// assert_eq!(dawson.shape, MoveShape::Pins { one: false, two: true });
+    /// assert_eq!(dawson.shape, MoveShape::Pins { falls: 0b10 });
     /// assert_eq!((dawson.words.heap, dawson.view), (HeapNoun::Row, ViewKind::Grundy));
     /// assert!(!dawson.has_misere);
     /// ```
@@ -438,13 +492,9 @@ impl GameKind {
                 (MoveShape::OneHeap { cap: Cap::Amounts(set.max()) }, tokens, ViewKind::Grundy)
             }
             GameKind::Lasker => (MoveShape::TakeOrSplit, tokens, ViewKind::Grundy),
-            GameKind::Kayles => (
-                MoveShape::Pins { one: true, two: true },
-                pins(LastMove::KnockedDownLastPin),
-                ViewKind::Grundy,
-            ),
+            GameKind::Kayles => (MoveShape::KAYLES, pins(LastMove::KnockedDownLastPin), ViewKind::Grundy),
             GameKind::Dawson => {
-                (MoveShape::Pins { one: false, two: true }, pins(LastMove::MadeLastMove), ViewKind::Grundy)
+                (MoveShape::Pins { falls: 0b10 }, pins(LastMove::MadeLastMove), ViewKind::Grundy)
             }
             GameKind::Wythoff => (MoveShape::OneOrBoth, tokens, ViewKind::Pairs),
             GameKind::Fibonacci => (MoveShape::OneHeap { cap: Cap::Limit }, tokens, ViewKind::Zeckendorf),
@@ -492,12 +542,10 @@ impl GameKind {
                 },
                 ViewKind::Grundy,
             ),
-            // Rows of pins, as Kayles: one pin and/or two neighbours, where the code allows.
-            GameKind::Octal(code) => (
-                MoveShape::Pins { one: code.digit(1) != 0, two: code.digit(2) != 0 },
-                pins(LastMove::MadeLastMove),
-                ViewKind::Grundy,
-            ),
+            // Rows of pins, as Kayles: as many neighbours as the code's non-zero digits allow.
+            GameKind::Octal(code) => {
+                (MoveShape::Pins { falls: code.falls() }, pins(LastMove::MadeLastMove), ViewKind::Grundy)
+            }
         };
         let least = match self {
             GameKind::Fibonacci => Some((2, LeastReason::FirstMoveNotAll)),
@@ -580,6 +628,27 @@ impl GameKind {
     /// assert_eq!(octal.count_range(&row, 0, false), (2, 4));
     /// ```
     pub fn count_range(self, position: &Position, heap: usize, alternative: bool) -> (u64, u64) {
+        self.count_range_in(position, heap, alternative, &[])
+    }
+
+    /// [`GameKind::count_range`] with the chooser's kept counts ([`Choice::counts`]): in a game
+    /// of pins with more than two numbers of pins, the number chosen.
+    ///
+    /// ```
+    /// use nim_engine::{GameKind, Position};
+    ///
+    /// let row = Position::new(vec![5]);
+    /// let game: GameKind = "octal:0.137".parse().unwrap();
+    /// // Three pins fall from the middle of a row or from its end: the first is pin 1, 2 or 3.
+    /// assert_eq!(game.count_range_in(&row, 0, true, &[3]), (1, 3));
+    /// ```
+    pub fn count_range_in(
+        self,
+        position: &Position,
+        heap: usize,
+        alternative: bool,
+        counts: &[u64],
+    ) -> (u64, u64) {
         let size = position.heap(heap).unwrap_or(0);
         match (self.describe().shape, alternative) {
             // The squares the mover's counter in row `heap` can reach, from the leftmost.
@@ -598,15 +667,15 @@ impl GameKind {
             // An octal game: the first pin where the code lets that many fall, when it does.
             (shape @ MoveShape::Pins { .. }, _)
                 if let Some(range) = self.octal().and_then(|code| {
-                    super::Octal::first_pins(code, size, shape.pins(alternative).unwrap_or(1))
+                    super::Octal::first_pins(code, size, shape.pins(alternative, counts).unwrap_or(1))
                 }) =>
             {
                 range
             }
             // The first pin: two pins must both be in the row.
             (shape @ MoveShape::Pins { .. }, _) => {
-                let last = if shape.pins(alternative) == Some(2) { size.saturating_sub(1) } else { size };
-                (1, last.max(1))
+                let pins = shape.pins(alternative, counts).unwrap_or(1);
+                (1, (size + 1).saturating_sub(pins).max(1))
             }
             (MoveShape::OneHeap { cap: Cap::Amounts(most) }, _) => (1, size.min(most).max(1)),
             // The leftmost other coin's place, 0 for none; with a third coin, one place fewer.
@@ -837,7 +906,10 @@ mod tests {
     fn every_legal_move_is_read_back_into_the_choice_that_builds_it() {
         let positions: [&[u64]; 5] = [&[5], &[3, 4], &[2, 5, 7], &[1, 6, 9, 12], &[23, 5]];
         let mut moves_checked = 0;
-        for kind in GameKind::ALL {
+        // Every game of the menus, and octal games knocking down three pins or more.
+        let octal =
+            ["octal:0.137", "octal:0.107", "octal:0.0077"].map(|code| code.parse::<GameKind>().expect(code));
+        for kind in GameKind::ALL.into_iter().chain(octal) {
             let game = Ruleset::new(kind, Mode::Normal).game();
             let shape = kind.describe().shape;
             for heaps in positions {
@@ -851,6 +923,16 @@ mod tests {
                     let built =
                         shape.build_in(heaps, choice.heap, choice.count, choice.alternative, &choice.counts);
                     assert_eq!(built, mv, "{} on {heaps:?}: {choice:?}", kind.name());
+                    // The choice's first pin is one the chooser can stand on.
+                    let (least, most) =
+                        kind.count_range_in(&position, choice.heap, choice.alternative, &choice.counts);
+                    if matches!(shape, crate::MoveShape::Pins { .. }) {
+                        assert!(
+                            (least..=most).contains(&choice.count),
+                            "{} on {heaps:?}: {choice:?}",
+                            kind.name()
+                        );
+                    }
                     moves_checked += 1;
                 }
             }

@@ -146,6 +146,15 @@ impl Move {
         }
     }
 
+    /// Where a drawing of a move on a board ([`BoardView`](super::BoardView)) marks it: the row
+    /// (from 0) and the square (from 1) a counter goes to. `None` for a move on heaps or coins.
+    pub fn lands_on(&self) -> Option<(usize, u64)> {
+        match *self {
+            Move::Slide { row, to } => Some((row, to)),
+            _ => None,
+        }
+    }
+
     /// Plays the move's mechanics on `position` without asking whether a game allows it; the
     /// game's [`Rules::check`] must have accepted it. Leaves `position` as it was on an error.
     ///
@@ -684,10 +693,8 @@ pub trait Rules {
     /// assert_eq!(dawson.places(&row, 1).typed_most, 4);
     /// ```
     fn places(&self, position: &Position, index: usize) -> super::Places {
-        let least = match self.kind().describe().shape {
-            super::MoveShape::Pins { one: false, .. } => 2,
-            _ => 1,
-        };
+        // A row shorter than the fewest pins a move knocks down has no move.
+        let least = self.kind().describe().shape.pin_counts().first().copied().unwrap_or(1);
         super::Places::heap(position.heap(index).unwrap_or(0), least)
     }
     /// How a start's numbers (drawn at random, a puzzle's, typed) become a position's heaps: a

@@ -580,7 +580,7 @@ pub const GAMES_QUOTED: &str = "a game: \"nim\", \"moore:K\" (K from 1 to 8), \"
 
 /// What `octal:CODE` is, for the help and the completions.
 const OCTAL_HELP: &str = "an octal game on rows of pins: octal:0.71, digit k says where k neighbouring pins may \
-     fall (1 a whole row, 2 at an end, 4 inside); codes of two digits after the point whose period is proved \
+     fall (1 a whole row, 2 at an end, 4 inside); codes of up to seven digits after the point whose period is proved \
      (octal:0.77 is kayles, octal:0.07 is dawson)";
 
 /// What a subtraction set's list may be, as a message says it.

@@ -196,8 +196,8 @@ pub use moore::{MOORE_LIST_MAX, Moore, MooreReason, MooreView};
 pub use nim::{Analysis, Moves, Nim, Outcome, WinningMoves, analyse, fallback_move};
 pub use northcott::{Board, BoardProblem, Colour, NorthcottError, Row, Slide};
 pub use octal::{
-    OCTAL_COMPUTED, OCTAL_DIGITS_MAX, OCTAL_PLAY_MOST, Octal, OctalCode, OctalPlace, OctalRefusal,
-    octal_table, octal_values, proved_period,
+    OCTAL_COMPUTED, OCTAL_DIGITS_MAX, Octal, OctalCode, OctalPlace, OctalRefusal, octal_table, octal_values,
+    proved_period,
 };
 pub use person::{BoardRow, BoardView, Counter, Places, Side};
 pub use position::{

@@ -20,9 +20,10 @@
 //! On the board an octal game is rows of pins, as Kayles is: a move knocks down `k` neighbouring
 //! pins of a row (a [`Move::Split`] taking `k`, the `left` pins before them staying in the row's
 //! place), at a row's end (one row left), inside it (two), or a whole row of `k`, as the code
-//! allows. The game played here knocks down one or two pins ([`OCTAL_PLAY_MOST`], the codes of
-//! two digits after the point and `d0 = 0`), which a player's keys and mouse can choose; longer
-//! codes are computed and answered by [`octal_table`] and [`Octal`], for the tests and tables.
+//! allows. Every code with `d0 = 0` is played, up to seven pins a move: the player chooses the
+//! first pin and, where the code lets more than one number of pins fall, steps through them with
+//! the switch ([`MoveShape::Pins`](super::MoveShape::Pins)). A split without taking (`d0 = 4`) is
+//! computed and answered by [`octal_table`] and [`Octal`], for `solve`, the tests and tables.
 
 use std::sync::{Arc, Mutex};
 
@@ -38,10 +39,6 @@ pub const OCTAL_DIGITS_MAX: usize = 7;
 /// move takes (about 15 million for seven digits, 4 million for the codes played), whatever the
 /// machine.
 pub const OCTAL_COMPUTED: usize = 2048;
-
-/// The most pins a move of an octal game played here knocks down: the codes of at most two
-/// digits after the point (and 0 before it), whose moves the pins' board builds.
-pub const OCTAL_PLAY_MOST: u64 = 2;
 
 /// The code the menus offer: 0.53 (one pin may fall as a whole row or from inside a row, two
 /// neighbours as a whole row or at an end), whose values repeat with period 9 from 11 on, which
@@ -93,6 +90,13 @@ impl OctalCode {
     /// The amounts a move may take, smallest first (0 for a split without taking, `d0 = 4`).
     pub fn takes(self) -> impl Iterator<Item = u64> {
         (0..=OCTAL_DIGITS_MAX as u64).filter(move |&k| self.digit(k) != 0)
+    }
+
+    /// The numbers of neighbouring pins a move may knock down, as bits (`1 << (k - 1)` for
+    /// `k`), for [`MoveShape::Pins`](super::MoveShape::Pins): the code's non-zero digits after
+    /// the point.
+    pub fn falls(self) -> u8 {
+        self.takes().filter(|&k| k > 0).fold(0, |bits, k| bits | 1 << (k - 1))
     }
 
     /// Whether a move may take `k` tokens and leave `parts` heaps (0, 1 or 2).
@@ -148,23 +152,13 @@ impl OctalCode {
         OctalCode::new(&digits).ok_or_else(|| format!("every digit is 0, so no move is allowed: {expected}"))
     }
 
-    /// Why the code is not played here, when it is not: its moves must knock down one or two pins
-    /// ([`OCTAL_PLAY_MOST`]), which a player's keys build; longer codes and splits without taking
-    /// are computed ([`octal_table`]) but not played.
+    /// Why the code is not played here, when it is not: a split without taking (a digit 4
+    /// before the point) is computed, but the pins' board builds moves that knock pins down.
     pub fn unplayable(self) -> Option<String> {
-        if self.digit(0) != 0 {
-            return Some(
-                "a split without taking (a digit 4 before the point) is not played here: a move knocks down one \
-                 or two neighbouring pins"
-                    .to_string(),
-            );
-        }
-        (self.most() > OCTAL_PLAY_MOST).then(|| {
-            format!(
-                "its moves take up to {} tokens, and only codes whose moves knock down one or two neighbouring \
-                 pins (two digits after the point) are played here",
-                self.most()
-            )
+        (self.digit(0) != 0).then(|| {
+            "a split without taking (a digit 4 before the point) is not played here: a move knocks down \
+             neighbouring pins"
+                .to_string()
         })
     }
 }
