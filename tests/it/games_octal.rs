@@ -206,6 +206,12 @@ fn solve_answers_at_the_largest_rows() {
     schema::check_lines(&text);
     let answer: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
     assert_eq!(answer["game"], "octal:0.53");
+    // A code knocking down up to three pins, at the largest rows too.
+    let long = solve(&["--json", "--game", "octal:0.137", &max, "7", &max], "");
+    assert!(long.status.success(), "{}", String::from_utf8_lossy(&long.stderr));
+    let long = String::from_utf8(long.stdout).unwrap();
+    schema::check_lines(&long);
+    assert_eq!(serde_json::from_str::<serde_json::Value>(long.trim()).unwrap()["game"], "octal:0.137");
     let game = Game::new(Ruleset::new(GameKind::Octal(code("0.53")), Mode::Normal)).unwrap();
     let position = Position::new(vec![u64::MAX, 7, u64::MAX]);
     let count = game.winning_move_count(&position).unwrap();

@@ -269,7 +269,7 @@ impl serde::Serialize for MoveJson<'_> {
                 map.end()
             }
         }
-        /// The pins knocked down, listed as they are written (a move knocks down one or two).
+        /// The pins knocked down, listed as they are written (a move knocks down one to seven).
         struct Pins(u64, u64);
         impl serde::Serialize for Pins {
             fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
