@@ -4,7 +4,6 @@
 
 use crate::app::{App, Coaching, Exercise, Game, Lesson, MISERE_GAME, Note, Picture, Screen, grundy_value};
 use crate::domain::{Players, Seat};
-use crate::engine::HeapNoun;
 use crate::i18n::{self, Arg, Language};
 use crate::words;
 
@@ -402,12 +401,7 @@ fn coach_words(lang: crate::i18n::Language, game: &Game, coaching: &Coaching) ->
 pub fn position_line(lang: crate::i18n::Language, game: &Game) -> String {
     let position = game.position();
     let heaps = list(lang, position.heaps());
-    let id = match game.rules.kind.describe().words.heap {
-        HeapNoun::Heap => "plain-heaps",
-        HeapNoun::Row => "plain-rows",
-        HeapNoun::Step => "plain-steps",
-        HeapNoun::Head => "plain-heads",
-    };
+    let id = words::position_line_id(game.rules.kind);
     let count = Arg::from(position.heaps().len());
     let line = msg(lang, id, &[("heaps", Arg::from(heaps)), ("count", count)]);
     // A game played on a board: the numbers (as a program reads them), then the board in words.
