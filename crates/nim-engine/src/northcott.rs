@@ -553,6 +553,7 @@ impl Northcott {
             (Some(slide), None) => GrundyReason::Lost { words: words(slide) },
         };
         GrundyView {
+            cells: Vec::new(),
             game: GameKind::Northcott,
             heaps: gaps.clone(),
             values: gaps.iter().map(|&g| u128::from(g)).collect(),
