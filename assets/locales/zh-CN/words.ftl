@@ -456,6 +456,6 @@ move-corners = 翻转从 ({ $x }, { $y }) 处的正面到 ({ $a }, { $b }) 的�
 move-turned-corners = 翻转了从 ({ $x }, { $y }) 处的正面到 ({ $a }, { $b }) 的矩形的四个角
 corners-win = (x, y) 处的正面的值是尼姆积 (x−1) ⊗ (y−1)：{ $values }，异或为 { $sum }；({ $x }, { $y }) 处的正面值为 { $from }，从它出发的矩形使异或改变（列差，从 0 数）⊗（行差）= { $p } ⊗ { $q } = { $sum }：{ $move }，异或就变为 0
 corners-lost = 这是必败局面：各正面的值为 { $values }（各为 (x−1) ⊗ (y−1)），异或为 0；{ $move }，等对方失误
-frame-grid = 一格一格的硬币
+frame-grid = 硬币方格
 refused-bad-slide = 第 { $row-digits } 排的棋子不能移到第 { $to-digits } 格：棋子只能沿本排移动，不能跳过或落在对方的棋子上，也不能离开棋盘
 refused-no-retreat = 向后移动要用掉一次后退机会，而你已经没有了
