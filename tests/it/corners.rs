@@ -81,8 +81,7 @@ fn the_hint_is_a_winning_move_explained_with_nim_products_in_both_languages() {
     assert!(english.contains("nim product") && english.contains('⊗'), "{english}");
     let chinese = g.hint_words(Language::SimplifiedChinese);
     assert!(chinese.contains("尼姆积") && chinese.contains('⊗'), "{chinese}");
-    let mut look = Look::default();
-    look.language = Language::SimplifiedChinese;
+    let look = Look { language: Language::SimplifiedChinese, ..Look::default() };
     let zh = screen(&app, &look);
     assert!(zh.contains("尼 姆 积") && zh.contains("⊗"), "{zh}");
 }

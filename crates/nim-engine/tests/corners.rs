@@ -102,7 +102,7 @@ impl Grid {
         assert_eq!(game.is_over(&position), over, "{heaps:?}");
         // The AI's try from a lost position weighs every move (slow in a debug build): every
         // won position's move is checked, and one lost position in eight.
-        if lost && set % 8 != 0 {
+        if lost && !set.is_multiple_of(8) {
             return;
         }
         if let Some(mv) = game.ai_move(&position) {
