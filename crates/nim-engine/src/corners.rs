@@ -510,6 +510,22 @@ mod tests {
     }
 
     #[test]
+    fn a_person_chooses_among_the_heads_and_steps_through_the_corners() {
+        // Heads at (3, 2), (1, 4) (no move) and (4, 4), given in any order.
+        let position = Position::new(vec![4, 4, 3, 2, 1, 4]);
+        let game = Corners;
+        assert_eq!(game.choices(&position), 3);
+        assert_eq!(game.places(&position, 0).typed_most, 2);
+        assert!(!game.places(&position, 1).open);
+        assert_eq!(game.places(&position, 2).typed_most, 9);
+        assert_eq!(game.board_view(&position), None);
+        // Drawn numbers become heads with a move, one a number, each once.
+        let heads = heads(&game.position_from(vec![1, 2, 2, 36]));
+        assert_eq!(heads.len(), 3);
+        assert!(heads.iter().all(|h| h.has_move() && h.x <= CORNERS_GRID && h.y <= CORNERS_GRID));
+    }
+
+    #[test]
     fn a_count_names_a_corner_and_back() {
         let h = Head { x: 4, y: 3 };
         for count in 1..=6 {
