@@ -485,8 +485,8 @@ game-corners-title = Turning Corners
 game-corners-short = Corners
 game-rule-corners = coins on a grid, heads or tails; a move turns over the four corners of a rectangle, the corner farthest from the top left from heads to tails
 grundy-pattern-corners = columns and rows are counted from 1: a head at (x, y) is worth the nim product (x−1) ⊗ (y−1), so a head in row 1 or column 1 is worth 0, and the four corners of a rectangle from (x, y) to (a, b) change the XOR by (x−1 ⊕ a−1) ⊗ (y−1 ⊕ b−1)
-move-corners = turn over the corners of the rectangle from the head at ({ $x }, { $y }) to ({ $a }, { $b })
-move-turned-corners = turned over the corners of the rectangle from the head at ({ $x }, { $y }) to ({ $a }, { $b })
+move-corners = turn over the corners from ({ $x }, { $y }) to ({ $a }, { $b })
+move-turned-corners = turned over the corners from ({ $x }, { $y }) to ({ $a }, { $b })
 corners-win = each head at (x, y) is worth the nim product (x−1) ⊗ (y−1): { $values }, XOR { $sum }; the head at ({ $x }, { $y }) is worth { $from }, and a rectangle from it to (a, b) changes the XOR by (x−1 ⊕ a−1) ⊗ (y−1 ⊕ b−1) = { $p } ⊗ { $q } = { $sum }: { $move }, which leaves an XOR of 0
 corners-lost = this position is lost: the heads are worth { $values } (each (x−1) ⊗ (y−1)), XOR 0; { $move } and hope for a mistake
 frame-grid = A grid of coins
