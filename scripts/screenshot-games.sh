@@ -72,6 +72,7 @@ shot docs/shots/octal-100x30.png 100x30 dark 12 "h b" C.UTF-8 --game octal:0.53 
 shot docs/shots/octal-0.137-100x30.png 100x30 dark 12 "s s Right" C.UTF-8 --game octal:0.137 --heaps 7,9,4 "${fast[@]}"
 shot docs/shots/zh-octal-0.137-100x30.png 100x30 dark 12 "h" zh_CN.UTF-8 --game octal:0.137 --heaps 7,9,4 "${fast[@]}"
 shot docs/shots/northcott-100x30.png 100x30 dark 12 h C.UTF-8 --game northcott --heaps 1,3,3,12,3,8,9,1,4,1000000000000000000,2,999999999999999990 "${fast[@]}"
+shot docs/shots/corners-100x30.png 100x30 dark 12 h C.UTF-8 --game corners --heaps 3,2,2,4,4,4,6,3,5,6 "${fast[@]}"
 shot docs/shots/misere-kayles-100x30.png 100x30 dark 12 h C.UTF-8 --game kayles --mode misere --heaps 1,4,9,13 "${fast[@]}"
 shot docs/shots/misere-kayles-theory-100x30.png 100x30 dark 12 "h b" C.UTF-8 --game kayles --mode misere --heaps 1,4,9,13 "${fast[@]}"
 shot docs/shots/zh-misere-kayles-100x30.png 100x30 dark 12 h zh_CN.UTF-8 --game kayles --mode misere --heaps 1,4,9,13 "${fast[@]}"

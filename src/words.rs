@@ -159,6 +159,7 @@ pub fn plain_takes(kind: GameKind) -> bool {
 pub fn frame_title(lang: Language, kind: GameKind) -> Option<String> {
     match kind.describe().words.heap {
         HeapNoun::Step => Some(i18n::text(lang, "frame-steps")),
+        HeapNoun::Head if kind.describe().shape == MoveShape::Corners => Some(i18n::text(lang, "frame-grid")),
         HeapNoun::Head => Some(i18n::text(lang, "frame-coins")),
         HeapNoun::Row => Some(say(lang, "frame-rows-of", &[("units", txt(units(lang, kind)))])),
         HeapNoun::Heap => None,
@@ -295,7 +296,15 @@ pub fn fitted_heaps(lang: Language, kind: GameKind, heaps: &[u64]) -> String {
             ],
         );
     }
+    if kind.describe().shape == MoveShape::Corners {
+        return cells(&crate::engine::heads(heaps).iter().map(|h| (h.x, h.y)).collect::<Vec<_>>());
+    }
     spaced(heaps)
+}
+
+/// Cells of a grid as a person writes them: `(3, 2) (5, 4)`, column then row.
+pub fn cells(cells: &[(u64, u64)]) -> String {
+    cells.iter().map(|(x, y)| format!("({x}, {y})")).collect::<Vec<_>>().join(" ")
 }
 
 /// Why the chosen move cannot be played, as a sentence in the screen's language. The moves
@@ -498,6 +507,11 @@ pub fn move_text(lang: Language, words: &MoveWords, tense: Tense) -> String {
                 ],
             )
         }
+        &MoveWords::Corners { head: (x, y), corner: (a, b) } => say(
+            lang,
+            pick("move-corners", "move-turned-corners"),
+            &[("x", num(x)), ("y", num(y)), ("a", num(a)), ("b", num(b))],
+        ),
         &MoveWords::Run { right, left } if right == left => {
             say(lang, pick("move-turn-head", "move-turned-head"), &[("head", num(right))])
         }
@@ -712,6 +726,7 @@ pub fn rule(lang: Language, kind: GameKind) -> String {
     }
     match kind.describe().shape {
         MoveShape::Slide => i18n::text(lang, "game-rule-northcott"),
+        MoveShape::Corners => i18n::text(lang, "game-rule-corners"),
         MoveShape::Turn { most: Some(2) } => i18n::text(lang, "game-rule-turtles"),
         MoveShape::Turn { most: None } => i18n::text(lang, "game-rule-ruler"),
         MoveShape::Turn { .. } => i18n::text(lang, "game-rule-mock-turtles"),
@@ -755,6 +770,7 @@ pub fn move_example(lang: Language, kind: GameKind) -> String {
         MoveShape::Pins { .. } => "plain-example-pin-run",
         MoveShape::Turn { .. } => "plain-example-turn",
         MoveShape::Slide => "plain-example-slide",
+        MoveShape::Corners => "plain-example-corners",
     };
     i18n::text(lang, id)
 }
@@ -863,6 +879,19 @@ pub fn move_keys(described: &crate::engine::Description, switched: bool) -> Move
             all: "keys-the-rightmost-square",
             take: "keys-slide-the-counter",
             take_bar: "keys-slide",
+            ..nim
+        },
+        // A head, then the opposite corner stepping through its rectangle as one reads it.
+        (MoveShape::Corners, _, _) => MoveKeys {
+            up: "keys-choose-the-head-before",
+            down: "keys-choose-the-head-after",
+            less: "keys-corner-before",
+            more: "keys-corner-after",
+            bar: "keys-corner",
+            one: "keys-the-top-left-corner",
+            all: "keys-the-corner-next-to-the-head",
+            take: "keys-turn-the-four-corners",
+            take_bar: "keys-turn-over",
             ..nim
         },
         (MoveShape::Turn { .. }, third, kept) => MoveKeys {
@@ -1298,6 +1327,9 @@ fn grundy_reason(lang: Language, view: &GrundyView) -> String {
 /// their heaps are, before the working: `Staircase Nim is Nim on the odd steps: ...`. `None` for
 /// any other game.
 fn in_disguise(lang: Language, view: &GrundyView) -> Option<String> {
+    if view.pattern? == GrundyPattern::Corners {
+        return corners_hint(lang, view);
+    }
     let (win, lost) = match view.pattern? {
         GrundyPattern::Staircase => ("staircase-win", "staircase-lost"),
         GrundyPattern::TurningTurtles => ("turtles-win", "turtles-lost"),
@@ -1341,6 +1373,41 @@ fn in_disguise(lang: Language, view: &GrundyView) -> Option<String> {
             say(lang, lost, &[("values", txt(listed)), ("move", txt(move_text(lang, words, Tense::Present)))])
         }
     })
+}
+
+/// Turning Corners' hint: each head's nim product, the head that wins and the rectangle whose
+/// corners change the value by the rest, `(x−1 ⊕ a−1) ⊗ (y−1 ⊕ b−1)`.
+fn corners_hint(lang: Language, view: &GrundyView) -> Option<String> {
+    let products: Vec<String> =
+        view.cells.iter().zip(&view.values).map(|(&(x, y), v)| format!("{}⊗{}={v}", x - 1, y - 1)).collect();
+    let listed = if products.len() <= 5 { products.join(", ") } else { "…".to_string() };
+    match &view.reason {
+        GrundyReason::GameOver => None,
+        GrundyReason::Win { words, step, .. } => {
+            let &(x, y) = view.cells.get(step.heap)?;
+            let MoveWords::Corners { corner: (a, b), .. } = words else { return None };
+            let (p, q) = ((x - 1) ^ (a - 1), (y - 1) ^ (b - 1));
+            Some(say(
+                lang,
+                "corners-win",
+                &[
+                    ("values", txt(listed)),
+                    ("sum", num(view.sum)),
+                    ("x", num(x)),
+                    ("y", num(y)),
+                    ("from", num(step.from)),
+                    ("p", num(p)),
+                    ("q", num(q)),
+                    ("move", txt(move_text(lang, words, Tense::Present))),
+                ],
+            ))
+        }
+        GrundyReason::Lost { words } => Some(say(
+            lang,
+            "corners-lost",
+            &[("values", txt(listed)), ("move", txt(move_text(lang, words, Tense::Present)))],
+        )),
+    }
 }
 
 /// A subtraction game of 1 to k tokens on one heap (the 21 game, Bachet's game) has a rule a
@@ -1565,6 +1632,7 @@ pub fn grundy_pattern(lang: Language, kind: GameKind, pattern: GrundyPattern) ->
         GrundyPattern::MockTurtles => i18n::text(lang, "grundy-pattern-mock-turtles"),
         GrundyPattern::Ruler => i18n::text(lang, "grundy-pattern-ruler"),
         GrundyPattern::Northcott => i18n::text(lang, "grundy-pattern-northcott"),
+        GrundyPattern::Corners => i18n::text(lang, "grundy-pattern-corners"),
     }
 }
 

@@ -5,6 +5,9 @@
 //! coins, heads and tails, each numbered by its place, long runs of tails elided as `⋯N⋯`, the
 //! row wrapping onto further lines; and a game played on a board (the engine's `BoardView`: rows
 //! of squares with counters of two sides) as those rows, whose turn and the retreats left.
+//! Turning Corners (`MoveShape::Corners`) is a grid of coins, columns numbered across the top
+//! and rows down the left, windowed around the heads when the places are large (runs of
+//! columns or rows with no head elided as `⋯`), the chosen rectangle's four corners bracketed.
 //! Each answers for its size, its drawing and its clicks from the same geometry, as `pins.rs`
 //! does; a game none draws keeps the rows of tokens.
 
@@ -24,6 +27,7 @@ enum Picture {
     Stairs,
     Coins,
     Board,
+    Grid,
 }
 
 fn picture(game: &Game) -> Option<Picture> {
@@ -32,6 +36,7 @@ fn picture(game: &Game) -> Option<Picture> {
         // A game played on a board, as the engine gives it.
         _ if game.board().is_some() => Some(Picture::Board),
         MoveShape::Turn { .. } => Some(Picture::Coins),
+        MoveShape::Corners => Some(Picture::Grid),
         _ if described.words.verb == Verb::MoveDown => Some(Picture::Stairs),
         _ => None,
     }
@@ -72,6 +77,11 @@ pub(super) fn size(
                 lines += 1;
             }
             Some((width, lines * 4 - 1 + 2, whole))
+        }
+        Picture::Grid => {
+            let grid = Grid::of(game, Rect::new(0, 0, u16::MAX, u16::MAX), Some(&game.chosen()));
+            let whole = grid.width().saturating_add(4).max(min_width);
+            Some((whole.min(max_width.max(min_width)), grid.height().saturating_add(2), whole))
         }
         Picture::Board => {
             let rows = game.board()?.rows.len() as u16;
@@ -126,6 +136,10 @@ pub(super) fn render(game: &Game, look: &Look, board: Rect, marked: Option<&Move
             render_board(game, look, board, marked, buf);
             true
         }
+        Some(Picture::Grid) => {
+            Grid::of(game, board, marked).render(game, look, marked, buf);
+            true
+        }
         None => false,
     }
 }
@@ -166,6 +180,21 @@ pub(super) fn hit(
             });
             Some(picked)
         }
+        Picture::Grid => {
+            let grid = Grid::of(game, board, Some(&game.chosen()));
+            let picked = grid.at(column, row).and_then(|(x, y)| {
+                let heads = crate::engine::heads(game.position().heaps());
+                if let Some(heap) = heads.iter().position(|h| h.x == x && h.y == y && h.has_move()) {
+                    return Some(Msg::Pick { heap, count: game.count });
+                }
+                let head = heads.get(game.selected).copied()?;
+                (x < head.x && y < head.y).then(|| Msg::Pick {
+                    heap: game.selected,
+                    count: crate::engine::count_of_corner(head, x, y),
+                })
+            });
+            Some(picked)
+        }
         Picture::Board => {
             let placed = place_board(lang, game, board, None);
             let picked = placed.iter().filter(|p| p.y == row).find_map(|p| {
@@ -203,6 +232,11 @@ pub(super) fn cursor(
                     (cell == Cell::Square(game.count)).then(|| ratatui::layout::Position::new(p.x + cx, p.y))
                 })
             }))
+        }
+        Picture::Grid => {
+            let grid = Grid::of(game, board, Some(&game.chosen()));
+            let head = crate::engine::heads(game.position().heaps()).get(game.selected).copied();
+            Some(head.and_then(|h| grid.place(h.x, h.y)).map(|(x, y)| ratatui::layout::Position::new(x, y)))
         }
         Picture::Coins => {
             let layout = CoinLayout::of(game, board, Some(&game.chosen()));
@@ -747,6 +781,134 @@ fn render_board(game: &Game, look: &Look, board: Rect, marked: Option<&Move>, bu
         if end < area.right() {
             let tail = row_tail(row, ascii);
             buf.set_stringn(end, y, &tail, usize::from(area.right() - end), theme.fg(theme.dim));
+        }
+    }
+}
+
+/// The columns (or rows) a grid shows: every one from 1 while the largest is small, else those
+/// of the heads and the move marked, with their neighbours before, and `None` for a run elided.
+fn axis(mut wanted: Vec<u64>) -> Vec<Option<u64>> {
+    const WHOLE: u64 = 12;
+    let most = wanted.iter().copied().max().unwrap_or(1).max(2);
+    if most <= WHOLE {
+        return (1..=most).map(Some).collect();
+    }
+    wanted.extend([1, 2]);
+    let before: Vec<u64> = wanted.iter().map(|&v| v.saturating_sub(1).max(1)).collect();
+    wanted.extend(before);
+    wanted.sort_unstable();
+    wanted.dedup();
+    let mut out = Vec::new();
+    for (i, &v) in wanted.iter().enumerate() {
+        if i > 0 && wanted[i - 1] + 1 < v {
+            out.push(None);
+        }
+        out.push(Some(v));
+    }
+    out
+}
+
+/// Turning Corners' grid as drawn: the columns and rows shown and where each stands.
+struct Grid {
+    columns: Vec<Option<u64>>,
+    rows: Vec<Option<u64>>,
+    /// The first column of the cells and the width of each; the row labels' width.
+    x: u16,
+    cell: u16,
+    label: u16,
+    /// The header's line; the first row of coins is the next.
+    y: u16,
+    inside: Rect,
+}
+
+impl Grid {
+    fn of(game: &Game, board: Rect, marked: Option<&Move>) -> Grid {
+        let heads = crate::engine::heads(game.position().heaps());
+        let mut xs: Vec<u64> = heads.iter().map(|h| h.x).collect();
+        let mut ys: Vec<u64> = heads.iter().map(|h| h.y).collect();
+        if let Some(&Move::Corners { y, x, b, a }) = marked {
+            xs.extend([x, a]);
+            ys.extend([y, b]);
+        }
+        let (columns, rows) = (axis(xs), axis(ys));
+        let digits = |axis: &[Option<u64>]| {
+            axis.iter().flatten().map(|v| v.to_string().len()).max().unwrap_or(1) as u16
+        };
+        let inside = board.inner(Margin::new(1, 1));
+        let label = digits(&rows) + 1;
+        let cell = (digits(&columns) + 1).max(3);
+        Grid { x: inside.x + 1 + label, cell, label, y: inside.y, columns, rows, inside }
+    }
+
+    fn width(&self) -> u16 {
+        1 + self.label + self.cell.saturating_mul(self.columns.len() as u16)
+    }
+
+    fn height(&self) -> u16 {
+        1 + self.rows.len() as u16
+    }
+
+    /// Where the coin at column `x`, row `y` is drawn, when it is shown.
+    fn place(&self, x: u64, y: u64) -> Option<(u16, u16)> {
+        let i = self.columns.iter().position(|&c| c == Some(x))? as u16;
+        let j = self.rows.iter().position(|&r| r == Some(y))? as u16;
+        Some((self.x + i * self.cell + self.cell / 2, self.y + 1 + j))
+    }
+
+    /// The coin a click at (`column`, `row`) lands on.
+    fn at(&self, column: u16, row: u16) -> Option<(u64, u64)> {
+        let j = usize::from(row.checked_sub(self.y + 1)?);
+        let i = usize::from(column.checked_sub(self.x)? / self.cell);
+        Some((*self.columns.get(i)?.as_ref()?, *self.rows.get(j)?.as_ref()?))
+    }
+
+    fn render(&self, game: &Game, look: &Look, marked: Option<&Move>, buf: &mut Buffer) {
+        let theme = &look.theme;
+        let heads = crate::engine::heads(game.position().heaps());
+        let is_head = |x: u64, y: u64| heads.iter().any(|h| h.x == x && h.y == y);
+        let corners: Vec<(u64, u64)> = match marked {
+            Some(&Move::Corners { y, x, b, a }) => vec![(x, y), (a, y), (x, b), (a, b)],
+            _ => Vec::new(),
+        };
+        // Heads and tails in ASCII: `H` and `t` (the ASCII pass would make both circles `o`).
+        let (head, tail, gap) =
+            if look.glyphs.rule.is_ascii() { ("H", "t", "..") } else { ("●", "○", "⋯") };
+        let area = self.inside.intersection(buf.area);
+        let mut put = |x: u16, y: u16, text: &str, style: Style| {
+            if area.contains(ratatui::layout::Position::new(x, y)) {
+                buf.set_string(x, y, text, style);
+            }
+        };
+        for (i, column) in self.columns.iter().enumerate() {
+            let x = self.x + i as u16 * self.cell;
+            let text = column.map_or(gap.to_string(), |c| c.to_string());
+            let centre = x + (self.cell.saturating_sub(text.width() as u16)) / 2 + 1;
+            put(centre.min(x + self.cell - 1), self.y, &text, theme.fg(theme.dim));
+        }
+        for (j, row) in self.rows.iter().enumerate() {
+            let y = self.y + 1 + j as u16;
+            let label = row.map_or(gap.to_string(), |r| r.to_string());
+            let pad = self.label.saturating_sub(label.width() as u16);
+            put(self.inside.x + pad, y, &label, theme.fg(theme.dim));
+            for (i, column) in self.columns.iter().enumerate() {
+                let x = self.x + i as u16 * self.cell + self.cell / 2;
+                let (Some(c), Some(r)) = (column, row) else {
+                    put(x, y, gap, theme.fg(theme.dim));
+                    continue;
+                };
+                let up = is_head(*c, *r);
+                let corner = corners.contains(&(*c, *r));
+                let style = match (corner, up) {
+                    (true, _) => theme.strong(theme.marked),
+                    (false, true) => theme.strong(theme.token),
+                    (false, false) => theme.fg(theme.dim),
+                };
+                if corner {
+                    put(x - 1, y, "[", style);
+                    put(x + 1, y, "]", style);
+                }
+                put(x, y, if up { head } else { tail }, style);
+            }
         }
     }
 }

@@ -147,7 +147,11 @@ fn grundy_panel(lang: Language, view: &GrundyView, hinted: bool, xor: &str) -> P
     let changed = working.map(|step| step.heap);
     for (i, (&size, &value)) in view.heaps.iter().zip(&view.values).enumerate() {
         let tone = if changed == Some(i) { Tone::Strong } else { Tone::Plain };
-        let count = count_of(lang, view.game, size);
+        // A head on a grid is told by its cell, `(3, 2)`.
+        let count = match view.cells.get(i) {
+            Some(&cell) => super::cells(&[cell]),
+            None => count_of(lang, view.game, size),
+        };
         // `heap 1   `: the word, the number in three columns and a space, as wide for every heap.
         let label = padded(&numbered(lang, view.game, i + 1), heap(lang, view.game).width() + 5);
         panel.heaps.push(Toned::one(format!("{label}{}   g = {value}", right_aligned(&count, 10)), tone));
@@ -331,11 +335,15 @@ pub fn solve_lines(lang: Language, kind: GameKind, heaps: &[u64], teaching: &Tea
     let mut out = Vec::new();
     match teaching {
         Teaching::Grundy(view) => {
-            // The view's heaps: the position's, or what they stand for (a board's gaps).
-            let heaps = &view.heaps;
-            let value_width = heaps.iter().map(|h| h.to_string().len()).max().unwrap_or(1);
+            // The view's heaps: the position's, or what they stand for (a board's gaps, a grid's
+            // cells).
+            let heaps: Vec<String> = match view.cells.is_empty() {
+                true => view.heaps.iter().map(u64::to_string).collect(),
+                false => view.cells.iter().map(|&cell| super::cells(&[cell])).collect(),
+            };
+            let value_width = heaps.iter().map(String::len).max().unwrap_or(1);
             let label_width = item(heaps.len()).width();
-            for (i, (&h, &g)) in heaps.iter().zip(&view.values).enumerate() {
+            for (i, (h, &g)) in heaps.iter().zip(&view.values).enumerate() {
                 let label = padded(&item(i + 1), label_width);
                 let value = text_with(lang, "solve-grundy-value", &[("value", Arg::Text(g.to_string()))]);
                 out.push(format!("{label}  {h:>value_width$}  {value}"));
@@ -473,13 +481,14 @@ pub fn plain_lines(lang: Language, kind: GameKind, teaching: &Teaching) -> Vec<S
         }
         Teaching::Grundy(view) => {
             for (i, (&n, &value)) in view.heaps.iter().zip(&view.values).enumerate() {
+                // A grid's head is its cell, `(3, 2)`.
+                let size = match view.cells.get(i) {
+                    Some(&cell) => Arg::from(super::cells(&[cell])),
+                    None => Arg::from(n),
+                };
                 lines.push(msg(
                     "plain-grundy-heap",
-                    &[
-                        ("heap", Arg::from(heap(i))),
-                        ("size", Arg::from(n)),
-                        ("value", Arg::from(value.to_string())),
-                    ],
+                    &[("heap", Arg::from(heap(i))), ("size", size), ("value", Arg::from(value.to_string()))],
                 ));
             }
             lines.push(msg("plain-grundy-sum", &[("sum", Arg::from(view.sum.to_string()))]));

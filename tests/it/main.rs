@@ -11,6 +11,7 @@ mod support;
 mod app;
 mod cli;
 mod config_cli;
+mod corners;
 mod engine_bruteforce;
 mod engine_props;
 mod fuzz;

@@ -170,6 +170,7 @@ plain-menu-no-misere = { $game } has no misère form: it is played in normal pla
 plain-help-menu-settings = game NAME, heaps 3 4 5, misere or normal: change the game, the heaps or the convention.
 plain-euclid = { $larger } = { $quotient } × { $smaller } + { $remainder }
 plain-example-slide = 2 to 7 (slide your counter in row 2 to square 7)
+plain-example-corners = 5 4 2 1 (turn over the corners of the rectangle from the head at column 5, row 4 to column 2, row 1)
 plain-board-row = row { $row-digits }: { $width-digits } squares, white at { $white-digits }, black at { $black-digits }, gap { $gap-digits }
 plain-row-separator = {"; "}
 plain-board = { $rows }. { $mover }; retreats left: White { $white-digits }, Black { $black-digits }.

@@ -480,5 +480,15 @@ move-slide-back = move the { $colour } counter in row { $row } back from { $from
 move-slid-back = moved the { $colour } counter in row { $row } back from { $from } to { $to } (a retreat)
 northcott-win = the gaps are Nim heaps: { $values } = { $sum }; row { $at }'s gap of { $from } becomes { $to }: { $move }, which leaves a nim-sum of 0 (and if a counter moves back, close the gap again)
 northcott-lost = this position is lost: the gaps are Nim heaps, { $values } = 0; { $move } and hope for a mistake
+## Turning Corners (`corners`): heads on a grid, `(x, y)` being column x and row y, from 1.
+game-corners-title = Turning Corners
+game-corners-short = Corners
+game-rule-corners = coins on a grid, heads or tails; a move turns over the four corners of a rectangle, the corner farthest from the top left from heads to tails
+grundy-pattern-corners = columns and rows are counted from 1: a head at (x, y) is worth the nim product (x−1) ⊗ (y−1), so a head in row 1 or column 1 is worth 0, and the four corners of a rectangle from (x, y) to (a, b) change the XOR by (x−1 ⊕ a−1) ⊗ (y−1 ⊕ b−1)
+move-corners = turn over the corners from ({ $x }, { $y }) to ({ $a }, { $b })
+move-turned-corners = turned over the corners from ({ $x }, { $y }) to ({ $a }, { $b })
+corners-win = each head at (x, y) is worth the nim product (x−1) ⊗ (y−1): { $values }, XOR { $sum }; the head at ({ $x }, { $y }) is worth { $from }, and a rectangle from it to (a, b) changes the XOR by (x−1 ⊕ a−1) ⊗ (y−1 ⊕ b−1) = { $p } ⊗ { $q } = { $sum }: { $move }, which leaves an XOR of 0
+corners-lost = this position is lost: the heads are worth { $values } (each (x−1) ⊗ (y−1)), XOR 0; { $move } and hope for a mistake
+frame-grid = A grid of coins
 refused-bad-slide = the counter in row { $row-digits } cannot move to square { $to-digits }: it slides along its row without jumping or landing on the other counter, and stays on the board
 refused-no-retreat = a move back spends a retreat, and you have none left

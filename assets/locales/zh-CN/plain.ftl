@@ -157,6 +157,7 @@ plain-menu-no-misere = { $game }没有反常规则：按常规规则进行。
 plain-help-menu-settings = game 名称（游戏）、heaps 3 4 5（堆）、misere（反常）或 normal（常规）：更换游戏、各堆或规则。
 plain-euclid = 带余除法：{ $larger } = { $quotient } × { $smaller } + { $remainder }
 plain-example-slide = 2 7（把你在第 2 排的棋子移到第 7 格）
+plain-example-corners = 5 4 2 1（翻转从第 5 列第 4 行的正面到第 2 列第 1 行的矩形的四个角）
 plain-board-row = 第 { $row-digits } 排：共 { $width-digits } 格，白子在第 { $white-digits } 格，黑子在第 { $black-digits } 格，空格 { $gap-digits } 个
 plain-row-separator = ；
 plain-board = { $rows }。{ $mover }；剩下的后退机会：白方 { $white-digits } 次，黑方 { $black-digits } 次。

@@ -447,5 +447,15 @@ move-slide-back = 把第 { $row } 排的{ $colour }子从第 { $from } 格退到
 move-slid-back = 把第 { $row } 排的{ $colour }子从第 { $from } 格退到了第 { $to } 格（用掉一次后退机会）
 northcott-win = 各排的空格数就是尼姆石子堆：{ $values } = { $sum }；第 { $at } 排的空格数由 { $from } 变为 { $to }：{ $move }，尼姆和就变为 0（对方后退时，再把空格缩回来）
 northcott-lost = 这是必败局面：各排的空格数就是尼姆石子堆，{ $values } = 0；{ $move }，等对方失误
+## 翻角游戏（`corners`）：格子上的正面，(x, y) 是第 x 列、第 y 行，从 1 数起。
+game-corners-title = 翻角游戏
+game-corners-short = 翻角
+game-rule-corners = 格子上放满硬币，有正有反；每步翻转一个矩形的四个角，离左上角最远的那个角必须由正面翻成反面
+grundy-pattern-corners = 行和列从 1 数起：(x，y) 处的正面的值是尼姆积 (x−1) ⊗ (y−1)，所以第 1 行或第 1 列的正面值为 0；从 (x，y) 到 (a，b) 的矩形的四个角使异或改变 (x−1 ⊕ a−1) ⊗ (y−1 ⊕ b−1)
+move-corners = 翻转从 ({ $x }，{ $y }) 到 ({ $a }，{ $b }) 的四个角
+move-turned-corners = 翻转了从 ({ $x }，{ $y }) 到 ({ $a }，{ $b }) 的四个角
+corners-win = (x，y) 处的正面的值是尼姆积 (x−1) ⊗ (y−1)：{ $values }，异或为 { $sum }；({ $x }，{ $y }) 处的正面值为 { $from }，从它到 (a，b) 的矩形使异或改变 (x−1 ⊕ a−1) ⊗ (y−1 ⊕ b−1) = { $p } ⊗ { $q } = { $sum }：{ $move }，异或就变为 0
+corners-lost = 这是必败局面：各正面的值为 { $values }（各为 (x−1) ⊗ (y−1)），异或为 0；{ $move }，等对方失误
+frame-grid = 硬币方格
 refused-bad-slide = 第 { $row-digits } 排的棋子不能移到第 { $to-digits } 格：棋子只能沿本排移动，不能跳过或落在对方的棋子上，也不能离开棋盘
 refused-no-retreat = 向后移动要用掉一次后退机会，而你已经没有了

@@ -430,6 +430,7 @@ impl Rules for Coins {
             Rule::Ruler => GrundyPattern::Ruler,
         };
         Teaching::Grundy(GrundyView {
+            cells: Vec::new(),
             game: self.kind(),
             heaps: heads,
             values,

@@ -46,6 +46,10 @@ pub enum MoveShape {
     /// row (a row is three of the position's heaps after its first three, see
     /// `northcott::encode`), the count the square.
     Slide,
+    /// Turn the four corners of a rectangle on a grid (Turning Corners): the heap chosen is a
+    /// head (in reading order), the count the opposite corner, numbered row by row within the
+    /// rectangle above and left of it ([`crate::corner_of_count`]).
+    Corners,
 }
 
 impl MoveShape {
@@ -164,6 +168,11 @@ impl MoveShape {
                 Move::Run { right, left }
             }
             (MoveShape::Slide, _) => Move::Slide { row: heap, to: count },
+            (MoveShape::Corners, _) => {
+                let head = super::heads(heaps).get(heap).copied().unwrap_or(super::Head { x: 0, y: 0 });
+                let (a, b) = super::corner_of_count(head, count).unwrap_or((0, 0));
+                Move::Corners { y: head.y, x: head.x, b, a }
+            }
             (MoveShape::Turn { .. }, _) => {
                 let right = heaps.get(heap).copied().unwrap_or(0);
                 let kept = counts.first().copied().filter(|&c| alternative && c > 0 && c < right);
@@ -267,6 +276,12 @@ impl MoveShape {
                 counts: Vec::new(),
             },
             &Move::Slide { row, to } => Choice { heap: row, count: to, ..Choice::default() },
+            // A rectangle: the head in reading order, the corner as its count within the head's.
+            &Move::Corners { y, x, b, a } => {
+                let head = super::Head { x, y };
+                let index = super::heads(heaps).iter().position(|&h| h == head).unwrap_or(0);
+                Choice { heap: index, count: super::count_of_corner(head, a, b), ..Choice::default() }
+            }
         }
     }
 }
@@ -542,6 +557,17 @@ impl GameKind {
                 },
                 ViewKind::Grundy,
             ),
+            // Coins on a grid: a head is chosen, and a corner of its rectangle.
+            GameKind::Corners => (
+                MoveShape::Corners,
+                Words {
+                    heap: HeapNoun::Head,
+                    unit: Unit::Coin,
+                    verb: Verb::Turn,
+                    last: LastMove::MadeLastMove,
+                },
+                ViewKind::Grundy,
+            ),
             // Rows of pins, as Kayles: as many neighbours as the code's non-zero digits allow.
             GameKind::Octal(code) => {
                 (MoveShape::Pins { falls: code.falls() }, pins(LastMove::MadeLastMove), ViewKind::Grundy)
@@ -591,6 +617,7 @@ impl GameKind {
     pub fn fit_start(self, mut heaps: Vec<u64>) -> Vec<u64> {
         match self.describe().shape {
             MoveShape::Slide => return super::northcott::fit_heaps(heaps),
+            MoveShape::Corners => return super::corners::fit_heaps(heaps),
             MoveShape::Turn { .. } => {
                 heaps.retain(|&h| h > 0);
                 heaps.sort_unstable();
@@ -658,6 +685,14 @@ impl GameKind {
                 .unwrap_or((1, 1)),
             // Moore's Nim_k: 0 leaves this heap out of the move.
             (MoveShape::UpToHeaps(_), _) => (0, size),
+            // The corners of the head's rectangle, numbered row by row.
+            (MoveShape::Corners, _) => {
+                let head = super::heads(position.heaps()).get(heap).copied();
+                let most = head.filter(|h| h.has_move()).map_or(1, |h| {
+                    u64::try_from(u128::from(h.x - 1) * u128::from(h.y - 1)).unwrap_or(u64::MAX)
+                });
+                (1, most)
+            }
             (MoveShape::OneOrBoth, true) => {
                 let both = position.heap(0).unwrap_or(0).min(position.heap(1).unwrap_or(0));
                 (1, both.max(1))
@@ -735,6 +770,8 @@ impl GameKind {
             GameKind::Octal(_) => size([(1, 3), (2, 3), (3, 4)][level], [9, 14, 20][level]),
             // The gaps, made boards by `fit_start`.
             GameKind::Northcott => size([(2, 3), (3, 4), (4, 5)][level], [7, 15, 31][level]),
+            // Drawn numbers made heads on the grid (`corners::fit_heaps`), each a cell of 36.
+            GameKind::Corners => size([(2, 3), (3, 4), (4, 5)][level], 36),
         })
     }
 
@@ -870,6 +907,14 @@ pub enum MoveWords {
         /// Whether the counter is White's (else Black's).
         white: bool,
     },
+    /// Turn over the four corners of the rectangle from the head at `head` (column, row, from 1)
+    /// to the opposite corner `corner` (Turning Corners).
+    Corners {
+        /// The head's column and row.
+        head: (u64, u64),
+        /// The opposite corner's column and row.
+        corner: (u64, u64),
+    },
 }
 
 impl MoveWords {
@@ -892,6 +937,7 @@ impl MoveWords {
             &Move::Slide { row, to } => {
                 MoveWords::Slide { row: row + 1, from: 0, to, retreat: false, white: true }
             }
+            &Move::Corners { y, x, b, a } => MoveWords::Corners { head: (x, y), corner: (a, b) },
         }
     }
 }

@@ -52,6 +52,20 @@ pub enum Move {
         /// The square the counter moves to, from 1.
         to: u64,
     },
+    /// Turning Corners: the four corners of a rectangle turned over, the head at column `x`, row
+    /// `y` (from 1) turned to tails, and the coins at `(a, y)`, `(x, b)` and `(a, b)`, `a < x`,
+    /// `b < y` (see `corners.rs`). Rows come first, so that the order of moves reads the grid
+    /// as a person does: by row, then column.
+    Corners {
+        /// The head's row.
+        y: u64,
+        /// The head's column.
+        x: u64,
+        /// The opposite corner's row, above the head's.
+        b: u64,
+        /// The opposite corner's column, left of the head's.
+        a: u64,
+    },
 }
 
 impl Move {
@@ -74,7 +88,7 @@ impl Move {
             Move::Take(take) => vec![*take],
             Move::TakeMany(takes) => takes.clone(),
             Move::Split { heap, take, .. } => vec![Take::new(*heap, *take)],
-            Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } => Vec::new(),
+            Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } | Move::Corners { .. } => Vec::new(),
         }
     }
 
@@ -222,6 +236,7 @@ impl Move {
                 Ok(())
             }
             &Move::Slide { row, to } => super::northcott::apply(position, row, to),
+            Move::Corners { .. } => super::corners::apply(position, self),
         }
     }
 }
@@ -241,6 +256,7 @@ impl Move {
 /// assert_eq!(json(&Move::pins(0, 3, 2)), r#"{"heap":1,"pins":[3,4]}"#);
 /// assert_eq!(json(&Move::Run { right: 9, left: 4 }), r#"{"run":[9,4]}"#);
 /// assert_eq!(json(&Move::Slide { row: 1, to: 5 }), r#"{"row":2,"to":5}"#);
+/// assert_eq!(json(&Move::Corners { y: 4, x: 5, b: 1, a: 2 }), r#"{"corners":[[5,4],[2,1]]}"#);
 /// ```
 #[derive(Debug, Clone, Copy)]
 pub struct MoveJson<'a> {
@@ -313,6 +329,11 @@ impl serde::Serialize for MoveJson<'_> {
                 map.serialize_entry("to", &to)?;
                 map.end()
             }
+            &Move::Corners { y, x, b, a } => {
+                let mut map = serializer.serialize_map(Some(1))?;
+                map.serialize_entry("corners", &[[x, y], [a, b]])?;
+                map.end()
+            }
         }
     }
 }
@@ -349,6 +370,9 @@ impl fmt::Display for Move {
             Move::Run { right, left } if right == left => write!(f, "turn over the coin at {right}"),
             Move::Run { right, left } => write!(f, "turn over the coins from {left} to {right}"),
             Move::Slide { row, to } => write!(f, "slide the counter in row {} to square {to}", row + 1),
+            Move::Corners { y, x, b, a } => {
+                write!(f, "turn over the corners of ({x}, {y}) and ({a}, {b})")
+            }
         }
     }
 }
@@ -488,7 +512,7 @@ fn keep_heaps<R: Rules + ?Sized>(game: &R, position: &Position, count: u128, mv:
             Move::Split { heap, take, left } => {
                 Some(Move::Split { heap: *heap, take: take.saturating_sub(1), left: *left })
             }
-            Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } => None,
+            Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } | Move::Corners { .. } => None,
         }
     };
     let keeps = |candidate: &Move| {
@@ -799,6 +823,7 @@ enum Play {
     MisereKayles(super::MisereKayles),
     Octal(super::Octal),
     Northcott(super::northcott::Northcott),
+    Corners(super::corners::Corners),
 }
 
 /// Calls the same method on whichever game is played.
@@ -818,6 +843,7 @@ macro_rules! each {
             Play::MisereKayles($game) => $body,
             Play::Octal($game) => $body,
             Play::Northcott($game) => $body,
+            Play::Corners($game) => $body,
         }
     };
 }
@@ -851,6 +877,7 @@ impl Game {
             GameKind::Euclid => Play::Euclid(Euclid),
             GameKind::Octal(code) => Play::Octal(super::Octal::new(code)),
             GameKind::Northcott => Play::Northcott(super::northcott::Northcott),
+            GameKind::Corners => Play::Corners(super::corners::Corners),
         };
         Game { rules, play, refused }
     }
@@ -1044,6 +1071,12 @@ impl Game {
                 },
                 Err(_) => Working::Plain,
             },
+            Play::Corners(_) => {
+                let values: Vec<u128> =
+                    super::corners::heads(position.heaps()).iter().map(|h| u128::from(h.value())).collect();
+                let sum = values.iter().fold(0, |x, v| x ^ v);
+                Working::Grundy { values, sum }
+            }
             Play::MisereKayles(game) => Working::Quotient {
                 elements: position.heaps().iter().map(|&n| game.element(n)).collect(),
                 product: game.product(position.heaps()),
@@ -1174,6 +1207,18 @@ impl Game {
             }
             Play::MisereKayles(game) => {
                 game.visit_winning_moves(position, limit.unwrap_or(MOVE_LIST_LIMIT), &mut each);
+            }
+            Play::Corners(game) => {
+                // The search is bounded: a list cut short by it says so.
+                let moves = game.winning_moves_up_to(position, limit.unwrap_or(MOVE_LIST_LIMIT));
+                let complete =
+                    game.winning_move_count(position).is_some() || moves.len() >= limit.unwrap_or(0);
+                for mv in &moves {
+                    if !each(mv) {
+                        break;
+                    }
+                }
+                return Listing { listed, complete };
             }
             Play::Wythoff(_) | Play::Staircase(_) | Play::Euclid(_) | Play::Northcott(_) => {
                 // At most three winning moves (one a step in Staircase Nim, two in Euclid's

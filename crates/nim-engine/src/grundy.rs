@@ -41,6 +41,9 @@ pub struct GrundyView {
     pub game: GameKind,
     /// The heaps (rows of pins in Kayles).
     pub heaps: Vec<u64>,
+    /// Each head's column and row (from 1), for a game on a grid (Turning Corners), in the order
+    /// of `values`; empty for every other game.
+    pub cells: Vec<(u64, u64)>,
     /// Each heap's Grundy value (a `u128`: Lasker's Nim values a heap of `u64::MAX` at 2^64).
     pub values: Vec<u128>,
     /// The XOR of the values: 0 exactly when the player to move loses.
@@ -137,6 +140,9 @@ pub enum GrundyPattern {
     /// Northcott's game: a row's gap between its counters is a Nim heap (a retreat is answered by
     /// closing the gap again).
     Northcott,
+    /// Turning Corners: a head at column x, row y (from 1) is worth the nim product
+    /// (x - 1) ⊗ (y - 1).
+    Corners,
 }
 
 /// The `Rules` answers every game valued by Grundy numbers gives the same way, from its
@@ -275,7 +281,7 @@ fn moved_heap(mv: &Move) -> usize {
         Move::Take(take) => take.heap,
         Move::TakeMany(takes) => takes.first().map_or(0, |t| t.heap),
         Move::Split { heap, .. } => *heap,
-        Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } => 0,
+        Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } | Move::Corners { .. } => 0,
     }
 }
 
@@ -329,6 +335,7 @@ pub(crate) fn teach(game: &(impl HeapGame + Rules), position: &Position) -> Grun
         (Some(mv), None) => GrundyReason::Lost { words: HeapGame::move_words(game, position, mv) },
     };
     GrundyView {
+        cells: Vec::new(),
         game: HeapGame::kind(game),
         heaps,
         values,

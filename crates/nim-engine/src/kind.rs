@@ -89,6 +89,10 @@ pub enum GameKind {
     /// a counter of their colour along its row, forward or back (a retreat, a count of them per
     /// colour), never jumping. Nim on the gaps between the counters (see `northcott.rs`).
     Northcott,
+    /// Turning Corners: coins on a grid; turn the four corners of a rectangle, the corner
+    /// farthest from the top left from heads to tails. A head at (x, y) (from 1) is worth the nim
+    /// product (x - 1) ⊗ (y - 1) (see `corners.rs`).
+    Corners,
 }
 
 /// A finite set of positive amounts up to [`SUBTRACTION_MAX`], one bit each (bit `s - 1` for `s`).
@@ -239,7 +243,7 @@ impl GamePreset {
 impl GameKind {
     /// One of each game, with its usual parameters (Nim_2, the subtraction set {1, 2, 3}), in the
     /// order menus list them.
-    pub const ALL: [GameKind; 15] = [
+    pub const ALL: [GameKind; 16] = [
         GameKind::Nim,
         GameKind::Moore(2),
         GameKind::Subtraction(SubtractionSet(0b111)),
@@ -255,6 +259,7 @@ impl GameKind {
         GameKind::Euclid,
         GameKind::Octal(super::octal::DEFAULT_CODE),
         GameKind::Northcott,
+        GameKind::Corners,
     ];
 
     /// The name used on the command line and in files, such as `moore:2` or `subtraction:1,2,3`.
@@ -286,6 +291,7 @@ impl GameKind {
             GameKind::Euclid => "euclid",
             GameKind::Octal(_) => "octal",
             GameKind::Northcott => "northcott",
+            GameKind::Corners => "corners",
         }
     }
 
@@ -314,6 +320,7 @@ impl GameKind {
             GameKind::Euclid => ("game-euclid-title", "game-euclid-title", "game-euclid-short"),
             GameKind::Octal(_) => ("game-octal-title", "game-octal-menu", "game-octal-short"),
             GameKind::Northcott => ("game-northcott-title", "game-northcott-title", "game-northcott-short"),
+            GameKind::Corners => ("game-corners-title", "game-corners-title", "game-corners-short"),
         };
         MessageIds { title, menu, short }
     }
@@ -408,6 +415,7 @@ impl GameKind {
             GameKind::Northcott => {
                 "rows with a white and a black counter; slide yours, back only by a retreat"
             }
+            GameKind::Corners => "heads on a grid, by column and row; turn the corners of a rectangle",
         }
     }
 
@@ -440,6 +448,7 @@ impl GameKind {
             GameKind::Euclid => "Euclid's game".into(),
             GameKind::Octal(code) => format!("the octal game {code}"),
             GameKind::Northcott => "Northcott's game".into(),
+            GameKind::Corners => "Turning Corners".into(),
         }
     }
 
@@ -466,6 +475,7 @@ impl GameKind {
             GameKind::Euclid => "Euclid".into(),
             GameKind::Octal(code) => format!("Octal {code}"),
             GameKind::Northcott => "Northcott".into(),
+            GameKind::Corners => "Corners".into(),
             other => other.title(),
         }
     }
@@ -558,6 +568,7 @@ impl GameKind {
                     | GameKind::MockTurtles
                     | GameKind::Ruler
                     | GameKind::Northcott
+                    | GameKind::Corners
             )
     }
 }
@@ -571,12 +582,12 @@ impl fmt::Display for GameKind {
 /// The games accepted, as a message lists them.
 pub const GAMES_EXPECTED: &str = "expected nim, moore:K (K from 1 to 8), subtraction:S (S a list of at most \
      128 amounts or ranges, from 1 to 128, such as 1,2,3 or 1-3,5), lasker, kayles, dawson, wythoff, \
-     fibonacci, staircase, turtles, mock-turtles, ruler, euclid, northcott, octal:CODE (such as octal:0.71), \
+     fibonacci, staircase, turtles, mock-turtles, ruler, euclid, northcott, corners, octal:CODE (such as octal:0.71), \
      or a preset: 21, bachet";
 
 /// The games accepted, as a configuration file quotes them, for its messages.
 pub const GAMES_QUOTED: &str = "a game: \"nim\", \"moore:K\" (K from 1 to 8), \"subtraction:1,2,3\" (amounts from 1 to \
-     128), \"lasker\", \"kayles\", \"dawson\", \"wythoff\", \"fibonacci\", \"staircase\", \"turtles\", \"mock-turtles\", \"ruler\", \"euclid\", \"octal:0.71\" (an octal code), \"northcott\", \"21\" or \"bachet\"";
+     128), \"lasker\", \"kayles\", \"dawson\", \"wythoff\", \"fibonacci\", \"staircase\", \"turtles\", \"mock-turtles\", \"ruler\", \"euclid\", \"octal:0.71\" (an octal code), \"northcott\", \"corners\", \"21\" or \"bachet\"";
 
 /// What `octal:CODE` is, for the help and the completions.
 const OCTAL_HELP: &str = "an octal game on rows of pins: octal:0.71, digit k says where k neighbouring pins may \
@@ -674,6 +685,7 @@ impl GameKind {
             "mock-turtles" => Some(GameKind::MockTurtles),
             "ruler" => Some(GameKind::Ruler),
             "northcott" => Some(GameKind::Northcott),
+            "corners" | "turning-corners" => Some(GameKind::Corners),
             "euclid" => Some(GameKind::Euclid),
             _ => None,
         };

@@ -144,6 +144,7 @@
 #![deny(missing_docs)]
 
 mod coins;
+mod corners;
 mod count;
 mod describe;
 mod euclid;
@@ -167,6 +168,10 @@ mod wythoff;
 mod zeckendorf;
 
 pub use coins::{Coins, gray, gray_inverse, odious, ruler};
+pub use corners::{
+    CORNERS_GRID, CORNERS_SEARCH, Head, corner_of_count, corner_value, count_of_corner, heads, nim_inverse,
+    nim_product,
+};
 pub use count::{MoveCount, Natural};
 pub use describe::{
     Alternative, BOUNDED_MOVES, Cap, Choice, Description, HeapNoun, LastMove, LeastReason, MenuEntry,

@@ -1709,12 +1709,14 @@ impl Rules for Moore {
                 }
                 takes.iter().try_for_each(|t| position.check(*t))
             }
-            Move::Split { .. } | Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } => {
-                Err(MoveError::NotInThisGame {
-                    game: self.kind().title(),
-                    what: "one to K heaps, taking tokens",
-                })
-            }
+            Move::Split { .. }
+            | Move::Turn(_)
+            | Move::Run { .. }
+            | Move::Slide { .. }
+            | Move::Corners { .. } => Err(MoveError::NotInThisGame {
+                game: self.kind().title(),
+                what: "one to K heaps, taking tokens",
+            }),
         }
     }
     fn is_over(&self, position: &Position) -> bool {

@@ -208,6 +208,16 @@ pub enum MoveError {
         place: u64,
     },
     #[error(
+        "there is no head at ({x}, {y}): a move turns a head over to tails, with the corners of a rectangle above and left of it"
+    )]
+    /// Turning Corners: the corner farthest from the top left is not a head.
+    NoHeadAt {
+        /// Its column, from 1.
+        x: u64,
+        /// Its row, from 1.
+        y: u64,
+    },
+    #[error(
         "{take} cannot be taken from number {number}: a move takes a multiple of the other number, {other}, from the larger"
     )]
     /// Euclid's game: the amount is not a multiple of the other number, or is taken from the smaller.

@@ -141,6 +141,7 @@ impl Rules for Staircase {
             (Some(mv), None) => GrundyReason::Lost { words: self.move_words(position, mv) },
         };
         Teaching::Grundy(GrundyView {
+            cells: Vec::new(),
             game: GameKind::Staircase,
             heaps,
             values,

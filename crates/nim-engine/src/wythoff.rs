@@ -228,12 +228,14 @@ impl Rules for Wythoff {
                 }
                 _ => Err(MoveError::NotCanonical),
             },
-            Move::Split { .. } | Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } => {
-                Err(MoveError::NotInThisGame {
-                    game: GameKind::Wythoff.title(),
-                    what: "one heap, or the same number from both",
-                })
-            }
+            Move::Split { .. }
+            | Move::Turn(_)
+            | Move::Run { .. }
+            | Move::Slide { .. }
+            | Move::Corners { .. } => Err(MoveError::NotInThisGame {
+                game: GameKind::Wythoff.title(),
+                what: "one heap, or the same number from both",
+            }),
         }
     }
     fn is_over(&self, position: &Position) -> bool {
@@ -304,9 +306,11 @@ impl Rules for Wythoff {
                             pair: (to.min(u128::from(other)), to.max(u128::from(other))),
                         }
                     }
-                    Move::Split { .. } | Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } => {
-                        WythoffHow::Unexplained
-                    }
+                    Move::Split { .. }
+                    | Move::Turn(_)
+                    | Move::Run { .. }
+                    | Move::Slide { .. }
+                    | Move::Corners { .. } => WythoffHow::Unexplained,
                 };
                 WythoffReason::Win { words: Wythoff::words(mv), how, after: Wythoff::pair(&after) }
             }
