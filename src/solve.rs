@@ -497,6 +497,9 @@ pub fn input_error_text(lang: Language, e: &PositionInputError) -> String {
             &[("max", Arg::Text(u64::MAX.to_string())), ("total", Arg::Text(total.to_string()))],
         ),
         PositionInputError::Shape(PositionError::Board(problem)) => board_problem_text(lang, problem),
+        PositionInputError::Shape(PositionError::Forest(problem)) => {
+            crate::words::forest_problem(lang, problem)
+        }
         PositionInputError::Shape(PositionError::Heads { found }) => {
             text_with(lang, "solve-error-heads", &[("found", Arg::Text(found.clone()))])
         }

@@ -76,6 +76,7 @@ pub fn heap(lang: Language, kind: GameKind) -> &'static str {
         HeapNoun::Row => fixed(lang, "word-row"),
         HeapNoun::Step => fixed(lang, "word-step"),
         HeapNoun::Head => fixed(lang, "word-head"),
+        HeapNoun::Tree => fixed(lang, "word-tree"),
     }
 }
 
@@ -86,6 +87,7 @@ pub fn numbered(lang: Language, kind: GameKind, number: usize) -> String {
         HeapNoun::Row => say(lang, "word-row-number", &[("number", num(number))]),
         HeapNoun::Step => say(lang, "word-step-number", &[("number", num(number))]),
         HeapNoun::Head => say(lang, "word-head-number", &[("number", num(number))]),
+        HeapNoun::Tree => say(lang, "word-tree-number", &[("number", num(number))]),
     }
 }
 
@@ -96,6 +98,7 @@ pub fn units(lang: Language, kind: GameKind) -> &'static str {
         Unit::Pin => fixed(lang, "word-pins"),
         Unit::Coin => fixed(lang, "word-coins"),
         Unit::Square => fixed(lang, "word-squares"),
+        Unit::Edge => fixed(lang, "word-edges"),
     }
 }
 
@@ -111,6 +114,7 @@ pub fn count_of(lang: Language, kind: GameKind, count: u64) -> String {
         Unit::Pin => say(lang, "pins-count", &[("n", Arg::Count(count))]),
         Unit::Coin => say(lang, "coins-count", &[("n", Arg::Count(count))]),
         Unit::Square => say(lang, "squares-count", &[("n", Arg::Count(count))]),
+        Unit::Edge => say(lang, "edges-count", &[("n", Arg::Count(count))]),
     }
 }
 
@@ -122,6 +126,7 @@ pub fn verb(lang: Language, kind: GameKind) -> &'static str {
         Verb::MoveDown => fixed(lang, "word-move-down"),
         Verb::Turn => fixed(lang, "word-turn"),
         Verb::Slide => fixed(lang, "word-slide"),
+        Verb::Cut => fixed(lang, "word-cut"),
     }
 }
 
@@ -160,6 +165,7 @@ pub fn frame_title(lang: Language, kind: GameKind) -> Option<String> {
     match kind.describe().words.heap {
         HeapNoun::Step => Some(i18n::text(lang, "frame-steps")),
         HeapNoun::Head => Some(i18n::text(lang, "frame-coins")),
+        HeapNoun::Tree => Some(i18n::text(lang, "frame-trees")),
         HeapNoun::Heap | HeapNoun::Row => None,
     }
 }
@@ -193,6 +199,10 @@ pub fn fitted_heaps(lang: Language, kind: GameKind, heaps: &[u64]) -> String {
     use crate::engine::{Mode, Position, Rules, Ruleset, Side};
     let spaced = |numbers: &[u64]| numbers.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
     let game = Ruleset::new(kind, Mode::Normal).game();
+    // Trees: in the notation `--heaps` takes (`3 1(2,3)`).
+    if let Some(text) = game.forest_view(&Position::new(heaps.to_vec())).map(|trees| forest_text(&trees)) {
+        return text;
+    }
     if let Some(board) = game.board_view(&Position::new(heaps.to_vec())) {
         return i18n::text_with(
             lang,
@@ -205,6 +215,25 @@ pub fn fitted_heaps(lang: Language, kind: GameKind, heaps: &[u64]) -> String {
         );
     }
     spaced(heaps)
+}
+
+/// Trees in the notation `--heaps` takes, separated by spaces: `3 1(2,3)`; a tree cut down is `0`.
+pub fn forest_text(trees: &[crate::engine::hackenbush::Tree]) -> String {
+    trees.iter().map(|t| t.notation()).collect::<Vec<_>>().join(" ")
+}
+
+/// Why numbers are not trees of Green Hackenbush, for people in the language chosen.
+pub fn forest_problem(lang: Language, problem: &crate::engine::hackenbush::ForestProblem) -> String {
+    use crate::engine::hackenbush::ForestProblem;
+    match *problem {
+        ForestProblem::Ends { at } => say(lang, "solve-error-forest-ends", &[("at", num(at))]),
+        ForestProblem::Zero { at } => say(lang, "solve-error-forest-zero", &[("at", num(at))]),
+        ForestProblem::TooLarge { tree } => say(
+            lang,
+            "solve-error-forest-too-large",
+            &[("tree", num(tree)), ("max", txt(u64::MAX.to_string()))],
+        ),
+    }
 }
 
 /// Why the chosen move cannot be played, as a sentence in the screen's language. The moves
@@ -278,6 +307,11 @@ pub fn refusal(lang: Language, kind: GameKind, error: &crate::engine::MoveError)
             text_with(lang, "refused-bad-slide", &[n("row", *row as u64), n("to", *to)])
         }
         MoveError::NoRetreat => crate::i18n::text(lang, "refused-no-retreat"),
+        MoveError::NoSuchEdge { tree, edges, edge } => text_with(
+            lang,
+            "refused-no-such-edge",
+            &[n("tree", *tree as u64), n("edges", *edges), n("edge", *edge)],
+        ),
         other => other.to_string(),
     };
     capitalised(&text)
@@ -388,6 +422,11 @@ pub fn move_text(lang: Language, words: &MoveWords, tense: Tense) -> String {
                 ],
             )
         }
+        &MoveWords::Cut { tree, edge, falls } => say(
+            lang,
+            pick("move-cut", "move-cut-past"),
+            &[("tree", num(tree)), ("edge", num(edge)), ("falls", Arg::Count(falls))],
+        ),
         &MoveWords::Slide { row, from, to, retreat, white } => {
             let id = match (retreat, tense) {
                 (false, Present) => "move-slide",
@@ -621,6 +660,7 @@ pub fn rule(lang: Language, kind: GameKind) -> String {
     }
     match kind.describe().shape {
         MoveShape::Slide => i18n::text(lang, "game-rule-northcott"),
+        MoveShape::Cut => i18n::text(lang, "game-rule-hackenbush"),
         MoveShape::Turn { most: Some(2) } => i18n::text(lang, "game-rule-turtles"),
         MoveShape::Turn { most: None } => i18n::text(lang, "game-rule-ruler"),
         MoveShape::Turn { .. } => i18n::text(lang, "game-rule-mock-turtles"),
@@ -664,6 +704,7 @@ pub fn move_example(lang: Language, kind: GameKind) -> String {
         MoveShape::Pins { .. } => "plain-example-pin-run",
         MoveShape::Turn { .. } => "plain-example-turn",
         MoveShape::Slide => "plain-example-slide",
+        MoveShape::Cut => "plain-example-cut",
     };
     i18n::text(lang, id)
 }
@@ -772,6 +813,18 @@ pub fn move_keys(described: &crate::engine::Description, switched: bool) -> Move
             all: "keys-the-rightmost-square",
             take: "keys-slide-the-counter",
             take_bar: "keys-slide",
+            ..nim
+        },
+        (MoveShape::Cut, _, _) => MoveKeys {
+            up: "keys-choose-the-tree-before",
+            down: "keys-choose-the-tree-after",
+            less: "keys-edge-before",
+            more: "keys-edge-after",
+            bar: "keys-edge",
+            one: "keys-the-trunk-s-lowest-edge",
+            all: "keys-the-last-edge",
+            take: "keys-cut-the-chosen-edge",
+            take_bar: "keys-cut",
             ..nim
         },
         (MoveShape::Turn { .. }, third, kept) => MoveKeys {
@@ -1213,8 +1266,10 @@ fn in_disguise(lang: Language, view: &GrundyView) -> Option<String> {
         GrundyPattern::MockTurtles => ("mock-turtles-win", "mock-turtles-lost"),
         GrundyPattern::Ruler => ("ruler-win", "ruler-lost"),
         GrundyPattern::Northcott => ("northcott-win", "northcott-lost"),
+        GrundyPattern::Hackenbush { .. } => ("hackenbush-win", "hackenbush-lost"),
         _ => return None,
     };
+    let trees = matches!(view.pattern, Some(GrundyPattern::Hackenbush { .. }));
     let staircase = view.pattern == Some(GrundyPattern::Staircase);
     // The heaps of the Nim in disguise: the odd steps' coins, or each head's value.
     let parts: Vec<String> = if staircase {
@@ -1228,7 +1283,7 @@ fn in_disguise(lang: Language, view: &GrundyView) -> Option<String> {
         GrundyReason::GameOver => return None,
         GrundyReason::Win { words, step, .. } => {
             // Northcott's game names the row, whose gap is the heap.
-            let at = if staircase || view.pattern == Some(GrundyPattern::Northcott) {
+            let at = if staircase || trees || view.pattern == Some(GrundyPattern::Northcott) {
                 (step.heap + 1) as u64
             } else {
                 view.heaps.get(step.heap).copied().unwrap_or(0)
@@ -1237,6 +1292,7 @@ fn in_disguise(lang: Language, view: &GrundyView) -> Option<String> {
                 lang,
                 win,
                 &[
+                    ("colon", txt(colon(lang, view))),
                     ("values", txt(listed)),
                     ("sum", num(sum)),
                     ("at", num(at)),
@@ -1246,10 +1302,39 @@ fn in_disguise(lang: Language, view: &GrundyView) -> Option<String> {
                 ],
             )
         }
-        GrundyReason::Lost { words } => {
-            say(lang, lost, &[("values", txt(listed)), ("move", txt(move_text(lang, words, Tense::Present)))])
-        }
+        GrundyReason::Lost { words } => say(
+            lang,
+            lost,
+            &[
+                ("colon", txt(colon(lang, view))),
+                ("values", txt(listed)),
+                ("move", txt(move_text(lang, words, Tense::Present))),
+            ],
+        ),
     })
+}
+
+/// Green Hackenbush's colon principle at work on one tree, as a sentence ending in a separator
+/// for the hint to go on (`tree 2: the branches on its trunk are worth 2 ⊕ 3 = 1, so it is a
+/// stalk of 1 + 1 = 2; `); empty for any other game, or when every tree is a stalk.
+fn colon(lang: Language, view: &GrundyView) -> String {
+    let Some(GrundyPattern::Hackenbush { colon: Some(c) }) = view.pattern else { return String::new() };
+    let mut parts: Vec<String> = c.branch_values().iter().map(u64::to_string).collect();
+    if c.count > parts.len() {
+        parts.push("…".to_string());
+    }
+    say(
+        lang,
+        "hackenbush-colon",
+        &[
+            ("tree", num(c.tree + 1)),
+            ("branches", Arg::Count(c.count as u64)),
+            ("values", txt(parts.join(" ⊕ "))),
+            ("sum", num(c.sum)),
+            ("trunk", num(c.trunk)),
+            ("value", num(c.value)),
+        ],
+    )
 }
 
 /// A subtraction game of 1 to k tokens on one heap (the 21 game, Bachet's game) has a rule a
@@ -1474,6 +1559,7 @@ pub fn grundy_pattern(lang: Language, kind: GameKind, pattern: GrundyPattern) ->
         GrundyPattern::MockTurtles => i18n::text(lang, "grundy-pattern-mock-turtles"),
         GrundyPattern::Ruler => i18n::text(lang, "grundy-pattern-ruler"),
         GrundyPattern::Northcott => i18n::text(lang, "grundy-pattern-northcott"),
+        GrundyPattern::Hackenbush { .. } => i18n::text(lang, "grundy-pattern-hackenbush"),
     }
 }
 

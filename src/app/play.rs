@@ -65,7 +65,8 @@ impl Play {
                 crate::engine::HeapNoun::Row => Command::new(Action::History, "keys-move-list-rows-after"),
                 crate::engine::HeapNoun::Heap
                 | crate::engine::HeapNoun::Step
-                | crate::engine::HeapNoun::Head => {
+                | crate::engine::HeapNoun::Head
+                | crate::engine::HeapNoun::Tree => {
                     Command::new(Action::History, "keys-move-list-heaps-after")
                 }
             }

@@ -401,14 +401,20 @@ fn coach_words(lang: crate::i18n::Language, game: &Game, coaching: &Coaching) ->
 /// next move may take.
 pub fn position_line(lang: crate::i18n::Language, game: &Game) -> String {
     let position = game.position();
-    let heaps = list(lang, position.heaps());
+    let mut heaps = list(lang, position.heaps());
+    let mut count = Arg::from(position.heaps().len());
+    // Trees: each in the notation `--heaps` takes, not the numbers that encode them.
+    if let Some(trees) = crate::engine::Rules::forest_view(game.engine(), position) {
+        heaps = trees.iter().map(|t| t.notation()).collect::<Vec<_>>().join(", ");
+        count = Arg::from(trees.len());
+    }
     let id = match game.rules.kind.describe().words.heap {
         HeapNoun::Heap => "plain-heaps",
         HeapNoun::Row => "plain-rows",
         HeapNoun::Step => "plain-steps",
         HeapNoun::Head => "plain-heads",
+        HeapNoun::Tree => "plain-trees",
     };
-    let count = Arg::from(position.heaps().len());
     let line = msg(lang, id, &[("heaps", Arg::from(heaps)), ("count", count)]);
     // A game played on a board: the numbers (as a program reads them), then the board in words.
     if let Some(board) = game.board() {

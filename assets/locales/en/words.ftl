@@ -482,3 +482,31 @@ northcott-win = the gaps are Nim heaps: { $values } = { $sum }; row { $at }'s ga
 northcott-lost = this position is lost: the gaps are Nim heaps, { $values } = 0; { $move } and hope for a mistake
 refused-bad-slide = the counter in row { $row-digits } cannot move to square { $to-digits }: it slides along its row without jumping or landing on the other counter, and stays on the board
 refused-no-retreat = a move back spends a retreat, and you have none left
+game-hackenbush-title = Green Hackenbush
+game-hackenbush-short = Hackenbush
+game-rule-hackenbush = trees of edges standing on the ground; cut one edge, and whatever no longer reaches the ground falls away
+grundy-pattern-hackenbush = a stalk of n edges is a Nim heap of n; by the colon principle the branches meeting at a vertex are worth one stalk as long as their nim-sum, so a trunk of t edges carrying branches worth s is a stalk of t + s, and each tree is a Nim heap of its value
+word-tree = tree
+word-tree-number = tree { $number }
+word-edges = edges
+edges-count = { $n-digits } { $n ->
+    [one] edge
+   *[other] edges
+}
+word-cut = cut
+frame-trees = Trees on the ground
+move-cut = cut edge { $edge } of tree { $tree } ({ $falls-digits } { $falls ->
+    [one] edge falls
+   *[other] edges fall
+})
+move-cut-past = cut edge { $edge } of tree { $tree } ({ $falls-digits } { $falls ->
+    [one] edge fell
+   *[other] edges fell
+})
+hackenbush-colon = tree { $tree }: { $branches ->
+    [one] the branch on its trunk is worth { $values }
+   *[other] the branches on its trunk are worth { $values } = { $sum }
+}, so by the colon principle it is a stalk of { $trunk } + { $sum } = { $value };{ " " }
+hackenbush-win = { $colon }the trees are Nim heaps of their values: { $values } = { $sum }; tree { $at } is worth { $from } and must become worth { $to }: { $move }, which leaves a nim-sum of 0
+hackenbush-lost = { $colon }this position is lost: the trees are Nim heaps of their values, { $values } = 0; { $move } and hope for a mistake
+refused-no-such-edge = tree { $tree-digits } has { $edges-digits } edges, so there is no edge { $edge-digits } to cut

@@ -46,6 +46,9 @@ pub enum MoveShape {
     /// row (a row is three of the position's heaps after its first three, see
     /// `northcott::encode`), the count the square.
     Slide,
+    /// Cut an edge of a tree (Green Hackenbush): the heap chosen is the tree, the count the edge
+    /// (from 1, counted up each segment in preorder, see `hackenbush.rs`).
+    Cut,
 }
 
 impl MoveShape {
@@ -164,6 +167,7 @@ impl MoveShape {
                 Move::Run { right, left }
             }
             (MoveShape::Slide, _) => Move::Slide { row: heap, to: count },
+            (MoveShape::Cut, _) => Move::Cut { tree: heap, edge: count },
             (MoveShape::Turn { .. }, _) => {
                 let right = heaps.get(heap).copied().unwrap_or(0);
                 let kept = counts.first().copied().filter(|&c| alternative && c > 0 && c < right);
@@ -267,6 +271,7 @@ impl MoveShape {
                 counts: Vec::new(),
             },
             &Move::Slide { row, to } => Choice { heap: row, count: to, ..Choice::default() },
+            &Move::Cut { tree, edge } => Choice { heap: tree, count: edge, ..Choice::default() },
         }
     }
 }
@@ -313,6 +318,8 @@ pub enum HeapNoun {
     Step,
     /// A head (a coin showing heads, in a row of coins).
     Head,
+    /// A tree (of edges, Green Hackenbush).
+    Tree,
 }
 
 /// What a heap is made of.
@@ -326,6 +333,8 @@ pub enum Unit {
     Coin,
     /// Squares (of a board's rows: Northcott's game).
     Square,
+    /// Edges (of trees: Green Hackenbush).
+    Edge,
 }
 
 /// What a move does to them.
@@ -341,6 +350,8 @@ pub enum Verb {
     Turn,
     /// Slides a counter along its row (Northcott's game).
     Slide,
+    /// Cuts an edge of a tree (Green Hackenbush).
+    Cut,
 }
 
 /// How the last move of a game in normal play is told.
@@ -542,6 +553,17 @@ impl GameKind {
                 },
                 ViewKind::Grundy,
             ),
+            // Trees of edges; each is a stalk of its value (the colon principle).
+            GameKind::Hackenbush => (
+                MoveShape::Cut,
+                Words {
+                    heap: HeapNoun::Tree,
+                    unit: Unit::Edge,
+                    verb: Verb::Cut,
+                    last: LastMove::MadeLastMove,
+                },
+                ViewKind::Grundy,
+            ),
             // Rows of pins, as Kayles: as many neighbours as the code's non-zero digits allow.
             GameKind::Octal(code) => {
                 (MoveShape::Pins { falls: code.falls() }, pins(LastMove::MadeLastMove), ViewKind::Grundy)
@@ -591,6 +613,7 @@ impl GameKind {
     pub fn fit_start(self, mut heaps: Vec<u64>) -> Vec<u64> {
         match self.describe().shape {
             MoveShape::Slide => return super::northcott::fit_heaps(heaps),
+            MoveShape::Cut => return super::hackenbush::fit_heaps(heaps),
             MoveShape::Turn { .. } => {
                 heaps.retain(|&h| h > 0);
                 heaps.sort_unstable();
@@ -655,6 +678,11 @@ impl GameKind {
             (MoveShape::Slide, _) => super::northcott::decode(position.heaps())
                 .ok()
                 .and_then(|board| board.reach_span(heap))
+                .unwrap_or((1, 1)),
+            // The edges of tree `heap`.
+            (MoveShape::Cut, _) => super::hackenbush::decode(position.heaps())
+                .ok()
+                .and_then(|trees| trees.get(heap).map(|t| (1, t.edges().max(1))))
                 .unwrap_or((1, 1)),
             // Moore's Nim_k: 0 leaves this heap out of the move.
             (MoveShape::UpToHeaps(_), _) => (0, size),
@@ -735,6 +763,8 @@ impl GameKind {
             GameKind::Octal(_) => size([(1, 3), (2, 3), (3, 4)][level], [9, 14, 20][level]),
             // The gaps, made boards by `fit_start`.
             GameKind::Northcott => size([(2, 3), (3, 4), (4, 5)][level], [7, 15, 31][level]),
+            // Each tree's edges, made small trees by `fit_start`.
+            GameKind::Hackenbush => size([(2, 3), (3, 3), (3, 4)][level], [6, 9, 14][level]),
         })
     }
 
@@ -870,6 +900,16 @@ pub enum MoveWords {
         /// Whether the counter is White's (else Black's).
         white: bool,
     },
+    /// Cut edge `edge` of tree `tree` (both from 1; Green Hackenbush); `falls` edges fall with
+    /// it (itself counted; 0 when the position is not known).
+    Cut {
+        /// The tree, from 1.
+        tree: usize,
+        /// The edge, from 1.
+        edge: u64,
+        /// The edges that fall, the cut one counted.
+        falls: u64,
+    },
 }
 
 impl MoveWords {
@@ -892,6 +932,7 @@ impl MoveWords {
             &Move::Slide { row, to } => {
                 MoveWords::Slide { row: row + 1, from: 0, to, retreat: false, white: true }
             }
+            &Move::Cut { tree, edge } => MoveWords::Cut { tree: tree + 1, edge, falls: 0 },
         }
     }
 }

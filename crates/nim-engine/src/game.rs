@@ -52,6 +52,13 @@ pub enum Move {
         /// The square the counter moves to, from 1.
         to: u64,
     },
+    /// Green Hackenbush: edge `edge` (from 1, see `hackenbush.rs`) of tree `tree` (from 0) cut.
+    Cut {
+        /// The tree, from 0.
+        tree: usize,
+        /// The edge, from 1.
+        edge: u64,
+    },
 }
 
 impl Move {
@@ -74,7 +81,7 @@ impl Move {
             Move::Take(take) => vec![*take],
             Move::TakeMany(takes) => takes.clone(),
             Move::Split { heap, take, .. } => vec![Take::new(*heap, *take)],
-            Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } => Vec::new(),
+            Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } | Move::Cut { .. } => Vec::new(),
         }
     }
 
@@ -222,6 +229,7 @@ impl Move {
                 Ok(())
             }
             &Move::Slide { row, to } => super::northcott::apply(position, row, to),
+            &Move::Cut { tree, edge } => super::hackenbush::apply(position, tree, edge),
         }
     }
 }
@@ -241,6 +249,7 @@ impl Move {
 /// assert_eq!(json(&Move::pins(0, 3, 2)), r#"{"heap":1,"pins":[3,4]}"#);
 /// assert_eq!(json(&Move::Run { right: 9, left: 4 }), r#"{"run":[9,4]}"#);
 /// assert_eq!(json(&Move::Slide { row: 1, to: 5 }), r#"{"row":2,"to":5}"#);
+/// assert_eq!(json(&Move::Cut { tree: 0, edge: 3 }), r#"{"tree":1,"edge":3}"#);
 /// ```
 #[derive(Debug, Clone, Copy)]
 pub struct MoveJson<'a> {
@@ -313,6 +322,12 @@ impl serde::Serialize for MoveJson<'_> {
                 map.serialize_entry("to", &to)?;
                 map.end()
             }
+            &Move::Cut { tree, edge } => {
+                let mut map = serializer.serialize_map(Some(2))?;
+                map.serialize_entry("tree", &(tree + 1))?;
+                map.serialize_entry("edge", &edge)?;
+                map.end()
+            }
         }
     }
 }
@@ -349,6 +364,7 @@ impl fmt::Display for Move {
             Move::Run { right, left } if right == left => write!(f, "turn over the coin at {right}"),
             Move::Run { right, left } => write!(f, "turn over the coins from {left} to {right}"),
             Move::Slide { row, to } => write!(f, "slide the counter in row {} to square {to}", row + 1),
+            Move::Cut { tree, edge } => write!(f, "cut edge {edge} of tree {}", tree + 1),
         }
     }
 }
@@ -457,8 +473,8 @@ pub enum TryWhy {
 type TryRank = (bool, u128, u128, std::cmp::Reverse<u64>);
 
 /// Whether the best try weighs every one of a position's `moves` legal moves ([`BEST_TRY_MOVES`]).
-fn weighs_every_move(position: &Position, moves: u128) -> bool {
-    moves <= BEST_TRY_MOVES && position.tokens() <= BEST_TRY_MOVES
+fn weighs_every_move<R: Rules + ?Sized>(game: &R, position: &Position, moves: u128) -> bool {
+    moves <= BEST_TRY_MOVES && game.size_of(position) <= BEST_TRY_MOVES
 }
 
 /// Whether `mv` empties a heap of two or more tokens: the "take everything" a child finds weakest.
@@ -488,7 +504,7 @@ fn keep_heaps<R: Rules + ?Sized>(game: &R, position: &Position, count: u128, mv:
             Move::Split { heap, take, left } => {
                 Some(Move::Split { heap: *heap, take: take.saturating_sub(1), left: *left })
             }
-            Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } => None,
+            Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } | Move::Cut { .. } => None,
         }
     };
     let keeps = |candidate: &Move| {
@@ -517,7 +533,7 @@ pub(crate) fn best_try<R: Rules + ?Sized>(
     quick: impl FnOnce() -> Option<Move>,
 ) -> Option<Move> {
     let count = game.move_count(position);
-    if !weighs_every_move(position, count) {
+    if !weighs_every_move(game, position, count) {
         return quick().map(|mv| keep_heaps(game, position, count, mv));
     }
     let mut best: Option<(TryRank, Move)> = None;
@@ -549,7 +565,7 @@ impl Game {
         if self.is_over(position) || self.outcome(position) == Outcome::Win {
             return None;
         }
-        if !weighs_every_move(position, self.move_count(position)) {
+        if !weighs_every_move(self, position, self.move_count(position)) {
             return Some(TryWhy::Quick);
         }
         let mut after = position.clone();
@@ -708,6 +724,17 @@ pub trait Rules {
         let _ = position;
         None
     }
+    /// How large the position is for the best try's bound ([`BEST_TRY_MOVES`]): its tokens, or
+    /// a game's own measure when its heaps encode something else (Green Hackenbush's edges).
+    fn size_of(&self, position: &Position) -> u128 {
+        position.tokens()
+    }
+    /// The position as trees, for a game played on them (Green Hackenbush: its picture and its
+    /// words); `None` for any other game.
+    fn forest_view(&self, position: &Position) -> Option<Vec<super::hackenbush::Tree>> {
+        let _ = position;
+        None
+    }
 }
 
 /// A game and its convention: an identity only, small and `Copy`, fit to store, compare or send.
@@ -799,6 +826,7 @@ enum Play {
     MisereKayles(super::MisereKayles),
     Octal(super::Octal),
     Northcott(super::northcott::Northcott),
+    Hackenbush(super::hackenbush::Hackenbush),
 }
 
 /// Calls the same method on whichever game is played.
@@ -818,6 +846,7 @@ macro_rules! each {
             Play::MisereKayles($game) => $body,
             Play::Octal($game) => $body,
             Play::Northcott($game) => $body,
+            Play::Hackenbush($game) => $body,
         }
     };
 }
@@ -851,6 +880,7 @@ impl Game {
             GameKind::Euclid => Play::Euclid(Euclid),
             GameKind::Octal(code) => Play::Octal(super::Octal::new(code)),
             GameKind::Northcott => Play::Northcott(super::northcott::Northcott),
+            GameKind::Hackenbush => Play::Hackenbush(super::hackenbush::Hackenbush),
         };
         Game { rules, play, refused }
     }
@@ -1044,6 +1074,15 @@ impl Game {
                 },
                 Err(_) => Working::Plain,
             },
+            // Green Hackenbush: each tree is a Nim heap of its value (the colon principle).
+            Play::Hackenbush(_) => match super::hackenbush::decode(position.heaps()) {
+                Ok(trees) => {
+                    let values: Vec<u128> = trees.iter().map(|t| u128::from(t.value())).collect();
+                    let sum = values.iter().fold(0, |x, v| x ^ v);
+                    Working::Grundy { values, sum }
+                }
+                Err(_) => Working::Plain,
+            },
             Play::MisereKayles(game) => Working::Quotient {
                 elements: position.heaps().iter().map(|&n| game.element(n)).collect(),
                 product: game.product(position.heaps()),
@@ -1175,7 +1214,11 @@ impl Game {
             Play::MisereKayles(game) => {
                 game.visit_winning_moves(position, limit.unwrap_or(MOVE_LIST_LIMIT), &mut each);
             }
-            Play::Wythoff(_) | Play::Staircase(_) | Play::Euclid(_) | Play::Northcott(_) => {
+            Play::Wythoff(_)
+            | Play::Staircase(_)
+            | Play::Euclid(_)
+            | Play::Northcott(_)
+            | Play::Hackenbush(_) => {
                 // At most three winning moves (one a step in Staircase Nim, two in Euclid's
                 // game): a list costs nothing.
                 let moves = match limit {
@@ -1291,6 +1334,12 @@ impl Rules for Game {
     }
     fn board_view(&self, position: &Position) -> Option<super::BoardView> {
         each!(self, game => Rules::board_view(game, position))
+    }
+    fn size_of(&self, position: &Position) -> u128 {
+        each!(self, game => Rules::size_of(game, position))
+    }
+    fn forest_view(&self, position: &Position) -> Option<Vec<super::hackenbush::Tree>> {
+        each!(self, game => Rules::forest_view(game, position))
     }
 }
 

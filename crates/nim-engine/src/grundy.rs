@@ -137,6 +137,12 @@ pub enum GrundyPattern {
     /// Northcott's game: a row's gap between its counters is a Nim heap (a retreat is answered by
     /// closing the gap again).
     Northcott,
+    /// Green Hackenbush: each tree is a stalk of its value by the colon principle, told on one
+    /// tree that branches (the best move's, or the first), when one does.
+    Hackenbush {
+        /// The colon principle on one tree.
+        colon: Option<crate::hackenbush::Colon>,
+    },
 }
 
 /// The `Rules` answers every game valued by Grundy numbers gives the same way, from its
@@ -276,6 +282,7 @@ fn moved_heap(mv: &Move) -> usize {
         Move::TakeMany(takes) => takes.first().map_or(0, |t| t.heap),
         Move::Split { heap, .. } => *heap,
         Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } => 0,
+        Move::Cut { tree, .. } => *tree,
     }
 }
 

@@ -89,6 +89,9 @@ pub enum GameKind {
     /// a counter of their colour along its row, forward or back (a retreat, a count of them per
     /// colour), never jumping. Nim on the gaps between the counters (see `northcott.rs`).
     Northcott,
+    /// Green Hackenbush on strings and trees: cut an edge; what no longer reaches the ground
+    /// falls. Each tree is a Nim heap of its value by the colon principle (see `hackenbush.rs`).
+    Hackenbush,
 }
 
 /// A finite set of positive amounts up to [`SUBTRACTION_MAX`], one bit each (bit `s - 1` for `s`).
@@ -239,7 +242,7 @@ impl GamePreset {
 impl GameKind {
     /// One of each game, with its usual parameters (Nim_2, the subtraction set {1, 2, 3}), in the
     /// order menus list them.
-    pub const ALL: [GameKind; 15] = [
+    pub const ALL: [GameKind; 16] = [
         GameKind::Nim,
         GameKind::Moore(2),
         GameKind::Subtraction(SubtractionSet(0b111)),
@@ -255,6 +258,7 @@ impl GameKind {
         GameKind::Euclid,
         GameKind::Octal(super::octal::DEFAULT_CODE),
         GameKind::Northcott,
+        GameKind::Hackenbush,
     ];
 
     /// The name used on the command line and in files, such as `moore:2` or `subtraction:1,2,3`.
@@ -286,6 +290,7 @@ impl GameKind {
             GameKind::Euclid => "euclid",
             GameKind::Octal(_) => "octal",
             GameKind::Northcott => "northcott",
+            GameKind::Hackenbush => "hackenbush",
         }
     }
 
@@ -314,6 +319,9 @@ impl GameKind {
             GameKind::Euclid => ("game-euclid-title", "game-euclid-title", "game-euclid-short"),
             GameKind::Octal(_) => ("game-octal-title", "game-octal-menu", "game-octal-short"),
             GameKind::Northcott => ("game-northcott-title", "game-northcott-title", "game-northcott-short"),
+            GameKind::Hackenbush => {
+                ("game-hackenbush-title", "game-hackenbush-title", "game-hackenbush-short")
+            }
         };
         MessageIds { title, menu, short }
     }
@@ -408,6 +416,7 @@ impl GameKind {
             GameKind::Northcott => {
                 "rows with a white and a black counter; slide yours, back only by a retreat"
             }
+            GameKind::Hackenbush => "trees of edges, --heaps '3 1(2,3)'; cut one, what hangs falls",
         }
     }
 
@@ -440,6 +449,7 @@ impl GameKind {
             GameKind::Euclid => "Euclid's game".into(),
             GameKind::Octal(code) => format!("the octal game {code}"),
             GameKind::Northcott => "Northcott's game".into(),
+            GameKind::Hackenbush => "Green Hackenbush".into(),
         }
     }
 
@@ -466,6 +476,7 @@ impl GameKind {
             GameKind::Euclid => "Euclid".into(),
             GameKind::Octal(code) => format!("Octal {code}"),
             GameKind::Northcott => "Northcott".into(),
+            GameKind::Hackenbush => "Hackenbush".into(),
             other => other.title(),
         }
     }
@@ -558,6 +569,7 @@ impl GameKind {
                     | GameKind::MockTurtles
                     | GameKind::Ruler
                     | GameKind::Northcott
+                    | GameKind::Hackenbush
             )
     }
 }
@@ -571,12 +583,12 @@ impl fmt::Display for GameKind {
 /// The games accepted, as a message lists them.
 pub const GAMES_EXPECTED: &str = "expected nim, moore:K (K from 1 to 8), subtraction:S (S a list of at most \
      128 amounts or ranges, from 1 to 128, such as 1,2,3 or 1-3,5), lasker, kayles, dawson, wythoff, \
-     fibonacci, staircase, turtles, mock-turtles, ruler, euclid, northcott, octal:CODE (such as octal:0.71), \
+     fibonacci, staircase, turtles, mock-turtles, ruler, euclid, northcott, hackenbush, octal:CODE (such as octal:0.71), \
      or a preset: 21, bachet";
 
 /// The games accepted, as a configuration file quotes them, for its messages.
 pub const GAMES_QUOTED: &str = "a game: \"nim\", \"moore:K\" (K from 1 to 8), \"subtraction:1,2,3\" (amounts from 1 to \
-     128), \"lasker\", \"kayles\", \"dawson\", \"wythoff\", \"fibonacci\", \"staircase\", \"turtles\", \"mock-turtles\", \"ruler\", \"euclid\", \"octal:0.71\" (an octal code), \"northcott\", \"21\" or \"bachet\"";
+     128), \"lasker\", \"kayles\", \"dawson\", \"wythoff\", \"fibonacci\", \"staircase\", \"turtles\", \"mock-turtles\", \"ruler\", \"euclid\", \"octal:0.71\" (an octal code), \"northcott\", \"hackenbush\", \"21\" or \"bachet\"";
 
 /// What `octal:CODE` is, for the help and the completions.
 const OCTAL_HELP: &str = "an octal game on rows of pins: octal:0.71, digit k says where k neighbouring pins may \
@@ -674,6 +686,7 @@ impl GameKind {
             "mock-turtles" => Some(GameKind::MockTurtles),
             "ruler" => Some(GameKind::Ruler),
             "northcott" => Some(GameKind::Northcott),
+            "hackenbush" => Some(GameKind::Hackenbush),
             "euclid" => Some(GameKind::Euclid),
             _ => None,
         };

@@ -1709,7 +1709,7 @@ impl Rules for Moore {
                 }
                 takes.iter().try_for_each(|t| position.check(*t))
             }
-            Move::Split { .. } | Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } => {
+            Move::Split { .. } | Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } | Move::Cut { .. } => {
                 Err(MoveError::NotInThisGame {
                     game: self.kind().title(),
                     what: "one to K heaps, taking tokens",

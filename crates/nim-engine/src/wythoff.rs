@@ -228,7 +228,7 @@ impl Rules for Wythoff {
                 }
                 _ => Err(MoveError::NotCanonical),
             },
-            Move::Split { .. } | Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } => {
+            Move::Split { .. } | Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } | Move::Cut { .. } => {
                 Err(MoveError::NotInThisGame {
                     game: GameKind::Wythoff.title(),
                     what: "one heap, or the same number from both",
@@ -304,9 +304,11 @@ impl Rules for Wythoff {
                             pair: (to.min(u128::from(other)), to.max(u128::from(other))),
                         }
                     }
-                    Move::Split { .. } | Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } => {
-                        WythoffHow::Unexplained
-                    }
+                    Move::Split { .. }
+                    | Move::Turn(_)
+                    | Move::Run { .. }
+                    | Move::Slide { .. }
+                    | Move::Cut { .. } => WythoffHow::Unexplained,
                 };
                 WythoffReason::Win { words: Wythoff::words(mv), how, after: Wythoff::pair(&after) }
             }
