@@ -68,6 +68,7 @@ shot docs/shots/zh-ruler-100x30.png 100x30 dark 12 h zh_CN.UTF-8 --game ruler --
 shot docs/shots/euclid-23-5-hint.png 100x30 dark 12 h C.UTF-8 --game euclid --heaps 23,5 "${fast[@]}"
 shot docs/shots/octal-100x30.png 100x30 dark 12 "h b" C.UTF-8 --game octal:0.53 --heaps 7,4,9 "${fast[@]}"
 shot docs/shots/northcott-100x30.png 100x30 dark 12 h C.UTF-8 --game northcott --heaps 1,3,3,12,3,8,9,1,4,1000000000000000000,2,999999999999999990 "${fast[@]}"
+shot docs/shots/hackenbush-100x30.png 100x30 dark 12 h C.UTF-8 --game hackenbush --heaps 3,1000000000000000000,1,3,2,1,3,1,1000000000000000000,2,3,1,1,1,1 "${fast[@]}"
 shot docs/shots/misere-kayles-100x30.png 100x30 dark 12 h C.UTF-8 --game kayles --mode misere --heaps 1,4,9,13 "${fast[@]}"
 shot docs/shots/misere-kayles-theory-100x30.png 100x30 dark 12 "h b" C.UTF-8 --game kayles --mode misere --heaps 1,4,9,13 "${fast[@]}"
 shot docs/shots/zh-misere-kayles-100x30.png 100x30 dark 12 h zh_CN.UTF-8 --game kayles --mode misere --heaps 1,4,9,13 "${fast[@]}"

@@ -334,7 +334,10 @@ pub(super) fn title_text(lang: Language, game: &Game) -> (String, Option<String>
     let kind = game.rules.kind;
     let described = kind.describe();
     let heaps_word = match (described.words.heap, described.shape) {
-        (crate::engine::HeapNoun::Step | crate::engine::HeapNoun::Head, _) => {
+        (
+            crate::engine::HeapNoun::Step | crate::engine::HeapNoun::Head | crate::engine::HeapNoun::Tree,
+            _,
+        ) => {
             format!(" {} ", crate::words::frame_title(lang, kind).unwrap_or_default())
         }
         (crate::engine::HeapNoun::Row, _) => {

@@ -50,6 +50,7 @@ fn json_moves(position: &Position, moves: &[Move]) -> Vec<Value> {
             Move::Turn(coins) => json!({ "turn": coins }),
             Move::Run { right, left } => json!({ "run": [right, left] }),
             Move::Slide { row, to } => json!({ "row": row + 1, "to": to }),
+            Move::Cut { tree, edge } => json!({ "tree": tree + 1, "edge": edge }),
         })
         .collect()
 }

@@ -749,7 +749,7 @@ pub fn fit_heaps(heaps: Vec<u64>) -> Vec<u64> {
 
 /// A small tree of `n` (3 or more) edges: a trunk of 1 or 2 with two branches sharing the rest.
 fn small_tree(n: u64) -> Tree {
-    let trunk = if n % 3 == 0 { 2 } else { 1 };
+    let trunk = if n.is_multiple_of(3) { 2 } else { 1 };
     let rest = n - trunk;
     let left = rest / 2;
     let right = rest - left;

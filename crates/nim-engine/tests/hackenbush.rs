@@ -26,11 +26,6 @@ const A000081: [usize; 10] = [1, 1, 2, 4, 9, 20, 48, 115, 286, 719];
 struct Node(Vec<Node>);
 
 impl Node {
-    /// The vertices above this one's edges: its edges in all, counting every edge above it.
-    fn edges(&self) -> usize {
-        self.0.iter().map(|c| 1 + c.edges()).sum()
-    }
-
     /// The same tree with its branches sorted, so equal trees are equal values.
     fn canonical(&self) -> Node {
         let mut children: Vec<Node> = self.0.iter().map(Node::canonical).collect();
