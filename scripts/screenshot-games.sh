@@ -3,6 +3,7 @@
 # captured with ImageMagick, as a player sees them (see scripts/screenshot.sh for the packages).
 #
 #   scripts/screenshot-games.sh
+#   ONLY=octal scripts/screenshot-games.sh    # only the pictures whose path holds "octal"
 #
 # Each game with its hint (`h`) at 80x24 (font 12) and 140x45 (font 16, a projector), dark and
 # light, a win, the new games at 100x30, and the README's own pictures. Uses a debug build.
@@ -25,6 +26,7 @@ sleep 1
 shot() {
     local out=$1 size=$2 bg=$3 fs=$4 keys=$5 lang=$6
     shift 6
+    [[ -z ${ONLY:-} || $out == *"$ONLY"* ]] || return 0
     local home colours title window xt
     home=$(mktemp -d "$scratch/home.XXXX")
     case $bg in light) colours=(-bg white -fg black) ;; *) colours=(-bg black -fg gray90) ;; esac
@@ -67,6 +69,8 @@ shot docs/shots/ruler-theory-100x30.png 100x30 dark 12 "h b" C.UTF-8 --game rule
 shot docs/shots/zh-ruler-100x30.png 100x30 dark 12 h zh_CN.UTF-8 --game ruler --heaps 3,6,8,13 "${fast[@]}"
 shot docs/shots/euclid-23-5-hint.png 100x30 dark 12 h C.UTF-8 --game euclid --heaps 23,5 "${fast[@]}"
 shot docs/shots/octal-100x30.png 100x30 dark 12 "h b" C.UTF-8 --game octal:0.53 --heaps 7,4,9 "${fast[@]}"
+shot docs/shots/octal-0.137-100x30.png 100x30 dark 12 "s s Right" C.UTF-8 --game octal:0.137 --heaps 7,9,4 "${fast[@]}"
+shot docs/shots/zh-octal-0.137-100x30.png 100x30 dark 12 "h" zh_CN.UTF-8 --game octal:0.137 --heaps 7,9,4 "${fast[@]}"
 shot docs/shots/northcott-100x30.png 100x30 dark 12 h C.UTF-8 --game northcott --heaps 1,3,3,12,3,8,9,1,4,1000000000000000000,2,999999999999999990 "${fast[@]}"
 shot docs/shots/hackenbush-100x30.png 100x30 dark 12 h C.UTF-8 --game hackenbush --heaps 3,1000000000000000000,1,3,2,1,3,1,1000000000000000000,2,3,1,1,1,1 "${fast[@]}"
 shot docs/shots/misere-kayles-100x30.png 100x30 dark 12 h C.UTF-8 --game kayles --mode misere --heaps 1,4,9,13 "${fast[@]}"

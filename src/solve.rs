@@ -466,8 +466,7 @@ pub fn heaps_error_text(lang: Language, e: &ParseHeapsError) -> String {
 
 /// Why some text is not a position of the game, for people in the language chosen.
 pub fn input_error_text(lang: Language, e: &PositionInputError) -> String {
-    use crate::engine::PositionError;
-    use crate::i18n::{Arg, text, text_with};
+    use crate::i18n::{Arg, text_with};
     match e {
         PositionInputError::Heaps(e) => heaps_error_text(lang, e),
         PositionInputError::Limit(w) => text_with(
@@ -475,75 +474,13 @@ pub fn input_error_text(lang: Language, e: &PositionInputError) -> String {
             "solve-error-limit",
             &[("word", Arg::Text(w.clone())), ("max", Arg::Text(u64::MAX.to_string()))],
         ),
-        PositionInputError::NoLimitHere(game) => {
-            text_with(lang, "solve-error-no-limit-here", &[("game", Arg::Text(game_named(lang, game)))])
-        }
-        PositionInputError::Shape(PositionError::HeapCount { game, heaps, given }) => text_with(
+        PositionInputError::NoLimitHere(game) => text_with(
             lang,
-            "solve-error-heap-count",
-            &[
-                ("game", Arg::Text(game_named(lang, game))),
-                ("heaps", Arg::from(*heaps)),
-                ("given", Arg::Text(given.to_string())),
-            ],
+            "solve-error-no-limit-here",
+            &[("game", Arg::Text(crate::words::game_named(lang, game)))],
         ),
-        PositionInputError::Shape(PositionError::UnexpectedLimit) => {
-            text(lang, "solve-error-unexpected-limit")
-        }
-        PositionInputError::Shape(PositionError::ZeroLimit) => text(lang, "solve-error-zero-limit"),
-        PositionInputError::Shape(PositionError::TooManyCoins { total }) => text_with(
-            lang,
-            "solve-error-too-many-coins",
-            &[("max", Arg::Text(u64::MAX.to_string())), ("total", Arg::Text(total.to_string()))],
-        ),
-        PositionInputError::Shape(PositionError::Board(problem)) => board_problem_text(lang, problem),
-        PositionInputError::Shape(PositionError::Forest(problem)) => {
-            crate::words::forest_problem(lang, problem)
-        }
-        PositionInputError::Shape(PositionError::Heads { found }) => {
-            text_with(lang, "solve-error-heads", &[("found", Arg::Text(found.clone()))])
-        }
+        PositionInputError::Shape(problem) => crate::words::position_problem(lang, problem),
     }
-}
-
-/// A game the engine's error names by its English title (`Wythoff's game`), in the language
-/// chosen: the title of the game that has it; any other as it is.
-/// Why numbers are not a board of the game's, for people in the language chosen.
-fn board_problem_text(lang: Language, problem: &crate::engine::BoardProblem) -> String {
-    use crate::engine::BoardProblem;
-    use crate::i18n::{Arg, text_with};
-    let n = |v: u64| Arg::Text(v.to_string());
-    match *problem {
-        BoardProblem::Count { given } => {
-            text_with(lang, "solve-error-board-count", &[("given", n(given as u64))])
-        }
-        BoardProblem::Mover { found } => text_with(lang, "solve-error-board-mover", &[("found", n(found))]),
-        BoardProblem::Retreats => crate::i18n::text(lang, "solve-error-board-retreats"),
-        BoardProblem::Row { row, width, white, black } => text_with(
-            lang,
-            "solve-error-board-row",
-            &[("row", n(row as u64)), ("width", n(width)), ("white", n(white)), ("black", n(black))],
-        ),
-    }
-}
-
-fn game_named(lang: Language, title: &str) -> String {
-    use crate::engine::GameKind;
-    if lang == Language::English {
-        return title.to_string();
-    }
-    let moore = (1..=8).map(GameKind::Moore);
-    // A subtraction game's title holds its set: `the subtraction game {1, 5}`.
-    let set = title.split_once('{').and_then(|(_, rest)| rest.strip_suffix('}')).and_then(|set| {
-        crate::engine::SubtractionSet::new(set.split(',').map_while(|a| a.trim().parse::<u64>().ok()))
-    });
-    GameKind::ALL
-        .into_iter()
-        .chain(moore)
-        .chain(set.map(GameKind::Subtraction))
-        .find(|kind| kind.title() == title)
-        .map(|kind| crate::words::capitalised(&crate::words::title(lang, kind)))
-        .unwrap_or_else(|| title.to_string())
 }
 
 /// Why a line of standard input is not a position, for people in the language chosen.

@@ -159,14 +159,107 @@ pub fn plain_takes(kind: GameKind) -> bool {
     matches!(described.shape, MoveShape::OneHeap { cap: Cap::None }) && described.words.verb == Verb::Take
 }
 
-/// The board's frame title of a game drawn as a picture of its own: `Steps`, `A row of coins`;
-/// `None` for a game of heaps or rows.
+/// The board's frame title, from what the game's heaps are: `Steps`, `A row of coins`, `Rows of
+/// pins`; `None` for heaps of tokens, whose title says more (Fibonacci Nim's limit).
 pub fn frame_title(lang: Language, kind: GameKind) -> Option<String> {
     match kind.describe().words.heap {
         HeapNoun::Step => Some(i18n::text(lang, "frame-steps")),
         HeapNoun::Head => Some(i18n::text(lang, "frame-coins")),
+        HeapNoun::Row => Some(say(lang, "frame-rows-of", &[("units", txt(units(lang, kind)))])),
         HeapNoun::Tree => Some(i18n::text(lang, "frame-trees")),
-        HeapNoun::Heap | HeapNoun::Row => None,
+        HeapNoun::Heap => None,
+    }
+}
+
+/// Why numbers are not a position of the game
+/// ([`PositionError`](crate::engine::PositionError)), for people: `solve`'s refusals, and any
+/// door's.
+pub fn position_problem(lang: Language, problem: &crate::engine::PositionError) -> String {
+    use crate::engine::PositionError;
+    use crate::i18n::{text, text_with};
+    match problem {
+        PositionError::HeapCount { game, heaps, given } => text_with(
+            lang,
+            "solve-error-heap-count",
+            &[
+                ("game", Arg::Text(game_named(lang, game))),
+                ("heaps", Arg::from(*heaps)),
+                ("given", Arg::Text(given.to_string())),
+            ],
+        ),
+        PositionError::UnexpectedLimit => text(lang, "solve-error-unexpected-limit"),
+        PositionError::ZeroLimit => text(lang, "solve-error-zero-limit"),
+        PositionError::TooManyCoins { total } => text_with(
+            lang,
+            "solve-error-too-many-coins",
+            &[("max", Arg::Text(u64::MAX.to_string())), ("total", Arg::Text(total.to_string()))],
+        ),
+        PositionError::Board(problem) => board_problem_text(lang, problem),
+        PositionError::Forest(problem) => forest_problem(lang, problem),
+        PositionError::Heads { found } => {
+            text_with(lang, "solve-error-heads", &[("found", Arg::Text(found.clone()))])
+        }
+    }
+}
+
+/// Why numbers are not a board of the game's, for people in the language chosen.
+fn board_problem_text(lang: Language, problem: &crate::engine::BoardProblem) -> String {
+    use crate::engine::BoardProblem;
+    use crate::i18n::{Arg, text_with};
+    let n = |v: u64| Arg::Text(v.to_string());
+    match *problem {
+        BoardProblem::Count { given } => {
+            text_with(lang, "solve-error-board-count", &[("given", n(given as u64))])
+        }
+        BoardProblem::Mover { found } => text_with(lang, "solve-error-board-mover", &[("found", n(found))]),
+        BoardProblem::Retreats => crate::i18n::text(lang, "solve-error-board-retreats"),
+        BoardProblem::Row { row, width, white, black } => text_with(
+            lang,
+            "solve-error-board-row",
+            &[("row", n(row as u64)), ("width", n(width)), ("white", n(white)), ("black", n(black))],
+        ),
+    }
+}
+
+/// A game the engine's error names by its English title (`Wythoff's game`), in the language
+/// chosen: the title of the game that has it; any other as it is.
+pub fn game_named(lang: Language, title: &str) -> String {
+    use crate::engine::GameKind;
+    if lang == Language::English {
+        return title.to_string();
+    }
+    let moore = (1..=8).map(GameKind::Moore);
+    // A subtraction game's title holds its set: `the subtraction game {1, 5}`.
+    let set = title.split_once('{').and_then(|(_, rest)| rest.strip_suffix('}')).and_then(|set| {
+        crate::engine::SubtractionSet::new(set.split(',').map_while(|a| a.trim().parse::<u64>().ok()))
+    });
+    GameKind::ALL
+        .into_iter()
+        .chain(moore)
+        .chain(set.map(GameKind::Subtraction))
+        .find(|kind| kind.title() == title)
+        .map(|kind| capitalised(&self::title(lang, kind)))
+        .unwrap_or_else(|| title.to_string())
+}
+
+/// The message of the key that lists the moves, which names what the moves leave: `rows` or
+/// `heaps`.
+pub fn move_list_key(kind: GameKind) -> &'static str {
+    match kind.describe().words.heap {
+        HeapNoun::Row => "keys-move-list-rows-after",
+        HeapNoun::Heap | HeapNoun::Step | HeapNoun::Head | HeapNoun::Tree => "keys-move-list-heaps-after",
+    }
+}
+
+/// The plain mode's line of the position, by what the heaps are (`Heaps: 3, 4, 5.`, `Rows: 3,
+/// 4.`): its message id, which takes `$heaps` and `$count`.
+pub fn position_line_id(kind: GameKind) -> &'static str {
+    match kind.describe().words.heap {
+        HeapNoun::Heap => "plain-heaps",
+        HeapNoun::Row => "plain-rows",
+        HeapNoun::Step => "plain-steps",
+        HeapNoun::Head => "plain-heads",
+        HeapNoun::Tree => "plain-trees",
     }
 }
 

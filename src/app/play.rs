@@ -61,16 +61,7 @@ impl Play {
             Command::new(Action::Resign, resign).when(mine),
             Command::new(Action::Redo, "keys-redo-what-was-undone").when(game.can_redo()),
             Command::new(Action::NewGame, "keys-new-game-asks"),
-            match game.rules.kind.describe().words.heap {
-                crate::engine::HeapNoun::Row => Command::new(Action::History, "keys-move-list-rows-after"),
-                crate::engine::HeapNoun::Heap
-                | crate::engine::HeapNoun::Step
-                | crate::engine::HeapNoun::Head
-                | crate::engine::HeapNoun::Tree => {
-                    Command::new(Action::History, "keys-move-list-heaps-after")
-                }
-            }
-            .bar("keys-moves"),
+            Command::new(Action::History, crate::words::move_list_key(game.rules.kind)).bar("keys-moves"),
             match game.rules.kind.describe().view {
                 crate::engine::ViewKind::Binary => {
                     Command::new(Action::Binary, "keys-binary-view-nim-sum").bar("keys-binary")

@@ -4,7 +4,6 @@
 
 use crate::app::{App, Coaching, Exercise, Game, Lesson, MISERE_GAME, Note, Picture, Screen, grundy_value};
 use crate::domain::{Players, Seat};
-use crate::engine::HeapNoun;
 use crate::i18n::{self, Arg, Language};
 use crate::words;
 
@@ -408,13 +407,7 @@ pub fn position_line(lang: crate::i18n::Language, game: &Game) -> String {
         heaps = trees.iter().map(|t| t.notation()).collect::<Vec<_>>().join(", ");
         count = Arg::from(trees.len());
     }
-    let id = match game.rules.kind.describe().words.heap {
-        HeapNoun::Heap => "plain-heaps",
-        HeapNoun::Row => "plain-rows",
-        HeapNoun::Step => "plain-steps",
-        HeapNoun::Head => "plain-heads",
-        HeapNoun::Tree => "plain-trees",
-    };
+    let id = words::position_line_id(game.rules.kind);
     let line = msg(lang, id, &[("heaps", Arg::from(heaps)), ("count", count)]);
     // A game played on a board: the numbers (as a program reads them), then the board in words.
     if let Some(board) = game.board() {

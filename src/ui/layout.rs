@@ -333,24 +333,9 @@ fn board_rows(heaps: u16, height: u16, gap: u16, pad: u16) -> u16 {
 pub(super) fn title_text(lang: Language, game: &Game) -> (String, Option<String>) {
     let kind = game.rules.kind;
     let described = kind.describe();
-    let heaps_word = match (described.words.heap, described.shape) {
-        (
-            crate::engine::HeapNoun::Step | crate::engine::HeapNoun::Head | crate::engine::HeapNoun::Tree,
-            _,
-        ) => {
-            format!(" {} ", crate::words::frame_title(lang, kind).unwrap_or_default())
-        }
-        (crate::engine::HeapNoun::Row, _) => {
-            format!(
-                " {} ",
-                i18n::text_with(
-                    lang,
-                    "frame-rows-of",
-                    &[("units", Arg::from(crate::words::units(lang, kind)))]
-                )
-            )
-        }
-        (_, crate::engine::MoveShape::OneHeap { cap: crate::engine::Cap::Limit }) => {
+    let heaps_word = match (crate::words::frame_title(lang, kind), described.shape) {
+        (Some(title), _) => format!(" {title} "),
+        (None, crate::engine::MoveShape::OneHeap { cap: crate::engine::Cap::Limit }) => {
             match limit_text(lang, game) {
                 Some(text) => {
                     format!(" {} ", i18n::text_with(lang, "frame-heap-limit", &[("limit", Arg::from(text))]))
