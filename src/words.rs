@@ -292,8 +292,8 @@ pub fn fitted_heaps(lang: Language, kind: GameKind, heaps: &[u64]) -> String {
     use crate::engine::{Mode, Position, Rules, Ruleset, Side};
     let spaced = |numbers: &[u64]| numbers.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
     let game = Ruleset::new(kind, Mode::Normal).game();
-    // Trees: in the notation `--heaps` takes (`3 1(2,3)`).
-    if let Some(text) = game.forest_view(&Position::new(heaps.to_vec())).map(|trees| forest_text(&trees)) {
+    // A game with a notation of its own (trees: `3 1(2,3)`) is written as `--heaps` takes it.
+    if let Some(text) = game.write_position(&Position::new(heaps.to_vec())) {
         return text;
     }
     if let Some(board) = game.board_view(&Position::new(heaps.to_vec())) {
@@ -310,9 +310,25 @@ pub fn fitted_heaps(lang: Language, kind: GameKind, heaps: &[u64]) -> String {
     spaced(heaps)
 }
 
-/// Trees in the notation `--heaps` takes, separated by spaces: `3 1(2,3)`; a tree cut down is `0`.
-pub fn forest_text(trees: &[crate::engine::hackenbush::Tree]) -> String {
-    trees.iter().map(|t| t.notation()).collect::<Vec<_>>().join(" ")
+/// Why a start written in a game's own notation (Green Hackenbush's trees, `3 1(2,3)`) cannot
+/// be read, for people in the language chosen: the start menu's refusal and `solve`'s.
+pub fn notation_problem(lang: Language, problem: &crate::engine::hackenbush::NotationError) -> String {
+    use crate::engine::hackenbush::{NOTATION_SEGMENTS_MOST, NotationError};
+    let at = |id: &str, at: usize| say(lang, id, &[("at", num(at))]);
+    match *problem {
+        NotationError::Empty => i18n::text(lang, "notation-empty"),
+        NotationError::Unexpected { found, at } => {
+            say(lang, "notation-unexpected", &[("found", txt(found.to_string())), ("at", num(at))])
+        }
+        NotationError::Missing { at: place } => at("notation-missing", place),
+        NotationError::Brackets => i18n::text(lang, "notation-brackets"),
+        NotationError::Zero { at: place } => at("notation-zero", place),
+        NotationError::TooLarge { at: place } => {
+            say(lang, "notation-too-large", &[("at", num(place)), ("max", txt(u64::MAX.to_string()))])
+        }
+        NotationError::TooMany => say(lang, "notation-too-many", &[("most", num(NOTATION_SEGMENTS_MOST))]),
+        NotationError::Reopened { at: place } => at("notation-reopened", place),
+    }
 }
 
 /// Why numbers are not trees of Green Hackenbush, for people in the language chosen.

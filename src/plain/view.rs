@@ -400,13 +400,14 @@ fn coach_words(lang: crate::i18n::Language, game: &Game, coaching: &Coaching) ->
 /// next move may take.
 pub fn position_line(lang: crate::i18n::Language, game: &Game) -> String {
     let position = game.position();
-    let mut heaps = list(lang, position.heaps());
-    let mut count = Arg::from(position.heaps().len());
-    // Trees: each in the notation `--heaps` takes, not the numbers that encode them.
-    if let Some(trees) = crate::engine::Rules::forest_view(game.engine(), position) {
-        heaps = trees.iter().map(|t| t.notation()).collect::<Vec<_>>().join(", ");
-        count = Arg::from(trees.len());
-    }
+    // A game with a notation of its own (trees) is written as a person types it, and counted by
+    // what a player chooses among, not by the numbers that encode it.
+    let engine = game.engine();
+    let (heaps, count) = match crate::engine::Rules::write_position(engine, position) {
+        Some(written) => (written, crate::engine::Rules::choices(engine, position)),
+        None => (list(lang, position.heaps()), position.heaps().len()),
+    };
+    let count = Arg::from(count);
     let id = words::position_line_id(game.rules.kind);
     let line = msg(lang, id, &[("heaps", Arg::from(heaps)), ("count", count)]);
     // A game played on a board: the numbers (as a program reads them), then the board in words.

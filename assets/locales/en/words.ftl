@@ -510,3 +510,11 @@ hackenbush-colon = tree { $tree }: { $branches ->
 hackenbush-win = { $colon }the trees are Nim heaps of their values: { $values } = { $sum }; tree { $at } is worth { $from } and must become worth { $to }: { $move }, which leaves a nim-sum of 0
 hackenbush-lost = { $colon }this position is lost: the trees are Nim heaps of their values, { $values } = 0; { $move } and hope for a mistake
 refused-no-such-edge = tree { $tree-digits } has { $edges-digits } edges, so there is no edge { $edge-digits } to cut
+notation-empty = no trees given: write stalks as numbers and trees as a trunk with its branches in brackets, such as '3 1(2,3)'
+notation-unexpected = '{ $found }' at character { $at } is not part of a tree: write stalks as numbers and trees as a trunk with its branches in brackets, such as '3 1(2,3)'
+notation-missing = a number of edges is missing at character { $at }: each trunk and branch is its number of edges, such as '1(2,3)'
+notation-brackets = the brackets do not match: each '(' after a trunk or branch closes with a ')' after its branches, such as '1(2,3)'
+notation-zero = a trunk or branch of 0 edges at character { $at }: each has at least one edge
+notation-too-large = the number at character { $at } is too large: a tree has at most { $max } edges
+notation-too-many = more than { $most } trunks and branches in all
+notation-reopened = a second '(' at character { $at }: the branches on a trunk or branch are all in one pair of brackets, such as '3(1,2,4)'

@@ -468,3 +468,11 @@ hackenbush-colon = 第 { $tree } 棵树：{ $branches ->
 hackenbush-win = { $colon }各棵树是以其价值为大小的尼姆堆：{ $values } = { $sum }；第 { $at } 棵树价值 { $from }，要变成 { $to }：{ $move }，这样尼姆和为 0
 hackenbush-lost = { $colon }这个局面是必败的：各棵树是以其价值为大小的尼姆堆，{ $values } = 0；{ $move }，然后等对方失误
 refused-no-such-edge = 第 { $tree-digits } 棵树只有 { $edges-digits } 条边，没有第 { $edge-digits } 条边可砍
+notation-empty = 没有给出树：竹竿写成数，树写成树干的边数后面用括号列出它的分枝，例如“3 1(2,3)”
+notation-unexpected = 第 { $at } 个字符“{ $found }”不是树的一部分：竹竿写成数，树写成树干的边数后面用括号列出它的分枝，例如“3 1(2,3)”
+notation-missing = 第 { $at } 个字符处缺少边数：每段树干和分枝都写成它的边数，例如“1(2,3)”
+notation-brackets = 括号不配对：树干或分枝后面的每个“(”都要在它的分枝之后用“)”闭合，例如“1(2,3)”
+notation-zero = 第 { $at } 个字符处的树干或分枝有 0 条边：每段至少有一条边
+notation-too-large = 第 { $at } 个字符处的数太大了：一棵树最多有 { $max } 条边
+notation-too-many = 树干和分枝合计超过了 { $most } 段
+notation-reopened = 第 { $at } 个字符处又出现了一个“(”：同一段树干或分枝上的所有分枝都写在同一对括号里，例如“3(1,2,4)”

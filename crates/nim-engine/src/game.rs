@@ -729,9 +729,28 @@ pub trait Rules {
     fn size_of(&self, position: &Position) -> u128 {
         position.tokens()
     }
-    /// The position as trees, for a game played on them (Green Hackenbush: its picture and its
-    /// words); `None` for any other game.
+    /// The position as trees, for a game played on them (Green Hackenbush: its picture); `None`
+    /// for any other game.
     fn forest_view(&self, position: &Position) -> Option<Vec<super::hackenbush::Tree>> {
+        let _ = position;
+        None
+    }
+    /// Whether a person writes this game's positions in a notation of its own
+    /// ([`Rules::read_position`], [`Rules::write_position`]) rather than as its heaps' numbers.
+    fn has_notation(&self) -> bool {
+        false
+    }
+    /// A start or position as a person writes it, read into the position's heaps (`--heaps`, the
+    /// start menu's custom heaps, `solve`): numbers separated by spaces and/or commas
+    /// ([`super::parse_heaps`]), unless the game's heaps encode something a person writes
+    /// otherwise (Green Hackenbush's trees, `3 1(2,3)`).
+    fn read_position(&self, text: &str) -> Result<Vec<u64>, super::ParseHeapsError> {
+        super::parse_heaps(text)
+    }
+    /// The position as a person writes it, in the notation [`Rules::read_position`] reads;
+    /// `None` when that is its heaps' numbers (every game without
+    /// [`has_notation`](Rules::has_notation)).
+    fn write_position(&self, position: &Position) -> Option<String> {
         let _ = position;
         None
     }
@@ -1340,6 +1359,15 @@ impl Rules for Game {
     }
     fn forest_view(&self, position: &Position) -> Option<Vec<super::hackenbush::Tree>> {
         each!(self, game => Rules::forest_view(game, position))
+    }
+    fn has_notation(&self) -> bool {
+        each!(self, game => Rules::has_notation(game))
+    }
+    fn read_position(&self, text: &str) -> Result<Vec<u64>, super::ParseHeapsError> {
+        each!(self, game => Rules::read_position(game, text))
+    }
+    fn write_position(&self, position: &Position) -> Option<String> {
+        each!(self, game => Rules::write_position(game, position))
     }
 }
 

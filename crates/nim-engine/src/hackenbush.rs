@@ -41,7 +41,7 @@ use std::fmt;
 
 use super::{
     GameKind, GrundyPattern, GrundyReason, GrundyStep, GrundyView, Mode, Move, MoveError, MoveWords, Outcome,
-    Places, Position, PositionError, Rules, Teaching,
+    ParseHeapsError, Places, Position, PositionError, Rules, Teaching,
 };
 
 /// The number that opens a tree which is not a stalk in a position's heaps (10^18, the largest
@@ -421,24 +421,34 @@ pub enum NotationError {
         /// Where, from 1.
         at: usize,
     },
-    /// More segments than [`NOTATION_SEGMENTS_MOST`].
+    /// More segments than [`NOTATION_SEGMENTS_MOST`], in all the trees.
     #[error("more than {most} trunks and branches", most = NOTATION_SEGMENTS_MOST)]
     TooMany,
+    /// A second pair of brackets after a segment's first (`3(1,2)(4)`).
+    #[error(
+        "a second '(' at character {at}: the branches on a trunk or branch are all in one pair of brackets, such as '3(1,2,4)'"
+    )]
+    Reopened {
+        /// Where, from 1.
+        at: usize,
+    },
 }
 
 /// Reads a forest written for people: trees separated by spaces or commas outside brackets, each
-/// a number of edges (a stalk) or a trunk's number with its branches in brackets, separated by
-/// commas, each written the same way: `3 1(2,3) 2(1,1(1,2))`. Answers the position's heaps
-/// ([`encode`]).
+/// a number of edges (a stalk; `0` a tree cut down, as [`forest_text`] writes it) or a trunk's
+/// number with its branches in brackets, separated by commas, each written the same way:
+/// `3 1(2,3) 2(1,1(1,2))`. Answers the position's heaps ([`encode`]).
 ///
 /// ```
-/// use nim_engine::hackenbush::{parse_forest, TREE};
+/// use nim_engine::hackenbush::{parse_forest, NotationError, TREE};
 ///
 /// assert_eq!(parse_forest("3 4 5"), Ok(vec![3, 4, 5]));
 /// assert_eq!(parse_forest("2 1(2,3)"), Ok(vec![2, TREE, 1, 3, 2, 1, 3, 1]));
 /// // A trunk with one branch is a stalk.
 /// assert_eq!(parse_forest("1(2)"), Ok(vec![3]));
 /// assert!(parse_forest("1(2,").is_err());
+/// // A segment's branches are in one pair of brackets.
+/// assert_eq!(parse_forest("3(1,2)(4)"), Err(NotationError::Reopened { at: 7 }));
 /// ```
 pub fn parse_forest(text: &str) -> Result<Vec<u64>, NotationError> {
     let mut trees: Vec<Tree> = Vec::new();
@@ -452,6 +462,12 @@ pub fn parse_forest(text: &str) -> Result<Vec<u64>, NotationError> {
     // Whether a segment's number is expected next (inside brackets, after '(' or ',').
     let mut need = false;
     let mut last: Option<usize> = None;
+    // Whether the last thing read (spaces aside) closed a bracket: a '(' may not follow.
+    let mut closed = false;
+    // The segments of the trees already read.
+    let mut before = 0usize;
+    // Where a tree cut down (`0`) was read, when it was the last thing read: no branch may follow.
+    let mut cut_down: Option<usize> = None;
     let finish = |lengths: &mut Vec<u64>, branches: &mut Vec<Vec<usize>>, trees: &mut Vec<Tree>| {
         if !lengths.is_empty() {
             trees.push(rebuild(lengths, branches));
@@ -469,18 +485,31 @@ pub fn parse_forest(text: &str) -> Result<Vec<u64>, NotationError> {
             }
             let digits: String = chars[from..i].iter().collect();
             let length: u64 = digits.parse().map_err(|_| NotationError::TooLarge { at })?;
+            if length == 0 && open.is_empty() {
+                // A tree cut down, as `forest_text` writes it: it keeps its place.
+                before += lengths.len();
+                finish(&mut lengths, &mut branches, &mut trees);
+                trees.push(Tree::default());
+                last = None;
+                closed = false;
+                cut_down = Some(at);
+                continue;
+            }
             if length == 0 {
                 return Err(NotationError::Zero { at });
             }
+            cut_down = None;
             if open.is_empty() {
                 // A new tree (the last one is done).
+                before += lengths.len();
                 finish(&mut lengths, &mut branches, &mut trees);
                 edges = 0;
             } else if !need {
                 return Err(NotationError::Unexpected { found: c, at });
             }
+            closed = false;
             edges = edges.checked_add(length).ok_or(NotationError::TooLarge { at })?;
-            if lengths.len() + trees.len() >= NOTATION_SEGMENTS_MOST {
+            if before + lengths.len() >= NOTATION_SEGMENTS_MOST {
                 return Err(NotationError::TooMany);
             }
             let index = lengths.len();
@@ -494,6 +523,8 @@ pub fn parse_forest(text: &str) -> Result<Vec<u64>, NotationError> {
             continue;
         }
         match c {
+            '(' if closed => return Err(NotationError::Reopened { at }),
+            '(' if cut_down.is_some() => return Err(NotationError::Zero { at: cut_down.unwrap_or(at) }),
             '(' => {
                 let Some(segment) = last.filter(|_| !need) else { return Err(NotationError::Missing { at }) };
                 open.push(segment);
@@ -503,16 +534,21 @@ pub fn parse_forest(text: &str) -> Result<Vec<u64>, NotationError> {
                 if need {
                     return Err(NotationError::Missing { at });
                 }
-                let Some(closed) = open.pop() else { return Err(NotationError::Brackets) };
-                last = Some(closed);
+                let Some(segment) = open.pop() else { return Err(NotationError::Brackets) };
+                last = Some(segment);
+                closed = true;
             }
             ',' if !open.is_empty() => {
                 if need {
                     return Err(NotationError::Missing { at });
                 }
                 need = true;
+                closed = false;
             }
-            ',' => {}
+            ',' => {
+                closed = false;
+                cut_down = None;
+            }
             c if c.is_whitespace() => {}
             other => return Err(NotationError::Unexpected { found: other, at }),
         }
@@ -874,6 +910,15 @@ impl Rules for Hackenbush {
     fn forest_view(&self, position: &Position) -> Option<Vec<Tree>> {
         decode(position.heaps()).ok()
     }
+    fn has_notation(&self) -> bool {
+        true
+    }
+    fn read_position(&self, text: &str) -> Result<Vec<u64>, ParseHeapsError> {
+        parse_forest(text).map_err(ParseHeapsError::Notation)
+    }
+    fn write_position(&self, position: &Position) -> Option<String> {
+        forest_text(position.heaps())
+    }
 }
 
 impl fmt::Display for Tree {
@@ -916,6 +961,26 @@ mod tests {
         assert!(matches!(parse_forest("1(0)"), Err(NotationError::Zero { .. })));
         assert!(matches!(parse_forest("x"), Err(NotationError::Unexpected { .. })));
         assert!(matches!(parse_forest(" "), Err(NotationError::Empty)));
+        // A second pair of brackets on one segment is refused, spaces or not; a bracket after
+        // a closed one inside a tree's branches too.
+        assert_eq!(parse_forest("3(1,2)(4)"), Err(NotationError::Reopened { at: 7 }));
+        assert_eq!(parse_forest("3(1,2) (4)"), Err(NotationError::Reopened { at: 8 }));
+        assert_eq!(parse_forest("1(2(1,1)(3))"), Err(NotationError::Reopened { at: 9 }));
+        // After a comma a tree's branch or a new tree may open its own brackets.
+        assert!(parse_forest("1(2(1,1),3(1,1))").is_ok());
+        assert!(parse_forest("1(1,1),1(1,1)").is_ok());
+        // A tree cut down is 0, and keeps its place; it carries no branch.
+        assert_eq!(parse_forest("0 2 0"), Ok(vec![0, 2, 0]));
+        assert_eq!(forest_text(&parse_forest("0 1(2,3)").unwrap()).unwrap(), "0 1(2,3)");
+        assert_eq!(parse_forest("2 0(1)"), Err(NotationError::Zero { at: 3 }));
+    }
+
+    #[test]
+    fn the_notation_counts_segments_over_every_tree() {
+        let many = vec!["1(1,1)"; NOTATION_SEGMENTS_MOST / 3 + 1].join(" ");
+        assert_eq!(parse_forest(&many), Err(NotationError::TooMany));
+        let few = vec!["1(1,1)"; NOTATION_SEGMENTS_MOST / 3 - 1].join(" ");
+        assert!(parse_forest(&few).is_ok());
     }
 
     #[test]

@@ -524,6 +524,10 @@ pub enum ParseHeapsError {
     #[error("'{0}' is not a heap size: expected a whole number from 0 to {max}", max = u64::MAX)]
     /// Not a whole number.
     NotANumber(String),
+    /// Not written in the game's own notation ([`crate::Rules::read_position`]: Green
+    /// Hackenbush's trees).
+    #[error(transparent)]
+    Notation(crate::hackenbush::NotationError),
 }
 
 /// Reads heap sizes separated by spaces and/or commas, such as `3 4 5`, `3,4,5` or `3, 4, 5`.
