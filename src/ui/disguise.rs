@@ -798,12 +798,16 @@ struct ForestCell {
     /// The last edge the cell stands for (an elided run's; else the edge itself).
     last: u64,
     tree: usize,
+    /// The edge it stands on, for a vertex or a joint (the top edge of the segment below it): it
+    /// falls when that edge falls or is cut.
+    below: u64,
 }
 
 /// The trees drawn as themselves (Green Hackenbush, `MoveShape::Cut`): each growing up from the
 /// ground line, an edge a row of `│` with a vertex `●` above it, the branches at a vertex spread
-/// by a joint `┌─●─┐`, a segment of more than three edges shown as its first and last with `┊`
-/// and its length between; the trees' numbers under the ground.
+/// by a joint `┌─●─┐`, a segment of more than three edges shown as its first and last edges with
+/// `┊` and its length between (three rows, whatever the length); the trees' numbers under the
+/// ground.
 struct Forest {
     cells: Vec<ForestCell>,
     /// Each tree's column (of its trunk) and its number's text.
@@ -812,6 +816,10 @@ struct Forest {
     /// Rows above the ground, the ground and the numbers.
     height: u16,
 }
+
+/// One row of a segment's drawing: its glyph, the edges it draws (first and last), the edge it
+/// stands on.
+type SegmentRow = (String, Option<(u64, u64)>, u64);
 
 /// The most edges a segment shows before the rest are elided.
 const SHOWN_EDGES: u64 = 3;
@@ -869,26 +877,24 @@ impl Forest {
                 let seg = &segments[s];
                 let cx = x + centre[s];
                 let start = starts[s];
-                let mut rows: Vec<(String, Option<(u64, u64)>)> = Vec::new();
+                let mut rows: Vec<SegmentRow> = Vec::new();
                 if seg.length <= SHOWN_EDGES {
                     for h in 1..=seg.length {
-                        rows.push((edge_g.to_string(), Some((start + h, start + h))));
+                        rows.push((edge_g.to_string(), Some((start + h, start + h)), start + h));
                         if h < seg.length {
-                            rows.push((vertex_g.to_string(), None));
+                            rows.push((vertex_g.to_string(), None, start + h));
                         }
                     }
                 } else {
-                    rows.push((edge_g.to_string(), Some((start + 1, start + 1))));
-                    rows.push((vertex_g.to_string(), None));
-                    rows.push((
-                        format!("{elided_g} {}", seg.length),
-                        Some((start + 2, start + seg.length - 1)),
-                    ));
-                    rows.push((vertex_g.to_string(), None));
-                    rows.push((edge_g.to_string(), Some((start + seg.length, start + seg.length))));
+                    let top = start + seg.length;
+                    // Three rows, whatever the length: the first edge, the run between with
+                    // the segment's length, the last edge.
+                    rows.push((edge_g.to_string(), Some((start + 1, start + 1)), start + 1));
+                    rows.push((format!("{elided_g} {}", seg.length), Some((start + 2, top - 1)), start + 2));
+                    rows.push((edge_g.to_string(), Some((top, top)), top));
                 }
                 let mut up = base;
-                for (glyph, edge) in rows {
+                for (glyph, edge, below) in rows {
                     cells.push(ForestCell {
                         x: cx,
                         up,
@@ -896,9 +902,12 @@ impl Forest {
                         edge: edge.map(|(first, _)| (t, first)),
                         last: edge.map_or(0, |(_, last)| last),
                         tree: t,
+                        below,
                     });
                     up += 1;
                 }
+                // The top vertex and its joint stand on the segment's top edge.
+                let below = start + seg.length;
                 // The top vertex: a joint when branches stand on it.
                 if seg.branches.is_empty() {
                     cells.push(ForestCell {
@@ -908,6 +917,7 @@ impl Forest {
                         edge: None,
                         last: 0,
                         tree: t,
+                        below,
                     });
                     top = top.max(up + 1);
                 } else {
@@ -936,6 +946,7 @@ impl Forest {
                                 edge: None,
                                 last: 0,
                                 tree: t,
+                                below,
                             });
                         }
                         stack.push((c, bx, up + 1));
@@ -952,6 +963,7 @@ impl Forest {
                                 edge: None,
                                 last: 0,
                                 tree: t,
+                                below,
                             });
                         }
                     }
@@ -962,6 +974,7 @@ impl Forest {
                         edge: None,
                         last: 0,
                         tree: t,
+                        below,
                     });
                 }
             }
@@ -977,7 +990,11 @@ impl Forest {
         let inner = board.inner(Margin::new(1, 1));
         let x = inner.x + inner.width.saturating_sub(self.width) / 2;
         let spare = inner.height.saturating_sub(self.height);
-        let ground = inner.y + spare / 2 + self.height.saturating_sub(2);
+        // On a board too short for the trees, the ground and the numbers stay in view and the
+        // trees' tops are cut, not the other way round.
+        let ground = (inner.y + spare / 2 + self.height.saturating_sub(2))
+            .min(inner.bottom().saturating_sub(2))
+            .max(inner.y);
         (x, ground)
     }
 }
@@ -990,6 +1007,8 @@ fn render_forest(game: &Game, look: &Look, board: Rect, marked: Option<&Move>, b
     let ascii = look.glyphs.rule.is_ascii();
     let forest = Forest::of(game, ascii, marked);
     let (x0, ground) = forest.origin(board);
+    let (edge_glyph, vertex_glyph, falling_edge, falling_vertex) =
+        if ascii { ("|", "o", "!", ".") } else { ("│", "●", "╎", "○") };
     let inner = board.inner(Margin::new(1, 1)).intersection(buf.area);
     let cut = marked.and_then(|mv| match *mv {
         Move::Cut { tree, edge } => Some((tree, edge)),
@@ -1027,18 +1046,31 @@ fn render_forest(game: &Game, look: &Look, board: Rect, marked: Option<&Move>, b
             (Some((t, e)), Some((ct, first))) => t == ct && (first..=c.last.max(first)).contains(&e),
             _ => false,
         };
-        let gone = !chosen && falling(c.tree, c.edge.map_or(0, |(_, f)| f), c.last);
+        let gone = !chosen
+            && match c.edge {
+                Some((_, first)) => falling(c.tree, first, c.last),
+                None => falling(c.tree, c.below, c.below),
+            };
+        // What would fall is told apart by its colour (the tokens a move takes) and, without
+        // colours, by its glyphs: an edge dashed, a vertex hollow.
         let style = if chosen {
             theme.strong(theme.selected).add_modifier(Modifier::REVERSED)
         } else if gone {
-            theme.fg(theme.dim)
+            theme.fg(theme.marked)
         } else {
             theme.fg(theme.text)
         };
-        let glyph = if chosen && c.glyph.chars().count() == 1 {
-            if ascii { "x" } else { "╳" }
-        } else {
-            c.glyph.as_str()
+        let glyph = match (chosen, gone, c.edge.is_some()) {
+            (true, ..) if c.glyph.chars().count() == 1 => {
+                if ascii {
+                    "x"
+                } else {
+                    "╳"
+                }
+            }
+            (false, true, true) if c.glyph == edge_glyph => falling_edge,
+            (false, true, false) if c.glyph == vertex_glyph => falling_vertex,
+            _ => c.glyph.as_str(),
         };
         put(buf, x0 + c.x, y, glyph, style);
     }
