@@ -294,7 +294,9 @@ pub enum Command {
     /// `octal:0.07` as Dawson's Kayles, and a code with no period proved is refused), binary columns counted modulo K+1
     /// for Moore's Nim_k, the losing pairs for Wythoff's game (two heaps), the Zeckendorf form for
     /// Fibonacci Nim (one heap; write HEAP/LIMIT when the next move takes at most LIMIT, a heap
-    /// alone being the first move). Only Nim and Moore's Nim_k have a misère form.
+    /// alone being the first move), trees valued by the colon principle for Green Hackenbush (trees
+    /// written as --heaps takes them: `nim-tui solve --game hackenbush 3 '1(2,3)'`, one position a
+    /// line on standard input). Only Nim and Moore's Nim_k have a misère form.
     ///
     /// With --json every game answers in one schema, version 1 (assets/solve.schema.json in the
     /// source, fields in the README), one line per position:
@@ -787,7 +789,10 @@ pub struct GameArgs {
 
     /// Starting heaps, such as 3,4,5 or "3 4 5"
     ///
-    /// 1 to 10^18 tokens each, at most 16 heaps.
+    /// 1 to 10^18 tokens each, at most 16 heaps. Green Hackenbush (--game hackenbush) takes trees
+    /// instead, separated by spaces: a stalk is its number of edges, any other tree its trunk's
+    /// number of edges with its branches in brackets, separated by commas and each written the
+    /// same way, such as "3 1(2,3) 2(1,1(1,2))" (at most 16 trees).
     #[arg(long, value_name = "LIST")]
     pub heaps: Option<String>,
 
@@ -870,7 +875,10 @@ pub struct DemoArgs {
 
     /// Starting heaps, such as 3,4,5 or "3 4 5"
     ///
-    /// 1 to 10^18 tokens each, at most 16 heaps.
+    /// 1 to 10^18 tokens each, at most 16 heaps. Green Hackenbush (--game hackenbush) takes trees
+    /// instead, separated by spaces: a stalk is its number of edges, any other tree its trunk's
+    /// number of edges with its branches in brackets, separated by commas and each written the
+    /// same way, such as "3 1(2,3) 2(1,1(1,2))" (at most 16 trees).
     #[arg(long, value_name = "LIST")]
     pub heaps: Option<String>,
 

@@ -516,10 +516,8 @@ impl Settings {
             }
         }
         if let Some(text) = &args.heaps {
-            self.heaps = text.parse().map_err(|e: crate::domain::StartHeapsError| FlagError {
-                flag: "--heaps",
-                problem: e.to_string(),
-            })?;
+            self.heaps = HeapChoice::read(self.game, text)
+                .map_err(|e| FlagError { flag: "--heaps", problem: e.to_string() })?;
         }
         // Heaps from a file that do not fit the game are made to fit when the game starts; heaps
         // given with the game on the command line are refused.

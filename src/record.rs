@@ -27,7 +27,7 @@
 
 use std::fmt::Write as _;
 
-use crate::domain::{History, Names, Players, Seat, StartHeapsError, check_heaps_for, check_start_heaps};
+use crate::domain::{History, Names, Players, Seat, StartHeapsError, check_heaps_for, check_start_for};
 use crate::engine::{GameKind, Mode, Position, Rules, Ruleset, parse_heaps};
 
 /// The first line of every record.
@@ -126,7 +126,7 @@ impl Record {
         let rules = Ruleset::checked(kind, mode).map_err(|e| err(n, e.to_string()))?;
         let (n, heaps) = setting("heaps")?;
         let start = parse_heaps(&heaps).map_err(|e| err(n, e.to_string()))?;
-        check_start_heaps(&start).map_err(|e: StartHeapsError| err(n, e.to_string()))?;
+        check_start_for(kind, &start).map_err(|e: StartHeapsError| err(n, e.to_string()))?;
         // Built once: every move of the record is read by it.
         let game = rules.game();
         game.check_position(&Position::new(start.clone())).map_err(|e| err(n, e.to_string()))?;

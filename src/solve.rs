@@ -461,6 +461,7 @@ pub fn heaps_error_text(lang: Language, e: &ParseHeapsError) -> String {
         ParseHeapsError::Negative(w) => word("solve-error-negative", w),
         ParseHeapsError::TooLarge(w) => word("solve-error-too-large", w),
         ParseHeapsError::NotANumber(w) => word("solve-error-not-a-number", w),
+        ParseHeapsError::Notation(problem) => crate::words::notation_problem(lang, problem),
     }
 }
 
@@ -528,8 +529,9 @@ pub fn run(
     let mut report = Report::default();
     match input {
         Input::Position(position) => out.answer(lang, game, &position, options)?,
-        // A position with a limit (`HEAP/LIMIT`) is read a line at a time.
-        Input::Stdin if game.kind().describe().has_limit() => {
+        // A position with a limit (`HEAP/LIMIT`), or in a game's own notation (trees), is read a
+        // line at a time.
+        Input::Stdin if game.kind().describe().has_limit() || game.has_notation() => {
             games::read_lines(lang, game, options, stdin, &mut out, &mut err, &mut report)?;
         }
         Input::Stdin => {

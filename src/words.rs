@@ -76,6 +76,7 @@ pub fn heap(lang: Language, kind: GameKind) -> &'static str {
         HeapNoun::Row => fixed(lang, "word-row"),
         HeapNoun::Step => fixed(lang, "word-step"),
         HeapNoun::Head => fixed(lang, "word-head"),
+        HeapNoun::Tree => fixed(lang, "word-tree"),
     }
 }
 
@@ -86,6 +87,7 @@ pub fn numbered(lang: Language, kind: GameKind, number: usize) -> String {
         HeapNoun::Row => say(lang, "word-row-number", &[("number", num(number))]),
         HeapNoun::Step => say(lang, "word-step-number", &[("number", num(number))]),
         HeapNoun::Head => say(lang, "word-head-number", &[("number", num(number))]),
+        HeapNoun::Tree => say(lang, "word-tree-number", &[("number", num(number))]),
     }
 }
 
@@ -96,6 +98,7 @@ pub fn units(lang: Language, kind: GameKind) -> &'static str {
         Unit::Pin => fixed(lang, "word-pins"),
         Unit::Coin => fixed(lang, "word-coins"),
         Unit::Square => fixed(lang, "word-squares"),
+        Unit::Edge => fixed(lang, "word-edges"),
     }
 }
 
@@ -111,6 +114,7 @@ pub fn count_of(lang: Language, kind: GameKind, count: u64) -> String {
         Unit::Pin => say(lang, "pins-count", &[("n", Arg::Count(count))]),
         Unit::Coin => say(lang, "coins-count", &[("n", Arg::Count(count))]),
         Unit::Square => say(lang, "squares-count", &[("n", Arg::Count(count))]),
+        Unit::Edge => say(lang, "edges-count", &[("n", Arg::Count(count))]),
     }
 }
 
@@ -122,6 +126,7 @@ pub fn verb(lang: Language, kind: GameKind) -> &'static str {
         Verb::MoveDown => fixed(lang, "word-move-down"),
         Verb::Turn => fixed(lang, "word-turn"),
         Verb::Slide => fixed(lang, "word-slide"),
+        Verb::Cut => fixed(lang, "word-cut"),
     }
 }
 
@@ -162,6 +167,7 @@ pub fn frame_title(lang: Language, kind: GameKind) -> Option<String> {
         HeapNoun::Head if kind.describe().shape == MoveShape::Corners => Some(i18n::text(lang, "frame-grid")),
         HeapNoun::Head => Some(i18n::text(lang, "frame-coins")),
         HeapNoun::Row => Some(say(lang, "frame-rows-of", &[("units", txt(units(lang, kind)))])),
+        HeapNoun::Tree => Some(i18n::text(lang, "frame-trees")),
         HeapNoun::Heap => None,
     }
 }
@@ -190,6 +196,7 @@ pub fn position_problem(lang: Language, problem: &crate::engine::PositionError) 
             &[("max", Arg::Text(u64::MAX.to_string())), ("total", Arg::Text(total.to_string()))],
         ),
         PositionError::Board(problem) => board_problem_text(lang, problem),
+        PositionError::Forest(problem) => forest_problem(lang, problem),
         PositionError::Heads { found } => {
             text_with(lang, "solve-error-heads", &[("found", Arg::Text(found.clone()))])
         }
@@ -241,7 +248,7 @@ pub fn game_named(lang: Language, title: &str) -> String {
 pub fn move_list_key(kind: GameKind) -> &'static str {
     match kind.describe().words.heap {
         HeapNoun::Row => "keys-move-list-rows-after",
-        HeapNoun::Heap | HeapNoun::Step | HeapNoun::Head => "keys-move-list-heaps-after",
+        HeapNoun::Heap | HeapNoun::Step | HeapNoun::Head | HeapNoun::Tree => "keys-move-list-heaps-after",
     }
 }
 
@@ -253,6 +260,7 @@ pub fn position_line_id(kind: GameKind) -> &'static str {
         HeapNoun::Row => "plain-rows",
         HeapNoun::Step => "plain-steps",
         HeapNoun::Head => "plain-heads",
+        HeapNoun::Tree => "plain-trees",
     }
 }
 
@@ -285,6 +293,10 @@ pub fn fitted_heaps(lang: Language, kind: GameKind, heaps: &[u64]) -> String {
     use crate::engine::{Mode, Position, Rules, Ruleset, Side};
     let spaced = |numbers: &[u64]| numbers.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
     let game = Ruleset::new(kind, Mode::Normal).game();
+    // A game with a notation of its own (trees: `3 1(2,3)`) is written as `--heaps` takes it.
+    if let Some(text) = game.write_position(&Position::new(heaps.to_vec())) {
+        return text;
+    }
     if let Some(board) = game.board_view(&Position::new(heaps.to_vec())) {
         return i18n::text_with(
             lang,
@@ -305,6 +317,40 @@ pub fn fitted_heaps(lang: Language, kind: GameKind, heaps: &[u64]) -> String {
 /// Cells of a grid as a person writes them: `(3, 2) (5, 4)`, column then row.
 pub fn cells(cells: &[(u64, u64)]) -> String {
     cells.iter().map(|(x, y)| format!("({x}, {y})")).collect::<Vec<_>>().join(" ")
+}
+/// Why a start written in a game's own notation (Green Hackenbush's trees, `3 1(2,3)`) cannot
+/// be read, for people in the language chosen: the start menu's refusal and `solve`'s.
+pub fn notation_problem(lang: Language, problem: &crate::engine::hackenbush::NotationError) -> String {
+    use crate::engine::hackenbush::{NOTATION_SEGMENTS_MOST, NotationError};
+    let at = |id: &str, at: usize| say(lang, id, &[("at", num(at))]);
+    match *problem {
+        NotationError::Empty => i18n::text(lang, "notation-empty"),
+        NotationError::Unexpected { found, at } => {
+            say(lang, "notation-unexpected", &[("found", txt(found.to_string())), ("at", num(at))])
+        }
+        NotationError::Missing { at: place } => at("notation-missing", place),
+        NotationError::Brackets => i18n::text(lang, "notation-brackets"),
+        NotationError::Zero { at: place } => at("notation-zero", place),
+        NotationError::TooLarge { at: place } => {
+            say(lang, "notation-too-large", &[("at", num(place)), ("max", txt(u64::MAX.to_string()))])
+        }
+        NotationError::TooMany => say(lang, "notation-too-many", &[("most", num(NOTATION_SEGMENTS_MOST))]),
+        NotationError::Reopened { at: place } => at("notation-reopened", place),
+    }
+}
+
+/// Why numbers are not trees of Green Hackenbush, for people in the language chosen.
+pub fn forest_problem(lang: Language, problem: &crate::engine::hackenbush::ForestProblem) -> String {
+    use crate::engine::hackenbush::ForestProblem;
+    match *problem {
+        ForestProblem::Ends { at } => say(lang, "solve-error-forest-ends", &[("at", num(at))]),
+        ForestProblem::Zero { at } => say(lang, "solve-error-forest-zero", &[("at", num(at))]),
+        ForestProblem::TooLarge { tree } => say(
+            lang,
+            "solve-error-forest-too-large",
+            &[("tree", num(tree)), ("max", txt(u64::MAX.to_string()))],
+        ),
+    }
 }
 
 /// Why the chosen move cannot be played, as a sentence in the screen's language. The moves
@@ -378,6 +424,11 @@ pub fn refusal(lang: Language, kind: GameKind, error: &crate::engine::MoveError)
             text_with(lang, "refused-bad-slide", &[n("row", *row as u64), n("to", *to)])
         }
         MoveError::NoRetreat => crate::i18n::text(lang, "refused-no-retreat"),
+        MoveError::NoSuchEdge { tree, edges, edge } => text_with(
+            lang,
+            "refused-no-such-edge",
+            &[n("tree", *tree as u64), n("edges", *edges), n("edge", *edge)],
+        ),
         other => other.to_string(),
     };
     capitalised(&text)
@@ -488,6 +539,11 @@ pub fn move_text(lang: Language, words: &MoveWords, tense: Tense) -> String {
                 ],
             )
         }
+        &MoveWords::Cut { tree, edge, falls } => say(
+            lang,
+            pick("move-cut", "move-cut-past"),
+            &[("tree", num(tree)), ("edge", num(edge)), ("falls", Arg::Count(falls))],
+        ),
         &MoveWords::Slide { row, from, to, retreat, white } => {
             let id = match (retreat, tense) {
                 (false, Present) => "move-slide",
@@ -727,6 +783,7 @@ pub fn rule(lang: Language, kind: GameKind) -> String {
     match kind.describe().shape {
         MoveShape::Slide => i18n::text(lang, "game-rule-northcott"),
         MoveShape::Corners => i18n::text(lang, "game-rule-corners"),
+        MoveShape::Cut => i18n::text(lang, "game-rule-hackenbush"),
         MoveShape::Turn { most: Some(2) } => i18n::text(lang, "game-rule-turtles"),
         MoveShape::Turn { most: None } => i18n::text(lang, "game-rule-ruler"),
         MoveShape::Turn { .. } => i18n::text(lang, "game-rule-mock-turtles"),
@@ -771,6 +828,7 @@ pub fn move_example(lang: Language, kind: GameKind) -> String {
         MoveShape::Turn { .. } => "plain-example-turn",
         MoveShape::Slide => "plain-example-slide",
         MoveShape::Corners => "plain-example-corners",
+        MoveShape::Cut => "plain-example-cut",
     };
     i18n::text(lang, id)
 }
@@ -892,6 +950,18 @@ pub fn move_keys(described: &crate::engine::Description, switched: bool) -> Move
             all: "keys-the-corner-next-to-the-head",
             take: "keys-turn-the-four-corners",
             take_bar: "keys-turn-over",
+            ..nim
+        },
+        (MoveShape::Cut, _, _) => MoveKeys {
+            up: "keys-choose-the-tree-before",
+            down: "keys-choose-the-tree-after",
+            less: "keys-edge-before",
+            more: "keys-edge-after",
+            bar: "keys-edge",
+            one: "keys-the-trunk-s-lowest-edge",
+            all: "keys-the-last-edge",
+            take: "keys-cut-the-chosen-edge",
+            take_bar: "keys-cut",
             ..nim
         },
         (MoveShape::Turn { .. }, third, kept) => MoveKeys {
@@ -1336,8 +1406,10 @@ fn in_disguise(lang: Language, view: &GrundyView) -> Option<String> {
         GrundyPattern::MockTurtles => ("mock-turtles-win", "mock-turtles-lost"),
         GrundyPattern::Ruler => ("ruler-win", "ruler-lost"),
         GrundyPattern::Northcott => ("northcott-win", "northcott-lost"),
+        GrundyPattern::Hackenbush { .. } => ("hackenbush-win", "hackenbush-lost"),
         _ => return None,
     };
+    let trees = matches!(view.pattern, Some(GrundyPattern::Hackenbush { .. }));
     let staircase = view.pattern == Some(GrundyPattern::Staircase);
     // The heaps of the Nim in disguise: the odd steps' coins, or each head's value.
     let parts: Vec<String> = if staircase {
@@ -1351,7 +1423,7 @@ fn in_disguise(lang: Language, view: &GrundyView) -> Option<String> {
         GrundyReason::GameOver => return None,
         GrundyReason::Win { words, step, .. } => {
             // Northcott's game names the row, whose gap is the heap.
-            let at = if staircase || view.pattern == Some(GrundyPattern::Northcott) {
+            let at = if staircase || trees || view.pattern == Some(GrundyPattern::Northcott) {
                 (step.heap + 1) as u64
             } else {
                 view.heaps.get(step.heap).copied().unwrap_or(0)
@@ -1360,6 +1432,7 @@ fn in_disguise(lang: Language, view: &GrundyView) -> Option<String> {
                 lang,
                 win,
                 &[
+                    ("colon", txt(colon(lang, view))),
                     ("values", txt(listed)),
                     ("sum", num(sum)),
                     ("at", num(at)),
@@ -1369,9 +1442,15 @@ fn in_disguise(lang: Language, view: &GrundyView) -> Option<String> {
                 ],
             )
         }
-        GrundyReason::Lost { words } => {
-            say(lang, lost, &[("values", txt(listed)), ("move", txt(move_text(lang, words, Tense::Present)))])
-        }
+        GrundyReason::Lost { words } => say(
+            lang,
+            lost,
+            &[
+                ("colon", txt(colon(lang, view))),
+                ("values", txt(listed)),
+                ("move", txt(move_text(lang, words, Tense::Present))),
+            ],
+        ),
     })
 }
 
@@ -1408,6 +1487,28 @@ fn corners_hint(lang: Language, view: &GrundyView) -> Option<String> {
             &[("values", txt(listed)), ("move", txt(move_text(lang, words, Tense::Present)))],
         )),
     }
+}
+/// Green Hackenbush's colon principle at work on one tree, as a sentence ending in a separator
+/// for the hint to go on (`tree 2: the branches on its trunk are worth 2 ⊕ 3 = 1, so it is a
+/// stalk of 1 + 1 = 2; `); empty for any other game, or when every tree is a stalk.
+fn colon(lang: Language, view: &GrundyView) -> String {
+    let Some(GrundyPattern::Hackenbush { colon: Some(c) }) = view.pattern else { return String::new() };
+    let mut parts: Vec<String> = c.branch_values().iter().map(u64::to_string).collect();
+    if c.count > parts.len() {
+        parts.push("…".to_string());
+    }
+    say(
+        lang,
+        "hackenbush-colon",
+        &[
+            ("tree", num(c.tree + 1)),
+            ("branches", Arg::Count(c.count as u64)),
+            ("values", txt(parts.join(" ⊕ "))),
+            ("sum", num(c.sum)),
+            ("trunk", num(c.trunk)),
+            ("value", num(c.value)),
+        ],
+    )
 }
 
 /// A subtraction game of 1 to k tokens on one heap (the 21 game, Bachet's game) has a rule a
@@ -1633,6 +1734,7 @@ pub fn grundy_pattern(lang: Language, kind: GameKind, pattern: GrundyPattern) ->
         GrundyPattern::Ruler => i18n::text(lang, "grundy-pattern-ruler"),
         GrundyPattern::Northcott => i18n::text(lang, "grundy-pattern-northcott"),
         GrundyPattern::Corners => i18n::text(lang, "grundy-pattern-corners"),
+        GrundyPattern::Hackenbush { .. } => i18n::text(lang, "grundy-pattern-hackenbush"),
     }
 }
 

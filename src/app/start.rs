@@ -272,7 +272,7 @@ impl StartMenu {
         match self.heap_option {
             HeapOption::Preset(preset) => Ok(HeapChoice::Preset(preset)),
             HeapOption::Random => Ok(self.random.clone()),
-            HeapOption::Custom => match self.custom.parse::<HeapChoice>() {
+            HeapOption::Custom => match HeapChoice::read(self.game.kind, &self.custom) {
                 Ok(HeapChoice::Random { .. }) => Ok(self.random.clone()),
                 Ok(choice) => Ok(choice),
                 Err(e) => Err(e),
@@ -565,6 +565,9 @@ fn heaps_refusal(lang: Language, error: &StartHeapsError) -> String {
         }
         StartHeapsError::Parse(ParseHeapsError::NotANumber(word)) => {
             text_with(lang, "start-heaps-not-a-number", &[("word", word.as_str().into()), most])
+        }
+        StartHeapsError::Parse(ParseHeapsError::Notation(problem)) => {
+            crate::words::notation_problem(lang, problem)
         }
         StartHeapsError::TooMany { count } => {
             text_with(lang, "start-heaps-too-many", &[("n", (*count).into()), ("most", MAX_HEAPS.into())])

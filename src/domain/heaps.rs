@@ -7,7 +7,7 @@ use std::str::FromStr;
 use rand::Rng;
 
 pub use crate::engine::BOUNDED_MOVES;
-use crate::engine::{GameKind, ParseHeapsError, parse_heaps};
+use crate::engine::{GameKind, ParseHeapsError};
 use crate::words::capitalised;
 
 /// The most heaps a game starts with.
@@ -146,13 +146,23 @@ impl FromStr for HeapChoice {
     /// A preset name (`3-4-5`, `marienbad`, `1-3-5-7-9`), `random`, or heaps written `3 4 5`,
     /// `3,4,5` or `3-4-5`.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
+        HeapChoice::read(GameKind::Nim, text)
+    }
+}
+
+impl HeapChoice {
+    /// A choice for a game of `kind` as `--heaps` and the start menu read it: a preset name,
+    /// `random`, or a start as a person writes the game's positions (heaps `3 4 5`, `3,4,5` or
+    /// `3-4-5`; a game with a notation of its own reads that, see
+    /// [`Rules::read_position`](crate::engine::Rules::read_position)).
+    pub fn read(kind: GameKind, text: &str) -> Result<HeapChoice, StartHeapsError> {
         if let Some(preset) = Preset::from_name(text) {
             return Ok(HeapChoice::Preset(preset));
         }
         if text.trim().eq_ignore_ascii_case("random") {
             return Ok(HeapChoice::RANDOM);
         }
-        parse_start_heaps(text).map(HeapChoice::of_list).map_err(|e| match e {
+        parse_start_heaps_for(kind, text).map(HeapChoice::of_list).map_err(|e| match e {
             // A word, not a number: most likely a preset's name mistyped.
             StartHeapsError::Parse(ParseHeapsError::NotANumber(word))
                 if word.chars().any(|c| c.is_alphabetic()) =>
@@ -186,13 +196,27 @@ pub enum StartHeapsError {
     DoubleDash(String),
 }
 
-/// Checks that `heaps` can start a game.
+/// Checks that `heaps` can start a game (any game: each number a heap).
 pub fn check_start_heaps(heaps: &[u64]) -> Result<(), StartHeapsError> {
+    check_start(heaps, heaps.len())
+}
+
+/// Checks that `heaps` can start a game of `kind`: at most [`MAX_HEAPS`] of the things a player
+/// chooses among ([`Rules::choices`](crate::engine::Rules::choices): heaps, a board's rows, trees),
+/// however many numbers encode them.
+pub fn check_start_for(kind: GameKind, heaps: &[u64]) -> Result<(), StartHeapsError> {
+    use crate::engine::Rules;
+    let game = crate::engine::Ruleset::new(kind, crate::engine::Mode::Normal).game();
+    check_start(heaps, game.choices(&crate::engine::Position::new(heaps.to_vec())))
+}
+
+/// Checks the numbers of a start that holds `count` heaps (or rows, or trees).
+fn check_start(heaps: &[u64], count: usize) -> Result<(), StartHeapsError> {
     if heaps.is_empty() {
         return Err(ParseHeapsError::Empty.into());
     }
-    if heaps.len() > MAX_HEAPS {
-        return Err(StartHeapsError::TooMany { count: heaps.len() });
+    if count > MAX_HEAPS {
+        return Err(StartHeapsError::TooMany { count });
     }
     for (i, &size) in heaps.iter().enumerate() {
         if size == 0 {
@@ -207,6 +231,13 @@ pub fn check_start_heaps(heaps: &[u64]) -> Result<(), StartHeapsError> {
 
 /// Reads starting heaps such as `3,4,5`, `3 4 5` or `3-4-5` and checks them.
 pub fn parse_start_heaps(text: &str) -> Result<Vec<u64>, StartHeapsError> {
+    parse_start_heaps_for(GameKind::Nim, text)
+}
+
+/// Reads a start of a game of `kind` as a person writes it and checks it: heaps such as `3,4,5`,
+/// `3 4 5` or `3-4-5`, or the game's own notation
+/// ([`Rules::read_position`](crate::engine::Rules::read_position)).
+pub fn parse_start_heaps_for(kind: GameKind, text: &str) -> Result<Vec<u64>, StartHeapsError> {
     // A dash between digits separates heaps ("3-4-5"); a dash before the first digit of a word
     // is a minus sign, which the heap parser refuses with its own message.
     let mut spaced = String::with_capacity(text.len());
@@ -224,8 +255,10 @@ pub fn parse_start_heaps(text: &str) -> Result<Vec<u64>, StartHeapsError> {
         spaced.push(if separating { ' ' } else { c });
         previous = c;
     }
-    let heaps = parse_heaps(&spaced)?;
-    check_start_heaps(&heaps)?;
+    use crate::engine::Rules;
+    let heaps =
+        crate::engine::Ruleset::new(kind, crate::engine::Mode::Normal).game().read_position(&spaced)?;
+    check_start_for(kind, &heaps)?;
     Ok(heaps)
 }
 

@@ -16,7 +16,8 @@ mod stats;
 pub use action::Action;
 pub use heaps::{
     BOUNDED_MOVES, HeapChoice, MAX_HEAP, MAX_HEAPS, Preset, StartHeapsError, check_heaps_for,
-    check_start_heaps, fit_heaps, largest_start_heap, parse_start_heaps,
+    check_start_for, check_start_heaps, fit_heaps, largest_start_heap, parse_start_heaps,
+    parse_start_heaps_for,
 };
 pub use history::{History, HistoryError};
 pub use lesson::{LESSON_VERSION, LessonProgress};

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{GameKind, Mode, Move, Position, Rules, Ruleset, Take};
 
-use super::heaps::{StartHeapsError, check_heaps_for, check_start_heaps};
+use super::heaps::{StartHeapsError, check_heaps_for, check_start_for};
 use super::history::{History, HistoryError};
 use super::players::{Level, Names, Players, Seat};
 
@@ -299,7 +299,7 @@ impl SavedGame {
                 Err(reason) => return Err(SavedGameError::BadName { index: i + 1, reason }),
             }
         }
-        check_start_heaps(&self.start_heaps)?;
+        check_start_for(kind, &self.start_heaps)?;
         // Checked as a new game's start is: a game whose heaps or mode do not fit it would be
         // offered and then never move.
         let misfit = |problem: String| SavedGameError::Misfit { game: kind.title(), problem };

@@ -400,9 +400,15 @@ fn coach_words(lang: crate::i18n::Language, game: &Game, coaching: &Coaching) ->
 /// next move may take.
 pub fn position_line(lang: crate::i18n::Language, game: &Game) -> String {
     let position = game.position();
-    let heaps = list(lang, position.heaps());
+    // A game with a notation of its own (trees) is written as a person types it, and counted by
+    // what a player chooses among, not by the numbers that encode it.
+    let engine = game.engine();
+    let (heaps, count) = match crate::engine::Rules::write_position(engine, position) {
+        Some(written) => (written, crate::engine::Rules::choices(engine, position)),
+        None => (list(lang, position.heaps()), position.heaps().len()),
+    };
+    let count = Arg::from(count);
     let id = words::position_line_id(game.rules.kind);
-    let count = Arg::from(position.heaps().len());
     let line = msg(lang, id, &[("heaps", Arg::from(heaps)), ("count", count)]);
     // A game played on a board: the numbers (as a program reads them), then the board in words.
     if let Some(board) = game.board() {

@@ -11,7 +11,6 @@ use std::io::{self, BufRead, Write};
 use super::{LineError, Options, Output, Report, SolveError, shown};
 use crate::engine::{
     Game, Mode, Natural, Outcome, ParseHeapsError, Position, PositionError, Rules, Teaching, parse_heap,
-    parse_heaps,
 };
 use crate::i18n::Language;
 use crate::words::capitalised;
@@ -40,7 +39,7 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionInput
         Some((heaps, limit)) => (heaps, Some(limit.trim())),
         None => (text, None),
     };
-    let heaps = parse_heaps(heaps).map_err(|e| match e {
+    let heaps = game.read_position(heaps).map_err(|e| match e {
         ParseHeapsError::Negative(w) => ParseHeapsError::Negative(shown(w.as_bytes(), false)),
         ParseHeapsError::TooLarge(w) => ParseHeapsError::TooLarge(shown(w.as_bytes(), false)),
         ParseHeapsError::NotANumber(w) => ParseHeapsError::NotANumber(shown(w.as_bytes(), false)),
@@ -150,14 +149,19 @@ pub(super) fn write_text(
         Mode::Normal => crate::words::normal_play(lang, kind),
         Mode::Misere => crate::words::mode_rule(lang, mode),
     };
-    let list: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    // As a person writes the position: the heaps, or the game's own notation (trees), then
+    // counted by what a player chooses among.
+    let (count, written) = match game.write_position(position) {
+        Some(written) => (game.choices(position), written),
+        None => (heaps.len(), heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")),
+    };
     let mut args = vec![
         ("game", Arg::Text(capitalised(&crate::words::title(lang, kind)))),
         ("mode", crate::words::mode_title(lang, mode).into()),
         ("rule", rule.into()),
         ("word", word.into()),
-        ("n", Arg::from(heaps.len())),
-        ("heaps", Arg::Text(list.join(" "))),
+        ("n", Arg::from(count)),
+        ("heaps", Arg::Text(written)),
     ];
     let heading = match (kind.describe().has_limit(), position.limit()) {
         (false, _) => "solve-game-heading",

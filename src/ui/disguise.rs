@@ -28,6 +28,7 @@ enum Picture {
     Coins,
     Board,
     Grid,
+    Forest,
 }
 
 fn picture(game: &Game) -> Option<Picture> {
@@ -35,6 +36,7 @@ fn picture(game: &Game) -> Option<Picture> {
     match described.shape {
         // A game played on a board, as the engine gives it.
         _ if game.board().is_some() => Some(Picture::Board),
+        MoveShape::Cut => Some(Picture::Forest),
         MoveShape::Turn { .. } => Some(Picture::Coins),
         MoveShape::Corners => Some(Picture::Grid),
         _ if described.words.verb == Verb::MoveDown => Some(Picture::Stairs),
@@ -82,6 +84,12 @@ pub(super) fn size(
             let grid = Grid::of(game, Rect::new(0, 0, u16::MAX, u16::MAX), Some(&game.chosen()));
             let whole = grid.width().saturating_add(4).max(min_width);
             Some((whole.min(max_width.max(min_width)), grid.height().saturating_add(2), whole))
+        }
+        Picture::Forest => {
+            let forest = Forest::of(game, false, None);
+            let whole = forest.width.saturating_add(4).max(min_width);
+            // The trees, the ground, the trees' numbers, the frame.
+            Some((whole.min(max_width.max(min_width)), forest.height.saturating_add(2 + 2), whole))
         }
         Picture::Board => {
             let rows = game.board()?.rows.len() as u16;
@@ -140,6 +148,10 @@ pub(super) fn render(game: &Game, look: &Look, board: Rect, marked: Option<&Move
             Grid::of(game, board, marked).render(game, look, marked, buf);
             true
         }
+        Some(Picture::Forest) => {
+            render_forest(game, look, board, marked, buf);
+            true
+        }
         None => false,
     }
 }
@@ -195,6 +207,16 @@ pub(super) fn hit(
             });
             Some(picked)
         }
+        Picture::Forest => {
+            let forest = Forest::of(game, false, None);
+            let (x0, ground) = forest.origin(board);
+            let picked = forest.cells.iter().find_map(|c| {
+                let (x, y) = (x0 + c.x, ground.checked_sub(c.up + 1)?);
+                let (tree, edge) = c.edge?;
+                (x == column && y == row).then_some(Msg::Pick { heap: tree, count: edge })
+            });
+            Some(picked)
+        }
         Picture::Board => {
             let placed = place_board(lang, game, board, None);
             let picked = placed.iter().filter(|p| p.y == row).find_map(|p| {
@@ -237,6 +259,19 @@ pub(super) fn cursor(
             let grid = Grid::of(game, board, Some(&game.chosen()));
             let head = crate::engine::heads(game.position().heaps()).get(game.selected).copied();
             Some(head.and_then(|h| grid.place(h.x, h.y)).map(|(x, y)| ratatui::layout::Position::new(x, y)))
+        }
+        Picture::Forest => {
+            let forest = Forest::of(game, false, None);
+            let (x0, ground) = forest.origin(board);
+            let at = forest
+                .cells
+                .iter()
+                .find(|c| c.edge.is_some_and(|(t, e)| t == game.selected && e == game.count));
+            Some(
+                at.and_then(|c| {
+                    Some(ratatui::layout::Position::new(x0 + c.x, ground.checked_sub(c.up + 1)?))
+                }),
+            )
         }
         Picture::Coins => {
             let layout = CoinLayout::of(game, board, Some(&game.chosen()));
@@ -910,5 +945,308 @@ impl Grid {
                 put(x, y, if up { head } else { tail }, style);
             }
         }
+    }
+}
+/// One cell of the trees' picture: where it stands (columns from the picture's left, rows up from
+/// the ground), what it shows, and the edge it draws (tree from 0, edge from 1; the first edge of
+/// the run an elided row stands for), if it draws one.
+struct ForestCell {
+    x: u16,
+    up: u16,
+    glyph: String,
+    /// The tree and the edge; `None` for a vertex or a joint.
+    edge: Option<(usize, u64)>,
+    /// The last edge the cell stands for (an elided run's; else the edge itself).
+    last: u64,
+    tree: usize,
+    /// The edge it stands on, for a vertex or a joint (the top edge of the segment below it): it
+    /// falls when that edge falls or is cut.
+    below: u64,
+}
+
+/// The trees drawn as themselves (Green Hackenbush, `MoveShape::Cut`): each growing up from the
+/// ground line, an edge a row of `│` with a vertex `●` above it, the branches at a vertex spread
+/// by a joint `┌─●─┐`, a segment of more than three edges shown as its first and last edges with
+/// `┊` and its length between (three rows, whatever the length); the trees' numbers under the
+/// ground.
+struct Forest {
+    cells: Vec<ForestCell>,
+    /// Each tree's column (of its trunk) and its number's text.
+    labels: Vec<(u16, String)>,
+    width: u16,
+    /// Rows above the ground, the ground and the numbers.
+    height: u16,
+}
+
+/// One row of a segment's drawing: its glyph, the edges it draws (first and last), the edge it
+/// stands on.
+type SegmentRow = (String, Option<(u64, u64)>, u64);
+
+/// The most edges a segment shows before the rest are elided.
+const SHOWN_EDGES: u64 = 3;
+
+impl Forest {
+    fn of(game: &Game, ascii: bool, _marked: Option<&Move>) -> Forest {
+        use crate::engine::Rules;
+        let trees = game.engine().forest_view(game.position()).unwrap_or_default();
+        let (edge_g, vertex_g, elided_g) = if ascii { ("|", "o", ":") } else { ("│", "●", "┊") };
+        let mut cells = Vec::new();
+        let mut labels = Vec::new();
+        // A column to the left for the chosen tree's mark before its number.
+        let mut left = 1u16;
+        let mut top = 0u16;
+        for (t, tree) in trees.iter().enumerate() {
+            let segments = tree.segments();
+            let starts = tree.starts();
+            if segments.is_empty() {
+                labels.push((left, (t + 1).to_string()));
+                left += 4;
+                continue;
+            }
+            // Widths, leaves first (branches follow their segment in preorder).
+            let label_w = |s: usize| {
+                let l = segments[s].length;
+                if l > SHOWN_EDGES { l.to_string().len() as u16 + 1 } else { 0 }
+            };
+            let mut width = vec![1u16; segments.len()];
+            let mut centre = vec![0u16; segments.len()];
+            for s in (0..segments.len()).rev() {
+                let b = &segments[s].branches;
+                if b.is_empty() {
+                    width[s] = 1 + label_w(s);
+                    centre[s] = 0;
+                } else {
+                    let gap = 3;
+                    let mut x = 0u16;
+                    let mut first = 0;
+                    let mut last = 0;
+                    for (i, &c) in b.iter().enumerate() {
+                        if i == 0 {
+                            first = x + centre[c];
+                        }
+                        last = x + centre[c];
+                        x += width[c] + gap;
+                    }
+                    let span = x - gap;
+                    centre[s] = (first + last) / 2;
+                    width[s] = span.max(centre[s] + 1 + label_w(s));
+                }
+            }
+            // Place: (segment, left column, row of its first edge).
+            let mut stack = vec![(0usize, left, 0u16)];
+            while let Some((s, x, base)) = stack.pop() {
+                let seg = &segments[s];
+                let cx = x + centre[s];
+                let start = starts[s];
+                let mut rows: Vec<SegmentRow> = Vec::new();
+                if seg.length <= SHOWN_EDGES {
+                    for h in 1..=seg.length {
+                        rows.push((edge_g.to_string(), Some((start + h, start + h)), start + h));
+                        if h < seg.length {
+                            rows.push((vertex_g.to_string(), None, start + h));
+                        }
+                    }
+                } else {
+                    let top = start + seg.length;
+                    // Three rows, whatever the length: the first edge, the run between with
+                    // the segment's length, the last edge.
+                    rows.push((edge_g.to_string(), Some((start + 1, start + 1)), start + 1));
+                    rows.push((format!("{elided_g} {}", seg.length), Some((start + 2, top - 1)), start + 2));
+                    rows.push((edge_g.to_string(), Some((top, top)), top));
+                }
+                let mut up = base;
+                for (glyph, edge, below) in rows {
+                    cells.push(ForestCell {
+                        x: cx,
+                        up,
+                        glyph,
+                        edge: edge.map(|(first, _)| (t, first)),
+                        last: edge.map_or(0, |(_, last)| last),
+                        tree: t,
+                        below,
+                    });
+                    up += 1;
+                }
+                // The top vertex and its joint stand on the segment's top edge.
+                let below = start + seg.length;
+                // The top vertex: a joint when branches stand on it.
+                if seg.branches.is_empty() {
+                    cells.push(ForestCell {
+                        x: cx,
+                        up,
+                        glyph: vertex_g.into(),
+                        edge: None,
+                        last: 0,
+                        tree: t,
+                        below,
+                    });
+                    top = top.max(up + 1);
+                } else {
+                    let mut bx = x;
+                    let mut first_c = 0;
+                    let mut last_c = 0;
+                    let gap = 3;
+                    let n = seg.branches.len();
+                    for (i, &c) in seg.branches.iter().enumerate() {
+                        let ccx = bx + centre[c];
+                        if i == 0 {
+                            first_c = ccx;
+                        }
+                        last_c = ccx;
+                        let corner = match (i, ascii) {
+                            (_, true) => "+",
+                            (0, false) => "┌",
+                            (i, false) if i + 1 == n => "┐",
+                            _ => "┬",
+                        };
+                        if ccx != cx {
+                            cells.push(ForestCell {
+                                x: ccx,
+                                up,
+                                glyph: corner.into(),
+                                edge: None,
+                                last: 0,
+                                tree: t,
+                                below,
+                            });
+                        }
+                        stack.push((c, bx, up + 1));
+                        bx += width[c] + gap;
+                    }
+                    for jx in first_c..=last_c {
+                        let taken = jx == cx;
+                        if !taken && !cells.iter().any(|c| c.x == jx && c.up == up && c.tree == t) {
+                            let dash = if ascii { "-" } else { "─" };
+                            cells.push(ForestCell {
+                                x: jx,
+                                up,
+                                glyph: dash.into(),
+                                edge: None,
+                                last: 0,
+                                tree: t,
+                                below,
+                            });
+                        }
+                    }
+                    cells.push(ForestCell {
+                        x: cx,
+                        up,
+                        glyph: vertex_g.into(),
+                        edge: None,
+                        last: 0,
+                        tree: t,
+                        below,
+                    });
+                }
+            }
+            labels.push((left + centre[0], (t + 1).to_string()));
+            left += width[0] + 4;
+        }
+        Forest { cells, labels, width: left.saturating_sub(3).max(1), height: top + 2 }
+    }
+
+    /// The picture's left column and the ground's row on `board` (centred, standing on the
+    /// board's bottom but for the numbers' row).
+    fn origin(&self, board: Rect) -> (u16, u16) {
+        let inner = board.inner(Margin::new(1, 1));
+        let x = inner.x + inner.width.saturating_sub(self.width) / 2;
+        let spare = inner.height.saturating_sub(self.height);
+        // On a board too short for the trees, the ground and the numbers stay in view and the
+        // trees' tops are cut, not the other way round.
+        let ground = (inner.y + spare / 2 + self.height.saturating_sub(2))
+            .min(inner.bottom().saturating_sub(2))
+            .max(inner.y);
+        (x, ground)
+    }
+}
+
+/// Draws the trees: the chosen (or marked) edge in the chosen colour, what would fall with it
+/// dimmed, the chosen tree's number marked.
+fn render_forest(game: &Game, look: &Look, board: Rect, marked: Option<&Move>, buf: &mut Buffer) {
+    use crate::engine::Rules;
+    let theme = &look.theme;
+    let ascii = look.glyphs.rule.is_ascii();
+    let forest = Forest::of(game, ascii, marked);
+    let (x0, ground) = forest.origin(board);
+    let (edge_glyph, vertex_glyph, falling_edge, falling_vertex) =
+        if ascii { ("|", "o", "!", ".") } else { ("│", "●", "╎", "○") };
+    let inner = board.inner(Margin::new(1, 1)).intersection(buf.area);
+    let cut = marked.and_then(|mv| match *mv {
+        Move::Cut { tree, edge } => Some((tree, edge)),
+        _ => None,
+    });
+    // What falls with the cut: the edges no longer joined to the ground (by the engine's cut).
+    let falls: Option<(usize, Vec<u64>)> = cut.and_then(|(tree, edge)| {
+        let trees = game.engine().forest_view(game.position())?;
+        let t = trees.get(tree)?;
+        let (seg, height) = t.locate(edge)?;
+        let starts = t.starts();
+        // The cut segment's edges from the cut up, and every segment standing on it.
+        let mut gone = Vec::new();
+        let mut stack = vec![seg];
+        while let Some(s) = stack.pop() {
+            let from = if s == seg { starts[s] + height } else { starts[s] + 1 };
+            gone.push((from, starts[s] + t.segments()[s].length));
+            stack.extend(t.segments()[s].branches.iter().copied());
+        }
+        Some((tree, gone.into_iter().flat_map(|(a, b)| [a, b]).collect()))
+    });
+    let falling = |tree: usize, first: u64, last: u64| {
+        falls
+            .as_ref()
+            .is_some_and(|(t, ranges)| *t == tree && ranges.chunks(2).any(|r| first <= r[1] && last >= r[0]))
+    };
+    let put = |buf: &mut Buffer, x: u16, y: u16, text: &str, style: Style| {
+        if y >= inner.top() && y < inner.bottom() && x >= inner.left() && x < inner.right() {
+            buf.set_stringn(x, y, text, usize::from(inner.right() - x), style);
+        }
+    };
+    for c in &forest.cells {
+        let Some(y) = ground.checked_sub(c.up + 1) else { continue };
+        let chosen = match (cut, c.edge) {
+            (Some((t, e)), Some((ct, first))) => t == ct && (first..=c.last.max(first)).contains(&e),
+            _ => false,
+        };
+        let gone = !chosen
+            && match c.edge {
+                Some((_, first)) => falling(c.tree, first, c.last),
+                None => falling(c.tree, c.below, c.below),
+            };
+        // What would fall is told apart by its colour (the tokens a move takes) and, without
+        // colours, by its glyphs: an edge dashed, a vertex hollow.
+        let style = if chosen {
+            theme.strong(theme.selected).add_modifier(Modifier::REVERSED)
+        } else if gone {
+            theme.fg(theme.marked)
+        } else {
+            theme.fg(theme.text)
+        };
+        let glyph = match (chosen, gone, c.edge.is_some()) {
+            (true, ..) if c.glyph.chars().count() == 1 => {
+                if ascii {
+                    "x"
+                } else {
+                    "╳"
+                }
+            }
+            (false, true, true) if c.glyph == edge_glyph => falling_edge,
+            (false, true, false) if c.glyph == vertex_glyph => falling_vertex,
+            _ => c.glyph.as_str(),
+        };
+        put(buf, x0 + c.x, y, glyph, style);
+    }
+    let ground_glyph = if ascii { "=" } else { "━" };
+    let width = inner.width;
+    put(buf, inner.x, ground, &ground_glyph.repeat(usize::from(width)), theme.fg(theme.dim));
+    for (t, (x, label)) in forest.labels.iter().enumerate() {
+        let selected = game.your_turn() && t == game.selected;
+        let style = if selected {
+            theme.strong(theme.selected).add_modifier(Modifier::REVERSED)
+        } else {
+            theme.fg(theme.text)
+        };
+        let text = if selected { format!("{}{label}", look.glyphs.cursor) } else { label.clone() };
+        let x = (x0 + x).saturating_sub(if selected { 1 } else { 0 });
+        put(buf, x, ground + 1, &text, style);
     }
 }

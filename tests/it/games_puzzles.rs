@@ -31,6 +31,9 @@ fn brute(kind: GameKind) -> Option<game_tree::Game> {
         // Turning Corners' heads are pairs of numbers: its exhaustive search from the rules is
         // the engine's own, crates/nim-engine/tests/corners.rs.
         GameKind::Corners => return None,
+        // Green Hackenbush's position encodes trees: its exhaustive search, from the rules alone,
+        // is the engine's own, crates/nim-engine/tests/hackenbush.rs (every forest of up to 9 edges).
+        GameKind::Hackenbush => return None,
         // GameKind is #[non_exhaustive]: a new game reaches this test through GameKind::ALL and
         // fails here until it has a model.
         other => panic!("{other:?} has no brute-force model in this test: add one"),
@@ -194,6 +197,10 @@ fn seeds_deal_the_same_puzzles_for_ever() {
         "corners 42 3 medium: normal 2,2,4,4,6,7",
         "corners 2026 1 easy: normal 5,2,6,4",
         "corners 7 9 hard: normal 4,2,6,4",
+        "hackenbush 1 1 medium: normal 1000000000000000000,2,3,2,1,2,1,1000000000000000000,1,3,1,1,2,1,8",
+        "hackenbush 42 3 medium: normal 1000000000000000000,1,3,3,1,3,1,2,1000000000000000000,1,3,3,1,4,1",
+        "hackenbush 2026 1 easy: normal 1000000000000000000,2,3,2,1,2,1,1",
+        "hackenbush 7 9 hard: normal 1000000000000000000,2,3,2,1,2,1,3,5",
         "moore:2 1 1 medium: normal 15,8,2",
         "moore:2 42 3 medium: misere 5,5,13",
         "moore:2 2026 1 easy: normal 4,3,3",

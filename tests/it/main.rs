@@ -24,6 +24,7 @@ mod games_play;
 mod games_props;
 mod games_pty;
 mod games_puzzles;
+mod hackenbush;
 mod hangup;
 mod hostile;
 mod i18n;

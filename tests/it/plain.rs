@@ -94,9 +94,15 @@ impl Piped {
 
 /// A position line as the protocol writes it: `Heaps: 3, 4, 5. Take at most 2. Your move.`
 fn read_position(line: &str) -> Position {
+    read_position_of(&Game::new(Ruleset::new(GameKind::Nim, Mode::Normal)).expect("Nim"), line)
+}
+
+/// A position line of `game`'s: its heaps, or a game's own notation (`Trees: 3 1(2,3).`), read
+/// as the game reads a position a person writes.
+fn read_position_of(game: &Game, line: &str) -> Position {
     let (_, rest) = line.split_once(": ").expect("a position line has a colon");
     let (numbers, rest) = rest.split_once('.').expect("the heaps end in a full stop");
-    let heaps: Vec<u64> = numbers.split(", ").map(|n| n.parse().expect("a heap")).collect();
+    let heaps: Vec<u64> = game.read_position(numbers).expect("a position");
     let mut position = Position::new(heaps);
     if let Some(limit) = rest.strip_prefix(" Take at most ") {
         let limit = limit.split('.').next().and_then(|n| n.parse().ok()).expect("a limit");
@@ -146,7 +152,7 @@ fn every_game_in_both_modes_is_played_whole_by_typed_lines() {
                 if line.starts_with("Game over.") {
                     break;
                 }
-                let position = read_position(&line);
+                let position = read_position_of(&engine, &line);
                 let mv = engine.ai_move(&position).expect("a move while the game goes on");
                 game.send(&engine.write_move(&mv));
                 mine += 1;

@@ -51,6 +51,7 @@ fn json_moves(position: &Position, moves: &[Move]) -> Vec<Value> {
             Move::Run { right, left } => json!({ "run": [right, left] }),
             Move::Slide { row, to } => json!({ "row": row + 1, "to": to }),
             Move::Corners { y, x, b, a } => json!({ "corners": [[x, y], [a, b]] }),
+            Move::Cut { tree, edge } => json!({ "tree": tree + 1, "edge": edge }),
         })
         .collect()
 }

@@ -147,3 +147,6 @@ solve-error-board-count = Northcott's game is written as the mover (1 White, 2 B
 solve-error-board-mover = Northcott's game: the first number is the mover, 1 for White or 2 for Black, not { $found }
 solve-error-board-retreats = Northcott's game: the second and third numbers are White's and Black's retreats plus one (1 for none), never 0
 solve-error-board-row = Northcott's game: row { $row } (width { $width }, white at { $white }, black at { $black }) needs 1 ≤ white < black ≤ width
+solve-error-forest-ends = Green Hackenbush: the tree opened by 1000000000000000000 at number { $at } ends before its last branch; after it come each segment's length and its number of branches plus one, in preorder (write stalks as plain numbers)
+solve-error-forest-zero = Green Hackenbush: number { $at } is 0, but a segment of a tree has at least one edge and its number of branches is written plus one
+solve-error-forest-too-large = Green Hackenbush: tree { $tree } has more than { $max } edges

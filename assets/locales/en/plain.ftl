@@ -175,3 +175,8 @@ plain-board-row = row { $row-digits }: { $width-digits } squares, white at { $wh
 plain-row-separator = {"; "}
 plain-board = { $rows }. { $mover }; retreats left: White { $white-digits }, Black { $black-digits }.
 plain-board-after = { $position } { $board }
+plain-trees = { $count ->
+    [one] Tree: { $heaps }.
+   *[other] Trees: { $heaps }.
+}
+plain-example-cut = 2 cut 3 (cut edge 3 of tree 2; a tree's edges are counted up its trunk, then up each branch in turn)

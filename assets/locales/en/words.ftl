@@ -492,3 +492,39 @@ corners-lost = this position is lost: the heads are worth { $values } (each (xâˆ
 frame-grid = A grid of coins
 refused-bad-slide = the counter in row { $row-digits } cannot move to square { $to-digits }: it slides along its row without jumping or landing on the other counter, and stays on the board
 refused-no-retreat = a move back spends a retreat, and you have none left
+game-hackenbush-title = Green Hackenbush
+game-hackenbush-short = Hackenbush
+game-rule-hackenbush = trees of edges standing on the ground; cut one edge, and whatever no longer reaches the ground falls away
+grundy-pattern-hackenbush = a stalk of n edges is a Nim heap of n; by the colon principle the branches meeting at a vertex are worth one stalk as long as their nim-sum, so a trunk of t edges carrying branches worth s is a stalk of t + s, and each tree is a Nim heap of its value
+word-tree = tree
+word-tree-number = tree { $number }
+word-edges = edges
+edges-count = { $n-digits } { $n ->
+    [one] edge
+   *[other] edges
+}
+word-cut = cut
+frame-trees = Trees on the ground
+move-cut = cut edge { $edge } of tree { $tree } ({ $falls-digits } { $falls ->
+    [one] edge falls
+   *[other] edges fall
+})
+move-cut-past = cut edge { $edge } of tree { $tree } ({ $falls-digits } { $falls ->
+    [one] edge fell
+   *[other] edges fell
+})
+hackenbush-colon = tree { $tree }: { $branches ->
+    [one] the branch on its trunk is worth { $values }
+   *[other] the branches on its trunk are worth { $values } = { $sum }
+}, so by the colon principle it is a stalk of { $trunk } + { $sum } = { $value };{ " " }
+hackenbush-win = { $colon }the trees are Nim heaps of their values: { $values } = { $sum }; tree { $at } is worth { $from } and must become worth { $to }: { $move }, which leaves a nim-sum of 0
+hackenbush-lost = { $colon }this position is lost: the trees are Nim heaps of their values, { $values } = 0; { $move } and hope for a mistake
+refused-no-such-edge = tree { $tree-digits } has { $edges-digits } edges, so there is no edge { $edge-digits } to cut
+notation-empty = no trees given: write stalks as numbers and trees as a trunk with its branches in brackets, such as '3 1(2,3)'
+notation-unexpected = '{ $found }' at character { $at } is not part of a tree: write stalks as numbers and trees as a trunk with its branches in brackets, such as '3 1(2,3)'
+notation-missing = a number of edges is missing at character { $at }: each trunk and branch is its number of edges, such as '1(2,3)'
+notation-brackets = the brackets do not match: each '(' after a trunk or branch closes with a ')' after its branches, such as '1(2,3)'
+notation-zero = a trunk or branch of 0 edges at character { $at }: each has at least one edge
+notation-too-large = the number at character { $at } is too large: a tree has at most { $max } edges
+notation-too-many = more than { $most } trunks and branches in all
+notation-reopened = a second '(' at character { $at }: the branches on a trunk or branch are all in one pair of brackets, such as '3(1,2,4)'

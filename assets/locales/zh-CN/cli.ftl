@@ -118,3 +118,6 @@ solve-error-board-count = 诺斯科特游戏的写法是：轮到谁走（1 为�
 solve-error-board-mover = 诺斯科特游戏：第一个数表示轮到谁走，1 为白方，2 为黑方，不能是 { $found }
 solve-error-board-retreats = 诺斯科特游戏：第二、三个数是白方和黑方剩下的后退次数加一（没有后退机会写 1），不能是 0
 solve-error-board-row = 诺斯科特游戏：第 { $row } 排（宽 { $width }，白子在第 { $white } 格，黑子在第 { $black } 格）必须满足 1 ≤ 白子 < 黑子 ≤ 宽度
+solve-error-forest-ends = 绿色砍树游戏：第 { $at } 个数 1000000000000000000 开始的树在最后一个分枝之前就结束了；它后面按先序依次写每一段的长度和分枝数加一（竹竿直接写成数）
+solve-error-forest-zero = 绿色砍树游戏：第 { $at } 个数是 0，但树的每一段至少有一条边，分枝数要加一再写
+solve-error-forest-too-large = 绿色砍树游戏：第 { $tree } 棵树的边数超过了 { $max }

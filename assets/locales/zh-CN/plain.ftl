@@ -162,3 +162,5 @@ plain-board-row = 第 { $row-digits } 排：共 { $width-digits } 格，白子�
 plain-row-separator = ；
 plain-board = { $rows }。{ $mover }；剩下的后退机会：白方 { $white-digits } 次，黑方 { $black-digits } 次。
 plain-board-after = { $position }棋盘：{ $board }
+plain-trees = 各棵树：{ $heaps }。
+plain-example-cut = 2 cut 3（砍断第 2 棵树的第 3 条边；树的边先沿树干往上数，再依次沿每个分枝往上数）

@@ -459,3 +459,30 @@ corners-lost = 这是必败局面：各正面的值为 { $values }（各为 (x�
 frame-grid = 硬币方格
 refused-bad-slide = 第 { $row-digits } 排的棋子不能移到第 { $to-digits } 格：棋子只能沿本排移动，不能跳过或落在对方的棋子上，也不能离开棋盘
 refused-no-retreat = 向后移动要用掉一次后退机会，而你已经没有了
+game-hackenbush-title = 绿色砍树游戏
+game-hackenbush-short = 砍树
+game-rule-hackenbush = 地面上立着由边组成的树；每步砍断一条边，不再连着地面的部分都会掉落
+grundy-pattern-hackenbush = n 条边的一根竹竿就是一堆 n 枚的尼姆堆；按冒号原理，汇于同一顶点的各个分枝相当于一根长度为它们尼姆和的竹竿，所以 t 条边的树干上长着价值合计为 s 的分枝，就等于一根 t + s 的竹竿，每棵树都是一堆与它的价值同样大的尼姆堆
+word-tree = 树
+word-tree-number = 第 { $number } 棵树
+word-edges = 条边
+edges-count = { $n-digits } 条边
+word-cut = 砍
+frame-trees = 地面上的树
+move-cut = 砍断第 { $tree } 棵树的第 { $edge } 条边（掉落 { $falls-digits } 条边）
+move-cut-past = 砍断了第 { $tree } 棵树的第 { $edge } 条边（掉落了 { $falls-digits } 条边）
+hackenbush-colon = 第 { $tree } 棵树：{ $branches ->
+    [one] 树干上的分枝价值 { $values }
+   *[other] 树干上的各分枝价值 { $values } = { $sum }
+}，按冒号原理它等于一根 { $trunk } + { $sum } = { $value } 的竹竿；
+hackenbush-win = { $colon }各棵树是以其价值为大小的尼姆堆：{ $values } = { $sum }；第 { $at } 棵树价值 { $from }，要变成 { $to }：{ $move }，这样尼姆和为 0
+hackenbush-lost = { $colon }这个局面是必败的：各棵树是以其价值为大小的尼姆堆，{ $values } = 0；{ $move }，然后等对方失误
+refused-no-such-edge = 第 { $tree-digits } 棵树只有 { $edges-digits } 条边，没有第 { $edge-digits } 条边可砍
+notation-empty = 没有给出树：竹竿写成数，树写成树干的边数后面用括号列出它的分枝，例如“3 1(2,3)”
+notation-unexpected = 第 { $at } 个字符“{ $found }”不是树的一部分：竹竿写成数，树写成树干的边数后面用括号列出它的分枝，例如“3 1(2,3)”
+notation-missing = 第 { $at } 个字符处缺少边数：每段树干和分枝都写成它的边数，例如“1(2,3)”
+notation-brackets = 括号不配对：树干或分枝后面的每个“(”都要在它的分枝之后用“)”闭合，例如“1(2,3)”
+notation-zero = 第 { $at } 个字符处的树干或分枝有 0 条边：每段至少有一条边
+notation-too-large = 第 { $at } 个字符处的数太大了：一棵树最多有 { $max } 条边
+notation-too-many = 树干和分枝合计超过了 { $most } 段
+notation-reopened = 第 { $at } 个字符处又出现了一个“(”：同一段树干或分枝上的所有分枝都写在同一对括号里，例如“3(1,2,4)”

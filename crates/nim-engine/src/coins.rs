@@ -429,7 +429,7 @@ impl Rules for Coins {
             Rule::Mock => GrundyPattern::MockTurtles,
             Rule::Ruler => GrundyPattern::Ruler,
         };
-        Teaching::Grundy(GrundyView {
+        Teaching::Grundy(Box::new(GrundyView {
             cells: Vec::new(),
             game: self.kind(),
             heaps: heads,
@@ -442,7 +442,7 @@ impl Rules for Coins {
             best,
             reason,
             win,
-        })
+        }))
     }
     fn write_move(&self, mv: &Move) -> String {
         match mv {

@@ -440,7 +440,7 @@ impl Rules for Corners {
         None
     }
     fn teach(&self, position: &Position) -> Teaching {
-        Teaching::Grundy(Corners::view(position.heaps(), self.ai_move(position)))
+        Teaching::Grundy(Box::new(Corners::view(position.heaps(), self.ai_move(position))))
     }
     fn write_move(&self, mv: &Move) -> String {
         match mv {

@@ -50,6 +50,9 @@ pub enum MoveShape {
     /// head (in reading order), the count the opposite corner, numbered row by row within the
     /// rectangle above and left of it ([`crate::corner_of_count`]).
     Corners,
+    /// Cut an edge of a tree (Green Hackenbush): the heap chosen is the tree, the count the edge
+    /// (from 1, counted up each segment in preorder, see `hackenbush.rs`).
+    Cut,
 }
 
 impl MoveShape {
@@ -173,6 +176,7 @@ impl MoveShape {
                 let (a, b) = super::corner_of_count(head, count).unwrap_or((0, 0));
                 Move::Corners { y: head.y, x: head.x, b, a }
             }
+            (MoveShape::Cut, _) => Move::Cut { tree: heap, edge: count },
             (MoveShape::Turn { .. }, _) => {
                 let right = heaps.get(heap).copied().unwrap_or(0);
                 let kept = counts.first().copied().filter(|&c| alternative && c > 0 && c < right);
@@ -282,6 +286,7 @@ impl MoveShape {
                 let index = super::heads(heaps).iter().position(|&h| h == head).unwrap_or(0);
                 Choice { heap: index, count: super::count_of_corner(head, a, b), ..Choice::default() }
             }
+            &Move::Cut { tree, edge } => Choice { heap: tree, count: edge, ..Choice::default() },
         }
     }
 }
@@ -328,6 +333,8 @@ pub enum HeapNoun {
     Step,
     /// A head (a coin showing heads, in a row of coins).
     Head,
+    /// A tree (of edges, Green Hackenbush).
+    Tree,
 }
 
 /// What a heap is made of.
@@ -341,6 +348,8 @@ pub enum Unit {
     Coin,
     /// Squares (of a board's rows: Northcott's game).
     Square,
+    /// Edges (of trees: Green Hackenbush).
+    Edge,
 }
 
 /// What a move does to them.
@@ -356,6 +365,8 @@ pub enum Verb {
     Turn,
     /// Slides a counter along its row (Northcott's game).
     Slide,
+    /// Cuts an edge of a tree (Green Hackenbush).
+    Cut,
 }
 
 /// How the last move of a game in normal play is told.
@@ -568,6 +579,17 @@ impl GameKind {
                 },
                 ViewKind::Grundy,
             ),
+            // Trees of edges; each is a stalk of its value (the colon principle).
+            GameKind::Hackenbush => (
+                MoveShape::Cut,
+                Words {
+                    heap: HeapNoun::Tree,
+                    unit: Unit::Edge,
+                    verb: Verb::Cut,
+                    last: LastMove::MadeLastMove,
+                },
+                ViewKind::Grundy,
+            ),
             // Rows of pins, as Kayles: as many neighbours as the code's non-zero digits allow.
             GameKind::Octal(code) => {
                 (MoveShape::Pins { falls: code.falls() }, pins(LastMove::MadeLastMove), ViewKind::Grundy)
@@ -618,6 +640,7 @@ impl GameKind {
         match self.describe().shape {
             MoveShape::Slide => return super::northcott::fit_heaps(heaps),
             MoveShape::Corners => return super::corners::fit_heaps(heaps),
+            MoveShape::Cut => return super::hackenbush::fit_heaps(heaps),
             MoveShape::Turn { .. } => {
                 heaps.retain(|&h| h > 0);
                 heaps.sort_unstable();
@@ -682,6 +705,11 @@ impl GameKind {
             (MoveShape::Slide, _) => super::northcott::decode(position.heaps())
                 .ok()
                 .and_then(|board| board.reach_span(heap))
+                .unwrap_or((1, 1)),
+            // The edges of tree `heap`.
+            (MoveShape::Cut, _) => super::hackenbush::decode(position.heaps())
+                .ok()
+                .and_then(|trees| trees.get(heap).map(|t| (1, t.edges().max(1))))
                 .unwrap_or((1, 1)),
             // Moore's Nim_k: 0 leaves this heap out of the move.
             (MoveShape::UpToHeaps(_), _) => (0, size),
@@ -772,6 +800,8 @@ impl GameKind {
             GameKind::Northcott => size([(2, 3), (3, 4), (4, 5)][level], [7, 15, 31][level]),
             // Drawn numbers made heads on the grid (`corners::fit_heaps`), each a cell of 36.
             GameKind::Corners => size([(2, 3), (3, 4), (4, 5)][level], 36),
+            // Each tree's edges, made small trees by `fit_start`.
+            GameKind::Hackenbush => size([(2, 3), (3, 3), (3, 4)][level], [6, 9, 14][level]),
         })
     }
 
@@ -915,6 +945,16 @@ pub enum MoveWords {
         /// The opposite corner's column and row.
         corner: (u64, u64),
     },
+    /// Cut edge `edge` of tree `tree` (both from 1; Green Hackenbush); `falls` edges fall with
+    /// it (itself counted; 0 when the position is not known).
+    Cut {
+        /// The tree, from 1.
+        tree: usize,
+        /// The edge, from 1.
+        edge: u64,
+        /// The edges that fall, the cut one counted.
+        falls: u64,
+    },
 }
 
 impl MoveWords {
@@ -938,6 +978,7 @@ impl MoveWords {
                 MoveWords::Slide { row: row + 1, from: 0, to, retreat: false, white: true }
             }
             &Move::Corners { y, x, b, a } => MoveWords::Corners { head: (x, y), corner: (a, b) },
+            &Move::Cut { tree, edge } => MoveWords::Cut { tree: tree + 1, edge, falls: 0 },
         }
     }
 }

@@ -66,6 +66,13 @@ pub enum Move {
         /// The opposite corner's column, left of the head's.
         a: u64,
     },
+    /// Green Hackenbush: edge `edge` (from 1, see `hackenbush.rs`) of tree `tree` (from 0) cut.
+    Cut {
+        /// The tree, from 0.
+        tree: usize,
+        /// The edge, from 1.
+        edge: u64,
+    },
 }
 
 impl Move {
@@ -88,7 +95,11 @@ impl Move {
             Move::Take(take) => vec![*take],
             Move::TakeMany(takes) => takes.clone(),
             Move::Split { heap, take, .. } => vec![Take::new(*heap, *take)],
-            Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } | Move::Corners { .. } => Vec::new(),
+            Move::Turn(_)
+            | Move::Run { .. }
+            | Move::Slide { .. }
+            | Move::Corners { .. }
+            | Move::Cut { .. } => Vec::new(),
         }
     }
 
@@ -237,6 +248,7 @@ impl Move {
             }
             &Move::Slide { row, to } => super::northcott::apply(position, row, to),
             Move::Corners { .. } => super::corners::apply(position, self),
+            &Move::Cut { tree, edge } => super::hackenbush::apply(position, tree, edge),
         }
     }
 }
@@ -257,6 +269,7 @@ impl Move {
 /// assert_eq!(json(&Move::Run { right: 9, left: 4 }), r#"{"run":[9,4]}"#);
 /// assert_eq!(json(&Move::Slide { row: 1, to: 5 }), r#"{"row":2,"to":5}"#);
 /// assert_eq!(json(&Move::Corners { y: 4, x: 5, b: 1, a: 2 }), r#"{"corners":[[5,4],[2,1]]}"#);
+/// assert_eq!(json(&Move::Cut { tree: 0, edge: 3 }), r#"{"tree":1,"edge":3}"#);
 /// ```
 #[derive(Debug, Clone, Copy)]
 pub struct MoveJson<'a> {
@@ -334,6 +347,12 @@ impl serde::Serialize for MoveJson<'_> {
                 map.serialize_entry("corners", &[[x, y], [a, b]])?;
                 map.end()
             }
+            &Move::Cut { tree, edge } => {
+                let mut map = serializer.serialize_map(Some(2))?;
+                map.serialize_entry("tree", &(tree + 1))?;
+                map.serialize_entry("edge", &edge)?;
+                map.end()
+            }
         }
     }
 }
@@ -373,6 +392,7 @@ impl fmt::Display for Move {
             Move::Corners { y, x, b, a } => {
                 write!(f, "turn over the corners of ({x}, {y}) and ({a}, {b})")
             }
+            Move::Cut { tree, edge } => write!(f, "cut edge {edge} of tree {}", tree + 1),
         }
     }
 }
@@ -391,7 +411,7 @@ pub enum Teaching {
     /// Moore's Nim_k: the binary columns, each counted modulo K+1.
     Moore(MooreView),
     /// Subtraction games, Lasker's Nim and Kayles: each heap's Grundy value and their XOR.
-    Grundy(GrundyView),
+    Grundy(Box<GrundyView>),
     /// Wythoff's game: the losing pairs nearest the heaps.
     Wythoff(WythoffView),
     /// Fibonacci Nim: the heap's Zeckendorf representation against the limit.
@@ -481,8 +501,8 @@ pub enum TryWhy {
 type TryRank = (bool, u128, u128, std::cmp::Reverse<u64>);
 
 /// Whether the best try weighs every one of a position's `moves` legal moves ([`BEST_TRY_MOVES`]).
-fn weighs_every_move(position: &Position, moves: u128) -> bool {
-    moves <= BEST_TRY_MOVES && position.tokens() <= BEST_TRY_MOVES
+fn weighs_every_move<R: Rules + ?Sized>(game: &R, position: &Position, moves: u128) -> bool {
+    moves <= BEST_TRY_MOVES && game.size_of(position) <= BEST_TRY_MOVES
 }
 
 /// Whether `mv` empties a heap of two or more tokens: the "take everything" a child finds weakest.
@@ -512,7 +532,11 @@ fn keep_heaps<R: Rules + ?Sized>(game: &R, position: &Position, count: u128, mv:
             Move::Split { heap, take, left } => {
                 Some(Move::Split { heap: *heap, take: take.saturating_sub(1), left: *left })
             }
-            Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } | Move::Corners { .. } => None,
+            Move::Turn(_)
+            | Move::Run { .. }
+            | Move::Slide { .. }
+            | Move::Corners { .. }
+            | Move::Cut { .. } => None,
         }
     };
     let keeps = |candidate: &Move| {
@@ -541,7 +565,7 @@ pub(crate) fn best_try<R: Rules + ?Sized>(
     quick: impl FnOnce() -> Option<Move>,
 ) -> Option<Move> {
     let count = game.move_count(position);
-    if !weighs_every_move(position, count) {
+    if !weighs_every_move(game, position, count) {
         return quick().map(|mv| keep_heaps(game, position, count, mv));
     }
     let mut best: Option<(TryRank, Move)> = None;
@@ -573,7 +597,7 @@ impl Game {
         if self.is_over(position) || self.outcome(position) == Outcome::Win {
             return None;
         }
-        if !weighs_every_move(position, self.move_count(position)) {
+        if !weighs_every_move(self, position, self.move_count(position)) {
             return Some(TryWhy::Quick);
         }
         let mut after = position.clone();
@@ -732,6 +756,36 @@ pub trait Rules {
         let _ = position;
         None
     }
+    /// How large the position is for the best try's bound ([`BEST_TRY_MOVES`]): its tokens, or
+    /// a game's own measure when its heaps encode something else (Green Hackenbush's edges).
+    fn size_of(&self, position: &Position) -> u128 {
+        position.tokens()
+    }
+    /// The position as trees, for a game played on them (Green Hackenbush: its picture); `None`
+    /// for any other game.
+    fn forest_view(&self, position: &Position) -> Option<Vec<super::hackenbush::Tree>> {
+        let _ = position;
+        None
+    }
+    /// Whether a person writes this game's positions in a notation of its own
+    /// ([`Rules::read_position`], [`Rules::write_position`]) rather than as its heaps' numbers.
+    fn has_notation(&self) -> bool {
+        false
+    }
+    /// A start or position as a person writes it, read into the position's heaps (`--heaps`, the
+    /// start menu's custom heaps, `solve`): numbers separated by spaces and/or commas
+    /// ([`super::parse_heaps`]), unless the game's heaps encode something a person writes
+    /// otherwise (Green Hackenbush's trees, `3 1(2,3)`).
+    fn read_position(&self, text: &str) -> Result<Vec<u64>, super::ParseHeapsError> {
+        super::parse_heaps(text)
+    }
+    /// The position as a person writes it, in the notation [`Rules::read_position`] reads;
+    /// `None` when that is its heaps' numbers (every game without
+    /// [`has_notation`](Rules::has_notation)).
+    fn write_position(&self, position: &Position) -> Option<String> {
+        let _ = position;
+        None
+    }
 }
 
 /// A game and its convention: an identity only, small and `Copy`, fit to store, compare or send.
@@ -824,6 +878,7 @@ enum Play {
     Octal(super::Octal),
     Northcott(super::northcott::Northcott),
     Corners(super::corners::Corners),
+    Hackenbush(super::hackenbush::Hackenbush),
 }
 
 /// Calls the same method on whichever game is played.
@@ -844,6 +899,7 @@ macro_rules! each {
             Play::Octal($game) => $body,
             Play::Northcott($game) => $body,
             Play::Corners($game) => $body,
+            Play::Hackenbush($game) => $body,
         }
     };
 }
@@ -878,6 +934,7 @@ impl Game {
             GameKind::Octal(code) => Play::Octal(super::Octal::new(code)),
             GameKind::Northcott => Play::Northcott(super::northcott::Northcott),
             GameKind::Corners => Play::Corners(super::corners::Corners),
+            GameKind::Hackenbush => Play::Hackenbush(super::hackenbush::Hackenbush),
         };
         Game { rules, play, refused }
     }
@@ -1077,6 +1134,15 @@ impl Game {
                 let sum = values.iter().fold(0, |x, v| x ^ v);
                 Working::Grundy { values, sum }
             }
+            // Green Hackenbush: each tree is a Nim heap of its value (the colon principle).
+            Play::Hackenbush(_) => match super::hackenbush::decode(position.heaps()) {
+                Ok(trees) => {
+                    let values: Vec<u128> = trees.iter().map(|t| u128::from(t.value())).collect();
+                    let sum = values.iter().fold(0, |x, v| x ^ v);
+                    Working::Grundy { values, sum }
+                }
+                Err(_) => Working::Plain,
+            },
             Play::MisereKayles(game) => Working::Quotient {
                 elements: position.heaps().iter().map(|&n| game.element(n)).collect(),
                 product: game.product(position.heaps()),
@@ -1220,7 +1286,11 @@ impl Game {
                 }
                 return Listing { listed, complete };
             }
-            Play::Wythoff(_) | Play::Staircase(_) | Play::Euclid(_) | Play::Northcott(_) => {
+            Play::Wythoff(_)
+            | Play::Staircase(_)
+            | Play::Euclid(_)
+            | Play::Northcott(_)
+            | Play::Hackenbush(_) => {
                 // At most three winning moves (one a step in Staircase Nim, two in Euclid's
                 // game): a list costs nothing.
                 let moves = match limit {
@@ -1336,6 +1406,21 @@ impl Rules for Game {
     }
     fn board_view(&self, position: &Position) -> Option<super::BoardView> {
         each!(self, game => Rules::board_view(game, position))
+    }
+    fn size_of(&self, position: &Position) -> u128 {
+        each!(self, game => Rules::size_of(game, position))
+    }
+    fn forest_view(&self, position: &Position) -> Option<Vec<super::hackenbush::Tree>> {
+        each!(self, game => Rules::forest_view(game, position))
+    }
+    fn has_notation(&self) -> bool {
+        each!(self, game => Rules::has_notation(game))
+    }
+    fn read_position(&self, text: &str) -> Result<Vec<u64>, super::ParseHeapsError> {
+        each!(self, game => Rules::read_position(game, text))
+    }
+    fn write_position(&self, position: &Position) -> Option<String> {
+        each!(self, game => Rules::write_position(game, position))
     }
 }
 

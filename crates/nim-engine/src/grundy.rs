@@ -143,6 +143,12 @@ pub enum GrundyPattern {
     /// Turning Corners: a head at column x, row y (from 1) is worth the nim product
     /// (x - 1) ⊗ (y - 1).
     Corners,
+    /// Green Hackenbush: each tree is a stalk of its value by the colon principle, told on one
+    /// tree that branches (the best move's, or the first), when one does.
+    Hackenbush {
+        /// The colon principle on one tree.
+        colon: Option<crate::hackenbush::Colon>,
+    },
 }
 
 /// The `Rules` answers every game valued by Grundy numbers gives the same way, from its
@@ -168,7 +174,7 @@ macro_rules! grundy_answers {
             grundy::nth_move(self, position, index)
         }
         fn teach(&self, position: &Position) -> Teaching {
-            Teaching::Grundy(grundy::teach(self, position))
+            Teaching::Grundy(Box::new(grundy::teach(self, position)))
         }
     };
 }
@@ -282,6 +288,7 @@ fn moved_heap(mv: &Move) -> usize {
         Move::TakeMany(takes) => takes.first().map_or(0, |t| t.heap),
         Move::Split { heap, .. } => *heap,
         Move::Turn(_) | Move::Run { .. } | Move::Slide { .. } | Move::Corners { .. } => 0,
+        Move::Cut { tree, .. } => *tree,
     }
 }
 

@@ -93,6 +93,9 @@ pub enum GameKind {
     /// farthest from the top left from heads to tails. A head at (x, y) (from 1) is worth the nim
     /// product (x - 1) ⊗ (y - 1) (see `corners.rs`).
     Corners,
+    /// Green Hackenbush on strings and trees: cut an edge; what no longer reaches the ground
+    /// falls. Each tree is a Nim heap of its value by the colon principle (see `hackenbush.rs`).
+    Hackenbush,
 }
 
 /// A finite set of positive amounts up to [`SUBTRACTION_MAX`], one bit each (bit `s - 1` for `s`).
@@ -243,7 +246,7 @@ impl GamePreset {
 impl GameKind {
     /// One of each game, with its usual parameters (Nim_2, the subtraction set {1, 2, 3}), in the
     /// order menus list them.
-    pub const ALL: [GameKind; 16] = [
+    pub const ALL: [GameKind; 17] = [
         GameKind::Nim,
         GameKind::Moore(2),
         GameKind::Subtraction(SubtractionSet(0b111)),
@@ -260,6 +263,7 @@ impl GameKind {
         GameKind::Octal(super::octal::DEFAULT_CODE),
         GameKind::Northcott,
         GameKind::Corners,
+        GameKind::Hackenbush,
     ];
 
     /// The name used on the command line and in files, such as `moore:2` or `subtraction:1,2,3`.
@@ -292,6 +296,7 @@ impl GameKind {
             GameKind::Octal(_) => "octal",
             GameKind::Northcott => "northcott",
             GameKind::Corners => "corners",
+            GameKind::Hackenbush => "hackenbush",
         }
     }
 
@@ -321,6 +326,9 @@ impl GameKind {
             GameKind::Octal(_) => ("game-octal-title", "game-octal-menu", "game-octal-short"),
             GameKind::Northcott => ("game-northcott-title", "game-northcott-title", "game-northcott-short"),
             GameKind::Corners => ("game-corners-title", "game-corners-title", "game-corners-short"),
+            GameKind::Hackenbush => {
+                ("game-hackenbush-title", "game-hackenbush-title", "game-hackenbush-short")
+            }
         };
         MessageIds { title, menu, short }
     }
@@ -416,6 +424,7 @@ impl GameKind {
                 "rows with a white and a black counter; slide yours, back only by a retreat"
             }
             GameKind::Corners => "heads on a grid, by column and row; turn the corners of a rectangle",
+            GameKind::Hackenbush => "trees of edges, --heaps '3 1(2,3)'; cut one, what hangs falls",
         }
     }
 
@@ -449,6 +458,7 @@ impl GameKind {
             GameKind::Octal(code) => format!("the octal game {code}"),
             GameKind::Northcott => "Northcott's game".into(),
             GameKind::Corners => "Turning Corners".into(),
+            GameKind::Hackenbush => "Green Hackenbush".into(),
         }
     }
 
@@ -476,6 +486,7 @@ impl GameKind {
             GameKind::Octal(code) => format!("Octal {code}"),
             GameKind::Northcott => "Northcott".into(),
             GameKind::Corners => "Corners".into(),
+            GameKind::Hackenbush => "Hackenbush".into(),
             other => other.title(),
         }
     }
@@ -569,6 +580,7 @@ impl GameKind {
                     | GameKind::Ruler
                     | GameKind::Northcott
                     | GameKind::Corners
+                    | GameKind::Hackenbush
             )
     }
 }
@@ -582,12 +594,13 @@ impl fmt::Display for GameKind {
 /// The games accepted, as a message lists them.
 pub const GAMES_EXPECTED: &str = "expected nim, moore:K (K from 1 to 8), subtraction:S (S a list of at most \
      128 amounts or ranges, from 1 to 128, such as 1,2,3 or 1-3,5), lasker, kayles, dawson, wythoff, \
-     fibonacci, staircase, turtles, mock-turtles, ruler, euclid, northcott, corners, octal:CODE (such as octal:0.71), \
+     fibonacci, staircase, turtles, mock-turtles, ruler, euclid, northcott, corners, hackenbush, octal:CODE (such as \
+     octal:0.71), \
      or a preset: 21, bachet";
 
 /// The games accepted, as a configuration file quotes them, for its messages.
 pub const GAMES_QUOTED: &str = "a game: \"nim\", \"moore:K\" (K from 1 to 8), \"subtraction:1,2,3\" (amounts from 1 to \
-     128), \"lasker\", \"kayles\", \"dawson\", \"wythoff\", \"fibonacci\", \"staircase\", \"turtles\", \"mock-turtles\", \"ruler\", \"euclid\", \"octal:0.71\" (an octal code), \"northcott\", \"corners\", \"21\" or \"bachet\"";
+     128), \"lasker\", \"kayles\", \"dawson\", \"wythoff\", \"fibonacci\", \"staircase\", \"turtles\", \"mock-turtles\", \"ruler\", \"euclid\", \"octal:0.71\" (an octal code), \"northcott\", \"corners\", \"hackenbush\", \"21\" or \"bachet\"";
 
 /// What `octal:CODE` is, for the help and the completions.
 const OCTAL_HELP: &str = "an octal game on rows of pins: octal:0.71, digit k says where k neighbouring pins may \
@@ -686,6 +699,7 @@ impl GameKind {
             "ruler" => Some(GameKind::Ruler),
             "northcott" => Some(GameKind::Northcott),
             "corners" | "turning-corners" => Some(GameKind::Corners),
+            "hackenbush" => Some(GameKind::Hackenbush),
             "euclid" => Some(GameKind::Euclid),
             _ => None,
         };

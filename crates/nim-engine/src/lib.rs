@@ -152,6 +152,7 @@ mod explain;
 mod fibonacci;
 mod game;
 mod grundy;
+pub mod hackenbush;
 mod kayles;
 mod kind;
 mod lasker;

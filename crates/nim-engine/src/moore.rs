@@ -1713,7 +1713,8 @@ impl Rules for Moore {
             | Move::Turn(_)
             | Move::Run { .. }
             | Move::Slide { .. }
-            | Move::Corners { .. } => Err(MoveError::NotInThisGame {
+            | Move::Corners { .. }
+            | Move::Cut { .. } => Err(MoveError::NotInThisGame {
                 game: self.kind().title(),
                 what: "one to K heaps, taking tokens",
             }),

@@ -198,6 +198,16 @@ pub enum MoveError {
         /// The square asked for.
         to: u64,
     },
+    #[error("tree {tree} has {edges} edges, so there is no edge {edge} to cut")]
+    /// Green Hackenbush: an edge that is not in the tree.
+    NoSuchEdge {
+        /// The tree, from 1.
+        tree: usize,
+        /// Its edges.
+        edges: u64,
+        /// The edge asked for.
+        edge: u64,
+    },
     #[error("a move back spends a retreat, and none is left")]
     /// Northcott's game: a retreat with none left.
     NoRetreat,
@@ -312,6 +322,9 @@ pub enum PositionError {
     #[error("Northcott's game: {0}")]
     /// Northcott's game: heaps that do not encode a board (see `northcott::encode`).
     Board(crate::northcott::BoardProblem),
+    #[error("Green Hackenbush: {0}")]
+    /// Green Hackenbush: heaps that do not encode trees (see `hackenbush.rs`).
+    Forest(crate::hackenbush::ForestProblem),
     #[error("the heads' places are counted from 1, each written once (such as 3 5 9); {found}")]
     /// A coin-turning game: a place written twice, or a place 0.
     Heads {
@@ -521,6 +534,10 @@ pub enum ParseHeapsError {
     #[error("'{0}' is not a heap size: expected a whole number from 0 to {max}", max = u64::MAX)]
     /// Not a whole number.
     NotANumber(String),
+    /// Not written in the game's own notation ([`crate::Rules::read_position`]: Green
+    /// Hackenbush's trees).
+    #[error(transparent)]
+    Notation(crate::hackenbush::NotationError),
 }
 
 /// Reads heap sizes separated by spaces and/or commas, such as `3 4 5`, `3,4,5` or `3, 4, 5`.

@@ -140,7 +140,7 @@ impl Rules for Staircase {
             }
             (Some(mv), None) => GrundyReason::Lost { words: self.move_words(position, mv) },
         };
-        Teaching::Grundy(GrundyView {
+        Teaching::Grundy(Box::new(GrundyView {
             cells: Vec::new(),
             game: GameKind::Staircase,
             heaps,
@@ -153,7 +153,7 @@ impl Rules for Staircase {
             best,
             reason,
             win,
-        })
+        }))
     }
     fn move_words(&self, _position: &Position, mv: &Move) -> MoveWords {
         match mv {

@@ -232,7 +232,8 @@ impl Rules for Wythoff {
             | Move::Turn(_)
             | Move::Run { .. }
             | Move::Slide { .. }
-            | Move::Corners { .. } => Err(MoveError::NotInThisGame {
+            | Move::Corners { .. }
+            | Move::Cut { .. } => Err(MoveError::NotInThisGame {
                 game: GameKind::Wythoff.title(),
                 what: "one heap, or the same number from both",
             }),
@@ -311,6 +312,7 @@ impl Rules for Wythoff {
                     | Move::Run { .. }
                     | Move::Slide { .. }
                     | Move::Corners { .. } => WythoffHow::Unexplained,
+                    Move::Cut { .. } => WythoffHow::Unexplained,
                 };
                 WythoffReason::Win { words: Wythoff::words(mv), how, after: Wythoff::pair(&after) }
             }
