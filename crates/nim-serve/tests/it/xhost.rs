@@ -502,13 +502,17 @@ fn a_game_against_the_ai_on_one_host_is_watched_and_followed_from_another() {
         carol.contents(),
         logs(home.path())
     );
+    // (The console shows each game from its start: what it shows next is this game's.)
+    assert!(miss.wait_until(|s| line_of(s, "ann").contains("3 4 5  (0)")), "{}", miss.contents());
     assert!(!ann_and_the_ai_move(&mut ann, &mut [&mut carol], home.path()));
-    assert!(miss.wait_until(|s| line_of(s, "ann").contains("(2)")), "{}", miss.contents());
+    assert!(miss.wait_until(|s| line_of(s, "ann").contains("  (2)")), "{}", miss.contents());
     // ann leaves it: carol is told, and back in the lobby.
     ann.send(b"q");
     assert!(ann.wait_for(LOBBY), "{}", ann.contents());
     assert!(carol.wait_for("The game you watched (ann against the AI) has ended"), "{}", carol.contents());
     assert!(carol.wait_for(LOBBY), "{}", carol.contents());
+    // Nor does the console show a position of ann's any more (the position cell: `1 4 4  (2)`).
+    assert!(miss.wait_until(|s| !line_of(s, "ann").contains("  (")), "{}", miss.contents());
 
     // A third game: the teacher on B gives its position to everyone.
     ann.send(b"\r");
