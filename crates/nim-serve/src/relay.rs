@@ -776,8 +776,8 @@ fn left_by(table: &Table) -> String {
 
 /// Sends each move made at `table` to the hosts that follow it, and its closing, then ends. A
 /// game that does not go on from the one sent (a next game at a table of one's own, moves taken
-/// back) is sent again whole; one given up, or left for the start screen, is said to have been
-/// left ([`Wire::Left`]), since its moves do not say so.
+/// back) is sent again whole; at a table of one's own, a game given up, or left for the start
+/// screen, is said to have been left ([`Wire::Left`]), since its moves do not say so.
 async fn follow(relay: Arc<Relay>, table: Arc<Table>) {
     let mut changed = table.changed.subscribe();
     loop {
@@ -819,7 +819,9 @@ async fn follow(relay: Arc<Relay>, table: Arc<Table>) {
                 // a lesson, the review of a game that ended).
                 None => followed.sent.is_some(),
             };
-            if left && !followed.ended && !closed {
+            // (Between people a resignation is not said: the followers see the game until its
+            // players leave it, as before games against the AI were followed.)
+            if left && !followed.ended && !closed && !table.is_match() {
                 followed.ended = true;
                 for host in &followed.hosts {
                     relay.send(

@@ -417,9 +417,10 @@ fn ann_and_the_ai_move(ann: &mut Pty, watchers: &mut [&mut Pty], home: &Path) ->
 /// the console shows the game's position as soon as it begins. carol then watches ann against
 /// the AI (`AI: hard`) and sees each of the AI's moves as ann does, to the end; the console
 /// follows the moves and grades ann's (the hint's: kept). ann's next game at the same table
-/// replaces the one carol watches; when ann leaves it, carol is back in B's lobby, told. At a
-/// third game the teacher gives ann's position to everyone (`g`) from host B. ann's game is kept
-/// once, by host A.
+/// replaces the one carol watches; when ann resigns it, carol is back in B's lobby, told; she
+/// watches the game after it, and is told again when ann leaves the table. At a game at a new
+/// table the teacher gives ann's position to everyone (`g`) from host B. dan, on B, watches in
+/// lines (`ssh -T`). ann's won game is kept once, by host A.
 #[test]
 fn a_game_against_the_ai_on_one_host_is_watched_and_followed_from_another() {
     let Some(pg) = crate::support::pg::database() else { return };
@@ -506,7 +507,22 @@ fn a_game_against_the_ai_on_one_host_is_watched_and_followed_from_another() {
     assert!(miss.wait_until(|s| line_of(s, "ann").contains("3 4 5  (0)")), "{}", miss.contents());
     assert!(!ann_and_the_ai_move(&mut ann, &mut [&mut carol], home.path()));
     assert!(miss.wait_until(|s| line_of(s, "ann").contains("  (2)")), "{}", miss.contents());
-    // ann leaves it: carol is told, and back in the lobby.
+    // ann resigns it (its moves do not say so): carol is told it ended, and is back in the lobby.
+    ann.send(b"R");
+    assert!(ann.wait_for("Resign this game?"), "{}", ann.contents());
+    ann.send(b"y");
+    assert!(ann.wait_until(ended), "{}", ann.contents());
+    assert!(carol.wait_for("The game you watched (ann against the AI) has ended"), "{}", carol.contents());
+    assert!(carol.wait_for(LOBBY), "{}", carol.contents());
+    assert!(miss.wait_until(|s| !line_of(s, "ann").contains("  (")), "{}", miss.contents());
+    // Her next game at that table is followed again; carol watches it.
+    ann.send(b"\r");
+    assert!(ann.wait_until(|s| s.contains("Your turn") && !ended(s)), "{}", ann.contents());
+    assert!(miss.wait_until(|s| line_of(s, "ann").contains("3 4 5  (0)")), "{}", miss.contents());
+    choose(&mut carol, "ann");
+    carol.send(b"w");
+    assert!(carol.wait_for("You are watching ann against the AI"), "{}", carol.contents());
+    // ann leaves the table: carol is told, and back in the lobby.
     ann.send(b"q");
     assert!(ann.wait_for(LOBBY), "{}", ann.contents());
     assert!(carol.wait_for("The game you watched (ann against the AI) has ended"), "{}", carol.contents());
