@@ -235,6 +235,9 @@ pub struct App {
     rng: StdRng,
     /// Motion on the board: on or off (the `animation` setting), and how far it has gone.
     pub motion: Motion,
+    /// The AI's moves are made elsewhere and come in as moves ([`App::play_ai_move`]): a game
+    /// against the AI followed from the server host that plays it. See [`App::ai_elsewhere`].
+    ai_moves_elsewhere: bool,
 }
 
 /// The motion on the board, held by the app and advanced by [`Msg::Frame`] (the loop sends it when
@@ -298,6 +301,7 @@ impl App {
             withheld: Vec::new(),
             rng,
             motion: Motion::default(),
+            ai_moves_elsewhere: false,
         }
     }
 
@@ -434,7 +438,7 @@ impl App {
 
     /// Whether the AI is in its pause, waiting to move.
     pub fn ai_waiting(&self) -> bool {
-        if !self.fits {
+        if !self.fits || self.ai_moves_elsewhere {
             return false;
         }
         match &self.screen {
@@ -498,9 +502,51 @@ impl App {
         {
             return Effect::None;
         }
+        if self.ai_moves_elsewhere && msg == Msg::AiMove {
+            return Effect::None;
+        }
         let effect = self.update_screen(msg);
         self.tally();
+        self.forget_ai_choice();
         effect
+    }
+
+    /// This app never moves for the AI: its moves are made elsewhere and come in through
+    /// [`App::play_ai_move`] (the classroom server following a game against the AI played on
+    /// another host). It waits for no pause ([`App::ai_waiting`] is false), [`Msg::AiMove`] does
+    /// nothing, and no move it would choose itself is marked on the board.
+    pub fn ai_elsewhere(mut self) -> App {
+        self.ai_moves_elsewhere = true;
+        self.forget_ai_choice();
+        self
+    }
+
+    /// Plays `mv` as the AI's move in the game on screen, as the AI plays its own when its pause
+    /// ends (the note says it moved; the move is judged), when it is the AI's turn and `mv` is
+    /// legal; otherwise nothing happens. For an app whose AI moves elsewhere
+    /// ([`App::ai_elsewhere`]).
+    pub fn play_ai_move(&mut self, mv: crate::engine::Move) -> Effect {
+        use crate::engine::Rules as _;
+        let Screen::Play(play) = &mut self.screen else { return Effect::None };
+        let game = &mut play.game;
+        if !game.ai_to_move() || game.engine().check(game.position(), &mv).is_err() {
+            return Effect::None;
+        }
+        game.pending = Some(mv);
+        let next = play.update(Msg::AiMove);
+        self.motion.frame = 0;
+        let effect = self.go(next);
+        self.tally();
+        self.forget_ai_choice();
+        effect
+    }
+
+    /// When the AI moves elsewhere, the move this app chose for it is forgotten: the board marks
+    /// none, and the AI's move is the one that comes.
+    fn forget_ai_choice(&mut self) {
+        if let (true, Screen::Play(play)) = (self.ai_moves_elsewhere, &mut self.screen) {
+            play.game.pending = None;
+        }
     }
 
     /// Counts a finished game between two people in the match's score, once. A game left for a

@@ -1641,13 +1641,18 @@ pub(crate) fn relayed_move(server: &Server, table: &Table, ply: u32, notation: &
                 return;
             }
         };
-        // Chosen, then taken: what two clicks on the move do (one, when the move was the one
-        // chosen already; a second would then choose it for the next player).
         let ply = game.moves().len();
         let played = |app: &App| app.game().map_or(0, |g| g.moves().len()) > ply;
-        let _ = app.update(Msg::Select(mv.clone()));
-        if !played(&app) {
-            let _ = app.update(Msg::Select(mv));
+        if game.ai_to_move() {
+            // The AI's move, made where the game is played: as the AI makes its own here.
+            let _ = app.play_ai_move(mv);
+        } else {
+            // Chosen, then taken: what two clicks on the move do (one, when the move was the one
+            // chosen already; a second would then choose it for the next player).
+            let _ = app.update(Msg::Select(mv.clone()));
+            if !played(&app) {
+                let _ = app.update(Msg::Select(mv));
+            }
         }
         let moves = app.game().map_or(0, |g| g.moves().len());
         if moves != ply + 1 {

@@ -298,6 +298,9 @@ impl Door {
                 };
                 let mut frame = view::frame_for(&app, lang, viewer);
                 let over = app.game().is_none_or(|g| g.over.is_some());
+                // Let go before the line at the top, which reads the app too (a position given
+                // by the teacher): the lock is not taken twice.
+                drop(app);
                 if role != Role::Owner && (over || table.closed.load(Ordering::SeqCst)) {
                     frame.lines.retain(|(slot, _)| *slot != Slot::Prompt);
                     frame.lines.push((Slot::Prompt, self.line("plain-serve-over", &[])));

@@ -26,6 +26,11 @@
 //!   task per table (`follow`), each next move to every host that follows it, and its
 //!   closing ([`Wire::Closed`]). Here a table follows it, kept by nobody (a mirror), held by
 //!   the relay while open (`Relay::hold`); everyone here who watches the game watches it.
+//! - **A game against the AI is followed the same way**: its showing says the second seat is
+//!   the AI's, at its level, and the AI's moves cross as moves; the app here never moves for the
+//!   AI (`App::ai_elsewhere`). A table of one's own is followed while it is open, game after
+//!   game: a game that does not go on from the one sent (a next game, a move taken back) is
+//!   sent again whole, and one given up or left for another screen crosses as [`Wire::Left`].
 //!
 //! Nothing here runs on the draw path: the lobby reads the published list.
 
@@ -38,7 +43,7 @@ use serde::{Deserialize, Serialize};
 use super::Server;
 use super::db::{Db, Location, PresenceChange, PresenceRow, RelayRow};
 use super::hosts::Host;
-use super::tables::{Doing, Link, Notice, Someone, Table};
+use super::tables::{Doing, Link, Notice, Someone, Start, Table};
 
 /// What waits for the writer in its queue; past it, messages wait in the overflow (in their
 /// order, every later one with them until the writer has taken it), so that no move is lost
@@ -86,16 +91,23 @@ pub enum Wire {
     Watch { by: String, whom: String },
     /// The game `game` between `players`, followed from now on by the host this goes to: its
     /// start, and the moves made so far in its notation (the next come as [`Wire::Move`], its
-    /// end as [`Wire::Closed`]). For `to` (a name), who asked to watch it.
+    /// end as [`Wire::Closed`]). For `to` (a name), who asked to watch it; nobody when `to` is
+    /// empty. Sent again, whole, when the game at that table is another than the one sent (a
+    /// next game against the AI at a table of one's own, or moves taken back).
     Showing {
         to: String,
         game: String,
+        /// Against the AI, the second is empty.
         players: [String; 2],
         kind: String,
         mode: String,
         heaps: Vec<u64>,
         first_moves_first: bool,
         moves: Vec<String>,
+        /// The AI's level when the second seat is the AI's; absent between two people (and in
+        /// what hosts wrote before games against the AI crossed).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ai: Option<nim_tui::domain::Level>,
     },
     /// `whom` has no game to watch: said to `to`, who asked.
     NotShowing { to: String, whom: String },
@@ -640,18 +652,8 @@ pub(crate) fn left(server: &Server, table: &Table, seat: usize, how: &str) {
     }
 }
 
-/// A game's start, as it crosses hosts, and its moves so far in its notation.
-pub(crate) struct Start {
-    pub kind: String,
-    pub mode: String,
-    pub heaps: Vec<u64>,
-    /// Whether the first seat moves first.
-    pub first_moves_first: bool,
-    pub moves: Vec<String>,
-}
-
 /// The start of the game in `app`, and its moves so far.
-fn start_of(app: &nim_tui::app::App) -> Option<Start> {
+pub(crate) fn start_of(app: &nim_tui::app::App) -> Option<Start> {
     use nim_tui::engine::Rules as _;
     let g = app.game()?;
     let rules = g.history().game();
@@ -660,56 +662,106 @@ fn start_of(app: &nim_tui::app::App) -> Option<Start> {
         mode: g.mode().as_str().to_string(),
         heaps: g.history().position_after(0).heaps().to_vec(),
         first_moves_first: g.history().first() == nim_tui::domain::Seat::First,
+        ai: (g.players == nim_tui::domain::Players::Ai).then_some(g.level),
         moves: g.moves().iter().map(|(_, mv)| rules.write_move(mv)).collect(),
     })
 }
 
+/// The game at `table` that other hosts follow, if there is one now: a game between people, or
+/// a game against the AI at a table of one's own (not its start screen, a lesson, puzzles, a
+/// review, or two people at one keyboard).
+fn followed_start(table: &Table, app: &nim_tui::app::App) -> Option<Start> {
+    match &app.screen {
+        _ if table.is_match() => start_of(app),
+        nim_tui::app::Screen::Play(play) if play.game.players == nim_tui::domain::Players::Ai => {
+            start_of(app)
+        }
+        _ => None,
+    }
+}
+
+/// Whether the game in `app` was given up (resigned, or left for the start screen).
+fn given_up(app: &nim_tui::app::App) -> bool {
+    app.game().and_then(|g| g.over.as_ref()).is_some_and(|o| o.given_up.is_some())
+}
+
+/// The game `start` at `table`, followed as `game`, shown to host `host` for `to` (a name, or
+/// nobody).
+fn showing(relay: &Relay, host: &str, to: &str, game: &str, table: &Table, start: &Start) {
+    let start = start.clone();
+    relay.send(
+        host,
+        Wire::Showing {
+            to: to.to_string(),
+            game: game.to_string(),
+            players: table.players.clone(),
+            kind: start.kind,
+            mode: start.mode,
+            heaps: start.heaps,
+            first_moves_first: start.first_moves_first,
+            moves: start.moves,
+            ai: start.ai,
+        },
+    );
+}
+
 /// Someone on host `host` (`by`) asks to watch the game `whom` plays here: `host` follows it
 /// from now on (its start and moves so far now, each next move as it is made, until the table
-/// closes), or is told there is none. One task per table sends to every host that follows it.
+/// closes), or is told there is none. One task per table sends to every host that follows it. A
+/// table of one's own against the AI is followed while it is open, game after game: asked for
+/// on its start screen, it is shown when its game begins (and `by` is told there is none yet).
 pub(crate) fn show(server: &Server, host: &str, by: String, whom: String) {
     let Some(relay) = server.relay.clone() else { return };
     let people = &server.people;
     let table = people
         .id_of(&whom)
         .and_then(|id| people.table_of(id))
-        .filter(|t| t.is_match() && !t.closed.load(Ordering::SeqCst));
+        .filter(|t| t.players[0] == whom || t.is_match())
+        .filter(|t| !t.closed.load(Ordering::SeqCst));
     let Some(table) = table else {
         relay.send(host, Wire::NotShowing { to: by, whom });
         return;
     };
     // The app, then who follows: the order the sending task takes them in.
     let app = table.app();
-    let Some(start) = start_of(&app) else {
+    let now = followed_start(&table, &app);
+    if now.is_none() && table.is_match() {
         relay.send(host, Wire::NotShowing { to: by, whom });
         return;
-    };
+    }
     let mut shown = table.shown.lock().unwrap_or_else(PoisonError::into_inner);
     let first = shown.is_none();
     let followed = shown.get_or_insert_with(|| super::tables::Shown {
         game: relay.new_game(),
         hosts: Vec::new(),
-        sent: start.moves.len(),
+        sent: None,
+        ended: false,
     });
     if !followed.hosts.iter().any(|h| h == host) {
         tracing::info!(%host, player = %whom, game = %followed.game, "a game here is followed on another host");
         followed.hosts.push(host.to_string());
     }
-    // The moves sent to every follower so far; the task sends the rest to all.
-    let moves = start.moves[..followed.sent.min(start.moves.len())].to_vec();
-    relay.send(
-        host,
-        Wire::Showing {
-            to: by,
-            game: followed.game.clone(),
-            players: table.players.clone(),
-            kind: start.kind,
-            mode: start.mode,
-            heaps: start.heaps,
-            first_moves_first: start.first_moves_first,
-            moves,
-        },
-    );
+    // A table of one's own between games, or at a game given up that they were told of: nothing
+    // to watch now; the next game is shown when it begins.
+    let nothing = now.is_none() || followed.ended && given_up(&app);
+    match (&followed.sent, now) {
+        _ if nothing => {
+            if !by.is_empty() {
+                relay.send(host, Wire::NotShowing { to: by, whom });
+            }
+        }
+        // What every follower has (the task sends the rest to all).
+        (Some(sent), _) => showing(&relay, host, &by, &followed.game, &table, sent),
+        // The first game shown: to every host that follows the table (asked on its start screen).
+        (None, Some(now)) => {
+            for other in &followed.hosts {
+                let to = if other == host { by.as_str() } else { "" };
+                showing(&relay, other, to, &followed.game, &table, &now);
+            }
+            followed.sent = Some(now);
+        }
+        (None, None) => {}
+    }
     drop(shown);
     drop(app);
     if first {
@@ -717,9 +769,16 @@ pub(crate) fn show(server: &Server, host: &str, by: String, whom: String) {
     }
 }
 
-/// Sends each move made at `table` to the hosts that follow it, and its closing, then ends.
+/// How the player of a table of one's own left its game, as a [`Wire::Left`] says it.
+fn left_by(table: &Table) -> String {
+    format!("left by {}", table.players[0])
+}
+
+/// Sends each move made at `table` to the hosts that follow it, and its closing, then ends. A
+/// game that does not go on from the one sent (a next game at a table of one's own, moves taken
+/// back) is sent again whole; at a table of one's own, a game given up, or left for the start
+/// screen, is said to have been left ([`Wire::Left`]), since its moves do not say so.
 async fn follow(relay: Arc<Relay>, table: Arc<Table>) {
-    use nim_tui::engine::Rules as _;
     let mut changed = table.changed.subscribe();
     loop {
         let closed = table.closed.load(Ordering::SeqCst);
@@ -727,19 +786,49 @@ async fn follow(relay: Arc<Relay>, table: Arc<Table>) {
             let app = table.app();
             let mut shown = table.shown.lock().unwrap_or_else(PoisonError::into_inner);
             let Some(followed) = shown.as_mut() else { return };
-            if let Some(game) = app.game() {
-                let rules = game.history().game();
-                for (ply, (_, mv)) in game.moves().iter().enumerate().skip(followed.sent) {
-                    let notation = rules.write_move(mv);
-                    let ply = u32::try_from(ply).unwrap_or(u32::MAX);
-                    for host in &followed.hosts {
-                        relay.send(
-                            host,
-                            Wire::Move { game: followed.game.clone(), ply, notation: notation.clone() },
-                        );
+            let now = followed_start(&table, &app);
+            match (&followed.sent, &now) {
+                (Some(sent), Some(now)) if now.goes_on_from(sent) => {
+                    for (ply, notation) in now.moves.iter().enumerate().skip(sent.moves.len()) {
+                        let ply = u32::try_from(ply).unwrap_or(u32::MAX);
+                        for host in &followed.hosts {
+                            relay.send(
+                                host,
+                                Wire::Move { game: followed.game.clone(), ply, notation: notation.clone() },
+                            );
+                        }
                     }
                 }
-                followed.sent = followed.sent.max(game.moves().len());
+                (_, Some(now)) => {
+                    for host in &followed.hosts {
+                        showing(&relay, host, "", &followed.game, &table, now);
+                    }
+                    followed.ended = false;
+                }
+                (_, None) => {}
+            }
+            let left = match now {
+                Some(now) => {
+                    followed.sent = Some(now);
+                    let over = app.game().is_some_and(|g| g.over.is_some());
+                    // Over at the board: the followers see it end with its last move.
+                    followed.ended |= over && !given_up(&app);
+                    given_up(&app)
+                }
+                // The game sent, left for another screen of the table's own (its start screen,
+                // a lesson, the review of a game that ended).
+                None => followed.sent.is_some(),
+            };
+            // (Between people a resignation is not said: the followers see the game until its
+            // players leave it, as before games against the AI were followed.)
+            if left && !followed.ended && !closed && !table.is_match() {
+                followed.ended = true;
+                for host in &followed.hosts {
+                    relay.send(
+                        host,
+                        Wire::Left { game: followed.game.clone(), seat: 0, how: left_by(&table) },
+                    );
+                }
             }
             if closed {
                 for host in &followed.hosts {
@@ -795,11 +884,141 @@ mod tests {
             first_moves_first: true,
             tournament: crate::db::TournamentGame { tournament: 4, round: 2 },
         }));
-        for wire in [paired, Wire::Unseated { game: "a/1/2".into(), seat: 0 }, Wire::ActivityEnded { id: 3 }]
-        {
+        let showing = |ai| Wire::Showing {
+            to: "carol".into(),
+            game: "a/1/2".into(),
+            players: ["ann".into(), String::new()],
+            kind: "nim".into(),
+            mode: "normal".into(),
+            heaps: vec![3, 4, 5],
+            first_moves_first: false,
+            moves: vec!["1 2".into()],
+            ai,
+        };
+        let wires = [
+            paired,
+            Wire::Unseated { game: "a/1/2".into(), seat: 0 },
+            Wire::ActivityEnded { id: 3 },
+            showing(Some(nim_tui::domain::Level::Easy)),
+            showing(None),
+            Wire::Left { game: "a/1/2".into(), seat: 0, how: "left by ann".into() },
+            Wire::Closed { game: "a/1/2".into() },
+        ];
+        for wire in wires {
             let body = serde_json::to_string(&wire).expect("json");
             assert_eq!(serde_json::from_str::<Wire>(&body).expect(&body), wire);
         }
+        // The AI's level is written only for a game against the AI, by its name.
+        let body = serde_json::to_string(&showing(Some(nim_tui::domain::Level::Easy))).expect("json");
+        assert!(body.ends_with(r#""ai":"easy"}"#), "{body}");
+        assert!(!serde_json::to_string(&showing(None)).expect("json").contains("\"ai\""));
+    }
+
+    /// A game shown by a host written before games against the AI crossed (no `ai`) reads as a
+    /// game between two people.
+    #[test]
+    fn a_showing_without_the_ai_reads_as_a_game_between_people() {
+        let body = r#"{"what":"showing","to":"","game":"a/1/2","players":["ann","bob"],"kind":"nim","mode":"normal","heaps":[3,4,5],"first_moves_first":true,"moves":[]}"#;
+        let Ok(Wire::Showing { ai, players, .. }) = serde_json::from_str::<Wire>(body) else {
+            panic!("not read: {body}")
+        };
+        assert_eq!((ai, players), (None, ["ann".to_string(), "bob".to_string()]));
+    }
+
+    /// A game goes on from the one sent when it has the same start and more moves (or the same);
+    /// another start, another AI level, or moves taken back make another game, sent again whole.
+    #[test]
+    fn a_game_goes_on_from_the_one_sent_only_with_its_start_and_its_moves() {
+        let sent = Start {
+            kind: "nim".into(),
+            mode: "normal".into(),
+            heaps: vec![3, 4, 5],
+            first_moves_first: true,
+            ai: Some(nim_tui::domain::Level::Perfect),
+            moves: vec!["1 2".into(), "2 1".into()],
+        };
+        let with = |f: &dyn Fn(&mut Start)| {
+            let mut s = sent.clone();
+            f(&mut s);
+            s
+        };
+        assert!(sent.goes_on_from(&sent));
+        assert!(with(&|s| s.moves.push("3 5".into())).goes_on_from(&sent));
+        assert!(
+            !with(&|s| {
+                s.moves.pop();
+            })
+            .goes_on_from(&sent),
+            "a move taken back"
+        );
+        assert!(!with(&|s| s.moves[1] = "3 1".into()).goes_on_from(&sent), "another line of play");
+        assert!(!with(&|s| s.heaps = vec![1, 2]).goes_on_from(&sent), "another game");
+        assert!(!with(&|s| s.ai = Some(nim_tui::domain::Level::Easy)).goes_on_from(&sent));
+        assert!(!with(&|s| s.first_moves_first = false).goes_on_from(&sent));
+    }
+
+    /// A game against the AI, followed on another host: the start says the AI's level, and the
+    /// app that follows it never moves for the AI (no pause waited for, `AiMove` does nothing, no
+    /// move of its own marked) and plays the AI's moves as they come, as the AI's: the same
+    /// game, judged the same, whatever moves a weaker level drew at random.
+    #[test]
+    fn a_game_against_the_ai_is_followed_with_the_ais_moves_as_they_come() {
+        use nim_tui::app::{App, Msg};
+        use nim_tui::domain::{First, HeapChoice, Level, Opponent, Seat};
+        use nim_tui::engine::Rules as _;
+        let mut setup = nim_tui::config::Settings::default().setup();
+        setup.heaps = HeapChoice::Custom(vec![3, 4, 5, 6]);
+        setup.opponent = Opponent::Ai;
+        setup.level = Level::Easy;
+        setup.first = First::Ai;
+        let mut home = App::start_now(setup.clone(), Some(7));
+        // The AI moves first, then ann takes one from the first heap that has a token: to the end.
+        let mut played = 0;
+        while home.game().is_some_and(|g| g.over.is_none()) && played < 40 {
+            played += 1;
+            if home.ai_waiting() {
+                let _ = home.update(Msg::AiMove);
+                continue;
+            }
+            let game = home.game().expect("a game");
+            let heap = game.position().heaps().iter().position(|&h| h > 0).expect("a token");
+            let _ = home.update(Msg::Pick { heap, count: 1 });
+            let _ = home.update(Msg::Pick { heap, count: 1 });
+        }
+        assert!(home.game().is_some_and(|g| g.over.is_some()), "the game did not end");
+        let start = start_of(&home).expect("a game");
+        assert_eq!(start.ai, Some(Level::Easy));
+        assert!(!start.first_moves_first, "the AI moved first");
+
+        // The host that follows it: its own app against the AI at that level, moving for nobody.
+        setup.first = First::Ai;
+        let mut mirror = App::start_now(setup, Some(99)).ai_elsewhere();
+        assert!(!mirror.ai_waiting(), "the AI waits for no pause here");
+        assert_eq!(mirror.game().and_then(|g| g.marked()), None, "no move of its own is marked");
+        let _ = mirror.update(Msg::AiMove);
+        assert!(mirror.game().is_some_and(|g| g.moves().is_empty()), "the AI moved by itself");
+        for notation in &start.moves {
+            let game = mirror.game().expect("a game");
+            let mv = game.history().game().read_move(notation).expect("a move");
+            if game.turn() == Seat::Second {
+                let _ = mirror.play_ai_move(mv);
+                assert!(mirror.game().is_some_and(|g| g.note.is_some()), "the AI's move is told");
+            } else {
+                // Never the player's move as the AI's.
+                let _ = mirror.play_ai_move(mv.clone());
+                assert_eq!(mirror.game().map(|g| g.turn()), Some(Seat::First));
+                let _ = mirror.update(Msg::Select(mv.clone()));
+                let _ = mirror.update(Msg::Select(mv));
+            }
+            assert!(!mirror.ai_waiting());
+            assert_eq!(mirror.game().and_then(|g| g.pending.clone()), None);
+        }
+        let (here, there) = (home.game().expect("a game"), mirror.game().expect("a game"));
+        assert_eq!(there.moves(), here.moves());
+        assert_eq!(there.over.as_ref().map(|o| o.winner), here.over.as_ref().map(|o| o.winner));
+        let seats = |g: &nim_tui::app::Game| g.judged().1.iter().map(|l| l.seat).collect::<Vec<_>>();
+        assert_eq!(seats(there), seats(here), "every move judged, as the AI's or the player's");
+        assert_eq!(start_of(&mirror), Some(start));
     }
 
     /// A game followed from another host starts where it started (not where it is), with the

@@ -25,7 +25,7 @@ pub async fn run(server: Arc<Server>) {
             biased;
             news = inbox.recv() => {
                 let (Some(In { from_host, wire }), Some(server)) = (news, weak.upgrade()) else { break };
-                carry_out(&server, &relay, &from_host, wire);
+                carry_out(&server, &relay, &from_host, wire, &mut followed);
             }
             changed = others.changed() => {
                 let (Ok(()), Some(server)) = (changed, weak.upgrade()) else { break };
@@ -41,22 +41,25 @@ pub async fn run(server: Arc<Server>) {
     }
 }
 
-/// While a teacher is on this host, every game between people played wholly on other hosts is
-/// followed here (asked of a player's host once, `relay.rs`), so that the teacher's console
-/// shows its position and graded moves as it does for the games played here. `followed` holds
-/// the players of the games asked for and not here yet: asked once, and again only for a next
-/// game (once the one followed is gone).
+/// While a teacher is on this host, every game played wholly on other hosts, between people or
+/// against the AI, is followed here (asked of a player's host once, `relay.rs`), so that the
+/// teacher's console shows its position and graded moves as it does for the games played here.
+/// `followed` holds the players of the games asked for and not here yet: asked once, and again
+/// only for a next game (once the one followed is gone). A student at a table of their own
+/// (`Doing::Solo`) is asked for once per table: their host shows each game there as it begins.
 fn follow_for_teachers(server: &Server, relay: &Relay, followed: &mut std::collections::HashSet<String>) {
     use super::tables::Doing;
     let list = server.people.list();
-    let playing: Vec<_> =
-        list.iter().filter(|p| p.host.is_some() && matches!(p.doing, Doing::Match { .. })).collect();
+    let playing: Vec<_> = list
+        .iter()
+        .filter(|p| p.host.is_some() && !p.teacher && matches!(p.doing, Doing::Match { .. } | Doing::Solo))
+        .collect();
     followed.retain(|name| playing.iter().any(|p| p.name == *name && server.people.table_of(p.id).is_none()));
     if !list.iter().any(|p| p.teacher && p.host.is_none()) {
         return;
     }
     for p in playing {
-        let (Some(host), Doing::Match { with }) = (&p.host, &p.doing) else { continue };
+        let Some(host) = &p.host else { continue };
         if followed.contains(&p.name) || server.people.table_of(p.id).is_some() {
             continue;
         }
@@ -64,11 +67,20 @@ fn follow_for_teachers(server: &Server, relay: &Relay, followed: &mut std::colle
         tracing::info!(%host, player = %p.name, "following a game on another host for the teachers here");
         relay.send(host, Wire::Watch { by: String::new(), whom: p.name.clone() });
         followed.insert(p.name.clone());
-        followed.insert(with.clone());
+        if let Doing::Match { with } = &p.doing {
+            followed.insert(with.clone());
+        }
     }
 }
 
-fn carry_out(server: &Arc<Server>, relay: &Relay, from_host: &str, wire: Wire) {
+/// Carries out `wire`, from host `from_host`; `followed` is [`follow_for_teachers`]'s.
+fn carry_out(
+    server: &Arc<Server>,
+    relay: &Relay,
+    from_host: &str,
+    wire: Wire,
+    followed: &mut std::collections::HashSet<String>,
+) {
     let people = &server.people;
     match wire {
         Wire::Challenge { from, to } => {
@@ -98,8 +110,15 @@ fn carry_out(server: &Arc<Server>, relay: &Relay, from_host: &str, wire: Wire) {
         Wire::Accepted { from, to, game, kind, mode, heaps, first_moves_first } => {
             let rid = people.remote_id(from_host, &from);
             let seated = people.id_of(&to).and_then(|me| {
-                let app =
-                    mirror_app(server, &kind, &mode, heaps, first_moves_first, [to.clone(), from.clone()])?;
+                let start = super::tables::Start {
+                    kind,
+                    mode,
+                    heaps,
+                    first_moves_first,
+                    ai: None,
+                    moves: Vec::new(),
+                };
+                let app = mirror_app(server, &start, [to.clone(), from.clone()])?;
                 let table =
                     Table::new(app, [to.clone(), from.clone()], [me, rid], Default::default(), people);
                 relay.link(
@@ -130,24 +149,30 @@ fn carry_out(server: &Arc<Server>, relay: &Relay, from_host: &str, wire: Wire) {
             }
         }
         Wire::Watch { by, whom } => super::relay::show(server, from_host, by, whom),
-        Wire::Showing { to, game, players, kind, mode, heaps, first_moves_first, moves } => {
+        Wire::Showing { to, game, players, kind, mode, heaps, first_moves_first, moves, ai } => {
             // One table here follows the game for everyone here who watches it.
+            let start = super::tables::Start { kind, mode, heaps, first_moves_first, ai, moves };
             let open = relay.table(&game).filter(|t| !t.closed.load(std::sync::atomic::Ordering::SeqCst));
             let first = players[0].clone();
-            let table = open.or_else(|| {
-                let app = mirror_app(server, &kind, &mode, heaps, first_moves_first, players.clone())?;
-                let seats = players.clone().map(|name| people.remote_id(from_host, &name));
-                let table = Table::new(app, players, seats, Default::default(), people);
-                relay.link(&table, Link { game, peers: vec![from_host.to_string()], home: false });
-                relay.hold(table.clone());
-                for (ply, notation) in moves.iter().enumerate() {
-                    let ply = u32::try_from(ply).unwrap_or(u32::MAX);
-                    super::place::relayed_move(server, &table, ply, notation);
+            let table = match open {
+                Some(table) => {
+                    // Shown again: a next game at a table of one's own there, or moves taken back.
+                    bring_up_to(server, &table, &start);
+                    Some(table)
                 }
-                // The teachers' live view shows it.
-                table.touch();
-                Some(table)
-            });
+                None => mirror_app(server, &start, players.clone()).map(|app| {
+                    let seats = players.clone().map(|name| match name.is_empty() {
+                        // The AI's seat.
+                        true => 0,
+                        false => people.remote_id(from_host, &name),
+                    });
+                    let table = Table::new(app, players, seats, Default::default(), people);
+                    relay.link(&table, Link { game, peers: vec![from_host.to_string()], home: false });
+                    relay.hold(table.clone());
+                    bring_up_to(server, &table, &start);
+                    table
+                }),
+            };
             match (table, people.id_of(&to)) {
                 (Some(table), Some(id)) => {
                     people.tell(id, Notice::Watch { table });
@@ -159,7 +184,11 @@ fn carry_out(server: &Arc<Server>, relay: &Relay, from_host: &str, wire: Wire) {
             }
         }
         Wire::NotShowing { to, whom } => {
-            if let Some(id) = people.id_of(&to) {
+            if to.is_empty() {
+                // Asked for the teachers here when its host had no game of theirs (the list of
+                // people read here was older than theirs): asked again when next they play.
+                followed.remove(&whom);
+            } else if let Some(id) = people.id_of(&to) {
                 people.tell(id, Notice::NothingToWatch { name: whom });
             }
         }
@@ -211,7 +240,15 @@ fn carry_out(server: &Arc<Server>, relay: &Relay, from_host: &str, wire: Wire) {
             // One table here for the game, whichever of its players are here.
             let open = relay.table(&game).filter(|t| !t.closed.load(std::sync::atomic::Ordering::SeqCst));
             let table = open.or_else(|| {
-                let app = mirror_app(server, &kind, &mode, heaps, first_moves_first, players.clone())?;
+                let start = super::tables::Start {
+                    kind,
+                    mode,
+                    heaps,
+                    first_moves_first,
+                    ai: None,
+                    moves: Vec::new(),
+                };
+                let app = mirror_app(server, &start, players.clone())?;
                 let seats = players
                     .clone()
                     .map(|name| people.id_of(&name).unwrap_or_else(|| people.remote_id(from_host, &name)));
@@ -258,22 +295,52 @@ fn others_of(table: &Table, from_host: &str) -> Vec<String> {
     }
 }
 
-/// The app of a game played on another host, followed here: its start (`kind`, `mode`, `heaps`,
-/// whether the first of `names` moves first) between two people, whose moves come from there.
+/// Makes the table `table`, which follows a game played on another host, show the game `start`
+/// as that host has it: the moves it lacks are played; a game that does not go on from the one
+/// it shows (a next game at a table of one's own there, or moves taken back) replaces it.
+fn bring_up_to(server: &Server, table: &Table, start: &super::tables::Start) {
+    let here = super::relay::start_of(&table.app());
+    if !here.as_ref().is_some_and(|here| start.goes_on_from(here)) {
+        let Some(app) = mirror_app(server, start, table.players.clone()) else { return };
+        *table.app() = app;
+        table.recorded.store(false, std::sync::atomic::Ordering::SeqCst);
+        table.sync_times(0);
+    }
+    let from = table.app().game().map_or(0, |g| g.moves().len());
+    for (ply, notation) in start.moves.iter().enumerate().skip(from) {
+        let ply = u32::try_from(ply).unwrap_or(u32::MAX);
+        super::place::relayed_move(server, table, ply, notation);
+    }
+    // The teachers' live view shows it.
+    table.touch();
+}
+
+/// The app of a game played on another host, followed here: its start (game, mode, heaps,
+/// whether the first of `names` moves first) between two people, or against the AI at its level
+/// (`start.ai`), whose moves all come from there: the AI here never moves by itself.
 fn mirror_app(
     server: &Server,
-    kind: &str,
-    mode: &str,
-    heaps: Vec<u64>,
-    first_moves_first: bool,
+    start: &super::tables::Start,
     names: [String; 2],
 ) -> Option<nim_tui::app::App> {
     let mut setup = server.settings.setup();
-    setup.game = kind.parse().ok()?;
-    setup.mode = mode.parse().ok()?;
-    setup.heaps = nim_tui::domain::HeapChoice::Custom(heaps);
-    setup.opponent = nim_tui::domain::Opponent::Human;
-    setup.first = if first_moves_first { nim_tui::domain::First::You } else { nim_tui::domain::First::Ai };
+    setup.game = start.kind.parse().ok()?;
+    setup.mode = start.mode.parse().ok()?;
+    setup.heaps = nim_tui::domain::HeapChoice::Custom(start.heaps.clone());
+    setup.first =
+        if start.first_moves_first { nim_tui::domain::First::You } else { nim_tui::domain::First::Ai };
     setup.names = nim_tui::domain::Names(names);
-    Some(super::tables::between_people(nim_tui::app::App::start_now(setup, None), server))
+    let app = match start.ai {
+        Some(level) => {
+            setup.opponent = nim_tui::domain::Opponent::Ai;
+            setup.level = level;
+            let app = nim_tui::app::App::start_now(setup, None).ai_elsewhere();
+            super::tables::with_server_hints(app, server)
+        }
+        None => {
+            setup.opponent = nim_tui::domain::Opponent::Human;
+            super::tables::between_people(nim_tui::app::App::start_now(setup, None), server)
+        }
+    };
+    Some(app)
 }

@@ -195,15 +195,42 @@ pub struct Link {
 }
 
 /// Who follows a table's game from other hosts (`relay.rs`): a game played here that someone on
-/// another host watches is shown there, its start once and each move as it is made.
+/// another host watches is shown there, its start once and each move as it is made. A table of
+/// one's own against the AI is followed while it is open, from one game to the next.
 #[derive(Debug, Clone)]
 pub struct Shown {
     /// The game's key, the same on every host that follows it.
     pub game: String,
     /// The hosts that follow it.
     pub hosts: Vec<String>,
-    /// How many of its moves were sent.
-    pub sent: usize,
+    /// What every host that follows it has of the game: its start and the moves sent (`None`
+    /// before a game was shown: a table of one's own on its start screen).
+    pub sent: Option<Start>,
+    /// Whether they have the game sent as ended: over at the board, or told it was left (a
+    /// resignation, a game left for another screen), which its moves do not say.
+    pub ended: bool,
+}
+
+/// A game's start as it crosses hosts (`relay.rs`), and its moves so far in its notation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Start {
+    pub kind: String,
+    pub mode: String,
+    pub heaps: Vec<u64>,
+    /// Whether the first seat moves first.
+    pub first_moves_first: bool,
+    /// The AI's level, when the second seat is the AI's (a game against the AI).
+    pub ai: Option<nim_tui::domain::Level>,
+    pub moves: Vec<String>,
+}
+
+impl Start {
+    /// Whether `self` is `earlier` with moves made since (or the same).
+    pub fn goes_on_from(&self, earlier: &Start) -> bool {
+        let same_start = (&self.kind, &self.mode, &self.heaps, self.first_moves_first, self.ai)
+            == (&earlier.kind, &earlier.mode, &earlier.heaps, earlier.first_moves_first, earlier.ai);
+        same_start && self.moves.starts_with(&earlier.moves)
+    }
 }
 
 /// The other hosts sharing the database, as the people reach them: `relay.rs`'s relay, behind a
@@ -748,9 +775,9 @@ impl People {
         let mut all = mine.clone();
         let others: Vec<Someone> = self.remote().people.clone();
         for mut p in others {
-            // Someone on another host playing someone can be watched: their game is here when it
-            // is with someone here, and is asked of their host otherwise (`relay.rs`).
-            p.watchable = matches!(p.doing, Doing::Match { .. })
+            // Someone on another host playing someone, or the AI, can be watched: their game is
+            // here when it is with someone here, and is asked of their host otherwise (`relay.rs`).
+            p.watchable = matches!(p.doing, Doing::Match { .. } | Doing::Solo)
                 && (self.relay.get().is_some() || self.table_of(p.id).is_some());
             all.push(p);
         }

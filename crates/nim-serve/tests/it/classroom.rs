@@ -596,3 +596,52 @@ async fn after_a_game_between_two_people_each_is_offered_only_the_way_back() {
     assert!(bob.wait_for(LOBBY).await, "{}", bob.contents());
     running.stop(Duration::from_secs(3)).await;
 }
+
+/// A student reading lines (the lobby's `l`) is given the teacher's position: their lines go on
+/// at its table, under the teacher's line at the top, and the teacher's console goes on drawing.
+/// (The plain door read the table's app while holding it, to write that line: the student's
+/// connection hung, and with it the console, which reads every table.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_student_reading_lines_is_given_a_position_and_the_console_goes_on() {
+    use russh::keys::key::PrivateKeyWithHashAlg;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let teacher_key = nim_serve::hostkey::generate();
+    let mut opts = options(dir.path());
+    opts.teachers = vec![teacher_key.public_key().clone()];
+    let running = server(opts).await;
+    let addr = running.addr();
+    let mut session = crate::serve::connect(addr).await;
+    assert!(session.authenticate_password("erin", "").await.expect("auth").success());
+    let mut erin = Player::open(session, 100, 30).await;
+    assert!(erin.wait_for(LOBBY).await, "{}", erin.contents());
+    erin.send(b"l").await;
+    let has = |erin: &Player, text: &str| String::from_utf8_lossy(&erin.raw).contains(text);
+    let end = std::time::Instant::now() + crate::support::pty::PATIENCE;
+    while !has(&erin, "Lobby. Type ai")
+        && std::time::Instant::now() < end
+        && erin.pump(Duration::from_millis(50)).await
+    {}
+    assert!(has(&erin, "Lobby. Type ai"), "no lines:\n{}", String::from_utf8_lossy(&erin.raw));
+    let mut session = crate::serve::connect(addr).await;
+    let key = PrivateKeyWithHashAlg::new(std::sync::Arc::new(teacher_key), None);
+    assert!(session.authenticate_publickey("mrslee", key).await.expect("auth").success());
+    let mut teacher = Player::open(session, 120, 40).await;
+    assert!(teacher.wait_for(CONSOLE).await, "{}", teacher.contents());
+    teacher.send(b"a").await;
+    assert!(teacher.wait_for("Start").await, "{}", teacher.contents());
+    teacher.send(b"\r").await;
+    assert!(teacher.wait_for("given to 1 student").await, "{}", teacher.contents());
+    while !has(&erin, "Your move.")
+        && std::time::Instant::now() < end
+        && erin.pump(Duration::from_millis(50)).await
+    {}
+    let said = String::from_utf8_lossy(&erin.raw).into_owned();
+    assert!(said.contains("A position from mrslee") && said.contains("Your move."), "{said}");
+    // The console reads erin's table as it draws: it goes on.
+    assert!(
+        teacher.wait_until(|s| s.lines().any(|l| l.contains("erin") && l.contains("(0)"))).await,
+        "{}",
+        teacher.contents()
+    );
+    running.stop(Duration::from_secs(3)).await;
+}

@@ -74,12 +74,15 @@ fn line_of<'a>(screen: &'a str, name: &str) -> &'a str {
 
 /// Moves the lobby's cursor down to `name`'s line.
 fn choose(pty: &mut Pty, name: &str) {
+    let marked = |s: &str| s.lines().find(|l| l.contains(['▶', '►'])).map(str::to_string);
     for _ in 0..10 {
         if line_of(&pty.contents(), name).contains(['▶', '►']) {
             return;
         }
+        // Down a line: the mark moves (to `name`'s line, or on its way there).
+        let before = marked(&pty.contents());
         pty.send(b"\x1b[B");
-        let _ = pty.wait_until(|s| line_of(s, name).contains(['▶', '►']));
+        let _ = pty.wait_until(|s| marked(s) != before);
     }
     panic!("could not choose {name}:\n{}", pty.contents());
 }
@@ -343,6 +346,214 @@ fn a_game_played_wholly_on_one_host_is_watched_and_followed_from_another() {
     kept_once(&pg, moves, winner);
 
     end(&mut [&mut ann, &mut bob, &mut carol, &mut miss], [a, b]);
+}
+
+/// The AI's last move as a screen tells it (`AI took 2 from heap 3`), if it shows one.
+fn ai_moved(screen: &str) -> Option<String> {
+    let line = screen.lines().find(|l| l.contains("AI took"))?;
+    let told = &line[line.find("AI took")?..];
+    let heap = told.find("heap ")? + "heap ".len();
+    let digits = told[heap..].chars().take_while(char::is_ascii_digit).count();
+    Some(told[..heap + digits].to_string())
+}
+
+/// `user` joins host `host` (at `port`) with `ssh -T`, no terminal: the plain door's lines.
+fn join_plain(host: &str, port: u16, user: &str) -> Pty {
+    let mut args = vec!["-T".to_string()];
+    args.extend(ssh_options(port));
+    args.push(format!("{user}@{host}"));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut pty = Pty::program("ssh", &args).size(36, 120).spawn();
+    assert!(pty.wait_for("Lobby of the class server"), "{user} is not in on {host}:\n{}", pty.contents());
+    pty
+}
+
+/// The end of a game against the AI, as its player (and whoever watches) reads it.
+fn ended(screen: &str) -> bool {
+    screen.contains("You win!") || screen.contains("You lose")
+}
+
+/// A student at a game against the AI makes the hint's move and the AI answers (or the game
+/// ends): the screen then.
+fn move_and_the_ai_answers(student: &mut Pty) -> String {
+    assert!(student.wait_until(|s| s.contains("Your turn") || ended(s)), "{}", student.contents());
+    if ended(&student.contents()) {
+        return student.contents();
+    }
+    student.send(b"h");
+    assert!(student.wait_for("Hint"), "no hint:\n{}", student.contents());
+    student.send(b"\r");
+    // The hint goes with the move; then the AI thinks, moves, and it is the student's turn again.
+    let answered =
+        |s: &str| !s.contains("Hint") && (ended(s) || s.contains("Your turn") && ai_moved(s).is_some());
+    assert!(student.wait_until(answered), "the AI did not answer:\n{}", student.contents());
+    student.contents()
+}
+
+/// ann, at her game against the AI on host A, makes the hint's move and the AI answers; those
+/// watching from host B (`watchers`) see the AI's move as ann does, or the same end. Whether the
+/// game ended.
+fn ann_and_the_ai_move(ann: &mut Pty, watchers: &mut [&mut Pty], home: &Path) -> bool {
+    let screen = move_and_the_ai_answers(ann);
+    let (told, over) = match ended(&screen) {
+        // (`You win!` on the full screen, `You win.` in lines.)
+        true => (if screen.contains("You win!") { "You win" } else { "You lose" }.to_string(), true),
+        false => (ai_moved(&screen).expect("the AI's move"), false),
+    };
+    for watcher in watchers.iter_mut() {
+        assert!(
+            watcher.wait_until(|s| s.contains(&told)),
+            "a watcher does not see {told:?}:\n{}\n{}",
+            watcher.contents(),
+            logs(home)
+        );
+    }
+    over
+}
+
+/// A game against the AI played on host A, watched and followed from host B (#40). Host A's AI
+/// plays at `hard` (B's own setting is `perfect`). ann is on A's start screen: carol, on B, is
+/// told there is nothing to watch yet, but the teacher's host B already follows ann's table, and
+/// the console shows the game's position as soon as it begins. carol then watches ann against
+/// the AI (`AI: hard`) and sees each of the AI's moves as ann does, to the end; the console
+/// follows the moves and grades ann's (the hint's: kept). ann's next game at the same table
+/// replaces the one carol watches; when ann resigns it, carol is back in B's lobby, told; she
+/// watches the game after it, and is told again when ann leaves the table. At a game at a new
+/// table the teacher gives ann's position to everyone (`g`) from host B. dan, on B, watches in
+/// lines (`ssh -T`). ann's won game is kept once, by host A.
+#[test]
+fn a_game_against_the_ai_on_one_host_is_watched_and_followed_from_another() {
+    let Some(pg) = crate::support::pg::database() else { return };
+    ssh_present();
+    let home = tempfile::tempdir().expect("temp dir");
+    let url = pg.url();
+    let (teacher_file, keys) = teacher_key(home.path());
+    let config = home.path().join("a.toml");
+    std::fs::write(&config, "level = \"hard\"\n").expect("write host A's config");
+    let config = config.display().to_string();
+    let (a, a_port) = start_host(home.path(), "a", HOST_A, &url, &["--config", &config]);
+    let (b, b_port) = start_host(home.path(), "b", HOST_B, &url, &["--teacher-keys", &keys]);
+    let mut ann = join(HOST_A, a_port, "ann", None, LOBBY);
+    let mut carol = join(HOST_B, b_port, "carol", None, LOBBY);
+    let mut miss = join(HOST_B, b_port, "miss", Some(&teacher_file), "Doing");
+    // dan, on B too, reads lines (`ssh -T`).
+    let mut dan = join_plain(HOST_B, b_port, "dan");
+
+    // ann on her start screen: nothing to watch yet.
+    ann.send(b"\r");
+    assert!(ann.wait_for("Start"), "no start screen:\n{}", ann.contents());
+    assert!(
+        carol.wait_until(|s| line_of(s, "ann").contains("playing the AI (on a)")),
+        "carol does not see ann play the AI:\n{}",
+        carol.contents()
+    );
+    assert!(
+        miss.wait_until(|s| line_of(s, "ann").contains("playing the AI")),
+        "the teacher does not see ann play the AI:\n{}",
+        miss.contents()
+    );
+    choose(&mut carol, "ann");
+    carol.send(b"w");
+    assert!(carol.wait_for("ann is not playing: nothing to watch"), "{}", carol.contents());
+
+    // The game begins: the console shows its position (followed since the start screen).
+    ann.send(b"\r");
+    assert!(ann.wait_for("Your turn"), "the game did not start:\n{}", ann.contents());
+    assert!(ann.contents().contains("AI: hard"), "{}", ann.contents());
+    assert!(
+        miss.wait_until(|s| line_of(s, "ann").contains("3 4 5  (0)")),
+        "the teacher does not see the position of ann's game on the other host:\n{}\n{}",
+        miss.contents(),
+        logs(home.path())
+    );
+    carol.send(b"w");
+    assert!(carol.wait_for("You are watching ann against the AI"), "{}", carol.contents());
+    assert!(carol.wait_for("AI: hard"), "the AI's level is not shown:\n{}", carol.contents());
+    dan.send(b"watch ann\n");
+    assert!(dan.wait_for("You are watching ann against the AI"), "{}", dan.contents());
+
+    // To the end: each of the AI's moves reaches carol; the console follows and grades ann's.
+    let mut moves = 0;
+    loop {
+        assert!(moves < 40, "the game did not end:\n{}", ann.contents());
+        if ann_and_the_ai_move(&mut ann, &mut [&mut carol, &mut dan], home.path()) {
+            break;
+        }
+        moves += 2;
+        assert!(
+            miss.wait_until(
+                |s| line_of(s, "ann").contains(&format!("({moves})")) && line_of(s, "ann").contains("100%")
+            ),
+            "the console does not follow ann's game ({moves} moves, the hint's kept):\n{}",
+            miss.contents()
+        );
+    }
+    assert!(ann.contents().contains("You win!"), "the hint's moves lost:\n{}", ann.contents());
+    let sql = |query: &str| pg.psql(query).trim().to_string();
+    let won = || sql("SELECT count(*) FROM results WHERE player = 'ann' AND outcome = 'won'");
+    let (kept, state) = wait_until(won, |s| s == "1");
+    assert!(kept, "ann's game is not kept: {state}");
+
+    // The next game at the same table: carol watches it in place of the last.
+    ann.send(b"\r");
+    assert!(ann.wait_until(|s| s.contains("Your turn") && !ended(s)), "{}", ann.contents());
+    assert!(
+        carol.wait_until(|s| !ended(s) && s.contains("You are watching ann against the AI")),
+        "carol does not see ann's next game:\n{}\n{}",
+        carol.contents(),
+        logs(home.path())
+    );
+    // (The console shows each game from its start: what it shows next is this game's.)
+    assert!(miss.wait_until(|s| line_of(s, "ann").contains("3 4 5  (0)")), "{}", miss.contents());
+    assert!(!ann_and_the_ai_move(&mut ann, &mut [&mut carol], home.path()));
+    assert!(miss.wait_until(|s| line_of(s, "ann").contains("  (2)")), "{}", miss.contents());
+    // ann resigns it (its moves do not say so): carol is told it ended, and is back in the lobby.
+    ann.send(b"R");
+    assert!(ann.wait_for("Resign this game?"), "{}", ann.contents());
+    ann.send(b"y");
+    assert!(ann.wait_until(ended), "{}", ann.contents());
+    assert!(carol.wait_for("The game you watched (ann against the AI) has ended"), "{}", carol.contents());
+    assert!(carol.wait_for(LOBBY), "{}", carol.contents());
+    assert!(miss.wait_until(|s| !line_of(s, "ann").contains("  (")), "{}", miss.contents());
+    // Her next game at that table is followed again; carol watches it.
+    ann.send(b"\r");
+    assert!(ann.wait_until(|s| s.contains("Your turn") && !ended(s)), "{}", ann.contents());
+    assert!(miss.wait_until(|s| line_of(s, "ann").contains("3 4 5  (0)")), "{}", miss.contents());
+    choose(&mut carol, "ann");
+    carol.send(b"w");
+    assert!(carol.wait_for("You are watching ann against the AI"), "{}", carol.contents());
+    // ann leaves the table: carol is told, and back in the lobby.
+    ann.send(b"q");
+    assert!(ann.wait_for(LOBBY), "{}", ann.contents());
+    assert!(carol.wait_for("The game you watched (ann against the AI) has ended"), "{}", carol.contents());
+    assert!(carol.wait_for(LOBBY), "{}", carol.contents());
+    // Nor does the console show a position of ann's any more (the position cell: `1 4 4  (2)`).
+    assert!(miss.wait_until(|s| !line_of(s, "ann").contains("  (")), "{}", miss.contents());
+
+    // A third game: the teacher on B gives its position to everyone.
+    ann.send(b"\r");
+    assert!(ann.wait_for("Start"), "no start screen:\n{}", ann.contents());
+    ann.send(b"\r");
+    assert!(!ended(&move_and_the_ai_answers(&mut ann)), "{}", ann.contents());
+    let position = |s: &str| {
+        line_of(s, "ann").split("playing the AI").nth(1).and_then(|rest| {
+            rest.split("  (2)").next().map(|p| p.trim().to_string()).filter(|_| rest.contains("  (2)"))
+        })
+    };
+    assert!(miss.wait_until(|s| position(s).is_some()), "{}\n{}", miss.contents(), logs(home.path()));
+    let given = position(&miss.contents()).expect("ann's position");
+    choose(&mut miss, "ann");
+    miss.send(b"g");
+    assert!(
+        miss.wait_for(&format!("Position {given} given to")),
+        "the teacher did not give ann's position ({given}):\n{}\n{}",
+        miss.contents(),
+        logs(home.path())
+    );
+    assert!(ann.wait_for("A position from miss"), "{}", ann.contents());
+    assert_eq!(sql("SELECT count(*) FROM results WHERE player = 'ann' AND outcome = 'won'"), "1");
+
+    end(&mut [&mut ann, &mut carol, &mut dan, &mut miss], [a, b]);
 }
 
 /// A student's game of an activity, from the position given to the end: the hint's move each
