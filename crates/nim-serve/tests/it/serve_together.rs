@@ -14,15 +14,18 @@ pub fn line_of<'a>(screen: &'a str, name: &str) -> &'a str {
     screen.lines().find(|l| l.split_whitespace().any(|w| w == name)).unwrap_or("")
 }
 
-/// Moves the lobby's cursor down to `name`'s line.
+/// Moves the lobby's cursor down to `name`'s line, a line at a time, each time waiting for the
+/// mark to move (a state, not a time: a loaded machine may take long to redraw).
 pub async fn choose(player: &mut Player, name: &str) {
+    let marked = |s: &str| s.lines().find(|l| l.contains(['▶', '►'])).map(str::to_string);
     for _ in 0..10 {
         let screen = player.contents();
         if line_of(&screen, name).contains(['▶', '►']) {
             return;
         }
+        let before = marked(&screen);
         player.send(b"\x1b[B").await;
-        player.settle(Duration::from_millis(150)).await;
+        let _ = player.wait_until(|s| marked(s) != before).await;
     }
     panic!("could not choose {name}:\n{}", player.contents());
 }
