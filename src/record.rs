@@ -77,7 +77,8 @@ impl Record {
         let heaps: Vec<String> = self.history.start().iter().map(u64::to_string).collect();
         let _ = writeln!(out, "heaps {}", heaps.join(" "));
         let players = match &self.players {
-            Players::Ai => "ai".to_string(),
+            // A watcher's view of a game against the AI is the same game.
+            Players::Ai | Players::Watched(_) => "ai".to_string(),
             Players::Hotseat(Names([first, second])) => format!("human {first},{second}"),
             Players::Demo => "demo".to_string(),
         };

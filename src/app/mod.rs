@@ -192,8 +192,8 @@ pub struct Panels {
     pub coach: bool,
 }
 
-/// The application.
-#[derive(Debug)]
+/// The application. `Clone` for a watcher's copy to draw ([`App::watched_as`]).
+#[derive(Debug, Clone)]
 pub struct App {
     pub screen: Screen,
     pub overlay: Option<Overlay>,
@@ -410,6 +410,24 @@ impl App {
             Screen::Replay(replay) => Some(&replay.game),
             Screen::Start(_) | Screen::Learn(_) => None,
         }
+    }
+
+    /// This app as `name`'s watchers see it, when `name` plays the AI here: the first seat
+    /// called by their name instead of "You" ([`Players::Watched`](crate::domain::Players)), so
+    /// that the turn, the moves and the result are told of them. A copy to draw; the game itself
+    /// is unchanged. Any other app is copied as it is.
+    pub fn watched_as(&self, name: &str) -> App {
+        let mut shown = self.clone();
+        let game = match &mut shown.screen {
+            Screen::Play(play) => Some(&mut play.game),
+            Screen::Puzzle(puzzle) => Some(&mut puzzle.game),
+            Screen::Replay(replay) => Some(&mut replay.game),
+            Screen::Demo(_) | Screen::Start(_) | Screen::Learn(_) => None,
+        };
+        if let Some(game) = game.filter(|g| g.players == crate::domain::Players::Ai) {
+            game.players = crate::domain::Players::Watched(name.to_string());
+        }
+        shown
     }
 
     /// Whether the help overlay is open.

@@ -53,13 +53,17 @@ pub enum Players {
     Hotseat(Names),
     /// The AI in both seats, for watching.
     Demo,
+    /// A person, by name, in the first seat against the AI, as someone watching them sees the
+    /// game (their name where the player reads "You"): only ever drawn for a watcher
+    /// ([`crate::app::App::watched_as`]), never played or kept.
+    Watched(String),
 }
 
 impl Players {
     /// Whether a person plays `seat`.
     pub fn is_human(&self, seat: Seat) -> bool {
         match self {
-            Players::Ai => seat == Seat::First,
+            Players::Ai | Players::Watched(_) => seat == Seat::First,
             Players::Hotseat(_) => true,
             Players::Demo => false,
         }
@@ -73,6 +77,8 @@ impl Players {
             Players::Ai => label(lang, ["players-you", "players-ai"][seat.index()]),
             Players::Hotseat(names) => names.shown(lang, seat.index()),
             Players::Demo => label(lang, ["players-ai-1", "players-ai-2"][seat.index()]),
+            Players::Watched(name) if seat == Seat::First => name,
+            Players::Watched(_) => label(lang, "players-ai"),
         }
     }
 

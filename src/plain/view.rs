@@ -131,16 +131,23 @@ pub enum Viewer<'a> {
 
 /// The frame of `app` in `language` for `viewer`.
 pub fn frame_for(app: &App, language: Language, viewer: Viewer) -> Frame {
+    // A watcher of a game against the AI reads the player's name where the player reads "You"
+    // (the moves, the turn, the result).
+    let watched;
+    let app = match viewer {
+        Viewer::Watcher(first) if app.game().is_some_and(|g| g.players == Players::Ai) => {
+            watched = app.watched_as(first);
+            &watched
+        }
+        _ => app,
+    };
     let mut frame = build(language, app);
     let lang = language;
     let Some(game) = app.game() else { return frame };
     if viewer == Viewer::Player || !matches!(app.screen, Screen::Play(_)) {
         return frame;
     }
-    let name = |seat: Seat| match (viewer, &game.players) {
-        (Viewer::Watcher(first), Players::Ai) if seat == Seat::First => first.to_string(),
-        _ => game.name(lang, seat).to_string(),
-    };
+    let name = |seat: Seat| game.name(lang, seat).to_string();
     let position = ("position", Arg::from(position_line(lang, game)));
     let prompt = match (viewer, &game.over) {
         (Viewer::Seat(seat), None) if game.turn() == seat => msg(lang, "plain-your-move", &[position]),

@@ -176,17 +176,22 @@ fn details(game: &Game, app: &App, look: &Look) -> (Line<'static>, Option<usize>
                 (_, None, Players::Ai) if game.turn() == Seat::First => {
                     (crate::words::your_turn(look.language).to_string(), theme.strong(theme.you))
                 }
-                (_, None, Players::Hotseat(_)) => (
-                    crate::words::turn_of(look.language, game.name(look.language, game.turn())),
-                    seat_style(look, game.turn()),
-                ),
+                // Two people, or someone watching a person play the AI: whose turn it is, by name.
+                (_, None, Players::Hotseat(_)) | (_, None, Players::Watched(_))
+                    if game.is_human(game.turn()) =>
+                {
+                    (
+                        crate::words::turn_of(look.language, game.name(look.language, game.turn())),
+                        seat_style(look, game.turn()),
+                    )
+                }
                 (_, None, _) => (
                     crate::words::thinking(look.language, game.name(look.language, game.turn())),
                     seat_style(look, game.turn()),
                 ),
             };
             let opponent = match game.players {
-                Players::Ai => {
+                Players::Ai | Players::Watched(_) => {
                     format!(
                         "│ {} ",
                         i18n::text_with(

@@ -1225,12 +1225,17 @@ impl Scene for Place {
             }
             At::Table { table, role } => {
                 let top = self.table_line(table, *role).map(|top| top.text(look));
-                match self.offered(table, *role) {
-                    Some(offered) => {
+                match (self.offered(table, *role), role) {
+                    // A watcher reads the player's name where the player reads "You".
+                    (Some(offered), Role::Watcher) => {
+                        let look = Look { offered: Some(offered), ..look.clone() };
+                        ui::draw(frame, &table.app().watched_as(&table.players[0]), &look);
+                    }
+                    (Some(offered), _) => {
                         let look = Look { offered: Some(offered), ..look.clone() };
                         ui::draw(frame, &table.app(), &look);
                     }
-                    None => ui::draw(frame, &table.app(), look),
+                    (None, _) => ui::draw(frame, &table.app(), look),
                 }
                 top_line(frame, top.as_deref(), look, self.asking_leave);
             }

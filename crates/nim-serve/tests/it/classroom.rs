@@ -645,3 +645,34 @@ async fn a_student_reading_lines_is_given_a_position_and_the_console_goes_on() {
     );
     running.stop(Duration::from_secs(3)).await;
 }
+
+/// Someone watching a student play the AI reads the student's name where the student reads
+/// "You": the turn (`alice's turn`, never `Your turn`) and the student's moves (`alice took …`),
+/// while the student still reads their own "Your turn".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watcher_of_a_game_against_the_ai_reads_the_players_name_not_you() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let running = server(options(dir.path())).await;
+    let addr = running.addr();
+    let mut alice = Player::arrive(addr, "alice", 100, 30).await;
+    alice.enter().await;
+    alice.send(b"\r").await;
+    assert!(alice.wait_for("Your turn").await, "{}", alice.contents());
+    let mut carol = Player::arrive(addr, "carol", 100, 30).await;
+    assert!(carol.wait_until(|s| s.contains("alice")).await, "{}", carol.contents());
+    choose(&mut carol, "alice").await;
+    carol.send(b"w").await;
+    assert!(carol.wait_for("You are watching alice against the AI").await, "{}", carol.contents());
+    assert!(carol.wait_for("alice's turn").await, "{}", carol.contents());
+    assert!(!carol.contents().contains("Your turn"), "{}", carol.contents());
+    // Alice moves (the move her chooser holds); her watcher reads it as hers, by name.
+    alice.send(b"\r").await;
+    assert!(
+        carol.wait_until(|s| s.contains("alice took") || s.contains("AI took")).await,
+        "{}",
+        carol.contents()
+    );
+    assert!(!carol.contents().contains("You took"), "{}", carol.contents());
+    assert!(alice.wait_for("Your turn").await, "{}", alice.contents());
+    running.stop(Duration::from_secs(3)).await;
+}

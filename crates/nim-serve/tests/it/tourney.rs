@@ -34,6 +34,8 @@ struct Student {
     sent_at: Option<String>,
     /// Games seen to their end.
     games: u32,
+    /// Steps since the last key with the screen unchanged.
+    unchanged: u32,
 }
 
 impl Student {
@@ -43,8 +45,16 @@ impl Student {
         drain(&mut self.player).await;
         let screen = self.player.contents();
         if self.sent_at.as_deref() == Some(screen.as_str()) {
-            return;
+            // A key can be eaten with the screen coming back the same: a late `q` for the game
+            // before, arriving at the next round's table, asks "leave?", and the Enter meant
+            // for the move answers it (stay). Still this student's turn after many looks at an
+            // unchanged screen: the move is sent again (a move made always changes the screen).
+            self.unchanged += 1;
+            if self.unchanged < 200 || !screen.contains(&format!("{}'s turn", self.name)) {
+                return;
+            }
         }
+        self.unchanged = 0;
         let turn = screen.contains("'s turn");
         if turn {
             self.in_game = true;
@@ -109,7 +119,7 @@ async fn arrive(addr: std::net::SocketAddr, name: &str) -> Student {
     assert!(session.authenticate_password(name, "").await.expect("auth").success());
     let mut player = Player::open(session, 80, 24).await;
     assert!(player.wait_for(LOBBY).await, "{}", player.contents());
-    Student { name: name.to_string(), player, in_game: false, sent_at: None, games: 0 }
+    Student { name: name.to_string(), player, in_game: false, sent_at: None, games: 0, unchanged: 0 }
 }
 
 /// The teacher starts a tournament: the tournament key, `down` presses to the kind, Enter.

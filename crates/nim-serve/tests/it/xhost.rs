@@ -396,8 +396,9 @@ fn move_and_the_ai_answers(student: &mut Pty) -> String {
 fn ann_and_the_ai_move(ann: &mut Pty, watchers: &mut [&mut Pty], home: &Path) -> bool {
     let screen = move_and_the_ai_answers(ann);
     let (told, over) = match ended(&screen) {
-        // (`You win!` on the full screen, `You win.` in lines.)
-        true => (if screen.contains("You win!") { "You win" } else { "You lose" }.to_string(), true),
+        // A watcher reads the winner by name (`ann wins!` on the full screen, `ann wins.` in
+        // lines), where ann reads `You win!`.
+        true => (if screen.contains("You win!") { "ann wins" } else { "AI wins" }.to_string(), true),
         false => (ai_moved(&screen).expect("the AI's move"), false),
     };
     for watcher in watchers.iter_mut() {
