@@ -496,7 +496,9 @@ impl Place {
         let free = match &self.at {
             At::Lobby | At::Table { role: Role::Owner | Role::Watcher, .. } => !self.composing,
             At::Table { table: at, role: Role::Seat(_) } => {
-                at.closed.load(Ordering::SeqCst) || at.app().game().is_none_or(|g| g.over.is_some())
+                at.closed.load(Ordering::SeqCst)
+                    || at.app().game().is_none_or(|g| g.over.is_some())
+                    || earlier_round(at, &table)
             }
         };
         if !free {
@@ -1724,4 +1726,14 @@ pub(crate) fn relayed_leave(server: &Server, table: &Table, seat: usize, how: &s
         track_live(server, table, &app);
     }
     table.touch();
+}
+
+/// Whether `at` is a game of an earlier round of the tournament `next` belongs to: its director
+/// seats a round only once every game before it has ended where it is kept, so a table here
+/// still in play (another host's, whose last move is still on its way) holds nobody back.
+fn earlier_round(at: &Table, next: &Table) -> bool {
+    match (at.origin.tournament, next.origin.tournament) {
+        (Some(at), Some(next)) => at.tournament == next.tournament && at.round < next.round,
+        _ => false,
+    }
 }

@@ -133,19 +133,22 @@ fn carry_out(
         }
         Wire::Move { game, ply, notation } => {
             if let Some(table) = relay.table(&game) {
-                super::place::relayed_move(server, &table, ply, &notation);
-                // The home passes it on to its other players' host.
+                // The home passes it on to its other players' host first: a last move ends the
+                // game here, and the director may seat its players' next game at once; that
+                // seating must reach their host after the move that freed them.
                 for peer in others_of(&table, from_host) {
                     relay.send(&peer, Wire::Move { game: game.clone(), ply, notation: notation.clone() });
                 }
+                super::place::relayed_move(server, &table, ply, &notation);
             }
         }
         Wire::Left { game, seat, how } => {
             if let Some(table) = relay.table(&game) {
-                super::place::relayed_leave(server, &table, seat.min(1), &how);
+                // Passed on first, as a move is (a game left is over, its players free).
                 for peer in others_of(&table, from_host) {
                     relay.send(&peer, Wire::Left { game: game.clone(), seat, how: how.clone() });
                 }
+                super::place::relayed_leave(server, &table, seat.min(1), &how);
             }
         }
         Wire::Watch { by, whom } => super::relay::show(server, from_host, by, whom),
