@@ -122,6 +122,7 @@ console-paused = The activity is paused: nobody in it can move (space goes on).
 console-resumed = The activity goes on.
 console-activity-ended = The activity has ended: games still in it were ended by the server (not losses).
 console-no-activity = No activity in progress: a starts one, g gives the chosen game's position.
+console-no-database = The database is out of reach: no activity was given. Try again when it is back.
 console-draft = Next activity: hints { $hints ->
     [yes] on
    *[no] off
@@ -213,6 +214,7 @@ tourney-started = { $kind } started with { $count } students: they are seated at
 tourney-too-few = A tournament needs at least 2 students in the lobby ({ $count } there now).
 tourney-too-many = { $count } students are in the lobby: a round robin takes { $most } at most; choose Swiss.
 tourney-running = A tournament is running already.
+tourney-no-database = The database is out of reach: the tournament was not started. Try again when it is back.
 tourney-ending = The tournament is ending: no new game starts; the games in play are played out.
 tourney-lobby = Tournament: { $place }. of { $count } · { $points } points · { $next }
 tourney-lobby-arena = you are paired as soon as another player is free

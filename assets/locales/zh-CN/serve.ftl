@@ -107,6 +107,7 @@ console-paused = 活动已暂停：参加的人都不能走棋（按空格继续
 console-resumed = 活动继续。
 console-activity-ended = 活动已结束：仍在进行的对局由服务器结束（不算输）。
 console-no-activity = 没有进行中的活动：按 a 开始一个，按 g 发送所选对局的局面。
+console-no-database = 数据库暂时无法连接：活动没有发出。请在它恢复后再试。
 console-draft = 下一个活动：{ $hints ->
     [yes] 可以用提示
    *[no] 不能用提示
@@ -189,6 +190,7 @@ tourney-started = { $kind }已开始，共 { $count } 名学生：他们已被�
 tourney-too-few = 比赛至少需要大厅里有 2 名学生（现在有 { $count } 名）。
 tourney-too-many = 大厅里有 { $count } 名学生：循环赛最多 { $most } 人，请选择瑞士制。
 tourney-running = 已经有一场比赛在进行。
+tourney-no-database = 数据库暂时无法连接：比赛没有开始。请在它恢复后再试。
 tourney-ending = 比赛即将结束：不再开始新对局；进行中的对局下完为止。
 tourney-lobby = 比赛：第 { $place } 名，共 { $count } 人 · { $points } 分 · { $next }
 tourney-lobby-arena = 一有其他选手空闲就为你配对

@@ -105,7 +105,7 @@ pub fn start(server: &Arc<Server>, plan: Plan, teacher: &str) -> Result<usize, R
     if plan.kind == TournamentKind::RoundRobin && n > super::pairing::ROUND_ROBIN_MAX {
         return Err(Refusal::TooManyForRoundRobin(n));
     }
-    let id = server.store.next_tournament_id();
+    let id = server.store.next_tournament_id().ok_or(Refusal::NoDatabase)?;
     let mut t = Tournament::new(id, plan.kind, players);
     if plan.kind == TournamentKind::Swiss {
         t.rounds = Some(plan.rounds);

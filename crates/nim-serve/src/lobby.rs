@@ -78,6 +78,8 @@ pub enum Note {
     ActivityEnded,
     /// No activity in progress to pause or end.
     NoActivity,
+    /// The database has been out of reach too long to number another activity: none given.
+    NoDatabase,
     /// This teacher gave the class a position while you played someone.
     GivenWhileBusy(String),
     /// The game reached the most moves a game may have on the server, and ended.
@@ -135,6 +137,7 @@ impl Note {
             Note::Paused(false) => text(look.language, "console-resumed", &[]),
             Note::ActivityEnded => text(look.language, "console-activity-ended", &[]),
             Note::NoActivity => text(look.language, "console-no-activity", &[]),
+            Note::NoDatabase => text(look.language, "console-no-database", &[]),
             Note::GivenWhileBusy(teacher) => text(
                 look.language,
                 "serve-given-while-busy",
@@ -161,6 +164,7 @@ impl Note {
                         &[("count", (*n).into()), ("most", super::pairing::ROUND_ROBIN_MAX.into())],
                     ),
                     Refusal::Running => text(look.language, "tourney-running", &[]),
+                    Refusal::NoDatabase => text(look.language, "tourney-no-database", &[]),
                 }
             }
             Note::TournamentEnding => text(look.language, "tourney-ending", &[]),

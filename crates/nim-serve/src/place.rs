@@ -206,7 +206,10 @@ impl Place {
             (None, _) => String::new(),
         };
         let second = puzzle.is_none() && setup.first == nim_tui::domain::First::Ai;
-        let activity = self.server.store.next_activity_id();
+        let Some(activity) = self.server.store.next_activity_id() else {
+            self.lobby.note = Some(Note::NoDatabase);
+            return;
+        };
         self.server.store.activity_started(super::db::ActivityRow {
             id: activity,
             started_at: std::time::SystemTime::now(),

@@ -197,7 +197,6 @@ fn carry_out(
         }
         Wire::Activity(activity) => {
             let id = activity.id;
-            server.store.saw_activity_id(id);
             let Some(handout) = activity.handout(&server.settings) else {
                 tracing::warn!(from = %from_host, id, "an activity from another host could not be given here");
                 return;

@@ -9,14 +9,14 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::path::Path;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::SystemTime;
 
 use tokio::sync::{mpsc, oneshot, watch};
 
 use super::db::{
-    Activity, ActivityRow, Db, DbError, FirstMoves, GameRecord, GameRow, LiveGame, LiveKey, Location,
+    Activity, ActivityRow, Db, DbError, FirstMoves, GameRecord, GameRow, IdKind, LiveGame, LiveKey, Location,
     MatchStanding, Outcome, Played, PuzzleBook, PuzzleFigures, PuzzleRating, RatingChange, Selection,
     Standing, StudentSummary, TournamentRow, seconds,
 };
@@ -24,6 +24,64 @@ use nim_tui::rating::{self, Rating};
 
 /// Jobs waiting for the store's thread, at most.
 const QUEUE: usize = 1024;
+
+/// How many ids of each kind a host reserves at a time ([`Ids`]).
+const ID_BATCH: u32 = 8;
+
+/// How many ids of a kind may be left before the next batch is asked for.
+const ID_LOW: usize = 4;
+
+/// Ids of one kind (activities', tournaments') reserved for this host ahead of need: given out
+/// at once, never twice, whichever host asks at the same moment (the database's sequence gives
+/// each batch), and asked for again on the store's thread while some are left.
+struct Ids {
+    kind: IdKind,
+    ready: Mutex<VecDeque<i64>>,
+    /// The last id this host was given (SQLite counts on from it).
+    last: AtomicI64,
+    /// A batch was asked for and has not come yet.
+    asked: AtomicBool,
+}
+
+impl Ids {
+    fn new(kind: IdKind, first: Vec<i64>) -> Ids {
+        let last = first.iter().copied().max().unwrap_or(0);
+        Ids {
+            kind,
+            ready: Mutex::new(first.into()),
+            last: AtomicI64::new(last),
+            asked: AtomicBool::new(false),
+        }
+    }
+
+    /// Takes the next id; whether a new batch should be asked for.
+    fn take(&self) -> (Option<i64>, bool) {
+        let mut ready = self.ready.lock().unwrap_or_else(PoisonError::into_inner);
+        let id = ready.pop_front();
+        let low = ready.len() <= ID_LOW && !self.asked.swap(true, Ordering::SeqCst);
+        (id, low)
+    }
+
+    /// A batch came (or, empty, could not be had: asked again at the next take).
+    fn add(&self, ids: Vec<i64>) {
+        if let Some(max) = ids.iter().copied().max() {
+            self.last.fetch_max(max, Ordering::SeqCst);
+        }
+        self.ready.lock().unwrap_or_else(PoisonError::into_inner).extend(ids);
+        self.asked.store(false, Ordering::SeqCst);
+    }
+
+    /// Asks `db` for a batch, on the store's thread.
+    fn refill(&self, db: &Db) {
+        match db.reserve_ids(self.kind, self.last.load(Ordering::SeqCst), ID_BATCH) {
+            Ok(ids) => self.add(ids),
+            Err(e) => {
+                tracing::warn!("cannot reserve ids for {}: {e}", self.kind.table());
+                self.add(Vec::new());
+            }
+        }
+    }
+}
 
 /// How many of the latest results a teacher's lobby shows.
 pub const RECENT: usize = 5;
@@ -172,6 +230,8 @@ enum Job {
     Flush(oneshot::Sender<()>),
     /// Counts on the board the games other hosts kept since the last look (PostgreSQL).
     CatchUp,
+    /// Reserves the next batch of activities' or tournaments' ids.
+    Ids(IdKind),
 }
 
 /// A handle that asks the store to count the games other hosts kept ([`Store::catch_up`]),
@@ -195,10 +255,10 @@ pub struct Store {
     queries: Arc<AtomicU64>,
     /// Results waiting because another program held the database.
     waiting: Arc<AtomicU64>,
-    /// The last activity id given out.
-    activity_ids: AtomicI64,
-    /// The last tournament id given out.
-    tournament_ids: AtomicI64,
+    /// Activities' ids reserved, ready to give out.
+    activity_ids: Arc<Ids>,
+    /// Tournaments' ids reserved, ready to give out.
+    tournament_ids: Arc<Ids>,
 }
 
 /// Results kept to try again while the database is busy, at most (past it they are logged and
@@ -245,8 +305,11 @@ impl Store {
             }
             false => 0,
         };
-        let activity_ids = AtomicI64::new(db.last_activity_id()?);
-        let tournament_ids = AtomicI64::new(db.last_tournament_id()?);
+        let activity_ids =
+            Arc::new(Ids::new(IdKind::Activity, db.reserve_ids(IdKind::Activity, 0, ID_BATCH)?));
+        let tournament_ids =
+            Arc::new(Ids::new(IdKind::Tournament, db.reserve_ids(IdKind::Tournament, 0, ID_BATCH)?));
+        let pools = [activity_ids.clone(), tournament_ids.clone()];
         for row in db.ratings()? {
             let rated = PlayerRating { game: row.game, mode: row.mode, rating: row.rating, games: row.games };
             tally.ratings.entry(row.player).or_default().push(rated);
@@ -394,6 +457,12 @@ impl Store {
                                 Err(e) => tracing::warn!("cannot read the games other hosts kept: {e}"),
                             }
                         }
+                        Job::Ids(kind) => {
+                            counted.fetch_add(1, Ordering::Relaxed);
+                            if let Some(ids) = pools.iter().find(|p| p.kind == kind) {
+                                ids.refill(&db);
+                            }
+                        }
                         Job::Seen(name) => {
                             counted.fetch_add(1, Ordering::Relaxed);
                             if let Err(e) = db.seen(&name) {
@@ -464,14 +533,20 @@ impl Store {
         CatchUp(self.jobs.clone())
     }
 
-    /// A new activity's id: one more than any given out or kept in the database.
-    pub fn next_activity_id(&self) -> i64 {
-        self.activity_ids.fetch_add(1, Ordering::Relaxed) + 1
+    /// A new activity's id, never given out before by any host sharing the database; `None`
+    /// when the ids reserved ran out while the database was out of reach.
+    pub fn next_activity_id(&self) -> Option<i64> {
+        self.next_id(&self.activity_ids)
     }
 
-    /// Activity `id` was given out by another host: the next one here comes after it.
-    pub fn saw_activity_id(&self, id: i64) {
-        self.activity_ids.fetch_max(id, Ordering::Relaxed);
+    /// The next id from `ids`, asking for the next batch when few are left.
+    fn next_id(&self, ids: &Ids) -> Option<i64> {
+        let (id, low) = ids.take();
+        if low && self.jobs.try_send(Job::Ids(ids.kind)).is_err() {
+            // The queue is full: asked again at the next take.
+            ids.asked.store(false, Ordering::SeqCst);
+        }
+        id
     }
 
     /// Keeps an activity as it starts (its id from [`Store::next_activity_id`]); it becomes the
@@ -485,9 +560,9 @@ impl Store {
         self.send(Job::Write(Write::ActivityEnded(id, seconds(at))));
     }
 
-    /// A new tournament's id: one more than any given out or kept in the database.
-    pub fn next_tournament_id(&self) -> i64 {
-        self.tournament_ids.fetch_add(1, Ordering::Relaxed) + 1
+    /// A new tournament's id, as [`Store::next_activity_id`] gives an activity's.
+    pub fn next_tournament_id(&self) -> Option<i64> {
+        self.next_id(&self.tournament_ids)
     }
 
     /// Keeps a tournament as it starts (its id from [`Store::next_tournament_id`]).
@@ -930,6 +1005,44 @@ mod tests {
         }
     }
 
+    /// Activities' and tournaments' ids are never given twice, by one store through many
+    /// batches or by two stores on one database taking them in turn (two hosts, in
+    /// PostgreSQL; in SQLite two stores in one test stand for a server and its restart, one
+    /// after the other).
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn ids_are_never_given_twice() {
+        for backend in backends() {
+            let at = location(&backend);
+            let shared = matches!(at, Location::Postgres(_));
+            let stores = if shared {
+                vec![Store::open_at(&at).expect("open"), Store::open_at(&at).expect("open a second")]
+            } else {
+                vec![Store::open_at(&at).expect("open")]
+            };
+            let mut seen: Vec<(bool, i64)> = Vec::new();
+            for turn in 0..60 {
+                let store = &stores[turn % stores.len()];
+                for activity in [true, false] {
+                    let id = loop {
+                        let id = if activity { store.next_activity_id() } else { store.next_tournament_id() };
+                        match id {
+                            Some(id) => break id,
+                            // Taken faster than a batch comes: once the store has done its jobs
+                            // it has one.
+                            None => store.flush().await,
+                        }
+                    };
+                    assert!(id > 0);
+                    seen.push((activity, id));
+                }
+            }
+            let taken = seen.len();
+            seen.sort_unstable();
+            seen.dedup();
+            assert_eq!(seen.len(), taken, "an id given twice: {seen:?}");
+        }
+    }
+
     async fn the_students_summaries_kept_as_records_come_are_the_tables_in(path: &Location) {
         use Grade::{Kept, Missed, NoWin};
         let store = Store::open_at(path).expect("open");
@@ -951,7 +1064,7 @@ mod tests {
             ],
             None,
         ));
-        let id = store.next_activity_id();
+        let id = store.next_activity_id().expect("an id");
         assert_eq!(id, 1);
         store.activity_started(ActivityRow {
             id,
@@ -1015,7 +1128,13 @@ mod tests {
         let again = Store::open_at(path).expect("open a second time");
         assert_eq!(again.board().students, kept.students);
         assert_eq!(again.board().activity, kept.activity);
-        assert_eq!(again.next_activity_id(), 2);
+        // On after the ids the first store reserved (in SQLite, one host, straight after the
+        // activity kept).
+        let next = again.next_activity_id().expect("an id");
+        assert!(next > id, "{next}");
+        if matches!(path, Location::Sqlite(_)) {
+            assert_eq!(next, 2);
+        }
     }
 
     /// Ratings (#39), kept by the store as games are written: a game against a weaker level

@@ -414,6 +414,8 @@ pub enum Refusal {
     TooManyForRoundRobin(usize),
     /// One is running already.
     Running,
+    /// The database has been out of reach too long to number another.
+    NoDatabase,
 }
 
 #[cfg(test)]

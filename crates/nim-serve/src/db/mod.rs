@@ -393,6 +393,31 @@ pub struct TournamentGame {
     pub round: u32,
 }
 
+/// What an id the server gives out names: an activity or a tournament ([`Db::reserve_ids`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IdKind {
+    Activity,
+    Tournament,
+}
+
+impl IdKind {
+    /// The table whose rows the ids name.
+    pub(crate) fn table(self) -> &'static str {
+        match self {
+            IdKind::Activity => "activities",
+            IdKind::Tournament => "tournaments",
+        }
+    }
+
+    /// The PostgreSQL sequence they come from (schema 8).
+    pub(crate) fn sequence(self) -> &'static str {
+        match self {
+            IdKind::Activity => "activity_ids",
+            IdKind::Tournament => "tournament_ids",
+        }
+    }
+}
+
 /// One player's rating in one game and mode, as kept (`ratings`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct RatingRow {
@@ -733,8 +758,10 @@ pub struct MatchStanding {
 /// games in progress on each (`live_games`); an SQLite file (one host) has nothing new. 6 keeps
 /// rated puzzles (`puzzle_ratings`, `puzzle_solvers`, `puzzle_answers`). 7 keeps, in
 /// PostgreSQL, who is on each host (`presence`) and what one host tells another (`relay`); an
-/// SQLite file has nothing new.
-pub const VERSION: i64 = 7;
+/// SQLite file has nothing new. 8 gives activities' and tournaments' ids from sequences in
+/// PostgreSQL (`activity_ids`, `tournament_ids`), so that two hosts never give one id twice; an
+/// SQLite file (one host) has nothing new.
+pub const VERSION: i64 = 8;
 
 /// The longest wait for another program's lock on the database, per write.
 pub const BUSY_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
@@ -1034,11 +1061,6 @@ impl Db {
         both!(self, d => d.tournament_ended(id, at))
     }
 
-    /// The highest tournament id kept (0 when there is none).
-    pub fn last_tournament_id(&self) -> Result<i64, DbError> {
-        both!(self, d => d.last_tournament_id())
-    }
-
     /// Every tournament, oldest first.
     pub fn tournaments(&self) -> Result<Vec<TournamentRow>, DbError> {
         both!(self, d => d.tournaments())
@@ -1094,9 +1116,11 @@ impl Db {
         both!(self, d => d.puzzle_book())
     }
 
-    /// The highest activity id kept (0 when there is none).
-    pub fn last_activity_id(&self) -> Result<i64, DbError> {
-        both!(self, d => d.last_activity_id())
+    /// `count` new ids of `kind`, never given out before to this host or any other sharing the
+    /// database: from a sequence in PostgreSQL; in SQLite (one host) the next after both the
+    /// highest kept and `after`, the last this host was given.
+    pub fn reserve_ids(&self, kind: IdKind, after: i64, count: u32) -> Result<Vec<i64>, DbError> {
+        both!(self, d => d.reserve_ids(kind, after, count))
     }
 
     /// The ids of the `limit` latest activities, newest first.

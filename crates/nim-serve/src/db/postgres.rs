@@ -24,10 +24,10 @@ use ::postgres::{Client, Config, NoTls, Row, Transaction};
 
 use super::{
     Activity, ActivityRow, BUSY_WAIT, DbError, FirstMoves, GameRecord, GameRow, Grade, HistoryRow, HostEnded,
-    LiveGame, LiveKey, MatchStanding, MoveRow, Outcome, Played, PresenceChange, PresenceRow, PuzzleBook,
-    PuzzleFigures, PuzzleRating, RatingChange, RatingRow, Readings, RelayRow, Selection, Standing,
-    StudentSummary, Told, TournamentGame, TournamentKind, TournamentResult, TournamentRow, VERSION, now,
-    seconds, time_of,
+    IdKind, LiveGame, LiveKey, MatchStanding, MoveRow, Outcome, Played, PresenceChange, PresenceRow,
+    PuzzleBook, PuzzleFigures, PuzzleRating, RatingChange, RatingRow, Readings, RelayRow, Selection,
+    Standing, StudentSummary, Told, TournamentGame, TournamentKind, TournamentResult, TournamentRow, VERSION,
+    now, seconds, time_of,
 };
 
 /// The longest wait for a connection, unless the URL gives its own `connect_timeout`.
@@ -66,11 +66,12 @@ const VERSION_TABLE: &str = "nim_tui_schema";
 /// The schema at each version, in order: a database at version `v` gets every step after it.
 /// PostgreSQL came with version 4; its later versions will add steps here, as SQLite's
 /// `migrate` adds columns. Integers are BIGINT, flags BOOLEAN, ratings DOUBLE PRECISION; the
-/// rows' ids come from sequences (BIGSERIAL), an activity's and a tournament's from the server.
+/// rows' ids come from sequences (BIGSERIAL), an activity's and a tournament's from sequences
+/// of their own that the server reserves from ahead of need (version 8).
 /// The only foreign keys are those to `games`, written in the same transaction: a game refers
 /// to its activity and tournament by id without one, as in SQLite (whose keys are not enforced),
 /// so that a game is never refused for a row another server writes.
-const MIGRATIONS: [(i64, &str); 4] = [
+const MIGRATIONS: [(i64, &str); 5] = [
     (
         4,
         "
@@ -287,6 +288,17 @@ CREATE TABLE relay (
     at BIGINT NOT NULL
 );
 CREATE INDEX relay_by_host ON relay (to_host, id);
+",
+    ),
+    // Version 8 (#40): activities' and tournaments' ids from sequences, each starting after the
+    // highest kept, so that two hosts giving one at the same moment never give the same.
+    (
+        8,
+        "
+CREATE SEQUENCE activity_ids;
+SELECT setval('activity_ids', (SELECT COALESCE(MAX(id), 0) + 1 FROM activities), false);
+CREATE SEQUENCE tournament_ids;
+SELECT setval('tournament_ids', (SELECT COALESCE(MAX(id), 0) + 1 FROM tournaments), false);
 ",
     ),
 ];
@@ -1203,10 +1215,6 @@ impl Postgres {
         })
     }
 
-    pub(super) fn last_tournament_id(&self) -> Result<i64, DbError> {
-        self.with(|c| Ok(c.query_one("SELECT COALESCE(MAX(id), 0) FROM tournaments", &[])?.try_get(0)?))
-    }
-
     pub(super) fn tournaments(&self) -> Result<Vec<TournamentRow>, DbError> {
         self.with(|c| {
             let rows = c.query(
@@ -1397,8 +1405,13 @@ impl Postgres {
         })
     }
 
-    pub(super) fn last_activity_id(&self) -> Result<i64, DbError> {
-        self.with(|c| Ok(c.query_one("SELECT COALESCE(MAX(id), 0) FROM activities", &[])?.try_get(0)?))
+    pub(super) fn reserve_ids(&self, kind: IdKind, _after: i64, count: u32) -> Result<Vec<i64>, DbError> {
+        // Each nextval is this host's alone, whatever the other hosts take at the same moment.
+        let sql = format!("SELECT nextval('{}') FROM generate_series(1, $1::bigint)", kind.sequence());
+        self.with(move |c| {
+            let rows = c.query(&sql, &[&i64::from(count)])?;
+            Ok(rows.iter().map(|r| r.try_get(0)).collect::<Result<_, _>>()?)
+        })
     }
 
     pub(super) fn latest_activity_ids(&self, limit: u32) -> Result<Vec<i64>, DbError> {
@@ -2032,6 +2045,25 @@ mod tests {
         let other = db.cluster.database();
         other.psql("CREATE TABLE results (id INTEGER)");
         assert!(matches!(Db::open_at(&at(&other.url())), Err(DbError::NotOurs { .. })));
+    }
+
+    /// A database of version 7 (ids given by each server as one more than the highest kept)
+    /// gains the sequences of version 8, each starting after the highest id kept.
+    #[test]
+    fn version_7_ids_go_on_from_the_highest_kept() {
+        use super::super::{Db, IdKind};
+        let Some(db) = crate::test_pg::database() else { return };
+        drop(Db::open_at(&at(&db.url())).expect("made"));
+        db.psql(
+            "DROP SEQUENCE activity_ids; DROP SEQUENCE tournament_ids; UPDATE nim_tui_schema SET version = 7;
+             INSERT INTO activities (id, started_at, game, mode, hints, started_by) VALUES (41, 0, 'nim', 'normal', FALSE, 't');
+             INSERT INTO tournaments (id, kind, started_at, game, mode, started_by) VALUES (7, 'arena', 0, 'nim', 'normal', 't');",
+        );
+        let migrated = Db::open_at(&at(&db.url())).expect("migrated");
+        assert_eq!(db.psql("SELECT version FROM nim_tui_schema").trim(), VERSION.to_string());
+        assert_eq!(migrated.reserve_ids(IdKind::Activity, 0, 2).expect("ids"), [42, 43]);
+        assert_eq!(migrated.reserve_ids(IdKind::Tournament, 0, 1).expect("ids"), [8]);
+        assert_eq!(migrated.reserve_ids(IdKind::Activity, 0, 1).expect("ids"), [44]);
     }
 
     /// A refused password, a missing database and a server that is not there are failures at

@@ -8,7 +8,7 @@ use std::sync::Mutex;
 use rusqlite::{Connection, params};
 
 use super::{
-    Activity, ActivityRow, BUSY_WAIT, DbError, FirstMoves, GameRecord, GameRow, Grade, HistoryRow,
+    Activity, ActivityRow, BUSY_WAIT, DbError, FirstMoves, GameRecord, GameRow, Grade, HistoryRow, IdKind,
     MatchStanding, MoveRow, Outcome, Played, PuzzleBook, PuzzleFigures, PuzzleRating, RatingChange,
     RatingRow, Readings, Selection, Standing, StudentSummary, TournamentKind, TournamentResult,
     TournamentRow, VERSION, now, seconds, time_of,
@@ -490,10 +490,6 @@ impl Sqlite {
         })
     }
 
-    pub(super) fn last_tournament_id(&self) -> Result<i64, DbError> {
-        self.with(|c| c.query_row("SELECT COALESCE(MAX(id), 0) FROM tournaments", [], |r| r.get(0)))
-    }
-
     pub(super) fn tournaments(&self) -> Result<Vec<TournamentRow>, DbError> {
         self.with(|c| {
             let mut stmt = c.prepare(
@@ -677,8 +673,12 @@ impl Sqlite {
         })
     }
 
-    pub(super) fn last_activity_id(&self) -> Result<i64, DbError> {
-        self.with(|c| c.query_row("SELECT COALESCE(MAX(id), 0) FROM activities", [], |r| r.get(0)))
+    pub(super) fn reserve_ids(&self, kind: IdKind, after: i64, count: u32) -> Result<Vec<i64>, DbError> {
+        let kept: i64 = self.with(|c| {
+            c.query_row(&format!("SELECT COALESCE(MAX(id), 0) FROM {}", kind.table()), [], |r| r.get(0))
+        })?;
+        let last = kept.max(after);
+        Ok((1..=i64::from(count)).map(|i| last.saturating_add(i)).collect())
     }
 
     pub(super) fn latest_activity_ids(&self, limit: u32) -> Result<Vec<i64>, DbError> {

@@ -382,7 +382,7 @@ async fn class_report_in(backend: &crate::support::pg::Backend) {
         }
     }
     // A class race: pairs between people, and a few against the AI.
-    let id = store.next_activity_id();
+    let id = store.next_activity_id().expect("an id");
     store.activity_started(ActivityRow {
         id,
         started_at: SystemTime::now(),

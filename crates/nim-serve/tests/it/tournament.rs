@@ -74,7 +74,7 @@ async fn arena_in(backend: &crate::support::pg::Backend) {
     let at = nim_serve::db::Location::parse(&backend.db_arg()).expect("the database's location");
     let store = Store::open_at(&at).expect("open");
     let names: Vec<String> = (1..=20).map(|i| format!("s{i:02}")).collect();
-    let id = store.next_tournament_id();
+    let id = store.next_tournament_id().expect("an id");
     store.tournament_started(TournamentRow {
         id,
         kind: TournamentKind::Arena,
