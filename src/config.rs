@@ -17,7 +17,9 @@ use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
 use crate::cli::GameArgs;
-use crate::domain::{Action, First, HeapChoice, Level, MAX_HEAP, MAX_HEAPS, Names, Opponent, Preset};
+use crate::domain::{
+    Action, First, HeapChoice, Level, MAX_HEAP, MAX_HEAPS, Names, Opponent, Preset, StartHeapsError,
+};
 use crate::engine::{GameKind, Mode};
 use crate::i18n::{Language, LanguageSetting};
 use crate::keys::{KeyBinding, Keymap, KeymapError, ParseKeyError};
@@ -203,7 +205,8 @@ fn quoted(names: &[&str]) -> String {
 }
 
 const HEAPS_EXPECTED: &str = "expected a preset (\"3-4-5\", \"marienbad\", \"1-3-5-7-9\" or \"random\"), \
-     a list such as [3, 4, 5], or { random = { count = [3, 5], size = [1, 12] } }";
+     a list such as [3, 4, 5], heaps written as on the command line (\"3 4 5\", a Hackenbush \
+     forest \"3 1(2,3)\"), or { random = { count = [3, 5], size = [1, 12] } }";
 
 /// What each plain setting accepts, for messages.
 fn expected(setting: &str) -> &'static str {
@@ -323,8 +326,19 @@ impl Layers {
         for (key, value) in &entries {
             match key.get_ref().as_ref() {
                 "heaps" => {
-                    self.heaps =
-                        Some(read_heaps(value).map_err(|(span, msg)| fail(span, Problem::BadHeaps(msg)))?)
+                    // Heaps written as on the command line are read as the game this file names
+                    // reads them (a Hackenbush forest in its notation), or the one below it.
+                    let named = |v: &Spanned<DeValue<'_>>| v.get_ref().as_str().map(str::to_string);
+                    let game = entries
+                        .iter()
+                        .find(|(k, _)| k.get_ref() == "game")
+                        .and_then(|(_, v)| named(v))
+                        .or_else(|| self.plain.get("game").and_then(toml::Value::as_str).map(str::to_string))
+                        .and_then(|name| GameKind::parse_name(&name).ok())
+                        .unwrap_or(GameKind::Nim);
+                    self.heaps = Some(
+                        read_heaps(value, game).map_err(|(span, msg)| fail(span, Problem::BadHeaps(msg)))?,
+                    )
                 }
                 "theme" => {
                     let name = value.get_ref().as_str().unwrap_or_default();
@@ -657,13 +671,22 @@ fn read_range(
     Ok(pair)
 }
 
-fn read_heaps(value: &Spanned<DeValue<'_>>) -> Result<HeapChoice, Failure<String>> {
+/// Reads `heaps` for a game of `game` (which reads a string that names no preset, as `--heaps`
+/// does).
+fn read_heaps(value: &Spanned<DeValue<'_>>, game: GameKind) -> Result<HeapChoice, Failure<String>> {
     let span = value.span();
     match value.get_ref() {
         DeValue::String(name) if name.trim().eq_ignore_ascii_case("random") => Ok(HeapChoice::RANDOM),
-        DeValue::String(name) => Preset::from_name(name)
-            .map(HeapChoice::Preset)
-            .ok_or_else(|| (span, format!("unknown preset \"{name}\": {HEAPS_EXPECTED}"))),
+        DeValue::String(text) => HeapChoice::read(game, text).map_err(|e| match &e {
+            StartHeapsError::NotAPreset(name) => {
+                (span, format!("unknown preset \"{name}\": {HEAPS_EXPECTED}"))
+            }
+            StartHeapsError::DoubleDash(_) => (span, e.to_string()),
+            // Heaps, written wrong: what is wrong with them is the message.
+            other => {
+                (span, format!("\"{}\": {other}", crate::text::escape_short(text, crate::text::ECHO_MAX)))
+            }
+        }),
         DeValue::Array(items) => {
             let mut heaps = Vec::with_capacity(items.len());
             for (i, item) in items.iter().enumerate() {
@@ -879,8 +902,24 @@ mod tests {
         );
         let table = parse_str("[heaps.random]\ncount = [1, 1]\nsize = [3, 3]\n").unwrap();
         assert_eq!(table.heaps, HeapChoice::Random { count: (1, 1), size: (3, 3) });
+        // Written as on the command line, and read as the file's game reads it.
+        assert_eq!(heaps("\"3-4-6\""), HeapChoice::Custom(vec![3, 4, 6]));
+        assert_eq!(heaps("\"2, 5 7\""), HeapChoice::Custom(vec![2, 5, 7]));
+        let forest = |text: &str| parse_str(&format!("game = \"hackenbush\"\nheaps = {text}\n"));
+        let trees = crate::engine::hackenbush::parse_forest("3 1(2,3)").unwrap();
+        assert_eq!(forest("\"3 1(2,3)\"").unwrap().heaps, HeapChoice::Custom(trees.clone()));
+        // The game named after the heaps reads them too.
+        let after = parse_str("heaps = \"3 1(2,3)\"\ngame = \"hackenbush\"\n").unwrap();
+        assert_eq!(after.heaps, HeapChoice::Custom(trees));
+        let Err(ConfigError::Invalid { line: 2, problem: Problem::BadHeaps(why), .. }) = forest("\"1(2\"")
+        else {
+            panic!("an unclosed tree is refused")
+        };
+        assert!(why.starts_with("\"1(2\": the brackets do not match"), "{why}");
         for bad in [
-            "\"3-4-6\"",
+            "\"marienbda\"",
+            "\"3--4\"",
+            "\"1(2)\"",
             "[]",
             "[3, 0]",
             "[3, -1]",

@@ -161,7 +161,9 @@ impl StartMenu {
         let (heap_option, random, custom) = match &setup.heaps {
             HeapChoice::Preset(preset) => (HeapOption::Preset(*preset), HeapChoice::RANDOM, String::new()),
             random @ HeapChoice::Random { .. } => (HeapOption::Random, random.clone(), String::new()),
-            custom @ HeapChoice::Custom(_) => (HeapOption::Custom, HeapChoice::RANDOM, custom.to_string()),
+            custom @ HeapChoice::Custom(_) => {
+                (HeapOption::Custom, HeapChoice::RANDOM, custom.written(setup.game))
+            }
         };
         // A preset's game with the preset's heaps shows as the preset.
         let all = GameOption::all();

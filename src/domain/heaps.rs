@@ -151,6 +151,20 @@ impl FromStr for HeapChoice {
 }
 
 impl HeapChoice {
+    /// The choice as a person writes it for a game of `kind`, which [`HeapChoice::read`] reads
+    /// back: as it is shown ([`fmt::Display`]), but custom heaps in the game's own notation
+    /// when it has one (Green Hackenbush's trees, `3 1(2,3)`).
+    pub fn written(&self, kind: GameKind) -> String {
+        use crate::engine::Rules;
+        match self {
+            HeapChoice::Custom(heaps) => crate::engine::Ruleset::new(kind, crate::engine::Mode::Normal)
+                .game()
+                .write_position(&crate::engine::Position::new(heaps.clone()))
+                .unwrap_or_else(|| self.to_string()),
+            other => other.to_string(),
+        }
+    }
+
     /// A choice for a game of `kind` as `--heaps` and the start menu read it: a preset name,
     /// `random`, or a start as a person writes the game's positions (heaps `3 4 5`, `3,4,5` or
     /// `3-4-5`; a game with a notation of its own reads that, see

@@ -226,6 +226,20 @@ fn the_start_menu_takes_trees_in_their_notation() {
     assert_eq!(trees(&app), "3 1(2,3) 2(1,1(1,2))", "nineteen numbers, three trees");
 }
 
+/// Trees given before the menu opens (`--heaps` then a new game, a config file's `heaps`) show
+/// in it as they were written, not as the numbers that keep them, and start the same game.
+#[test]
+fn the_start_menu_shows_given_trees_in_their_notation_and_starts_them() {
+    let mut app = App::new(setup("3 1(2,3)"), Some(3));
+    assert_eq!(menu(&app).heap_option, HeapOption::Custom);
+    assert_eq!(menu(&app).custom, "3 1(2,3)");
+    let screen = text(&draw_with(&app, &Look::default(), 80, 24));
+    assert!(screen.contains("Custom: 3 1(2,3)"), "{screen}");
+    assert_eq!(menu(&app).row, StartRow::Start);
+    act(&mut app, Action::Take);
+    assert_eq!(trees(&app), "3 1(2,3)");
+}
+
 #[test]
 fn a_bad_tree_in_heaps_exits_2_with_a_clear_message_and_the_terminal_untouched() {
     // In a home of its own: nothing of the person's running the tests is read or written.

@@ -200,9 +200,7 @@ impl Place {
         let limit = (minutes > 0).then(|| std::time::Duration::from_secs(minutes * 60));
         let position = match (&puzzle, &setup.heaps) {
             (Some(start), _) => say::puzzle_name(self.server.language, start),
-            (None, nim_tui::domain::HeapChoice::Custom(heaps)) => {
-                nim_tui::engine::Position::from(heaps.clone()).to_string()
-            }
+            (None, custom @ nim_tui::domain::HeapChoice::Custom(_)) => custom.written(setup.game),
             (None, _) => String::new(),
         };
         let second = puzzle.is_none() && setup.first == nim_tui::domain::First::Ai;
