@@ -81,7 +81,7 @@ pub(super) fn size(
             Some((width, lines * 4 - 1 + 2, whole))
         }
         Picture::Grid => {
-            let grid = Grid::of(game, Rect::new(0, 0, u16::MAX, u16::MAX), Some(&game.chosen()));
+            let grid = Grid::new(game, Rect::new(0, 0, u16::MAX, u16::MAX), Some(&game.chosen()), scale > 1);
             let whole = grid.width().saturating_add(4).max(min_width);
             Some((whole.min(max_width.max(min_width)), grid.height().saturating_add(2), whole))
         }
@@ -851,13 +851,29 @@ struct Grid {
     x: u16,
     cell: u16,
     label: u16,
-    /// The header's line; the first row of coins is the next.
+    /// The header's line; the first row of coins is `pitch` lines under it, and each next row
+    /// `pitch` under the one before.
     y: u16,
+    /// Lines from one row of coins to the next: 2 on a board given the room (a projector's
+    /// screen), else 1.
+    pitch: u16,
     inside: Rect,
 }
 
 impl Grid {
+    /// The grid within `board`: spaced out (wider cells, a blank line between rows) when the
+    /// board was given the room for that, as [`size`] asks at a scale above 1.
     fn of(game: &Game, board: Rect, marked: Option<&Move>) -> Grid {
+        let roomy = Grid::new(game, board, marked, true);
+        let inside = board.inner(Margin::new(1, 1));
+        if roomy.width() <= inside.width && roomy.height() <= inside.height {
+            roomy
+        } else {
+            Grid::new(game, board, marked, false)
+        }
+    }
+
+    fn new(game: &Game, board: Rect, marked: Option<&Move>, roomy: bool) -> Grid {
         let heads = crate::engine::heads(game.position().heaps());
         let mut xs: Vec<u64> = heads.iter().map(|h| h.x).collect();
         let mut ys: Vec<u64> = heads.iter().map(|h| h.y).collect();
@@ -871,8 +887,9 @@ impl Grid {
         };
         let inside = board.inner(Margin::new(1, 1));
         let label = digits(&rows) + 1;
-        let cell = (digits(&columns) + 1).max(3);
-        Grid { x: inside.x + 1 + label, cell, label, y: inside.y, columns, rows, inside }
+        let (extra, pitch) = if roomy { (2, 2) } else { (0, 1) };
+        let cell = (digits(&columns) + 1).max(3) + extra;
+        Grid { x: inside.x + 1 + label, cell, label, y: inside.y, pitch, columns, rows, inside }
     }
 
     fn width(&self) -> u16 {
@@ -880,19 +897,26 @@ impl Grid {
     }
 
     fn height(&self) -> u16 {
-        1 + self.rows.len() as u16
+        1 + self.pitch.saturating_mul(self.rows.len() as u16)
+    }
+
+    /// The line of the `j`th row shown (from 0).
+    fn line(&self, j: u16) -> u16 {
+        self.y + self.pitch * (j + 1)
     }
 
     /// Where the coin at column `x`, row `y` is drawn, when it is shown.
     fn place(&self, x: u64, y: u64) -> Option<(u16, u16)> {
         let i = self.columns.iter().position(|&c| c == Some(x))? as u16;
         let j = self.rows.iter().position(|&r| r == Some(y))? as u16;
-        Some((self.x + i * self.cell + self.cell / 2, self.y + 1 + j))
+        Some((self.x + i * self.cell + self.cell / 2, self.line(j)))
     }
 
-    /// The coin a click at (`column`, `row`) lands on.
+    /// The coin a click at (`column`, `row`) lands on: on a row's line, or on the blank line
+    /// above it when the rows are spaced out.
     fn at(&self, column: u16, row: u16) -> Option<(u64, u64)> {
-        let j = usize::from(row.checked_sub(self.y + 1)?);
+        let below = row.checked_sub(self.y + 1)?;
+        let j = usize::from(below / self.pitch);
         let i = usize::from(column.checked_sub(self.x)? / self.cell);
         Some((*self.columns.get(i)?.as_ref()?, *self.rows.get(j)?.as_ref()?))
     }
@@ -917,11 +941,12 @@ impl Grid {
         for (i, column) in self.columns.iter().enumerate() {
             let x = self.x + i as u16 * self.cell;
             let text = column.map_or(gap.to_string(), |c| c.to_string());
-            let centre = x + (self.cell.saturating_sub(text.width() as u16)) / 2 + 1;
+            // Over the coins: a number of one column on the coin, of two on it and the next.
+            let centre = x + (self.cell.saturating_sub(text.width() as u16)) / 2;
             put(centre.min(x + self.cell - 1), self.y, &text, theme.fg(theme.dim));
         }
         for (j, row) in self.rows.iter().enumerate() {
-            let y = self.y + 1 + j as u16;
+            let y = self.line(j as u16);
             let label = row.map_or(gap.to_string(), |r| r.to_string());
             let pad = self.label.saturating_sub(label.width() as u16);
             put(self.inside.x + pad, y, &label, theme.fg(theme.dim));

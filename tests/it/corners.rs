@@ -100,3 +100,59 @@ fn solve_answers_at_the_largest_places_in_the_schema() {
     assert_eq!(answer["count_exact"], false);
     assert!(answer["moves"][0]["corners"].is_array());
 }
+
+/// The grid takes clicks where its coins are drawn, compact on a small screen and spaced out on a
+/// large one (a projector's): a click on a head chooses it, a click on a square then chooses the
+/// opposite corner, and the columns' numbers stand over their coins.
+#[test]
+fn the_grid_takes_clicks_where_its_coins_are_drawn_compact_or_spaced_out() {
+    for (width, height, spaced) in [(60u16, 16u16, Some(false)), (80, 24, None), (140, 45, Some(true))] {
+        let mut app = playing();
+        let look = Look::default();
+        let area = ratatui::layout::Rect::new(0, 0, width, height);
+        // The heads in reading order: (3, 2), then (2, 4) and (4, 4) on one row.
+        let heads = |app: &App| {
+            let buf = view::draw_with(app, &look, width, height);
+            let mut heads: Vec<(u16, u16)> = (0..height)
+                .flat_map(|y| (0..width).map(move |x| (x, y)))
+                .filter(|&(x, y)| buf[(x, y)].symbol() == "●")
+                .collect();
+            heads.sort_by_key(|&(x, y)| (y, x));
+            let [(x3, y2), (x2, y4), (x4, _)] = heads[..] else {
+                panic!("three heads:\n{}", view::text(&buf))
+            };
+            (buf, x2, x3, x4, y2, y4)
+        };
+        let (buf, x2, x3, x4, y2, y4) = heads(&app);
+        let shown = view::text(&buf);
+        let column = x3 - x2;
+        assert_eq!(x4 - x3, column, "{width}x{height}");
+        // Rows one line apart, or two when spaced out.
+        let pitch = (y4 - y2) / 2;
+        assert!(pitch == 1 || pitch == 2, "{width}x{height}:\n{shown}");
+        if let Some(spaced) = spaced {
+            assert_eq!(pitch == 2, spaced, "{width}x{height}:\n{shown}");
+        }
+        // The header's numbers over their coins.
+        let header = y2 - 2 * pitch;
+        for (x, n) in [(x2, "2"), (x3, "3"), (x4, "4")] {
+            assert_eq!(buf[(x, header)].symbol(), n, "column {n}'s number at {width}x{height}:\n{shown}");
+        }
+        let click = nim_tui::ui::click(&app, &look, area, x4, y4).expect("a head takes clicks");
+        app.update(click);
+        assert!(matches!(game(&app).chosen(), Move::Corners { y: 4, x: 4, .. }), "{:?}", game(&app).chosen());
+        // A head chosen starts from its rectangle's far corner, (1, 1); a click on square (2, 1),
+        // over column 2 and a row above row 2 where the grid is now, chooses it instead.
+        assert_eq!(game(&app).chosen(), Move::Corners { y: 4, x: 4, b: 1, a: 1 });
+        let (buf, x2, _, _, y2, y4) = heads(&app);
+        let pitch = (y4 - y2) / 2;
+        assert_eq!(buf[(x2, y2 - pitch)].symbol(), "○", "{}", view::text(&buf));
+        let click = nim_tui::ui::click(&app, &look, area, x2, y2 - pitch).expect("a square takes clicks");
+        app.update(click);
+        assert_eq!(game(&app).chosen(), Move::Corners { y: 4, x: 4, b: 1, a: 2 }, "{width}x{height}");
+        // A second click on it turns the corners over.
+        let click = nim_tui::ui::click(&app, &look, area, x2, y2 - pitch).expect("a square takes clicks");
+        app.update(click);
+        assert_eq!(game(&app).moves().len(), 1, "{width}x{height}");
+    }
+}
