@@ -173,7 +173,12 @@ fn a_host_killed_mid_game_has_its_game_ended_by_another_and_the_students_play_on
         "host B did not end bob's game: {state}\nhost B's log:\n{}",
         std::fs::read_to_string(&b_log).unwrap_or_default()
     );
-    assert!(std::fs::read_to_string(&b_log).unwrap_or_default().contains("a host's lease ran out"));
+    // Said in its log, after the games are kept (and written by the log's own thread).
+    let (said, log) = wait_until(
+        || std::fs::read_to_string(&b_log).unwrap_or_default(),
+        |log| log.contains("a host's lease ran out"),
+    );
+    assert!(said, "host B's log does not say why:\n{log}");
     // Never a loss, nothing lost: ann's game is as it was.
     assert_eq!(sql("SELECT count(*) FROM results WHERE player = 'bob' AND outcome = 'lost'"), "0");
     assert_eq!(sql("SELECT outcome FROM results WHERE player = 'ann'"), ann_outcome);
@@ -187,9 +192,12 @@ fn a_host_killed_mid_game_has_its_game_ended_by_another_and_the_students_play_on
     assert!(noticed, "HAProxy did not see host A down:\n{stat}");
     let mut ann = join(front, ANN, "ann", &known_hosts);
     let mut bob = join(front, BOB, "bob", &known_hosts);
-    let b_said = std::fs::read_to_string(&b_log).unwrap_or_default();
     for from in [ANN, BOB] {
-        assert!(b_said.contains(&format!("connected peer={from}:")), "{from} is not on host B:\n{b_said}");
+        let (on_b, b_said) = wait_until(
+            || std::fs::read_to_string(&b_log).unwrap_or_default(),
+            |log| log.contains(&format!("connected peer={from}:")),
+        );
+        assert!(on_b, "{from} is not on host B:\n{b_said}");
     }
     // ann's finished game, played on host A, is on host B's standings (Nim, perfect: 1 game).
     let standing = |s: &str| s.contains("ann 0/1") || s.contains("ann 1/1");
