@@ -730,3 +730,95 @@ async fn a_browser_that_drops_mid_game_joins_again_and_finds_its_game() {
     }
     running.stop(Duration::from_secs(3)).await;
 }
+
+/// A browser on one host watches a game against the AI played on another (#40): two hosts on one
+/// PostgreSQL, ann over SSH on host a (the game's host), carol in a browser on host b. carol sees
+/// ann in her lobby, on a; watches her game from its first move; reads ann's name where ann reads
+/// `You` (never `Your turn`); and sees the game end as it ends for ann.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_browser_on_one_host_watches_a_game_against_the_ai_on_another() {
+    let Some(pg) = crate::support::pg::database() else { return };
+    let url = pg.url();
+    let on = |mut o: Options, id: &str| {
+        o.db = std::path::PathBuf::from(&url);
+        o.hosts = Some(nim_serve::hosts::HostOptions { id: id.into(), lease: Duration::from_secs(3) });
+        o
+    };
+    let dirs = [(); 2].map(|()| tempfile::tempdir().expect("temp dir"));
+    let a = server(on(options(dirs[0].path()), "a")).await;
+    let b = server(on(web_options(dirs[1].path()), "b")).await;
+    let mut ann = Player::arrive(a.addr(), "ann", 100, 30).await;
+    assert!(ann.wait_for(LOBBY).await, "{}", ann.contents());
+    let mut carol = Browser::join(web_addr(&b), "carol", "", 100, 30).await;
+    assert_eq!(carol.joined.as_deref(), Some("carol"), "{:?}", carol.refused);
+    assert!(
+        carol.wait_until(|s| line_of(s, "ann").contains("in the lobby (on a)")).await,
+        "carol does not see ann on host a:\n{}",
+        carol.contents()
+    );
+    // ann begins a game against the AI.
+    ann.send(b"\r").await;
+    assert!(ann.wait_for("Start").await, "{}", ann.contents());
+    ann.send(b"\r").await;
+    assert!(ann.wait_for("Your turn").await, "{}", ann.contents());
+    assert!(
+        carol.wait_until(|s| line_of(s, "ann").contains("playing the AI (on a)")).await,
+        "{}",
+        carol.contents()
+    );
+    // carol chooses ann (the arrow down, as xterm.js sends it) and watches.
+    for _ in 0..10 {
+        if line_of(&carol.contents(), "ann").contains(['▶', '►']) {
+            break;
+        }
+        let before = carol.contents();
+        carol.send(b"\x1b[B").await;
+        carol.wait_until(|s| s != before).await;
+    }
+    carol.send(b"w").await;
+    assert!(carol.wait_for("You are watching ann against the AI").await, "{}", carol.contents());
+    // ann plays the hint's moves to the end; carol follows each of the AI's answers.
+    let (mut over, mut followed) = (false, 0);
+    for _ in 0..40 {
+        let screen = ann.contents();
+        if screen.contains("You win!") || screen.contains("You lose") {
+            over = true;
+            break;
+        }
+        ann.send(b"h").await;
+        assert!(ann.wait_for("Hint").await, "no hint:\n{}", ann.contents());
+        ann.send(b"\r").await;
+        assert!(
+            ann.wait_until(|s| (s.contains("Your turn") && !s.contains("Hint"))
+                || s.contains("You win!")
+                || s.contains("You lose"))
+                .await,
+            "{}",
+            ann.contents()
+        );
+        // The AI's last move, as ann reads it, reaches carol in ann's name's place.
+        if let Some(answer) =
+            ann.contents().lines().find(|l| l.contains("AI took")).map(|l| l.trim().to_string())
+        {
+            let said = answer.split("AI took").nth(1).unwrap_or_default().trim().to_string();
+            assert!(
+                carol.wait_until(|s| s.contains(&format!("AI took {said}"))).await,
+                "carol does not see the AI's move ({said}):\n{}",
+                carol.contents()
+            );
+            followed += 1;
+        }
+        assert!(
+            !carol.contents().contains("Your turn"),
+            "the watcher reads the player's words:\n{}",
+            carol.contents()
+        );
+    }
+    assert!(over, "the game did not end:\n{}", ann.contents());
+    assert!(followed > 0, "no move of the AI was seen:\n{}", ann.contents());
+    let winner = if ann.contents().contains("You win!") { "ann wins" } else { "AI wins" };
+    assert!(carol.wait_for(winner).await, "carol does not see {winner}:\n{}", carol.contents());
+    for running in [b, a] {
+        running.stop(Duration::from_secs(3)).await;
+    }
+}
