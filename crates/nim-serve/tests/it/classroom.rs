@@ -99,8 +99,9 @@ async fn each_role_is_offered_only_the_keys_that_work_for_it() {
     choose(&mut carol, "alice").await;
     carol.send(b"w").await;
     assert!(carol.wait_for("You are watching alice and bob").await, "{}", carol.contents());
-    alice.settle(Duration::from_millis(200)).await;
-    bob.settle(Duration::from_millis(200)).await;
+    // Both screens drawn since carol came to watch.
+    assert!(alice.wait_for("Watching: carol").await, "{}", alice.contents());
+    assert!(bob.wait_for("Watching: carol").await, "{}", bob.contents());
     // Alice, to move, is offered the hint and the move; bob, waiting, and carol, watching, only
     // their way out; nobody between people is offered undo or a new game.
     let (mover, waiting, watcher) = (alice.contents(), bob.contents(), carol.contents());
@@ -567,20 +568,26 @@ async fn after_a_game_between_two_people_each_is_offered_only_the_way_back() {
     a_game_between(&mut alice, &mut bob).await;
     // They play it out, each by the hints on their turn.
     let over = |s: &str| s.contains(" wins") && !s.contains("'s turn");
+    // Whoever's turn it is takes the hint's move: waits for the turn to pass, never for a time.
     for _ in 0..100 {
-        if over(&alice.contents()) && over(&bob.contents()) {
+        let turn = |s: &str| over(s) || s.contains("alice's turn") || s.contains("bob's turn");
+        assert!(alice.wait_until(turn).await, "{}", alice.contents());
+        if over(&alice.contents()) {
             break;
         }
-        for (me, mover) in [(&mut alice, "alice's turn"), (&mut bob, "bob's turn")] {
-            me.settle(Duration::from_millis(100)).await;
-            if me.contents().contains(mover) {
-                let before = me.contents();
-                me.send(b"h").await;
-                me.wait_for("Hint").await;
-                me.send(b"\r").await;
-                me.wait_until(|s| s != before && !s.contains(mover)).await;
-            }
-        }
+        let (me, mover) = if alice.contents().contains("alice's turn") {
+            (&mut alice, "alice's turn")
+        } else {
+            (&mut bob, "bob's turn")
+        };
+        assert!(me.wait_for(mover).await, "{}", me.contents());
+        me.send(b"h").await;
+        assert!(me.wait_for("Hint").await, "{}", me.contents());
+        me.send(b"\r").await;
+        assert!(me.wait_until(|s| !s.contains(mover)).await, "{}", me.contents());
+        // The other reads along.
+        let other = if mover == "alice's turn" { &mut bob } else { &mut alice };
+        assert!(other.wait_until(|s| over(s) || !s.contains(mover)).await, "{}", other.contents());
     }
     assert!(alice.wait_until(over).await, "{}", alice.contents());
     assert!(bob.wait_until(over).await, "{}", bob.contents());

@@ -128,19 +128,22 @@ fn a_host_killed_mid_game_has_its_game_ended_by_another_and_the_students_play_on
     let mut bob = join(front, BOB, "bob", &known_hosts);
     start_a_game(&mut ann);
     let mut over = false;
+    // A move at most each turn: waits for the turn (or the end), never for a time.
+    let ended = |s: &str| s.contains("You win!") || s.contains("You lose");
     for _ in 0..60 {
-        let screen = ann.contents();
-        if screen.contains("You win!") || screen.contains("You lose") {
+        assert!(
+            ann.wait_until(|s| ended(s) || (s.contains("Your turn") && !s.contains("Hint"))),
+            "neither the turn nor the end came:\n{}",
+            ann.contents()
+        );
+        if ended(&ann.contents()) {
             over = true;
             break;
         }
-        if screen.contains("Your turn") {
-            ann.send(b"h");
-            assert!(ann.wait_for("Hint"), "no hint:\n{}", ann.contents());
-            ann.send(b"\r");
-            ann.wait_for_gone("Hint");
-        }
-        ann.settle(std::time::Duration::from_millis(100));
+        ann.send(b"h");
+        assert!(ann.wait_for("Hint"), "no hint:\n{}", ann.contents());
+        ann.send(b"\r");
+        ann.wait_for_gone("Hint");
     }
     assert!(over, "ann's game did not end:\n{}", ann.contents());
     ann.send(b"q");

@@ -241,18 +241,25 @@ pub async fn play_a_game(player: &mut Player) {
         "the game did not start:\n{}",
         player.contents()
     );
+    // A move at most each turn: waits for the turn (or the end), never for a time.
+    let over = |s: &str| s.contains("You win!") || s.contains("You lose");
     for _ in 0..60 {
-        let screen = player.contents();
-        if screen.contains("You win!") || screen.contains("You lose") {
+        assert!(
+            player.wait_until(|s| over(s) || (s.contains("Your turn") && !s.contains("Hint"))).await,
+            "neither the turn nor the end came:\n{}",
+            player.contents()
+        );
+        if over(&player.contents()) {
             return;
         }
-        if screen.contains("Your turn") {
-            player.send(b"h").await;
-            assert!(player.wait_for("Hint").await, "no hint:\n{}", player.contents());
-            player.send(b"\r").await;
-            player.wait_until(|s| !s.contains("Hint")).await;
-        }
-        player.settle(Duration::from_millis(100)).await;
+        player.send(b"h").await;
+        assert!(player.wait_for("Hint").await, "no hint:\n{}", player.contents());
+        player.send(b"\r").await;
+        assert!(
+            player.wait_until(|s| !s.contains("Hint")).await,
+            "the move was not made:\n{}",
+            player.contents()
+        );
     }
     panic!("the game did not end:\n{}", player.contents());
 }
@@ -311,7 +318,11 @@ async fn keys_split_across_packets_a_lone_esc_a_paste_and_a_click_all_work() {
     assert!(alice.wait_until(|s| chosen(s).starts_with("Start")).await, "{}", alice.contents());
     // A paste is typed, never obeyed: a pasted `q`, Esc or Enter neither quits nor starts.
     alice.send(b"\x1b[200~q\x1b\r?\x1b[201~").await;
-    alice.settle(Duration::from_millis(600)).await;
+    // A key after it, once its effect shows, says the paste was read (keys are read in order).
+    alice.send(b"\x1b[B").await;
+    assert!(alice.wait_until(|s| chosen(s).starts_with("Puzzles")).await, "{}", alice.contents());
+    alice.send(b"\x1b[A").await;
+    assert!(alice.wait_until(|s| chosen(s).starts_with("Start")).await, "{}", alice.contents());
     assert!(!alice.closed, "a pasted q quit");
     assert!(
         alice.contents().contains("New game") && !alice.contents().contains("Your turn"),
@@ -827,8 +838,11 @@ async fn stopping_tells_everyone_and_keeps_games_in_progress_as_ended_by_the_ser
     assert!(alice.wait_for("Your turn").await, "{}", alice.contents());
     alice.send(b"\r").await;
     // The AI answers at once; it is Alice's turn again, with moves made.
-    alice.settle(Duration::from_millis(300)).await;
-    assert!(alice.wait_for("Your turn").await, "{}", alice.contents());
+    assert!(
+        alice.wait_until(|s| s.contains("AI took") && s.contains("Your turn")).await,
+        "{}",
+        alice.contents()
+    );
     assert!(bob.wait_for("Start").await, "{}", bob.contents());
     let stop = tokio::spawn(running.stop(Duration::from_secs(3)));
     assert!(alice.wait_closed().await, "alice was not disconnected");

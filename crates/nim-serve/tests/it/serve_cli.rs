@@ -57,7 +57,8 @@ pub(crate) async fn alice_in_a_game(addr: SocketAddr) -> Player {
     alice.send(b"\r").await;
     assert!(alice.wait_for("Your turn").await, "{}", alice.contents());
     alice.send(b"\r").await;
-    alice.settle(Duration::from_millis(500)).await;
+    // Made, and the AI's answer with it.
+    assert!(alice.wait_for("AI took").await, "the move was not made:\n{}", alice.contents());
     alice
 }
 

@@ -68,25 +68,28 @@ fn a_whole_game_through_the_real_openssh_client() {
     pty.send(b"\r");
     assert!(pty.wait_for("Your turn"), "the game did not start:\n{}", pty.contents());
     let mut over = false;
+    // A move at most each turn: waits for the turn (or the end), never for a time.
+    let ended = |s: &str| s.contains("You win!") || s.contains("You lose");
     for _ in 0..60 {
-        let screen = pty.contents();
-        if screen.contains("You win!") || screen.contains("You lose") {
+        assert!(
+            pty.wait_until(|s| ended(s) || (s.contains("Your turn") && !s.contains("Hint"))),
+            "neither the turn nor the end came:\n{}",
+            pty.contents()
+        );
+        if ended(&pty.contents()) {
             over = true;
             break;
         }
-        if screen.contains("Your turn") {
-            pty.send(b"h");
-            assert!(pty.wait_for("Hint"), "no hint:\n{}", pty.contents());
-            pty.send(b"\r");
-            pty.wait_for_gone("Hint");
-        }
-        pty.settle(Duration::from_millis(100));
+        pty.send(b"h");
+        assert!(pty.wait_for("Hint"), "no hint:\n{}", pty.contents());
+        pty.send(b"\r");
+        pty.wait_for_gone("Hint");
     }
     assert!(over, "the game did not end:\n{}", pty.contents());
     // A window change reaches the game: the same screen, drawn for the new size.
-    pty.resize(40, 120);
-    pty.settle(Duration::from_millis(300));
-    assert!(pty.wait_until(|s| s.contains("You win!") || s.contains("You lose")), "{}", pty.contents());
+    // Read through a blank screen, so that what shows was drawn after the change.
+    pty.resize_window((40, 120), (40, 120));
+    assert!(pty.wait_until(ended), "{}", pty.contents());
     // q leaves the game for the lobby, and q there asks, then y leaves the server.
     pty.send(b"q");
     assert!(pty.wait_for(crate::serve::LOBBY), "no lobby after the game:\n{}", pty.contents());

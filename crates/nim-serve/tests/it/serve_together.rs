@@ -91,12 +91,14 @@ async fn two_players_play_each_other_a_third_watches_and_the_result_is_on_the_bo
         let (mover, name) =
             if screen.contains("alice's turn") { (&mut alice, "alice") } else { (&mut bob, "bob") };
         mover.send(b"h").await;
-        mover.settle(Duration::from_millis(150)).await;
+        assert!(mover.wait_for("Hint").await, "{}", mover.contents());
         mover.send(b"\r").await;
         let next = if name == "alice" { "bob's turn" } else { "alice's turn" };
-        alice.wait_until(|s| s.contains(next) || (s.contains("wins") && !s.contains("'s turn"))).await;
-        bob.settle(Duration::from_millis(50)).await;
-        carol.settle(Duration::from_millis(50)).await;
+        let moved = |s: &str| s.contains(next) || (s.contains("wins") && !s.contains("'s turn"));
+        assert!(alice.wait_until(moved).await, "{}", alice.contents());
+        assert!(bob.wait_until(moved).await, "{}", bob.contents());
+        // The watcher reads along (a client that stops reading is let go).
+        assert!(carol.wait_until(moved).await, "{}", carol.contents());
     }
     assert!(over, "the game did not end:\n{}", alice.contents());
     // The watcher saw the same end.
@@ -297,18 +299,21 @@ async fn a_teacher_gives_everyone_a_position_and_sees_who_won_it_and_how_fast() 
         teacher.contents()
     );
     // She plays it out by the hints.
+    // A move at most each turn: waits for the turn (or the end), never for a time.
+    let ended = |s: &str| s.contains("You win!") || s.contains("You lose");
     for _ in 0..60 {
-        let screen = carol.contents();
-        if screen.contains("You win!") || screen.contains("You lose") {
+        assert!(
+            carol.wait_until(|s| ended(s) || (s.contains("Your turn") && !s.contains("Hint"))).await,
+            "{}",
+            carol.contents()
+        );
+        if ended(&carol.contents()) {
             break;
         }
-        if screen.contains("Your turn") {
-            carol.send(b"h").await;
-            carol.wait_for("Hint").await;
-            carol.send(b"\r").await;
-            carol.wait_until(|s| !s.contains("Hint")).await;
-        }
-        carol.settle(Duration::from_millis(100)).await;
+        carol.send(b"h").await;
+        assert!(carol.wait_for("Hint").await, "{}", carol.contents());
+        carol.send(b"\r").await;
+        assert!(carol.wait_until(|s| !s.contains("Hint")).await, "{}", carol.contents());
     }
     // The teacher sees who answered, and how fast.
     assert!(

@@ -215,18 +215,25 @@ async fn play_the_ai(browser: &mut Browser) {
         "the game did not start:\n{}",
         browser.contents()
     );
+    // A move at most each turn: waits for the turn (or the end), never for a time.
+    let over = |s: &str| s.contains("You win!") || s.contains("You lose");
     for _ in 0..60 {
-        let screen = browser.contents();
-        if screen.contains("You win!") || screen.contains("You lose") {
+        assert!(
+            browser.wait_until(|s| over(s) || (s.contains("Your turn") && !s.contains("Hint"))).await,
+            "neither the turn nor the end came:\n{}",
+            browser.contents()
+        );
+        if over(&browser.contents()) {
             return;
         }
-        if screen.contains("Your turn") {
-            browser.send(b"h").await;
-            assert!(browser.wait_for("Hint").await, "no hint:\n{}", browser.contents());
-            browser.send(b"\r").await;
-            browser.wait_until(|s| !s.contains("Hint")).await;
-        }
-        browser.settle(Duration::from_millis(100)).await;
+        browser.send(b"h").await;
+        assert!(browser.wait_for("Hint").await, "no hint:\n{}", browser.contents());
+        browser.send(b"\r").await;
+        assert!(
+            browser.wait_until(|s| !s.contains("Hint")).await,
+            "the move was not made:\n{}",
+            browser.contents()
+        );
     }
     panic!("the game did not end:\n{}", browser.contents());
 }
@@ -289,19 +296,21 @@ async fn a_browser_and_an_ssh_player_see_each_other_and_play_each_other() {
             over = true;
             break;
         }
+        // The hint's move, once the hint is shown.
         let next = if screen.contains("alice's turn") {
             alice.send(b"h").await;
-            alice.settle(Duration::from_millis(150)).await;
+            assert!(alice.wait_for("Hint").await, "{}", alice.contents());
             alice.send(b"\r").await;
             "bob's turn"
         } else {
+            assert!(bob.wait_for("bob's turn").await, "{}", bob.contents());
             bob.send(b"h").await;
-            bob.settle(Duration::from_millis(150)).await;
+            assert!(bob.wait_for("Hint").await, "{}", bob.contents());
             bob.send(b"\r").await;
             "alice's turn"
         };
-        alice.wait_until(|s| s.contains(next) || (s.contains("wins") && !s.contains("'s turn"))).await;
-        bob.settle(Duration::from_millis(50)).await;
+        let moved = |s: &str| s.contains(next) || (s.contains("wins") && !s.contains("'s turn"));
+        assert!(alice.wait_until(moved).await, "{}", alice.contents());
     }
     assert!(over, "the game did not end:\n{}", alice.contents());
     assert!(bob.wait_until(|s| s.contains("wins")).await, "{}", bob.contents());

@@ -61,8 +61,9 @@ async fn each_connection_reads_its_own_language_at_the_same_time() {
         if zh_line_of(&li.contents(), "bob").contains(['▶', '►']) {
             break;
         }
+        let before = li.contents();
         li.send(b"\x1b[A").await;
-        li.settle(Duration::from_millis(200)).await;
+        li.wait_until(|s| s != before).await;
     }
     li.send(b"c").await;
     assert!(li.wait_for("已向 bob 发出挑战").await, "{}", li.contents());
