@@ -5,8 +5,6 @@
 
 use crate::support::pty::Pty;
 
-use std::time::Duration;
-
 fn win_by_the_hint(args: &[&str]) {
     let home = tempfile::tempdir().expect("temp dir");
     let mut all = vec!["--ai-delay", "0"];
@@ -14,6 +12,12 @@ fn win_by_the_hint(args: &[&str]) {
     let mut pty = Pty::spawn(&all, home.path(), 24, 80);
     assert!(pty.wait_for("Your turn"), "{args:?}: the game did not start:\n{}", pty.contents());
     for _ in 0..40 {
+        // The AI's answer (or the end), waited for, never a time.
+        assert!(
+            pty.wait_until(|s| s.contains("You win!") || s.contains("You lose") || s.contains("Your turn")),
+            "{args:?}: neither the turn nor the end came:\n{}",
+            pty.contents()
+        );
         if pty.contents().contains("You win!") {
             pty.send(b"q");
             pty.wait_exit().expect("nim-tui did not exit");
@@ -25,7 +29,6 @@ fn win_by_the_hint(args: &[&str]) {
         pty.send(b"\r");
         // The hint goes with the move; then the AI replies at once, or the game is over.
         assert!(pty.wait_for_gone("Hint"), "{args:?}: the move was not played:\n{}", pty.contents());
-        pty.settle(Duration::from_millis(100));
     }
     panic!("{args:?}: not won after 40 moves:\n{}", pty.contents());
 }

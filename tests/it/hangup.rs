@@ -10,7 +10,6 @@
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
 use std::process::ExitStatus;
-use std::time::Duration;
 
 use crate::support::pty::{Pty, saved_game};
 
@@ -37,7 +36,12 @@ fn game_with_a_move(home: &Path, controlling: bool, ai_delay: &str) -> Pty {
     let mut term = spawn(&["--heaps", "5,6,7", "--ai-delay", ai_delay], home, controlling);
     wait_for(&mut term, "Your turn");
     term.send(b"\r");
-    term.settle(Duration::from_millis(200));
+    // The move made: the AI thinks (in its pause) or has answered.
+    assert!(
+        term.wait_until(|s| s.contains("AI is thinking") || s.contains("AI took")),
+        "the move was not made:\n{}",
+        term.contents()
+    );
     term
 }
 
@@ -66,7 +70,7 @@ fn closing_the_window_during_the_ais_pause_saves_the_game() {
         let home = tempfile::tempdir().expect("temp dir");
         // The AI waits a minute before its move: the window closes while it waits.
         let mut term = game_with_a_move(home.path(), controlling, "60000");
-        wait_for(&mut term, "AI");
+        wait_for(&mut term, "AI is thinking");
         let status = term.hang_up();
         assert_clean_exit(status, "during the AI's pause");
         assert!(saved_game(home.path()).is_file(), "the game was not saved (exit {status:?})");

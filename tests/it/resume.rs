@@ -113,13 +113,24 @@ fn nim(home: &Path, mode: Mode) -> nim_tui::domain::ModeStats {
 /// Sends `keys` one at a time, letting each be drawn.
 /// The screen as text, each line without its trailing blanks.
 fn shown(pty: &Pty) -> String {
-    pty.contents().lines().map(str::trim_end).collect::<Vec<_>>().join("\n")
+    trimmed(&pty.contents())
+}
+
+fn trimmed(screen: &str) -> String {
+    screen.lines().map(str::trim_end).collect::<Vec<_>>().join("\n")
+}
+
+/// Waits until the screen shows `expected` (as [`shown`] gives it), then says whether it does.
+fn comes_back_as(pty: &mut Pty, expected: &str) -> bool {
+    pty.wait_until(|s| trimmed(s) == expected)
 }
 
 fn keys(pty: &mut Pty, keys: &[&[u8]]) {
+    // Each key here changes the screen: waited for, never a time.
     for key in keys {
+        let before = pty.contents();
         pty.send(key);
-        pty.settle(Duration::from_millis(100));
+        assert!(pty.wait_until(|s| s != before), "{key:?} changed nothing:\n{}", pty.contents());
     }
 }
 
@@ -138,9 +149,12 @@ fn wait_counted(pty: &mut Pty, home: &Path, mode: Mode) {
 fn move_and_quit(pty: &mut Pty) {
     assert!(pty.wait_for("Your turn"), "no new game:\n{}", pty.contents());
     pty.send(b"h");
-    pty.settle(Duration::from_millis(200));
+    assert!(pty.wait_for("Hint"), "no hint:\n{}", pty.contents());
+    let before = pty.contents();
     pty.send(b"\r");
-    pty.settle(Duration::from_millis(300));
+    // The move made and answered (the AI has no pause here): the turn is the player's again.
+    let answered = |s: &str| s != before && s.contains("Your turn") && !s.contains("Hint");
+    assert!(pty.wait_until(answered), "{}", pty.contents());
     pty.send(b"q");
     pty.wait_exit().expect("did not quit");
 }
@@ -198,9 +212,10 @@ fn a_click_on_start_over_a_saved_game_asks_too() {
     let mut pty = Pty::spawn(&["--ai-delay", "0"], home.path(), 30, 100);
     assert!(pty.wait_for("Resume"), "no Resume offered:\n{}", pty.contents());
     let click_start = |pty: &mut Pty| {
-        pty.settle(Duration::from_millis(200));
-        let screen = pty.contents();
         let frame = |c: char| c.is_whitespace() || "│▶>".contains(c);
+        let has_start = |s: &str| s.lines().any(|l| l.trim_matches(frame) == "Start");
+        assert!(pty.wait_until(has_start), "no Start row:\n{}", pty.contents());
+        let screen = pty.contents();
         let (row, line) =
             screen.lines().enumerate().find(|(_, l)| l.trim_matches(frame) == "Start").expect("a Start row");
         let col = line.chars().take_while(|&c| c != 'S').count() + 2;
@@ -235,7 +250,7 @@ fn puzzles_and_back_keep_the_menu_as_it_was_with_resume() {
     assert!(pty.wait_for("Puzzle 1"), "no puzzle:\n{}", pty.contents());
     pty.send(b"q");
     assert!(pty.wait_for("Resume"), "Resume is gone after the puzzles:\n{}", pty.contents());
-    pty.settle(Duration::from_millis(200));
+    comes_back_as(&mut pty, &on_puzzles);
     assert_eq!(shown(&pty), on_puzzles, "the menu came back changed (before: {menu})");
     assert_eq!(std::fs::read(saved_game(home.path())).ok(), Some(saved));
 
@@ -264,10 +279,9 @@ fn the_lesson_and_back_keep_the_menu_and_no_keeps_the_saved_game() {
     let on_learn = shown(&pty);
     pty.send(b"\r");
     assert!(pty.wait_for_gone("Resume"), "no lesson:\n{}", pty.contents());
-    pty.settle(Duration::from_millis(200));
     pty.send(b"q");
     assert!(pty.wait_for("Resume"), "Resume is gone after the lesson:\n{}", pty.contents());
-    pty.settle(Duration::from_millis(200));
+    comes_back_as(&mut pty, &on_learn);
     assert_eq!(shown(&pty), on_learn, "the menu came back changed");
 
     keys(&mut pty, &[UP, UP, b"\r"]);

@@ -658,7 +658,12 @@ fn a_chinese_locale_draws_with_the_cjk_glyphs_in_a_terminal() {
     assert!(pty.wait_for("◉"), "the CJK set's tokens: {}", pty.contents());
     pty.send(b"b");
     pty.send(b"?");
-    pty.settle(std::time::Duration::from_millis(300));
+    // The keys' overlay over the binary view: both drawn (the overlay comes after the view).
+    assert!(
+        pty.wait_until(|s| s.contains("+ 按键 -") && s.contains("上 k")),
+        "no keys overlay:\n{}",
+        pty.contents()
+    );
     let text = pty.contents();
     let ambiguous: String =
         text.chars().filter(|c| !same_width_everywhere(c.encode_utf8(&mut [0; 4]))).collect();
