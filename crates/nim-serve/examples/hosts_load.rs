@@ -8,8 +8,9 @@
 //!   that has one. Each game is written by its host when it ends, its moves with it.
 //! - `pairs`: students 2k and 2k+1 play each other GAMES times, 2k on one host and 2k+1 on the
 //!   next (round the list of hosts), so that with two hosts every game is between hosts: 2k
-//!   challenges (`play NAME`) at its first lobby prompt and again when the lobby says 2k+1 came
-//!   (if it was not there yet), 2k+1 accepts. A move's latency is
+//!   challenges (`play NAME`) at its first lobby prompt, at once when the lobby says 2k+1 is in
+//!   it, and at the next prompt after a refusal while the lobby says so (a challenge that reached
+//!   2k+1 still at the last game's table is refused as busy), 2k+1 accepts. A move's latency is
 //!   the time from the mover's line being sent to the other's reading `NAME took …` (both ends in
 //!   this process, one clock).
 //!
@@ -172,15 +173,17 @@ impl Student {
                         }
                         _ => None,
                     }
-                } else if self
-                    .partner
-                    .as_ref()
-                    .is_some_and(|p| line.starts_with(&format!("{p}: in the lobby")))
-                {
-                    partner_here = true;
-                    // Said as news between the lobby's prompts: challenge at once.
+                } else if self.partner.as_ref().is_some_and(|p| line.starts_with(&format!("{p}: "))) {
+                    // The partner's line in the lobby, said as news between the lobby's prompts:
+                    // whether they are in the lobby now (kept while a challenge is answered, so
+                    // that a challenge refused while they were still at their last table is sent
+                    // again at the next prompt). In the lobby: challenge at once.
+                    partner_here = self
+                        .partner
+                        .as_ref()
+                        .is_some_and(|p| line.starts_with(&format!("{p}: in the lobby")));
                     match &self.partner {
-                        Some(partner) if self.challenger && !asked && played < self.games => {
+                        Some(partner) if partner_here && self.challenger && !asked && played < self.games => {
                             asked = true;
                             Some(format!("play {partner}\n"))
                         }
@@ -239,9 +242,9 @@ impl Student {
                     None
                 } else if asked && ["declined", "busy", "answering", "left"].iter().any(|w| line.contains(w))
                 {
-                    // Refused for now: look again (the lobby's prompt follows).
+                    // Refused for now: looked at again at the lobby's next prompt, which
+                    // follows, if the partner's line says they are in the lobby by then.
                     asked = false;
-                    partner_here = false;
                     None
                 } else {
                     None
