@@ -1094,17 +1094,19 @@ impl Forest {
                 }
                 // The top vertex and its joint stand on the segment's top edge.
                 let below = start + seg.length;
+                // A cell of the top vertex's row (the vertex, a joint's corner or dash): no edge.
+                let mark = |x: u16, glyph: &str| ForestCell {
+                    x,
+                    up,
+                    glyph: glyph.into(),
+                    edge: None,
+                    last: 0,
+                    tree: t,
+                    below,
+                };
                 // The top vertex: a joint when branches stand on it.
                 if seg.branches.is_empty() {
-                    cells.push(ForestCell {
-                        x: cx,
-                        up,
-                        glyph: vertex_g.into(),
-                        edge: None,
-                        last: 0,
-                        tree: t,
-                        below,
-                    });
+                    cells.push(mark(cx, vertex_g));
                     top = top.max(up + 1);
                 } else {
                     let mut bx = x;
@@ -1125,15 +1127,7 @@ impl Forest {
                             _ => "┬",
                         };
                         if ccx != cx {
-                            cells.push(ForestCell {
-                                x: ccx,
-                                up,
-                                glyph: corner.into(),
-                                edge: None,
-                                last: 0,
-                                tree: t,
-                                below,
-                            });
+                            cells.push(mark(ccx, corner));
                         }
                         stack.push((c, bx, up + 1));
                         bx += width[c] + gap;
@@ -1142,26 +1136,10 @@ impl Forest {
                         let taken = jx == cx;
                         if !taken && !cells.iter().any(|c| c.x == jx && c.up == up && c.tree == t) {
                             let dash = if ascii { "-" } else { "─" };
-                            cells.push(ForestCell {
-                                x: jx,
-                                up,
-                                glyph: dash.into(),
-                                edge: None,
-                                last: 0,
-                                tree: t,
-                                below,
-                            });
+                            cells.push(mark(jx, dash));
                         }
                     }
-                    cells.push(ForestCell {
-                        x: cx,
-                        up,
-                        glyph: vertex_g.into(),
-                        edge: None,
-                        last: 0,
-                        tree: t,
-                        below,
-                    });
+                    cells.push(mark(cx, vertex_g));
                 }
             }
             labels.push((left + centre[0], (t + 1).to_string()));

@@ -110,14 +110,7 @@ fn carry_out(
         Wire::Accepted { from, to, game, kind, mode, heaps, first_moves_first } => {
             let rid = people.remote_id(from_host, &from);
             let seated = people.id_of(&to).and_then(|me| {
-                let start = super::tables::Start {
-                    kind,
-                    mode,
-                    heaps,
-                    first_moves_first,
-                    ai: None,
-                    moves: Vec::new(),
-                };
+                let start = super::tables::Start::between_people(kind, mode, heaps, first_moves_first);
                 let app = mirror_app(server, &start, [to.clone(), from.clone()])?;
                 let table =
                     Table::new(app, [to.clone(), from.clone()], [me, rid], Default::default(), people);
@@ -242,14 +235,7 @@ fn carry_out(
             // One table here for the game, whichever of its players are here.
             let open = relay.table(&game).filter(|t| !t.closed.load(std::sync::atomic::Ordering::SeqCst));
             let table = open.or_else(|| {
-                let start = super::tables::Start {
-                    kind,
-                    mode,
-                    heaps,
-                    first_moves_first,
-                    ai: None,
-                    moves: Vec::new(),
-                };
+                let start = super::tables::Start::between_people(kind, mode, heaps, first_moves_first);
                 let app = mirror_app(server, &start, players.clone())?;
                 let seats = players
                     .clone()

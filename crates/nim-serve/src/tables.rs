@@ -225,6 +225,11 @@ pub struct Start {
 }
 
 impl Start {
+    /// A new game between two people (no AI, no move made yet), as another host seats it.
+    pub fn between_people(kind: String, mode: String, heaps: Vec<u64>, first_moves_first: bool) -> Start {
+        Start { kind, mode, heaps, first_moves_first, ai: None, moves: Vec::new() }
+    }
+
     /// Whether `self` is `earlier` with moves made since (or the same).
     pub fn goes_on_from(&self, earlier: &Start) -> bool {
         let same_start = (&self.kind, &self.mode, &self.heaps, self.first_moves_first, self.ai)
