@@ -86,6 +86,34 @@ fn bad_heaps() {
     refused("bad-heaps.toml", 2, "bad heaps: heap 2 is empty");
 }
 
+/// Trees written wrong in the file's heaps: the line and what is wrong, on stderr, exit 2.
+#[test]
+fn bad_tree() {
+    refused("bad-tree.toml", 3, "bad heaps: \"3 1(2\": the brackets do not match");
+}
+
+/// Trees written right in the file's heaps are the game's start, in the file's own notation.
+#[test]
+fn trees_in_the_file_start_the_game() {
+    let tmp = empty_dir();
+    let path = fixture("trees.toml");
+    let mut child = Command::new(BIN)
+        .args(["--config", path.to_str().unwrap(), "--plain"])
+        .env("XDG_CONFIG_HOME", tmp.path())
+        .env("HOME", tmp.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    child.stdin.take().unwrap().write_all(b"p\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("Trees: 3 1(2,3). Your move."), "{stdout}");
+}
+
 #[test]
 fn unknown_theme() {
     refused("unknown-theme.toml", 3, "unknown theme 'solarized'");
