@@ -131,17 +131,21 @@ macro_rules! locale_files {
 }
 
 /// How many message files each language has.
-const FILES: usize = 6;
+const FILES: usize = 7;
 
-// One file per part of the program, the same names in every language: `words` the games' words
-// (moves, reasons, the panels, the lines under the board), `play` the screens and their keys,
-// `learn` the lessons, `cli` what the commands print for people (`solve`, `stats`, `paths`),
-// `serve` what the server itself says to its players (the lobby, its lines and goodbyes), `plain`
-// the plain mode's lines (`--plain`).
-const ENGLISH: [(&str, &str); FILES] =
-    locale_files!("en": "words.ftl", "play.ftl", "learn.ftl", "cli.ftl", "serve.ftl", "plain.ftl");
-const CHINESE: [(&str, &str); FILES] =
-    locale_files!("zh-CN": "words.ftl", "play.ftl", "learn.ftl", "cli.ftl", "serve.ftl", "plain.ftl");
+// One file per part of the program, the same names in every language, in the order they are
+// looked in: `words` the games' words (moves, names, rules, the lines under the board), `play` the
+// screens and their keys, `theory` the words that say why (why a move is best, for the hint and
+// `solve`; the teaching and theory panels; each game's winning rule), `learn` the lessons, `cli`
+// what the commands print for people (`solve`, `stats`, `paths`), `serve` what the server itself
+// says to its players (the lobby, its lines and goodbyes), `plain` the plain mode's lines
+// (`--plain`). A game's first frame reads the first two: `theory` is kept apart from `words` so
+// that a start does not parse it (about 15 KB of text, which Fluent keeps as some 150 KB of
+// syntax tree) before the hint or a panel asks for it.
+const ENGLISH: [(&str, &str); FILES] = locale_files!("en":
+    "words.ftl", "play.ftl", "theory.ftl", "learn.ftl", "cli.ftl", "serve.ftl", "plain.ftl");
+const CHINESE: [(&str, &str); FILES] = locale_files!("zh-CN":
+    "words.ftl", "play.ftl", "theory.ftl", "learn.ftl", "cli.ftl", "serve.ftl", "plain.ftl");
 
 /// A message's argument: a word or a number already written as text, or a count that also
 /// chooses the plural form.
@@ -285,8 +289,8 @@ fn format(language: Language, id: &str, args: Option<&FluentArgs>) -> Option<Str
 
 /// One message file of a language, parsed into a bundle of its own the first time a message is
 /// looked for in it, then shared by every thread. A game's first screen reads the games' words
-/// and the screens' (the first two files); the lessons', the commands', the server's and the
-/// plain mode's messages are read when first asked for. Terms and attributes work as Fluent
+/// and the screens' (the first two files); the reasons', the lessons', the commands', the server's
+/// and the plain mode's messages are read when first asked for. Terms and attributes work as Fluent
 /// defines them, within a file.
 fn catalog(language: Language, file: usize) -> &'static FluentBundle<FluentResource> {
     static CATALOGS: [[OnceLock<FluentBundle<FluentResource>>; FILES]; 2] =

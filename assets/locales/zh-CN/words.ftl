@@ -1,4 +1,4 @@
-# 游戏的中文用语，按程序的部分分文件（words、play、learn、cli、serve），与英文文件的 id 一一对应
+# 游戏的中文用语，按程序的部分分文件（words、play、theory、learn、cli、serve、plain），与英文文件的 id 一一对应
 # （tests/it/i18n.rs 检查）。用全角标点（，。：；！？（）），数字用阿拉伯数字；`$n-digits`
 # 是数目的全部数字。
 #
@@ -136,74 +136,9 @@ assist-hints = 提示
 assist-undo = 悔棋
 assist-weaker-ai = 较弱的电脑
 
-## 尼姆游戏中一步为何最好（solve 与提示）。
-reason-nim-sum = { $move }：{ $from } ⊕ { $nim-sum } = { $to } < { $from }，走后尼姆和为 0
-reason-misere-endgame = { $move }：反常玩法的残局，走后每堆都只有一枚，所以留下奇数堆（{ $ones } 堆）
-reason-losing-endgame = 没有必胜着法：剩下奇数个只有一枚的堆，轮到走的人最后必取走最后一枚；{ $move }，等对方失误
-reason-losing = 没有必胜着法：尼姆和为 0，对方只要不失误，怎么走都会输；{ $move }，等对方失误
-reason-over-other-lost = 游戏已结束：对方取走了最后一枚棋子，对方输了
-reason-over-other-won = 游戏已结束：对方取走了最后一枚棋子，对方赢了
-loss-endgame = 剩下奇数个只有一枚的堆，再没有两枚及以上的堆，每步只能取走其中一堆，所以现在走的人最后必然取走最后一枚
-loss-nim-sum = 尼姆和为 0：怎么走都会使尼姆和不为 0，对方总能再把它变回 0
-teach-sum-listed = 尼姆和 { $heaps } = { $sum }
-teach-sum-all = 各堆的尼姆和 = { $sum }
-teach-nim-sum = { $sum }；把第 { $heap } 堆变为 { $from } ⊕ { $nim-sum } = { $to }，即{ $move }，走后尼姆和为 0
-teach-misere-endgame = 反常玩法的残局，这步之后不再有两枚及以上的堆，尼姆和为 0 的规则不再适用；要留下奇数个只有一枚的堆（{ $ones } 堆），对方就必须取走最后一枚，所以{ $move }{ $to ->
-    [0] ，把这一堆取完
-   *[other] ，留下 { $to-digits } 枚
-}
-teach-lost-endgame = 这是必败局面：剩下奇数个只有一枚的堆，轮到走的人最后必取走最后一枚；{ $move }，等对方失误
-teach-lost = 这是必败局面：{ $sum }，从尼姆和为 0 的局面怎么走都会使它不为 0，对方总能再把它变回 0；{ $move }，等对方失误
-working-nim-sum = 第 { $heap } 堆：{ $from } ⊕ { $nim-sum } = { $to }，取走 { $take } 枚
-working-endgame = 第 { $heap } 堆：{ $from } → { $to }，取走 { $take } 枚：留下 { $ones-digits } 个只有一枚的堆（奇数）
-
-## 讲解面板。
-panel-endgame-move = 反常残局：走后每堆都只有一枚，所以留下奇数堆。
-panel-endgame-move-working = 反常残局：走后每堆都只有一枚，所以留下奇数堆。{ $working }
-panel-endgame-lost = 反常残局：剩下奇数个只有一枚的堆；怎么走都会输
-panel-zero-every-move = 尼姆和为 0：怎么走都会使尼姆和不为 0
-panel-endgame-aim = 反常残局：走后不会有两枚及以上的堆；要留下奇数个只有一枚的堆
-panel-nim-sum-zero = 尼姆和为 0：轮到走的人必败
-panel-nim-sum-not-zero = 尼姆和不为 0：走到尼姆和为 0 就能赢
-panel-can-win = 轮到走的人可以赢：按 { $key } 看怎么走
-panel-loses = 只要对方不失误，轮到走的人必败
-panel-sprague-grundy = SG 定理：每{ $heap }相当于一个尼姆堆，枚数为它的 SG 值 g；各 g 的异或为 0 时，轮到走的人必败
-panel-wythoff-partner = 第 { $number } 堆：{ $size }，与 { $partner } 构成必败数对
-
-## 其他游戏中一步为何最好（提示）。
-moore-endgame-win = 反常玩法的残局，这步之后不再有两枚及以上的堆，所以只有一枚的堆的个数要比 { $m } 的倍数多 1（{ $ones } 堆），对方最后必取走最后一枚；{ $move }
-moore-endgame-lost = 这是必败局面：只有一枚的堆有 { $ones-digits } 个，比 { $m } 的倍数多 1；无论你从几堆（1～{ $k } 堆）中取，对方都能让这个数重新比 { $m } 的倍数多 1；{ $move }，等对方失误
-moore-columns = 数一数每个二进制位上是 1 的堆有几个：各位上的个数都是 { $m } 的倍数时，轮到走的人必输；「{ $column }」这一位上有 { $count } 堆（比 { $m } 的倍数多 { $rest }），所以{ $move }：走后每一位上的个数都是 { $m } 的倍数
-moore-lost = 这是必败局面：每个二进制位上 1 的个数都是 { $m } 的倍数；动 1～{ $k } 堆会使某一位上的个数改变 1～{ $k }，对方总能把它改回来；{ $move }，等对方失误
-moore-place = { $value }
-moore-place-power = 2^{ $power }
-fibonacci-allowed-first = 第一步最多可取 { $most } 枚，且不能取完
-fibonacci-allowed = 你最多可取 { $most } 枚（对方上一步的两倍）
-fibonacci-win = 齐肯多夫表示 { $n } = { $sum }；最小项是 { $smallest }，{ $allowed }：取走 { $take } 枚，对方最多只能取 { $next } 枚，取不到剩下部分的最小项
-fibonacci-lost = 这是必败局面：齐肯多夫表示 { $n } = { $sum }，最小项 { $smallest } 大于这一步最多能取的枚数（{ $allowed }）；无论你取多少，对方都能取走剩下部分的最小项；取走 { $take } 枚，等对方失误
-wythoff-how-both = 从两堆取同样多时两数之差不变，仍是 { $difference }；差为 { $difference } 的必败数对是 ({ $a },{ $b })
-wythoff-how-one = 含 { $other } 的必败数对是 ({ $a },{ $b })
-wythoff-win = 必败数对是 (0,0)、(1,2)、(3,5)、(4,7)、(6,10)⋯⋯；{ $how }：{ $move }，留下必败数对 ({ $x },{ $y })
-wythoff-lost = 这是必败局面：({ $x },{ $y }) 是必败数对；从必败数对出发，怎么走都不再是必败数对，对方总能再走到一个更小的必败数对；{ $move }，等对方失误
-grundy-listed = SG 值 { $values } = { $sum }
-grundy-xor-heaps = 各堆 SG 值的异或为 { $sum }
-grundy-xor-rows = 各排 SG 值的异或为 { $sum }
-grundy-over = 游戏已结束：对方走了最后一步，赢了
-grundy-win = { $listed }；要使异或为 0，{ $heap }的值应变为 { $from } ⊕ { $sum } = { $to }：{ $move }，它的值就变为 { $to }
-grundy-win-split = { $listed }；要使异或为 0，{ $heap }的值应变为 { $from } ⊕ { $sum } = { $to }：{ $move }，剩下部分的值为 { $to }
-grundy-lost = 这是必败局面：{ $listed }，每步都会改变某一{ $word }的值，使异或不为 0，对方总能再把它变回 0；{ $move }，等对方失误
-
 ## 反常 Kayles：用反常商判定。每排对应反常商中的一个元素（用 a、b、c、d、e、f、g 书写，
 ## 分别是 1、2、5、9、12、25、27 个球瓶的一排），各排元素之积属于必败元素时，轮到走的一方必败。
 quotient-over = 游戏已结束：对方击倒了最后一个球瓶，输了
-quotient-win = 在反常 Kayles 游戏中，每排对应反常商中的一个元素；各排元素之积是必败元素（{ $p }）时，轮到走的一方必败。现在各排之积为 { $product }，不是必败元素：{ $row }对应 { $from }；{ $move }，这排剩下的部分对应 { $to }，各排之积就变为 { $after }，对方落入必败局面
-quotient-lost = 这是必败局面：各排之积为 { $product }，是反常商的必败元素（{ $p }），每步都会使积不再是必败元素；{ $move }，等对方失误
-grundy-pattern-periodic = { $from ->
-    [0] SG 值以 { $period } 为周期：枚数每多 { $period }，值就重复一遍
-   *[other] 从每堆 { $from-digits } 枚起，SG 值以 { $period } 为周期：枚数每多 { $period }，值就重复一遍
-}
-grundy-pattern-periodic-rows = 从一排 { $from-digits } 个球瓶起，SG 值以 { $period } 为周期：球瓶每多 { $period } 个，值就重复一遍
-grundy-pattern-lasker = SG 值按枚数除以 4 的余数分类：4k+1 枚或 4k+2 枚的堆，值等于枚数；4k+3 枚的堆值为 4k+4；4k+4 枚的堆值为 4k+3
 
 ## 棋盘下方的各行：正在选的着法、教练、提示。
 choosing-typed = { $move }（已输入 { $typed }）
@@ -217,7 +152,6 @@ coach-missed-move-who = 教练：{ $who }这步棋错失了胜机，必胜着法
 coach-missed-moves-who = 教练：{ $who }这步棋错失了胜机，必胜着法本应是{ $moves }
 coach-kept = 教练：好棋！你给对方留下了必败局面
 coach-kept-who = 教练：好棋！{ $who }给对方留下了必败局面
-coach-already-lost = 教练：这已是必败局面，只要对方不失误，怎么走都赢不了
 coach-already-lost-who = 教练：{ $who }已处于必败局面，只要对方不失误，怎么走都赢不了
 hint-label = 提示：
 hint-label-losing = 提示（必败局面）：
@@ -246,14 +180,11 @@ review-line-start = 对局开始：向后逐步查看，每一步都有点评
 review-line-move = 第 { $number } 步：{ $who }{ $move }
 review-line-kept = { $mark } 给对方留下了必败局面
 review-line-won = { $mark } 取胜
-review-line-already-lost = 这已是必败局面：只要对方不失误，怎么走都赢不了
 review-line-missed = { $mark } 错失了胜机，必胜着法（棋盘上标 { $check } 处）本应是{ $moves }
 
 ## 结束横幅与状态栏。
-banner-you-win = 你赢了！
 banner-you-lose = 你输了
 banner-wins = { $who }获胜！
-banner-assisted-win = 借助{ $help }获胜：不计入连胜
 banner-streak = 连胜 { $current } · 最佳 { $best }
 banner-rematch-first = 再来一局：{ $who }先走（先手每局轮换）
 status-game-over = 游戏结束
@@ -267,6 +198,7 @@ words-name-placeholder = {"  "}输入名字
 ## 课程图示下方。
 
 ## 棋盘与各游戏自己的图示。
+panel-wythoff-partner = 第 { $number } 堆：{ $size }，与 { $partner } 构成必败数对
 board-empty-heap = （空）
 board-more = { $arrow } 还有 { $count } 个
 board-pin-lines-shown = 第 { $first } 至 { $last } 行，共 { $of } 行
@@ -299,33 +231,6 @@ frame-misere = · 反常玩法：{ $rule }
 frame-first-limit = 第一步：取 1～{ $most } 枚，不能取完
 frame-limit = 取 1～{ $most } 枚
 
-## 理论面板（尼姆游戏以外的游戏）。
-theory-moore-title = Nim_{ $k }：各列模 { $modulus }
-theory-grundy-title = SG 值
-theory-wythoff-title = 必败数对
-theory-fibonacci-title = 齐肯多夫表示
-theory-heap-label = 第{ $number }堆
-theory-ones = 1的个数
-theory-mod = 模 { $modulus }
-theory-moore-endgame = 反常残局：至少有 2 枚的堆最多只剩 { $k } 个
-theory-moore-rule = 每列的个数除以 { $modulus } 都余 0 时，轮到走的人必输
-theory-xor = 异或
-theory-grundy-best = 最佳：{ $heap } g 由 { $from } 变 { $to }，异或得 0
-theory-grundy-table = 值表（n:g）：{ $table }
-theory-quotient-title = 反常商
-theory-quotient-product = 积
-theory-quotient-losing = 必败的积：{ $p }
-theory-quotient-best = 最佳：{ $row }由 { $from } 变为 { $to }，积为 { $after }
-theory-quotient-generators = a、b、c、d、e、f、g 分别是 1、2、5、9、12、25、27 个球瓶的一排；从 71 个起，每多 12 个，元素就重复一遍
-theory-wythoff-same-difference = 差为 { $difference } 的必败数对：({ $x },{ $y })
-theory-wythoff-near = 附近的必败数对：{ $pairs }
-theory-wythoff-pair-n = 第 n 对的两数相差 n；给对方留下一对就能赢
-theory-fibonacci-first = 第一步：取 1～{ $most } 枚（不能取完）
-theory-fibonacci-most = 这一步可取 1～{ $most } 枚
-theory-fibonacci-heap = 这一堆 { $heap } = { $terms }
-theory-fibonacci-smallest = 最小项：{ $smallest }
-theory-fibonacci-wins = 能取时取走最小项，就能赢
-
 ## 尼姆游戏的二进制视图。
 binary-title = 二进制
 binary-heap-label = 第{ $number }堆
@@ -342,10 +247,7 @@ puzzle-verdict-promise = 本题只有唯一一步必胜着法。找出它：走�
 puzzle-verdict-promise-last = 本题唯一的必胜着法就是取走最后的棋子：{ $game }里没有更长的谜题了。
 puzzle-verdict-promise-every = { $promise }（在这个游戏里，从必胜局面出发每一步都能赢，所以谜题只有一步合法着法。）
 
-# 抢 21 和巴什博弈（每次从一堆里取 1 到 k 枚）：用孩子听得懂的话讲规律
-bachet-win = { $move }，给对方留下 { $left } 枚，正好是 { $m } 的倍数。以后对方取几枚，你就取 { $m } 减几枚，两人每轮合起来取 { $m } 枚，最后一枚一定归你
 bachet-win-last = { $move }，正好取完最后一枚，你就赢了
-bachet-lost = 没有必胜着法：剩下的 { $n } 枚已经是 { $m } 的倍数，不管你取几枚，对方都能再给你留下 { $m } 的倍数。只能尽量少取，把对局拖长，等对方失误：{ $move }
 
 ## 电脑在必败局面中的“最佳尝试”（#35）：它为什么这样走。
 best-try-hardest = 这是最难应对的一步：在所有走法中，它给对方留下的必胜应对最少（{ $replies } 种），而且拿得尽量少，让对局拖得更长。
@@ -378,15 +280,6 @@ game-mock-turtles-short = 仿乌龟
 game-rule-staircase = 硬币放在编了号的台阶上；每步把某一级上任意多枚硬币移到下一级（第 1 级的移到地面，离开游戏）
 game-rule-turtles = 一排硬币，有正有反；每步翻转一枚或两枚硬币，其中最右边的一枚必须由正面翻成反面
 game-rule-mock-turtles = 一排硬币，有正有反；每步翻转一至三枚硬币，其中最右边的一枚必须由正面翻成反面
-grundy-pattern-staircase = 伪装的尼姆：奇数级台阶就是尼姆的堆，偶数级不起作用（移到奇数级上的硬币可以立刻再往下移）
-grundy-pattern-turtles = 伪装的尼姆：第 n 位的正面就是一堆 n 枚的尼姆堆
-grundy-pattern-mock-turtles = 第 n 位的正面的值是第 n−1 个“奇恶数”（二进制中 1 的个数为奇数：1、2、4、7、8、11、13、14……），即 2n−2 或 2n−1
-staircase-win = 阶梯尼姆就是奇数级上的尼姆：奇数级的硬币数 { $values } = { $sum }；第 { $at } 级有 { $from } 枚，{ $from } ⊕ { $sum } = { $to }：{ $move }，奇数级的尼姆和就变为 0
-staircase-lost = 这是必败局面：阶梯尼姆就是奇数级上的尼姆，奇数级的硬币数 { $values } 异或为 0；无论怎么走，对方都能把它变回 0；{ $move }，等对方失误
-turtles-win = 翻乌龟游戏就是尼姆：第 n 位的正面是一堆 n 枚，{ $values } = { $sum }；第 { $at } 位的正面要变为 { $from } ⊕ { $sum } = { $to }：{ $move }，尼姆和就变为 0
-turtles-lost = 这是必败局面：翻乌龟游戏就是以各正面位置为堆的尼姆，{ $values } = 0；{ $move }，等对方失误
-mock-turtles-win = 各正面的值为 { $values } = { $sum }（奇恶数）；第 { $at } 位值为 { $from } 的正面要翻掉，同时翻转值的异或为 { $from } ⊕ { $sum } = { $to } 的硬币：{ $move }，异或就变为 0
-mock-turtles-lost = 这是必败局面：各正面的值为 { $values } = 0（奇恶数）；{ $move }，等对方失误
 word-ground = 地面
 frame-steps = 台阶
 frame-coins = 一排硬币
@@ -395,17 +288,6 @@ head-at-place = 第 { $n } 位
 game-euclid-title = 欧几里得博弈
 game-euclid-short = 欧几里得
 game-rule-euclid = 两个数；每步从较大的数中减去较小数的正整数倍
-euclid-empty = { $larger } 是 { $smaller } 的倍数：{ $move }，留下 0，立刻获胜
-euclid-below = { $larger } ÷ { $smaller } 大于 φ ≈ 1.618（{ $larger } = { $quotient } × { $smaller } + { $remainder }）：{ $move }，留下 { $x } 和 { $y }，两数之比小于 φ；对方只有一种走法，走完比值又大于 φ
-euclid-lost = 这是必败局面：{ $larger } ÷ { $smaller } 小于 φ ≈ 1.618，唯一的走法会留下大于 φ 的比值，对方从那里能赢；{ $move }，等对方失误
-theory-euclid-title = 两数之比与 φ
-theory-euclid-number = 第{ $number }个数：{ $size }
-theory-euclid-division = 带余除法：{ $larger } = { $quotient } × { $smaller } + { $remainder }
-theory-euclid-above = { $larger } ÷ { $smaller } > φ ≈ 1.618：先走的一方能赢
-theory-euclid-below = { $larger } ÷ { $smaller } < φ ≈ 1.618：只有一种走法，走了就输
-theory-euclid-equal = 两数相等：把其中一个减到 0 就赢
-theory-euclid-multiples = 可以从 { $larger } 中减去 { $multiples }
-theory-euclid-rule = 当 a ÷ b > φ，即 a² − ab − b² > 0（a ≥ b），或 a = b 时，先走的一方能赢
 # 等级分（#39）：Glicko-2，每种游戏、每种规则各一个；偏差大时标“暂定”
 rating-value = { $rating } ± { $rd }
 rating-value-provisional = { $rating }？± { $rd }（暂定）
@@ -416,11 +298,8 @@ game-ruler-title = 尺子游戏
 game-ruler-menu = 尺子游戏
 game-ruler-short = 尺子
 game-rule-ruler = 一排硬币，有正有反；每步翻转任意一段相邻的硬币，其中最右边的一枚必须由正面翻成反面
-grundy-pattern-ruler = 第 n 位的正面的值是整除 n 的最大的 2 的幂（尺子函数：1、2、1、4、1、2、1、8……）；第 a 位到第 n 位的硬币合起来的值是 n 与 a−1 的格雷码的异或
 move-turn-run = 翻转第 { $head } 位的正面及其左边直到第 { $left } 位的每一枚硬币（共 { $count-digits } 枚）
 move-turned-run = 翻转了第 { $head } 位的正面及其左边直到第 { $left } 位的每一枚硬币（共 { $count-digits } 枚）
-ruler-win = 各正面的值为 { $values } = { $sum }（整除各位置的最大的 2 的幂）；第 { $at } 位值为 { $from } 的正面翻成反面，这一段的其余硬币使异或改变 { $from } ⊕ { $sum } = { $to }：{ $move }，异或就变为 0
-ruler-lost = 这是必败局面：各正面的值为 { $values } = 0（整除各位置的最大的 2 的幂）；{ $move }，等对方失误
 ## 八进制游戏（`octal:CODE`）。`{ $code }` 是代码，如 `0.53`。
 game-octal-title = 八进制游戏 { $code }
 game-octal-menu = 八进制游戏 { $code }
@@ -435,7 +314,6 @@ octal-place-inside = 在中间
 game-northcott-title = 诺斯科特游戏
 game-northcott-short = 诺斯科特
 game-rule-northcott = 若干排格子，每排一枚白子、一枚黑子；把自己的一枚棋子沿本排向前或向后（后退，次数有限）移动，不能越过对方的棋子
-grundy-pattern-northcott = 每排两枚棋子之间的空格数就是一堆尼姆石子；向后移动叫作后退，每方在整局中只有限定的后退次数，所以每局都会结束；后退会拉大空格，对方再把它缩回来即可，所以后退次数只影响对局的长短，不影响胜负
 word-squares = 格
 squares-count = { $n-digits } 格
 word-slide = 移动
@@ -445,24 +323,18 @@ move-slide = 把第 { $row } 排的{ $colour }子从第 { $from } 格移到第 {
 move-slid = 把第 { $row } 排的{ $colour }子从第 { $from } 格移到了第 { $to } 格
 move-slide-back = 把第 { $row } 排的{ $colour }子从第 { $from } 格退到第 { $to } 格（用掉一次后退机会）
 move-slid-back = 把第 { $row } 排的{ $colour }子从第 { $from } 格退到了第 { $to } 格（用掉一次后退机会）
-northcott-win = 各排的空格数就是尼姆石子堆：{ $values } = { $sum }；第 { $at } 排的空格数由 { $from } 变为 { $to }：{ $move }，尼姆和就变为 0（对方后退时，再把空格缩回来）
-northcott-lost = 这是必败局面：各排的空格数就是尼姆石子堆，{ $values } = 0；{ $move }，等对方失误
 ## 翻角游戏（`corners`）：格子上的正面，(x, y) 是第 x 列、第 y 行，从 1 数起。
 game-corners-title = 翻角游戏
 game-corners-short = 翻角
 game-rule-corners = 格子上放满硬币，有正有反；每步翻转一个矩形的四个角，离左上角最远的那个角必须由正面翻成反面
-grundy-pattern-corners = 行和列从 1 数起：(x，y) 处的正面的值是尼姆积 (x−1) ⊗ (y−1)，所以第 1 行或第 1 列的正面值为 0；从 (x，y) 到 (a，b) 的矩形的四个角使异或改变 (x−1 ⊕ a−1) ⊗ (y−1 ⊕ b−1)
 move-corners = 翻转从 ({ $x }，{ $y }) 到 ({ $a }，{ $b }) 的四个角
 move-turned-corners = 翻转了从 ({ $x }，{ $y }) 到 ({ $a }，{ $b }) 的四个角
-corners-win = (x，y) 处的正面的值是尼姆积 (x−1) ⊗ (y−1)：{ $values }，异或为 { $sum }；({ $x }，{ $y }) 处的正面值为 { $from }，从它到 (a，b) 的矩形使异或改变 (x−1 ⊕ a−1) ⊗ (y−1 ⊕ b−1) = { $p } ⊗ { $q } = { $sum }：{ $move }，异或就变为 0
-corners-lost = 这是必败局面：各正面的值为 { $values }（各为 (x−1) ⊗ (y−1)），异或为 0；{ $move }，等对方失误
 frame-grid = 硬币方格
 refused-bad-slide = 第 { $row-digits } 排的棋子不能移到第 { $to-digits } 格：棋子只能沿本排移动，不能跳过或落在对方的棋子上，也不能离开棋盘
 refused-no-retreat = 向后移动要用掉一次后退机会，而你已经没有了
 game-hackenbush-title = 绿色砍树游戏
 game-hackenbush-short = 砍树
 game-rule-hackenbush = 地面上立着由边组成的树；每步砍断一条边，不再连着地面的部分都会掉落
-grundy-pattern-hackenbush = n 条边的一根竹竿就是一堆 n 枚的尼姆堆；按冒号原理，汇于同一顶点的各个分枝相当于一根长度为它们尼姆和的竹竿，所以 t 条边的树干上长着价值合计为 s 的分枝，就等于一根 t + s 的竹竿，每棵树都是一堆与它的价值同样大的尼姆堆
 word-tree = 树
 word-tree-number = 第 { $number } 棵树
 word-edges = 条边
@@ -471,12 +343,6 @@ word-cut = 砍
 frame-trees = 地面上的树
 move-cut = 砍断第 { $tree } 棵树的第 { $edge } 条边（掉落 { $falls-digits } 条边）
 move-cut-past = 砍断了第 { $tree } 棵树的第 { $edge } 条边（掉落了 { $falls-digits } 条边）
-hackenbush-colon = 第 { $tree } 棵树：{ $branches ->
-    [one] 树干上的分枝价值 { $values }
-   *[other] 树干上的各分枝价值 { $values } = { $sum }
-}，按冒号原理它等于一根 { $trunk } + { $sum } = { $value } 的竹竿；
-hackenbush-win = { $colon }各棵树是以其价值为大小的尼姆堆：{ $values } = { $sum }；第 { $at } 棵树价值 { $from }，要变成 { $to }：{ $move }，这样尼姆和为 0
-hackenbush-lost = { $colon }这个局面是必败的：各棵树是以其价值为大小的尼姆堆，{ $values } = 0；{ $move }，然后等对方失误
 refused-no-such-edge = 第 { $tree-digits } 棵树只有 { $edges-digits } 条边，没有第 { $edge-digits } 条边可砍
 notation-empty = 没有给出树：竹竿写成数，树写成树干的边数后面用括号列出它的分枝，例如“3 1(2,3)”
 notation-unexpected = 第 { $at } 个字符“{ $found }”不是树的一部分：竹竿写成数，树写成树干的边数后面用括号列出它的分枝，例如“3 1(2,3)”
