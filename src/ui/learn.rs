@@ -160,7 +160,8 @@ fn words(lesson: &Lesson, look: &Look, width: usize, spaced: bool) -> Vec<Line<'
 /// `text` wrapped into lines of at most `width` columns, by display width. A line breaks at a
 /// space, or between two characters where one is Chinese (Chinese has no spaces between words),
 /// but never before a closing mark (，。）and the like) or after an opening one (（「《), nor, in
-/// Chinese, at a space between two digits (a position, `3 4 5`, or an answer, `1 2`, stays whole); a run
+/// Chinese, at a space between two digits (a position, `3 4 5`, or an answer, `1 2`, stays whole),
+/// nor inside a formula (`3 ⊕ 5 = 6`, `(5, 2)`: `text::Formula`); a run
 /// longer than a whole line is broken where the line ends. Nothing is lost: every character is
 /// on some line, and no line starts with a space.
 pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
@@ -203,6 +204,20 @@ pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     if !current.is_empty() {
         pieces.push((current, spaced));
     }
+    // A formula's words stay on one line (`3 ⊕ 5 = 6`): see `text::Formula`.
+    let mut formula = super::text::Formula::default();
+    let mut held: Vec<(String, bool)> = Vec::with_capacity(pieces.len());
+    for (piece, spaced) in pieces {
+        let joins = formula.joins(&piece, !spaced);
+        match held.last_mut() {
+            Some(last) if joins && last.0.width() + 1 + piece.width() <= width => {
+                last.0.push(' ');
+                last.0.push_str(&piece);
+            }
+            _ => held.push((piece, spaced)),
+        }
+    }
+    let pieces = held;
     let mut lines = Vec::new();
     let mut line = String::new();
     let mut used = 0;
@@ -451,6 +466,16 @@ fn grundy_table(upto: u64, hidden: Option<u64>, look: &Look, width: u16) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lessons_formula_stays_on_one_line() {
+        let text = "Heaps 3, 5 and 6: 3 ⊕ 5 ⊕ 6 = 0, so the player to move loses.";
+        for width in 14..=40 {
+            let lines = wrap(text, width);
+            assert!(lines.iter().any(|l| l.contains("3 ⊕ 5 ⊕ 6 = 0,")), "width {width}: {lines:?}");
+            assert_eq!(lines.join(" "), text, "width {width}");
+        }
+    }
 
     #[test]
     fn english_wraps_at_spaces() {

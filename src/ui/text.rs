@@ -66,8 +66,9 @@ pub(super) fn wrapped_rows(width: usize, room: usize) -> usize {
     (width + room / 4).div_ceil(room)
 }
 
-/// `line` wrapped at spaces into lines of at most `width` columns, each word keeping its style; a
-/// word longer than a line is broken where the line ends. Nothing is lost: every word is on some
+/// `line` wrapped at spaces into lines of at most `width` columns, each word keeping its style,
+/// never inside a formula ([`Formula`]); a word (or formula) longer than a line is broken where the
+/// line ends. Nothing is lost: every word is on some
 /// line. The layout counts rows with this same function, so what it reserves is what is drawn.
 pub(super) fn wrap(line: &Line<'static>, width: usize) -> Vec<Line<'static>> {
     let width = width.max(1);
@@ -96,7 +97,22 @@ pub(super) fn wrap(line: &Line<'static>, width: usize) -> Vec<Line<'static>> {
             after_space = span.content.ends_with(' ');
         }
     }
+    // The words of a formula (`4 ⊗ 1 = 4`, `(x−1 ⊕ a−1)`, `(5, 2)`) are one where the line has room
+    // for them: no line breaks inside, as a reader of a hint would not read `(5,` at a line's end and `2)` at the next's.
+    let mut formula = Formula::default();
+    let mut held: Vec<(String, ratatui::style::Style, bool)> = Vec::with_capacity(words.len());
     for (word, style, glued) in words {
+        let joins = formula.joins(&word, glued);
+        match held.last_mut() {
+            // A formula longer than a line breaks at its spaces, as prose does.
+            Some(last) if joins && last.1 == style && last.0.width() + 1 + word.width() <= width => {
+                last.0.push(' ');
+                last.0.push_str(&word);
+            }
+            _ => held.push((word, style, glued)),
+        }
+    }
+    for (word, style, glued) in held {
         let w = Span::raw(word.as_str()).width();
         let space = usize::from(used > 0 && !glued);
         // Chinese (any wide character) breaks between characters, so a run of it fills the line
@@ -170,6 +186,56 @@ pub(super) fn wrap(line: &Line<'static>, width: usize) -> Vec<Line<'static>> {
     lines
 }
 
+/// Where a line may not break between two words because they are one formula: an operator
+/// (`⊕`, `⊗`, `=`, `<`, `→`...) holds to the words on both sides of it, and a bracket opened by a
+/// formula's word (`(5,`, `(x−1`) holds the words up to its closing one. A formula's word is short,
+/// has no run of three letters and nothing Chinese: `(asks first; counts as a loss)` is prose, and
+/// breaks as prose.
+/// Fed the words of a line in order; [`Formula::joins`] says whether each stays with the one before.
+#[derive(Debug, Default)]
+pub(crate) struct Formula {
+    /// Brackets a formula's words opened and did not close yet.
+    open: usize,
+    /// Whether the word before is an operator.
+    after_operator: bool,
+    /// Whether the word before could be a formula's (short, no run of three letters, nothing
+    /// Chinese): an operator holds only to such a word, so `记作 ⊕` may still break before `⊕`.
+    after_formula: bool,
+    /// Whether there was a word before.
+    started: bool,
+}
+
+impl Formula {
+    /// Whether `word` stays on the line of the word before it (one space between them). `glued`:
+    /// no space before it at all (it goes on the word before as it is, and breaks nothing).
+    pub(crate) fn joins(&mut self, word: &str, glued: bool) -> bool {
+        let operator = OPERATORS.contains(&word);
+        let chars: Vec<char> = word.chars().collect();
+        let short = chars.len() <= 8
+            && !chars.windows(3).any(|w| w.iter().all(|c| c.is_alphabetic()))
+            && chars.iter().all(|c| c.width() != Some(2));
+        let joins = !glued
+            && self.started
+            && ((operator && self.after_formula)
+                || (self.after_operator && short)
+                || (self.open > 0 && short));
+        if !short {
+            self.open = 0;
+        } else {
+            let opened = word.matches('(').count();
+            let closed = word.matches(')').count();
+            self.open = (self.open + opened).saturating_sub(closed);
+        }
+        self.after_operator = operator;
+        self.after_formula = short;
+        self.started = true;
+        joins
+    }
+}
+
+/// The operators a formula's words stand around, each a word of its own.
+const OPERATORS: &[&str] = &["⊕", "⊗", "=", "≠", "<", ">", "≤", "≥", "+", "−", "×", "→"];
+
 /// Punctuation that closes a Chinese clause or sentence, which a wrapped line never starts with.
 pub(super) const CLOSING: &[char] = &[')', '，', '。', '、', '：', '；', '！', '？', '）', '」', '…', '⋯'];
 
@@ -179,4 +245,42 @@ pub(super) const OPENING: &[char] = &['(', '（', '「'];
 /// The rows `line` takes wrapped into `width` columns (see [`wrap`]).
 pub(super) fn wrapped_len(line: &Line<'static>, width: usize) -> usize {
     wrap(line, width).len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(text: &str, width: usize) -> Vec<String> {
+        wrap(&Line::raw(text.to_string()), width).iter().map(|l| l.to_string()).collect()
+    }
+
+    /// A hint's formulas and coordinates are never cut across two lines at any width they fit in,
+    /// and nothing is lost; prose in brackets still breaks as prose.
+    #[test]
+    fn a_formula_stays_on_one_line() {
+        let hint = "Hint: the head at (5, 2) is worth 4, and a rectangle from it to (a, b) changes the \
+                    XOR by (x−1 ⊕ a−1) ⊗ (y−1 ⊕ b−1) = 4 ⊗ 1 = 4: turn over the corners from (5, 2) \
+                    to (1, 1), which leaves 3 ⊕ 5 ⊕ 6 = 0";
+        let whole =
+            ["(5, 2)", "(a, b)", "(x−1 ⊕ a−1) ⊗ (y−1 ⊕ b−1) = 4 ⊗ 1 = 4:", "(1, 1),", "3 ⊕ 5 ⊕ 6 = 0"];
+        for width in 12..=100 {
+            let lines = rows(hint, width);
+            let words = |text: &str| {
+                text.split(' ').filter(|w| !w.is_empty()).map(str::to_string).collect::<Vec<_>>()
+            };
+            assert_eq!(lines.iter().flat_map(|l| words(l)).collect::<Vec<_>>(), words(hint), "width {width}");
+            for formula in whole {
+                if formula.chars().count() <= width {
+                    assert!(
+                        lines.iter().any(|l| l.contains(formula)),
+                        "width {width}: {formula} cut in {lines:#?}"
+                    );
+                }
+            }
+            assert!(lines.iter().all(|l| l.chars().count() <= width), "width {width}: {lines:#?}");
+        }
+        let prose = rows("resign (asks first; counts as a loss)", 14);
+        assert_eq!(prose, ["resign (asks", "first; counts", "as a loss)"]);
+    }
 }
