@@ -131,21 +131,24 @@ macro_rules! locale_files {
 }
 
 /// How many message files each language has.
-const FILES: usize = 7;
+const FILES: usize = 8;
 
 // One file per part of the program, the same names in every language, in the order they are
 // looked in: `words` the games' words (moves, names, rules, the lines under the board), `play` the
 // screens and their keys, `theory` the words that say why (why a move is best, for the hint and
-// `solve`; the teaching and theory panels; each game's winning rule), `learn` the lessons, `cli`
-// what the commands print for people (`solve`, `stats`, `paths`), `serve` what the server itself
-// says to its players (the lobby, its lines and goodbyes), `plain` the plain mode's lines
-// (`--plain`). A game's first frame reads the first two: `theory` is kept apart from `words` so
-// that a start does not parse it (about 15 KB of text, which Fluent keeps as some 150 KB of
-// syntax tree) before the hint or a panel asks for it.
+// `solve`; the teaching and theory panels; each game's winning rule), `notices` what the game says
+// or asks when something happens (a question before what cannot be taken back, why a move or a
+// start is refused, the help's notes and the rules page, the screen that does not fit, warnings
+// about its files, another window), `learn` the lessons, `cli` what the commands print for people
+// (`solve`, `stats`, `paths`, the manual's actions), `serve` what the server itself says to its
+// players (the lobby, its lines and goodbyes), `plain` the plain mode's lines (`--plain`). A first
+// frame reads the first two, about 31 KB of text: Fluent keeps a file as a syntax tree some ten
+// times its size, and parsing it is most of what a start does beyond the terminal's, so what a
+// first frame does not show waits in the later files until it is shown.
 const ENGLISH: [(&str, &str); FILES] = locale_files!("en":
-    "words.ftl", "play.ftl", "theory.ftl", "learn.ftl", "cli.ftl", "serve.ftl", "plain.ftl");
+    "words.ftl", "play.ftl", "theory.ftl", "notices.ftl", "learn.ftl", "cli.ftl", "serve.ftl", "plain.ftl");
 const CHINESE: [(&str, &str); FILES] = locale_files!("zh-CN":
-    "words.ftl", "play.ftl", "theory.ftl", "learn.ftl", "cli.ftl", "serve.ftl", "plain.ftl");
+    "words.ftl", "play.ftl", "theory.ftl", "notices.ftl", "learn.ftl", "cli.ftl", "serve.ftl", "plain.ftl");
 
 /// A message's argument: a word or a number already written as text, or a count that also
 /// chooses the plural form.

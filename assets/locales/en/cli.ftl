@@ -150,3 +150,29 @@ solve-error-board-row = Northcott's game: row { $row } (width { $width }, white 
 solve-error-forest-ends = Green Hackenbush: the tree opened by 1000000000000000000 at number { $at } ends before its last branch; after it come each segment's length and its number of branches plus one, in preorder (write stalks as plain numbers)
 solve-error-forest-zero = Green Hackenbush: number { $at } is 0, but a segment of a tree has at least one edge and its number of branches is written plus one
 solve-error-forest-too-large = Green Hackenbush: tree { $tree } has more than { $max } edges
+
+## Every action, as the manual describes it (the man page asks for these in English).
+
+action-up = choose the heap above
+action-down = choose the heap below
+action-less = take one less
+action-more = take one more
+action-take-one = take one token
+action-take-all = take the whole heap
+action-take = take the chosen tokens
+action-erase = erase a typed digit
+action-hint = hint: show and preselect the best move
+action-new-game = new game
+action-help = this help
+action-quit = close / quit
+action-binary = binary view: heaps and nim-sum in binary
+action-coach = coach: a verdict on each of your moves
+action-lesson = the lesson on the game's theory (Nim's, or Sprague-Grundy's)
+action-review = after a game: review every move
+action-undo = undo your last move and the AI's reply
+action-redo = redo what was undone
+action-history = move list: every move and the heaps after it
+action-record = after a game: save its record (nim-tui replay FILE)
+action-resign = resign the game (asks first; counts as a loss)
+action-switch = switch the kind of move: both heaps (Wythoff), split (Lasker), two pins (Kayles)
+action-tournament = on the classroom server's teacher's console: start a class tournament, or end the one running

@@ -121,3 +121,29 @@ solve-error-board-row = 诺斯科特游戏：第 { $row } 排（宽 { $width }�
 solve-error-forest-ends = 绿色砍树游戏：第 { $at } 个数 1000000000000000000 开始的树在最后一个分枝之前就结束了；它后面按先序依次写每一段的长度和分枝数加一（竹竿直接写成数）
 solve-error-forest-zero = 绿色砍树游戏：第 { $at } 个数是 0，但树的每一段至少有一条边，分枝数要加一再写
 solve-error-forest-too-large = 绿色砍树游戏：第 { $tree } 棵树的边数超过了 { $max }
+
+## 每个动作的说明（手册页用英文的）。
+
+action-up = 选上一堆
+action-down = 选下一堆
+action-less = 少取一枚
+action-more = 多取一枚
+action-take-one = 取一枚棋子
+action-take-all = 取走整堆
+action-take = 取走选中的棋子
+action-erase = 删去输入的一位数字
+action-hint = 提示：显示并预选最佳着法
+action-new-game = 新游戏
+action-help = 打开帮助
+action-quit = 关闭／退出
+action-binary = 二进制视图：各堆和尼姆和的二进制
+action-coach = 教练：评判你的每一步
+action-lesson = 学习本游戏的理论（尼姆游戏课或 SG 定理课）
+action-review = 对局结束后：复盘每一步
+action-undo = 悔棋：撤回你的上一步和电脑的应着
+action-redo = 恢复悔掉的一步
+action-history = 着法列表：每一步和走后的各堆
+action-record = 对局结束后：保存棋谱（nim-tui replay 文件）
+action-resign = 认输（先确认；记为负局）
+action-switch = 切换着法的种类：两堆同取（威佐夫博弈），分堆（拉斯克），两个球瓶（Kayles）
+action-tournament = 在课堂服务器的老师控制台上：开始一场班级比赛，或结束正在进行的比赛

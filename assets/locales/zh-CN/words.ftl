@@ -1,4 +1,4 @@
-# 游戏的中文用语，按程序的部分分文件（words、play、theory、learn、cli、serve、plain），与英文文件的 id 一一对应
+# 游戏的中文用语，按程序的部分分文件（words、play、theory、notices、learn、cli、serve、plain），与英文文件的 id 一一对应
 # （tests/it/i18n.rs 检查）。用全角标点（，。：；！？（）），数字用阿拉伯数字；`$n-digits`
 # 是数目的全部数字。
 #
