@@ -57,9 +57,20 @@ pub(crate) const PATHS: [&str; 4] = ["host_key", "code_file", "teacher_keys", "d
 
 impl ServeSettings {
     /// The shipped file's `[serve]`: the server's defaults, which `nim-tui-serve --help` shows.
-    /// Read with the rest of the embedded `config.toml`, once ([`crate::config::shipped`]).
+    /// Read here from the same embedded `config.toml` the configuration reads whole (the test
+    /// `config::tests::shipped_config_is_the_default` checks that both readings agree).
     pub fn shipped() -> &'static ServeSettings {
-        &crate::config::shipped().serve
+        static SHIPPED: std::sync::LazyLock<ServeSettings> = std::sync::LazyLock::new(|| {
+            let read = toml::from_str::<toml::Table>(include_str!("../config.toml"))
+                .map_err(|e| e.to_string())
+                .and_then(|table| {
+                    let serve = table.get("serve").cloned().ok_or("no [serve] table")?;
+                    serve.try_into::<ServeSettings>().map_err(|e| e.to_string())
+                });
+            // The shipped file is embedded and read by the tests: only a change they refuse breaks it.
+            read.unwrap_or_else(|e| panic!("the built-in config.toml's [serve] is broken: {e}"))
+        });
+        &SHIPPED
     }
 
     /// Each setting that has a value as the flag that gives it, with the flag's clap id (the
