@@ -2,7 +2,7 @@
 //! are rated. Pure: numbers in, numbers out; the local store and the server's store keep them.
 //!
 //! The arithmetic is Glickman's ("Example of the Glicko-2 system", 2012), step by step in
-//! [`glicko2`], with the paper's constants (τ = 0.5, tolerance 10⁻⁶) and the Illinois iteration
+//! `glicko2`, with the paper's constants (τ = 0.5, tolerance 10⁻⁶) and the Illinois iteration
 //! for the volatility. `exp` and `ln` come from the libm crate, not the C library's libm (see
 //! Cargo.toml); the tests hold it to the skillratings crate's Glicko-2 on thousands of random
 //! periods. Every game is a rating period of its own, as Lichess rates a game at its end;
