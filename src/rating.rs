@@ -359,8 +359,6 @@ mod tests {
         assert!(after.provisional());
     }
 
-    /// A win raises, a loss lowers, by the same amount between equals; the anchors do not move and
-    /// the perfect level rates nothing.
     /// The same periods through the skillratings crate's Glicko-2 (the implementation the game
     /// used before its own): thousands of random players and periods of one to five games, each
     /// figure within a billionth of itself (the C library's `exp` and `ln` and libm's may differ in
@@ -404,6 +402,8 @@ mod tests {
         }
     }
 
+    /// A win raises, a loss lowers, by the same amount between equals; the anchors do not move and
+    /// the perfect level rates nothing.
     #[test]
     fn a_game_moves_both_players_and_the_anchors_stay() {
         let (a, b) = game(START, START, true);

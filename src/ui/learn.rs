@@ -161,8 +161,8 @@ fn words(lesson: &Lesson, look: &Look, width: usize, spaced: bool) -> Vec<Line<'
 /// space, or between two characters where one is Chinese (Chinese has no spaces between words),
 /// but never before a closing mark (，。）and the like) or after an opening one (（「《), nor, in
 /// Chinese, at a space between two digits (a position, `3 4 5`, or an answer, `1 2`, stays whole),
-/// nor inside a formula (`3 ⊕ 5 = 6`, `(5, 2)`: `text::Formula`); a run
-/// longer than a whole line is broken where the line ends. Nothing is lost: every character is
+/// nor inside a formula (`3 ⊕ 5 = 6`, `(5, 2)`: `text::formulas_held`); a run longer than a whole
+/// line is broken where the line ends. Nothing is lost: every character is
 /// on some line, and no line starts with a space.
 pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     use unicode_segmentation::UnicodeSegmentation;
@@ -204,20 +204,8 @@ pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     if !current.is_empty() {
         pieces.push((current, spaced));
     }
-    // A formula's words stay on one line (`3 ⊕ 5 = 6`): see `text::Formula`.
-    let mut formula = super::text::Formula::default();
-    let mut held: Vec<(String, bool)> = Vec::with_capacity(pieces.len());
-    for (piece, spaced) in pieces {
-        let joins = formula.joins(&piece, !spaced);
-        match held.last_mut() {
-            Some(last) if joins && last.0.width() + 1 + piece.width() <= width => {
-                last.0.push(' ');
-                last.0.push_str(&piece);
-            }
-            _ => held.push((piece, spaced)),
-        }
-    }
-    let pieces = held;
+    // A formula's words stay on one line (`3 ⊕ 5 = 6`).
+    let pieces = super::text::formulas_held(pieces, width, |&spaced| !spaced, |_, _| true);
     let mut lines = Vec::new();
     let mut line = String::new();
     let mut used = 0;

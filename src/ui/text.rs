@@ -68,8 +68,7 @@ pub(super) fn wrapped_rows(width: usize, room: usize) -> usize {
 
 /// `line` wrapped at spaces into lines of at most `width` columns, each word keeping its style,
 /// never inside a formula ([`Formula`]); a word (or formula) longer than a line is broken where the
-/// line ends. Nothing is lost: every word is on some
-/// line. The layout counts rows with this same function, so what it reserves is what is drawn.
+/// line ends. Nothing is lost: every word is on some line. The layout counts rows with this same function, so what it reserves is what is drawn.
 pub(super) fn wrap(line: &Line<'static>, width: usize) -> Vec<Line<'static>> {
     let width = width.max(1);
     // A line that fits is kept as it is, its spacing (a table's columns) included.
@@ -97,22 +96,10 @@ pub(super) fn wrap(line: &Line<'static>, width: usize) -> Vec<Line<'static>> {
             after_space = span.content.ends_with(' ');
         }
     }
-    // The words of a formula (`4 ⊗ 1 = 4`, `(x−1 ⊕ a−1)`, `(5, 2)`) are one where the line has room
-    // for them: no line breaks inside, as a reader of a hint would not read `(5,` at a line's end and `2)` at the next's.
-    let mut formula = Formula::default();
-    let mut held: Vec<(String, ratatui::style::Style, bool)> = Vec::with_capacity(words.len());
-    for (word, style, glued) in words {
-        let joins = formula.joins(&word, glued);
-        match held.last_mut() {
-            // A formula longer than a line breaks at its spaces, as prose does.
-            Some(last) if joins && last.1 == style && last.0.width() + 1 + word.width() <= width => {
-                last.0.push(' ');
-                last.0.push_str(&word);
-            }
-            _ => held.push((word, style, glued)),
-        }
-    }
-    for (word, style, glued) in held {
+    // A reader of a hint does not read `(5,` at a line's end and `2)` at the next's.
+    let words = words.into_iter().map(|(word, style, glued)| (word, (style, glued))).collect();
+    let held = formulas_held(words, width, |&(_, glued)| glued, |a, b| a.0 == b.0);
+    for (word, (style, glued)) in held {
         let w = Span::raw(word.as_str()).width();
         let space = usize::from(used > 0 && !glued);
         // Chinese (any wide character) breaks between characters, so a run of it fills the line
@@ -190,10 +177,10 @@ pub(super) fn wrap(line: &Line<'static>, width: usize) -> Vec<Line<'static>> {
 /// (`⊕`, `⊗`, `=`, `<`, `→`...) holds to the words on both sides of it, and a bracket opened by a
 /// formula's word (`(5,`, `(x−1`) holds the words up to its closing one. A formula's word is short,
 /// has no run of three letters and nothing Chinese: `(asks first; counts as a loss)` is prose, and
-/// breaks as prose.
-/// Fed the words of a line in order; [`Formula::joins`] says whether each stays with the one before.
+/// breaks as prose. Fed the words of a line in order; [`Formula::joins`] says whether each stays
+/// with the one before.
 #[derive(Debug, Default)]
-pub(crate) struct Formula {
+struct Formula {
     /// Brackets a formula's words opened and did not close yet.
     open: usize,
     /// Whether the word before is an operator.
@@ -208,12 +195,9 @@ pub(crate) struct Formula {
 impl Formula {
     /// Whether `word` stays on the line of the word before it (one space between them). `glued`:
     /// no space before it at all (it goes on the word before as it is, and breaks nothing).
-    pub(crate) fn joins(&mut self, word: &str, glued: bool) -> bool {
+    fn joins(&mut self, word: &str, glued: bool) -> bool {
         let operator = OPERATORS.contains(&word);
-        let chars: Vec<char> = word.chars().collect();
-        let short = chars.len() <= 8
-            && !chars.windows(3).any(|w| w.iter().all(|c| c.is_alphabetic()))
-            && chars.iter().all(|c| c.width() != Some(2));
+        let short = word.chars().count() <= 8 && !has_a_word(word) && word.width() == word.chars().count();
         let joins = !glued
             && self.started
             && ((operator && self.after_formula)
@@ -231,6 +215,41 @@ impl Formula {
         self.started = true;
         joins
     }
+}
+
+/// Whether `text` has a run of three letters: a word of prose, not a formula's `x−1` or `a,`.
+fn has_a_word(text: &str) -> bool {
+    let mut run = 0;
+    text.chars().any(|c| {
+        run = if c.is_alphabetic() { run + 1 } else { 0 };
+        run == 3
+    })
+}
+
+/// The words of a line, each with what the wrapper keeps of it (`T`), with the words of a formula
+/// ([`Formula`]) joined into one by a space where `width` has room for them: the wrapper then never
+/// breaks inside one. `glued` says whether a word had no space before it, `same` whether two
+/// words may be joined at all (the same style).
+pub(super) fn formulas_held<T>(
+    words: Vec<(String, T)>,
+    width: usize,
+    glued: impl Fn(&T) -> bool,
+    same: impl Fn(&T, &T) -> bool,
+) -> Vec<(String, T)> {
+    let mut formula = Formula::default();
+    let mut held: Vec<(String, T)> = Vec::with_capacity(words.len());
+    for (word, kept) in words {
+        let joins = formula.joins(&word, glued(&kept));
+        match held.last_mut() {
+            // A formula longer than a line breaks at its spaces, as prose does.
+            Some(last) if joins && same(&last.1, &kept) && last.0.width() + 1 + word.width() <= width => {
+                last.0.push(' ');
+                last.0.push_str(&word);
+            }
+            _ => held.push((word, kept)),
+        }
+    }
+    held
 }
 
 /// The operators a formula's words stand around, each a word of its own.
