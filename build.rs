@@ -11,8 +11,12 @@ use std::path::Path;
 
 fn main() {
     let out = std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");
-    let locales = Path::new("assets/locales");
-    println!("cargo::rerun-if-changed={}", locales.display());
+    let root =
+        std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR for build scripts");
+    let locales = Path::new(&root).join("assets/locales");
+    // A directory: cargo runs the script again when any file under it changes.
+    println!("cargo::rerun-if-changed=assets/locales");
+    let locales = locales.as_path();
     let mut languages: Vec<_> = read_dir(locales).into_iter().filter(|path| path.is_dir()).collect();
     languages.sort();
     for language in languages {

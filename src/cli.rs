@@ -135,6 +135,16 @@ fn language_parser() -> impl TypedValueParser<Value = LanguageSetting> {
 }
 
 impl Cli {
+    /// The command with its deferred parts in place ([`Deferred`]), for what reads it whole instead
+    /// of parsing with it: the completions and the manual. Added before clap builds the command,
+    /// `serve`'s flags and `serve report` are where they were when nothing was deferred: clap's
+    /// `help` subcommand lists `serve report`, and the global flags follow the server's own.
+    pub fn whole_command() -> clap::Command {
+        Cli::command().mut_subcommand("serve", |serve| {
+            description_kept(serve, <ServeArgs as Args>::augment_args).defer(|serve| serve)
+        })
+    }
+
     /// Parses the command line (`args` starts with the program's name), refusing a top-level flag
     /// given with a subcommand it does not apply to. Errors are clap's: `.exit()` prints them and
     /// exits 2 (0 for `--help` and `--version`).
@@ -433,7 +443,73 @@ Examples:
     /// is told, games in progress are saved as ended by the server (not counted as losses), and
     /// it exits 0. Students type `ssh -p PORT NAME@HOST` (with the class code, if one is set).
     #[command(after_long_help = SERVE_EXAMPLES, after_help = SERVER_NOTE)]
-    Serve(Box<ServeArgs>),
+    Serve(Box<Deferred<ServeArgs>>),
+}
+
+/// A subcommand's arguments that clap adds to its command only when they are needed: when the
+/// subcommand is typed, or when its help, the completions or the manual are written (clap builds
+/// a command, deferred parts and all, before it writes any of those). `nim-tui serve`'s flags are
+/// deferred: their defaults come from the shipped configuration's `[serve]` table, which a game's
+/// start would otherwise read a second time only to build a subcommand it does not use (about a
+/// tenth of the work before a first frame). A command read for what it holds rather than parsed
+/// with must be built first (`clap::Command::build`).
+#[derive(Debug, Clone)]
+pub struct Deferred<T>(pub T);
+
+impl<T> std::ops::Deref for Deferred<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> std::ops::DerefMut for Deferred<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        &mut self.0
+    }
+}
+
+impl<T: Args> Args for Deferred<T> {
+    // The arguments' own doc comment would become the command's description when they are added;
+    // the subcommand's, set when it was declared, is kept.
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.defer(|cmd| description_kept(cmd, T::augment_args))
+    }
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        cmd.defer(|cmd| description_kept(cmd, T::augment_args_for_update))
+    }
+    fn group_id() -> Option<clap::Id> {
+        T::group_id()
+    }
+}
+
+/// `cmd` with what `add` adds, and the description it had before.
+fn description_kept(cmd: clap::Command, add: fn(clap::Command) -> clap::Command) -> clap::Command {
+    let (about, long_about) = (cmd.get_about().cloned(), cmd.get_long_about().cloned());
+    let cmd = add(cmd).about(None::<&str>).long_about(None::<&str>);
+    let cmd = match about {
+        Some(about) => cmd.about(about),
+        None => cmd,
+    };
+    match long_about {
+        Some(long_about) => cmd.long_about(long_about),
+        None => cmd,
+    }
+}
+
+impl<T: FromArgMatches> FromArgMatches for Deferred<T> {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches(matches).map(Deferred)
+    }
+    fn from_arg_matches_mut(matches: &mut ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches_mut(matches).map(Deferred)
+    }
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(matches)
+    }
+    fn update_from_arg_matches_mut(&mut self, matches: &mut ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches_mut(matches)
+    }
 }
 
 impl Command {
@@ -1097,6 +1173,28 @@ mod tests {
         Cli::command().debug_assert();
     }
 
+    /// `serve`'s flags wait until they are needed, so that a game's start does not read the
+    /// server's defaults; the whole command, for the completions and the manual, has them all.
+    #[test]
+    fn the_servers_flags_are_added_only_when_needed() {
+        fn longs(cmd: &clap::Command) -> Vec<&str> {
+            cmd.get_arguments().filter_map(|a| a.get_long()).collect()
+        }
+        let cmd = Cli::command();
+        assert_eq!(longs(cmd.find_subcommand("serve").expect("serve")), Vec::<&str>::new());
+        let whole = Cli::whole_command();
+        let server = ServeCli::command();
+        let own: Vec<_> =
+            longs(&server).into_iter().filter(|long| !["config", "lang"].contains(long)).collect();
+        assert!(own.contains(&"max-connections"), "{own:?}");
+        assert_eq!(longs(whole.find_subcommand("serve").expect("serve")), own);
+        let help = whole.find_subcommand("serve").expect("serve").get_about().map(|about| about.to_string());
+        assert_eq!(
+            help.as_deref(),
+            Some("Run a classroom: an SSH server where every player plays from a plain `ssh`")
+        );
+    }
+
     #[test]
     fn every_listed_value_parses() {
         let cmd = Cli::command();
@@ -1139,7 +1237,8 @@ mod tests {
         .expect("parsed");
         let Some(Command::Serve(serve)) = cli.command else { panic!("not serve") };
         let argv: Vec<String> = serve.argv.iter().map(|a| a.to_string_lossy().into_owned()).collect();
-        assert_eq!(argv, ["--db=class.db", "--lang=en", "report", "--from=2026-03-02", "--csv=a, b.csv"]);
+        // The global flags first: clap adds them to `serve` before its own, which are deferred.
+        assert_eq!(argv, ["--lang=en", "--db=class.db", "report", "--from=2026-03-02", "--csv=a, b.csv"]);
         let server =
             ServeCli::try_parse_from(std::iter::once("nim-tui-serve".to_string()).chain(argv)).expect("read");
         let Some(ServeCommand::Report(report)) = server.serve.command else { panic!("not report") };

@@ -5,7 +5,6 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use crate::i18n::Language;
-use clap::CommandFactory;
 use nim_tui::cli::{Cli, Command, GameArgs, ManArgs, clap_exit, fail};
 use nim_tui::domain::{stats_json, stats_table};
 use nim_tui::engine::{Game, Ruleset};
@@ -84,10 +83,10 @@ fn run(lang: i18n::Language, cli: Cli, log_file: Option<&std::path::Path>) -> Ex
         Some(Command::Completions(args)) => {
             let mut out = Vec::new();
             match args.shell.clap_complete() {
-                Some(shell) => clap_complete::generate(shell, &mut Cli::command(), "nim-tui", &mut out),
+                Some(shell) => clap_complete::generate(shell, &mut Cli::whole_command(), "nim-tui", &mut out),
                 None => clap_complete::generate(
                     clap_complete_nushell::Nushell,
-                    &mut Cli::command(),
+                    &mut Cli::whole_command(),
                     "nim-tui",
                     &mut out,
                 ),
@@ -401,7 +400,9 @@ fn print_paths(
 /// `nim-tui man`: the page on standard output, or every page into a directory.
 fn man(args: &ManArgs) -> ExitCode {
     // `help` is a subcommand for the terminal, not a page: none is written, so none is named.
-    let cmd = Cli::command().disable_help_subcommand(true);
+    let mut cmd = Cli::whole_command().disable_help_subcommand(true);
+    // Built, so that the deferred parts are there (`serve report`, read below for its page's name).
+    cmd.build();
     let page = match man_page(cmd.clone()) {
         Ok(page) => page,
         Err(e) => return fail(1, &format!("cannot render the manual page: {e}")),
