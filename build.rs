@@ -2,9 +2,9 @@
 //! `OUT_DIR/locales/<tag>/<name>` as its length in bytes (four bytes, little-endian) followed by
 //! its text compressed with DEFLATE, which `i18n` inflates when the file is first read.
 //!
-//! The messages of both languages are 204 KB of text and about 70 KB packed: the game's binary is
-//! smaller by the difference, and a start reads fewer of its pages. This script generates data
-//! only; it sets nothing about how the binary is compiled or linked.
+//! `i18n` embeds packed the files a first frame does not read (141 KB of text in both languages,
+//! about 47 KB packed), and the other two as they are, so that a start does not unpack them. This
+//! script generates data only; it sets nothing about how the binary is compiled or linked.
 
 use std::fs;
 use std::path::Path;

@@ -114,51 +114,72 @@ impl Language {
             .map_or(Language::English, |locale| Language::from_locale(&locale))
     }
 
-    /// The message files of the language, as embedded: each file's name and its packed text.
-    fn packed(self) -> &'static [(&'static str, &'static [u8]); FILES] {
+    /// The message files of the language, as embedded: each file's name and its text.
+    fn embedded(self) -> &'static [(&'static str, Embedded); FILES] {
         match self {
             Language::English => &ENGLISH,
             Language::SimplifiedChinese => &CHINESE,
         }
     }
 
-    /// The text of the language's message file number `file` (in [`FILES`]' order), unpacked.
+    /// The text of the language's message file number `file` (in [`FILES`]' order).
     fn source(self, file: usize) -> String {
-        unpack(self.packed()[file].1)
+        self.embedded()[file].1.text()
     }
 
     /// Every message file of the language: its name and its text.
     fn sources(self) -> impl Iterator<Item = (&'static str, String)> {
-        self.packed().iter().map(|&(name, packed)| (name, unpack(packed)))
+        self.embedded().iter().map(|&(name, embedded)| (name, embedded.text()))
     }
 }
 
-/// The message files, by name, as `build.rs` packed them: the text's length in bytes (four bytes,
-/// little-endian), then the text compressed with DEFLATE. Packed, both languages' 204 KB of
-/// messages take about 70 KB of the binary, and a file is unpacked when it is first read, as it
-/// was copied before.
-macro_rules! locale_files {
-    ($tag:literal: $($file:literal),+ $(,)?) => {
-        [$(($file, include_bytes!(concat!(env!("OUT_DIR"), "/locales/", $tag, "/", $file)).as_slice())),+]
-    };
+/// A message file as the binary holds it. The two a first frame reads are kept as they are; the
+/// others as `build.rs` packed them: the text's length in bytes (four bytes, little-endian), then
+/// the text compressed with DEFLATE. Packed, they take about a third of their 141 KB (both
+/// languages), and a file is unpacked when it is first read, where it was copied before;
+/// unpacking takes about 20 instructions a byte, which a start is spared.
+#[derive(Debug, Clone, Copy)]
+enum Embedded {
+    Text(&'static str),
+    Packed(&'static [u8]),
 }
 
-/// A message file's text from what `build.rs` packed. `build.rs` checked that the text is UTF-8;
-/// should the bytes be damaged all the same, what can be read is read, and the tests of every
-/// message ([`problems`]) would fail.
-fn unpack(packed: &[u8]) -> String {
-    let (length, deflated) = packed.split_at(4.min(packed.len()));
-    let length = length.try_into().map_or(0, u32::from_le_bytes) as usize;
-    let mut text = vec![0; length];
-    let written = miniz_oxide::inflate::decompress_slice_iter_to_slice(
-        &mut text,
-        std::iter::once(deflated),
-        false,
-        true,
-    )
-    .unwrap_or(0);
-    text.truncate(written);
-    String::from_utf8(text).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+impl Embedded {
+    /// The file's text. `build.rs` checked that a packed text is UTF-8; should the bytes be
+    /// damaged all the same, what can be read is read, and the tests of every message
+    /// ([`problems`]) would fail.
+    fn text(self) -> String {
+        let packed = match self {
+            Embedded::Text(text) => return text.to_owned(),
+            Embedded::Packed(packed) => packed,
+        };
+        let (length, deflated) = packed.split_at(4.min(packed.len()));
+        let length = length.try_into().map_or(0, u32::from_le_bytes) as usize;
+        let mut text = vec![0; length];
+        let written = miniz_oxide::inflate::decompress_slice_iter_to_slice(
+            &mut text,
+            std::iter::once(deflated),
+            false,
+            true,
+        )
+        .unwrap_or(0);
+        text.truncate(written);
+        String::from_utf8(text).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    }
+}
+
+/// A language's message files by name: first those a first frame reads, as they are, then the
+/// others, packed.
+macro_rules! locale_files {
+    ($tag:literal: $($text:literal),+; packed: $($packed:literal),+ $(,)?) => {
+        [
+            $(($text, Embedded::Text(include_str!(concat!("../assets/locales/", $tag, "/", $text))))),+,
+            $((
+                $packed,
+                Embedded::Packed(include_bytes!(concat!(env!("OUT_DIR"), "/locales/", $tag, "/", $packed))),
+            )),+
+        ]
+    };
 }
 
 /// How many message files each language has.
@@ -176,10 +197,10 @@ const FILES: usize = 8;
 // frame reads the first two, about 31 KB of text: Fluent keeps a file as a syntax tree some ten
 // times its size, and parsing it is most of what a start does beyond the terminal's, so what a
 // first frame does not show waits in the later files until it is shown.
-const ENGLISH: [(&str, &[u8]); FILES] = locale_files!("en":
-    "words.ftl", "play.ftl", "theory.ftl", "notices.ftl", "learn.ftl", "cli.ftl", "serve.ftl", "plain.ftl");
-const CHINESE: [(&str, &[u8]); FILES] = locale_files!("zh-CN":
-    "words.ftl", "play.ftl", "theory.ftl", "notices.ftl", "learn.ftl", "cli.ftl", "serve.ftl", "plain.ftl");
+const ENGLISH: [(&str, Embedded); FILES] = locale_files!("en":
+    "words.ftl", "play.ftl"; packed: "theory.ftl", "notices.ftl", "learn.ftl", "cli.ftl", "serve.ftl", "plain.ftl");
+const CHINESE: [(&str, Embedded); FILES] = locale_files!("zh-CN":
+    "words.ftl", "play.ftl"; packed: "theory.ftl", "notices.ftl", "learn.ftl", "cli.ftl", "serve.ftl", "plain.ftl");
 
 /// A message's argument: a word or a number already written as text, or a count that also
 /// chooses the plural form.
