@@ -135,7 +135,7 @@ impl Language {
 
 /// A message file as the binary holds it. The two a first frame reads are kept as they are; the
 /// others as `build.rs` packed them: the text's length in bytes (four bytes, little-endian), then
-/// the text compressed with DEFLATE. Packed, they take about a third of their 141 KB (both
+/// the text compressed with DEFLATE. Packed, they take about a third of their 141,528 bytes (both
 /// languages), and a file is unpacked when it is first read, where it was copied before;
 /// unpacking takes about 20 instructions a byte, which a start is spared.
 #[derive(Debug, Clone, Copy)]
