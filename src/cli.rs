@@ -451,8 +451,8 @@ Examples:
 /// a command, deferred parts and all, before it writes any of those). `nim-tui serve`'s flags are
 /// deferred: their defaults come from the shipped configuration's `[serve]` table, which a game's
 /// start would otherwise read a second time only to build a subcommand it does not use (about a
-/// tenth of the work before a first frame). A command read for what it holds rather than parsed
-/// with must be built first (`clap::Command::build`).
+/// tenth of the work before a first frame). What reads the command for what it holds rather than
+/// parsing with it takes [`Cli::whole_command`], where they are in place.
 #[derive(Debug, Clone)]
 pub struct Deferred<T>(pub T);
 

@@ -490,6 +490,20 @@ mod tests {
         }
     }
 
+    /// What the binary holds, packed or not, reads back as the message file in the source tree,
+    /// byte for byte.
+    #[test]
+    fn every_embedded_file_is_its_source() {
+        for language in LANGUAGES {
+            for (name, text) in language.sources() {
+                let path = format!("{}/assets/locales/{}/{name}", env!("CARGO_MANIFEST_DIR"), language.tag());
+                let source = std::fs::read_to_string(&path).expect("the message file");
+                assert!(!source.is_empty(), "{path}");
+                assert_eq!(text, source, "{path}");
+            }
+        }
+    }
+
     #[test]
     fn an_unknown_id_shows_itself() {
         assert_eq!(text(Language::SimplifiedChinese, "no-such-message"), "no-such-message");

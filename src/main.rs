@@ -400,9 +400,7 @@ fn print_paths(
 /// `nim-tui man`: the page on standard output, or every page into a directory.
 fn man(args: &ManArgs) -> ExitCode {
     // `help` is a subcommand for the terminal, not a page: none is written, so none is named.
-    let mut cmd = Cli::whole_command().disable_help_subcommand(true);
-    // Built, so that the deferred parts are there (`serve report`, read below for its page's name).
-    cmd.build();
+    let cmd = Cli::whole_command().disable_help_subcommand(true);
     let page = match man_page(cmd.clone()) {
         Ok(page) => page,
         Err(e) => return fail(1, &format!("cannot render the manual page: {e}")),

@@ -68,7 +68,8 @@ pub(super) fn wrapped_rows(width: usize, room: usize) -> usize {
 
 /// `line` wrapped at spaces into lines of at most `width` columns, each word keeping its style,
 /// never inside a formula ([`Formula`]); a word (or formula) longer than a line is broken where the
-/// line ends. Nothing is lost: every word is on some line. The layout counts rows with this same function, so what it reserves is what is drawn.
+/// line ends. Nothing is lost: every word is on some line. The layout counts rows with this same
+/// function, so what it reserves is what is drawn.
 pub(super) fn wrap(line: &Line<'static>, width: usize) -> Vec<Line<'static>> {
     let width = width.max(1);
     // A line that fits is kept as it is, its spacing (a table's columns) included.
@@ -197,7 +198,8 @@ impl Formula {
     /// no space before it at all (it goes on the word before as it is, and breaks nothing).
     fn joins(&mut self, word: &str, glued: bool) -> bool {
         let operator = OPERATORS.contains(&word);
-        let short = word.chars().count() <= 8 && !has_a_word(word) && word.width() == word.chars().count();
+        let short =
+            word.chars().count() <= 8 && !has_a_word(word) && word.chars().all(|c| c.width() != Some(2));
         let joins = !glued
             && self.started
             && ((operator && self.after_formula)
