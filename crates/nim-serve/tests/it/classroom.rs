@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use crate::serve::{CONSOLE, LOBBY, Player, options, server};
 use crate::serve_together::choose;
+use crate::support::marked_item;
 
 /// Alice challenges bob, who accepts: both at the table, alice to move.
 async fn a_game_between(alice: &mut Player, bob: &mut Player) {
@@ -482,9 +483,9 @@ async fn give_the_class_puzzles(teacher: &mut Player) {
         if teacher.contents().lines().any(|l| l.contains("Puzzles") && l.contains(['▶', '►'])) {
             break;
         }
-        let before = teacher.contents();
+        let before = marked_item(&teacher.contents());
         teacher.send(b"\x1b[B").await;
-        assert!(teacher.wait_until(|s| s != before).await, "{}", teacher.contents());
+        assert!(teacher.wait_until(|s| marked_item(s) != before).await, "{}", teacher.contents());
     }
     assert!(
         teacher.contents().lines().any(|l| l.contains("Puzzles") && l.contains(['▶', '►'])),

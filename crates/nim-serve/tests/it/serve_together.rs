@@ -8,6 +8,7 @@
 use std::time::Duration;
 
 use crate::serve::{LOBBY, Player, options, server};
+use crate::support::marked_item;
 
 /// The lobby line of `name`.
 pub fn line_of<'a>(screen: &'a str, name: &str) -> &'a str {
@@ -17,15 +18,14 @@ pub fn line_of<'a>(screen: &'a str, name: &str) -> &'a str {
 /// Moves the lobby's cursor down to `name`'s line, a line at a time, each time waiting for the
 /// mark to move (a state, not a time: a loaded machine may take long to redraw).
 pub async fn choose(player: &mut Player, name: &str) {
-    let marked = |s: &str| s.lines().find(|l| l.contains(['▶', '►'])).map(str::to_string);
     for _ in 0..10 {
         let screen = player.contents();
         if line_of(&screen, name).contains(['▶', '►']) {
             return;
         }
-        let before = marked(&screen);
+        let before = marked_item(&screen);
         player.send(b"\x1b[B").await;
-        let _ = player.wait_until(|s| marked(s) != before).await;
+        let _ = player.wait_until(|s| marked_item(s) != before).await;
     }
     panic!("could not choose {name}:\n{}", player.contents());
 }

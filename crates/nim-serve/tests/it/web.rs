@@ -23,6 +23,7 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 use crate::serve::{LOBBY, Player, options, server};
 use crate::serve_together::{choose, line_of};
+use crate::support::marked_item;
 
 const PATIENCE: Duration = Duration::from_secs(30);
 
@@ -780,9 +781,9 @@ async fn a_browser_on_one_host_watches_a_game_against_the_ai_on_another() {
         if line_of(&carol.contents(), "ann").contains(['▶', '►']) {
             break;
         }
-        let before = carol.contents();
+        let before = marked_item(&carol.contents());
         carol.send(b"\x1b[B").await;
-        carol.wait_until(|s| s != before).await;
+        carol.wait_until(|s| marked_item(s) != before).await;
     }
     carol.send(b"w").await;
     assert!(carol.wait_for("You are watching ann against the AI").await, "{}", carol.contents());

@@ -15,6 +15,7 @@ use std::path::Path;
 use crate::haproxy::{Started, wait_until};
 use crate::serve::LOBBY;
 use crate::serve_openssh::{ssh_options, ssh_present};
+use crate::support::marked_item;
 use crate::support::pty::Pty;
 
 const HOST_A: &str = "127.0.0.2";
@@ -74,15 +75,15 @@ fn line_of<'a>(screen: &'a str, name: &str) -> &'a str {
 
 /// Moves the lobby's cursor down to `name`'s line.
 fn choose(pty: &mut Pty, name: &str) {
-    let marked = |s: &str| s.lines().find(|l| l.contains(['▶', '►'])).map(str::to_string);
     for _ in 0..10 {
         if line_of(&pty.contents(), name).contains(['▶', '►']) {
             return;
         }
-        // Down a line: the mark moves (to `name`'s line, or on its way there).
-        let before = marked(&pty.contents());
+        // Down a line: the mark moves to another person (to `name`, or on its way there). Their
+        // line changing as the class goes on is not the key's effect.
+        let before = marked_item(&pty.contents());
         pty.send(b"\x1b[B");
-        let _ = pty.wait_until(|s| marked(s) != before);
+        let _ = pty.wait_until(|s| marked_item(s) != before);
     }
     panic!("could not choose {name}:\n{}", pty.contents());
 }

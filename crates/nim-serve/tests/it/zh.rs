@@ -6,6 +6,7 @@ use std::time::Duration;
 use nim_tui::i18n::Language;
 
 use crate::serve::{Player, options, server};
+use crate::support::marked_item;
 use crate::support::phrases::english_phrases;
 use nim_serve::Options;
 
@@ -61,9 +62,9 @@ async fn each_connection_reads_its_own_language_at_the_same_time() {
         if zh_line_of(&li.contents(), "bob").contains(['▶', '►']) {
             break;
         }
-        let before = li.contents();
+        let before = marked_item(&li.contents());
         li.send(b"\x1b[A").await;
-        li.wait_until(|s| s != before).await;
+        li.wait_until(|s| marked_item(s) != before).await;
     }
     li.send(b"c").await;
     assert!(li.wait_for("已向 bob 发出挑战").await, "{}", li.contents());

@@ -36,3 +36,15 @@ pub fn command(home: &Path) -> Command {
     }
     command
 }
+
+/// What the list's mark (`▶`, or `►` where the terminal lacks it) points at: the text after it up
+/// to the next gap of two spaces or a frame, as `ann` or `bob · b` in the lobby and the console.
+/// A Down or Up moves it to another item, while the rest of the line (what that person is doing,
+/// their last result) may change with the class: whoever waits for a key's effect waits for this
+/// to change, so that no second key is sent while the first is still on its way.
+pub fn marked_item(screen: &str) -> Option<String> {
+    let line = screen.lines().find(|l| l.contains(['▶', '►']))?;
+    let (_, after) = line.split_once(['▶', '►'])?;
+    let item = after.trim_start().split(['│', '┃']).next().unwrap_or("");
+    Some(item.split("  ").next().unwrap_or("").trim().to_string())
+}
