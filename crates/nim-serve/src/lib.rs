@@ -809,6 +809,9 @@ async fn connection(
             return;
         }
         waited = async {
+            // Logging in is part of the time to the game, so a login time-out shorter than the
+            // pre-login one bounds a silent socket too.
+            let preauth = preauth.min(login);
             if tokio::time::timeout_at(start + preauth, logged).await.is_err() {
                 return Some(format!("did not log in within {}s", preauth.as_secs()));
             }
